@@ -1,0 +1,57 @@
+/* card.h — cards and card sets: one bit per card in a 64-bit word (R1).
+ * Owns the card encoding (suit * 16 + rank) and its ASCII spelling; no I/O. */
+#ifndef DURAK_CARD_H
+#define DURAK_CARD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Ranks 0..12 are 2..A; suits 0..3 are spades, clubs, diamonds, hearts. */
+enum { RANK_2, RANK_3, RANK_4, RANK_5, RANK_6, RANK_7, RANK_8, RANK_9,
+       RANK_10, RANK_J, RANK_Q, RANK_K, RANK_A, RANK_COUNT };
+enum { SUIT_SPADES, SUIT_CLUBS, SUIT_DIAMONDS, SUIT_HEARTS, SUIT_COUNT };
+
+typedef uint8_t card_t;    /* suit * 16 + rank */
+typedef uint64_t cards_t;  /* a set of cards, bit = card_t */
+
+#define CARD_NONE ((card_t)0xFF)
+#define SUIT_BITS UINT64_C(0x1FFF)                /* ranks 2..A of one suit */
+#define RANK_BITS UINT64_C(0x0001000100010001)    /* rank 2 of every suit */
+
+static inline card_t card_make(int rank, int suit) { return (card_t)(suit * 16 + rank); }
+static inline int card_rank(card_t c) { return c & 15; }
+static inline int card_suit(card_t c) { return c >> 4; }
+static inline cards_t card_bit(card_t c) { return UINT64_C(1) << c; }
+static inline cards_t cards_of_suit(int suit) { return SUIT_BITS << (suit * 16); }
+static inline cards_t cards_of_rank(int rank) { return RANK_BITS << rank; }
+static inline int cards_count(cards_t s) { return __builtin_popcountll(s); }
+static inline card_t cards_first(cards_t s) { return (card_t)__builtin_ctzll(s); }
+static inline bool cards_has(cards_t s, card_t c) { return (s >> c) & 1; }
+/* Iterate: for (cards_t s = set; s; s &= s - 1) { card_t c = cards_first(s); ... } */
+
+/* Ranks present in a set, as a 13-bit mask (bit = rank). */
+static inline unsigned cards_ranks(cards_t s) {
+    return (unsigned)((s | s >> 16 | s >> 32 | s >> 48) & SUIT_BITS);
+}
+/* Every card whose rank is in the 13-bit mask. */
+static inline cards_t cards_with_ranks(unsigned ranks) {
+    return (cards_t)ranks * RANK_BITS;
+}
+
+/* The cards of a deck of 24 (9..A), 36 (6..A) or 52 (2..A) cards. */
+cards_t deck_cards(int deck_size);
+int deck_lowest_rank(int deck_size);
+
+/* R4: does `cover` beat `attack` with `trump` as the trump suit? */
+bool card_beats(card_t cover, card_t attack, int trump);
+/* All cards of `hand` that beat `attack`. */
+cards_t cards_beating(cards_t hand, card_t attack, int trump);
+
+/* ASCII spelling used by durak-cli and serialization: "6S", "TD", "AH".
+ * card_format writes 2 chars plus NUL into buf (size >= 3) and returns buf. */
+char *card_format(card_t c, char *buf);
+/* Parses exactly two ASCII chars (rank 2-9 T J Q K A, suit S C D H, any case);
+ * returns CARD_NONE on error. */
+card_t card_parse(const char *s);
+
+#endif

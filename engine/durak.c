@@ -1,0 +1,669 @@
+/* durak.c — the rules of Durak (RULES.md R1–R18): deal, bouts, throw-in order,
+ * transfer, drawing, going out, repetition and forfeit, on a fixed-size struct. */
+#include "durak.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "rng.h"
+
+#define SEAT_NONE 0xFF
+
+static cards_t bit_of(int seat) { return (cards_t)1 << seat; }
+static bool seat_in(uint8_t mask, int seat) { return (mask >> seat) & 1; }
+
+/* ---- options ---------------------------------------------------------- */
+
+durak_options durak_default_options(void)
+{
+    durak_options o = { 2, VARIANT_CLASSIC, THROWIN_ALL, 0, 36 };
+    return o;
+}
+
+const char *durak_check_options(const durak_options *o)
+{
+    if (deck_lowest_rank(o->deck) < 0)
+        return "deck must be 24, 36 or 52 cards";
+    if (o->players < 2 || o->players > DURAK_MAX_PLAYERS)
+        return "players must be 2 to 6";
+    if (o->players * 6 > o->deck)
+        return "a 24-card deck is for 2 to 4 players";
+    if (o->variant > VARIANT_TRANSFER)
+        return "variant must be classic or transfer";
+    if (o->throwin > THROWIN_NEIGHBOURS)
+        return "throwin must be all or neighbours";
+    if (o->first5 > 1)
+        return "first5 must be on or off";
+    return NULL;
+}
+
+/* ---- seats -------------------------------------------------------------- */
+
+bool durak_in_game(const durak_game *g, int seat)
+{
+    return seat >= 0 && seat < g->opt.players && seat_in(g->in_game, seat);
+}
+
+int durak_next(const durak_game *g, int seat)
+{
+    int n = g->opt.players;
+    for (int i = 1; i <= n; i++) {
+        int s = (seat + i) % n;
+        if (seat_in(g->in_game, s))
+            return s;
+    }
+    return -1;
+}
+
+static int prev_seat(const durak_game *g, int seat)
+{
+    int n = g->opt.players;
+    for (int i = 1; i <= n; i++) {
+        int s = (seat - i + n) % n;
+        if (seat_in(g->in_game, s))
+            return s;
+    }
+    return -1;
+}
+
+static int players_in_game(const durak_game *g)
+{
+    return __builtin_popcount(g->in_game);
+}
+
+/* R14: once the stock is empty, a player with no cards is out at once. */
+static void mark_out(durak_game *g, int seat)
+{
+    if (g->stock_len || g->hand[seat] || !seat_in(g->in_game, seat))
+        return;
+    g->in_game &= (uint8_t)~bit_of(seat);
+    g->out[g->nout] = (uint8_t)seat;
+    g->out_place[g->nout] = (uint8_t)(g->bout_first_out + 1);
+    g->nout++;
+}
+
+static void mark_all_out(durak_game *g)
+{
+    for (int s = 0; s < g->opt.players; s++)
+        mark_out(g, s);
+}
+
+/* ---- table -------------------------------------------------------------- */
+
+cards_t durak_table_cards(const durak_game *g)
+{
+    cards_t t = 0;
+    for (int i = 0; i < g->nattack; i++) {
+        t |= card_bit(g->attack[i]);
+        if (g->cover[i] != CARD_NONE)
+            t |= card_bit(g->cover[i]);
+    }
+    return t;
+}
+
+cards_t durak_uncovered(const durak_game *g)
+{
+    cards_t t = 0;
+    for (int i = 0; i < g->nattack; i++)
+        if (g->cover[i] == CARD_NONE)
+            t |= card_bit(g->attack[i]);
+    return t;
+}
+
+static void clear_table(durak_game *g)
+{
+    memset(g->attack, CARD_NONE, sizeof g->attack);
+    memset(g->cover, CARD_NONE, sizeof g->cover);
+    g->nattack = g->ncovered = 0;
+    g->table_ranks = 0;
+}
+
+static void take_from_hand(durak_game *g, int seat, card_t c)
+{
+    g->hand[seat] &= ~card_bit(c);
+    g->known[seat] &= ~card_bit(c);
+    mark_out(g, seat);
+}
+
+static void add_attack(durak_game *g, int seat, card_t c)
+{
+    g->attack[g->nattack++] = c;
+    g->table_ranks |= (uint16_t)(1u << card_rank(c));
+    take_from_hand(g, seat, c);
+}
+
+/* ---- R16 repetition ------------------------------------------------------ */
+
+static uint64_t mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+static uint64_t situation_hash(const durak_game *g)
+{
+    uint64_t h = mix64((uint64_t)g->attacker << 8 | g->defender | UINT64_C(0x5A5A0000));
+    for (int s = 0; s < g->opt.players; s++)
+        h ^= mix64(g->hand[s] + UINT64_C(0x9E3779B97F4A7C15) * (uint64_t)(s + 1));
+    return h;
+}
+
+static void forget_history(durak_game *g)
+{
+    int used = g->nhistory < DURAK_MAX_HISTORY ? g->nhistory : DURAK_MAX_HISTORY;
+    memset(g->history, 0, sizeof g->history[0] * (size_t)used);
+    g->nhistory = 0;
+}
+
+/* Records the situation; true if it was seen since a card last left the game. */
+static bool seen_before(durak_game *g)
+{
+    uint64_t h = situation_hash(g);
+    int used = g->nhistory < DURAK_MAX_HISTORY ? g->nhistory : DURAK_MAX_HISTORY;
+    for (int i = 0; i < used; i++)
+        if (g->history[i] == h)
+            return true;
+    g->history[g->nhistory % DURAK_MAX_HISTORY] = h;
+    g->nhistory++;
+    return false;
+}
+
+/* ---- bouts ----------------------------------------------------------------- */
+
+static void end_game(durak_game *g, durak_result r, int seat)
+{
+    g->phase = PHASE_OVER;
+    g->result = (uint8_t)r;
+    g->result_seat = (uint8_t)(seat < 0 ? SEAT_NONE : seat);
+    g->actor = SEAT_NONE;
+}
+
+static int bout_cap(const durak_game *g)
+{
+    return g->opt.first5 && g->first_bout ? 5 : DURAK_MAX_TABLE;
+}
+
+static int limit_for(const durak_game *g, int defender)
+{
+    int held = cards_count(g->hand[defender]);
+    int cap = bout_cap(g);
+    return held < cap ? held : cap;
+}
+
+/* R15, R16, R6: the game ends, or `attacker` leads a new bout. */
+static void start_bout(durak_game *g, int attacker)
+{
+    if (g->stock_len == 0 && players_in_game(g) <= 1) {
+        if (players_in_game(g) == 1)
+            end_game(g, RESULT_DURAK, __builtin_ctz(g->in_game));
+        else
+            end_game(g, RESULT_DRAW, -1);
+        return;
+    }
+    g->attacker = g->leader = g->actor = (uint8_t)attacker;
+    g->defender = (uint8_t)durak_next(g, attacker);
+    g->phase = PHASE_ATTACK;
+    g->passed = 0;
+    g->bout_first_out = g->nout;
+    g->bouts++;
+    g->limit = (uint8_t)limit_for(g, g->defender);
+    if (seen_before(g))
+        end_game(g, RESULT_DRAW, -1);
+}
+
+/* R13: up to 6 cards, the leader first, then clockwise, the defender last. */
+static void draw_up(durak_game *g, int seat)
+{
+    while (g->stock_len && cards_count(g->hand[seat]) < 6) {
+        card_t c = g->stock[--g->stock_len];
+        g->stock[g->stock_len] = CARD_NONE;
+        g->hand[seat] |= card_bit(c);
+        if (c == g->trump_card && g->stock_len == 0) {
+            g->known[seat] |= card_bit(c);
+            g->trump_owner = (uint8_t)seat;
+        }
+    }
+}
+
+static void draw_all(durak_game *g)
+{
+    int n = g->opt.players;
+    for (int i = 0; i < n; i++) {
+        int s = (g->leader + i) % n;
+        if (s != g->defender && seat_in(g->in_game, s))
+            draw_up(g, s);
+    }
+    if (seat_in(g->in_game, g->defender))
+        draw_up(g, g->defender);
+    mark_all_out(g);
+}
+
+/* After the table is cleared: draw, then the next bout. `next_after` is the
+ * seat whose next player attacks, unless `defender_leads` and they are in. */
+static void finish_bout(durak_game *g, bool defender_leads)
+{
+    int d = g->defender;
+    clear_table(g);
+    g->first_bout = 0;
+    draw_all(g);
+    start_bout(g, defender_leads && seat_in(g->in_game, d) ? d : durak_next(g, d));
+}
+
+/* R11: beaten; the table leaves the game. */
+static void beaten(durak_game *g)
+{
+    cards_t t = durak_table_cards(g);
+    g->discard |= t;
+    g->seen_discard |= t;
+    forget_history(g);
+    finish_bout(g, true);
+}
+
+/* R12: the defender picks up every card on the table and loses their turn. */
+static void pick_up(durak_game *g)
+{
+    cards_t t = durak_table_cards(g);
+    g->hand[g->defender] |= t;
+    g->known[g->defender] |= t;
+    finish_bout(g, false);
+}
+
+/* R8, R10: may `seat` add cards to the table at all? */
+static bool is_thrower(const durak_game *g, int seat)
+{
+    if (seat == g->defender || !seat_in(g->in_game, seat))
+        return false;
+    if (g->opt.throwin == THROWIN_NEIGHBOURS)
+        return seat == prev_seat(g, g->defender) || seat == durak_next(g, g->defender);
+    return true;
+}
+
+static cards_t throwable(const durak_game *g, int seat)
+{
+    if (g->nattack >= g->limit)
+        return 0;
+    return g->hand[seat] & cards_with_ranks(g->table_ranks);
+}
+
+/* R8, R12: the first attacker in order from the main attacker who has not
+ * passed and has a card to add; -1 when there is none. */
+static int next_thrower(const durak_game *g)
+{
+    int n = g->opt.players;
+    if (g->nattack >= g->limit)
+        return -1;
+    for (int i = 0; i < n; i++) {
+        int s = (g->attacker + i) % n;
+        if (!seat_in(g->passed, s) && is_thrower(g, s) && throwable(g, s))
+            return s;
+    }
+    return -1;
+}
+
+/* Moves the turn on in THROWIN or TAKING, ending the bout when nobody is left. */
+static void ask_throwers(durak_game *g)
+{
+    int s = next_thrower(g);
+    if (s >= 0) {
+        g->actor = (uint8_t)s;
+        return;
+    }
+    if (g->phase == PHASE_TAKING)
+        pick_up(g);
+    else
+        beaten(g);
+}
+
+static void enter_phase(durak_game *g, durak_phase phase)
+{
+    g->phase = (uint8_t)phase;
+    g->passed = 0;
+    ask_throwers(g);
+}
+
+/* ---- deal ---------------------------------------------------------------- */
+
+static bool valid_order(const durak_options *o, const card_t *order, int n)
+{
+    cards_t deck = deck_cards(o->deck), seen = 0;
+    if (n != o->deck)
+        return false;
+    for (int i = 0; i < n; i++) {
+        if (order[i] >= 64 || !cards_has(deck, order[i]) || cards_has(seen, order[i]))
+            return false;
+        seen |= card_bit(order[i]);
+    }
+    return true;
+}
+
+/* R5: the lowest trump leads; nobody holds one: seat 0. */
+static void choose_first(durak_game *g)
+{
+    g->first_seat = 0;
+    g->first_trump = CARD_NONE;
+    for (int s = 0; s < g->opt.players; s++) {
+        cards_t t = g->hand[s] & cards_of_suit(g->trump);
+        if (t && (g->first_trump == CARD_NONE || cards_first(t) < g->first_trump)) {
+            g->first_trump = cards_first(t);
+            g->first_seat = (uint8_t)s;
+        }
+    }
+}
+
+bool durak_new_ordered(durak_game *g, const durak_options *opt, const card_t *order, int n)
+{
+    if (durak_check_options(opt) || !valid_order(opt, order, n))
+        return false;
+    memset(g, 0, sizeof *g);
+    g->opt = *opt;
+    int players = opt->players, dealt = 6 * players;
+    memset(g->stock, CARD_NONE, sizeof g->stock);
+    memset(g->out, SEAT_NONE, sizeof g->out);
+    clear_table(g);
+    for (int i = 0; i < dealt; i++)                 /* R2 */
+        g->hand[i % players] |= card_bit(order[i]);
+    g->in_game = (uint8_t)((1u << players) - 1);
+    g->trump_owner = SEAT_NONE;
+    if (n > dealt) {                                /* R3: under the stock */
+        g->trump_card = order[dealt];
+        g->stock_len = (uint8_t)(n - dealt);
+        g->stock[0] = order[dealt];
+        for (int k = 1; k < g->stock_len; k++)
+            g->stock[k] = order[n - k];
+    } else {                                        /* R3: stays in hand */
+        g->trump_card = order[dealt - 1];
+        g->trump_owner = (uint8_t)((dealt - 1) % players);
+        g->known[g->trump_owner] = card_bit(g->trump_card);
+    }
+    g->trump = (uint8_t)card_suit(g->trump_card);
+    g->result_seat = SEAT_NONE;
+    g->first_bout = 1;
+    choose_first(g);
+    start_bout(g, g->first_seat);
+    return true;
+}
+
+bool durak_new(durak_game *g, const durak_options *opt, uint64_t seed)
+{
+    if (durak_check_options(opt))
+        return false;
+    card_t order[DURAK_MAX_DECK];
+    int n = 0;
+    for (cards_t s = deck_cards(opt->deck); s; s &= s - 1)
+        order[n++] = cards_first(s);
+    rng_t r;
+    rng_seed(&r, seed);
+    rng_shuffle(&r, order, n);
+    return durak_new_ordered(g, opt, order, n);
+}
+
+/* ---- queries -------------------------------------------------------------- */
+
+bool durak_over(const durak_game *g) { return g->phase == PHASE_OVER; }
+
+int durak_actor(const durak_game *g)
+{
+    return g->phase == PHASE_OVER ? -1 : g->actor;
+}
+
+/* R17: the seat the attack would pass to, or -1 if a transfer is impossible. */
+static int transfer_target(const durak_game *g)
+{
+    if (g->opt.variant != VARIANT_TRANSFER || g->ncovered)
+        return -1;
+    int nd = durak_next(g, g->defender);
+    int after = g->nattack + 1;
+    if (nd < 0 || nd == g->defender || after > bout_cap(g) || cards_count(g->hand[nd]) < after)
+        return -1;
+    return nd;
+}
+
+static durak_error check_play(const durak_game *g, cards_t hand, card_t c)
+{
+    if (g->phase == PHASE_DEFEND)
+        return ERR_WRONG_PHASE;
+    if (!cards_has(hand, c))
+        return ERR_NOT_IN_HAND;
+    if (g->phase == PHASE_ATTACK)
+        return DURAK_OK;
+    if (g->nattack >= g->limit)
+        return ERR_TABLE_FULL;
+    if (!((g->table_ranks >> card_rank(c)) & 1))
+        return ERR_RANK_NOT_ON_TABLE;
+    return DURAK_OK;
+}
+
+static durak_error check_beat(const durak_game *g, cards_t hand, card_t c, card_t t)
+{
+    if (g->phase != PHASE_DEFEND)
+        return ERR_WRONG_PHASE;
+    if (t >= 64 || !cards_has(durak_uncovered(g), t))
+        return ERR_NO_SUCH_TARGET;
+    if (!cards_has(hand, c))
+        return ERR_NOT_IN_HAND;
+    if (!card_beats(c, t, g->trump))
+        return ERR_DOES_NOT_BEAT;
+    return DURAK_OK;
+}
+
+static durak_error check_transfer(const durak_game *g, cards_t hand, card_t c)
+{
+    if (g->opt.variant != VARIANT_TRANSFER)
+        return ERR_NOT_TRANSFER_VARIANT;
+    if (g->phase != PHASE_DEFEND)
+        return ERR_WRONG_PHASE;
+    if (g->ncovered)
+        return ERR_TRANSFER_COVERED;
+    if (!cards_has(hand, c))
+        return ERR_NOT_IN_HAND;
+    if (card_rank(c) != card_rank(g->attack[0]))
+        return ERR_TRANSFER_RANK;
+    if (transfer_target(g) < 0)
+        return ERR_TRANSFER_TOO_MANY;
+    return DURAK_OK;
+}
+
+durak_error durak_check(const durak_game *g, durak_action a)
+{
+    if (g->phase == PHASE_OVER)
+        return ERR_GAME_OVER;
+    cards_t hand = g->hand[g->actor];
+    card_t c = a.card < 64 ? a.card : 0;
+    switch (a.kind) {
+    case ACT_PLAY:
+        return a.card < 64 ? check_play(g, hand, c) : ERR_NOT_IN_HAND;
+    case ACT_BEAT:
+        return a.card < 64 ? check_beat(g, hand, c, a.target) : ERR_NOT_IN_HAND;
+    case ACT_TRANSFER:
+        return a.card < 64 ? check_transfer(g, hand, c) : ERR_NOT_IN_HAND;
+    case ACT_TAKE:
+        return g->phase == PHASE_DEFEND ? DURAK_OK : ERR_WRONG_PHASE;
+    case ACT_PASS:
+        return g->phase == PHASE_THROWIN || g->phase == PHASE_TAKING ? DURAK_OK
+                                                                      : ERR_WRONG_PHASE;
+    default:
+        return ERR_BAD_ACTION;
+    }
+}
+
+int durak_legal(const durak_game *g, durak_action *out)
+{
+    int n = 0;
+    if (g->phase == PHASE_OVER)
+        return 0;
+    cards_t hand = g->hand[g->actor];
+    if (g->phase == PHASE_DEFEND) {
+        for (cards_t u = durak_uncovered(g); u; u &= u - 1) {
+            card_t t = cards_first(u);
+            for (cards_t b = cards_beating(hand, t, g->trump); b; b &= b - 1)
+                out[n++] = (durak_action){ ACT_BEAT, cards_first(b), t };
+        }
+        out[n++] = (durak_action){ ACT_TAKE, CARD_NONE, CARD_NONE };
+        if (transfer_target(g) >= 0)
+            for (cards_t b = hand & cards_of_rank(card_rank(g->attack[0])); b; b &= b - 1)
+                out[n++] = (durak_action){ ACT_TRANSFER, cards_first(b), CARD_NONE };
+        return n;
+    }
+    cards_t playable = g->phase == PHASE_ATTACK ? hand : throwable(g, g->actor);
+    for (; playable; playable &= playable - 1)
+        out[n++] = (durak_action){ ACT_PLAY, cards_first(playable), CARD_NONE };
+    if (g->phase != PHASE_ATTACK)
+        out[n++] = (durak_action){ ACT_PASS, CARD_NONE, CARD_NONE };
+    return n;
+}
+
+/* ---- moves ----------------------------------------------------------------- */
+
+static void apply_play(durak_game *g, card_t c)
+{
+    add_attack(g, g->actor, c);
+    if (g->phase == PHASE_TAKING) {       /* R12: uncovered; same attacker goes on */
+        ask_throwers(g);
+        return;
+    }
+    g->phase = PHASE_DEFEND;              /* R6, R7, R8 */
+    g->actor = g->defender;
+}
+
+static void apply_beat(durak_game *g, card_t c, card_t t)
+{
+    int i = 0;
+    while (g->attack[i] != t)
+        i++;
+    g->cover[i] = c;
+    g->ncovered++;
+    g->table_ranks |= (uint16_t)(1u << card_rank(c));
+    take_from_hand(g, g->defender, c);
+    if (g->ncovered == g->nattack)        /* R8: order restarts at the main attacker */
+        enter_phase(g, PHASE_THROWIN);
+}
+
+static void apply_transfer(durak_game *g, card_t c)
+{
+    int nd = transfer_target(g);          /* R17 */
+    add_attack(g, g->defender, c);
+    g->attacker = g->defender;
+    g->defender = (uint8_t)nd;
+    g->limit = (uint8_t)limit_for(g, nd);
+    g->actor = (uint8_t)nd;
+}
+
+durak_error durak_apply(durak_game *g, durak_action a)
+{
+    durak_error e = durak_check(g, a);
+    if (e != DURAK_OK)
+        return e;
+    switch (a.kind) {
+    case ACT_PLAY: apply_play(g, a.card); break;
+    case ACT_BEAT: apply_beat(g, a.card, a.target); break;
+    case ACT_TRANSFER: apply_transfer(g, a.card); break;
+    case ACT_TAKE: enter_phase(g, PHASE_TAKING); break;
+    case ACT_PASS:
+        g->passed |= (uint8_t)bit_of(g->actor);
+        ask_throwers(g);
+        break;
+    }
+    return DURAK_OK;
+}
+
+/* R18: the hand leaves the game; a leaving defender ends the bout. */
+durak_error durak_resign(durak_game *g, int seat)
+{
+    if (g->phase == PHASE_OVER)
+        return ERR_GAME_OVER;
+    if (!durak_in_game(g, seat))
+        return ERR_BAD_SEAT;
+    g->discard |= g->hand[seat];
+    g->hand[seat] = g->known[seat] = 0;
+    g->in_game &= (uint8_t)~bit_of(seat);
+    g->forfeited |= (uint8_t)bit_of(seat);
+    forget_history(g);
+    if (players_in_game(g) < 2) {
+        end_game(g, RESULT_WON, g->in_game ? __builtin_ctz(g->in_game) : -1);
+        return DURAK_OK;
+    }
+    if (seat == g->defender) {
+        cards_t t = durak_table_cards(g);
+        g->discard |= t;
+        g->seen_discard |= t;
+        finish_bout(g, false);
+        return DURAK_OK;
+    }
+    if (seat == g->attacker)
+        g->attacker = (uint8_t)prev_seat(g, g->defender);
+    if (g->phase == PHASE_ATTACK)
+        g->leader = g->actor = g->attacker;
+    else if (g->phase != PHASE_DEFEND)
+        ask_throwers(g);
+    return DURAK_OK;
+}
+
+/* ---- view ------------------------------------------------------------------- */
+
+void durak_view_of(const durak_game *g, int seat, durak_view *v)
+{
+    memset(v, 0, sizeof *v);
+    v->seat = (uint8_t)seat;
+    v->pub = *g;
+    for (int s = 0; s < g->opt.players; s++) {
+        v->hand_count[s] = (uint8_t)cards_count(g->hand[s]);
+        if (s != seat)
+            v->pub.hand[s] = g->known[s];
+    }
+    memset(v->pub.stock, CARD_NONE, sizeof v->pub.stock);
+    if (g->stock_len)
+        v->pub.stock[0] = g->trump_card;
+    v->discard_count = (uint8_t)cards_count(g->discard);
+    v->pub.discard = g->seen_discard;
+    memset(v->pub.history, 0, sizeof v->pub.history);
+    v->pub.nhistory = 0;
+}
+
+/* ---- text ------------------------------------------------------------------- */
+
+const char *durak_error_text(durak_error e)
+{
+    static const char *const text[] = {
+        [DURAK_OK] = "ok",
+        [ERR_GAME_OVER] = "the game is over",
+        [ERR_NOT_YOUR_TURN] = "it is not your turn",
+        [ERR_WRONG_PHASE] = "that move is not possible now",
+        [ERR_NOT_IN_HAND] = "that card is not in the hand",
+        [ERR_RANK_NOT_ON_TABLE] = "only a rank already on the table may be thrown in",
+        [ERR_TABLE_FULL] = "no more cards may be added to this bout",
+        [ERR_NO_SUCH_TARGET] = "that card is not an uncovered attack card",
+        [ERR_DOES_NOT_BEAT] = "that card does not beat it",
+        [ERR_NOT_TRANSFER_VARIANT] = "transfer is only played in the transfer variant",
+        [ERR_TRANSFER_COVERED] = "no transfer once a card is covered",
+        [ERR_TRANSFER_RANK] = "a transfer needs a card of the attack cards' rank",
+        [ERR_TRANSFER_TOO_MANY] = "the next player could not answer that many cards",
+        [ERR_BAD_ACTION] = "unknown move",
+        [ERR_BAD_SEAT] = "no such player in the game",
+    };
+    if ((unsigned)e >= sizeof text / sizeof text[0])
+        return "unknown error";
+    return text[e];
+}
+
+const char *durak_phase_name(int phase)
+{
+    static const char *const names[] = { "attack", "defend", "throwin", "taking", "over" };
+    return phase >= 0 && phase <= PHASE_OVER ? names[phase] : "?";
+}
+
+char *durak_action_format(durak_action a, char *buf, size_t cap)
+{
+    char c[3], t[3];
+    card_format(a.card, c);
+    card_format(a.target, t);
+    switch (a.kind) {
+    case ACT_PLAY: snprintf(buf, cap, "play %s", c); break;
+    case ACT_BEAT: snprintf(buf, cap, "beat %s %s", c, t); break;
+    case ACT_TAKE: snprintf(buf, cap, "take"); break;
+    case ACT_PASS: snprintf(buf, cap, "pass"); break;
+    case ACT_TRANSFER: snprintf(buf, cap, "transfer %s", c); break;
+    default: snprintf(buf, cap, "?"); break;
+    }
+    return buf;
+}

@@ -1,0 +1,154 @@
+/* durak.h — libdurak: the rules of Durak (shared/RULES.md R1–R18) as a plain,
+ * fixed-size, memcpy-copyable game state with legal actions and apply. No I/O, no heap. */
+#ifndef DURAK_DURAK_H
+#define DURAK_DURAK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "card.h"
+
+enum { DURAK_MAX_PLAYERS = 6, DURAK_MAX_TABLE = 6, DURAK_MAX_DECK = 52,
+       DURAK_MAX_ACTIONS = 384, DURAK_MAX_HISTORY = 128,
+       DURAK_SERIAL_MAX = 4096 };
+
+typedef enum { VARIANT_CLASSIC, VARIANT_TRANSFER } durak_variant;
+typedef enum { THROWIN_ALL, THROWIN_NEIGHBOURS } durak_throwin;
+
+typedef struct {
+    uint8_t players;    /* 2..6 (24-card deck: 2..4) */
+    uint8_t variant;    /* durak_variant */
+    uint8_t throwin;    /* durak_throwin */
+    uint8_t first5;     /* bool: first bout max 5 attack cards (R9) */
+    uint8_t deck;       /* 24, 36 or 52 */
+} durak_options;
+
+typedef enum {
+    PHASE_ATTACK,   /* the main attacker leads a card onto an empty table (R6) */
+    PHASE_DEFEND,   /* the defender answers uncovered cards (R7, R17) */
+    PHASE_THROWIN,  /* all covered: attackers may throw in, in R8 order */
+    PHASE_TAKING,   /* the defender takes: attackers may add cards (R12) */
+    PHASE_OVER
+} durak_phase;
+
+typedef enum { ACT_PLAY, ACT_BEAT, ACT_TAKE, ACT_PASS, ACT_TRANSFER } durak_act_kind;
+
+typedef struct {
+    uint8_t kind;    /* durak_act_kind */
+    uint8_t card;    /* PLAY, BEAT, TRANSFER: the card played */
+    uint8_t target;  /* BEAT: the attack card covered */
+} durak_action;
+
+typedef enum { RESULT_ONGOING, RESULT_DURAK, RESULT_DRAW, RESULT_WON } durak_result;
+
+typedef enum {
+    DURAK_OK = 0,
+    ERR_GAME_OVER,       /* the game has ended */
+    ERR_NOT_YOUR_TURN,   /* another seat acts now */
+    ERR_WRONG_PHASE,     /* this kind of move is not possible now */
+    ERR_NOT_IN_HAND,     /* the card is not in the actor's hand */
+    ERR_RANK_NOT_ON_TABLE, /* thrown-in card's rank is not on the table (R8) */
+    ERR_TABLE_FULL,      /* R9 limit reached */
+    ERR_NO_SUCH_TARGET,  /* the target is not an uncovered attack card */
+    ERR_DOES_NOT_BEAT,   /* R4 */
+    ERR_NOT_TRANSFER_VARIANT,
+    ERR_TRANSFER_COVERED,   /* a card is already covered (R17) */
+    ERR_TRANSFER_RANK,      /* transfer card of another rank (R17) */
+    ERR_TRANSFER_TOO_MANY,  /* the next player could not answer (R17/R9) */
+    ERR_BAD_ACTION,
+    ERR_BAD_SEAT
+} durak_error;
+
+typedef struct durak_game {
+    durak_options opt;
+    uint8_t phase;           /* durak_phase */
+    uint8_t actor;           /* seat to act (meaningless when over) */
+    uint8_t attacker;        /* main attacker: leader or last to transfer */
+    uint8_t defender;
+    uint8_t leader;          /* who led the bout: draws first (R13) */
+    uint8_t limit;           /* max attack cards this bout (R9) */
+    uint8_t nattack;         /* attack cards on the table */
+    uint8_t ncovered;        /* of which covered */
+    uint8_t attack[DURAK_MAX_TABLE];  /* CARD_NONE beyond nattack */
+    uint8_t cover[DURAK_MAX_TABLE];   /* CARD_NONE while uncovered */
+    uint8_t trump_card;      /* the face-up card (R3) */
+    uint8_t trump;           /* its suit */
+    uint8_t trump_owner;     /* seat holding the trump card (R3, R13), 0xFF while in stock */
+    uint8_t first_seat;      /* R5: who attacked first */
+    uint8_t first_trump;     /* R5: the lowest trump that decided it, or CARD_NONE */
+    uint8_t stock_len;       /* cards left in the stock, trump card included */
+    uint8_t stock[DURAK_MAX_DECK];    /* stock[stock_len-1] is drawn next; stock[0] is the trump card */
+    uint8_t in_game;         /* bit mask: seats still in the game */
+    uint8_t forfeited;       /* bit mask: seats that forfeited (R18) */
+    uint8_t passed;          /* THROWIN/TAKING: attackers who passed (R8, R12) */
+    uint8_t nout;            /* players out, in order (R14) */
+    uint8_t out[DURAK_MAX_PLAYERS];
+    uint8_t out_place[DURAK_MAX_PLAYERS]; /* 1-based; out in the same bout share it */
+    uint8_t bout_first_out;  /* nout when this bout began */
+    uint8_t result;          /* durak_result */
+    uint8_t result_seat;     /* the durak, or the winner after forfeits (R15, R18) */
+    uint8_t first_bout;      /* bool: still the game's first bout (first5) */
+    uint16_t table_ranks;    /* ranks on the table, bit = rank (R8) */
+    uint16_t bouts;          /* bouts begun */
+    uint16_t nhistory;       /* R16: situations recorded since a card left the game */
+    cards_t hand[DURAK_MAX_PLAYERS];
+    cards_t known[DURAK_MAX_PLAYERS]; /* cards everybody knows to be in that hand */
+    cards_t discard;         /* cards out of the game */
+    cards_t seen_discard;    /* of those, the ones everybody saw (table cards) */
+    uint64_t history[DURAK_MAX_HISTORY]; /* ring: entry nhistory % MAX is written next */
+} durak_game;
+
+/* What one seat may see: the game with hidden cards removed. Other hands hold only
+ * their `known` cards and the stock only the trump card; counts are exact. */
+typedef struct {
+    uint8_t seat;
+    uint8_t hand_count[DURAK_MAX_PLAYERS];
+    uint8_t discard_count;   /* pub.discard holds only the cards everybody saw */
+    durak_game pub;
+} durak_view;
+
+/* Defaults: 2 players, classic, all, first5 off, 36 cards. */
+durak_options durak_default_options(void);
+/* Checks the options; returns NULL or a reason ("players must be 2..6"). */
+const char *durak_check_options(const durak_options *opt);
+
+/* Deals a new game (R2, R3, R5) from a shuffled deck: `order` is the whole deck,
+ * top card first. Returns false if the options or the order are invalid. */
+bool durak_new_ordered(durak_game *g, const durak_options *opt, const card_t *order, int n);
+/* Shuffles with the seeded PRNG (R2) and deals. */
+bool durak_new(durak_game *g, const durak_options *opt, uint64_t seed);
+
+bool durak_over(const durak_game *g);
+/* The seat to act now, or -1 when the game is over. */
+int durak_actor(const durak_game *g);
+/* Fills `out` (room for DURAK_MAX_ACTIONS) with the actor's legal actions; returns count. */
+int durak_legal(const durak_game *g, durak_action *out);
+/* Checks an action by the actor; DURAK_OK or why not. Never changes the game. */
+durak_error durak_check(const durak_game *g, durak_action a);
+/* Applies an action by the actor; an illegal one changes nothing. */
+durak_error durak_apply(durak_game *g, durak_action a);
+/* R18: seat leaves the game. */
+durak_error durak_resign(durak_game *g, int seat);
+
+/* Cards still uncovered on the table. */
+cards_t durak_uncovered(const durak_game *g);
+/* All cards on the table. */
+cards_t durak_table_cards(const durak_game *g);
+/* Seat is still in the game (holds cards, or can still draw). */
+bool durak_in_game(const durak_game *g, int seat);
+/* The next seat clockwise after `seat` that is in the game. */
+int durak_next(const durak_game *g, int seat);
+
+/* What `seat` may see. */
+void durak_view_of(const durak_game *g, int seat, durak_view *v);
+
+
+const char *durak_error_text(durak_error e);
+const char *durak_phase_name(int phase);
+/* "play 7S", "beat 9S 7S", "take", "pass", "transfer 7H". */
+char *durak_action_format(durak_action a, char *buf, size_t cap);
+
+#include "serial.h"
+
+#endif

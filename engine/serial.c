@@ -1,0 +1,310 @@
+/* serial.c — durak_game <-> one text line, version D1. Fields in a fixed order;
+ * derived fields are recomputed; the input is checked for consistency. */
+#include "serial.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "durak.h"
+
+/* ---- writing --------------------------------------------------------------- */
+
+typedef struct { char *buf; size_t cap, len; bool overflow; } writer;
+
+static void put(writer *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void put(writer *w, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    size_t room = w->len < w->cap ? w->cap - w->len : 0;
+    int n = vsnprintf(w->buf + w->len, room, fmt, ap);
+    va_end(ap);
+    if (n < 0 || (size_t)n >= room)
+        w->overflow = true;
+    else
+        w->len += (size_t)n;
+}
+
+static void put_cards(writer *w, const uint8_t *cards, int n)
+{
+    char c[3];
+    if (n == 0)
+        put(w, " -");
+    else
+        put(w, " ");
+    for (int i = 0; i < n; i++)
+        put(w, "%s", cards[i] == CARD_NONE ? "--" : card_format(cards[i], c));
+}
+
+int durak_serialize(const durak_game *g, char *buf, size_t cap)
+{
+    writer w = { buf, cap, 0, false };
+    const durak_options *o = &g->opt;
+    char tc[3], ft[3];
+    put(&w, "D1 %d,%d,%d,%d,%d", o->players, o->variant, o->throwin, o->first5, o->deck);
+    put(&w, " %d,%d,%d,%d,%d,%d,%d", g->phase, g->actor, g->attacker, g->defender,
+        g->leader, g->limit, g->passed);
+    put_cards(&w, g->attack, g->nattack);
+    put_cards(&w, g->cover, g->nattack);
+    put(&w, " %s,%d,%d,%s", card_format(g->trump_card, tc), g->trump_owner, g->first_seat,
+        g->first_trump == CARD_NONE ? "--" : card_format(g->first_trump, ft));
+    put_cards(&w, g->stock, g->stock_len);
+    put(&w, " %d,%d,%d,%d,%d,%d,%d", g->in_game, g->forfeited, g->bout_first_out,
+        g->result, g->result_seat, g->first_bout, g->bouts);
+    put(&w, " ");                                 /* out: seat:place pairs */
+    for (int i = 0; i < g->nout; i++)
+        put(&w, "%s%d:%d", i ? "," : "", g->out[i], g->out_place[i]);
+    if (!g->nout)
+        put(&w, "-");
+    for (int s = 0; s < o->players; s++)
+        put(&w, "%s%" PRIx64, s ? "," : " ", g->hand[s]);
+    for (int s = 0; s < o->players; s++)
+        put(&w, "%s%" PRIx64, s ? "," : " ", g->known[s]);
+    put(&w, " %" PRIx64 ",%" PRIx64 " %d", g->discard, g->seen_discard, g->nhistory);
+    int used = g->nhistory < DURAK_MAX_HISTORY ? g->nhistory : DURAK_MAX_HISTORY;
+    for (int i = 0; i < used; i++)
+        put(&w, "%s%" PRIx64, i ? "," : " ", g->history[i]);
+    if (w.overflow)
+        return -1;
+    return (int)w.len;
+}
+
+/* ---- reading --------------------------------------------------------------- */
+
+typedef struct { const char *p; bool bad; } reader;
+
+static void expect(reader *r, char c)
+{
+    if (*r->p == c)
+        r->p++;
+    else
+        r->bad = true;
+}
+
+static uint64_t read_num(reader *r, int base, uint64_t max)
+{
+    uint64_t v = 0;
+    int digits = 0;
+    for (;; r->p++, digits++) {
+        char ch = *r->p;
+        int d = ch >= '0' && ch <= '9' ? ch - '0'
+              : base == 16 && ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
+        if (d < 0)
+            break;
+        if (v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base) {
+            r->bad = true;
+            return 0;
+        }
+        v = v * (uint64_t)base + (uint64_t)d;
+    }
+    if (!digits || v > max)
+        r->bad = true;
+    return v;
+}
+
+static uint8_t read_u8(reader *r, uint64_t max) { return (uint8_t)read_num(r, 10, max); }
+
+static uint8_t read_card(reader *r)
+{
+    if (r->p[0] == '-' && r->p[1] == '-') {
+        r->p += 2;
+        return CARD_NONE;
+    }
+    if (!r->p[0] || !r->p[1]) {
+        r->bad = true;
+        return CARD_NONE;
+    }
+    card_t c = card_parse(r->p);
+    if (c == CARD_NONE || (r->p[0] >= 'a' && r->p[0] <= 'z') || (r->p[1] >= 'a'))
+        r->bad = true;                 /* canonical spelling only */
+    r->p += 2;
+    return c;
+}
+
+/* " -" or " C1C2..." into cards; returns how many. */
+static int read_cards(reader *r, uint8_t *cards, int max)
+{
+    expect(r, ' ');
+    if (*r->p == '-' && r->p[1] != '-') {
+        r->p++;
+        return 0;
+    }
+    int n = 0;
+    while (!r->bad && *r->p && *r->p != ' ') {
+        if (n == max) {
+            r->bad = true;
+            break;
+        }
+        cards[n++] = read_card(r);
+    }
+    return n;
+}
+
+static void read_options(reader *r, durak_game *g)
+{
+    durak_options *o = &g->opt;
+    expect(r, 'D'), expect(r, '1'), expect(r, ' ');
+    o->players = read_u8(r, DURAK_MAX_PLAYERS), expect(r, ',');
+    o->variant = read_u8(r, 1), expect(r, ',');
+    o->throwin = read_u8(r, 1), expect(r, ',');
+    o->first5 = read_u8(r, 1), expect(r, ',');
+    o->deck = read_u8(r, 52);
+    if (!r->bad && durak_check_options(o))
+        r->bad = true;
+}
+
+static void read_turn(reader *r, durak_game *g)
+{
+    expect(r, ' ');
+    g->phase = read_u8(r, PHASE_OVER), expect(r, ',');
+    g->actor = read_u8(r, 255), expect(r, ',');
+    g->attacker = read_u8(r, 255), expect(r, ',');
+    g->defender = read_u8(r, 255), expect(r, ',');
+    g->leader = read_u8(r, 255), expect(r, ',');
+    g->limit = read_u8(r, DURAK_MAX_TABLE), expect(r, ',');
+    g->passed = read_u8(r, 63);
+}
+
+static void read_table(reader *r, durak_game *g)
+{
+    g->nattack = (uint8_t)read_cards(r, g->attack, DURAK_MAX_TABLE);
+    int ncover = read_cards(r, g->cover, DURAK_MAX_TABLE);
+    if (ncover != g->nattack)
+        r->bad = true;
+    for (int i = 0; i < g->nattack && !r->bad; i++) {
+        if (g->attack[i] == CARD_NONE)
+            r->bad = true;
+        g->table_ranks |= (uint16_t)(1u << card_rank(g->attack[i]));
+        if (g->cover[i] != CARD_NONE) {
+            g->ncovered++;
+            g->table_ranks |= (uint16_t)(1u << card_rank(g->cover[i]));
+        }
+    }
+}
+
+static void read_trump_and_stock(reader *r, durak_game *g)
+{
+    expect(r, ' ');
+    g->trump_card = read_card(r), expect(r, ',');
+    g->trump_owner = read_u8(r, 255), expect(r, ',');
+    g->first_seat = read_u8(r, DURAK_MAX_PLAYERS - 1), expect(r, ',');
+    g->first_trump = read_card(r);
+    if (g->trump_card == CARD_NONE)
+        r->bad = true;
+    g->trump = (uint8_t)card_suit(g->trump_card);
+    g->stock_len = (uint8_t)read_cards(r, g->stock, DURAK_MAX_DECK);
+}
+
+static void read_seats(reader *r, durak_game *g)
+{
+    expect(r, ' ');
+    g->in_game = read_u8(r, 63), expect(r, ',');
+    g->forfeited = read_u8(r, 63), expect(r, ',');
+    g->bout_first_out = read_u8(r, DURAK_MAX_PLAYERS), expect(r, ',');
+    g->result = read_u8(r, RESULT_WON), expect(r, ',');
+    g->result_seat = read_u8(r, 255), expect(r, ',');
+    g->first_bout = read_u8(r, 1), expect(r, ',');
+    g->bouts = (uint16_t)read_num(r, 10, UINT16_MAX);
+    expect(r, ' ');
+    if (*r->p == '-') {
+        r->p++;
+        return;
+    }
+    do {
+        if (g->nout == DURAK_MAX_PLAYERS) {
+            r->bad = true;
+            return;
+        }
+        g->out[g->nout] = read_u8(r, DURAK_MAX_PLAYERS - 1), expect(r, ':');
+        g->out_place[g->nout] = read_u8(r, DURAK_MAX_PLAYERS);
+        g->nout++;
+    } while (!r->bad && *r->p == ',' && r->p++);
+}
+
+static void read_sets(reader *r, cards_t *sets, int n)
+{
+    expect(r, ' ');
+    for (int i = 0; i < n && !r->bad; i++) {
+        if (i)
+            expect(r, ',');
+        sets[i] = read_num(r, 16, UINT64_MAX);
+    }
+}
+
+static void read_history(reader *r, durak_game *g)
+{
+    expect(r, ' ');
+    g->nhistory = (uint16_t)read_num(r, 10, UINT16_MAX);
+    int used = g->nhistory < DURAK_MAX_HISTORY ? g->nhistory : DURAK_MAX_HISTORY;
+    if (used)
+        read_sets(r, g->history, used);
+}
+
+/* Every card of the deck in exactly one place; seats and phase make sense. */
+static bool consistent(const durak_game *g)
+{
+    int n = g->opt.players;
+    cards_t deck = deck_cards(g->opt.deck), all = 0, sum = 0;
+    uint8_t seats = (uint8_t)((1u << n) - 1);
+    for (int s = 0; s < n; s++) {
+        if (g->known[s] & ~g->hand[s])
+            return false;
+        all |= g->hand[s];
+        sum += (cards_t)cards_count(g->hand[s]);
+    }
+    for (int i = 0; i < g->nattack; i++) {
+        all |= card_bit(g->attack[i]);
+        sum++;
+        if (g->cover[i] != CARD_NONE)
+            all |= card_bit(g->cover[i]), sum++;
+    }
+    for (int i = 0; i < g->stock_len; i++)
+        all |= card_bit(g->stock[i]), sum++;
+    all |= g->discard;
+    sum += (cards_t)cards_count(g->discard);
+    if (all != deck || sum != (cards_t)cards_count(deck) || (g->seen_discard & ~g->discard))
+        return false;
+    if (g->stock_len && g->stock[0] != g->trump_card)
+        return false;
+    if ((g->in_game | g->forfeited | g->passed) & ~seats)
+        return false;
+    if (g->phase == PHASE_OVER)
+        return true;
+    if (g->actor >= n || g->attacker >= n || g->defender >= n || g->leader >= n
+        || g->attacker == g->defender || !((g->in_game >> g->defender) & 1)
+        || !((g->in_game >> g->actor) & 1) || g->nattack > g->limit)
+        return false;
+    switch (g->phase) {
+    case PHASE_ATTACK: return g->nattack == 0 && g->actor == g->attacker;
+    case PHASE_DEFEND: return g->ncovered < g->nattack && g->actor == g->defender;
+    case PHASE_THROWIN: return g->nattack && g->ncovered == g->nattack && g->actor != g->defender;
+    default: return g->nattack && g->actor != g->defender;
+    }
+}
+
+bool durak_deserialize(durak_game *g, const char *line)
+{
+    reader r = { line, false };
+    memset(g, 0, sizeof *g);
+    memset(g->attack, CARD_NONE, sizeof g->attack);
+    memset(g->cover, CARD_NONE, sizeof g->cover);
+    memset(g->stock, CARD_NONE, sizeof g->stock);
+    memset(g->out, 0xFF, sizeof g->out);
+    read_options(&r, g);
+    if (r.bad)
+        return false;
+    read_turn(&r, g);
+    read_table(&r, g);
+    read_trump_and_stock(&r, g);
+    read_seats(&r, g);
+    read_sets(&r, g->hand, g->opt.players);
+    read_sets(&r, g->known, g->opt.players);
+    read_sets(&r, &g->discard, 1);
+    expect(&r, ',');
+    g->seen_discard = read_num(&r, 16, UINT64_MAX);
+    read_history(&r, g);
+    return !r.bad && *r.p == '\0' && consistent(g);
+}

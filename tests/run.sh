@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The test command: installs the Debian packages that are missing, builds with
+# AddressSanitizer + UBSan (clang, fuzzers on) and runs every test with ctest;
+# also checks that gcc builds the tree warning-free. Exits non-zero on any failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(build-essential cmake pkg-config clang libclang-rt-14-dev
+          libircclient-dev libconfig-dev libcmocka-dev ngircd python3)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
+fi
+
+jobs=$(nproc)
+# gcc, warnings as errors: the tree must build warning-free.
+cmake -S . -B build-gcc -DDURAK_WERROR=ON >/dev/null
+cmake --build build-gcc -j"$jobs"
+# clang with sanitizers and libFuzzer: every test runs here.
+cmake -S . -B build-test -DCMAKE_C_COMPILER=clang -DDURAK_SANITIZE=ON -DDURAK_WERROR=ON \
+      -DDURAK_FUZZ=ON -DCMAKE_BUILD_TYPE=Debug >/dev/null
+cmake --build build-test -j"$jobs"
+cd build-test
+ctest --output-on-failure -j"$jobs"
