@@ -1,0 +1,114 @@
+/* messages.h — every sentence a user can see, keyed by id (DESIGN.md: one message table).
+ * Owns the English texts; a translation is another table of the same ids. Texts may be printf formats. */
+#ifndef DURAK_MESSAGES_H
+#define DURAK_MESSAGES_H
+
+/* Each id says which arguments its text takes, in order: strings, except those marked (int). */
+typedef enum {
+    /* parser: channel commands */
+    MSG_PARSE_DURAK_OPTION,   /* word, prefix */
+    MSG_PARSE_DURAK_CONFLICT, /* first word, second word, prefix, second word's canonical name */
+    MSG_PARSE_BOT_OPTION,     /* word, prefix, prefix, prefix */
+    MSG_PARSE_TOP_NUMBER,     /* word, prefix */
+    MSG_PARSE_STATS_NICK,     /* word, prefix, prefix */
+    /* parser: both */
+    MSG_PARSE_EXTRA_WORD,     /* word, command as understood, same command */
+    /* parser: private commands and cards */
+    MSG_PARSE_NEEDS_CARD,     /* command name, example command */
+    MSG_PARSE_NOT_CARD,       /* word, example cards ("7♥ or 7h") */
+    MSG_PARSE_NO_SUIT,        /* word, example cards */
+    MSG_PARSE_SUIT_FIRST,     /* word, example cards */
+    MSG_PARSE_BAD_RANK,       /* word, example cards */
+    MSG_PARSE_TWO_CARDS,      /* covered card, covering card, example command */
+    MSG_PARSE_UNKNOWN_PRIVATE, /* word */
+    MSG_PARSE_AMBIGUOUS,      /* word, the choices */
+    MSG_PARSE_CHANNEL_ONLY,   /* prefix, command name */
+    /* tables: lobby, play, timers */
+    MSG_TURN_LEAD,               /* actor, defender */
+    MSG_TURN_DEFEND,             /* actor */
+    MSG_TURN_DEFEND_TRANSFER,    /* actor */
+    MSG_TURN_THROWIN,            /* actor, defender */
+    MSG_TURN_TAKING,             /* actor, defender */
+    MSG_STATUS,                  /* turn, table, trump card, stock (int), hand sizes */
+    MSG_HAND,                    /* channel, hand, trump card */
+    MSG_RESULT_DURAK,            /* durak, places */
+    MSG_RESULT_DRAW,             /* places */
+    MSG_RESULT_WON,              /* winner */
+    MSG_RESULT_NONE,
+    MSG_BOUT_TAKEN,              /* defender, cards (int), "s" or "" */
+    MSG_BOUT_BEATEN,
+    MSG_TRUMP_DRAWN,             /* nick, trump card */
+    MSG_PLAYER_OUT,              /* nick, place (int) */
+    MSG_MOVE_LEAD,               /* nick, card */
+    MSG_MOVE_ADD,                /* nick, card */
+    MSG_MOVE_THROW,              /* nick, card */
+    MSG_MOVE_BEAT,               /* nick, covered card, card */
+    MSG_MOVE_TAKE,               /* nick */
+    MSG_MOVE_PASS,               /* nick */
+    MSG_MOVE_TRANSFER,           /* nick, card, next nick */
+    MSG_TIMEOUT_PREFIX,
+    MSG_FORFEIT_LEFT,            /* nick */
+    MSG_FORFEIT_TIMEOUTS,        /* nick */
+    MSG_FORFEIT_GONE,            /* nick */
+    MSG_GAME_START,              /* options, players, trump card, first nick, lowest trump */
+    MSG_GAME_START_NO_TRUMP,     /* options, players, trump card, first nick */
+    MSG_GAME_RUNNING,            /* channel, prefix */
+    MSG_LOBBY_EXISTS,            /* channel, prefix */
+    MSG_ALREADY_SEATED,          /* channel, prefix */
+    MSG_ALREADY_HERE,            /* channel, prefix */
+    MSG_LOBBY_OPEN,              /* nick, options, prefix, nick, prefix */
+    MSG_LOBBY_FULL,              /* channel */
+    MSG_LOBBY_JOINED,            /* nick, players, seated (int), creator, prefix */
+    MSG_NOT_SEATED_HERE,         /* channel, prefix */
+    MSG_LOBBY_EMPTY,             /* nick */
+    MSG_LOBBY_LEFT,              /* nick, players, creator, prefix */
+    MSG_ONLY_CREATOR_START,      /* creator */
+    MSG_NEED_PLAYERS,            /* prefix */
+    MSG_ONLY_CREATOR_STOP,       /* creator */
+    MSG_GAME_STOPPED,            /* nick */
+    MSG_LOBBY_STOPPED,           /* nick */
+    MSG_LOBBY_STATUS,            /* players, seated (int), creator, prefix */
+    MSG_RULES_1,                 /* variant */
+    MSG_RULES_2_ALL,             /* first5 note */
+    MSG_RULES_2_NEIGHBOURS,      /* first5 note */
+    MSG_RULES_FIRST5,
+    MSG_RULES_3_TRANSFER,
+    MSG_RULES_3_CLASSIC,
+    MSG_HELP_1,                  /* prefix x8 */
+    MSG_HELP_2,                  /* bot nick */
+    MSG_NO_GAME_HERE,            /* channel, prefix */
+    MSG_PRIVATE_ONLY,            /* bot nick, command */
+    MSG_NO_MOVES,                /* whose turn */
+    MSG_YOUR_MOVES,              /* moves */
+    MSG_ERR_NOT_IN_HAND,         /* card */
+    MSG_ERR_DOES_NOT_BEAT_TRUMP, /* card, covered card */
+    MSG_ERR_DOES_NOT_BEAT,       /* card, covered card, suit name */
+    MSG_ERR_NO_TARGET,           /* card */
+    MSG_ERR_RANK,                /* card */
+    MSG_ERR_FULL,
+    MSG_ERR_NO_TRANSFER_VARIANT,
+    MSG_ERR_TRANSFER_COVERED,
+    MSG_ERR_TRANSFER_RANK,       /* card */
+    MSG_ERR_TRANSFER_TOO_MANY,   /* next nick */
+    MSG_ERR_WRONG_PHASE,         /* whose turn */
+    MSG_ERR_BEAT_WHICH,          /* card */
+    MSG_ERR_CARD_NO_MOVE,        /* card, moves */
+    MSG_ERR_CARD_AMBIGUOUS,      /* card, moves */
+    MSG_PRIVATE_HELP_1,
+    MSG_PRIVATE_HELP_2,
+    MSG_NOT_IN_GAME,             /* prefix, prefix */
+    MSG_NOT_STARTED,             /* creator, prefix, channel */
+    MSG_SEAT_HELD,               /* channel */
+    MSG_CHANNEL_ONLY,            /* command, channel */
+    MSG_REJOINED,                /* nick */
+    MSG_AWAY,                    /* nick, seconds (int) */
+    MSG_LOBBY_TIMEOUT,           /* prefix */
+    MSG_TURN_WARNING,            /* seconds (int), channel */
+    MSG_RESUMED,                 /* status line */
+    MSG_COUNT
+} msg_id;
+
+/* The text of a message (never NULL; "" for an id out of range). */
+const char *msg_text(msg_id id);
+
+#endif

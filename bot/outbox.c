@@ -1,0 +1,53 @@
+/* outbox.c — the list of messages the tables module produced in one event;
+ * the main loop drains it into the send queue. */
+#define _POSIX_C_SOURCE 200809L
+#include "outbox.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void outbox_init(outbox *o) { memset(o, 0, sizeof *o); }
+
+void outbox_clear(outbox *o)
+{
+    for (size_t i = 0; i < o->len; i++)
+        free(o->items[i].text);
+    o->len = 0;
+}
+
+void outbox_free(outbox *o)
+{
+    outbox_clear(o);
+    free(o->items);
+    outbox_init(o);
+}
+
+void outbox_add(outbox *o, out_kind kind, const char *target, const char *fmt, ...)
+{
+    if (o->len == o->cap) {
+        size_t cap = o->cap ? o->cap * 2 : 16;
+        out_msg *items = realloc(o->items, cap * sizeof *items);
+        if (!items)
+            return;
+        o->items = items;
+        o->cap = cap;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    char *text = NULL;
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0 || !(text = malloc((size_t)n + 1)))
+        return;
+    va_start(ap, fmt);
+    vsnprintf(text, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    out_msg *m = &o->items[o->len++];
+    m->kind = kind;
+    snprintf(m->target, sizeof m->target, "%s", target);
+    m->text = text;
+}
+
+const char *outbox_cmd(out_kind kind) { return kind == OUT_NOTICE ? "NOTICE" : "PRIVMSG"; }

@@ -1,0 +1,64 @@
+/* parser.h — the command parser: one line of IRC text in, one typed command or typed
+ * error out. No IRC, no game state, no heap, no locale; at most 512 bytes of input are read. */
+#ifndef DURAK_PARSER_H
+#define DURAK_PARSER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "card.h"
+
+enum {
+    PARSE_MAX_LINE = 512,       /* bytes of a line that are looked at; the rest is ignored */
+    PARSE_ARG_SIZE = 64,
+    PARSE_ERROR_SIZE = 300,
+    PARSE_CARD_TEXT_SIZE = 8,   /* "10♥" and its NUL fit */
+};
+
+typedef enum {
+    PC_IGNORED, PC_ERROR,
+    /* channel */
+    PC_DURAK, PC_JOIN, PC_LEAVE, PC_START, PC_STOP, PC_TABLE, PC_HELP, PC_RULES,
+    PC_BOT, PC_STATS, PC_TOP,
+    /* private (PC_HELP too) */
+    PC_PLAY, PC_BEAT, PC_TAKE, PC_PASS, PC_TRANSFER, PC_HAND, PC_MOVES, PC_CARD,
+    PC_KIND_COUNT
+} parse_kind;
+
+typedef struct {
+    parse_kind kind;
+    card_t card, target;   /* CARD_NONE when absent; beat C [T]: card = C, target = T */
+    int variant;           /* PC_DURAK: VARIANT_CLASSIC/TRANSFER (engine/durak.h), -1 when not given */
+    int throwin;           /* PC_DURAK: THROWIN_ALL/NEIGHBOURS, -1 when not given */
+    int first5;            /* PC_DURAK: 1 when given, -1 when not */
+    int bot_level;         /* PC_BOT: 0 easy, 1 normal, 2 hard, -1 when not given */
+    int bot_remove;        /* PC_BOT: 1 for "bot remove" */
+    int number;            /* PC_TOP: 1..20, -1 when absent */
+    char arg[PARSE_ARG_SIZE];     /* PC_HELP topic (lower case), PC_STATS nick; "" when absent */
+    char error[PARSE_ERROR_SIZE]; /* PC_ERROR: one sentence, valid UTF-8, no control bytes */
+} parsed_cmd;
+
+typedef struct {
+    const char *prefix;    /* channel command prefix; NULL or "" means "!" */
+    bool unicode_suits;    /* cards in error examples: 7♥ (true) or 7h (false) */
+} parse_opts;
+
+/* A line said in a channel. Without the prefix, or with a word that is not ours: PC_IGNORED.
+ * `line` need not be NUL-terminated and may hold any bytes; `o` may be NULL (defaults). */
+void parse_channel(const char *line, size_t len, const parse_opts *o, parsed_cmd *out);
+
+/* A private message to the bot (always for us: anything unknown is a PC_ERROR).
+ * An optional leading prefix is accepted ("!play 7h"). */
+void parse_private(const char *line, size_t len, const parse_opts *o, parsed_cmd *out);
+
+/* One card word as users type it ("7h", "10♠", "T♠", "Кк", "(7♥)."); CARD_NONE if it is not
+ * exactly one card. The word must already be free of mIRC formatting codes. */
+card_t parse_card(const char *s, size_t len);
+
+/* Writes a card for error examples: "7♥" or "7h"; "?" for a non-card. Returns buf. */
+char *parse_write_card(card_t c, bool unicode_suits, char buf[PARSE_CARD_TEXT_SIZE]);
+
+/* The kind's command word ("play", "durak"), or "ignored", "error", "card". */
+const char *parse_kind_name(parse_kind k);
+
+#endif

@@ -1,0 +1,121 @@
+/* render.c — the text form of cards, hands, tables and moves for IRC, with mIRC
+ * colour 04 for red suits and \x0F to end it (safe before any following digit). */
+#include "render.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const RANK_TEXT[RANK_COUNT] = { "2", "3", "4", "5", "6", "7", "8",
+                                                  "9", "10", "J", "Q", "K", "A" };
+static const char *const SUIT_UNICODE[SUIT_COUNT] = { "\xE2\x99\xA0", "\xE2\x99\xA3",
+                                                     "\xE2\x99\xA6", "\xE2\x99\xA5" };
+static const char *const SUIT_ASCII[SUIT_COUNT] = { "s", "c", "d", "h" };
+
+const char *render_suit(const render_opts *r, int suit)
+{
+    return r->unicode ? SUIT_UNICODE[suit & 3] : SUIT_ASCII[suit & 3];
+}
+
+const char *render_suit_name(int suit)
+{
+    static const char *const names[SUIT_COUNT] = { "spade", "club", "diamond", "heart" };
+    return names[suit & 3];
+}
+
+char *render_card(const render_opts *r, card_t c, char *buf, size_t cap)
+{
+    if (c == CARD_NONE || card_rank(c) >= RANK_COUNT) {
+        snprintf(buf, cap, "?");
+        return buf;
+    }
+    bool red = card_suit(c) == SUIT_DIAMONDS || card_suit(c) == SUIT_HEARTS;
+    if (r->colors && red)
+        snprintf(buf, cap, "\x03" "04%s%s\x0F", RANK_TEXT[card_rank(c)], render_suit(r, card_suit(c)));
+    else
+        snprintf(buf, cap, "%s%s", RANK_TEXT[card_rank(c)], render_suit(r, card_suit(c)));
+    return buf;
+}
+
+/* Appends to buf at *len, never past cap. */
+static void append(char *buf, size_t cap, size_t *len, const char *s)
+{
+    size_t n = strlen(s);
+    if (*len + n >= cap)
+        n = cap - 1 - *len;
+    memcpy(buf + *len, s, n);
+    *len += n;
+    buf[*len] = '\0';
+}
+
+char *render_hand(const render_opts *r, cards_t hand, int trump, char *buf, size_t cap)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    if (!hand) {
+        append(buf, cap, &len, "(none)");
+        return buf;
+    }
+    static const int order[4][3] = { { 1, 2, 3 }, { 0, 2, 3 }, { 0, 1, 3 }, { 0, 1, 2 } };
+    int suits[4];
+    memcpy(suits, order[trump & 3], sizeof order[0]);
+    suits[3] = trump & 3;
+    for (int i = 0; i < 4; i++) {
+        cards_t s = hand & cards_of_suit(suits[i]);
+        if (s && len)
+            append(buf, cap, &len, " \xC2\xB7 ");       /* " · " between suits */
+        for (bool first = true; s; s &= s - 1, first = false) {
+            char c[RENDER_CARD_MAX];
+            if (!first)
+                append(buf, cap, &len, " ");
+            append(buf, cap, &len, render_card(r, cards_first(s), c, sizeof c));
+        }
+    }
+    return buf;
+}
+
+char *render_table(const render_opts *r, const durak_game *g, char *buf, size_t cap)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    if (!g->nattack)
+        append(buf, cap, &len, "(empty)");
+    for (int i = 0; i < g->nattack; i++) {
+        char a[RENDER_CARD_MAX], c[RENDER_CARD_MAX];
+        if (i)
+            append(buf, cap, &len, " ");
+        append(buf, cap, &len, render_card(r, g->attack[i], a, sizeof a));
+        append(buf, cap, &len, "/");
+        append(buf, cap, &len, g->cover[i] == CARD_NONE ? "?" : render_card(r, g->cover[i], c, sizeof c));
+    }
+    return buf;
+}
+
+char *render_action(const render_opts *r, durak_action a, char *buf, size_t cap)
+{
+    char c[RENDER_CARD_MAX], t[RENDER_CARD_MAX];
+    switch (a.kind) {
+    case ACT_PLAY: snprintf(buf, cap, "play %s", render_card(r, a.card, c, sizeof c)); break;
+    case ACT_BEAT:
+        snprintf(buf, cap, "beat %s %s", render_card(r, a.card, c, sizeof c),
+                 render_card(r, a.target, t, sizeof t));
+        break;
+    case ACT_TAKE: snprintf(buf, cap, "take"); break;
+    case ACT_PASS: snprintf(buf, cap, "pass"); break;
+    case ACT_TRANSFER: snprintf(buf, cap, "transfer %s", render_card(r, a.card, c, sizeof c)); break;
+    default: snprintf(buf, cap, "?"); break;
+    }
+    return buf;
+}
+
+char *render_actions(const render_opts *r, const durak_action *a, int n, char *buf, size_t cap)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        char m[64];
+        if (i)
+            append(buf, cap, &len, " | ");
+        append(buf, cap, &len, render_action(r, a[i], m, sizeof m));
+    }
+    return buf;
+}

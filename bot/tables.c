@@ -1,0 +1,970 @@
+/* tables.c — one table per channel: the lobby, the running game and its seats,
+ * turn/lobby/rejoin timers, presence (nick, part, quit); commands in, outbox lines out. */
+#include "tables.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "durak.h"
+#include "messages.h"
+#include "parser.h"
+#include "ratelimit.h"
+#include "render.h"
+#include "rng.h"
+
+enum { TABLES_MAX = 2 * CONFIG_MAX_CHANNELS, NICK_MAX = 64, LINE_MAX = 1024 };
+
+typedef struct {
+    char nick[NICK_MAX], user[64], host[128];
+    bool absent;             /* parted or quit: held for rejoin_grace */
+    double grace_deadline;
+    int timeouts;            /* in a row */
+} seat_t;
+
+typedef struct {
+    bool used, playing;
+    char channel[64];
+    durak_options opt;
+    seat_t seat[DURAK_MAX_PLAYERS];
+    int nseats;
+    int creator;             /* seat index */
+    double lobby_deadline;
+    durak_game g;
+    double turn_deadline;
+    bool warned;
+} table_t;
+
+struct tables {
+    bot_config cfg;
+    casemap cm;
+    char own_nick[NICK_MAX];
+    rng_t rng;
+    ratelimit rl;
+    bool paused;
+    double paused_at;
+    table_t tab[TABLES_MAX];
+};
+
+#define M(id) msg_text(id)
+
+/* ---- output ------------------------------------------------------------------ */
+
+static void say(outbox *o, const char *target, msg_id id, ...)
+{
+    char line[LINE_MAX];
+    va_list ap;
+    va_start(ap, id);
+    vsnprintf(line, sizeof line, M(id), ap);
+    va_end(ap);
+    outbox_add(o, OUT_PRIVMSG, target, "%s", line);
+}
+
+static void notice(outbox *o, const char *target, msg_id id, ...)
+{
+    char line[LINE_MAX];
+    va_list ap;
+    va_start(ap, id);
+    vsnprintf(line, sizeof line, M(id), ap);
+    va_end(ap);
+    outbox_add(o, OUT_NOTICE, target, "%s", line);
+}
+
+/* printf onto buf at *len, clamped: a long line is cut, never overrun. */
+static void appendf(char *buf, size_t cap, size_t *len, const char *fmt, ...)
+{
+    if (*len >= cap)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf + *len, cap - *len, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        *len = *len + (size_t)n < cap ? *len + (size_t)n : cap - 1;
+}
+
+static render_opts ropts(const tables *t)
+{
+    render_opts r = { t->cfg.ui.colors, t->cfg.ui.unicode_suits };
+    return r;
+}
+
+/* ---- lookup ------------------------------------------------------------------ */
+
+static table_t *table_of_channel(tables *t, const char *channel)
+{
+    for (int i = 0; i < TABLES_MAX; i++)
+        if (t->tab[i].used && casemap_equal(t->cm, t->tab[i].channel, channel))
+            return &t->tab[i];
+    return NULL;
+}
+
+static int seat_of(const tables *t, const table_t *tb, const char *nick)
+{
+    for (int s = 0; s < tb->nseats; s++)
+        if (casemap_equal(t->cm, tb->seat[s].nick, nick))
+            return s;
+    return -1;
+}
+
+/* The table where `nick` sits, and the seat; NULL if none. */
+static table_t *table_of_nick(tables *t, const char *nick, int *seat)
+{
+    for (int i = 0; i < TABLES_MAX; i++) {
+        if (!t->tab[i].used)
+            continue;
+        int s = seat_of(t, &t->tab[i], nick);
+        if (s >= 0) {
+            *seat = s;
+            return &t->tab[i];
+        }
+    }
+    return NULL;
+}
+
+static bool is_admin(const tables *t, const tables_who *w)
+{
+    for (int i = 0; i < t->cfg.nadmins; i++)
+        if (casemap_mask_match(t->cm, t->cfg.admins[i], w->nick, w->user, w->host))
+            return true;
+    return false;
+}
+
+static const char *prefix(const tables *t) { return t->cfg.game.prefix; }
+
+/* ---- descriptions ---------------------------------------------------------------- */
+
+static const char *variant_name(const durak_options *o)
+{
+    return o->variant == VARIANT_TRANSFER ? "transfer" : "classic";
+}
+
+static void describe_options(const durak_options *o, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%s, throw-in by %s%s", variant_name(o),
+             o->throwin == THROWIN_NEIGHBOURS ? "neighbours" : "all",
+             o->first5 ? ", first bout 5 cards" : "");
+}
+
+static void seat_list(const table_t *tb, char *buf, size_t cap)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int s = 0; s < tb->nseats && len < cap; s++)
+        appendf(buf, cap, &len, "%s%s", s ? ", " : "", tb->seat[s].nick);
+}
+
+static void hand_sizes(const table_t *tb, char *buf, size_t cap)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int s = 0; s < tb->nseats && len < cap; s++) {
+        if (!durak_in_game(&tb->g, s))
+            continue;
+        appendf(buf, cap, &len, "%s%s %d%s", len ? ", " : "",
+                                tb->seat[s].nick, cards_count(tb->g.hand[s]),
+                                tb->seat[s].absent ? " (away)" : "");
+    }
+}
+
+/* "bob to defend" etc.: who must act now, by nick so that clients highlight it. */
+static void describe_turn(const table_t *tb, char *buf, size_t cap)
+{
+    const durak_game *g = &tb->g;
+    const char *actor = tb->seat[g->actor].nick, *def = tb->seat[g->defender].nick;
+    durak_action a[DURAK_MAX_ACTIONS];
+    bool can_transfer = false;
+    int n = g->phase == PHASE_DEFEND ? durak_legal(g, a) : 0;
+    for (int i = 0; i < n; i++)
+        can_transfer |= a[i].kind == ACT_TRANSFER;
+    switch (g->phase) {
+    case PHASE_ATTACK: snprintf(buf, cap, M(MSG_TURN_LEAD), actor, def); break;
+    case PHASE_DEFEND:
+        snprintf(buf, cap, M(can_transfer ? MSG_TURN_DEFEND_TRANSFER : MSG_TURN_DEFEND), actor);
+        break;
+    case PHASE_THROWIN: snprintf(buf, cap, M(MSG_TURN_THROWIN), actor, def); break;
+    case PHASE_TAKING: snprintf(buf, cap, M(MSG_TURN_TAKING), actor, def); break;
+    default: buf[0] = '\0'; break;
+    }
+}
+
+/* The public status: who acts, table, trump, stock, hand sizes. */
+static void status_line(const tables *t, const table_t *tb, char *buf, size_t cap)
+{
+    render_opts r = ropts(t);
+    char turn[256], table[512], trump[RENDER_CARD_MAX], sizes[512];
+    describe_turn(tb, turn, sizeof turn);
+    render_table(&r, &tb->g, table, sizeof table);
+    render_card(&r, tb->g.trump_card, trump, sizeof trump);
+    hand_sizes(tb, sizes, sizeof sizes);
+    snprintf(buf, cap, M(MSG_STATUS), turn, table, trump, tb->g.stock_len, sizes);
+}
+
+static void send_hand(const tables *t, const table_t *tb, int s, outbox *o)
+{
+    render_opts r = ropts(t);
+    char hand[512], trump[RENDER_CARD_MAX];
+    render_hand(&r, tb->g.hand[s], tb->g.trump, hand, sizeof hand);
+    render_card(&r, tb->g.trump_card, trump, sizeof trump);
+    say(o, tb->seat[s].nick, MSG_HAND, tb->channel, hand, trump);
+}
+
+/* ---- tables: open, close ---------------------------------------------------------- */
+
+static void seat_player(table_t *tb, const tables_who *w)
+{
+    seat_t *s = &tb->seat[tb->nseats++];
+    memset(s, 0, sizeof *s);
+    snprintf(s->nick, sizeof s->nick, "%s", w->nick);
+    snprintf(s->user, sizeof s->user, "%s", w->user);
+    snprintf(s->host, sizeof s->host, "%s", w->host);
+}
+
+static void unseat(table_t *tb, int s)
+{
+    memmove(&tb->seat[s], &tb->seat[s + 1], sizeof tb->seat[0] * (size_t)(tb->nseats - s - 1));
+    tb->nseats--;
+    if (tb->creator == s)
+        tb->creator = 0;
+    else if (tb->creator > s)
+        tb->creator--;
+}
+
+static void close_table(table_t *tb) { memset(tb, 0, sizeof *tb); }
+
+static table_t *open_table(tables *t, const char *channel)
+{
+    for (int i = 0; i < TABLES_MAX; i++) {
+        if (!t->tab[i].used) {
+            table_t *tb = &t->tab[i];
+            memset(tb, 0, sizeof *tb);
+            tb->used = true;
+            snprintf(tb->channel, sizeof tb->channel, "%s", channel);
+            return tb;
+        }
+    }
+    return NULL;
+}
+
+/* ---- the game ------------------------------------------------------------------------ */
+
+static void arm_turn(const tables *t, table_t *tb, double now)
+{
+    tb->turn_deadline = now + t->cfg.game.turn_timeout;
+    tb->warned = false;
+}
+
+static void announce_result(const tables *t, table_t *tb, outbox *o)
+{
+    (void)t;
+    const durak_game *g = &tb->g;
+    char out[512];
+    size_t len = 0;
+    out[0] = '\0';
+    for (int i = 0; i < g->nout && len < sizeof out; i++)
+        appendf(out, sizeof out, &len, "%s%s (%d)", i ? ", " : "",
+                                tb->seat[g->out[i]].nick, g->out_place[i]);
+    if (g->result == RESULT_DURAK)
+        say(o, tb->channel, MSG_RESULT_DURAK, tb->seat[g->result_seat].nick, len ? out : "-");
+    else if (g->result == RESULT_DRAW)
+        say(o, tb->channel, MSG_RESULT_DRAW, len ? out : "-");
+    else if (g->result_seat < DURAK_MAX_PLAYERS)
+        say(o, tb->channel, MSG_RESULT_WON, tb->seat[g->result_seat].nick);
+    else
+        say(o, tb->channel, MSG_RESULT_NONE);
+}
+
+/* What changed between `before` and the game now, said in one public line, plus
+ * the private hands that changed. `what` is the move already described. */
+static void report(tables *t, table_t *tb, const durak_game *before, const char *what,
+                   double now, outbox *o)
+{
+    const durak_game *g = &tb->g;
+    render_opts r = ropts(t);
+    char line[2 * LINE_MAX], trump[RENDER_CARD_MAX];
+    size_t len = 0;
+    appendf(line, sizeof line, &len, "%s", what);
+    if (g->bouts != before->bouts || g->phase == PHASE_OVER) {
+        bool took = before->phase == PHASE_TAKING
+                    || (g->hand[before->defender] & durak_table_cards(before))
+                    || (before->phase == PHASE_DEFEND && g->phase != PHASE_OVER
+                        && cards_count(g->discard) == cards_count(before->discard));
+        if (durak_table_cards(before) && !(g->discard & durak_table_cards(before)) && took)
+            appendf(line, sizeof line, &len, M(MSG_BOUT_TAKEN),
+                                    tb->seat[before->defender].nick,
+                                    cards_count(durak_table_cards(before)),
+                                    cards_count(durak_table_cards(before)) == 1 ? "" : "s");
+        else if (durak_table_cards(before))
+            appendf(line, sizeof line, &len, "%s", M(MSG_BOUT_BEATEN));
+    }
+    if (g->trump_owner != before->trump_owner && g->trump_owner < DURAK_MAX_PLAYERS)
+        appendf(line, sizeof line, &len, M(MSG_TRUMP_DRAWN),
+                                tb->seat[g->trump_owner].nick,
+                                render_card(&r, g->trump_card, trump, sizeof trump));
+    for (int i = before->nout; i < g->nout && len < sizeof line; i++)
+        appendf(line, sizeof line, &len, M(MSG_PLAYER_OUT),
+                                tb->seat[g->out[i]].nick, g->out_place[i]);
+    if (g->phase != PHASE_OVER && len < sizeof line) {
+        char status[LINE_MAX];
+        status_line(t, tb, status, sizeof status);
+        appendf(line, sizeof line, &len, " %s", status);
+    }
+    outbox_add(o, OUT_PRIVMSG, tb->channel, "%s", line);
+    for (int s = 0; s < tb->nseats; s++)
+        if (g->hand[s] != before->hand[s] && g->hand[s])
+            send_hand(t, tb, s, o);
+    if (g->phase == PHASE_OVER) {
+        announce_result(t, tb, o);
+        close_table(tb);
+        return;
+    }
+    arm_turn(t, tb, now);
+}
+
+/* "alice leads 7♠." — the move as a sentence, before it is applied. */
+static void describe_move(const tables *t, const table_t *tb, durak_action a, char *buf, size_t cap)
+{
+    const durak_game *g = &tb->g;
+    render_opts r = ropts(t);
+    const char *nick = tb->seat[g->actor].nick;
+    char c[RENDER_CARD_MAX], x[RENDER_CARD_MAX];
+    render_card(&r, a.card, c, sizeof c);
+    switch (a.kind) {
+    case ACT_PLAY:
+        snprintf(buf, cap, M(g->phase == PHASE_ATTACK ? MSG_MOVE_LEAD
+                             : g->phase == PHASE_TAKING ? MSG_MOVE_ADD : MSG_MOVE_THROW), nick, c);
+        break;
+    case ACT_BEAT:
+        snprintf(buf, cap, M(MSG_MOVE_BEAT), nick, render_card(&r, a.target, x, sizeof x), c);
+        break;
+    case ACT_TAKE: snprintf(buf, cap, M(MSG_MOVE_TAKE), nick); break;
+    case ACT_PASS: snprintf(buf, cap, M(MSG_MOVE_PASS), nick); break;
+    case ACT_TRANSFER:
+        snprintf(buf, cap, M(MSG_MOVE_TRANSFER), nick, c,
+                 tb->seat[durak_next(g, g->defender)].nick);
+        break;
+    default: buf[0] = '\0'; break;
+    }
+}
+
+static void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, double now, outbox *o)
+{
+    char what[512], line[600];
+    durak_game before = tb->g;
+    describe_move(t, tb, a, what, sizeof what);
+    snprintf(line, sizeof line, "%s%s", timed_out ? M(MSG_TIMEOUT_PREFIX) : "", what);
+    if (durak_apply(&tb->g, a) != DURAK_OK)
+        return;
+    report(t, tb, &before, line, now, o);
+}
+
+/* R18: a seat leaves the running game. */
+static void forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox *o)
+{
+    char what[256];
+    durak_game before = tb->g;
+    snprintf(what, sizeof what, M(why), tb->seat[s].nick);
+    if (durak_resign(&tb->g, s) != DURAK_OK)
+        return;
+    report(t, tb, &before, what, now, o);
+}
+
+static void start_game(tables *t, table_t *tb, double now, outbox *o)
+{
+    render_opts r = ropts(t);
+    char opts[128], seats[512], trump[RENDER_CARD_MAX], low[RENDER_CARD_MAX];
+    tb->opt.players = (uint8_t)tb->nseats;
+    if (!durak_new(&tb->g, &tb->opt, rng_next(&t->rng)))
+        return;
+    tb->playing = true;
+    describe_options(&tb->opt, opts, sizeof opts);
+    seat_list(tb, seats, sizeof seats);
+    render_card(&r, tb->g.trump_card, trump, sizeof trump);
+    if (tb->g.first_trump != CARD_NONE)
+        say(o, tb->channel, MSG_GAME_START, opts, seats, trump, tb->seat[tb->g.first_seat].nick,
+            render_card(&r, tb->g.first_trump, low, sizeof low));
+    else
+        say(o, tb->channel, MSG_GAME_START_NO_TRUMP, opts, seats, trump,
+            tb->seat[tb->g.first_seat].nick);
+    for (int s = 0; s < tb->nseats; s++)
+        send_hand(t, tb, s, o);
+    char status[LINE_MAX];
+    status_line(t, tb, status, sizeof status);
+    outbox_add(o, OUT_PRIVMSG, tb->channel, "%s", status);
+    arm_turn(t, tb, now);
+}
+
+/* ---- channel commands --------------------------------------------------------------- */
+
+static void cmd_open(tables *t, const tables_who *w, const char *channel, const parsed_cmd *p,
+                     double now, outbox *o)
+{
+    int s;
+    table_t *tb = table_of_channel(t, channel), *other = table_of_nick(t, w->nick, &s);
+    if (tb) {
+        notice(o, w->nick, tb->playing ? MSG_GAME_RUNNING : MSG_LOBBY_EXISTS, channel, prefix(t));
+        return;
+    }
+    if (other) {
+        notice(o, w->nick, MSG_ALREADY_SEATED, other->channel, prefix(t));
+        return;
+    }
+    if (!(tb = open_table(t, channel)))
+        return;
+    tb->opt = durak_default_options();
+    tb->opt.variant = (uint8_t)(p->variant >= 0 ? p->variant : t->cfg.game.variant);
+    tb->opt.throwin = (uint8_t)(p->throwin >= 0 ? p->throwin : t->cfg.game.throwin);
+    tb->opt.first5 = (uint8_t)(p->first5 >= 0 ? p->first5 : t->cfg.game.first5);
+    tb->lobby_deadline = now + t->cfg.game.lobby_timeout;
+    seat_player(tb, w);
+    char opts[128];
+    describe_options(&tb->opt, opts, sizeof opts);
+    say(o, channel, MSG_LOBBY_OPEN, w->nick, opts, prefix(t), w->nick, prefix(t));
+}
+
+static void cmd_join(tables *t, const tables_who *w, table_t *tb, outbox *o)
+{
+    int s;
+    table_t *other = table_of_nick(t, w->nick, &s);
+    if (other) {
+        notice(o, w->nick, other == tb ? MSG_ALREADY_HERE : MSG_ALREADY_SEATED, other->channel,
+               prefix(t));
+        return;
+    }
+    if (tb->playing) {
+        notice(o, w->nick, MSG_GAME_RUNNING, tb->channel, prefix(t));
+        return;
+    }
+    if (tb->nseats == DURAK_MAX_PLAYERS) {
+        notice(o, w->nick, MSG_LOBBY_FULL, tb->channel);
+        return;
+    }
+    seat_player(tb, w);
+    char seats[512];
+    seat_list(tb, seats, sizeof seats);
+    say(o, tb->channel, MSG_LOBBY_JOINED, w->nick, seats, tb->nseats,
+        tb->seat[tb->creator].nick, prefix(t));
+}
+
+static void cmd_leave(tables *t, const tables_who *w, table_t *tb, double now, outbox *o)
+{
+    int s = seat_of(t, tb, w->nick);
+    if (s < 0) {
+        notice(o, w->nick, MSG_NOT_SEATED_HERE, tb->channel, prefix(t));
+        return;
+    }
+    if (tb->playing) {
+        forfeit(t, tb, s, MSG_FORFEIT_LEFT, now, o);
+        return;
+    }
+    unseat(tb, s);
+    if (!tb->nseats) {
+        say(o, tb->channel, MSG_LOBBY_EMPTY, w->nick);
+        close_table(tb);
+        return;
+    }
+    char seats[512];
+    seat_list(tb, seats, sizeof seats);
+    say(o, tb->channel, MSG_LOBBY_LEFT, w->nick, seats, tb->seat[tb->creator].nick, prefix(t));
+}
+
+static bool may_manage(const tables *t, const table_t *tb, const tables_who *w)
+{
+    return (tb->nseats && casemap_equal(t->cm, tb->seat[tb->creator].nick, w->nick))
+           || is_admin(t, w);
+}
+
+static void cmd_start(tables *t, const tables_who *w, table_t *tb, double now, outbox *o)
+{
+    if (tb->playing) {
+        notice(o, w->nick, MSG_GAME_RUNNING, tb->channel, prefix(t));
+    } else if (!may_manage(t, tb, w)) {
+        notice(o, w->nick, MSG_ONLY_CREATOR_START, tb->seat[tb->creator].nick);
+    } else if (tb->nseats < 2) {
+        notice(o, w->nick, MSG_NEED_PLAYERS, prefix(t));
+    } else {
+        start_game(t, tb, now, o);
+    }
+}
+
+static void cmd_stop(tables *t, const tables_who *w, table_t *tb, outbox *o)
+{
+    if (!may_manage(t, tb, w)) {
+        notice(o, w->nick, MSG_ONLY_CREATOR_STOP, tb->seat[tb->creator].nick);
+        return;
+    }
+    say(o, tb->channel, tb->playing ? MSG_GAME_STOPPED : MSG_LOBBY_STOPPED, w->nick);
+    close_table(tb);
+}
+
+static void cmd_table(tables *t, table_t *tb, outbox *o)
+{
+    char line[LINE_MAX];
+    if (!tb->playing) {
+        char seats[512];
+        seat_list(tb, seats, sizeof seats);
+        say(o, tb->channel, MSG_LOBBY_STATUS, seats, tb->nseats, tb->seat[tb->creator].nick,
+            prefix(t));
+        return;
+    }
+    status_line(t, tb, line, sizeof line);
+    outbox_add(o, OUT_PRIVMSG, tb->channel, "%s", line);
+}
+
+static void cmd_rules(tables *t, const tables_who *w, const table_t *tb, outbox *o)
+{
+    durak_options opt = tb ? tb->opt : durak_default_options();
+    if (!tb) {
+        opt.variant = (uint8_t)t->cfg.game.variant;
+        opt.throwin = (uint8_t)t->cfg.game.throwin;
+        opt.first5 = t->cfg.game.first5;
+    }
+    notice(o, w->nick, MSG_RULES_1, variant_name(&opt));
+    notice(o, w->nick, opt.throwin == THROWIN_NEIGHBOURS ? MSG_RULES_2_NEIGHBOURS : MSG_RULES_2_ALL,
+           opt.first5 ? M(MSG_RULES_FIRST5) : "");
+    notice(o, w->nick, opt.variant == VARIANT_TRANSFER ? MSG_RULES_3_TRANSFER : MSG_RULES_3_CLASSIC);
+}
+
+static void cmd_help(tables *t, const tables_who *w, outbox *o)
+{
+    const char *p = prefix(t);
+    notice(o, w->nick, MSG_HELP_1, p, p, p, p, p, p, p, p);
+    notice(o, w->nick, MSG_HELP_2, t->own_nick);
+}
+
+void tables_on_channel(tables *t, double now, const tables_who *w, const char *channel,
+                       const char *text, outbox *o)
+{
+    if (casemap_equal(t->cm, w->nick, t->own_nick))
+        return;
+    parse_opts po = { prefix(t), t->cfg.ui.unicode_suits };
+    parsed_cmd p;
+    parse_channel(text, strlen(text), &po, &p);
+    if (p.kind == PC_IGNORED || p.kind == PC_BOT || p.kind == PC_STATS || p.kind == PC_TOP)
+        return;
+    char key[NICK_MAX];
+    casemap_fold(t->cm, w->nick, key, sizeof key);
+    if (!ratelimit_allow(&t->rl, key, now))
+        return;
+    table_t *tb = table_of_channel(t, channel);
+    switch (p.kind) {
+    case PC_ERROR: outbox_add(o, OUT_NOTICE, w->nick, "%s", p.error); return;
+    case PC_DURAK: cmd_open(t, w, channel, &p, now, o); return;
+    case PC_HELP: cmd_help(t, w, o); return;
+    case PC_RULES: cmd_rules(t, w, tb, o); return;
+    default: break;
+    }
+    if (!tb) {
+        notice(o, w->nick, MSG_NO_GAME_HERE, channel, prefix(t));
+        return;
+    }
+    switch (p.kind) {
+    case PC_JOIN: cmd_join(t, w, tb, o); break;
+    case PC_LEAVE: cmd_leave(t, w, tb, now, o); break;
+    case PC_START: cmd_start(t, w, tb, now, o); break;
+    case PC_STOP: cmd_stop(t, w, tb, o); break;
+    case PC_TABLE: cmd_table(t, tb, o); break;
+    default: notice(o, w->nick, MSG_PRIVATE_ONLY, t->own_nick, parse_kind_name(p.kind)); break;
+    }
+}
+
+/* ---- private commands: the moves ---------------------------------------------------- */
+
+static void waiting_for(const tables *t, const table_t *tb, const char *nick, outbox *o)
+{
+    char turn[256];
+    describe_turn(tb, turn, sizeof turn);
+    (void)t;
+    notice(o, nick, MSG_NO_MOVES, turn);
+}
+
+static void cmd_moves(const tables *t, const table_t *tb, int s, outbox *o)
+{
+    if (tb->g.actor != s) {
+        waiting_for(t, tb, tb->seat[s].nick, o);
+        return;
+    }
+    render_opts r = ropts(t);
+    durak_action a[DURAK_MAX_ACTIONS];
+    char list[LINE_MAX];
+    int n = durak_legal(&tb->g, a);
+    render_actions(&r, a, n, list, sizeof list);
+    say(o, tb->seat[s].nick, MSG_YOUR_MOVES, list);
+}
+
+/* A bare card or `beat C` without a target: the one legal move it can mean. */
+static int moves_with_card(const durak_game *g, card_t c, int kind, durak_action *found)
+{
+    durak_action a[DURAK_MAX_ACTIONS];
+    int n = durak_legal(g, a), k = 0;
+    for (int i = 0; i < n; i++)
+        if (a[i].card == c && (kind < 0 || a[i].kind == kind))
+            found[k++] = a[i];
+    return k;
+}
+
+/* One sentence saying why a move is refused, and what to do instead. */
+static void explain_refusal(const tables *t, const table_t *tb, durak_action a, durak_error e,
+                            const char *nick, outbox *o)
+{
+    render_opts r = ropts(t);
+    const durak_game *g = &tb->g;
+    char c[RENDER_CARD_MAX], x[RENDER_CARD_MAX];
+    render_card(&r, a.card, c, sizeof c);
+    render_card(&r, a.target, x, sizeof x);
+    switch (e) {
+    case ERR_NOT_IN_HAND: notice(o, nick, MSG_ERR_NOT_IN_HAND, c); break;
+    case ERR_DOES_NOT_BEAT:
+        if (card_suit(a.target) == g->trump)
+            notice(o, nick, MSG_ERR_DOES_NOT_BEAT_TRUMP, c, x);
+        else
+            notice(o, nick, MSG_ERR_DOES_NOT_BEAT, c, x, render_suit_name(card_suit(a.target)));
+        break;
+    case ERR_NO_SUCH_TARGET: notice(o, nick, MSG_ERR_NO_TARGET, x); break;
+    case ERR_RANK_NOT_ON_TABLE: notice(o, nick, MSG_ERR_RANK, c); break;
+    case ERR_TABLE_FULL: notice(o, nick, MSG_ERR_FULL); break;
+    case ERR_NOT_TRANSFER_VARIANT: notice(o, nick, MSG_ERR_NO_TRANSFER_VARIANT); break;
+    case ERR_TRANSFER_COVERED: notice(o, nick, MSG_ERR_TRANSFER_COVERED); break;
+    case ERR_TRANSFER_RANK: notice(o, nick, MSG_ERR_TRANSFER_RANK, c); break;
+    case ERR_TRANSFER_TOO_MANY:
+        notice(o, nick, MSG_ERR_TRANSFER_TOO_MANY, tb->seat[durak_next(g, g->defender)].nick);
+        break;
+    default: {
+        char turn[256];
+        describe_turn(tb, turn, sizeof turn);
+        notice(o, nick, MSG_ERR_WRONG_PHASE, turn);
+        break;
+    }
+    }
+}
+
+/* Turns a parsed private command into an engine action; false (and a notice) if it can't. */
+static bool to_action(const tables *t, const table_t *tb, const parsed_cmd *p, const char *nick,
+                      durak_action *a, outbox *o)
+{
+    render_opts r = ropts(t);
+    char c[RENDER_CARD_MAX], list[LINE_MAX];
+    durak_action found[DURAK_MAX_ACTIONS];
+    *a = (durak_action){ ACT_PLAY, p->card, p->target };
+    switch (p->kind) {
+    case PC_PLAY: return true;
+    case PC_TAKE: a->kind = ACT_TAKE; return true;
+    case PC_PASS: a->kind = ACT_PASS; return true;
+    case PC_TRANSFER: a->kind = ACT_TRANSFER; return true;
+    case PC_BEAT:
+        a->kind = ACT_BEAT;
+        if (p->target != CARD_NONE)
+            return true;
+        if (cards_count(durak_uncovered(&tb->g)) == 1) {
+            a->target = cards_first(durak_uncovered(&tb->g));
+            return true;
+        }
+        if (moves_with_card(&tb->g, p->card, ACT_BEAT, found) == 1) {
+            *a = found[0];
+            return true;
+        }
+        notice(o, nick, MSG_ERR_BEAT_WHICH, render_card(&r, p->card, c, sizeof c));
+        return false;
+    default: break;
+    }
+    int k = moves_with_card(&tb->g, p->card, -1, found);           /* PC_CARD */
+    render_card(&r, p->card, c, sizeof c);
+    if (k == 1) {
+        *a = found[0];
+        return true;
+    }
+    if (k == 0) {
+        int n = durak_legal(&tb->g, found);
+        notice(o, nick, MSG_ERR_CARD_NO_MOVE, c, render_actions(&r, found, n, list, sizeof list));
+    } else {
+        notice(o, nick, MSG_ERR_CARD_AMBIGUOUS, c, render_actions(&r, found, k, list, sizeof list));
+    }
+    return false;
+}
+
+static void cmd_move(tables *t, table_t *tb, int s, const parsed_cmd *p, double now, outbox *o)
+{
+    const char *nick = tb->seat[s].nick;
+    if (tb->g.actor != s) {
+        waiting_for(t, tb, nick, o);
+        return;
+    }
+    durak_action a;
+    if (!to_action(t, tb, p, nick, &a, o))
+        return;
+    durak_error e = durak_check(&tb->g, a);
+    if (e != DURAK_OK) {
+        explain_refusal(t, tb, a, e, nick, o);
+        return;
+    }
+    tb->seat[s].timeouts = 0;
+    play_move(t, tb, a, false, now, o);
+}
+
+static bool is_move(parse_kind k)
+{
+    return k == PC_PLAY || k == PC_BEAT || k == PC_TAKE || k == PC_PASS || k == PC_TRANSFER
+           || k == PC_CARD;
+}
+
+void tables_on_private(tables *t, double now, const tables_who *w, const char *text, outbox *o)
+{
+    if (casemap_equal(t->cm, w->nick, t->own_nick))
+        return;
+    parse_opts po = { prefix(t), t->cfg.ui.unicode_suits };
+    parsed_cmd p;
+    parse_private(text, strlen(text), &po, &p);
+    char key[NICK_MAX];
+    casemap_fold(t->cm, w->nick, key, sizeof key);
+    int s;
+    table_t *tb = table_of_nick(t, w->nick, &s);
+    bool my_turn = tb && tb->playing && tb->g.actor == s;
+    if (!(my_turn && is_move(p.kind)) && !ratelimit_allow(&t->rl, key, now))
+        return;
+    if (p.kind == PC_ERROR) {
+        outbox_add(o, OUT_NOTICE, w->nick, "%s", p.error);
+    } else if (p.kind == PC_HELP) {
+        notice(o, w->nick, MSG_PRIVATE_HELP_1);
+        notice(o, w->nick, MSG_PRIVATE_HELP_2);
+    } else if (!tb) {
+        notice(o, w->nick, MSG_NOT_IN_GAME, prefix(t), prefix(t));
+    } else if (!tb->playing) {
+        notice(o, w->nick, MSG_NOT_STARTED, tb->seat[tb->creator].nick, prefix(t), tb->channel);
+    } else if (tb->seat[s].absent && (strcmp(tb->seat[s].user, w->user)
+                                      || !casemap_equal(t->cm, tb->seat[s].host, w->host))) {
+        notice(o, w->nick, MSG_SEAT_HELD, tb->channel);
+    } else if (p.kind == PC_HAND) {
+        send_hand(t, tb, s, o);
+    } else if (p.kind == PC_MOVES) {
+        cmd_moves(t, tb, s, o);
+    } else if (is_move(p.kind)) {
+        cmd_move(t, tb, s, &p, now, o);
+    } else {
+        notice(o, w->nick, MSG_CHANNEL_ONLY, parse_kind_name(p.kind), tb->channel);
+    }
+}
+
+/* ---- presence ------------------------------------------------------------------------ */
+
+void tables_on_nick(tables *t, double now, const char *old_nick, const char *new_nick, outbox *o)
+{
+    (void)now;
+    (void)o;
+    if (casemap_equal(t->cm, old_nick, t->own_nick)) {
+        tables_set_own_nick(t, new_nick);
+        return;
+    }
+    int s;
+    table_t *tb = table_of_nick(t, old_nick, &s);
+    if (tb)
+        snprintf(tb->seat[s].nick, sizeof tb->seat[s].nick, "%s", new_nick);
+}
+
+void tables_on_join(tables *t, double now, const tables_who *w, const char *channel, outbox *o)
+{
+    (void)now;
+    table_t *tb = table_of_channel(t, channel);
+    if (!tb || !tb->playing || casemap_equal(t->cm, w->nick, t->own_nick))
+        return;
+    for (int s = 0; s < tb->nseats; s++) {
+        seat_t *st = &tb->seat[s];
+        if (!st->absent || strcmp(st->user, w->user) || !casemap_equal(t->cm, st->host, w->host))
+            continue;
+        int other;
+        if (!casemap_equal(t->cm, st->nick, w->nick) && table_of_nick(t, w->nick, &other))
+            continue;                       /* that nick sits elsewhere */
+        st->absent = false;
+        snprintf(st->nick, sizeof st->nick, "%s", w->nick);
+        say(o, tb->channel, MSG_REJOINED, st->nick);
+        send_hand(t, tb, s, o);
+        return;
+    }
+}
+
+/* A seated player is gone from the channel: lobby seat freed, game seat held. */
+static void player_gone(tables *t, table_t *tb, int s, double now, outbox *o)
+{
+    if (!tb->playing) {
+        tables_who w = { tb->seat[s].nick, "", "" };
+        cmd_leave(t, &w, tb, now, o);
+        return;
+    }
+    if (!durak_in_game(&tb->g, s) || tb->seat[s].absent)
+        return;
+    tb->seat[s].absent = true;
+    tb->seat[s].grace_deadline = now + t->cfg.game.rejoin_grace;
+    say(o, tb->channel, MSG_AWAY, tb->seat[s].nick, t->cfg.game.rejoin_grace);
+}
+
+void tables_on_part(tables *t, double now, const char *nick, const char *channel, outbox *o)
+{
+    table_t *tb = table_of_channel(t, channel);
+    int s = tb ? seat_of(t, tb, nick) : -1;
+    if (s >= 0)
+        player_gone(t, tb, s, now, o);
+}
+
+void tables_on_quit(tables *t, double now, const char *nick, outbox *o)
+{
+    int s;
+    table_t *tb = table_of_nick(t, nick, &s);
+    if (tb)
+        player_gone(t, tb, s, now, o);
+}
+
+/* ---- timers ----------------------------------------------------------------------------- */
+
+/* The bot's move for a player who timed out: take, pass, or lead the lowest
+ * non-trump (else the lowest trump). */
+static durak_action timeout_action(const durak_game *g)
+{
+    durak_action a = { ACT_PASS, CARD_NONE, CARD_NONE };
+    if (g->phase == PHASE_DEFEND) {
+        a.kind = ACT_TAKE;
+    } else if (g->phase == PHASE_ATTACK) {
+        cards_t h = g->hand[g->actor], plain = h & ~cards_of_suit(g->trump);
+        cards_t pick = plain ? plain : h;
+        card_t best = cards_first(pick);
+        for (cards_t s = pick; s; s &= s - 1)
+            if (card_rank(cards_first(s)) < card_rank(best))
+                best = cards_first(s);
+        a.kind = ACT_PLAY;
+        a.card = best;
+    }
+    return a;
+}
+
+static void turn_timed_out(tables *t, table_t *tb, double now, outbox *o)
+{
+    int s = tb->g.actor;
+    if (++tb->seat[s].timeouts >= t->cfg.game.max_timeouts) {
+        forfeit(t, tb, s, MSG_FORFEIT_TIMEOUTS, now, o);
+        return;
+    }
+    play_move(t, tb, timeout_action(&tb->g), true, now, o);
+}
+
+static double warn_time(const tables *t, const table_t *tb)
+{
+    return tb->turn_deadline - t->cfg.game.turn_timeout / 3.0;
+}
+
+static void tick_table(tables *t, table_t *tb, double now, outbox *o)
+{
+    if (!tb->playing) {
+        if (now >= tb->lobby_deadline) {
+            say(o, tb->channel, MSG_LOBBY_TIMEOUT, prefix(t));
+            close_table(tb);
+        }
+        return;
+    }
+    for (int s = 0; s < tb->nseats && tb->used; s++)
+        if (tb->seat[s].absent && now >= tb->seat[s].grace_deadline && durak_in_game(&tb->g, s))
+            forfeit(t, tb, s, MSG_FORFEIT_GONE, now, o);
+    if (!tb->used)
+        return;
+    if (now >= tb->turn_deadline) {
+        turn_timed_out(t, tb, now, o);
+    } else if (!tb->warned && now >= warn_time(t, tb)) {
+        tb->warned = true;
+        notice(o, tb->seat[tb->g.actor].nick, MSG_TURN_WARNING,
+               (int)(tb->turn_deadline - now + 0.5), tb->channel);
+    }
+}
+
+void tables_on_tick(tables *t, double now, outbox *o)
+{
+    if (t->paused)
+        return;
+    for (int i = 0; i < TABLES_MAX; i++)
+        if (t->tab[i].used)
+            tick_table(t, &t->tab[i], now, o);
+}
+
+static double earliest(double a, double b) { return a < 0 || (b >= 0 && b < a) ? b : a; }
+
+double tables_next_deadline(const tables *t)
+{
+    double next = -1;
+    if (t->paused)
+        return -1;
+    for (int i = 0; i < TABLES_MAX; i++) {
+        const table_t *tb = &t->tab[i];
+        if (!tb->used)
+            continue;
+        if (!tb->playing) {
+            next = earliest(next, tb->lobby_deadline);
+            continue;
+        }
+        next = earliest(next, tb->warned ? tb->turn_deadline : warn_time(t, tb));
+        for (int s = 0; s < tb->nseats; s++)
+            if (tb->seat[s].absent && durak_in_game(&tb->g, s))
+                next = earliest(next, tb->seat[s].grace_deadline);
+    }
+    return next;
+}
+
+void tables_on_disconnect(tables *t, double now)
+{
+    if (t->paused)
+        return;
+    t->paused = true;
+    t->paused_at = now;
+}
+
+void tables_on_reconnect(tables *t, double now, outbox *o)
+{
+    if (!t->paused)
+        return;
+    double shift = now - t->paused_at;
+    t->paused = false;
+    for (int i = 0; i < TABLES_MAX; i++) {
+        table_t *tb = &t->tab[i];
+        if (!tb->used)
+            continue;
+        tb->lobby_deadline += shift;
+        tb->turn_deadline += shift;
+        for (int s = 0; s < tb->nseats; s++)
+            tb->seat[s].grace_deadline += shift;
+        if (tb->playing) {
+            char line[LINE_MAX];
+            status_line(t, tb, line, sizeof line);
+            say(o, tb->channel, MSG_RESUMED, line);
+        }
+    }
+}
+
+/* ---- life cycle ---------------------------------------------------------------------------- */
+
+tables *tables_new(const bot_config *cfg, uint64_t seed)
+{
+    tables *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->cfg = *cfg;
+    t->cm = CASEMAP_RFC1459;
+    snprintf(t->own_nick, sizeof t->own_nick, "%s", cfg->irc.nick);
+    rng_seed(&t->rng, seed);
+    ratelimit_init(&t->rl, 4, 0.5);
+    return t;
+}
+
+void tables_free(tables *t) { free(t); }
+
+void tables_reconfigure(tables *t, const bot_config *cfg) { t->cfg = *cfg; }
+
+void tables_set_casemapping(tables *t, casemap m) { t->cm = m; }
+
+void tables_set_own_nick(tables *t, const char *nick)
+{
+    snprintf(t->own_nick, sizeof t->own_nick, "%s", nick);
+}
+
+size_t tables_count(const tables *t)
+{
+    size_t n = 0;
+    for (int i = 0; i < TABLES_MAX; i++)
+        n += t->tab[i].used;
+    return n;
+}

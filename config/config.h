@@ -1,0 +1,58 @@
+/* config: loads and validates durakbot.conf (libconfig) into a bot_config.
+ * Owns the defaults (equal to config/durakbot.conf) and every key's type, range and error text. */
+#ifndef DURAK_CONFIG_H
+#define DURAK_CONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define CONFIG_MAX_CHANNELS 32
+#define CONFIG_MAX_ADMINS 32
+
+enum { CONFIG_VARIANT_CLASSIC = 0, CONFIG_VARIANT_TRANSFER = 1 };
+enum { CONFIG_THROWIN_ALL = 0, CONFIG_THROWIN_NEIGHBOURS = 1 };
+
+typedef struct {
+	struct {
+		char server[256];
+		int port;
+		char password[256];          /* server password; "" for none */
+		char nick[64];
+		char username[64];
+		char realname[256];
+		char channels[CONFIG_MAX_CHANNELS][64];
+		int nchannels;
+		char nickserv_password[256]; /* "" for none */
+		int ping_interval;           /* seconds of silence before the bot PINGs */
+	} irc;
+	struct {
+		int burst;   /* lines at once */
+		double rate; /* then lines per second */
+	} flood;
+	struct {
+		char prefix[8];
+		int turn_timeout;  /* seconds */
+		int lobby_timeout; /* seconds */
+		int rejoin_grace;  /* seconds */
+		int max_timeouts;
+		int variant; /* CONFIG_VARIANT_* */
+		int throwin; /* CONFIG_THROWIN_* */
+		bool first5;
+	} game;
+	struct {
+		bool colors;
+		bool unicode_suits;
+	} ui;
+	char admins[CONFIG_MAX_ADMINS][128]; /* hostmasks nick!user@host, * and ? wildcards */
+	int nadmins;
+} bot_config;
+
+/* Fills c with the defaults (the values of config/durakbot.conf); unused bytes are zero. */
+void config_defaults(bot_config *c);
+
+/* Loads and validates path. Keys left out keep their defaults. On success fills c and returns true.
+ * On error returns false, leaves c untouched and writes one line into err (errlen bytes):
+ * "FILE:LINE: KEY: what is wrong (what is expected)", or "FILE: cannot open: <reason>". */
+bool config_load(const char *path, bot_config *c, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,134 @@
+/* bench.c — durak-bench: engine speed on one core. Plays random games (each step
+ * uniform among durak_legal(), engine rng) and prints games/s and ns/action. */
+#define _POSIX_C_SOURCE 200809L   /* clock_gettime, CLOCK_MONOTONIC */
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "durak.h"
+#include "rng.h"
+
+enum { DEFAULT_GAMES = 200000, DEFAULT_SEED = 1, MAX_GAME_ACTIONS = 100000 };
+
+typedef struct {
+    const char *name;
+    durak_options opt;
+} bench_config;
+
+typedef struct {
+    uint64_t games;
+    uint64_t actions;
+    uint64_t draws;
+    double seconds;
+} bench_result;
+
+static const bench_config configs[] = {
+    { "2 players classic",  { 2, VARIANT_CLASSIC, THROWIN_ALL, 0, 36 } },
+    { "4 players transfer", { 4, VARIANT_TRANSFER, THROWIN_ALL, 0, 36 } },
+};
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Plays one random game to its end; returns the number of actions, or -1 if the
+ * engine refused one of its own legal actions or the game did not end. */
+static long play_random_game(durak_game *g, rng_t *rng)
+{
+    durak_action acts[DURAK_MAX_ACTIONS];
+    long steps = 0;
+    while (!durak_over(g)) {
+        int n = durak_legal(g, acts);
+        if (n <= 0 || steps == MAX_GAME_ACTIONS)
+            return -1;
+        if (durak_apply(g, acts[rng_below(rng, (uint64_t)n)]) != DURAK_OK)
+            return -1;
+        steps++;
+    }
+    return steps;
+}
+
+static int run_config(const bench_config *c, uint64_t games, uint64_t seed,
+                      bench_result *r)
+{
+    durak_game g;
+    rng_t rng;
+    rng_seed(&rng, seed);
+    memset(r, 0, sizeof *r);
+    double start = now_seconds();
+    for (uint64_t i = 0; i < games; i++) {
+        if (!durak_new(&g, &c->opt, seed + i))
+            return -1;
+        long steps = play_random_game(&g, &rng);
+        if (steps < 0) {
+            fprintf(stderr, "durak-bench: %s: game with seed %" PRIu64 " failed\n",
+                    c->name, seed + i);
+            return -1;
+        }
+        r->actions += (uint64_t)steps;
+        r->draws += g.result == RESULT_DRAW;
+    }
+    r->seconds = now_seconds() - start;
+    r->games = games;
+    return 0;
+}
+
+static void print_row(const char *name, const bench_result *r)
+{
+    double secs = r->seconds > 0 ? r->seconds : 1e-9;
+    printf("%-20s %9" PRIu64 " %11" PRIu64 " %9.1f %12.0f %10.1f %7.2f%%\n", name,
+           r->games, r->actions, (double)r->actions / (double)r->games,
+           (double)r->games / secs, secs * 1e9 / (double)r->actions,
+           100.0 * (double)r->draws / (double)r->games);
+}
+
+static int usage(const char *prog, int status)
+{
+    fprintf(status ? stderr : stdout,
+            "Usage: %s [-n GAMES] [-s SEED]\n"
+            "Plays GAMES random games (default %d) per configuration on one core,\n"
+            "each step uniform among the legal actions, seeds SEED, SEED+1, ...\n"
+            "(default %d); prints games per second and nanoseconds per action\n"
+            "(listing the legal actions included).\n",
+            prog, DEFAULT_GAMES, DEFAULT_SEED);
+    return status;
+}
+
+static int parse_u64_arg(const char *s, uint64_t *out)
+{
+    char *end;
+    if (!s || *s < '0' || *s > '9')
+        return -1;
+    *out = strtoull(s, &end, 10);
+    return *end ? -1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t games = DEFAULT_GAMES, seed = DEFAULT_SEED;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
+            return usage(argv[0], 0);
+        if (strcmp(argv[i], "-n") == 0 && parse_u64_arg(argv[i + 1], &games) == 0 && games)
+            i++;
+        else if (strcmp(argv[i], "-s") == 0 && parse_u64_arg(argv[i + 1], &seed) == 0)
+            i++;
+        else
+            return usage(argv[0], 2);
+    }
+    printf("%-20s %9s %11s %9s %12s %10s %8s\n", "configuration", "games", "actions",
+           "act/game", "games/s", "ns/action", "draws");
+    for (size_t c = 0; c < sizeof configs / sizeof configs[0]; c++) {
+        bench_result r;
+        if (run_config(&configs[c], games, seed, &r) != 0)
+            return 1;
+        print_row(configs[c].name, &r);
+    }
+    return 0;
+}

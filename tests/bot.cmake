@@ -1,0 +1,5 @@
+# The bot's game side (tables, render) driven by events, no sockets.
+if(TARGET durak_tables)
+  durak_unit_test(test_tables test_tables.c LIBS durak_tables)
+  target_compile_definitions(test_tables PRIVATE _POSIX_C_SOURCE=200809L)
+endif()

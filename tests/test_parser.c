@@ -1,0 +1,743 @@
+/* test_parser.c — cmocka tests of the command parser and the message table: tables of
+ * input lines and the command each must give, written as text by describe(). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "durak.h"
+#include "messages.h"
+#include "parser.h"
+
+/* One line and what it must give. `len` counts the bytes of a literal (NULs included). */
+typedef struct {
+    const char *line;
+    size_t len;
+    const char *want;
+} parse_case;
+
+#define CASE(s, want) { s, sizeof(s) - 1, want }
+
+typedef void (*parse_fn)(const char *, size_t, const parse_opts *, parsed_cmd *);
+
+static const parse_opts OPTS_UNICODE = {"!", true};
+static const parse_opts OPTS_ASCII = {"!", false};
+
+/* ---------------------------------------------------------------- describing a result */
+
+static void put(char *buf, size_t size, const char *fmt, ...)
+{
+    size_t n = strlen(buf);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf + n, size - n, fmt, ap);
+    va_end(ap);
+}
+
+/* The result as one line: "play 7h", "durak transfer first5", "help [rules]", "error: ...". */
+static const char *describe(const parsed_cmd *p, char *buf, size_t size)
+{
+    static const char *const variants[] = {"classic", "transfer"};
+    static const char *const throwins[] = {"all", "neighbours"};
+    static const char *const levels[] = {"easy", "normal", "hard"};
+    char card[PARSE_CARD_TEXT_SIZE];
+    buf[0] = '\0';
+    put(buf, size, "%s", parse_kind_name(p->kind));
+    if (p->card != CARD_NONE)
+        put(buf, size, " %s", parse_write_card(p->card, false, card));
+    if (p->target != CARD_NONE)
+        put(buf, size, " %s", parse_write_card(p->target, false, card));
+    if (p->variant >= 0)
+        put(buf, size, " %s", p->variant <= 1 ? variants[p->variant] : "variant?");
+    if (p->throwin >= 0)
+        put(buf, size, " %s", p->throwin <= 1 ? throwins[p->throwin] : "throwin?");
+    if (p->first5 >= 0)
+        put(buf, size, p->first5 == 1 ? " first5" : " first5=%d", p->first5);
+    if (p->bot_level >= 0)
+        put(buf, size, " %s", p->bot_level <= 2 ? levels[p->bot_level] : "level?");
+    if (p->bot_remove)
+        put(buf, size, " remove");
+    if (p->number >= 0)
+        put(buf, size, " %d", p->number);
+    if (p->arg[0])
+        put(buf, size, " [%s]", p->arg);
+    if (p->error[0] || p->kind == PC_ERROR)
+        put(buf, size, ": %s", p->error);
+    return buf;
+}
+
+/* The input with bytes outside printable ASCII written as \xNN, for failure reports. */
+static const char *escaped(const char *s, size_t n, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    for (size_t i = 0; i < n && strlen(buf) + 5 < size; i++) {
+        unsigned char b = (unsigned char)s[i];
+        if (b >= 0x20 && b < 0x7F)
+            put(buf, size, "%c", b);
+        else
+            put(buf, size, "\\x%02x", b);
+    }
+    return buf;
+}
+
+/* Parses a copy of exactly n bytes (so that ASan sees any read past the end). */
+static void run_one(parse_fn fn, const char *line, size_t n, const parse_opts *o, parsed_cmd *p)
+{
+    char *copy = n ? malloc(n) : NULL;
+    if (n)
+        memcpy(copy, line, n);
+    memset(p, 0x5A, sizeof *p);   /* every field must be written */
+    fn(copy, n, o, p);
+    free(copy);
+}
+
+static int check_one(parse_fn fn, const char *name, const char *line, size_t n,
+                     const parse_opts *o, const char *want)
+{
+    parsed_cmd p;
+    char got[512], esc[2048];
+    run_one(fn, line, n, o, &p);
+    describe(&p, got, sizeof got);
+    if (strcmp(got, want) == 0)
+        return 0;
+    print_error("%s(\"%s\")\n    got:  %s\n    want: %s\n", name, escaped(line, n, esc, sizeof esc),
+                got, want);
+    return 1;
+}
+
+static void check_table(parse_fn fn, const char *name, const parse_case *cases, size_t count,
+                        const parse_opts *o)
+{
+    int failures = 0;
+    for (size_t i = 0; i < count; i++)
+        failures += check_one(fn, name, cases[i].line, cases[i].len, o, cases[i].want);
+    if (failures)
+        fail_msg("%d of %zu cases failed", failures, count);
+}
+
+#define CHECK_TABLE(fn, cases, o) check_table(fn, #fn, cases, sizeof(cases) / sizeof(cases[0]), o)
+
+/* ---------------------------------------------------------------- channel */
+
+static const parse_case channel_cases[] = {
+    /* !durak and its options */
+    CASE("!durak", "durak"),
+    CASE("!durak classic", "durak classic"),
+    CASE("!durak transfer", "durak transfer"),
+    CASE("!durak all", "durak all"),
+    CASE("!durak neighbours", "durak neighbours"),
+    CASE("!durak first5", "durak first5"),
+    CASE("!durak transfer neighbours first5", "durak transfer neighbours first5"),
+    CASE("!durak first5 all classic", "durak classic all first5"),
+    CASE("!DURAK Transfer NEIGHBORS First5", "durak transfer neighbours first5"),
+    CASE("!durak podkidnoy", "durak classic"),
+    CASE("!durak podkidnoi", "durak classic"),
+    CASE("!durak throwin", "durak classic"),
+    CASE("!durak perevodnoy", "durak transfer"),
+    CASE("!durak perevodnoi", "durak transfer"),
+    CASE("!durak passing", "durak transfer"),
+    CASE("!durak neighbors", "durak neighbours"),
+    CASE("!durak classic podkidnoy first5 first5", "durak classic first5"),
+    CASE("!durak classic, neighbours.", "durak classic neighbours"),
+    CASE("!durak (transfer) | all", "durak transfer all"),
+    CASE("!durak blah",
+         "error: unknown option \"blah\" for !durak: use classic|transfer, all|neighbours, first5"),
+    CASE("!durak first6",
+         "error: unknown option \"first6\" for !durak: use classic|transfer, all|neighbours, first5"),
+    CASE("!durak classic transfer",
+         "error: \"classic\" and \"transfer\" cannot both be chosen: pick one, e.g. !durak transfer"),
+    CASE("!durak neighbours first5 all",
+         "error: \"neighbours\" and \"all\" cannot both be chosen: pick one, e.g. !durak all"),
+    CASE("!durak podkidnoy PASSING",
+         "error: \"podkidnoy\" and \"PASSING\" cannot both be chosen: pick one, e.g. !durak transfer"),
+    /* commands without arguments */
+    CASE("!join", "join"),
+    CASE("!leave", "leave"),
+    CASE("!start", "start"),
+    CASE("!stop", "stop"),
+    CASE("!table", "table"),
+    CASE("!rules", "rules"),
+    CASE("!Join", "join"),
+    CASE("!JOIN", "join"),
+    CASE("   !join   ", "join"),
+    CASE("!join!", "join"),
+    CASE("!join.", "join"),
+    CASE("!start?", "start"),
+    CASE("!join now", "error: \"now\" after !join is not understood: type just !join"),
+    CASE("!stop the game", "error: \"the\" after !stop is not understood: type just !stop"),
+    CASE("!rules please!", "error: \"please\" after !rules is not understood: type just !rules"),
+    /* help */
+    CASE("!help", "help"),
+    CASE("!help rules", "help [rules]"),
+    CASE("!help !durak", "help [durak]"),
+    CASE("!help BEAT please", "help [beat]"),
+    CASE("!help \"transfer\"?", "help [transfer]"),
+    /* bot */
+    CASE("!bot", "bot"),
+    CASE("!bot easy", "bot easy"),
+    CASE("!bot normal", "bot normal"),
+    CASE("!bot medium", "bot normal"),
+    CASE("!bot HARD", "bot hard"),
+    CASE("!bot remove", "bot remove"),
+    CASE("!bot insane",
+         "error: unknown option \"insane\" for !bot: use !bot easy|normal|hard, or !bot remove"),
+    CASE("!bot hard now",
+         "error: \"now\" after !bot hard is not understood: type just !bot hard"),
+    CASE("!bot remove hard",
+         "error: \"hard\" after !bot remove is not understood: type just !bot remove"),
+    /* stats */
+    CASE("!stats", "stats"),
+    CASE("!stats alice", "stats [alice]"),
+    CASE("!stats @Alice_[away],", "stats [Alice_[away]]"),
+    CASE("!stats bob:", "stats [bob]"),
+    CASE("!stats {x}|y`-^\\", "stats [{x}|y`-^\\]"),
+    CASE("!stats al!ce",
+         "error: \"al!ce\" is not a nick: type !stats and a nick, or !stats alone for yours"),
+    CASE("!stats \xd0\xb1\xd0\xbe\xd0\xb1",
+         "error: \"\xd0\xb1\xd0\xbe\xd0\xb1\" is not a nick: type !stats and a nick, or !stats "
+         "alone for yours"),
+    CASE("!stats alice bob",
+         "error: \"bob\" after !stats alice is not understood: type just !stats alice"),
+    /* top */
+    CASE("!top", "top"),
+    CASE("!top 1", "top 1"),
+    CASE("!top 5", "top 5"),
+    CASE("!top 20", "top 20"),
+    CASE("!top 05", "top 5"),
+    CASE("!top 10.", "top 10"),
+    CASE("!top 0", "error: \"0\" is not a number from 1 to 20: try !top 10"),
+    CASE("!top 21", "error: \"21\" is not a number from 1 to 20: try !top 10"),
+    CASE("!top -1", "error: \"-1\" is not a number from 1 to 20: try !top 10"),
+    CASE("!top ten", "error: \"ten\" is not a number from 1 to 20: try !top 10"),
+    CASE("!top 99999999999999999999",
+         "error: \"99999999999999999999\" is not a number from 1 to 20: try !top 10"),
+    CASE("!top 5 6", "error: \"6\" after !top 5 is not understood: type just !top 5"),
+    /* not for us */
+    CASE("", "ignored"),
+    CASE("   ", "ignored"),
+    CASE("durak", "ignored"),
+    CASE("join", "ignored"),
+    CASE("hello !durak", "ignored"),
+    CASE("!", "ignored"),
+    CASE("! durak", "ignored"),
+    CASE("!!durak", "ignored"),
+    CASE(".durak", "ignored"),
+    CASE("?join", "ignored"),
+    CASE("!duraks", "ignored"),
+    CASE("!durakbot", "ignored"),
+    CASE("!play 7h", "ignored"),
+    CASE("!take", "ignored"),
+    CASE("!moves", "ignored"),
+    CASE("!weather Moscow", "ignored"),
+    CASE("\x01" "ACTION types !durak\x01", "ignored"),
+    CASE("\x01" "PING 123\x01", "ignored"),
+    /* formatting codes, control bytes, NUL */
+    CASE("\x02!join\x02", "join"),
+    CASE("\x03" "04!durak\x03 transfer", "durak transfer"),
+    CASE("\x03" "04,12!durak \x1f" "first5\x1f", "durak first5"),
+    CASE("!du\x02rak", "durak"),
+    CASE("\x04" "FF8800!start\x0f", "start"),
+    CASE("\x16\x1d\x1e\x11!stop", "stop"),
+    CASE("!join\r\n", "join"),
+    CASE("!join\tnow", "error: \"now\" after !join is not understood: type just !join"),
+    CASE("!join\0now", "error: \"now\" after !join is not understood: type just !join"),
+    CASE("!jo\0in", "ignored"),
+    CASE("\0!join", "join"),
+    CASE("!join\xc2\xa0\xe2\x80\x8b", "join"),
+    CASE("!durak\xc2\xa0transfer", "durak transfer"),
+    CASE("!join \xff\xfe", "error: \"??\" after !join is not understood: type just !join"),
+    CASE("!durak \xe2\x80\xae" "evil",
+         "error: unknown option \"?evil\" for !durak: use classic|transfer, all|neighbours, first5"),
+    CASE("!durak abcdefghijklmnopqrstuvwxyz",
+         "error: unknown option \"abcdefghijklmnopqrst\xe2\x80\xa6\" for !durak: use "
+         "classic|transfer, all|neighbours, first5"),
+};
+
+static void test_channel(void **state)
+{
+    (void)state;
+    CHECK_TABLE(parse_channel, channel_cases, &OPTS_UNICODE);
+    CHECK_TABLE(parse_channel, channel_cases, NULL);   /* the same defaults */
+}
+
+static const parse_case dot_prefix_cases[] = {
+    CASE(".join", "join"),
+    CASE(".durak transfer", "durak transfer"),
+    CASE("!join", "ignored"),
+    CASE(".durak x",
+         "error: unknown option \"x\" for .durak: use classic|transfer, all|neighbours, first5"),
+    CASE(".bot x", "error: unknown option \"x\" for .bot: use .bot easy|normal|hard, or .bot remove"),
+    CASE(".top 50", "error: \"50\" is not a number from 1 to 20: try .top 10"),
+    CASE(".help .rules", "help [rules]"),
+};
+
+static const parse_case word_prefix_cases[] = {
+    CASE("d!start", "start"),
+    CASE("D!start", "ignored"),
+    CASE("d! start", "ignored"),
+    CASE("d!join x", "error: \"x\" after d!join is not understood: type just d!join"),
+    CASE("d!stats a b", "error: \"b\" after d!stats a is not understood: type just d!stats a"),
+};
+
+static const parse_case long_prefix_cases[] = {
+    CASE("abcdefghijklmnopqrstuvwxyzdurak x",
+         "error: unknown option \"x\" for abcdefghijklmnop\xe2\x80\xa6" "durak: use "
+         "classic|transfer, all|neighbours, first5"),
+};
+
+static void test_channel_prefixes(void **state)
+{
+    (void)state;
+    parse_opts dot = {".", true}, word = {"d!", true}, empty = {"", true}, none = {NULL, false};
+    parse_opts longer = {"abcdefghijklmnopqrstuvwxyz", true};
+    CHECK_TABLE(parse_channel, dot_prefix_cases, &dot);
+    CHECK_TABLE(parse_channel, word_prefix_cases, &word);
+    CHECK_TABLE(parse_channel, long_prefix_cases, &longer);
+    assert_int_equal(check_one(parse_channel, "empty prefix", "!join", 5, &empty, "join"), 0);
+    assert_int_equal(check_one(parse_channel, "NULL prefix", "!join", 5, &none, "join"), 0);
+    assert_int_equal(check_one(parse_private, "dot prefix", ".take", 5, &dot, "take"), 0);
+    assert_int_equal(check_one(parse_private, "word prefix", "d!take", 6, &word, "take"), 0);
+    assert_int_equal(check_one(parse_private, "word prefix", "d!join", 6, &word,
+                               "error: d!join is a channel command: type it in the channel, "
+                               "not to me"), 0);
+}
+
+/* ---------------------------------------------------------------- private */
+
+static const parse_case private_cases[] = {
+    /* commands, aliases, short forms */
+    CASE("play 7h", "play 7h"),
+    CASE("PLAY 7H", "play 7h"),
+    CASE("pl 7h", "play 7h"),
+    CASE("throw 7h", "play 7h"),
+    CASE("!play 7h", "play 7h"),
+    CASE("  ! play 7h", "play 7h"),
+    CASE("beat 9s 7s", "beat 9s 7s"),
+    CASE("b 9s 7s", "beat 9s 7s"),
+    CASE("B 9S", "beat 9s"),
+    CASE("cover 9s 7s", "beat 9s 7s"),
+    CASE("beat 9s", "beat 9s"),
+    CASE("beat 9\xe2\x99\xa0, 7\xe2\x99\xa0.", "beat 9s 7s"),
+    CASE("take", "take"),
+    CASE("tk", "take"),
+    CASE("TAKE!", "take"),
+    CASE("!take", "take"),
+    CASE("pass", "pass"),
+    CASE("pa", "pass"),
+    CASE("transfer 7h", "transfer 7h"),
+    CASE("tr 7h", "transfer 7h"),
+    CASE("hand", "hand"),
+    CASE("cards", "hand"),
+    CASE("moves", "moves"),
+    CASE("m", "moves"),
+    CASE("Moves?", "moves"),
+    CASE("help", "help"),
+    CASE("help beat", "help [beat]"),
+    CASE("!help Transfer", "help [transfer]"),
+    /* bare cards */
+    CASE("7h", "card 7h"),
+    CASE("10\xe2\x99\xa0", "card 10s"),
+    CASE("(Q\xe2\x99\xa6)", "card Qd"),
+    CASE("\xd0\xba\xd0\xba", "card Kc"),
+    CASE("as", "card As"),   /* an English word that is a card: the game decides */
+    CASE("!7h", "card 7h"),
+    /* card notations */
+    CASE("play 7\xe2\x99\xa5", "play 7h"),                  /* 7♥ */
+    CASE("play 7\xe2\x99\xa5\xef\xb8\x8f", "play 7h"),      /* 7♥️ */
+    CASE("play 7\xe2\x99\xa5\xef\xb8\x8e", "play 7h"),      /* 7♥ text style */
+    CASE("play 7\xe2\x99\xa1", "play 7h"),                  /* 7♡ */
+    CASE("play 7\xe2\x99\xa6", "play 7d"),                  /* 7♦ */
+    CASE("play 7\xe2\x99\xa2", "play 7d"),                  /* 7♢ */
+    CASE("play 7\xe2\x99\xa3", "play 7c"),                  /* 7♣ */
+    CASE("play 7\xe2\x99\xa7", "play 7c"),                  /* 7♧ */
+    CASE("play 7\xe2\x99\xa0", "play 7s"),                  /* 7♠ */
+    CASE("play 7\xe2\x99\xa4", "play 7s"),                  /* 7♤ */
+    CASE("play 7\xe2\x99\xa0\xef\xb8\x8f", "play 7s"),      /* 7♠️ */
+    CASE("play 10\xe2\x99\xa0", "play 10s"),
+    CASE("play T\xe2\x99\xa0", "play 10s"),
+    CASE("play t\xe2\x99\xa0", "play 10s"),
+    CASE("play 10s", "play 10s"),
+    CASE("play Ts", "play 10s"),
+    CASE("play TS", "play 10s"),
+    CASE("play tS", "play 10s"),
+    CASE("play JS", "play Js"),
+    CASE("play jd", "play Jd"),
+    CASE("play qd", "play Qd"),
+    CASE("play Kc", "play Kc"),
+    CASE("play kC", "play Kc"),
+    CASE("play Ah", "play Ah"),
+    CASE("play aH", "play Ah"),
+    CASE("play 6d", "play 6d"),
+    CASE("play 8c", "play 8c"),
+    CASE("play 9h", "play 9h"),
+    CASE("play 2c", "play 2c"),
+    CASE("play 3d", "play 3d"),
+    CASE("play 4h", "play 4h"),
+    CASE("play 5s", "play 5s"),
+    /* Cyrillic: ranks В Д К Т, suits п к б ч */
+    CASE("play \xd0\x9a\xd0\xba", "play Kc"),               /* Кк */
+    CASE("play \xd0\xba\xd0\xbf", "play Ks"),               /* кп */
+    CASE("play \xd0\x9a\xd0\x9a", "play Kc"),               /* КК */
+    CASE("play \xd0\xba\xd0\x9a", "play Kc"),               /* кК */
+    CASE("play \xd0\x9a\xd1\x87", "play Kh"),               /* Кч */
+    CASE("play 10\xd0\xba", "play 10c"),                    /* 10к */
+    CASE("play 7\xd0\x91", "play 7d"),                      /* 7Б */
+    CASE("play 6\xd0\x9f", "play 6s"),                      /* 6П */
+    CASE("play 9\xd0\xa7", "play 9h"),                      /* 9Ч */
+    CASE("play \xd0\x92\xd0\xb1", "play Jd"),               /* Вб */
+    CASE("play \xd0\xb2\xd0\xbf", "play Js"),               /* вп */
+    CASE("play \xd0\xb4\xd1\x87", "play Qh"),               /* дч */
+    CASE("play \xd0\x94\xd0\xba", "play Qc"),               /* Дк */
+    CASE("play \xd0\xa2\xd0\xbf", "play As"),               /* Тп: туз */
+    CASE("play \xd1\x82\xd1\x87", "play Ah"),               /* тч */
+    CASE("play K\xd0\xba", "play Kc"),                      /* Latin K, Cyrillic к */
+    CASE("play T\xd0\xb1", "play 10d"),                     /* Latin T is the ten */
+    CASE("beat \xd0\xa2\xd0\xbf \xd0\x9a\xd0\xbf", "beat As Ks"),
+    /* colour-coded and decorated cards */
+    CASE("play \x03" "04,01" "7\xe2\x99\xa5" "\x03", "play 7h"),
+    CASE("play \x02\x03" "04" "10\xe2\x99\xa5" "\x0f", "play 10h"),
+    CASE("play \x03" "4Q\xe2\x99\xa5", "play Qh"),
+    CASE("play \x03" "123h", "play 3h"),                    /* colour 12, then 3h */
+    CASE("play \x03" ",5h", "play 5h"),                    /* no colour: ",5h" stays */
+    CASE("play \x04" "FF0000Q\xe2\x99\xa5\x04", "play Qh"),
+    CASE("play \x04" "FF0000,00FF00" "9s", "play 9s"),
+    CASE("play \x1d\x1f\x16\x1e\x11Ks", "play Ks"),
+    CASE("play K\x02s", "play Ks"),
+    CASE("play (7h).", "play 7h"),
+    CASE("play \xc2\xab" "7\xe2\x99\xa5\xc2\xbb", "play 7h"),
+    CASE("play \xe2\x80\x9c" "7h\xe2\x80\x9d", "play 7h"),
+    CASE("play *7h*", "play 7h"),
+    CASE("play\xe2\x80\x83" "7h", "play 7h"),               /* em space */
+    CASE("play \xe2\x80\x8b" "7\xe2\x80\x8bh", "play 7h"),  /* zero-width spaces */
+    CASE("play 7h\r\n", "play 7h"),
+    CASE("play\0 7h", "play 7h"),
+    CASE("play\t7h", "play 7h"),
+    /* errors */
+    CASE("play", "error: play needs a card to play: play 7\xe2\x99\xa5"),
+    CASE("pl", "error: play needs a card to play: play 7\xe2\x99\xa5"),
+    CASE("beat", "error: beat needs a card to play: beat 9\xe2\x99\xa0 7\xe2\x99\xa0"),
+    CASE("b", "error: beat needs a card to play: beat 9\xe2\x99\xa0 7\xe2\x99\xa0"),
+    CASE("transfer", "error: transfer needs a card to play: transfer 7\xe2\x99\xa5"),
+    CASE("play ...", "error: play needs a card to play: play 7\xe2\x99\xa5"),
+    CASE("play 7x", "error: \"7x\" is not a card: try 7\xe2\x99\xa5 or 7h"),
+    CASE("play Kx", "error: \"Kx\" is not a card: try K\xe2\x99\xa5 or Kh"),
+    CASE("play foo", "error: \"foo\" is not a card: try 7\xe2\x99\xa5 or 7h"),
+    CASE("play 7", "error: \"7\" is not a card: add the suit after the rank, e.g. 7\xe2\x99\xa5 "
+                   "or 7h"),
+    CASE("play Q", "error: \"Q\" is not a card: add the suit after the rank, e.g. Q\xe2\x99\xa5 "
+                   "or Qh"),
+    CASE("play h7", "error: \"h7\" is not a card: write the rank first, e.g. 7\xe2\x99\xa5 or 7h"),
+    CASE("play \xe2\x99\xa0" "10", "error: \"\xe2\x99\xa0" "10\" is not a card: write the rank "
+                                   "first, e.g. 10\xe2\x99\xa0 or 10s"),
+    CASE("play \xd0\xba" "7", "error: \"\xd0\xba" "7\" is not a card: write the rank first, e.g. "
+                              "7\xe2\x99\xa3 or 7c"),
+    CASE("play 11h", "error: \"11h\" is not a card: the rank is one of 6 7 8 9 10 J Q K A, e.g. "
+                     "10\xe2\x99\xa5 or 10h"),
+    CASE("play 1\xe2\x99\xa0", "error: \"1\xe2\x99\xa0\" is not a card: the rank is one of 6 7 8 "
+                               "9 10 J Q K A, e.g. 10\xe2\x99\xa0 or 10s"),
+    CASE("play 0d", "error: \"0d\" is not a card: the rank is one of 6 7 8 9 10 J Q K A, e.g. "
+                    "10\xe2\x99\xa6 or 10d"),
+    CASE("play 7h 8h", "error: \"8h\" after play 7\xe2\x99\xa5 is not understood: type just play "
+                       "7\xe2\x99\xa5"),
+    CASE("transfer 7h 7d", "error: \"7d\" after transfer 7\xe2\x99\xa5 is not understood: type "
+                           "just transfer 7\xe2\x99\xa5"),
+    CASE("beat 9s 7s 8s", "error: \"8s\" after beat 9\xe2\x99\xa0 7\xe2\x99\xa0 is not "
+                          "understood: type just beat 9\xe2\x99\xa0 7\xe2\x99\xa0"),
+    CASE("beat 9s 7x", "error: \"7x\" is not a card: try 7\xe2\x99\xa5 or 7h"),
+    CASE("beat 9x 7s", "error: \"9x\" is not a card: try 9\xe2\x99\xa5 or 9h"),
+    CASE("take now", "error: \"now\" after take is not understood: type just take"),
+    CASE("pass 7h", "error: \"7h\" after pass is not understood: type just pass"),
+    CASE("hand please", "error: \"please\" after hand is not understood: type just hand"),
+    CASE("moves 1", "error: \"1\" after moves is not understood: type just moves"),
+    CASE("take\r\nQUIT :bye", "error: \"QUIT\" after take is not understood: type just take"),
+    CASE("7h 8h", "error: send one card at a time: to cover 8\xe2\x99\xa5 with 7\xe2\x99\xa5, "
+                  "type beat 7\xe2\x99\xa5 8\xe2\x99\xa5"),
+    CASE("9s 7s", "error: send one card at a time: to cover 7\xe2\x99\xa0 with 9\xe2\x99\xa0, "
+                  "type beat 9\xe2\x99\xa0 7\xe2\x99\xa0"),
+    CASE("7h please", "error: \"please\" after 7\xe2\x99\xa5 is not understood: type just "
+                      "7\xe2\x99\xa5"),
+    CASE("hello", "error: \"hello\" is not a command or a card: type moves to see your moves, or "
+                  "help for all commands"),
+    CASE("\xd0\xb4\xd0\xb0", "error: \"\xd0\xb4\xd0\xb0\" is not a command or a card: type moves "
+                             "to see your moves, or help for all commands"),
+    CASE("t", "error: \"t\" could mean take (tk) or transfer (tr): type one of them"),
+    CASE("T 7h", "error: \"T\" could mean take (tk) or transfer (tr): type one of them"),
+    CASE("p", "error: \"p\" could mean play (pl) or pass (pa): type one of them"),
+    CASE("h", "error: \"h\" could mean hand or help: type one of them"),
+    CASE("join", "error: !join is a channel command: type it in the channel, not to me"),
+    CASE("!durak transfer", "error: !durak is a channel command: type it in the channel, not to "
+                            "me"),
+    CASE("stats", "error: !stats is a channel command: type it in the channel, not to me"),
+    CASE("7", "error: \"7\" is not a card: add the suit after the rank, e.g. 7\xe2\x99\xa5 or 7h"),
+    CASE("10", "error: \"10\" is not a card: add the suit after the rank, e.g. 10\xe2\x99\xa5 or "
+               "10h"),
+    CASE("7x", "error: \"7x\" is not a card: try 7\xe2\x99\xa5 or 7h"),
+    CASE("h7", "error: \"h7\" is not a command or a card: type moves to see your moves, or help "
+               "for all commands"),
+    CASE("\xe2\x99\xa5" "7", "error: \"\xe2\x99\xa5" "7\" is not a card: write the rank first, "
+                             "e.g. 7\xe2\x99\xa5 or 7h"),
+    CASE("\xe2\x99\xa5", "error: \"\xe2\x99\xa5\" is not a card: try 7\xe2\x99\xa5 or 7h"),
+    /* invalid UTF-8 and things that must never be echoed */
+    CASE("play \xff\xfe", "error: \"??\" is not a card: try 7\xe2\x99\xa5 or 7h"),
+    CASE("play 7\xe2\x99", "error: \"7??\" is not a card: try 7\xe2\x99\xa5 or 7h"),
+    CASE("play 7\xc0\xb1", "error: \"7??\" is not a card: try 7\xe2\x99\xa5 or 7h"),   /* overlong */
+    CASE("play 7\xed\xa0\x80", "error: \"7???\" is not a card: try 7\xe2\x99\xa5 or 7h"), /* surrogate */
+    CASE("\xff", "error: \"?\" is not a command or a card: type moves to see your moves, or help "
+                 "for all commands"),
+    CASE("\xe2\x80\xae" "evil", "error: \"?evil\" is not a command or a card: type moves to see "
+                                "your moves, or help for all commands"),
+    CASE("\xc2\x85x", "error: \"?x\" is not a command or a card: type moves to see your moves, or "
+                      "help for all commands"),
+    CASE("\xe2\x80\x8f" "x", "error: \"?x\" is not a command or a card: type moves to see your "
+                             "moves, or help for all commands"),
+    CASE("abcdefghijklmnopqrstuvwxyz", "error: \"abcdefghijklmnopqrst\xe2\x80\xa6\" is not a "
+                                       "command or a card: type moves to see your moves, or help "
+                                       "for all commands"),
+    CASE("\xe2\x99\xa5\xe2\x99\xa5\xe2\x99\xa5\xe2\x99\xa5\xe2\x99\xa5\xe2\x99\xa5\xe2\x99\xa5"
+         "\xe2\x99\xa5\xe2\x99\xa5\xe2\x99\xa5",
+         "error: \"\xe2\x99\xa5\xe2\x99\xa5\xe2\x99\xa5\xe2\x99\xa5\xe2\x99\xa5\xe2\x99\xa5\xe2\x80"
+         "\xa6\" is not a card: the rank is one of 6 7 8 9 10 J Q K A, e.g. 10\xe2\x99\xa5 or 10h"),
+    CASE("play %s%n", "error: \"%s%n\" is not a card: try 7\xe2\x99\xa5 or 7h"),
+    /* nothing to answer */
+    CASE("", "ignored"),
+    CASE("   ", "ignored"),
+    CASE("...", "ignored"),
+    CASE("?", "ignored"),
+    CASE("\x02\x03\x0f", "ignored"),
+    CASE("\r\n", "ignored"),
+    CASE("\0", "ignored"),
+    CASE("!", "ignored"),
+    CASE("\x01" "VERSION\x01", "ignored"),
+    CASE("\x01" "ACTION plays 7h\x01", "ignored"),
+};
+
+static void test_private(void **state)
+{
+    (void)state;
+    CHECK_TABLE(parse_private, private_cases, &OPTS_UNICODE);
+}
+
+static const parse_case private_ascii_cases[] = {
+    CASE("play 7\xe2\x99\xa5", "play 7h"),
+    CASE("play", "error: play needs a card to play: play 7h"),
+    CASE("beat", "error: beat needs a card to play: beat 9s 7s"),
+    CASE("transfer", "error: transfer needs a card to play: transfer 7h"),
+    CASE("play 7x", "error: \"7x\" is not a card: try 7h"),
+    CASE("play 7", "error: \"7\" is not a card: add the suit after the rank, e.g. 7h"),
+    CASE("play h7", "error: \"h7\" is not a card: write the rank first, e.g. 7h"),
+    CASE("play 11d", "error: \"11d\" is not a card: the rank is one of 6 7 8 9 10 J Q K A, e.g. "
+                     "10d"),
+    CASE("9s 7s", "error: send one card at a time: to cover 7s with 9s, type beat 9s 7s"),
+    CASE("7h x", "error: \"x\" after 7h is not understood: type just 7h"),
+    CASE("play 7h 8h", "error: \"8h\" after play 7h is not understood: type just play 7h"),
+    CASE("beat 9s 7s 8s", "error: \"8s\" after beat 9s 7s is not understood: type just beat 9s "
+                          "7s"),
+};
+
+static void test_private_ascii(void **state)
+{
+    (void)state;
+    CHECK_TABLE(parse_private, private_ascii_cases, &OPTS_ASCII);
+}
+
+/* ---------------------------------------------------------------- lengths */
+
+/* A line of `total` bytes: `head`, spaces, and `tail` starting at byte `at`. */
+static char *make_line(size_t total, const char *head, const char *tail, size_t at)
+{
+    char *s = malloc(total + 1);
+    assert_non_null(s);
+    memset(s, ' ', total);
+    memcpy(s, head, strlen(head));
+    if (tail)
+        memcpy(s + at, tail, strlen(tail));
+    s[total] = '\0';
+    return s;
+}
+
+static void check_line(parse_fn fn, const char *name, char *line, size_t n, const char *want)
+{
+    int failed = check_one(fn, name, line, n, &OPTS_UNICODE, want);
+    free(line);
+    assert_int_equal(failed, 0);
+}
+
+static void test_lengths(void **state)
+{
+    (void)state;
+    parsed_cmd p;
+    char got[512];
+    /* 0 bytes, even with a NULL pointer or bytes beyond len */
+    parse_channel(NULL, 0, NULL, &p);
+    assert_string_equal(describe(&p, got, sizeof got), "ignored");
+    parse_private(NULL, 0, NULL, &p);
+    assert_string_equal(describe(&p, got, sizeof got), "ignored");
+    parse_private("take", 0, NULL, &p);
+    assert_string_equal(describe(&p, got, sizeof got), "ignored");
+    /* 1 byte */
+    check_line(parse_channel, "1", make_line(1, "!", NULL, 0), 1, "ignored");
+    check_line(parse_private, "1", make_line(1, "m", NULL, 0), 1, "moves");
+    check_line(parse_private, "1", make_line(1, "b", NULL, 0), 1,
+               "error: beat needs a card to play: beat 9\xe2\x99\xa0 7\xe2\x99\xa0");
+    /* 511 and 512 bytes: the last word counts */
+    check_line(parse_private, "511", make_line(511, "play", "7h", 509), 511, "play 7h");
+    check_line(parse_private, "512", make_line(512, "play", "7h", 510), 512, "play 7h");
+    check_line(parse_channel, "511", make_line(511, "!durak", "first5", 505), 511,
+               "durak first5");
+    check_line(parse_channel, "512", make_line(512, "!durak", "first5", 506), 512,
+               "durak first5");
+    check_line(parse_channel, "512", make_line(512, "!join", NULL, 0), 512, "join");
+    /* 513 and 600 bytes: only the first 512 are read */
+    check_line(parse_channel, "513", make_line(513, "!durak", "first5", 507), 513,
+               "error: unknown option \"first\" for !durak: use classic|transfer, "
+               "all|neighbours, first5");
+    check_line(parse_private, "600", make_line(600, "play", "7h", 500), 600, "play 7h");
+    {
+        char *s = make_line(600, "play", "7h", 500);
+        memcpy(s + 580, "8h", 2);   /* beyond 512: never seen */
+        check_line(parse_private, "600", s, 600, "play 7h");
+    }
+    check_line(parse_private, "600", make_line(600, "play", "10h", 510), 600,
+               "error: \"10\" is not a card: add the suit after the rank, e.g. 10\xe2\x99\xa5 or "
+               "10h");
+    check_line(parse_private, "600", make_line(600, "take", "now", 590), 600, "take");
+    {
+        char *s = make_line(600, "", NULL, 0);
+        memset(s, 'a', 600);
+        check_line(parse_private, "600", s, 600,
+                   "error: \"aaaaaaaaaaaaaaaaaaaa\xe2\x80\xa6\" is not a command or a card: type "
+                   "moves to see your moves, or help for all commands");
+    }
+    {
+        char *s = make_line(600, "", NULL, 0);
+        memset(s, 'a', 600);
+        check_line(parse_channel, "600", s, 600, "ignored");
+    }
+    {
+        char *s = make_line(600, "", NULL, 0);
+        memset(s, 0xff, 600);
+        check_line(parse_private, "600", s, 600,
+                   "error: \"????????????????????\xe2\x80\xa6\" is not a command or a card: type "
+                   "moves to see your moves, or help for all commands");
+    }
+    {
+        char *s = make_line(600, "", NULL, 0);
+        memset(s, 0, 600);
+        check_line(parse_private, "600", s, 600, "ignored");
+    }
+    {
+        char *s = make_line(600, "!durak", NULL, 0);
+        for (size_t i = 7; i + 1 < 600; i += 2)
+            memcpy(s + i, "\x03", 1);   /* colour codes all the way */
+        check_line(parse_channel, "600", s, 600, "durak");
+    }
+}
+
+/* ---------------------------------------------------------------- cards, names, messages */
+
+static void test_parse_card(void **state)
+{
+    (void)state;
+    char buf[PARSE_CARD_TEXT_SIZE];
+    assert_int_equal(parse_card("7h", 2), card_make(RANK_7, SUIT_HEARTS));
+    assert_int_equal(parse_card("10\xe2\x99\xa0\xef\xb8\x8f", 8), card_make(RANK_10, SUIT_SPADES));
+    assert_int_equal(parse_card("(Ad).", 5), card_make(RANK_A, SUIT_DIAMONDS));
+    assert_int_equal(parse_card("7hx", 2), card_make(RANK_7, SUIT_HEARTS));   /* len counts */
+    assert_int_equal(parse_card("7hx", 3), CARD_NONE);
+    assert_int_equal(parse_card("7", 1), CARD_NONE);
+    assert_int_equal(parse_card("", 0), CARD_NONE);
+    assert_int_equal(parse_card(NULL, 0), CARD_NONE);
+    assert_int_equal(parse_card("7 h", 3), CARD_NONE);
+    assert_int_equal(parse_card("1h", 2), CARD_NONE);
+    /* every card of the 52, both spellings, round trip */
+    for (int suit = 0; suit < SUIT_COUNT; suit++)
+        for (int rank = 0; rank < RANK_COUNT; rank++) {
+            card_t c = card_make(rank, suit);
+            parse_write_card(c, true, buf);
+            assert_int_equal(parse_card(buf, strlen(buf)), c);
+            parse_write_card(c, false, buf);
+            assert_int_equal(parse_card(buf, strlen(buf)), c);
+        }
+    assert_string_equal(parse_write_card(card_make(RANK_7, SUIT_HEARTS), true, buf),
+                        "7\xe2\x99\xa5");
+    assert_string_equal(parse_write_card(card_make(RANK_10, SUIT_SPADES), false, buf), "10s");
+    assert_string_equal(parse_write_card(CARD_NONE, true, buf), "?");
+    assert_string_equal(parse_write_card(0x7E, true, buf), "?");
+}
+
+static void test_kind_names(void **state)
+{
+    (void)state;
+    assert_string_equal(parse_kind_name(PC_IGNORED), "ignored");
+    assert_string_equal(parse_kind_name(PC_TRANSFER), "transfer");
+    assert_string_equal(parse_kind_name(PC_KIND_COUNT), "?");
+    for (int k = 0; k < PC_KIND_COUNT; k++)
+        assert_true(parse_kind_name((parse_kind)k)[0] != '\0');
+}
+
+/* Valid UTF-8 with no control byte. */
+static int text_is_clean(const char *s)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    for (size_t i = 0; u[i];) {
+        size_t len = u[i] < 0x80 ? 1 : (u[i] & 0xE0) == 0xC0 ? 2 : (u[i] & 0xF0) == 0xE0 ? 3 : 4;
+        if (u[i] < 0x20 || u[i] == 0x7F || (u[i] >= 0x80 && u[i] < 0xC2) || u[i] > 0xF4)
+            return 0;
+        for (size_t k = 1; k < len; k++)
+            if ((u[i + k] & 0xC0) != 0x80)
+                return 0;
+        i += len;
+    }
+    return 1;
+}
+
+static void test_messages(void **state)
+{
+    (void)state;
+    for (int id = 0; id < MSG_COUNT; id++) {
+        const char *text = msg_text((msg_id)id);
+        assert_non_null(text);
+        assert_true(strlen(text) > 0);           /* every id has a text */
+        assert_true(text_is_clean(text));
+    }
+    assert_string_equal(msg_text(MSG_COUNT), "");
+    assert_string_equal(msg_text((msg_id)-1), "");
+}
+
+/* The kind is the same whatever the parsed_cmd held before, and every field is reset. */
+static void test_output_is_reset(void **state)
+{
+    (void)state;
+    parsed_cmd a, b;
+    memset(&a, 0x00, sizeof a);
+    memset(&b, 0xFF, sizeof b);
+    parse_private("beat 9s 7s", 10, NULL, &a);
+    parse_private("beat 9s 7s", 10, NULL, &b);
+    assert_memory_equal(&a, &b, sizeof a);
+    parse_channel("!durak x", 8, NULL, &a);
+    parse_channel("!durak x", 8, NULL, &b);
+    assert_memory_equal(&a, &b, sizeof a);
+    assert_int_equal(a.card, CARD_NONE);
+    assert_int_equal(a.variant, -1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_channel),
+        cmocka_unit_test(test_channel_prefixes),
+        cmocka_unit_test(test_private),
+        cmocka_unit_test(test_private_ascii),
+        cmocka_unit_test(test_lengths),
+        cmocka_unit_test(test_parse_card),
+        cmocka_unit_test(test_kind_names),
+        cmocka_unit_test(test_messages),
+        cmocka_unit_test(test_output_is_reset),
+    };
+    return cmocka_run_group_tests_name("parser", tests, NULL, NULL);
+}

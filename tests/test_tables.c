@@ -1,0 +1,457 @@
+/* test_tables.c — the tables module driven by events, no sockets: lobbies, complete
+ * games of 2..6 players in both variants, illegal moves, timers, presence, two channels. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "rng.h"
+#include "tables.h"
+
+typedef struct {
+    tables *t;
+    outbox o;
+    double now;
+    double step;     /* seconds between two lines of a user: past the flood limit by default */
+    bot_config cfg;
+} harness;
+
+static harness *h_new(uint64_t seed)
+{
+    harness *h = calloc(1, sizeof *h);
+    config_defaults(&h->cfg);
+    h->cfg.ui.colors = false;
+    h->cfg.ui.unicode_suits = false;
+    snprintf(h->cfg.irc.nick, sizeof h->cfg.irc.nick, "durakbot");
+    h->t = tables_new(&h->cfg, seed);
+    outbox_init(&h->o);
+    h->now = 1000;
+    h->step = 2.5;
+    return h;
+}
+
+static void h_free(harness *h)
+{
+    outbox_free(&h->o);
+    tables_free(h->t);
+    free(h);
+}
+
+static tables_who who(const char *nick)
+{
+    static char user[64];
+    snprintf(user, sizeof user, "u_%s", nick);
+    tables_who w = { nick, user, "example.org" };
+    return w;
+}
+
+static void chan(harness *h, const char *nick, const char *channel, const char *text)
+{
+    tables_who w = who(nick);
+    outbox_clear(&h->o);
+    h->now += h->step;
+    tables_on_channel(h->t, h->now, &w, channel, text, &h->o);
+}
+
+static void priv(harness *h, const char *nick, const char *text)
+{
+    tables_who w = who(nick);
+    outbox_clear(&h->o);
+    h->now += h->step;
+    tables_on_private(h->t, h->now, &w, text, &h->o);
+}
+
+static void tick(harness *h, double at)
+{
+    outbox_clear(&h->o);
+    h->now = at;
+    tables_on_tick(h->t, h->now, &h->o);
+}
+
+/* The text of the first message to `target` containing `needle`, or NULL. */
+static const char *said(const harness *h, const char *target, const char *needle)
+{
+    for (size_t i = 0; i < h->o.len; i++)
+        if ((!target || !strcmp(h->o.items[i].target, target))
+            && strstr(h->o.items[i].text, needle))
+            return h->o.items[i].text;
+    return NULL;
+}
+
+static void lobby(harness *h, const char *channel, const char *options, const char **nicks, int n)
+{
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "!durak %s", options);
+    chan(h, nicks[0], channel, cmd);
+    assert_non_null(said(h, channel, "opens a game"));
+    for (int i = 1; i < n; i++) {
+        chan(h, nicks[i], channel, "!join");
+        assert_non_null(said(h, channel, "joins"));
+    }
+}
+
+/* Asks every player for their moves; returns the index of the one who has some,
+ * with the list copied into moves. */
+static int whose_turn(harness *h, const char **nicks, int n, char *moves, size_t cap)
+{
+    int found = -1;
+    for (int i = 0; i < n; i++) {
+        priv(h, nicks[i], "moves");
+        const char *m = said(h, nicks[i], "Your moves: ");
+        if (m) {
+            assert_int_equal(found, -1);
+            found = i;
+            snprintf(moves, cap, "%s", m + strlen("Your moves: "));
+        } else {
+            assert_non_null(said(h, nicks[i], "No moves"));
+        }
+    }
+    return found;
+}
+
+/* Picks one of "a | b | c" at random into out. */
+static void pick_move(rng_t *r, const char *moves, char *out, size_t cap)
+{
+    const char *opts[512];
+    int n = 0;
+    char *copy = strdup(moves), *save = NULL;
+    for (char *tok = strtok_r(copy, "|", &save); tok && n < 512; tok = strtok_r(NULL, "|", &save))
+        opts[n++] = tok;
+    const char *m = opts[rng_below(r, (uint64_t)n)];
+    while (*m == ' ')
+        m++;
+    snprintf(out, cap, "%s", m);
+    size_t len = strlen(out);
+    while (len && out[len - 1] == ' ')
+        out[--len] = '\0';
+    free(copy);
+}
+
+/* Plays random legal moves by private message until the channel hears "Game over". */
+static const char *play_to_end(harness *h, const char *channel, const char **nicks, int n,
+                               uint64_t seed)
+{
+    static char result[1024];
+    rng_t r;
+    rng_seed(&r, seed);
+    for (int step = 0; step < 5000; step++) {
+        char moves[1024], move[128];
+        int i = whose_turn(h, nicks, n, moves, sizeof moves);
+        assert_true(i >= 0);
+        pick_move(&r, moves, move, sizeof move);
+        priv(h, nicks[i], move);
+        if (getenv("TABLES_SHOW"))          /* to read a game as players see it */
+            for (size_t k = 0; k < h->o.len; k++)
+                printf("%s <%s> %s\n", nicks[i], h->o.items[k].target, h->o.items[k].text);
+        const char *line = said(h, channel, "");
+        assert_non_null(line);                  /* every move is announced */
+        const char *end = said(h, channel, "Game over");
+        if (end) {
+            snprintf(result, sizeof result, "%s", end);
+            return result;
+        }
+    }
+    fail_msg("game did not end");
+    return NULL;
+}
+
+static const char *NICKS[] = { "alice", "bob", "carol", "dave", "erin", "frank" };
+
+static void test_complete_games(void **state)
+{
+    (void)state;
+    for (int players = 2; players <= 6; players++) {
+        for (int variant = 0; variant < 2; variant++) {
+            harness *h = h_new((uint64_t)(players * 10 + variant));
+            lobby(h, "#durak", variant ? "transfer" : "classic", NICKS, players);
+            chan(h, "alice", "#durak", "!start");
+            assert_non_null(said(h, "#durak", "starts"));
+            for (int i = 0; i < players; i++)
+                assert_non_null(said(h, NICKS[i], "Your hand in #durak"));
+            const char *end = play_to_end(h, "#durak", NICKS, players, (uint64_t)players);
+            assert_true(strstr(end, "durak") || strstr(end, "draw"));
+            assert_int_equal(tables_count(h->t), 0);
+            h_free(h);
+        }
+    }
+}
+
+static void test_lobby_rules(void **state)
+{
+    (void)state;
+    harness *h = h_new(1);
+    chan(h, "alice", "#durak", "!start");
+    assert_non_null(said(h, "alice", "No game in #durak"));
+    chan(h, "alice", "#durak", "!durak transfer neighbours first5");
+    assert_non_null(said(h, "#durak", "transfer, throw-in by neighbours, first bout 5 cards"));
+    chan(h, "bob", "#durak", "!durak");
+    assert_non_null(said(h, "bob", "already open"));
+    chan(h, "alice", "#durak", "!start");
+    assert_non_null(said(h, "alice", "At least 2 players"));
+    chan(h, "bob", "#durak", "!join");
+    chan(h, "bob", "#durak", "!join");
+    assert_non_null(said(h, "bob", "already seated"));
+    chan(h, "bob", "#other", "!durak");
+    assert_non_null(said(h, "bob", "already sit"));
+    chan(h, "bob", "#durak", "!start");
+    assert_non_null(said(h, "bob", "Only alice"));
+    priv(h, "bob", "moves");
+    assert_non_null(said(h, "bob", "has not started"));
+    chan(h, "alice", "#durak", "!leave");
+    assert_non_null(said(h, "#durak", "bob can start"));   /* creator passes on */
+    chan(h, "bob", "#durak", "!stop");
+    assert_non_null(said(h, "#durak", "closes the game"));
+    assert_int_equal(tables_count(h->t), 0);
+    chan(h, "bob", "#durak", "hello !durak");               /* not a command */
+    assert_int_equal(h->o.len, 0);
+    h_free(h);
+}
+
+static void test_lobby_timeout(void **state)
+{
+    (void)state;
+    harness *h = h_new(2);
+    chan(h, "alice", "#durak", "!durak");
+    double deadline = tables_next_deadline(h->t);
+    assert_true(deadline > h->now);
+    tick(h, deadline - 1);
+    assert_int_equal(h->o.len, 0);
+    tick(h, deadline);
+    assert_non_null(said(h, "#durak", "Nobody started the game in time"));
+    assert_int_equal(tables_count(h->t), 0);
+    h_free(h);
+}
+
+static void start_two(harness *h, const char *channel)
+{
+    lobby(h, channel, "", NICKS, 2);
+    chan(h, "alice", channel, "!start");
+}
+
+static void test_stranger_and_help(void **state)
+{
+    (void)state;
+    harness *h = h_new(3);
+    priv(h, "zed", "take");
+    assert_non_null(said(h, "zed", "You are not in a game"));
+    priv(h, "zed", "7x");
+    assert_non_null(said(h, "zed", "not a card"));
+    chan(h, "zed", "#durak", "!help");
+    assert_int_equal(h->o.len, 2);
+    assert_int_equal(h->o.items[0].kind, OUT_NOTICE);
+    chan(h, "zed", "#durak", "!rules");
+    assert_true(h->o.len >= 1 && h->o.len <= 3);
+    h_free(h);
+}
+
+static void test_flood_limit(void **state)
+{
+    (void)state;
+    harness *h = h_new(4);
+    h->step = 0.01;
+    int answers = 0;
+    for (int i = 0; i < 20; i++) {
+        chan(h, "zed", "#durak", "!help");
+        answers += h->o.len > 0;
+    }
+    assert_true(answers >= 1 && answers <= 5);
+    h_free(h);
+}
+
+/* Finds a card in the defender's hand that does not beat the led card and tries it. */
+static void test_illegal_move_reason(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 0; seed < 50; seed++) {
+        harness *h = h_new(seed);
+        start_two(h, "#durak");
+        char moves[1024], move[128];
+        int i = whose_turn(h, NICKS, 2, moves, sizeof moves);
+        rng_t r;
+        rng_seed(&r, 1);
+        pick_move(&r, moves, move, sizeof move);
+        priv(h, NICKS[i], move);
+        int d = 1 - i;
+        char mine[1024], hand[1024];
+        priv(h, NICKS[d], "moves");
+        assert_non_null(said(h, NICKS[d], "Your moves: "));
+        snprintf(mine, sizeof mine, "%s", said(h, NICKS[d], "Your moves: "));
+        priv(h, NICKS[d], "hand");
+        assert_non_null(said(h, NICKS[d], "Your hand"));
+        snprintf(hand, sizeof hand, "%s", said(h, NICKS[d], "Your hand"));
+        /* hand: "Your hand in #durak: 6s 9s · 7c (trump ..)": try each card. */
+        char cards[512];
+        snprintf(cards, sizeof cards, "%s", strchr(hand, ':') + 2);
+        *strstr(cards, " (trump") = '\0';
+        char *save = NULL;
+        for (char *c = strtok_r(cards, " ", &save); c; c = strtok_r(NULL, " ", &save)) {
+            char beat[64];
+            snprintf(beat, sizeof beat, "beat %s", c);
+            if (c[0] == '\xC2' || strstr(mine, beat))
+                continue;
+            priv(h, NICKS[d], beat);
+            const char *why = said(h, NICKS[d], "does not beat");
+            assert_non_null(why);
+            assert_non_null(strstr(why, "or take"));
+            assert_null(said(h, "#durak", ""));          /* nothing changed publicly */
+            priv(h, NICKS[i], "take");
+            assert_non_null(said(h, NICKS[i], "No moves"));
+            h_free(h);
+            return;
+        }
+        h_free(h);
+    }
+    fail_msg("no seed gave a non-beating card");
+}
+
+static void test_timeouts_and_forfeit(void **state)
+{
+    (void)state;
+    harness *h = h_new(5);
+    h->cfg.game.max_timeouts = 2;
+    tables_reconfigure(h->t, &h->cfg);
+    start_two(h, "#durak");
+    double deadline = tables_next_deadline(h->t);      /* the warning, at 2/3 */
+    tick(h, deadline);
+    assert_true(h->o.len == 1 && h->o.items[0].kind == OUT_NOTICE);
+    assert_non_null(strstr(h->o.items[0].text, "seconds left"));
+    tick(h, tables_next_deadline(h->t));
+    assert_non_null(said(h, "#durak", "Time is up: "));
+    assert_non_null(said(h, "#durak", " leads "));
+    tick(h, tables_next_deadline(h->t));               /* defender's warning */
+    tick(h, tables_next_deadline(h->t));
+    assert_non_null(said(h, "#durak", "Time is up: "));
+    assert_non_null(said(h, "#durak", " takes."));
+    /* the same players keep timing out: the second in a row forfeits (R18) */
+    for (int i = 0; i < 10 && tables_count(h->t); i++)
+        tick(h, tables_next_deadline(h->t));
+    assert_int_equal(tables_count(h->t), 0);
+    assert_non_null(said(h, "#durak", "forfeits"));
+    assert_non_null(said(h, "#durak", "wins"));
+    h_free(h);
+}
+
+static void test_nick_change(void **state)
+{
+    (void)state;
+    harness *h = h_new(6);
+    start_two(h, "#durak");
+    outbox_clear(&h->o);
+    tables_on_nick(h->t, h->now, "alice", "Alice2", &h->o);
+    const char *nicks[] = { "Alice2", "bob" };
+    priv(h, "alice", "moves");
+    assert_non_null(said(h, "alice", "not in a game"));
+    priv(h, "ALICE2", "hand");                             /* CASEMAPPING rfc1459 */
+    assert_non_null(said(h, "Alice2", "Your hand"));
+    const char *end = play_to_end(h, "#durak", nicks, 2, 9);
+    assert_non_null(end);
+    h_free(h);
+}
+
+static void test_part_rejoin_and_quit(void **state)
+{
+    (void)state;
+    harness *h = h_new(7);
+    start_two(h, "#durak");
+    outbox_clear(&h->o);
+    tables_on_part(h->t, h->now, "bob", "#durak", &h->o);
+    assert_non_null(said(h, "#durak", "held for 90 seconds"));
+    priv(h, "bob", "hand");                              /* same user@host: still his seat */
+    assert_non_null(said(h, "bob", "Your hand"));
+    tables_who impostor = { "bob", "other", "evil.example" };
+    outbox_clear(&h->o);
+    tables_on_private(h->t, h->now, &impostor, "hand", &h->o);
+    assert_non_null(said(h, "bob", "held for its player"));
+    tables_who back = who("bob");
+    outbox_clear(&h->o);
+    tables_on_join(h->t, h->now, &back, "#durak", &h->o);
+    assert_non_null(said(h, "#durak", "bob is back"));
+    outbox_clear(&h->o);
+    tables_on_quit(h->t, h->now, "bob", &h->o);
+    assert_non_null(said(h, "#durak", "bob left"));
+    double grace_end = h->now + h->cfg.game.rejoin_grace;
+    tick(h, grace_end - 5);                              /* warnings may come, no forfeit */
+    assert_null(said(h, "#durak", "forfeits"));
+    tick(h, grace_end + 0.01);
+    assert_non_null(said(h, "#durak", "bob did not come back in time and forfeits"));
+    assert_non_null(said(h, "#durak", "alice wins"));
+    assert_int_equal(tables_count(h->t), 0);
+    h_free(h);
+}
+
+static void test_two_channels(void **state)
+{
+    (void)state;
+    harness *h = h_new(8);
+    const char *a[] = { "alice", "bob" }, *b[] = { "carol", "dave", "erin" };
+    lobby(h, "#a", "classic", a, 2);
+    lobby(h, "#b", "transfer", b, 3);
+    chan(h, "alice", "#a", "!start");
+    chan(h, "carol", "#b", "!start");
+    assert_int_equal(tables_count(h->t), 2);
+    chan(h, "alice", "#b", "!table");
+    assert_non_null(said(h, "#b", "hands: carol 6, dave 6, erin 6"));
+    assert_non_null(play_to_end(h, "#b", b, 3, 3));
+    assert_int_equal(tables_count(h->t), 1);
+    assert_non_null(play_to_end(h, "#a", a, 2, 4));
+    h_free(h);
+}
+
+static void test_disconnect_pauses(void **state)
+{
+    (void)state;
+    harness *h = h_new(9);
+    start_two(h, "#durak");
+    double warn = tables_next_deadline(h->t);
+    tables_on_disconnect(h->t, h->now);
+    assert_true(tables_next_deadline(h->t) < 0);
+    tick(h, h->now + 1000);
+    assert_int_equal(h->o.len, 0);
+    outbox_clear(&h->o);
+    double before = h->now;
+    tables_on_reconnect(h->t, h->now, &h->o);
+    assert_non_null(said(h, "#durak", "the game goes on"));
+    assert_true(tables_next_deadline(h->t) - warn >= 1000 - 0.01 - (before - h->now));
+    h_free(h);
+}
+
+static void test_stop_by_admin(void **state)
+{
+    (void)state;
+    harness *h = h_new(10);
+    snprintf(h->cfg.admins[0], sizeof h->cfg.admins[0], "root!*@*");
+    h->cfg.nadmins = 1;
+    tables_reconfigure(h->t, &h->cfg);
+    start_two(h, "#durak");
+    chan(h, "mallory", "#durak", "!stop");
+    assert_non_null(said(h, "mallory", "Only alice"));
+    chan(h, "root", "#durak", "!stop");
+    assert_non_null(said(h, "#durak", "root stops the game"));
+    assert_int_equal(tables_count(h->t), 0);
+    h_free(h);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_lobby_rules),
+        cmocka_unit_test(test_lobby_timeout),
+        cmocka_unit_test(test_stranger_and_help),
+        cmocka_unit_test(test_flood_limit),
+        cmocka_unit_test(test_complete_games),
+        cmocka_unit_test(test_illegal_move_reason),
+        cmocka_unit_test(test_timeouts_and_forfeit),
+        cmocka_unit_test(test_nick_change),
+        cmocka_unit_test(test_part_rejoin_and_quit),
+        cmocka_unit_test(test_two_channels),
+        cmocka_unit_test(test_disconnect_pauses),
+        cmocka_unit_test(test_stop_by_admin),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
