@@ -197,6 +197,10 @@ static const char *const msg_english[MSG_COUNT] = {
         "Hurry: %d seconds left for your move in %s (type moves).",
     [MSG_RESUMED] =
         "The connection is back; the game goes on. %s",
+    [MSG_RESTORED] =
+        "I am back after a restart; the game goes on. %s",
+    [MSG_LOBBY_RESTORED] =
+        "I am back after a restart; still waiting to start: %s (%d/6). %s can start with %sstart.",
 };
 
 const char *msg_text(msg_id id)

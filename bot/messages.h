@@ -105,6 +105,8 @@ typedef enum {
     MSG_LOBBY_TIMEOUT,           /* prefix */
     MSG_TURN_WARNING,            /* seconds (int), channel */
     MSG_RESUMED,                 /* status line */
+    MSG_RESTORED,                /* status line */
+    MSG_LOBBY_RESTORED,          /* players, seated (int), creator, prefix */
     MSG_COUNT
 } msg_id;
 

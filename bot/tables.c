@@ -34,6 +34,8 @@ typedef struct {
     durak_game g;
     double turn_deadline;
     bool warned;
+    bool dirty;              /* changed since tables_take_changes() */
+    bool restored;           /* from a snapshot: announce when connected */
 } table_t;
 
 struct tables {
@@ -42,9 +44,11 @@ struct tables {
     char own_nick[NICK_MAX];
     rng_t rng;
     ratelimit rl;
-    bool paused;
+    bool paused;             /* not connected: timers stand still */
     double paused_at;
     table_t tab[TABLES_MAX];
+    char closed[TABLES_MAX][64];   /* channels whose table closed since tables_take_changes() */
+    int nclosed;
 };
 
 #define M(id) msg_text(id)
@@ -212,8 +216,11 @@ static void send_hand(const tables *t, const table_t *tb, int s, outbox *o)
 
 /* ---- tables: open, close ---------------------------------------------------------- */
 
+static void touch(table_t *tb) { tb->dirty = true; }
+
 static void seat_player(table_t *tb, const tables_who *w)
 {
+    touch(tb);
     seat_t *s = &tb->seat[tb->nseats++];
     memset(s, 0, sizeof *s);
     snprintf(s->nick, sizeof s->nick, "%s", w->nick);
@@ -223,6 +230,7 @@ static void seat_player(table_t *tb, const tables_who *w)
 
 static void unseat(table_t *tb, int s)
 {
+    touch(tb);
     memmove(&tb->seat[s], &tb->seat[s + 1], sizeof tb->seat[0] * (size_t)(tb->nseats - s - 1));
     tb->nseats--;
     if (tb->creator == s)
@@ -231,7 +239,12 @@ static void unseat(table_t *tb, int s)
         tb->creator--;
 }
 
-static void close_table(table_t *tb) { memset(tb, 0, sizeof *tb); }
+static void close_table(tables *t, table_t *tb)
+{
+    if (t->nclosed < TABLES_MAX)
+        snprintf(t->closed[t->nclosed++], sizeof t->closed[0], "%s", tb->channel);
+    memset(tb, 0, sizeof *tb);
+}
 
 static table_t *open_table(tables *t, const char *channel)
 {
@@ -240,6 +253,7 @@ static table_t *open_table(tables *t, const char *channel)
             table_t *tb = &t->tab[i];
             memset(tb, 0, sizeof *tb);
             tb->used = true;
+            touch(tb);
             snprintf(tb->channel, sizeof tb->channel, "%s", channel);
             return tb;
         }
@@ -253,6 +267,7 @@ static void arm_turn(const tables *t, table_t *tb, double now)
 {
     tb->turn_deadline = now + t->cfg.game.turn_timeout;
     tb->warned = false;
+    touch(tb);
 }
 
 static void announce_result(const tables *t, table_t *tb, outbox *o)
@@ -316,7 +331,7 @@ static void report(tables *t, table_t *tb, const durak_game *before, const char 
             send_hand(t, tb, s, o);
     if (g->phase == PHASE_OVER) {
         announce_result(t, tb, o);
-        close_table(tb);
+        close_table(t, tb);
         return;
     }
     arm_turn(t, tb, now);
@@ -461,7 +476,7 @@ static void cmd_leave(tables *t, const tables_who *w, table_t *tb, double now, o
     unseat(tb, s);
     if (!tb->nseats) {
         say(o, tb->channel, MSG_LOBBY_EMPTY, w->nick);
-        close_table(tb);
+        close_table(t, tb);
         return;
     }
     char seats[512];
@@ -495,7 +510,7 @@ static void cmd_stop(tables *t, const tables_who *w, table_t *tb, outbox *o)
         return;
     }
     say(o, tb->channel, tb->playing ? MSG_GAME_STOPPED : MSG_LOBBY_STOPPED, w->nick);
-    close_table(tb);
+    close_table(t, tb);
 }
 
 static void cmd_table(tables *t, table_t *tb, outbox *o)
@@ -757,8 +772,10 @@ void tables_on_nick(tables *t, double now, const char *old_nick, const char *new
     }
     int s;
     table_t *tb = table_of_nick(t, old_nick, &s);
-    if (tb)
+    if (tb) {
         snprintf(tb->seat[s].nick, sizeof tb->seat[s].nick, "%s", new_nick);
+        touch(tb);
+    }
 }
 
 void tables_on_join(tables *t, double now, const tables_who *w, const char *channel, outbox *o)
@@ -775,6 +792,7 @@ void tables_on_join(tables *t, double now, const tables_who *w, const char *chan
         if (!casemap_equal(t->cm, st->nick, w->nick) && table_of_nick(t, w->nick, &other))
             continue;                       /* that nick sits elsewhere */
         st->absent = false;
+        touch(tb);
         snprintf(st->nick, sizeof st->nick, "%s", w->nick);
         say(o, tb->channel, MSG_REJOINED, st->nick);
         send_hand(t, tb, s, o);
@@ -792,6 +810,7 @@ static void player_gone(tables *t, table_t *tb, int s, double now, outbox *o)
     }
     if (!durak_in_game(&tb->g, s) || tb->seat[s].absent)
         return;
+    touch(tb);
     tb->seat[s].absent = true;
     tb->seat[s].grace_deadline = now + t->cfg.game.rejoin_grace;
     say(o, tb->channel, MSG_AWAY, tb->seat[s].nick, t->cfg.game.rejoin_grace);
@@ -855,7 +874,7 @@ static void tick_table(tables *t, table_t *tb, double now, outbox *o)
     if (!tb->playing) {
         if (now >= tb->lobby_deadline) {
             say(o, tb->channel, MSG_LOBBY_TIMEOUT, prefix(t));
-            close_table(tb);
+            close_table(t, tb);
         }
         return;
     }
@@ -868,6 +887,7 @@ static void tick_table(tables *t, table_t *tb, double now, outbox *o)
         turn_timed_out(t, tb, now, o);
     } else if (!tb->warned && now >= warn_time(t, tb)) {
         tb->warned = true;
+        touch(tb);
         notice(o, tb->seat[tb->g.actor].nick, MSG_TURN_WARNING,
                (int)(tb->turn_deadline - now + 0.5), tb->channel);
     }
@@ -913,6 +933,27 @@ void tables_on_disconnect(tables *t, double now)
     t->paused_at = now;
 }
 
+/* After a reconnect or a restart: the table again, and hands after a restart. */
+static void announce_back(tables *t, table_t *tb, outbox *o)
+{
+    char line[LINE_MAX], seats[512];
+    bool restored = tb->restored;
+    tb->restored = false;
+    if (!tb->playing) {
+        if (restored) {
+            seat_list(tb, seats, sizeof seats);
+            say(o, tb->channel, MSG_LOBBY_RESTORED, seats, tb->nseats, tb->seat[tb->creator].nick,
+                prefix(t));
+        }
+        return;
+    }
+    status_line(t, tb, line, sizeof line);
+    say(o, tb->channel, restored ? MSG_RESTORED : MSG_RESUMED, line);
+    for (int s = 0; restored && s < tb->nseats; s++)
+        if (durak_in_game(&tb->g, s))
+            send_hand(t, tb, s, o);
+}
+
 void tables_on_reconnect(tables *t, double now, outbox *o)
 {
     if (!t->paused)
@@ -927,11 +968,8 @@ void tables_on_reconnect(tables *t, double now, outbox *o)
         tb->turn_deadline += shift;
         for (int s = 0; s < tb->nseats; s++)
             tb->seat[s].grace_deadline += shift;
-        if (tb->playing) {
-            char line[LINE_MAX];
-            status_line(t, tb, line, sizeof line);
-            say(o, tb->channel, MSG_RESUMED, line);
-        }
+        touch(tb);
+        announce_back(t, tb, o);
     }
 }
 
@@ -944,6 +982,7 @@ tables *tables_new(const bot_config *cfg, uint64_t seed)
         return NULL;
     t->cfg = *cfg;
     t->cm = CASEMAP_RFC1459;
+    t->paused = true;            /* until the first connection */
     snprintf(t->own_nick, sizeof t->own_nick, "%s", cfg->irc.nick);
     rng_seed(&t->rng, seed);
     ratelimit_init(&t->rl, 4, 0.5);
@@ -967,4 +1006,146 @@ size_t tables_count(const tables *t)
     for (int i = 0; i < TABLES_MAX; i++)
         n += t->tab[i].used;
     return n;
+}
+
+/* ---- snapshots (persistence) ------------------------------------------------------------------
+ * "T1 playing p,v,t,f,d creator nseats lobby_left turn_left warned" then per seat
+ * " =nick =user =host absent grace_left timeouts", then " G <engine line>" when playing.
+ * Times are seconds left, so a restart resumes every timer where it stood. */
+
+static double left(double deadline, double now) { return deadline > now ? deadline - now : 0; }
+
+bool tables_snapshot(const tables *t, const char *channel, double now, char *buf, size_t cap)
+{
+    const table_t *tb = table_of_channel((tables *)t, channel);
+    if (!tb)
+        return false;
+    double at = t->paused ? t->paused_at : now;
+    const durak_options *o = &tb->opt;
+    size_t len = 0;
+    buf[0] = '\0';
+    appendf(buf, cap, &len, "T1 %d %d,%d,%d,%d,%d %d %d %.3f %.3f %d", tb->playing, o->players,
+            o->variant, o->throwin, o->first5, o->deck, tb->creator, tb->nseats,
+            left(tb->lobby_deadline, at), left(tb->turn_deadline, at), tb->warned);
+    for (int s = 0; s < tb->nseats; s++) {
+        const seat_t *st = &tb->seat[s];
+        appendf(buf, cap, &len, " =%s =%s =%s %d %.3f %d", st->nick, st->user, st->host, st->absent,
+                left(st->grace_deadline, at), st->timeouts);
+    }
+    if (tb->playing) {
+        char game[DURAK_SERIAL_MAX];
+        if (durak_serialize(&tb->g, game, sizeof game) < 0)
+            return false;
+        appendf(buf, cap, &len, " G %s", game);
+    }
+    return len + 1 < cap;
+}
+
+/* Next space-separated token of *p (NUL-terminates it in place), or NULL. */
+static char *token(char **p)
+{
+    while (**p == ' ')
+        (*p)++;
+    if (!**p)
+        return NULL;
+    char *start = *p;
+    while (**p && **p != ' ')
+        (*p)++;
+    if (**p)
+        *(*p)++ = '\0';
+    return start;
+}
+
+static bool read_string(char **p, char *out, size_t cap)
+{
+    char *tok = token(p);
+    if (!tok || tok[0] != '=' || strlen(tok + 1) >= cap)
+        return false;
+    memcpy(out, tok + 1, strlen(tok + 1) + 1);
+    return true;
+}
+
+static bool read_seat(char **p, seat_t *st, double now)
+{
+    int absent, timeouts;
+    double grace;
+    if (!read_string(p, st->nick, sizeof st->nick) || !st->nick[0]
+        || !read_string(p, st->user, sizeof st->user) || !read_string(p, st->host, sizeof st->host))
+        return false;
+    char *a = token(p), *g = token(p), *n = token(p);
+    if (!a || !g || !n || sscanf(a, "%d", &absent) != 1 || sscanf(g, "%lf", &grace) != 1
+        || sscanf(n, "%d", &timeouts) != 1)
+        return false;
+    st->absent = absent != 0;
+    st->grace_deadline = now + grace;
+    st->timeouts = timeouts;
+    return true;
+}
+
+static bool read_snapshot(table_t *tb, char *p, double now)
+{
+    int playing, pl, v, th, f5, deck, warned;
+    double lobby, turn;
+    char *head[8];
+    for (int i = 0; i < 8; i++)
+        if (!(head[i] = token(&p)))
+            return false;
+    if (strcmp(head[0], "T1") || sscanf(head[1], "%d", &playing) != 1
+        || sscanf(head[2], "%d,%d,%d,%d,%d", &pl, &v, &th, &f5, &deck) != 5
+        || sscanf(head[3], "%d", &tb->creator) != 1 || sscanf(head[4], "%d", &tb->nseats) != 1
+        || sscanf(head[5], "%lf", &lobby) != 1 || sscanf(head[6], "%lf", &turn) != 1
+        || sscanf(head[7], "%d", &warned) != 1 || tb->nseats < 1
+        || tb->nseats > DURAK_MAX_PLAYERS || tb->creator < 0 || tb->creator >= tb->nseats)
+        return false;
+    tb->opt = (durak_options){ (uint8_t)pl, (uint8_t)v, (uint8_t)th, (uint8_t)f5, (uint8_t)deck };
+    tb->playing = playing != 0;
+    tb->lobby_deadline = now + lobby;
+    tb->turn_deadline = now + turn;
+    tb->warned = warned != 0;
+    for (int s = 0; s < tb->nseats; s++)
+        if (!read_seat(&p, &tb->seat[s], now))
+            return false;
+    if (!tb->playing)
+        return !token(&p);
+    char *g = token(&p);
+    while (*p == ' ')
+        p++;
+    return g && !strcmp(g, "G") && durak_deserialize(&tb->g, p) && tb->g.opt.players == tb->nseats;
+}
+
+bool tables_restore(tables *t, const char *channel, const char *snapshot, double now)
+{
+    char copy[2 * DURAK_SERIAL_MAX];
+    if (table_of_channel(t, channel) || strlen(snapshot) >= sizeof copy)
+        return false;
+    snprintf(copy, sizeof copy, "%s", snapshot);
+    table_t *tb = open_table(t, channel);
+    if (!tb)
+        return false;
+    if (!read_snapshot(tb, copy, now)) {
+        memset(tb, 0, sizeof *tb);
+        return false;
+    }
+    tb->restored = true;
+    tb->dirty = false;
+    t->paused = true;
+    t->paused_at = now;
+    return true;
+}
+
+void tables_take_changes(tables *t, double now, void (*cb)(void *ctx, const char *channel,
+                                                           const char *snapshot), void *ctx)
+{
+    for (int i = 0; i < t->nclosed; i++)
+        if (!table_of_channel(t, t->closed[i]))
+            cb(ctx, t->closed[i], NULL);
+    t->nclosed = 0;
+    for (int i = 0; i < TABLES_MAX; i++) {
+        table_t *tb = &t->tab[i];
+        char snap[2 * DURAK_SERIAL_MAX];
+        if (tb->used && tb->dirty && tables_snapshot(t, tb->channel, now, snap, sizeof snap)) {
+            tb->dirty = false;
+            cb(ctx, tb->channel, snap);
+        }
+    }
 }

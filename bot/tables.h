@@ -3,6 +3,7 @@
 #ifndef DURAK_TABLES_H
 #define DURAK_TABLES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -41,9 +42,22 @@ void tables_on_tick(tables *t, double now, outbox *o);
 double tables_next_deadline(const tables *t);
 /* The connection dropped: every timer stops where it is. */
 void tables_on_disconnect(tables *t, double now);
-/* Connected again and channels rejoined: timers resume; each game repeats its table. */
+/* Connected (again) and channels joined: timers resume; each game repeats its table.
+ * The tables start paused: call this after the first registration too. */
 void tables_on_reconnect(tables *t, double now, outbox *o);
 /* Games (lobbies included) now open, for status lines. */
 size_t tables_count(const tables *t);
+
+/* Persistence. A snapshot is one text line holding a channel's whole table (seats,
+ * options, engine state, time left on each timer). false if there is no such table. */
+bool tables_snapshot(const tables *t, const char *channel, double now, char *buf, size_t cap);
+/* Recreates a table from its snapshot (before connecting); timers resume from `now`
+ * once connected, and the channel is told that the game goes on. false if malformed. */
+bool tables_restore(tables *t, const char *channel, const char *snapshot, double now);
+/* Hands over what changed since the last call: each changed table's snapshot, and
+ * NULL for each channel whose table closed. Call after every event. */
+void tables_take_changes(tables *t, double now,
+                         void (*cb)(void *ctx, const char *channel, const char *snapshot),
+                         void *ctx);
 
 #endif

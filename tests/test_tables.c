@@ -33,6 +33,7 @@ static harness *h_new(uint64_t seed)
     outbox_init(&h->o);
     h->now = 1000;
     h->step = 2.5;
+    tables_on_reconnect(h->t, h->now, &h->o);       /* registered: timers run */
     return h;
 }
 
@@ -437,6 +438,66 @@ static void test_stop_by_admin(void **state)
     h_free(h);
 }
 
+typedef struct { int saves, deletes; char last[8192]; } changes;
+
+static void on_change(void *ctx, const char *channel, const char *snapshot)
+{
+    changes *c = ctx;
+    assert_string_equal(channel, "#durak");
+    if (snapshot) {
+        c->saves++;
+        snprintf(c->last, sizeof c->last, "%s", snapshot);
+    } else {
+        c->deletes++;
+    }
+}
+
+/* A table saved mid-game and restored into a fresh bot plays on with the same hands. */
+static void test_snapshot_restore(void **state)
+{
+    (void)state;
+    harness *h = h_new(11);
+    changes c = { 0, 0, "" };
+    lobby(h, "#durak", "transfer", NICKS, 3);
+    tables_take_changes(h->t, h->now, on_change, &c);
+    assert_int_equal(c.saves, 1);
+    tables_take_changes(h->t, h->now, on_change, &c);
+    assert_int_equal(c.saves, 1);                   /* nothing changed since */
+    chan(h, "alice", "#durak", "!start");
+    char moves[1024], move[128], hand_before[512];
+    rng_t r;
+    rng_seed(&r, 5);
+    for (int i = 0; i < 7; i++) {
+        int s = whose_turn(h, NICKS, 3, moves, sizeof moves);
+        pick_move(&r, moves, move, sizeof move);
+        priv(h, NICKS[s], move);
+    }
+    tables_take_changes(h->t, h->now, on_change, &c);
+    assert_int_equal(c.saves, 2);
+    priv(h, "bob", "hand");
+    snprintf(hand_before, sizeof hand_before, "%s", said(h, "bob", "Your hand"));
+
+    harness *h2 = h_new(99);
+    tables_on_disconnect(h2->t, h2->now);
+    assert_false(tables_restore(h2->t, "#durak", "T1 garbage", h2->now));
+    assert_true(tables_restore(h2->t, "#durak", c.last, h2->now));
+    assert_false(tables_restore(h2->t, "#durak", c.last, h2->now));   /* one table a channel */
+    outbox_clear(&h2->o);
+    tables_on_reconnect(h2->t, h2->now, &h2->o);
+    assert_non_null(said(h2, "#durak", "the game goes on"));
+    assert_non_null(said(h2, "bob", "Your hand"));
+    assert_string_equal(said(h2, "bob", "Your hand"), hand_before);
+    char again[8192];
+    assert_true(tables_snapshot(h2->t, "#durak", h2->now, again, sizeof again));
+    assert_string_equal(strchr(again, '='), strchr(c.last, '='));  /* seats and game identical */
+    assert_non_null(play_to_end(h2, "#durak", NICKS, 3, 6));
+    c.saves = 0;
+    tables_take_changes(h2->t, h2->now, on_change, &c);
+    assert_int_equal(c.deletes, 1);
+    h_free(h2);
+    h_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -452,6 +513,7 @@ int main(void)
         cmocka_unit_test(test_two_channels),
         cmocka_unit_test(test_disconnect_pauses),
         cmocka_unit_test(test_stop_by_admin),
+        cmocka_unit_test(test_snapshot_restore),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
