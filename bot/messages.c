@@ -201,6 +201,16 @@ static const char *const msg_english[MSG_COUNT] = {
         "I am back after a restart; the game goes on. %s",
     [MSG_LOBBY_RESTORED] =
         "I am back after a restart; still waiting to start: %s (%d/6). %s can start with %sstart.",
+    [MSG_STATS] =
+        "%s: %d games, out first %d, durak %d, draws %d, forfeits %d; rating %d.",
+    [MSG_STATS_NONE] =
+        "No games recorded for %s yet.",
+    [MSG_TOP] =
+        "Top players (rating, games): %s",
+    [MSG_TOP_NONE] =
+        "No games recorded yet: play one with %sdurak.",
+    [MSG_NO_STATS] =
+        "Stats are not kept: the bot has no database (see its log).",
 };
 
 const char *msg_text(msg_id id)

@@ -107,6 +107,11 @@ typedef enum {
     MSG_RESUMED,                 /* status line */
     MSG_RESTORED,                /* status line */
     MSG_LOBBY_RESTORED,          /* players, seated (int), creator, prefix */
+    MSG_STATS,                   /* nick, games, firsts, duraks, draws, forfeits, rating (ints) */
+    MSG_STATS_NONE,              /* nick */
+    MSG_TOP,                     /* list */
+    MSG_TOP_NONE,                /* prefix */
+    MSG_NO_STATS,
     MSG_COUNT
 } msg_id;
 

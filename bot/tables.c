@@ -13,6 +13,7 @@
 #include "ratelimit.h"
 #include "render.h"
 #include "rng.h"
+#include "store.h"
 
 enum { TABLES_MAX = 2 * CONFIG_MAX_CHANNELS, NICK_MAX = 64, LINE_MAX = 1024 };
 
@@ -44,6 +45,7 @@ struct tables {
     char own_nick[NICK_MAX];
     rng_t rng;
     ratelimit rl;
+    store *db;               /* stats; NULL when none is kept */
     bool paused;             /* not connected: timers stand still */
     double paused_at;
     table_t tab[TABLES_MAX];
@@ -55,24 +57,29 @@ struct tables {
 
 /* ---- output ------------------------------------------------------------------ */
 
-static void say(outbox *o, const char *target, msg_id id, ...)
+static void emit(outbox *o, out_kind kind, const char *target, msg_id id, va_list ap)
 {
     char line[LINE_MAX];
-    va_list ap;
-    va_start(ap, id);
     vsnprintf(line, sizeof line, M(id), ap);
-    va_end(ap);
-    outbox_add(o, OUT_PRIVMSG, target, "%s", line);
+    outbox_add(o, kind, target, "%s", line);
 }
 
-static void notice(outbox *o, const char *target, msg_id id, ...)
+/* A message by PRIVMSG (public lines, hands, moves). */
+static void say(outbox *o, const char *target, msg_id id, ...)
 {
-    char line[LINE_MAX];
     va_list ap;
     va_start(ap, id);
-    vsnprintf(line, sizeof line, M(id), ap);
+    emit(o, OUT_PRIVMSG, target, id, ap);
     va_end(ap);
-    outbox_add(o, OUT_NOTICE, target, "%s", line);
+}
+
+/* A reply that concerns one user only, by NOTICE. */
+static void notice(outbox *o, const char *target, msg_id id, ...)
+{
+    va_list ap;
+    va_start(ap, id);
+    emit(o, OUT_NOTICE, target, id, ap);
+    va_end(ap);
 }
 
 /* printf onto buf at *len, clamped: a long line is cut, never overrun. */
@@ -270,9 +277,34 @@ static void arm_turn(const tables *t, table_t *tb, double now)
     touch(tb);
 }
 
-static void announce_result(const tables *t, table_t *tb, outbox *o)
+/* R14, R15, R18: each seat's place for the stats. Players still in at the end
+ * (a draw, or the winner after forfeits) share the place after the last one out. */
+static void record_result(tables *t, const table_t *tb)
 {
-    (void)t;
+    const durak_game *g = &tb->g;
+    store_result r = { .n = tb->nseats, .draw = g->result == RESULT_DRAW };
+    char keys[DURAK_MAX_PLAYERS][NICK_MAX];
+    int last = g->nout ? g->out_place[g->nout - 1] + 1 : 1;
+    if (!t->db || g->result == RESULT_ONGOING)
+        return;
+    for (int s = 0; s < tb->nseats; s++) {
+        store_seat *st = &r.seat[s];
+        casemap_fold(t->cm, tb->seat[s].nick, keys[s], sizeof keys[s]);
+        st->key = keys[s];
+        st->display = tb->seat[s].nick;
+        st->forfeited = (g->forfeited >> s) & 1;
+        st->durak = g->result == RESULT_DURAK && g->result_seat == s;
+        st->place = st->forfeited ? 1 : last;
+        for (int i = 0; i < g->nout; i++)
+            if (g->out[i] == s)
+                st->place = g->out_place[i];
+    }
+    store_record_game(t->db, &r);
+}
+
+static void announce_result(tables *t, table_t *tb, outbox *o)
+{
+    record_result(t, tb);
     const durak_game *g = &tb->g;
     char out[512];
     size_t len = 0;
@@ -548,6 +580,48 @@ static void cmd_help(tables *t, const tables_who *w, outbox *o)
     notice(o, w->nick, MSG_HELP_2, t->own_nick);
 }
 
+/* !stats [nick]: one line in the channel. */
+static void cmd_stats(tables *t, const tables_who *w, const char *channel, const char *nick,
+                      outbox *o)
+{
+    store_player p;
+    char key[NICK_MAX];
+    if (!t->db) {
+        notice(o, w->nick, MSG_NO_STATS);
+        return;
+    }
+    if (!nick[0])
+        nick = w->nick;
+    casemap_fold(t->cm, nick, key, sizeof key);
+    if (!store_get_player(t->db, key, &p)) {
+        say(o, channel, MSG_STATS_NONE, nick);
+        return;
+    }
+    say(o, channel, MSG_STATS, p.display, p.games, p.firsts, p.duraks, p.draws, p.forfeits,
+        (int)(p.rating + 0.5));
+}
+
+/* !top [n]: the best n (5 by default) in one line. */
+static void cmd_top(tables *t, const char *channel, int n, outbox *o)
+{
+    store_player best[20];
+    char line[LINE_MAX];
+    size_t len = 0;
+    if (!t->db) {
+        say(o, channel, MSG_NO_STATS);
+        return;
+    }
+    int k = store_top(t->db, n > 0 && n <= 20 ? n : 5, best);
+    line[0] = '\0';
+    for (int i = 0; i < k; i++)
+        appendf(line, sizeof line, &len, "%s%d. %s %d (%d)", i ? ", " : "", i + 1,
+                best[i].display, (int)(best[i].rating + 0.5), best[i].games);
+    if (k > 0)
+        say(o, channel, MSG_TOP, line);
+    else
+        say(o, channel, MSG_TOP_NONE, prefix(t));
+}
+
 void tables_on_channel(tables *t, double now, const tables_who *w, const char *channel,
                        const char *text, outbox *o)
 {
@@ -556,7 +630,7 @@ void tables_on_channel(tables *t, double now, const tables_who *w, const char *c
     parse_opts po = { prefix(t), t->cfg.ui.unicode_suits };
     parsed_cmd p;
     parse_channel(text, strlen(text), &po, &p);
-    if (p.kind == PC_IGNORED || p.kind == PC_BOT || p.kind == PC_STATS || p.kind == PC_TOP)
+    if (p.kind == PC_IGNORED || p.kind == PC_BOT)
         return;
     char key[NICK_MAX];
     casemap_fold(t->cm, w->nick, key, sizeof key);
@@ -568,6 +642,8 @@ void tables_on_channel(tables *t, double now, const tables_who *w, const char *c
     case PC_DURAK: cmd_open(t, w, channel, &p, now, o); return;
     case PC_HELP: cmd_help(t, w, o); return;
     case PC_RULES: cmd_rules(t, w, tb, o); return;
+    case PC_STATS: cmd_stats(t, w, channel, p.arg, o); return;
+    case PC_TOP: cmd_top(t, channel, p.number, o); return;
     default: break;
     }
     if (!tb) {
@@ -772,6 +848,12 @@ void tables_on_nick(tables *t, double now, const char *old_nick, const char *new
     }
     int s;
     table_t *tb = table_of_nick(t, old_nick, &s);
+    if (t->db) {                        /* stats follow the nick */
+        char old_key[NICK_MAX], new_key[NICK_MAX];
+        casemap_fold(t->cm, old_nick, old_key, sizeof old_key);
+        casemap_fold(t->cm, new_nick, new_key, sizeof new_key);
+        store_rename_player(t->db, old_key, new_key, new_nick);
+    }
     if (tb) {
         snprintf(tb->seat[s].nick, sizeof tb->seat[s].nick, "%s", new_nick);
         touch(tb);
@@ -994,6 +1076,8 @@ void tables_free(tables *t) { free(t); }
 void tables_reconfigure(tables *t, const bot_config *cfg) { t->cfg = *cfg; }
 
 void tables_set_casemapping(tables *t, casemap m) { t->cm = m; }
+
+void tables_set_store(tables *t, store *db) { t->db = db; }
 
 void tables_set_own_nick(tables *t, const char *nick)
 {

@@ -10,6 +10,7 @@
 #include "casemap.h"
 #include "config.h"
 #include "outbox.h"
+#include "store.h"
 
 typedef struct tables tables;
 
@@ -25,6 +26,8 @@ void tables_free(tables *t);
 void tables_reconfigure(tables *t, const bot_config *cfg);
 /* From ISUPPORT CASEMAPPING (default rfc1459). */
 void tables_set_casemapping(tables *t, casemap m);
+/* Where stats are kept (game ends, !stats, !top, nick changes); NULL: none. Not owned. */
+void tables_set_store(tables *t, store *db);
 /* The bot's own nick: its own lines and joins are ignored. */
 void tables_set_own_nick(tables *t, const char *nick);
 

@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake pkg-config clang libclang-rt-14-dev
-          libircclient-dev libconfig-dev libcmocka-dev ngircd python3)
+          libircclient-dev libconfig-dev libcmocka-dev libsqlite3-dev libssl-dev
+          ngircd python3)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

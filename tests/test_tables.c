@@ -498,6 +498,44 @@ static void test_snapshot_restore(void **state)
     h_free(h);
 }
 
+/* Game ends are recorded; !stats and !top read them; stats follow nick changes. */
+static void test_stats(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/durak-tables-XXXXXX", path[256], err[256];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/stats.db", dir);
+    store *db = store_open(path, err, sizeof err);
+    assert_non_null(db);
+    harness *h = h_new(12);
+    tables_set_store(h->t, db);
+    chan(h, "alice", "#durak", "!top");
+    assert_non_null(said(h, "#durak", "No games recorded yet"));
+    start_two(h, "#durak");
+    const char *end = play_to_end(h, "#durak", NICKS, 2, 12);
+    chan(h, "alice", "#durak", "!stats");
+    const char *line = said(h, "#durak", "alice: 1 games");
+    assert_non_null(line);
+    bool alice_durak = strstr(end, "alice is the durak") != NULL;
+    assert_non_null(strstr(line, alice_durak ? "durak 1" : "durak 0"));
+    chan(h, "carol", "#durak", "!stats bob");
+    assert_non_null(said(h, "#durak", "bob: 1 games"));
+    chan(h, "carol", "#durak", "!stats");
+    assert_non_null(said(h, "#durak", "No games recorded for carol"));
+    chan(h, "carol", "#durak", "!top 2");
+    assert_non_null(said(h, "#durak", "1. "));
+    assert_non_null(said(h, "#durak", "2. "));
+    outbox_clear(&h->o);
+    tables_on_nick(h->t, h->now, "bob", "robert", &h->o);
+    chan(h, "carol", "#durak", "!stats robert");
+    assert_non_null(said(h, "#durak", "robert: 1 games"));
+    h_free(h);
+    store_close(db);
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -514,6 +552,7 @@ int main(void)
         cmocka_unit_test(test_disconnect_pauses),
         cmocka_unit_test(test_stop_by_admin),
         cmocka_unit_test(test_snapshot_restore),
+        cmocka_unit_test(test_stats),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

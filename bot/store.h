@@ -1,0 +1,96 @@
+/* store: the bot's SQLite database (state.database): running tables saved after every change so they
+ * survive a restart or kill -9, and per-player stats with a rating (see rating.h). */
+#ifndef DURAK_STORE_H
+#define DURAK_STORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define STORE_NICK_MAX 64     /* bytes of a key or display nick, NUL included; longer ones are cut */
+#define STORE_MAX_SEATS 6     /* players in one game (DURAK_MAX_PLAYERS) */
+#define STORE_SCHEMA_VERSION 1 /* PRAGMA user_version this build writes */
+#define STORE_BUSY_MS 1000    /* how long a statement waits for a lock held by another process */
+
+typedef struct store store;
+
+/* Opens the database at path, creating the file, its missing parent directories and the schema
+ * (or migrating an older schema) as needed. WAL journal, synchronous=FULL (see store.c).
+ * If the file is unusable -- not a SQLite database, failing PRAGMA quick_check, unreadable, or
+ * holding another schema (another program's, or a newer durakbot's) -- it is moved aside to
+ * "<path>.corrupt-<unix time>" (".1", ".2"... appended if that name is taken), with its -wal and
+ * -shm files, and a fresh empty database is created: the bot starts with no games rather than not
+ * at all. err then holds the warning to log (what was wrong, where the file went, how to get it
+ * back); on a clean open err is "". Returns NULL only if even the fresh database cannot be made,
+ * or if another process holds the database locked; err says why and what to do. */
+store *store_open(const char *path, char *err, size_t errlen);
+void store_close(store *s);
+/* What the last failed call (false or -1 returned) went wrong with, and what to do. */
+const char *store_error(const store *s);
+
+/* Running tables: one opaque snapshot line (made by the tables module) per channel key. */
+/* Saves (inserts or replaces) the snapshot of channel in one transaction: once this returns true the
+ * snapshot survives kill -9 and power loss. */
+bool store_save_table(store *s, const char *channel, const char *snapshot);
+/* Forgets the table of channel (no table saved is not an error). */
+bool store_delete_table(store *s, const char *channel);
+/* Calls cb once per saved table, in channel order. The strings are valid during the call only; cb may
+ * call store_save_table or store_delete_table. Returns the number of tables, or -1 on error (then
+ * cb was not called). */
+int store_load_tables(store *s, void (*cb)(void *ctx, const char *channel, const char *snapshot),
+                      void *ctx);
+
+/* Stats of one player, keyed by the casefolded nick (the caller folds); display is the nick as last
+ * seen. A player with no stats yet counts as 0 games at RATING_INITIAL. */
+typedef struct store_player {
+	char key[STORE_NICK_MAX];
+	char display[STORE_NICK_MAX];
+	int games;    /* games played to the end (forfeits included) */
+	int firsts;   /* times out first (place 1; not for players sharing the last place in a draw) */
+	int duraks;   /* times the durak */
+	int draws;    /* games ended in a draw while still in */
+	int forfeits; /* games left before the end (R18) */
+	double rating;
+} store_player;
+
+/* Fills *out and returns true if key has stats; false if not (or on error: then store_error is
+ * not ""). */
+bool store_get_player(store *s, const char *key, store_player *out);
+/* The best n players (at most n rows into out): rating descending, then more games first, then
+ * key. Returns how many, or -1 on error. */
+int store_top(store *s, int n, store_player *out);
+
+typedef enum {
+	STORE_RENAMED,      /* old_key's stats now belong to new_key (display updated) */
+	STORE_RENAME_NONE,  /* old_key has no stats: nothing to do */
+	STORE_RENAME_TAKEN, /* new_key already has stats: both rows kept untouched */
+	STORE_RENAME_ERROR  /* see store_error */
+} store_rename_result;
+/* Follows a nick change. old_key == new_key (a change of case only) just updates the display. */
+store_rename_result store_rename_player(store *s, const char *old_key, const char *new_key,
+                                        const char *new_display);
+
+/* One player's end of a game. */
+typedef struct store_seat {
+	const char *key;     /* casefolded nick */
+	const char *display; /* the nick as shown */
+	int place;     /* 1-based order of going out; players out in the same bout share it. For
+	                * forfeiters it only orders them among themselves (lower = better, equal = tie) */
+	bool durak;    /* the one left with cards (R15) */
+	bool forfeited; /* left the game before its end (R18) */
+} store_seat;
+
+typedef struct store_result {
+	int n; /* seats used, 2..STORE_MAX_SEATS */
+	bool draw; /* R15/R16: no durak; the players still in should share the last place */
+	store_seat seat[STORE_MAX_SEATS];
+} store_result;
+
+/* Records a finished game in one transaction: each player's counters and rating (rating_update on
+ * ranks: places as given, the durak below every place, forfeiters below the durak). games +1 for
+ * all; firsts +1 for place 1 unless forfeited or drawn; duraks +1 for the durak; draws +1 in a draw
+ * for the players still in who share the worst place; forfeits +1 for forfeiters. The display nick
+ * is updated. Nothing is written if r is inconsistent (place out of 1..n, two duraks, a durak in a
+ * draw, a durak who forfeited, an empty or repeated key) or on error; false then. */
+bool store_record_game(store *s, const store_result *r);
+
+#endif
