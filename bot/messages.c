@@ -211,6 +211,20 @@ static const char *const msg_english[MSG_COUNT] = {
         "No games recorded yet: play one with %sdurak.",
     [MSG_NO_STATS] =
         "Stats are not kept: the bot has no database (see its log).",
+    [MSG_BOT_LOBBY_ONLY] =
+        "Computer players take seats before the game starts: open a new one with %sdurak.",
+    [MSG_ONLY_CREATOR_BOT] =
+        "Only %s, who opened the game, or an admin can seat computer players.",
+    [MSG_BOT_NONE] =
+        "No computer player is seated: add one with %sbot easy|normal|hard.",
+    [MSG_BOT_REMOVED] =
+        "%s leaves: %s (%d/6).",
+    [MSG_BOT_ADDED] =
+        "Computer player %s joins: %s (%d/6). %s can start with %sstart.",
+    [MSG_REPLACED] =
+        "%s %s takes over the seat. %s",
+    [MSG_ONLY_BOTS_LEFT] =
+        "%s Only computer players are left, so the game ends with no result.",
 };
 
 const char *msg_text(msg_id id)

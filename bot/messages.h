@@ -112,6 +112,13 @@ typedef enum {
     MSG_TOP,                     /* list */
     MSG_TOP_NONE,                /* prefix */
     MSG_NO_STATS,
+    MSG_BOT_LOBBY_ONLY,          /* prefix */
+    MSG_ONLY_CREATOR_BOT,        /* creator */
+    MSG_BOT_NONE,                /* prefix */
+    MSG_BOT_REMOVED,             /* bot name, players, seated (int) */
+    MSG_BOT_ADDED,               /* bot name, players, seated (int), creator, prefix */
+    MSG_REPLACED,                /* what happened, bot name, status line */
+    MSG_ONLY_BOTS_LEFT,          /* what happened */
     MSG_COUNT
 } msg_id;
 

@@ -22,6 +22,7 @@ typedef struct {
     bool absent;             /* parted or quit: held for rejoin_grace */
     double grace_deadline;
     int timeouts;            /* in a row */
+    int ai;                  /* -1: a person; else the ai_level of a computer player */
 } seat_t;
 
 typedef struct {
@@ -37,6 +38,9 @@ typedef struct {
     bool warned;
     bool dirty;              /* changed since tables_take_changes() */
     bool restored;           /* from a snapshot: announce when connected */
+    uint32_t version;        /* bumped at every move: stale computer decisions are dropped */
+    bool ai_pending;         /* a computer player's decision is being computed */
+    double ai_due;           /* when a computer player to act may move (game.bot_delay) */
 } table_t;
 
 struct tables {
@@ -212,8 +216,12 @@ static void status_line(const tables *t, const table_t *tb, char *buf, size_t ca
     snprintf(buf, cap, M(MSG_STATUS), turn, table, trump, tb->g.stock_len, sizes);
 }
 
+static bool is_ai(const table_t *tb, int s) { return tb->seat[s].ai >= 0; }
+
 static void send_hand(const tables *t, const table_t *tb, int s, outbox *o)
 {
+    if (is_ai(tb, s))
+        return;
     render_opts r = ropts(t);
     char hand[512], trump[RENDER_CARD_MAX];
     render_hand(&r, tb->g.hand[s], tb->g.trump, hand, sizeof hand);
@@ -233,17 +241,53 @@ static void seat_player(table_t *tb, const tables_who *w)
     snprintf(s->nick, sizeof s->nick, "%s", w->nick);
     snprintf(s->user, sizeof s->user, "%s", w->user);
     snprintf(s->host, sizeof s->host, "%s", w->host);
+    s->ai = -1;
 }
 
+/* A computer player's name, after its level and marked as a bot: "Hard[bot]", "Hard2[bot]". */
+static void ai_name(const table_t *tb, ai_level level, char *name, size_t cap)
+{
+    char word[16];
+    snprintf(word, sizeof word, "%s", ai_level_name(level));
+    word[0] = (char)(word[0] - 'a' + 'A');
+    int same = 0;
+    for (int s = 0; s < tb->nseats; s++)
+        same += tb->seat[s].ai == (int)level;
+    if (same)
+        snprintf(name, cap, "%s%d[bot]", word, same + 1);
+    else
+        snprintf(name, cap, "%s[bot]", word);
+}
+
+static void seat_ai(table_t *tb, ai_level level)
+{
+    char name[NICK_MAX];
+    ai_name(tb, level, name, sizeof name);
+    tables_who w = { name, "", "" };
+    seat_player(tb, &w);
+    tb->seat[tb->nseats - 1].ai = (int)level;
+}
+
+/* People (not computer players) seated and not gone for good. */
+static int humans(const table_t *tb)
+{
+    int n = 0;
+    for (int s = 0; s < tb->nseats; s++)
+        n += !is_ai(tb, s) && !((tb->g.forfeited >> s) & 1);
+    return n;
+}
+
+/* Frees a lobby seat; a leaving creator hands over to the first person seated. */
 static void unseat(table_t *tb, int s)
 {
     touch(tb);
     memmove(&tb->seat[s], &tb->seat[s + 1], sizeof tb->seat[0] * (size_t)(tb->nseats - s - 1));
     tb->nseats--;
-    if (tb->creator == s)
-        tb->creator = 0;
-    else if (tb->creator > s)
+    if (tb->creator > s)
         tb->creator--;
+    else if (tb->creator == s)
+        for (tb->creator = 0; tb->creator < tb->nseats - 1 && is_ai(tb, tb->creator);)
+            tb->creator++;
 }
 
 static void close_table(tables *t, table_t *tb)
@@ -274,6 +318,9 @@ static void arm_turn(const tables *t, table_t *tb, double now)
 {
     tb->turn_deadline = now + t->cfg.game.turn_timeout;
     tb->warned = false;
+    tb->version++;
+    tb->ai_pending = false;
+    tb->ai_due = now + t->cfg.game.bot_delay;
     touch(tb);
 }
 
@@ -406,12 +453,36 @@ static void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, do
     report(t, tb, &before, line, now, o);
 }
 
-/* R18: a seat leaves the running game. */
+/* game.replace_leavers: a computer player takes over the seat, hand and all. */
+static void replace_by_ai(tables *t, table_t *tb, int s, msg_id why, double now, outbox *o)
+{
+    char what[256], name[NICK_MAX], status[LINE_MAX];
+    snprintf(what, sizeof what, M(why), tb->seat[s].nick);
+    ai_name(tb, AI_NORMAL, name, sizeof name);
+    seat_t *st = &tb->seat[s];
+    memset(st, 0, sizeof *st);
+    snprintf(st->nick, sizeof st->nick, "%s", name);
+    st->ai = AI_NORMAL;
+    arm_turn(t, tb, now);
+    status_line(t, tb, status, sizeof status);
+    say(o, tb->channel, MSG_REPLACED, what, name, status);
+}
+
+/* R18: a seat leaves the running game (or a computer player takes it over). */
 static void forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox *o)
 {
     char what[256];
-    durak_game before = tb->g;
     snprintf(what, sizeof what, M(why), tb->seat[s].nick);
+    if (humans(tb) <= 1 && !is_ai(tb, s) && durak_in_game(&tb->g, s)) {
+        say(o, tb->channel, MSG_ONLY_BOTS_LEFT, what);   /* nobody left to play for */
+        close_table(t, tb);
+        return;
+    }
+    if (t->cfg.game.replace_leavers && !is_ai(tb, s)) {
+        replace_by_ai(t, tb, s, why, now, o);
+        return;
+    }
+    durak_game before = tb->g;
     if (durak_resign(&tb->g, s) != DURAK_OK)
         return;
     report(t, tb, &before, what, now, o);
@@ -506,7 +577,7 @@ static void cmd_leave(tables *t, const tables_who *w, table_t *tb, double now, o
         return;
     }
     unseat(tb, s);
-    if (!tb->nseats) {
+    if (!humans(tb)) {
         say(o, tb->channel, MSG_LOBBY_EMPTY, w->nick);
         close_table(t, tb);
         return;
@@ -543,6 +614,36 @@ static void cmd_stop(tables *t, const tables_who *w, table_t *tb, outbox *o)
     }
     say(o, tb->channel, tb->playing ? MSG_GAME_STOPPED : MSG_LOBBY_STOPPED, w->nick);
     close_table(t, tb);
+}
+
+/* !bot [easy|normal|hard] seats a computer player in the lobby; !bot remove the last one. */
+static void cmd_bot(tables *t, const tables_who *w, table_t *tb, const parsed_cmd *p, outbox *o)
+{
+    char seats[512], name[NICK_MAX];
+    if (tb->playing) {
+        notice(o, w->nick, MSG_BOT_LOBBY_ONLY, prefix(t));
+    } else if (!may_manage(t, tb, w)) {
+        notice(o, w->nick, MSG_ONLY_CREATOR_BOT, tb->seat[tb->creator].nick);
+    } else if (p->bot_remove) {
+        int s = tb->nseats - 1;
+        while (s >= 0 && !is_ai(tb, s))
+            s--;
+        if (s < 0) {
+            notice(o, w->nick, MSG_BOT_NONE, prefix(t));
+            return;
+        }
+        snprintf(name, sizeof name, "%s", tb->seat[s].nick);
+        unseat(tb, s);
+        seat_list(tb, seats, sizeof seats);
+        say(o, tb->channel, MSG_BOT_REMOVED, name, seats, tb->nseats);
+    } else if (tb->nseats == DURAK_MAX_PLAYERS) {
+        notice(o, w->nick, MSG_LOBBY_FULL, tb->channel);
+    } else {
+        seat_ai(tb, p->bot_level >= 0 ? (ai_level)p->bot_level : AI_NORMAL);
+        seat_list(tb, seats, sizeof seats);
+        say(o, tb->channel, MSG_BOT_ADDED, tb->seat[tb->nseats - 1].nick, seats, tb->nseats,
+            tb->seat[tb->creator].nick, prefix(t));
+    }
 }
 
 static void cmd_table(tables *t, table_t *tb, outbox *o)
@@ -630,7 +731,7 @@ void tables_on_channel(tables *t, double now, const tables_who *w, const char *c
     parse_opts po = { prefix(t), t->cfg.ui.unicode_suits };
     parsed_cmd p;
     parse_channel(text, strlen(text), &po, &p);
-    if (p.kind == PC_IGNORED || p.kind == PC_BOT)
+    if (p.kind == PC_IGNORED)
         return;
     char key[NICK_MAX];
     casemap_fold(t->cm, w->nick, key, sizeof key);
@@ -655,6 +756,7 @@ void tables_on_channel(tables *t, double now, const tables_who *w, const char *c
     case PC_LEAVE: cmd_leave(t, w, tb, now, o); break;
     case PC_START: cmd_start(t, w, tb, now, o); break;
     case PC_STOP: cmd_stop(t, w, tb, o); break;
+    case PC_BOT: cmd_bot(t, w, tb, &p, o); break;
     case PC_TABLE: cmd_table(t, tb, o); break;
     default: notice(o, w->nick, MSG_PRIVATE_ONLY, t->own_nick, parse_kind_name(p.kind)); break;
     }
@@ -963,7 +1065,7 @@ static void tick_table(tables *t, table_t *tb, double now, outbox *o)
     for (int s = 0; s < tb->nseats && tb->used; s++)
         if (tb->seat[s].absent && now >= tb->seat[s].grace_deadline && durak_in_game(&tb->g, s))
             forfeit(t, tb, s, MSG_FORFEIT_GONE, now, o);
-    if (!tb->used)
+    if (!tb->used || is_ai(tb, tb->g.actor))   /* computer players have no turn timer */
         return;
     if (now >= tb->turn_deadline) {
         turn_timed_out(t, tb, now, o);
@@ -999,7 +1101,10 @@ double tables_next_deadline(const tables *t)
             next = earliest(next, tb->lobby_deadline);
             continue;
         }
-        next = earliest(next, tb->warned ? tb->turn_deadline : warn_time(t, tb));
+        if (!is_ai(tb, tb->g.actor))
+            next = earliest(next, tb->warned ? tb->turn_deadline : warn_time(t, tb));
+        else if (!tb->ai_pending)
+            next = earliest(next, tb->ai_due);
         for (int s = 0; s < tb->nseats; s++)
             if (tb->seat[s].absent && durak_in_game(&tb->g, s))
                 next = earliest(next, tb->seat[s].grace_deadline);
@@ -1092,9 +1197,44 @@ size_t tables_count(const tables *t)
     return n;
 }
 
+/* ---- computer players ----------------------------------------------------------------------- */
+
+bool tables_ai_next_job(tables *t, double now, tables_ai_job *job)
+{
+    if (t->paused)
+        return false;
+    for (int i = 0; i < TABLES_MAX; i++) {
+        table_t *tb = &t->tab[i];
+        if (!tb->used || !tb->playing || tb->ai_pending || !is_ai(tb, tb->g.actor)
+            || now < tb->ai_due)
+            continue;
+        tb->ai_pending = true;
+        snprintf(job->channel, sizeof job->channel, "%s", tb->channel);
+        job->version = tb->version;
+        durak_view_of(&tb->g, tb->g.actor, &job->view);
+        job->params = ai_default_params((ai_level)tb->seat[tb->g.actor].ai);
+        job->params.seed = rng_next(&t->rng);
+        return true;
+    }
+    return false;
+}
+
+void tables_ai_result(tables *t, double now, const tables_ai_job *job, durak_action a, outbox *o)
+{
+    table_t *tb = table_of_channel(t, job->channel);
+    if (!tb || !tb->playing || tb->version != job->version || !is_ai(tb, tb->g.actor))
+        return;                                 /* the game moved on meanwhile */
+    tb->ai_pending = false;
+    if (t->paused)                              /* decided again once connected */
+        return;
+    if (durak_check(&tb->g, a) != DURAK_OK)     /* never expected: act as on a time-out */
+        a = timeout_action(&tb->g);
+    play_move(t, tb, a, false, now, o);
+}
+
 /* ---- snapshots (persistence) ------------------------------------------------------------------
  * "T1 playing p,v,t,f,d creator nseats lobby_left turn_left warned" then per seat
- * " =nick =user =host absent grace_left timeouts", then " G <engine line>" when playing.
+ * " =nick =user =host absent grace_left timeouts ai", then " G <engine line>" when playing.
  * Times are seconds left, so a restart resumes every timer where it stood. */
 
 static double left(double deadline, double now) { return deadline > now ? deadline - now : 0; }
@@ -1113,8 +1253,8 @@ bool tables_snapshot(const tables *t, const char *channel, double now, char *buf
             left(tb->lobby_deadline, at), left(tb->turn_deadline, at), tb->warned);
     for (int s = 0; s < tb->nseats; s++) {
         const seat_t *st = &tb->seat[s];
-        appendf(buf, cap, &len, " =%s =%s =%s %d %.3f %d", st->nick, st->user, st->host, st->absent,
-                left(st->grace_deadline, at), st->timeouts);
+        appendf(buf, cap, &len, " =%s =%s =%s %d %.3f %d %d", st->nick, st->user, st->host,
+                st->absent, left(st->grace_deadline, at), st->timeouts, st->ai);
     }
     if (tb->playing) {
         char game[DURAK_SERIAL_MAX];
@@ -1156,9 +1296,10 @@ static bool read_seat(char **p, seat_t *st, double now)
     if (!read_string(p, st->nick, sizeof st->nick) || !st->nick[0]
         || !read_string(p, st->user, sizeof st->user) || !read_string(p, st->host, sizeof st->host))
         return false;
-    char *a = token(p), *g = token(p), *n = token(p);
-    if (!a || !g || !n || sscanf(a, "%d", &absent) != 1 || sscanf(g, "%lf", &grace) != 1
-        || sscanf(n, "%d", &timeouts) != 1)
+    char *a = token(p), *g = token(p), *n = token(p), *ai = token(p);
+    if (!a || !g || !n || !ai || sscanf(a, "%d", &absent) != 1 || sscanf(g, "%lf", &grace) != 1
+        || sscanf(n, "%d", &timeouts) != 1 || sscanf(ai, "%d", &st->ai) != 1 || st->ai < -1
+        || st->ai > AI_HARD)
         return false;
     st->absent = absent != 0;
     st->grace_deadline = now + grace;

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ai.h"
 #include "casemap.h"
 #include "config.h"
 #include "outbox.h"
@@ -50,6 +51,21 @@ void tables_on_disconnect(tables *t, double now);
 void tables_on_reconnect(tables *t, double now, outbox *o);
 /* Games (lobbies included) now open, for status lines. */
 size_t tables_count(const tables *t);
+
+/* Computer players. A decision to make: the seat's view only (no hidden cards), the
+ * level's parameters and a seed. `version` ties the answer to the position it is for. */
+typedef struct {
+    char channel[64];
+    uint32_t version;
+    durak_view view;
+    ai_params params;
+} tables_ai_job;
+/* A computer player must move now (game.bot_delay after its turn began): fills job and
+ * returns true; the table waits for tables_ai_result. Call until it returns false. */
+bool tables_ai_next_job(tables *t, double now, tables_ai_job *job);
+/* The decision for job (ai_choose on job->view, made on any thread). Dropped if the
+ * game moved on meanwhile (a forfeit, !stop). */
+void tables_ai_result(tables *t, double now, const tables_ai_job *job, durak_action a, outbox *o);
 
 /* Persistence. A snapshot is one text line holding a channel's whole table (seats,
  * options, engine state, time left on each timer). false if there is no such table. */

@@ -47,6 +47,7 @@ static bool config_check_password(const char *s, char *why, size_t whylen);
 static bool config_check_channel(const char *s, char *why, size_t whylen);
 static bool config_check_prefix(const char *s, char *why, size_t whylen);
 static bool config_check_hostmask(const char *s, char *why, size_t whylen);
+static bool config_check_path(const char *s, char *why, size_t whylen);
 
 static const struct config_enum config_variants[] = {
 	{"classic", CONFIG_VARIANT_CLASSIC}, {"transfer", CONFIG_VARIANT_TRANSFER}, {NULL, 0}};
@@ -60,7 +61,10 @@ static const struct config_enum config_throwins[] = {{"all", CONFIG_THROWIN_ALL}
 	{path, KIND_STRING, KEY_FIELD(member), 0, 0, 0, "", flags, check, NULL, NULL}
 #define KEY_INT(path, member, min, max, unit) \
 	{path, KIND_INT, KEY_FIELD(member), 0, min, max, unit, 0, NULL, NULL, NULL}
+#define KEY_FLOAT(path, member, min, max, unit) \
+	{path, KIND_FLOAT, KEY_FIELD(member), 0, min, max, unit, 0, NULL, NULL, NULL}
 #define KEY_BOOL(path, member) {path, KIND_BOOL, KEY_FIELD(member), 0, 0, 0, "", 0, NULL, NULL, NULL}
+#define KEY_PATH(path, member, flags) KEY_STR(path, member, flags, config_check_path)
 #define KEY_ENUM(path, member, enums, expect) \
 	{path, KIND_ENUM, KEY_FIELD(member), 0, 0, 0, "", 0, NULL, enums, expect}
 
@@ -68,7 +72,13 @@ static const struct config_enum config_throwins[] = {{"all", CONFIG_THROWIN_ALL}
 static const struct config_key config_keys[] = {
 	KEY_STR("irc.server", irc.server, STR_NON_EMPTY, config_check_host),
 	KEY_INT("irc.port", irc.port, 1, 65535, ""),
+	KEY_BOOL("irc.tls", irc.tls),
+	KEY_BOOL("irc.tls_verify", irc.tls_verify),
+	KEY_PATH("irc.tls_ca_file", irc.tls_ca_file, 0),
+	KEY_PATH("irc.tls_cert", irc.tls_cert, 0),
+	KEY_PATH("irc.tls_key", irc.tls_key, 0),
 	KEY_STR("irc.password", irc.password, STR_NO_PERCENT, config_check_password),
+	KEY_PATH("irc.password_file", irc.password_file, 0),
 	KEY_STR("irc.nick", irc.nick, STR_NON_EMPTY | STR_NO_PERCENT, config_check_nick),
 	KEY_STR("irc.username", irc.username, STR_NON_EMPTY | STR_NO_PERCENT, config_check_user),
 	KEY_STR("irc.realname", irc.realname, STR_NON_EMPTY | STR_NO_PERCENT, NULL),
@@ -76,9 +86,11 @@ static const struct config_key config_keys[] = {
 	 offsetof(bot_config, irc.nchannels), 1, CONFIG_MAX_CHANNELS, "", STR_NON_EMPTY, config_check_channel, NULL,
 	 NULL},
 	KEY_STR("irc.nickserv_password", irc.nickserv_password, STR_NO_PERCENT, NULL),
+	KEY_PATH("irc.nickserv_password_file", irc.nickserv_password_file, 0),
+	KEY_INT("irc.nickserv_wait", irc.nickserv_wait, 0, 120, " seconds"),
 	KEY_INT("irc.ping_interval", irc.ping_interval, 10, 3600, " seconds"),
 	KEY_INT("flood.burst", flood.burst, 1, 50, " lines"),
-	{"flood.rate", KIND_FLOAT, KEY_FIELD(flood.rate), 0, 0.1, 50, " lines per second", 0, NULL, NULL, NULL},
+	KEY_FLOAT("flood.rate", flood.rate, 0.1, 50, " lines per second"),
 	KEY_STR("game.prefix", game.prefix, 0, config_check_prefix),
 	KEY_INT("game.turn_timeout", game.turn_timeout, 10, 3600, " seconds"),
 	KEY_INT("game.lobby_timeout", game.lobby_timeout, 30, 86400, " seconds"),
@@ -87,8 +99,11 @@ static const struct config_key config_keys[] = {
 	KEY_ENUM("game.variant", game.variant, config_variants, "\"classic\" or \"transfer\""),
 	KEY_ENUM("game.throwin", game.throwin, config_throwins, "\"all\" or \"neighbours\""),
 	KEY_BOOL("game.first5", game.first5),
+	KEY_FLOAT("game.bot_delay", game.bot_delay, 0, 30, " seconds"),
+	KEY_BOOL("game.replace_leavers", game.replace_leavers),
 	KEY_BOOL("ui.colors", ui.colors),
 	KEY_BOOL("ui.unicode_suits", ui.unicode_suits),
+	KEY_PATH("state.database", state.database, STR_NON_EMPTY),
 	{"admins", KIND_LIST, offsetof(bot_config, admins), sizeof(((bot_config *)0)->admins[0]),
 	 offsetof(bot_config, nadmins), 0, CONFIG_MAX_ADMINS, "", STR_NON_EMPTY, config_check_hostmask, NULL, NULL},
 };
@@ -96,7 +111,9 @@ static const struct config_key config_keys[] = {
 #undef KEY_FIELD
 #undef KEY_STR
 #undef KEY_INT
+#undef KEY_FLOAT
 #undef KEY_BOOL
+#undef KEY_PATH
 #undef KEY_ENUM
 
 #define CONFIG_NKEYS (sizeof config_keys / sizeof config_keys[0])
@@ -106,11 +123,13 @@ void config_defaults(bot_config *c)
 	memset(c, 0, sizeof *c);
 	strcpy(c->irc.server, "127.0.0.1");
 	c->irc.port = 6667;
+	c->irc.tls_verify = true;
 	strcpy(c->irc.nick, "durakbot");
 	strcpy(c->irc.username, "durak");
 	strcpy(c->irc.realname, "Durak card game");
 	strcpy(c->irc.channels[0], "#durak");
 	c->irc.nchannels = 1;
+	c->irc.nickserv_wait = 10;
 	c->irc.ping_interval = 120;
 	c->flood.burst = 5;
 	c->flood.rate = 1.0;
@@ -122,8 +141,11 @@ void config_defaults(bot_config *c)
 	c->game.variant = CONFIG_VARIANT_CLASSIC;
 	c->game.throwin = CONFIG_THROWIN_ALL;
 	c->game.first5 = false;
+	c->game.bot_delay = 1.5;
+	c->game.replace_leavers = false;
 	c->ui.colors = true;
 	c->ui.unicode_suits = true;
+	strcpy(c->state.database, "/var/lib/durakbot/durakbot.db");
 	strcpy(c->admins[0], "*!*@trusted.host");
 	c->nadmins = 1;
 }
@@ -291,6 +313,16 @@ static bool config_check_hostmask(const char *s, char *why, size_t whylen)
 		         "(got \"%s\")",
 		         s);
 	return ok;
+}
+
+/* File names: absolute, so that they do not depend on the directory the bot starts in; "" for none. */
+static bool config_check_path(const char *s, char *why, size_t whylen)
+{
+	if (!s[0] || (s[0] == '/' && !config_has_ctl(s)))
+		return true;
+	snprintf(why, whylen, "must be an absolute file name starting with / without control characters (got \"%s\")",
+	         s);
+	return false;
 }
 
 /* The checks every string gets, then the key's own check. */
@@ -763,6 +795,38 @@ static bool config_scan_text(struct config_scan *sc, struct config_text *t, int 
 	return true;
 }
 
+/* ---- rules between keys, after the walk ---- */
+
+/* key's line for an error: the setting if the file has it, else the top of the file. */
+static bool config_cross_fail(struct config_ctx *x, const config_t *lc, const char *key, const char *what)
+{
+	const config_setting_t *s = config_lookup(lc, key);
+	if (!s)
+		return config_fail(x, config_root_setting(lc), key, "%s", what);
+	return config_fail(x, s, key, "%s", what);
+}
+
+static bool config_cross_check(struct config_ctx *x, const config_t *lc)
+{
+	const bot_config *c = x->c;
+	if (c->irc.tls_key[0] && !c->irc.tls_cert[0])
+		return config_cross_fail(x, lc, "irc.tls_key",
+		                         "needs irc.tls_cert (the client certificate that goes with this key)");
+	if (c->irc.password[0] && c->irc.password_file[0])
+		return config_cross_fail(x, lc, "irc.password_file", "irc.password is set too (keep one of them)");
+	if (c->irc.nickserv_password[0] && c->irc.nickserv_password_file[0])
+		return config_cross_fail(x, lc, "irc.nickserv_password_file",
+		                         "irc.nickserv_password is set too (keep one of them)");
+	return true;
+}
+
+/* Defaults that depend on other keys. */
+static void config_derive(struct config_ctx *x, const config_t *lc)
+{
+	if (x->c->irc.tls && !config_lookup(lc, "irc.port"))
+		x->c->irc.port = 6697;
+}
+
 /* ---- loading ---- */
 
 static void config_dirname(const char *path, char *dir, size_t len)
@@ -788,7 +852,10 @@ static bool config_parse(struct config_ctx *x, const char *text, size_t len, con
 	if (ok) {
 		struct config_scan sc = {.x = x, .incdir = incdir};
 		struct config_text t = {x->path, text, len, 0, 1};
-		ok = config_scan_text(&sc, &t, 0) && config_walk(x, config_root_setting(&lc), NULL);
+		ok = config_scan_text(&sc, &t, 0) && config_walk(x, config_root_setting(&lc), NULL) &&
+		     config_cross_check(x, &lc);
+		if (ok)
+			config_derive(x, &lc);
 	}
 	config_destroy(&lc);
 	return ok;

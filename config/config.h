@@ -8,6 +8,7 @@
 
 #define CONFIG_MAX_CHANNELS 32
 #define CONFIG_MAX_ADMINS 32
+#define CONFIG_PATH_MAX 256 /* file-name keys: at most 255 bytes */
 
 enum { CONFIG_VARIANT_CLASSIC = 0, CONFIG_VARIANT_TRANSFER = 1 };
 enum { CONFIG_THROWIN_ALL = 0, CONFIG_THROWIN_NEIGHBOURS = 1 };
@@ -15,14 +16,22 @@ enum { CONFIG_THROWIN_ALL = 0, CONFIG_THROWIN_NEIGHBOURS = 1 };
 typedef struct {
 	struct {
 		char server[256];
-		int port;
+		int port;                    /* default 6697 with tls, else 6667 */
+		bool tls;                    /* through the TLS relay (bot/tlsrelay.h) */
+		bool tls_verify;             /* check the server's certificate and host name */
+		char tls_ca_file[CONFIG_PATH_MAX]; /* PEM CAs to trust instead of the system store; "" for those */
+		char tls_cert[CONFIG_PATH_MAX];    /* client certificate (PEM) for CertFP; "" for none */
+		char tls_key[CONFIG_PATH_MAX];     /* its private key (PEM); "" for none or in tls_cert */
 		char password[256];          /* server password; "" for none */
+		char password_file[CONFIG_PATH_MAX]; /* or its first line is the password (bot/secrets.h) */
 		char nick[64];
 		char username[64];
 		char realname[256];
 		char channels[CONFIG_MAX_CHANNELS][64];
 		int nchannels;
 		char nickserv_password[256]; /* "" for none */
+		char nickserv_password_file[CONFIG_PATH_MAX]; /* or its first line is the password */
+		int nickserv_wait;           /* seconds to wait for NickServ's confirmation before joining */
 		int ping_interval;           /* seconds of silence before the bot PINGs */
 	} irc;
 	struct {
@@ -38,11 +47,16 @@ typedef struct {
 		int variant; /* CONFIG_VARIANT_* */
 		int throwin; /* CONFIG_THROWIN_* */
 		bool first5;
+		double bot_delay;     /* seconds a computer player waits before it moves */
+		bool replace_leavers; /* a computer player takes the seat of one who left or forfeited */
 	} game;
 	struct {
 		bool colors;
 		bool unicode_suits;
 	} ui;
+	struct {
+		char database[CONFIG_PATH_MAX]; /* SQLite file of running games and stats */
+	} state;
 	char admins[CONFIG_MAX_ADMINS][128]; /* hostmasks nick!user@host, * and ? wildcards */
 	int nadmins;
 } bot_config;
@@ -50,7 +64,9 @@ typedef struct {
 /* Fills c with the defaults (the values of config/durakbot.conf); unused bytes are zero. */
 void config_defaults(bot_config *c);
 
-/* Loads and validates path. Keys left out keep their defaults. On success fills c and returns true.
+/* Loads and validates path. Keys left out keep their defaults (irc.port: 6697 when irc.tls is true).
+ * Secrets in files are not read here: see secrets_resolve (bot/secrets.h). On success fills c and
+ * returns true.
  * On error returns false, leaves c untouched and writes one line into err (errlen bytes):
  * "FILE:LINE: KEY: what is wrong (what is expected)", or "FILE: cannot open: <reason>". */
 bool config_load(const char *path, bot_config *c, char *err, size_t errlen);

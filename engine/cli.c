@@ -24,14 +24,16 @@ static const char protocol_help[] =
     "      trump card under the stock, the rest is the stock, top first.\n"
     "      Without order=, seed= shuffles (same seed, same game).\n"
     "  play C        lead (attack) or throw in card C\n"
-    "  beat C T      cover the uncovered attack card T with C\n"
+    "  beat C T      cover the uncovered attack card T with C (\"beat C\" when only\n"
+    "                one card is uncovered)\n"
     "  take          the defender picks up the table (after the throw-ins)\n"
     "  pass          stop throwing in\n"
     "  transfer C    transfer variant: pass the attack on with a card of its rank\n"
-    "      Moves are made by the player to act (see state: actor).\n"
+    "      Moves are made by the player to act (see state: actor). An illegal move\n"
+    "      is refused with \"error: ...\" and changes nothing.\n"
     "  state         key: value lines: phase actor attacker defender trump stock\n"
     "                discard table hand 0..N-1 out result\n"
-    "  legal         the actor's legal moves, one a line\n"
+    "  legal         the actor's legal moves, one a line, in the move syntax\n"
     "  resign S      seat S leaves the game (R18)\n"
     "  serialize     the whole game as one text line\n"
     "  load LINE     restore a game from a serialize line\n"
@@ -74,9 +76,13 @@ static void reply_error(const char *fmt, const char *arg)
     putchar('\n');
 }
 
+/* A refused move or resign: the engine's reason, and what to do next. */
 static void reply_engine_error(durak_error e)
 {
-    reply_error("%s", durak_error_text(e));
+    if (e == ERR_GAME_OVER)
+        reply_error("%s: start another with new", durak_error_text(e));
+    else
+        reply_error("%s: try legal", durak_error_text(e));
 }
 
 static void print_cards(cards_t set)
@@ -312,13 +318,21 @@ static void cmd_transfer(cli_state *st, const cli_words *w)
     cmd_card_move(st, w, ACT_TRANSFER, "transfer C");
 }
 
+/* "beat C T"; "beat C" when exactly one attack card is uncovered. */
 static void cmd_beat(cli_state *st, const cli_words *w)
 {
     durak_action a = { ACT_BEAT, CARD_NONE, CARD_NONE };
-    if (!need_game(st) || !need_args(w, 2, "beat C T (cover T with C)") ||
-        !need_card(w->word[1], &a.card) || !need_card(w->word[2], &a.target))
+    cards_t open;
+    if (!need_game(st))
         return;
-    apply_move(st, a);
+    open = durak_over(&st->game) ? 0 : durak_uncovered(&st->game);
+    if (w->count == 2 && cards_count(open) == 1)
+        a.target = cards_first(open);
+    else if (!need_args(w, 2, "beat C T (cover T with C; T may be left out when only one "
+                              "card is uncovered)") || !need_card(w->word[2], &a.target))
+        return;
+    if (need_card(w->word[1], &a.card))
+        apply_move(st, a);
 }
 
 static void cmd_bare_move(cli_state *st, const cli_words *w, uint8_t kind,
@@ -352,6 +366,8 @@ static void cmd_resign(cli_state *st, const cli_words *w)
     durak_error e = durak_resign(&st->game, seat);
     if (e == DURAK_OK)
         reply_ok();
+    else if (e == ERR_BAD_SEAT)
+        reply_error("seat %s is no longer in the game (it left or is out)", w->word[1]);
     else
         reply_engine_error(e);
 }

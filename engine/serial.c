@@ -196,6 +196,9 @@ static void read_trump_and_stock(reader *r, durak_game *g)
         r->bad = true;
     g->trump = (uint8_t)card_suit(g->trump_card);
     g->stock_len = (uint8_t)read_cards(r, g->stock, DURAK_MAX_DECK);
+    for (int i = 0; i < g->stock_len; i++)   /* "--" means an uncovered card, never stock */
+        if (g->stock[i] == CARD_NONE)        /* (consistent() would shift by 255) */
+            r->bad = true;
 }
 
 static void read_seats(reader *r, durak_game *g)

@@ -68,7 +68,13 @@ static void assert_config_equal(const bot_config *a, const bot_config *b)
 {
 	assert_string_equal(a->irc.server, b->irc.server);
 	assert_int_equal(a->irc.port, b->irc.port);
+	assert_int_equal(a->irc.tls, b->irc.tls);
+	assert_int_equal(a->irc.tls_verify, b->irc.tls_verify);
+	assert_string_equal(a->irc.tls_ca_file, b->irc.tls_ca_file);
+	assert_string_equal(a->irc.tls_cert, b->irc.tls_cert);
+	assert_string_equal(a->irc.tls_key, b->irc.tls_key);
 	assert_string_equal(a->irc.password, b->irc.password);
+	assert_string_equal(a->irc.password_file, b->irc.password_file);
 	assert_string_equal(a->irc.nick, b->irc.nick);
 	assert_string_equal(a->irc.username, b->irc.username);
 	assert_string_equal(a->irc.realname, b->irc.realname);
@@ -76,6 +82,8 @@ static void assert_config_equal(const bot_config *a, const bot_config *b)
 	for (int i = 0; i < a->irc.nchannels; i++)
 		assert_string_equal(a->irc.channels[i], b->irc.channels[i]);
 	assert_string_equal(a->irc.nickserv_password, b->irc.nickserv_password);
+	assert_string_equal(a->irc.nickserv_password_file, b->irc.nickserv_password_file);
+	assert_int_equal(a->irc.nickserv_wait, b->irc.nickserv_wait);
 	assert_int_equal(a->irc.ping_interval, b->irc.ping_interval);
 	assert_int_equal(a->flood.burst, b->flood.burst);
 	assert_true(a->flood.rate == b->flood.rate);
@@ -87,8 +95,11 @@ static void assert_config_equal(const bot_config *a, const bot_config *b)
 	assert_int_equal(a->game.variant, b->game.variant);
 	assert_int_equal(a->game.throwin, b->game.throwin);
 	assert_int_equal(a->game.first5, b->game.first5);
+	assert_true(a->game.bot_delay == b->game.bot_delay);
+	assert_int_equal(a->game.replace_leavers, b->game.replace_leavers);
 	assert_int_equal(a->ui.colors, b->ui.colors);
 	assert_int_equal(a->ui.unicode_suits, b->ui.unicode_suits);
+	assert_string_equal(a->state.database, b->state.database);
 	assert_int_equal(a->nadmins, b->nadmins);
 	for (int i = 0; i < a->nadmins; i++)
 		assert_string_equal(a->admins[i], b->admins[i]);
@@ -135,6 +146,14 @@ static void test_defaults(void **state)
 	config_defaults(&c);
 	assert_string_equal(c.irc.server, "127.0.0.1");
 	assert_int_equal(c.irc.port, 6667);
+	assert_false(c.irc.tls);
+	assert_true(c.irc.tls_verify);
+	assert_string_equal(c.irc.tls_ca_file, "");
+	assert_string_equal(c.irc.tls_cert, "");
+	assert_string_equal(c.irc.tls_key, "");
+	assert_string_equal(c.irc.password_file, "");
+	assert_string_equal(c.irc.nickserv_password_file, "");
+	assert_int_equal(c.irc.nickserv_wait, 10);
 	assert_string_equal(c.irc.nick, "durakbot");
 	assert_int_equal(c.irc.nchannels, 1);
 	assert_string_equal(c.irc.channels[0], "#durak");
@@ -146,7 +165,10 @@ static void test_defaults(void **state)
 	assert_int_equal(c.game.variant, CONFIG_VARIANT_CLASSIC);
 	assert_int_equal(c.game.throwin, CONFIG_THROWIN_ALL);
 	assert_false(c.game.first5);
+	assert_true(c.game.bot_delay == 1.5);
+	assert_false(c.game.replace_leavers);
 	assert_true(c.ui.colors && c.ui.unicode_suits);
+	assert_string_equal(c.state.database, "/var/lib/durakbot/durakbot.db");
 	assert_int_equal(c.nadmins, 1);
 	assert_string_equal(c.admins[0], "*!*@trusted.host");
 }
@@ -212,6 +234,58 @@ static void test_partial_file_keeps_defaults(void **state)
 	assert_config_equal(&got, &want);
 }
 
+static void test_tls_file(void **state)
+{
+	bot_config c = load_ok(fixture_write(*state, "tls.conf",
+	                                     "irc = { server = \"irc.example.net\"; tls = true; tls_verify = false;\n"
+	                                     "  tls_ca_file = \"/etc/durakbot/ca.pem\"; tls_cert = \"/etc/durakbot/bot.pem\";\n"
+	                                     "  tls_key = \"/etc/durakbot/bot.key\"; password_file = \"/etc/durakbot/pass\";\n"
+	                                     "  nickserv_password_file = \"/run/ns\"; nickserv_wait = 0; };\n"
+	                                     "game = { bot_delay = 0.25; replace_leavers = true; };\n"
+	                                     "state = { database = \"/tmp/durak.db\"; };\n",
+	                                     0));
+	assert_true(c.irc.tls);
+	assert_false(c.irc.tls_verify);
+	assert_int_equal(c.irc.port, 6697); /* the TLS default */
+	assert_string_equal(c.irc.tls_ca_file, "/etc/durakbot/ca.pem");
+	assert_string_equal(c.irc.tls_cert, "/etc/durakbot/bot.pem");
+	assert_string_equal(c.irc.tls_key, "/etc/durakbot/bot.key");
+	assert_string_equal(c.irc.password, "");
+	assert_string_equal(c.irc.password_file, "/etc/durakbot/pass");
+	assert_string_equal(c.irc.nickserv_password_file, "/run/ns");
+	assert_int_equal(c.irc.nickserv_wait, 0);
+	assert_true(c.game.bot_delay == 0.25);
+	assert_true(c.game.replace_leavers);
+	assert_string_equal(c.state.database, "/tmp/durak.db");
+}
+
+static void test_tls_port_given(void **state)
+{
+	struct fixture *f = *state;
+	bot_config c = load_ok(fixture_write(f, "a.conf", "irc = { tls = true; port = 6667; };\n", 0));
+	assert_int_equal(c.irc.port, 6667);
+	c = load_ok(fixture_write(f, "b.conf", "irc = { port = 7000; tls = true; };\n", 0));
+	assert_int_equal(c.irc.port, 7000);
+	c = load_ok(fixture_write(f, "c.conf", "irc = { tls = false; };\n", 0));
+	assert_int_equal(c.irc.port, 6667);
+}
+
+static void test_tls_port_included(void **state)
+{
+	struct fixture *f = *state;
+	fixture_write(f, "port.conf", "port = 6668;\n", 0);
+	bot_config c = load_ok(fixture_write(f, "main.conf", "irc = {\n  tls = true;\n@include \"port.conf\"\n};\n", 0));
+	assert_int_equal(c.irc.port, 6668);
+}
+
+static void test_cert_without_key(void **state)
+{
+	/* the key may be in the certificate's file */
+	bot_config c = load_ok(fixture_write(*state, "k.conf", "irc = { tls = true; tls_cert = \"/etc/bot.pem\"; };\n", 0));
+	assert_string_equal(c.irc.tls_cert, "/etc/bot.pem");
+	assert_string_equal(c.irc.tls_key, "");
+}
+
 static void test_limits_accepted(void **state)
 {
 	char text[4096];
@@ -223,7 +297,7 @@ static void test_limits_accepted(void **state)
 	snprintf(text + n, sizeof text - (size_t)n,
 	         " ]; };\nflood = { burst = 50; rate = 0.1; };\n"
 	         "game = { prefix = \"!?.\"; turn_timeout = 10; lobby_timeout = 86400; rejoin_grace = 3600;"
-	         " max_timeouts = 10; };\nadmins = [];\n");
+	         " max_timeouts = 10; bot_delay = 30; };\nadmins = [];\n");
 	bot_config c = load_ok(fixture_write(*state, "limits.conf", text, 0));
 	assert_int_equal(c.irc.port, 65535);
 	assert_int_equal(strlen(c.irc.nick), 30);
@@ -234,6 +308,7 @@ static void test_limits_accepted(void **state)
 	assert_true(c.flood.rate == 0.1);
 	assert_string_equal(c.game.prefix, "!?.");
 	assert_int_equal(c.game.lobby_timeout, 86400);
+	assert_true(c.game.bot_delay == 30.0);
 	assert_int_equal(c.nadmins, 0);
 }
 
@@ -351,6 +426,10 @@ struct bad_case {
 	"must be a channel name starting with # or &, without spaces, commas or control characters, at most 50 bytes"
 #define HOSTMASK_RULE "must be a hostmask nick!user@host with * and ? as wildcards, like \"*!*@trusted.host\""
 #define PREFIX_RULE "must be 1 to 3 ASCII punctuation characters like \"!\""
+#define PATH_RULE "must be an absolute file name starting with / without control characters"
+#define LONG_PATH \
+	"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" \
+	"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
 #define PERCENT_RULE "must not contain '%' (libircclient uses it as a printf format)"
 
 static const struct bad_case bad_cases[] = {
@@ -359,13 +438,16 @@ static const struct bad_case bad_cases[] = {
 	{"unterminated string", "irc = {\n  nick = \"durak;\n};\n", "4: syntax error"},
 	{"duplicate", "flood = { burst = 5; };\nflood = { rate = 2.0; };\n", "2: duplicate setting name"},
 	/* unknown keys */
-	{"unknown top-level", "\ncolour = true;\n", "2: colour: unknown key (expected one of: irc, flood, game, ui, admins)"},
+	{"unknown top-level", "\ncolour = true;\n",
+	 "2: colour: unknown key (expected one of: irc, flood, game, ui, state, admins)"},
 	{"unknown in irc", "irc = {\n  sever = \"x\";\n};\n",
-	 "2: irc.sever: unknown key (expected one of: server, port, password, nick, username, realname, channels, "
-	 "nickserv_password, ping_interval)"},
+	 "2: irc.sever: unknown key (expected one of: server, port, tls, tls_verify, tls_ca_file, tls_cert, tls_key, "
+	 "password, password_file, nick, username, realname, channels, nickserv_password, nickserv_password_file, "
+	 "nickserv_wait, ping_interval)"},
 	{"unknown in game", "game = { prefix = \"!\";\n  timeout = 5; };\n",
 	 "2: game.timeout: unknown key (expected one of: prefix, turn_timeout, lobby_timeout, rejoin_grace, "
-	 "max_timeouts, variant, throwin, first5)"},
+	 "max_timeouts, variant, throwin, first5, bot_delay, replace_leavers)"},
+	{"unknown in state", "state = {\n  db = \"/x\";\n};\n", "2: state.db: unknown key (expected one of: database)"},
 	{"unknown group in ui", "ui = {\n  theme = { dark = true; };\n};\n",
 	 "2: ui.theme: unknown key (expected one of: colors, unicode_suits)"},
 	/* wrong types */
@@ -487,6 +569,38 @@ static const struct bad_case bad_cases[] = {
 	{"admin space", "admins = [\n  \"n!u@h h\" ];\n", "2: admins[0]: " HOSTMASK_RULE " (got \"n!u@h h\")"},
 	{"admin is a string", "\nadmins = \"*!*@*\";\n",
 	 "2: admins: must be an array of strings [ \"...\", ... ] (got a string)"},
+	/* TLS, secrets, state, computer players */
+	{"tls not bool", "irc = {\n  tls = \"yes\";\n};\n", "2: irc.tls: must be true or false (got a string)"},
+	{"tls_verify int", "irc = {\n  tls_verify = 0;\n};\n", "2: irc.tls_verify: must be true or false (got an integer)"},
+	{"tls_ca_file relative", "irc = {\n  tls_ca_file = \"ca.pem\";\n};\n", "2: irc.tls_ca_file: " PATH_RULE " (got \"ca.pem\")"},
+	{"tls_cert relative", "irc = {\n  tls_cert = \"~/bot.pem\";\n};\n",
+	 "2: irc.tls_cert: " PATH_RULE " (got \"~/bot.pem\")"},
+	{"tls_key tab", "irc = {\n  tls_key = \"/a\\tb\";\n};\n", "2: irc.tls_key: " PATH_RULE " (got \"/a\tb\")"},
+	{"tls_key without cert", "irc = { tls = true;\n  tls_key = \"/etc/bot.key\";\n};\n",
+	 "2: irc.tls_key: needs irc.tls_cert (the client certificate that goes with this key)"},
+	{"password and file", "irc = { password = \"x\";\n  password_file = \"/etc/pw\"; };\n",
+	 "2: irc.password_file: irc.password is set too (keep one of them)"},
+	{"nickserv password and file", "irc = {\n  nickserv_password_file = \"/etc/pw\";\n  nickserv_password = \"x\"; };\n",
+	 "2: irc.nickserv_password_file: irc.nickserv_password is set too (keep one of them)"},
+	{"password_file relative", "irc = {\n  password_file = \"pw\";\n};\n", "2: irc.password_file: " PATH_RULE " (got \"pw\")"},
+	{"password_file LF", "irc = {\n  password_file = \"/pw\\n\";\n};\n",
+	 "2: irc.password_file: must not contain CR or LF (remove the line break)"},
+	{"password_file too long", "irc = {\n  password_file = \"/" LONG_PATH "\";\n};\n",
+	 "2: irc.password_file: must be at most 255 bytes (got 256)"},
+	{"nickserv_wait -1", "irc = {\n  nickserv_wait = -1;\n};\n",
+	 "2: irc.nickserv_wait: must be between 0 and 120 seconds (got -1)"},
+	{"nickserv_wait 121", "irc = {\n  nickserv_wait = 121;\n};\n",
+	 "2: irc.nickserv_wait: must be between 0 and 120 seconds (got 121)"},
+	{"bot_delay negative", "game = {\n  bot_delay = -0.5;\n};\n",
+	 "2: game.bot_delay: must be between 0 and 30 seconds (got -0.5)"},
+	{"bot_delay 31", "game = {\n  bot_delay = 31;\n};\n", "2: game.bot_delay: must be between 0 and 30 seconds (got 31)"},
+	{"bot_delay string", "game = {\n  bot_delay = \"1\";\n};\n", "2: game.bot_delay: must be a number (got a string)"},
+	{"replace_leavers int", "game = {\n  replace_leavers = 1;\n};\n",
+	 "2: game.replace_leavers: must be true or false (got an integer)"},
+	{"database empty", "state = {\n  database = \"\";\n};\n", "2: state.database: must not be empty (got \"\")"},
+	{"database relative", "state = {\n  database = \"durak.db\";\n};\n",
+	 "2: state.database: " PATH_RULE " (got \"durak.db\")"},
+	{"state not a group", "\nstate = \"/x.db\";\n", "2: state: must be a group { ... } (got a string)"},
 	/* the first error is the one reported */
 	{"first error wins", "irc = {\n  port = 0;\n  nick = \"9\";\n};\n",
 	 "2: irc.port: must be between 1 and 65535 (got 0)"},
@@ -511,6 +625,10 @@ int main(void)
 		FIXTURE_TEST(test_empty_file_is_defaults),
 		FIXTURE_TEST(test_custom_file),
 		FIXTURE_TEST(test_partial_file_keeps_defaults),
+		FIXTURE_TEST(test_tls_file),
+		FIXTURE_TEST(test_tls_port_given),
+		FIXTURE_TEST(test_tls_port_included),
+		FIXTURE_TEST(test_cert_without_key),
 		FIXTURE_TEST(test_limits_accepted),
 		FIXTURE_TEST(test_missing_file),
 		FIXTURE_TEST(test_directory),

@@ -536,6 +536,81 @@ static void test_stats(void **state)
     assert_int_equal(system(cmd), 0);
 }
 
+/* Runs every pending computer decision, as the bot's worker threads would. */
+static int run_ai_jobs(harness *h)
+{
+    tables_ai_job job;
+    int n = 0;
+    outbox_clear(&h->o);
+    h->now += h->cfg.game.bot_delay;
+    while (tables_ai_next_job(h->t, h->now, &job)) {
+        job.params.max_iterations = 50;             /* keep hard quick here */
+        durak_action a = ai_choose(&job.view, &job.params, NULL);
+        tables_ai_result(h->t, h->now, &job, a, &h->o);
+        n++;
+    }
+    return n;
+}
+
+/* One person and computer players of each level play a game to its end. */
+static void test_computer_players(void **state)
+{
+    (void)state;
+    harness *h = h_new(13);
+    chan(h, "alice", "#durak", "!durak transfer");
+    chan(h, "bob", "#durak", "!bot");
+    assert_non_null(said(h, "bob", "Only alice"));
+    chan(h, "alice", "#durak", "!bot remove");
+    assert_non_null(said(h, "alice", "No computer player"));
+    chan(h, "alice", "#durak", "!bot easy");
+    assert_non_null(said(h, "#durak", "Computer player Easy[bot] joins"));
+    chan(h, "alice", "#durak", "!bot hard");
+    chan(h, "alice", "#durak", "!bot");
+    assert_non_null(said(h, "#durak", "Normal[bot] joins: alice, Easy[bot], Hard[bot], Normal[bot] (4/6)"));
+    chan(h, "alice", "#durak", "!bot remove");
+    assert_non_null(said(h, "#durak", "Normal[bot] leaves"));
+    chan(h, "alice", "#durak", "!bot normal");
+    chan(h, "alice", "#durak", "!start");
+    assert_non_null(said(h, "#durak", "starts: alice, Easy[bot], Hard[bot], Normal[bot]"));
+    assert_null(said(h, "Easy[bot]", ""));                /* no private messages to bots */
+    rng_t r;
+    rng_seed(&r, 13);
+    const char *me[] = { "alice" };
+    for (int step = 0; step < 3000 && tables_count(h->t); step++) {
+        char moves[1024], move[128];
+        priv(h, "alice", "moves");
+        if (said(h, "alice", "Your moves: ")) {
+            snprintf(moves, sizeof moves, "%s", said(h, "alice", "Your moves: ") + 12);
+            pick_move(&r, moves, move, sizeof move);
+            priv(h, me[0], move);
+        } else {
+            assert_true(run_ai_jobs(h) >= 0);
+        }
+    }
+    assert_int_equal(tables_count(h->t), 0);
+    h_free(h);
+}
+
+/* game.replace_leavers: a computer player takes over; the last person leaving ends it. */
+static void test_replace_leavers(void **state)
+{
+    (void)state;
+    harness *h = h_new(14);
+    h->cfg.game.replace_leavers = true;
+    tables_reconfigure(h->t, &h->cfg);
+    lobby(h, "#durak", "", NICKS, 3);
+    chan(h, "alice", "#durak", "!start");
+    chan(h, "bob", "#durak", "!leave");
+    assert_non_null(said(h, "#durak", "bob leaves the game and forfeits. Normal[bot] takes over"));
+    assert_int_equal(tables_count(h->t), 1);
+    chan(h, "carol", "#durak", "!leave");
+    assert_non_null(said(h, "#durak", "Normal2[bot] takes over"));
+    chan(h, "alice", "#durak", "!leave");
+    assert_non_null(said(h, "#durak", "Only computer players are left"));
+    assert_int_equal(tables_count(h->t), 0);
+    h_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -553,6 +628,8 @@ int main(void)
         cmocka_unit_test(test_stop_by_admin),
         cmocka_unit_test(test_snapshot_restore),
         cmocka_unit_test(test_stats),
+        cmocka_unit_test(test_computer_players),
+        cmocka_unit_test(test_replace_leavers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

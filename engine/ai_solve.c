@@ -1,0 +1,144 @@
+/* ai_solve.c — exact endgame search: depth-first AND/OR search over full-information
+ * games (is `me` safe from being the durak?), with a transposition table and move ordering. */
+#include "ai_solve.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai_policy.h"
+
+enum { SOLVE_TT_BITS = 17, SOLVE_MAX_DEPTH = 256, SOLVE_CLOCK_EVERY = 1024 };
+
+typedef struct {
+    uint64_t key;      /* 0: empty */
+    uint8_t safe;
+} solve_entry;
+
+/* One level of the search, kept off the thread's stack. */
+typedef struct {
+    durak_action acts[DURAK_MAX_ACTIONS];
+    durak_game next;
+} solve_frame;
+
+typedef struct {
+    int me;
+    long nodes;
+    const ai_limits *lim;
+    bool stopped;
+    solve_entry *tt;
+    solve_frame *frames;   /* SOLVE_MAX_DEPTH + 1 */
+} solve_ctx;
+
+bool ai_limits_clock_expired(const ai_limits *l)
+{
+    return l->now_ms && l->now_ms() >= l->deadline_ms;
+}
+
+static uint64_t mix(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+/* Everything that decides the rest of the game: hands, the table as sets, whose turn. */
+static uint64_t state_key(const durak_game *g)
+{
+    cards_t attack = 0, cover = 0;
+    for (int i = 0; i < g->nattack; i++) {
+        attack |= card_bit(g->attack[i]);
+        if (g->cover[i] != CARD_NONE)
+            cover |= card_bit(g->cover[i]);
+    }
+    uint64_t small = (uint64_t)g->phase | (uint64_t)g->actor << 8 | (uint64_t)g->attacker << 16 |
+                     (uint64_t)g->defender << 24 | (uint64_t)g->limit << 32 |
+                     (uint64_t)g->passed << 40 | (uint64_t)g->in_game << 48 |
+                     (uint64_t)g->first_bout << 56;
+    uint64_t h = mix(small ^ UINT64_C(0x51ED270B27F0D3A1));
+    h ^= mix(attack + UINT64_C(0x1234567)) ^ mix(cover * 3 + UINT64_C(0x89ABCDEF));
+    h ^= mix(durak_uncovered(g) * 5 + 77);
+    for (int s = 0; s < g->opt.players; s++)
+        h ^= mix(g->hand[s] + UINT64_C(0x9E3779B97F4A7C15) * (uint64_t)(s + 1));
+    return h | 1;
+}
+
+static int outcome(const durak_game *g, int me)
+{
+    return !(g->result == RESULT_DURAK && g->result_seat == me);
+}
+
+static bool should_stop(solve_ctx *c)
+{
+    c->nodes++;
+    if ((c->lim->max_count > 0 && c->nodes > c->lim->max_count) ||
+        (c->nodes % SOLVE_CLOCK_EVERY == 0 && ai_limits_clock_expired(c->lim)))
+        c->stopped = true;
+    return c->stopped;
+}
+
+/* Legal actions with the normal player's choice first (a good guess for either side). */
+static int ordered_moves(const durak_game *g, durak_action *acts)
+{
+    int n = durak_legal(g, acts);
+    durak_action pref = ai_policy_normal(g);
+    for (int i = 1; i < n; i++)
+        if (memcmp(&acts[i], &pref, sizeof pref) == 0) {
+            acts[i] = acts[0];
+            acts[0] = pref;
+            break;
+        }
+    return n;
+}
+
+static int solve_rec(solve_ctx *c, const durak_game *g, int depth);
+
+/* Tries the moves: `me` needs one safe move, the others one move that makes `me` lose. */
+static int solve_moves(solve_ctx *c, const durak_game *g, int depth, durak_action *best)
+{
+    solve_frame *f = &c->frames[depth];
+    int n = ordered_moves(g, f->acts);
+    bool mine = g->actor == c->me;
+    for (int i = 0; i < n; i++) {
+        f->next = *g;
+        durak_apply(&f->next, f->acts[i]);
+        int v = solve_rec(c, &f->next, depth + 1);
+        if (v < 0)
+            return -1;
+        if (v == (int)mine) {
+            if (best)
+                *best = f->acts[i];
+            return v;
+        }
+    }
+    return !mine;
+}
+
+static int solve_rec(solve_ctx *c, const durak_game *g, int depth)
+{
+    if (durak_over(g))
+        return outcome(g, c->me);
+    if (depth >= SOLVE_MAX_DEPTH || should_stop(c))
+        return -1;
+    uint64_t key = state_key(g);
+    solve_entry *e = &c->tt[key & ((1u << SOLVE_TT_BITS) - 1)];
+    if (e->key == key)
+        return e->safe;
+    int v = solve_moves(c, g, depth, NULL);
+    if (v >= 0) {
+        e->key = key;
+        e->safe = (uint8_t)v;
+    }
+    return v;
+}
+
+solve_outcome ai_solve(const durak_game *g, int me, const ai_limits *lim, durak_action *best)
+{
+    if (durak_over(g) || durak_actor(g) != me)
+        return SOLVE_UNKNOWN;
+    solve_ctx c = { me, 0, lim, false, calloc((size_t)1 << SOLVE_TT_BITS, sizeof(solve_entry)),
+                    malloc(sizeof(solve_frame) * (SOLVE_MAX_DEPTH + 1)) };
+    int v = c.tt && c.frames ? solve_moves(&c, g, 0, best) : -1;
+    free(c.frames);
+    free(c.tt);
+    return v < 0 ? SOLVE_UNKNOWN : (solve_outcome)v;
+}

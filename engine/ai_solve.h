@@ -1,0 +1,27 @@
+/* ai_solve.h — exact endgame search for the hard player: with the stock empty and two
+ * players left, nothing is hidden, and a depth-first search proves whether a seat can avoid losing. */
+#ifndef DURAK_AI_SOLVE_H
+#define DURAK_AI_SOLVE_H
+
+#include <stdbool.h>
+
+#include "durak.h"
+
+/* When a search must stop: a clock deadline (absolute, in the clock's ms) and/or a count. */
+typedef struct {
+    double (*now_ms)(void);   /* NULL: no clock */
+    double deadline_ms;
+    long max_count;           /* iterations (MCTS) or nodes (solver); <= 0: none */
+} ai_limits;
+
+bool ai_limits_clock_expired(const ai_limits *l);
+
+typedef enum { SOLVE_UNKNOWN = -1, SOLVE_LOSS = 0, SOLVE_SAFE = 1 } solve_outcome;
+
+/* Searches the whole game from `g` (full information, any number of seats, but meant
+ * for two) for the seat `me`, which must be the actor. SOLVE_SAFE: `*best` guarantees
+ * `me` is not the durak (a draw or a win) against any play; SOLVE_LOSS: every move loses
+ * against best play; SOLVE_UNKNOWN: the limits stopped it. Allocates its table once. */
+solve_outcome ai_solve(const durak_game *g, int me, const ai_limits *lim, durak_action *best);
+
+#endif

@@ -1,0 +1,412 @@
+/* test_ai: the computer players — every level plays random-option games without an illegal
+ * move, decisions ignore hidden cards (no peeking), same seed same decision, easy's cheapest card,
+ * sampled games match the view, the endgame search's "safe" holds. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "ai.h"
+#include "ai_mcts.h"
+#include "ai_policy.h"
+#include "ai_solve.h"
+#include "determinize.h"
+#include "durak.h"
+#include "rng.h"
+
+enum { MAX_STEPS = 20000, HARD_TEST_ITERATIONS = 6 };
+
+/* ---- helpers ---- */
+
+static durak_options random_options(rng_t *r)
+{
+    static const uint8_t decks[] = { 36, 36, 36, 24, 52 };
+    durak_options o = durak_default_options();
+    o.deck = decks[rng_below(r, sizeof decks)];
+    int max_players = o.deck == 24 ? 4 : 6;
+    o.players = (uint8_t)(2 + rng_below(r, (uint64_t)max_players - 1));
+    o.variant = (uint8_t)rng_below(r, 2);
+    o.throwin = (uint8_t)rng_below(r, 2);
+    o.first5 = (uint8_t)rng_below(r, 2);
+    return o;
+}
+
+static durak_action random_action(const durak_game *g, rng_t *r)
+{
+    durak_action acts[DURAK_MAX_ACTIONS];
+    int n = durak_legal(g, acts);
+    assert_true(n > 0);
+    return acts[rng_below(r, (uint64_t)n)];
+}
+
+static durak_action choose_for_actor(const durak_game *g, ai_level level, uint64_t seed)
+{
+    durak_view v;
+    durak_view_of(g, durak_actor(g), &v);
+    ai_params p = ai_default_params(level);
+    p.seed = seed;
+    p.max_iterations = HARD_TEST_ITERATIONS;
+    return ai_choose(&v, &p, NULL);
+}
+
+/* Plays one game; seat s is played by levels[s] (-1: random). Fails on any refused move. */
+static void play_game(const durak_options *o, uint64_t seed, const int *levels)
+{
+    durak_game g;
+    rng_t r;
+    rng_seed(&r, seed);
+    assert_true(durak_new(&g, o, seed));
+    for (int step = 0; !durak_over(&g); step++) {
+        assert_true(step < MAX_STEPS);
+        int lv = levels[durak_actor(&g)];
+        durak_action a = lv < 0 ? random_action(&g, &r)
+                                : choose_for_actor(&g, (ai_level)lv, seed * 977 + (uint64_t)step);
+        if (durak_apply(&g, a) != DURAK_OK) {
+            char buf[32];
+            fail_msg("seed %llu step %d: %s played an illegal %s", (unsigned long long)seed,
+                     step, lv < 0 ? "random" : ai_level_name((ai_level)lv),
+                     durak_action_format(a, buf, sizeof buf));
+        }
+    }
+}
+
+/* Random options; `level` at every seat, or at random seats (others random) for hard. */
+static void play_many(ai_level level, int games, uint64_t base, bool every_seat)
+{
+    rng_t r;
+    rng_seed(&r, base);
+    for (int i = 0; i < games; i++) {
+        durak_options o = random_options(&r);
+        int levels[DURAK_MAX_PLAYERS];
+        for (int s = 0; s < DURAK_MAX_PLAYERS; s++)
+            levels[s] = every_seat || rng_below(&r, 2) ? (int)level : (int)rng_below(&r, 3) - 1;
+        play_game(&o, base + (uint64_t)i, levels);
+    }
+}
+
+/* Plays random moves from a fresh random-option game; returns false if it ended. */
+static bool random_position(durak_game *g, rng_t *r, int max_steps)
+{
+    durak_options o = random_options(r);
+    assert_true(durak_new(g, &o, rng_next(r)));
+    int steps = (int)rng_below(r, (uint64_t)max_steps);
+    for (int i = 0; i < steps && !durak_over(g); i++)
+        assert_int_equal(durak_apply(g, random_action(g, r)), DURAK_OK);
+    return !durak_over(g);
+}
+
+/* ---- every level plays legal moves ---- */
+
+static void test_easy_plays_legal(void **state)
+{
+    (void)state;
+    play_many(AI_EASY, 2000, 1000, true);
+}
+
+static void test_normal_plays_legal(void **state)
+{
+    (void)state;
+    play_many(AI_NORMAL, 2000, 5000, true);
+}
+
+static void test_hard_plays_legal(void **state)
+{
+    (void)state;
+    play_many(AI_HARD, 150, 9000, false);
+}
+
+static void test_mixed_levels_play_legal(void **state)
+{
+    (void)state;
+    rng_t r;
+    rng_seed(&r, 77);
+    for (int i = 0; i < 1000; i++) {
+        durak_options o = random_options(&r);
+        int levels[DURAK_MAX_PLAYERS];
+        for (int s = 0; s < DURAK_MAX_PLAYERS; s++)
+            levels[s] = (int)rng_below(&r, 3) - 1;   /* random, easy, normal */
+        play_game(&o, 20000 + (uint64_t)i, levels);
+    }
+}
+
+/* ---- no peeking ---- */
+
+/* The cards of `seat`'s hand nobody else knows of. */
+static cards_t unknown_in(const durak_game *g, int seat)
+{
+    return g->hand[seat] & ~g->known[seat];
+}
+
+static cards_t protected_cards(const durak_game *g)
+{
+    cards_t p = card_bit(g->trump_card);
+    if (g->first_trump != CARD_NONE)
+        p |= card_bit(g->first_trump);   /* announced (R5): public while in hand */
+    return p;
+}
+
+static void swap_card(cards_t *hand, card_t out, card_t in)
+{
+    *hand = (*hand & ~card_bit(out)) | card_bit(in);
+}
+
+/* Swaps one unknown card of another seat with a stock card (not the trump card), or
+ * with an unknown card of a third seat; then shuffles the stock above the trump card. */
+static bool hide_differently(durak_game *b, int seat, rng_t *r)
+{
+    bool changed = false;
+    for (int o = 0; o < b->opt.players && !changed; o++) {
+        cards_t mine = unknown_in(b, o) & ~protected_cards(b);
+        if (o == seat || !mine)
+            continue;
+        card_t c = cards_first(mine);
+        if (b->stock_len > 1) {
+            int i = 1 + (int)rng_below(r, (uint64_t)b->stock_len - 1);
+            card_t s = b->stock[i];
+            b->stock[i] = c;
+            swap_card(&b->hand[o], c, s);
+            changed = true;
+        }
+        for (int p = o + 1; p < b->opt.players && !changed; p++) {
+            cards_t theirs = unknown_in(b, p) & ~protected_cards(b);
+            if (p == seat || !theirs)
+                continue;
+            card_t d = cards_first(theirs);
+            swap_card(&b->hand[o], c, d);
+            swap_card(&b->hand[p], d, c);
+            changed = true;
+        }
+    }
+    if (b->stock_len > 2)
+        rng_shuffle(r, b->stock + 1, b->stock_len - 1);
+    return changed;
+}
+
+static void assert_same_decision(const durak_game *a, const durak_game *b, ai_level level,
+                                 uint64_t seed)
+{
+    durak_action x = choose_for_actor(a, level, seed), y = choose_for_actor(b, level, seed);
+    assert_memory_equal(&x, &y, sizeof x);
+}
+
+static void test_no_peeking(void **state)
+{
+    (void)state;
+    rng_t r;
+    rng_seed(&r, 4242);
+    int compared = 0;
+    for (int i = 0; i < 400; i++) {
+        durak_game a, b;
+        if (!random_position(&a, &r, 60))
+            continue;
+        b = a;
+        if (!hide_differently(&b, durak_actor(&a), &r))
+            continue;
+        assert_memory_not_equal(&a, &b, sizeof a);
+        durak_view va, vb;
+        durak_view_of(&a, durak_actor(&a), &va);
+        durak_view_of(&b, durak_actor(&b), &vb);
+        assert_memory_equal(&va, &vb, sizeof va);   /* the same to the seat to act */
+        for (int l = AI_EASY; l <= AI_HARD; l++)
+            assert_same_decision(&a, &b, (ai_level)l, (uint64_t)i);
+        /* The policies read full games: they must not look at the hidden parts. */
+        durak_action pa = ai_policy_normal(&a), pb = ai_policy_normal(&b);
+        assert_memory_equal(&pa, &pb, sizeof pa);
+        pa = ai_policy_easy(&a);
+        pb = ai_policy_easy(&b);
+        assert_memory_equal(&pa, &pb, sizeof pa);
+        compared++;
+    }
+    assert_true(compared > 100);
+}
+
+/* ---- determinism, sampling, search ---- */
+
+static void test_hard_deterministic_for_a_seed(void **state)
+{
+    (void)state;
+    rng_t r;
+    rng_seed(&r, 99);
+    for (int i = 0; i < 40; i++) {
+        durak_game g;
+        if (!random_position(&g, &r, 40))
+            continue;
+        durak_view v;
+        durak_view_of(&g, durak_actor(&g), &v);
+        ai_params p = ai_default_params(AI_HARD);
+        p.seed = (uint64_t)i;
+        p.max_iterations = 200;
+        durak_action x = ai_choose(&v, &p, NULL), y = ai_choose(&v, &p, NULL);
+        assert_memory_equal(&x, &y, sizeof x);
+        assert_int_equal(durak_check(&g, x), DURAK_OK);
+    }
+}
+
+/* A sampled game looks exactly like the view it came from, and keeps the cards. */
+static void test_determinize_matches_view(void **state)
+{
+    (void)state;
+    rng_t r;
+    rng_seed(&r, 31337);
+    for (int i = 0; i < 500; i++) {
+        durak_game g, d;
+        if (!random_position(&g, &r, 120))
+            continue;
+        int seat = (int)rng_below(&r, g.opt.players);
+        durak_view v, w;
+        durak_view_of(&g, seat, &v);
+        assert_true(determinize_sample(&v, &r, &d));
+        durak_view_of(&d, seat, &w);
+        assert_memory_equal(&v, &w, sizeof v);
+        cards_t all = d.discard | durak_table_cards(&d);
+        for (int s = 0; s < d.opt.players; s++)
+            all |= d.hand[s];
+        for (int k = 0; k < d.stock_len; k++)
+            all |= card_bit(d.stock[k]);
+        assert_true(all == deck_cards(d.opt.deck));
+        if (g.first_trump != CARD_NONE && cards_has(g.hand[g.first_seat], g.first_trump))
+            assert_true(cards_has(d.hand[g.first_seat], g.first_trump));
+    }
+}
+
+/* Once the search proves a seat safe, following it never makes that seat the durak. */
+static void test_solver_safe_holds(void **state)
+{
+    (void)state;
+    rng_t r;
+    rng_seed(&r, 2024);
+    int proven = 0;
+    for (int i = 0; i < 60; i++) {
+        durak_options o = durak_default_options();
+        o.variant = (uint8_t)(i & 1);
+        durak_game g;
+        assert_true(durak_new(&g, &o, 500 + (uint64_t)i));
+        while (!durak_over(&g) && (g.stock_len || durak_actor(&g) != 0))
+            durak_apply(&g, ai_policy_normal(&g));
+        ai_limits lim = { NULL, 0, 200000 };
+        durak_action a;
+        if (durak_over(&g) || ai_solve(&g, 0, &lim, &a) != SOLVE_SAFE)
+            continue;
+        proven++;
+        while (!durak_over(&g)) {
+            if (durak_actor(&g) == 0)
+                assert_int_equal(ai_solve(&g, 0, &lim, &a), SOLVE_SAFE);
+            else
+                a = random_action(&g, &r);
+            assert_int_equal(durak_apply(&g, a), DURAK_OK);
+        }
+        assert_false(g.result == RESULT_DURAK && g.result_seat == 0);
+    }
+    assert_true(proven > 5);
+}
+
+/* ---- easy: the cheapest card ---- */
+
+/* Deals `hands` (6 cards a seat, 2 seats) with trump card `trump`, rest of the deck after. */
+static void deal_2p(durak_game *g, const char *const hands[2][6], const char *trump)
+{
+    card_t order[36];
+    cards_t used = 0;
+    int n = 0;
+    for (int k = 0; k < 6; k++)
+        for (int s = 0; s < 2; s++) {
+            order[n] = card_parse(hands[s][k]);
+            used |= card_bit(order[n++]);
+        }
+    order[n] = card_parse(trump);
+    used |= card_bit(order[n++]);
+    for (cards_t rest = deck_cards(36) & ~used; rest; rest &= rest - 1)
+        order[n++] = cards_first(rest);
+    durak_options o = durak_default_options();
+    assert_true(durak_new_ordered(g, &o, order, n));
+}
+
+static void assert_action(durak_action a, const char *text)
+{
+    char buf[32];
+    assert_string_equal(durak_action_format(a, buf, sizeof buf), text);
+}
+
+static void test_easy_plays_cheapest(void **state)
+{
+    (void)state;
+    /* Hearts are trump; seat 0 holds the 6 of trumps, so it leads (R5). */
+    static const char *const hands[2][6] = {
+        { "6H", "8S", "7C", "KD", "AS", "TH" },
+        { "9C", "QC", "7H", "8C", "AD", "JS" },
+    };
+    durak_game g;
+    deal_2p(&g, hands, "9H");
+    assert_int_equal(durak_actor(&g), 0);
+    assert_action(choose_for_actor(&g, AI_EASY, 1), "play 7C");   /* not 6H: a trump */
+    assert_int_equal(durak_apply(&g, choose_for_actor(&g, AI_EASY, 1)), DURAK_OK);
+    assert_action(choose_for_actor(&g, AI_EASY, 1), "beat 8C 7C"); /* not 9C, QC, 7H */
+    assert_int_equal(durak_apply(&g, choose_for_actor(&g, AI_EASY, 1)), DURAK_OK);
+    assert_action(choose_for_actor(&g, AI_EASY, 1), "play 8S");    /* cheapest of 7, 8 */
+    assert_int_equal(durak_apply(&g, choose_for_actor(&g, AI_EASY, 1)), DURAK_OK);
+    assert_action(choose_for_actor(&g, AI_EASY, 1), "beat JS 8S"); /* not 7H: a trump */
+}
+
+static void test_easy_takes_when_it_cannot_beat(void **state)
+{
+    (void)state;
+    static const char *const hands[2][6] = {
+        { "6H", "8S", "7C", "KD", "AS", "TH" },
+        { "9S", "QS", "JD", "8D", "AD", "JS" },
+    };
+    durak_game g;
+    deal_2p(&g, hands, "9H");
+    assert_int_equal(durak_apply(&g, choose_for_actor(&g, AI_EASY, 1)), DURAK_OK);  /* 7C */
+    assert_action(choose_for_actor(&g, AI_EASY, 1), "take");
+}
+
+static void test_level_names(void **state)
+{
+    (void)state;
+    ai_level l;
+    assert_string_equal(ai_level_name(AI_EASY), "easy");
+    assert_string_equal(ai_level_name(AI_NORMAL), "normal");
+    assert_string_equal(ai_level_name(AI_HARD), "hard");
+    assert_null(ai_level_name((ai_level)7));
+    assert_true(ai_level_parse("hard", &l));
+    assert_int_equal(l, AI_HARD);
+    assert_false(ai_level_parse("expert", &l));
+}
+
+/* Not the actor, or the game over: an action the engine refuses. */
+static void test_not_my_turn(void **state)
+{
+    (void)state;
+    durak_game g;
+    durak_options o = durak_default_options();
+    assert_true(durak_new(&g, &o, 5));
+    durak_view v;
+    durak_view_of(&g, 1 - durak_actor(&g), &v);
+    ai_params p = ai_default_params(AI_NORMAL);
+    durak_action a = ai_choose(&v, &p, NULL);
+    assert_int_equal(a.kind, AI_NO_ACTION);
+    assert_int_equal(durak_check(&g, a), ERR_BAD_ACTION);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_level_names),
+        cmocka_unit_test(test_easy_plays_cheapest),
+        cmocka_unit_test(test_easy_takes_when_it_cannot_beat),
+        cmocka_unit_test(test_not_my_turn),
+        cmocka_unit_test(test_determinize_matches_view),
+        cmocka_unit_test(test_no_peeking),
+        cmocka_unit_test(test_hard_deterministic_for_a_seed),
+        cmocka_unit_test(test_solver_safe_holds),
+        cmocka_unit_test(test_easy_plays_legal),
+        cmocka_unit_test(test_normal_plays_legal),
+        cmocka_unit_test(test_mixed_levels_play_legal),
+        cmocka_unit_test(test_hard_plays_legal),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

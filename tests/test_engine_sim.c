@@ -1,0 +1,449 @@
+/* test_engine_sim: random games over every option combination and 2..6 players; after
+ * every action it checks cards, legality, refusals, serialization, views and R9/R17. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "durak.h"
+#include "rng.h"
+
+enum { GAMES_PER_SETUP = 100, MAX_GAME_ACTIONS = 5000, UNLISTED_SAMPLES = 4,
+       RESIGN_ONE_IN = 400, CORRUPT_EVERY = 16 };
+
+/* One game being played: what it is, where it is, and what the checks have seen. */
+typedef struct {
+    durak_options opt;
+    uint64_t seed;
+    long step;                 /* actions applied so far */
+    rng_t rng;                 /* the random player's choices */
+    int defence_hand;          /* R9: defender's hand when their defence began */
+    int defence_cap;           /* R9: 6, or 5 in the first bout with first5 */
+} sim_game;
+
+typedef struct {
+    long games, actions, resigns, draws, wins, duraks;
+    long corrupt_tried, corrupt_accepted;
+} sim_totals;
+
+#define CHECK(sim, cond) do { if (!(cond)) sim_fail(sim, #cond, __LINE__); } while (0)
+
+static void sim_fail(const sim_game *sim, const char *what, int line)
+{
+    const durak_options *o = &sim->opt;
+    fail_msg("line %d: %s\n  game: players=%d variant=%s throwin=%s first5=%s deck=%d "
+             "seed=%llu, after %ld actions", line, what, o->players,
+             o->variant ? "transfer" : "classic", o->throwin ? "neighbours" : "all",
+             o->first5 ? "on" : "off", o->deck, (unsigned long long)sim->seed, sim->step);
+}
+
+/* ---- invariants of one position -------------------------------------------------- */
+
+/* Every card of the deck exactly once: hands, table, stock, discard. */
+static void check_cards(const sim_game *sim, const durak_game *g)
+{
+    cards_t seen = 0;
+    int count = 0;
+    for (int s = 0; s < g->opt.players; s++) {
+        CHECK(sim, (seen & g->hand[s]) == 0);
+        CHECK(sim, (g->known[s] & ~g->hand[s]) == 0);       /* known ⊆ hand */
+        seen |= g->hand[s];
+        count += cards_count(g->hand[s]);
+    }
+    for (int i = 0; i < g->nattack; i++) {
+        CHECK(sim, g->attack[i] < 64 && !cards_has(seen, g->attack[i]));
+        seen |= card_bit(g->attack[i]);
+        count++;
+        if (g->cover[i] != CARD_NONE) {
+            CHECK(sim, g->cover[i] < 64 && !cards_has(seen, g->cover[i]));
+            seen |= card_bit(g->cover[i]);
+            count++;
+        }
+    }
+    for (int i = 0; i < g->stock_len; i++) {
+        CHECK(sim, g->stock[i] < 64 && !cards_has(seen, g->stock[i]));
+        seen |= card_bit(g->stock[i]);
+        count++;
+    }
+    CHECK(sim, (seen & g->discard) == 0);
+    CHECK(sim, (g->seen_discard & ~g->discard) == 0);
+    seen |= g->discard;
+    count += cards_count(g->discard);
+    CHECK(sim, seen == deck_cards(g->opt.deck));
+    CHECK(sim, count == g->opt.deck);
+    CHECK(sim, g->stock_len == 0 || g->stock[0] == g->trump_card);     /* R3 */
+}
+
+/* R4: every cover beats its attack card. */
+static void check_covers(const sim_game *sim, const durak_game *g)
+{
+    for (int i = 0; i < g->nattack; i++)
+        CHECK(sim, g->cover[i] == CARD_NONE || card_beats(g->cover[i], g->attack[i], g->trump));
+}
+
+static bool is_neighbour(const durak_game *g, int seat)
+{
+    int d = g->defender, n = g->opt.players;
+    int before = d, after = durak_next(g, d);
+    do
+        before = (before + n - 1) % n;
+    while (!durak_in_game(g, before));
+    return seat == before || seat == after;
+}
+
+/* Whose turn it is, the phase and the table agree (R6–R12, R14). */
+static void check_turn(const sim_game *sim, const durak_game *g)
+{
+    if (durak_over(g)) {
+        CHECK(sim, durak_actor(g) == -1);
+        return;
+    }
+    int actor = durak_actor(g);
+    CHECK(sim, durak_in_game(g, actor));
+    CHECK(sim, durak_in_game(g, g->defender));
+    CHECK(sim, g->attacker != g->defender);
+    CHECK(sim, g->ncovered <= g->nattack);
+    for (int s = 0; s < g->opt.players; s++)        /* R14: empty hand, no stock: out */
+        CHECK(sim, !(durak_in_game(g, s) && g->stock_len == 0 && g->hand[s] == 0));
+    switch (g->phase) {
+    case PHASE_ATTACK:
+        CHECK(sim, g->nattack == 0 && actor == g->attacker && g->hand[actor] != 0);
+        break;
+    case PHASE_DEFEND:
+        CHECK(sim, actor == g->defender && g->ncovered < g->nattack);
+        break;
+    case PHASE_THROWIN:
+    case PHASE_TAKING:
+        CHECK(sim, actor != g->defender && g->nattack > 0);
+        CHECK(sim, g->phase == PHASE_TAKING || g->ncovered == g->nattack);
+        if (g->opt.throwin == THROWIN_NEIGHBOURS)
+            CHECK(sim, is_neighbour(g, actor));                         /* R10 */
+        break;
+    default:
+        CHECK(sim, false);
+    }
+}
+
+/* R9 (and R17 through it): never more attack cards than the defender held when their
+ * defence began, nor than 6 (5 in the first bout with first5). */
+static void check_limit(sim_game *sim, const durak_game *g, bool transferred)
+{
+    if (durak_over(g))
+        return;
+    if (g->phase == PHASE_ATTACK || transferred) {
+        sim->defence_hand = cards_count(g->hand[g->defender]);
+        sim->defence_cap = g->opt.first5 && g->bouts == 1 ? 5 : 6;
+    }
+    CHECK(sim, g->nattack <= sim->defence_hand);
+    CHECK(sim, g->nattack <= sim->defence_cap);
+}
+
+/* The end (R15, R18). */
+static void check_result(const sim_game *sim, const durak_game *g)
+{
+    int left = 0;
+    for (int s = 0; s < g->opt.players; s++)
+        left += durak_in_game(g, s);
+    switch (g->result) {
+    case RESULT_DURAK:
+        CHECK(sim, g->stock_len == 0 && left == 1 && durak_in_game(g, g->result_seat));
+        CHECK(sim, g->hand[g->result_seat] != 0);
+        break;
+    case RESULT_DRAW:             /* all out together, or R16 */
+        CHECK(sim, left == 0 || left >= 2);
+        break;
+    case RESULT_WON:
+        CHECK(sim, left <= 1 && g->forfeited != 0);
+        break;
+    default:
+        CHECK(sim, false);
+    }
+}
+
+/* ---- legal and illegal actions --------------------------------------------------------- */
+
+static bool same_action(durak_action a, durak_action b)
+{
+    if (a.kind != b.kind)
+        return false;
+    if (a.kind == ACT_TAKE || a.kind == ACT_PASS)
+        return true;
+    return a.card == b.card && (a.kind != ACT_BEAT || a.target == b.target);
+}
+
+/* Each listed action is well-formed for its phase and applies on a copy. */
+static void check_listed(const sim_game *sim, const durak_game *g,
+                         const durak_action *acts, int n)
+{
+    CHECK(sim, durak_over(g) ? n == 0 : n > 0);
+    cards_t hand = durak_over(g) ? 0 : g->hand[durak_actor(g)];
+    unsigned ranks = cards_ranks(durak_table_cards(g));
+    for (int i = 0; i < n; i++) {
+        durak_action a = acts[i];
+        for (int j = 0; j < i; j++)
+            CHECK(sim, !same_action(a, acts[j]));
+        if (a.kind != ACT_TAKE && a.kind != ACT_PASS)
+            CHECK(sim, a.card < 64 && cards_has(hand, a.card));
+        if (a.kind == ACT_PLAY && g->phase != PHASE_ATTACK)
+            CHECK(sim, (ranks >> card_rank(a.card)) & 1);               /* R8 */
+        if (a.kind == ACT_BEAT)
+            CHECK(sim, cards_has(durak_uncovered(g), a.target)
+                       && card_beats(a.card, a.target, g->trump));      /* R4 */
+        if (a.kind == ACT_TRANSFER)                                      /* R17 */
+            CHECK(sim, g->opt.variant == VARIANT_TRANSFER && g->ncovered == 0
+                       && card_rank(a.card) == card_rank(g->attack[0]));
+        CHECK(sim, durak_check(g, a) == DURAK_OK);
+        durak_game copy = *g;
+        CHECK(sim, durak_apply(&copy, a) == DURAK_OK);
+    }
+}
+
+static uint8_t random_card(sim_game *sim, cards_t likely)
+{
+    uint64_t r = rng_below(&sim->rng, 8);
+    if (r == 0)
+        return CARD_NONE;
+    if (r < 5 && likely) {
+        int k = (int)rng_below(&sim->rng, (uint64_t)cards_count(likely));
+        while (k--)
+            likely &= likely - 1;
+        return cards_first(likely);
+    }
+    return (uint8_t)rng_below(&sim->rng, r == 7 ? 256 : 64);
+}
+
+/* Random actions not in the list are refused, and the game does not change. */
+static void check_unlisted(sim_game *sim, const durak_game *g,
+                           const durak_action *acts, int n)
+{
+    cards_t hand = durak_over(g) ? g->hand[0] : g->hand[durak_actor(g)];
+    for (int k = 0; k < UNLISTED_SAMPLES; k++) {
+        durak_action a;
+        a.kind = (uint8_t)rng_below(&sim->rng, 6);
+        a.card = random_card(sim, hand);
+        a.target = random_card(sim, durak_table_cards(g));
+        bool listed = false;
+        for (int i = 0; i < n && !listed; i++)
+            listed = same_action(a, acts[i]);
+        if (listed)
+            continue;
+        durak_game copy = *g;
+        CHECK(sim, durak_check(&copy, a) != DURAK_OK);
+        CHECK(sim, durak_apply(&copy, a) != DURAK_OK);
+        CHECK(sim, memcmp(&copy, g, sizeof copy) == 0);
+    }
+}
+
+/* ---- serialization and views ----------------------------------------------------------- */
+
+static void check_round_trip(const sim_game *sim, const durak_game *g, char *line)
+{
+    durak_game back;
+    int len = durak_serialize(g, line, DURAK_SERIAL_MAX);
+    CHECK(sim, len > 0 && (size_t)len == strlen(line));
+    memset(&back, 0xA5, sizeof back);
+    CHECK(sim, durak_deserialize(&back, line));
+    CHECK(sim, memcmp(&back, g, sizeof back) == 0);
+}
+
+/* A seat sees its hand, the others' known cards, the trump card, the seen discard. */
+static void check_views(const sim_game *sim, const durak_game *g)
+{
+    static const uint64_t no_history[DURAK_MAX_HISTORY];
+    uint8_t stock[DURAK_MAX_DECK];
+    memset(stock, CARD_NONE, sizeof stock);
+    if (g->stock_len)
+        stock[0] = g->trump_card;
+    for (int seat = 0; seat < g->opt.players; seat++) {
+        durak_view v;
+        durak_view_of(g, seat, &v);
+        CHECK(sim, v.seat == seat && v.pub.hand[seat] == g->hand[seat]);
+        for (int s = 0; s < g->opt.players; s++) {
+            CHECK(sim, v.hand_count[s] == cards_count(g->hand[s]));
+            if (s != seat)
+                CHECK(sim, (v.pub.hand[s] & ~g->known[s]) == 0);
+        }
+        CHECK(sim, v.pub.stock_len == g->stock_len);
+        CHECK(sim, memcmp(v.pub.stock, stock, sizeof stock) == 0);   /* only the trump card */
+        CHECK(sim, v.pub.discard == g->seen_discard);
+        CHECK(sim, v.discard_count == cards_count(g->discard));
+        CHECK(sim, v.pub.nhistory == 0);
+        CHECK(sim, memcmp(v.pub.history, no_history, sizeof no_history) == 0);
+    }
+}
+
+/* ---- corrupt lines ------------------------------------------------------------------------ */
+
+static int separators(const char *s, size_t len)
+{
+    int n = 0;
+    for (size_t i = 0; i < len; i++)
+        n += s[i] == ' ' || s[i] == ',' || s[i] == ':';
+    return n;
+}
+
+/* Damages the line in place: truncation, changed bytes, a deleted or inserted byte.
+ * Returns true when the damage must be refused (a field was cut away). */
+static bool damage(sim_game *sim, char *line)
+{
+    static const char junk[] = "0123456789abcdefABCDEF-, :SCDHTJQKA\x01\xff";
+    size_t len = strlen(line);
+    size_t at = (size_t)rng_below(&sim->rng, len);
+    switch (rng_below(&sim->rng, 4)) {
+    case 0: {
+        int before = separators(line, len);
+        line[at] = '\0';
+        return separators(line, at) < before;
+    }
+    case 1:
+        for (uint64_t k = 1 + rng_below(&sim->rng, 3); k; k--)
+            line[rng_below(&sim->rng, len)] = junk[rng_below(&sim->rng, sizeof junk - 1)];
+        return false;
+    case 2:
+        memmove(line + at, line + at + 1, len - at);
+        return false;
+    default:
+        memmove(line + at + 1, line + at, len - at + 1);
+        line[at] = junk[rng_below(&sim->rng, sizeof junk - 1)];
+        return false;
+    }
+}
+
+/* A damaged line is refused, or gives a game that keeps the invariants and can be played. */
+static void check_corrupt(sim_game *sim, const char *good, sim_totals *t)
+{
+    char line[DURAK_SERIAL_MAX + 2];
+    durak_game g;
+    snprintf(line, sizeof line, "%s", good);
+    bool must_refuse = damage(sim, line);
+    bool accepted = durak_deserialize(&g, line);
+    t->corrupt_tried++;
+    if (!accepted)
+        return;
+    t->corrupt_accepted++;
+    CHECK(sim, !must_refuse);
+    check_cards(sim, &g);
+    durak_action acts[DURAK_MAX_ACTIONS];
+    int n = durak_over(&g) ? 0 : durak_legal(&g, acts);
+    for (int i = 0; i < n; i++) {
+        durak_game copy = g;
+        durak_apply(&copy, acts[i]);
+    }
+}
+
+/* ---- playing --------------------------------------------------------------------------------- */
+
+static void maybe_resign(sim_game *sim, durak_game *g, sim_totals *t)
+{
+    if (durak_over(g) || rng_below(&sim->rng, RESIGN_ONE_IN) != 0)
+        return;
+    int seat = (int)rng_below(&sim->rng, g->opt.players);
+    durak_game before = *g;
+    durak_error e = durak_resign(g, seat);
+    if (!durak_in_game(&before, seat)) {
+        CHECK(sim, e == ERR_BAD_SEAT && memcmp(&before, g, sizeof before) == 0);
+        return;
+    }
+    CHECK(sim, e == DURAK_OK && !durak_in_game(g, seat) && g->hand[seat] == 0);
+    CHECK(sim, (g->forfeited >> seat) & 1);
+    t->resigns++;
+}
+
+/* Runs every check on the position reached. */
+static void check_position(sim_game *sim, const durak_game *g, char *line, sim_totals *t)
+{
+    durak_action acts[DURAK_MAX_ACTIONS];
+    int n = durak_legal(g, acts);
+    check_cards(sim, g);
+    check_covers(sim, g);
+    check_turn(sim, g);
+    check_listed(sim, g, acts, n);
+    check_unlisted(sim, g, acts, n);
+    check_round_trip(sim, g, line);
+    check_views(sim, g);
+    if (sim->step % CORRUPT_EVERY == 0)
+        check_corrupt(sim, line, t);
+}
+
+static void play_game(durak_options opt, uint64_t seed, sim_totals *t)
+{
+    sim_game sim = { .opt = opt, .seed = seed };
+    durak_game g;
+    char line[DURAK_SERIAL_MAX];
+    rng_seed(&sim.rng, seed ^ UINT64_C(0x5157));
+    CHECK(&sim, durak_new(&g, &opt, seed));
+    check_limit(&sim, &g, false);
+    while (!durak_over(&g)) {
+        check_position(&sim, &g, line, t);
+        durak_action acts[DURAK_MAX_ACTIONS];
+        int n = durak_legal(&g, acts);
+        durak_action a = acts[rng_below(&sim.rng, (uint64_t)n)];
+        CHECK(&sim, durak_apply(&g, a) == DURAK_OK);
+        sim.step++;
+        check_limit(&sim, &g, a.kind == ACT_TRANSFER);
+        maybe_resign(&sim, &g, t);
+        check_limit(&sim, &g, false);
+        CHECK(&sim, sim.step < MAX_GAME_ACTIONS);
+    }
+    check_position(&sim, &g, line, t);
+    check_result(&sim, &g);
+    t->games++;
+    t->actions += sim.step;
+    t->draws += g.result == RESULT_DRAW;
+    t->wins += g.result == RESULT_WON;
+    t->duraks += g.result == RESULT_DURAK;
+}
+
+/* Every option combination (deck 24: 2..4 players), GAMES_PER_SETUP games each. */
+static void test_sim_every_option_combination(void **state)
+{
+    (void)state;
+    static const uint8_t decks[] = { 24, 36, 52 };
+    sim_totals t = { 0 };
+    uint64_t seed = 1;
+    for (int d = 0; d < 3; d++)
+        for (int players = 2; players <= 6; players++)
+            for (int v = 0; v < 2; v++)
+                for (int w = 0; w < 2; w++)
+                    for (int f = 0; f < 2; f++) {
+                        durak_options o = { (uint8_t)players, (uint8_t)v, (uint8_t)w,
+                                            (uint8_t)f, decks[d] };
+                        if (durak_check_options(&o))
+                            continue;
+                        for (int k = 0; k < GAMES_PER_SETUP; k++)
+                            play_game(o, seed++, &t);
+                    }
+    printf("sim: %ld games, %ld actions, %ld duraks, %ld draws, %ld won after forfeits, "
+           "%ld resigns; %ld damaged lines, %ld of them still valid games\n",
+           t.games, t.actions, t.duraks, t.draws, t.wins, t.resigns,
+           t.corrupt_tried, t.corrupt_accepted);
+    assert_true(t.games >= 10000);
+    assert_true(t.duraks > 0 && t.draws > 0 && t.wins > 0);
+}
+
+/* Lines that are not games at all. */
+static void test_sim_garbage_lines_refused(void **state)
+{
+    (void)state;
+    static const char *const lines[] = {
+        "", "D", "D1", "D1 ", "D2 2,0,0,0,36", "D1 2,0,0,0,36", "D1 9,0,0,0,36",
+        "D1 2,0,0,0,36 0,0,0,1,0,6,0 - - 6H,255,0,-- --", "x\n", "D1 2,0,0,0,99",
+        "D1 18446744073709551616,0,0,0,36",
+    };
+    durak_game g;
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
+        assert_false(durak_deserialize(&g, lines[i]));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_sim_garbage_lines_refused),
+        cmocka_unit_test(test_sim_every_option_combination),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
