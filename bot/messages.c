@@ -225,6 +225,10 @@ static const char *const msg_english[MSG_COUNT] = {
         "%s %s takes over the seat. %s",
     [MSG_ONLY_BOTS_LEFT] =
         "%s Only computer players are left, so the game ends with no result.",
+    [MSG_RESULT_REPEAT] =
+        "Game over: a draw, nobody is the durak: the same position came back with no card gone (rule R16).",
+    [MSG_CHANNEL_DROPPED] =
+        "I no longer serve this channel (my configuration changed), so the game ends with no result.",
 };
 
 const char *msg_text(msg_id id)

@@ -119,6 +119,8 @@ typedef enum {
     MSG_BOT_ADDED,               /* bot name, players, seated (int), creator, prefix */
     MSG_REPLACED,                /* what happened, bot name, status line */
     MSG_ONLY_BOTS_LEFT,          /* what happened */
+    MSG_RESULT_REPEAT,
+    MSG_CHANNEL_DROPPED,
     MSG_COUNT
 } msg_id;
 

@@ -324,6 +324,14 @@ static void arm_turn(const tables *t, table_t *tb, double now)
     touch(tb);
 }
 
+static int players_holding(const durak_game *g)
+{
+    int n = 0;
+    for (int s = 0; s < g->opt.players; s++)
+        n += g->hand[s] != 0;
+    return n;
+}
+
 /* R14, R15, R18: each seat's place for the stats. Players still in at the end
  * (a draw, or the winner after forfeits) share the place after the last one out. */
 static void record_result(tables *t, const table_t *tb)
@@ -361,6 +369,8 @@ static void announce_result(tables *t, table_t *tb, outbox *o)
                                 tb->seat[g->out[i]].nick, g->out_place[i]);
     if (g->result == RESULT_DURAK)
         say(o, tb->channel, MSG_RESULT_DURAK, tb->seat[g->result_seat].nick, len ? out : "-");
+    else if (g->result == RESULT_DRAW && players_holding(g) > 0)
+        say(o, tb->channel, MSG_RESULT_REPEAT);            /* R16 */
     else if (g->result == RESULT_DRAW)
         say(o, tb->channel, MSG_RESULT_DRAW, len ? out : "-");
     else if (g->result_seat < DURAK_MAX_PLAYERS)
@@ -913,8 +923,9 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
     int s;
     table_t *tb = table_of_nick(t, w->nick, &s);
     bool my_turn = tb && tb->playing && tb->g.actor == s;
-    if (!(my_turn && is_move(p.kind)) && !ratelimit_allow(&t->rl, key, now))
-        return;
+    bool turn_command = is_move(p.kind) || p.kind == PC_MOVES || p.kind == PC_HAND;
+    if (!(my_turn && turn_command) && !ratelimit_allow(&t->rl, key, now))
+        return;                             /* on your turn, moves, hand and moves are free */
     if (p.kind == PC_ERROR) {
         outbox_add(o, OUT_NOTICE, w->nick, "%s", p.error);
     } else if (p.kind == PC_HELP) {
@@ -1118,6 +1129,17 @@ void tables_on_disconnect(tables *t, double now)
         return;
     t->paused = true;
     t->paused_at = now;
+    for (int i = 0; i < TABLES_MAX; i++)
+        touch(&t->tab[i]);                  /* saved again with their timers stopped */
+}
+
+void tables_close_channel(tables *t, const char *channel, outbox *o)
+{
+    table_t *tb = table_of_channel(t, channel);
+    if (!tb)
+        return;
+    say(o, tb->channel, MSG_CHANNEL_DROPPED);
+    close_table(t, tb);
 }
 
 /* After a reconnect or a restart: the table again, and hands after a restart. */

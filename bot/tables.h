@@ -44,11 +44,14 @@ void tables_on_quit(tables *t, double now, const char *nick, outbox *o);
 void tables_on_tick(tables *t, double now, outbox *o);
 /* The earliest timer as an absolute time, or -1 when none runs (all paused or no games). */
 double tables_next_deadline(const tables *t);
-/* The connection dropped: every timer stops where it is. */
+/* The connection dropped (or the bot stops): every timer stops where it is, and every
+ * table counts as changed so that it is saved with its timers stopped. */
 void tables_on_disconnect(tables *t, double now);
 /* Connected (again) and channels joined: timers resume; each game repeats its table.
  * The tables start paused: call this after the first registration too. */
 void tables_on_reconnect(tables *t, double now, outbox *o);
+/* The channel is no longer served (config reload): its table ends, no result. */
+void tables_close_channel(tables *t, const char *channel, outbox *o);
 /* Games (lobbies included) now open, for status lines. */
 size_t tables_count(const tables *t);
 

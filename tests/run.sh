@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake pkg-config clang libclang-rt-14-dev
           libircclient-dev libconfig-dev libcmocka-dev libsqlite3-dev libssl-dev
+          libsystemd-dev openssl systemd groff-base
           ngircd python3)
 missing=()
 for p in "${packages[@]}"; do

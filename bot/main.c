@@ -1,0 +1,236 @@
+/* main.c — durakbot's entry point: command line, config, signals, the random seed; builds the
+ * tables and the send queue and hands the loop to the IRC adapter (irc.c). */
+#define _DEFAULT_SOURCE
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "aiworker.h"
+#include "config.h"
+#include "irc.h"
+#include "log.h"
+#include "outq.h"
+#include "secrets.h"
+#include "store.h"
+#include "tables.h"
+#include "tlsrelay.h"
+
+#ifndef DURAKBOT_VERSION
+#define DURAKBOT_VERSION "unknown"
+#endif
+#define DEFAULT_CONFIG "/etc/durakbot/durakbot.conf"
+
+/* The one global: IRCAD_SIG_* bits set by the signal handler, read by the loop. */
+static volatile sig_atomic_t signals_seen;
+
+typedef struct {
+    const char *config_path;
+    bool check_only;
+} options;
+
+static void on_signal(int sig)
+{
+    signals_seen |= sig == SIGHUP ? IRCAD_SIG_HUP : IRCAD_SIG_STOP;
+}
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: durakbot [-c FILE] [--check-config] [--version] [--help]\n"
+               "  -c FILE         the config file (default %s)\n"
+               "  --check-config  validate the config file, print \"FILE: ok\" or the error, exit\n"
+               "  --version       print the version and exit\n"
+               "  --help          print this help and exit\n"
+               "Runs in the foreground and logs to stderr; SIGTERM or SIGINT saves the games\n"
+               "and stops it, SIGHUP reloads the config file.\n",
+            DEFAULT_CONFIG);
+}
+
+/* Returns -1 to go on, or the exit status. */
+static int parse_args(int argc, char **argv, options *o)
+{
+    o->config_path = DEFAULT_CONFIG;
+    o->check_only = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "-c") && i + 1 < argc) {
+            o->config_path = argv[++i];
+        } else if (!strcmp(a, "--check-config")) {
+            o->check_only = true;
+        } else if (!strcmp(a, "--version")) {
+            printf("durakbot %s\n", DURAKBOT_VERSION);
+            return 0;
+        } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        } else {
+            fprintf(stderr, "durakbot: %s: %s\n", a,
+                    !strcmp(a, "-c") ? "needs a file name" : "unknown option");
+            usage(stderr);
+            return 2;
+        }
+    }
+    return -1;
+}
+
+/* The config file with its secrets resolved and its TLS files checked; false with err. */
+static bool load_config(const char *path, bot_config *cfg, char *err, size_t errlen)
+{
+    if (!config_load(path, cfg, err, errlen))
+        return false;
+    secrets_check_permissions(path, cfg);
+    if (!secrets_resolve(cfg, err, errlen))
+        return false;
+    tlsrelay_opts t = { cfg->irc.server, cfg->irc.port, cfg->irc.tls_verify, cfg->irc.tls_ca_file,
+                        cfg->irc.tls_cert, cfg->irc.tls_key };
+    return !cfg->irc.tls || tlsrelay_check(&t, err, errlen);
+}
+
+/* SIGHUP: the same file again. */
+static bool reload_config(void *ctx, bot_config *out)
+{
+    const char *path = ctx;
+    char err[1024];
+    if (load_config(path, out, err, sizeof err))
+        return true;
+    log_msg(LOG_ERR, "%s", err);
+    return false;
+}
+
+static uint64_t random_seed(void)
+{
+    uint64_t seed = 0;
+    if (getrandom(&seed, sizeof seed, 0) != (ssize_t)sizeof seed) {
+        log_msg(LOG_WARNING, "getrandom failed; shuffling from the clock and pid instead");
+        seed = (uint64_t)time(NULL) * 6364136223846793005ULL ^ (uint64_t)getpid();
+    }
+    return seed;
+}
+
+/* SIGTERM, SIGINT and SIGHUP stay blocked except while the loop waits (pselect with *waitmask). */
+static void install_signals(sigset_t *waitmask)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    sigset_t block;
+    sigemptyset(&block);
+    sigaddset(&block, SIGTERM);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGHUP);
+    sigprocmask(SIG_BLOCK, &block, waitmask);
+    sigdelset(waitmask, SIGTERM);
+    sigdelset(waitmask, SIGINT);
+    sigdelset(waitmask, SIGHUP);
+}
+
+static double monotonic_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+typedef struct {
+    tables *t;
+    store *db;
+    const bot_config *cfg;
+    int restored;
+} restore_ctx;
+
+/* One saved table: back in play if its channel is still served, else forgotten. */
+static void restore_table(void *ctx, const char *channel, const char *snapshot)
+{
+    restore_ctx *r = ctx;
+    bool served = false;
+    for (int i = 0; i < r->cfg->irc.nchannels; i++)
+        served |= !strcmp(r->cfg->irc.channels[i], channel);
+    if (served && tables_restore(r->t, channel, snapshot, monotonic_now())) {
+        r->restored++;
+        return;
+    }
+    log_msg(LOG_WARNING, "the saved game in %s is dropped: %s", channel,
+            served ? "it could not be read" : "the channel is no longer in irc.channels");
+    store_delete_table(r->db, channel);
+}
+
+/* state.database: stats and saved games. Without it the bot still runs, keeping nothing. */
+static store *open_store(const bot_config *cfg, tables *t)
+{
+    char err[1024];
+    store *db = store_open(cfg->state.database, err, sizeof err);
+    if (!db) {
+        log_msg(LOG_ERR, "%s; running without saved games or stats", err);
+        return NULL;
+    }
+    if (err[0])
+        log_msg(LOG_WARNING, "%s", err);
+    restore_ctx r = { t, db, cfg, 0 };
+    if (store_load_tables(db, restore_table, &r) < 0)
+        log_msg(LOG_ERR, "cannot read the saved games: %s", store_error(db));
+    else if (r.restored)
+        log_msg(LOG_NOTICE, "%d saved game(s) restored from %s", r.restored, cfg->state.database);
+    tables_set_store(t, db);
+    return db;
+}
+
+static int run_bot(const bot_config *cfg, const char *config_path)
+{
+    sigset_t waitmask;
+    install_signals(&waitmask);
+    tables *t = tables_new(cfg, random_seed());
+    outq *q = outq_new(cfg->flood.burst, cfg->flood.rate);
+    store *db = t ? open_store(cfg, t) : NULL;
+    aiworker *ai = aiworker_new();
+    ircad *a = t && q ? ircad_new(cfg, t, q, db, ai, random_seed()) : NULL;
+    int status = 1;
+    if (a) {
+        ircad_set_reload(a, reload_config, (void *)config_path);
+        status = ircad_run(a, &signals_seen, &waitmask);
+    } else {
+        log_msg(LOG_CRIT, "out of memory while starting; free some memory and start again");
+    }
+    ircad_free(a);
+    aiworker_free(ai);
+    if (q)
+        outq_free(q);
+    if (t)
+        tables_free(t);
+    store_close(db);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    options o;
+    int status = parse_args(argc, argv, &o);
+    if (status >= 0)
+        return status;
+    bot_config cfg;
+    char err[1024];
+    if (!load_config(o.config_path, &cfg, err, sizeof err)) {
+        if (o.check_only)
+            fprintf(stderr, "%s\n", err);
+        else
+            log_msg(LOG_ERR, "%s; fix the config (check it with durakbot -c FILE --check-config)",
+                    err);
+        return 1;
+    }
+    if (o.check_only) {
+        printf("%s: ok\n", o.config_path);
+        return 0;
+    }
+    log_msg(LOG_NOTICE, "durakbot %s starting with %s: %s:%d as %s", DURAKBOT_VERSION,
+            o.config_path, cfg.irc.server, cfg.irc.port, cfg.irc.nick);
+    return run_bot(&cfg, o.config_path);
+}

@@ -1,0 +1,126 @@
+#!/usr/bin/python3
+"""check_install: `cmake --install` into an empty DESTDIR, then the installed tree: the binary,
+both units (no @placeholder@ left, ExecStart and ExecReload on the installed binary and config),
+the config, its example, the manual pages and INSTALL.md. A second install must keep a config
+the administrator changed. Leaves the tree in DESTDIR for deploy_units.
+
+usage: check_install.py --cmake CMAKE --build DIR --source DIR --layout layout.json --destdir DIR
+"""
+import argparse
+import filecmp
+import json
+import os
+import re
+import shutil
+import stat
+import subprocess
+import sys
+
+failures = []
+
+
+def fail(msg):
+    failures.append(msg)
+
+
+def install(cmake, build, destdir):
+    env = dict(os.environ, DESTDIR=destdir)
+    run = subprocess.run([cmake, "--install", build], env=env, capture_output=True, text=True)
+    if run.returncode != 0:
+        sys.exit(f"FAIL: cmake --install {build} (DESTDIR={destdir}) exited with "
+                 f"{run.returncode}:\n{run.stdout}{run.stderr}")
+    return run.stdout
+
+
+def exec_lines(unit_text, key):
+    """The command lines of key= (ExecStart, ExecReload) in a unit, as word lists."""
+    return [line.split("=", 1)[1].split() for line in unit_text.splitlines()
+            if line.startswith(key + "=")]
+
+
+def check_unit(root, layout, name, config):
+    path = root + os.path.join(layout["unitdir"], name)
+    if not os.path.isfile(path):
+        return fail(f"{name} is not installed at {layout['unitdir']}")
+    text = open(path, encoding="utf-8").read()
+    left = sorted(set(re.findall(r"@[A-Z_]+@", text)))
+    if left:
+        fail(f"{name}: placeholders left by configure_file: {' '.join(left)}")
+    binary = os.path.join(layout["bindir"], "durakbot")
+    starts = exec_lines(text, "ExecStart")
+    if starts != [[binary, "-c", config]]:
+        fail(f"{name}: ExecStart is {starts}, want [['{binary}', '-c', '{config}']]")
+    reloads = exec_lines(text, "ExecReload")
+    want = [[binary, "-c", config, "--check-config"], ["/bin/kill", "-HUP", "$MAINPID"]]
+    if reloads != want:
+        fail(f"{name}: ExecReload is {reloads}, want {want}")
+    for key in ("Type=notify", "WatchdogSec=", "Restart=on-failure", "DynamicUser=yes",
+                "StateDirectory=", "LoadCredential=irc-password:",
+                "LoadCredential=nickserv-password:", "LoadCredential=tls-key:"):
+        if not re.search(rf"^{re.escape(key)}", text, re.M):
+            fail(f"{name}: no {key} line")
+    conf_dir_line = re.search(r"^ConfigurationDirectory=(.*)$", text, re.M)
+    if layout["confdir"] == "/etc/durakbot" and not conf_dir_line:
+        fail(f"{name}: no ConfigurationDirectory=durakbot although the config is in /etc/durakbot")
+    print(f"{name}: ExecStart={' '.join(starts[0]) if starts else '?'}")
+
+
+def check_file(root, path, source=None, mode=None):
+    full = root + path
+    if not os.path.isfile(full):
+        return fail(f"{path} is not installed")
+    if source and not filecmp.cmp(full, source, shallow=False):
+        fail(f"{path} differs from {source}")
+    if mode is not None and stat.S_IMODE(os.stat(full).st_mode) != mode:
+        fail(f"{path} has mode {stat.S_IMODE(os.stat(full).st_mode):o}, want {mode:o}")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    for opt in ("--cmake", "--build", "--source", "--layout", "--destdir"):
+        ap.add_argument(opt, required=True)
+    a = ap.parse_args()
+    layout = json.load(open(a.layout, encoding="utf-8"))
+    root = os.path.abspath(a.destdir)
+    shutil.rmtree(root, ignore_errors=True)
+    os.makedirs(root)
+    install(a.cmake, a.build, root)
+
+    binary = os.path.join(layout["bindir"], "durakbot")
+    if not os.access(root + binary, os.X_OK):
+        fail(f"{binary} is not installed or not executable")
+    conf = os.path.join(layout["confdir"], "durakbot.conf")
+    example = os.path.join(a.source, "config", "durakbot.conf")
+    check_file(root, conf, example, 0o644)
+    check_file(root, os.path.join(layout["docdir"], "durakbot.conf.example"), example)
+    check_file(root, os.path.join(layout["docdir"], "INSTALL.md"),
+               os.path.join(a.source, "deploy", "INSTALL.md"))
+    check_file(root, os.path.join(layout["mandir"], "man8", "durakbot.8"),
+               os.path.join(a.source, "deploy", "durakbot.8"))
+    check_file(root, os.path.join(layout["mandir"], "man5", "durakbot.conf.5"),
+               os.path.join(a.source, "deploy", "durakbot.conf.5"))
+    check_unit(root, layout, "durakbot.service", conf)
+    check_unit(root, layout, "durakbot@.service", os.path.join(layout["confdir"], "%i.conf"))
+
+    # The administrator's config survives a second install.
+    mine = '# edited by the administrator\nirc = { nick = "mybot"; };\n'
+    with open(root + conf, "w", encoding="utf-8") as f:
+        f.write(mine)
+    out = install(a.cmake, a.build, root)
+    if open(root + conf, encoding="utf-8").read() != mine:
+        fail(f"a second cmake --install overwrote the changed {conf}")
+    elif "Keeping: " not in out:
+        fail(f"a second cmake --install kept {conf} but did not say so")
+    shutil.copyfile(example, root + conf)
+
+    if failures:
+        print("FAIL:\n  " + "\n  ".join(failures))
+        return 1
+    print(f"ok: installed into {root}: {binary}, the units in {layout['unitdir']}, {conf} "
+          f"(kept on reinstall), the example and INSTALL.md in {layout['docdir']}, the manual "
+          f"pages in {layout['mandir']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

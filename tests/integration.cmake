@@ -1,0 +1,24 @@
+# Integration tests: a private ngircd on a free loopback port, the durakbot binary and Python
+# IRC clients (tests/integration/, standard library only). Each script is one ctest; each kills
+# what it started, also on failure. Needs ngircd (apt-get install ngircd) and python3.
+find_program(NGIRCD ngircd PATHS /usr/sbin /usr/bin /sbin NO_DEFAULT_PATH)
+if(TARGET durakbot AND PYTHON3 AND NGIRCD)
+  set(_it_dir ${CMAKE_CURRENT_SOURCE_DIR}/integration)
+  # name, ctest time limit (the script's own limit is 15 s shorter so it can clean up)
+  foreach(_it connect:60 rate:60 games:150 restart:120 protocol:60)
+    string(REPLACE ":" ";" _it ${_it})
+    list(GET _it 0 _name)
+    list(GET _it 1 _limit)
+    math(EXPR _own "${_limit} - 15")
+    add_test(NAME integration_${_name}
+             COMMAND ${PYTHON3} ${_it_dir}/test_${_name}.py --bot $<TARGET_FILE:durakbot>
+                     --ngircd ${NGIRCD} --timeout ${_own})
+    set_tests_properties(integration_${_name} PROPERTIES TIMEOUT ${_limit} LABELS integration
+                         ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+  endforeach()
+  # receive times are the measurement: no other test competes for the CPU meanwhile
+  set_tests_properties(integration_rate PROPERTIES RUN_SERIAL TRUE)
+else()
+  message(STATUS "integration tests skipped: need the durakbot target, python3 and ngircd "
+                 "(apt-get install ngircd python3)")
+endif()

@@ -1,0 +1,287 @@
+"""play.py — test clients that play Durak against durakbot by private message.
+
+The contract they rely on (DESIGN.md, issue 4): `!durak VARIANT` opens a lobby and seats its
+creator, `!join`, `!start`; after every move one public line names who must act now (the nick
+right after the arrow "→"); `moves` in private is answered "Your moves: m1 | m2 | ..." (each move
+the exact command to send) or a line starting "No moves"; the end is announced in the channel with
+the word "durak" and the durak's nick, or the word "draw".
+
+Strategy: a player asks `moves` when the public line names it, then plays a random listed move,
+preferring anything but `take`. The bot limits commands per user, and a `moves` it drops is not
+answered: after ANSWER_WAIT without an answer the player assumes it is throttled for a while and
+makes a "blind" move that is always legal for its role in the status line (take as the defender,
+pass as a thrower, its first card when leading). After SILENCE without a public line everybody
+asks again.
+"""
+import random
+import re
+import time
+
+import harness as h
+
+ARROW = "\u2192"
+ANSWER_WAIT = 0.5   # seconds without an answer to `moves`: assume the bot dropped it
+THROTTLE = 2.0      # then make blind moves for this long before asking again
+SILENCE = 2.5       # seconds without a public line before every player asks
+CARD = re.compile(r"(?:10|[2-9JQKA])[\u2660\u2663\u2666\u2665]")
+
+
+class Player:
+    def __init__(self, client):
+        self.c = client
+        self.asked_at = None     # an unanswered `moves` was sent then
+        self.last_ask = 0.0
+        self.throttled_until = 0.0
+        self.role = None         # "lead", "take" or "pass" from the last line naming us
+        self.uncovered = None    # the first uncovered card on the table then
+        self.trump = None        # the trump suit symbol
+        self.hand = []
+        self.moves = 0           # every move sent
+        self.listed = 0          # moves taken from a "Your moves" answer
+        self.moves_by_nick = {}
+
+    @property
+    def nick(self):
+        return self.c.nick
+
+    def ask(self, now):
+        if self.c.closed.is_set():
+            return
+        self.c.privmsg(h.BOT_NICK, "moves")
+        self.asked_at = self.last_ask = now
+
+    def send_move(self, move):
+        self.c.privmsg(h.BOT_NICK, move)
+        words = move.split()
+        if len(words) >= 2 and words[1] in self.hand:
+            self.hand.remove(words[1])
+        self.moves += 1
+        self.moves_by_nick[self.nick] = self.moves_by_nick.get(self.nick, 0) + 1
+        self.asked_at = None
+        self.role = None
+
+    def play_listed(self, listing, rng):
+        moves = [m.strip() for m in listing.split(" | ") if m.strip()]
+        if moves:
+            self.send_move(rng.choice([m for m in moves if m != "take"] or moves))
+            self.listed += 1
+
+    def play_blind(self, rng):
+        """A move legal for the role from what the public line and our hand show: beat the
+        first uncovered card if a card does, else take; pass; lead a random card."""
+        if self.role == "take":
+            card = beater(self.hand, self.uncovered, self.trump)
+            self.send_move("beat %s %s" % (card, self.uncovered) if card else "take")
+        elif self.role == "pass":
+            self.send_move("pass")
+        elif self.role == "lead" and self.hand:
+            card = rng.choice(self.hand)
+            self.send_move("play " + card)
+        else:
+            return False
+        return True
+
+    def my_turn(self, status, now, rng):
+        self.role, self.uncovered, self.trump = status[1:]
+        if now < self.throttled_until and self.play_blind(rng):
+            return
+        self.ask(now)
+
+
+RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+
+
+def beater(hand, target, trump):
+    """The lowest card of hand that beats target (same suit higher, or a trump), or None."""
+    if not target or not trump:
+        return None
+    def key(c):
+        return (c[-1] == trump, RANKS.index(c[:-1]))
+    ok = [c for c in hand if (c[-1] == target[-1] and RANKS.index(c[:-1]) > RANKS.index(target[:-1]))
+          or (c[-1] == trump and target[-1] != trump)]
+    return min(ok, key=key) if ok else None
+
+
+def parse_status(text):
+    """(actor, role, first uncovered card, trump suit) from the public status line
+    "... → NICK to beat or take · table: 7♠/? · trump 8♥ · ...", or None."""
+    if ARROW not in text:
+        return None
+    after = text.split(ARROW, 1)[1]
+    seg = after.split(" \u00b7 ", 1)[0]
+    uncovered = re.search(r"(%s)/\?" % CARD.pattern, after)
+    trump = re.search(r"trump (%s)" % CARD.pattern, after)
+    words = seg.split()
+    if not words:
+        return None
+    if " or pass" in seg:
+        role = "pass"
+    elif " to lead" in seg:
+        role = "lead"
+    elif "take" in seg:
+        role = "take"
+    else:
+        role = None
+    return (words[0].strip(".,:;!"), role, uncovered.group(1) if uncovered else None,
+            trump.group(1)[-1] if trump else None)
+
+
+class Table:
+    """One game in `channel` among `players` (Player objects; the first one opens it)."""
+
+    def __init__(self, channel, players, seed):
+        self.channel = channel
+        self.players = players
+        self.rng = random.Random(seed)
+        self.result = None
+        self.timeouts = []
+        self.forfeits = []
+        self.last_public = time.monotonic()
+        self.hooks = []          # (after this many moves, function(table)), run once each
+        self.lobby_line = ""
+        self.base_moves = sum(p.moves for p in players)
+        self.base_listed = {p.nick: p.listed for p in players}
+        self.started = False     # a status line has been seen
+        self.start_sent = 0.0
+
+    @property
+    def moves(self):
+        """Moves sent in this game."""
+        return sum(p.moves for p in self.players) - self.base_moves
+
+    # ---- lobby ----
+
+    def open(self, variant, timeout=15):
+        """!durak VARIANT, !join by the others, !start. Commands the bot's per-user limit drops
+        are sent again after SILENCE."""
+        creator = self.players[0]
+        m = self._command(creator, "!durak %s" % variant, creator.nick, timeout)
+        self.lobby_line = m.plain
+        for p in self.players[1:]:
+            self._command(p, "!join", p.nick, timeout)
+        creator.c.privmsg(self.channel, "!start")
+        self.start_sent = self.last_public = time.monotonic()
+
+    def _command(self, p, text, expect, timeout):
+        end = time.monotonic() + timeout
+        while True:
+            p.c.privmsg(self.channel, text)
+            try:
+                return p.c.wait_for(lambda m: self._public(m) and expect in m.plain, SILENCE,
+                                    what="an answer to %s" % text)
+            except h.TestFailure:
+                if time.monotonic() > end:
+                    raise
+
+    # ---- play ----
+
+    def _public(self, m):
+        return h.from_bot(m) and m.command == "PRIVMSG" and m.target.lower() == self.channel.lower()
+
+    def _names_player(self, text):
+        low = text.lower()
+        return any(re.search(r"(?<![\w\[\]\\`^{|}-])%s(?![\w\[\]\\`^{|}-])" % re.escape(p.nick.lower()),
+                             low) for p in self.players)
+
+    def _is_end(self, text):
+        if ARROW in text or self.moves == 0:
+            return False
+        if re.search(r"\bdraw\b", text, re.I):
+            return True
+        return re.search(r"\bdurak\b", text, re.I) is not None and self._names_player(text)
+
+    def _on_public(self, p, m, now):
+        text = m.plain
+        if p is self.players[0]:           # each public line counted once, by the first player
+            self.last_public = now
+            if "time is up" in text.lower():
+                self.timeouts.append(text)
+            if "forfeit" in text.lower():
+                self.forfeits.append(text)
+            if self._is_end(text):
+                self.result = text
+        status = parse_status(text)
+        if status:
+            self.started = True
+        if status and status[0].lower() == p.nick.lower():
+            p.my_turn(status, now, self.rng)
+
+    def _on_private(self, p, m):
+        text = m.plain
+        if text.startswith("Your moves:"):
+            if p.asked_at is not None:
+                p.play_listed(text[len("Your moves:"):], self.rng)
+        elif text.startswith("No moves"):
+            p.asked_at = None
+        elif text.startswith("Your hand"):
+            p.hand = CARD.findall(text.split("(trump", 1)[0])
+
+    def _process(self, p, now):
+        for m in p.c.next_msgs():
+            if m.command == "NICK" and m.nick.lower() == p.nick.lower():
+                p.c.nick = m.text
+            elif self._public(m):
+                self._on_public(p, m, now)
+            elif h.from_bot(m) and m.target.lower() == p.nick.lower():
+                self._on_private(p, m)
+
+    def _fallbacks(self, now):
+        if not self.started and now - self.start_sent >= SILENCE:
+            self.players[0].c.privmsg(self.channel, "!start")
+            self.start_sent = now
+        for p in self.players:
+            if p.asked_at is not None and now - p.asked_at >= ANSWER_WAIT:
+                p.asked_at = None
+                p.throttled_until = now + THROTTLE
+                p.play_blind(self.rng)
+        if now - self.last_public >= SILENCE:
+            for p in self.players:
+                if now - p.last_ask >= SILENCE:
+                    p.ask(now)
+            self.last_public = now
+
+    def _run_hooks(self):
+        for hook in list(self.hooks):
+            if self.moves >= hook[0]:
+                self.hooks.remove(hook)
+                hook[1](self)
+
+    def run(self, timeout):
+        """Plays until the end is announced; returns the result line."""
+        end = time.monotonic() + timeout
+        while self.result is None:
+            now = time.monotonic()
+            if now > end:
+                raise h.TestFailure("the game did not end within %d s (%d moves played)"
+                                    % (timeout, self.moves))
+            for p in self.players:
+                self._process(p, now)
+            self._run_hooks()
+            self._fallbacks(now)
+            time.sleep(0.005)
+        return self.result
+
+    def after(self, moves, fn):
+        self.hooks.append((moves, fn))
+
+    def lines_per_move(self, since):
+        """(bot lines per move, the same without the answers to `moves`) since `since`:
+        channel lines counted once (as the first player saw them), private ones per recipient."""
+        lines = [m for m in self.players[0].c.all_msgs()
+                 if m.t >= since and self._public(m)]
+        for p in self.players:
+            lines += [m for m in p.c.all_msgs() if m.t >= since and h.from_bot(m)
+                      and not m.target.startswith(("#", "&"))]
+        answers = [m for m in lines if m.plain.startswith(("Your moves:", "No moves"))]
+        n = max(1, self.moves)
+        return len(lines) / n, (len(lines) - len(answers)) / n
+
+    def summary(self):
+        return ", ".join("%s %d moves (%d from the list)" % (p.nick, p.moves, p.listed)
+                         for p in self.players) + " (totals over all games)"
+
+    def check_clean(self):
+        h.check(not self.timeouts, "a player timed out: %s" % self.timeouts[:2])
+        h.check(not self.forfeits, "a player forfeited: %s" % self.forfeits[:2])
+        for p in self.players:
+            h.check(p.listed > 0, "%s never played a move from a `moves` answer" % p.nick)

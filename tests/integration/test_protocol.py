@@ -1,0 +1,149 @@
+#!/usr/bin/python3
+"""protocol: the bot against a scripted fake server (no ngircd), for what a real one rarely shows:
+nick in use at registration (433 -> durakbot_), ISUPPORT split over two 005 lines with BOT= and
+CASEMAPPING= past libircclient's 10-parameter cut (-> MODE +B), JOIN then WHO, CTCP PING echoed,
+a KICK answered by joining again; a silent server gets "PING :durakbot" after ping_interval and is
+dropped after as long again, then the bot reconnects about 1 s later; SIGTERM sends QUIT, exit 0."""
+import socket
+import time
+
+import harness as h
+
+PING_INTERVAL = 10
+
+
+class FakeServer:
+    def __init__(self):
+        self.listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.listener.bind((h.HOST, 0))
+        self.listener.listen(4)
+        self.port = self.listener.getsockname()[1]
+        self.conn = None
+        self.buf = b""
+
+    def accept(self, timeout):
+        self.listener.settimeout(timeout)
+        try:
+            self.conn, _ = self.listener.accept()
+        except socket.timeout:
+            raise h.TestFailure("the bot did not connect within %.1f s" % timeout)
+        self.buf = b""
+        return time.monotonic()
+
+    def send(self, line):
+        self.conn.sendall(line.encode() + b"\r\n")
+
+    def expect(self, prefix, timeout=5):
+        """Reads lines until one starts with prefix; returns it."""
+        end = time.monotonic() + timeout
+        while True:
+            while b"\r\n" in self.buf:
+                raw, self.buf = self.buf.split(b"\r\n", 1)
+                line = raw.decode("utf-8", "replace")
+                if line.startswith(prefix):
+                    return line
+            left = end - time.monotonic()
+            if left <= 0:
+                raise h.TestFailure("no line starting %r from the bot within %.1f s"
+                                    % (prefix, timeout))
+            self.conn.settimeout(left)
+            try:
+                data = self.conn.recv(4096)
+            except socket.timeout:
+                continue
+            if not data:
+                raise h.TestFailure("the bot closed the connection while we waited for %r"
+                                    % prefix)
+            self.buf += data
+
+    def wait_closed(self, timeout):
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            self.conn.settimeout(max(0.01, end - time.monotonic()))
+            try:
+                if not self.conn.recv(4096):
+                    return time.monotonic()
+            except socket.timeout:
+                pass
+            except OSError:
+                return time.monotonic()
+        raise h.TestFailure("the bot did not drop the silent connection within %.1f s" % timeout)
+
+    def register(self, nick_taken):
+        self.expect("NICK durakbot")
+        self.expect("USER durak")
+        nick = "durakbot"
+        if nick_taken:
+            self.send(":fake.server 433 * durakbot :Nickname is already in use")
+            nick = self.expect("NICK ").split()[1]
+        self.send(":fake.server 001 %s :Welcome" % nick)
+        return nick
+
+    def close(self):
+        for s in (self.conn, self.listener):
+            if s:
+                s.close()
+
+
+def first_connection(srv):
+    nick = srv.register(nick_taken=True)
+    h.check(nick == "durakbot_", "the bot chose %s after 433, not durakbot_" % nick)
+    filler = " ".join("TOK%d=x" % i for i in range(12))
+    srv.send(":fake.server 005 %s %s CASEMAPPING=ascii :are supported" % (nick, filler))
+    srv.send(":fake.server 005 %s BOT=B NICKLEN=30 :are supported" % nick)
+    srv.send(":fake.server 376 %s :End of MOTD" % nick)
+    srv.expect("JOIN #durak")          # queued at 001, ahead of the MODE that 005 asks for
+    srv.expect("MODE %s +B" % nick)
+    srv.send(":%s!durak@bot.host JOIN :#durak" % nick)
+    srv.expect("WHO #durak")
+    h.log("433 -> %s, BOT=B -> MODE +B, JOIN then WHO" % nick)
+
+    srv.send(":zoe!z@zoe.host PRIVMSG %s :\x01PING 12345\x01" % nick)
+    srv.expect("NOTICE zoe :\x01PING 12345\x01")
+    srv.send(":zoe!z@zoe.host PRIVMSG #durak :!help")
+    srv.expect("NOTICE zoe :")
+    srv.send(":op!o@op.host KICK #durak %s :testing" % nick)
+    srv.expect("JOIN #durak")
+    srv.send(":%s!durak@bot.host JOIN :#durak" % nick)
+    h.log("CTCP PING echoed, !help answered, rejoined after KICK")
+    return nick
+
+
+def test(env):
+    srv = FakeServer()
+    try:
+        bot = env.bot(h.bot_config(srv.port, ping_interval=PING_INTERVAL))
+        bot.start()
+        srv.accept(10)
+        first_connection(srv)
+
+        silent_from = time.monotonic()
+        srv.expect("PING :durakbot", PING_INTERVAL + 3)
+        pinged = time.monotonic() - silent_from
+        h.check(pinged >= PING_INTERVAL - 0.5, "PING after %.1f s of silence" % pinged)
+        closed = srv.wait_closed(PING_INTERVAL + 3) - silent_from
+        h.log("silent server: PING after %.1f s, dropped after %.1f s" % (pinged, closed))
+        h.check(closed >= 2 * PING_INTERVAL - 0.5, "dropped after only %.1f s" % closed)
+
+        t0 = time.monotonic()
+        srv.conn.close()
+        srv.accept(5)
+        again = time.monotonic() - t0
+        h.check(0.6 <= again <= 1.6, "reconnected after %.2f s, not about 1 s" % again)
+        nick = srv.register(nick_taken=False)
+        srv.send(":fake.server 422 %s :No MOTD" % nick)
+        srv.expect("JOIN #durak")
+        h.log("reconnected after %.2f s as %s" % (again, nick))
+
+        bot.proc.send_signal(15)
+        srv.expect("QUIT :")
+        srv.conn.close()
+        rc, took = bot.stop()
+        h.check(rc == 0, "durakbot exited with %s" % rc)
+    finally:
+        srv.close()
+
+
+if __name__ == "__main__":
+    h.run(test)
