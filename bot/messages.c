@@ -136,7 +136,7 @@ static const char *const msg_english[MSG_COUNT] = {
     [MSG_RULES_3_CLASSIC] =
         "After each bout all draw up to 6; once the stock is empty, whoever has no cards is out; the last one holding cards is the durak.",
     [MSG_HELP_1] =
-        "Commands: %sdurak [classic|transfer] [all|neighbours] [first5] opens a game; %sjoin, %sleave, %sstart, %sstop, %stable, %srules, %shelp.",
+        "Commands: %1$sdurak [classic|transfer] [all|neighbours] [first5] opens a game; %1$sjoin, %1$sleave, %1$sstart, %1$sstop, %1$stable, %1$sbot [easy|normal|hard], %1$sstats [nick], %1$stop [n], %1$srules, %1$shelp [moves|cards|bots|stats].",
     [MSG_HELP_2] =
         "Play by private message to %s: play C, beat C [T], take, pass, transfer C, hand, moves; cards like 7h, 10s, Qd or 7\xE2\x99\xA5" ".",
     [MSG_NO_GAME_HERE] =
@@ -229,6 +229,12 @@ static const char *const msg_english[MSG_COUNT] = {
         "Game over: a draw, nobody is the durak: the same position came back with no card gone (rule R16).",
     [MSG_CHANNEL_DROPPED] =
         "I no longer serve this channel (my configuration changed), so the game ends with no result.",
+    [MSG_HELP_BOTS] =
+        "Computer players: in a lobby, %sbot easy|normal|hard seats one (normal by default) and %sbot remove takes the last one out; they see only what a player at their seat would see.",
+    [MSG_HELP_STATS] =
+        "%sstats [nick] shows games, times out first, times durak, draws, forfeits and the rating; %stop [n] the best n players by rating (Elo over each game's ranking).",
+    [MSG_HELP_TOPICS] =
+        "No help on \"%s\": try %shelp with commands, moves, cards, bots or stats.",
 };
 
 const char *msg_text(msg_id id)

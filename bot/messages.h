@@ -74,7 +74,7 @@ typedef enum {
     MSG_RULES_FIRST5,
     MSG_RULES_3_TRANSFER,
     MSG_RULES_3_CLASSIC,
-    MSG_HELP_1,                  /* prefix x8 */
+    MSG_HELP_1,                  /* prefix (used as %1$s throughout) */
     MSG_HELP_2,                  /* bot nick */
     MSG_NO_GAME_HERE,            /* channel, prefix */
     MSG_PRIVATE_ONLY,            /* bot nick, command */
@@ -121,6 +121,9 @@ typedef enum {
     MSG_ONLY_BOTS_LEFT,          /* what happened */
     MSG_RESULT_REPEAT,
     MSG_CHANNEL_DROPPED,
+    MSG_HELP_BOTS,               /* prefix, prefix */
+    MSG_HELP_STATS,              /* prefix, prefix */
+    MSG_HELP_TOPICS,             /* topic, prefix */
     MSG_COUNT
 } msg_id;
 

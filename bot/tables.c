@@ -684,11 +684,26 @@ static void cmd_rules(tables *t, const tables_who *w, const table_t *tb, outbox 
     notice(o, w->nick, opt.variant == VARIANT_TRANSFER ? MSG_RULES_3_TRANSFER : MSG_RULES_3_CLASSIC);
 }
 
-static void cmd_help(tables *t, const tables_who *w, outbox *o)
+/* !help [topic] in a channel, help [topic] in private: two lines at most. */
+static void cmd_help(tables *t, const tables_who *w, const char *topic, bool in_private,
+                     outbox *o)
 {
     const char *p = prefix(t);
-    notice(o, w->nick, MSG_HELP_1, p, p, p, p, p, p, p, p);
-    notice(o, w->nick, MSG_HELP_2, t->own_nick);
+    if (!topic[0] && in_private)
+        topic = "moves";
+    if (!topic[0] || !strcmp(topic, "commands")) {
+        notice(o, w->nick, MSG_HELP_1, p);
+        notice(o, w->nick, MSG_HELP_2, t->own_nick);
+    } else if (!strcmp(topic, "moves") || !strcmp(topic, "cards")) {
+        notice(o, w->nick, MSG_PRIVATE_HELP_1);
+        notice(o, w->nick, MSG_PRIVATE_HELP_2);
+    } else if (!strcmp(topic, "bots") || !strcmp(topic, "bot")) {
+        notice(o, w->nick, MSG_HELP_BOTS, p, p);
+    } else if (!strcmp(topic, "stats") || !strcmp(topic, "top")) {
+        notice(o, w->nick, MSG_HELP_STATS, p, p);
+    } else {
+        notice(o, w->nick, MSG_HELP_TOPICS, topic, p);
+    }
 }
 
 /* !stats [nick]: one line in the channel. */
@@ -751,7 +766,7 @@ void tables_on_channel(tables *t, double now, const tables_who *w, const char *c
     switch (p.kind) {
     case PC_ERROR: outbox_add(o, OUT_NOTICE, w->nick, "%s", p.error); return;
     case PC_DURAK: cmd_open(t, w, channel, &p, now, o); return;
-    case PC_HELP: cmd_help(t, w, o); return;
+    case PC_HELP: cmd_help(t, w, p.arg, false, o); return;
     case PC_RULES: cmd_rules(t, w, tb, o); return;
     case PC_STATS: cmd_stats(t, w, channel, p.arg, o); return;
     case PC_TOP: cmd_top(t, channel, p.number, o); return;
@@ -929,8 +944,7 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
     if (p.kind == PC_ERROR) {
         outbox_add(o, OUT_NOTICE, w->nick, "%s", p.error);
     } else if (p.kind == PC_HELP) {
-        notice(o, w->nick, MSG_PRIVATE_HELP_1);
-        notice(o, w->nick, MSG_PRIVATE_HELP_2);
+        cmd_help(t, w, p.arg, true, o);
     } else if (!tb) {
         notice(o, w->nick, MSG_NOT_IN_GAME, prefix(t), prefix(t));
     } else if (!tb->playing) {

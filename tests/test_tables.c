@@ -246,6 +246,13 @@ static void test_stranger_and_help(void **state)
     chan(h, "zed", "#durak", "!help");
     assert_int_equal(h->o.len, 2);
     assert_int_equal(h->o.items[0].kind, OUT_NOTICE);
+    assert_non_null(said(h, "zed", "!bot [easy|normal|hard], !stats [nick]"));
+    chan(h, "zed", "#durak", "!help bots");
+    assert_non_null(said(h, "zed", "!bot remove takes"));
+    chan(h, "zed", "#durak", "!help nonsense");
+    assert_non_null(said(h, "zed", "No help on \"nonsense\""));
+    priv(h, "zed", "help");
+    assert_non_null(said(h, "zed", "Moves: play C"));
     chan(h, "zed", "#durak", "!rules");
     assert_true(h->o.len >= 1 && h->o.len <= 3);
     h_free(h);
