@@ -200,6 +200,14 @@ static ircad *ctx_of(irc_session_t *s)
     return a;
 }
 
+/* The context of an event worth routing to tables: from someone, with `need` params, while
+ * not shutting down; NULL otherwise. */
+static ircad *routable(irc_session_t *s, const char *origin, unsigned count, unsigned need)
+{
+    ircad *a = ctx_of(s);
+    return a->stopping || count < need || !origin ? NULL : a;
+}
+
 /* ---- registration ---- */
 
 static void join_channels(ircad *a)
@@ -356,10 +364,10 @@ static void on_numeric(irc_session_t *s, unsigned code, const char *origin, cons
 static void on_message(irc_session_t *s, const char *event, const char *origin,
                        const char **params, unsigned count)
 {
-    ircad *a = ctx_of(s);
+    ircad *a = routable(s, origin, count, 2);
     who_buf b;
     (void)event;
-    if (a->stopping || count < 2 || !origin)
+    if (!a)
         return;
     tables_who w = split_origin(origin, &b);
     if (is_channel(params[0]))
@@ -372,10 +380,10 @@ static void on_message(irc_session_t *s, const char *event, const char *origin,
 static void on_nick(irc_session_t *s, const char *event, const char *origin, const char **params,
                     unsigned count)
 {
-    ircad *a = ctx_of(s);
+    ircad *a = routable(s, origin, count, 1);
     who_buf b;
     (void)event;
-    if (a->stopping || count < 1 || !origin)
+    if (!a)
         return;
     split_origin(origin, &b);
     if (is_me(a, b.nick)) {
@@ -390,10 +398,10 @@ static void on_nick(irc_session_t *s, const char *event, const char *origin, con
 static void on_join(irc_session_t *s, const char *event, const char *origin, const char **params,
                     unsigned count)
 {
-    ircad *a = ctx_of(s);
+    ircad *a = routable(s, origin, count, 1);
     who_buf b;
     (void)event;
-    if (a->stopping || count < 1 || !origin)
+    if (!a)
         return;
     tables_who w = split_origin(origin, &b);
     if (is_me(a, b.nick)) {
@@ -410,10 +418,10 @@ static void on_join(irc_session_t *s, const char *event, const char *origin, con
 static void on_part(irc_session_t *s, const char *event, const char *origin, const char **params,
                     unsigned count)
 {
-    ircad *a = ctx_of(s);
+    ircad *a = routable(s, origin, count, 1);
     who_buf b;
     (void)event;
-    if (a->stopping || count < 1 || !origin)
+    if (!a)
         return;
     split_origin(origin, &b);
     tables_on_part(a->t, a->now, b.nick, params[0], &a->box);
@@ -442,12 +450,12 @@ static void on_kick(irc_session_t *s, const char *event, const char *origin, con
 static void on_quit(irc_session_t *s, const char *event, const char *origin, const char **params,
                     unsigned count)
 {
-    ircad *a = ctx_of(s);
+    ircad *a = routable(s, origin, 1, 1);
     who_buf b;
     (void)event;
     (void)params;
     (void)count;
-    if (a->stopping || !origin)
+    if (!a)
         return;
     split_origin(origin, &b);
     tables_on_quit(a->t, a->now, b.nick, &a->box);
@@ -468,11 +476,11 @@ static bool printable_ascii(const char *s, size_t max)
 static void on_ctcp(irc_session_t *s, const char *event, const char *origin, const char **params,
                     unsigned count)
 {
-    ircad *a = ctx_of(s);
+    ircad *a = routable(s, origin, count, 1);
     who_buf b;
     char reply[160];
     (void)event;
-    if (a->stopping || count < 1 || !origin || a->now < a->ctcp_next)
+    if (!a || a->now < a->ctcp_next)
         return;
     split_origin(origin, &b);
     if (!strcmp(params[0], "VERSION"))
@@ -489,10 +497,10 @@ static void on_ctcp(irc_session_t *s, const char *event, const char *origin, con
 static void on_notice(irc_session_t *s, const char *event, const char *origin,
                       const char **params, unsigned count)
 {
-    ircad *a = ctx_of(s);
+    ircad *a = routable(s, origin, count, 2);
     who_buf b;
     (void)event;
-    if (a->stopping || !origin || count < 2)
+    if (!a)
         return;
     split_origin(origin, &b);
     if (casemap_equal(a->cmap, b.nick, "NickServ"))
