@@ -157,9 +157,9 @@ static void report_status(ircad *a)
 {
     char status[768];
     size_t games = tables_count(a->t);
-    snprintf(status, sizeof status, "%s %s:%d as %s; %zu game(s) open",
+    snprintf(status, sizeof status, "%s %s:%d as %s; %d channel(s); %zu game(s) open",
              a->ready ? "connected to" : "connecting to", a->cfg.irc.server, a->cfg.irc.port,
-             a->nick, games);
+             a->nick, a->cfg.irc.nchannels, games);
     a->games_reported = games;
     if (!a->announced && a->ready) {
         a->announced = true;

@@ -134,6 +134,8 @@ static void pick_move(rng_t *r, const char *moves, char *out, size_t cap)
     free(copy);
 }
 
+static long moves_made, lines_sent;  /* lines the bot sent per move (TABLES_SHOW prints them) */
+
 /* Plays random legal moves by private message until the channel hears "Game over". */
 static const char *play_to_end(harness *h, const char *channel, const char **nicks, int n,
                                uint64_t seed)
@@ -147,6 +149,8 @@ static const char *play_to_end(harness *h, const char *channel, const char **nic
         assert_true(i >= 0);
         pick_move(&r, moves, move, sizeof move);
         priv(h, nicks[i], move);
+        moves_made++;
+        lines_sent += (long)h->o.len;
         if (getenv("TABLES_SHOW"))          /* to read a game as players see it */
             for (size_t k = 0; k < h->o.len; k++)
                 printf("%s <%s> %s\n", nicks[i], h->o.items[k].target, h->o.items[k].text);
@@ -175,8 +179,13 @@ static void test_complete_games(void **state)
             assert_non_null(said(h, "#durak", "starts"));
             for (int i = 0; i < players; i++)
                 assert_non_null(said(h, NICKS[i], "Your hand in #durak"));
+            moves_made = lines_sent = 0;
             const char *end = play_to_end(h, "#durak", NICKS, players, (uint64_t)players);
             assert_true(strstr(end, "durak") || strstr(end, "draw"));
+            if (getenv("TABLES_SHOW"))
+                printf("%d players, %s: %.2f lines per move over %ld moves\n", players,
+                       variant ? "transfer" : "classic", (double)lines_sent / (double)moves_made,
+                       moves_made);
             assert_int_equal(tables_count(h->t), 0);
             h_free(h);
         }
