@@ -811,9 +811,10 @@ static void apply_channels(ircad *a, const bot_config *nc)
             continue;
         tables_close_channel(a->t, ch, &a->box);
         flush_outbox(a);
-        snprintf(line, sizeof line, "PART %s :no longer served", ch);
-        if (a->joined)
-            push_raw(a, line);
+        /* in the channel's own queue, so that it leaves after the game's last line there
+         * (a +n channel refuses lines from outside) */
+        if (a->joined && !outq_push(a->q, "PART", ch, "no longer served"))
+            log_msg(LOG_WARNING, "send queue refused the PART of %s; it is dropped", ch);
         log_msg(LOG_NOTICE, "leaving %s: no longer in irc.channels", ch);
     }
     for (int i = 0; i < nc->irc.nchannels; i++) {
