@@ -235,6 +235,16 @@ static const char *const msg_english[MSG_COUNT] = {
         "%sstats [nick] shows games, times out first, times durak, draws, forfeits and the rating; %stop [n] the best n players by rating (Elo over each game's ranking).",
     [MSG_HELP_TOPICS] =
         "No help on \"%s\": try %shelp with commands, moves, cards, bots or stats.",
+    [MSG_WORD_CLASSIC] = "classic",
+    [MSG_WORD_TRANSFER] = "transfer",
+    [MSG_WORD_ALL] = "all",
+    [MSG_WORD_NEIGHBOURS] = "neighbours",
+    [MSG_OPTIONS] = "%s, throw-in by %s%s",
+    [MSG_OPTIONS_FIRST5] = ", first bout 5 cards",
+    [MSG_AWAY_MARK] = " (away)",
+    [MSG_PLURAL] = "s",
+    [MSG_NO_CARDS] = "(none)",
+    [MSG_EMPTY_TABLE] = "(empty)",
 };
 
 const char *msg_text(msg_id id)

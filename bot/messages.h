@@ -35,7 +35,7 @@ typedef enum {
     MSG_RESULT_DRAW,             /* places */
     MSG_RESULT_WON,              /* winner */
     MSG_RESULT_NONE,
-    MSG_BOUT_TAKEN,              /* defender, cards (int), "s" or "" */
+    MSG_BOUT_TAKEN,              /* defender, cards (int), MSG_PLURAL or "" */
     MSG_BOUT_BEATEN,
     MSG_TRUMP_DRAWN,             /* nick, trump card */
     MSG_PLAYER_OUT,              /* nick, place (int) */
@@ -124,6 +124,17 @@ typedef enum {
     MSG_HELP_BOTS,               /* prefix, prefix */
     MSG_HELP_STATS,              /* prefix, prefix */
     MSG_HELP_TOPICS,             /* topic, prefix */
+    /* words and fragments used inside other sentences */
+    MSG_WORD_CLASSIC,
+    MSG_WORD_TRANSFER,
+    MSG_WORD_ALL,
+    MSG_WORD_NEIGHBOURS,
+    MSG_OPTIONS,                 /* variant word, throw-in word, first5 fragment */
+    MSG_OPTIONS_FIRST5,
+    MSG_AWAY_MARK,
+    MSG_PLURAL,
+    MSG_NO_CARDS,
+    MSG_EMPTY_TABLE,
     MSG_COUNT
 } msg_id;
 

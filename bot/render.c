@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "messages.h"
+
 static const char *const RANK_TEXT[RANK_COUNT] = { "2", "3", "4", "5", "6", "7", "8",
                                                   "9", "10", "J", "Q", "K", "A" };
 static const char *const SUIT_UNICODE[SUIT_COUNT] = { "\xE2\x99\xA0", "\xE2\x99\xA3",
@@ -52,7 +54,7 @@ char *render_hand(const render_opts *r, cards_t hand, int trump, char *buf, size
     size_t len = 0;
     buf[0] = '\0';
     if (!hand) {
-        append(buf, cap, &len, "(none)");
+        append(buf, cap, &len, msg_text(MSG_NO_CARDS));
         return buf;
     }
     static const int order[4][3] = { { 1, 2, 3 }, { 0, 2, 3 }, { 0, 1, 3 }, { 0, 1, 2 } };
@@ -78,7 +80,7 @@ char *render_table(const render_opts *r, const durak_game *g, char *buf, size_t 
     size_t len = 0;
     buf[0] = '\0';
     if (!g->nattack)
-        append(buf, cap, &len, "(empty)");
+        append(buf, cap, &len, msg_text(MSG_EMPTY_TABLE));
     for (int i = 0; i < g->nattack; i++) {
         char a[RENDER_CARD_MAX], c[RENDER_CARD_MAX];
         if (i)

@@ -152,14 +152,14 @@ static const char *prefix(const tables *t) { return t->cfg.game.prefix; }
 
 static const char *variant_name(const durak_options *o)
 {
-    return o->variant == VARIANT_TRANSFER ? "transfer" : "classic";
+    return M(o->variant == VARIANT_TRANSFER ? MSG_WORD_TRANSFER : MSG_WORD_CLASSIC);
 }
 
 static void describe_options(const durak_options *o, char *buf, size_t cap)
 {
-    snprintf(buf, cap, "%s, throw-in by %s%s", variant_name(o),
-             o->throwin == THROWIN_NEIGHBOURS ? "neighbours" : "all",
-             o->first5 ? ", first bout 5 cards" : "");
+    snprintf(buf, cap, M(MSG_OPTIONS), variant_name(o),
+             M(o->throwin == THROWIN_NEIGHBOURS ? MSG_WORD_NEIGHBOURS : MSG_WORD_ALL),
+             o->first5 ? M(MSG_OPTIONS_FIRST5) : "");
 }
 
 static void seat_list(const table_t *tb, char *buf, size_t cap)
@@ -179,7 +179,7 @@ static void hand_sizes(const table_t *tb, char *buf, size_t cap)
             continue;
         appendf(buf, cap, &len, "%s%s %d%s", len ? ", " : "",
                                 tb->seat[s].nick, cards_count(tb->g.hand[s]),
-                                tb->seat[s].absent ? " (away)" : "");
+                                tb->seat[s].absent ? M(MSG_AWAY_MARK) : "");
     }
 }
 
@@ -398,7 +398,7 @@ static void report(tables *t, table_t *tb, const durak_game *before, const char 
             appendf(line, sizeof line, &len, M(MSG_BOUT_TAKEN),
                                     tb->seat[before->defender].nick,
                                     cards_count(durak_table_cards(before)),
-                                    cards_count(durak_table_cards(before)) == 1 ? "" : "s");
+                                    cards_count(durak_table_cards(before)) == 1 ? "" : M(MSG_PLURAL));
         else if (durak_table_cards(before))
             appendf(line, sizeof line, &len, "%s", M(MSG_BOUT_BEATEN));
     }
