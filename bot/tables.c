@@ -379,29 +379,35 @@ static void announce_result(tables *t, table_t *tb, outbox *o)
         say(o, tb->channel, MSG_RESULT_NONE);
 }
 
-/* What changed between `before` and the game now, said in one public line, plus
- * the private hands that changed. `what` is the move already described. */
-static void report(tables *t, table_t *tb, const durak_game *before, const char *what,
-                   double now, outbox *o)
+/* How the bout ended, if it did: the defender picked up the table, or it went to the
+ * discard pile (R11, R12). `table` is every card that was on it, the last one played too. */
+static void describe_bout_end(const tables *t, const table_t *tb, const durak_game *before,
+                              cards_t table, char *line, size_t cap, size_t *len)
+{
+    const durak_game *g = &tb->g;
+    if (!table || (g->bouts == before->bouts && g->phase != PHASE_OVER))
+        return;
+    if ((g->hand[before->defender] & table) == table) {
+        int n = cards_count(table);
+        appendf(line, cap, len, M(MSG_BOUT_TAKEN), tb->seat[before->defender].nick, n,
+                n == 1 ? "" : M(MSG_PLURAL));
+    } else if ((g->discard & table) == table) {
+        appendf(line, cap, len, "%s", M(MSG_BOUT_BEATEN));
+    }
+    (void)t;
+}
+
+/* What changed between `before` and the game now, said in one public line, plus the
+ * private hands that changed. `what` is the move already described, `played` its card. */
+static void report(tables *t, table_t *tb, const durak_game *before, cards_t played,
+                   const char *what, double now, outbox *o)
 {
     const durak_game *g = &tb->g;
     render_opts r = ropts(t);
     char line[2 * LINE_MAX], trump[RENDER_CARD_MAX];
     size_t len = 0;
     appendf(line, sizeof line, &len, "%s", what);
-    if (g->bouts != before->bouts || g->phase == PHASE_OVER) {
-        bool took = before->phase == PHASE_TAKING
-                    || (g->hand[before->defender] & durak_table_cards(before))
-                    || (before->phase == PHASE_DEFEND && g->phase != PHASE_OVER
-                        && cards_count(g->discard) == cards_count(before->discard));
-        if (durak_table_cards(before) && !(g->discard & durak_table_cards(before)) && took)
-            appendf(line, sizeof line, &len, M(MSG_BOUT_TAKEN),
-                                    tb->seat[before->defender].nick,
-                                    cards_count(durak_table_cards(before)),
-                                    cards_count(durak_table_cards(before)) == 1 ? "" : M(MSG_PLURAL));
-        else if (durak_table_cards(before))
-            appendf(line, sizeof line, &len, "%s", M(MSG_BOUT_BEATEN));
-    }
+    describe_bout_end(t, tb, before, durak_table_cards(before) | played, line, sizeof line, &len);
     if (g->trump_owner != before->trump_owner && g->trump_owner < DURAK_MAX_PLAYERS)
         appendf(line, sizeof line, &len, M(MSG_TRUMP_DRAWN),
                                 tb->seat[g->trump_owner].nick,
@@ -460,7 +466,7 @@ static void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, do
     snprintf(line, sizeof line, "%s%s", timed_out ? M(MSG_TIMEOUT_PREFIX) : "", what);
     if (durak_apply(&tb->g, a) != DURAK_OK)
         return;
-    report(t, tb, &before, line, now, o);
+    report(t, tb, &before, a.card < 64 ? card_bit(a.card) : 0, line, now, o);
 }
 
 /* game.replace_leavers: a computer player takes over the seat, hand and all. */
@@ -495,7 +501,7 @@ static void forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbo
     durak_game before = tb->g;
     if (durak_resign(&tb->g, s) != DURAK_OK)
         return;
-    report(t, tb, &before, what, now, o);
+    report(t, tb, &before, 0, what, now, o);
 }
 
 static void start_game(tables *t, table_t *tb, double now, outbox *o)

@@ -627,6 +627,54 @@ static void test_replace_leavers(void **state)
     h_free(h);
 }
 
+/* Cards on the table in a status line: "table: 7s/9s 8c/? ·" holds 3. */
+static int table_cards(const char *status)
+{
+    const char *t = strstr(status, "table: ");
+    int n = 0;
+    if (!t || !strncmp(t + 7, "(empty)", 7))
+        return 0;
+    for (const char *p = t + 7; *p && *p != '\xC2'; p++)
+        if (*p == '/')
+            n += p[1] == '?' ? 1 : 2;
+    return n;
+}
+
+/* R12: "picks up N cards" counts the whole table, the card added last too. */
+static void test_pickup_count(void **state)
+{
+    (void)state;
+    int checked_add = 0, checked_take = 0;
+    for (uint64_t seed = 0; seed < 40 && !(checked_add && checked_take); seed++) {
+        harness *h = h_new(seed);
+        start_two(h, "#durak");
+        rng_t r;
+        rng_seed(&r, seed);
+        int on_table = 0;
+        while (tables_count(h->t)) {
+            char moves[1024], move[128];
+            int i = whose_turn(h, NICKS, 2, moves, sizeof moves);
+            pick_move(&r, moves, move, sizeof move);
+            priv(h, NICKS[i], move);
+            const char *line = said(h, "#durak", "");
+            const char *up = line ? strstr(line, " picks up ") : NULL;
+            if (up) {
+                int n = atoi(up + 10);
+                if (strstr(line, " adds ")) {
+                    assert_int_equal(n, on_table + 1);
+                    checked_add++;
+                } else if (strstr(line, " takes.")) {
+                    assert_int_equal(n, on_table);
+                    checked_take++;
+                }
+            }
+            on_table = line ? table_cards(line) : on_table;
+        }
+        h_free(h);
+    }
+    assert_true(checked_add > 0 && checked_take > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -636,6 +684,7 @@ int main(void)
         cmocka_unit_test(test_flood_limit),
         cmocka_unit_test(test_complete_games),
         cmocka_unit_test(test_illegal_move_reason),
+        cmocka_unit_test(test_pickup_count),
         cmocka_unit_test(test_timeouts_and_forfeit),
         cmocka_unit_test(test_nick_change),
         cmocka_unit_test(test_part_rejoin_and_quit),
