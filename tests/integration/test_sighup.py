@@ -78,16 +78,18 @@ def still_serving(bot, cid, ana, lobby_pred, since, log_at, what):
 
 def test(env):
     env.ngircd.start()
+    ana, ben, cid = env.client("ana"), env.client("ben"), env.client("cid")
+    ana.join(CHA)                    # first in #a, so ana is its operator and can set +nt
+    ana.wait_for(lambda m: m.command == "366", 5, what="end of NAMES for #a")
+    ana.send("MODE %s +nt" % CHA)    # no messages from outside, as networks set by default
+    ana.wait_for(lambda m: m.command == "MODE" and m.target.lower() == CHA, 5,
+                 what="MODE #a +nt")
     bot = env.bot(h.bot_config(env.ngircd.port, channels=(CHA,), burst=20, rate=20))
     bot.start()
-    ana, ben, cid = env.client("ana"), env.client("ben"), env.client("cid")
     ana.join_with_bot(CHA)
     ben.join_with_bot(CHA)
     cid.join(CHB)
     cid.wait_for(lambda m: m.command == "366", 5, what="end of NAMES for #b")
-    ana.send("MODE %s +nt" % CHA)    # no messages from outside, as networks set by default
-    ana.wait_for(lambda m: m.command == "MODE" and m.target.lower() == CHA, 5,
-                 what="MODE #a +nt")
     h.log("ana and ben are in #a (+nt) with the bot; cid waits in #b")
     soft = []                        # failures that let the rest of the test run
 
