@@ -381,8 +381,8 @@ static void announce_result(tables *t, table_t *tb, outbox *o)
 
 /* How the bout ended, if it did: the defender picked up the table, or it went to the
  * discard pile (R11, R12). `table` is every card that was on it, the last one played too. */
-static void describe_bout_end(const tables *t, const table_t *tb, const durak_game *before,
-                              cards_t table, char *line, size_t cap, size_t *len)
+static void describe_bout_end(const table_t *tb, const durak_game *before, cards_t table,
+                              char *line, size_t cap, size_t *len)
 {
     const durak_game *g = &tb->g;
     if (!table || (g->bouts == before->bouts && g->phase != PHASE_OVER))
@@ -394,7 +394,6 @@ static void describe_bout_end(const tables *t, const table_t *tb, const durak_ga
     } else if ((g->discard & table) == table) {
         appendf(line, cap, len, "%s", M(MSG_BOUT_BEATEN));
     }
-    (void)t;
 }
 
 /* What changed between `before` and the game now, said in one public line, plus the
@@ -407,7 +406,7 @@ static void report(tables *t, table_t *tb, const durak_game *before, cards_t pla
     char line[2 * LINE_MAX], trump[RENDER_CARD_MAX];
     size_t len = 0;
     appendf(line, sizeof line, &len, "%s", what);
-    describe_bout_end(t, tb, before, durak_table_cards(before) | played, line, sizeof line, &len);
+    describe_bout_end(tb, before, durak_table_cards(before) | played, line, sizeof line, &len);
     if (g->trump_owner != before->trump_owner && g->trump_owner < DURAK_MAX_PLAYERS)
         appendf(line, sizeof line, &len, M(MSG_TRUMP_DRAWN),
                                 tb->seat[g->trump_owner].nick,
@@ -795,18 +794,18 @@ void tables_on_channel(tables *t, double now, const tables_who *w, const char *c
 
 /* ---- private commands: the moves ---------------------------------------------------- */
 
-static void waiting_for(const tables *t, const table_t *tb, const char *nick, outbox *o)
+/* "No moves for you now: waiting for bob to beat or take." */
+static void waiting_for(const table_t *tb, const char *nick, outbox *o)
 {
     char turn[256];
     describe_turn(tb, turn, sizeof turn);
-    (void)t;
     notice(o, nick, MSG_NO_MOVES, turn);
 }
 
 static void cmd_moves(const tables *t, const table_t *tb, int s, outbox *o)
 {
     if (tb->g.actor != s) {
-        waiting_for(t, tb, tb->seat[s].nick, o);
+        waiting_for(tb, tb->seat[s].nick, o);
         return;
     }
     render_opts r = ropts(t);
@@ -911,7 +910,7 @@ static void cmd_move(tables *t, table_t *tb, int s, const parsed_cmd *p, double 
 {
     const char *nick = tb->seat[s].nick;
     if (tb->g.actor != s) {
-        waiting_for(t, tb, nick, o);
+        waiting_for(tb, nick, o);
         return;
     }
     durak_action a;
