@@ -14,48 +14,7 @@
 #include "render.h"
 #include "rng.h"
 #include "store.h"
-
-enum { TABLES_MAX = 2 * CONFIG_MAX_CHANNELS, NICK_MAX = 64, LINE_MAX = 1024 };
-
-typedef struct {
-    char nick[NICK_MAX], user[64], host[128];
-    bool absent;             /* parted or quit: held for rejoin_grace */
-    double grace_deadline;
-    int timeouts;            /* in a row */
-    int ai;                  /* -1: a person; else the ai_level of a computer player */
-} seat_t;
-
-typedef struct {
-    bool used, playing;
-    char channel[64];
-    durak_options opt;
-    seat_t seat[DURAK_MAX_PLAYERS];
-    int nseats;
-    int creator;             /* seat index */
-    double lobby_deadline;
-    durak_game g;
-    double turn_deadline;
-    bool warned;
-    bool dirty;              /* changed since tables_take_changes() */
-    bool restored;           /* from a snapshot: announce when connected */
-    uint32_t version;        /* bumped at every move: stale computer decisions are dropped */
-    bool ai_pending;         /* a computer player's decision is being computed */
-    double ai_due;           /* when a computer player to act may move (game.bot_delay) */
-} table_t;
-
-struct tables {
-    bot_config cfg;
-    casemap cm;
-    char own_nick[NICK_MAX];
-    rng_t rng;
-    ratelimit rl;
-    store *db;               /* stats; NULL when none is kept */
-    bool paused;             /* not connected: timers stand still */
-    double paused_at;
-    table_t tab[TABLES_MAX];
-    char closed[TABLES_MAX][64];   /* channels whose table closed since tables_take_changes() */
-    int nclosed;
-};
+#include "tables_internal.h"
 
 #define M(id) msg_text(id)
 
@@ -87,7 +46,7 @@ static void notice(outbox *o, const char *target, msg_id id, ...)
 }
 
 /* printf onto buf at *len, clamped: a long line is cut, never overrun. */
-static void appendf(char *buf, size_t cap, size_t *len, const char *fmt, ...)
+void tables_appendf(char *buf, size_t cap, size_t *len, const char *fmt, ...)
 {
     if (*len >= cap)
         return;
@@ -107,7 +66,7 @@ static render_opts ropts(const tables *t)
 
 /* ---- lookup ------------------------------------------------------------------ */
 
-static table_t *table_of_channel(tables *t, const char *channel)
+table_t *tables_find(tables *t, const char *channel)
 {
     for (int i = 0; i < TABLES_MAX; i++)
         if (t->tab[i].used && casemap_equal(t->cm, t->tab[i].channel, channel))
@@ -167,7 +126,7 @@ static void seat_list(const table_t *tb, char *buf, size_t cap)
     size_t len = 0;
     buf[0] = '\0';
     for (int s = 0; s < tb->nseats && len < cap; s++)
-        appendf(buf, cap, &len, "%s%s", s ? ", " : "", tb->seat[s].nick);
+        tables_appendf(buf, cap, &len, "%s%s", s ? ", " : "", tb->seat[s].nick);
 }
 
 static void hand_sizes(const table_t *tb, char *buf, size_t cap)
@@ -177,7 +136,7 @@ static void hand_sizes(const table_t *tb, char *buf, size_t cap)
     for (int s = 0; s < tb->nseats && len < cap; s++) {
         if (!durak_in_game(&tb->g, s))
             continue;
-        appendf(buf, cap, &len, "%s%s %d%s", len ? ", " : "",
+        tables_appendf(buf, cap, &len, "%s%s %d%s", len ? ", " : "",
                                 tb->seat[s].nick, cards_count(tb->g.hand[s]),
                                 tb->seat[s].absent ? M(MSG_AWAY_MARK) : "");
     }
@@ -297,7 +256,7 @@ static void close_table(tables *t, table_t *tb)
     memset(tb, 0, sizeof *tb);
 }
 
-static table_t *open_table(tables *t, const char *channel)
+table_t *tables_open(tables *t, const char *channel)
 {
     for (int i = 0; i < TABLES_MAX; i++) {
         if (!t->tab[i].used) {
@@ -365,7 +324,7 @@ static void announce_result(tables *t, table_t *tb, outbox *o)
     size_t len = 0;
     out[0] = '\0';
     for (int i = 0; i < g->nout && len < sizeof out; i++)
-        appendf(out, sizeof out, &len, "%s%s (%d)", i ? ", " : "",
+        tables_appendf(out, sizeof out, &len, "%s%s (%d)", i ? ", " : "",
                                 tb->seat[g->out[i]].nick, g->out_place[i]);
     if (g->result == RESULT_DURAK)
         say(o, tb->channel, MSG_RESULT_DURAK, tb->seat[g->result_seat].nick, len ? out : "-");
@@ -389,10 +348,10 @@ static void describe_bout_end(const table_t *tb, const durak_game *before, cards
         return;
     if ((g->hand[before->defender] & table) == table) {
         int n = cards_count(table);
-        appendf(line, cap, len, M(MSG_BOUT_TAKEN), tb->seat[before->defender].nick, n,
+        tables_appendf(line, cap, len, M(MSG_BOUT_TAKEN), tb->seat[before->defender].nick, n,
                 n == 1 ? "" : M(MSG_PLURAL));
     } else if ((g->discard & table) == table) {
-        appendf(line, cap, len, "%s", M(MSG_BOUT_BEATEN));
+        tables_appendf(line, cap, len, "%s", M(MSG_BOUT_BEATEN));
     }
 }
 
@@ -405,19 +364,19 @@ static void report(tables *t, table_t *tb, const durak_game *before, cards_t pla
     render_opts r = ropts(t);
     char line[2 * LINE_MAX], trump[RENDER_CARD_MAX];
     size_t len = 0;
-    appendf(line, sizeof line, &len, "%s", what);
+    tables_appendf(line, sizeof line, &len, "%s", what);
     describe_bout_end(tb, before, durak_table_cards(before) | played, line, sizeof line, &len);
     if (g->trump_owner != before->trump_owner && g->trump_owner < DURAK_MAX_PLAYERS)
-        appendf(line, sizeof line, &len, M(MSG_TRUMP_DRAWN),
+        tables_appendf(line, sizeof line, &len, M(MSG_TRUMP_DRAWN),
                                 tb->seat[g->trump_owner].nick,
                                 render_card(&r, g->trump_card, trump, sizeof trump));
     for (int i = before->nout; i < g->nout && len < sizeof line; i++)
-        appendf(line, sizeof line, &len, M(MSG_PLAYER_OUT),
+        tables_appendf(line, sizeof line, &len, M(MSG_PLAYER_OUT),
                                 tb->seat[g->out[i]].nick, g->out_place[i]);
     if (g->phase != PHASE_OVER && len < sizeof line) {
         char status[LINE_MAX];
         status_line(t, tb, status, sizeof status);
-        appendf(line, sizeof line, &len, " %s", status);
+        tables_appendf(line, sizeof line, &len, " %s", status);
     }
     outbox_add(o, OUT_PRIVMSG, tb->channel, "%s", line);
     for (int s = 0; s < tb->nseats; s++)
@@ -534,7 +493,7 @@ static void cmd_open(tables *t, const tables_who *w, const char *channel, const 
                      double now, outbox *o)
 {
     int s;
-    table_t *tb = table_of_channel(t, channel), *other = table_of_nick(t, w->nick, &s);
+    table_t *tb = tables_find(t, channel), *other = table_of_nick(t, w->nick, &s);
     if (tb) {
         notice(o, w->nick, tb->playing ? MSG_GAME_RUNNING : MSG_LOBBY_EXISTS, channel, prefix(t));
         return;
@@ -543,7 +502,7 @@ static void cmd_open(tables *t, const tables_who *w, const char *channel, const 
         notice(o, w->nick, MSG_ALREADY_SEATED, other->channel, prefix(t));
         return;
     }
-    if (!(tb = open_table(t, channel)))
+    if (!(tb = tables_open(t, channel)))
         return;
     tb->opt = durak_default_options();
     tb->opt.variant = (uint8_t)(p->variant >= 0 ? p->variant : t->cfg.game.variant);
@@ -745,7 +704,7 @@ static void cmd_top(tables *t, const char *channel, int n, outbox *o)
     int k = store_top(t->db, n > 0 && n <= 20 ? n : 5, best);
     line[0] = '\0';
     for (int i = 0; i < k; i++)
-        appendf(line, sizeof line, &len, "%s%d. %s %d (%d)", i ? ", " : "", i + 1,
+        tables_appendf(line, sizeof line, &len, "%s%d. %s %d (%d)", i ? ", " : "", i + 1,
                 best[i].display, (int)(best[i].rating + 0.5), best[i].games);
     if (k > 0)
         say(o, channel, MSG_TOP, line);
@@ -767,7 +726,7 @@ void tables_on_channel(tables *t, double now, const tables_who *w, const char *c
     casemap_fold(t->cm, w->nick, key, sizeof key);
     if (!ratelimit_allow(&t->rl, key, now))
         return;
-    table_t *tb = table_of_channel(t, channel);
+    table_t *tb = tables_find(t, channel);
     switch (p.kind) {
     case PC_ERROR: outbox_add(o, OUT_NOTICE, w->nick, "%s", p.error); return;
     case PC_DURAK: cmd_open(t, w, channel, &p, now, o); return;
@@ -995,7 +954,7 @@ void tables_on_nick(tables *t, double now, const char *old_nick, const char *new
 void tables_on_join(tables *t, double now, const tables_who *w, const char *channel, outbox *o)
 {
     (void)now;
-    table_t *tb = table_of_channel(t, channel);
+    table_t *tb = tables_find(t, channel);
     if (!tb || !tb->playing || casemap_equal(t->cm, w->nick, t->own_nick))
         return;
     for (int s = 0; s < tb->nseats; s++) {
@@ -1032,7 +991,7 @@ static void player_gone(tables *t, table_t *tb, int s, double now, outbox *o)
 
 void tables_on_part(tables *t, double now, const char *nick, const char *channel, outbox *o)
 {
-    table_t *tb = table_of_channel(t, channel);
+    table_t *tb = tables_find(t, channel);
     int s = tb ? seat_of(t, tb, nick) : -1;
     if (s >= 0)
         player_gone(t, tb, s, now, o);
@@ -1154,7 +1113,7 @@ void tables_on_disconnect(tables *t, double now)
 
 void tables_close_channel(tables *t, const char *channel, outbox *o)
 {
-    table_t *tb = table_of_channel(t, channel);
+    table_t *tb = tables_find(t, channel);
     if (!tb)
         return;
     say(o, tb->channel, MSG_CHANNEL_DROPPED);
@@ -1262,7 +1221,7 @@ bool tables_ai_next_job(tables *t, double now, tables_ai_job *job)
 
 void tables_ai_result(tables *t, double now, const tables_ai_job *job, durak_action a, outbox *o)
 {
-    table_t *tb = table_of_channel(t, job->channel);
+    table_t *tb = tables_find(t, job->channel);
     if (!tb || !tb->playing || tb->version != job->version || !is_ai(tb, tb->g.actor))
         return;                                 /* the game moved on meanwhile */
     tb->ai_pending = false;
@@ -1271,147 +1230,4 @@ void tables_ai_result(tables *t, double now, const tables_ai_job *job, durak_act
     if (durak_check(&tb->g, a) != DURAK_OK)     /* never expected: act as on a time-out */
         a = timeout_action(&tb->g);
     play_move(t, tb, a, false, now, o);
-}
-
-/* ---- snapshots (persistence) ------------------------------------------------------------------
- * "T1 playing p,v,t,f,d creator nseats lobby_left turn_left warned" then per seat
- * " =nick =user =host absent grace_left timeouts ai", then " G <engine line>" when playing.
- * Times are seconds left, so a restart resumes every timer where it stood. */
-
-static double left(double deadline, double now) { return deadline > now ? deadline - now : 0; }
-
-bool tables_snapshot(const tables *t, const char *channel, double now, char *buf, size_t cap)
-{
-    const table_t *tb = table_of_channel((tables *)t, channel);
-    if (!tb)
-        return false;
-    double at = t->paused ? t->paused_at : now;
-    const durak_options *o = &tb->opt;
-    size_t len = 0;
-    buf[0] = '\0';
-    appendf(buf, cap, &len, "T1 %d %d,%d,%d,%d,%d %d %d %.3f %.3f %d", tb->playing, o->players,
-            o->variant, o->throwin, o->first5, o->deck, tb->creator, tb->nseats,
-            left(tb->lobby_deadline, at), left(tb->turn_deadline, at), tb->warned);
-    for (int s = 0; s < tb->nseats; s++) {
-        const seat_t *st = &tb->seat[s];
-        appendf(buf, cap, &len, " =%s =%s =%s %d %.3f %d %d", st->nick, st->user, st->host,
-                st->absent, left(st->grace_deadline, at), st->timeouts, st->ai);
-    }
-    if (tb->playing) {
-        char game[DURAK_SERIAL_MAX];
-        if (durak_serialize(&tb->g, game, sizeof game) < 0)
-            return false;
-        appendf(buf, cap, &len, " G %s", game);
-    }
-    return len + 1 < cap;
-}
-
-/* Next space-separated token of *p (NUL-terminates it in place), or NULL. */
-static char *token(char **p)
-{
-    while (**p == ' ')
-        (*p)++;
-    if (!**p)
-        return NULL;
-    char *start = *p;
-    while (**p && **p != ' ')
-        (*p)++;
-    if (**p)
-        *(*p)++ = '\0';
-    return start;
-}
-
-static bool read_string(char **p, char *out, size_t cap)
-{
-    char *tok = token(p);
-    if (!tok || tok[0] != '=' || strlen(tok + 1) >= cap)
-        return false;
-    memcpy(out, tok + 1, strlen(tok + 1) + 1);
-    return true;
-}
-
-static bool read_seat(char **p, seat_t *st, double now)
-{
-    int absent, timeouts;
-    double grace;
-    if (!read_string(p, st->nick, sizeof st->nick) || !st->nick[0]
-        || !read_string(p, st->user, sizeof st->user) || !read_string(p, st->host, sizeof st->host))
-        return false;
-    char *a = token(p), *g = token(p), *n = token(p), *ai = token(p);
-    if (!a || !g || !n || !ai || sscanf(a, "%d", &absent) != 1 || sscanf(g, "%lf", &grace) != 1
-        || sscanf(n, "%d", &timeouts) != 1 || sscanf(ai, "%d", &st->ai) != 1 || st->ai < -1
-        || st->ai > AI_HARD)
-        return false;
-    st->absent = absent != 0;
-    st->grace_deadline = now + grace;
-    st->timeouts = timeouts;
-    return true;
-}
-
-static bool read_snapshot(table_t *tb, char *p, double now)
-{
-    int playing, pl, v, th, f5, deck, warned;
-    double lobby, turn;
-    char *head[8];
-    for (int i = 0; i < 8; i++)
-        if (!(head[i] = token(&p)))
-            return false;
-    if (strcmp(head[0], "T1") || sscanf(head[1], "%d", &playing) != 1
-        || sscanf(head[2], "%d,%d,%d,%d,%d", &pl, &v, &th, &f5, &deck) != 5
-        || sscanf(head[3], "%d", &tb->creator) != 1 || sscanf(head[4], "%d", &tb->nseats) != 1
-        || sscanf(head[5], "%lf", &lobby) != 1 || sscanf(head[6], "%lf", &turn) != 1
-        || sscanf(head[7], "%d", &warned) != 1 || tb->nseats < 1
-        || tb->nseats > DURAK_MAX_PLAYERS || tb->creator < 0 || tb->creator >= tb->nseats)
-        return false;
-    tb->opt = (durak_options){ (uint8_t)pl, (uint8_t)v, (uint8_t)th, (uint8_t)f5, (uint8_t)deck };
-    tb->playing = playing != 0;
-    tb->lobby_deadline = now + lobby;
-    tb->turn_deadline = now + turn;
-    tb->warned = warned != 0;
-    for (int s = 0; s < tb->nseats; s++)
-        if (!read_seat(&p, &tb->seat[s], now))
-            return false;
-    if (!tb->playing)
-        return !token(&p);
-    char *g = token(&p);
-    while (*p == ' ')
-        p++;
-    return g && !strcmp(g, "G") && durak_deserialize(&tb->g, p) && tb->g.opt.players == tb->nseats;
-}
-
-bool tables_restore(tables *t, const char *channel, const char *snapshot, double now)
-{
-    char copy[2 * DURAK_SERIAL_MAX];
-    if (table_of_channel(t, channel) || strlen(snapshot) >= sizeof copy)
-        return false;
-    snprintf(copy, sizeof copy, "%s", snapshot);
-    table_t *tb = open_table(t, channel);
-    if (!tb)
-        return false;
-    if (!read_snapshot(tb, copy, now)) {
-        memset(tb, 0, sizeof *tb);
-        return false;
-    }
-    tb->restored = true;
-    tb->dirty = false;
-    t->paused = true;
-    t->paused_at = now;
-    return true;
-}
-
-void tables_take_changes(tables *t, double now, void (*cb)(void *ctx, const char *channel,
-                                                           const char *snapshot), void *ctx)
-{
-    for (int i = 0; i < t->nclosed; i++)
-        if (!table_of_channel(t, t->closed[i]))
-            cb(ctx, t->closed[i], NULL);
-    t->nclosed = 0;
-    for (int i = 0; i < TABLES_MAX; i++) {
-        table_t *tb = &t->tab[i];
-        char snap[2 * DURAK_SERIAL_MAX];
-        if (tb->used && tb->dirty && tables_snapshot(t, tb->channel, now, snap, sizeof snap)) {
-            tb->dirty = false;
-            cb(ctx, tb->channel, snap);
-        }
-    }
 }
