@@ -17,6 +17,7 @@
 #include "casemap.h"
 #include "log.h"
 #include "outbox.h"
+#include "rng.h"
 #include "service.h"
 #include "tlsrelay.h"
 
@@ -69,7 +70,7 @@ struct ircad {
     double ping_at;         /* when our PING was queued, then when it was sent */
     double backoff, reconnect_at;
     double ctcp_next;       /* CTCP replies: at most one a second */
-    uint64_t rng;
+    rng_t rng;              /* reconnect jitter, fallback nicks */
 };
 
 /* ---- small helpers ---- */
@@ -81,17 +82,9 @@ static double clock_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static uint64_t next_random(ircad *a)
-{
-    a->rng ^= a->rng << 13;   /* xorshift64 */
-    a->rng ^= a->rng >> 7;
-    a->rng ^= a->rng << 17;
-    return a->rng;
-}
-
 static double jitter(ircad *a)   /* 0.8 .. 1.2 */
 {
-    return 0.8 + 0.4 * (double)(next_random(a) >> 11) / (double)(1ULL << 53);
+    return 0.8 + 0.4 * (double)(rng_next(&a->rng) >> 11) / (double)(1ULL << 53);
 }
 
 /* Copies src (NULL as "") into dst, cut to cap - 1 bytes. */
@@ -282,7 +275,7 @@ static void try_next_nick(ircad *a)
     if (a->nick_tries <= 4)
         snprintf(a->nick, sizeof a->nick, "%s%.*s", base, a->nick_tries, "____");
     else
-        snprintf(a->nick, sizeof a->nick, "%.6s%03u", base, (unsigned)(next_random(a) % 1000));
+        snprintf(a->nick, sizeof a->nick, "%.6s%03u", base, (unsigned)rng_below(&a->rng, 1000));
     log_msg(LOG_WARNING, "nick %s is not available; trying %s", old, a->nick);
     irc_send_raw(a->s, "NICK %s", a->nick);
 }
@@ -899,7 +892,7 @@ ircad *ircad_new(const bot_config *cfg, tables *t, outq *q, store *db, aiworker 
     outbox_init(&a->box);
     a->cmap = CASEMAP_RFC1459;
     a->backoff = BACKOFF_FIRST;
-    a->rng = seed ? seed : 0x9E3779B97F4A7C15ULL;
+    rng_seed(&a->rng, seed);
     copy_str(a->nick, sizeof a->nick, cfg->irc.nick);
     return a;
 }
