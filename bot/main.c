@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "aiworker.h"
+#include "casemap.h"
 #include "config.h"
 #include "irc.h"
 #include "log.h"
@@ -148,13 +149,14 @@ typedef struct {
     int restored;
 } restore_ctx;
 
-/* One saved table: back in play if its channel is still served, else forgotten. */
+/* One saved table: back in play if its channel is still served (channel names compare
+ * without case, as on the server), else forgotten. */
 static void restore_table(void *ctx, const char *channel, const char *snapshot)
 {
     restore_ctx *r = ctx;
     bool served = false;
     for (int i = 0; i < r->cfg->irc.nchannels; i++)
-        served |= !strcmp(r->cfg->irc.channels[i], channel);
+        served |= casemap_equal(CASEMAP_RFC1459, r->cfg->irc.channels[i], channel);
     if (served && tables_restore(r->t, channel, snapshot, monotonic_now())) {
         r->restored++;
         return;

@@ -95,6 +95,11 @@ def restart(bot, how, log_state):
             quit_seen = peek(players[0].c, marks[players[0].nick],
                              lambda m: m.command == "QUIT" and m.nick.lower() == h.BOT_NICK)
             h.check(quit_seen is not None, "no QUIT of the bot seen after SIGTERM")
+        if how == "term":   # the config may name the channel in another case: same channel
+            with open(bot.conf) as f:
+                text = f.read()
+            with open(bot.conf, "w") as f:
+                f.write(text.replace('"%s"' % CH, '"%s"' % CH.upper()))
         t0 = time.monotonic()
         bot.start()
         back = wait_peek(players[0].c, marks[players[0].nick],
