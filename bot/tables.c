@@ -97,6 +97,12 @@ static table_t *table_of_nick(tables *t, const char *nick, int *seat)
     return NULL;
 }
 
+/* The seat's player by user@host (a held seat is only theirs to take back). */
+static bool same_person(const tables *t, const seat_t *st, const tables_who *w)
+{
+    return !strcmp(st->user, w->user) && casemap_equal(t->cm, st->host, w->host);
+}
+
 static bool is_admin(const tables *t, const tables_who *w)
 {
     for (int i = 0; i < t->cfg.nadmins; i++)
@@ -913,8 +919,7 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
         notice(o, w->nick, MSG_NOT_IN_GAME, prefix(t), prefix(t));
     } else if (!tb->playing) {
         notice(o, w->nick, MSG_NOT_STARTED, tb->seat[tb->creator].nick, prefix(t), tb->channel);
-    } else if (tb->seat[s].absent && (strcmp(tb->seat[s].user, w->user)
-                                      || !casemap_equal(t->cm, tb->seat[s].host, w->host))) {
+    } else if (tb->seat[s].absent && !same_person(t, &tb->seat[s], w)) {
         notice(o, w->nick, MSG_SEAT_HELD, tb->channel);
     } else if (p.kind == PC_HAND) {
         send_hand(t, tb, s, o);
@@ -959,7 +964,7 @@ void tables_on_join(tables *t, double now, const tables_who *w, const char *chan
         return;
     for (int s = 0; s < tb->nseats; s++) {
         seat_t *st = &tb->seat[s];
-        if (!st->absent || strcmp(st->user, w->user) || !casemap_equal(t->cm, st->host, w->host))
+        if (!st->absent || !same_person(t, st, w))
             continue;
         int other;
         if (!casemap_equal(t->cm, st->nick, w->nick) && table_of_nick(t, w->nick, &other))
