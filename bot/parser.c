@@ -138,12 +138,12 @@ static const char *const ambiguous_choices[] = {
 };
 
 static const option_word option_words[] = {
-    {"classic", OPT_VARIANT, VARIANT_CLASSIC}, {"podkidnoy", OPT_VARIANT, VARIANT_CLASSIC},
-    {"podkidnoi", OPT_VARIANT, VARIANT_CLASSIC}, {"throwin", OPT_VARIANT, VARIANT_CLASSIC},
-    {"transfer", OPT_VARIANT, VARIANT_TRANSFER}, {"perevodnoy", OPT_VARIANT, VARIANT_TRANSFER},
-    {"perevodnoi", OPT_VARIANT, VARIANT_TRANSFER}, {"passing", OPT_VARIANT, VARIANT_TRANSFER},
-    {"all", OPT_THROWIN, THROWIN_ALL},
-    {"neighbours", OPT_THROWIN, THROWIN_NEIGHBOURS}, {"neighbors", OPT_THROWIN, THROWIN_NEIGHBOURS},
+    {"classic", OPT_VARIANT, DURAK_VARIANT_CLASSIC}, {"podkidnoy", OPT_VARIANT, DURAK_VARIANT_CLASSIC},
+    {"podkidnoi", OPT_VARIANT, DURAK_VARIANT_CLASSIC}, {"throwin", OPT_VARIANT, DURAK_VARIANT_CLASSIC},
+    {"transfer", OPT_VARIANT, DURAK_VARIANT_TRANSFER}, {"perevodnoy", OPT_VARIANT, DURAK_VARIANT_TRANSFER},
+    {"perevodnoi", OPT_VARIANT, DURAK_VARIANT_TRANSFER}, {"passing", OPT_VARIANT, DURAK_VARIANT_TRANSFER},
+    {"all", OPT_THROWIN, DURAK_THROWIN_ALL},
+    {"neighbours", OPT_THROWIN, DURAK_THROWIN_NEIGHBOURS}, {"neighbors", OPT_THROWIN, DURAK_THROWIN_NEIGHBOURS},
     {"first5", OPT_FIRST5, 1},
 };
 

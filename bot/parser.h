@@ -28,8 +28,8 @@ typedef enum {
 typedef struct {
     parse_kind kind;
     card_t card, target;   /* CARD_NONE when absent; beat C [T]: card = C, target = T */
-    int variant;           /* PC_DURAK: VARIANT_CLASSIC/TRANSFER (engine/durak.h), -1 when not given */
-    int throwin;           /* PC_DURAK: THROWIN_ALL/NEIGHBOURS, -1 when not given */
+    int variant;           /* PC_DURAK: DURAK_VARIANT_CLASSIC/TRANSFER (engine/durak.h), -1 when not given */
+    int throwin;           /* PC_DURAK: DURAK_THROWIN_ALL/NEIGHBOURS, -1 when not given */
     int first5;            /* PC_DURAK: 1 when given, -1 when not */
     int bot_level;         /* PC_BOT: 0 easy, 1 normal, 2 hard, -1 when not given */
     int bot_remove;        /* PC_BOT: 1 for "bot remove" */

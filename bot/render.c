@@ -96,14 +96,14 @@ char *render_action(const render_opts *r, durak_action a, char *buf, size_t cap)
 {
     char c[RENDER_CARD_MAX], t[RENDER_CARD_MAX];
     switch (a.kind) {
-    case ACT_PLAY: snprintf(buf, cap, "play %s", render_card(r, a.card, c, sizeof c)); break;
-    case ACT_BEAT:
+    case DURAK_ACT_PLAY: snprintf(buf, cap, "play %s", render_card(r, a.card, c, sizeof c)); break;
+    case DURAK_ACT_BEAT:
         snprintf(buf, cap, "beat %s %s", render_card(r, a.card, c, sizeof c),
                  render_card(r, a.target, t, sizeof t));
         break;
-    case ACT_TAKE: snprintf(buf, cap, "take"); break;
-    case ACT_PASS: snprintf(buf, cap, "pass"); break;
-    case ACT_TRANSFER: snprintf(buf, cap, "transfer %s", render_card(r, a.card, c, sizeof c)); break;
+    case DURAK_ACT_TAKE: snprintf(buf, cap, "take"); break;
+    case DURAK_ACT_PASS: snprintf(buf, cap, "pass"); break;
+    case DURAK_ACT_TRANSFER: snprintf(buf, cap, "transfer %s", render_card(r, a.card, c, sizeof c)); break;
     default: snprintf(buf, cap, "?"); break;
     }
     return buf;

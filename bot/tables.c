@@ -22,7 +22,7 @@
 
 static void emit(outbox *o, out_kind kind, const char *target, msg_id id, va_list ap)
 {
-    char line[LINE_MAX];
+    char line[TABLES_LINE_MAX];
     vsnprintf(line, sizeof line, M(id), ap);
     outbox_add(o, kind, target, "%s", line);
 }
@@ -117,13 +117,13 @@ static const char *prefix(const tables *t) { return t->cfg.game.prefix; }
 
 static const char *variant_name(const durak_options *o)
 {
-    return M(o->variant == VARIANT_TRANSFER ? MSG_WORD_TRANSFER : MSG_WORD_CLASSIC);
+    return M(o->variant == DURAK_VARIANT_TRANSFER ? MSG_WORD_TRANSFER : MSG_WORD_CLASSIC);
 }
 
 static void describe_options(const durak_options *o, char *buf, size_t cap)
 {
     snprintf(buf, cap, M(MSG_OPTIONS), variant_name(o),
-             M(o->throwin == THROWIN_NEIGHBOURS ? MSG_WORD_NEIGHBOURS : MSG_WORD_ALL),
+             M(o->throwin == DURAK_THROWIN_NEIGHBOURS ? MSG_WORD_NEIGHBOURS : MSG_WORD_ALL),
              o->first5 ? M(MSG_OPTIONS_FIRST5) : "");
 }
 
@@ -155,16 +155,16 @@ static void describe_turn(const table_t *tb, char *buf, size_t cap)
     const char *actor = tb->seat[g->actor].nick, *def = tb->seat[g->defender].nick;
     durak_action a[DURAK_MAX_ACTIONS];
     bool can_transfer = false;
-    int n = g->phase == PHASE_DEFEND ? durak_legal(g, a) : 0;
+    int n = g->phase == DURAK_PHASE_DEFEND ? durak_legal(g, a) : 0;
     for (int i = 0; i < n; i++)
-        can_transfer |= a[i].kind == ACT_TRANSFER;
+        can_transfer |= a[i].kind == DURAK_ACT_TRANSFER;
     switch (g->phase) {
-    case PHASE_ATTACK: snprintf(buf, cap, M(MSG_TURN_LEAD), actor, def); break;
-    case PHASE_DEFEND:
+    case DURAK_PHASE_ATTACK: snprintf(buf, cap, M(MSG_TURN_LEAD), actor, def); break;
+    case DURAK_PHASE_DEFEND:
         snprintf(buf, cap, M(can_transfer ? MSG_TURN_DEFEND_TRANSFER : MSG_TURN_DEFEND), actor);
         break;
-    case PHASE_THROWIN: snprintf(buf, cap, M(MSG_TURN_THROWIN), actor, def); break;
-    case PHASE_TAKING: snprintf(buf, cap, M(MSG_TURN_TAKING), actor, def); break;
+    case DURAK_PHASE_THROWIN: snprintf(buf, cap, M(MSG_TURN_THROWIN), actor, def); break;
+    case DURAK_PHASE_TAKING: snprintf(buf, cap, M(MSG_TURN_TAKING), actor, def); break;
     default: buf[0] = '\0'; break;
     }
 }
@@ -302,10 +302,10 @@ static int players_holding(const durak_game *g)
 static void record_result(tables *t, const table_t *tb)
 {
     const durak_game *g = &tb->g;
-    store_result r = { .n = tb->nseats, .draw = g->result == RESULT_DRAW };
+    store_result r = { .n = tb->nseats, .draw = g->result == DURAK_RESULT_DRAW };
     char keys[DURAK_MAX_PLAYERS][NICK_MAX];
     int last = g->nout ? g->out_place[g->nout - 1] + 1 : 1;
-    if (!t->db || g->result == RESULT_ONGOING)
+    if (!t->db || g->result == DURAK_RESULT_ONGOING)
         return;
     for (int s = 0; s < tb->nseats; s++) {
         store_seat *st = &r.seat[s];
@@ -313,7 +313,7 @@ static void record_result(tables *t, const table_t *tb)
         st->key = keys[s];
         st->display = tb->seat[s].nick;
         st->forfeited = (g->forfeited >> s) & 1;
-        st->durak = g->result == RESULT_DURAK && g->result_seat == s;
+        st->durak = g->result == DURAK_RESULT_DURAK && g->result_seat == s;
         st->place = st->forfeited ? 1 : last;
         for (int i = 0; i < g->nout; i++)
             if (g->out[i] == s)
@@ -332,11 +332,11 @@ static void announce_result(tables *t, table_t *tb, outbox *o)
     for (int i = 0; i < g->nout && len < sizeof out; i++)
         tables_appendf(out, sizeof out, &len, "%s%s (%d)", i ? ", " : "",
                                 tb->seat[g->out[i]].nick, g->out_place[i]);
-    if (g->result == RESULT_DURAK)
+    if (g->result == DURAK_RESULT_DURAK)
         say(o, tb->channel, MSG_RESULT_DURAK, tb->seat[g->result_seat].nick, len ? out : "-");
-    else if (g->result == RESULT_DRAW && players_holding(g) > 0)
+    else if (g->result == DURAK_RESULT_DRAW && players_holding(g) > 0)
         say(o, tb->channel, MSG_RESULT_REPEAT);            /* R16 */
-    else if (g->result == RESULT_DRAW)
+    else if (g->result == DURAK_RESULT_DRAW)
         say(o, tb->channel, MSG_RESULT_DRAW, len ? out : "-");
     else if (g->result_seat < DURAK_MAX_PLAYERS)
         say(o, tb->channel, MSG_RESULT_WON, tb->seat[g->result_seat].nick);
@@ -350,7 +350,7 @@ static void describe_bout_end(const table_t *tb, const durak_game *before, cards
                               char *line, size_t cap, size_t *len)
 {
     const durak_game *g = &tb->g;
-    if (!table || (g->bouts == before->bouts && g->phase != PHASE_OVER))
+    if (!table || (g->bouts == before->bouts && g->phase != DURAK_PHASE_OVER))
         return;
     if ((g->hand[before->defender] & table) == table) {
         int n = cards_count(table);
@@ -368,7 +368,7 @@ static void report(tables *t, table_t *tb, const durak_game *before, cards_t pla
 {
     const durak_game *g = &tb->g;
     render_opts r = ropts(t);
-    char line[2 * LINE_MAX], trump[RENDER_CARD_MAX];
+    char line[2 * TABLES_LINE_MAX], trump[RENDER_CARD_MAX];
     size_t len = 0;
     tables_appendf(line, sizeof line, &len, "%s", what);
     describe_bout_end(tb, before, durak_table_cards(before) | played, line, sizeof line, &len);
@@ -379,8 +379,8 @@ static void report(tables *t, table_t *tb, const durak_game *before, cards_t pla
     for (int i = before->nout; i < g->nout && len < sizeof line; i++)
         tables_appendf(line, sizeof line, &len, M(MSG_PLAYER_OUT),
                                 tb->seat[g->out[i]].nick, g->out_place[i]);
-    if (g->phase != PHASE_OVER && len < sizeof line) {
-        char status[LINE_MAX];
+    if (g->phase != DURAK_PHASE_OVER && len < sizeof line) {
+        char status[TABLES_LINE_MAX];
         status_line(t, tb, status, sizeof status);
         tables_appendf(line, sizeof line, &len, " %s", status);
     }
@@ -388,7 +388,7 @@ static void report(tables *t, table_t *tb, const durak_game *before, cards_t pla
     for (int s = 0; s < tb->nseats; s++)
         if (g->hand[s] != before->hand[s] && g->hand[s])
             send_hand(t, tb, s, o);
-    if (g->phase == PHASE_OVER) {
+    if (g->phase == DURAK_PHASE_OVER) {
         announce_result(t, tb, o);
         close_table(t, tb);
         return;
@@ -405,16 +405,16 @@ static void describe_move(const tables *t, const table_t *tb, durak_action a, ch
     char c[RENDER_CARD_MAX], x[RENDER_CARD_MAX];
     render_card(&r, a.card, c, sizeof c);
     switch (a.kind) {
-    case ACT_PLAY:
-        snprintf(buf, cap, M(g->phase == PHASE_ATTACK ? MSG_MOVE_LEAD
-                             : g->phase == PHASE_TAKING ? MSG_MOVE_ADD : MSG_MOVE_THROW), nick, c);
+    case DURAK_ACT_PLAY:
+        snprintf(buf, cap, M(g->phase == DURAK_PHASE_ATTACK ? MSG_MOVE_LEAD
+                             : g->phase == DURAK_PHASE_TAKING ? MSG_MOVE_ADD : MSG_MOVE_THROW), nick, c);
         break;
-    case ACT_BEAT:
+    case DURAK_ACT_BEAT:
         snprintf(buf, cap, M(MSG_MOVE_BEAT), nick, render_card(&r, a.target, x, sizeof x), c);
         break;
-    case ACT_TAKE: snprintf(buf, cap, M(MSG_MOVE_TAKE), nick); break;
-    case ACT_PASS: snprintf(buf, cap, M(MSG_MOVE_PASS), nick); break;
-    case ACT_TRANSFER:
+    case DURAK_ACT_TAKE: snprintf(buf, cap, M(MSG_MOVE_TAKE), nick); break;
+    case DURAK_ACT_PASS: snprintf(buf, cap, M(MSG_MOVE_PASS), nick); break;
+    case DURAK_ACT_TRANSFER:
         snprintf(buf, cap, M(MSG_MOVE_TRANSFER), nick, c,
                  tb->seat[durak_next(g, g->defender)].nick);
         break;
@@ -436,7 +436,7 @@ static void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, do
 /* game.replace_leavers: a computer player takes over the seat, hand and all. */
 static void replace_by_ai(tables *t, table_t *tb, int s, msg_id why, double now, outbox *o)
 {
-    char what[256], name[NICK_MAX], status[LINE_MAX];
+    char what[256], name[NICK_MAX], status[TABLES_LINE_MAX];
     snprintf(what, sizeof what, M(why), tb->seat[s].nick);
     ai_name(tb, AI_NORMAL, name, sizeof name);
     seat_t *st = &tb->seat[s];
@@ -487,7 +487,7 @@ static void start_game(tables *t, table_t *tb, double now, outbox *o)
             tb->seat[tb->g.first_seat].nick);
     for (int s = 0; s < tb->nseats; s++)
         send_hand(t, tb, s, o);
-    char status[LINE_MAX];
+    char status[TABLES_LINE_MAX];
     status_line(t, tb, status, sizeof status);
     outbox_add(o, OUT_PRIVMSG, tb->channel, "%s", status);
     arm_turn(t, tb, now);
@@ -628,7 +628,7 @@ static void cmd_bot(tables *t, const tables_who *w, table_t *tb, const parsed_cm
 
 static void cmd_table(tables *t, table_t *tb, outbox *o)
 {
-    char line[LINE_MAX];
+    char line[TABLES_LINE_MAX];
     if (!tb->playing) {
         char seats[512];
         seat_list(tb, seats, sizeof seats);
@@ -649,9 +649,9 @@ static void cmd_rules(tables *t, const tables_who *w, const table_t *tb, outbox 
         opt.first5 = t->cfg.game.first5;
     }
     notice(o, w->nick, MSG_RULES_1, variant_name(&opt));
-    notice(o, w->nick, opt.throwin == THROWIN_NEIGHBOURS ? MSG_RULES_2_NEIGHBOURS : MSG_RULES_2_ALL,
+    notice(o, w->nick, opt.throwin == DURAK_THROWIN_NEIGHBOURS ? MSG_RULES_2_NEIGHBOURS : MSG_RULES_2_ALL,
            opt.first5 ? M(MSG_RULES_FIRST5) : "");
-    notice(o, w->nick, opt.variant == VARIANT_TRANSFER ? MSG_RULES_3_TRANSFER : MSG_RULES_3_CLASSIC);
+    notice(o, w->nick, opt.variant == DURAK_VARIANT_TRANSFER ? MSG_RULES_3_TRANSFER : MSG_RULES_3_CLASSIC);
 }
 
 /* !help [topic] in a channel, help [topic] in private: two lines at most. */
@@ -701,7 +701,7 @@ static void cmd_stats(tables *t, const tables_who *w, const char *channel, const
 static void cmd_top(tables *t, const char *channel, int n, outbox *o)
 {
     store_player best[20];
-    char line[LINE_MAX];
+    char line[TABLES_LINE_MAX];
     size_t len = 0;
     if (!t->db) {
         say(o, channel, MSG_NO_STATS);
@@ -775,7 +775,7 @@ static void cmd_moves(const tables *t, const table_t *tb, int s, outbox *o)
     }
     render_opts r = ropts(t);
     durak_action a[DURAK_MAX_ACTIONS];
-    char list[LINE_MAX];
+    char list[TABLES_LINE_MAX];
     int n = durak_legal(&tb->g, a);
     render_actions(&r, a, n, list, sizeof list);
     say(o, tb->seat[s].nick, MSG_YOUR_MOVES, list);
@@ -802,20 +802,20 @@ static void explain_refusal(const tables *t, const table_t *tb, durak_action a, 
     render_card(&r, a.card, c, sizeof c);
     render_card(&r, a.target, x, sizeof x);
     switch (e) {
-    case ERR_NOT_IN_HAND: notice(o, nick, MSG_ERR_NOT_IN_HAND, c); break;
-    case ERR_DOES_NOT_BEAT:
+    case DURAK_ERR_NOT_IN_HAND: notice(o, nick, MSG_ERR_NOT_IN_HAND, c); break;
+    case DURAK_ERR_DOES_NOT_BEAT:
         if (card_suit(a.target) == g->trump)
             notice(o, nick, MSG_ERR_DOES_NOT_BEAT_TRUMP, c, x);
         else
             notice(o, nick, MSG_ERR_DOES_NOT_BEAT, c, x, render_suit_name(card_suit(a.target)));
         break;
-    case ERR_NO_SUCH_TARGET: notice(o, nick, MSG_ERR_NO_TARGET, x); break;
-    case ERR_RANK_NOT_ON_TABLE: notice(o, nick, MSG_ERR_RANK, c); break;
-    case ERR_TABLE_FULL: notice(o, nick, MSG_ERR_FULL); break;
-    case ERR_NOT_TRANSFER_VARIANT: notice(o, nick, MSG_ERR_NO_TRANSFER_VARIANT); break;
-    case ERR_TRANSFER_COVERED: notice(o, nick, MSG_ERR_TRANSFER_COVERED); break;
-    case ERR_TRANSFER_RANK: notice(o, nick, MSG_ERR_TRANSFER_RANK, c); break;
-    case ERR_TRANSFER_TOO_MANY:
+    case DURAK_ERR_NO_SUCH_TARGET: notice(o, nick, MSG_ERR_NO_TARGET, x); break;
+    case DURAK_ERR_RANK_NOT_ON_TABLE: notice(o, nick, MSG_ERR_RANK, c); break;
+    case DURAK_ERR_TABLE_FULL: notice(o, nick, MSG_ERR_FULL); break;
+    case DURAK_ERR_NOT_TRANSFER_VARIANT: notice(o, nick, MSG_ERR_NO_TRANSFER_VARIANT); break;
+    case DURAK_ERR_TRANSFER_COVERED: notice(o, nick, MSG_ERR_TRANSFER_COVERED); break;
+    case DURAK_ERR_TRANSFER_RANK: notice(o, nick, MSG_ERR_TRANSFER_RANK, c); break;
+    case DURAK_ERR_TRANSFER_TOO_MANY:
         notice(o, nick, MSG_ERR_TRANSFER_TOO_MANY, tb->seat[durak_next(g, g->defender)].nick);
         break;
     default: {
@@ -832,23 +832,23 @@ static bool to_action(const tables *t, const table_t *tb, const parsed_cmd *p, c
                       durak_action *a, outbox *o)
 {
     render_opts r = ropts(t);
-    char c[RENDER_CARD_MAX], list[LINE_MAX];
+    char c[RENDER_CARD_MAX], list[TABLES_LINE_MAX];
     durak_action found[DURAK_MAX_ACTIONS];
-    *a = (durak_action){ ACT_PLAY, p->card, p->target };
+    *a = (durak_action){ DURAK_ACT_PLAY, p->card, p->target };
     switch (p->kind) {
     case PC_PLAY: return true;
-    case PC_TAKE: a->kind = ACT_TAKE; return true;
-    case PC_PASS: a->kind = ACT_PASS; return true;
-    case PC_TRANSFER: a->kind = ACT_TRANSFER; return true;
+    case PC_TAKE: a->kind = DURAK_ACT_TAKE; return true;
+    case PC_PASS: a->kind = DURAK_ACT_PASS; return true;
+    case PC_TRANSFER: a->kind = DURAK_ACT_TRANSFER; return true;
     case PC_BEAT:
-        a->kind = ACT_BEAT;
+        a->kind = DURAK_ACT_BEAT;
         if (p->target != CARD_NONE)
             return true;
         if (cards_count(durak_uncovered(&tb->g)) == 1) {
             a->target = cards_first(durak_uncovered(&tb->g));
             return true;
         }
-        if (moves_with_card(&tb->g, p->card, ACT_BEAT, found) == 1) {
+        if (moves_with_card(&tb->g, p->card, DURAK_ACT_BEAT, found) == 1) {
             *a = found[0];
             return true;
         }
@@ -1016,17 +1016,17 @@ void tables_on_quit(tables *t, double now, const char *nick, outbox *o)
  * non-trump (else the lowest trump). */
 static durak_action timeout_action(const durak_game *g)
 {
-    durak_action a = { ACT_PASS, CARD_NONE, CARD_NONE };
-    if (g->phase == PHASE_DEFEND) {
-        a.kind = ACT_TAKE;
-    } else if (g->phase == PHASE_ATTACK) {
+    durak_action a = { DURAK_ACT_PASS, CARD_NONE, CARD_NONE };
+    if (g->phase == DURAK_PHASE_DEFEND) {
+        a.kind = DURAK_ACT_TAKE;
+    } else if (g->phase == DURAK_PHASE_ATTACK) {
         cards_t h = g->hand[g->actor], plain = h & ~cards_of_suit(g->trump);
         cards_t pick = plain ? plain : h;
         card_t best = cards_first(pick);
         for (cards_t s = pick; s; s &= s - 1)
             if (card_rank(cards_first(s)) < card_rank(best))
                 best = cards_first(s);
-        a.kind = ACT_PLAY;
+        a.kind = DURAK_ACT_PLAY;
         a.card = best;
     }
     return a;
@@ -1128,7 +1128,7 @@ void tables_close_channel(tables *t, const char *channel, outbox *o)
 /* After a reconnect or a restart: the table again, and hands after a restart. */
 static void announce_back(tables *t, table_t *tb, outbox *o)
 {
-    char line[LINE_MAX], seats[512];
+    char line[TABLES_LINE_MAX], seats[512];
     bool restored = tb->restored;
     tb->restored = false;
     if (!tb->playing) {

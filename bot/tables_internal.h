@@ -12,7 +12,7 @@
 #include "rng.h"
 #include "tables.h"
 
-enum { TABLES_MAX = 2 * CONFIG_MAX_CHANNELS, NICK_MAX = 64, LINE_MAX = 1024 };
+enum { TABLES_MAX = 2 * CONFIG_MAX_CHANNELS, NICK_MAX = 64, TABLES_LINE_MAX = 1024 };
 
 typedef struct {
     char nick[NICK_MAX], user[64], host[128];

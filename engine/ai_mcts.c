@@ -125,7 +125,7 @@ static void playout(durak_game *g)
 /* 1 unless `seat` is the durak (a draw is not lost). */
 static float reward(const durak_game *g, int seat)
 {
-    return !(durak_over(g) && g->result == RESULT_DURAK && g->result_seat == seat);
+    return !(durak_over(g) && g->result == DURAK_RESULT_DURAK && g->result_seat == seat);
 }
 
 static void backprop(mcts_tree *t, const int *path, int depth, const durak_game *g)
@@ -208,7 +208,7 @@ static durak_action mcts_search(const durak_view *v, uint64_t seed, const ai_lim
 {
     mcts_tree *t = malloc(sizeof *t);
     mcts_node *nodes = malloc(sizeof(mcts_node) * MCTS_MAX_NODES);
-    durak_action a = { ACT_PASS, CARD_NONE, CARD_NONE };
+    durak_action a = { DURAK_ACT_PASS, CARD_NONE, CARD_NONE };
     if (t && nodes) {
         t->view = v;
         t->nodes = nodes;

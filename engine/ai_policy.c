@@ -30,9 +30,9 @@ static durak_action act_make(int kind, card_t c, card_t t)
     return a;
 }
 
-static durak_action act_pass(void) { return act_make(ACT_PASS, CARD_NONE, CARD_NONE); }
-static durak_action act_take(void) { return act_make(ACT_TAKE, CARD_NONE, CARD_NONE); }
-static durak_action act_play(card_t c) { return act_make(ACT_PLAY, c, CARD_NONE); }
+static durak_action act_pass(void) { return act_make(DURAK_ACT_PASS, CARD_NONE, CARD_NONE); }
+static durak_action act_take(void) { return act_make(DURAK_ACT_TAKE, CARD_NONE, CARD_NONE); }
+static durak_action act_play(card_t c) { return act_make(DURAK_ACT_PLAY, c, CARD_NONE); }
 
 int ai_policy_cost(card_t c, int trump)
 {
@@ -62,12 +62,12 @@ static cards_t addable(const durak_game *g)
 /* The cards the defender may transfer with (R17); 0 when no transfer is legal. */
 static cards_t transferable(const durak_game *g)
 {
-    if (g->opt.variant != VARIANT_TRANSFER || g->ncovered || !g->nattack)
+    if (g->opt.variant != DURAK_VARIANT_TRANSFER || g->ncovered || !g->nattack)
         return 0;
     cards_t same = g->hand[g->actor] & cards_of_rank(card_rank(g->attack[0]));
     if (!same)
         return 0;
-    durak_action a = act_make(ACT_TRANSFER, cards_first(same), CARD_NONE);
+    durak_action a = act_make(DURAK_ACT_TRANSFER, cards_first(same), CARD_NONE);
     return durak_check(g, a) == DURAK_OK ? same : 0;
 }
 
@@ -96,21 +96,21 @@ static durak_action easy_defend(const durak_game *g)
     if (c == CARD_NONE)
         return act_take();
     if (cards_has(beaters, c))
-        return act_make(ACT_BEAT, c, best_target(g, c));
-    return act_make(ACT_TRANSFER, c, CARD_NONE);
+        return act_make(DURAK_ACT_BEAT, c, best_target(g, c));
+    return act_make(DURAK_ACT_TRANSFER, c, CARD_NONE);
 }
 
 durak_action ai_policy_easy(const durak_game *g)
 {
     card_t c;
     switch (g->phase) {
-    case PHASE_ATTACK:
+    case DURAK_PHASE_ATTACK:
         return act_play(cheapest(g->hand[g->actor], g->trump));
-    case PHASE_THROWIN:
-    case PHASE_TAKING:
+    case DURAK_PHASE_THROWIN:
+    case DURAK_PHASE_TAKING:
         c = cheapest(addable(g), g->trump);
         return c == CARD_NONE ? act_pass() : act_play(c);
-    case PHASE_DEFEND:
+    case DURAK_PHASE_DEFEND:
         return easy_defend(g);
     default:
         return act_pass();
@@ -194,7 +194,7 @@ static bool add_worth(const pol_ctx *x, card_t c)
 {
     if (is_trump(x, c))
         return x->stock == 0 &&
-               (cards_count(x->hand) == 1 || (x->g->phase == PHASE_THROWIN && !beatable(x, c)));
+               (cards_count(x->hand) == 1 || (x->g->phase == DURAK_PHASE_THROWIN && !beatable(x, c)));
     return rel_rank(x, c) <= add_threshold(x);
 }
 
@@ -259,26 +259,26 @@ static durak_action normal_defend(const pol_ctx *x)
 {
     card_t tc = cheapest(transferable(x->g), x->trump);
     if (tc != CARD_NONE && !is_trump(x, tc))
-        return act_make(ACT_TRANSFER, tc, CARD_NONE);
+        return act_make(DURAK_ACT_TRANSFER, tc, CARD_NONE);
     cover_plan p = plan_cover(x);
     bool trump_transfer = tc != CARD_NONE && (!p.ok || p.max_trump > value(x, tc));
     if (trump_transfer && (x->stock <= LATE_STOCK || !p.ok))
-        return act_make(ACT_TRANSFER, tc, CARD_NONE);
+        return act_make(DURAK_ACT_TRANSFER, tc, CARD_NONE);
     if (!p.ok || rather_take(x, &p))
         return act_take();
-    return act_make(ACT_BEAT, p.cover, p.target);
+    return act_make(DURAK_ACT_BEAT, p.cover, p.target);
 }
 
 durak_action ai_policy_normal(const durak_game *g)
 {
     pol_ctx x = ctx_of(g);
     switch (g->phase) {
-    case PHASE_ATTACK:
+    case DURAK_PHASE_ATTACK:
         return normal_lead(&x);
-    case PHASE_THROWIN:
-    case PHASE_TAKING:
+    case DURAK_PHASE_THROWIN:
+    case DURAK_PHASE_TAKING:
         return normal_add(&x);
-    case PHASE_DEFEND:
+    case DURAK_PHASE_DEFEND:
         return normal_defend(&x);
     default:
         return act_pass();

@@ -64,7 +64,7 @@ static uint64_t state_key(const durak_game *g)
 
 static int outcome(const durak_game *g, int me)
 {
-    return !(g->result == RESULT_DURAK && g->result_seat == me);
+    return !(g->result == DURAK_RESULT_DURAK && g->result_seat == me);
 }
 
 static bool should_stop(solve_ctx *c)

@@ -134,9 +134,9 @@ static game_record play_game(const arena_config *c, long i)
             return rec;
         }
     }
-    rec.draw = g.result == RESULT_DRAW;
+    rec.draw = g.result == DURAK_RESULT_DRAW;
     for (int s = 0; s < c->players; s++)
-        rec.not_lost[s] = !(g.result == RESULT_DURAK && g.result_seat == s);
+        rec.not_lost[s] = !(g.result == DURAK_RESULT_DURAK && g.result_seat == s);
     return rec;
 }
 
@@ -245,8 +245,8 @@ static void wilson(long k, long n, double *lo, double *hi)
 static void print_report(const arena_config *c, const arena_totals *t)
 {
     printf("durak-arena: %ld games, %d players, %s, throwin %s, seed %" PRIu64 ", jobs %d, ",
-           t->games, c->players, c->opt.variant == VARIANT_TRANSFER ? "transfer" : "classic",
-           c->opt.throwin == THROWIN_NEIGHBOURS ? "neighbours" : "all", c->seed, c->jobs);
+           t->games, c->players, c->opt.variant == DURAK_VARIANT_TRANSFER ? "transfer" : "classic",
+           c->opt.throwin == DURAK_THROWIN_NEIGHBOURS ? "neighbours" : "all", c->seed, c->jobs);
     printf("hard: budget %d ms (%s clock), iterations %d\n", c->budget_ms,
            c->wall_clock ? "wall" : "CPU", c->iterations);
     printf("%-3s %-8s %10s %10s %8s   %s\n", "#", "agent", "seat-games", "not lost", "share",
@@ -309,9 +309,9 @@ static int parse_word(arena_config *c, const char *flag, const char *arg)
 {
     long v;
     if (strcmp(flag, "-v") == 0 && arg && (strcmp(arg, "classic") == 0 || strcmp(arg, "transfer") == 0))
-        c->opt.variant = strcmp(arg, "transfer") == 0 ? VARIANT_TRANSFER : VARIANT_CLASSIC;
+        c->opt.variant = strcmp(arg, "transfer") == 0 ? DURAK_VARIANT_TRANSFER : DURAK_VARIANT_CLASSIC;
     else if (strcmp(flag, "-t") == 0 && arg && (strcmp(arg, "all") == 0 || strcmp(arg, "neighbours") == 0))
-        c->opt.throwin = strcmp(arg, "all") == 0 ? THROWIN_ALL : THROWIN_NEIGHBOURS;
+        c->opt.throwin = strcmp(arg, "all") == 0 ? DURAK_THROWIN_ALL : DURAK_THROWIN_NEIGHBOURS;
     else if (strcmp(flag, "-c") == 0 && arg && (strcmp(arg, "cpu") == 0 || strcmp(arg, "wall") == 0))
         c->wall_clock = strcmp(arg, "wall") == 0;
     else if (strcmp(flag, "-s") == 0 && arg && *arg >= '0' && *arg <= '9')

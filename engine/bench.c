@@ -26,8 +26,8 @@ typedef struct {
 } bench_result;
 
 static const bench_config configs[] = {
-    { "2 players classic",  { 2, VARIANT_CLASSIC, THROWIN_ALL, 0, 36 } },
-    { "4 players transfer", { 4, VARIANT_TRANSFER, THROWIN_ALL, 0, 36 } },
+    { "2 players classic",  { 2, DURAK_VARIANT_CLASSIC, DURAK_THROWIN_ALL, 0, 36 } },
+    { "4 players transfer", { 4, DURAK_VARIANT_TRANSFER, DURAK_THROWIN_ALL, 0, 36 } },
 };
 
 /* CPU time of this (single-threaded) process: one core, whatever else runs. */
@@ -73,7 +73,7 @@ static int run_config(const bench_config *c, uint64_t games, uint64_t seed,
             return -1;
         }
         r->actions += (uint64_t)steps;
-        r->draws += g.result == RESULT_DRAW;
+        r->draws += g.result == DURAK_RESULT_DRAW;
     }
     r->seconds = cpu_seconds() - start;
     r->games = games;

@@ -79,7 +79,7 @@ static void reply_error(const char *fmt, const char *arg)
 /* A refused move or resign: the engine's reason, and what to do next. */
 static void reply_engine_error(durak_error e)
 {
-    if (e == ERR_GAME_OVER)
+    if (e == DURAK_ERR_GAME_OVER)
         reply_error("%s: start another with new", durak_error_text(e));
     else
         reply_error("%s: try legal", durak_error_text(e));
@@ -310,18 +310,18 @@ static void cmd_card_move(cli_state *st, const cli_words *w, uint8_t kind,
 
 static void cmd_play(cli_state *st, const cli_words *w)
 {
-    cmd_card_move(st, w, ACT_PLAY, "play C");
+    cmd_card_move(st, w, DURAK_ACT_PLAY, "play C");
 }
 
 static void cmd_transfer(cli_state *st, const cli_words *w)
 {
-    cmd_card_move(st, w, ACT_TRANSFER, "transfer C");
+    cmd_card_move(st, w, DURAK_ACT_TRANSFER, "transfer C");
 }
 
 /* "beat C T"; "beat C" when exactly one attack card is uncovered. */
 static void cmd_beat(cli_state *st, const cli_words *w)
 {
-    durak_action a = { ACT_BEAT, CARD_NONE, CARD_NONE };
+    durak_action a = { DURAK_ACT_BEAT, CARD_NONE, CARD_NONE };
     cards_t open;
     if (!need_game(st))
         return;
@@ -346,12 +346,12 @@ static void cmd_bare_move(cli_state *st, const cli_words *w, uint8_t kind,
 
 static void cmd_take(cli_state *st, const cli_words *w)
 {
-    cmd_bare_move(st, w, ACT_TAKE, "take");
+    cmd_bare_move(st, w, DURAK_ACT_TAKE, "take");
 }
 
 static void cmd_pass(cli_state *st, const cli_words *w)
 {
-    cmd_bare_move(st, w, ACT_PASS, "pass");
+    cmd_bare_move(st, w, DURAK_ACT_PASS, "pass");
 }
 
 static void cmd_resign(cli_state *st, const cli_words *w)
@@ -366,7 +366,7 @@ static void cmd_resign(cli_state *st, const cli_words *w)
     durak_error e = durak_resign(&st->game, seat);
     if (e == DURAK_OK)
         reply_ok();
-    else if (e == ERR_BAD_SEAT)
+    else if (e == DURAK_ERR_BAD_SEAT)
         reply_error("seat %s is no longer in the game (it left or is out)", w->word[1]);
     else
         reply_engine_error(e);
@@ -407,9 +407,9 @@ static void print_out(const durak_game *g)
 static void print_result(const durak_game *g)
 {
     switch (g->result) {
-    case RESULT_DURAK: printf("result: durak %d\n", g->result_seat); break;
-    case RESULT_DRAW: puts("result: draw"); break;
-    case RESULT_WON: printf("result: won %d\n", g->result_seat); break;
+    case DURAK_RESULT_DURAK: printf("result: durak %d\n", g->result_seat); break;
+    case DURAK_RESULT_DRAW: puts("result: draw"); break;
+    case DURAK_RESULT_WON: printf("result: won %d\n", g->result_seat); break;
     default: puts("result: ongoing"); break;
     }
 }

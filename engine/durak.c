@@ -16,7 +16,7 @@ static bool seat_in(uint8_t mask, int seat) { return (mask >> seat) & 1; }
 
 durak_options durak_default_options(void)
 {
-    durak_options o = { 2, VARIANT_CLASSIC, THROWIN_ALL, 0, 36 };
+    durak_options o = { 2, DURAK_VARIANT_CLASSIC, DURAK_THROWIN_ALL, 0, 36 };
     return o;
 }
 
@@ -28,9 +28,9 @@ const char *durak_check_options(const durak_options *o)
         return "players must be 2 to 6";
     if (o->players * 6 > o->deck)
         return "a 24-card deck is for 2 to 4 players";
-    if (o->variant > VARIANT_TRANSFER)
+    if (o->variant > DURAK_VARIANT_TRANSFER)
         return "variant must be classic or transfer";
-    if (o->throwin > THROWIN_NEIGHBOURS)
+    if (o->throwin > DURAK_THROWIN_NEIGHBOURS)
         return "throwin must be all or neighbours";
     if (o->first5 > 1)
         return "first5 must be on or off";
@@ -173,7 +173,7 @@ static bool seen_before(durak_game *g)
 
 static void end_game(durak_game *g, durak_result r, int seat)
 {
-    g->phase = PHASE_OVER;
+    g->phase = DURAK_PHASE_OVER;
     g->result = (uint8_t)r;
     g->result_seat = (uint8_t)(seat < 0 ? SEAT_NONE : seat);
     g->actor = SEAT_NONE;
@@ -196,20 +196,20 @@ static void start_bout(durak_game *g, int attacker)
 {
     if (g->stock_len == 0 && players_in_game(g) <= 1) {
         if (players_in_game(g) == 1)
-            end_game(g, RESULT_DURAK, __builtin_ctz(g->in_game));
+            end_game(g, DURAK_RESULT_DURAK, __builtin_ctz(g->in_game));
         else
-            end_game(g, RESULT_DRAW, -1);
+            end_game(g, DURAK_RESULT_DRAW, -1);
         return;
     }
     g->attacker = g->leader = g->actor = (uint8_t)attacker;
     g->defender = (uint8_t)durak_next(g, attacker);
-    g->phase = PHASE_ATTACK;
+    g->phase = DURAK_PHASE_ATTACK;
     g->passed = 0;
     g->bout_first_out = g->nout;
     g->bouts++;
     g->limit = (uint8_t)limit_for(g, g->defender);
     if (seen_before(g))
-        end_game(g, RESULT_DRAW, -1);
+        end_game(g, DURAK_RESULT_DRAW, -1);
 }
 
 /* R13: up to 6 cards, the leader first, then clockwise, the defender last. */
@@ -274,7 +274,7 @@ static bool is_thrower(const durak_game *g, int seat)
 {
     if (seat == g->defender || !seat_in(g->in_game, seat))
         return false;
-    if (g->opt.throwin == THROWIN_NEIGHBOURS)
+    if (g->opt.throwin == DURAK_THROWIN_NEIGHBOURS)
         return seat == prev_seat(g, g->defender) || seat == durak_next(g, g->defender);
     return true;
 }
@@ -309,7 +309,7 @@ static void ask_throwers(durak_game *g)
         g->actor = (uint8_t)s;
         return;
     }
-    if (g->phase == PHASE_TAKING)
+    if (g->phase == DURAK_PHASE_TAKING)
         pick_up(g);
     else
         beaten(g);
@@ -400,17 +400,17 @@ bool durak_new(durak_game *g, const durak_options *opt, uint64_t seed)
 
 /* ---- queries -------------------------------------------------------------- */
 
-bool durak_over(const durak_game *g) { return g->phase == PHASE_OVER; }
+bool durak_over(const durak_game *g) { return g->phase == DURAK_PHASE_OVER; }
 
 int durak_actor(const durak_game *g)
 {
-    return g->phase == PHASE_OVER ? -1 : g->actor;
+    return g->phase == DURAK_PHASE_OVER ? -1 : g->actor;
 }
 
 /* R17: the seat the attack would pass to, or -1 if a transfer is impossible. */
 static int transfer_target(const durak_game *g)
 {
-    if (g->opt.variant != VARIANT_TRANSFER || g->ncovered)
+    if (g->opt.variant != DURAK_VARIANT_TRANSFER || g->ncovered)
         return -1;
     int nd = durak_next(g, g->defender);
     int after = g->nattack + 1;
@@ -421,95 +421,95 @@ static int transfer_target(const durak_game *g)
 
 static durak_error check_play(const durak_game *g, cards_t hand, card_t c)
 {
-    if (g->phase == PHASE_DEFEND)
-        return ERR_WRONG_PHASE;
+    if (g->phase == DURAK_PHASE_DEFEND)
+        return DURAK_ERR_WRONG_PHASE;
     if (!cards_has(hand, c))
-        return ERR_NOT_IN_HAND;
-    if (g->phase == PHASE_ATTACK)
+        return DURAK_ERR_NOT_IN_HAND;
+    if (g->phase == DURAK_PHASE_ATTACK)
         return DURAK_OK;
     if (g->nattack >= g->limit)
-        return ERR_TABLE_FULL;
+        return DURAK_ERR_TABLE_FULL;
     if (!((g->table_ranks >> card_rank(c)) & 1))
-        return ERR_RANK_NOT_ON_TABLE;
+        return DURAK_ERR_RANK_NOT_ON_TABLE;
     return DURAK_OK;
 }
 
 static durak_error check_beat(const durak_game *g, cards_t hand, card_t c, card_t t)
 {
-    if (g->phase != PHASE_DEFEND)
-        return ERR_WRONG_PHASE;
+    if (g->phase != DURAK_PHASE_DEFEND)
+        return DURAK_ERR_WRONG_PHASE;
     if (t >= 64 || !cards_has(durak_uncovered(g), t))
-        return ERR_NO_SUCH_TARGET;
+        return DURAK_ERR_NO_SUCH_TARGET;
     if (!cards_has(hand, c))
-        return ERR_NOT_IN_HAND;
+        return DURAK_ERR_NOT_IN_HAND;
     if (!card_beats(c, t, g->trump))
-        return ERR_DOES_NOT_BEAT;
+        return DURAK_ERR_DOES_NOT_BEAT;
     return DURAK_OK;
 }
 
 static durak_error check_transfer(const durak_game *g, cards_t hand, card_t c)
 {
-    if (g->opt.variant != VARIANT_TRANSFER)
-        return ERR_NOT_TRANSFER_VARIANT;
-    if (g->phase != PHASE_DEFEND)
-        return ERR_WRONG_PHASE;
+    if (g->opt.variant != DURAK_VARIANT_TRANSFER)
+        return DURAK_ERR_NOT_TRANSFER_VARIANT;
+    if (g->phase != DURAK_PHASE_DEFEND)
+        return DURAK_ERR_WRONG_PHASE;
     if (g->ncovered)
-        return ERR_TRANSFER_COVERED;
+        return DURAK_ERR_TRANSFER_COVERED;
     if (!cards_has(hand, c))
-        return ERR_NOT_IN_HAND;
+        return DURAK_ERR_NOT_IN_HAND;
     if (card_rank(c) != card_rank(g->attack[0]))
-        return ERR_TRANSFER_RANK;
+        return DURAK_ERR_TRANSFER_RANK;
     if (transfer_target(g) < 0)
-        return ERR_TRANSFER_TOO_MANY;
+        return DURAK_ERR_TRANSFER_TOO_MANY;
     return DURAK_OK;
 }
 
 durak_error durak_check(const durak_game *g, durak_action a)
 {
-    if (g->phase == PHASE_OVER)
-        return ERR_GAME_OVER;
+    if (g->phase == DURAK_PHASE_OVER)
+        return DURAK_ERR_GAME_OVER;
     cards_t hand = g->hand[g->actor];
     card_t c = a.card < 64 ? a.card : 0;
     switch (a.kind) {
-    case ACT_PLAY:
-        return a.card < 64 ? check_play(g, hand, c) : ERR_NOT_IN_HAND;
-    case ACT_BEAT:
-        return a.card < 64 ? check_beat(g, hand, c, a.target) : ERR_NOT_IN_HAND;
-    case ACT_TRANSFER:
-        return a.card < 64 ? check_transfer(g, hand, c) : ERR_NOT_IN_HAND;
-    case ACT_TAKE:
-        return g->phase == PHASE_DEFEND ? DURAK_OK : ERR_WRONG_PHASE;
-    case ACT_PASS:
-        return g->phase == PHASE_THROWIN || g->phase == PHASE_TAKING ? DURAK_OK
-                                                                      : ERR_WRONG_PHASE;
+    case DURAK_ACT_PLAY:
+        return a.card < 64 ? check_play(g, hand, c) : DURAK_ERR_NOT_IN_HAND;
+    case DURAK_ACT_BEAT:
+        return a.card < 64 ? check_beat(g, hand, c, a.target) : DURAK_ERR_NOT_IN_HAND;
+    case DURAK_ACT_TRANSFER:
+        return a.card < 64 ? check_transfer(g, hand, c) : DURAK_ERR_NOT_IN_HAND;
+    case DURAK_ACT_TAKE:
+        return g->phase == DURAK_PHASE_DEFEND ? DURAK_OK : DURAK_ERR_WRONG_PHASE;
+    case DURAK_ACT_PASS:
+        return g->phase == DURAK_PHASE_THROWIN || g->phase == DURAK_PHASE_TAKING ? DURAK_OK
+                                                                      : DURAK_ERR_WRONG_PHASE;
     default:
-        return ERR_BAD_ACTION;
+        return DURAK_ERR_BAD_ACTION;
     }
 }
 
 int durak_legal(const durak_game *g, durak_action *out)
 {
     int n = 0;
-    if (g->phase == PHASE_OVER)
+    if (g->phase == DURAK_PHASE_OVER)
         return 0;
     cards_t hand = g->hand[g->actor];
-    if (g->phase == PHASE_DEFEND) {
+    if (g->phase == DURAK_PHASE_DEFEND) {
         for (cards_t u = durak_uncovered(g); u; u &= u - 1) {
             card_t t = cards_first(u);
             for (cards_t b = cards_beating(hand, t, g->trump); b; b &= b - 1)
-                out[n++] = (durak_action){ ACT_BEAT, cards_first(b), t };
+                out[n++] = (durak_action){ DURAK_ACT_BEAT, cards_first(b), t };
         }
-        out[n++] = (durak_action){ ACT_TAKE, CARD_NONE, CARD_NONE };
+        out[n++] = (durak_action){ DURAK_ACT_TAKE, CARD_NONE, CARD_NONE };
         if (transfer_target(g) >= 0)
             for (cards_t b = hand & cards_of_rank(card_rank(g->attack[0])); b; b &= b - 1)
-                out[n++] = (durak_action){ ACT_TRANSFER, cards_first(b), CARD_NONE };
+                out[n++] = (durak_action){ DURAK_ACT_TRANSFER, cards_first(b), CARD_NONE };
         return n;
     }
-    cards_t playable = g->phase == PHASE_ATTACK ? hand : throwable(g, g->actor);
+    cards_t playable = g->phase == DURAK_PHASE_ATTACK ? hand : throwable(g, g->actor);
     for (; playable; playable &= playable - 1)
-        out[n++] = (durak_action){ ACT_PLAY, cards_first(playable), CARD_NONE };
-    if (g->phase != PHASE_ATTACK)
-        out[n++] = (durak_action){ ACT_PASS, CARD_NONE, CARD_NONE };
+        out[n++] = (durak_action){ DURAK_ACT_PLAY, cards_first(playable), CARD_NONE };
+    if (g->phase != DURAK_PHASE_ATTACK)
+        out[n++] = (durak_action){ DURAK_ACT_PASS, CARD_NONE, CARD_NONE };
     return n;
 }
 
@@ -518,11 +518,11 @@ int durak_legal(const durak_game *g, durak_action *out)
 static void apply_play(durak_game *g, card_t c)
 {
     add_attack(g, g->actor, c);
-    if (g->phase == PHASE_TAKING) {       /* R12: uncovered; same attacker goes on */
+    if (g->phase == DURAK_PHASE_TAKING) {       /* R12: uncovered; same attacker goes on */
         ask_throwers(g);
         return;
     }
-    g->phase = PHASE_DEFEND;              /* R6, R7, R8 */
+    g->phase = DURAK_PHASE_DEFEND;              /* R6, R7, R8 */
     g->actor = g->defender;
 }
 
@@ -536,7 +536,7 @@ static void apply_beat(durak_game *g, card_t c, card_t t)
     g->table_ranks |= (uint16_t)(1u << card_rank(c));
     take_from_hand(g, g->defender, c);
     if (g->ncovered == g->nattack)        /* R8: order restarts at the main attacker */
-        enter_phase(g, PHASE_THROWIN);
+        enter_phase(g, DURAK_PHASE_THROWIN);
 }
 
 static void apply_transfer(durak_game *g, card_t c)
@@ -555,11 +555,11 @@ durak_error durak_apply(durak_game *g, durak_action a)
     if (e != DURAK_OK)
         return e;
     switch (a.kind) {
-    case ACT_PLAY: apply_play(g, a.card); break;
-    case ACT_BEAT: apply_beat(g, a.card, a.target); break;
-    case ACT_TRANSFER: apply_transfer(g, a.card); break;
-    case ACT_TAKE: enter_phase(g, PHASE_TAKING); break;
-    case ACT_PASS:
+    case DURAK_ACT_PLAY: apply_play(g, a.card); break;
+    case DURAK_ACT_BEAT: apply_beat(g, a.card, a.target); break;
+    case DURAK_ACT_TRANSFER: apply_transfer(g, a.card); break;
+    case DURAK_ACT_TAKE: enter_phase(g, DURAK_PHASE_TAKING); break;
+    case DURAK_ACT_PASS:
         g->passed |= (uint8_t)bit_of(g->actor);
         ask_throwers(g);
         break;
@@ -570,17 +570,17 @@ durak_error durak_apply(durak_game *g, durak_action a)
 /* R18: the hand leaves the game; a leaving defender ends the bout. */
 durak_error durak_resign(durak_game *g, int seat)
 {
-    if (g->phase == PHASE_OVER)
-        return ERR_GAME_OVER;
+    if (g->phase == DURAK_PHASE_OVER)
+        return DURAK_ERR_GAME_OVER;
     if (!durak_in_game(g, seat))
-        return ERR_BAD_SEAT;
+        return DURAK_ERR_BAD_SEAT;
     g->discard |= g->hand[seat];
     g->hand[seat] = g->known[seat] = 0;
     g->in_game &= (uint8_t)~bit_of(seat);
     g->forfeited |= (uint8_t)bit_of(seat);
     forget_history(g);
     if (players_in_game(g) < 2) {
-        end_game(g, RESULT_WON, g->in_game ? __builtin_ctz(g->in_game) : -1);
+        end_game(g, DURAK_RESULT_WON, g->in_game ? __builtin_ctz(g->in_game) : -1);
         return DURAK_OK;
     }
     if (seat == g->defender) {
@@ -592,9 +592,9 @@ durak_error durak_resign(durak_game *g, int seat)
     }
     if (seat == g->attacker)
         g->attacker = (uint8_t)prev_seat(g, g->defender);
-    if (g->phase == PHASE_ATTACK)
+    if (g->phase == DURAK_PHASE_ATTACK)
         g->leader = g->actor = g->attacker;
-    else if (g->phase != PHASE_DEFEND)
+    else if (g->phase != DURAK_PHASE_DEFEND)
         ask_throwers(g);
     return DURAK_OK;
 }
@@ -626,20 +626,20 @@ const char *durak_error_text(durak_error e)
 {
     static const char *const text[] = {
         [DURAK_OK] = "ok",
-        [ERR_GAME_OVER] = "the game is over",
-        [ERR_NOT_YOUR_TURN] = "it is not your turn",
-        [ERR_WRONG_PHASE] = "that move is not possible now",
-        [ERR_NOT_IN_HAND] = "that card is not in the hand",
-        [ERR_RANK_NOT_ON_TABLE] = "only a rank already on the table may be thrown in",
-        [ERR_TABLE_FULL] = "no more cards may be added to this bout",
-        [ERR_NO_SUCH_TARGET] = "that card is not an uncovered attack card",
-        [ERR_DOES_NOT_BEAT] = "that card does not beat it",
-        [ERR_NOT_TRANSFER_VARIANT] = "transfer is only played in the transfer variant",
-        [ERR_TRANSFER_COVERED] = "no transfer once a card is covered",
-        [ERR_TRANSFER_RANK] = "a transfer needs a card of the attack cards' rank",
-        [ERR_TRANSFER_TOO_MANY] = "the next player could not answer that many cards",
-        [ERR_BAD_ACTION] = "unknown move",
-        [ERR_BAD_SEAT] = "no such player in the game",
+        [DURAK_ERR_GAME_OVER] = "the game is over",
+        [DURAK_ERR_NOT_YOUR_TURN] = "it is not your turn",
+        [DURAK_ERR_WRONG_PHASE] = "that move is not possible now",
+        [DURAK_ERR_NOT_IN_HAND] = "that card is not in the hand",
+        [DURAK_ERR_RANK_NOT_ON_TABLE] = "only a rank already on the table may be thrown in",
+        [DURAK_ERR_TABLE_FULL] = "no more cards may be added to this bout",
+        [DURAK_ERR_NO_SUCH_TARGET] = "that card is not an uncovered attack card",
+        [DURAK_ERR_DOES_NOT_BEAT] = "that card does not beat it",
+        [DURAK_ERR_NOT_TRANSFER_VARIANT] = "transfer is only played in the transfer variant",
+        [DURAK_ERR_TRANSFER_COVERED] = "no transfer once a card is covered",
+        [DURAK_ERR_TRANSFER_RANK] = "a transfer needs a card of the attack cards' rank",
+        [DURAK_ERR_TRANSFER_TOO_MANY] = "the next player could not answer that many cards",
+        [DURAK_ERR_BAD_ACTION] = "unknown move",
+        [DURAK_ERR_BAD_SEAT] = "no such player in the game",
     };
     if ((unsigned)e >= sizeof text / sizeof text[0])
         return "unknown error";
@@ -649,7 +649,7 @@ const char *durak_error_text(durak_error e)
 const char *durak_phase_name(int phase)
 {
     static const char *const names[] = { "attack", "defend", "throwin", "taking", "over" };
-    return phase >= 0 && phase <= PHASE_OVER ? names[phase] : "?";
+    return phase >= 0 && phase <= DURAK_PHASE_OVER ? names[phase] : "?";
 }
 
 char *durak_action_format(durak_action a, char *buf, size_t cap)
@@ -658,11 +658,11 @@ char *durak_action_format(durak_action a, char *buf, size_t cap)
     card_format(a.card, c);
     card_format(a.target, t);
     switch (a.kind) {
-    case ACT_PLAY: snprintf(buf, cap, "play %s", c); break;
-    case ACT_BEAT: snprintf(buf, cap, "beat %s %s", c, t); break;
-    case ACT_TAKE: snprintf(buf, cap, "take"); break;
-    case ACT_PASS: snprintf(buf, cap, "pass"); break;
-    case ACT_TRANSFER: snprintf(buf, cap, "transfer %s", c); break;
+    case DURAK_ACT_PLAY: snprintf(buf, cap, "play %s", c); break;
+    case DURAK_ACT_BEAT: snprintf(buf, cap, "beat %s %s", c, t); break;
+    case DURAK_ACT_TAKE: snprintf(buf, cap, "take"); break;
+    case DURAK_ACT_PASS: snprintf(buf, cap, "pass"); break;
+    case DURAK_ACT_TRANSFER: snprintf(buf, cap, "transfer %s", c); break;
     default: snprintf(buf, cap, "?"); break;
     }
     return buf;

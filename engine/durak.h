@@ -13,8 +13,8 @@ enum { DURAK_MAX_PLAYERS = 6, DURAK_MAX_TABLE = 6, DURAK_MAX_DECK = 52,
        DURAK_MAX_ACTIONS = 384, DURAK_MAX_HISTORY = 128,
        DURAK_SERIAL_MAX = 4096 };
 
-typedef enum { VARIANT_CLASSIC, VARIANT_TRANSFER } durak_variant;
-typedef enum { THROWIN_ALL, THROWIN_NEIGHBOURS } durak_throwin;
+typedef enum { DURAK_VARIANT_CLASSIC, DURAK_VARIANT_TRANSFER } durak_variant;
+typedef enum { DURAK_THROWIN_ALL, DURAK_THROWIN_NEIGHBOURS } durak_throwin;
 
 typedef struct {
     uint8_t players;    /* 2..6 (24-card deck: 2..4) */
@@ -25,14 +25,14 @@ typedef struct {
 } durak_options;
 
 typedef enum {
-    PHASE_ATTACK,   /* the main attacker leads a card onto an empty table (R6) */
-    PHASE_DEFEND,   /* the defender answers uncovered cards (R7, R17) */
-    PHASE_THROWIN,  /* all covered: attackers may throw in, in R8 order */
-    PHASE_TAKING,   /* the defender takes: attackers may add cards (R12) */
-    PHASE_OVER
+    DURAK_PHASE_ATTACK,   /* the main attacker leads a card onto an empty table (R6) */
+    DURAK_PHASE_DEFEND,   /* the defender answers uncovered cards (R7, R17) */
+    DURAK_PHASE_THROWIN,  /* all covered: attackers may throw in, in R8 order */
+    DURAK_PHASE_TAKING,   /* the defender takes: attackers may add cards (R12) */
+    DURAK_PHASE_OVER
 } durak_phase;
 
-typedef enum { ACT_PLAY, ACT_BEAT, ACT_TAKE, ACT_PASS, ACT_TRANSFER } durak_act_kind;
+typedef enum { DURAK_ACT_PLAY, DURAK_ACT_BEAT, DURAK_ACT_TAKE, DURAK_ACT_PASS, DURAK_ACT_TRANSFER } durak_act_kind;
 
 typedef struct {
     uint8_t kind;    /* durak_act_kind */
@@ -40,24 +40,24 @@ typedef struct {
     uint8_t target;  /* BEAT: the attack card covered */
 } durak_action;
 
-typedef enum { RESULT_ONGOING, RESULT_DURAK, RESULT_DRAW, RESULT_WON } durak_result;
+typedef enum { DURAK_RESULT_ONGOING, DURAK_RESULT_DURAK, DURAK_RESULT_DRAW, DURAK_RESULT_WON } durak_result;
 
 typedef enum {
     DURAK_OK = 0,
-    ERR_GAME_OVER,       /* the game has ended */
-    ERR_NOT_YOUR_TURN,   /* another seat acts now */
-    ERR_WRONG_PHASE,     /* this kind of move is not possible now */
-    ERR_NOT_IN_HAND,     /* the card is not in the actor's hand */
-    ERR_RANK_NOT_ON_TABLE, /* thrown-in card's rank is not on the table (R8) */
-    ERR_TABLE_FULL,      /* R9 limit reached */
-    ERR_NO_SUCH_TARGET,  /* the target is not an uncovered attack card */
-    ERR_DOES_NOT_BEAT,   /* R4 */
-    ERR_NOT_TRANSFER_VARIANT,
-    ERR_TRANSFER_COVERED,   /* a card is already covered (R17) */
-    ERR_TRANSFER_RANK,      /* transfer card of another rank (R17) */
-    ERR_TRANSFER_TOO_MANY,  /* the next player could not answer (R17/R9) */
-    ERR_BAD_ACTION,
-    ERR_BAD_SEAT
+    DURAK_ERR_GAME_OVER,       /* the game has ended */
+    DURAK_ERR_NOT_YOUR_TURN,   /* another seat acts now */
+    DURAK_ERR_WRONG_PHASE,     /* this kind of move is not possible now */
+    DURAK_ERR_NOT_IN_HAND,     /* the card is not in the actor's hand */
+    DURAK_ERR_RANK_NOT_ON_TABLE, /* thrown-in card's rank is not on the table (R8) */
+    DURAK_ERR_TABLE_FULL,      /* R9 limit reached */
+    DURAK_ERR_NO_SUCH_TARGET,  /* the target is not an uncovered attack card */
+    DURAK_ERR_DOES_NOT_BEAT,   /* R4 */
+    DURAK_ERR_NOT_TRANSFER_VARIANT,
+    DURAK_ERR_TRANSFER_COVERED,   /* a card is already covered (R17) */
+    DURAK_ERR_TRANSFER_RANK,      /* transfer card of another rank (R17) */
+    DURAK_ERR_TRANSFER_TOO_MANY,  /* the next player could not answer (R17/R9) */
+    DURAK_ERR_BAD_ACTION,
+    DURAK_ERR_BAD_SEAT
 } durak_error;
 
 typedef struct durak_game {

@@ -159,7 +159,7 @@ static void read_options(reader *r, durak_game *g)
 static void read_turn(reader *r, durak_game *g)
 {
     expect(r, ' ');
-    g->phase = read_u8(r, PHASE_OVER), expect(r, ',');
+    g->phase = read_u8(r, DURAK_PHASE_OVER), expect(r, ',');
     g->actor = read_u8(r, 255), expect(r, ',');
     g->attacker = read_u8(r, 255), expect(r, ',');
     g->defender = read_u8(r, 255), expect(r, ',');
@@ -207,7 +207,7 @@ static void read_seats(reader *r, durak_game *g)
     g->in_game = read_u8(r, 63), expect(r, ',');
     g->forfeited = read_u8(r, 63), expect(r, ',');
     g->bout_first_out = read_u8(r, DURAK_MAX_PLAYERS), expect(r, ',');
-    g->result = read_u8(r, RESULT_WON), expect(r, ',');
+    g->result = read_u8(r, DURAK_RESULT_WON), expect(r, ',');
     g->result_seat = read_u8(r, 255), expect(r, ',');
     g->first_bout = read_u8(r, 1), expect(r, ',');
     g->bouts = (uint16_t)read_num(r, 10, UINT16_MAX);
@@ -274,16 +274,16 @@ static bool consistent(const durak_game *g)
         return false;
     if ((g->in_game | g->forfeited | g->passed) & ~seats)
         return false;
-    if (g->phase == PHASE_OVER)
+    if (g->phase == DURAK_PHASE_OVER)
         return true;
     if (g->actor >= n || g->attacker >= n || g->defender >= n || g->leader >= n
         || g->attacker == g->defender || !((g->in_game >> g->defender) & 1)
         || !((g->in_game >> g->actor) & 1) || g->nattack > g->limit)
         return false;
     switch (g->phase) {
-    case PHASE_ATTACK: return g->nattack == 0 && g->actor == g->attacker;
-    case PHASE_DEFEND: return g->ncovered < g->nattack && g->actor == g->defender;
-    case PHASE_THROWIN: return g->nattack && g->ncovered == g->nattack && g->actor != g->defender;
+    case DURAK_PHASE_ATTACK: return g->nattack == 0 && g->actor == g->attacker;
+    case DURAK_PHASE_DEFEND: return g->ncovered < g->nattack && g->actor == g->defender;
+    case DURAK_PHASE_THROWIN: return g->nattack && g->ncovered == g->nattack && g->actor != g->defender;
     default: return g->nattack && g->actor != g->defender;
     }
 }

@@ -15,39 +15,29 @@ endif()
 set(_deploy_tests ${CMAKE_CURRENT_SOURCE_DIR}/deploy)
 set(_deploy_root ${CMAKE_CURRENT_BINARY_DIR}/deploy-root)
 
-if(TARGET durak_config)
-  add_executable(deploy_config_keys deploy/config_keys.c)
-  target_link_libraries(deploy_config_keys PRIVATE durak_config)
-  add_test(NAME deploy_config_keys
-           COMMAND ${PYTHON3} ${_deploy_tests}/check_config_keys.py
-                   --tool $<TARGET_FILE:deploy_config_keys>
-                   --example ${PROJECT_SOURCE_DIR}/config/durakbot.conf
-                   --manpage ${PROJECT_SOURCE_DIR}/deploy/durakbot.conf.5
-                   --workdir ${CMAKE_CURRENT_BINARY_DIR}/deploy-keys
-                   --loader-source ${PROJECT_SOURCE_DIR}/config/config.c)
-endif()
+add_executable(deploy_config_keys deploy/config_keys.c)
+target_link_libraries(deploy_config_keys PRIVATE durak_config)
+add_test(NAME deploy_config_keys
+         COMMAND ${PYTHON3} ${_deploy_tests}/check_config_keys.py
+                 --tool $<TARGET_FILE:deploy_config_keys>
+                 --example ${PROJECT_SOURCE_DIR}/config/durakbot.conf
+                 --manpage ${PROJECT_SOURCE_DIR}/deploy/durakbot.conf.5
+                 --workdir ${CMAKE_CURRENT_BINARY_DIR}/deploy-keys
+                 --loader-source ${PROJECT_SOURCE_DIR}/config/config.c)
 
-set(_deploy_help)
-if(TARGET durakbot)
-  set(_deploy_help --durakbot $<TARGET_FILE:durakbot>)
-endif()
 add_test(NAME deploy_manpages
-         COMMAND ${PYTHON3} ${_deploy_tests}/check_manpages.py ${_deploy_help}
+         COMMAND ${PYTHON3} ${_deploy_tests}/check_manpages.py --durakbot $<TARGET_FILE:durakbot>
                  ${PROJECT_SOURCE_DIR}/deploy/durakbot.8 ${PROJECT_SOURCE_DIR}/deploy/durakbot.conf.5)
 set_tests_properties(deploy_manpages PROPERTIES SKIP_RETURN_CODE 77)
 
-if(TARGET durakbot)
-  add_test(NAME deploy_install
-           COMMAND ${PYTHON3} ${_deploy_tests}/check_install.py --cmake ${CMAKE_COMMAND}
-                   --build ${PROJECT_BINARY_DIR} --source ${PROJECT_SOURCE_DIR}
-                   --layout ${PROJECT_BINARY_DIR}/deploy/layout.json --destdir ${_deploy_root})
-  add_test(NAME deploy_units
-           COMMAND ${PYTHON3} ${_deploy_tests}/check_units.py --destdir ${_deploy_root}
-                   --layout ${PROJECT_BINARY_DIR}/deploy/layout.json --max-exposure 1.5
-                   --work ${CMAKE_CURRENT_BINARY_DIR}/deploy-units)
-  set_tests_properties(deploy_install PROPERTIES FIXTURES_SETUP deploy_root TIMEOUT 120)
-  set_tests_properties(deploy_units PROPERTIES FIXTURES_REQUIRED deploy_root SKIP_RETURN_CODE 77
-                       TIMEOUT 120)
-else()
-  message(STATUS "deploy_install and deploy_units skipped: the durakbot target is not there yet")
-endif()
+add_test(NAME deploy_install
+         COMMAND ${PYTHON3} ${_deploy_tests}/check_install.py --cmake ${CMAKE_COMMAND}
+                 --build ${PROJECT_BINARY_DIR} --source ${PROJECT_SOURCE_DIR}
+                 --layout ${PROJECT_BINARY_DIR}/deploy/layout.json --destdir ${_deploy_root})
+add_test(NAME deploy_units
+         COMMAND ${PYTHON3} ${_deploy_tests}/check_units.py --destdir ${_deploy_root}
+                 --layout ${PROJECT_BINARY_DIR}/deploy/layout.json --max-exposure 1.5
+                 --work ${CMAKE_CURRENT_BINARY_DIR}/deploy-units)
+set_tests_properties(deploy_install PROPERTIES FIXTURES_SETUP deploy_root TIMEOUT 120)
+set_tests_properties(deploy_units PROPERTIES FIXTURES_REQUIRED deploy_root SKIP_RETURN_CODE 77
+                     TIMEOUT 120)

@@ -299,7 +299,7 @@ static void test_solver_safe_holds(void **state)
                 a = random_action(&g, &r);
             assert_int_equal(durak_apply(&g, a), DURAK_OK);
         }
-        assert_false(g.result == RESULT_DURAK && g.result_seat == 0);
+        assert_false(g.result == DURAK_RESULT_DURAK && g.result_seat == 0);
     }
     assert_true(proven > 5);
 }
@@ -389,7 +389,7 @@ static void test_not_my_turn(void **state)
     ai_params p = ai_default_params(AI_NORMAL);
     durak_action a = ai_choose(&v, &p, NULL);
     assert_int_equal(a.kind, AI_NO_ACTION);
-    assert_int_equal(durak_check(&g, a), ERR_BAD_ACTION);
+    assert_int_equal(durak_check(&g, a), DURAK_ERR_BAD_ACTION);
 }
 
 int main(void)

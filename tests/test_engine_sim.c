@@ -110,17 +110,17 @@ static void check_turn(const sim_game *sim, const durak_game *g)
     for (int s = 0; s < g->opt.players; s++)        /* R14: empty hand, no stock: out */
         CHECK(sim, !(durak_in_game(g, s) && g->stock_len == 0 && g->hand[s] == 0));
     switch (g->phase) {
-    case PHASE_ATTACK:
+    case DURAK_PHASE_ATTACK:
         CHECK(sim, g->nattack == 0 && actor == g->attacker && g->hand[actor] != 0);
         break;
-    case PHASE_DEFEND:
+    case DURAK_PHASE_DEFEND:
         CHECK(sim, actor == g->defender && g->ncovered < g->nattack);
         break;
-    case PHASE_THROWIN:
-    case PHASE_TAKING:
+    case DURAK_PHASE_THROWIN:
+    case DURAK_PHASE_TAKING:
         CHECK(sim, actor != g->defender && g->nattack > 0);
-        CHECK(sim, g->phase == PHASE_TAKING || g->ncovered == g->nattack);
-        if (g->opt.throwin == THROWIN_NEIGHBOURS)
+        CHECK(sim, g->phase == DURAK_PHASE_TAKING || g->ncovered == g->nattack);
+        if (g->opt.throwin == DURAK_THROWIN_NEIGHBOURS)
             CHECK(sim, is_neighbour(g, actor));                         /* R10 */
         break;
     default:
@@ -134,7 +134,7 @@ static void check_limit(sim_game *sim, const durak_game *g, bool transferred)
 {
     if (durak_over(g))
         return;
-    if (g->phase == PHASE_ATTACK || transferred) {
+    if (g->phase == DURAK_PHASE_ATTACK || transferred) {
         sim->defence_hand = cards_count(g->hand[g->defender]);
         sim->defence_cap = g->opt.first5 && g->bouts == 1 ? 5 : 6;
     }
@@ -149,14 +149,14 @@ static void check_result(const sim_game *sim, const durak_game *g)
     for (int s = 0; s < g->opt.players; s++)
         left += durak_in_game(g, s);
     switch (g->result) {
-    case RESULT_DURAK:
+    case DURAK_RESULT_DURAK:
         CHECK(sim, g->stock_len == 0 && left == 1 && durak_in_game(g, g->result_seat));
         CHECK(sim, g->hand[g->result_seat] != 0);
         break;
-    case RESULT_DRAW:             /* all out together, or R16 */
+    case DURAK_RESULT_DRAW:             /* all out together, or R16 */
         CHECK(sim, left == 0 || left >= 2);
         break;
-    case RESULT_WON:
+    case DURAK_RESULT_WON:
         CHECK(sim, left <= 1 && g->forfeited != 0);
         break;
     default:
@@ -170,9 +170,9 @@ static bool same_action(durak_action a, durak_action b)
 {
     if (a.kind != b.kind)
         return false;
-    if (a.kind == ACT_TAKE || a.kind == ACT_PASS)
+    if (a.kind == DURAK_ACT_TAKE || a.kind == DURAK_ACT_PASS)
         return true;
-    return a.card == b.card && (a.kind != ACT_BEAT || a.target == b.target);
+    return a.card == b.card && (a.kind != DURAK_ACT_BEAT || a.target == b.target);
 }
 
 /* Each listed action is well-formed for its phase and applies on a copy. */
@@ -186,15 +186,15 @@ static void check_listed(const sim_game *sim, const durak_game *g,
         durak_action a = acts[i];
         for (int j = 0; j < i; j++)
             CHECK(sim, !same_action(a, acts[j]));
-        if (a.kind != ACT_TAKE && a.kind != ACT_PASS)
+        if (a.kind != DURAK_ACT_TAKE && a.kind != DURAK_ACT_PASS)
             CHECK(sim, a.card < 64 && cards_has(hand, a.card));
-        if (a.kind == ACT_PLAY && g->phase != PHASE_ATTACK)
+        if (a.kind == DURAK_ACT_PLAY && g->phase != DURAK_PHASE_ATTACK)
             CHECK(sim, (ranks >> card_rank(a.card)) & 1);               /* R8 */
-        if (a.kind == ACT_BEAT)
+        if (a.kind == DURAK_ACT_BEAT)
             CHECK(sim, cards_has(durak_uncovered(g), a.target)
                        && card_beats(a.card, a.target, g->trump));      /* R4 */
-        if (a.kind == ACT_TRANSFER)                                      /* R17 */
-            CHECK(sim, g->opt.variant == VARIANT_TRANSFER && g->ncovered == 0
+        if (a.kind == DURAK_ACT_TRANSFER)                                      /* R17 */
+            CHECK(sim, g->opt.variant == DURAK_VARIANT_TRANSFER && g->ncovered == 0
                        && card_rank(a.card) == card_rank(g->attack[0]));
         CHECK(sim, durak_check(g, a) == DURAK_OK);
         durak_game copy = *g;
@@ -345,7 +345,7 @@ static void maybe_resign(sim_game *sim, durak_game *g, sim_totals *t)
     durak_game before = *g;
     durak_error e = durak_resign(g, seat);
     if (!durak_in_game(&before, seat)) {
-        CHECK(sim, e == ERR_BAD_SEAT && memcmp(&before, g, sizeof before) == 0);
+        CHECK(sim, e == DURAK_ERR_BAD_SEAT && memcmp(&before, g, sizeof before) == 0);
         return;
     }
     CHECK(sim, e == DURAK_OK && !durak_in_game(g, seat) && g->hand[seat] == 0);
@@ -384,7 +384,7 @@ static void play_game(durak_options opt, uint64_t seed, sim_totals *t)
         durak_action a = acts[rng_below(&sim.rng, (uint64_t)n)];
         CHECK(&sim, durak_apply(&g, a) == DURAK_OK);
         sim.step++;
-        check_limit(&sim, &g, a.kind == ACT_TRANSFER);
+        check_limit(&sim, &g, a.kind == DURAK_ACT_TRANSFER);
         maybe_resign(&sim, &g, t);
         check_limit(&sim, &g, false);
         CHECK(&sim, sim.step < MAX_GAME_ACTIONS);
@@ -393,9 +393,9 @@ static void play_game(durak_options opt, uint64_t seed, sim_totals *t)
     check_result(&sim, &g);
     t->games++;
     t->actions += sim.step;
-    t->draws += g.result == RESULT_DRAW;
-    t->wins += g.result == RESULT_WON;
-    t->duraks += g.result == RESULT_DURAK;
+    t->draws += g.result == DURAK_RESULT_DRAW;
+    t->wins += g.result == DURAK_RESULT_WON;
+    t->duraks += g.result == DURAK_RESULT_DURAK;
 }
 
 /* Every option combination (deck 24: 2..4 players), GAMES_PER_SETUP games each. */

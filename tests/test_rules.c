@@ -15,8 +15,8 @@
 
 /* ---- helpers: cards, deals, moves ------------------------------------------ */
 
-enum { CLASSIC = VARIANT_CLASSIC, TRANSFER = VARIANT_TRANSFER,
-       ALL = THROWIN_ALL, NEIGHBOURS = THROWIN_NEIGHBOURS };
+enum { CLASSIC = DURAK_VARIANT_CLASSIC, TRANSFER = DURAK_VARIANT_TRANSFER,
+       ALL = DURAK_THROWIN_ALL, NEIGHBOURS = DURAK_THROWIN_NEIGHBOURS };
 
 static durak_options opts(int players, int variant, int throwin, int first5, int deck)
 {
@@ -100,18 +100,18 @@ static void deal(durak_game *g, durak_options o, const char *const hands[],
 
 static durak_action parse_move(const char *m)
 {
-    durak_action a = { ACT_PASS, CARD_NONE, CARD_NONE };
+    durak_action a = { DURAK_ACT_PASS, CARD_NONE, CARD_NONE };
     char word[16], c1[4] = "", c2[4] = "";
     if (sscanf(m, "%15s %3s %3s", word, c1, c2) < 1)
         fail_msg("empty move in test");
     if (strcmp(word, "play") == 0)
-        a.kind = ACT_PLAY;
+        a.kind = DURAK_ACT_PLAY;
     else if (strcmp(word, "beat") == 0)
-        a.kind = ACT_BEAT;
+        a.kind = DURAK_ACT_BEAT;
     else if (strcmp(word, "take") == 0)
-        a.kind = ACT_TAKE;
+        a.kind = DURAK_ACT_TAKE;
     else if (strcmp(word, "transfer") == 0)
-        a.kind = ACT_TRANSFER;
+        a.kind = DURAK_ACT_TRANSFER;
     else if (strcmp(word, "pass") != 0)
         fail_msg("unknown move in test: %s", m);
     if (*c1)
@@ -278,7 +278,7 @@ static void test_R1_ranks_of_the_deck_in_play(void **state)
     durak_game g;
     const char *h36[] = { "6S 7S 8S 9S TS JS", "6C 7C 8C 9C TC JC" };
     deal(&g, opts(2, CLASSIC, ALL, 0, 36), h36, "6H", NULL);
-    refuse(&g, "play 2S", ERR_NOT_IN_HAND);
+    refuse(&g, "play 2S", DURAK_ERR_NOT_IN_HAND);
     const char *h52[] = { "2S 4S 5S 6S 7S 8S", "3S 2C 3C 4C 5C 6C" };
     deal(&g, opts(2, CLASSIC, ALL, 0, 52), h52, "2H", NULL);
     assert_int_equal(g.stock_len, 40);
@@ -463,11 +463,11 @@ static void test_R4_defender_must_beat(void **state)
     assert_int_equal(g.attacker, 0);
     play_moves(&g, "play 9S");
     assert_legal(&g, "beat TS 9S | beat 8H 9S | take");
-    refuse(&g, "beat 8S 9S", ERR_DOES_NOT_BEAT);
-    refuse(&g, "beat 6D 9S", ERR_DOES_NOT_BEAT);
-    refuse(&g, "beat KD 9S", ERR_DOES_NOT_BEAT);
-    refuse(&g, "beat AS 9S", ERR_NOT_IN_HAND);
-    refuse(&g, "beat TS 7H", ERR_NO_SUCH_TARGET);
+    refuse(&g, "beat 8S 9S", DURAK_ERR_DOES_NOT_BEAT);
+    refuse(&g, "beat 6D 9S", DURAK_ERR_DOES_NOT_BEAT);
+    refuse(&g, "beat KD 9S", DURAK_ERR_DOES_NOT_BEAT);
+    refuse(&g, "beat AS 9S", DURAK_ERR_NOT_IN_HAND);
+    refuse(&g, "beat TS 7H", DURAK_ERR_NO_SUCH_TARGET);
     play_moves(&g, "beat 8H 9S");
     play_moves(&g, "pass; play 8S");                  /* seat 1 leads */
     play_moves(&g, "beat 7H 8S");                     /* a trump beats any non-trump */
@@ -484,7 +484,7 @@ static void test_R5_lowest_trump_leads(void **state)
     deal(&g, opts(3, CLASSIC, ALL, 0, 36), h, "AH", NULL);
     assert_int_equal(g.first_seat, 1);
     assert_int_equal(g.first_trump, card("7H"));
-    assert_turn(&g, PHASE_ATTACK, 1, 1, 2);   /* the next player defends */
+    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2);   /* the next player defends */
     assert_int_equal(g.leader, 1);
 }
 
@@ -496,7 +496,7 @@ static void test_R5_no_trump_seat_0_leads(void **state)
     deal(&g, opts(2, TRANSFER, ALL, 0, 36), h, "AH", NULL);
     assert_int_equal(g.first_seat, 0);
     assert_int_equal(g.first_trump, CARD_NONE);
-    assert_turn(&g, PHASE_ATTACK, 0, 0, 1);
+    assert_turn(&g, DURAK_PHASE_ATTACK, 0, 0, 1);
 }
 
 /* 6 players: the trump card in the last hand counts; seat 5 leads against seat 0. */
@@ -507,7 +507,7 @@ static void test_R5_six_players_wrap_round(void **state)
     const char *h[6] = { "7H 7S 8S 9S TS JS", NULL, NULL, NULL, NULL, "6S 6C 6D 7C 7D 6H" };
     deal(&g, opts(6, TRANSFER, NEIGHBOURS, 0, 36), h, NULL, NULL);
     assert_int_equal(g.trump_card, card("6H"));
-    assert_turn(&g, PHASE_ATTACK, 5, 5, 0);
+    assert_turn(&g, DURAK_PHASE_ATTACK, 5, 5, 0);
 }
 
 /* ---- R6 lead -------------------------------------------------------------------- */
@@ -519,16 +519,16 @@ static void test_R6_lead_any_card_and_only_that(void **state)
     const char *h[] = { "6S 7C 8D 9H TS AC", "6C 7S 8S 9C TC JC" };
     deal(&g, opts(2, TRANSFER, ALL, 0, 36), h, "6H", NULL);
     assert_legal(&g, "play 6S | play TS | play 7C | play AC | play 8D | play 9H");
-    refuse(&g, "take", ERR_WRONG_PHASE);
-    refuse(&g, "pass", ERR_WRONG_PHASE);
-    refuse(&g, "beat 6S 7S", ERR_WRONG_PHASE);
-    refuse(&g, "transfer 6S", ERR_WRONG_PHASE);
-    refuse(&g, "play 7S", ERR_NOT_IN_HAND);
+    refuse(&g, "take", DURAK_ERR_WRONG_PHASE);
+    refuse(&g, "pass", DURAK_ERR_WRONG_PHASE);
+    refuse(&g, "beat 6S 7S", DURAK_ERR_WRONG_PHASE);
+    refuse(&g, "transfer 6S", DURAK_ERR_WRONG_PHASE);
+    refuse(&g, "play 7S", DURAK_ERR_NOT_IN_HAND);
     durak_game before = g;
-    assert_int_equal(durak_apply(&g, (durak_action){ 9, 0, 0 }), ERR_BAD_ACTION);
+    assert_int_equal(durak_apply(&g, (durak_action){ 9, 0, 0 }), DURAK_ERR_BAD_ACTION);
     assert_memory_equal(&before, &g, sizeof g);
     play_moves(&g, "play AC");           /* any card, even the highest */
-    assert_turn(&g, PHASE_DEFEND, 1, 0, 1);
+    assert_turn(&g, DURAK_PHASE_DEFEND, 1, 0, 1);
 }
 
 /* ---- R7 the defender answers ----------------------------------------------------- */
@@ -540,16 +540,16 @@ static void test_R7_defender_answers_each_card(void **state)
     const char *h[] = { "6S 6C 8D 9H TS AC", "7S 7C 8S 9C TC JC" };
     deal(&g, opts(2, CLASSIC, ALL, 0, 36), h, "6H", NULL);
     play_moves(&g, "play 6S");
-    assert_turn(&g, PHASE_DEFEND, 1, 0, 1);
+    assert_turn(&g, DURAK_PHASE_DEFEND, 1, 0, 1);
     assert_legal(&g, "beat 7S 6S | beat 8S 6S | take");
-    refuse(&g, "play 6C", ERR_WRONG_PHASE);          /* one card at a time */
-    refuse(&g, "pass", ERR_WRONG_PHASE);
-    refuse(&g, "transfer 6C", ERR_NOT_TRANSFER_VARIANT);
+    refuse(&g, "play 6C", DURAK_ERR_WRONG_PHASE);          /* one card at a time */
+    refuse(&g, "pass", DURAK_ERR_WRONG_PHASE);
+    refuse(&g, "transfer 6C", DURAK_ERR_NOT_TRANSFER_VARIANT);
     play_moves(&g, "beat 7S 6S");
-    assert_turn(&g, PHASE_THROWIN, 0, 0, 1);
+    assert_turn(&g, DURAK_PHASE_THROWIN, 0, 0, 1);
     play_moves(&g, "play 6C");
-    assert_turn(&g, PHASE_DEFEND, 1, 0, 1);
-    refuse(&g, "beat 8S 6S", ERR_NO_SUCH_TARGET);    /* already covered */
+    assert_turn(&g, DURAK_PHASE_DEFEND, 1, 0, 1);
+    refuse(&g, "beat 8S 6S", DURAK_ERR_NO_SUCH_TARGET);    /* already covered */
     assert_legal(&g, "beat 7C 6C | beat 9C 6C | beat TC 6C | beat JC 6C | take");
 }
 
@@ -562,21 +562,21 @@ static void test_R8_worked_example_three_players(void **state)
     durak_game g;
     const char *h[] = { "8C 8D JS 6H 7S QC", "JC QD 7C 9D TS KS", "JD QS 7D 9C TC KC" };
     deal(&g, opts(3, CLASSIC, ALL, 0, 36), h, "AH", NULL);
-    assert_turn(&g, PHASE_ATTACK, 0, 0, 1);          /* A holds 6H */
+    assert_turn(&g, DURAK_PHASE_ATTACK, 0, 0, 1);          /* A holds 6H */
     play_moves(&g, "play 8C; beat JC 8C");
-    assert_turn(&g, PHASE_THROWIN, 0, 0, 1);          /* A may throw in an 8 or a J */
+    assert_turn(&g, DURAK_PHASE_THROWIN, 0, 0, 1);          /* A may throw in an 8 or a J */
     assert_legal(&g, "play JS | play 8D | pass");
     play_moves(&g, "pass");
-    assert_turn(&g, PHASE_THROWIN, 2, 0, 1);
+    assert_turn(&g, DURAK_PHASE_THROWIN, 2, 0, 1);
     assert_legal(&g, "play JD | pass");
     play_moves(&g, "play JD; beat QD JD");
-    assert_turn(&g, PHASE_THROWIN, 0, 0, 1);          /* A first again; a Q now too */
+    assert_turn(&g, DURAK_PHASE_THROWIN, 0, 0, 1);          /* A first again; a Q now too */
     assert_legal(&g, "play JS | play QC | play 8D | pass");
     play_moves(&g, "pass");
     assert_int_equal(durak_actor(&g), 2);
     assert_legal(&g, "play QS | pass");
     play_moves(&g, "pass");                           /* all passed: beaten */
-    assert_turn(&g, PHASE_ATTACK, 1, 1, 2);
+    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2);
     assert_int_equal(cards_count(g.discard), 4);
 }
 
@@ -590,22 +590,22 @@ static void test_R8_order_skip_and_no_wrap(void **state)
                         "9D 7S 8D QC KC AC", "TC QD KD AD 8H 7H" };
     deal(&g, opts(4, TRANSFER, ALL, 0, 36), h, "AH", NULL);
     play_moves(&g, "play 9S; beat TS 9S");
-    assert_turn(&g, PHASE_THROWIN, 2, 0, 1);          /* seat 0 has no 9 or T: skipped */
+    assert_turn(&g, DURAK_PHASE_THROWIN, 2, 0, 1);          /* seat 0 has no 9 or T: skipped */
     assert_legal(&g, "play 9D | pass");
-    refuse(&g, "play 8D", ERR_RANK_NOT_ON_TABLE);
-    refuse(&g, "play 9S", ERR_NOT_IN_HAND);
-    refuse(&g, "take", ERR_WRONG_PHASE);
-    refuse(&g, "transfer 9D", ERR_WRONG_PHASE);
+    refuse(&g, "play 8D", DURAK_ERR_RANK_NOT_ON_TABLE);
+    refuse(&g, "play 9S", DURAK_ERR_NOT_IN_HAND);
+    refuse(&g, "take", DURAK_ERR_WRONG_PHASE);
+    refuse(&g, "transfer 9D", DURAK_ERR_WRONG_PHASE);
     play_moves(&g, "pass");
     assert_int_equal(durak_actor(&g), 3);
     assert_legal(&g, "play TC | pass");
     play_moves(&g, "play TC; beat JC TC");
-    assert_turn(&g, PHASE_THROWIN, 0, 0, 1);          /* restart at the main attacker */
+    assert_turn(&g, DURAK_PHASE_THROWIN, 0, 0, 1);          /* restart at the main attacker */
     assert_legal(&g, "play JD | pass");
     play_moves(&g, "pass");
     assert_int_equal(durak_actor(&g), 2);             /* passed before, asked again */
     play_moves(&g, "pass");                           /* seat 3: nothing; no wrap to 0 */
-    assert_turn(&g, PHASE_ATTACK, 1, 1, 2);
+    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2);
     assert_cards(g.discard, "9S TS TC JC");
 }
 
@@ -617,10 +617,10 @@ static void test_R8_rank_of_a_cover_may_be_thrown_in(void **state)
     const char *h[] = { "6S QC 7H 7C 7D 8C", "KC JC AS QS 8S 9S" };
     deal(&g, opts(2, CLASSIC, NEIGHBOURS, 0, 36), h, "AH", NULL);
     play_moves(&g, "play 6S; beat QS 6S");
-    refuse(&g, "play 7C", ERR_RANK_NOT_ON_TABLE);
+    refuse(&g, "play 7C", DURAK_ERR_RANK_NOT_ON_TABLE);
     assert_legal(&g, "play QC | pass");               /* Q: the cover's rank */
     play_moves(&g, "play QC; beat KC QC");            /* then no 6, Q or K: beaten */
-    assert_turn(&g, PHASE_ATTACK, 1, 1, 0);
+    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 0);
     assert_cards(g.discard, "6S QS QC KC");
 }
 
@@ -636,12 +636,12 @@ static void test_R9_six_cards_at_most(void **state)
     assert_int_equal(g.limit, 6);
     play_moves(&g, "play 6S; beat 8H 6S; play 6C; beat 9H 6C; play 8S; beat TH 8S;"
                    "play 6H; beat JH 6H");
-    assert_turn(&g, PHASE_THROWIN, 2, 0, 1);          /* seat 0: 7S 7C, no rank */
+    assert_turn(&g, DURAK_PHASE_THROWIN, 2, 0, 1);          /* seat 0: 7S 7C, no rank */
     play_moves(&g, "play 6D; beat QH 6D; play 8C");
     assert_int_equal(g.nattack, 6);
     play_moves(&g, "beat KH 8C");
     /* seat 2 still holds 8D 9S 9C, on the table's ranks: the bout is over anyway */
-    assert_turn(&g, PHASE_ATTACK, 1, 1, 2);
+    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2);
     assert_int_equal(cards_count(g.discard), 12);
 }
 
@@ -655,7 +655,7 @@ static void test_R9_first5_first_bout_only(void **state)
     assert_int_equal(g.limit, 5);
     play_moves(&g, "play 6S; beat 8H 6S; play 6C; beat 9H 6C; play 8S; beat TH 8S;"
                    "play 6H; beat JH 6H; play 6D; beat QH 6D");
-    assert_turn(&g, PHASE_ATTACK, 1, 1, 2);           /* 5 covered: beaten */
+    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2);           /* 5 covered: beaten */
     assert_int_equal(cards_count(g.discard), 10);
     assert_int_equal(g.limit, 6);                     /* second bout */
     /* with first5 off the same bout went on (see test_R9_six_cards_at_most) */
@@ -669,15 +669,15 @@ static void test_R9_first5_with_take(void **state)
     const char *h[] = { "6S 6C 6D 7D 7H 6H", "7S 7C 8S 8C 9S 9C" };
     deal(&g, opts(2, TRANSFER, ALL, 1, 36), h, "AH", NULL);
     play_moves(&g, "play 6S; beat 7S 6S; play 6C; beat 7C 6C; play 6D; take");
-    assert_turn(&g, PHASE_TAKING, 0, 0, 1);
+    assert_turn(&g, DURAK_PHASE_TAKING, 0, 0, 1);
     play_moves(&g, "play 7D; play 6H");               /* 5 attack cards: picked up */
-    assert_turn(&g, PHASE_ATTACK, 0, 0, 1);
+    assert_turn(&g, DURAK_PHASE_ATTACK, 0, 0, 1);
     assert_true(cards_has(g.hand[0], card("7H")));    /* a 7 that could not be added */
     assert_int_equal(cards_count(g.hand[1]), 11);
     /* first5 off: the same bout goes on */
     deal(&g, opts(2, TRANSFER, ALL, 0, 36), h, "AH", NULL);
     play_moves(&g, "play 6S; beat 7S 6S; play 6C; beat 7C 6C; play 6D; take; play 7D; play 6H");
-    assert_turn(&g, PHASE_TAKING, 0, 0, 1);
+    assert_turn(&g, DURAK_PHASE_TAKING, 0, 0, 1);
     assert_legal(&g, "play 7H | pass");
 }
 
@@ -691,12 +691,12 @@ static void test_R9_no_more_than_the_defender_held(void **state)
     const char *h[6] = { "9S 6H QC QD 8C 8D", "TS JC JD KC KD QS", "9C 9D TC TD 7S 7C" };
     deal(&g, opts(6, CLASSIC, ALL, 0, 36), h, NULL, NULL);
     resign_all(&g, "345");
-    assert_turn(&g, PHASE_ATTACK, 0, 0, 1);
+    assert_turn(&g, DURAK_PHASE_ATTACK, 0, 0, 1);
     play_moves(&g, "play 9S; beat TS 9S");
     assert_int_equal(durak_actor(&g), 2);             /* seat 0: no 9 or T */
     play_moves(&g, "play 9C; beat JC 9C; play 9D; beat JD 9D; play TC; beat KC TC;"
                    "play TD; beat KD TD");
-    assert_turn(&g, PHASE_ATTACK, 1, 1, 2);          /* nobody can throw in: beaten */
+    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2);          /* nobody can throw in: beaten */
     assert_hand(&g, 1, "QS");
     assert_hand(&g, 2, "7S 7C");
     assert_int_equal(g.limit, 2);                     /* the defender holds 2 cards */
@@ -704,10 +704,10 @@ static void test_R9_no_more_than_the_defender_held(void **state)
     assert_false(durak_in_game(&g, 1));               /* R14: out at once */
     assert_legal(&g, "take");
     play_moves(&g, "take");
-    assert_turn(&g, PHASE_TAKING, 0, 1, 2);
+    assert_turn(&g, DURAK_PHASE_TAKING, 0, 1, 2);
     assert_legal(&g, "play QC | play QD | pass");
     play_moves(&g, "play QC");                        /* 2 cards = limit: picked up */
-    assert_turn(&g, PHASE_ATTACK, 0, 0, 2);
+    assert_turn(&g, DURAK_PHASE_ATTACK, 0, 0, 2);
     assert_hand(&g, 2, "7S QS 7C QC");
     assert_hand(&g, 0, "8C 8D QD 6H");
     assert_int_equal(g.limit, 4);
@@ -728,11 +728,11 @@ static void test_R10_neighbours_four_players(void **state)
     assert_int_equal(durak_actor(&g), 3);             /* all: seat 3 may */
     deal(&g, opts(4, CLASSIC, NEIGHBOURS, 0, 36), h, "AH", NULL);
     play_moves(&g, "play 9S; beat TS 9S");
-    assert_turn(&g, PHASE_ATTACK, 1, 1, 2);           /* neighbours: seat 3 may not */
+    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2);           /* neighbours: seat 3 may not */
     /* after a take too: seat 1 leads at seat 2; the neighbours are 1 and 3; seat 0
      * holds JD (and drew JS) but is never asked */
     play_moves(&g, "play JC; take");
-    assert_turn(&g, PHASE_ATTACK, 3, 3, 0);
+    assert_turn(&g, DURAK_PHASE_ATTACK, 3, 3, 0);
     assert_true(cards_has(g.hand[0], card("JD")));
     assert_true(cards_has(g.hand[2], card("JC")));
 }
@@ -747,7 +747,7 @@ static void test_R10_neighbours_five_six_three_players(void **state)
                           "9D QD KD AD 8H 7H", "9C 9H JH QH KH AH" };
     deal(&g, opts(5, TRANSFER, NEIGHBOURS, 0, 36), h5, "TH", NULL);
     play_moves(&g, "play 9S; beat TS 9S");
-    assert_turn(&g, PHASE_ATTACK, 1, 1, 2);
+    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2);
     deal(&g, opts(5, TRANSFER, ALL, 0, 36), h5, "TH", NULL);
     play_moves(&g, "play 9S; beat TS 9S");
     assert_int_equal(durak_actor(&g), 3);
@@ -756,7 +756,7 @@ static void test_R10_neighbours_five_six_three_players(void **state)
                           "9D QD KD AD 8H 7H", "9C TC 6D TD JD JS", "9H TH JH QH KH AH" };
     deal(&g, opts(6, CLASSIC, NEIGHBOURS, 0, 36), h6, NULL, NULL);
     play_moves(&g, "play 9S; beat TS 9S");
-    assert_turn(&g, PHASE_ATTACK, 1, 1, 2);
+    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2);
     deal(&g, opts(6, CLASSIC, ALL, 0, 36), h6, NULL, NULL);
     play_moves(&g, "play 9S; beat TS 9S");
     assert_int_equal(durak_actor(&g), 3);
@@ -776,12 +776,12 @@ static void test_R10_neighbours_follow_transfer(void **state)
                         "TS TC KC AC 6S 7C", "9D QD KD AD 8H 7H" };
     deal(&g, opts(4, TRANSFER, NEIGHBOURS, 0, 36), h, "AH", NULL);
     play_moves(&g, "play 9S; transfer 9C");
-    assert_turn(&g, PHASE_DEFEND, 2, 1, 2);
+    assert_turn(&g, DURAK_PHASE_DEFEND, 2, 1, 2);
     play_moves(&g, "beat TS 9S; beat TC 9C");
     /* neighbours of 2 are 1 (main attacker) and 3; seat 0 is out of it now */
-    assert_turn(&g, PHASE_THROWIN, 3, 1, 2);          /* 1 has no 9 or T: skipped */
+    assert_turn(&g, DURAK_PHASE_THROWIN, 3, 1, 2);          /* 1 has no 9 or T: skipped */
     play_moves(&g, "pass");                           /* seat 0 holds TD: not asked */
-    assert_turn(&g, PHASE_ATTACK, 2, 2, 3);
+    assert_turn(&g, DURAK_PHASE_ATTACK, 2, 2, 3);
 }
 
 /* ---- R11 beaten ---------------------------------------------------------------------- */
@@ -795,7 +795,7 @@ static void test_R11_beaten_cards_leave_defender_leads(void **state)
     play_moves(&g, "play 9S; beat TS 9S");            /* seat 0 has no 9 or T */
     assert_cards(g.discard, "9S TS");
     assert_cards(g.seen_discard, "9S TS");
-    assert_turn(&g, PHASE_ATTACK, 1, 1, 0);
+    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 0);
     assert_int_equal(g.stock_len, 22);
     assert_true(cards_has(g.hand[0], card("6S")));    /* the leader drew first */
     assert_true(cards_has(g.hand[1], card("6C")));
@@ -812,11 +812,11 @@ static void test_R11_defender_out_next_attacks(void **state)
     resign_all(&g, "345");
     play_moves(&g, "play 9S; beat TS 9S; play 9C; beat JC 9C; play 9D; beat JD 9D;"
                    "play TC; beat KC TC; pass; play TD; beat KD TD");
-    assert_turn(&g, PHASE_THROWIN, 0, 0, 1);          /* a K is on the table */
+    assert_turn(&g, DURAK_PHASE_THROWIN, 0, 0, 1);          /* a K is on the table */
     play_moves(&g, "play KS; beat AS KS");            /* the defender's last card */
     assert_int_equal(g.nout, 1);
     assert_int_equal(g.out[0], 1);
-    assert_turn(&g, PHASE_ATTACK, 2, 2, 0);
+    assert_turn(&g, DURAK_PHASE_ATTACK, 2, 2, 0);
 }
 
 /* ---- R12 take -------------------------------------------------------------------------- */
@@ -830,16 +830,16 @@ static void test_R12_take_throw_ins_in_order_then_pick_up(void **state)
     play_moves(&g, "play 9S; beat TS 9S; play 9C");
     assert_legal(&g, "take");
     play_moves(&g, "take");
-    assert_turn(&g, PHASE_TAKING, 0, 0, 1);
+    assert_turn(&g, DURAK_PHASE_TAKING, 0, 0, 1);
     assert_legal(&g, "play 9D | play TD | pass");
-    refuse(&g, "beat TD 9C", ERR_WRONG_PHASE);
-    refuse(&g, "take", ERR_WRONG_PHASE);
+    refuse(&g, "beat TD 9C", DURAK_ERR_WRONG_PHASE);
+    refuse(&g, "take", DURAK_ERR_WRONG_PHASE);
     play_moves(&g, "play 9D");
-    assert_turn(&g, PHASE_TAKING, 0, 0, 1);           /* one at a time, same attacker */
+    assert_turn(&g, DURAK_PHASE_TAKING, 0, 0, 1);           /* one at a time, same attacker */
     play_moves(&g, "pass");
-    assert_turn(&g, PHASE_TAKING, 2, 0, 1);
+    assert_turn(&g, DURAK_PHASE_TAKING, 2, 0, 1);
     play_moves(&g, "play TC");                        /* never back to seat 0 (TD) */
-    assert_turn(&g, PHASE_ATTACK, 2, 2, 0);           /* the player after the defender */
+    assert_turn(&g, DURAK_PHASE_ATTACK, 2, 2, 0);           /* the player after the defender */
     assert_true((g.hand[1] & set_of("9S TS 9C 9D TC")) == set_of("9S TS 9C 9D TC"));
     assert_true(g.known[1] == set_of("9S TS 9C 9D TC"));
     assert_int_equal(cards_count(g.hand[1]), 10);
@@ -860,13 +860,13 @@ static void test_R12_take_after_transfer(void **state)
     const char *h[] = { "9S 9D 6H 7D 8C 8D", "9C 9H AS KS QS 8S", "TS TC KC AC 6S 7C" };
     deal(&g, opts(3, TRANSFER, ALL, 0, 36), h, "AH", NULL);
     play_moves(&g, "play 9S; transfer 9C; take");
-    assert_turn(&g, PHASE_TAKING, 1, 1, 2);           /* 1 is main attacker now */
+    assert_turn(&g, DURAK_PHASE_TAKING, 1, 1, 2);           /* 1 is main attacker now */
     assert_legal(&g, "play 9H | pass");
     play_moves(&g, "pass");
-    assert_turn(&g, PHASE_TAKING, 0, 1, 2);           /* then clockwise: 0 */
+    assert_turn(&g, DURAK_PHASE_TAKING, 0, 1, 2);           /* then clockwise: 0 */
     assert_legal(&g, "play 9D | pass");
     play_moves(&g, "pass");
-    assert_turn(&g, PHASE_ATTACK, 0, 0, 1);
+    assert_turn(&g, DURAK_PHASE_ATTACK, 0, 0, 1);
     assert_true(g.known[2] == set_of("9S 9C"));
 }
 
@@ -882,7 +882,7 @@ static void test_R13_draw_order_and_trump_card_last(void **state)
     assert_int_equal(g.stock_len, 6);
     play_moves(&g, "play 9S; beat TS 9S; play 9C; beat JC 9C; pass; play TC; beat QC TC;"
                    "pass; play JS; beat AS JS; pass; pass");
-    assert_turn(&g, PHASE_ATTACK, 1, 1, 2);
+    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2);
     assert_hand(&g, 0, "KS KC 9D KD 9H TH");         /* leader: 9D TH */
     assert_hand(&g, 2, "QS AC JD QD JH QH");         /* then 2: JH QH */
     assert_hand(&g, 1, "TD AD KH AH");               /* defender last: KH, trump AH */
@@ -901,12 +901,12 @@ static void test_R13_leader_draws_first_after_transfer(void **state)
     const char *h[] = { "9S 9H TS TC TD KS", "9C JS JC QS QC KC", "9D JD QD KD AS AC" };
     deal(&g, opts(3, TRANSFER, ALL, 0, 24), h, "AH", "AD TH JH QH KH");
     play_moves(&g, "play 9S; transfer 9C; transfer 9D");
-    assert_turn(&g, PHASE_DEFEND, 0, 2, 0);          /* round the table to the leader */
+    assert_turn(&g, DURAK_PHASE_DEFEND, 0, 2, 0);          /* round the table to the leader */
     assert_int_equal(g.leader, 0);
     assert_legal(&g, "beat TS 9S | beat KS 9S | beat 9H 9S | beat TC 9C | beat 9H 9C |"
                      " beat TD 9D | beat 9H 9D | take | transfer 9H");
     play_moves(&g, "beat TS 9S; beat TC 9C; beat TD 9D");
-    assert_turn(&g, PHASE_ATTACK, 0, 0, 1);          /* 1 and 2 had nothing: beaten */
+    assert_turn(&g, DURAK_PHASE_ATTACK, 0, 0, 1);          /* 1 and 2 had nothing: beaten */
     assert_hand(&g, 1, "JS QS JC QC KC AD");         /* clockwise from the leader: 1 */
     assert_hand(&g, 2, "AS AC JD QD KD TH");         /* then 2 */
     assert_hand(&g, 0, "KS 9H JH QH KH AH");         /* the leader, defending: last */
@@ -920,12 +920,12 @@ static void test_R13_leader_draws_before_transferrer(void **state)
     const char *h[] = { "9S 9H TS TC TD KS", "9C JS JC QS QC KC", "JD QD KD AS AC AD" };
     deal(&g, opts(3, TRANSFER, NEIGHBOURS, 0, 24), h, "AH", "9D TH JH QH KH");
     play_moves(&g, "play 9S; transfer 9C; take");
-    assert_turn(&g, PHASE_TAKING, 0, 1, 2);           /* 1 has no 9: skipped; 0 has 9H */
+    assert_turn(&g, DURAK_PHASE_TAKING, 0, 1, 2);           /* 1 has no 9: skipped; 0 has 9H */
     play_moves(&g, "pass");
     /* leader 0 (5 cards) draws 9D, then 1 (5 cards) draws TH; 2 took */
     assert_true(cards_has(g.hand[0], card("9D")));
     assert_true(cards_has(g.hand[1], card("TH")));
-    assert_turn(&g, PHASE_ATTACK, 0, 0, 1);
+    assert_turn(&g, DURAK_PHASE_ATTACK, 0, 0, 1);
 }
 
 /* ---- R14 going out --------------------------------------------------------------------- */
@@ -943,17 +943,17 @@ static void test_R14_out_at_once_and_shared_places(void **state)
                    "play 7D; beat 8D 7D; play 8H; beat 9H 8H; play 9S");
     assert_false(durak_in_game(&g, 0));               /* played the last card: out */
     assert_int_equal(g.nout, 1);
-    assert_turn(&g, PHASE_DEFEND, 1, 0, 1);
+    assert_turn(&g, DURAK_PHASE_DEFEND, 1, 0, 1);
     play_moves(&g, "beat TS 9S");
     assert_int_equal(g.nout, 2);
     assert_int_equal(g.out[1], 1);
     assert_int_equal(g.out_place[0], 1);
     assert_int_equal(g.out_place[1], 1);              /* the same bout: a shared place */
-    assert_turn(&g, PHASE_ATTACK, 2, 2, 3);
+    assert_turn(&g, DURAK_PHASE_ATTACK, 2, 2, 3);
     play_moves(&g, "play 6S; beat QS 6S; play QC; beat KC QC; play 6C; beat AC 6C;"
                    "play 6D; beat QD 6D; play KD; beat AD KD; play AS; beat TH AS");
     assert_true(durak_over(&g));
-    assert_int_equal(g.result, RESULT_DRAW);          /* R15: the last two together */
+    assert_int_equal(g.result, DURAK_RESULT_DRAW);          /* R15: the last two together */
     assert_int_equal(g.nout, 4);
     assert_int_equal(g.out_place[2], 3);
     assert_int_equal(g.out_place[3], 3);
@@ -967,7 +967,7 @@ static void test_R14_not_out_while_stock_left(void **state)
     durak_game g;
     const char *h[] = { "8H 9H 7S 7C 7D 9S", "6H 7H 6S 6C 6D 8S" };
     deal(&g, opts(2, CLASSIC, ALL, 0, 36), h, "AH", NULL);
-    assert_turn(&g, PHASE_ATTACK, 1, 1, 0);
+    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 0);
     play_moves(&g, "play 6S; beat 7S 6S; play 6C; beat 7C 6C; play 6D; beat 7D 6D;"
                    "play 6H; beat 8H 6H; play 8S; beat 9S 8S; play 7H");
     assert_true(g.hand[1] == 0);
@@ -978,7 +978,7 @@ static void test_R14_not_out_while_stock_left(void **state)
     assert_int_equal(cards_count(g.hand[0]), 6);
     assert_int_equal(cards_count(g.hand[1]), 6);
     assert_int_equal(g.stock_len, 12);
-    assert_turn(&g, PHASE_ATTACK, 0, 0, 1);
+    assert_turn(&g, DURAK_PHASE_ATTACK, 0, 0, 1);
 }
 
 /* ---- R15 end ------------------------------------------------------------------------------ */
@@ -994,7 +994,7 @@ static void test_R15_worked_example_draw(void **state)
     resign_all(&g, "2345");
     play_moves(&g, "play 6H; beat 7H 6H; play 7S; beat 8S 7S; play 7C; beat 8C 7C;"
                    "play 7D; beat 8D 7D; play 8H; beat 9H 8H; pass");
-    assert_turn(&g, PHASE_ATTACK, 1, 1, 0);
+    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 0);
     assert_hand(&g, 0, "9S");
     assert_hand(&g, 1, "6S");
     play_moves(&g, "play 6S");                        /* A's last card */
@@ -1002,10 +1002,10 @@ static void test_R15_worked_example_draw(void **state)
     assert_false(durak_over(&g));                     /* checked when the bout ends */
     play_moves(&g, "beat 9S 6S");                     /* B's last card */
     assert_true(durak_over(&g));
-    assert_int_equal(g.result, RESULT_DRAW);
+    assert_int_equal(g.result, DURAK_RESULT_DRAW);
     assert_int_equal(durak_actor(&g), -1);
     assert_int_equal(g.out_place[0], g.out_place[1]);
-    refuse(&g, "pass", ERR_GAME_OVER);
+    refuse(&g, "pass", DURAK_ERR_GAME_OVER);
     durak_action none[DURAK_MAX_ACTIONS];
     assert_int_equal(durak_legal(&g, none), 0);
 }
@@ -1023,11 +1023,11 @@ static void test_R15_durak(void **state)
     assert_legal(&g, "take");
     play_moves(&g, "take");
     assert_true(durak_over(&g));
-    assert_int_equal(g.result, RESULT_DURAK);
+    assert_int_equal(g.result, DURAK_RESULT_DURAK);
     assert_int_equal(g.result_seat, 1);
     assert_int_equal(g.nout, 1);
-    refuse(&g, "play 6S", ERR_GAME_OVER);
-    assert_int_equal(durak_resign(&g, 1), ERR_GAME_OVER);
+    refuse(&g, "play 6S", DURAK_ERR_GAME_OVER);
+    assert_int_equal(durak_resign(&g, 1), DURAK_ERR_GAME_OVER);
 }
 
 /* ---- R16 repetition ------------------------------------------------------------------------ */
@@ -1055,10 +1055,10 @@ static void test_R16_repetition_is_a_draw(void **state)
         play_moves(&g, bouts[b]);
         assert_false(durak_over(&g));
     }
-    assert_turn(&g, PHASE_ATTACK, 0, 0, 1);   /* as bout 1, which was not recorded */
+    assert_turn(&g, DURAK_PHASE_ATTACK, 0, 0, 1);   /* as bout 1, which was not recorded */
     play_moves(&g, "play 6S; take; pass");   /* bout 8 would repeat bout 2: a draw */
     assert_true(durak_over(&g));
-    assert_int_equal(g.result, RESULT_DRAW);
+    assert_int_equal(g.result, DURAK_RESULT_DRAW);
     assert_int_equal(g.nout, 0);
 }
 
@@ -1086,32 +1086,32 @@ static void test_R17_worked_example_two_players(void **state)
     /* trump diamonds; A (seat 0) holds the lowest trump 7D */
     const char *h[] = { "7S 7D 8S 9H KC AC", "7H 8C 9C TC JD QS" };
     deal(&g, opts(2, TRANSFER, ALL, 0, 36), h, "AD", NULL);
-    assert_turn(&g, PHASE_ATTACK, 0, 0, 1);
+    assert_turn(&g, DURAK_PHASE_ATTACK, 0, 0, 1);
     play_moves(&g, "play 7S");
     assert_legal(&g, "beat QS 7S | beat JD 7S | take | transfer 7H");
     play_moves(&g, "transfer 7H");                    /* A holds 5 >= 2 */
-    assert_turn(&g, PHASE_DEFEND, 0, 1, 0);
+    assert_turn(&g, DURAK_PHASE_DEFEND, 0, 1, 0);
     assert_int_equal(g.leader, 0);
     assert_int_equal(g.limit, 5);                     /* A holds 5 now */
     assert_legal(&g, "beat 8S 7S | beat 7D 7S | beat 7D 7H | beat 9H 7H | take | transfer 7D");
-    refuse(&g, "transfer 8S", ERR_TRANSFER_RANK);
-    refuse(&g, "transfer 7C", ERR_NOT_IN_HAND);
-    refuse(&g, "play 8S", ERR_WRONG_PHASE);
+    refuse(&g, "transfer 8S", DURAK_ERR_TRANSFER_RANK);
+    refuse(&g, "transfer 7C", DURAK_ERR_NOT_IN_HAND);
+    refuse(&g, "play 8S", DURAK_ERR_WRONG_PHASE);
     {
         durak_game cover = g;                         /* once covered: no transfer */
         play_moves(&cover, "beat 8S 7S");
-        assert_turn(&cover, PHASE_DEFEND, 0, 1, 0);
-        refuse(&cover, "transfer 7D", ERR_TRANSFER_COVERED);
+        assert_turn(&cover, DURAK_PHASE_DEFEND, 0, 1, 0);
+        refuse(&cover, "transfer 7D", DURAK_ERR_TRANSFER_COVERED);
         assert_legal(&cover, "beat 7D 7H | beat 9H 7H | take");
         play_moves(&cover, "beat 9H 7H");
-        assert_turn(&cover, PHASE_THROWIN, 1, 1, 0);
+        assert_turn(&cover, DURAK_PHASE_THROWIN, 1, 1, 0);
     }
     play_moves(&g, "transfer 7D");                    /* a trump too; B holds 5 >= 3 */
-    assert_turn(&g, PHASE_DEFEND, 1, 0, 1);
+    assert_turn(&g, DURAK_PHASE_DEFEND, 1, 0, 1);
     assert_int_equal(g.nattack, 3);
     assert_legal(&g, "beat QS 7S | beat JD 7S | beat JD 7D | beat JD 7H | take");
     play_moves(&g, "take");                           /* nobody holds a 7: picked up */
-    assert_turn(&g, PHASE_ATTACK, 0, 0, 1);
+    assert_turn(&g, DURAK_PHASE_ATTACK, 0, 0, 1);
     assert_true(g.known[1] == set_of("7S 7D 7H"));
     assert_cards_accounted(&g);
 }
@@ -1124,13 +1124,13 @@ static void test_R17_transfer_needs_variant_and_rank(void **state)
     const char *h[] = { "7S 7D 8S 9H KC AC", "7H 8C 9C TC JD QS" };
     deal(&g, opts(2, CLASSIC, ALL, 0, 36), h, "AD", NULL);
     play_moves(&g, "play 7S");
-    refuse(&g, "transfer 7H", ERR_NOT_TRANSFER_VARIANT);
+    refuse(&g, "transfer 7H", DURAK_ERR_NOT_TRANSFER_VARIANT);
     assert_legal(&g, "beat QS 7S | beat JD 7S | take");
     deal(&g, opts(2, TRANSFER, ALL, 0, 36), h, "AD", NULL);
     play_moves(&g, "play KC");
-    refuse(&g, "transfer 7H", ERR_TRANSFER_RANK);     /* B holds no K */
-    refuse(&g, "transfer QS", ERR_TRANSFER_RANK);
-    refuse(&g, "transfer KC", ERR_NOT_IN_HAND);
+    refuse(&g, "transfer 7H", DURAK_ERR_TRANSFER_RANK);     /* B holds no K */
+    refuse(&g, "transfer QS", DURAK_ERR_TRANSFER_RANK);
+    refuse(&g, "transfer KC", DURAK_ERR_NOT_IN_HAND);
     assert_legal(&g, "beat JD KC | take");
 }
 
@@ -1144,11 +1144,11 @@ static void test_R17_transfer_to_too_few_cards_refused(void **state)
     resign_all(&g, "345");
     play_moves(&g, "play 9S; beat TS 9S; play 9C; beat QC 9C; play TC; beat KC TC;"
                    "play 9D; beat QD 9D; play TD; beat KD TD");
-    assert_turn(&g, PHASE_ATTACK, 1, 1, 2);
+    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2);
     assert_hand(&g, 0, "6H");
     play_moves(&g, "play 7S");                        /* seat 1 is out */
-    assert_turn(&g, PHASE_DEFEND, 2, 1, 2);
-    refuse(&g, "transfer 7C", ERR_TRANSFER_TOO_MANY);
+    assert_turn(&g, DURAK_PHASE_DEFEND, 2, 1, 2);
+    refuse(&g, "transfer 7C", DURAK_ERR_TRANSFER_TOO_MANY);
     assert_legal(&g, "beat 8S 7S | beat JS 7S | take");
 }
 
@@ -1163,18 +1163,18 @@ static void test_R17_transfer_recomputes_limit(void **state)
     resign_all(&g, "345");
     play_moves(&g, "play 9S; beat TS 9S; play 9C; beat QC 9C; play TC; beat KC TC;"
                    "play 9D; beat QD 9D");
-    assert_turn(&g, PHASE_THROWIN, 0, 0, 1);          /* TD is throwable */
+    assert_turn(&g, DURAK_PHASE_THROWIN, 0, 0, 1);          /* TD is throwable */
     play_moves(&g, "pass");
-    assert_turn(&g, PHASE_ATTACK, 1, 1, 2);
+    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2);
     assert_hand(&g, 0, "TD 6H");
     play_moves(&g, "play 7S");
     assert_legal(&g, "beat 8S 7S | beat JS 7S | take | transfer 7C");
     play_moves(&g, "transfer 7C");
-    assert_turn(&g, PHASE_DEFEND, 0, 2, 0);
+    assert_turn(&g, DURAK_PHASE_DEFEND, 0, 2, 0);
     assert_int_equal(g.limit, 2);
-    refuse(&g, "transfer 6H", ERR_TRANSFER_RANK);
+    refuse(&g, "transfer 6H", DURAK_ERR_TRANSFER_RANK);
     play_moves(&g, "take");                           /* full: picked up at once */
-    assert_turn(&g, PHASE_ATTACK, 1, 1, 2);
+    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2);
     assert_hand(&g, 0, "7S 7C TD 6H");
     assert_true(cards_has(g.hand[1], card("7D")));
 }
@@ -1188,15 +1188,15 @@ static void test_R17_transfer_chain_four_players(void **state)
                         "9D TC KC AC 6S 7C", "9H QD KD AD 8H 7H" };
     deal(&g, opts(4, TRANSFER, ALL, 1, 36), h, "AH", NULL);
     play_moves(&g, "play 9S; transfer 9C; transfer 9D");
-    assert_turn(&g, PHASE_DEFEND, 3, 2, 3);
+    assert_turn(&g, DURAK_PHASE_DEFEND, 3, 2, 3);
     assert_int_equal(g.leader, 0);
     assert_int_equal(g.limit, 5);                     /* first5: still 5 */
     play_moves(&g, "transfer 9H");                    /* to seat 0, holding 5 >= 4 */
-    assert_turn(&g, PHASE_DEFEND, 0, 3, 0);
+    assert_turn(&g, DURAK_PHASE_DEFEND, 0, 3, 0);
     assert_int_equal(g.nattack, 4);
     assert_legal(&g, "beat JS 9S | beat 6H 9S | beat 6H 9C | beat 6H 9D | take");
     play_moves(&g, "take");                           /* no 9 left to add: picked up */
-    assert_turn(&g, PHASE_ATTACK, 1, 1, 2);
+    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2);
     assert_true((g.hand[0] & set_of("9S 9C 9D 9H")) == set_of("9S 9C 9D 9H"));
     assert_true(g.known[0] == set_of("9S 9C 9D 9H"));
 }
@@ -1212,7 +1212,7 @@ static void test_R18_defender_leaves(void **state)
     deal(&g, opts(3, CLASSIC, ALL, 0, 36), h, "AH", NULL);
     play_moves(&g, "play 9S");
     assert_int_equal(durak_resign(&g, 1), DURAK_OK);
-    assert_turn(&g, PHASE_ATTACK, 2, 2, 0);
+    assert_turn(&g, DURAK_PHASE_ATTACK, 2, 2, 0);
     assert_true(cards_has(g.discard, card("9S")));
     assert_true(cards_has(g.seen_discard, card("9S")));
     assert_true((g.discard & set_of("TS JC AS KS QS 8S")) == set_of("TS JC AS KS QS 8S"));
@@ -1221,8 +1221,8 @@ static void test_R18_defender_leaves(void **state)
     assert_int_equal(g.forfeited, 1 << 1);
     assert_int_equal(g.nout, 0);                      /* a forfeit is not a place */
     assert_int_equal(cards_count(g.hand[0]), 6);      /* drew after the bout */
-    assert_int_equal(durak_resign(&g, 1), ERR_BAD_SEAT);
-    assert_int_equal(durak_resign(&g, 3), ERR_BAD_SEAT);
+    assert_int_equal(durak_resign(&g, 1), DURAK_ERR_BAD_SEAT);
+    assert_int_equal(durak_resign(&g, 3), DURAK_ERR_BAD_SEAT);
     assert_cards_accounted(&g);
 }
 
@@ -1235,20 +1235,20 @@ static void test_R18_main_attacker_leaves(void **state)
                         "9D 7S 8D QC KC AC", "TC QD KD AD 8H 7H" };
     deal(&g, opts(4, CLASSIC, ALL, 0, 36), h, "AH", NULL);
     play_moves(&g, "play 9S; beat TS 9S");
-    assert_turn(&g, PHASE_THROWIN, 2, 0, 1);
+    assert_turn(&g, DURAK_PHASE_THROWIN, 2, 0, 1);
     assert_int_equal(durak_resign(&g, 0), DURAK_OK);
     assert_int_equal(g.attacker, 3);                  /* the seat before defender 1 */
     assert_int_equal(durak_actor(&g), 3);             /* order from 3: 3 has TC */
     play_moves(&g, "pass");
     assert_int_equal(durak_actor(&g), 2);
     play_moves(&g, "pass");
-    assert_turn(&g, PHASE_ATTACK, 1, 1, 2);
+    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2);
     /* in ATTACK: the leader leaves, the seat before the defender leads */
     assert_int_equal(durak_resign(&g, 1), DURAK_OK);
-    assert_turn(&g, PHASE_ATTACK, 3, 3, 2);
+    assert_turn(&g, DURAK_PHASE_ATTACK, 3, 3, 2);
     assert_int_equal(g.leader, 3);
     play_moves(&g, "play TC");
-    assert_turn(&g, PHASE_DEFEND, 2, 3, 2);
+    assert_turn(&g, DURAK_PHASE_DEFEND, 2, 3, 2);
 }
 
 /* Fewer than 2 players left: the remaining one wins; nobody is the durak. */
@@ -1261,11 +1261,11 @@ static void test_R18_last_player_wins(void **state)
     play_moves(&g, "play 9S");
     assert_int_equal(durak_resign(&g, 0), DURAK_OK);
     assert_true(durak_over(&g));
-    assert_int_equal(g.result, RESULT_WON);
+    assert_int_equal(g.result, DURAK_RESULT_WON);
     assert_int_equal(g.result_seat, 1);
     assert_int_equal(durak_actor(&g), -1);
-    assert_int_equal(durak_resign(&g, 1), ERR_GAME_OVER);
-    refuse(&g, "take", ERR_GAME_OVER);
+    assert_int_equal(durak_resign(&g, 1), DURAK_ERR_GAME_OVER);
+    refuse(&g, "take", DURAK_ERR_GAME_OVER);
 }
 
 /* A non-defender who is not the actor leaves while the defender answers. */
@@ -1278,12 +1278,12 @@ static void test_R18_bystander_leaves(void **state)
     play_moves(&g, "play 9S");
     durak_game before = g;
     assert_int_equal(durak_resign(&g, 2), DURAK_OK);
-    assert_turn(&g, PHASE_DEFEND, 1, 0, 1);
+    assert_turn(&g, DURAK_PHASE_DEFEND, 1, 0, 1);
     assert_true(g.nattack == before.nattack);
     /* the transfer now goes to seat 0 (seat 2 is gone) */
-    refuse(&g, "transfer 8S", ERR_TRANSFER_RANK);
+    refuse(&g, "transfer 8S", DURAK_ERR_TRANSFER_RANK);
     play_moves(&g, "beat TS 9S");                     /* seat 0: no 9 or T: beaten */
-    assert_turn(&g, PHASE_ATTACK, 1, 1, 0);
+    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 0);
 }
 
 /* The thrower whose turn it is leaves: the turn moves on in R8 order. */
@@ -1295,13 +1295,13 @@ static void test_R18_thrower_leaves_turn_moves_on(void **state)
                         "9D 7S 8D QC KC AC", "TC QD KD AD 8H 7H" };
     deal(&g, opts(4, CLASSIC, ALL, 0, 36), h, "AH", NULL);
     play_moves(&g, "play 9S; beat TS 9S");
-    assert_turn(&g, PHASE_THROWIN, 2, 0, 1);
+    assert_turn(&g, DURAK_PHASE_THROWIN, 2, 0, 1);
     assert_int_equal(durak_resign(&g, 2), DURAK_OK);
-    assert_turn(&g, PHASE_THROWIN, 3, 0, 1);
+    assert_turn(&g, DURAK_PHASE_THROWIN, 3, 0, 1);
     assert_true((g.discard & set_of("9D 7S 8D QC KC AC")) == set_of("9D 7S 8D QC KC AC"));
     assert_true(g.seen_discard == 0);                 /* a hand nobody saw */
     play_moves(&g, "pass");
-    assert_turn(&g, PHASE_ATTACK, 1, 1, 3);           /* seat 2 is skipped as defender */
+    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 3);           /* seat 2 is skipped as defender */
 }
 
 /* A defender who leaves while taking: the table is discarded, not picked up. */
@@ -1312,11 +1312,11 @@ static void test_R18_defender_leaves_while_taking(void **state)
     const char *h[] = { "9S 9C 9D TD 6H 7C", "TS 8S 8D JS QS KS", "TC 7S 7D JC QC KC" };
     deal(&g, opts(3, TRANSFER, NEIGHBOURS, 0, 36), h, "AH", NULL);
     play_moves(&g, "play 9S; beat TS 9S; play 9C; take");
-    assert_turn(&g, PHASE_TAKING, 0, 0, 1);
+    assert_turn(&g, DURAK_PHASE_TAKING, 0, 0, 1);
     assert_int_equal(durak_resign(&g, 1), DURAK_OK);
     assert_cards(g.seen_discard, "9S TS 9C");
     assert_int_equal(cards_count(g.discard), 3 + 5);     /* table + the 5 left in hand */
-    assert_turn(&g, PHASE_ATTACK, 2, 2, 0);           /* the player after the defender */
+    assert_turn(&g, DURAK_PHASE_ATTACK, 2, 2, 0);           /* the player after the defender */
     assert_cards_accounted(&g);
 }
 
@@ -1329,14 +1329,14 @@ static void test_R18_refused_resign_changes_nothing(void **state)
     deal(&g, opts(3, CLASSIC, ALL, 0, 36), h, "AH", NULL);
     assert_int_equal(durak_resign(&g, 2), DURAK_OK);
     before = g;
-    assert_int_equal(durak_resign(&g, 2), ERR_BAD_SEAT);
-    assert_int_equal(durak_resign(&g, 3), ERR_BAD_SEAT);
-    assert_int_equal(durak_resign(&g, -1), ERR_BAD_SEAT);
+    assert_int_equal(durak_resign(&g, 2), DURAK_ERR_BAD_SEAT);
+    assert_int_equal(durak_resign(&g, 3), DURAK_ERR_BAD_SEAT);
+    assert_int_equal(durak_resign(&g, -1), DURAK_ERR_BAD_SEAT);
     assert_memory_equal(&before, &g, sizeof g);
     assert_int_equal(durak_resign(&g, 0), DURAK_OK);
-    assert_int_equal(g.result, RESULT_WON);
+    assert_int_equal(g.result, DURAK_RESULT_WON);
     before = g;
-    assert_int_equal(durak_resign(&g, 1), ERR_GAME_OVER);
+    assert_int_equal(durak_resign(&g, 1), DURAK_ERR_GAME_OVER);
     assert_memory_equal(&before, &g, sizeof g);
 }
 

@@ -1,8 +1,6 @@
 # The bot's game side (tables, render) driven by events, no sockets.
-if(TARGET durak_tables)
-  durak_unit_test(test_tables test_tables.c LIBS durak_tables)
-  target_compile_definitions(test_tables PRIVATE _POSIX_C_SOURCE=200809L)
-endif()
+durak_unit_test(test_tables test_tables.c LIBS durak_tables)
+target_compile_definitions(test_tables PRIVATE _POSIX_C_SOURCE=200809L)
 
 # Computer decisions on threads, collected through the pipe.
 durak_unit_test(test_aiworker test_aiworker.c LIBS durak_aiworker)

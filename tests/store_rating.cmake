@@ -1,0 +1,8 @@
+# store: the state database (saved tables across restarts and kill -9, corrupt files moved aside,
+# stats and ratings); rating: the pairwise Elo model, pure arithmetic.
+add_executable(test_rating test_rating.c)
+target_link_libraries(test_rating PRIVATE durak_rating PkgConfig::CMOCKA)
+add_test(NAME rating COMMAND test_rating)
+add_executable(test_store test_store.c)
+target_link_libraries(test_store PRIVATE durak_store PkgConfig::CMOCKA)
+add_test(NAME store COMMAND test_store)
