@@ -14,7 +14,7 @@
 typedef struct {
     tables_ai_job job;
     durak_action action;
-    int fd;                      /* the pipe's write end */
+    int fd; /* the pipe's write end */
     atomic_int *running;
 } task;
 
@@ -103,7 +103,7 @@ void aiworker_free(aiworker *w)
     }
     aiworker_collect(w, NULL, NULL);
     if (atomic_load(&w->running) > 0)
-        return;                  /* a decision still runs: leave its pipe open */
+        return; /* a decision still runs: leave its pipe open */
     close(w->pipe[0]);
     close(w->pipe[1]);
     free(w);

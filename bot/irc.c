@@ -26,7 +26,7 @@
 #endif
 
 enum {
-    SEND_LINES_PER_TURN = 2,    /* libircclient's output buffer holds 1024 bytes */
+    SEND_LINES_PER_TURN = 2, /* libircclient's output buffer holds 1024 bytes */
     SEND_BYTES_PER_TURN = 1000,
     NICK_TRIES = 8,
     JOIN_LINE_MAX = 400,
@@ -42,35 +42,35 @@ struct ircad {
     bot_config cfg;
     tables *t;
     outq *q;
-    store *db;              /* where tables are saved after every change; may be NULL */
-    aiworker *ai;           /* computer players' decisions on threads; may be NULL */
-    tlsrelay *relay;        /* irc.tls: the loopback relay of this connection */
-    bool (*reload)(void *ctx, bot_config *out);   /* SIGHUP: the new config, or false */
+    store *db;       /* where tables are saved after every change; may be NULL */
+    aiworker *ai;    /* computer players' decisions on threads; may be NULL */
+    tlsrelay *relay; /* irc.tls: the loopback relay of this connection */
+    bool (*reload)(void *ctx, bot_config *out); /* SIGHUP: the new config, or false */
     void *reload_ctx;
     outbox box;
-    irc_session_t *s;       /* NULL while waiting to reconnect */
+    irc_session_t *s; /* NULL while waiting to reconnect */
     casemap cmap;
-    char nick[128];         /* the bot's nick on the server now */
+    char nick[128]; /* the bot's nick on the server now */
     int nick_tries;
-    bool registered;        /* 001 seen on this connection */
-    bool joined;            /* JOINs sent (after NickServ's answer or irc.nickserv_wait) */
-    double join_at;         /* when to join without NickServ's answer */
-    bool announced;         /* READY=1 sent to the service manager */
-    size_t games_reported;  /* games in the last STATUS= */
+    bool registered;       /* 001 seen on this connection */
+    bool joined;           /* JOINs sent (after NickServ's answer or irc.nickserv_wait) */
+    double join_at;        /* when to join without NickServ's answer */
+    bool announced;        /* READY=1 sent to the service manager */
+    size_t games_reported; /* games in the last STATUS= */
     double watchdog_iv, watchdog_at;
-    bool ready;             /* end of MOTD seen: channels joined, tables resumed */
-    bool paused;            /* tables_on_disconnect called, tables_on_reconnect not yet */
-    bool stopping;          /* shutting down: events are no longer routed */
-    bool drop;              /* set inside callbacks: drop the connection after processing */
+    bool ready;    /* end of MOTD seen: channels joined, tables resumed */
+    bool paused;   /* tables_on_disconnect called, tables_on_reconnect not yet */
+    bool stopping; /* shutting down: events are no longer routed */
+    bool drop;     /* set inside callbacks: drop the connection after processing */
     char drop_why[160];
-    double now;             /* monotonic seconds of the current loop turn */
-    double connect_at;      /* when this connection attempt started */
-    double last_rx;         /* when the last line came in */
+    double now;        /* monotonic seconds of the current loop turn */
+    double connect_at; /* when this connection attempt started */
+    double last_rx;    /* when the last line came in */
     ping_state ping;
-    double ping_at;         /* when our PING was queued, then when it was sent */
+    double ping_at; /* when our PING was queued, then when it was sent */
     double backoff, reconnect_at;
-    double ctcp_next;       /* CTCP replies: at most one a second */
-    rng_t rng;              /* reconnect jitter, fallback nicks */
+    double ctcp_next; /* CTCP replies: at most one a second */
+    rng_t rng;        /* reconnect jitter, fallback nicks */
 };
 
 /* ---- small helpers ---- */
@@ -82,7 +82,7 @@ static double clock_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static double jitter(ircad *a)   /* 0.8 .. 1.2 */
+static double jitter(ircad *a) /* 0.8 .. 1.2 */
 {
     return 0.8 + 0.4 * (double)(rng_next(&a->rng) >> 11) / (double)(1ULL << 53);
 }
@@ -140,8 +140,8 @@ static void save_change(void *ctx, const char *channel, const char *snapshot)
     ircad *a = ctx;
     if (!a->db)
         return;
-    bool ok = snapshot ? store_save_table(a->db, channel, snapshot)
-                       : store_delete_table(a->db, channel);
+    bool ok =
+        snapshot ? store_save_table(a->db, channel, snapshot) : store_delete_table(a->db, channel);
     if (!ok)
         log_msg(LOG_ERR, "could not save the game in %s: %s", channel, store_error(a->db));
 }
@@ -172,8 +172,10 @@ static void flush_outbox(ircad *a)
     for (size_t i = 0; i < a->box.len; i++) {
         const out_msg *m = &a->box.items[i];
         if (!outq_push(a->q, outbox_cmd(m->kind), m->target, m->text))
-            log_msg(LOG_WARNING, "send queue refused a line to %s (queue full or bad target); "
-                    "it is dropped: lower the traffic or raise flood.rate", m->target);
+            log_msg(LOG_WARNING,
+                    "send queue refused a line to %s (queue full or bad target); "
+                    "it is dropped: lower the traffic or raise flood.rate",
+                    m->target);
     }
     outbox_clear(&a->box);
 }
@@ -181,14 +183,16 @@ static void flush_outbox(ircad *a)
 static void push_raw(ircad *a, const char *line)
 {
     if (!outq_push_raw(a->q, line))
-        log_msg(LOG_WARNING, "send queue refused \"%.40s\" (queue full or line too long); "
-                "it is dropped", line);
+        log_msg(LOG_WARNING,
+                "send queue refused \"%.40s\" (queue full or line too long); "
+                "it is dropped",
+                line);
 }
 
 static ircad *ctx_of(irc_session_t *s)
 {
     ircad *a = irc_get_ctx(s);
-    a->last_rx = a->now;     /* every line we hear proves the server alive */
+    a->last_rx = a->now; /* every line we hear proves the server alive */
     a->ping = PING_NONE;
     return a;
 }
@@ -229,7 +233,7 @@ static void on_welcome(ircad *a, const char **params, unsigned count)
     tables_set_own_nick(a->t, a->nick);
     log_msg(LOG_NOTICE, "registered on %s:%d as %s; joining %d channel(s)", a->cfg.irc.server,
             a->cfg.irc.port, a->nick, a->cfg.irc.nchannels);
-    if (a->cfg.irc.nickserv_password[0]) {   /* join once NickServ confirms, or after the wait */
+    if (a->cfg.irc.nickserv_password[0]) { /* join once NickServ confirms, or after the wait */
         char line[OUTQ_MAX_RAW + 1];
         snprintf(line, sizeof line, "PRIVMSG NickServ :IDENTIFY %s", a->cfg.irc.nickserv_password);
         push_raw(a, line);
@@ -319,18 +323,23 @@ static void log_refused(unsigned code, const char **params, unsigned count)
     const char *what = count >= 2 ? params[1] : "?";
     const char *why = count >= 3 ? params[count - 1] : "";
     switch (code) {
-    case 403: case 405: case 471: case 473: case 474: case 475: case 477:
-        log_msg(LOG_WARNING, "cannot join %s: %s (%u); check the channel's modes and bans or "
-                "irc.channels", what, why, code);
+    case 403:
+    case 405:
+    case 471:
+    case 473:
+    case 474:
+    case 475:
+    case 477:
+        log_msg(LOG_WARNING,
+                "cannot join %s: %s (%u); check the channel's modes and bans or "
+                "irc.channels",
+                what, why, code);
         break;
-    case 464:
-        log_msg(LOG_ERR, "the server refused the password (464); check irc.password");
-        break;
+    case 464: log_msg(LOG_ERR, "the server refused the password (464); check irc.password"); break;
     case 465:
         log_msg(LOG_ERR, "the server says the bot is banned (465): %s; ask its operators", what);
         break;
-    default:
-        break;
+    default: break;
     }
 }
 
@@ -345,17 +354,21 @@ static void on_numeric(irc_session_t *s, unsigned code, const char *origin, cons
     case 1: on_welcome(a, params, count); break;
     case 5: on_isupport(a, params, count); break;
     case 352: on_who_reply(a, params, count); break;
-    case 376: case 422: on_ready(a); break;
+    case 376:
+    case 422: on_ready(a); break;
     case 900: identified(a, "logged in (900)"); break;
-    case 432: case 433: case 436: case 437: try_next_nick(a); break;
+    case 432:
+    case 433:
+    case 436:
+    case 437: try_next_nick(a); break;
     default: log_refused(code, params, count); break;
     }
 }
 
 /* ---- messages and presence ---- */
 
-static void on_message(irc_session_t *s, const char *event, const char *origin,
-                       const char **params, unsigned count)
+static void on_message(irc_session_t *s, const char *event, const char *origin, const char **params,
+                       unsigned count)
 {
     ircad *a = routable(s, origin, count, 2);
     who_buf b;
@@ -401,8 +414,8 @@ static void on_join(irc_session_t *s, const char *event, const char *origin, con
         char line[160];
         log_msg(LOG_INFO, "joined %s", params[0]);
         snprintf(line, sizeof line, "WHO %s", params[0]);
-        push_raw(a, line);   /* who is here: players may have come back while we were away */
-        on_ready(a);         /* in case the server sends no end of MOTD */
+        push_raw(a, line); /* who is here: players may have come back while we were away */
+        on_ready(a);       /* in case the server sends no end of MOTD */
     }
     tables_on_join(a->t, a->now, &w, params[0], &a->box);
     flush_outbox(a);
@@ -487,8 +500,8 @@ static void on_ctcp(irc_session_t *s, const char *event, const char *origin, con
         log_msg(LOG_WARNING, "send queue refused a CTCP reply to %s; it is dropped", b.nick);
 }
 
-static void on_notice(irc_session_t *s, const char *event, const char *origin,
-                      const char **params, unsigned count)
+static void on_notice(irc_session_t *s, const char *event, const char *origin, const char **params,
+                      unsigned count)
 {
     ircad *a = routable(s, origin, count, 2);
     who_buf b;
@@ -503,15 +516,15 @@ static void on_notice(irc_session_t *s, const char *event, const char *origin,
 static void on_other(irc_session_t *s, const char *event, const char *origin, const char **params,
                      unsigned count)
 {
-    ircad *a = ctx_of(s);   /* a PONG (or any line) clears the PING timer */
+    ircad *a = ctx_of(s); /* a PONG (or any line) clears the PING timer */
     (void)origin;
     if (event && !strcmp(event, "ERROR"))
         log_msg(a->stopping ? LOG_INFO : LOG_WARNING, "the server closes the link: %s",
                 count >= 1 ? params[0] : "no reason given");
 }
 
-static void on_ignored(irc_session_t *s, const char *event, const char *origin,
-                       const char **params, unsigned count)
+static void on_ignored(irc_session_t *s, const char *event, const char *origin, const char **params,
+                       unsigned count)
 {
     (void)event;
     (void)origin;
@@ -545,8 +558,8 @@ static const irc_callbacks_t CALLBACKS = {
 
 static bool has_percent(const bot_config *c)
 {
-    return strchr(c->irc.nick, '%') || strchr(c->irc.username, '%') ||
-           strchr(c->irc.realname, '%') || strchr(c->irc.password, '%');
+    return strchr(c->irc.nick, '%') || strchr(c->irc.username, '%') || strchr(c->irc.realname, '%')
+           || strchr(c->irc.password, '%');
 }
 
 static void schedule_reconnect(ircad *a, bool was_up, const char *why)
@@ -615,9 +628,9 @@ static void start_connect(ircad *a)
     a->connect_at = a->last_rx = a->now;
     const char *host = c->irc.server;
     int port = c->irc.port;
-    if (c->irc.tls) {                    /* libircclient has no TLS: talk through the relay */
-        tlsrelay_opts o = { c->irc.server, c->irc.port, c->irc.tls_verify, c->irc.tls_ca_file,
-                            c->irc.tls_cert, c->irc.tls_key };
+    if (c->irc.tls) { /* libircclient has no TLS: talk through the relay */
+        tlsrelay_opts o = { c->irc.server,      c->irc.port,     c->irc.tls_verify,
+                            c->irc.tls_ca_file, c->irc.tls_cert, c->irc.tls_key };
         char err[1024];
         if (!(a->relay = tlsrelay_start(&o, &port, err, sizeof err))) {
             drop_connection(a, err);
@@ -627,9 +640,8 @@ static void start_connect(ircad *a)
     }
     log_msg(LOG_INFO, "connecting to %s:%d%s as %s", c->irc.server, c->irc.port,
             c->irc.tls ? " over TLS" : "", a->nick);
-    if (irc_connect(a->s, host, (unsigned short)port,
-                    c->irc.password[0] ? c->irc.password : NULL, c->irc.nick, c->irc.username,
-                    c->irc.realname))
+    if (irc_connect(a->s, host, (unsigned short)port, c->irc.password[0] ? c->irc.password : NULL,
+                    c->irc.nick, c->irc.username, c->irc.realname))
         drop_connection(a, irc_strerror(irc_errno(a->s)));
 }
 
@@ -669,7 +681,7 @@ static void send_lines(ircad *a)
         if (irc_send_raw(a->s, "%s", line)) {
             if (irc_errno(a->s) != LIBIRC_ERR_NOMEM)
                 request_drop(a, irc_strerror(irc_errno(a->s)));
-            return;   /* NOMEM: the line stays queued until the buffer drains */
+            return; /* NOMEM: the line stays queued until the buffer drains */
         }
         if (a->ping == PING_QUEUED && !strcmp(line, PING_LINE)) {
             a->ping = PING_SENT;
@@ -701,8 +713,10 @@ static void run_timers(ircad *a)
     if (!a->s && !a->stopping && a->now >= a->reconnect_at)
         start_connect(a);
     if (a->registered && !a->joined && a->now >= a->join_at) {
-        log_msg(LOG_WARNING, "NickServ did not confirm within %d s; joining anyway "
-                "(check irc.nickserv_password)", a->cfg.irc.nickserv_wait);
+        log_msg(LOG_WARNING,
+                "NickServ did not confirm within %d s; joining anyway "
+                "(check irc.nickserv_password)",
+                a->cfg.irc.nickserv_wait);
         join_channels(a);
     }
     double d = tables_next_deadline(a->t);
@@ -737,7 +751,7 @@ static double next_timeout(const ircad *a)
         t = min_d(t, a->watchdog_at);
     if (a->s && a->registered) {
         double w = outq_wait(a->q, a->now);
-        if (w > 0)    /* w == 0 here means the output buffer is full: its fd wakes us */
+        if (w > 0) /* w == 0 here means the output buffer is full: its fd wakes us */
             t = min_d(t, a->now + w);
     }
     return t > a->now ? t - a->now : 0;
@@ -838,20 +852,20 @@ static void handle_hup(ircad *a, volatile sig_atomic_t *signals)
     service_reloading();
     if (!a->reload || !a->reload(a->reload_ctx, &nc)) {
         log_msg(LOG_ERR, "SIGHUP: the new configuration is not used; the bot goes on with "
-                "the old one");
-        a->announced = false;            /* READY=1 again after RELOADING=1 */
+                         "the old one");
+        a->announced = false; /* READY=1 again after RELOADING=1 */
         report_status(a);
         return;
     }
     apply_channels(a, &nc);
     if (!same_server(&a->cfg, &nc))
         log_msg(LOG_NOTICE, "SIGHUP: the server, port, TLS, nick or password changed; "
-                "that takes effect at the next connection");
+                            "that takes effect at the next connection");
     outq_set_rate(a->q, nc.flood.burst, nc.flood.rate);
     tables_reconfigure(a->t, &nc);
     a->cfg = nc;
     log_msg(LOG_NOTICE, "SIGHUP: configuration reloaded");
-    a->announced = false;                /* READY=1 again after RELOADING=1 */
+    a->announced = false; /* READY=1 again after RELOADING=1 */
     report_status(a);
 }
 
@@ -860,7 +874,7 @@ static void shut_down(ircad *a, const sigset_t *waitmask)
 {
     double end = a->now + QUIT_FLUSH_SECONDS;
     service_stopping();
-    tables_on_disconnect(a->t, a->now);  /* every table saved, timers stopped */
+    tables_on_disconnect(a->t, a->now); /* every table saved, timers stopped */
     flush_outbox(a);
     a->stopping = true;
     while (a->s && a->registered && outq_len(a->q) > 0 && a->now < end - 0.3) {
@@ -868,7 +882,7 @@ static void shut_down(ircad *a, const sigset_t *waitmask)
         wait_and_process(a, min_d(next_timeout(a), end - 0.3 - a->now), waitmask);
     }
     if (a->s && a->registered && !irc_send_raw(a->s, "QUIT :%s", "durakbot is shutting down")) {
-        while (a->s && a->now < end)   /* the server closes the link after QUIT */
+        while (a->s && a->now < end) /* the server closes the link after QUIT */
             wait_and_process(a, end - a->now, waitmask);
     }
     connection_reset(a);
@@ -877,8 +891,7 @@ static void shut_down(ircad *a, const sigset_t *waitmask)
 
 /* ---- public ---- */
 
-ircad *ircad_new(const bot_config *cfg, tables *t, outq *q, store *db, aiworker *ai,
-                 uint64_t seed)
+ircad *ircad_new(const bot_config *cfg, tables *t, outq *q, store *db, aiworker *ai, uint64_t seed)
 {
     ircad *a = calloc(1, sizeof *a);
     if (!a)

@@ -22,8 +22,7 @@ typedef struct ircad ircad;
 /* `cfg` is copied; `t`, `q`, `db` (tables saved after every change; may be NULL) and `ai`
  * (computer players' threads; may be NULL) stay the caller's. `seed` drives the reconnect
  * jitter. Returns NULL if out of memory. */
-ircad *ircad_new(const bot_config *cfg, tables *t, outq *q, store *db, aiworker *ai,
-                 uint64_t seed);
+ircad *ircad_new(const bot_config *cfg, tables *t, outq *q, store *db, aiworker *ai, uint64_t seed);
 /* SIGHUP calls reload(ctx, &new_config): true with a valid new config, false (having logged
  * why) to keep the old one. Without it SIGHUP keeps the old config. */
 void ircad_set_reload(ircad *a, bool (*reload)(void *ctx, bot_config *out), void *ctx);

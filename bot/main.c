@@ -35,20 +35,18 @@ typedef struct {
     bool check_only;
 } options;
 
-static void on_signal(int sig)
-{
-    signals_seen |= sig == SIGHUP ? IRCAD_SIG_HUP : IRCAD_SIG_STOP;
-}
+static void on_signal(int sig) { signals_seen |= sig == SIGHUP ? IRCAD_SIG_HUP : IRCAD_SIG_STOP; }
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: durakbot [-c FILE] [--check-config] [--version] [--help]\n"
-               "  -c FILE         the config file (default %s)\n"
-               "  --check-config  validate the config file, print \"FILE: ok\" or the error, exit\n"
-               "  --version       print the version and exit\n"
-               "  --help          print this help and exit\n"
-               "Runs in the foreground and logs to stderr; SIGTERM or SIGINT saves the games\n"
-               "and stops it, SIGHUP reloads the config file.\n",
+    fprintf(f,
+            "usage: durakbot [-c FILE] [--check-config] [--version] [--help]\n"
+            "  -c FILE         the config file (default %s)\n"
+            "  --check-config  validate the config file, print \"FILE: ok\" or the error, exit\n"
+            "  --version       print the version and exit\n"
+            "  --help          print this help and exit\n"
+            "Runs in the foreground and logs to stderr; SIGTERM or SIGINT saves the games\n"
+            "and stops it, SIGHUP reloads the config file.\n",
             DEFAULT_CONFIG);
 }
 
@@ -87,8 +85,8 @@ static bool load_config(const char *path, bot_config *cfg, char *err, size_t err
     secrets_check_permissions(path, cfg);
     if (!secrets_resolve(cfg, err, errlen))
         return false;
-    tlsrelay_opts t = { cfg->irc.server, cfg->irc.port, cfg->irc.tls_verify, cfg->irc.tls_ca_file,
-                        cfg->irc.tls_cert, cfg->irc.tls_key };
+    tlsrelay_opts t = { cfg->irc.server,      cfg->irc.port,     cfg->irc.tls_verify,
+                        cfg->irc.tls_ca_file, cfg->irc.tls_cert, cfg->irc.tls_key };
     return !cfg->irc.tls || tlsrelay_check(&t, err, errlen);
 }
 

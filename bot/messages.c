@@ -11,230 +11,165 @@ static const char *const msg_english[MSG_COUNT] = {
         "\"%s\" and \"%s\" cannot both be chosen: pick one, e.g. %sdurak %s",
     [MSG_PARSE_BOT_OPTION] =
         "unknown option \"%s\" for %sbot: use %sbot easy|normal|hard, or %sbot remove",
-    [MSG_PARSE_TOP_NUMBER] =
-        "\"%s\" is not a number from 1 to 20: try %stop 10",
+    [MSG_PARSE_TOP_NUMBER] = "\"%s\" is not a number from 1 to 20: try %stop 10",
     [MSG_PARSE_STATS_NICK] =
         "\"%s\" is not a nick: type %sstats and a nick, or %sstats alone for yours",
-    [MSG_PARSE_EXTRA_WORD] =
-        "\"%s\" after %s is not understood: type just %s",
-    [MSG_PARSE_NEEDS_CARD] =
-        "%s needs a card to play: %s",
-    [MSG_PARSE_NOT_CARD] =
-        "\"%s\" is not a card: try %s",
-    [MSG_PARSE_NO_SUIT] =
-        "\"%s\" is not a card: add the suit after the rank, e.g. %s",
-    [MSG_PARSE_SUIT_FIRST] =
-        "\"%s\" is not a card: write the rank first, e.g. %s",
-    [MSG_PARSE_BAD_RANK] =
-        "\"%s\" is not a card: the rank is one of 6 7 8 9 10 J Q K A, e.g. %s",
-    [MSG_PARSE_TWO_CARDS] =
-        "send one card at a time: to cover %s with %s, type %s",
+    [MSG_PARSE_EXTRA_WORD] = "\"%s\" after %s is not understood: type just %s",
+    [MSG_PARSE_NEEDS_CARD] = "%s needs a card to play: %s",
+    [MSG_PARSE_NOT_CARD] = "\"%s\" is not a card: try %s",
+    [MSG_PARSE_NO_SUIT] = "\"%s\" is not a card: add the suit after the rank, e.g. %s",
+    [MSG_PARSE_SUIT_FIRST] = "\"%s\" is not a card: write the rank first, e.g. %s",
+    [MSG_PARSE_BAD_RANK] = "\"%s\" is not a card: the rank is one of 6 7 8 9 10 J Q K A, e.g. %s",
+    [MSG_PARSE_TWO_CARDS] = "send one card at a time: to cover %s with %s, type %s",
     [MSG_PARSE_UNKNOWN_PRIVATE] =
         "\"%s\" is not a command or a card: type moves to see your moves, or help for all commands",
-    [MSG_PARSE_AMBIGUOUS] =
-        "\"%s\" could mean %s: type one of them",
-    [MSG_PARSE_CHANNEL_ONLY] =
-        "%s%s is a channel command: type it in the channel, not to me",
-    [MSG_TURN_LEAD] =
-        "%s to lead against %s",
-    [MSG_TURN_DEFEND] =
-        "%s to beat or take",
-    [MSG_TURN_DEFEND_TRANSFER] =
-        "%s to beat, take or transfer",
-    [MSG_TURN_THROWIN] =
-        "%s may throw in on %s, or pass",
-    [MSG_TURN_TAKING] =
-        "%s may add cards for %s to take, or pass",
-    [MSG_STATUS] =
-        "\xE2\x86\x92" " %s \xC2\xB7" " table: %s \xC2\xB7" " trump %s \xC2\xB7" " stock %d \xC2\xB7" " hands: %s",
-    [MSG_HAND] =
-        "Your hand in %s: %s (trump %s)",
-    [MSG_RESULT_DURAK] =
-        "Game over: %s is the durak! Out in order: %s.",
-    [MSG_RESULT_DRAW] =
-        "Game over: a draw, nobody is the durak. Out in order: %s.",
-    [MSG_RESULT_WON] =
-        "Game over: %s wins as the others left; nobody is the durak.",
-    [MSG_RESULT_NONE] =
-        "Game over: everybody left; no result.",
-    [MSG_BOUT_TAKEN] =
-        " %s picks up %d card%s.",
-    [MSG_BOUT_BEATEN] =
-        " Bito: the table is discarded.",
-    [MSG_TRUMP_DRAWN] =
-        " %s draws the last card, the trump %s.",
-    [MSG_PLAYER_OUT] =
-        " %s is out (place %d).",
-    [MSG_MOVE_LEAD] =
-        "%s leads %s.",
-    [MSG_MOVE_ADD] =
-        "%s adds %s.",
-    [MSG_MOVE_THROW] =
-        "%s throws in %s.",
-    [MSG_MOVE_BEAT] =
-        "%s beats %s with %s.",
-    [MSG_MOVE_TAKE] =
-        "%s takes.",
-    [MSG_MOVE_PASS] =
-        "%s passes.",
-    [MSG_MOVE_TRANSFER] =
-        "%s transfers with %s to %s.",
-    [MSG_TIMEOUT_PREFIX] =
-        "Time is up: ",
-    [MSG_FORFEIT_LEFT] =
-        "%s leaves the game and forfeits.",
-    [MSG_FORFEIT_TIMEOUTS] =
-        "%s timed out too often and forfeits.",
-    [MSG_FORFEIT_GONE] =
-        "%s did not come back in time and forfeits.",
-    [MSG_GAME_START] =
-        "Durak (%s) starts: %s. Trump: %s. %s holds the lowest trump, %s, and attacks first. Play by private message to me (try: moves).",
-    [MSG_GAME_START_NO_TRUMP] =
-        "Durak (%s) starts: %s. Trump: %s. Nobody holds a trump, so %s attacks first. Play by private message to me (try: moves).",
-    [MSG_GAME_RUNNING] =
-        "A game is already running in %s; wait for it to end (%stable shows it).",
-    [MSG_LOBBY_EXISTS] =
-        "A game is already open in %s: type %sjoin to take a seat.",
+    [MSG_PARSE_AMBIGUOUS] = "\"%s\" could mean %s: type one of them",
+    [MSG_PARSE_CHANNEL_ONLY] = "%s%s is a channel command: type it in the channel, not to me",
+    [MSG_TURN_LEAD] = "%s to lead against %s",
+    [MSG_TURN_DEFEND] = "%s to beat or take",
+    [MSG_TURN_DEFEND_TRANSFER] = "%s to beat, take or transfer",
+    [MSG_TURN_THROWIN] = "%s may throw in on %s, or pass",
+    [MSG_TURN_TAKING] = "%s may add cards for %s to take, or pass",
+    [MSG_STATUS] = "\xE2\x86\x92"
+                   " %s \xC2\xB7"
+                   " table: %s \xC2\xB7"
+                   " trump %s \xC2\xB7"
+                   " stock %d \xC2\xB7"
+                   " hands: %s",
+    [MSG_HAND] = "Your hand in %s: %s (trump %s)",
+    [MSG_RESULT_DURAK] = "Game over: %s is the durak! Out in order: %s.",
+    [MSG_RESULT_DRAW] = "Game over: a draw, nobody is the durak. Out in order: %s.",
+    [MSG_RESULT_WON] = "Game over: %s wins as the others left; nobody is the durak.",
+    [MSG_RESULT_NONE] = "Game over: everybody left; no result.",
+    [MSG_BOUT_TAKEN] = " %s picks up %d card%s.",
+    [MSG_BOUT_BEATEN] = " Bito: the table is discarded.",
+    [MSG_TRUMP_DRAWN] = " %s draws the last card, the trump %s.",
+    [MSG_PLAYER_OUT] = " %s is out (place %d).",
+    [MSG_MOVE_LEAD] = "%s leads %s.",
+    [MSG_MOVE_ADD] = "%s adds %s.",
+    [MSG_MOVE_THROW] = "%s throws in %s.",
+    [MSG_MOVE_BEAT] = "%s beats %s with %s.",
+    [MSG_MOVE_TAKE] = "%s takes.",
+    [MSG_MOVE_PASS] = "%s passes.",
+    [MSG_MOVE_TRANSFER] = "%s transfers with %s to %s.",
+    [MSG_TIMEOUT_PREFIX] = "Time is up: ",
+    [MSG_FORFEIT_LEFT] = "%s leaves the game and forfeits.",
+    [MSG_FORFEIT_TIMEOUTS] = "%s timed out too often and forfeits.",
+    [MSG_FORFEIT_GONE] = "%s did not come back in time and forfeits.",
+    [MSG_GAME_START] = "Durak (%s) starts: %s. Trump: %s. %s holds the lowest trump, %s, and "
+                       "attacks first. Play by private message to me (try: moves).",
+    [MSG_GAME_START_NO_TRUMP] = "Durak (%s) starts: %s. Trump: %s. Nobody holds a trump, so %s "
+                                "attacks first. Play by private message to me (try: moves).",
+    [MSG_GAME_RUNNING] = "A game is already running in %s; wait for it to end (%stable shows it).",
+    [MSG_LOBBY_EXISTS] = "A game is already open in %s: type %sjoin to take a seat.",
     [MSG_ALREADY_SEATED] =
         "You already sit at the game in %s: finish it, or type %sleave there first.",
-    [MSG_ALREADY_HERE] =
-        "You are already seated in %s (%sleave gives up your seat).",
+    [MSG_ALREADY_HERE] = "You are already seated in %s (%sleave gives up your seat).",
     [MSG_LOBBY_OPEN] =
         "%s opens a game of Durak (%s): type %sjoin to play; %s starts it with %sstart.",
-    [MSG_LOBBY_FULL] =
-        "The game in %s is full (6 players): wait for the next one.",
-    [MSG_LOBBY_JOINED] =
-        "%s joins: %s (%d/6). %s can start with %sstart.",
-    [MSG_NOT_SEATED_HERE] =
-        "You are not seated in %s: type %sjoin to take a seat.",
-    [MSG_LOBBY_EMPTY] =
-        "%s leaves; nobody is left, so the game is closed.",
-    [MSG_LOBBY_LEFT] =
-        "%s leaves. Seated: %s; %s can start with %sstart.",
-    [MSG_ONLY_CREATOR_START] =
-        "Only %s, who opened the game, or an admin can start it.",
-    [MSG_NEED_PLAYERS] =
-        "At least 2 players are needed: others can type %sjoin.",
-    [MSG_ONLY_CREATOR_STOP] =
-        "Only %s, who opened the game, or an admin can stop it.",
-    [MSG_GAME_STOPPED] =
-        "%s stops the game; no result.",
-    [MSG_LOBBY_STOPPED] =
-        "%s closes the game before it started.",
-    [MSG_LOBBY_STATUS] =
-        "Waiting to start: %s (%d/6). %s can start with %sstart.",
-    [MSG_RULES_1] =
-        "Durak (%s), 36 cards 6 to A: the suit of the card under the stock is trump and the lowest trump attacks first. Cover each attack card with a higher card of its suit or any trump, or take the whole table.",
+    [MSG_LOBBY_FULL] = "The game in %s is full (6 players): wait for the next one.",
+    [MSG_LOBBY_JOINED] = "%s joins: %s (%d/6). %s can start with %sstart.",
+    [MSG_NOT_SEATED_HERE] = "You are not seated in %s: type %sjoin to take a seat.",
+    [MSG_LOBBY_EMPTY] = "%s leaves; nobody is left, so the game is closed.",
+    [MSG_LOBBY_LEFT] = "%s leaves. Seated: %s; %s can start with %sstart.",
+    [MSG_ONLY_CREATOR_START] = "Only %s, who opened the game, or an admin can start it.",
+    [MSG_NEED_PLAYERS] = "At least 2 players are needed: others can type %sjoin.",
+    [MSG_ONLY_CREATOR_STOP] = "Only %s, who opened the game, or an admin can stop it.",
+    [MSG_GAME_STOPPED] = "%s stops the game; no result.",
+    [MSG_LOBBY_STOPPED] = "%s closes the game before it started.",
+    [MSG_LOBBY_STATUS] = "Waiting to start: %s (%d/6). %s can start with %sstart.",
+    [MSG_RULES_1] = "Durak (%s), 36 cards 6 to A: the suit of the card under the stock is trump "
+                    "and the lowest trump attacks first. Cover each attack card with a higher card "
+                    "of its suit or any trump, or take the whole table.",
     [MSG_RULES_2_ALL] =
-        "When all is covered, the other players may throw in cards of a rank already on the table: at most 6 a bout%s, and never more than the defender held.",
+        "When all is covered, the other players may throw in cards of a rank already on the table: "
+        "at most 6 a bout%s, and never more than the defender held.",
     [MSG_RULES_2_NEIGHBOURS] =
-        "When all is covered, the defender's two neighbours may throw in cards of a rank already on the table: at most 6 a bout%s, and never more than the defender held.",
-    [MSG_RULES_FIRST5] =
-        " (5 in the first bout)",
+        "When all is covered, the defender's two neighbours may throw in cards of a rank already "
+        "on the table: at most 6 a bout%s, and never more than the defender held.",
+    [MSG_RULES_FIRST5] = " (5 in the first bout)",
     [MSG_RULES_3_TRANSFER] =
-        "Before covering anything the defender may transfer: add a card of the same rank and the next player defends. After each bout all draw up to 6; once the stock is empty, whoever has no cards is out; the last one holding cards is the durak.",
-    [MSG_RULES_3_CLASSIC] =
-        "After each bout all draw up to 6; once the stock is empty, whoever has no cards is out; the last one holding cards is the durak.",
+        "Before covering anything the defender may transfer: add a card of the same rank and the "
+        "next player defends. After each bout all draw up to 6; once the stock is empty, whoever "
+        "has no cards is out; the last one holding cards is the durak.",
+    [MSG_RULES_3_CLASSIC] = "After each bout all draw up to 6; once the stock is empty, whoever "
+                            "has no cards is out; the last one holding cards is the durak.",
     [MSG_HELP_1] =
-        "Commands: %1$sdurak [classic|transfer] [all|neighbours] [first5] opens a game; %1$sjoin, %1$sleave, %1$sstart, %1$sstop, %1$stable, %1$sbot [easy|normal|hard], %1$sstats [nick], %1$stop [n], %1$srules, %1$shelp [moves|cards|bots|stats].",
-    [MSG_HELP_2] =
-        "Play by private message to %s: play C, beat C [T], take, pass, transfer C, hand, moves; cards like 7h, 10s, Qd or 7\xE2\x99\xA5" ".",
-    [MSG_NO_GAME_HERE] =
-        "No game in %s: open one with %sdurak.",
-    [MSG_PRIVATE_ONLY] =
-        "Moves go by private message: /msg %s %s",
-    [MSG_NO_MOVES] =
-        "No moves for you now: waiting for %s.",
-    [MSG_YOUR_MOVES] =
-        "Your moves: %s",
-    [MSG_ERR_NOT_IN_HAND] =
-        "You do not hold %s: type hand to see your cards.",
-    [MSG_ERR_DOES_NOT_BEAT_TRUMP] =
-        "%s does not beat %s: play a higher trump, or take.",
-    [MSG_ERR_DOES_NOT_BEAT] =
-        "%s does not beat %s: play a higher %s or a trump, or take.",
+        "Commands: %1$sdurak [classic|transfer] [all|neighbours] [first5] opens a game; %1$sjoin, "
+        "%1$sleave, %1$sstart, %1$sstop, %1$stable, %1$sbot [easy|normal|hard], %1$sstats [nick], "
+        "%1$stop [n], %1$srules, %1$shelp [moves|cards|bots|stats].",
+    [MSG_HELP_2] = "Play by private message to %s: play C, beat C [T], take, pass, transfer C, "
+                   "hand, moves; cards like 7h, 10s, Qd or 7\xE2\x99\xA5"
+                   ".",
+    [MSG_NO_GAME_HERE] = "No game in %s: open one with %sdurak.",
+    [MSG_PRIVATE_ONLY] = "Moves go by private message: /msg %s %s",
+    [MSG_NO_MOVES] = "No moves for you now: waiting for %s.",
+    [MSG_YOUR_MOVES] = "Your moves: %s",
+    [MSG_ERR_NOT_IN_HAND] = "You do not hold %s: type hand to see your cards.",
+    [MSG_ERR_DOES_NOT_BEAT_TRUMP] = "%s does not beat %s: play a higher trump, or take.",
+    [MSG_ERR_DOES_NOT_BEAT] = "%s does not beat %s: play a higher %s or a trump, or take.",
     [MSG_ERR_NO_TARGET] =
         "%s is not an uncovered card on the table: type moves to see what to beat.",
     [MSG_ERR_RANK] =
         "%s cannot be added: only ranks already on the table may be thrown in (or type pass).",
-    [MSG_ERR_FULL] =
-        "No more cards may be added to this bout: type pass.",
-    [MSG_ERR_NO_TRANSFER_VARIANT] =
-        "This game is classic Durak, without transfers: beat or take.",
-    [MSG_ERR_TRANSFER_COVERED] =
-        "No transfer once a card is covered: beat or take.",
-    [MSG_ERR_TRANSFER_RANK] =
-        "%s cannot transfer: a transfer needs the rank of the attack cards.",
-    [MSG_ERR_TRANSFER_TOO_MANY] =
-        "No transfer: %s could not answer that many cards; beat or take.",
-    [MSG_ERR_WRONG_PHASE] =
-        "That move is not possible now (%s): type moves to see yours.",
+    [MSG_ERR_FULL] = "No more cards may be added to this bout: type pass.",
+    [MSG_ERR_NO_TRANSFER_VARIANT] = "This game is classic Durak, without transfers: beat or take.",
+    [MSG_ERR_TRANSFER_COVERED] = "No transfer once a card is covered: beat or take.",
+    [MSG_ERR_TRANSFER_RANK] = "%s cannot transfer: a transfer needs the rank of the attack cards.",
+    [MSG_ERR_TRANSFER_TOO_MANY] = "No transfer: %s could not answer that many cards; beat or take.",
+    [MSG_ERR_WRONG_PHASE] = "That move is not possible now (%s): type moves to see yours.",
     [MSG_ERR_BEAT_WHICH] =
         "Say which card %s should cover, e.g. beat 9s 7s (type moves to see them).",
-    [MSG_ERR_CARD_NO_MOVE] =
-        "%s is not a move now. Your moves: %s",
-    [MSG_ERR_CARD_AMBIGUOUS] =
-        "%s can mean %s: type the whole move.",
+    [MSG_ERR_CARD_NO_MOVE] = "%s is not a move now. Your moves: %s",
+    [MSG_ERR_CARD_AMBIGUOUS] = "%s can mean %s: type the whole move.",
     [MSG_PRIVATE_HELP_1] =
-        "Moves: play C (lead or throw in), beat C [T] (cover T with C), take, pass, transfer C; a bare card works when it means one move. hand shows your cards, moves your legal moves.",
+        "Moves: play C (lead or throw in), beat C [T] (cover T with C), take, pass, transfer C; a "
+        "bare card works when it means one move. hand shows your cards, moves your legal moves.",
     [MSG_PRIVATE_HELP_2] =
-        "Cards: a rank 6 7 8 9 10 J Q K A (T for 10) then a suit s c d h or \xE2\x99\xA0" " \xE2\x99\xA3" " \xE2\x99\xA6" " \xE2\x99\xA5" ", e.g. 7h, 10s, Qd. Games are opened and joined in a channel.",
+        "Cards: a rank 6 7 8 9 10 J Q K A (T for 10) then a suit s c d h or \xE2\x99\xA0"
+        " \xE2\x99\xA3"
+        " \xE2\x99\xA6"
+        " \xE2\x99\xA5"
+        ", e.g. 7h, 10s, Qd. Games are opened and joined in a channel.",
     [MSG_NOT_IN_GAME] =
         "You are not in a game: open one in a channel with %sdurak, or join one with %sjoin.",
-    [MSG_NOT_STARTED] =
-        "The game has not started yet: %s can start it with %sstart in %s.",
+    [MSG_NOT_STARTED] = "The game has not started yet: %s can start it with %sstart in %s.",
     [MSG_SEAT_HELD] =
         "That seat in %s is held for its player, who left: they can rejoin the channel to play on.",
-    [MSG_CHANNEL_ONLY] =
-        "%s is a channel command: type it in %s.",
-    [MSG_REJOINED] =
-        "%s is back and plays on.",
-    [MSG_AWAY] =
-        "%s left; their seat is held for %d seconds.",
+    [MSG_CHANNEL_ONLY] = "%s is a channel command: type it in %s.",
+    [MSG_REJOINED] = "%s is back and plays on.",
+    [MSG_AWAY] = "%s left; their seat is held for %d seconds.",
     [MSG_LOBBY_TIMEOUT] =
         "Nobody started the game in time, so it is closed: open a new one with %sdurak.",
-    [MSG_TURN_WARNING] =
-        "Hurry: %d seconds left for your move in %s (type moves).",
-    [MSG_RESUMED] =
-        "The connection is back; the game goes on. %s",
-    [MSG_RESTORED] =
-        "I am back after a restart; the game goes on. %s",
+    [MSG_TURN_WARNING] = "Hurry: %d seconds left for your move in %s (type moves).",
+    [MSG_RESUMED] = "The connection is back; the game goes on. %s",
+    [MSG_RESTORED] = "I am back after a restart; the game goes on. %s",
     [MSG_LOBBY_RESTORED] =
         "I am back after a restart; still waiting to start: %s (%d/6). %s can start with %sstart.",
-    [MSG_STATS] =
-        "%s: %d games, out first %d, durak %d, draws %d, forfeits %d; rating %d.",
-    [MSG_STATS_NONE] =
-        "No games recorded for %s yet.",
-    [MSG_TOP] =
-        "Top players (rating, games): %s",
-    [MSG_TOP_NONE] =
-        "No games recorded yet: play one with %sdurak.",
-    [MSG_NO_STATS] =
-        "Stats are not kept: the bot has no database (see its log).",
+    [MSG_STATS] = "%s: %d games, out first %d, durak %d, draws %d, forfeits %d; rating %d.",
+    [MSG_STATS_NONE] = "No games recorded for %s yet.",
+    [MSG_TOP] = "Top players (rating, games): %s",
+    [MSG_TOP_NONE] = "No games recorded yet: play one with %sdurak.",
+    [MSG_NO_STATS] = "Stats are not kept: the bot has no database (see its log).",
     [MSG_BOT_LOBBY_ONLY] =
         "Computer players take seats before the game starts: open a new one with %sdurak.",
-    [MSG_ONLY_CREATOR_BOT] =
-        "Only %s, who opened the game, or an admin can seat computer players.",
-    [MSG_BOT_NONE] =
-        "No computer player is seated: add one with %sbot easy|normal|hard.",
-    [MSG_BOT_REMOVED] =
-        "%s leaves: %s (%d/6).",
-    [MSG_BOT_ADDED] =
-        "Computer player %s joins: %s (%d/6). %s can start with %sstart.",
-    [MSG_REPLACED] =
-        "%s %s takes over the seat. %s",
-    [MSG_ONLY_BOTS_LEFT] =
-        "%s Only computer players are left, so the game ends with no result.",
-    [MSG_RESULT_REPEAT] =
-        "Game over: a draw, nobody is the durak: the same position came back with no card gone (rule R16).",
-    [MSG_CHANNEL_DROPPED] =
-        "I no longer serve this channel (my configuration changed), so the game ends with no result.",
+    [MSG_ONLY_CREATOR_BOT] = "Only %s, who opened the game, or an admin can seat computer players.",
+    [MSG_BOT_NONE] = "No computer player is seated: add one with %sbot easy|normal|hard.",
+    [MSG_BOT_REMOVED] = "%s leaves: %s (%d/6).",
+    [MSG_BOT_ADDED] = "Computer player %s joins: %s (%d/6). %s can start with %sstart.",
+    [MSG_REPLACED] = "%s %s takes over the seat. %s",
+    [MSG_ONLY_BOTS_LEFT] = "%s Only computer players are left, so the game ends with no result.",
+    [MSG_RESULT_REPEAT] = "Game over: a draw, nobody is the durak: the same position came back "
+                          "with no card gone (rule R16).",
+    [MSG_CHANNEL_DROPPED] = "I no longer serve this channel (my configuration changed), so the "
+                            "game ends with no result.",
     [MSG_HELP_BOTS] =
-        "Computer players: in a lobby, %sbot easy|normal|hard seats one (normal by default) and %sbot remove takes the last one out; they see only what a player at their seat would see.",
+        "Computer players: in a lobby, %sbot easy|normal|hard seats one (normal by default) and "
+        "%sbot remove takes the last one out; they see only what a player at their seat would see.",
     [MSG_HELP_STATS] =
-        "%sstats [nick] shows games, times out first, times durak, draws, forfeits and the rating; %stop [n] the best n players by rating (Elo over each game's ranking).",
-    [MSG_HELP_TOPICS] =
-        "No help on \"%s\": try %shelp with commands, moves, cards, bots or stats.",
+        "%sstats [nick] shows games, times out first, times durak, draws, forfeits and the rating; "
+        "%stop [n] the best n players by rating (Elo over each game's ranking).",
+    [MSG_HELP_TOPICS] = "No help on \"%s\": try %shelp with commands, moves, cards, bots or stats.",
     [MSG_WORD_CLASSIC] = "classic",
     [MSG_WORD_TRANSFER] = "transfer",
     [MSG_WORD_ALL] = "all",

@@ -12,65 +12,65 @@ typedef enum {
     MSG_PARSE_TOP_NUMBER,     /* word, prefix */
     MSG_PARSE_STATS_NICK,     /* word, prefix, prefix */
     /* parser: both */
-    MSG_PARSE_EXTRA_WORD,     /* word, command as understood, same command */
+    MSG_PARSE_EXTRA_WORD, /* word, command as understood, same command */
     /* parser: private commands and cards */
-    MSG_PARSE_NEEDS_CARD,     /* command name, example command */
-    MSG_PARSE_NOT_CARD,       /* word, example cards ("7♥ or 7h") */
-    MSG_PARSE_NO_SUIT,        /* word, example cards */
-    MSG_PARSE_SUIT_FIRST,     /* word, example cards */
-    MSG_PARSE_BAD_RANK,       /* word, example cards */
-    MSG_PARSE_TWO_CARDS,      /* covered card, covering card, example command */
+    MSG_PARSE_NEEDS_CARD,      /* command name, example command */
+    MSG_PARSE_NOT_CARD,        /* word, example cards ("7♥ or 7h") */
+    MSG_PARSE_NO_SUIT,         /* word, example cards */
+    MSG_PARSE_SUIT_FIRST,      /* word, example cards */
+    MSG_PARSE_BAD_RANK,        /* word, example cards */
+    MSG_PARSE_TWO_CARDS,       /* covered card, covering card, example command */
     MSG_PARSE_UNKNOWN_PRIVATE, /* word */
-    MSG_PARSE_AMBIGUOUS,      /* word, the choices */
-    MSG_PARSE_CHANNEL_ONLY,   /* prefix, command name */
+    MSG_PARSE_AMBIGUOUS,       /* word, the choices */
+    MSG_PARSE_CHANNEL_ONLY,    /* prefix, command name */
     /* tables: lobby, play, timers */
-    MSG_TURN_LEAD,               /* actor, defender */
-    MSG_TURN_DEFEND,             /* actor */
-    MSG_TURN_DEFEND_TRANSFER,    /* actor */
-    MSG_TURN_THROWIN,            /* actor, defender */
-    MSG_TURN_TAKING,             /* actor, defender */
-    MSG_STATUS,                  /* turn, table, trump card, stock (int), hand sizes */
-    MSG_HAND,                    /* channel, hand, trump card */
-    MSG_RESULT_DURAK,            /* durak, places */
-    MSG_RESULT_DRAW,             /* places */
-    MSG_RESULT_WON,              /* winner */
+    MSG_TURN_LEAD,            /* actor, defender */
+    MSG_TURN_DEFEND,          /* actor */
+    MSG_TURN_DEFEND_TRANSFER, /* actor */
+    MSG_TURN_THROWIN,         /* actor, defender */
+    MSG_TURN_TAKING,          /* actor, defender */
+    MSG_STATUS,               /* turn, table, trump card, stock (int), hand sizes */
+    MSG_HAND,                 /* channel, hand, trump card */
+    MSG_RESULT_DURAK,         /* durak, places */
+    MSG_RESULT_DRAW,          /* places */
+    MSG_RESULT_WON,           /* winner */
     MSG_RESULT_NONE,
-    MSG_BOUT_TAKEN,              /* defender, cards (int), MSG_PLURAL or "" */
+    MSG_BOUT_TAKEN, /* defender, cards (int), MSG_PLURAL or "" */
     MSG_BOUT_BEATEN,
-    MSG_TRUMP_DRAWN,             /* nick, trump card */
-    MSG_PLAYER_OUT,              /* nick, place (int) */
-    MSG_MOVE_LEAD,               /* nick, card */
-    MSG_MOVE_ADD,                /* nick, card */
-    MSG_MOVE_THROW,              /* nick, card */
-    MSG_MOVE_BEAT,               /* nick, covered card, card */
-    MSG_MOVE_TAKE,               /* nick */
-    MSG_MOVE_PASS,               /* nick */
-    MSG_MOVE_TRANSFER,           /* nick, card, next nick */
+    MSG_TRUMP_DRAWN,   /* nick, trump card */
+    MSG_PLAYER_OUT,    /* nick, place (int) */
+    MSG_MOVE_LEAD,     /* nick, card */
+    MSG_MOVE_ADD,      /* nick, card */
+    MSG_MOVE_THROW,    /* nick, card */
+    MSG_MOVE_BEAT,     /* nick, covered card, card */
+    MSG_MOVE_TAKE,     /* nick */
+    MSG_MOVE_PASS,     /* nick */
+    MSG_MOVE_TRANSFER, /* nick, card, next nick */
     MSG_TIMEOUT_PREFIX,
-    MSG_FORFEIT_LEFT,            /* nick */
-    MSG_FORFEIT_TIMEOUTS,        /* nick */
-    MSG_FORFEIT_GONE,            /* nick */
-    MSG_GAME_START,              /* options, players, trump card, first nick, lowest trump */
-    MSG_GAME_START_NO_TRUMP,     /* options, players, trump card, first nick */
-    MSG_GAME_RUNNING,            /* channel, prefix */
-    MSG_LOBBY_EXISTS,            /* channel, prefix */
-    MSG_ALREADY_SEATED,          /* channel, prefix */
-    MSG_ALREADY_HERE,            /* channel, prefix */
-    MSG_LOBBY_OPEN,              /* nick, options, prefix, nick, prefix */
-    MSG_LOBBY_FULL,              /* channel */
-    MSG_LOBBY_JOINED,            /* nick, players, seated (int), creator, prefix */
-    MSG_NOT_SEATED_HERE,         /* channel, prefix */
-    MSG_LOBBY_EMPTY,             /* nick */
-    MSG_LOBBY_LEFT,              /* nick, players, creator, prefix */
-    MSG_ONLY_CREATOR_START,      /* creator */
-    MSG_NEED_PLAYERS,            /* prefix */
-    MSG_ONLY_CREATOR_STOP,       /* creator */
-    MSG_GAME_STOPPED,            /* nick */
-    MSG_LOBBY_STOPPED,           /* nick */
-    MSG_LOBBY_STATUS,            /* players, seated (int), creator, prefix */
-    MSG_RULES_1,                 /* variant */
-    MSG_RULES_2_ALL,             /* first5 note */
-    MSG_RULES_2_NEIGHBOURS,      /* first5 note */
+    MSG_FORFEIT_LEFT,        /* nick */
+    MSG_FORFEIT_TIMEOUTS,    /* nick */
+    MSG_FORFEIT_GONE,        /* nick */
+    MSG_GAME_START,          /* options, players, trump card, first nick, lowest trump */
+    MSG_GAME_START_NO_TRUMP, /* options, players, trump card, first nick */
+    MSG_GAME_RUNNING,        /* channel, prefix */
+    MSG_LOBBY_EXISTS,        /* channel, prefix */
+    MSG_ALREADY_SEATED,      /* channel, prefix */
+    MSG_ALREADY_HERE,        /* channel, prefix */
+    MSG_LOBBY_OPEN,          /* nick, options, prefix, nick, prefix */
+    MSG_LOBBY_FULL,          /* channel */
+    MSG_LOBBY_JOINED,        /* nick, players, seated (int), creator, prefix */
+    MSG_NOT_SEATED_HERE,     /* channel, prefix */
+    MSG_LOBBY_EMPTY,         /* nick */
+    MSG_LOBBY_LEFT,          /* nick, players, creator, prefix */
+    MSG_ONLY_CREATOR_START,  /* creator */
+    MSG_NEED_PLAYERS,        /* prefix */
+    MSG_ONLY_CREATOR_STOP,   /* creator */
+    MSG_GAME_STOPPED,        /* nick */
+    MSG_LOBBY_STOPPED,       /* nick */
+    MSG_LOBBY_STATUS,        /* players, seated (int), creator, prefix */
+    MSG_RULES_1,             /* variant */
+    MSG_RULES_2_ALL,         /* first5 note */
+    MSG_RULES_2_NEIGHBOURS,  /* first5 note */
     MSG_RULES_FIRST5,
     MSG_RULES_3_TRANSFER,
     MSG_RULES_3_CLASSIC,
@@ -88,48 +88,48 @@ typedef enum {
     MSG_ERR_FULL,
     MSG_ERR_NO_TRANSFER_VARIANT,
     MSG_ERR_TRANSFER_COVERED,
-    MSG_ERR_TRANSFER_RANK,       /* card */
-    MSG_ERR_TRANSFER_TOO_MANY,   /* next nick */
-    MSG_ERR_WRONG_PHASE,         /* whose turn */
-    MSG_ERR_BEAT_WHICH,          /* card */
-    MSG_ERR_CARD_NO_MOVE,        /* card, moves */
-    MSG_ERR_CARD_AMBIGUOUS,      /* card, moves */
+    MSG_ERR_TRANSFER_RANK,     /* card */
+    MSG_ERR_TRANSFER_TOO_MANY, /* next nick */
+    MSG_ERR_WRONG_PHASE,       /* whose turn */
+    MSG_ERR_BEAT_WHICH,        /* card */
+    MSG_ERR_CARD_NO_MOVE,      /* card, moves */
+    MSG_ERR_CARD_AMBIGUOUS,    /* card, moves */
     MSG_PRIVATE_HELP_1,
     MSG_PRIVATE_HELP_2,
-    MSG_NOT_IN_GAME,             /* prefix, prefix */
-    MSG_NOT_STARTED,             /* creator, prefix, channel */
-    MSG_SEAT_HELD,               /* channel */
-    MSG_CHANNEL_ONLY,            /* command, channel */
-    MSG_REJOINED,                /* nick */
-    MSG_AWAY,                    /* nick, seconds (int) */
-    MSG_LOBBY_TIMEOUT,           /* prefix */
-    MSG_TURN_WARNING,            /* seconds (int), channel */
-    MSG_RESUMED,                 /* status line */
-    MSG_RESTORED,                /* status line */
-    MSG_LOBBY_RESTORED,          /* players, seated (int), creator, prefix */
-    MSG_STATS,                   /* nick, games, firsts, duraks, draws, forfeits, rating (ints) */
-    MSG_STATS_NONE,              /* nick */
-    MSG_TOP,                     /* list */
-    MSG_TOP_NONE,                /* prefix */
+    MSG_NOT_IN_GAME,    /* prefix, prefix */
+    MSG_NOT_STARTED,    /* creator, prefix, channel */
+    MSG_SEAT_HELD,      /* channel */
+    MSG_CHANNEL_ONLY,   /* command, channel */
+    MSG_REJOINED,       /* nick */
+    MSG_AWAY,           /* nick, seconds (int) */
+    MSG_LOBBY_TIMEOUT,  /* prefix */
+    MSG_TURN_WARNING,   /* seconds (int), channel */
+    MSG_RESUMED,        /* status line */
+    MSG_RESTORED,       /* status line */
+    MSG_LOBBY_RESTORED, /* players, seated (int), creator, prefix */
+    MSG_STATS,          /* nick, games, firsts, duraks, draws, forfeits, rating (ints) */
+    MSG_STATS_NONE,     /* nick */
+    MSG_TOP,            /* list */
+    MSG_TOP_NONE,       /* prefix */
     MSG_NO_STATS,
-    MSG_BOT_LOBBY_ONLY,          /* prefix */
-    MSG_ONLY_CREATOR_BOT,        /* creator */
-    MSG_BOT_NONE,                /* prefix */
-    MSG_BOT_REMOVED,             /* bot name, players, seated (int) */
-    MSG_BOT_ADDED,               /* bot name, players, seated (int), creator, prefix */
-    MSG_REPLACED,                /* what happened, bot name, status line */
-    MSG_ONLY_BOTS_LEFT,          /* what happened */
+    MSG_BOT_LOBBY_ONLY,   /* prefix */
+    MSG_ONLY_CREATOR_BOT, /* creator */
+    MSG_BOT_NONE,         /* prefix */
+    MSG_BOT_REMOVED,      /* bot name, players, seated (int) */
+    MSG_BOT_ADDED,        /* bot name, players, seated (int), creator, prefix */
+    MSG_REPLACED,         /* what happened, bot name, status line */
+    MSG_ONLY_BOTS_LEFT,   /* what happened */
     MSG_RESULT_REPEAT,
     MSG_CHANNEL_DROPPED,
-    MSG_HELP_BOTS,               /* prefix, prefix */
-    MSG_HELP_STATS,              /* prefix, prefix */
-    MSG_HELP_TOPICS,             /* topic, prefix */
+    MSG_HELP_BOTS,   /* prefix, prefix */
+    MSG_HELP_STATS,  /* prefix, prefix */
+    MSG_HELP_TOPICS, /* topic, prefix */
     /* words and fragments used inside other sentences */
     MSG_WORD_CLASSIC,
     MSG_WORD_TRANSFER,
     MSG_WORD_ALL,
     MSG_WORD_NEIGHBOURS,
-    MSG_OPTIONS,                 /* variant word, throw-in word, first5 fragment */
+    MSG_OPTIONS, /* variant word, throw-in word, first5 fragment */
     MSG_OPTIONS_FIRST5,
     MSG_AWAY_MARK,
     MSG_PLURAL,

@@ -24,6 +24,6 @@ void outbox_clear(outbox *o);
 /* Appends a message (printf format). */
 void outbox_add(outbox *o, out_kind kind, const char *target, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-const char *outbox_cmd(out_kind kind);   /* "PRIVMSG" / "NOTICE" */
+const char *outbox_cmd(out_kind kind); /* "PRIVMSG" / "NOTICE" */
 
 #endif

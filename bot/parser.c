@@ -53,11 +53,11 @@
 #include "messages.h"
 
 enum {
-    QUOTE_MAX = 20,                   /* bytes of a user's word quoted in an error */
-    QUOTE_SIZE = QUOTE_MAX + 3 + 1,   /* plus "…" and NUL */
+    QUOTE_MAX = 20,                 /* bytes of a user's word quoted in an error */
+    QUOTE_SIZE = QUOTE_MAX + 3 + 1, /* plus "…" and NUL */
     PREFIX_SHOWN_MAX = 16,
-    TEXT_SIZE = 96,                   /* a command as shown in an error: "!bot hard", "beat 9♠ 7♠" */
-    EXAMPLE_SIZE = 32,                /* "10♥ or 10h" */
+    TEXT_SIZE = 96,    /* a command as shown in an error: "!bot hard", "beat 9♠ 7♠" */
+    EXAMPLE_SIZE = 32, /* "10♥ or 10h" */
     TOP_MAX = 20,
 };
 
@@ -87,13 +87,13 @@ typedef struct {
 enum { OPT_VARIANT, OPT_THROWIN, OPT_FIRST5, OPT_COUNT };
 
 typedef struct {
-    const char *word;   /* the first entry of an (option, value) pair is its canonical name */
+    const char *word; /* the first entry of an (option, value) pair is its canonical name */
     int option;
     int value;
 } option_word;
 
 typedef struct {
-    char buf[PARSE_MAX_LINE + 1];   /* the cleaned line */
+    char buf[PARSE_MAX_LINE + 1]; /* the cleaned line */
     size_t len, pos;
     const char *prefix;
     size_t prefix_len;
@@ -105,89 +105,117 @@ typedef struct {
 /* ---------------------------------------------------------------- tables */
 
 static const char *const kind_names[PC_KIND_COUNT] = {
-    [PC_IGNORED] = "ignored", [PC_ERROR] = "error",
-    [PC_DURAK] = "durak", [PC_JOIN] = "join", [PC_LEAVE] = "leave", [PC_START] = "start",
-    [PC_STOP] = "stop", [PC_TABLE] = "table", [PC_HELP] = "help", [PC_RULES] = "rules",
-    [PC_BOT] = "bot", [PC_STATS] = "stats", [PC_TOP] = "top",
-    [PC_PLAY] = "play", [PC_BEAT] = "beat", [PC_TAKE] = "take", [PC_PASS] = "pass",
-    [PC_TRANSFER] = "transfer", [PC_HAND] = "hand", [PC_MOVES] = "moves", [PC_CARD] = "card",
+    [PC_IGNORED] = "ignored", [PC_ERROR] = "error", [PC_DURAK] = "durak",
+    [PC_JOIN] = "join",       [PC_LEAVE] = "leave", [PC_START] = "start",
+    [PC_STOP] = "stop",       [PC_TABLE] = "table", [PC_HELP] = "help",
+    [PC_RULES] = "rules",     [PC_BOT] = "bot",     [PC_STATS] = "stats",
+    [PC_TOP] = "top",         [PC_PLAY] = "play",   [PC_BEAT] = "beat",
+    [PC_TAKE] = "take",       [PC_PASS] = "pass",   [PC_TRANSFER] = "transfer",
+    [PC_HAND] = "hand",       [PC_MOVES] = "moves", [PC_CARD] = "card",
 };
 
 static const command_word channel_words[] = {
-    {"durak", PC_DURAK}, {"join", PC_JOIN}, {"leave", PC_LEAVE}, {"start", PC_START},
-    {"stop", PC_STOP}, {"table", PC_TABLE}, {"help", PC_HELP}, {"rules", PC_RULES},
-    {"bot", PC_BOT}, {"stats", PC_STATS}, {"top", PC_TOP},
+    { "durak", PC_DURAK }, { "join", PC_JOIN },   { "leave", PC_LEAVE }, { "start", PC_START },
+    { "stop", PC_STOP },   { "table", PC_TABLE }, { "help", PC_HELP },   { "rules", PC_RULES },
+    { "bot", PC_BOT },     { "stats", PC_STATS }, { "top", PC_TOP },
 };
 
 static const command_word private_words[] = {
-    {"play", PC_PLAY}, {"pl", PC_PLAY}, {"throw", PC_PLAY},
-    {"beat", PC_BEAT}, {"b", PC_BEAT}, {"cover", PC_BEAT},
-    {"take", PC_TAKE}, {"tk", PC_TAKE},
-    {"pass", PC_PASS}, {"pa", PC_PASS},
-    {"transfer", PC_TRANSFER}, {"tr", PC_TRANSFER},
-    {"hand", PC_HAND}, {"cards", PC_HAND},
-    {"moves", PC_MOVES}, {"m", PC_MOVES},
-    {"help", PC_HELP},
+    { "play", PC_PLAY }, { "pl", PC_PLAY },    { "throw", PC_PLAY },        { "beat", PC_BEAT },
+    { "b", PC_BEAT },    { "cover", PC_BEAT }, { "take", PC_TAKE },         { "tk", PC_TAKE },
+    { "pass", PC_PASS }, { "pa", PC_PASS },    { "transfer", PC_TRANSFER }, { "tr", PC_TRANSFER },
+    { "hand", PC_HAND }, { "cards", PC_HAND }, { "moves", PC_MOVES },       { "m", PC_MOVES },
+    { "help", PC_HELP },
 };
 
 static const notation ambiguous_words[] = {
-    {"t", 0}, {"p", 1}, {"h", 2},
+    { "t", 0 },
+    { "p", 1 },
+    { "h", 2 },
 };
 static const char *const ambiguous_choices[] = {
-    "take (tk) or transfer (tr)", "play (pl) or pass (pa)", "hand or help",
+    "take (tk) or transfer (tr)",
+    "play (pl) or pass (pa)",
+    "hand or help",
 };
 
 static const option_word option_words[] = {
-    {"classic", OPT_VARIANT, DURAK_VARIANT_CLASSIC}, {"podkidnoy", OPT_VARIANT, DURAK_VARIANT_CLASSIC},
-    {"podkidnoi", OPT_VARIANT, DURAK_VARIANT_CLASSIC}, {"throwin", OPT_VARIANT, DURAK_VARIANT_CLASSIC},
-    {"transfer", OPT_VARIANT, DURAK_VARIANT_TRANSFER}, {"perevodnoy", OPT_VARIANT, DURAK_VARIANT_TRANSFER},
-    {"perevodnoi", OPT_VARIANT, DURAK_VARIANT_TRANSFER}, {"passing", OPT_VARIANT, DURAK_VARIANT_TRANSFER},
-    {"all", OPT_THROWIN, DURAK_THROWIN_ALL},
-    {"neighbours", OPT_THROWIN, DURAK_THROWIN_NEIGHBOURS}, {"neighbors", OPT_THROWIN, DURAK_THROWIN_NEIGHBOURS},
-    {"first5", OPT_FIRST5, 1},
+    { "classic", OPT_VARIANT, DURAK_VARIANT_CLASSIC },
+    { "podkidnoy", OPT_VARIANT, DURAK_VARIANT_CLASSIC },
+    { "podkidnoi", OPT_VARIANT, DURAK_VARIANT_CLASSIC },
+    { "throwin", OPT_VARIANT, DURAK_VARIANT_CLASSIC },
+    { "transfer", OPT_VARIANT, DURAK_VARIANT_TRANSFER },
+    { "perevodnoy", OPT_VARIANT, DURAK_VARIANT_TRANSFER },
+    { "perevodnoi", OPT_VARIANT, DURAK_VARIANT_TRANSFER },
+    { "passing", OPT_VARIANT, DURAK_VARIANT_TRANSFER },
+    { "all", OPT_THROWIN, DURAK_THROWIN_ALL },
+    { "neighbours", OPT_THROWIN, DURAK_THROWIN_NEIGHBOURS },
+    { "neighbors", OPT_THROWIN, DURAK_THROWIN_NEIGHBOURS },
+    { "first5", OPT_FIRST5, 1 },
 };
 
 static const notation bot_levels[] = {
-    {"easy", 0}, {"normal", 1}, {"medium", 1}, {"hard", 2},
+    { "easy", 0 },
+    { "normal", 1 },
+    { "medium", 1 },
+    { "hard", 2 },
 };
-static const char *const bot_level_names[] = {"easy", "normal", "hard"};
+static const char *const bot_level_names[] = { "easy", "normal", "hard" };
 
 static const notation rank_notations[] = {
-    {"10", RANK_10}, {"2", RANK_2}, {"3", RANK_3}, {"4", RANK_4}, {"5", RANK_5},
-    {"6", RANK_6}, {"7", RANK_7}, {"8", RANK_8}, {"9", RANK_9},
-    {"T", RANK_10}, {"t", RANK_10}, {"J", RANK_J}, {"j", RANK_J}, {"Q", RANK_Q}, {"q", RANK_Q},
-    {"K", RANK_K}, {"k", RANK_K}, {"A", RANK_A}, {"a", RANK_A},
-    {"\xD0\x92", RANK_J}, {"\xD0\xB2", RANK_J},   /* В в: валет */
-    {"\xD0\x94", RANK_Q}, {"\xD0\xB4", RANK_Q},   /* Д д: дама */
-    {"\xD0\x9A", RANK_K}, {"\xD0\xBA", RANK_K},   /* К к: король */
-    {"\xD0\xA2", RANK_A}, {"\xD1\x82", RANK_A},   /* Т т: туз */
+    { "10", RANK_10 },      { "2", RANK_2 },        { "3", RANK_3 },  { "4", RANK_4 },
+    { "5", RANK_5 },        { "6", RANK_6 },        { "7", RANK_7 },  { "8", RANK_8 },
+    { "9", RANK_9 },        { "T", RANK_10 },       { "t", RANK_10 }, { "J", RANK_J },
+    { "j", RANK_J },        { "Q", RANK_Q },        { "q", RANK_Q },  { "K", RANK_K },
+    { "k", RANK_K },        { "A", RANK_A },        { "a", RANK_A },  { "\xD0\x92", RANK_J },
+    { "\xD0\xB2", RANK_J },                         /* В в: валет */
+    { "\xD0\x94", RANK_Q }, { "\xD0\xB4", RANK_Q }, /* Д д: дама */
+    { "\xD0\x9A", RANK_K }, { "\xD0\xBA", RANK_K }, /* К к: король */
+    { "\xD0\xA2", RANK_A }, { "\xD1\x82", RANK_A }, /* Т т: туз */
 };
 
 static const notation suit_notations[] = {
-    {"s", SUIT_SPADES}, {"S", SUIT_SPADES}, {"c", SUIT_CLUBS}, {"C", SUIT_CLUBS},
-    {"d", SUIT_DIAMONDS}, {"D", SUIT_DIAMONDS}, {"h", SUIT_HEARTS}, {"H", SUIT_HEARTS},
-    {"\xE2\x99\xA0", SUIT_SPADES}, {"\xE2\x99\xA4", SUIT_SPADES},     /* ♠ ♤ */
-    {"\xE2\x99\xA3", SUIT_CLUBS}, {"\xE2\x99\xA7", SUIT_CLUBS},       /* ♣ ♧ */
-    {"\xE2\x99\xA6", SUIT_DIAMONDS}, {"\xE2\x99\xA2", SUIT_DIAMONDS}, /* ♦ ♢ */
-    {"\xE2\x99\xA5", SUIT_HEARTS}, {"\xE2\x99\xA1", SUIT_HEARTS},     /* ♥ ♡ */
-    {"\xD0\xBF", SUIT_SPADES}, {"\xD0\x9F", SUIT_SPADES},     /* п П: пики */
-    {"\xD0\xBA", SUIT_CLUBS}, {"\xD0\x9A", SUIT_CLUBS},       /* к К: крести */
-    {"\xD0\xB1", SUIT_DIAMONDS}, {"\xD0\x91", SUIT_DIAMONDS}, /* б Б: бубны */
-    {"\xD1\x87", SUIT_HEARTS}, {"\xD0\xA7", SUIT_HEARTS},     /* ч Ч: черви */
+    { "s", SUIT_SPADES },
+    { "S", SUIT_SPADES },
+    { "c", SUIT_CLUBS },
+    { "C", SUIT_CLUBS },
+    { "d", SUIT_DIAMONDS },
+    { "D", SUIT_DIAMONDS },
+    { "h", SUIT_HEARTS },
+    { "H", SUIT_HEARTS },
+    { "\xE2\x99\xA0", SUIT_SPADES },
+    { "\xE2\x99\xA4", SUIT_SPADES }, /* ♠ ♤ */
+    { "\xE2\x99\xA3", SUIT_CLUBS },
+    { "\xE2\x99\xA7", SUIT_CLUBS }, /* ♣ ♧ */
+    { "\xE2\x99\xA6", SUIT_DIAMONDS },
+    { "\xE2\x99\xA2", SUIT_DIAMONDS }, /* ♦ ♢ */
+    { "\xE2\x99\xA5", SUIT_HEARTS },
+    { "\xE2\x99\xA1", SUIT_HEARTS }, /* ♥ ♡ */
+    { "\xD0\xBF", SUIT_SPADES },
+    { "\xD0\x9F", SUIT_SPADES }, /* п П: пики */
+    { "\xD0\xBA", SUIT_CLUBS },
+    { "\xD0\x9A", SUIT_CLUBS }, /* к К: крести */
+    { "\xD0\xB1", SUIT_DIAMONDS },
+    { "\xD0\x91", SUIT_DIAMONDS }, /* б Б: бубны */
+    { "\xD1\x87", SUIT_HEARTS },
+    { "\xD0\xA7", SUIT_HEARTS }, /* ч Ч: черви */
 };
 
 static const char *const rank_texts[RANK_COUNT] = {
     "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
 };
 static const char *const suit_symbols[SUIT_COUNT] = {
-    "\xE2\x99\xA0", "\xE2\x99\xA3", "\xE2\x99\xA6", "\xE2\x99\xA5",
+    "\xE2\x99\xA0",
+    "\xE2\x99\xA3",
+    "\xE2\x99\xA6",
+    "\xE2\x99\xA5",
 };
-static const char *const suit_letters[SUIT_COUNT] = {"s", "c", "d", "h"};
+static const char *const suit_letters[SUIT_COUNT] = { "s", "c", "d", "h" };
 
 /* Quotation marks and ellipsis ignored around words, besides WORD_PUNCT. */
 static const char *const wide_punct[] = {
-    "\xC2\xAB", "\xC2\xBB", "\xE2\x80\x98", "\xE2\x80\x99", "\xE2\x80\x9C", "\xE2\x80\x9D",
-    "\xE2\x80\xA6",
+    "\xC2\xAB",     "\xC2\xBB",     "\xE2\x80\x98", "\xE2\x80\x99",
+    "\xE2\x80\x9C", "\xE2\x80\x9D", "\xE2\x80\xA6",
 };
 
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
@@ -211,10 +239,7 @@ static unsigned char byte_lower(unsigned char b)
     return (b >= 'A' && b <= 'Z') ? (unsigned char)(b - 'A' + 'a') : b;
 }
 
-static bool byte_in(unsigned char b, const char *set)
-{
-    return b != 0 && strchr(set, b) != NULL;
-}
+static bool byte_in(unsigned char b, const char *set) { return b != 0 && strchr(set, b) != NULL; }
 
 /* Length of the valid UTF-8 sequence at s (n bytes available) and its code point; 0 if invalid. */
 static size_t utf8_decode(const unsigned char *s, size_t n, uint32_t *cp)
@@ -228,10 +253,20 @@ static size_t utf8_decode(const unsigned char *s, size_t n, uint32_t *cp)
         *cp = b;
         return 1;
     }
-    if (b >= 0xC2 && b <= 0xDF) { len = 2; v = b & 0x1Fu; min = 0x80; }
-    else if (b >= 0xE0 && b <= 0xEF) { len = 3; v = b & 0x0Fu; min = 0x800; }
-    else if (b >= 0xF0 && b <= 0xF4) { len = 4; v = b & 0x07u; min = 0x10000; }
-    else return 0;
+    if (b >= 0xC2 && b <= 0xDF) {
+        len = 2;
+        v = b & 0x1Fu;
+        min = 0x80;
+    } else if (b >= 0xE0 && b <= 0xEF) {
+        len = 3;
+        v = b & 0x0Fu;
+        min = 0x800;
+    } else if (b >= 0xF0 && b <= 0xF4) {
+        len = 4;
+        v = b & 0x07u;
+        min = 0x10000;
+    } else
+        return 0;
     if (n < len)
         return 0;
     for (size_t i = 1; i < len; i++) {
@@ -303,8 +338,7 @@ static void text_cut_invalid(char *s)
 
 static bool byte_is_format_toggle(unsigned char b)
 {
-    return b == 0x02 || b == 0x0F || b == 0x11 || b == 0x16 || b == 0x1D || b == 0x1E
-        || b == 0x1F;
+    return b == 0x02 || b == 0x0F || b == 0x11 || b == 0x16 || b == 0x1D || b == 0x1E || b == 0x1F;
 }
 
 /* Bytes after \x03 that belong to it: "N[N][,N[N]]". */
@@ -347,8 +381,9 @@ static size_t unicode_space_len(const unsigned char *s, size_t n)
 {
     uint32_t cp;
     size_t k = utf8_decode(s, n, &cp);
-    if (k > 1 && (cp == 0xA0 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x202F
-                  || cp == 0x205F || cp == 0x3000))
+    if (k > 1
+        && (cp == 0xA0 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x202F || cp == 0x205F
+            || cp == 0x3000))
         return k;
     return 0;
 }
@@ -358,8 +393,9 @@ static size_t invisible_len(const unsigned char *s, size_t n)
 {
     uint32_t cp;
     size_t k = utf8_decode(s, n, &cp);
-    if (k > 1 && (cp == 0xFE0E || cp == 0xFE0F || (cp >= 0x200B && cp <= 0x200D)
-                  || cp == 0x2060 || cp == 0xFEFF))
+    if (k > 1
+        && (cp == 0xFE0E || cp == 0xFE0F || (cp >= 0x200B && cp <= 0x200D) || cp == 0x2060
+            || cp == 0xFEFF))
         return k;
     return 0;
 }
@@ -468,8 +504,8 @@ static const notation *notation_find(const notation *list, size_t count, token w
 /* ---------------------------------------------------------------- cards */
 
 /* The notation at the start of s (exact bytes), with its length; NULL if none. */
-static const notation *notation_prefix(const notation *list, size_t count, const char *s,
-                                       size_t n, size_t *used)
+static const notation *notation_prefix(const notation *list, size_t count, const char *s, size_t n,
+                                       size_t *used)
 {
     for (size_t i = 0; i < count; i++) {
         size_t k = strlen(list[i].text);
@@ -514,7 +550,7 @@ card_t parse_card(const char *s, size_t len)
 {
     if (s == NULL)
         return CARD_NONE;
-    token w = word_strip((token){s, len});
+    token w = word_strip((token){ s, len });
     return card_exact(w.s, w.n);
 }
 
@@ -583,7 +619,7 @@ static token ctx_run(parse_ctx *c)
     size_t start = c->pos;
     while (c->pos < c->len && c->buf[c->pos] != ' ')
         c->pos++;
-    return (token){c->buf + start, c->pos - start};
+    return (token){ c->buf + start, c->pos - start };
 }
 
 /* The next word that is not only punctuation (unstripped); false at the end of the line. */
@@ -632,16 +668,16 @@ static const char *card_example(char buf[EXAMPLE_SIZE], bool unicode, int rank, 
 }
 
 /* A command with up to two cards as the user should type it: "beat 9♠ 7♠". */
-static const char *command_text(char buf[TEXT_SIZE], const char *before, const char *word,
-                                card_t a, card_t b, bool unicode)
+static const char *command_text(char buf[TEXT_SIZE], const char *before, const char *word, card_t a,
+                                card_t b, bool unicode)
 {
     char ta[PARSE_CARD_TEXT_SIZE] = "", tb[PARSE_CARD_TEXT_SIZE] = "";
     if (a != CARD_NONE)
         parse_write_card(a, unicode, ta);
     if (b != CARD_NONE)
         parse_write_card(b, unicode, tb);
-    snprintf(buf, TEXT_SIZE, "%s%s%s%s%s%s", before, word, ta[0] ? " " : "", ta,
-             tb[0] ? " " : "", tb);
+    snprintf(buf, TEXT_SIZE, "%s%s%s%s%s%s", before, word, ta[0] ? " " : "", ta, tb[0] ? " " : "",
+             tb);
     return buf;
 }
 
@@ -708,7 +744,7 @@ static bool ctx_card(parse_ctx *c, token t, card_t *card)
 static bool ctx_prefixed_word(parse_ctx *c, token *w)
 {
     ctx_skip_spaces(c);
-    token rest = {c->buf + c->pos, c->len - c->pos};
+    token rest = { c->buf + c->pos, c->len - c->pos };
     if (!token_starts_with(rest, c->prefix, c->prefix_len))
         return false;
     c->pos += c->prefix_len;
@@ -734,8 +770,8 @@ static const char *durak_option_name(const option_word *opt)
 
 static void channel_durak(parse_ctx *c)
 {
-    int values[OPT_COUNT] = {-1, -1, -1};
-    token set_by[OPT_COUNT] = {{NULL, 0}, {NULL, 0}, {NULL, 0}};
+    int values[OPT_COUNT] = { -1, -1, -1 };
+    token set_by[OPT_COUNT] = { { NULL, 0 }, { NULL, 0 }, { NULL, 0 } };
     token t;
     char q1[QUOTE_SIZE], q2[QUOTE_SIZE];
     while (ctx_next(c, &t)) {
@@ -882,8 +918,8 @@ static void ctx_bare_command(parse_ctx *c, parse_kind kind, const char *before)
     token t;
     char text[TEXT_SIZE];
     if (ctx_next(c, &t)) {
-        ctx_fail_extra(c, t, command_text(text, before, kind_names[kind], CARD_NONE, CARD_NONE,
-                                          c->unicode));
+        ctx_fail_extra(
+            c, t, command_text(text, before, kind_names[kind], CARD_NONE, CARD_NONE, c->unicode));
         return;
     }
     c->out->kind = kind;
@@ -926,7 +962,8 @@ static void private_card_command(parse_ctx *c, parse_kind kind)
     char text[TEXT_SIZE];
     card_t card, target = CARD_NONE;
     if (!ctx_next(c, &t)) {
-        ctx_fail(c, MSG_PARSE_NEEDS_CARD, kind_names[kind], private_example(text, kind, c->unicode));
+        ctx_fail(c, MSG_PARSE_NEEDS_CARD, kind_names[kind],
+                 private_example(text, kind, c->unicode));
         return;
     }
     if (!ctx_card(c, t, &card))
@@ -1001,7 +1038,7 @@ void parse_private(const char *line, size_t len, const parse_opts *o, parsed_cmd
     if (!ctx_begin(&c, line, len, o, out))
         return;
     ctx_skip_spaces(&c);
-    if (token_starts_with((token){c.buf + c.pos, c.len - c.pos}, c.prefix, c.prefix_len))
+    if (token_starts_with((token){ c.buf + c.pos, c.len - c.pos }, c.prefix, c.prefix_len))
         c.pos += c.prefix_len;
     if (!ctx_next(&c, &t))
         return;

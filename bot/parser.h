@@ -9,38 +9,55 @@
 #include "card.h"
 
 enum {
-    PARSE_MAX_LINE = 512,       /* bytes of a line that are looked at; the rest is ignored */
+    PARSE_MAX_LINE = 512, /* bytes of a line that are looked at; the rest is ignored */
     PARSE_ARG_SIZE = 64,
     PARSE_ERROR_SIZE = 300,
-    PARSE_CARD_TEXT_SIZE = 8,   /* "10♥" and its NUL fit */
+    PARSE_CARD_TEXT_SIZE = 8, /* "10♥" and its NUL fit */
 };
 
 typedef enum {
-    PC_IGNORED, PC_ERROR,
+    PC_IGNORED,
+    PC_ERROR,
     /* channel */
-    PC_DURAK, PC_JOIN, PC_LEAVE, PC_START, PC_STOP, PC_TABLE, PC_HELP, PC_RULES,
-    PC_BOT, PC_STATS, PC_TOP,
+    PC_DURAK,
+    PC_JOIN,
+    PC_LEAVE,
+    PC_START,
+    PC_STOP,
+    PC_TABLE,
+    PC_HELP,
+    PC_RULES,
+    PC_BOT,
+    PC_STATS,
+    PC_TOP,
     /* private (PC_HELP too) */
-    PC_PLAY, PC_BEAT, PC_TAKE, PC_PASS, PC_TRANSFER, PC_HAND, PC_MOVES, PC_CARD,
+    PC_PLAY,
+    PC_BEAT,
+    PC_TAKE,
+    PC_PASS,
+    PC_TRANSFER,
+    PC_HAND,
+    PC_MOVES,
+    PC_CARD,
     PC_KIND_COUNT
 } parse_kind;
 
 typedef struct {
     parse_kind kind;
-    card_t card, target;   /* CARD_NONE when absent; beat C [T]: card = C, target = T */
-    int variant;           /* PC_DURAK: DURAK_VARIANT_CLASSIC/TRANSFER (engine/durak.h), -1 when not given */
-    int throwin;           /* PC_DURAK: DURAK_THROWIN_ALL/NEIGHBOURS, -1 when not given */
-    int first5;            /* PC_DURAK: 1 when given, -1 when not */
-    int bot_level;         /* PC_BOT: 0 easy, 1 normal, 2 hard, -1 when not given */
-    int bot_remove;        /* PC_BOT: 1 for "bot remove" */
-    int number;            /* PC_TOP: 1..20, -1 when absent */
+    card_t card, target; /* CARD_NONE when absent; beat C [T]: card = C, target = T */
+    int variant; /* PC_DURAK: DURAK_VARIANT_CLASSIC/TRANSFER (engine/durak.h), -1 when not given */
+    int throwin; /* PC_DURAK: DURAK_THROWIN_ALL/NEIGHBOURS, -1 when not given */
+    int first5;  /* PC_DURAK: 1 when given, -1 when not */
+    int bot_level;                /* PC_BOT: 0 easy, 1 normal, 2 hard, -1 when not given */
+    int bot_remove;               /* PC_BOT: 1 for "bot remove" */
+    int number;                   /* PC_TOP: 1..20, -1 when absent */
     char arg[PARSE_ARG_SIZE];     /* PC_HELP topic (lower case), PC_STATS nick; "" when absent */
     char error[PARSE_ERROR_SIZE]; /* PC_ERROR: one sentence, valid UTF-8, no control bytes */
 } parsed_cmd;
 
 typedef struct {
-    const char *prefix;    /* channel command prefix; NULL or "" means "!" */
-    bool unicode_suits;    /* cards in error examples: 7♥ (true) or 7h (false) */
+    const char *prefix; /* channel command prefix; NULL or "" means "!" */
+    bool unicode_suits; /* cards in error examples: 7♥ (true) or 7h (false) */
 } parse_opts;
 
 /* A line said in a channel. Without the prefix, or with a word that is not ours: PC_IGNORED.

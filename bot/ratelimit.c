@@ -9,47 +9,47 @@
 
 void ratelimit_init(ratelimit *rl, int burst, double per_second)
 {
-	memset(rl, 0, sizeof *rl);
-	rl->burst = burst < 1 ? 1 : burst;
-	rl->per_second = per_second >= 0.001 ? per_second : 0.001;
+    memset(rl, 0, sizeof *rl);
+    rl->burst = burst < 1 ? 1 : burst;
+    rl->per_second = per_second >= 0.001 ? per_second : 0.001;
 }
 
 /* The slot of key, or the one to give it (free, else least recently used; then *fresh is set). */
 static struct ratelimit_slot *ratelimit_find(ratelimit *rl, const char *key, bool *fresh)
 {
-	struct ratelimit_slot *victim = &rl->slots[0];
-	for (int i = 0; i < RATELIMIT_SLOTS; i++) {
-		struct ratelimit_slot *s = &rl->slots[i];
-		if (s->key[0] && strncmp(s->key, key, RATELIMIT_KEY - 1) == 0) {
-			*fresh = false;
-			return s;
-		}
-		if (victim->key[0] && (!s->key[0] || s->last < victim->last))
-			victim = s;
-	}
-	*fresh = true;
-	return victim;
+    struct ratelimit_slot *victim = &rl->slots[0];
+    for (int i = 0; i < RATELIMIT_SLOTS; i++) {
+        struct ratelimit_slot *s = &rl->slots[i];
+        if (s->key[0] && strncmp(s->key, key, RATELIMIT_KEY - 1) == 0) {
+            *fresh = false;
+            return s;
+        }
+        if (victim->key[0] && (!s->key[0] || s->last < victim->last))
+            victim = s;
+    }
+    *fresh = true;
+    return victim;
 }
 
 bool ratelimit_allow(ratelimit *rl, const char *key, double now)
 {
-	bool fresh;
-	if (!key || !*key)
-		key = "?";
-	struct ratelimit_slot *s = ratelimit_find(rl, key, &fresh);
-	if (fresh) {
-		memset(s->key, 0, sizeof s->key);
-		strncpy(s->key, key, RATELIMIT_KEY - 1);
-		s->tokens = rl->burst;
-	} else if (now > s->last) {
-		s->tokens += (now - s->last) * rl->per_second;
-		if (s->tokens > rl->burst)
-			s->tokens = rl->burst;
-	}
-	if (fresh || now > s->last)
-		s->last = now;
-	if (s->tokens < 1 - RATELIMIT_EPSILON)
-		return false;
-	s->tokens -= 1;
-	return true;
+    bool fresh;
+    if (!key || !*key)
+        key = "?";
+    struct ratelimit_slot *s = ratelimit_find(rl, key, &fresh);
+    if (fresh) {
+        memset(s->key, 0, sizeof s->key);
+        strncpy(s->key, key, RATELIMIT_KEY - 1);
+        s->tokens = rl->burst;
+    } else if (now > s->last) {
+        s->tokens += (now - s->last) * rl->per_second;
+        if (s->tokens > rl->burst)
+            s->tokens = rl->burst;
+    }
+    if (fresh || now > s->last)
+        s->last = now;
+    if (s->tokens < 1 - RATELIMIT_EPSILON)
+        return false;
+    s->tokens -= 1;
+    return true;
 }

@@ -6,20 +6,20 @@
 #include <stdbool.h>
 
 #define RATELIMIT_SLOTS 256
-#define RATELIMIT_KEY 64           /* bytes kept of a key: longer keys are told apart by these only */
+#define RATELIMIT_KEY 64 /* bytes kept of a key: longer keys are told apart by these only */
 #define RATELIMIT_DEFAULT_BURST 4  /* commands at once */
 #define RATELIMIT_DEFAULT_RATE 0.5 /* then commands per second: one per 2 s */
 
 struct ratelimit_slot {
-	char key[RATELIMIT_KEY]; /* "" when free */
-	double tokens;
-	double last; /* the time of the last call for this key: refill and least-recently-used */
+    char key[RATELIMIT_KEY]; /* "" when free */
+    double tokens;
+    double last; /* the time of the last call for this key: refill and least-recently-used */
 };
 
 typedef struct ratelimit {
-	int burst;
-	double per_second;
-	struct ratelimit_slot slots[RATELIMIT_SLOTS];
+    int burst;
+    double per_second;
+    struct ratelimit_slot slots[RATELIMIT_SLOTS];
 } ratelimit;
 
 /* Empties the table: every key starts with `burst` commands, then gets `per_second` more a second.

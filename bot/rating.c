@@ -6,30 +6,30 @@
 
 double rating_expected(double a, double b)
 {
-	return 1.0 / (1.0 + pow(10.0, (b - a) / RATING_SCALE));
+    return 1.0 / (1.0 + pow(10.0, (b - a) / RATING_SCALE));
 }
 
 /* Player i's score against player j from their ranks: win 1, tie 1/2, loss 0. */
 static double rating_score(int rank_i, int rank_j)
 {
-	if (rank_i < rank_j)
-		return 1.0;
-	return rank_i == rank_j ? 0.5 : 0.0;
+    if (rank_i < rank_j)
+        return 1.0;
+    return rank_i == rank_j ? 0.5 : 0.0;
 }
 
 void rating_update(int n, const double *before, const int *rank, double *after)
 {
-	if (n < 2) {
-		for (int i = 0; i < n; i++)
-			after[i] = before[i];
-		return;
-	}
-	double k = RATING_K / (n - 1);
-	for (int i = 0; i < n; i++) {
-		double sum = 0;
-		for (int j = 0; j < n; j++)
-			if (j != i)
-				sum += rating_score(rank[i], rank[j]) - rating_expected(before[i], before[j]);
-		after[i] = before[i] + k * sum;
-	}
+    if (n < 2) {
+        for (int i = 0; i < n; i++)
+            after[i] = before[i];
+        return;
+    }
+    double k = RATING_K / (n - 1);
+    for (int i = 0; i < n; i++) {
+        double sum = 0;
+        for (int j = 0; j < n; j++)
+            if (j != i)
+                sum += rating_score(rank[i], rank[j]) - rating_expected(before[i], before[j]);
+        after[i] = before[i] + k * sum;
+    }
 }

@@ -7,10 +7,10 @@
 
 #include "messages.h"
 
-static const char *const RANK_TEXT[RANK_COUNT] = { "2", "3", "4", "5", "6", "7", "8",
-                                                  "9", "10", "J", "Q", "K", "A" };
+static const char *const RANK_TEXT[RANK_COUNT] = { "2", "3",  "4", "5", "6", "7", "8",
+                                                   "9", "10", "J", "Q", "K", "A" };
 static const char *const SUIT_UNICODE[SUIT_COUNT] = { "\xE2\x99\xA0", "\xE2\x99\xA3",
-                                                     "\xE2\x99\xA6", "\xE2\x99\xA5" };
+                                                      "\xE2\x99\xA6", "\xE2\x99\xA5" };
 static const char *const SUIT_ASCII[SUIT_COUNT] = { "s", "c", "d", "h" };
 
 const char *render_suit(const render_opts *r, int suit)
@@ -32,7 +32,10 @@ char *render_card(const render_opts *r, card_t c, char *buf, size_t cap)
     }
     bool red = card_suit(c) == SUIT_DIAMONDS || card_suit(c) == SUIT_HEARTS;
     if (r->colors && red)
-        snprintf(buf, cap, "\x03" "04%s%s\x0F", RANK_TEXT[card_rank(c)], render_suit(r, card_suit(c)));
+        snprintf(buf, cap,
+                 "\x03"
+                 "04%s%s\x0F",
+                 RANK_TEXT[card_rank(c)], render_suit(r, card_suit(c)));
     else
         snprintf(buf, cap, "%s%s", RANK_TEXT[card_rank(c)], render_suit(r, card_suit(c)));
     return buf;
@@ -64,7 +67,7 @@ char *render_hand(const render_opts *r, cards_t hand, int trump, char *buf, size
     for (int i = 0; i < 4; i++) {
         cards_t s = hand & cards_of_suit(suits[i]);
         if (s && len)
-            append(buf, cap, &len, " \xC2\xB7 ");       /* " · " between suits */
+            append(buf, cap, &len, " \xC2\xB7 "); /* " · " between suits */
         for (bool first = true; s; s &= s - 1, first = false) {
             char c[RENDER_CARD_MAX];
             if (!first)
@@ -87,7 +90,8 @@ char *render_table(const render_opts *r, const durak_game *g, char *buf, size_t 
             append(buf, cap, &len, " ");
         append(buf, cap, &len, render_card(r, g->attack[i], a, sizeof a));
         append(buf, cap, &len, "/");
-        append(buf, cap, &len, g->cover[i] == CARD_NONE ? "?" : render_card(r, g->cover[i], c, sizeof c));
+        append(buf, cap, &len,
+               g->cover[i] == CARD_NONE ? "?" : render_card(r, g->cover[i], c, sizeof c));
     }
     return buf;
 }
@@ -103,7 +107,9 @@ char *render_action(const render_opts *r, durak_action a, char *buf, size_t cap)
         break;
     case DURAK_ACT_TAKE: snprintf(buf, cap, "take"); break;
     case DURAK_ACT_PASS: snprintf(buf, cap, "pass"); break;
-    case DURAK_ACT_TRANSFER: snprintf(buf, cap, "transfer %s", render_card(r, a.card, c, sizeof c)); break;
+    case DURAK_ACT_TRANSFER:
+        snprintf(buf, cap, "transfer %s", render_card(r, a.card, c, sizeof c));
+        break;
     default: snprintf(buf, cap, "?"); break;
     }
     return buf;

@@ -10,7 +10,7 @@
 
 typedef struct {
     bool colors;
-    bool unicode;   /* ♠♣♦♥, or s c d h */
+    bool unicode; /* ♠♣♦♥, or s c d h */
 } render_opts;
 
 enum { RENDER_CARD_MAX = 24 };

@@ -6,15 +6,9 @@
 #include <stdio.h>
 #include <systemd/sd-daemon.h>
 
-void service_ready(const char *status)
-{
-    sd_notifyf(0, "READY=1\nSTATUS=%s", status);
-}
+void service_ready(const char *status) { sd_notifyf(0, "READY=1\nSTATUS=%s", status); }
 
-void service_status(const char *status)
-{
-    sd_notifyf(0, "STATUS=%s", status);
-}
+void service_status(const char *status) { sd_notifyf(0, "STATUS=%s", status); }
 
 void service_reloading(void) { sd_notify(0, "RELOADING=1\nSTATUS=reloading the configuration"); }
 

@@ -31,49 +31,57 @@
 /* store_migrations[v] takes a database from user_version v to v + 1, inside one transaction.
  * Append only: never edit a released step; a new schema is a new step (and STORE_SCHEMA_VERSION+1). */
 static const char *const store_migrations[] = {
-	/* 0 -> 1: the first schema. */
-	"PRAGMA application_id = 1146243906;"
-	"CREATE TABLE running_tables (channel TEXT PRIMARY KEY NOT NULL, snapshot TEXT NOT NULL);"
-	"CREATE TABLE players (key TEXT PRIMARY KEY NOT NULL, display TEXT NOT NULL,"
-	" games INTEGER NOT NULL DEFAULT 0, firsts INTEGER NOT NULL DEFAULT 0,"
-	" duraks INTEGER NOT NULL DEFAULT 0, draws INTEGER NOT NULL DEFAULT 0,"
-	" forfeits INTEGER NOT NULL DEFAULT 0, rating REAL NOT NULL DEFAULT 1500);"
-	"CREATE INDEX players_by_rating ON players (rating DESC, games DESC, key);",
+    /* 0 -> 1: the first schema. */
+    "PRAGMA application_id = 1146243906;"
+    "CREATE TABLE running_tables (channel TEXT PRIMARY KEY NOT NULL, snapshot TEXT NOT NULL);"
+    "CREATE TABLE players (key TEXT PRIMARY KEY NOT NULL, display TEXT NOT NULL,"
+    " games INTEGER NOT NULL DEFAULT 0, firsts INTEGER NOT NULL DEFAULT 0,"
+    " duraks INTEGER NOT NULL DEFAULT 0, draws INTEGER NOT NULL DEFAULT 0,"
+    " forfeits INTEGER NOT NULL DEFAULT 0, rating REAL NOT NULL DEFAULT 1500);"
+    "CREATE INDEX players_by_rating ON players (rating DESC, games DESC, key);",
 };
 _Static_assert(sizeof store_migrations / sizeof *store_migrations == STORE_SCHEMA_VERSION,
                "one migration per schema version");
 
 enum store_stmt {
-	ST_BEGIN, ST_COMMIT, ST_ROLLBACK,
-	ST_SAVE_TABLE, ST_DELETE_TABLE, ST_LOAD_TABLES,
-	ST_GET_PLAYER, ST_PUT_PLAYER, ST_TOP, ST_RENAME,
-	ST_COUNT
+    ST_BEGIN,
+    ST_COMMIT,
+    ST_ROLLBACK,
+    ST_SAVE_TABLE,
+    ST_DELETE_TABLE,
+    ST_LOAD_TABLES,
+    ST_GET_PLAYER,
+    ST_PUT_PLAYER,
+    ST_TOP,
+    ST_RENAME,
+    ST_COUNT
 };
 
 #define STORE_PLAYER_COLUMNS "key, display, games, firsts, duraks, draws, forfeits, rating"
 
 static const char *const store_sql[ST_COUNT] = {
-	[ST_BEGIN] = "BEGIN IMMEDIATE",
-	[ST_COMMIT] = "COMMIT",
-	[ST_ROLLBACK] = "ROLLBACK",
-	[ST_SAVE_TABLE] = "INSERT INTO running_tables (channel, snapshot) VALUES (?1, ?2)"
-	                  " ON CONFLICT (channel) DO UPDATE SET snapshot = excluded.snapshot",
-	[ST_DELETE_TABLE] = "DELETE FROM running_tables WHERE channel = ?1",
-	[ST_LOAD_TABLES] = "SELECT channel, snapshot FROM running_tables ORDER BY channel",
-	[ST_GET_PLAYER] = "SELECT " STORE_PLAYER_COLUMNS " FROM players WHERE key = ?1",
-	[ST_PUT_PLAYER] = "INSERT INTO players (" STORE_PLAYER_COLUMNS ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
-	                  " ON CONFLICT (key) DO UPDATE SET display = excluded.display,"
-	                  " games = excluded.games, firsts = excluded.firsts, duraks = excluded.duraks,"
-	                  " draws = excluded.draws, forfeits = excluded.forfeits, rating = excluded.rating",
-	[ST_TOP] = "SELECT " STORE_PLAYER_COLUMNS " FROM players"
-	           " ORDER BY rating DESC, games DESC, key LIMIT ?1",
-	[ST_RENAME] = "UPDATE players SET key = ?2, display = ?3 WHERE key = ?1",
+    [ST_BEGIN] = "BEGIN IMMEDIATE",
+    [ST_COMMIT] = "COMMIT",
+    [ST_ROLLBACK] = "ROLLBACK",
+    [ST_SAVE_TABLE] = "INSERT INTO running_tables (channel, snapshot) VALUES (?1, ?2)"
+                      " ON CONFLICT (channel) DO UPDATE SET snapshot = excluded.snapshot",
+    [ST_DELETE_TABLE] = "DELETE FROM running_tables WHERE channel = ?1",
+    [ST_LOAD_TABLES] = "SELECT channel, snapshot FROM running_tables ORDER BY channel",
+    [ST_GET_PLAYER] = "SELECT " STORE_PLAYER_COLUMNS " FROM players WHERE key = ?1",
+    [ST_PUT_PLAYER] =
+        "INSERT INTO players (" STORE_PLAYER_COLUMNS ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+        " ON CONFLICT (key) DO UPDATE SET display = excluded.display,"
+        " games = excluded.games, firsts = excluded.firsts, duraks = excluded.duraks,"
+        " draws = excluded.draws, forfeits = excluded.forfeits, rating = excluded.rating",
+    [ST_TOP] = "SELECT " STORE_PLAYER_COLUMNS " FROM players"
+               " ORDER BY rating DESC, games DESC, key LIMIT ?1",
+    [ST_RENAME] = "UPDATE players SET key = ?2, display = ?3 WHERE key = ?1",
 };
 
 struct store {
-	sqlite3 *db;
-	sqlite3_stmt *st[ST_COUNT];
-	char error[640];
+    sqlite3 *db;
+    sqlite3_stmt *st[ST_COUNT];
+    char error[640];
 };
 
 /* How an attempt to open went: usable, unusable (move the file aside and start afresh), or a
@@ -83,504 +91,524 @@ typedef enum { STORE_OPEN_OK, STORE_OPEN_BAD, STORE_OPEN_FATAL } store_open_stat
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
-static void store_format(char *buf, size_t len, const char *fmt, ...)
+static void
+store_format(char *buf, size_t len, const char *fmt, ...)
 {
-	if (!buf || len == 0)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(buf, len, fmt, ap);
-	va_end(ap);
+    if (!buf || len == 0)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, len, fmt, ap);
+    va_end(ap);
 }
 
 /* Records what went wrong: "<what>: <SQLite's message>; <what to do>". Returns false. */
 static bool store_fail(store *s, const char *what, const char *todo)
 {
-	store_format(s->error, sizeof s->error, "%s: %s; %s", what, sqlite3_errmsg(s->db), todo);
-	return false;
+    store_format(s->error, sizeof s->error, "%s: %s; %s", what, sqlite3_errmsg(s->db), todo);
+    return false;
 }
 
 /* Steps a statement that returns no rows, then resets it; on failure records what (see store_fail). */
 static bool store_run(store *s, enum store_stmt which, const char *what, const char *todo)
 {
-	sqlite3_stmt *st = s->st[which];
-	int rc = sqlite3_step(st);
-	if (rc != SQLITE_DONE)
-		store_fail(s, what, todo);
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	return rc == SQLITE_DONE;
+    sqlite3_stmt *st = s->st[which];
+    int rc = sqlite3_step(st);
+    if (rc != SQLITE_DONE)
+        store_fail(s, what, todo);
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return rc == SQLITE_DONE;
 }
 
 static void store_bind_text(store *s, enum store_stmt which, int index, const char *text)
 {
-	sqlite3_bind_text(s->st[which], index, text, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s->st[which], index, text, -1, SQLITE_STATIC);
 }
 
 /* ---- opening ---- */
 
 static bool store_exists(const char *path)
 {
-	struct stat st;
-	return stat(path, &st) == 0;
+    struct stat st;
+    return stat(path, &st) == 0;
 }
 
 /* Creates the missing directories above path (like mkdir -p on its dirname). */
 static bool store_make_parent(const char *path, char *why, size_t len)
 {
-	char dir[STORE_PATH_MAX];
-	store_format(dir, sizeof dir, "%s", path);
-	char *slash = strrchr(dir, '/');
-	if (!slash || slash == dir)
-		return true;
-	*slash = '\0';
-	for (char *p = dir + 1; ; p++) {
-		if (*p != '/' && *p != '\0')
-			continue;
-		char c = *p;
-		*p = '\0';
-		if (mkdir(dir, 0750) != 0 && errno != EEXIST) {
-			store_format(why, len, "cannot create the directory %s: %s", dir, strerror(errno));
-			return false;
-		}
-		*p = c;
-		if (c == '\0')
-			return true;
-	}
+    char dir[STORE_PATH_MAX];
+    store_format(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (!slash || slash == dir)
+        return true;
+    *slash = '\0';
+    for (char *p = dir + 1;; p++) {
+        if (*p != '/' && *p != '\0')
+            continue;
+        char c = *p;
+        *p = '\0';
+        if (mkdir(dir, 0750) != 0 && errno != EEXIST) {
+            store_format(why, len, "cannot create the directory %s: %s", dir, strerror(errno));
+            return false;
+        }
+        *p = c;
+        if (c == '\0')
+            return true;
+    }
 }
 
 /* The first column of the first row of sql, copied into out ("" if no row). Returns the SQLite code
  * of the failure, or SQLITE_OK. */
 static int store_query_text(sqlite3 *db, const char *sql, char *out, size_t len)
 {
-	sqlite3_stmt *st;
-	out[0] = '\0';
-	int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
-	if (rc != SQLITE_OK)
-		return rc;
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
-		const unsigned char *text = sqlite3_column_text(st, 0);
-		store_format(out, len, "%s", text ? (const char *)text : "");
-		rc = SQLITE_OK;
-	} else if (rc == SQLITE_DONE) {
-		rc = SQLITE_OK;
-	}
-	sqlite3_finalize(st);
-	return rc;
+    sqlite3_stmt *st;
+    out[0] = '\0';
+    int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+    if (rc != SQLITE_OK)
+        return rc;
+    rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        const unsigned char *text = sqlite3_column_text(st, 0);
+        store_format(out, len, "%s", text ? (const char *)text : "");
+        rc = SQLITE_OK;
+    } else if (rc == SQLITE_DONE) {
+        rc = SQLITE_OK;
+    }
+    sqlite3_finalize(st);
+    return rc;
 }
 
 static store_open_status store_status_of(int rc)
 {
-	switch (rc & 0xff) {
-	case SQLITE_BUSY:
-	case SQLITE_LOCKED:
-	case SQLITE_NOMEM:
-		return STORE_OPEN_FATAL;
-	default:
-		return STORE_OPEN_BAD;
-	}
+    switch (rc & 0xff) {
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+    case SQLITE_NOMEM: return STORE_OPEN_FATAL;
+    default: return STORE_OPEN_BAD;
+    }
 }
 
 /* Describes a failed SQLite call while opening; BUSY/LOCKED get the likely cause. */
 static store_open_status store_open_failed(sqlite3 *db, int rc, const char *doing, char *why,
                                            size_t len)
 {
-	const char *msg = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
-	switch (rc & 0xff) {
-	case SQLITE_BUSY:
-	case SQLITE_LOCKED:
-		store_format(why, len, "it is locked by another process (is another durakbot running with "
-		             "the same state.database?): stop that one, or give each bot its own file");
-		break;
-	case SQLITE_NOTADB:
-		store_format(why, len, "it is not a SQLite database (%s: %s)", doing, msg);
-		break;
-	case SQLITE_CORRUPT:
-		store_format(why, len, "it is damaged (%s: %s)", doing, msg);
-		break;
-	case SQLITE_PERM:
-	case SQLITE_CANTOPEN:
-	case SQLITE_READONLY:
-		store_format(why, len, "the bot's user cannot open it for writing (%s: %s)", doing, msg);
-		break;
-	default:
-		store_format(why, len, "%s failed: %s", doing, msg);
-	}
-	return store_status_of(rc);
+    const char *msg = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+    switch (rc & 0xff) {
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+        store_format(why, len,
+                     "it is locked by another process (is another durakbot running with "
+                     "the same state.database?): stop that one, or give each bot its own file");
+        break;
+    case SQLITE_NOTADB:
+        store_format(why, len, "it is not a SQLite database (%s: %s)", doing, msg);
+        break;
+    case SQLITE_CORRUPT: store_format(why, len, "it is damaged (%s: %s)", doing, msg); break;
+    case SQLITE_PERM:
+    case SQLITE_CANTOPEN:
+    case SQLITE_READONLY:
+        store_format(why, len, "the bot's user cannot open it for writing (%s: %s)", doing, msg);
+        break;
+    default: store_format(why, len, "%s failed: %s", doing, msg);
+    }
+    return store_status_of(rc);
 }
 
 /* WAL journal and the synchronous level; also the first read of the file, so a file that is not a
  * database is found here. */
 static store_open_status store_set_journal(sqlite3 *db, char *why, size_t len)
 {
-	char mode[32];
-	int rc = store_query_text(db, "PRAGMA journal_mode = WAL", mode, sizeof mode);
-	if (rc != SQLITE_OK)
-		return store_open_failed(db, rc, "PRAGMA journal_mode", why, len);
-	if (strcmp(mode, "wal") != 0) {
-		store_format(why, len, "it cannot use the WAL journal (journal mode stays \"%s\"): put "
-		             "state.database on a local file system", mode);
-		return STORE_OPEN_FATAL;
-	}
-	rc = sqlite3_exec(db, "PRAGMA synchronous = " STORE_SYNCHRONOUS, NULL, NULL, NULL);
-	if (rc != SQLITE_OK)
-		return store_open_failed(db, rc, "PRAGMA synchronous", why, len);
-	return STORE_OPEN_OK;
+    char mode[32];
+    int rc = store_query_text(db, "PRAGMA journal_mode = WAL", mode, sizeof mode);
+    if (rc != SQLITE_OK)
+        return store_open_failed(db, rc, "PRAGMA journal_mode", why, len);
+    if (strcmp(mode, "wal") != 0) {
+        store_format(why, len,
+                     "it cannot use the WAL journal (journal mode stays \"%s\"): put "
+                     "state.database on a local file system",
+                     mode);
+        return STORE_OPEN_FATAL;
+    }
+    rc = sqlite3_exec(db, "PRAGMA synchronous = " STORE_SYNCHRONOUS, NULL, NULL, NULL);
+    if (rc != SQLITE_OK)
+        return store_open_failed(db, rc, "PRAGMA synchronous", why, len);
+    return STORE_OPEN_OK;
 }
 
 static store_open_status store_quick_check(sqlite3 *db, char *why, size_t len)
 {
-	char result[256];
-	int rc = store_query_text(db, "PRAGMA quick_check", result, sizeof result);
-	if (rc != SQLITE_OK)
-		return store_open_failed(db, rc, "PRAGMA quick_check", why, len);
-	if (strcmp(result, "ok") != 0) {
-		for (char *c = result; *c; c++)
-			if ((unsigned char)*c < ' ')
-				*c = ' '; /* one log line */
-		store_format(why, len, "PRAGMA quick_check found damage: %s", result);
-		return STORE_OPEN_BAD;
-	}
-	return STORE_OPEN_OK;
+    char result[256];
+    int rc = store_query_text(db, "PRAGMA quick_check", result, sizeof result);
+    if (rc != SQLITE_OK)
+        return store_open_failed(db, rc, "PRAGMA quick_check", why, len);
+    if (strcmp(result, "ok") != 0) {
+        for (char *c = result; *c; c++)
+            if ((unsigned char)*c < ' ')
+                *c = ' '; /* one log line */
+        store_format(why, len, "PRAGMA quick_check found damage: %s", result);
+        return STORE_OPEN_BAD;
+    }
+    return STORE_OPEN_OK;
 }
 
 static int store_query_int(sqlite3 *db, const char *sql, long long *out)
 {
-	char text[32];
-	int rc = store_query_text(db, sql, text, sizeof text);
-	*out = strtoll(text, NULL, 10);
-	return rc;
+    char text[32];
+    int rc = store_query_text(db, sql, text, sizeof text);
+    *out = strtoll(text, NULL, 10);
+    return rc;
 }
 
 /* Reads the schema version, refusing files that are not durakbot's or come from a newer one. */
 static store_open_status store_schema_version(sqlite3 *db, long long *version, char *why,
                                               size_t len)
 {
-	long long app, objects;
-	int rc = store_query_int(db, "PRAGMA application_id", &app);
-	if (rc == SQLITE_OK)
-		rc = store_query_int(db, "PRAGMA user_version", version);
-	if (rc == SQLITE_OK)
-		rc = store_query_int(db, "SELECT count(*) FROM sqlite_master", &objects);
-	if (rc != SQLITE_OK)
-		return store_open_failed(db, rc, "reading its schema", why, len);
-	if (app != STORE_APPLICATION_ID && (app != 0 || *version != 0 || objects != 0)) {
-		store_format(why, len, "it is not a durakbot database (application_id %lld, user_version "
-		             "%lld, %lld schema objects): another program's file?", app, *version, objects);
-		return STORE_OPEN_BAD;
-	}
-	if (*version > STORE_SCHEMA_VERSION) {
-		store_format(why, len, "it was written by a newer durakbot (schema version %lld; this one "
-		             "knows up to %d): run the newer durakbot with it", *version, STORE_SCHEMA_VERSION);
-		return STORE_OPEN_BAD;
-	}
-	return STORE_OPEN_OK;
+    long long app, objects;
+    int rc = store_query_int(db, "PRAGMA application_id", &app);
+    if (rc == SQLITE_OK)
+        rc = store_query_int(db, "PRAGMA user_version", version);
+    if (rc == SQLITE_OK)
+        rc = store_query_int(db, "SELECT count(*) FROM sqlite_master", &objects);
+    if (rc != SQLITE_OK)
+        return store_open_failed(db, rc, "reading its schema", why, len);
+    if (app != STORE_APPLICATION_ID && (app != 0 || *version != 0 || objects != 0)) {
+        store_format(why, len,
+                     "it is not a durakbot database (application_id %lld, user_version "
+                     "%lld, %lld schema objects): another program's file?",
+                     app, *version, objects);
+        return STORE_OPEN_BAD;
+    }
+    if (*version > STORE_SCHEMA_VERSION) {
+        store_format(why, len,
+                     "it was written by a newer durakbot (schema version %lld; this one "
+                     "knows up to %d): run the newer durakbot with it",
+                     *version, STORE_SCHEMA_VERSION);
+        return STORE_OPEN_BAD;
+    }
+    return STORE_OPEN_OK;
 }
 
 /* Brings the schema to STORE_SCHEMA_VERSION in one transaction (a fresh file starts at 0). */
 static store_open_status store_migrate(sqlite3 *db, char *why, size_t len)
 {
-	long long version = 0;
-	int rc = sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
-	if (rc != SQLITE_OK)
-		return store_open_failed(db, rc, "BEGIN", why, len);
-	store_open_status status = store_schema_version(db, &version, why, len);
-	for (long long v = version; status == STORE_OPEN_OK && v < STORE_SCHEMA_VERSION; v++) {
-		rc = sqlite3_exec(db, store_migrations[v], NULL, NULL, NULL);
-		if (rc != SQLITE_OK)
-			status = store_open_failed(db, rc, "migrating the schema", why, len);
-	}
-	if (status == STORE_OPEN_OK && version < STORE_SCHEMA_VERSION) {
-		char sql[64];
-		store_format(sql, sizeof sql, "PRAGMA user_version = %d", STORE_SCHEMA_VERSION);
-		rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
-		if (rc != SQLITE_OK)
-			status = store_open_failed(db, rc, "setting the schema version", why, len);
-	}
-	if (status == STORE_OPEN_OK && (rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL)) != SQLITE_OK)
-		status = store_open_failed(db, rc, "COMMIT of the schema", why, len);
-	if (status != STORE_OPEN_OK)
-		sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-	return status;
+    long long version = 0;
+    int rc = sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+    if (rc != SQLITE_OK)
+        return store_open_failed(db, rc, "BEGIN", why, len);
+    store_open_status status = store_schema_version(db, &version, why, len);
+    for (long long v = version; status == STORE_OPEN_OK && v < STORE_SCHEMA_VERSION; v++) {
+        rc = sqlite3_exec(db, store_migrations[v], NULL, NULL, NULL);
+        if (rc != SQLITE_OK)
+            status = store_open_failed(db, rc, "migrating the schema", why, len);
+    }
+    if (status == STORE_OPEN_OK && version < STORE_SCHEMA_VERSION) {
+        char sql[64];
+        store_format(sql, sizeof sql, "PRAGMA user_version = %d", STORE_SCHEMA_VERSION);
+        rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
+        if (rc != SQLITE_OK)
+            status = store_open_failed(db, rc, "setting the schema version", why, len);
+    }
+    if (status == STORE_OPEN_OK && (rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL)) != SQLITE_OK)
+        status = store_open_failed(db, rc, "COMMIT of the schema", why, len);
+    if (status != STORE_OPEN_OK)
+        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    return status;
 }
 
 /* Prepares every statement: a table or column missing from the file shows up here. */
 static store_open_status store_prepare(store *s, char *why, size_t len)
 {
-	for (int i = 0; i < ST_COUNT; i++) {
-		int rc = sqlite3_prepare_v3(s->db, store_sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i], NULL);
-		if (rc == SQLITE_OK)
-			continue;
-		if (store_status_of(rc) == STORE_OPEN_FATAL)
-			return store_open_failed(s->db, rc, "preparing a statement", why, len);
-		store_format(why, len, "its tables do not match durakbot's schema version %d: %s",
-		             STORE_SCHEMA_VERSION, sqlite3_errmsg(s->db));
-		return STORE_OPEN_BAD;
-	}
-	return STORE_OPEN_OK;
+    for (int i = 0; i < ST_COUNT; i++) {
+        int rc =
+            sqlite3_prepare_v3(s->db, store_sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i], NULL);
+        if (rc == SQLITE_OK)
+            continue;
+        if (store_status_of(rc) == STORE_OPEN_FATAL)
+            return store_open_failed(s->db, rc, "preparing a statement", why, len);
+        store_format(why, len, "its tables do not match durakbot's schema version %d: %s",
+                     STORE_SCHEMA_VERSION, sqlite3_errmsg(s->db));
+        return STORE_OPEN_BAD;
+    }
+    return STORE_OPEN_OK;
 }
 
 void store_close(store *s)
 {
-	if (!s)
-		return;
-	for (int i = 0; i < ST_COUNT; i++)
-		sqlite3_finalize(s->st[i]);
-	sqlite3_close(s->db);
-	free(s);
+    if (!s)
+        return;
+    for (int i = 0; i < ST_COUNT; i++)
+        sqlite3_finalize(s->st[i]);
+    sqlite3_close(s->db);
+    free(s);
 }
 
 static store_open_status store_try_open(const char *path, store **out, char *why, size_t len)
 {
-	store *s = calloc(1, sizeof *s);
-	*out = NULL;
-	if (!s) {
-		store_format(why, len, "out of memory");
-		return STORE_OPEN_FATAL;
-	}
-	int rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
-	store_open_status status = rc == SQLITE_OK ? STORE_OPEN_OK
-	                           : store_open_failed(s->db, rc, "opening it", why, len);
-	if (status == STORE_OPEN_OK && sqlite3_db_readonly(s->db, "main") == 1) {
-		store_format(why, len, "the bot's user may not write it");
-		status = STORE_OPEN_BAD;
-	}
-	if (status == STORE_OPEN_OK) {
-		sqlite3_busy_timeout(s->db, STORE_BUSY_MS);
-		status = store_set_journal(s->db, why, len);
-	}
-	if (status == STORE_OPEN_OK)
-		status = store_quick_check(s->db, why, len);
-	if (status == STORE_OPEN_OK)
-		status = store_migrate(s->db, why, len);
-	if (status == STORE_OPEN_OK)
-		status = store_prepare(s, why, len);
-	if (status == STORE_OPEN_OK) {
-		*out = s;
-		return status;
-	}
-	/* Leave a bad file as found: no checkpoint into it, and its -wal kept (a normal last close
+    store *s = calloc(1, sizeof *s);
+    *out = NULL;
+    if (!s) {
+        store_format(why, len, "out of memory");
+        return STORE_OPEN_FATAL;
+    }
+    int rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+    store_open_status status =
+        rc == SQLITE_OK ? STORE_OPEN_OK : store_open_failed(s->db, rc, "opening it", why, len);
+    if (status == STORE_OPEN_OK && sqlite3_db_readonly(s->db, "main") == 1) {
+        store_format(why, len, "the bot's user may not write it");
+        status = STORE_OPEN_BAD;
+    }
+    if (status == STORE_OPEN_OK) {
+        sqlite3_busy_timeout(s->db, STORE_BUSY_MS);
+        status = store_set_journal(s->db, why, len);
+    }
+    if (status == STORE_OPEN_OK)
+        status = store_quick_check(s->db, why, len);
+    if (status == STORE_OPEN_OK)
+        status = store_migrate(s->db, why, len);
+    if (status == STORE_OPEN_OK)
+        status = store_prepare(s, why, len);
+    if (status == STORE_OPEN_OK) {
+        *out = s;
+        return status;
+    }
+    /* Leave a bad file as found: no checkpoint into it, and its -wal kept (a normal last close
 	 * would checkpoint and delete it). */
-	if (s->db)
-		sqlite3_db_config(s->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)NULL);
-	store_close(s);
-	return status;
+    if (s->db)
+        sqlite3_db_config(s->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)NULL);
+    store_close(s);
+    return status;
 }
 
 /* Renames from to to if from exists; a missing file is fine. */
 static bool store_rename_file(const char *from, const char *to, char *why, size_t len)
 {
-	if (rename(from, to) == 0 || errno == ENOENT)
-		return true;
-	store_format(why, len, "cannot rename %s to %s: %s", from, to, strerror(errno));
-	return false;
+    if (rename(from, to) == 0 || errno == ENOENT)
+        return true;
+    store_format(why, len, "cannot rename %s to %s: %s", from, to, strerror(errno));
+    return false;
 }
 
 /* Moves path and its -wal/-shm to "<path>.corrupt-<unix time>" (".N" added if taken). */
 static bool store_move_aside(const char *path, char *aside, size_t asidelen, char *why, size_t len)
 {
-	long long now = (long long)time(NULL);
-	store_format(aside, asidelen, "%s.corrupt-%lld", path, now);
-	for (int i = 1; store_exists(aside); i++) {
-		if (i > STORE_ASIDE_TRIES) {
-			store_format(why, len, "too many %s.corrupt-* files: delete old ones", path);
-			return false;
-		}
-		store_format(aside, asidelen, "%s.corrupt-%lld.%d", path, now, i);
-	}
-	char from[STORE_PATH_MAX + 8], to[STORE_PATH_MAX + 64];
-	static const char *const suffixes[] = { "-wal", "-shm" };
-	for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; i++) {
-		store_format(from, sizeof from, "%s%s", path, suffixes[i]);
-		store_format(to, sizeof to, "%s%s", aside, suffixes[i]);
-		if (!store_rename_file(from, to, why, len))
-			return false;
-	}
-	return store_rename_file(path, aside, why, len);
+    long long now = (long long)time(NULL);
+    store_format(aside, asidelen, "%s.corrupt-%lld", path, now);
+    for (int i = 1; store_exists(aside); i++) {
+        if (i > STORE_ASIDE_TRIES) {
+            store_format(why, len, "too many %s.corrupt-* files: delete old ones", path);
+            return false;
+        }
+        store_format(aside, asidelen, "%s.corrupt-%lld.%d", path, now, i);
+    }
+    char from[STORE_PATH_MAX + 8], to[STORE_PATH_MAX + 64];
+    static const char *const suffixes[] = { "-wal", "-shm" };
+    for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; i++) {
+        store_format(from, sizeof from, "%s%s", path, suffixes[i]);
+        store_format(to, sizeof to, "%s%s", aside, suffixes[i]);
+        if (!store_rename_file(from, to, why, len))
+            return false;
+    }
+    return store_rename_file(path, aside, why, len);
 }
 
 /* The first attempt found the file unusable (`why`): move it aside and start an empty database. */
 static store *store_open_fresh(const char *path, const char *why, char *err, size_t errlen)
 {
-	char aside[STORE_PATH_MAX + 48], why2[512];
-	store *s = NULL;
-	if (!store_move_aside(path, aside, sizeof aside, why2, sizeof why2)) {
-		store_format(err, errlen, "the state database %s is unusable (%s) and could not be moved "
-		             "aside (%s): move or delete it by hand, or let the bot's user write in its "
-		             "directory", path, why, why2);
-		return NULL;
-	}
-	if (store_try_open(path, &s, why2, sizeof why2) != STORE_OPEN_OK) {
-		store_format(err, errlen, "the state database %s was unusable (%s) and was moved aside to "
-		             "%s, but a fresh one cannot be created either (%s): check the permissions and "
-		             "free space of its directory", path, why, aside, why2);
-		return NULL;
-	}
-	store_format(err, errlen, "the state database %s was unusable (%s): moved it aside to %s (with "
-	             "its -wal and -shm, if any) and started an empty one, so saved games and stats are gone; to "
-	             "get them back stop the bot and copy the file back (sqlite3's .recover command may "
-	             "salvage a damaged one)", path, why, aside);
-	return s;
+    char aside[STORE_PATH_MAX + 48], why2[512];
+    store *s = NULL;
+    if (!store_move_aside(path, aside, sizeof aside, why2, sizeof why2)) {
+        store_format(err, errlen,
+                     "the state database %s is unusable (%s) and could not be moved "
+                     "aside (%s): move or delete it by hand, or let the bot's user write in its "
+                     "directory",
+                     path, why, why2);
+        return NULL;
+    }
+    if (store_try_open(path, &s, why2, sizeof why2) != STORE_OPEN_OK) {
+        store_format(err, errlen,
+                     "the state database %s was unusable (%s) and was moved aside to "
+                     "%s, but a fresh one cannot be created either (%s): check the permissions and "
+                     "free space of its directory",
+                     path, why, aside, why2);
+        return NULL;
+    }
+    store_format(
+        err, errlen,
+        "the state database %s was unusable (%s): moved it aside to %s (with "
+        "its -wal and -shm, if any) and started an empty one, so saved games and stats are gone; "
+        "to "
+        "get them back stop the bot and copy the file back (sqlite3's .recover command may "
+        "salvage a damaged one)",
+        path, why, aside);
+    return s;
 }
 
 store *store_open(const char *path, char *err, size_t errlen)
 {
-	char why[512];
-	struct stat st;
-	store *s = NULL;
-	store_format(err, errlen, "%s", "");
-	if (!path || !*path || strlen(path) >= STORE_PATH_MAX) {
-		store_format(err, errlen, "state.database is empty or too long: set it to a file path such "
-		             "as /var/lib/durakbot/durakbot.db");
-		return NULL;
-	}
-	if (!store_make_parent(path, why, sizeof why)) {
-		store_format(err, errlen, "cannot open the state database %s: %s: create it and give it to "
-		             "the bot's user", path, why);
-		return NULL;
-	}
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		store_format(err, errlen, "the state database %s is not a regular file (a directory?): set "
-		             "state.database to a file path", path);
-		return NULL;
-	}
-	store_open_status status = store_try_open(path, &s, why, sizeof why);
-	if (status == STORE_OPEN_OK)
-		return s;
-	if (status == STORE_OPEN_FATAL) {
-		store_format(err, errlen, "cannot open the state database %s: %s", path, why);
-		return NULL;
-	}
-	if (!store_exists(path)) {
-		store_format(err, errlen, "cannot create the state database %s (%s): check that the bot's "
-		             "user may write in its directory and that the disk is not full", path, why);
-		return NULL;
-	}
-	return store_open_fresh(path, why, err, errlen);
+    char why[512];
+    struct stat st;
+    store *s = NULL;
+    store_format(err, errlen, "%s", "");
+    if (!path || !*path || strlen(path) >= STORE_PATH_MAX) {
+        store_format(err, errlen,
+                     "state.database is empty or too long: set it to a file path such "
+                     "as /var/lib/durakbot/durakbot.db");
+        return NULL;
+    }
+    if (!store_make_parent(path, why, sizeof why)) {
+        store_format(err, errlen,
+                     "cannot open the state database %s: %s: create it and give it to "
+                     "the bot's user",
+                     path, why);
+        return NULL;
+    }
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        store_format(err, errlen,
+                     "the state database %s is not a regular file (a directory?): set "
+                     "state.database to a file path",
+                     path);
+        return NULL;
+    }
+    store_open_status status = store_try_open(path, &s, why, sizeof why);
+    if (status == STORE_OPEN_OK)
+        return s;
+    if (status == STORE_OPEN_FATAL) {
+        store_format(err, errlen, "cannot open the state database %s: %s", path, why);
+        return NULL;
+    }
+    if (!store_exists(path)) {
+        store_format(err, errlen,
+                     "cannot create the state database %s (%s): check that the bot's "
+                     "user may write in its directory and that the disk is not full",
+                     path, why);
+        return NULL;
+    }
+    return store_open_fresh(path, why, err, errlen);
 }
 
-const char *store_error(const store *s)
-{
-	return s ? s->error : "no store: store_open failed";
-}
+const char *store_error(const store *s) { return s ? s->error : "no store: store_open failed"; }
 
 /* ---- transactions ---- */
 
 static bool store_begin(store *s)
 {
-	return store_run(s, ST_BEGIN, "could not start a transaction",
-	                 "is another process using state.database? Stop it");
+    return store_run(s, ST_BEGIN, "could not start a transaction",
+                     "is another process using state.database? Stop it");
 }
 
 static bool store_commit(store *s)
 {
-	return store_run(s, ST_COMMIT, "could not commit", "nothing was written: check free space "
-	                 "and permissions of state.database");
+    return store_run(s, ST_COMMIT, "could not commit",
+                     "nothing was written: check free space "
+                     "and permissions of state.database");
 }
 
 /* Undoes an open transaction, keeping the error that caused it. */
 static void store_rollback(store *s)
 {
-	char error[sizeof s->error];
-	memcpy(error, s->error, sizeof error);
-	if (!sqlite3_get_autocommit(s->db))
-		store_run(s, ST_ROLLBACK, "could not roll back", "");
-	memcpy(s->error, error, sizeof error);
+    char error[sizeof s->error];
+    memcpy(error, s->error, sizeof error);
+    if (!sqlite3_get_autocommit(s->db))
+        store_run(s, ST_ROLLBACK, "could not roll back", "");
+    memcpy(s->error, error, sizeof error);
 }
 
 /* ---- running tables ---- */
 
 bool store_save_table(store *s, const char *channel, const char *snapshot)
 {
-	s->error[0] = '\0';
-	store_bind_text(s, ST_SAVE_TABLE, 1, channel);
-	store_bind_text(s, ST_SAVE_TABLE, 2, snapshot);
-	char what[128];
-	store_format(what, sizeof what, "could not save the table of %.64s", channel);
-	return store_run(s, ST_SAVE_TABLE, what, "the game goes on but would not survive a restart: "
-	                 "check free space and permissions of state.database");
+    s->error[0] = '\0';
+    store_bind_text(s, ST_SAVE_TABLE, 1, channel);
+    store_bind_text(s, ST_SAVE_TABLE, 2, snapshot);
+    char what[128];
+    store_format(what, sizeof what, "could not save the table of %.64s", channel);
+    return store_run(s, ST_SAVE_TABLE, what,
+                     "the game goes on but would not survive a restart: "
+                     "check free space and permissions of state.database");
 }
 
 bool store_delete_table(store *s, const char *channel)
 {
-	s->error[0] = '\0';
-	store_bind_text(s, ST_DELETE_TABLE, 1, channel);
-	char what[128];
-	store_format(what, sizeof what, "could not delete the saved table of %.64s", channel);
-	return store_run(s, ST_DELETE_TABLE, what, "it may come back at the next start: check free "
-	                 "space and permissions of state.database");
+    s->error[0] = '\0';
+    store_bind_text(s, ST_DELETE_TABLE, 1, channel);
+    char what[128];
+    store_format(what, sizeof what, "could not delete the saved table of %.64s", channel);
+    return store_run(s, ST_DELETE_TABLE, what,
+                     "it may come back at the next start: check free "
+                     "space and permissions of state.database");
 }
 
 struct store_row {
-	char *channel, *snapshot;
+    char *channel, *snapshot;
 };
 
 static void store_free_rows(struct store_row *rows, int n)
 {
-	for (int i = 0; i < n; i++) {
-		free(rows[i].channel);
-		free(rows[i].snapshot);
-	}
-	free(rows);
+    for (int i = 0; i < n; i++) {
+        free(rows[i].channel);
+        free(rows[i].snapshot);
+    }
+    free(rows);
 }
 
 /* Appends the current row of st to *rows; false if out of memory. */
 static bool store_push_row(struct store_row **rows, int *n, int *cap, sqlite3_stmt *st)
 {
-	if (*n == *cap) {
-		int bigger = *cap ? 2 * *cap : 8;
-		struct store_row *grown = realloc(*rows, (size_t)bigger * sizeof **rows);
-		if (!grown)
-			return false;
-		*rows = grown;
-		*cap = bigger;
-	}
-	const char *channel = (const char *)sqlite3_column_text(st, 0);
-	const char *snapshot = (const char *)sqlite3_column_text(st, 1);
-	struct store_row row = { strdup(channel ? channel : ""), strdup(snapshot ? snapshot : "") };
-	if (!row.channel || !row.snapshot) {
-		free(row.channel);
-		free(row.snapshot);
-		return false;
-	}
-	(*rows)[(*n)++] = row;
-	return true;
+    if (*n == *cap) {
+        int bigger = *cap ? 2 * *cap : 8;
+        struct store_row *grown = realloc(*rows, (size_t)bigger * sizeof **rows);
+        if (!grown)
+            return false;
+        *rows = grown;
+        *cap = bigger;
+    }
+    const char *channel = (const char *)sqlite3_column_text(st, 0);
+    const char *snapshot = (const char *)sqlite3_column_text(st, 1);
+    struct store_row row = { strdup(channel ? channel : ""), strdup(snapshot ? snapshot : "") };
+    if (!row.channel || !row.snapshot) {
+        free(row.channel);
+        free(row.snapshot);
+        return false;
+    }
+    (*rows)[(*n)++] = row;
+    return true;
 }
 
 /* Copies every saved table into *rows (so the callbacks run with no statement open). */
 static int store_read_rows(store *s, struct store_row **rows)
 {
-	sqlite3_stmt *st = s->st[ST_LOAD_TABLES];
-	int n = 0, cap = 0, rc;
-	*rows = NULL;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		if (!store_push_row(rows, &n, &cap, st))
-			break;
-	if (rc == SQLITE_ROW)
-		store_format(s->error, sizeof s->error, "out of memory loading the saved tables");
-	else if (rc != SQLITE_DONE)
-		store_fail(s, "could not load the saved tables", "the bot starts without them: check "
-		           "the database file");
-	sqlite3_reset(st);
-	if (rc == SQLITE_DONE)
-		return n;
-	store_free_rows(*rows, n);
-	*rows = NULL;
-	return -1;
+    sqlite3_stmt *st = s->st[ST_LOAD_TABLES];
+    int n = 0, cap = 0, rc;
+    *rows = NULL;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+        if (!store_push_row(rows, &n, &cap, st))
+            break;
+    if (rc == SQLITE_ROW)
+        store_format(s->error, sizeof s->error, "out of memory loading the saved tables");
+    else if (rc != SQLITE_DONE)
+        store_fail(s, "could not load the saved tables",
+                   "the bot starts without them: check "
+                   "the database file");
+    sqlite3_reset(st);
+    if (rc == SQLITE_DONE)
+        return n;
+    store_free_rows(*rows, n);
+    *rows = NULL;
+    return -1;
 }
 
 int store_load_tables(store *s, void (*cb)(void *ctx, const char *channel, const char *snapshot),
                       void *ctx)
 {
-	struct store_row *rows;
-	s->error[0] = '\0';
-	int n = store_read_rows(s, &rows);
-	for (int i = 0; i < n; i++)
-		cb(ctx, rows[i].channel, rows[i].snapshot);
-	if (n > 0)
-		store_free_rows(rows, n);
-	return n;
+    struct store_row *rows;
+    s->error[0] = '\0';
+    int n = store_read_rows(s, &rows);
+    for (int i = 0; i < n; i++)
+        cb(ctx, rows[i].channel, rows[i].snapshot);
+    if (n > 0)
+        store_free_rows(rows, n);
+    return n;
 }
 
 /* ---- players ---- */
@@ -588,117 +616,121 @@ int store_load_tables(store *s, void (*cb)(void *ctx, const char *channel, const
 /* Copies a nick, cut at a UTF-8 character boundary if it is too long. */
 static void store_copy_nick(char *dst, const unsigned char *src)
 {
-	size_t n = src ? strlen((const char *)src) : 0;
-	if (n >= STORE_NICK_MAX) {
-		n = STORE_NICK_MAX - 1;
-		while (n > 0 && (src[n] & 0xC0) == 0x80)
-			n--;
-	}
-	if (n)
-		memcpy(dst, src, n);
-	dst[n] = '\0';
+    size_t n = src ? strlen((const char *)src) : 0;
+    if (n >= STORE_NICK_MAX) {
+        n = STORE_NICK_MAX - 1;
+        while (n > 0 && (src[n] & 0xC0) == 0x80)
+            n--;
+    }
+    if (n)
+        memcpy(dst, src, n);
+    dst[n] = '\0';
 }
 
 static void store_read_player(sqlite3_stmt *st, store_player *out)
 {
-	store_copy_nick(out->key, sqlite3_column_text(st, 0));
-	store_copy_nick(out->display, sqlite3_column_text(st, 1));
-	out->games = sqlite3_column_int(st, 2);
-	out->firsts = sqlite3_column_int(st, 3);
-	out->duraks = sqlite3_column_int(st, 4);
-	out->draws = sqlite3_column_int(st, 5);
-	out->forfeits = sqlite3_column_int(st, 6);
-	out->rating = sqlite3_column_double(st, 7);
+    store_copy_nick(out->key, sqlite3_column_text(st, 0));
+    store_copy_nick(out->display, sqlite3_column_text(st, 1));
+    out->games = sqlite3_column_int(st, 2);
+    out->firsts = sqlite3_column_int(st, 3);
+    out->duraks = sqlite3_column_int(st, 4);
+    out->draws = sqlite3_column_int(st, 5);
+    out->forfeits = sqlite3_column_int(st, 6);
+    out->rating = sqlite3_column_double(st, 7);
 }
 
 bool store_get_player(store *s, const char *key, store_player *out)
 {
-	sqlite3_stmt *st = s->st[ST_GET_PLAYER];
-	s->error[0] = '\0';
-	store_bind_text(s, ST_GET_PLAYER, 1, key);
-	int rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		store_read_player(st, out);
-	else if (rc != SQLITE_DONE)
-		store_fail(s, "could not read a player's stats", "check the database file");
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	return rc == SQLITE_ROW;
+    sqlite3_stmt *st = s->st[ST_GET_PLAYER];
+    s->error[0] = '\0';
+    store_bind_text(s, ST_GET_PLAYER, 1, key);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW)
+        store_read_player(st, out);
+    else if (rc != SQLITE_DONE)
+        store_fail(s, "could not read a player's stats", "check the database file");
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return rc == SQLITE_ROW;
 }
 
 int store_top(store *s, int n, store_player *out)
 {
-	sqlite3_stmt *st = s->st[ST_TOP];
-	int count = 0, rc = SQLITE_DONE;
-	s->error[0] = '\0';
-	if (n <= 0)
-		return 0;
-	sqlite3_bind_int(st, 1, n);
-	while (count < n && (rc = sqlite3_step(st)) == SQLITE_ROW)
-		store_read_player(st, &out[count++]);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
-		store_fail(s, "could not read the leaderboard", "check the database file");
-		count = -1;
-	}
-	sqlite3_reset(st);
-	return count;
+    sqlite3_stmt *st = s->st[ST_TOP];
+    int count = 0, rc = SQLITE_DONE;
+    s->error[0] = '\0';
+    if (n <= 0)
+        return 0;
+    sqlite3_bind_int(st, 1, n);
+    while (count < n && (rc = sqlite3_step(st)) == SQLITE_ROW)
+        store_read_player(st, &out[count++]);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+        store_fail(s, "could not read the leaderboard", "check the database file");
+        count = -1;
+    }
+    sqlite3_reset(st);
+    return count;
 }
 
 static bool store_put_player(store *s, const store_player *p)
 {
-	sqlite3_stmt *st = s->st[ST_PUT_PLAYER];
-	store_bind_text(s, ST_PUT_PLAYER, 1, p->key);
-	store_bind_text(s, ST_PUT_PLAYER, 2, p->display);
-	sqlite3_bind_int(st, 3, p->games);
-	sqlite3_bind_int(st, 4, p->firsts);
-	sqlite3_bind_int(st, 5, p->duraks);
-	sqlite3_bind_int(st, 6, p->draws);
-	sqlite3_bind_int(st, 7, p->forfeits);
-	sqlite3_bind_double(st, 8, p->rating);
-	return store_run(s, ST_PUT_PLAYER, "could not write a player's stats", "nothing was recorded: "
-	                 "check free space and permissions of state.database");
+    sqlite3_stmt *st = s->st[ST_PUT_PLAYER];
+    store_bind_text(s, ST_PUT_PLAYER, 1, p->key);
+    store_bind_text(s, ST_PUT_PLAYER, 2, p->display);
+    sqlite3_bind_int(st, 3, p->games);
+    sqlite3_bind_int(st, 4, p->firsts);
+    sqlite3_bind_int(st, 5, p->duraks);
+    sqlite3_bind_int(st, 6, p->draws);
+    sqlite3_bind_int(st, 7, p->forfeits);
+    sqlite3_bind_double(st, 8, p->rating);
+    return store_run(s, ST_PUT_PLAYER, "could not write a player's stats",
+                     "nothing was recorded: "
+                     "check free space and permissions of state.database");
 }
 
 static bool store_key_ok(store *s, const char *key, const char *what)
 {
-	if (key && *key && strlen(key) < STORE_NICK_MAX)
-		return true;
-	store_format(s->error, sizeof s->error, "%s is empty or longer than %d bytes: pass the "
-	             "casefolded nick", what, STORE_NICK_MAX - 1);
-	return false;
+    if (key && *key && strlen(key) < STORE_NICK_MAX)
+        return true;
+    store_format(s->error, sizeof s->error,
+                 "%s is empty or longer than %d bytes: pass the "
+                 "casefolded nick",
+                 what, STORE_NICK_MAX - 1);
+    return false;
 }
 
 /* The rename inside its transaction. */
 static store_rename_result store_rename_txn(store *s, const char *old_key, const char *new_key,
                                             const char *new_display)
 {
-	store_player taken;
-	if (strcmp(old_key, new_key) != 0 && store_get_player(s, new_key, &taken))
-		return STORE_RENAME_TAKEN;
-	if (s->error[0])
-		return STORE_RENAME_ERROR;
-	store_bind_text(s, ST_RENAME, 1, old_key);
-	store_bind_text(s, ST_RENAME, 2, new_key);
-	store_bind_text(s, ST_RENAME, 3, new_display && *new_display ? new_display : new_key);
-	if (!store_run(s, ST_RENAME, "could not rename a player", "their stats stay under the old "
-	               "nick: check free space and permissions of state.database"))
-		return STORE_RENAME_ERROR;
-	return sqlite3_changes(s->db) ? STORE_RENAMED : STORE_RENAME_NONE;
+    store_player taken;
+    if (strcmp(old_key, new_key) != 0 && store_get_player(s, new_key, &taken))
+        return STORE_RENAME_TAKEN;
+    if (s->error[0])
+        return STORE_RENAME_ERROR;
+    store_bind_text(s, ST_RENAME, 1, old_key);
+    store_bind_text(s, ST_RENAME, 2, new_key);
+    store_bind_text(s, ST_RENAME, 3, new_display && *new_display ? new_display : new_key);
+    if (!store_run(s, ST_RENAME, "could not rename a player",
+                   "their stats stay under the old "
+                   "nick: check free space and permissions of state.database"))
+        return STORE_RENAME_ERROR;
+    return sqlite3_changes(s->db) ? STORE_RENAMED : STORE_RENAME_NONE;
 }
 
 store_rename_result store_rename_player(store *s, const char *old_key, const char *new_key,
                                         const char *new_display)
 {
-	s->error[0] = '\0';
-	if (!store_key_ok(s, old_key, "the old key") || !store_key_ok(s, new_key, "the new key"))
-		return STORE_RENAME_ERROR;
-	if (!store_begin(s))
-		return STORE_RENAME_ERROR;
-	store_rename_result result = store_rename_txn(s, old_key, new_key, new_display);
-	if (result != STORE_RENAME_ERROR && store_commit(s))
-		return result;
-	store_rollback(s);
-	return STORE_RENAME_ERROR;
+    s->error[0] = '\0';
+    if (!store_key_ok(s, old_key, "the old key") || !store_key_ok(s, new_key, "the new key"))
+        return STORE_RENAME_ERROR;
+    if (!store_begin(s))
+        return STORE_RENAME_ERROR;
+    store_rename_result result = store_rename_txn(s, old_key, new_key, new_display);
+    if (result != STORE_RENAME_ERROR && store_commit(s))
+        return result;
+    store_rollback(s);
+    return STORE_RENAME_ERROR;
 }
 
 /* ---- game results ---- */
@@ -706,109 +738,113 @@ store_rename_result store_rename_player(store *s, const char *old_key, const cha
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
-static bool store_reject(store *s, const char *fmt, ...)
+static bool
+store_reject(store *s, const char *fmt, ...)
 {
-	char what[400];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(what, sizeof what, fmt, ap);
-	va_end(ap);
-	store_format(s->error, sizeof s->error, "game result rejected, stats unchanged: %s (a bug in "
-	             "the caller: report it)", what);
-	return false;
+    char what[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    store_format(s->error, sizeof s->error,
+                 "game result rejected, stats unchanged: %s (a bug in "
+                 "the caller: report it)",
+                 what);
+    return false;
 }
 
 static bool store_result_ok(store *s, const store_result *r)
 {
-	int duraks = 0;
-	if (r->n < 2 || r->n > STORE_MAX_SEATS)
-		return store_reject(s, "%d players, not 2..%d", r->n, STORE_MAX_SEATS);
-	for (int i = 0; i < r->n; i++) {
-		const store_seat *p = &r->seat[i];
-		if (!store_key_ok(s, p->key, "a player's key"))
-			return store_reject(s, "seat %d: %s", i, s->error);
-		for (int j = 0; j < i; j++)
-			if (strcmp(r->seat[j].key, p->key) == 0)
-				return store_reject(s, "%s holds seats %d and %d", p->key, j, i);
-		if (p->place < 1 || p->place > r->n)
-			return store_reject(s, "%s has place %d, not 1..%d", p->key, p->place, r->n);
-		if (p->durak && (p->forfeited || r->draw))
-			return store_reject(s, "%s is the durak in a %s", p->key,
-			                    p->forfeited ? "game they forfeited" : "draw");
-		duraks += p->durak;
-	}
-	if (duraks > 1)
-		return store_reject(s, "%d duraks", duraks);
-	return true;
+    int duraks = 0;
+    if (r->n < 2 || r->n > STORE_MAX_SEATS)
+        return store_reject(s, "%d players, not 2..%d", r->n, STORE_MAX_SEATS);
+    for (int i = 0; i < r->n; i++) {
+        const store_seat *p = &r->seat[i];
+        if (!store_key_ok(s, p->key, "a player's key"))
+            return store_reject(s, "seat %d: %s", i, s->error);
+        for (int j = 0; j < i; j++)
+            if (strcmp(r->seat[j].key, p->key) == 0)
+                return store_reject(s, "%s holds seats %d and %d", p->key, j, i);
+        if (p->place < 1 || p->place > r->n)
+            return store_reject(s, "%s has place %d, not 1..%d", p->key, p->place, r->n);
+        if (p->durak && (p->forfeited || r->draw))
+            return store_reject(s, "%s is the durak in a %s", p->key,
+                                p->forfeited ? "game they forfeited" : "draw");
+        duraks += p->durak;
+    }
+    if (duraks > 1)
+        return store_reject(s, "%d duraks", duraks);
+    return true;
 }
 
 /* Ranks for rating_update: places as given, the durak below them all, forfeiters lower still. */
 static void store_ranks(const store_result *r, int *rank)
 {
-	for (int i = 0; i < r->n; i++) {
-		const store_seat *p = &r->seat[i];
-		rank[i] = p->forfeited ? 2 * r->n + 1 + p->place : p->durak ? r->n + 1 : p->place;
-	}
+    for (int i = 0; i < r->n; i++) {
+        const store_seat *p = &r->seat[i];
+        rank[i] = p->forfeited ? 2 * r->n + 1 + p->place : p->durak ? r->n + 1 : p->place;
+    }
 }
 
 /* Adds one game to player i's counters. */
 static void store_count(const store_result *r, int i, store_player *p)
 {
-	int worst = 0;
-	for (int j = 0; j < r->n; j++)
-		if (!r->seat[j].forfeited && r->seat[j].place > worst)
-			worst = r->seat[j].place;
-	const store_seat *seat = &r->seat[i];
-	p->games++;
-	if (seat->forfeited)
-		p->forfeits++;
-	else if (seat->durak)
-		p->duraks++;
-	else if (r->draw && seat->place == worst)
-		p->draws++;
-	else if (seat->place == 1)
-		p->firsts++;
+    int worst = 0;
+    for (int j = 0; j < r->n; j++)
+        if (!r->seat[j].forfeited && r->seat[j].place > worst)
+            worst = r->seat[j].place;
+    const store_seat *seat = &r->seat[i];
+    p->games++;
+    if (seat->forfeited)
+        p->forfeits++;
+    else if (seat->durak)
+        p->duraks++;
+    else if (r->draw && seat->place == worst)
+        p->draws++;
+    else if (seat->place == 1)
+        p->firsts++;
 }
 
 /* Player i's stats as they are before the game (a new player: none, RATING_INITIAL). */
 static bool store_before(store *s, const store_seat *seat, store_player *p)
 {
-	if (store_get_player(s, seat->key, p))
-		return true;
-	if (s->error[0])
-		return false;
-	memset(p, 0, sizeof *p);
-	store_copy_nick(p->key, (const unsigned char *)seat->key);
-	p->rating = RATING_INITIAL;
-	return true;
+    if (store_get_player(s, seat->key, p))
+        return true;
+    if (s->error[0])
+        return false;
+    memset(p, 0, sizeof *p);
+    store_copy_nick(p->key, (const unsigned char *)seat->key);
+    p->rating = RATING_INITIAL;
+    return true;
 }
 
 bool store_record_game(store *s, const store_result *r)
 {
-	store_player p[STORE_MAX_SEATS];
-	double before[STORE_MAX_SEATS], after[STORE_MAX_SEATS];
-	int rank[STORE_MAX_SEATS];
-	s->error[0] = '\0';
-	if (!store_result_ok(s, r) || !store_begin(s))
-		return false;
-	bool ok = true;
-	for (int i = 0; ok && i < r->n; i++) {
-		ok = store_before(s, &r->seat[i], &p[i]);
-		before[i] = p[i].rating;
-	}
-	if (ok) {
-		store_ranks(r, rank);
-		rating_update(r->n, before, rank, after);
-	}
-	for (int i = 0; ok && i < r->n; i++) {
-		store_count(r, i, &p[i]);
-		p[i].rating = after[i];
-		const char *display = r->seat[i].display;
-		store_copy_nick(p[i].display, (const unsigned char *)(display && *display ? display : p[i].key));
-		ok = store_put_player(s, &p[i]);
-	}
-	if (ok && store_commit(s))
-		return true;
-	store_rollback(s);
-	return false;
+    store_player p[STORE_MAX_SEATS];
+    double before[STORE_MAX_SEATS], after[STORE_MAX_SEATS];
+    int rank[STORE_MAX_SEATS];
+    s->error[0] = '\0';
+    if (!store_result_ok(s, r) || !store_begin(s))
+        return false;
+    bool ok = true;
+    for (int i = 0; ok && i < r->n; i++) {
+        ok = store_before(s, &r->seat[i], &p[i]);
+        before[i] = p[i].rating;
+    }
+    if (ok) {
+        store_ranks(r, rank);
+        rating_update(r->n, before, rank, after);
+    }
+    for (int i = 0; ok && i < r->n; i++) {
+        store_count(r, i, &p[i]);
+        p[i].rating = after[i];
+        const char *display = r->seat[i].display;
+        store_copy_nick(p[i].display,
+                        (const unsigned char *)(display && *display ? display : p[i].key));
+        ok = store_put_player(s, &p[i]);
+    }
+    if (ok && store_commit(s))
+        return true;
+    store_rollback(s);
+    return false;
 }

@@ -6,10 +6,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define STORE_NICK_MAX 64     /* bytes of a key or display nick, NUL included; longer ones are cut */
-#define STORE_MAX_SEATS 6     /* players in one game (DURAK_MAX_PLAYERS) */
+#define STORE_NICK_MAX 64 /* bytes of a key or display nick, NUL included; longer ones are cut */
+#define STORE_MAX_SEATS 6 /* players in one game (DURAK_MAX_PLAYERS) */
 #define STORE_SCHEMA_VERSION 1 /* PRAGMA user_version this build writes */
-#define STORE_BUSY_MS 1000    /* how long a statement waits for a lock held by another process */
+#define STORE_BUSY_MS 1000     /* how long a statement waits for a lock held by another process */
 
 typedef struct store store;
 
@@ -42,14 +42,14 @@ int store_load_tables(store *s, void (*cb)(void *ctx, const char *channel, const
 /* Stats of one player, keyed by the casefolded nick (the caller folds); display is the nick as last
  * seen. A player with no stats yet counts as 0 games at RATING_INITIAL. */
 typedef struct store_player {
-	char key[STORE_NICK_MAX];
-	char display[STORE_NICK_MAX];
-	int games;    /* games played to the end (forfeits included) */
-	int firsts;   /* times out first (place 1; not for players sharing the last place in a draw) */
-	int duraks;   /* times the durak */
-	int draws;    /* games ended in a draw while still in */
-	int forfeits; /* games left before the end (R18) */
-	double rating;
+    char key[STORE_NICK_MAX];
+    char display[STORE_NICK_MAX];
+    int games;    /* games played to the end (forfeits included) */
+    int firsts;   /* times out first (place 1; not for players sharing the last place in a draw) */
+    int duraks;   /* times the durak */
+    int draws;    /* games ended in a draw while still in */
+    int forfeits; /* games left before the end (R18) */
+    double rating;
 } store_player;
 
 /* Fills *out and returns true if key has stats; false if not (or on error: then store_error is
@@ -60,10 +60,10 @@ bool store_get_player(store *s, const char *key, store_player *out);
 int store_top(store *s, int n, store_player *out);
 
 typedef enum {
-	STORE_RENAMED,      /* old_key's stats now belong to new_key (display updated) */
-	STORE_RENAME_NONE,  /* old_key has no stats: nothing to do */
-	STORE_RENAME_TAKEN, /* new_key already has stats: both rows kept untouched */
-	STORE_RENAME_ERROR  /* see store_error */
+    STORE_RENAMED,      /* old_key's stats now belong to new_key (display updated) */
+    STORE_RENAME_NONE,  /* old_key has no stats: nothing to do */
+    STORE_RENAME_TAKEN, /* new_key already has stats: both rows kept untouched */
+    STORE_RENAME_ERROR  /* see store_error */
 } store_rename_result;
 /* Follows a nick change. old_key == new_key (a change of case only) just updates the display. */
 store_rename_result store_rename_player(store *s, const char *old_key, const char *new_key,
@@ -71,18 +71,18 @@ store_rename_result store_rename_player(store *s, const char *old_key, const cha
 
 /* One player's end of a game. */
 typedef struct store_seat {
-	const char *key;     /* casefolded nick */
-	const char *display; /* the nick as shown */
-	int place;     /* 1-based order of going out; players out in the same bout share it. For
+    const char *key;     /* casefolded nick */
+    const char *display; /* the nick as shown */
+    int place;           /* 1-based order of going out; players out in the same bout share it. For
 	                * forfeiters it only orders them among themselves (lower = better, equal = tie) */
-	bool durak;    /* the one left with cards (R15) */
-	bool forfeited; /* left the game before its end (R18) */
+    bool durak;          /* the one left with cards (R15) */
+    bool forfeited;      /* left the game before its end (R18) */
 } store_seat;
 
 typedef struct store_result {
-	int n; /* seats used, 2..STORE_MAX_SEATS */
-	bool draw; /* R15/R16: no durak; the players still in should share the last place */
-	store_seat seat[STORE_MAX_SEATS];
+    int n;     /* seats used, 2..STORE_MAX_SEATS */
+    bool draw; /* R15/R16: no durak; the players still in should share the last place */
+    store_seat seat[STORE_MAX_SEATS];
 } store_result;
 
 /* Records a finished game in one transaction: each player's counters and rating (rating_update on

@@ -142,9 +142,8 @@ static void hand_sizes(const table_t *tb, char *buf, size_t cap)
     for (int s = 0; s < tb->nseats && len < cap; s++) {
         if (!durak_in_game(&tb->g, s))
             continue;
-        tables_appendf(buf, cap, &len, "%s%s %d%s", len ? ", " : "",
-                                tb->seat[s].nick, cards_count(tb->g.hand[s]),
-                                tb->seat[s].absent ? M(MSG_AWAY_MARK) : "");
+        tables_appendf(buf, cap, &len, "%s%s %d%s", len ? ", " : "", tb->seat[s].nick,
+                       cards_count(tb->g.hand[s]), tb->seat[s].absent ? M(MSG_AWAY_MARK) : "");
     }
 }
 
@@ -330,12 +329,12 @@ static void announce_result(tables *t, table_t *tb, outbox *o)
     size_t len = 0;
     out[0] = '\0';
     for (int i = 0; i < g->nout && len < sizeof out; i++)
-        tables_appendf(out, sizeof out, &len, "%s%s (%d)", i ? ", " : "",
-                                tb->seat[g->out[i]].nick, g->out_place[i]);
+        tables_appendf(out, sizeof out, &len, "%s%s (%d)", i ? ", " : "", tb->seat[g->out[i]].nick,
+                       g->out_place[i]);
     if (g->result == DURAK_RESULT_DURAK)
         say(o, tb->channel, MSG_RESULT_DURAK, tb->seat[g->result_seat].nick, len ? out : "-");
     else if (g->result == DURAK_RESULT_DRAW && players_holding(g) > 0)
-        say(o, tb->channel, MSG_RESULT_REPEAT);            /* R16 */
+        say(o, tb->channel, MSG_RESULT_REPEAT); /* R16 */
     else if (g->result == DURAK_RESULT_DRAW)
         say(o, tb->channel, MSG_RESULT_DRAW, len ? out : "-");
     else if (g->result_seat < DURAK_MAX_PLAYERS)
@@ -355,7 +354,7 @@ static void describe_bout_end(const table_t *tb, const durak_game *before, cards
     if ((g->hand[before->defender] & table) == table) {
         int n = cards_count(table);
         tables_appendf(line, cap, len, M(MSG_BOUT_TAKEN), tb->seat[before->defender].nick, n,
-                n == 1 ? "" : M(MSG_PLURAL));
+                       n == 1 ? "" : M(MSG_PLURAL));
     } else if ((g->discard & table) == table) {
         tables_appendf(line, cap, len, "%s", M(MSG_BOUT_BEATEN));
     }
@@ -373,12 +372,11 @@ static void report(tables *t, table_t *tb, const durak_game *before, cards_t pla
     tables_appendf(line, sizeof line, &len, "%s", what);
     describe_bout_end(tb, before, durak_table_cards(before) | played, line, sizeof line, &len);
     if (g->trump_owner != before->trump_owner && g->trump_owner < DURAK_MAX_PLAYERS)
-        tables_appendf(line, sizeof line, &len, M(MSG_TRUMP_DRAWN),
-                                tb->seat[g->trump_owner].nick,
-                                render_card(&r, g->trump_card, trump, sizeof trump));
+        tables_appendf(line, sizeof line, &len, M(MSG_TRUMP_DRAWN), tb->seat[g->trump_owner].nick,
+                       render_card(&r, g->trump_card, trump, sizeof trump));
     for (int i = before->nout; i < g->nout && len < sizeof line; i++)
-        tables_appendf(line, sizeof line, &len, M(MSG_PLAYER_OUT),
-                                tb->seat[g->out[i]].nick, g->out_place[i]);
+        tables_appendf(line, sizeof line, &len, M(MSG_PLAYER_OUT), tb->seat[g->out[i]].nick,
+                       g->out_place[i]);
     if (g->phase != DURAK_PHASE_OVER && len < sizeof line) {
         char status[TABLES_LINE_MAX];
         status_line(t, tb, status, sizeof status);
@@ -406,8 +404,11 @@ static void describe_move(const tables *t, const table_t *tb, durak_action a, ch
     render_card(&r, a.card, c, sizeof c);
     switch (a.kind) {
     case DURAK_ACT_PLAY:
-        snprintf(buf, cap, M(g->phase == DURAK_PHASE_ATTACK ? MSG_MOVE_LEAD
-                             : g->phase == DURAK_PHASE_TAKING ? MSG_MOVE_ADD : MSG_MOVE_THROW), nick, c);
+        snprintf(buf, cap,
+                 M(g->phase == DURAK_PHASE_ATTACK   ? MSG_MOVE_LEAD
+                   : g->phase == DURAK_PHASE_TAKING ? MSG_MOVE_ADD
+                                                    : MSG_MOVE_THROW),
+                 nick, c);
         break;
     case DURAK_ACT_BEAT:
         snprintf(buf, cap, M(MSG_MOVE_BEAT), nick, render_card(&r, a.target, x, sizeof x), c);
@@ -454,7 +455,7 @@ static void forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbo
     char what[256];
     snprintf(what, sizeof what, M(why), tb->seat[s].nick);
     if (humans(tb) <= 1 && !is_ai(tb, s) && durak_in_game(&tb->g, s)) {
-        say(o, tb->channel, MSG_ONLY_BOTS_LEFT, what);   /* nobody left to play for */
+        say(o, tb->channel, MSG_ONLY_BOTS_LEFT, what); /* nobody left to play for */
         close_table(t, tb);
         return;
     }
@@ -541,8 +542,8 @@ static void cmd_join(tables *t, const tables_who *w, table_t *tb, outbox *o)
     seat_player(tb, w);
     char seats[512];
     seat_list(tb, seats, sizeof seats);
-    say(o, tb->channel, MSG_LOBBY_JOINED, w->nick, seats, tb->nseats,
-        tb->seat[tb->creator].nick, prefix(t));
+    say(o, tb->channel, MSG_LOBBY_JOINED, w->nick, seats, tb->nseats, tb->seat[tb->creator].nick,
+        prefix(t));
 }
 
 static void cmd_leave(tables *t, const tables_who *w, table_t *tb, double now, outbox *o)
@@ -649,14 +650,15 @@ static void cmd_rules(tables *t, const tables_who *w, const table_t *tb, outbox 
         opt.first5 = t->cfg.game.first5;
     }
     notice(o, w->nick, MSG_RULES_1, variant_name(&opt));
-    notice(o, w->nick, opt.throwin == DURAK_THROWIN_NEIGHBOURS ? MSG_RULES_2_NEIGHBOURS : MSG_RULES_2_ALL,
+    notice(o, w->nick,
+           opt.throwin == DURAK_THROWIN_NEIGHBOURS ? MSG_RULES_2_NEIGHBOURS : MSG_RULES_2_ALL,
            opt.first5 ? M(MSG_RULES_FIRST5) : "");
-    notice(o, w->nick, opt.variant == DURAK_VARIANT_TRANSFER ? MSG_RULES_3_TRANSFER : MSG_RULES_3_CLASSIC);
+    notice(o, w->nick,
+           opt.variant == DURAK_VARIANT_TRANSFER ? MSG_RULES_3_TRANSFER : MSG_RULES_3_CLASSIC);
 }
 
 /* !help [topic] in a channel, help [topic] in private: two lines at most. */
-static void cmd_help(tables *t, const tables_who *w, const char *topic, bool in_private,
-                     outbox *o)
+static void cmd_help(tables *t, const tables_who *w, const char *topic, bool in_private, outbox *o)
 {
     const char *p = prefix(t);
     if (!topic[0] && in_private)
@@ -711,7 +713,7 @@ static void cmd_top(tables *t, const char *channel, int n, outbox *o)
     line[0] = '\0';
     for (int i = 0; i < k; i++)
         tables_appendf(line, sizeof line, &len, "%s%d. %s %d (%d)", i ? ", " : "", i + 1,
-                best[i].display, (int)(best[i].rating + 0.5), best[i].games);
+                       best[i].display, (int)(best[i].rating + 0.5), best[i].games);
     if (k > 0)
         say(o, channel, MSG_TOP, line);
     else
@@ -856,7 +858,7 @@ static bool to_action(const tables *t, const table_t *tb, const parsed_cmd *p, c
         return false;
     default: break;
     }
-    int k = moves_with_card(&tb->g, p->card, -1, found);           /* PC_CARD */
+    int k = moves_with_card(&tb->g, p->card, -1, found); /* PC_CARD */
     render_card(&r, p->card, c, sizeof c);
     if (k == 1) {
         *a = found[0];
@@ -910,7 +912,7 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
     bool my_turn = tb && tb->playing && tb->g.actor == s;
     bool turn_command = is_move(p.kind) || p.kind == PC_MOVES || p.kind == PC_HAND;
     if (!(my_turn && turn_command) && !ratelimit_allow(&t->rl, key, now))
-        return;                             /* on your turn, moves, hand and moves are free */
+        return; /* on your turn, moves, hand and moves are free */
     if (p.kind == PC_ERROR) {
         outbox_add(o, OUT_NOTICE, w->nick, "%s", p.error);
     } else if (p.kind == PC_HELP) {
@@ -944,7 +946,7 @@ void tables_on_nick(tables *t, double now, const char *old_nick, const char *new
     }
     int s;
     table_t *tb = table_of_nick(t, old_nick, &s);
-    if (t->db) {                        /* stats follow the nick */
+    if (t->db) { /* stats follow the nick */
         char old_key[NICK_MAX], new_key[NICK_MAX];
         casemap_fold(t->cm, old_nick, old_key, sizeof old_key);
         casemap_fold(t->cm, new_nick, new_key, sizeof new_key);
@@ -968,7 +970,7 @@ void tables_on_join(tables *t, double now, const tables_who *w, const char *chan
             continue;
         int other;
         if (!casemap_equal(t->cm, st->nick, w->nick) && table_of_nick(t, w->nick, &other))
-            continue;                       /* that nick sits elsewhere */
+            continue; /* that nick sits elsewhere */
         st->absent = false;
         touch(tb);
         snprintf(st->nick, sizeof st->nick, "%s", w->nick);
@@ -1059,7 +1061,7 @@ static void tick_table(tables *t, table_t *tb, double now, outbox *o)
     for (int s = 0; s < tb->nseats && tb->used; s++)
         if (tb->seat[s].absent && now >= tb->seat[s].grace_deadline && durak_in_game(&tb->g, s))
             forfeit(t, tb, s, MSG_FORFEIT_GONE, now, o);
-    if (!tb->used || is_ai(tb, tb->g.actor))   /* computer players have no turn timer */
+    if (!tb->used || is_ai(tb, tb->g.actor)) /* computer players have no turn timer */
         return;
     if (now >= tb->turn_deadline) {
         turn_timed_out(t, tb, now, o);
@@ -1113,7 +1115,7 @@ void tables_on_disconnect(tables *t, double now)
     t->paused = true;
     t->paused_at = now;
     for (int i = 0; i < TABLES_MAX; i++)
-        touch(&t->tab[i]);                  /* saved again with their timers stopped */
+        touch(&t->tab[i]); /* saved again with their timers stopped */
 }
 
 void tables_close_channel(tables *t, const char *channel, outbox *o)
@@ -1174,7 +1176,7 @@ tables *tables_new(const bot_config *cfg, uint64_t seed)
         return NULL;
     t->cfg = *cfg;
     t->cm = CASEMAP_RFC1459;
-    t->paused = true;            /* until the first connection */
+    t->paused = true; /* until the first connection */
     snprintf(t->own_nick, sizeof t->own_nick, "%s", cfg->irc.nick);
     rng_seed(&t->rng, seed);
     ratelimit_init(&t->rl, 4, 0.5);
@@ -1228,11 +1230,11 @@ void tables_ai_result(tables *t, double now, const tables_ai_job *job, durak_act
 {
     table_t *tb = tables_find(t, job->channel);
     if (!tb || !tb->playing || tb->version != job->version || !is_ai(tb, tb->g.actor))
-        return;                                 /* the game moved on meanwhile */
+        return; /* the game moved on meanwhile */
     tb->ai_pending = false;
-    if (t->paused)                              /* decided again once connected */
+    if (t->paused) /* decided again once connected */
         return;
-    if (durak_check(&tb->g, a) != DURAK_OK)     /* never expected: act as on a time-out */
+    if (durak_check(&tb->g, a) != DURAK_OK) /* never expected: act as on a time-out */
         a = timeout_action(&tb->g);
     play_move(t, tb, a, false, now, o);
 }

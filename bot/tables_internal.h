@@ -16,10 +16,10 @@ enum { TABLES_MAX = 2 * CONFIG_MAX_CHANNELS, NICK_MAX = 64, TABLES_LINE_MAX = 10
 
 typedef struct {
     char nick[NICK_MAX], user[64], host[128];
-    bool absent;             /* parted or quit: held for rejoin_grace */
+    bool absent; /* parted or quit: held for rejoin_grace */
     double grace_deadline;
-    int timeouts;            /* in a row */
-    int ai;                  /* -1: a person; else the ai_level of a computer player */
+    int timeouts; /* in a row */
+    int ai;       /* -1: a person; else the ai_level of a computer player */
 } seat_t;
 
 typedef struct {
@@ -28,16 +28,16 @@ typedef struct {
     durak_options opt;
     seat_t seat[DURAK_MAX_PLAYERS];
     int nseats;
-    int creator;             /* seat index */
+    int creator; /* seat index */
     double lobby_deadline;
     durak_game g;
     double turn_deadline;
     bool warned;
-    bool dirty;              /* changed since tables_take_changes() */
-    bool restored;           /* from a snapshot: announce when connected */
-    uint32_t version;        /* bumped at every move: stale computer decisions are dropped */
-    bool ai_pending;         /* a computer player's decision is being computed */
-    double ai_due;           /* when a computer player to act may move (game.bot_delay) */
+    bool dirty;       /* changed since tables_take_changes() */
+    bool restored;    /* from a snapshot: announce when connected */
+    uint32_t version; /* bumped at every move: stale computer decisions are dropped */
+    bool ai_pending;  /* a computer player's decision is being computed */
+    double ai_due;    /* when a computer player to act may move (game.bot_delay) */
 } table_t;
 
 struct tables {
@@ -46,11 +46,11 @@ struct tables {
     char own_nick[NICK_MAX];
     rng_t rng;
     ratelimit rl;
-    store *db;               /* stats; NULL when none is kept */
-    bool paused;             /* not connected: timers stand still */
+    store *db;   /* stats; NULL when none is kept */
+    bool paused; /* not connected: timers stand still */
     double paused_at;
     table_t tab[TABLES_MAX];
-    char closed[TABLES_MAX][64];   /* channels whose table closed since tables_take_changes() */
+    char closed[TABLES_MAX][64]; /* channels whose table closed since tables_take_changes() */
     int nclosed;
 };
 

@@ -20,13 +20,13 @@ bool tables_snapshot(const tables *t, const char *channel, double now, char *buf
     const durak_options *o = &tb->opt;
     size_t len = 0;
     buf[0] = '\0';
-    tables_appendf(buf, cap, &len, "T1 %d %d,%d,%d,%d,%d %d %d %.3f %.3f %d", tb->playing, o->players,
-            o->variant, o->throwin, o->first5, o->deck, tb->creator, tb->nseats,
-            left(tb->lobby_deadline, at), left(tb->turn_deadline, at), tb->warned);
+    tables_appendf(buf, cap, &len, "T1 %d %d,%d,%d,%d,%d %d %d %.3f %.3f %d", tb->playing,
+                   o->players, o->variant, o->throwin, o->first5, o->deck, tb->creator, tb->nseats,
+                   left(tb->lobby_deadline, at), left(tb->turn_deadline, at), tb->warned);
     for (int s = 0; s < tb->nseats; s++) {
         const seat_t *st = &tb->seat[s];
         tables_appendf(buf, cap, &len, " =%s =%s =%s %d %.3f %d %d", st->nick, st->user, st->host,
-                st->absent, left(st->grace_deadline, at), st->timeouts, st->ai);
+                       st->absent, left(st->grace_deadline, at), st->timeouts, st->ai);
     }
     if (tb->playing) {
         char game[DURAK_SERIAL_MAX];
@@ -91,8 +91,8 @@ static bool read_snapshot(table_t *tb, char *p, double now)
         || sscanf(head[2], "%d,%d,%d,%d,%d", &pl, &v, &th, &f5, &deck) != 5
         || sscanf(head[3], "%d", &tb->creator) != 1 || sscanf(head[4], "%d", &tb->nseats) != 1
         || sscanf(head[5], "%lf", &lobby) != 1 || sscanf(head[6], "%lf", &turn) != 1
-        || sscanf(head[7], "%d", &warned) != 1 || tb->nseats < 1
-        || tb->nseats > DURAK_MAX_PLAYERS || tb->creator < 0 || tb->creator >= tb->nseats)
+        || sscanf(head[7], "%d", &warned) != 1 || tb->nseats < 1 || tb->nseats > DURAK_MAX_PLAYERS
+        || tb->creator < 0 || tb->creator >= tb->nseats)
         return false;
     tb->opt = (durak_options){ (uint8_t)pl, (uint8_t)v, (uint8_t)th, (uint8_t)f5, (uint8_t)deck };
     tb->playing = playing != 0;
@@ -130,8 +130,9 @@ bool tables_restore(tables *t, const char *channel, const char *snapshot, double
     return true;
 }
 
-void tables_take_changes(tables *t, double now, void (*cb)(void *ctx, const char *channel,
-                                                           const char *snapshot), void *ctx)
+void tables_take_changes(tables *t, double now,
+                         void (*cb)(void *ctx, const char *channel, const char *snapshot),
+                         void *ctx)
 {
     for (int i = 0; i < t->nclosed; i++)
         if (!tables_find(t, t->closed[i]))

@@ -7,13 +7,14 @@
 #include <stddef.h>
 
 typedef struct {
-	const char *host;      /* the server: a DNS name (sent as SNI, checked against the certificate) or an
+    const char *host; /* the server: a DNS name (sent as SNI, checked against the certificate) or an
 	                          IP address (checked against the certificate's IP addresses) */
-	int port;
-	bool verify;           /* false: no certificate check at all, and a warning at each connection */
-	const char *ca_file;   /* PEM file of the CAs to trust (only those); NULL or "": the system store */
-	const char *cert_file; /* client certificate chain (PEM) for CertFP; NULL or "": none */
-	const char *key_file;  /* its private key (PEM, not encrypted); NULL or "": in cert_file */
+    int port;
+    bool verify; /* false: no certificate check at all, and a warning at each connection */
+    const char
+        *ca_file; /* PEM file of the CAs to trust (only those); NULL or "": the system store */
+    const char *cert_file; /* client certificate chain (PEM) for CertFP; NULL or "": none */
+    const char *key_file;  /* its private key (PEM, not encrypted); NULL or "": in cert_file */
 } tlsrelay_opts;
 
 typedef struct tlsrelay tlsrelay;

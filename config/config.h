@@ -14,51 +14,52 @@ enum { CONFIG_VARIANT_CLASSIC = 0, CONFIG_VARIANT_TRANSFER = 1 };
 enum { CONFIG_THROWIN_ALL = 0, CONFIG_THROWIN_NEIGHBOURS = 1 };
 
 typedef struct {
-	struct {
-		char server[256];
-		int port;                    /* default 6697 with tls, else 6667 */
-		bool tls;                    /* through the TLS relay (bot/tlsrelay.h) */
-		bool tls_verify;             /* check the server's certificate and host name */
-		char tls_ca_file[CONFIG_PATH_MAX]; /* PEM CAs to trust instead of the system store; "" for those */
-		char tls_cert[CONFIG_PATH_MAX];    /* client certificate (PEM) for CertFP; "" for none */
-		char tls_key[CONFIG_PATH_MAX];     /* its private key (PEM); "" for none or in tls_cert */
-		char password[256];          /* server password; "" for none */
-		char password_file[CONFIG_PATH_MAX]; /* or its first line is the password (bot/secrets.h) */
-		char nick[64];
-		char username[64];
-		char realname[256];
-		char channels[CONFIG_MAX_CHANNELS][64];
-		int nchannels;
-		char nickserv_password[256]; /* "" for none */
-		char nickserv_password_file[CONFIG_PATH_MAX]; /* or its first line is the password */
-		int nickserv_wait;           /* seconds to wait for NickServ's confirmation before joining */
-		int ping_interval;           /* seconds of silence before the bot PINGs */
-	} irc;
-	struct {
-		int burst;   /* lines at once */
-		double rate; /* then lines per second */
-	} flood;
-	struct {
-		char prefix[8];
-		int turn_timeout;  /* seconds */
-		int lobby_timeout; /* seconds */
-		int rejoin_grace;  /* seconds */
-		int max_timeouts;
-		int variant; /* CONFIG_VARIANT_* */
-		int throwin; /* CONFIG_THROWIN_* */
-		bool first5;
-		double bot_delay;     /* seconds a computer player waits before it moves */
-		bool replace_leavers; /* a computer player takes the seat of one who left or forfeited */
-	} game;
-	struct {
-		bool colors;
-		bool unicode_suits;
-	} ui;
-	struct {
-		char database[CONFIG_PATH_MAX]; /* SQLite file of running games and stats */
-	} state;
-	char admins[CONFIG_MAX_ADMINS][128]; /* hostmasks nick!user@host, * and ? wildcards */
-	int nadmins;
+    struct {
+        char server[256];
+        int port;        /* default 6697 with tls, else 6667 */
+        bool tls;        /* through the TLS relay (bot/tlsrelay.h) */
+        bool tls_verify; /* check the server's certificate and host name */
+        char tls_ca_file
+            [CONFIG_PATH_MAX]; /* PEM CAs to trust instead of the system store; "" for those */
+        char tls_cert[CONFIG_PATH_MAX];      /* client certificate (PEM) for CertFP; "" for none */
+        char tls_key[CONFIG_PATH_MAX];       /* its private key (PEM); "" for none or in tls_cert */
+        char password[256];                  /* server password; "" for none */
+        char password_file[CONFIG_PATH_MAX]; /* or its first line is the password (bot/secrets.h) */
+        char nick[64];
+        char username[64];
+        char realname[256];
+        char channels[CONFIG_MAX_CHANNELS][64];
+        int nchannels;
+        char nickserv_password[256];                  /* "" for none */
+        char nickserv_password_file[CONFIG_PATH_MAX]; /* or its first line is the password */
+        int nickserv_wait; /* seconds to wait for NickServ's confirmation before joining */
+        int ping_interval; /* seconds of silence before the bot PINGs */
+    } irc;
+    struct {
+        int burst;   /* lines at once */
+        double rate; /* then lines per second */
+    } flood;
+    struct {
+        char prefix[8];
+        int turn_timeout;  /* seconds */
+        int lobby_timeout; /* seconds */
+        int rejoin_grace;  /* seconds */
+        int max_timeouts;
+        int variant; /* CONFIG_VARIANT_* */
+        int throwin; /* CONFIG_THROWIN_* */
+        bool first5;
+        double bot_delay;     /* seconds a computer player waits before it moves */
+        bool replace_leavers; /* a computer player takes the seat of one who left or forfeited */
+    } game;
+    struct {
+        bool colors;
+        bool unicode_suits;
+    } ui;
+    struct {
+        char database[CONFIG_PATH_MAX]; /* SQLite file of running games and stats */
+    } state;
+    char admins[CONFIG_MAX_ADMINS][128]; /* hostmasks nick!user@host, * and ? wildcards */
+    int nadmins;
 } bot_config;
 
 /* Fills c with the defaults (the values of config/durakbot.conf); unused bytes are zero. */

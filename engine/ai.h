@@ -10,14 +10,17 @@
 
 typedef enum { AI_EASY, AI_NORMAL, AI_HARD } ai_level;
 
-enum { AI_DEFAULT_BUDGET_MS = 200, AI_DEFAULT_ITERATIONS = 4000,
-       AI_NO_ACTION = 0xFF   /* the kind of the answer when the seat has nothing to do */ };
+enum {
+    AI_DEFAULT_BUDGET_MS = 200,
+    AI_DEFAULT_ITERATIONS = 4000,
+    AI_NO_ACTION = 0xFF /* the kind of the answer when the seat has nothing to do */
+};
 
 typedef struct {
     ai_level level;
-    uint64_t seed;          /* same seed, same view, no clock: same decision */
-    int budget_ms;          /* hard: time per decision; <= 0 means AI_DEFAULT_BUDGET_MS */
-    int max_iterations;     /* hard: search iterations cap; <= 0 means no cap when a
+    uint64_t seed;      /* same seed, same view, no clock: same decision */
+    int budget_ms;      /* hard: time per decision; <= 0 means AI_DEFAULT_BUDGET_MS */
+    int max_iterations; /* hard: search iterations cap; <= 0 means no cap when a
                                clock is given, AI_DEFAULT_ITERATIONS without one */
 } ai_params;
 

@@ -12,17 +12,17 @@
 #include "rng.h"
 
 enum {
-    MCTS_MAX_NODES = 1 << 16,   /* the tree's fixed pool (24 bytes a node) */
-    MCTS_MAX_DEPTH = 96,        /* tree levels followed per iteration */
-    MCTS_PLAYOUT_CAP = 4000,    /* actions; a playout that long counts as a draw */
-    MCTS_STOP_EVERY = 16,       /* iterations between early-stop checks */
-    SOLVE_NODES_PER_ITERATION = 64  /* the endgame search's node cap per iteration allowed */
+    MCTS_MAX_NODES = 1 << 16,      /* the tree's fixed pool (24 bytes a node) */
+    MCTS_MAX_DEPTH = 96,           /* tree levels followed per iteration */
+    MCTS_PLAYOUT_CAP = 4000,       /* actions; a playout that long counts as a draw */
+    MCTS_STOP_EVERY = 16,          /* iterations between early-stop checks */
+    SOLVE_NODES_PER_ITERATION = 64 /* the endgame search's node cap per iteration allowed */
 };
-static const double MCTS_EXPLORE = 1.0;    /* UCB exploration constant, rewards in [0, 1] */
+static const double MCTS_EXPLORE = 1.0; /* UCB exploration constant, rewards in [0, 1] */
 
 typedef struct {
-    durak_action act;      /* the action that leads here */
-    uint8_t player;        /* who chose it; `wins` are theirs */
+    durak_action act; /* the action that leads here */
+    uint8_t player;   /* who chose it; `wins` are theirs */
     int32_t child, sibling;
     uint32_t visits, avail;
     float wins;
@@ -34,8 +34,8 @@ typedef struct {
     int nnodes;
     rng_t rng;
     long iterations;
-    durak_action acts[DURAK_MAX_ACTIONS];   /* scratch: legal actions */
-    int child_of[DURAK_MAX_ACTIONS];        /* scratch: their nodes, -1 if untried */
+    durak_action acts[DURAK_MAX_ACTIONS]; /* scratch: legal actions */
+    int child_of[DURAK_MAX_ACTIONS];      /* scratch: their nodes, -1 if untried */
 } mcts_tree;
 
 static bool same_action(durak_action a, durak_action b)
@@ -102,8 +102,7 @@ static int select_ucb(mcts_tree *t, int n)
     for (int i = 0; i < n; i++) {
         mcts_node *c = &t->nodes[t->child_of[i]];
         c->avail++;
-        double score = c->wins / c->visits +
-                       MCTS_EXPLORE * sqrt(log((double)c->avail) / c->visits);
+        double score = c->wins / c->visits + MCTS_EXPLORE * sqrt(log((double)c->avail) / c->visits);
         if (score > best_score) {
             best_score = score;
             best = t->child_of[i];
@@ -119,7 +118,7 @@ static void playout(durak_game *g)
 {
     for (int steps = 0; !durak_over(g) && steps < MCTS_PLAYOUT_CAP; steps++)
         if (durak_apply(g, ai_policy_normal(g)) != DURAK_OK)
-            return;   /* never expected: the policies play legal moves */
+            return; /* never expected: the policies play legal moves */
 }
 
 /* 1 unless `seat` is the durak (a draw is not lost). */

@@ -7,21 +7,25 @@
 typedef struct {
     const durak_game *g;
     cards_t hand;
-    cards_t outside;   /* cards that may be in another hand or in the stock */
-    cards_t trumps;    /* every card of the trump suit */
+    cards_t outside; /* cards that may be in another hand or in the stock */
+    cards_t trumps;  /* every card of the trump suit */
     int trump;
-    int low;           /* the deck's lowest rank */
-    int span;          /* ranks in the deck */
+    int low;  /* the deck's lowest rank */
+    int span; /* ranks in the deck */
     int stock;
 } pol_ctx;
 
 /* Weights of normal's choices, in units of one rank step (tuned with durak-arena
  * against easy: 2 players, 6,000 games a setting). */
 enum {
-    LEAD_RANK = 2, LEAD_PAIR = 5, LEAD_UNBEATABLE = 30,   /* leading */
-    TAKE_BASE = 2, TAKE_PER_CARD = 1, SPEND_TRUMP = 6,    /* taking instead of a trump */
-    LATE_STOCK = 9,     /* stock size from which trumps are no longer saved by taking */
-    EARLY_ADD_TOP = 2   /* early, add plain cards up to this many ranks below the ace */
+    LEAD_RANK = 2,
+    LEAD_PAIR = 5,
+    LEAD_UNBEATABLE = 30, /* leading */
+    TAKE_BASE = 2,
+    TAKE_PER_CARD = 1,
+    SPEND_TRUMP = 6,  /* taking instead of a trump */
+    LATE_STOCK = 9,   /* stock size from which trumps are no longer saved by taking */
+    EARLY_ADD_TOP = 2 /* early, add plain cards up to this many ranks below the ace */
 };
 
 static durak_action act_make(int kind, card_t c, card_t t)
@@ -34,10 +38,7 @@ static durak_action act_pass(void) { return act_make(DURAK_ACT_PASS, CARD_NONE, 
 static durak_action act_take(void) { return act_make(DURAK_ACT_TAKE, CARD_NONE, CARD_NONE); }
 static durak_action act_play(card_t c) { return act_make(DURAK_ACT_PLAY, c, CARD_NONE); }
 
-int ai_policy_cost(card_t c, int trump)
-{
-    return (card_suit(c) == trump) * 16 + card_rank(c);
-}
+int ai_policy_cost(card_t c, int trump) { return (card_suit(c) == trump) * 16 + card_rank(c); }
 
 /* The cheapest card of a set (non-trumps first, then the lowest rank; ties: the
  * first suit); CARD_NONE for an empty set. */
@@ -77,8 +78,8 @@ static card_t best_target(const durak_game *g, card_t c)
     card_t best = CARD_NONE;
     for (cards_t u = durak_uncovered(g); u; u &= u - 1) {
         card_t t = cards_first(u);
-        if (card_beats(c, t, g->trump) &&
-            (best == CARD_NONE || ai_policy_cost(t, g->trump) > ai_policy_cost(best, g->trump)))
+        if (card_beats(c, t, g->trump)
+            && (best == CARD_NONE || ai_policy_cost(t, g->trump) > ai_policy_cost(best, g->trump)))
             best = t;
     }
     return best;
@@ -104,16 +105,13 @@ durak_action ai_policy_easy(const durak_game *g)
 {
     card_t c;
     switch (g->phase) {
-    case DURAK_PHASE_ATTACK:
-        return act_play(cheapest(g->hand[g->actor], g->trump));
+    case DURAK_PHASE_ATTACK: return act_play(cheapest(g->hand[g->actor], g->trump));
     case DURAK_PHASE_THROWIN:
     case DURAK_PHASE_TAKING:
         c = cheapest(addable(g), g->trump);
         return c == CARD_NONE ? act_pass() : act_play(c);
-    case DURAK_PHASE_DEFEND:
-        return easy_defend(g);
-    default:
-        return act_pass();
+    case DURAK_PHASE_DEFEND: return easy_defend(g);
+    default: return act_pass();
     }
 }
 
@@ -193,8 +191,9 @@ static int add_threshold(const pol_ctx *x)
 static bool add_worth(const pol_ctx *x, card_t c)
 {
     if (is_trump(x, c))
-        return x->stock == 0 &&
-               (cards_count(x->hand) == 1 || (x->g->phase == DURAK_PHASE_THROWIN && !beatable(x, c)));
+        return x->stock == 0
+               && (cards_count(x->hand) == 1
+                   || (x->g->phase == DURAK_PHASE_THROWIN && !beatable(x, c)));
     return rel_rank(x, c) <= add_threshold(x);
 }
 
@@ -209,10 +208,10 @@ static durak_action normal_add(const pol_ctx *x)
 /* ---- normal: defence ------------------------------------------------------------ */
 
 typedef struct {
-    bool ok;           /* every uncovered card can be covered */
-    card_t cover, target;  /* the first move of the plan */
-    int trump_spend;   /* cost of the trumps the plan uses */
-    int max_trump;     /* value of the highest trump used, -1 for none */
+    bool ok;              /* every uncovered card can be covered */
+    card_t cover, target; /* the first move of the plan */
+    int trump_spend;      /* cost of the trumps the plan uses */
+    int max_trump;        /* value of the highest trump used, -1 for none */
 } cover_plan;
 
 /* Covers the uncovered cards, most valuable first, each with the cheapest card that
@@ -273,14 +272,10 @@ durak_action ai_policy_normal(const durak_game *g)
 {
     pol_ctx x = ctx_of(g);
     switch (g->phase) {
-    case DURAK_PHASE_ATTACK:
-        return normal_lead(&x);
+    case DURAK_PHASE_ATTACK: return normal_lead(&x);
     case DURAK_PHASE_THROWIN:
-    case DURAK_PHASE_TAKING:
-        return normal_add(&x);
-    case DURAK_PHASE_DEFEND:
-        return normal_defend(&x);
-    default:
-        return act_pass();
+    case DURAK_PHASE_TAKING: return normal_add(&x);
+    case DURAK_PHASE_DEFEND: return normal_defend(&x);
+    default: return act_pass();
     }
 }

@@ -10,7 +10,7 @@
 enum { SOLVE_TT_BITS = 17, SOLVE_MAX_DEPTH = 256, SOLVE_CLOCK_EVERY = 1024 };
 
 typedef struct {
-    uint64_t key;      /* 0: empty */
+    uint64_t key; /* 0: empty */
     uint8_t safe;
 } solve_entry;
 
@@ -26,7 +26,7 @@ typedef struct {
     const ai_limits *lim;
     bool stopped;
     solve_entry *tt;
-    solve_frame *frames;   /* SOLVE_MAX_DEPTH + 1 */
+    solve_frame *frames; /* SOLVE_MAX_DEPTH + 1 */
 } solve_ctx;
 
 bool ai_limits_clock_expired(const ai_limits *l)
@@ -50,10 +50,10 @@ static uint64_t state_key(const durak_game *g)
         if (g->cover[i] != CARD_NONE)
             cover |= card_bit(g->cover[i]);
     }
-    uint64_t small = (uint64_t)g->phase | (uint64_t)g->actor << 8 | (uint64_t)g->attacker << 16 |
-                     (uint64_t)g->defender << 24 | (uint64_t)g->limit << 32 |
-                     (uint64_t)g->passed << 40 | (uint64_t)g->in_game << 48 |
-                     (uint64_t)g->first_bout << 56;
+    uint64_t small = (uint64_t)g->phase | (uint64_t)g->actor << 8 | (uint64_t)g->attacker << 16
+                     | (uint64_t)g->defender << 24 | (uint64_t)g->limit << 32
+                     | (uint64_t)g->passed << 40 | (uint64_t)g->in_game << 48
+                     | (uint64_t)g->first_bout << 56;
     uint64_t h = mix(small ^ UINT64_C(0x51ED270B27F0D3A1));
     h ^= mix(attack + UINT64_C(0x1234567)) ^ mix(cover * 3 + UINT64_C(0x89ABCDEF));
     h ^= mix(durak_uncovered(g) * 5 + 77);
@@ -70,8 +70,8 @@ static int outcome(const durak_game *g, int me)
 static bool should_stop(solve_ctx *c)
 {
     c->nodes++;
-    if ((c->lim->max_count > 0 && c->nodes > c->lim->max_count) ||
-        (c->nodes % SOLVE_CLOCK_EVERY == 0 && ai_limits_clock_expired(c->lim)))
+    if ((c->lim->max_count > 0 && c->nodes > c->lim->max_count)
+        || (c->nodes % SOLVE_CLOCK_EVERY == 0 && ai_limits_clock_expired(c->lim)))
         c->stopped = true;
     return c->stopped;
 }
@@ -135,7 +135,11 @@ solve_outcome ai_solve(const durak_game *g, int me, const ai_limits *lim, durak_
 {
     if (durak_over(g) || durak_actor(g) != me)
         return SOLVE_UNKNOWN;
-    solve_ctx c = { me, 0, lim, false, calloc((size_t)1 << SOLVE_TT_BITS, sizeof(solve_entry)),
+    solve_ctx c = { me,
+                    0,
+                    lim,
+                    false,
+                    calloc((size_t)1 << SOLVE_TT_BITS, sizeof(solve_entry)),
                     malloc(sizeof(solve_frame) * (SOLVE_MAX_DEPTH + 1)) };
     int v = c.tt && c.frames ? solve_moves(&c, g, 0, best) : -1;
     free(c.frames);

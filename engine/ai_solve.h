@@ -9,9 +9,9 @@
 
 /* When a search must stop: a clock deadline (absolute, in the clock's ms) and/or a count. */
 typedef struct {
-    double (*now_ms)(void);   /* NULL: no clock */
+    double (*now_ms)(void); /* NULL: no clock */
     double deadline_ms;
-    long max_count;           /* iterations (MCTS) or nodes (solver); <= 0: none */
+    long max_count; /* iterations (MCTS) or nodes (solver); <= 0: none */
 } ai_limits;
 
 bool ai_limits_clock_expired(const ai_limits *l);

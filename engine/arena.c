@@ -1,6 +1,6 @@
 /* arena.c — durak-arena: computer players (random, easy, normal, hard) play N games with
  * seats rotated over JOBS worker processes; prints each agent's share of games not lost. */
-#define _POSIX_C_SOURCE 200809L   /* clock_gettime, fork, pipe, waitpid */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, fork, pipe, waitpid */
 
 #include <errno.h>
 #include <inttypes.h>
@@ -16,28 +16,33 @@
 #include "durak.h"
 #include "rng.h"
 
-enum { MAX_AGENTS = DURAK_MAX_PLAYERS, MAX_JOBS = 64, MAX_GAME_ACTIONS = 20000,
-       AGENT_RANDOM = -1, PROGRESS_EVERY = 50 };
+enum {
+    MAX_AGENTS = DURAK_MAX_PLAYERS,
+    MAX_JOBS = 64,
+    MAX_GAME_ACTIONS = 20000,
+    AGENT_RANDOM = -1,
+    PROGRESS_EVERY = 50
+};
 
 typedef struct {
     long games;
     int players, jobs, budget_ms, iterations, nagents;
-    int wall_clock;                   /* hard's budget on the wall clock, else CPU time */
+    int wall_clock; /* hard's budget on the wall clock, else CPU time */
     uint64_t seed;
     durak_options opt;
-    int agent[MAX_AGENTS];            /* ai_level, or AGENT_RANDOM */
+    int agent[MAX_AGENTS]; /* ai_level, or AGENT_RANDOM */
 } arena_config;
 
 /* One game's outcome, written by a worker to the shared pipe (< PIPE_BUF: atomic). */
 typedef struct {
     long game;
-    int failed;                       /* an agent's move was refused, or no end */
+    int failed; /* an agent's move was refused, or no end */
     int draw;
     uint8_t agent_of_seat[DURAK_MAX_PLAYERS];
     uint8_t not_lost[DURAK_MAX_PLAYERS];
-    long hard_searched, hard_forced;  /* hard decisions with >1 / 1 legal move */
-    double hard_ms_sum, hard_ms_max;  /* wall time, over the searched ones */
-    double hard_cpu_sum, hard_cpu_max;  /* CPU time of the worker process, same */
+    long hard_searched, hard_forced;   /* hard decisions with >1 / 1 legal move */
+    double hard_ms_sum, hard_ms_max;   /* wall time, over the searched ones */
+    double hard_cpu_sum, hard_cpu_max; /* CPU time of the worker process, same */
 } game_record;
 
 typedef struct {
@@ -88,8 +93,8 @@ static void time_hard(game_record *rec, double ms, double cpu, int nlegal)
 }
 
 /* The action of the agent at the actor's seat, chosen from that seat's view. */
-static durak_action agent_move(const arena_config *c, const durak_game *g, int agent,
-                               uint64_t seed, rng_t *rng, game_record *rec)
+static durak_action agent_move(const arena_config *c, const durak_game *g, int agent, uint64_t seed,
+                               rng_t *rng, game_record *rec)
 {
     durak_action acts[DURAK_MAX_ACTIONS];
     int n = durak_legal(g, acts);
@@ -127,8 +132,8 @@ static game_record play_game(const arena_config *c, long i)
     }
     for (long step = 0; !durak_over(&g); step++) {
         int agent = c->agent[rec.agent_of_seat[durak_actor(&g)]];
-        durak_action a = agent_move(c, &g, agent, mix64(deal + (uint64_t)step * 7919 + (uint64_t)i),
-                                    &rng, &rec);
+        durak_action a =
+            agent_move(c, &g, agent, mix64(deal + (uint64_t)step * 7919 + (uint64_t)i), &rng, &rec);
         if (step >= MAX_GAME_ACTIONS || durak_apply(&g, a) != DURAK_OK) {
             rec.failed = 1;
             return rec;
@@ -308,11 +313,15 @@ static int parse_int(const char *s, long lo, long hi, long *out)
 static int parse_word(arena_config *c, const char *flag, const char *arg)
 {
     long v;
-    if (strcmp(flag, "-v") == 0 && arg && (strcmp(arg, "classic") == 0 || strcmp(arg, "transfer") == 0))
-        c->opt.variant = strcmp(arg, "transfer") == 0 ? DURAK_VARIANT_TRANSFER : DURAK_VARIANT_CLASSIC;
-    else if (strcmp(flag, "-t") == 0 && arg && (strcmp(arg, "all") == 0 || strcmp(arg, "neighbours") == 0))
+    if (strcmp(flag, "-v") == 0 && arg
+        && (strcmp(arg, "classic") == 0 || strcmp(arg, "transfer") == 0))
+        c->opt.variant =
+            strcmp(arg, "transfer") == 0 ? DURAK_VARIANT_TRANSFER : DURAK_VARIANT_CLASSIC;
+    else if (strcmp(flag, "-t") == 0 && arg
+             && (strcmp(arg, "all") == 0 || strcmp(arg, "neighbours") == 0))
         c->opt.throwin = strcmp(arg, "all") == 0 ? DURAK_THROWIN_ALL : DURAK_THROWIN_NEIGHBOURS;
-    else if (strcmp(flag, "-c") == 0 && arg && (strcmp(arg, "cpu") == 0 || strcmp(arg, "wall") == 0))
+    else if (strcmp(flag, "-c") == 0 && arg
+             && (strcmp(arg, "cpu") == 0 || strcmp(arg, "wall") == 0))
         c->wall_clock = strcmp(arg, "wall") == 0;
     else if (strcmp(flag, "-s") == 0 && arg && *arg >= '0' && *arg <= '9')
         c->seed = strtoull(arg, NULL, 10);

@@ -1,6 +1,6 @@
 /* bench.c — durak-bench: engine speed on one core. Plays random games (each step
  * uniform among durak_legal(), engine rng) and prints games/s and ns/action. */
-#define _POSIX_C_SOURCE 200809L   /* clock_gettime, CLOCK_PROCESS_CPUTIME_ID */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, CLOCK_PROCESS_CPUTIME_ID */
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -26,7 +26,7 @@ typedef struct {
 } bench_result;
 
 static const bench_config configs[] = {
-    { "2 players classic",  { 2, DURAK_VARIANT_CLASSIC, DURAK_THROWIN_ALL, 0, 36 } },
+    { "2 players classic", { 2, DURAK_VARIANT_CLASSIC, DURAK_THROWIN_ALL, 0, 36 } },
     { "4 players transfer", { 4, DURAK_VARIANT_TRANSFER, DURAK_THROWIN_ALL, 0, 36 } },
 };
 
@@ -55,8 +55,7 @@ static long play_random_game(durak_game *g, rng_t *rng)
     return steps;
 }
 
-static int run_config(const bench_config *c, uint64_t games, uint64_t seed,
-                      bench_result *r)
+static int run_config(const bench_config *c, uint64_t games, uint64_t seed, bench_result *r)
 {
     durak_game g;
     rng_t rng;
@@ -68,8 +67,8 @@ static int run_config(const bench_config *c, uint64_t games, uint64_t seed,
             return -1;
         long steps = play_random_game(&g, &rng);
         if (steps < 0) {
-            fprintf(stderr, "durak-bench: %s: game with seed %" PRIu64 " failed\n",
-                    c->name, seed + i);
+            fprintf(stderr, "durak-bench: %s: game with seed %" PRIu64 " failed\n", c->name,
+                    seed + i);
             return -1;
         }
         r->actions += (uint64_t)steps;
@@ -83,10 +82,9 @@ static int run_config(const bench_config *c, uint64_t games, uint64_t seed,
 static void print_row(const char *name, const bench_result *r)
 {
     double secs = r->seconds > 0 ? r->seconds : 1e-9;
-    printf("%-20s %9" PRIu64 " %11" PRIu64 " %9.1f %12.0f %10.1f %7.2f%%\n", name,
-           r->games, r->actions, (double)r->actions / (double)r->games,
-           (double)r->games / secs, secs * 1e9 / (double)r->actions,
-           100.0 * (double)r->draws / (double)r->games);
+    printf("%-20s %9" PRIu64 " %11" PRIu64 " %9.1f %12.0f %10.1f %7.2f%%\n", name, r->games,
+           r->actions, (double)r->actions / (double)r->games, (double)r->games / secs,
+           secs * 1e9 / (double)r->actions, 100.0 * (double)r->draws / (double)r->games);
 }
 
 static int usage(const char *prog, int status)
@@ -124,8 +122,8 @@ int main(int argc, char **argv)
         else
             return usage(argv[0], 2);
     }
-    printf("%-20s %9s %11s %9s %12s %10s %8s\n", "configuration", "games", "actions",
-           "act/game", "games/s", "ns/action", "draws");
+    printf("%-20s %9s %11s %9s %12s %10s %8s\n", "configuration", "games", "actions", "act/game",
+           "games/s", "ns/action", "draws");
     for (size_t c = 0; c < sizeof configs / sizeof configs[0]; c++) {
         bench_result r;
         if (run_config(&configs[c], games, seed, &r) != 0)

@@ -7,16 +7,30 @@
 #include <stdint.h>
 
 /* Ranks 0..12 are 2..A; suits 0..3 are spades, clubs, diamonds, hearts. */
-enum { RANK_2, RANK_3, RANK_4, RANK_5, RANK_6, RANK_7, RANK_8, RANK_9,
-       RANK_10, RANK_J, RANK_Q, RANK_K, RANK_A, RANK_COUNT };
+enum {
+    RANK_2,
+    RANK_3,
+    RANK_4,
+    RANK_5,
+    RANK_6,
+    RANK_7,
+    RANK_8,
+    RANK_9,
+    RANK_10,
+    RANK_J,
+    RANK_Q,
+    RANK_K,
+    RANK_A,
+    RANK_COUNT
+};
 enum { SUIT_SPADES, SUIT_CLUBS, SUIT_DIAMONDS, SUIT_HEARTS, SUIT_COUNT };
 
-typedef uint8_t card_t;    /* suit * 16 + rank */
-typedef uint64_t cards_t;  /* a set of cards, bit = card_t */
+typedef uint8_t card_t;   /* suit * 16 + rank */
+typedef uint64_t cards_t; /* a set of cards, bit = card_t */
 
 #define CARD_NONE ((card_t)0xFF)
-#define SUIT_BITS UINT64_C(0x1FFF)                /* ranks 2..A of one suit */
-#define RANK_BITS UINT64_C(0x0001000100010001)    /* rank 2 of every suit */
+#define SUIT_BITS UINT64_C(0x1FFF)             /* ranks 2..A of one suit */
+#define RANK_BITS UINT64_C(0x0001000100010001) /* rank 2 of every suit */
 
 static inline card_t card_make(int rank, int suit) { return (card_t)(suit * 16 + rank); }
 static inline int card_rank(card_t c) { return c & 15; }
@@ -30,13 +44,12 @@ static inline bool cards_has(cards_t s, card_t c) { return (s >> c) & 1; }
 /* Iterate: for (cards_t s = set; s; s &= s - 1) { card_t c = cards_first(s); ... } */
 
 /* Ranks present in a set, as a 13-bit mask (bit = rank). */
-static inline unsigned cards_ranks(cards_t s) {
+static inline unsigned cards_ranks(cards_t s)
+{
     return (unsigned)((s | s >> 16 | s >> 32 | s >> 48) & SUIT_BITS);
 }
 /* Every card whose rank is in the 13-bit mask. */
-static inline cards_t cards_with_ranks(unsigned ranks) {
-    return (cards_t)ranks * RANK_BITS;
-}
+static inline cards_t cards_with_ranks(unsigned ranks) { return (cards_t)ranks * RANK_BITS; }
 
 /* The cards of a deck of 24 (9..A), 36 (6..A) or 52 (2..A) cards. */
 cards_t deck_cards(int deck_size);

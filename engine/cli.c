@@ -57,7 +57,7 @@ typedef struct {
     durak_game game;
     bool have_game;
     bool echo;
-    char line[LINE_MAX_BYTES + 2];   /* the line read, room for a CR and the NUL */
+    char line[LINE_MAX_BYTES + 2]; /* the line read, room for a CR and the NUL */
 } cli_state;
 
 typedef struct {
@@ -149,7 +149,7 @@ static bool parse_seat(const char *s, int players, int *seat)
 typedef struct {
     durak_options opt;
     unsigned long long seed;
-    char *order;   /* the order= value, or NULL */
+    char *order; /* the order= value, or NULL */
 } new_request;
 
 static bool parse_choice(const char *v, const char *a, const char *b, uint8_t *out)
@@ -299,8 +299,7 @@ static void apply_move(cli_state *st, durak_action a)
         reply_engine_error(e);
 }
 
-static void cmd_card_move(cli_state *st, const cli_words *w, uint8_t kind,
-                          const char *usage)
+static void cmd_card_move(cli_state *st, const cli_words *w, uint8_t kind, const char *usage)
 {
     durak_action a = { kind, CARD_NONE, CARD_NONE };
     if (!need_game(st) || !need_args(w, 1, usage) || !need_card(w->word[1], &a.card))
@@ -328,15 +327,16 @@ static void cmd_beat(cli_state *st, const cli_words *w)
     open = durak_over(&st->game) ? 0 : durak_uncovered(&st->game);
     if (w->count == 2 && cards_count(open) == 1)
         a.target = cards_first(open);
-    else if (!need_args(w, 2, "beat C T (cover T with C; T may be left out when only one "
-                              "card is uncovered)") || !need_card(w->word[2], &a.target))
+    else if (!need_args(w, 2,
+                        "beat C T (cover T with C; T may be left out when only one "
+                        "card is uncovered)")
+             || !need_card(w->word[2], &a.target))
         return;
     if (need_card(w->word[1], &a.card))
         apply_move(st, a);
 }
 
-static void cmd_bare_move(cli_state *st, const cli_words *w, uint8_t kind,
-                          const char *usage)
+static void cmd_bare_move(cli_state *st, const cli_words *w, uint8_t kind, const char *usage)
 {
     durak_action a = { kind, CARD_NONE, CARD_NONE };
     if (!need_game(st) || !need_args(w, 0, usage))
@@ -500,12 +500,10 @@ typedef struct {
 } cli_command;
 
 static const cli_command commands[] = {
-    { "beat", cmd_beat },         { "help", cmd_help },
-    { "legal", cmd_legal },       { "new", cmd_new },
-    { "pass", cmd_pass },         { "play", cmd_play },
-    { "resign", cmd_resign },     { "serialize", cmd_serialize },
-    { "state", cmd_state },       { "take", cmd_take },
-    { "transfer", cmd_transfer },
+    { "beat", cmd_beat },     { "help", cmd_help },           { "legal", cmd_legal },
+    { "new", cmd_new },       { "pass", cmd_pass },           { "play", cmd_play },
+    { "resign", cmd_resign }, { "serialize", cmd_serialize }, { "state", cmd_state },
+    { "take", cmd_take },     { "transfer", cmd_transfer },
 };
 
 static const cli_command *find_command(const char *name)
@@ -521,8 +519,8 @@ static bool run_line(cli_state *st, char *line)
 {
     cli_words w;
     size_t skip = strspn(line, " \t");
-    if (strncmp(line + skip, "load", 4) == 0 &&
-        (line[skip + 4] == ' ' || line[skip + 4] == '\t' || line[skip + 4] == '\0')) {
+    if (strncmp(line + skip, "load", 4) == 0
+        && (line[skip + 4] == ' ' || line[skip + 4] == '\t' || line[skip + 4] == '\0')) {
         const char *rest = line + skip + 4;
         cmd_load(st, rest + strspn(rest, " \t"));
         return true;

@@ -65,8 +65,7 @@ bool determinize_is_exact(const durak_view *v)
 
 /* R5: the announced lowest trump stays in its seat's hand until played (or in the
  * discard if that seat forfeited). Moves it out of `hidden` into its place. */
-static void place_first_trump(const durak_view *v, durak_game *g, det_slots *sl,
-                              cards_t *hidden)
+static void place_first_trump(const durak_view *v, durak_game *g, det_slots *sl, cards_t *hidden)
 {
     card_t t = v->pub.first_trump;
     int s = v->pub.first_seat;

@@ -66,10 +66,7 @@ static int prev_seat(const durak_game *g, int seat)
     return -1;
 }
 
-static int players_in_game(const durak_game *g)
-{
-    return __builtin_popcount(g->in_game);
-}
+static int players_in_game(const durak_game *g) { return __builtin_popcount(g->in_game); }
 
 /* R14: once the stock is empty, a player with no cards is out at once. */
 static void mark_out(durak_game *g, int seat)
@@ -361,17 +358,17 @@ bool durak_new_ordered(durak_game *g, const durak_options *opt, const card_t *or
     memset(g->stock, CARD_NONE, sizeof g->stock);
     memset(g->out, SEAT_NONE, sizeof g->out);
     clear_table(g);
-    for (int i = 0; i < dealt; i++)                 /* R2 */
+    for (int i = 0; i < dealt; i++) /* R2 */
         g->hand[i % players] |= card_bit(order[i]);
     g->in_game = (uint8_t)((1u << players) - 1);
     g->trump_owner = SEAT_NONE;
-    if (n > dealt) {                                /* R3: under the stock */
+    if (n > dealt) { /* R3: under the stock */
         g->trump_card = order[dealt];
         g->stock_len = (uint8_t)(n - dealt);
         g->stock[0] = order[dealt];
         for (int k = 1; k < g->stock_len; k++)
             g->stock[k] = order[n - k];
-    } else {                                        /* R3: stays in hand */
+    } else { /* R3: stays in hand */
         g->trump_card = order[dealt - 1];
         g->trump_owner = (uint8_t)((dealt - 1) % players);
         g->known[g->trump_owner] = card_bit(g->trump_card);
@@ -402,10 +399,7 @@ bool durak_new(durak_game *g, const durak_options *opt, uint64_t seed)
 
 bool durak_over(const durak_game *g) { return g->phase == DURAK_PHASE_OVER; }
 
-int durak_actor(const durak_game *g)
-{
-    return g->phase == DURAK_PHASE_OVER ? -1 : g->actor;
-}
+int durak_actor(const durak_game *g) { return g->phase == DURAK_PHASE_OVER ? -1 : g->actor; }
 
 /* R17: the seat the attack would pass to, or -1 if a transfer is impossible. */
 static int transfer_target(const durak_game *g)
@@ -471,19 +465,17 @@ durak_error durak_check(const durak_game *g, durak_action a)
     cards_t hand = g->hand[g->actor];
     card_t c = a.card < 64 ? a.card : 0;
     switch (a.kind) {
-    case DURAK_ACT_PLAY:
-        return a.card < 64 ? check_play(g, hand, c) : DURAK_ERR_NOT_IN_HAND;
+    case DURAK_ACT_PLAY: return a.card < 64 ? check_play(g, hand, c) : DURAK_ERR_NOT_IN_HAND;
     case DURAK_ACT_BEAT:
         return a.card < 64 ? check_beat(g, hand, c, a.target) : DURAK_ERR_NOT_IN_HAND;
     case DURAK_ACT_TRANSFER:
         return a.card < 64 ? check_transfer(g, hand, c) : DURAK_ERR_NOT_IN_HAND;
-    case DURAK_ACT_TAKE:
-        return g->phase == DURAK_PHASE_DEFEND ? DURAK_OK : DURAK_ERR_WRONG_PHASE;
+    case DURAK_ACT_TAKE: return g->phase == DURAK_PHASE_DEFEND ? DURAK_OK : DURAK_ERR_WRONG_PHASE;
     case DURAK_ACT_PASS:
-        return g->phase == DURAK_PHASE_THROWIN || g->phase == DURAK_PHASE_TAKING ? DURAK_OK
-                                                                      : DURAK_ERR_WRONG_PHASE;
-    default:
-        return DURAK_ERR_BAD_ACTION;
+        return g->phase == DURAK_PHASE_THROWIN || g->phase == DURAK_PHASE_TAKING
+                   ? DURAK_OK
+                   : DURAK_ERR_WRONG_PHASE;
+    default: return DURAK_ERR_BAD_ACTION;
     }
 }
 
@@ -518,11 +510,11 @@ int durak_legal(const durak_game *g, durak_action *out)
 static void apply_play(durak_game *g, card_t c)
 {
     add_attack(g, g->actor, c);
-    if (g->phase == DURAK_PHASE_TAKING) {       /* R12: uncovered; same attacker goes on */
+    if (g->phase == DURAK_PHASE_TAKING) { /* R12: uncovered; same attacker goes on */
         ask_throwers(g);
         return;
     }
-    g->phase = DURAK_PHASE_DEFEND;              /* R6, R7, R8 */
+    g->phase = DURAK_PHASE_DEFEND; /* R6, R7, R8 */
     g->actor = g->defender;
 }
 
@@ -535,13 +527,13 @@ static void apply_beat(durak_game *g, card_t c, card_t t)
     g->ncovered++;
     g->table_ranks |= (uint16_t)(1u << card_rank(c));
     take_from_hand(g, g->defender, c);
-    if (g->ncovered == g->nattack)        /* R8: order restarts at the main attacker */
+    if (g->ncovered == g->nattack) /* R8: order restarts at the main attacker */
         enter_phase(g, DURAK_PHASE_THROWIN);
 }
 
 static void apply_transfer(durak_game *g, card_t c)
 {
-    int nd = transfer_target(g);          /* R17 */
+    int nd = transfer_target(g); /* R17 */
     add_attack(g, g->defender, c);
     g->attacker = g->defender;
     g->defender = (uint8_t)nd;

@@ -9,93 +9,110 @@
 
 #include "card.h"
 
-enum { DURAK_MAX_PLAYERS = 6, DURAK_MAX_TABLE = 6, DURAK_MAX_DECK = 52,
-       DURAK_MAX_ACTIONS = 384, DURAK_MAX_HISTORY = 128,
-       DURAK_SERIAL_MAX = 4096 };
+enum {
+    DURAK_MAX_PLAYERS = 6,
+    DURAK_MAX_TABLE = 6,
+    DURAK_MAX_DECK = 52,
+    DURAK_MAX_ACTIONS = 384,
+    DURAK_MAX_HISTORY = 128,
+    DURAK_SERIAL_MAX = 4096
+};
 
 typedef enum { DURAK_VARIANT_CLASSIC, DURAK_VARIANT_TRANSFER } durak_variant;
 typedef enum { DURAK_THROWIN_ALL, DURAK_THROWIN_NEIGHBOURS } durak_throwin;
 
 typedef struct {
-    uint8_t players;    /* 2..6 (24-card deck: 2..4) */
-    uint8_t variant;    /* durak_variant */
-    uint8_t throwin;    /* durak_throwin */
-    uint8_t first5;     /* bool: first bout max 5 attack cards (R9) */
-    uint8_t deck;       /* 24, 36 or 52 */
+    uint8_t players; /* 2..6 (24-card deck: 2..4) */
+    uint8_t variant; /* durak_variant */
+    uint8_t throwin; /* durak_throwin */
+    uint8_t first5;  /* bool: first bout max 5 attack cards (R9) */
+    uint8_t deck;    /* 24, 36 or 52 */
 } durak_options;
 
 typedef enum {
-    DURAK_PHASE_ATTACK,   /* the main attacker leads a card onto an empty table (R6) */
-    DURAK_PHASE_DEFEND,   /* the defender answers uncovered cards (R7, R17) */
-    DURAK_PHASE_THROWIN,  /* all covered: attackers may throw in, in R8 order */
-    DURAK_PHASE_TAKING,   /* the defender takes: attackers may add cards (R12) */
+    DURAK_PHASE_ATTACK,  /* the main attacker leads a card onto an empty table (R6) */
+    DURAK_PHASE_DEFEND,  /* the defender answers uncovered cards (R7, R17) */
+    DURAK_PHASE_THROWIN, /* all covered: attackers may throw in, in R8 order */
+    DURAK_PHASE_TAKING,  /* the defender takes: attackers may add cards (R12) */
     DURAK_PHASE_OVER
 } durak_phase;
 
-typedef enum { DURAK_ACT_PLAY, DURAK_ACT_BEAT, DURAK_ACT_TAKE, DURAK_ACT_PASS, DURAK_ACT_TRANSFER } durak_act_kind;
+typedef enum {
+    DURAK_ACT_PLAY,
+    DURAK_ACT_BEAT,
+    DURAK_ACT_TAKE,
+    DURAK_ACT_PASS,
+    DURAK_ACT_TRANSFER
+} durak_act_kind;
 
 typedef struct {
-    uint8_t kind;    /* durak_act_kind */
-    uint8_t card;    /* PLAY, BEAT, TRANSFER: the card played */
-    uint8_t target;  /* BEAT: the attack card covered */
+    uint8_t kind;   /* durak_act_kind */
+    uint8_t card;   /* PLAY, BEAT, TRANSFER: the card played */
+    uint8_t target; /* BEAT: the attack card covered */
 } durak_action;
 
-typedef enum { DURAK_RESULT_ONGOING, DURAK_RESULT_DURAK, DURAK_RESULT_DRAW, DURAK_RESULT_WON } durak_result;
+typedef enum {
+    DURAK_RESULT_ONGOING,
+    DURAK_RESULT_DURAK,
+    DURAK_RESULT_DRAW,
+    DURAK_RESULT_WON
+} durak_result;
 
 typedef enum {
     DURAK_OK = 0,
-    DURAK_ERR_GAME_OVER,       /* the game has ended */
-    DURAK_ERR_NOT_YOUR_TURN,   /* another seat acts now */
-    DURAK_ERR_WRONG_PHASE,     /* this kind of move is not possible now */
-    DURAK_ERR_NOT_IN_HAND,     /* the card is not in the actor's hand */
+    DURAK_ERR_GAME_OVER,         /* the game has ended */
+    DURAK_ERR_NOT_YOUR_TURN,     /* another seat acts now */
+    DURAK_ERR_WRONG_PHASE,       /* this kind of move is not possible now */
+    DURAK_ERR_NOT_IN_HAND,       /* the card is not in the actor's hand */
     DURAK_ERR_RANK_NOT_ON_TABLE, /* thrown-in card's rank is not on the table (R8) */
-    DURAK_ERR_TABLE_FULL,      /* R9 limit reached */
-    DURAK_ERR_NO_SUCH_TARGET,  /* the target is not an uncovered attack card */
-    DURAK_ERR_DOES_NOT_BEAT,   /* R4 */
+    DURAK_ERR_TABLE_FULL,        /* R9 limit reached */
+    DURAK_ERR_NO_SUCH_TARGET,    /* the target is not an uncovered attack card */
+    DURAK_ERR_DOES_NOT_BEAT,     /* R4 */
     DURAK_ERR_NOT_TRANSFER_VARIANT,
-    DURAK_ERR_TRANSFER_COVERED,   /* a card is already covered (R17) */
-    DURAK_ERR_TRANSFER_RANK,      /* transfer card of another rank (R17) */
-    DURAK_ERR_TRANSFER_TOO_MANY,  /* the next player could not answer (R17/R9) */
+    DURAK_ERR_TRANSFER_COVERED,  /* a card is already covered (R17) */
+    DURAK_ERR_TRANSFER_RANK,     /* transfer card of another rank (R17) */
+    DURAK_ERR_TRANSFER_TOO_MANY, /* the next player could not answer (R17/R9) */
     DURAK_ERR_BAD_ACTION,
     DURAK_ERR_BAD_SEAT
 } durak_error;
 
 typedef struct durak_game {
     durak_options opt;
-    uint8_t phase;           /* durak_phase */
-    uint8_t actor;           /* seat to act (meaningless when over) */
-    uint8_t attacker;        /* main attacker: leader or last to transfer */
+    uint8_t phase;    /* durak_phase */
+    uint8_t actor;    /* seat to act (meaningless when over) */
+    uint8_t attacker; /* main attacker: leader or last to transfer */
     uint8_t defender;
-    uint8_t leader;          /* who led the bout: draws first (R13) */
-    uint8_t limit;           /* max attack cards this bout (R9) */
-    uint8_t nattack;         /* attack cards on the table */
-    uint8_t ncovered;        /* of which covered */
-    uint8_t attack[DURAK_MAX_TABLE];  /* CARD_NONE beyond nattack */
-    uint8_t cover[DURAK_MAX_TABLE];   /* CARD_NONE while uncovered */
-    uint8_t trump_card;      /* the face-up card (R3) */
-    uint8_t trump;           /* its suit */
-    uint8_t trump_owner;     /* seat holding the trump card (R3, R13), 0xFF while in stock */
-    uint8_t first_seat;      /* R5: who attacked first */
-    uint8_t first_trump;     /* R5: the lowest trump that decided it, or CARD_NONE */
-    uint8_t stock_len;       /* cards left in the stock, trump card included */
-    uint8_t stock[DURAK_MAX_DECK];    /* stock[stock_len-1] is drawn next; stock[0] is the trump card */
-    uint8_t in_game;         /* bit mask: seats still in the game */
-    uint8_t forfeited;       /* bit mask: seats that forfeited (R18) */
-    uint8_t passed;          /* THROWIN/TAKING: attackers who passed (R8, R12) */
-    uint8_t nout;            /* players out, in order (R14) */
+    uint8_t leader;                  /* who led the bout: draws first (R13) */
+    uint8_t limit;                   /* max attack cards this bout (R9) */
+    uint8_t nattack;                 /* attack cards on the table */
+    uint8_t ncovered;                /* of which covered */
+    uint8_t attack[DURAK_MAX_TABLE]; /* CARD_NONE beyond nattack */
+    uint8_t cover[DURAK_MAX_TABLE];  /* CARD_NONE while uncovered */
+    uint8_t trump_card;              /* the face-up card (R3) */
+    uint8_t trump;                   /* its suit */
+    uint8_t trump_owner; /* seat holding the trump card (R3, R13), 0xFF while in stock */
+    uint8_t first_seat;  /* R5: who attacked first */
+    uint8_t first_trump; /* R5: the lowest trump that decided it, or CARD_NONE */
+    uint8_t stock_len;   /* cards left in the stock, trump card included */
+    uint8_t
+        stock[DURAK_MAX_DECK]; /* stock[stock_len-1] is drawn next; stock[0] is the trump card */
+    uint8_t in_game;           /* bit mask: seats still in the game */
+    uint8_t forfeited;         /* bit mask: seats that forfeited (R18) */
+    uint8_t passed;            /* THROWIN/TAKING: attackers who passed (R8, R12) */
+    uint8_t nout;              /* players out, in order (R14) */
     uint8_t out[DURAK_MAX_PLAYERS];
     uint8_t out_place[DURAK_MAX_PLAYERS]; /* 1-based; out in the same bout share it */
-    uint8_t bout_first_out;  /* nout when this bout began */
-    uint8_t result;          /* durak_result */
-    uint8_t result_seat;     /* the durak, or the winner after forfeits (R15, R18) */
-    uint8_t first_bout;      /* bool: still the game's first bout (first5) */
-    uint16_t table_ranks;    /* ranks on the table, bit = rank (R8) */
-    uint16_t bouts;          /* bouts begun */
-    uint16_t nhistory;       /* R16: situations recorded since a card left the game */
+    uint8_t bout_first_out;               /* nout when this bout began */
+    uint8_t result;                       /* durak_result */
+    uint8_t result_seat;                  /* the durak, or the winner after forfeits (R15, R18) */
+    uint8_t first_bout;                   /* bool: still the game's first bout (first5) */
+    uint16_t table_ranks;                 /* ranks on the table, bit = rank (R8) */
+    uint16_t bouts;                       /* bouts begun */
+    uint16_t nhistory;                    /* R16: situations recorded since a card left the game */
     cards_t hand[DURAK_MAX_PLAYERS];
-    cards_t known[DURAK_MAX_PLAYERS]; /* cards everybody knows to be in that hand */
-    cards_t discard;         /* cards out of the game */
-    cards_t seen_discard;    /* of those, the ones everybody saw (table cards) */
+    cards_t known[DURAK_MAX_PLAYERS];    /* cards everybody knows to be in that hand */
+    cards_t discard;                     /* cards out of the game */
+    cards_t seen_discard;                /* of those, the ones everybody saw (table cards) */
     uint64_t history[DURAK_MAX_HISTORY]; /* ring: entry nhistory % MAX is written next */
 } durak_game;
 
@@ -104,7 +121,7 @@ typedef struct durak_game {
 typedef struct {
     uint8_t seat;
     uint8_t hand_count[DURAK_MAX_PLAYERS];
-    uint8_t discard_count;   /* pub.discard holds only the cards everybody saw */
+    uint8_t discard_count; /* pub.discard holds only the cards everybody saw */
     durak_game pub;
 } durak_view;
 
@@ -142,7 +159,6 @@ int durak_next(const durak_game *g, int seat);
 
 /* What `seat` may see. */
 void durak_view_of(const durak_game *g, int seat, durak_view *v);
-
 
 const char *durak_error_text(durak_error e);
 const char *durak_phase_name(int phase);

@@ -11,7 +11,11 @@
 
 /* ---- writing --------------------------------------------------------------- */
 
-typedef struct { char *buf; size_t cap, len; bool overflow; } writer;
+typedef struct {
+    char *buf;
+    size_t cap, len;
+    bool overflow;
+} writer;
 
 static void put(writer *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
@@ -45,16 +49,16 @@ int durak_serialize(const durak_game *g, char *buf, size_t cap)
     const durak_options *o = &g->opt;
     char tc[3], ft[3];
     put(&w, "D1 %d,%d,%d,%d,%d", o->players, o->variant, o->throwin, o->first5, o->deck);
-    put(&w, " %d,%d,%d,%d,%d,%d,%d", g->phase, g->actor, g->attacker, g->defender,
-        g->leader, g->limit, g->passed);
+    put(&w, " %d,%d,%d,%d,%d,%d,%d", g->phase, g->actor, g->attacker, g->defender, g->leader,
+        g->limit, g->passed);
     put_cards(&w, g->attack, g->nattack);
     put_cards(&w, g->cover, g->nattack);
     put(&w, " %s,%d,%d,%s", card_format(g->trump_card, tc), g->trump_owner, g->first_seat,
         g->first_trump == CARD_NONE ? "--" : card_format(g->first_trump, ft));
     put_cards(&w, g->stock, g->stock_len);
-    put(&w, " %d,%d,%d,%d,%d,%d,%d", g->in_game, g->forfeited, g->bout_first_out,
-        g->result, g->result_seat, g->first_bout, g->bouts);
-    put(&w, " ");                                 /* out: seat:place pairs */
+    put(&w, " %d,%d,%d,%d,%d,%d,%d", g->in_game, g->forfeited, g->bout_first_out, g->result,
+        g->result_seat, g->first_bout, g->bouts);
+    put(&w, " "); /* out: seat:place pairs */
     for (int i = 0; i < g->nout; i++)
         put(&w, "%s%d:%d", i ? "," : "", g->out[i], g->out_place[i]);
     if (!g->nout)
@@ -74,7 +78,10 @@ int durak_serialize(const durak_game *g, char *buf, size_t cap)
 
 /* ---- reading --------------------------------------------------------------- */
 
-typedef struct { const char *p; bool bad; } reader;
+typedef struct {
+    const char *p;
+    bool bad;
+} reader;
 
 static void expect(reader *r, char c)
 {
@@ -90,8 +97,9 @@ static uint64_t read_num(reader *r, int base, uint64_t max)
     int digits = 0;
     for (;; r->p++, digits++) {
         char ch = *r->p;
-        int d = ch >= '0' && ch <= '9' ? ch - '0'
-              : base == 16 && ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
+        int d = ch >= '0' && ch <= '9'                 ? ch - '0'
+                : base == 16 && ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
+                                                       : -1;
         if (d < 0)
             break;
         if (v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base) {
@@ -119,7 +127,7 @@ static uint8_t read_card(reader *r)
     }
     card_t c = card_parse(r->p);
     if (c == CARD_NONE || (r->p[0] >= 'a' && r->p[0] <= 'z') || (r->p[1] >= 'a'))
-        r->bad = true;                 /* canonical spelling only */
+        r->bad = true; /* canonical spelling only */
     r->p += 2;
     return c;
 }
@@ -196,8 +204,8 @@ static void read_trump_and_stock(reader *r, durak_game *g)
         r->bad = true;
     g->trump = (uint8_t)card_suit(g->trump_card);
     g->stock_len = (uint8_t)read_cards(r, g->stock, DURAK_MAX_DECK);
-    for (int i = 0; i < g->stock_len; i++)   /* "--" means an uncovered card, never stock */
-        if (g->stock[i] == CARD_NONE)        /* (consistent() would shift by 255) */
+    for (int i = 0; i < g->stock_len; i++) /* "--" means an uncovered card, never stock */
+        if (g->stock[i] == CARD_NONE)      /* (consistent() would shift by 255) */
             r->bad = true;
 }
 
@@ -283,7 +291,8 @@ static bool consistent(const durak_game *g)
     switch (g->phase) {
     case DURAK_PHASE_ATTACK: return g->nattack == 0 && g->actor == g->attacker;
     case DURAK_PHASE_DEFEND: return g->ncovered < g->nattack && g->actor == g->defender;
-    case DURAK_PHASE_THROWIN: return g->nattack && g->ncovered == g->nattack && g->actor != g->defender;
+    case DURAK_PHASE_THROWIN:
+        return g->nattack && g->ncovered == g->nattack && g->actor != g->defender;
     default: return g->nattack && g->actor != g->defender;
     }
 }

@@ -10,13 +10,12 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-#define CHECK(cond)                                                                   \
-    do {                                                                              \
-        if (!(cond)) {                                                                \
-            fprintf(stderr, "fuzz_parser: invariant failed: %s (line %d)\n", #cond,   \
-                    __LINE__);                                                        \
-            abort();                                                                  \
-        }                                                                             \
+#define CHECK(cond)                                                                                \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            fprintf(stderr, "fuzz_parser: invariant failed: %s (line %d)\n", #cond, __LINE__);     \
+            abort();                                                                               \
+        }                                                                                          \
     } while (0)
 
 /* A NUL-terminated string inside `size` bytes, valid UTF-8 without bytes below 0x20 or 0x7F. */
@@ -29,8 +28,11 @@ static void check_text(const char *s, size_t size)
     CHECK(n < size);
     for (size_t i = 0; i < n;) {
         unsigned char b = u[i];
-        size_t len = b < 0x80 ? 1 : b >= 0xC2 && b <= 0xDF ? 2 : b >= 0xE0 && b <= 0xEF ? 3
-                   : b >= 0xF0 && b <= 0xF4 ? 4 : 0;
+        size_t len = b < 0x80                 ? 1
+                     : b >= 0xC2 && b <= 0xDF ? 2
+                     : b >= 0xE0 && b <= 0xEF ? 3
+                     : b >= 0xF0 && b <= 0xF4 ? 4
+                                              : 0;
         CHECK(len != 0);
         CHECK(b >= 0x20 && b != 0x7F);
         CHECK(i + len <= n);
@@ -39,7 +41,7 @@ static void check_text(const char *s, size_t size)
             CHECK((u[i + k] & 0xC0) == 0x80);
             cp = (cp << 6) | (u[i + k] & 0x3Fu);
         }
-        static const uint32_t min[] = {0, 0, 0x80, 0x800, 0x10000};
+        static const uint32_t min[] = { 0, 0, 0x80, 0x800, 0x10000 };
         CHECK(cp >= min[len] && cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF));
         CHECK(!(cp >= 0x80 && cp <= 0x9F));
         i += len;
@@ -96,7 +98,7 @@ static void check_parse(parse_fn fn, bool channel, const char *line, size_t size
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static const parse_opts opts[] = {{"!", true}, {"d!", false}};
+    static const parse_opts opts[] = { { "!", true }, { "d!", false } };
     /* an exact-size copy, so that a read past `size` is caught by ASan */
     char *line = malloc(size ? size : 1);
     if (line == NULL)

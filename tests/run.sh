@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The test command: installs the Debian packages that are missing, builds with
-# AddressSanitizer + UBSan (clang, fuzzers on) and runs every test with ctest;
+# AddressSanitizer + UBSan (clang, fuzzers on) and runs every test with ctest; checks the
+# style (tests/check_format.sh);
 # also checks that gcc builds the tree warning-free. Exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(build-essential cmake pkg-config clang libclang-rt-14-dev
+packages=(build-essential cmake pkg-config clang libclang-rt-14-dev clang-format
           libircclient-dev libconfig-dev libcmocka-dev libsqlite3-dev libssl-dev
           libsystemd-dev openssl systemd groff-base
           ngircd python3)
@@ -19,6 +20,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
 fi
+
+# the house style (.clang-format): an unformatted file fails the run
+tests/check_format.sh
 
 jobs=$(nproc)
 # gcc, warnings as errors: the tree must build warning-free.

@@ -67,8 +67,8 @@ static void play_game(const durak_options *o, uint64_t seed, const int *levels)
                                 : choose_for_actor(&g, (ai_level)lv, seed * 977 + (uint64_t)step);
         if (durak_apply(&g, a) != DURAK_OK) {
             char buf[32];
-            fail_msg("seed %llu step %d: %s played an illegal %s", (unsigned long long)seed,
-                     step, lv < 0 ? "random" : ai_level_name((ai_level)lv),
+            fail_msg("seed %llu step %d: %s played an illegal %s", (unsigned long long)seed, step,
+                     lv < 0 ? "random" : ai_level_name((ai_level)lv),
                      durak_action_format(a, buf, sizeof buf));
         }
     }
@@ -128,7 +128,7 @@ static void test_mixed_levels_play_legal(void **state)
         durak_options o = random_options(&r);
         int levels[DURAK_MAX_PLAYERS];
         for (int s = 0; s < DURAK_MAX_PLAYERS; s++)
-            levels[s] = (int)rng_below(&r, 3) - 1;   /* random, easy, normal */
+            levels[s] = (int)rng_below(&r, 3) - 1; /* random, easy, normal */
         play_game(&o, 20000 + (uint64_t)i, levels);
     }
 }
@@ -136,16 +136,13 @@ static void test_mixed_levels_play_legal(void **state)
 /* ---- no peeking ---- */
 
 /* The cards of `seat`'s hand nobody else knows of. */
-static cards_t unknown_in(const durak_game *g, int seat)
-{
-    return g->hand[seat] & ~g->known[seat];
-}
+static cards_t unknown_in(const durak_game *g, int seat) { return g->hand[seat] & ~g->known[seat]; }
 
 static cards_t protected_cards(const durak_game *g)
 {
     cards_t p = card_bit(g->trump_card);
     if (g->first_trump != CARD_NONE)
-        p |= card_bit(g->first_trump);   /* announced (R5): public while in hand */
+        p |= card_bit(g->first_trump); /* announced (R5): public while in hand */
     return p;
 }
 
@@ -210,7 +207,7 @@ static void test_no_peeking(void **state)
         durak_view va, vb;
         durak_view_of(&a, durak_actor(&a), &va);
         durak_view_of(&b, durak_actor(&b), &vb);
-        assert_memory_equal(&va, &vb, sizeof va);   /* the same to the seat to act */
+        assert_memory_equal(&va, &vb, sizeof va); /* the same to the seat to act */
         for (int l = AI_EASY; l <= AI_HARD; l++)
             assert_same_decision(&a, &b, (ai_level)l, (uint64_t)i);
         /* The policies read full games: they must not look at the hidden parts. */
@@ -342,11 +339,11 @@ static void test_easy_plays_cheapest(void **state)
     durak_game g;
     deal_2p(&g, hands, "9H");
     assert_int_equal(durak_actor(&g), 0);
-    assert_action(choose_for_actor(&g, AI_EASY, 1), "play 7C");   /* not 6H: a trump */
+    assert_action(choose_for_actor(&g, AI_EASY, 1), "play 7C"); /* not 6H: a trump */
     assert_int_equal(durak_apply(&g, choose_for_actor(&g, AI_EASY, 1)), DURAK_OK);
     assert_action(choose_for_actor(&g, AI_EASY, 1), "beat 8C 7C"); /* not 9C, QC, 7H */
     assert_int_equal(durak_apply(&g, choose_for_actor(&g, AI_EASY, 1)), DURAK_OK);
-    assert_action(choose_for_actor(&g, AI_EASY, 1), "play 8S");    /* cheapest of 7, 8 */
+    assert_action(choose_for_actor(&g, AI_EASY, 1), "play 8S"); /* cheapest of 7, 8 */
     assert_int_equal(durak_apply(&g, choose_for_actor(&g, AI_EASY, 1)), DURAK_OK);
     assert_action(choose_for_actor(&g, AI_EASY, 1), "beat JS 8S"); /* not 7H: a trump */
 }
@@ -360,7 +357,7 @@ static void test_easy_takes_when_it_cannot_beat(void **state)
     };
     durak_game g;
     deal_2p(&g, hands, "9H");
-    assert_int_equal(durak_apply(&g, choose_for_actor(&g, AI_EASY, 1)), DURAK_OK);  /* 7C */
+    assert_int_equal(durak_apply(&g, choose_for_actor(&g, AI_EASY, 1)), DURAK_OK); /* 7C */
     assert_action(choose_for_actor(&g, AI_EASY, 1), "take");
 }
 

@@ -12,7 +12,11 @@
 
 #include "aiworker.h"
 
-typedef struct { int got; tables_ai_job jobs[8]; durak_action acts[8]; } results;
+typedef struct {
+    int got;
+    tables_ai_job jobs[8];
+    durak_action acts[8];
+} results;
 
 static void on_result(void *ctx, const tables_ai_job *job, durak_action a)
 {

@@ -21,634 +21,698 @@
 /* ---- fixtures: a temporary directory per test ---- */
 
 struct fixture {
-	char dir[64];
-	char files[4][128];
-	int nfiles;
-	const void *data; /* the table row of a table-driven test */
+    char dir[64];
+    char files[4][128];
+    int nfiles;
+    const void *data; /* the table row of a table-driven test */
 };
 
 static int fixture_setup(void **state)
 {
-	struct fixture *f = calloc(1, sizeof *f);
-	assert_non_null(f);
-	f->data = *state;
-	strcpy(f->dir, "/tmp/durak-config-XXXXXX");
-	assert_non_null(mkdtemp(f->dir));
-	*state = f;
-	return 0;
+    struct fixture *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    f->data = *state;
+    strcpy(f->dir, "/tmp/durak-config-XXXXXX");
+    assert_non_null(mkdtemp(f->dir));
+    *state = f;
+    return 0;
 }
 
 static int fixture_teardown(void **state)
 {
-	struct fixture *f = *state;
-	for (int i = 0; i < f->nfiles; i++)
-		unlink(f->files[i]);
-	rmdir(f->dir);
-	free(f);
-	return 0;
+    struct fixture *f = *state;
+    for (int i = 0; i < f->nfiles; i++)
+        unlink(f->files[i]);
+    rmdir(f->dir);
+    free(f);
+    return 0;
 }
 
 /* Writes len bytes of text (len 0: strlen) to dir/name; returns the path (valid until teardown). */
 static const char *fixture_write(struct fixture *f, const char *name, const char *text, size_t len)
 {
-	assert_true(f->nfiles < 4);
-	char *path = f->files[f->nfiles++];
-	char buf[sizeof f->files[0]];
-	snprintf(buf, sizeof buf, "%s/%s", f->dir, name);
-	memcpy(path, buf, sizeof buf);
-	FILE *fp = fopen(path, "wb");
-	assert_non_null(fp);
-	size_t n = len ? len : strlen(text);
-	assert_int_equal(fwrite(text, 1, n, fp), n);
-	assert_int_equal(fclose(fp), 0);
-	return path;
+    assert_true(f->nfiles < 4);
+    char *path = f->files[f->nfiles++];
+    char buf[sizeof f->files[0]];
+    snprintf(buf, sizeof buf, "%s/%s", f->dir, name);
+    memcpy(path, buf, sizeof buf);
+    FILE *fp = fopen(path, "wb");
+    assert_non_null(fp);
+    size_t n = len ? len : strlen(text);
+    assert_int_equal(fwrite(text, 1, n, fp), n);
+    assert_int_equal(fclose(fp), 0);
+    return path;
 }
 
 static void assert_config_equal(const bot_config *a, const bot_config *b)
 {
-	assert_string_equal(a->irc.server, b->irc.server);
-	assert_int_equal(a->irc.port, b->irc.port);
-	assert_int_equal(a->irc.tls, b->irc.tls);
-	assert_int_equal(a->irc.tls_verify, b->irc.tls_verify);
-	assert_string_equal(a->irc.tls_ca_file, b->irc.tls_ca_file);
-	assert_string_equal(a->irc.tls_cert, b->irc.tls_cert);
-	assert_string_equal(a->irc.tls_key, b->irc.tls_key);
-	assert_string_equal(a->irc.password, b->irc.password);
-	assert_string_equal(a->irc.password_file, b->irc.password_file);
-	assert_string_equal(a->irc.nick, b->irc.nick);
-	assert_string_equal(a->irc.username, b->irc.username);
-	assert_string_equal(a->irc.realname, b->irc.realname);
-	assert_int_equal(a->irc.nchannels, b->irc.nchannels);
-	for (int i = 0; i < a->irc.nchannels; i++)
-		assert_string_equal(a->irc.channels[i], b->irc.channels[i]);
-	assert_string_equal(a->irc.nickserv_password, b->irc.nickserv_password);
-	assert_string_equal(a->irc.nickserv_password_file, b->irc.nickserv_password_file);
-	assert_int_equal(a->irc.nickserv_wait, b->irc.nickserv_wait);
-	assert_int_equal(a->irc.ping_interval, b->irc.ping_interval);
-	assert_int_equal(a->flood.burst, b->flood.burst);
-	assert_true(a->flood.rate == b->flood.rate);
-	assert_string_equal(a->game.prefix, b->game.prefix);
-	assert_int_equal(a->game.turn_timeout, b->game.turn_timeout);
-	assert_int_equal(a->game.lobby_timeout, b->game.lobby_timeout);
-	assert_int_equal(a->game.rejoin_grace, b->game.rejoin_grace);
-	assert_int_equal(a->game.max_timeouts, b->game.max_timeouts);
-	assert_int_equal(a->game.variant, b->game.variant);
-	assert_int_equal(a->game.throwin, b->game.throwin);
-	assert_int_equal(a->game.first5, b->game.first5);
-	assert_true(a->game.bot_delay == b->game.bot_delay);
-	assert_int_equal(a->game.replace_leavers, b->game.replace_leavers);
-	assert_int_equal(a->ui.colors, b->ui.colors);
-	assert_int_equal(a->ui.unicode_suits, b->ui.unicode_suits);
-	assert_string_equal(a->state.database, b->state.database);
-	assert_int_equal(a->nadmins, b->nadmins);
-	for (int i = 0; i < a->nadmins; i++)
-		assert_string_equal(a->admins[i], b->admins[i]);
+    assert_string_equal(a->irc.server, b->irc.server);
+    assert_int_equal(a->irc.port, b->irc.port);
+    assert_int_equal(a->irc.tls, b->irc.tls);
+    assert_int_equal(a->irc.tls_verify, b->irc.tls_verify);
+    assert_string_equal(a->irc.tls_ca_file, b->irc.tls_ca_file);
+    assert_string_equal(a->irc.tls_cert, b->irc.tls_cert);
+    assert_string_equal(a->irc.tls_key, b->irc.tls_key);
+    assert_string_equal(a->irc.password, b->irc.password);
+    assert_string_equal(a->irc.password_file, b->irc.password_file);
+    assert_string_equal(a->irc.nick, b->irc.nick);
+    assert_string_equal(a->irc.username, b->irc.username);
+    assert_string_equal(a->irc.realname, b->irc.realname);
+    assert_int_equal(a->irc.nchannels, b->irc.nchannels);
+    for (int i = 0; i < a->irc.nchannels; i++)
+        assert_string_equal(a->irc.channels[i], b->irc.channels[i]);
+    assert_string_equal(a->irc.nickserv_password, b->irc.nickserv_password);
+    assert_string_equal(a->irc.nickserv_password_file, b->irc.nickserv_password_file);
+    assert_int_equal(a->irc.nickserv_wait, b->irc.nickserv_wait);
+    assert_int_equal(a->irc.ping_interval, b->irc.ping_interval);
+    assert_int_equal(a->flood.burst, b->flood.burst);
+    assert_true(a->flood.rate == b->flood.rate);
+    assert_string_equal(a->game.prefix, b->game.prefix);
+    assert_int_equal(a->game.turn_timeout, b->game.turn_timeout);
+    assert_int_equal(a->game.lobby_timeout, b->game.lobby_timeout);
+    assert_int_equal(a->game.rejoin_grace, b->game.rejoin_grace);
+    assert_int_equal(a->game.max_timeouts, b->game.max_timeouts);
+    assert_int_equal(a->game.variant, b->game.variant);
+    assert_int_equal(a->game.throwin, b->game.throwin);
+    assert_int_equal(a->game.first5, b->game.first5);
+    assert_true(a->game.bot_delay == b->game.bot_delay);
+    assert_int_equal(a->game.replace_leavers, b->game.replace_leavers);
+    assert_int_equal(a->ui.colors, b->ui.colors);
+    assert_int_equal(a->ui.unicode_suits, b->ui.unicode_suits);
+    assert_string_equal(a->state.database, b->state.database);
+    assert_int_equal(a->nadmins, b->nadmins);
+    for (int i = 0; i < a->nadmins; i++)
+        assert_string_equal(a->admins[i], b->admins[i]);
 }
 
 /* Loads path expecting success; returns the config. */
 static bot_config load_ok(const char *path)
 {
-	bot_config c;
-	char err[1024] = "";
-	memset(&c, 0x5a, sizeof c);
-	if (!config_load(path, &c, err, sizeof err))
-		fail_msg("config_load(%s) failed: %s", path, err);
-	return c;
+    bot_config c;
+    char err[1024] = "";
+    memset(&c, 0x5a, sizeof c);
+    if (!config_load(path, &c, err, sizeof err))
+        fail_msg("config_load(%s) failed: %s", path, err);
+    return c;
 }
 
 /* Loads path expecting failure with exactly "<file>:<suffix>"; file NULL means path. */
 static void load_fails(const char *path, const char *file, const char *suffix)
 {
-	bot_config c, before;
-	char err[1024] = "", want[1024];
-	memset(&c, 0x5a, sizeof c);
-	memcpy(&before, &c, sizeof c);
-	assert_false(config_load(path, &c, err, sizeof err));
-	snprintf(want, sizeof want, "%s:%s", file ? file : path, suffix);
-	assert_string_equal(err, want);
-	assert_memory_equal(&c, &before, sizeof c); /* left untouched */
+    bot_config c, before;
+    char err[1024] = "", want[1024];
+    memset(&c, 0x5a, sizeof c);
+    memcpy(&before, &c, sizeof c);
+    assert_false(config_load(path, &c, err, sizeof err));
+    snprintf(want, sizeof want, "%s:%s", file ? file : path, suffix);
+    assert_string_equal(err, want);
+    assert_memory_equal(&c, &before, sizeof c); /* left untouched */
 }
 
 /* ---- good files ---- */
 
 static void test_example_is_defaults(void **state)
 {
-	(void)state;
-	bot_config want, got = load_ok(DURAK_SOURCE_DIR "/config/durakbot.conf");
-	config_defaults(&want);
-	assert_config_equal(&got, &want);
+    (void)state;
+    bot_config want, got = load_ok(DURAK_SOURCE_DIR "/config/durakbot.conf");
+    config_defaults(&want);
+    assert_config_equal(&got, &want);
 }
 
 static void test_defaults(void **state)
 {
-	(void)state;
-	bot_config c;
-	config_defaults(&c);
-	assert_string_equal(c.irc.server, "127.0.0.1");
-	assert_int_equal(c.irc.port, 6667);
-	assert_false(c.irc.tls);
-	assert_true(c.irc.tls_verify);
-	assert_string_equal(c.irc.tls_ca_file, "");
-	assert_string_equal(c.irc.tls_cert, "");
-	assert_string_equal(c.irc.tls_key, "");
-	assert_string_equal(c.irc.password_file, "");
-	assert_string_equal(c.irc.nickserv_password_file, "");
-	assert_int_equal(c.irc.nickserv_wait, 10);
-	assert_string_equal(c.irc.nick, "durakbot");
-	assert_int_equal(c.irc.nchannels, 1);
-	assert_string_equal(c.irc.channels[0], "#durak");
-	assert_int_equal(c.irc.ping_interval, 120);
-	assert_int_equal(c.flood.burst, 5);
-	assert_true(c.flood.rate == 1.0);
-	assert_string_equal(c.game.prefix, "!");
-	assert_int_equal(c.game.turn_timeout, 60);
-	assert_int_equal(c.game.variant, CONFIG_VARIANT_CLASSIC);
-	assert_int_equal(c.game.throwin, CONFIG_THROWIN_ALL);
-	assert_false(c.game.first5);
-	assert_true(c.game.bot_delay == 1.5);
-	assert_false(c.game.replace_leavers);
-	assert_true(c.ui.colors && c.ui.unicode_suits);
-	assert_string_equal(c.state.database, "/var/lib/durakbot/durakbot.db");
-	assert_int_equal(c.nadmins, 1);
-	assert_string_equal(c.admins[0], "*!*@trusted.host");
+    (void)state;
+    bot_config c;
+    config_defaults(&c);
+    assert_string_equal(c.irc.server, "127.0.0.1");
+    assert_int_equal(c.irc.port, 6667);
+    assert_false(c.irc.tls);
+    assert_true(c.irc.tls_verify);
+    assert_string_equal(c.irc.tls_ca_file, "");
+    assert_string_equal(c.irc.tls_cert, "");
+    assert_string_equal(c.irc.tls_key, "");
+    assert_string_equal(c.irc.password_file, "");
+    assert_string_equal(c.irc.nickserv_password_file, "");
+    assert_int_equal(c.irc.nickserv_wait, 10);
+    assert_string_equal(c.irc.nick, "durakbot");
+    assert_int_equal(c.irc.nchannels, 1);
+    assert_string_equal(c.irc.channels[0], "#durak");
+    assert_int_equal(c.irc.ping_interval, 120);
+    assert_int_equal(c.flood.burst, 5);
+    assert_true(c.flood.rate == 1.0);
+    assert_string_equal(c.game.prefix, "!");
+    assert_int_equal(c.game.turn_timeout, 60);
+    assert_int_equal(c.game.variant, CONFIG_VARIANT_CLASSIC);
+    assert_int_equal(c.game.throwin, CONFIG_THROWIN_ALL);
+    assert_false(c.game.first5);
+    assert_true(c.game.bot_delay == 1.5);
+    assert_false(c.game.replace_leavers);
+    assert_true(c.ui.colors && c.ui.unicode_suits);
+    assert_string_equal(c.state.database, "/var/lib/durakbot/durakbot.db");
+    assert_int_equal(c.nadmins, 1);
+    assert_string_equal(c.admins[0], "*!*@trusted.host");
 }
 
 static void test_empty_file_is_defaults(void **state)
 {
-	bot_config want, got = load_ok(fixture_write(*state, "empty.conf", "# nothing\n", 0));
-	config_defaults(&want);
-	assert_config_equal(&got, &want);
+    bot_config want, got = load_ok(fixture_write(*state, "empty.conf", "# nothing\n", 0));
+    config_defaults(&want);
+    assert_config_equal(&got, &want);
 }
 
 static void test_custom_file(void **state)
 {
-	struct fixture *f = *state;
-	fixture_write(f, "ui.conf", "ui = { colors = false; unicode_suits = false; };\n", 0);
-	const char *path = fixture_write(f, "custom.conf",
-	                                 "// a custom file\n"
-	                                 "irc = { server = \"irc.example.org\"; port = 6697; password = \"sekrit\";\n"
-	                                 "  nick = \"Durak[bot]\"; username = \"cards\"; realname = \"Cards \\\"R\\\" us\";\n"
-	                                 "  channels = ( \"#cards\", \"&local\" );  nickserv_password = \"ns pass\";\n"
-	                                 "  ping_interval = 300 };\n"
-	                                 "flood = { burst = 3; rate = 2; };\n" /* an integer for a float */
-	                                 "game = { prefix = \".\"; turn_timeout = 45; lobby_timeout = 0x12C;\n"
-	                                 "  rejoin_grace = 0; max_timeouts = 3; variant = \"transfer\";\n"
-	                                 "  throwin = \"neighbors\"; first5 = TRUE; };\n"
-	                                 "/* admins: two */ admins = [ \"alice!*@*.example.org\", \"b?b!bob@host\" ];\n"
-	                                 "@include \"ui.conf\"\n",
-	                                 0);
-	bot_config c = load_ok(path);
-	assert_string_equal(c.irc.server, "irc.example.org");
-	assert_int_equal(c.irc.port, 6697);
-	assert_string_equal(c.irc.password, "sekrit");
-	assert_string_equal(c.irc.nick, "Durak[bot]");
-	assert_string_equal(c.irc.username, "cards");
-	assert_string_equal(c.irc.realname, "Cards \"R\" us");
-	assert_int_equal(c.irc.nchannels, 2);
-	assert_string_equal(c.irc.channels[0], "#cards");
-	assert_string_equal(c.irc.channels[1], "&local");
-	assert_string_equal(c.irc.nickserv_password, "ns pass");
-	assert_int_equal(c.irc.ping_interval, 300);
-	assert_int_equal(c.flood.burst, 3);
-	assert_true(c.flood.rate == 2.0);
-	assert_string_equal(c.game.prefix, ".");
-	assert_int_equal(c.game.turn_timeout, 45);
-	assert_int_equal(c.game.lobby_timeout, 300);
-	assert_int_equal(c.game.rejoin_grace, 0);
-	assert_int_equal(c.game.max_timeouts, 3);
-	assert_int_equal(c.game.variant, CONFIG_VARIANT_TRANSFER);
-	assert_int_equal(c.game.throwin, CONFIG_THROWIN_NEIGHBOURS);
-	assert_true(c.game.first5);
-	assert_false(c.ui.colors);
-	assert_false(c.ui.unicode_suits);
-	assert_int_equal(c.nadmins, 2);
-	assert_string_equal(c.admins[0], "alice!*@*.example.org");
-	assert_string_equal(c.admins[1], "b?b!bob@host");
+    struct fixture *f = *state;
+    fixture_write(f, "ui.conf", "ui = { colors = false; unicode_suits = false; };\n", 0);
+    const char *path = fixture_write(
+        f, "custom.conf",
+        "// a custom file\n"
+        "irc = { server = \"irc.example.org\"; port = 6697; password = \"sekrit\";\n"
+        "  nick = \"Durak[bot]\"; username = \"cards\"; realname = \"Cards \\\"R\\\" us\";\n"
+        "  channels = ( \"#cards\", \"&local\" );  nickserv_password = \"ns pass\";\n"
+        "  ping_interval = 300 };\n"
+        "flood = { burst = 3; rate = 2; };\n" /* an integer for a float */
+        "game = { prefix = \".\"; turn_timeout = 45; lobby_timeout = 0x12C;\n"
+        "  rejoin_grace = 0; max_timeouts = 3; variant = \"transfer\";\n"
+        "  throwin = \"neighbors\"; first5 = TRUE; };\n"
+        "/* admins: two */ admins = [ \"alice!*@*.example.org\", \"b?b!bob@host\" ];\n"
+        "@include \"ui.conf\"\n",
+        0);
+    bot_config c = load_ok(path);
+    assert_string_equal(c.irc.server, "irc.example.org");
+    assert_int_equal(c.irc.port, 6697);
+    assert_string_equal(c.irc.password, "sekrit");
+    assert_string_equal(c.irc.nick, "Durak[bot]");
+    assert_string_equal(c.irc.username, "cards");
+    assert_string_equal(c.irc.realname, "Cards \"R\" us");
+    assert_int_equal(c.irc.nchannels, 2);
+    assert_string_equal(c.irc.channels[0], "#cards");
+    assert_string_equal(c.irc.channels[1], "&local");
+    assert_string_equal(c.irc.nickserv_password, "ns pass");
+    assert_int_equal(c.irc.ping_interval, 300);
+    assert_int_equal(c.flood.burst, 3);
+    assert_true(c.flood.rate == 2.0);
+    assert_string_equal(c.game.prefix, ".");
+    assert_int_equal(c.game.turn_timeout, 45);
+    assert_int_equal(c.game.lobby_timeout, 300);
+    assert_int_equal(c.game.rejoin_grace, 0);
+    assert_int_equal(c.game.max_timeouts, 3);
+    assert_int_equal(c.game.variant, CONFIG_VARIANT_TRANSFER);
+    assert_int_equal(c.game.throwin, CONFIG_THROWIN_NEIGHBOURS);
+    assert_true(c.game.first5);
+    assert_false(c.ui.colors);
+    assert_false(c.ui.unicode_suits);
+    assert_int_equal(c.nadmins, 2);
+    assert_string_equal(c.admins[0], "alice!*@*.example.org");
+    assert_string_equal(c.admins[1], "b?b!bob@host");
 }
 
 static void test_partial_file_keeps_defaults(void **state)
 {
-	bot_config want, got = load_ok(fixture_write(*state, "p.conf", "game = { turn_timeout = 30; };\n", 0));
-	config_defaults(&want);
-	want.game.turn_timeout = 30;
-	assert_config_equal(&got, &want);
+    bot_config want,
+        got = load_ok(fixture_write(*state, "p.conf", "game = { turn_timeout = 30; };\n", 0));
+    config_defaults(&want);
+    want.game.turn_timeout = 30;
+    assert_config_equal(&got, &want);
 }
 
 static void test_tls_file(void **state)
 {
-	bot_config c = load_ok(fixture_write(*state, "tls.conf",
-	                                     "irc = { server = \"irc.example.net\"; tls = true; tls_verify = false;\n"
-	                                     "  tls_ca_file = \"/etc/durakbot/ca.pem\"; tls_cert = \"/etc/durakbot/bot.pem\";\n"
-	                                     "  tls_key = \"/etc/durakbot/bot.key\"; password_file = \"/etc/durakbot/pass\";\n"
-	                                     "  nickserv_password_file = \"/run/ns\"; nickserv_wait = 0; };\n"
-	                                     "game = { bot_delay = 0.25; replace_leavers = true; };\n"
-	                                     "state = { database = \"/tmp/durak.db\"; };\n",
-	                                     0));
-	assert_true(c.irc.tls);
-	assert_false(c.irc.tls_verify);
-	assert_int_equal(c.irc.port, 6697); /* the TLS default */
-	assert_string_equal(c.irc.tls_ca_file, "/etc/durakbot/ca.pem");
-	assert_string_equal(c.irc.tls_cert, "/etc/durakbot/bot.pem");
-	assert_string_equal(c.irc.tls_key, "/etc/durakbot/bot.key");
-	assert_string_equal(c.irc.password, "");
-	assert_string_equal(c.irc.password_file, "/etc/durakbot/pass");
-	assert_string_equal(c.irc.nickserv_password_file, "/run/ns");
-	assert_int_equal(c.irc.nickserv_wait, 0);
-	assert_true(c.game.bot_delay == 0.25);
-	assert_true(c.game.replace_leavers);
-	assert_string_equal(c.state.database, "/tmp/durak.db");
+    bot_config c = load_ok(fixture_write(
+        *state, "tls.conf",
+        "irc = { server = \"irc.example.net\"; tls = true; tls_verify = false;\n"
+        "  tls_ca_file = \"/etc/durakbot/ca.pem\"; tls_cert = \"/etc/durakbot/bot.pem\";\n"
+        "  tls_key = \"/etc/durakbot/bot.key\"; password_file = \"/etc/durakbot/pass\";\n"
+        "  nickserv_password_file = \"/run/ns\"; nickserv_wait = 0; };\n"
+        "game = { bot_delay = 0.25; replace_leavers = true; };\n"
+        "state = { database = \"/tmp/durak.db\"; };\n",
+        0));
+    assert_true(c.irc.tls);
+    assert_false(c.irc.tls_verify);
+    assert_int_equal(c.irc.port, 6697); /* the TLS default */
+    assert_string_equal(c.irc.tls_ca_file, "/etc/durakbot/ca.pem");
+    assert_string_equal(c.irc.tls_cert, "/etc/durakbot/bot.pem");
+    assert_string_equal(c.irc.tls_key, "/etc/durakbot/bot.key");
+    assert_string_equal(c.irc.password, "");
+    assert_string_equal(c.irc.password_file, "/etc/durakbot/pass");
+    assert_string_equal(c.irc.nickserv_password_file, "/run/ns");
+    assert_int_equal(c.irc.nickserv_wait, 0);
+    assert_true(c.game.bot_delay == 0.25);
+    assert_true(c.game.replace_leavers);
+    assert_string_equal(c.state.database, "/tmp/durak.db");
 }
 
 static void test_tls_port_given(void **state)
 {
-	struct fixture *f = *state;
-	bot_config c = load_ok(fixture_write(f, "a.conf", "irc = { tls = true; port = 6667; };\n", 0));
-	assert_int_equal(c.irc.port, 6667);
-	c = load_ok(fixture_write(f, "b.conf", "irc = { port = 7000; tls = true; };\n", 0));
-	assert_int_equal(c.irc.port, 7000);
-	c = load_ok(fixture_write(f, "c.conf", "irc = { tls = false; };\n", 0));
-	assert_int_equal(c.irc.port, 6667);
+    struct fixture *f = *state;
+    bot_config c = load_ok(fixture_write(f, "a.conf", "irc = { tls = true; port = 6667; };\n", 0));
+    assert_int_equal(c.irc.port, 6667);
+    c = load_ok(fixture_write(f, "b.conf", "irc = { port = 7000; tls = true; };\n", 0));
+    assert_int_equal(c.irc.port, 7000);
+    c = load_ok(fixture_write(f, "c.conf", "irc = { tls = false; };\n", 0));
+    assert_int_equal(c.irc.port, 6667);
 }
 
 static void test_tls_port_included(void **state)
 {
-	struct fixture *f = *state;
-	fixture_write(f, "port.conf", "port = 6668;\n", 0);
-	bot_config c = load_ok(fixture_write(f, "main.conf", "irc = {\n  tls = true;\n@include \"port.conf\"\n};\n", 0));
-	assert_int_equal(c.irc.port, 6668);
+    struct fixture *f = *state;
+    fixture_write(f, "port.conf", "port = 6668;\n", 0);
+    bot_config c = load_ok(
+        fixture_write(f, "main.conf", "irc = {\n  tls = true;\n@include \"port.conf\"\n};\n", 0));
+    assert_int_equal(c.irc.port, 6668);
 }
 
 static void test_cert_without_key(void **state)
 {
-	/* the key may be in the certificate's file */
-	bot_config c = load_ok(fixture_write(*state, "k.conf", "irc = { tls = true; tls_cert = \"/etc/bot.pem\"; };\n", 0));
-	assert_string_equal(c.irc.tls_cert, "/etc/bot.pem");
-	assert_string_equal(c.irc.tls_key, "");
+    /* the key may be in the certificate's file */
+    bot_config c = load_ok(fixture_write(
+        *state, "k.conf", "irc = { tls = true; tls_cert = \"/etc/bot.pem\"; };\n", 0));
+    assert_string_equal(c.irc.tls_cert, "/etc/bot.pem");
+    assert_string_equal(c.irc.tls_key, "");
 }
 
 static void test_limits_accepted(void **state)
 {
-	char text[4096];
-	int n = snprintf(text, sizeof text,
-	                 "irc = { port = 65535; nick = \"a23456789012345678901234567890\"; ping_interval = 3600;\n"
-	                 "  channels = [ \"#2345678901234567890123456789012345678901234567890\"");
-	for (int i = 1; i < CONFIG_MAX_CHANNELS; i++)
-		n += snprintf(text + n, sizeof text - (size_t)n, ", \"#c%d\"", i);
-	snprintf(text + n, sizeof text - (size_t)n,
-	         " ]; };\nflood = { burst = 50; rate = 0.1; };\n"
-	         "game = { prefix = \"!?.\"; turn_timeout = 10; lobby_timeout = 86400; rejoin_grace = 3600;"
-	         " max_timeouts = 10; bot_delay = 30; };\nadmins = [];\n");
-	bot_config c = load_ok(fixture_write(*state, "limits.conf", text, 0));
-	assert_int_equal(c.irc.port, 65535);
-	assert_int_equal(strlen(c.irc.nick), 30);
-	assert_int_equal(c.irc.nchannels, CONFIG_MAX_CHANNELS);
-	assert_int_equal(strlen(c.irc.channels[0]), 50);
-	assert_string_equal(c.irc.channels[31], "#c31");
-	assert_int_equal(c.flood.burst, 50);
-	assert_true(c.flood.rate == 0.1);
-	assert_string_equal(c.game.prefix, "!?.");
-	assert_int_equal(c.game.lobby_timeout, 86400);
-	assert_true(c.game.bot_delay == 30.0);
-	assert_int_equal(c.nadmins, 0);
+    char text[4096];
+    int n = snprintf(
+        text, sizeof text,
+        "irc = { port = 65535; nick = \"a23456789012345678901234567890\"; ping_interval = 3600;\n"
+        "  channels = [ \"#2345678901234567890123456789012345678901234567890\"");
+    for (int i = 1; i < CONFIG_MAX_CHANNELS; i++)
+        n += snprintf(text + n, sizeof text - (size_t)n, ", \"#c%d\"", i);
+    snprintf(
+        text + n, sizeof text - (size_t)n,
+        " ]; };\nflood = { burst = 50; rate = 0.1; };\n"
+        "game = { prefix = \"!?.\"; turn_timeout = 10; lobby_timeout = 86400; rejoin_grace = 3600;"
+        " max_timeouts = 10; bot_delay = 30; };\nadmins = [];\n");
+    bot_config c = load_ok(fixture_write(*state, "limits.conf", text, 0));
+    assert_int_equal(c.irc.port, 65535);
+    assert_int_equal(strlen(c.irc.nick), 30);
+    assert_int_equal(c.irc.nchannels, CONFIG_MAX_CHANNELS);
+    assert_int_equal(strlen(c.irc.channels[0]), 50);
+    assert_string_equal(c.irc.channels[31], "#c31");
+    assert_int_equal(c.flood.burst, 50);
+    assert_true(c.flood.rate == 0.1);
+    assert_string_equal(c.game.prefix, "!?.");
+    assert_int_equal(c.game.lobby_timeout, 86400);
+    assert_true(c.game.bot_delay == 30.0);
+    assert_int_equal(c.nadmins, 0);
 }
 
 /* ---- errors: the exact message, file, line and key ---- */
 
 static void test_missing_file(void **state)
 {
-	struct fixture *f = *state;
-	char path[128], want[256];
-	snprintf(path, sizeof path, "%s/nope.conf", f->dir);
-	snprintf(want, sizeof want, "%s: cannot open: No such file or directory", path);
-	char err[256];
-	bot_config c;
-	assert_false(config_load(path, &c, err, sizeof err));
-	assert_string_equal(err, want);
+    struct fixture *f = *state;
+    char path[128], want[256];
+    snprintf(path, sizeof path, "%s/nope.conf", f->dir);
+    snprintf(want, sizeof want, "%s: cannot open: No such file or directory", path);
+    char err[256];
+    bot_config c;
+    assert_false(config_load(path, &c, err, sizeof err));
+    assert_string_equal(err, want);
 }
 
 static void test_directory(void **state)
 {
-	struct fixture *f = *state;
-	char want[256], err[256];
-	bot_config c;
-	snprintf(want, sizeof want, "%s: cannot open: Is a directory", f->dir);
-	assert_false(config_load(f->dir, &c, err, sizeof err));
-	assert_string_equal(err, want);
+    struct fixture *f = *state;
+    char want[256], err[256];
+    bot_config c;
+    snprintf(want, sizeof want, "%s: cannot open: Is a directory", f->dir);
+    assert_false(config_load(f->dir, &c, err, sizeof err));
+    assert_string_equal(err, want);
 }
 
 static void test_small_err_buffer(void **state)
 {
-	const char *path = fixture_write(*state, "e.conf", "irc = { port = 0; };\n", 0);
-	char err[8];
-	bot_config c;
-	assert_false(config_load(path, &c, err, sizeof err));
-	assert_int_equal(strlen(err), 7); /* truncated, terminated */
-	assert_false(config_load(path, &c, NULL, 0));
+    const char *path = fixture_write(*state, "e.conf", "irc = { port = 0; };\n", 0);
+    char err[8];
+    bot_config c;
+    assert_false(config_load(path, &c, err, sizeof err));
+    assert_int_equal(strlen(err), 7); /* truncated, terminated */
+    assert_false(config_load(path, &c, NULL, 0));
 }
 
 static void test_error_in_included_file(void **state)
 {
-	struct fixture *f = *state;
-	fixture_write(f, "sub.conf", "ui = {\n  colors = 1;\n};\n", 0);
-	load_fails(fixture_write(f, "main.conf", "game = { prefix = \"!\"; };\n@include \"sub.conf\"\n", 0), "sub.conf",
-	           "2: ui.colors: must be true or false (got an integer)");
+    struct fixture *f = *state;
+    fixture_write(f, "sub.conf", "ui = {\n  colors = 1;\n};\n", 0);
+    load_fails(
+        fixture_write(f, "main.conf", "game = { prefix = \"!\"; };\n@include \"sub.conf\"\n", 0),
+        "sub.conf", "2: ui.colors: must be true or false (got an integer)");
 }
 
 static void test_overflow_in_included_file(void **state)
 {
-	struct fixture *f = *state;
-	fixture_write(f, "sub.conf", "\n\n  port = 4294973963;\n", 0);
-	load_fails(fixture_write(f, "main.conf", "irc = {\n@include \"sub.conf\"\n};\n", 0), "sub.conf",
-	           "3: irc.port: must be between 1 and 65535 (got 4294973963)");
+    struct fixture *f = *state;
+    fixture_write(f, "sub.conf", "\n\n  port = 4294973963;\n", 0);
+    load_fails(fixture_write(f, "main.conf", "irc = {\n@include \"sub.conf\"\n};\n", 0), "sub.conf",
+               "3: irc.port: must be between 1 and 65535 (got 4294973963)");
 }
 
 static void test_nul_byte(void **state)
 {
-	static const char text[] = "irc = {\n  realname = \"Durak\0card\";\n};\n";
-	load_fails(fixture_write(*state, "nul.conf", text, sizeof text - 1), NULL,
-	           "2: irc.realname: must not contain NUL (remove the NUL byte or \\x00)");
+    static const char text[] = "irc = {\n  realname = \"Durak\0card\";\n};\n";
+    load_fails(fixture_write(*state, "nul.conf", text, sizeof text - 1), NULL,
+               "2: irc.realname: must not contain NUL (remove the NUL byte or \\x00)");
 }
 
 /* A string of n copies of ch inside key = "..."; in group. */
-static void load_long_string(struct fixture *f, const char *group, const char *key, char first, size_t n,
-                             const char *suffix)
+static void load_long_string(struct fixture *f, const char *group, const char *key, char first,
+                             size_t n, const char *suffix)
 {
-	char text[1024], value[600];
-	memset(value, 'a', n);
-	value[0] = first;
-	value[n] = '\0';
-	snprintf(text, sizeof text, "%s = {\n  %s = \"%s\";\n};\n", group, key, value);
-	if (!group[0])
-		snprintf(text, sizeof text, "\n%s = [ \"%s\" ];\n", key, value);
-	load_fails(fixture_write(f, "long.conf", text, 0), NULL, suffix);
+    char text[1024], value[600];
+    memset(value, 'a', n);
+    value[0] = first;
+    value[n] = '\0';
+    snprintf(text, sizeof text, "%s = {\n  %s = \"%s\";\n};\n", group, key, value);
+    if (!group[0])
+        snprintf(text, sizeof text, "\n%s = [ \"%s\" ];\n", key, value);
+    load_fails(fixture_write(f, "long.conf", text, 0), NULL, suffix);
 }
 
 static void test_too_long_server(void **state)
 {
-	load_long_string(*state, "irc", "server", 'a', 300, "2: irc.server: must be at most 255 bytes (got 300)");
+    load_long_string(*state, "irc", "server", 'a', 300,
+                     "2: irc.server: must be at most 255 bytes (got 300)");
 }
 
 static void test_too_long_realname(void **state)
 {
-	load_long_string(*state, "irc", "realname", 'a', 256, "2: irc.realname: must be at most 255 bytes (got 256)");
+    load_long_string(*state, "irc", "realname", 'a', 256,
+                     "2: irc.realname: must be at most 255 bytes (got 256)");
 }
 
 static void test_too_long_admin(void **state)
 {
-	char text[200];
-	memset(text, 'a', 128);
-	memcpy(text, "n!u@", 4);
-	text[128] = '\0';
-	char conf[400];
-	/* (libconfig 1.5 gives an array's last entry the line of the token after it: keep "]" on its line) */
-	snprintf(conf, sizeof conf, "admins = [\n  \"%s\" ];\n", text);
-	load_fails(fixture_write(*state, "a.conf", conf, 0), NULL, "2: admins[0]: must be at most 127 bytes (got 128)");
+    char text[200];
+    memset(text, 'a', 128);
+    memcpy(text, "n!u@", 4);
+    text[128] = '\0';
+    char conf[400];
+    /* (libconfig 1.5 gives an array's last entry the line of the token after it: keep "]" on its line) */
+    snprintf(conf, sizeof conf, "admins = [\n  \"%s\" ];\n", text);
+    load_fails(fixture_write(*state, "a.conf", conf, 0), NULL,
+               "2: admins[0]: must be at most 127 bytes (got 128)");
 }
 
 static void test_too_many_channels(void **state)
 {
-	char text[2048] = "irc = {\n  channels = [ \"#c0\"";
-	for (int i = 1; i <= CONFIG_MAX_CHANNELS; i++)
-		snprintf(text + strlen(text), sizeof text - strlen(text), ", \"#c%d\"", i);
-	strcat(text, " ];\n};\n");
-	load_fails(fixture_write(*state, "c.conf", text, 0), NULL,
-	           "2: irc.channels: must have between 1 and 32 entries (got 33)");
+    char text[2048] = "irc = {\n  channels = [ \"#c0\"";
+    for (int i = 1; i <= CONFIG_MAX_CHANNELS; i++)
+        snprintf(text + strlen(text), sizeof text - strlen(text), ", \"#c%d\"", i);
+    strcat(text, " ];\n};\n");
+    load_fails(fixture_write(*state, "c.conf", text, 0), NULL,
+               "2: irc.channels: must have between 1 and 32 entries (got 33)");
 }
 
 struct bad_case {
-	const char *name;
-	const char *text;
-	const char *suffix; /* the message after "<file>:" */
+    const char *name;
+    const char *text;
+    const char *suffix; /* the message after "<file>:" */
 };
 
-#define NICK_RULE "must be an IRC nick: 1 to 30 letters, digits or []\\`_^{|}-, not starting with a digit or '-'"
-#define CHANNEL_RULE \
-	"must be a channel name starting with # or &, without spaces, commas or control characters, at most 50 bytes"
-#define HOSTMASK_RULE "must be a hostmask nick!user@host with * and ? as wildcards, like \"*!*@trusted.host\""
+#define NICK_RULE                                                                                  \
+    "must be an IRC nick: 1 to 30 letters, digits or []\\`_^{|}-, not starting with a digit or "   \
+    "'-'"
+#define CHANNEL_RULE                                                                               \
+    "must be a channel name starting with # or &, without spaces, commas or control characters, "  \
+    "at most 50 bytes"
+#define HOSTMASK_RULE                                                                              \
+    "must be a hostmask nick!user@host with * and ? as wildcards, like \"*!*@trusted.host\""
 #define PREFIX_RULE "must be 1 to 3 ASCII punctuation characters like \"!\""
 #define PATH_RULE "must be an absolute file name starting with / without control characters"
-#define LONG_PATH \
-	"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" \
-	"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+#define LONG_PATH                                                                                  \
+    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" \
+    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"                                                        \
+    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" \
+    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
 #define PERCENT_RULE "must not contain '%' (libircclient uses it as a printf format)"
 
 static const struct bad_case bad_cases[] = {
-	/* libconfig's own errors */
-	{"syntax", "irc = {\n  port = ;\n};\n", "2: syntax error"},
-	{"unterminated string", "irc = {\n  nick = \"durak;\n};\n", "4: syntax error"},
-	{"duplicate", "flood = { burst = 5; };\nflood = { rate = 2.0; };\n", "2: duplicate setting name"},
-	/* unknown keys */
-	{"unknown top-level", "\ncolour = true;\n",
-	 "2: colour: unknown key (expected one of: irc, flood, game, ui, state, admins)"},
-	{"unknown in irc", "irc = {\n  sever = \"x\";\n};\n",
-	 "2: irc.sever: unknown key (expected one of: server, port, tls, tls_verify, tls_ca_file, tls_cert, tls_key, "
-	 "password, password_file, nick, username, realname, channels, nickserv_password, nickserv_password_file, "
-	 "nickserv_wait, ping_interval)"},
-	{"unknown in game", "game = { prefix = \"!\";\n  timeout = 5; };\n",
-	 "2: game.timeout: unknown key (expected one of: prefix, turn_timeout, lobby_timeout, rejoin_grace, "
-	 "max_timeouts, variant, throwin, first5, bot_delay, replace_leavers)"},
-	{"unknown in state", "state = {\n  db = \"/x\";\n};\n", "2: state.db: unknown key (expected one of: database)"},
-	{"unknown group in ui", "ui = {\n  theme = { dark = true; };\n};\n",
-	 "2: ui.theme: unknown key (expected one of: colors, unicode_suits)"},
-	/* wrong types */
-	{"group is a number", "irc = 5;\n", "1: irc: must be a group { ... } (got an integer)"},
-	{"group is a list", "\nflood = ( 5, 1.0 );\n", "2: flood: must be a group { ... } (got a list ( ... ))"},
-	{"int for string", "irc = {\n  server = 5;\n};\n",
-	 "2: irc.server: must be a string in double quotes (got an integer)"},
-	{"string for int", "irc = {\n  port = \"6667\";\n};\n", "2: irc.port: must be an integer (got a string)"},
-	{"float for int", "game = {\n  turn_timeout = 60.0;\n};\n",
-	 "2: game.turn_timeout: must be an integer (got a number with a decimal point)"},
-	{"int for bool", "ui = {\n  colors = 1;\n};\n", "2: ui.colors: must be true or false (got an integer)"},
-	{"string for bool", "game = {\n  first5 = \"no\";\n};\n", "2: game.first5: must be true or false (got a string)"},
-	{"string for float", "flood = {\n  rate = \"1\";\n};\n", "2: flood.rate: must be a number (got a string)"},
-	{"bool for enum", "game = {\n  variant = true;\n};\n",
-	 "2: game.variant: must be a string in double quotes (got true or false)"},
-	{"string for list", "irc = {\n  channels = \"#durak\";\n};\n",
-	 "2: irc.channels: must be an array of strings [ \"...\", ... ] (got a string)"},
-	{"int in list", "irc = { channels = (\n  \"#a\",\n  5 ); };\n",
-	 "3: irc.channels[1]: must be a string in double quotes (got an integer)"},
-	{"group for int", "irc = {\n  port = { a = 1; };\n};\n", "2: irc.port: must be an integer (got a group { ... })"},
-	/* ranges */
-	{"port 0", "irc = {\n  port = 0;\n};\n", "2: irc.port: must be between 1 and 65535 (got 0)"},
-	{"port 65536", "irc = {\n  port = 65536;\n};\n", "2: irc.port: must be between 1 and 65535 (got 65536)"},
-	{"port wraps in libconfig", "irc = {\n  port = 4294973963;\n};\n",
-	 "2: irc.port: must be between 1 and 65535 (got 4294973963)"},
-	{"port hex wraps", "irc = {\n  port = 0x100001A0B;\n};\n",
-	 "2: irc.port: must be between 1 and 65535 (got 0x100001A0B)"},
-	{"port negative wraps", "irc = { port =\n  -4294960629; };\n",
-	 "2: irc.port: must be between 1 and 65535 (got -4294960629)"},
-	{"port 64-bit", "irc = {\n  port = 10000000000L;\n};\n",
-	 "2: irc.port: must be between 1 and 65535 (got 10000000000)"},
-	{"burst 0", "flood = {\n  burst = 0;\n};\n", "2: flood.burst: must be between 1 and 50 lines (got 0)"},
-	{"burst 51", "flood = {\n  burst = 51;\n};\n", "2: flood.burst: must be between 1 and 50 lines (got 51)"},
-	{"rate 0.05", "flood = {\n  rate = 0.05;\n};\n",
-	 "2: flood.rate: must be between 0.1 and 50 lines per second (got 0.05)"},
-	{"rate 51", "flood = {\n  rate = 51;\n};\n",
-	 "2: flood.rate: must be between 0.1 and 50 lines per second (got 51)"},
-	{"rate wraps", "flood = {\n  rate = 4294967297;\n};\n",
-	 "2: flood.rate: must be between 0.1 and 50 lines per second (got 4294967297)"},
-	{"rate infinite", "flood = {\n  rate = 1e999;\n};\n",
-	 "2: flood.rate: must be between 0.1 and 50 lines per second (got inf)"},
-	{"ping_interval 9", "irc = {\n  ping_interval = 9;\n};\n",
-	 "2: irc.ping_interval: must be between 10 and 3600 seconds (got 9)"},
-	{"turn_timeout 5", "game = {\n  turn_timeout = 5;\n};\n",
-	 "2: game.turn_timeout: must be between 10 and 3600 seconds (got 5)"},
-	{"turn_timeout 3601", "game = {\n  turn_timeout = 3601;\n};\n",
-	 "2: game.turn_timeout: must be between 10 and 3600 seconds (got 3601)"},
-	{"lobby_timeout 29", "game = {\n  lobby_timeout = 29;\n};\n",
-	 "2: game.lobby_timeout: must be between 30 and 86400 seconds (got 29)"},
-	{"rejoin_grace -1", "game = {\n  rejoin_grace = -1;\n};\n",
-	 "2: game.rejoin_grace: must be between 0 and 3600 seconds (got -1)"},
-	{"max_timeouts 0", "game = {\n  max_timeouts = 0;\n};\n", "2: game.max_timeouts: must be between 1 and 10 (got 0)"},
-	{"max_timeouts 11", "game = {\n  max_timeouts = 11;\n};\n",
-	 "2: game.max_timeouts: must be between 1 and 10 (got 11)"},
-	/* enums */
-	{"variant", "game = {\n  variant = \"podkidnoy\";\n};\n",
-	 "2: game.variant: must be \"classic\" or \"transfer\" (got \"podkidnoy\")"},
-	{"throwin", "game = {\n  throwin = \"Neighbours\";\n};\n",
-	 "2: game.throwin: must be \"all\" or \"neighbours\" (got \"Neighbours\")"},
-	/* prefix */
-	{"prefix empty", "game = {\n  prefix = \"\";\n};\n", "2: game.prefix: " PREFIX_RULE " (got \"\")"},
-	{"prefix letters", "game = {\n  prefix = \"d\";\n};\n", "2: game.prefix: " PREFIX_RULE " (got \"d\")"},
-	{"prefix too long", "game = {\n  prefix = \"!!!!\";\n};\n", "2: game.prefix: " PREFIX_RULE " (got \"!!!!\")"},
-	{"prefix space", "game = {\n  prefix = \"! \";\n};\n", "2: game.prefix: " PREFIX_RULE " (got \"! \")"},
-	/* channels */
-	{"no channels", "irc = {\n  channels = [];\n};\n", "2: irc.channels: must have between 1 and 32 entries (got 0)"},
-	{"channel without #", "irc = {\n  channels = [ \"durak\" ];\n};\n",
-	 "2: irc.channels[0]: " CHANNEL_RULE " (got \"durak\")"},
-	{"channel with space", "irc = {\n  channels = [ \"#a\", \"#a b\" ];\n};\n",
-	 "2: irc.channels[1]: " CHANNEL_RULE " (got \"#a b\")"},
-	{"channel with comma", "irc = {\n  channels = [ \"#a,#b\" ];\n};\n",
-	 "2: irc.channels[0]: " CHANNEL_RULE " (got \"#a,#b\")"},
-	{"channel with BEL", "irc = {\n  channels = [ \"#a\\x07\" ];\n};\n",
-	 "2: irc.channels[0]: " CHANNEL_RULE " (got \"#a\a\")"},
-	{"channel 51 bytes", "irc = {\n  channels = [ \"#23456789012345678901234567890123456789012345678901\" ];\n};\n",
-	 "2: irc.channels[0]: " CHANNEL_RULE " (got \"#23456789012345678901234567890123456789012345678901\")"},
-	{"channel empty", "irc = {\n  channels = [ \"\" ];\n};\n", "2: irc.channels[0]: must not be empty (got \"\")"},
-	/* nick, username, realname, passwords, server */
-	{"nick digit", "irc = {\n  nick = \"9lives\";\n};\n", "2: irc.nick: " NICK_RULE " (got \"9lives\")"},
-	{"nick dash", "irc = {\n  nick = \"-x\";\n};\n", "2: irc.nick: " NICK_RULE " (got \"-x\")"},
-	{"nick space", "irc = {\n  nick = \"a b\";\n};\n", "2: irc.nick: " NICK_RULE " (got \"a b\")"},
-	{"nick 31", "irc = {\n  nick = \"a234567890123456789012345678901\";\n};\n",
-	 "2: irc.nick: " NICK_RULE " (got \"a234567890123456789012345678901\")"},
-	{"nick empty", "irc = {\n  nick = \"\";\n};\n", "2: irc.nick: must not be empty (got \"\")"},
-	{"nick percent", "irc = {\n  nick = \"bot%s\";\n};\n", "2: irc.nick: " PERCENT_RULE},
-	{"username at", "irc = {\n  username = \"a@b\";\n};\n",
-	 "2: irc.username: must not contain spaces, '@' or control characters (got \"a@b\")"},
-	{"username space", "irc = {\n  username = \"a b\";\n};\n",
-	 "2: irc.username: must not contain spaces, '@' or control characters (got \"a b\")"},
-	{"username tab", "irc = {\n  username = \"a\\tb\";\n};\n",
-	 "2: irc.username: must not contain spaces, '@' or control characters (got \"a\tb\")"},
-	{"username percent", "irc = {\n  username = \"%n\";\n};\n", "2: irc.username: " PERCENT_RULE},
-	{"realname percent", "irc = {\n  realname = \"100% durak\";\n};\n", "2: irc.realname: " PERCENT_RULE},
-	{"realname empty", "irc = {\n  realname = \"\";\n};\n", "2: irc.realname: must not be empty (got \"\")"},
-	{"password percent", "irc = {\n  password = \"p%ss\";\n};\n", "2: irc.password: " PERCENT_RULE},
-	{"password space", "irc = {\n  password = \"two words\";\n};\n",
-	 "2: irc.password: must not contain spaces (the server password is sent as one word)"},
-	{"nickserv percent", "irc = {\n  nickserv_password = \"%s%s\";\n};\n", "2: irc.nickserv_password: " PERCENT_RULE},
-	{"server empty", "irc = {\n  server = \"\";\n};\n", "2: irc.server: must not be empty (got \"\")"},
-	{"server space", "irc = {\n  server = \"irc example.org\";\n};\n",
-	 "2: irc.server: must be a host name or address without spaces or control characters (got \"irc "
-	 "example.org\")"},
-	/* CR, LF, NUL */
-	{"LF escape", "irc = {\n  realname = \"Durak\\ncard\";\n};\n",
-	 "2: irc.realname: must not contain CR or LF (remove the line break)"},
-	{"CR escape", "irc = {\n  nickserv_password = \"pw\\r\";\n};\n",
-	 "2: irc.nickserv_password: must not contain CR or LF (remove the line break)"},
-	{"raw line break", "irc = {\n  realname = \"Durak\ncard\";\n};\n",
-	 "2: irc.realname: must not contain CR or LF (remove the line break)"},
-	{"LF in channel", "irc = {\n  channels = [ \"#a\\n\" ];\n};\n",
-	 "2: irc.channels[0]: must not contain CR or LF (remove the line break)"},
-	{"NUL escape", "irc = {\n  nick = \"a\\x00b\";\n};\n",
-	 "2: irc.nick: must not contain NUL (remove the NUL byte or \\x00)"},
-	/* admins */
-	{"admin no bang", "admins = [\n  \"nobody\" ];\n", "2: admins[0]: " HOSTMASK_RULE " (got \"nobody\")"},
-	{"admin no host", "admins = [ \"*!*@*\",\n  \"a!b\" ];\n", "2: admins[1]: " HOSTMASK_RULE " (got \"a!b\")"},
-	{"admin empty nick", "admins = [\n  \"!u@h\" ];\n", "2: admins[0]: " HOSTMASK_RULE " (got \"!u@h\")"},
-	{"admin empty host", "admins = [\n  \"n!u@\" ];\n", "2: admins[0]: " HOSTMASK_RULE " (got \"n!u@\")"},
-	{"admin space", "admins = [\n  \"n!u@h h\" ];\n", "2: admins[0]: " HOSTMASK_RULE " (got \"n!u@h h\")"},
-	{"admin is a string", "\nadmins = \"*!*@*\";\n",
-	 "2: admins: must be an array of strings [ \"...\", ... ] (got a string)"},
-	/* TLS, secrets, state, computer players */
-	{"tls not bool", "irc = {\n  tls = \"yes\";\n};\n", "2: irc.tls: must be true or false (got a string)"},
-	{"tls_verify int", "irc = {\n  tls_verify = 0;\n};\n", "2: irc.tls_verify: must be true or false (got an integer)"},
-	{"tls_ca_file relative", "irc = {\n  tls_ca_file = \"ca.pem\";\n};\n", "2: irc.tls_ca_file: " PATH_RULE " (got \"ca.pem\")"},
-	{"tls_cert relative", "irc = {\n  tls_cert = \"~/bot.pem\";\n};\n",
-	 "2: irc.tls_cert: " PATH_RULE " (got \"~/bot.pem\")"},
-	{"tls_key tab", "irc = {\n  tls_key = \"/a\\tb\";\n};\n", "2: irc.tls_key: " PATH_RULE " (got \"/a\tb\")"},
-	{"tls_key without cert", "irc = { tls = true;\n  tls_key = \"/etc/bot.key\";\n};\n",
-	 "2: irc.tls_key: needs irc.tls_cert (the client certificate that goes with this key)"},
-	{"password and file", "irc = { password = \"x\";\n  password_file = \"/etc/pw\"; };\n",
-	 "2: irc.password_file: irc.password is set too (keep one of them)"},
-	{"nickserv password and file", "irc = {\n  nickserv_password_file = \"/etc/pw\";\n  nickserv_password = \"x\"; };\n",
-	 "2: irc.nickserv_password_file: irc.nickserv_password is set too (keep one of them)"},
-	{"password_file relative", "irc = {\n  password_file = \"pw\";\n};\n", "2: irc.password_file: " PATH_RULE " (got \"pw\")"},
-	{"password_file LF", "irc = {\n  password_file = \"/pw\\n\";\n};\n",
-	 "2: irc.password_file: must not contain CR or LF (remove the line break)"},
-	{"password_file too long", "irc = {\n  password_file = \"/" LONG_PATH "\";\n};\n",
-	 "2: irc.password_file: must be at most 255 bytes (got 256)"},
-	{"nickserv_wait -1", "irc = {\n  nickserv_wait = -1;\n};\n",
-	 "2: irc.nickserv_wait: must be between 0 and 120 seconds (got -1)"},
-	{"nickserv_wait 121", "irc = {\n  nickserv_wait = 121;\n};\n",
-	 "2: irc.nickserv_wait: must be between 0 and 120 seconds (got 121)"},
-	{"bot_delay negative", "game = {\n  bot_delay = -0.5;\n};\n",
-	 "2: game.bot_delay: must be between 0 and 30 seconds (got -0.5)"},
-	{"bot_delay 31", "game = {\n  bot_delay = 31;\n};\n", "2: game.bot_delay: must be between 0 and 30 seconds (got 31)"},
-	{"bot_delay string", "game = {\n  bot_delay = \"1\";\n};\n", "2: game.bot_delay: must be a number (got a string)"},
-	{"replace_leavers int", "game = {\n  replace_leavers = 1;\n};\n",
-	 "2: game.replace_leavers: must be true or false (got an integer)"},
-	{"database empty", "state = {\n  database = \"\";\n};\n", "2: state.database: must not be empty (got \"\")"},
-	{"database relative", "state = {\n  database = \"durak.db\";\n};\n",
-	 "2: state.database: " PATH_RULE " (got \"durak.db\")"},
-	{"state not a group", "\nstate = \"/x.db\";\n", "2: state: must be a group { ... } (got a string)"},
-	/* the first error is the one reported */
-	{"first error wins", "irc = {\n  port = 0;\n  nick = \"9\";\n};\n",
-	 "2: irc.port: must be between 1 and 65535 (got 0)"},
+    /* libconfig's own errors */
+    { "syntax", "irc = {\n  port = ;\n};\n", "2: syntax error" },
+    { "unterminated string", "irc = {\n  nick = \"durak;\n};\n", "4: syntax error" },
+    { "duplicate", "flood = { burst = 5; };\nflood = { rate = 2.0; };\n",
+      "2: duplicate setting name" },
+    /* unknown keys */
+    { "unknown top-level", "\ncolour = true;\n",
+      "2: colour: unknown key (expected one of: irc, flood, game, ui, state, admins)" },
+    { "unknown in irc", "irc = {\n  sever = \"x\";\n};\n",
+      "2: irc.sever: unknown key (expected one of: server, port, tls, tls_verify, tls_ca_file, "
+      "tls_cert, tls_key, "
+      "password, password_file, nick, username, realname, channels, nickserv_password, "
+      "nickserv_password_file, "
+      "nickserv_wait, ping_interval)" },
+    { "unknown in game", "game = { prefix = \"!\";\n  timeout = 5; };\n",
+      "2: game.timeout: unknown key (expected one of: prefix, turn_timeout, lobby_timeout, "
+      "rejoin_grace, "
+      "max_timeouts, variant, throwin, first5, bot_delay, replace_leavers)" },
+    { "unknown in state", "state = {\n  db = \"/x\";\n};\n",
+      "2: state.db: unknown key (expected one of: database)" },
+    { "unknown group in ui", "ui = {\n  theme = { dark = true; };\n};\n",
+      "2: ui.theme: unknown key (expected one of: colors, unicode_suits)" },
+    /* wrong types */
+    { "group is a number", "irc = 5;\n", "1: irc: must be a group { ... } (got an integer)" },
+    { "group is a list", "\nflood = ( 5, 1.0 );\n",
+      "2: flood: must be a group { ... } (got a list ( ... ))" },
+    { "int for string", "irc = {\n  server = 5;\n};\n",
+      "2: irc.server: must be a string in double quotes (got an integer)" },
+    { "string for int", "irc = {\n  port = \"6667\";\n};\n",
+      "2: irc.port: must be an integer (got a string)" },
+    { "float for int", "game = {\n  turn_timeout = 60.0;\n};\n",
+      "2: game.turn_timeout: must be an integer (got a number with a decimal point)" },
+    { "int for bool", "ui = {\n  colors = 1;\n};\n",
+      "2: ui.colors: must be true or false (got an integer)" },
+    { "string for bool", "game = {\n  first5 = \"no\";\n};\n",
+      "2: game.first5: must be true or false (got a string)" },
+    { "string for float", "flood = {\n  rate = \"1\";\n};\n",
+      "2: flood.rate: must be a number (got a string)" },
+    { "bool for enum", "game = {\n  variant = true;\n};\n",
+      "2: game.variant: must be a string in double quotes (got true or false)" },
+    { "string for list", "irc = {\n  channels = \"#durak\";\n};\n",
+      "2: irc.channels: must be an array of strings [ \"...\", ... ] (got a string)" },
+    { "int in list", "irc = { channels = (\n  \"#a\",\n  5 ); };\n",
+      "3: irc.channels[1]: must be a string in double quotes (got an integer)" },
+    { "group for int", "irc = {\n  port = { a = 1; };\n};\n",
+      "2: irc.port: must be an integer (got a group { ... })" },
+    /* ranges */
+    { "port 0", "irc = {\n  port = 0;\n};\n", "2: irc.port: must be between 1 and 65535 (got 0)" },
+    { "port 65536", "irc = {\n  port = 65536;\n};\n",
+      "2: irc.port: must be between 1 and 65535 (got 65536)" },
+    { "port wraps in libconfig", "irc = {\n  port = 4294973963;\n};\n",
+      "2: irc.port: must be between 1 and 65535 (got 4294973963)" },
+    { "port hex wraps", "irc = {\n  port = 0x100001A0B;\n};\n",
+      "2: irc.port: must be between 1 and 65535 (got 0x100001A0B)" },
+    { "port negative wraps", "irc = { port =\n  -4294960629; };\n",
+      "2: irc.port: must be between 1 and 65535 (got -4294960629)" },
+    { "port 64-bit", "irc = {\n  port = 10000000000L;\n};\n",
+      "2: irc.port: must be between 1 and 65535 (got 10000000000)" },
+    { "burst 0", "flood = {\n  burst = 0;\n};\n",
+      "2: flood.burst: must be between 1 and 50 lines (got 0)" },
+    { "burst 51", "flood = {\n  burst = 51;\n};\n",
+      "2: flood.burst: must be between 1 and 50 lines (got 51)" },
+    { "rate 0.05", "flood = {\n  rate = 0.05;\n};\n",
+      "2: flood.rate: must be between 0.1 and 50 lines per second (got 0.05)" },
+    { "rate 51", "flood = {\n  rate = 51;\n};\n",
+      "2: flood.rate: must be between 0.1 and 50 lines per second (got 51)" },
+    { "rate wraps", "flood = {\n  rate = 4294967297;\n};\n",
+      "2: flood.rate: must be between 0.1 and 50 lines per second (got 4294967297)" },
+    { "rate infinite", "flood = {\n  rate = 1e999;\n};\n",
+      "2: flood.rate: must be between 0.1 and 50 lines per second (got inf)" },
+    { "ping_interval 9", "irc = {\n  ping_interval = 9;\n};\n",
+      "2: irc.ping_interval: must be between 10 and 3600 seconds (got 9)" },
+    { "turn_timeout 5", "game = {\n  turn_timeout = 5;\n};\n",
+      "2: game.turn_timeout: must be between 10 and 3600 seconds (got 5)" },
+    { "turn_timeout 3601", "game = {\n  turn_timeout = 3601;\n};\n",
+      "2: game.turn_timeout: must be between 10 and 3600 seconds (got 3601)" },
+    { "lobby_timeout 29", "game = {\n  lobby_timeout = 29;\n};\n",
+      "2: game.lobby_timeout: must be between 30 and 86400 seconds (got 29)" },
+    { "rejoin_grace -1", "game = {\n  rejoin_grace = -1;\n};\n",
+      "2: game.rejoin_grace: must be between 0 and 3600 seconds (got -1)" },
+    { "max_timeouts 0", "game = {\n  max_timeouts = 0;\n};\n",
+      "2: game.max_timeouts: must be between 1 and 10 (got 0)" },
+    { "max_timeouts 11", "game = {\n  max_timeouts = 11;\n};\n",
+      "2: game.max_timeouts: must be between 1 and 10 (got 11)" },
+    /* enums */
+    { "variant", "game = {\n  variant = \"podkidnoy\";\n};\n",
+      "2: game.variant: must be \"classic\" or \"transfer\" (got \"podkidnoy\")" },
+    { "throwin", "game = {\n  throwin = \"Neighbours\";\n};\n",
+      "2: game.throwin: must be \"all\" or \"neighbours\" (got \"Neighbours\")" },
+    /* prefix */
+    { "prefix empty", "game = {\n  prefix = \"\";\n};\n",
+      "2: game.prefix: " PREFIX_RULE " (got \"\")" },
+    { "prefix letters", "game = {\n  prefix = \"d\";\n};\n",
+      "2: game.prefix: " PREFIX_RULE " (got \"d\")" },
+    { "prefix too long", "game = {\n  prefix = \"!!!!\";\n};\n",
+      "2: game.prefix: " PREFIX_RULE " (got \"!!!!\")" },
+    { "prefix space", "game = {\n  prefix = \"! \";\n};\n",
+      "2: game.prefix: " PREFIX_RULE " (got \"! \")" },
+    /* channels */
+    { "no channels", "irc = {\n  channels = [];\n};\n",
+      "2: irc.channels: must have between 1 and 32 entries (got 0)" },
+    { "channel without #", "irc = {\n  channels = [ \"durak\" ];\n};\n",
+      "2: irc.channels[0]: " CHANNEL_RULE " (got \"durak\")" },
+    { "channel with space", "irc = {\n  channels = [ \"#a\", \"#a b\" ];\n};\n",
+      "2: irc.channels[1]: " CHANNEL_RULE " (got \"#a b\")" },
+    { "channel with comma", "irc = {\n  channels = [ \"#a,#b\" ];\n};\n",
+      "2: irc.channels[0]: " CHANNEL_RULE " (got \"#a,#b\")" },
+    { "channel with BEL", "irc = {\n  channels = [ \"#a\\x07\" ];\n};\n",
+      "2: irc.channels[0]: " CHANNEL_RULE " (got \"#a\a\")" },
+    { "channel 51 bytes",
+      "irc = {\n  channels = [ \"#23456789012345678901234567890123456789012345678901\" ];\n};\n",
+      "2: irc.channels[0]: " CHANNEL_RULE
+      " (got \"#23456789012345678901234567890123456789012345678901\")" },
+    { "channel empty", "irc = {\n  channels = [ \"\" ];\n};\n",
+      "2: irc.channels[0]: must not be empty (got \"\")" },
+    /* nick, username, realname, passwords, server */
+    { "nick digit", "irc = {\n  nick = \"9lives\";\n};\n",
+      "2: irc.nick: " NICK_RULE " (got \"9lives\")" },
+    { "nick dash", "irc = {\n  nick = \"-x\";\n};\n", "2: irc.nick: " NICK_RULE " (got \"-x\")" },
+    { "nick space", "irc = {\n  nick = \"a b\";\n};\n",
+      "2: irc.nick: " NICK_RULE " (got \"a b\")" },
+    { "nick 31", "irc = {\n  nick = \"a234567890123456789012345678901\";\n};\n",
+      "2: irc.nick: " NICK_RULE " (got \"a234567890123456789012345678901\")" },
+    { "nick empty", "irc = {\n  nick = \"\";\n};\n", "2: irc.nick: must not be empty (got \"\")" },
+    { "nick percent", "irc = {\n  nick = \"bot%s\";\n};\n", "2: irc.nick: " PERCENT_RULE },
+    { "username at", "irc = {\n  username = \"a@b\";\n};\n",
+      "2: irc.username: must not contain spaces, '@' or control characters (got \"a@b\")" },
+    { "username space", "irc = {\n  username = \"a b\";\n};\n",
+      "2: irc.username: must not contain spaces, '@' or control characters (got \"a b\")" },
+    { "username tab", "irc = {\n  username = \"a\\tb\";\n};\n",
+      "2: irc.username: must not contain spaces, '@' or control characters (got \"a\tb\")" },
+    { "username percent", "irc = {\n  username = \"%n\";\n};\n", "2: irc.username: " PERCENT_RULE },
+    { "realname percent", "irc = {\n  realname = \"100% durak\";\n};\n",
+      "2: irc.realname: " PERCENT_RULE },
+    { "realname empty", "irc = {\n  realname = \"\";\n};\n",
+      "2: irc.realname: must not be empty (got \"\")" },
+    { "password percent", "irc = {\n  password = \"p%ss\";\n};\n",
+      "2: irc.password: " PERCENT_RULE },
+    { "password space", "irc = {\n  password = \"two words\";\n};\n",
+      "2: irc.password: must not contain spaces (the server password is sent as one word)" },
+    { "nickserv percent", "irc = {\n  nickserv_password = \"%s%s\";\n};\n",
+      "2: irc.nickserv_password: " PERCENT_RULE },
+    { "server empty", "irc = {\n  server = \"\";\n};\n",
+      "2: irc.server: must not be empty (got \"\")" },
+    { "server space", "irc = {\n  server = \"irc example.org\";\n};\n",
+      "2: irc.server: must be a host name or address without spaces or control characters (got "
+      "\"irc "
+      "example.org\")" },
+    /* CR, LF, NUL */
+    { "LF escape", "irc = {\n  realname = \"Durak\\ncard\";\n};\n",
+      "2: irc.realname: must not contain CR or LF (remove the line break)" },
+    { "CR escape", "irc = {\n  nickserv_password = \"pw\\r\";\n};\n",
+      "2: irc.nickserv_password: must not contain CR or LF (remove the line break)" },
+    { "raw line break", "irc = {\n  realname = \"Durak\ncard\";\n};\n",
+      "2: irc.realname: must not contain CR or LF (remove the line break)" },
+    { "LF in channel", "irc = {\n  channels = [ \"#a\\n\" ];\n};\n",
+      "2: irc.channels[0]: must not contain CR or LF (remove the line break)" },
+    { "NUL escape", "irc = {\n  nick = \"a\\x00b\";\n};\n",
+      "2: irc.nick: must not contain NUL (remove the NUL byte or \\x00)" },
+    /* admins */
+    { "admin no bang", "admins = [\n  \"nobody\" ];\n",
+      "2: admins[0]: " HOSTMASK_RULE " (got \"nobody\")" },
+    { "admin no host", "admins = [ \"*!*@*\",\n  \"a!b\" ];\n",
+      "2: admins[1]: " HOSTMASK_RULE " (got \"a!b\")" },
+    { "admin empty nick", "admins = [\n  \"!u@h\" ];\n",
+      "2: admins[0]: " HOSTMASK_RULE " (got \"!u@h\")" },
+    { "admin empty host", "admins = [\n  \"n!u@\" ];\n",
+      "2: admins[0]: " HOSTMASK_RULE " (got \"n!u@\")" },
+    { "admin space", "admins = [\n  \"n!u@h h\" ];\n",
+      "2: admins[0]: " HOSTMASK_RULE " (got \"n!u@h h\")" },
+    { "admin is a string", "\nadmins = \"*!*@*\";\n",
+      "2: admins: must be an array of strings [ \"...\", ... ] (got a string)" },
+    /* TLS, secrets, state, computer players */
+    { "tls not bool", "irc = {\n  tls = \"yes\";\n};\n",
+      "2: irc.tls: must be true or false (got a string)" },
+    { "tls_verify int", "irc = {\n  tls_verify = 0;\n};\n",
+      "2: irc.tls_verify: must be true or false (got an integer)" },
+    { "tls_ca_file relative", "irc = {\n  tls_ca_file = \"ca.pem\";\n};\n",
+      "2: irc.tls_ca_file: " PATH_RULE " (got \"ca.pem\")" },
+    { "tls_cert relative", "irc = {\n  tls_cert = \"~/bot.pem\";\n};\n",
+      "2: irc.tls_cert: " PATH_RULE " (got \"~/bot.pem\")" },
+    { "tls_key tab", "irc = {\n  tls_key = \"/a\\tb\";\n};\n",
+      "2: irc.tls_key: " PATH_RULE " (got \"/a\tb\")" },
+    { "tls_key without cert", "irc = { tls = true;\n  tls_key = \"/etc/bot.key\";\n};\n",
+      "2: irc.tls_key: needs irc.tls_cert (the client certificate that goes with this key)" },
+    { "password and file", "irc = { password = \"x\";\n  password_file = \"/etc/pw\"; };\n",
+      "2: irc.password_file: irc.password is set too (keep one of them)" },
+    { "nickserv password and file",
+      "irc = {\n  nickserv_password_file = \"/etc/pw\";\n  nickserv_password = \"x\"; };\n",
+      "2: irc.nickserv_password_file: irc.nickserv_password is set too (keep one of them)" },
+    { "password_file relative", "irc = {\n  password_file = \"pw\";\n};\n",
+      "2: irc.password_file: " PATH_RULE " (got \"pw\")" },
+    { "password_file LF", "irc = {\n  password_file = \"/pw\\n\";\n};\n",
+      "2: irc.password_file: must not contain CR or LF (remove the line break)" },
+    { "password_file too long", "irc = {\n  password_file = \"/" LONG_PATH "\";\n};\n",
+      "2: irc.password_file: must be at most 255 bytes (got 256)" },
+    { "nickserv_wait -1", "irc = {\n  nickserv_wait = -1;\n};\n",
+      "2: irc.nickserv_wait: must be between 0 and 120 seconds (got -1)" },
+    { "nickserv_wait 121", "irc = {\n  nickserv_wait = 121;\n};\n",
+      "2: irc.nickserv_wait: must be between 0 and 120 seconds (got 121)" },
+    { "bot_delay negative", "game = {\n  bot_delay = -0.5;\n};\n",
+      "2: game.bot_delay: must be between 0 and 30 seconds (got -0.5)" },
+    { "bot_delay 31", "game = {\n  bot_delay = 31;\n};\n",
+      "2: game.bot_delay: must be between 0 and 30 seconds (got 31)" },
+    { "bot_delay string", "game = {\n  bot_delay = \"1\";\n};\n",
+      "2: game.bot_delay: must be a number (got a string)" },
+    { "replace_leavers int", "game = {\n  replace_leavers = 1;\n};\n",
+      "2: game.replace_leavers: must be true or false (got an integer)" },
+    { "database empty", "state = {\n  database = \"\";\n};\n",
+      "2: state.database: must not be empty (got \"\")" },
+    { "database relative", "state = {\n  database = \"durak.db\";\n};\n",
+      "2: state.database: " PATH_RULE " (got \"durak.db\")" },
+    { "state not a group", "\nstate = \"/x.db\";\n",
+      "2: state: must be a group { ... } (got a string)" },
+    /* the first error is the one reported */
+    { "first error wins", "irc = {\n  port = 0;\n  nick = \"9\";\n};\n",
+      "2: irc.port: must be between 1 and 65535 (got 0)" },
 };
 
 #define NBAD (sizeof bad_cases / sizeof bad_cases[0])
 
 static void test_bad_case(void **state)
 {
-	struct fixture *f = *state;
-	const struct bad_case *bc = f->data;
-	load_fails(fixture_write(f, "durakbot.conf", bc->text, 0), NULL, bc->suffix);
+    struct fixture *f = *state;
+    const struct bad_case *bc = f->data;
+    load_fails(fixture_write(f, "durakbot.conf", bc->text, 0), NULL, bc->suffix);
 }
 
 #define FIXTURE_TEST(fn) cmocka_unit_test_setup_teardown(fn, fixture_setup, fixture_teardown)
 
 int main(void)
 {
-	static const struct CMUnitTest fixed[] = {
-		cmocka_unit_test(test_defaults),
-		FIXTURE_TEST(test_example_is_defaults),
-		FIXTURE_TEST(test_empty_file_is_defaults),
-		FIXTURE_TEST(test_custom_file),
-		FIXTURE_TEST(test_partial_file_keeps_defaults),
-		FIXTURE_TEST(test_tls_file),
-		FIXTURE_TEST(test_tls_port_given),
-		FIXTURE_TEST(test_tls_port_included),
-		FIXTURE_TEST(test_cert_without_key),
-		FIXTURE_TEST(test_limits_accepted),
-		FIXTURE_TEST(test_missing_file),
-		FIXTURE_TEST(test_directory),
-		FIXTURE_TEST(test_small_err_buffer),
-		FIXTURE_TEST(test_error_in_included_file),
-		FIXTURE_TEST(test_overflow_in_included_file),
-		FIXTURE_TEST(test_nul_byte),
-		FIXTURE_TEST(test_too_long_server),
-		FIXTURE_TEST(test_too_long_realname),
-		FIXTURE_TEST(test_too_long_admin),
-		FIXTURE_TEST(test_too_many_channels),
-	};
-	const size_t nfixed = sizeof fixed / sizeof fixed[0];
-	struct CMUnitTest tests[sizeof fixed / sizeof fixed[0] + NBAD];
-	char names[NBAD][96];
-	memcpy(tests, fixed, sizeof fixed);
-	for (size_t i = 0; i < NBAD; i++) {
-		snprintf(names[i], sizeof names[i], "error: %s", bad_cases[i].name);
-		tests[nfixed + i] = (struct CMUnitTest){names[i], test_bad_case, fixture_setup, fixture_teardown,
-		                                        (void *)(uintptr_t)&bad_cases[i]};
-	}
-	return _cmocka_run_group_tests("config", tests, nfixed + NBAD, NULL, NULL);
+    static const struct CMUnitTest fixed[] = {
+        cmocka_unit_test(test_defaults),
+        FIXTURE_TEST(test_example_is_defaults),
+        FIXTURE_TEST(test_empty_file_is_defaults),
+        FIXTURE_TEST(test_custom_file),
+        FIXTURE_TEST(test_partial_file_keeps_defaults),
+        FIXTURE_TEST(test_tls_file),
+        FIXTURE_TEST(test_tls_port_given),
+        FIXTURE_TEST(test_tls_port_included),
+        FIXTURE_TEST(test_cert_without_key),
+        FIXTURE_TEST(test_limits_accepted),
+        FIXTURE_TEST(test_missing_file),
+        FIXTURE_TEST(test_directory),
+        FIXTURE_TEST(test_small_err_buffer),
+        FIXTURE_TEST(test_error_in_included_file),
+        FIXTURE_TEST(test_overflow_in_included_file),
+        FIXTURE_TEST(test_nul_byte),
+        FIXTURE_TEST(test_too_long_server),
+        FIXTURE_TEST(test_too_long_realname),
+        FIXTURE_TEST(test_too_long_admin),
+        FIXTURE_TEST(test_too_many_channels),
+    };
+    const size_t nfixed = sizeof fixed / sizeof fixed[0];
+    struct CMUnitTest tests[sizeof fixed / sizeof fixed[0] + NBAD];
+    char names[NBAD][96];
+    memcpy(tests, fixed, sizeof fixed);
+    for (size_t i = 0; i < NBAD; i++) {
+        snprintf(names[i], sizeof names[i], "error: %s", bad_cases[i].name);
+        tests[nfixed + i] =
+            (struct CMUnitTest){ names[i], test_bad_case, fixture_setup, fixture_teardown,
+                                 (void *)(uintptr_t)&bad_cases[i] };
+    }
+    return _cmocka_run_group_tests("config", tests, nfixed + NBAD, NULL, NULL);
 }

@@ -12,17 +12,22 @@
 #include "durak.h"
 #include "rng.h"
 
-enum { GAMES_PER_SETUP = 100, MAX_GAME_ACTIONS = 5000, UNLISTED_SAMPLES = 4,
-       RESIGN_ONE_IN = 400, CORRUPT_EVERY = 16 };
+enum {
+    GAMES_PER_SETUP = 100,
+    MAX_GAME_ACTIONS = 5000,
+    UNLISTED_SAMPLES = 4,
+    RESIGN_ONE_IN = 400,
+    CORRUPT_EVERY = 16
+};
 
 /* One game being played: what it is, where it is, and what the checks have seen. */
 typedef struct {
     durak_options opt;
     uint64_t seed;
-    long step;                 /* actions applied so far */
-    rng_t rng;                 /* the random player's choices */
-    int defence_hand;          /* R9: defender's hand when their defence began */
-    int defence_cap;           /* R9: 6, or 5 in the first bout with first5 */
+    long step;        /* actions applied so far */
+    rng_t rng;        /* the random player's choices */
+    int defence_hand; /* R9: defender's hand when their defence began */
+    int defence_cap;  /* R9: 6, or 5 in the first bout with first5 */
 } sim_game;
 
 typedef struct {
@@ -30,15 +35,20 @@ typedef struct {
     long corrupt_tried, corrupt_accepted;
 } sim_totals;
 
-#define CHECK(sim, cond) do { if (!(cond)) sim_fail(sim, #cond, __LINE__); } while (0)
+#define CHECK(sim, cond)                                                                           \
+    do {                                                                                           \
+        if (!(cond))                                                                               \
+            sim_fail(sim, #cond, __LINE__);                                                        \
+    } while (0)
 
 static void sim_fail(const sim_game *sim, const char *what, int line)
 {
     const durak_options *o = &sim->opt;
     fail_msg("line %d: %s\n  game: players=%d variant=%s throwin=%s first5=%s deck=%d "
-             "seed=%llu, after %ld actions", line, what, o->players,
-             o->variant ? "transfer" : "classic", o->throwin ? "neighbours" : "all",
-             o->first5 ? "on" : "off", o->deck, (unsigned long long)sim->seed, sim->step);
+             "seed=%llu, after %ld actions",
+             line, what, o->players, o->variant ? "transfer" : "classic",
+             o->throwin ? "neighbours" : "all", o->first5 ? "on" : "off", o->deck,
+             (unsigned long long)sim->seed, sim->step);
 }
 
 /* ---- invariants of one position -------------------------------------------------- */
@@ -50,7 +60,7 @@ static void check_cards(const sim_game *sim, const durak_game *g)
     int count = 0;
     for (int s = 0; s < g->opt.players; s++) {
         CHECK(sim, (seen & g->hand[s]) == 0);
-        CHECK(sim, (g->known[s] & ~g->hand[s]) == 0);       /* known ⊆ hand */
+        CHECK(sim, (g->known[s] & ~g->hand[s]) == 0); /* known ⊆ hand */
         seen |= g->hand[s];
         count += cards_count(g->hand[s]);
     }
@@ -75,7 +85,7 @@ static void check_cards(const sim_game *sim, const durak_game *g)
     count += cards_count(g->discard);
     CHECK(sim, seen == deck_cards(g->opt.deck));
     CHECK(sim, count == g->opt.deck);
-    CHECK(sim, g->stock_len == 0 || g->stock[0] == g->trump_card);     /* R3 */
+    CHECK(sim, g->stock_len == 0 || g->stock[0] == g->trump_card); /* R3 */
 }
 
 /* R4: every cover beats its attack card. */
@@ -107,24 +117,21 @@ static void check_turn(const sim_game *sim, const durak_game *g)
     CHECK(sim, durak_in_game(g, g->defender));
     CHECK(sim, g->attacker != g->defender);
     CHECK(sim, g->ncovered <= g->nattack);
-    for (int s = 0; s < g->opt.players; s++)        /* R14: empty hand, no stock: out */
+    for (int s = 0; s < g->opt.players; s++) /* R14: empty hand, no stock: out */
         CHECK(sim, !(durak_in_game(g, s) && g->stock_len == 0 && g->hand[s] == 0));
     switch (g->phase) {
     case DURAK_PHASE_ATTACK:
         CHECK(sim, g->nattack == 0 && actor == g->attacker && g->hand[actor] != 0);
         break;
-    case DURAK_PHASE_DEFEND:
-        CHECK(sim, actor == g->defender && g->ncovered < g->nattack);
-        break;
+    case DURAK_PHASE_DEFEND: CHECK(sim, actor == g->defender && g->ncovered < g->nattack); break;
     case DURAK_PHASE_THROWIN:
     case DURAK_PHASE_TAKING:
         CHECK(sim, actor != g->defender && g->nattack > 0);
         CHECK(sim, g->phase == DURAK_PHASE_TAKING || g->ncovered == g->nattack);
         if (g->opt.throwin == DURAK_THROWIN_NEIGHBOURS)
-            CHECK(sim, is_neighbour(g, actor));                         /* R10 */
+            CHECK(sim, is_neighbour(g, actor)); /* R10 */
         break;
-    default:
-        CHECK(sim, false);
+    default: CHECK(sim, false);
     }
 }
 
@@ -153,14 +160,11 @@ static void check_result(const sim_game *sim, const durak_game *g)
         CHECK(sim, g->stock_len == 0 && left == 1 && durak_in_game(g, g->result_seat));
         CHECK(sim, g->hand[g->result_seat] != 0);
         break;
-    case DURAK_RESULT_DRAW:             /* all out together, or R16 */
+    case DURAK_RESULT_DRAW: /* all out together, or R16 */
         CHECK(sim, left == 0 || left >= 2);
         break;
-    case DURAK_RESULT_WON:
-        CHECK(sim, left <= 1 && g->forfeited != 0);
-        break;
-    default:
-        CHECK(sim, false);
+    case DURAK_RESULT_WON: CHECK(sim, left <= 1 && g->forfeited != 0); break;
+    default: CHECK(sim, false);
     }
 }
 
@@ -176,8 +180,7 @@ static bool same_action(durak_action a, durak_action b)
 }
 
 /* Each listed action is well-formed for its phase and applies on a copy. */
-static void check_listed(const sim_game *sim, const durak_game *g,
-                         const durak_action *acts, int n)
+static void check_listed(const sim_game *sim, const durak_game *g, const durak_action *acts, int n)
 {
     CHECK(sim, durak_over(g) ? n == 0 : n > 0);
     cards_t hand = durak_over(g) ? 0 : g->hand[durak_actor(g)];
@@ -189,13 +192,13 @@ static void check_listed(const sim_game *sim, const durak_game *g,
         if (a.kind != DURAK_ACT_TAKE && a.kind != DURAK_ACT_PASS)
             CHECK(sim, a.card < 64 && cards_has(hand, a.card));
         if (a.kind == DURAK_ACT_PLAY && g->phase != DURAK_PHASE_ATTACK)
-            CHECK(sim, (ranks >> card_rank(a.card)) & 1);               /* R8 */
+            CHECK(sim, (ranks >> card_rank(a.card)) & 1); /* R8 */
         if (a.kind == DURAK_ACT_BEAT)
             CHECK(sim, cards_has(durak_uncovered(g), a.target)
-                       && card_beats(a.card, a.target, g->trump));      /* R4 */
-        if (a.kind == DURAK_ACT_TRANSFER)                                      /* R17 */
+                           && card_beats(a.card, a.target, g->trump)); /* R4 */
+        if (a.kind == DURAK_ACT_TRANSFER)                              /* R17 */
             CHECK(sim, g->opt.variant == DURAK_VARIANT_TRANSFER && g->ncovered == 0
-                       && card_rank(a.card) == card_rank(g->attack[0]));
+                           && card_rank(a.card) == card_rank(g->attack[0]));
         CHECK(sim, durak_check(g, a) == DURAK_OK);
         durak_game copy = *g;
         CHECK(sim, durak_apply(&copy, a) == DURAK_OK);
@@ -217,8 +220,7 @@ static uint8_t random_card(sim_game *sim, cards_t likely)
 }
 
 /* Random actions not in the list are refused, and the game does not change. */
-static void check_unlisted(sim_game *sim, const durak_game *g,
-                           const durak_action *acts, int n)
+static void check_unlisted(sim_game *sim, const durak_game *g, const durak_action *acts, int n)
 {
     cards_t hand = durak_over(g) ? g->hand[0] : g->hand[durak_actor(g)];
     for (int k = 0; k < UNLISTED_SAMPLES; k++) {
@@ -268,7 +270,7 @@ static void check_views(const sim_game *sim, const durak_game *g)
                 CHECK(sim, (v.pub.hand[s] & ~g->known[s]) == 0);
         }
         CHECK(sim, v.pub.stock_len == g->stock_len);
-        CHECK(sim, memcmp(v.pub.stock, stock, sizeof stock) == 0);   /* only the trump card */
+        CHECK(sim, memcmp(v.pub.stock, stock, sizeof stock) == 0); /* only the trump card */
         CHECK(sim, v.pub.discard == g->seen_discard);
         CHECK(sim, v.discard_count == cards_count(g->discard));
         CHECK(sim, v.pub.nhistory == 0);
@@ -303,9 +305,7 @@ static bool damage(sim_game *sim, char *line)
         for (uint64_t k = 1 + rng_below(&sim->rng, 3); k; k--)
             line[rng_below(&sim->rng, len)] = junk[rng_below(&sim->rng, sizeof junk - 1)];
         return false;
-    case 2:
-        memmove(line + at, line + at + 1, len - at);
-        return false;
+    case 2: memmove(line + at, line + at + 1, len - at); return false;
     default:
         memmove(line + at + 1, line + at, len - at + 1);
         line[at] = junk[rng_below(&sim->rng, sizeof junk - 1)];
@@ -410,8 +410,8 @@ static void test_sim_every_option_combination(void **state)
             for (int v = 0; v < 2; v++)
                 for (int w = 0; w < 2; w++)
                     for (int f = 0; f < 2; f++) {
-                        durak_options o = { (uint8_t)players, (uint8_t)v, (uint8_t)w,
-                                            (uint8_t)f, decks[d] };
+                        durak_options o = { (uint8_t)players, (uint8_t)v, (uint8_t)w, (uint8_t)f,
+                                            decks[d] };
                         if (durak_check_options(&o))
                             continue;
                         for (int k = 0; k < GAMES_PER_SETUP; k++)
@@ -419,8 +419,8 @@ static void test_sim_every_option_combination(void **state)
                     }
     printf("sim: %ld games, %ld actions, %ld duraks, %ld draws, %ld won after forfeits, "
            "%ld resigns; %ld damaged lines, %ld of them still valid games\n",
-           t.games, t.actions, t.duraks, t.draws, t.wins, t.resigns,
-           t.corrupt_tried, t.corrupt_accepted);
+           t.games, t.actions, t.duraks, t.draws, t.wins, t.resigns, t.corrupt_tried,
+           t.corrupt_accepted);
     assert_true(t.games >= 10000);
     assert_true(t.duraks > 0 && t.draws > 0 && t.wins > 0);
 }
@@ -430,8 +430,16 @@ static void test_sim_garbage_lines_refused(void **state)
 {
     (void)state;
     static const char *const lines[] = {
-        "", "D", "D1", "D1 ", "D2 2,0,0,0,36", "D1 2,0,0,0,36", "D1 9,0,0,0,36",
-        "D1 2,0,0,0,36 0,0,0,1,0,6,0 - - 6H,255,0,-- --", "x\n", "D1 2,0,0,0,99",
+        "",
+        "D",
+        "D1",
+        "D1 ",
+        "D2 2,0,0,0,36",
+        "D1 2,0,0,0,36",
+        "D1 9,0,0,0,36",
+        "D1 2,0,0,0,36 0,0,0,1,0,6,0 - - 6H,255,0,-- --",
+        "x\n",
+        "D1 2,0,0,0,99",
         "D1 18446744073709551616,0,0,0,36",
     };
     durak_game g;

@@ -17,459 +17,490 @@
 /* Sends (peeks and commits) every line allowed at now; returns how many. */
 static int drain_at(outq *q, double now)
 {
-	int n = 0;
-	while (outq_peek(q, now)) {
-		outq_commit(q, now);
-		n++;
-	}
-	return n;
+    int n = 0;
+    while (outq_peek(q, now)) {
+        outq_commit(q, now);
+        n++;
+    }
+    return n;
 }
 
 /* Pushes lines "l0".."l<n-1>" to target. */
 static void push_n(outq *q, const char *target, int n)
 {
-	char text[32];
-	for (int i = 0; i < n; i++) {
-		snprintf(text, sizeof text, "l%d", i);
-		assert_true(outq_push(q, "PRIVMSG", target, text));
-	}
+    char text[32];
+    for (int i = 0; i < n; i++) {
+        snprintf(text, sizeof text, "l%d", i);
+        assert_true(outq_push(q, "PRIVMSG", target, text));
+    }
 }
 
 /* Collects the text after " :" of every queued line (an unlimited bucket), into out[]. */
 static int collect(outq *q, char out[][OUTQ_MAX_TEXT + 1], int max)
 {
-	int n = 0;
-	const char *line;
-	outq_set_rate(q, 50, 50);
-	for (double t = 1e6; (line = outq_peek(q, t)) != NULL; t += 1) {
-		const char *text = strstr(line, " :");
-		assert_non_null(text);
-		assert_true(n < max);
-		assert_true(strlen(text + 2) <= OUTQ_MAX_TEXT);
-		strcpy(out[n++], text + 2);
-		outq_commit(q, t);
-	}
-	return n;
+    int n = 0;
+    const char *line;
+    outq_set_rate(q, 50, 50);
+    for (double t = 1e6; (line = outq_peek(q, t)) != NULL; t += 1) {
+        const char *text = strstr(line, " :");
+        assert_non_null(text);
+        assert_true(n < max);
+        assert_true(strlen(text + 2) <= OUTQ_MAX_TEXT);
+        strcpy(out[n++], text + 2);
+        outq_commit(q, t);
+    }
+    return n;
 }
 
 static char *repeat(char *buf, const char *s, int times)
 {
-	buf[0] = '\0';
-	for (int i = 0; i < times; i++)
-		strcat(buf, s);
-	return buf;
+    buf[0] = '\0';
+    for (int i = 0; i < times; i++)
+        strcat(buf, s);
+    return buf;
 }
 
-static void assert_utf8_start(const char *s)
-{
-	assert_false(((unsigned char)s[0] & 0xC0) == 0x80);
-}
+static void assert_utf8_start(const char *s) { assert_false(((unsigned char)s[0] & 0xC0) == 0x80); }
 
 /* ---- token bucket ---- */
 
 static void test_burst_then_rate(void **state)
 {
-	(void)state;
-	outq *q = outq_new(5, 1.0);
-	push_n(q, "#a", 20);
-	assert_int_equal(drain_at(q, 100.0), 5);
-	assert_null(outq_peek(q, 100.0));
-	assert_true(outq_wait(q, 100.0) == 1.0);
-	assert_true(outq_wait(q, 100.5) == 0.5);
-	assert_int_equal(drain_at(q, 100.999), 0);
-	assert_int_equal(drain_at(q, 101.0), 1);
-	assert_int_equal(drain_at(q, 101.0), 0);
-	assert_int_equal(drain_at(q, 102.0), 1);
-	assert_int_equal(drain_at(q, 105.0), 3); /* three seconds, three lines */
-	assert_int_equal(outq_len(q), 10);
-	outq_free(q);
+    (void)state;
+    outq *q = outq_new(5, 1.0);
+    push_n(q, "#a", 20);
+    assert_int_equal(drain_at(q, 100.0), 5);
+    assert_null(outq_peek(q, 100.0));
+    assert_true(outq_wait(q, 100.0) == 1.0);
+    assert_true(outq_wait(q, 100.5) == 0.5);
+    assert_int_equal(drain_at(q, 100.999), 0);
+    assert_int_equal(drain_at(q, 101.0), 1);
+    assert_int_equal(drain_at(q, 101.0), 0);
+    assert_int_equal(drain_at(q, 102.0), 1);
+    assert_int_equal(drain_at(q, 105.0), 3); /* three seconds, three lines */
+    assert_int_equal(outq_len(q), 10);
+    outq_free(q);
 }
 
 static void test_tokens_never_exceed_burst(void **state)
 {
-	(void)state;
-	outq *q = outq_new(3, 2.0);
-	assert_true(outq_wait(q, 0) == -1);
-	push_n(q, "#a", 10);
-	assert_true(outq_wait(q, 0) == 0);
-	assert_int_equal(drain_at(q, 0), 3);
-	assert_int_equal(drain_at(q, 3600), 3); /* an hour idle still gives only the burst */
-	assert_int_equal(drain_at(q, 3600.5), 1);
-	outq_free(q);
+    (void)state;
+    outq *q = outq_new(3, 2.0);
+    assert_true(outq_wait(q, 0) == -1);
+    push_n(q, "#a", 10);
+    assert_true(outq_wait(q, 0) == 0);
+    assert_int_equal(drain_at(q, 0), 3);
+    assert_int_equal(drain_at(q, 3600), 3); /* an hour idle still gives only the burst */
+    assert_int_equal(drain_at(q, 3600.5), 1);
+    outq_free(q);
 }
 
 /* Polls every 10 ms for `seconds` after the burst; the count must be exactly rate * seconds.
  * (With a backlog the bucket stays below its cap, so no fraction of a token is lost between polls.) */
 static int lines_in(double rate, int seconds)
 {
-	outq *q = outq_new(3, rate);
-	push_n(q, "#a", 1000);
-	int n = drain_at(q, 0) - 3;
-	for (int k = 1; k <= seconds * 100; k++)
-		n += drain_at(q, k / 100.0);
-	outq_free(q);
-	return n;
+    outq *q = outq_new(3, rate);
+    push_n(q, "#a", 1000);
+    int n = drain_at(q, 0) - 3;
+    for (int k = 1; k <= seconds * 100; k++)
+        n += drain_at(q, k / 100.0);
+    outq_free(q);
+    return n;
 }
 
 static void test_fractional_rates(void **state)
 {
-	(void)state;
-	assert_int_equal(lines_in(1.0, 10), 10);
-	assert_int_equal(lines_in(2.5, 10), 25);
-	assert_int_equal(lines_in(0.3, 10), 3);
-	assert_int_equal(lines_in(0.1, 30), 3);
-	assert_int_equal(lines_in(7.0, 3), 21);
-	outq *q = outq_new(1, 0.3);
-	push_n(q, "#a", 2);
-	drain_at(q, 0);
-	assert_true(outq_wait(q, 0) > 3.333 && outq_wait(q, 0) < 3.334);
-	assert_int_equal(drain_at(q, 3.33), 0);
-	assert_int_equal(drain_at(q, 10.0 / 3.0), 1);
-	outq_free(q);
+    (void)state;
+    assert_int_equal(lines_in(1.0, 10), 10);
+    assert_int_equal(lines_in(2.5, 10), 25);
+    assert_int_equal(lines_in(0.3, 10), 3);
+    assert_int_equal(lines_in(0.1, 30), 3);
+    assert_int_equal(lines_in(7.0, 3), 21);
+    outq *q = outq_new(1, 0.3);
+    push_n(q, "#a", 2);
+    drain_at(q, 0);
+    assert_true(outq_wait(q, 0) > 3.333 && outq_wait(q, 0) < 3.334);
+    assert_int_equal(drain_at(q, 3.33), 0);
+    assert_int_equal(drain_at(q, 10.0 / 3.0), 1);
+    outq_free(q);
 }
 
 /* An event loop that sleeps exactly outq_wait(): line k after the burst goes at k / rate. */
 static void test_wait_schedules_exactly(void **state)
 {
-	(void)state;
-	static const double rates[] = {0.3, 1.0, 2.5, 7.0, 50.0};
-	for (size_t r = 0; r < sizeof rates / sizeof rates[0]; r++) {
-		outq *q = outq_new(1, rates[r]);
-		push_n(q, "#a", 101);
-		double now = 0;
-		for (int k = 0; k <= 100; k++) {
-			now += outq_wait(q, now);
-			assert_true(now > k / rates[r] - 1e-6 && now < k / rates[r] + 1e-6);
-			assert_non_null(outq_peek(q, now));
-			outq_commit(q, now);
-		}
-		assert_true(outq_wait(q, now) == -1);
-		outq_free(q);
-	}
+    (void)state;
+    static const double rates[] = { 0.3, 1.0, 2.5, 7.0, 50.0 };
+    for (size_t r = 0; r < sizeof rates / sizeof rates[0]; r++) {
+        outq *q = outq_new(1, rates[r]);
+        push_n(q, "#a", 101);
+        double now = 0;
+        for (int k = 0; k <= 100; k++) {
+            now += outq_wait(q, now);
+            assert_true(now > k / rates[r] - 1e-6 && now < k / rates[r] + 1e-6);
+            assert_non_null(outq_peek(q, now));
+            outq_commit(q, now);
+        }
+        assert_true(outq_wait(q, now) == -1);
+        outq_free(q);
+    }
 }
 
 static void test_set_rate(void **state)
 {
-	(void)state;
-	outq *q = outq_new(10, 1.0);
-	push_n(q, "#a", 20);
-	outq_set_rate(q, 2, 4.0);
-	assert_int_equal(drain_at(q, 0), 2);
-	assert_int_equal(drain_at(q, 0.25), 1);
-	outq_set_rate(q, 0, -1); /* clamped: 1 line, 0.01 lines/s */
-	assert_int_equal(drain_at(q, 10), 0);
-	assert_int_equal(drain_at(q, 100.25), 1);
-	outq_free(q);
+    (void)state;
+    outq *q = outq_new(10, 1.0);
+    push_n(q, "#a", 20);
+    outq_set_rate(q, 2, 4.0);
+    assert_int_equal(drain_at(q, 0), 2);
+    assert_int_equal(drain_at(q, 0.25), 1);
+    outq_set_rate(q, 0, -1); /* clamped: 1 line, 0.01 lines/s */
+    assert_int_equal(drain_at(q, 10), 0);
+    assert_int_equal(drain_at(q, 100.25), 1);
+    outq_free(q);
 }
 
 static void test_peek_without_commit(void **state)
 {
-	(void)state;
-	outq *q = outq_new(1, 1.0);
-	assert_null(outq_peek(q, 0));
-	assert_true(outq_push(q, "PRIVMSG", "#durak", "hello"));
-	assert_true(outq_push(q, "NOTICE", "bob", "psst"));
-	for (int i = 0; i < 3; i++)
-		assert_string_equal(outq_peek(q, 0), "PRIVMSG #durak :hello");
-	assert_int_equal(outq_len(q), 2);
-	outq_commit(q, 0);
-	assert_null(outq_peek(q, 0.5));
-	assert_string_equal(outq_peek(q, 1.0), "NOTICE bob :psst");
-	outq_commit(q, 1.0);
-	assert_int_equal(outq_len(q), 0);
-	assert_null(outq_peek(q, 100));
-	outq_free(q);
+    (void)state;
+    outq *q = outq_new(1, 1.0);
+    assert_null(outq_peek(q, 0));
+    assert_true(outq_push(q, "PRIVMSG", "#durak", "hello"));
+    assert_true(outq_push(q, "NOTICE", "bob", "psst"));
+    for (int i = 0; i < 3; i++)
+        assert_string_equal(outq_peek(q, 0), "PRIVMSG #durak :hello");
+    assert_int_equal(outq_len(q), 2);
+    outq_commit(q, 0);
+    assert_null(outq_peek(q, 0.5));
+    assert_string_equal(outq_peek(q, 1.0), "NOTICE bob :psst");
+    outq_commit(q, 1.0);
+    assert_int_equal(outq_len(q), 0);
+    assert_null(outq_peek(q, 100));
+    outq_free(q);
 }
 
 /* ---- splitting ---- */
 
 static void test_exactly_400(void **state)
 {
-	(void)state;
-	static char text[1000], out[8][OUTQ_MAX_TEXT + 1];
-	outq *q = outq_new(5, 1);
-	memset(text, 'a', 400);
-	text[400] = '\0';
-	assert_true(outq_push(q, "PRIVMSG", "#a", text));
-	assert_int_equal(outq_len(q), 1);
-	assert_int_equal(collect(q, out, 8), 1);
-	assert_string_equal(out[0], text);
-	text[400] = 'b', text[401] = '\0';
-	assert_true(outq_push(q, "PRIVMSG", "#a", text));
-	assert_int_equal(collect(q, out, 8), 2);
-	assert_int_equal(strlen(out[0]), 400);
-	assert_string_equal(out[1], "b");
-	outq_free(q);
+    (void)state;
+    static char text[1000], out[8][OUTQ_MAX_TEXT + 1];
+    outq *q = outq_new(5, 1);
+    memset(text, 'a', 400);
+    text[400] = '\0';
+    assert_true(outq_push(q, "PRIVMSG", "#a", text));
+    assert_int_equal(outq_len(q), 1);
+    assert_int_equal(collect(q, out, 8), 1);
+    assert_string_equal(out[0], text);
+    text[400] = 'b', text[401] = '\0';
+    assert_true(outq_push(q, "PRIVMSG", "#a", text));
+    assert_int_equal(collect(q, out, 8), 2);
+    assert_int_equal(strlen(out[0]), 400);
+    assert_string_equal(out[1], "b");
+    outq_free(q);
 }
 
 static void test_split_on_words(void **state)
 {
-	(void)state;
-	static char text[2000], out[8][OUTQ_MAX_TEXT + 1];
-	outq *q = outq_new(5, 1);
-	assert_true(outq_push(q, "PRIVMSG", "#a", repeat(text, "word ", 100))); /* 500 bytes */
-	assert_int_equal(collect(q, out, 8), 2);
-	repeat(text, "word ", 80);
-	text[399] = '\0'; /* 80 words, no trailing space */
-	assert_string_equal(out[0], text);
-	assert_string_equal(out[1], repeat(text, "word ", 20)); /* the last piece is the text's own end */
-	/* a space at exactly byte 400 */
-	memset(text, 'x', 400);
-	strcpy(text + 400, " tail");
-	assert_true(outq_push(q, "PRIVMSG", "#a", text));
-	assert_int_equal(collect(q, out, 8), 2);
-	assert_int_equal(strlen(out[0]), 400);
-	assert_string_equal(out[1], "tail");
-	/* many spaces at the cut are not sent as a line of their own */
-	memset(text, 'y', 395);
-	memset(text + 395, ' ', 20);
-	strcpy(text + 415, "z");
-	assert_true(outq_push(q, "PRIVMSG", "#a", text));
-	assert_int_equal(collect(q, out, 8), 2);
-	assert_int_equal(strlen(out[0]), 395);
-	assert_string_equal(out[1], "z");
-	outq_free(q);
+    (void)state;
+    static char text[2000], out[8][OUTQ_MAX_TEXT + 1];
+    outq *q = outq_new(5, 1);
+    assert_true(outq_push(q, "PRIVMSG", "#a", repeat(text, "word ", 100))); /* 500 bytes */
+    assert_int_equal(collect(q, out, 8), 2);
+    repeat(text, "word ", 80);
+    text[399] = '\0'; /* 80 words, no trailing space */
+    assert_string_equal(out[0], text);
+    assert_string_equal(out[1],
+                        repeat(text, "word ", 20)); /* the last piece is the text's own end */
+    /* a space at exactly byte 400 */
+    memset(text, 'x', 400);
+    strcpy(text + 400, " tail");
+    assert_true(outq_push(q, "PRIVMSG", "#a", text));
+    assert_int_equal(collect(q, out, 8), 2);
+    assert_int_equal(strlen(out[0]), 400);
+    assert_string_equal(out[1], "tail");
+    /* many spaces at the cut are not sent as a line of their own */
+    memset(text, 'y', 395);
+    memset(text + 395, ' ', 20);
+    strcpy(text + 415, "z");
+    assert_true(outq_push(q, "PRIVMSG", "#a", text));
+    assert_int_equal(collect(q, out, 8), 2);
+    assert_int_equal(strlen(out[0]), 395);
+    assert_string_equal(out[1], "z");
+    outq_free(q);
 }
 
 static void test_split_long_word(void **state)
 {
-	(void)state;
-	static char text[2000], out[8][OUTQ_MAX_TEXT + 1];
-	outq *q = outq_new(5, 1);
-	memset(text, 'w', 1000);
-	text[1000] = '\0';
-	assert_true(outq_push(q, "PRIVMSG", "#a", text));
-	assert_int_equal(collect(q, out, 8), 3);
-	assert_int_equal(strlen(out[0]), 400);
-	assert_int_equal(strlen(out[1]), 400);
-	assert_int_equal(strlen(out[2]), 200);
-	outq_free(q);
+    (void)state;
+    static char text[2000], out[8][OUTQ_MAX_TEXT + 1];
+    outq *q = outq_new(5, 1);
+    memset(text, 'w', 1000);
+    text[1000] = '\0';
+    assert_true(outq_push(q, "PRIVMSG", "#a", text));
+    assert_int_equal(collect(q, out, 8), 3);
+    assert_int_equal(strlen(out[0]), 400);
+    assert_int_equal(strlen(out[1]), 400);
+    assert_int_equal(strlen(out[2]), 200);
+    outq_free(q);
 }
 
 /* prefix bytes of 'a', then tail; the first piece must be exactly `first` bytes. */
 static void check_utf8_split(int prefix, const char *tail, size_t first, const char *second)
 {
-	static char text[1000], out[8][OUTQ_MAX_TEXT + 1];
-	outq *q = outq_new(5, 1);
-	memset(text, 'a', (size_t)prefix);
-	strcpy(text + prefix, tail);
-	assert_true(outq_push(q, "PRIVMSG", "#a", text));
-	assert_int_equal(collect(q, out, 8), 2);
-	assert_int_equal(strlen(out[0]), first);
-	assert_string_equal(out[1], second);
-	assert_utf8_start(out[1]);
-	outq_free(q);
+    static char text[1000], out[8][OUTQ_MAX_TEXT + 1];
+    outq *q = outq_new(5, 1);
+    memset(text, 'a', (size_t)prefix);
+    strcpy(text + prefix, tail);
+    assert_true(outq_push(q, "PRIVMSG", "#a", text));
+    assert_int_equal(collect(q, out, 8), 2);
+    assert_int_equal(strlen(out[0]), first);
+    assert_string_equal(out[1], second);
+    assert_utf8_start(out[1]);
+    outq_free(q);
 }
 
 static void test_split_utf8(void **state)
 {
-	(void)state;
-	check_utf8_split(399, "\xc3\xa9", 399, "\xc3\xa9");             /* é over the boundary */
-	check_utf8_split(398, "\xc3\xa9\xc3\xa9", 400, "\xc3\xa9");     /* é ends at 400 exactly */
-	check_utf8_split(398, "\xe2\x82\xac" "b", 398, "\xe2\x82\xac" "b"); /* € straddles */
-	check_utf8_split(397, "\xf0\x9f\x83\x8f" "z", 397, "\xf0\x9f\x83\x8f" "z"); /* a 4-byte card */
-	check_utf8_split(399, "\xe2\x99\xa0\xe2\x99\xa5", 399, "\xe2\x99\xa0\xe2\x99\xa5"); /* ♠♥ */
+    (void)state;
+    check_utf8_split(399, "\xc3\xa9", 399, "\xc3\xa9");         /* é over the boundary */
+    check_utf8_split(398, "\xc3\xa9\xc3\xa9", 400, "\xc3\xa9"); /* é ends at 400 exactly */
+    check_utf8_split(398,
+                     "\xe2\x82\xac"
+                     "b",
+                     398,
+                     "\xe2\x82\xac"
+                     "b"); /* € straddles */
+    check_utf8_split(397,
+                     "\xf0\x9f\x83\x8f"
+                     "z",
+                     397,
+                     "\xf0\x9f\x83\x8f"
+                     "z"); /* a 4-byte card */
+    check_utf8_split(399, "\xe2\x99\xa0\xe2\x99\xa5", 399, "\xe2\x99\xa0\xe2\x99\xa5"); /* ♠♥ */
 }
 
 static void test_split_utf8_suits(void **state)
 {
-	(void)state;
-	static char text[4000], out[16][OUTQ_MAX_TEXT + 1];
-	outq *q = outq_new(5, 1);
-	assert_true(outq_push(q, "PRIVMSG", "#a", repeat(text, "\xe2\x99\xa0\xe2\x99\xa3\xe2\x99\xa6\xe2\x99\xa5", 150)));
-	int n = collect(q, out, 16);
-	size_t total = 0;
-	for (int i = 0; i < n; i++) {
-		assert_utf8_start(out[i]);
-		assert_int_equal(strlen(out[i]) % 3, 0);
-		total += strlen(out[i]);
-	}
-	assert_int_equal(total, strlen(text));
-	outq_free(q);
+    (void)state;
+    static char text[4000], out[16][OUTQ_MAX_TEXT + 1];
+    outq *q = outq_new(5, 1);
+    assert_true(outq_push(q, "PRIVMSG", "#a",
+                          repeat(text, "\xe2\x99\xa0\xe2\x99\xa3\xe2\x99\xa6\xe2\x99\xa5", 150)));
+    int n = collect(q, out, 16);
+    size_t total = 0;
+    for (int i = 0; i < n; i++) {
+        assert_utf8_start(out[i]);
+        assert_int_equal(strlen(out[i]) % 3, 0);
+        total += strlen(out[i]);
+    }
+    assert_int_equal(total, strlen(text));
+    outq_free(q);
 }
 
 static void test_split_colour_codes(void **state)
 {
-	(void)state;
-	check_utf8_split(397, "\x03" "04,12xxxxxxxxxx", 397, "\x03" "04,12xxxxxxxxxx"); /* fg,bg */
-	check_utf8_split(398, "\x03" "12hello", 398, "\x03" "12hello");                 /* 2-digit fg */
-	check_utf8_split(399, "\x03" "4x", 399, "\x03" "4x");                           /* cut after \x03 */
-	check_utf8_split(396, "\x03" "04,1yy", 396, "\x03" "04,1yy");                   /* 1-digit bg */
-	check_utf8_split(394, "\x03" "04,12" "b", 400, "b");                            /* code ends at 400 */
-	check_utf8_split(397, "\x03" "04,x", 400, ",x");                                /* comma, no bg */
-	check_utf8_split(397, "\x03" "04,5", 397, "\x03" "04,5");                       /* comma, bg */
+    (void)state;
+    check_utf8_split(397,
+                     "\x03"
+                     "04,12xxxxxxxxxx",
+                     397,
+                     "\x03"
+                     "04,12xxxxxxxxxx"); /* fg,bg */
+    check_utf8_split(398,
+                     "\x03"
+                     "12hello",
+                     398,
+                     "\x03"
+                     "12hello"); /* 2-digit fg */
+    check_utf8_split(399,
+                     "\x03"
+                     "4x",
+                     399,
+                     "\x03"
+                     "4x"); /* cut after \x03 */
+    check_utf8_split(396,
+                     "\x03"
+                     "04,1yy",
+                     396,
+                     "\x03"
+                     "04,1yy"); /* 1-digit bg */
+    check_utf8_split(394,
+                     "\x03"
+                     "04,12"
+                     "b",
+                     400, "b"); /* code ends at 400 */
+    check_utf8_split(397,
+                     "\x03"
+                     "04,x",
+                     400, ",x"); /* comma, no bg */
+    check_utf8_split(397,
+                     "\x03"
+                     "04,5",
+                     397,
+                     "\x03"
+                     "04,5"); /* comma, bg */
 }
 
 static void test_strip_cr_lf_nul(void **state)
 {
-	(void)state;
-	outq *q = outq_new(5, 1);
-	assert_true(outq_push(q, "PRIVMSG", "#a", "one\r\nPRIVMSG #b :two\rthree\nfour"));
-	assert_string_equal(outq_peek(q, 0), "PRIVMSG #a :one  PRIVMSG #b :two three four");
-	outq_commit(q, 0);
-	assert_true(outq_push(q, "PRIVMSG", "#a", "before\0after"));
-	assert_string_equal(outq_peek(q, 0), "PRIVMSG #a :before");
-	outq_commit(q, 0);
-	assert_true(outq_push_raw(q, "PING :x\r\nQUIT :bye"));
-	assert_string_equal(outq_peek(q, 0), "PING :x  QUIT :bye");
-	outq_free(q);
+    (void)state;
+    outq *q = outq_new(5, 1);
+    assert_true(outq_push(q, "PRIVMSG", "#a", "one\r\nPRIVMSG #b :two\rthree\nfour"));
+    assert_string_equal(outq_peek(q, 0), "PRIVMSG #a :one  PRIVMSG #b :two three four");
+    outq_commit(q, 0);
+    assert_true(outq_push(q, "PRIVMSG", "#a", "before\0after"));
+    assert_string_equal(outq_peek(q, 0), "PRIVMSG #a :before");
+    outq_commit(q, 0);
+    assert_true(outq_push_raw(q, "PING :x\r\nQUIT :bye"));
+    assert_string_equal(outq_peek(q, 0), "PING :x  QUIT :bye");
+    outq_free(q);
 }
 
 static void test_newline_is_a_word_break(void **state)
 {
-	(void)state;
-	static char text[1000], out[8][OUTQ_MAX_TEXT + 1];
-	outq *q = outq_new(5, 1);
-	memset(text, 'a', 300);
-	text[300] = '\n';
-	memset(text + 301, 'b', 300);
-	text[601] = '\0';
-	assert_true(outq_push(q, "PRIVMSG", "#a", text));
-	assert_int_equal(collect(q, out, 8), 2);
-	assert_int_equal(strlen(out[0]), 300);
-	assert_int_equal(strlen(out[1]), 300);
-	outq_free(q);
+    (void)state;
+    static char text[1000], out[8][OUTQ_MAX_TEXT + 1];
+    outq *q = outq_new(5, 1);
+    memset(text, 'a', 300);
+    text[300] = '\n';
+    memset(text + 301, 'b', 300);
+    text[601] = '\0';
+    assert_true(outq_push(q, "PRIVMSG", "#a", text));
+    assert_int_equal(collect(q, out, 8), 2);
+    assert_int_equal(strlen(out[0]), 300);
+    assert_int_equal(strlen(out[1]), 300);
+    outq_free(q);
 }
 
 /* ---- fairness, bounds, priority ---- */
 
 static void test_round_robin(void **state)
 {
-	(void)state;
-	outq *q = outq_new(1, 1);
-	push_n(q, "#a", 6);
-	push_n(q, "#b", 2);
-	push_n(q, "carol", 1);
-	static const char *const want[] = {"PRIVMSG #a :l0", "PRIVMSG #b :l0", "PRIVMSG carol :l0",
-	                                   "PRIVMSG #a :l1", "PRIVMSG #b :l1", "PRIVMSG #a :l2",
-	                                   "PRIVMSG #a :l3"};
-	for (int i = 0; i < 7; i++) {
-		assert_string_equal(outq_peek(q, i), want[i]);
-		outq_commit(q, i);
-	}
-	push_n(q, "#b", 1); /* a newcomer gets the next turn after #a's */
-	assert_string_equal(outq_peek(q, 7), "PRIVMSG #a :l4");
-	outq_commit(q, 7);
-	assert_string_equal(outq_peek(q, 8), "PRIVMSG #b :l0");
-	outq_commit(q, 8);
-	assert_string_equal(outq_peek(q, 9), "PRIVMSG #a :l5");
-	outq_commit(q, 9);
-	assert_int_equal(outq_len(q), 0);
-	outq_free(q);
+    (void)state;
+    outq *q = outq_new(1, 1);
+    push_n(q, "#a", 6);
+    push_n(q, "#b", 2);
+    push_n(q, "carol", 1);
+    static const char *const want[] = { "PRIVMSG #a :l0", "PRIVMSG #b :l0", "PRIVMSG carol :l0",
+                                        "PRIVMSG #a :l1", "PRIVMSG #b :l1", "PRIVMSG #a :l2",
+                                        "PRIVMSG #a :l3" };
+    for (int i = 0; i < 7; i++) {
+        assert_string_equal(outq_peek(q, i), want[i]);
+        outq_commit(q, i);
+    }
+    push_n(q, "#b", 1); /* a newcomer gets the next turn after #a's */
+    assert_string_equal(outq_peek(q, 7), "PRIVMSG #a :l4");
+    outq_commit(q, 7);
+    assert_string_equal(outq_peek(q, 8), "PRIVMSG #b :l0");
+    outq_commit(q, 8);
+    assert_string_equal(outq_peek(q, 9), "PRIVMSG #a :l5");
+    outq_commit(q, 9);
+    assert_int_equal(outq_len(q), 0);
+    outq_free(q);
 }
 
 static void test_fair_under_flood(void **state)
 {
-	(void)state;
-	outq *q = outq_new(1, 1);
-	push_n(q, "#chatty", 1000);
-	push_n(q, "#quiet", 3);
-	int quiet = 0;
-	for (int t = 0; t < 8; t++) {
-		const char *line = outq_peek(q, t);
-		quiet += strncmp(line, "PRIVMSG #quiet", 14) == 0;
-		outq_commit(q, t);
-	}
-	assert_int_equal(quiet, 3);
-	outq_free(q);
+    (void)state;
+    outq *q = outq_new(1, 1);
+    push_n(q, "#chatty", 1000);
+    push_n(q, "#quiet", 3);
+    int quiet = 0;
+    for (int t = 0; t < 8; t++) {
+        const char *line = outq_peek(q, t);
+        quiet += strncmp(line, "PRIVMSG #quiet", 14) == 0;
+        outq_commit(q, t);
+    }
+    assert_int_equal(quiet, 3);
+    outq_free(q);
 }
 
 static void test_full_queue(void **state)
 {
-	(void)state;
-	static char text[1000];
-	outq *q = outq_new(5, 1);
-	push_n(q, "#a", OUTQ_MAX_LINES - 2);
-	memset(text, 'a', 900);
-	text[900] = '\0';
-	assert_false(outq_push(q, "PRIVMSG", "#b", text)); /* 3 lines do not fit in 2 */
-	assert_int_equal(outq_len(q), OUTQ_MAX_LINES - 2);
-	assert_true(outq_push(q, "PRIVMSG", "#b", text + 100)); /* 2 lines do */
-	assert_int_equal(outq_len(q), OUTQ_MAX_LINES);
-	assert_false(outq_push(q, "PRIVMSG", "#b", "x"));
-	assert_false(outq_push_raw(q, "PING :x"));
-	outq_clear(q);
-	assert_int_equal(outq_len(q), 0);
-	assert_null(outq_peek(q, 0));
-	assert_true(outq_push(q, "PRIVMSG", "#b", "x"));
-	assert_int_equal(drain_at(q, 0), 1);
-	outq_free(q);
+    (void)state;
+    static char text[1000];
+    outq *q = outq_new(5, 1);
+    push_n(q, "#a", OUTQ_MAX_LINES - 2);
+    memset(text, 'a', 900);
+    text[900] = '\0';
+    assert_false(outq_push(q, "PRIVMSG", "#b", text)); /* 3 lines do not fit in 2 */
+    assert_int_equal(outq_len(q), OUTQ_MAX_LINES - 2);
+    assert_true(outq_push(q, "PRIVMSG", "#b", text + 100)); /* 2 lines do */
+    assert_int_equal(outq_len(q), OUTQ_MAX_LINES);
+    assert_false(outq_push(q, "PRIVMSG", "#b", "x"));
+    assert_false(outq_push_raw(q, "PING :x"));
+    outq_clear(q);
+    assert_int_equal(outq_len(q), 0);
+    assert_null(outq_peek(q, 0));
+    assert_true(outq_push(q, "PRIVMSG", "#b", "x"));
+    assert_int_equal(drain_at(q, 0), 1);
+    outq_free(q);
 }
 
 static void test_clear_refills(void **state)
 {
-	(void)state;
-	outq *q = outq_new(2, 0.1);
-	push_n(q, "#a", 5);
-	assert_int_equal(drain_at(q, 0), 2);
-	outq_clear(q);
-	push_n(q, "#a", 5);
-	assert_int_equal(drain_at(q, 1), 2);
-	outq_free(q);
+    (void)state;
+    outq *q = outq_new(2, 0.1);
+    push_n(q, "#a", 5);
+    assert_int_equal(drain_at(q, 0), 2);
+    outq_clear(q);
+    push_n(q, "#a", 5);
+    assert_int_equal(drain_at(q, 1), 2);
+    outq_free(q);
 }
 
 static void test_raw_priority(void **state)
 {
-	(void)state;
-	outq *q = outq_new(1, 1);
-	push_n(q, "#a", 2);
-	assert_true(outq_push_raw(q, "MODE durakbot +B"));
-	assert_true(outq_push_raw(q, "PING :lag"));
-	assert_string_equal(outq_peek(q, 0), "MODE durakbot +B");
-	outq_commit(q, 0);
-	assert_null(outq_peek(q, 0.5)); /* raw lines spend tokens too */
-	assert_string_equal(outq_peek(q, 1), "PING :lag");
-	outq_commit(q, 1);
-	assert_string_equal(outq_peek(q, 2), "PRIVMSG #a :l0");
-	outq_free(q);
+    (void)state;
+    outq *q = outq_new(1, 1);
+    push_n(q, "#a", 2);
+    assert_true(outq_push_raw(q, "MODE durakbot +B"));
+    assert_true(outq_push_raw(q, "PING :lag"));
+    assert_string_equal(outq_peek(q, 0), "MODE durakbot +B");
+    outq_commit(q, 0);
+    assert_null(outq_peek(q, 0.5)); /* raw lines spend tokens too */
+    assert_string_equal(outq_peek(q, 1), "PING :lag");
+    outq_commit(q, 1);
+    assert_string_equal(outq_peek(q, 2), "PRIVMSG #a :l0");
+    outq_free(q);
 }
 
 static void test_rejects(void **state)
 {
-	(void)state;
-	static char raw[600];
-	outq *q = outq_new(5, 1);
-	assert_false(outq_push(q, "PRIVMSG", "", "x"));
-	assert_false(outq_push(q, "PRIVMSG", "#a b", "x"));
-	assert_false(outq_push(q, "PRIVMSG", "#a,#b", "x"));
-	assert_false(outq_push(q, "PRIVMSG", "#a\r\n", "x"));
-	assert_false(outq_push(q, "PRIVMSG :x", "#a", "x"));
-	assert_false(outq_push(q, "", "#a", "x"));
-	assert_false(outq_push(q, "PRIVMSG", "#a", NULL));
-	assert_true(outq_push(q, "PRIVMSG", "#a", "")); /* nothing to send */
-	assert_false(outq_push_raw(q, ""));
-	memset(raw, 'r', OUTQ_MAX_RAW + 1);
-	assert_false(outq_push_raw(q, raw));
-	raw[OUTQ_MAX_RAW] = '\0';
-	assert_true(outq_push_raw(q, raw));
-	assert_int_equal(outq_len(q), 1);
-	outq_free(q);
-	outq_free(NULL);
+    (void)state;
+    static char raw[600];
+    outq *q = outq_new(5, 1);
+    assert_false(outq_push(q, "PRIVMSG", "", "x"));
+    assert_false(outq_push(q, "PRIVMSG", "#a b", "x"));
+    assert_false(outq_push(q, "PRIVMSG", "#a,#b", "x"));
+    assert_false(outq_push(q, "PRIVMSG", "#a\r\n", "x"));
+    assert_false(outq_push(q, "PRIVMSG :x", "#a", "x"));
+    assert_false(outq_push(q, "", "#a", "x"));
+    assert_false(outq_push(q, "PRIVMSG", "#a", NULL));
+    assert_true(outq_push(q, "PRIVMSG", "#a", "")); /* nothing to send */
+    assert_false(outq_push_raw(q, ""));
+    memset(raw, 'r', OUTQ_MAX_RAW + 1);
+    assert_false(outq_push_raw(q, raw));
+    raw[OUTQ_MAX_RAW] = '\0';
+    assert_true(outq_push_raw(q, raw));
+    assert_int_equal(outq_len(q), 1);
+    outq_free(q);
+    outq_free(NULL);
 }
 
 int main(void)
 {
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_burst_then_rate),
-		cmocka_unit_test(test_tokens_never_exceed_burst),
-		cmocka_unit_test(test_fractional_rates),
-		cmocka_unit_test(test_wait_schedules_exactly),
-		cmocka_unit_test(test_set_rate),
-		cmocka_unit_test(test_peek_without_commit),
-		cmocka_unit_test(test_exactly_400),
-		cmocka_unit_test(test_split_on_words),
-		cmocka_unit_test(test_split_long_word),
-		cmocka_unit_test(test_split_utf8),
-		cmocka_unit_test(test_split_utf8_suits),
-		cmocka_unit_test(test_split_colour_codes),
-		cmocka_unit_test(test_strip_cr_lf_nul),
-		cmocka_unit_test(test_newline_is_a_word_break),
-		cmocka_unit_test(test_round_robin),
-		cmocka_unit_test(test_fair_under_flood),
-		cmocka_unit_test(test_full_queue),
-		cmocka_unit_test(test_clear_refills),
-		cmocka_unit_test(test_raw_priority),
-		cmocka_unit_test(test_rejects),
-	};
-	return cmocka_run_group_tests_name("outq", tests, NULL, NULL);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_burst_then_rate),  cmocka_unit_test(test_tokens_never_exceed_burst),
+        cmocka_unit_test(test_fractional_rates), cmocka_unit_test(test_wait_schedules_exactly),
+        cmocka_unit_test(test_set_rate),         cmocka_unit_test(test_peek_without_commit),
+        cmocka_unit_test(test_exactly_400),      cmocka_unit_test(test_split_on_words),
+        cmocka_unit_test(test_split_long_word),  cmocka_unit_test(test_split_utf8),
+        cmocka_unit_test(test_split_utf8_suits), cmocka_unit_test(test_split_colour_codes),
+        cmocka_unit_test(test_strip_cr_lf_nul),  cmocka_unit_test(test_newline_is_a_word_break),
+        cmocka_unit_test(test_round_robin),      cmocka_unit_test(test_fair_under_flood),
+        cmocka_unit_test(test_full_queue),       cmocka_unit_test(test_clear_refills),
+        cmocka_unit_test(test_raw_priority),     cmocka_unit_test(test_rejects),
+    };
+    return cmocka_run_group_tests_name("outq", tests, NULL, NULL);
 }

@@ -21,12 +21,15 @@ typedef struct {
     const char *want;
 } parse_case;
 
-#define CASE(s, want) { s, sizeof(s) - 1, want }
+#define CASE(s, want)                                                                              \
+    {                                                                                              \
+        s, sizeof(s) - 1, want                                                                     \
+    }
 
 typedef void (*parse_fn)(const char *, size_t, const parse_opts *, parsed_cmd *);
 
-static const parse_opts OPTS_UNICODE = {"!", true};
-static const parse_opts OPTS_ASCII = {"!", false};
+static const parse_opts OPTS_UNICODE = { "!", true };
+static const parse_opts OPTS_ASCII = { "!", false };
 
 /* ---------------------------------------------------------------- describing a result */
 
@@ -42,9 +45,9 @@ static void put(char *buf, size_t size, const char *fmt, ...)
 /* The result as one line: "play 7h", "durak transfer first5", "help [rules]", "error: ...". */
 static const char *describe(const parsed_cmd *p, char *buf, size_t size)
 {
-    static const char *const variants[] = {"classic", "transfer"};
-    static const char *const throwins[] = {"all", "neighbours"};
-    static const char *const levels[] = {"easy", "normal", "hard"};
+    static const char *const variants[] = { "classic", "transfer" };
+    static const char *const throwins[] = { "all", "neighbours" };
+    static const char *const levels[] = { "easy", "normal", "hard" };
     char card[PARSE_CARD_TEXT_SIZE];
     buf[0] = '\0';
     put(buf, size, "%s", parse_kind_name(p->kind));
@@ -91,13 +94,13 @@ static void run_one(parse_fn fn, const char *line, size_t n, const parse_opts *o
     char *copy = n ? malloc(n) : NULL;
     if (n)
         memcpy(copy, line, n);
-    memset(p, 0x5A, sizeof *p);   /* every field must be written */
+    memset(p, 0x5A, sizeof *p); /* every field must be written */
     fn(copy, n, o, p);
     free(copy);
 }
 
-static int check_one(parse_fn fn, const char *name, const char *line, size_t n,
-                     const parse_opts *o, const char *want)
+static int check_one(parse_fn fn, const char *name, const char *line, size_t n, const parse_opts *o,
+                     const char *want)
 {
     parsed_cmd p;
     char got[512], esc[2048];
@@ -147,14 +150,14 @@ static const parse_case channel_cases[] = {
     CASE("!durak (transfer) | all", "durak transfer all"),
     CASE("!durak blah",
          "error: unknown option \"blah\" for !durak: use classic|transfer, all|neighbours, first5"),
-    CASE("!durak first6",
-         "error: unknown option \"first6\" for !durak: use classic|transfer, all|neighbours, first5"),
-    CASE("!durak classic transfer",
-         "error: \"classic\" and \"transfer\" cannot both be chosen: pick one, e.g. !durak transfer"),
+    CASE("!durak first6", "error: unknown option \"first6\" for !durak: use classic|transfer, "
+                          "all|neighbours, first5"),
+    CASE("!durak classic transfer", "error: \"classic\" and \"transfer\" cannot both be chosen: "
+                                    "pick one, e.g. !durak transfer"),
     CASE("!durak neighbours first5 all",
          "error: \"neighbours\" and \"all\" cannot both be chosen: pick one, e.g. !durak all"),
-    CASE("!durak podkidnoy PASSING",
-         "error: \"podkidnoy\" and \"PASSING\" cannot both be chosen: pick one, e.g. !durak transfer"),
+    CASE("!durak podkidnoy PASSING", "error: \"podkidnoy\" and \"PASSING\" cannot both be chosen: "
+                                     "pick one, e.g. !durak transfer"),
     /* commands without arguments */
     CASE("!join", "join"),
     CASE("!leave", "leave"),
@@ -186,8 +189,7 @@ static const parse_case channel_cases[] = {
     CASE("!bot remove", "bot remove"),
     CASE("!bot insane",
          "error: unknown option \"insane\" for !bot: use !bot easy|normal|hard, or !bot remove"),
-    CASE("!bot hard now",
-         "error: \"now\" after !bot hard is not understood: type just !bot hard"),
+    CASE("!bot hard now", "error: \"now\" after !bot hard is not understood: type just !bot hard"),
     CASE("!bot remove hard",
          "error: \"hard\" after !bot remove is not understood: type just !bot remove"),
     /* stats */
@@ -234,14 +236,25 @@ static const parse_case channel_cases[] = {
     CASE("!take", "ignored"),
     CASE("!moves", "ignored"),
     CASE("!weather Moscow", "ignored"),
-    CASE("\x01" "ACTION types !durak\x01", "ignored"),
-    CASE("\x01" "PING 123\x01", "ignored"),
+    CASE("\x01"
+         "ACTION types !durak\x01",
+         "ignored"),
+    CASE("\x01"
+         "PING 123\x01",
+         "ignored"),
     /* formatting codes, control bytes, NUL */
     CASE("\x02!join\x02", "join"),
-    CASE("\x03" "04!durak\x03 transfer", "durak transfer"),
-    CASE("\x03" "04,12!durak \x1f" "first5\x1f", "durak first5"),
+    CASE("\x03"
+         "04!durak\x03 transfer",
+         "durak transfer"),
+    CASE("\x03"
+         "04,12!durak \x1f"
+         "first5\x1f",
+         "durak first5"),
     CASE("!du\x02rak", "durak"),
-    CASE("\x04" "FF8800!start\x0f", "start"),
+    CASE("\x04"
+         "FF8800!start\x0f",
+         "start"),
     CASE("\x16\x1d\x1e\x11!stop", "stop"),
     CASE("!join\r\n", "join"),
     CASE("!join\tnow", "error: \"now\" after !join is not understood: type just !join"),
@@ -251,8 +264,10 @@ static const parse_case channel_cases[] = {
     CASE("!join\xc2\xa0\xe2\x80\x8b", "join"),
     CASE("!durak\xc2\xa0transfer", "durak transfer"),
     CASE("!join \xff\xfe", "error: \"??\" after !join is not understood: type just !join"),
-    CASE("!durak \xe2\x80\xae" "evil",
-         "error: unknown option \"?evil\" for !durak: use classic|transfer, all|neighbours, first5"),
+    CASE(
+        "!durak \xe2\x80\xae"
+        "evil",
+        "error: unknown option \"?evil\" for !durak: use classic|transfer, all|neighbours, first5"),
     CASE("!durak abcdefghijklmnopqrstuvwxyz",
          "error: unknown option \"abcdefghijklmnopqrst\xe2\x80\xa6\" for !durak: use "
          "classic|transfer, all|neighbours, first5"),
@@ -262,7 +277,7 @@ static void test_channel(void **state)
 {
     (void)state;
     CHECK_TABLE(parse_channel, channel_cases, &OPTS_UNICODE);
-    CHECK_TABLE(parse_channel, channel_cases, NULL);   /* the same defaults */
+    CHECK_TABLE(parse_channel, channel_cases, NULL); /* the same defaults */
 }
 
 static const parse_case dot_prefix_cases[] = {
@@ -271,7 +286,8 @@ static const parse_case dot_prefix_cases[] = {
     CASE("!join", "ignored"),
     CASE(".durak x",
          "error: unknown option \"x\" for .durak: use classic|transfer, all|neighbours, first5"),
-    CASE(".bot x", "error: unknown option \"x\" for .bot: use .bot easy|normal|hard, or .bot remove"),
+    CASE(".bot x",
+         "error: unknown option \"x\" for .bot: use .bot easy|normal|hard, or .bot remove"),
     CASE(".top 50", "error: \"50\" is not a number from 1 to 20: try .top 10"),
     CASE(".help .rules", "help [rules]"),
 };
@@ -286,15 +302,17 @@ static const parse_case word_prefix_cases[] = {
 
 static const parse_case long_prefix_cases[] = {
     CASE("abcdefghijklmnopqrstuvwxyzdurak x",
-         "error: unknown option \"x\" for abcdefghijklmnop\xe2\x80\xa6" "durak: use "
+         "error: unknown option \"x\" for abcdefghijklmnop\xe2\x80\xa6"
+         "durak: use "
          "classic|transfer, all|neighbours, first5"),
 };
 
 static void test_channel_prefixes(void **state)
 {
     (void)state;
-    parse_opts dot = {".", true}, word = {"d!", true}, empty = {"", true}, none = {NULL, false};
-    parse_opts longer = {"abcdefghijklmnopqrstuvwxyz", true};
+    parse_opts dot = { ".", true }, word = { "d!", true }, empty = { "", true },
+               none = { NULL, false };
+    parse_opts longer = { "abcdefghijklmnopqrstuvwxyz", true };
     CHECK_TABLE(parse_channel, dot_prefix_cases, &dot);
     CHECK_TABLE(parse_channel, word_prefix_cases, &word);
     CHECK_TABLE(parse_channel, long_prefix_cases, &longer);
@@ -304,7 +322,8 @@ static void test_channel_prefixes(void **state)
     assert_int_equal(check_one(parse_private, "word prefix", "d!take", 6, &word, "take"), 0);
     assert_int_equal(check_one(parse_private, "word prefix", "d!join", 6, &word,
                                "error: d!join is a channel command: type it in the channel, "
-                               "not to me"), 0);
+                               "not to me"),
+                     0);
 }
 
 /* ---------------------------------------------------------------- private */
@@ -344,20 +363,20 @@ static const parse_case private_cases[] = {
     CASE("10\xe2\x99\xa0", "card 10s"),
     CASE("(Q\xe2\x99\xa6)", "card Qd"),
     CASE("\xd0\xba\xd0\xba", "card Kc"),
-    CASE("as", "card As"),   /* an English word that is a card: the game decides */
+    CASE("as", "card As"), /* an English word that is a card: the game decides */
     CASE("!7h", "card 7h"),
     /* card notations */
-    CASE("play 7\xe2\x99\xa5", "play 7h"),                  /* 7♥ */
-    CASE("play 7\xe2\x99\xa5\xef\xb8\x8f", "play 7h"),      /* 7♥️ */
-    CASE("play 7\xe2\x99\xa5\xef\xb8\x8e", "play 7h"),      /* 7♥ text style */
-    CASE("play 7\xe2\x99\xa1", "play 7h"),                  /* 7♡ */
-    CASE("play 7\xe2\x99\xa6", "play 7d"),                  /* 7♦ */
-    CASE("play 7\xe2\x99\xa2", "play 7d"),                  /* 7♢ */
-    CASE("play 7\xe2\x99\xa3", "play 7c"),                  /* 7♣ */
-    CASE("play 7\xe2\x99\xa7", "play 7c"),                  /* 7♧ */
-    CASE("play 7\xe2\x99\xa0", "play 7s"),                  /* 7♠ */
-    CASE("play 7\xe2\x99\xa4", "play 7s"),                  /* 7♤ */
-    CASE("play 7\xe2\x99\xa0\xef\xb8\x8f", "play 7s"),      /* 7♠️ */
+    CASE("play 7\xe2\x99\xa5", "play 7h"),             /* 7♥ */
+    CASE("play 7\xe2\x99\xa5\xef\xb8\x8f", "play 7h"), /* 7♥️ */
+    CASE("play 7\xe2\x99\xa5\xef\xb8\x8e", "play 7h"), /* 7♥ text style */
+    CASE("play 7\xe2\x99\xa1", "play 7h"),             /* 7♡ */
+    CASE("play 7\xe2\x99\xa6", "play 7d"),             /* 7♦ */
+    CASE("play 7\xe2\x99\xa2", "play 7d"),             /* 7♢ */
+    CASE("play 7\xe2\x99\xa3", "play 7c"),             /* 7♣ */
+    CASE("play 7\xe2\x99\xa7", "play 7c"),             /* 7♧ */
+    CASE("play 7\xe2\x99\xa0", "play 7s"),             /* 7♠ */
+    CASE("play 7\xe2\x99\xa4", "play 7s"),             /* 7♤ */
+    CASE("play 7\xe2\x99\xa0\xef\xb8\x8f", "play 7s"), /* 7♠️ */
     CASE("play 10\xe2\x99\xa0", "play 10s"),
     CASE("play T\xe2\x99\xa0", "play 10s"),
     CASE("play t\xe2\x99\xa0", "play 10s"),
@@ -380,40 +399,67 @@ static const parse_case private_cases[] = {
     CASE("play 4h", "play 4h"),
     CASE("play 5s", "play 5s"),
     /* Cyrillic: ranks В Д К Т, suits п к б ч */
-    CASE("play \xd0\x9a\xd0\xba", "play Kc"),               /* Кк */
-    CASE("play \xd0\xba\xd0\xbf", "play Ks"),               /* кп */
-    CASE("play \xd0\x9a\xd0\x9a", "play Kc"),               /* КК */
-    CASE("play \xd0\xba\xd0\x9a", "play Kc"),               /* кК */
-    CASE("play \xd0\x9a\xd1\x87", "play Kh"),               /* Кч */
-    CASE("play 10\xd0\xba", "play 10c"),                    /* 10к */
-    CASE("play 7\xd0\x91", "play 7d"),                      /* 7Б */
-    CASE("play 6\xd0\x9f", "play 6s"),                      /* 6П */
-    CASE("play 9\xd0\xa7", "play 9h"),                      /* 9Ч */
-    CASE("play \xd0\x92\xd0\xb1", "play Jd"),               /* Вб */
-    CASE("play \xd0\xb2\xd0\xbf", "play Js"),               /* вп */
-    CASE("play \xd0\xb4\xd1\x87", "play Qh"),               /* дч */
-    CASE("play \xd0\x94\xd0\xba", "play Qc"),               /* Дк */
-    CASE("play \xd0\xa2\xd0\xbf", "play As"),               /* Тп: туз */
-    CASE("play \xd1\x82\xd1\x87", "play Ah"),               /* тч */
-    CASE("play K\xd0\xba", "play Kc"),                      /* Latin K, Cyrillic к */
-    CASE("play T\xd0\xb1", "play 10d"),                     /* Latin T is the ten */
+    CASE("play \xd0\x9a\xd0\xba", "play Kc"), /* Кк */
+    CASE("play \xd0\xba\xd0\xbf", "play Ks"), /* кп */
+    CASE("play \xd0\x9a\xd0\x9a", "play Kc"), /* КК */
+    CASE("play \xd0\xba\xd0\x9a", "play Kc"), /* кК */
+    CASE("play \xd0\x9a\xd1\x87", "play Kh"), /* Кч */
+    CASE("play 10\xd0\xba", "play 10c"),      /* 10к */
+    CASE("play 7\xd0\x91", "play 7d"),        /* 7Б */
+    CASE("play 6\xd0\x9f", "play 6s"),        /* 6П */
+    CASE("play 9\xd0\xa7", "play 9h"),        /* 9Ч */
+    CASE("play \xd0\x92\xd0\xb1", "play Jd"), /* Вб */
+    CASE("play \xd0\xb2\xd0\xbf", "play Js"), /* вп */
+    CASE("play \xd0\xb4\xd1\x87", "play Qh"), /* дч */
+    CASE("play \xd0\x94\xd0\xba", "play Qc"), /* Дк */
+    CASE("play \xd0\xa2\xd0\xbf", "play As"), /* Тп: туз */
+    CASE("play \xd1\x82\xd1\x87", "play Ah"), /* тч */
+    CASE("play K\xd0\xba", "play Kc"),        /* Latin K, Cyrillic к */
+    CASE("play T\xd0\xb1", "play 10d"),       /* Latin T is the ten */
     CASE("beat \xd0\xa2\xd0\xbf \xd0\x9a\xd0\xbf", "beat As Ks"),
     /* colour-coded and decorated cards */
-    CASE("play \x03" "04,01" "7\xe2\x99\xa5" "\x03", "play 7h"),
-    CASE("play \x02\x03" "04" "10\xe2\x99\xa5" "\x0f", "play 10h"),
-    CASE("play \x03" "4Q\xe2\x99\xa5", "play Qh"),
-    CASE("play \x03" "123h", "play 3h"),                    /* colour 12, then 3h */
-    CASE("play \x03" ",5h", "play 5h"),                    /* no colour: ",5h" stays */
-    CASE("play \x04" "FF0000Q\xe2\x99\xa5\x04", "play Qh"),
-    CASE("play \x04" "FF0000,00FF00" "9s", "play 9s"),
+    CASE("play \x03"
+         "04,01"
+         "7\xe2\x99\xa5"
+         "\x03",
+         "play 7h"),
+    CASE("play \x02\x03"
+         "04"
+         "10\xe2\x99\xa5"
+         "\x0f",
+         "play 10h"),
+    CASE("play \x03"
+         "4Q\xe2\x99\xa5",
+         "play Qh"),
+    CASE("play \x03"
+         "123h",
+         "play 3h"), /* colour 12, then 3h */
+    CASE("play \x03"
+         ",5h",
+         "play 5h"), /* no colour: ",5h" stays */
+    CASE("play \x04"
+         "FF0000Q\xe2\x99\xa5\x04",
+         "play Qh"),
+    CASE("play \x04"
+         "FF0000,00FF00"
+         "9s",
+         "play 9s"),
     CASE("play \x1d\x1f\x16\x1e\x11Ks", "play Ks"),
     CASE("play K\x02s", "play Ks"),
     CASE("play (7h).", "play 7h"),
-    CASE("play \xc2\xab" "7\xe2\x99\xa5\xc2\xbb", "play 7h"),
-    CASE("play \xe2\x80\x9c" "7h\xe2\x80\x9d", "play 7h"),
+    CASE("play \xc2\xab"
+         "7\xe2\x99\xa5\xc2\xbb",
+         "play 7h"),
+    CASE("play \xe2\x80\x9c"
+         "7h\xe2\x80\x9d",
+         "play 7h"),
     CASE("play *7h*", "play 7h"),
-    CASE("play\xe2\x80\x83" "7h", "play 7h"),               /* em space */
-    CASE("play \xe2\x80\x8b" "7\xe2\x80\x8bh", "play 7h"),  /* zero-width spaces */
+    CASE("play\xe2\x80\x83"
+         "7h",
+         "play 7h"), /* em space */
+    CASE("play \xe2\x80\x8b"
+         "7\xe2\x80\x8bh",
+         "play 7h"), /* zero-width spaces */
     CASE("play 7h\r\n", "play 7h"),
     CASE("play\0 7h", "play 7h"),
     CASE("play\t7h", "play 7h"),
@@ -432,10 +478,16 @@ static const parse_case private_cases[] = {
     CASE("play Q", "error: \"Q\" is not a card: add the suit after the rank, e.g. Q\xe2\x99\xa5 "
                    "or Qh"),
     CASE("play h7", "error: \"h7\" is not a card: write the rank first, e.g. 7\xe2\x99\xa5 or 7h"),
-    CASE("play \xe2\x99\xa0" "10", "error: \"\xe2\x99\xa0" "10\" is not a card: write the rank "
-                                   "first, e.g. 10\xe2\x99\xa0 or 10s"),
-    CASE("play \xd0\xba" "7", "error: \"\xd0\xba" "7\" is not a card: write the rank first, e.g. "
-                              "7\xe2\x99\xa3 or 7c"),
+    CASE("play \xe2\x99\xa0"
+         "10",
+         "error: \"\xe2\x99\xa0"
+         "10\" is not a card: write the rank "
+         "first, e.g. 10\xe2\x99\xa0 or 10s"),
+    CASE("play \xd0\xba"
+         "7",
+         "error: \"\xd0\xba"
+         "7\" is not a card: write the rank first, e.g. "
+         "7\xe2\x99\xa3 or 7c"),
     CASE("play 11h", "error: \"11h\" is not a card: the rank is one of 6 7 8 9 10 J Q K A, e.g. "
                      "10\xe2\x99\xa5 or 10h"),
     CASE("play 1\xe2\x99\xa0", "error: \"1\xe2\x99\xa0\" is not a card: the rank is one of 6 7 8 "
@@ -479,22 +531,30 @@ static const parse_case private_cases[] = {
     CASE("7x", "error: \"7x\" is not a card: try 7\xe2\x99\xa5 or 7h"),
     CASE("h7", "error: \"h7\" is not a command or a card: type moves to see your moves, or help "
                "for all commands"),
-    CASE("\xe2\x99\xa5" "7", "error: \"\xe2\x99\xa5" "7\" is not a card: write the rank first, "
-                             "e.g. 7\xe2\x99\xa5 or 7h"),
+    CASE("\xe2\x99\xa5"
+         "7",
+         "error: \"\xe2\x99\xa5"
+         "7\" is not a card: write the rank first, "
+         "e.g. 7\xe2\x99\xa5 or 7h"),
     CASE("\xe2\x99\xa5", "error: \"\xe2\x99\xa5\" is not a card: try 7\xe2\x99\xa5 or 7h"),
     /* invalid UTF-8 and things that must never be echoed */
     CASE("play \xff\xfe", "error: \"??\" is not a card: try 7\xe2\x99\xa5 or 7h"),
     CASE("play 7\xe2\x99", "error: \"7??\" is not a card: try 7\xe2\x99\xa5 or 7h"),
-    CASE("play 7\xc0\xb1", "error: \"7??\" is not a card: try 7\xe2\x99\xa5 or 7h"),   /* overlong */
-    CASE("play 7\xed\xa0\x80", "error: \"7???\" is not a card: try 7\xe2\x99\xa5 or 7h"), /* surrogate */
+    CASE("play 7\xc0\xb1", "error: \"7??\" is not a card: try 7\xe2\x99\xa5 or 7h"), /* overlong */
+    CASE("play 7\xed\xa0\x80",
+         "error: \"7???\" is not a card: try 7\xe2\x99\xa5 or 7h"), /* surrogate */
     CASE("\xff", "error: \"?\" is not a command or a card: type moves to see your moves, or help "
                  "for all commands"),
-    CASE("\xe2\x80\xae" "evil", "error: \"?evil\" is not a command or a card: type moves to see "
-                                "your moves, or help for all commands"),
+    CASE("\xe2\x80\xae"
+         "evil",
+         "error: \"?evil\" is not a command or a card: type moves to see "
+         "your moves, or help for all commands"),
     CASE("\xc2\x85x", "error: \"?x\" is not a command or a card: type moves to see your moves, or "
                       "help for all commands"),
-    CASE("\xe2\x80\x8f" "x", "error: \"?x\" is not a command or a card: type moves to see your "
-                             "moves, or help for all commands"),
+    CASE("\xe2\x80\x8f"
+         "x",
+         "error: \"?x\" is not a command or a card: type moves to see your "
+         "moves, or help for all commands"),
     CASE("abcdefghijklmnopqrstuvwxyz", "error: \"abcdefghijklmnopqrst\xe2\x80\xa6\" is not a "
                                        "command or a card: type moves to see your moves, or help "
                                        "for all commands"),
@@ -512,8 +572,12 @@ static const parse_case private_cases[] = {
     CASE("\r\n", "ignored"),
     CASE("\0", "ignored"),
     CASE("!", "ignored"),
-    CASE("\x01" "VERSION\x01", "ignored"),
-    CASE("\x01" "ACTION plays 7h\x01", "ignored"),
+    CASE("\x01"
+         "VERSION\x01",
+         "ignored"),
+    CASE("\x01"
+         "ACTION plays 7h\x01",
+         "ignored"),
 };
 
 static void test_private(void **state)
@@ -587,10 +651,8 @@ static void test_lengths(void **state)
     /* 511 and 512 bytes: the last word counts */
     check_line(parse_private, "511", make_line(511, "play", "7h", 509), 511, "play 7h");
     check_line(parse_private, "512", make_line(512, "play", "7h", 510), 512, "play 7h");
-    check_line(parse_channel, "511", make_line(511, "!durak", "first5", 505), 511,
-               "durak first5");
-    check_line(parse_channel, "512", make_line(512, "!durak", "first5", 506), 512,
-               "durak first5");
+    check_line(parse_channel, "511", make_line(511, "!durak", "first5", 505), 511, "durak first5");
+    check_line(parse_channel, "512", make_line(512, "!durak", "first5", 506), 512, "durak first5");
     check_line(parse_channel, "512", make_line(512, "!join", NULL, 0), 512, "join");
     /* 513 and 600 bytes: only the first 512 are read */
     check_line(parse_channel, "513", make_line(513, "!durak", "first5", 507), 513,
@@ -599,7 +661,7 @@ static void test_lengths(void **state)
     check_line(parse_private, "600", make_line(600, "play", "7h", 500), 600, "play 7h");
     {
         char *s = make_line(600, "play", "7h", 500);
-        memcpy(s + 580, "8h", 2);   /* beyond 512: never seen */
+        memcpy(s + 580, "8h", 2); /* beyond 512: never seen */
         check_line(parse_private, "600", s, 600, "play 7h");
     }
     check_line(parse_private, "600", make_line(600, "play", "10h", 510), 600,
@@ -633,7 +695,7 @@ static void test_lengths(void **state)
     {
         char *s = make_line(600, "!durak", NULL, 0);
         for (size_t i = 7; i + 1 < 600; i += 2)
-            memcpy(s + i, "\x03", 1);   /* colour codes all the way */
+            memcpy(s + i, "\x03", 1); /* colour codes all the way */
         check_line(parse_channel, "600", s, 600, "durak");
     }
 }
@@ -647,7 +709,7 @@ static void test_parse_card(void **state)
     assert_int_equal(parse_card("7h", 2), card_make(RANK_7, SUIT_HEARTS));
     assert_int_equal(parse_card("10\xe2\x99\xa0\xef\xb8\x8f", 8), card_make(RANK_10, SUIT_SPADES));
     assert_int_equal(parse_card("(Ad).", 5), card_make(RANK_A, SUIT_DIAMONDS));
-    assert_int_equal(parse_card("7hx", 2), card_make(RANK_7, SUIT_HEARTS));   /* len counts */
+    assert_int_equal(parse_card("7hx", 2), card_make(RANK_7, SUIT_HEARTS)); /* len counts */
     assert_int_equal(parse_card("7hx", 3), CARD_NONE);
     assert_int_equal(parse_card("7", 1), CARD_NONE);
     assert_int_equal(parse_card("", 0), CARD_NONE);
@@ -735,14 +797,10 @@ static void test_output_is_reset(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_channel),
-        cmocka_unit_test(test_channel_prefixes),
-        cmocka_unit_test(test_private),
-        cmocka_unit_test(test_private_ascii),
-        cmocka_unit_test(test_lengths),
-        cmocka_unit_test(test_parse_card),
-        cmocka_unit_test(test_kind_names),
-        cmocka_unit_test(test_messages),
+        cmocka_unit_test(test_channel),         cmocka_unit_test(test_channel_prefixes),
+        cmocka_unit_test(test_private),         cmocka_unit_test(test_private_ascii),
+        cmocka_unit_test(test_lengths),         cmocka_unit_test(test_parse_card),
+        cmocka_unit_test(test_kind_names),      cmocka_unit_test(test_messages),
         cmocka_unit_test(test_output_is_reset),
     };
     return cmocka_run_group_tests_name("parser", tests, NULL, NULL);

@@ -15,13 +15,17 @@
 
 /* ---- helpers: cards, deals, moves ------------------------------------------ */
 
-enum { CLASSIC = DURAK_VARIANT_CLASSIC, TRANSFER = DURAK_VARIANT_TRANSFER,
-       ALL = DURAK_THROWIN_ALL, NEIGHBOURS = DURAK_THROWIN_NEIGHBOURS };
+enum {
+    CLASSIC = DURAK_VARIANT_CLASSIC,
+    TRANSFER = DURAK_VARIANT_TRANSFER,
+    ALL = DURAK_THROWIN_ALL,
+    NEIGHBOURS = DURAK_THROWIN_NEIGHBOURS
+};
 
 static durak_options opts(int players, int variant, int throwin, int first5, int deck)
 {
-    durak_options o = { (uint8_t)players, (uint8_t)variant, (uint8_t)throwin,
-                        (uint8_t)first5, (uint8_t)deck };
+    durak_options o = { (uint8_t)players, (uint8_t)variant, (uint8_t)throwin, (uint8_t)first5,
+                        (uint8_t)deck };
     return o;
 }
 
@@ -63,8 +67,8 @@ static cards_t set_of(const char *list)
  * under the stock (NULL: filled; ignored when the deal uses the whole deck), `stock`
  * the top of the stock, top first. Unnamed places get the unused cards in ascending
  * order, so with the whole deck dealt the last seat's sixth card is the highest left. */
-static void deal(durak_game *g, durak_options o, const char *const hands[],
-                 const char *trump, const char *stock)
+static void deal(durak_game *g, durak_options o, const char *const hands[], const char *trump,
+                 const char *stock)
 {
     card_t order[DURAK_MAX_DECK], c[DURAK_MAX_DECK];
     int n = o.deck, players = o.players, dealt = 6 * players;
@@ -130,8 +134,7 @@ static void play_moves(durak_game *g, const char *seq)
         m += strspn(m, " ");
         durak_error e = durak_apply(g, parse_move(m));
         if (e != DURAK_OK)
-            fail_msg("move \"%s\" by seat %d refused: %s", m, durak_actor(g),
-                     durak_error_text(e));
+            fail_msg("move \"%s\" by seat %d refused: %s", m, durak_actor(g), durak_error_text(e));
     }
 }
 
@@ -172,12 +175,21 @@ static const char *legal_text(const durak_game *g, char *buf)
     return buf;
 }
 
-#define assert_legal(g, want) do { char b_[4096]; \
-    assert_string_equal(legal_text(g, b_), want); } while (0)
-#define assert_hand(g, seat, want) do { char b_[256]; \
-    assert_string_equal(cards_text((g)->hand[seat], b_), want); } while (0)
-#define assert_cards(set, want) do { char b_[256]; \
-    assert_string_equal(cards_text(set, b_), want); } while (0)
+#define assert_legal(g, want)                                                                      \
+    do {                                                                                           \
+        char b_[4096];                                                                             \
+        assert_string_equal(legal_text(g, b_), want);                                              \
+    } while (0)
+#define assert_hand(g, seat, want)                                                                 \
+    do {                                                                                           \
+        char b_[256];                                                                              \
+        assert_string_equal(cards_text((g)->hand[seat], b_), want);                                \
+    } while (0)
+#define assert_cards(set, want)                                                                    \
+    do {                                                                                           \
+        char b_[256];                                                                              \
+        assert_string_equal(cards_text(set, b_), want);                                            \
+    } while (0)
 
 static void assert_turn(const durak_game *g, int phase, int actor, int attacker, int defender)
 {
@@ -241,7 +253,7 @@ static void test_R1_options_checked(void **state)
     assert_null(durak_check_options(&o));
     durak_options bad[] = { opts(1, CLASSIC, ALL, 0, 36), opts(7, CLASSIC, ALL, 0, 36),
                             opts(5, CLASSIC, ALL, 0, 24), opts(2, 2, ALL, 0, 36),
-                            opts(2, CLASSIC, 2, 0, 36), opts(2, CLASSIC, ALL, 2, 36),
+                            opts(2, CLASSIC, 2, 0, 36),   opts(2, CLASSIC, ALL, 2, 36),
                             opts(2, CLASSIC, ALL, 0, 32) };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         assert_non_null(durak_check_options(&bad[i]));
@@ -282,9 +294,9 @@ static void test_R1_ranks_of_the_deck_in_play(void **state)
     const char *h52[] = { "2S 4S 5S 6S 7S 8S", "3S 2C 3C 4C 5C 6C" };
     deal(&g, opts(2, CLASSIC, ALL, 0, 52), h52, "2H", NULL);
     assert_int_equal(g.stock_len, 40);
-    assert_int_equal(g.attacker, 0);                  /* no trump dealt: seat 0 */
+    assert_int_equal(g.attacker, 0); /* no trump dealt: seat 0 */
     assert_legal(&g, "play 2S | play 4S | play 5S | play 6S | play 7S | play 8S");
-    play_moves(&g, "play 2S; beat 3S 2S");            /* no 2 or 3 left: beaten */
+    play_moves(&g, "play 2S; beat 3S 2S"); /* no 2 or 3 left: beaten */
     assert_int_equal(g.attacker, 1);
     assert_cards_accounted(&g);
 }
@@ -371,7 +383,7 @@ static void test_R3_trump_card_under_the_stock(void **state)
     assert_int_equal(g.trump, SUIT_DIAMONDS);
     assert_int_equal(g.stock_len, 24);
     assert_int_equal(g.stock[0], card("QD"));
-    assert_int_equal(g.stock[23], card("6D"));   /* drawn next */
+    assert_int_equal(g.stock[23], card("6D")); /* drawn next */
     assert_int_equal(g.stock[22], card("7D"));
     assert_int_equal(g.trump_owner, 0xFF);
     durak_view v;
@@ -439,16 +451,15 @@ static void test_R4_beats_relation(void **state)
 {
     (void)state;
     int h = SUIT_HEARTS;
-    assert_true(card_beats(card("7S"), card("6S"), h));     /* same suit, higher */
-    assert_false(card_beats(card("6S"), card("7S"), h));    /* lower */
-    assert_false(card_beats(card("AC"), card("6S"), h));    /* other non-trump suit */
-    assert_true(card_beats(card("6H"), card("AS"), h));     /* trump beats non-trump */
-    assert_false(card_beats(card("AS"), card("6H"), h));    /* non-trump never beats trump */
-    assert_true(card_beats(card("7H"), card("6H"), h));     /* higher trump */
-    assert_false(card_beats(card("6H"), card("7H"), h));    /* lower trump */
+    assert_true(card_beats(card("7S"), card("6S"), h));  /* same suit, higher */
+    assert_false(card_beats(card("6S"), card("7S"), h)); /* lower */
+    assert_false(card_beats(card("AC"), card("6S"), h)); /* other non-trump suit */
+    assert_true(card_beats(card("6H"), card("AS"), h));  /* trump beats non-trump */
+    assert_false(card_beats(card("AS"), card("6H"), h)); /* non-trump never beats trump */
+    assert_true(card_beats(card("7H"), card("6H"), h));  /* higher trump */
+    assert_false(card_beats(card("6H"), card("7H"), h)); /* lower trump */
     assert_false(card_beats(card("7S"), card("7S"), h));
-    assert_true(cards_beating(set_of("6S 8S AC 6H QH"), card("7S"), h)
-                == set_of("8S 6H QH"));
+    assert_true(cards_beating(set_of("6S 8S AC 6H QH"), card("7S"), h) == set_of("8S 6H QH"));
     assert_true(cards_beating(set_of("6S 8S AC 6H QH"), card("TH"), h) == set_of("QH"));
 }
 
@@ -469,8 +480,8 @@ static void test_R4_defender_must_beat(void **state)
     refuse(&g, "beat AS 9S", DURAK_ERR_NOT_IN_HAND);
     refuse(&g, "beat TS 7H", DURAK_ERR_NO_SUCH_TARGET);
     play_moves(&g, "beat 8H 9S");
-    play_moves(&g, "pass; play 8S");                  /* seat 1 leads */
-    play_moves(&g, "beat 7H 8S");                     /* a trump beats any non-trump */
+    play_moves(&g, "pass; play 8S"); /* seat 1 leads */
+    play_moves(&g, "beat 7H 8S");    /* a trump beats any non-trump */
     assert_int_equal(g.attacker, 0);
 }
 
@@ -484,7 +495,7 @@ static void test_R5_lowest_trump_leads(void **state)
     deal(&g, opts(3, CLASSIC, ALL, 0, 36), h, "AH", NULL);
     assert_int_equal(g.first_seat, 1);
     assert_int_equal(g.first_trump, card("7H"));
-    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2);   /* the next player defends */
+    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2); /* the next player defends */
     assert_int_equal(g.leader, 1);
 }
 
@@ -527,7 +538,7 @@ static void test_R6_lead_any_card_and_only_that(void **state)
     durak_game before = g;
     assert_int_equal(durak_apply(&g, (durak_action){ 9, 0, 0 }), DURAK_ERR_BAD_ACTION);
     assert_memory_equal(&before, &g, sizeof g);
-    play_moves(&g, "play AC");           /* any card, even the highest */
+    play_moves(&g, "play AC"); /* any card, even the highest */
     assert_turn(&g, DURAK_PHASE_DEFEND, 1, 0, 1);
 }
 
@@ -542,14 +553,14 @@ static void test_R7_defender_answers_each_card(void **state)
     play_moves(&g, "play 6S");
     assert_turn(&g, DURAK_PHASE_DEFEND, 1, 0, 1);
     assert_legal(&g, "beat 7S 6S | beat 8S 6S | take");
-    refuse(&g, "play 6C", DURAK_ERR_WRONG_PHASE);          /* one card at a time */
+    refuse(&g, "play 6C", DURAK_ERR_WRONG_PHASE); /* one card at a time */
     refuse(&g, "pass", DURAK_ERR_WRONG_PHASE);
     refuse(&g, "transfer 6C", DURAK_ERR_NOT_TRANSFER_VARIANT);
     play_moves(&g, "beat 7S 6S");
     assert_turn(&g, DURAK_PHASE_THROWIN, 0, 0, 1);
     play_moves(&g, "play 6C");
     assert_turn(&g, DURAK_PHASE_DEFEND, 1, 0, 1);
-    refuse(&g, "beat 8S 6S", DURAK_ERR_NO_SUCH_TARGET);    /* already covered */
+    refuse(&g, "beat 8S 6S", DURAK_ERR_NO_SUCH_TARGET); /* already covered */
     assert_legal(&g, "beat 7C 6C | beat 9C 6C | beat TC 6C | beat JC 6C | take");
 }
 
@@ -562,20 +573,20 @@ static void test_R8_worked_example_three_players(void **state)
     durak_game g;
     const char *h[] = { "8C 8D JS 6H 7S QC", "JC QD 7C 9D TS KS", "JD QS 7D 9C TC KC" };
     deal(&g, opts(3, CLASSIC, ALL, 0, 36), h, "AH", NULL);
-    assert_turn(&g, DURAK_PHASE_ATTACK, 0, 0, 1);          /* A holds 6H */
+    assert_turn(&g, DURAK_PHASE_ATTACK, 0, 0, 1); /* A holds 6H */
     play_moves(&g, "play 8C; beat JC 8C");
-    assert_turn(&g, DURAK_PHASE_THROWIN, 0, 0, 1);          /* A may throw in an 8 or a J */
+    assert_turn(&g, DURAK_PHASE_THROWIN, 0, 0, 1); /* A may throw in an 8 or a J */
     assert_legal(&g, "play JS | play 8D | pass");
     play_moves(&g, "pass");
     assert_turn(&g, DURAK_PHASE_THROWIN, 2, 0, 1);
     assert_legal(&g, "play JD | pass");
     play_moves(&g, "play JD; beat QD JD");
-    assert_turn(&g, DURAK_PHASE_THROWIN, 0, 0, 1);          /* A first again; a Q now too */
+    assert_turn(&g, DURAK_PHASE_THROWIN, 0, 0, 1); /* A first again; a Q now too */
     assert_legal(&g, "play JS | play QC | play 8D | pass");
     play_moves(&g, "pass");
     assert_int_equal(durak_actor(&g), 2);
     assert_legal(&g, "play QS | pass");
-    play_moves(&g, "pass");                           /* all passed: beaten */
+    play_moves(&g, "pass"); /* all passed: beaten */
     assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2);
     assert_int_equal(cards_count(g.discard), 4);
 }
@@ -586,11 +597,11 @@ static void test_R8_order_skip_and_no_wrap(void **state)
 {
     (void)state;
     durak_game g;
-    const char *h[] = { "9S JD 6H 7C 7D 8C", "TS JC AS KS QS 8S",
-                        "9D 7S 8D QC KC AC", "TC QD KD AD 8H 7H" };
+    const char *h[] = { "9S JD 6H 7C 7D 8C", "TS JC AS KS QS 8S", "9D 7S 8D QC KC AC",
+                        "TC QD KD AD 8H 7H" };
     deal(&g, opts(4, TRANSFER, ALL, 0, 36), h, "AH", NULL);
     play_moves(&g, "play 9S; beat TS 9S");
-    assert_turn(&g, DURAK_PHASE_THROWIN, 2, 0, 1);          /* seat 0 has no 9 or T: skipped */
+    assert_turn(&g, DURAK_PHASE_THROWIN, 2, 0, 1); /* seat 0 has no 9 or T: skipped */
     assert_legal(&g, "play 9D | pass");
     refuse(&g, "play 8D", DURAK_ERR_RANK_NOT_ON_TABLE);
     refuse(&g, "play 9S", DURAK_ERR_NOT_IN_HAND);
@@ -600,11 +611,11 @@ static void test_R8_order_skip_and_no_wrap(void **state)
     assert_int_equal(durak_actor(&g), 3);
     assert_legal(&g, "play TC | pass");
     play_moves(&g, "play TC; beat JC TC");
-    assert_turn(&g, DURAK_PHASE_THROWIN, 0, 0, 1);          /* restart at the main attacker */
+    assert_turn(&g, DURAK_PHASE_THROWIN, 0, 0, 1); /* restart at the main attacker */
     assert_legal(&g, "play JD | pass");
     play_moves(&g, "pass");
-    assert_int_equal(durak_actor(&g), 2);             /* passed before, asked again */
-    play_moves(&g, "pass");                           /* seat 3: nothing; no wrap to 0 */
+    assert_int_equal(durak_actor(&g), 2); /* passed before, asked again */
+    play_moves(&g, "pass");               /* seat 3: nothing; no wrap to 0 */
     assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2);
     assert_cards(g.discard, "9S TS TC JC");
 }
@@ -618,8 +629,8 @@ static void test_R8_rank_of_a_cover_may_be_thrown_in(void **state)
     deal(&g, opts(2, CLASSIC, NEIGHBOURS, 0, 36), h, "AH", NULL);
     play_moves(&g, "play 6S; beat QS 6S");
     refuse(&g, "play 7C", DURAK_ERR_RANK_NOT_ON_TABLE);
-    assert_legal(&g, "play QC | pass");               /* Q: the cover's rank */
-    play_moves(&g, "play QC; beat KC QC");            /* then no 6, Q or K: beaten */
+    assert_legal(&g, "play QC | pass");    /* Q: the cover's rank */
+    play_moves(&g, "play QC; beat KC QC"); /* then no 6, Q or K: beaten */
     assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 0);
     assert_cards(g.discard, "6S QS QC KC");
 }
@@ -636,7 +647,7 @@ static void test_R9_six_cards_at_most(void **state)
     assert_int_equal(g.limit, 6);
     play_moves(&g, "play 6S; beat 8H 6S; play 6C; beat 9H 6C; play 8S; beat TH 8S;"
                    "play 6H; beat JH 6H");
-    assert_turn(&g, DURAK_PHASE_THROWIN, 2, 0, 1);          /* seat 0: 7S 7C, no rank */
+    assert_turn(&g, DURAK_PHASE_THROWIN, 2, 0, 1); /* seat 0: 7S 7C, no rank */
     play_moves(&g, "play 6D; beat QH 6D; play 8C");
     assert_int_equal(g.nattack, 6);
     play_moves(&g, "beat KH 8C");
@@ -655,9 +666,9 @@ static void test_R9_first5_first_bout_only(void **state)
     assert_int_equal(g.limit, 5);
     play_moves(&g, "play 6S; beat 8H 6S; play 6C; beat 9H 6C; play 8S; beat TH 8S;"
                    "play 6H; beat JH 6H; play 6D; beat QH 6D");
-    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2);           /* 5 covered: beaten */
+    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2); /* 5 covered: beaten */
     assert_int_equal(cards_count(g.discard), 10);
-    assert_int_equal(g.limit, 6);                     /* second bout */
+    assert_int_equal(g.limit, 6); /* second bout */
     /* with first5 off the same bout went on (see test_R9_six_cards_at_most) */
 }
 
@@ -670,9 +681,9 @@ static void test_R9_first5_with_take(void **state)
     deal(&g, opts(2, TRANSFER, ALL, 1, 36), h, "AH", NULL);
     play_moves(&g, "play 6S; beat 7S 6S; play 6C; beat 7C 6C; play 6D; take");
     assert_turn(&g, DURAK_PHASE_TAKING, 0, 0, 1);
-    play_moves(&g, "play 7D; play 6H");               /* 5 attack cards: picked up */
+    play_moves(&g, "play 7D; play 6H"); /* 5 attack cards: picked up */
     assert_turn(&g, DURAK_PHASE_ATTACK, 0, 0, 1);
-    assert_true(cards_has(g.hand[0], card("7H")));    /* a 7 that could not be added */
+    assert_true(cards_has(g.hand[0], card("7H"))); /* a 7 that could not be added */
     assert_int_equal(cards_count(g.hand[1]), 11);
     /* first5 off: the same bout goes on */
     deal(&g, opts(2, TRANSFER, ALL, 0, 36), h, "AH", NULL);
@@ -693,20 +704,20 @@ static void test_R9_no_more_than_the_defender_held(void **state)
     resign_all(&g, "345");
     assert_turn(&g, DURAK_PHASE_ATTACK, 0, 0, 1);
     play_moves(&g, "play 9S; beat TS 9S");
-    assert_int_equal(durak_actor(&g), 2);             /* seat 0: no 9 or T */
+    assert_int_equal(durak_actor(&g), 2); /* seat 0: no 9 or T */
     play_moves(&g, "play 9C; beat JC 9C; play 9D; beat JD 9D; play TC; beat KC TC;"
                    "play TD; beat KD TD");
-    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2);          /* nobody can throw in: beaten */
+    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2); /* nobody can throw in: beaten */
     assert_hand(&g, 1, "QS");
     assert_hand(&g, 2, "7S 7C");
-    assert_int_equal(g.limit, 2);                     /* the defender holds 2 cards */
+    assert_int_equal(g.limit, 2); /* the defender holds 2 cards */
     play_moves(&g, "play QS");
-    assert_false(durak_in_game(&g, 1));               /* R14: out at once */
+    assert_false(durak_in_game(&g, 1)); /* R14: out at once */
     assert_legal(&g, "take");
     play_moves(&g, "take");
     assert_turn(&g, DURAK_PHASE_TAKING, 0, 1, 2);
     assert_legal(&g, "play QC | play QD | pass");
-    play_moves(&g, "play QC");                        /* 2 cards = limit: picked up */
+    play_moves(&g, "play QC"); /* 2 cards = limit: picked up */
     assert_turn(&g, DURAK_PHASE_ATTACK, 0, 0, 2);
     assert_hand(&g, 2, "7S QS 7C QC");
     assert_hand(&g, 0, "8C 8D QD 6H");
@@ -721,14 +732,14 @@ static void test_R10_neighbours_four_players(void **state)
 {
     (void)state;
     durak_game g;
-    const char *h[] = { "9S JD 6H 7C 7D 8C", "TS JC AS KS QS 8S",
-                        "7S 8D QC KC AC 6S", "9D TC QD KD AD 8H" };
+    const char *h[] = { "9S JD 6H 7C 7D 8C", "TS JC AS KS QS 8S", "7S 8D QC KC AC 6S",
+                        "9D TC QD KD AD 8H" };
     deal(&g, opts(4, CLASSIC, ALL, 0, 36), h, "AH", NULL);
     play_moves(&g, "play 9S; beat TS 9S");
-    assert_int_equal(durak_actor(&g), 3);             /* all: seat 3 may */
+    assert_int_equal(durak_actor(&g), 3); /* all: seat 3 may */
     deal(&g, opts(4, CLASSIC, NEIGHBOURS, 0, 36), h, "AH", NULL);
     play_moves(&g, "play 9S; beat TS 9S");
-    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2);           /* neighbours: seat 3 may not */
+    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2); /* neighbours: seat 3 may not */
     /* after a take too: seat 1 leads at seat 2; the neighbours are 1 and 3; seat 0
      * holds JD (and drew JS) but is never asked */
     play_moves(&g, "play JC; take");
@@ -772,15 +783,15 @@ static void test_R10_neighbours_follow_transfer(void **state)
 {
     (void)state;
     durak_game g;
-    const char *h[] = { "9S 6H TD 7D 8C 8D", "9C JC AS KS QS 8S",
-                        "TS TC KC AC 6S 7C", "9D QD KD AD 8H 7H" };
+    const char *h[] = { "9S 6H TD 7D 8C 8D", "9C JC AS KS QS 8S", "TS TC KC AC 6S 7C",
+                        "9D QD KD AD 8H 7H" };
     deal(&g, opts(4, TRANSFER, NEIGHBOURS, 0, 36), h, "AH", NULL);
     play_moves(&g, "play 9S; transfer 9C");
     assert_turn(&g, DURAK_PHASE_DEFEND, 2, 1, 2);
     play_moves(&g, "beat TS 9S; beat TC 9C");
     /* neighbours of 2 are 1 (main attacker) and 3; seat 0 is out of it now */
-    assert_turn(&g, DURAK_PHASE_THROWIN, 3, 1, 2);          /* 1 has no 9 or T: skipped */
-    play_moves(&g, "pass");                           /* seat 0 holds TD: not asked */
+    assert_turn(&g, DURAK_PHASE_THROWIN, 3, 1, 2); /* 1 has no 9 or T: skipped */
+    play_moves(&g, "pass");                        /* seat 0 holds TD: not asked */
     assert_turn(&g, DURAK_PHASE_ATTACK, 2, 2, 3);
 }
 
@@ -792,12 +803,12 @@ static void test_R11_beaten_cards_leave_defender_leads(void **state)
     durak_game g;
     const char *h[] = { "9S 6H 7C 7D 8C 8D", "TS JC AS KS QS 8S" };
     deal(&g, opts(2, CLASSIC, ALL, 0, 36), h, "AH", "6S 6C");
-    play_moves(&g, "play 9S; beat TS 9S");            /* seat 0 has no 9 or T */
+    play_moves(&g, "play 9S; beat TS 9S"); /* seat 0 has no 9 or T */
     assert_cards(g.discard, "9S TS");
     assert_cards(g.seen_discard, "9S TS");
     assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 0);
     assert_int_equal(g.stock_len, 22);
-    assert_true(cards_has(g.hand[0], card("6S")));    /* the leader drew first */
+    assert_true(cards_has(g.hand[0], card("6S"))); /* the leader drew first */
     assert_true(cards_has(g.hand[1], card("6C")));
     assert_cards_accounted(&g);
 }
@@ -812,8 +823,8 @@ static void test_R11_defender_out_next_attacks(void **state)
     resign_all(&g, "345");
     play_moves(&g, "play 9S; beat TS 9S; play 9C; beat JC 9C; play 9D; beat JD 9D;"
                    "play TC; beat KC TC; pass; play TD; beat KD TD");
-    assert_turn(&g, DURAK_PHASE_THROWIN, 0, 0, 1);          /* a K is on the table */
-    play_moves(&g, "play KS; beat AS KS");            /* the defender's last card */
+    assert_turn(&g, DURAK_PHASE_THROWIN, 0, 0, 1); /* a K is on the table */
+    play_moves(&g, "play KS; beat AS KS");         /* the defender's last card */
     assert_int_equal(g.nout, 1);
     assert_int_equal(g.out[0], 1);
     assert_turn(&g, DURAK_PHASE_ATTACK, 2, 2, 0);
@@ -835,19 +846,19 @@ static void test_R12_take_throw_ins_in_order_then_pick_up(void **state)
     refuse(&g, "beat TD 9C", DURAK_ERR_WRONG_PHASE);
     refuse(&g, "take", DURAK_ERR_WRONG_PHASE);
     play_moves(&g, "play 9D");
-    assert_turn(&g, DURAK_PHASE_TAKING, 0, 0, 1);           /* one at a time, same attacker */
+    assert_turn(&g, DURAK_PHASE_TAKING, 0, 0, 1); /* one at a time, same attacker */
     play_moves(&g, "pass");
     assert_turn(&g, DURAK_PHASE_TAKING, 2, 0, 1);
-    play_moves(&g, "play TC");                        /* never back to seat 0 (TD) */
-    assert_turn(&g, DURAK_PHASE_ATTACK, 2, 2, 0);           /* the player after the defender */
+    play_moves(&g, "play TC");                    /* never back to seat 0 (TD) */
+    assert_turn(&g, DURAK_PHASE_ATTACK, 2, 2, 0); /* the player after the defender */
     assert_true((g.hand[1] & set_of("9S TS 9C 9D TC")) == set_of("9S TS 9C 9D TC"));
     assert_true(g.known[1] == set_of("9S TS 9C 9D TC"));
     assert_int_equal(cards_count(g.hand[1]), 10);
-    assert_int_equal(cards_count(g.hand[0]), 6);      /* drew 3 */
+    assert_int_equal(cards_count(g.hand[0]), 6); /* drew 3 */
     assert_int_equal(cards_count(g.hand[2]), 6);
     assert_true(g.discard == 0);
     durak_view v;
-    durak_view_of(&g, 0, &v);                         /* everybody saw the pick-up */
+    durak_view_of(&g, 0, &v); /* everybody saw the pick-up */
     assert_true(v.pub.hand[1] == set_of("9S TS 9C 9D TC"));
     assert_int_equal(v.hand_count[1], 10);
 }
@@ -860,10 +871,10 @@ static void test_R12_take_after_transfer(void **state)
     const char *h[] = { "9S 9D 6H 7D 8C 8D", "9C 9H AS KS QS 8S", "TS TC KC AC 6S 7C" };
     deal(&g, opts(3, TRANSFER, ALL, 0, 36), h, "AH", NULL);
     play_moves(&g, "play 9S; transfer 9C; take");
-    assert_turn(&g, DURAK_PHASE_TAKING, 1, 1, 2);           /* 1 is main attacker now */
+    assert_turn(&g, DURAK_PHASE_TAKING, 1, 1, 2); /* 1 is main attacker now */
     assert_legal(&g, "play 9H | pass");
     play_moves(&g, "pass");
-    assert_turn(&g, DURAK_PHASE_TAKING, 0, 1, 2);           /* then clockwise: 0 */
+    assert_turn(&g, DURAK_PHASE_TAKING, 0, 1, 2); /* then clockwise: 0 */
     assert_legal(&g, "play 9D | pass");
     play_moves(&g, "pass");
     assert_turn(&g, DURAK_PHASE_ATTACK, 0, 0, 1);
@@ -883,9 +894,9 @@ static void test_R13_draw_order_and_trump_card_last(void **state)
     play_moves(&g, "play 9S; beat TS 9S; play 9C; beat JC 9C; pass; play TC; beat QC TC;"
                    "pass; play JS; beat AS JS; pass; pass");
     assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2);
-    assert_hand(&g, 0, "KS KC 9D KD 9H TH");         /* leader: 9D TH */
-    assert_hand(&g, 2, "QS AC JD QD JH QH");         /* then 2: JH QH */
-    assert_hand(&g, 1, "TD AD KH AH");               /* defender last: KH, trump AH */
+    assert_hand(&g, 0, "KS KC 9D KD 9H TH"); /* leader: 9D TH */
+    assert_hand(&g, 2, "QS AC JD QD JH QH"); /* then 2: JH QH */
+    assert_hand(&g, 1, "TD AD KH AH");       /* defender last: KH, trump AH */
     assert_int_equal(g.stock_len, 0);
     assert_int_equal(g.trump_owner, 1);
     assert_true(g.known[1] == card_bit(card("AH")));
@@ -901,15 +912,15 @@ static void test_R13_leader_draws_first_after_transfer(void **state)
     const char *h[] = { "9S 9H TS TC TD KS", "9C JS JC QS QC KC", "9D JD QD KD AS AC" };
     deal(&g, opts(3, TRANSFER, ALL, 0, 24), h, "AH", "AD TH JH QH KH");
     play_moves(&g, "play 9S; transfer 9C; transfer 9D");
-    assert_turn(&g, DURAK_PHASE_DEFEND, 0, 2, 0);          /* round the table to the leader */
+    assert_turn(&g, DURAK_PHASE_DEFEND, 0, 2, 0); /* round the table to the leader */
     assert_int_equal(g.leader, 0);
     assert_legal(&g, "beat TS 9S | beat KS 9S | beat 9H 9S | beat TC 9C | beat 9H 9C |"
                      " beat TD 9D | beat 9H 9D | take | transfer 9H");
     play_moves(&g, "beat TS 9S; beat TC 9C; beat TD 9D");
-    assert_turn(&g, DURAK_PHASE_ATTACK, 0, 0, 1);          /* 1 and 2 had nothing: beaten */
-    assert_hand(&g, 1, "JS QS JC QC KC AD");         /* clockwise from the leader: 1 */
-    assert_hand(&g, 2, "AS AC JD QD KD TH");         /* then 2 */
-    assert_hand(&g, 0, "KS 9H JH QH KH AH");         /* the leader, defending: last */
+    assert_turn(&g, DURAK_PHASE_ATTACK, 0, 0, 1); /* 1 and 2 had nothing: beaten */
+    assert_hand(&g, 1, "JS QS JC QC KC AD");      /* clockwise from the leader: 1 */
+    assert_hand(&g, 2, "AS AC JD QD KD TH");      /* then 2 */
+    assert_hand(&g, 0, "KS 9H JH QH KH AH");      /* the leader, defending: last */
     assert_int_equal(g.trump_owner, 0);
 }
 
@@ -920,7 +931,7 @@ static void test_R13_leader_draws_before_transferrer(void **state)
     const char *h[] = { "9S 9H TS TC TD KS", "9C JS JC QS QC KC", "JD QD KD AS AC AD" };
     deal(&g, opts(3, TRANSFER, NEIGHBOURS, 0, 24), h, "AH", "9D TH JH QH KH");
     play_moves(&g, "play 9S; transfer 9C; take");
-    assert_turn(&g, DURAK_PHASE_TAKING, 0, 1, 2);           /* 1 has no 9: skipped; 0 has 9H */
+    assert_turn(&g, DURAK_PHASE_TAKING, 0, 1, 2); /* 1 has no 9: skipped; 0 has 9H */
     play_moves(&g, "pass");
     /* leader 0 (5 cards) draws 9D, then 1 (5 cards) draws TH; 2 took */
     assert_true(cards_has(g.hand[0], card("9D")));
@@ -935,25 +946,25 @@ static void test_R14_out_at_once_and_shared_places(void **state)
 {
     (void)state;
     durak_game g;
-    const char *h[6] = { "6H 7S 7C 7D 8H 9S", "7H 8S 8C 8D 9H TS",
-                         "6S QC 6C 6D KD AS", "QS KC AC QD AD TH" };
+    const char *h[6] = { "6H 7S 7C 7D 8H 9S", "7H 8S 8C 8D 9H TS", "6S QC 6C 6D KD AS",
+                         "QS KC AC QD AD TH" };
     deal(&g, opts(6, TRANSFER, ALL, 0, 36), h, NULL, NULL);
     resign_all(&g, "45");
     play_moves(&g, "play 6H; beat 7H 6H; play 7S; beat 8S 7S; play 7C; beat 8C 7C;"
                    "play 7D; beat 8D 7D; play 8H; beat 9H 8H; play 9S");
-    assert_false(durak_in_game(&g, 0));               /* played the last card: out */
+    assert_false(durak_in_game(&g, 0)); /* played the last card: out */
     assert_int_equal(g.nout, 1);
     assert_turn(&g, DURAK_PHASE_DEFEND, 1, 0, 1);
     play_moves(&g, "beat TS 9S");
     assert_int_equal(g.nout, 2);
     assert_int_equal(g.out[1], 1);
     assert_int_equal(g.out_place[0], 1);
-    assert_int_equal(g.out_place[1], 1);              /* the same bout: a shared place */
+    assert_int_equal(g.out_place[1], 1); /* the same bout: a shared place */
     assert_turn(&g, DURAK_PHASE_ATTACK, 2, 2, 3);
     play_moves(&g, "play 6S; beat QS 6S; play QC; beat KC QC; play 6C; beat AC 6C;"
                    "play 6D; beat QD 6D; play KD; beat AD KD; play AS; beat TH AS");
     assert_true(durak_over(&g));
-    assert_int_equal(g.result, DURAK_RESULT_DRAW);          /* R15: the last two together */
+    assert_int_equal(g.result, DURAK_RESULT_DRAW); /* R15: the last two together */
     assert_int_equal(g.nout, 4);
     assert_int_equal(g.out_place[2], 3);
     assert_int_equal(g.out_place[3], 3);
@@ -973,7 +984,7 @@ static void test_R14_not_out_while_stock_left(void **state)
     assert_true(g.hand[1] == 0);
     assert_true(durak_in_game(&g, 1));
     assert_int_equal(g.nout, 0);
-    play_moves(&g, "beat 9H 7H");                     /* both empty, stock not */
+    play_moves(&g, "beat 9H 7H"); /* both empty, stock not */
     assert_int_equal(g.nout, 0);
     assert_int_equal(cards_count(g.hand[0]), 6);
     assert_int_equal(cards_count(g.hand[1]), 6);
@@ -997,10 +1008,10 @@ static void test_R15_worked_example_draw(void **state)
     assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 0);
     assert_hand(&g, 0, "9S");
     assert_hand(&g, 1, "6S");
-    play_moves(&g, "play 6S");                        /* A's last card */
+    play_moves(&g, "play 6S"); /* A's last card */
     assert_false(durak_in_game(&g, 1));
-    assert_false(durak_over(&g));                     /* checked when the bout ends */
-    play_moves(&g, "beat 9S 6S");                     /* B's last card */
+    assert_false(durak_over(&g)); /* checked when the bout ends */
+    play_moves(&g, "beat 9S 6S"); /* B's last card */
     assert_true(durak_over(&g));
     assert_int_equal(g.result, DURAK_RESULT_DRAW);
     assert_int_equal(durak_actor(&g), -1);
@@ -1040,14 +1051,14 @@ static void test_R16_repetition_is_a_draw(void **state)
     durak_game g;
     const char *h[6] = { "6S 6H 8S 8C 8D 9S", "TS TC TD JS JC JD", "7S QS QC QD KS KC" };
     deal(&g, opts(6, CLASSIC, ALL, 0, 36), h, NULL, NULL);
-    resign_all(&g, "345");                  /* cards left the game: history forgotten */
+    resign_all(&g, "345"); /* cards left the game: history forgotten */
     static const char *const bouts[] = {
-        "play 6S; take; pass",              /* 0->1; seat 0 holds 6H: asked, passes */
-        "play 7S; take",                    /* 2->0 */
-        "play 6S; take; pass",              /* 1->2; seat 0 (6H) asked */
-        "play 7S; take",                    /* 0->1 */
-        "play 6S; take",                    /* 2->0 */
-        "play 7S; take",                    /* 1->2: back to the first situation */
+        "play 6S; take; pass", /* 0->1; seat 0 holds 6H: asked, passes */
+        "play 7S; take",       /* 2->0 */
+        "play 6S; take; pass", /* 1->2; seat 0 (6H) asked */
+        "play 7S; take",       /* 0->1 */
+        "play 6S; take",       /* 2->0 */
+        "play 7S; take",       /* 1->2: back to the first situation */
     };
     static const int attackers[] = { 0, 2, 1, 0, 2, 1 };
     for (int b = 0; b < 6; b++) {
@@ -1055,8 +1066,8 @@ static void test_R16_repetition_is_a_draw(void **state)
         play_moves(&g, bouts[b]);
         assert_false(durak_over(&g));
     }
-    assert_turn(&g, DURAK_PHASE_ATTACK, 0, 0, 1);   /* as bout 1, which was not recorded */
-    play_moves(&g, "play 6S; take; pass");   /* bout 8 would repeat bout 2: a draw */
+    assert_turn(&g, DURAK_PHASE_ATTACK, 0, 0, 1); /* as bout 1, which was not recorded */
+    play_moves(&g, "play 6S; take; pass");        /* bout 8 would repeat bout 2: a draw */
     assert_true(durak_over(&g));
     assert_int_equal(g.result, DURAK_RESULT_DRAW);
     assert_int_equal(g.nout, 0);
@@ -1070,7 +1081,7 @@ static void test_R16_history_forgotten_when_cards_leave(void **state)
     const char *h[] = { "9S 6H 7C 7D 8C 8D", "TS JC AS KS QS 8S" };
     deal(&g, opts(2, CLASSIC, ALL, 0, 36), h, "AH", NULL);
     assert_int_equal(g.nhistory, 1);
-    play_moves(&g, "play 9S; take");                  /* no 9 to add: picked up */
+    play_moves(&g, "play 9S; take"); /* no 9 to add: picked up */
     assert_int_equal(g.nhistory, 2);
     play_moves(&g, "play 7C; beat JC 7C; pass");
     assert_int_equal(g.nhistory, 1);
@@ -1089,16 +1100,16 @@ static void test_R17_worked_example_two_players(void **state)
     assert_turn(&g, DURAK_PHASE_ATTACK, 0, 0, 1);
     play_moves(&g, "play 7S");
     assert_legal(&g, "beat QS 7S | beat JD 7S | take | transfer 7H");
-    play_moves(&g, "transfer 7H");                    /* A holds 5 >= 2 */
+    play_moves(&g, "transfer 7H"); /* A holds 5 >= 2 */
     assert_turn(&g, DURAK_PHASE_DEFEND, 0, 1, 0);
     assert_int_equal(g.leader, 0);
-    assert_int_equal(g.limit, 5);                     /* A holds 5 now */
+    assert_int_equal(g.limit, 5); /* A holds 5 now */
     assert_legal(&g, "beat 8S 7S | beat 7D 7S | beat 7D 7H | beat 9H 7H | take | transfer 7D");
     refuse(&g, "transfer 8S", DURAK_ERR_TRANSFER_RANK);
     refuse(&g, "transfer 7C", DURAK_ERR_NOT_IN_HAND);
     refuse(&g, "play 8S", DURAK_ERR_WRONG_PHASE);
     {
-        durak_game cover = g;                         /* once covered: no transfer */
+        durak_game cover = g; /* once covered: no transfer */
         play_moves(&cover, "beat 8S 7S");
         assert_turn(&cover, DURAK_PHASE_DEFEND, 0, 1, 0);
         refuse(&cover, "transfer 7D", DURAK_ERR_TRANSFER_COVERED);
@@ -1106,11 +1117,11 @@ static void test_R17_worked_example_two_players(void **state)
         play_moves(&cover, "beat 9H 7H");
         assert_turn(&cover, DURAK_PHASE_THROWIN, 1, 1, 0);
     }
-    play_moves(&g, "transfer 7D");                    /* a trump too; B holds 5 >= 3 */
+    play_moves(&g, "transfer 7D"); /* a trump too; B holds 5 >= 3 */
     assert_turn(&g, DURAK_PHASE_DEFEND, 1, 0, 1);
     assert_int_equal(g.nattack, 3);
     assert_legal(&g, "beat QS 7S | beat JD 7S | beat JD 7D | beat JD 7H | take");
-    play_moves(&g, "take");                           /* nobody holds a 7: picked up */
+    play_moves(&g, "take"); /* nobody holds a 7: picked up */
     assert_turn(&g, DURAK_PHASE_ATTACK, 0, 0, 1);
     assert_true(g.known[1] == set_of("7S 7D 7H"));
     assert_cards_accounted(&g);
@@ -1128,7 +1139,7 @@ static void test_R17_transfer_needs_variant_and_rank(void **state)
     assert_legal(&g, "beat QS 7S | beat JD 7S | take");
     deal(&g, opts(2, TRANSFER, ALL, 0, 36), h, "AD", NULL);
     play_moves(&g, "play KC");
-    refuse(&g, "transfer 7H", DURAK_ERR_TRANSFER_RANK);     /* B holds no K */
+    refuse(&g, "transfer 7H", DURAK_ERR_TRANSFER_RANK); /* B holds no K */
     refuse(&g, "transfer QS", DURAK_ERR_TRANSFER_RANK);
     refuse(&g, "transfer KC", DURAK_ERR_NOT_IN_HAND);
     assert_legal(&g, "beat JD KC | take");
@@ -1146,7 +1157,7 @@ static void test_R17_transfer_to_too_few_cards_refused(void **state)
                    "play 9D; beat QD 9D; play TD; beat KD TD");
     assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2);
     assert_hand(&g, 0, "6H");
-    play_moves(&g, "play 7S");                        /* seat 1 is out */
+    play_moves(&g, "play 7S"); /* seat 1 is out */
     assert_turn(&g, DURAK_PHASE_DEFEND, 2, 1, 2);
     refuse(&g, "transfer 7C", DURAK_ERR_TRANSFER_TOO_MANY);
     assert_legal(&g, "beat 8S 7S | beat JS 7S | take");
@@ -1163,7 +1174,7 @@ static void test_R17_transfer_recomputes_limit(void **state)
     resign_all(&g, "345");
     play_moves(&g, "play 9S; beat TS 9S; play 9C; beat QC 9C; play TC; beat KC TC;"
                    "play 9D; beat QD 9D");
-    assert_turn(&g, DURAK_PHASE_THROWIN, 0, 0, 1);          /* TD is throwable */
+    assert_turn(&g, DURAK_PHASE_THROWIN, 0, 0, 1); /* TD is throwable */
     play_moves(&g, "pass");
     assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2);
     assert_hand(&g, 0, "TD 6H");
@@ -1173,7 +1184,7 @@ static void test_R17_transfer_recomputes_limit(void **state)
     assert_turn(&g, DURAK_PHASE_DEFEND, 0, 2, 0);
     assert_int_equal(g.limit, 2);
     refuse(&g, "transfer 6H", DURAK_ERR_TRANSFER_RANK);
-    play_moves(&g, "take");                           /* full: picked up at once */
+    play_moves(&g, "take"); /* full: picked up at once */
     assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2);
     assert_hand(&g, 0, "7S 7C TD 6H");
     assert_true(cards_has(g.hand[1], card("7D")));
@@ -1184,18 +1195,18 @@ static void test_R17_transfer_chain_four_players(void **state)
 {
     (void)state;
     durak_game g;
-    const char *h[] = { "9S 6H JS 7D 8C 8D", "9C JC AS KS QS 8S",
-                        "9D TC KC AC 6S 7C", "9H QD KD AD 8H 7H" };
+    const char *h[] = { "9S 6H JS 7D 8C 8D", "9C JC AS KS QS 8S", "9D TC KC AC 6S 7C",
+                        "9H QD KD AD 8H 7H" };
     deal(&g, opts(4, TRANSFER, ALL, 1, 36), h, "AH", NULL);
     play_moves(&g, "play 9S; transfer 9C; transfer 9D");
     assert_turn(&g, DURAK_PHASE_DEFEND, 3, 2, 3);
     assert_int_equal(g.leader, 0);
-    assert_int_equal(g.limit, 5);                     /* first5: still 5 */
-    play_moves(&g, "transfer 9H");                    /* to seat 0, holding 5 >= 4 */
+    assert_int_equal(g.limit, 5);  /* first5: still 5 */
+    play_moves(&g, "transfer 9H"); /* to seat 0, holding 5 >= 4 */
     assert_turn(&g, DURAK_PHASE_DEFEND, 0, 3, 0);
     assert_int_equal(g.nattack, 4);
     assert_legal(&g, "beat JS 9S | beat 6H 9S | beat 6H 9C | beat 6H 9D | take");
-    play_moves(&g, "take");                           /* no 9 left to add: picked up */
+    play_moves(&g, "take"); /* no 9 left to add: picked up */
     assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2);
     assert_true((g.hand[0] & set_of("9S 9C 9D 9H")) == set_of("9S 9C 9D 9H"));
     assert_true(g.known[0] == set_of("9S 9C 9D 9H"));
@@ -1216,11 +1227,11 @@ static void test_R18_defender_leaves(void **state)
     assert_true(cards_has(g.discard, card("9S")));
     assert_true(cards_has(g.seen_discard, card("9S")));
     assert_true((g.discard & set_of("TS JC AS KS QS 8S")) == set_of("TS JC AS KS QS 8S"));
-    assert_true((g.seen_discard & set_of("TS JC AS KS QS 8S")) == 0);   /* unseen */
+    assert_true((g.seen_discard & set_of("TS JC AS KS QS 8S")) == 0); /* unseen */
     assert_true(g.hand[1] == 0 && g.known[1] == 0);
     assert_int_equal(g.forfeited, 1 << 1);
-    assert_int_equal(g.nout, 0);                      /* a forfeit is not a place */
-    assert_int_equal(cards_count(g.hand[0]), 6);      /* drew after the bout */
+    assert_int_equal(g.nout, 0);                 /* a forfeit is not a place */
+    assert_int_equal(cards_count(g.hand[0]), 6); /* drew after the bout */
     assert_int_equal(durak_resign(&g, 1), DURAK_ERR_BAD_SEAT);
     assert_int_equal(durak_resign(&g, 3), DURAK_ERR_BAD_SEAT);
     assert_cards_accounted(&g);
@@ -1231,14 +1242,14 @@ static void test_R18_main_attacker_leaves(void **state)
 {
     (void)state;
     durak_game g;
-    const char *h[] = { "9S JD 6H 7C 7D 8C", "TS JC AS KS QS 8S",
-                        "9D 7S 8D QC KC AC", "TC QD KD AD 8H 7H" };
+    const char *h[] = { "9S JD 6H 7C 7D 8C", "TS JC AS KS QS 8S", "9D 7S 8D QC KC AC",
+                        "TC QD KD AD 8H 7H" };
     deal(&g, opts(4, CLASSIC, ALL, 0, 36), h, "AH", NULL);
     play_moves(&g, "play 9S; beat TS 9S");
     assert_turn(&g, DURAK_PHASE_THROWIN, 2, 0, 1);
     assert_int_equal(durak_resign(&g, 0), DURAK_OK);
-    assert_int_equal(g.attacker, 3);                  /* the seat before defender 1 */
-    assert_int_equal(durak_actor(&g), 3);             /* order from 3: 3 has TC */
+    assert_int_equal(g.attacker, 3);      /* the seat before defender 1 */
+    assert_int_equal(durak_actor(&g), 3); /* order from 3: 3 has TC */
     play_moves(&g, "pass");
     assert_int_equal(durak_actor(&g), 2);
     play_moves(&g, "pass");
@@ -1282,7 +1293,7 @@ static void test_R18_bystander_leaves(void **state)
     assert_true(g.nattack == before.nattack);
     /* the transfer now goes to seat 0 (seat 2 is gone) */
     refuse(&g, "transfer 8S", DURAK_ERR_TRANSFER_RANK);
-    play_moves(&g, "beat TS 9S");                     /* seat 0: no 9 or T: beaten */
+    play_moves(&g, "beat TS 9S"); /* seat 0: no 9 or T: beaten */
     assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 0);
 }
 
@@ -1291,17 +1302,17 @@ static void test_R18_thrower_leaves_turn_moves_on(void **state)
 {
     (void)state;
     durak_game g;
-    const char *h[] = { "9S JD 6H 7C 7D 8C", "TS JC AS KS QS 8S",
-                        "9D 7S 8D QC KC AC", "TC QD KD AD 8H 7H" };
+    const char *h[] = { "9S JD 6H 7C 7D 8C", "TS JC AS KS QS 8S", "9D 7S 8D QC KC AC",
+                        "TC QD KD AD 8H 7H" };
     deal(&g, opts(4, CLASSIC, ALL, 0, 36), h, "AH", NULL);
     play_moves(&g, "play 9S; beat TS 9S");
     assert_turn(&g, DURAK_PHASE_THROWIN, 2, 0, 1);
     assert_int_equal(durak_resign(&g, 2), DURAK_OK);
     assert_turn(&g, DURAK_PHASE_THROWIN, 3, 0, 1);
     assert_true((g.discard & set_of("9D 7S 8D QC KC AC")) == set_of("9D 7S 8D QC KC AC"));
-    assert_true(g.seen_discard == 0);                 /* a hand nobody saw */
+    assert_true(g.seen_discard == 0); /* a hand nobody saw */
     play_moves(&g, "pass");
-    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 3);           /* seat 2 is skipped as defender */
+    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 3); /* seat 2 is skipped as defender */
 }
 
 /* A defender who leaves while taking: the table is discarded, not picked up. */
@@ -1315,8 +1326,8 @@ static void test_R18_defender_leaves_while_taking(void **state)
     assert_turn(&g, DURAK_PHASE_TAKING, 0, 0, 1);
     assert_int_equal(durak_resign(&g, 1), DURAK_OK);
     assert_cards(g.seen_discard, "9S TS 9C");
-    assert_int_equal(cards_count(g.discard), 3 + 5);     /* table + the 5 left in hand */
-    assert_turn(&g, DURAK_PHASE_ATTACK, 2, 2, 0);           /* the player after the defender */
+    assert_int_equal(cards_count(g.discard), 3 + 5); /* table + the 5 left in hand */
+    assert_turn(&g, DURAK_PHASE_ATTACK, 2, 2, 0);    /* the player after the defender */
     assert_cards_accounted(&g);
 }
 

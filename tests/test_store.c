@@ -28,67 +28,68 @@
 #define assert_near(a, b, eps) assert_near_at((a), (b), (eps), __FILE__, __LINE__)
 static void assert_near_at(double a, double b, double eps, const char *file, int line)
 {
-	if (fabs(a - b) <= eps)
-		return;
-	print_error("%.12g is not %.12g (within %g)\n", a, b, eps);
-	_fail(file, line);
+    if (fabs(a - b) <= eps)
+        return;
+    print_error("%.12g is not %.12g (within %g)\n", a, b, eps);
+    _fail(file, line);
 }
 
-#define assert_contains(haystack, needle) assert_contains_at((haystack), (needle), __FILE__, __LINE__)
+#define assert_contains(haystack, needle)                                                          \
+    assert_contains_at((haystack), (needle), __FILE__, __LINE__)
 static void assert_contains_at(const char *haystack, const char *needle, const char *file, int line)
 {
-	if (haystack && strstr(haystack, needle))
-		return;
-	print_error("\"%s\" does not contain \"%s\"\n", haystack ? haystack : "(null)", needle);
-	_fail(file, line);
+    if (haystack && strstr(haystack, needle))
+        return;
+    print_error("\"%s\" does not contain \"%s\"\n", haystack ? haystack : "(null)", needle);
+    _fail(file, line);
 }
 
 /* ---- fixture: a fresh temporary directory per test ---- */
 
 struct fixture {
-	char dir[256];
-	char path[320]; /* dir/state/durakbot.db: the state/ directory does not exist yet */
-	char err[1024];
+    char dir[256];
+    char path[320]; /* dir/state/durakbot.db: the state/ directory does not exist yet */
+    char err[1024];
 };
 
 static int setup(void **state)
 {
-	struct fixture *f = calloc(1, sizeof *f);
-	assert_non_null(f);
-	const char *tmp = getenv("TMPDIR");
-	snprintf(f->dir, sizeof f->dir, "%s/durak-store-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	assert_non_null(mkdtemp(f->dir));
-	snprintf(f->path, sizeof f->path, "%s/state/durakbot.db", f->dir);
-	*state = f;
-	return 0;
+    struct fixture *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    const char *tmp = getenv("TMPDIR");
+    snprintf(f->dir, sizeof f->dir, "%s/durak-store-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    assert_non_null(mkdtemp(f->dir));
+    snprintf(f->path, sizeof f->path, "%s/state/durakbot.db", f->dir);
+    *state = f;
+    return 0;
 }
 
 static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 {
-	(void)st, (void)flag, (void)ftw;
-	return remove(path);
+    (void)st, (void)flag, (void)ftw;
+    return remove(path);
 }
 
 static int teardown(void **state)
 {
-	struct fixture *f = *state;
-	nftw(f->dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-	free(f);
-	return 0;
+    struct fixture *f = *state;
+    nftw(f->dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    free(f);
+    return 0;
 }
 
 static store *open_clean(struct fixture *f)
 {
-	store *s = store_open(f->path, f->err, sizeof f->err);
-	assert_non_null(s);
-	assert_string_equal(f->err, "");
-	return s;
+    store *s = store_open(f->path, f->err, sizeof f->err);
+    assert_non_null(s);
+    assert_string_equal(f->err, "");
+    return s;
 }
 
 static bool exists(const char *path)
 {
-	struct stat st;
-	return stat(path, &st) == 0;
+    struct stat st;
+    return stat(path, &st) == 0;
 }
 
 /* ---- loading tables ---- */
@@ -96,129 +97,129 @@ static bool exists(const char *path)
 #define MAX_LOADED 512
 
 struct loaded {
-	int n;
-	char channel[MAX_LOADED][64];
-	char *snapshot[MAX_LOADED];
+    int n;
+    char channel[MAX_LOADED][64];
+    char *snapshot[MAX_LOADED];
 };
 
 static void collect(void *ctx, const char *channel, const char *snapshot)
 {
-	struct loaded *l = ctx;
-	assert_true(l->n < MAX_LOADED);
-	snprintf(l->channel[l->n], sizeof l->channel[l->n], "%s", channel);
-	l->snapshot[l->n++] = strdup(snapshot);
+    struct loaded *l = ctx;
+    assert_true(l->n < MAX_LOADED);
+    snprintf(l->channel[l->n], sizeof l->channel[l->n], "%s", channel);
+    l->snapshot[l->n++] = strdup(snapshot);
 }
 
 static void loaded_free(struct loaded *l)
 {
-	for (int i = 0; i < l->n; i++)
-		free(l->snapshot[i]);
-	l->n = 0;
+    for (int i = 0; i < l->n; i++)
+        free(l->snapshot[i]);
+    l->n = 0;
 }
 
 /* Opens path, loads every table into *l (which the caller frees), closes. */
 static void reload(struct fixture *f, struct loaded *l)
 {
-	store *s = open_clean(f);
-	l->n = 0;
-	int n = store_load_tables(s, collect, l);
-	store_close(s);
-	assert_int_equal(n, l->n);
+    store *s = open_clean(f);
+    l->n = 0;
+    int n = store_load_tables(s, collect, l);
+    store_close(s);
+    assert_int_equal(n, l->n);
 }
 
 static void test_open_creates(void **state)
 {
-	struct fixture *f = *state;
-	store *s = open_clean(f); /* creates dir/state/ too */
-	assert_string_equal(store_error(s), "");
-	store_close(s);
-	assert_true(exists(f->path));
+    struct fixture *f = *state;
+    store *s = open_clean(f); /* creates dir/state/ too */
+    assert_string_equal(store_error(s), "");
+    store_close(s);
+    assert_true(exists(f->path));
 
-	sqlite3 *db;
-	sqlite3_stmt *st;
-	assert_int_equal(sqlite3_open(f->path, &db), SQLITE_OK);
-	const char *checks[][2] = { { "PRAGMA journal_mode", "wal" },
-	                            { "PRAGMA user_version", "1" },
-	                            { "PRAGMA application_id", "1146243906" } };
-	for (size_t i = 0; i < sizeof checks / sizeof *checks; i++) {
-		assert_int_equal(sqlite3_prepare_v2(db, checks[i][0], -1, &st, NULL), SQLITE_OK);
-		assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-		assert_string_equal((const char *)sqlite3_column_text(st, 0), checks[i][1]);
-		sqlite3_finalize(st);
-	}
-	sqlite3_close(db);
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_open(f->path, &db), SQLITE_OK);
+    const char *checks[][2] = { { "PRAGMA journal_mode", "wal" },
+                                { "PRAGMA user_version", "1" },
+                                { "PRAGMA application_id", "1146243906" } };
+    for (size_t i = 0; i < sizeof checks / sizeof *checks; i++) {
+        assert_int_equal(sqlite3_prepare_v2(db, checks[i][0], -1, &st, NULL), SQLITE_OK);
+        assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+        assert_string_equal((const char *)sqlite3_column_text(st, 0), checks[i][1]);
+        sqlite3_finalize(st);
+    }
+    sqlite3_close(db);
 
-	s = open_clean(f); /* and opens what it made */
-	store_close(s);
+    s = open_clean(f); /* and opens what it made */
+    store_close(s);
 }
 
 static void test_save_reopen_load(void **state)
 {
-	struct fixture *f = *state;
-	char long_line[10001];
-	memset(long_line, 'x', sizeof long_line - 1);
-	long_line[sizeof long_line - 1] = '\0';
-	store *s = open_clean(f);
-	assert_true(store_save_table(s, "#durak", "v1 game=old"));
-	assert_true(store_save_table(s, "#b", long_line));
-	assert_true(store_save_table(s, "#кириллица", "seats=Вася,Петя ♠♥ 'quote' \"dq\""));
-	assert_true(store_save_table(s, "#durak", "v1 game=new")); /* upsert: replaces */
-	store_close(s);
+    struct fixture *f = *state;
+    char long_line[10001];
+    memset(long_line, 'x', sizeof long_line - 1);
+    long_line[sizeof long_line - 1] = '\0';
+    store *s = open_clean(f);
+    assert_true(store_save_table(s, "#durak", "v1 game=old"));
+    assert_true(store_save_table(s, "#b", long_line));
+    assert_true(store_save_table(s, "#кириллица", "seats=Вася,Петя ♠♥ 'quote' \"dq\""));
+    assert_true(store_save_table(s, "#durak", "v1 game=new")); /* upsert: replaces */
+    store_close(s);
 
-	struct loaded l;
-	reload(f, &l);
-	assert_int_equal(l.n, 3);
-	assert_string_equal(l.channel[0], "#b"); /* channel order */
-	assert_string_equal(l.snapshot[0], long_line);
-	assert_string_equal(l.channel[1], "#durak");
-	assert_string_equal(l.snapshot[1], "v1 game=new");
-	assert_string_equal(l.channel[2], "#кириллица");
-	assert_string_equal(l.snapshot[2], "seats=Вася,Петя ♠♥ 'quote' \"dq\"");
-	loaded_free(&l);
+    struct loaded l;
+    reload(f, &l);
+    assert_int_equal(l.n, 3);
+    assert_string_equal(l.channel[0], "#b"); /* channel order */
+    assert_string_equal(l.snapshot[0], long_line);
+    assert_string_equal(l.channel[1], "#durak");
+    assert_string_equal(l.snapshot[1], "v1 game=new");
+    assert_string_equal(l.channel[2], "#кириллица");
+    assert_string_equal(l.snapshot[2], "seats=Вася,Петя ♠♥ 'quote' \"dq\"");
+    loaded_free(&l);
 }
 
 static void test_delete(void **state)
 {
-	struct fixture *f = *state;
-	store *s = open_clean(f);
-	assert_true(store_save_table(s, "#a", "A"));
-	assert_true(store_save_table(s, "#b", "B"));
-	assert_true(store_delete_table(s, "#a"));
-	assert_true(store_delete_table(s, "#never-saved")); /* not an error */
-	store_close(s);
+    struct fixture *f = *state;
+    store *s = open_clean(f);
+    assert_true(store_save_table(s, "#a", "A"));
+    assert_true(store_save_table(s, "#b", "B"));
+    assert_true(store_delete_table(s, "#a"));
+    assert_true(store_delete_table(s, "#never-saved")); /* not an error */
+    store_close(s);
 
-	struct loaded l;
-	reload(f, &l);
-	assert_int_equal(l.n, 1);
-	assert_string_equal(l.channel[0], "#b");
-	loaded_free(&l);
+    struct loaded l;
+    reload(f, &l);
+    assert_int_equal(l.n, 1);
+    assert_string_equal(l.channel[0], "#b");
+    loaded_free(&l);
 }
 
 /* A callback may write while loading: the bot drops a snapshot it cannot restore. */
 struct dropper {
-	store *s;
-	int calls;
+    store *s;
+    int calls;
 };
 
 static void drop_each(void *ctx, const char *channel, const char *snapshot)
 {
-	struct dropper *d = ctx;
-	(void)snapshot;
-	d->calls++;
-	assert_true(store_delete_table(d->s, channel));
+    struct dropper *d = ctx;
+    (void)snapshot;
+    d->calls++;
+    assert_true(store_delete_table(d->s, channel));
 }
 
 static void test_load_callback_may_write(void **state)
 {
-	struct fixture *f = *state;
-	store *s = open_clean(f);
-	assert_true(store_save_table(s, "#a", "A"));
-	assert_true(store_save_table(s, "#b", "B"));
-	struct dropper d = { s, 0 };
-	assert_int_equal(store_load_tables(s, drop_each, &d), 2);
-	assert_int_equal(d.calls, 2);
-	assert_int_equal(store_load_tables(s, drop_each, &d), 0);
-	store_close(s);
+    struct fixture *f = *state;
+    store *s = open_clean(f);
+    assert_true(store_save_table(s, "#a", "A"));
+    assert_true(store_save_table(s, "#b", "B"));
+    struct dropper d = { s, 0 };
+    assert_int_equal(store_load_tables(s, drop_each, &d), 2);
+    assert_int_equal(d.calls, 2);
+    assert_int_equal(store_load_tables(s, drop_each, &d), 0);
+    store_close(s);
 }
 
 /* ---- crashes ---- */
@@ -226,95 +227,95 @@ static void test_load_callback_may_write(void **state)
 /* The child saves and dies without closing: by SIGKILL (kill_it) or by _exit. */
 static void crash_after_save(struct fixture *f, bool kill_it)
 {
-	fflush(NULL);
-	pid_t pid = fork();
-	assert_true(pid >= 0);
-	if (pid == 0) {
-		store *s = store_open(f->path, f->err, sizeof f->err);
-		if (!s || !store_save_table(s, "#crash", kill_it ? "killed" : "exited"))
-			_exit(3);
-		if (kill_it)
-			raise(SIGKILL);
-		_exit(0);
-	}
-	int status;
-	assert_int_equal(waitpid(pid, &status, 0), pid);
-	if (kill_it)
-		assert_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
-	else
-		assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        store *s = store_open(f->path, f->err, sizeof f->err);
+        if (!s || !store_save_table(s, "#crash", kill_it ? "killed" : "exited"))
+            _exit(3);
+        if (kill_it)
+            raise(SIGKILL);
+        _exit(0);
+    }
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    if (kill_it)
+        assert_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    else
+        assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 }
 
 static void test_crash_right_after_save(void **state)
 {
-	struct fixture *f = *state;
-	char wal[400];
-	snprintf(wal, sizeof wal, "%s-wal", f->path);
-	crash_after_save(f, true);
-	assert_true(exists(wal)); /* the child never closed: the save sits in the WAL only */
-	struct loaded l;
-	reload(f, &l);
-	assert_int_equal(l.n, 1);
-	assert_string_equal(l.snapshot[0], "killed");
-	loaded_free(&l);
+    struct fixture *f = *state;
+    char wal[400];
+    snprintf(wal, sizeof wal, "%s-wal", f->path);
+    crash_after_save(f, true);
+    assert_true(exists(wal)); /* the child never closed: the save sits in the WAL only */
+    struct loaded l;
+    reload(f, &l);
+    assert_int_equal(l.n, 1);
+    assert_string_equal(l.snapshot[0], "killed");
+    loaded_free(&l);
 
-	crash_after_save(f, false);
-	reload(f, &l);
-	assert_int_equal(l.n, 1);
-	assert_string_equal(l.snapshot[0], "exited");
-	loaded_free(&l);
+    crash_after_save(f, false);
+    reload(f, &l);
+    assert_int_equal(l.n, 1);
+    assert_string_equal(l.snapshot[0], "exited");
+    loaded_free(&l);
 }
 
 /* The child saves moves 1, 2, 3... and reports each one on a pipe once store_save_table returned. */
 static void save_forever(struct fixture *f, int report)
 {
-	store *s = store_open(f->path, f->err, sizeof f->err);
-	if (!s)
-		_exit(3);
-	for (unsigned move = 1; ; move++) {
-		char snapshot[64];
-		snprintf(snapshot, sizeof snapshot, "move %u", move);
-		if (!store_save_table(s, "#game", snapshot) ||
-		    write(report, &move, sizeof move) != (ssize_t)sizeof move)
-			_exit(4);
-	}
+    store *s = store_open(f->path, f->err, sizeof f->err);
+    if (!s)
+        _exit(3);
+    for (unsigned move = 1;; move++) {
+        char snapshot[64];
+        snprintf(snapshot, sizeof snapshot, "move %u", move);
+        if (!store_save_table(s, "#game", snapshot)
+            || write(report, &move, sizeof move) != (ssize_t)sizeof move)
+            _exit(4);
+    }
 }
 
 static void test_kill_at_any_moment(void **state)
 {
-	struct fixture *f = *state;
-	for (int round = 0; round < 3; round++) {
-		int fds[2];
-		assert_int_equal(pipe(fds), 0);
-		fflush(NULL);
-		pid_t pid = fork();
-		assert_true(pid >= 0);
-		if (pid == 0) {
-			close(fds[0]);
-			save_forever(f, fds[1]);
-		}
-		close(fds[1]);
-		unsigned move = 0, last = 0;
-		unsigned stop = 20 + 37 * (unsigned)round; /* kill after a different number of moves */
-		while (last < stop && read(fds[0], &move, sizeof move) == (ssize_t)sizeof move)
-			last = move;
-		kill(pid, SIGKILL);
-		while (read(fds[0], &move, sizeof move) == (ssize_t)sizeof move)
-			last = move; /* reported before it died */
-		close(fds[0]);
-		int status;
-		assert_int_equal(waitpid(pid, &status, 0), pid);
-		assert_true(WIFSIGNALED(status));
+    struct fixture *f = *state;
+    for (int round = 0; round < 3; round++) {
+        int fds[2];
+        assert_int_equal(pipe(fds), 0);
+        fflush(NULL);
+        pid_t pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0) {
+            close(fds[0]);
+            save_forever(f, fds[1]);
+        }
+        close(fds[1]);
+        unsigned move = 0, last = 0;
+        unsigned stop = 20 + 37 * (unsigned)round; /* kill after a different number of moves */
+        while (last < stop && read(fds[0], &move, sizeof move) == (ssize_t)sizeof move)
+            last = move;
+        kill(pid, SIGKILL);
+        while (read(fds[0], &move, sizeof move) == (ssize_t)sizeof move)
+            last = move; /* reported before it died */
+        close(fds[0]);
+        int status;
+        assert_int_equal(waitpid(pid, &status, 0), pid);
+        assert_true(WIFSIGNALED(status));
 
-		struct loaded l;
-		reload(f, &l);
-		assert_int_equal(l.n, 1);
-		unsigned saved = 0;
-		assert_int_equal(sscanf(l.snapshot[0], "move %u", &saved), 1);
-		/* Every move reported saved is there; at most the one in progress is lost (or made it). */
-		assert_true(saved == last || saved == last + 1);
-		loaded_free(&l);
-	}
+        struct loaded l;
+        reload(f, &l);
+        assert_int_equal(l.n, 1);
+        unsigned saved = 0;
+        assert_int_equal(sscanf(l.snapshot[0], "move %u", &saved), 1);
+        /* Every move reported saved is there; at most the one in progress is lost (or made it). */
+        assert_true(saved == last || saved == last + 1);
+        loaded_free(&l);
+    }
 }
 
 /* ---- unusable files ---- */
@@ -322,236 +323,240 @@ static void test_kill_at_any_moment(void **state)
 /* The file path was moved to: path.corrupt-<t> for t in [t0, t1]; "" if none. */
 static void find_aside(const char *path, time_t t0, time_t t1, char *out, size_t len)
 {
-	out[0] = '\0';
-	for (time_t t = t0; t <= t1; t++) {
-		snprintf(out, len, "%s.corrupt-%lld", path, (long long)t);
-		if (exists(out))
-			return;
-	}
-	out[0] = '\0';
+    out[0] = '\0';
+    for (time_t t = t0; t <= t1; t++) {
+        snprintf(out, len, "%s.corrupt-%lld", path, (long long)t);
+        if (exists(out))
+            return;
+    }
+    out[0] = '\0';
 }
 
 static void write_file(const char *path, const char *text, int times)
 {
-	FILE *fp = fopen(path, "w");
-	assert_non_null(fp);
-	for (int i = 0; i < times; i++)
-		fputs(text, fp);
-	assert_int_equal(fclose(fp), 0);
+    FILE *fp = fopen(path, "w");
+    assert_non_null(fp);
+    for (int i = 0; i < times; i++)
+        fputs(text, fp);
+    assert_int_equal(fclose(fp), 0);
 }
 
 static char *read_file(const char *path)
 {
-	FILE *fp = fopen(path, "r");
-	assert_non_null(fp);
-	static char buf[4096];
-	size_t n = fread(buf, 1, sizeof buf - 1, fp);
-	buf[n] = '\0';
-	fclose(fp);
-	return buf;
+    FILE *fp = fopen(path, "r");
+    assert_non_null(fp);
+    static char buf[4096];
+    size_t n = fread(buf, 1, sizeof buf - 1, fp);
+    buf[n] = '\0';
+    fclose(fp);
+    return buf;
 }
 
 /* store_open on a bad file: a working empty store, the file moved aside into aside[], the message. */
 static void open_moves_aside(struct fixture *f, const char *because, char *aside, size_t len)
 {
-	time_t t0 = time(NULL);
-	store *s = store_open(f->path, f->err, sizeof f->err);
-	time_t t1 = time(NULL);
-	assert_non_null(s);
-	find_aside(f->path, t0, t1, aside, len);
-	assert_string_not_equal(aside, "");
-	assert_contains(f->err, "was unusable");
-	assert_contains(f->err, because);
-	assert_contains(f->err, aside);
-	assert_contains(f->err, "started an empty one");
-	print_message("%s\n", f->err);
+    time_t t0 = time(NULL);
+    store *s = store_open(f->path, f->err, sizeof f->err);
+    time_t t1 = time(NULL);
+    assert_non_null(s);
+    find_aside(f->path, t0, t1, aside, len);
+    assert_string_not_equal(aside, "");
+    assert_contains(f->err, "was unusable");
+    assert_contains(f->err, because);
+    assert_contains(f->err, aside);
+    assert_contains(f->err, "started an empty one");
+    print_message("%s\n", f->err);
 
-	struct loaded l = { 0 };
-	assert_int_equal(store_load_tables(s, collect, &l), 0); /* fresh and empty */
-	assert_true(store_save_table(s, "#new", "works"));
-	store_close(s);
-	reload(f, &l);
-	assert_int_equal(l.n, 1);
-	loaded_free(&l);
+    struct loaded l = { 0 };
+    assert_int_equal(store_load_tables(s, collect, &l), 0); /* fresh and empty */
+    assert_true(store_save_table(s, "#new", "works"));
+    store_close(s);
+    reload(f, &l);
+    assert_int_equal(l.n, 1);
+    loaded_free(&l);
 }
 
 static void test_garbage_file(void **state)
 {
-	struct fixture *f = *state;
-	char wal[400], aside[400], aside_wal[450], expected[4096] = "";
-	const char *garbage = "this is not a database\n";
-	store_close(open_clean(f)); /* makes the directory */
-	write_file(f->path, garbage, 100);
-	snprintf(wal, sizeof wal, "%s-wal", f->path);
-	write_file(wal, "stale wal\n", 1);
-	open_moves_aside(f, "is not a SQLite database (PRAGMA journal_mode: file is not a database)", aside, sizeof aside);
-	for (int i = 0; i < 100; i++)
-		strcat(expected, garbage);
-	assert_string_equal(read_file(aside), expected); /* kept as it was */
-	snprintf(aside_wal, sizeof aside_wal, "%s-wal", aside);
-	assert_string_equal(read_file(aside_wal), "stale wal\n"); /* moved along, same suffix */
+    struct fixture *f = *state;
+    char wal[400], aside[400], aside_wal[450], expected[4096] = "";
+    const char *garbage = "this is not a database\n";
+    store_close(open_clean(f)); /* makes the directory */
+    write_file(f->path, garbage, 100);
+    snprintf(wal, sizeof wal, "%s-wal", f->path);
+    write_file(wal, "stale wal\n", 1);
+    open_moves_aside(f, "is not a SQLite database (PRAGMA journal_mode: file is not a database)",
+                     aside, sizeof aside);
+    for (int i = 0; i < 100; i++)
+        strcat(expected, garbage);
+    assert_string_equal(read_file(aside), expected); /* kept as it was */
+    snprintf(aside_wal, sizeof aside_wal, "%s-wal", aside);
+    assert_string_equal(read_file(aside_wal), "stale wal\n"); /* moved along, same suffix */
 }
 
 /* A real database with enough rows to span many pages, then cut to a third. */
 static void test_truncated_database(void **state)
 {
-	struct fixture *f = *state;
-	char snapshot[600], channel[32], aside[400];
-	store *s = open_clean(f);
-	memset(snapshot, 's', sizeof snapshot - 1);
-	snapshot[sizeof snapshot - 1] = '\0';
-	for (int i = 0; i < 300; i++) {
-		snprintf(channel, sizeof channel, "#c%03d", i);
-		assert_true(store_save_table(s, channel, snapshot));
-	}
-	store_close(s); /* the last close checkpoints: everything is in the main file */
-	struct stat st;
-	assert_int_equal(stat(f->path, &st), 0);
-	assert_true(st.st_size > 100 * 1024);
-	assert_int_equal(truncate(f->path, st.st_size / 3 + 100), 0);
-	open_moves_aside(f, "it is damaged", aside, sizeof aside);
-	assert_int_equal(stat(aside, &st), 0);
-	assert_true(st.st_size > 30 * 1024); /* the damaged file, kept for .recover */
+    struct fixture *f = *state;
+    char snapshot[600], channel[32], aside[400];
+    store *s = open_clean(f);
+    memset(snapshot, 's', sizeof snapshot - 1);
+    snapshot[sizeof snapshot - 1] = '\0';
+    for (int i = 0; i < 300; i++) {
+        snprintf(channel, sizeof channel, "#c%03d", i);
+        assert_true(store_save_table(s, channel, snapshot));
+    }
+    store_close(s); /* the last close checkpoints: everything is in the main file */
+    struct stat st;
+    assert_int_equal(stat(f->path, &st), 0);
+    assert_true(st.st_size > 100 * 1024);
+    assert_int_equal(truncate(f->path, st.st_size / 3 + 100), 0);
+    open_moves_aside(f, "it is damaged", aside, sizeof aside);
+    assert_int_equal(stat(aside, &st), 0);
+    assert_true(st.st_size > 30 * 1024); /* the damaged file, kept for .recover */
 }
 
 /* The header is fine but a page in the middle is overwritten: only PRAGMA quick_check sees it. */
 static void test_damaged_page(void **state)
 {
-	struct fixture *f = *state;
-	char snapshot[600], channel[32], aside[400], noise[4096];
-	store *s = open_clean(f);
-	memset(snapshot, 's', sizeof snapshot - 1);
-	snapshot[sizeof snapshot - 1] = '\0';
-	for (int i = 0; i < 300; i++) {
-		snprintf(channel, sizeof channel, "#c%03d", i);
-		assert_true(store_save_table(s, channel, snapshot));
-	}
-	store_close(s);
-	for (size_t i = 0; i < sizeof noise; i++)
-		noise[i] = (char)(i * 7 + 3);
-	FILE *fp = fopen(f->path, "r+");
-	assert_non_null(fp);
-	assert_int_equal(fseek(fp, 20 * 4096, SEEK_SET), 0); /* page 21 of 4096-byte pages */
-	assert_int_equal(fwrite(noise, 1, sizeof noise, fp), sizeof noise);
-	assert_int_equal(fclose(fp), 0);
-	open_moves_aside(f, "PRAGMA quick_check found damage", aside, sizeof aside);
+    struct fixture *f = *state;
+    char snapshot[600], channel[32], aside[400], noise[4096];
+    store *s = open_clean(f);
+    memset(snapshot, 's', sizeof snapshot - 1);
+    snapshot[sizeof snapshot - 1] = '\0';
+    for (int i = 0; i < 300; i++) {
+        snprintf(channel, sizeof channel, "#c%03d", i);
+        assert_true(store_save_table(s, channel, snapshot));
+    }
+    store_close(s);
+    for (size_t i = 0; i < sizeof noise; i++)
+        noise[i] = (char)(i * 7 + 3);
+    FILE *fp = fopen(f->path, "r+");
+    assert_non_null(fp);
+    assert_int_equal(fseek(fp, 20 * 4096, SEEK_SET), 0); /* page 21 of 4096-byte pages */
+    assert_int_equal(fwrite(noise, 1, sizeof noise, fp), sizeof noise);
+    assert_int_equal(fclose(fp), 0);
+    open_moves_aside(f, "PRAGMA quick_check found damage", aside, sizeof aside);
 }
 
 static void exec_sql(const char *path, const char *sql)
 {
-	sqlite3 *db;
-	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
-	sqlite3_close(db);
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
 }
 
 static void test_foreign_database(void **state)
 {
-	struct fixture *f = *state;
-	char aside[400];
-	store_close(open_clean(f));
-	assert_int_equal(remove(f->path), 0);
-	exec_sql(f->path, "CREATE TABLE photos (id INTEGER PRIMARY KEY, blob BLOB)");
-	open_moves_aside(f, "not a durakbot database", aside, sizeof aside);
+    struct fixture *f = *state;
+    char aside[400];
+    store_close(open_clean(f));
+    assert_int_equal(remove(f->path), 0);
+    exec_sql(f->path, "CREATE TABLE photos (id INTEGER PRIMARY KEY, blob BLOB)");
+    open_moves_aside(f, "not a durakbot database", aside, sizeof aside);
 }
 
 static void test_newer_schema(void **state)
 {
-	struct fixture *f = *state;
-	char aside[400];
-	store_close(open_clean(f));
-	exec_sql(f->path, "PRAGMA user_version = 99");
-	open_moves_aside(f, "newer durakbot (schema version 99", aside, sizeof aside);
+    struct fixture *f = *state;
+    char aside[400];
+    store_close(open_clean(f));
+    exec_sql(f->path, "PRAGMA user_version = 99");
+    open_moves_aside(f, "newer durakbot (schema version 99", aside, sizeof aside);
 }
 
 static void test_same_second_twice(void **state)
 {
-	struct fixture *f = *state;
-	char aside[400], second[420];
-	store_close(open_clean(f));
-	write_file(f->path, "garbage one\n", 10);
-	time_t t0 = time(NULL);
-	open_moves_aside(f, "not a database", aside, sizeof aside);
-	write_file(f->path, "garbage two\n", 10);
-	store_close(store_open(f->path, f->err, sizeof f->err));
-	/* Same second (usually): the second one gets ".1"; either way both are kept. */
-	snprintf(second, sizeof second, "%s.1", aside);
-	if (!exists(second))
-		find_aside(f->path, t0 + 1, time(NULL), second, sizeof second);
-	assert_contains(read_file(aside), "garbage one");
-	assert_contains(read_file(second), "garbage two");
+    struct fixture *f = *state;
+    char aside[400], second[420];
+    store_close(open_clean(f));
+    write_file(f->path, "garbage one\n", 10);
+    time_t t0 = time(NULL);
+    open_moves_aside(f, "not a database", aside, sizeof aside);
+    write_file(f->path, "garbage two\n", 10);
+    store_close(store_open(f->path, f->err, sizeof f->err));
+    /* Same second (usually): the second one gets ".1"; either way both are kept. */
+    snprintf(second, sizeof second, "%s.1", aside);
+    if (!exists(second))
+        find_aside(f->path, t0 + 1, time(NULL), second, sizeof second);
+    assert_contains(read_file(aside), "garbage one");
+    assert_contains(read_file(second), "garbage two");
 }
 
 static void test_cannot_create(void **state)
 {
-	struct fixture *f = *state;
-	char file[300], path[400];
-	snprintf(file, sizeof file, "%s/plain-file", f->dir);
-	write_file(file, "x", 1);
-	snprintf(path, sizeof path, "%s/state.db", file); /* a directory that is a file */
-	assert_null(store_open(path, f->err, sizeof f->err));
-	assert_contains(f->err, path);
-	assert_contains(f->err, "cannot create the state database");
-	assert_contains(f->err, "directory");
+    struct fixture *f = *state;
+    char file[300], path[400];
+    snprintf(file, sizeof file, "%s/plain-file", f->dir);
+    write_file(file, "x", 1);
+    snprintf(path, sizeof path, "%s/state.db", file); /* a directory that is a file */
+    assert_null(store_open(path, f->err, sizeof f->err));
+    assert_contains(f->err, path);
+    assert_contains(f->err, "cannot create the state database");
+    assert_contains(f->err, "directory");
 
-	assert_null(store_open(f->dir, f->err, sizeof f->err)); /* a directory */
-	assert_contains(f->err, "not a regular file");
-	assert_null(store_open("", f->err, sizeof f->err));
-	assert_contains(f->err, "state.database");
+    assert_null(store_open(f->dir, f->err, sizeof f->err)); /* a directory */
+    assert_contains(f->err, "not a regular file");
+    assert_null(store_open("", f->err, sizeof f->err));
+    assert_contains(f->err, "state.database");
 }
 
 static void test_locked_is_not_moved(void **state)
 {
-	struct fixture *f = *state;
-	char aside[400];
-	store_close(open_clean(f));
-	sqlite3 *other;
-	assert_int_equal(sqlite3_open(f->path, &other), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(other, "BEGIN IMMEDIATE", NULL, NULL, NULL), SQLITE_OK);
-	time_t t0 = time(NULL);
-	assert_null(store_open(f->path, f->err, sizeof f->err)); /* waits STORE_BUSY_MS */
-	assert_contains(f->err, "locked by another process");
-	find_aside(f->path, t0, time(NULL), aside, sizeof aside);
-	assert_string_equal(aside, ""); /* a busy database is not a bad one */
-	sqlite3_exec(other, "ROLLBACK", NULL, NULL, NULL);
-	sqlite3_close(other);
-	store_close(open_clean(f));
+    struct fixture *f = *state;
+    char aside[400];
+    store_close(open_clean(f));
+    sqlite3 *other;
+    assert_int_equal(sqlite3_open(f->path, &other), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(other, "BEGIN IMMEDIATE", NULL, NULL, NULL), SQLITE_OK);
+    time_t t0 = time(NULL);
+    assert_null(store_open(f->path, f->err, sizeof f->err)); /* waits STORE_BUSY_MS */
+    assert_contains(f->err, "locked by another process");
+    find_aside(f->path, t0, time(NULL), aside, sizeof aside);
+    assert_string_equal(aside, ""); /* a busy database is not a bad one */
+    sqlite3_exec(other, "ROLLBACK", NULL, NULL, NULL);
+    sqlite3_close(other);
+    store_close(open_clean(f));
 }
 
 /* ---- stats ---- */
 
 static store_player get(store *s, const char *key)
 {
-	store_player p;
-	memset(&p, 0, sizeof p);
-	if (!store_get_player(s, key, &p))
-		fail_msg("no stats for %s: %s", key, store_error(s));
-	return p;
+    store_player p;
+    memset(&p, 0, sizeof p);
+    if (!store_get_player(s, key, &p))
+        fail_msg("no stats for %s: %s", key, store_error(s));
+    return p;
 }
 
 static void assert_counts(store *s, const char *key, int games, int firsts, int duraks, int draws,
                           int forfeits, double rating)
 {
-	store_player p = get(s, key);
-	assert_int_equal(p.games, games);
-	assert_int_equal(p.firsts, firsts);
-	assert_int_equal(p.duraks, duraks);
-	assert_int_equal(p.draws, draws);
-	assert_int_equal(p.forfeits, forfeits);
-	assert_near(p.rating, rating, EPS);
+    store_player p = get(s, key);
+    assert_int_equal(p.games, games);
+    assert_int_equal(p.firsts, firsts);
+    assert_int_equal(p.duraks, duraks);
+    assert_int_equal(p.draws, draws);
+    assert_int_equal(p.forfeits, forfeits);
+    assert_near(p.rating, rating, EPS);
 }
 
-#define SEAT(k, place, durak, forfeited) { k, k "_Nick", place, durak, forfeited }
+#define SEAT(k, place, durak, forfeited)                                                           \
+    {                                                                                              \
+        k, k "_Nick", place, durak, forfeited                                                      \
+    }
 
 /* The scripted games; each rating below is worked by hand with
  * E(a vs b) = 1 / (1 + 10^((b - a) / 400)) and a change of 32/(N-1) * sum(S - E). */
 static void play_script(store *s)
 {
-	/* 1. Two players: alice out first, bob the durak. Equals: +-32 * (1 - .5) = 16.
+    /* 1. Two players: alice out first, bob the durak. Equals: +-32 * (1 - .5) = 16.
 	 * alice 1516, bob 1484. */
-	store_result g1 = { 2, false, { SEAT("alice", 1, false, false), SEAT("bob", 2, true, false) } };
-	assert_true(store_record_game(s, &g1));
-	/* 2. Four players: carol 1st, alice and erin out in the same bout (shared 2nd), bob durak.
+    store_result g1 = { 2, false, { SEAT("alice", 1, false, false), SEAT("bob", 2, true, false) } };
+    assert_true(store_record_game(s, &g1));
+    /* 2. Four players: carol 1st, alice and erin out in the same bout (shared 2nd), bob durak.
 	 * K = 32/3. Before: carol 1500, alice 1516, erin 1500, bob 1484.
 	 *   E(1500 vs 1516) = 1/(1 + 10^0.04) = 1/2.096478196 = 0.476990413, so E(1516 vs 1500) = 0.523009587
 	 *   E(1500 vs 1484) = 0.523009587, E(1516 vs 1484) = 1/(1 + 10^-0.08) = 0.545921923
@@ -561,157 +566,173 @@ static void play_script(store *s)
 	 *   erin:  (0 - .5) + (.5 - .476990413) + (1 - .523009587) = 0              -> 1500
 	 *   bob:   -(.476990413 + .454078077 + .476990413) = -1.408058903
 	 *          -> -15.019294961 = 1468.980705039 (the four changes sum to 0) */
-	store_result g2 = { 4, false, { SEAT("carol", 1, false, false), SEAT("alice", 2, false, false),
-	                                SEAT("erin", 2, false, false), SEAT("bob", 4, true, false) } };
-	assert_true(store_record_game(s, &g2));
-	/* 3. A two-player draw (both out in the last bout, shared place 1): alice 1515.019294961
+    store_result g2 = { 4,
+                        false,
+                        { SEAT("carol", 1, false, false), SEAT("alice", 2, false, false),
+                          SEAT("erin", 2, false, false), SEAT("bob", 4, true, false) } };
+    assert_true(store_record_game(s, &g2));
+    /* 3. A two-player draw (both out in the last bout, shared place 1): alice 1515.019294961
 	 * vs carol 1516. E(alice) = 1/(1 + 10^(0.980705039/400)) = 1/2.005661357 = 0.498588656;
 	 * alice +32 * (.5 - .498588656) = +0.045163016 -> 1515.064457977; carol 1515.954836984. */
-	store_result g3 = { 2, true, { SEAT("alice", 1, false, false), SEAT("carol", 1, false, false) } };
-	assert_true(store_record_game(s, &g3));
-	/* 4. Three players, a draw after dave went out first: erin and frank share the last place.
+    store_result g3 = { 2,
+                        true,
+                        { SEAT("alice", 1, false, false), SEAT("carol", 1, false, false) } };
+    assert_true(store_record_game(s, &g3));
+    /* 4. Three players, a draw after dave went out first: erin and frank share the last place.
 	 * K = 16, dave/frank new at 1500, erin 1500: dave +16 * (.5 + .5) = 1516; erin and frank
 	 * each (0 - .5) + (.5 - .5) -> -8 = 1492. dave counts a first, erin and frank a draw. */
-	store_result g4 = { 3, true, { SEAT("dave", 1, false, false), SEAT("erin", 2, false, false),
-	                               SEAT("frank", 2, false, false) } };
-	assert_true(store_record_game(s, &g4));
-	/* 5. Three new players; gina forfeits (the caller even says place 1: a forfeit still ranks
+    store_result g4 = { 3,
+                        true,
+                        { SEAT("dave", 1, false, false), SEAT("erin", 2, false, false),
+                          SEAT("frank", 2, false, false) } };
+    assert_true(store_record_game(s, &g4));
+    /* 5. Three new players; gina forfeits (the caller even says place 1: a forfeit still ranks
 	 * last), harry out first, ivan the durak. Order harry > ivan > gina, K = 16, all 1500:
 	 * harry +16 = 1516, ivan (0 - .5) + (1 - .5) = 0 -> 1500, gina -16 = 1484. */
-	store_result g5 = { 3, false, { SEAT("gina", 1, false, true), SEAT("harry", 1, false, false),
-	                                SEAT("ivan", 3, true, false) } };
-	assert_true(store_record_game(s, &g5));
+    store_result g5 = { 3,
+                        false,
+                        { SEAT("gina", 1, false, true), SEAT("harry", 1, false, false),
+                          SEAT("ivan", 3, true, false) } };
+    assert_true(store_record_game(s, &g5));
 }
 
 static void test_stats_after_script(void **state)
 {
-	struct fixture *f = *state;
-	store *s = open_clean(f);
-	play_script(s);
-	store_close(s);
-	s = open_clean(f); /* stats survive a restart */
-	/*                 games firsts duraks draws forfeits rating */
-	assert_counts(s, "alice", 3, 1, 0, 1, 0, 1515.064457977);
-	assert_counts(s, "bob", 2, 0, 2, 0, 0, 1468.980705039);
-	assert_counts(s, "carol", 2, 1, 0, 1, 0, 1515.954836984);
-	assert_counts(s, "dave", 1, 1, 0, 0, 0, 1516);
-	assert_counts(s, "erin", 2, 0, 0, 1, 0, 1492);
-	assert_counts(s, "frank", 1, 0, 0, 1, 0, 1492);
-	assert_counts(s, "gina", 1, 0, 0, 0, 1, 1484);
-	assert_counts(s, "harry", 1, 1, 0, 0, 0, 1516);
-	assert_counts(s, "ivan", 1, 0, 1, 0, 0, 1500);
-	assert_string_equal(get(s, "alice").display, "alice_Nick");
-	store_player none;
-	assert_false(store_get_player(s, "nobody", &none));
-	assert_string_equal(store_error(s), "");
-	store_close(s);
+    struct fixture *f = *state;
+    store *s = open_clean(f);
+    play_script(s);
+    store_close(s);
+    s = open_clean(f); /* stats survive a restart */
+    /*                 games firsts duraks draws forfeits rating */
+    assert_counts(s, "alice", 3, 1, 0, 1, 0, 1515.064457977);
+    assert_counts(s, "bob", 2, 0, 2, 0, 0, 1468.980705039);
+    assert_counts(s, "carol", 2, 1, 0, 1, 0, 1515.954836984);
+    assert_counts(s, "dave", 1, 1, 0, 0, 0, 1516);
+    assert_counts(s, "erin", 2, 0, 0, 1, 0, 1492);
+    assert_counts(s, "frank", 1, 0, 0, 1, 0, 1492);
+    assert_counts(s, "gina", 1, 0, 0, 0, 1, 1484);
+    assert_counts(s, "harry", 1, 1, 0, 0, 0, 1516);
+    assert_counts(s, "ivan", 1, 0, 1, 0, 0, 1500);
+    assert_string_equal(get(s, "alice").display, "alice_Nick");
+    store_player none;
+    assert_false(store_get_player(s, "nobody", &none));
+    assert_string_equal(store_error(s), "");
+    store_close(s);
 }
 
 static void assert_rejected(store *s, const store_result *r, const char *because)
 {
-	assert_false(store_record_game(s, r));
-	assert_contains(store_error(s), "rejected");
-	assert_contains(store_error(s), because);
-	for (int i = 0; i < r->n && i < STORE_MAX_SEATS; i++) {
-		store_player p;
-		assert_false(store_get_player(s, r->seat[i].key, &p)); /* nothing written */
-	}
+    assert_false(store_record_game(s, r));
+    assert_contains(store_error(s), "rejected");
+    assert_contains(store_error(s), because);
+    for (int i = 0; i < r->n && i < STORE_MAX_SEATS; i++) {
+        store_player p;
+        assert_false(store_get_player(s, r->seat[i].key, &p)); /* nothing written */
+    }
 }
 
 static void test_bad_results_rejected(void **state)
 {
-	struct fixture *f = *state;
-	store *s = open_clean(f);
-	store_result two_duraks = { 3, false, { SEAT("x1", 1, false, false), SEAT("x2", 3, true, false),
-	                                        SEAT("x3", 3, true, false) } };
-	assert_rejected(s, &two_duraks, "2 duraks");
-	store_result bad_place = { 2, false, { SEAT("y1", 0, false, false), SEAT("y2", 2, true, false) } };
-	assert_rejected(s, &bad_place, "place 0");
-	store_result durak_draw = { 2, true, { SEAT("z1", 1, false, false), SEAT("z2", 2, true, false) } };
-	assert_rejected(s, &durak_draw, "durak in a draw");
-	store_result twice = { 2, false, { SEAT("w1", 1, false, false), SEAT("w1", 2, true, false) } };
-	assert_rejected(s, &twice, "w1 holds seats 0 and 1");
-	store_result alone = { 1, false, { SEAT("v1", 1, false, false) } };
-	assert_rejected(s, &alone, "1 players");
-	store_result no_key = { 2, false, { { "", "x", 1, false, false }, SEAT("u2", 2, true, false) } };
-	assert_rejected(s, &no_key, "empty");
-	store_close(s);
+    struct fixture *f = *state;
+    store *s = open_clean(f);
+    store_result two_duraks = { 3,
+                                false,
+                                { SEAT("x1", 1, false, false), SEAT("x2", 3, true, false),
+                                  SEAT("x3", 3, true, false) } };
+    assert_rejected(s, &two_duraks, "2 duraks");
+    store_result bad_place = { 2,
+                               false,
+                               { SEAT("y1", 0, false, false), SEAT("y2", 2, true, false) } };
+    assert_rejected(s, &bad_place, "place 0");
+    store_result durak_draw = { 2,
+                                true,
+                                { SEAT("z1", 1, false, false), SEAT("z2", 2, true, false) } };
+    assert_rejected(s, &durak_draw, "durak in a draw");
+    store_result twice = { 2, false, { SEAT("w1", 1, false, false), SEAT("w1", 2, true, false) } };
+    assert_rejected(s, &twice, "w1 holds seats 0 and 1");
+    store_result alone = { 1, false, { SEAT("v1", 1, false, false) } };
+    assert_rejected(s, &alone, "1 players");
+    store_result no_key = { 2,
+                            false,
+                            { { "", "x", 1, false, false }, SEAT("u2", 2, true, false) } };
+    assert_rejected(s, &no_key, "empty");
+    store_close(s);
 }
 
 static void test_rename(void **state)
 {
-	struct fixture *f = *state;
-	store *s = open_clean(f);
-	play_script(s);
-	assert_int_equal(store_rename_player(s, "alice", "alicia", "Alicia"), STORE_RENAMED);
-	store_player p;
-	assert_false(store_get_player(s, "alice", &p));
-	assert_counts(s, "alicia", 3, 1, 0, 1, 0, 1515.064457977);
-	assert_string_equal(get(s, "alicia").display, "Alicia");
-	/* A case change only: same key, new display. */
-	assert_int_equal(store_rename_player(s, "alicia", "alicia", "ALICIA"), STORE_RENAMED);
-	assert_string_equal(get(s, "alicia").display, "ALICIA");
-	/* Nobody to follow. */
-	assert_int_equal(store_rename_player(s, "ghost", "spook", "Spook"), STORE_RENAME_NONE);
-	assert_false(store_get_player(s, "spook", &p));
-	/* The new nick has stats of its own: both stay as they were. */
-	assert_int_equal(store_rename_player(s, "alicia", "bob", "Bob"), STORE_RENAME_TAKEN);
-	assert_counts(s, "alicia", 3, 1, 0, 1, 0, 1515.064457977);
-	assert_counts(s, "bob", 2, 0, 2, 0, 0, 1468.980705039);
-	assert_string_equal(get(s, "bob").display, "bob_Nick");
-	assert_int_equal(store_rename_player(s, "", "x", "x"), STORE_RENAME_ERROR);
-	assert_contains(store_error(s), "old key");
-	store_close(s);
+    struct fixture *f = *state;
+    store *s = open_clean(f);
+    play_script(s);
+    assert_int_equal(store_rename_player(s, "alice", "alicia", "Alicia"), STORE_RENAMED);
+    store_player p;
+    assert_false(store_get_player(s, "alice", &p));
+    assert_counts(s, "alicia", 3, 1, 0, 1, 0, 1515.064457977);
+    assert_string_equal(get(s, "alicia").display, "Alicia");
+    /* A case change only: same key, new display. */
+    assert_int_equal(store_rename_player(s, "alicia", "alicia", "ALICIA"), STORE_RENAMED);
+    assert_string_equal(get(s, "alicia").display, "ALICIA");
+    /* Nobody to follow. */
+    assert_int_equal(store_rename_player(s, "ghost", "spook", "Spook"), STORE_RENAME_NONE);
+    assert_false(store_get_player(s, "spook", &p));
+    /* The new nick has stats of its own: both stay as they were. */
+    assert_int_equal(store_rename_player(s, "alicia", "bob", "Bob"), STORE_RENAME_TAKEN);
+    assert_counts(s, "alicia", 3, 1, 0, 1, 0, 1515.064457977);
+    assert_counts(s, "bob", 2, 0, 2, 0, 0, 1468.980705039);
+    assert_string_equal(get(s, "bob").display, "bob_Nick");
+    assert_int_equal(store_rename_player(s, "", "x", "x"), STORE_RENAME_ERROR);
+    assert_contains(store_error(s), "old key");
+    store_close(s);
 }
 
 static void test_top(void **state)
 {
-	struct fixture *f = *state;
-	store *s = open_clean(f);
-	/* u beats v: 1516 / 1484. w-x draw once, y-z draw twice: all four stay at 1500, y and z with
+    struct fixture *f = *state;
+    store *s = open_clean(f);
+    /* u beats v: 1516 / 1484. w-x draw once, y-z draw twice: all four stay at 1500, y and z with
 	 * 2 games rank before w and x with 1; equal games: by key. */
-	store_result uv = { 2, false, { SEAT("u", 1, false, false), SEAT("v", 2, true, false) } };
-	store_result wx = { 2, true, { SEAT("w", 1, false, false), SEAT("x", 1, false, false) } };
-	store_result yz = { 2, true, { SEAT("z", 1, false, false), SEAT("y", 1, false, false) } };
-	assert_true(store_record_game(s, &wx));
-	assert_true(store_record_game(s, &uv));
-	assert_true(store_record_game(s, &yz));
-	assert_true(store_record_game(s, &yz));
-	store_player top[10];
-	static const char *const order[] = { "u", "y", "z", "w", "x", "v" };
-	assert_int_equal(store_top(s, 10, top), 6);
-	for (int i = 0; i < 6; i++)
-		assert_string_equal(top[i].key, order[i]);
-	assert_near(top[0].rating, 1516, EPS);
-	assert_int_equal(top[1].games, 2);
-	assert_near(top[5].rating, 1484, EPS);
-	assert_int_equal(store_top(s, 3, top), 3);
-	assert_string_equal(top[2].key, "z");
-	assert_int_equal(store_top(s, 0, top), 0);
-	store_close(s);
+    store_result uv = { 2, false, { SEAT("u", 1, false, false), SEAT("v", 2, true, false) } };
+    store_result wx = { 2, true, { SEAT("w", 1, false, false), SEAT("x", 1, false, false) } };
+    store_result yz = { 2, true, { SEAT("z", 1, false, false), SEAT("y", 1, false, false) } };
+    assert_true(store_record_game(s, &wx));
+    assert_true(store_record_game(s, &uv));
+    assert_true(store_record_game(s, &yz));
+    assert_true(store_record_game(s, &yz));
+    store_player top[10];
+    static const char *const order[] = { "u", "y", "z", "w", "x", "v" };
+    assert_int_equal(store_top(s, 10, top), 6);
+    for (int i = 0; i < 6; i++)
+        assert_string_equal(top[i].key, order[i]);
+    assert_near(top[0].rating, 1516, EPS);
+    assert_int_equal(top[1].games, 2);
+    assert_near(top[5].rating, 1484, EPS);
+    assert_int_equal(store_top(s, 3, top), 3);
+    assert_string_equal(top[2].key, "z");
+    assert_int_equal(store_top(s, 0, top), 0);
+    store_close(s);
 }
 
 int main(void)
 {
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_open_creates, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_save_reopen_load, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_delete, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_load_callback_may_write, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_crash_right_after_save, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_kill_at_any_moment, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_garbage_file, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_truncated_database, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_damaged_page, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_foreign_database, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_newer_schema, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_same_second_twice, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_cannot_create, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_locked_is_not_moved, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_stats_after_script, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_bad_results_rejected, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_rename, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_top, setup, teardown),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_open_creates, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_save_reopen_load, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_delete, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_load_callback_may_write, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_crash_right_after_save, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_kill_at_any_moment, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_garbage_file, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_truncated_database, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_damaged_page, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_foreign_database, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_newer_schema, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_same_second_twice, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cannot_create, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_locked_is_not_moved, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_stats_after_script, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_bad_results_rejected, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_rename, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_top, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -18,7 +18,7 @@ typedef struct {
     tables *t;
     outbox o;
     double now;
-    double step;     /* seconds between two lines of a user: past the flood limit by default */
+    double step; /* seconds between two lines of a user: past the flood limit by default */
     bot_config cfg;
 } harness;
 
@@ -33,7 +33,7 @@ static harness *h_new(uint64_t seed)
     outbox_init(&h->o);
     h->now = 1000;
     h->step = 2.5;
-    tables_on_reconnect(h->t, h->now, &h->o);       /* registered: timers run */
+    tables_on_reconnect(h->t, h->now, &h->o); /* registered: timers run */
     return h;
 }
 
@@ -134,7 +134,7 @@ static void pick_move(rng_t *r, const char *moves, char *out, size_t cap)
     free(copy);
 }
 
-static long moves_made, lines_sent;  /* lines the bot sent per move (TABLES_SHOW prints them) */
+static long moves_made, lines_sent; /* lines the bot sent per move (TABLES_SHOW prints them) */
 
 /* Plays random legal moves by private message until the channel hears "Game over". */
 static const char *play_to_end(harness *h, const char *channel, const char **nicks, int n,
@@ -151,11 +151,11 @@ static const char *play_to_end(harness *h, const char *channel, const char **nic
         priv(h, nicks[i], move);
         moves_made++;
         lines_sent += (long)h->o.len;
-        if (getenv("TABLES_SHOW"))          /* to read a game as players see it */
+        if (getenv("TABLES_SHOW")) /* to read a game as players see it */
             for (size_t k = 0; k < h->o.len; k++)
                 printf("%s <%s> %s\n", nicks[i], h->o.items[k].target, h->o.items[k].text);
         const char *line = said(h, channel, "");
-        assert_non_null(line);                  /* every move is announced */
+        assert_non_null(line); /* every move is announced */
         const char *end = said(h, channel, "Game over");
         if (end) {
             snprintf(result, sizeof result, "%s", end);
@@ -214,11 +214,11 @@ static void test_lobby_rules(void **state)
     priv(h, "bob", "moves");
     assert_non_null(said(h, "bob", "has not started"));
     chan(h, "alice", "#durak", "!leave");
-    assert_non_null(said(h, "#durak", "bob can start"));   /* creator passes on */
+    assert_non_null(said(h, "#durak", "bob can start")); /* creator passes on */
     chan(h, "bob", "#durak", "!stop");
     assert_non_null(said(h, "#durak", "closes the game"));
     assert_int_equal(tables_count(h->t), 0);
-    chan(h, "bob", "#durak", "hello !durak");               /* not a command */
+    chan(h, "bob", "#durak", "hello !durak"); /* not a command */
     assert_int_equal(h->o.len, 0);
     h_free(h);
 }
@@ -316,7 +316,7 @@ static void test_illegal_move_reason(void **state)
             const char *why = said(h, NICKS[d], "does not beat");
             assert_non_null(why);
             assert_non_null(strstr(why, "or take"));
-            assert_null(said(h, "#durak", ""));          /* nothing changed publicly */
+            assert_null(said(h, "#durak", "")); /* nothing changed publicly */
             priv(h, NICKS[i], "take");
             assert_non_null(said(h, NICKS[i], "No moves"));
             h_free(h);
@@ -334,14 +334,14 @@ static void test_timeouts_and_forfeit(void **state)
     h->cfg.game.max_timeouts = 2;
     tables_reconfigure(h->t, &h->cfg);
     start_two(h, "#durak");
-    double deadline = tables_next_deadline(h->t);      /* the warning, at 2/3 */
+    double deadline = tables_next_deadline(h->t); /* the warning, at 2/3 */
     tick(h, deadline);
     assert_true(h->o.len == 1 && h->o.items[0].kind == OUT_NOTICE);
     assert_non_null(strstr(h->o.items[0].text, "seconds left"));
     tick(h, tables_next_deadline(h->t));
     assert_non_null(said(h, "#durak", "Time is up: "));
     assert_non_null(said(h, "#durak", " leads "));
-    tick(h, tables_next_deadline(h->t));               /* defender's warning */
+    tick(h, tables_next_deadline(h->t)); /* defender's warning */
     tick(h, tables_next_deadline(h->t));
     assert_non_null(said(h, "#durak", "Time is up: "));
     assert_non_null(said(h, "#durak", " takes."));
@@ -364,7 +364,7 @@ static void test_nick_change(void **state)
     const char *nicks[] = { "Alice2", "bob" };
     priv(h, "alice", "moves");
     assert_non_null(said(h, "alice", "not in a game"));
-    priv(h, "ALICE2", "hand");                             /* CASEMAPPING rfc1459 */
+    priv(h, "ALICE2", "hand"); /* CASEMAPPING rfc1459 */
     assert_non_null(said(h, "Alice2", "Your hand"));
     const char *end = play_to_end(h, "#durak", nicks, 2, 9);
     assert_non_null(end);
@@ -379,7 +379,7 @@ static void test_part_rejoin_and_quit(void **state)
     outbox_clear(&h->o);
     tables_on_part(h->t, h->now, "bob", "#durak", &h->o);
     assert_non_null(said(h, "#durak", "held for 90 seconds"));
-    priv(h, "bob", "hand");                              /* same user@host: still his seat */
+    priv(h, "bob", "hand"); /* same user@host: still his seat */
     assert_non_null(said(h, "bob", "Your hand"));
     tables_who impostor = { "bob", "other", "evil.example" };
     outbox_clear(&h->o);
@@ -393,7 +393,7 @@ static void test_part_rejoin_and_quit(void **state)
     tables_on_quit(h->t, h->now, "bob", &h->o);
     assert_non_null(said(h, "#durak", "bob left"));
     double grace_end = h->now + h->cfg.game.rejoin_grace;
-    tick(h, grace_end - 5);                              /* warnings may come, no forfeit */
+    tick(h, grace_end - 5); /* warnings may come, no forfeit */
     assert_null(said(h, "#durak", "forfeits"));
     tick(h, grace_end + 0.01);
     assert_non_null(said(h, "#durak", "bob did not come back in time and forfeits"));
@@ -454,7 +454,10 @@ static void test_stop_by_admin(void **state)
     h_free(h);
 }
 
-typedef struct { int saves, deletes; char last[8192]; } changes;
+typedef struct {
+    int saves, deletes;
+    char last[8192];
+} changes;
 
 static void on_change(void *ctx, const char *channel, const char *snapshot)
 {
@@ -478,7 +481,7 @@ static void test_snapshot_restore(void **state)
     tables_take_changes(h->t, h->now, on_change, &c);
     assert_int_equal(c.saves, 1);
     tables_take_changes(h->t, h->now, on_change, &c);
-    assert_int_equal(c.saves, 1);                   /* nothing changed since */
+    assert_int_equal(c.saves, 1); /* nothing changed since */
     chan(h, "alice", "#durak", "!start");
     char moves[1024], move[128], hand_before[512];
     rng_t r;
@@ -497,7 +500,7 @@ static void test_snapshot_restore(void **state)
     tables_on_disconnect(h2->t, h2->now);
     assert_false(tables_restore(h2->t, "#durak", "T1 garbage", h2->now));
     assert_true(tables_restore(h2->t, "#durak", c.last, h2->now));
-    assert_false(tables_restore(h2->t, "#durak", c.last, h2->now));   /* one table a channel */
+    assert_false(tables_restore(h2->t, "#durak", c.last, h2->now)); /* one table a channel */
     outbox_clear(&h2->o);
     tables_on_reconnect(h2->t, h2->now, &h2->o);
     assert_non_null(said(h2, "#durak", "the game goes on"));
@@ -505,7 +508,7 @@ static void test_snapshot_restore(void **state)
     assert_string_equal(said(h2, "bob", "Your hand"), hand_before);
     char again[8192];
     assert_true(tables_snapshot(h2->t, "#durak", h2->now, again, sizeof again));
-    assert_string_equal(strchr(again, '='), strchr(c.last, '='));  /* seats and game identical */
+    assert_string_equal(strchr(again, '='), strchr(c.last, '=')); /* seats and game identical */
     assert_non_null(play_to_end(h2, "#durak", NICKS, 3, 6));
     c.saves = 0;
     tables_take_changes(h2->t, h2->now, on_change, &c);
@@ -560,7 +563,7 @@ static int run_ai_jobs(harness *h)
     outbox_clear(&h->o);
     h->now += h->cfg.game.bot_delay;
     while (tables_ai_next_job(h->t, h->now, &job)) {
-        job.params.max_iterations = 50;             /* keep hard quick here */
+        job.params.max_iterations = 50; /* keep hard quick here */
         durak_action a = ai_choose(&job.view, &job.params, NULL);
         tables_ai_result(h->t, h->now, &job, a, &h->o);
         n++;
@@ -582,13 +585,14 @@ static void test_computer_players(void **state)
     assert_non_null(said(h, "#durak", "Computer player Easy[bot] joins"));
     chan(h, "alice", "#durak", "!bot hard");
     chan(h, "alice", "#durak", "!bot");
-    assert_non_null(said(h, "#durak", "Normal[bot] joins: alice, Easy[bot], Hard[bot], Normal[bot] (4/6)"));
+    assert_non_null(
+        said(h, "#durak", "Normal[bot] joins: alice, Easy[bot], Hard[bot], Normal[bot] (4/6)"));
     chan(h, "alice", "#durak", "!bot remove");
     assert_non_null(said(h, "#durak", "Normal[bot] leaves"));
     chan(h, "alice", "#durak", "!bot normal");
     chan(h, "alice", "#durak", "!start");
     assert_non_null(said(h, "#durak", "starts: alice, Easy[bot], Hard[bot], Normal[bot]"));
-    assert_null(said(h, "Easy[bot]", ""));                /* no private messages to bots */
+    assert_null(said(h, "Easy[bot]", "")); /* no private messages to bots */
     rng_t r;
     rng_seed(&r, 13);
     const char *me[] = { "alice" };
