@@ -17,6 +17,7 @@
 #include "casemap.h"
 #include "log.h"
 #include "outbox.h"
+#include "persist.h"
 #include "rng.h"
 #include "service.h"
 #include "tlsrelay.h"
@@ -135,17 +136,6 @@ static bool is_me(const ircad *a, const char *nick)
     return nick && casemap_equal(a->cmap, nick, a->nick);
 }
 
-static void save_change(void *ctx, const char *channel, const char *snapshot)
-{
-    ircad *a = ctx;
-    if (!a->db)
-        return;
-    bool ok =
-        snapshot ? store_save_table(a->db, channel, snapshot) : store_delete_table(a->db, channel);
-    if (!ok)
-        log_msg(LOG_ERR, "could not save the game in %s: %s", channel, store_error(a->db));
-}
-
 static void report_status(ircad *a)
 {
     char status[768];
@@ -166,7 +156,7 @@ static void report_status(ircad *a)
  * send queue. */
 static void flush_outbox(ircad *a)
 {
-    tables_take_changes(a->t, a->now, save_change, a);
+    persist_tables(a->t, a->db, a->now);
     if (tables_count(a->t) != a->games_reported)
         report_status(a);
     for (size_t i = 0; i < a->box.len; i++) {

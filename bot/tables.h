@@ -1,5 +1,6 @@
 /* tables.h — the per-channel games and their seats: lobby, play, timers, presence.
- * Driven by events that carry the time; writes what to say into an outbox; no I/O, no clock. */
+ * Driven by events that carry the time; writes what to say into an outbox; no I/O, no clock,
+ * no writes to the store: changed snapshots, results and renames are taken by the loop. */
 #ifndef DURAK_TABLES_H
 #define DURAK_TABLES_H
 
@@ -27,7 +28,8 @@ void tables_free(tables *t);
 void tables_reconfigure(tables *t, const bot_config *cfg);
 /* From ISUPPORT CASEMAPPING (default rfc1459). */
 void tables_set_casemapping(tables *t, casemap m);
-/* Where stats are kept (game ends, !stats, !top, nick changes); NULL: none. Not owned. */
+/* Where stats are read (!stats, !top); NULL: none kept, and then no results or renames are
+ * queued for tables_take_results / tables_take_renames. Not owned; never written here. */
 void tables_set_store(tables *t, store *db);
 /* The bot's own nick: its own lines and joins are ignored. */
 void tables_set_own_nick(tables *t, const char *nick);
@@ -80,6 +82,14 @@ bool tables_restore(tables *t, const char *channel, const char *snapshot, double
  * NULL for each channel whose table closed. Call after every event. */
 void tables_take_changes(tables *t, double now,
                          void (*cb)(void *ctx, const char *channel, const char *snapshot),
+                         void *ctx);
+/* Hands over each game finished since the last call, for the stats (the strings live until
+ * the call returns). */
+void tables_take_results(tables *t, void (*cb)(void *ctx, const store_result *r), void *ctx);
+/* Hands over each nick change since the last call, for the stats to follow. */
+void tables_take_renames(tables *t,
+                         void (*cb)(void *ctx, const char *old_key, const char *new_key,
+                                    const char *display),
                          void *ctx);
 
 #endif

@@ -1,5 +1,5 @@
-/* tables_internal.h — the tables module's own types (seats, a channel's table, the tables)
- * shared by its files (tables.c, tables_snapshot.c); no other module includes it. */
+/* tables_internal.h — the tables module's own types (seats, a channel's table, the tables) and
+ * the helpers its files share (tables, lobby, play, presence, info, snapshot); no other module. */
 #ifndef DURAK_TABLES_INTERNAL_H
 #define DURAK_TABLES_INTERNAL_H
 
@@ -8,11 +8,17 @@
 #include <stdint.h>
 
 #include "durak.h"
+#include "messages.h"
+#include "parser.h"
 #include "ratelimit.h"
+#include "render.h"
+#include "render_game.h"
 #include "rng.h"
 #include "tables.h"
 
 enum { TABLES_MAX = 2 * CONFIG_MAX_CHANNELS, NICK_MAX = 64, TABLES_LINE_MAX = 1024 };
+
+#define M(id) msg_text(id)
 
 typedef struct {
     char nick[NICK_MAX], user[64], host[128];
@@ -40,26 +46,107 @@ typedef struct {
     double ai_due;    /* when a computer player to act may move (game.bot_delay) */
 } table_t;
 
+/* A finished game waiting for tables_take_results: the result and the strings it points to. */
+typedef struct {
+    store_result r;
+    char key[DURAK_MAX_PLAYERS][NICK_MAX], display[DURAK_MAX_PLAYERS][NICK_MAX];
+} pending_result;
+
+/* A nick change waiting for tables_take_renames. */
+typedef struct {
+    char old_key[NICK_MAX], new_key[NICK_MAX], display[NICK_MAX];
+} pending_rename;
+
+enum { PENDING_RENAMES = 64 };
+
 struct tables {
     bot_config cfg;
     casemap cm;
     char own_nick[NICK_MAX];
     rng_t rng;
     ratelimit rl;
-    store *db;   /* stats; NULL when none is kept */
+    store *db;   /* stats to read; NULL when none is kept (then no results are queued) */
     bool paused; /* not connected: timers stand still */
     double paused_at;
     table_t tab[TABLES_MAX];
     char closed[TABLES_MAX][64]; /* channels whose table closed since tables_take_changes() */
     int nclosed;
+    pending_result results[TABLES_MAX]; /* finished since tables_take_results() */
+    int nresults;
+    pending_rename renames[PENDING_RENAMES]; /* since tables_take_renames() */
+    int nrenames;
 };
+
+/* ---- tables.c: lookup, output, the shared pieces ---- */
 
 /* The table of a channel, or NULL. */
 table_t *tables_find(tables *t, const char *channel);
 /* A new, empty table for channel (marked changed), or NULL when all are in use. */
 table_t *tables_open(tables *t, const char *channel);
-/* printf onto buf at *len, clamped: a long line is cut, never overrun. */
-void tables_appendf(char *buf, size_t cap, size_t *len, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+/* Ends a table (no result): its snapshot is deleted at the next tables_take_changes(). */
+void tables_close(tables *t, table_t *tb);
+static inline void tables_touch(table_t *tb) { tb->dirty = true; }
+/* The seat of `nick` at tb, or -1. */
+int tables_seat_of(const tables *t, const table_t *tb, const char *nick);
+/* The table where `nick` sits, and the seat; NULL if none. */
+table_t *tables_of_nick(tables *t, const char *nick, int *seat);
+/* The seat's player by user@host (a held seat is only theirs to take back). */
+bool tables_same_person(const tables *t, const seat_t *st, const tables_who *w);
+bool tables_is_admin(const tables *t, const tables_who *w);
+static inline bool tables_is_ai(const table_t *tb, int s) { return tb->seat[s].ai >= 0; }
+/* People (not computer players) seated and not gone for good. */
+int tables_humans(const table_t *tb);
+static inline const char *tables_prefix(const tables *t) { return t->cfg.game.prefix; }
+render_opts tables_ropts(const tables *t);
+/* The seat names of tb for render_game. */
+render_seats tables_names(const table_t *tb);
+/* A message by PRIVMSG (public lines, hands, moves). */
+void tables_say(outbox *o, const char *target, msg_id id, ...);
+/* A reply that concerns one user only, by NOTICE. */
+void tables_notice(outbox *o, const char *target, msg_id id, ...);
+/* The seat's hand by private message (not to computer players). */
+void tables_send_hand(const tables *t, const table_t *tb, int s, outbox *o);
+/* The public status line of a running game into the channel. */
+void tables_say_status(const tables *t, const table_t *tb, outbox *o);
+
+/* ---- tables_lobby.c: open, join, leave, bots, start, stop ---- */
+
+void lobby_open(tables *t, const tables_who *w, const char *channel, const parsed_cmd *p,
+                double now, outbox *o);
+void lobby_join(tables *t, const tables_who *w, table_t *tb, outbox *o);
+/* !leave, or a lobby seat's player gone from the channel; a running game forfeits. */
+void lobby_leave(tables *t, const tables_who *w, table_t *tb, double now, outbox *o);
+void lobby_start(tables *t, const tables_who *w, table_t *tb, double now, outbox *o);
+void lobby_stop(tables *t, const tables_who *w, table_t *tb, outbox *o);
+void lobby_bot(tables *t, const tables_who *w, table_t *tb, const parsed_cmd *p, outbox *o);
+/* A computer player's name, after its level and marked as a bot: "Hard[bot]", "Hard2[bot]". */
+void lobby_ai_name(const table_t *tb, ai_level level, char *name, size_t cap);
+
+/* ---- tables_play.c: the deal, moves, time-outs, forfeits, results ---- */
+
+void play_start(tables *t, table_t *tb, double now, outbox *o);
+/* R18: a seat leaves the running game (or a computer player takes it over). */
+void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox *o);
+/* The turn timer of tb: warning, then the bot's move or a forfeit. */
+void play_tick(tables *t, table_t *tb, double now, outbox *o);
+/* When tb's turn timer next needs attention (its warning or its end), or -1. */
+double play_deadline(const tables *t, const table_t *tb);
+/* The bot's move for a player who timed out. */
+durak_action play_timeout_action(const durak_game *g);
+void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, double now, outbox *o);
+
+/* ---- tables_info.c: !table, !rules, !help, !stats, !top ---- */
+
+void info_table(tables *t, table_t *tb, outbox *o);
+void info_rules(tables *t, const tables_who *w, const table_t *tb, outbox *o);
+/* !help [topic] in a channel, help [topic] in private: two lines at most. */
+void info_help(tables *t, const tables_who *w, const char *topic, bool in_private, outbox *o);
+void info_stats(tables *t, const tables_who *w, const char *channel, const char *nick, outbox *o);
+void info_top(tables *t, const char *channel, int n, outbox *o);
+
+/* ---- tables_presence.c: nick, part, quit, rejoin grace ---- */
+
+/* Seats whose rejoin grace ran out forfeit. */
+void presence_tick(tables *t, table_t *tb, double now, outbox *o);
 
 #endif

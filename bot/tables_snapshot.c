@@ -20,19 +20,19 @@ bool tables_snapshot(const tables *t, const char *channel, double now, char *buf
     const durak_options *o = &tb->opt;
     size_t len = 0;
     buf[0] = '\0';
-    tables_appendf(buf, cap, &len, "T1 %d %d,%d,%d,%d,%d %d %d %.3f %.3f %d", tb->playing,
+    render_appendf(buf, cap, &len, "T1 %d %d,%d,%d,%d,%d %d %d %.3f %.3f %d", tb->playing,
                    o->players, o->variant, o->throwin, o->first5, o->deck, tb->creator, tb->nseats,
                    left(tb->lobby_deadline, at), left(tb->turn_deadline, at), tb->warned);
     for (int s = 0; s < tb->nseats; s++) {
         const seat_t *st = &tb->seat[s];
-        tables_appendf(buf, cap, &len, " =%s =%s =%s %d %.3f %d %d", st->nick, st->user, st->host,
+        render_appendf(buf, cap, &len, " =%s =%s =%s %d %.3f %d %d", st->nick, st->user, st->host,
                        st->absent, left(st->grace_deadline, at), st->timeouts, st->ai);
     }
     if (tb->playing) {
         char game[DURAK_SERIAL_MAX];
         if (durak_serialize(&tb->g, game, sizeof game) < 0)
             return false;
-        tables_appendf(buf, cap, &len, " G %s", game);
+        render_appendf(buf, cap, &len, " G %s", game);
     }
     return len + 1 < cap;
 }
@@ -146,4 +146,27 @@ void tables_take_changes(tables *t, double now,
             cb(ctx, tb->channel, snap);
         }
     }
+}
+
+void tables_take_results(tables *t, void (*cb)(void *ctx, const store_result *r), void *ctx)
+{
+    for (int i = 0; i < t->nresults; i++) {
+        pending_result *p = &t->results[i];
+        for (int s = 0; s < p->r.n; s++) {
+            p->r.seat[s].key = p->key[s];
+            p->r.seat[s].display = p->display[s];
+        }
+        cb(ctx, &p->r);
+    }
+    t->nresults = 0;
+}
+
+void tables_take_renames(tables *t,
+                         void (*cb)(void *ctx, const char *old_key, const char *new_key,
+                                    const char *display),
+                         void *ctx)
+{
+    for (int i = 0; i < t->nrenames; i++)
+        cb(ctx, t->renames[i].old_key, t->renames[i].new_key, t->renames[i].display);
+    t->nrenames = 0;
 }

@@ -12,6 +12,7 @@
 
 #include "config.h"
 #include "rng.h"
+#include "persist.h"
 #include "tables.h"
 
 typedef struct {
@@ -20,6 +21,7 @@ typedef struct {
     double now;
     double step; /* seconds between two lines of a user: past the flood limit by default */
     bot_config cfg;
+    store *db; /* stats: changes go there after every event, as the loop does */
 } harness;
 
 static harness *h_new(uint64_t seed)
@@ -35,6 +37,12 @@ static harness *h_new(uint64_t seed)
     h->step = 2.5;
     tables_on_reconnect(h->t, h->now, &h->o); /* registered: timers run */
     return h;
+}
+
+static void h_persist(harness *h)
+{
+    if (h->db)
+        persist_tables(h->t, h->db, h->now);
 }
 
 static void h_free(harness *h)
@@ -58,6 +66,7 @@ static void chan(harness *h, const char *nick, const char *channel, const char *
     outbox_clear(&h->o);
     h->now += h->step;
     tables_on_channel(h->t, h->now, &w, channel, text, &h->o);
+    h_persist(h);
 }
 
 static void priv(harness *h, const char *nick, const char *text)
@@ -66,6 +75,7 @@ static void priv(harness *h, const char *nick, const char *text)
     outbox_clear(&h->o);
     h->now += h->step;
     tables_on_private(h->t, h->now, &w, text, &h->o);
+    h_persist(h);
 }
 
 static void tick(harness *h, double at)
@@ -73,6 +83,7 @@ static void tick(harness *h, double at)
     outbox_clear(&h->o);
     h->now = at;
     tables_on_tick(h->t, h->now, &h->o);
+    h_persist(h);
 }
 
 /* The text of the first message to `target` containing `needle`, or NULL. */
@@ -528,6 +539,7 @@ static void test_stats(void **state)
     assert_non_null(db);
     harness *h = h_new(12);
     tables_set_store(h->t, db);
+    h->db = db;
     chan(h, "alice", "#durak", "!top");
     assert_non_null(said(h, "#durak", "No games recorded yet"));
     start_two(h, "#durak");
@@ -546,6 +558,7 @@ static void test_stats(void **state)
     assert_non_null(said(h, "#durak", "2. "));
     outbox_clear(&h->o);
     tables_on_nick(h->t, h->now, "bob", "robert", &h->o);
+    h_persist(h);
     chan(h, "carol", "#durak", "!stats robert");
     assert_non_null(said(h, "#durak", "robert: 1 games"));
     h_free(h);

@@ -1,0 +1,162 @@
+/* render_game.c — the sentences of a game: options, seats, turns, moves, bout ends and the
+ * status line, from the engine's state and the seat names (the message table's texts). */
+#include "render_game.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "messages.h"
+
+#define M(id) msg_text(id)
+
+void render_appendf(char *buf, size_t cap, size_t *len, const char *fmt, ...)
+{
+    if (*len >= cap)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf + *len, cap - *len, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        *len = *len + (size_t)n < cap ? *len + (size_t)n : cap - 1;
+}
+
+const char *render_variant(const durak_options *o)
+{
+    return M(o->variant == DURAK_VARIANT_TRANSFER ? MSG_WORD_TRANSFER : MSG_WORD_CLASSIC);
+}
+
+void render_options(const durak_options *o, char *buf, size_t cap)
+{
+    snprintf(buf, cap, M(MSG_OPTIONS), render_variant(o),
+             M(o->throwin == DURAK_THROWIN_NEIGHBOURS ? MSG_WORD_NEIGHBOURS : MSG_WORD_ALL),
+             o->first5 ? M(MSG_OPTIONS_FIRST5) : "");
+}
+
+void render_seat_list(const render_seats *s, char *buf, size_t cap)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < s->n && len < cap; i++)
+        render_appendf(buf, cap, &len, "%s%s", i ? ", " : "", s->name[i]);
+}
+
+static void hand_sizes(const render_seats *s, const durak_game *g, char *buf, size_t cap)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < s->n && len < cap; i++) {
+        if (!durak_in_game(g, i))
+            continue;
+        render_appendf(buf, cap, &len, "%s%s %d%s", len ? ", " : "", s->name[i],
+                       cards_count(g->hand[i]), s->away[i] ? M(MSG_AWAY_MARK) : "");
+    }
+}
+
+static bool can_transfer(const durak_game *g)
+{
+    durak_action a[DURAK_MAX_ACTIONS];
+    int n = g->phase == DURAK_PHASE_DEFEND ? durak_legal(g, a) : 0;
+    for (int i = 0; i < n; i++)
+        if (a[i].kind == DURAK_ACT_TRANSFER)
+            return true;
+    return false;
+}
+
+void render_turn(const render_seats *s, const durak_game *g, char *buf, size_t cap)
+{
+    const char *actor = s->name[g->actor], *def = s->name[g->defender];
+    switch (g->phase) {
+    case DURAK_PHASE_ATTACK: snprintf(buf, cap, M(MSG_TURN_LEAD), actor, def); break;
+    case DURAK_PHASE_DEFEND:
+        snprintf(buf, cap, M(can_transfer(g) ? MSG_TURN_DEFEND_TRANSFER : MSG_TURN_DEFEND), actor);
+        break;
+    case DURAK_PHASE_THROWIN: snprintf(buf, cap, M(MSG_TURN_THROWIN), actor, def); break;
+    case DURAK_PHASE_TAKING: snprintf(buf, cap, M(MSG_TURN_TAKING), actor, def); break;
+    default: buf[0] = '\0'; break;
+    }
+}
+
+void render_status(const render_opts *r, const render_seats *s, const durak_game *g, char *buf,
+                   size_t cap)
+{
+    char turn[256], table[512], trump[RENDER_CARD_MAX], sizes[512];
+    render_turn(s, g, turn, sizeof turn);
+    render_table(r, g, table, sizeof table);
+    render_card(r, g->trump_card, trump, sizeof trump);
+    hand_sizes(s, g, sizes, sizeof sizes);
+    snprintf(buf, cap, M(MSG_STATUS), turn, table, trump, g->stock_len, sizes);
+}
+
+void render_move(const render_opts *r, const render_seats *s, const durak_game *g, durak_action a,
+                 char *buf, size_t cap)
+{
+    const char *nick = s->name[g->actor];
+    char c[RENDER_CARD_MAX], x[RENDER_CARD_MAX];
+    render_card(r, a.card, c, sizeof c);
+    switch (a.kind) {
+    case DURAK_ACT_PLAY:
+        snprintf(buf, cap,
+                 M(g->phase == DURAK_PHASE_ATTACK   ? MSG_MOVE_LEAD
+                   : g->phase == DURAK_PHASE_TAKING ? MSG_MOVE_ADD
+                                                    : MSG_MOVE_THROW),
+                 nick, c);
+        break;
+    case DURAK_ACT_BEAT:
+        snprintf(buf, cap, M(MSG_MOVE_BEAT), nick, render_card(r, a.target, x, sizeof x), c);
+        break;
+    case DURAK_ACT_TAKE: snprintf(buf, cap, M(MSG_MOVE_TAKE), nick); break;
+    case DURAK_ACT_PASS: snprintf(buf, cap, M(MSG_MOVE_PASS), nick); break;
+    case DURAK_ACT_TRANSFER:
+        snprintf(buf, cap, M(MSG_MOVE_TRANSFER), nick, c, s->name[durak_next(g, g->defender)]);
+        break;
+    default: buf[0] = '\0'; break;
+    }
+}
+
+/* How the bout ended, if it did: the defender picked up the table, or it went to the
+ * discard pile (R11, R12). `table` is every card that was on it, the last one played too. */
+static void bout_end(const render_seats *s, const durak_game *before, const durak_game *g,
+                     cards_t table, char *line, size_t cap, size_t *len)
+{
+    if (!table || (g->bouts == before->bouts && g->phase != DURAK_PHASE_OVER))
+        return;
+    if ((g->hand[before->defender] & table) == table) {
+        int n = cards_count(table);
+        render_appendf(line, cap, len, M(MSG_BOUT_TAKEN), s->name[before->defender], n,
+                       n == 1 ? "" : M(MSG_PLURAL));
+    } else if ((g->discard & table) == table) {
+        render_appendf(line, cap, len, "%s", M(MSG_BOUT_BEATEN));
+    }
+}
+
+void render_report(const render_opts *r, const render_seats *s, const durak_game *before,
+                   const durak_game *g, cards_t played, const char *what, char *buf, size_t cap)
+{
+    char trump[RENDER_CARD_MAX];
+    size_t len = 0;
+    buf[0] = '\0';
+    render_appendf(buf, cap, &len, "%s", what);
+    bout_end(s, before, g, durak_table_cards(before) | played, buf, cap, &len);
+    if (g->trump_owner != before->trump_owner && g->trump_owner < DURAK_MAX_PLAYERS)
+        render_appendf(buf, cap, &len, M(MSG_TRUMP_DRAWN), s->name[g->trump_owner],
+                       render_card(r, g->trump_card, trump, sizeof trump));
+    for (int i = before->nout; i < g->nout && len < cap; i++)
+        render_appendf(buf, cap, &len, M(MSG_PLAYER_OUT), s->name[g->out[i]], g->out_place[i]);
+    if (g->phase != DURAK_PHASE_OVER && len < cap) {
+        char status[1024];
+        render_status(r, s, g, status, sizeof status);
+        render_appendf(buf, cap, &len, " %s", status);
+    }
+}
+
+void render_out_order(const render_seats *s, const durak_game *g, char *buf, size_t cap)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < g->nout && len < cap; i++)
+        render_appendf(buf, cap, &len, "%s%s (%d)", i ? ", " : "", s->name[g->out[i]],
+                       g->out_place[i]);
+    if (!len)
+        snprintf(buf, cap, "-");
+}

@@ -1,0 +1,98 @@
+/* tables_info.c — what the tables tell on request: !table, !rules, !help, !stats, !top.
+ * Reads the game and the stats; changes nothing. */
+#include <stdio.h>
+#include <string.h>
+
+#include "tables_internal.h"
+
+void info_table(tables *t, table_t *tb, outbox *o)
+{
+    if (!tb->playing) {
+        char seats[512];
+        render_seats names = tables_names(tb);
+        render_seat_list(&names, seats, sizeof seats);
+        tables_say(o, tb->channel, MSG_LOBBY_STATUS, seats, tb->nseats, tb->seat[tb->creator].nick,
+                   tables_prefix(t));
+        return;
+    }
+    tables_say_status(t, tb, o);
+}
+
+void info_rules(tables *t, const tables_who *w, const table_t *tb, outbox *o)
+{
+    durak_options opt = tb ? tb->opt : durak_default_options();
+    if (!tb) {
+        opt.variant = (uint8_t)t->cfg.game.variant;
+        opt.throwin = (uint8_t)t->cfg.game.throwin;
+        opt.first5 = t->cfg.game.first5;
+    }
+    tables_notice(o, w->nick, MSG_RULES_1, render_variant(&opt));
+    tables_notice(o, w->nick,
+                  opt.throwin == DURAK_THROWIN_NEIGHBOURS ? MSG_RULES_2_NEIGHBOURS
+                                                          : MSG_RULES_2_ALL,
+                  opt.first5 ? M(MSG_RULES_FIRST5) : "");
+    tables_notice(o, w->nick,
+                  opt.variant == DURAK_VARIANT_TRANSFER ? MSG_RULES_3_TRANSFER
+                                                        : MSG_RULES_3_CLASSIC);
+}
+
+void info_help(tables *t, const tables_who *w, const char *topic, bool in_private, outbox *o)
+{
+    const char *p = tables_prefix(t);
+    if (!topic[0] && in_private)
+        topic = "moves";
+    if (!topic[0] || !strcmp(topic, "commands")) {
+        tables_notice(o, w->nick, MSG_HELP_1, p);
+        tables_notice(o, w->nick, MSG_HELP_2, t->own_nick);
+    } else if (!strcmp(topic, "moves") || !strcmp(topic, "cards")) {
+        tables_notice(o, w->nick, MSG_PRIVATE_HELP_1);
+        tables_notice(o, w->nick, MSG_PRIVATE_HELP_2);
+    } else if (!strcmp(topic, "bots") || !strcmp(topic, "bot")) {
+        tables_notice(o, w->nick, MSG_HELP_BOTS, p, p);
+    } else if (!strcmp(topic, "stats") || !strcmp(topic, "top")) {
+        tables_notice(o, w->nick, MSG_HELP_STATS, p, p);
+    } else {
+        tables_notice(o, w->nick, MSG_HELP_TOPICS, topic, p);
+    }
+}
+
+/* !stats [nick]: one line in the channel. */
+void info_stats(tables *t, const tables_who *w, const char *channel, const char *nick, outbox *o)
+{
+    store_player p;
+    char key[NICK_MAX];
+    if (!t->db) {
+        tables_notice(o, w->nick, MSG_NO_STATS);
+        return;
+    }
+    if (!nick[0])
+        nick = w->nick;
+    casemap_fold(t->cm, nick, key, sizeof key);
+    if (!store_get_player(t->db, key, &p)) {
+        tables_say(o, channel, MSG_STATS_NONE, nick);
+        return;
+    }
+    tables_say(o, channel, MSG_STATS, p.display, p.games, p.firsts, p.duraks, p.draws, p.forfeits,
+               (int)(p.rating + 0.5));
+}
+
+/* !top [n]: the best n (5 by default) in one line. */
+void info_top(tables *t, const char *channel, int n, outbox *o)
+{
+    store_player best[20];
+    char line[TABLES_LINE_MAX];
+    size_t len = 0;
+    if (!t->db) {
+        tables_say(o, channel, MSG_NO_STATS);
+        return;
+    }
+    int k = store_top(t->db, n > 0 && n <= 20 ? n : 5, best);
+    line[0] = '\0';
+    for (int i = 0; i < k; i++)
+        render_appendf(line, sizeof line, &len, "%s%d. %s %d (%d)", i ? ", " : "", i + 1,
+                       best[i].display, (int)(best[i].rating + 0.5), best[i].games);
+    if (k > 0)
+        tables_say(o, channel, MSG_TOP, line);
+    else
+        tables_say(o, channel, MSG_TOP_NONE, tables_prefix(t));
+}

@@ -1,0 +1,248 @@
+/* tables_lobby.c — a channel's lobby: !durak opens it, !join and !leave, !bot seats computer
+ * players, !start deals, !stop ends; and the channel commands' dispatch. */
+#include <stdio.h>
+#include <string.h>
+
+#include "tables_internal.h"
+
+static void seat_player(table_t *tb, const tables_who *w)
+{
+    tables_touch(tb);
+    seat_t *s = &tb->seat[tb->nseats++];
+    memset(s, 0, sizeof *s);
+    snprintf(s->nick, sizeof s->nick, "%s", w->nick);
+    snprintf(s->user, sizeof s->user, "%s", w->user);
+    snprintf(s->host, sizeof s->host, "%s", w->host);
+    s->ai = -1;
+}
+
+void lobby_ai_name(const table_t *tb, ai_level level, char *name, size_t cap)
+{
+    char word[16];
+    snprintf(word, sizeof word, "%s", ai_level_name(level));
+    word[0] = (char)(word[0] - 'a' + 'A');
+    int same = 0;
+    for (int s = 0; s < tb->nseats; s++)
+        same += tb->seat[s].ai == (int)level;
+    if (same)
+        snprintf(name, cap, "%s%d[bot]", word, same + 1);
+    else
+        snprintf(name, cap, "%s[bot]", word);
+}
+
+static void seat_ai(table_t *tb, ai_level level)
+{
+    char name[NICK_MAX];
+    lobby_ai_name(tb, level, name, sizeof name);
+    tables_who w = { name, "", "" };
+    seat_player(tb, &w);
+    tb->seat[tb->nseats - 1].ai = (int)level;
+}
+
+/* Frees a lobby seat; a leaving creator hands over to the first person seated. */
+static void unseat(table_t *tb, int s)
+{
+    tables_touch(tb);
+    memmove(&tb->seat[s], &tb->seat[s + 1], sizeof tb->seat[0] * (size_t)(tb->nseats - s - 1));
+    tb->nseats--;
+    if (tb->creator > s)
+        tb->creator--;
+    else if (tb->creator == s)
+        for (tb->creator = 0; tb->creator < tb->nseats - 1 && tables_is_ai(tb, tb->creator);)
+            tb->creator++;
+}
+
+static void seat_list(const table_t *tb, char *buf, size_t cap)
+{
+    render_seats names = tables_names(tb);
+    render_seat_list(&names, buf, cap);
+}
+
+void lobby_open(tables *t, const tables_who *w, const char *channel, const parsed_cmd *p,
+                double now, outbox *o)
+{
+    int s;
+    table_t *tb = tables_find(t, channel), *other = tables_of_nick(t, w->nick, &s);
+    if (tb) {
+        tables_notice(o, w->nick, tb->playing ? MSG_GAME_RUNNING : MSG_LOBBY_EXISTS, channel,
+                      tables_prefix(t));
+        return;
+    }
+    if (other) {
+        tables_notice(o, w->nick, MSG_ALREADY_SEATED, other->channel, tables_prefix(t));
+        return;
+    }
+    if (!(tb = tables_open(t, channel)))
+        return;
+    tb->opt = durak_default_options();
+    tb->opt.variant = (uint8_t)(p->variant >= 0 ? p->variant : t->cfg.game.variant);
+    tb->opt.throwin = (uint8_t)(p->throwin >= 0 ? p->throwin : t->cfg.game.throwin);
+    tb->opt.first5 = (uint8_t)(p->first5 >= 0 ? p->first5 : t->cfg.game.first5);
+    tb->lobby_deadline = now + t->cfg.game.lobby_timeout;
+    seat_player(tb, w);
+    char opts[128];
+    render_options(&tb->opt, opts, sizeof opts);
+    tables_say(o, channel, MSG_LOBBY_OPEN, w->nick, opts, tables_prefix(t), w->nick,
+               tables_prefix(t));
+}
+
+void lobby_join(tables *t, const tables_who *w, table_t *tb, outbox *o)
+{
+    int s;
+    table_t *other = tables_of_nick(t, w->nick, &s);
+    if (other) {
+        tables_notice(o, w->nick, other == tb ? MSG_ALREADY_HERE : MSG_ALREADY_SEATED,
+                      other->channel, tables_prefix(t));
+        return;
+    }
+    if (tb->playing) {
+        tables_notice(o, w->nick, MSG_GAME_RUNNING, tb->channel, tables_prefix(t));
+        return;
+    }
+    if (tb->nseats == DURAK_MAX_PLAYERS) {
+        tables_notice(o, w->nick, MSG_LOBBY_FULL, tb->channel);
+        return;
+    }
+    seat_player(tb, w);
+    char seats[512];
+    seat_list(tb, seats, sizeof seats);
+    tables_say(o, tb->channel, MSG_LOBBY_JOINED, w->nick, seats, tb->nseats,
+               tb->seat[tb->creator].nick, tables_prefix(t));
+}
+
+void lobby_leave(tables *t, const tables_who *w, table_t *tb, double now, outbox *o)
+{
+    int s = tables_seat_of(t, tb, w->nick);
+    if (s < 0) {
+        tables_notice(o, w->nick, MSG_NOT_SEATED_HERE, tb->channel, tables_prefix(t));
+        return;
+    }
+    if (tb->playing) {
+        play_forfeit(t, tb, s, MSG_FORFEIT_LEFT, now, o);
+        return;
+    }
+    unseat(tb, s);
+    if (!tables_humans(tb)) {
+        tables_say(o, tb->channel, MSG_LOBBY_EMPTY, w->nick);
+        tables_close(t, tb);
+        return;
+    }
+    char seats[512];
+    seat_list(tb, seats, sizeof seats);
+    tables_say(o, tb->channel, MSG_LOBBY_LEFT, w->nick, seats, tb->seat[tb->creator].nick,
+               tables_prefix(t));
+}
+
+static bool may_manage(const tables *t, const table_t *tb, const tables_who *w)
+{
+    return (tb->nseats && casemap_equal(t->cm, tb->seat[tb->creator].nick, w->nick))
+           || tables_is_admin(t, w);
+}
+
+void lobby_start(tables *t, const tables_who *w, table_t *tb, double now, outbox *o)
+{
+    if (tb->playing) {
+        tables_notice(o, w->nick, MSG_GAME_RUNNING, tb->channel, tables_prefix(t));
+    } else if (!may_manage(t, tb, w)) {
+        tables_notice(o, w->nick, MSG_ONLY_CREATOR_START, tb->seat[tb->creator].nick);
+    } else if (tb->nseats < 2) {
+        tables_notice(o, w->nick, MSG_NEED_PLAYERS, tables_prefix(t));
+    } else {
+        play_start(t, tb, now, o);
+    }
+}
+
+void lobby_stop(tables *t, const tables_who *w, table_t *tb, outbox *o)
+{
+    if (!may_manage(t, tb, w)) {
+        tables_notice(o, w->nick, MSG_ONLY_CREATOR_STOP, tb->seat[tb->creator].nick);
+        return;
+    }
+    tables_say(o, tb->channel, tb->playing ? MSG_GAME_STOPPED : MSG_LOBBY_STOPPED, w->nick);
+    tables_close(t, tb);
+}
+
+static void remove_bot(tables *t, const tables_who *w, table_t *tb, outbox *o)
+{
+    char seats[512], name[NICK_MAX];
+    int s = tb->nseats - 1;
+    while (s >= 0 && !tables_is_ai(tb, s))
+        s--;
+    if (s < 0) {
+        tables_notice(o, w->nick, MSG_BOT_NONE, tables_prefix(t));
+        return;
+    }
+    snprintf(name, sizeof name, "%s", tb->seat[s].nick);
+    unseat(tb, s);
+    seat_list(tb, seats, sizeof seats);
+    tables_say(o, tb->channel, MSG_BOT_REMOVED, name, seats, tb->nseats);
+}
+
+/* !bot [easy|normal|hard] seats a computer player in the lobby; !bot remove the last one. */
+void lobby_bot(tables *t, const tables_who *w, table_t *tb, const parsed_cmd *p, outbox *o)
+{
+    char seats[512];
+    if (tb->playing) {
+        tables_notice(o, w->nick, MSG_BOT_LOBBY_ONLY, tables_prefix(t));
+    } else if (!may_manage(t, tb, w)) {
+        tables_notice(o, w->nick, MSG_ONLY_CREATOR_BOT, tb->seat[tb->creator].nick);
+    } else if (p->bot_remove) {
+        remove_bot(t, w, tb, o);
+    } else if (tb->nseats == DURAK_MAX_PLAYERS) {
+        tables_notice(o, w->nick, MSG_LOBBY_FULL, tb->channel);
+    } else {
+        seat_ai(tb, p->bot_level >= 0 ? (ai_level)p->bot_level : AI_NORMAL);
+        seat_list(tb, seats, sizeof seats);
+        tables_say(o, tb->channel, MSG_BOT_ADDED, tb->seat[tb->nseats - 1].nick, seats, tb->nseats,
+                   tb->seat[tb->creator].nick, tables_prefix(t));
+    }
+}
+
+/* Commands that need no table in the channel; true when `p` was one of them. */
+static bool any_table_command(tables *t, const tables_who *w, const char *channel,
+                              const parsed_cmd *p, table_t *tb, double now, outbox *o)
+{
+    switch (p->kind) {
+    case PC_ERROR: outbox_add(o, OUT_NOTICE, w->nick, "%s", p->error); return true;
+    case PC_DURAK: lobby_open(t, w, channel, p, now, o); return true;
+    case PC_HELP: info_help(t, w, p->arg, false, o); return true;
+    case PC_RULES: info_rules(t, w, tb, o); return true;
+    case PC_STATS: info_stats(t, w, channel, p->arg, o); return true;
+    case PC_TOP: info_top(t, channel, p->number, o); return true;
+    default: return false;
+    }
+}
+
+void tables_on_channel(tables *t, double now, const tables_who *w, const char *channel,
+                       const char *text, outbox *o)
+{
+    if (casemap_equal(t->cm, w->nick, t->own_nick))
+        return;
+    parse_opts po = { tables_prefix(t), t->cfg.ui.unicode_suits };
+    parsed_cmd p;
+    parse_channel(text, strlen(text), &po, &p);
+    if (p.kind == PC_IGNORED)
+        return;
+    char key[NICK_MAX];
+    casemap_fold(t->cm, w->nick, key, sizeof key);
+    if (!ratelimit_allow(&t->rl, key, now))
+        return;
+    table_t *tb = tables_find(t, channel);
+    if (any_table_command(t, w, channel, &p, tb, now, o))
+        return;
+    if (!tb) {
+        tables_notice(o, w->nick, MSG_NO_GAME_HERE, channel, tables_prefix(t));
+        return;
+    }
+    switch (p.kind) {
+    case PC_JOIN: lobby_join(t, w, tb, o); break;
+    case PC_LEAVE: lobby_leave(t, w, tb, now, o); break;
+    case PC_START: lobby_start(t, w, tb, now, o); break;
+    case PC_STOP: lobby_stop(t, w, tb, o); break;
+    case PC_BOT: lobby_bot(t, w, tb, &p, o); break;
+    case PC_TABLE: info_table(t, tb, o); break;
+    default:
+        tables_notice(o, w->nick, MSG_PRIVATE_ONLY, t->own_nick, parse_kind_name(p.kind));
+        break;
+    }
+}

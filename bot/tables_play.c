@@ -1,0 +1,417 @@
+/* tables_play.c — a running game: the deal, moves by private message, the turn timer and
+ * its time-outs, forfeits (R18), and the result queued for the stats at the end. */
+#include <stdio.h>
+#include <string.h>
+
+#include "tables_internal.h"
+
+static void arm_turn(const tables *t, table_t *tb, double now)
+{
+    tb->turn_deadline = now + t->cfg.game.turn_timeout;
+    tb->warned = false;
+    tb->version++;
+    tb->ai_pending = false;
+    tb->ai_due = now + t->cfg.game.bot_delay;
+    tables_touch(tb);
+}
+
+static int players_holding(const durak_game *g)
+{
+    int n = 0;
+    for (int s = 0; s < g->opt.players; s++)
+        n += g->hand[s] != 0;
+    return n;
+}
+
+/* R14, R15, R18: each seat's place for the stats, queued for tables_take_results. Players
+ * still in at the end (a draw, or the winner after forfeits) share the place after the last
+ * one out. */
+static void queue_result(tables *t, const table_t *tb)
+{
+    const durak_game *g = &tb->g;
+    int last = g->nout ? g->out_place[g->nout - 1] + 1 : 1;
+    if (!t->db || g->result == DURAK_RESULT_ONGOING || t->nresults == TABLES_MAX)
+        return;
+    pending_result *p = &t->results[t->nresults++];
+    p->r = (store_result){ .n = tb->nseats, .draw = g->result == DURAK_RESULT_DRAW };
+    for (int s = 0; s < tb->nseats; s++) {
+        store_seat *st = &p->r.seat[s];
+        casemap_fold(t->cm, tb->seat[s].nick, p->key[s], sizeof p->key[s]);
+        snprintf(p->display[s], sizeof p->display[s], "%s", tb->seat[s].nick);
+        st->forfeited = (g->forfeited >> s) & 1;
+        st->durak = g->result == DURAK_RESULT_DURAK && g->result_seat == s;
+        st->place = st->forfeited ? 1 : last;
+        for (int i = 0; i < g->nout; i++)
+            if (g->out[i] == s)
+                st->place = g->out_place[i];
+    }
+}
+
+static void announce_result(tables *t, table_t *tb, outbox *o)
+{
+    queue_result(t, tb);
+    const durak_game *g = &tb->g;
+    render_seats names = tables_names(tb);
+    char out[512];
+    render_out_order(&names, g, out, sizeof out);
+    if (g->result == DURAK_RESULT_DURAK)
+        tables_say(o, tb->channel, MSG_RESULT_DURAK, tb->seat[g->result_seat].nick, out);
+    else if (g->result == DURAK_RESULT_DRAW && players_holding(g) > 0)
+        tables_say(o, tb->channel, MSG_RESULT_REPEAT); /* R16 */
+    else if (g->result == DURAK_RESULT_DRAW)
+        tables_say(o, tb->channel, MSG_RESULT_DRAW, out);
+    else if (g->result_seat < DURAK_MAX_PLAYERS)
+        tables_say(o, tb->channel, MSG_RESULT_WON, tb->seat[g->result_seat].nick);
+    else
+        tables_say(o, tb->channel, MSG_RESULT_NONE);
+}
+
+/* What changed between `before` and the game now, said in one public line, plus the
+ * private hands that changed; the end of the game, or the next turn. */
+static void report(tables *t, table_t *tb, const durak_game *before, cards_t played,
+                   const char *what, double now, outbox *o)
+{
+    const durak_game *g = &tb->g;
+    render_opts r = tables_ropts(t);
+    render_seats names = tables_names(tb);
+    char line[2 * TABLES_LINE_MAX];
+    render_report(&r, &names, before, g, played, what, line, sizeof line);
+    outbox_add(o, OUT_PRIVMSG, tb->channel, "%s", line);
+    for (int s = 0; s < tb->nseats; s++)
+        if (g->hand[s] != before->hand[s] && g->hand[s])
+            tables_send_hand(t, tb, s, o);
+    if (g->phase == DURAK_PHASE_OVER) {
+        announce_result(t, tb, o);
+        tables_close(t, tb);
+        return;
+    }
+    arm_turn(t, tb, now);
+}
+
+void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, double now, outbox *o)
+{
+    render_opts r = tables_ropts(t);
+    render_seats names = tables_names(tb);
+    char what[512], line[600];
+    durak_game before = tb->g;
+    render_move(&r, &names, &tb->g, a, what, sizeof what);
+    snprintf(line, sizeof line, "%s%s", timed_out ? M(MSG_TIMEOUT_PREFIX) : "", what);
+    if (durak_apply(&tb->g, a) != DURAK_OK)
+        return;
+    report(t, tb, &before, a.card < 64 ? card_bit(a.card) : 0, line, now, o);
+}
+
+/* game.replace_leavers: a computer player takes over the seat, hand and all. */
+static void replace_by_ai(tables *t, table_t *tb, int s, msg_id why, double now, outbox *o)
+{
+    char what[256], name[NICK_MAX], status[TABLES_LINE_MAX];
+    snprintf(what, sizeof what, M(why), tb->seat[s].nick);
+    lobby_ai_name(tb, AI_NORMAL, name, sizeof name);
+    seat_t *st = &tb->seat[s];
+    memset(st, 0, sizeof *st);
+    snprintf(st->nick, sizeof st->nick, "%s", name);
+    st->ai = AI_NORMAL;
+    arm_turn(t, tb, now);
+    render_opts r = tables_ropts(t);
+    render_seats names = tables_names(tb);
+    render_status(&r, &names, &tb->g, status, sizeof status);
+    tables_say(o, tb->channel, MSG_REPLACED, what, name, status);
+}
+
+void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox *o)
+{
+    char what[256];
+    snprintf(what, sizeof what, M(why), tb->seat[s].nick);
+    if (tables_humans(tb) <= 1 && !tables_is_ai(tb, s) && durak_in_game(&tb->g, s)) {
+        tables_say(o, tb->channel, MSG_ONLY_BOTS_LEFT, what); /* nobody left to play for */
+        tables_close(t, tb);
+        return;
+    }
+    if (t->cfg.game.replace_leavers && !tables_is_ai(tb, s)) {
+        replace_by_ai(t, tb, s, why, now, o);
+        return;
+    }
+    durak_game before = tb->g;
+    if (durak_resign(&tb->g, s) != DURAK_OK)
+        return;
+    report(t, tb, &before, 0, what, now, o);
+}
+
+void play_start(tables *t, table_t *tb, double now, outbox *o)
+{
+    render_opts r = tables_ropts(t);
+    render_seats names;
+    char opts[128], seats[512], trump[RENDER_CARD_MAX], low[RENDER_CARD_MAX];
+    tb->opt.players = (uint8_t)tb->nseats;
+    if (!durak_new(&tb->g, &tb->opt, rng_next(&t->rng)))
+        return;
+    tb->playing = true;
+    names = tables_names(tb);
+    render_options(&tb->opt, opts, sizeof opts);
+    render_seat_list(&names, seats, sizeof seats);
+    render_card(&r, tb->g.trump_card, trump, sizeof trump);
+    if (tb->g.first_trump != CARD_NONE)
+        tables_say(o, tb->channel, MSG_GAME_START, opts, seats, trump,
+                   tb->seat[tb->g.first_seat].nick,
+                   render_card(&r, tb->g.first_trump, low, sizeof low));
+    else
+        tables_say(o, tb->channel, MSG_GAME_START_NO_TRUMP, opts, seats, trump,
+                   tb->seat[tb->g.first_seat].nick);
+    for (int s = 0; s < tb->nseats; s++)
+        tables_send_hand(t, tb, s, o);
+    tables_say_status(t, tb, o);
+    arm_turn(t, tb, now);
+}
+
+/* ---- private commands: the moves ---- */
+
+/* "No moves for you now: waiting for bob to beat or take." */
+static void waiting_for(const table_t *tb, const char *nick, outbox *o)
+{
+    char turn[256];
+    render_seats names = tables_names(tb);
+    render_turn(&names, &tb->g, turn, sizeof turn);
+    tables_notice(o, nick, MSG_NO_MOVES, turn);
+}
+
+static void cmd_moves(const tables *t, const table_t *tb, int s, outbox *o)
+{
+    if (tb->g.actor != s) {
+        waiting_for(tb, tb->seat[s].nick, o);
+        return;
+    }
+    render_opts r = tables_ropts(t);
+    durak_action a[DURAK_MAX_ACTIONS];
+    char list[TABLES_LINE_MAX];
+    int n = durak_legal(&tb->g, a);
+    render_actions(&r, a, n, list, sizeof list);
+    tables_say(o, tb->seat[s].nick, MSG_YOUR_MOVES, list);
+}
+
+/* A bare card or `beat C` without a target: the one legal move it can mean. */
+static int moves_with_card(const durak_game *g, card_t c, int kind, durak_action *found)
+{
+    durak_action a[DURAK_MAX_ACTIONS];
+    int n = durak_legal(g, a), k = 0;
+    for (int i = 0; i < n; i++)
+        if (a[i].card == c && (kind < 0 || a[i].kind == kind))
+            found[k++] = a[i];
+    return k;
+}
+
+/* One sentence saying why a move is refused, and what to do instead. */
+static void explain_refusal(const tables *t, const table_t *tb, durak_action a, durak_error e,
+                            const char *nick, outbox *o)
+{
+    render_opts r = tables_ropts(t);
+    const durak_game *g = &tb->g;
+    char c[RENDER_CARD_MAX], x[RENDER_CARD_MAX];
+    render_card(&r, a.card, c, sizeof c);
+    render_card(&r, a.target, x, sizeof x);
+    switch (e) {
+    case DURAK_ERR_NOT_IN_HAND: tables_notice(o, nick, MSG_ERR_NOT_IN_HAND, c); break;
+    case DURAK_ERR_DOES_NOT_BEAT:
+        if (card_suit(a.target) == g->trump)
+            tables_notice(o, nick, MSG_ERR_DOES_NOT_BEAT_TRUMP, c, x);
+        else
+            tables_notice(o, nick, MSG_ERR_DOES_NOT_BEAT, c, x,
+                          render_suit_name(card_suit(a.target)));
+        break;
+    case DURAK_ERR_NO_SUCH_TARGET: tables_notice(o, nick, MSG_ERR_NO_TARGET, x); break;
+    case DURAK_ERR_RANK_NOT_ON_TABLE: tables_notice(o, nick, MSG_ERR_RANK, c); break;
+    case DURAK_ERR_TABLE_FULL: tables_notice(o, nick, MSG_ERR_FULL); break;
+    case DURAK_ERR_NOT_TRANSFER_VARIANT: tables_notice(o, nick, MSG_ERR_NO_TRANSFER_VARIANT); break;
+    case DURAK_ERR_TRANSFER_COVERED: tables_notice(o, nick, MSG_ERR_TRANSFER_COVERED); break;
+    case DURAK_ERR_TRANSFER_RANK: tables_notice(o, nick, MSG_ERR_TRANSFER_RANK, c); break;
+    case DURAK_ERR_TRANSFER_TOO_MANY:
+        tables_notice(o, nick, MSG_ERR_TRANSFER_TOO_MANY,
+                      tb->seat[durak_next(g, g->defender)].nick);
+        break;
+    default: {
+        char turn[256];
+        render_seats names = tables_names(tb);
+        render_turn(&names, g, turn, sizeof turn);
+        tables_notice(o, nick, MSG_ERR_WRONG_PHASE, turn);
+        break;
+    }
+    }
+}
+
+/* `beat C` without its target: the one uncovered card, or the one card C beats. */
+static bool complete_beat(const tables *t, const table_t *tb, const parsed_cmd *p, const char *nick,
+                          durak_action *a, outbox *o)
+{
+    render_opts r = tables_ropts(t);
+    char c[RENDER_CARD_MAX];
+    durak_action found[DURAK_MAX_ACTIONS];
+    if (cards_count(durak_uncovered(&tb->g)) == 1) {
+        a->target = cards_first(durak_uncovered(&tb->g));
+        return true;
+    }
+    if (moves_with_card(&tb->g, p->card, DURAK_ACT_BEAT, found) == 1) {
+        *a = found[0];
+        return true;
+    }
+    tables_notice(o, nick, MSG_ERR_BEAT_WHICH, render_card(&r, p->card, c, sizeof c));
+    return false;
+}
+
+/* A bare card: the one legal move with it. */
+static bool card_move(const tables *t, const table_t *tb, const parsed_cmd *p, const char *nick,
+                      durak_action *a, outbox *o)
+{
+    render_opts r = tables_ropts(t);
+    char c[RENDER_CARD_MAX], list[TABLES_LINE_MAX];
+    durak_action found[DURAK_MAX_ACTIONS];
+    int k = moves_with_card(&tb->g, p->card, -1, found);
+    render_card(&r, p->card, c, sizeof c);
+    if (k == 1) {
+        *a = found[0];
+        return true;
+    }
+    if (k == 0) {
+        int n = durak_legal(&tb->g, found);
+        tables_notice(o, nick, MSG_ERR_CARD_NO_MOVE, c,
+                      render_actions(&r, found, n, list, sizeof list));
+    } else {
+        tables_notice(o, nick, MSG_ERR_CARD_AMBIGUOUS, c,
+                      render_actions(&r, found, k, list, sizeof list));
+    }
+    return false;
+}
+
+/* Turns a parsed private command into an engine action; false (and a notice) if it can't. */
+static bool to_action(const tables *t, const table_t *tb, const parsed_cmd *p, const char *nick,
+                      durak_action *a, outbox *o)
+{
+    *a = (durak_action){ DURAK_ACT_PLAY, p->card, p->target };
+    switch (p->kind) {
+    case PC_PLAY: return true;
+    case PC_TAKE: a->kind = DURAK_ACT_TAKE; return true;
+    case PC_PASS: a->kind = DURAK_ACT_PASS; return true;
+    case PC_TRANSFER: a->kind = DURAK_ACT_TRANSFER; return true;
+    case PC_BEAT:
+        a->kind = DURAK_ACT_BEAT;
+        return p->target != CARD_NONE || complete_beat(t, tb, p, nick, a, o);
+    default: return card_move(t, tb, p, nick, a, o);
+    }
+}
+
+static void cmd_move(tables *t, table_t *tb, int s, const parsed_cmd *p, double now, outbox *o)
+{
+    const char *nick = tb->seat[s].nick;
+    if (tb->g.actor != s) {
+        waiting_for(tb, nick, o);
+        return;
+    }
+    durak_action a;
+    if (!to_action(t, tb, p, nick, &a, o))
+        return;
+    durak_error e = durak_check(&tb->g, a);
+    if (e != DURAK_OK) {
+        explain_refusal(t, tb, a, e, nick, o);
+        return;
+    }
+    tb->seat[s].timeouts = 0;
+    play_move(t, tb, a, false, now, o);
+}
+
+static bool is_move(parse_kind k)
+{
+    return k == PC_PLAY || k == PC_BEAT || k == PC_TAKE || k == PC_PASS || k == PC_TRANSFER
+           || k == PC_CARD;
+}
+
+void tables_on_private(tables *t, double now, const tables_who *w, const char *text, outbox *o)
+{
+    if (casemap_equal(t->cm, w->nick, t->own_nick))
+        return;
+    parse_opts po = { tables_prefix(t), t->cfg.ui.unicode_suits };
+    parsed_cmd p;
+    parse_private(text, strlen(text), &po, &p);
+    char key[NICK_MAX];
+    casemap_fold(t->cm, w->nick, key, sizeof key);
+    int s;
+    table_t *tb = tables_of_nick(t, w->nick, &s);
+    bool my_turn = tb && tb->playing && tb->g.actor == s;
+    bool turn_command = is_move(p.kind) || p.kind == PC_MOVES || p.kind == PC_HAND;
+    if (!(my_turn && turn_command) && !ratelimit_allow(&t->rl, key, now))
+        return; /* on your turn, moves, hand and moves are free */
+    if (p.kind == PC_ERROR) {
+        outbox_add(o, OUT_NOTICE, w->nick, "%s", p.error);
+    } else if (p.kind == PC_HELP) {
+        info_help(t, w, p.arg, true, o);
+    } else if (!tb) {
+        tables_notice(o, w->nick, MSG_NOT_IN_GAME, tables_prefix(t), tables_prefix(t));
+    } else if (!tb->playing) {
+        tables_notice(o, w->nick, MSG_NOT_STARTED, tb->seat[tb->creator].nick, tables_prefix(t),
+                      tb->channel);
+    } else if (tb->seat[s].absent && !tables_same_person(t, &tb->seat[s], w)) {
+        tables_notice(o, w->nick, MSG_SEAT_HELD, tb->channel);
+    } else if (p.kind == PC_HAND) {
+        tables_send_hand(t, tb, s, o);
+    } else if (p.kind == PC_MOVES) {
+        cmd_moves(t, tb, s, o);
+    } else if (is_move(p.kind)) {
+        cmd_move(t, tb, s, &p, now, o);
+    } else {
+        tables_notice(o, w->nick, MSG_CHANNEL_ONLY, parse_kind_name(p.kind), tb->channel);
+    }
+}
+
+/* ---- the turn timer ---- */
+
+/* Take, pass, or lead the lowest non-trump (else the lowest trump). */
+durak_action play_timeout_action(const durak_game *g)
+{
+    durak_action a = { DURAK_ACT_PASS, CARD_NONE, CARD_NONE };
+    if (g->phase == DURAK_PHASE_DEFEND) {
+        a.kind = DURAK_ACT_TAKE;
+    } else if (g->phase == DURAK_PHASE_ATTACK) {
+        cards_t h = g->hand[g->actor], plain = h & ~cards_of_suit(g->trump);
+        cards_t pick = plain ? plain : h;
+        card_t best = cards_first(pick);
+        for (cards_t s = pick; s; s &= s - 1)
+            if (card_rank(cards_first(s)) < card_rank(best))
+                best = cards_first(s);
+        a.kind = DURAK_ACT_PLAY;
+        a.card = best;
+    }
+    return a;
+}
+
+static void turn_timed_out(tables *t, table_t *tb, double now, outbox *o)
+{
+    int s = tb->g.actor;
+    if (++tb->seat[s].timeouts >= t->cfg.game.max_timeouts) {
+        play_forfeit(t, tb, s, MSG_FORFEIT_TIMEOUTS, now, o);
+        return;
+    }
+    play_move(t, tb, play_timeout_action(&tb->g), true, now, o);
+}
+
+static double warn_time(const tables *t, const table_t *tb)
+{
+    return tb->turn_deadline - t->cfg.game.turn_timeout / 3.0;
+}
+
+void play_tick(tables *t, table_t *tb, double now, outbox *o)
+{
+    if (tables_is_ai(tb, tb->g.actor)) /* computer players have no turn timer */
+        return;
+    if (now >= tb->turn_deadline) {
+        turn_timed_out(t, tb, now, o);
+    } else if (!tb->warned && now >= warn_time(t, tb)) {
+        tb->warned = true;
+        tables_touch(tb);
+        tables_notice(o, tb->seat[tb->g.actor].nick, MSG_TURN_WARNING,
+                      (int)(tb->turn_deadline - now + 0.5), tb->channel);
+    }
+}
+
+double play_deadline(const tables *t, const table_t *tb)
+{
+    if (!tables_is_ai(tb, tb->g.actor))
+        return tb->warned ? tb->turn_deadline : warn_time(t, tb);
+    return tb->ai_pending ? -1 : tb->ai_due;
+}

@@ -1,0 +1,136 @@
+/* tables_presence.c — who is there: nick changes, joins, parts, quits and kicks, the rejoin
+ * grace of a held seat, and the pause and resume of every table around a reconnect. */
+#include <stdio.h>
+#include <string.h>
+
+#include "tables_internal.h"
+
+static void queue_rename(tables *t, const char *old_nick, const char *new_nick)
+{
+    if (!t->db || t->nrenames == PENDING_RENAMES)
+        return;
+    pending_rename *r = &t->renames[t->nrenames++];
+    casemap_fold(t->cm, old_nick, r->old_key, sizeof r->old_key);
+    casemap_fold(t->cm, new_nick, r->new_key, sizeof r->new_key);
+    snprintf(r->display, sizeof r->display, "%s", new_nick);
+}
+
+void tables_on_nick(tables *t, double now, const char *old_nick, const char *new_nick, outbox *o)
+{
+    (void)now;
+    (void)o;
+    if (casemap_equal(t->cm, old_nick, t->own_nick)) {
+        tables_set_own_nick(t, new_nick);
+        return;
+    }
+    int s;
+    table_t *tb = tables_of_nick(t, old_nick, &s);
+    queue_rename(t, old_nick, new_nick); /* stats follow the nick */
+    if (tb) {
+        snprintf(tb->seat[s].nick, sizeof tb->seat[s].nick, "%s", new_nick);
+        tables_touch(tb);
+    }
+}
+
+void tables_on_join(tables *t, double now, const tables_who *w, const char *channel, outbox *o)
+{
+    (void)now;
+    table_t *tb = tables_find(t, channel);
+    if (!tb || !tb->playing || casemap_equal(t->cm, w->nick, t->own_nick))
+        return;
+    for (int s = 0; s < tb->nseats; s++) {
+        seat_t *st = &tb->seat[s];
+        if (!st->absent || !tables_same_person(t, st, w))
+            continue;
+        int other;
+        if (!casemap_equal(t->cm, st->nick, w->nick) && tables_of_nick(t, w->nick, &other))
+            continue; /* that nick sits elsewhere */
+        st->absent = false;
+        tables_touch(tb);
+        snprintf(st->nick, sizeof st->nick, "%s", w->nick);
+        tables_say(o, tb->channel, MSG_REJOINED, st->nick);
+        tables_send_hand(t, tb, s, o);
+        return;
+    }
+}
+
+/* A seated player is gone from the channel: lobby seat freed, game seat held. */
+static void player_gone(tables *t, table_t *tb, int s, double now, outbox *o)
+{
+    if (!tb->playing) {
+        tables_who w = { tb->seat[s].nick, "", "" };
+        lobby_leave(t, &w, tb, now, o);
+        return;
+    }
+    if (!durak_in_game(&tb->g, s) || tb->seat[s].absent)
+        return;
+    tables_touch(tb);
+    tb->seat[s].absent = true;
+    tb->seat[s].grace_deadline = now + t->cfg.game.rejoin_grace;
+    tables_say(o, tb->channel, MSG_AWAY, tb->seat[s].nick, t->cfg.game.rejoin_grace);
+}
+
+void tables_on_part(tables *t, double now, const char *nick, const char *channel, outbox *o)
+{
+    table_t *tb = tables_find(t, channel);
+    int s = tb ? tables_seat_of(t, tb, nick) : -1;
+    if (s >= 0)
+        player_gone(t, tb, s, now, o);
+}
+
+void tables_on_quit(tables *t, double now, const char *nick, outbox *o)
+{
+    int s;
+    table_t *tb = tables_of_nick(t, nick, &s);
+    if (tb)
+        player_gone(t, tb, s, now, o);
+}
+
+void presence_tick(tables *t, table_t *tb, double now, outbox *o)
+{
+    for (int s = 0; s < tb->nseats && tb->used; s++)
+        if (tb->seat[s].absent && now >= tb->seat[s].grace_deadline && durak_in_game(&tb->g, s))
+            play_forfeit(t, tb, s, MSG_FORFEIT_GONE, now, o);
+}
+
+/* After a reconnect or a restart: the table again, and hands after a restart. */
+static void announce_back(tables *t, table_t *tb, outbox *o)
+{
+    char line[TABLES_LINE_MAX], seats[512];
+    bool restored = tb->restored;
+    render_seats names = tables_names(tb);
+    tb->restored = false;
+    if (!tb->playing) {
+        if (restored) {
+            render_seat_list(&names, seats, sizeof seats);
+            tables_say(o, tb->channel, MSG_LOBBY_RESTORED, seats, tb->nseats,
+                       tb->seat[tb->creator].nick, tables_prefix(t));
+        }
+        return;
+    }
+    render_opts r = tables_ropts(t);
+    render_status(&r, &names, &tb->g, line, sizeof line);
+    tables_say(o, tb->channel, restored ? MSG_RESTORED : MSG_RESUMED, line);
+    for (int s = 0; restored && s < tb->nseats; s++)
+        if (durak_in_game(&tb->g, s))
+            tables_send_hand(t, tb, s, o);
+}
+
+void tables_on_reconnect(tables *t, double now, outbox *o)
+{
+    if (!t->paused)
+        return;
+    double shift = now - t->paused_at;
+    t->paused = false;
+    for (int i = 0; i < TABLES_MAX; i++) {
+        table_t *tb = &t->tab[i];
+        if (!tb->used)
+            continue;
+        tb->lobby_deadline += shift;
+        tb->turn_deadline += shift;
+        for (int s = 0; s < tb->nseats; s++)
+            tb->seat[s].grace_deadline += shift;
+        tables_touch(tb);
+        announce_back(t, tb, o);
+    }
+}
