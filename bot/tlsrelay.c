@@ -16,9 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "log.h"
 
 /* ---- errors ---- */
@@ -43,19 +43,12 @@ tlsrelay_fail(tlsrelay *r, const char *fmt, ...)
 
 /* ---- waiting: every wait also watches the stop pipe ---- */
 
-long long tlsrelay_now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-int tlsrelay_wait(tlsrelay *r, int fd, short ev, long long deadline)
+int tlsrelay_wait(tlsrelay *r, int fd, short ev, double deadline)
 {
     for (;;) {
         struct pollfd p[2] = { { r->stop_pipe[0], POLLIN, 0 }, { fd, ev, 0 } };
-        long long left = deadline - tlsrelay_now_ms();
-        int n = poll(p, 2, left < 0 ? 0 : (int)left);
+        double left_ms = (deadline - clock_monotonic()) * 1000.0;
+        int n = poll(p, 2, left_ms < 0 ? 0 : (int)left_ms);
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0 || p[0].revents)
@@ -134,7 +127,7 @@ static bool tlsrelay_own_user(tlsrelay *r, int fd)
 
 static int tlsrelay_accept(tlsrelay *r)
 {
-    long long deadline = tlsrelay_now_ms() + TLSRELAY_ACCEPT_MS;
+    double deadline = clock_monotonic() + TLSRELAY_ACCEPT_MS / 1000.0;
     for (;;) {
         int w = tlsrelay_wait(r, r->listen_fd, POLLIN, deadline);
         if (w <= 0) {
@@ -174,7 +167,7 @@ static int tlsrelay_connect_one(tlsrelay *r, const struct addrinfo *ai)
     else if ((rc = connect(fd, ai->ai_addr, ai->ai_addrlen)) != 0 && errno != EINPROGRESS)
         err = errno;
     else if (rc != 0) {
-        int w = tlsrelay_wait(r, fd, POLLOUT, tlsrelay_now_ms() + TLSRELAY_CONNECT_MS);
+        int w = tlsrelay_wait(r, fd, POLLOUT, clock_monotonic() + TLSRELAY_CONNECT_MS / 1000.0);
         if (w <= 0)
             err = w == 0 ? ETIMEDOUT : ECANCELED;
         else if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &elen) != 0)

@@ -54,9 +54,9 @@ static inline bool tlsrelay_is_empty(const char *s) { return !s || !s[0]; }
 __attribute__((format(printf, 2, 3)))
 #endif
 bool tlsrelay_fail(tlsrelay *r, const char *fmt, ...);
-long long tlsrelay_now_ms(void);
-/* Waits until fd is ready for ev (1), the deadline passes (0), or stop is asked (-1). */
-int tlsrelay_wait(tlsrelay *r, int fd, short ev, long long deadline);
+/* Waits until fd is ready for ev (1), the deadline (clock_monotonic seconds) passes (0), or stop
+ * is asked (-1). */
+int tlsrelay_wait(tlsrelay *r, int fd, short ev, double deadline);
 
 /* tlsrelay_tls.c */
 /* The reason of OpenSSL's last error ("wrong version number"), and clears its queue. */

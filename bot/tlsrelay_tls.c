@@ -13,6 +13,7 @@
 #include <openssl/err.h>
 #include <openssl/x509v3.h>
 
+#include "clock.h"
 #include "log.h"
 
 const char *tlsrelay_ssl_reason(char *buf, size_t len)
@@ -289,7 +290,7 @@ static bool tlsrelay_fail_handshake(struct tlsrelay_conn *c, int ssl_err, int sy
 bool tlsrelay_handshake(struct tlsrelay_conn *c)
 {
     tlsrelay *r = c->r;
-    long long deadline = tlsrelay_now_ms() + TLSRELAY_HANDSHAKE_MS;
+    double deadline = clock_monotonic() + TLSRELAY_HANDSHAKE_MS / 1000.0;
     ERR_clear_error();
     if (!tlsrelay_ssl_new(c)) {
         char why[256];
