@@ -3,6 +3,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "aiworker.h"
 
+#include "clock.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -23,12 +25,8 @@ struct aiworker {
     atomic_int running;
 };
 
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
-}
+/* ai_choose's time budget is in milliseconds. */
+static double now_ms(void) { return clock_monotonic() * 1000.0; }
 
 static void *decide(void *arg)
 {

@@ -1,12 +1,9 @@
-/* store: the bot's SQLite database (state.database): running tables saved after every change so they
- * survive a restart or kill -9, and per-player stats with a rating (see rating.h). */
+/* store: opening the SQLite database (state.database): WAL and durability, the schema and its
+ * migrations, unusable files moved aside; the statements, helpers and transactions the rest share. */
 #define _POSIX_C_SOURCE 200809L
-#include "store.h"
-
-#include "rating.h"
+#include "store_internal.h"
 
 #include <errno.h>
-#include <sqlite3.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,20 +40,6 @@ static const char *const store_migrations[] = {
 _Static_assert(sizeof store_migrations / sizeof *store_migrations == STORE_SCHEMA_VERSION,
                "one migration per schema version");
 
-enum store_stmt {
-    ST_BEGIN,
-    ST_COMMIT,
-    ST_ROLLBACK,
-    ST_SAVE_TABLE,
-    ST_DELETE_TABLE,
-    ST_LOAD_TABLES,
-    ST_GET_PLAYER,
-    ST_PUT_PLAYER,
-    ST_TOP,
-    ST_RENAME,
-    ST_COUNT
-};
-
 #define STORE_PLAYER_COLUMNS "key, display, games, firsts, duraks, draws, forfeits, rating"
 
 static const char *const store_sql[ST_COUNT] = {
@@ -78,12 +61,6 @@ static const char *const store_sql[ST_COUNT] = {
     [ST_RENAME] = "UPDATE players SET key = ?2, display = ?3 WHERE key = ?1",
 };
 
-struct store {
-    sqlite3 *db;
-    sqlite3_stmt *st[ST_COUNT];
-    char error[640];
-};
-
 /* How an attempt to open went: usable, unusable (move the file aside and start afresh), or a
  * problem a fresh file would not cure (locked by another process, out of memory). */
 typedef enum { STORE_OPEN_OK, STORE_OPEN_BAD, STORE_OPEN_FATAL } store_open_status;
@@ -91,7 +68,7 @@ typedef enum { STORE_OPEN_OK, STORE_OPEN_BAD, STORE_OPEN_FATAL } store_open_stat
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
-static void
+void
 store_format(char *buf, size_t len, const char *fmt, ...)
 {
     if (!buf || len == 0)
@@ -103,14 +80,14 @@ store_format(char *buf, size_t len, const char *fmt, ...)
 }
 
 /* Records what went wrong: "<what>: <SQLite's message>; <what to do>". Returns false. */
-static bool store_fail(store *s, const char *what, const char *todo)
+bool store_fail(store *s, const char *what, const char *todo)
 {
     store_format(s->error, sizeof s->error, "%s: %s; %s", what, sqlite3_errmsg(s->db), todo);
     return false;
 }
 
 /* Steps a statement that returns no rows, then resets it; on failure records what (see store_fail). */
-static bool store_run(store *s, enum store_stmt which, const char *what, const char *todo)
+bool store_run(store *s, enum store_stmt which, const char *what, const char *todo)
 {
     sqlite3_stmt *st = s->st[which];
     int rc = sqlite3_step(st);
@@ -121,7 +98,7 @@ static bool store_run(store *s, enum store_stmt which, const char *what, const c
     return rc == SQLITE_DONE;
 }
 
-static void store_bind_text(store *s, enum store_stmt which, int index, const char *text)
+void store_bind_text(store *s, enum store_stmt which, int index, const char *text)
 {
     sqlite3_bind_text(s->st[which], index, text, -1, SQLITE_STATIC);
 }
@@ -491,13 +468,13 @@ const char *store_error(const store *s) { return s ? s->error : "no store: store
 
 /* ---- transactions ---- */
 
-static bool store_begin(store *s)
+bool store_begin(store *s)
 {
     return store_run(s, ST_BEGIN, "could not start a transaction",
                      "is another process using state.database? Stop it");
 }
 
-static bool store_commit(store *s)
+bool store_commit(store *s)
 {
     return store_run(s, ST_COMMIT, "could not commit",
                      "nothing was written: check free space "
@@ -505,346 +482,11 @@ static bool store_commit(store *s)
 }
 
 /* Undoes an open transaction, keeping the error that caused it. */
-static void store_rollback(store *s)
+void store_rollback(store *s)
 {
     char error[sizeof s->error];
     memcpy(error, s->error, sizeof error);
     if (!sqlite3_get_autocommit(s->db))
         store_run(s, ST_ROLLBACK, "could not roll back", "");
     memcpy(s->error, error, sizeof error);
-}
-
-/* ---- running tables ---- */
-
-bool store_save_table(store *s, const char *channel, const char *snapshot)
-{
-    s->error[0] = '\0';
-    store_bind_text(s, ST_SAVE_TABLE, 1, channel);
-    store_bind_text(s, ST_SAVE_TABLE, 2, snapshot);
-    char what[128];
-    store_format(what, sizeof what, "could not save the table of %.64s", channel);
-    return store_run(s, ST_SAVE_TABLE, what,
-                     "the game goes on but would not survive a restart: "
-                     "check free space and permissions of state.database");
-}
-
-bool store_delete_table(store *s, const char *channel)
-{
-    s->error[0] = '\0';
-    store_bind_text(s, ST_DELETE_TABLE, 1, channel);
-    char what[128];
-    store_format(what, sizeof what, "could not delete the saved table of %.64s", channel);
-    return store_run(s, ST_DELETE_TABLE, what,
-                     "it may come back at the next start: check free "
-                     "space and permissions of state.database");
-}
-
-struct store_row {
-    char *channel, *snapshot;
-};
-
-static void store_free_rows(struct store_row *rows, int n)
-{
-    for (int i = 0; i < n; i++) {
-        free(rows[i].channel);
-        free(rows[i].snapshot);
-    }
-    free(rows);
-}
-
-/* Appends the current row of st to *rows; false if out of memory. */
-static bool store_push_row(struct store_row **rows, int *n, int *cap, sqlite3_stmt *st)
-{
-    if (*n == *cap) {
-        int bigger = *cap ? 2 * *cap : 8;
-        struct store_row *grown = realloc(*rows, (size_t)bigger * sizeof **rows);
-        if (!grown)
-            return false;
-        *rows = grown;
-        *cap = bigger;
-    }
-    const char *channel = (const char *)sqlite3_column_text(st, 0);
-    const char *snapshot = (const char *)sqlite3_column_text(st, 1);
-    struct store_row row = { strdup(channel ? channel : ""), strdup(snapshot ? snapshot : "") };
-    if (!row.channel || !row.snapshot) {
-        free(row.channel);
-        free(row.snapshot);
-        return false;
-    }
-    (*rows)[(*n)++] = row;
-    return true;
-}
-
-/* Copies every saved table into *rows (so the callbacks run with no statement open). */
-static int store_read_rows(store *s, struct store_row **rows)
-{
-    sqlite3_stmt *st = s->st[ST_LOAD_TABLES];
-    int n = 0, cap = 0, rc;
-    *rows = NULL;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-        if (!store_push_row(rows, &n, &cap, st))
-            break;
-    if (rc == SQLITE_ROW)
-        store_format(s->error, sizeof s->error, "out of memory loading the saved tables");
-    else if (rc != SQLITE_DONE)
-        store_fail(s, "could not load the saved tables",
-                   "the bot starts without them: check "
-                   "the database file");
-    sqlite3_reset(st);
-    if (rc == SQLITE_DONE)
-        return n;
-    store_free_rows(*rows, n);
-    *rows = NULL;
-    return -1;
-}
-
-int store_load_tables(store *s, void (*cb)(void *ctx, const char *channel, const char *snapshot),
-                      void *ctx)
-{
-    struct store_row *rows;
-    s->error[0] = '\0';
-    int n = store_read_rows(s, &rows);
-    for (int i = 0; i < n; i++)
-        cb(ctx, rows[i].channel, rows[i].snapshot);
-    if (n > 0)
-        store_free_rows(rows, n);
-    return n;
-}
-
-/* ---- players ---- */
-
-/* Copies a nick, cut at a UTF-8 character boundary if it is too long. */
-static void store_copy_nick(char *dst, const unsigned char *src)
-{
-    size_t n = src ? strlen((const char *)src) : 0;
-    if (n >= STORE_NICK_MAX) {
-        n = STORE_NICK_MAX - 1;
-        while (n > 0 && (src[n] & 0xC0) == 0x80)
-            n--;
-    }
-    if (n)
-        memcpy(dst, src, n);
-    dst[n] = '\0';
-}
-
-static void store_read_player(sqlite3_stmt *st, store_player *out)
-{
-    store_copy_nick(out->key, sqlite3_column_text(st, 0));
-    store_copy_nick(out->display, sqlite3_column_text(st, 1));
-    out->games = sqlite3_column_int(st, 2);
-    out->firsts = sqlite3_column_int(st, 3);
-    out->duraks = sqlite3_column_int(st, 4);
-    out->draws = sqlite3_column_int(st, 5);
-    out->forfeits = sqlite3_column_int(st, 6);
-    out->rating = sqlite3_column_double(st, 7);
-}
-
-bool store_get_player(store *s, const char *key, store_player *out)
-{
-    sqlite3_stmt *st = s->st[ST_GET_PLAYER];
-    s->error[0] = '\0';
-    store_bind_text(s, ST_GET_PLAYER, 1, key);
-    int rc = sqlite3_step(st);
-    if (rc == SQLITE_ROW)
-        store_read_player(st, out);
-    else if (rc != SQLITE_DONE)
-        store_fail(s, "could not read a player's stats", "check the database file");
-    sqlite3_reset(st);
-    sqlite3_clear_bindings(st);
-    return rc == SQLITE_ROW;
-}
-
-int store_top(store *s, int n, store_player *out)
-{
-    sqlite3_stmt *st = s->st[ST_TOP];
-    int count = 0, rc = SQLITE_DONE;
-    s->error[0] = '\0';
-    if (n <= 0)
-        return 0;
-    sqlite3_bind_int(st, 1, n);
-    while (count < n && (rc = sqlite3_step(st)) == SQLITE_ROW)
-        store_read_player(st, &out[count++]);
-    if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
-        store_fail(s, "could not read the leaderboard", "check the database file");
-        count = -1;
-    }
-    sqlite3_reset(st);
-    return count;
-}
-
-static bool store_put_player(store *s, const store_player *p)
-{
-    sqlite3_stmt *st = s->st[ST_PUT_PLAYER];
-    store_bind_text(s, ST_PUT_PLAYER, 1, p->key);
-    store_bind_text(s, ST_PUT_PLAYER, 2, p->display);
-    sqlite3_bind_int(st, 3, p->games);
-    sqlite3_bind_int(st, 4, p->firsts);
-    sqlite3_bind_int(st, 5, p->duraks);
-    sqlite3_bind_int(st, 6, p->draws);
-    sqlite3_bind_int(st, 7, p->forfeits);
-    sqlite3_bind_double(st, 8, p->rating);
-    return store_run(s, ST_PUT_PLAYER, "could not write a player's stats",
-                     "nothing was recorded: "
-                     "check free space and permissions of state.database");
-}
-
-static bool store_key_ok(store *s, const char *key, const char *what)
-{
-    if (key && *key && strlen(key) < STORE_NICK_MAX)
-        return true;
-    store_format(s->error, sizeof s->error,
-                 "%s is empty or longer than %d bytes: pass the "
-                 "casefolded nick",
-                 what, STORE_NICK_MAX - 1);
-    return false;
-}
-
-/* The rename inside its transaction. */
-static store_rename_result store_rename_txn(store *s, const char *old_key, const char *new_key,
-                                            const char *new_display)
-{
-    store_player taken;
-    if (strcmp(old_key, new_key) != 0 && store_get_player(s, new_key, &taken))
-        return STORE_RENAME_TAKEN;
-    if (s->error[0])
-        return STORE_RENAME_ERROR;
-    store_bind_text(s, ST_RENAME, 1, old_key);
-    store_bind_text(s, ST_RENAME, 2, new_key);
-    store_bind_text(s, ST_RENAME, 3, new_display && *new_display ? new_display : new_key);
-    if (!store_run(s, ST_RENAME, "could not rename a player",
-                   "their stats stay under the old "
-                   "nick: check free space and permissions of state.database"))
-        return STORE_RENAME_ERROR;
-    return sqlite3_changes(s->db) ? STORE_RENAMED : STORE_RENAME_NONE;
-}
-
-store_rename_result store_rename_player(store *s, const char *old_key, const char *new_key,
-                                        const char *new_display)
-{
-    s->error[0] = '\0';
-    if (!store_key_ok(s, old_key, "the old key") || !store_key_ok(s, new_key, "the new key"))
-        return STORE_RENAME_ERROR;
-    if (!store_begin(s))
-        return STORE_RENAME_ERROR;
-    store_rename_result result = store_rename_txn(s, old_key, new_key, new_display);
-    if (result != STORE_RENAME_ERROR && store_commit(s))
-        return result;
-    store_rollback(s);
-    return STORE_RENAME_ERROR;
-}
-
-/* ---- game results ---- */
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static bool
-store_reject(store *s, const char *fmt, ...)
-{
-    char what[400];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
-    va_end(ap);
-    store_format(s->error, sizeof s->error,
-                 "game result rejected, stats unchanged: %s (a bug in "
-                 "the caller: report it)",
-                 what);
-    return false;
-}
-
-static bool store_result_ok(store *s, const store_result *r)
-{
-    int duraks = 0;
-    if (r->n < 2 || r->n > STORE_MAX_SEATS)
-        return store_reject(s, "%d players, not 2..%d", r->n, STORE_MAX_SEATS);
-    for (int i = 0; i < r->n; i++) {
-        const store_seat *p = &r->seat[i];
-        if (!store_key_ok(s, p->key, "a player's key"))
-            return store_reject(s, "seat %d: %s", i, s->error);
-        for (int j = 0; j < i; j++)
-            if (strcmp(r->seat[j].key, p->key) == 0)
-                return store_reject(s, "%s holds seats %d and %d", p->key, j, i);
-        if (p->place < 1 || p->place > r->n)
-            return store_reject(s, "%s has place %d, not 1..%d", p->key, p->place, r->n);
-        if (p->durak && (p->forfeited || r->draw))
-            return store_reject(s, "%s is the durak in a %s", p->key,
-                                p->forfeited ? "game they forfeited" : "draw");
-        duraks += p->durak;
-    }
-    if (duraks > 1)
-        return store_reject(s, "%d duraks", duraks);
-    return true;
-}
-
-/* Ranks for rating_update: places as given, the durak below them all, forfeiters lower still. */
-static void store_ranks(const store_result *r, int *rank)
-{
-    for (int i = 0; i < r->n; i++) {
-        const store_seat *p = &r->seat[i];
-        rank[i] = p->forfeited ? 2 * r->n + 1 + p->place : p->durak ? r->n + 1 : p->place;
-    }
-}
-
-/* Adds one game to player i's counters. */
-static void store_count(const store_result *r, int i, store_player *p)
-{
-    int worst = 0;
-    for (int j = 0; j < r->n; j++)
-        if (!r->seat[j].forfeited && r->seat[j].place > worst)
-            worst = r->seat[j].place;
-    const store_seat *seat = &r->seat[i];
-    p->games++;
-    if (seat->forfeited)
-        p->forfeits++;
-    else if (seat->durak)
-        p->duraks++;
-    else if (r->draw && seat->place == worst)
-        p->draws++;
-    else if (seat->place == 1)
-        p->firsts++;
-}
-
-/* Player i's stats as they are before the game (a new player: none, RATING_INITIAL). */
-static bool store_before(store *s, const store_seat *seat, store_player *p)
-{
-    if (store_get_player(s, seat->key, p))
-        return true;
-    if (s->error[0])
-        return false;
-    memset(p, 0, sizeof *p);
-    store_copy_nick(p->key, (const unsigned char *)seat->key);
-    p->rating = RATING_INITIAL;
-    return true;
-}
-
-bool store_record_game(store *s, const store_result *r)
-{
-    store_player p[STORE_MAX_SEATS];
-    double before[STORE_MAX_SEATS], after[STORE_MAX_SEATS];
-    int rank[STORE_MAX_SEATS];
-    s->error[0] = '\0';
-    if (!store_result_ok(s, r) || !store_begin(s))
-        return false;
-    bool ok = true;
-    for (int i = 0; ok && i < r->n; i++) {
-        ok = store_before(s, &r->seat[i], &p[i]);
-        before[i] = p[i].rating;
-    }
-    if (ok) {
-        store_ranks(r, rank);
-        rating_update(r->n, before, rank, after);
-    }
-    for (int i = 0; ok && i < r->n; i++) {
-        store_count(r, i, &p[i]);
-        p[i].rating = after[i];
-        const char *display = r->seat[i].display;
-        store_copy_nick(p[i].display,
-                        (const unsigned char *)(display && *display ? display : p[i].key));
-        ok = store_put_player(s, &p[i]);
-    }
-    if (ok && store_commit(s))
-        return true;
-    store_rollback(s);
-    return false;
 }

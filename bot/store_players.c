@@ -1,0 +1,248 @@
+/* store_players: per-player stats and ratings in the state database: reading one player and the
+ * leaderboard, following nick changes, and recording a finished game (rating.h does the arithmetic). */
+#define _POSIX_C_SOURCE 200809L
+#include "store_internal.h"
+
+#include "rating.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---- players ---- */
+
+/* Copies a nick, cut at a UTF-8 character boundary if it is too long. */
+static void store_copy_nick(char *dst, const unsigned char *src)
+{
+    size_t n = src ? strlen((const char *)src) : 0;
+    if (n >= STORE_NICK_MAX) {
+        n = STORE_NICK_MAX - 1;
+        while (n > 0 && (src[n] & 0xC0) == 0x80)
+            n--;
+    }
+    if (n)
+        memcpy(dst, src, n);
+    dst[n] = '\0';
+}
+
+static void store_read_player(sqlite3_stmt *st, store_player *out)
+{
+    store_copy_nick(out->key, sqlite3_column_text(st, 0));
+    store_copy_nick(out->display, sqlite3_column_text(st, 1));
+    out->games = sqlite3_column_int(st, 2);
+    out->firsts = sqlite3_column_int(st, 3);
+    out->duraks = sqlite3_column_int(st, 4);
+    out->draws = sqlite3_column_int(st, 5);
+    out->forfeits = sqlite3_column_int(st, 6);
+    out->rating = sqlite3_column_double(st, 7);
+}
+
+bool store_get_player(store *s, const char *key, store_player *out)
+{
+    sqlite3_stmt *st = s->st[ST_GET_PLAYER];
+    s->error[0] = '\0';
+    store_bind_text(s, ST_GET_PLAYER, 1, key);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW)
+        store_read_player(st, out);
+    else if (rc != SQLITE_DONE)
+        store_fail(s, "could not read a player's stats", "check the database file");
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return rc == SQLITE_ROW;
+}
+
+int store_top(store *s, int n, store_player *out)
+{
+    sqlite3_stmt *st = s->st[ST_TOP];
+    int count = 0, rc = SQLITE_DONE;
+    s->error[0] = '\0';
+    if (n <= 0)
+        return 0;
+    sqlite3_bind_int(st, 1, n);
+    while (count < n && (rc = sqlite3_step(st)) == SQLITE_ROW)
+        store_read_player(st, &out[count++]);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+        store_fail(s, "could not read the leaderboard", "check the database file");
+        count = -1;
+    }
+    sqlite3_reset(st);
+    return count;
+}
+
+static bool store_put_player(store *s, const store_player *p)
+{
+    sqlite3_stmt *st = s->st[ST_PUT_PLAYER];
+    store_bind_text(s, ST_PUT_PLAYER, 1, p->key);
+    store_bind_text(s, ST_PUT_PLAYER, 2, p->display);
+    sqlite3_bind_int(st, 3, p->games);
+    sqlite3_bind_int(st, 4, p->firsts);
+    sqlite3_bind_int(st, 5, p->duraks);
+    sqlite3_bind_int(st, 6, p->draws);
+    sqlite3_bind_int(st, 7, p->forfeits);
+    sqlite3_bind_double(st, 8, p->rating);
+    return store_run(s, ST_PUT_PLAYER, "could not write a player's stats",
+                     "nothing was recorded: "
+                     "check free space and permissions of state.database");
+}
+
+static bool store_key_ok(store *s, const char *key, const char *what)
+{
+    if (key && *key && strlen(key) < STORE_NICK_MAX)
+        return true;
+    store_format(s->error, sizeof s->error,
+                 "%s is empty or longer than %d bytes: pass the "
+                 "casefolded nick",
+                 what, STORE_NICK_MAX - 1);
+    return false;
+}
+
+/* The rename inside its transaction. */
+static store_rename_result store_rename_txn(store *s, const char *old_key, const char *new_key,
+                                            const char *new_display)
+{
+    store_player taken;
+    if (strcmp(old_key, new_key) != 0 && store_get_player(s, new_key, &taken))
+        return STORE_RENAME_TAKEN;
+    if (s->error[0])
+        return STORE_RENAME_ERROR;
+    store_bind_text(s, ST_RENAME, 1, old_key);
+    store_bind_text(s, ST_RENAME, 2, new_key);
+    store_bind_text(s, ST_RENAME, 3, new_display && *new_display ? new_display : new_key);
+    if (!store_run(s, ST_RENAME, "could not rename a player",
+                   "their stats stay under the old "
+                   "nick: check free space and permissions of state.database"))
+        return STORE_RENAME_ERROR;
+    return sqlite3_changes(s->db) ? STORE_RENAMED : STORE_RENAME_NONE;
+}
+
+store_rename_result store_rename_player(store *s, const char *old_key, const char *new_key,
+                                        const char *new_display)
+{
+    s->error[0] = '\0';
+    if (!store_key_ok(s, old_key, "the old key") || !store_key_ok(s, new_key, "the new key"))
+        return STORE_RENAME_ERROR;
+    if (!store_begin(s))
+        return STORE_RENAME_ERROR;
+    store_rename_result result = store_rename_txn(s, old_key, new_key, new_display);
+    if (result != STORE_RENAME_ERROR && store_commit(s))
+        return result;
+    store_rollback(s);
+    return STORE_RENAME_ERROR;
+}
+
+/* ---- game results ---- */
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static bool
+store_reject(store *s, const char *fmt, ...)
+{
+    char what[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    store_format(s->error, sizeof s->error,
+                 "game result rejected, stats unchanged: %s (a bug in "
+                 "the caller: report it)",
+                 what);
+    return false;
+}
+
+static bool store_result_ok(store *s, const store_result *r)
+{
+    int duraks = 0;
+    if (r->n < 2 || r->n > STORE_MAX_SEATS)
+        return store_reject(s, "%d players, not 2..%d", r->n, STORE_MAX_SEATS);
+    for (int i = 0; i < r->n; i++) {
+        const store_seat *p = &r->seat[i];
+        if (!store_key_ok(s, p->key, "a player's key"))
+            return store_reject(s, "seat %d: %s", i, s->error);
+        for (int j = 0; j < i; j++)
+            if (strcmp(r->seat[j].key, p->key) == 0)
+                return store_reject(s, "%s holds seats %d and %d", p->key, j, i);
+        if (p->place < 1 || p->place > r->n)
+            return store_reject(s, "%s has place %d, not 1..%d", p->key, p->place, r->n);
+        if (p->durak && (p->forfeited || r->draw))
+            return store_reject(s, "%s is the durak in a %s", p->key,
+                                p->forfeited ? "game they forfeited" : "draw");
+        duraks += p->durak;
+    }
+    if (duraks > 1)
+        return store_reject(s, "%d duraks", duraks);
+    return true;
+}
+
+/* Ranks for rating_update: places as given, the durak below them all, forfeiters lower still. */
+static void store_ranks(const store_result *r, int *rank)
+{
+    for (int i = 0; i < r->n; i++) {
+        const store_seat *p = &r->seat[i];
+        rank[i] = p->forfeited ? 2 * r->n + 1 + p->place : p->durak ? r->n + 1 : p->place;
+    }
+}
+
+/* Adds one game to player i's counters. */
+static void store_count(const store_result *r, int i, store_player *p)
+{
+    int worst = 0;
+    for (int j = 0; j < r->n; j++)
+        if (!r->seat[j].forfeited && r->seat[j].place > worst)
+            worst = r->seat[j].place;
+    const store_seat *seat = &r->seat[i];
+    p->games++;
+    if (seat->forfeited)
+        p->forfeits++;
+    else if (seat->durak)
+        p->duraks++;
+    else if (r->draw && seat->place == worst)
+        p->draws++;
+    else if (seat->place == 1)
+        p->firsts++;
+}
+
+/* Player i's stats as they are before the game (a new player: none, RATING_INITIAL). */
+static bool store_before(store *s, const store_seat *seat, store_player *p)
+{
+    if (store_get_player(s, seat->key, p))
+        return true;
+    if (s->error[0])
+        return false;
+    memset(p, 0, sizeof *p);
+    store_copy_nick(p->key, (const unsigned char *)seat->key);
+    p->rating = RATING_INITIAL;
+    return true;
+}
+
+bool store_record_game(store *s, const store_result *r)
+{
+    store_player p[STORE_MAX_SEATS];
+    double before[STORE_MAX_SEATS], after[STORE_MAX_SEATS];
+    int rank[STORE_MAX_SEATS];
+    s->error[0] = '\0';
+    if (!store_result_ok(s, r) || !store_begin(s))
+        return false;
+    bool ok = true;
+    for (int i = 0; ok && i < r->n; i++) {
+        ok = store_before(s, &r->seat[i], &p[i]);
+        before[i] = p[i].rating;
+    }
+    if (ok) {
+        store_ranks(r, rank);
+        rating_update(r->n, before, rank, after);
+    }
+    for (int i = 0; ok && i < r->n; i++) {
+        store_count(r, i, &p[i]);
+        p[i].rating = after[i];
+        const char *display = r->seat[i].display;
+        store_copy_nick(p[i].display,
+                        (const unsigned char *)(display && *display ? display : p[i].key));
+        ok = store_put_player(s, &p[i]);
+    }
+    if (ok && store_commit(s))
+        return true;
+    store_rollback(s);
+    return false;
+}
