@@ -1,36 +1,64 @@
-/* irc.h — the IRC adapter, the only user of libircclient: connection, registration, reconnection
- * with back-off, its own PING timer, and the one select() loop that feeds tables and drains outq. */
+/* irc.h — the IRC adapter, the only user of libircclient: a session whose callbacks become one
+ * event value each, handed to one function; raw lines out; its descriptors for the loop. */
 #ifndef DURAK_IRC_H
 #define DURAK_IRC_H
 
-#include <signal.h>
 #include <stdbool.h>
-#include <stdint.h>
+#include <stddef.h>
+#include <sys/select.h>
 
-#include "aiworker.h"
-#include "config.h"
-#include "outq.h"
-#include "store.h"
-#include "tables.h"
+typedef enum {
+    IRC_EV_NUMERIC, /* code, params/count as the server sent them */
+    IRC_EV_PRIVMSG, /* from nick!user@host to target (a channel or the bot): text */
+    IRC_EV_NOTICE,  /* likewise, by NOTICE */
+    IRC_EV_CTCP,    /* a CTCP request from nick: text is "VERSION", "PING 123", ... */
+    IRC_EV_NICK,    /* nick is now arg */
+    IRC_EV_JOIN,    /* nick!user@host joined target */
+    IRC_EV_PART,    /* nick left target */
+    IRC_EV_KICK,    /* arg was kicked from target by nick; text is the reason */
+    IRC_EV_QUIT,    /* nick quit */
+    IRC_EV_ERROR,   /* the server closes the link: text */
+    IRC_EV_OTHER    /* any other line (a PONG, a MODE, ...): proof that the server is alive */
+} irc_event_kind;
 
-/* Bits the signal handler ORs into the flag that ircad_run watches. */
-enum { IRCAD_SIG_STOP = 1, IRCAD_SIG_HUP = 2 };
+/* One line from the server. Strings are never NULL ("" when absent) and live during the call. */
+typedef struct {
+    irc_event_kind kind;
+    const char *nick, *user, *host; /* who sent it */
+    const char *target;             /* the channel, or the nick a message was sent to */
+    const char *arg;                /* NICK: the new nick; KICK: who was kicked */
+    const char *text;               /* the message, the reason, the CTCP request */
+    unsigned code;                  /* IRC_EV_NUMERIC */
+    const char **params;
+    unsigned count;
+} irc_event;
 
-/* The loop context: config, session, timers; it borrows tables and the send queue. */
-typedef struct ircad ircad;
+typedef void (*irc_event_fn)(void *ctx, const irc_event *ev);
 
-/* `cfg` is copied; `t`, `q`, `db` (tables saved after every change; may be NULL) and `ai`
- * (computer players' threads; may be NULL) stay the caller's. `seed` drives the reconnect
- * jitter. Returns NULL if out of memory. */
-ircad *ircad_new(const bot_config *cfg, tables *t, outq *q, store *db, aiworker *ai, uint64_t seed);
-/* SIGHUP calls reload(ctx, &new_config): true with a valid new config, false (having logged
- * why) to keep the old one. Without it SIGHUP keeps the old config. */
-void ircad_set_reload(ircad *a, bool (*reload)(void *ctx, bot_config *out), void *ctx);
-void ircad_free(ircad *a);
+typedef struct irc_client irc_client;
 
-/* Connects and runs until IRCAD_SIG_STOP is set in *signals, reconnecting as needed; then sends
- * QUIT, flushes for about a second and returns 0. The caller keeps the signals blocked: they are
- * delivered only while the loop waits in pselect() with `waitmask`. */
-int ircad_run(ircad *a, volatile sig_atomic_t *signals, const sigset_t *waitmask);
+/* Every line heard becomes one call of on_event(ctx, &event), from inside irc_client_process. */
+irc_client *irc_client_new(irc_event_fn on_event, void *ctx);
+/* Closes the session, if any, and frees. */
+void irc_client_free(irc_client *c);
+
+/* Starts connecting to host:port and registering (PASS, NICK, USER). nick, user, realname and
+ * password must not hold '%' (libircclient uses them as printf formats): refused with err. */
+bool irc_client_connect(irc_client *c, const char *host, int port, const char *password,
+                        const char *nick, const char *user, const char *realname, char *err,
+                        size_t errlen);
+/* Ends the session (never call it from inside on_event: drop after irc_client_process). */
+void irc_client_close(irc_client *c);
+bool irc_client_open(const irc_client *c);
+
+/* The session's descriptors, for select(). */
+void irc_client_fds(irc_client *c, fd_set *in, fd_set *out, int *maxfd);
+/* Reads and writes what the descriptors allow, calling on_event for each line; false with err
+ * when the connection is broken. */
+bool irc_client_process(irc_client *c, fd_set *in, fd_set *out, char *err, size_t errlen);
+
+typedef enum { IRC_SENT, IRC_SEND_FULL, IRC_SEND_BROKEN } irc_send_result;
+/* Sends one line (no CR LF). FULL: the output buffer is full, try again when writable. */
+irc_send_result irc_client_send(irc_client *c, const char *line, char *err, size_t errlen);
 
 #endif

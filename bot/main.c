@@ -1,5 +1,5 @@
 /* main.c — durakbot's entry point: command line, config, signals, the random seed; builds the
- * tables and the send queue and hands the loop to the IRC adapter (irc.c). */
+ * tables, the store and the send queue and hands them to the daemon (daemon.c). */
 #define _DEFAULT_SOURCE
 #include <signal.h>
 #include <stdbool.h>
@@ -14,7 +14,8 @@
 #include "aiworker.h"
 #include "casemap.h"
 #include "config.h"
-#include "irc.h"
+#include "clock.h"
+#include "daemon.h"
 #include "log.h"
 #include "outq.h"
 #include "secrets.h"
@@ -27,7 +28,7 @@
 #endif
 #define DEFAULT_CONFIG "/etc/durakbot/durakbot.conf"
 
-/* The one global: IRCAD_SIG_* bits set by the signal handler, read by the loop. */
+/* The one global: LOOP_SIG_* bits set by the signal handler, read by the loop. */
 static volatile sig_atomic_t signals_seen;
 
 typedef struct {
@@ -35,7 +36,7 @@ typedef struct {
     bool check_only;
 } options;
 
-static void on_signal(int sig) { signals_seen |= sig == SIGHUP ? IRCAD_SIG_HUP : IRCAD_SIG_STOP; }
+static void on_signal(int sig) { signals_seen |= sig == SIGHUP ? LOOP_SIG_HUP : LOOP_SIG_STOP; }
 
 static void usage(FILE *f)
 {
@@ -133,13 +134,6 @@ static void install_signals(sigset_t *waitmask)
     sigdelset(waitmask, SIGHUP);
 }
 
-static double monotonic_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 typedef struct {
     tables *t;
     store *db;
@@ -155,7 +149,7 @@ static void restore_table(void *ctx, const char *channel, const char *snapshot)
     bool served = false;
     for (int i = 0; i < r->cfg->irc.nchannels; i++)
         served |= casemap_equal(CASEMAP_RFC1459, r->cfg->irc.channels[i], channel);
-    if (served && tables_restore(r->t, channel, snapshot, monotonic_now())) {
+    if (served && tables_restore(r->t, channel, snapshot, clock_monotonic())) {
         r->restored++;
         return;
     }
@@ -192,15 +186,15 @@ static int run_bot(const bot_config *cfg, const char *config_path)
     outq *q = outq_new(cfg->flood.burst, cfg->flood.rate);
     store *db = t ? open_store(cfg, t) : NULL;
     aiworker *ai = aiworker_new();
-    ircad *a = t && q ? ircad_new(cfg, t, q, db, ai, random_seed()) : NULL;
+    daemon_ctx *d = t && q ? daemon_new(cfg, t, q, db, ai, random_seed()) : NULL;
     int status = 1;
-    if (a) {
-        ircad_set_reload(a, reload_config, (void *)config_path);
-        status = ircad_run(a, &signals_seen, &waitmask);
+    if (d) {
+        daemon_set_reload(d, reload_config, (void *)config_path);
+        status = daemon_run(d, &signals_seen, &waitmask);
     } else {
         log_msg(LOG_CRIT, "out of memory while starting; free some memory and start again");
     }
-    ircad_free(a);
+    daemon_free(d);
     aiworker_free(ai);
     if (q)
         outq_free(q);

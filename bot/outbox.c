@@ -50,4 +50,7 @@ void outbox_add(outbox *o, out_kind kind, const char *target, const char *fmt, .
     m->text = text;
 }
 
-const char *outbox_cmd(out_kind kind) { return kind == OUT_NOTICE ? "NOTICE" : "PRIVMSG"; }
+const char *outbox_cmd(out_kind kind)
+{
+    return kind == OUT_NOTICE ? "NOTICE" : kind == OUT_PART ? "PART" : "PRIVMSG";
+}

@@ -1,11 +1,11 @@
 /* outbox.h — what the tables module wants said: a growing list of
- * (PRIVMSG|NOTICE, target, text) that the main loop moves into the send queue. */
+ * (PRIVMSG|NOTICE|PART, target, text) that the main loop moves into the send queue. */
 #ifndef DURAK_OUTBOX_H
 #define DURAK_OUTBOX_H
 
 #include <stddef.h>
 
-typedef enum { OUT_PRIVMSG, OUT_NOTICE } out_kind;
+typedef enum { OUT_PRIVMSG, OUT_NOTICE, OUT_PART } out_kind; /* PART: text is the reason */
 
 typedef struct {
     out_kind kind;
@@ -24,6 +24,6 @@ void outbox_clear(outbox *o);
 /* Appends a message (printf format). */
 void outbox_add(outbox *o, out_kind kind, const char *target, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-const char *outbox_cmd(out_kind kind); /* "PRIVMSG" / "NOTICE" */
+const char *outbox_cmd(out_kind kind); /* "PRIVMSG" / "NOTICE" / "PART" */
 
 #endif

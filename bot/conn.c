@@ -1,0 +1,583 @@
+/* conn.c — one IRC connection after another: registration (nick tries, NickServ, ISUPPORT,
+ * joins), the own PING timer, jittered reconnect back-off, CTCP replies, the writer. */
+#define _POSIX_C_SOURCE 200809L
+#include "conn.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "log.h"
+#include "rng.h"
+#include "tlsrelay.h"
+
+#ifndef DURAKBOT_VERSION
+#define DURAKBOT_VERSION "unknown"
+#endif
+
+enum {
+    SEND_LINES_PER_TURN = 2, /* libircclient's output buffer holds 1024 bytes */
+    SEND_BYTES_PER_TURN = 1000,
+    NICK_TRIES = 8,
+    JOIN_LINE_MAX = 400,
+};
+#define BACKOFF_FIRST 1.0
+#define BACKOFF_MAX 300.0
+#define PING_LINE "PING :durakbot"
+
+typedef enum { PING_NONE, PING_QUEUED, PING_SENT } ping_state;
+
+struct conn {
+    bot_config cfg;
+    loop *l;
+    outq *q;
+    conn_hooks h;
+    irc_client *irc;
+    tlsrelay *relay; /* irc.tls: the loopback relay of this connection */
+    casemap cmap;
+    char nick[128]; /* the bot's nick on the server now */
+    int nick_tries;
+    bool registered; /* 001 seen on this connection */
+    bool joined;     /* JOINs sent (after NickServ's answer or irc.nickserv_wait) */
+    bool ready;      /* end of MOTD seen: channels joined, games resumed */
+    bool paused;     /* lost after it was up, not ready again yet: the games wait */
+    bool stopping;   /* shutting down: events are no longer handed on */
+    bool drop;       /* set inside callbacks: drop the connection after processing */
+    char drop_why[160];
+    double connect_at; /* when this connection attempt started */
+    double last_rx;    /* when the last line came in */
+    ping_state ping;
+    double ping_at; /* when our PING was queued, then when it was sent */
+    double backoff;
+    double ctcp_next; /* CTCP replies: at most one a second */
+    rng_t rng;        /* reconnect jitter, fallback nicks */
+    int t_reconnect, t_ping, t_join, t_write;
+};
+
+/* Copies src (NULL as "") into dst, cut to cap - 1 bytes. */
+static void copy_str(char *dst, size_t cap, const char *src)
+{
+    size_t n = src ? strlen(src) : 0;
+    if (n >= cap)
+        n = cap - 1;
+    memcpy(dst, src ? src : "", n);
+    dst[n] = '\0';
+}
+
+static bool is_channel(const char *target) { return target[0] && strchr("#&+!", target[0]); }
+
+static bool is_me(const conn *c, const char *nick) { return casemap_equal(c->cmap, nick, c->nick); }
+
+static void request_drop(conn *c, const char *why)
+{
+    if (!c->drop)
+        copy_str(c->drop_why, sizeof c->drop_why, why);
+    c->drop = true;
+}
+
+static void push_raw(conn *c, const char *line)
+{
+    if (!outq_push_raw(c->q, line))
+        log_msg(LOG_WARNING,
+                "send queue refused \"%.40s\" (queue full or line too long); it is dropped", line);
+}
+
+/* ---- the timers: each deadline is worked out here only ---- */
+
+static double ping_deadline(const conn *c)
+{
+    double iv = c->cfg.irc.ping_interval;
+    if (!c->registered)
+        return c->connect_at + iv;
+    return c->ping == PING_NONE ? c->last_rx + iv : c->ping_at + iv;
+}
+
+static void arm_ping(conn *c)
+{
+    loop_timer_set(c->l, c->t_ping, irc_client_open(c->irc) ? ping_deadline(c) : -1);
+}
+
+/* ---- registration ---- */
+
+static void join_channels(conn *c)
+{
+    char line[JOIN_LINE_MAX + 64];
+    size_t len = 0;
+    c->joined = true;
+    loop_timer_set(c->l, c->t_join, -1);
+    for (int i = 0; i < c->cfg.irc.nchannels; i++) {
+        const char *ch = c->cfg.irc.channels[i];
+        if (len && len + 1 + strlen(ch) > JOIN_LINE_MAX) {
+            push_raw(c, line);
+            len = 0;
+        }
+        len += (size_t)snprintf(line + len, sizeof line - len, "%s%s", len ? "," : "JOIN ", ch);
+    }
+    if (len)
+        push_raw(c, line);
+}
+
+static void on_welcome(conn *c, const irc_event *ev, double now)
+{
+    if (ev->count >= 1 && ev->params[0][0])
+        copy_str(c->nick, sizeof c->nick, ev->params[0]);
+    c->registered = true;
+    c->backoff = BACKOFF_FIRST;
+    c->h.own_nick(c->h.ctx, c->nick);
+    log_msg(LOG_NOTICE, "registered on %s:%d as %s; joining %d channel(s)", c->cfg.irc.server,
+            c->cfg.irc.port, c->nick, c->cfg.irc.nchannels);
+    if (c->cfg.irc.nickserv_password[0]) { /* join once NickServ confirms, or after the wait */
+        char line[OUTQ_MAX_RAW + 1];
+        snprintf(line, sizeof line, "PRIVMSG NickServ :IDENTIFY %s", c->cfg.irc.nickserv_password);
+        push_raw(c, line);
+        loop_timer_set(c->l, c->t_join, now + c->cfg.irc.nickserv_wait);
+        if (c->cfg.irc.nickserv_wait > 0)
+            return;
+    }
+    join_channels(c);
+}
+
+static void join_anyway(void *ctx, double now)
+{
+    conn *c = ctx;
+    (void)now;
+    if (!c->registered || c->joined)
+        return;
+    log_msg(LOG_WARNING,
+            "NickServ did not confirm within %d s; joining anyway (check irc.nickserv_password)",
+            c->cfg.irc.nickserv_wait);
+    join_channels(c);
+}
+
+/* NickServ's answer to IDENTIFY (a NOTICE), or 900 RPL_LOGGEDIN: the channels can be joined. */
+static void identified(conn *c, const char *how)
+{
+    if (!c->registered || c->joined)
+        return;
+    log_msg(LOG_INFO, "NickServ: %s; joining the channels", how);
+    join_channels(c);
+}
+
+/* End of MOTD: the channels are joined (the JOINs go out first) and the games go on. */
+static void on_ready(conn *c, double now)
+{
+    if (c->ready || !c->registered || !c->joined)
+        return;
+    c->ready = true;
+    c->paused = false;
+    c->h.ready(c->h.ctx, now);
+}
+
+static void try_next_nick(conn *c)
+{
+    const char *base = c->cfg.irc.nick;
+    if (c->registered)
+        return;
+    if (++c->nick_tries > NICK_TRIES) {
+        request_drop(c, "every nick tried is taken; set another irc.nick");
+        return;
+    }
+    char old[sizeof c->nick], line[160];
+    copy_str(old, sizeof old, c->nick);
+    if (c->nick_tries <= 4)
+        snprintf(c->nick, sizeof c->nick, "%s%.*s", base, c->nick_tries, "____");
+    else
+        snprintf(c->nick, sizeof c->nick, "%.6s%03u", base, (unsigned)rng_below(&c->rng, 1000));
+    log_msg(LOG_WARNING, "nick %s is not available; trying %s", old, c->nick);
+    snprintf(line, sizeof line, "NICK %s", c->nick);
+    char err[128];
+    if (irc_client_send(c->irc, line, err, sizeof err) == IRC_SEND_BROKEN)
+        request_drop(c, err);
+}
+
+static void set_bot_mode(conn *c, const char *letters)
+{
+    char line[160];
+    if (!letters[0] || !strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", letters[0]))
+        return;
+    snprintf(line, sizeof line, "MODE %s +%c", c->nick, letters[0]);
+    push_raw(c, line);
+}
+
+/* 005 ISUPPORT: libircclient keeps at most 10 params, so read whatever arrived, in every 005. */
+static void on_isupport(conn *c, const irc_event *ev)
+{
+    for (unsigned i = 1; i < ev->count; i++) {
+        const char *p = ev->params[i];
+        if (!strncmp(p, "CASEMAPPING=", 12)) {
+            c->cmap = casemap_from_name(p + 12);
+            c->h.casemapping(c->h.ctx, c->cmap);
+        } else if (!strncmp(p, "BOT=", 4)) {
+            set_bot_mode(c, p + 4);
+        }
+    }
+}
+
+/* 352 RPL_WHOREPLY "me #chan user host server nick flags :hops realname" after our WHO: each
+ * member counts as joined, so a player who came back while the bot was away sits again. */
+static void on_who_reply(conn *c, const irc_event *ev, double now)
+{
+    if (ev->count < 6 || !is_channel(ev->params[1]) || is_me(c, ev->params[5]))
+        return;
+    irc_event join = { .kind = IRC_EV_JOIN,
+                       .nick = ev->params[5],
+                       .user = ev->params[2],
+                       .host = ev->params[3],
+                       .target = ev->params[1],
+                       .arg = "",
+                       .text = "" };
+    c->h.event(c->h.ctx, &join, now);
+}
+
+static void log_refused(const irc_event *ev)
+{
+    const char *what = ev->count >= 2 ? ev->params[1] : "?";
+    const char *why = ev->count >= 3 ? ev->params[ev->count - 1] : "";
+    switch (ev->code) {
+    case 403:
+    case 405:
+    case 471:
+    case 473:
+    case 474:
+    case 475:
+    case 477:
+        log_msg(LOG_WARNING,
+                "cannot join %s: %s (%u); check the channel's modes and bans or irc.channels", what,
+                why, ev->code);
+        break;
+    case 464: log_msg(LOG_ERR, "the server refused the password (464); check irc.password"); break;
+    case 465:
+        log_msg(LOG_ERR, "the server says the bot is banned (465): %s; ask its operators", what);
+        break;
+    default: break;
+    }
+}
+
+static void on_numeric(conn *c, const irc_event *ev, double now)
+{
+    switch (ev->code) {
+    case 1: on_welcome(c, ev, now); break;
+    case 5: on_isupport(c, ev); break;
+    case 352: on_who_reply(c, ev, now); break;
+    case 376:
+    case 422: on_ready(c, now); break;
+    case 900: identified(c, "logged in (900)"); break;
+    case 432:
+    case 433:
+    case 436:
+    case 437: try_next_nick(c); break;
+    default: log_refused(ev); break;
+    }
+}
+
+/* ---- the other lines ---- */
+
+static bool printable_ascii(const char *s, size_t max)
+{
+    size_t n = 0;
+    for (; s[n]; n++)
+        if (n >= max || s[n] < 0x20 || s[n] > 0x7e)
+            return false;
+    return true;
+}
+
+static void on_ctcp(conn *c, const irc_event *ev, double now)
+{
+    char reply[160];
+    if (now < c->ctcp_next)
+        return;
+    if (!strcmp(ev->text, "VERSION"))
+        snprintf(reply, sizeof reply, "\001VERSION durakbot %s\001", DURAKBOT_VERSION);
+    else if (!strncmp(ev->text, "PING", 4) && printable_ascii(ev->text, 100))
+        snprintf(reply, sizeof reply, "\001%s\001", ev->text);
+    else
+        return;
+    c->ctcp_next = now + 1.0;
+    if (!outq_push(c->q, "NOTICE", ev->nick, reply))
+        log_msg(LOG_WARNING, "send queue refused a CTCP reply to %s; it is dropped", ev->nick);
+}
+
+/* Our own nick changed, kicked from a channel, joined one: noted before the games hear it. */
+static void about_me(conn *c, const irc_event *ev, double now)
+{
+    char line[160];
+    if (ev->kind == IRC_EV_NICK && is_me(c, ev->nick)) {
+        log_msg(LOG_NOTICE, "the server changed the bot's nick from %s to %s", ev->nick, ev->arg);
+        copy_str(c->nick, sizeof c->nick, ev->arg);
+        c->h.own_nick(c->h.ctx, c->nick);
+    } else if (ev->kind == IRC_EV_KICK && is_me(c, ev->arg)) {
+        log_msg(LOG_WARNING, "kicked from %s (%s); joining it again", ev->target,
+                ev->text[0] ? ev->text : "no reason");
+        snprintf(line, sizeof line, "JOIN %s", ev->target);
+        push_raw(c, line);
+    } else if (ev->kind == IRC_EV_JOIN && is_me(c, ev->nick)) {
+        log_msg(LOG_INFO, "joined %s", ev->target);
+        snprintf(line, sizeof line, "WHO %s", ev->target); /* who is back, for held seats */
+        push_raw(c, line);
+        on_ready(c, now); /* in case the server sends no end of MOTD */
+    }
+}
+
+static void on_event(void *ctx, const irc_event *ev)
+{
+    conn *c = ctx;
+    double now = loop_now(c->l);
+    c->last_rx = now; /* every line we hear proves the server alive */
+    c->ping = PING_NONE;
+    if (ev->kind == IRC_EV_ERROR)
+        log_msg(c->stopping ? LOG_INFO : LOG_WARNING, "the server closes the link: %s",
+                ev->text[0] ? ev->text : "no reason given");
+    if (c->stopping || ev->kind == IRC_EV_OTHER || ev->kind == IRC_EV_ERROR)
+        return;
+    switch (ev->kind) {
+    case IRC_EV_NUMERIC: on_numeric(c, ev, now); return;
+    case IRC_EV_CTCP: on_ctcp(c, ev, now); return;
+    case IRC_EV_NOTICE:
+        if (casemap_equal(c->cmap, ev->nick, "NickServ"))
+            identified(c, ev->text);
+        return;
+    default: break;
+    }
+    about_me(c, ev, now);
+    c->h.event(c->h.ctx, ev, now);
+}
+
+/* ---- connection life ---- */
+
+static double jitter(conn *c) /* 0.8 .. 1.2 */
+{
+    return 0.8 + 0.4 * (double)(rng_next(&c->rng) >> 11) / (double)(1ULL << 53);
+}
+
+static void schedule_reconnect(conn *c, double now, bool was_up, const char *why)
+{
+    double delay = c->backoff * jitter(c);
+    loop_timer_set(c->l, c->t_reconnect, now + delay);
+    c->backoff = c->backoff * 2 > BACKOFF_MAX ? BACKOFF_MAX : c->backoff * 2;
+    log_msg(LOG_WARNING, "%s %s:%d: %s;%s retrying in %.1f s",
+            was_up ? "lost the connection to" : "cannot connect to", c->cfg.irc.server,
+            c->cfg.irc.port, why, c->paused ? " games are paused;" : "", delay);
+}
+
+void conn_close(conn *c)
+{
+    irc_client_close(c->irc);
+    tlsrelay_stop(c->relay);
+    c->relay = NULL;
+    c->registered = c->ready = c->drop = c->joined = false;
+    c->ping = PING_NONE;
+    c->nick_tries = 0;
+    loop_timer_set(c->l, c->t_ping, -1);
+    loop_timer_set(c->l, c->t_join, -1);
+    loop_timer_set(c->l, c->t_write, -1);
+    /* the queue is kept: what the games said before the drop (a result, a hand) goes out on
+     * the next connection, after its JOINs (raw lines go first) */
+}
+
+static void drop_connection(conn *c, double now, const char *why)
+{
+    char tls_why[512];
+    if (c->relay && tlsrelay_failed(c->relay, tls_why, sizeof tls_why))
+        why = tls_why;
+    bool was_up = c->registered;
+    conn_close(c);
+    if (c->stopping) {
+        log_msg(LOG_INFO, "connection closed: %s", why);
+        return;
+    }
+    c->paused |= was_up;
+    c->h.lost(c->h.ctx, now, why);
+    schedule_reconnect(c, now, was_up, why);
+}
+
+static bool has_percent(const bot_config *c)
+{
+    return strchr(c->irc.nick, '%') || strchr(c->irc.username, '%') || strchr(c->irc.realname, '%')
+           || strchr(c->irc.password, '%');
+}
+
+static void start_connect(void *ctx, double now)
+{
+    conn *c = ctx;
+    const bot_config *cf = &c->cfg;
+    char err[1024];
+    if (c->stopping || irc_client_open(c->irc))
+        return;
+    if (has_percent(cf)) { /* libircclient uses them as printf formats; config refuses '%' too */
+        log_msg(LOG_ERR, "irc.nick, username, realname or password holds '%%'; remove it");
+        loop_timer_set(c->l, c->t_reconnect, now + BACKOFF_MAX);
+        return;
+    }
+    copy_str(c->nick, sizeof c->nick, cf->irc.nick);
+    c->connect_at = c->last_rx = now;
+    const char *host = cf->irc.server;
+    int port = cf->irc.port;
+    if (cf->irc.tls) { /* libircclient has no TLS: talk through the relay */
+        tlsrelay_opts o = { cf->irc.server,      cf->irc.port,     cf->irc.tls_verify,
+                            cf->irc.tls_ca_file, cf->irc.tls_cert, cf->irc.tls_key };
+        if (!(c->relay = tlsrelay_start(&o, &port, err, sizeof err))) {
+            drop_connection(c, now, err);
+            return;
+        }
+        host = "127.0.0.1";
+    }
+    log_msg(LOG_INFO, "connecting to %s:%d%s as %s", cf->irc.server, cf->irc.port,
+            cf->irc.tls ? " over TLS" : "", c->nick);
+    if (!irc_client_connect(c->irc, host, port, cf->irc.password, cf->irc.nick, cf->irc.username,
+                            cf->irc.realname, err, sizeof err)) {
+        drop_connection(c, now, err);
+        return;
+    }
+    arm_ping(c);
+}
+
+/* The own PING timer: libircclient answers the server's PINGs and hides them. */
+static void ping_due(void *ctx, double now)
+{
+    conn *c = ctx;
+    char why[96];
+    if (!irc_client_open(c->irc))
+        return;
+    if (!c->registered || c->ping != PING_NONE) {
+        snprintf(why, sizeof why, "the server did not answer for %d s",
+                 c->registered ? 2 * c->cfg.irc.ping_interval : c->cfg.irc.ping_interval);
+        drop_connection(c, now, why);
+        return;
+    }
+    push_raw(c, PING_LINE);
+    c->ping = PING_QUEUED;
+    c->ping_at = now;
+    arm_ping(c);
+}
+
+/* At most two lines (1000 bytes) a turn: libircclient's buffer holds 1024 and fails when full. */
+static void send_lines(conn *c, double now)
+{
+    size_t bytes = 0;
+    char err[256];
+    for (int n = 0; irc_client_open(c->irc) && c->registered && n < SEND_LINES_PER_TURN; n++) {
+        const char *line = outq_peek(c->q, now);
+        if (!line || bytes + strlen(line) + 2 > SEND_BYTES_PER_TURN)
+            return;
+        irc_send_result r = irc_client_send(c->irc, line, err, sizeof err);
+        if (r == IRC_SEND_BROKEN)
+            request_drop(c, err);
+        if (r != IRC_SENT)
+            return;
+        if (c->ping == PING_QUEUED && !strcmp(line, PING_LINE)) {
+            c->ping = PING_SENT;
+            c->ping_at = now;
+        }
+        bytes += strlen(line) + 2;
+        outq_commit(c->q, now);
+    }
+}
+
+void conn_write(void *ctx, double now)
+{
+    conn *c = ctx;
+    send_lines(c, now);
+    if (c->drop)
+        drop_connection(c, now, c->drop_why);
+    double w = irc_client_open(c->irc) && c->registered ? outq_wait(c->q, now) : -1;
+    /* w == 0 means the output buffer is full: its descriptor wakes the loop */
+    loop_timer_set(c->l, c->t_write, w > 0 ? now + w : -1);
+    arm_ping(c);
+}
+
+static void wake(void *ctx, double now)
+{
+    (void)ctx;
+    (void)now; /* the write stage runs after every iteration */
+}
+
+static void add_fds(void *ctx, fd_set *in, fd_set *out, int *maxfd)
+{
+    conn *c = ctx;
+    irc_client_fds(c->irc, in, out, maxfd);
+}
+
+/* Only after a wait in which a descriptor was ready: while the TCP connect is still pending,
+ * libircclient reports an idle call as an invalid state. */
+static void process(void *ctx, fd_set *in, fd_set *out, double now)
+{
+    conn *c = ctx;
+    char err[256];
+    if (!irc_client_process(c->irc, in, out, err, sizeof err))
+        request_drop(c, err);
+    if (c->drop)
+        drop_connection(c, now, c->drop_why);
+    arm_ping(c);
+}
+
+/* ---- public ---- */
+
+conn *conn_new(loop *l, outq *q, const bot_config *cfg, const conn_hooks *h, uint64_t seed)
+{
+    conn *c = calloc(1, sizeof *c);
+    if (!c || !(c->irc = irc_client_new(on_event, c))) {
+        free(c);
+        return NULL;
+    }
+    c->cfg = *cfg;
+    c->l = l;
+    c->q = q;
+    c->h = *h;
+    c->cmap = CASEMAP_RFC1459;
+    c->backoff = BACKOFF_FIRST;
+    rng_seed(&c->rng, seed);
+    copy_str(c->nick, sizeof c->nick, cfg->irc.nick);
+    c->t_reconnect = loop_timer_add(l, "reconnect", start_connect, c);
+    c->t_ping = loop_timer_add(l, "ping", ping_due, c);
+    c->t_join = loop_timer_add(l, "nickserv wait", join_anyway, c);
+    c->t_write = loop_timer_add(l, "send pace", wake, c);
+    loop_source_add(l, (loop_source){ add_fds, process, c });
+    loop_stage_add(l, "write", conn_write, c);
+    loop_timer_set(l, c->t_reconnect, loop_now(l));
+    return c;
+}
+
+void conn_free(conn *c)
+{
+    if (!c)
+        return;
+    irc_client_free(c->irc);
+    tlsrelay_stop(c->relay);
+    free(c);
+}
+
+void conn_reconfigure(conn *c, const bot_config *cfg) { c->cfg = *cfg; }
+
+void conn_join(conn *c, const char *channel)
+{
+    char line[160];
+    snprintf(line, sizeof line, "JOIN %s", channel);
+    if (c->joined)
+        push_raw(c, line);
+}
+
+bool conn_joined(const conn *c) { return c->joined; }
+bool conn_ready(const conn *c) { return c->ready; }
+const char *conn_nick(const conn *c) { return c->nick; }
+casemap conn_casemap(const conn *c) { return c->cmap; }
+
+void conn_stop(conn *c)
+{
+    c->stopping = true;
+    loop_timer_set(c->l, c->t_reconnect, -1);
+}
+
+bool conn_flushing(const conn *c)
+{
+    return irc_client_open(c->irc) && c->registered && outq_len(c->q) > 0;
+}
+
+void conn_quit(conn *c)
+{
+    char err[128];
+    if (!irc_client_open(c->irc) || !c->registered
+        || irc_client_send(c->irc, "QUIT :durakbot is shutting down", err, sizeof err) != IRC_SENT)
+        conn_close(c);
+}
+
+bool conn_open(const conn *c) { return irc_client_open(c->irc); }

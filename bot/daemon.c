@@ -1,0 +1,318 @@
+/* daemon.c — the loop's context: IRC events into tables, timers for the tables and the
+ * watchdog, the stages persist → queue (→ the connection's write), SIGHUP and shutdown. */
+#define _POSIX_C_SOURCE 200809L
+#include "daemon.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clock.h"
+#include "conn.h"
+#include "log.h"
+#include "outbox.h"
+#include "persist.h"
+#include "service.h"
+
+#define QUIT_FLUSH_SECONDS 1.0
+
+struct daemon_ctx {
+    bot_config cfg;
+    loop *l;
+    conn *c;
+    tables *t;
+    outq *q;
+    store *db;
+    aiworker *ai;
+    outbox box; /* what tables said in this iteration */
+    bool (*reload)(void *ctx, bot_config *out);
+    void *reload_ctx;
+    bool announced;        /* READY=1 sent to the service manager */
+    size_t games_reported; /* games in the last STATUS= */
+    double watchdog_iv;
+    int t_tables, t_watchdog;
+};
+
+static void report_status(daemon_ctx *d)
+{
+    char status[768];
+    size_t games = tables_count(d->t);
+    snprintf(status, sizeof status, "%s %s:%d as %s; %d channel(s); %zu game(s) open",
+             conn_ready(d->c) ? "connected to" : "connecting to", d->cfg.irc.server,
+             d->cfg.irc.port, conn_nick(d->c), d->cfg.irc.nchannels, games);
+    d->games_reported = games;
+    if (!d->announced && conn_ready(d->c)) {
+        d->announced = true;
+        service_ready(status);
+    } else {
+        service_status(status);
+    }
+}
+
+/* ---- the connection's hooks: events into tables ---- */
+
+static bool is_channel(const char *target) { return target[0] && strchr("#&+!", target[0]); }
+
+static void on_event(void *ctx, const irc_event *ev, double now)
+{
+    daemon_ctx *d = ctx;
+    tables_who w = { ev->nick, ev->user, ev->host };
+    switch (ev->kind) {
+    case IRC_EV_PRIVMSG:
+        if (is_channel(ev->target))
+            tables_on_channel(d->t, now, &w, ev->target, ev->text, &d->box);
+        else
+            tables_on_private(d->t, now, &w, ev->text, &d->box);
+        break;
+    case IRC_EV_NICK: tables_on_nick(d->t, now, ev->nick, ev->arg, &d->box); break;
+    case IRC_EV_JOIN: tables_on_join(d->t, now, &w, ev->target, &d->box); break;
+    case IRC_EV_PART: tables_on_part(d->t, now, ev->nick, ev->target, &d->box); break;
+    case IRC_EV_KICK: tables_on_part(d->t, now, ev->arg, ev->target, &d->box); break;
+    case IRC_EV_QUIT: tables_on_quit(d->t, now, ev->nick, &d->box); break;
+    default: break;
+    }
+}
+
+static void on_ready(void *ctx, double now)
+{
+    daemon_ctx *d = ctx;
+    tables_on_reconnect(d->t, now, &d->box);
+    report_status(d);
+}
+
+static void on_lost(void *ctx, double now, const char *why)
+{
+    daemon_ctx *d = ctx;
+    char status[1024];
+    tables_on_disconnect(d->t, now);
+    snprintf(status, sizeof status, "disconnected from %.255s:%d (%.500s); reconnecting",
+             d->cfg.irc.server, d->cfg.irc.port, why);
+    service_status(status);
+}
+
+static void on_own_nick(void *ctx, const char *nick)
+{
+    tables_set_own_nick(((daemon_ctx *)ctx)->t, nick);
+}
+
+static void on_casemapping(void *ctx, casemap m)
+{
+    tables_set_casemapping(((daemon_ctx *)ctx)->t, m);
+}
+
+/* ---- computer players ---- */
+
+static void on_ai_done(void *ctx, const tables_ai_job *job, durak_action act)
+{
+    daemon_ctx *d = ctx;
+    tables_ai_result(d->t, loop_now(d->l), job, act, &d->box);
+}
+
+/* Computer players whose turn it is: each decision on its own thread (inline if none). */
+static void start_ai_jobs(daemon_ctx *d, double now)
+{
+    tables_ai_job job;
+    while (tables_ai_next_job(d->t, now, &job))
+        if (!d->ai || !aiworker_start(d->ai, &job))
+            on_ai_done(d, &job, ai_choose(&job.view, &job.params, NULL));
+}
+
+static void ai_fds(void *ctx, fd_set *in, fd_set *out, int *maxfd)
+{
+    daemon_ctx *d = ctx;
+    int fd = d->ai ? aiworker_fd(d->ai) : -1;
+    (void)out;
+    if (fd < 0)
+        return;
+    FD_SET(fd, in);
+    *maxfd = fd > *maxfd ? fd : *maxfd;
+}
+
+static void ai_process(void *ctx, fd_set *in, fd_set *out, double now)
+{
+    daemon_ctx *d = ctx;
+    (void)out;
+    (void)now;
+    if (d->ai && aiworker_fd(d->ai) >= 0 && FD_ISSET(aiworker_fd(d->ai), in))
+        aiworker_collect(d->ai, on_ai_done, d);
+}
+
+/* ---- timers and stages ---- */
+
+static void tables_due(void *ctx, double now)
+{
+    daemon_ctx *d = ctx;
+    tables_on_tick(d->t, now, &d->box);
+    start_ai_jobs(d, now);
+}
+
+static void watchdog_due(void *ctx, double now)
+{
+    daemon_ctx *d = ctx;
+    service_watchdog();
+    loop_timer_set(d->l, d->t_watchdog, now + d->watchdog_iv);
+}
+
+/* Stage 1: what changed is saved before anyone hears of it; the tables' timer follows them. */
+static void stage_persist(void *ctx, double now)
+{
+    daemon_ctx *d = ctx;
+    persist_tables(d->t, d->db, now);
+    loop_timer_set(d->l, d->t_tables, tables_next_deadline(d->t));
+    if (tables_count(d->t) != d->games_reported)
+        report_status(d);
+}
+
+/* Stage 2: what tables said goes into the send queue. */
+static void stage_queue(void *ctx, double now)
+{
+    daemon_ctx *d = ctx;
+    (void)now;
+    for (size_t i = 0; i < d->box.len; i++) {
+        const out_msg *m = &d->box.items[i];
+        if (!outq_push(d->q, outbox_cmd(m->kind), m->target, m->text))
+            log_msg(LOG_WARNING,
+                    "send queue refused a line to %s (queue full or bad target); it is dropped: "
+                    "lower the traffic or raise flood.rate",
+                    m->target);
+    }
+    outbox_clear(&d->box);
+}
+
+/* ---- SIGHUP ---- */
+
+static bool has_channel(const bot_config *c, casemap m, const char *channel)
+{
+    for (int i = 0; i < c->irc.nchannels; i++)
+        if (casemap_equal(m, c->irc.channels[i], channel))
+            return true;
+    return false;
+}
+
+/* Parts channels gone from the config (ending their games) and joins new ones. */
+static void apply_channels(daemon_ctx *d, const bot_config *nc)
+{
+    casemap m = conn_casemap(d->c);
+    for (int i = 0; i < d->cfg.irc.nchannels; i++) {
+        const char *ch = d->cfg.irc.channels[i];
+        if (has_channel(nc, m, ch))
+            continue;
+        tables_close_channel(d->t, ch, &d->box);
+        /* after the game's last line in the channel's own queue (a +n channel refuses lines
+         * from outside) */
+        if (conn_joined(d->c))
+            outbox_add(&d->box, OUT_PART, ch, "no longer served");
+        log_msg(LOG_NOTICE, "leaving %s: no longer in irc.channels", ch);
+    }
+    for (int i = 0; i < nc->irc.nchannels; i++) {
+        const char *ch = nc->irc.channels[i];
+        if (has_channel(&d->cfg, m, ch))
+            continue;
+        conn_join(d->c, ch);
+        log_msg(LOG_NOTICE, "joining %s: new in irc.channels", ch);
+    }
+}
+
+static bool same_server(const bot_config *x, const bot_config *y)
+{
+    return !strcmp(x->irc.server, y->irc.server) && x->irc.port == y->irc.port
+           && x->irc.tls == y->irc.tls && !strcmp(x->irc.nick, y->irc.nick)
+           && !strcmp(x->irc.password, y->irc.password);
+}
+
+/* A new config, applied without dropping games; a bad one keeps the old. */
+static void on_hup(void *ctx)
+{
+    daemon_ctx *d = ctx;
+    bot_config nc;
+    service_reloading();
+    if (!d->reload || !d->reload(d->reload_ctx, &nc)) {
+        log_msg(LOG_ERR, "SIGHUP: the new configuration is not used; the bot goes on with the "
+                         "old one");
+    } else {
+        apply_channels(d, &nc);
+        if (!same_server(&d->cfg, &nc))
+            log_msg(LOG_NOTICE, "SIGHUP: the server, port, TLS, nick or password changed; that "
+                                "takes effect at the next connection");
+        outq_set_rate(d->q, nc.flood.burst, nc.flood.rate);
+        tables_reconfigure(d->t, &nc);
+        conn_reconfigure(d->c, &nc);
+        d->cfg = nc;
+        log_msg(LOG_NOTICE, "SIGHUP: configuration reloaded");
+    }
+    d->announced = false; /* READY=1 again after RELOADING=1 */
+    report_status(d);
+}
+
+/* QUIT goes last, after what the bucket lets out in about a second; then wait for the close. */
+static void shut_down(daemon_ctx *d, const sigset_t *waitmask)
+{
+    double end = loop_now(d->l) + QUIT_FLUSH_SECONDS;
+    service_stopping();
+    tables_on_disconnect(d->t, loop_now(d->l)); /* every table saved, timers stopped */
+    stage_persist(d, loop_now(d->l));
+    stage_queue(d, loop_now(d->l));
+    conn_stop(d->c);
+    while (conn_flushing(d->c) && loop_now(d->l) < end - 0.3)
+        loop_once(d->l, end - 0.3 - loop_now(d->l), waitmask);
+    conn_quit(d->c);
+    while (conn_open(d->c) && loop_now(d->l) < end) /* the server closes the link after QUIT */
+        loop_once(d->l, end - loop_now(d->l), waitmask);
+    conn_close(d->c);
+    log_msg(LOG_NOTICE, "stopped");
+}
+
+/* ---- public ---- */
+
+daemon_ctx *daemon_new(const bot_config *cfg, tables *t, outq *q, store *db, aiworker *ai,
+                       uint64_t seed)
+{
+    daemon_ctx *d = calloc(1, sizeof *d);
+    if (!d || !(d->l = loop_new(clock_monotonic))) {
+        free(d);
+        return NULL;
+    }
+    d->cfg = *cfg;
+    d->t = t;
+    d->q = q;
+    d->db = db;
+    d->ai = ai;
+    outbox_init(&d->box);
+    d->t_tables = loop_timer_add(d->l, "tables", tables_due, d);
+    d->t_watchdog = loop_timer_add(d->l, "watchdog", watchdog_due, d);
+    if ((d->watchdog_iv = service_watchdog_interval()) > 0)
+        loop_timer_set(d->l, d->t_watchdog, loop_now(d->l) + d->watchdog_iv);
+    loop_source_add(d->l, (loop_source){ ai_fds, ai_process, d });
+    loop_stage_add(d->l, "persist", stage_persist, d);
+    loop_stage_add(d->l, "queue", stage_queue, d);
+    conn_hooks h = { on_event, on_ready, on_lost, on_own_nick, on_casemapping, d };
+    if (!(d->c = conn_new(d->l, q, cfg, &h, seed))) { /* adds the stage "write" */
+        daemon_free(d);
+        return NULL;
+    }
+    return d;
+}
+
+void daemon_set_reload(daemon_ctx *d, bool (*reload)(void *ctx, bot_config *out), void *ctx)
+{
+    d->reload = reload;
+    d->reload_ctx = ctx;
+}
+
+void daemon_free(daemon_ctx *d)
+{
+    if (!d)
+        return;
+    conn_free(d->c);
+    loop_free(d->l);
+    outbox_free(&d->box);
+    free(d);
+}
+
+int daemon_run(daemon_ctx *d, volatile sig_atomic_t *signals, const sigset_t *waitmask)
+{
+    loop_run(d->l, signals, waitmask, on_hup, d);
+    log_msg(LOG_NOTICE, "stop signal received: quitting");
+    shut_down(d, waitmask);
+    return 0;
+}

@@ -1,0 +1,169 @@
+/* loop.c — one loop: pselect() until the nearest timer or a ready descriptor, then the events,
+ * the due timers and the stages in their order; the one place that reads the clock. */
+#define _POSIX_C_SOURCE 200809L
+#include "loop.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "log.h"
+
+typedef struct {
+    const char *name;
+    loop_fn fire;
+    void *ctx;
+    double deadline; /* < 0: off */
+} loop_timer;
+
+typedef struct {
+    const char *name;
+    loop_fn run;
+    void *ctx;
+} loop_stage;
+
+struct loop {
+    double (*clock)(void);
+    double now;
+    loop_timer timer[LOOP_MAX_TIMERS];
+    int ntimers;
+    loop_source source[LOOP_MAX_SOURCES];
+    int nsources;
+    loop_stage stage[LOOP_MAX_STAGES];
+    int nstages;
+};
+
+loop *loop_new(double (*clock)(void))
+{
+    loop *l = calloc(1, sizeof *l);
+    if (!l)
+        return NULL;
+    l->clock = clock;
+    l->now = clock();
+    return l;
+}
+
+void loop_free(loop *l) { free(l); }
+
+double loop_now(const loop *l) { return l->now; }
+
+int loop_timer_add(loop *l, const char *name, loop_fn fire, void *ctx)
+{
+    if (l->ntimers == LOOP_MAX_TIMERS)
+        return -1;
+    l->timer[l->ntimers] = (loop_timer){ name, fire, ctx, -1 };
+    return l->ntimers++;
+}
+
+void loop_timer_set(loop *l, int id, double deadline)
+{
+    if (id >= 0 && id < l->ntimers)
+        l->timer[id].deadline = deadline >= 0 ? deadline : -1; /* NaN too: off */
+}
+
+double loop_timer_deadline(const loop *l, int id)
+{
+    return id >= 0 && id < l->ntimers ? l->timer[id].deadline : -1;
+}
+
+double loop_next_deadline(const loop *l)
+{
+    double next = -1;
+    for (int i = 0; i < l->ntimers; i++) {
+        double d = l->timer[i].deadline;
+        if (d >= 0 && (next < 0 || d < next))
+            next = d;
+    }
+    return next;
+}
+
+bool loop_source_add(loop *l, loop_source s)
+{
+    if (l->nsources == LOOP_MAX_SOURCES)
+        return false;
+    l->source[l->nsources++] = s;
+    return true;
+}
+
+bool loop_stage_add(loop *l, const char *name, loop_fn run, void *ctx)
+{
+    if (l->nstages == LOOP_MAX_STAGES)
+        return false;
+    l->stage[l->nstages++] = (loop_stage){ name, run, ctx };
+    return true;
+}
+
+static struct timespec to_timespec(double sec)
+{
+    struct timespec ts;
+    ts.tv_sec = (time_t)sec;
+    ts.tv_nsec = (long)((sec - (double)ts.tv_sec) * 1e9);
+    return ts;
+}
+
+/* Seconds to wait: until the nearest deadline, at most max_wait. */
+static double wait_time(const loop *l, double max_wait)
+{
+    double next = loop_next_deadline(l), w = max_wait;
+    if (next >= 0 && next - l->now < w)
+        w = next - l->now;
+    return w > 0 ? w : 0;
+}
+
+/* Waits; true when a descriptor is ready (the sets then say which). */
+static bool wait_for(loop *l, double max_wait, const sigset_t *waitmask, fd_set *in, fd_set *out)
+{
+    int maxfd = -1;
+    FD_ZERO(in);
+    FD_ZERO(out);
+    for (int i = 0; i < l->nsources; i++)
+        l->source[i].fds(l->source[i].ctx, in, out, &maxfd);
+    struct timespec ts = to_timespec(wait_time(l, max_wait));
+    int n = pselect(maxfd + 1, in, out, NULL, &ts, waitmask);
+    l->now = l->clock();
+    if (n < 0 && errno != EINTR)
+        log_msg(LOG_ERR, "pselect failed: %s; retrying", strerror(errno));
+    return n > 0;
+}
+
+static void fire_due(loop *l)
+{
+    for (int i = 0; i < l->ntimers; i++) {
+        loop_timer *t = &l->timer[i];
+        if (t->deadline < 0 || t->deadline > l->now)
+            continue;
+        t->deadline = -1;
+        t->fire(t->ctx, l->now);
+    }
+}
+
+static void run_stages(loop *l)
+{
+    for (int i = 0; i < l->nstages; i++)
+        l->stage[i].run(l->stage[i].ctx, l->now);
+}
+
+void loop_once(loop *l, double max_wait, const sigset_t *waitmask)
+{
+    fd_set in, out;
+    if (wait_for(l, max_wait, waitmask, &in, &out))
+        for (int i = 0; i < l->nsources; i++)
+            l->source[i].process(l->source[i].ctx, &in, &out, l->now);
+    fire_due(l);
+    run_stages(l);
+}
+
+void loop_run(loop *l, volatile sig_atomic_t *signals, const sigset_t *waitmask,
+              void (*on_hup)(void *ctx), void *ctx)
+{
+    while (!(*signals & LOOP_SIG_STOP)) {
+        if (*signals & LOOP_SIG_HUP) {
+            *signals &= ~LOOP_SIG_HUP;
+            if (on_hup)
+                on_hup(ctx);
+            run_stages(l); /* what the reload said and changed goes out before the next wait */
+        }
+        loop_once(l, 3600, waitmask);
+    }
+}
