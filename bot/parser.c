@@ -51,6 +51,7 @@
 
 #include "durak.h"
 #include "messages.h"
+#include "mirc.h"
 
 enum {
     QUOTE_MAX = 20,                 /* bytes of a user's word quoted in an error */
@@ -224,11 +225,6 @@ static const char *const wide_punct[] = {
 
 static bool byte_is_digit(unsigned char b) { return b >= '0' && b <= '9'; }
 
-static bool byte_is_hex(unsigned char b)
-{
-    return byte_is_digit(b) || (b >= 'a' && b <= 'f') || (b >= 'A' && b <= 'F');
-}
-
 static bool byte_is_letter(unsigned char b)
 {
     return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z');
@@ -336,46 +332,6 @@ static void text_cut_invalid(char *s)
 
 /* ---------------------------------------------------------------- cleaning the line */
 
-static bool byte_is_format_toggle(unsigned char b)
-{
-    return b == 0x02 || b == 0x0F || b == 0x11 || b == 0x16 || b == 0x1D || b == 0x1E || b == 0x1F;
-}
-
-/* Bytes after \x03 that belong to it: "N[N][,N[N]]". */
-static size_t mirc_colour_len(const unsigned char *s, size_t n)
-{
-    size_t i = 0;
-    while (i < n && i < 2 && byte_is_digit(s[i]))
-        i++;
-    if (i > 0 && i + 1 < n && s[i] == ',' && byte_is_digit(s[i + 1])) {
-        size_t j = i + 1;
-        while (j < n && j < i + 3 && byte_is_digit(s[j]))
-            j++;
-        i = j;
-    }
-    return i;
-}
-
-static bool hex6(const unsigned char *s, size_t n)
-{
-    if (n < 6)
-        return false;
-    for (size_t i = 0; i < 6; i++)
-        if (!byte_is_hex(s[i]))
-            return false;
-    return true;
-}
-
-/* Bytes after \x04 that belong to it: "RRGGBB[,RRGGBB]". */
-static size_t mirc_hex_colour_len(const unsigned char *s, size_t n)
-{
-    if (!hex6(s, n))
-        return 0;
-    if (n >= 13 && s[6] == ',' && hex6(s + 7, n - 7))
-        return 13;
-    return 6;
-}
-
 /* Length of a Unicode space at s (read as a word separator), else 0. */
 static size_t unicode_space_len(const unsigned char *s, size_t n)
 {
@@ -408,12 +364,8 @@ static size_t line_clean(char *dst, const char *line, size_t len)
     size_t n = len < PARSE_MAX_LINE ? len : PARSE_MAX_LINE, o = 0, i = 0, k;
     while (i < n) {
         unsigned char b = s[i];
-        if (b == 0x03)
-            i += 1 + mirc_colour_len(s + i + 1, n - i - 1);
-        else if (b == 0x04)
-            i += 1 + mirc_hex_colour_len(s + i + 1, n - i - 1);
-        else if (byte_is_format_toggle(b))
-            i++;
+        if ((k = mirc_code_len(line + i, n - i)) != 0)
+            i += k;
         else if (b < 0x20 || b == 0x7F) {
             dst[o++] = ' ';
             i++;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "messages.h"
+#include "mirc.h"
 
 static const char *const RANK_TEXT[RANK_COUNT] = { "2", "3",  "4", "5", "6", "7", "8",
                                                    "9", "10", "J", "Q", "K", "A" };
@@ -32,10 +33,8 @@ char *render_card(const render_opts *r, card_t c, char *buf, size_t cap)
     }
     bool red = card_suit(c) == SUIT_DIAMONDS || card_suit(c) == SUIT_HEARTS;
     if (r->colors && red)
-        snprintf(buf, cap,
-                 "\x03"
-                 "04%s%s\x0F",
-                 RANK_TEXT[card_rank(c)], render_suit(r, card_suit(c)));
+        snprintf(buf, cap, MIRC_COLOUR MIRC_RED "%s%s" MIRC_RESET, RANK_TEXT[card_rank(c)],
+                 render_suit(r, card_suit(c)));
     else
         snprintf(buf, cap, "%s%s", RANK_TEXT[card_rank(c)], render_suit(r, card_suit(c)));
     return buf;

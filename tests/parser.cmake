@@ -9,7 +9,7 @@ set(PARSER_CORPUS ${CMAKE_CURRENT_SOURCE_DIR}/corpus/parser)
   # The parser's sources are compiled into the target so that libFuzzer sees their coverage.
   set(FUZZ_FLAGS -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all)
   add_executable(fuzz_parser fuzz_parser.c ${PROJECT_SOURCE_DIR}/bot/parser.c
-                 ${PROJECT_SOURCE_DIR}/bot/messages.c)
+                 ${PROJECT_SOURCE_DIR}/bot/messages.c ${PROJECT_SOURCE_DIR}/bot/mirc.c)
   target_include_directories(fuzz_parser PRIVATE ${PROJECT_SOURCE_DIR}/bot
                              ${PROJECT_SOURCE_DIR}/engine)
   target_compile_options(fuzz_parser PRIVATE ${FUZZ_FLAGS})
