@@ -180,6 +180,10 @@ static const char *const msg_english[MSG_COUNT] = {
     [MSG_PLURAL] = "s",
     [MSG_NO_CARDS] = "(none)",
     [MSG_EMPTY_TABLE] = "(empty)",
+    [MSG_WORD_SPADE] = "spade",
+    [MSG_WORD_CLUB] = "club",
+    [MSG_WORD_DIAMOND] = "diamond",
+    [MSG_WORD_HEART] = "heart",
 };
 
 const char *msg_text(msg_id id)

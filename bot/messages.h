@@ -135,6 +135,10 @@ typedef enum {
     MSG_PLURAL,
     MSG_NO_CARDS,
     MSG_EMPTY_TABLE,
+    MSG_WORD_SPADE, /* the suits' names, in suit order (card.h): spade, club, diamond, heart */
+    MSG_WORD_CLUB,
+    MSG_WORD_DIAMOND,
+    MSG_WORD_HEART,
     MSG_COUNT
 } msg_id;
 
