@@ -1,8 +1,142 @@
-/* messages.c — the English message table: every sentence a user can see, by id.
- * Add an id to messages.h and its text here; keep texts one sentence, saying what to do. */
+/* messages.c — the message tables: the types of each id's arguments, and the English texts.
+ * Add an id to messages.h, its types and its text here; keep texts one sentence, saying what to do. */
 #include "messages.h"
 
 #include <stddef.h>
+
+/* The types of each message's arguments, in order: 's' a string (const char *), 'd' an int.
+ * One table for every language: a translation may reorder its arguments only with %N$ forms. */
+static const char *const msg_types[MSG_COUNT] = {
+    [MSG_PARSE_DURAK_OPTION] = "ss",
+    [MSG_PARSE_DURAK_CONFLICT] = "ssss",
+    [MSG_PARSE_BOT_OPTION] = "ssss",
+    [MSG_PARSE_TOP_NUMBER] = "ss",
+    [MSG_PARSE_STATS_NICK] = "sss",
+    [MSG_PARSE_EXTRA_WORD] = "sss",
+    [MSG_PARSE_NEEDS_CARD] = "ss",
+    [MSG_PARSE_NOT_CARD] = "ss",
+    [MSG_PARSE_NO_SUIT] = "ss",
+    [MSG_PARSE_SUIT_FIRST] = "ss",
+    [MSG_PARSE_BAD_RANK] = "ss",
+    [MSG_PARSE_TWO_CARDS] = "sss",
+    [MSG_PARSE_UNKNOWN_PRIVATE] = "s",
+    [MSG_PARSE_AMBIGUOUS] = "ss",
+    [MSG_PARSE_CHANNEL_ONLY] = "ss",
+    [MSG_TURN_LEAD] = "ss",
+    [MSG_TURN_DEFEND] = "s",
+    [MSG_TURN_DEFEND_TRANSFER] = "s",
+    [MSG_TURN_THROWIN] = "ss",
+    [MSG_TURN_TAKING] = "ss",
+    [MSG_STATUS] = "sssds",
+    [MSG_HAND] = "sss",
+    [MSG_RESULT_DURAK] = "ss",
+    [MSG_RESULT_DRAW] = "s",
+    [MSG_RESULT_WON] = "s",
+    [MSG_RESULT_NONE] = "",
+    [MSG_BOUT_TAKEN] = "sds",
+    [MSG_BOUT_BEATEN] = "",
+    [MSG_TRUMP_DRAWN] = "ss",
+    [MSG_PLAYER_OUT] = "sd",
+    [MSG_MOVE_LEAD] = "ss",
+    [MSG_MOVE_ADD] = "ss",
+    [MSG_MOVE_THROW] = "ss",
+    [MSG_MOVE_BEAT] = "sss",
+    [MSG_MOVE_TAKE] = "s",
+    [MSG_MOVE_PASS] = "s",
+    [MSG_MOVE_TRANSFER] = "sss",
+    [MSG_TIMEOUT_PREFIX] = "",
+    [MSG_FORFEIT_LEFT] = "s",
+    [MSG_FORFEIT_TIMEOUTS] = "s",
+    [MSG_FORFEIT_GONE] = "s",
+    [MSG_GAME_START] = "sssss",
+    [MSG_GAME_START_NO_TRUMP] = "ssss",
+    [MSG_GAME_RUNNING] = "ss",
+    [MSG_LOBBY_EXISTS] = "ss",
+    [MSG_ALREADY_SEATED] = "ss",
+    [MSG_ALREADY_HERE] = "ss",
+    [MSG_LOBBY_OPEN] = "sssss",
+    [MSG_LOBBY_FULL] = "s",
+    [MSG_LOBBY_JOINED] = "ssdss",
+    [MSG_NOT_SEATED_HERE] = "ss",
+    [MSG_LOBBY_EMPTY] = "s",
+    [MSG_LOBBY_LEFT] = "ssss",
+    [MSG_ONLY_CREATOR_START] = "s",
+    [MSG_NEED_PLAYERS] = "s",
+    [MSG_ONLY_CREATOR_STOP] = "s",
+    [MSG_GAME_STOPPED] = "s",
+    [MSG_LOBBY_STOPPED] = "s",
+    [MSG_LOBBY_STATUS] = "sdss",
+    [MSG_RULES_1] = "s",
+    [MSG_RULES_2_ALL] = "s",
+    [MSG_RULES_2_NEIGHBOURS] = "s",
+    [MSG_RULES_FIRST5] = "",
+    [MSG_RULES_3_TRANSFER] = "",
+    [MSG_RULES_3_CLASSIC] = "",
+    [MSG_HELP_1] = "s",
+    [MSG_HELP_2] = "s",
+    [MSG_NO_GAME_HERE] = "ss",
+    [MSG_PRIVATE_ONLY] = "ss",
+    [MSG_NO_MOVES] = "s",
+    [MSG_YOUR_MOVES] = "s",
+    [MSG_ERR_NOT_IN_HAND] = "s",
+    [MSG_ERR_DOES_NOT_BEAT_TRUMP] = "ss",
+    [MSG_ERR_DOES_NOT_BEAT] = "sss",
+    [MSG_ERR_NO_TARGET] = "s",
+    [MSG_ERR_RANK] = "s",
+    [MSG_ERR_FULL] = "",
+    [MSG_ERR_NO_TRANSFER_VARIANT] = "",
+    [MSG_ERR_TRANSFER_COVERED] = "",
+    [MSG_ERR_TRANSFER_RANK] = "s",
+    [MSG_ERR_TRANSFER_TOO_MANY] = "s",
+    [MSG_ERR_WRONG_PHASE] = "s",
+    [MSG_ERR_BEAT_WHICH] = "s",
+    [MSG_ERR_CARD_NO_MOVE] = "ss",
+    [MSG_ERR_CARD_AMBIGUOUS] = "ss",
+    [MSG_PRIVATE_HELP_1] = "",
+    [MSG_PRIVATE_HELP_2] = "",
+    [MSG_NOT_IN_GAME] = "ss",
+    [MSG_NOT_STARTED] = "sss",
+    [MSG_SEAT_HELD] = "s",
+    [MSG_CHANNEL_ONLY] = "ss",
+    [MSG_REJOINED] = "s",
+    [MSG_AWAY] = "sd",
+    [MSG_LOBBY_TIMEOUT] = "s",
+    [MSG_TURN_WARNING] = "ds",
+    [MSG_RESUMED] = "s",
+    [MSG_RESTORED] = "s",
+    [MSG_LOBBY_RESTORED] = "sdss",
+    [MSG_STATS] = "sdddddd",
+    [MSG_STATS_NONE] = "s",
+    [MSG_TOP] = "s",
+    [MSG_TOP_NONE] = "s",
+    [MSG_NO_STATS] = "",
+    [MSG_BOT_LOBBY_ONLY] = "s",
+    [MSG_ONLY_CREATOR_BOT] = "s",
+    [MSG_BOT_NONE] = "s",
+    [MSG_BOT_REMOVED] = "ssd",
+    [MSG_BOT_ADDED] = "ssdss",
+    [MSG_REPLACED] = "sss",
+    [MSG_ONLY_BOTS_LEFT] = "s",
+    [MSG_RESULT_REPEAT] = "",
+    [MSG_CHANNEL_DROPPED] = "",
+    [MSG_HELP_BOTS] = "ss",
+    [MSG_HELP_STATS] = "ss",
+    [MSG_HELP_TOPICS] = "ss",
+    [MSG_WORD_CLASSIC] = "",
+    [MSG_WORD_TRANSFER] = "",
+    [MSG_WORD_ALL] = "",
+    [MSG_WORD_NEIGHBOURS] = "",
+    [MSG_OPTIONS] = "sss",
+    [MSG_OPTIONS_FIRST5] = "",
+    [MSG_AWAY_MARK] = "",
+    [MSG_PLURAL] = "",
+    [MSG_NO_CARDS] = "",
+    [MSG_EMPTY_TABLE] = "",
+    [MSG_WORD_SPADE] = "",
+    [MSG_WORD_CLUB] = "",
+    [MSG_WORD_DIAMOND] = "",
+    [MSG_WORD_HEART] = "",
+};
 
 static const char *const msg_english[MSG_COUNT] = {
     [MSG_PARSE_DURAK_OPTION] =
@@ -180,11 +314,28 @@ static const char *const msg_english[MSG_COUNT] = {
     [MSG_PLURAL] = "s",
     [MSG_NO_CARDS] = "(none)",
     [MSG_EMPTY_TABLE] = "(empty)",
+    [MSG_WORD_SPADE] = "spade",
+    [MSG_WORD_CLUB] = "club",
+    [MSG_WORD_DIAMOND] = "diamond",
+    [MSG_WORD_HEART] = "heart",
 };
+
+/* One table per language, each with every id (tests/test_messages.c checks). */
+static const char *const *const msg_tables[MSG_LANG_COUNT] = {
+    [MSG_LANG_EN] = msg_english,
+};
+
+const char *msg_text_in(msg_lang lang, msg_id id)
+{
+    if ((unsigned)lang >= MSG_LANG_COUNT || (unsigned)id >= MSG_COUNT)
+        return NULL;
+    return msg_tables[lang][id];
+}
 
 const char *msg_text(msg_id id)
 {
-    if ((unsigned)id >= MSG_COUNT || msg_english[id] == NULL)
-        return "";
-    return msg_english[id];
+    const char *text = msg_text_in(MSG_LANG_EN, id);
+    return text ? text : "";
 }
+
+const char *msg_arg_types(msg_id id) { return (unsigned)id < MSG_COUNT ? msg_types[id] : NULL; }

@@ -1,9 +1,10 @@
-/* messages.h — every sentence a user can see, keyed by id (DESIGN.md: one message table).
- * Owns the English texts; a translation is another table of the same ids. Texts may be printf formats. */
+/* messages.h — every sentence a user can see, keyed by id, with its arguments' types; one table of
+ * texts per language (English so far), each with the same ids. Texts are printf formats. */
 #ifndef DURAK_MESSAGES_H
 #define DURAK_MESSAGES_H
 
-/* Each id says which arguments its text takes, in order: strings, except those marked (int). */
+/* Each id's comment names its arguments, in order; their types are msg_arg_types(id), and
+ * tests/test_messages.c checks every language's text against them. */
 typedef enum {
     /* parser: channel commands */
     MSG_PARSE_DURAK_OPTION,   /* word, prefix */
@@ -135,10 +136,22 @@ typedef enum {
     MSG_PLURAL,
     MSG_NO_CARDS,
     MSG_EMPTY_TABLE,
+    MSG_WORD_SPADE, /* the suits' names, in suit order (card.h): spade, club, diamond, heart */
+    MSG_WORD_CLUB,
+    MSG_WORD_DIAMOND,
+    MSG_WORD_HEART,
     MSG_COUNT
 } msg_id;
 
-/* The text of a message (never NULL; "" for an id out of range). */
+/* The languages that have a table of texts. */
+typedef enum { MSG_LANG_EN, MSG_LANG_COUNT } msg_lang;
+
+/* The English text of a message (never NULL; "" for an id out of range). */
 const char *msg_text(msg_id id);
+/* The text of a message in a language's table; NULL for an id the table lacks or out of range. */
+const char *msg_text_in(msg_lang lang, msg_id id);
+/* The types of a message's arguments, in order, one char each: 's' a string (const char *),
+ * 'd' an int; "" for none. The same in every language. NULL for an id out of range. */
+const char *msg_arg_types(msg_id id);
 
 #endif

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mirc.h"
+
 /* A token this close to whole counts as whole: n lines at `rate` per second take exactly n / rate s. */
 #define OUTQ_EPSILON 1e-9
 
@@ -180,22 +182,6 @@ static void outq_target_pop(outq *q)
 
 static bool outq_is_cont(char ch) { return ((unsigned char)ch & 0xC0) == 0x80; }
 
-static bool outq_is_digit(char ch) { return ch >= '0' && ch <= '9'; }
-
-/* Bytes of the mIRC colour code at s: \x03, up to 2 digits, then a comma and 1 or 2 digits. */
-static size_t outq_colour_len(const char *s, size_t n)
-{
-    size_t i = 1;
-    while (i < 3 && i < n && outq_is_digit(s[i]))
-        i++;
-    if (i > 1 && i + 1 < n && s[i] == ',' && outq_is_digit(s[i + 1])) {
-        i += 2;
-        if (i < n && outq_is_digit(s[i]))
-            i++;
-    }
-    return i;
-}
-
 /* The largest cut <= OUTQ_MAX_TEXT in s (n > OUTQ_MAX_TEXT bytes) that splits no UTF-8 sequence and
  * no colour code; if the text is not UTF-8 at all, OUTQ_MAX_TEXT. */
 static size_t outq_char_cut(const char *s, size_t n)
@@ -206,7 +192,7 @@ static size_t outq_char_cut(const char *s, size_t n)
     if (cut == 0)
         cut = OUTQ_MAX_TEXT;
     for (size_t i = cut > 6 ? cut - 6 : 1; i < cut; i++)
-        if (s[i] == '\x03' && i + outq_colour_len(s + i, n - i) > cut)
+        if (s[i] == MIRC_COLOUR[0] && i + mirc_colour_len(s + i, n - i) > cut)
             return i;
     return cut;
 }

@@ -7,12 +7,13 @@
 #include <stddef.h>
 
 #include "card.h"
+#include "cardtext.h"
 
 enum {
     PARSE_MAX_LINE = 512, /* bytes of a line that are looked at; the rest is ignored */
     PARSE_ARG_SIZE = 64,
     PARSE_ERROR_SIZE = 300,
-    PARSE_CARD_TEXT_SIZE = 8, /* "10♥" and its NUL fit */
+    PARSE_CARD_TEXT_SIZE = CARDTEXT_SIZE, /* "10♥" and its NUL fit */
 };
 
 typedef enum {

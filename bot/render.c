@@ -6,23 +6,14 @@
 #include <string.h>
 
 #include "messages.h"
-
-static const char *const RANK_TEXT[RANK_COUNT] = { "2", "3",  "4", "5", "6", "7", "8",
-                                                   "9", "10", "J", "Q", "K", "A" };
-static const char *const SUIT_UNICODE[SUIT_COUNT] = { "\xE2\x99\xA0", "\xE2\x99\xA3",
-                                                      "\xE2\x99\xA6", "\xE2\x99\xA5" };
-static const char *const SUIT_ASCII[SUIT_COUNT] = { "s", "c", "d", "h" };
+#include "mirc.h"
 
 const char *render_suit(const render_opts *r, int suit)
 {
-    return r->unicode ? SUIT_UNICODE[suit & 3] : SUIT_ASCII[suit & 3];
+    return r->unicode ? card_suit_symbol(suit & 3) : card_suit_letter(suit & 3);
 }
 
-const char *render_suit_name(int suit)
-{
-    static const char *const names[SUIT_COUNT] = { "spade", "club", "diamond", "heart" };
-    return names[suit & 3];
-}
+const char *render_suit_name(int suit) { return msg_text((msg_id)(MSG_WORD_SPADE + (suit & 3))); }
 
 char *render_card(const render_opts *r, card_t c, char *buf, size_t cap)
 {
@@ -32,12 +23,10 @@ char *render_card(const render_opts *r, card_t c, char *buf, size_t cap)
     }
     bool red = card_suit(c) == SUIT_DIAMONDS || card_suit(c) == SUIT_HEARTS;
     if (r->colors && red)
-        snprintf(buf, cap,
-                 "\x03"
-                 "04%s%s\x0F",
-                 RANK_TEXT[card_rank(c)], render_suit(r, card_suit(c)));
+        snprintf(buf, cap, MIRC_COLOUR MIRC_RED "%s%s" MIRC_RESET, card_rank_text(card_rank(c)),
+                 render_suit(r, card_suit(c)));
     else
-        snprintf(buf, cap, "%s%s", RANK_TEXT[card_rank(c)], render_suit(r, card_suit(c)));
+        snprintf(buf, cap, "%s%s", card_rank_text(card_rank(c)), render_suit(r, card_suit(c)));
     return buf;
 }
 

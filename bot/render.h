@@ -21,7 +21,7 @@ char *render_card(const render_opts *r, card_t c, char *buf, size_t cap);
 const char *render_suit(const render_opts *r, int suit);
 /* "spade", "club", "diamond", "heart". */
 const char *render_suit_name(int suit);
-/* Grouped by suit, trumps last, each by rank: "6♠ 9♠ J♠  7♣  8♥ A♥". "(none)" if empty. */
+/* Grouped by suit, trumps last, each by rank: "6♠ 9♠ J♠ · 7♣ · 8♥ A♥". "(none)" if empty. */
 char *render_hand(const render_opts *r, cards_t hand, int trump, char *buf, size_t cap);
 /* Attack/cover pairs in play order: "7♠/9♠ 8♣/?"; "(empty)" if none. */
 char *render_table(const render_opts *r, const durak_game *g, char *buf, size_t cap);

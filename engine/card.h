@@ -1,5 +1,5 @@
 /* card.h — cards and card sets: one bit per card in a 64-bit word (R1).
- * Owns the card encoding (suit * 16 + rank) and its ASCII spelling; no I/O. */
+ * Owns the card encoding (suit * 16 + rank) and every spelling of ranks and suits; no I/O. */
 #ifndef DURAK_CARD_H
 #define DURAK_CARD_H
 
@@ -60,11 +60,26 @@ bool card_beats(card_t cover, card_t attack, int trump);
 /* All cards of `hand` that beat `attack`. */
 cards_t cards_beating(cards_t hand, card_t attack, int trump);
 
+/* The spellings of ranks and suits: the only tables of them. durak-cli and serialization write
+ * cards with the chars, the bot with the texts, letters and symbols (out of range: '?' or "?"). */
+/* '2'..'9' 'T' 'J' 'Q' 'K' 'A': the protocol's one char per rank. */
+char card_rank_char(int rank);
+/* "2".."9" "10" "J" "Q" "K" "A": the rank as people write it. */
+const char *card_rank_text(int rank);
+/* 'S' 'C' 'D' 'H': the protocol's suit char. */
+char card_suit_char(int suit);
+/* "s" "c" "d" "h": the suit as a letter, where Unicode is off. */
+const char *card_suit_letter(int suit);
+/* "♠" "♣" "♦" "♥" (UTF-8, 3 bytes each). */
+const char *card_suit_symbol(int suit);
+
 /* ASCII spelling used by durak-cli and serialization: "6S", "TD", "AH".
  * card_format writes 2 chars plus NUL into buf (size >= 3) and returns buf. */
 char *card_format(card_t c, char *buf);
 /* Parses exactly two ASCII chars (rank 2-9 T J Q K A, suit S C D H, any case);
  * returns CARD_NONE on error. */
 card_t card_parse(const char *s);
+/* Parses a whole word: two chars as card_parse, or a rank's text ("10") and a suit char. */
+card_t card_parse_word(const char *s);
 
 #endif

@@ -110,21 +110,6 @@ static bool split_words(char *line, cli_words *w)
     return true;
 }
 
-/* A card in protocol syntax: card_parse's two chars, or "10" and a suit. */
-static card_t parse_card(const char *s)
-{
-    char two[3];
-    if (strlen(s) == 3 && s[0] == '1' && s[1] == '0') {
-        two[0] = 'T';
-        two[1] = s[2];
-        two[2] = '\0';
-        s = two;
-    }
-    if (strlen(s) != 2)
-        return CARD_NONE;
-    return card_parse(s);
-}
-
 static bool parse_u64(const char *s, unsigned long long *out)
 {
     char *end;
@@ -209,7 +194,7 @@ static int parse_order(char *list, card_t *cards)
             reply_error("order lists more than %s cards", "52");
             return -1;
         }
-        cards[n] = parse_card(p);
+        cards[n] = card_parse_word(p);
         if (cards[n] == CARD_NONE) {
             reply_error("bad card \"%s\" in order (cards are like TS, 6H)", p);
             return -1;
@@ -284,7 +269,7 @@ static bool need_args(const cli_words *w, int n, const char *usage)
 
 static bool need_card(const char *word, card_t *c)
 {
-    *c = parse_card(word);
+    *c = card_parse_word(word);
     if (*c == CARD_NONE)
         reply_error("bad card \"%s\" (cards are like TS, 6H)", word);
     return *c != CARD_NONE;

@@ -1,0 +1,166 @@
+/* cardtext.c — the card notation read from users: the spellings of card.c (any ASCII case)
+ * plus the aliases people type (T for 10, white suits, Cyrillic letters); and a card written. */
+
+/*
+ * Cards: the rank, then the suit, no space between.
+ *   ranks: 2 3 4 5 6 7 8 9 10 J Q K A, T for 10, any case;
+ *          Cyrillic В (валет) Д (дама) К (король) Т (туз), any case — Cyrillic Т is the ace,
+ *          Latin T is the ten.
+ *   suits: ♠ ♣ ♦ ♥, white ♤ ♧ ♢ ♡, each with or without U+FE0F; s c d h, any case;
+ *          Cyrillic п (пики ♠) к (крести ♣) б (бубны ♦) ч (черви ♥), any case.
+ *   Rank first settles К: "Кк" = K♣, "Кп" = K♠, "10к" = 10♣; "кК" is K♣ too.
+ */
+#include "cardtext.h"
+
+#include <string.h>
+
+#include "token.h"
+#include "utf8.h"
+
+typedef struct {
+    const char *text;
+    int value;
+} alias;
+
+/* Ranks besides card.c's texts ("10", "J") and chars ("T"), matched in any ASCII case. */
+static const alias rank_aliases[] = {
+    { "\xD0\x92", RANK_J }, { "\xD0\xB2", RANK_J }, /* В в: валет */
+    { "\xD0\x94", RANK_Q }, { "\xD0\xB4", RANK_Q }, /* Д д: дама */
+    { "\xD0\x9A", RANK_K }, { "\xD0\xBA", RANK_K }, /* К к: король */
+    { "\xD0\xA2", RANK_A }, { "\xD1\x82", RANK_A }, /* Т т: туз */
+};
+
+/* Suits besides card.c's letters and symbols. */
+static const alias suit_aliases[] = {
+    { "\xE2\x99\xA4", SUIT_SPADES },                                  /* ♤ */
+    { "\xE2\x99\xA7", SUIT_CLUBS },                                   /* ♧ */
+    { "\xE2\x99\xA2", SUIT_DIAMONDS },                                /* ♢ */
+    { "\xE2\x99\xA1", SUIT_HEARTS },                                  /* ♡ */
+    { "\xD0\xBF", SUIT_SPADES },       { "\xD0\x9F", SUIT_SPADES },   /* п П: пики */
+    { "\xD0\xBA", SUIT_CLUBS },        { "\xD0\x9A", SUIT_CLUBS },    /* к К: крести */
+    { "\xD0\xB1", SUIT_DIAMONDS },     { "\xD0\x91", SUIT_DIAMONDS }, /* б Б: бубны */
+    { "\xD1\x87", SUIT_HEARTS },       { "\xD0\xA7", SUIT_HEARTS },   /* ч Ч: черви */
+};
+
+#define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Does s[0..n) start with text, in any ASCII case? Sets *used to its length. */
+static bool starts_with(const char *s, size_t n, const char *text, size_t *used)
+{
+    size_t k = strlen(text);
+    if (k == 0 || n < k)
+        return false;
+    for (size_t i = 0; i < k; i++)
+        if (byte_lower((unsigned char)s[i]) != byte_lower((unsigned char)text[i]))
+            return false;
+    *used = k;
+    return true;
+}
+
+static int alias_prefix(const alias *list, size_t count, const char *s, size_t n, size_t *used)
+{
+    for (size_t i = 0; i < count; i++)
+        if (starts_with(s, n, list[i].text, used))
+            return list[i].value;
+    return -1;
+}
+
+/* A rank at the start of s; -1 if none. */
+static int rank_prefix(const char *s, size_t n, size_t *used)
+{
+    for (int r = 0; r < RANK_COUNT; r++) {
+        char ch[2] = { card_rank_char(r), '\0' };
+        if (starts_with(s, n, card_rank_text(r), used) || starts_with(s, n, ch, used))
+            return r;
+    }
+    return alias_prefix(rank_aliases, COUNT_OF(rank_aliases), s, n, used);
+}
+
+/* A suit at the start of s, with an optional variation selector after it; -1 if none. */
+static int suit_prefix(const char *s, size_t n, size_t *used)
+{
+    int suit = -1;
+    for (int i = 0; i < SUIT_COUNT && suit < 0; i++)
+        if (starts_with(s, n, card_suit_letter(i), used)
+            || starts_with(s, n, card_suit_symbol(i), used))
+            suit = i;
+    if (suit < 0)
+        suit = alias_prefix(suit_aliases, COUNT_OF(suit_aliases), s, n, used);
+    if (suit >= 0)
+        *used += utf8_invisible_len((const unsigned char *)s + *used, n - *used);
+    return suit;
+}
+
+card_t cardtext_read(const char *s, size_t n)
+{
+    size_t r, k;
+    int rank = rank_prefix(s, n, &r);
+    if (rank < 0)
+        return CARD_NONE;
+    int suit = suit_prefix(s + r, n - r, &k);
+    if (suit < 0 || r + k != n)
+        return CARD_NONE;
+    return card_make(rank, suit);
+}
+
+bool cardtext_looks_like_card(const char *s, size_t n)
+{
+    if (n > 0 && byte_is_digit((unsigned char)s[0]))
+        return true;
+    for (size_t i = 0; i + 3 <= n; i++)
+        if (memcmp(s + i, "\xE2\x99", 2) == 0 && (unsigned char)s[i + 2] >= 0xA0
+            && (unsigned char)s[i + 2] <= 0xA7)
+            return true;
+    return false;
+}
+
+/* The suit that ends a word after something else (a rank, or a bad one); -1 if none. */
+static int suit_suffix(const char *s, size_t n)
+{
+    size_t k;
+    for (size_t i = 1; i < n && i <= 6; i++) {
+        int suit = suit_prefix(s + n - i, i, &k);
+        if (suit >= 0 && k == i)
+            return suit;
+    }
+    return -1;
+}
+
+cardtext_fault cardtext_fault_of(const char *s, size_t n, card_t *example)
+{
+    size_t r, k, r2 = 0;
+    int rank = rank_prefix(s, n, &r);
+    if (rank >= 0 && r == n) {
+        *example = card_make(rank, SUIT_HEARTS);
+        return CARDTEXT_NO_SUIT;
+    }
+    int suit = suit_prefix(s, n, &k);
+    int rank2 = suit >= 0 ? rank_prefix(s + k, n - k, &r2) : -1;
+    if (rank2 >= 0 && k + r2 == n) {
+        *example = card_make(rank2, suit);
+        return CARDTEXT_SUIT_FIRST;
+    }
+    suit = suit_suffix(s, n);
+    if (suit >= 0) {
+        *example = card_make(RANK_10, suit);
+        return CARDTEXT_BAD_RANK;
+    }
+    *example = card_make(rank >= 0 ? rank : RANK_7, SUIT_HEARTS);
+    return CARDTEXT_NOT_CARD;
+}
+
+char *cardtext_write(card_t c, bool unicode_suits, char buf[CARDTEXT_SIZE])
+{
+    if (c == CARD_NONE || card_rank(c) >= RANK_COUNT || card_suit(c) >= SUIT_COUNT) {
+        memcpy(buf, "?", 2);
+        return buf;
+    }
+    const char *rank = card_rank_text(card_rank(c));
+    const char *suit =
+        unicode_suits ? card_suit_symbol(card_suit(c)) : card_suit_letter(card_suit(c));
+    size_t r = strlen(rank), s = strlen(suit);
+    memcpy(buf, rank, r);
+    memcpy(buf + r, suit, s);
+    buf[r + s] = '\0';
+    return buf;
+}

@@ -1,0 +1,33 @@
+/* cardtext.h — cards as people type them to the bot: ranks (10 or T, J Q K A, Cyrillic В Д К Т),
+ * suits (♠ ♣ ♦ ♥ and white ones, s c d h, Cyrillic п к б ч), a card read back or written. */
+#ifndef DURAK_CARDTEXT_H
+#define DURAK_CARDTEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "card.h"
+
+enum { CARDTEXT_SIZE = 8 }; /* "10♥" and its NUL fit */
+
+/* What is wrong with a word meant as a card (see cardtext_fault_of). */
+typedef enum {
+    CARDTEXT_NO_SUIT,    /* a rank alone: "7" */
+    CARDTEXT_SUIT_FIRST, /* suit, then rank: "h7" */
+    CARDTEXT_BAD_RANK,   /* something, then a suit: "1h", "Xs" */
+    CARDTEXT_NOT_CARD,   /* anything else */
+} cardtext_fault;
+
+/* A card written rank then suit, exactly filling s[0..n) (no punctuation around it); CARD_NONE
+ * if not. A variation selector may follow the suit; rank first settles К: "Кк" is K♣. */
+card_t cardtext_read(const char *s, size_t n);
+/* Does a word that is neither a command nor a card look like an attempt at a card (it starts
+ * with a digit or holds a suit symbol)? */
+bool cardtext_looks_like_card(const char *s, size_t n);
+/* Why s[0..n), not a card, is not one; *example is a card to show instead (its rank or suit
+ * taken from the word where there is one). */
+cardtext_fault cardtext_fault_of(const char *s, size_t n, card_t *example);
+/* Writes a card: "7♥" (unicode_suits) or "7h"; "?" for a non-card. Returns buf. */
+char *cardtext_write(card_t c, bool unicode_suits, char buf[CARDTEXT_SIZE]);
+
+#endif

@@ -1,0 +1,17 @@
+/* parse_channel.h — the arguments of the channel commands that take some: durak's options,
+ * bot's level, stats' nick, top's number. Each reads the rest of the line into c->out. */
+#ifndef DURAK_PARSE_CHANNEL_H
+#define DURAK_PARSE_CHANNEL_H
+
+#include "parse_ctx.h"
+
+/* durak [classic|transfer] [all|neighbours] [first5], in any order, with their aliases. */
+void parse_channel_durak(parse_ctx *c);
+/* bot [easy|normal|hard] or bot remove. */
+void parse_channel_bot(parse_ctx *c);
+/* stats [nick]. */
+void parse_channel_stats(parse_ctx *c);
+/* top [n], n from 1 to 20. */
+void parse_channel_top(parse_ctx *c);
+
+#endif

@@ -1,0 +1,148 @@
+/* parse_ctx.c — one parse in progress: cleaning the line, reading its words, and the error
+ * sentences a parse ends in (quoted words made safe, example cards and commands). */
+#include "parse_ctx.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cardtext.h"
+#include "utf8.h"
+
+enum { EXAMPLE_SIZE = 32 }; /* "10♥ or 10h" */
+
+static void cmd_reset(parsed_cmd *out)
+{
+    memset(out, 0, sizeof *out);
+    out->kind = PC_IGNORED;
+    out->card = out->target = CARD_NONE;
+    out->variant = out->throwin = out->first5 = -1;
+    out->bot_level = -1;
+    out->number = -1;
+}
+
+/* Starts a parse; false when the line is to be ignored whatever it holds (CTCP). */
+bool ctx_begin(parse_ctx *c, const char *line, size_t len, const parse_opts *o, parsed_cmd *out)
+{
+    cmd_reset(out);
+    c->out = out;
+    c->prefix = (o && o->prefix && o->prefix[0]) ? o->prefix : "!";
+    c->prefix_len = strlen(c->prefix);
+    c->unicode = o ? o->unicode_suits : true;
+    utf8_sanitize(c->prefix_shown, c->prefix, c->prefix_len, CTX_PREFIX_SHOWN_MAX);
+    c->pos = 0;
+    c->len = 0;
+    c->buf[0] = '\0';
+    if (line == NULL || len == 0 || line[0] == '\x01')
+        return false;
+    c->len = token_clean_line(c->buf, line, len < PARSE_MAX_LINE ? len : PARSE_MAX_LINE);
+    return true;
+}
+
+void ctx_skip_spaces(parse_ctx *c)
+{
+    while (c->pos < c->len && c->buf[c->pos] == ' ')
+        c->pos++;
+}
+
+/* The next run of non-spaces, as it stands. */
+token ctx_run(parse_ctx *c)
+{
+    size_t start = c->pos;
+    while (c->pos < c->len && c->buf[c->pos] != ' ')
+        c->pos++;
+    return (token){ c->buf + start, c->pos - start };
+}
+
+/* The next word that is not only punctuation (unstripped); false at the end of the line. */
+bool ctx_next(parse_ctx *c, token *t)
+{
+    for (;;) {
+        ctx_skip_spaces(c);
+        if (c->pos >= c->len)
+            return false;
+        *t = ctx_run(c);
+        if (token_trim(*t).n > 0)
+            return true;
+    }
+}
+
+void ctx_fail(parse_ctx *c, msg_id id, ...)
+{
+    parsed_cmd *out = c->out;
+    cmd_reset(out);
+    out->kind = PC_ERROR;
+    va_list ap;
+    va_start(ap, id);
+    vsnprintf(out->error, sizeof out->error, msg_text(id), ap);
+    va_end(ap);
+    utf8_cut_invalid(out->error);
+}
+
+/* A user's word made safe to quote: printable UTF-8, at most CTX_QUOTE_MAX bytes. */
+const char *ctx_quote(char buf[CTX_QUOTE_SIZE], token t)
+{
+    utf8_sanitize(buf, t.s, t.n, CTX_QUOTE_MAX);
+    return buf;
+}
+
+/* "7♥ or 7h" (Unicode suits) or "7h": cards to show in an error. */
+static const char *card_example(char buf[EXAMPLE_SIZE], bool unicode, int rank, int suit)
+{
+    char a[PARSE_CARD_TEXT_SIZE], b[PARSE_CARD_TEXT_SIZE];
+    card_t card = card_make(rank, suit);
+    if (unicode)
+        snprintf(buf, EXAMPLE_SIZE, "%s or %s", parse_write_card(card, true, a),
+                 parse_write_card(card, false, b));
+    else
+        snprintf(buf, EXAMPLE_SIZE, "%s", parse_write_card(card, false, b));
+    return buf;
+}
+
+/* A command with up to two cards as the user should type it: "beat 9♠ 7♠". */
+const char *ctx_command_text(char buf[CTX_TEXT_SIZE], const char *before, const char *word,
+                             card_t a, card_t b, bool unicode)
+{
+    char ta[PARSE_CARD_TEXT_SIZE] = "", tb[PARSE_CARD_TEXT_SIZE] = "";
+    if (a != CARD_NONE)
+        parse_write_card(a, unicode, ta);
+    if (b != CARD_NONE)
+        parse_write_card(b, unicode, tb);
+    snprintf(buf, CTX_TEXT_SIZE, "%s%s%s%s%s%s", before, word, ta[0] ? " " : "", ta,
+             tb[0] ? " " : "", tb);
+    return buf;
+}
+
+/* Error: `extra` is not understood after the command shown as `text`. */
+void ctx_fail_extra(parse_ctx *c, token extra, const char *text)
+{
+    char q[CTX_QUOTE_SIZE];
+    ctx_fail(c, MSG_PARSE_EXTRA_WORD, ctx_quote(q, token_trim(extra)), text, text);
+}
+
+/* Error for a word that was meant as a card: says what is wrong with it. */
+void ctx_fail_card(parse_ctx *c, token t)
+{
+    static const msg_id fault_msg[] = {
+        [CARDTEXT_NO_SUIT] = MSG_PARSE_NO_SUIT,
+        [CARDTEXT_SUIT_FIRST] = MSG_PARSE_SUIT_FIRST,
+        [CARDTEXT_BAD_RANK] = MSG_PARSE_BAD_RANK,
+        [CARDTEXT_NOT_CARD] = MSG_PARSE_NOT_CARD,
+    };
+    token w = token_trim(t);
+    char q[CTX_QUOTE_SIZE], ex[EXAMPLE_SIZE];
+    card_t example;
+    cardtext_fault fault = cardtext_fault_of(w.s, w.n, &example);
+    ctx_fail(c, fault_msg[fault], ctx_quote(q, w),
+             card_example(ex, c->unicode, card_rank(example), card_suit(example)));
+}
+
+/* Reads a card word into *card; on a bad word fails and returns false. */
+bool ctx_card(parse_ctx *c, token t, card_t *card)
+{
+    token w = token_trim(t);
+    *card = cardtext_read(w.s, w.n);
+    if (*card == CARD_NONE)
+        ctx_fail_card(c, t);
+    return *card != CARD_NONE;
+}

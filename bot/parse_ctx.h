@@ -1,0 +1,54 @@
+/* parse_ctx.h — one parse in progress: the cleaned line read word by word, the options it runs
+ * with, and how it ends in an error (a messages.c sentence quoting the user, with examples). */
+#ifndef DURAK_PARSE_CTX_H
+#define DURAK_PARSE_CTX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "messages.h"
+#include "parser.h"
+#include "token.h"
+
+enum {
+    CTX_QUOTE_MAX = 20,                     /* bytes of a user's word quoted in an error */
+    CTX_QUOTE_SIZE = CTX_QUOTE_MAX + 3 + 1, /* plus "…" and NUL */
+    CTX_PREFIX_SHOWN_MAX = 16,
+    CTX_TEXT_SIZE = 96, /* a command as shown in an error: "!bot hard", "beat 9♠ 7♠" */
+};
+
+typedef struct {
+    char buf[PARSE_MAX_LINE + 1]; /* the cleaned line */
+    size_t len, pos;
+    const char *prefix;
+    size_t prefix_len;
+    char prefix_shown[CTX_PREFIX_SHOWN_MAX + 4]; /* the prefix made safe to quote */
+    bool unicode;
+    parsed_cmd *out;
+} parse_ctx;
+
+/* Starts a parse into out (reset to PC_IGNORED); false when the line is to be ignored whatever
+ * it holds (CTCP). At most PARSE_MAX_LINE bytes of line are read. */
+bool ctx_begin(parse_ctx *c, const char *line, size_t len, const parse_opts *o, parsed_cmd *out);
+void ctx_skip_spaces(parse_ctx *c);
+/* The next run of non-spaces, as it stands. */
+token ctx_run(parse_ctx *c);
+/* The next word that is not only punctuation (unstripped); false at the end of the line. */
+bool ctx_next(parse_ctx *c, token *t);
+
+/* Ends the parse as PC_ERROR with the text of id formatted with the arguments. */
+void ctx_fail(parse_ctx *c, msg_id id, ...);
+/* Error: `extra` is not understood after the command shown as `text`. */
+void ctx_fail_extra(parse_ctx *c, token extra, const char *text);
+/* Reads a card word into *card; on a bad word fails saying what is wrong and returns false. */
+bool ctx_card(parse_ctx *c, token t, card_t *card);
+/* Error for a word that was meant as a card: says what is wrong with it. */
+void ctx_fail_card(parse_ctx *c, token t);
+
+/* A user's word made safe to quote: printable UTF-8, at most CTX_QUOTE_MAX bytes. */
+const char *ctx_quote(char buf[CTX_QUOTE_SIZE], token t);
+/* A command with up to two cards (CARD_NONE: none) as the user should type it: "beat 9♠ 7♠". */
+const char *ctx_command_text(char buf[CTX_TEXT_SIZE], const char *before, const char *word,
+                             card_t a, card_t b, bool unicode);
+
+#endif

@@ -1,0 +1,21 @@
+/* utf8.h — UTF-8 for the parser: decoding one character, the characters read as spaces or dropped
+ * as invisible, and users' text made safe to echo back (printable, valid, bounded). */
+#ifndef DURAK_UTF8_H
+#define DURAK_UTF8_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Length of the valid UTF-8 sequence at s (n bytes available) and its code point; 0 if invalid. */
+size_t utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
+/* Length of a Unicode space (no-break, en, em, thin, ideographic...) at s, else 0. */
+size_t utf8_space_len(const unsigned char *s, size_t n);
+/* Length of an invisible character at s (variation selectors, zero-width spaces, BOM), else 0. */
+size_t utf8_invisible_len(const unsigned char *s, size_t n);
+/* Copies src[0..n) into dst (at least max + 4 bytes) as printable, valid UTF-8 of at most
+ * max bytes: '?' for anything else (controls, C1, direction overrides), "…" when cut. */
+void utf8_sanitize(char *dst, const char *src, size_t n, size_t max);
+/* Cuts a NUL-terminated string at its first invalid UTF-8 sequence (a cut by snprintf). */
+void utf8_cut_invalid(char *s);
+
+#endif

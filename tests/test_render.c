@@ -1,0 +1,229 @@
+/* test_render: cards, hands, the table and moves as IRC text, with and without mIRC colours and
+ * Unicode suits; exact strings, and what render writes the parser reads back. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "mirc.h"
+#include "parser.h"
+#include "render.h"
+
+#define SPADE "\xE2\x99\xA0"
+#define CLUB "\xE2\x99\xA3"
+#define DIAMOND "\xE2\x99\xA6"
+#define HEART "\xE2\x99\xA5"
+/* mIRC red (\x03 then colour 04; octal \003 stops before the digits) up to \x0F. */
+#define RED(s) "\00304" s "\x0F"
+
+static const render_opts plain = { .colors = false, .unicode = false };
+static const render_opts unicode = { .colors = false, .unicode = true };
+static const render_opts coloured = { .colors = true, .unicode = true };
+static const render_opts coloured_letters = { .colors = true, .unicode = false };
+
+static card_t card(int rank, int suit) { return card_make(rank, suit); }
+
+static const char *card_text(const render_opts *r, card_t c)
+{
+    static char buf[RENDER_CARD_MAX];
+    return render_card(r, c, buf, sizeof buf);
+}
+
+static void test_card(void **state)
+{
+    (void)state;
+    assert_string_equal(card_text(&unicode, card(RANK_7, SUIT_HEARTS)), "7" HEART);
+    assert_string_equal(card_text(&unicode, card(RANK_10, SUIT_SPADES)), "10" SPADE);
+    assert_string_equal(card_text(&unicode, card(RANK_2, SUIT_CLUBS)), "2" CLUB);
+    assert_string_equal(card_text(&plain, card(RANK_Q, SUIT_HEARTS)), "Qh");
+    assert_string_equal(card_text(&plain, card(RANK_10, SUIT_DIAMONDS)), "10d");
+    assert_string_equal(card_text(&plain, card(RANK_A, SUIT_CLUBS)), "Ac");
+    assert_string_equal(card_text(&plain, card(RANK_J, SUIT_SPADES)), "Js");
+    assert_string_equal(card_text(&unicode, CARD_NONE), "?");
+    assert_string_equal(card_text(&plain, 0x7E), "?"); /* rank 14 */
+}
+
+/* Hearts and diamonds in red (colour 04), ended by \x0F; spades and clubs as they are. */
+static void test_card_colours(void **state)
+{
+    (void)state;
+    assert_string_equal(card_text(&coloured, card(RANK_7, SUIT_HEARTS)), RED("7" HEART));
+    assert_string_equal(card_text(&coloured, card(RANK_10, SUIT_DIAMONDS)), RED("10" DIAMOND));
+    assert_string_equal(card_text(&coloured, card(RANK_10, SUIT_SPADES)), "10" SPADE);
+    assert_string_equal(card_text(&coloured, card(RANK_K, SUIT_CLUBS)), "K" CLUB);
+    assert_string_equal(card_text(&coloured_letters, card(RANK_9, SUIT_HEARTS)), RED("9h"));
+    assert_string_equal(card_text(&coloured_letters, card(RANK_9, SUIT_SPADES)), "9s");
+    assert_string_equal(card_text(&coloured, CARD_NONE), "?");
+}
+
+static void test_suits(void **state)
+{
+    (void)state;
+    assert_string_equal(render_suit(&unicode, SUIT_SPADES), SPADE);
+    assert_string_equal(render_suit(&unicode, SUIT_CLUBS), CLUB);
+    assert_string_equal(render_suit(&unicode, SUIT_DIAMONDS), DIAMOND);
+    assert_string_equal(render_suit(&unicode, SUIT_HEARTS), HEART);
+    assert_string_equal(render_suit(&plain, SUIT_SPADES), "s");
+    assert_string_equal(render_suit(&plain, SUIT_CLUBS), "c");
+    assert_string_equal(render_suit(&plain, SUIT_DIAMONDS), "d");
+    assert_string_equal(render_suit(&plain, SUIT_HEARTS), "h");
+    assert_string_equal(render_suit_name(SUIT_SPADES), "spade");
+    assert_string_equal(render_suit_name(SUIT_CLUBS), "club");
+    assert_string_equal(render_suit_name(SUIT_DIAMONDS), "diamond");
+    assert_string_equal(render_suit_name(SUIT_HEARTS), "heart");
+}
+
+/* 6♠ 9♠ J♠, 7♣, 10♦, 8♥ A♥. */
+static cards_t sample_hand(void)
+{
+    return card_bit(card(RANK_6, SUIT_SPADES)) | card_bit(card(RANK_9, SUIT_SPADES))
+           | card_bit(card(RANK_J, SUIT_SPADES)) | card_bit(card(RANK_7, SUIT_CLUBS))
+           | card_bit(card(RANK_10, SUIT_DIAMONDS)) | card_bit(card(RANK_8, SUIT_HEARTS))
+           | card_bit(card(RANK_A, SUIT_HEARTS));
+}
+
+/* By suit (spades, clubs, diamonds, hearts) with the trump suit last, each by rank, suits
+ * apart by " · ". */
+static void test_hand(void **state)
+{
+    (void)state;
+    char buf[256];
+    cards_t h = sample_hand();
+    assert_string_equal(render_hand(&unicode, h, SUIT_HEARTS, buf, sizeof buf),
+                        "6" SPADE " 9" SPADE " J" SPADE " \xC2\xB7 7" CLUB " \xC2\xB7 10" DIAMOND
+                        " \xC2\xB7 8" HEART " A" HEART);
+    assert_string_equal(render_hand(&unicode, h, SUIT_SPADES, buf, sizeof buf),
+                        "7" CLUB " \xC2\xB7 10" DIAMOND " \xC2\xB7 8" HEART " A" HEART
+                        " \xC2\xB7 6" SPADE " 9" SPADE " J" SPADE);
+    assert_string_equal(render_hand(&plain, h, SUIT_CLUBS, buf, sizeof buf),
+                        "6s 9s Js \xC2\xB7 10d \xC2\xB7 8h Ah \xC2\xB7 7c");
+    assert_string_equal(
+        render_hand(&coloured_letters, h, SUIT_DIAMONDS, buf, sizeof buf),
+        "6s 9s Js \xC2\xB7 7c \xC2\xB7 " RED("8h") " " RED("Ah") " \xC2\xB7 " RED("10d"));
+    /* only trumps; a suit with no cards leaves no separator */
+    cards_t trumps = card_bit(card(RANK_A, SUIT_HEARTS)) | card_bit(card(RANK_2, SUIT_HEARTS));
+    assert_string_equal(render_hand(&plain, trumps, SUIT_HEARTS, buf, sizeof buf), "2h Ah");
+    assert_string_equal(render_hand(&plain, 0, SUIT_HEARTS, buf, sizeof buf), "(none)");
+}
+
+/* Cut to the room given, always NUL-terminated. */
+static void test_hand_room(void **state)
+{
+    (void)state;
+    char buf[8];
+    render_hand(&plain, sample_hand(), SUIT_HEARTS, buf, sizeof buf);
+    assert_string_equal(buf, "6s 9s J");
+}
+
+/* Colours only add codes: stripped, a coloured hand is the plain one. */
+static void test_hand_colours_strip(void **state)
+{
+    (void)state;
+    char a[256], b[256], stripped[256];
+    for (int trump = 0; trump < SUIT_COUNT; trump++) {
+        render_hand(&coloured, sample_hand(), trump, a, sizeof a);
+        render_hand(&unicode, sample_hand(), trump, b, sizeof b);
+        mirc_strip(stripped, a, strlen(a));
+        assert_string_equal(stripped, b);
+    }
+}
+
+static void test_table(void **state)
+{
+    (void)state;
+    durak_game g;
+    char buf[256];
+    memset(&g, 0, sizeof g);
+    memset(g.attack, CARD_NONE, sizeof g.attack);
+    memset(g.cover, CARD_NONE, sizeof g.cover);
+    assert_string_equal(render_table(&unicode, &g, buf, sizeof buf), "(empty)");
+    g.nattack = 3;
+    g.attack[0] = card(RANK_7, SUIT_SPADES);
+    g.cover[0] = card(RANK_9, SUIT_SPADES);
+    g.attack[1] = card(RANK_8, SUIT_CLUBS);
+    g.attack[2] = card(RANK_8, SUIT_HEARTS);
+    g.cover[2] = card(RANK_6, SUIT_DIAMONDS);
+    assert_string_equal(render_table(&unicode, &g, buf, sizeof buf),
+                        "7" SPADE "/9" SPADE " 8" CLUB "/? 8" HEART "/6" DIAMOND);
+    assert_string_equal(render_table(&plain, &g, buf, sizeof buf), "7s/9s 8c/? 8h/6d");
+    assert_string_equal(render_table(&coloured_letters, &g, buf, sizeof buf),
+                        "7s/9s 8c/? " RED("8h") "/" RED("6d"));
+}
+
+static durak_action action(int kind, card_t c, card_t target)
+{
+    durak_action a;
+    memset(&a, 0, sizeof a);
+    a.kind = (uint8_t)kind;
+    a.card = c;
+    a.target = target;
+    return a;
+}
+
+static void test_action(void **state)
+{
+    (void)state;
+    char buf[64];
+    card_t n = CARD_NONE;
+    assert_string_equal(
+        render_action(&unicode, action(DURAK_ACT_PLAY, card(RANK_7, SUIT_HEARTS), n), buf, 64),
+        "play 7" HEART);
+    assert_string_equal(
+        render_action(&unicode,
+                      action(DURAK_ACT_BEAT, card(RANK_9, SUIT_SPADES), card(RANK_7, SUIT_SPADES)),
+                      buf, 64),
+        "beat 9" SPADE " 7" SPADE);
+    assert_string_equal(render_action(&plain, action(DURAK_ACT_TAKE, n, n), buf, 64), "take");
+    assert_string_equal(render_action(&plain, action(DURAK_ACT_PASS, n, n), buf, 64), "pass");
+    assert_string_equal(
+        render_action(&plain, action(DURAK_ACT_TRANSFER, card(RANK_10, SUIT_HEARTS), n), buf, 64),
+        "transfer 10h");
+    assert_string_equal(
+        render_action(&coloured, action(DURAK_ACT_PLAY, card(RANK_Q, SUIT_DIAMONDS), n), buf, 64),
+        "play " RED("Q" DIAMOND));
+    assert_string_equal(render_action(&plain, action(99, n, n), buf, 64), "?");
+}
+
+static void test_actions(void **state)
+{
+    (void)state;
+    char buf[256];
+    durak_action a[3] = {
+        action(DURAK_ACT_BEAT, card(RANK_9, SUIT_SPADES), card(RANK_7, SUIT_SPADES)),
+        action(DURAK_ACT_BEAT, card(RANK_6, SUIT_HEARTS), card(RANK_7, SUIT_SPADES)),
+        action(DURAK_ACT_TAKE, CARD_NONE, CARD_NONE),
+    };
+    assert_string_equal(render_actions(&unicode, a, 3, buf, sizeof buf),
+                        "beat 9" SPADE " 7" SPADE " | beat 6" HEART " 7" SPADE " | take");
+    assert_string_equal(render_actions(&plain, a + 2, 1, buf, sizeof buf), "take");
+    assert_string_equal(render_actions(&plain, a, 0, buf, sizeof buf), "");
+}
+
+/* What the bot writes, the parser reads: every card of a 52-card deck, both suit styles. */
+static void test_cards_read_back(void **state)
+{
+    (void)state;
+    for (int suit = 0; suit < SUIT_COUNT; suit++)
+        for (int rank = 0; rank < RANK_COUNT; rank++) {
+            card_t c = card(rank, suit);
+            const char *u = card_text(&unicode, c);
+            assert_int_equal(parse_card(u, strlen(u)), c);
+            const char *p = card_text(&plain, c);
+            assert_int_equal(parse_card(p, strlen(p)), c);
+        }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_card),      cmocka_unit_test(test_card_colours),
+        cmocka_unit_test(test_suits),     cmocka_unit_test(test_hand),
+        cmocka_unit_test(test_hand_room), cmocka_unit_test(test_hand_colours_strip),
+        cmocka_unit_test(test_table),     cmocka_unit_test(test_action),
+        cmocka_unit_test(test_actions),   cmocka_unit_test(test_cards_read_back),
+    };
+    return cmocka_run_group_tests_name("render", tests, NULL, NULL);
+}
