@@ -56,7 +56,7 @@ static bool is_channel(const char *target) { return target[0] && strchr("#&+!", 
 static void on_event(void *ctx, const irc_event *ev, double now)
 {
     daemon_ctx *d = ctx;
-    tables_who w = { ev->nick, ev->user, ev->host };
+    tables_who w = { ev->nick, ev->user, ev->host, ev->account };
     switch (ev->kind) {
     case IRC_EV_PRIVMSG:
         if (is_channel(ev->target))

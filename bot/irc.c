@@ -59,6 +59,7 @@ static void deliver(irc_session_t *s, irc_event ev, const char *origin, const ch
     ev.nick = b.nick;
     ev.user = b.user;
     ev.host = b.host;
+    ev.account = ""; /* libircclient sees no tags: the connection layer knows accounts */
     ev.params = params;
     ev.count = count;
     if (!ev.target)

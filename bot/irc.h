@@ -25,6 +25,7 @@ typedef enum {
 typedef struct {
     irc_event_kind kind;
     const char *nick, *user, *host; /* who sent it */
+    const char *account;            /* their services account, "" when none or unknown */
     const char *target;             /* the channel, or the nick a message was sent to */
     const char *arg;                /* NICK: the new nick; KICK: who was kicked */
     const char *text;               /* the message, the reason, the CTCP request */

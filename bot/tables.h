@@ -16,9 +16,11 @@
 
 typedef struct tables tables;
 
-/* Who sent an event (user and host may be "" when unknown). */
+/* Who sent an event (user and host may be "" when unknown); account is the services account
+ * the network says they are logged in to (NULL or "" for none or unknown). */
 typedef struct {
     const char *nick, *user, *host;
+    const char *account;
 } tables_who;
 
 /* `cfg` is copied; `seed` drives the shuffles (main passes getrandom() bytes). */

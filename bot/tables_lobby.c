@@ -34,7 +34,7 @@ static void seat_ai(table_t *tb, ai_level level)
 {
     char name[NICK_MAX];
     lobby_ai_name(tb, level, name, sizeof name);
-    tables_who w = { name, "", "" };
+    tables_who w = { name, "", "", "" };
     seat_player(tb, &w);
     tb->seat[tb->nseats - 1].ai = (int)level;
 }

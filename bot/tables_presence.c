@@ -58,7 +58,7 @@ void tables_on_join(tables *t, double now, const tables_who *w, const char *chan
 static void player_gone(tables *t, table_t *tb, int s, double now, outbox *o)
 {
     if (!tb->playing) {
-        tables_who w = { tb->seat[s].nick, "", "" };
+        tables_who w = { tb->seat[s].nick, "", "", "" };
         lobby_leave(t, &w, tb, now, o);
         return;
     }

@@ -56,7 +56,7 @@ static tables_who who(const char *nick)
 {
     static char user[64];
     snprintf(user, sizeof user, "u_%s", nick);
-    tables_who w = { nick, user, "example.org" };
+    tables_who w = { nick, user, "example.org", "" };
     return w;
 }
 
@@ -392,7 +392,7 @@ static void test_part_rejoin_and_quit(void **state)
     assert_non_null(said(h, "#durak", "held for 90 seconds"));
     priv(h, "bob", "hand"); /* same user@host: still his seat */
     assert_non_null(said(h, "bob", "Your hand"));
-    tables_who impostor = { "bob", "other", "evil.example" };
+    tables_who impostor = { "bob", "other", "evil.example", "" };
     outbox_clear(&h->o);
     tables_on_private(h->t, h->now, &impostor, "hand", &h->o);
     assert_non_null(said(h, "bob", "held for its player"));
