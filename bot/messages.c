@@ -96,7 +96,7 @@ static const char *const msg_types[MSG_COUNT] = {
     [MSG_PRIVATE_HELP_2] = "",
     [MSG_NOT_IN_GAME] = "ss",
     [MSG_NOT_STARTED] = "sss",
-    [MSG_SEAT_HELD] = "s",
+    [MSG_SEAT_HELD] = "ss",
     [MSG_CHANNEL_ONLY] = "ss",
     [MSG_REJOINED] = "s",
     [MSG_AWAY] = "sd",
@@ -268,8 +268,9 @@ static const char *const msg_english[MSG_COUNT] = {
     [MSG_NOT_IN_GAME] =
         "You are not in a game: open one in a channel with %sdurak, or join one with %sjoin.",
     [MSG_NOT_STARTED] = "The game has not started yet: %s can start it with %sstart in %s.",
-    [MSG_SEAT_HELD] =
-        "That seat in %s is held for its player, who left: they can rejoin the channel to play on.",
+    [MSG_SEAT_HELD] = "The seat of %s in %s is held for its player, who sat down from another "
+                      "address or account: to the bot you are someone else, so play under your "
+                      "own nick.",
     [MSG_CHANNEL_ONLY] = "%s is a channel command: type it in %s.",
     [MSG_REJOINED] = "%s is back and plays on.",
     [MSG_AWAY] = "%s left; their seat is held for %d seconds.",

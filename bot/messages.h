@@ -99,7 +99,7 @@ typedef enum {
     MSG_PRIVATE_HELP_2,
     MSG_NOT_IN_GAME,    /* prefix, prefix */
     MSG_NOT_STARTED,    /* creator, prefix, channel */
-    MSG_SEAT_HELD,      /* channel */
+    MSG_SEAT_HELD,      /* nick, channel: a stranger holds a seated person's nick */
     MSG_CHANNEL_ONLY,   /* command, channel */
     MSG_REJOINED,       /* nick */
     MSG_AWAY,           /* nick, seconds (int) */

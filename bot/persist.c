@@ -1,16 +1,8 @@
-/* persist.c — the tables' changes into the store: renames, results, snapshots, in that order,
+/* persist.c — the tables' changes into the store: results, then snapshots,
  * each failure logged at error level with the store's reason. */
 #include "persist.h"
 
 #include "log.h"
-
-static void save_rename(void *ctx, const char *old_key, const char *new_key, const char *display)
-{
-    store *db = ctx;
-    if (db && store_rename_player(db, old_key, new_key, display) == STORE_RENAME_ERROR)
-        log_msg(LOG_ERR, "could not move the stats of %s to %s: %s", old_key, display,
-                store_error(db));
-}
 
 static void save_result(void *ctx, const store_result *r)
 {
@@ -31,7 +23,6 @@ static void save_table(void *ctx, const char *channel, const char *snapshot)
 
 void persist_tables(tables *t, store *db, double now)
 {
-    tables_take_renames(t, save_rename, db);
     tables_take_results(t, save_result, db);
     tables_take_changes(t, now, save_table, db);
 }

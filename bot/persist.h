@@ -1,6 +1,6 @@
-/* persist.h — what the tables changed goes to the store: nick renames for the stats, finished
- * games' results, then each changed table's snapshot (or its deletion). The one place that
- * writes tables' data to SQLite and handles a failure. */
+/* persist.h — what the tables changed goes to the store: finished games' results, then each
+ * changed table's snapshot (or its deletion). The one place that writes tables' data to SQLite
+ * and handles a failure. */
 #ifndef DURAK_PERSIST_H
 #define DURAK_PERSIST_H
 

@@ -83,7 +83,7 @@ table_t *tables_find(tables *t, const char *channel)
 int tables_seat_of(const tables *t, const table_t *tb, const char *nick)
 {
     for (int s = 0; s < tb->nseats; s++)
-        if (casemap_equal(t->cm, tb->seat[s].nick, nick))
+        if (!tables_is_ai(tb, s) && casemap_equal(t->cm, tb->seat[s].nick, nick))
             return s;
     return -1;
 }
@@ -104,7 +104,30 @@ table_t *tables_of_nick(tables *t, const char *nick, int *seat)
 
 bool tables_same_person(const tables *t, const seat_t *st, const tables_who *w)
 {
+    if (st->ai >= 0)
+        return false;
+    if (st->account[0])
+        return w->account && casemap_equal(t->cm, st->account, w->account);
     return !strcmp(st->user, w->user) && casemap_equal(t->cm, st->host, w->host);
+}
+
+bool tables_refuse_stranger(const tables *t, const table_t *tb, int s, const tables_who *w,
+                            outbox *o)
+{
+    if (tables_same_person(t, &tb->seat[s], w))
+        return false;
+    tables_notice(o, w->nick, MSG_SEAT_HELD, tb->seat[s].nick, tb->channel);
+    return true;
+}
+
+void tables_stats_key(const tables *t, const char *nick, const char *account, char *key, size_t cap)
+{
+    if (account && account[0] && cap > 1) {
+        key[0] = '@';
+        casemap_fold(t->cm, account, key + 1, cap - 1);
+    } else {
+        casemap_fold(t->cm, nick, key, cap);
+    }
 }
 
 bool tables_is_admin(const tables *t, const tables_who *w)

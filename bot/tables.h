@@ -30,8 +30,8 @@ void tables_free(tables *t);
 void tables_reconfigure(tables *t, const bot_config *cfg);
 /* From ISUPPORT CASEMAPPING (default rfc1459). */
 void tables_set_casemapping(tables *t, casemap m);
-/* Where stats are read (!stats, !top); NULL: none kept, and then no results or renames are
- * queued for tables_take_results / tables_take_renames. Not owned; never written here. */
+/* Where stats are read (!stats, !top); NULL: none kept, and then no results are queued for
+ * tables_take_results. Not owned; never written here. */
 void tables_set_store(tables *t, store *db);
 /* The bot's own nick: its own lines and joins are ignored. */
 void tables_set_own_nick(tables *t, const char *nick);
@@ -88,10 +88,5 @@ void tables_take_changes(tables *t, double now,
 /* Hands over each game finished since the last call, for the stats (the strings live until
  * the call returns). */
 void tables_take_results(tables *t, void (*cb)(void *ctx, const store_result *r), void *ctx);
-/* Hands over each nick change since the last call, for the stats to follow. */
-void tables_take_renames(tables *t,
-                         void (*cb)(void *ctx, const char *old_key, const char *new_key,
-                                    const char *display),
-                         void *ctx);
 
 #endif

@@ -56,19 +56,39 @@ void info_help(tables *t, const tables_who *w, const char *topic, bool in_privat
     }
 }
 
+/* The stats of `nick`: yours by your account (or nick); a seated person's by theirs; else the
+ * account of that name, then the nick. */
+static bool find_stats(tables *t, const tables_who *w, const char *nick, store_player *p)
+{
+    char key[NICK_MAX + 1];
+    int s;
+    table_t *tb;
+    if (casemap_equal(t->cm, nick, w->nick)) {
+        tables_stats_key(t, w->nick, w->account, key, sizeof key);
+        return store_get_player(t->db, key, p);
+    }
+    if ((tb = tables_of_nick(t, nick, &s))) {
+        tables_stats_key(t, nick, tb->seat[s].account, key, sizeof key);
+        return store_get_player(t->db, key, p);
+    }
+    tables_stats_key(t, nick, nick, key, sizeof key);
+    if (store_get_player(t->db, key, p))
+        return true;
+    tables_stats_key(t, nick, NULL, key, sizeof key);
+    return store_get_player(t->db, key, p);
+}
+
 /* !stats [nick]: one line in the channel. */
 void info_stats(tables *t, const tables_who *w, const char *channel, const char *nick, outbox *o)
 {
     store_player p;
-    char key[NICK_MAX];
     if (!t->db) {
         tables_notice(o, w->nick, MSG_NO_STATS);
         return;
     }
     if (!nick[0])
         nick = w->nick;
-    casemap_fold(t->cm, nick, key, sizeof key);
-    if (!store_get_player(t->db, key, &p)) {
+    if (!find_stats(t, w, nick, &p)) {
         tables_say(o, channel, MSG_STATS_NONE, nick);
         return;
     }

@@ -20,9 +20,12 @@ enum { TABLES_MAX = 2 * CONFIG_MAX_CHANNELS, NICK_MAX = 64, TABLES_LINE_MAX = 10
 
 #define M(id) msg_text(id)
 
+/* A seat's person is their services account where the network told one, else nick +
+ * user@host; a computer player is no IRC user at all (its name matches no nick). */
 typedef struct {
-    char nick[NICK_MAX], user[64], host[128];
-    bool absent; /* parted or quit: held for rejoin_grace */
+    char nick[NICK_MAX], user[64], host[128], account[64];
+    bool absent;      /* parted or quit: held for rejoin_grace */
+    bool unconfirmed; /* restored after a restart: hand sent once its person is seen again */
     double grace_deadline;
     int timeouts; /* in a row */
     int ai;       /* -1: a person; else the ai_level of a computer player */
@@ -52,13 +55,6 @@ typedef struct {
     char key[DURAK_MAX_PLAYERS][NICK_MAX], display[DURAK_MAX_PLAYERS][NICK_MAX];
 } pending_result;
 
-/* A nick change waiting for tables_take_renames. */
-typedef struct {
-    char old_key[NICK_MAX], new_key[NICK_MAX], display[NICK_MAX];
-} pending_rename;
-
-enum { PENDING_RENAMES = 64 };
-
 struct tables {
     bot_config cfg;
     casemap cm;
@@ -73,8 +69,6 @@ struct tables {
     int nclosed;
     pending_result results[TABLES_MAX]; /* finished since tables_take_results() */
     int nresults;
-    pending_rename renames[PENDING_RENAMES]; /* since tables_take_renames() */
-    int nrenames;
 };
 
 /* ---- tables.c: lookup, output, the shared pieces ---- */
@@ -86,12 +80,20 @@ table_t *tables_open(tables *t, const char *channel);
 /* Ends a table (no result): its snapshot is deleted at the next tables_take_changes(). */
 void tables_close(tables *t, table_t *tb);
 static inline void tables_touch(table_t *tb) { tb->dirty = true; }
-/* The seat of `nick` at tb, or -1. */
+/* The person's seat under `nick` at tb (computer players have none), or -1. */
 int tables_seat_of(const tables *t, const table_t *tb, const char *nick);
-/* The table where `nick` sits, and the seat; NULL if none. */
+/* The table where a person sits under `nick`, and the seat; NULL if none. */
 table_t *tables_of_nick(tables *t, const char *nick, int *seat);
-/* The seat's player by user@host (a held seat is only theirs to take back). */
+/* Is `w` the seat's person: the same account where the seat has one, else the same
+ * user@host. A nick alone never is. */
 bool tables_same_person(const tables *t, const seat_t *st, const tables_who *w);
+/* When `w` holds the nick of seat s but is not its person: tells them so and returns true. */
+bool tables_refuse_stranger(const tables *t, const table_t *tb, int s, const tables_who *w,
+                            outbox *o);
+/* The stats key of a person: "@account" (casefolded) where there is an account, else the
+ * casefolded nick. */
+void tables_stats_key(const tables *t, const char *nick, const char *account, char *key,
+                      size_t cap);
 bool tables_is_admin(const tables *t, const tables_who *w);
 static inline bool tables_is_ai(const table_t *tb, int s) { return tb->seat[s].ai >= 0; }
 /* People (not computer players) seated and not gone for good. */
@@ -114,8 +116,10 @@ void tables_say_status(const tables *t, const table_t *tb, outbox *o);
 void lobby_open(tables *t, const tables_who *w, const char *channel, const parsed_cmd *p,
                 double now, outbox *o);
 void lobby_join(tables *t, const tables_who *w, table_t *tb, outbox *o);
-/* !leave, or a lobby seat's player gone from the channel; a running game forfeits. */
+/* !leave: the person's seat is freed; a running game forfeits. */
 void lobby_leave(tables *t, const tables_who *w, table_t *tb, double now, outbox *o);
+/* Seat s leaves (its person typed !leave or left the channel). */
+void lobby_unseat(tables *t, table_t *tb, int s, double now, outbox *o);
 void lobby_start(tables *t, const tables_who *w, table_t *tb, double now, outbox *o);
 void lobby_stop(tables *t, const tables_who *w, table_t *tb, outbox *o);
 void lobby_bot(tables *t, const tables_who *w, table_t *tb, const parsed_cmd *p, outbox *o);

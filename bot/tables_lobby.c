@@ -13,6 +13,7 @@ static void seat_player(table_t *tb, const tables_who *w)
     snprintf(s->nick, sizeof s->nick, "%s", w->nick);
     snprintf(s->user, sizeof s->user, "%s", w->user);
     snprintf(s->host, sizeof s->host, "%s", w->host);
+    snprintf(s->account, sizeof s->account, "%s", w->account ? w->account : "");
     s->ai = -1;
 }
 
@@ -68,10 +69,10 @@ void lobby_open(tables *t, const tables_who *w, const char *channel, const parse
                       tables_prefix(t));
         return;
     }
-    if (other) {
+    if (other && !tables_refuse_stranger(t, other, s, w, o))
         tables_notice(o, w->nick, MSG_ALREADY_SEATED, other->channel, tables_prefix(t));
+    if (other)
         return;
-    }
     if (!(tb = tables_open(t, channel)))
         return;
     tb->opt = durak_default_options();
@@ -90,11 +91,11 @@ void lobby_join(tables *t, const tables_who *w, table_t *tb, outbox *o)
 {
     int s;
     table_t *other = tables_of_nick(t, w->nick, &s);
-    if (other) {
+    if (other && !tables_refuse_stranger(t, other, s, w, o))
         tables_notice(o, w->nick, other == tb ? MSG_ALREADY_HERE : MSG_ALREADY_SEATED,
                       other->channel, tables_prefix(t));
+    if (other)
         return;
-    }
     if (tb->playing) {
         tables_notice(o, w->nick, MSG_GAME_RUNNING, tb->channel, tables_prefix(t));
         return;
@@ -113,38 +114,54 @@ void lobby_join(tables *t, const tables_who *w, table_t *tb, outbox *o)
 void lobby_leave(tables *t, const tables_who *w, table_t *tb, double now, outbox *o)
 {
     int s = tables_seat_of(t, tb, w->nick);
-    if (s < 0) {
+    if (s < 0)
         tables_notice(o, w->nick, MSG_NOT_SEATED_HERE, tb->channel, tables_prefix(t));
-        return;
-    }
+    else if (!tables_refuse_stranger(t, tb, s, w, o))
+        lobby_unseat(t, tb, s, now, o);
+}
+
+void lobby_unseat(tables *t, table_t *tb, int s, double now, outbox *o)
+{
+    char nick[NICK_MAX];
+    snprintf(nick, sizeof nick, "%s", tb->seat[s].nick);
     if (tb->playing) {
         play_forfeit(t, tb, s, MSG_FORFEIT_LEFT, now, o);
         return;
     }
     unseat(tb, s);
     if (!tables_humans(tb)) {
-        tables_say(o, tb->channel, MSG_LOBBY_EMPTY, w->nick);
+        tables_say(o, tb->channel, MSG_LOBBY_EMPTY, nick);
         tables_close(t, tb);
         return;
     }
     char seats[512];
     seat_list(tb, seats, sizeof seats);
-    tables_say(o, tb->channel, MSG_LOBBY_LEFT, w->nick, seats, tb->seat[tb->creator].nick,
+    tables_say(o, tb->channel, MSG_LOBBY_LEFT, nick, seats, tb->seat[tb->creator].nick,
                tables_prefix(t));
 }
 
-static bool may_manage(const tables *t, const table_t *tb, const tables_who *w)
+/* The creator (the person, not a holder of their nick) or an admin; else a refusal (`only`
+ * names the creator) is sent and false returned. */
+static bool may_manage(const tables *t, const table_t *tb, const tables_who *w, msg_id only,
+                       outbox *o)
 {
-    return (tb->nseats && casemap_equal(t->cm, tb->seat[tb->creator].nick, w->nick))
-           || tables_is_admin(t, w);
+    const seat_t *c = &tb->seat[tb->creator];
+    if (tables_is_admin(t, w)
+        || (casemap_equal(t->cm, c->nick, w->nick) && tables_same_person(t, c, w)))
+        return true;
+    if (casemap_equal(t->cm, c->nick, w->nick))
+        tables_notice(o, w->nick, MSG_SEAT_HELD, c->nick, tb->channel);
+    else
+        tables_notice(o, w->nick, only, c->nick);
+    return false;
 }
 
 void lobby_start(tables *t, const tables_who *w, table_t *tb, double now, outbox *o)
 {
     if (tb->playing) {
         tables_notice(o, w->nick, MSG_GAME_RUNNING, tb->channel, tables_prefix(t));
-    } else if (!may_manage(t, tb, w)) {
-        tables_notice(o, w->nick, MSG_ONLY_CREATOR_START, tb->seat[tb->creator].nick);
+    } else if (!may_manage(t, tb, w, MSG_ONLY_CREATOR_START, o)) {
+        return;
     } else if (tb->nseats < 2) {
         tables_notice(o, w->nick, MSG_NEED_PLAYERS, tables_prefix(t));
     } else {
@@ -154,10 +171,8 @@ void lobby_start(tables *t, const tables_who *w, table_t *tb, double now, outbox
 
 void lobby_stop(tables *t, const tables_who *w, table_t *tb, outbox *o)
 {
-    if (!may_manage(t, tb, w)) {
-        tables_notice(o, w->nick, MSG_ONLY_CREATOR_STOP, tb->seat[tb->creator].nick);
+    if (!may_manage(t, tb, w, MSG_ONLY_CREATOR_STOP, o))
         return;
-    }
     tables_say(o, tb->channel, tb->playing ? MSG_GAME_STOPPED : MSG_LOBBY_STOPPED, w->nick);
     tables_close(t, tb);
 }
@@ -184,8 +199,8 @@ void lobby_bot(tables *t, const tables_who *w, table_t *tb, const parsed_cmd *p,
     char seats[512];
     if (tb->playing) {
         tables_notice(o, w->nick, MSG_BOT_LOBBY_ONLY, tables_prefix(t));
-    } else if (!may_manage(t, tb, w)) {
-        tables_notice(o, w->nick, MSG_ONLY_CREATOR_BOT, tb->seat[tb->creator].nick);
+    } else if (!may_manage(t, tb, w, MSG_ONLY_CREATOR_BOT, o)) {
+        return;
     } else if (p->bot_remove) {
         remove_bot(t, w, tb, o);
     } else if (tb->nseats == DURAK_MAX_PLAYERS) {

@@ -36,7 +36,7 @@ static void queue_result(tables *t, const table_t *tb)
     p->r = (store_result){ .n = tb->nseats, .draw = g->result == DURAK_RESULT_DRAW };
     for (int s = 0; s < tb->nseats; s++) {
         store_seat *st = &p->r.seat[s];
-        casemap_fold(t->cm, tb->seat[s].nick, p->key[s], sizeof p->key[s]);
+        tables_stats_key(t, tb->seat[s].nick, tb->seat[s].account, p->key[s], sizeof p->key[s]);
         snprintf(p->display[s], sizeof p->display[s], "%s", tb->seat[s].nick);
         st->forfeited = (g->forfeited >> s) & 1;
         st->durak = g->result == DURAK_RESULT_DURAK && g->result_seat == s;
@@ -346,8 +346,8 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
     } else if (!tb->playing) {
         tables_notice(o, w->nick, MSG_NOT_STARTED, tb->seat[tb->creator].nick, tables_prefix(t),
                       tb->channel);
-    } else if (tb->seat[s].absent && !tables_same_person(t, &tb->seat[s], w)) {
-        tables_notice(o, w->nick, MSG_SEAT_HELD, tb->channel);
+    } else if (tables_refuse_stranger(t, tb, s, w, o)) {
+        return;
     } else if (p.kind == PC_HAND) {
         tables_send_hand(t, tb, s, o);
     } else if (p.kind == PC_MOVES) {

@@ -5,16 +5,6 @@
 
 #include "tables_internal.h"
 
-static void queue_rename(tables *t, const char *old_nick, const char *new_nick)
-{
-    if (!t->db || t->nrenames == PENDING_RENAMES)
-        return;
-    pending_rename *r = &t->renames[t->nrenames++];
-    casemap_fold(t->cm, old_nick, r->old_key, sizeof r->old_key);
-    casemap_fold(t->cm, new_nick, r->new_key, sizeof r->new_key);
-    snprintf(r->display, sizeof r->display, "%s", new_nick);
-}
-
 void tables_on_nick(tables *t, double now, const char *old_nick, const char *new_nick, outbox *o)
 {
     (void)now;
@@ -23,10 +13,12 @@ void tables_on_nick(tables *t, double now, const char *old_nick, const char *new
         tables_set_own_nick(t, new_nick);
         return;
     }
+    /* A present seat's nick is its person's: the seat follows. A held seat's person is gone, so
+     * whoever holds that nick now is someone else. Stats are keyed by account or by nick and do
+     * not follow nick changes (taking a nick and renaming must not move its record). */
     int s;
     table_t *tb = tables_of_nick(t, old_nick, &s);
-    queue_rename(t, old_nick, new_nick); /* stats follow the nick */
-    if (tb) {
+    if (tb && !tb->seat[s].absent) {
         snprintf(tb->seat[s].nick, sizeof tb->seat[s].nick, "%s", new_nick);
         tables_touch(tb);
     }
@@ -40,12 +32,18 @@ void tables_on_join(tables *t, double now, const tables_who *w, const char *chan
         return;
     for (int s = 0; s < tb->nseats; s++) {
         seat_t *st = &tb->seat[s];
+        if (st->unconfirmed && !st->absent && tables_same_person(t, st, w)
+            && casemap_equal(t->cm, st->nick, w->nick)) {
+            st->unconfirmed = false; /* seen again after a restart: the hand is theirs */
+            tables_send_hand(t, tb, s, o);
+            return;
+        }
         if (!st->absent || !tables_same_person(t, st, w))
             continue;
         int other;
         if (!casemap_equal(t->cm, st->nick, w->nick) && tables_of_nick(t, w->nick, &other))
             continue; /* that nick sits elsewhere */
-        st->absent = false;
+        st->absent = st->unconfirmed = false;
         tables_touch(tb);
         snprintf(st->nick, sizeof st->nick, "%s", w->nick);
         tables_say(o, tb->channel, MSG_REJOINED, st->nick);
@@ -58,8 +56,7 @@ void tables_on_join(tables *t, double now, const tables_who *w, const char *chan
 static void player_gone(tables *t, table_t *tb, int s, double now, outbox *o)
 {
     if (!tb->playing) {
-        tables_who w = { tb->seat[s].nick, "", "", "" };
-        lobby_leave(t, &w, tb, now, o);
+        lobby_unseat(t, tb, s, now, o);
         return;
     }
     if (!durak_in_game(&tb->g, s) || tb->seat[s].absent)
@@ -93,7 +90,9 @@ void presence_tick(tables *t, table_t *tb, double now, outbox *o)
             play_forfeit(t, tb, s, MSG_FORFEIT_GONE, now, o);
 }
 
-/* After a reconnect or a restart: the table again, and hands after a restart. */
+/* After a reconnect or a restart: the table again. After a restart each hand goes out when its
+ * person is seen in the channel again (tables_on_join: the WHO after joining), never to
+ * whoever holds the nick. */
 static void announce_back(tables *t, table_t *tb, outbox *o)
 {
     char line[TABLES_LINE_MAX], seats[512];
@@ -111,9 +110,6 @@ static void announce_back(tables *t, table_t *tb, outbox *o)
     render_opts r = tables_ropts(t);
     render_status(&r, &names, &tb->g, line, sizeof line);
     tables_say(o, tb->channel, restored ? MSG_RESTORED : MSG_RESUMED, line);
-    for (int s = 0; restored && s < tb->nseats; s++)
-        if (durak_in_game(&tb->g, s))
-            tables_send_hand(t, tb, s, o);
 }
 
 void tables_on_reconnect(tables *t, double now, outbox *o)

@@ -5,8 +5,9 @@
 
 #include "tables_internal.h"
 
-/* "T1 playing p,v,t,f,d creator nseats lobby_left turn_left warned" then per seat
- * " =nick =user =host absent grace_left timeouts ai", then " G <engine line>" when playing.
+/* "T2 playing p,v,t,f,d creator nseats lobby_left turn_left warned" then per seat
+ * " =nick =user =host =account absent grace_left timeouts ai", then " G <engine line>" when
+ * playing. T1 (before accounts) is read too: its seats have no account.
  * Times are seconds left, so a restart resumes every timer where it stood. */
 
 static double left(double deadline, double now) { return deadline > now ? deadline - now : 0; }
@@ -20,13 +21,14 @@ bool tables_snapshot(const tables *t, const char *channel, double now, char *buf
     const durak_options *o = &tb->opt;
     size_t len = 0;
     buf[0] = '\0';
-    render_appendf(buf, cap, &len, "T1 %d %d,%d,%d,%d,%d %d %d %.3f %.3f %d", tb->playing,
+    render_appendf(buf, cap, &len, "T2 %d %d,%d,%d,%d,%d %d %d %.3f %.3f %d", tb->playing,
                    o->players, o->variant, o->throwin, o->first5, o->deck, tb->creator, tb->nseats,
                    left(tb->lobby_deadline, at), left(tb->turn_deadline, at), tb->warned);
     for (int s = 0; s < tb->nseats; s++) {
         const seat_t *st = &tb->seat[s];
-        render_appendf(buf, cap, &len, " =%s =%s =%s %d %.3f %d %d", st->nick, st->user, st->host,
-                       st->absent, left(st->grace_deadline, at), st->timeouts, st->ai);
+        render_appendf(buf, cap, &len, " =%s =%s =%s =%s %d %.3f %d %d", st->nick, st->user,
+                       st->host, st->account, st->absent, left(st->grace_deadline, at),
+                       st->timeouts, st->ai);
     }
     if (tb->playing) {
         char game[DURAK_SERIAL_MAX];
@@ -61,12 +63,13 @@ static bool read_string(char **p, char *out, size_t cap)
     return true;
 }
 
-static bool read_seat(char **p, seat_t *st, double now)
+static bool read_seat(char **p, seat_t *st, double now, bool with_account)
 {
     int absent, timeouts;
     double grace;
     if (!read_string(p, st->nick, sizeof st->nick) || !st->nick[0]
-        || !read_string(p, st->user, sizeof st->user) || !read_string(p, st->host, sizeof st->host))
+        || !read_string(p, st->user, sizeof st->user) || !read_string(p, st->host, sizeof st->host)
+        || (with_account && !read_string(p, st->account, sizeof st->account)))
         return false;
     char *a = token(p), *g = token(p), *n = token(p), *ai = token(p);
     if (!a || !g || !n || !ai || sscanf(a, "%d", &absent) != 1 || sscanf(g, "%lf", &grace) != 1
@@ -87,7 +90,8 @@ static bool read_snapshot(table_t *tb, char *p, double now)
     for (int i = 0; i < 8; i++)
         if (!(head[i] = token(&p)))
             return false;
-    if (strcmp(head[0], "T1") || sscanf(head[1], "%d", &playing) != 1
+    bool v2 = !strcmp(head[0], "T2");
+    if ((!v2 && strcmp(head[0], "T1")) || sscanf(head[1], "%d", &playing) != 1
         || sscanf(head[2], "%d,%d,%d,%d,%d", &pl, &v, &th, &f5, &deck) != 5
         || sscanf(head[3], "%d", &tb->creator) != 1 || sscanf(head[4], "%d", &tb->nseats) != 1
         || sscanf(head[5], "%lf", &lobby) != 1 || sscanf(head[6], "%lf", &turn) != 1
@@ -100,7 +104,7 @@ static bool read_snapshot(table_t *tb, char *p, double now)
     tb->turn_deadline = now + turn;
     tb->warned = warned != 0;
     for (int s = 0; s < tb->nseats; s++)
-        if (!read_seat(&p, &tb->seat[s], now))
+        if (!read_seat(&p, &tb->seat[s], now, v2))
             return false;
     if (!tb->playing)
         return !token(&p);
@@ -124,6 +128,8 @@ bool tables_restore(tables *t, const char *channel, const char *snapshot, double
         return false;
     }
     tb->restored = true;
+    for (int s = 0; s < tb->nseats; s++)
+        tb->seat[s].unconfirmed = tb->playing && !tables_is_ai(tb, s);
     tb->dirty = false;
     t->paused = true;
     t->paused_at = now;
@@ -159,14 +165,4 @@ void tables_take_results(tables *t, void (*cb)(void *ctx, const store_result *r)
         cb(ctx, &p->r);
     }
     t->nresults = 0;
-}
-
-void tables_take_renames(tables *t,
-                         void (*cb)(void *ctx, const char *old_key, const char *new_key,
-                                    const char *display),
-                         void *ctx)
-{
-    for (int i = 0; i < t->nrenames; i++)
-        cb(ctx, t->renames[i].old_key, t->renames[i].new_key, t->renames[i].display);
-    t->nrenames = 0;
 }

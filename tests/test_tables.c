@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "config.h"
 #include "rng.h"
@@ -52,12 +53,37 @@ static void h_free(harness *h)
     free(h);
 }
 
+/* A person keeps their user@host across nick changes (renamed() records them). */
+static char renamed_from[8][32], renamed_to[8][32];
+static int nrenamed;
+
+static const char *person_of(const char *nick)
+{
+    for (int i = nrenamed - 1; i >= 0; i--)
+        if (!strcasecmp(renamed_to[i], nick))
+            return person_of(renamed_from[i]);
+    return nick;
+}
+
+static bool with_accounts; /* who() gives everyone the account "acc_<person>" */
+
 static tables_who who(const char *nick)
 {
-    static char user[64];
-    snprintf(user, sizeof user, "u_%s", nick);
-    tables_who w = { nick, user, "example.org", "" };
+    static char user[64], account[64];
+    snprintf(user, sizeof user, "u_%s", person_of(nick));
+    snprintf(account, sizeof account, "acc_%s", person_of(nick));
+    tables_who w = { nick, user, "example.org", with_accounts ? account : "" };
     return w;
+}
+
+/* The person with `from` changes nick to `to`. */
+static void renamed(harness *h, const char *from, const char *to)
+{
+    snprintf(renamed_from[nrenamed], sizeof renamed_from[0], "%s", from);
+    snprintf(renamed_to[nrenamed++], sizeof renamed_to[0], "%s", to);
+    outbox_clear(&h->o);
+    tables_on_nick(h->t, h->now, from, to, &h->o);
+    h_persist(h);
 }
 
 static void chan(harness *h, const char *nick, const char *channel, const char *text)
@@ -370,8 +396,7 @@ static void test_nick_change(void **state)
     (void)state;
     harness *h = h_new(6);
     start_two(h, "#durak");
-    outbox_clear(&h->o);
-    tables_on_nick(h->t, h->now, "alice", "Alice2", &h->o);
+    renamed(h, "alice", "Alice2");
     const char *nicks[] = { "Alice2", "bob" };
     priv(h, "alice", "moves");
     assert_non_null(said(h, "alice", "not in a game"));
@@ -515,6 +540,12 @@ static void test_snapshot_restore(void **state)
     outbox_clear(&h2->o);
     tables_on_reconnect(h2->t, h2->now, &h2->o);
     assert_non_null(said(h2, "#durak", "the game goes on"));
+    assert_null(said(h2, "bob", "Your hand")); /* not before bob himself is seen */
+    tables_who stranger = { "bob", "mallory", "evil.example", "" }, bob = who("bob");
+    outbox_clear(&h2->o);
+    tables_on_join(h2->t, h2->now, &stranger, "#durak", &h2->o);
+    assert_null(said(h2, "bob", "Your hand"));              /* someone else holding the nick */
+    tables_on_join(h2->t, h2->now, &bob, "#durak", &h2->o); /* the WHO after joining */
     assert_non_null(said(h2, "bob", "Your hand"));
     assert_string_equal(said(h2, "bob", "Your hand"), hand_before);
     char again[8192];
@@ -528,7 +559,8 @@ static void test_snapshot_restore(void **state)
     h_free(h);
 }
 
-/* Game ends are recorded; !stats and !top read them; stats follow nick changes. */
+/* Game ends are recorded; !stats and !top read them. Without an account stats belong to the
+ * nick: a nick change does not carry them off (taking a nick and renaming steals nothing). */
 static void test_stats(void **state)
 {
     (void)state;
@@ -556,11 +588,11 @@ static void test_stats(void **state)
     chan(h, "carol", "#durak", "!top 2");
     assert_non_null(said(h, "#durak", "1. "));
     assert_non_null(said(h, "#durak", "2. "));
-    outbox_clear(&h->o);
-    tables_on_nick(h->t, h->now, "bob", "robert", &h->o);
-    h_persist(h);
+    renamed(h, "bob", "robert");
     chan(h, "carol", "#durak", "!stats robert");
-    assert_non_null(said(h, "#durak", "robert: 1 games"));
+    assert_non_null(said(h, "#durak", "No games recorded for robert"));
+    chan(h, "carol", "#durak", "!stats bob");
+    assert_non_null(said(h, "#durak", "bob: 1 games"));
     h_free(h);
     store_close(db);
     char cmd[300];
@@ -692,6 +724,132 @@ static void test_pickup_count(void **state)
     assert_true(checked_add > 0 && checked_take > 0);
 }
 
+/* ---- identity: a nick is not a person (issue 11) ---- */
+
+static void as(harness *h, const tables_who *w, const char *channel, const char *text)
+{
+    outbox_clear(&h->o);
+    h->now += h->step;
+    if (channel)
+        tables_on_channel(h->t, h->now, w, channel, text, &h->o);
+    else
+        tables_on_private(h->t, h->now, w, text, &h->o);
+    h_persist(h);
+}
+
+/* The creator quits; a stranger takes the nick and types !stop: refused, the game goes on. */
+static void test_trust_stop_by_nick_taker(void **state)
+{
+    (void)state;
+    harness *h = h_new(21);
+    start_two(h, "#durak");
+    outbox_clear(&h->o);
+    tables_on_quit(h->t, h->now, "alice", &h->o);
+    tables_who mallory = { "alice", "mallory", "evil.example", "" };
+    as(h, &mallory, "#durak", "!stop");
+    assert_non_null(said(h, "alice", "held for its player"));
+    assert_null(said(h, "#durak", "stops the game"));
+    assert_int_equal(tables_count(h->t), 1);
+    as(h, &mallory, NULL, "hand");
+    assert_non_null(said(h, "alice", "held for its player"));
+    assert_null(said(h, "alice", "Your hand"));
+    h_free(h);
+}
+
+/* A player quits; a stranger takes the nick and types !leave: refused, no forfeit. */
+static void test_trust_leave_by_nick_taker(void **state)
+{
+    (void)state;
+    harness *h = h_new(22);
+    start_two(h, "#durak");
+    outbox_clear(&h->o);
+    tables_on_quit(h->t, h->now, "bob", &h->o);
+    tables_who mallory = { "bob", "mallory", "evil.example", "" };
+    as(h, &mallory, "#durak", "!leave");
+    assert_non_null(said(h, "bob", "held for its player"));
+    assert_null(said(h, "#durak", "forfeits"));
+    assert_int_equal(tables_count(h->t), 1);
+    /* nor can the nick taker change nick and carry the held seat off */
+    outbox_clear(&h->o);
+    tables_on_nick(h->t, h->now, "bob", "bobby", &h->o);
+    tables_who back = who("bob");
+    outbox_clear(&h->o);
+    tables_on_join(h->t, h->now, &back, "#durak", &h->o);
+    assert_non_null(said(h, "#durak", "bob is back"));
+    h_free(h);
+}
+
+/* A computer player is no IRC user: the nick Normal[bot] neither sees its cards nor moves. */
+static void test_trust_bot_name_is_no_nick(void **state)
+{
+    (void)state;
+    harness *h = h_new(23);
+    chan(h, "alice", "#durak", "!durak");
+    chan(h, "alice", "#durak", "!bot normal");
+    chan(h, "alice", "#durak", "!start");
+    assert_int_equal(tables_count(h->t), 1);
+    priv(h, "Normal[bot]", "moves");
+    assert_non_null(said(h, "Normal[bot]", "not in a game"));
+    assert_null(said(h, "Normal[bot]", "Your moves"));
+    priv(h, "Normal[bot]", "take");
+    assert_non_null(said(h, "Normal[bot]", "not in a game"));
+    chan(h, "Normal[bot]", "#durak", "!leave");
+    assert_null(said(h, "#durak", "forfeits"));
+    assert_int_equal(tables_count(h->t), 1);
+    h_free(h);
+}
+
+/* Where the network says accounts, the seat is the account's: the same user@host with another
+ * account is a stranger, the account from another host is the player. */
+static void test_trust_account_binds_the_seat(void **state)
+{
+    (void)state;
+    harness *h = h_new(24);
+    tables_who alice = { "alice", "a", "home.example", "alice_acc" };
+    tables_who bob = { "bob", "b", "bob.example", "bob_acc" };
+    as(h, &alice, "#durak", "!durak");
+    as(h, &bob, "#durak", "!join");
+    as(h, &alice, "#durak", "!start");
+    tables_who twin = { "alice", "a", "home.example", "mallory_acc" };
+    as(h, &twin, NULL, "hand");
+    assert_non_null(said(h, "alice", "held for its player"));
+    tables_who moved = { "alice", "other", "phone.example", "alice_acc" };
+    as(h, &moved, NULL, "hand");
+    assert_non_null(said(h, "alice", "Your hand"));
+    h_free(h);
+}
+
+/* Stats are keyed by account where there is one: found under another nick, not under the
+ * nick when someone else holds it. */
+static void test_trust_stats_by_account(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/durak-trust-XXXXXX", path[256], err[256];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/stats.db", dir);
+    store *db = store_open(path, err, sizeof err);
+    assert_non_null(db);
+    harness *h = h_new(25);
+    tables_set_store(h->t, db);
+    h->db = db;
+    with_accounts = true; /* every who() is logged in to "acc_<person>" */
+    start_two(h, "#durak");
+    assert_non_null(play_to_end(h, "#durak", NICKS, 2, 13));
+    with_accounts = false;
+    assert_int_equal(tables_count(h->t), 0);
+    tables_who ally = { "ally", "a", "phone.example", "acc_alice" };
+    as(h, &ally, "#durak", "!stats");
+    assert_non_null(said(h, "#durak", ": 1 games"));
+    tables_who other = { "alice", "x", "evil.example", "" };
+    as(h, &other, "#durak", "!stats");
+    assert_non_null(said(h, "#durak", "No games recorded for alice"));
+    h_free(h);
+    store_close(db);
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -710,6 +868,11 @@ int main(void)
         cmocka_unit_test(test_stop_by_admin),
         cmocka_unit_test(test_snapshot_restore),
         cmocka_unit_test(test_stats),
+        cmocka_unit_test(test_trust_stop_by_nick_taker),
+        cmocka_unit_test(test_trust_leave_by_nick_taker),
+        cmocka_unit_test(test_trust_bot_name_is_no_nick),
+        cmocka_unit_test(test_trust_account_binds_the_seat),
+        cmocka_unit_test(test_trust_stats_by_account),
         cmocka_unit_test(test_computer_players),
         cmocka_unit_test(test_replace_leavers),
     };

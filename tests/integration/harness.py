@@ -409,7 +409,7 @@ class Env:
             with open(self.ngircd.logpath, errors="replace") as f:
                 lines = f.read().splitlines()
             print("---- ngircd log (last 20 lines) ----")
-            print("\n".join(lines[-20:]))
+            print("\n".join(lines[-int(os.environ.get("NGIRCD_LOG_LINES", "20")):]))
         except OSError:
             pass
 
