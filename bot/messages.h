@@ -25,12 +25,17 @@ typedef enum {
     MSG_PARSE_AMBIGUOUS,       /* word, the choices */
     MSG_PARSE_CHANNEL_ONLY,    /* prefix, command name */
     /* tables: lobby, play, timers */
-    MSG_TURN_LEAD,            /* actor, defender */
-    MSG_TURN_DEFEND,          /* actor */
-    MSG_TURN_DEFEND_TRANSFER, /* actor */
-    MSG_TURN_THROWIN,         /* actor, defender */
-    MSG_TURN_TAKING,          /* actor, defender */
-    MSG_STATUS,               /* turn, table, trump card, stock (int), hand sizes */
+    MSG_TURN_LEAD,            /* what the actor must do (no nick): lead */
+    MSG_TURN_DEFEND,          /* uncovered cards */
+    MSG_TURN_DEFEND_TRANSFER, /* uncovered cards */
+    MSG_TURN_THROWIN,         /* (optional) */
+    MSG_TURN_TAKING,          /* defender (optional) */
+    MSG_LINE_ACT,             /* actor, task: a public line's head, highlighting the actor */
+    MSG_WAIT_THROWIN,         /* an optional decision is asked privately: throw-ins */
+    MSG_WAIT_ADDING,          /* likewise: cards added for the taker */
+    MSG_STATUS,               /* trump card, stock (int), hand counts in seat order */
+    MSG_STATUS_TABLE,         /* the table's pairs */
+    MSG_YOUR_TURN,            /* channel, task, moves, hand, trump card */
     MSG_HAND,                 /* channel, hand, trump card */
     MSG_RESULT_DURAK,         /* durak, places */
     MSG_RESULT_DRAW,          /* places */
@@ -79,7 +84,7 @@ typedef enum {
     MSG_HELP_2,                  /* bot nick */
     MSG_NO_GAME_HERE,            /* channel, prefix */
     MSG_PRIVATE_ONLY,            /* bot nick, command */
-    MSG_NO_MOVES,                /* whose turn */
+    MSG_NO_MOVES,                /* whose turn (nick), their task */
     MSG_YOUR_MOVES,              /* moves */
     MSG_ERR_NOT_IN_HAND,         /* card */
     MSG_ERR_DOES_NOT_BEAT_TRUMP, /* card, covered card */
@@ -104,7 +109,10 @@ typedef enum {
     MSG_REJOINED,       /* nick */
     MSG_AWAY,           /* nick, seconds (int) */
     MSG_LOBBY_TIMEOUT,  /* prefix */
-    MSG_TURN_WARNING,   /* seconds (int), channel */
+    MSG_TURN_WARNING,   /* seconds (int), channel, what happens then */
+    MSG_WARN_FORFEIT,   /* the next time-out forfeits */
+    MSG_WARN_AUTO,      /* the move the bot makes then */
+    MSG_FORFEIT_YOU,    /* channel, why (told privately) */
     MSG_RESUMED,        /* status line */
     MSG_RESTORED,       /* status line */
     MSG_LOBBY_RESTORED, /* players, seated (int), creator, prefix */

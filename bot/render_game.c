@@ -41,15 +41,16 @@ void render_seat_list(const render_seats *s, char *buf, size_t cap)
         render_appendf(buf, cap, &len, "%s%s", i ? ", " : "", s->name[i]);
 }
 
-static void hand_sizes(const render_seats *s, const durak_game *g, char *buf, size_t cap)
+/* Hand counts in seat order, without names (a nick there would highlight its player). */
+static void hand_counts(const render_seats *s, const durak_game *g, char *buf, size_t cap)
 {
     size_t len = 0;
     buf[0] = '\0';
     for (int i = 0; i < s->n && len < cap; i++) {
         if (!durak_in_game(g, i))
             continue;
-        render_appendf(buf, cap, &len, "%s%s %d%s", len ? ", " : "", s->name[i],
-                       cards_count(g->hand[i]), s->away[i] ? M(MSG_AWAY_MARK) : "");
+        render_appendf(buf, cap, &len, "%s%d%s", len ? " " : "", cards_count(g->hand[i]),
+                       s->away[i] ? M(MSG_AWAY_MARK) : "");
     }
 }
 
@@ -63,16 +64,34 @@ static bool can_transfer(const durak_game *g)
     return false;
 }
 
-void render_turn(const render_seats *s, const durak_game *g, char *buf, size_t cap)
+bool render_optional(const durak_game *g)
 {
-    const char *actor = s->name[g->actor], *def = s->name[g->defender];
+    return g->phase == DURAK_PHASE_THROWIN || g->phase == DURAK_PHASE_TAKING;
+}
+
+static void uncovered(const render_opts *r, const durak_game *g, char *buf, size_t cap)
+{
+    char c[RENDER_CARD_MAX];
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < g->nattack; i++)
+        if (g->cover[i] == CARD_NONE)
+            render_appendf(buf, cap, &len, "%s%s", len ? " " : "",
+                           render_card(r, g->attack[i], c, sizeof c));
+}
+
+void render_task(const render_opts *r, const render_seats *s, const durak_game *g, char *buf,
+                 size_t cap)
+{
+    char cards[256];
     switch (g->phase) {
-    case DURAK_PHASE_ATTACK: snprintf(buf, cap, M(MSG_TURN_LEAD), actor, def); break;
+    case DURAK_PHASE_ATTACK: snprintf(buf, cap, "%s", M(MSG_TURN_LEAD)); break;
     case DURAK_PHASE_DEFEND:
-        snprintf(buf, cap, M(can_transfer(g) ? MSG_TURN_DEFEND_TRANSFER : MSG_TURN_DEFEND), actor);
+        uncovered(r, g, cards, sizeof cards);
+        snprintf(buf, cap, M(can_transfer(g) ? MSG_TURN_DEFEND_TRANSFER : MSG_TURN_DEFEND), cards);
         break;
-    case DURAK_PHASE_THROWIN: snprintf(buf, cap, M(MSG_TURN_THROWIN), actor, def); break;
-    case DURAK_PHASE_TAKING: snprintf(buf, cap, M(MSG_TURN_TAKING), actor, def); break;
+    case DURAK_PHASE_THROWIN: snprintf(buf, cap, "%s", M(MSG_TURN_THROWIN)); break;
+    case DURAK_PHASE_TAKING: snprintf(buf, cap, M(MSG_TURN_TAKING), s->name[g->defender]); break;
     default: buf[0] = '\0'; break;
     }
 }
@@ -80,12 +99,25 @@ void render_turn(const render_seats *s, const durak_game *g, char *buf, size_t c
 void render_status(const render_opts *r, const render_seats *s, const durak_game *g, char *buf,
                    size_t cap)
 {
-    char turn[256], table[512], trump[RENDER_CARD_MAX], sizes[512];
-    render_turn(s, g, turn, sizeof turn);
-    render_table(r, g, table, sizeof table);
+    char table[512], trump[RENDER_CARD_MAX], counts[128];
+    size_t len = 0;
+    buf[0] = '\0';
+    if (g->nattack) {
+        render_table(r, g, table, sizeof table);
+        render_appendf(buf, cap, &len, M(MSG_STATUS_TABLE), table);
+        render_appendf(buf, cap, &len, " \xC2\xB7 ");
+    }
     render_card(r, g->trump_card, trump, sizeof trump);
-    hand_sizes(s, g, sizes, sizeof sizes);
-    snprintf(buf, cap, M(MSG_STATUS), turn, table, trump, g->stock_len, sizes);
+    hand_counts(s, g, counts, sizeof counts);
+    render_appendf(buf, cap, &len, M(MSG_STATUS), trump, g->stock_len, counts);
+}
+
+void render_head(const render_opts *r, const render_seats *s, const durak_game *g, char *buf,
+                 size_t cap)
+{
+    char task[512];
+    render_task(r, s, g, task, sizeof task);
+    snprintf(buf, cap, M(MSG_LINE_ACT), s->name[g->actor], task);
 }
 
 void render_move(const render_opts *r, const render_seats *s, const durak_game *g, durak_action a,
@@ -106,7 +138,7 @@ void render_move(const render_opts *r, const render_seats *s, const durak_game *
         snprintf(buf, cap, M(MSG_MOVE_BEAT), nick, render_card(r, a.target, x, sizeof x), c);
         break;
     case DURAK_ACT_TAKE: snprintf(buf, cap, M(MSG_MOVE_TAKE), nick); break;
-    case DURAK_ACT_PASS: snprintf(buf, cap, M(MSG_MOVE_PASS), nick); break;
+    case DURAK_ACT_PASS: buf[0] = '\0'; break; /* a pass makes no public line of its own */
     case DURAK_ACT_TRANSFER:
         snprintf(buf, cap, M(MSG_MOVE_TRANSFER), nick, c, s->name[durak_next(g, g->defender)]);
         break;
@@ -130,24 +162,81 @@ static void bout_end(const render_seats *s, const durak_game *before, const dura
     }
 }
 
-void render_report(const render_opts *r, const render_seats *s, const durak_game *before,
+/* " · " between the parts of a line. */
+#define SEP " \xC2\xB7 "
+
+static void events(const render_opts *r, const render_seats *s, const durak_game *before,
                    const durak_game *g, cards_t played, const char *what, char *buf, size_t cap)
 {
-    char trump[RENDER_CARD_MAX];
+    char trump[RENDER_CARD_MAX], part[256];
     size_t len = 0;
     buf[0] = '\0';
     render_appendf(buf, cap, &len, "%s", what);
-    bout_end(s, before, g, durak_table_cards(before) | played, buf, cap, &len);
-    if (g->trump_owner != before->trump_owner && g->trump_owner < DURAK_MAX_PLAYERS)
+    part[0] = '\0';
+    size_t plen = 0;
+    bout_end(s, before, g, durak_table_cards(before) | played, part, sizeof part, &plen);
+    if (plen)
+        render_appendf(buf, cap, &len, "%s%s", len ? SEP : "", part);
+    if (g->trump_owner != before->trump_owner && g->trump_owner < DURAK_MAX_PLAYERS) {
+        render_appendf(buf, cap, &len, "%s", len ? SEP : "");
         render_appendf(buf, cap, &len, M(MSG_TRUMP_DRAWN), s->name[g->trump_owner],
                        render_card(r, g->trump_card, trump, sizeof trump));
-    for (int i = before->nout; i < g->nout && len < cap; i++)
-        render_appendf(buf, cap, &len, M(MSG_PLAYER_OUT), s->name[g->out[i]], g->out_place[i]);
-    if (g->phase != DURAK_PHASE_OVER && len < cap) {
-        char status[1024];
-        render_status(r, s, g, status, sizeof status);
-        render_appendf(buf, cap, &len, " %s", status);
     }
+    for (int i = before->nout; i < g->nout && len < cap; i++) {
+        render_appendf(buf, cap, &len, "%s", len ? SEP : "");
+        render_appendf(buf, cap, &len, M(MSG_PLAYER_OUT), s->name[g->out[i]], g->out_place[i]);
+    }
+}
+
+/* The short form says what happened and who acts; the whole status comes when a bout begins,
+ * and when seats, the defender or the stock's trump changed in a way it cannot say. */
+static bool needs_status(const durak_game *before, const durak_game *g)
+{
+    return g->bouts != before->bouts || g->defender != before->defender
+           || g->in_game != before->in_game || g->trump_owner != before->trump_owner;
+}
+
+bool render_report(const render_opts *r, const render_seats *s, const durak_game *before,
+                   const durak_game *g, cards_t played, const char *what, char *buf, size_t cap)
+{
+    char ev[1024], part[1024];
+    size_t len = 0;
+    buf[0] = '\0';
+    events(r, s, before, g, played, what, ev, sizeof ev);
+    if (g->phase == DURAK_PHASE_OVER) {
+        render_appendf(buf, cap, &len, "%s", ev);
+        return len > 0;
+    }
+    if (render_optional(g)) { /* asked privately: the channel hears only what changed */
+        if (!ev[0])
+            return false;
+        render_table(r, g, part, sizeof part);
+        render_appendf(buf, cap, &len, "[%s] %s" SEP "%s", part, ev,
+                       M(g->phase == DURAK_PHASE_TAKING ? MSG_WAIT_ADDING : MSG_WAIT_THROWIN));
+        return true;
+    }
+    render_head(r, s, g, part, sizeof part);
+    render_appendf(buf, cap, &len, "%s", part);
+    if (ev[0])
+        render_appendf(buf, cap, &len, SEP "%s", ev);
+    if (needs_status(before, g)) {
+        render_status(r, s, g, part, sizeof part);
+        render_appendf(buf, cap, &len, SEP "%s", part);
+    }
+    return true;
+}
+
+void render_table_line(const render_opts *r, const render_seats *s, const durak_game *g, char *buf,
+                       size_t cap)
+{
+    char head[512], status[1024];
+    if (render_optional(g))
+        snprintf(head, sizeof head, "%s",
+                 M(g->phase == DURAK_PHASE_TAKING ? MSG_WAIT_ADDING : MSG_WAIT_THROWIN));
+    else
+        render_head(r, s, g, head, sizeof head);
+    render_status(r, s, g, status, sizeof status);
+    snprintf(buf, cap, "%s" SEP "%s", head, status);
 }
 
 void render_out_order(const render_seats *s, const durak_game *g, char *buf, size_t cap)

@@ -26,18 +26,33 @@ const char *render_variant(const durak_options *o);
 void render_options(const durak_options *o, char *buf, size_t cap);
 /* "alice, bob, Hard[bot]". */
 void render_seat_list(const render_seats *s, char *buf, size_t cap);
-/* "bob to defend" etc.: who must act now, by name so that clients highlight it. */
-void render_turn(const render_seats *s, const durak_game *g, char *buf, size_t cap);
-/* The public status: who acts, table, trump, stock, hand sizes. */
+/* The actor's decision may be passed (throw in, or add cards for the taker): asked privately. */
+bool render_optional(const durak_game *g);
+/* What the actor must do now, without a name: "lead a card", "beat 7♦ or take", ... */
+void render_task(const render_opts *r, const render_seats *s, const durak_game *g, char *buf,
+                 size_t cap);
+/* A public line's head: "bob: beat 7♦ or take" — the actor's name first, so that their client
+ * (and only theirs) highlights it. */
+void render_head(const render_opts *r, const render_seats *s, const durak_game *g, char *buf,
+                 size_t cap);
+/* The whole status: "table 7♠/9♠ 8♣/? · trump 6♥ · stock 12 · hands 6 5 6" (counts in seat
+ * order, no names; the table part only when cards are on it). */
 void render_status(const render_opts *r, const render_seats *s, const durak_game *g, char *buf,
                    size_t cap);
-/* "alice leads 7♠." — move `a` as a sentence, said of the game before it is applied. */
+/* The head (or, for an optional decision, what is awaited) and the whole status (!table). */
+void render_table_line(const render_opts *r, const render_seats *s, const durak_game *g, char *buf,
+                       size_t cap);
+/* "alice leads 7♠" — move `a` as an event, said of the game before it is applied; "" for a
+ * pass (it makes no public line of its own). */
 void render_move(const render_opts *r, const render_seats *s, const durak_game *g, durak_action a,
                  char *buf, size_t cap);
-/* The public line after a move or a forfeit: `what` (the move said), how the bout ended (taken
- * or beaten, R11, R12), the trump card drawn (R13), players out (R14), then the status line
- * unless the game is over. `played` is the card the move put on the table, if any. */
-void render_report(const render_opts *r, const render_seats *s, const durak_game *before,
+/* The public line after a move or a forfeit; false when there is nothing to say (a pass that
+ * ended nothing). Someone must act: "<actor>: <task> · <what happened>", plus the whole status
+ * when a bout begins or the seats, the defender or the trump's owner changed. An optional
+ * decision is pending: "[table] <what happened> · throw-ins may follow". The game is over:
+ * what happened. `what` is the move said (render_move, maybe with the time-out prefix), then
+ * how the bout ended (R11, R12), the trump card drawn (R13), players out (R14). */
+bool render_report(const render_opts *r, const render_seats *s, const durak_game *before,
                    const durak_game *g, cards_t played, const char *what, char *buf, size_t cap);
 /* The players out, in order with their places: "carol (1), alice (2)"; "-" when none. */
 void render_out_order(const render_seats *s, const durak_game *g, char *buf, size_t cap);

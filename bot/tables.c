@@ -66,7 +66,7 @@ void tables_say_status(const tables *t, const table_t *tb, outbox *o)
     render_opts r = tables_ropts(t);
     render_seats names = tables_names(tb);
     char line[TABLES_LINE_MAX];
-    render_status(&r, &names, &tb->g, line, sizeof line);
+    render_table_line(&r, &names, &tb->g, line, sizeof line);
     outbox_add(o, OUT_PRIVMSG, tb->channel, "%s", line);
 }
 
@@ -268,7 +268,7 @@ void tables_ai_result(tables *t, double now, const tables_ai_job *job, durak_act
     if (t->paused) /* decided again once connected */
         return;
     if (durak_check(&tb->g, a) != DURAK_OK) /* never expected: act as on a time-out */
-        a = play_timeout_action(&tb->g);
+        a = turn_timeout_action(&tb->g);
     play_move(t, tb, a, false, now, o);
 }
 

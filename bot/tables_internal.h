@@ -131,13 +131,23 @@ void lobby_ai_name(const table_t *tb, ai_level level, char *name, size_t cap);
 void play_start(tables *t, table_t *tb, double now, outbox *o);
 /* R18: a seat leaves the running game (or a computer player takes it over). */
 void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox *o);
-/* The turn timer of tb: warning, then the bot's move or a forfeit. */
+void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, double now, outbox *o);
+
+/* ---- tables_turn.c: the turn timer, the private turn line, time-outs ---- */
+
+/* A new decision: its timer (game.turn_timeout, or game.throwin_timeout when it may be passed),
+ * and a new version (stale computer decisions are dropped). */
+void turn_arm(const tables *t, table_t *tb, double now);
+/* "Your turn in #durak: beat 9♠ or take — beat 9♠ 7♠ | take · hand: …" to a human actor. */
+void turn_tell(const tables *t, const table_t *tb, outbox *o);
+/* The actor's legal moves in the order of the hand as shown (take and pass last). */
+int turn_moves(const durak_game *g, durak_action *a);
+/* The turn timer of tb: warning, then the bot's move, a pass, or a forfeit. */
 void play_tick(tables *t, table_t *tb, double now, outbox *o);
 /* When tb's turn timer next needs attention (its warning or its end), or -1. */
 double play_deadline(const tables *t, const table_t *tb);
-/* The bot's move for a player who timed out. */
-durak_action play_timeout_action(const durak_game *g);
-void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, double now, outbox *o);
+/* The bot's move for a player who timed out on a decision they must make. */
+durak_action turn_timeout_action(const durak_game *g);
 
 /* ---- tables_info.c: !table, !rules, !help, !stats, !top ---- */
 

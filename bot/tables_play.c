@@ -5,16 +5,6 @@
 
 #include "tables_internal.h"
 
-static void arm_turn(const tables *t, table_t *tb, double now)
-{
-    tb->turn_deadline = now + t->cfg.game.turn_timeout;
-    tb->warned = false;
-    tb->version++;
-    tb->ai_pending = false;
-    tb->ai_due = now + t->cfg.game.bot_delay;
-    tables_touch(tb);
-}
-
 static int players_holding(const durak_game *g)
 {
     int n = 0;
@@ -66,8 +56,8 @@ static void announce_result(tables *t, table_t *tb, outbox *o)
         tables_say(o, tb->channel, MSG_RESULT_NONE);
 }
 
-/* What changed between `before` and the game now, said in one public line, plus the
- * private hands that changed; the end of the game, or the next turn. */
+/* What changed between `before` and the game now, said in (at most) one public line; the
+ * hands that changed privately, the next actor's merged into their turn line; the end. */
 static void report(tables *t, table_t *tb, const durak_game *before, cards_t played,
                    const char *what, double now, outbox *o)
 {
@@ -75,17 +65,19 @@ static void report(tables *t, table_t *tb, const durak_game *before, cards_t pla
     render_opts r = tables_ropts(t);
     render_seats names = tables_names(tb);
     char line[2 * TABLES_LINE_MAX];
-    render_report(&r, &names, before, g, played, what, line, sizeof line);
-    outbox_add(o, OUT_PRIVMSG, tb->channel, "%s", line);
-    for (int s = 0; s < tb->nseats; s++)
-        if (g->hand[s] != before->hand[s] && g->hand[s])
+    bool over = g->phase == DURAK_PHASE_OVER;
+    if (render_report(&r, &names, before, g, played, what, line, sizeof line))
+        outbox_add(o, OUT_PRIVMSG, tb->channel, "%s", line);
+    for (int s = 0; s < tb->nseats; s++) /* new cards (drawn, picked up): the hand again */
+        if ((g->hand[s] & ~before->hand[s]) && (over || s != g->actor))
             tables_send_hand(t, tb, s, o);
-    if (g->phase == DURAK_PHASE_OVER) {
+    if (over) {
         announce_result(t, tb, o);
         tables_close(t, tb);
         return;
     }
-    arm_turn(t, tb, now);
+    turn_arm(t, tb, now);
+    turn_tell(t, tb, o);
 }
 
 void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, double now, outbox *o)
@@ -95,7 +87,7 @@ void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, double no
     char what[512], line[600];
     durak_game before = tb->g;
     render_move(&r, &names, &tb->g, a, what, sizeof what);
-    snprintf(line, sizeof line, "%s%s", timed_out ? M(MSG_TIMEOUT_PREFIX) : "", what);
+    snprintf(line, sizeof line, "%s%s", timed_out && what[0] ? M(MSG_TIMEOUT_PREFIX) : "", what);
     if (durak_apply(&tb->g, a) != DURAK_OK)
         return;
     report(t, tb, &before, a.card < 64 ? card_bit(a.card) : 0, line, now, o);
@@ -111,17 +103,20 @@ static void replace_by_ai(tables *t, table_t *tb, int s, msg_id why, double now,
     memset(st, 0, sizeof *st);
     snprintf(st->nick, sizeof st->nick, "%s", name);
     st->ai = AI_NORMAL;
-    arm_turn(t, tb, now);
+    turn_arm(t, tb, now);
     render_opts r = tables_ropts(t);
     render_seats names = tables_names(tb);
-    render_status(&r, &names, &tb->g, status, sizeof status);
+    render_table_line(&r, &names, &tb->g, status, sizeof status);
     tables_say(o, tb->channel, MSG_REPLACED, what, name, status);
+    turn_tell(t, tb, o);
 }
 
 void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox *o)
 {
     char what[256];
     snprintf(what, sizeof what, M(why), tb->seat[s].nick);
+    if (!tables_is_ai(tb, s)) /* told privately too: they may not be watching the channel */
+        tables_notice(o, tb->seat[s].nick, MSG_FORFEIT_YOU, tb->channel, what);
     if (tables_humans(tb) <= 1 && !tables_is_ai(tb, s) && durak_in_game(&tb->g, s)) {
         tables_say(o, tb->channel, MSG_ONLY_BOTS_LEFT, what); /* nobody left to play for */
         tables_close(t, tb);
@@ -158,32 +153,35 @@ void play_start(tables *t, table_t *tb, double now, outbox *o)
         tables_say(o, tb->channel, MSG_GAME_START_NO_TRUMP, opts, seats, trump,
                    tb->seat[tb->g.first_seat].nick);
     for (int s = 0; s < tb->nseats; s++)
-        tables_send_hand(t, tb, s, o);
+        if (s != tb->g.actor)
+            tables_send_hand(t, tb, s, o);
     tables_say_status(t, tb, o);
-    arm_turn(t, tb, now);
+    turn_arm(t, tb, now);
+    turn_tell(t, tb, o);
 }
 
 /* ---- private commands: the moves ---- */
 
-/* "No moves for you now: waiting for bob to beat or take." */
-static void waiting_for(const table_t *tb, const char *nick, outbox *o)
+/* "No moves for you now: it is bob's turn to beat 7♦ or take." */
+static void waiting_for(const tables *t, const table_t *tb, const char *nick, outbox *o)
 {
-    char turn[256];
+    char task[512];
+    render_opts r = tables_ropts(t);
     render_seats names = tables_names(tb);
-    render_turn(&names, &tb->g, turn, sizeof turn);
-    tables_notice(o, nick, MSG_NO_MOVES, turn);
+    render_task(&r, &names, &tb->g, task, sizeof task);
+    tables_notice(o, nick, MSG_NO_MOVES, tb->seat[tb->g.actor].nick, task);
 }
 
 static void cmd_moves(const tables *t, const table_t *tb, int s, outbox *o)
 {
     if (tb->g.actor != s) {
-        waiting_for(tb, tb->seat[s].nick, o);
+        waiting_for(t, tb, tb->seat[s].nick, o);
         return;
     }
     render_opts r = tables_ropts(t);
     durak_action a[DURAK_MAX_ACTIONS];
     char list[TABLES_LINE_MAX];
-    int n = durak_legal(&tb->g, a);
+    int n = turn_moves(&tb->g, a);
     render_actions(&r, a, n, list, sizeof list);
     tables_say(o, tb->seat[s].nick, MSG_YOUR_MOVES, list);
 }
@@ -228,10 +226,10 @@ static void explain_refusal(const tables *t, const table_t *tb, durak_action a, 
                       tb->seat[durak_next(g, g->defender)].nick);
         break;
     default: {
-        char turn[256];
+        char task[512];
         render_seats names = tables_names(tb);
-        render_turn(&names, g, turn, sizeof turn);
-        tables_notice(o, nick, MSG_ERR_WRONG_PHASE, turn);
+        render_task(&r, &names, g, task, sizeof task);
+        tables_notice(o, nick, MSG_ERR_WRONG_PHASE, task);
         break;
     }
     }
@@ -301,7 +299,7 @@ static void cmd_move(tables *t, table_t *tb, int s, const parsed_cmd *p, double 
 {
     const char *nick = tb->seat[s].nick;
     if (tb->g.actor != s) {
-        waiting_for(tb, nick, o);
+        waiting_for(t, tb, nick, o);
         return;
     }
     durak_action a;
@@ -357,61 +355,4 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
     } else {
         tables_notice(o, w->nick, MSG_CHANNEL_ONLY, parse_kind_name(p.kind), tb->channel);
     }
-}
-
-/* ---- the turn timer ---- */
-
-/* Take, pass, or lead the lowest non-trump (else the lowest trump). */
-durak_action play_timeout_action(const durak_game *g)
-{
-    durak_action a = { DURAK_ACT_PASS, CARD_NONE, CARD_NONE };
-    if (g->phase == DURAK_PHASE_DEFEND) {
-        a.kind = DURAK_ACT_TAKE;
-    } else if (g->phase == DURAK_PHASE_ATTACK) {
-        cards_t h = g->hand[g->actor], plain = h & ~cards_of_suit(g->trump);
-        cards_t pick = plain ? plain : h;
-        card_t best = cards_first(pick);
-        for (cards_t s = pick; s; s &= s - 1)
-            if (card_rank(cards_first(s)) < card_rank(best))
-                best = cards_first(s);
-        a.kind = DURAK_ACT_PLAY;
-        a.card = best;
-    }
-    return a;
-}
-
-static void turn_timed_out(tables *t, table_t *tb, double now, outbox *o)
-{
-    int s = tb->g.actor;
-    if (++tb->seat[s].timeouts >= t->cfg.game.max_timeouts) {
-        play_forfeit(t, tb, s, MSG_FORFEIT_TIMEOUTS, now, o);
-        return;
-    }
-    play_move(t, tb, play_timeout_action(&tb->g), true, now, o);
-}
-
-static double warn_time(const tables *t, const table_t *tb)
-{
-    return tb->turn_deadline - t->cfg.game.turn_timeout / 3.0;
-}
-
-void play_tick(tables *t, table_t *tb, double now, outbox *o)
-{
-    if (tables_is_ai(tb, tb->g.actor)) /* computer players have no turn timer */
-        return;
-    if (now >= tb->turn_deadline) {
-        turn_timed_out(t, tb, now, o);
-    } else if (!tb->warned && now >= warn_time(t, tb)) {
-        tb->warned = true;
-        tables_touch(tb);
-        tables_notice(o, tb->seat[tb->g.actor].nick, MSG_TURN_WARNING,
-                      (int)(tb->turn_deadline - now + 0.5), tb->channel);
-    }
-}
-
-double play_deadline(const tables *t, const table_t *tb)
-{
-    if (!tables_is_ai(tb, tb->g.actor))
-        return tb->warned ? tb->turn_deadline : warn_time(t, tb);
-    return tb->ai_pending ? -1 : tb->ai_due;
 }

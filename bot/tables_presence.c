@@ -36,6 +36,8 @@ void tables_on_join(tables *t, double now, const tables_who *w, const char *chan
             && casemap_equal(t->cm, st->nick, w->nick)) {
             st->unconfirmed = false; /* seen again after a restart: the hand is theirs */
             tables_send_hand(t, tb, s, o);
+            if (tb->g.actor == s)
+                turn_tell(t, tb, o);
             return;
         }
         if (!st->absent || !tables_same_person(t, st, w))
@@ -108,8 +110,10 @@ static void announce_back(tables *t, table_t *tb, outbox *o)
         return;
     }
     render_opts r = tables_ropts(t);
-    render_status(&r, &names, &tb->g, line, sizeof line);
+    render_table_line(&r, &names, &tb->g, line, sizeof line);
     tables_say(o, tb->channel, restored ? MSG_RESTORED : MSG_RESUMED, line);
+    if (!restored || !tb->seat[tb->g.actor].unconfirmed)
+        turn_tell(t, tb, o);
 }
 
 void tables_on_reconnect(tables *t, double now, outbox *o)

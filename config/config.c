@@ -105,6 +105,7 @@ static const struct config_key config_keys[] = {
     KEY_FLOAT("flood.rate", flood.rate, 0.1, 50, " lines per second"),
     KEY_STR("game.prefix", game.prefix, 0, config_check_prefix),
     KEY_INT("game.turn_timeout", game.turn_timeout, 10, 3600, " seconds"),
+    KEY_INT("game.throwin_timeout", game.throwin_timeout, 5, 3600, " seconds"),
     KEY_INT("game.lobby_timeout", game.lobby_timeout, 30, 86400, " seconds"),
     KEY_INT("game.rejoin_grace", game.rejoin_grace, 0, 3600, " seconds"),
     KEY_INT("game.max_timeouts", game.max_timeouts, 1, 10, ""),
@@ -148,6 +149,7 @@ void config_defaults(bot_config *c)
     c->flood.rate = 1.0;
     strcpy(c->game.prefix, "!");
     c->game.turn_timeout = 60;
+    c->game.throwin_timeout = 15;
     c->game.lobby_timeout = 600;
     c->game.rejoin_grace = 90;
     c->game.max_timeouts = 2;

@@ -41,9 +41,10 @@ typedef struct {
     } flood;
     struct {
         char prefix[8];
-        int turn_timeout;  /* seconds */
-        int lobby_timeout; /* seconds */
-        int rejoin_grace;  /* seconds */
+        int turn_timeout;    /* seconds */
+        int throwin_timeout; /* seconds for an optional decision (throw in or add, or pass) */
+        int lobby_timeout;   /* seconds */
+        int rejoin_grace;    /* seconds */
         int max_timeouts;
         int variant; /* CONFIG_VARIANT_* */
         int throwin; /* CONFIG_THROWIN_* */

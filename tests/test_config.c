@@ -465,7 +465,8 @@ static const struct bad_case bad_cases[] = {
       "nickserv_password_file, "
       "nickserv_wait, ping_interval)" },
     { "unknown in game", "game = { prefix = \"!\";\n  timeout = 5; };\n",
-      "2: game.timeout: unknown key (expected one of: prefix, turn_timeout, lobby_timeout, "
+      "2: game.timeout: unknown key (expected one of: prefix, turn_timeout, throwin_timeout, "
+      "lobby_timeout, "
       "rejoin_grace, "
       "max_timeouts, variant, throwin, first5, bot_delay, replace_leavers)" },
     { "unknown in state", "state = {\n  db = \"/x\";\n};\n",

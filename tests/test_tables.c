@@ -192,7 +192,7 @@ static const char *play_to_end(harness *h, const char *channel, const char **nic
             for (size_t k = 0; k < h->o.len; k++)
                 printf("%s <%s> %s\n", nicks[i], h->o.items[k].target, h->o.items[k].text);
         const char *line = said(h, channel, "");
-        assert_non_null(line); /* every move is announced */
+        assert_true(line || !strcmp(move, "pass")); /* every move but a quiet pass is announced */
         const char *end = said(h, channel, "Game over");
         if (end) {
             snprintf(result, sizeof result, "%s", end);
@@ -214,8 +214,9 @@ static void test_complete_games(void **state)
             lobby(h, "#durak", variant ? "transfer" : "classic", NICKS, players);
             chan(h, "alice", "#durak", "!start");
             assert_non_null(said(h, "#durak", "starts"));
-            for (int i = 0; i < players; i++)
-                assert_non_null(said(h, NICKS[i], "Your hand in #durak"));
+            for (int i = 0; i < players; i++) /* the first to act: the hand in the turn line */
+                assert_true(said(h, NICKS[i], "Your hand in #durak")
+                            || said(h, NICKS[i], "Your turn in #durak"));
             moves_made = lines_sent = 0;
             const char *end = play_to_end(h, "#durak", NICKS, players, (uint64_t)players);
             assert_true(strstr(end, "durak") || strstr(end, "draw"));
@@ -381,7 +382,7 @@ static void test_timeouts_and_forfeit(void **state)
     tick(h, tables_next_deadline(h->t)); /* defender's warning */
     tick(h, tables_next_deadline(h->t));
     assert_non_null(said(h, "#durak", "Time is up: "));
-    assert_non_null(said(h, "#durak", " takes."));
+    assert_non_null(said(h, "#durak", " takes"));
     /* the same players keep timing out: the second in a row forfeits (R18) */
     for (int i = 0; i < 10 && tables_count(h->t); i++)
         tick(h, tables_next_deadline(h->t));
@@ -449,7 +450,7 @@ static void test_two_channels(void **state)
     chan(h, "carol", "#b", "!start");
     assert_int_equal(tables_count(h->t), 2);
     chan(h, "alice", "#b", "!table");
-    assert_non_null(said(h, "#b", "hands: carol 6, dave 6, erin 6"));
+    assert_non_null(said(h, "#b", "hands 6 6 6"));
     assert_non_null(play_to_end(h, "#b", b, 3, 3));
     assert_int_equal(tables_count(h->t), 1);
     assert_non_null(play_to_end(h, "#a", a, 2, 4));
@@ -666,7 +667,7 @@ static void test_replace_leavers(void **state)
     lobby(h, "#durak", "", NICKS, 3);
     chan(h, "alice", "#durak", "!start");
     chan(h, "bob", "#durak", "!leave");
-    assert_non_null(said(h, "#durak", "bob leaves the game and forfeits. Normal[bot] takes over"));
+    assert_non_null(said(h, "#durak", "bob leaves the game and forfeits; Normal[bot] takes over"));
     assert_int_equal(tables_count(h->t), 1);
     chan(h, "carol", "#durak", "!leave");
     assert_non_null(said(h, "#durak", "Normal2[bot] takes over"));
@@ -677,15 +678,16 @@ static void test_replace_leavers(void **state)
 }
 
 /* Cards on the table in a status line: "table: 7s/9s 8c/? ·" holds 3. */
-static int table_cards(const char *status)
+/* Cards a public line says were put on the table: each lead, throw-in, added card, cover and
+ * transfer is one. */
+static int cards_put(const char *line)
 {
-    const char *t = strstr(status, "table: ");
+    static const char *const verbs[] = { " leads ", " throws in ", " adds ", " beats ",
+                                         " transfers with " };
     int n = 0;
-    if (!t || !strncmp(t + 7, "(empty)", 7))
-        return 0;
-    for (const char *p = t + 7; *p && *p != '\xC2'; p++)
-        if (*p == '/')
-            n += p[1] == '?' ? 1 : 2;
+    for (size_t v = 0; v < sizeof verbs / sizeof verbs[0]; v++)
+        for (const char *p = line; (p = strstr(p, verbs[v])); p++)
+            n++;
     return n;
 }
 
@@ -706,18 +708,17 @@ static void test_pickup_count(void **state)
             pick_move(&r, moves, move, sizeof move);
             priv(h, NICKS[i], move);
             const char *line = said(h, "#durak", "");
-            const char *up = line ? strstr(line, " picks up ") : NULL;
+            if (!line)
+                continue; /* a pass that ended nothing */
+            on_table += cards_put(line);
+            const char *up = strstr(line, " picks up ");
             if (up) {
-                int n = atoi(up + 10);
-                if (strstr(line, " adds ")) {
-                    assert_int_equal(n, on_table + 1);
-                    checked_add++;
-                } else if (strstr(line, " takes.")) {
-                    assert_int_equal(n, on_table);
-                    checked_take++;
-                }
+                assert_int_equal(atoi(up + 10), on_table);
+                checked_add += strstr(line, " adds ") != NULL;
+                checked_take += strstr(line, " takes") != NULL;
             }
-            on_table = line ? table_cards(line) : on_table;
+            if (up || strstr(line, "Bito"))
+                on_table = 0;
         }
         h_free(h);
     }

@@ -1,17 +1,17 @@
 """play.py — test clients that play Durak against durakbot by private message.
 
-The contract they rely on (DESIGN.md, issue 4): `!durak VARIANT` opens a lobby and seats its
-creator, `!join`, `!start`; after every move one public line names who must act now (the nick
-right after the arrow "→"); `moves` in private is answered "Your moves: m1 | m2 | ..." (each move
-the exact command to send) or a line starting "No moves"; the end is announced in the channel with
-the word "durak" and the durak's nick, or the word "draw".
+The contract they rely on (DESIGN.md, issues 4 and 12): `!durak VARIANT` opens a lobby and seats
+its creator, `!join`, `!start`; when it becomes a player's turn the bot tells them privately
+"Your turn in #chan: TASK — m1 | m2 | ... · hand: ..." (each move the exact command to send); a
+public line that needs someone to act starts with their nick ("bob: beat 7♦ or take · ...");
+`moves` in private is answered "Your moves: m1 | m2 | ..." or a line starting "No moves"; the end
+is announced in the channel with "Game over:", the word "durak" and the durak's nick, or "draw".
 
-Strategy: a player asks `moves` when the public line names it, then plays a random listed move,
-preferring anything but `take`. The bot limits commands per user, and a `moves` it drops is not
-answered: after ANSWER_WAIT without an answer the player assumes it is throttled for a while and
-makes a "blind" move that is always legal for its role in the status line (take as the defender,
-pass as a thrower, its first card when leading). After SILENCE without a public line everybody
-asks again.
+Strategy: a player plays a random move of its turn line, preferring anything but `take`. After
+SILENCE without a public line everybody asks `moves` again; the bot limits commands per user, and
+a `moves` it drops is not answered: after ANSWER_WAIT without an answer the player assumes it is
+throttled for a while and makes a "blind" move that is always legal for its role in the last
+public line naming it (take as the defender, its first card when leading).
 """
 import random
 import re
@@ -19,7 +19,7 @@ import time
 
 import harness as h
 
-ARROW = "\u2192"
+TURN = re.compile(r"^Your turn in (\S+): .*? \u2014 (.*) \u00b7 hand: (.*)$")
 ANSWER_WAIT = 0.5   # seconds without an answer to `moves`: assume the bot dropped it
 THROTTLE = 2.0      # then make blind moves for this long before asking again
 SILENCE = 2.5       # seconds without a public line before every player asks
@@ -103,26 +103,21 @@ def beater(hand, target, trump):
 
 
 def parse_status(text):
-    """(actor, role, first uncovered card, trump suit) from the public status line
-    "... → NICK to beat or take · table: 7♠/? · trump 8♥ · ...", or None."""
-    if ARROW not in text:
+    """(actor, role, first uncovered card, trump suit) from a public line that needs someone to
+    act, "NICK: beat 7♠ or take · ... · trump 8♥ · ...", or None."""
+    m = re.match(r"^(\S+): (.*?)(?: \u00b7 |$)", text)
+    if not m or m.group(1).startswith("["):
         return None
-    after = text.split(ARROW, 1)[1]
-    seg = after.split(" \u00b7 ", 1)[0]
-    uncovered = re.search(r"(%s)/\?" % CARD.pattern, after)
-    trump = re.search(r"trump (%s)" % CARD.pattern, after)
-    words = seg.split()
-    if not words:
-        return None
-    if " or pass" in seg:
-        role = "pass"
-    elif " to lead" in seg:
+    head = m.group(2)
+    uncovered = re.search(r"beat (%s)" % CARD.pattern, head)
+    trump = re.search(r"trump (%s)" % CARD.pattern, text)
+    if head.startswith("lead"):
         role = "lead"
-    elif "take" in seg:
+    elif "take" in head:
         role = "take"
     else:
-        role = None
-    return (words[0].strip(".,:;!"), role, uncovered.group(1) if uncovered else None,
+        return None
+    return (m.group(1), role, uncovered.group(1) if uncovered else None,
             trump.group(1)[-1] if trump else None)
 
 
@@ -184,7 +179,7 @@ class Table:
                              low) for p in self.players)
 
     def _is_end(self, text):
-        if ARROW in text or self.moves == 0:
+        if not text.startswith("Game over") or self.moves == 0:
             return False
         if re.search(r"\bdraw\b", text, re.I):
             return True
@@ -203,12 +198,17 @@ class Table:
         status = parse_status(text)
         if status:
             self.started = True
-        if status and status[0].lower() == p.nick.lower():
+        if status and status[0].lower() == p.nick.lower() and now < p.throttled_until:
             p.my_turn(status, now, self.rng)
 
     def _on_private(self, p, m):
         text = m.plain
-        if text.startswith("Your moves:"):
+        turn = TURN.match(text)
+        if turn and turn.group(1).lower() == self.channel.lower():
+            self.started = True
+            p.hand = CARD.findall(turn.group(3).split("(trump", 1)[0])
+            p.play_listed(turn.group(2), self.rng)
+        elif text.startswith("Your moves:"):
             if p.asked_at is not None:
                 p.play_listed(text[len("Your moves:"):], self.rng)
         elif text.startswith("No moves"):

@@ -43,11 +43,18 @@ def private_hand(p):
         and m.plain.startswith(HAND)
 
 
-def last_status(client, upto):
-    """The last public line of the bot with the arrow (the status) among the first upto lines."""
-    for m in reversed(client.all_msgs()[:upto]):
-        if h.from_bot(m) and m.target.lower() == CH and play.ARROW in m.plain:
-            return m.plain[m.plain.index(play.ARROW):]
+def table_line(client):
+    """The answer to !table: whose turn it is and the whole status."""
+    for attempt in range(3):      # the bot's per-user limit may drop one
+        mark = len(client.all_msgs())
+        client.privmsg(CH, "!table")
+        try:
+            m = wait_peek(client, mark, lambda m: h.from_bot(m) and m.target.lower() == CH
+                          and " stock " in m.plain, 2.2, "answer to !table")
+            return m.plain
+        except h.TestFailure:
+            if attempt == 2:
+                raise
     return None
 
 
@@ -76,8 +83,7 @@ def restart(bot, how, log_state):
     def hook(table):
         players = table.players
         hands = snapshot_hands(table)
-        status = last_status(players[0].c, len(players[0].c.all_msgs()))
-        h.check(status is not None, "no status line seen before the restart")
+        status = table_line(players[0].c)
         h.log("after %d moves: %s" % (table.moves, status))
         for nick, hand in sorted(hands.items()):
             h.log("  %s: %s" % (nick, hand))
@@ -106,7 +112,7 @@ def restart(bot, how, log_state):
                          lambda m: h.from_bot(m) and m.target.lower() == CH
                          and RESTORED in m.plain, 15, "'%s' after the restart" % RESTORED)
         h.log("back after %.1f s: %s" % (time.monotonic() - t0, back.plain))
-        restored = back.plain[back.plain.index(play.ARROW):] if play.ARROW in back.plain else None
+        restored = back.plain.split(RESTORED, 1)[1].strip()
         h.check(restored == status, "the table after the restart differs from before:\n  before: "
                 "%s\n  after:  %s" % (status, restored))
         for p in players:
