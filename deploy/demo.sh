@@ -6,33 +6,53 @@
 #   deploy/demo.sh                 port 6667, or the next free one if 6667 is taken
 #   deploy/demo.sh --port 6670     another port for the private ngircd
 #   deploy/demo.sh --use-running   no private ngircd: the bot joins the server already on 6667
+#   deploy/demo.sh --bot PATH      run this durakbot instead of building one (nothing is built)
+#
+# Everything the demo makes (the configs, ngircd's log, the bot's database) is in one temporary
+# directory, $TMPDIR/durakbot-demo.XXXXXX (TMPDIR defaults to /tmp), removed when the demo stops;
+# the build is in build-demo/. It writes nowhere else: not into the service's /var/lib/durakbot.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 port=6667
 use_running=false
+bot=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --port) port="${2:?--port needs a number}"; shift 2 ;;
     --use-running) use_running=true; shift ;;
-    -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --bot) bot="${2:?--bot needs the path of a durakbot binary}"; shift 2 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed -n 's/^# \{0,1\}//p'; exit 0 ;;
     *) echo "demo.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
   esac
 done
+case "$port" in ''|*[!0-9]*) echo "demo.sh: --port needs a number, not $port" >&2; exit 2 ;; esac
+if [ -n "$bot" ]; then
+  [ -x "$bot" ] || { echo "demo.sh: --bot $bot is not an executable file" >&2; exit 2; }
+  bot="$(cd "$(dirname "$bot")" && pwd)/$(basename "$bot")"
+fi
 
 say() { printf '\033[1m%s\033[0m\n' "$*"; }
 
+# What a fresh Debian 12 lacks: to build (the libraries CMakeLists.txt requires, cmocka included,
+# as tests/run.sh installs them) and to run (ngircd; ss, in iproute2, names who holds a port).
+build_packages=(build-essential cmake pkg-config libircclient-dev libconfig-dev libcmocka-dev
+                libsqlite3-dev libssl-dev libsystemd-dev)
+run_packages=(ngircd iproute2)
+
 install_missing() {
-  local packages=(build-essential cmake pkg-config ngircd libircclient-dev libconfig-dev
-                  libcmocka-dev)
   local missing=() p
-  for p in "${packages[@]}"; do
+  for p in "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
   say "Installing the missing Debian packages: ${missing[*]}"
   local sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "demo.sh: run it as root once, or install sudo:" \
+                                         "apt-get install ${missing[*]}" >&2; exit 1; }
+    sudo="sudo"
+  fi
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
 }
@@ -55,16 +75,52 @@ wait_port() {
   return 1
 }
 
-# Debian's ngircd package starts a system-wide ngircd on port 6667 when it is installed.
+# "NAME PID" of the process listening on port $1, from ss -ltnp; empty when ss cannot tell
+# (run by another user than root, ss names only that user's own processes).
+port_holder() {
+  ss -ltnpH "sport = :$1" 2>/dev/null |
+    sed -n 's/.*users:(("\([^"]*\)",pid=\([0-9]*\),.*/\1 \2/p' | head -1
+}
+
+# Is pid $1 Debian's system ngircd, the one `systemctl stop ngircd` stops? Under systemd every
+# process of a service is in that service's cgroup, so /proc/PID/cgroup ends in
+# /ngircd.service however it was started, and no private ngircd (another demo's, a test's, one
+# started by hand) is in it. Without systemd (sysvinit, a container) Debian's init script starts
+# it with /etc/ngircd/ngircd.conf, whose PidFile is /run/ngircd/ngircd.pid: then that file holds
+# its pid. Its parent being PID 1 would prove nothing: every daemon that forked away has PID 1
+# (or a container's init) as its parent, a private `ngircd -f my.conf` too.
+is_system_ngircd() {
+  grep -qs '/ngircd\.service$' "/proc/$1/cgroup" && return 0
+  [ "$(cat /run/ngircd/ngircd.pid 2>/dev/null)" = "$1" ]
+}
+
+# Says who holds port $1 and what can be done; pick_port then says which port the demo takes.
 explain_busy_port() {
-  local holder
-  holder="$(ss -ltnpH "sport = :$1" 2>/dev/null | grep -o 'users:(("[^"]*"' | cut -d'"' -f2 | head -1)"
-  say "127.0.0.1:$1 is already taken${holder:+ by $holder}."
-  if [ "$holder" = "ngircd" ] || [ -z "$holder" ]; then
-    echo "  Debian's ngircd package starts a system ngircd on port 6667 when it is installed."
+  local holder name pid use_it="deploy/demo.sh --use-running"
+  [ "$1" = 6667 ] || use_it="$use_it --port $1"
+  holder="$(port_holder "$1")"
+  name="${holder% *}" pid="${holder##* }"
+  if [ -z "$holder" ]; then
+    if [ "$(id -u)" -eq 0 ]; then
+      say "127.0.0.1:$1 is already taken; ss names no process for it."
+    else
+      say "127.0.0.1:$1 is already taken by a process of another user."
+    fi
+    echo "  To see which:      sudo ss -ltnp 'sport = :$1'"
+    if [ -f /run/ngircd/ngircd.pid ] || systemctl is-active --quiet ngircd 2>/dev/null; then
+      echo "  Debian's system ngircd is running; if it is the one on port $1:"
+      echo "    to use it:       $use_it"
+      echo "    to stop it:      sudo systemctl stop ngircd"
+      echo "    to keep it off:  sudo systemctl disable ngircd"
+    fi
+  elif [ "$name" = "ngircd" ] && is_system_ngircd "$pid"; then
+    say "127.0.0.1:$1 is already taken by Debian's system ngircd (pid $pid)."
+    echo "  Debian's ngircd package starts it when it is installed."
+    echo "  To use it instead: $use_it"
     echo "  To stop it:        sudo systemctl stop ngircd    (or: sudo service ngircd stop)"
     echo "  To keep it off:    sudo systemctl disable ngircd"
-    echo "  Or use it instead: deploy/demo.sh --use-running"
+  else
+    say "127.0.0.1:$1 is already taken by $name (pid $pid)."
   fi
 }
 
@@ -120,6 +176,8 @@ flood = { burst = 8; rate = 3.0; };
 game = { turn_timeout = 120; lobby_timeout = 1800; rejoin_grace = 120; };
 # everyone on this machine may !start and !stop any game
 admins = [ "*!*@127.0.0.1" ];
+# the demo's own games and stats, gone with the demo (never the service's /var/lib/durakbot)
+state = { database = "$tmp/durakbot.db"; };
 EOF
 }
 
@@ -138,11 +196,21 @@ cleanup() {
 }
 
 main() {
-  install_missing
-  build
-  tmp="$(mktemp -d /tmp/durakbot-demo.XXXXXX)"
-  chmod 755 "$tmp"
+  if [ -n "$bot" ]; then
+    install_missing "${run_packages[@]}"
+  else
+    install_missing "${build_packages[@]}" "${run_packages[@]}"
+    build
+    bot="$root/build-demo/bot/durakbot"
+  fi
   trap cleanup INT TERM EXIT
+  tmp="$(mktemp -d "${TMPDIR:-/tmp}/durakbot-demo.XXXXXX")"
+  case "$tmp" in
+    *[\"\\]*) echo "demo.sh: $tmp has a quote or backslash in its name" >&2; exit 1 ;;
+  esac
+  chmod 755 "$tmp"
+  # what ngircd, the bot and SQLite put in a temporary file goes here too
+  export TMPDIR="$tmp"
   if $use_running; then
     port_busy "$port" || { echo "demo.sh: no IRC server on 127.0.0.1:$port" >&2; exit 1; }
     say "Using the IRC server already running on 127.0.0.1:$port."
@@ -156,6 +224,8 @@ main() {
     say "Private ngircd on 127.0.0.1:$port (log: $tmp/ngircd.log)."
   fi
   write_bot_conf "$tmp/durakbot.conf"
+  say "The demo's files (configs, logs, its own database durakbot.db) are in $tmp;"
+  say "they go when it stops."
   cat <<EOF
 
 $(say "durakbot is joining #durak on 127.0.0.1:$port. Play with two or more IRC clients:")
@@ -175,7 +245,7 @@ $(say "durakbot is joining #durak on 127.0.0.1:$port. Play with two or more IRC 
 Press Ctrl-C to stop the bot and the server. The bot's log follows.
 
 EOF
-  "$root/build-demo/bot/durakbot" -c "$tmp/durakbot.conf" &
+  "$bot" -c "$tmp/durakbot.conf" &
   bot_pid=$!
   wait "$bot_pid"
 }

@@ -7,7 +7,11 @@
 #   deploy_install      cmake --install into a DESTDIR, then the installed tree
 #   deploy_units        systemd-analyze verify on both installed units, and their exposure
 #                       (systemd-analyze security --offline=yes) at most 1.5
-# deploy_units skips (ctest "Not Run") without systemd-analyze, deploy_manpages without groff.
+#   deploy_demo         two deploy/demo.sh at once (--bot: no build): two databases, each in its own
+#                       temporary directory, gone when the demo stops; /var/lib/durakbot untouched;
+#                       the port message names the holder (tests/deploy/check_demo.py)
+# deploy_units skips (ctest "Not Run") without systemd-analyze, deploy_manpages without groff,
+# deploy_demo without ngircd or iproute2 installed (it never lets the demo run apt-get).
 if(NOT PYTHON3)
   message(STATUS "deploy tests skipped: need python3")
   return()
@@ -41,3 +45,11 @@ add_test(NAME deploy_units
 set_tests_properties(deploy_install PROPERTIES FIXTURES_SETUP deploy_root TIMEOUT 120)
 set_tests_properties(deploy_units PROPERTIES FIXTURES_REQUIRED deploy_root SKIP_RETURN_CODE 77
                      TIMEOUT 120)
+
+add_test(NAME deploy_demo
+         COMMAND ${PYTHON3} ${_deploy_tests}/check_demo.py
+                 --demo ${PROJECT_SOURCE_DIR}/deploy/demo.sh
+                 --bot $<TARGET_FILE:durakbot> --work ${CMAKE_CURRENT_BINARY_DIR}/deploy-demo
+                 --timeout 45)
+set_tests_properties(deploy_demo PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 60
+                     ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
