@@ -77,9 +77,11 @@ static void request_drop(conn *c, const char *why)
 
 static void push_raw(conn *c, const char *line)
 {
+    char shown[64];
     if (!outq_push_raw(c->q, line))
         log_msg(LOG_WARNING,
-                "send queue refused \"%.40s\" (queue full or line too long); it is dropped", line);
+                "send queue refused \"%s\" (over 510 bytes, or 4096 lines waiting); dropped",
+                outq_log_line(line, 40, shown, sizeof shown));
 }
 
 /* ---- the timers: each deadline is worked out here only ---- */
@@ -293,7 +295,7 @@ static void on_ctcp(conn *c, const irc_event *ev, double now)
     else
         return;
     c->ctcp_next = now + 1.0;
-    if (!outq_push(c->q, "NOTICE", ev->nick, reply))
+    if (!outq_push_reply(c->q, "NOTICE", ev->nick, reply, now))
         log_msg(LOG_WARNING, "send queue refused a CTCP reply to %s; it is dropped", ev->nick);
 }
 
@@ -370,7 +372,8 @@ void conn_close(conn *c)
     loop_timer_set(c->l, c->t_ping, -1);
     loop_timer_set(c->l, c->t_join, -1);
     loop_timer_set(c->l, c->t_write, -1);
-    /* the queue is kept: what the games said before the drop (a result, a hand) goes out on
+    outq_drop_raw(c->q); /* this connection's; the next one registers and joins anew */
+    /* the rest is kept: what the games said before the drop (a result, a hand) goes out on
      * the next connection, after its JOINs (raw lines go first) */
 }
 

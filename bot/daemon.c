@@ -163,14 +163,16 @@ static void stage_persist(void *ctx, double now)
         report_status(d);
 }
 
-/* Stage 2: what tables said goes into the send queue. */
+/* Stage 2: what tables said goes into the send queue, game lines ahead of replies. */
 static void stage_queue(void *ctx, double now)
 {
     daemon_ctx *d = ctx;
-    (void)now;
+    tables_rank_lines(d->t, &d->box);
     for (size_t i = 0; i < d->box.len; i++) {
         const out_msg *m = &d->box.items[i];
-        if (!outq_push(d->q, outbox_cmd(m->kind), m->target, m->text))
+        if (m->prio == OUT_REPLY) /* best effort: refused only when over 1024 lines wait */
+            outq_push_reply(d->q, outbox_cmd(m->kind), m->target, m->text, now);
+        else if (!outq_push(d->q, outbox_cmd(m->kind), m->target, m->text))
             log_msg(LOG_WARNING,
                     "send queue refused a line to %s (queue full or bad target); it is dropped: "
                     "lower the traffic or raise flood.rate",

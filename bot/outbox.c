@@ -24,7 +24,8 @@ void outbox_free(outbox *o)
     outbox_init(o);
 }
 
-void outbox_add(outbox *o, out_kind kind, const char *target, const char *fmt, ...)
+static void outbox_vadd(outbox *o, out_prio prio, out_kind kind, const char *target,
+                        const char *fmt, va_list ap)
 {
     if (o->len == o->cap) {
         size_t cap = o->cap ? o->cap * 2 : 16;
@@ -34,20 +35,37 @@ void outbox_add(outbox *o, out_kind kind, const char *target, const char *fmt, .
         o->items = items;
         o->cap = cap;
     }
-    va_list ap;
-    va_start(ap, fmt);
+    va_list again;
+    va_copy(again, ap);
     char *text = NULL;
     int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (n < 0 || !(text = malloc((size_t)n + 1)))
+    if (n >= 0 && (text = malloc((size_t)n + 1)) != NULL)
+        vsnprintf(text, (size_t)n + 1, fmt, again);
+    va_end(again);
+    if (!text)
         return;
-    va_start(ap, fmt);
-    vsnprintf(text, (size_t)n + 1, fmt, ap);
-    va_end(ap);
     out_msg *m = &o->items[o->len++];
     m->kind = kind;
+    m->prio = prio;
     snprintf(m->target, sizeof m->target, "%s", target);
     m->text = text;
+}
+
+void outbox_add(outbox *o, out_kind kind, const char *target, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    outbox_vadd(o, kind == OUT_NOTICE ? OUT_REPLY : OUT_GAME, kind, target, fmt, ap);
+    va_end(ap);
+}
+
+void outbox_add_prio(outbox *o, out_prio prio, out_kind kind, const char *target, const char *fmt,
+                     ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    outbox_vadd(o, prio, kind, target, fmt, ap);
+    va_end(ap);
 }
 
 const char *outbox_cmd(out_kind kind)

@@ -1,5 +1,5 @@
 /* outbox.h — what the tables module wants said: a growing list of
- * (PRIVMSG|NOTICE|PART, target, text) that the main loop moves into the send queue. */
+ * (PRIVMSG|NOTICE|PART, priority, target, text) that the main loop moves into the send queue. */
 #ifndef DURAK_OUTBOX_H
 #define DURAK_OUTBOX_H
 
@@ -7,8 +7,16 @@
 
 typedef enum { OUT_PRIVMSG, OUT_NOTICE, OUT_PART } out_kind; /* PART: text is the reason */
 
+/* Game lines go before replies in the send queue; replies to one target are bounded (the newest
+ * only) and dropped after 30 s (outq.h). */
+typedef enum {
+    OUT_GAME,  /* a running game's lines: the table, hands, turn prompts, replies to its players */
+    OUT_REPLY, /* an answer to one user's request (a notice to them, or !stats in the channel) */
+} out_prio;
+
 typedef struct {
     out_kind kind;
+    out_prio prio;
     char target[64];
     char *text;
 } out_msg;
@@ -21,9 +29,13 @@ typedef struct {
 void outbox_init(outbox *o);
 void outbox_free(outbox *o);
 void outbox_clear(outbox *o);
-/* Appends a message (printf format). */
+/* Appends a message (printf format); a NOTICE is a reply (OUT_REPLY), PRIVMSG and PART are game
+ * lines (OUT_GAME). */
 void outbox_add(outbox *o, out_kind kind, const char *target, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* The same with the priority given. */
+void outbox_add_prio(outbox *o, out_prio prio, out_kind kind, const char *target, const char *fmt,
+                     ...) __attribute__((format(printf, 5, 6)));
 const char *outbox_cmd(out_kind kind); /* "PRIVMSG" / "NOTICE" / "PART" */
 
 #endif

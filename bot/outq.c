@@ -1,10 +1,12 @@
-/* outq: the send queue, the only writer to the server: token bucket, lines split at 400 bytes on word
- * and UTF-8 boundaries, no CR/LF/NUL from text, round-robin between targets. No I/O, no clock. */
+/* outq: the send queue, the only writer to the server: raw lines, then game lines, then replies to
+ * single users (bounded, dropped when stale); one token bucket; lines split at 400 bytes on word and
+ * UTF-8 boundaries, no CR/LF/NUL from text; round-robin between the targets of a class. */
 #include "outq.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "mirc.h"
 
@@ -13,6 +15,7 @@
 
 struct outq_line {
     struct outq_line *next;
+    double at; /* when it was queued (replies: for their age) */
     char text[];
 };
 
@@ -23,7 +26,15 @@ struct outq_fifo {
 struct outq_target {
     struct outq_target *next;
     struct outq_fifo lines;
+    size_t n; /* lines in it */
     char name[];
+};
+
+/* The targets of one class, served one line each in turn. */
+struct outq_ring {
+    struct outq_target *targets; /* in order of arrival */
+    struct outq_target *turn;    /* the target whose line goes next */
+    size_t len;                  /* lines in all */
 };
 
 struct outq {
@@ -33,9 +44,8 @@ struct outq {
     double last;  /* when tokens was last brought up to date */
     bool started; /* last is meaningful */
     struct outq_fifo raw;
-    struct outq_target *targets; /* in order of arrival */
-    struct outq_target *turn;    /* the target whose line goes next */
-    size_t len;
+    size_t nraw;
+    struct outq_ring game, reply;
 };
 
 /* ---- the token bucket ---- */
@@ -87,6 +97,7 @@ static struct outq_line *outq_line_new(const char *a, const char *b, const char 
     if (!l)
         return NULL;
     l->next = NULL;
+    l->at = 0;
     char *p = l->text;
     memcpy(p, a, alen), p += alen;
     if (b)
@@ -138,44 +149,75 @@ static void outq_fifo_free(struct outq_fifo *f)
 
 /* ---- targets in turn ---- */
 
-static struct outq_target *outq_target_get(outq *q, const char *name)
+static struct outq_target *outq_target_find(struct outq_ring *r, const char *name)
 {
-    struct outq_target **p = &q->targets;
-    for (; *p; p = &(*p)->next)
-        if (strcmp((*p)->name, name) == 0)
-            return *p;
+    for (struct outq_target *t = r->targets; t; t = t->next)
+        if (strcmp(t->name, name) == 0)
+            return t;
+    return NULL;
+}
+
+static struct outq_target *outq_target_get(struct outq_ring *r, const char *name)
+{
+    struct outq_target *t = outq_target_find(r, name);
+    if (t)
+        return t;
     size_t n = strlen(name);
-    struct outq_target *t = calloc(1, sizeof *t + n + 1);
-    if (!t)
+    if (!(t = calloc(1, sizeof *t + n + 1)))
         return NULL;
     memcpy(t->name, name, n + 1);
+    struct outq_target **p = &r->targets;
+    while (*p)
+        p = &(*p)->next;
     *p = t;
-    if (!q->turn)
-        q->turn = t;
+    if (!r->turn)
+        r->turn = t;
     return t;
 }
 
-static void outq_target_remove(outq *q, struct outq_target *t)
+/* Unlinks and frees t, emptied; if it had the turn, the turn passes to the target after it. */
+static void outq_target_remove(struct outq_ring *r, struct outq_target *t)
 {
-    struct outq_target **p = &q->targets;
+    struct outq_target **p = &r->targets;
     while (*p != t)
         p = &(*p)->next;
     *p = t->next;
+    if (r->turn == t)
+        r->turn = t->next ? t->next : r->targets;
     free(t);
 }
 
-/* Sends the turn's head line: the turn passes to the next target; an emptied target goes away. */
-static void outq_target_pop(outq *q)
+/* Drops t's first line unsent; an emptied target goes away. */
+static void outq_target_drop(struct outq_ring *r, struct outq_target *t)
 {
-    struct outq_target *t = q->turn;
     outq_fifo_pop(&t->lines);
-    struct outq_target *next = t->next ? t->next : q->targets;
-    if (!t->lines.head) {
-        outq_target_remove(q, t);
-        if (next == t)
-            next = q->targets;
+    t->n--;
+    r->len--;
+    if (!t->lines.head)
+        outq_target_remove(r, t);
+}
+
+/* Sends the turn's head line: the turn passes to the next target; an emptied target goes away. */
+static void outq_ring_send(struct outq_ring *r)
+{
+    struct outq_target *t = r->turn;
+    struct outq_target *next = t->next ? t->next : r->targets;
+    bool last = !t->lines.head->next;
+    outq_target_drop(r, t); /* the last line: t is removed and the turn is already next's */
+    if (!last)
+        r->turn = next;
+}
+
+static void outq_ring_clear(struct outq_ring *r)
+{
+    while (r->targets) {
+        struct outq_target *t = r->targets;
+        r->targets = t->next;
+        outq_fifo_free(&t->lines);
+        free(t);
     }
-    q->turn = next;
+    r->turn = NULL;
+    r->len = 0;
 }
 
 /* ---- splitting text ---- */
@@ -258,13 +300,14 @@ static size_t outq_fifo_count(const struct outq_fifo *f)
     return n;
 }
 
-bool outq_push(outq *q, const char *cmd, const char *target, const char *text)
+/* The lines of text to target as a FIFO stamped `at`, at most room of them; false if invalid,
+ * too many or out of memory. */
+static bool outq_lines(const char *cmd, const char *target, const char *text, size_t room,
+                       double at, struct outq_fifo *lines)
 {
-    struct outq_fifo lines = { NULL, NULL };
+    lines->head = lines->tail = NULL;
     if (!outq_valid_word(cmd, true) || !outq_valid_word(target, false) || !text)
         return false;
-    if (!*text)
-        return true;
     size_t n = strlen(text);
     char *clean = malloc(n + 1);
     if (!clean)
@@ -272,80 +315,141 @@ bool outq_push(outq *q, const char *cmd, const char *target, const char *text)
     memcpy(clean, text, n + 1);
     for (char *p = clean; (p = strpbrk(p, "\r\n")) != NULL;)
         *p = ' ';
-    bool ok = outq_split(cmd, target, clean, OUTQ_MAX_LINES - q->len, &lines);
+    bool ok = outq_split(cmd, target, clean, room, lines);
     free(clean);
-    struct outq_target *t = ok ? outq_target_get(q, target) : NULL;
+    for (struct outq_line *l = lines->head; l; l = l->next)
+        l->at = at;
+    return ok;
+}
+
+/* Appends lines (not empty) to name's FIFO in ring r; false (lines freed) if out of memory. */
+static bool outq_ring_add(struct outq_ring *r, const char *name, struct outq_fifo *lines)
+{
+    struct outq_target *t = outq_target_get(r, name);
     if (!t) {
+        outq_fifo_free(lines);
+        return false;
+    }
+    size_t n = outq_fifo_count(lines);
+    t->n += n;
+    r->len += n;
+    outq_fifo_splice(&t->lines, lines);
+    return true;
+}
+
+bool outq_push(outq *q, const char *cmd, const char *target, const char *text)
+{
+    struct outq_fifo lines;
+    if (text && !*text && outq_valid_word(cmd, true) && outq_valid_word(target, false))
+        return true;
+    if (!outq_lines(cmd, target, text, OUTQ_MAX_LINES - q->game.len, 0, &lines))
+        return false;
+    return outq_ring_add(&q->game, target, &lines);
+}
+
+bool outq_push_reply(outq *q, const char *cmd, const char *target, const char *text, double now)
+{
+    struct outq_fifo lines;
+    if (text && !*text && outq_valid_word(cmd, true) && outq_valid_word(target, false))
+        return true;
+    if (!outq_lines(cmd, target, text, OUTQ_REPLY_LINES, now, &lines))
+        return false;
+    size_t n = outq_fifo_count(&lines);
+    struct outq_target *t = outq_target_find(&q->reply, target);
+    size_t older = 0; /* what the bound will drop of t */
+    if (t) {
+        for (const struct outq_line *l = t->lines.head; l; l = l->next)
+            older += l->at < now;
+        size_t same = t->n - older;
+        older += same + n > OUTQ_REPLY_LINES ? same + n - OUTQ_REPLY_LINES : 0;
+    }
+    if (q->reply.len - older + n > OUTQ_MAX_REPLIES) {
         outq_fifo_free(&lines);
         return false;
     }
-    q->len += outq_fifo_count(&lines);
-    outq_fifo_splice(&t->lines, &lines);
-    return true;
+    for (; older > 0; older--) /* from the head; emptied, t goes and comes back last in turn */
+        outq_target_drop(&q->reply, t);
+    return outq_ring_add(&q->reply, target, &lines);
 }
 
 bool outq_push_raw(outq *q, const char *line)
 {
     size_t n = line ? strlen(line) : 0;
-    if (n == 0 || n > OUTQ_MAX_RAW || q->len >= OUTQ_MAX_LINES)
+    if (n == 0 || n > OUTQ_MAX_RAW || q->nraw >= OUTQ_MAX_RAW_LINES)
         return false;
     struct outq_line *l = outq_line_new(line, NULL, NULL, 0);
     if (!l)
         return false;
     outq_fifo_add(&q->raw, l);
-    q->len++;
+    q->nraw++;
     return true;
 }
 
-static const char *outq_head(const outq *q)
+void outq_drop_raw(outq *q)
 {
-    if (q->raw.head)
-        return q->raw.head->text;
-    return q->turn ? q->turn->lines.head->text : NULL;
+    outq_fifo_free(&q->raw);
+    q->nraw = 0;
 }
+
+/* Replies queued more than OUTQ_REPLY_TTL before now go unsent. */
+static void outq_expire(outq *q, double now)
+{
+    struct outq_target *t = q->reply.targets;
+    while (t) {
+        struct outq_target *next = t->next;
+        while (t->lines.head && now - t->lines.head->at > OUTQ_REPLY_TTL) {
+            bool last = !t->lines.head->next;
+            outq_target_drop(&q->reply, t);
+            if (last)
+                break; /* t is gone */
+        }
+        t = next;
+    }
+}
+
+size_t outq_len(const outq *q) { return q->nraw + q->game.len + q->reply.len; }
 
 const char *outq_peek(outq *q, double now)
 {
     outq_refill(q, now);
-    if (q->len == 0 || q->tokens < 1 - OUTQ_EPSILON)
+    outq_expire(q, now);
+    if (outq_len(q) == 0 || q->tokens < 1 - OUTQ_EPSILON)
         return NULL;
-    return outq_head(q);
+    if (q->raw.head)
+        return q->raw.head->text;
+    if (q->game.turn)
+        return q->game.turn->lines.head->text;
+    return q->reply.turn->lines.head->text;
 }
 
 void outq_commit(outq *q, double now)
 {
     outq_refill(q, now);
-    if (q->len == 0)
+    if (outq_len(q) == 0)
         return;
-    if (q->raw.head)
+    if (q->raw.head) {
         outq_fifo_pop(&q->raw);
-    else
-        outq_target_pop(q);
-    q->len--;
+        q->nraw--;
+    } else {
+        outq_ring_send(q->game.turn ? &q->game : &q->reply);
+    }
     q->tokens -= 1;
 }
 
-double outq_wait(const outq *q, double now)
+double outq_wait(outq *q, double now)
 {
-    if (q->len == 0)
+    outq_expire(q, now);
+    if (outq_len(q) == 0)
         return -1;
     double t = outq_tokens_at(q, now);
     return t >= 1 - OUTQ_EPSILON ? 0 : (1 - t) / q->rate;
 }
 
-size_t outq_len(const outq *q) { return q->len; }
-
 void outq_clear(outq *q)
 {
-    outq_fifo_free(&q->raw);
-    while (q->targets) {
-        struct outq_target *t = q->targets;
-        q->targets = t->next;
-        outq_fifo_free(&t->lines);
-        free(t);
-    }
-    q->turn = NULL;
-    q->len = 0;
+    outq_drop_raw(q);
+    outq_ring_clear(&q->game);
+    outq_ring_clear(&q->reply);
     q->tokens = q->burst;
     q->started = false;
 }
@@ -356,4 +460,76 @@ void outq_free(outq *q)
         return;
     outq_clear(q);
     free(q);
+}
+
+/* ---- lines in the log ---- */
+
+/* The word at *p (up to a space or the end); *p moves past it and the spaces after it. */
+static size_t outq_word(const char **p)
+{
+    size_t n = strcspn(*p, " ");
+    *p += n;
+    *p += strspn(*p, " ");
+    return n;
+}
+
+static bool outq_word_is(const char *w, size_t n, const char *const *set)
+{
+    for (; *set; set++)
+        if (strlen(*set) == n && strncasecmp(w, *set, n) == 0)
+            return true;
+    return false;
+}
+
+/* A service: "NickServ", "Q@CServe.quakenet.org". */
+static bool outq_is_service(const char *w, size_t n)
+{
+    return memchr(w, '@', n) || (n >= 4 && strncasecmp(w + n - 4, "serv", 4) == 0);
+}
+
+/* The length of line to keep before " [hidden]", or the whole length when it holds no secret. */
+static size_t outq_secret_at(const char *line)
+{
+    static const char *const whole[] = { "PASS", "AUTHENTICATE", "OPER", "NICKSERV", "NS", NULL };
+    static const char *const msgs[] = { "PRIVMSG", "NOTICE", "SQUERY", NULL };
+    static const char *const verbs[] = { "IDENTIFY", "REGAIN", "GHOST", "RECOVER", "RELEASE",
+                                         "REGISTER", "LOGIN",  "AUTH",  NULL };
+    const char *p = line + strspn(line, " ");
+    if (*p == '@')
+        outq_word(&p);
+    if (*p == ':')
+        outq_word(&p);
+    const char *cmd = p;
+    size_t cn = outq_word(&p);
+    if (outq_word_is(cmd, cn, whole))
+        return *p ? (size_t)(cmd + cn - line) : strlen(line);
+    if (!outq_word_is(cmd, cn, msgs))
+        return strlen(line);
+    const char *target = p;
+    size_t tn = outq_word(&p);
+    if (*p == ':')
+        p++;
+    const char *verb = p;
+    size_t vn = strcspn(p, " ");
+    const char *after = verb + vn;
+    if (!after[strspn(after, " ")])
+        return strlen(line); /* one word: nothing after it to hide */
+    if (outq_is_service(target, tn) || outq_word_is(verb, vn, verbs))
+        return (size_t)(after - line);
+    return strlen(line);
+}
+
+const char *outq_log_line(const char *line, size_t max, char *out, size_t cap)
+{
+    static const char hidden[] = " [hidden]";
+    size_t keep = outq_secret_at(line ? line : "");
+    int n =
+        snprintf(out, cap, "%.*s%s", (int)keep, line ? line : "", line && line[keep] ? hidden : "");
+    size_t len = n < 0 ? 0 : (size_t)n >= cap ? cap - 1 : (size_t)n;
+    if (len > max)
+        len = max;
+    while (len > 0 && outq_is_cont(out[len]))
+        len--;
+    out[len] = '\0';
+    return out;
 }

@@ -1,14 +1,23 @@
-/* outq: the send queue, the only writer to the server: token bucket, lines split at 400 bytes on word
- * and UTF-8 boundaries, no CR/LF/NUL from text, round-robin between targets. No I/O, no clock. */
+/* outq: the send queue, the only writer to the server. It serves, in order: (1) raw lines of the
+ * connection (registration, JOIN, PING, MODE, WHO), never refused for want of room; (2) game lines
+ * (PRIVMSG/NOTICE/PART that the game needs: its channel, hands, turn prompts, move replies), in
+ * turn between targets so that one busy channel cannot starve another; (3) replies to single
+ * users, in turn between targets, bounded per target (the newest reply only) and dropped unsent
+ * once older than OUTQ_REPLY_TTL. One token bucket paces all three. Lines are split at 400 bytes
+ * on word and UTF-8 boundaries; no CR/LF/NUL from text. No I/O, no clock. */
 #ifndef DURAK_OUTQ_H
 #define DURAK_OUTQ_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#define OUTQ_MAX_TEXT 400   /* bytes of text in one PRIVMSG/NOTICE line */
-#define OUTQ_MAX_LINES 4096 /* lines queued in all */
-#define OUTQ_MAX_RAW 510    /* bytes of one raw line (512 with CR LF) */
+#define OUTQ_MAX_TEXT 400       /* bytes of text in one PRIVMSG/NOTICE line */
+#define OUTQ_MAX_LINES 4096     /* game lines queued in all; raw lines have a bound of their own */
+#define OUTQ_MAX_RAW 510        /* bytes of one raw line (512 with CR LF) */
+#define OUTQ_MAX_RAW_LINES 4096 /* raw lines queued: only a server gone wrong comes near it */
+#define OUTQ_REPLY_LINES 8      /* lines of replies one target may have waiting */
+#define OUTQ_MAX_REPLIES 1024   /* lines of replies queued in all */
+#define OUTQ_REPLY_TTL 30.0     /* seconds a reply stays useful; older ones are dropped unsent */
 
 typedef struct outq outq;
 
@@ -19,30 +28,51 @@ void outq_free(outq *q);
 /* New limits; tokens in hand above the new burst are dropped. */
 void outq_set_rate(outq *q, int burst, double rate);
 
-/* Queues cmd (PRIVMSG or NOTICE) to target with text. CR and LF become spaces; text ends at its NUL.
- * Text longer than OUTQ_MAX_TEXT bytes goes in several lines, split on a space where there is one
- * (else on a UTF-8 character boundary), never inside a UTF-8 sequence or an mIRC colour code \x03NN,NN.
- * Empty text queues nothing and returns true. Returns false and queues nothing if the queue would hold
- * more than OUTQ_MAX_LINES lines, if cmd is not all letters, if target is empty or holds a space,
- * a comma or a control character, or if out of memory. */
+/* Queues a game line: cmd (PRIVMSG, NOTICE, PART) to target with text. CR and LF become spaces;
+ * text ends at its NUL. Text longer than OUTQ_MAX_TEXT bytes goes in several lines, split on a
+ * space where there is one (else on a UTF-8 character boundary), never inside a UTF-8 sequence or
+ * an mIRC colour code \x03NN,NN. Empty text queues nothing and returns true. Returns false and
+ * queues nothing if the game lines would be more than OUTQ_MAX_LINES, if cmd is not all letters,
+ * if target is empty or holds a space, a comma or a control character, or if out of memory. */
 bool outq_push(outq *q, const char *cmd, const char *target, const char *text);
+/* Queues a reply to one user (or a public answer to one user's request) at `now`: split and
+ * checked as by outq_push. It goes after every game line. Replies to the target queued at an
+ * earlier `now` and not yet sent are dropped (the newest reply only; lines pushed at the same
+ * `now` are one reply), and of that reply at most the last OUTQ_REPLY_LINES lines are kept.
+ * Returns false and queues nothing if it is invalid, longer than OUTQ_REPLY_LINES lines, or the
+ * replies would be more than OUTQ_MAX_REPLIES lines. */
+bool outq_push_reply(outq *q, const char *cmd, const char *target, const char *text, double now);
 /* Queues a whole line ("MODE nick +B", "PING :x") ahead of every PRIVMSG/NOTICE; CR and LF become
- * spaces; counted by the bucket like any line. Returns false and queues nothing if it is empty, longer
- * than OUTQ_MAX_RAW bytes, or the queue is full. */
+ * spaces; counted by the bucket like any line. Game lines and replies never take its room: it is
+ * refused (false) only if empty, longer than OUTQ_MAX_RAW bytes, if OUTQ_MAX_RAW_LINES raw lines
+ * wait already, or if out of memory. */
 bool outq_push_raw(outq *q, const char *line);
+/* Drops the raw lines not sent yet: they belong to a connection that is gone. */
+void outq_drop_raw(outq *q);
 
 /* The next line allowed at `now` (seconds, any monotonic origin), without CR LF, or NULL if the
- * queue is empty or the bucket has no token yet. Raw lines first, then one line per target in
- * turn (each target's lines in order). The pointer is valid until outq_commit, outq_clear or
+ * queue is empty or the bucket has no token yet. Raw lines first, then game lines, one line per
+ * target in turn (each target's lines in order), then replies the same way; replies older than
+ * OUTQ_REPLY_TTL are dropped first. The pointer is valid until outq_commit, outq_clear or
  * outq_free. Peeking sends nothing and may be repeated. */
 const char *outq_peek(outq *q, double now);
 /* The line outq_peek returned was sent: removes it and spends a token. */
 void outq_commit(outq *q, double now);
-/* Seconds until outq_peek may return a line: 0 if now, -1 if the queue is empty. */
-double outq_wait(const outq *q, double now);
+/* Seconds until outq_peek may return a line: 0 if now, -1 if the queue is empty (after dropping
+ * the stale replies). */
+double outq_wait(outq *q, double now);
 /* Lines queued. */
 size_t outq_len(const outq *q);
 /* Drops every line and refills the bucket (a new connection starts with a full burst). */
 void outq_clear(outq *q);
+
+/* An IRC line as it may be logged, the one way every log of a line is written: secrets become
+ * "[hidden]" and the result is cut to at most max bytes (on a UTF-8 boundary). Hidden are the
+ * parameters of PASS, AUTHENTICATE, OPER, NICKSERV, NS; the text of a PRIVMSG/NOTICE/SQUERY
+ * after its first word when the target is a service (a nick ending in "Serv", or nick@server)
+ * or when that word is IDENTIFY, REGAIN, GHOST, RECOVER, RELEASE, REGISTER, LOGIN or AUTH
+ * ("PRIVMSG NickServ :IDENTIFY [hidden]"). Tags (@...) and a prefix (:...) are kept. Writes
+ * out (cap >= 1) and returns it. */
+const char *outq_log_line(const char *line, size_t max, char *out, size_t cap);
 
 #endif

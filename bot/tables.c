@@ -15,7 +15,7 @@ static void emit(outbox *o, out_kind kind, const char *target, msg_id id, va_lis
 {
     char line[TABLES_LINE_MAX];
     vsnprintf(line, sizeof line, M(id), ap);
-    outbox_add(o, kind, target, "%s", line);
+    outbox_add_prio(o, tables_line_prio(kind, id), kind, target, "%s", line);
 }
 
 void tables_say(outbox *o, const char *target, msg_id id, ...)

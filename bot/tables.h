@@ -56,6 +56,9 @@ void tables_on_disconnect(tables *t, double now);
 void tables_on_reconnect(tables *t, double now, outbox *o);
 /* The channel is no longer served (config reload): its table ends, no result. */
 void tables_close_channel(tables *t, const char *channel, outbox *o);
+/* Before the outbox goes to the send queue: replies to people seated in a running game become
+ * game lines (tables_prio.c says which lines are which). */
+void tables_rank_lines(tables *t, outbox *o);
 /* Games (lobbies included) now open, for status lines. */
 size_t tables_count(const tables *t);
 

@@ -110,6 +110,8 @@ void tables_notice(outbox *o, const char *target, msg_id id, ...);
 void tables_send_hand(const tables *t, const table_t *tb, int s, outbox *o);
 /* The public status line of a running game into the channel. */
 void tables_say_status(const tables *t, const table_t *tb, outbox *o);
+/* The priority of a line of message id (tables_prio.c). */
+out_prio tables_line_prio(out_kind kind, msg_id id);
 
 /* ---- tables_lobby.c: open, join, leave, bots, start, stop ---- */
 

@@ -6,7 +6,7 @@ if(TARGET durakbot AND PYTHON3 AND NGIRCD)
   set(_it_dir ${CMAKE_CURRENT_SOURCE_DIR}/integration)
   # name, ctest time limit (the script's own limit is 15 s shorter so it can clean up)
   foreach(_it connect:60 rate:60 games:150 restart:120 protocol:60 persist:90 sighup:60 tls:75
-              bots:75 service:60 trust:120)
+              bots:75 service:60 trust:120 flood:75)
     string(REPLACE ":" ";" _it ${_it})
     list(GET _it 0 _name)
     list(GET _it 1 _limit)
@@ -20,7 +20,7 @@ if(TARGET durakbot AND PYTHON3 AND NGIRCD)
   # test_tls.py exits 77 when the openssl command (it makes the certificates) is missing
   set_tests_properties(integration_tls PROPERTIES SKIP_RETURN_CODE 77)
   # receive times are the measurement: no other test competes for the CPU meanwhile
-  set_tests_properties(integration_rate PROPERTIES RUN_SERIAL TRUE)
+  set_tests_properties(integration_rate integration_flood PROPERTIES RUN_SERIAL TRUE)
 else()
   message(STATUS "integration tests skipped: need the durakbot target, python3 and ngircd "
                  "(apt-get install ngircd python3)")

@@ -1,5 +1,6 @@
 /* test_outq: the send queue's token bucket, splitter (400 bytes, words, UTF-8, colour codes),
- * CR/LF/NUL stripping, round-robin between targets, bounds and raw-line priority. */
+ * CR/LF/NUL stripping, round-robin between targets, bounds; the classes: raw lines (never refused
+ * for room), game lines, replies (newest only, bounded, stale after 30 s); lines in the log. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -428,7 +429,7 @@ static void test_full_queue(void **state)
     assert_true(outq_push(q, "PRIVMSG", "#b", text + 100)); /* 2 lines do */
     assert_int_equal(outq_len(q), OUTQ_MAX_LINES);
     assert_false(outq_push(q, "PRIVMSG", "#b", "x"));
-    assert_false(outq_push_raw(q, "PING :x"));
+    assert_true(outq_push_raw(q, "PING :x")); /* raw lines have room of their own */
     outq_clear(q);
     assert_int_equal(outq_len(q), 0);
     assert_null(outq_peek(q, 0));
@@ -488,19 +489,241 @@ static void test_rejects(void **state)
     outq_free(NULL);
 }
 
+/* ---- classes: raw, game, replies ---- */
+
+/* Pushes a two-line reply (as !help gives) to each of n nicks "u0".."u<n-1>" at now. */
+static void flood_replies(outq *q, int n, double now)
+{
+    char nick[16];
+    for (int i = 0; i < n; i++) {
+        snprintf(nick, sizeof nick, "u%d", i);
+        assert_true(outq_push_reply(q, "NOTICE", nick, "help 1", now));
+        assert_true(outq_push_reply(q, "NOTICE", nick, "help 2", now));
+    }
+}
+
+static void test_game_before_replies(void **state)
+{
+    (void)state;
+    outq *q = outq_new(1, 1);
+    flood_replies(q, 60, 0);
+    assert_true(outq_push(q, "PRIVMSG", "#durak", "alice leads 7h"));
+    assert_true(outq_push(q, "PRIVMSG", "bob", "Your hand"));
+    assert_true(outq_push_raw(q, "PING :x"));
+    assert_string_equal(outq_peek(q, 0), "PING :x");
+    outq_commit(q, 0);
+    assert_string_equal(outq_peek(q, 1), "PRIVMSG #durak :alice leads 7h");
+    outq_commit(q, 1);
+    assert_string_equal(outq_peek(q, 2), "PRIVMSG bob :Your hand");
+    outq_commit(q, 2);
+    assert_string_equal(outq_peek(q, 3), "NOTICE u0 :help 1"); /* then replies, in turn */
+    outq_commit(q, 3);
+    assert_true(outq_push(q, "PRIVMSG", "#durak", "bob takes")); /* a game line jumps ahead */
+    assert_string_equal(outq_peek(q, 4), "PRIVMSG #durak :bob takes");
+    outq_commit(q, 4);
+    assert_string_equal(outq_peek(q, 5), "NOTICE u1 :help 1");
+    outq_commit(q, 5);
+    assert_int_equal(outq_len(q), 118);
+    outq_free(q);
+}
+
+/* The issue's flood: sixty nicks with a !help each; the game's next line waits for one token at
+ * most, not for the 120 replies (a minute at 2 lines a second). */
+static void test_flood_keeps_game_pace(void **state)
+{
+    (void)state;
+    outq *q = outq_new(5, 1.0);
+    flood_replies(q, 60, 10.0);
+    assert_int_equal(drain_at(q, 10.0), 5); /* the burst goes to replies: nothing else waits */
+    assert_true(outq_push(q, "PRIVMSG", "#durak", "bob, your turn"));
+    assert_null(outq_peek(q, 10.2));
+    assert_true(outq_wait(q, 10.2) <= 1.0);
+    assert_string_equal(outq_peek(q, 11.0), "PRIVMSG #durak :bob, your turn");
+    outq_free(q);
+}
+
+static void test_fair_between_game_channels(void **state)
+{
+    (void)state;
+    outq *q = outq_new(1, 1);
+    flood_replies(q, 10, 0);
+    push_n(q, "#a", 3);
+    push_n(q, "#b", 1);
+    static const char *const want[] = { "PRIVMSG #a :l0", "PRIVMSG #b :l0", "PRIVMSG #a :l1",
+                                        "PRIVMSG #a :l2", "NOTICE u0 :help 1" };
+    for (int i = 0; i < 5; i++) {
+        assert_string_equal(outq_peek(q, i), want[i]);
+        outq_commit(q, i);
+    }
+    outq_free(q);
+}
+
+/* At reconnect the queue may be full of game lines and replies: JOIN and IDENTIFY still go, first. */
+static void test_raw_never_refused_when_full(void **state)
+{
+    (void)state;
+    char nick[16];
+    outq *q = outq_new(1, 1);
+    push_n(q, "#a", OUTQ_MAX_LINES);
+    for (int i = 0; i < OUTQ_MAX_REPLIES / 2; i++) {
+        snprintf(nick, sizeof nick, "u%d", i);
+        assert_true(outq_push_reply(q, "NOTICE", nick, "1", 0));
+        assert_true(outq_push_reply(q, "NOTICE", nick, "2", 0));
+    }
+    assert_false(outq_push(q, "PRIVMSG", "#a", "x"));
+    assert_false(outq_push_reply(q, "NOTICE", "late", "x", 0));
+    assert_true(outq_push_raw(q, "PRIVMSG NickServ :IDENTIFY Hunter2-Super"));
+    assert_true(outq_push_raw(q, "JOIN #durak"));
+    assert_string_equal(outq_peek(q, 0), "PRIVMSG NickServ :IDENTIFY Hunter2-Super");
+    outq_commit(q, 0);
+    assert_string_equal(outq_peek(q, 1), "JOIN #durak");
+    outq_commit(q, 1);
+    for (int i = 2; i < OUTQ_MAX_RAW_LINES; i++) /* a bound of their own, for a server gone wrong */
+        assert_true(outq_push_raw(q, "WHO #durak"));
+    assert_true(outq_push_raw(q, "WHO #durak"));
+    assert_true(outq_push_raw(q, "WHO #durak"));
+    assert_false(outq_push_raw(q, "WHO #durak"));
+    outq_drop_raw(q); /* the connection is gone: its raw lines with it, the rest stays */
+    assert_int_equal(outq_len(q), OUTQ_MAX_LINES + OUTQ_MAX_REPLIES);
+    assert_string_equal(outq_peek(q, 2), "PRIVMSG #a :l0");
+    outq_free(q);
+}
+
+static void test_reply_newest_only(void **state)
+{
+    (void)state;
+    outq *q = outq_new(1, 0.01);
+    assert_true(outq_push_reply(q, "NOTICE", "bob", "old 1", 1.0));
+    assert_true(outq_push_reply(q, "NOTICE", "bob", "old 2", 1.0));
+    assert_true(outq_push_reply(q, "NOTICE", "carol", "hers", 1.0));
+    assert_true(outq_push_reply(q, "NOTICE", "bob", "new 1", 2.0));
+    assert_true(outq_push_reply(q, "NOTICE", "bob", "new 2", 2.0)); /* same reply: kept */
+    assert_int_equal(outq_len(q), 3);
+    outq_set_rate(q, 50, 50);
+    static const char *const want[] = { "NOTICE carol :hers", /* bob's came back last in turn */
+                                        "NOTICE bob :new 1", "NOTICE bob :new 2" };
+    for (int i = 0; i < 3; i++) {
+        assert_string_equal(outq_peek(q, 2.0), want[i]);
+        outq_commit(q, 2.0);
+    }
+    outq_free(q);
+}
+
+static void test_reply_bounded(void **state)
+{
+    (void)state;
+    static char text[OUTQ_MAX_TEXT * (OUTQ_REPLY_LINES + 1) + 2];
+    char line[16];
+    outq *q = outq_new(1, 0.01);
+    for (int i = 0; i < OUTQ_REPLY_LINES + 3; i++) { /* one instant, many lines: the last stay */
+        snprintf(line, sizeof line, "r%d", i);
+        assert_true(outq_push_reply(q, "NOTICE", "bob", line, 5.0));
+    }
+    assert_int_equal(outq_len(q), OUTQ_REPLY_LINES);
+    assert_string_equal(outq_peek(q, 5.0), "NOTICE bob :r3");
+    memset(text, 'x', sizeof text - 1); /* more lines than a reply may have */
+    for (size_t i = OUTQ_MAX_TEXT; i < sizeof text - 1; i += OUTQ_MAX_TEXT + 1)
+        text[i] = ' ';
+    assert_false(outq_push_reply(q, "NOTICE", "carol", text, 5.0));
+    assert_false(outq_push_reply(q, "NOTICE", "carol bob", "x", 5.0));
+    assert_true(outq_push_reply(q, "NOTICE", "carol", "", 5.0));
+    assert_int_equal(outq_len(q), OUTQ_REPLY_LINES);
+    outq_free(q);
+}
+
+static void test_reply_stale(void **state)
+{
+    (void)state;
+    outq *q = outq_new(1, 0.02);
+    assert_true(outq_push_reply(q, "NOTICE", "bob", "too late", 100.0));
+    assert_true(outq_push(q, "PRIVMSG", "#a", "game line, old but needed"));
+    assert_true(outq_push_reply(q, "NOTICE", "carol", "in time", 120.0));
+    assert_string_equal(outq_peek(q, 100.0), "PRIVMSG #a :game line, old but needed");
+    outq_commit(q, 100.0);
+    assert_string_equal(outq_peek(q, 150.0), "NOTICE carol :in time"); /* bob's is 50 s old */
+    assert_int_equal(outq_len(q), 1);
+    outq_commit(q, 150.0);
+    assert_true(outq_push_reply(q, "NOTICE", "dave", "x", 150.0));
+    assert_true(outq_wait(q, 170.0) > 0);
+    assert_true(outq_wait(q, 180.5) == -1); /* it went stale waiting for a token */
+    assert_int_equal(outq_len(q), 0);
+    outq_free(q);
+}
+
+/* ---- lines in the log ---- */
+
+static void test_log_line_hides_secrets(void **state)
+{
+    (void)state;
+    static const char *const cases[][2] = {
+        { "PRIVMSG NickServ :IDENTIFY Hunter2-Super", "PRIVMSG NickServ :IDENTIFY [hidden]" },
+        { "PRIVMSG NickServ :identify durakbot Hunter2", "PRIVMSG NickServ :identify [hidden]" },
+        { "PRIVMSG nickserv :REGAIN durakbot Hunter2", "PRIVMSG nickserv :REGAIN [hidden]" },
+        { "PRIVMSG NickServ :GHOST durakbot Hunter2", "PRIVMSG NickServ :GHOST [hidden]" },
+        { "PRIVMSG NickServ :SET PASSWORD x", "PRIVMSG NickServ :SET [hidden]" },
+        { "PRIVMSG Q@CServe.quakenet.org :AUTH bot pw",
+          "PRIVMSG Q@CServe.quakenet.org :AUTH [hidden]" },
+        { "PRIVMSG someone :IDENTIFY pw", "PRIVMSG someone :IDENTIFY [hidden]" },
+        { "SQUERY NickServ :IDENTIFY pw", "SQUERY NickServ :IDENTIFY [hidden]" },
+        { "PASS :Hunter2", "PASS [hidden]" },
+        { "pass Hunter2", "pass [hidden]" },
+        { "AUTHENTICATE ZHVyYWtib3QAZHVyYWtib3QASHVudGVy", "AUTHENTICATE [hidden]" },
+        { "OPER admin Hunter2", "OPER [hidden]" },
+        { "NICKSERV IDENTIFY Hunter2", "NICKSERV [hidden]" },
+        { "NS IDENTIFY Hunter2", "NS [hidden]" },
+        { ":durakbot!d@h PRIVMSG NickServ :IDENTIFY pw",
+          ":durakbot!d@h PRIVMSG NickServ :IDENTIFY [hidden]" },
+        { "@t=1 PASS x", "@t=1 PASS [hidden]" },
+        { "JOIN #durak", "JOIN #durak" },
+        { "PRIVMSG #durak :alice leads 7h", "PRIVMSG #durak :alice leads 7h" },
+        { "PRIVMSG NickServ :HELP", "PRIVMSG NickServ :HELP" },
+        { "PASS", "PASS" },
+        { "", "" },
+    };
+    char out[600];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        assert_string_equal(outq_log_line(cases[i][0], 510, out, sizeof out), cases[i][1]);
+    /* cut after hiding, never before: a short cut never shows the start of the secret */
+    assert_string_equal(
+        outq_log_line("PRIVMSG NickServ :IDENTIFY Hunter2-Super", 30, out, sizeof out),
+        "PRIVMSG NickServ :IDENTIFY [hi");
+    assert_string_equal(outq_log_line("PRIVMSG #a :\xe2\x99\xa0\xe2\x99\xa0", 15, out, sizeof out),
+                        "PRIVMSG #a :\xe2\x99\xa0");
+    assert_string_equal(outq_log_line("JOIN #durak", 510, out, 5), "JOIN");
+    assert_string_equal(outq_log_line(NULL, 510, out, sizeof out), "");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_burst_then_rate),  cmocka_unit_test(test_tokens_never_exceed_burst),
-        cmocka_unit_test(test_fractional_rates), cmocka_unit_test(test_wait_schedules_exactly),
-        cmocka_unit_test(test_set_rate),         cmocka_unit_test(test_peek_without_commit),
-        cmocka_unit_test(test_exactly_400),      cmocka_unit_test(test_split_on_words),
-        cmocka_unit_test(test_split_long_word),  cmocka_unit_test(test_split_utf8),
-        cmocka_unit_test(test_split_utf8_suits), cmocka_unit_test(test_split_colour_codes),
-        cmocka_unit_test(test_strip_cr_lf_nul),  cmocka_unit_test(test_newline_is_a_word_break),
-        cmocka_unit_test(test_round_robin),      cmocka_unit_test(test_fair_under_flood),
-        cmocka_unit_test(test_full_queue),       cmocka_unit_test(test_clear_refills),
-        cmocka_unit_test(test_raw_priority),     cmocka_unit_test(test_rejects),
+        cmocka_unit_test(test_burst_then_rate),
+        cmocka_unit_test(test_tokens_never_exceed_burst),
+        cmocka_unit_test(test_fractional_rates),
+        cmocka_unit_test(test_wait_schedules_exactly),
+        cmocka_unit_test(test_set_rate),
+        cmocka_unit_test(test_peek_without_commit),
+        cmocka_unit_test(test_exactly_400),
+        cmocka_unit_test(test_split_on_words),
+        cmocka_unit_test(test_split_long_word),
+        cmocka_unit_test(test_split_utf8),
+        cmocka_unit_test(test_split_utf8_suits),
+        cmocka_unit_test(test_split_colour_codes),
+        cmocka_unit_test(test_strip_cr_lf_nul),
+        cmocka_unit_test(test_newline_is_a_word_break),
+        cmocka_unit_test(test_round_robin),
+        cmocka_unit_test(test_fair_under_flood),
+        cmocka_unit_test(test_full_queue),
+        cmocka_unit_test(test_clear_refills),
+        cmocka_unit_test(test_raw_priority),
+        cmocka_unit_test(test_rejects),
+        cmocka_unit_test(test_game_before_replies),
+        cmocka_unit_test(test_flood_keeps_game_pace),
+        cmocka_unit_test(test_fair_between_game_channels),
+        cmocka_unit_test(test_raw_never_refused_when_full),
+        cmocka_unit_test(test_reply_newest_only),
+        cmocka_unit_test(test_reply_bounded),
+        cmocka_unit_test(test_reply_stale),
+        cmocka_unit_test(test_log_line_hides_secrets),
     };
     return cmocka_run_group_tests_name("outq", tests, NULL, NULL);
 }

@@ -1,5 +1,6 @@
 /* test_tables.c — the tables module driven by events, no sockets: lobbies, complete
- * games of 2..6 players in both variants, illegal moves, timers, presence, two channels. */
+ * games of 2..6 players in both variants, illegal moves, timers, presence, two channels, which
+ * lines are a game's and which are replies. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -316,6 +317,47 @@ static void test_flood_limit(void **state)
         answers += h->o.len > 0;
     }
     assert_true(answers >= 1 && answers <= 5);
+    h_free(h);
+}
+
+/* Every message of the outbox has priority p (after tables_rank_lines, as the loop does). */
+static void assert_all_prio(harness *h, out_prio p)
+{
+    tables_rank_lines(h->t, &h->o);
+    assert_true(h->o.len > 0);
+    for (size_t i = 0; i < h->o.len; i++)
+        assert_int_equal(h->o.items[i].prio, p);
+}
+
+/* Game lines go first in the send queue, replies after them (bounded and dropped when stale):
+ * a stranger's help, !table and !top are replies; the game's public lines, hands, moves and the
+ * notices to its players are game lines. */
+static void test_line_priorities(void **state)
+{
+    (void)state;
+    harness *h = h_new(5);
+    chan(h, "zed", "#durak", "!help");
+    assert_all_prio(h, OUT_REPLY);
+    chan(h, "zed", "#durak", "!top"); /* public, but an answer to zed alone */
+    assert_non_null(said(h, "#durak", ""));
+    assert_all_prio(h, OUT_REPLY);
+    lobby(h, "#durak", "", NICKS, 2);
+    assert_all_prio(h, OUT_GAME); /* "bob joins" */
+    chan(h, "carol", "#durak", "!table");
+    assert_all_prio(h, OUT_REPLY);
+    chan(h, "alice", "#durak", "!start");
+    assert_true(said(h, "alice", "Your hand") || said(h, "alice", "Your turn"));
+    assert_all_prio(h, OUT_GAME);
+    priv(h, "alice", "moves");
+    assert_all_prio(h, OUT_GAME);
+    priv(h, "bob", "7x"); /* a notice, but to a player of a running game */
+    assert_int_equal(h->o.items[0].kind, OUT_NOTICE);
+    assert_int_equal(h->o.items[0].prio, OUT_REPLY);
+    assert_all_prio(h, OUT_GAME);
+    chan(h, "bob", "#durak", "!help");
+    assert_all_prio(h, OUT_GAME);
+    priv(h, "zed", "7x");
+    assert_all_prio(h, OUT_REPLY);
     h_free(h);
 }
 
@@ -858,6 +900,7 @@ int main(void)
         cmocka_unit_test(test_lobby_timeout),
         cmocka_unit_test(test_stranger_and_help),
         cmocka_unit_test(test_flood_limit),
+        cmocka_unit_test(test_line_priorities),
         cmocka_unit_test(test_complete_games),
         cmocka_unit_test(test_illegal_move_reason),
         cmocka_unit_test(test_pickup_count),
