@@ -148,21 +148,19 @@ static uint64_t situation_hash(const durak_game *g)
 
 static void forget_history(durak_game *g)
 {
-    int used = g->nhistory < DURAK_MAX_HISTORY ? g->nhistory : DURAK_MAX_HISTORY;
-    memset(g->history, 0, sizeof g->history[0] * (size_t)used);
+    memset(g->history, 0, sizeof g->history[0] * g->nhistory);
     g->nhistory = 0;
 }
 
-/* Records the situation; true if it was seen since a card last left the game. */
+/* Records the situation; true if it was seen since a card last left the game. The
+ * list never overflows: start_bout ends the game before a 129th quiet bout. */
 static bool seen_before(durak_game *g)
 {
     uint64_t h = situation_hash(g);
-    int used = g->nhistory < DURAK_MAX_HISTORY ? g->nhistory : DURAK_MAX_HISTORY;
-    for (int i = 0; i < used; i++)
+    for (int i = 0; i < g->nhistory; i++)
         if (g->history[i] == h)
             return true;
-    g->history[g->nhistory % DURAK_MAX_HISTORY] = h;
-    g->nhistory++;
+    g->history[g->nhistory++] = h;
     return false;
 }
 
@@ -196,6 +194,10 @@ static void start_bout(durak_game *g, int attacker)
             end_game(g, DURAK_RESULT_DURAK, __builtin_ctz(g->in_game));
         else
             end_game(g, DURAK_RESULT_DRAW, -1);
+        return;
+    }
+    if (g->nhistory >= DURAK_MAX_HISTORY) { /* R16: 128 bouts in a row, no card gone */
+        end_game(g, DURAK_RESULT_DRAW, -1);
         return;
     }
     g->attacker = g->leader = g->actor = (uint8_t)attacker;
@@ -559,26 +561,41 @@ durak_error durak_apply(durak_game *g, durak_action a)
     return DURAK_OK;
 }
 
-/* R18: the hand leaves the game; a leaving defender ends the bout. */
+/* R18: the winner when fewer than 2 players are left: the remaining one, or if
+ * nobody remains (the others went out), the first player who went out. */
+static int forfeit_winner(const durak_game *g)
+{
+    if (g->in_game)
+        return __builtin_ctz(g->in_game);
+    return g->nout ? g->out[0] : -1;
+}
+
+/* R18: the hand leaves the game; a leaving defender ends the bout and the table is
+ * discarded (also when that ends the game); a leaving main attacker is replaced by
+ * the player now before the defender and the bout goes on: whoever is to act still
+ * acts, unless it was the one who left. */
 durak_error durak_resign(durak_game *g, int seat)
 {
     if (g->phase == DURAK_PHASE_OVER)
         return DURAK_ERR_GAME_OVER;
     if (!durak_in_game(g, seat))
         return DURAK_ERR_BAD_SEAT;
-    g->discard |= g->hand[seat];
+    bool defending = seat == g->defender;
+    cards_t table = defending ? durak_table_cards(g) : 0;
+    if (g->hand[seat] | table) /* R16: cards left the game */
+        forget_history(g);
+    g->discard |= g->hand[seat] | table;
+    g->seen_discard |= table;
     g->hand[seat] = g->known[seat] = 0;
     g->in_game &= (uint8_t)~bit_of(seat);
     g->forfeited |= (uint8_t)bit_of(seat);
-    forget_history(g);
+    if (defending)
+        clear_table(g);
     if (players_in_game(g) < 2) {
-        end_game(g, DURAK_RESULT_WON, g->in_game ? __builtin_ctz(g->in_game) : -1);
+        end_game(g, DURAK_RESULT_WON, forfeit_winner(g));
         return DURAK_OK;
     }
-    if (seat == g->defender) {
-        cards_t t = durak_table_cards(g);
-        g->discard |= t;
-        g->seen_discard |= t;
+    if (defending) {
         finish_bout(g, false);
         return DURAK_OK;
     }
@@ -586,7 +603,7 @@ durak_error durak_resign(durak_game *g, int seat)
         g->attacker = (uint8_t)prev_seat(g, g->defender);
     if (g->phase == DURAK_PHASE_ATTACK)
         g->leader = g->actor = g->attacker;
-    else if (g->phase != DURAK_PHASE_DEFEND)
+    else if (g->phase != DURAK_PHASE_DEFEND && seat == g->actor)
         ask_throwers(g);
     return DURAK_OK;
 }

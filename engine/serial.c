@@ -68,8 +68,7 @@ int durak_serialize(const durak_game *g, char *buf, size_t cap)
     for (int s = 0; s < o->players; s++)
         put(&w, "%s%" PRIx64, s ? "," : " ", g->known[s]);
     put(&w, " %" PRIx64 ",%" PRIx64 " %d", g->discard, g->seen_discard, g->nhistory);
-    int used = g->nhistory < DURAK_MAX_HISTORY ? g->nhistory : DURAK_MAX_HISTORY;
-    for (int i = 0; i < used; i++)
+    for (int i = 0; i < g->nhistory && i < DURAK_MAX_HISTORY; i++)
         put(&w, "%s%" PRIx64, i ? "," : " ", g->history[i]);
     if (w.overflow)
         return -1;
@@ -252,6 +251,9 @@ static void read_history(reader *r, durak_game *g)
     int used = g->nhistory < DURAK_MAX_HISTORY ? g->nhistory : DURAK_MAX_HISTORY;
     if (used)
         read_sets(r, g->history, used);
+    /* Lines written before R16's bound counted on past 128 in a ring of 128: such a game
+     * has had 128 quiet bouts already, and its next bout is a draw either way. */
+    g->nhistory = (uint16_t)used;
 }
 
 /* Every card of the deck in exactly one place; seats and phase make sense. */

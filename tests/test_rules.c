@@ -1087,6 +1087,90 @@ static void test_R16_history_forgotten_when_cards_leave(void **state)
     assert_int_equal(g.nhistory, 1);
 }
 
+/* R16 names a situation: every hand, the attacker and the defender. The test keeps them
+ * exactly (no hashing) to be sure that its own walk never repeats one. */
+typedef struct {
+    cards_t hand[DURAK_MAX_PLAYERS];
+    int attacker, defender;
+} situation;
+
+static bool situation_seen(const situation *seen, int n, const durak_game *g)
+{
+    for (int i = 0; i < n; i++)
+        if (seen[i].attacker == g->attacker && seen[i].defender == g->defender
+            && memcmp(seen[i].hand, g->hand, sizeof seen[i].hand) == 0)
+            return true;
+    return false;
+}
+
+/* One bout of the walk: the attacker leads `c`, the defender takes, nobody adds. */
+static void lead_and_take(durak_game *g, card_t c)
+{
+    durak_action lead = { DURAK_ACT_PLAY, c, CARD_NONE };
+    durak_action take = { DURAK_ACT_TAKE, CARD_NONE, CARD_NONE };
+    durak_action pass = { DURAK_ACT_PASS, CARD_NONE, CARD_NONE };
+    assert_int_equal(durak_apply(g, lead), DURAK_OK);
+    assert_int_equal(durak_apply(g, take), DURAK_OK);
+    while (g->phase == DURAK_PHASE_TAKING)
+        assert_int_equal(durak_apply(g, pass), DURAK_OK);
+}
+
+/* A cycle longer than any list of situations: three players take in turn, each bout
+ * leading a card that makes a situation never seen before (no repetition ever), and
+ * nobody runs out. The bound decides: after 128 bouts in a row with no card leaving
+ * the game, the next bout does not begin and the game is a draw. */
+static void test_R16_long_cycle_is_a_draw(void **state)
+{
+    (void)state;
+    static situation seen[160];
+    int nseen = 0;
+    durak_game g;
+    const char *h[6] = { "6S 6H 8S 8C 8D 9S", "TS TC TD JS JC JD", "7S QS QC QD KS KC" };
+    deal(&g, opts(6, CLASSIC, ALL, 0, 36), h, NULL, NULL);
+    resign_all(&g, "345"); /* cards leave during bout 1: it is not a quiet bout */
+    for (int bout = 1; bout <= 129; bout++) {
+        assert_false(durak_over(&g));
+        assert_int_equal(g.nhistory, bout - 1);
+        seen[nseen++] = (situation){ { g.hand[0], g.hand[1], g.hand[2] }, g.attacker, g.defender };
+        card_t pick = CARD_NONE;
+        for (cards_t c = g.hand[g.actor]; c && pick == CARD_NONE; c &= c - 1) {
+            durak_game next = g;
+            lead_and_take(&next, cards_first(c));
+            if (cards_count(next.hand[g.attacker]) > 1 && !situation_seen(seen, nseen, &next))
+                pick = cards_first(c);
+        }
+        assert_true(pick != CARD_NONE);
+        lead_and_take(&g, pick);
+    }
+    /* bouts 2..129 were quiet: bout 130 does not begin */
+    assert_true(durak_over(&g));
+    assert_int_equal(g.result, DURAK_RESULT_DRAW);
+    assert_int_equal(g.result_seat, 0xFF);
+    assert_int_equal(g.nout, 0);
+    assert_int_equal(g.bouts, 129);
+    assert_cards_accounted(&g);
+}
+
+/* A forfeit by a player with no cards (the stock not empty yet) discards nothing: no
+ * card left the game, the situations seen stay. */
+static void test_R16_empty_handed_forfeit_keeps_history(void **state)
+{
+    (void)state;
+    durak_game g;
+    const char *h[] = { "6H 6S 7S 8S 9S TS", "7H 8H 9H TH JH QH", NULL };
+    deal(&g, opts(3, CLASSIC, ALL, 0, 36), h, "AH", NULL);
+    play_moves(&g, "play 6S; beat 7H 6S; play 7S; beat 8H 7S; play 8S; beat 9H 8S;"
+                   "play 9S; beat TH 9S; play TS; beat JH TS; play 6H");
+    assert_true(g.hand[0] == 0 && durak_in_game(&g, 0) && g.stock_len > 0);
+    assert_int_equal(g.nhistory, 1);
+    assert_int_equal(durak_resign(&g, 0), DURAK_OK);
+    assert_int_equal(g.nhistory, 1);
+    assert_turn(&g, DURAK_PHASE_DEFEND, 1, 2, 1); /* R18: seat 2 is now the main attacker */
+    play_moves(&g, "beat QH 6H");                 /* the limit: beaten, cards leave */
+    assert_int_equal(g.nhistory, 1);              /* forgotten, then the new bout */
+    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2);
+}
+
 /* ---- R17 transfer --------------------------------------------------------------------------- */
 
 /* Worked example 1: 2 players, transfer. */
@@ -1237,7 +1321,9 @@ static void test_R18_defender_leaves(void **state)
     assert_cards_accounted(&g);
 }
 
-/* A leaving main attacker is replaced by the seat before the defender. */
+/* A leaving main attacker is replaced by the player now before the defender and the bout
+ * goes on (R18): the seat asked to throw in keeps the turn; the order then follows the
+ * new main attacker. */
 static void test_R18_main_attacker_leaves(void **state)
 {
     (void)state;
@@ -1249,9 +1335,9 @@ static void test_R18_main_attacker_leaves(void **state)
     assert_turn(&g, DURAK_PHASE_THROWIN, 2, 0, 1);
     assert_int_equal(durak_resign(&g, 0), DURAK_OK);
     assert_int_equal(g.attacker, 3);      /* the seat before defender 1 */
-    assert_int_equal(durak_actor(&g), 3); /* order from 3: 3 has TC */
+    assert_int_equal(durak_actor(&g), 2); /* the bout goes on: seat 2 was asked */
     play_moves(&g, "pass");
-    assert_int_equal(durak_actor(&g), 2);
+    assert_int_equal(durak_actor(&g), 3); /* 3 has TC and has not passed */
     play_moves(&g, "pass");
     assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2);
     /* in ATTACK: the leader leaves, the seat before the defender leads */
@@ -1277,6 +1363,46 @@ static void test_R18_last_player_wins(void **state)
     assert_int_equal(durak_actor(&g), -1);
     assert_int_equal(durak_resign(&g, 1), DURAK_ERR_GAME_OVER);
     refuse(&g, "take", DURAK_ERR_GAME_OVER);
+}
+
+/* The defender's leaving ends the game: the table is still discarded (R18). */
+static void test_R18_defender_leaving_ends_game_table_discarded(void **state)
+{
+    (void)state;
+    durak_game g;
+    const char *h[] = { "9S 6H 7C 7D 8C 8D", "TS JC AS KS QS 8S" };
+    deal(&g, opts(2, CLASSIC, ALL, 0, 36), h, "AH", NULL);
+    play_moves(&g, "play 9S");
+    assert_int_equal(durak_resign(&g, 1), DURAK_OK);
+    assert_true(durak_over(&g));
+    assert_int_equal(g.result, DURAK_RESULT_WON);
+    assert_int_equal(g.result_seat, 0);
+    assert_int_equal(g.nattack, 0);
+    assert_true(durak_table_cards(&g) == 0);
+    assert_true(cards_has(g.discard, card("9S")));
+    assert_true(cards_has(g.seen_discard, card("9S")));
+    assert_cards_accounted(&g);
+}
+
+/* The last player in the game leaves after the others went out: nobody remains, the
+ * first player who went out is named the winner (R18). */
+static void test_R18_last_player_leaves_first_out_wins(void **state)
+{
+    (void)state;
+    durak_game g;
+    const char *h[6] = { "6H 7S 7C 7D 8H 9S", "7H 8S 8C 8D 9H 6S" };
+    deal(&g, opts(6, CLASSIC, ALL, 0, 36), h, NULL, NULL);
+    resign_all(&g, "2345");
+    play_moves(&g, "play 6H; beat 7H 6H; play 7S; beat 8S 7S; play 7C; beat 8C 7C;"
+                   "play 7D; beat 8D 7D; play 8H; beat 9H 8H; pass; play 6S");
+    assert_false(durak_in_game(&g, 1)); /* seat 1 led its last card: out */
+    assert_turn(&g, DURAK_PHASE_DEFEND, 0, 1, 0);
+    assert_int_equal(durak_resign(&g, 0), DURAK_OK);
+    assert_true(durak_over(&g));
+    assert_int_equal(g.result, DURAK_RESULT_WON);
+    assert_int_equal(g.result_seat, 1);
+    assert_int_equal(g.nout, 1);
+    assert_cards_accounted(&g);
 }
 
 /* A non-defender who is not the actor leaves while the defender answers. */
@@ -1394,6 +1520,8 @@ int main(void)
         cmocka_unit_test(test_R15_durak),
         cmocka_unit_test(test_R16_repetition_is_a_draw),
         cmocka_unit_test(test_R16_history_forgotten_when_cards_leave),
+        cmocka_unit_test(test_R16_long_cycle_is_a_draw),
+        cmocka_unit_test(test_R16_empty_handed_forfeit_keeps_history),
         cmocka_unit_test(test_R17_worked_example_two_players),
         cmocka_unit_test(test_R17_transfer_needs_variant_and_rank),
         cmocka_unit_test(test_R17_transfer_to_too_few_cards_refused),
@@ -1402,6 +1530,8 @@ int main(void)
         cmocka_unit_test(test_R18_defender_leaves),
         cmocka_unit_test(test_R18_main_attacker_leaves),
         cmocka_unit_test(test_R18_last_player_wins),
+        cmocka_unit_test(test_R18_defender_leaving_ends_game_table_discarded),
+        cmocka_unit_test(test_R18_last_player_leaves_first_out_wins),
         cmocka_unit_test(test_R18_bystander_leaves),
         cmocka_unit_test(test_R18_thrower_leaves_turn_moves_on),
         cmocka_unit_test(test_R18_defender_leaves_while_taking),
