@@ -131,18 +131,11 @@ static void add_attack(durak_game *g, int seat, card_t c)
 
 /* ---- R16 repetition ------------------------------------------------------ */
 
-static uint64_t mix64(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-
 static uint64_t situation_hash(const durak_game *g)
 {
-    uint64_t h = mix64((uint64_t)g->attacker << 8 | g->defender | UINT64_C(0x5A5A0000));
+    uint64_t h = rng_mix64((uint64_t)g->attacker << 8 | g->defender | UINT64_C(0x5A5A0000));
     for (int s = 0; s < g->opt.players; s++)
-        h ^= mix64(g->hand[s] + UINT64_C(0x9E3779B97F4A7C15) * (uint64_t)(s + 1));
+        h ^= rng_mix64(g->hand[s] + RNG_GOLDEN_GAMMA * (uint64_t)(s + 1));
     return h;
 }
 
@@ -505,6 +498,27 @@ int durak_legal(const durak_game *g, durak_action *out)
     if (g->phase != DURAK_PHASE_ATTACK)
         out[n++] = (durak_action){ DURAK_ACT_PASS, CARD_NONE, CARD_NONE };
     return n;
+}
+
+bool durak_complete_beat(const durak_game *g, card_t card, durak_action *out)
+{
+    if (g->phase == DURAK_PHASE_OVER)
+        return false;
+    cards_t open = durak_uncovered(g);
+    if (cards_count(open) == 1) {
+        *out = (durak_action){ DURAK_ACT_BEAT, card, cards_first(open) };
+        return true;
+    }
+    if (g->phase != DURAK_PHASE_DEFEND || card >= 64 || !cards_has(g->hand[g->actor], card))
+        return false;
+    cards_t targets = 0;
+    for (cards_t u = open; u; u &= u - 1)
+        if (card_beats(card, cards_first(u), g->trump))
+            targets |= card_bit(cards_first(u));
+    if (cards_count(targets) != 1)
+        return false;
+    *out = (durak_action){ DURAK_ACT_BEAT, card, cards_first(targets) };
+    return true;
 }
 
 /* ---- moves ----------------------------------------------------------------- */

@@ -145,6 +145,12 @@ int durak_legal(const durak_game *g, durak_action *out);
 durak_error durak_check(const durak_game *g, durak_action a);
 /* Applies an action by the actor; an illegal one changes nothing. */
 durak_error durak_apply(durak_game *g, durak_action a);
+/* Completes `beat C` without a target, the short form players type: true and the whole
+ * action in *out when it can mean only one move — exactly one attack card is uncovered
+ * (the target, whether or not C beats it, so that durak_check says why not), or else
+ * exactly one legal move covers some card with C. False when the game is over, nothing
+ * is uncovered, or C could cover several cards (or none). */
+bool durak_complete_beat(const durak_game *g, card_t card, durak_action *out);
 /* R18: seat leaves the game. */
 durak_error durak_resign(durak_game *g, int seat);
 

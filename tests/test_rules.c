@@ -544,6 +544,49 @@ static void test_R6_lead_any_card_and_only_that(void **state)
 
 /* ---- R7 the defender answers ----------------------------------------------------- */
 
+/* cards_lowest: the lowest non-trump by rank (the first suit on ties), else the lowest
+ * trump (R4 order: any trump is worth more than any plain card). */
+static void test_R4_cards_lowest(void **state)
+{
+    (void)state;
+    int hearts = SUIT_HEARTS;
+    assert_int_equal(cards_lowest(set_of("6H 7H 9D 9C AS"), hearts), card("9C"));
+    assert_int_equal(cards_lowest(set_of("6H 7D 7S"), hearts), card("7S"));
+    assert_int_equal(cards_lowest(set_of("AH 7H TH"), hearts), card("7H"));
+    assert_int_equal(cards_lowest(set_of("2C"), SUIT_CLUBS), card("2C"));
+    assert_int_equal(cards_lowest(0, hearts), CARD_NONE);
+}
+
+/* durak_complete_beat: `beat C` alone means one move when one card is uncovered (even
+ * if C does not beat it: durak_check then says why), or when C beats only one. */
+static void test_R7_beat_without_target(void **state)
+{
+    (void)state;
+    durak_game g;
+    durak_action a;
+    const char *h[] = { "7S 7D 8S 9H KC AC", "7H 8C 9C TC JD QS" };
+    deal(&g, opts(2, TRANSFER, ALL, 0, 36), h, "AD", NULL);
+    assert_false(durak_complete_beat(&g, card("7S"), &a)); /* nothing on the table */
+    play_moves(&g, "play 7S");
+    assert_true(durak_complete_beat(&g, card("QS"), &a));
+    assert_true(a.kind == DURAK_ACT_BEAT && a.card == card("QS") && a.target == card("7S"));
+    assert_true(durak_complete_beat(&g, card("8C"), &a));          /* the only target... */
+    assert_int_equal(durak_check(&g, a), DURAK_ERR_DOES_NOT_BEAT); /* ...which it cannot beat */
+    play_moves(&g, "transfer 7H");                                 /* seat 0 answers 7S and 7H */
+    assert_true(durak_complete_beat(&g, card("8S"), &a));
+    assert_true(a.card == card("8S") && a.target == card("7S"));
+    assert_true(durak_complete_beat(&g, card("9H"), &a));
+    assert_true(a.card == card("9H") && a.target == card("7H"));
+    assert_int_equal(durak_check(&g, a), DURAK_OK);
+    assert_false(durak_complete_beat(&g, card("7D"), &a)); /* a trump: beats both */
+    assert_false(durak_complete_beat(&g, card("KC"), &a)); /* beats neither */
+    assert_false(durak_complete_beat(&g, card("QS"), &a)); /* not in the hand */
+    play_moves(&g, "beat 8S 7S; beat 9H 7H");
+    assert_false(durak_complete_beat(&g, card("7D"), &a)); /* all covered */
+    assert_int_equal(durak_resign(&g, 1), DURAK_OK);
+    assert_false(durak_complete_beat(&g, card("7D"), &a)); /* over */
+}
+
 static void test_R7_defender_answers_each_card(void **state)
 {
     (void)state;
@@ -1492,11 +1535,13 @@ int main(void)
         cmocka_unit_test(test_R3_played_trump_card_is_no_longer_known),
         cmocka_unit_test(test_R4_beats_relation),
         cmocka_unit_test(test_R4_defender_must_beat),
+        cmocka_unit_test(test_R4_cards_lowest),
         cmocka_unit_test(test_R5_lowest_trump_leads),
         cmocka_unit_test(test_R5_no_trump_seat_0_leads),
         cmocka_unit_test(test_R5_six_players_wrap_round),
         cmocka_unit_test(test_R6_lead_any_card_and_only_that),
         cmocka_unit_test(test_R7_defender_answers_each_card),
+        cmocka_unit_test(test_R7_beat_without_target),
         cmocka_unit_test(test_R8_worked_example_three_players),
         cmocka_unit_test(test_R8_order_skip_and_no_wrap),
         cmocka_unit_test(test_R8_rank_of_a_cover_may_be_thrown_in),
