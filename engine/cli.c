@@ -476,8 +476,9 @@ static void cmd_load(cli_state *st, const char *rest)
         reply_error("%s", "usage: load LINE (a line printed by serialize)");
         return;
     }
-    if (!durak_deserialize(&g, rest)) {
-        reply_error("%s", "not a valid serialized game (use a line printed by serialize)");
+    const char *why = durak_restore(&g, rest);
+    if (why) {
+        reply_error("not a valid serialized game: %s (use a line printed by serialize)", why);
         return;
     }
     st->game = g;

@@ -154,6 +154,12 @@ bool durak_complete_beat(const durak_game *g, card_t card, durak_action *out);
 /* R18: seat leaves the game. */
 durak_error durak_resign(durak_game *g, int seat);
 
+/* Checks every invariant the engine relies on (cards each in one place, seats, counters,
+ * phase against table and turn, result against seats); NULL when all hold, else the first
+ * one broken, as a sentence. Every game the engine makes passes; durak_deserialize
+ * refuses a line whose game does not. */
+const char *durak_validate(const durak_game *g);
+
 /* Cards still uncovered on the table. */
 cards_t durak_uncovered(const durak_game *g);
 /* All cards on the table. */
