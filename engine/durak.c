@@ -706,7 +706,7 @@ static const char *invalid_table(const durak_game *g)
         ranks |= 1u << card_rank(g->cover[i]);
         covered++;
     }
-    if (g->nattack > DURAK_MAX_TABLE || covered != g->ncovered)
+    if (covered != g->ncovered)
         return "the table's counts do not match its cards";
     if (ranks != g->table_ranks)
         return "the table's ranks do not match its cards";
@@ -782,6 +782,11 @@ static const char *invalid_turn(const durak_game *g)
         return "the attacker defends, or the bout's limit is out of range (R9)";
     if (seat_in(g->passed, g->defender))
         return "the defender passed";
+    /* The defender held at least `limit` cards when the defence began and has lost only
+     * covers since; so a defender who covers with their last card leaves a full table. */
+    if (g->phase != DURAK_PHASE_ATTACK
+        && cards_count(g->hand[g->defender]) + g->ncovered < g->limit)
+        return "the bout's limit is more than the defender held (R9)";
     switch (g->phase) {
     case DURAK_PHASE_ATTACK:
         if (g->nattack || g->passed || g->actor != g->attacker || g->leader != g->attacker)
@@ -798,6 +803,8 @@ static const char *invalid_turn(const durak_game *g)
     case DURAK_PHASE_DEFEND:
         if (g->ncovered >= g->nattack || g->actor != g->defender)
             return "a defence with nothing to cover or another seat to defend (R7)";
+        if (!g->ncovered && g->passed) /* nobody was asked to throw in yet */
+            return "a pass before any card was covered (R8)";
         return NULL;
     case DURAK_PHASE_THROWIN:
     case DURAK_PHASE_TAKING:
@@ -849,8 +856,10 @@ const char *durak_validate(const durak_game *g)
         return why;
     if (g->phase > DURAK_PHASE_OVER)
         return "unknown phase";
-    if (!why)
-        why = invalid_cards(g);
+    if (g->nattack > DURAK_MAX_TABLE || g->stock_len > DURAK_MAX_DECK || g->nout > DURAK_MAX_PLAYERS
+        || g->nhistory > DURAK_MAX_HISTORY)
+        return "a count beyond its list's size";
+    why = invalid_cards(g);
     if (!why)
         why = invalid_table(g);
     if (!why)

@@ -574,6 +574,11 @@ static void test_restore_refuses_bad_counts(void **state)
     assert_refused(&g, "limit");
     g = g0, g.limit = 0;
     assert_refused(&g, "limit");
+    /* found by fuzz_state: a limit above what the defender held let a defender cover with
+     * their last card, go out, and the throw-in go on against nobody */
+    g = g0, g.hand[g.attacker] |= g.hand[g.defender], g.hand[g.defender] = g.known[g.defender] = 0;
+    g.limit = 6;
+    assert_refused(&g, "more than the defender held");
     g = g0, g.ncovered = 0; /* derived: only the struct can carry it */
     assert_null(durak_validate(&g0));
     assert_non_null(strstr(durak_validate(&g), "counts"));
@@ -630,6 +635,10 @@ static void test_restore_refuses_phase_against_table(void **state)
     assert_refused(&g, "cards on the table");
     g = g0, g.actor = g.attacker;
     assert_refused(&g, "another seat to defend");
+    /* found by fuzz_state: a pass recorded before any cover became, after a transfer, a
+     * defender who had passed */
+    g = g0, g.passed = (uint8_t)(1 << g.attacker);
+    assert_refused(&g, "a pass before any card was covered");
     reach(&g0, 3, is_throwin);
     g = g0, g.phase = DURAK_PHASE_DEFEND, g.actor = g.defender;
     assert_refused(&g, "nothing to cover"); /* every card covered */
