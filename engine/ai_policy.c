@@ -40,18 +40,6 @@ static durak_action act_play(card_t c) { return act_make(DURAK_ACT_PLAY, c, CARD
 
 int ai_policy_cost(card_t c, int trump) { return (card_suit(c) == trump) * 16 + card_rank(c); }
 
-/* The cheapest card of a set (non-trumps first, then the lowest rank; ties: the
- * first suit); CARD_NONE for an empty set. */
-static card_t cheapest(cards_t set, int trump)
-{
-    cards_t plain = set & ~cards_of_suit(trump);
-    cards_t pool = plain ? plain : set;
-    if (!pool)
-        return CARD_NONE;
-    int r = __builtin_ctz(cards_ranks(pool));
-    return cards_first(pool & cards_of_rank(r));
-}
-
 /* The cards the actor may add to the table now (R8, R9, R12). */
 static cards_t addable(const durak_game *g)
 {
@@ -93,7 +81,7 @@ static durak_action easy_defend(const durak_game *g)
     for (cards_t u = durak_uncovered(g); u; u &= u - 1)
         beaters |= cards_beating(hand, cards_first(u), g->trump);
     cards_t moves = transferable(g);
-    card_t c = cheapest(beaters | moves, g->trump);
+    card_t c = cards_lowest(beaters | moves, g->trump);
     if (c == CARD_NONE)
         return act_take();
     if (cards_has(beaters, c))
@@ -105,10 +93,10 @@ durak_action ai_policy_easy(const durak_game *g)
 {
     card_t c;
     switch (g->phase) {
-    case DURAK_PHASE_ATTACK: return act_play(cheapest(g->hand[g->actor], g->trump));
+    case DURAK_PHASE_ATTACK: return act_play(cards_lowest(g->hand[g->actor], g->trump));
     case DURAK_PHASE_THROWIN:
     case DURAK_PHASE_TAKING:
-        c = cheapest(addable(g), g->trump);
+        c = cards_lowest(addable(g), g->trump);
         return c == CARD_NONE ? act_pass() : act_play(c);
     case DURAK_PHASE_DEFEND: return easy_defend(g);
     default: return act_pass();
@@ -199,7 +187,7 @@ static bool add_worth(const pol_ctx *x, card_t c)
 
 static durak_action normal_add(const pol_ctx *x)
 {
-    card_t c = cheapest(addable(x->g), x->trump);
+    card_t c = cards_lowest(addable(x->g), x->trump);
     if (c != CARD_NONE && add_worth(x, c))
         return act_play(c);
     return act_pass();
@@ -226,7 +214,7 @@ static cover_plan plan_cover(const pol_ctx *x)
             if (t == CARD_NONE || value(x, cards_first(u)) > value(x, t))
                 t = cards_first(u);
         left &= ~card_bit(t);
-        card_t b = cheapest(cards_beating(avail, t, x->trump), x->trump);
+        card_t b = cards_lowest(cards_beating(avail, t, x->trump), x->trump);
         if (b == CARD_NONE) {
             p.ok = false;
             return p;
@@ -256,7 +244,7 @@ static bool rather_take(const pol_ctx *x, const cover_plan *p)
 
 static durak_action normal_defend(const pol_ctx *x)
 {
-    card_t tc = cheapest(transferable(x->g), x->trump);
+    card_t tc = cards_lowest(transferable(x->g), x->trump);
     if (tc != CARD_NONE && !is_trump(x, tc))
         return act_make(DURAK_ACT_TRANSFER, tc, CARD_NONE);
     cover_plan p = plan_cover(x);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ai_policy.h"
+#include "rng.h"
 
 enum { SOLVE_TT_BITS = 17, SOLVE_MAX_DEPTH = 256, SOLVE_CLOCK_EVERY = 1024 };
 
@@ -34,13 +35,6 @@ bool ai_limits_clock_expired(const ai_limits *l)
     return l->now_ms && l->now_ms() >= l->deadline_ms;
 }
 
-static uint64_t mix(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-
 /* Everything that decides the rest of the game: hands, the table as sets, whose turn. */
 static uint64_t state_key(const durak_game *g)
 {
@@ -54,11 +48,11 @@ static uint64_t state_key(const durak_game *g)
                      | (uint64_t)g->defender << 24 | (uint64_t)g->limit << 32
                      | (uint64_t)g->passed << 40 | (uint64_t)g->in_game << 48
                      | (uint64_t)g->first_bout << 56;
-    uint64_t h = mix(small ^ UINT64_C(0x51ED270B27F0D3A1));
-    h ^= mix(attack + UINT64_C(0x1234567)) ^ mix(cover * 3 + UINT64_C(0x89ABCDEF));
-    h ^= mix(durak_uncovered(g) * 5 + 77);
+    uint64_t h = rng_mix64(small ^ UINT64_C(0x51ED270B27F0D3A1));
+    h ^= rng_mix64(attack + UINT64_C(0x1234567)) ^ rng_mix64(cover * 3 + UINT64_C(0x89ABCDEF));
+    h ^= rng_mix64(durak_uncovered(g) * 5 + 77);
     for (int s = 0; s < g->opt.players; s++)
-        h ^= mix(g->hand[s] + UINT64_C(0x9E3779B97F4A7C15) * (uint64_t)(s + 1));
+        h ^= rng_mix64(g->hand[s] + RNG_GOLDEN_GAMMA * (uint64_t)(s + 1));
     return h | 1;
 }
 

@@ -62,13 +62,8 @@ static double now_ms(void) { return clock_ms(CLOCK_MONOTONIC); }
 /* Each worker is one single-threaded process: its CPU time is time on one core. */
 static double cpu_ms(void) { return clock_ms(CLOCK_PROCESS_CPUTIME_ID); }
 
-static uint64_t mix64(uint64_t z)
-{
-    z += UINT64_C(0x9E3779B97F4A7C15);
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
+/* One splitmix64 step from z: seeds and deals derived from the run's seed. */
+static uint64_t mix64(uint64_t z) { return rng_mix64(z + RNG_GOLDEN_GAMMA); }
 
 static const char *agent_name(int agent)
 {

@@ -52,6 +52,16 @@ cards_t deck_cards(int deck_size)
     return cards_with_ranks(ranks);
 }
 
+card_t cards_lowest(cards_t set, int trump)
+{
+    cards_t plain = set & ~cards_of_suit(trump);
+    cards_t pool = plain ? plain : set;
+    if (!pool)
+        return CARD_NONE;
+    int r = __builtin_ctz(cards_ranks(pool));
+    return cards_first(pool & cards_of_rank(r));
+}
+
 bool card_beats(card_t cover, card_t attack, int trump)
 {
     if (card_suit(cover) == card_suit(attack))

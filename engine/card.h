@@ -55,6 +55,11 @@ static inline cards_t cards_with_ranks(unsigned ranks) { return (cards_t)ranks *
 cards_t deck_cards(int deck_size);
 int deck_lowest_rank(int deck_size);
 
+/* The cheapest card of a set: the lowest-ranked non-trump, else the lowest trump (ties:
+ * the first suit, S C D H); CARD_NONE for an empty set. What the easy player leads and
+ * what a timed-out turn plays. */
+card_t cards_lowest(cards_t set, int trump);
+
 /* R4: does `cover` beat `attack` with `trump` as the trump suit? */
 bool card_beats(card_t cover, card_t attack, int trump);
 /* All cards of `hand` that beat `attack`. */

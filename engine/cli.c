@@ -302,20 +302,21 @@ static void cmd_transfer(cli_state *st, const cli_words *w)
     cmd_card_move(st, w, DURAK_ACT_TRANSFER, "transfer C");
 }
 
-/* "beat C T"; "beat C" when exactly one attack card is uncovered. */
+/* "beat C T"; "beat C" when that can mean only one move (durak_complete_beat). */
 static void cmd_beat(cli_state *st, const cli_words *w)
 {
     durak_action a = { DURAK_ACT_BEAT, CARD_NONE, CARD_NONE };
-    cards_t open;
     if (!need_game(st))
         return;
-    open = durak_over(&st->game) ? 0 : durak_uncovered(&st->game);
-    if (w->count == 2 && cards_count(open) == 1)
-        a.target = cards_first(open);
-    else if (!need_args(w, 2,
-                        "beat C T (cover T with C; T may be left out when only one "
-                        "card is uncovered)")
-             || !need_card(w->word[2], &a.target))
+    if (w->count == 2 && parse_card(w->word[1]) != CARD_NONE
+        && durak_complete_beat(&st->game, parse_card(w->word[1]), &a)) {
+        apply_move(st, a);
+        return;
+    }
+    if (!need_args(w, 2,
+                   "beat C T (cover T with C; T may be left out when only one "
+                   "card is uncovered, or C beats only one)")
+        || !need_card(w->word[2], &a.target))
         return;
     if (need_card(w->word[1], &a.card))
         apply_move(st, a);
@@ -460,8 +461,9 @@ static void cmd_load(cli_state *st, const char *rest)
         reply_error("%s", "usage: load LINE (a line printed by serialize)");
         return;
     }
-    if (!durak_deserialize(&g, rest)) {
-        reply_error("%s", "not a valid serialized game (use a line printed by serialize)");
+    const char *why = durak_restore(&g, rest);
+    if (why) {
+        reply_error("not a valid serialized game: %s (use a line printed by serialize)", why);
         return;
     }
     st->game = g;

@@ -131,38 +131,29 @@ static void add_attack(durak_game *g, int seat, card_t c)
 
 /* ---- R16 repetition ------------------------------------------------------ */
 
-static uint64_t mix64(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-
 static uint64_t situation_hash(const durak_game *g)
 {
-    uint64_t h = mix64((uint64_t)g->attacker << 8 | g->defender | UINT64_C(0x5A5A0000));
+    uint64_t h = rng_mix64((uint64_t)g->attacker << 8 | g->defender | UINT64_C(0x5A5A0000));
     for (int s = 0; s < g->opt.players; s++)
-        h ^= mix64(g->hand[s] + UINT64_C(0x9E3779B97F4A7C15) * (uint64_t)(s + 1));
+        h ^= rng_mix64(g->hand[s] + RNG_GOLDEN_GAMMA * (uint64_t)(s + 1));
     return h;
 }
 
 static void forget_history(durak_game *g)
 {
-    int used = g->nhistory < DURAK_MAX_HISTORY ? g->nhistory : DURAK_MAX_HISTORY;
-    memset(g->history, 0, sizeof g->history[0] * (size_t)used);
+    memset(g->history, 0, sizeof g->history[0] * g->nhistory);
     g->nhistory = 0;
 }
 
-/* Records the situation; true if it was seen since a card last left the game. */
+/* Records the situation; true if it was seen since a card last left the game. The
+ * list never overflows: start_bout ends the game before a 129th quiet bout. */
 static bool seen_before(durak_game *g)
 {
     uint64_t h = situation_hash(g);
-    int used = g->nhistory < DURAK_MAX_HISTORY ? g->nhistory : DURAK_MAX_HISTORY;
-    for (int i = 0; i < used; i++)
+    for (int i = 0; i < g->nhistory; i++)
         if (g->history[i] == h)
             return true;
-    g->history[g->nhistory % DURAK_MAX_HISTORY] = h;
-    g->nhistory++;
+    g->history[g->nhistory++] = h;
     return false;
 }
 
@@ -196,6 +187,10 @@ static void start_bout(durak_game *g, int attacker)
             end_game(g, DURAK_RESULT_DURAK, __builtin_ctz(g->in_game));
         else
             end_game(g, DURAK_RESULT_DRAW, -1);
+        return;
+    }
+    if (g->nhistory >= DURAK_MAX_HISTORY) { /* R16: 128 bouts in a row, no card gone */
+        end_game(g, DURAK_RESULT_DRAW, -1);
         return;
     }
     g->attacker = g->leader = g->actor = (uint8_t)attacker;
@@ -505,6 +500,27 @@ int durak_legal(const durak_game *g, durak_action *out)
     return n;
 }
 
+bool durak_complete_beat(const durak_game *g, card_t card, durak_action *out)
+{
+    if (g->phase == DURAK_PHASE_OVER)
+        return false;
+    cards_t open = durak_uncovered(g);
+    if (cards_count(open) == 1) {
+        *out = (durak_action){ DURAK_ACT_BEAT, card, cards_first(open) };
+        return true;
+    }
+    if (g->phase != DURAK_PHASE_DEFEND || card >= 64 || !cards_has(g->hand[g->actor], card))
+        return false;
+    cards_t targets = 0;
+    for (cards_t u = open; u; u &= u - 1)
+        if (card_beats(card, cards_first(u), g->trump))
+            targets |= card_bit(cards_first(u));
+    if (cards_count(targets) != 1)
+        return false;
+    *out = (durak_action){ DURAK_ACT_BEAT, card, cards_first(targets) };
+    return true;
+}
+
 /* ---- moves ----------------------------------------------------------------- */
 
 static void apply_play(durak_game *g, card_t c)
@@ -559,26 +575,41 @@ durak_error durak_apply(durak_game *g, durak_action a)
     return DURAK_OK;
 }
 
-/* R18: the hand leaves the game; a leaving defender ends the bout. */
+/* R18: the winner when fewer than 2 players are left: the remaining one, or if
+ * nobody remains (the others went out), the first player who went out. */
+static int forfeit_winner(const durak_game *g)
+{
+    if (g->in_game)
+        return __builtin_ctz(g->in_game);
+    return g->nout ? g->out[0] : -1;
+}
+
+/* R18: the hand leaves the game; a leaving defender ends the bout and the table is
+ * discarded (also when that ends the game); a leaving main attacker is replaced by
+ * the player now before the defender and the bout goes on: whoever is to act still
+ * acts, unless it was the one who left. */
 durak_error durak_resign(durak_game *g, int seat)
 {
     if (g->phase == DURAK_PHASE_OVER)
         return DURAK_ERR_GAME_OVER;
     if (!durak_in_game(g, seat))
         return DURAK_ERR_BAD_SEAT;
-    g->discard |= g->hand[seat];
+    bool defending = seat == g->defender;
+    cards_t table = defending ? durak_table_cards(g) : 0;
+    if (g->hand[seat] | table) /* R16: cards left the game */
+        forget_history(g);
+    g->discard |= g->hand[seat] | table;
+    g->seen_discard |= table;
     g->hand[seat] = g->known[seat] = 0;
     g->in_game &= (uint8_t)~bit_of(seat);
     g->forfeited |= (uint8_t)bit_of(seat);
-    forget_history(g);
+    if (defending)
+        clear_table(g);
     if (players_in_game(g) < 2) {
-        end_game(g, DURAK_RESULT_WON, g->in_game ? __builtin_ctz(g->in_game) : -1);
+        end_game(g, DURAK_RESULT_WON, forfeit_winner(g));
         return DURAK_OK;
     }
-    if (seat == g->defender) {
-        cards_t t = durak_table_cards(g);
-        g->discard |= t;
-        g->seen_discard |= t;
+    if (defending) {
         finish_bout(g, false);
         return DURAK_OK;
     }
@@ -586,9 +617,258 @@ durak_error durak_resign(durak_game *g, int seat)
         g->attacker = (uint8_t)prev_seat(g, g->defender);
     if (g->phase == DURAK_PHASE_ATTACK)
         g->leader = g->actor = g->attacker;
-    else if (g->phase != DURAK_PHASE_DEFEND)
+    else if (g->phase != DURAK_PHASE_DEFEND && seat == g->actor)
         ask_throwers(g);
     return DURAK_OK;
+}
+
+/* ---- invariants ------------------------------------------------------------ */
+
+/* Cards: each card of the deck exactly once in hands, table, stock and discard;
+ * the trump card under the stock; what is known or seen is where it is said to be. */
+static const char *invalid_cards(const durak_game *g)
+{
+    int n = g->opt.players;
+    cards_t deck = deck_cards(g->opt.deck), all = 0;
+    int count = 0;
+    if (g->trump_card >= 64 || !cards_has(deck, g->trump_card))
+        return "the trump card is not a card of the deck";
+    if (g->trump != card_suit(g->trump_card))
+        return "the trump suit is not the trump card's";
+    for (int s = 0; s < n; s++) {
+        if (g->known[s] & ~g->hand[s])
+            return "a hand's known cards are not all in it";
+        all |= g->hand[s];
+        count += cards_count(g->hand[s]);
+    }
+    for (int s = n; s < DURAK_MAX_PLAYERS; s++)
+        if (g->hand[s] || g->known[s])
+            return "cards in the hand of a seat beyond the players";
+    for (int i = 0; i < DURAK_MAX_TABLE; i++) {
+        if (i >= g->nattack) {
+            if (g->attack[i] != CARD_NONE || g->cover[i] != CARD_NONE)
+                return "a card on the table beyond its count";
+            continue;
+        }
+        if (g->attack[i] >= 64 || (g->cover[i] != CARD_NONE && g->cover[i] >= 64))
+            return "a card on the table that is no card";
+        all |= card_bit(g->attack[i]), count++;
+        if (g->cover[i] != CARD_NONE)
+            all |= card_bit(g->cover[i]), count++;
+    }
+    for (int i = 0; i < DURAK_MAX_DECK; i++) {
+        if (i >= g->stock_len) {
+            if (g->stock[i] != CARD_NONE)
+                return "a card in the stock beyond its count";
+            continue;
+        }
+        if (g->stock[i] >= 64)
+            return "a card in the stock that is no card";
+        all |= card_bit(g->stock[i]), count++;
+    }
+    all |= g->discard;
+    count += cards_count(g->discard);
+    if ((all & ~deck) != 0)
+        return "a card that is not in this deck";
+    if (all != deck || count != cards_count(deck))
+        return "a card is missing or in two places";
+    if (g->seen_discard & ~g->discard)
+        return "a card seen discarded is not in the discard";
+    if (g->stock_len > g->opt.deck - 6 * n)
+        return "more cards in the stock than the deal left";
+    if (g->stock_len ? g->stock[0] != g->trump_card : false)
+        return "the trump card is not at the bottom of the stock (R3)";
+    if (g->stock_len ? g->trump_owner != SEAT_NONE : g->trump_owner >= n)
+        return "the trump card's owner does not match the stock (R3)";
+    if (!g->stock_len && cards_has(g->hand[g->trump_owner], g->trump_card)
+        && !cards_has(g->known[g->trump_owner], g->trump_card))
+        return "the face-up trump card is not known in its owner's hand (R3)";
+    if (g->first_seat >= n)
+        return "the first attacker is not a seat";
+    if (g->first_trump != CARD_NONE
+        && (g->first_trump >= 64 || !cards_has(deck, g->first_trump)
+            || card_suit(g->first_trump) != g->trump))
+        return "the lowest trump announced is not a trump of the deck (R5)";
+    return NULL;
+}
+
+/* The table as the counters, covers and ranks say (R4, R8, R9). */
+static const char *invalid_table(const durak_game *g)
+{
+    int covered = 0;
+    unsigned ranks = 0;
+    for (int i = 0; i < g->nattack; i++) {
+        ranks |= 1u << card_rank(g->attack[i]);
+        if (g->cover[i] == CARD_NONE)
+            continue;
+        if (!card_beats(g->cover[i], g->attack[i], g->trump))
+            return "a cover does not beat its attack card (R4)";
+        ranks |= 1u << card_rank(g->cover[i]);
+        covered++;
+    }
+    if (covered != g->ncovered)
+        return "the table's counts do not match its cards";
+    if (ranks != g->table_ranks)
+        return "the table's ranks do not match its cards";
+    if (g->limit > DURAK_MAX_TABLE || g->nattack > g->limit)
+        return "more attack cards than the bout's limit (R9)";
+    return NULL;
+}
+
+/* Seats: every seat is in the game, out (in order, with places) or forfeited, once. */
+static const char *invalid_seats(const durak_game *g)
+{
+    int n = g->opt.players;
+    uint8_t seats = (uint8_t)((1u << n) - 1), out = 0;
+    if ((g->in_game | g->forfeited | g->passed) & ~seats)
+        return "a seat mask names a seat beyond the players";
+    if (g->in_game & g->forfeited)
+        return "a seat both in the game and forfeited";
+    if (g->nout > n || g->bout_first_out > g->nout)
+        return "more players out than seats";
+    for (int i = 0; i < DURAK_MAX_PLAYERS; i++) {
+        if (i >= g->nout) {
+            if (g->out[i] != SEAT_NONE || g->out_place[i] != 0)
+                return "an out entry beyond the count";
+            continue;
+        }
+        if (g->out[i] >= n || seat_in(out, g->out[i]))
+            return "the out list names a seat twice or a seat beyond the players";
+        out |= (uint8_t)bit_of(g->out[i]);
+        int place = g->out_place[i];
+        if (place < 1 || place > i + 1 || (place != i + 1 && place != g->out_place[i - 1])
+            || (i >= g->bout_first_out && place != g->bout_first_out + 1))
+            return "the places of the players out are not in order (R14)";
+    }
+    if (out & (g->in_game | g->forfeited))
+        return "a seat both out and in the game or forfeited";
+    if ((out | g->in_game | g->forfeited) != seats)
+        return "a seat neither in the game, out nor forfeited";
+    if (g->nout && g->stock_len)
+        return "a player out while the stock lasts (R14)";
+    for (int s = 0; s < n; s++) {
+        if (!seat_in(g->in_game, s) && g->hand[s])
+            return "cards in the hand of a player no longer in the game";
+        if (seat_in(g->in_game, s) && !g->hand[s] && !g->stock_len)
+            return "a player with no cards still in the game, the stock empty (R14)";
+    }
+    return NULL;
+}
+
+/* Counters of bouts and of R16's history. */
+static const char *invalid_counters(const durak_game *g)
+{
+    if (g->bouts < 1 || (g->first_bout && g->bouts != 1) || g->first_bout > 1)
+        return "the bout counters do not agree";
+    if (g->nhistory > DURAK_MAX_HISTORY || g->nhistory > g->bouts)
+        return "more situations recorded than bouts (R16)";
+    for (int i = g->nhistory; i < DURAK_MAX_HISTORY; i++)
+        if (g->history[i])
+            return "a situation recorded beyond the count (R16)";
+    return NULL;
+}
+
+/* A running game: the turn, the phase and the table agree (R6-R12, R17). */
+static const char *invalid_turn(const durak_game *g)
+{
+    int n = g->opt.players;
+    if (g->actor >= n || g->attacker >= n || g->defender >= n || g->leader >= n)
+        return "a turn field names a seat beyond the players";
+    if (g->result != DURAK_RESULT_ONGOING || g->result_seat != SEAT_NONE)
+        return "a running game with a result";
+    if (!seat_in(g->in_game, g->defender) || !seat_in(g->in_game, g->actor))
+        return "the defender or the player to act is not in the game";
+    if (g->attacker == g->defender || g->limit < 1 || g->limit > bout_cap(g))
+        return "the attacker defends, or the bout's limit is out of range (R9)";
+    if (seat_in(g->passed, g->defender))
+        return "the defender passed";
+    /* The defender held at least `limit` cards when the defence began and has lost only
+     * covers since; so a defender who covers with their last card leaves a full table. */
+    if (g->phase != DURAK_PHASE_ATTACK
+        && cards_count(g->hand[g->defender]) + g->ncovered < g->limit)
+        return "the bout's limit is more than the defender held (R9)";
+    switch (g->phase) {
+    case DURAK_PHASE_ATTACK:
+        if (g->nattack || g->passed || g->actor != g->attacker || g->leader != g->attacker)
+            return "a bout to lead with cards on the table or another seat to lead (R6)";
+        if (!g->hand[g->actor] || g->defender != durak_next(g, g->attacker))
+            return "the leader has no card or the defender is not the next player (R5, R11)";
+        if (g->limit != limit_for(g, g->defender))
+            return "the bout's limit is not the defender's hand (R9)";
+        if (g->stock_len)
+            for (int s = 0; s < n; s++)
+                if (seat_in(g->in_game, s) && cards_count(g->hand[s]) < 6)
+                    return "a hand under 6 cards at a bout's start with stock left (R13)";
+        return NULL;
+    case DURAK_PHASE_DEFEND:
+        if (g->ncovered >= g->nattack || g->actor != g->defender)
+            return "a defence with nothing to cover or another seat to defend (R7)";
+        if (!g->ncovered && g->passed) /* nobody was asked to throw in yet */
+            return "a pass before any card was covered (R8)";
+        return NULL;
+    case DURAK_PHASE_THROWIN:
+    case DURAK_PHASE_TAKING:
+        if (!g->nattack || g->actor == g->defender)
+            return "a throw-in with an empty table, or by the defender (R8)";
+        if (g->phase == DURAK_PHASE_THROWIN ? g->ncovered != g->nattack : g->ncovered == g->nattack)
+            return "the covers do not match the phase (R8, R12)";
+        if (seat_in(g->passed, g->actor) || !is_thrower(g, g->actor) || !throwable(g, g->actor))
+            return "the player to act may not add a card (R8, R10, R12)";
+        return NULL;
+    default: return "unknown phase";
+    }
+}
+
+/* A finished game: a result that matches the seats (R15, R16, R18). */
+static const char *invalid_result(const durak_game *g)
+{
+    int n = g->opt.players, left = players_in_game(g);
+    if (g->actor != SEAT_NONE)
+        return "a finished game with a player to act";
+    if (g->attacker >= n || g->defender >= n || g->leader >= n)
+        return "a turn field names a seat beyond the players";
+    switch (g->result) {
+    case DURAK_RESULT_DURAK:
+        if (g->stock_len || left != 1 || g->result_seat >= n || !seat_in(g->in_game, g->result_seat)
+            || g->nattack)
+            return "a durak who is not the one player left holding cards (R15)";
+        return NULL;
+    case DURAK_RESULT_DRAW:
+        if (g->result_seat != SEAT_NONE || g->nattack || (!g->stock_len && left == 1))
+            return "a draw with a player named, cards on the table or a durak left (R15, R16)";
+        return NULL;
+    case DURAK_RESULT_WON:
+        if (!g->forfeited || left > 1 || g->result_seat >= n
+            || g->result_seat
+                   != (left      ? __builtin_ctz(g->in_game)
+                       : g->nout ? g->out[0]
+                                 : -1))
+            return "a winner after forfeits who is not the one left or the first out (R18)";
+        return NULL;
+    default: return "a finished game without a result";
+    }
+}
+
+const char *durak_validate(const durak_game *g)
+{
+    const char *why = durak_check_options(&g->opt);
+    if (why)
+        return why;
+    if (g->phase > DURAK_PHASE_OVER)
+        return "unknown phase";
+    if (g->nattack > DURAK_MAX_TABLE || g->stock_len > DURAK_MAX_DECK || g->nout > DURAK_MAX_PLAYERS
+        || g->nhistory > DURAK_MAX_HISTORY)
+        return "a count beyond its list's size";
+    why = invalid_cards(g);
+    if (!why)
+        why = invalid_table(g);
+    if (!why)
+        why = invalid_seats(g);
+    if (!why)
+        why = invalid_counters(g);
+    if (!why)
+        why = g->phase == DURAK_PHASE_OVER ? invalid_result(g) : invalid_turn(g);
+    return why;
 }
 
 /* ---- view ------------------------------------------------------------------- */

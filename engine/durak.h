@@ -14,7 +14,7 @@ enum {
     DURAK_MAX_TABLE = 6,
     DURAK_MAX_DECK = 52,
     DURAK_MAX_ACTIONS = 384,
-    DURAK_MAX_HISTORY = 128,
+    DURAK_MAX_HISTORY = 128, /* R16: bouts in a row with no card leaving, then a draw */
     DURAK_SERIAL_MAX = 4096
 };
 
@@ -108,12 +108,12 @@ typedef struct durak_game {
     uint8_t first_bout;                   /* bool: still the game's first bout (first5) */
     uint16_t table_ranks;                 /* ranks on the table, bit = rank (R8) */
     uint16_t bouts;                       /* bouts begun */
-    uint16_t nhistory;                    /* R16: situations recorded since a card left the game */
+    uint16_t nhistory; /* R16: bouts begun since a card last left the game (<= 128) */
     cards_t hand[DURAK_MAX_PLAYERS];
     cards_t known[DURAK_MAX_PLAYERS];    /* cards everybody knows to be in that hand */
     cards_t discard;                     /* cards out of the game */
     cards_t seen_discard;                /* of those, the ones everybody saw (table cards) */
-    uint64_t history[DURAK_MAX_HISTORY]; /* ring: entry nhistory % MAX is written next */
+    uint64_t history[DURAK_MAX_HISTORY]; /* R16: their situations' hashes, 0 beyond nhistory */
 } durak_game;
 
 /* What one seat may see: the game with hidden cards removed. Other hands hold only
@@ -145,8 +145,20 @@ int durak_legal(const durak_game *g, durak_action *out);
 durak_error durak_check(const durak_game *g, durak_action a);
 /* Applies an action by the actor; an illegal one changes nothing. */
 durak_error durak_apply(durak_game *g, durak_action a);
+/* Completes `beat C` without a target, the short form players type: true and the whole
+ * action in *out when it can mean only one move — exactly one attack card is uncovered
+ * (the target, whether or not C beats it, so that durak_check says why not), or else
+ * exactly one legal move covers some card with C. False when the game is over, nothing
+ * is uncovered, or C could cover several cards (or none). */
+bool durak_complete_beat(const durak_game *g, card_t card, durak_action *out);
 /* R18: seat leaves the game. */
 durak_error durak_resign(durak_game *g, int seat);
+
+/* Checks every invariant the engine relies on (cards each in one place, seats, counters,
+ * phase against table and turn, result against seats); NULL when all hold, else the first
+ * one broken, as a sentence. Every game the engine makes passes; durak_deserialize
+ * refuses a line whose game does not. */
+const char *durak_validate(const durak_game *g);
 
 /* Cards still uncovered on the table. */
 cards_t durak_uncovered(const durak_game *g);

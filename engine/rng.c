@@ -4,13 +4,14 @@
 
 static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
-static uint64_t splitmix64(uint64_t *x)
+uint64_t rng_mix64(uint64_t z)
 {
-    uint64_t z = (*x += UINT64_C(0x9E3779B97F4A7C15));
     z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
     z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
     return z ^ (z >> 31);
 }
+
+static uint64_t splitmix64(uint64_t *x) { return rng_mix64(*x += RNG_GOLDEN_GAMMA); }
 
 void rng_seed(rng_t *r, uint64_t seed)
 {

@@ -1,5 +1,6 @@
 /* serial.c — durak_game <-> one text line, version D1. Fields in a fixed order;
- * derived fields are recomputed; the input is checked for consistency. */
+ * derived fields are recomputed; a game that breaks an invariant (durak_validate)
+ * is refused with the reason. */
 #include "serial.h"
 
 #include <inttypes.h>
@@ -68,8 +69,7 @@ int durak_serialize(const durak_game *g, char *buf, size_t cap)
     for (int s = 0; s < o->players; s++)
         put(&w, "%s%" PRIx64, s ? "," : " ", g->known[s]);
     put(&w, " %" PRIx64 ",%" PRIx64 " %d", g->discard, g->seen_discard, g->nhistory);
-    int used = g->nhistory < DURAK_MAX_HISTORY ? g->nhistory : DURAK_MAX_HISTORY;
-    for (int i = 0; i < used; i++)
+    for (int i = 0; i < g->nhistory && i < DURAK_MAX_HISTORY; i++)
         put(&w, "%s%" PRIx64, i ? "," : " ", g->history[i]);
     if (w.overflow)
         return -1;
@@ -80,15 +80,22 @@ int durak_serialize(const durak_game *g, char *buf, size_t cap)
 
 typedef struct {
     const char *p;
-    bool bad;
+    const char *field; /* what is being read, for the reason */
+    const char *why;   /* the first reason the line is refused, or NULL */
 } reader;
+
+static void refuse(reader *r)
+{
+    if (!r->why)
+        r->why = r->field;
+}
 
 static void expect(reader *r, char c)
 {
     if (*r->p == c)
         r->p++;
     else
-        r->bad = true;
+        refuse(r);
 }
 
 static uint64_t read_num(reader *r, int base, uint64_t max)
@@ -103,13 +110,13 @@ static uint64_t read_num(reader *r, int base, uint64_t max)
         if (d < 0)
             break;
         if (v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base) {
-            r->bad = true;
+            refuse(r);
             return 0;
         }
         v = v * (uint64_t)base + (uint64_t)d;
     }
     if (!digits || v > max)
-        r->bad = true;
+        refuse(r);
     return v;
 }
 
@@ -122,12 +129,12 @@ static uint8_t read_card(reader *r)
         return CARD_NONE;
     }
     if (!r->p[0] || !r->p[1]) {
-        r->bad = true;
+        refuse(r);
         return CARD_NONE;
     }
     card_t c = card_parse(r->p);
     if (c == CARD_NONE || (r->p[0] >= 'a' && r->p[0] <= 'z') || (r->p[1] >= 'a'))
-        r->bad = true; /* canonical spelling only */
+        refuse(r); /* canonical spelling only */
     r->p += 2;
     return c;
 }
@@ -141,9 +148,9 @@ static int read_cards(reader *r, uint8_t *cards, int max)
         return 0;
     }
     int n = 0;
-    while (!r->bad && *r->p && *r->p != ' ') {
+    while (!r->why && *r->p && *r->p != ' ') {
         if (n == max) {
-            r->bad = true;
+            refuse(r);
             break;
         }
         cards[n++] = read_card(r);
@@ -154,18 +161,21 @@ static int read_cards(reader *r, uint8_t *cards, int max)
 static void read_options(reader *r, durak_game *g)
 {
     durak_options *o = &g->opt;
+    r->field = "not a saved game (it must start with D1)";
     expect(r, 'D'), expect(r, '1'), expect(r, ' ');
+    r->field = "bad options field";
     o->players = read_u8(r, DURAK_MAX_PLAYERS), expect(r, ',');
     o->variant = read_u8(r, 1), expect(r, ',');
     o->throwin = read_u8(r, 1), expect(r, ',');
     o->first5 = read_u8(r, 1), expect(r, ',');
     o->deck = read_u8(r, 52);
-    if (!r->bad && durak_check_options(o))
-        r->bad = true;
+    if (!r->why && durak_check_options(o))
+        r->why = durak_check_options(o);
 }
 
 static void read_turn(reader *r, durak_game *g)
 {
+    r->field = "bad turn field (phase, actor, attacker, defender, leader, limit, passed)";
     expect(r, ' ');
     g->phase = read_u8(r, DURAK_PHASE_OVER), expect(r, ',');
     g->actor = read_u8(r, 255), expect(r, ',');
@@ -176,15 +186,18 @@ static void read_turn(reader *r, durak_game *g)
     g->passed = read_u8(r, 63);
 }
 
+/* The derived fields (ncovered, table_ranks) are computed here; durak_validate checks
+ * that the covers beat. */
 static void read_table(reader *r, durak_game *g)
 {
+    r->field = "bad table field";
     g->nattack = (uint8_t)read_cards(r, g->attack, DURAK_MAX_TABLE);
     int ncover = read_cards(r, g->cover, DURAK_MAX_TABLE);
     if (ncover != g->nattack)
-        r->bad = true;
-    for (int i = 0; i < g->nattack && !r->bad; i++) {
+        refuse(r);
+    for (int i = 0; i < g->nattack && !r->why; i++) {
         if (g->attack[i] == CARD_NONE)
-            r->bad = true;
+            refuse(r);
         g->table_ranks |= (uint16_t)(1u << card_rank(g->attack[i]));
         if (g->cover[i] != CARD_NONE) {
             g->ncovered++;
@@ -195,22 +208,26 @@ static void read_table(reader *r, durak_game *g)
 
 static void read_trump_and_stock(reader *r, durak_game *g)
 {
+    r->field = "bad trump field";
     expect(r, ' ');
     g->trump_card = read_card(r), expect(r, ',');
     g->trump_owner = read_u8(r, 255), expect(r, ',');
     g->first_seat = read_u8(r, DURAK_MAX_PLAYERS - 1), expect(r, ',');
     g->first_trump = read_card(r);
     if (g->trump_card == CARD_NONE)
-        r->bad = true;
+        refuse(r);
     g->trump = (uint8_t)card_suit(g->trump_card);
+    r->field = "bad stock field";
     g->stock_len = (uint8_t)read_cards(r, g->stock, DURAK_MAX_DECK);
     for (int i = 0; i < g->stock_len; i++) /* "--" means an uncovered card, never stock */
-        if (g->stock[i] == CARD_NONE)      /* (consistent() would shift by 255) */
-            r->bad = true;
+        if (g->stock[i] == CARD_NONE)
+            refuse(r);
 }
 
 static void read_seats(reader *r, durak_game *g)
 {
+    r->field = "bad seats field (in game, forfeited, first out, result, winner, first bout, "
+               "bouts)";
     expect(r, ' ');
     g->in_game = read_u8(r, 63), expect(r, ',');
     g->forfeited = read_u8(r, 63), expect(r, ',');
@@ -219,6 +236,7 @@ static void read_seats(reader *r, durak_game *g)
     g->result_seat = read_u8(r, 255), expect(r, ',');
     g->first_bout = read_u8(r, 1), expect(r, ',');
     g->bouts = (uint16_t)read_num(r, 10, UINT16_MAX);
+    r->field = "bad out field (seat:place pairs)";
     expect(r, ' ');
     if (*r->p == '-') {
         r->p++;
@@ -226,19 +244,19 @@ static void read_seats(reader *r, durak_game *g)
     }
     do {
         if (g->nout == DURAK_MAX_PLAYERS) {
-            r->bad = true;
+            refuse(r);
             return;
         }
         g->out[g->nout] = read_u8(r, DURAK_MAX_PLAYERS - 1), expect(r, ':');
         g->out_place[g->nout] = read_u8(r, DURAK_MAX_PLAYERS);
         g->nout++;
-    } while (!r->bad && *r->p == ',' && r->p++);
+    } while (!r->why && *r->p == ',' && r->p++);
 }
 
 static void read_sets(reader *r, cards_t *sets, int n)
 {
     expect(r, ' ');
-    for (int i = 0; i < n && !r->bad; i++) {
+    for (int i = 0; i < n && !r->why; i++) {
         if (i)
             expect(r, ',');
         sets[i] = read_num(r, 16, UINT64_MAX);
@@ -247,76 +265,50 @@ static void read_sets(reader *r, cards_t *sets, int n)
 
 static void read_history(reader *r, durak_game *g)
 {
+    r->field = "bad history field (R16)";
     expect(r, ' ');
-    g->nhistory = (uint16_t)read_num(r, 10, UINT16_MAX);
-    int used = g->nhistory < DURAK_MAX_HISTORY ? g->nhistory : DURAK_MAX_HISTORY;
+    uint16_t n = (uint16_t)read_num(r, 10, UINT16_MAX);
+    int used = n < DURAK_MAX_HISTORY ? n : DURAK_MAX_HISTORY;
     if (used)
         read_sets(r, g->history, used);
+    /* Lines written before R16's bound counted on past 128 in a ring of 128: such a game
+     * has had 128 quiet bouts already, and its next bout is a draw either way. */
+    g->nhistory = (uint16_t)used;
 }
 
-/* Every card of the deck in exactly one place; seats and phase make sense. */
-static bool consistent(const durak_game *g)
+static void read_all(reader *r, durak_game *g)
 {
-    int n = g->opt.players;
-    cards_t deck = deck_cards(g->opt.deck), all = 0, sum = 0;
-    uint8_t seats = (uint8_t)((1u << n) - 1);
-    for (int s = 0; s < n; s++) {
-        if (g->known[s] & ~g->hand[s])
-            return false;
-        all |= g->hand[s];
-        sum += (cards_t)cards_count(g->hand[s]);
-    }
-    for (int i = 0; i < g->nattack; i++) {
-        all |= card_bit(g->attack[i]);
-        sum++;
-        if (g->cover[i] != CARD_NONE)
-            all |= card_bit(g->cover[i]), sum++;
-    }
-    for (int i = 0; i < g->stock_len; i++)
-        all |= card_bit(g->stock[i]), sum++;
-    all |= g->discard;
-    sum += (cards_t)cards_count(g->discard);
-    if (all != deck || sum != (cards_t)cards_count(deck) || (g->seen_discard & ~g->discard))
-        return false;
-    if (g->stock_len && g->stock[0] != g->trump_card)
-        return false;
-    if ((g->in_game | g->forfeited | g->passed) & ~seats)
-        return false;
-    if (g->phase == DURAK_PHASE_OVER)
-        return true;
-    if (g->actor >= n || g->attacker >= n || g->defender >= n || g->leader >= n
-        || g->attacker == g->defender || !((g->in_game >> g->defender) & 1)
-        || !((g->in_game >> g->actor) & 1) || g->nattack > g->limit)
-        return false;
-    switch (g->phase) {
-    case DURAK_PHASE_ATTACK: return g->nattack == 0 && g->actor == g->attacker;
-    case DURAK_PHASE_DEFEND: return g->ncovered < g->nattack && g->actor == g->defender;
-    case DURAK_PHASE_THROWIN:
-        return g->nattack && g->ncovered == g->nattack && g->actor != g->defender;
-    default: return g->nattack && g->actor != g->defender;
-    }
+    read_options(r, g);
+    if (r->why)
+        return;
+    read_turn(r, g);
+    read_table(r, g);
+    read_trump_and_stock(r, g);
+    read_seats(r, g);
+    r->field = "bad hands field";
+    read_sets(r, g->hand, g->opt.players);
+    r->field = "bad known cards field";
+    read_sets(r, g->known, g->opt.players);
+    r->field = "bad discard field";
+    read_sets(r, &g->discard, 1);
+    expect(r, ',');
+    g->seen_discard = read_num(r, 16, UINT64_MAX);
+    read_history(r, g);
+    r->field = "text after the last field";
+    if (*r->p)
+        refuse(r);
 }
 
-bool durak_deserialize(durak_game *g, const char *line)
+const char *durak_restore(durak_game *g, const char *line)
 {
-    reader r = { line, false };
+    reader r = { line, NULL, NULL };
     memset(g, 0, sizeof *g);
     memset(g->attack, CARD_NONE, sizeof g->attack);
     memset(g->cover, CARD_NONE, sizeof g->cover);
     memset(g->stock, CARD_NONE, sizeof g->stock);
     memset(g->out, 0xFF, sizeof g->out);
-    read_options(&r, g);
-    if (r.bad)
-        return false;
-    read_turn(&r, g);
-    read_table(&r, g);
-    read_trump_and_stock(&r, g);
-    read_seats(&r, g);
-    read_sets(&r, g->hand, g->opt.players);
-    read_sets(&r, g->known, g->opt.players);
-    read_sets(&r, &g->discard, 1);
-    expect(&r, ',');
-    g->seen_discard = read_num(&r, 16, UINT64_MAX);
-    read_history(&r, g);
-    return !r.bad && *r.p == '\0' && consistent(g);
+    read_all(&r, g);
+    return r.why ? r.why : durak_validate(g);
 }
+
+bool durak_deserialize(durak_game *g, const char *line) { return durak_restore(g, line) == NULL; }

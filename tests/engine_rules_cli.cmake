@@ -18,3 +18,6 @@ endforeach()
 add_test(NAME cli_help COMMAND durak-cli --help)
 set_tests_properties(cli_help PROPERTIES PASS_REGULAR_EXPRESSION
   "new \\[players=N\\].*order=C,C.*play C.*beat C T.*take.*pass.*transfer C.*state.*phase actor attacker defender trump stock.*discard table hand 0..N-1 out result.*legal.*resign S")
+
+# The restore fuzz target (its own file, like the parser's).
+include(fuzz_state.cmake)

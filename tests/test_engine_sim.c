@@ -331,7 +331,8 @@ static void check_corrupt(sim_game *sim, const char *good, sim_totals *t)
     int n = durak_over(&g) ? 0 : durak_legal(&g, acts);
     for (int i = 0; i < n; i++) {
         durak_game copy = g;
-        durak_apply(&copy, acts[i]);
+        CHECK(sim, durak_apply(&copy, acts[i]) == DURAK_OK);
+        CHECK(sim, durak_validate(&copy) == NULL);
     }
 }
 
@@ -361,6 +362,7 @@ static void check_position(sim_game *sim, const durak_game *g, char *line, sim_t
     check_cards(sim, g);
     check_covers(sim, g);
     check_turn(sim, g);
+    CHECK(sim, durak_validate(g) == NULL);
     check_listed(sim, g, acts, n);
     check_unlisted(sim, g, acts, n);
     check_round_trip(sim, g, line);
@@ -447,10 +449,305 @@ static void test_sim_garbage_lines_refused(void **state)
         assert_false(durak_deserialize(&g, lines[i]));
 }
 
+/* ---- strict restore: each class of refusal ----------------------------------------------- */
+
+static bool is_attack(const durak_game *g) { return g->phase == DURAK_PHASE_ATTACK; }
+static bool is_defend(const durak_game *g) { return g->phase == DURAK_PHASE_DEFEND; }
+static bool is_throwin(const durak_game *g) { return g->phase == DURAK_PHASE_THROWIN; }
+static bool is_taking(const durak_game *g) { return g->phase == DURAK_PHASE_TAKING; }
+static bool is_durak(const durak_game *g) { return g->result == DURAK_RESULT_DURAK; }
+static bool no_stock_two_left(const durak_game *g)
+{
+    return !durak_over(g) && g->stock_len == 0 && g->nout > 0 && g->phase == DURAK_PHASE_ATTACK;
+}
+
+/* A position of a real game (random moves from seeded deals) for which `want` holds. */
+static void reach(durak_game *g, int players, bool (*want)(const durak_game *))
+{
+    durak_options o = durak_default_options();
+    o.players = (uint8_t)players;
+    for (uint64_t seed = 1; seed < 1000; seed++) {
+        rng_t r;
+        rng_seed(&r, seed);
+        assert_true(durak_new(g, &o, seed));
+        for (;;) {
+            if (want(g))
+                return;
+            if (durak_over(g))
+                break;
+            durak_action acts[DURAK_MAX_ACTIONS];
+            int n = durak_legal(g, acts);
+            assert_int_equal(durak_apply(g, acts[rng_below(&r, (uint64_t)n)]), DURAK_OK);
+        }
+    }
+    fail_msg("no position found");
+}
+
+/* The game breaks an invariant: durak_validate names it, and its line is refused with
+ * that reason (when the serialization can carry the damage at all). */
+static void assert_refused(const durak_game *g, const char *want)
+{
+    char line[DURAK_SERIAL_MAX];
+    durak_game back;
+    const char *why = durak_validate(g);
+    if (!why || !strstr(why, want))
+        fail_msg("validate: want \"%s\", got \"%s\"", want, why ? why : "(accepted)");
+    if (durak_serialize(g, line, sizeof line) < 0)
+        return;
+    why = durak_restore(&back, line);
+    if (!why || !strstr(why, want))
+        fail_msg("restore: want \"%s\", got \"%s\"\n  line: %s", want, why ? why : "(accepted)",
+                 line);
+    assert_false(durak_deserialize(&back, line));
+}
+
+static void assert_restores(const durak_game *g)
+{
+    char line[DURAK_SERIAL_MAX];
+    durak_game back;
+    assert_null(durak_validate(g));
+    assert_true(durak_serialize(g, line, sizeof line) > 0);
+    assert_null(durak_restore(&back, line));
+    assert_memory_equal(&back, g, sizeof back);
+}
+
+static void test_restore_refuses_bad_seat_numbers(void **state)
+{
+    (void)state;
+    durak_game g0, g;
+    reach(&g0, 3, is_defend);
+    assert_restores(&g0);
+    g = g0, g.actor = 3;
+    assert_refused(&g, "beyond the players");
+    g = g0, g.attacker = 200;
+    assert_refused(&g, "beyond the players");
+    g = g0, g.defender = 5;
+    assert_refused(&g, "beyond the players");
+    g = g0, g.leader = 3;
+    assert_refused(&g, "beyond the players");
+    g = g0, g.first_seat = 4;
+    assert_refused(&g, "first attacker is not a seat");
+    g = g0, g.trump_owner = 1; /* while the trump card is still under the stock */
+    assert_refused(&g, "owner");
+    reach(&g0, 3, no_stock_two_left);
+    assert_restores(&g0);
+    g = g0, g.trump_owner = 0xFF;
+    assert_refused(&g, "owner");
+    g = g0, g.out[0] = 4;
+    assert_refused(&g, "out list");
+    reach(&g0, 2, is_durak);
+    assert_restores(&g0);
+    g = g0, g.result_seat = 2;
+    assert_refused(&g, "durak");
+}
+
+/* The example of the bug: an in-game mask that contradicts the out list made the hard
+ * player's playouts write past out[]. */
+static void test_restore_refuses_masks_against_out_list(void **state)
+{
+    (void)state;
+    durak_game g0, g;
+    reach(&g0, 3, no_stock_two_left);
+    int gone = g0.out[0];
+    g = g0, g.in_game |= (uint8_t)(1 << gone);
+    assert_refused(&g, "both out and in the game");
+    g = g0, g.forfeited |= (uint8_t)(1 << gone);
+    assert_refused(&g, "both out and in the game or forfeited");
+    g = g0, g.in_game &= (uint8_t) ~(1 << g.attacker), g.forfeited |= (uint8_t)(1 << g.attacker);
+    assert_refused(&g, "no longer in the game"); /* a forfeited seat still holding cards */
+    g = g0, g.nout = g.bout_first_out = 0, g.out[0] = 0xFF, g.out_place[0] = 0;
+    assert_refused(&g, "neither in the game, out nor forfeited");
+    g = g0, g.in_game = 0x3F;
+    assert_refused(&g, "beyond the players");
+    g = g0, g.forfeited = g.in_game;
+    assert_refused(&g, "both in the game and forfeited");
+    g = g0, g.out_place[0] = 2;
+    assert_refused(&g, "places");
+}
+
+static void test_restore_refuses_bad_counts(void **state)
+{
+    (void)state;
+    durak_game g0, g;
+    reach(&g0, 2, is_throwin);
+    g = g0, g.limit = (uint8_t)(g.nattack - 1);
+    assert_refused(&g, "limit");
+    g = g0, g.limit = 0;
+    assert_refused(&g, "limit");
+    /* found by fuzz_state: a limit above what the defender held let a defender cover with
+     * their last card, go out, and the throw-in go on against nobody */
+    g = g0, g.hand[g.attacker] |= g.hand[g.defender], g.hand[g.defender] = g.known[g.defender] = 0;
+    g.limit = 6;
+    assert_refused(&g, "more than the defender held");
+    g = g0, g.ncovered = 0; /* derived: only the struct can carry it */
+    assert_null(durak_validate(&g0));
+    assert_non_null(strstr(durak_validate(&g), "counts"));
+    g = g0, g.table_ranks ^= 1;
+    assert_non_null(strstr(durak_validate(&g), "ranks"));
+    g = g0, g.bouts = 0;
+    assert_refused(&g, "bout counters");
+    g = g0, g.nhistory = (uint16_t)(g.bouts + 1);
+    assert_refused(&g, "more situations recorded than bouts");
+    g = g0, g.history[DURAK_MAX_HISTORY - 1] = 42;
+    assert_non_null(strstr(durak_validate(&g), "beyond the count"));
+    g = g0, g.bout_first_out = 1;
+    assert_refused(&g, "more players out than seats");
+    reach(&g0, 2, is_attack);
+    g = g0, g.stock[--g.stock_len] = CARD_NONE; /* the top card gone: missing */
+    assert_refused(&g, "missing");
+    g = g0, g.limit = 4;
+    assert_refused(&g, "limit is not the defender's hand");
+}
+
+static void test_restore_refuses_misplaced_cards(void **state)
+{
+    (void)state;
+    durak_game g0, g;
+    reach(&g0, 2, is_defend);
+    card_t c = cards_first(g0.hand[1]);
+    g = g0, g.hand[0] |= card_bit(c);
+    assert_refused(&g, "two places");
+    g = g0, g.hand[1] &= ~card_bit(c);
+    assert_refused(&g, "missing");
+    g = g0, g.hand[0] |= card_bit(card_make(RANK_2, SUIT_SPADES)); /* a 52-deck card */
+    assert_refused(&g, "not in this deck");
+    g = g0, g.known[0] |= card_bit(c);
+    assert_refused(&g, "known cards");
+    g = g0, g.seen_discard |= card_bit(c);
+    assert_refused(&g, "seen discarded");
+    g = g0, g.stock[0] = g.stock[1], g.stock[1] = g0.stock[0];
+    assert_refused(&g, "bottom of the stock");
+    g = g0, g.first_trump = (uint8_t)card_make(RANK_A, (g.trump + 1) % 4);
+    assert_refused(&g, "lowest trump");
+    reach(&g0, 2, is_throwin);
+    int i = 0;
+    card_t a = g0.attack[i], cover = g0.cover[i];
+    g = g0, g.attack[i] = cover, g.cover[i] = a; /* swapped: the cover no longer beats */
+    assert_refused(&g, "does not beat");
+}
+
+static void test_restore_refuses_phase_against_table(void **state)
+{
+    (void)state;
+    durak_game g0, g;
+    reach(&g0, 3, is_defend);
+    g = g0, g.phase = DURAK_PHASE_ATTACK, g.actor = g.attacker;
+    assert_refused(&g, "cards on the table");
+    g = g0, g.actor = g.attacker;
+    assert_refused(&g, "another seat to defend");
+    /* found by fuzz_state: a pass recorded before any cover became, after a transfer, a
+     * defender who had passed */
+    g = g0, g.passed = (uint8_t)(1 << g.attacker);
+    assert_refused(&g, "a pass before any card was covered");
+    reach(&g0, 3, is_throwin);
+    g = g0, g.phase = DURAK_PHASE_DEFEND, g.actor = g.defender;
+    assert_refused(&g, "nothing to cover"); /* every card covered */
+    g = g0, g.phase = DURAK_PHASE_TAKING;
+    assert_refused(&g, "covers do not match the phase");
+    g = g0, g.passed |= (uint8_t)(1 << g.actor);
+    assert_refused(&g, "may not add a card");
+    g = g0, g.actor = g.defender;
+    assert_refused(&g, "by the defender");
+    reach(&g0, 3, is_taking);
+    assert_restores(&g0);
+    g = g0, g.phase = DURAK_PHASE_THROWIN;
+    assert_refused(&g, "covers do not match the phase");
+    reach(&g0, 3, is_attack);
+    g = g0, g.defender = (uint8_t)durak_next(&g0, g0.defender);
+    assert_refused(&g, "not the next player");
+    g = g0, g.phase = 7;
+    assert_non_null(strstr(durak_validate(&g), "unknown phase"));
+}
+
+static void test_restore_refuses_result_against_phase(void **state)
+{
+    (void)state;
+    durak_game g0, g;
+    reach(&g0, 2, is_defend);
+    g = g0, g.result = DURAK_RESULT_DURAK;
+    assert_refused(&g, "running game with a result");
+    g = g0, g.phase = DURAK_PHASE_OVER, g.actor = 0xFF, g.result = DURAK_RESULT_DRAW;
+    assert_refused(&g, "cards on the table");
+    reach(&g0, 2, is_durak);
+    g = g0, g.result = DURAK_RESULT_ONGOING, g.result_seat = 0xFF;
+    assert_refused(&g, "without a result");
+    g = g0, g.actor = 0;
+    assert_refused(&g, "player to act");
+    g = g0, g.result = DURAK_RESULT_DRAW, g.result_seat = 0xFF;
+    assert_refused(&g, "durak left");
+    g = g0, g.result = DURAK_RESULT_WON;
+    assert_refused(&g, "winner after forfeits");
+    reach(&g0, 2, is_defend);
+    assert_int_equal(durak_resign(&g0, 0), DURAK_OK);
+    assert_restores(&g0);
+    g = g0, g.result_seat = 0xFF; /* what the engine wrote before R18 named a winner */
+    assert_refused(&g, "winner after forfeits");
+}
+
+/* Malformed lines: the reason names the field. */
+static void test_restore_names_the_bad_field(void **state)
+{
+    (void)state;
+    durak_game g;
+    char line[DURAK_SERIAL_MAX], bad[DURAK_SERIAL_MAX + 8];
+    reach(&g, 2, is_defend);
+    durak_serialize(&g, line, sizeof line);
+    assert_non_null(strstr(durak_restore(&g, "D2 2,0,0,0,36"), "D1"));
+    assert_non_null(strstr(durak_restore(&g, "D1 7,0,0,0,36"), "options"));
+    assert_non_null(strstr(durak_restore(&g, "D1 2,0,0,0,35"), "deck"));
+    snprintf(bad, sizeof bad, "%s x", line);
+    assert_non_null(strstr(durak_restore(&g, bad), "after the last field"));
+    snprintf(bad, sizeof bad, "%s", line);
+    *strrchr(bad, ' ') = '\0'; /* the history cut away */
+    assert_non_null(strstr(durak_restore(&g, bad), "history"));
+    snprintf(bad, sizeof bad, "%s", line);
+    char *turn = strchr(strchr(bad, ' ') + 1, ' ') + 1; /* the field after the options */
+    *turn = 'x';
+    assert_non_null(strstr(durak_restore(&g, bad), "turn field"));
+}
+
+/* A line from before R16's bound, its counter past 128 (ring entries 128): read as 128
+ * quiet bouts, so the next bout is a draw. */
+static void test_restore_reads_old_long_history(void **state)
+{
+    (void)state;
+    durak_game g;
+    char line[DURAK_SERIAL_MAX], old[DURAK_SERIAL_MAX + 64];
+    reach(&g, 2, is_defend);
+    g.bouts = 300;
+    g.first_bout = 0;
+    g.nhistory = DURAK_MAX_HISTORY;
+    for (int i = 0; i < DURAK_MAX_HISTORY; i++)
+        g.history[i] = (uint64_t)i + 1;
+    assert_true(durak_serialize(&g, line, sizeof line) > 0);
+    char *count = strstr(line, " 128 ");
+    assert_non_null(count);
+    snprintf(old, sizeof old, "%.*s 153 %s", (int)(count - line), line, count + 5);
+    durak_game back;
+    assert_null(durak_restore(&back, old));
+    assert_int_equal(back.nhistory, DURAK_MAX_HISTORY);
+    assert_memory_equal(&back, &g, sizeof g);
+    durak_action take = { DURAK_ACT_TAKE, CARD_NONE, CARD_NONE };
+    assert_int_equal(durak_apply(&back, take), DURAK_OK);
+    durak_action pass = { DURAK_ACT_PASS, CARD_NONE, CARD_NONE };
+    while (back.phase == DURAK_PHASE_TAKING)
+        assert_int_equal(durak_apply(&back, pass), DURAK_OK);
+    assert_true(durak_over(&back));
+    assert_int_equal(back.result, DURAK_RESULT_DRAW);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sim_garbage_lines_refused),
+        cmocka_unit_test(test_restore_refuses_bad_seat_numbers),
+        cmocka_unit_test(test_restore_refuses_masks_against_out_list),
+        cmocka_unit_test(test_restore_refuses_bad_counts),
+        cmocka_unit_test(test_restore_refuses_misplaced_cards),
+        cmocka_unit_test(test_restore_refuses_phase_against_table),
+        cmocka_unit_test(test_restore_refuses_result_against_phase),
+        cmocka_unit_test(test_restore_names_the_bad_field),
+        cmocka_unit_test(test_restore_reads_old_long_history),
         cmocka_unit_test(test_sim_every_option_combination),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

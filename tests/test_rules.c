@@ -544,6 +544,49 @@ static void test_R6_lead_any_card_and_only_that(void **state)
 
 /* ---- R7 the defender answers ----------------------------------------------------- */
 
+/* cards_lowest: the lowest non-trump by rank (the first suit on ties), else the lowest
+ * trump (R4 order: any trump is worth more than any plain card). */
+static void test_R4_cards_lowest(void **state)
+{
+    (void)state;
+    int hearts = SUIT_HEARTS;
+    assert_int_equal(cards_lowest(set_of("6H 7H 9D 9C AS"), hearts), card("9C"));
+    assert_int_equal(cards_lowest(set_of("6H 7D 7S"), hearts), card("7S"));
+    assert_int_equal(cards_lowest(set_of("AH 7H TH"), hearts), card("7H"));
+    assert_int_equal(cards_lowest(set_of("2C"), SUIT_CLUBS), card("2C"));
+    assert_int_equal(cards_lowest(0, hearts), CARD_NONE);
+}
+
+/* durak_complete_beat: `beat C` alone means one move when one card is uncovered (even
+ * if C does not beat it: durak_check then says why), or when C beats only one. */
+static void test_R7_beat_without_target(void **state)
+{
+    (void)state;
+    durak_game g;
+    durak_action a;
+    const char *h[] = { "7S 7D 8S 9H KC AC", "7H 8C 9C TC JD QS" };
+    deal(&g, opts(2, TRANSFER, ALL, 0, 36), h, "AD", NULL);
+    assert_false(durak_complete_beat(&g, card("7S"), &a)); /* nothing on the table */
+    play_moves(&g, "play 7S");
+    assert_true(durak_complete_beat(&g, card("QS"), &a));
+    assert_true(a.kind == DURAK_ACT_BEAT && a.card == card("QS") && a.target == card("7S"));
+    assert_true(durak_complete_beat(&g, card("8C"), &a));          /* the only target... */
+    assert_int_equal(durak_check(&g, a), DURAK_ERR_DOES_NOT_BEAT); /* ...which it cannot beat */
+    play_moves(&g, "transfer 7H");                                 /* seat 0 answers 7S and 7H */
+    assert_true(durak_complete_beat(&g, card("8S"), &a));
+    assert_true(a.card == card("8S") && a.target == card("7S"));
+    assert_true(durak_complete_beat(&g, card("9H"), &a));
+    assert_true(a.card == card("9H") && a.target == card("7H"));
+    assert_int_equal(durak_check(&g, a), DURAK_OK);
+    assert_false(durak_complete_beat(&g, card("7D"), &a)); /* a trump: beats both */
+    assert_false(durak_complete_beat(&g, card("KC"), &a)); /* beats neither */
+    assert_false(durak_complete_beat(&g, card("QS"), &a)); /* not in the hand */
+    play_moves(&g, "beat 8S 7S; beat 9H 7H");
+    assert_false(durak_complete_beat(&g, card("7D"), &a)); /* all covered */
+    assert_int_equal(durak_resign(&g, 1), DURAK_OK);
+    assert_false(durak_complete_beat(&g, card("7D"), &a)); /* over */
+}
+
 static void test_R7_defender_answers_each_card(void **state)
 {
     (void)state;
@@ -1087,6 +1130,90 @@ static void test_R16_history_forgotten_when_cards_leave(void **state)
     assert_int_equal(g.nhistory, 1);
 }
 
+/* R16 names a situation: every hand, the attacker and the defender. The test keeps them
+ * exactly (no hashing) to be sure that its own walk never repeats one. */
+typedef struct {
+    cards_t hand[DURAK_MAX_PLAYERS];
+    int attacker, defender;
+} situation;
+
+static bool situation_seen(const situation *seen, int n, const durak_game *g)
+{
+    for (int i = 0; i < n; i++)
+        if (seen[i].attacker == g->attacker && seen[i].defender == g->defender
+            && memcmp(seen[i].hand, g->hand, sizeof seen[i].hand) == 0)
+            return true;
+    return false;
+}
+
+/* One bout of the walk: the attacker leads `c`, the defender takes, nobody adds. */
+static void lead_and_take(durak_game *g, card_t c)
+{
+    durak_action lead = { DURAK_ACT_PLAY, c, CARD_NONE };
+    durak_action take = { DURAK_ACT_TAKE, CARD_NONE, CARD_NONE };
+    durak_action pass = { DURAK_ACT_PASS, CARD_NONE, CARD_NONE };
+    assert_int_equal(durak_apply(g, lead), DURAK_OK);
+    assert_int_equal(durak_apply(g, take), DURAK_OK);
+    while (g->phase == DURAK_PHASE_TAKING)
+        assert_int_equal(durak_apply(g, pass), DURAK_OK);
+}
+
+/* A cycle longer than any list of situations: three players take in turn, each bout
+ * leading a card that makes a situation never seen before (no repetition ever), and
+ * nobody runs out. The bound decides: after 128 bouts in a row with no card leaving
+ * the game, the next bout does not begin and the game is a draw. */
+static void test_R16_long_cycle_is_a_draw(void **state)
+{
+    (void)state;
+    static situation seen[160];
+    int nseen = 0;
+    durak_game g;
+    const char *h[6] = { "6S 6H 8S 8C 8D 9S", "TS TC TD JS JC JD", "7S QS QC QD KS KC" };
+    deal(&g, opts(6, CLASSIC, ALL, 0, 36), h, NULL, NULL);
+    resign_all(&g, "345"); /* cards leave during bout 1: it is not a quiet bout */
+    for (int bout = 1; bout <= 129; bout++) {
+        assert_false(durak_over(&g));
+        assert_int_equal(g.nhistory, bout - 1);
+        seen[nseen++] = (situation){ { g.hand[0], g.hand[1], g.hand[2] }, g.attacker, g.defender };
+        card_t pick = CARD_NONE;
+        for (cards_t c = g.hand[g.actor]; c && pick == CARD_NONE; c &= c - 1) {
+            durak_game next = g;
+            lead_and_take(&next, cards_first(c));
+            if (cards_count(next.hand[g.attacker]) > 1 && !situation_seen(seen, nseen, &next))
+                pick = cards_first(c);
+        }
+        assert_true(pick != CARD_NONE);
+        lead_and_take(&g, pick);
+    }
+    /* bouts 2..129 were quiet: bout 130 does not begin */
+    assert_true(durak_over(&g));
+    assert_int_equal(g.result, DURAK_RESULT_DRAW);
+    assert_int_equal(g.result_seat, 0xFF);
+    assert_int_equal(g.nout, 0);
+    assert_int_equal(g.bouts, 129);
+    assert_cards_accounted(&g);
+}
+
+/* A forfeit by a player with no cards (the stock not empty yet) discards nothing: no
+ * card left the game, the situations seen stay. */
+static void test_R16_empty_handed_forfeit_keeps_history(void **state)
+{
+    (void)state;
+    durak_game g;
+    const char *h[] = { "6H 6S 7S 8S 9S TS", "7H 8H 9H TH JH QH", NULL };
+    deal(&g, opts(3, CLASSIC, ALL, 0, 36), h, "AH", NULL);
+    play_moves(&g, "play 6S; beat 7H 6S; play 7S; beat 8H 7S; play 8S; beat 9H 8S;"
+                   "play 9S; beat TH 9S; play TS; beat JH TS; play 6H");
+    assert_true(g.hand[0] == 0 && durak_in_game(&g, 0) && g.stock_len > 0);
+    assert_int_equal(g.nhistory, 1);
+    assert_int_equal(durak_resign(&g, 0), DURAK_OK);
+    assert_int_equal(g.nhistory, 1);
+    assert_turn(&g, DURAK_PHASE_DEFEND, 1, 2, 1); /* R18: seat 2 is now the main attacker */
+    play_moves(&g, "beat QH 6H");                 /* the limit: beaten, cards leave */
+    assert_int_equal(g.nhistory, 1);              /* forgotten, then the new bout */
+    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2);
+}
+
 /* ---- R17 transfer --------------------------------------------------------------------------- */
 
 /* Worked example 1: 2 players, transfer. */
@@ -1237,7 +1364,9 @@ static void test_R18_defender_leaves(void **state)
     assert_cards_accounted(&g);
 }
 
-/* A leaving main attacker is replaced by the seat before the defender. */
+/* A leaving main attacker is replaced by the player now before the defender and the bout
+ * goes on (R18): the seat asked to throw in keeps the turn; the order then follows the
+ * new main attacker. */
 static void test_R18_main_attacker_leaves(void **state)
 {
     (void)state;
@@ -1249,9 +1378,9 @@ static void test_R18_main_attacker_leaves(void **state)
     assert_turn(&g, DURAK_PHASE_THROWIN, 2, 0, 1);
     assert_int_equal(durak_resign(&g, 0), DURAK_OK);
     assert_int_equal(g.attacker, 3);      /* the seat before defender 1 */
-    assert_int_equal(durak_actor(&g), 3); /* order from 3: 3 has TC */
+    assert_int_equal(durak_actor(&g), 2); /* the bout goes on: seat 2 was asked */
     play_moves(&g, "pass");
-    assert_int_equal(durak_actor(&g), 2);
+    assert_int_equal(durak_actor(&g), 3); /* 3 has TC and has not passed */
     play_moves(&g, "pass");
     assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2);
     /* in ATTACK: the leader leaves, the seat before the defender leads */
@@ -1277,6 +1406,46 @@ static void test_R18_last_player_wins(void **state)
     assert_int_equal(durak_actor(&g), -1);
     assert_int_equal(durak_resign(&g, 1), DURAK_ERR_GAME_OVER);
     refuse(&g, "take", DURAK_ERR_GAME_OVER);
+}
+
+/* The defender's leaving ends the game: the table is still discarded (R18). */
+static void test_R18_defender_leaving_ends_game_table_discarded(void **state)
+{
+    (void)state;
+    durak_game g;
+    const char *h[] = { "9S 6H 7C 7D 8C 8D", "TS JC AS KS QS 8S" };
+    deal(&g, opts(2, CLASSIC, ALL, 0, 36), h, "AH", NULL);
+    play_moves(&g, "play 9S");
+    assert_int_equal(durak_resign(&g, 1), DURAK_OK);
+    assert_true(durak_over(&g));
+    assert_int_equal(g.result, DURAK_RESULT_WON);
+    assert_int_equal(g.result_seat, 0);
+    assert_int_equal(g.nattack, 0);
+    assert_true(durak_table_cards(&g) == 0);
+    assert_true(cards_has(g.discard, card("9S")));
+    assert_true(cards_has(g.seen_discard, card("9S")));
+    assert_cards_accounted(&g);
+}
+
+/* The last player in the game leaves after the others went out: nobody remains, the
+ * first player who went out is named the winner (R18). */
+static void test_R18_last_player_leaves_first_out_wins(void **state)
+{
+    (void)state;
+    durak_game g;
+    const char *h[6] = { "6H 7S 7C 7D 8H 9S", "7H 8S 8C 8D 9H 6S" };
+    deal(&g, opts(6, CLASSIC, ALL, 0, 36), h, NULL, NULL);
+    resign_all(&g, "2345");
+    play_moves(&g, "play 6H; beat 7H 6H; play 7S; beat 8S 7S; play 7C; beat 8C 7C;"
+                   "play 7D; beat 8D 7D; play 8H; beat 9H 8H; pass; play 6S");
+    assert_false(durak_in_game(&g, 1)); /* seat 1 led its last card: out */
+    assert_turn(&g, DURAK_PHASE_DEFEND, 0, 1, 0);
+    assert_int_equal(durak_resign(&g, 0), DURAK_OK);
+    assert_true(durak_over(&g));
+    assert_int_equal(g.result, DURAK_RESULT_WON);
+    assert_int_equal(g.result_seat, 1);
+    assert_int_equal(g.nout, 1);
+    assert_cards_accounted(&g);
 }
 
 /* A non-defender who is not the actor leaves while the defender answers. */
@@ -1366,11 +1535,13 @@ int main(void)
         cmocka_unit_test(test_R3_played_trump_card_is_no_longer_known),
         cmocka_unit_test(test_R4_beats_relation),
         cmocka_unit_test(test_R4_defender_must_beat),
+        cmocka_unit_test(test_R4_cards_lowest),
         cmocka_unit_test(test_R5_lowest_trump_leads),
         cmocka_unit_test(test_R5_no_trump_seat_0_leads),
         cmocka_unit_test(test_R5_six_players_wrap_round),
         cmocka_unit_test(test_R6_lead_any_card_and_only_that),
         cmocka_unit_test(test_R7_defender_answers_each_card),
+        cmocka_unit_test(test_R7_beat_without_target),
         cmocka_unit_test(test_R8_worked_example_three_players),
         cmocka_unit_test(test_R8_order_skip_and_no_wrap),
         cmocka_unit_test(test_R8_rank_of_a_cover_may_be_thrown_in),
@@ -1394,6 +1565,8 @@ int main(void)
         cmocka_unit_test(test_R15_durak),
         cmocka_unit_test(test_R16_repetition_is_a_draw),
         cmocka_unit_test(test_R16_history_forgotten_when_cards_leave),
+        cmocka_unit_test(test_R16_long_cycle_is_a_draw),
+        cmocka_unit_test(test_R16_empty_handed_forfeit_keeps_history),
         cmocka_unit_test(test_R17_worked_example_two_players),
         cmocka_unit_test(test_R17_transfer_needs_variant_and_rank),
         cmocka_unit_test(test_R17_transfer_to_too_few_cards_refused),
@@ -1402,6 +1575,8 @@ int main(void)
         cmocka_unit_test(test_R18_defender_leaves),
         cmocka_unit_test(test_R18_main_attacker_leaves),
         cmocka_unit_test(test_R18_last_player_wins),
+        cmocka_unit_test(test_R18_defender_leaving_ends_game_table_discarded),
+        cmocka_unit_test(test_R18_last_player_leaves_first_out_wins),
         cmocka_unit_test(test_R18_bystander_leaves),
         cmocka_unit_test(test_R18_thrower_leaves_turn_moves_on),
         cmocka_unit_test(test_R18_defender_leaves_while_taking),
