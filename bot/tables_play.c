@@ -241,15 +241,8 @@ static bool complete_beat(const tables *t, const table_t *tb, const parsed_cmd *
 {
     render_opts r = tables_ropts(t);
     char c[RENDER_CARD_MAX];
-    durak_action found[DURAK_MAX_ACTIONS];
-    if (cards_count(durak_uncovered(&tb->g)) == 1) {
-        a->target = cards_first(durak_uncovered(&tb->g));
+    if (durak_complete_beat(&tb->g, p->card, a))
         return true;
-    }
-    if (moves_with_card(&tb->g, p->card, DURAK_ACT_BEAT, found) == 1) {
-        *a = found[0];
-        return true;
-    }
     tables_notice(o, nick, MSG_ERR_BEAT_WHICH, render_card(&r, p->card, c, sizeof c));
     return false;
 }

@@ -69,14 +69,8 @@ durak_action turn_timeout_action(const durak_game *g)
     if (g->phase == DURAK_PHASE_DEFEND) {
         a.kind = DURAK_ACT_TAKE;
     } else if (g->phase == DURAK_PHASE_ATTACK) {
-        cards_t h = g->hand[g->actor], plain = h & ~cards_of_suit(g->trump);
-        cards_t pick = plain ? plain : h;
-        card_t best = cards_first(pick);
-        for (cards_t s = pick; s; s &= s - 1)
-            if (card_rank(cards_first(s)) < card_rank(best))
-                best = cards_first(s);
         a.kind = DURAK_ACT_PLAY;
-        a.card = best;
+        a.card = cards_lowest(g->hand[g->actor], g->trump);
     }
     return a;
 }

@@ -308,8 +308,8 @@ static void cmd_beat(cli_state *st, const cli_words *w)
     durak_action a = { DURAK_ACT_BEAT, CARD_NONE, CARD_NONE };
     if (!need_game(st))
         return;
-    if (w->count == 2 && parse_card(w->word[1]) != CARD_NONE
-        && durak_complete_beat(&st->game, parse_card(w->word[1]), &a)) {
+    if (w->count == 2 && card_parse_word(w->word[1]) != CARD_NONE
+        && durak_complete_beat(&st->game, card_parse_word(w->word[1]), &a)) {
         apply_move(st, a);
         return;
     }
