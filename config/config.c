@@ -56,6 +56,9 @@ static const struct config_enum config_throwins[] = { { "all", CONFIG_THROWIN_AL
                                                       { "neighbours", CONFIG_THROWIN_NEIGHBOURS },
                                                       { "neighbors", CONFIG_THROWIN_NEIGHBOURS },
                                                       { NULL, 0 } };
+static const struct config_enum config_syncs[] = { { "normal", CONFIG_SYNC_NORMAL },
+                                                   { "full", CONFIG_SYNC_FULL },
+                                                   { NULL, 0 } };
 
 #define KEY_FIELD(member) offsetof(bot_config, member), sizeof(((bot_config *)0)->member)
 #define KEY_STR(path, member, flags, check)                                                        \
@@ -116,6 +119,7 @@ static const struct config_key config_keys[] = {
     KEY_BOOL("ui.colors", ui.colors),
     KEY_BOOL("ui.unicode_suits", ui.unicode_suits),
     KEY_PATH("state.database", state.database, STR_NON_EMPTY),
+    KEY_ENUM("state.synchronous", state.synchronous, config_syncs, "\"normal\" or \"full\""),
     { "admins", KIND_LIST, offsetof(bot_config, admins), sizeof(((bot_config *)0)->admins[0]),
       offsetof(bot_config, nadmins), 0, CONFIG_MAX_ADMINS, "", STR_NON_EMPTY, config_check_hostmask,
       NULL, NULL },
@@ -159,6 +163,7 @@ void config_defaults(bot_config *c)
     c->ui.colors = true;
     c->ui.unicode_suits = true;
     strcpy(c->state.database, "/var/lib/durakbot/durakbot.db");
+    c->state.synchronous = CONFIG_SYNC_NORMAL;
     strcpy(c->admins[0], "*!*@trusted.host");
     c->nadmins = 1;
 }

@@ -100,6 +100,7 @@ static void assert_config_equal(const bot_config *a, const bot_config *b)
     assert_int_equal(a->ui.colors, b->ui.colors);
     assert_int_equal(a->ui.unicode_suits, b->ui.unicode_suits);
     assert_string_equal(a->state.database, b->state.database);
+    assert_int_equal(a->state.synchronous, b->state.synchronous);
     assert_int_equal(a->nadmins, b->nadmins);
     for (int i = 0; i < a->nadmins; i++)
         assert_string_equal(a->admins[i], b->admins[i]);
@@ -169,6 +170,7 @@ static void test_defaults(void **state)
     assert_false(c.game.replace_leavers);
     assert_true(c.ui.colors && c.ui.unicode_suits);
     assert_string_equal(c.state.database, "/var/lib/durakbot/durakbot.db");
+    assert_int_equal(c.state.synchronous, CONFIG_SYNC_NORMAL);
     assert_int_equal(c.nadmins, 1);
     assert_string_equal(c.admins[0], "*!*@trusted.host");
 }
@@ -195,6 +197,7 @@ static void test_custom_file(void **state)
         "game = { prefix = \".\"; turn_timeout = 45; lobby_timeout = 0x12C;\n"
         "  rejoin_grace = 0; max_timeouts = 3; variant = \"transfer\";\n"
         "  throwin = \"neighbors\"; first5 = TRUE; };\n"
+        "state = { synchronous = \"full\"; };\n"
         "/* admins: two */ admins = [ \"alice!*@*.example.org\", \"b?b!bob@host\" ];\n"
         "@include \"ui.conf\"\n",
         0);
@@ -220,6 +223,7 @@ static void test_custom_file(void **state)
     assert_int_equal(c.game.variant, CONFIG_VARIANT_TRANSFER);
     assert_int_equal(c.game.throwin, CONFIG_THROWIN_NEIGHBOURS);
     assert_true(c.game.first5);
+    assert_int_equal(c.state.synchronous, CONFIG_SYNC_FULL);
     assert_false(c.ui.colors);
     assert_false(c.ui.unicode_suits);
     assert_int_equal(c.nadmins, 2);
@@ -469,7 +473,9 @@ static const struct bad_case bad_cases[] = {
       "rejoin_grace, "
       "max_timeouts, variant, throwin, first5, bot_delay, replace_leavers)" },
     { "unknown in state", "state = {\n  db = \"/x\";\n};\n",
-      "2: state.db: unknown key (expected one of: database)" },
+      "2: state.db: unknown key (expected one of: database, synchronous)" },
+    { "bad synchronous", "state = {\n  synchronous = \"off\";\n};\n",
+      "2: state.synchronous: must be \"normal\" or \"full\" (got \"off\")" },
     { "unknown group in ui", "ui = {\n  theme = { dark = true; };\n};\n",
       "2: ui.theme: unknown key (expected one of: colors, unicode_suits)" },
     /* wrong types */
