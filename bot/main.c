@@ -158,7 +158,28 @@ static void restore_table(void *ctx, const char *channel, const char *snapshot)
     store_delete_table(r->db, channel);
 }
 
-/* state.database: stats and saved games. Without it the bot still runs, keeping nothing. */
+/* A database locked by another process at start (another bot stopping, a backup): tried again
+ * with a growing pause for a while, so that its saved games come back; after that the running
+ * bot keeps trying (persist.c). */
+static void wait_for_lock(store *db, const char *path, char *err, size_t errlen)
+{
+    static const unsigned pauses_ms[] = { 250, 500, 1000, 2000, 4000, 8000 };
+    for (size_t i = 0; i < sizeof pauses_ms / sizeof *pauses_ms; i++) {
+        if (store_mode_of(db) != STORE_OFFLINE || store_last_fault(db) != STORE_FAULT_LOCKED)
+            return;
+        log_msg(LOG_WARNING,
+                "the state database %s is locked by another process; trying again in "
+                "%.2g s",
+                path, pauses_ms[i] / 1000.0);
+        struct timespec ts = { pauses_ms[i] / 1000, (long)(pauses_ms[i] % 1000) * 1000000L };
+        nanosleep(&ts, NULL);
+        if (store_reopen(db, err, errlen))
+            log_msg(LOG_NOTICE, "the state database %s is no longer locked", path);
+    }
+}
+
+/* state.database: stats and saved games. Without it the bot still runs, keeping nothing; a file
+ * it cannot write (or open) is tried again while it runs. */
 static store *open_store(const bot_config *cfg, tables *t)
 {
     char err[1024];
@@ -167,10 +188,14 @@ static store *open_store(const bot_config *cfg, tables *t)
         log_msg(LOG_ERR, "%s; running without saved games or stats", err);
         return NULL;
     }
-    if (err[0])
+    store_set_synchronous(db, cfg->state.synchronous == CONFIG_SYNC_FULL);
+    wait_for_lock(db, cfg->state.database, err, sizeof err);
+    if (store_mode_of(db) != STORE_WRITABLE)
+        log_msg(LOG_ERR, "%s", err[0] ? err : store_error(db));
+    else if (err[0])
         log_msg(LOG_WARNING, "%s", err);
     restore_ctx r = { t, db, cfg, 0 };
-    if (store_load_tables(db, restore_table, &r) < 0)
+    if (store_mode_of(db) != STORE_OFFLINE && store_load_tables(db, restore_table, &r) < 0)
         log_msg(LOG_ERR, "cannot read the saved games: %s", store_error(db));
     else if (r.restored)
         log_msg(LOG_NOTICE, "%d saved game(s) restored from %s", r.restored, cfg->state.database);
