@@ -2,6 +2,7 @@
  * Owns the defaults (equal to config/durakbot.conf) and every key's type, range and error text. */
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"
+#include "config_include.h"
 
 #include <errno.h>
 #include <libconfig.h>
@@ -883,6 +884,9 @@ static void config_dirname(const char *path, char *dir, size_t len)
 
 static bool config_parse(struct config_ctx *x, const char *text, size_t len, const char *incdir)
 {
+    /* before libconfig opens them: it exits the process on an included directory */
+    if (!config_include_check(x->path, text, len, incdir, x->err, x->errlen))
+        return false;
     config_t lc;
     config_init(&lc);
     config_set_include_dir(&lc, incdir);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -366,6 +367,55 @@ static void test_error_in_included_file(void **state)
         "sub.conf", "2: ui.colors: must be true or false (got an integer)");
 }
 
+/* @include is checked before libconfig sees it: libconfig exits the process on a directory (a
+ * SIGHUP would kill the bot) and blocks on a FIFO. */
+static void test_include_directory(void **state)
+{
+    struct fixture *f = *state;
+    char dir[512], want[1200];
+    snprintf(dir, sizeof dir, "%s/sub", f->dir);
+    assert_int_equal(mkdir(dir, 0700), 0);
+    const char *path = fixture_write(f, "main.conf",
+                                     "game = { prefix = \"!\"; };\n\n"
+                                     "  @include \"sub\"\n",
+                                     0);
+    snprintf(want, sizeof want, "3: @include: \"sub\" (%s): it is a directory (include a file)",
+             dir);
+    load_fails(path, NULL, want);
+    rmdir(dir);
+}
+
+static void test_include_fifo_nested(void **state)
+{
+    struct fixture *f = *state;
+    char fifo[512], want[1200];
+    snprintf(fifo, sizeof fifo, "%s/fifo", f->dir);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    fixture_write(f, "a.conf", "# \"a\" comment @include \"x\"\n@include \"fifo\"\n", 0);
+    const char *path =
+        fixture_write(f, "main.conf", "/* @include \"no\" */\n@include \"a.conf\"\n", 0);
+    snprintf(want, sizeof want,
+             "2: @include: \"fifo\" (%s): it is not a regular file (include a plain text file)",
+             fifo);
+    load_fails(path, "a.conf", want);
+    unlink(fifo);
+}
+
+static void test_include_missing_and_loop(void **state)
+{
+    struct fixture *f = *state;
+    const char *path = fixture_write(f, "main.conf", "@include \"gone.conf\"\n", 0);
+    char want[1200];
+    snprintf(want, sizeof want,
+             "1: @include: \"gone.conf\" (%s/gone.conf): cannot open it: No such file or directory",
+             f->dir);
+    load_fails(path, NULL, want);
+    path = fixture_write(f, "self.conf", "@include \"self.conf\"\n", 0);
+    load_fails(path, "self.conf",
+               "1: @include: \"self.conf\" is nested more than 10 files deep (include fewer "
+               "levels)");
+}
+
 static void test_overflow_in_included_file(void **state)
 {
     struct fixture *f = *state;
@@ -704,6 +754,9 @@ int main(void)
         FIXTURE_TEST(test_small_err_buffer),
         FIXTURE_TEST(test_error_in_included_file),
         FIXTURE_TEST(test_overflow_in_included_file),
+        FIXTURE_TEST(test_include_directory),
+        FIXTURE_TEST(test_include_fifo_nested),
+        FIXTURE_TEST(test_include_missing_and_loop),
         FIXTURE_TEST(test_nul_byte),
         FIXTURE_TEST(test_too_long_server),
         FIXTURE_TEST(test_too_long_realname),
