@@ -142,20 +142,26 @@ typedef struct {
 } restore_ctx;
 
 /* One saved table: back in play if its channel is still served (channel names compare
- * without case, as on the server), else forgotten. */
+ * without case, as on the server) and it holds together; else moved to rejected_tables with the
+ * reason, to be looked at, and the others restore. */
 static void restore_table(void *ctx, const char *channel, const char *snapshot)
 {
     restore_ctx *r = ctx;
     bool served = false;
+    char why[256] = "the channel is no longer in irc.channels";
     for (int i = 0; i < r->cfg->irc.nchannels; i++)
         served |= casemap_equal(CASEMAP_RFC1459, r->cfg->irc.channels[i], channel);
-    if (served && tables_restore(r->t, channel, snapshot, clock_monotonic())) {
+    if (served
+        && tables_restore_checked(r->t, channel, snapshot, clock_monotonic(), why, sizeof why)) {
         r->restored++;
         return;
     }
-    log_msg(LOG_WARNING, "the saved game in %s is dropped: %s", channel,
-            served ? "it could not be read" : "the channel is no longer in irc.channels");
-    store_delete_table(r->db, channel);
+    log_msg(LOG_WARNING,
+            "the saved game in %s is not restored: %s; it is kept in the table "
+            "rejected_tables of state.database",
+            channel, why);
+    if (!store_reject_table(r->db, channel, snapshot, why))
+        log_msg(LOG_ERR, "%s", store_error(r->db));
 }
 
 /* A database locked by another process at start (another bot stopping, a backup): tried again

@@ -80,6 +80,10 @@ bool tables_snapshot(const tables *t, const char *channel, double now, char *buf
 /* Recreates a table from its snapshot (before connecting); timers resume from `now`
  * once connected, and the channel is told that the game goes on. false if malformed. */
 bool tables_restore(tables *t, const char *channel, const char *snapshot, double now);
+/* The same, refusing anything inconsistent (non-finite or out-of-range timers, options, seats,
+ * a game over or at odds with its table, what the engine refuses); why gets the reason. */
+bool tables_restore_checked(tables *t, const char *channel, const char *snapshot, double now,
+                            char *why, size_t cap);
 /* Hands over what changed since the last call: each changed table's snapshot, and
  * NULL for each channel whose table closed. Call after every event. */
 void tables_take_changes(tables *t, double now,
