@@ -10,3 +10,7 @@ add_test(NAME store COMMAND test_store)
 add_executable(test_persist test_persist.c)
 target_link_libraries(test_persist PRIVATE durak_tables PkgConfig::CMOCKA)
 add_test(NAME persist COMMAND test_persist)
+# bench_persist: CPU per 1000 saved moves, 10 channels, before/after (a tool, not a test):
+#   build/tests/bench_persist DIR [MOVES]
+add_executable(bench_persist bench_persist.c)
+target_link_libraries(bench_persist PRIVATE durak_store durak)
