@@ -198,7 +198,7 @@ static void test_disk_full_keeps_result(void **state)
     assert_int_equal(pl.games, 1);
     assert_true(store_get_player(h->db, "bob", &pl));
     assert_int_equal(pl.forfeits, 1);
-    assert_int_equal(persist_next_retry(h->p), -1);
+    assert_true(persist_next_retry(h->p) < 0); /* nothing waits */
     h_free(h);
 }
 
