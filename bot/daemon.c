@@ -23,6 +23,7 @@ struct daemon_ctx {
     tables *t;
     outq *q;
     store *db;
+    persist *persist; /* what the store could not take yet, retried */
     aiworker *ai;
     outbox box; /* what tables said in this iteration */
     bool (*reload)(void *ctx, bot_config *out);
@@ -30,7 +31,7 @@ struct daemon_ctx {
     bool announced;        /* READY=1 sent to the service manager */
     size_t games_reported; /* games in the last STATUS= */
     double watchdog_iv;
-    int t_tables, t_watchdog;
+    int t_tables, t_watchdog, t_persist;
 };
 
 static void report_status(daemon_ctx *d)
@@ -153,11 +154,19 @@ static void watchdog_due(void *ctx, double now)
     loop_timer_set(d->l, d->t_watchdog, now + d->watchdog_iv);
 }
 
+/* A retry of the store is due: the stage below makes it. */
+static void persist_due(void *ctx, double now)
+{
+    (void)ctx;
+    (void)now;
+}
+
 /* Stage 1: what changed is saved before anyone hears of it; the tables' timer follows them. */
 static void stage_persist(void *ctx, double now)
 {
     daemon_ctx *d = ctx;
-    persist_tables(d->t, d->db, now);
+    persist_step(d->persist, d->t, now, &d->box);
+    loop_timer_set(d->l, d->t_persist, persist_next_retry(d->persist));
     loop_timer_set(d->l, d->t_tables, tables_next_deadline(d->t));
     if (tables_count(d->t) != d->games_reported)
         report_status(d);
@@ -237,6 +246,8 @@ static void on_hup(void *ctx)
             log_msg(LOG_NOTICE, "SIGHUP: the server, port, TLS, nick or password changed; that "
                                 "takes effect at the next connection");
         outq_set_rate(d->q, nc.flood.burst, nc.flood.rate);
+        if (d->db && !store_set_synchronous(d->db, nc.state.synchronous == CONFIG_SYNC_FULL))
+            log_msg(LOG_ERR, "SIGHUP: %s", store_error(d->db));
         tables_reconfigure(d->t, &nc);
         conn_reconfigure(d->c, &nc);
         d->cfg = nc;
@@ -252,7 +263,7 @@ static void shut_down(daemon_ctx *d, const sigset_t *waitmask)
     double end = loop_now(d->l) + QUIT_FLUSH_SECONDS;
     service_stopping();
     tables_on_disconnect(d->t, loop_now(d->l)); /* every table saved, timers stopped */
-    stage_persist(d, loop_now(d->l));
+    persist_flush(d->persist, d->t, loop_now(d->l), &d->box); /* whatever the back-off */
     stage_queue(d, loop_now(d->l));
     conn_stop(d->c);
     while (conn_flushing(d->c) && loop_now(d->l) < end - 0.3)
@@ -270,7 +281,9 @@ daemon_ctx *daemon_new(const bot_config *cfg, tables *t, outq *q, store *db, aiw
                        uint64_t seed)
 {
     daemon_ctx *d = calloc(1, sizeof *d);
-    if (!d || !(d->l = loop_new(clock_monotonic))) {
+    if (!d || !(d->l = loop_new(clock_monotonic)) || !(d->persist = persist_new(db))) {
+        if (d)
+            loop_free(d->l);
         free(d);
         return NULL;
     }
@@ -282,6 +295,7 @@ daemon_ctx *daemon_new(const bot_config *cfg, tables *t, outq *q, store *db, aiw
     outbox_init(&d->box);
     d->t_tables = loop_timer_add(d->l, "tables", tables_due, d);
     d->t_watchdog = loop_timer_add(d->l, "watchdog", watchdog_due, d);
+    d->t_persist = loop_timer_add(d->l, "persist retry", persist_due, d);
     if ((d->watchdog_iv = service_watchdog_interval()) > 0)
         loop_timer_set(d->l, d->t_watchdog, loop_now(d->l) + d->watchdog_iv);
     loop_source_add(d->l, (loop_source){ ai_fds, ai_process, d });
@@ -307,6 +321,7 @@ void daemon_free(daemon_ctx *d)
         return;
     conn_free(d->c);
     loop_free(d->l);
+    persist_free(d->persist);
     outbox_free(&d->box);
     free(d);
 }

@@ -142,23 +142,50 @@ typedef struct {
 } restore_ctx;
 
 /* One saved table: back in play if its channel is still served (channel names compare
- * without case, as on the server), else forgotten. */
+ * without case, as on the server) and it holds together; else moved to rejected_tables with the
+ * reason, to be looked at, and the others restore. */
 static void restore_table(void *ctx, const char *channel, const char *snapshot)
 {
     restore_ctx *r = ctx;
     bool served = false;
+    char why[256] = "the channel is no longer in irc.channels";
     for (int i = 0; i < r->cfg->irc.nchannels; i++)
         served |= casemap_equal(CASEMAP_RFC1459, r->cfg->irc.channels[i], channel);
-    if (served && tables_restore(r->t, channel, snapshot, clock_monotonic())) {
+    if (served
+        && tables_restore_checked(r->t, channel, snapshot, clock_monotonic(), why, sizeof why)) {
         r->restored++;
         return;
     }
-    log_msg(LOG_WARNING, "the saved game in %s is dropped: %s", channel,
-            served ? "it could not be read" : "the channel is no longer in irc.channels");
-    store_delete_table(r->db, channel);
+    log_msg(LOG_WARNING,
+            "the saved game in %s is not restored: %s; it is kept in the table "
+            "rejected_tables of state.database",
+            channel, why);
+    if (!store_reject_table(r->db, channel, snapshot, why))
+        log_msg(LOG_ERR, "%s", store_error(r->db));
 }
 
-/* state.database: stats and saved games. Without it the bot still runs, keeping nothing. */
+/* A database locked by another process at start (another bot stopping, a backup): tried again
+ * with a growing pause for a while, so that its saved games come back; after that the running
+ * bot keeps trying (persist.c). */
+static void wait_for_lock(store *db, const char *path, char *err, size_t errlen)
+{
+    static const unsigned pauses_ms[] = { 250, 500, 1000, 2000, 4000, 8000 };
+    for (size_t i = 0; i < sizeof pauses_ms / sizeof *pauses_ms; i++) {
+        if (store_mode_of(db) != STORE_OFFLINE || store_last_fault(db) != STORE_FAULT_LOCKED)
+            return;
+        log_msg(LOG_WARNING,
+                "the state database %s is locked by another process; trying again in "
+                "%.2g s",
+                path, pauses_ms[i] / 1000.0);
+        struct timespec ts = { pauses_ms[i] / 1000, (long)(pauses_ms[i] % 1000) * 1000000L };
+        nanosleep(&ts, NULL);
+        if (store_reopen(db, err, errlen))
+            log_msg(LOG_NOTICE, "the state database %s is no longer locked", path);
+    }
+}
+
+/* state.database: stats and saved games. Without it the bot still runs, keeping nothing; a file
+ * it cannot write (or open) is tried again while it runs. */
 static store *open_store(const bot_config *cfg, tables *t)
 {
     char err[1024];
@@ -167,10 +194,14 @@ static store *open_store(const bot_config *cfg, tables *t)
         log_msg(LOG_ERR, "%s; running without saved games or stats", err);
         return NULL;
     }
-    if (err[0])
+    store_set_synchronous(db, cfg->state.synchronous == CONFIG_SYNC_FULL);
+    wait_for_lock(db, cfg->state.database, err, sizeof err);
+    if (store_mode_of(db) != STORE_WRITABLE)
+        log_msg(LOG_ERR, "%s", err[0] ? err : store_error(db));
+    else if (err[0])
         log_msg(LOG_WARNING, "%s", err);
     restore_ctx r = { t, db, cfg, 0 };
-    if (store_load_tables(db, restore_table, &r) < 0)
+    if (store_mode_of(db) != STORE_OFFLINE && store_load_tables(db, restore_table, &r) < 0)
         log_msg(LOG_ERR, "cannot read the saved games: %s", store_error(db));
     else if (r.restored)
         log_msg(LOG_NOTICE, "%d saved game(s) restored from %s", r.restored, cfg->state.database);

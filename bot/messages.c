@@ -127,6 +127,11 @@ static const char *const msg_types[MSG_COUNT] = {
     [MSG_ONLY_BOTS_LEFT] = "s",
     [MSG_RESULT_REPEAT] = "",
     [MSG_CHANNEL_DROPPED] = "",
+    [MSG_STORE_FULL] = "",
+    [MSG_STORE_READONLY] = "",
+    [MSG_STORE_LOCKED] = "",
+    [MSG_STORE_FAILING] = "",
+    [MSG_STORE_BACK] = "",
     [MSG_HELP_BOTS] = "ss",
     [MSG_HELP_STATS] = "ss",
     [MSG_HELP_TOPICS] = "ss",
@@ -309,6 +314,15 @@ static const char *const msg_english[MSG_COUNT] = {
                           "with no card gone (rule R16).",
     [MSG_CHANNEL_DROPPED] = "I no longer serve this channel (my configuration changed), so the "
                             "game ends with no result.",
+    [MSG_STORE_FULL] = "results are not being saved: the disk is full (I keep them and try again; "
+                       "please tell an admin).",
+    [MSG_STORE_READONLY] = "results are not being saved: the database cannot be written (I keep "
+                           "them and try again; please tell an admin).",
+    [MSG_STORE_LOCKED] = "results are not being saved: another program holds the database locked "
+                         "(I keep them and try again; please tell an admin).",
+    [MSG_STORE_FAILING] = "results are not being saved: the database fails (I keep them and try "
+                          "again; please tell an admin).",
+    [MSG_STORE_BACK] = "Results are being saved again; none was lost.",
     [MSG_HELP_BOTS] =
         "Computer players: in a lobby, %sbot easy|normal|hard seats one (normal by default) and "
         "%sbot remove takes the last one out; they see only what a player at their seat would see.",

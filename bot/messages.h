@@ -130,6 +130,12 @@ typedef enum {
     MSG_ONLY_BOTS_LEFT,   /* what happened */
     MSG_RESULT_REPEAT,
     MSG_CHANNEL_DROPPED,
+    /* persist: the state database fails (once per channel until it works again), then works */
+    MSG_STORE_FULL,
+    MSG_STORE_READONLY,
+    MSG_STORE_LOCKED,
+    MSG_STORE_FAILING,
+    MSG_STORE_BACK,
     MSG_HELP_BOTS,   /* prefix, prefix */
     MSG_HELP_STATS,  /* prefix, prefix */
     MSG_HELP_TOPICS, /* topic, prefix */

@@ -1,28 +1,340 @@
-/* persist.c — the tables' changes into the store: results, then snapshots,
- * each failure logged at error level with the store's reason. */
+/* persist.c — the tables' changes into the store, one transaction per loop iteration; what cannot
+ * be written is kept in memory and retried with back-off, logged, and said once per channel. */
+#define _POSIX_C_SOURCE 200809L
 #include "persist.h"
 
-#include "log.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
-static void save_result(void *ctx, const store_result *r)
+#include "log.h"
+#include "messages.h"
+
+enum {
+    PERSIST_CHANNEL_MAX = 64,
+    PERSIST_NICK_MAX = STORE_NICK_MAX,
+    PERSIST_STATS_MAX = 256,  /* results kept; beyond, the oldest is dropped */
+    PERSIST_TABLES_MAX = 256, /* channels with a table change kept */
+    PERSIST_TOLD_MAX = 64     /* channels told that results are not being saved */
+};
+#define PERSIST_BACKOFF_FIRST 1.0 /* seconds before the first retry; doubled up to the max */
+#define PERSIST_BACKOFF_MAX 60.0
+
+/* A finished game's result, in the order the tables made them. */
+typedef struct {
+    bool refused; /* the store will never take it (a bug): dropped */
+    store_result r;
+    char key[STORE_MAX_SEATS][PERSIST_NICK_MAX], display[STORE_MAX_SEATS][PERSIST_NICK_MAX];
+} pending_stat;
+
+/* A channel's table to write: its newest snapshot (NULL: none, the table closed), and whether its
+ * row must first go (the table closed since the last write, maybe reopened since). */
+typedef struct {
+    char channel[PERSIST_CHANNEL_MAX];
+    char *snapshot;
+    bool deleted;
+} pending_table;
+
+struct persist {
+    store *db;
+    pending_stat *stat; /* PERSIST_STATS_MAX of them, a FIFO from stat[0] */
+    int nstat;
+    pending_table tab[PERSIST_TABLES_MAX];
+    int ntab;
+    bool failing; /* since the last failed write, until one succeeds */
+    double backoff, retry_at;
+    char told[PERSIST_TOLD_MAX][PERSIST_CHANNEL_MAX];
+    int ntold;
+};
+
+persist *persist_new(store *db)
 {
-    store *db = ctx;
-    if (db && !store_record_game(db, r))
-        log_msg(LOG_ERR, "could not record a finished game: %s", store_error(db));
+    persist *p = calloc(1, sizeof *p);
+    if (p && !(p->stat = calloc(PERSIST_STATS_MAX, sizeof *p->stat))) {
+        free(p);
+        return NULL;
+    }
+    if (p)
+        p->db = db;
+    return p;
 }
 
-static void save_table(void *ctx, const char *channel, const char *snapshot)
+static void drop_table(persist *p, int i)
 {
-    store *db = ctx;
-    if (!db)
+    free(p->tab[i].snapshot);
+    p->tab[i] = p->tab[--p->ntab];
+}
+
+void persist_free(persist *p)
+{
+    if (!p)
         return;
-    bool ok = snapshot ? store_save_table(db, channel, snapshot) : store_delete_table(db, channel);
-    if (!ok)
-        log_msg(LOG_ERR, "could not save the game in %s: %s", channel, store_error(db));
+    while (p->ntab > 0)
+        drop_table(p, p->ntab - 1);
+    free(p->stat);
+    free(p);
+}
+
+size_t persist_pending(const persist *p) { return (size_t)(p->nstat + p->ntab); }
+
+double persist_next_retry(const persist *p)
+{
+    bool waiting = p->db && (p->nstat || p->ntab || store_mode_of(p->db) != STORE_WRITABLE);
+    return waiting && p->failing ? p->retry_at : -1;
+}
+
+/* ---- taking the tables' changes ---- */
+
+/* One result as text for the log (what would be lost). */
+static void describe_stat(const pending_stat *s, char *buf, size_t cap)
+{
+    size_t len = (size_t)snprintf(buf, cap, "a game of");
+    for (int i = 0; i < s->r.n && len < cap; i++)
+        len += (size_t)snprintf(buf + len, cap - len, " %s (place %d%s%s)", s->key[i],
+                                s->r.seat[i].place, s->r.seat[i].durak ? ", durak" : "",
+                                s->r.seat[i].forfeited ? ", forfeited" : "");
+}
+
+static pending_stat *push_stat(persist *p)
+{
+    if (p->nstat == PERSIST_STATS_MAX) {
+        char what[512];
+        describe_stat(&p->stat[0], what, sizeof what);
+        log_msg(LOG_ERR, "too many results waiting for the state database: %s is dropped", what);
+        memmove(p->stat, p->stat + 1, (PERSIST_STATS_MAX - 1) * sizeof *p->stat);
+        p->nstat--;
+    }
+    pending_stat *s = &p->stat[p->nstat++];
+    memset(s, 0, sizeof *s);
+    return s;
+}
+
+static void take_result(void *ctx, const store_result *r)
+{
+    pending_stat *s = push_stat(ctx);
+    s->r = *r;
+    for (int i = 0; i < r->n && i < STORE_MAX_SEATS; i++) {
+        snprintf(s->key[i], sizeof s->key[i], "%s", r->seat[i].key ? r->seat[i].key : "");
+        snprintf(s->display[i], sizeof s->display[i], "%s",
+                 r->seat[i].display ? r->seat[i].display : "");
+        s->r.seat[i].key = s->key[i];
+        s->r.seat[i].display = s->display[i];
+    }
+}
+
+static void take_table(void *ctx, const char *channel, const char *snapshot)
+{
+    persist *p = ctx;
+    int i = 0;
+    while (i < p->ntab && strcmp(p->tab[i].channel, channel) != 0)
+        i++;
+    if (i == p->ntab) {
+        if (p->ntab == PERSIST_TABLES_MAX) {
+            log_msg(LOG_ERR, "too many tables waiting for the state database: %s is not saved",
+                    channel);
+            return;
+        }
+        memset(&p->tab[p->ntab++], 0, sizeof p->tab[0]);
+        snprintf(p->tab[i].channel, sizeof p->tab[i].channel, "%s", channel);
+    }
+    char *copy = snapshot ? strdup(snapshot) : NULL;
+    if (snapshot && !copy) {
+        log_msg(LOG_ERR, "out of memory keeping the table of %s to save", channel);
+        return;
+    }
+    free(p->tab[i].snapshot);
+    p->tab[i].snapshot = copy;
+    p->tab[i].deleted |= !snapshot;
+}
+
+/* ---- writing ---- */
+
+static bool write_stat(persist *p, pending_stat *s)
+{
+    bool ok = store_record_game(p->db, &s->r);
+    if (ok || !store_refused(p->db))
+        return ok;
+    char what[512];
+    describe_stat(s, what, sizeof what);
+    log_msg(LOG_ERR, "the state database refuses %s: %s", what, store_error(p->db));
+    s->refused = true;
+    return true;
+}
+
+/* One transaction: deletions, stats, then the snapshots. Nothing is forgotten here. */
+static bool write_batch(persist *p)
+{
+    if (!store_batch_begin(p->db))
+        return false;
+    bool ok = true;
+    for (int i = 0; ok && i < p->ntab; i++)
+        if (p->tab[i].deleted)
+            ok = store_delete_table(p->db, p->tab[i].channel);
+    for (int i = 0; ok && i < p->nstat; i++)
+        ok = p->stat[i].refused || write_stat(p, &p->stat[i]);
+    for (int i = 0; ok && i < p->ntab; i++)
+        if (p->tab[i].snapshot)
+            ok = store_save_table(p->db, p->tab[i].channel, p->tab[i].snapshot);
+    if (ok && store_batch_commit(p->db))
+        return true;
+    store_batch_rollback(p->db);
+    return false;
+}
+
+/* A committed batch: all of it is written. */
+static void written(persist *p)
+{
+    p->nstat = 0;
+    while (p->ntab > 0)
+        drop_table(p, p->ntab - 1);
+}
+
+static void forget_refused(persist *p)
+{
+    int n = 0;
+    for (int i = 0; i < p->nstat; i++)
+        if (!p->stat[i].refused)
+            p->stat[n++] = p->stat[i];
+    p->nstat = n;
+}
+
+/* ---- telling ---- */
+
+static msg_id fault_message(store_fault f)
+{
+    switch (f) {
+    case STORE_FAULT_FULL: return MSG_STORE_FULL;
+    case STORE_FAULT_READONLY: return MSG_STORE_READONLY;
+    case STORE_FAULT_LOCKED: return MSG_STORE_LOCKED;
+    default: return MSG_STORE_FAILING;
+    }
+}
+
+static bool was_told(const persist *p, const char *channel)
+{
+    for (int i = 0; i < p->ntold; i++)
+        if (!strcmp(p->told[i], channel))
+            return true;
+    return false;
+}
+
+/* Each channel with something waiting hears it once per failing spell. */
+static void tell_failure(persist *p, store_fault fault, outbox *o)
+{
+    for (int i = 0; o && i < p->ntab; i++) {
+        const char *ch = p->tab[i].channel;
+        if (was_told(p, ch) || p->ntold == PERSIST_TOLD_MAX)
+            continue;
+        snprintf(p->told[p->ntold++], sizeof p->told[0], "%s", ch);
+        outbox_add(o, OUT_PRIVMSG, ch, "%s", msg_text(fault_message(fault)));
+    }
+}
+
+static void tell_recovered(persist *p, outbox *o)
+{
+    for (int i = 0; o && i < p->ntold; i++)
+        outbox_add(o, OUT_PRIVMSG, p->told[i], "%s", msg_text(MSG_STORE_BACK));
+    p->ntold = 0;
+}
+
+/* ---- one try ---- */
+
+static void failed(persist *p, double now, store_fault fault, const char *why, outbox *o)
+{
+    p->backoff = p->failing ? p->backoff * 2 : PERSIST_BACKOFF_FIRST;
+    if (p->backoff > PERSIST_BACKOFF_MAX)
+        p->backoff = PERSIST_BACKOFF_MAX;
+    p->failing = true;
+    p->retry_at = now + p->backoff;
+    log_msg(LOG_ERR,
+            "results are not being saved: %s; %d result(s) and %d table(s) are kept "
+            "in memory and tried again in %.0f s",
+            why, p->nstat, p->ntab, p->backoff);
+    tell_failure(p, fault, o);
+}
+
+static void succeeded(persist *p, outbox *o)
+{
+    if (p->failing)
+        log_msg(LOG_NOTICE, "the state database takes writes again; nothing waits any more");
+    p->failing = false;
+    p->backoff = 0;
+    tell_recovered(p, o);
+}
+
+/* A store that cannot write is reopened first (also after a write found it read-only); false
+ * with why if it still cannot write. */
+static bool reopen_if_needed(persist *p, char *why, size_t cap)
+{
+    bool readonly = store_last_fault(p->db) == STORE_FAULT_READONLY;
+    if (store_mode_of(p->db) == STORE_WRITABLE && !(p->failing && readonly))
+        return true;
+    if (store_reopen(p->db, why, cap)) {
+        log_msg(LOG_NOTICE, "the state database is open for writing again");
+        return true;
+    }
+    return false;
+}
+
+static void try_write(persist *p, double now, outbox *o)
+{
+    char why[1024];
+    if (!reopen_if_needed(p, why, sizeof why)) {
+        failed(p, now, store_last_fault(p->db), why, o);
+        return;
+    }
+    bool ok = (!p->nstat && !p->ntab) || write_batch(p);
+    if (ok)
+        written(p);
+    forget_refused(p);
+    if (ok)
+        succeeded(p, o);
+    else
+        failed(p, now, store_last_fault(p->db), store_error(p->db), o);
+}
+
+static void take_all(persist *p, tables *t, double now)
+{
+    tables_take_results(t, take_result, p);
+    tables_take_changes(t, now, take_table, p);
+    if (!p->db) {
+        while (p->ntab > 0)
+            drop_table(p, p->ntab - 1);
+        p->nstat = 0;
+    }
+}
+
+void persist_step(persist *p, tables *t, double now, outbox *o)
+{
+    take_all(p, t, now);
+    if (!p->db || (p->failing && now < p->retry_at))
+        return;
+    if (p->nstat || p->ntab || p->failing || store_mode_of(p->db) != STORE_WRITABLE)
+        try_write(p, now, o);
+}
+
+void persist_flush(persist *p, tables *t, double now, outbox *o)
+{
+    take_all(p, t, now);
+    if (!p->db || (!p->nstat && !p->ntab))
+        return;
+    try_write(p, now, o);
+    for (int i = 0; i < p->nstat; i++) {
+        char what[512];
+        describe_stat(&p->stat[i], what, sizeof what);
+        log_msg(LOG_ERR, "lost, the state database could not take it: %s", what);
+    }
+    for (int i = 0; i < p->ntab; i++)
+        log_msg(LOG_ERR,
+                "lost, the state database could not take it: the table of %s (after a restart "
+                "it comes back as it was last saved)",
+                p->tab[i].channel);
 }
 
 void persist_tables(tables *t, store *db, double now)
 {
-    tables_take_results(t, save_result, db);
-    tables_take_changes(t, now, save_table, db);
+    persist *p = persist_new(db);
+    if (p)
+        persist_flush(p, t, now, NULL);
+    persist_free(p);
 }

@@ -1,15 +1,40 @@
 /* persist.h — what the tables changed goes to the store: finished games' results, then each
- * changed table's snapshot (or its deletion). The one place that writes tables' data to SQLite
- * and handles a failure. */
+ * changed table's snapshot (or its deletion), all in one transaction
+ * per loop iteration. The one place that writes tables' data to SQLite and handles a failure. */
 #ifndef DURAK_PERSIST_H
 #define DURAK_PERSIST_H
 
+#include <stddef.h>
+
+#include "outbox.h"
 #include "store.h"
 #include "tables.h"
 
-/* Takes every change of `t` since the last call into `db` (NULL: changes are dropped). Call
- * once per loop iteration, after the events and timers, before the lines are queued, so that
- * nothing is said before it is saved. */
+/* What is waiting to be written, kept in memory while the store fails, and when to try again. */
+typedef struct persist persist;
+
+/* A persister writing into db (not owned; NULL: every change is dropped, nothing is kept). */
+persist *persist_new(store *db);
+void persist_free(persist *p);
+
+/* Takes every change of `t` since the last call and writes all that waits in one transaction:
+ * deletions of finished tables first (they free space), the stats in the order they came, then
+ * the running tables' snapshots. If that fails, nothing is lost: all of it is kept and tried
+ * again with a growing pause (persist_next_retry). A finished game's result and the deletion of
+ * its table are thus always written together or not at all. While the store is read-only or offline it is reopened on the same schedule. Each
+ * channel with something waiting is told once that results are not being saved, and again when
+ * they are (lines into o, which may be NULL). Call once per loop iteration, after the events and
+ * timers, before the lines are queued, so that nothing is said before it is saved. */
+void persist_step(persist *p, tables *t, double now, outbox *o);
+/* The same, trying at once whatever the pause (the bot stops): what still cannot be written is
+ * logged at error level as lost. */
+void persist_flush(persist *p, tables *t, double now, outbox *o);
+/* When the next try is due (absolute time), or -1 when nothing waits. */
+double persist_next_retry(const persist *p);
+/* Results and tables waiting to be written. */
+size_t persist_pending(const persist *p);
+
+/* One write of the changes of `t` with no memory (tools and tests): what fails is logged, lost. */
 void persist_tables(tables *t, store *db, double now);
 
 #endif

@@ -1,28 +1,29 @@
 /* store: opening the SQLite database (state.database): WAL and durability, the schema and its
- * migrations, unusable files moved aside; the statements, helpers and transactions the rest share. */
+ * migrations, unusable files moved aside, read-only and locked files left alone and retried. */
 #define _POSIX_C_SOURCE 200809L
 #include "store_internal.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 /* Durability. In WAL mode a COMMIT appends the transaction to the -wal file with write(2) before it
- * returns. synchronous=NORMAL is already enough for "kill -9 at any moment loses at most the move
- * being processed": the written frames sit in the kernel's page cache, which a killed process does
- * not take with it, and the next open replays the WAL; what is lost is the move whose COMMIT had not
+ * returns. synchronous=NORMAL is enough for "kill -9 at any moment loses at most the move being
+ * processed": the written frames sit in the kernel's page cache, which a killed process does not
+ * take with it, and the next open replays the WAL; what is lost is the move whose COMMIT had not
  * returned (its transaction is incomplete, so it is rolled back whole, never half-applied). What
  * NORMAL does not survive is a power cut or a kernel panic: commits since the last checkpoint may
  * roll back. FULL fsyncs the WAL at every commit, so the same promise also holds through a power
- * cut. The price is one fsync per saved change, a few milliseconds at most a few times a second
- * (moves come at IRC speed, through the rate limits), so we take FULL. */
-#define STORE_SYNCHRONOUS "FULL"
+ * cut, at the price of one fsync per loop iteration that saved something: under 10 busy channels
+ * that was most of the bot's CPU time, in the kernel. The games need the first promise, so NORMAL
+ * is the default and state.synchronous = "full" buys the second (store_set_synchronous). */
 #define STORE_APPLICATION_ID 1146243906 /* 0x44524B42, "DRKB": marks the file as durakbot's */
-#define STORE_PATH_MAX 4096
 #define STORE_ASIDE_TRIES 100
 
 /* store_migrations[v] takes a database from user_version v to v + 1, inside one transaction.
@@ -36,6 +37,9 @@ static const char *const store_migrations[] = {
     " duraks INTEGER NOT NULL DEFAULT 0, draws INTEGER NOT NULL DEFAULT 0,"
     " forfeits INTEGER NOT NULL DEFAULT 0, rating REAL NOT NULL DEFAULT 1500);"
     "CREATE INDEX players_by_rating ON players (rating DESC, games DESC, key);",
+    /* 1 -> 2: saved tables the bot refused to restore, kept to be looked at. */
+    "CREATE TABLE rejected_tables (id INTEGER PRIMARY KEY, channel TEXT NOT NULL,"
+    " snapshot TEXT NOT NULL, reason TEXT NOT NULL, rejected_at INTEGER NOT NULL);",
 };
 _Static_assert(sizeof store_migrations / sizeof *store_migrations == STORE_SCHEMA_VERSION,
                "one migration per schema version");
@@ -46,10 +50,15 @@ static const char *const store_sql[ST_COUNT] = {
     [ST_BEGIN] = "BEGIN IMMEDIATE",
     [ST_COMMIT] = "COMMIT",
     [ST_ROLLBACK] = "ROLLBACK",
+    [ST_SAVEPOINT] = "SAVEPOINT store_sp",
+    [ST_RELEASE] = "RELEASE store_sp",
+    [ST_ROLLBACK_TO] = "ROLLBACK TO store_sp",
     [ST_SAVE_TABLE] = "INSERT INTO running_tables (channel, snapshot) VALUES (?1, ?2)"
                       " ON CONFLICT (channel) DO UPDATE SET snapshot = excluded.snapshot",
     [ST_DELETE_TABLE] = "DELETE FROM running_tables WHERE channel = ?1",
     [ST_LOAD_TABLES] = "SELECT channel, snapshot FROM running_tables ORDER BY channel",
+    [ST_REJECT_TABLE] = "INSERT INTO rejected_tables (channel, snapshot, reason, rejected_at)"
+                        " VALUES (?1, ?2, ?3, CAST(strftime('%s', 'now') AS INTEGER))",
     [ST_GET_PLAYER] = "SELECT " STORE_PLAYER_COLUMNS " FROM players WHERE key = ?1",
     [ST_PUT_PLAYER] =
         "INSERT INTO players (" STORE_PLAYER_COLUMNS ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
@@ -61,47 +70,15 @@ static const char *const store_sql[ST_COUNT] = {
     [ST_RENAME] = "UPDATE players SET key = ?2, display = ?3 WHERE key = ?1",
 };
 
-/* How an attempt to open went: usable, unusable (move the file aside and start afresh), or a
- * problem a fresh file would not cure (locked by another process, out of memory). */
-typedef enum { STORE_OPEN_OK, STORE_OPEN_BAD, STORE_OPEN_FATAL } store_open_status;
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-void
-store_format(char *buf, size_t len, const char *fmt, ...)
-{
-    if (!buf || len == 0)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, len, fmt, ap);
-    va_end(ap);
-}
-
-/* Records what went wrong: "<what>: <SQLite's message>; <what to do>". Returns false. */
-bool store_fail(store *s, const char *what, const char *todo)
-{
-    store_format(s->error, sizeof s->error, "%s: %s; %s", what, sqlite3_errmsg(s->db), todo);
-    return false;
-}
-
-/* Steps a statement that returns no rows, then resets it; on failure records what (see store_fail). */
-bool store_run(store *s, enum store_stmt which, const char *what, const char *todo)
-{
-    sqlite3_stmt *st = s->st[which];
-    int rc = sqlite3_step(st);
-    if (rc != SQLITE_DONE)
-        store_fail(s, what, todo);
-    sqlite3_reset(st);
-    sqlite3_clear_bindings(st);
-    return rc == SQLITE_DONE;
-}
-
-void store_bind_text(store *s, enum store_stmt which, int index, const char *text)
-{
-    sqlite3_bind_text(s->st[which], index, text, -1, SQLITE_STATIC);
-}
+/* How an attempt to open went: usable, unusable (move the file aside and start afresh), not
+ * writable (open it read-only, never move it), or a problem a fresh file would not cure (locked by
+ * another process, out of memory). */
+typedef enum {
+    STORE_OPEN_OK,
+    STORE_OPEN_BAD,
+    STORE_OPEN_READONLY,
+    STORE_OPEN_FATAL
+} store_open_status;
 
 /* ---- opening ---- */
 
@@ -125,8 +102,13 @@ static bool store_make_parent(const char *path, char *why, size_t len)
             continue;
         char c = *p;
         *p = '\0';
+        struct stat st;
         if (mkdir(dir, 0750) != 0 && errno != EEXIST) {
             store_format(why, len, "cannot create the directory %s: %s", dir, strerror(errno));
+            return false;
+        }
+        if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode)) {
+            store_format(why, len, "cannot create the directory %s: a file has that name", dir);
             return false;
         }
         *p = c;
@@ -162,6 +144,9 @@ static store_open_status store_status_of(int rc)
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
     case SQLITE_NOMEM: return STORE_OPEN_FATAL;
+    case SQLITE_PERM:
+    case SQLITE_CANTOPEN:
+    case SQLITE_READONLY: return STORE_OPEN_READONLY;
     default: return STORE_OPEN_BAD;
     }
 }
@@ -193,13 +178,17 @@ static store_open_status store_open_failed(sqlite3 *db, int rc, const char *doin
 }
 
 /* WAL journal and the synchronous level; also the first read of the file, so a file that is not a
- * database is found here. */
-static store_open_status store_set_journal(sqlite3 *db, char *why, size_t len)
+ * database is found here. A read-only connection only reads the journal mode. */
+static store_open_status store_set_journal(store *s, char *why, size_t len)
 {
     char mode[32];
-    int rc = store_query_text(db, "PRAGMA journal_mode = WAL", mode, sizeof mode);
+    bool readonly = sqlite3_db_readonly(s->db, "main") == 1;
+    int rc = store_query_text(s->db, readonly ? "PRAGMA journal_mode" : "PRAGMA journal_mode = WAL",
+                              mode, sizeof mode);
     if (rc != SQLITE_OK)
-        return store_open_failed(db, rc, "PRAGMA journal_mode", why, len);
+        return store_open_failed(s->db, rc, "PRAGMA journal_mode", why, len);
+    if (readonly)
+        return STORE_OPEN_OK;
     if (strcmp(mode, "wal") != 0) {
         store_format(why, len,
                      "it cannot use the WAL journal (journal mode stays \"%s\"): put "
@@ -207,9 +196,11 @@ static store_open_status store_set_journal(sqlite3 *db, char *why, size_t len)
                      mode);
         return STORE_OPEN_FATAL;
     }
-    rc = sqlite3_exec(db, "PRAGMA synchronous = " STORE_SYNCHRONOUS, NULL, NULL, NULL);
+    rc = sqlite3_exec(s->db,
+                      s->sync_full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL",
+                      NULL, NULL, NULL);
     if (rc != SQLITE_OK)
-        return store_open_failed(db, rc, "PRAGMA synchronous", why, len);
+        return store_open_failed(s->db, rc, "PRAGMA synchronous", why, len);
     return STORE_OPEN_OK;
 }
 
@@ -270,6 +261,17 @@ static store_open_status store_schema_version(sqlite3 *db, long long *version, c
 static store_open_status store_migrate(sqlite3 *db, char *why, size_t len)
 {
     long long version = 0;
+    if (sqlite3_db_readonly(db, "main") == 1) {
+        store_open_status status = store_schema_version(db, &version, why, len);
+        if (status == STORE_OPEN_OK && version != STORE_SCHEMA_VERSION) {
+            store_format(why, len,
+                         "it holds schema version %lld, which cannot be brought to %d while "
+                         "it is read-only",
+                         version, STORE_SCHEMA_VERSION);
+            return STORE_OPEN_READONLY;
+        }
+        return status;
+    }
     int rc = sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
     if (rc != SQLITE_OK)
         return store_open_failed(db, rc, "BEGIN", why, len);
@@ -310,34 +312,50 @@ static store_open_status store_prepare(store *s, char *why, size_t len)
     return STORE_OPEN_OK;
 }
 
+static void store_disconnect(store *s)
+{
+    for (int i = 0; i < ST_COUNT; i++) {
+        sqlite3_finalize(s->st[i]);
+        s->st[i] = NULL;
+    }
+    sqlite3_close(s->db);
+    s->db = NULL;
+    s->depth = 0;
+}
+
 void store_close(store *s)
 {
     if (!s)
         return;
-    for (int i = 0; i < ST_COUNT; i++)
-        sqlite3_finalize(s->st[i]);
-    sqlite3_close(s->db);
+    store_disconnect(s);
     free(s);
 }
 
-static store_open_status store_try_open(const char *path, store **out, char *why, size_t len)
+/* A new database file is made here, 0600 (it holds user@host), before SQLite sees it: SQLite would
+ * make it 0644, and gives the -wal and -shm files the database file's mode. */
+static void store_create_private(const char *path)
 {
-    store *s = calloc(1, sizeof *s);
-    *out = NULL;
-    if (!s) {
-        store_format(why, len, "out of memory");
-        return STORE_OPEN_FATAL;
-    }
-    int rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd >= 0)
+        close(fd);
+}
+
+/* One attempt at s->path, read-write (creating it) or read-only; s->db stays NULL on failure. */
+static store_open_status store_try_open(store *s, bool readonly, char *why, size_t len)
+{
+    if (!readonly)
+        store_create_private(s->path);
+    int flags = readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+    int rc = sqlite3_open_v2(s->path, &s->db, flags, NULL);
     store_open_status status =
         rc == SQLITE_OK ? STORE_OPEN_OK : store_open_failed(s->db, rc, "opening it", why, len);
-    if (status == STORE_OPEN_OK && sqlite3_db_readonly(s->db, "main") == 1) {
+    if (status == STORE_OPEN_OK && !readonly && sqlite3_db_readonly(s->db, "main") == 1) {
         store_format(why, len, "the bot's user may not write it");
-        status = STORE_OPEN_BAD;
+        status = STORE_OPEN_READONLY;
     }
     if (status == STORE_OPEN_OK) {
         sqlite3_busy_timeout(s->db, STORE_BUSY_MS);
-        status = store_set_journal(s->db, why, len);
+        status = store_set_journal(s, why, len);
     }
     if (status == STORE_OPEN_OK)
         status = store_quick_check(s->db, why, len);
@@ -345,15 +363,13 @@ static store_open_status store_try_open(const char *path, store **out, char *why
         status = store_migrate(s->db, why, len);
     if (status == STORE_OPEN_OK)
         status = store_prepare(s, why, len);
-    if (status == STORE_OPEN_OK) {
-        *out = s;
+    if (status == STORE_OPEN_OK)
         return status;
-    }
     /* Leave a bad file as found: no checkpoint into it, and its -wal kept (a normal last close
-	 * would checkpoint and delete it). */
+     * would checkpoint and delete it). */
     if (s->db)
         sqlite3_db_config(s->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)NULL);
-    store_close(s);
+    store_disconnect(s);
     return status;
 }
 
@@ -389,43 +405,104 @@ static bool store_move_aside(const char *path, char *aside, size_t asidelen, cha
     return store_rename_file(path, aside, why, len);
 }
 
-/* The first attempt found the file unusable (`why`): move it aside and start an empty database. */
-static store *store_open_fresh(const char *path, const char *why, char *err, size_t errlen)
+/* code: what store_last_fault reports until the next open. */
+static void store_go_offline(store *s, const char *why, int code)
 {
+    s->mode = STORE_OFFLINE;
+    s->code = s->offline_code = code;
+    store_format(s->offline, sizeof s->offline, "%s", why);
+}
+
+/* The first attempt found the file unusable (`why`): move it aside and start an empty database. */
+static void store_open_fresh(store *s, const char *why, char *err, size_t errlen)
+{
+    const char *path = s->path;
     char aside[STORE_PATH_MAX + 48], why2[512];
-    store *s = NULL;
     if (!store_move_aside(path, aside, sizeof aside, why2, sizeof why2)) {
         store_format(err, errlen,
                      "the state database %s is unusable (%s) and could not be moved "
                      "aside (%s): move or delete it by hand, or let the bot's user write in its "
-                     "directory",
+                     "directory; the bot runs without saving and tries again",
                      path, why, why2);
-        return NULL;
+        store_go_offline(s, "it is unusable and could not be moved aside", SQLITE_CANTOPEN);
+        return;
     }
-    if (store_try_open(path, &s, why2, sizeof why2) != STORE_OPEN_OK) {
+    if (store_try_open(s, false, why2, sizeof why2) != STORE_OPEN_OK) {
         store_format(err, errlen,
                      "the state database %s was unusable (%s) and was moved aside to "
                      "%s, but a fresh one cannot be created either (%s): check the permissions and "
-                     "free space of its directory",
+                     "free space of its directory; the bot runs without saving and tries again",
                      path, why, aside, why2);
-        return NULL;
+        store_go_offline(s, why2, SQLITE_CANTOPEN);
+        return;
     }
+    s->mode = STORE_WRITABLE;
     store_format(
         err, errlen,
         "the state database %s was unusable (%s): moved it aside to %s (with "
         "its -wal and -shm, if any) and started an empty one, so saved games and stats are gone; "
-        "to "
-        "get them back stop the bot and copy the file back (sqlite3's .recover command may "
+        "to get them back stop the bot and copy the file back (sqlite3's .recover command may "
         "salvage a damaged one)",
         path, why, aside);
-    return s;
+}
+
+/* A file the bot may not write: read it if it can (saved games and stats still shown). */
+static void store_open_readonly(store *s, const char *why, char *err, size_t errlen)
+{
+    char why2[512];
+    if (store_exists(s->path) && store_try_open(s, true, why2, sizeof why2) == STORE_OPEN_OK) {
+        s->mode = STORE_READ_ONLY;
+        s->code = SQLITE_READONLY;
+        store_format(err, errlen,
+                     "the state database %s cannot be written (%s): the bot restores its saved "
+                     "games and shows the stats but saves nothing, and tries again from time to "
+                     "time; let the bot's user write the file and its directory",
+                     s->path, why);
+        return;
+    }
+    store_format(err, errlen,
+                 "the state database %s can be neither written (%s) nor read: the bot runs "
+                 "without saved games or stats and tries again from time to time; let the "
+                 "bot's user write the file and its directory",
+                 s->path, why);
+    store_go_offline(s, why, SQLITE_READONLY);
+}
+
+/* Opens s->path: writable if it can, else read-only, else offline; err as store_open says. */
+static void store_connect(store *s, char *err, size_t errlen)
+{
+    char why[512];
+    store_format(err, errlen, "%s", "");
+    store_clear_error(s);
+    s->offline[0] = '\0';
+    s->offline_code = 0;
+    store_open_status status = store_try_open(s, false, why, sizeof why);
+    if (status == STORE_OPEN_OK) {
+        s->mode = STORE_WRITABLE;
+    } else if (status == STORE_OPEN_READONLY) {
+        store_open_readonly(s, why, err, errlen);
+    } else if (status == STORE_OPEN_FATAL) {
+        store_format(err, errlen,
+                     "cannot open the state database %s: %s; the bot runs without saving "
+                     "and tries again from time to time",
+                     s->path, why);
+        /* FATAL is a lock held by another process, or no memory, or no WAL possible */
+        store_go_offline(s, why, strstr(why, "locked") ? SQLITE_BUSY : SQLITE_CANTOPEN);
+    } else if (!store_exists(s->path)) {
+        store_format(err, errlen,
+                     "cannot create the state database %s (%s): check that the bot's "
+                     "user may write in its directory and that the disk is not full",
+                     s->path, why);
+        store_go_offline(s, why, SQLITE_CANTOPEN);
+    } else {
+        store_open_fresh(s, why, err, errlen);
+    }
 }
 
 store *store_open(const char *path, char *err, size_t errlen)
 {
     char why[512];
     struct stat st;
-    store *s = NULL;
     store_format(err, errlen, "%s", "");
     if (!path || !*path || strlen(path) >= STORE_PATH_MAX) {
         store_format(err, errlen,
@@ -435,8 +512,8 @@ store *store_open(const char *path, char *err, size_t errlen)
     }
     if (!store_make_parent(path, why, sizeof why)) {
         store_format(err, errlen,
-                     "cannot open the state database %s: %s: create it and give it to "
-                     "the bot's user",
+                     "cannot create the state database %s: %s: create its directory and "
+                     "give it to the bot's user",
                      path, why);
         return NULL;
     }
@@ -447,46 +524,34 @@ store *store_open(const char *path, char *err, size_t errlen)
                      path);
         return NULL;
     }
-    store_open_status status = store_try_open(path, &s, why, sizeof why);
-    if (status == STORE_OPEN_OK)
-        return s;
-    if (status == STORE_OPEN_FATAL) {
-        store_format(err, errlen, "cannot open the state database %s: %s", path, why);
+    store *s = calloc(1, sizeof *s);
+    if (!s) {
+        store_format(err, errlen, "out of memory opening the state database %s", path);
         return NULL;
     }
-    if (!store_exists(path)) {
-        store_format(err, errlen,
-                     "cannot create the state database %s (%s): check that the bot's "
-                     "user may write in its directory and that the disk is not full",
-                     path, why);
-        return NULL;
-    }
-    return store_open_fresh(path, why, err, errlen);
+    store_format(s->path, sizeof s->path, "%s", path);
+    store_connect(s, err, errlen);
+    return s;
 }
 
-const char *store_error(const store *s) { return s ? s->error : "no store: store_open failed"; }
-
-/* ---- transactions ---- */
-
-bool store_begin(store *s)
+bool store_reopen(store *s, char *err, size_t errlen)
 {
-    return store_run(s, ST_BEGIN, "could not start a transaction",
-                     "is another process using state.database? Stop it");
+    store_disconnect(s);
+    store_connect(s, err, errlen);
+    return s->mode == STORE_WRITABLE;
 }
 
-bool store_commit(store *s)
-{
-    return store_run(s, ST_COMMIT, "could not commit",
-                     "nothing was written: check free space "
-                     "and permissions of state.database");
-}
+store_mode store_mode_of(const store *s) { return s ? s->mode : STORE_OFFLINE; }
 
-/* Undoes an open transaction, keeping the error that caused it. */
-void store_rollback(store *s)
+bool store_set_synchronous(store *s, bool full)
 {
-    char error[sizeof s->error];
-    memcpy(error, s->error, sizeof error);
-    if (!sqlite3_get_autocommit(s->db))
-        store_run(s, ST_ROLLBACK, "could not roll back", "");
-    memcpy(s->error, error, sizeof error);
+    s->sync_full = full;
+    store_clear_error(s);
+    if (!s->db || s->mode != STORE_WRITABLE)
+        return true; /* applied at the next open */
+    if (sqlite3_exec(s->db, full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL",
+                     NULL, NULL, NULL)
+        == SQLITE_OK)
+        return true;
+    return store_fail(s, "could not set PRAGMA synchronous", "check state.synchronous");
 }

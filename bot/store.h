@@ -8,28 +8,68 @@
 
 #define STORE_NICK_MAX 64 /* bytes of a key or display nick, NUL included; longer ones are cut */
 #define STORE_MAX_SEATS 6 /* players in one game (DURAK_MAX_PLAYERS) */
-#define STORE_SCHEMA_VERSION 1 /* PRAGMA user_version this build writes */
+#define STORE_SCHEMA_VERSION 2 /* PRAGMA user_version this build writes */
 #define STORE_BUSY_MS 1000     /* how long a statement waits for a lock held by another process */
 
 typedef struct store store;
 
-/* Opens the database at path, creating the file, its missing parent directories and the schema
- * (or migrating an older schema) as needed. WAL journal, synchronous=FULL (see store.c).
- * If the file is unusable -- not a SQLite database, failing PRAGMA quick_check, unreadable, or
- * holding another schema (another program's, or a newer durakbot's) -- it is moved aside to
+/* How the database is open. A store that cannot write keeps every call safe: writes fail with
+ * store_error saying why, and store_reopen tries again. */
+typedef enum {
+    STORE_WRITABLE,  /* read and write */
+    STORE_READ_ONLY, /* the file (or its directory, or its file system) is read-only: reads only */
+    STORE_OFFLINE    /* not open at all (locked by another process, or unopenable): nothing */
+} store_mode;
+
+/* Why the last write failed, for what to tell users. */
+typedef enum {
+    STORE_FAULT_NONE,
+    STORE_FAULT_FULL,     /* the disk (or max_page_count) is full */
+    STORE_FAULT_READONLY, /* the database cannot be written */
+    STORE_FAULT_LOCKED,   /* another process holds a lock */
+    STORE_FAULT_OTHER
+} store_fault;
+
+/* Opens the database at path, creating the file (mode 0600: it holds user@host), its missing
+ * parent directories and the schema (or migrating an older schema) as needed. WAL journal,
+ * synchronous=NORMAL (see store.c and store_set_synchronous).
+ * If the file is unusable -- not a SQLite database, failing PRAGMA quick_check, or holding
+ * another schema (another program's, or a newer durakbot's) -- it is moved aside to
  * "<path>.corrupt-<unix time>" (".1", ".2"... appended if that name is taken), with its -wal and
  * -shm files, and a fresh empty database is created: the bot starts with no games rather than not
- * at all. err then holds the warning to log (what was wrong, where the file went, how to get it
- * back); on a clean open err is "". Returns NULL only if even the fresh database cannot be made,
- * or if another process holds the database locked; err says why and what to do. */
+ * at all. A file that cannot be written is never moved aside: it is opened read-only
+ * (STORE_READ_ONLY); one locked by another process is left alone (STORE_OFFLINE). In those cases
+ * and after a move aside, err holds the warning to log (what was wrong, what the bot does, how to
+ * fix it); on a clean open err is "". Returns NULL only when path is unusable as a file name (empty,
+ * a directory, its directory cannot be made) or out of memory; err says why and what to do. */
 store *store_open(const char *path, char *err, size_t errlen);
 void store_close(store *s);
+store_mode store_mode_of(const store *s);
+/* Tries again to open the file for writing (after a read-only or offline start, or after a write
+ * failed because the file became read-only). true when it is now STORE_WRITABLE; else err says
+ * why (the store stays usable as it was, or offline). */
+bool store_reopen(store *s, char *err, size_t errlen);
+/* synchronous=FULL (full: survives a power cut, one fsync per commit) or NORMAL (the default:
+ * survives kill -9 and crashes of the process). Kept across store_reopen. */
+bool store_set_synchronous(store *s, bool full);
 /* What the last failed call (false or -1 returned) went wrong with, and what to do. */
 const char *store_error(const store *s);
+/* The kind of the last failure; STORE_FAULT_NONE after a success. */
+store_fault store_last_fault(const store *s);
+/* Did the last call fail because its input was refused (a bad result or key), not the database? */
+bool store_refused(const store *s);
+
+/* Batches: every write between store_batch_begin and store_batch_commit is one transaction (one
+ * commit, one fsync at most), all or nothing. Calls that have their own transaction
+ * (store_record_game, store_rename_player) nest inside. After a failed write, call
+ * store_batch_rollback: SQLite may already have rolled the whole batch back. */
+bool store_batch_begin(store *s);
+bool store_batch_commit(store *s);
+void store_batch_rollback(store *s);
 
 /* Running tables: one opaque snapshot line (made by the tables module) per channel key. */
-/* Saves (inserts or replaces) the snapshot of channel in one transaction: once this returns true the
- * snapshot survives kill -9 and power loss. */
+/* Saves (inserts or replaces) the snapshot of channel, in one transaction of its own unless inside a
+ * batch: once it is committed the snapshot survives kill -9 (and a power cut with synchronous full). */
 bool store_save_table(store *s, const char *channel, const char *snapshot);
 /* Forgets the table of channel (no table saved is not an error). */
 bool store_delete_table(store *s, const char *channel);
@@ -38,6 +78,9 @@ bool store_delete_table(store *s, const char *channel);
  * cb was not called). */
 int store_load_tables(store *s, void (*cb)(void *ctx, const char *channel, const char *snapshot),
                       void *ctx);
+/* Moves the saved table of channel to the table rejected_tables (channel, snapshot, reason, unix
+ * time), in one transaction: it is not loaded again, and stays there to be looked at. */
+bool store_reject_table(store *s, const char *channel, const char *snapshot, const char *reason);
 
 /* Stats of one player, keyed by the casefolded nick (the caller folds); display is the nick as last
  * seen. A player with no stats yet counts as 0 games at RATING_INITIAL. */

@@ -1,5 +1,6 @@
 /* store_internal.h: what the store's files share (store.c opens the database and prepares the
- * statements; store_tables.c and store_players.c use them). Not for use outside store*.c. */
+ * statements; store_tx.c runs them; store_tables.c and store_players.c use them). Not for use
+ * outside store*.c, except by the store's tests (which reach the connection to fill the disk). */
 #ifndef DURAK_STORE_INTERNAL_H
 #define DURAK_STORE_INTERNAL_H
 
@@ -7,14 +8,20 @@
 
 #include <sqlite3.h>
 
+#define STORE_PATH_MAX 4096
+
 /* The prepared statements, one per query (their SQL is store_sql in store.c). */
 enum store_stmt {
     ST_BEGIN,
     ST_COMMIT,
     ST_ROLLBACK,
+    ST_SAVEPOINT,
+    ST_RELEASE,
+    ST_ROLLBACK_TO,
     ST_SAVE_TABLE,
     ST_DELETE_TABLE,
     ST_LOAD_TABLES,
+    ST_REJECT_TABLE,
     ST_GET_PLAYER,
     ST_PUT_PLAYER,
     ST_TOP,
@@ -22,10 +29,19 @@ enum store_stmt {
     ST_COUNT
 };
 
-/* The open database: its connection, the statements prepared once, the last error. */
+/* The open database: its connection (NULL while offline), the statements prepared once, how it
+ * is open, the depth of nested transactions, the last error and its SQLite code. */
 struct store {
     sqlite3 *db;
     sqlite3_stmt *st[ST_COUNT];
+    store_mode mode;
+    bool sync_full;    /* synchronous=FULL rather than NORMAL (store_set_synchronous) */
+    int depth;         /* 0: no transaction; 1: BEGIN; more: SAVEPOINTs inside it */
+    int code;          /* SQLite result code of the last failure, 0 if none */
+    bool refused;      /* the last failure was bad input, not the database */
+    char offline[512]; /* while offline: why (the last open attempt's reason) */
+    int offline_code;  /* and its SQLite code (SQLITE_BUSY when locked) */
+    char path[STORE_PATH_MAX];
     char error[640];
 };
 
@@ -33,13 +49,19 @@ struct store {
 __attribute__((format(printf, 3, 4)))
 #endif
 void store_format(char *buf, size_t len, const char *fmt, ...);
+/* Clears the last error: the start of every public call. */
+void store_clear_error(store *s);
 /* Records what went wrong: "<what>: <SQLite's message>; <what to do>". Returns false. */
 bool store_fail(store *s, const char *what, const char *todo);
+/* false with "<what>: the state database is not open (<why>); <todo>" when s is offline. */
+bool store_online(store *s, const char *what, const char *todo);
 /* Steps a statement that returns no rows, then resets it; on failure records what (see store_fail). */
 bool store_run(store *s, enum store_stmt which, const char *what, const char *todo);
 void store_bind_text(store *s, enum store_stmt which, int index, const char *text);
 
-/* Transactions (BEGIN IMMEDIATE); store_rollback keeps the error that caused it. */
+/* Transactions that nest: the outermost is BEGIN IMMEDIATE, inner ones are SAVEPOINTs, so a call
+ * that writes in its own transaction can run inside a batch. store_rollback keeps the error that
+ * caused it, and undoes only the innermost level. */
 bool store_begin(store *s);
 bool store_commit(store *s);
 void store_rollback(store *s);

@@ -40,7 +40,9 @@ static void store_read_player(sqlite3_stmt *st, store_player *out)
 bool store_get_player(store *s, const char *key, store_player *out)
 {
     sqlite3_stmt *st = s->st[ST_GET_PLAYER];
-    s->error[0] = '\0';
+    store_clear_error(s);
+    if (!store_online(s, "could not read a player's stats", "they are shown again once it opens"))
+        return false;
     store_bind_text(s, ST_GET_PLAYER, 1, key);
     int rc = sqlite3_step(st);
     if (rc == SQLITE_ROW)
@@ -56,9 +58,11 @@ int store_top(store *s, int n, store_player *out)
 {
     sqlite3_stmt *st = s->st[ST_TOP];
     int count = 0, rc = SQLITE_DONE;
-    s->error[0] = '\0';
+    store_clear_error(s);
     if (n <= 0)
         return 0;
+    if (!store_online(s, "could not read the leaderboard", "it is shown again once it opens"))
+        return -1;
     sqlite3_bind_int(st, 1, n);
     while (count < n && (rc = sqlite3_step(st)) == SQLITE_ROW)
         store_read_player(st, &out[count++]);
@@ -90,6 +94,7 @@ static bool store_key_ok(store *s, const char *key, const char *what)
 {
     if (key && *key && strlen(key) < STORE_NICK_MAX)
         return true;
+    s->refused = true;
     store_format(s->error, sizeof s->error,
                  "%s is empty or longer than %d bytes: pass the "
                  "casefolded nick",
@@ -119,7 +124,7 @@ static store_rename_result store_rename_txn(store *s, const char *old_key, const
 store_rename_result store_rename_player(store *s, const char *old_key, const char *new_key,
                                         const char *new_display)
 {
-    s->error[0] = '\0';
+    store_clear_error(s);
     if (!store_key_ok(s, old_key, "the old key") || !store_key_ok(s, new_key, "the new key"))
         return STORE_RENAME_ERROR;
     if (!store_begin(s))
@@ -144,6 +149,7 @@ store_reject(store *s, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
+    s->refused = true;
     store_format(s->error, sizeof s->error,
                  "game result rejected, stats unchanged: %s (a bug in "
                  "the caller: report it)",
@@ -221,7 +227,7 @@ bool store_record_game(store *s, const store_result *r)
     store_player p[STORE_MAX_SEATS];
     double before[STORE_MAX_SEATS], after[STORE_MAX_SEATS];
     int rank[STORE_MAX_SEATS];
-    s->error[0] = '\0';
+    store_clear_error(s);
     if (!store_result_ok(s, r) || !store_begin(s))
         return false;
     bool ok = true;

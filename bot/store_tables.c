@@ -8,7 +8,7 @@
 
 bool store_save_table(store *s, const char *channel, const char *snapshot)
 {
-    s->error[0] = '\0';
+    store_clear_error(s);
     store_bind_text(s, ST_SAVE_TABLE, 1, channel);
     store_bind_text(s, ST_SAVE_TABLE, 2, snapshot);
     char what[128];
@@ -20,7 +20,7 @@ bool store_save_table(store *s, const char *channel, const char *snapshot)
 
 bool store_delete_table(store *s, const char *channel)
 {
-    s->error[0] = '\0';
+    store_clear_error(s);
     store_bind_text(s, ST_DELETE_TABLE, 1, channel);
     char what[128];
     store_format(what, sizeof what, "could not delete the saved table of %.64s", channel);
@@ -71,6 +71,8 @@ static int store_read_rows(store *s, struct store_row **rows)
     sqlite3_stmt *st = s->st[ST_LOAD_TABLES];
     int n = 0, cap = 0, rc;
     *rows = NULL;
+    if (!store_online(s, "could not load the saved tables", "the bot starts without them"))
+        return -1;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW)
         if (!store_push_row(rows, &n, &cap, st))
             break;
@@ -92,11 +94,33 @@ int store_load_tables(store *s, void (*cb)(void *ctx, const char *channel, const
                       void *ctx)
 {
     struct store_row *rows;
-    s->error[0] = '\0';
+    store_clear_error(s);
     int n = store_read_rows(s, &rows);
     for (int i = 0; i < n; i++)
         cb(ctx, rows[i].channel, rows[i].snapshot);
     if (n > 0)
         store_free_rows(rows, n);
     return n;
+}
+
+bool store_reject_table(store *s, const char *channel, const char *snapshot, const char *reason)
+{
+    store_clear_error(s);
+    if (!store_begin(s))
+        return false;
+    store_bind_text(s, ST_REJECT_TABLE, 1, channel);
+    store_bind_text(s, ST_REJECT_TABLE, 2, snapshot);
+    store_bind_text(s, ST_REJECT_TABLE, 3, reason);
+    char what[128];
+    store_format(what, sizeof what, "could not move the saved table of %.64s to rejected_tables",
+                 channel);
+    bool ok = store_run(s, ST_REJECT_TABLE, what, "it is tried again at the next start");
+    if (ok) {
+        store_bind_text(s, ST_DELETE_TABLE, 1, channel);
+        ok = store_run(s, ST_DELETE_TABLE, what, "it is tried again at the next start");
+    }
+    if (ok && store_commit(s))
+        return true;
+    store_rollback(s);
+    return false;
 }

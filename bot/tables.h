@@ -1,6 +1,6 @@
 /* tables.h — the per-channel games and their seats: lobby, play, timers, presence.
  * Driven by events that carry the time; writes what to say into an outbox; no I/O, no clock,
- * no writes to the store: changed snapshots, results and renames are taken by the loop. */
+ * no writes to the store: changed snapshots and results are taken by the loop (persist.c). */
 #ifndef DURAK_TABLES_H
 #define DURAK_TABLES_H
 
@@ -83,6 +83,10 @@ bool tables_snapshot(const tables *t, const char *channel, double now, char *buf
 /* Recreates a table from its snapshot (before connecting); timers resume from `now`
  * once connected, and the channel is told that the game goes on. false if malformed. */
 bool tables_restore(tables *t, const char *channel, const char *snapshot, double now);
+/* The same, refusing anything inconsistent (non-finite or out-of-range timers, options, seats,
+ * a game over or at odds with its table, what the engine refuses); why gets the reason. */
+bool tables_restore_checked(tables *t, const char *channel, const char *snapshot, double now,
+                            char *why, size_t cap);
 /* Hands over what changed since the last call: each changed table's snapshot, and
  * NULL for each channel whose table closed. Call after every event. */
 void tables_take_changes(tables *t, double now,

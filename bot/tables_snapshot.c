@@ -1,6 +1,9 @@
 /* tables_snapshot.c — a channel's table as one text line and back (persistence): seats,
  * options, the engine's line and seconds left on each timer; and handing changes over. */
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tables_internal.h"
@@ -54,77 +57,179 @@ static char *token(char **p)
     return start;
 }
 
+/* The limits a restored table must keep (config.c's ranges for the timers). */
+#define SNAP_LOBBY_MAX 86400.0 /* game.lobby_timeout */
+#define SNAP_TURN_MAX 3600.0   /* game.turn_timeout */
+#define SNAP_GRACE_MAX 3600.0  /* game.rejoin_grace */
+#define SNAP_TIMEOUTS_MAX 10   /* game.max_timeouts */
+
+/* A whole token as an int in lo..hi (no sign games, no trailing junk). */
+static bool read_int(const char *tok, int lo, int hi, int *out)
+{
+    char *end;
+    errno = 0;
+    long v = tok ? strtol(tok, &end, 10) : 0;
+    if (!tok || !*tok || *end || errno || v < lo || v > hi)
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+/* Seconds left on a timer, as written ("%.3f": digits and a point only, so no nan, inf, sign,
+ * exponent or hex): a finite number in 0..max. */
+static bool read_seconds(const char *tok, double max, double *out)
+{
+    char *end;
+    if (!tok || !*tok || tok[strspn(tok, "0123456789.")] != '\0')
+        return false;
+    double v = strtod(tok, &end);
+    if (*end || !isfinite(v) || v < 0 || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* A "=text" token: no control characters (they would reach IRC lines), shorter than cap. */
 static bool read_string(char **p, char *out, size_t cap)
 {
     char *tok = token(p);
     if (!tok || tok[0] != '=' || strlen(tok + 1) >= cap)
         return false;
+    for (const char *c = tok + 1; *c; c++)
+        if ((unsigned char)*c < ' ' || *c == 0x7f)
+            return false;
     memcpy(out, tok + 1, strlen(tok + 1) + 1);
     return true;
 }
 
-static bool read_seat(char **p, seat_t *st, double now, bool with_account)
+static const char *read_seat(char **p, seat_t *st, double now, bool with_account)
 {
-    int absent, timeouts;
+    int absent;
     double grace;
-    if (!read_string(p, st->nick, sizeof st->nick) || !st->nick[0]
-        || !read_string(p, st->user, sizeof st->user) || !read_string(p, st->host, sizeof st->host)
-        || (with_account && !read_string(p, st->account, sizeof st->account)))
-        return false;
+    if (!read_string(p, st->nick, sizeof st->nick) || !st->nick[0])
+        return "a seat's nick is missing, too long or holds control characters";
+    if (!read_string(p, st->user, sizeof st->user) || !read_string(p, st->host, sizeof st->host))
+        return "a seat's user or host is missing, too long or holds control characters";
+    if (with_account && !read_string(p, st->account, sizeof st->account))
+        return "a seat's account is missing, too long or holds control characters";
     char *a = token(p), *g = token(p), *n = token(p), *ai = token(p);
-    if (!a || !g || !n || !ai || sscanf(a, "%d", &absent) != 1 || sscanf(g, "%lf", &grace) != 1
-        || sscanf(n, "%d", &timeouts) != 1 || sscanf(ai, "%d", &st->ai) != 1 || st->ai < -1
-        || st->ai > AI_HARD)
-        return false;
+    if (!read_int(a, 0, 1, &absent))
+        return "a seat's absent flag is not 0 or 1";
+    if (!read_seconds(g, SNAP_GRACE_MAX, &grace))
+        return "a seat's rejoin grace is not a number of seconds in 0..3600";
+    if (!read_int(n, 0, SNAP_TIMEOUTS_MAX, &st->timeouts))
+        return "a seat's time-out count is not in 0..10";
+    if (!read_int(ai, -1, AI_HARD, &st->ai))
+        return "a seat's computer level is not -1..2";
+    if (absent && st->ai >= 0)
+        return "a computer player is marked absent";
     st->absent = absent != 0;
     st->grace_deadline = now + grace;
-    st->timeouts = timeouts;
-    return true;
+    return NULL;
 }
 
-static bool read_snapshot(table_t *tb, char *p, double now)
+/* The head: "T2 playing p,v,t,f,d creator nseats lobby_left turn_left warned" (or T1);
+ * *v2 tells which. */
+static const char *read_head(table_t *tb, char **p, double now, bool *v2)
 {
-    int playing, pl, v, th, f5, deck, warned;
+    int playing, pl, v, th, f5, deck, warned, n;
     double lobby, turn;
-    char *head[8];
+    char *head[8], tail;
     for (int i = 0; i < 8; i++)
-        if (!(head[i] = token(&p)))
-            return false;
-    bool v2 = !strcmp(head[0], "T2");
-    if ((!v2 && strcmp(head[0], "T1")) || sscanf(head[1], "%d", &playing) != 1
-        || sscanf(head[2], "%d,%d,%d,%d,%d", &pl, &v, &th, &f5, &deck) != 5
-        || sscanf(head[3], "%d", &tb->creator) != 1 || sscanf(head[4], "%d", &tb->nseats) != 1
-        || sscanf(head[5], "%lf", &lobby) != 1 || sscanf(head[6], "%lf", &turn) != 1
-        || sscanf(head[7], "%d", &warned) != 1 || tb->nseats < 1 || tb->nseats > DURAK_MAX_PLAYERS
-        || tb->creator < 0 || tb->creator >= tb->nseats)
-        return false;
+        if (!(head[i] = token(p)))
+            return "the line is cut short";
+    *v2 = !strcmp(head[0], "T2");
+    if (!*v2 && strcmp(head[0], "T1") != 0)
+        return "it is not a snapshot of version 1 or 2 (T1, T2)";
+    if (!read_int(head[1], 0, 1, &playing))
+        return "the playing flag is not 0 or 1";
+    if (sscanf(head[2], "%d,%d,%d,%d,%d%n%c", &pl, &v, &th, &f5, &deck, &n, &tail) != 5 || pl < 2
+        || pl > DURAK_MAX_PLAYERS || v < 0 || v > 1 || th < 0 || th > 1 || f5 < 0 || f5 > 1
+        || (deck != 24 && deck != 36 && deck != 52))
+        return "the game options are out of range";
+    if (!read_int(head[4], 1, DURAK_MAX_PLAYERS, &tb->nseats))
+        return "the number of seats is not 1..6";
+    if (!read_int(head[3], 0, tb->nseats - 1, &tb->creator))
+        return "the creator is not one of the seats";
+    if (!read_seconds(head[5], SNAP_LOBBY_MAX, &lobby))
+        return "the lobby timer is not a number of seconds in 0..86400";
+    if (!read_seconds(head[6], SNAP_TURN_MAX, &turn))
+        return "the turn timer is not a number of seconds in 0..3600";
+    if (!read_int(head[7], 0, 1, &warned))
+        return "the warned flag is not 0 or 1";
     tb->opt = (durak_options){ (uint8_t)pl, (uint8_t)v, (uint8_t)th, (uint8_t)f5, (uint8_t)deck };
     tb->playing = playing != 0;
     tb->lobby_deadline = now + lobby;
     tb->turn_deadline = now + turn;
     tb->warned = warned != 0;
+    return NULL;
+}
+
+/* Seats against each other and against the game. */
+static const char *check_table(const tables *t, const table_t *tb)
+{
     for (int s = 0; s < tb->nseats; s++)
-        if (!read_seat(&p, &tb->seat[s], now, v2))
-            return false;
+        for (int o = 0; o < s; o++)
+            if (casemap_equal(t->cm, tb->seat[s].nick, tb->seat[o].nick))
+                return "two seats have the same nick";
+    if (tables_is_ai(tb, tb->creator) && !tb->playing)
+        return "the creator of the lobby is a computer player";
     if (!tb->playing)
-        return !token(&p);
+        return NULL;
+    const durak_options *a = &tb->opt, *b = &tb->g.opt;
+    if (a->players != b->players || a->variant != b->variant || a->throwin != b->throwin
+        || a->first5 != b->first5 || a->deck != b->deck)
+        return "the table's options and its game's differ";
+    if (b->players != tb->nseats)
+        return "the game has another number of players than the table has seats";
+    if (durak_over(&tb->g))
+        return "the game is over (a finished game is never saved)";
+    return NULL;
+}
+
+static const char *read_snapshot(const tables *t, table_t *tb, char *p, double now)
+{
+    bool v2 = false;
+    const char *why = read_head(tb, &p, now, &v2);
+    for (int s = 0; !why && s < tb->nseats; s++)
+        why = read_seat(&p, &tb->seat[s], now, v2);
+    if (why)
+        return why;
+    if (!tb->playing)
+        return token(&p) ? "there is more after the last seat of a lobby" : check_table(t, tb);
     char *g = token(&p);
     while (*p == ' ')
         p++;
-    return g && !strcmp(g, "G") && durak_deserialize(&tb->g, p) && tb->g.opt.players == tb->nseats;
+    if (!g || strcmp(g, "G") != 0)
+        return "a running game has no engine state (G)";
+    if (!durak_deserialize(&tb->g, p))
+        return "the engine refuses the game's state";
+    return check_table(t, tb);
 }
 
-bool tables_restore(tables *t, const char *channel, const char *snapshot, double now)
+bool tables_restore_checked(tables *t, const char *channel, const char *snapshot, double now,
+                            char *why, size_t cap)
 {
     char copy[2 * DURAK_SERIAL_MAX];
-    if (tables_find(t, channel) || strlen(snapshot) >= sizeof copy)
-        return false;
-    snprintf(copy, sizeof copy, "%s", snapshot);
-    table_t *tb = tables_open(t, channel);
-    if (!tb)
-        return false;
-    if (!read_snapshot(tb, copy, now)) {
-        memset(tb, 0, sizeof *tb);
+    const char *reason = NULL;
+    table_t *tb = NULL;
+    if (!isfinite(now))
+        reason = "the clock is not a number";
+    else if (tables_find(t, channel))
+        reason = "the channel already has a table";
+    else if (strlen(snapshot) >= sizeof copy)
+        reason = "the line is too long";
+    else if (!(tb = tables_open(t, channel)))
+        reason = "every table is in use";
+    if (!reason) {
+        snprintf(copy, sizeof copy, "%s", snapshot);
+        reason = read_snapshot(t, tb, copy, now);
+        if (reason)
+            memset(tb, 0, sizeof *tb);
+    }
+    if (reason) {
+        if (why && cap)
+            snprintf(why, cap, "%s", reason);
         return false;
     }
     tb->restored = true;
@@ -134,6 +239,11 @@ bool tables_restore(tables *t, const char *channel, const char *snapshot, double
     t->paused = true;
     t->paused_at = now;
     return true;
+}
+
+bool tables_restore(tables *t, const char *channel, const char *snapshot, double now)
+{
+    return tables_restore_checked(t, channel, snapshot, now, NULL, 0);
 }
 
 void tables_take_changes(tables *t, double now,

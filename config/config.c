@@ -2,6 +2,7 @@
  * Owns the defaults (equal to config/durakbot.conf) and every key's type, range and error text. */
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"
+#include "config_include.h"
 
 #include <errno.h>
 #include <libconfig.h>
@@ -56,6 +57,9 @@ static const struct config_enum config_throwins[] = { { "all", CONFIG_THROWIN_AL
                                                       { "neighbours", CONFIG_THROWIN_NEIGHBOURS },
                                                       { "neighbors", CONFIG_THROWIN_NEIGHBOURS },
                                                       { NULL, 0 } };
+static const struct config_enum config_syncs[] = { { "normal", CONFIG_SYNC_NORMAL },
+                                                   { "full", CONFIG_SYNC_FULL },
+                                                   { NULL, 0 } };
 
 #define KEY_FIELD(member) offsetof(bot_config, member), sizeof(((bot_config *)0)->member)
 #define KEY_STR(path, member, flags, check)                                                        \
@@ -117,6 +121,7 @@ static const struct config_key config_keys[] = {
     KEY_BOOL("ui.colors", ui.colors),
     KEY_BOOL("ui.unicode_suits", ui.unicode_suits),
     KEY_PATH("state.database", state.database, STR_NON_EMPTY),
+    KEY_ENUM("state.synchronous", state.synchronous, config_syncs, "\"normal\" or \"full\""),
     { "admins", KIND_LIST, offsetof(bot_config, admins), sizeof(((bot_config *)0)->admins[0]),
       offsetof(bot_config, nadmins), 0, CONFIG_MAX_ADMINS, "", STR_NON_EMPTY, config_check_hostmask,
       NULL, NULL },
@@ -161,6 +166,7 @@ void config_defaults(bot_config *c)
     c->ui.colors = true;
     c->ui.unicode_suits = true;
     strcpy(c->state.database, "/var/lib/durakbot/durakbot.db");
+    c->state.synchronous = CONFIG_SYNC_NORMAL;
     strcpy(c->admins[0], "*!*@trusted.host");
     c->nadmins = 1;
 }
@@ -880,6 +886,9 @@ static void config_dirname(const char *path, char *dir, size_t len)
 
 static bool config_parse(struct config_ctx *x, const char *text, size_t len, const char *incdir)
 {
+    /* before libconfig opens them: it exits the process on an included directory */
+    if (!config_include_check(x->path, text, len, incdir, x->err, x->errlen))
+        return false;
     config_t lc;
     config_init(&lc);
     config_set_include_dir(&lc, incdir);

@@ -12,6 +12,7 @@
 
 enum { CONFIG_VARIANT_CLASSIC = 0, CONFIG_VARIANT_TRANSFER = 1 };
 enum { CONFIG_THROWIN_ALL = 0, CONFIG_THROWIN_NEIGHBOURS = 1 };
+enum { CONFIG_SYNC_NORMAL = 0, CONFIG_SYNC_FULL = 1 };
 
 typedef struct {
     struct {
@@ -58,6 +59,7 @@ typedef struct {
     } ui;
     struct {
         char database[CONFIG_PATH_MAX]; /* SQLite file of running games and stats */
+        int synchronous;                /* CONFIG_SYNC_*: FULL survives a power cut */
     } state;
     char admins[CONFIG_MAX_ADMINS][128]; /* hostmasks nick!user@host, * and ? wildcards */
     int nadmins;

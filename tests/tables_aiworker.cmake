@@ -4,3 +4,6 @@ target_compile_definitions(test_tables PRIVATE _POSIX_C_SOURCE=200809L)
 
 # Computer decisions on threads, collected through the pipe.
 durak_unit_test(test_aiworker test_aiworker.c LIBS durak_aiworker)
+
+# A table's snapshot restored strictly (tables_restore_checked): what is refused, and why.
+durak_unit_test(test_snapshot test_snapshot.c LIBS durak_tables)

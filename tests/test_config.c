@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -100,6 +101,7 @@ static void assert_config_equal(const bot_config *a, const bot_config *b)
     assert_int_equal(a->ui.colors, b->ui.colors);
     assert_int_equal(a->ui.unicode_suits, b->ui.unicode_suits);
     assert_string_equal(a->state.database, b->state.database);
+    assert_int_equal(a->state.synchronous, b->state.synchronous);
     assert_int_equal(a->nadmins, b->nadmins);
     for (int i = 0; i < a->nadmins; i++)
         assert_string_equal(a->admins[i], b->admins[i]);
@@ -169,6 +171,7 @@ static void test_defaults(void **state)
     assert_false(c.game.replace_leavers);
     assert_true(c.ui.colors && c.ui.unicode_suits);
     assert_string_equal(c.state.database, "/var/lib/durakbot/durakbot.db");
+    assert_int_equal(c.state.synchronous, CONFIG_SYNC_NORMAL);
     assert_int_equal(c.nadmins, 1);
     assert_string_equal(c.admins[0], "*!*@trusted.host");
 }
@@ -195,6 +198,7 @@ static void test_custom_file(void **state)
         "game = { prefix = \".\"; turn_timeout = 45; lobby_timeout = 0x12C;\n"
         "  rejoin_grace = 0; max_timeouts = 3; variant = \"transfer\";\n"
         "  throwin = \"neighbors\"; first5 = TRUE; };\n"
+        "state = { synchronous = \"full\"; };\n"
         "/* admins: two */ admins = [ \"alice!*@*.example.org\", \"b?b!bob@host\" ];\n"
         "@include \"ui.conf\"\n",
         0);
@@ -220,6 +224,7 @@ static void test_custom_file(void **state)
     assert_int_equal(c.game.variant, CONFIG_VARIANT_TRANSFER);
     assert_int_equal(c.game.throwin, CONFIG_THROWIN_NEIGHBOURS);
     assert_true(c.game.first5);
+    assert_int_equal(c.state.synchronous, CONFIG_SYNC_FULL);
     assert_false(c.ui.colors);
     assert_false(c.ui.unicode_suits);
     assert_int_equal(c.nadmins, 2);
@@ -362,6 +367,55 @@ static void test_error_in_included_file(void **state)
         "sub.conf", "2: ui.colors: must be true or false (got an integer)");
 }
 
+/* @include is checked before libconfig sees it: libconfig exits the process on a directory (a
+ * SIGHUP would kill the bot) and blocks on a FIFO. */
+static void test_include_directory(void **state)
+{
+    struct fixture *f = *state;
+    char dir[512], want[1200];
+    snprintf(dir, sizeof dir, "%s/sub", f->dir);
+    assert_int_equal(mkdir(dir, 0700), 0);
+    const char *path = fixture_write(f, "main.conf",
+                                     "game = { prefix = \"!\"; };\n\n"
+                                     "  @include \"sub\"\n",
+                                     0);
+    snprintf(want, sizeof want, "3: @include: \"sub\" (%s): it is a directory (include a file)",
+             dir);
+    load_fails(path, NULL, want);
+    rmdir(dir);
+}
+
+static void test_include_fifo_nested(void **state)
+{
+    struct fixture *f = *state;
+    char fifo[512], want[1200];
+    snprintf(fifo, sizeof fifo, "%s/fifo", f->dir);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    fixture_write(f, "a.conf", "# \"a\" comment @include \"x\"\n@include \"fifo\"\n", 0);
+    const char *path =
+        fixture_write(f, "main.conf", "/* @include \"no\" */\n@include \"a.conf\"\n", 0);
+    snprintf(want, sizeof want,
+             "2: @include: \"fifo\" (%s): it is not a regular file (include a plain text file)",
+             fifo);
+    load_fails(path, "a.conf", want);
+    unlink(fifo);
+}
+
+static void test_include_missing_and_loop(void **state)
+{
+    struct fixture *f = *state;
+    const char *path = fixture_write(f, "main.conf", "@include \"gone.conf\"\n", 0);
+    char want[1200];
+    snprintf(want, sizeof want,
+             "1: @include: \"gone.conf\" (%s/gone.conf): cannot open it: No such file or directory",
+             f->dir);
+    load_fails(path, NULL, want);
+    path = fixture_write(f, "self.conf", "@include \"self.conf\"\n", 0);
+    load_fails(path, "self.conf",
+               "1: @include: \"self.conf\" is nested more than 10 files deep (include fewer "
+               "levels)");
+}
+
 static void test_overflow_in_included_file(void **state)
 {
     struct fixture *f = *state;
@@ -470,7 +524,9 @@ static const struct bad_case bad_cases[] = {
       "rejoin_grace, "
       "max_timeouts, variant, throwin, first5, bot_delay, replace_leavers)" },
     { "unknown in state", "state = {\n  db = \"/x\";\n};\n",
-      "2: state.db: unknown key (expected one of: database)" },
+      "2: state.db: unknown key (expected one of: database, synchronous)" },
+    { "bad synchronous", "state = {\n  synchronous = \"off\";\n};\n",
+      "2: state.synchronous: must be \"normal\" or \"full\" (got \"off\")" },
     { "unknown group in ui", "ui = {\n  theme = { dark = true; };\n};\n",
       "2: ui.theme: unknown key (expected one of: colors, unicode_suits)" },
     /* wrong types */
@@ -699,6 +755,9 @@ int main(void)
         FIXTURE_TEST(test_small_err_buffer),
         FIXTURE_TEST(test_error_in_included_file),
         FIXTURE_TEST(test_overflow_in_included_file),
+        FIXTURE_TEST(test_include_directory),
+        FIXTURE_TEST(test_include_fifo_nested),
+        FIXTURE_TEST(test_include_missing_and_loop),
         FIXTURE_TEST(test_nul_byte),
         FIXTURE_TEST(test_too_long_server),
         FIXTURE_TEST(test_too_long_realname),

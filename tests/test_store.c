@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "rating.h"
-#include "store.h"
+#include "store_internal.h" /* the connection, to fill the disk and read rejected_tables */
 
 #define EPS 1e-6 /* ratings below are worked to 9 decimals */
 
@@ -134,12 +134,15 @@ static void test_open_creates(void **state)
     assert_string_equal(store_error(s), "");
     store_close(s);
     assert_true(exists(f->path));
+    struct stat info;
+    assert_int_equal(stat(f->path, &info), 0);
+    assert_int_equal(info.st_mode & 0777, 0600); /* it holds user@host */
 
     sqlite3 *db;
     sqlite3_stmt *st;
     assert_int_equal(sqlite3_open(f->path, &db), SQLITE_OK);
     const char *checks[][2] = { { "PRAGMA journal_mode", "wal" },
-                                { "PRAGMA user_version", "1" },
+                                { "PRAGMA user_version", "2" },
                                 { "PRAGMA application_id", "1146243906" } };
     for (size_t i = 0; i < sizeof checks / sizeof *checks; i++) {
         assert_int_equal(sqlite3_prepare_v2(db, checks[i][0], -1, &st, NULL), SQLITE_OK);
@@ -511,13 +514,23 @@ static void test_locked_is_not_moved(void **state)
     assert_int_equal(sqlite3_open(f->path, &other), SQLITE_OK);
     assert_int_equal(sqlite3_exec(other, "BEGIN IMMEDIATE", NULL, NULL, NULL), SQLITE_OK);
     time_t t0 = time(NULL);
-    assert_null(store_open(f->path, f->err, sizeof f->err)); /* waits STORE_BUSY_MS */
+    store *s = store_open(f->path, f->err, sizeof f->err); /* waits STORE_BUSY_MS */
+    assert_non_null(s); /* offline, not given up: store_reopen tries again */
+    assert_int_equal(store_mode_of(s), STORE_OFFLINE);
     assert_contains(f->err, "locked by another process");
+    assert_contains(f->err, "tries again");
+    assert_int_equal(store_last_fault(s), STORE_FAULT_LOCKED);
+    assert_false(store_save_table(s, "#x", "T1 ..."));
+    assert_int_equal(store_last_fault(s), STORE_FAULT_LOCKED);
+    assert_contains(store_error(s), "not open");
     find_aside(f->path, t0, time(NULL), aside, sizeof aside);
     assert_string_equal(aside, ""); /* a busy database is not a bad one */
     sqlite3_exec(other, "ROLLBACK", NULL, NULL, NULL);
     sqlite3_close(other);
-    store_close(open_clean(f));
+    assert_true(store_reopen(s, f->err, sizeof f->err));
+    assert_string_equal(f->err, "");
+    assert_true(store_save_table(s, "#x", "T1 ..."));
+    store_close(s);
 }
 
 /* ---- stats ---- */
@@ -712,6 +725,98 @@ static void test_top(void **state)
     store_close(s);
 }
 
+/* ---- batches, faults, rejected tables ---- */
+
+/* A batch is one transaction: a result recorded inside it (its own transaction nested as a
+ * savepoint) goes or stays with the batch. */
+static void test_batch_nests(void **state)
+{
+    struct fixture *f = *state;
+    store *s = open_clean(f);
+    store_result g = { 2, false, { SEAT("alice", 1, false, false), SEAT("bob", 2, true, false) } };
+    store_player p;
+    assert_true(store_batch_begin(s));
+    assert_true(store_save_table(s, "#a", "one"));
+    assert_true(store_record_game(s, &g));
+    store_batch_rollback(s);
+    assert_false(store_get_player(s, "alice", &p));
+    struct loaded l = { 0 };
+    assert_int_equal(store_load_tables(s, collect, &l), 0);
+
+    assert_true(store_batch_begin(s));
+    assert_true(store_save_table(s, "#a", "one"));
+    assert_false(store_record_game(s, &(store_result){ 1, false, { SEAT("x", 1, false, false) } }));
+    assert_true(store_refused(s)); /* bad input: the batch goes on */
+    assert_true(store_record_game(s, &g));
+    assert_true(store_batch_commit(s));
+    assert_true(store_get_player(s, "alice", &p));
+    assert_int_equal(store_load_tables(s, collect, &l), 1);
+    loaded_free(&l);
+    store_close(s);
+}
+
+/* A full disk is a fault of its own kind (what the channel is told), not a refusal. */
+static void test_full_disk_fault(void **state)
+{
+    struct fixture *f = *state;
+    store *s = open_clean(f);
+    assert_int_equal(sqlite3_exec(s->db, "PRAGMA max_page_count = 1", NULL, NULL, NULL), SQLITE_OK);
+    char big[3000], channel[32];
+    memset(big, 'x', sizeof big - 1);
+    big[sizeof big - 1] = '\0';
+    bool ok = true;
+    for (int i = 0; ok && i < 1000; i++) {
+        snprintf(channel, sizeof channel, "#c%d", i);
+        ok = store_save_table(s, channel, big);
+    }
+    assert_false(ok);
+    assert_int_equal(store_last_fault(s), STORE_FAULT_FULL);
+    assert_false(store_refused(s));
+    assert_contains(store_error(s), "full");
+    store_close(s);
+}
+
+static void test_reject_table(void **state)
+{
+    struct fixture *f = *state;
+    store *s = open_clean(f);
+    assert_true(store_save_table(s, "#a", "T1 nan"));
+    assert_true(store_reject_table(s, "#a", "T1 nan", "the turn timer is not a number"));
+    struct loaded l = { 0 };
+    assert_int_equal(store_load_tables(s, collect, &l), 0);
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_prepare_v2(s->db,
+                                        "SELECT channel, snapshot, reason FROM rejected_tables", -1,
+                                        &st, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    assert_string_equal((const char *)sqlite3_column_text(st, 0), "#a");
+    assert_string_equal((const char *)sqlite3_column_text(st, 1), "T1 nan");
+    assert_string_equal((const char *)sqlite3_column_text(st, 2), "the turn timer is not a number");
+    sqlite3_finalize(st);
+    store_close(s);
+}
+
+/* synchronous follows state.synchronous, NORMAL by default, and survives a reopen. */
+static void test_synchronous(void **state)
+{
+    struct fixture *f = *state;
+    store *s = open_clean(f);
+    char err[256];
+    sqlite3_stmt *st;
+    for (int round = 0; round < 3; round++) {
+        if (round == 1)
+            assert_true(store_set_synchronous(s, true));
+        if (round == 2)
+            assert_true(store_reopen(s, err, sizeof err));
+        assert_int_equal(sqlite3_prepare_v2(s->db, "PRAGMA synchronous", -1, &st, NULL), SQLITE_OK);
+        assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+        assert_int_equal(sqlite3_column_int(st, 0), round == 0 ? 1 : 2); /* NORMAL 1, FULL 2 */
+        sqlite3_finalize(st);
+    }
+    store_close(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -733,6 +838,10 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_bad_results_rejected, setup, teardown),
         cmocka_unit_test_setup_teardown(test_rename, setup, teardown),
         cmocka_unit_test_setup_teardown(test_top, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_batch_nests, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_full_disk_fault, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_reject_table, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_synchronous, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

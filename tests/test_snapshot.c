@@ -1,0 +1,157 @@
+/* test_snapshot.c — a table's snapshot line restored strictly: a good line comes back; a line with
+ * a non-finite or out-of-range timer, bad options or seats, or a finished game is refused, why. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "tables.h"
+
+static tables *fresh(bot_config *cfg)
+{
+    config_defaults(cfg);
+    snprintf(cfg->irc.nick, sizeof cfg->irc.nick, "durakbot");
+    return tables_new(cfg, 5);
+}
+
+/* The snapshot of a lobby (playing 0) or a running two-player game (1). */
+static void make_snapshot(bool playing, char *buf, size_t cap)
+{
+    bot_config cfg;
+    tables *t = fresh(&cfg);
+    outbox o;
+    outbox_init(&o);
+    tables_on_reconnect(t, 100, &o);
+    tables_who a = { "alice", "al", "example.org", "" }, b = { "bob", "bo", "example.org", "" };
+    tables_on_channel(t, 101, &a, "#durak", "!durak", &o);
+    tables_on_channel(t, 104, &b, "#durak", "!join", &o);
+    if (playing)
+        tables_on_channel(t, 107, &a, "#durak", "!start", &o);
+    assert_true(tables_snapshot(t, "#durak", 108, buf, cap));
+    outbox_free(&o);
+    tables_free(t);
+}
+
+/* Restores line into fresh tables: NULL if it came back, else the reason. */
+static const char *restore(const char *line)
+{
+    static char why[256];
+    bot_config cfg;
+    tables *t = fresh(&cfg);
+    why[0] = '\0';
+    bool ok = tables_restore_checked(t, "#durak", line, 500, why, sizeof why);
+    tables_free(t);
+    return ok ? NULL : why;
+}
+
+/* line with its n-th space-separated token (0-based) replaced by tok. */
+static char *with_token(const char *line, int n, const char *tok)
+{
+    static char out[4096];
+    size_t len = 0;
+    const char *p = line;
+    for (int i = 0; *p; i++) {
+        const char *end = strchr(p, ' ');
+        size_t w = end ? (size_t)(end - p) : strlen(p);
+        len += (size_t)snprintf(out + len, sizeof out - len, "%s%.*s", i ? " " : "",
+                                (int)(i == n ? strlen(tok) : w), i == n ? tok : p);
+        p += w + (end != NULL);
+    }
+    return out;
+}
+
+static void refused(const char *line, const char *reason)
+{
+    const char *why = restore(line);
+    if (!why)
+        fail_msg("restored: %s", line);
+    if (!strstr(why, reason))
+        fail_msg("\"%s\" refused with \"%s\", not \"%s\"", line, why, reason);
+}
+
+static void test_good_lines_restore(void **state)
+{
+    (void)state;
+    char line[4096];
+    make_snapshot(false, line, sizeof line);
+    assert_null(restore(line));
+    make_snapshot(true, line, sizeof line);
+    assert_null(restore(line));
+    /* a T1 line (saved before accounts: no account token) still restores */
+    assert_int_equal(strncmp(line, "T2 ", 3), 0);
+    line[1] = '1';
+    for (char *p; (p = strstr(line, " = "));) /* the empty accounts */
+        memmove(p, p + 2, strlen(p + 2) + 1);
+    assert_null(restore(line));
+}
+
+/* Head tokens: 0 T2, 1 playing, 2 options, 3 creator, 4 nseats, 5 lobby, 6 turn, 7 warned;
+ * then per seat 8 =nick 9 =user 10 =host 11 =account 12 absent 13 grace 14 timeouts 15 ai. */
+static void test_timers_must_be_finite_and_in_range(void **state)
+{
+    (void)state;
+    char line[4096];
+    make_snapshot(true, line, sizeof line);
+    static const char *const bad[] = { "nan", "-nan", "inf", "-1", "1e9", "0x10000", "", "5s" };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        if (bad[i][0]) {
+            refused(with_token(line, 5, bad[i]), "lobby timer");
+            refused(with_token(line, 6, bad[i]), "turn timer");
+        }
+        refused(with_token(line, 13, bad[i][0] ? bad[i] : "x"), "rejoin grace");
+    }
+    assert_null(restore(with_token(line, 6, "3600")));
+}
+
+static void test_inconsistent_tables_refused(void **state)
+{
+    (void)state;
+    char lobby[4096], game[4096];
+    make_snapshot(false, lobby, sizeof lobby);
+    make_snapshot(true, game, sizeof game);
+    refused(with_token(lobby, 0, "T9"), "version 1 or 2");
+    refused(with_token(lobby, 1, "2"), "playing flag");
+    refused(with_token(lobby, 2, "2,0,0,0,37"), "options");
+    refused(with_token(lobby, 2, "7,0,0,0,36"), "options");
+    refused(with_token(lobby, 2, "2,0,0,0,36x"), "options");
+    refused(with_token(lobby, 3, "2"), "creator");
+    refused(with_token(lobby, 3, "-1"), "creator");
+    refused(with_token(lobby, 4, "7"), "seats");
+    refused(with_token(lobby, 4, "3"), "seat"); /* a seat missing */
+    refused(with_token(lobby, 7, "1x"), "warned");
+    refused(with_token(lobby, 8, "=bob"), "same nick");
+    refused(with_token(lobby, 8, "=BOB"), "same nick");
+    refused(with_token(lobby, 8, "=ali\rce"), "control characters");
+    refused(with_token(lobby, 8, "="), "nick");
+    refused(with_token(lobby, 11, "=\x01"), "account");
+    refused(with_token(lobby, 12, "2"), "absent");
+    refused(with_token(lobby, 14, "11"), "time-out");
+    refused(with_token(lobby, 15, "3"), "computer level");
+    char extra[4200];
+    snprintf(extra, sizeof extra, "%s junk", lobby);
+    refused(extra, "more after the last seat");
+    refused(with_token(game, 2, "2,1,0,0,36"), "options");
+    char *g = strstr(game, " G ");
+    assert_non_null(g);
+    g[1] = '\0';
+    refused(game, "no engine state");
+    snprintf(extra, sizeof extra, "%sG garbage", game);
+    refused(extra, "engine refuses");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_good_lines_restore),
+        cmocka_unit_test(test_timers_must_be_finite_and_in_range),
+        cmocka_unit_test(test_inconsistent_tables_refused),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
