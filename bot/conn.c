@@ -9,7 +9,7 @@
 
 #include "log.h"
 #include "rng.h"
-#include "tlsrelay.h"
+#include "link.h"
 
 #ifndef DURAKBOT_VERSION
 #define DURAKBOT_VERSION "unknown"
@@ -33,7 +33,7 @@ struct conn {
     outq *q;
     conn_hooks h;
     irc_client *irc;
-    tlsrelay *relay; /* irc.tls: the loopback relay of this connection */
+    link_relay *relay; /* the loopback relay of this connection (bot/link.h) */
     casemap cmap;
     char nick[128]; /* the bot's nick on the server now */
     int nick_tries;
@@ -362,7 +362,7 @@ static void schedule_reconnect(conn *c, double now, bool was_up, const char *why
 void conn_close(conn *c)
 {
     irc_client_close(c->irc);
-    tlsrelay_stop(c->relay);
+    link_stop(c->relay);
     c->relay = NULL;
     c->registered = c->ready = c->drop = c->joined = false;
     c->ping = PING_NONE;
@@ -377,7 +377,7 @@ void conn_close(conn *c)
 static void drop_connection(conn *c, double now, const char *why)
 {
     char tls_why[512];
-    if (c->relay && tlsrelay_failed(c->relay, tls_why, sizeof tls_why))
+    if (c->relay && link_failed(c->relay, tls_why, sizeof tls_why))
         why = tls_why;
     bool was_up = c->registered;
     conn_close(c);
@@ -396,6 +396,28 @@ static bool has_percent(const bot_config *c)
            || strchr(c->irc.password, '%');
 }
 
+/* Every connection goes through the relay (bot/link.h): TLS or plain, the wire guard, CAP, SASL;
+ * libircclient talks to its end on 127.0.0.1. */
+static link_relay *start_relay(const bot_config *cf, int *port, char *err, size_t errlen)
+{
+    static const link_sasl mech[] = { [CONFIG_SASL_NONE] = LINK_SASL_NONE,
+                                      [CONFIG_SASL_PLAIN] = LINK_SASL_PLAIN,
+                                      [CONFIG_SASL_EXTERNAL] = LINK_SASL_EXTERNAL };
+    link_opts o = { .host = cf->irc.server,
+                    .port = cf->irc.port,
+                    .verify = cf->irc.tls_verify,
+                    .ca_file = cf->irc.tls_ca_file,
+                    .cert_file = cf->irc.tls_cert,
+                    .key_file = cf->irc.tls_key,
+                    .plain = !cf->irc.tls,
+                    .irc = true,
+                    .sasl = mech[cf->irc.sasl_mechanism],
+                    .sasl_user = cf->irc.sasl_username,
+                    .sasl_pass = cf->irc.sasl_password,
+                    .sasl_required = cf->irc.sasl_required };
+    return link_start(&o, port, err, errlen);
+}
+
 static void start_connect(void *ctx, double now)
 {
     conn *c = ctx;
@@ -410,21 +432,15 @@ static void start_connect(void *ctx, double now)
     }
     copy_str(c->nick, sizeof c->nick, cf->irc.nick);
     c->connect_at = c->last_rx = now;
-    const char *host = cf->irc.server;
-    int port = cf->irc.port;
-    if (cf->irc.tls) { /* libircclient has no TLS: talk through the relay */
-        tlsrelay_opts o = { cf->irc.server,      cf->irc.port,     cf->irc.tls_verify,
-                            cf->irc.tls_ca_file, cf->irc.tls_cert, cf->irc.tls_key };
-        if (!(c->relay = tlsrelay_start(&o, &port, err, sizeof err))) {
-            drop_connection(c, now, err);
-            return;
-        }
-        host = "127.0.0.1";
+    int port;
+    if (!(c->relay = start_relay(cf, &port, err, sizeof err))) {
+        drop_connection(c, now, err);
+        return;
     }
     log_msg(LOG_INFO, "connecting to %s:%d%s as %s", cf->irc.server, cf->irc.port,
             cf->irc.tls ? " over TLS" : "", c->nick);
-    if (!irc_client_connect(c->irc, host, port, cf->irc.password, cf->irc.nick, cf->irc.username,
-                            cf->irc.realname, err, sizeof err)) {
+    if (!irc_client_connect(c->irc, "127.0.0.1", port, cf->irc.password, cf->irc.nick,
+                            cf->irc.username, cf->irc.realname, err, sizeof err)) {
         drop_connection(c, now, err);
         return;
     }
@@ -542,7 +558,7 @@ void conn_free(conn *c)
     if (!c)
         return;
     irc_client_free(c->irc);
-    tlsrelay_stop(c->relay);
+    link_stop(c->relay);
     free(c);
 }
 

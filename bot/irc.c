@@ -9,6 +9,8 @@
 
 #include <libircclient.h>
 
+#include "link.h"
+
 struct irc_client {
     irc_session_t *s; /* NULL while not connected */
     irc_event_fn on_event;
@@ -17,7 +19,7 @@ struct irc_client {
 
 /* "nick!user@host" into its parts; any part may be missing. */
 typedef struct {
-    char nick[128], user[128], host[256];
+    char nick[128], user[128], host[256], account[64];
 } origin_buf;
 
 static void copy_str(char *dst, size_t cap, const char *src)
@@ -29,10 +31,17 @@ static void copy_str(char *dst, size_t cap, const char *src)
     dst[n] = '\0';
 }
 
+/* The connection layer appends the sender's account to the prefix after LINK_ACCOUNT_SEP. */
 static void split_origin(const char *origin, origin_buf *b)
 {
     char tmp[512];
     copy_str(tmp, sizeof tmp, origin);
+    char *sep = strrchr(tmp, LINK_ACCOUNT_SEP);
+    b->account[0] = '\0';
+    if (sep) {
+        *sep++ = '\0';
+        copy_str(b->account, sizeof b->account, sep);
+    }
     char *at = strchr(tmp, '@');
     if (at)
         *at++ = '\0';
@@ -59,7 +68,7 @@ static void deliver(irc_session_t *s, irc_event ev, const char *origin, const ch
     ev.nick = b.nick;
     ev.user = b.user;
     ev.host = b.host;
-    ev.account = ""; /* libircclient sees no tags: the connection layer knows accounts */
+    ev.account = b.account; /* from the account tag, passed on by the connection layer */
     ev.params = params;
     ev.count = count;
     if (!ev.target)
