@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ctcp.h"
 #include "log.h"
+#include "members.h"
 #include "rng.h"
 #include "link.h"
 
@@ -35,7 +37,9 @@ struct conn {
     irc_client *irc;
     link_relay *relay; /* the loopback relay of this connection (bot/link.h) */
     casemap cmap;
-    char nick[128]; /* the bot's nick on the server now */
+    members *members; /* channel members' accounts */
+    bool whox;        /* ISUPPORT WHOX: WHO #chan %tcuhnfa tells accounts */
+    char nick[128];   /* the bot's nick on the server now */
     int nick_tries;
     bool registered; /* 001 seen on this connection */
     bool joined;     /* JOINs sent (after NickServ's answer or irc.nickserv_wait) */
@@ -63,8 +67,6 @@ static void copy_str(char *dst, size_t cap, const char *src)
     memcpy(dst, src ? src : "", n);
     dst[n] = '\0';
 }
-
-static bool is_channel(const char *target) { return target[0] && strchr("#&+!", target[0]); }
 
 static bool is_me(const conn *c, const char *nick) { return casemap_equal(c->cmap, nick, c->nick); }
 
@@ -209,24 +211,19 @@ static void on_isupport(conn *c, const irc_event *ev)
             c->h.casemapping(c->h.ctx, c->cmap);
         } else if (!strncmp(p, "BOT=", 4)) {
             set_bot_mode(c, p + 4);
+        } else if (!strcmp(p, "WHOX")) {
+            c->whox = true;
         }
     }
 }
 
-/* 352 RPL_WHOREPLY "me #chan user host server nick flags :hops realname" after our WHO: each
- * member counts as joined, so a player who came back while the bot was away sits again. */
+/* 352/354 after our WHO: each member counts as joined, so a player who came back while the bot
+ * was away sits again; WHOX also tells their account. */
 static void on_who_reply(conn *c, const irc_event *ev, double now)
 {
-    if (ev->count < 6 || !is_channel(ev->params[1]) || is_me(c, ev->params[5]))
-        return;
-    irc_event join = { .kind = IRC_EV_JOIN,
-                       .nick = ev->params[5],
-                       .user = ev->params[2],
-                       .host = ev->params[3],
-                       .target = ev->params[1],
-                       .arg = "",
-                       .text = "" };
-    c->h.event(c->h.ctx, &join, now);
+    irc_event join;
+    if (members_who_reply(c->members, c->cmap, ev, c->nick, &join))
+        c->h.event(c->h.ctx, &join, now);
 }
 
 static void log_refused(const irc_event *ev)
@@ -258,7 +255,8 @@ static void on_numeric(conn *c, const irc_event *ev, double now)
     switch (ev->code) {
     case 1: on_welcome(c, ev, now); break;
     case 5: on_isupport(c, ev); break;
-    case 352: on_who_reply(c, ev, now); break;
+    case 352:
+    case 354: on_who_reply(c, ev, now); break;
     case 376:
     case 422: on_ready(c, now); break;
     case 900: identified(c, "logged in (900)"); break;
@@ -272,25 +270,12 @@ static void on_numeric(conn *c, const irc_event *ev, double now)
 
 /* ---- the other lines ---- */
 
-static bool printable_ascii(const char *s, size_t max)
-{
-    size_t n = 0;
-    for (; s[n]; n++)
-        if (n >= max || s[n] < 0x20 || s[n] > 0x7e)
-            return false;
-    return true;
-}
-
 static void on_ctcp(conn *c, const irc_event *ev, double now)
 {
     char reply[160];
     if (now < c->ctcp_next)
         return;
-    if (!strcmp(ev->text, "VERSION"))
-        snprintf(reply, sizeof reply, "\001VERSION durakbot %s\001", DURAKBOT_VERSION);
-    else if (!strncmp(ev->text, "PING", 4) && printable_ascii(ev->text, 100))
-        snprintf(reply, sizeof reply, "\001%s\001", ev->text);
-    else
+    if (!ctcp_reply(ev->text, DURAKBOT_VERSION, reply, sizeof reply))
         return;
     c->ctcp_next = now + 1.0;
     if (!outq_push(c->q, "NOTICE", ev->nick, reply))
@@ -312,22 +297,27 @@ static void about_me(conn *c, const irc_event *ev, double now)
         push_raw(c, line);
     } else if (ev->kind == IRC_EV_JOIN && is_me(c, ev->nick)) {
         log_msg(LOG_INFO, "joined %s", ev->target);
-        snprintf(line, sizeof line, "WHO %s", ev->target); /* who is back, for held seats */
+        snprintf(line, sizeof line, c->whox ? "WHO %s %%tcuhnfa," MEMBERS_WHOX_TOKEN : "WHO %s",
+                 ev->target); /* who is back, for held seats; WHOX: their accounts */
         push_raw(c, line);
         on_ready(c, now); /* in case the server sends no end of MOTD */
     }
 }
 
-static void on_event(void *ctx, const irc_event *ev)
+static void on_event(void *ctx, const irc_event *line)
 {
     conn *c = ctx;
     double now = loop_now(c->l);
+    irc_event with_account = *line;
+    with_account.account = members_on_event(c->members, c->cmap, line, c->nick);
+    const irc_event *ev = &with_account;
     c->last_rx = now; /* every line we hear proves the server alive */
     c->ping = PING_NONE;
     if (ev->kind == IRC_EV_ERROR)
         log_msg(c->stopping ? LOG_INFO : LOG_WARNING, "the server closes the link: %s",
                 ev->text[0] ? ev->text : "no reason given");
-    if (c->stopping || ev->kind == IRC_EV_OTHER || ev->kind == IRC_EV_ERROR)
+    if (c->stopping || ev->kind == IRC_EV_OTHER || ev->kind == IRC_EV_ERROR
+        || ev->kind == IRC_EV_ACCOUNT)
         return;
     switch (ev->kind) {
     case IRC_EV_NUMERIC: on_numeric(c, ev, now); return;
@@ -364,7 +354,8 @@ void conn_close(conn *c)
     irc_client_close(c->irc);
     link_stop(c->relay);
     c->relay = NULL;
-    c->registered = c->ready = c->drop = c->joined = false;
+    c->registered = c->ready = c->drop = c->joined = c->whox = false;
+    members_clear(c->members);
     c->ping = PING_NONE;
     c->nick_tries = 0;
     loop_timer_set(c->l, c->t_ping, -1);
@@ -531,7 +522,9 @@ static void process(void *ctx, fd_set *in, fd_set *out, double now)
 conn *conn_new(loop *l, outq *q, const bot_config *cfg, const conn_hooks *h, uint64_t seed)
 {
     conn *c = calloc(1, sizeof *c);
-    if (!c || !(c->irc = irc_client_new(on_event, c))) {
+    if (!c || !(c->irc = irc_client_new(on_event, c)) || !(c->members = members_new())) {
+        if (c)
+            irc_client_free(c->irc);
         free(c);
         return NULL;
     }
@@ -559,6 +552,7 @@ void conn_free(conn *c)
         return;
     irc_client_free(c->irc);
     link_stop(c->relay);
+    members_free(c->members);
     free(c);
 }
 

@@ -12,3 +12,8 @@ add_test(NAME secrets COMMAND test_secrets)
 add_executable(test_link_guard test_link_guard.c)
 target_link_libraries(test_link_guard PRIVATE durak_link PkgConfig::CMOCKA)
 add_test(NAME link_guard COMMAND test_link_guard)
+# Channel members' accounts (ctest "members").
+add_executable(test_members test_members.c ${PROJECT_SOURCE_DIR}/bot/members.c)
+target_include_directories(test_members PRIVATE ${PROJECT_SOURCE_DIR}/bot)
+target_link_libraries(test_members PRIVATE durak_casemap PkgConfig::CMOCKA)
+add_test(NAME members COMMAND test_members)

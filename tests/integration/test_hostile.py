@@ -3,7 +3,7 @@
 gives one clear error line and a back-off reconnect, then 903 registers. Then every line that
 crashes or deafens libircclient 1.9 (numeric 000, NOTICE without parameters, NICK without a
 prefix, a NUL byte, 2000-byte and 20000-byte lines, 8000 bytes of tags, a lone \\001, DCC, a
-prefix faking the account separator, ...): the bot stays connected and answers !help within 2 s,
+prefix faking the account separator, ...); with WHOX in ISUPPORT the bot asks WHO #chan %tcuhnfa: the bot stays connected and answers !help within 2 s,
 and the log names each kind of dropped line once."""
 import base64
 import re
@@ -101,11 +101,14 @@ def test(env):
                 "one SASL error line, not %r" % errors)
         srv.sasl(903)
         srv.send(":fake.server 001 durakbot :Welcome")
+        srv.send(":fake.server 005 durakbot WHOX CASEMAPPING=rfc1459 :are supported")
         srv.send(":fake.server 376 durakbot :End of MOTD")
         srv.expect("JOIN #durak")
         srv.send(":durakbot!durak@bot.host JOIN :#durak")
-        srv.expect("WHO #durak")
-        h.log("SASL PLAIN ok, registered after CAP END, joined")
+        srv.expect("WHO #durak %tcuhnfa,152")
+        srv.send(":fake.server 354 durakbot 152 #durak z zoe.host zoe H zoeacct")
+        srv.send("@account=zoeacct :zoe!z@zoe.host ACCOUNT zoeacct")
+        h.log("SASL PLAIN ok, registered after CAP END, joined, WHOX asked")
 
         for line in BAD_LINES:
             srv.send_raw(line)
