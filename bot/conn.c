@@ -23,7 +23,8 @@ enum {
     NICK_TRIES = 8,
     JOIN_LINE_MAX = 400,
 };
-#define BACKOFF_FIRST 1.0
+#define BACKOFF_FIRST 5.0  /* at least a server's reconnect throttle (ircd-hybrid's) */
+#define STABLE_AFTER 300.0 /* the back-off starts over only after a connection stayed up so long */
 #define BACKOFF_MAX 300.0
 #define PING_LINE "PING :durakbot"
 
@@ -53,6 +54,8 @@ struct conn {
     ping_state ping;
     double ping_at; /* when our PING was queued, then when it was sent */
     double backoff;
+    double up_since;  /* when 001 came */
+    bool refused;     /* a KILL or a throttle: this connection counts as failed however long */
     double ctcp_next; /* CTCP replies: at most one a second */
     rng_t rng;        /* reconnect jitter, fallback nicks */
     int t_reconnect, t_ping, t_join, t_write;
@@ -124,7 +127,7 @@ static void on_welcome(conn *c, const irc_event *ev, double now)
     if (ev->count >= 1 && ev->params[0][0])
         copy_str(c->nick, sizeof c->nick, ev->params[0]);
     c->registered = true;
-    c->backoff = BACKOFF_FIRST;
+    c->up_since = now;
     c->h.own_nick(c->h.ctx, c->nick);
     log_msg(LOG_NOTICE, "registered on %s:%d as %s; joining %d channel(s)", c->cfg.irc.server,
             c->cfg.irc.port, c->nick, c->cfg.irc.nchannels);
@@ -313,9 +316,12 @@ static void on_event(void *ctx, const irc_event *line)
     const irc_event *ev = &with_account;
     c->last_rx = now; /* every line we hear proves the server alive */
     c->ping = PING_NONE;
-    if (ev->kind == IRC_EV_ERROR)
+    if (ev->kind == IRC_EV_ERROR) {
         log_msg(c->stopping ? LOG_INFO : LOG_WARNING, "the server closes the link: %s",
                 ev->text[0] ? ev->text : "no reason given");
+        c->refused |= strstr(ev->text, "Killed") || strstr(ev->text, "throttled")
+                      || strstr(ev->text, "too fast");
+    }
     if (c->stopping || ev->kind == IRC_EV_OTHER || ev->kind == IRC_EV_ERROR
         || ev->kind == IRC_EV_ACCOUNT)
         return;
@@ -371,11 +377,15 @@ static void drop_connection(conn *c, double now, const char *why)
     if (c->relay && link_failed(c->relay, tls_why, sizeof tls_why))
         why = tls_why;
     bool was_up = c->registered;
+    bool stable = was_up && !c->refused && now - c->up_since >= STABLE_AFTER;
+    c->refused = false;
     conn_close(c);
     if (c->stopping) {
         log_msg(LOG_INFO, "connection closed: %s", why);
         return;
     }
+    if (stable)
+        c->backoff = BACKOFF_FIRST;
     c->paused |= was_up;
     c->h.lost(c->h.ctx, now, why);
     schedule_reconnect(c, now, was_up, why);
@@ -391,9 +401,6 @@ static bool has_percent(const bot_config *c)
  * libircclient talks to its end on 127.0.0.1. */
 static link_relay *start_relay(const bot_config *cf, int *port, char *err, size_t errlen)
 {
-    static const link_sasl mech[] = { [CONFIG_SASL_NONE] = LINK_SASL_NONE,
-                                      [CONFIG_SASL_PLAIN] = LINK_SASL_PLAIN,
-                                      [CONFIG_SASL_EXTERNAL] = LINK_SASL_EXTERNAL };
     link_opts o = { .host = cf->irc.server,
                     .port = cf->irc.port,
                     .verify = cf->irc.tls_verify,
@@ -402,7 +409,7 @@ static link_relay *start_relay(const bot_config *cf, int *port, char *err, size_
                     .key_file = cf->irc.tls_key,
                     .plain = !cf->irc.tls,
                     .irc = true,
-                    .sasl = mech[cf->irc.sasl_mechanism],
+                    .sasl = (link_sasl)cf->irc.sasl_mechanism, /* CONFIG_SASL_* alike */
                     .sasl_user = cf->irc.sasl_username,
                     .sasl_pass = cf->irc.sasl_password,
                     .sasl_required = cf->irc.sasl_required };

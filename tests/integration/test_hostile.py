@@ -4,7 +4,8 @@ gives one clear error line and a back-off reconnect, then 903 registers. Then ev
 crashes or deafens libircclient 1.9 (numeric 000, NOTICE without parameters, NICK without a
 prefix, a NUL byte, 2000-byte and 20000-byte lines, 8000 bytes of tags, a lone \\001, DCC, a
 prefix faking the account separator, ...); with WHOX in ISUPPORT the bot asks WHO #chan %tcuhnfa: the bot stays connected and answers !help within 2 s,
-and the log names each kind of dropped line once."""
+and the log names each kind of dropped line once. A KILL right after registering counts as a
+failure: the back-off goes on (5 s, then 10 s), it does not start over."""
 import base64
 import re
 import time
@@ -127,9 +128,18 @@ def test(env):
             h.check(drops.count(kind) == 1, "drop kind %r logged %d times" % (kind,
                                                                             drops.count(kind)))
 
-        bot.proc.send_signal(15)
-        srv.expect("QUIT :")
+        # a KILL soon after registering is a failure: the back-off goes on from 5 s to 10 s
+        srv.send("ERROR :Closing Link: zoe.host (Killed (oper (testing)))")
         srv.conn.close()
+        end = time.monotonic() + 5
+        retries = []
+        while time.monotonic() < end and len(retries) < 2:
+            retries = re.findall(r"retrying in ([0-9.]+) s", bot.log_text())
+            time.sleep(0.05)
+        h.check(len(retries) == 2 and 3.9 <= float(retries[0]) <= 6.1
+                and 7.9 <= float(retries[1]) <= 12.1,
+                "retries after 904 then KILL: %r s, not about 5 then 10" % retries)
+        h.log("retry after the 904: %s s, after the KILL: %s s" % tuple(retries))
         rc, _ = bot.stop()
         h.check(rc == 0, "durakbot exited with %s" % rc)
     finally:
