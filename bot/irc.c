@@ -89,6 +89,9 @@ static void from_someone(irc_session_t *s, irc_event ev, const char *origin, con
     deliver(s, ev, origin, params, count);
 }
 
+/* A server or services without a user@host ("irc.example.net") is never answered. */
+static bool from_user(const char *origin) { return origin && strchr(origin, '!'); }
+
 static void on_message(irc_session_t *s, const char *event, const char *origin, const char **params,
                        unsigned count)
 {
@@ -96,7 +99,7 @@ static void on_message(irc_session_t *s, const char *event, const char *origin, 
     (void)event;
     ev.target = param(params, count, 0);
     ev.text = param(params, count, 1);
-    from_someone(s, ev, origin, params, count, 2);
+    from_someone(s, ev, from_user(origin) ? origin : NULL, params, count, 2);
 }
 
 static void on_notice(irc_session_t *s, const char *event, const char *origin, const char **params,
@@ -115,7 +118,7 @@ static void on_ctcp(irc_session_t *s, const char *event, const char *origin, con
     irc_event ev = { .kind = IRC_EV_CTCP };
     (void)event;
     ev.text = param(params, count, 0);
-    from_someone(s, ev, origin, params, count, 1);
+    from_someone(s, ev, from_user(origin) ? origin : NULL, params, count, 1);
 }
 
 static void on_nick(irc_session_t *s, const char *event, const char *origin, const char **params,

@@ -113,9 +113,12 @@ def test(env):
 
         for line in BAD_LINES:
             srv.send_raw(line)
+        srv.send(":fake.server PRIVMSG durakbot :!help")     # a server is never answered
+        srv.send(":fake.server PRIVMSG durakbot :\x01VERSION\x01")
         t0 = time.monotonic()
         srv.send(":zoe!z@zoe.host PRIVMSG #durak :!help")
-        srv.expect("NOTICE zoe :", 2)
+        before, _ = srv.lines_until("NOTICE zoe :", 2)
+        h.check(not [l for l in before if "fake.server" in l], "answered the server: %r" % before)
         took = time.monotonic() - t0
         h.check(bot.alive(), "durakbot died")
         h.log("%d hostile lines: still connected, !help answered in %.2f s"
