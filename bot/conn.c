@@ -7,9 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ctcp.h"
 #include "log.h"
+#include "numeric.h"
+#include "members.h"
 #include "rng.h"
-#include "tlsrelay.h"
+#include "link.h"
 
 #ifndef DURAKBOT_VERSION
 #define DURAKBOT_VERSION "unknown"
@@ -21,7 +24,8 @@ enum {
     NICK_TRIES = 8,
     JOIN_LINE_MAX = 400,
 };
-#define BACKOFF_FIRST 1.0
+#define BACKOFF_FIRST 5.0  /* at least a server's reconnect throttle (ircd-hybrid's) */
+#define STABLE_AFTER 300.0 /* the back-off starts over only after a connection stayed up so long */
 #define BACKOFF_MAX 300.0
 #define PING_LINE "PING :durakbot"
 
@@ -33,9 +37,11 @@ struct conn {
     outq *q;
     conn_hooks h;
     irc_client *irc;
-    tlsrelay *relay; /* irc.tls: the loopback relay of this connection */
+    link_relay *relay; /* the loopback relay of this connection (bot/link.h) */
     casemap cmap;
-    char nick[128]; /* the bot's nick on the server now */
+    members *members; /* channel members' accounts */
+    bool whox;        /* ISUPPORT WHOX: WHO #chan %tcuhnfa tells accounts */
+    char nick[128];   /* the bot's nick on the server now */
     int nick_tries;
     bool registered; /* 001 seen on this connection */
     bool joined;     /* JOINs sent (after NickServ's answer or irc.nickserv_wait) */
@@ -49,6 +55,8 @@ struct conn {
     ping_state ping;
     double ping_at; /* when our PING was queued, then when it was sent */
     double backoff;
+    double up_since;  /* when 001 came */
+    bool refused;     /* a KILL or a throttle: this connection counts as failed however long */
     double ctcp_next; /* CTCP replies: at most one a second */
     rng_t rng;        /* reconnect jitter, fallback nicks */
     int t_reconnect, t_ping, t_join, t_write;
@@ -63,8 +71,6 @@ static void copy_str(char *dst, size_t cap, const char *src)
     memcpy(dst, src ? src : "", n);
     dst[n] = '\0';
 }
-
-static bool is_channel(const char *target) { return target[0] && strchr("#&+!", target[0]); }
 
 static bool is_me(const conn *c, const char *nick) { return casemap_equal(c->cmap, nick, c->nick); }
 
@@ -124,7 +130,7 @@ static void on_welcome(conn *c, const irc_event *ev, double now)
     if (ev->count >= 1 && ev->params[0][0])
         copy_str(c->nick, sizeof c->nick, ev->params[0]);
     c->registered = true;
-    c->backoff = BACKOFF_FIRST;
+    c->up_since = now;
     c->h.own_nick(c->h.ctx, c->nick);
     log_msg(LOG_NOTICE, "registered on %s:%d as %s; joining %d channel(s)", c->cfg.irc.server,
             c->cfg.irc.port, c->nick, c->cfg.irc.nchannels);
@@ -211,48 +217,19 @@ static void on_isupport(conn *c, const irc_event *ev)
             c->h.casemapping(c->h.ctx, c->cmap);
         } else if (!strncmp(p, "BOT=", 4)) {
             set_bot_mode(c, p + 4);
+        } else if (!strcmp(p, "WHOX")) {
+            c->whox = true;
         }
     }
 }
 
-/* 352 RPL_WHOREPLY "me #chan user host server nick flags :hops realname" after our WHO: each
- * member counts as joined, so a player who came back while the bot was away sits again. */
+/* 352/354 after our WHO: each member counts as joined, so a player who came back while the bot
+ * was away sits again; WHOX also tells their account. */
 static void on_who_reply(conn *c, const irc_event *ev, double now)
 {
-    if (ev->count < 6 || !is_channel(ev->params[1]) || is_me(c, ev->params[5]))
-        return;
-    irc_event join = { .kind = IRC_EV_JOIN,
-                       .nick = ev->params[5],
-                       .user = ev->params[2],
-                       .host = ev->params[3],
-                       .target = ev->params[1],
-                       .arg = "",
-                       .text = "" };
-    c->h.event(c->h.ctx, &join, now);
-}
-
-static void log_refused(const irc_event *ev)
-{
-    const char *what = ev->count >= 2 ? ev->params[1] : "?";
-    const char *why = ev->count >= 3 ? ev->params[ev->count - 1] : "";
-    switch (ev->code) {
-    case 403:
-    case 405:
-    case 471:
-    case 473:
-    case 474:
-    case 475:
-    case 477:
-        log_msg(LOG_WARNING,
-                "cannot join %s: %s (%u); check the channel's modes and bans or irc.channels", what,
-                why, ev->code);
-        break;
-    case 464: log_msg(LOG_ERR, "the server refused the password (464); check irc.password"); break;
-    case 465:
-        log_msg(LOG_ERR, "the server says the bot is banned (465): %s; ask its operators", what);
-        break;
-    default: break;
-    }
+    irc_event join;
+    if (members_who_reply(c->members, c->cmap, ev, c->nick, &join))
+        c->h.event(c->h.ctx, &join, now);
 }
 
 static void on_numeric(conn *c, const irc_event *ev, double now)
@@ -260,7 +237,8 @@ static void on_numeric(conn *c, const irc_event *ev, double now)
     switch (ev->code) {
     case 1: on_welcome(c, ev, now); break;
     case 5: on_isupport(c, ev); break;
-    case 352: on_who_reply(c, ev, now); break;
+    case 352:
+    case 354: on_who_reply(c, ev, now); break;
     case 376:
     case 422: on_ready(c, now); break;
     case 900: identified(c, "logged in (900)"); break;
@@ -268,31 +246,18 @@ static void on_numeric(conn *c, const irc_event *ev, double now)
     case 433:
     case 436:
     case 437: try_next_nick(c); break;
-    default: log_refused(ev); break;
+    default: numeric_log_refusal(ev); break;
     }
 }
 
 /* ---- the other lines ---- */
-
-static bool printable_ascii(const char *s, size_t max)
-{
-    size_t n = 0;
-    for (; s[n]; n++)
-        if (n >= max || s[n] < 0x20 || s[n] > 0x7e)
-            return false;
-    return true;
-}
 
 static void on_ctcp(conn *c, const irc_event *ev, double now)
 {
     char reply[160];
     if (now < c->ctcp_next)
         return;
-    if (!strcmp(ev->text, "VERSION"))
-        snprintf(reply, sizeof reply, "\001VERSION durakbot %s\001", DURAKBOT_VERSION);
-    else if (!strncmp(ev->text, "PING", 4) && printable_ascii(ev->text, 100))
-        snprintf(reply, sizeof reply, "\001%s\001", ev->text);
-    else
+    if (!ctcp_reply(ev->text, DURAKBOT_VERSION, reply, sizeof reply))
         return;
     c->ctcp_next = now + 1.0;
     if (!outq_push_reply(c->q, "NOTICE", ev->nick, reply, now))
@@ -314,22 +279,30 @@ static void about_me(conn *c, const irc_event *ev, double now)
         push_raw(c, line);
     } else if (ev->kind == IRC_EV_JOIN && is_me(c, ev->nick)) {
         log_msg(LOG_INFO, "joined %s", ev->target);
-        snprintf(line, sizeof line, "WHO %s", ev->target); /* who is back, for held seats */
+        snprintf(line, sizeof line, c->whox ? "WHO %s %%tcuhnfa," MEMBERS_WHOX_TOKEN : "WHO %s",
+                 ev->target); /* who is back, for held seats; WHOX: their accounts */
         push_raw(c, line);
         on_ready(c, now); /* in case the server sends no end of MOTD */
     }
 }
 
-static void on_event(void *ctx, const irc_event *ev)
+static void on_event(void *ctx, const irc_event *line)
 {
     conn *c = ctx;
     double now = loop_now(c->l);
+    irc_event with_account = *line;
+    with_account.account = members_on_event(c->members, c->cmap, line, c->nick);
+    const irc_event *ev = &with_account;
     c->last_rx = now; /* every line we hear proves the server alive */
     c->ping = PING_NONE;
-    if (ev->kind == IRC_EV_ERROR)
+    if (ev->kind == IRC_EV_ERROR) {
         log_msg(c->stopping ? LOG_INFO : LOG_WARNING, "the server closes the link: %s",
                 ev->text[0] ? ev->text : "no reason given");
-    if (c->stopping || ev->kind == IRC_EV_OTHER || ev->kind == IRC_EV_ERROR)
+        c->refused |= strstr(ev->text, "Killed") || strstr(ev->text, "throttled")
+                      || strstr(ev->text, "too fast");
+    }
+    if (c->stopping || ev->kind == IRC_EV_OTHER || ev->kind == IRC_EV_ERROR
+        || ev->kind == IRC_EV_ACCOUNT)
         return;
     switch (ev->kind) {
     case IRC_EV_NUMERIC: on_numeric(c, ev, now); return;
@@ -364,9 +337,10 @@ static void schedule_reconnect(conn *c, double now, bool was_up, const char *why
 void conn_close(conn *c)
 {
     irc_client_close(c->irc);
-    tlsrelay_stop(c->relay);
+    link_stop(c->relay);
     c->relay = NULL;
-    c->registered = c->ready = c->drop = c->joined = false;
+    c->registered = c->ready = c->drop = c->joined = c->whox = false;
+    members_clear(c->members);
     c->ping = PING_NONE;
     c->nick_tries = 0;
     loop_timer_set(c->l, c->t_ping, -1);
@@ -380,14 +354,18 @@ void conn_close(conn *c)
 static void drop_connection(conn *c, double now, const char *why)
 {
     char tls_why[512];
-    if (c->relay && tlsrelay_failed(c->relay, tls_why, sizeof tls_why))
+    if (c->relay && link_failed(c->relay, tls_why, sizeof tls_why))
         why = tls_why;
     bool was_up = c->registered;
+    bool stable = was_up && !c->refused && now - c->up_since >= STABLE_AFTER;
+    c->refused = false;
     conn_close(c);
     if (c->stopping) {
         log_msg(LOG_INFO, "connection closed: %s", why);
         return;
     }
+    if (stable)
+        c->backoff = BACKOFF_FIRST;
     c->paused |= was_up;
     c->h.lost(c->h.ctx, now, why);
     schedule_reconnect(c, now, was_up, why);
@@ -397,6 +375,25 @@ static bool has_percent(const bot_config *c)
 {
     return strchr(c->irc.nick, '%') || strchr(c->irc.username, '%') || strchr(c->irc.realname, '%')
            || strchr(c->irc.password, '%');
+}
+
+/* Every connection goes through the relay (bot/link.h): TLS or plain, the wire guard, CAP, SASL;
+ * libircclient talks to its end on 127.0.0.1. */
+static link_relay *start_relay(const bot_config *cf, int *port, char *err, size_t errlen)
+{
+    link_opts o = { .host = cf->irc.server,
+                    .port = cf->irc.port,
+                    .verify = cf->irc.tls_verify,
+                    .ca_file = cf->irc.tls_ca_file,
+                    .cert_file = cf->irc.tls_cert,
+                    .key_file = cf->irc.tls_key,
+                    .plain = !cf->irc.tls,
+                    .irc = true,
+                    .sasl = (link_sasl)cf->irc.sasl_mechanism, /* CONFIG_SASL_* alike */
+                    .sasl_user = cf->irc.sasl_username,
+                    .sasl_pass = cf->irc.sasl_password,
+                    .sasl_required = cf->irc.sasl_required };
+    return link_start(&o, port, err, errlen);
 }
 
 static void start_connect(void *ctx, double now)
@@ -413,21 +410,15 @@ static void start_connect(void *ctx, double now)
     }
     copy_str(c->nick, sizeof c->nick, cf->irc.nick);
     c->connect_at = c->last_rx = now;
-    const char *host = cf->irc.server;
-    int port = cf->irc.port;
-    if (cf->irc.tls) { /* libircclient has no TLS: talk through the relay */
-        tlsrelay_opts o = { cf->irc.server,      cf->irc.port,     cf->irc.tls_verify,
-                            cf->irc.tls_ca_file, cf->irc.tls_cert, cf->irc.tls_key };
-        if (!(c->relay = tlsrelay_start(&o, &port, err, sizeof err))) {
-            drop_connection(c, now, err);
-            return;
-        }
-        host = "127.0.0.1";
+    int port;
+    if (!(c->relay = start_relay(cf, &port, err, sizeof err))) {
+        drop_connection(c, now, err);
+        return;
     }
     log_msg(LOG_INFO, "connecting to %s:%d%s as %s", cf->irc.server, cf->irc.port,
             cf->irc.tls ? " over TLS" : "", c->nick);
-    if (!irc_client_connect(c->irc, host, port, cf->irc.password, cf->irc.nick, cf->irc.username,
-                            cf->irc.realname, err, sizeof err)) {
+    if (!irc_client_connect(c->irc, "127.0.0.1", port, cf->irc.password, cf->irc.nick,
+                            cf->irc.username, cf->irc.realname, err, sizeof err)) {
         drop_connection(c, now, err);
         return;
     }
@@ -518,7 +509,9 @@ static void process(void *ctx, fd_set *in, fd_set *out, double now)
 conn *conn_new(loop *l, outq *q, const bot_config *cfg, const conn_hooks *h, uint64_t seed)
 {
     conn *c = calloc(1, sizeof *c);
-    if (!c || !(c->irc = irc_client_new(on_event, c))) {
+    if (!c || !(c->irc = irc_client_new(on_event, c)) || !(c->members = members_new())) {
+        if (c)
+            irc_client_free(c->irc);
         free(c);
         return NULL;
     }
@@ -545,7 +538,8 @@ void conn_free(conn *c)
     if (!c)
         return;
     irc_client_free(c->irc);
-    tlsrelay_stop(c->relay);
+    link_stop(c->relay);
+    members_free(c->members);
     free(c);
 }
 

@@ -9,6 +9,8 @@
 
 #include <libircclient.h>
 
+#include "link.h"
+
 struct irc_client {
     irc_session_t *s; /* NULL while not connected */
     irc_event_fn on_event;
@@ -17,7 +19,7 @@ struct irc_client {
 
 /* "nick!user@host" into its parts; any part may be missing. */
 typedef struct {
-    char nick[128], user[128], host[256];
+    char nick[128], user[128], host[256], account[64];
 } origin_buf;
 
 static void copy_str(char *dst, size_t cap, const char *src)
@@ -29,10 +31,17 @@ static void copy_str(char *dst, size_t cap, const char *src)
     dst[n] = '\0';
 }
 
+/* The connection layer appends the sender's account to the prefix after LINK_ACCOUNT_SEP. */
 static void split_origin(const char *origin, origin_buf *b)
 {
     char tmp[512];
     copy_str(tmp, sizeof tmp, origin);
+    char *sep = strrchr(tmp, LINK_ACCOUNT_SEP);
+    b->account[0] = '\0';
+    if (sep) {
+        *sep++ = '\0';
+        copy_str(b->account, sizeof b->account, sep);
+    }
     char *at = strchr(tmp, '@');
     if (at)
         *at++ = '\0';
@@ -59,7 +68,7 @@ static void deliver(irc_session_t *s, irc_event ev, const char *origin, const ch
     ev.nick = b.nick;
     ev.user = b.user;
     ev.host = b.host;
-    ev.account = ""; /* libircclient sees no tags: the connection layer knows accounts */
+    ev.account = b.account; /* from the account tag, passed on by the connection layer */
     ev.params = params;
     ev.count = count;
     if (!ev.target)
@@ -80,6 +89,9 @@ static void from_someone(irc_session_t *s, irc_event ev, const char *origin, con
     deliver(s, ev, origin, params, count);
 }
 
+/* A server or services without a user@host ("irc.example.net") is never answered. */
+static bool from_user(const char *origin) { return origin && strchr(origin, '!'); }
+
 static void on_message(irc_session_t *s, const char *event, const char *origin, const char **params,
                        unsigned count)
 {
@@ -87,7 +99,7 @@ static void on_message(irc_session_t *s, const char *event, const char *origin, 
     (void)event;
     ev.target = param(params, count, 0);
     ev.text = param(params, count, 1);
-    from_someone(s, ev, origin, params, count, 2);
+    from_someone(s, ev, from_user(origin) ? origin : NULL, params, count, 2);
 }
 
 static void on_notice(irc_session_t *s, const char *event, const char *origin, const char **params,
@@ -106,7 +118,7 @@ static void on_ctcp(irc_session_t *s, const char *event, const char *origin, con
     irc_event ev = { .kind = IRC_EV_CTCP };
     (void)event;
     ev.text = param(params, count, 0);
-    from_someone(s, ev, origin, params, count, 1);
+    from_someone(s, ev, from_user(origin) ? origin : NULL, params, count, 1);
 }
 
 static void on_nick(irc_session_t *s, const char *event, const char *origin, const char **params,
@@ -161,6 +173,11 @@ static void on_other(irc_session_t *s, const char *event, const char *origin, co
 {
     irc_event ev = { .kind = event && !strcmp(event, "ERROR") ? IRC_EV_ERROR : IRC_EV_OTHER };
     ev.text = param(params, count, 0);
+    if (event && !strcmp(event, "ACCOUNT")) {
+        ev = (irc_event){ .kind = IRC_EV_ACCOUNT, .arg = param(params, count, 0) };
+        from_someone(s, ev, origin, params, count, 1);
+        return;
+    }
     deliver(s, ev, origin, params, count);
 }
 

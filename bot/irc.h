@@ -18,6 +18,7 @@ typedef enum {
     IRC_EV_KICK,    /* arg was kicked from target by nick; text is the reason */
     IRC_EV_QUIT,    /* nick quit */
     IRC_EV_ERROR,   /* the server closes the link: text */
+    IRC_EV_ACCOUNT, /* account-notify: nick's services account is now arg ("*": logged out) */
     IRC_EV_OTHER    /* any other line (a PONG, a MODE, ...): proof that the server is alive */
 } irc_event_kind;
 

@@ -21,7 +21,7 @@
 #include "secrets.h"
 #include "store.h"
 #include "tables.h"
-#include "tlsrelay.h"
+#include "link.h"
 
 #ifndef DURAKBOT_VERSION
 #define DURAKBOT_VERSION "unknown"
@@ -86,9 +86,13 @@ static bool load_config(const char *path, bot_config *cfg, char *err, size_t err
     secrets_check_permissions(path, cfg);
     if (!secrets_resolve(cfg, err, errlen))
         return false;
-    tlsrelay_opts t = { cfg->irc.server,      cfg->irc.port,     cfg->irc.tls_verify,
-                        cfg->irc.tls_ca_file, cfg->irc.tls_cert, cfg->irc.tls_key };
-    return !cfg->irc.tls || tlsrelay_check(&t, err, errlen);
+    link_opts t = { .host = cfg->irc.server,
+                    .port = cfg->irc.port,
+                    .verify = cfg->irc.tls_verify,
+                    .ca_file = cfg->irc.tls_ca_file,
+                    .cert_file = cfg->irc.tls_cert,
+                    .key_file = cfg->irc.tls_key };
+    return !cfg->irc.tls || link_check(&t, err, errlen);
 }
 
 /* SIGHUP: the same file again. */

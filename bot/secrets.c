@@ -27,6 +27,8 @@ static const struct secrets_password secrets_passwords[] = {
       SECRETS_FIELD(irc.password_file), true },
     { "irc.nickserv_password", "irc.nickserv_password_file", SECRETS_CRED_NICKSERV_PASSWORD,
       SECRETS_FIELD(irc.nickserv_password), SECRETS_FIELD(irc.nickserv_password_file), false },
+    { "irc.sasl_password", "irc.sasl_password_file", SECRETS_CRED_SASL_PASSWORD,
+      SECRETS_FIELD(irc.sasl_password), SECRETS_FIELD(irc.sasl_password_file), false },
 };
 
 #undef SECRETS_FIELD

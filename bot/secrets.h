@@ -11,9 +11,10 @@
 /* The systemd credential names, as in the unit's LoadCredential=NAME:PATH (or SetCredential=). */
 #define SECRETS_CRED_IRC_PASSWORD "irc-password"           /* the server password (PASS) */
 #define SECRETS_CRED_NICKSERV_PASSWORD "nickserv-password" /* NickServ IDENTIFY */
+#define SECRETS_CRED_SASL_PASSWORD "sasl-password"         /* SASL PLAIN */
 #define SECRETS_CRED_TLS_KEY "tls-key" /* the private key of irc.tls_cert (PEM) */
 
-/* Fills irc.password and irc.nickserv_password, and irc.tls_key, from where they are given:
+/* Fills irc.password, irc.nickserv_password and irc.sasl_password, and irc.tls_key, from where they are given:
  * 1. the config: the value itself, or the *_file key (the file's first line, its line ending
  *    stripped; config_load refuses both at once);
  * 2. else the systemd credential of that name, if $CREDENTIALS_DIRECTORY holds it; its path then

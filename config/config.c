@@ -61,6 +61,11 @@ static const struct config_enum config_syncs[] = { { "normal", CONFIG_SYNC_NORMA
                                                    { "full", CONFIG_SYNC_FULL },
                                                    { NULL, 0 } };
 
+static const struct config_enum config_sasl[] = { { "none", CONFIG_SASL_NONE },
+                                                  { "plain", CONFIG_SASL_PLAIN },
+                                                  { "external", CONFIG_SASL_EXTERNAL },
+                                                  { NULL, 0 } };
+
 #define KEY_FIELD(member) offsetof(bot_config, member), sizeof(((bot_config *)0)->member)
 #define KEY_STR(path, member, flags, check)                                                        \
     {                                                                                              \
@@ -104,6 +109,12 @@ static const struct config_key config_keys[] = {
     KEY_STR("irc.nickserv_password", irc.nickserv_password, STR_NO_PERCENT, NULL),
     KEY_PATH("irc.nickserv_password_file", irc.nickserv_password_file, 0),
     KEY_INT("irc.nickserv_wait", irc.nickserv_wait, 0, 120, " seconds"),
+    KEY_ENUM("irc.sasl_mechanism", irc.sasl_mechanism, config_sasl,
+             "\"none\", \"plain\" or \"external\""),
+    KEY_STR("irc.sasl_username", irc.sasl_username, 0, config_check_user),
+    KEY_STR("irc.sasl_password", irc.sasl_password, 0, NULL),
+    KEY_PATH("irc.sasl_password_file", irc.sasl_password_file, 0),
+    KEY_BOOL("irc.sasl_required", irc.sasl_required),
     KEY_INT("irc.ping_interval", irc.ping_interval, 10, 3600, " seconds"),
     KEY_INT("flood.burst", flood.burst, 1, 50, " lines"),
     KEY_FLOAT("flood.rate", flood.rate, 0.1, 50, " lines per second"),
@@ -861,6 +872,16 @@ static bool config_cross_check(struct config_ctx *x, const config_t *lc)
     if (c->irc.nickserv_password[0] && c->irc.nickserv_password_file[0])
         return config_cross_fail(x, lc, "irc.nickserv_password_file",
                                  "irc.nickserv_password is set too (keep one of them)");
+    if (c->irc.sasl_password[0] && c->irc.sasl_password_file[0])
+        return config_cross_fail(x, lc, "irc.sasl_password_file",
+                                 "irc.sasl_password is set too (keep one of them)");
+    if (c->irc.sasl_mechanism == CONFIG_SASL_PLAIN && !c->irc.sasl_username[0])
+        return config_cross_fail(x, lc, "irc.sasl_mechanism",
+                                 "\"plain\" needs irc.sasl_username (the services account)");
+    if (c->irc.sasl_mechanism == CONFIG_SASL_EXTERNAL && (!c->irc.tls || !c->irc.tls_cert[0]))
+        return config_cross_fail(
+            x, lc, "irc.sasl_mechanism",
+            "\"external\" needs irc.tls = true and irc.tls_cert (the client certificate)");
     return true;
 }
 
@@ -869,6 +890,8 @@ static void config_derive(struct config_ctx *x, const config_t *lc)
 {
     if (x->c->irc.tls && !config_lookup(lc, "irc.port"))
         x->c->irc.port = 6697;
+    if (!config_lookup(lc, "irc.sasl_required"))
+        x->c->irc.sasl_required = x->c->irc.sasl_mechanism != CONFIG_SASL_NONE;
 }
 
 /* ---- loading ---- */

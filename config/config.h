@@ -13,12 +13,13 @@
 enum { CONFIG_VARIANT_CLASSIC = 0, CONFIG_VARIANT_TRANSFER = 1 };
 enum { CONFIG_THROWIN_ALL = 0, CONFIG_THROWIN_NEIGHBOURS = 1 };
 enum { CONFIG_SYNC_NORMAL = 0, CONFIG_SYNC_FULL = 1 };
+enum { CONFIG_SASL_NONE = 0, CONFIG_SASL_PLAIN = 1, CONFIG_SASL_EXTERNAL = 2 }; /* = link_sasl */
 
 typedef struct {
     struct {
         char server[256];
         int port;        /* default 6697 with tls, else 6667 */
-        bool tls;        /* through the TLS relay (bot/tlsrelay.h) */
+        bool tls;        /* TLS in the relay (bot/link.h); every connection goes through it */
         bool tls_verify; /* check the server's certificate and host name */
         char tls_ca_file
             [CONFIG_PATH_MAX]; /* PEM CAs to trust instead of the system store; "" for those */
@@ -33,8 +34,13 @@ typedef struct {
         int nchannels;
         char nickserv_password[256];                  /* "" for none */
         char nickserv_password_file[CONFIG_PATH_MAX]; /* or its first line is the password */
-        int nickserv_wait; /* seconds to wait for NickServ's confirmation before joining */
-        int ping_interval; /* seconds of silence before the bot PINGs */
+        int nickserv_wait;       /* seconds to wait for NickServ's confirmation before joining */
+        int sasl_mechanism;      /* CONFIG_SASL_*: SASL in the relay before registration */
+        char sasl_username[256]; /* PLAIN: the account; EXTERNAL: "" or authzid */
+        char sasl_password[256]; /* PLAIN: its password */
+        char sasl_password_file[CONFIG_PATH_MAX]; /* or its first line is the password */
+        bool sasl_required; /* default: true when a mechanism is set: never go on without it */
+        int ping_interval;  /* seconds of silence before the bot PINGs */
     } irc;
     struct {
         int burst;   /* lines at once */

@@ -517,7 +517,8 @@ static const struct bad_case bad_cases[] = {
       "tls_cert, tls_key, "
       "password, password_file, nick, username, realname, channels, nickserv_password, "
       "nickserv_password_file, "
-      "nickserv_wait, ping_interval)" },
+      "nickserv_wait, sasl_mechanism, sasl_username, sasl_password, sasl_password_file, "
+      "sasl_required, ping_interval)" },
     { "unknown in game", "game = { prefix = \"!\";\n  timeout = 5; };\n",
       "2: game.timeout: unknown key (expected one of: prefix, turn_timeout, throwin_timeout, "
       "lobby_timeout, "

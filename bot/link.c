@@ -1,7 +1,7 @@
-/* tlsrelay: TLS for libircclient (Debian builds it without): start and stop, the relay thread, its
- * waits, the local side (127.0.0.1, this user only) and the TCP connection to the server. */
+/* link: the connection layer's relay (see link.h): start and stop, the relay thread, its waits,
+ * the local side (127.0.0.1, this user only) and the TCP connection to the server. */
 #define _POSIX_C_SOURCE 200809L
-#include "tlsrelay_internal.h"
+#include "link_internal.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -27,7 +27,7 @@
 __attribute__((format(printf, 2, 3)))
 #endif
 bool
-tlsrelay_fail(tlsrelay *r, const char *fmt, ...)
+link_fail(link_relay *r, const char *fmt, ...)
 {
     char line[sizeof r->error];
     va_list ap;
@@ -43,7 +43,7 @@ tlsrelay_fail(tlsrelay *r, const char *fmt, ...)
 
 /* ---- waiting: every wait also watches the stop pipe ---- */
 
-int tlsrelay_wait(tlsrelay *r, int fd, short ev, double deadline)
+int link_wait(link_relay *r, int fd, short ev, double deadline)
 {
     for (;;) {
         struct pollfd p[2] = { { r->stop_pipe[0], POLLIN, 0 }, { fd, ev, 0 } };
@@ -57,30 +57,30 @@ int tlsrelay_wait(tlsrelay *r, int fd, short ev, double deadline)
     }
 }
 
-static bool tlsrelay_stopping(tlsrelay *r)
+static bool link_stopping(link_relay *r)
 {
     struct pollfd p = { r->stop_pipe[0], POLLIN, 0 };
     return poll(&p, 1, 0) > 0;
 }
 
-static bool tlsrelay_nonblock(int fd)
+static bool link_nonblock(int fd)
 {
     int fl = fcntl(fd, F_GETFL);
     return fl >= 0 && fcntl(fd, F_SETFL, fl | O_NONBLOCK) == 0;
 }
 
 /* Non-blocking, and no Nagle delay: lines are small and wanted now. */
-static bool tlsrelay_tune(int fd)
+static bool link_tune(int fd)
 {
     int one = 1;
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-    return tlsrelay_nonblock(fd);
+    return link_nonblock(fd);
 }
 
 /* ---- the local side: 127.0.0.1, this user only ---- */
 
 /* The uid owning the TCP socket connected from peer to local (from /proc/net/tcp), or -1. */
-static long tlsrelay_peer_uid(const struct sockaddr_in *peer, const struct sockaddr_in *local)
+static long link_peer_uid(const struct sockaddr_in *peer, const struct sockaddr_in *local)
 {
     FILE *f = fopen("/proc/net/tcp", "r");
     char line[512];
@@ -101,40 +101,39 @@ static long tlsrelay_peer_uid(const struct sockaddr_in *peer, const struct socka
 }
 
 /* Whether fd, just accepted, comes from a process of this user. */
-static bool tlsrelay_own_user(tlsrelay *r, int fd)
+static bool link_own_user(link_relay *r, int fd)
 {
     struct sockaddr_in peer, local;
     socklen_t plen = sizeof peer, llen = sizeof local;
     if (getpeername(fd, (struct sockaddr *)&peer, &plen) != 0
         || getsockname(fd, (struct sockaddr *)&local, &llen) != 0)
         return false;
-    long uid = tlsrelay_peer_uid(&peer, &local);
+    long uid = link_peer_uid(&peer, &local);
     if (uid == (long)geteuid())
         return true;
     if (uid < 0) {
         log_msg(LOG_WARNING,
-                "TLS relay: cannot tell which user connected to 127.0.0.1:%d (no /proc/net/tcp); "
+                "%s relay: cannot tell which user connected to 127.0.0.1:%d (no /proc/net/tcp); "
                 "accepting it",
-                r->local_port);
+                r->what, r->local_port);
         return true;
     }
     log_msg(LOG_WARNING,
-            "TLS relay: refused a connection to 127.0.0.1:%d from another user (uid %ld): only the "
+            "%s relay: refused a connection to 127.0.0.1:%d from another user (uid %ld): only the "
             "bot itself may use its relay",
-            r->local_port, uid);
+            r->what, r->local_port, uid);
     return false;
 }
 
-static int tlsrelay_accept(tlsrelay *r)
+static int link_accept(link_relay *r)
 {
-    double deadline = clock_monotonic() + TLSRELAY_ACCEPT_MS / 1000.0;
+    double deadline = clock_monotonic() + LINK_ACCEPT_MS / 1000.0;
     for (;;) {
-        int w = tlsrelay_wait(r, r->listen_fd, POLLIN, deadline);
+        int w = link_wait(r, r->listen_fd, POLLIN, deadline);
         if (w <= 0) {
             if (w == 0)
-                tlsrelay_fail(
-                    r, "TLS relay: nothing connected to 127.0.0.1:%d within %d s; closing it",
-                    r->local_port, TLSRELAY_ACCEPT_MS / 1000);
+                link_fail(r, "%s relay: nothing connected to 127.0.0.1:%d within %d s; closing it",
+                          r->what, r->local_port, LINK_ACCEPT_MS / 1000);
             return -1;
         }
         int fd = accept(r->listen_fd, NULL, NULL);
@@ -142,32 +141,32 @@ static int tlsrelay_accept(tlsrelay *r)
             && (errno == EAGAIN || errno == EWOULDBLOCK || errno == ECONNABORTED || errno == EINTR))
             continue; /* gone before we took it: wait again */
         if (fd < 0) {
-            tlsrelay_fail(r, "TLS relay: cannot accept on 127.0.0.1:%d: %s", r->local_port,
-                          strerror(errno));
+            link_fail(r, "%s relay: cannot accept on 127.0.0.1:%d: %s", r->what, r->local_port,
+                      strerror(errno));
             return -1;
         }
-        if (tlsrelay_own_user(r, fd) && tlsrelay_tune(fd))
+        if (link_own_user(r, fd) && link_tune(fd))
             return fd;
         close(fd);
     }
 }
 
-/* ---- the remote side: TCP (TLS in tlsrelay_tls.c) ---- */
+/* ---- the remote side: TCP (TLS in link_tls.c) ---- */
 
 /* Connects to one address without blocking past the deadline; errno tells why not. */
-static int tlsrelay_connect_one(tlsrelay *r, const struct addrinfo *ai)
+static int link_connect_one(link_relay *r, const struct addrinfo *ai)
 {
     int fd = socket(ai->ai_family, ai->ai_socktype, ai->ai_protocol);
     if (fd < 0)
         return -1;
     int err = 0, rc = -1;
     socklen_t elen = sizeof err;
-    if (!tlsrelay_tune(fd))
+    if (!link_tune(fd))
         err = errno;
     else if ((rc = connect(fd, ai->ai_addr, ai->ai_addrlen)) != 0 && errno != EINPROGRESS)
         err = errno;
     else if (rc != 0) {
-        int w = tlsrelay_wait(r, fd, POLLOUT, clock_monotonic() + TLSRELAY_CONNECT_MS / 1000.0);
+        int w = link_wait(r, fd, POLLOUT, clock_monotonic() + LINK_CONNECT_MS / 1000.0);
         if (w <= 0)
             err = w == 0 ? ETIMEDOUT : ECANCELED;
         else if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &elen) != 0)
@@ -181,26 +180,26 @@ static int tlsrelay_connect_one(tlsrelay *r, const struct addrinfo *ai)
     return fd;
 }
 
-static int tlsrelay_connect(tlsrelay *r)
+static int link_connect(link_relay *r)
 {
     int err = 0;
     for (const struct addrinfo *ai = r->addrs; ai; ai = ai->ai_next) {
         errno = 0;
-        int fd = tlsrelay_connect_one(r, ai);
+        int fd = link_connect_one(r, ai);
         if (fd >= 0)
             return fd;
         err = errno;
         if (err == ECANCELED)
             return -1;
     }
-    tlsrelay_fail(r, "TLS: cannot connect to %s:%d: %s (check irc.server and irc.port)", r->host,
-                  r->port, strerror(err));
+    link_fail(r, "%s: cannot connect to %s:%d: %s (check irc.server and irc.port)", r->what,
+              r->host, r->port, strerror(err));
     return -1;
 }
 
 /* ---- the thread ---- */
 
-static void tlsrelay_conn_close(struct tlsrelay_conn *c)
+static void link_conn_close(struct link_conn *c)
 {
     if (c->local >= 0)
         close(c->local); /* first: libircclient sees the end now */
@@ -209,33 +208,33 @@ static void tlsrelay_conn_close(struct tlsrelay_conn *c)
         close(c->remote);
 }
 
-static void *tlsrelay_main(void *arg)
+static void *link_main(void *arg)
 {
-    tlsrelay *r = arg;
-    struct tlsrelay_conn *c = calloc(1, sizeof *c);
+    link_relay *r = arg;
+    struct link_conn *c = calloc(1, sizeof *c);
     if (!c) {
-        tlsrelay_fail(r, "TLS relay: out of memory");
+        link_fail(r, "%s relay: out of memory", r->what);
         return NULL;
     }
     c->r = r, c->local = c->remote = -1;
-    c->local = tlsrelay_accept(r);
+    c->local = link_accept(r);
     close(r->listen_fd);
     r->listen_fd = -1;
     if (c->local >= 0)
-        c->remote = tlsrelay_connect(r);
-    if (c->remote >= 0 && tlsrelay_handshake(c)) {
-        tlsrelay_log_connected(c);
-        if (!tlsrelay_stopping(r))
-            tlsrelay_pump(c);
+        c->remote = link_connect(r);
+    if (c->remote >= 0 && (r->plain || link_handshake(c))) {
+        link_log_connected(c);
+        if (!link_stopping(r))
+            link_pump(c);
     }
-    tlsrelay_conn_close(c);
+    link_conn_close(c);
     free(c);
     return NULL;
 }
 
 /* ---- start and stop ---- */
 
-static int tlsrelay_listen(int *port)
+static int link_listen(int *port)
 {
     struct sockaddr_in a = { 0 };
     socklen_t alen = sizeof a;
@@ -244,8 +243,8 @@ static int tlsrelay_listen(int *port)
     int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (fd < 0)
         return -1;
-    if (bind(fd, (struct sockaddr *)&a, sizeof a) != 0 || listen(fd, 4) != 0
-        || !tlsrelay_nonblock(fd) || getsockname(fd, (struct sockaddr *)&a, &alen) != 0) {
+    if (bind(fd, (struct sockaddr *)&a, sizeof a) != 0 || listen(fd, 4) != 0 || !link_nonblock(fd)
+        || getsockname(fd, (struct sockaddr *)&a, &alen) != 0) {
         int e = errno;
         close(fd);
         errno = e;
@@ -255,7 +254,7 @@ static int tlsrelay_listen(int *port)
     return fd;
 }
 
-static bool tlsrelay_resolve(tlsrelay *r, char *err, size_t errlen)
+static bool link_resolve(link_relay *r, char *err, size_t errlen)
 {
     struct addrinfo hints = { 0 };
     char port[16];
@@ -265,43 +264,48 @@ static bool tlsrelay_resolve(tlsrelay *r, char *err, size_t errlen)
     int rc = getaddrinfo(r->host, port, &hints, &r->addrs);
     if (rc == 0)
         return true;
-    snprintf(err, errlen, "TLS: cannot resolve %s: %s (check irc.server)", r->host,
+    snprintf(err, errlen, "%s: cannot resolve %s: %s (check irc.server)", r->what, r->host,
              rc == EAI_SYSTEM ? strerror(errno) : gai_strerror(rc));
     r->addrs = NULL;
     return false;
 }
 
-static bool tlsrelay_copy_opts(tlsrelay *r, const tlsrelay_opts *o, char *err, size_t errlen)
+static bool link_copy_opts(link_relay *r, const link_opts *o, char *err, size_t errlen)
 {
-    if (tlsrelay_is_empty(o->host) || o->port < 1 || o->port > 65535
+    if (link_is_empty(o->host) || o->port < 1 || o->port > 65535
         || strlen(o->host) >= sizeof r->host
         || (o->ca_file && strlen(o->ca_file) >= sizeof r->ca_file)) {
         snprintf(err, errlen,
-                 "TLS: bad relay options (host \"%s\", port %d): check irc.server and irc.port",
-                 o->host ? o->host : "", o->port);
+                 "%s: bad relay options (host \"%s\", port %d): check irc.server and irc.port",
+                 r->what, o->host ? o->host : "", o->port);
         return false;
     }
     snprintf(r->host, sizeof r->host, "%s", o->host);
     snprintf(r->ca_file, sizeof r->ca_file, "%s", o->ca_file ? o->ca_file : "");
     r->port = o->port;
     r->verify = o->verify;
-    r->client_cert = !tlsrelay_is_empty(o->cert_file);
+    r->irc = o->irc;
+    r->sasl = o->sasl;
+    r->sasl_required = o->sasl_required;
+    snprintf(r->sasl_user, sizeof r->sasl_user, "%s", o->sasl_user ? o->sasl_user : "");
+    snprintf(r->sasl_pass, sizeof r->sasl_pass, "%s", o->sasl_pass ? o->sasl_pass : "");
+    r->client_cert = !link_is_empty(o->cert_file);
     return true;
 }
 
 /* The thread gets every signal blocked: they belong to the main loop's pselect(). */
-static bool tlsrelay_spawn(tlsrelay *r)
+static bool link_spawn(link_relay *r)
 {
     sigset_t all, old;
     sigfillset(&all);
     pthread_sigmask(SIG_SETMASK, &all, &old);
-    int rc = pthread_create(&r->thread, NULL, tlsrelay_main, r);
+    int rc = pthread_create(&r->thread, NULL, link_main, r);
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     errno = rc;
     return rc == 0;
 }
 
-static void tlsrelay_free(tlsrelay *r)
+static void link_free(link_relay *r)
 {
     if (r->listen_fd >= 0)
         close(r->listen_fd);
@@ -311,39 +315,42 @@ static void tlsrelay_free(tlsrelay *r)
     if (r->addrs)
         freeaddrinfo(r->addrs);
     SSL_CTX_free(r->ctx);
+    memset(r->sasl_pass, 0, sizeof r->sasl_pass);
     pthread_mutex_destroy(&r->lock);
     free(r);
 }
 
-tlsrelay *tlsrelay_start(const tlsrelay_opts *o, int *local_port, char *err, size_t errlen)
+link_relay *link_start(const link_opts *o, int *local_port, char *err, size_t errlen)
 {
     char dummy[1];
     if (!err || errlen == 0)
         err = dummy, errlen = sizeof dummy;
-    tlsrelay *r = calloc(1, sizeof *r);
+    link_relay *r = calloc(1, sizeof *r);
     if (!r) {
-        snprintf(err, errlen, "TLS relay: out of memory");
+        snprintf(err, errlen, "link: out of memory");
         return NULL;
     }
+    r->plain = o->plain;
+    r->what = o->plain ? "link" : "TLS";
     r->listen_fd = r->stop_pipe[0] = r->stop_pipe[1] = -1;
     pthread_mutex_init(&r->lock, NULL);
-    if (!tlsrelay_copy_opts(r, o, err, errlen) || !tlsrelay_resolve(r, err, errlen)
-        || !(r->ctx = tlsrelay_ctx_new(o, err, errlen))) {
-        tlsrelay_free(r);
+    if (!link_copy_opts(r, o, err, errlen) || !link_resolve(r, err, errlen)
+        || (!r->plain && !(r->ctx = link_ctx_new(o, err, errlen)))) {
+        link_free(r);
         return NULL;
     }
-    if (pipe(r->stop_pipe) != 0 || (r->listen_fd = tlsrelay_listen(&r->local_port)) < 0
-        || !tlsrelay_spawn(r)) {
-        snprintf(err, errlen, "TLS relay: cannot listen on 127.0.0.1 or start its thread: %s",
-                 strerror(errno));
-        tlsrelay_free(r);
+    if (pipe(r->stop_pipe) != 0 || (r->listen_fd = link_listen(&r->local_port)) < 0
+        || !link_spawn(r)) {
+        snprintf(err, errlen, "%s relay: cannot listen on 127.0.0.1 or start its thread: %s",
+                 r->what, strerror(errno));
+        link_free(r);
         return NULL;
     }
     *local_port = r->local_port;
     return r;
 }
 
-bool tlsrelay_failed(tlsrelay *r, char *why, size_t len)
+bool link_failed(link_relay *r, char *why, size_t len)
 {
     pthread_mutex_lock(&r->lock);
     bool failed = r->error[0] != '\0';
@@ -353,7 +360,15 @@ bool tlsrelay_failed(tlsrelay *r, char *why, size_t len)
     return failed;
 }
 
-void tlsrelay_stop(tlsrelay *r)
+unsigned link_dropped(link_relay *r)
+{
+    pthread_mutex_lock(&r->lock);
+    unsigned n = r->dropped;
+    pthread_mutex_unlock(&r->lock);
+    return n;
+}
+
+void link_stop(link_relay *r)
 {
     if (!r)
         return;
@@ -362,5 +377,5 @@ void tlsrelay_stop(tlsrelay *r)
         n = write(r->stop_pipe[1], "x", 1);
     while (n < 0 && errno == EINTR);
     pthread_join(r->thread, NULL);
-    tlsrelay_free(r);
+    link_free(r);
 }

@@ -1,7 +1,7 @@
-/* tlsrelay_tls: the relay's OpenSSL side: the client context (trust, client certificate), the
+/* link_tls: the relay's OpenSSL side: the client context (trust, client certificate), the
  * per-connection setup (SNI, the name to verify), the handshake and its failures in plain words. */
 #define _POSIX_C_SOURCE 200809L
-#include "tlsrelay_internal.h"
+#include "link_internal.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -16,7 +16,7 @@
 #include "clock.h"
 #include "log.h"
 
-const char *tlsrelay_ssl_reason(char *buf, size_t len)
+const char *link_ssl_reason(char *buf, size_t len)
 {
     unsigned long e = ERR_peek_last_error();
     const char *reason = e ? ERR_reason_error_string(e) : NULL;
@@ -33,13 +33,13 @@ const char *tlsrelay_ssl_reason(char *buf, size_t len)
 /* ---- the context: trust, client certificate ---- */
 
 /* Encrypted keys are not supported: never prompt on a terminal for a pass phrase. */
-static int tlsrelay_no_passphrase(char *buf, int size, int rwflag, void *u)
+static int link_no_passphrase(char *buf, int size, int rwflag, void *u)
 {
     (void)buf, (void)size, (void)rwflag, (void)u;
     return 0;
 }
 
-static bool tlsrelay_readable(const char *key, const char *path, char *err, size_t errlen)
+static bool link_readable(const char *key, const char *path, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "r");
     if (f) {
@@ -51,40 +51,40 @@ static bool tlsrelay_readable(const char *key, const char *path, char *err, size
     return false;
 }
 
-static bool tlsrelay_ctx_trust(SSL_CTX *ctx, const tlsrelay_opts *o, char *err, size_t errlen)
+static bool link_ctx_trust(SSL_CTX *ctx, const link_opts *o, char *err, size_t errlen)
 {
     char why[256];
-    if (tlsrelay_is_empty(o->ca_file)) {
+    if (link_is_empty(o->ca_file)) {
         if (SSL_CTX_set_default_verify_paths(ctx) == 1)
             return true;
         snprintf(err, errlen,
                  "TLS: cannot load the system CA store: %s (apt-get install ca-certificates)",
-                 tlsrelay_ssl_reason(why, sizeof why));
+                 link_ssl_reason(why, sizeof why));
         return false;
     }
-    if (!tlsrelay_readable("irc.tls_ca_file", o->ca_file, err, errlen))
+    if (!link_readable("irc.tls_ca_file", o->ca_file, err, errlen))
         return false;
     if (SSL_CTX_load_verify_locations(ctx, o->ca_file, NULL) == 1)
         return true;
     snprintf(err, errlen,
              "TLS: cannot load irc.tls_ca_file %s: %s (it must hold PEM certificates, "
              "-----BEGIN CERTIFICATE-----)",
-             o->ca_file, tlsrelay_ssl_reason(why, sizeof why));
+             o->ca_file, link_ssl_reason(why, sizeof why));
     return false;
 }
 
-static bool tlsrelay_ctx_client_cert(SSL_CTX *ctx, const tlsrelay_opts *o, char *err, size_t errlen)
+static bool link_ctx_client_cert(SSL_CTX *ctx, const link_opts *o, char *err, size_t errlen)
 {
     char why[256];
-    const char *key = tlsrelay_is_empty(o->key_file) ? o->cert_file : o->key_file;
+    const char *key = link_is_empty(o->key_file) ? o->cert_file : o->key_file;
     const char *key_name =
-        tlsrelay_is_empty(o->key_file) ? "irc.tls_cert (for its key)" : "irc.tls_key";
-    if (!tlsrelay_readable("irc.tls_cert", o->cert_file, err, errlen)
-        || !tlsrelay_readable(key_name, key, err, errlen))
+        link_is_empty(o->key_file) ? "irc.tls_cert (for its key)" : "irc.tls_key";
+    if (!link_readable("irc.tls_cert", o->cert_file, err, errlen)
+        || !link_readable(key_name, key, err, errlen))
         return false;
     if (SSL_CTX_use_certificate_chain_file(ctx, o->cert_file) != 1) {
         snprintf(err, errlen, "TLS: cannot load irc.tls_cert %s: %s (it must be a PEM certificate)",
-                 o->cert_file, tlsrelay_ssl_reason(why, sizeof why));
+                 o->cert_file, link_ssl_reason(why, sizeof why));
         return false;
     }
     bool loaded = SSL_CTX_use_PrivateKey_file(ctx, key, SSL_FILETYPE_PEM) == 1;
@@ -92,36 +92,35 @@ static bool tlsrelay_ctx_client_cert(SSL_CTX *ctx, const tlsrelay_opts *o, char 
         snprintf(err, errlen,
                  "TLS: cannot load the private key from %s %s: %s (it must be a PEM key without a "
                  "pass phrase)",
-                 key_name, key, tlsrelay_ssl_reason(why, sizeof why));
+                 key_name, key, link_ssl_reason(why, sizeof why));
         return false;
     }
     if (!loaded || SSL_CTX_check_private_key(ctx) != 1) {
         snprintf(err, errlen,
                  "TLS: the key in %s %s does not belong to irc.tls_cert %s: %s (use the key made "
                  "with that certificate)",
-                 key_name, key, o->cert_file, tlsrelay_ssl_reason(why, sizeof why));
+                 key_name, key, o->cert_file, link_ssl_reason(why, sizeof why));
         return false;
     }
     return true;
 }
 
-SSL_CTX *tlsrelay_ctx_new(const tlsrelay_opts *o, char *err, size_t errlen)
+SSL_CTX *link_ctx_new(const link_opts *o, char *err, size_t errlen)
 {
     char why[256];
     ERR_clear_error();
     SSL_CTX *ctx = SSL_CTX_new(TLS_client_method());
     if (!ctx) {
-        snprintf(err, errlen, "TLS: cannot set up OpenSSL: %s",
-                 tlsrelay_ssl_reason(why, sizeof why));
+        snprintf(err, errlen, "TLS: cannot set up OpenSSL: %s", link_ssl_reason(why, sizeof why));
         return NULL;
     }
     SSL_CTX_set_min_proto_version(ctx, TLS1_2_VERSION);
     SSL_CTX_set_options(ctx, SSL_OP_IGNORE_UNEXPECTED_EOF); /* IRC servers often just close */
     SSL_CTX_set_mode(ctx, SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
-    SSL_CTX_set_default_passwd_cb(ctx, tlsrelay_no_passphrase);
+    SSL_CTX_set_default_passwd_cb(ctx, link_no_passphrase);
     SSL_CTX_set_verify(ctx, o->verify ? SSL_VERIFY_PEER : SSL_VERIFY_NONE, NULL);
-    bool ok = tlsrelay_ctx_trust(ctx, o, err, errlen)
-              && (tlsrelay_is_empty(o->cert_file) || tlsrelay_ctx_client_cert(ctx, o, err, errlen));
+    bool ok = link_ctx_trust(ctx, o, err, errlen)
+              && (link_is_empty(o->cert_file) || link_ctx_client_cert(ctx, o, err, errlen));
     if (!ok) {
         SSL_CTX_free(ctx);
         return NULL;
@@ -129,29 +128,29 @@ SSL_CTX *tlsrelay_ctx_new(const tlsrelay_opts *o, char *err, size_t errlen)
     return ctx;
 }
 
-bool tlsrelay_check(const tlsrelay_opts *o, char *err, size_t errlen)
+bool link_check(const link_opts *o, char *err, size_t errlen)
 {
-    SSL_CTX *ctx = tlsrelay_ctx_new(o, err, errlen);
+    SSL_CTX *ctx = link_ctx_new(o, err, errlen);
     SSL_CTX_free(ctx);
     return ctx != NULL;
 }
 
 /* ---- one connection: SNI, verification, handshake ---- */
 
-static bool tlsrelay_is_ip(const char *host)
+static bool link_is_ip(const char *host)
 {
     unsigned char buf[sizeof(struct in6_addr)];
     return inet_pton(AF_INET, host, buf) == 1 || inet_pton(AF_INET6, host, buf) == 1;
 }
 
 /* SNI and the name the certificate must hold. */
-static bool tlsrelay_ssl_new(struct tlsrelay_conn *c)
+static bool link_ssl_new(struct link_conn *c)
 {
-    tlsrelay *r = c->r;
+    link_relay *r = c->r;
     c->ssl = SSL_new(r->ctx);
     if (!c->ssl || SSL_set_fd(c->ssl, c->remote) != 1)
         return false;
-    bool ip = tlsrelay_is_ip(r->host);
+    bool ip = link_is_ip(r->host);
     if (!ip && SSL_set_tlsext_host_name(c->ssl, r->host) != 1)
         return false;
     if (!r->verify)
@@ -163,14 +162,14 @@ static bool tlsrelay_ssl_new(struct tlsrelay_conn *c)
 }
 
 /* Printable: certificates come from the network. */
-static void tlsrelay_printable(char *s)
+static void link_printable(char *s)
 {
     for (; *s; s++)
         if ((unsigned char)*s < 0x20 || (unsigned char)*s >= 0x7f)
             *s = '?';
 }
 
-static void tlsrelay_append(char *out, size_t len, const char *name)
+static void link_append(char *out, size_t len, const char *name)
 {
     size_t used = strlen(out);
     if (used < len)
@@ -178,7 +177,7 @@ static void tlsrelay_append(char *out, size_t len, const char *name)
 }
 
 /* The names a certificate is for: its DNS names and IP addresses, else its common name. */
-static void tlsrelay_cert_names(X509 *x, char *out, size_t len)
+static void link_cert_names(X509 *x, char *out, size_t len)
 {
     GENERAL_NAMES *gens = x ? X509_get_ext_d2i(x, NID_subject_alt_name, NULL, NULL) : NULL;
     out[0] = '\0';
@@ -196,39 +195,39 @@ static void tlsrelay_cert_names(X509 *x, char *out, size_t len)
                           sizeof name);
         }
         if (name[0])
-            tlsrelay_append(out, len, name);
+            link_append(out, len, name);
     }
     GENERAL_NAMES_free(gens);
     if (!out[0] && x)
         X509_NAME_get_text_by_NID(X509_get_subject_name(x), NID_commonName, out, (int)len);
     if (!out[0])
         snprintf(out, len, "an unnamed host");
-    tlsrelay_printable(out);
+    link_printable(out);
 }
 
-static void tlsrelay_issuer(X509 *x, char *out, size_t len)
+static void link_issuer(X509 *x, char *out, size_t len)
 {
     if (!x
         || X509_NAME_get_text_by_NID(X509_get_issuer_name(x), NID_commonName, out, (int)len) <= 0)
         out[0] = '\0';
     if (!out[0])
         snprintf(out, len, "an unnamed issuer");
-    tlsrelay_printable(out);
+    link_printable(out);
 }
 
 /* The log line for a certificate the verification refused. */
-static bool tlsrelay_fail_verify(struct tlsrelay_conn *c, long res)
+static bool link_fail_verify(struct link_conn *c, long res)
 {
-    tlsrelay *r = c->r;
+    link_relay *r = c->r;
     STACK_OF(X509) *chain = SSL_get_peer_cert_chain(c->ssl);
     X509 *leaf = sk_X509_num(chain) > 0 ? sk_X509_value(chain, 0) : NULL;
     char names[256], issuer[128];
-    tlsrelay_cert_names(leaf, names, sizeof names);
-    tlsrelay_issuer(leaf, issuer, sizeof issuer);
+    link_cert_names(leaf, names, sizeof names);
+    link_issuer(leaf, issuer, sizeof issuer);
     switch (res) {
     case X509_V_ERR_HOSTNAME_MISMATCH:
     case X509_V_ERR_IP_ADDRESS_MISMATCH:
-        return tlsrelay_fail(
+        return link_fail(
             r,
             "TLS: certificate for %s does not match host %s (port %d): check irc.server, "
             "it must be a name the certificate holds",
@@ -240,26 +239,26 @@ static bool tlsrelay_fail_verify(struct tlsrelay_conn *c, long res)
     case X509_V_ERR_UNABLE_TO_VERIFY_LEAF_SIGNATURE:
     case X509_V_ERR_CERT_UNTRUSTED:
         if (r->ca_file[0])
-            return tlsrelay_fail(
+            return link_fail(
                 r,
                 "TLS: certificate for %s from %s:%d (issued by %s) is not signed by a CA in "
                 "irc.tls_ca_file %s: check irc.tls_ca_file",
                 names, r->host, r->port, issuer, r->ca_file);
-        return tlsrelay_fail(
+        return link_fail(
             r,
             "TLS: certificate for %s from %s:%d (issued by %s) is not signed by a CA of the "
             "system store: set irc.tls_ca_file to the PEM file of the CA that signed it",
             names, r->host, r->port, issuer);
     case X509_V_ERR_CERT_HAS_EXPIRED:
     case X509_V_ERR_CERT_NOT_YET_VALID:
-        return tlsrelay_fail(
+        return link_fail(
             r,
             "TLS: certificate for %s from %s:%d %s: check this machine's clock, or ask the "
             "server's operators to renew it",
             names, r->host, r->port,
             res == X509_V_ERR_CERT_HAS_EXPIRED ? "has expired" : "is not valid yet");
     default:
-        return tlsrelay_fail(
+        return link_fail(
             r,
             "TLS: certificate for %s from %s:%d is refused: %s (check irc.tls_ca_file and "
             "irc.server)",
@@ -267,35 +266,35 @@ static bool tlsrelay_fail_verify(struct tlsrelay_conn *c, long res)
     }
 }
 
-static bool tlsrelay_fail_handshake(struct tlsrelay_conn *c, int ssl_err, int sys_err)
+static bool link_fail_handshake(struct link_conn *c, int ssl_err, int sys_err)
 {
-    tlsrelay *r = c->r;
+    link_relay *r = c->r;
     char why[256];
     long res = SSL_get_verify_result(c->ssl);
     if (r->verify && res != X509_V_OK)
-        return tlsrelay_fail_verify(c, res);
+        return link_fail_verify(c, res);
     if (ssl_err == SSL_ERROR_SYSCALL && ERR_peek_error() == 0)
-        return tlsrelay_fail(
+        return link_fail(
             r,
             "TLS: %s:%d closed the connection during the TLS handshake%s%s (is it a TLS port? "
             "check irc.port)",
             r->host, r->port, sys_err ? ": " : "", sys_err ? strerror(sys_err) : "");
-    return tlsrelay_fail(
+    return link_fail(
         r,
         "TLS: handshake with %s:%d failed: %s (is it a TLS port? IRC over TLS is usually "
         "6697: check irc.port)",
-        r->host, r->port, tlsrelay_ssl_reason(why, sizeof why));
+        r->host, r->port, link_ssl_reason(why, sizeof why));
 }
 
-bool tlsrelay_handshake(struct tlsrelay_conn *c)
+bool link_handshake(struct link_conn *c)
 {
-    tlsrelay *r = c->r;
-    double deadline = clock_monotonic() + TLSRELAY_HANDSHAKE_MS / 1000.0;
+    link_relay *r = c->r;
+    double deadline = clock_monotonic() + LINK_HANDSHAKE_MS / 1000.0;
     ERR_clear_error();
-    if (!tlsrelay_ssl_new(c)) {
+    if (!link_ssl_new(c)) {
         char why[256];
-        return tlsrelay_fail(r, "TLS: cannot set up the connection to %s: %s", r->host,
-                             tlsrelay_ssl_reason(why, sizeof why));
+        return link_fail(r, "TLS: cannot set up the connection to %s: %s", r->host,
+                         link_ssl_reason(why, sizeof why));
     }
     for (;;) {
         errno = 0;
@@ -305,22 +304,26 @@ bool tlsrelay_handshake(struct tlsrelay_conn *c)
             return true;
         int e = SSL_get_error(c->ssl, rc);
         if (e != SSL_ERROR_WANT_READ && e != SSL_ERROR_WANT_WRITE)
-            return tlsrelay_fail_handshake(c, e, sys_err);
-        int w = tlsrelay_wait(r, c->remote, e == SSL_ERROR_WANT_READ ? POLLIN : POLLOUT, deadline);
+            return link_fail_handshake(c, e, sys_err);
+        int w = link_wait(r, c->remote, e == SSL_ERROR_WANT_READ ? POLLIN : POLLOUT, deadline);
         if (w < 0)
             return false;
         if (w == 0)
-            return tlsrelay_fail(
+            return link_fail(
                 r,
                 "TLS: %s:%d did not complete the TLS handshake within %d s (is it a TLS "
                 "port? check irc.port)",
-                r->host, r->port, TLSRELAY_HANDSHAKE_MS / 1000);
+                r->host, r->port, LINK_HANDSHAKE_MS / 1000);
     }
 }
 
-void tlsrelay_log_connected(struct tlsrelay_conn *c)
+void link_log_connected(struct link_conn *c)
 {
-    tlsrelay *r = c->r;
+    link_relay *r = c->r;
+    if (r->plain) {
+        log_msg(LOG_INFO, "link: connected to %s:%d (plain TCP, no TLS)", r->host, r->port);
+        return;
+    }
     const char *cc = r->client_cert ? ", client certificate sent" : "";
     if (r->verify)
         log_msg(LOG_INFO, "TLS: connected to %s:%d (%s, %s%s), certificate verified", r->host,

@@ -1,4 +1,4 @@
-/* test_tlsrelay: the TLS relay against a TLS echo server on 127.0.0.1, with a throwaway PKI made
+/* test_link: the TLS relay against a TLS echo server on 127.0.0.1, with a throwaway PKI made
  * here (OpenSSL API): verified round trips, refused certificates and their log lines, CertFP, ends. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -30,7 +30,7 @@
 #include <openssl/x509v3.h>
 
 #include "clock.h"
-#include "tlsrelay.h"
+#include "link.h"
 
 /* ---- the throwaway PKI, made once for the group ---- */
 
@@ -384,38 +384,38 @@ static int fixture_teardown(void **state)
     return 0;
 }
 
-static tlsrelay_opts opts(const char *host, int port, const char *ca_file)
+static link_opts opts(const char *host, int port, const char *ca_file)
 {
-    tlsrelay_opts o = { host, port, true, ca_file, NULL, NULL };
+    link_opts o = { .host = host, .port = port, .verify = true, .ca_file = ca_file };
     return o;
 }
 
-static tlsrelay *start(const tlsrelay_opts *o, int *local_port)
+static link_relay *start(const link_opts *o, int *local_port)
 {
     char err[512] = "";
-    tlsrelay *r = tlsrelay_start(o, local_port, err, sizeof err);
+    link_relay *r = link_start(o, local_port, err, sizeof err);
     if (!r)
-        fail_msg("tlsrelay_start: %s", err);
+        fail_msg("link_start: %s", err);
     assert_true(*local_port > 0 && *local_port < 65536);
     return r;
 }
 
-/* The relay refuses: the client sees EOF, tlsrelay_failed tells why, the log has it as an error. */
-static void assert_refused(struct fixture *f, const tlsrelay_opts *o, const struct pki_cert *cert,
+/* The relay refuses: the client sees EOF, link_failed tells why, the log has it as an error. */
+static void assert_refused(struct fixture *f, const link_opts *o, const struct pki_cert *cert,
                            const char *want)
 {
     struct echo e;
     int port;
     echo_start(&e, cert, false);
-    tlsrelay_opts o2 = *o;
+    link_opts o2 = *o;
     o2.port = e.port;
-    tlsrelay *r = start(&o2, &port);
+    link_relay *r = start(&o2, &port);
     int fd = connect_to("127.0.0.1", port);
     assert_true(fd >= 0);
     assert_eof(fd);
     char why[512], line[600];
-    assert_true(tlsrelay_failed(r, why, sizeof why));
-    tlsrelay_stop(r);
+    assert_true(link_failed(r, why, sizeof why));
+    link_stop(r);
     echo_join(&e);
     close(fd);
     char expect[512];
@@ -432,8 +432,8 @@ static void run_roundtrip(struct fixture *f, const char *host, const char *want_
     struct echo e;
     int port;
     echo_start(&e, &f->pki->good, false);
-    tlsrelay_opts o = opts(host, e.port, f->pki->ca_pem);
-    tlsrelay *r = start(&o, &port);
+    link_opts o = opts(host, e.port, f->pki->ca_pem);
+    link_relay *r = start(&o, &port);
     int fd = connect_to("127.0.0.1", port);
     assert_true(fd >= 0);
     const char *reg = "NICK durakbot\r\nUSER durak 0 * :Durak card game\r\n";
@@ -447,8 +447,8 @@ static void run_roundtrip(struct fixture *f, const char *host, const char *want_
     free(big);
     close(fd);
     echo_join(&e); /* ends when the relay passes the close on */
-    assert_false(tlsrelay_failed(r, NULL, 0));
-    tlsrelay_stop(r);
+    assert_false(link_failed(r, NULL, 0));
+    link_stop(r);
     assert_true(e.handshake_ok);
     assert_string_equal(e.sni, want_sni);
     assert_string_equal(e.client_cn, "");
@@ -475,14 +475,14 @@ static void test_server_closes(void **state)
     struct echo e;
     int port;
     echo_start(&e, &f->pki->good, false);
-    tlsrelay_opts o = opts("127.0.0.1", e.port, f->pki->ca_pem);
-    tlsrelay *r = start(&o, &port);
+    link_opts o = opts("127.0.0.1", e.port, f->pki->ca_pem);
+    link_relay *r = start(&o, &port);
     int fd = connect_to("127.0.0.1", port);
     assert_true(fd >= 0);
     roundtrip(fd, "QUIT :BYE\r\n", 11); /* the server echoes it, then closes */
     assert_eof(fd);
-    assert_false(tlsrelay_failed(r, NULL, 0));
-    tlsrelay_stop(r);
+    assert_false(link_failed(r, NULL, 0));
+    link_stop(r);
     echo_join(&e);
     close(fd);
     char line[128];
@@ -497,16 +497,16 @@ static void test_client_certificate(void **state)
         struct echo e;
         int port;
         echo_start(&e, &f->pki->good, true);
-        tlsrelay_opts o = opts("localhost", e.port, f->pki->ca_pem);
+        link_opts o = opts("localhost", e.port, f->pki->ca_pem);
         o.cert_file = both ? f->pki->client_both : f->pki->client_pem;
         o.key_file = both ? "" : f->pki->client_key;
-        tlsrelay *r = start(&o, &port);
+        link_relay *r = start(&o, &port);
         int fd = connect_to("127.0.0.1", port);
         assert_true(fd >= 0);
         roundtrip(fd, "PING :x\r\n", 9);
         close(fd);
         echo_join(&e);
-        tlsrelay_stop(r);
+        link_stop(r);
         assert_string_equal(e.client_cn, "durakbot-client");
     }
     assert_non_null(strstr(fixture_log(f), ", client certificate sent), certificate verified"));
@@ -517,7 +517,7 @@ static void test_client_certificate(void **state)
 static void test_wrong_host_ip(void **state)
 {
     struct fixture *f = *state;
-    tlsrelay_opts o = opts("127.0.0.1", 0, f->pki->ca_pem);
+    link_opts o = opts("127.0.0.1", 0, f->pki->ca_pem);
     assert_refused(f, &o, &f->pki->wrong,
                    "TLS: certificate for irc.example.net does not match host 127.0.0.1 (port %d): "
                    "check irc.server, "
@@ -527,7 +527,7 @@ static void test_wrong_host_ip(void **state)
 static void test_wrong_host_name(void **state)
 {
     struct fixture *f = *state;
-    tlsrelay_opts o = opts("localhost", 0, f->pki->ca_pem);
+    link_opts o = opts("localhost", 0, f->pki->ca_pem);
     assert_refused(f, &o, &f->pki->wrong,
                    "TLS: certificate for irc.example.net does not match host localhost (port %d): "
                    "check irc.server, "
@@ -537,7 +537,7 @@ static void test_wrong_host_name(void **state)
 static void test_unknown_ca_system_store(void **state)
 {
     struct fixture *f = *state;
-    tlsrelay_opts o = opts("127.0.0.1", 0, NULL);
+    link_opts o = opts("127.0.0.1", 0, NULL);
     assert_refused(f, &o, &f->pki->unknown,
                    "TLS: certificate for localhost, 127.0.0.1 from 127.0.0.1:%d (issued by Some "
                    "Other CA) is not "
@@ -549,7 +549,7 @@ static void test_unknown_ca_file(void **state)
 {
     struct fixture *f = *state;
     char want[512];
-    tlsrelay_opts o = opts("127.0.0.1", 0, f->pki->ca_pem);
+    link_opts o = opts("127.0.0.1", 0, f->pki->ca_pem);
     snprintf(want, sizeof want,
              "TLS: certificate for localhost, 127.0.0.1 from 127.0.0.1:%%d (issued by Some Other "
              "CA) is not signed "
@@ -561,7 +561,7 @@ static void test_unknown_ca_file(void **state)
 static void test_expired(void **state)
 {
     struct fixture *f = *state;
-    tlsrelay_opts o = opts("127.0.0.1", 0, f->pki->ca_pem);
+    link_opts o = opts("127.0.0.1", 0, f->pki->ca_pem);
     assert_refused(f, &o, &f->pki->expired,
                    "TLS: certificate for localhost, 127.0.0.1 from 127.0.0.1:%d has expired: check "
                    "this machine's "
@@ -575,16 +575,16 @@ static void test_no_verify(void **state)
     struct echo e;
     int port;
     echo_start(&e, &f->pki->wrong, false);
-    tlsrelay_opts o = opts("127.0.0.1", e.port, NULL);
+    link_opts o = opts("127.0.0.1", e.port, NULL);
     o.verify = false;
-    tlsrelay *r = start(&o, &port);
+    link_relay *r = start(&o, &port);
     int fd = connect_to("127.0.0.1", port);
     assert_true(fd >= 0);
     roundtrip(fd, "PING :x\r\n", 9);
     close(fd);
     echo_join(&e);
-    assert_false(tlsrelay_failed(r, NULL, 0));
-    tlsrelay_stop(r);
+    assert_false(link_failed(r, NULL, 0));
+    link_stop(r);
     char line[300];
     snprintf(line, sizeof line,
              "<4>TLS: connected to 127.0.0.1:%d WITHOUT checking its certificate (irc.tls_verify = "
@@ -601,14 +601,14 @@ static void test_connection_refused(void **state)
     struct fixture *f = *state;
     int port, closed_port;
     close(listen_local(&closed_port)); /* a port nobody listens on */
-    tlsrelay_opts o = opts("127.0.0.1", closed_port, f->pki->ca_pem);
-    tlsrelay *r = start(&o, &port);
+    link_opts o = opts("127.0.0.1", closed_port, f->pki->ca_pem);
+    link_relay *r = start(&o, &port);
     int fd = connect_to("127.0.0.1", port);
     assert_true(fd >= 0);
     assert_eof(fd);
     char why[256], want[256];
-    assert_true(tlsrelay_failed(r, why, sizeof why));
-    tlsrelay_stop(r);
+    assert_true(link_failed(r, why, sizeof why));
+    link_stop(r);
     close(fd);
     snprintf(
         want, sizeof want,
@@ -623,14 +623,14 @@ static void test_not_tls(void **state)
     struct echo e;
     int port;
     echo_start(&e, NULL, false);
-    tlsrelay_opts o = opts("127.0.0.1", e.port, f->pki->ca_pem);
-    tlsrelay *r = start(&o, &port);
+    link_opts o = opts("127.0.0.1", e.port, f->pki->ca_pem);
+    link_relay *r = start(&o, &port);
     int fd = connect_to("127.0.0.1", port);
     assert_true(fd >= 0);
     assert_eof(fd);
     char why[512], prefix[128];
-    assert_true(tlsrelay_failed(r, why, sizeof why));
-    tlsrelay_stop(r);
+    assert_true(link_failed(r, why, sizeof why));
+    link_stop(r);
     echo_join(&e);
     close(fd);
     snprintf(prefix, sizeof prefix, "TLS: handshake with 127.0.0.1:%d failed: ", e.port);
@@ -645,8 +645,8 @@ static void test_only_loopback(void **state)
     struct echo e;
     int port;
     echo_start(&e, &f->pki->good, false);
-    tlsrelay_opts o = opts("127.0.0.1", e.port, f->pki->ca_pem);
-    tlsrelay *r = start(&o, &port);
+    link_opts o = opts("127.0.0.1", e.port, f->pki->ca_pem);
+    link_relay *r = start(&o, &port);
     assert_int_equal(connect_to("127.0.0.2", port), -1); /* bound to 127.0.0.1 only */
     assert_int_equal(errno, ECONNREFUSED);
     int fd = connect_to("127.0.0.1", port);
@@ -656,7 +656,7 @@ static void test_only_loopback(void **state)
                      -1); /* one connection, then it stops listening */
     close(fd);
     echo_join(&e);
-    tlsrelay_stop(r);
+    link_stop(r);
 }
 
 /* A process of another user connects first: refused, and the bot's own connection still works. */
@@ -668,8 +668,8 @@ static void test_other_user_refused(void **state)
     struct echo e;
     int port, ready[2];
     echo_start(&e, &f->pki->good, false);
-    tlsrelay_opts o = opts("127.0.0.1", e.port, f->pki->ca_pem);
-    tlsrelay *r = start(&o, &port);
+    link_opts o = opts("127.0.0.1", e.port, f->pki->ca_pem);
+    link_relay *r = start(&o, &port);
     assert_int_equal(pipe(ready), 0);
     pid_t pid = fork();
     assert_true(pid >= 0);
@@ -697,7 +697,7 @@ static void test_other_user_refused(void **state)
     close(ready[0]);
     close(ready[1]);
     echo_join(&e);
-    tlsrelay_stop(r);
+    link_stop(r);
     char line[200];
     snprintf(line, sizeof line,
              "<4>TLS relay: refused a connection to 127.0.0.1:%d from another user (uid 65534): "
@@ -713,12 +713,12 @@ static void test_stop_before_connect(void **state)
 {
     struct fixture *f = *state;
     int port;
-    tlsrelay_opts o = opts("127.0.0.1", 6697, f->pki->ca_pem);
-    tlsrelay *r = start(&o, &port);
+    link_opts o = opts("127.0.0.1", 6697, f->pki->ca_pem);
+    link_relay *r = start(&o, &port);
     double t0 = clock_monotonic();
-    tlsrelay_stop(r);
+    link_stop(r);
     assert_true(clock_monotonic() - t0 < 1.0);
-    tlsrelay_stop(NULL);
+    link_stop(NULL);
     assert_int_equal(connect_to("127.0.0.1", port), -1); /* nothing listens any more */
 }
 
@@ -728,13 +728,13 @@ static void test_stop_while_relaying(void **state)
     struct echo e;
     int port;
     echo_start(&e, &f->pki->good, false);
-    tlsrelay_opts o = opts("127.0.0.1", e.port, f->pki->ca_pem);
-    tlsrelay *r = start(&o, &port);
+    link_opts o = opts("127.0.0.1", e.port, f->pki->ca_pem);
+    link_relay *r = start(&o, &port);
     int fd = connect_to("127.0.0.1", port);
     assert_true(fd >= 0);
     roundtrip(fd, "PING :x\r\n", 9);
     double t0 = clock_monotonic();
-    tlsrelay_stop(r);
+    link_stop(r);
     assert_true(clock_monotonic() - t0 < 1.0);
     assert_eof(fd);
     close(fd);
@@ -747,14 +747,14 @@ static void test_stop_during_handshake(void **state)
     struct fixture *f = *state;
     int port, silent_port;
     int silent = listen_local(&silent_port);
-    tlsrelay_opts o = opts("127.0.0.1", silent_port, f->pki->ca_pem);
-    tlsrelay *r = start(&o, &port);
+    link_opts o = opts("127.0.0.1", silent_port, f->pki->ca_pem);
+    link_relay *r = start(&o, &port);
     int fd = connect_to("127.0.0.1", port);
     assert_true(fd >= 0);
     struct pollfd p = { silent, POLLIN, 0 };
     assert_int_equal(poll(&p, 1, 5000), 1); /* the relay connected */
     double t0 = clock_monotonic();
-    tlsrelay_stop(r);
+    link_stop(r);
     assert_true(clock_monotonic() - t0 < 1.0);
     assert_eof(fd);
     close(fd);
@@ -763,14 +763,14 @@ static void test_stop_during_handshake(void **state)
 
 /* ---- files and options ---- */
 
-static void assert_check_fails(const tlsrelay_opts *o, const char *want)
+static void assert_check_fails(const link_opts *o, const char *want)
 {
     char err[512] = "";
     int port = -1;
-    assert_false(tlsrelay_check(o, err, sizeof err));
+    assert_false(link_check(o, err, sizeof err));
     assert_string_equal(err, want);
     err[0] = '\0';
-    assert_null(tlsrelay_start(o, &port, err, sizeof err));
+    assert_null(link_start(o, &port, err, sizeof err));
     assert_string_equal(err, want);
     assert_int_equal(port, -1);
 }
@@ -780,12 +780,12 @@ static void test_files(void **state)
     struct fixture *f = *state;
     struct pki *p = f->pki;
     char err[512], want[512], missing[128];
-    tlsrelay_opts o = opts("127.0.0.1", 6697, p->ca_pem);
-    assert_true(tlsrelay_check(&o, err, sizeof err));
+    link_opts o = opts("127.0.0.1", 6697, p->ca_pem);
+    assert_true(link_check(&o, err, sizeof err));
     o.ca_file = NULL;
-    assert_true(tlsrelay_check(&o, err, sizeof err)); /* the system store */
+    assert_true(link_check(&o, err, sizeof err)); /* the system store */
     o.cert_file = p->client_pem, o.key_file = p->client_key;
-    assert_true(tlsrelay_check(&o, err, sizeof err));
+    assert_true(link_check(&o, err, sizeof err));
 
     snprintf(missing, sizeof missing, "%s/missing.pem", p->dir);
     o = opts("127.0.0.1", 6697, missing);
@@ -795,7 +795,7 @@ static void test_files(void **state)
              missing);
     assert_check_fails(&o, want);
     o.ca_file = p->garbage_pem;
-    assert_false(tlsrelay_check(&o, err, sizeof err));
+    assert_false(link_check(&o, err, sizeof err));
     snprintf(want, sizeof want, "TLS: cannot load irc.tls_ca_file %s: ", p->garbage_pem);
     assert_memory_equal(err, want, strlen(want));
 
@@ -807,13 +807,13 @@ static void test_files(void **state)
              missing);
     assert_check_fails(&o, want);
     o.cert_file = p->client_pem; /* no key inside, none given */
-    assert_false(tlsrelay_check(&o, err, sizeof err));
+    assert_false(link_check(&o, err, sizeof err));
     snprintf(
         want, sizeof want,
         "TLS: cannot load the private key from irc.tls_cert (for its key) %s: ", p->client_pem);
     assert_memory_equal(err, want, strlen(want));
     o.key_file = p->other_key;
-    assert_false(tlsrelay_check(&o, err, sizeof err));
+    assert_false(link_check(&o, err, sizeof err));
     snprintf(want, sizeof want,
              "TLS: the key in irc.tls_key %s does not belong to irc.tls_cert %s: ", p->other_key,
              p->client_pem);
@@ -823,19 +823,20 @@ static void test_files(void **state)
 static void test_bad_options(void **state)
 {
     (void)state;
-    tlsrelay_opts o = opts("", 6697, NULL);
+    link_opts o = opts("", 6697, NULL);
     assert_check_fails(
-        &(tlsrelay_opts){ "127.0.0.1", 6697, true, "/nonexistent/ca.pem", NULL, NULL },
+        &(link_opts){
+            .host = "127.0.0.1", .port = 6697, .verify = true, .ca_file = "/nonexistent/ca.pem" },
         "TLS: cannot read irc.tls_ca_file /nonexistent/ca.pem: No such file or directory (fix the "
         "path "
         "or the file's permissions)");
     char err[256];
     int port = -1;
-    assert_null(tlsrelay_start(&o, &port, err, sizeof err));
+    assert_null(link_start(&o, &port, err, sizeof err));
     assert_string_equal(
         err, "TLS: bad relay options (host \"\", port 6697): check irc.server and irc.port");
     o = opts("127.0.0.1", 0, NULL);
-    assert_null(tlsrelay_start(&o, &port, NULL, 0));
+    assert_null(link_start(&o, &port, NULL, 0));
 }
 
 #define FIXTURE_TEST(fn) cmocka_unit_test_setup_teardown(fn, fixture_setup, fixture_teardown)
@@ -863,5 +864,5 @@ int main(void)
         FIXTURE_TEST(test_files),
         FIXTURE_TEST(test_bad_options),
     };
-    return cmocka_run_group_tests_name("tlsrelay", tests, pki_setup, pki_teardown);
+    return cmocka_run_group_tests_name("link", tests, pki_setup, pki_teardown);
 }

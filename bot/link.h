@@ -1,0 +1,79 @@
+/* link: the connection layer, the only code on the IRC server's socket. A thread accepts one
+ * connection from libircclient on 127.0.0.1 and relays it to the real server, over plain TCP or a
+ * verified TLS connection (OpenSSL; Debian builds libircclient without TLS, CAP or SASL).
+ *
+ * In IRC mode (opts.irc) the relay also holds, in its thread:
+ * - the wire guard (link_guard.h): the server's bytes are split into lines (CR LF, or either
+ *   alone), IRCv3 tags read then stripped, lines cut to 510 bytes at a UTF-8 boundary, every line
+ *   rewritten in one canonical form, and the lines libircclient 1.9 cannot survive dropped and
+ *   counted (each kind logged once, with its first bytes);
+ * - CAP negotiation and SASL (link_cap.h) before libircclient's PASS/NICK/USER reach the server:
+ *   they are held in the relay until CAP END has been sent.
+ *
+ * How what the relay reads reaches the main thread: in band, in the lines libircclient gets, so it
+ * can never be out of step with them:
+ * - the sender's services account from the `account` tag is appended to the line's prefix after
+ *   the byte LINK_ACCOUNT_SEP ("nick!user@host\x1Faccount"); a prefix never carries that byte
+ *   otherwise (the guard drops prefixes with control bytes), and irc.c splits it off again;
+ * - 005 ISUPPORT lines are split into lines of at most 8 tokens (libircclient keeps 10 params);
+ * - extended-join, account-notify (ACCOUNT) and WHOX replies (354) carry accounts as parameters,
+ *   which libircclient passes on as they are;
+ * - SASL's outcome arrives as the server's numerics 900/903, passed on like any numeric.
+ * Only the relay's failure (a refused certificate, SASL refused) goes the other way, by
+ * link_failed after libircclient has seen the connection close. */
+#ifndef DURAK_LINK_H
+#define DURAK_LINK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define LINK_ACCOUNT_SEP '\x1f'
+
+typedef enum { LINK_SASL_NONE, LINK_SASL_PLAIN, LINK_SASL_EXTERNAL } link_sasl;
+
+typedef struct {
+    const char *host; /* the server: a DNS name (sent as SNI, checked against the certificate) or an
+	                          IP address (checked against the certificate's IP addresses) */
+    int port;
+    bool verify; /* false: no certificate check at all, and a warning at each connection */
+    const char
+        *ca_file; /* PEM file of the CAs to trust (only those); NULL or "": the system store */
+    const char *cert_file; /* client certificate chain (PEM) for CertFP; NULL or "": none */
+    const char *key_file;  /* its private key (PEM, not encrypted); NULL or "": in cert_file */
+    bool plain;            /* plain TCP, no TLS (the fields above are then unused) */
+    bool irc;              /* the IRC layer (guard, CAP, SASL); false: bytes relayed unchanged */
+    link_sasl sasl;        /* LINK_SASL_NONE: no SASL */
+    const char *sasl_user; /* PLAIN: the account; EXTERNAL: the authzid ("" for none) */
+    const char *sasl_pass; /* PLAIN only */
+    bool sasl_required;    /* SASL must succeed, or the connection ends (an error, a back-off) */
+} link_opts;
+
+typedef struct link_relay link_relay;
+
+/* Loads the CA file, certificate and key of o as a connection would, without connecting: for
+ * start-up and --check-config. On error returns false and writes one line into err, e.g.
+ * "TLS: cannot read irc.tls_cert /etc/durakbot/bot.pem: No such file or directory". */
+bool link_check(const link_opts *o, char *err, size_t errlen);
+
+/* Resolves o->host (blocking, like libircclient's own connect), loads the TLS files as link_check,
+ * listens on 127.0.0.1 at an ephemeral port (stored in *local_port: give libircclient 127.0.0.1 and
+ * that port) and starts the relay thread. The thread accepts one connection from this user (others
+ * are refused and logged), connects to o->host:o->port, does the TLS handshake (unless o->plain),
+ * then relays both ways until either side closes. Any failure is logged with log_msg in one line
+ * and closes the local side, so libircclient sees a disconnect; link_failed then tells it too.
+ * Returns NULL and writes one line into err if it cannot start (the host does not resolve, a file
+ * does not load, no socket or thread). o is copied. */
+link_relay *link_start(const link_opts *o, int *local_port, char *err, size_t errlen);
+
+/* If the relay failed (the server could not be reached, its certificate was refused, SASL was
+ * refused, ...), writes that log line into why and returns true; false while it works or after a
+ * normal close. */
+bool link_failed(link_relay *r, char *why, size_t len);
+
+/* Lines the wire guard dropped on this connection so far. */
+unsigned link_dropped(link_relay *r);
+
+/* Closes both sides, joins the thread, frees r (NULL is fine). Returns promptly at any stage. */
+void link_stop(link_relay *r);
+
+#endif

@@ -1,0 +1,92 @@
+/* link_internal.h: what the relay's files share: link.c (start, stop, the thread, sockets),
+ * link_tls.c (OpenSSL: context, handshake, certificate checks), link_pump.c (the bytes, and in IRC
+ * mode the lines through link_guard and link_cap). */
+#ifndef DURAK_LINK_INTERNAL_H
+#define DURAK_LINK_INTERNAL_H
+
+#include "link.h"
+#include "link_cap.h"
+#include "link_guard.h"
+
+#include <netdb.h>
+#include <pthread.h>
+
+#include <openssl/ssl.h>
+
+enum {
+    LINK_ACCEPT_MS = 60000,  /* libircclient connects at once; this only bounds a leak */
+    LINK_CONNECT_MS = 15000, /* per address of the server */
+    LINK_HANDSHAKE_MS = 30000,
+    LINK_BUF = 16384,
+    LINK_CAP_MS = 15000, /* an answer to CAP LS, then to each SASL step */
+};
+
+struct link_relay {
+    char host[256];
+    int port;
+    bool verify, client_cert;
+    bool plain, irc;  /* no TLS; the IRC layer (guard, CAP, SASL) */
+    const char *what; /* "TLS" or "link", for the messages */
+    link_sasl sasl;
+    char sasl_user[256], sasl_pass[256];
+    bool sasl_required;
+    char ca_file[256]; /* "" for the system store: for the messages */
+    SSL_CTX *ctx;
+    struct addrinfo *addrs;
+    int listen_fd, local_port;
+    int stop_pipe[2]; /* a byte in [1] wakes every wait of the thread: stop */
+    pthread_t thread;
+    pthread_mutex_t lock; /* guards error and dropped */
+    char error[1024];     /* the failure's log line; "" while none */
+    unsigned dropped;     /* lines the guard dropped */
+    unsigned logged;      /* bit per link_verdict already logged (thread only) */
+};
+
+/* One direction of the relay: bytes read from one side, not yet written to the other. */
+struct link_buf {
+    char data[LINK_BUF];
+    size_t len, off;
+};
+
+/* What the thread owns while it runs. */
+struct link_conn {
+    link_relay *r;
+    int local, remote;
+    SSL *ssl;
+    struct link_buf up, down; /* up: libircclient -> server; down: server -> libircclient */
+    struct link_buf in;       /* IRC mode: the server's bytes not yet split into lines */
+    struct link_buf inject;   /* IRC mode: the relay's own lines to the server (CAP, SASL) */
+    bool skipping;            /* IRC mode: the rest of an overlong line is thrown away */
+    link_cap cap;
+    double cap_deadline;
+    bool local_eof, remote_eof;
+    short local_ev, remote_ev; /* what the last steps wait for */
+};
+
+static inline bool link_is_empty(const char *s) { return !s || !s[0]; }
+
+/* Records the failure, logs it, and returns false (link.c). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+bool link_fail(link_relay *r, const char *fmt, ...);
+/* Waits until fd is ready for ev (1), the deadline (clock_monotonic seconds) passes (0), or stop
+ * is asked (-1). */
+int link_wait(link_relay *r, int fd, short ev, double deadline);
+
+/* link_tls.c */
+/* The reason of OpenSSL's last error ("wrong version number"), and clears its queue. */
+const char *link_ssl_reason(char *buf, size_t len);
+/* The client context of o: protocol floor, trust (o->ca_file or the system store), the client
+ * certificate; NULL with one line in err if a file does not load. */
+SSL_CTX *link_ctx_new(const link_opts *o, char *err, size_t errlen);
+/* SNI, the name to verify, and the handshake on c->remote within LINK_HANDSHAKE_MS; false
+ * (logged with link_fail, unless stop was asked) if it fails. */
+bool link_handshake(struct link_conn *c);
+void link_log_connected(struct link_conn *c);
+
+/* link_pump.c: relays both ways until either side closes, fails or stop is asked: bytes as they
+ * are, or (r->irc) lines through the guard with CAP and SASL first. */
+void link_pump(struct link_conn *c);
+
+#endif

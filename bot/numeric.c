@@ -1,0 +1,29 @@
+/* numeric.c — the server's refusals (numerics 403..477) as log lines that say what to check;
+ * one place for what each refusal means to whoever runs the bot. */
+#include "numeric.h"
+
+#include "log.h"
+
+void numeric_log_refusal(const irc_event *ev)
+{
+    const char *what = ev->count >= 2 ? ev->params[1] : "?";
+    const char *why = ev->count >= 3 ? ev->params[ev->count - 1] : "";
+    switch (ev->code) {
+    case 403:
+    case 405:
+    case 471:
+    case 473:
+    case 474:
+    case 475:
+    case 477:
+        log_msg(LOG_WARNING,
+                "cannot join %s: %s (%u); check the channel's modes and bans or irc.channels", what,
+                why, ev->code);
+        break;
+    case 464: log_msg(LOG_ERR, "the server refused the password (464); check irc.password"); break;
+    case 465:
+        log_msg(LOG_ERR, "the server says the bot is banned (465): %s; ask its operators", what);
+        break;
+    default: break;
+    }
+}

@@ -1,0 +1,19 @@
+# TLS and secrets: the relay against a TLS echo server on 127.0.0.1 with certificates made by the
+# test (ctest "link"); secrets from files and systemd credentials, permission warnings ("secrets").
+find_package(Threads REQUIRED)
+add_executable(test_link test_link.c)
+target_link_libraries(test_link PRIVATE durak_link durak_clock PkgConfig::OPENSSL Threads::Threads PkgConfig::CMOCKA)
+add_test(NAME link COMMAND test_link)
+set_tests_properties(link PROPERTIES TIMEOUT 120)
+add_executable(test_secrets test_secrets.c)
+target_link_libraries(test_secrets PRIVATE durak_secrets PkgConfig::CMOCKA)
+add_test(NAME secrets COMMAND test_secrets)
+# The wire guard and CAP/SASL on single lines, no sockets (ctest "link_guard").
+add_executable(test_link_guard test_link_guard.c)
+target_link_libraries(test_link_guard PRIVATE durak_link PkgConfig::CMOCKA)
+add_test(NAME link_guard COMMAND test_link_guard)
+# Channel members' accounts (ctest "members").
+add_executable(test_members test_members.c ${PROJECT_SOURCE_DIR}/bot/members.c)
+target_include_directories(test_members PRIVATE ${PROJECT_SOURCE_DIR}/bot)
+target_link_libraries(test_members PRIVATE durak_casemap PkgConfig::CMOCKA)
+add_test(NAME members COMMAND test_members)

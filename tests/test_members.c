@@ -1,0 +1,94 @@
+/* test_members: channel members' accounts from extended-join, account-notify, the account tag
+ * and WHOX replies, followed through NICK, PART, KICK and QUIT (bot/members.c). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "members.h"
+
+static irc_event ev(irc_event_kind kind, const char *nick, const char *target, const char *arg,
+                    const char **params, unsigned count)
+{
+    return (irc_event){ .kind = kind,
+                        .nick = nick,
+                        .user = "u",
+                        .host = "h",
+                        .account = "",
+                        .target = target,
+                        .arg = arg,
+                        .text = "",
+                        .params = params,
+                        .count = count };
+}
+
+static const char *on(members *m, irc_event e)
+{
+    return members_on_event(m, CASEMAP_RFC1459, &e, "bot");
+}
+
+static void test_extended_join_and_notify(void **state)
+{
+    (void)state;
+    members *m = members_new();
+    const char *join[] = { "#d", "annacct", "Ann" };
+    assert_string_equal(on(m, ev(IRC_EV_JOIN, "Ann", "#d", "", join, 3)), "annacct");
+    assert_string_equal(on(m, ev(IRC_EV_PRIVMSG, "ann", "#d", "", NULL, 0)), "annacct");
+    const char *nojoin[] = { "#d", "*", "Bob" };
+    assert_string_equal(on(m, ev(IRC_EV_JOIN, "Bob", "#d", "", nojoin, 3)), "");
+    assert_string_equal(on(m, ev(IRC_EV_ACCOUNT, "Bob", "", "bobacct", NULL, 0)), "bobacct");
+    assert_string_equal(on(m, ev(IRC_EV_PRIVMSG, "Bob", "bot", "", NULL, 0)), "bobacct");
+    assert_string_equal(on(m, ev(IRC_EV_ACCOUNT, "Bob", "", "*", NULL, 0)), "");
+    /* NICK: the account follows; the new nick is who it answers for */
+    assert_string_equal(on(m, ev(IRC_EV_NICK, "ANN", "", "ann{y}", NULL, 0)), "annacct");
+    assert_string_equal(on(m, ev(IRC_EV_PRIVMSG, "ANN[Y]", "#d", "", NULL, 0)), "annacct");
+    on(m, ev(IRC_EV_PART, "ann{y}", "#d", "", NULL, 0));
+    assert_string_equal(on(m, ev(IRC_EV_PRIVMSG, "ann{y}", "bot", "", NULL, 0)), "");
+    members_free(m);
+}
+
+static void test_tag_whox_quit_kick(void **state)
+{
+    (void)state;
+    members *m = members_new();
+    irc_event e = ev(IRC_EV_PRIVMSG, "zoe", "#d", "", NULL, 0);
+    e.account = "zoeacct"; /* the account tag wins */
+    assert_string_equal(on(m, e), "zoeacct");
+    const char *who[] = { "bot", MEMBERS_WHOX_TOKEN, "#d", "z", "zoe.host", "zoe", "H", "zacct" };
+    irc_event r = ev(IRC_EV_NUMERIC, "srv", "", "", who, 8), join;
+    r.code = 354;
+    assert_true(members_who_reply(m, CASEMAP_RFC1459, &r, "bot", &join));
+    assert_string_equal(join.nick, "zoe");
+    assert_string_equal(join.target, "#d");
+    assert_string_equal(join.account, "zacct");
+    assert_string_equal(on(m, ev(IRC_EV_PRIVMSG, "zoe", "bot", "", NULL, 0)), "zacct");
+    const char *who352[] = { "bot", "#d", "b", "b.host", "srv", "bob", "H", "0 Bob" };
+    r = ev(IRC_EV_NUMERIC, "srv", "", "", who352, 8);
+    r.code = 352;
+    assert_true(members_who_reply(m, CASEMAP_RFC1459, &r, "bot", &join));
+    assert_string_equal(join.account, "");
+    const char *me[] = { "bot", "#d", "d", "bot.host", "srv", "bot", "H", "0 Bot" };
+    r.params = me;
+    assert_false(members_who_reply(m, CASEMAP_RFC1459, &r, "bot", &join));
+    on(m, ev(IRC_EV_KICK, "op", "#d", "bot", NULL, 0)); /* the bot kicked: #d forgotten */
+    assert_string_equal(on(m, ev(IRC_EV_PRIVMSG, "zoe", "bot", "", NULL, 0)), "");
+    assert_true(members_who_reply(
+        m, CASEMAP_RFC1459,
+        &(irc_event){ .kind = IRC_EV_NUMERIC, .code = 354, .params = who, .count = 8 }, "bot",
+        &join));
+    assert_string_equal(on(m, ev(IRC_EV_QUIT, "zoe", "", "", NULL, 0)), "zacct");
+    assert_string_equal(on(m, ev(IRC_EV_PRIVMSG, "zoe", "bot", "", NULL, 0)), "");
+    members_free(m);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_extended_join_and_notify),
+        cmocka_unit_test(test_tag_whox_quit_kick),
+    };
+    return cmocka_run_group_tests_name("members", tests, NULL, NULL);
+}
