@@ -34,8 +34,8 @@ static const char *const msg_types[MSG_COUNT] = {
     [MSG_STATUS_TABLE] = "s",
     [MSG_YOUR_TURN] = "sssss",
     [MSG_HAND] = "sss",
-    [MSG_RESULT_DURAK] = "ss",
-    [MSG_RESULT_DRAW] = "s",
+    [MSG_RESULT_DURAK] = "s",
+    [MSG_RESULT_DRAW] = "",
     [MSG_RESULT_WON] = "s",
     [MSG_RESULT_NONE] = "",
     [MSG_BOUT_TAKEN] = "sds",
@@ -149,6 +149,23 @@ static const char *const msg_types[MSG_COUNT] = {
     [MSG_WORD_CLUB] = "",
     [MSG_WORD_DIAMOND] = "",
     [MSG_WORD_HEART] = "",
+    [MSG_RESULT_PLACES] = "s",
+    [MSG_RESULT_FORFEITED] = "s",
+    [MSG_RESULT_RATINGS] = "s",
+    [MSG_RESULT_AGAIN] = "s",
+    [MSG_AGAIN_OPEN] = "sssss",
+    [MSG_AGAIN_AGREED] = "ss",
+    [MSG_AGAIN_NONE] = "ss",
+    [MSG_STOP_VOTE] = "sdds",
+    [MSG_STOP_VOTE_FAILED] = "",
+    [MSG_STOP_AGREED] = "",
+    [MSG_STOP_NOT_SEATED] = "s",
+    [MSG_HELP_SHORT] = "sss",
+    [MSG_HELP_SENT] = "ss",
+    [MSG_MOVE_IN_CHANNEL] = "sss",
+    [MSG_SET_DONE] = "s",
+    [MSG_SET_SHOW] = "sss",
+    [MSG_SET_BAD] = "s",
 };
 
 static const char *const msg_english[MSG_COUNT] = {
@@ -184,8 +201,9 @@ static const char *const msg_english[MSG_COUNT] = {
     [MSG_STATUS_TABLE] = "table %s",
     [MSG_YOUR_TURN] = "Your turn in %s: %s \xE2\x80\x94 %s \xC2\xB7 hand: %s (trump %s)",
     [MSG_HAND] = "Your hand in %s: %s (trump %s)",
-    [MSG_RESULT_DURAK] = "Game over: %s is the durak! Out in order: %s.",
-    [MSG_RESULT_DRAW] = "Game over: a draw, nobody is the durak. Out in order: %s.",
+    [MSG_RESULT_DURAK] = "Game over: %s is the durak!",
+    [MSG_RESULT_DRAW] =
+        "Game over: a draw: the last players went out together, nobody is the durak.",
     [MSG_RESULT_WON] = "Game over: %s wins as the others left; nobody is the durak.",
     [MSG_RESULT_NONE] = "Game over: everybody left; no result.",
     [MSG_BOUT_TAKEN] = "%s picks up %d card%s",
@@ -291,7 +309,7 @@ static const char *const msg_english[MSG_COUNT] = {
         "Nobody started the game in time, so it is closed: open a new one with %sdurak.",
     [MSG_TURN_WARNING] = "Hurry: %d seconds left for your move in %s; %s",
     [MSG_WARN_FORFEIT] = "one more time-out forfeits the game.",
-    [MSG_WARN_AUTO] = "then I play %s for you.",
+    [MSG_WARN_AUTO] = "if time runs out, I %s for you.",
     [MSG_FORFEIT_YOU] = "You are out of the game in %s: %s",
     [MSG_RESUMED] = "The connection is back; the game goes on. %s",
     [MSG_RESTORED] = "I am back after a restart; the game goes on. %s",
@@ -344,6 +362,30 @@ static const char *const msg_english[MSG_COUNT] = {
     [MSG_WORD_CLUB] = "club",
     [MSG_WORD_DIAMOND] = "diamond",
     [MSG_WORD_HEART] = "heart",
+    [MSG_RESULT_PLACES] = "places: %s",
+    [MSG_RESULT_FORFEITED] = "forfeited: %s",
+    [MSG_RESULT_RATINGS] = "ratings: %s",
+    [MSG_RESULT_AGAIN] = "%sagain for a rematch",
+    [MSG_AGAIN_OPEN] = "Rematch: %s. It starts when each of them has typed %sagain (waiting for "
+                       "%s), or when %s types %sstart.",
+    [MSG_AGAIN_AGREED] = "%s is in for the rematch; waiting for %s.",
+    [MSG_AGAIN_NONE] = "There is no finished game to play again in %s: open one with %sdurak.",
+    [MSG_STOP_VOTE] = "%s wants to stop the game (no result): %d of %d agree so far; more than "
+                      "half must type %sstop within 30 seconds.",
+    [MSG_STOP_VOTE_FAILED] = "Not enough players agreed to stop, so the game goes on.",
+    [MSG_STOP_AGREED] = "The players agreed to stop the game; no result.",
+    [MSG_STOP_NOT_SEATED] = "Only the players of the game (or an admin) can stop it; type %sleave "
+                            "if you sit and want out.",
+    [MSG_HELP_SHORT] =
+        "%1$s: %2$sdurak opens a game, %2$sjoin takes a seat, %2$sstart deals; you play by private "
+        "message to %3$s. More: %2$shelp commands, moves, cards, bots or stats.",
+    [MSG_HELP_SENT] = "%s: the help on %s is in a private message to you.",
+    [MSG_MOVE_IN_CHANNEL] = "%s: moves go by private message: /msg %s %s",
+    [MSG_SET_DONE] = "Saved: %s.",
+    [MSG_SET_SHOW] = "Your settings: private lines by %s, colours %s, turn line %s. Change one "
+                     "with: set notice|privmsg, set colours on|off, set turn on|off.",
+    [MSG_SET_BAD] = "\"%s\" is not a setting: type set notice, set privmsg, set colours on|off or "
+                    "set turn on|off.",
 };
 
 /* One table per language, each with every id (tests/test_messages.c checks). */

@@ -154,6 +154,23 @@ typedef enum {
     MSG_WORD_CLUB,
     MSG_WORD_DIAMOND,
     MSG_WORD_HEART,
+    MSG_RESULT_PLACES,    /* places in order ("1. carol, 2. alice") */
+    MSG_RESULT_FORFEITED, /* nicks */
+    MSG_RESULT_RATINGS,   /* "alice 1512 (+12), bob 1488 (-12)" */
+    MSG_RESULT_AGAIN,     /* prefix */
+    MSG_AGAIN_OPEN,       /* seats, prefix, waiting, creator, prefix */
+    MSG_AGAIN_AGREED,     /* nick, waiting */
+    MSG_AGAIN_NONE,       /* channel, prefix */
+    MSG_STOP_VOTE,        /* nick, votes (int), people (int), prefix */
+    MSG_STOP_VOTE_FAILED,
+    MSG_STOP_AGREED,
+    MSG_STOP_NOT_SEATED, /* prefix */
+    MSG_HELP_SHORT,      /* nick, prefix, bot nick */
+    MSG_HELP_SENT,       /* nick, topic */
+    MSG_MOVE_IN_CHANNEL, /* nick, bot nick, the move */
+    MSG_SET_DONE,        /* the setting as now set */
+    MSG_SET_SHOW,        /* notice/privmsg, on/off, on/off */
+    MSG_SET_BAD,         /* word */
     MSG_COUNT
 } msg_id;
 

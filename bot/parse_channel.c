@@ -164,7 +164,7 @@ static int top_number(token w)
             return -1;
         v = v * 10 + (w.s[i] - '0');
     }
-    return (v >= 1 && v <= TOP_MAX) ? v : -1;
+    return v < 1 ? -1 : v > TOP_MAX ? TOP_MAX : v; /* !top 50: the top 20 */
 }
 
 void parse_channel_top(parse_ctx *c)
@@ -172,7 +172,10 @@ void parse_channel_top(parse_ctx *c)
     token t;
     char q[CTX_QUOTE_SIZE], text[CTX_TEXT_SIZE];
     int number = -1;
-    if (ctx_next(c, &t)) {
+    bool given = ctx_next(c, &t);
+    if (given && token_is(token_trim(t), "bots")) {
+        snprintf(c->out->arg, PARSE_ARG_SIZE, "bots"); /* !top bots: the computer players */
+    } else if (given) {
         number = top_number(token_trim(t));
         if (number < 0) {
             ctx_fail(c, MSG_PARSE_TOP_NUMBER, ctx_quote(q, token_trim(t)), c->prefix_shown);

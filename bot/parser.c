@@ -55,19 +55,21 @@ typedef struct {
 /* ---------------------------------------------------------------- tables */
 
 static const char *const kind_names[PC_KIND_COUNT] = {
-    [PC_IGNORED] = "ignored", [PC_ERROR] = "error", [PC_DURAK] = "durak",
-    [PC_JOIN] = "join",       [PC_LEAVE] = "leave", [PC_START] = "start",
-    [PC_STOP] = "stop",       [PC_TABLE] = "table", [PC_HELP] = "help",
-    [PC_RULES] = "rules",     [PC_BOT] = "bot",     [PC_STATS] = "stats",
-    [PC_TOP] = "top",         [PC_PLAY] = "play",   [PC_BEAT] = "beat",
-    [PC_TAKE] = "take",       [PC_PASS] = "pass",   [PC_TRANSFER] = "transfer",
-    [PC_HAND] = "hand",       [PC_MOVES] = "moves", [PC_CARD] = "card",
+    [PC_IGNORED] = "ignored",   [PC_ERROR] = "error", [PC_DURAK] = "durak",
+    [PC_JOIN] = "join",         [PC_LEAVE] = "leave", [PC_START] = "start",
+    [PC_STOP] = "stop",         [PC_TABLE] = "table", [PC_HELP] = "help",
+    [PC_RULES] = "rules",       [PC_BOT] = "bot",     [PC_STATS] = "stats",
+    [PC_TOP] = "top",           [PC_AGAIN] = "again", [PC_PLAY] = "play",
+    [PC_BEAT] = "beat",         [PC_TAKE] = "take",   [PC_PASS] = "pass",
+    [PC_TRANSFER] = "transfer", [PC_HAND] = "hand",   [PC_MOVES] = "moves",
+    [PC_CARD] = "card",
 };
 
 static const command_word channel_words[] = {
-    { "durak", PC_DURAK }, { "join", PC_JOIN },   { "leave", PC_LEAVE }, { "start", PC_START },
-    { "stop", PC_STOP },   { "table", PC_TABLE }, { "help", PC_HELP },   { "rules", PC_RULES },
-    { "bot", PC_BOT },     { "stats", PC_STATS }, { "top", PC_TOP },
+    { "durak", PC_DURAK },   { "join", PC_JOIN },   { "leave", PC_LEAVE }, { "start", PC_START },
+    { "stop", PC_STOP },     { "table", PC_TABLE }, { "help", PC_HELP },   { "rules", PC_RULES },
+    { "bot", PC_BOT },       { "stats", PC_STATS }, { "top", PC_TOP },     { "again", PC_AGAIN },
+    { "rematch", PC_AGAIN },
 };
 
 static const command_word private_words[] = {
@@ -243,9 +245,15 @@ static void private_bare_card(parse_ctx *c, card_t card)
             ctx_fail_extra(c, t, parse_write_card(card, c->unicode, text));
             return;
         }
-        ctx_fail(c, MSG_PARSE_TWO_CARDS, parse_write_card(second, c->unicode, a),
-                 parse_write_card(card, c->unicode, b),
-                 ctx_command_text(text, "", "beat", card, second, c->unicode));
+        if (ctx_next(c, &t)) {
+            ctx_fail(c, MSG_PARSE_TWO_CARDS, parse_write_card(second, c->unicode, a),
+                     parse_write_card(card, c->unicode, b),
+                     ctx_command_text(text, "", "beat", card, second, c->unicode));
+            return;
+        }
+        c->out->kind = PC_BEAT; /* "9s 7s" as the bot itself would read it: beat 9s 7s */
+        c->out->card = card;
+        c->out->target = second;
         return;
     }
     c->out->kind = PC_CARD;
@@ -265,6 +273,17 @@ static void private_unknown(parse_ctx *c, token w)
         ctx_fail_card(c, w);
     else
         ctx_fail(c, MSG_PARSE_UNKNOWN_PRIVATE, ctx_quote(q, w));
+}
+
+/* stats [nick], top [n], rules: the channel's information commands work privately too. */
+static void private_info(parse_ctx *c, token w)
+{
+    switch (command_find(channel_words, COUNT_OF(channel_words), w)) {
+    case PC_STATS: parse_channel_stats(c); return;
+    case PC_TOP: parse_channel_top(c); return;
+    case PC_RULES: ctx_bare_command(c, PC_RULES, ""); return;
+    default: private_unknown(c, w); return;
+    }
 }
 
 void parse_private(const char *line, size_t len, const parse_opts *o, parsed_cmd *out)
@@ -290,5 +309,5 @@ void parse_private(const char *line, size_t len, const parse_opts *o, parsed_cmd
     else if (card != CARD_NONE)
         private_bare_card(&c, card);
     else
-        private_unknown(&c, w);
+        private_info(&c, w);
 }

@@ -31,7 +31,8 @@ typedef enum {
     PC_BOT,
     PC_STATS,
     PC_TOP,
-    /* private (PC_HELP too) */
+    PC_AGAIN, /* a rematch with the same seats */
+    /* private (PC_HELP, PC_STATS, PC_TOP, PC_RULES too) */
     PC_PLAY,
     PC_BEAT,
     PC_TAKE,
@@ -51,8 +52,8 @@ typedef struct {
     int first5;  /* PC_DURAK: 1 when given, -1 when not */
     int bot_level;                /* PC_BOT: 0 easy, 1 normal, 2 hard, -1 when not given */
     int bot_remove;               /* PC_BOT: 1 for "bot remove" */
-    int number;                   /* PC_TOP: 1..20, -1 when absent */
-    char arg[PARSE_ARG_SIZE];     /* PC_HELP topic (lower case), PC_STATS nick; "" when absent */
+    int number;                   /* PC_TOP: 1..20 (more asks for 20), -1 when absent */
+    char arg[PARSE_ARG_SIZE];     /* PC_HELP topic (lower case), PC_STATS nick, PC_TOP "bots"; "" */
     char error[PARSE_ERROR_SIZE]; /* PC_ERROR: one sentence, valid UTF-8, no control bytes */
 } parsed_cmd;
 

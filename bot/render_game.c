@@ -239,13 +239,24 @@ void render_table_line(const render_opts *r, const render_seats *s, const durak_
     snprintf(buf, cap, "%s" SEP "%s", head, status);
 }
 
-void render_out_order(const render_seats *s, const durak_game *g, char *buf, size_t cap)
+void render_places(const render_seats *s, const durak_game *g, char *buf, size_t cap)
+{
+    size_t len = 0;
+    int last = g->nout ? g->out_place[g->nout - 1] + 1 : 1;
+    buf[0] = '\0';
+    for (int i = 0; i < g->nout && len < cap; i++)
+        render_appendf(buf, cap, &len, "%s%d. %s", len ? ", " : "", g->out_place[i],
+                       s->name[g->out[i]]);
+    for (int i = 0; g->result == DURAK_RESULT_DRAW && i < s->n; i++) /* R15: they share it */
+        if ((g->in_game >> i) & 1)
+            render_appendf(buf, cap, &len, "%s%d. %s", len ? ", " : "", last, s->name[i]);
+}
+
+void render_forfeiters(const render_seats *s, const durak_game *g, char *buf, size_t cap)
 {
     size_t len = 0;
     buf[0] = '\0';
-    for (int i = 0; i < g->nout && len < cap; i++)
-        render_appendf(buf, cap, &len, "%s%s (%d)", i ? ", " : "", s->name[g->out[i]],
-                       g->out_place[i]);
-    if (!len)
-        snprintf(buf, cap, "-");
+    for (int i = 0; i < s->n; i++)
+        if ((g->forfeited >> i) & 1)
+            render_appendf(buf, cap, &len, "%s%s", len ? ", " : "", s->name[i]);
 }

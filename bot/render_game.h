@@ -54,7 +54,10 @@ void render_move(const render_opts *r, const render_seats *s, const durak_game *
  * how the bout ended (R11, R12), the trump card drawn (R13), players out (R14). */
 bool render_report(const render_opts *r, const render_seats *s, const durak_game *before,
                    const durak_game *g, cards_t played, const char *what, char *buf, size_t cap);
-/* The players out, in order with their places: "carol (1), alice (2)"; "-" when none. */
-void render_out_order(const render_seats *s, const durak_game *g, char *buf, size_t cap);
+/* The places at the end: "1. carol, 2. alice" (R14), and in a draw (R15) the players still in
+ * sharing the last place; "" when nobody went out. */
+void render_places(const render_seats *s, const durak_game *g, char *buf, size_t cap);
+/* Who forfeited (R18): "bob, dave"; "" when nobody did. */
+void render_forfeiters(const render_seats *s, const durak_game *g, char *buf, size_t cap);
 
 #endif

@@ -66,6 +66,7 @@ static const char *const store_sql[ST_COUNT] = {
         " games = excluded.games, firsts = excluded.firsts, duraks = excluded.duraks,"
         " draws = excluded.draws, forfeits = excluded.forfeits, rating = excluded.rating",
     [ST_TOP] = "SELECT " STORE_PLAYER_COLUMNS " FROM players"
+               " WHERE (substr(key, 1, 1) = '*') = ?2"
                " ORDER BY rating DESC, games DESC, key LIMIT ?1",
     [ST_RENAME] = "UPDATE players SET key = ?2, display = ?3 WHERE key = ?1",
 };

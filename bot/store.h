@@ -99,8 +99,9 @@ typedef struct store_player {
  * not ""). */
 bool store_get_player(store *s, const char *key, store_player *out);
 /* The best n players (at most n rows into out): rating descending, then more games first, then
- * key. Returns how many, or -1 on error. */
-int store_top(store *s, int n, store_player *out);
+ * key; people only, or (bots) computer players only (their keys start with '*'). Returns how
+ * many, or -1 on error. */
+int store_top(store *s, int n, bool bots, store_player *out);
 
 typedef enum {
     STORE_RENAMED,      /* old_key's stats now belong to new_key (display updated) */
@@ -135,5 +136,8 @@ typedef struct store_result {
  * is updated. Nothing is written if r is inconsistent (place out of 1..n, two duraks, a durak in a
  * draw, a durak who forfeited, an empty or repeated key) or on error; false then. */
 bool store_record_game(store *s, const store_result *r);
+/* The ratings before and after r, as store_record_game would make them; writes nothing. false
+ * if r is inconsistent or the stats cannot be read. */
+bool store_preview_game(store *s, const store_result *r, double *before, double *after);
 
 #endif

@@ -54,7 +54,7 @@ bool store_get_player(store *s, const char *key, store_player *out)
     return rc == SQLITE_ROW;
 }
 
-int store_top(store *s, int n, store_player *out)
+int store_top(store *s, int n, bool bots, store_player *out)
 {
     sqlite3_stmt *st = s->st[ST_TOP];
     int count = 0, rc = SQLITE_DONE;
@@ -64,6 +64,7 @@ int store_top(store *s, int n, store_player *out)
     if (!store_online(s, "could not read the leaderboard", "it is shown again once it opens"))
         return -1;
     sqlite3_bind_int(st, 1, n);
+    sqlite3_bind_int(st, 2, bots);
     while (count < n && (rc = sqlite3_step(st)) == SQLITE_ROW)
         store_read_player(st, &out[count++]);
     if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
@@ -219,6 +220,23 @@ static bool store_before(store *s, const store_seat *seat, store_player *p)
     memset(p, 0, sizeof *p);
     store_copy_nick(p->key, (const unsigned char *)seat->key);
     p->rating = RATING_INITIAL;
+    return true;
+}
+
+bool store_preview_game(store *s, const store_result *r, double *before, double *after)
+{
+    store_player p;
+    int rank[STORE_MAX_SEATS];
+    store_clear_error(s);
+    if (!store_result_ok(s, r))
+        return false;
+    for (int i = 0; i < r->n; i++) {
+        if (!store_before(s, &r->seat[i], &p))
+            return false;
+        before[i] = p.rating;
+    }
+    store_ranks(r, rank);
+    rating_update(r->n, before, rank, after);
     return true;
 }
 

@@ -192,6 +192,8 @@ static void tick_table(tables *t, table_t *tb, double now, outbox *o)
     }
     presence_tick(t, tb, now, o);
     if (tb->used)
+        end_tick(tb, now, o);
+    if (tb->used)
         play_tick(t, tb, now, o);
 }
 
@@ -220,6 +222,7 @@ double tables_next_deadline(const tables *t)
             continue;
         }
         next = earliest(next, play_deadline(t, tb));
+        next = earliest(next, end_deadline(tb));
         for (int s = 0; s < tb->nseats; s++)
             if (tb->seat[s].absent && durak_in_game(&tb->g, s))
                 next = earliest(next, tb->seat[s].grace_deadline);

@@ -18,7 +18,9 @@ void info_table(tables *t, table_t *tb, outbox *o)
     tables_say_status(t, tb, o);
 }
 
-void info_rules(tables *t, const tables_who *w, const table_t *tb, outbox *o)
+/* The rules of the game in play, or of a new one: three lines to `to` (the channel where it
+ * was asked, or the person). */
+void info_rules(tables *t, const char *to, const table_t *tb, outbox *o)
 {
     durak_options opt = tb ? tb->opt : durak_default_options();
     if (!tb) {
@@ -26,22 +28,28 @@ void info_rules(tables *t, const tables_who *w, const table_t *tb, outbox *o)
         opt.throwin = (uint8_t)t->cfg.game.throwin;
         opt.first5 = t->cfg.game.first5;
     }
-    tables_notice(o, w->nick, MSG_RULES_1, render_variant(&opt));
-    tables_notice(o, w->nick,
-                  opt.throwin == DURAK_THROWIN_NEIGHBOURS ? MSG_RULES_2_NEIGHBOURS
-                                                          : MSG_RULES_2_ALL,
-                  opt.first5 ? M(MSG_RULES_FIRST5) : "");
-    tables_notice(o, w->nick,
-                  opt.variant == DURAK_VARIANT_TRANSFER ? MSG_RULES_3_TRANSFER
-                                                        : MSG_RULES_3_CLASSIC);
+    tables_say(o, to, MSG_RULES_1, render_variant(&opt));
+    tables_say(o, to,
+               opt.throwin == DURAK_THROWIN_NEIGHBOURS ? MSG_RULES_2_NEIGHBOURS : MSG_RULES_2_ALL,
+               opt.first5 ? M(MSG_RULES_FIRST5) : "");
+    tables_say(o, to,
+               opt.variant == DURAK_VARIANT_TRANSFER ? MSG_RULES_3_TRANSFER : MSG_RULES_3_CLASSIC);
 }
 
-void info_help(tables *t, const tables_who *w, const char *topic, bool in_private, outbox *o)
+/* help [topic]: in private, the topic's lines (the moves by default). In a channel: !help alone
+ * is one line there; a topic goes privately, with a one-line pointer in the channel. */
+void info_help(tables *t, const tables_who *w, const char *channel, const char *topic, outbox *o)
 {
     const char *p = tables_prefix(t);
-    if (!topic[0] && in_private)
+    if (channel && !topic[0]) {
+        tables_say(o, channel, MSG_HELP_SHORT, w->nick, p, t->own_nick);
+        return;
+    }
+    if (channel)
+        tables_say(o, channel, MSG_HELP_SENT, w->nick, topic);
+    if (!topic[0])
         topic = "moves";
-    if (!topic[0] || !strcmp(topic, "commands")) {
+    if (!strcmp(topic, "commands")) {
         tables_notice(o, w->nick, MSG_HELP_1, p);
         tables_notice(o, w->nick, MSG_HELP_2, t->own_nick);
     } else if (!strcmp(topic, "moves") || !strcmp(topic, "cards")) {
@@ -96,8 +104,8 @@ void info_stats(tables *t, const tables_who *w, const char *channel, const char 
                (int)(p.rating + 0.5));
 }
 
-/* !top [n]: the best n (5 by default) in one line. */
-void info_top(tables *t, const char *channel, int n, outbox *o)
+/* !top [n] [bots]: the best n people (5 by default, 20 at most), or computer players. */
+void info_top(tables *t, const char *channel, int n, bool bots, outbox *o)
 {
     store_player best[20];
     char line[TABLES_LINE_MAX];
@@ -106,7 +114,7 @@ void info_top(tables *t, const char *channel, int n, outbox *o)
         tables_say(o, channel, MSG_NO_STATS);
         return;
     }
-    int k = store_top(t->db, n > 0 && n <= 20 ? n : 5, best);
+    int k = store_top(t->db, n > 0 && n <= 20 ? n : 5, bots, best);
     line[0] = '\0';
     for (int i = 0; i < k; i++)
         render_appendf(line, sizeof line, &len, "%s%d. %s %d (%d)", i ? ", " : "", i + 1,

@@ -42,12 +42,25 @@ typedef struct {
     durak_game g;
     double turn_deadline;
     bool warned;
-    bool dirty;       /* changed since tables_take_changes() */
-    bool restored;    /* from a snapshot: announce when connected */
-    uint32_t version; /* bumped at every move: stale computer decisions are dropped */
-    bool ai_pending;  /* a computer player's decision is being computed */
-    double ai_due;    /* when a computer player to act may move (game.bot_delay) */
+    bool dirty;         /* changed since tables_take_changes() */
+    bool restored;      /* from a snapshot: announce when connected */
+    uint32_t version;   /* bumped at every move: stale computer decisions are dropped */
+    bool ai_pending;    /* a computer player's decision is being computed */
+    double ai_due;      /* when a computer player to act may move (game.bot_delay) */
+    bool rematch;       /* a lobby opened by !again: starts when every person agreed */
+    uint8_t agreed;     /* rematch: seats whose person typed !again */
+    uint8_t stop_votes; /* running game: seats whose person typed !stop */
+    double stop_deadline;
 } table_t;
+
+/* The seats and options of a channel's last finished game, for !again. */
+typedef struct {
+    bool used;
+    char channel[64];
+    durak_options opt;
+    seat_t seat[DURAK_MAX_PLAYERS];
+    int nseats, creator;
+} last_game;
 
 /* A finished game waiting for tables_take_results: the result and the strings it points to. */
 typedef struct {
@@ -69,6 +82,7 @@ struct tables {
     int nclosed;
     pending_result results[TABLES_MAX]; /* finished since tables_take_results() */
     int nresults;
+    last_game last[TABLES_MAX];
 };
 
 /* ---- tables.c: lookup, output, the shared pieces ---- */
@@ -123,7 +137,7 @@ void lobby_leave(tables *t, const tables_who *w, table_t *tb, double now, outbox
 /* Seat s leaves (its person typed !leave or left the channel). */
 void lobby_unseat(tables *t, table_t *tb, int s, double now, outbox *o);
 void lobby_start(tables *t, const tables_who *w, table_t *tb, double now, outbox *o);
-void lobby_stop(tables *t, const tables_who *w, table_t *tb, outbox *o);
+void lobby_stop(tables *t, const tables_who *w, table_t *tb, double now, outbox *o);
 void lobby_bot(tables *t, const tables_who *w, table_t *tb, const parsed_cmd *p, outbox *o);
 /* A computer player's name, after its level and marked as a bot: "Hard[bot]", "Hard2[bot]". */
 void lobby_ai_name(const table_t *tb, ai_level level, char *name, size_t cap);
@@ -134,6 +148,8 @@ void play_start(tables *t, table_t *tb, double now, outbox *o);
 /* R18: a seat leaves the running game (or a computer player takes it over). */
 void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox *o);
 void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, double now, outbox *o);
+/* A move command (play, beat, take, pass, transfer, a bare card). */
+bool play_is_move(parse_kind k);
 
 /* ---- tables_turn.c: the turn timer, the private turn line, time-outs ---- */
 
@@ -151,14 +167,30 @@ double play_deadline(const tables *t, const table_t *tb);
 /* The bot's move for a player who timed out on a decision they must make. */
 durak_action turn_timeout_action(const durak_game *g);
 
+/* ---- tables_end.c: the result, the last line, !again, the stop vote ---- */
+
+/* The game is over: its result queued for the stats and the last line said. */
+void end_announce(tables *t, table_t *tb, outbox *o);
+/* !again: a rematch with the last game's seats, or agreeing to the one open. */
+void end_again(tables *t, const tables_who *w, const char *channel, double now, outbox *o);
+/* !stop of a running game by a player: a vote, passed by more than half of the people in. */
+void end_stop_vote(tables *t, const tables_who *w, table_t *tb, double now, outbox *o);
+/* A stop vote that ran out fails. */
+void end_tick(table_t *tb, double now, outbox *o);
+double end_deadline(const table_t *tb);
+
 /* ---- tables_info.c: !table, !rules, !help, !stats, !top ---- */
 
 void info_table(tables *t, table_t *tb, outbox *o);
-void info_rules(tables *t, const tables_who *w, const table_t *tb, outbox *o);
-/* !help [topic] in a channel, help [topic] in private: two lines at most. */
-void info_help(tables *t, const tables_who *w, const char *topic, bool in_private, outbox *o);
-void info_stats(tables *t, const tables_who *w, const char *channel, const char *nick, outbox *o);
-void info_top(tables *t, const char *channel, int n, outbox *o);
+/* The rules of the table's game (or of a new one) to `to`: a channel, or a person. */
+void info_rules(tables *t, const char *to, const table_t *tb, outbox *o);
+/* !help [topic] in `channel` (one line there; a topic privately), or help [topic] in private
+ * (channel NULL): two lines at most. */
+void info_help(tables *t, const tables_who *w, const char *channel, const char *topic, outbox *o);
+/* One player's stats to `to` (the channel, or the person asking). */
+void info_stats(tables *t, const tables_who *w, const char *to, const char *nick, outbox *o);
+/* The best n people, or computer players (bots), to `to`. */
+void info_top(tables *t, const char *to, int n, bool bots, outbox *o);
 
 /* ---- tables_presence.c: nick, part, quit, rejoin grace ---- */
 

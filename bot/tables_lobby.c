@@ -169,8 +169,12 @@ void lobby_start(tables *t, const tables_who *w, table_t *tb, double now, outbox
     }
 }
 
-void lobby_stop(tables *t, const tables_who *w, table_t *tb, outbox *o)
+void lobby_stop(tables *t, const tables_who *w, table_t *tb, double now, outbox *o)
 {
+    if (tb->playing && !tables_is_admin(t, w)) { /* a running game stops when its players agree */
+        end_stop_vote(t, w, tb, now, o);
+        return;
+    }
     if (!may_manage(t, tb, w, MSG_ONLY_CREATOR_STOP, o))
         return;
     tables_say(o, tb->channel, tb->playing ? MSG_GAME_STOPPED : MSG_LOBBY_STOPPED, w->nick);
@@ -220,12 +224,42 @@ static bool any_table_command(tables *t, const tables_who *w, const char *channe
     switch (p->kind) {
     case PC_ERROR: outbox_add(o, OUT_NOTICE, w->nick, "%s", p->error); return true;
     case PC_DURAK: lobby_open(t, w, channel, p, now, o); return true;
-    case PC_HELP: info_help(t, w, p->arg, false, o); return true;
-    case PC_RULES: info_rules(t, w, tb, o); return true;
+    case PC_AGAIN: end_again(t, w, channel, now, o); return true;
+    case PC_HELP: info_help(t, w, channel, p->arg, o); return true;
+    case PC_RULES: info_rules(t, channel, tb, o); return true;
     case PC_STATS: info_stats(t, w, channel, p->arg, o); return true;
-    case PC_TOP: info_top(t, channel, p->number, o); return true;
+    case PC_TOP: info_top(t, channel, p->number, !strcmp(p->arg, "bots"), o); return true;
     default: return false;
     }
+}
+
+/* A move typed in the channel by a player of its game: where moves go, and how. */
+static void move_in_channel(tables *t, const tables_who *w, const char *channel, const char *text,
+                            double now, outbox *o)
+{
+    parse_opts po = { tables_prefix(t), t->cfg.ui.unicode_suits };
+    parsed_cmd p;
+    table_t *tb = tables_find(t, channel);
+    if (!tb || !tb->playing || tables_seat_of(t, tb, w->nick) < 0)
+        return;
+    parse_private(text, strlen(text), &po, &p);
+    char key[NICK_MAX], move[128], c[RENDER_CARD_MAX], x[RENDER_CARD_MAX];
+    casemap_fold(t->cm, w->nick, key, sizeof key);
+    if (!play_is_move(p.kind) || !ratelimit_allow(&t->rl, key, now))
+        return;
+    render_opts r = tables_ropts(t);
+    r.colors = false;
+    render_card(&r, p.card, c, sizeof c);
+    render_card(&r, p.target, x, sizeof x);
+    if (p.kind == PC_CARD)
+        snprintf(move, sizeof move, "%s", c);
+    else if (p.kind == PC_BEAT && p.target != CARD_NONE)
+        snprintf(move, sizeof move, "beat %s %s", c, x);
+    else if (p.card != CARD_NONE)
+        snprintf(move, sizeof move, "%s %s", parse_kind_name(p.kind), c);
+    else
+        snprintf(move, sizeof move, "%s", parse_kind_name(p.kind));
+    tables_say(o, channel, MSG_MOVE_IN_CHANNEL, w->nick, t->own_nick, move);
 }
 
 void tables_on_channel(tables *t, double now, const tables_who *w, const char *channel,
@@ -236,8 +270,10 @@ void tables_on_channel(tables *t, double now, const tables_who *w, const char *c
     parse_opts po = { tables_prefix(t), t->cfg.ui.unicode_suits };
     parsed_cmd p;
     parse_channel(text, strlen(text), &po, &p);
-    if (p.kind == PC_IGNORED)
+    if (p.kind == PC_IGNORED) {
+        move_in_channel(t, w, channel, text, now, o);
         return;
+    }
     char key[NICK_MAX];
     casemap_fold(t->cm, w->nick, key, sizeof key);
     if (!ratelimit_allow(&t->rl, key, now))
@@ -253,7 +289,7 @@ void tables_on_channel(tables *t, double now, const tables_who *w, const char *c
     case PC_JOIN: lobby_join(t, w, tb, o); break;
     case PC_LEAVE: lobby_leave(t, w, tb, now, o); break;
     case PC_START: lobby_start(t, w, tb, now, o); break;
-    case PC_STOP: lobby_stop(t, w, tb, o); break;
+    case PC_STOP: lobby_stop(t, w, tb, now, o); break;
     case PC_BOT: lobby_bot(t, w, tb, &p, o); break;
     case PC_TABLE: info_table(t, tb, o); break;
     default:

@@ -1,60 +1,9 @@
-/* tables_play.c — a running game: the deal, moves by private message, the turn timer and
- * its time-outs, forfeits (R18), and the result queued for the stats at the end. */
+/* tables_play.c — a running game: the deal, moves by private message, what each move makes
+ * the channel and the players hear, and forfeits (R18). */
 #include <stdio.h>
 #include <string.h>
 
 #include "tables_internal.h"
-
-static int players_holding(const durak_game *g)
-{
-    int n = 0;
-    for (int s = 0; s < g->opt.players; s++)
-        n += g->hand[s] != 0;
-    return n;
-}
-
-/* R14, R15, R18: each seat's place for the stats, queued for tables_take_results. Players
- * still in at the end (a draw, or the winner after forfeits) share the place after the last
- * one out. */
-static void queue_result(tables *t, const table_t *tb)
-{
-    const durak_game *g = &tb->g;
-    int last = g->nout ? g->out_place[g->nout - 1] + 1 : 1;
-    if (!t->db || g->result == DURAK_RESULT_ONGOING || t->nresults == TABLES_MAX)
-        return;
-    pending_result *p = &t->results[t->nresults++];
-    p->r = (store_result){ .n = tb->nseats, .draw = g->result == DURAK_RESULT_DRAW };
-    for (int s = 0; s < tb->nseats; s++) {
-        store_seat *st = &p->r.seat[s];
-        tables_stats_key(t, tb->seat[s].nick, tb->seat[s].account, p->key[s], sizeof p->key[s]);
-        snprintf(p->display[s], sizeof p->display[s], "%s", tb->seat[s].nick);
-        st->forfeited = (g->forfeited >> s) & 1;
-        st->durak = g->result == DURAK_RESULT_DURAK && g->result_seat == s;
-        st->place = st->forfeited ? 1 : last;
-        for (int i = 0; i < g->nout; i++)
-            if (g->out[i] == s)
-                st->place = g->out_place[i];
-    }
-}
-
-static void announce_result(tables *t, table_t *tb, outbox *o)
-{
-    queue_result(t, tb);
-    const durak_game *g = &tb->g;
-    render_seats names = tables_names(tb);
-    char out[512];
-    render_out_order(&names, g, out, sizeof out);
-    if (g->result == DURAK_RESULT_DURAK)
-        tables_say(o, tb->channel, MSG_RESULT_DURAK, tb->seat[g->result_seat].nick, out);
-    else if (g->result == DURAK_RESULT_DRAW && players_holding(g) > 0)
-        tables_say(o, tb->channel, MSG_RESULT_REPEAT); /* R16 */
-    else if (g->result == DURAK_RESULT_DRAW)
-        tables_say(o, tb->channel, MSG_RESULT_DRAW, out);
-    else if (g->result_seat < DURAK_MAX_PLAYERS)
-        tables_say(o, tb->channel, MSG_RESULT_WON, tb->seat[g->result_seat].nick);
-    else
-        tables_say(o, tb->channel, MSG_RESULT_NONE);
-}
 
 /* What changed between `before` and the game now, said in (at most) one public line; the
  * hands that changed privately, the next actor's merged into their turn line; the end. */
@@ -72,7 +21,7 @@ static void report(tables *t, table_t *tb, const durak_game *before, cards_t pla
         if ((g->hand[s] & ~before->hand[s]) && (over || s != g->actor))
             tables_send_hand(t, tb, s, o);
     if (over) {
-        announce_result(t, tb, o);
+        end_announce(t, tb, o);
         tables_close(t, tb);
         return;
     }
@@ -307,7 +256,7 @@ static void cmd_move(tables *t, table_t *tb, int s, const parsed_cmd *p, double 
     play_move(t, tb, a, false, now, o);
 }
 
-static bool is_move(parse_kind k)
+bool play_is_move(parse_kind k)
 {
     return k == PC_PLAY || k == PC_BEAT || k == PC_TAKE || k == PC_PASS || k == PC_TRANSFER
            || k == PC_CARD;
@@ -325,13 +274,19 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
     int s;
     table_t *tb = tables_of_nick(t, w->nick, &s);
     bool my_turn = tb && tb->playing && tb->g.actor == s;
-    bool turn_command = is_move(p.kind) || p.kind == PC_MOVES || p.kind == PC_HAND;
+    bool turn_command = play_is_move(p.kind) || p.kind == PC_MOVES || p.kind == PC_HAND;
     if (!(my_turn && turn_command) && !ratelimit_allow(&t->rl, key, now))
         return; /* on your turn, moves, hand and moves are free */
     if (p.kind == PC_ERROR) {
         outbox_add(o, OUT_NOTICE, w->nick, "%s", p.error);
     } else if (p.kind == PC_HELP) {
-        info_help(t, w, p.arg, true, o);
+        info_help(t, w, NULL, p.arg, o);
+    } else if (p.kind == PC_STATS) {
+        info_stats(t, w, w->nick, p.arg, o);
+    } else if (p.kind == PC_TOP) {
+        info_top(t, w->nick, p.number, !strcmp(p.arg, "bots"), o);
+    } else if (p.kind == PC_RULES) {
+        info_rules(t, w->nick, tb, o);
     } else if (!tb) {
         tables_notice(o, w->nick, MSG_NOT_IN_GAME, tables_prefix(t), tables_prefix(t));
     } else if (!tb->playing) {
@@ -343,7 +298,7 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
         tables_send_hand(t, tb, s, o);
     } else if (p.kind == PC_MOVES) {
         cmd_moves(t, tb, s, o);
-    } else if (is_move(p.kind)) {
+    } else if (play_is_move(p.kind)) {
         cmd_move(t, tb, s, &p, now, o);
     } else {
         tables_notice(o, w->nick, MSG_CHANNEL_ONLY, parse_kind_name(p.kind), tb->channel);

@@ -14,7 +14,17 @@ out_prio tables_line_prio(out_kind kind, msg_id id)
     case MSG_NO_STATS:
     case MSG_TOP:
     case MSG_TOP_NONE:
-    case MSG_LOBBY_STATUS: return OUT_REPLY;
+    case MSG_LOBBY_STATUS:
+    case MSG_HELP_SHORT:
+    case MSG_HELP_SENT:
+    case MSG_RULES_1:
+    case MSG_RULES_2_ALL:
+    case MSG_RULES_2_NEIGHBOURS:
+    case MSG_RULES_3_CLASSIC:
+    case MSG_RULES_3_TRANSFER:
+    case MSG_MOVE_IN_CHANNEL:
+    case MSG_SET_SHOW:
+    case MSG_SET_DONE: return OUT_REPLY;
     default: return kind == OUT_NOTICE ? OUT_REPLY : OUT_GAME;
     }
 }

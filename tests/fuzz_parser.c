@@ -75,7 +75,8 @@ static void check_cmd(const parsed_cmd *p, bool channel)
     if (channel)
         CHECK(p->kind < PC_PLAY);
     else
-        CHECK(p->kind != PC_DURAK && p->kind != PC_JOIN && p->kind != PC_BOT && p->kind != PC_TOP);
+        CHECK(p->kind != PC_DURAK && p->kind != PC_JOIN && p->kind != PC_BOT
+              && p->kind != PC_AGAIN); /* stats, top and rules work privately too */
 }
 
 typedef void (*parse_fn)(const char *, size_t, const parse_opts *, parsed_cmd *);

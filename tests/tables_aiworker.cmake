@@ -7,3 +7,6 @@ durak_unit_test(test_aiworker test_aiworker.c LIBS durak_aiworker)
 
 # A table's snapshot restored strictly (tables_restore_checked): what is refused, and why.
 durak_unit_test(test_snapshot test_snapshot.c LIBS durak_tables)
+
+# What players see (issue 12): lines for people, quiet passes, timers, the ending, !again, !stop.
+durak_unit_test(test_players test_players.c LIBS durak_tables)

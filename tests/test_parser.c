@@ -213,7 +213,10 @@ static const parse_case channel_cases[] = {
     CASE("!top 05", "top 5"),
     CASE("!top 10.", "top 10"),
     CASE("!top 0", "error: \"0\" is not a number from 1 to 20: try !top 10"),
-    CASE("!top 21", "error: \"21\" is not a number from 1 to 20: try !top 10"),
+    CASE("!top 21", "top 20"), /* more than 20: the top 20 */
+    CASE("!top 500", "top 20"),
+    CASE("!again", "again"),
+    CASE("!rematch", "again"),
     CASE("!top -1", "error: \"-1\" is not a number from 1 to 20: try !top 10"),
     CASE("!top ten", "error: \"ten\" is not a number from 1 to 20: try !top 10"),
     CASE("!top 99999999999999999999",
@@ -288,7 +291,7 @@ static const parse_case dot_prefix_cases[] = {
          "error: unknown option \"x\" for .durak: use classic|transfer, all|neighbours, first5"),
     CASE(".bot x",
          "error: unknown option \"x\" for .bot: use .bot easy|normal|hard, or .bot remove"),
-    CASE(".top 50", "error: \"50\" is not a number from 1 to 20: try .top 10"),
+    CASE(".top 50", "top 20"),
     CASE(".help .rules", "help [rules]"),
 };
 
@@ -507,10 +510,10 @@ static const parse_case private_cases[] = {
     CASE("hand please", "error: \"please\" after hand is not understood: type just hand"),
     CASE("moves 1", "error: \"1\" after moves is not understood: type just moves"),
     CASE("take\r\nQUIT :bye", "error: \"QUIT\" after take is not understood: type just take"),
-    CASE("7h 8h", "error: send one card at a time: to cover 8\xe2\x99\xa5 with 7\xe2\x99\xa5, "
-                  "type beat 7\xe2\x99\xa5 8\xe2\x99\xa5"),
-    CASE("9s 7s", "error: send one card at a time: to cover 7\xe2\x99\xa0 with 9\xe2\x99\xa0, "
-                  "type beat 9\xe2\x99\xa0 7\xe2\x99\xa0"),
+    CASE("7h 8h", "beat 7h 8h"), /* two bare cards: as the bot reads them */
+    CASE("9s 7s", "beat 9s 7s"),
+    CASE("9s 7s 8s", "error: send one card at a time: to cover 7\xe2\x99\xa0 with 9\xe2\x99\xa0, "
+                     "type beat 9\xe2\x99\xa0 7\xe2\x99\xa0"),
     CASE("7h please", "error: \"please\" after 7\xe2\x99\xa5 is not understood: type just "
                       "7\xe2\x99\xa5"),
     CASE("hello", "error: \"hello\" is not a command or a card: type moves to see your moves, or "
@@ -524,7 +527,9 @@ static const parse_case private_cases[] = {
     CASE("join", "error: !join is a channel command: type it in the channel, not to me"),
     CASE("!durak transfer", "error: !durak is a channel command: type it in the channel, not to "
                             "me"),
-    CASE("stats", "error: !stats is a channel command: type it in the channel, not to me"),
+    CASE("stats", "stats"), /* stats, top and rules work privately too */
+    CASE("top 3", "top 3"),
+    CASE("rules", "rules"),
     CASE("7", "error: \"7\" is not a card: add the suit after the rank, e.g. 7\xe2\x99\xa5 or 7h"),
     CASE("10", "error: \"10\" is not a card: add the suit after the rank, e.g. 10\xe2\x99\xa5 or "
                "10h"),
@@ -596,7 +601,7 @@ static const parse_case private_ascii_cases[] = {
     CASE("play h7", "error: \"h7\" is not a card: write the rank first, e.g. 7h"),
     CASE("play 11d", "error: \"11d\" is not a card: the rank is one of 6 7 8 9 10 J Q K A, e.g. "
                      "10d"),
-    CASE("9s 7s", "error: send one card at a time: to cover 7s with 9s, type beat 9s 7s"),
+    CASE("9s 7s", "beat 9s 7s"),
     CASE("7h x", "error: \"x\" after 7h is not understood: type just 7h"),
     CASE("play 7h 8h", "error: \"8h\" after play 7h is not understood: type just play 7h"),
     CASE("beat 9s 7s 8s", "error: \"8s\" after beat 9s 7s is not understood: type just beat 9s "

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """flood: a game between anna and a computer player runs in #durak (flood.burst = 3,
 flood.rate = 2) while sixty other clients in the channel each send one `!help` at the same
-moment: 120 notices, a minute of the bucket's time. The game's lines go first: each of anna's
+moment (`!help moves`: two private notices each and a pointer in the channel): a minute of the
+bucket's time. The game's lines go first: each of anna's
 next five moves is told in the channel within the bucket's own pace (two tokens, 1 s, plus 0.7 s
 of margin) of her sending it, while most of the sixty are still waiting for their answer; once
 anna stops playing, the answers come. The bot
@@ -101,7 +102,7 @@ def test(env):
     time.sleep(1.0)       # what is queued now goes out; the bucket is back to its burst
     t_flood = time.monotonic()
     for f in flooders:
-        f.privmsg(CH, "!help")
+        f.privmsg(CH, "!help moves")  # longer help: privately to each, a pointer in the channel
     h.log("%d flooders sent !help" % FLOODERS)
     base = table.moves
     pump(table, lambda: table.moves >= base + 5, 30, "five moves by anna during the flood")

@@ -116,7 +116,7 @@ def test(env):
         srv.send(":fake.server PRIVMSG durakbot :!help")     # a server is never answered
         srv.send(":fake.server PRIVMSG durakbot :\x01VERSION\x01")
         t0 = time.monotonic()
-        srv.send(":zoe!z@zoe.host PRIVMSG #durak :!help")
+        srv.send(":zoe!z@zoe.host PRIVMSG #durak :!help commands")
         before, _ = srv.lines_until("NOTICE zoe :", 2)
         h.check(not [l for l in before if "fake.server" in l], "answered the server: %r" % before)
         took = time.monotonic() - t0

@@ -108,7 +108,7 @@ def first_connection(srv):
 
     srv.send(":zoe!z@zoe.host PRIVMSG %s :\x01PING 12345\x01" % nick)
     srv.expect("NOTICE zoe :\x01PING 12345\x01")
-    srv.send(":zoe!z@zoe.host PRIVMSG #durak :!help")
+    srv.send(":zoe!z@zoe.host PRIVMSG #durak :!help commands")
     srv.expect("NOTICE zoe :")
     srv.send(":op!o@op.host KICK #durak %s :testing" % nick)
     srv.expect("JOIN #durak")

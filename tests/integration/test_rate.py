@@ -50,10 +50,10 @@ def test(env):
     pavel, rita, sasha = senders
     script = [
         (pavel, "#durak", "!durak"), (sasha, "#two", "!durak transfer"),
-        (rita, "#durak", "!join"), (pavel, "#two", "!help"), (rita, "#durak", "!help"),
+        (rita, "#durak", "!join"), (pavel, "#two", "!help commands"), (rita, "#durak", "!help commands"),
         (sasha, "#durak", "!rules"), (pavel, "#durak", "!rules"), (rita, "#two", "!rules"),
-        (sasha, "#two", "!help"),
-    ] + [(pavel, "#durak", "!help")] * 10
+        (sasha, "#two", "!help commands"),
+    ] + [(pavel, "#durak", "!help commands")] * 10
     for who, ch, text in script:
         who.privmsg(ch, text)
     h.log("sent %d commands at once" % len(script))
@@ -79,7 +79,7 @@ def test(env):
     to_pavel = [m for m in lines if m.target.lower() == "pavel"]
     h.log("pavel sent 13 commands and got %d notices back" % len(to_pavel))
     h.check(len(to_pavel) < 14, "pavel's flood was answered line for line (%d)" % len(to_pavel))
-    for c, what in ((rita, "!help"), (sasha, "!help")):
+    for c, what in ((rita, "!help commands"), (sasha, "!help commands")):
         h.check(any(m.target.lower() == c.nick.lower() for m in lines),
                 "%s got no answer to %s" % (c.nick, what))
     h.check(any(m.target.lower() == "#two" for m in lines), "nothing was said in #two")

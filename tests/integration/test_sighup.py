@@ -63,7 +63,7 @@ def still_serving(bot, cid, ana, lobby_pred, since, log_at, what):
     """After a refused reload: the bot answers in #b, still holds the lobby there, and has not
     parted #b or gone back to #a."""
     time.sleep(0.3)
-    command(cid, CHB, "!help", lambda m: m.plain.startswith("Commands:"), "!help after %s" % what)
+    command(cid, CHB, "!help commands", lambda m: m.plain.startswith("Commands:"), "!help after %s" % what)
     command(cid, CHB, "!table", lobby_pred, "the lobby in #b after %s" % what)
     for c in (cid, ana):
         for m in c.all_msgs():
@@ -127,7 +127,7 @@ def test(env):
                  and m.text.lower() == CHB, 5, what="the bot's JOIN of #b")
     h.log("the bot left #a and joined #b in %.2f s" % (time.monotonic() - t0))
     wait_log(bot, r"SIGHUP: configuration reloaded", log_at, 3, "reload line")
-    command(cid, CHB, "!help", lambda m: m.plain.startswith("Commands:"), "!help in #b")
+    command(cid, CHB, "!help commands", lambda m: m.plain.startswith("Commands:"), "!help in #b")
     for c in (ana, ben):
         c.next_msgs()                # the hands and lines of the game are old news
         c.privmsg(h.BOT_NICK, "hand")

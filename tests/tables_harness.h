@@ -1,0 +1,218 @@
+/* tables_harness.h — the tables module driven as the loop would, for the cmocka tests of
+ * tables (test_tables.c, test_players.c): users with user@host (and accounts), a clock. */
+#ifndef DURAK_TABLES_HARNESS_H
+#define DURAK_TABLES_HARNESS_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "config.h"
+#include "persist.h"
+#include "rng.h"
+#include "tables.h"
+
+typedef struct {
+    tables *t;
+    outbox o;
+    double now;
+    double step; /* seconds between two lines of a user: past the flood limit by default */
+    bot_config cfg;
+    store *db; /* stats: changes go there after every event, as the loop does */
+} harness;
+
+static inline harness *h_new(uint64_t seed)
+{
+    harness *h = calloc(1, sizeof *h);
+    config_defaults(&h->cfg);
+    h->cfg.ui.colors = false;
+    h->cfg.ui.unicode_suits = false;
+    snprintf(h->cfg.irc.nick, sizeof h->cfg.irc.nick, "durakbot");
+    h->t = tables_new(&h->cfg, seed);
+    outbox_init(&h->o);
+    h->now = 1000;
+    h->step = 2.5;
+    tables_on_reconnect(h->t, h->now, &h->o); /* registered: timers run */
+    return h;
+}
+
+static inline void h_persist(harness *h)
+{
+    if (h->db)
+        persist_tables(h->t, h->db, h->now);
+}
+
+static inline void h_free(harness *h)
+{
+    outbox_free(&h->o);
+    tables_free(h->t);
+    free(h);
+}
+
+/* A person keeps their user@host across nick changes (renamed() records them). */
+static char renamed_from[8][32], renamed_to[8][32];
+static int nrenamed;
+
+static inline const char *person_of(const char *nick)
+{
+    for (int i = nrenamed - 1; i >= 0; i--)
+        if (!strcasecmp(renamed_to[i], nick))
+            return person_of(renamed_from[i]);
+    return nick;
+}
+
+static bool with_accounts; /* who() gives everyone the account "acc_<person>" */
+
+static inline tables_who who(const char *nick)
+{
+    static char user[64], account[64];
+    snprintf(user, sizeof user, "u_%s", person_of(nick));
+    snprintf(account, sizeof account, "acc_%s", person_of(nick));
+    tables_who w = { nick, user, "example.org", with_accounts ? account : "" };
+    return w;
+}
+
+/* The person with `from` changes nick to `to`. */
+static inline void renamed(harness *h, const char *from, const char *to)
+{
+    snprintf(renamed_from[nrenamed], sizeof renamed_from[0], "%s", from);
+    snprintf(renamed_to[nrenamed++], sizeof renamed_to[0], "%s", to);
+    outbox_clear(&h->o);
+    tables_on_nick(h->t, h->now, from, to, &h->o);
+    h_persist(h);
+}
+
+static inline void chan(harness *h, const char *nick, const char *channel, const char *text)
+{
+    tables_who w = who(nick);
+    outbox_clear(&h->o);
+    h->now += h->step;
+    tables_on_channel(h->t, h->now, &w, channel, text, &h->o);
+    h_persist(h);
+}
+
+static inline void priv(harness *h, const char *nick, const char *text)
+{
+    tables_who w = who(nick);
+    outbox_clear(&h->o);
+    h->now += h->step;
+    tables_on_private(h->t, h->now, &w, text, &h->o);
+    h_persist(h);
+}
+
+static inline void tick(harness *h, double at)
+{
+    outbox_clear(&h->o);
+    h->now = at;
+    tables_on_tick(h->t, h->now, &h->o);
+    h_persist(h);
+}
+
+/* The text of the first message to `target` containing `needle`, or NULL. */
+static inline const char *said(const harness *h, const char *target, const char *needle)
+{
+    for (size_t i = 0; i < h->o.len; i++)
+        if ((!target || !strcmp(h->o.items[i].target, target))
+            && strstr(h->o.items[i].text, needle))
+            return h->o.items[i].text;
+    return NULL;
+}
+
+static inline void lobby(harness *h, const char *channel, const char *options, const char **nicks,
+                         int n)
+{
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "!durak %s", options);
+    chan(h, nicks[0], channel, cmd);
+    assert_non_null(said(h, channel, "opens a game"));
+    for (int i = 1; i < n; i++) {
+        chan(h, nicks[i], channel, "!join");
+        assert_non_null(said(h, channel, "joins"));
+    }
+}
+
+/* Asks every player for their moves; returns the index of the one who has some,
+ * with the list copied into moves. */
+static inline int whose_turn(harness *h, const char **nicks, int n, char *moves, size_t cap)
+{
+    int found = -1;
+    for (int i = 0; i < n; i++) {
+        priv(h, nicks[i], "moves");
+        const char *m = said(h, nicks[i], "Your moves: ");
+        if (m) {
+            assert_int_equal(found, -1);
+            found = i;
+            snprintf(moves, cap, "%s", m + strlen("Your moves: "));
+        } else {
+            assert_non_null(said(h, nicks[i], "No moves"));
+        }
+    }
+    return found;
+}
+
+/* Picks one of "a | b | c" at random into out. */
+static inline void pick_move(rng_t *r, const char *moves, char *out, size_t cap)
+{
+    const char *opts[512];
+    int n = 0;
+    char *copy = strdup(moves), *save = NULL;
+    for (char *tok = strtok_r(copy, "|", &save); tok && n < 512; tok = strtok_r(NULL, "|", &save))
+        opts[n++] = tok;
+    const char *m = opts[rng_below(r, (uint64_t)n)];
+    while (*m == ' ')
+        m++;
+    snprintf(out, cap, "%s", m);
+    size_t len = strlen(out);
+    while (len && out[len - 1] == ' ')
+        out[--len] = '\0';
+    free(copy);
+}
+
+static long moves_made, lines_sent; /* lines the bot sent per move (TABLES_SHOW prints them) */
+
+/* Plays random legal moves by private message until the channel hears "Game over". */
+static inline const char *play_to_end(harness *h, const char *channel, const char **nicks, int n,
+                                      uint64_t seed)
+{
+    static char result[1024];
+    rng_t r;
+    rng_seed(&r, seed);
+    for (int step = 0; step < 5000; step++) {
+        char moves[1024], move[128];
+        int i = whose_turn(h, nicks, n, moves, sizeof moves);
+        assert_true(i >= 0);
+        pick_move(&r, moves, move, sizeof move);
+        priv(h, nicks[i], move);
+        moves_made++;
+        lines_sent += (long)h->o.len;
+        if (getenv("TABLES_SHOW")) /* to read a game as players see it */
+            for (size_t k = 0; k < h->o.len; k++)
+                printf("%s <%s> %s\n", nicks[i], h->o.items[k].target, h->o.items[k].text);
+        const char *line = said(h, channel, "");
+        assert_true(line || !strcmp(move, "pass")); /* every move but a quiet pass is announced */
+        const char *end = said(h, channel, "Game over");
+        if (end) {
+            snprintf(result, sizeof result, "%s", end);
+            return result;
+        }
+    }
+    fail_msg("game did not end");
+    return NULL;
+}
+
+static const char *NICKS[] = { "alice", "bob", "carol", "dave", "erin", "frank" };
+
+static inline void start_two(harness *h, const char *channel)
+{
+    lobby(h, channel, "", NICKS, 2);
+    chan(h, "alice", channel, "!start");
+}
+
+#endif

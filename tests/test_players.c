@@ -1,0 +1,250 @@
+/* test_players.c — what players see (issue 12): the actor's nick first and nobody else's before
+ * the first separator, quiet passes, the private turn line, fair timers, the real ending with
+ * ratings, !again, the stop vote, answers where asked. */
+#define _POSIX_C_SOURCE 200809L
+#include "tables_harness.h"
+
+#define SEP " \xC2\xB7 "
+
+/* The line's head: everything before the first separator. */
+static void head_of(const char *line, char *head, size_t cap)
+{
+    const char *sep = strstr(line, SEP);
+    size_t n = sep ? (size_t)(sep - line) : strlen(line);
+    snprintf(head, cap, "%.*s", (int)(n < cap ? n : cap - 1), line);
+}
+
+/* Plays 3- and 4-seat games; every public line that needs someone to act starts with their
+ * nick, and no other seated nick comes before the first separator. */
+static void test_line_starts_with_the_actor(void **state)
+{
+    (void)state;
+    int checked = 0;
+    for (int players = 3; players <= 4; players++) {
+        harness *h = h_new((uint64_t)players);
+        rng_t r;
+        rng_seed(&r, (uint64_t)players);
+        lobby(h, "#durak", "transfer", NICKS, players);
+        chan(h, "alice", "#durak", "!start");
+        for (int step = 0; step < 3000 && tables_count(h->t); step++) {
+            char moves[1024], move[128], line[2048] = "", head[1024];
+            int i = whose_turn(h, NICKS, players, moves, sizeof moves);
+            pick_move(&r, moves, move, sizeof move);
+            priv(h, NICKS[i], move);
+            const char *l = said(h, "#durak", "");
+            if (l)
+                snprintf(line, sizeof line, "%s", l);
+            if (!line[0] || line[0] == '[' || !strncmp(line, "Game over", 9) || !tables_count(h->t))
+                continue;
+            int next = whose_turn(h, NICKS, players, moves, sizeof moves);
+            head_of(line, head, sizeof head);
+            char want[64];
+            snprintf(want, sizeof want, "%s: ", NICKS[next]);
+            if (strncmp(head, want, strlen(want)))
+                fail_msg("line %s does not start with %s", line, want);
+            for (int j = 0; j < players; j++)
+                if (j != next && strstr(head + strlen(want), NICKS[j]))
+                    fail_msg("line %s names %s before the first separator", line, NICKS[j]);
+            checked++;
+        }
+        h_free(h);
+    }
+    assert_true(checked > 50);
+}
+
+/* A pass that ends nothing makes no public line; the next thrower is asked privately. */
+static void test_quiet_pass(void **state)
+{
+    (void)state;
+    int quiet = 0;
+    for (uint64_t seed = 0; seed < 20 && !quiet; seed++) {
+        harness *h = h_new(seed);
+        lobby(h, "#durak", "", NICKS, 3);
+        chan(h, "alice", "#durak", "!start");
+        rng_t r;
+        rng_seed(&r, seed);
+        for (int step = 0; step < 3000 && tables_count(h->t) && !quiet; step++) {
+            char moves[1024], move[128];
+            int i = whose_turn(h, NICKS, 3, moves, sizeof moves);
+            pick_move(&r, moves, move, sizeof move);
+            priv(h, NICKS[i], move);
+            if (strcmp(move, "pass") || said(h, "#durak", ""))
+                continue;
+            for (int j = 0; j < 3; j++)
+                quiet += said(h, NICKS[j], "Your turn in #durak: throw in") != NULL;
+        }
+        h_free(h);
+    }
+    assert_true(quiet > 0);
+}
+
+/* The actor gets one private line: what to do, the moves, the hand. */
+static void test_private_turn_line(void **state)
+{
+    (void)state;
+    harness *h = h_new(31);
+    start_two(h, "#durak");
+    const char *a = said(h, "alice", "Your turn in #durak: "), *b = said(h, "bob", "Your turn");
+    assert_true((a != NULL) != (b != NULL));
+    const char *line = a ? a : b;
+    assert_non_null(strstr(line, "lead a card \xE2\x80\x94 play "));
+    assert_non_null(strstr(line, " \xC2\xB7 hand: "));
+    h_free(h);
+}
+
+/* A decision that may be passed has game.throwin_timeout and its time-out is a quiet pass that
+ * counts towards nothing; the warning of one that must be made says what happens. */
+static void test_fair_timers(void **state)
+{
+    (void)state;
+    harness *h = h_new(32);
+    start_two(h, "#durak");
+    char moves[1024];
+    int found = 0;
+    rng_t r;
+    rng_seed(&r, 3);
+    for (int step = 0; step < 400 && tables_count(h->t) && !found; step++) {
+        int i = whose_turn(h, NICKS, 2, moves, sizeof moves);
+        char move[128];
+        if (strstr(moves, "pass") && !strstr(moves, "take")) { /* throw in, or pass */
+            double d = tables_next_deadline(h->t);
+            assert_true(d - h->now <= h->cfg.game.throwin_timeout + 0.01);
+            for (int k = 0; k < h->cfg.game.max_timeouts + 1 && tables_count(h->t); k++) {
+                tick(h, tables_next_deadline(h->t));
+                assert_null(said(h, "#durak", "forfeits"));
+                assert_null(said(h, "#durak", "Time is up: "));
+                whose_turn(h, NICKS, 2, moves, sizeof moves);
+                if (!strstr(moves, "pass") || strstr(moves, "take"))
+                    break;
+            }
+            found = 1;
+            break;
+        }
+        pick_move(&r, moves, move, sizeof move);
+        priv(h, NICKS[i], move);
+    }
+    assert_true(found);
+    h_free(h);
+
+    h = h_new(33);
+    start_two(h, "#durak");
+    int i = whose_turn(h, NICKS, 2, moves, sizeof moves);
+    tick(h, tables_next_deadline(h->t)); /* the warning */
+    assert_non_null(said(h, NICKS[i], "if time runs out, I play "));
+    tick(h, tables_next_deadline(h->t)); /* time is up: the bot leads */
+    i = whose_turn(h, NICKS, 2, moves, sizeof moves);
+    tick(h, tables_next_deadline(h->t));
+    tick(h, tables_next_deadline(h->t)); /* defender takes */
+    for (int k = 0; k < 8 && tables_count(h->t); k++) {
+        tick(h, tables_next_deadline(h->t));
+        if (said(h, "alice", "one more time-out forfeits the game")
+            || said(h, "bob", "one more time-out forfeits the game"))
+            break;
+    }
+    for (int k = 0; k < 8 && tables_count(h->t); k++)
+        tick(h, tables_next_deadline(h->t));
+    assert_int_equal(tables_count(h->t), 0); /* someone forfeited, and was told privately */
+    h_free(h);
+}
+
+static void test_forfeit_told_privately(void **state)
+{
+    (void)state;
+    harness *h = h_new(34);
+    start_two(h, "#durak");
+    chan(h, "bob", "#durak", "!leave");
+    assert_non_null(said(h, "bob", "You are out of the game in #durak: bob leaves the game"));
+    h_free(h);
+}
+
+/* The end names the durak, the places and each person's rating change, and offers !again;
+ * !again seats the same players again and starts when both typed it. */
+static void test_ending_and_again(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/durak-players-XXXXXX", path[256], err[256];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/stats.db", dir);
+    store *db = store_open(path, err, sizeof err);
+    assert_non_null(db);
+    harness *h = h_new(35);
+    tables_set_store(h->t, db);
+    h->db = db;
+    start_two(h, "#durak");
+    const char *end = play_to_end(h, "#durak", NICKS, 2, 7);
+    assert_true(strstr(end, "is the durak") || strstr(end, "draw"));
+    assert_non_null(strstr(end, "places: 1. "));
+    assert_non_null(strstr(end, "ratings: alice 15"));
+    assert_non_null(strstr(end, ", bob 1"));
+    assert_true(strstr(end, "(+16)") || strstr(end, "(+0)") || strstr(end, "(+"));
+    assert_non_null(strstr(end, "!again for a rematch"));
+    chan(h, "carol", "#durak", "!again"); /* not of that game */
+    assert_non_null(said(h, "carol", "no finished game to play again"));
+    chan(h, "bob", "#durak", "!again");
+    assert_non_null(said(h, "#durak", "Rematch: alice, bob"));
+    assert_non_null(said(h, "#durak", "waiting for alice"));
+    tables_who mallory = { "alice", "mallory", "evil.example", "" };
+    outbox_clear(&h->o);
+    tables_on_channel(h->t, h->now += 3, &mallory, "#durak", "!again", &h->o);
+    assert_non_null(said(h, "alice", "held for its player")); /* a nick is not a person */
+    chan(h, "alice", "#durak", "!again");
+    assert_non_null(said(h, "#durak", "starts"));
+    h_free(h);
+    store_close(db);
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* !stop of a running game needs more than half of its people within 30 s. */
+static void test_stop_vote(void **state)
+{
+    (void)state;
+    harness *h = h_new(36);
+    lobby(h, "#durak", "", NICKS, 3);
+    chan(h, "alice", "#durak", "!start");
+    chan(h, "alice", "#durak", "!stop");
+    assert_non_null(said(h, "#durak", "1 of 3 agree"));
+    assert_int_equal(tables_count(h->t), 1);
+    tick(h, h->now + 30.5);
+    assert_non_null(said(h, "#durak", "the game goes on"));
+    chan(h, "alice", "#durak", "!stop");
+    chan(h, "dave", "#durak", "!stop"); /* not a player */
+    assert_non_null(said(h, "dave", "Only the players of the game"));
+    chan(h, "carol", "#durak", "!stop");
+    assert_non_null(said(h, "#durak", "agreed to stop"));
+    assert_int_equal(tables_count(h->t), 0);
+    h_free(h);
+}
+
+/* A move typed in the channel by a player gets where it goes; stats and rules work privately. */
+static void test_answers_where_asked(void **state)
+{
+    (void)state;
+    harness *h = h_new(37);
+    start_two(h, "#durak");
+    chan(h, "alice", "#durak", "take");
+    assert_non_null(said(h, "#durak", "alice: moves go by private message: /msg durakbot take"));
+    chan(h, "carol", "#durak", "take care"); /* not a player: chatter stays chatter */
+    assert_int_equal(h->o.len, 0);
+    priv(h, "carol", "stats");
+    assert_non_null(said(h, "carol", "Stats are not kept"));
+    priv(h, "carol", "rules");
+    assert_non_null(said(h, "carol", "Durak (classic)"));
+    h_free(h);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_line_starts_with_the_actor),
+        cmocka_unit_test(test_quiet_pass),
+        cmocka_unit_test(test_private_turn_line),
+        cmocka_unit_test(test_fair_timers),
+        cmocka_unit_test(test_forfeit_told_privately),
+        cmocka_unit_test(test_ending_and_again),
+        cmocka_unit_test(test_stop_vote),
+        cmocka_unit_test(test_answers_where_asked),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
