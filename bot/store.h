@@ -24,7 +24,7 @@ typedef enum {
 /* Why the last write failed, for what to tell users. */
 typedef enum {
     STORE_FAULT_NONE,
-    STORE_FAULT_FULL,     /* the disk (or max_page_count) is full */
+    STORE_FAULT_FULL,     /* the disk (or max_page_count, a quota, a file size limit) is full */
     STORE_FAULT_READONLY, /* the database cannot be written */
     STORE_FAULT_LOCKED,   /* another process holds a lock */
     STORE_FAULT_OTHER

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <errno.h>
 #include <ftw.h>
 #include <math.h>
 #include <signal.h>
@@ -14,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -776,6 +778,41 @@ static void test_full_disk_fault(void **state)
     store_close(s);
 }
 
+/* A file size limit (ulimit -f, systemd's LimitFSIZE=) or a disk quota ends writes with EFBIG or
+ * EDQUOT, which SQLite reports as a disk I/O error, not SQLITE_FULL: for the bot the disk is full
+ * all the same, and the channel is told so. Once the limit is gone the store writes again. */
+static void test_file_size_limit_is_full(void **state)
+{
+    struct fixture *f = *state;
+    store *s = open_clean(f);
+    struct rlimit old, lim;
+    assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
+    void (*was)(int) = signal(SIGXFSZ, SIG_IGN); /* as the bot does: EFBIG instead of death */
+    lim = old;
+    lim.rlim_cur = 64 * 1024; /* above the -shm file's 32 KiB, soon reached by the -wal */
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &lim), 0);
+    char big[3000], channel[32];
+    memset(big, 'x', sizeof big - 1);
+    big[sizeof big - 1] = '\0';
+    bool ok = true;
+    int i = 0;
+    for (; ok && i < 1000; i++) {
+        snprintf(channel, sizeof channel, "#c%d", i);
+        ok = store_save_table(s, channel, big);
+    }
+    store_fault fault = store_last_fault(s);
+    char error[sizeof s->error];
+    snprintf(error, sizeof error, "%s", store_error(s));
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &old), 0);
+    signal(SIGXFSZ, was);
+    assert_false(ok);
+    assert_int_equal(fault, STORE_FAULT_FULL);
+    assert_contains(error, "too large");
+    assert_false(store_refused(s));
+    assert_true(store_save_table(s, "#after", big)); /* the limit lifted: writes go in again */
+    store_close(s);
+}
+
 static void test_reject_table(void **state)
 {
     struct fixture *f = *state;
@@ -840,6 +877,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_top, setup, teardown),
         cmocka_unit_test_setup_teardown(test_batch_nests, setup, teardown),
         cmocka_unit_test_setup_teardown(test_full_disk_fault, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_file_size_limit_is_full, setup, teardown),
         cmocka_unit_test_setup_teardown(test_reject_table, setup, teardown),
         cmocka_unit_test_setup_teardown(test_synchronous, setup, teardown),
     };
