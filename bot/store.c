@@ -580,9 +580,9 @@ store_mode store_mode_of(const store *s) { return s ? s->mode : STORE_OFFLINE; }
 bool store_set_synchronous(store *s, bool full)
 {
     s->sync_full = full;
-    store_clear_error(s);
     if (!s->db || s->mode != STORE_WRITABLE)
-        return true; /* applied at the next open */
+        return true; /* applied at the next open; why this one cannot write stays the fault */
+    store_clear_error(s);
     if (sqlite3_exec(s->db, full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL",
                      NULL, NULL, NULL)
         == SQLITE_OK)
