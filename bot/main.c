@@ -116,7 +116,8 @@ static uint64_t random_seed(void)
     return seed;
 }
 
-/* SIGTERM, SIGINT and SIGHUP stay blocked except while the loop waits (pselect with *waitmask). */
+/* SIGTERM, SIGINT and SIGHUP stay blocked except while the loop waits (pselect with *waitmask);
+ * SIGPIPE and SIGXFSZ are ignored. */
 static void install_signals(sigset_t *waitmask)
 {
     struct sigaction sa;
@@ -127,6 +128,9 @@ static void install_signals(sigset_t *waitmask)
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
+    /* A file size limit (ulimit -f, systemd's LimitFSIZE=) reached would kill the process: the
+     * write fails with EFBIG instead, and the store treats it as a full disk (persist.c). */
+    signal(SIGXFSZ, SIG_IGN);
     sigset_t block;
     sigemptyset(&block);
     sigaddset(&block, SIGTERM);

@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "store_internal.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -341,13 +342,35 @@ static void store_create_private(const char *path)
         close(fd);
 }
 
-/* One attempt at s->path, read-write (creating it) or read-only; s->db stays NULL on failure. */
+/* "file:PATH?immutable=1", PATH percent-encoded but for slashes and unreserved characters. */
+static void store_immutable_uri(const char *path, char *uri, size_t len)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    size_t n = (size_t)snprintf(uri, len, "%s", path[0] == '/' ? "file://" : "file:");
+    for (const unsigned char *p = (const unsigned char *)path; *p && n + 4 < len; p++) {
+        if (isalnum(*p) || strchr("/-._~", *p)) {
+            uri[n++] = (char)*p;
+        } else {
+            uri[n++] = '%';
+            uri[n++] = hex[*p >> 4];
+            uri[n++] = hex[*p & 15];
+        }
+    }
+    snprintf(uri + n, len - n, "?immutable=1");
+}
+
+/* One attempt at s->path, read-write (creating it) or read-only (immutable if s->immutable);
+ * s->db stays NULL on failure. */
 static store_open_status store_try_open(store *s, bool readonly, char *why, size_t len)
 {
     if (!readonly)
         store_create_private(s->path);
     int flags = readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
-    int rc = sqlite3_open_v2(s->path, &s->db, flags, NULL);
+    char uri[3 * STORE_PATH_MAX + 32];
+    if (readonly && s->immutable)
+        store_immutable_uri(s->path, uri, sizeof uri);
+    int rc = sqlite3_open_v2(readonly && s->immutable ? uri : s->path, &s->db,
+                             flags | (readonly && s->immutable ? SQLITE_OPEN_URI : 0), NULL);
     store_open_status status =
         rc == SQLITE_OK ? STORE_OPEN_OK : store_open_failed(s->db, rc, "opening it", why, len);
     if (status == STORE_OPEN_OK && !readonly && sqlite3_db_readonly(s->db, "main") == 1) {
@@ -450,8 +473,19 @@ static void store_open_fresh(store *s, const char *why, char *err, size_t errlen
 /* A file the bot may not write: read it if it can (saved games and stats still shown). */
 static void store_open_readonly(store *s, const char *why, char *err, size_t errlen)
 {
-    char why2[512];
-    if (store_exists(s->path) && store_try_open(s, true, why2, sizeof why2) == STORE_OPEN_OK) {
+    char why2[512], wal[STORE_PATH_MAX + 8];
+    struct stat st;
+    bool ok = store_exists(s->path) && store_try_open(s, true, why2, sizeof why2) == STORE_OPEN_OK;
+    /* In a read-only directory a read-only connection cannot make the -shm file WAL needs
+     * (SQLITE_READONLY_DIRECTORY). With no -wal to read (a clean close removes it), the file
+     * alone holds everything, and this bot cannot change it: read it as immutable. */
+    store_format(wal, sizeof wal, "%s-wal", s->path);
+    if (!ok && store_exists(s->path) && (stat(wal, &st) != 0 || st.st_size == 0)) {
+        s->immutable = true;
+        ok = store_try_open(s, true, why2, sizeof why2) == STORE_OPEN_OK;
+        s->immutable = false;
+    }
+    if (ok) {
         s->mode = STORE_READ_ONLY;
         s->code = SQLITE_READONLY;
         store_format(err, errlen,
@@ -547,9 +581,9 @@ store_mode store_mode_of(const store *s) { return s ? s->mode : STORE_OFFLINE; }
 bool store_set_synchronous(store *s, bool full)
 {
     s->sync_full = full;
-    store_clear_error(s);
     if (!s->db || s->mode != STORE_WRITABLE)
-        return true; /* applied at the next open */
+        return true; /* applied at the next open; why this one cannot write stays the fault */
+    store_clear_error(s);
     if (sqlite3_exec(s->db, full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL",
                      NULL, NULL, NULL)
         == SQLITE_OK)

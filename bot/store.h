@@ -24,7 +24,7 @@ typedef enum {
 /* Why the last write failed, for what to tell users. */
 typedef enum {
     STORE_FAULT_NONE,
-    STORE_FAULT_FULL,     /* the disk (or max_page_count) is full */
+    STORE_FAULT_FULL,     /* the disk (or max_page_count, a quota, a file size limit) is full */
     STORE_FAULT_READONLY, /* the database cannot be written */
     STORE_FAULT_LOCKED,   /* another process holds a lock */
     STORE_FAULT_OTHER
@@ -38,10 +38,11 @@ typedef enum {
  * "<path>.corrupt-<unix time>" (".1", ".2"... appended if that name is taken), with its -wal and
  * -shm files, and a fresh empty database is created: the bot starts with no games rather than not
  * at all. A file that cannot be written is never moved aside: it is opened read-only
- * (STORE_READ_ONLY); one locked by another process is left alone (STORE_OFFLINE). In those cases
- * and after a move aside, err holds the warning to log (what was wrong, what the bot does, how to
- * fix it); on a clean open err is "". Returns NULL only when path is unusable as a file name (empty,
- * a directory, its directory cannot be made) or out of memory; err says why and what to do. */
+ * (STORE_READ_ONLY; in a read-only directory with no -wal file, as immutable); one locked by
+ * another process is left alone (STORE_OFFLINE). In those cases and after a move aside, err holds
+ * the warning to log (what was wrong, what the bot does, how to fix it); on a clean open err is
+ * "". Returns NULL only when path is unusable as a file name (empty, a directory, its directory
+ * cannot be made) or out of memory; err says why and what to do. */
 store *store_open(const char *path, char *err, size_t errlen);
 void store_close(store *s);
 store_mode store_mode_of(const store *s);

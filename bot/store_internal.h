@@ -36,8 +36,10 @@ struct store {
     sqlite3_stmt *st[ST_COUNT];
     store_mode mode;
     bool sync_full;    /* synchronous=FULL rather than NORMAL (store_set_synchronous) */
+    bool immutable;    /* a read-only open reads the file as immutable (store.c) */
     int depth;         /* 0: no transaction; 1: BEGIN; more: SAVEPOINTs inside it */
     int code;          /* SQLite result code of the last failure, 0 if none */
+    int sys_errno;     /* and the errno behind it (sqlite3_system_errno), 0 if none */
     bool refused;      /* the last failure was bad input, not the database */
     char offline[512]; /* while offline: why (the last open attempt's reason) */
     int offline_code;  /* and its SQLite code (SQLITE_BUSY when locked) */

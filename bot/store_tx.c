@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "store_internal.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -25,17 +26,27 @@ void store_clear_error(store *s)
 {
     s->error[0] = '\0';
     s->code = 0;
+    s->sys_errno = 0;
     s->refused = false;
 }
 
-bool store_fail(store *s, const char *what, const char *todo)
+/* sys: the errno behind an I/O error, if known. */
+static bool store_fail_errno(store *s, const char *what, const char *todo, int sys)
 {
     s->code = s->db ? sqlite3_extended_errcode(s->db) : SQLITE_CANTOPEN;
     if (s->code == SQLITE_OK)
         s->code = SQLITE_ERROR;
-    store_format(s->error, sizeof s->error, "%s: %s; %s", what,
-                 s->db ? sqlite3_errmsg(s->db) : "not open", todo);
+    s->sys_errno = (s->code & 0xff) == SQLITE_IOERR ? sys : 0;
+    /* an I/O error says little by itself: "disk I/O error (File too large)" */
+    store_format(s->error, sizeof s->error, "%s: %s%s%s%s; %s", what,
+                 s->db ? sqlite3_errmsg(s->db) : "not open", s->sys_errno ? " (" : "",
+                 s->sys_errno ? strerror(s->sys_errno) : "", s->sys_errno ? ")" : "", todo);
     return false;
+}
+
+bool store_fail(store *s, const char *what, const char *todo)
+{
+    return store_fail_errno(s, what, todo, s->db ? sqlite3_system_errno(s->db) : 0);
 }
 
 bool store_online(store *s, const char *what, const char *todo)
@@ -53,9 +64,14 @@ bool store_run(store *s, enum store_stmt which, const char *what, const char *to
     if (!store_online(s, what, todo))
         return false;
     sqlite3_stmt *st = s->st[which];
+    errno = 0;
     int rc = sqlite3_step(st);
+    /* sqlite3_system_errno often misses the errno of a failed write to the -wal file (EFBIG,
+     * EDQUOT): the step leaves it in errno */
+    int sys = errno;
     if (rc != SQLITE_DONE)
-        store_fail(s, what, todo);
+        store_fail_errno(s, what, todo,
+                         sqlite3_system_errno(s->db) ? sqlite3_system_errno(s->db) : sys);
     sqlite3_reset(st);
     sqlite3_clear_bindings(st);
     return rc == SQLITE_DONE;
@@ -76,6 +92,11 @@ store_fault store_last_fault(const store *s)
     switch (s->code & 0xff) {
     case SQLITE_OK: return STORE_FAULT_NONE;
     case SQLITE_FULL: return STORE_FAULT_FULL;
+    case SQLITE_IOERR: /* SQLite says SQLITE_FULL for ENOSPC only; a quota or a file size limit
+                        * (ulimit -f, systemd's LimitFSIZE=) is as full for the bot */
+        return s->sys_errno == ENOSPC || s->sys_errno == EDQUOT || s->sys_errno == EFBIG
+                   ? STORE_FAULT_FULL
+                   : STORE_FAULT_OTHER;
     case SQLITE_READONLY:
     case SQLITE_PERM:
     case SQLITE_CANTOPEN: return STORE_FAULT_READONLY;
@@ -116,7 +137,7 @@ bool store_commit(store *s)
 void store_rollback(store *s)
 {
     char error[sizeof s->error];
-    int code = s->code;
+    int code = s->code, sys_errno = s->sys_errno;
     bool refused = s->refused;
     memcpy(error, s->error, sizeof error);
     if (s->depth <= 0)
@@ -130,6 +151,7 @@ void store_rollback(store *s)
     }
     memcpy(s->error, error, sizeof error);
     s->code = code;
+    s->sys_errno = sys_errno;
     s->refused = refused;
 }
 

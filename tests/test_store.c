@@ -1,20 +1,25 @@
 /* test_store: the state database: create, save/reload across close and kill -9, corrupt or foreign
  * files moved aside, a locked file left alone, stats and ratings after scripted games, renames, top. */
 #define _XOPEN_SOURCE 700
+#define _DEFAULT_SOURCE /* syscall, for the capabilities */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <errno.h>
 #include <ftw.h>
+#include <linux/capability.h>
 #include <math.h>
 #include <signal.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -519,6 +524,7 @@ static void test_locked_is_not_moved(void **state)
     assert_int_equal(store_mode_of(s), STORE_OFFLINE);
     assert_contains(f->err, "locked by another process");
     assert_contains(f->err, "tries again");
+    assert_true(store_set_synchronous(s, true)); /* main.c sets it before waiting for the lock */
     assert_int_equal(store_last_fault(s), STORE_FAULT_LOCKED);
     assert_false(store_save_table(s, "#x", "T1 ..."));
     assert_int_equal(store_last_fault(s), STORE_FAULT_LOCKED);
@@ -776,6 +782,105 @@ static void test_full_disk_fault(void **state)
     store_close(s);
 }
 
+/* A file size limit (ulimit -f, systemd's LimitFSIZE=) or a disk quota ends writes with EFBIG or
+ * EDQUOT, which SQLite reports as a disk I/O error, not SQLITE_FULL: for the bot the disk is full
+ * all the same, and the channel is told so. Once the limit is gone the store writes again. */
+static void test_file_size_limit_is_full(void **state)
+{
+    struct fixture *f = *state;
+    store *s = open_clean(f);
+    struct rlimit old, lim;
+    assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
+    void (*was)(int) = signal(SIGXFSZ, SIG_IGN); /* as the bot does: EFBIG instead of death */
+    lim = old;
+    lim.rlim_cur = 64 * 1024; /* above the -shm file's 32 KiB, soon reached by the -wal */
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &lim), 0);
+    char big[3000], channel[32];
+    memset(big, 'x', sizeof big - 1);
+    big[sizeof big - 1] = '\0';
+    bool ok = true;
+    int i = 0;
+    for (; ok && i < 1000; i++) {
+        snprintf(channel, sizeof channel, "#c%d", i);
+        ok = store_save_table(s, channel, big);
+    }
+    store_fault fault = store_last_fault(s);
+    char error[sizeof s->error];
+    snprintf(error, sizeof error, "%s", store_error(s));
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &old), 0);
+    signal(SIGXFSZ, was);
+    assert_false(ok);
+    assert_int_equal(fault, STORE_FAULT_FULL);
+    assert_contains(error, "too large");
+    assert_false(store_refused(s));
+    assert_true(store_save_table(s, "#after", big)); /* the limit lifted: writes go in again */
+    store_close(s);
+}
+
+/* Root ignores file modes: drop the capabilities that let it (effective set only, restored). */
+static bool set_dac_override(bool on)
+{
+    struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
+    struct __user_cap_data_struct data[2];
+    if (syscall(SYS_capget, &hdr, data) != 0)
+        return false;
+    uint32_t bits = 1u << CAP_DAC_OVERRIDE | 1u << CAP_DAC_READ_SEARCH | 1u << CAP_FOWNER;
+    data[0].effective =
+        on ? data[0].effective | (data[0].permitted & bits) : data[0].effective & ~bits;
+    return syscall(SYS_capset, &hdr, data) == 0;
+}
+
+/* A read-only file in a read-only directory (a file handed over by root, a read-only mount): a
+ * cleanly closed WAL database has no -wal or -shm file, and a read-only connection cannot make
+ * the -shm (SQLITE_READONLY_DIRECTORY). Its saved games and stats are still read (immutable:
+ * nothing can change it), it is not moved aside, and once it is writable the store writes. */
+static void test_read_only_directory(void **state)
+{
+    struct fixture *f = *state;
+    char dir[300], wal[340], shm[340], probe[340];
+    snprintf(dir, sizeof dir, "%s/state", f->dir);
+    snprintf(wal, sizeof wal, "%s-wal", f->path);
+    snprintf(shm, sizeof shm, "%s-shm", f->path);
+    snprintf(probe, sizeof probe, "%s/probe", dir);
+    store *s = open_clean(f);
+    assert_true(store_save_table(s, "#old", "T1 saved"));
+    store_result g = { 2, false, { SEAT("alice", 1, false, false), SEAT("bob", 2, true, false) } };
+    assert_true(store_record_game(s, &g));
+    store_close(s);
+    assert_false(exists(wal));
+    assert_false(exists(shm));
+    assert_int_equal(chmod(f->path, 0444), 0);
+    assert_int_equal(chmod(dir, 0555), 0);
+    assert_true(set_dac_override(false));
+    FILE *fp = fopen(probe, "w");
+    if (fp) { /* this system lets us write anyway: nothing to test */
+        fclose(fp);
+        set_dac_override(true);
+        chmod(dir, 0755);
+        skip();
+    }
+    s = store_open(f->path, f->err, sizeof f->err);
+    assert_non_null(s);
+    assert_int_equal(store_mode_of(s), STORE_READ_ONLY);
+    assert_contains(f->err, "cannot be written");
+    struct loaded l = { 0 };
+    assert_int_equal(store_load_tables(s, collect, &l), 1);
+    assert_string_equal(l.channel[0], "#old");
+    loaded_free(&l);
+    store_player p;
+    assert_true(store_get_player(s, "alice", &p));
+    assert_int_equal(p.games, 1);
+    assert_false(store_save_table(s, "#new", "T1 new"));
+    assert_int_equal(store_last_fault(s), STORE_FAULT_READONLY);
+    assert_true(exists(f->path)); /* never moved aside */
+    assert_true(set_dac_override(true));
+    assert_int_equal(chmod(dir, 0755), 0);
+    assert_int_equal(chmod(f->path, 0600), 0);
+    assert_true(store_reopen(s, f->err, sizeof f->err));
+    assert_true(store_save_table(s, "#new", "T1 new"));
+    store_close(s);
+}
+
 static void test_reject_table(void **state)
 {
     struct fixture *f = *state;
@@ -840,6 +945,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_top, setup, teardown),
         cmocka_unit_test_setup_teardown(test_batch_nests, setup, teardown),
         cmocka_unit_test_setup_teardown(test_full_disk_fault, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_file_size_limit_is_full, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_read_only_directory, setup, teardown),
         cmocka_unit_test_setup_teardown(test_reject_table, setup, teardown),
         cmocka_unit_test_setup_teardown(test_synchronous, setup, teardown),
     };
