@@ -177,6 +177,7 @@ static void stage_queue(void *ctx, double now)
 {
     daemon_ctx *d = ctx;
     tables_rank_lines(d->t, &d->box);
+    tables_apply_prefs(d->t, &d->box);
     for (size_t i = 0; i < d->box.len; i++) {
         const out_msg *m = &d->box.items[i];
         if (m->prio == OUT_REPLY) /* best effort: refused only when over 1024 lines wait */

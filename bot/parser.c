@@ -62,7 +62,7 @@ static const char *const kind_names[PC_KIND_COUNT] = {
     [PC_TOP] = "top",           [PC_AGAIN] = "again", [PC_PLAY] = "play",
     [PC_BEAT] = "beat",         [PC_TAKE] = "take",   [PC_PASS] = "pass",
     [PC_TRANSFER] = "transfer", [PC_HAND] = "hand",   [PC_MOVES] = "moves",
-    [PC_CARD] = "card",
+    [PC_CARD] = "card",         [PC_SET] = "set",
 };
 
 static const command_word channel_words[] = {
@@ -77,7 +77,7 @@ static const command_word private_words[] = {
     { "b", PC_BEAT },    { "cover", PC_BEAT }, { "take", PC_TAKE },         { "tk", PC_TAKE },
     { "pass", PC_PASS }, { "pa", PC_PASS },    { "transfer", PC_TRANSFER }, { "tr", PC_TRANSFER },
     { "hand", PC_HAND }, { "cards", PC_HAND }, { "moves", PC_MOVES },       { "m", PC_MOVES },
-    { "help", PC_HELP },
+    { "help", PC_HELP }, { "set", PC_SET },
 };
 
 static const token_word ambiguous_words[] = {
@@ -156,6 +156,23 @@ static void ctx_help(parse_ctx *c)
         w = token_trim(w);
     }
     utf8_sanitize(c->out->arg, w.s, w.n, PARSE_ARG_SIZE - 4);
+    for (char *p = c->out->arg; *p; p++)
+        *p = (char)byte_lower((unsigned char)*p);
+}
+
+/* set [words]: the rest of the line, lower case, one space between words (the tables check it). */
+static void ctx_set(parse_ctx *c)
+{
+    token t;
+    size_t len = 0;
+    c->out->kind = PC_SET;
+    while (len + 8 < PARSE_ARG_SIZE && ctx_next(c, &t)) {
+        token w = token_trim(t);
+        if (len)
+            c->out->arg[len++] = ' ';
+        utf8_sanitize(c->out->arg + len, w.s, w.n, PARSE_ARG_SIZE - 4 - len);
+        len = strlen(c->out->arg);
+    }
     for (char *p = c->out->arg; *p; p++)
         *p = (char)byte_lower((unsigned char)*p);
 }
@@ -302,6 +319,8 @@ void parse_private(const char *line, size_t len, const parse_opts *o, parsed_cmd
     card_t card = cardtext_read(w.s, w.n);
     if (kind == PC_HELP)
         ctx_help(&c);
+    else if (kind == PC_SET)
+        ctx_set(&c);
     else if (kind == PC_PLAY || kind == PC_BEAT || kind == PC_TRANSFER)
         private_card_command(&c, kind);
     else if (kind != PC_IGNORED)

@@ -41,6 +41,7 @@ typedef enum {
     PC_HAND,
     PC_MOVES,
     PC_CARD,
+    PC_SET, /* set [what [on|off]]: the words after it in arg, lower case */
     PC_KIND_COUNT
 } parse_kind;
 

@@ -293,8 +293,17 @@ static void try_write(persist *p, double now, outbox *o)
         failed(p, now, store_last_fault(p->db), store_error(p->db), o);
 }
 
+/* A person's settings: written at once, not retried (the bot keeps them until it restarts). */
+static void save_prefs(void *ctx, const char *key, const store_prefs *prefs)
+{
+    persist *p = ctx;
+    if (p->db && !store_put_prefs(p->db, key, prefs))
+        log_msg(LOG_ERR, "%s", store_error(p->db));
+}
+
 static void take_all(persist *p, tables *t, double now)
 {
+    tables_take_prefs(t, save_prefs, p);
     tables_take_results(t, take_result, p);
     tables_take_changes(t, now, take_table, p);
     if (!p->db) {

@@ -41,6 +41,9 @@ static const char *const store_migrations[] = {
     /* 1 -> 2: saved tables the bot refused to restore, kept to be looked at. */
     "CREATE TABLE rejected_tables (id INTEGER PRIMARY KEY, channel TEXT NOT NULL,"
     " snapshot TEXT NOT NULL, reason TEXT NOT NULL, rejected_at INTEGER NOT NULL);",
+    /* 2 -> 3: each person's preferences for their private lines. */
+    "CREATE TABLE prefs (key TEXT PRIMARY KEY NOT NULL, delivery INTEGER NOT NULL,"
+    " colours INTEGER NOT NULL, turn INTEGER NOT NULL);",
 };
 _Static_assert(sizeof store_migrations / sizeof *store_migrations == STORE_SCHEMA_VERSION,
                "one migration per schema version");
@@ -69,7 +72,9 @@ static const char *const store_sql[ST_COUNT] = {
     [ST_TOP] = "SELECT " STORE_PLAYER_COLUMNS " FROM players"
                " WHERE (substr(key, 1, 1) = '*') = ?2"
                " ORDER BY rating DESC, games DESC, key LIMIT ?1",
-    [ST_RENAME] = "UPDATE players SET key = ?2, display = ?3 WHERE key = ?1",
+    [ST_GET_PREFS] = "SELECT delivery, colours, turn FROM prefs WHERE key = ?1",
+    [ST_PUT_PREFS] =
+        "INSERT OR REPLACE INTO prefs (key, delivery, colours, turn) VALUES (?1, ?2, ?3, ?4)",
 };
 
 /* How an attempt to open went: usable, unusable (move the file aside and start afresh), not

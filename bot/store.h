@@ -8,7 +8,7 @@
 
 #define STORE_NICK_MAX 64 /* bytes of a key or display nick, NUL included; longer ones are cut */
 #define STORE_MAX_SEATS 6 /* players in one game (DURAK_MAX_PLAYERS) */
-#define STORE_SCHEMA_VERSION 2 /* PRAGMA user_version this build writes */
+#define STORE_SCHEMA_VERSION 3 /* PRAGMA user_version this build writes */
 #define STORE_BUSY_MS 1000     /* how long a statement waits for a lock held by another process */
 
 typedef struct store store;
@@ -62,7 +62,7 @@ bool store_refused(const store *s);
 
 /* Batches: every write between store_batch_begin and store_batch_commit is one transaction (one
  * commit, one fsync at most), all or nothing. Calls that have their own transaction
- * (store_record_game, store_rename_player) nest inside. After a failed write, call
+ * (store_record_game) nest inside. After a failed write, call
  * store_batch_rollback: SQLite may already have rolled the whole batch back. */
 bool store_batch_begin(store *s);
 bool store_batch_commit(store *s);
@@ -104,15 +104,17 @@ bool store_get_player(store *s, const char *key, store_player *out);
  * many, or -1 on error. */
 int store_top(store *s, int n, bool bots, store_player *out);
 
-typedef enum {
-    STORE_RENAMED,      /* old_key's stats now belong to new_key (display updated) */
-    STORE_RENAME_NONE,  /* old_key has no stats: nothing to do */
-    STORE_RENAME_TAKEN, /* new_key already has stats: both rows kept untouched */
-    STORE_RENAME_ERROR  /* see store_error */
-} store_rename_result;
-/* Follows a nick change. old_key == new_key (a change of case only) just updates the display. */
-store_rename_result store_rename_player(store *s, const char *old_key, const char *new_key,
-                                        const char *new_display);
+/* A person's preferences for their private lines (/msg durakbot set ...); 0 means "as the
+ * config says" for each. */
+typedef struct store_prefs {
+    int delivery; /* 1: every private line by NOTICE, 2: by PRIVMSG */
+    int colours;  /* 1: on, 2: off */
+    int turn;     /* 1: the private turn line on, 2: off (the hand line and `moves` instead) */
+} store_prefs;
+/* The preferences saved under key; false (and all 0) when none are (or on error). */
+bool store_get_prefs(store *s, const char *key, store_prefs *out);
+/* Saves the preferences of key; false on error (see store_error). */
+bool store_put_prefs(store *s, const char *key, const store_prefs *p);
 
 /* One player's end of a game. */
 typedef struct store_seat {

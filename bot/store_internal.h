@@ -1,5 +1,5 @@
 /* store_internal.h: what the store's files share (store.c opens the database and prepares the
- * statements; store_tx.c runs them; store_tables.c and store_players.c use them). Not for use
+ * statements; store_tx.c runs them; store_tables.c, store_players.c, store_prefs.c use them). Not for use
  * outside store*.c, except by the store's tests (which reach the connection to fill the disk). */
 #ifndef DURAK_STORE_INTERNAL_H
 #define DURAK_STORE_INTERNAL_H
@@ -25,7 +25,8 @@ enum store_stmt {
     ST_GET_PLAYER,
     ST_PUT_PLAYER,
     ST_TOP,
-    ST_RENAME,
+    ST_GET_PREFS,
+    ST_PUT_PREFS,
     ST_COUNT
 };
 

@@ -103,40 +103,6 @@ static bool store_key_ok(store *s, const char *key, const char *what)
     return false;
 }
 
-/* The rename inside its transaction. */
-static store_rename_result store_rename_txn(store *s, const char *old_key, const char *new_key,
-                                            const char *new_display)
-{
-    store_player taken;
-    if (strcmp(old_key, new_key) != 0 && store_get_player(s, new_key, &taken))
-        return STORE_RENAME_TAKEN;
-    if (s->error[0])
-        return STORE_RENAME_ERROR;
-    store_bind_text(s, ST_RENAME, 1, old_key);
-    store_bind_text(s, ST_RENAME, 2, new_key);
-    store_bind_text(s, ST_RENAME, 3, new_display && *new_display ? new_display : new_key);
-    if (!store_run(s, ST_RENAME, "could not rename a player",
-                   "their stats stay under the old "
-                   "nick: check free space and permissions of state.database"))
-        return STORE_RENAME_ERROR;
-    return sqlite3_changes(s->db) ? STORE_RENAMED : STORE_RENAME_NONE;
-}
-
-store_rename_result store_rename_player(store *s, const char *old_key, const char *new_key,
-                                        const char *new_display)
-{
-    store_clear_error(s);
-    if (!store_key_ok(s, old_key, "the old key") || !store_key_ok(s, new_key, "the new key"))
-        return STORE_RENAME_ERROR;
-    if (!store_begin(s))
-        return STORE_RENAME_ERROR;
-    store_rename_result result = store_rename_txn(s, old_key, new_key, new_display);
-    if (result != STORE_RENAME_ERROR && store_commit(s))
-        return result;
-    store_rollback(s);
-    return STORE_RENAME_ERROR;
-}
-
 /* ---- game results ---- */
 
 #if defined(__GNUC__)

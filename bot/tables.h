@@ -92,6 +92,14 @@ bool tables_restore_checked(tables *t, const char *channel, const char *snapshot
 void tables_take_changes(tables *t, double now,
                          void (*cb)(void *ctx, const char *channel, const char *snapshot),
                          void *ctx);
+/* Each person's preferences for their private lines (`set`): applied to the outbox (NOTICE or
+ * PRIVMSG, colours) just before its lines are queued. */
+void tables_apply_prefs(tables *t, outbox *o);
+/* The preferences of the person with `nick` (all 0: the defaults). */
+const store_prefs *tables_prefs_of(tables *t, const char *nick);
+/* Hands over the preferences changed since the last call, to be saved. */
+void tables_take_prefs(tables *t, void (*cb)(void *ctx, const char *key, const store_prefs *p),
+                       void *ctx);
 /* Hands over each game finished since the last call, for the stats (the strings live until
  * the call returns). */
 void tables_take_results(tables *t, void (*cb)(void *ctx, const store_result *r), void *ctx);

@@ -53,6 +53,15 @@ typedef struct {
     double stop_deadline;
 } table_t;
 
+/* A person's preferences, by nick, with the stats key they are saved under. */
+typedef struct {
+    bool used;
+    char nick[NICK_MAX], key[NICK_MAX + 1];
+    store_prefs p;
+} pref_entry;
+
+enum { PREFS_CACHED = 128 };
+
 /* The seats and options of a channel's last finished game, for !again. */
 typedef struct {
     bool used;
@@ -83,6 +92,10 @@ struct tables {
     pending_result results[TABLES_MAX]; /* finished since tables_take_results() */
     int nresults;
     last_game last[TABLES_MAX];
+    pref_entry prefs[PREFS_CACHED]; /* people's preferences, loaded when first needed */
+    int prefs_next;
+    pref_entry prefs_dirty[PREFS_CACHED]; /* changed by set, for tables_take_prefs */
+    int nprefs_dirty;
 };
 
 /* ---- tables.c: lookup, output, the shared pieces ---- */
@@ -178,6 +191,11 @@ void end_stop_vote(tables *t, const tables_who *w, table_t *tb, double now, outb
 /* A stop vote that ran out fails. */
 void end_tick(table_t *tb, double now, outbox *o);
 double end_deadline(const table_t *tb);
+
+/* ---- tables_prefs.c: set, and the preferences applied ---- */
+
+/* set [notice|privmsg|colours on|off|turn on|off]: shows or changes the person's settings. */
+void prefs_command(tables *t, const tables_who *w, const char *arg, outbox *o);
 
 /* ---- tables_info.c: !table, !rules, !help, !stats, !top ---- */
 

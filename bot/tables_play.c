@@ -287,6 +287,8 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
         info_top(t, w->nick, p.number, !strcmp(p.arg, "bots"), o);
     } else if (p.kind == PC_RULES) {
         info_rules(t, w->nick, tb, o);
+    } else if (p.kind == PC_SET) {
+        prefs_command(t, w, p.arg, o);
     } else if (!tb) {
         tables_notice(o, w->nick, MSG_NOT_IN_GAME, tables_prefix(t), tables_prefix(t));
     } else if (!tb->playing) {

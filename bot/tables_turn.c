@@ -50,6 +50,10 @@ void turn_tell(const tables *t, const table_t *tb, outbox *o)
     int s = tb->g.actor;
     if (tables_is_ai(tb, s) || tb->g.phase == DURAK_PHASE_OVER)
         return;
+    if (tables_prefs_of((tables *)t, tb->seat[s].nick)->turn == 2) { /* set turn off */
+        tables_send_hand(t, tb, s, o);
+        return;
+    }
     render_opts r = tables_ropts(t);
     render_seats names = tables_names(tb);
     durak_action a[DURAK_MAX_ACTIONS];

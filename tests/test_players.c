@@ -234,6 +234,55 @@ static void test_answers_where_asked(void **state)
     h_free(h);
 }
 
+/* set: NOTICE or PRIVMSG, colours, the turn line; shown, checked, applied, saved. */
+static void test_preferences(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/durak-prefs-XXXXXX", path[256], err[256];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/prefs.db", dir);
+    store *db = store_open(path, err, sizeof err);
+    assert_non_null(db);
+    harness *h = h_new(38);
+    h->cfg.ui.colors = true;
+    tables_reconfigure(h->t, &h->cfg);
+    tables_set_store(h->t, db);
+    h->db = db;
+    priv(h, "alice", "set");
+    assert_non_null(said(h, "alice", "Your settings: private lines by default, colours on"));
+    priv(h, "alice", "set sparkles on");
+    assert_non_null(said(h, "alice", "\"sparkles on\" is not a setting"));
+    priv(h, "alice", "set notice");
+    assert_non_null(said(h, "alice", "Saved: notice."));
+    priv(h, "alice", "set colours off");
+    priv(h, "bob", "set turn off");
+    start_two(h, "#durak");
+    priv(h, "alice", "hand");
+    assert_int_equal(h->o.items[0].kind, OUT_PRIVMSG);
+    assert_non_null(strchr(h->o.items[0].text, '\x03')); /* a red card's colour, before */
+    tables_apply_prefs(h->t, &h->o);
+    assert_int_equal(h->o.items[0].kind, OUT_NOTICE);
+    assert_null(strchr(h->o.items[0].text, '\x03'));
+    /* bob turned the turn line off: his turns come as the hand line */
+    char moves[1024];
+    for (int k = 0; k < 50 && whose_turn(h, NICKS, 2, moves, sizeof moves) != 1; k++) {
+        int i = whose_turn(h, NICKS, 2, moves, sizeof moves);
+        priv(h, NICKS[i], strstr(moves, "take") ? "take" : strtok(moves, "|"));
+        assert_null(said(h, "bob", "Your turn"));
+    }
+    h_free(h);
+    /* saved: a bot started again on the same database knows them */
+    h = h_new(39);
+    tables_set_store(h->t, db);
+    assert_int_equal(tables_prefs_of(h->t, "alice")->delivery, 1);
+    assert_int_equal(tables_prefs_of(h->t, "bob")->turn, 2);
+    h_free(h);
+    store_close(db);
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -245,6 +294,7 @@ int main(void)
         cmocka_unit_test(test_ending_and_again),
         cmocka_unit_test(test_stop_vote),
         cmocka_unit_test(test_answers_where_asked),
+        cmocka_unit_test(test_preferences),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

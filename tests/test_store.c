@@ -1,5 +1,5 @@
 /* test_store: the state database: create, save/reload across close and kill -9, corrupt or foreign
- * files moved aside, a locked file left alone, stats and ratings after scripted games, renames, top. */
+ * files moved aside, a locked file left alone, stats and ratings after scripted games, top, preferences. */
 #define _XOPEN_SOURCE 700
 #define _DEFAULT_SOURCE /* syscall, for the capabilities */
 #include <setjmp.h>
@@ -147,7 +147,7 @@ static void test_open_creates(void **state)
     sqlite3_stmt *st;
     assert_int_equal(sqlite3_open(f->path, &db), SQLITE_OK);
     const char *checks[][2] = { { "PRAGMA journal_mode", "wal" },
-                                { "PRAGMA user_version", "2" },
+                                { "PRAGMA user_version", "3" },
                                 { "PRAGMA application_id", "1146243906" } };
     for (size_t i = 0; i < sizeof checks / sizeof *checks; i++) {
         assert_int_equal(sqlite3_prepare_v2(db, checks[i][0], -1, &st, NULL), SQLITE_OK);
@@ -678,29 +678,21 @@ static void test_bad_results_rejected(void **state)
     store_close(s);
 }
 
-static void test_rename(void **state)
+static void test_prefs(void **state)
 {
     struct fixture *f = *state;
     store *s = open_clean(f);
-    play_script(s);
-    assert_int_equal(store_rename_player(s, "alice", "alicia", "Alicia"), STORE_RENAMED);
-    store_player p;
-    assert_false(store_get_player(s, "alice", &p));
-    assert_counts(s, "alicia", 3, 1, 0, 1, 0, 1515.064457977);
-    assert_string_equal(get(s, "alicia").display, "Alicia");
-    /* A case change only: same key, new display. */
-    assert_int_equal(store_rename_player(s, "alicia", "alicia", "ALICIA"), STORE_RENAMED);
-    assert_string_equal(get(s, "alicia").display, "ALICIA");
-    /* Nobody to follow. */
-    assert_int_equal(store_rename_player(s, "ghost", "spook", "Spook"), STORE_RENAME_NONE);
-    assert_false(store_get_player(s, "spook", &p));
-    /* The new nick has stats of its own: both stay as they were. */
-    assert_int_equal(store_rename_player(s, "alicia", "bob", "Bob"), STORE_RENAME_TAKEN);
-    assert_counts(s, "alicia", 3, 1, 0, 1, 0, 1515.064457977);
-    assert_counts(s, "bob", 2, 0, 2, 0, 0, 1468.980705039);
-    assert_string_equal(get(s, "bob").display, "bob_Nick");
-    assert_int_equal(store_rename_player(s, "", "x", "x"), STORE_RENAME_ERROR);
-    assert_contains(store_error(s), "old key");
+    store_prefs p = { 1, 1, 1 };
+    assert_false(store_get_prefs(s, "alice", &p)); /* none saved: all defaults */
+    assert_int_equal(p.delivery + p.colours + p.turn, 0);
+    store_prefs mine = { 2, 2, 1 };
+    assert_true(store_put_prefs(s, "@alice_acc", &mine));
+    store_close(s);
+    s = open_clean(f); /* saved across a restart */
+    assert_true(store_get_prefs(s, "@alice_acc", &p));
+    assert_int_equal(p.delivery, 2);
+    assert_int_equal(p.colours, 2);
+    assert_int_equal(p.turn, 1);
     store_close(s);
 }
 
@@ -941,7 +933,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_locked_is_not_moved, setup, teardown),
         cmocka_unit_test_setup_teardown(test_stats_after_script, setup, teardown),
         cmocka_unit_test_setup_teardown(test_bad_results_rejected, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_rename, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_prefs, setup, teardown),
         cmocka_unit_test_setup_teardown(test_top, setup, teardown),
         cmocka_unit_test_setup_teardown(test_batch_nests, setup, teardown),
         cmocka_unit_test_setup_teardown(test_full_disk_fault, setup, teardown),

@@ -1,0 +1,37 @@
+/* store_prefs: each person's preferences for their private lines (NOTICE or PRIVMSG, colours,
+ * the turn line), one row per stats key, read when first needed and written on `set`. */
+#include "store_internal.h"
+
+#include <string.h>
+
+bool store_get_prefs(store *s, const char *key, store_prefs *out)
+{
+    sqlite3_stmt *st = s->st[ST_GET_PREFS];
+    memset(out, 0, sizeof *out);
+    store_clear_error(s);
+    if (!store_online(s, "could not read a player's settings", "the defaults are used"))
+        return false;
+    store_bind_text(s, ST_GET_PREFS, 1, key);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        out->delivery = sqlite3_column_int(st, 0);
+        out->colours = sqlite3_column_int(st, 1);
+        out->turn = sqlite3_column_int(st, 2);
+    } else if (rc != SQLITE_DONE) {
+        store_fail(s, "could not read a player's settings", "the defaults are used");
+    }
+    sqlite3_reset(st);
+    return rc == SQLITE_ROW;
+}
+
+bool store_put_prefs(store *s, const char *key, const store_prefs *p)
+{
+    store_clear_error(s);
+    store_bind_text(s, ST_PUT_PREFS, 1, key);
+    sqlite3_bind_int(s->st[ST_PUT_PREFS], 2, p->delivery);
+    sqlite3_bind_int(s->st[ST_PUT_PREFS], 3, p->colours);
+    sqlite3_bind_int(s->st[ST_PUT_PREFS], 4, p->turn);
+    return store_run(s, ST_PUT_PREFS, "could not save a player's settings",
+                     "they hold until the bot restarts: check free space and permissions of "
+                     "state.database");
+}
