@@ -1,5 +1,7 @@
-/* conn.c — one IRC connection after another: registration (nick tries, NickServ, ISUPPORT,
- * joins), the own PING timer, jittered reconnect back-off, CTCP replies, the writer. */
+/* conn.c — one IRC connection after another: registration (nick tries and NickServ through
+ * owner.h, ISUPPORT, joins, refused channels through rejoin.h), the own PING timer, jittered
+ * reconnect back-off, CTCP replies, the writer (which holds the games' lines while the bot is
+ * not under its own nick). */
 #define _POSIX_C_SOURCE 200809L
 #include "conn.h"
 
@@ -8,9 +10,12 @@
 #include <string.h>
 
 #include "ctcp.h"
+#include "isupport.h"
 #include "log.h"
 #include "numeric.h"
 #include "members.h"
+#include "owner.h"
+#include "rejoin.h"
 #include "rng.h"
 #include "link.h"
 
@@ -21,7 +26,6 @@
 enum {
     SEND_LINES_PER_TURN = 2, /* libircclient's output buffer holds 1024 bytes */
     SEND_BYTES_PER_TURN = 1000,
-    NICK_TRIES = 8,
     JOIN_LINE_MAX = 400,
 };
 #define BACKOFF_FIRST 5.0  /* at least a server's reconnect throttle (ircd-hybrid's) */
@@ -40,15 +44,17 @@ struct conn {
     link_relay *relay; /* the loopback relay of this connection (bot/link.h) */
     casemap cmap;
     members *members; /* channel members' accounts */
+    owner *owner;     /* the nick and NickServ */
+    rejoin *rejoin;   /* refused channels */
     bool whox;        /* ISUPPORT WHOX: WHO #chan %tcuhnfa tells accounts */
     char nick[128];   /* the bot's nick on the server now */
-    int nick_tries;
-    bool registered; /* 001 seen on this connection */
-    bool joined;     /* JOINs sent (after NickServ's answer or irc.nickserv_wait) */
-    bool ready;      /* end of MOTD seen: channels joined, games resumed */
-    bool paused;     /* lost after it was up, not ready again yet: the games wait */
-    bool stopping;   /* shutting down: events are no longer handed on */
-    bool drop;       /* set inside callbacks: drop the connection after processing */
+    bool registered;  /* 001 seen on this connection */
+    bool joined;      /* JOINs sent (once owner_settled: NickServ answered, or the wait passed) */
+    bool ready;       /* end of MOTD seen: channels joined */
+    bool games_on;    /* ready and under its own nick: the games go on (hooks ready/lost) */
+    bool paused;      /* lost after it was up, not ready again yet: the games wait */
+    bool stopping;    /* shutting down: events are no longer handed on */
+    bool drop;        /* set inside callbacks: drop the connection after processing */
     char drop_why[160];
     double connect_at; /* when this connection attempt started */
     double last_rx;    /* when the last line came in */
@@ -59,7 +65,7 @@ struct conn {
     bool refused;     /* a KILL or a throttle: this connection counts as failed however long */
     double ctcp_next; /* CTCP replies: at most one a second */
     rng_t rng;        /* reconnect jitter, fallback nicks */
-    int t_reconnect, t_ping, t_join, t_write;
+    int t_reconnect, t_ping, t_write, t_owner;
 };
 
 /* Copies src (NULL as "") into dst, cut to cap - 1 bytes. */
@@ -112,7 +118,6 @@ static void join_channels(conn *c)
     char line[JOIN_LINE_MAX + 64];
     size_t len = 0;
     c->joined = true;
-    loop_timer_set(c->l, c->t_join, -1);
     for (int i = 0; i < c->cfg.irc.nchannels; i++) {
         const char *ch = c->cfg.irc.channels[i];
         if (len && len + 1 + strlen(ch) > JOIN_LINE_MAX) {
@@ -134,36 +139,47 @@ static void on_welcome(conn *c, const irc_event *ev, double now)
     c->h.own_nick(c->h.ctx, c->nick);
     log_msg(LOG_NOTICE, "registered on %s:%d as %s; joining %d channel(s)", c->cfg.irc.server,
             c->cfg.irc.port, c->nick, c->cfg.irc.nchannels);
-    if (c->cfg.irc.nickserv_password[0]) { /* join once NickServ confirms, or after the wait */
-        char line[OUTQ_MAX_RAW + 1];
-        snprintf(line, sizeof line, "PRIVMSG NickServ :IDENTIFY %s", c->cfg.irc.nickserv_password);
-        push_raw(c, line);
-        loop_timer_set(c->l, c->t_join, now + c->cfg.irc.nickserv_wait);
-        if (c->cfg.irc.nickserv_wait > 0)
-            return;
-    }
-    join_channels(c);
+    owner_welcome(c->owner, c->nick, now); /* the channels are joined once it is settled */
 }
 
-static void join_anyway(void *ctx, double now)
+/* The games go on while the channels are joined and the bot is under its own nick (or cannot
+ * get it back); under another nick they pause and their lines wait (owner_holding). */
+static void sync_games(conn *c, double now)
+{
+    bool on = c->ready && !owner_holding(c->owner);
+    if (on && !c->games_on) {
+        c->paused = false;
+        c->h.ready(c->h.ctx, now);
+    } else if (!on && c->games_on) {
+        char why[320];
+        snprintf(why, sizeof why, "under the nick %s, not %s, until it is taken back", c->nick,
+                 c->cfg.irc.nick);
+        c->h.lost(c->h.ctx, now, why);
+    }
+    c->games_on = on;
+}
+
+/* After owner.h or rejoin.h heard a line or ran their timer: join once NickServ answered (or
+ * irc.nickserv_wait passed), retry channels that wanted identification, hold or free the games,
+ * arm the timer. */
+static void after_owner(conn *c, owner_id before, double now)
+{
+    if (c->registered && !c->joined && owner_settled(c->owner))
+        join_channels(c);
+    if (before != OWNER_ID_OK && owner_identity(c->owner) == OWNER_ID_OK)
+        rejoin_now(c->rejoin, 477, now);
+    sync_games(c, now);
+    double a = owner_deadline(c->owner), b = rejoin_deadline(c->rejoin);
+    loop_timer_set(c->l, c->t_owner, a < 0 ? b : b < 0 || a < b ? a : b);
+}
+
+static void owner_due(void *ctx, double now)
 {
     conn *c = ctx;
-    (void)now;
-    if (!c->registered || c->joined)
-        return;
-    log_msg(LOG_WARNING,
-            "NickServ did not confirm within %d s; joining anyway (check irc.nickserv_password)",
-            c->cfg.irc.nickserv_wait);
-    join_channels(c);
-}
-
-/* NickServ's answer to IDENTIFY (a NOTICE), or 900 RPL_LOGGEDIN: the channels can be joined. */
-static void identified(conn *c, const char *how)
-{
-    if (!c->registered || c->joined)
-        return;
-    log_msg(LOG_INFO, "NickServ: %s; joining the channels", how);
-    join_channels(c);
+    owner_id before = owner_identity(c->owner);
+    owner_tick(c->owner, now);
+    rejoin_tick(c->rejoin, now);
+    after_owner(c, before, now);
 }
 
 /* End of MOTD: the channels are joined (the JOINs go out first) and the games go on. */
@@ -172,25 +188,19 @@ static void on_ready(conn *c, double now)
     if (c->ready || !c->registered || !c->joined)
         return;
     c->ready = true;
-    c->paused = false;
-    c->h.ready(c->h.ctx, now);
+    sync_games(c, now);
 }
 
 static void try_next_nick(conn *c)
 {
-    const char *base = c->cfg.irc.nick;
     if (c->registered)
         return;
-    if (++c->nick_tries > NICK_TRIES) {
-        request_drop(c, "every nick tried is taken; set another irc.nick");
-        return;
-    }
     char old[sizeof c->nick], line[160];
     copy_str(old, sizeof old, c->nick);
-    if (c->nick_tries <= 4)
-        snprintf(c->nick, sizeof c->nick, "%s%.*s", base, c->nick_tries, "____");
-    else
-        snprintf(c->nick, sizeof c->nick, "%.6s%03u", base, (unsigned)rng_below(&c->rng, 1000));
+    if (!owner_next_nick(c->owner, (unsigned)rng_below(&c->rng, 1000), c->nick, sizeof c->nick)) {
+        request_drop(c, "every nick tried is taken; set another irc.nick or irc.alt_nicks");
+        return;
+    }
     log_msg(LOG_WARNING, "nick %s is not available; trying %s", old, c->nick);
     snprintf(line, sizeof line, "NICK %s", c->nick);
     char err[128];
@@ -198,29 +208,18 @@ static void try_next_nick(conn *c)
         request_drop(c, err);
 }
 
-static void set_bot_mode(conn *c, const char *letters)
-{
-    char line[160];
-    if (!letters[0] || !strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", letters[0]))
-        return;
-    snprintf(line, sizeof line, "MODE %s +%c", c->nick, letters[0]);
-    push_raw(c, line);
-}
-
-/* 005 ISUPPORT: libircclient keeps at most 10 params, so read whatever arrived, in every 005. */
+/* 005 ISUPPORT (bot/isupport.h): nicks compare per CASEMAPPING; the bot mode is set; WHOX. */
 static void on_isupport(conn *c, const irc_event *ev)
 {
-    for (unsigned i = 1; i < ev->count; i++) {
-        const char *p = ev->params[i];
-        if (!strncmp(p, "CASEMAPPING=", 12)) {
-            c->cmap = casemap_from_name(p + 12);
-            c->h.casemapping(c->h.ctx, c->cmap);
-        } else if (!strncmp(p, "BOT=", 4)) {
-            set_bot_mode(c, p + 4);
-        } else if (!strcmp(p, "WHOX")) {
-            c->whox = true;
-        }
-    }
+    isupport is;
+    char line[160];
+    isupport_read(ev, &is);
+    if (is.has_casemapping)
+        c->h.casemapping(c->h.ctx, c->cmap = is.cm);
+    snprintf(line, sizeof line, "MODE %s +%c", c->nick, is.bot_mode);
+    if (is.bot_mode)
+        push_raw(c, line);
+    c->whox |= is.whox;
 }
 
 /* 352/354 after our WHO: each member counts as joined, so a player who came back while the bot
@@ -241,7 +240,14 @@ static void on_numeric(conn *c, const irc_event *ev, double now)
     case 354: on_who_reply(c, ev, now); break;
     case 376:
     case 422: on_ready(c, now); break;
-    case 900: identified(c, "logged in (900)"); break;
+    case 471:
+    case 473:
+    case 474:
+    case 475:
+    case 477: /* tried again later (rejoin.h), unless in vain */
+        rejoin_on_numeric(c->rejoin, c->cmap, ev, ev->code == 477 ? owner_hopeless(c->owner) : NULL,
+                          now);
+        break;
     case 432:
     case 433:
     case 436:
@@ -251,18 +257,6 @@ static void on_numeric(conn *c, const irc_event *ev, double now)
 }
 
 /* ---- the other lines ---- */
-
-static void on_ctcp(conn *c, const irc_event *ev, double now)
-{
-    char reply[160];
-    if (now < c->ctcp_next)
-        return;
-    if (!ctcp_reply(ev->text, DURAKBOT_VERSION, reply, sizeof reply))
-        return;
-    c->ctcp_next = now + 1.0;
-    if (!outq_push_reply(c->q, "NOTICE", ev->nick, reply, now))
-        log_msg(LOG_WARNING, "send queue refused a CTCP reply to %s; it is dropped", ev->nick);
-}
 
 /* Our own nick changed, kicked from a channel, joined one: noted before the games hear it. */
 static void about_me(conn *c, const irc_event *ev, double now)
@@ -279,6 +273,7 @@ static void about_me(conn *c, const irc_event *ev, double now)
         push_raw(c, line);
     } else if (ev->kind == IRC_EV_JOIN && is_me(c, ev->nick)) {
         log_msg(LOG_INFO, "joined %s", ev->target);
+        rejoin_forget(c->rejoin, c->cmap, ev->target);
         snprintf(line, sizeof line, c->whox ? "WHO %s %%tcuhnfa," MEMBERS_WHOX_TOKEN : "WHO %s",
                  ev->target); /* who is back, for held seats; WHOX: their accounts */
         push_raw(c, line);
@@ -286,10 +281,8 @@ static void about_me(conn *c, const irc_event *ev, double now)
     }
 }
 
-static void on_event(void *ctx, const irc_event *line)
+static void on_line(conn *c, const irc_event *line, double now)
 {
-    conn *c = ctx;
-    double now = loop_now(c->l);
     irc_event with_account = *line;
     with_account.account = members_on_event(c->members, c->cmap, line, c->nick);
     const irc_event *ev = &with_account;
@@ -304,17 +297,30 @@ static void on_event(void *ctx, const irc_event *line)
     if (c->stopping || ev->kind == IRC_EV_OTHER || ev->kind == IRC_EV_ERROR
         || ev->kind == IRC_EV_ACCOUNT)
         return;
+    owner_on_event(c->owner, c->cmap, ev, now); /* NickServ, 900, the bot's own NICK */
     switch (ev->kind) {
     case IRC_EV_NUMERIC: on_numeric(c, ev, now); return;
-    case IRC_EV_CTCP: on_ctcp(c, ev, now); return;
-    case IRC_EV_NOTICE:
-        if (casemap_equal(c->cmap, ev->nick, "NickServ"))
-            identified(c, ev->text);
+    case IRC_EV_CTCP:
+        ctcp_answer(c->q, ev->nick, ev->text, DURAKBOT_VERSION, now, &c->ctcp_next);
         return;
+    case IRC_EV_NOTICE: return;
+    case IRC_EV_PRIVMSG:
+        if (owner_holding(c->owner))
+            return; /* said to the wrong nick; the games pause until the nick is back */
+        break;
     default: break;
     }
     about_me(c, ev, now);
     c->h.event(c->h.ctx, ev, now);
+}
+
+static void on_event(void *ctx, const irc_event *line)
+{
+    conn *c = ctx;
+    double now = loop_now(c->l);
+    owner_id before = owner_identity(c->owner);
+    on_line(c, line, now);
+    after_owner(c, before, now);
 }
 
 /* ---- connection life ---- */
@@ -339,13 +345,14 @@ void conn_close(conn *c)
     irc_client_close(c->irc);
     link_stop(c->relay);
     c->relay = NULL;
-    c->registered = c->ready = c->drop = c->joined = c->whox = false;
+    c->registered = c->ready = c->games_on = c->drop = c->joined = c->whox = false;
     members_clear(c->members);
+    owner_reset(c->owner);
+    rejoin_clear(c->rejoin);
     c->ping = PING_NONE;
-    c->nick_tries = 0;
     loop_timer_set(c->l, c->t_ping, -1);
-    loop_timer_set(c->l, c->t_join, -1);
     loop_timer_set(c->l, c->t_write, -1);
+    loop_timer_set(c->l, c->t_owner, -1);
     outq_drop_raw(c->q); /* this connection's; the next one registers and joins anew */
     /* the rest is kept: what the games said before the drop (a result, a hand) goes out on
      * the next connection, after its JOINs (raw lines go first) */
@@ -451,7 +458,8 @@ static void send_lines(conn *c, double now)
     char err[256];
     for (int n = 0; irc_client_open(c->irc) && c->registered && n < SEND_LINES_PER_TURN; n++) {
         const char *line = outq_peek(c->q, now);
-        if (!line || bytes + strlen(line) + 2 > SEND_BYTES_PER_TURN)
+        if (!line || bytes + strlen(line) + 2 > SEND_BYTES_PER_TURN
+            || (owner_holding(c->owner) && !outq_has_raw(c->q)))
             return;
         irc_send_result r = irc_client_send(c->irc, line, err, sizeof err);
         if (r == IRC_SEND_BROKEN)
@@ -509,9 +517,13 @@ static void process(void *ctx, fd_set *in, fd_set *out, double now)
 conn *conn_new(loop *l, outq *q, const bot_config *cfg, const conn_hooks *h, uint64_t seed)
 {
     conn *c = calloc(1, sizeof *c);
-    if (!c || !(c->irc = irc_client_new(on_event, c)) || !(c->members = members_new())) {
-        if (c)
+    if (!c || !(c->irc = irc_client_new(on_event, c)) || !(c->members = members_new())
+        || !(c->owner = owner_new(q, cfg)) || !(c->rejoin = rejoin_new(q))) {
+        if (c) {
             irc_client_free(c->irc);
+            members_free(c->members);
+            owner_free(c->owner);
+        }
         free(c);
         return NULL;
     }
@@ -525,8 +537,8 @@ conn *conn_new(loop *l, outq *q, const bot_config *cfg, const conn_hooks *h, uin
     copy_str(c->nick, sizeof c->nick, cfg->irc.nick);
     c->t_reconnect = loop_timer_add(l, "reconnect", start_connect, c);
     c->t_ping = loop_timer_add(l, "ping", ping_due, c);
-    c->t_join = loop_timer_add(l, "nickserv wait", join_anyway, c);
     c->t_write = loop_timer_add(l, "send pace", wake, c);
+    c->t_owner = loop_timer_add(l, "nick and channels", owner_due, c);
     loop_source_add(l, (loop_source){ add_fds, process, c });
     loop_stage_add(l, "write", conn_write, c);
     loop_timer_set(l, c->t_reconnect, loop_now(l));
@@ -540,10 +552,17 @@ void conn_free(conn *c)
     irc_client_free(c->irc);
     link_stop(c->relay);
     members_free(c->members);
+    owner_free(c->owner);
+    rejoin_free(c->rejoin);
     free(c);
 }
 
-void conn_reconfigure(conn *c, const bot_config *cfg) { c->cfg = *cfg; }
+void conn_reconfigure(conn *c, const bot_config *cfg)
+{
+    c->cfg = *cfg;
+    owner_reconfigure(c->owner, cfg);
+    rejoin_keep(c->rejoin, c->cmap, cfg);
+}
 
 void conn_join(conn *c, const char *channel)
 {

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "log.h"
+
 static bool printable_ascii(const char *s, size_t max)
 {
     size_t n = 0;
@@ -23,4 +25,15 @@ bool ctcp_reply(const char *request, const char *version, char *reply, size_t le
     else
         return false;
     return true;
+}
+
+void ctcp_answer(outq *q, const char *nick, const char *request, const char *version, double now,
+                 double *next)
+{
+    char reply[160];
+    if (now < *next || !ctcp_reply(request, version, reply, sizeof reply))
+        return;
+    *next = now + 1.0;
+    if (!outq_push_reply(q, "NOTICE", nick, reply, now))
+        log_msg(LOG_WARNING, "send queue refused a CTCP reply to %s; it is dropped", nick);
 }

@@ -1,5 +1,5 @@
-/* numeric.c — the server's refusals (numerics 403..477) as log lines that say what to check;
- * one place for what each refusal means to whoever runs the bot. */
+/* numeric.c — the server's refusals (403, 405, 464, 465) as log lines that say what to check;
+ * channels refused with 471..477 are rejoin.c's (logged there, and tried again). */
 #include "numeric.h"
 
 #include "log.h"
@@ -11,11 +11,6 @@ void numeric_log_refusal(const irc_event *ev)
     switch (ev->code) {
     case 403:
     case 405:
-    case 471:
-    case 473:
-    case 474:
-    case 475:
-    case 477:
         log_msg(LOG_WARNING,
                 "cannot join %s: %s (%u); check the channel's modes and bans or irc.channels", what,
                 why, ev->code);

@@ -392,6 +392,8 @@ void outq_drop_raw(outq *q)
 }
 
 /* Replies queued more than OUTQ_REPLY_TTL before now go unsent. */
+bool outq_has_raw(const outq *q) { return q->raw.head != NULL; }
+
 static void outq_expire(outq *q, double now)
 {
     struct outq_target *t = q->reply.targets;

@@ -49,6 +49,9 @@ bool outq_push_reply(outq *q, const char *cmd, const char *target, const char *t
 bool outq_push_raw(outq *q, const char *line);
 /* Drops the raw lines not sent yet: they belong to a connection that is gone. */
 void outq_drop_raw(outq *q);
+/* Whether a raw line waits (outq_peek then returns raw lines first): the writer holding the games'
+ * lines sends only while this is true. */
+bool outq_has_raw(const outq *q);
 
 /* The next line allowed at `now` (seconds, any monotonic origin), without CR LF, or NULL if the
  * queue is empty or the bucket has no token yet. Raw lines first, then game lines, one line per

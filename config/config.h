@@ -8,6 +8,7 @@
 
 #define CONFIG_MAX_CHANNELS 32
 #define CONFIG_MAX_ADMINS 32
+#define CONFIG_MAX_ALT_NICKS 8
 #define CONFIG_PATH_MAX 256 /* file-name keys: at most 255 bytes */
 
 enum { CONFIG_VARIANT_CLASSIC = 0, CONFIG_VARIANT_TRANSFER = 1 };
@@ -28,6 +29,8 @@ typedef struct {
         char password[256];                  /* server password; "" for none */
         char password_file[CONFIG_PATH_MAX]; /* or its first line is the password (bot/secrets.h) */
         char nick[64];
+        char alt_nicks[CONFIG_MAX_ALT_NICKS][64]; /* tried when nick is taken; none: nick_ */
+        int nalt_nicks;
         char username[64];
         char realname[256];
         char channels[CONFIG_MAX_CHANNELS][64];

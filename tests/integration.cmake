@@ -21,6 +21,16 @@ if(TARGET durakbot AND PYTHON3 AND NGIRCD)
   set_tests_properties(integration_tls PROPERTIES SKIP_RETURN_CODE 77)
   # receive times are the measurement: no other test competes for the CPU meanwhile
   set_tests_properties(integration_rate integration_flood PROPERTIES RUN_SERIAL TRUE)
+  # InspIRCd 3 + Atheme (tests/integration/servers.py), run by the test on its own ports; the
+  # test exits 77 (skipped) when either is not installed (apt-get install inspircd
+  # atheme-services)
+  find_program(INSPIRCD inspircd PATHS /usr/sbin /usr/bin NO_DEFAULT_PATH)
+  find_program(ATHEME atheme-services PATHS /usr/bin /usr/sbin NO_DEFAULT_PATH)
+  add_test(NAME integration_atheme
+           COMMAND ${PYTHON3} ${_it_dir}/test_atheme.py --bot $<TARGET_FILE:durakbot>
+                   --inspircd ${INSPIRCD} --atheme ${ATHEME} --timeout 75)
+  set_tests_properties(integration_atheme PROPERTIES TIMEOUT 90 LABELS integration
+                       SKIP_RETURN_CODE 77 ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
 else()
   message(STATUS "integration tests skipped: need the durakbot target, python3 and ngircd "
                  "(apt-get install ngircd python3)")

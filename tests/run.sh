@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The test command: installs the Debian packages that are missing, builds with
+# The test command: installs the Debian packages that are missing (inspircd and atheme-services
+# only to be run by tests/integration/test_atheme.py as ordinary processes on their own ports), builds with
 # AddressSanitizer + UBSan (clang, fuzzers on) and runs every test with ctest; checks the
 # style (tests/check_format.sh);
 # also checks that gcc builds the tree warning-free. Exits non-zero on any failure.
@@ -9,7 +10,7 @@ cd "$(dirname "$0")/.."
 packages=(build-essential cmake pkg-config clang libclang-rt-14-dev clang-format
           libircclient-dev libconfig-dev libcmocka-dev libsqlite3-dev libssl-dev
           libsystemd-dev openssl systemd groff-base
-          ngircd python3)
+          ngircd python3 inspircd atheme-services)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

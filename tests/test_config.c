@@ -157,6 +157,7 @@ static void test_defaults(void **state)
     assert_string_equal(c.irc.nickserv_password_file, "");
     assert_int_equal(c.irc.nickserv_wait, 10);
     assert_string_equal(c.irc.nick, "durakbot");
+    assert_int_equal(c.irc.nalt_nicks, 0);
     assert_int_equal(c.irc.nchannels, 1);
     assert_string_equal(c.irc.channels[0], "#durak");
     assert_int_equal(c.irc.ping_interval, 120);
@@ -515,7 +516,7 @@ static const struct bad_case bad_cases[] = {
     { "unknown in irc", "irc = {\n  sever = \"x\";\n};\n",
       "2: irc.sever: unknown key (expected one of: server, port, tls, tls_verify, tls_ca_file, "
       "tls_cert, tls_key, "
-      "password, password_file, nick, username, realname, channels, nickserv_password, "
+      "password, password_file, nick, alt_nicks, username, realname, channels, nickserv_password, "
       "nickserv_password_file, "
       "nickserv_wait, sasl_mechanism, sasl_username, sasl_password, sasl_password_file, "
       "sasl_required, ping_interval)" },
@@ -633,6 +634,12 @@ static const struct bad_case bad_cases[] = {
       "2: irc.nick: " NICK_RULE " (got \"a234567890123456789012345678901\")" },
     { "nick empty", "irc = {\n  nick = \"\";\n};\n", "2: irc.nick: must not be empty (got \"\")" },
     { "nick percent", "irc = {\n  nick = \"bot%s\";\n};\n", "2: irc.nick: " PERCENT_RULE },
+    { "alt nick bad", "irc = {\n  alt_nicks = [ \"ok\", \"9x\" ];\n};\n",
+      "2: irc.alt_nicks[1]: " NICK_RULE " (got \"9x\")" },
+    { "alt nicks 9",
+      "irc = {\n  alt_nicks = [ \"a\", \"b\", \"c\", \"d\", \"e\", \"f\", \"g\", \"h\", \"i\" "
+      "];\n};\n",
+      "2: irc.alt_nicks: must have between 0 and 8 entries (got 9)" },
     { "username at", "irc = {\n  username = \"a@b\";\n};\n",
       "2: irc.username: must not contain spaces, '@' or control characters (got \"a@b\")" },
     { "username space", "irc = {\n  username = \"a b\";\n};\n",

@@ -385,6 +385,7 @@ class Env:
         self.tmp = tempfile.TemporaryDirectory(prefix="durakbot-it-")
         self.dir = self.tmp.name
         self.ngircd = Ngircd(args.ngircd, self.dir)
+        self.servers = []  # other servers (tests/integration/servers.py), stopped by close()
         self.bots = []
         self.clients = []
 
@@ -393,8 +394,13 @@ class Env:
         self.bots.append(b)
         return b
 
-    def client(self, nick, user=None, connect=True):
-        c = Client(self.ngircd.port, nick, user)
+    def server(self, s):
+        """Registers a server object (start/stop/log_tail) to be stopped and reported."""
+        self.servers.append(s)
+        return s
+
+    def client(self, nick, user=None, connect=True, port=None):
+        c = Client(port or self.ngircd.port, nick, user)
         self.clients.append(c)
         if connect:
             c.connect()
@@ -405,6 +411,8 @@ class Env:
             text = b.log_text()
             print("---- %s (last 60 lines) ----" % b.logpath)
             print("\n".join(text.splitlines()[-60:]))
+        for s in self.servers:
+            print("\n".join(s.log_tail()))
         try:
             with open(self.ngircd.logpath, errors="replace") as f:
                 lines = f.read().splitlines()
@@ -421,6 +429,8 @@ class Env:
                 pass
         for b in self.bots:
             b.stop(2)
+        for s in reversed(self.servers):
+            s.stop()
         self.ngircd.stop()
         self.tmp.cleanup()
 
@@ -430,6 +440,8 @@ def parse_args():
     p.add_argument("--bot", required=True, help="the durakbot binary")
     p.add_argument("--ngircd", default="/usr/sbin/ngircd", help="the ngircd binary")
     p.add_argument("--timeout", type=float, default=150, help="the whole test, seconds")
+    p.add_argument("--inspircd", default="/usr/sbin/inspircd", help="InspIRCd 3 (servers.py)")
+    p.add_argument("--atheme", default="/usr/bin/atheme-services", help="Atheme (servers.py)")
     return p.parse_args()
 
 
@@ -437,13 +449,18 @@ def _alarm(signum, frame):
     raise TestFailure("the test took longer than its overall time limit")
 
 
-def run(test):
-    """Runs test(env) with an overall time limit; prints logs on failure; exits 0/1."""
+def run(test, ngircd=True, skip=None):
+    """Runs test(env) with an overall time limit; prints logs on failure; exits 0/1. ngircd:
+    the test needs it; skip(args): a reason to skip (exit 77, ctest's SKIP_RETURN_CODE) or None."""
     args = parse_args()
     if not os.access(args.bot, os.X_OK):
         print("durakbot binary not found: %s" % args.bot)
         sys.exit(1)
-    if not os.access(args.ngircd, os.X_OK):
+    why = skip(args) if skip else None
+    if why:
+        print("SKIP: %s" % why)
+        sys.exit(77)
+    if ngircd and not os.access(args.ngircd, os.X_OK):
         print("ngircd not found at %s: apt-get install ngircd" % args.ngircd)
         sys.exit(1)
     signal.signal(signal.SIGALRM, _alarm)

@@ -6,8 +6,7 @@ bucket's time. The game's lines go first: each of anna's
 next five moves is told in the channel within the bucket's own pace (two tokens, 1 s, plus 0.7 s
 of margin) of her sending it, while most of the sixty are still waiting for their answer; once
 anna stops playing, the answers come. The bot
-has a NickServ password (the test server has no NickServ: the bot joins after
-irc.nickserv_wait), and its log never holds it.
+has a NickServ password (the test server has no NickServ: 401, and the bot joins at once), and its log never holds it.
 
 ngircd limits connections per IP address with MaxConnectionsIP (default 5): the harness's
 server sets it to 0 (no limit), which sixty-two clients from 127.0.0.1 need."""
@@ -138,7 +137,8 @@ def test(env):
     rc, took = bot.stop()
     h.check(rc == 0, "durakbot exited with status %s after SIGTERM" % rc)
     text = bot.log_text()
-    h.check("NickServ did not confirm" in text, "the bot did not wait for NickServ")
+    h.check("NickServ: no such nick NickServ (401)" in text,
+            "the bot did not notice that there is no NickServ")
     h.check(PASSWORD[:4] not in text, "the log holds the NickServ password: %r"
             % [x for x in text.splitlines() if PASSWORD[:4] in x][:2])
 

@@ -3,7 +3,9 @@
 naming the server, channels and games once connected; WATCHDOG=1 at half of WATCHDOG_USEC;
 RELOADING=1 then READY=1 on SIGHUP; STOPPING=1 on SIGTERM. And NickServ: with
 irc.nickserv_password the bot IDENTIFYs first and joins its channels only once NickServ
-answers (a client named NickServ plays it here), or after irc.nickserv_wait without an answer."""
+answers with its success reply (a client named NickServ plays it here; its nag is no answer), or
+after irc.nickserv_wait without an answer; without NickServ (401) at once, and IDENTIFY again when
+NickServ speaks."""
 import os
 import signal
 import socket
@@ -85,23 +87,40 @@ def test_nickserv(env):
     bot.start()
     m = nickserv.wait_for(lambda m: m.command == "PRIVMSG" and m.nick == h.BOT_NICK, 15,
                           what="IDENTIFY to NickServ")
-    h.check(m.text == "IDENTIFY sekrit", "the bot sent %r to NickServ" % m.text)
+    h.check(m.text == "IDENTIFY %s sekrit" % h.BOT_NICK, "the bot sent %r to NickServ" % m.text)
+    nickserv.send("NOTICE %s :This nickname is registered. Please choose a different nickname, "
+                  "or identify via \x02/msg NickServ identify <password>\x02." % h.BOT_NICK)
     time.sleep(1.0)
     h.check(not any(m.command == "JOIN" and m.nick == h.BOT_NICK for m in watcher.all_msgs()),
-            "the bot joined before NickServ answered")
+            "the bot joined before NickServ answered (it took the nag for an answer)")
     nickserv.send("NOTICE %s :Password accepted - you are now recognized." % h.BOT_NICK)
     bot_joined(watcher, 5)
-    h.log("IDENTIFY, then JOIN once NickServ answered")
+    h.log("IDENTIFY <nick> <password>, the nag is no answer, JOIN once NickServ accepted")
     bot.stop()
-    nickserv.close()                        # nobody answers the second bot's IDENTIFY
     time.sleep(0.5)
     bot = env.bot(nickserv_config(env.ngircd.port, 2), name="unanswered")
     t0 = time.monotonic()
-    bot.start()
+    bot.start()                             # NickServ is there but does not answer
     bot_joined(watcher, 15)
     h.check(time.monotonic() - t0 >= 2, "joined before irc.nickserv_wait without an answer")
-    h.check("NickServ did not confirm" in bot.log_text(), "no log line about NickServ's silence")
-    h.log("no NickServ: joined after irc.nickserv_wait (%.1f s)" % (time.monotonic() - t0))
+    h.check("no answer to IDENTIFY in time" in bot.log_text(),
+            "no log line about NickServ's silence")
+    h.log("NickServ silent: joined after irc.nickserv_wait (%.1f s)" % (time.monotonic() - t0))
+    bot.stop()
+    nickserv.close()
+    time.sleep(0.5)
+    bot = env.bot(nickserv_config(env.ngircd.port, 30), name="absent")
+    t0 = time.monotonic()
+    bot.start()                             # no NickServ: 401, join at once, IDENTIFY later
+    bot_joined(watcher, 10)
+    h.check(time.monotonic() - t0 < 8, "no NickServ (401): the bot waited for it")
+    h.check("no such nick NickServ (401)" in bot.log_text(), "no log line about the 401")
+    nickserv = env.client("NickServ")       # services are back and speak
+    nickserv.send("NOTICE %s :This nickname is registered." % h.BOT_NICK)
+    m = nickserv.wait_for(lambda m: m.command == "PRIVMSG" and m.nick == h.BOT_NICK, 5,
+                          what="IDENTIFY again once NickServ spoke")
+    h.check(m.text == "IDENTIFY %s sekrit" % h.BOT_NICK, "the bot sent %r to NickServ" % m.text)
+    h.log("NickServ absent (401): joined at once, IDENTIFY again when NickServ spoke")
 
 
 def test(env):

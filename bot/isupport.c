@@ -1,0 +1,21 @@
+/* isupport.c — the 005 tokens the bot uses (see isupport.h). */
+#include "isupport.h"
+
+#include <string.h>
+
+void isupport_read(const irc_event *ev, isupport *out)
+{
+    *out = (isupport){ .cm = CASEMAP_RFC1459 };
+    for (unsigned i = 1; i < ev->count; i++) {
+        const char *p = ev->params[i];
+        char b = p[0] == 'B' ? p[4] : '\0';
+        if (!strncmp(p, "CASEMAPPING=", 12)) {
+            out->has_casemapping = true;
+            out->cm = casemap_from_name(p + 12);
+        } else if (!strncmp(p, "BOT=", 4) && ((b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z'))) {
+            out->bot_mode = b;
+        } else if (!strcmp(p, "WHOX")) {
+            out->whox = true;
+        }
+    }
+}

@@ -1,0 +1,394 @@
+/* owner.c — the nick is the bot's own: registration's nick tries, NickServ IDENTIFY and its
+ * answers, taking the nick back (REGAIN, RECOVER, GHOST + NICK), and holding the bot's lines
+ * meanwhile (see owner.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "owner.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "log.h"
+
+enum { NICK_TRIES = 8 };
+#define ID_ANSWER_WAIT 30.0 /* irc.nickserv_wait = 0: NickServ counts as absent after so long */
+#define ID_RETRY_FIRST 15.0 /* NickServ absent: IDENTIFY again after this, doubling */
+#define ID_RETRY_MAX 300.0
+#define STEP_WAIT 10.0   /* REGAIN or RECOVER changed nothing in so long: the next way */
+#define GHOST_WAIT 2.0   /* after GHOST, NICK */
+#define ROUND_FIRST 30.0 /* every way tried and still another nick: again after this, doubling */
+#define ROUND_MAX 300.0
+
+/* The ways to take the nick back, in the order they are tried. */
+typedef enum {
+    RG_IDLE,
+    RG_WAIT_ID, /* IDENTIFY first, the rest once identified */
+    RG_REGAIN,
+    RG_RECOVER,
+    RG_GHOST,
+    RG_NICK,
+    RG_LATER /* every way tried: the round again after round_backoff */
+} regain_step;
+
+struct owner {
+    outq *q;
+    char nick[64];
+    char alt[CONFIG_MAX_ALT_NICKS][64];
+    int nalt;
+    char pw[256];
+    int wait; /* irc.nickserv_wait: no answer to IDENTIFY in so long: NickServ counts as absent */
+    casemap cm;
+    /* this connection */
+    int tries;
+    bool registered;
+    char me[128];
+    bool logged_in;
+    owner_id id;
+    double id_due, id_backoff; /* SENT: the answer's deadline; ABSENT: the next IDENTIFY */
+    regain_step step;
+    regain_step first; /* the first way worth trying: REGAIN, unless services did not know it */
+    double step_due, round_backoff;
+    bool unregistered; /* services say irc.nick is not registered: no way but NICK */
+};
+
+static void copy_str(char *dst, size_t cap, const char *src)
+{
+    size_t n = src ? strlen(src) : 0;
+    if (n >= cap)
+        n = cap - 1;
+    memcpy(dst, src ? src : "", n);
+    dst[n] = '\0';
+}
+
+static void push(owner *o, const char *line)
+{
+    if (!outq_push_raw(o->q, line))
+        log_msg(LOG_WARNING, "send queue refused a line to NickServ; it is dropped");
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void
+to_nickserv(owner *o, const char *fmt, ...)
+{
+    char text[400], line[OUTQ_MAX_RAW + 1];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    snprintf(line, sizeof line, "PRIVMSG NickServ :%s", text);
+    push(o, line);
+}
+
+static bool has_nick(const owner *o) { return casemap_equal(o->cm, o->me, o->nick); }
+
+/* ---- life ---- */
+
+void owner_reconfigure(owner *o, const bot_config *cfg)
+{
+    copy_str(o->nick, sizeof o->nick, cfg->irc.nick);
+    o->nalt = cfg->irc.nalt_nicks;
+    for (int i = 0; i < o->nalt; i++)
+        copy_str(o->alt[i], sizeof o->alt[i], cfg->irc.alt_nicks[i]);
+    copy_str(o->pw, sizeof o->pw, cfg->irc.nickserv_password);
+    o->wait = cfg->irc.nickserv_wait;
+}
+
+void owner_reset(owner *o)
+{
+    o->tries = 0;
+    o->registered = o->logged_in = o->unregistered = false;
+    o->me[0] = '\0';
+    o->id = OWNER_ID_NONE;
+    o->id_due = o->step_due = -1;
+    o->id_backoff = ID_RETRY_FIRST;
+    o->round_backoff = ROUND_FIRST;
+    o->step = RG_IDLE;
+    o->first = RG_REGAIN;
+}
+
+owner *owner_new(outq *q, const bot_config *cfg)
+{
+    owner *o = calloc(1, sizeof *o);
+    if (!o)
+        return NULL;
+    o->q = q;
+    o->cm = CASEMAP_RFC1459;
+    owner_reconfigure(o, cfg);
+    owner_reset(o);
+    return o;
+}
+
+void owner_free(owner *o)
+{
+    if (o)
+        memset(o->pw, 0, sizeof o->pw);
+    free(o);
+}
+
+bool owner_next_nick(owner *o, unsigned rnd, char *out, size_t cap)
+{
+    int n = ++o->tries, nalt = o->nalt ? o->nalt : 1;
+    if (n > nalt + NICK_TRIES)
+        return false;
+    if (n <= o->nalt)
+        copy_str(out, cap, o->alt[n - 1]);
+    else if (n <= nalt + 4) /* nick_ (when there is no list), nick__, ... */
+        snprintf(out, cap, "%s%.*s", o->nick, n - nalt + (o->nalt ? 0 : 1), "_____");
+    else
+        snprintf(out, cap, "%.6s%03u", o->nick, rnd % 1000);
+    return true;
+}
+
+/* ---- identification ---- */
+
+static void identify(owner *o, double now)
+{
+    to_nickserv(o, "IDENTIFY %s %s", o->nick, o->pw);
+    o->id = OWNER_ID_SENT;
+    o->id_due = now + (o->wait > 0 ? o->wait : ID_ANSWER_WAIT);
+}
+
+static void next_step(owner *o, double now);
+static void start_round(owner *o, double now, bool just_refused);
+
+/* The account is ours now: take the nick back if we are under another. */
+static void identified(owner *o, const char *how, double now)
+{
+    if (o->id != OWNER_ID_OK && o->pw[0])
+        log_msg(LOG_NOTICE, "NickServ: identified for %s (%s)", o->nick, how);
+    o->id = o->pw[0] ? OWNER_ID_OK : o->id;
+    o->id_due = -1;
+    o->id_backoff = ID_RETRY_FIRST;
+    if (o->step == RG_WAIT_ID) {
+        o->step = RG_IDLE;
+        next_step(o, now);
+    }
+}
+
+static void refused(owner *o, const char *what, double now)
+{
+    log_msg(LOG_ERR,
+            "NickServ: %s for %s; the bot is not identified, channels that need it are not joined "
+            "(check irc.nick and irc.nickserv_password, then SIGHUP)",
+            what, o->nick);
+    o->id = OWNER_ID_REFUSED;
+    o->id_due = -1;
+    if (o->step == RG_WAIT_ID) /* no services' way left: NICK now and then */
+        start_round(o, now, false);
+}
+
+static void absent(owner *o, const char *why, double now)
+{
+    if (o->id == OWNER_ID_NONE || o->id == OWNER_ID_OK || o->id == OWNER_ID_REFUSED)
+        return;
+    if (o->id != OWNER_ID_ABSENT)
+        log_msg(LOG_WARNING, "NickServ: %s; trying IDENTIFY again in %.0f s or when it speaks", why,
+                o->id_backoff);
+    o->id = OWNER_ID_ABSENT;
+    o->id_due = now + o->id_backoff;
+    o->id_backoff = o->id_backoff * 2 > ID_RETRY_MAX ? ID_RETRY_MAX : o->id_backoff * 2;
+}
+
+/* ---- taking the nick back ---- */
+
+/* A round of ways to get irc.nick back; just_refused: the server has just said it is taken, so
+ * without credentials the next NICK waits. */
+static void start_round(owner *o, double now, bool just_refused)
+{
+    if (!o->registered || has_nick(o))
+        return;
+    if (!o->logged_in && o->id != OWNER_ID_OK && o->pw[0] && o->id != OWNER_ID_REFUSED
+        && !o->unregistered) {
+        if (o->id != OWNER_ID_SENT && o->id != OWNER_ID_ABSENT)
+            identify(o, now);
+        o->step = RG_WAIT_ID; /* on with it once identified */
+        o->step_due = -1;
+        return;
+    }
+    bool creds = (o->logged_in || o->id == OWNER_ID_OK) && !o->unregistered;
+    o->step = !creds && just_refused ? RG_NICK : RG_IDLE;
+    next_step(o, now);
+}
+
+/* One way after the other: REGAIN, RECOVER, GHOST (with credentials), NICK, then a pause. */
+static void next_step(owner *o, double now)
+{
+    bool creds = (o->logged_in || o->id == OWNER_ID_OK) && !o->unregistered;
+    regain_step s = o->step == RG_IDLE || o->step == RG_WAIT_ID ? (creds ? o->first : RG_NICK)
+                                                                : (regain_step)(o->step + 1);
+    char line[160];
+    o->step = s;
+    o->step_due = now + STEP_WAIT;
+    switch (s) {
+    case RG_REGAIN: to_nickserv(o, "REGAIN %s", o->nick); break;
+    case RG_RECOVER: to_nickserv(o, "RECOVER %s", o->nick); break;
+    case RG_GHOST:
+        to_nickserv(o, "GHOST %s", o->nick);
+        o->step_due = now + GHOST_WAIT;
+        break;
+    case RG_NICK:
+        snprintf(line, sizeof line, "NICK %s", o->nick);
+        push(o, line);
+        break;
+    case RG_LATER:
+        log_msg(LOG_WARNING, "still %s, not %s; trying to take the nick back in %.0f s", o->me,
+                o->nick, o->round_backoff);
+        o->step_due = now + o->round_backoff;
+        o->round_backoff = o->round_backoff * 2 > ROUND_MAX ? ROUND_MAX : o->round_backoff * 2;
+        break;
+    default: /* a new round; with a password, identified anew (services may have forgotten) */
+        if (o->pw[0] && o->id != OWNER_ID_REFUSED && !o->unregistered) {
+            o->id = OWNER_ID_NONE;
+            o->logged_in = false;
+        }
+        start_round(o, now, false);
+        break;
+    }
+}
+
+static void on_own_nick(owner *o, const char *to, double now)
+{
+    bool had = has_nick(o);
+    copy_str(o->me, sizeof o->me, to);
+    if (has_nick(o)) {
+        if (!had)
+            log_msg(LOG_NOTICE, "the nick %s is the bot's own again", o->nick);
+        o->step = RG_IDLE;
+        o->step_due = -1;
+        o->round_backoff = ROUND_FIRST;
+    } else if (had) {
+        log_msg(LOG_WARNING, "renamed from %s to %s (services?); taking the nick back%s", o->nick,
+                to, owner_holding(o) ? ", saying nothing meanwhile" : "");
+        if (o->id == OWNER_ID_OK)
+            o->id = OWNER_ID_NONE; /* services rename those who are not identified */
+        start_round(o, now, false);
+    }
+}
+
+/* ---- what NickServ says ---- */
+
+static bool says(const char *text, const char *const *phrases)
+{
+    for (; *phrases; phrases++)
+        if (strstr(text, *phrases))
+            return true;
+    return false;
+}
+
+static const char *const SUCCESS[] = { "You are now identified for", "Password accepted",
+                                       "You are already logged in as", "You are already identified",
+                                       NULL };
+static const char *const WRONG_PW[] = { "Invalid password for", "Password incorrect", NULL };
+static const char *const NOT_REG[] = { "is not a registered nickname", "isn't registered", NULL };
+static const char *const UNKNOWN_CMD[] = { "Invalid command", "Unknown command", NULL };
+static const char *const GHOSTED[] = { "has been ghosted", "has been killed", NULL };
+
+static void on_nickserv(owner *o, const char *text, double now)
+{
+    bool waiting = o->id == OWNER_ID_SENT || o->id == OWNER_ID_ABSENT;
+    if (says(text, SUCCESS)) {
+        identified(o, "its reply", now);
+    } else if (waiting && says(text, WRONG_PW)) {
+        refused(o, "the password was refused", now);
+    } else if (says(text, NOT_REG) && (waiting || o->step != RG_IDLE)) {
+        o->unregistered = true;
+        if (waiting)
+            refused(o, "the nick is not registered", now);
+    } else if (says(text, UNKNOWN_CMD) && (o->step == RG_REGAIN || o->step == RG_RECOVER)) {
+        if (o->first == o->step)
+            o->first = o->step + 1; /* these services do not know it: not again */
+        next_step(o, now);
+    } else if (says(text, GHOSTED) && o->step == RG_GHOST) {
+        next_step(o, now);
+    } else if (o->id == OWNER_ID_ABSENT) {
+        identify(o, now); /* NickServ is back */
+    }
+}
+
+void owner_welcome(owner *o, const char *me, double now)
+{
+    o->registered = true;
+    copy_str(o->me, sizeof o->me, me);
+    if (o->pw[0] && !o->logged_in)
+        identify(o, now);
+    if (!has_nick(o)) {
+        log_msg(LOG_WARNING, "registered as %s, not %s: taking the nick back%s", me, o->nick,
+                owner_holding(o) ? "; the bot says nothing until then" : "");
+        start_round(o, now, true);
+    }
+}
+
+static bool about(const owner *o, const irc_event *ev, unsigned i, const char *who)
+{
+    return ev->count > i && casemap_equal(o->cm, ev->params[i], who);
+}
+
+void owner_on_event(owner *o, casemap cm, const irc_event *ev, double now)
+{
+    o->cm = cm;
+    if (ev->kind == IRC_EV_NUMERIC && ev->code == 900) {
+        o->logged_in = true;
+        if (o->registered)
+            identified(o, "900", now);
+        return;
+    }
+    if (!o->registered)
+        return;
+    if (ev->kind == IRC_EV_NUMERIC) {
+        if (ev->code == 901)
+            o->logged_in = false;
+        else if ((ev->code == 401 && about(o, ev, 1, "NickServ")) || ev->code == 440)
+            absent(o, ev->code == 401 ? "no such nick NickServ (401)" : "services are down (440)",
+                   now);
+    } else if (ev->kind == IRC_EV_NOTICE && casemap_equal(cm, ev->nick, "NickServ")) {
+        on_nickserv(o, ev->text, now);
+    } else if (ev->kind == IRC_EV_NICK && casemap_equal(cm, ev->nick, o->me)) {
+        on_own_nick(o, ev->arg, now);
+    }
+}
+
+double owner_deadline(const owner *o)
+{
+    double a = o->id_due, b = o->step_due;
+    return a < 0 ? b : b < 0 || a < b ? a : b;
+}
+
+void owner_tick(owner *o, double now)
+{
+    if (o->id_due >= 0 && now >= o->id_due) {
+        o->id_due = -1;
+        if (o->id == OWNER_ID_SENT)
+            absent(o, "no answer to IDENTIFY in time (irc.nickserv_wait)", now);
+        else if (o->id == OWNER_ID_ABSENT)
+            identify(o, now);
+    }
+    if (o->step_due >= 0 && now >= o->step_due) {
+        o->step_due = -1;
+        if (!has_nick(o) && o->step > RG_WAIT_ID)
+            next_step(o, now);
+    }
+}
+
+bool owner_settled(const owner *o)
+{
+    return !o->pw[0] || o->logged_in || o->wait == 0 || o->id != OWNER_ID_SENT;
+}
+owner_id owner_identity(const owner *o) { return o->id; }
+bool owner_logged_in(const owner *o) { return o->logged_in; }
+
+const char *owner_hopeless(const owner *o)
+{
+    if (o->logged_in || o->id == OWNER_ID_OK)
+        return NULL;
+    if (o->id == OWNER_ID_REFUSED)
+        return "NickServ refused the bot's identification";
+    return o->pw[0] ? NULL : "the bot has no NickServ password and no SASL login";
+}
+
+bool owner_holding(const owner *o)
+{
+    return o->registered && !has_nick(o) && !o->unregistered && (o->pw[0] || o->logged_in);
+}

@@ -1,0 +1,138 @@
+/* rejoin.c — refused channels, tried again with back-off (see rejoin.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "rejoin.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "log.h"
+
+#define RETRY_FIRST 30.0
+#define RETRY_MAX 600.0
+
+struct rejoin_entry {
+    bool used;
+    char channel[64];
+    unsigned code;
+    double due; /* -1: waits for rejoin_now */
+    double backoff;
+};
+
+struct rejoin {
+    outq *q;
+    struct rejoin_entry e[CONFIG_MAX_CHANNELS];
+};
+
+rejoin *rejoin_new(outq *q)
+{
+    rejoin *r = calloc(1, sizeof *r);
+    if (r)
+        r->q = q;
+    return r;
+}
+
+void rejoin_free(rejoin *r) { free(r); }
+
+void rejoin_clear(rejoin *r) { memset(r->e, 0, sizeof r->e); }
+
+static struct rejoin_entry *find(rejoin *r, casemap cm, const char *channel)
+{
+    for (int i = 0; i < CONFIG_MAX_CHANNELS; i++)
+        if (r->e[i].used && casemap_equal(cm, r->e[i].channel, channel))
+            return &r->e[i];
+    return NULL;
+}
+
+static const char *meaning(unsigned code)
+{
+    switch (code) {
+    case 471: return "the channel is full (+l)";
+    case 473: return "it is invite only (+i)";
+    case 474: return "the bot is banned there (+b)";
+    case 475: return "it needs a key (+k)";
+    default: return "it needs a registered, identified nick (+R or the like)";
+    }
+}
+
+void rejoin_refused(rejoin *r, casemap cm, const char *channel, unsigned code, const char *why,
+                    const char *no_retry, double now)
+{
+    struct rejoin_entry *e = find(r, cm, channel);
+    for (int i = 0; !e && i < CONFIG_MAX_CHANNELS; i++)
+        if (!r->e[i].used) {
+            e = &r->e[i];
+            *e = (struct rejoin_entry){ .used = true, .backoff = RETRY_FIRST };
+            snprintf(e->channel, sizeof e->channel, "%s", channel);
+        }
+    if (!e)
+        return;
+    e->code = code;
+    if (no_retry) {
+        e->due = -1;
+        log_msg(LOG_WARNING, "cannot join %s: %s (%u: %s); not tried again: %s", channel,
+                meaning(code), code, why, no_retry);
+        return;
+    }
+    e->due = now + e->backoff;
+    log_msg(LOG_WARNING, "cannot join %s: %s (%u: %s); trying again in %.0f s", channel,
+            meaning(code), code, why, e->backoff);
+    e->backoff = e->backoff * 2 > RETRY_MAX ? RETRY_MAX : e->backoff * 2;
+}
+
+void rejoin_on_numeric(rejoin *r, casemap cm, const irc_event *ev, const char *no_retry, double now)
+{
+    const char *ch = ev->count >= 2 ? ev->params[1] : "";
+    bool refusal = ev->code == 471 || (ev->code >= 473 && ev->code <= 475) || ev->code == 477;
+    if (refusal && (ch[0] == '#' || ch[0] == '&'))
+        rejoin_refused(r, cm, ch, ev->code, ev->count >= 3 ? ev->params[ev->count - 1] : "",
+                       no_retry, now);
+}
+
+void rejoin_forget(rejoin *r, casemap cm, const char *channel)
+{
+    struct rejoin_entry *e = find(r, cm, channel);
+    if (e)
+        e->used = false;
+}
+
+void rejoin_keep(rejoin *r, casemap cm, const bot_config *cfg)
+{
+    for (int i = 0; i < CONFIG_MAX_CHANNELS; i++) {
+        bool wanted = false;
+        for (int j = 0; r->e[i].used && j < cfg->irc.nchannels; j++)
+            wanted |= casemap_equal(cm, r->e[i].channel, cfg->irc.channels[j]);
+        r->e[i].used = wanted;
+    }
+}
+
+void rejoin_now(rejoin *r, unsigned code, double now)
+{
+    for (int i = 0; i < CONFIG_MAX_CHANNELS; i++)
+        if (r->e[i].used && r->e[i].code == code)
+            r->e[i].due = now;
+}
+
+double rejoin_deadline(const rejoin *r)
+{
+    double d = -1;
+    for (int i = 0; i < CONFIG_MAX_CHANNELS; i++)
+        if (r->e[i].used && r->e[i].due >= 0 && (d < 0 || r->e[i].due < d))
+            d = r->e[i].due;
+    return d;
+}
+
+void rejoin_tick(rejoin *r, double now)
+{
+    char line[96];
+    for (int i = 0; i < CONFIG_MAX_CHANNELS; i++) {
+        struct rejoin_entry *e = &r->e[i];
+        if (!e->used || e->due < 0 || now < e->due)
+            continue;
+        e->due = -1; /* a new refusal schedules it again */
+        snprintf(line, sizeof line, "JOIN %s", e->channel);
+        log_msg(LOG_INFO, "trying to join %s again", e->channel);
+        if (!outq_push_raw(r->q, line))
+            log_msg(LOG_WARNING, "send queue refused \"JOIN %s\"; dropped", e->channel);
+    }
+}

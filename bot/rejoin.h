@@ -1,0 +1,42 @@
+/* rejoin: channels the server refused to let the bot join (471 full, 473 invite only, 474
+ * banned, 475 wrong key, 477 needs a registered nick): each is logged and tried again with its
+ * own back-off (30 s, doubling up to 10 minutes) until it is joined; at once when what it needed
+ * may have come (477 after the bot identified). Pure: JOIN lines go into the send queue's raw
+ * lines, time comes in as arguments, and conn arms one timer at rejoin_deadline. */
+#ifndef DURAK_REJOIN_H
+#define DURAK_REJOIN_H
+
+#include <stdbool.h>
+
+#include "casemap.h"
+#include "config.h"
+#include "irc.h"
+#include "outq.h"
+
+typedef struct rejoin rejoin;
+
+rejoin *rejoin_new(outq *q);
+void rejoin_free(rejoin *r);
+/* Forgets every channel (a new connection joins them all anew). */
+void rejoin_clear(rejoin *r);
+
+/* The server refused channel with code (why: its text). no_retry: NULL to try again later, or
+ * why not (logged, and the channel waits for rejoin_now). */
+void rejoin_refused(rejoin *r, casemap cm, const char *channel, unsigned code, const char *why,
+                    const char *no_retry, double now);
+/* A numeric 471/473/474/475/477 (others are ignored): if it is about a channel, rejoin_refused
+ * with its channel, code and text. */
+void rejoin_on_numeric(rejoin *r, casemap cm, const irc_event *ev, const char *no_retry,
+                       double now);
+/* The bot is in channel now, or it is no longer wanted: forgotten. */
+void rejoin_forget(rejoin *r, casemap cm, const char *channel);
+/* Only the channels of cfg stay wanted (SIGHUP). */
+void rejoin_keep(rejoin *r, casemap cm, const bot_config *cfg);
+/* The channels refused with code are tried again at once (477 once identified). */
+void rejoin_now(rejoin *r, unsigned code, double now);
+
+/* When rejoin_tick wants to run, or -1. */
+double rejoin_deadline(const rejoin *r);
+void rejoin_tick(rejoin *r, double now);
+
+#endif

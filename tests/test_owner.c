@@ -1,0 +1,384 @@
+/* test_owner: the nick is the bot's own (bot/owner.c): registration's nick tries, IDENTIFY for
+ * irc.nick and what counts as its answer, REGAIN/RECOVER/GHOST after a taken nick or a services
+ * rename, holding the games' lines meanwhile, NickServ absent; refused channels tried again
+ * (bot/rejoin.c); the 005 tokens (bot/isupport.c). No sockets: lines are read from the send
+ * queue. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "isupport.h"
+#include "log.h"
+#include "owner.h"
+#include "rejoin.h"
+
+/* Every line the send queue lets out, joined by '\n', and the queue emptied. */
+static const char *drain(outq *q)
+{
+    static char buf[4096];
+    size_t n = 0;
+    const char *l;
+    buf[0] = '\0';
+    while ((l = outq_peek(q, 1e9)) && n + strlen(l) + 2 < sizeof buf) {
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", n ? "\n" : "", l);
+        outq_commit(q, 1e9);
+    }
+    return buf;
+}
+
+static irc_event numeric(unsigned code, const char **params, unsigned count)
+{
+    return (irc_event){ .kind = IRC_EV_NUMERIC,
+                        .code = code,
+                        .nick = "irc.test",
+                        .user = "",
+                        .host = "",
+                        .account = "",
+                        .target = "",
+                        .arg = "",
+                        .text = "",
+                        .params = params,
+                        .count = count };
+}
+
+static irc_event notice(const char *from, const char *text)
+{
+    return (irc_event){ .kind = IRC_EV_NOTICE,
+                        .nick = from,
+                        .user = "NickServ",
+                        .host = "services.test",
+                        .account = "",
+                        .target = "durakbot",
+                        .arg = "",
+                        .text = text,
+                        .params = NULL,
+                        .count = 0 };
+}
+
+static irc_event nick_change(const char *from, const char *to)
+{
+    return (irc_event){ .kind = IRC_EV_NICK,
+                        .nick = from,
+                        .user = "durak",
+                        .host = "h",
+                        .account = "",
+                        .target = "",
+                        .arg = to,
+                        .text = "",
+                        .params = NULL,
+                        .count = 0 };
+}
+
+static void feed(owner *o, irc_event e, double now) { owner_on_event(o, CASEMAP_RFC1459, &e, now); }
+
+typedef struct {
+    bot_config cfg;
+    outq *q;
+    owner *o;
+} fixture;
+
+static int setup(void **state)
+{
+    static fixture f;
+    config_defaults(&f.cfg);
+    strcpy(f.cfg.irc.nickserv_password, "sekrit");
+    f.q = outq_new(50, 50);
+    f.o = owner_new(f.q, &f.cfg);
+    log_set_level(-1);
+    *state = &f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    fixture *f = *state;
+    owner_free(f->o);
+    outq_free(f->q);
+    return 0;
+}
+
+static void test_next_nick(void **state)
+{
+    fixture *f = *state;
+    char n[64];
+    assert_true(owner_next_nick(f->o, 7, n, sizeof n));
+    assert_string_equal(n, "durakbot_");
+    assert_true(owner_next_nick(f->o, 7, n, sizeof n));
+    assert_string_equal(n, "durakbot__");
+    owner_reset(f->o);
+    strcpy(f->cfg.irc.alt_nicks[0], "Durak");
+    strcpy(f->cfg.irc.alt_nicks[1], "Durak2");
+    f->cfg.irc.nalt_nicks = 2;
+    owner_reconfigure(f->o, &f->cfg);
+    assert_true(owner_next_nick(f->o, 7, n, sizeof n));
+    assert_string_equal(n, "Durak");
+    assert_true(owner_next_nick(f->o, 7, n, sizeof n));
+    assert_string_equal(n, "Durak2");
+    assert_true(owner_next_nick(f->o, 7, n, sizeof n));
+    assert_string_equal(n, "durakbot_");
+    int more = 0;
+    while (owner_next_nick(f->o, 42, n, sizeof n))
+        more++;
+    assert_int_equal(more, 7);
+    assert_string_equal(n, "durakb042");
+}
+
+/* The nag NickServ sends at connection is no confirmation; its success reply is. */
+static void test_identify_success_text(void **state)
+{
+    fixture *f = *state;
+    owner_welcome(f->o, "durakbot", 0);
+    assert_string_equal(drain(f->q), "PRIVMSG NickServ :IDENTIFY durakbot sekrit");
+    assert_false(owner_settled(f->o));
+    assert_false(owner_holding(f->o));
+    feed(f->o,
+         notice("NickServ", "This nickname is registered. Please choose a different nickname, "
+                            "or identify via \x02/msg NickServ identify <password>\x02."),
+         1);
+    assert_false(owner_settled(f->o));
+    assert_int_equal(owner_identity(f->o), OWNER_ID_SENT);
+    feed(f->o,
+         notice("SomeUser", "You are now identified for \x02"
+                            "durakbot\x02."),
+         1);
+    assert_false(owner_settled(f->o));
+    feed(f->o,
+         notice("NickServ", "You are now identified for \x02"
+                            "durakbot\x02."),
+         2);
+    assert_true(owner_settled(f->o));
+    assert_int_equal(owner_identity(f->o), OWNER_ID_OK);
+    assert_null(owner_hopeless(f->o));
+    assert_string_equal(drain(f->q), "");
+}
+
+static void test_identify_900_and_anope(void **state)
+{
+    fixture *f = *state;
+    const char *p900[] = { "durakbot", "durakbot!durak@h", "durakbot", "You are now logged in" };
+    owner_welcome(f->o, "durakbot", 0);
+    drain(f->q);
+    feed(f->o, numeric(900, p900, 4), 1);
+    assert_int_equal(owner_identity(f->o), OWNER_ID_OK);
+    assert_true(owner_logged_in(f->o));
+    owner_reset(f->o);
+    owner_welcome(f->o, "durakbot", 0);
+    drain(f->q);
+    feed(f->o, notice("NickServ", "Password accepted - you are now recognized."), 1);
+    assert_int_equal(owner_identity(f->o), OWNER_ID_OK);
+}
+
+static void test_wrong_password(void **state)
+{
+    fixture *f = *state;
+    owner_welcome(f->o, "durakbot", 0);
+    drain(f->q);
+    feed(f->o,
+         notice("NickServ", "Invalid password for \x02"
+                            "durakbot\x02."),
+         1);
+    assert_int_equal(owner_identity(f->o), OWNER_ID_REFUSED);
+    assert_true(owner_settled(f->o));
+    assert_non_null(owner_hopeless(f->o));
+    assert_int_equal(owner_deadline(f->o), -1);
+    owner_reset(f->o);
+    owner_welcome(f->o, "durakbot", 0);
+    drain(f->q);
+    feed(f->o, notice("NickServ", "Password incorrect."), 1);
+    assert_int_equal(owner_identity(f->o), OWNER_ID_REFUSED);
+}
+
+/* Taken at registration: IDENTIFY for irc.nick, then REGAIN; Anope does not know REGAIN, so
+ * RECOVER; the NICK back ends the hold. */
+static void test_taken_nick_regained(void **state)
+{
+    fixture *f = *state;
+    owner_welcome(f->o, "durakbot_", 0);
+    assert_true(owner_holding(f->o));
+    assert_string_equal(drain(f->q), "PRIVMSG NickServ :IDENTIFY durakbot sekrit");
+    feed(f->o, notice("NickServ", "Password accepted - you are now recognized."), 1);
+    assert_string_equal(drain(f->q), "PRIVMSG NickServ :REGAIN durakbot");
+    feed(f->o,
+         notice("NickServ", "Unknown command \x02REGAIN\x02. \"/msg NickServ HELP\" for help."), 2);
+    assert_string_equal(drain(f->q), "PRIVMSG NickServ :RECOVER durakbot");
+    assert_true(owner_holding(f->o));
+    feed(f->o, nick_change("durakbot_", "durakbot"), 3);
+    assert_false(owner_holding(f->o));
+    assert_int_equal(owner_deadline(f->o), -1);
+    assert_string_equal(drain(f->q), "");
+}
+
+/* Without an answer each way waits STEP_WAIT, then the next: REGAIN, RECOVER, GHOST, NICK. */
+static void test_regain_steps_by_time(void **state)
+{
+    fixture *f = *state;
+    const char *p900[] = { "durakbot_", "x", "durakbot", "logged in" };
+    feed(f->o, numeric(900, p900, 4), 0); /* SASL, before 001 */
+    owner_welcome(f->o, "durakbot_", 0);
+    assert_true(owner_settled(f->o));
+    assert_string_equal(drain(f->q), "PRIVMSG NickServ :REGAIN durakbot");
+    owner_tick(f->o, owner_deadline(f->o));
+    assert_string_equal(drain(f->q), "PRIVMSG NickServ :RECOVER durakbot");
+    owner_tick(f->o, owner_deadline(f->o));
+    assert_string_equal(drain(f->q), "PRIVMSG NickServ :GHOST durakbot");
+    double t = owner_deadline(f->o);
+    owner_tick(f->o, t);
+    assert_string_equal(drain(f->q), "NICK durakbot");
+    owner_tick(f->o, owner_deadline(f->o)); /* a pause, then the round again */
+    assert_string_equal(drain(f->q), "");
+    assert_true(owner_deadline(f->o) >= t + 30);
+    assert_true(owner_holding(f->o));
+}
+
+/* Services rename the bot: it holds, identifies again and regains. */
+static void test_services_rename(void **state)
+{
+    fixture *f = *state;
+    owner_welcome(f->o, "durakbot", 0);
+    feed(f->o,
+         notice("NickServ", "You are now identified for \x02"
+                            "durakbot\x02."),
+         1);
+    drain(f->q);
+    assert_false(owner_holding(f->o));
+    feed(f->o, nick_change("durakbot", "Guest44976"), 50);
+    assert_true(owner_holding(f->o));
+    assert_string_equal(drain(f->q), "PRIVMSG NickServ :IDENTIFY durakbot sekrit");
+    feed(f->o,
+         notice("NickServ", "You are already logged in as \x02"
+                            "durakbot\x02."),
+         51);
+    assert_string_equal(drain(f->q), "PRIVMSG NickServ :REGAIN durakbot");
+    feed(f->o, nick_change("Guest44976", "durakbot"), 52);
+    assert_false(owner_holding(f->o));
+}
+
+/* Without a password or a login: no hold, NICK now and then. */
+static void test_no_credentials(void **state)
+{
+    fixture *f = *state;
+    f->cfg.irc.nickserv_password[0] = '\0';
+    owner_reconfigure(f->o, &f->cfg);
+    owner_welcome(f->o, "durakbot_", 0);
+    assert_false(owner_holding(f->o));
+    assert_true(owner_settled(f->o));
+    assert_non_null(owner_hopeless(f->o));
+    assert_string_equal(drain(f->q), "");
+    owner_tick(f->o, owner_deadline(f->o));
+    owner_tick(f->o, owner_deadline(f->o));
+    assert_string_equal(drain(f->q), "NICK durakbot");
+}
+
+/* 401 NickServ: absent, IDENTIFY again later, and at once when NickServ speaks. */
+static void test_nickserv_absent(void **state)
+{
+    fixture *f = *state;
+    const char *p401[] = { "durakbot", "NickServ", "No such nick/channel" };
+    owner_welcome(f->o, "durakbot", 0);
+    drain(f->q);
+    feed(f->o, numeric(401, p401, 3), 1);
+    assert_int_equal(owner_identity(f->o), OWNER_ID_ABSENT);
+    assert_true(owner_settled(f->o));
+    double d = owner_deadline(f->o);
+    assert_true(d >= 15 && d <= 17);
+    owner_tick(f->o, d);
+    assert_string_equal(drain(f->q), "PRIVMSG NickServ :IDENTIFY durakbot sekrit");
+    feed(f->o, numeric(401, p401, 3), d + 1);
+    assert_true(owner_deadline(f->o) >= d + 30); /* doubled */
+    feed(f->o,
+         notice("NickServ", "This nickname is registered. Please choose a different nickname"),
+         d + 5);
+    assert_string_equal(drain(f->q), "PRIVMSG NickServ :IDENTIFY durakbot sekrit");
+    feed(f->o,
+         notice("NickServ", "You are now identified for \x02"
+                            "durakbot\x02."),
+         d + 6);
+    assert_int_equal(owner_identity(f->o), OWNER_ID_OK);
+    assert_int_equal(owner_deadline(f->o), -1);
+}
+
+/* No answer within irc.nickserv_wait: settled (the channels are joined), tried again later. */
+static void test_no_answer(void **state)
+{
+    fixture *f = *state;
+    owner_welcome(f->o, "durakbot", 100);
+    drain(f->q);
+    assert_false(owner_settled(f->o));
+    owner_tick(f->o, 100 + f->cfg.irc.nickserv_wait);
+    assert_true(owner_settled(f->o));
+    assert_int_equal(owner_identity(f->o), OWNER_ID_ABSENT);
+}
+
+static void test_rejoin(void **state)
+{
+    fixture *f = *state;
+    rejoin *r = rejoin_new(f->q);
+    const char *p477[] = { "durakbot", "#reg", "Cannot join channel (+R)" };
+    const char *p474[] = { "durakbot", "#ban", "Cannot join channel (+b)" };
+    const char *pnot[] = { "durakbot", "someone", "You need a registered nick" };
+    irc_event e = numeric(477, p477, 3);
+    rejoin_on_numeric(r, CASEMAP_RFC1459, &e, NULL, 10);
+    e = numeric(474, p474, 3);
+    rejoin_on_numeric(r, CASEMAP_RFC1459, &e, NULL, 12);
+    e = numeric(477, pnot, 3);
+    rejoin_on_numeric(r, CASEMAP_RFC1459, &e, NULL, 12);
+    assert_true(rejoin_deadline(r) == 40);
+    rejoin_tick(r, 40);
+    assert_string_equal(drain(f->q), "JOIN #reg");
+    rejoin_tick(r, 42);
+    assert_string_equal(drain(f->q), "JOIN #ban");
+    e = numeric(474, p474, 3);
+    rejoin_on_numeric(r, CASEMAP_RFC1459, &e, NULL, 43);
+    assert_true(rejoin_deadline(r) == 43 + 60); /* doubled */
+    e = numeric(477, p477, 3);
+    rejoin_on_numeric(r, CASEMAP_RFC1459, &e, "not identified", 44);
+    rejoin_now(r, 477, 50);
+    rejoin_tick(r, 50);
+    assert_string_equal(drain(f->q), "JOIN #reg");
+    rejoin_forget(r, CASEMAP_RFC1459, "#BAN");
+    assert_true(rejoin_deadline(r) == -1);
+    rejoin_free(r);
+}
+
+static void test_isupport(void **state)
+{
+    (void)state;
+    const char *p[] = { "durakbot", "CASEMAPPING=ascii", "BOT=B", "WHOX", "are supported" };
+    irc_event e = numeric(5, p, 5);
+    isupport is;
+    isupport_read(&e, &is);
+    assert_true(is.has_casemapping);
+    assert_int_equal(is.cm, CASEMAP_ASCII);
+    assert_int_equal(is.bot_mode, 'B');
+    assert_true(is.whox);
+    const char *q[] = { "durakbot", "BOT=", "NETWORK=x" };
+    e = numeric(5, q, 3);
+    isupport_read(&e, &is);
+    assert_false(is.has_casemapping);
+    assert_int_equal(is.bot_mode, 0);
+    assert_false(is.whox);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_next_nick, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_identify_success_text, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_identify_900_and_anope, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_wrong_password, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_taken_nick_regained, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_regain_steps_by_time, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_services_rename, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_no_credentials, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_nickserv_absent, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_no_answer, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_rejoin, setup, teardown),
+        cmocka_unit_test(test_isupport),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
