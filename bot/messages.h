@@ -97,7 +97,7 @@ typedef enum {
     MSG_ERR_TRANSFER_RANK,     /* card */
     MSG_ERR_TRANSFER_TOO_MANY, /* next nick */
     MSG_ERR_WRONG_PHASE,       /* whose turn */
-    MSG_ERR_BEAT_WHICH,        /* card */
+    MSG_ERR_BEAT_WHICH,        /* card, the beats it can make */
     MSG_ERR_CARD_NO_MOVE,      /* card, moves */
     MSG_ERR_CARD_AMBIGUOUS,    /* card, moves */
     MSG_PRIVATE_HELP_1,

@@ -24,6 +24,7 @@ typedef struct {
     size_t prefix_len;
     char prefix_shown[CTX_PREFIX_SHOWN_MAX + 4]; /* the prefix made safe to quote */
     bool unicode;
+    bool no_transfer; /* the player's game has no transfer: a bare t is take */
     parsed_cmd *out;
 } parse_ctx;
 

@@ -282,7 +282,9 @@ static void private_unknown(parse_ctx *c, token w)
     char q[CTX_QUOTE_SIZE];
     const token_word *amb = token_find(ambiguous_words, COUNT_OF(ambiguous_words), w);
     parse_kind kind = command_find(channel_words, COUNT_OF(channel_words), w);
-    if (amb)
+    if (amb && amb->value == 0 && c->no_transfer) /* only what the variant allows */
+        ctx_bare_command(c, PC_TAKE, "");
+    else if (amb)
         ctx_fail(c, MSG_PARSE_AMBIGUOUS, ctx_quote(q, w), ambiguous_choices[amb->value]);
     else if (kind != PC_IGNORED)
         ctx_fail(c, MSG_PARSE_CHANNEL_ONLY, c->prefix_shown, kind_names[kind]);

@@ -61,6 +61,7 @@ typedef struct {
 typedef struct {
     const char *prefix; /* channel command prefix; NULL or "" means "!" */
     bool unicode_suits; /* cards in error examples: 7♥ (true) or 7h (false) */
+    bool no_transfer;   /* the player's game is classic: a bare t means take */
 } parse_opts;
 
 /* A line said in a channel. Without the prefix, or with a word that is not ours: PC_IGNORED.

@@ -100,8 +100,8 @@ void info_stats(tables *t, const tables_who *w, const char *channel, const char 
         tables_say(o, channel, MSG_STATS_NONE, nick);
         return;
     }
-    tables_say(o, channel, MSG_STATS, p.display, p.games, p.firsts, p.duraks, p.draws, p.forfeits,
-               (int)(p.rating + 0.5));
+    tables_say(o, channel, MSG_STATS, p.display, p.games, p.games == 1 ? "" : M(MSG_PLURAL),
+               p.firsts, p.duraks, p.draws, p.forfeits, (int)(p.rating + 0.5));
 }
 
 /* !top [n] [bots]: the best n people (5 by default, 20 at most), or computer players. */

@@ -237,7 +237,7 @@ static bool any_table_command(tables *t, const tables_who *w, const char *channe
 static void move_in_channel(tables *t, const tables_who *w, const char *channel, const char *text,
                             double now, outbox *o)
 {
-    parse_opts po = { tables_prefix(t), t->cfg.ui.unicode_suits };
+    parse_opts po = { tables_prefix(t), t->cfg.ui.unicode_suits, false };
     parsed_cmd p;
     table_t *tb = tables_find(t, channel);
     if (!tb || !tb->playing || tables_seat_of(t, tb, w->nick) < 0)
@@ -267,7 +267,7 @@ void tables_on_channel(tables *t, double now, const tables_who *w, const char *c
 {
     if (casemap_equal(t->cm, w->nick, t->own_nick))
         return;
-    parse_opts po = { tables_prefix(t), t->cfg.ui.unicode_suits };
+    parse_opts po = { tables_prefix(t), t->cfg.ui.unicode_suits, false };
     parsed_cmd p;
     parse_channel(text, strlen(text), &po, &p);
     if (p.kind == PC_IGNORED) {

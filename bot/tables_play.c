@@ -189,11 +189,24 @@ static bool complete_beat(const tables *t, const table_t *tb, const parsed_cmd *
                           durak_action *a, outbox *o)
 {
     render_opts r = tables_ropts(t);
-    char c[RENDER_CARD_MAX];
+    char c[RENDER_CARD_MAX], list[TABLES_LINE_MAX];
+    durak_action found[DURAK_MAX_ACTIONS];
     if (durak_complete_beat(&tb->g, p->card, a))
         return true;
-    tables_notice(o, nick, MSG_ERR_BEAT_WHICH, render_card(&r, p->card, c, sizeof c));
-    return false;
+    render_card(&r, p->card, c, sizeof c);
+    int k = moves_with_card(&tb->g, p->card, DURAK_ACT_BEAT, found);
+    if (!cards_has(tb->g.hand[tb->g.actor], p->card)) {
+        tables_notice(o, nick, MSG_ERR_NOT_IN_HAND, c);
+        return false;
+    }
+    if (k > 1) { /* the real choices */
+        tables_notice(o, nick, MSG_ERR_BEAT_WHICH, c,
+                      render_actions(&r, found, k, list, sizeof list));
+        return false;
+    }
+    /* it covers no uncovered card: the engine says why, against the first one */
+    a->target = cards_first(durak_uncovered(&tb->g));
+    return true;
 }
 
 /* A bare card: the one legal move with it. */
@@ -209,7 +222,9 @@ static bool card_move(const tables *t, const table_t *tb, const parsed_cmd *p, c
         *a = found[0];
         return true;
     }
-    if (k == 0) {
+    if (k == 0 && !cards_has(tb->g.hand[tb->g.actor], p->card)) {
+        tables_notice(o, nick, MSG_ERR_NOT_IN_HAND, c); /* "you have no A♠" */
+    } else if (k == 0) {
         int n = durak_legal(&tb->g, found);
         tables_notice(o, nick, MSG_ERR_CARD_NO_MOVE, c,
                       render_actions(&r, found, n, list, sizeof list));
@@ -266,13 +281,14 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
 {
     if (casemap_equal(t->cm, w->nick, t->own_nick))
         return;
-    parse_opts po = { tables_prefix(t), t->cfg.ui.unicode_suits };
+    int s;
+    table_t *tb = tables_of_nick(t, w->nick, &s);
+    parse_opts po = { tables_prefix(t), t->cfg.ui.unicode_suits,
+                      tb && tb->opt.variant == DURAK_VARIANT_CLASSIC };
     parsed_cmd p;
     parse_private(text, strlen(text), &po, &p);
     char key[NICK_MAX];
     casemap_fold(t->cm, w->nick, key, sizeof key);
-    int s;
-    table_t *tb = tables_of_nick(t, w->nick, &s);
     bool my_turn = tb && tb->playing && tb->g.actor == s;
     bool turn_command = play_is_move(p.kind) || p.kind == PC_MOVES || p.kind == PC_HAND;
     if (!(my_turn && turn_command) && !ratelimit_allow(&t->rl, key, now))

@@ -28,8 +28,8 @@ typedef struct {
 
 typedef void (*parse_fn)(const char *, size_t, const parse_opts *, parsed_cmd *);
 
-static const parse_opts OPTS_UNICODE = { "!", true };
-static const parse_opts OPTS_ASCII = { "!", false };
+static const parse_opts OPTS_UNICODE = { "!", true, false };
+static const parse_opts OPTS_ASCII = { "!", false, false };
 
 /* ---------------------------------------------------------------- describing a result */
 
@@ -313,9 +313,9 @@ static const parse_case long_prefix_cases[] = {
 static void test_channel_prefixes(void **state)
 {
     (void)state;
-    parse_opts dot = { ".", true }, word = { "d!", true }, empty = { "", true },
-               none = { NULL, false };
-    parse_opts longer = { "abcdefghijklmnopqrstuvwxyz", true };
+    parse_opts dot = { ".", true, false }, word = { "d!", true, false },
+               empty = { "", true, false }, none = { NULL, false, false };
+    parse_opts longer = { "abcdefghijklmnopqrstuvwxyz", true, false };
     CHECK_TABLE(parse_channel, dot_prefix_cases, &dot);
     CHECK_TABLE(parse_channel, word_prefix_cases, &word);
     CHECK_TABLE(parse_channel, long_prefix_cases, &longer);
@@ -323,6 +323,12 @@ static void test_channel_prefixes(void **state)
     assert_int_equal(check_one(parse_channel, "NULL prefix", "!join", 5, &none, "join"), 0);
     assert_int_equal(check_one(parse_private, "dot prefix", ".take", 5, &dot, "take"), 0);
     assert_int_equal(check_one(parse_private, "word prefix", "d!take", 6, &word, "take"), 0);
+    /* a bare t means take in a classic game (there is no transfer), and is asked otherwise */
+    parse_opts classic = { "!", true, true };
+    assert_int_equal(check_one(parse_private, "t, classic", "t", 1, &classic, "take"), 0);
+    assert_int_equal(check_one(parse_private, "p, classic", "p", 1, &classic,
+                               "error: \"p\" could mean play (pl) or pass (pa): type one of them"),
+                     0);
     assert_int_equal(check_one(parse_private, "word prefix", "d!join", 6, &word,
                                "error: d!join is a channel command: type it in the channel, "
                                "not to me"),

@@ -283,6 +283,37 @@ static void test_preferences(void **state)
     assert_int_equal(system(cmd), 0);
 }
 
+/* A card you do not hold: "You have no …"; the whole move list stays for the ones you hold. */
+static void test_replies_that_help(void **state)
+{
+    (void)state;
+    harness *h = h_new(40);
+    start_two(h, "#durak");
+    char moves[1024];
+    int i = whose_turn(h, NICKS, 2, moves, sizeof moves);
+    priv(h, NICKS[i], "hand");
+    const char *hand = said(h, NICKS[i], "Your hand");
+    assert_non_null(hand);
+    static const char *const cards[] = { "6s", "7s", "8s", "9s", "10s", "Js", "Qs", "Ks", "As" };
+    const char *missing = NULL;
+    for (size_t k = 0; k < sizeof cards / sizeof *cards && !missing; k++) {
+        char word[8];
+        snprintf(word, sizeof word, " %s ", cards[k]);
+        char padded[600];
+        snprintf(padded, sizeof padded, " %s ", hand);
+        if (!strstr(padded, word))
+            missing = cards[k];
+    }
+    assert_non_null(missing);
+    priv(h, NICKS[i], missing);
+    assert_non_null(said(h, NICKS[i], "You have no "));
+    char cmd[32];
+    snprintf(cmd, sizeof cmd, "play %s", missing);
+    priv(h, NICKS[i], cmd);
+    assert_non_null(said(h, NICKS[i], "You have no "));
+    h_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -295,6 +326,7 @@ int main(void)
         cmocka_unit_test(test_stop_vote),
         cmocka_unit_test(test_answers_where_asked),
         cmocka_unit_test(test_preferences),
+        cmocka_unit_test(test_replies_that_help),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -416,12 +416,12 @@ static void test_stats(void **state)
     start_two(h, "#durak");
     const char *end = play_to_end(h, "#durak", NICKS, 2, 12);
     chan(h, "alice", "#durak", "!stats");
-    const char *line = said(h, "#durak", "alice: 1 games");
+    const char *line = said(h, "#durak", "alice: 1 game,");
     assert_non_null(line);
     bool alice_durak = strstr(end, "alice is the durak") != NULL;
     assert_non_null(strstr(line, alice_durak ? "durak 1" : "durak 0"));
     chan(h, "carol", "#durak", "!stats bob");
-    assert_non_null(said(h, "#durak", "bob: 1 games"));
+    assert_non_null(said(h, "#durak", "bob: 1 game,"));
     chan(h, "carol", "#durak", "!stats");
     assert_non_null(said(h, "#durak", "No games recorded for carol"));
     chan(h, "carol", "#durak", "!top 2");
@@ -431,7 +431,7 @@ static void test_stats(void **state)
     chan(h, "carol", "#durak", "!stats robert");
     assert_non_null(said(h, "#durak", "No games recorded for robert"));
     chan(h, "carol", "#durak", "!stats bob");
-    assert_non_null(said(h, "#durak", "bob: 1 games"));
+    assert_non_null(said(h, "#durak", "bob: 1 game,"));
     h_free(h);
     store_close(db);
     char cmd[300];
@@ -678,7 +678,7 @@ static void test_trust_stats_by_account(void **state)
     assert_int_equal(tables_count(h->t), 0);
     tables_who ally = { "ally", "a", "phone.example", "acc_alice" };
     as(h, &ally, "#durak", "!stats");
-    assert_non_null(said(h, "#durak", ": 1 games"));
+    assert_non_null(said(h, "#durak", ": 1 game,"));
     tables_who other = { "alice", "x", "evil.example", "" };
     as(h, &other, "#durak", "!stats");
     assert_non_null(said(h, "#durak", "No games recorded for alice"));

@@ -5,7 +5,7 @@ computer players move on their own. Checks: each computer player joins and moves
 bot that names one marks it as a bot (`Easy[bot]`, never a bare `Easy`); no PRIVMSG or NOTICE ever
 goes to a computer player (spy clients hold the nicks Easy[bot], Normal[bot] and Hard[bot] on the
 server, outside the channel, and must receive nothing from the bot); the end is announced; no
-time-outs or forfeits; afterwards `!stats` answers with anna's nick and `1 games`, and `!top`
+time-outs or forfeits; afterwards `!stats` answers with anna's nick and `1 game`, and `!top`
 answers."""
 import re
 import time
@@ -54,7 +54,7 @@ def test(env):
     c.privmsg(CH, "!stats")
     m = c.wait_for(lambda m: h.from_bot(m) and "games" in m.plain, 5, what="an answer to !stats")
     h.log("!stats: %s" % m.plain)
-    h.check(m.plain.startswith("anna:") and re.search(r"\b1 games\b", m.plain),
+    h.check(m.plain.startswith("anna:") and re.search(r"\b1 game\b", m.plain),
             "!stats does not give anna 1 game: %r" % m.plain)
     time.sleep(0.3)
     c.privmsg(CH, "!top")

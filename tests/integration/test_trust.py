@@ -108,7 +108,7 @@ def take_over_rating(env):
     time.sleep(0.3)
     mal.privmsg(ch, "!stats frank")
     m = notice_to(mal, "frank:")
-    h.check("1 games" in m.plain, "frank's record is gone: %r" % m.plain)
+    h.check("1 game," in m.plain, "frank's record is gone: %r" % m.plain)
     h.log("4. stats after the nick was taken and renamed: %s" % m.plain)
 
 
