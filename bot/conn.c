@@ -18,6 +18,7 @@
 #include "rejoin.h"
 #include "rng.h"
 #include "link.h"
+#include "strcopy.h"
 
 #ifndef DURAKBOT_VERSION
 #define DURAKBOT_VERSION "unknown"
@@ -67,16 +68,6 @@ struct conn {
     rng_t rng;        /* reconnect jitter, fallback nicks */
     int t_reconnect, t_ping, t_write, t_owner;
 };
-
-/* Copies src (NULL as "") into dst, cut to cap - 1 bytes. */
-static void copy_str(char *dst, size_t cap, const char *src)
-{
-    size_t n = src ? strlen(src) : 0;
-    if (n >= cap)
-        n = cap - 1;
-    memcpy(dst, src ? src : "", n);
-    dst[n] = '\0';
-}
 
 static bool is_me(const conn *c, const char *nick) { return casemap_equal(c->cmap, nick, c->nick); }
 

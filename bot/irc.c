@@ -10,6 +10,7 @@
 #include <libircclient.h>
 
 #include "link.h"
+#include "strcopy.h"
 
 struct irc_client {
     irc_session_t *s; /* NULL while not connected */
@@ -21,15 +22,6 @@ struct irc_client {
 typedef struct {
     char nick[128], user[128], host[256], account[64];
 } origin_buf;
-
-static void copy_str(char *dst, size_t cap, const char *src)
-{
-    size_t n = src ? strlen(src) : 0;
-    if (n >= cap)
-        n = cap - 1;
-    memcpy(dst, src ? src : "", n);
-    dst[n] = '\0';
-}
 
 /* The connection layer appends the sender's account to the prefix after LINK_ACCOUNT_SEP. */
 static void split_origin(const char *origin, origin_buf *b)

@@ -2,6 +2,7 @@
  * (channel, nick, account), searched linearly; channels hold hundreds, not millions. */
 #define _POSIX_C_SOURCE 200809L
 #include "members.h"
+#include "strcopy.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -17,15 +18,6 @@ struct members {
 };
 
 enum { MEMBERS_MAX = 20000 };
-
-static void copy_str(char *dst, size_t cap, const char *src)
-{
-    size_t n = strlen(src);
-    if (n >= cap)
-        n = cap - 1;
-    memcpy(dst, src, n);
-    dst[n] = '\0';
-}
 
 /* "*" (extended-join, ACCOUNT) and "0" (WHOX) mean: not logged in. */
 static const char *account_of(const char *s) { return !strcmp(s, "*") || !strcmp(s, "0") ? "" : s; }

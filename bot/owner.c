@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "log.h"
+#include "strcopy.h"
 
 enum { NICK_TRIES = 8 };
 #define ID_ANSWER_WAIT 30.0 /* irc.nickserv_wait = 0: NickServ counts as absent after so long */
@@ -51,15 +52,6 @@ struct owner {
     double step_due, round_backoff;
     bool unregistered; /* services say irc.nick is not registered: no way but NICK */
 };
-
-static void copy_str(char *dst, size_t cap, const char *src)
-{
-    size_t n = src ? strlen(src) : 0;
-    if (n >= cap)
-        n = cap - 1;
-    memcpy(dst, src ? src : "", n);
-    dst[n] = '\0';
-}
 
 static void push(owner *o, const char *line)
 {
