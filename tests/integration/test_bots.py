@@ -52,7 +52,7 @@ def test(env):
     c = anna.c
     c.next_msgs()
     c.privmsg(CH, "!stats")
-    m = c.wait_for(lambda m: h.from_bot(m) and "games" in m.plain, 5, what="an answer to !stats")
+    m = c.wait_for(lambda m: h.from_bot(m) and " game" in m.plain, 5, what="an answer to !stats")
     h.log("!stats: %s" % m.plain)
     h.check(m.plain.startswith("anna:") and re.search(r"\b1 game\b", m.plain),
             "!stats does not give anna 1 game: %r" % m.plain)
