@@ -24,6 +24,10 @@ enum { TABLES_MAX = 2 * CONFIG_MAX_CHANNELS, NICK_MAX = 64, TABLES_LINE_MAX = 10
  * user@host; a computer player is no IRC user at all (its name matches no nick). */
 typedef struct {
     char nick[NICK_MAX], user[64], host[128], account[64];
+    /* The nick at the game's start: the stats key without an account. The seat follows its
+     * person's renames; their record does not (under CASEMAPPING=ascii Ann[x] and ann{X} are
+     * different nicks, and the record stays with Ann[x]). */
+    char seated[NICK_MAX];
     bool absent;      /* parted or quit: held for rejoin_grace */
     bool unconfirmed; /* restored after a restart: hand sent once its person is seen again */
     double grace_deadline;
@@ -121,6 +125,12 @@ bool tables_refuse_stranger(const tables *t, const table_t *tb, int s, const tab
  * casefolded nick. */
 void tables_stats_key(const tables *t, const char *nick, const char *account, char *key,
                       size_t cap);
+/* The nick a seat's stats are kept under (without an account): the one it started the game
+ * with. */
+static inline const char *tables_seat_key_nick(const seat_t *st)
+{
+    return st->seated[0] ? st->seated : st->nick;
+}
 bool tables_is_admin(const tables *t, const tables_who *w);
 static inline bool tables_is_ai(const table_t *tb, int s) { return tb->seat[s].ai >= 0; }
 /* People (not computer players) seated and not gone for good. */
