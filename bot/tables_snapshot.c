@@ -27,7 +27,8 @@ bool tables_snapshot(const tables *t, const char *channel, double now, char *buf
     buf[0] = '\0';
     render_appendf(buf, cap, &len, "T3 %d %d,%d,%d,%d,%d %d %d %.3f %.3f %d", tb->playing,
                    o->players, o->variant, o->throwin, o->first5, o->deck, tb->creator, tb->nseats,
-                   left(tb->lobby_deadline, at), left(tb->turn_deadline, at), tb->warned);
+                   left(tb->lobby_deadline, at),
+                   tb->turn_paused ? tb->turn_left : left(tb->turn_deadline, at), tb->warned);
     for (int s = 0; s < tb->nseats; s++) {
         const seat_t *st = &tb->seat[s];
         render_appendf(buf, cap, &len, " =%s =%s =%s =%s %d %.3f %d %d =%s", st->nick, st->user,
