@@ -9,7 +9,8 @@ package cannot be fetched (no network).
 - CASEMAPPING=ascii: the player Ann[x] changes nick to ann{X} mid-game (under ascii a different
   nick, not a case variant of it) and plays on; after the game `!stats Ann[X]` (a case variant of
   the nick they sat down with) finds their record: stats stay with the nick a person was seated
-  under, as they do with rfc1459."""
+  under, as they do with rfc1459;
+- with +B operator-only (Debian's default config) the bot's MODE +B gets 501: one log line."""
 import time
 
 import harness as h
@@ -62,6 +63,25 @@ def test(env):
 
     rc, took = bot.stop()
     h.check(rc == 0, "durakbot exited with status %s after SIGTERM" % rc)
+    bot_mode_refused(env)
+
+
+def bot_mode_refused(env):
+    """Debian's ircd-hybrid config makes +B operator-only while 005 says BOT=B: the bot's
+    MODE durakbot +B gets 501, logged once, and the bot goes on (answers !help)."""
+    ircd = env.server(servers.IrcdHybrid(FETCHED["root"], env.dir + "/oper-only",
+                                         oper_only_umodes="bot"))
+    ircd.start()
+    bot = env.bot(h.bot_config(ircd.port, channels=(CH,)), name="opermode")
+    bot.start()
+    c = env.client("watcher", port=ircd.port)
+    c.join_with_bot(CH)
+    c.privmsg(CH, "!help")
+    c.wait_for(lambda m: h.from_bot(m), 10, what="the bot's answer to !help")
+    text = bot.log_text()
+    h.check(text.count("refused the bot user mode +B (501") == 1,
+            "the refused +B is not logged exactly once:\n%s" % text)
+    h.log("MODE +B refused with 501: logged once, the bot answers")
 
 
 if __name__ == "__main__":
