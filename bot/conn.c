@@ -44,18 +44,19 @@ struct conn {
     irc_client *irc;
     link_relay *relay; /* the loopback relay of this connection (bot/link.h) */
     casemap cmap;
-    members *members; /* channel members' accounts */
-    owner *owner;     /* the nick and NickServ */
-    rejoin *rejoin;   /* refused channels */
-    bool whox;        /* ISUPPORT WHOX: WHO #chan %tcuhnfa tells accounts */
-    char nick[128];   /* the bot's nick on the server now */
-    bool registered;  /* 001 seen on this connection */
-    bool joined;      /* JOINs sent (once owner_settled: NickServ answered, or the wait passed) */
-    bool ready;       /* end of MOTD seen: channels joined */
-    bool games_on;    /* ready and under its own nick: the games go on (hooks ready/lost) */
-    bool paused;      /* lost after it was up, not ready again yet: the games wait */
-    bool stopping;    /* shutting down: events are no longer handed on */
-    bool drop;        /* set inside callbacks: drop the connection after processing */
+    members *members;       /* channel members' accounts */
+    owner *owner;           /* the nick and NickServ */
+    rejoin *rejoin;         /* refused channels */
+    bool whox;              /* ISUPPORT WHOX: WHO #chan %tcuhnfa tells accounts */
+    isupport_botmode bmode; /* the bot user mode asked for, its refusal logged once */
+    char nick[128];         /* the bot's nick on the server now */
+    bool registered;        /* 001 seen on this connection */
+    bool joined;   /* JOINs sent (once owner_settled: NickServ answered, or the wait passed) */
+    bool ready;    /* end of MOTD seen: channels joined */
+    bool games_on; /* ready and under its own nick: the games go on (hooks ready/lost) */
+    bool paused;   /* lost after it was up, not ready again yet: the games wait */
+    bool stopping; /* shutting down: events are no longer handed on */
+    bool drop;     /* set inside callbacks: drop the connection after processing */
     char drop_why[160];
     double connect_at; /* when this connection attempt started */
     double last_rx;    /* when the last line came in */
@@ -207,8 +208,7 @@ static void on_isupport(conn *c, const irc_event *ev)
     isupport_read(ev, &is);
     if (is.has_casemapping)
         c->h.casemapping(c->h.ctx, c->cmap = is.cm);
-    snprintf(line, sizeof line, "MODE %s +%c", c->nick, is.bot_mode);
-    if (is.bot_mode)
+    if (isupport_botmode_line(&c->bmode, &is, c->nick, line, sizeof line))
         push_raw(c, line);
     c->whox |= is.whox;
 }
@@ -243,7 +243,7 @@ static void on_numeric(conn *c, const irc_event *ev, double now)
     case 433:
     case 436:
     case 437: try_next_nick(c); break;
-    default: numeric_log_refusal(ev); break;
+    default: numeric_log_refusal(ev, &c->bmode); break;
     }
 }
 

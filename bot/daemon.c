@@ -69,7 +69,7 @@ static void on_event(void *ctx, const irc_event *ev, double now)
     case IRC_EV_JOIN: tables_on_join(d->t, now, &w, ev->target, &d->box); break;
     case IRC_EV_PART: tables_on_part(d->t, now, ev->nick, ev->target, &d->box); break;
     case IRC_EV_KICK: tables_on_part(d->t, now, ev->arg, ev->target, &d->box); break;
-    case IRC_EV_QUIT: tables_on_quit(d->t, now, ev->nick, &d->box); break;
+    case IRC_EV_QUIT: tables_on_quit(d->t, now, ev->nick, ev->text, &d->box); break;
     default: break;
     }
 }

@@ -1,7 +1,18 @@
 /* isupport.c — the 005 tokens the bot uses (see isupport.h). */
 #include "isupport.h"
 
+#include <stdio.h>
 #include <string.h>
+
+bool isupport_botmode_line(isupport_botmode *b, const isupport *is, const char *nick, char *line,
+                           size_t cap)
+{
+    if (!is->bot_mode)
+        return false;
+    b->asked = is->bot_mode;
+    snprintf(line, cap, "MODE %s +%c", nick, is->bot_mode);
+    return true;
+}
 
 void isupport_read(const irc_event *ev, isupport *out)
 {

@@ -5,6 +5,7 @@
 #define DURAK_ISUPPORT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "casemap.h"
 #include "irc.h"
@@ -18,5 +19,16 @@ typedef struct {
 
 /* Reads one 005 line (params[0] is the bot's nick): *out is filled from scratch. */
 void isupport_read(const irc_event *ev, isupport *out);
+
+/* The bot user mode asked for after a 005 with BOT=, and whether its refusal was logged
+ * (numeric_log_refusal: 501 or 472 then, once per run). Zeroed to start. */
+typedef struct {
+    char asked; /* the letter asked for last; '\0' before */
+    bool told;  /* a refusal was logged */
+} isupport_botmode;
+
+/* "MODE nick +B" into line when is names a bot mode (noted in *b); false when it names none. */
+bool isupport_botmode_line(isupport_botmode *b, const isupport *is, const char *nick, char *line,
+                           size_t cap);
 
 #endif

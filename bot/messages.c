@@ -103,7 +103,7 @@ static const char *const msg_types[MSG_COUNT] = {
     [MSG_NOT_STARTED] = "sss",
     [MSG_SEAT_HELD] = "ss",
     [MSG_CHANNEL_ONLY] = "ss",
-    [MSG_REJOINED] = "s",
+    [MSG_REJOINED] = "ss",
     [MSG_AWAY] = "sd",
     [MSG_LOBBY_TIMEOUT] = "s",
     [MSG_TURN_WARNING] = "dss",
@@ -302,7 +302,7 @@ static const char *const msg_english[MSG_COUNT] = {
                       "address or account: to the bot you are someone else, so play under your "
                       "own nick.",
     [MSG_CHANNEL_ONLY] = "%s is a channel command: type it in %s.",
-    [MSG_REJOINED] = "%s is back and plays on.",
+    [MSG_REJOINED] = "%s \xC2\xB7 %s is back and plays on.",
     [MSG_AWAY] = "%s left; their seat is held for %d seconds.",
     [MSG_LOBBY_TIMEOUT] =
         "Nobody started the game in time, so it is closed: open a new one with %sdurak.",

@@ -106,7 +106,7 @@ typedef enum {
     MSG_NOT_STARTED,    /* creator, prefix, channel */
     MSG_SEAT_HELD,      /* nick, channel: a stranger holds a seated person's nick */
     MSG_CHANNEL_ONLY,   /* command, channel */
-    MSG_REJOINED,       /* nick */
+    MSG_REJOINED,       /* the line head naming whose turn it is, nick */
     MSG_AWAY,           /* nick, seconds (int) */
     MSG_LOBBY_TIMEOUT,  /* prefix */
     MSG_TURN_WARNING,   /* seconds (int), channel, what happens then */

@@ -1,10 +1,11 @@
-/* numeric.c — the server's refusals (403, 405, 464, 465) as log lines that say what to check;
+/* numeric.c — the server's refusals (403, 405, 464, 465, and 501 or 472 to the bot user mode)
+ * as log lines that say what to check;
  * channels refused with 471..477 are rejoin.c's (logged there, and tried again). */
 #include "numeric.h"
 
 #include "log.h"
 
-void numeric_log_refusal(const irc_event *ev)
+void numeric_log_refusal(const irc_event *ev, isupport_botmode *bm)
 {
     const char *what = ev->count >= 2 ? ev->params[1] : "?";
     const char *why = ev->count >= 3 ? ev->params[ev->count - 1] : "";
@@ -18,6 +19,16 @@ void numeric_log_refusal(const irc_event *ev)
     case 464: log_msg(LOG_ERR, "the server refused the password (464); check irc.password"); break;
     case 465:
         log_msg(LOG_ERR, "the server says the bot is banned (465): %s; ask its operators", what);
+        break;
+    case 472:
+    case 501: /* ircd-hybrid says BOT=B but makes +B operator-only: 501 */
+        if (bm && bm->asked && !bm->told) {
+            bm->told = true;
+            log_msg(LOG_NOTICE,
+                    "the server refused the bot user mode +%c (%u: %s); the bot goes on without "
+                    "it (it may be for operators only there)",
+                    bm->asked, ev->code, ev->count >= 2 ? ev->params[ev->count - 1] : "-");
+        }
         break;
     default: break;
     }

@@ -4,8 +4,10 @@
 #define DURAK_NUMERIC_H
 
 #include "irc.h"
+#include "isupport.h"
 
-/* Logs ev (an IRC_EV_NUMERIC) when it is a refusal worth telling, with what to check. */
-void numeric_log_refusal(const irc_event *ev);
+/* Logs ev (an IRC_EV_NUMERIC) when it is a refusal worth telling, with what to check; a 501 or
+ * 472 once the bot mode was asked for (*bm, may be NULL) is its refusal, logged once. */
+void numeric_log_refusal(const irc_event *ev, isupport_botmode *bm);
 
 #endif

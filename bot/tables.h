@@ -43,7 +43,11 @@ void tables_on_nick(tables *t, double now, const char *old_nick, const char *new
 void tables_on_join(tables *t, double now, const tables_who *w, const char *channel, outbox *o);
 /* A part or a kick of `nick` from `channel`. */
 void tables_on_part(tables *t, double now, const char *nick, const char *channel, outbox *o);
-void tables_on_quit(tables *t, double now, const char *nick, outbox *o);
+/* reason: the QUIT message (NULL: none); "a.example b.example" (two host names) is a netsplit:
+ * the seat is held as for any quit, and the turn timer stops while its player is away. */
+void tables_on_quit(tables *t, double now, const char *nick, const char *reason, outbox *o);
+/* Does a QUIT reason look like a netsplit's: two host names ("hub.example leaf.example")? */
+bool tables_netsplit_reason(const char *reason);
 /* Timers: call at (or after) tables_next_deadline(). */
 void tables_on_tick(tables *t, double now, outbox *o);
 /* The earliest timer as an absolute time, or -1 when none runs (all paused or no games). */

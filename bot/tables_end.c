@@ -33,7 +33,8 @@ static pending_result *queue_result(tables *t, const table_t *tb)
             p->key[s][0] = '*';
             casemap_fold(t->cm, tb->seat[s].nick, p->key[s] + 1, sizeof p->key[s] - 1);
         } else {
-            tables_stats_key(t, tb->seat[s].nick, tb->seat[s].account, p->key[s], sizeof p->key[s]);
+            tables_stats_key(t, tables_seat_key_nick(&tb->seat[s]), tb->seat[s].account, p->key[s],
+                             sizeof p->key[s]);
         }
         snprintf(p->display[s], sizeof p->display[s], "%s", tb->seat[s].nick);
         st->key = p->key[s];

@@ -76,7 +76,8 @@ static bool find_stats(tables *t, const tables_who *w, const char *nick, store_p
         return store_get_player(t->db, key, p);
     }
     if ((tb = tables_of_nick(t, nick, &s))) {
-        tables_stats_key(t, nick, tb->seat[s].account, key, sizeof key);
+        tables_stats_key(t, tables_seat_key_nick(&tb->seat[s]), tb->seat[s].account, key,
+                         sizeof key);
         return store_get_player(t->db, key, p);
     }
     tables_stats_key(t, nick, nick, key, sizeof key);

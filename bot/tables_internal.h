@@ -24,7 +24,12 @@ enum { TABLES_MAX = 2 * CONFIG_MAX_CHANNELS, NICK_MAX = 64, TABLES_LINE_MAX = 10
  * user@host; a computer player is no IRC user at all (its name matches no nick). */
 typedef struct {
     char nick[NICK_MAX], user[64], host[128], account[64];
+    /* The nick at the game's start: the stats key without an account. The seat follows its
+     * person's renames; their record does not (under CASEMAPPING=ascii Ann[x] and ann{X} are
+     * different nicks, and the record stays with Ann[x]). */
+    char seated[NICK_MAX];
     bool absent;      /* parted or quit: held for rejoin_grace */
+    bool split;       /* absent in a netsplit: their turn timer stands still meanwhile */
     bool unconfirmed; /* restored after a restart: hand sent once its person is seen again */
     double grace_deadline;
     int timeouts; /* in a row */
@@ -41,6 +46,8 @@ typedef struct {
     double lobby_deadline;
     durak_game g;
     double turn_deadline;
+    bool turn_paused; /* the actor is away in a netsplit: turn_left seconds stay on the timer */
+    double turn_left;
     bool warned;
     bool dirty;         /* changed since tables_take_changes() */
     bool restored;      /* from a snapshot: announce when connected */
@@ -121,6 +128,12 @@ bool tables_refuse_stranger(const tables *t, const table_t *tb, int s, const tab
  * casefolded nick. */
 void tables_stats_key(const tables *t, const char *nick, const char *account, char *key,
                       size_t cap);
+/* The nick a seat's stats are kept under (without an account): the one it started the game
+ * with. */
+static inline const char *tables_seat_key_nick(const seat_t *st)
+{
+    return st->seated[0] ? st->seated : st->nick;
+}
 bool tables_is_admin(const tables *t, const tables_who *w);
 static inline bool tables_is_ai(const table_t *tb, int s) { return tb->seat[s].ai >= 0; }
 /* People (not computer players) seated and not gone for good. */
@@ -169,6 +182,10 @@ bool play_is_move(parse_kind k);
 /* A new decision: its timer (game.turn_timeout, or game.throwin_timeout when it may be passed),
  * and a new version (stale computer decisions are dropped). */
 void turn_arm(const tables *t, table_t *tb, double now);
+/* The actor is away in a netsplit: their timer stands still with what is left on it, until
+ * turn_resume (they are back) or turn_arm (the turn passed on). */
+void turn_pause(table_t *tb, double now);
+void turn_resume(table_t *tb, double now);
 /* "Your turn in #durak: beat 9♠ or take — beat 9♠ 7♠ | take · hand: …" to a human actor. */
 void turn_tell(const tables *t, const table_t *tb, outbox *o);
 /* The actor's legal moves in the order of the hand as shown (take and pass last). */

@@ -90,6 +90,8 @@ void play_start(tables *t, table_t *tb, double now, outbox *o)
     if (!durak_new(&tb->g, &tb->opt, rng_next(&t->rng)))
         return;
     tb->playing = true;
+    for (int s = 0; s < tb->nseats; s++)
+        snprintf(tb->seat[s].seated, sizeof tb->seat[s].seated, "%s", tb->seat[s].nick);
     names = tables_names(tb);
     render_options(&tb->opt, opts, sizeof opts);
     render_seat_list(&names, seats, sizeof seats);

@@ -26,7 +26,6 @@ void tables_on_nick(tables *t, double now, const char *old_nick, const char *new
 
 void tables_on_join(tables *t, double now, const tables_who *w, const char *channel, outbox *o)
 {
-    (void)now;
     table_t *tb = tables_find(t, channel);
     if (!tb || !tb->playing || casemap_equal(t->cm, w->nick, t->own_nick))
         return;
@@ -45,17 +44,58 @@ void tables_on_join(tables *t, double now, const tables_who *w, const char *chan
         int other;
         if (!casemap_equal(t->cm, st->nick, w->nick) && tables_of_nick(t, w->nick, &other))
             continue; /* that nick sits elsewhere */
-        st->absent = st->unconfirmed = false;
+        st->absent = st->unconfirmed = st->split = false;
+        if (tb->g.actor == s)
+            turn_resume(tb, now);
         tables_touch(tb);
         snprintf(st->nick, sizeof st->nick, "%s", w->nick);
-        tables_say(o, tb->channel, MSG_REJOINED, st->nick);
+        /* "bob: beat 7♦ or take · ann is back and plays on.": whose turn it is, first */
+        render_opts r = tables_ropts(t);
+        render_seats names = tables_names(tb);
+        char head[512];
+        render_head(&r, &names, &tb->g, head, sizeof head);
+        tables_say(o, tb->channel, MSG_REJOINED, head, st->nick);
         tables_send_hand(t, tb, s, o);
+        if (tb->g.actor == s)
+            turn_tell(t, tb, o);
         return;
     }
 }
 
-/* A seated player is gone from the channel: lobby seat freed, game seat held. */
-static void player_gone(tables *t, table_t *tb, int s, double now, outbox *o)
+/* One host name of a netsplit's QUIT reason: labels of letters, digits, '-' (or "*", as servers
+ * that hide their names say "*.net *.split"), at least two; [start, end). */
+static bool split_host(const char *start, const char *end)
+{
+    int labels = 0;
+    for (const char *p = start; p <= end; p++) {
+        const char *label = p;
+        while (p < end && *p != '.')
+            p++;
+        size_t n = (size_t)(p - label);
+        if (n == 1 && *label == '*') {
+            labels++;
+            continue;
+        }
+        if (n == 0 || n > 63 || label[0] == '-' || label[n - 1] == '-')
+            return false;
+        for (const char *c = label; c < p; c++)
+            if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9')
+                  || *c == '-'))
+                return false;
+        labels++;
+    }
+    return labels >= 2;
+}
+
+bool tables_netsplit_reason(const char *reason)
+{
+    const char *space = reason ? strchr(reason, ' ') : NULL;
+    return space && split_host(reason, space) && split_host(space + 1, space + strlen(space));
+}
+
+/* A seated player is gone from the channel: lobby seat freed, game seat held; in a netsplit
+ * (split) their turn timer also stands still while they are away. */
+static void player_gone(tables *t, table_t *tb, int s, bool split, double now, outbox *o)
 {
     if (!tb->playing) {
         lobby_unseat(t, tb, s, now, o);
@@ -65,6 +105,9 @@ static void player_gone(tables *t, table_t *tb, int s, double now, outbox *o)
         return;
     tables_touch(tb);
     tb->seat[s].absent = true;
+    tb->seat[s].split = split;
+    if (split && tb->g.actor == s)
+        turn_pause(tb, now);
     tb->seat[s].grace_deadline = now + t->cfg.game.rejoin_grace;
     tables_say(o, tb->channel, MSG_AWAY, tb->seat[s].nick, t->cfg.game.rejoin_grace);
 }
@@ -74,15 +117,15 @@ void tables_on_part(tables *t, double now, const char *nick, const char *channel
     table_t *tb = tables_find(t, channel);
     int s = tb ? tables_seat_of(t, tb, nick) : -1;
     if (s >= 0)
-        player_gone(t, tb, s, now, o);
+        player_gone(t, tb, s, false, now, o);
 }
 
-void tables_on_quit(tables *t, double now, const char *nick, outbox *o)
+void tables_on_quit(tables *t, double now, const char *nick, const char *reason, outbox *o)
 {
     int s;
     table_t *tb = tables_of_nick(t, nick, &s);
     if (tb)
-        player_gone(t, tb, s, now, o);
+        player_gone(t, tb, s, tables_netsplit_reason(reason), now, o);
 }
 
 void presence_tick(tables *t, table_t *tb, double now, outbox *o)

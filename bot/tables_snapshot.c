@@ -8,9 +8,10 @@
 
 #include "tables_internal.h"
 
-/* "T2 playing p,v,t,f,d creator nseats lobby_left turn_left warned" then per seat
- * " =nick =user =host =account absent grace_left timeouts ai", then " G <engine line>" when
- * playing. T1 (before accounts) is read too: its seats have no account.
+/* "T3 playing p,v,t,f,d creator nseats lobby_left turn_left warned" then per seat
+ * " =nick =user =host =account absent grace_left timeouts ai =seated", then " G <engine line>"
+ * when playing (seated: the nick at the game's start, the stats key). T2 (no seated: it is the
+ * nick) and T1 (no account either) are read too.
  * Times are seconds left, so a restart resumes every timer where it stood. */
 
 static double left(double deadline, double now) { return deadline > now ? deadline - now : 0; }
@@ -24,14 +25,15 @@ bool tables_snapshot(const tables *t, const char *channel, double now, char *buf
     const durak_options *o = &tb->opt;
     size_t len = 0;
     buf[0] = '\0';
-    render_appendf(buf, cap, &len, "T2 %d %d,%d,%d,%d,%d %d %d %.3f %.3f %d", tb->playing,
+    render_appendf(buf, cap, &len, "T3 %d %d,%d,%d,%d,%d %d %d %.3f %.3f %d", tb->playing,
                    o->players, o->variant, o->throwin, o->first5, o->deck, tb->creator, tb->nseats,
-                   left(tb->lobby_deadline, at), left(tb->turn_deadline, at), tb->warned);
+                   left(tb->lobby_deadline, at),
+                   tb->turn_paused ? tb->turn_left : left(tb->turn_deadline, at), tb->warned);
     for (int s = 0; s < tb->nseats; s++) {
         const seat_t *st = &tb->seat[s];
-        render_appendf(buf, cap, &len, " =%s =%s =%s =%s %d %.3f %d %d", st->nick, st->user,
+        render_appendf(buf, cap, &len, " =%s =%s =%s =%s %d %.3f %d %d =%s", st->nick, st->user,
                        st->host, st->account, st->absent, left(st->grace_deadline, at),
-                       st->timeouts, st->ai);
+                       st->timeouts, st->ai, st->seated);
     }
     if (tb->playing) {
         char game[DURAK_SERIAL_MAX];
@@ -102,7 +104,7 @@ static bool read_string(char **p, char *out, size_t cap)
     return true;
 }
 
-static const char *read_seat(char **p, seat_t *st, double now, bool with_account)
+static const char *read_seat(char **p, seat_t *st, double now, int version)
 {
     int absent;
     double grace;
@@ -110,7 +112,7 @@ static const char *read_seat(char **p, seat_t *st, double now, bool with_account
         return "a seat's nick is missing, too long or holds control characters";
     if (!read_string(p, st->user, sizeof st->user) || !read_string(p, st->host, sizeof st->host))
         return "a seat's user or host is missing, too long or holds control characters";
-    if (with_account && !read_string(p, st->account, sizeof st->account))
+    if (version >= 2 && !read_string(p, st->account, sizeof st->account))
         return "a seat's account is missing, too long or holds control characters";
     char *a = token(p), *g = token(p), *n = token(p), *ai = token(p);
     if (!read_int(a, 0, 1, &absent))
@@ -121,6 +123,8 @@ static const char *read_seat(char **p, seat_t *st, double now, bool with_account
         return "a seat's time-out count is not in 0..10";
     if (!read_int(ai, -1, AI_HARD, &st->ai))
         return "a seat's computer level is not -1..2";
+    if (version >= 3 && !read_string(p, st->seated, sizeof st->seated))
+        return "a seat's nick at the game's start is missing, too long or holds control characters";
     if (absent && st->ai >= 0)
         return "a computer player is marked absent";
     st->absent = absent != 0;
@@ -128,9 +132,9 @@ static const char *read_seat(char **p, seat_t *st, double now, bool with_account
     return NULL;
 }
 
-/* The head: "T2 playing p,v,t,f,d creator nseats lobby_left turn_left warned" (or T1);
- * *v2 tells which. */
-static const char *read_head(table_t *tb, char **p, double now, bool *v2)
+/* The head: "T3 playing p,v,t,f,d creator nseats lobby_left turn_left warned" (or T2, T1);
+ * *version tells which. */
+static const char *read_head(table_t *tb, char **p, double now, int *version)
 {
     int playing, pl, v, th, f5, deck, warned, n;
     double lobby, turn;
@@ -138,9 +142,9 @@ static const char *read_head(table_t *tb, char **p, double now, bool *v2)
     for (int i = 0; i < 8; i++)
         if (!(head[i] = token(p)))
             return "the line is cut short";
-    *v2 = !strcmp(head[0], "T2");
-    if (!*v2 && strcmp(head[0], "T1") != 0)
-        return "it is not a snapshot of version 1 or 2 (T1, T2)";
+    *version = !strcmp(head[0], "T3") ? 3 : !strcmp(head[0], "T2") ? 2 : !strcmp(head[0], "T1");
+    if (!*version)
+        return "it is not a snapshot of version 1, 2 or 3 (T1, T2, T3)";
     if (!read_int(head[1], 0, 1, &playing))
         return "the playing flag is not 0 or 1";
     if (sscanf(head[2], "%d,%d,%d,%d,%d%n%c", &pl, &v, &th, &f5, &deck, &n, &tail) != 5 || pl < 2
@@ -189,10 +193,10 @@ static const char *check_table(const tables *t, const table_t *tb)
 
 static const char *read_snapshot(const tables *t, table_t *tb, char *p, double now)
 {
-    bool v2 = false;
-    const char *why = read_head(tb, &p, now, &v2);
+    int version = 0;
+    const char *why = read_head(tb, &p, now, &version);
     for (int s = 0; !why && s < tb->nseats; s++)
-        why = read_seat(&p, &tb->seat[s], now, v2);
+        why = read_seat(&p, &tb->seat[s], now, version);
     if (why)
         return why;
     if (!tb->playing)

@@ -16,6 +16,27 @@ void turn_arm(const tables *t, table_t *tb, double now)
     tb->version++;
     tb->ai_pending = false;
     tb->ai_due = now + t->cfg.game.bot_delay;
+    tb->turn_paused = false;
+    if (tb->seat[tb->g.actor].absent && tb->seat[tb->g.actor].split)
+        turn_pause(tb, now);
+    tables_touch(tb);
+}
+
+void turn_pause(table_t *tb, double now)
+{
+    if (tb->turn_paused)
+        return;
+    tb->turn_left = tb->turn_deadline > now ? tb->turn_deadline - now : 0;
+    tb->turn_paused = true;
+    tables_touch(tb);
+}
+
+void turn_resume(table_t *tb, double now)
+{
+    if (!tb->turn_paused)
+        return;
+    tb->turn_deadline = now + tb->turn_left;
+    tb->turn_paused = false;
     tables_touch(tb);
 }
 
@@ -119,7 +140,7 @@ static void warn(tables *t, table_t *tb, double now, outbox *o)
 
 void play_tick(tables *t, table_t *tb, double now, outbox *o)
 {
-    if (tables_is_ai(tb, tb->g.actor)) /* computer players have no turn timer */
+    if (tables_is_ai(tb, tb->g.actor) || tb->turn_paused) /* no timer, or it stands still */
         return;
     if (now >= tb->turn_deadline)
         timed_out(t, tb, now, o);
@@ -129,6 +150,8 @@ void play_tick(tables *t, table_t *tb, double now, outbox *o)
 
 double play_deadline(const tables *t, const table_t *tb)
 {
+    if (!tables_is_ai(tb, tb->g.actor) && tb->turn_paused)
+        return -1;
     if (!tables_is_ai(tb, tb->g.actor))
         return tb->warned || optional_turn(tb) ? tb->turn_deadline : warn_time(t, tb);
     return tb->ai_pending ? -1 : tb->ai_due;

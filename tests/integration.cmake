@@ -31,6 +31,14 @@ if(TARGET durakbot AND PYTHON3 AND NGIRCD)
                    --inspircd ${INSPIRCD} --atheme ${ATHEME} --timeout 75)
   set_tests_properties(integration_atheme PROPERTIES TIMEOUT 90 LABELS integration
                        SKIP_RETURN_CODE 77 ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+  # ircd-hybrid 8 (CASEMAPPING=ascii): Debian's package conflicts with ngircd, so the test fetches
+  # it with `apt-get download` into the build directory and unpacks it there (dpkg -x), never
+  # installing it; it exits 77 (skipped) when the download fails (no network)
+  add_test(NAME integration_hybrid
+           COMMAND ${PYTHON3} ${_it_dir}/test_hybrid.py --bot $<TARGET_FILE:durakbot>
+                   --hybrid-dir ${CMAKE_BINARY_DIR}/ircd-hybrid --timeout 75)
+  set_tests_properties(integration_hybrid PROPERTIES TIMEOUT 90 LABELS integration
+                       SKIP_RETURN_CODE 77 ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
 else()
   message(STATUS "integration tests skipped: need the durakbot target, python3 and ngircd "
                  "(apt-get install ngircd python3)")

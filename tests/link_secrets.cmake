@@ -19,7 +19,8 @@ target_link_libraries(test_members PRIVATE durak_casemap PkgConfig::CMOCKA)
 add_test(NAME members COMMAND test_members)
 # The nick is the bot's own, refused channels, ISUPPORT (ctest "owner").
 add_executable(test_owner test_owner.c ${PROJECT_SOURCE_DIR}/bot/owner.c
-               ${PROJECT_SOURCE_DIR}/bot/rejoin.c ${PROJECT_SOURCE_DIR}/bot/isupport.c)
+               ${PROJECT_SOURCE_DIR}/bot/rejoin.c ${PROJECT_SOURCE_DIR}/bot/isupport.c
+               ${PROJECT_SOURCE_DIR}/bot/numeric.c)
 target_include_directories(test_owner PRIVATE ${PROJECT_SOURCE_DIR}/bot)
 target_link_libraries(test_owner PRIVATE durak_outq durak_casemap durak_log durak_config
                       PkgConfig::CMOCKA)

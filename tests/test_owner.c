@@ -3,6 +3,7 @@
  * rename, holding the games' lines meanwhile, NickServ absent; refused channels tried again
  * (bot/rejoin.c); the 005 tokens (bot/isupport.c). No sockets: lines are read from the send
  * queue. */
+#define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,8 +12,10 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "isupport.h"
+#include "numeric.h"
 #include "log.h"
 #include "owner.h"
 #include "rejoin.h"
@@ -364,6 +367,62 @@ static void test_isupport(void **state)
     assert_false(is.whox);
 }
 
+/* What the numerics in `codes` (each with reason "Unknown MODE flag") make the bot log, with
+ * the bot mode state *bm. */
+static const char *logged(isupport_botmode *bm, const unsigned *codes, int n)
+{
+    static char out[2048];
+    const char *p[] = { "durakbot", "Unknown MODE flag" };
+    FILE *tmp = tmpfile();
+    assert_non_null(tmp);
+    fflush(stderr);
+    int saved = dup(2);
+    dup2(fileno(tmp), 2);
+    log_set_level(LOG_DEBUG);
+    for (int i = 0; i < n; i++) {
+        irc_event e = numeric(codes[i], p, 2);
+        numeric_log_refusal(&e, bm);
+    }
+    fflush(stderr);
+    log_set_level(-1);
+    dup2(saved, 2);
+    close(saved);
+    rewind(tmp);
+    size_t len = fread(out, 1, sizeof out - 1, tmp);
+    out[len] = '\0';
+    fclose(tmp);
+    return out;
+}
+
+/* ircd-hybrid says BOT=B but makes +B operator-only: the 501 after the bot's MODE is logged
+ * once (also after a 472, and after the next connection's MODE); before any MODE, nothing. */
+static void test_bot_mode_refused(void **state)
+{
+    (void)state;
+    const char *p[] = { "durakbot", "BOT=B", "are supported" };
+    irc_event e = numeric(5, p, 3);
+    isupport is;
+    isupport_botmode bm = { 0 };
+    char line[64];
+    const unsigned refusals[] = { 501, 472, 501 };
+    assert_string_equal(logged(&bm, refusals, 1), ""); /* no MODE sent yet */
+    isupport_read(&e, &is);
+    assert_true(isupport_botmode_line(&bm, &is, "durakbot", line, sizeof line));
+    assert_string_equal(line, "MODE durakbot +B");
+    const char *text = logged(&bm, refusals, 3);
+    assert_non_null(strstr(text, "refused the bot user mode +B (501: Unknown MODE flag)"));
+    assert_null(strstr(strchr(text, '\n') + 1, "refused"));                      /* one line */
+    assert_true(isupport_botmode_line(&bm, &is, "durakbot", line, sizeof line)); /* reconnected */
+    assert_string_equal(logged(&bm, refusals, 3), "");
+    isupport_botmode fresh = { 0 };
+    assert_true(isupport_botmode_line(&fresh, &is, "durakbot", line, sizeof line));
+    assert_non_null(strstr(logged(&fresh, refusals + 1, 1), "+B (472: "));
+    const char *none[] = { "durakbot", "NETWORK=x" };
+    e = numeric(5, none, 2);
+    isupport_read(&e, &is);
+    assert_false(isupport_botmode_line(&fresh, &is, "durakbot", line, sizeof line));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -379,6 +438,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_no_answer, setup, teardown),
         cmocka_unit_test_setup_teardown(test_rejoin, setup, teardown),
         cmocka_unit_test(test_isupport),
+        cmocka_unit_test(test_bot_mode_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

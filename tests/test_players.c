@@ -196,6 +196,46 @@ static void test_ending_and_again(void **state)
     assert_int_equal(system(cmd), 0);
 }
 
+/* CASEMAPPING=ascii: Ann[x] renames to ann{X} (another nick there, not a case variant) mid-game;
+ * the game is recorded under the nick the person started it with, so !stats Ann[X] finds it,
+ * and a snapshot keeps that nick across a restart. */
+static void test_stats_keep_the_nick_of_the_start(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/durak-players-XXXXXX", path[256], err[256], line[4096], again[4096],
+         why[256];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/stats.db", dir);
+    store *db = store_open(path, err, sizeof err);
+    assert_non_null(db);
+    harness *h = h_new(41);
+    tables_set_casemapping(h->t, CASEMAP_ASCII);
+    tables_set_store(h->t, db);
+    h->db = db;
+    const char *before[] = { "Ann[x]", "bob" }, *after[] = { "ann{X}", "bob" };
+    lobby(h, "#durak", "", before, 2);
+    chan(h, "Ann[x]", "#durak", "!start");
+    renamed(h, "Ann[x]", "ann{X}");
+    assert_true(tables_snapshot(h->t, "#durak", h->now, line, sizeof line));
+    assert_non_null(strstr(line, " =ann{X} =u_Ann[x] =example.org = 0 0.000 0 -1 =Ann[x] "));
+    tables *t2 = tables_new(&h->cfg, 1);
+    tables_set_casemapping(t2, CASEMAP_ASCII);
+    assert_true(tables_restore_checked(t2, "#durak", line, h->now, why, sizeof why));
+    assert_true(tables_snapshot(t2, "#durak", h->now, again, sizeof again));
+    assert_string_equal(again, line);
+    tables_free(t2);
+    play_to_end(h, "#durak", after, 2, 9);
+    chan(h, "bob", "#durak", "!stats Ann[X]");
+    assert_non_null(said(h, "#durak", "ann{X}: 1 game,"));
+    chan(h, "bob", "#durak", "!stats ann{x}"); /* that nick never sat down */
+    assert_non_null(said(h, "#durak", "No games recorded for ann{x}"));
+    h_free(h);
+    store_close(db);
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 /* !stop of a running game needs more than half of its people within 30 s. */
 static void test_stop_vote(void **state)
 {
@@ -323,6 +363,7 @@ int main(void)
         cmocka_unit_test(test_fair_timers),
         cmocka_unit_test(test_forfeit_told_privately),
         cmocka_unit_test(test_ending_and_again),
+        cmocka_unit_test(test_stats_keep_the_nick_of_the_start),
         cmocka_unit_test(test_stop_vote),
         cmocka_unit_test(test_answers_where_asked),
         cmocka_unit_test(test_preferences),

@@ -51,7 +51,7 @@ static const char *restore(const char *line)
     return ok ? NULL : why;
 }
 
-/* line with its n-th space-separated token (0-based) replaced by tok. */
+/* line with its n-th space-separated token (0-based) replaced by tok (NULL: left out). */
 static char *with_token(const char *line, int n, const char *tok)
 {
     static char out[4096];
@@ -60,8 +60,9 @@ static char *with_token(const char *line, int n, const char *tok)
     for (int i = 0; *p; i++) {
         const char *end = strchr(p, ' ');
         size_t w = end ? (size_t)(end - p) : strlen(p);
-        len += (size_t)snprintf(out + len, sizeof out - len, "%s%.*s", i ? " " : "",
-                                (int)(i == n ? strlen(tok) : w), i == n ? tok : p);
+        if (i != n || tok)
+            len += (size_t)snprintf(out + len, sizeof out - len, "%s%.*s", len ? " " : "",
+                                    (int)(i == n ? strlen(tok) : w), i == n ? tok : p);
         p += w + (end != NULL);
     }
     return out;
@@ -84,16 +85,22 @@ static void test_good_lines_restore(void **state)
     assert_null(restore(line));
     make_snapshot(true, line, sizeof line);
     assert_null(restore(line));
-    /* a T1 line (saved before accounts: no account token) still restores */
-    assert_int_equal(strncmp(line, "T2 ", 3), 0);
+    /* a T2 line (saved before the nick at the game's start: no seated token) still restores,
+     * and a T1 line (before accounts: no account token either) */
+    assert_int_equal(strncmp(line, "T3 ", 3), 0);
+    snprintf(line, sizeof line, "%s", with_token(line, 25, NULL)); /* bob's, then alice's */
+    snprintf(line, sizeof line, "%s", with_token(line, 16, NULL));
+    line[1] = '2';
+    assert_null(restore(line));
     line[1] = '1';
     for (char *p; (p = strstr(line, " = "));) /* the empty accounts */
         memmove(p, p + 2, strlen(p + 2) + 1);
     assert_null(restore(line));
 }
 
-/* Head tokens: 0 T2, 1 playing, 2 options, 3 creator, 4 nseats, 5 lobby, 6 turn, 7 warned;
- * then per seat 8 =nick 9 =user 10 =host 11 =account 12 absent 13 grace 14 timeouts 15 ai. */
+/* Head tokens: 0 T3, 1 playing, 2 options, 3 creator, 4 nseats, 5 lobby, 6 turn, 7 warned;
+ * then per seat 8 =nick 9 =user 10 =host 11 =account 12 absent 13 grace 14 timeouts 15 ai
+ * 16 =seated (the nick at the game's start). */
 static void test_timers_must_be_finite_and_in_range(void **state)
 {
     (void)state;
@@ -116,7 +123,7 @@ static void test_inconsistent_tables_refused(void **state)
     char lobby[4096], game[4096];
     make_snapshot(false, lobby, sizeof lobby);
     make_snapshot(true, game, sizeof game);
-    refused(with_token(lobby, 0, "T9"), "version 1 or 2");
+    refused(with_token(lobby, 0, "T9"), "version 1, 2 or 3");
     refused(with_token(lobby, 1, "2"), "playing flag");
     refused(with_token(lobby, 2, "2,0,0,0,37"), "options");
     refused(with_token(lobby, 2, "7,0,0,0,36"), "options");
@@ -134,6 +141,7 @@ static void test_inconsistent_tables_refused(void **state)
     refused(with_token(lobby, 12, "2"), "absent");
     refused(with_token(lobby, 14, "11"), "time-out");
     refused(with_token(lobby, 15, "3"), "computer level");
+    refused(with_token(lobby, 16, "=a\x01"), "game's start");
     char extra[4200];
     snprintf(extra, sizeof extra, "%s junk", lobby);
     refused(extra, "more after the last seat");

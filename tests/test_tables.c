@@ -265,7 +265,7 @@ static void test_part_rejoin_and_quit(void **state)
     tables_on_join(h->t, h->now, &back, "#durak", &h->o);
     assert_non_null(said(h, "#durak", "bob is back"));
     outbox_clear(&h->o);
-    tables_on_quit(h->t, h->now, "bob", &h->o);
+    tables_on_quit(h->t, h->now, "bob", "Quit: bye", &h->o);
     assert_non_null(said(h, "#durak", "bob left"));
     double grace_end = h->now + h->cfg.game.rejoin_grace;
     tick(h, grace_end - 5); /* warnings may come, no forfeit */
@@ -583,7 +583,7 @@ static void test_trust_stop_by_nick_taker(void **state)
     harness *h = h_new(21);
     start_two(h, "#durak");
     outbox_clear(&h->o);
-    tables_on_quit(h->t, h->now, "alice", &h->o);
+    tables_on_quit(h->t, h->now, "alice", "Quit: bye", &h->o);
     tables_who mallory = { "alice", "mallory", "evil.example", "" };
     as(h, &mallory, "#durak", "!stop");
     assert_non_null(said(h, "alice", "held for its player"));
@@ -602,7 +602,7 @@ static void test_trust_leave_by_nick_taker(void **state)
     harness *h = h_new(22);
     start_two(h, "#durak");
     outbox_clear(&h->o);
-    tables_on_quit(h->t, h->now, "bob", &h->o);
+    tables_on_quit(h->t, h->now, "bob", "Quit: bye", &h->o);
     tables_who mallory = { "bob", "mallory", "evil.example", "" };
     as(h, &mallory, "#durak", "!leave");
     assert_non_null(said(h, "bob", "held for its player"));
@@ -689,6 +689,123 @@ static void test_trust_stats_by_account(void **state)
     assert_int_equal(system(cmd), 0);
 }
 
+/* A harness whose held seats wait 600 s (longer than a few turn timers). */
+static harness *h_long_grace(uint64_t seed)
+{
+    harness *h = h_new(seed);
+    h->cfg.game.rejoin_grace = 600;
+    tables_free(h->t);
+    h->t = tables_new(&h->cfg, seed);
+    tables_on_reconnect(h->t, h->now, &h->o);
+    return h;
+}
+
+/* QUIT reasons: two host names are a netsplit; anything else is an ordinary quit. */
+static void test_netsplit_reason(void **state)
+{
+    (void)state;
+    assert_true(tables_netsplit_reason("hub.example leaf.example"));
+    assert_true(tables_netsplit_reason("irc1.realsrv.test irc2.realsrv.test"));
+    assert_true(tables_netsplit_reason("*.net *.split"));
+    const char *not_split[] = { NULL,
+                                "",
+                                "bye",
+                                "Quit: bye",
+                                "a.example",
+                                "a.example b.example c.x",
+                                "Ping timeout: 240 seconds",
+                                "Read error: Connection reset by peer",
+                                "a..example b.example",
+                                "a.example  b.example",
+                                "a.example b.",
+                                "-a.example b.example",
+                                "a.example b_c.example",
+                                "Quit: a.b c.d" };
+    for (size_t i = 0; i < sizeof not_split / sizeof not_split[0]; i++)
+        assert_false(tables_netsplit_reason(not_split[i]));
+}
+
+/* The player to move is away in a netsplit: their seat is held and their turn timer stands still
+ * for as long as they are away (an ordinary quit's keeps running); the line that welcomes them
+ * back starts with whose turn it is, they get their turn line, and the timer runs on with the
+ * time that was left. */
+static void test_netsplit_stops_the_turn_timer(void **state)
+{
+    (void)state;
+    char moves[1024];
+    harness *h = h_long_grace(31);
+    start_two(h, "#durak");
+    double turn = h->cfg.game.turn_timeout, t0 = h->now; /* the turn began */
+    int i = whose_turn(h, NICKS, 2, moves, sizeof moves);
+    assert_true(i >= 0);
+    const char *actor = NICKS[i];
+    h->now = t0 + turn / 2;
+    outbox_clear(&h->o);
+    tables_on_quit(h->t, h->now, actor, "hub.example leaf.example", &h->o);
+    assert_non_null(said(h, "#durak", "their seat is held"));
+    assert_true(tables_next_deadline(h->t) > h->now + turn); /* only the rejoin grace is left */
+    tick(h, t0 + 3 * turn);
+    assert_null(said(h, "#durak", "Time is up"));
+    assert_null(said(h, actor, "Hurry"));
+    tables_who back = who(actor);
+    outbox_clear(&h->o);
+    tables_on_join(h->t, h->now, &back, "#durak", &h->o);
+    const char *line = said(h, "#durak", "is back and plays on");
+    assert_non_null(line);
+    char head[64];
+    snprintf(head, sizeof head, "%s: ", actor);
+    assert_int_equal(strncmp(line, head, strlen(head)), 0);
+    assert_non_null(said(h, actor, "Your turn in #durak"));
+    double back_at = h->now;
+    tick(h, back_at + turn / 2 - 1); /* what was left has not run out yet */
+    assert_null(said(h, "#durak", "Time is up"));
+    tick(h, back_at + turn / 2 + 0.01);
+    assert_non_null(said(h, "#durak", "Time is up"));
+    h_free(h);
+
+    /* an ordinary quit: the timer keeps running */
+    h = h_new(31);
+    start_two(h, "#durak");
+    i = whose_turn(h, NICKS, 2, moves, sizeof moves);
+    t0 = h->now;
+    outbox_clear(&h->o);
+    tables_on_quit(h->t, h->now, NICKS[i], "Quit: bye", &h->o);
+    tick(h, t0 + h->cfg.game.turn_timeout + 0.01);
+    assert_non_null(said(h, "#durak", "Time is up"));
+    h_free(h);
+}
+
+/* A player away in a netsplit who is not to move: when the turn comes to them, their timer
+ * stands still until they are back. */
+static void test_netsplit_turn_reaches_the_away(void **state)
+{
+    (void)state;
+    char moves[1024], move[128];
+    harness *h = h_long_grace(32);
+    start_two(h, "#durak");
+    int i = whose_turn(h, NICKS, 2, moves, sizeof moves);
+    const char *away = NICKS[1 - i];
+    outbox_clear(&h->o);
+    tables_on_quit(h->t, h->now, away, "*.net *.split", &h->o);
+    rng_t r;
+    rng_seed(&r, 5);
+    pick_move(&r, moves, move, sizeof move);
+    while (!strcmp(move, "pass") || !strncmp(move, "take", 4)) /* a lead hands the turn over */
+        pick_move(&r, moves, move, sizeof move);
+    priv(h, NICKS[i], move);
+    tick(h, h->now + 5 * h->cfg.game.turn_timeout);
+    assert_null(said(h, "#durak", "Time is up"));
+    tables_who back = who(away);
+    outbox_clear(&h->o);
+    tables_on_join(h->t, h->now, &back, "#durak", &h->o);
+    char head[64];
+    snprintf(head, sizeof head, "%s: ", away);
+    const char *line = said(h, "#durak", "is back and plays on");
+    assert_non_null(line);
+    assert_int_equal(strncmp(line, head, strlen(head)), 0);
+    h_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -715,6 +832,9 @@ int main(void)
         cmocka_unit_test(test_trust_stats_by_account),
         cmocka_unit_test(test_computer_players),
         cmocka_unit_test(test_replace_leavers),
+        cmocka_unit_test(test_netsplit_reason),
+        cmocka_unit_test(test_netsplit_stops_the_turn_timer),
+        cmocka_unit_test(test_netsplit_turn_reaches_the_away),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -441,6 +441,8 @@ def parse_args():
     p.add_argument("--ngircd", default="/usr/sbin/ngircd", help="the ngircd binary")
     p.add_argument("--timeout", type=float, default=150, help="the whole test, seconds")
     p.add_argument("--inspircd", default="/usr/sbin/inspircd", help="InspIRCd 3 (servers.py)")
+    p.add_argument("--hybrid-dir", default="build/ircd-hybrid",
+                   help="where ircd-hybrid is fetched and unpacked (servers.fetch_hybrid)")
     p.add_argument("--atheme", default="/usr/bin/atheme-services", help="Atheme (servers.py)")
     return p.parse_args()
 
