@@ -31,6 +31,13 @@ if(TARGET durakbot AND PYTHON3 AND NGIRCD)
                    --inspircd ${INSPIRCD} --atheme ${ATHEME} --timeout 75)
   set_tests_properties(integration_atheme PROPERTIES TIMEOUT 90 LABELS integration
                        SKIP_RETURN_CODE 77 ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+  # SASL EXTERNAL: the same, InspIRCd also listening TLS (its GnuTLS module) with certificates
+  # the test makes with openssl; 77 when openssl or m_ssl_gnutls is missing too
+  add_test(NAME integration_atheme_external
+           COMMAND ${PYTHON3} ${_it_dir}/test_atheme_external.py --bot $<TARGET_FILE:durakbot>
+                   --inspircd ${INSPIRCD} --atheme ${ATHEME} --timeout 60)
+  set_tests_properties(integration_atheme_external PROPERTIES TIMEOUT 75 LABELS integration
+                       SKIP_RETURN_CODE 77 ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
   # ircd-hybrid 8 (CASEMAPPING=ascii): Debian's package conflicts with ngircd, so the test fetches
   # it with `apt-get download` into the build directory and unpacks it there (dpkg -x), never
   # installing it; it exits 77 (skipped) when the download fails (no network)
