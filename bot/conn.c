@@ -11,6 +11,7 @@
 
 #include "ctcp.h"
 #include "isupport.h"
+#include "lag.h"
 #include "log.h"
 #include "numeric.h"
 #include "members.h"
@@ -68,6 +69,7 @@ struct conn {
     double ctcp_next; /* CTCP replies: at most one a second */
     rng_t rng;        /* reconnect jitter, fallback nicks */
     int t_reconnect, t_ping, t_write, t_owner;
+    lag lag; /* the PONG delay paces the send queue */
 };
 
 static bool is_me(const conn *c, const char *nick) { return casemap_equal(c->cmap, nick, c->nick); }
@@ -279,6 +281,7 @@ static void on_line(conn *c, const irc_event *line, double now)
     const irc_event *ev = &with_account;
     c->last_rx = now; /* every line we hear proves the server alive */
     c->ping = PING_NONE;
+    lag_heard(&c->lag, c->q, ev, now);
     if (ev->kind == IRC_EV_ERROR) {
         log_msg(c->stopping ? LOG_INFO : LOG_WARNING, "the server closes the link: %s",
                 ev->text[0] ? ev->text : "no reason given");
@@ -340,6 +343,7 @@ void conn_close(conn *c)
     members_clear(c->members);
     owner_reset(c->owner);
     rejoin_clear(c->rejoin);
+    lag_reset(&c->lag);
     c->ping = PING_NONE;
     loop_timer_set(c->l, c->t_ping, -1);
     loop_timer_set(c->l, c->t_write, -1);
@@ -461,6 +465,7 @@ static void send_lines(conn *c, double now)
             c->ping = PING_SENT;
             c->ping_at = now;
         }
+        lag_sent(&c->lag, line, now);
         bytes += strlen(line) + 2;
         outq_commit(c->q, now);
     }
@@ -469,12 +474,15 @@ static void send_lines(conn *c, double now)
 void conn_write(void *ctx, double now)
 {
     conn *c = ctx;
+    if (irc_client_open(c->irc) && c->registered)
+        lag_tick(&c->lag, c->q, now);
     send_lines(c, now);
     if (c->drop)
         drop_connection(c, now, c->drop_why);
-    double w = irc_client_open(c->irc) && c->registered ? outq_wait(c->q, now) : -1;
+    bool up = irc_client_open(c->irc) && c->registered;
+    double w = up ? outq_wait(c->q, now) : -1, p = up && w != 0 ? lag_next(&c->lag) : -1;
     /* w == 0 means the output buffer is full: its descriptor wakes the loop */
-    loop_timer_set(c->l, c->t_write, w > 0 ? now + w : -1);
+    loop_timer_set(c->l, c->t_write, w > 0 && (p < 0 || now + w < p) ? now + w : p);
     arm_ping(c);
 }
 
@@ -524,6 +532,7 @@ conn *conn_new(loop *l, outq *q, const bot_config *cfg, const conn_hooks *h, uin
     c->h = *h;
     c->cmap = CASEMAP_RFC1459;
     c->backoff = BACKOFF_FIRST;
+    lag_init(&c->lag, cfg->flood.burst, cfg->flood.rate);
     rng_seed(&c->rng, seed);
     copy_str(c->nick, sizeof c->nick, cfg->irc.nick);
     c->t_reconnect = loop_timer_add(l, "reconnect", start_connect, c);
@@ -551,6 +560,7 @@ void conn_free(conn *c)
 void conn_reconfigure(conn *c, const bot_config *cfg)
 {
     c->cfg = *cfg;
+    lag_configure(&c->lag, c->q, cfg->flood.burst, cfg->flood.rate);
     owner_reconfigure(c->owner, cfg);
     rejoin_keep(c->rejoin, c->cmap, cfg);
 }
