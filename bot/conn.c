@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "conn_link.h"
 #include "ctcp.h"
 #include "isupport.h"
 #include "lag.h"
@@ -373,31 +374,6 @@ static void drop_connection(conn *c, double now, const char *why)
     schedule_reconnect(c, now, was_up, why);
 }
 
-static bool has_percent(const bot_config *c)
-{
-    return strchr(c->irc.nick, '%') || strchr(c->irc.username, '%') || strchr(c->irc.realname, '%')
-           || strchr(c->irc.password, '%');
-}
-
-/* Every connection goes through the relay (bot/link.h): TLS or plain, the wire guard, CAP, SASL;
- * libircclient talks to its end on 127.0.0.1. */
-static link_relay *start_relay(const bot_config *cf, int *port, char *err, size_t errlen)
-{
-    link_opts o = { .host = cf->irc.server,
-                    .port = cf->irc.port,
-                    .verify = cf->irc.tls_verify,
-                    .ca_file = cf->irc.tls_ca_file,
-                    .cert_file = cf->irc.tls_cert,
-                    .key_file = cf->irc.tls_key,
-                    .plain = !cf->irc.tls,
-                    .irc = true,
-                    .sasl = (link_sasl)cf->irc.sasl_mechanism, /* CONFIG_SASL_* alike */
-                    .sasl_user = cf->irc.sasl_username,
-                    .sasl_pass = cf->irc.sasl_password,
-                    .sasl_required = cf->irc.sasl_required };
-    return link_start(&o, port, err, errlen);
-}
-
 static void start_connect(void *ctx, double now)
 {
     conn *c = ctx;
@@ -405,7 +381,8 @@ static void start_connect(void *ctx, double now)
     char err[1024];
     if (c->stopping || irc_client_open(c->irc))
         return;
-    if (has_percent(cf)) { /* libircclient uses them as printf formats; config refuses '%' too */
+    if (conn_has_percent(
+            cf)) { /* libircclient uses them as printf formats; config refuses '%' too */
         log_msg(LOG_ERR, "irc.nick, username, realname or password holds '%%'; remove it");
         loop_timer_set(c->l, c->t_reconnect, now + BACKOFF_MAX);
         return;
@@ -413,7 +390,7 @@ static void start_connect(void *ctx, double now)
     copy_str(c->nick, sizeof c->nick, cf->irc.nick);
     c->connect_at = c->last_rx = now;
     int port;
-    if (!(c->relay = start_relay(cf, &port, err, sizeof err))) {
+    if (!(c->relay = conn_start_relay(cf, &port, err, sizeof err))) {
         drop_connection(c, now, err);
         return;
     }
