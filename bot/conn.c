@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chanop.h"
 #include "conn_link.h"
 #include "ctcp.h"
 #include "isupport.h"
@@ -70,7 +71,8 @@ struct conn {
     double ctcp_next; /* CTCP replies: at most one a second */
     rng_t rng;        /* reconnect jitter, fallback nicks */
     int t_reconnect, t_ping, t_write, t_owner;
-    lag lag; /* the PONG delay paces the send queue */
+    lag lag;    /* the PONG delay paces the send queue */
+    chanop ops; /* where the bot is a channel operator: CPRIVMSG */
 };
 
 static bool is_me(const conn *c, const char *nick) { return casemap_equal(c->cmap, nick, c->nick); }
@@ -279,6 +281,7 @@ static void on_line(conn *c, const irc_event *line, double now)
 {
     irc_event with_account = *line;
     with_account.account = members_on_event(c->members, c->cmap, line, c->nick);
+    chanop_on_event(&c->ops, c->cmap, line, c->nick);
     const irc_event *ev = &with_account;
     c->last_rx = now; /* every line we hear proves the server alive */
     c->ping = PING_NONE;
@@ -345,6 +348,7 @@ void conn_close(conn *c)
     owner_reset(c->owner);
     rejoin_clear(c->rejoin);
     lag_reset(&c->lag);
+    chanop_clear(&c->ops);
     c->ping = PING_NONE;
     loop_timer_set(c->l, c->t_ping, -1);
     loop_timer_set(c->l, c->t_write, -1);
@@ -429,7 +433,7 @@ static void send_lines(conn *c, double now)
     size_t bytes = 0;
     char err[256];
     for (int n = 0; irc_client_open(c->irc) && c->registered && n < SEND_LINES_PER_TURN; n++) {
-        const char *line = outq_peek(c->q, now);
+        const char *line = chanop_line(&c->ops, c->members, c->cmap, outq_peek(c->q, now));
         if (!line || bytes + strlen(line) + 2 > SEND_BYTES_PER_TURN
             || (owner_holding(c->owner) && !outq_has_raw(c->q)))
             return;
