@@ -9,8 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chanop.h"
+#include "conn_link.h"
 #include "ctcp.h"
 #include "isupport.h"
+#include "lag.h"
 #include "log.h"
 #include "numeric.h"
 #include "members.h"
@@ -68,6 +71,8 @@ struct conn {
     double ctcp_next; /* CTCP replies: at most one a second */
     rng_t rng;        /* reconnect jitter, fallback nicks */
     int t_reconnect, t_ping, t_write, t_owner;
+    lag lag;    /* the PONG delay paces the send queue */
+    chanop ops; /* where the bot is a channel operator: CPRIVMSG */
 };
 
 static bool is_me(const conn *c, const char *nick) { return casemap_equal(c->cmap, nick, c->nick); }
@@ -276,9 +281,11 @@ static void on_line(conn *c, const irc_event *line, double now)
 {
     irc_event with_account = *line;
     with_account.account = members_on_event(c->members, c->cmap, line, c->nick);
+    chanop_on_event(&c->ops, c->cmap, line, c->nick);
     const irc_event *ev = &with_account;
     c->last_rx = now; /* every line we hear proves the server alive */
     c->ping = PING_NONE;
+    lag_heard(&c->lag, c->q, ev, now);
     if (ev->kind == IRC_EV_ERROR) {
         log_msg(c->stopping ? LOG_INFO : LOG_WARNING, "the server closes the link: %s",
                 ev->text[0] ? ev->text : "no reason given");
@@ -340,6 +347,8 @@ void conn_close(conn *c)
     members_clear(c->members);
     owner_reset(c->owner);
     rejoin_clear(c->rejoin);
+    lag_reset(&c->lag);
+    chanop_clear(&c->ops);
     c->ping = PING_NONE;
     loop_timer_set(c->l, c->t_ping, -1);
     loop_timer_set(c->l, c->t_write, -1);
@@ -369,31 +378,6 @@ static void drop_connection(conn *c, double now, const char *why)
     schedule_reconnect(c, now, was_up, why);
 }
 
-static bool has_percent(const bot_config *c)
-{
-    return strchr(c->irc.nick, '%') || strchr(c->irc.username, '%') || strchr(c->irc.realname, '%')
-           || strchr(c->irc.password, '%');
-}
-
-/* Every connection goes through the relay (bot/link.h): TLS or plain, the wire guard, CAP, SASL;
- * libircclient talks to its end on 127.0.0.1. */
-static link_relay *start_relay(const bot_config *cf, int *port, char *err, size_t errlen)
-{
-    link_opts o = { .host = cf->irc.server,
-                    .port = cf->irc.port,
-                    .verify = cf->irc.tls_verify,
-                    .ca_file = cf->irc.tls_ca_file,
-                    .cert_file = cf->irc.tls_cert,
-                    .key_file = cf->irc.tls_key,
-                    .plain = !cf->irc.tls,
-                    .irc = true,
-                    .sasl = (link_sasl)cf->irc.sasl_mechanism, /* CONFIG_SASL_* alike */
-                    .sasl_user = cf->irc.sasl_username,
-                    .sasl_pass = cf->irc.sasl_password,
-                    .sasl_required = cf->irc.sasl_required };
-    return link_start(&o, port, err, errlen);
-}
-
 static void start_connect(void *ctx, double now)
 {
     conn *c = ctx;
@@ -401,7 +385,8 @@ static void start_connect(void *ctx, double now)
     char err[1024];
     if (c->stopping || irc_client_open(c->irc))
         return;
-    if (has_percent(cf)) { /* libircclient uses them as printf formats; config refuses '%' too */
+    if (conn_has_percent(
+            cf)) { /* libircclient uses them as printf formats; config refuses '%' too */
         log_msg(LOG_ERR, "irc.nick, username, realname or password holds '%%'; remove it");
         loop_timer_set(c->l, c->t_reconnect, now + BACKOFF_MAX);
         return;
@@ -409,7 +394,7 @@ static void start_connect(void *ctx, double now)
     copy_str(c->nick, sizeof c->nick, cf->irc.nick);
     c->connect_at = c->last_rx = now;
     int port;
-    if (!(c->relay = start_relay(cf, &port, err, sizeof err))) {
+    if (!(c->relay = conn_start_relay(cf, &port, err, sizeof err))) {
         drop_connection(c, now, err);
         return;
     }
@@ -448,7 +433,7 @@ static void send_lines(conn *c, double now)
     size_t bytes = 0;
     char err[256];
     for (int n = 0; irc_client_open(c->irc) && c->registered && n < SEND_LINES_PER_TURN; n++) {
-        const char *line = outq_peek(c->q, now);
+        const char *line = chanop_line(&c->ops, c->members, c->cmap, outq_peek(c->q, now));
         if (!line || bytes + strlen(line) + 2 > SEND_BYTES_PER_TURN
             || (owner_holding(c->owner) && !outq_has_raw(c->q)))
             return;
@@ -461,6 +446,7 @@ static void send_lines(conn *c, double now)
             c->ping = PING_SENT;
             c->ping_at = now;
         }
+        lag_sent(&c->lag, line, now);
         bytes += strlen(line) + 2;
         outq_commit(c->q, now);
     }
@@ -469,12 +455,15 @@ static void send_lines(conn *c, double now)
 void conn_write(void *ctx, double now)
 {
     conn *c = ctx;
+    if (irc_client_open(c->irc) && c->registered)
+        lag_tick(&c->lag, c->q, now);
     send_lines(c, now);
     if (c->drop)
         drop_connection(c, now, c->drop_why);
-    double w = irc_client_open(c->irc) && c->registered ? outq_wait(c->q, now) : -1;
+    bool up = irc_client_open(c->irc) && c->registered;
+    double w = up ? outq_wait(c->q, now) : -1, p = up && w != 0 ? lag_next(&c->lag) : -1;
     /* w == 0 means the output buffer is full: its descriptor wakes the loop */
-    loop_timer_set(c->l, c->t_write, w > 0 ? now + w : -1);
+    loop_timer_set(c->l, c->t_write, w > 0 && (p < 0 || now + w < p) ? now + w : p);
     arm_ping(c);
 }
 
@@ -524,6 +513,7 @@ conn *conn_new(loop *l, outq *q, const bot_config *cfg, const conn_hooks *h, uin
     c->h = *h;
     c->cmap = CASEMAP_RFC1459;
     c->backoff = BACKOFF_FIRST;
+    lag_init(&c->lag, cfg->flood.burst, cfg->flood.rate);
     rng_seed(&c->rng, seed);
     copy_str(c->nick, sizeof c->nick, cfg->irc.nick);
     c->t_reconnect = loop_timer_add(l, "reconnect", start_connect, c);
@@ -551,6 +541,7 @@ void conn_free(conn *c)
 void conn_reconfigure(conn *c, const bot_config *cfg)
 {
     c->cfg = *cfg;
+    lag_configure(&c->lag, c->q, cfg->flood.burst, cfg->flood.rate);
     owner_reconfigure(c->owner, cfg);
     rejoin_keep(c->rejoin, c->cmap, cfg);
 }

@@ -246,7 +246,6 @@ static void on_hup(void *ctx)
         if (!same_server(&d->cfg, &nc))
             log_msg(LOG_NOTICE, "SIGHUP: the server, port, TLS, nick or password changed; that "
                                 "takes effect at the next connection");
-        outq_set_rate(d->q, nc.flood.burst, nc.flood.rate);
         if (d->db && !store_set_synchronous(d->db, nc.state.synchronous == CONFIG_SYNC_FULL))
             log_msg(LOG_ERR, "SIGHUP: %s", store_error(d->db));
         tables_reconfigure(d->t, &nc);

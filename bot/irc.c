@@ -165,6 +165,7 @@ static void on_other(irc_session_t *s, const char *event, const char *origin, co
 {
     irc_event ev = { .kind = event && !strcmp(event, "ERROR") ? IRC_EV_ERROR : IRC_EV_OTHER };
     ev.text = param(params, count, 0);
+    ev.arg = event;
     if (event && !strcmp(event, "ACCOUNT")) {
         ev = (irc_event){ .kind = IRC_EV_ACCOUNT, .arg = param(params, count, 0) };
         from_someone(s, ev, origin, params, count, 1);

@@ -42,6 +42,14 @@ static member *find(members *m, casemap cm, const char *chan, const char *nick)
     return NULL;
 }
 
+bool members_in(const members *m, casemap cm, const char *chan, const char *nick)
+{
+    for (size_t i = 0; i < m->n; i++)
+        if (casemap_equal(cm, m->v[i].nick, nick) && casemap_equal(cm, m->v[i].chan, chan))
+            return true;
+    return false;
+}
+
 static void set(members *m, casemap cm, const char *chan, const char *nick, const char *account)
 {
     member *e = find(m, cm, chan, nick);

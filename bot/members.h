@@ -25,6 +25,9 @@ void members_clear(members *m);
  * bot's nick: when the bot leaves a channel, its members there are forgotten. */
 const char *members_on_event(members *m, casemap cm, const irc_event *ev, const char *me);
 
+/* Whether nick is known as a member of chan. */
+bool members_in(const members *m, casemap cm, const char *chan, const char *nick);
+
 /* 352 RPL_WHOREPLY or 354 (WHOX, our token): notes the member and fills *join with a JOIN event
  * for the games (strings from ev and m, valid until the next call); false for the bot itself
  * or a reply that does not fit. */

@@ -6,7 +6,8 @@ if(TARGET durakbot AND PYTHON3 AND NGIRCD)
   set(_it_dir ${CMAKE_CURRENT_SOURCE_DIR}/integration)
   # name, ctest time limit (the script's own limit is 15 s shorter so it can clean up)
   foreach(_it connect:60 rate:60 games:150 restart:120 protocol:60 persist:90 sighup:60 tls:75
-              bots:75 service:60 trust:120 flood:75 hostile:60 faults:120 lines:200)
+              bots:75 service:60 trust:120 flood:75 hostile:60 faults:120 lines:200
+              lag:60 cprivmsg:60)
     string(REPLACE ":" ";" _it ${_it})
     list(GET _it 0 _name)
     list(GET _it 1 _limit)
@@ -30,6 +31,13 @@ if(TARGET durakbot AND PYTHON3 AND NGIRCD)
            COMMAND ${PYTHON3} ${_it_dir}/test_atheme.py --bot $<TARGET_FILE:durakbot>
                    --inspircd ${INSPIRCD} --atheme ${ATHEME} --timeout 75)
   set_tests_properties(integration_atheme PROPERTIES TIMEOUT 90 LABELS integration
+                       SKIP_RETURN_CODE 77 ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+  # SASL EXTERNAL: the same, InspIRCd also listening TLS (its GnuTLS module) with certificates
+  # the test makes with openssl; 77 when openssl or m_ssl_gnutls is missing too
+  add_test(NAME integration_atheme_external
+           COMMAND ${PYTHON3} ${_it_dir}/test_atheme_external.py --bot $<TARGET_FILE:durakbot>
+                   --inspircd ${INSPIRCD} --atheme ${ATHEME} --timeout 60)
+  set_tests_properties(integration_atheme_external PROPERTIES TIMEOUT 75 LABELS integration
                        SKIP_RETURN_CODE 77 ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
   # ircd-hybrid 8 (CASEMAPPING=ascii): Debian's package conflicts with ngircd, so the test fetches
   # it with `apt-get download` into the build directory and unpacks it there (dpkg -x), never

@@ -25,3 +25,14 @@ target_include_directories(test_owner PRIVATE ${PROJECT_SOURCE_DIR}/bot)
 target_link_libraries(test_owner PRIVATE durak_outq durak_casemap durak_log durak_config
                       PkgConfig::CMOCKA)
 add_test(NAME owner COMMAND test_owner)
+# Fake lag: the PONG delay paces the send queue (ctest "lag").
+add_executable(test_lag test_lag.c ${PROJECT_SOURCE_DIR}/bot/lag.c)
+target_include_directories(test_lag PRIVATE ${PROJECT_SOURCE_DIR}/bot)
+target_link_libraries(test_lag PRIVATE durak_outq durak_log PkgConfig::CMOCKA)
+add_test(NAME lag COMMAND test_lag)
+# The bot's operator status per channel, CPRIVMSG/CNOTICE (ctest "chanop").
+add_executable(test_chanop test_chanop.c ${PROJECT_SOURCE_DIR}/bot/chanop.c
+               ${PROJECT_SOURCE_DIR}/bot/members.c)
+target_include_directories(test_chanop PRIVATE ${PROJECT_SOURCE_DIR}/bot)
+target_link_libraries(test_chanop PRIVATE durak_casemap PkgConfig::CMOCKA)
+add_test(NAME chanop COMMAND test_chanop)

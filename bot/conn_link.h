@@ -1,0 +1,20 @@
+/* conn_link.h — what conn.c needs of the configuration to connect: its relay (bot/link.h) with
+ * the irc.* settings, and the check that libircclient's printf formats stay harmless. */
+#ifndef DURAK_CONN_LINK_H
+#define DURAK_CONN_LINK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "config.h"
+#include "link.h"
+
+/* Whether irc.nick, username, realname or password holds '%' (libircclient uses them as printf
+ * formats; the config refuses '%' too). */
+bool conn_has_percent(const bot_config *c);
+
+/* Every connection goes through the relay: TLS or plain, the wire guard, CAP, SASL; libircclient
+ * talks to its end on 127.0.0.1 at *port. NULL with err when it cannot start. */
+link_relay *conn_start_relay(const bot_config *cf, int *port, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,85 @@
+/* lag: the PONG delay slows the send queue (see lag.h). */
+#include "lag.h"
+
+#include <string.h>
+
+#include "log.h"
+
+void lag_init(lag *g, int burst, double rate)
+{
+    memset(g, 0, sizeof *g);
+    g->burst = burst;
+    g->rate = rate;
+}
+
+double lag_rate(const lag *g) { return g->rate / (double)(1u << g->shift); }
+
+void lag_configure(lag *g, outq *q, int burst, double rate)
+{
+    g->burst = burst;
+    g->rate = rate;
+    outq_set_rate(q, burst, lag_rate(g));
+}
+
+void lag_reset(lag *g)
+{
+    g->queued = g->out = false;
+    g->lines = 0;
+}
+
+bool lag_probe_due(lag *g, double now)
+{
+    if (g->queued || g->out || now < g->next || (!g->lines && !g->shift))
+        return false;
+    g->queued = true;
+    g->next = now + LAG_PROBE_EVERY;
+    return true;
+}
+
+void lag_tick(lag *g, outq *q, double now)
+{
+    if (lag_probe_due(g, now) && !outq_push_raw(q, LAG_PING_LINE))
+        g->queued = false; /* 4096 raw lines waiting: try again later */
+}
+
+double lag_next(const lag *g)
+{
+    return g->queued || g->out || (!g->lines && !g->shift) ? -1 : g->next;
+}
+
+void lag_sent(lag *g, const char *line, double now)
+{
+    if (g->queued && !strcmp(line, LAG_PING_LINE)) {
+        g->queued = false;
+        g->out = true;
+        g->sent_at = now;
+    } else {
+        g->lines++;
+    }
+}
+
+void lag_heard(lag *g, outq *q, const irc_event *ev, double now)
+{
+    if (!g->out || ev->kind != IRC_EV_OTHER || strcmp(ev->arg, "PONG") || ev->count < 1
+        || strcmp(ev->params[ev->count - 1], LAG_TOKEN))
+        return;
+    double delay = now - g->sent_at;
+    int was = g->shift;
+    g->out = false;
+    g->lines = 0;
+    if (delay > LAG_HIGH && g->shift < LAG_MAX_SHIFT)
+        g->shift++;
+    else if (delay < LAG_LOW && g->shift > 0)
+        g->shift--;
+    if (g->shift == was)
+        return;
+    outq_set_rate(q, g->burst, lag_rate(g));
+    if (g->shift > was)
+        log_msg(LOG_NOTICE,
+                "the server answered PING after %.1f s (fake lag): sending %.2f lines/s instead "
+                "of %.2f",
+                delay, lag_rate(g), g->rate);
+    else
+        log_msg(LOG_NOTICE, "the server answered PING after %.1f s: sending %.2f lines/s%s", delay,
+                lag_rate(g), g->shift ? "" : " again (flood.rate)");
+}

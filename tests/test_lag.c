@@ -1,0 +1,193 @@
+/* test_lag: fake lag (bot/lag.c) with a fake clock: probes only while lines go out, the PONG
+ * delay halving the send queue's rate above LAG_HIGH down to the floor, doubling it again below
+ * LAG_LOW, SIGHUP keeping the slow-down, and one log line per change. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lag.h"
+#include "log.h"
+
+static irc_event line(const char *cmd, const char *token)
+{
+    static const char *p[2];
+    p[0] = "irc.durak.test";
+    p[1] = token;
+    return (irc_event){ .kind = IRC_EV_OTHER,
+                        .nick = "",
+                        .user = "",
+                        .host = "",
+                        .account = "",
+                        .target = "",
+                        .arg = cmd,
+                        .text = p[0],
+                        .params = p,
+                        .count = 2 };
+}
+
+/* The seconds the queue (burst 1) makes the second of two lines wait: 1 / its rate. */
+static double gap(outq *q)
+{
+    assert_true(outq_push_raw(q, "A"));
+    assert_true(outq_push_raw(q, "B"));
+    static double t = 1000.0;
+    t += 1000.0; /* long after: the bucket is full */
+    assert_non_null(outq_peek(q, t));
+    outq_commit(q, t);
+    double w = outq_wait(q, t);
+    outq_drop_raw(q);
+    return w;
+}
+
+/* One probe at t: some lines go out, the probe is queued, sent at t and answered at t + delay. */
+static void probe(lag *g, outq *q, double t, double delay)
+{
+    lag_sent(g, "PRIVMSG #d :x", t);
+    assert_true(lag_probe_due(g, t));
+    lag_sent(g, LAG_PING_LINE, t);
+    irc_event pong = line("PONG", LAG_TOKEN);
+    lag_heard(g, q, &pong, t + delay);
+}
+
+static char logbuf[4096];
+static FILE *logtmp;
+static int saved_fd;
+
+static void capture(void)
+{
+    logtmp = tmpfile();
+    assert_non_null(logtmp);
+    fflush(stderr);
+    saved_fd = dup(2);
+    dup2(fileno(logtmp), 2);
+    log_set_level(LOG_DEBUG);
+}
+
+static const char *captured(void)
+{
+    fflush(stderr);
+    log_set_level(-1);
+    dup2(saved_fd, 2);
+    close(saved_fd);
+    rewind(logtmp);
+    size_t n = fread(logbuf, 1, sizeof logbuf - 1, logtmp);
+    logbuf[n] = '\0';
+    fclose(logtmp);
+    return logbuf;
+}
+
+static int count(const char *s, const char *what)
+{
+    int n = 0;
+    for (const char *p = s; (p = strstr(p, what)); p += strlen(what))
+        n++;
+    return n;
+}
+
+/* Idle: no probe; after a line, one probe, then none until its PONG and LAG_PROBE_EVERY. */
+static void test_probes_only_while_sending(void **state)
+{
+    (void)state;
+    lag g;
+    outq *q = outq_new(1, 4.0);
+    lag_init(&g, 1, 4.0);
+    assert_false(lag_probe_due(&g, 0));
+    assert_true(lag_next(&g) < 0); /* the write stage sets no timer for it */
+    lag_sent(&g, "PRIVMSG #d :x", 1);
+    assert_true(lag_probe_due(&g, 1));
+    assert_false(lag_probe_due(&g, 100)); /* queued, not sent yet */
+    lag_sent(&g, LAG_PING_LINE, 2);
+    assert_false(lag_probe_due(&g, 100)); /* out, no PONG yet */
+    irc_event other = line("PONG", "durakbot");
+    lag_heard(&g, q, &other, 3); /* the keep-alive PING's PONG is not the probe's */
+    irc_event pong = line("PONG", LAG_TOKEN);
+    lag_heard(&g, q, &pong, 3);
+    lag_sent(&g, "PRIVMSG #d :y", 4);
+    assert_float_equal(lag_next(&g), 11, 1e-9); /* LAG_PROBE_EVERY after the last probe */
+    lag_tick(&g, q, 10.9);
+    assert_int_equal(outq_len(q), 0);
+    lag_tick(&g, q, 11);
+    assert_string_equal(outq_peek(q, 11), LAG_PING_LINE);
+    outq_drop_raw(q);
+    lag_reset(&g);
+    lag_sent(&g, "PRIVMSG #d :y", 11);
+    assert_true(lag_probe_due(&g, 21));
+    lag_reset(&g); /* the connection went: the queued probe went with it */
+    lag_sent(&g, "PRIVMSG #d :z", 22);
+    assert_true(lag_probe_due(&g, 31));
+    outq_free(q);
+}
+
+/* 3 s PONGs halve the rate (4, 2, 1, 0.5 lines/s) and stop at the floor; quick ones restore it
+ * step by step; between LAG_LOW and LAG_HIGH nothing changes. One log line per change. */
+static void test_rate_follows_lag(void **state)
+{
+    (void)state;
+    lag g;
+    outq *q = outq_new(1, 4.0);
+    lag_init(&g, 1, 4.0);
+    assert_float_equal(gap(q), 0.25, 1e-9);
+    capture();
+    double t = 0;
+    probe(&g, q, t += 20, 3.0);
+    assert_float_equal(lag_rate(&g), 2.0, 1e-9);
+    assert_float_equal(gap(q), 0.5, 1e-9);
+    probe(&g, q, t += 20, 3.0);
+    probe(&g, q, t += 20, 3.0);
+    assert_float_equal(lag_rate(&g), 0.5, 1e-9);
+    probe(&g, q, t += 20, 9.0); /* the floor: flood.rate / 8 */
+    assert_float_equal(lag_rate(&g), 0.5, 1e-9);
+    assert_float_equal(gap(q), 2.0, 1e-9);
+    probe(&g, q, t += 20, 1.5); /* between the thresholds: kept */
+    assert_float_equal(lag_rate(&g), 0.5, 1e-9);
+    probe(&g, q, t += 20, 0.2);
+    assert_float_equal(lag_rate(&g), 1.0, 1e-9);
+    assert_float_equal(gap(q), 1.0, 1e-9);
+    /* slowed, the bot probes even with nothing sent, so the rate comes back when idle */
+    assert_true(lag_probe_due(&g, t += 20));
+    lag_sent(&g, LAG_PING_LINE, t);
+    irc_event pong = line("PONG", LAG_TOKEN);
+    lag_heard(&g, q, &pong, t + 0.1);
+    probe(&g, q, t += 20, 0.1);
+    assert_float_equal(lag_rate(&g), 4.0, 1e-9);
+    assert_float_equal(gap(q), 0.25, 1e-9);
+    assert_false(lag_probe_due(&g, t += 20)); /* at full rate and idle: no probe */
+    const char *log = captured();
+    assert_int_equal(count(log, "(fake lag): sending"), 3);
+    assert_non_null(strstr(log, "after 3.0 s (fake lag): sending 2.00 lines/s instead of 4.00"));
+    assert_int_equal(count(log, "<5>"), 6);
+    assert_non_null(strstr(log, "sending 4.00 lines/s again (flood.rate)"));
+    outq_free(q);
+}
+
+/* A new flood.rate by SIGHUP keeps the slow-down in force: halved once, 10 becomes 5. */
+static void test_reconfigure_keeps_slowdown(void **state)
+{
+    (void)state;
+    lag g;
+    outq *q = outq_new(1, 4.0);
+    lag_init(&g, 1, 4.0);
+    log_set_level(-1);
+    probe(&g, q, 20, 5.0);
+    lag_configure(&g, q, 1, 10.0);
+    assert_float_equal(lag_rate(&g), 5.0, 1e-9);
+    assert_float_equal(gap(q), 0.2, 1e-9);
+    outq_free(q);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_probes_only_while_sending),
+        cmocka_unit_test(test_rate_follows_lag),
+        cmocka_unit_test(test_reconfigure_keeps_slowdown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
