@@ -17,7 +17,7 @@ import time
 import harness as h
 
 INSPIRCD_CONF = """<config format="xml">
-<server name="irc.durak.test" description="durakbot test" network="duraktest" id="0DT">
+<server name="{name}" description="durakbot test" network="duraktest" id="{sid}">
 <admin name="test" nick="test" email="test@durak.test">
 <bind address="127.0.0.1" port="{port}" type="clients">
 <bind address="127.0.0.1" port="{link_port}" type="servers">
@@ -50,6 +50,14 @@ INSPIRCD_CONF = """<config format="xml">
       allowmask="127.0.0.1/32" sendpass="{link_pw}" recvpass="{link_pw}">
 <uline server="services.durak.test" silent="yes">
 <sasl target="services.durak.test">
+"""
+
+# A second InspIRCd linked to the first (m_spanningtree): a link block on each side; the one that
+# connects (autoconnect) tries again every second, so after an SQUIT the two relink by themselves.
+INSPIRCD_PEER_CONF = """<link name="{name}" ipaddr="127.0.0.1" port="{link_port}" allowmask="127.0.0.1/32"
+      sendpass="{link_pw}" recvpass="{link_pw}">
+"""
+INSPIRCD_AUTOCONNECT_CONF = """<autoconnect period="1" server="{name}">
 """
 
 # A TLS client port (InspIRCd's GnuTLS module, the only TLS module in Debian's inspircd package);
@@ -177,11 +185,13 @@ def _stop(proc, timeout=5, sig=signal.SIGTERM):
 
 class InspIRCd:
     """InspIRCd 3 with a server port for Atheme; runs in the foreground (--nofork).
-    tls: (certificate file, key file): also a TLS client port, tls_port."""
+    tls: (certificate file, key file): also a TLS client port, tls_port. name, sid: its server
+    name and id (a second server of a network needs its own); link(other) links two of them."""
 
-    def __init__(self, binary, workdir, tls=None):
+    def __init__(self, binary, workdir, tls=None, name="irc.durak.test", sid="0DT"):
         self.binary = binary
         self.dir = workdir
+        self.name = name
         self.port = h.free_port()
         self.link_port = h.free_port()
         self.oper_pw = "operpw"
@@ -193,9 +203,21 @@ class InspIRCd:
         self.tls_port = h.free_port() if tls else None
         with open(self.conf, "w") as f:
             f.write(INSPIRCD_CONF.format(port=self.port, link_port=self.link_port, dir=workdir,
-                                         oper_pw=self.oper_pw, link_pw=self.link_pw))
+                                         oper_pw=self.oper_pw, link_pw=self.link_pw, name=name,
+                                         sid=sid))
             if tls:
                 f.write(INSPIRCD_TLS_CONF.format(cert=tls[0], key=tls[1], tls_port=self.tls_port))
+
+    def link(self, other):
+        """Before either starts: a link block for other in each config, and this one connects to
+        other (again every second while the link is down)."""
+        with open(self.conf, "a") as f:
+            f.write(INSPIRCD_PEER_CONF.format(name=other.name, link_port=other.link_port,
+                                              link_pw=self.link_pw))
+            f.write(INSPIRCD_AUTOCONNECT_CONF.format(name=other.name))
+        with open(other.conf, "a") as f:
+            f.write(INSPIRCD_PEER_CONF.format(name=self.name, link_port=self.link_port,
+                                              link_pw=self.link_pw))
 
     def start(self, timeout=15):
         out = open(self.outpath, "a")
