@@ -43,8 +43,8 @@ if(TARGET durakbot AND PYTHON3 AND NGIRCD)
   # flood; it compares game paces, so it runs alone
   add_test(NAME integration_netsplit
            COMMAND ${PYTHON3} ${_it_dir}/test_netsplit.py --bot $<TARGET_FILE:durakbot>
-                   --inspircd ${INSPIRCD} --atheme ${ATHEME} --timeout 60)
-  set_tests_properties(integration_netsplit PROPERTIES TIMEOUT 75 LABELS integration RUN_SERIAL TRUE
+                   --inspircd ${INSPIRCD} --atheme ${ATHEME} --timeout 100)
+  set_tests_properties(integration_netsplit PROPERTIES TIMEOUT 120 LABELS integration RUN_SERIAL TRUE
                        SKIP_RETURN_CODE 77 ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
   # ircd-hybrid 8 (CASEMAPPING=ascii): Debian's package conflicts with ngircd, so the test fetches
   # it with `apt-get download` into the build directory and unpacks it there (dpkg -x), never

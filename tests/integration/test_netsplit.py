@@ -58,7 +58,7 @@ def play_game(players, seed, hooks=()):
     table.open("classic")
     for after, fn in hooks:
         table.after(after, fn)
-    result = table.run(timeout=22)
+    result = table.run(timeout=40)
     took = time.monotonic() - t0
     table.check_clean()
     pace = table.moves / took
