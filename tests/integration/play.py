@@ -111,11 +111,11 @@ def parse_status(text):
     head = m.group(2)
     uncovered = re.search(r"beat (%s)" % CARD.pattern, head)
     trump = re.search(r"trump (%s)" % CARD.pattern, text)
-    if head.startswith("lead"):
+    if head == "lead a card":
         role = "lead"
-    elif "take" in head:
+    elif re.match(r"beat .*(?: or take|, take or transfer)$", head):
         role = "take"
-    else:
+    else:   # e.g. the one-line !help ("zoe: !durak opens a game, !join takes a seat, ...")
         return None
     return (m.group(1), role, uncovered.group(1) if uncovered else None,
             trump.group(1)[-1] if trump else None)
@@ -196,6 +196,8 @@ class Table:
             if self._is_end(text):
                 self.result = text
         status = parse_status(text)
+        if status and status[0].lower() not in [q.nick.lower() for q in self.players]:
+            status = None
         if status:
             self.started = True
         if status and status[0].lower() == p.nick.lower() and now < p.throttled_until:
