@@ -76,3 +76,5 @@ bool casemap_mask_match(casemap m, const char *mask, const char *nick, const cha
     snprintf(full, sizeof full, "%s!%s@%s", nick, user, host);
     return wild_match(m, mask, full);
 }
+
+bool casemap_is_channel(const char *name) { return name[0] && strchr("#&+!", name[0]); }

@@ -12,6 +12,8 @@ typedef enum { CASEMAP_RFC1459, CASEMAP_STRICT_RFC1459, CASEMAP_ASCII } casemap;
 casemap casemap_from_name(const char *name);
 /* Lower-cases `in` per the mapping into out (always NUL-terminated, truncated to cap-1). */
 void casemap_fold(casemap m, const char *in, char *out, size_t cap);
+/* Does `name` name a channel (#, &, + or !), not a nick? */
+bool casemap_is_channel(const char *name);
 bool casemap_equal(casemap m, const char *a, const char *b);
 /* Does `mask` (wildcards * and ?) match "nick!user@host"? Case-insensitive per m. */
 bool casemap_mask_match(casemap m, const char *mask, const char *nick, const char *user,

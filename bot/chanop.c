@@ -10,7 +10,6 @@ void chanop_clear(chanop *o) { memset(o, 0, sizeof *o); }
 
 static const char *pmodes(const chanop *o) { return o->pmodes[0] ? o->pmodes : "qaohv"; }
 static const char *pchars(const chanop *o) { return o->pchars[0] ? o->pchars : "~&@%+"; }
-static bool is_channel(const char *s) { return s[0] && strchr("#&+!", s[0]); }
 
 static int find(const chanop *o, casemap cm, const char *chan)
 {
@@ -61,7 +60,7 @@ static void on_isupport(chanop *o, const irc_event *ev)
 /* 353: me = #chan :[prefixes]nick ...: an operator is '@' or a rank above it. */
 static void on_names(chanop *o, casemap cm, const irc_event *ev, const char *me)
 {
-    if (ev->count < 4 || !is_channel(ev->params[2]))
+    if (ev->count < 4 || !casemap_is_channel(ev->params[2]))
         return;
     const char *pc = pchars(o), *at = strchr(pc, '@');
     size_t top = at ? (size_t)(at - pc) + 1 : 0; /* pc[0 .. top) count as operator */
@@ -98,7 +97,7 @@ static bool takes_param(const chanop *o, char m, bool plus)
 /* MODE #chan +ol-v x me y */
 static void on_mode(chanop *o, casemap cm, const irc_event *ev, const char *me)
 {
-    if (ev->count < 2 || !is_channel(ev->params[0]))
+    if (ev->count < 2 || !casemap_is_channel(ev->params[0]))
         return;
     bool plus = true;
     unsigned arg = 2;

@@ -52,15 +52,13 @@ static void report_status(daemon_ctx *d)
 
 /* ---- the connection's hooks: events into tables ---- */
 
-static bool is_channel(const char *target) { return target[0] && strchr("#&+!", target[0]); }
-
 static void on_event(void *ctx, const irc_event *ev, double now)
 {
     daemon_ctx *d = ctx;
     tables_who w = { ev->nick, ev->user, ev->host, ev->account };
     switch (ev->kind) {
     case IRC_EV_PRIVMSG:
-        if (is_channel(ev->target))
+        if (casemap_is_channel(ev->target))
             tables_on_channel(d->t, now, &w, ev->target, ev->text, &d->box);
         else
             tables_on_private(d->t, now, &w, ev->text, &d->box);

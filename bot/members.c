@@ -139,7 +139,7 @@ bool members_who_reply(members *m, casemap cm, const irc_event *ev, const char *
         return false;
     const char *const *p = ev->params + (whox ? 2 : 1);
     const char *nick = whox ? p[3] : p[4];
-    if (!p[0][0] || !strchr("#&+!", p[0][0]) || casemap_equal(cm, nick, me))
+    if (!p[0][0] || !casemap_is_channel(p[0]) || casemap_equal(cm, nick, me))
         return false;
     const member *known = find(m, cm, p[0], nick);
     set(m, cm, p[0], nick, whox ? account_of(p[5]) : known ? known->account : "");

@@ -50,7 +50,6 @@ typedef enum {
     MSG_MOVE_THROW,    /* nick, card */
     MSG_MOVE_BEAT,     /* nick, covered card, card */
     MSG_MOVE_TAKE,     /* nick */
-    MSG_MOVE_PASS,     /* nick */
     MSG_MOVE_TRANSFER, /* nick, card, next nick */
     MSG_TIMEOUT_PREFIX,
     MSG_FORFEIT_LEFT,        /* nick */

@@ -84,13 +84,18 @@ static void verdict(const table_t *tb, char *buf, size_t cap)
         snprintf(buf, cap, "%s", M(MSG_RESULT_NONE));
 }
 
+static last_game *last_of(tables *t, const char *channel)
+{
+    for (int i = 0; i < TABLES_MAX; i++)
+        if (t->last[i].used && casemap_equal(t->cm, t->last[i].channel, channel))
+            return &t->last[i];
+    return NULL;
+}
+
 /* The game's seats and options, kept for !again once the table is gone. */
 static void remember(tables *t, const table_t *tb)
 {
-    last_game *l = NULL;
-    for (int i = 0; i < TABLES_MAX && !l; i++)
-        if (t->last[i].used && casemap_equal(t->cm, t->last[i].channel, tb->channel))
-            l = &t->last[i];
+    last_game *l = last_of(t, tb->channel);
     for (int i = 0; i < TABLES_MAX && !l; i++)
         if (!t->last[i].used)
             l = &t->last[i];
@@ -152,14 +157,6 @@ static void waiting_list(const table_t *tb, char *buf, size_t cap)
     for (int s = 0; s < tb->nseats; s++)
         if (!tables_is_ai(tb, s) && !((tb->agreed >> s) & 1))
             render_appendf(buf, cap, &len, "%s%s", len ? ", " : "", tb->seat[s].nick);
-}
-
-static last_game *last_of(tables *t, const char *channel)
-{
-    for (int i = 0; i < TABLES_MAX; i++)
-        if (t->last[i].used && casemap_equal(t->cm, t->last[i].channel, channel))
-            return &t->last[i];
-    return NULL;
 }
 
 /* The rematch lobby: the last game's seats whose people are not seated elsewhere now. */
@@ -245,14 +242,6 @@ void end_again(tables *t, const tables_who *w, const char *channel, double now, 
 
 /* ---- !stop of a running game: the players vote ---- */
 
-static int people_in(const table_t *tb)
-{
-    int n = 0;
-    for (int s = 0; s < tb->nseats; s++)
-        n += !tables_is_ai(tb, s) && !((tb->g.forfeited >> s) & 1);
-    return n;
-}
-
 void end_stop_vote(tables *t, const tables_who *w, table_t *tb, double now, outbox *o)
 {
     int s = tables_seat_of(t, tb, w->nick);
@@ -266,7 +255,7 @@ void end_stop_vote(tables *t, const tables_who *w, table_t *tb, double now, outb
         tb->stop_deadline = now + STOP_VOTE_SECONDS;
     tb->stop_votes |= (uint8_t)(1u << s);
     tables_touch(tb);
-    int votes = __builtin_popcount(tb->stop_votes), people = people_in(tb);
+    int votes = __builtin_popcount(tb->stop_votes), people = tables_humans(tb);
     if (2 * votes > people) {
         tables_say(o, tb->channel, MSG_STOP_AGREED);
         tables_close(t, tb);

@@ -93,7 +93,7 @@ void tables_apply_prefs(tables *t, outbox *o)
 {
     for (size_t i = 0; i < o->len; i++) {
         out_msg *m = &o->items[i];
-        if (m->kind == OUT_PART || strchr("#&+!", m->target[0]))
+        if (m->kind == OUT_PART || casemap_is_channel(m->target))
             continue;
         const store_prefs *p = tables_prefs_of(t, m->target);
         if (p->delivery)

@@ -236,6 +236,19 @@ static void test_mask_casemapping(void **state)
     assert_false(match(CASEMAP_STRICT_RFC1459, "x~!*@*", "X^", "u", "h"));
 }
 
+/* Channel names start with # & + or !; nicks never do. */
+static void test_is_channel(void **state)
+{
+    (void)state;
+    assert_true(casemap_is_channel("#durak"));
+    assert_true(casemap_is_channel("&local"));
+    assert_true(casemap_is_channel("+modeless"));
+    assert_true(casemap_is_channel("!ABCDEsafe"));
+    assert_false(casemap_is_channel("durakbot"));
+    assert_false(casemap_is_channel("[bot]"));
+    assert_false(casemap_is_channel(""));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -258,6 +271,7 @@ int main(void)
         cmocka_unit_test(test_mask_backtracking),
         cmocka_unit_test(test_mask_question),
         cmocka_unit_test(test_mask_casemapping),
+        cmocka_unit_test(test_is_channel),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
