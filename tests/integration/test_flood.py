@@ -20,7 +20,9 @@ import play
 CH = "#durak"
 BURST, RATE = 3, 2.0
 FLOODERS = 60
-PACE = 2 / RATE      # a game line waits for one token, and at most one other game line
+# a game line waits for its own token, at most one other game line, and at most one of the
+# bot's own fake-lag probes (a raw PING, sent ahead of game lines, every 10 s while lines go out)
+PACE = 3 / RATE
 MARGIN = 0.7         # scheduling slack on a shared machine (the pace itself comes in 0.5 s steps)
 PASSWORD = "Hunter2-Super"
 ANNA_MOVE = re.compile(r"\banna (leads|adds|throws in|beats|takes|passes|transfers)")
