@@ -1,5 +1,5 @@
-/* config_include.c — @include checked before libconfig sees it: directories, unreadable or
- * special files and too deep nesting become FILE:LINE errors instead of an exit of the process. */
+/* config_include.c — @include checked before libconfig sees it: a directory, a special file, a
+ * name libconfig would misread or deep nesting is a FILE:LINE error, not an exit of the process. */
 #define _POSIX_C_SOURCE 200809L
 #include "config_include.h"
 
@@ -32,7 +32,7 @@ inc_fail(struct inc_scan *sc, const char *fmt, ...)
 {
     if (!sc->err || !sc->errlen)
         return false;
-    int n = snprintf(sc->err, sc->errlen, "%s:%u: @include: ", sc->file, sc->line);
+    int n = snprintf(sc->err, sc->errlen, "%s:%u: ", sc->file, sc->line);
     va_list ap;
     va_start(ap, fmt);
     if (n >= 0 && (size_t)n < sc->errlen)
@@ -75,6 +75,32 @@ static char *inc_read(const char *path, size_t *len, char *why, size_t cap)
     return buf;
 }
 
+/* The name of `@include "NAME"` read as libconfig reads it (to the first unescaped quote, across
+ * lines, \\ and \" unescaped); false with the error filled if it is not a plain file name. */
+static bool inc_name(struct inc_scan *sc, const char *p, size_t left, size_t *i, char *name,
+                     size_t cap)
+{
+    size_t n = 0;
+    for (; *i < left && p[*i] != '"'; (*i)++) {
+        unsigned char c = (unsigned char)p[*i];
+        if (c == '\\' && *i + 1 < left && (p[*i + 1] == '\\' || p[*i + 1] == '"'))
+            c = (unsigned char)p[++*i];
+        else if (c == '\\')
+            return inc_fail(sc, "@include: a backslash in the file name (write the name plainly)");
+        else if (c < ' ' || c == 0x7f)
+            return inc_fail(sc, "@include: the file name has a control character or a line break "
+                                "(write @include \"NAME\" on one line)");
+        if (n + 1 >= cap)
+            return inc_fail(sc, "@include: the file name is longer than %zu bytes", cap - 1);
+        name[n++] = (char)c;
+    }
+    name[n] = '\0';
+    if (*i >= left)
+        return inc_fail(sc,
+                        "@include: the file name has no closing quote (write @include \"NAME\")");
+    return true;
+}
+
 /* At sc->pos: `@include "NAME"` (the line began with blanks only). */
 static bool inc_directive(struct inc_scan *sc)
 {
@@ -85,22 +111,20 @@ static bool inc_directive(struct inc_scan *sc)
         i++;
     if (i == 0 || i >= left || p[i] != '"')
         return true; /* not a directive: libconfig reports the syntax */
-    size_t start = ++i;
-    while (i < left && p[i] != '"' && p[i] != '\n')
-        i++;
-    if (i >= left || p[i] != '"')
-        return true;
     char name[512], full[1100], why[256];
-    snprintf(name, sizeof name, "%.*s", (int)(i - start), p + start);
+    i++;
+    if (!inc_name(sc, p, left, &i, name, sizeof name))
+        return false;
     snprintf(full, sizeof full, "%s/%s", sc->incdir, name);
     sc->pos += strlen("@include") + i + 1;
     if (sc->depth + 1 >= CONFIG_INCLUDE_DEPTH)
-        return inc_fail(sc, "\"%s\" is nested more than %d files deep (include fewer levels)", name,
-                        CONFIG_INCLUDE_DEPTH);
+        return inc_fail(sc,
+                        "@include: \"%s\" is nested more than %d files deep (include fewer levels)",
+                        name, CONFIG_INCLUDE_DEPTH);
     size_t len = 0;
     char *text = inc_read(full, &len, why, sizeof why);
     if (!text)
-        return inc_fail(sc, "\"%s\" (%s): %s", name, full, why);
+        return inc_fail(sc, "@include: \"%s\" (%s): %s", name, full, why);
     bool ok = inc_text(name, text, len, sc->incdir, sc->depth + 1, sc->err, sc->errlen);
     free(text);
     return ok;

@@ -417,6 +417,33 @@ static void test_include_missing_and_loop(void **state)
                "levels)");
 }
 
+/* libconfig reads an @include name across lines and cuts it at a NUL: "\0x\n..." became the include
+ * directory itself, and libconfig exited the process reading it (found by fuzz_config). */
+static void test_include_name_odd(void **state)
+{
+    struct fixture *f = *state;
+    static const char nul[] = "# c\n@include \"\0inc.conf\n\"\n";
+    load_fails(fixture_write(f, "nul.conf", nul, sizeof nul - 1), NULL,
+               "2: @include: the file name has a control character or a line break (write "
+               "@include \"NAME\" on one line)");
+    load_fails(fixture_write(f, "open.conf", "\n@include \"a.conf\n", 0), NULL,
+               "2: @include: the file name has a control character or a line break (write "
+               "@include \"NAME\" on one line)");
+    load_fails(fixture_write(f, "bs.conf", "@include \"a\\b.conf\"\n", 0), NULL,
+               "1: @include: a backslash in the file name (write the name plainly)");
+}
+
+/* \" and \\ in the name are what libconfig opens: a quote in a file name still loads. */
+static void test_include_name_escaped(void **state)
+{
+    struct fixture *f = *state;
+    fixture_write(f, "q\"t.conf", "game = { prefix = \"?\"; };\n", 0);
+    bot_config c = load_ok(fixture_write(f, "main.conf", "@include \"q\\\"t.conf\"\n", 0));
+    assert_string_equal(c.game.prefix, "?");
+    load_fails(fixture_write(f, "eof.conf", "@include \"q", 0), NULL,
+               "1: @include: the file name has no closing quote (write @include \"NAME\")");
+}
+
 static void test_overflow_in_included_file(void **state)
 {
     struct fixture *f = *state;
@@ -766,6 +793,8 @@ int main(void)
         FIXTURE_TEST(test_include_directory),
         FIXTURE_TEST(test_include_fifo_nested),
         FIXTURE_TEST(test_include_missing_and_loop),
+        FIXTURE_TEST(test_include_name_odd),
+        FIXTURE_TEST(test_include_name_escaped),
         FIXTURE_TEST(test_nul_byte),
         FIXTURE_TEST(test_too_long_server),
         FIXTURE_TEST(test_too_long_realname),
