@@ -29,8 +29,8 @@ if(TARGET durakbot AND PYTHON3 AND NGIRCD)
   find_program(ATHEME atheme-services PATHS /usr/bin /usr/sbin NO_DEFAULT_PATH)
   add_test(NAME integration_atheme
            COMMAND ${PYTHON3} ${_it_dir}/test_atheme.py --bot $<TARGET_FILE:durakbot>
-                   --inspircd ${INSPIRCD} --atheme ${ATHEME} --timeout 75)
-  set_tests_properties(integration_atheme PROPERTIES TIMEOUT 90 LABELS integration
+                   --inspircd ${INSPIRCD} --atheme ${ATHEME} --timeout 105)
+  set_tests_properties(integration_atheme PROPERTIES TIMEOUT 120 LABELS integration
                        SKIP_RETURN_CODE 77 ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
   # SASL EXTERNAL: the same, InspIRCd also listening TLS (its GnuTLS module) with certificates
   # the test makes with openssl; 77 when openssl or m_ssl_gnutls is missing too
@@ -51,8 +51,8 @@ if(TARGET durakbot AND PYTHON3 AND NGIRCD)
   # installing it; it exits 77 (skipped) when the download fails (no network)
   add_test(NAME integration_hybrid
            COMMAND ${PYTHON3} ${_it_dir}/test_hybrid.py --bot $<TARGET_FILE:durakbot>
-                   --hybrid-dir ${CMAKE_BINARY_DIR}/ircd-hybrid --timeout 75)
-  set_tests_properties(integration_hybrid PROPERTIES TIMEOUT 90 LABELS integration
+                   --hybrid-dir ${CMAKE_BINARY_DIR}/ircd-hybrid --timeout 225)
+  set_tests_properties(integration_hybrid PROPERTIES TIMEOUT 240 LABELS integration
                        SKIP_RETURN_CODE 77 ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
 else()
   message(STATUS "integration tests skipped: need the durakbot target, python3 and ngircd "

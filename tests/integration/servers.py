@@ -123,19 +123,20 @@ admin {{ name = "test"; email = "test@durak.test"; }};
 class {{
   name = "users"; ping_time = 90 seconds; number_per_ip_local = 1000;
   number_per_ip_global = 1000; max_number = 1000; cidr_bitlen_ipv4 = 32;
-  number_per_cidr = 1000; sendq = 1 megabyte; recvq = 8 kbytes;
+  number_per_cidr = 1000; sendq = 1 megabyte; recvq = {recvq};
 }};
 listen {{ host = "127.0.0.1"; port = {port}; }};
 auth {{
   user = "*@127.0.0.1"; class = "users";
-  flags = exceed_limit, can_flood, kline_exempt, resv_exempt;
+  flags = exceed_limit, {can_flood}kline_exempt, resv_exempt;
 }};
 general {{
-  throttle_count = 1000; throttle_time = 0; disable_auth = yes; default_floodcount = 0;
-  anti_nick_flood = no; anti_spam_exit_message_time = 0; ping_cookie = no;
+  throttle_count = 1000; throttle_time = 0; disable_auth = yes; default_floodcount = {floodcount};
+  default_floodtime = 1 second; anti_nick_flood = no; anti_spam_exit_message_time = 0;
+  ping_cookie = no;
   invisible_on_connect = no; oper_only_umodes = {oper_only_umodes};
 }};
-channel {{ default_join_flood_count = 0; }};
+channel {{ default_join_flood_count = {join_flood}; default_join_flood_time = 6 seconds; }};
 modules {{ path = "{modules}"; path = "{modules}/autoload"; }};
 log {{ use_logging = yes; }};
 """
@@ -292,9 +293,12 @@ class IrcdHybrid:
     """ircd-hybrid 8 from the tree fetch_hybrid unpacked, in the foreground (-foreground), with
     its config, databases, log and pid file in the test's directory. It refuses to run as root:
     when the test is root it runs as nobody (that directory made reachable for it).
-    oper_only_umodes: Debian's default makes +B (BOT=B) operator-only; "bot" gives that."""
+    oper_only_umodes: Debian's default makes +B (BOT=B) operator-only; "bot" gives that.
+    flood_limits: Debian's defaults for a user (recvq 2560 bytes, no can_flood: a few lines a
+    second parsed, floodcount 10 lines a second to one target, join flood 18 in 6 s); else off.
+    The connection throttle stays off either way: the test's clients all come from 127.0.0.1."""
 
-    def __init__(self, root, workdir, oper_only_umodes="spy"):
+    def __init__(self, root, workdir, oper_only_umodes="spy", flood_limits=False):
         self.root = root
         self.dir = os.path.join(workdir, "hybrid")
         os.makedirs(self.dir, exist_ok=True)
@@ -319,8 +323,11 @@ class IrcdHybrid:
             f.write(image)
         os.chmod(self.binary, 0o755)
         with open(self.conf, "w") as f:
-            f.write(HYBRID_CONF.format(port=self.port, modules=modules,
-                                       oper_only_umodes=oper_only_umodes))
+            f.write(HYBRID_CONF.format(
+                port=self.port, modules=modules, oper_only_umodes=oper_only_umodes,
+                recvq="2560 bytes" if flood_limits else "8 kbytes",
+                can_flood="" if flood_limits else "can_flood, ",
+                floodcount=10 if flood_limits else 0, join_flood=18 if flood_limits else 0))
         self.user = None
         if os.geteuid() == 0:
             self.user = "nobody"
