@@ -39,6 +39,12 @@ if(TARGET durakbot AND PYTHON3 AND NGIRCD)
                    --inspircd ${INSPIRCD} --atheme ${ATHEME} --timeout 60)
   set_tests_properties(integration_atheme_external PROPERTIES TIMEOUT 75 LABELS integration
                        SKIP_RETURN_CODE 77 ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+  # InspIRCd's default fake lag for users, the bot set four times faster: it slows down
+  add_test(NAME integration_fakelag
+           COMMAND ${PYTHON3} ${_it_dir}/test_fakelag.py --bot $<TARGET_FILE:durakbot>
+                   --inspircd ${INSPIRCD} --atheme ${ATHEME} --timeout 225)
+  set_tests_properties(integration_fakelag PROPERTIES TIMEOUT 240 LABELS integration
+                       SKIP_RETURN_CODE 77 ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
   # two InspIRCd 3 servers linked on loopback (+ Atheme): a game through an SQUIT and a !help
   # flood; it compares game paces, so it runs alone
   add_test(NAME integration_netsplit

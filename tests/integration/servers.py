@@ -187,9 +187,12 @@ def _stop(proc, timeout=5, sig=signal.SIGTERM):
 class InspIRCd:
     """InspIRCd 3 with a server port for Atheme; runs in the foreground (--nofork).
     tls: (certificate file, key file): also a TLS client port, tls_port. name, sid: its server
-    name and id (a second server of a network needs its own); link(other) links two of them."""
+    name and id (a second server of a network needs its own); link(other) links two of them.
+    fakelag: InspIRCd's defaults for users (recvq 8192 bytes, fakelag on, threshold 10,
+    commandrate 1000: past a burst of 10 commands, one a second is read); else off."""
 
-    def __init__(self, binary, workdir, tls=None, name="irc.durak.test", sid="0DT"):
+    def __init__(self, binary, workdir, tls=None, name="irc.durak.test", sid="0DT",
+                 fakelag=False):
         self.binary = binary
         self.dir = workdir
         self.name = name
@@ -203,9 +206,14 @@ class InspIRCd:
         self.proc = None
         self.tls_port = h.free_port() if tls else None
         with open(self.conf, "w") as f:
-            f.write(INSPIRCD_CONF.format(port=self.port, link_port=self.link_port, dir=workdir,
-                                         oper_pw=self.oper_pw, link_pw=self.link_pw, name=name,
-                                         sid=sid))
+            conf = INSPIRCD_CONF.format(port=self.port, link_port=self.link_port, dir=workdir,
+                                        oper_pw=self.oper_pw, link_pw=self.link_pw, name=name,
+                                        sid=sid)
+            if fakelag:
+                conf = conf.replace('recvq="65536"', 'recvq="8192"').replace(
+                    'threshold="1000"', 'threshold="10"').replace(
+                    'commandrate="100000" fakelag="no"', 'commandrate="1000" fakelag="yes"')
+            f.write(conf)
             if tls:
                 f.write(INSPIRCD_TLS_CONF.format(cert=tls[0], key=tls[1], tls_port=self.tls_port))
 
