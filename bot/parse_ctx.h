@@ -43,6 +43,9 @@ void ctx_fail(parse_ctx *c, msg_id id, ...);
 void ctx_fail_extra(parse_ctx *c, token extra, const char *text);
 /* Reads a card word into *card; on a bad word fails saying what is wrong and returns false. */
 bool ctx_card(parse_ctx *c, token t, card_t *card);
+/* Adds to c->out->note how the card word t (read as a card) was read, if its T could be read
+ * two ways. */
+void ctx_note_card(parse_ctx *c, token t);
 /* Error for a word that was meant as a card: says what is wrong with it. */
 void ctx_fail_card(parse_ctx *c, token t);
 

@@ -2,7 +2,9 @@
  * a parsed_cmd, or an error sentence from messages.c naming the right form. */
 
 /*
- * Accepted forms (for README). Words are matched in any case (ASCII); punctuation around a
+ * Accepted forms (for README), in English; the Russian, French and Spanish words for each are in
+ * words.c, understood everywhere. Words are matched in any case (Latin and Cyrillic letters) and
+ * with or without accents; punctuation around a
  * word (. , ; : ! ? " ' ( ) [ ] { } < > * _ ~ | ` « » “ ” ‘ ’ …) is ignored.
  *
  * Channel, right after the prefix (default "!"):
@@ -39,6 +41,7 @@
  */
 #include "parser.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "cardtext.h"
@@ -46,11 +49,7 @@
 #include "parse_ctx.h"
 #include "token.h"
 #include "utf8.h"
-
-typedef struct {
-    const char *word;
-    parse_kind kind;
-} command_word;
+#include "words.h"
 
 /* ---------------------------------------------------------------- tables */
 
@@ -63,21 +62,6 @@ static const char *const kind_names[PC_KIND_COUNT] = {
     [PC_BEAT] = "beat",         [PC_TAKE] = "take",   [PC_PASS] = "pass",
     [PC_TRANSFER] = "transfer", [PC_HAND] = "hand",   [PC_MOVES] = "moves",
     [PC_CARD] = "card",         [PC_SET] = "set",
-};
-
-static const command_word channel_words[] = {
-    { "durak", PC_DURAK },   { "join", PC_JOIN },   { "leave", PC_LEAVE }, { "start", PC_START },
-    { "stop", PC_STOP },     { "table", PC_TABLE }, { "help", PC_HELP },   { "rules", PC_RULES },
-    { "bot", PC_BOT },       { "stats", PC_STATS }, { "top", PC_TOP },     { "again", PC_AGAIN },
-    { "rematch", PC_AGAIN },
-};
-
-static const command_word private_words[] = {
-    { "play", PC_PLAY }, { "pl", PC_PLAY },    { "throw", PC_PLAY },        { "beat", PC_BEAT },
-    { "b", PC_BEAT },    { "cover", PC_BEAT }, { "take", PC_TAKE },         { "tk", PC_TAKE },
-    { "pass", PC_PASS }, { "pa", PC_PASS },    { "transfer", PC_TRANSFER }, { "tr", PC_TRANSFER },
-    { "hand", PC_HAND }, { "cards", PC_HAND }, { "moves", PC_MOVES },       { "m", PC_MOVES },
-    { "help", PC_HELP }, { "set", PC_SET },
 };
 
 static const token_word ambiguous_words[] = {
@@ -95,12 +79,18 @@ static const char *const ambiguous_choices[] = {
 
 /* ---------------------------------------------------------------- words */
 
-static parse_kind command_find(const command_word *words, size_t count, token w)
+/* The kind a one-word command of list l stands for; PC_IGNORED if none. */
+static parse_kind command_find(words_list l, token w)
 {
-    for (size_t i = 0; i < count; i++)
-        if (token_is(w, words[i].word))
-            return words[i].kind;
-    return PC_IGNORED;
+    const words_entry *e = words_find(l, w);
+    return e ? (parse_kind)e->value : PC_IGNORED;
+}
+
+/* Likewise for the word w and, for commands of several words, those after it in c. */
+static parse_kind command_match(parse_ctx *c, words_list l, token w)
+{
+    const words_entry *e = words_match(c, l, w);
+    return e ? (parse_kind)e->value : PC_IGNORED;
 }
 
 /* ---------------------------------------------------------------- cards */
@@ -158,6 +148,9 @@ static void ctx_help(parse_ctx *c)
     utf8_sanitize(c->out->arg, w.s, w.n, PARSE_ARG_SIZE - 4);
     for (char *p = c->out->arg; *p; p++)
         *p = (char)byte_lower((unsigned char)*p);
+    const words_entry *topic = words_find(WL_TOPIC, w); /* "помощь карты": help cards */
+    if (topic)
+        snprintf(c->out->arg, PARSE_ARG_SIZE, "%s", words_topic_names[topic->value]);
 }
 
 /* set [words]: the rest of the line, lower case, one space between words (the tables check it). */
@@ -197,7 +190,7 @@ void parse_channel(const char *line, size_t len, const parse_opts *o, parsed_cmd
     token w;
     if (!ctx_begin(&c, line, len, o, out) || !ctx_prefixed_word(&c, &w))
         return;
-    parse_kind kind = command_find(channel_words, COUNT_OF(channel_words), w);
+    parse_kind kind = command_match(&c, WL_CHANNEL, w);
     switch (kind) {
     case PC_IGNORED: return;
     case PC_DURAK: parse_channel_durak(&c); return;
@@ -262,6 +255,7 @@ static void private_bare_card(parse_ctx *c, card_t card)
             ctx_fail_extra(c, t, parse_write_card(card, c->unicode, text));
             return;
         }
+        ctx_note_card(c, t);
         if (ctx_next(c, &t)) {
             ctx_fail(c, MSG_PARSE_TWO_CARDS, parse_write_card(second, c->unicode, a),
                      parse_write_card(card, c->unicode, b),
@@ -281,7 +275,7 @@ static void private_unknown(parse_ctx *c, token w)
 {
     char q[CTX_QUOTE_SIZE];
     const token_word *amb = token_find(ambiguous_words, COUNT_OF(ambiguous_words), w);
-    parse_kind kind = command_find(channel_words, COUNT_OF(channel_words), w);
+    parse_kind kind = command_find(WL_CHANNEL, w);
     if (amb && amb->value == 0 && c->no_transfer) /* only what the variant allows */
         ctx_bare_command(c, PC_TAKE, "");
     else if (amb)
@@ -297,7 +291,7 @@ static void private_unknown(parse_ctx *c, token w)
 /* stats [nick], top [n], rules: the channel's information commands work privately too. */
 static void private_info(parse_ctx *c, token w)
 {
-    switch (command_find(channel_words, COUNT_OF(channel_words), w)) {
+    switch (command_find(WL_CHANNEL, w)) {
     case PC_STATS: parse_channel_stats(c); return;
     case PC_TOP: parse_channel_top(c); return;
     case PC_RULES: ctx_bare_command(c, PC_RULES, ""); return;
@@ -317,7 +311,7 @@ void parse_private(const char *line, size_t len, const parse_opts *o, parsed_cmd
     if (!ctx_next(&c, &t))
         return;
     token w = token_trim(t);
-    parse_kind kind = command_find(private_words, COUNT_OF(private_words), w);
+    parse_kind kind = command_match(&c, WL_PRIVATE, w);
     card_t card = cardtext_read(w.s, w.n);
     if (kind == PC_HELP)
         ctx_help(&c);
@@ -327,8 +321,9 @@ void parse_private(const char *line, size_t len, const parse_opts *o, parsed_cmd
         private_card_command(&c, kind);
     else if (kind != PC_IGNORED)
         ctx_bare_command(&c, kind, "");
-    else if (card != CARD_NONE)
+    else if (card != CARD_NONE) {
+        ctx_note_card(&c, w);
         private_bare_card(&c, card);
-    else
+    } else
         private_info(&c, w);
 }

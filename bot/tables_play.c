@@ -319,6 +319,8 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
     } else if (p.kind == PC_MOVES) {
         cmd_moves(t, tb, s, o);
     } else if (play_is_move(p.kind)) {
+        if (p.note[0]) /* how a T/Т was read, before the move it made (issue 13) */
+            outbox_add(o, OUT_NOTICE, w->nick, "%s", p.note);
         cmd_move(t, tb, s, &p, now, o);
     } else {
         tables_notice(o, w->nick, MSG_CHANNEL_ONLY, parse_kind_name(p.kind), tb->channel);

@@ -69,6 +69,8 @@ static const char *describe(const parsed_cmd *p, char *buf, size_t size)
         put(buf, size, " %d", p->number);
     if (p->arg[0])
         put(buf, size, " [%s]", p->arg);
+    if (p->note[0])
+        put(buf, size, " {%s}", p->note);
     if (p->error[0] || p->kind == PC_ERROR)
         put(buf, size, ": %s", p->error);
     return buf;
@@ -421,11 +423,12 @@ static const parse_case private_cases[] = {
     CASE("play \xd0\xb2\xd0\xbf", "play Js"), /* вп */
     CASE("play \xd0\xb4\xd1\x87", "play Qh"), /* дч */
     CASE("play \xd0\x94\xd0\xba", "play Qc"), /* Дк */
-    CASE("play \xd0\xa2\xd0\xbf", "play As"), /* Тп: туз */
-    CASE("play \xd1\x82\xd1\x87", "play Ah"), /* тч */
-    CASE("play K\xd0\xba", "play Kc"),        /* Latin K, Cyrillic к */
-    CASE("play T\xd0\xb1", "play 10d"),       /* Latin T is the ten */
-    CASE("beat \xd0\xa2\xd0\xbf \xd0\x9a\xd0\xbf", "beat As Ks"),
+    CASE("play \xd0\xa2\xd0\xbf", "play As {Тп = A♠ (Cyrillic Т is the ace); for 10♠ type 10п}"),
+    CASE("play \xd1\x82\xd1\x87", "play Ah {тч = A♥ (Cyrillic Т is the ace); for 10♥ type 10ч}"),
+    CASE("play K\xd0\xba", "play Kc"), /* Latin K, Cyrillic к */
+    CASE("play T\xd0\xb1", "play 10d {Tб = 10♦ (Latin T is the ten); for A♦ type Тб}"),
+    CASE("beat \xd0\xa2\xd0\xbf \xd0\x9a\xd0\xbf",
+         "beat As Ks {Тп = A♠ (Cyrillic Т is the ace); for 10♠ type 10п}"),
     /* colour-coded and decorated cards */
     CASE("play \x03"
          "04,01"
