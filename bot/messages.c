@@ -385,8 +385,8 @@ static const char *const msg_english[MSG_COUNT] = {
                      "with: set notice|privmsg, set colours on|off, set turn on|off.",
     [MSG_SET_BAD] = "\"%s\" is not a setting: type set notice, set privmsg, set colours on|off or "
                     "set turn on|off.",
-    [MSG_PARSE_READ_ACE] = "%s = %s (Cyrillic \xD0\xA2 is the ace); for %s type %s",
-    [MSG_PARSE_READ_TEN] = "%s = %s (Latin T is the ten); for %s type %s",
+    [MSG_PARSE_READ_ACE] = "%s = %s (Cyrillic \xD0\xA2 is the ace); for %s type %s.",
+    [MSG_PARSE_READ_TEN] = "%s = %s (Latin T is the ten); for %s type %s.",
 };
 
 /* One table per language, each with every id (tests/test_messages.c checks). */
