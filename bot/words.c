@@ -281,12 +281,35 @@ size_t words_fold(const char *s, size_t n, char *out, size_t cap)
     return len;
 }
 
+/* Does text[0..len), folded, equal the folded word a[0..na)? Stops at the first difference. */
+static bool folded_is(const char *a, size_t na, const char *text, size_t len)
+{
+    size_t at = 0;
+    for (size_t i = 0; i < len;) {
+        char f[3];
+        size_t flen;
+        i += fold_char((const unsigned char *)text + i, len - i, f, &flen);
+        if (at + flen > na || a[at] != f[0] || (flen == 2 && a[at + 1] != f[1]))
+            return false;
+        at += flen;
+    }
+    return at == na;
+}
+
+/* The length of text's first word (up to a space or its end). */
+static size_t first_word(const char *text)
+{
+    size_t n = 0;
+    while (text[n] && text[n] != ' ')
+        n++;
+    return n;
+}
+
 static bool fold_equal(token t, const char *text, size_t len)
 {
-    char a[FOLD_SIZE], b[FOLD_SIZE];
+    char a[FOLD_SIZE];
     size_t na = words_fold(t.s, t.n, a, sizeof a);
-    size_t nb = words_fold(text, len, b, sizeof b);
-    return na != (size_t)-1 && na == nb && memcmp(a, b, na) == 0;
+    return na != (size_t)-1 && folded_is(a, na, text, len);
 }
 
 bool words_equal(token t, const char *text) { return fold_equal(t, text, strlen(text)); }
@@ -311,11 +334,13 @@ const words_entry *words_match(parse_ctx *c, words_list l, token t)
 {
     size_t count, best_words = 0, best_pos = c->pos, start = c->pos;
     const words_entry *list = words_table(l, &count), *best = NULL;
-    for (size_t i = 0; i < count; i++) {
-        const char *sp = strchr(list[i].text, ' ');
-        size_t first = sp ? (size_t)(sp - list[i].text) : strlen(list[i].text);
-        if (!fold_equal(t, list[i].text, first))
+    char a[FOLD_SIZE];
+    size_t na = words_fold(t.s, t.n, a, sizeof a);
+    for (size_t i = 0; i < count && na != (size_t)-1; i++) {
+        size_t first = first_word(list[i].text);
+        if (!folded_is(a, na, list[i].text, first))
             continue;
+        const char *sp = list[i].text[first] ? list[i].text + first : NULL;
         size_t words = 1;
         for (const char *p = sp; p; p = strchr(p + 1, ' '))
             words++;
@@ -334,9 +359,13 @@ const words_entry *words_find(words_list l, token t)
 {
     size_t count;
     const words_entry *list = words_table(l, &count);
-    for (size_t i = 0; i < count; i++)
-        if (!strchr(list[i].text, ' ') && words_equal(t, list[i].text))
+    char a[FOLD_SIZE];
+    size_t na = words_fold(t.s, t.n, a, sizeof a);
+    for (size_t i = 0; i < count && na != (size_t)-1; i++) {
+        size_t first = first_word(list[i].text);
+        if (!list[i].text[first] && folded_is(a, na, list[i].text, first))
             return &list[i];
+    }
     return NULL;
 }
 
