@@ -249,6 +249,12 @@ static bool to_action(const tables *t, const table_t *tb, const parsed_cmd *p, c
     case PC_TRANSFER: a->kind = DURAK_ACT_TRANSFER; return true;
     case PC_BEAT:
         a->kind = DURAK_ACT_BEAT;
+        if (p->target != CARD_NONE && !cards_has(tb->g.hand[tb->g.actor], p->card)
+            && cards_has(tb->g.hand[tb->g.actor], p->target)
+            && cards_has(durak_uncovered(&tb->g), p->card)) {
+            a->card = p->target; /* "бью 7ч 9ч": the covered card first, as Russian says it */
+            a->target = p->card;
+        }
         return p->target != CARD_NONE || complete_beat(t, tb, p, nick, a, o);
     default: return card_move(t, tb, p, nick, a, o);
     }

@@ -266,6 +266,40 @@ static void test_russian_words(void **state)
     fail_msg("no seed dealt the first player an ace to lead");
 }
 
+/* "бью X Y" with the covered card first, as Russian says it, beats X with Y (the cards tell
+ * which is on the table); the bot's order "beat Y X" works as before. */
+static void test_russian_beat_order(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 0; seed < 60; seed++) {
+        harness *h = h_new(seed);
+        start_two(h, "#durak");
+        char moves[1024], line[96], x[32], y[32], cov[8], with[8], want[96];
+        int i = whose_turn(h, NICKS, 2, moves, sizeof moves);
+        assert_int_equal(sscanf(strstr(moves, "play "), "play %7s", cov), 1);
+        card_in_russian(cov, x, sizeof x);
+        snprintf(line, sizeof line, "хожу %s", x);
+        priv(h, NICKS[i], line);
+        snprintf(want, sizeof want, "%s leads %s", NICKS[i], cov);
+        assert_non_null(said(h, "#durak", want));
+        priv(h, NICKS[1 - i], "ходы");
+        const char *b = strstr(said(h, NICKS[1 - i], "Your moves: "), "beat ");
+        if (!b) { /* nothing beats it: another deal */
+            h_free(h);
+            continue;
+        }
+        assert_int_equal(sscanf(b, "beat %7s", with), 1);
+        card_in_russian(with, y, sizeof y);
+        snprintf(line, sizeof line, "бью %s %s", x, y);
+        priv(h, NICKS[1 - i], line);
+        snprintf(want, sizeof want, "%s beats %s with %s", NICKS[1 - i], cov, with);
+        assert_non_null(said(h, "#durak", want));
+        h_free(h);
+        return;
+    }
+    fail_msg("no seed let the defender beat the lead");
+}
+
 static void test_timeouts_and_forfeit(void **state)
 {
     (void)state;
@@ -880,6 +914,7 @@ int main(void)
         cmocka_unit_test(test_complete_games),
         cmocka_unit_test(test_illegal_move_reason),
         cmocka_unit_test(test_russian_words),
+        cmocka_unit_test(test_russian_beat_order),
         cmocka_unit_test(test_pickup_count),
         cmocka_unit_test(test_timeouts_and_forfeit),
         cmocka_unit_test(test_nick_change),
