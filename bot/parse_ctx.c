@@ -30,6 +30,7 @@ bool ctx_begin(parse_ctx *c, const char *line, size_t len, const parse_opts *o, 
     c->prefix_len = strlen(c->prefix);
     c->unicode = o ? o->unicode_suits : true;
     c->no_transfer = o && o->no_transfer;
+    c->shown = NULL;
     utf8_sanitize(c->prefix_shown, c->prefix, c->prefix_len, CTX_PREFIX_SHOWN_MAX);
     c->pos = 0;
     c->len = 0;

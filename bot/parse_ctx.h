@@ -24,7 +24,8 @@ typedef struct {
     size_t prefix_len;
     char prefix_shown[CTX_PREFIX_SHOWN_MAX + 4]; /* the prefix made safe to quote */
     bool unicode;
-    bool no_transfer; /* the player's game has no transfer: a bare t is take */
+    bool no_transfer;  /* the player's game has no transfer: a bare t is take */
+    const char *shown; /* the command word as errors show it ("беру"); NULL: the English name */
     parsed_cmd *out;
 } parse_ctx;
 

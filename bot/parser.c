@@ -79,18 +79,31 @@ static const char *const ambiguous_choices[] = {
 
 /* ---------------------------------------------------------------- words */
 
-/* The kind a one-word command of list l stands for; PC_IGNORED if none. */
-static parse_kind command_find(words_list l, token w)
+/* The kind an entry stands for (PC_IGNORED for none); errors then show its word as typed in
+ * another language than English ("type just беру"), else the English name. */
+static parse_kind command_of(parse_ctx *c, const words_entry *e)
 {
-    const words_entry *e = words_find(l, w);
+    if (e && e->lang != WORDS_EN)
+        c->shown = e->text;
     return e ? (parse_kind)e->value : PC_IGNORED;
+}
+
+/* The kind a one-word command of list l stands for; PC_IGNORED if none. */
+static parse_kind command_find(parse_ctx *c, words_list l, token w)
+{
+    return command_of(c, words_find(l, w));
 }
 
 /* Likewise for the word w and, for commands of several words, those after it in c. */
 static parse_kind command_match(parse_ctx *c, words_list l, token w)
 {
-    const words_entry *e = words_match(c, l, w);
-    return e ? (parse_kind)e->value : PC_IGNORED;
+    return command_of(c, words_match(c, l, w));
+}
+
+/* The command word shown in an error about a command of this kind. */
+static const char *shown_word(const parse_ctx *c, parse_kind kind)
+{
+    return c->shown ? c->shown : kind_names[kind];
 }
 
 /* ---------------------------------------------------------------- cards */
@@ -178,7 +191,7 @@ static void ctx_bare_command(parse_ctx *c, parse_kind kind, const char *before)
     if (ctx_next(c, &t)) {
         ctx_fail_extra(
             c, t,
-            ctx_command_text(text, before, kind_names[kind], CARD_NONE, CARD_NONE, c->unicode));
+            ctx_command_text(text, before, shown_word(c, kind), CARD_NONE, CARD_NONE, c->unicode));
         return;
     }
     c->out->kind = kind;
@@ -205,13 +218,13 @@ void parse_channel(const char *line, size_t len, const parse_opts *o, parsed_cmd
 /* ---------------------------------------------------------------- private commands */
 
 /* The example a card command shows: "play 7♥", "beat 9♠ 7♠", "transfer 7♥". */
-static const char *private_example(char buf[CTX_TEXT_SIZE], parse_kind kind, bool unicode)
+static const char *private_example(const parse_ctx *c, char buf[CTX_TEXT_SIZE], parse_kind kind)
 {
     if (kind == PC_BEAT)
-        return ctx_command_text(buf, "", "beat", card_make(RANK_9, SUIT_SPADES),
-                                card_make(RANK_7, SUIT_SPADES), unicode);
-    return ctx_command_text(buf, "", kind_names[kind], card_make(RANK_7, SUIT_HEARTS), CARD_NONE,
-                            unicode);
+        return ctx_command_text(buf, "", shown_word(c, kind), card_make(RANK_9, SUIT_SPADES),
+                                card_make(RANK_7, SUIT_SPADES), c->unicode);
+    return ctx_command_text(buf, "", shown_word(c, kind), card_make(RANK_7, SUIT_HEARTS), CARD_NONE,
+                            c->unicode);
 }
 
 /* play C, transfer C, beat C [T]. */
@@ -221,8 +234,7 @@ static void private_card_command(parse_ctx *c, parse_kind kind)
     char text[CTX_TEXT_SIZE];
     card_t card, target = CARD_NONE;
     if (!ctx_next(c, &t)) {
-        ctx_fail(c, MSG_PARSE_NEEDS_CARD, kind_names[kind],
-                 private_example(text, kind, c->unicode));
+        ctx_fail(c, MSG_PARSE_NEEDS_CARD, shown_word(c, kind), private_example(c, text, kind));
         return;
     }
     if (!ctx_card(c, t, &card))
@@ -235,7 +247,7 @@ static void private_card_command(parse_ctx *c, parse_kind kind)
     }
     if (more) {
         ctx_fail_extra(c, t,
-                       ctx_command_text(text, "", kind_names[kind], card, target, c->unicode));
+                       ctx_command_text(text, "", shown_word(c, kind), card, target, c->unicode));
         return;
     }
     c->out->kind = kind;
@@ -275,13 +287,13 @@ static void private_unknown(parse_ctx *c, token w)
 {
     char q[CTX_QUOTE_SIZE];
     const token_word *amb = token_find(ambiguous_words, COUNT_OF(ambiguous_words), w);
-    parse_kind kind = command_find(WL_CHANNEL, w);
+    parse_kind kind = command_find(c, WL_CHANNEL, w);
     if (amb && amb->value == 0 && c->no_transfer) /* only what the variant allows */
         ctx_bare_command(c, PC_TAKE, "");
     else if (amb)
         ctx_fail(c, MSG_PARSE_AMBIGUOUS, ctx_quote(q, w), ambiguous_choices[amb->value]);
     else if (kind != PC_IGNORED)
-        ctx_fail(c, MSG_PARSE_CHANNEL_ONLY, c->prefix_shown, kind_names[kind]);
+        ctx_fail(c, MSG_PARSE_CHANNEL_ONLY, c->prefix_shown, shown_word(c, kind));
     else if (cardtext_looks_like_card(w.s, w.n))
         ctx_fail_card(c, w);
     else
@@ -291,7 +303,7 @@ static void private_unknown(parse_ctx *c, token w)
 /* stats [nick], top [n], rules: the channel's information commands work privately too. */
 static void private_info(parse_ctx *c, token w)
 {
-    switch (command_find(WL_CHANNEL, w)) {
+    switch (command_find(c, WL_CHANNEL, w)) {
     case PC_STATS: parse_channel_stats(c); return;
     case PC_TOP: parse_channel_top(c); return;
     case PC_RULES: ctx_bare_command(c, PC_RULES, ""); return;

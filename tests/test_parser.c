@@ -752,7 +752,7 @@ static const parse_case language_channel_cases[] = {
     CASE("!дурак подкидной переводной",
          "error: \"подкидной\" and \"переводной\" cannot both be chosen: pick one, e.g. !durak "
          "transfer"),
-    CASE("!стоп сейчас", "error: \"сейчас\" after !stop is not understood: type just !stop"),
+    CASE("!стоп сейчас", "error: \"сейчас\" after !стоп is not understood: type just !стоп"),
     CASE("дурак", "ignored"),
     CASE("!дураки", "ignored"),
     /* French */
@@ -781,7 +781,8 @@ static const parse_case language_channel_cases[] = {
     CASE("!me uno", "join"),
     CASE("!Me Uno.", "join"),
     CASE("!me", "ignored"),
-    CASE("!me uno ya", "error: \"ya\" after !join is not understood: type just !join"),
+    CASE("!me uno ya", "error: \"ya\" after !me uno is not understood: type just !me uno"),
+    CASE("!join now", "error: \"now\" after !join is not understood: type just !join"),
     CASE("!jugar", "join"),
     CASE("!salir", "leave"),
     CASE("!empezar", "start"),
@@ -821,11 +822,15 @@ static const parse_case language_private_cases[] = {
     CASE("помощь карты", "help [cards]"),
     CASE("!стат", "stats"),
     CASE("правила", "rules"),
-    CASE("беру 7ч", "error: \"7ч\" after take is not understood: type just take"),
-    CASE("беру карты все", "error: \"все\" after take is not understood: type just take"),
-    CASE("хожу", "error: play needs a card to play: play 7♥"),
+    CASE("беру 7ч", "error: \"7ч\" after беру is not understood: type just беру"),
+    CASE("беру карты все",
+         "error: \"все\" after беру карты is not understood: type just беру карты"),
+    CASE("хожу", "error: хожу needs a card to play: хожу 7♥"),
+    CASE("бью", "error: бью needs a card to play: бью 9♠ 7♠"),
+    CASE("take 7h", "error: \"7h\" after take is not understood: type just take"),
+    CASE("tk 7h", "error: \"7h\" after take is not understood: type just take"),
     CASE("хожу 7х", "error: \"7х\" is not a card: try 7♥ or 7h"),
-    CASE("играть", "error: !join is a channel command: type it in the channel, not to me"),
+    CASE("играть", "error: !играть is a channel command: type it in the channel, not to me"),
     CASE("абырвалг",
          "error: \"абырвалг\" is not a command or a card: type moves to see your moves, or help "
          "for all commands"),
@@ -860,7 +865,7 @@ static const parse_case language_private_cases[] = {
     CASE("cartas", "hand"),
     CASE("jugadas", "moves"),
     CASE("ayuda", "help"),
-    CASE("unirse", "error: !join is a channel command: type it in the channel, not to me"),
+    CASE("unirse", "error: !unirse is a channel command: type it in the channel, not to me"),
 };
 
 static void test_languages(void **state)
@@ -946,7 +951,7 @@ static const parse_case t_cases[] = {
          "beat As 10d {Тп = A♠ (Cyrillic Т is the ace); for 10♠ type 10п. Tб = 10♦ (Latin T is "
          "the ten); for A♦ type Тб.}"),
     CASE("бью Тп x", "error: \"x\" is not a card: try 7♥ or 7h"),
-    CASE("хожу Тп x", "error: \"x\" after play A♠ is not understood: type just play A♠"),
+    CASE("хожу Тп x", "error: \"x\" after хожу A♠ is not understood: type just хожу A♠"),
     CASE("Тп x", "error: \"x\" after A♠ is not understood: type just A♠"),
 };
 
