@@ -6,7 +6,8 @@ that send and read raw bytes in that encoding: Russian words (беру, !дур�
 a quoted Cyrillic word comes back as the very bytes sent, the suits ♥ ♠ ♦ ♣ the set lacks arrive
 as the Russian letters ч п б т, and a card the bot listed, sent back with хожу, is announced in
 the channel with the same bytes. No line of either bot holds UTF-8's bytes or a '?' stand-in
-for what the set has."""
+for what the set has. A third bot set to "auto" understands a UTF-8 client and a CP1251 one and
+answers both in CP1251."""
 import time
 
 import harness as h
@@ -141,12 +142,34 @@ def one_bot(env, encoding, bot, channel):
         enc, sum(1 for m in alice.all_msgs() if h.from_bot(m, bot)), bot))
 
 
+def auto_bot(env, bot):
+    """"auto" (= "auto:cp1251"): a UTF-8 client and a CP1251 client are both understood; the
+    bot answers both in CP1251."""
+    utf = EncClient(env.ngircd.port, "utf_auto", "utf-8")
+    cp = EncClient(env.ngircd.port, "cp_auto", "cp1251")
+    for c in (utf, cp):
+        env.clients.append(c)
+        c.connect()
+    utf.join_with_bot("#auto", bot_nick=bot)  # the bot is there
+    want = ('"абырвалг" is not a command or a card: type moves to see your moves, or help for all '
+            'commands').encode("cp1251")
+    for c in (utf, cp):
+        c.say(bot, "беру")
+        exact(reply(c, bot, "answer to беру"),
+              b"You are not in a game: open one in a channel with !durak, or join one with !join.",
+              "auto, %s: беру" % c.encoding)
+        c.say(bot, "абырвалг")
+        exact(reply(c, bot, "answer to абырвалг"), want, "auto, %s: quoted word" % c.encoding)
+    h.log("auto: a UTF-8 and a CP1251 client understood, both answered in CP1251")
+
+
 def test(env):
     env.ngircd.start()
-    for encoding, nick, channel in BOTS:
+    for encoding, nick, channel in BOTS + [("auto", "durakauto", "#auto")]:
         env.bot(bot_conf(env, encoding, nick, channel), name=nick).start()
     for encoding, nick, channel in BOTS:
         one_bot(env, encoding, nick, channel)
+    auto_bot(env, "durakauto")
 
 
 if __name__ == "__main__":
