@@ -165,6 +165,8 @@ static const char *const msg_types[MSG_COUNT] = {
     [MSG_SET_DONE] = "s",
     [MSG_SET_SHOW] = "sss",
     [MSG_SET_BAD] = "s",
+    [MSG_PARSE_READ_ACE] = "ssss",
+    [MSG_PARSE_READ_TEN] = "ssss",
 };
 
 static const char *const msg_english[MSG_COUNT] = {
@@ -383,6 +385,8 @@ static const char *const msg_english[MSG_COUNT] = {
                      "with: set notice|privmsg, set colours on|off, set turn on|off.",
     [MSG_SET_BAD] = "\"%s\" is not a setting: type set notice, set privmsg, set colours on|off or "
                     "set turn on|off.",
+    [MSG_PARSE_READ_ACE] = "%s = %s (Cyrillic \xD0\xA2 is the ace); for %s type %s.",
+    [MSG_PARSE_READ_TEN] = "%s = %s (Latin T is the ten); for %s type %s.",
 };
 
 /* One table per language, each with every id (tests/test_messages.c checks). */

@@ -170,6 +170,9 @@ typedef enum {
     MSG_SET_DONE,        /* the setting as now set */
     MSG_SET_SHOW,        /* notice/privmsg, on/off, on/off */
     MSG_SET_BAD,         /* word */
+    /* words and cards in every language (issue 13): how a card typed with T or Т was read */
+    MSG_PARSE_READ_ACE, /* word, card as read, the card a Latin T would give, how to type it */
+    MSG_PARSE_READ_TEN, /* word, card as read, the card a Cyrillic Т would give, how to type it */
     MSG_COUNT
 } msg_id;
 

@@ -30,6 +30,7 @@ bool ctx_begin(parse_ctx *c, const char *line, size_t len, const parse_opts *o, 
     c->prefix_len = strlen(c->prefix);
     c->unicode = o ? o->unicode_suits : true;
     c->no_transfer = o && o->no_transfer;
+    c->shown = NULL;
     utf8_sanitize(c->prefix_shown, c->prefix, c->prefix_len, CTX_PREFIX_SHOWN_MAX);
     c->pos = 0;
     c->len = 0;
@@ -138,6 +139,28 @@ void ctx_fail_card(parse_ctx *c, token t)
              card_example(ex, c->unicode, card_rank(example), card_suit(example)));
 }
 
+void ctx_note_card(parse_ctx *c, token t)
+{
+    token w = token_trim(t);
+    card_t other;
+    char other_text[CARDTEXT_OTHER_SIZE], q[CTX_QUOTE_SIZE], a[PARSE_CARD_TEXT_SIZE],
+        b[PARSE_CARD_TEXT_SIZE];
+    cardtext_note note = cardtext_t_note(w.s, w.n, &other, other_text);
+    if (note == CARDTEXT_NOTE_NONE)
+        return;
+    char *out = c->out->note;
+    size_t len = strlen(out);
+    if (len + 2 >= PARSE_NOTE_SIZE)
+        return;
+    if (len)
+        out[len++] = ' ', out[len] = '\0';
+    snprintf(out + len, PARSE_NOTE_SIZE - len,
+             msg_text(note == CARDTEXT_NOTE_ACE ? MSG_PARSE_READ_ACE : MSG_PARSE_READ_TEN),
+             ctx_quote(q, w), parse_write_card(cardtext_read(w.s, w.n), c->unicode, a),
+             parse_write_card(other, c->unicode, b), other_text);
+    utf8_cut_invalid(out);
+}
+
 /* Reads a card word into *card; on a bad word fails and returns false. */
 bool ctx_card(parse_ctx *c, token t, card_t *card)
 {
@@ -145,5 +168,7 @@ bool ctx_card(parse_ctx *c, token t, card_t *card)
     *card = cardtext_read(w.s, w.n);
     if (*card == CARD_NONE)
         ctx_fail_card(c, t);
+    else
+        ctx_note_card(c, t);
     return *card != CARD_NONE;
 }

@@ -2,7 +2,9 @@
  * a parsed_cmd, or an error sentence from messages.c naming the right form. */
 
 /*
- * Accepted forms (for README). Words are matched in any case (ASCII); punctuation around a
+ * Accepted forms (for README), in English; the Russian, French and Spanish words for each are in
+ * words.c, understood everywhere. Words are matched in any case (Latin and Cyrillic letters) and
+ * with or without accents; punctuation around a
  * word (. , ; : ! ? " ' ( ) [ ] { } < > * _ ~ | ` « » “ ” ‘ ’ …) is ignored.
  *
  * Channel, right after the prefix (default "!"):
@@ -39,6 +41,7 @@
  */
 #include "parser.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "cardtext.h"
@@ -46,11 +49,7 @@
 #include "parse_ctx.h"
 #include "token.h"
 #include "utf8.h"
-
-typedef struct {
-    const char *word;
-    parse_kind kind;
-} command_word;
+#include "words.h"
 
 /* ---------------------------------------------------------------- tables */
 
@@ -63,21 +62,6 @@ static const char *const kind_names[PC_KIND_COUNT] = {
     [PC_BEAT] = "beat",         [PC_TAKE] = "take",   [PC_PASS] = "pass",
     [PC_TRANSFER] = "transfer", [PC_HAND] = "hand",   [PC_MOVES] = "moves",
     [PC_CARD] = "card",         [PC_SET] = "set",
-};
-
-static const command_word channel_words[] = {
-    { "durak", PC_DURAK },   { "join", PC_JOIN },   { "leave", PC_LEAVE }, { "start", PC_START },
-    { "stop", PC_STOP },     { "table", PC_TABLE }, { "help", PC_HELP },   { "rules", PC_RULES },
-    { "bot", PC_BOT },       { "stats", PC_STATS }, { "top", PC_TOP },     { "again", PC_AGAIN },
-    { "rematch", PC_AGAIN },
-};
-
-static const command_word private_words[] = {
-    { "play", PC_PLAY }, { "pl", PC_PLAY },    { "throw", PC_PLAY },        { "beat", PC_BEAT },
-    { "b", PC_BEAT },    { "cover", PC_BEAT }, { "take", PC_TAKE },         { "tk", PC_TAKE },
-    { "pass", PC_PASS }, { "pa", PC_PASS },    { "transfer", PC_TRANSFER }, { "tr", PC_TRANSFER },
-    { "hand", PC_HAND }, { "cards", PC_HAND }, { "moves", PC_MOVES },       { "m", PC_MOVES },
-    { "help", PC_HELP }, { "set", PC_SET },
 };
 
 static const token_word ambiguous_words[] = {
@@ -95,12 +79,31 @@ static const char *const ambiguous_choices[] = {
 
 /* ---------------------------------------------------------------- words */
 
-static parse_kind command_find(const command_word *words, size_t count, token w)
+/* The kind an entry stands for (PC_IGNORED for none); errors then show its word as typed in
+ * another language than English ("type just беру"), else the English name. */
+static parse_kind command_of(parse_ctx *c, const words_entry *e)
 {
-    for (size_t i = 0; i < count; i++)
-        if (token_is(w, words[i].word))
-            return words[i].kind;
-    return PC_IGNORED;
+    if (e && e->lang != WORDS_EN)
+        c->shown = e->text;
+    return e ? (parse_kind)e->value : PC_IGNORED;
+}
+
+/* The kind a one-word command of list l stands for; PC_IGNORED if none. */
+static parse_kind command_find(parse_ctx *c, words_list l, token w)
+{
+    return command_of(c, words_find(l, w));
+}
+
+/* Likewise for the word w and, for commands of several words, those after it in c. */
+static parse_kind command_match(parse_ctx *c, words_list l, token w)
+{
+    return command_of(c, words_match(c, l, w));
+}
+
+/* The command word shown in an error about a command of this kind. */
+static const char *shown_word(const parse_ctx *c, parse_kind kind)
+{
+    return c->shown ? c->shown : kind_names[kind];
 }
 
 /* ---------------------------------------------------------------- cards */
@@ -158,6 +161,9 @@ static void ctx_help(parse_ctx *c)
     utf8_sanitize(c->out->arg, w.s, w.n, PARSE_ARG_SIZE - 4);
     for (char *p = c->out->arg; *p; p++)
         *p = (char)byte_lower((unsigned char)*p);
+    const words_entry *topic = words_find(WL_TOPIC, w); /* "помощь карты": help cards */
+    if (topic)
+        snprintf(c->out->arg, PARSE_ARG_SIZE, "%s", words_topic_names[topic->value]);
 }
 
 /* set [words]: the rest of the line, lower case, one space between words (the tables check it). */
@@ -185,7 +191,7 @@ static void ctx_bare_command(parse_ctx *c, parse_kind kind, const char *before)
     if (ctx_next(c, &t)) {
         ctx_fail_extra(
             c, t,
-            ctx_command_text(text, before, kind_names[kind], CARD_NONE, CARD_NONE, c->unicode));
+            ctx_command_text(text, before, shown_word(c, kind), CARD_NONE, CARD_NONE, c->unicode));
         return;
     }
     c->out->kind = kind;
@@ -197,7 +203,7 @@ void parse_channel(const char *line, size_t len, const parse_opts *o, parsed_cmd
     token w;
     if (!ctx_begin(&c, line, len, o, out) || !ctx_prefixed_word(&c, &w))
         return;
-    parse_kind kind = command_find(channel_words, COUNT_OF(channel_words), w);
+    parse_kind kind = command_match(&c, WL_CHANNEL, w);
     switch (kind) {
     case PC_IGNORED: return;
     case PC_DURAK: parse_channel_durak(&c); return;
@@ -212,13 +218,13 @@ void parse_channel(const char *line, size_t len, const parse_opts *o, parsed_cmd
 /* ---------------------------------------------------------------- private commands */
 
 /* The example a card command shows: "play 7♥", "beat 9♠ 7♠", "transfer 7♥". */
-static const char *private_example(char buf[CTX_TEXT_SIZE], parse_kind kind, bool unicode)
+static const char *private_example(const parse_ctx *c, char buf[CTX_TEXT_SIZE], parse_kind kind)
 {
     if (kind == PC_BEAT)
-        return ctx_command_text(buf, "", "beat", card_make(RANK_9, SUIT_SPADES),
-                                card_make(RANK_7, SUIT_SPADES), unicode);
-    return ctx_command_text(buf, "", kind_names[kind], card_make(RANK_7, SUIT_HEARTS), CARD_NONE,
-                            unicode);
+        return ctx_command_text(buf, "", shown_word(c, kind), card_make(RANK_9, SUIT_SPADES),
+                                card_make(RANK_7, SUIT_SPADES), c->unicode);
+    return ctx_command_text(buf, "", shown_word(c, kind), card_make(RANK_7, SUIT_HEARTS), CARD_NONE,
+                            c->unicode);
 }
 
 /* play C, transfer C, beat C [T]. */
@@ -228,8 +234,7 @@ static void private_card_command(parse_ctx *c, parse_kind kind)
     char text[CTX_TEXT_SIZE];
     card_t card, target = CARD_NONE;
     if (!ctx_next(c, &t)) {
-        ctx_fail(c, MSG_PARSE_NEEDS_CARD, kind_names[kind],
-                 private_example(text, kind, c->unicode));
+        ctx_fail(c, MSG_PARSE_NEEDS_CARD, shown_word(c, kind), private_example(c, text, kind));
         return;
     }
     if (!ctx_card(c, t, &card))
@@ -242,7 +247,7 @@ static void private_card_command(parse_ctx *c, parse_kind kind)
     }
     if (more) {
         ctx_fail_extra(c, t,
-                       ctx_command_text(text, "", kind_names[kind], card, target, c->unicode));
+                       ctx_command_text(text, "", shown_word(c, kind), card, target, c->unicode));
         return;
     }
     c->out->kind = kind;
@@ -262,6 +267,7 @@ static void private_bare_card(parse_ctx *c, card_t card)
             ctx_fail_extra(c, t, parse_write_card(card, c->unicode, text));
             return;
         }
+        ctx_note_card(c, t);
         if (ctx_next(c, &t)) {
             ctx_fail(c, MSG_PARSE_TWO_CARDS, parse_write_card(second, c->unicode, a),
                      parse_write_card(card, c->unicode, b),
@@ -281,13 +287,13 @@ static void private_unknown(parse_ctx *c, token w)
 {
     char q[CTX_QUOTE_SIZE];
     const token_word *amb = token_find(ambiguous_words, COUNT_OF(ambiguous_words), w);
-    parse_kind kind = command_find(channel_words, COUNT_OF(channel_words), w);
+    parse_kind kind = command_find(c, WL_CHANNEL, w);
     if (amb && amb->value == 0 && c->no_transfer) /* only what the variant allows */
         ctx_bare_command(c, PC_TAKE, "");
     else if (amb)
         ctx_fail(c, MSG_PARSE_AMBIGUOUS, ctx_quote(q, w), ambiguous_choices[amb->value]);
     else if (kind != PC_IGNORED)
-        ctx_fail(c, MSG_PARSE_CHANNEL_ONLY, c->prefix_shown, kind_names[kind]);
+        ctx_fail(c, MSG_PARSE_CHANNEL_ONLY, c->prefix_shown, shown_word(c, kind));
     else if (cardtext_looks_like_card(w.s, w.n))
         ctx_fail_card(c, w);
     else
@@ -297,7 +303,7 @@ static void private_unknown(parse_ctx *c, token w)
 /* stats [nick], top [n], rules: the channel's information commands work privately too. */
 static void private_info(parse_ctx *c, token w)
 {
-    switch (command_find(channel_words, COUNT_OF(channel_words), w)) {
+    switch (command_find(c, WL_CHANNEL, w)) {
     case PC_STATS: parse_channel_stats(c); return;
     case PC_TOP: parse_channel_top(c); return;
     case PC_RULES: ctx_bare_command(c, PC_RULES, ""); return;
@@ -317,7 +323,7 @@ void parse_private(const char *line, size_t len, const parse_opts *o, parsed_cmd
     if (!ctx_next(&c, &t))
         return;
     token w = token_trim(t);
-    parse_kind kind = command_find(private_words, COUNT_OF(private_words), w);
+    parse_kind kind = command_match(&c, WL_PRIVATE, w);
     card_t card = cardtext_read(w.s, w.n);
     if (kind == PC_HELP)
         ctx_help(&c);
@@ -327,8 +333,9 @@ void parse_private(const char *line, size_t len, const parse_opts *o, parsed_cmd
         private_card_command(&c, kind);
     else if (kind != PC_IGNORED)
         ctx_bare_command(&c, kind, "");
-    else if (card != CARD_NONE)
+    else if (card != CARD_NONE) {
+        ctx_note_card(&c, w);
         private_bare_card(&c, card);
-    else
+    } else
         private_info(&c, w);
 }

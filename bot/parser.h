@@ -14,6 +14,7 @@ enum {
     PARSE_ARG_SIZE = 64,
     PARSE_ERROR_SIZE = 300,
     PARSE_CARD_TEXT_SIZE = CARDTEXT_SIZE, /* "10♥" and its NUL fit */
+    PARSE_NOTE_SIZE = 240,
 };
 
 typedef enum {
@@ -56,6 +57,9 @@ typedef struct {
     int number;                   /* PC_TOP: 1..20 (more asks for 20), -1 when absent */
     char arg[PARSE_ARG_SIZE];     /* PC_HELP topic (lower case), PC_STATS nick, PC_TOP "bots"; "" */
     char error[PARSE_ERROR_SIZE]; /* PC_ERROR: one sentence, valid UTF-8, no control bytes */
+    /* A move's cards as read when a T could be read two ways (MSG_PARSE_READ_ACE/TEN), to be
+     * told to the player with the move; "" when none (and always with PC_ERROR). */
+    char note[PARSE_NOTE_SIZE];
 } parsed_cmd;
 
 typedef struct {

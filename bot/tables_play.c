@@ -249,6 +249,12 @@ static bool to_action(const tables *t, const table_t *tb, const parsed_cmd *p, c
     case PC_TRANSFER: a->kind = DURAK_ACT_TRANSFER; return true;
     case PC_BEAT:
         a->kind = DURAK_ACT_BEAT;
+        if (p->target != CARD_NONE && !cards_has(tb->g.hand[tb->g.actor], p->card)
+            && cards_has(tb->g.hand[tb->g.actor], p->target)
+            && cards_has(durak_uncovered(&tb->g), p->card)) {
+            a->card = p->target; /* "бью 7ч 9ч": the covered card first, as Russian says it */
+            a->target = p->card;
+        }
         return p->target != CARD_NONE || complete_beat(t, tb, p, nick, a, o);
     default: return card_move(t, tb, p, nick, a, o);
     }
@@ -319,6 +325,8 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
     } else if (p.kind == PC_MOVES) {
         cmd_moves(t, tb, s, o);
     } else if (play_is_move(p.kind)) {
+        if (p.note[0]) /* how a T/Т was read, before the move it made (issue 13) */
+            outbox_add(o, OUT_NOTICE, w->nick, "%s", p.note);
         cmd_move(t, tb, s, &p, now, o);
     } else {
         tables_notice(o, w->nick, MSG_CHANNEL_ONLY, parse_kind_name(p.kind), tb->channel);

@@ -66,6 +66,14 @@ static const struct config_enum config_sasl[] = { { "none", CONFIG_SASL_NONE },
                                                   { "external", CONFIG_SASL_EXTERNAL },
                                                   { NULL, 0 } };
 
+static const struct config_enum config_encodings[] = { { "utf-8", CONFIG_ENC_UTF8 },
+                                                       { "cp1251", CONFIG_ENC_CP1251 },
+                                                       { "koi8-r", CONFIG_ENC_KOI8R },
+                                                       { "auto", CONFIG_ENC_AUTO_CP1251 },
+                                                       { "auto:cp1251", CONFIG_ENC_AUTO_CP1251 },
+                                                       { "auto:koi8-r", CONFIG_ENC_AUTO_KOI8R },
+                                                       { NULL, 0 } };
+
 #define KEY_FIELD(member) offsetof(bot_config, member), sizeof(((bot_config *)0)->member)
 #define KEY_STR(path, member, flags, check)                                                        \
     {                                                                                              \
@@ -119,6 +127,8 @@ static const struct config_key config_keys[] = {
     KEY_PATH("irc.sasl_password_file", irc.sasl_password_file, 0),
     KEY_BOOL("irc.sasl_required", irc.sasl_required),
     KEY_INT("irc.ping_interval", irc.ping_interval, 10, 3600, " seconds"),
+    KEY_ENUM("irc.encoding", irc.encoding, config_encodings,
+             "\"utf-8\", \"cp1251\", \"koi8-r\", \"auto\" (= \"auto:cp1251\") or \"auto:koi8-r\""),
     KEY_INT("flood.burst", flood.burst, 1, 50, " lines"),
     KEY_FLOAT("flood.rate", flood.rate, 0.1, 50, " lines per second"),
     KEY_STR("game.prefix", game.prefix, 0, config_check_prefix),

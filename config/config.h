@@ -15,6 +15,13 @@ enum { CONFIG_VARIANT_CLASSIC = 0, CONFIG_VARIANT_TRANSFER = 1 };
 enum { CONFIG_THROWIN_ALL = 0, CONFIG_THROWIN_NEIGHBOURS = 1 };
 enum { CONFIG_SYNC_NORMAL = 0, CONFIG_SYNC_FULL = 1 };
 enum { CONFIG_SASL_NONE = 0, CONFIG_SASL_PLAIN = 1, CONFIG_SASL_EXTERNAL = 2 }; /* = link_sasl */
+enum { /* irc.encoding: = link_encoding (bot/link_enc.h) */
+       CONFIG_ENC_UTF8 = 0,
+       CONFIG_ENC_CP1251 = 1,
+       CONFIG_ENC_KOI8R = 2,
+       CONFIG_ENC_AUTO_CP1251 = 3,
+       CONFIG_ENC_AUTO_KOI8R = 4
+};
 
 typedef struct {
     struct {
@@ -44,6 +51,7 @@ typedef struct {
         char sasl_password_file[CONFIG_PATH_MAX]; /* or its first line is the password */
         bool sasl_required; /* default: true when a mechanism is set: never go on without it */
         int ping_interval;  /* seconds of silence before the bot PINGs */
+        int encoding;       /* CONFIG_ENC_*: the server's lines, converted in the relay */
     } irc;
     struct {
         int burst;   /* lines at once */

@@ -102,6 +102,7 @@ static void assert_config_equal(const bot_config *a, const bot_config *b)
     assert_int_equal(a->ui.unicode_suits, b->ui.unicode_suits);
     assert_string_equal(a->state.database, b->state.database);
     assert_int_equal(a->state.synchronous, b->state.synchronous);
+    assert_int_equal(a->irc.encoding, b->irc.encoding);
     assert_int_equal(a->nadmins, b->nadmins);
     for (int i = 0; i < a->nadmins; i++)
         assert_string_equal(a->admins[i], b->admins[i]);
@@ -240,6 +241,34 @@ static void test_partial_file_keeps_defaults(void **state)
     config_defaults(&want);
     want.game.turn_timeout = 30;
     assert_config_equal(&got, &want);
+}
+
+/* irc.encoding: each value (issue 13); utf-8 by default. */
+static void test_encodings(void **state)
+{
+    static const struct {
+        const char *value;
+        int want;
+    } cases[] = {
+        { "utf-8", CONFIG_ENC_UTF8 },
+        { "cp1251", CONFIG_ENC_CP1251 },
+        { "koi8-r", CONFIG_ENC_KOI8R },
+        { "auto", CONFIG_ENC_AUTO_CP1251 },
+        { "auto:cp1251", CONFIG_ENC_AUTO_CP1251 },
+        { "auto:koi8-r", CONFIG_ENC_AUTO_KOI8R },
+    };
+    bot_config d;
+    config_defaults(&d);
+    assert_int_equal(d.irc.encoding, CONFIG_ENC_UTF8);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[128];
+        snprintf(text, sizeof text, "irc = { encoding = \"%s\"; };\n", cases[i].value);
+        struct fixture *f = *state;
+        bot_config got = load_ok(fixture_write(f, "e.conf", text, 0));
+        assert_int_equal(got.irc.encoding, cases[i].want);
+        if (i + 1 < sizeof cases / sizeof cases[0])
+            f->nfiles--; /* the same file is written again: teardown removes it once */
+    }
 }
 
 static void test_tls_file(void **state)
@@ -546,7 +575,7 @@ static const struct bad_case bad_cases[] = {
       "password, password_file, nick, alt_nicks, username, realname, channels, nickserv_password, "
       "nickserv_password_file, "
       "nickserv_wait, sasl_mechanism, sasl_username, sasl_password, sasl_password_file, "
-      "sasl_required, ping_interval)" },
+      "sasl_required, ping_interval, encoding)" },
     { "unknown in game", "game = { prefix = \"!\";\n  timeout = 5; };\n",
       "2: game.timeout: unknown key (expected one of: prefix, turn_timeout, throwin_timeout, "
       "lobby_timeout, "
@@ -554,6 +583,14 @@ static const struct bad_case bad_cases[] = {
       "max_timeouts, variant, throwin, first5, bot_delay, replace_leavers)" },
     { "unknown in state", "state = {\n  db = \"/x\";\n};\n",
       "2: state.db: unknown key (expected one of: database, synchronous)" },
+    { "bad encoding", "irc = {\n  encoding = \"latin1\";\n};\n",
+      "2: irc.encoding: must be \"utf-8\", \"cp1251\", \"koi8-r\", \"auto\" (= \"auto:cp1251\") or "
+      "\"auto:koi8-r\" (got \"latin1\")" },
+    { "encoding case", "irc = {\n  encoding = \"CP1251\";\n};\n",
+      "2: irc.encoding: must be \"utf-8\", \"cp1251\", \"koi8-r\", \"auto\" (= \"auto:cp1251\") or "
+      "\"auto:koi8-r\" (got \"CP1251\")" },
+    { "encoding not a string", "irc = {\n  encoding = 1251;\n};\n",
+      "2: irc.encoding: must be a string in double quotes (got an integer)" },
     { "bad synchronous", "state = {\n  synchronous = \"off\";\n};\n",
       "2: state.synchronous: must be \"normal\" or \"full\" (got \"off\")" },
     { "unknown group in ui", "ui = {\n  theme = { dark = true; };\n};\n",
@@ -780,6 +817,7 @@ int main(void)
         FIXTURE_TEST(test_empty_file_is_defaults),
         FIXTURE_TEST(test_custom_file),
         FIXTURE_TEST(test_partial_file_keeps_defaults),
+        FIXTURE_TEST(test_encodings),
         FIXTURE_TEST(test_tls_file),
         FIXTURE_TEST(test_tls_port_given),
         FIXTURE_TEST(test_tls_port_included),

@@ -203,6 +203,103 @@ static void test_illegal_move_reason(void **state)
     fail_msg("no seed gave a non-beating card");
 }
 
+/* A card "7h", "10s", "As" of the bot's ASCII notation written as a Russian player types it:
+ * "7ч", "10п", "Тп" (issue 13). */
+static void card_in_russian(const char *card, char *out, size_t cap)
+{
+    static const char *const suits = "scdh";
+    static const char *const ru_suits[] = { "п", "т", "б", "ч" };
+    size_t n = strlen(card);
+    const char *rank = card[0] == 'J'   ? "В"
+                       : card[0] == 'Q' ? "Д"
+                       : card[0] == 'K' ? "К"
+                       : card[0] == 'A' ? "Т"
+                                        : NULL;
+    int suit = (int)(strchr(suits, card[n - 1]) - suits);
+    if (rank)
+        snprintf(out, cap, "%s%s", rank, ru_suits[suit]);
+    else
+        snprintf(out, cap, "%.*s%s", (int)(n - 1), card, ru_suits[suit]);
+}
+
+/* A game opened, joined, started and played in Russian words: the moves are made, and a card
+ * with Cyrillic Т comes with the note of how it was read (the ace). */
+static void test_russian_words(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 0; seed < 60; seed++) {
+        harness *h = h_new(seed);
+        chan(h, "alice", "#durak", "!дурак подкидной");
+        assert_non_null(said(h, "#durak", "opens a game"));
+        chan(h, "bob", "#durak", "!играть");
+        assert_non_null(said(h, "#durak", "joins"));
+        chan(h, "alice", "#durak", "!старт");
+        char moves[1024], ru[32], lead[64];
+        int i = whose_turn(h, NICKS, 2, moves, sizeof moves);
+        assert_true(i >= 0);
+        const char *ace = strstr(moves, "play A");
+        if (!ace) { /* a hand without an ace: another deal */
+            h_free(h);
+            continue;
+        }
+        char card[8];
+        snprintf(card, sizeof card, "%.2s", ace + 5);
+        card_in_russian(card, ru, sizeof ru);
+        snprintf(lead, sizeof lead, "хожу %s", ru);
+        priv(h, NICKS[i], lead);
+        const char *note = said(h, NICKS[i], "Cyrillic Т is the ace");
+        assert_non_null(note);
+        assert_non_null(strstr(note, ru));
+        char want[64];
+        snprintf(want, sizeof want, "%s leads %s", NICKS[i], card);
+        assert_non_null(said(h, "#durak", want));
+        priv(h, NICKS[1 - i], "беру");
+        snprintf(want, sizeof want, "%s takes", NICKS[1 - i]);
+        assert_non_null(said(h, "#durak", want));
+        assert_null(said(h, NICKS[1 - i], "Cyrillic")); /* no card, no note */
+        priv(h, NICKS[i], "бито");
+        priv(h, NICKS[i], "карты");
+        assert_non_null(said(h, NICKS[i], "Your hand"));
+        h_free(h);
+        return;
+    }
+    fail_msg("no seed dealt the first player an ace to lead");
+}
+
+/* "бью X Y" with the covered card first, as Russian says it, beats X with Y (the cards tell
+ * which is on the table); the bot's order "beat Y X" works as before. */
+static void test_russian_beat_order(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 0; seed < 60; seed++) {
+        harness *h = h_new(seed);
+        start_two(h, "#durak");
+        char moves[1024], line[96], x[32], y[32], cov[8], with[8], want[96];
+        int i = whose_turn(h, NICKS, 2, moves, sizeof moves);
+        assert_int_equal(sscanf(strstr(moves, "play "), "play %7s", cov), 1);
+        card_in_russian(cov, x, sizeof x);
+        snprintf(line, sizeof line, "хожу %s", x);
+        priv(h, NICKS[i], line);
+        snprintf(want, sizeof want, "%s leads %s", NICKS[i], cov);
+        assert_non_null(said(h, "#durak", want));
+        priv(h, NICKS[1 - i], "ходы");
+        const char *b = strstr(said(h, NICKS[1 - i], "Your moves: "), "beat ");
+        if (!b) { /* nothing beats it: another deal */
+            h_free(h);
+            continue;
+        }
+        assert_int_equal(sscanf(b, "beat %7s", with), 1);
+        card_in_russian(with, y, sizeof y);
+        snprintf(line, sizeof line, "бью %s %s", x, y);
+        priv(h, NICKS[1 - i], line);
+        snprintf(want, sizeof want, "%s beats %s with %s", NICKS[1 - i], cov, with);
+        assert_non_null(said(h, "#durak", want));
+        h_free(h);
+        return;
+    }
+    fail_msg("no seed let the defender beat the lead");
+}
+
 static void test_timeouts_and_forfeit(void **state)
 {
     (void)state;
@@ -816,6 +913,8 @@ int main(void)
         cmocka_unit_test(test_line_priorities),
         cmocka_unit_test(test_complete_games),
         cmocka_unit_test(test_illegal_move_reason),
+        cmocka_unit_test(test_russian_words),
+        cmocka_unit_test(test_russian_beat_order),
         cmocka_unit_test(test_pickup_count),
         cmocka_unit_test(test_timeouts_and_forfeit),
         cmocka_unit_test(test_nick_change),
