@@ -170,6 +170,13 @@ typedef enum {
     MSG_SET_DONE,        /* the setting as now set */
     MSG_SET_SHOW,        /* notice/privmsg, on/off, on/off */
     MSG_SET_BAD,         /* word */
+    /* teams of two (R19, issue 14) */
+    MSG_OPTIONS_TEAMS,       /* fragment after the options */
+    MSG_TEAMS_SEATS,         /* seat list, teams ("alice+carol vs bob+dave") */
+    MSG_TEAMS_NEED_4_OR_6,   /* seats (int), prefix, prefix */
+    MSG_RESULT_TEAM_LOST,    /* losing team, the teams that won */
+    MSG_RESULT_ONE_TEAM,     /* the team left */
+    MSG_RESULT_TEAM_FORFEIT, /* nick */
     MSG_COUNT
 } msg_id;
 

@@ -14,7 +14,7 @@ static const char NICK_LEAD[] = "@+%&~\"'(<";
 static const char NICK_TRAIL[] = ",.:;!?\"')>";
 static const char NICK_CHARS[] = "[]\\`_^{|}-";
 
-enum { OPT_VARIANT, OPT_THROWIN, OPT_FIRST5, OPT_COUNT };
+enum { OPT_VARIANT, OPT_THROWIN, OPT_FIRST5, OPT_TEAMS, OPT_COUNT };
 
 typedef struct {
     const char *word; /* the first entry of an (option, value) pair is its canonical name */
@@ -35,6 +35,7 @@ static const option_word option_words[] = {
     { "neighbours", OPT_THROWIN, DURAK_THROWIN_NEIGHBOURS },
     { "neighbors", OPT_THROWIN, DURAK_THROWIN_NEIGHBOURS },
     { "first5", OPT_FIRST5, 1 },
+    { "teams", OPT_TEAMS, 1 }, /* R19: teams of two */
 };
 
 static const token_word bot_levels[] = {
@@ -65,8 +66,8 @@ static const char *durak_option_name(const option_word *opt)
 
 void parse_channel_durak(parse_ctx *c)
 {
-    int values[OPT_COUNT] = { -1, -1, -1 };
-    token set_by[OPT_COUNT] = { { NULL, 0 }, { NULL, 0 }, { NULL, 0 } };
+    int values[OPT_COUNT] = { -1, -1, -1, -1 };
+    token set_by[OPT_COUNT] = { { NULL, 0 }, { NULL, 0 }, { NULL, 0 }, { NULL, 0 } };
     token t;
     char q1[CTX_QUOTE_SIZE], q2[CTX_QUOTE_SIZE];
     while (ctx_next(c, &t)) {
@@ -88,6 +89,7 @@ void parse_channel_durak(parse_ctx *c)
     c->out->variant = values[OPT_VARIANT];
     c->out->throwin = values[OPT_THROWIN];
     c->out->first5 = values[OPT_FIRST5];
+    c->out->teams = values[OPT_TEAMS];
 }
 
 void parse_channel_bot(parse_ctx *c)
