@@ -811,8 +811,6 @@ static const char *invalid_turn(const durak_game *g)
         if (!g->hand[g->actor] || g->defender != durak_opponent_after(g, g->attacker))
             return "the leader has no card or the defender is not the next player (R5, R11, "
                    "R19)";
-        if (durak_one_team_left(g))
-            return "a bout between partners (R19)";
         if (g->limit != limit_for(g, g->defender))
             return "the bout's limit is not the defender's hand (R9)";
         if (g->stock_len)
