@@ -171,6 +171,7 @@ static const char *const msg_types[MSG_COUNT] = {
     [MSG_RESULT_TEAM_LOST] = "ss",
     [MSG_RESULT_ONE_TEAM] = "s",
     [MSG_RESULT_TEAM_FORFEIT] = "s",
+    [MSG_RULES_TEAMS] = "",
 };
 
 static const char *const msg_english[MSG_COUNT] = {
@@ -398,6 +399,11 @@ static const char *const msg_english[MSG_COUNT] = {
     [MSG_RESULT_TEAM_LOST] = "Team %s loses, %s won.",
     [MSG_RESULT_ONE_TEAM] = "Game over: only %s are left, and partners never play each other.",
     [MSG_RESULT_TEAM_FORFEIT] = "Game over: %s left, which ends a team game at once.",
+    [MSG_RULES_TEAMS] =
+        "Teams of two: partners sit opposite (1st+3rd and 2nd+4th to join; with 6: 1st+4th, "
+        "2nd+5th, 3rd+6th) and never play each other: the next opponent defends, and a "
+        "defender's partner never throws in. The durak's team loses, so does a team left alone; "
+        "a player who leaves ends the game and their team loses.",
 };
 
 /* One table per language, each with every id (tests/test_messages.c checks). */

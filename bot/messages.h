@@ -177,6 +177,7 @@ typedef enum {
     MSG_RESULT_TEAM_LOST,    /* losing team, the teams that won */
     MSG_RESULT_ONE_TEAM,     /* the team left */
     MSG_RESULT_TEAM_FORFEIT, /* nick */
+    MSG_RULES_TEAMS,         /* !rules' fourth line in a teams game */
     MSG_COUNT
 } msg_id;
 

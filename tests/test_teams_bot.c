@@ -19,6 +19,8 @@ static void test_teams_need_4_or_6(void **state)
                          "A teams game needs 4 or 6 players, partners sitting "
                          "opposite, not 3: others can type !join"));
     assert_null(said(h, "#durak", "starts"));
+    chan(h, "bob", "#durak", "!rules");
+    assert_non_null(said(h, "#durak", "Teams of two: partners sit opposite"));
     chan(h, "dave", "#durak", "!join");
     chan(h, "erin", "#durak", "!join");
     chan(h, "alice", "#durak", "!start");
