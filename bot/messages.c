@@ -167,11 +167,18 @@ static const char *const msg_types[MSG_COUNT] = {
     [MSG_SET_BAD] = "s",
     [MSG_PARSE_READ_ACE] = "ssss",
     [MSG_PARSE_READ_TEN] = "ssss",
+    [MSG_OPTIONS_TEAMS] = "",
+    [MSG_TEAMS_SEATS] = "ss",
+    [MSG_TEAMS_NEED_4_OR_6] = "dss",
+    [MSG_RESULT_TEAM_LOST] = "ss",
+    [MSG_RESULT_ONE_TEAM] = "s",
+    [MSG_RESULT_TEAM_FORFEIT] = "s",
+    [MSG_RULES_TEAMS] = "",
 };
 
 static const char *const msg_english[MSG_COUNT] = {
     [MSG_PARSE_DURAK_OPTION] =
-        "unknown option \"%s\" for %sdurak: use classic|transfer, all|neighbours, first5",
+        "unknown option \"%s\" for %sdurak: use classic|transfer, all|neighbours, first5, teams",
     [MSG_PARSE_DURAK_CONFLICT] =
         "\"%s\" and \"%s\" cannot both be chosen: pick one, e.g. %sdurak %s",
     [MSG_PARSE_BOT_OPTION] =
@@ -260,7 +267,8 @@ static const char *const msg_english[MSG_COUNT] = {
     [MSG_RULES_3_CLASSIC] = "After each bout all draw up to 6; once the stock is empty, whoever "
                             "has no cards is out; the last one holding cards is the durak.",
     [MSG_HELP_1] =
-        "Commands: %1$sdurak [classic|transfer] [all|neighbours] [first5] opens a game; %1$sjoin, "
+        "Commands: %1$sdurak [classic|transfer] [all|neighbours] [first5] [teams] opens a game; "
+        "%1$sjoin, "
         "%1$sleave, %1$sstart, %1$sstop, %1$stable, %1$sbot [easy|normal|hard], %1$sstats [nick], "
         "%1$stop [n], %1$srules, %1$shelp [moves|cards|bots|stats].",
     [MSG_HELP_2] = "Play by private message to %s: play C, beat C [T], take, pass, transfer C, "
@@ -387,6 +395,19 @@ static const char *const msg_english[MSG_COUNT] = {
                     "set turn on|off.",
     [MSG_PARSE_READ_ACE] = "%s = %s (Cyrillic \xD0\xA2 is the ace); for %s type %s.",
     [MSG_PARSE_READ_TEN] = "%s = %s (Latin T is the ten); for %s type %s.",
+    [MSG_OPTIONS_TEAMS] = ", teams of two",
+    [MSG_TEAMS_SEATS] = "%s; teams %s",
+    [MSG_TEAMS_NEED_4_OR_6] =
+        "A teams game needs 4 or 6 players, partners sitting opposite, "
+        "not %d: others can type %sjoin, or add a computer player with %sbot.",
+    [MSG_RESULT_TEAM_LOST] = "Team %s loses, %s won.",
+    [MSG_RESULT_ONE_TEAM] = "Game over: only %s are left, and partners never play each other.",
+    [MSG_RESULT_TEAM_FORFEIT] = "Game over: %s left, which ends a team game at once.",
+    [MSG_RULES_TEAMS] =
+        "Teams of two: partners sit opposite (1st+3rd and 2nd+4th to join; with 6: 1st+4th, "
+        "2nd+5th, 3rd+6th) and never play each other: the next opponent defends, and a "
+        "defender's partner never throws in. The durak's team loses, so does a team left alone; "
+        "a player who leaves ends the game and their team loses.",
 };
 
 /* One table per language, each with every id (tests/test_messages.c checks). */

@@ -173,6 +173,14 @@ typedef enum {
     /* words and cards in every language (issue 13): how a card typed with T or Т was read */
     MSG_PARSE_READ_ACE, /* word, card as read, the card a Latin T would give, how to type it */
     MSG_PARSE_READ_TEN, /* word, card as read, the card a Cyrillic Т would give, how to type it */
+    /* teams of two (R19, issue 14) */
+    MSG_OPTIONS_TEAMS,       /* fragment after the options */
+    MSG_TEAMS_SEATS,         /* seat list, teams ("alice+carol vs bob+dave") */
+    MSG_TEAMS_NEED_4_OR_6,   /* seats (int), prefix, prefix */
+    MSG_RESULT_TEAM_LOST,    /* losing team, the teams that won */
+    MSG_RESULT_ONE_TEAM,     /* the team left */
+    MSG_RESULT_TEAM_FORFEIT, /* nick */
+    MSG_RULES_TEAMS,         /* !rules' fourth line in a teams game */
     MSG_COUNT
 } msg_id;
 

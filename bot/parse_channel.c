@@ -30,8 +30,8 @@ static const char *durak_option_name(const words_entry *opt)
 
 void parse_channel_durak(parse_ctx *c)
 {
-    int values[WORDS_OPT_COUNT] = { -1, -1, -1 };
-    token set_by[WORDS_OPT_COUNT] = { { NULL, 0 }, { NULL, 0 }, { NULL, 0 } };
+    int values[WORDS_OPT_COUNT] = { -1, -1, -1, -1 };
+    token set_by[WORDS_OPT_COUNT] = { { NULL, 0 }, { NULL, 0 }, { NULL, 0 }, { NULL, 0 } };
     token t;
     char q1[CTX_QUOTE_SIZE], q2[CTX_QUOTE_SIZE];
     while (ctx_next(c, &t)) {
@@ -54,6 +54,7 @@ void parse_channel_durak(parse_ctx *c)
     c->out->variant = values[WORDS_OPT_VARIANT];
     c->out->throwin = values[WORDS_OPT_THROWIN];
     c->out->first5 = values[WORDS_OPT_FIRST5];
+    c->out->teams = values[WORDS_OPT_TEAMS];
 }
 
 void parse_channel_bot(parse_ctx *c)

@@ -16,7 +16,7 @@ static void cmd_reset(parsed_cmd *out)
     memset(out, 0, sizeof *out);
     out->kind = PC_IGNORED;
     out->card = out->target = CARD_NONE;
-    out->variant = out->throwin = out->first5 = -1;
+    out->variant = out->throwin = out->first5 = out->teams = -1;
     out->bot_level = -1;
     out->number = -1;
 }

@@ -8,7 +8,7 @@
  * word (. , ; : ! ? " ' ( ) [ ] { } < > * _ ~ | ` « » “ ” ‘ ’ …) is ignored.
  *
  * Channel, right after the prefix (default "!"):
- *   durak [classic|transfer] [all|neighbours] [first5]    options in any order
+ *   durak [classic|transfer] [all|neighbours] [first5] [teams]    options in any order
  *         classic  = podkidnoy, podkidnoi, throwin
  *         transfer = perevodnoy, perevodnoi, passing
  *         neighbours = neighbors

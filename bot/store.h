@@ -124,6 +124,9 @@ typedef struct store_seat {
 	                * forfeiters it only orders them among themselves (lower = better, equal = tie) */
     bool durak;          /* the one left with cards (R15) */
     bool forfeited;      /* left the game before its end (R18) */
+    int team;            /* R19: 1 + the seat's team in a team game; 0 without teams */
+    bool team_lost;      /* R19: the seat's team lost (the durak's, the forfeiter's, or the one
+                            team left) */
 } store_seat;
 
 typedef struct store_result {

@@ -41,6 +41,8 @@ static pending_result *queue_result(tables *t, const table_t *tb)
         st->display = p->display[s];
         st->forfeited = (g->forfeited >> s) & 1;
         st->durak = g->result == DURAK_RESULT_DURAK && g->result_seat == s;
+        st->team = g->opt.teams ? 1 + durak_team_of(g, s) : 0; /* R19 */
+        st->team_lost = g->opt.teams && durak_seat_lost(g, s);
         st->place = st->forfeited ? 1 : last;
         for (int i = 0; i < g->nout; i++)
             if (g->out[i] == s)
@@ -72,7 +74,10 @@ static void rating_changes(tables *t, const table_t *tb, const pending_result *p
 static void verdict(const table_t *tb, char *buf, size_t cap)
 {
     const durak_game *g = &tb->g;
-    if (g->result == DURAK_RESULT_DURAK)
+    render_seats names = tables_names(tb);
+    if (g->result == DURAK_RESULT_TEAM_LOST) /* R19 */
+        render_team_verdict(&names, g, buf, cap);
+    else if (g->result == DURAK_RESULT_DURAK)
         snprintf(buf, cap, M(MSG_RESULT_DURAK), tb->seat[g->result_seat].nick);
     else if (g->result == DURAK_RESULT_DRAW && players_holding(g) > 0)
         snprintf(buf, cap, "%s", M(MSG_RESULT_REPEAT)); /* R16 */
@@ -117,6 +122,11 @@ void end_announce(tables *t, table_t *tb, outbox *o)
     pending_result *p = queue_result(t, tb);
     verdict(tb, part, sizeof part);
     render_appendf(line, sizeof line, &len, "%s", part);
+    render_team_result(&names, &tb->g, part, sizeof part);
+    if (part[0]) {
+        render_appendf(line, sizeof line, &len, SEP);
+        render_appendf(line, sizeof line, &len, "%s", part);
+    }
     render_places(&names, &tb->g, part, sizeof part);
     if (part[0]) {
         render_appendf(line, sizeof line, &len, SEP);

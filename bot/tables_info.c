@@ -19,7 +19,7 @@ void info_table(tables *t, table_t *tb, outbox *o)
 }
 
 /* The rules of the game in play, or of a new one: three lines to `to` (the channel where it
- * was asked, or the person). */
+ * was asked, or the person), and a fourth for teams of two (R19). */
 void info_rules(tables *t, const char *to, const table_t *tb, outbox *o)
 {
     durak_options opt = tb ? tb->opt : durak_default_options();
@@ -34,6 +34,8 @@ void info_rules(tables *t, const char *to, const table_t *tb, outbox *o)
                opt.first5 ? M(MSG_RULES_FIRST5) : "");
     tables_say(o, to,
                opt.variant == DURAK_VARIANT_TRANSFER ? MSG_RULES_3_TRANSFER : MSG_RULES_3_CLASSIC);
+    if (opt.teams)
+        tables_say(o, to, MSG_RULES_TEAMS);
 }
 
 /* help [topic]: in private, the topic's lines (the moves by default). In a channel: !help alone

@@ -13,6 +13,7 @@
 #include "ratelimit.h"
 #include "render.h"
 #include "render_game.h"
+#include "render_teams.h"
 #include "rng.h"
 #include "tables.h"
 

@@ -79,6 +79,7 @@ void lobby_open(tables *t, const tables_who *w, const char *channel, const parse
     tb->opt.variant = (uint8_t)(p->variant >= 0 ? p->variant : t->cfg.game.variant);
     tb->opt.throwin = (uint8_t)(p->throwin >= 0 ? p->throwin : t->cfg.game.throwin);
     tb->opt.first5 = (uint8_t)(p->first5 >= 0 ? p->first5 : t->cfg.game.first5);
+    tb->opt.teams = p->teams > 0; /* R19 */
     tb->lobby_deadline = now + t->cfg.game.lobby_timeout;
     seat_player(tb, w);
     char opts[128];

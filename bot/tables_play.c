@@ -85,8 +85,13 @@ void play_start(tables *t, table_t *tb, double now, outbox *o)
 {
     render_opts r = tables_ropts(t);
     render_seats names;
-    char opts[128], seats[512], trump[RENDER_CARD_MAX], low[RENDER_CARD_MAX];
+    char opts[128], seats[768], trump[RENDER_CARD_MAX], low[RENDER_CARD_MAX];
     tb->opt.players = (uint8_t)tb->nseats;
+    if (tb->opt.teams && tb->nseats != 4 && tb->nseats != 6) { /* R19 */
+        tables_say(o, tb->channel, MSG_TEAMS_NEED_4_OR_6, tb->nseats, tables_prefix(t),
+                   tables_prefix(t));
+        return;
+    }
     if (!durak_new(&tb->g, &tb->opt, rng_next(&t->rng)))
         return;
     tb->playing = true;
@@ -94,7 +99,7 @@ void play_start(tables *t, table_t *tb, double now, outbox *o)
         snprintf(tb->seat[s].seated, sizeof tb->seat[s].seated, "%s", tb->seat[s].nick);
     names = tables_names(tb);
     render_options(&tb->opt, opts, sizeof opts);
-    render_seat_list(&names, seats, sizeof seats);
+    render_team_seats(&names, &tb->g, seats, sizeof seats);
     render_card(&r, tb->g.trump_card, trump, sizeof trump);
     if (tb->g.first_trump != CARD_NONE)
         tables_say(o, tb->channel, MSG_GAME_START, opts, seats, trump,

@@ -8,10 +8,10 @@
 
 #include "tables_internal.h"
 
-/* "T3 playing p,v,t,f,d creator nseats lobby_left turn_left warned" then per seat
+/* "T3 playing p,v,t,f,d[,1] creator nseats lobby_left turn_left warned" then per seat
  * " =nick =user =host =account absent grace_left timeouts ai =seated", then " G <engine line>"
  * when playing (seated: the nick at the game's start, the stats key). T2 (no seated: it is the
- * nick) and T1 (no account either) are read too.
+ * nick) and T1 (no account either) are read too. ",1" after the deck: teams (R19, issue 14).
  * Times are seconds left, so a restart resumes every timer where it stood. */
 
 static double left(double deadline, double now) { return deadline > now ? deadline - now : 0; }
@@ -25,9 +25,9 @@ bool tables_snapshot(const tables *t, const char *channel, double now, char *buf
     const durak_options *o = &tb->opt;
     size_t len = 0;
     buf[0] = '\0';
-    render_appendf(buf, cap, &len, "T3 %d %d,%d,%d,%d,%d %d %d %.3f %.3f %d", tb->playing,
-                   o->players, o->variant, o->throwin, o->first5, o->deck, tb->creator, tb->nseats,
-                   left(tb->lobby_deadline, at),
+    render_appendf(buf, cap, &len, "T3 %d %d,%d,%d,%d,%d%s %d %d %.3f %.3f %d", tb->playing,
+                   o->players, o->variant, o->throwin, o->first5, o->deck, o->teams ? ",1" : "",
+                   tb->creator, tb->nseats, left(tb->lobby_deadline, at),
                    tb->turn_paused ? tb->turn_left : left(tb->turn_deadline, at), tb->warned);
     for (int s = 0; s < tb->nseats; s++) {
         const seat_t *st = &tb->seat[s];
@@ -138,7 +138,7 @@ static const char *read_head(table_t *tb, char **p, double now, int *version)
 {
     int playing, pl, v, th, f5, deck, warned, n;
     double lobby, turn;
-    char *head[8], tail;
+    char *head[8];
     for (int i = 0; i < 8; i++)
         if (!(head[i] = token(p)))
             return "the line is cut short";
@@ -147,8 +147,9 @@ static const char *read_head(table_t *tb, char **p, double now, int *version)
         return "it is not a snapshot of version 1, 2 or 3 (T1, T2, T3)";
     if (!read_int(head[1], 0, 1, &playing))
         return "the playing flag is not 0 or 1";
-    if (sscanf(head[2], "%d,%d,%d,%d,%d%n%c", &pl, &v, &th, &f5, &deck, &n, &tail) != 5 || pl < 2
-        || pl > DURAK_MAX_PLAYERS || v < 0 || v > 1 || th < 0 || th > 1 || f5 < 0 || f5 > 1
+    if (sscanf(head[2], "%d,%d,%d,%d,%d%n", &pl, &v, &th, &f5, &deck, &n) != 5
+        || (head[2][n] && strcmp(head[2] + n, ",1")) || pl < 2 || pl > DURAK_MAX_PLAYERS || v < 0
+        || v > 1 || th < 0 || th > 1 || f5 < 0 || f5 > 1
         || (deck != 24 && deck != 36 && deck != 52))
         return "the game options are out of range";
     if (!read_int(head[4], 1, DURAK_MAX_PLAYERS, &tb->nseats))
@@ -161,7 +162,8 @@ static const char *read_head(table_t *tb, char **p, double now, int *version)
         return "the turn timer is not a number of seconds in 0..3600";
     if (!read_int(head[7], 0, 1, &warned))
         return "the warned flag is not 0 or 1";
-    tb->opt = (durak_options){ (uint8_t)pl, (uint8_t)v, (uint8_t)th, (uint8_t)f5, (uint8_t)deck };
+    tb->opt = (durak_options){ (uint8_t)pl, (uint8_t)v,    (uint8_t)th,
+                               (uint8_t)f5, (uint8_t)deck, head[2][n] != '\0' };
     tb->playing = playing != 0;
     tb->lobby_deadline = now + lobby;
     tb->turn_deadline = now + turn;
@@ -182,7 +184,7 @@ static const char *check_table(const tables *t, const table_t *tb)
         return NULL;
     const durak_options *a = &tb->opt, *b = &tb->g.opt;
     if (a->players != b->players || a->variant != b->variant || a->throwin != b->throwin
-        || a->first5 != b->first5 || a->deck != b->deck)
+        || a->first5 != b->first5 || a->deck != b->deck || a->teams != b->teams)
         return "the table's options and its game's differ";
     if (b->players != tb->nseats)
         return "the game has another number of players than the table has seats";

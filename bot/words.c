@@ -136,6 +136,7 @@ static const words_entry private_words[] = {
 #define T_ALL WORDS_OPTION(WORDS_OPT_THROWIN, DURAK_THROWIN_ALL)
 #define T_NEIGHBOURS WORDS_OPTION(WORDS_OPT_THROWIN, DURAK_THROWIN_NEIGHBOURS)
 #define F_FIRST5 WORDS_OPTION(WORDS_OPT_FIRST5, 1)
+#define T_TEAMS WORDS_OPTION(WORDS_OPT_TEAMS, 1) /* R19: teams of two */
 
 /* The first entry of each value is its canonical name in error messages (parse_channel.c). */
 static const words_entry option_words[] = {
@@ -151,6 +152,7 @@ static const words_entry option_words[] = {
     { "neighbours", T_NEIGHBOURS, EN },
     { "neighbors", T_NEIGHBOURS, EN },
     { "first5", F_FIRST5, EN },
+    { "teams", T_TEAMS, EN },
     { "подкидной", V_CLASSIC, RU },
     { "подкидного", V_CLASSIC, RU },
     { "переводной", V_TRANSFER, RU },
@@ -159,14 +161,19 @@ static const words_entry option_words[] = {
     { "всем", T_ALL, RU },
     { "соседи", T_NEIGHBOURS, RU },
     { "соседям", T_NEIGHBOURS, RU },
+    { "парами", T_TEAMS, RU },
+    { "команды", T_TEAMS, RU },
     { "classique", V_CLASSIC, FR },
     { "transfert", V_TRANSFER, FR },
     { "tous", T_ALL, FR },
     { "voisins", T_NEIGHBOURS, FR },
+    { "équipes", T_TEAMS, FR },
     { "clásico", V_CLASSIC, ES },
     { "transferencia", V_TRANSFER, ES },
     { "todos", T_ALL, ES },
     { "vecinos", T_NEIGHBOURS, ES },
+    { "parejas", T_TEAMS, ES },
+    { "equipos", T_TEAMS, ES },
 };
 
 static const words_entry bot_words[] = {

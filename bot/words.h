@@ -23,7 +23,7 @@ typedef enum {
 } words_list;
 
 /* !durak's options, and a value of one as a WL_OPTION value. */
-enum { WORDS_OPT_VARIANT, WORDS_OPT_THROWIN, WORDS_OPT_FIRST5, WORDS_OPT_COUNT };
+enum { WORDS_OPT_VARIANT, WORDS_OPT_THROWIN, WORDS_OPT_FIRST5, WORDS_OPT_TEAMS, WORDS_OPT_COUNT };
 #define WORDS_OPTION(option, value) ((option)*16 + (value))
 enum { WORDS_BOT_REMOVE = 3 };
 

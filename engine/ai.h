@@ -1,5 +1,5 @@
-/* ai.h — computer players: easy (cheapest card), normal (the rule texts' strategy),
- * hard (determinized MCTS + 2-player endgame solver). A decision reads one seat's view only. */
+/* ai.h — computer players: easy (cheapest card), normal (the rule texts' strategy), hard (MCTS
+ * + endgame solver). A decision reads one seat's view only; with teams (R19) the team's result counts. */
 #ifndef DURAK_AI_H
 #define DURAK_AI_H
 

@@ -136,7 +136,7 @@ static game_record play_game(const arena_config *c, long i)
     }
     rec.draw = g.result == DURAK_RESULT_DRAW;
     for (int s = 0; s < c->players; s++)
-        rec.not_lost[s] = !(g.result == DURAK_RESULT_DURAK && g.result_seat == s);
+        rec.not_lost[s] = !durak_seat_lost(&g, s); /* R19: with teams, the team's result */
     return rec;
 }
 
@@ -277,7 +277,8 @@ static int usage(const char *prog, int status)
 {
     fprintf(status ? stderr : stdout,
             "Usage: %s [-n GAMES] [-p PLAYERS] [-v classic|transfer] [-t all|neighbours]\n"
-            "          [-s SEED] [-b BUDGET_MS] [-i ITERATIONS] [-c cpu|wall] [-j JOBS] AGENT...\n"
+            "          [-s SEED] [-b BUDGET_MS] [-i ITERATIONS] [-c cpu|wall] [-j JOBS]\n"
+            "          [-T on|off] AGENT...\n"
             "Plays GAMES games (default 100) between the AGENTs (random, easy, normal,\n"
             "hard; default: normal random). With PLAYERS seats (default: the number of\n"
             "agents) the agents are rotated round the seats: game i deals deck i/PLAYERS\n"
@@ -287,7 +288,9 @@ static int usage(const char *prog, int status)
             "per decision (0: no clock), measured on the worker's CPU time (time on one\n"
             "core, whatever else runs) or with -c wall on the wall clock; ITERATIONS caps\n"
             "its search (default none; with -b 0 and no -i, %d). JOBS worker processes\n"
-            "(default 1) share the games.\n",
+            "(default 1) share the games. -T on: teams of two (R19, 4 or 6 PLAYERS); with\n"
+            "two agents partners are played by the same agent, and a seat has not lost\n"
+            "when its team has not.\n",
             prog, AI_DEFAULT_ITERATIONS);
     return status;
 }
@@ -328,6 +331,8 @@ static int parse_word(arena_config *c, const char *flag, const char *arg)
         c->budget_ms = (int)v;
     else if (strcmp(flag, "-i") == 0 && parse_int(arg, 0, 100000000, &v) == 0)
         c->iterations = (int)v;
+    else if (strcmp(flag, "-T") == 0 && arg && (strcmp(arg, "on") == 0 || strcmp(arg, "off") == 0))
+        c->opt.teams = strcmp(arg, "on") == 0;
     else if (strcmp(flag, "-j") == 0 && parse_int(arg, 1, MAX_JOBS, &v) == 0)
         c->jobs = (int)v;
     else

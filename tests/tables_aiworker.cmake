@@ -10,3 +10,6 @@ durak_unit_test(test_snapshot test_snapshot.c LIBS durak_tables)
 
 # What players see (issue 12): lines for people, quiet passes, timers, the ending, !again, !stop.
 durak_unit_test(test_players test_players.c LIBS durak_tables)
+
+# Teams of two in the bot (R19, issue 14): the lobby, the start and end lines, the ratings.
+durak_unit_test(test_teams_bot test_teams_bot.c LIBS durak_tables durak_store)

@@ -32,6 +32,8 @@ static durak_options random_options(rng_t *r)
     o.variant = (uint8_t)rng_below(r, 2);
     o.throwin = (uint8_t)rng_below(r, 2);
     o.first5 = (uint8_t)rng_below(r, 2);
+    if (o.players == 4 || o.players == 6)
+        o.teams = (uint8_t)rng_below(r, 2); /* R19 */
     return o;
 }
 
@@ -86,6 +88,56 @@ static void play_many(ai_level level, int games, uint64_t base, bool every_seat)
             levels[s] = every_seat || rng_below(&r, 2) ? (int)level : (int)rng_below(&r, 3) - 1;
         play_game(&o, base + (uint64_t)i, levels);
     }
+}
+
+/* R19: a pair of partners at `level` (hard: `iterations` per decision) against a random
+ * pair in 4-seat team games, on seats 0+2 in even games and 1+3 in odd ones, classic and
+ * transfer in turn; returns how many games the random pair's team lost. */
+static int team_games_won(ai_level level, int games, uint64_t base, int iterations)
+{
+    int won = 0;
+    for (int i = 0; i < games; i++) {
+        durak_options o = durak_default_options();
+        o.players = 4;
+        o.teams = 1;
+        o.variant = (uint8_t)(i / 2 % 2);
+        durak_game g;
+        rng_t r;
+        uint64_t seed = base + (uint64_t)i;
+        rng_seed(&r, seed);
+        assert_true(durak_new(&g, &o, seed));
+        for (int step = 0; !durak_over(&g); step++) {
+            assert_true(step < MAX_STEPS);
+            int actor = durak_actor(&g);
+            durak_action a;
+            if (actor % 2 == i % 2) {
+                durak_view v;
+                durak_view_of(&g, actor, &v);
+                ai_params p = ai_default_params(level);
+                p.seed = seed * 977 + (uint64_t)step;
+                p.max_iterations = iterations;
+                a = ai_choose(&v, &p, NULL);
+            } else {
+                a = random_action(&g, &r);
+            }
+            assert_int_equal(durak_apply(&g, a), DURAK_OK);
+        }
+        won += durak_losing_team(&g) == 1 - i % 2;
+    }
+    return won;
+}
+
+static void test_team_pair_beats_random_pair(void **state)
+{
+    (void)state;
+    enum { NORMAL_GAMES = 200, HARD_GAMES = 24, HARD_ITERATIONS = 100 };
+    int normal = team_games_won(AI_NORMAL, NORMAL_GAMES, 7100, 0);
+    int hard = team_games_won(AI_HARD, HARD_GAMES, 7300, HARD_ITERATIONS);
+    printf("teams: a normal pair beat a random pair in %d of %d games, a hard pair (%d "
+           "iterations) in %d of %d\n",
+           normal, NORMAL_GAMES, HARD_ITERATIONS, hard, HARD_GAMES);
+    assert_true(2 * normal > NORMAL_GAMES);
+    assert_true(2 * hard > HARD_GAMES);
 }
 
 /* Plays random moves from a fresh random-option game; returns false if it ended. */
@@ -404,6 +456,7 @@ int main(void)
         cmocka_unit_test(test_normal_plays_legal),
         cmocka_unit_test(test_mixed_levels_play_legal),
         cmocka_unit_test(test_hard_plays_legal),
+        cmocka_unit_test(test_team_pair_beats_random_pair),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -64,6 +64,8 @@ static const char *describe(const parsed_cmd *p, char *buf, size_t size)
         put(buf, size, " %s", p->throwin <= 1 ? throwins[p->throwin] : "throwin?");
     if (p->first5 >= 0)
         put(buf, size, p->first5 == 1 ? " first5" : " first5=%d", p->first5);
+    if (p->teams >= 0)
+        put(buf, size, p->teams == 1 ? " teams" : " teams=%d", p->teams);
     if (p->bot_level >= 0)
         put(buf, size, " %s", p->bot_level <= 2 ? levels[p->bot_level] : "level?");
     if (p->bot_remove)
@@ -142,6 +144,8 @@ static const parse_case channel_cases[] = {
     CASE("!durak first5", "durak first5"),
     CASE("!durak transfer neighbours first5", "durak transfer neighbours first5"),
     CASE("!durak first5 all classic", "durak classic all first5"),
+    CASE("!durak teams", "durak teams"), /* R19 */
+    CASE("!durak Teams transfer teams", "durak transfer teams"),
     CASE("!DURAK Transfer NEIGHBORS First5", "durak transfer neighbours first5"),
     CASE("!durak podkidnoy", "durak classic"),
     CASE("!durak podkidnoi", "durak classic"),
@@ -153,10 +157,10 @@ static const parse_case channel_cases[] = {
     CASE("!durak classic podkidnoy first5 first5", "durak classic first5"),
     CASE("!durak classic, neighbours.", "durak classic neighbours"),
     CASE("!durak (transfer) | all", "durak transfer all"),
-    CASE("!durak blah",
-         "error: unknown option \"blah\" for !durak: use classic|transfer, all|neighbours, first5"),
+    CASE("!durak blah", "error: unknown option \"blah\" for !durak: use classic|transfer, "
+                        "all|neighbours, first5, teams"),
     CASE("!durak first6", "error: unknown option \"first6\" for !durak: use classic|transfer, "
-                          "all|neighbours, first5"),
+                          "all|neighbours, first5, teams"),
     CASE("!durak classic transfer", "error: \"classic\" and \"transfer\" cannot both be chosen: "
                                     "pick one, e.g. !durak transfer"),
     CASE("!durak neighbours first5 all",
@@ -272,13 +276,13 @@ static const parse_case channel_cases[] = {
     CASE("!join\xc2\xa0\xe2\x80\x8b", "join"),
     CASE("!durak\xc2\xa0transfer", "durak transfer"),
     CASE("!join \xff\xfe", "error: \"??\" after !join is not understood: type just !join"),
-    CASE(
-        "!durak \xe2\x80\xae"
-        "evil",
-        "error: unknown option \"?evil\" for !durak: use classic|transfer, all|neighbours, first5"),
+    CASE("!durak \xe2\x80\xae"
+         "evil",
+         "error: unknown option \"?evil\" for !durak: use classic|transfer, all|neighbours, "
+         "first5, teams"),
     CASE("!durak abcdefghijklmnopqrstuvwxyz",
          "error: unknown option \"abcdefghijklmnopqrst\xe2\x80\xa6\" for !durak: use "
-         "classic|transfer, all|neighbours, first5"),
+         "classic|transfer, all|neighbours, first5, teams"),
 };
 
 static void test_channel(void **state)
@@ -292,8 +296,8 @@ static const parse_case dot_prefix_cases[] = {
     CASE(".join", "join"),
     CASE(".durak transfer", "durak transfer"),
     CASE("!join", "ignored"),
-    CASE(".durak x",
-         "error: unknown option \"x\" for .durak: use classic|transfer, all|neighbours, first5"),
+    CASE(".durak x", "error: unknown option \"x\" for .durak: use classic|transfer, "
+                     "all|neighbours, first5, teams"),
     CASE(".bot x",
          "error: unknown option \"x\" for .bot: use .bot easy|normal|hard, or .bot remove"),
     CASE(".top 50", "top 20"),
@@ -312,7 +316,7 @@ static const parse_case long_prefix_cases[] = {
     CASE("abcdefghijklmnopqrstuvwxyzdurak x",
          "error: unknown option \"x\" for abcdefghijklmnop\xe2\x80\xa6"
          "durak: use "
-         "classic|transfer, all|neighbours, first5"),
+         "classic|transfer, all|neighbours, first5, teams"),
 };
 
 static void test_channel_prefixes(void **state)
@@ -674,7 +678,7 @@ static void test_lengths(void **state)
     /* 513 and 600 bytes: only the first 512 are read */
     check_line(parse_channel, "513", make_line(513, "!durak", "first5", 507), 513,
                "error: unknown option \"first\" for !durak: use classic|transfer, "
-               "all|neighbours, first5");
+               "all|neighbours, first5, teams");
     check_line(parse_private, "600", make_line(600, "play", "7h", 500), 600, "play 7h");
     {
         char *s = make_line(600, "play", "7h", 500);
@@ -746,9 +750,12 @@ static const parse_case language_channel_cases[] = {
     CASE("!топ 5", "top 5"),
     CASE("!ещё", "again"),
     CASE("!ЕЩЕ", "again"),
+    CASE("!дурак переводной парами", "durak transfer teams"), /* R19 in each language */
+    CASE("!durak équipes", "durak teams"),
+    CASE("!durak parejas", "durak teams"),
     CASE("!дурак быстрый",
          "error: unknown option \"быстрый\" for !durak: use classic|transfer, all|neighbours, "
-         "first5"),
+         "first5, teams"),
     CASE("!дурак подкидной переводной",
          "error: \"подкидной\" and \"переводной\" cannot both be chosen: pick one, e.g. !durak "
          "transfer"),

@@ -564,7 +564,7 @@ static void assert_counts(store *s, const char *key, int games, int firsts, int 
 
 #define SEAT(k, place, durak, forfeited)                                                           \
     {                                                                                              \
-        k, k "_Nick", place, durak, forfeited                                                      \
+        k, k "_Nick", place, durak, forfeited, 0, false                                            \
     }
 
 /* The scripted games; each rating below is worked by hand with
@@ -671,9 +671,9 @@ static void test_bad_results_rejected(void **state)
     assert_rejected(s, &twice, "w1 holds seats 0 and 1");
     store_result alone = { 1, false, { SEAT("v1", 1, false, false) } };
     assert_rejected(s, &alone, "1 players");
-    store_result no_key = { 2,
-                            false,
-                            { { "", "x", 1, false, false }, SEAT("u2", 2, true, false) } };
+    store_result no_key = {
+        2, false, { { "", "x", 1, false, false, 0, false }, SEAT("u2", 2, true, false) }
+    };
     assert_rejected(s, &no_key, "empty");
     store_close(s);
 }
