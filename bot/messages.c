@@ -165,6 +165,28 @@ static const char *const msg_types[MSG_COUNT] = {
     [MSG_SET_DONE] = "s",
     [MSG_SET_SHOW] = "sss",
     [MSG_SET_BAD] = "s",
+    [MSG_PARSE_SOLO_WORD] = "s",
+    [MSG_PARSE_SOLO_PLAYERS] = "s",
+    [MSG_SOLO_WHERE] = "",
+    [MSG_SOLO_ALREADY] = "s",
+    [MSG_SOLO_UNKNOWN] = "",
+    [MSG_SOLO_FULL] = "",
+    [MSG_SOLO_STOPPED] = "",
+    [MSG_SOLO_FORFEIT] = "s",
+    [MSG_SOLO_NO_GAME] = "s",
+    [MSG_SOLO_AGAIN] = "s",
+    [MSG_STATS_SOLO] = "sdsdddd",
+    [MSG_TOP_SOLO] = "s",
+    [MSG_TOP_SOLO_NONE] = "s",
+    [MSG_HELP_SOLO] = "ssss",
+    [MSG_WATCH_ON] = "sss",
+    [MSG_WATCH_LINE] = "ss",
+    [MSG_WATCH_OFF] = "s",
+    [MSG_WATCH_NOT] = "ss",
+    [MSG_WATCH_SEATED] = "s",
+    [MSG_WATCH_NO_GAME] = "ss",
+    [MSG_WATCH_FULL] = "sd",
+    [MSG_WATCH_ALREADY] = "ss",
 };
 
 static const char *const msg_english[MSG_COUNT] = {
@@ -344,7 +366,8 @@ static const char *const msg_english[MSG_COUNT] = {
     [MSG_HELP_STATS] =
         "%sstats [nick] shows games, times out first, times durak, draws, forfeits and the rating; "
         "%stop [n] the best n players by rating (Elo over each game's ranking).",
-    [MSG_HELP_TOPICS] = "No help on \"%s\": try %shelp with commands, moves, cards, bots or stats.",
+    [MSG_HELP_TOPICS] =
+        "No help on \"%s\": try %shelp with commands, moves, cards, bots, stats or solo.",
     [MSG_WORD_CLASSIC] = "classic",
     [MSG_WORD_TRANSFER] = "transfer",
     [MSG_WORD_ALL] = "all",
@@ -383,6 +406,40 @@ static const char *const msg_english[MSG_COUNT] = {
                      "with: set notice|privmsg, set colours on|off, set turn on|off.",
     [MSG_SET_BAD] = "\"%s\" is not a setting: type set notice, set privmsg, set colours on|off or "
                     "set turn on|off.",
+    [MSG_PARSE_SOLO_WORD] = "\"%s\" is not a choice of play: start a private game with play "
+                            "[classic|transfer] [easy|normal|hard] [2-6] (in any order, each at "
+                            "most once), or play a card, e.g. play 7h.",
+    [MSG_PARSE_SOLO_PLAYERS] = "A private game has 2 to 6 players (you and 1 to 5 computer "
+                               "players), not %s: e.g. play hard 3.",
+    [MSG_SOLO_WHERE] = "your private game",
+    [MSG_SOLO_ALREADY] = "You already have a private game: play on (moves shows your choices), or "
+                         "end it with /msg %s stop (it counts as a forfeit).",
+    [MSG_SOLO_UNKNOWN] = "I cannot tell who you are (no account, no user@host), and a private game "
+                         "must follow you: try again in a moment.",
+    [MSG_SOLO_FULL] = "Too many private games are running: try again later.",
+    [MSG_SOLO_STOPPED] = "You stop your private game; it counts as a forfeit.",
+    [MSG_SOLO_FORFEIT] = "Game over: %s leaves the private game and forfeits.",
+    [MSG_SOLO_NO_GAME] = "You have no private game to stop: start one with /msg %s play.",
+    [MSG_SOLO_AGAIN] = "another: /msg %s play",
+    [MSG_STATS_SOLO] = "%s alone against computer players: %d game%s, out first %d, durak %d, "
+                       "forfeits %d; solo rating %d.",
+    [MSG_TOP_SOLO] = "Top players alone against computer players (solo rating, games): %s",
+    [MSG_TOP_SOLO_NONE] = "No private games recorded yet: start one with /msg %s play.",
+    [MSG_HELP_SOLO] = "Alone: /msg %s play [classic|transfer] [easy|normal|hard] [2-6] deals you a "
+                      "private game against computer players (stop ends it, %stop solo ranks "
+                      "them); %swatch in a channel sends you its game's public lines, %sunwatch "
+                      "stops.",
+    [MSG_WATCH_ON] = "You watch the game in %s: its public lines come to you privately (never a "
+                     "hand) until %sunwatch, the game ends or you leave %s.",
+    [MSG_WATCH_LINE] = "[%s] %s",
+    [MSG_WATCH_OFF] = "You no longer watch the game in %s.",
+    [MSG_WATCH_NOT] = "You are not watching the game in %s: %swatch starts.",
+    [MSG_WATCH_SEATED] = "You play in the game in %s, so you cannot watch it: its lines and your "
+                         "hand come to you anyway.",
+    [MSG_WATCH_NO_GAME] = "No game is running in %s to watch: %swatch works once one has started.",
+    [MSG_WATCH_FULL] = "The game in %s already has %d spectators, the most it takes: try again "
+                       "later.",
+    [MSG_WATCH_ALREADY] = "You already watch the game in %s (%sunwatch stops).",
 };
 
 /* One table per language, each with every id (tests/test_messages.c checks). */

@@ -173,8 +173,10 @@ void parse_channel_top(parse_ctx *c)
     char q[CTX_QUOTE_SIZE], text[CTX_TEXT_SIZE];
     int number = -1;
     bool given = ctx_next(c, &t);
-    if (given && token_is(token_trim(t), "bots")) {
-        snprintf(c->out->arg, PARSE_ARG_SIZE, "bots"); /* !top bots: the computer players */
+    if (given && (token_is(token_trim(t), "bots") || token_is(token_trim(t), "solo"))) {
+        /* !top bots: the computer players; !top solo: private games against them */
+        snprintf(c->out->arg, PARSE_ARG_SIZE, "%s",
+                 token_is(token_trim(t), "bots") ? "bots" : "solo");
     } else if (given) {
         number = top_number(token_trim(t));
         if (number < 0) {
@@ -189,4 +191,59 @@ void parse_channel_top(parse_ctx *c)
     }
     c->out->kind = PC_TOP;
     c->out->number = number;
+}
+
+/* ---- private: play [classic|transfer] [easy|normal|hard] [N] ---- */
+
+/* A number of players written as one digit, else -1 (any other number: 0). */
+static int solo_players(token w)
+{
+    for (size_t i = 0; i < w.n; i++)
+        if (!byte_is_digit((unsigned char)w.s[i]))
+            return -1;
+    return w.n == 1 ? w.s[0] - '0' : 0;
+}
+
+bool parse_solo_word(token w)
+{
+    const option_word *opt = durak_option_find(w);
+    int n = solo_players(w); /* 7 and up (or 10) are a rank without its suit: a card's error */
+    return (opt && opt->option == OPT_VARIANT) || token_find(bot_levels, COUNT_OF(bot_levels), w)
+           || (n >= 2 && n <= 6);
+}
+
+/* One word of play's options into out; false (and the error) when it is not one, or says again
+ * what an earlier word said. */
+static bool solo_word(parse_ctx *c, token w)
+{
+    char q[CTX_QUOTE_SIZE];
+    const option_word *opt = durak_option_find(w);
+    const token_word *level = token_find(bot_levels, COUNT_OF(bot_levels), w);
+    int n = solo_players(w);
+    int *slot = opt && opt->option == OPT_VARIANT ? &c->out->variant
+                : level                           ? &c->out->bot_level
+                : n >= 0                          ? &c->out->number
+                                                  : NULL;
+    if (n >= 0 && (n < 2 || n > 6)) {
+        ctx_fail(c, MSG_PARSE_SOLO_PLAYERS, ctx_quote(q, w));
+        return false;
+    }
+    if (!slot || *slot >= 0) {
+        ctx_fail(c, MSG_PARSE_SOLO_WORD, ctx_quote(q, w));
+        return false;
+    }
+    *slot = opt ? opt->value : level ? level->value : n;
+    return true;
+}
+
+void parse_private_solo(parse_ctx *c, const token *first)
+{
+    token t;
+    c->out->variant = c->out->bot_level = c->out->number = -1;
+    if (first && !solo_word(c, token_trim(*first)))
+        return;
+    while (ctx_next(c, &t))
+        if (!solo_word(c, token_trim(t)))
+            return;
+    c->out->kind = PC_SOLO;
 }

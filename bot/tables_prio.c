@@ -14,6 +14,10 @@ out_prio tables_line_prio(out_kind kind, msg_id id)
     case MSG_NO_STATS:
     case MSG_TOP:
     case MSG_TOP_NONE:
+    case MSG_STATS_SOLO:
+    case MSG_TOP_SOLO:
+    case MSG_TOP_SOLO_NONE:
+    case MSG_HELP_SOLO:
     case MSG_LOBBY_STATUS:
     case MSG_HELP_SHORT:
     case MSG_HELP_SENT:

@@ -10,3 +10,8 @@ durak_unit_test(test_snapshot test_snapshot.c LIBS durak_tables)
 
 # What players see (issue 12): lines for people, quiet passes, timers, the ending, !again, !stop.
 durak_unit_test(test_players test_players.c LIBS durak_tables)
+
+# Issue 14: a private game against computer players (nothing to any channel, resumed, rated
+# apart) and spectators (public lines only, never a hand).
+durak_unit_test(test_solo test_solo.c LIBS durak_tables durak_outq)
+target_compile_definitions(test_solo PRIVATE _POSIX_C_SOURCE=200809L)
