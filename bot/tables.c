@@ -52,7 +52,7 @@ render_seats tables_names(const table_t *tb)
 
 void tables_send_hand(const tables *t, const table_t *tb, int s, outbox *o)
 {
-    if (tables_is_ai(tb, s))
+    if (tables_is_ai(tb, s) || !tables_hears(tb, s))
         return;
     render_opts r = tables_ropts(t);
     char hand[512], trump[RENDER_CARD_MAX];

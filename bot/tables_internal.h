@@ -164,6 +164,12 @@ static inline const char *tables_seat_key_nick(const seat_t *st)
 }
 bool tables_is_admin(const tables *t, const tables_who *w);
 static inline bool tables_is_ai(const table_t *tb, int s) { return tb->seat[s].ai >= 0; }
+/* Whether seat s's nick may be sent its hand and turn: a private game's person only while there
+ * and seen since any restart (whoever holds the nick meanwhile may be someone else). */
+static inline bool tables_hears(const table_t *tb, int s)
+{
+    return !tb->solo || !(tb->seat[s].absent || tb->seat[s].unconfirmed);
+}
 /* People (not computer players) seated and not gone for good. */
 int tables_humans(const table_t *tb);
 static inline const char *tables_prefix(const tables *t) { return t->cfg.game.prefix; }

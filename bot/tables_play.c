@@ -64,7 +64,8 @@ void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox 
 {
     char what[256];
     snprintf(what, sizeof what, M(why), tb->seat[s].nick);
-    if (!tables_is_ai(tb, s)) /* told privately too: they may not be watching the channel */
+    /* told privately too: they may not be watching the channel */
+    if (!tables_is_ai(tb, s) && tables_hears(tb, s))
         tables_notice(o, tb->seat[s].nick, MSG_FORFEIT_YOU, tables_where(tb), what);
     if (tb->solo && !tables_is_ai(tb, s)) { /* a private game ends with its person: rated */
         end_abandon(t, tb, s, o);

@@ -70,7 +70,7 @@ int turn_moves(const durak_game *g, durak_action *a)
 void turn_tell(const tables *t, const table_t *tb, outbox *o)
 {
     int s = tb->g.actor;
-    if (tables_is_ai(tb, s) || tb->g.phase == DURAK_PHASE_OVER)
+    if (tables_is_ai(tb, s) || tb->g.phase == DURAK_PHASE_OVER || !tables_hears(tb, s))
         return;
     if (tables_prefs_of((tables *)t, tb->seat[s].nick)->turn == 2) { /* set turn off */
         tables_send_hand(t, tb, s, o);
@@ -135,8 +135,9 @@ static void warn(tables *t, table_t *tb, double now, outbox *o)
                  render_action(&r, turn_timeout_action(&tb->g), act, sizeof act));
     tb->warned = true;
     tables_touch(tb);
-    tables_notice(o, st->nick, MSG_TURN_WARNING, (int)(tb->turn_deadline - now + 0.5),
-                  tables_where(tb), then);
+    if (tables_hears(tb, tb->g.actor))
+        tables_notice(o, st->nick, MSG_TURN_WARNING, (int)(tb->turn_deadline - now + 0.5),
+                      tables_where(tb), then);
 }
 
 void play_tick(tables *t, table_t *tb, double now, outbox *o)

@@ -200,7 +200,7 @@ static void test_solo_restored(void **state)
     tables_on_reconnect(h2->t, h2->now, &h2->o);
     tables_route_lines(h2->t, &h2->o);
     assert_int_equal(h2->o.len, 0); /* not seen yet: nobody hears it, least of all a channel */
-    for (int i = 0; i < 10; i++) { /* waits for her: no time-out, however long */
+    for (int i = 0; i < 10; i++) {  /* waits for her: no time-out, however long */
         tick(h2, h2->now + h2->cfg.game.turn_timeout + 1);
         run_ai(h2);
         assert_int_equal(h2->o.len, 0);
@@ -246,6 +246,27 @@ static void test_private_key_guard(void **state)
     tables_route_lines(h->t, &h->o);
     assert_int_equal(h->o.len, 1);
     assert_string_equal(h->o.items[0].target, "alice2");
+    h_free(h);
+}
+
+/* alice quits: her private game is held (nothing said to her nick meanwhile, where someone else
+ * may be), and is hers again when she writes to the bot as the same person. */
+static void test_solo_quit_and_back(void **state)
+{
+    (void)state;
+    harness *h = h_new(48);
+    priv(h, "alice", "play 2");
+    outbox_clear(&h->o);
+    tables_on_quit(h->t, h->now, "alice", "Quit: bye", &h->o);
+    tables_route_lines(h->t, &h->o);
+    assert_int_equal(h->o.len, 0);
+    run_ai(h);
+    assert_null(said(h, "alice", ""));
+    priv(h, "alice", "hand");
+    assert_nothing_to_channels(h);
+    assert_non_null(said(h, "alice", "alice is back and plays on."));
+    assert_non_null(said(h, "alice", "Your hand in your private game: "));
+    solo_to_end(h, 48);
     h_free(h);
 }
 
@@ -376,9 +397,10 @@ static void test_watch_ends(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_solo_to_end),   cmocka_unit_test(test_solo_one_at_a_time),
-        cmocka_unit_test(test_solo_restored), cmocka_unit_test(test_private_key_guard),
-        cmocka_unit_test(test_watch),         cmocka_unit_test(test_watch_ends),
+        cmocka_unit_test(test_solo_to_end),        cmocka_unit_test(test_solo_one_at_a_time),
+        cmocka_unit_test(test_solo_restored),      cmocka_unit_test(test_private_key_guard),
+        cmocka_unit_test(test_solo_quit_and_back), cmocka_unit_test(test_watch),
+        cmocka_unit_test(test_watch_ends),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
