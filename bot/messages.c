@@ -282,7 +282,7 @@ static const char *const msg_english[MSG_COUNT] = {
     [MSG_HELP_1] =
         "Commands: %1$sdurak [classic|transfer] [all|neighbours] [first5] opens a game; %1$sjoin, "
         "%1$sleave, %1$sstart, %1$sstop, %1$stable, %1$sbot [easy|normal|hard], %1$sstats [nick], "
-        "%1$stop [n], %1$srules, %1$shelp [moves|cards|bots|stats].",
+        "%1$stop [n], %1$swatch, %1$srules, %1$shelp [moves|cards|bots|stats|solo].",
     [MSG_HELP_2] = "Play by private message to %s: play C, beat C [T], take, pass, transfer C, "
                    "hand, moves; cards like 7h, 10s, Qd or 7\xE2\x99\xA5"
                    ".",
@@ -314,7 +314,8 @@ static const char *const msg_english[MSG_COUNT] = {
         " \xE2\x99\xA3"
         " \xE2\x99\xA6"
         " \xE2\x99\xA5"
-        ", e.g. 7h, 10s, Qd. Games are opened and joined in a channel.",
+        ", e.g. 7h, 10s, Qd. Games are opened and joined in a channel; alone against computer "
+        "players: play [easy|normal|hard] [2-6] (help solo).",
     [MSG_NOT_IN_GAME] =
         "You are not in a game: open one in a channel with %sdurak, or join one with %sjoin.",
     [MSG_NOT_STARTED] = "The game has not started yet: %s can start it with %sstart in %s.",
