@@ -317,6 +317,8 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
         solo_play(t, w, &p, now, o);
     } else if (p.kind == PC_STOP && (!tb || tb->solo)) {
         solo_stop(t, w, now, o);
+    } else if (p.kind == PC_STOP) { /* a channel game's !stop is a vote in its channel */
+        tables_notice(o, w->nick, MSG_CHANNEL_ONLY, parse_kind_name(p.kind), tb->channel);
     } else if (!tb) {
         tables_notice(o, w->nick, MSG_NOT_IN_GAME, tables_prefix(t), tables_prefix(t));
     } else if (!tb->playing) {

@@ -151,7 +151,10 @@ static void test_solo_one_at_a_time(void **state)
     chan(h, "bob", "#durak", "!stats alice");
     assert_non_null(said(h, "#durak", "1 game, out first 0, durak 0, forfeits 1; solo rating"));
     /* seated in a channel game: no private one */
-    start_two(h, "#durak");
+    lobby(h, "#durak", "", NICKS, 2);
+    priv(h, "bob", "stop");
+    assert_non_null(said(h, "bob", "stop is a channel command: type it in #durak."));
+    chan(h, "alice", "#durak", "!start");
     priv(h, "bob", "play normal");
     assert_non_null(said(h, "bob", "You already sit at the game in #durak"));
     priv(h, "bob", "stop");
