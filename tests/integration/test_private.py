@@ -6,7 +6,9 @@ computer players move on their own (game.bot_delay = 0.2). zoe sits in #durak wi
 along and must receive no PRIVMSG or NOTICE of the bot during the game; every line of the bot
 anna gets is addressed to her; the bot logs no unrouted private line. Then: a second `play`
 while one runs says so and names `stop`; `stop` ends it as a forfeit; `!top solo` in the channel
-lists anna, `!top` does not."""
+lists anna, `!top` does not. Before that stop, the bot is killed with SIGKILL and started again:
+the game says nothing until anna writes, then `I am back after a restart; the game goes on.`
+and her hand."""
 import random
 import re
 import time
@@ -92,6 +94,22 @@ def test(env):
     anna.privmsg(h.BOT_NICK, "play easy")
     anna.wait_for(lambda m: h.from_bot(m) and "starts:" in m.plain, 10, what="a second game")
     time.sleep(0.6)
+    bot.proc.kill()     # no chance to save anything more: the game was saved at each change
+    bot.proc.wait(5)
+    time.sleep(0.3)
+    anna.next_msgs()    # what the first run said
+    bot.start()
+    zoe.wait_for(lambda m: m.command == "JOIN" and m.nick == h.BOT_NICK, 15,
+                 what="the bot back in %s" % CH)
+    time.sleep(0.5)
+    h.check(not [x for x in anna.next_msgs() if h.from_bot(x)],
+            "the restored private game spoke to anna before she was seen")
+    m = answer(anna, h.BOT_NICK, "hand", "I am back after a restart; the game goes on.",
+               "the restored private game")
+    h.log("after kill -9 and a restart: %s" % m.plain)
+    anna.wait_for(lambda m: h.from_bot(m) and m.plain.startswith("Your hand in your private game"),
+                  5, what="her hand after the restart")
+    time.sleep(0.6)
     m = answer(anna, h.BOT_NICK, "play transfer 4", "already have a private game",
                "a refusal of a second game")
     h.check("/msg %s stop" % h.BOT_NICK in m.plain, "the refusal does not name stop: %r" % m.plain)
@@ -102,6 +120,7 @@ def test(env):
     time.sleep(0.5)
     got = [x.raw for x in bot_lines(zoe)]
     h.check(not got, "zoe received %d line(s) of the bot: %r" % (len(got), got[:3]))
+    h.check("1 saved game(s) restored" in bot.log_text(), "the private game was not restored")
 
     m = answer(zoe, CH, "!top solo", "Top players alone", "an answer to !top solo")
     h.log("!top solo: %s" % m.plain)
