@@ -168,6 +168,7 @@ static const char *const msg_types[MSG_COUNT] = {
     [MSG_PARSE_SOLO_WORD] = "s",
     [MSG_PARSE_SOLO_PLAYERS] = "s",
     [MSG_SOLO_WHERE] = "",
+    [MSG_SOLO_WHERE_OTHER] = "",
     [MSG_SOLO_ALREADY] = "s",
     [MSG_SOLO_UNKNOWN] = "",
     [MSG_SOLO_FULL] = "",
@@ -413,6 +414,7 @@ static const char *const msg_english[MSG_COUNT] = {
     [MSG_PARSE_SOLO_PLAYERS] = "A private game has 2 to 6 players (you and 1 to 5 computer "
                                "players), not %s: e.g. play hard 3.",
     [MSG_SOLO_WHERE] = "your private game",
+    [MSG_SOLO_WHERE_OTHER] = "a private game",
     [MSG_SOLO_ALREADY] = "You already have a private game: play on (moves shows your choices), or "
                          "end it with /msg %s stop (it counts as a forfeit).",
     [MSG_SOLO_UNKNOWN] = "I cannot tell who you are (no account, no user@host), and a private game "

@@ -174,6 +174,7 @@ typedef enum {
     MSG_PARSE_SOLO_WORD,    /* the word, quoted */
     MSG_PARSE_SOLO_PLAYERS, /* the number, quoted */
     MSG_SOLO_WHERE,         /* what "in %s" says of a private game */
+    MSG_SOLO_WHERE_OTHER,   /* the same, to someone else than its player */
     MSG_SOLO_ALREADY,       /* bot nick */
     MSG_SOLO_UNKNOWN,
     MSG_SOLO_FULL,

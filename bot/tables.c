@@ -116,7 +116,8 @@ bool tables_refuse_stranger(const tables *t, const table_t *tb, int s, const tab
 {
     if (tables_same_person(t, &tb->seat[s], w))
         return false;
-    tables_notice(o, w->nick, MSG_SEAT_HELD, tb->seat[s].nick, tables_where(tb));
+    tables_notice(o, w->nick, MSG_SEAT_HELD, tb->seat[s].nick,
+                  tb->solo ? M(MSG_SOLO_WHERE_OTHER) : tb->channel);
     return true;
 }
 

@@ -211,6 +211,13 @@ static void test_solo_restored(void **state)
     assert_int_equal(tables_count(h2->t), 1);
     priv(h2, "mallory", "hand");
     assert_null(said(h2, "mallory", "hand in your private game"));
+    tables_who stranger = { "alice", "u_mallory", "example.org", "" }; /* another alice */
+    outbox_clear(&h2->o);
+    tables_on_private(h2->t, h2->now + 5, &stranger, "hand", &h2->o);
+    tables_route_lines(h2->t, &h2->o);
+    assert_non_null(said(h2, "alice", "The seat of alice in a private game is held"));
+    assert_null(said(h2, "alice", "Your hand"));
+    assert_int_equal(h2->o.len, 1);
     priv(h2, "alice", "hand");
     assert_nothing_to_channels(h2);
     assert_non_null(said(h2, "alice", "I am back after a restart; the game goes on."));
