@@ -142,6 +142,9 @@ static void test_solo_one_at_a_time(void **state)
     assert_non_null(said(h, "alice", "\"loud\" is not a choice of play"));
     priv(h, "bob", "stop");
     assert_non_null(said(h, "bob", "You have no private game to stop"));
+    priv(h, "bob", "help solo");
+    assert_non_null(said(h, "bob", "Alone: /msg durakbot play [classic|transfer]"));
+    assert_non_null(said(h, "bob", "!watch in a channel"));
     assert_int_equal(tables_count(h->t), 1);
     priv(h, "alice", "stop");
     assert_nothing_to_channels(h);
@@ -314,6 +317,7 @@ static int check_spectator(const harness *h)
             continue;
         n++;
         assert_int_equal(strncmp(m->text, "[#durak] ", 9), 0);
+        assert_int_equal(m->prio, OUT_REPLY); /* never ahead of, or in the way of, the game */
         assert_non_null(said(h, "#durak", m->text + 9)); /* the very line the channel got */
         assert_null(strstr(m->text, "Your "));
         for (int k = 0; k < nhands; k++)
