@@ -174,6 +174,29 @@ static const char *const msg_types[MSG_COUNT] = {
     [MSG_RESULT_ONE_TEAM] = "s",
     [MSG_RESULT_TEAM_FORFEIT] = "s",
     [MSG_RULES_TEAMS] = "",
+    [MSG_PARSE_SOLO_WORD] = "s",
+    [MSG_PARSE_SOLO_PLAYERS] = "s",
+    [MSG_SOLO_WHERE] = "",
+    [MSG_SOLO_WHERE_OTHER] = "",
+    [MSG_SOLO_ALREADY] = "s",
+    [MSG_SOLO_UNKNOWN] = "",
+    [MSG_SOLO_FULL] = "",
+    [MSG_SOLO_STOPPED] = "",
+    [MSG_SOLO_FORFEIT] = "s",
+    [MSG_SOLO_NO_GAME] = "s",
+    [MSG_SOLO_AGAIN] = "s",
+    [MSG_STATS_SOLO] = "sdsdddd",
+    [MSG_TOP_SOLO] = "s",
+    [MSG_TOP_SOLO_NONE] = "s",
+    [MSG_HELP_SOLO] = "ssss",
+    [MSG_WATCH_ON] = "sss",
+    [MSG_WATCH_LINE] = "ss",
+    [MSG_WATCH_OFF] = "s",
+    [MSG_WATCH_NOT] = "ss",
+    [MSG_WATCH_SEATED] = "s",
+    [MSG_WATCH_NO_GAME] = "ss",
+    [MSG_WATCH_FULL] = "sd",
+    [MSG_WATCH_ALREADY] = "ss",
 };
 
 static const char *const msg_english[MSG_COUNT] = {
@@ -270,7 +293,7 @@ static const char *const msg_english[MSG_COUNT] = {
         "Commands: %1$sdurak [classic|transfer] [all|neighbours] [first5] [teams] opens a game; "
         "%1$sjoin, "
         "%1$sleave, %1$sstart, %1$sstop, %1$stable, %1$sbot [easy|normal|hard], %1$sstats [nick], "
-        "%1$stop [n], %1$srules, %1$shelp [moves|cards|bots|stats].",
+        "%1$stop [n], %1$swatch, %1$srules, %1$shelp [moves|cards|bots|stats|solo].",
     [MSG_HELP_2] = "Play by private message to %s: play C, beat C [T], take, pass, transfer C, "
                    "hand, moves; cards like 7h, 10s, Qd or 7\xE2\x99\xA5"
                    ".",
@@ -302,7 +325,8 @@ static const char *const msg_english[MSG_COUNT] = {
         " \xE2\x99\xA3"
         " \xE2\x99\xA6"
         " \xE2\x99\xA5"
-        ", e.g. 7h, 10s, Qd. Games are opened and joined in a channel.",
+        ", e.g. 7h, 10s, Qd. Games are opened and joined in a channel; alone against computer "
+        "players: play [easy|normal|hard] [2-6] (help solo).",
     [MSG_NOT_IN_GAME] =
         "You are not in a game: open one in a channel with %sdurak, or join one with %sjoin.",
     [MSG_NOT_STARTED] = "The game has not started yet: %s can start it with %sstart in %s.",
@@ -354,7 +378,8 @@ static const char *const msg_english[MSG_COUNT] = {
     [MSG_HELP_STATS] =
         "%sstats [nick] shows games, times out first, times durak, draws, forfeits and the rating; "
         "%stop [n] the best n players by rating (Elo over each game's ranking).",
-    [MSG_HELP_TOPICS] = "No help on \"%s\": try %shelp with commands, moves, cards, bots or stats.",
+    [MSG_HELP_TOPICS] =
+        "No help on \"%s\": try %shelp with commands, moves, cards, bots, stats or solo.",
     [MSG_WORD_CLASSIC] = "classic",
     [MSG_WORD_TRANSFER] = "transfer",
     [MSG_WORD_ALL] = "all",
@@ -408,6 +433,41 @@ static const char *const msg_english[MSG_COUNT] = {
         "2nd+5th, 3rd+6th) and never play each other: the next opponent defends, and a "
         "defender's partner never throws in. The durak's team loses, so does a team left alone; "
         "a player who leaves ends the game and their team loses.",
+    [MSG_PARSE_SOLO_WORD] = "\"%s\" is not a choice of play: start a private game with play "
+                            "[classic|transfer] [easy|normal|hard] [2-6] (in any order, each at "
+                            "most once), or play a card, e.g. play 7h.",
+    [MSG_PARSE_SOLO_PLAYERS] = "A private game has 2 to 6 players (you and 1 to 5 computer "
+                               "players), not %s: e.g. play hard 3.",
+    [MSG_SOLO_WHERE] = "your private game",
+    [MSG_SOLO_WHERE_OTHER] = "a private game",
+    [MSG_SOLO_ALREADY] = "You already have a private game: play on (moves shows your choices), or "
+                         "end it with /msg %s stop (it counts as a forfeit).",
+    [MSG_SOLO_UNKNOWN] = "I cannot tell who you are (no account, no user@host), and a private game "
+                         "must follow you: try again in a moment.",
+    [MSG_SOLO_FULL] = "Too many private games are running: try again later.",
+    [MSG_SOLO_STOPPED] = "You stop your private game; it counts as a forfeit.",
+    [MSG_SOLO_FORFEIT] = "Game over: %s leaves the private game and forfeits.",
+    [MSG_SOLO_NO_GAME] = "You have no private game to stop: start one with /msg %s play.",
+    [MSG_SOLO_AGAIN] = "another: /msg %s play",
+    [MSG_STATS_SOLO] = "%s alone against computer players: %d game%s, out first %d, durak %d, "
+                       "forfeits %d; solo rating %d.",
+    [MSG_TOP_SOLO] = "Top players alone against computer players (solo rating, games): %s",
+    [MSG_TOP_SOLO_NONE] = "No private games recorded yet: start one with /msg %s play.",
+    [MSG_HELP_SOLO] = "Alone: /msg %s play [classic|transfer] [easy|normal|hard] [2-6] deals you a "
+                      "private game against computer players (stop ends it, %stop solo ranks "
+                      "them); %swatch in a channel sends you its game's public lines, %sunwatch "
+                      "stops.",
+    [MSG_WATCH_ON] = "You watch the game in %s: its public lines come to you privately (never a "
+                     "hand) until %sunwatch, the game ends or you leave %s.",
+    [MSG_WATCH_LINE] = "[%s] %s",
+    [MSG_WATCH_OFF] = "You no longer watch the game in %s.",
+    [MSG_WATCH_NOT] = "You are not watching the game in %s: %swatch starts.",
+    [MSG_WATCH_SEATED] = "You play in the game in %s, so you cannot watch it: its lines and your "
+                         "hand come to you anyway.",
+    [MSG_WATCH_NO_GAME] = "No game is running in %s to watch: %swatch works once one has started.",
+    [MSG_WATCH_FULL] = "The game in %s already has %d spectators, the most it takes: try again "
+                       "later.",
+    [MSG_WATCH_ALREADY] = "You already watch the game in %s (%sunwatch stops).",
 };
 
 /* One table per language, each with every id (tests/test_messages.c checks). */

@@ -181,6 +181,30 @@ typedef enum {
     MSG_RESULT_ONE_TEAM,     /* the team left */
     MSG_RESULT_TEAM_FORFEIT, /* nick */
     MSG_RULES_TEAMS,         /* !rules' fourth line in a teams game */
+    /* issue 14: a private game against computer players (play, stop, !top solo), spectators */
+    MSG_PARSE_SOLO_WORD,    /* the word, quoted */
+    MSG_PARSE_SOLO_PLAYERS, /* the number, quoted */
+    MSG_SOLO_WHERE,         /* what "in %s" says of a private game */
+    MSG_SOLO_WHERE_OTHER,   /* the same, to someone else than its player */
+    MSG_SOLO_ALREADY,       /* bot nick */
+    MSG_SOLO_UNKNOWN,
+    MSG_SOLO_FULL,
+    MSG_SOLO_STOPPED,
+    MSG_SOLO_FORFEIT,  /* nick */
+    MSG_SOLO_NO_GAME,  /* bot nick */
+    MSG_SOLO_AGAIN,    /* bot nick */
+    MSG_STATS_SOLO,    /* nick, games, plural, firsts, duraks, forfeits, rating (ints) */
+    MSG_TOP_SOLO,      /* list */
+    MSG_TOP_SOLO_NONE, /* bot nick */
+    MSG_HELP_SOLO,     /* bot nick, prefix, prefix, prefix */
+    MSG_WATCH_ON,      /* channel, prefix, channel */
+    MSG_WATCH_LINE,    /* channel, the game's line */
+    MSG_WATCH_OFF,     /* channel */
+    MSG_WATCH_NOT,     /* channel, prefix */
+    MSG_WATCH_SEATED,  /* channel */
+    MSG_WATCH_NO_GAME, /* channel, prefix */
+    MSG_WATCH_FULL,    /* channel, most spectators (int) */
+    MSG_WATCH_ALREADY, /* channel, prefix */
     MSG_COUNT
 } msg_id;
 

@@ -140,8 +140,9 @@ void parse_channel_top(parse_ctx *c)
     char q[CTX_QUOTE_SIZE], text[CTX_TEXT_SIZE];
     int number = -1;
     bool given = ctx_next(c, &t);
-    if (given && words_find(WL_BOTS, token_trim(t))) {
-        snprintf(c->out->arg, PARSE_ARG_SIZE, "bots"); /* !top bots: the computer players */
+    const words_entry *top = given ? words_find(WL_BOTS, token_trim(t)) : NULL;
+    if (top) { /* !top bots: the computer players; !top solo: private games against them */
+        snprintf(c->out->arg, PARSE_ARG_SIZE, "%s", top->value == WORDS_TOP_SOLO ? "solo" : "bots");
     } else if (given) {
         number = top_number(token_trim(t));
         if (number < 0) {
@@ -156,4 +157,69 @@ void parse_channel_top(parse_ctx *c)
     }
     c->out->kind = PC_TOP;
     c->out->number = number;
+}
+
+/* ---- private: play [classic|transfer] [easy|normal|hard] [N] ---- */
+
+/* A number of players written as one digit, else -1 (any other number: 0). */
+static int solo_players(token w)
+{
+    for (size_t i = 0; i < w.n; i++)
+        if (!byte_is_digit((unsigned char)w.s[i]))
+            return -1;
+    return w.n == 1 ? w.s[0] - '0' : 0;
+}
+
+/* The variant a word of play's options names, or -1. */
+static int solo_variant(token w)
+{
+    const words_entry *opt = words_find(WL_OPTION, w);
+    return opt && opt->value / 16 == WORDS_OPT_VARIANT ? opt->value % 16 : -1;
+}
+
+/* The computer players' level a word names, or -1 ("remove" is none). */
+static int solo_level(token w)
+{
+    const words_entry *level = words_find(WL_BOT, w);
+    return level && level->value != WORDS_BOT_REMOVE ? level->value : -1;
+}
+
+bool parse_solo_word(token w)
+{
+    int n = solo_players(w); /* 7 and up (or 10) are a rank without its suit: a card's error */
+    return solo_variant(w) >= 0 || solo_level(w) >= 0 || (n >= 2 && n <= 6);
+}
+
+/* One word of play's options into out; false (and the error) when it is not one, or says again
+ * what an earlier word said. */
+static bool solo_word(parse_ctx *c, token w)
+{
+    char q[CTX_QUOTE_SIZE];
+    int variant = solo_variant(w), level = solo_level(w), n = solo_players(w);
+    int *slot = variant >= 0 ? &c->out->variant
+                : level >= 0 ? &c->out->bot_level
+                : n >= 0     ? &c->out->number
+                             : NULL;
+    if (n >= 0 && (n < 2 || n > 6)) {
+        ctx_fail(c, MSG_PARSE_SOLO_PLAYERS, ctx_quote(q, w));
+        return false;
+    }
+    if (!slot || *slot >= 0) {
+        ctx_fail(c, MSG_PARSE_SOLO_WORD, ctx_quote(q, w));
+        return false;
+    }
+    *slot = variant >= 0 ? variant : level >= 0 ? level : n;
+    return true;
+}
+
+void parse_private_solo(parse_ctx *c, const token *first)
+{
+    token t;
+    c->out->variant = c->out->bot_level = c->out->number = -1;
+    if (first && !solo_word(c, token_trim(*first)))
+        return;
+    while (ctx_next(c, &t))
+        if (!solo_word(c, token_trim(t)))
+            return;
+    c->out->kind = PC_SOLO;
 }

@@ -14,7 +14,8 @@
  *         neighbours = neighbors
  *   join   leave   start   stop   table   rules   help [topic]
  *   bot [easy|normal|hard]  (medium = normal)     bot remove
- *   stats [nick]     top [n]  (n from 1 to 20)
+ *   stats [nick]     top [n]  (n from 1 to 20)    top bots    top solo
+ *   watch   unwatch   (a running game's public lines privately)
  *   A line without the prefix, or with another word after it, is ignored (another bot's).
  *
  * Private messages (a leading prefix is allowed: "!play 7h"):
@@ -26,6 +27,9 @@
  *   hand          also: cards
  *   moves         short: m
  *   help [topic]
+ *   play [classic|transfer] [easy|normal|hard] [2-6]   a private game against computer
+ *                 players (any order; play alone starts one with the defaults)
+ *   stop          ends your private game
  *   C             a bare card (the game decides what it means)
  *   "t", "p" and "h" are ambiguous: the answer lists the choices. The channel words answer
  *   that they belong in the channel. Anything else is an error pointing to moves and help.
@@ -54,14 +58,15 @@
 /* ---------------------------------------------------------------- tables */
 
 static const char *const kind_names[PC_KIND_COUNT] = {
-    [PC_IGNORED] = "ignored",   [PC_ERROR] = "error", [PC_DURAK] = "durak",
-    [PC_JOIN] = "join",         [PC_LEAVE] = "leave", [PC_START] = "start",
-    [PC_STOP] = "stop",         [PC_TABLE] = "table", [PC_HELP] = "help",
-    [PC_RULES] = "rules",       [PC_BOT] = "bot",     [PC_STATS] = "stats",
-    [PC_TOP] = "top",           [PC_AGAIN] = "again", [PC_PLAY] = "play",
-    [PC_BEAT] = "beat",         [PC_TAKE] = "take",   [PC_PASS] = "pass",
-    [PC_TRANSFER] = "transfer", [PC_HAND] = "hand",   [PC_MOVES] = "moves",
-    [PC_CARD] = "card",         [PC_SET] = "set",
+    [PC_IGNORED] = "ignored",   [PC_ERROR] = "error",     [PC_DURAK] = "durak",
+    [PC_JOIN] = "join",         [PC_LEAVE] = "leave",     [PC_START] = "start",
+    [PC_STOP] = "stop",         [PC_TABLE] = "table",     [PC_HELP] = "help",
+    [PC_RULES] = "rules",       [PC_BOT] = "bot",         [PC_STATS] = "stats",
+    [PC_TOP] = "top",           [PC_AGAIN] = "again",     [PC_PLAY] = "play",
+    [PC_BEAT] = "beat",         [PC_TAKE] = "take",       [PC_PASS] = "pass",
+    [PC_TRANSFER] = "transfer", [PC_HAND] = "hand",       [PC_MOVES] = "moves",
+    [PC_CARD] = "card",         [PC_SET] = "set",         [PC_SOLO] = "play",
+    [PC_WATCH] = "watch",       [PC_UNWATCH] = "unwatch",
 };
 
 static const token_word ambiguous_words[] = {
@@ -227,13 +232,18 @@ static const char *private_example(const parse_ctx *c, char buf[CTX_TEXT_SIZE], 
                             c->unicode);
 }
 
-/* play C, transfer C, beat C [T]. */
-static void private_card_command(parse_ctx *c, parse_kind kind)
+/* play C, transfer C, beat C [T]; with solo, play alone or with a private game's words. */
+static void private_card_command(parse_ctx *c, parse_kind kind, bool solo)
 {
     token t;
     char text[CTX_TEXT_SIZE];
     card_t card, target = CARD_NONE;
-    if (!ctx_next(c, &t)) {
+    bool given = ctx_next(c, &t);
+    if (solo && (!given || parse_solo_word(token_trim(t)))) {
+        parse_private_solo(c, given ? &t : NULL); /* play [classic|transfer] [level] [N] */
+        return;
+    }
+    if (!given) {
         ctx_fail(c, MSG_PARSE_NEEDS_CARD, shown_word(c, kind), private_example(c, text, kind));
         return;
     }
@@ -330,7 +340,7 @@ void parse_private(const char *line, size_t len, const parse_opts *o, parsed_cmd
     else if (kind == PC_SET)
         ctx_set(&c);
     else if (kind == PC_PLAY || kind == PC_BEAT || kind == PC_TRANSFER)
-        private_card_command(&c, kind);
+        private_card_command(&c, kind, token_is(w, "play"));
     else if (kind != PC_IGNORED)
         ctx_bare_command(&c, kind, "");
     else if (card != CARD_NONE) {

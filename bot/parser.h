@@ -43,6 +43,11 @@ typedef enum {
     PC_MOVES,
     PC_CARD,
     PC_SET, /* set [what [on|off]]: the words after it in arg, lower case */
+    /* issue 14: a private game against computer players, spectators */
+    PC_SOLO,    /* private "play [classic|transfer] [easy|normal|hard] [N]": variant, bot_level,
+                 * number (players 2..6) or -1 each */
+    PC_WATCH,   /* channel */
+    PC_UNWATCH, /* channel */
     PC_KIND_COUNT
 } parse_kind;
 
@@ -53,10 +58,11 @@ typedef struct {
     int throwin; /* PC_DURAK: DURAK_THROWIN_ALL/NEIGHBOURS, -1 when not given */
     int first5;  /* PC_DURAK: 1 when given, -1 when not */
     int teams;   /* PC_DURAK: 1 when given (R19), -1 when not */
-    int bot_level;                /* PC_BOT: 0 easy, 1 normal, 2 hard, -1 when not given */
-    int bot_remove;               /* PC_BOT: 1 for "bot remove" */
-    int number;                   /* PC_TOP: 1..20 (more asks for 20), -1 when absent */
-    char arg[PARSE_ARG_SIZE];     /* PC_HELP topic (lower case), PC_STATS nick, PC_TOP "bots"; "" */
+    int bot_level;  /* PC_BOT: 0 easy, 1 normal, 2 hard, -1 when not given */
+    int bot_remove; /* PC_BOT: 1 for "bot remove" */
+    int number;     /* PC_TOP: 1..20 (more asks for 20); PC_SOLO: players 2..6; -1 when absent */
+    char arg[PARSE_ARG_SIZE];     /* PC_HELP topic (lower case), PC_STATS nick, PC_TOP "bots" or
+                                   * "solo"; "" */
     char error[PARSE_ERROR_SIZE]; /* PC_ERROR: one sentence, valid UTF-8, no control bytes */
     /* A move's cards as read when a T could be read two ways (MSG_PARSE_READ_ACE/TEN), to be
      * told to the player with the move; "" when none (and always with PC_ERROR). */

@@ -70,7 +70,7 @@ static const char *const store_sql[ST_COUNT] = {
         " games = excluded.games, firsts = excluded.firsts, duraks = excluded.duraks,"
         " draws = excluded.draws, forfeits = excluded.forfeits, rating = excluded.rating",
     [ST_TOP] = "SELECT " STORE_PLAYER_COLUMNS " FROM players"
-               " WHERE (substr(key, 1, 1) = '*') = ?2"
+               " WHERE (substr(key, 1, 1) = '*') = ?2 AND substr(key, 1, 1) <> '+'"
                " ORDER BY rating DESC, games DESC, key LIMIT ?1",
     [ST_GET_PREFS] = "SELECT delivery, colours, turn FROM prefs WHERE key = ?1",
     [ST_PUT_PREFS] =

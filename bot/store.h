@@ -104,6 +104,11 @@ bool store_get_player(store *s, const char *key, store_player *out);
  * many, or -1 on error. */
 int store_top(store *s, int n, bool bots, store_player *out);
 
+/* The best n people in private games against computer players (issue 14): their records are kept
+ * under '+' and their stats key ("+alice", "+@acct"; the computer players' under "+*normal[bot]"),
+ * apart from the channels' (store_top leaves '+' keys out). Returns how many, or -1 on error. */
+int store_top_solo(store *s, int n, store_player *out);
+
 /* A person's preferences for their private lines (/msg durakbot set ...); 0 means "as the
  * config says" for each. */
 typedef struct store_prefs {

@@ -25,7 +25,7 @@ static void store_copy_nick(char *dst, const unsigned char *src)
     dst[n] = '\0';
 }
 
-static void store_read_player(sqlite3_stmt *st, store_player *out)
+void store_read_player(sqlite3_stmt *st, store_player *out)
 {
     store_copy_nick(out->key, sqlite3_column_text(st, 0));
     store_copy_nick(out->display, sqlite3_column_text(st, 1));

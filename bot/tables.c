@@ -52,13 +52,13 @@ render_seats tables_names(const table_t *tb)
 
 void tables_send_hand(const tables *t, const table_t *tb, int s, outbox *o)
 {
-    if (tables_is_ai(tb, s))
+    if (tables_is_ai(tb, s) || !tables_hears(tb, s))
         return;
     render_opts r = tables_ropts(t);
     char hand[512], trump[RENDER_CARD_MAX];
     render_hand(&r, tb->g.hand[s], tb->g.trump, hand, sizeof hand);
     render_card(&r, tb->g.trump_card, trump, sizeof trump);
-    tables_say(o, tb->seat[s].nick, MSG_HAND, tb->channel, hand, trump);
+    tables_say(o, tb->seat[s].nick, MSG_HAND, tables_where(tb), hand, trump);
 }
 
 void tables_say_status(const tables *t, const table_t *tb, outbox *o)
@@ -116,7 +116,8 @@ bool tables_refuse_stranger(const tables *t, const table_t *tb, int s, const tab
 {
     if (tables_same_person(t, &tb->seat[s], w))
         return false;
-    tables_notice(o, w->nick, MSG_SEAT_HELD, tb->seat[s].nick, tb->channel);
+    tables_notice(o, w->nick, MSG_SEAT_HELD, tb->seat[s].nick,
+                  tb->solo ? M(MSG_SOLO_WHERE_OTHER) : tb->channel);
     return true;
 }
 
@@ -148,8 +149,25 @@ int tables_humans(const table_t *tb)
 
 /* ---- open, close ---- */
 
+/* Who still hears the lines said to tb this round once it is gone (tables_route_lines). */
+static void keep_route(tables *t, const table_t *tb)
+{
+    if (!(tb->solo || tb->nwatchers))
+        return;
+    gone_route *g = &t->gone[t->ngone < GONE_MAX ? t->ngone++ : GONE_MAX - 1];
+    memset(g, 0, sizeof *g);
+    snprintf(g->key, sizeof g->key, "%s", tb->channel);
+    g->solo = tb->solo;
+    for (int s = 0; tb->solo && s < tb->nseats; s++)
+        if (!tables_is_ai(tb, s) && !tb->seat[s].absent && !tb->seat[s].unconfirmed)
+            snprintf(g->nick[g->n++], sizeof g->nick[0], "%s", tb->seat[s].nick);
+    for (int i = 0; !tb->solo && i < tb->nwatchers; i++)
+        snprintf(g->nick[g->n++], sizeof g->nick[0], "%s", tb->watcher[i]);
+}
+
 void tables_close(tables *t, table_t *tb)
 {
+    keep_route(t, tb);
     if (t->nclosed < TABLES_MAX)
         snprintf(t->closed[t->nclosed++], sizeof t->closed[0], "%s", tb->channel);
     memset(tb, 0, sizeof *tb);
@@ -164,6 +182,7 @@ table_t *tables_open(tables *t, const char *channel)
             tb->used = true;
             tables_touch(tb);
             snprintf(tb->channel, sizeof tb->channel, "%s", channel);
+            tb->solo = tables_private_key(channel);
             return tb;
         }
     }

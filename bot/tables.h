@@ -63,6 +63,13 @@ void tables_close_channel(tables *t, const char *channel, outbox *o);
 /* Before the outbox goes to the send queue: replies to people seated in a running game become
  * game lines (tables_prio.c says which lines are which). */
 void tables_rank_lines(tables *t, outbox *o);
+/* Private games (issue 14) are tables keyed "~solo <stats key>": such a key holds a space, so it
+ * is neither a channel nor a nick, and the send queue refuses it as a target. Is key one? */
+bool tables_private_key(const char *key);
+/* Before tables_rank_lines: lines to a private game's key go to its player (or are dropped when
+ * nobody is there to hear them); a running channel game's lines are copied to its spectators.
+ * After it no target is a private key. */
+void tables_route_lines(tables *t, outbox *o);
 /* Games (lobbies included) now open, for status lines. */
 size_t tables_count(const tables *t);
 

@@ -29,12 +29,14 @@ static pending_result *queue_result(tables *t, const table_t *tb)
     p->r = (store_result){ .n = tb->nseats, .draw = g->result == DURAK_RESULT_DRAW };
     for (int s = 0; s < tb->nseats; s++) {
         store_seat *st = &p->r.seat[s];
+        char *key = p->key[s] + tb->solo; /* a private game's records: under '+' (issue 14) */
+        size_t cap = sizeof p->key[s] - tb->solo;
+        p->key[s][0] = '+';
         if (tables_is_ai(tb, s)) {
-            p->key[s][0] = '*';
-            casemap_fold(t->cm, tb->seat[s].nick, p->key[s] + 1, sizeof p->key[s] - 1);
+            key[0] = '*';
+            casemap_fold(t->cm, tb->seat[s].nick, key + 1, cap - 1);
         } else {
-            tables_stats_key(t, tables_seat_key_nick(&tb->seat[s]), tb->seat[s].account, p->key[s],
-                             sizeof p->key[s]);
+            tables_stats_key(t, tables_seat_key_nick(&tb->seat[s]), tb->seat[s].account, key, cap);
         }
         snprintf(p->display[s], sizeof p->display[s], "%s", tb->seat[s].nick);
         st->key = p->key[s];
@@ -75,7 +77,12 @@ static void verdict(const table_t *tb, char *buf, size_t cap)
 {
     const durak_game *g = &tb->g;
     render_seats names = tables_names(tb);
-    if (g->result == DURAK_RESULT_TEAM_LOST) /* R19 */
+    int s;
+    for (s = 0; tb->solo && s < tb->nseats && tables_is_ai(tb, s);)
+        s++;
+    if (tb->solo && s < tb->nseats && ((g->forfeited >> s) & 1))
+        snprintf(buf, cap, M(MSG_SOLO_FORFEIT), tb->seat[s].nick);
+    else if (g->result == DURAK_RESULT_TEAM_LOST) /* R19 */
         render_team_verdict(&names, g, buf, cap);
     else if (g->result == DURAK_RESULT_DURAK)
         snprintf(buf, cap, M(MSG_RESULT_DURAK), tb->seat[g->result_seat].nick);
@@ -142,12 +149,28 @@ void end_announce(tables *t, table_t *tb, outbox *o)
         render_appendf(line, sizeof line, &len, SEP);
         render_appendf(line, sizeof line, &len, M(MSG_RESULT_RATINGS), part);
     }
-    if (tables_humans(tb) > 0 && tb->g.result != DURAK_RESULT_ONGOING) {
+    if (tb->solo) {
+        render_appendf(line, sizeof line, &len, SEP);
+        render_appendf(line, sizeof line, &len, M(MSG_SOLO_AGAIN), t->own_nick);
+    } else if (tables_humans(tb) > 0 && tb->g.result != DURAK_RESULT_ONGOING) {
         remember(t, tb);
         render_appendf(line, sizeof line, &len, SEP);
         render_appendf(line, sizeof line, &len, M(MSG_RESULT_AGAIN), tables_prefix(t));
     }
     outbox_add(o, OUT_PRIVMSG, tb->channel, "%s", line);
+}
+
+void end_abandon(tables *t, table_t *tb, int s, outbox *o)
+{
+    durak_game *g = &tb->g;
+    if (!durak_over(g) && durak_resign(g, s) != DURAK_OK) /* never expected */
+        g->forfeited |= (uint8_t)(1u << s);
+    if (g->result == DURAK_RESULT_ONGOING) { /* the computer players still in share the place */
+        g->result = DURAK_RESULT_WON;
+        g->result_seat = DURAK_MAX_PLAYERS;
+    }
+    end_announce(t, tb, o);
+    tables_close(t, tb);
 }
 
 /* ---- !again: the same seats, computer players included ---- */

@@ -17,7 +17,16 @@
 #include "rng.h"
 #include "tables.h"
 
-enum { TABLES_MAX = 2 * CONFIG_MAX_CHANNELS, NICK_MAX = 64, TABLES_LINE_MAX = 1024 };
+/* SOLO_MAX private games (issue 14) on top of the channels' tables; WATCH_MAX spectators a
+ * table; GONE_MAX tables closed in one round whose last lines still go to their people. */
+enum {
+    SOLO_MAX = 64,
+    TABLES_MAX = 2 * CONFIG_MAX_CHANNELS + SOLO_MAX,
+    NICK_MAX = 64,
+    TABLES_LINE_MAX = 1024,
+    WATCH_MAX = 16,
+    GONE_MAX = 16,
+};
 
 #define M(id) msg_text(id)
 
@@ -59,7 +68,19 @@ typedef struct {
     uint8_t agreed;     /* rematch: seats whose person typed !again */
     uint8_t stop_votes; /* running game: seats whose person typed !stop */
     double stop_deadline;
+    bool solo; /* a private game: channel is a key (tables_private_key) that never reaches IRC */
+    char watcher[WATCH_MAX][NICK_MAX]; /* spectators (!watch): not saved */
+    int nwatchers;
 } table_t;
+
+/* Where the lines to a table closed this round still go (tables_route_lines): a private game's
+ * player, a channel game's spectators. */
+typedef struct {
+    char key[64];
+    char nick[WATCH_MAX][NICK_MAX];
+    int n;
+    bool solo;
+} gone_route;
 
 /* A person's preferences, by nick, with the stats key they are saved under. */
 typedef struct {
@@ -104,6 +125,8 @@ struct tables {
     int prefs_next;
     pref_entry prefs_dirty[PREFS_CACHED]; /* changed by set, for tables_take_prefs */
     int nprefs_dirty;
+    gone_route gone[GONE_MAX]; /* closed since the last tables_route_lines */
+    int ngone;
 };
 
 /* ---- tables.c: lookup, output, the shared pieces ---- */
@@ -115,6 +138,11 @@ table_t *tables_open(tables *t, const char *channel);
 /* Ends a table (no result): its snapshot is deleted at the next tables_take_changes(). */
 void tables_close(tables *t, table_t *tb);
 static inline void tables_touch(table_t *tb) { tb->dirty = true; }
+/* How lines name where a game is: its channel, or "your private game". */
+static inline const char *tables_where(const table_t *tb)
+{
+    return tb->solo ? msg_text(MSG_SOLO_WHERE) : tb->channel;
+}
 /* The person's seat under `nick` at tb (computer players have none), or -1. */
 int tables_seat_of(const tables *t, const table_t *tb, const char *nick);
 /* The table where a person sits under `nick`, and the seat; NULL if none. */
@@ -137,6 +165,12 @@ static inline const char *tables_seat_key_nick(const seat_t *st)
 }
 bool tables_is_admin(const tables *t, const tables_who *w);
 static inline bool tables_is_ai(const table_t *tb, int s) { return tb->seat[s].ai >= 0; }
+/* Whether seat s's nick may be sent its hand and turn: a private game's person only while there
+ * and seen since any restart (whoever holds the nick meanwhile may be someone else). */
+static inline bool tables_hears(const table_t *tb, int s)
+{
+    return !tb->solo || !(tb->seat[s].absent || tb->seat[s].unconfirmed);
+}
 /* People (not computer players) seated and not gone for good. */
 int tables_humans(const table_t *tb);
 static inline const char *tables_prefix(const tables *t) { return t->cfg.game.prefix; }
@@ -168,6 +202,11 @@ void lobby_stop(tables *t, const tables_who *w, table_t *tb, double now, outbox 
 void lobby_bot(tables *t, const tables_who *w, table_t *tb, const parsed_cmd *p, outbox *o);
 /* A computer player's name, after its level and marked as a bot: "Hard[bot]", "Hard2[bot]". */
 void lobby_ai_name(const table_t *tb, ai_level level, char *name, size_t cap);
+/* Seats the person w, or a computer player of level, in tb. */
+void lobby_seat(table_t *tb, const tables_who *w);
+void lobby_seat_ai(table_t *tb, ai_level level);
+/* "You already sit at the game in #x" (or "you already have a private game") to nick. */
+void lobby_tell_seated(const tables *t, const table_t *other, const char *nick, outbox *o);
 
 /* ---- tables_play.c: the deal, moves, time-outs, forfeits, results ---- */
 
@@ -206,6 +245,9 @@ void end_announce(tables *t, table_t *tb, outbox *o);
 void end_again(tables *t, const tables_who *w, const char *channel, double now, outbox *o);
 /* !stop of a running game by a player: a vote, passed by more than half of the people in. */
 void end_stop_vote(tables *t, const tables_who *w, table_t *tb, double now, outbox *o);
+/* The person of seat s leaves a private game (stop, time-outs, gone): it ends at once, rated as
+ * their forfeit (issue 14). */
+void end_abandon(tables *t, table_t *tb, int s, outbox *o);
 /* A stop vote that ran out fails. */
 void end_tick(table_t *tb, double now, outbox *o);
 double end_deadline(const table_t *tb);
@@ -225,12 +267,30 @@ void info_rules(tables *t, const char *to, const table_t *tb, outbox *o);
 void info_help(tables *t, const tables_who *w, const char *channel, const char *topic, outbox *o);
 /* One player's stats to `to` (the channel, or the person asking). */
 void info_stats(tables *t, const tables_who *w, const char *to, const char *nick, outbox *o);
-/* The best n people, or computer players (bots), to `to`. */
-void info_top(tables *t, const char *to, int n, bool bots, outbox *o);
+/* The best n people, computer players (which "bots") or people in private games ("solo"), to
+ * `to`. */
+void info_top(tables *t, const char *to, int n, const char *which, outbox *o);
 
 /* ---- tables_presence.c: nick, part, quit, rejoin grace ---- */
 
 /* Seats whose rejoin grace ran out forfeit. */
 void presence_tick(tables *t, table_t *tb, double now, outbox *o);
+
+/* ---- tables_solo.c: private games against computer players (issue 14) ---- */
+
+/* play [classic|transfer] [easy|normal|hard] [N] by private message. */
+void solo_play(tables *t, const tables_who *w, const parsed_cmd *p, double now, outbox *o);
+/* stop by private message: the person's private game ends (their forfeit). */
+void solo_stop(tables *t, const tables_who *w, double now, outbox *o);
+/* w was seen (a private message, a join): a private game of theirs held since a restart or a
+ * quit is theirs again, and they hear where it stands. */
+void solo_seen(tables *t, const tables_who *w, double now, outbox *o);
+
+/* ---- tables_watch.c: spectators (issue 14) ---- */
+
+void watch_command(tables *t, const tables_who *w, table_t *tb, bool on, outbox *o);
+/* nick left channel (NULL: every channel, a quit): no longer a spectator there. */
+void watch_gone(tables *t, const char *nick, const char *channel);
+void watch_renamed(tables *t, const char *old_nick, const char *new_nick);
 
 #endif

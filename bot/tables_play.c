@@ -64,8 +64,13 @@ void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox 
 {
     char what[256];
     snprintf(what, sizeof what, M(why), tb->seat[s].nick);
-    if (!tables_is_ai(tb, s)) /* told privately too: they may not be watching the channel */
-        tables_notice(o, tb->seat[s].nick, MSG_FORFEIT_YOU, tb->channel, what);
+    /* told privately too: they may not be watching the channel */
+    if (!tables_is_ai(tb, s) && tables_hears(tb, s))
+        tables_notice(o, tb->seat[s].nick, MSG_FORFEIT_YOU, tables_where(tb), what);
+    if (tb->solo && !tables_is_ai(tb, s)) { /* a private game ends with its person: rated */
+        end_abandon(t, tb, s, o);
+        return;
+    }
     if (tables_humans(tb) <= 1 && !tables_is_ai(tb, s) && durak_in_game(&tb->g, s)) {
         tables_say(o, tb->channel, MSG_ONLY_BOTS_LEFT, what); /* nobody left to play for */
         tables_close(t, tb);
@@ -294,6 +299,7 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
 {
     if (casemap_equal(t->cm, w->nick, t->own_nick))
         return;
+    solo_seen(t, w, now, o);
     int s;
     table_t *tb = tables_of_nick(t, w->nick, &s);
     parse_opts po = { tables_prefix(t), t->cfg.ui.unicode_suits,
@@ -313,11 +319,17 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
     } else if (p.kind == PC_STATS) {
         info_stats(t, w, w->nick, p.arg, o);
     } else if (p.kind == PC_TOP) {
-        info_top(t, w->nick, p.number, !strcmp(p.arg, "bots"), o);
+        info_top(t, w->nick, p.number, p.arg, o);
     } else if (p.kind == PC_RULES) {
         info_rules(t, w->nick, tb, o);
     } else if (p.kind == PC_SET) {
         prefs_command(t, w, p.arg, o);
+    } else if (p.kind == PC_SOLO) {
+        solo_play(t, w, &p, now, o);
+    } else if (p.kind == PC_STOP && (!tb || tb->solo)) {
+        solo_stop(t, w, now, o);
+    } else if (p.kind == PC_STOP) { /* a channel game's !stop is a vote in its channel */
+        tables_notice(o, w->nick, MSG_CHANNEL_ONLY, parse_kind_name(p.kind), tb->channel);
     } else if (!tb) {
         tables_notice(o, w->nick, MSG_NOT_IN_GAME, tables_prefix(t), tables_prefix(t));
     } else if (!tb->playing) {
@@ -334,6 +346,6 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
             outbox_add(o, OUT_NOTICE, w->nick, "%s", p.note);
         cmd_move(t, tb, s, &p, now, o);
     } else {
-        tables_notice(o, w->nick, MSG_CHANNEL_ONLY, parse_kind_name(p.kind), tb->channel);
+        tables_notice(o, w->nick, MSG_CHANNEL_ONLY, parse_kind_name(p.kind), tables_where(tb));
     }
 }

@@ -241,6 +241,8 @@ bool tables_restore_checked(tables *t, const char *channel, const char *snapshot
     tb->restored = true;
     for (int s = 0; s < tb->nseats; s++)
         tb->seat[s].unconfirmed = tb->playing && !tables_is_ai(tb, s);
+    if (tb->solo && tb->playing && !tables_is_ai(tb, tb->g.actor))
+        turn_pause(tb, now); /* a private game waits for its person to be seen (solo_seen) */
     tb->dirty = false;
     t->paused = true;
     t->paused_at = now;

@@ -17,7 +17,7 @@ typedef enum {
     WL_PRIVATE, /* value: a parse_kind, said to the bot */
     WL_OPTION,  /* value: WORDS_OPTION(option, value), !durak's options (parse_channel.c) */
     WL_BOT,     /* value: 0 easy, 1 normal, 2 hard, WORDS_BOT_REMOVE */
-    WL_BOTS,    /* value: 1; "top bots" */
+    WL_BOTS,    /* value: WORDS_TOP_BOTS ("top bots") or WORDS_TOP_SOLO ("top solo") */
     WL_TOPIC,   /* value: index into words_topic_names (help topics) */
     WL_COUNT
 } words_list;
@@ -26,6 +26,7 @@ typedef enum {
 enum { WORDS_OPT_VARIANT, WORDS_OPT_THROWIN, WORDS_OPT_FIRST5, WORDS_OPT_TEAMS, WORDS_OPT_COUNT };
 #define WORDS_OPTION(option, value) ((option)*16 + (value))
 enum { WORDS_BOT_REMOVE = 3 };
+enum { WORDS_TOP_BOTS = 1, WORDS_TOP_SOLO = 2 };
 
 /* One word (or a few, separated by single spaces: "je ramasse") and what it stands for. */
 typedef struct {

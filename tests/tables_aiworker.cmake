@@ -13,3 +13,7 @@ durak_unit_test(test_players test_players.c LIBS durak_tables)
 
 # Teams of two in the bot (R19, issue 14): the lobby, the start and end lines, the ratings.
 durak_unit_test(test_teams_bot test_teams_bot.c LIBS durak_tables durak_store)
+# Issue 14: a private game against computer players (nothing to any channel, resumed, rated
+# apart) and spectators (public lines only, never a hand).
+durak_unit_test(test_solo test_solo.c LIBS durak_tables durak_outq)
+target_compile_definitions(test_solo PRIVATE _POSIX_C_SOURCE=200809L)

@@ -203,6 +203,9 @@ static const parse_case channel_cases[] = {
          "error: \"hard\" after !bot remove is not understood: type just !bot remove"),
     /* stats */
     CASE("!stats", "stats"),
+    CASE("!watch", "watch"),
+    CASE("!unwatch", "unwatch"),
+    CASE("!top solo", "top [solo]"),
     CASE("!stats alice", "stats [alice]"),
     CASE("!stats @Alice_[away],", "stats [Alice_[away]]"),
     CASE("!stats bob:", "stats [bob]"),
@@ -482,13 +485,31 @@ static const parse_case private_cases[] = {
     CASE("play 7h\r\n", "play 7h"),
     CASE("play\0 7h", "play 7h"),
     CASE("play\t7h", "play 7h"),
+    /* issue 14: play without a card is a private game against computer players */
+    CASE("play", "play"),
+    CASE("play transfer hard 3", "play transfer hard 3"),
+    CASE("Play 4 EASY", "play easy 4"),
+    CASE("play perevodnoy", "play transfer"),
+    CASE("play 6 medium classic", "play classic normal 6"),
+    CASE("stop", "stop"),
+    CASE("play hard hard",
+         "error: \"hard\" is not a choice of play: start a private game with play "
+         "[classic|transfer] [easy|normal|hard] [2-6] (in any order, each at most once), or play "
+         "a card, e.g. play 7h."),
+    CASE("play easy 7h",
+         "error: \"7h\" is not a choice of play: start a private game with play "
+         "[classic|transfer] [easy|normal|hard] [2-6] (in any order, each at most once), or play "
+         "a card, e.g. play 7h."),
+    CASE("play hard 9", "error: A private game has 2 to 6 players (you and 1 to 5 computer "
+                        "players), not 9: e.g. play hard 3."),
+    CASE("pl 3",
+         "error: \"3\" is not a card: add the suit after the rank, e.g. 3\xe2\x99\xa5 or 3h"),
     /* errors */
-    CASE("play", "error: play needs a card to play: play 7\xe2\x99\xa5"),
     CASE("pl", "error: play needs a card to play: play 7\xe2\x99\xa5"),
     CASE("beat", "error: beat needs a card to play: beat 9\xe2\x99\xa0 7\xe2\x99\xa0"),
     CASE("b", "error: beat needs a card to play: beat 9\xe2\x99\xa0 7\xe2\x99\xa0"),
     CASE("transfer", "error: transfer needs a card to play: transfer 7\xe2\x99\xa5"),
-    CASE("play ...", "error: play needs a card to play: play 7\xe2\x99\xa5"),
+    CASE("play ...", "play"),
     CASE("play 7x", "error: \"7x\" is not a card: try 7\xe2\x99\xa5 or 7h"),
     CASE("play Kx", "error: \"Kx\" is not a card: try K\xe2\x99\xa5 or Kh"),
     CASE("play foo", "error: \"foo\" is not a card: try 7\xe2\x99\xa5 or 7h"),
@@ -609,7 +630,7 @@ static void test_private(void **state)
 
 static const parse_case private_ascii_cases[] = {
     CASE("play 7\xe2\x99\xa5", "play 7h"),
-    CASE("play", "error: play needs a card to play: play 7h"),
+    CASE("play", "play"),
     CASE("beat", "error: beat needs a card to play: beat 9s 7s"),
     CASE("transfer", "error: transfer needs a card to play: transfer 7h"),
     CASE("play 7x", "error: \"7x\" is not a card: try 7h"),
