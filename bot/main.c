@@ -116,6 +116,17 @@ static uint64_t random_seed(void)
     return seed;
 }
 
+/* The deals' seeds and salts (revealed after each game): getrandom(), never the shuffling PRNG. */
+static void random_fill(void *buf, size_t n)
+{
+    if (getrandom(buf, n, 0) == (ssize_t)n)
+        return;
+    log_msg(LOG_WARNING, "getrandom failed; a deal's seed and salt come from the PRNG instead");
+    uint64_t x = random_seed();
+    for (size_t i = 0; i < n; i++, x = x * 6364136223846793005ULL + 1442695040888963407ULL)
+        ((unsigned char *)buf)[i] = (unsigned char)(x >> 56);
+}
+
 /* SIGTERM, SIGINT and SIGHUP stay blocked except while the loop waits (pselect with *waitmask);
  * SIGPIPE and SIGXFSZ are ignored. */
 static void install_signals(sigset_t *waitmask)
@@ -222,6 +233,8 @@ static int run_bot(const bot_config *cfg, const char *config_path)
     sigset_t waitmask;
     install_signals(&waitmask);
     tables *t = tables_new(cfg, random_seed());
+    if (t)
+        tables_set_entropy(t, random_fill);
     outq *q = outq_new(cfg->flood.burst, cfg->flood.rate);
     store *db = t ? open_store(cfg, t) : NULL;
     aiworker *ai = aiworker_new();

@@ -165,6 +165,16 @@ static const char *const msg_types[MSG_COUNT] = {
     [MSG_SET_DONE] = "s",
     [MSG_SET_SHOW] = "sss",
     [MSG_SET_BAD] = "s",
+    [MSG_DEAL_FINGERPRINT] = "s",
+    [MSG_DEAL_REVEAL] = "sss",
+    [MSG_LAST_GAME] = "dsddsd",
+    [MSG_LAST_NONE] = "ss",
+    [MSG_LAST_STORE] = "",
+    [MSG_LAST_DURAK] = "s",
+    [MSG_LAST_DRAW] = "",
+    [MSG_LAST_WON] = "s",
+    [MSG_LAST_PLACE] = "sd",
+    [MSG_LAST_LEFT] = "s",
 };
 
 static const char *const msg_english[MSG_COUNT] = {
@@ -383,6 +393,19 @@ static const char *const msg_english[MSG_COUNT] = {
                      "with: set notice|privmsg, set colours on|off, set turn on|off.",
     [MSG_SET_BAD] = "\"%s\" is not a setting: type set notice, set privmsg, set colours on|off or "
                     "set turn on|off.",
+    [MSG_DEAL_FINGERPRINT] = "Deal fingerprint: %s (the SHA-256 of this deal's seed and a salt, "
+                             "both shown when the game ends).",
+    [MSG_DEAL_REVEAL] = "Deal: seed=%s salt=%s \xE2\x80\x94 check: printf '%%s' '%s' | sha256sum",
+    [MSG_LAST_GAME] = "Last game #%d (%s, %d players, %d min): %s \xE2\x80\x94 durakbot "
+                      "--export-game %d",
+    [MSG_LAST_NONE] = "No finished game is recorded in %s yet; open one with %sdurak.",
+    [MSG_LAST_STORE] = "The game records cannot be read now (the state database is not "
+                       "available); try again later.",
+    [MSG_LAST_DURAK] = "durak %s",
+    [MSG_LAST_DRAW] = "a draw",
+    [MSG_LAST_WON] = "%s won (the others left)",
+    [MSG_LAST_PLACE] = "%s place %d",
+    [MSG_LAST_LEFT] = "%s left",
 };
 
 /* One table per language, each with every id (tests/test_messages.c checks). */

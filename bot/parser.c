@@ -55,21 +55,21 @@ typedef struct {
 /* ---------------------------------------------------------------- tables */
 
 static const char *const kind_names[PC_KIND_COUNT] = {
-    [PC_IGNORED] = "ignored",   [PC_ERROR] = "error", [PC_DURAK] = "durak",
-    [PC_JOIN] = "join",         [PC_LEAVE] = "leave", [PC_START] = "start",
-    [PC_STOP] = "stop",         [PC_TABLE] = "table", [PC_HELP] = "help",
-    [PC_RULES] = "rules",       [PC_BOT] = "bot",     [PC_STATS] = "stats",
-    [PC_TOP] = "top",           [PC_AGAIN] = "again", [PC_PLAY] = "play",
-    [PC_BEAT] = "beat",         [PC_TAKE] = "take",   [PC_PASS] = "pass",
-    [PC_TRANSFER] = "transfer", [PC_HAND] = "hand",   [PC_MOVES] = "moves",
-    [PC_CARD] = "card",         [PC_SET] = "set",
+    [PC_IGNORED] = "ignored", [PC_ERROR] = "error",       [PC_DURAK] = "durak",
+    [PC_JOIN] = "join",       [PC_LEAVE] = "leave",       [PC_START] = "start",
+    [PC_STOP] = "stop",       [PC_TABLE] = "table",       [PC_HELP] = "help",
+    [PC_RULES] = "rules",     [PC_BOT] = "bot",           [PC_STATS] = "stats",
+    [PC_TOP] = "top",         [PC_AGAIN] = "again",       [PC_LAST] = "last",
+    [PC_PLAY] = "play",       [PC_BEAT] = "beat",         [PC_TAKE] = "take",
+    [PC_PASS] = "pass",       [PC_TRANSFER] = "transfer", [PC_HAND] = "hand",
+    [PC_MOVES] = "moves",     [PC_CARD] = "card",         [PC_SET] = "set",
 };
 
 static const command_word channel_words[] = {
     { "durak", PC_DURAK },   { "join", PC_JOIN },   { "leave", PC_LEAVE }, { "start", PC_START },
     { "stop", PC_STOP },     { "table", PC_TABLE }, { "help", PC_HELP },   { "rules", PC_RULES },
     { "bot", PC_BOT },       { "stats", PC_STATS }, { "top", PC_TOP },     { "again", PC_AGAIN },
-    { "rematch", PC_AGAIN },
+    { "rematch", PC_AGAIN }, { "last", PC_LAST },
 };
 
 static const command_word private_words[] = {

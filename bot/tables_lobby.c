@@ -229,6 +229,7 @@ static bool any_table_command(tables *t, const tables_who *w, const char *channe
     case PC_RULES: info_rules(t, channel, tb, o); return true;
     case PC_STATS: info_stats(t, w, channel, p->arg, o); return true;
     case PC_TOP: info_top(t, channel, p->number, !strcmp(p->arg, "bots"), o); return true;
+    case PC_LAST: info_last(t, channel, o); return true;
     default: return false;
     }
 }

@@ -21,6 +21,7 @@ static void report(tables *t, table_t *tb, const durak_game *before, cards_t pla
         if ((g->hand[s] & ~before->hand[s]) && (over || s != g->actor))
             tables_send_hand(t, tb, s, o);
     if (over) {
+        record_reveal(t, tb, o);
         end_announce(t, tb, o);
         tables_close(t, tb);
         return;
@@ -39,6 +40,7 @@ void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, double no
     snprintf(line, sizeof line, "%s%s", timed_out && what[0] ? M(MSG_TIMEOUT_PREFIX) : "", what);
     if (durak_apply(&tb->g, a) != DURAK_OK)
         return;
+    record_played(tb, a, before.actor, now);
     report(t, tb, &before, a.card < 64 ? card_bit(a.card) : 0, line, now, o);
 }
 
@@ -78,6 +80,7 @@ void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox 
     durak_game before = tb->g;
     if (durak_resign(&tb->g, s) != DURAK_OK)
         return;
+    record_resign(tb, s, now);
     report(t, tb, &before, 0, what, now, o);
 }
 
@@ -87,7 +90,8 @@ void play_start(tables *t, table_t *tb, double now, outbox *o)
     render_seats names;
     char opts[128], seats[512], trump[RENDER_CARD_MAX], low[RENDER_CARD_MAX];
     tb->opt.players = (uint8_t)tb->nseats;
-    if (!durak_new(&tb->g, &tb->opt, rng_next(&t->rng)))
+    uint64_t seed = record_new_seed(t);
+    if (!durak_new(&tb->g, &tb->opt, seed))
         return;
     tb->playing = true;
     for (int s = 0; s < tb->nseats; s++)
@@ -103,6 +107,7 @@ void play_start(tables *t, table_t *tb, double now, outbox *o)
     else
         tables_say(o, tb->channel, MSG_GAME_START_NO_TRUMP, opts, seats, trump,
                    tb->seat[tb->g.first_seat].nick);
+    record_deal(t, tb, seed, now, o);
     for (int s = 0; s < tb->nseats; s++)
         if (s != tb->g.actor)
             tables_send_hand(t, tb, s, o);
