@@ -393,8 +393,8 @@ static const char *const msg_english[MSG_COUNT] = {
                      "with: set notice|privmsg, set colours on|off, set turn on|off.",
     [MSG_SET_BAD] = "\"%s\" is not a setting: type set notice, set privmsg, set colours on|off or "
                     "set turn on|off.",
-    [MSG_DEAL_FINGERPRINT] = "Deal fingerprint: %s (the SHA-256 of this deal's seed and a salt, "
-                             "both shown when the game ends).",
+    [MSG_DEAL_FINGERPRINT] =
+        "Deal fingerprint: %s (SHA-256 of its seed and salt, shown at the end).",
     [MSG_DEAL_REVEAL] = "Deal: seed=%s salt=%s \xE2\x80\x94 check: printf '%%s' '%s' | sha256sum",
     [MSG_LAST_GAME] = "Last game #%d (%s, %d players, %d min): %s \xE2\x80\x94 durakbot "
                       "--export-game %d",

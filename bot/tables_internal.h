@@ -236,8 +236,9 @@ void info_top(tables *t, const char *to, int n, bool bots, outbox *o);
 
 /* The seed of a new deal (t->entropy, or rng without it). */
 uint64_t record_new_seed(tables *t);
-/* The deal is made from seed: its record starts, and the channel hears its fingerprint. */
-void record_deal(tables *t, table_t *tb, uint64_t seed, double now, outbox *o);
+/* The deal is made from seed: its record starts (with a new salt); the start line says its
+ * fingerprint (tables_play.c). */
+void record_deal(tables *t, table_t *tb, uint64_t seed, double now);
 /* A move applied by seat `actor` (record_add with the time since the deal). */
 void record_played(table_t *tb, durak_action a, int actor, double now);
 /* Seat s resigned (R18). */

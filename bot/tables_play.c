@@ -84,11 +84,35 @@ void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox 
     report(t, tb, &before, 0, what, now, o);
 }
 
-void play_start(tables *t, table_t *tb, double now, outbox *o)
+/* "Durak (classic) starts: ... attacks first. ... Deal fingerprint: <hex> (...)": the deal and its
+ * commitment (tables_record.c) in one line. */
+static void say_start(tables *t, table_t *tb, outbox *o)
 {
     render_opts r = tables_ropts(t);
-    render_seats names;
+    render_seats names = tables_names(tb);
     char opts[128], seats[512], trump[RENDER_CARD_MAX], low[RENDER_CARD_MAX];
+    char line[TABLES_LINE_MAX], digest[RECORD_DIGEST_HEX];
+    size_t len = 0;
+    const char *first = tb->seat[tb->g.first_seat].nick;
+    render_options(&tb->opt, opts, sizeof opts);
+    render_seat_list(&names, seats, sizeof seats);
+    render_card(&r, tb->g.trump_card, trump, sizeof trump);
+    line[0] = '\0';
+    if (tb->g.first_trump != CARD_NONE)
+        render_appendf(line, sizeof line, &len, M(MSG_GAME_START), opts, seats, trump, first,
+                       render_card(&r, tb->g.first_trump, low, sizeof low));
+    else
+        render_appendf(line, sizeof line, &len, M(MSG_GAME_START_NO_TRUMP), opts, seats, trump,
+                       first);
+    if (tb->rec.known && record_fingerprint(&tb->rec, digest)) {
+        render_appendf(line, sizeof line, &len, " ");
+        render_appendf(line, sizeof line, &len, M(MSG_DEAL_FINGERPRINT), digest);
+    }
+    outbox_add(o, OUT_PRIVMSG, tb->channel, "%s", line);
+}
+
+void play_start(tables *t, table_t *tb, double now, outbox *o)
+{
     tb->opt.players = (uint8_t)tb->nseats;
     uint64_t seed = record_new_seed(t);
     if (!durak_new(&tb->g, &tb->opt, seed))
@@ -96,18 +120,8 @@ void play_start(tables *t, table_t *tb, double now, outbox *o)
     tb->playing = true;
     for (int s = 0; s < tb->nseats; s++)
         snprintf(tb->seat[s].seated, sizeof tb->seat[s].seated, "%s", tb->seat[s].nick);
-    names = tables_names(tb);
-    render_options(&tb->opt, opts, sizeof opts);
-    render_seat_list(&names, seats, sizeof seats);
-    render_card(&r, tb->g.trump_card, trump, sizeof trump);
-    if (tb->g.first_trump != CARD_NONE)
-        tables_say(o, tb->channel, MSG_GAME_START, opts, seats, trump,
-                   tb->seat[tb->g.first_seat].nick,
-                   render_card(&r, tb->g.first_trump, low, sizeof low));
-    else
-        tables_say(o, tb->channel, MSG_GAME_START_NO_TRUMP, opts, seats, trump,
-                   tb->seat[tb->g.first_seat].nick);
-    record_deal(t, tb, seed, now, o);
+    record_deal(t, tb, seed, now);
+    say_start(t, tb, o);
     for (int s = 0; s < tb->nseats; s++)
         if (s != tb->g.actor)
             tables_send_hand(t, tb, s, o);

@@ -34,17 +34,14 @@ static void new_salt(tables *t, uint64_t seed, uint8_t salt[RECORD_SALT_BYTES])
         salt[i] = (uint8_t)(rng_next(&r) >> 56);
 }
 
-void record_deal(tables *t, table_t *tb, uint64_t seed, double now, outbox *o)
+void record_deal(tables *t, table_t *tb, uint64_t seed, double now)
 {
     uint8_t salt[RECORD_SALT_BYTES];
-    char digest[RECORD_DIGEST_HEX];
     new_salt(t, seed, salt);
     record_start(&tb->rec, &tb->opt, seed, salt);
     snprintf(tb->rec.channel, sizeof tb->rec.channel, "%s", tb->channel);
     casemap_fold(t->cm, tb->channel, tb->rec.channel_key, sizeof tb->rec.channel_key);
     tb->rec_start = now;
-    if (record_fingerprint(&tb->rec, digest))
-        tables_say(o, tb->channel, MSG_DEAL_FINGERPRINT, digest);
 }
 
 void record_played(table_t *tb, durak_action a, int actor, double now)

@@ -308,6 +308,17 @@ static void test_migration_from_schema_3(void **state)
 
 /* ---- a game through the tables: fingerprint, reveal, !last, export, durak-cli ---- */
 
+/* The fingerprint the start line of the deal just made says (64 hex digits). */
+static void fingerprint_said(const harness *h, char out[65])
+{
+    const char *line = said(h, "#durak", "Deal fingerprint: ");
+    assert_non_null(line);
+    assert_non_null(strstr(line, " starts: ")); /* one line: the deal and its commitment */
+    const char *fp = strstr(line, "Deal fingerprint: ") + strlen("Deal fingerprint: ");
+    assert_int_equal(strspn(fp, "0123456789abcdef"), 64);
+    snprintf(out, 65, "%.64s", fp);
+}
+
 /* The seed and salt of the reveal line "Deal: seed=S salt=X — check: printf '%s' 'C' | ...". */
 static void revealed(const char *line, char *commit, size_t cap)
 {
@@ -340,12 +351,9 @@ static void replay_result(const char *file, char *result, size_t cap)
 
 static void play_one(harness *h, uint64_t seed, char *fingerprint, char *commit, char *end)
 {
-    const char *fp = NULL;
     lobby(h, "#durak", "", NICKS, 3);
     chan(h, "alice", "#durak", "!start");
-    fp = said(h, "#durak", "Deal fingerprint: ");
-    assert_non_null(fp);
-    snprintf(fingerprint, 65, "%.64s", fp + strlen("Deal fingerprint: "));
+    fingerprint_said(h, fingerprint);
     snprintf(end, 1024, "%s", play_to_end(h, "#durak", NICKS, 3, seed));
     const char *reveal = said(h, "#durak", "Deal: seed=");
     assert_non_null(reveal);
@@ -420,9 +428,7 @@ static void test_commitment_survives_restore(void **state)
     char snap[TABLES_SNAPSHOT_MAX], fingerprint[65], mine[65], commit[128];
     lobby(h, "#durak", "", NICKS, 2);
     chan(h, "alice", "#durak", "!start");
-    const char *fp = said(h, "#durak", "Deal fingerprint: ");
-    assert_non_null(fp);
-    snprintf(fingerprint, sizeof fingerprint, "%.64s", fp + strlen("Deal fingerprint: "));
+    fingerprint_said(h, fingerprint);
     char moves[1024], move[128];
     rng_t r;
     rng_seed(&r, 3);
