@@ -132,7 +132,7 @@ static const char *const msg_types[MSG_COUNT] = {
     [MSG_STORE_FAILING] = "",
     [MSG_STORE_BACK] = "",
     [MSG_HELP_BOTS] = "ss",
-    [MSG_HELP_STATS] = "ss",
+    [MSG_HELP_STATS] = "sss",
     [MSG_HELP_TOPICS] = "ss",
     [MSG_WORD_CLASSIC] = "",
     [MSG_WORD_TRANSFER] = "",
@@ -270,7 +270,7 @@ static const char *const msg_english[MSG_COUNT] = {
     [MSG_HELP_1] =
         "Commands: %1$sdurak [classic|transfer] [all|neighbours] [first5] opens a game; %1$sjoin, "
         "%1$sleave, %1$sstart, %1$sstop, %1$stable, %1$sbot [easy|normal|hard], %1$sstats [nick], "
-        "%1$stop [n], %1$srules, %1$shelp [moves|cards|bots|stats].",
+        "%1$stop [n], %1$slast, %1$srules, %1$shelp [moves|cards|bots|stats].",
     [MSG_HELP_2] = "Play by private message to %s: play C, beat C [T], take, pass, transfer C, "
                    "hand, moves; cards like 7h, 10s, Qd or 7\xE2\x99\xA5"
                    ".",
@@ -353,7 +353,8 @@ static const char *const msg_english[MSG_COUNT] = {
         "%sbot remove takes the last one out; they see only what a player at their seat would see.",
     [MSG_HELP_STATS] =
         "%sstats [nick] shows games, times out first, times durak, draws, forfeits and the rating; "
-        "%stop [n] the best n players by rating (Elo over each game's ranking).",
+        "%stop [n] the best n players by rating (Elo over each game's ranking); %slast the "
+        "channel's last game, with the id durakbot --export-game takes.",
     [MSG_HELP_TOPICS] = "No help on \"%s\": try %shelp with commands, moves, cards, bots or stats.",
     [MSG_WORD_CLASSIC] = "classic",
     [MSG_WORD_TRANSFER] = "transfer",

@@ -136,7 +136,7 @@ typedef enum {
     MSG_STORE_FAILING,
     MSG_STORE_BACK,
     MSG_HELP_BOTS,   /* prefix, prefix */
-    MSG_HELP_STATS,  /* prefix, prefix */
+    MSG_HELP_STATS,  /* prefix, prefix, prefix */
     MSG_HELP_TOPICS, /* topic, prefix */
     /* words and fragments used inside other sentences */
     MSG_WORD_CLASSIC,
