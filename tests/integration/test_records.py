@@ -41,6 +41,7 @@ def test(env):
     prints = [FINGERPRINT.search(l) for l in lines]
     prints = [m.group(1) for m in prints if m]
     h.check(len(prints) == 1, "one fingerprint at the deal, got %r" % prints)
+    h.log("deal: " + [l for l in lines if FINGERPRINT.search(l)][0])
     reveals = [l for l in lines if REVEAL.search(l)]
     h.check(len(reveals) == 1, "one reveal at the end, got %r" % reveals)
     seed, salt, commit = REVEAL.search(reveals[0]).groups()
