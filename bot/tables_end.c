@@ -259,7 +259,7 @@ void end_stop_vote(tables *t, const tables_who *w, table_t *tb, double now, outb
     int votes = __builtin_popcount(tb->stop_votes), people = tables_humans(tb);
     if (2 * votes > people) {
         tables_say(o, tb->channel, MSG_STOP_AGREED);
-        record_reveal(t, tb, o);
+        record_reveal(tb, o);
         tables_close(t, tb);
         return;
     }

@@ -243,9 +243,9 @@ void record_deal(tables *t, table_t *tb, uint64_t seed, double now);
 void record_played(table_t *tb, durak_action a, int actor, double now);
 /* Seat s resigned (R18). */
 void record_resign(table_t *tb, int s, double now);
-/* The game is over (or stopped): the seed and salt are said in the channel; the record gets the
- * engine's result ("durak 1", "draw", "won 2"). */
-void record_reveal(tables *t, table_t *tb, outbox *o);
+/* The game is over, or ends with no result (stopped, only computer players left): the seed and
+ * salt are said in the channel; the record gets the engine's result ("durak 1", "draw", "won 2"). */
+void record_reveal(table_t *tb, outbox *o);
 /* !last: the channel's last recorded game in one line. */
 void info_last(tables *t, const char *channel, outbox *o);
 

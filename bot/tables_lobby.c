@@ -178,6 +178,8 @@ void lobby_stop(tables *t, const tables_who *w, table_t *tb, double now, outbox 
     if (!may_manage(t, tb, w, MSG_ONLY_CREATOR_STOP, o))
         return;
     tables_say(o, tb->channel, tb->playing ? MSG_GAME_STOPPED : MSG_LOBBY_STOPPED, w->nick);
+    if (tb->playing)
+        record_reveal(tb, o);
     tables_close(t, tb);
 }
 

@@ -21,7 +21,7 @@ static void report(tables *t, table_t *tb, const durak_game *before, cards_t pla
         if ((g->hand[s] & ~before->hand[s]) && (over || s != g->actor))
             tables_send_hand(t, tb, s, o);
     if (over) {
-        record_reveal(t, tb, o);
+        record_reveal(tb, o);
         end_announce(t, tb, o);
         tables_close(t, tb);
         return;
@@ -70,6 +70,7 @@ void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox 
         tables_notice(o, tb->seat[s].nick, MSG_FORFEIT_YOU, tb->channel, what);
     if (tables_humans(tb) <= 1 && !tables_is_ai(tb, s) && durak_in_game(&tb->g, s)) {
         tables_say(o, tb->channel, MSG_ONLY_BOTS_LEFT, what); /* nobody left to play for */
+        record_reveal(tb, o);
         tables_close(t, tb);
         return;
     }

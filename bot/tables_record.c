@@ -66,9 +66,8 @@ static void result_text(const durak_game *g, char *buf, size_t cap)
         snprintf(buf, cap, "ongoing");
 }
 
-void record_reveal(tables *t, table_t *tb, outbox *o)
+void record_reveal(table_t *tb, outbox *o)
 {
-    (void)t;
     char seed[24], commit[RECORD_COMMIT_MAX];
     if (!tb->rec.known)
         return;

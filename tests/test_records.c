@@ -452,6 +452,26 @@ static void test_commitment_survives_restore(void **state)
     h_free(h2);
 }
 
+/* A game stopped by its players' vote has no result, but its deal is revealed all the same. */
+static void test_stopped_game_reveals(void **state)
+{
+    (void)state;
+    harness *h = h_new(12);
+    char fingerprint[65], mine[65], commit[128];
+    lobby(h, "#durak", "", NICKS, 2);
+    chan(h, "alice", "#durak", "!start");
+    fingerprint_said(h, fingerprint);
+    chan(h, "alice", "#durak", "!stop");
+    assert_null(said(h, "#durak", "Deal: seed="));
+    chan(h, "bob", "#durak", "!stop");
+    const char *reveal = said(h, "#durak", "Deal: seed=");
+    assert_non_null(reveal);
+    revealed(reveal, commit, sizeof commit);
+    sha256_hex(commit, mine);
+    assert_string_equal(mine, fingerprint);
+    h_free(h);
+}
+
 static void test_dates(void **state)
 {
     (void)state;
@@ -503,6 +523,7 @@ int main(void)
         cmocka_unit_test(test_migration_from_schema_3),
         cmocka_unit_test(test_game_recorded_and_replayed),
         cmocka_unit_test(test_commitment_survives_restore),
+        cmocka_unit_test(test_stopped_game_reveals),
         cmocka_unit_test(test_dates),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
