@@ -132,7 +132,7 @@ static const char *const msg_types[MSG_COUNT] = {
     [MSG_STORE_FAILING] = "",
     [MSG_STORE_BACK] = "",
     [MSG_HELP_BOTS] = "ss",
-    [MSG_HELP_STATS] = "ss",
+    [MSG_HELP_STATS] = "sss",
     [MSG_HELP_TOPICS] = "ss",
     [MSG_WORD_CLASSIC] = "",
     [MSG_WORD_TRANSFER] = "",
@@ -197,6 +197,16 @@ static const char *const msg_types[MSG_COUNT] = {
     [MSG_WATCH_NO_GAME] = "ss",
     [MSG_WATCH_FULL] = "sd",
     [MSG_WATCH_ALREADY] = "ss",
+    [MSG_DEAL_FINGERPRINT] = "s",
+    [MSG_DEAL_REVEAL] = "sss",
+    [MSG_LAST_GAME] = "dsddsd",
+    [MSG_LAST_NONE] = "ss",
+    [MSG_LAST_STORE] = "",
+    [MSG_LAST_DURAK] = "s",
+    [MSG_LAST_DRAW] = "",
+    [MSG_LAST_WON] = "s",
+    [MSG_LAST_PLACE] = "sd",
+    [MSG_LAST_LEFT] = "s",
 };
 
 static const char *const msg_english[MSG_COUNT] = {
@@ -293,7 +303,7 @@ static const char *const msg_english[MSG_COUNT] = {
         "Commands: %1$sdurak [classic|transfer] [all|neighbours] [first5] [teams] opens a game; "
         "%1$sjoin, "
         "%1$sleave, %1$sstart, %1$sstop, %1$stable, %1$sbot [easy|normal|hard], %1$sstats [nick], "
-        "%1$stop [n], %1$swatch, %1$srules, %1$shelp [moves|cards|bots|stats|solo].",
+        "%1$stop [n], %1$swatch, %1$slast, %1$srules, %1$shelp [moves|cards|bots|stats|solo].",
     [MSG_HELP_2] = "Play by private message to %s: play C, beat C [T], take, pass, transfer C, "
                    "hand, moves; cards like 7h, 10s, Qd or 7\xE2\x99\xA5"
                    ".",
@@ -377,7 +387,8 @@ static const char *const msg_english[MSG_COUNT] = {
         "%sbot remove takes the last one out; they see only what a player at their seat would see.",
     [MSG_HELP_STATS] =
         "%sstats [nick] shows games, times out first, times durak, draws, forfeits and the rating; "
-        "%stop [n] the best n players by rating (Elo over each game's ranking).",
+        "%stop [n] the best n players by rating (Elo over each game's ranking); %slast the "
+        "channel's last game, with the id durakbot --export-game takes.",
     [MSG_HELP_TOPICS] =
         "No help on \"%s\": try %shelp with commands, moves, cards, bots, stats or solo.",
     [MSG_WORD_CLASSIC] = "classic",
@@ -468,6 +479,19 @@ static const char *const msg_english[MSG_COUNT] = {
     [MSG_WATCH_FULL] = "The game in %s already has %d spectators, the most it takes: try again "
                        "later.",
     [MSG_WATCH_ALREADY] = "You already watch the game in %s (%sunwatch stops).",
+    [MSG_DEAL_FINGERPRINT] =
+        "Deal fingerprint: %s (SHA-256 of its seed and salt, shown at the end).",
+    [MSG_DEAL_REVEAL] = "Deal: seed=%s salt=%s \xE2\x80\x94 check: printf '%%s' '%s' | sha256sum",
+    [MSG_LAST_GAME] = "Last game #%d (%s, %d players, %d min): %s \xE2\x80\x94 durakbot "
+                      "--export-game %d",
+    [MSG_LAST_NONE] = "No finished game is recorded in %s yet; open one with %sdurak.",
+    [MSG_LAST_STORE] = "The game records cannot be read now (the state database is not "
+                       "available); try again later.",
+    [MSG_LAST_DURAK] = "durak %s",
+    [MSG_LAST_DRAW] = "a draw",
+    [MSG_LAST_WON] = "%s won (the others left)",
+    [MSG_LAST_PLACE] = "%s place %d",
+    [MSG_LAST_LEFT] = "%s left",
 };
 
 /* One table per language, each with every id (tests/test_messages.c checks). */

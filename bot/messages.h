@@ -136,7 +136,7 @@ typedef enum {
     MSG_STORE_FAILING,
     MSG_STORE_BACK,
     MSG_HELP_BOTS,   /* prefix, prefix */
-    MSG_HELP_STATS,  /* prefix, prefix */
+    MSG_HELP_STATS,  /* prefix, prefix, prefix */
     MSG_HELP_TOPICS, /* topic, prefix */
     /* words and fragments used inside other sentences */
     MSG_WORD_CLASSIC,
@@ -205,6 +205,17 @@ typedef enum {
     MSG_WATCH_NO_GAME, /* channel, prefix */
     MSG_WATCH_FULL,    /* channel, most spectators (int) */
     MSG_WATCH_ALREADY, /* channel, prefix */
+    /* game records and provably fair deals (issue 14, items 4 and 5) */
+    MSG_DEAL_FINGERPRINT, /* SHA-256 of the committed string, in hex */
+    MSG_DEAL_REVEAL,      /* seed (decimal), salt (hex), the committed string */
+    MSG_LAST_GAME,  /* game id, variant, players (int), minutes (int), summary, game id (int) */
+    MSG_LAST_NONE,  /* channel, prefix */
+    MSG_LAST_STORE, /* (the state database cannot be read) */
+    MSG_LAST_DURAK, /* durak: the summary's head */
+    MSG_LAST_DRAW,  /* (a draw: the summary's head) */
+    MSG_LAST_WON,   /* winner after the others forfeited */
+    MSG_LAST_PLACE, /* nick, place (int) */
+    MSG_LAST_LEFT,  /* nick (forfeited) */
     MSG_COUNT
 } msg_id;
 

@@ -58,15 +58,15 @@
 /* ---------------------------------------------------------------- tables */
 
 static const char *const kind_names[PC_KIND_COUNT] = {
-    [PC_IGNORED] = "ignored",   [PC_ERROR] = "error",     [PC_DURAK] = "durak",
-    [PC_JOIN] = "join",         [PC_LEAVE] = "leave",     [PC_START] = "start",
-    [PC_STOP] = "stop",         [PC_TABLE] = "table",     [PC_HELP] = "help",
-    [PC_RULES] = "rules",       [PC_BOT] = "bot",         [PC_STATS] = "stats",
-    [PC_TOP] = "top",           [PC_AGAIN] = "again",     [PC_PLAY] = "play",
-    [PC_BEAT] = "beat",         [PC_TAKE] = "take",       [PC_PASS] = "pass",
-    [PC_TRANSFER] = "transfer", [PC_HAND] = "hand",       [PC_MOVES] = "moves",
-    [PC_CARD] = "card",         [PC_SET] = "set",         [PC_SOLO] = "play",
-    [PC_WATCH] = "watch",       [PC_UNWATCH] = "unwatch",
+    [PC_IGNORED] = "ignored", [PC_ERROR] = "error",       [PC_DURAK] = "durak",
+    [PC_JOIN] = "join",       [PC_LEAVE] = "leave",       [PC_START] = "start",
+    [PC_STOP] = "stop",       [PC_TABLE] = "table",       [PC_HELP] = "help",
+    [PC_RULES] = "rules",     [PC_BOT] = "bot",           [PC_STATS] = "stats",
+    [PC_TOP] = "top",         [PC_AGAIN] = "again",       [PC_LAST] = "last",
+    [PC_PLAY] = "play",       [PC_BEAT] = "beat",         [PC_TAKE] = "take",
+    [PC_PASS] = "pass",       [PC_TRANSFER] = "transfer", [PC_HAND] = "hand",
+    [PC_MOVES] = "moves",     [PC_CARD] = "card",         [PC_SET] = "set",
+    [PC_SOLO] = "play",       [PC_WATCH] = "watch",       [PC_UNWATCH] = "unwatch",
 };
 
 static const token_word ambiguous_words[] = {

@@ -33,6 +33,7 @@ typedef enum {
     PC_STATS,
     PC_TOP,
     PC_AGAIN, /* a rematch with the same seats */
+    PC_LAST,  /* the channel's last recorded game */
     /* private (PC_HELP, PC_STATS, PC_TOP, PC_RULES too) */
     PC_PLAY,
     PC_BEAT,

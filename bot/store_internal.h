@@ -10,6 +10,9 @@
 
 #define STORE_PATH_MAX 4096
 
+/* store_migrations[v] takes a database from user_version v to v + 1 (store_schema.c). */
+extern const char *const store_migrations[STORE_SCHEMA_VERSION];
+
 /* The prepared statements, one per query (their SQL is store_sql in store.c). */
 enum store_stmt {
     ST_BEGIN,

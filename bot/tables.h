@@ -12,6 +12,7 @@
 #include "casemap.h"
 #include "config.h"
 #include "outbox.h"
+#include "record.h"
 #include "store.h"
 
 typedef struct tables tables;
@@ -25,6 +26,12 @@ typedef struct {
 
 /* `cfg` is copied; `seed` drives the shuffles (main passes getrandom() bytes). */
 tables *tables_new(const bot_config *cfg, uint64_t seed);
+/* Fills buf with n random bytes (getrandom()). */
+typedef void (*tables_entropy)(void *buf, size_t n);
+/* Where each deal's seed and salt come from (they are revealed after the game, so they must not
+ * come from the shuffling PRNG, whose later outputs they would give away); NULL (the default,
+ * for tests): from the PRNG seeded by tables_new. */
+void tables_set_entropy(tables *t, tables_entropy fill);
 void tables_free(tables *t);
 /* New settings (SIGHUP): prefix, timeouts, defaults, ui, admins. Running games go on. */
 void tables_reconfigure(tables *t, const bot_config *cfg);
@@ -88,6 +95,9 @@ bool tables_ai_next_job(tables *t, double now, tables_ai_job *job);
  * game moved on meanwhile (a forfeit, !stop). */
 void tables_ai_result(tables *t, double now, const tables_ai_job *job, durak_action a, outbox *o);
 
+/* The room a snapshot may need: a table, its game and its record (record.h). */
+#define TABLES_SNAPSHOT_MAX (2 * DURAK_SERIAL_MAX + RECORD_TEXT_MAX)
+
 /* Persistence. A snapshot is one text line holding a channel's whole table (seats,
  * options, engine state, time left on each timer). false if there is no such table. */
 bool tables_snapshot(const tables *t, const char *channel, double now, char *buf, size_t cap);
@@ -114,5 +124,9 @@ void tables_take_prefs(tables *t, void (*cb)(void *ctx, const char *key, const s
 /* Hands over each game finished since the last call, for the stats (the strings live until
  * the call returns). */
 void tables_take_results(tables *t, void (*cb)(void *ctx, const store_result *r), void *ctx);
+/* The same with each game's record (NULL when the game has none: restored from an old snapshot). */
+void tables_take_games(tables *t,
+                       void (*cb)(void *ctx, const store_result *r, const game_record *rec),
+                       void *ctx);
 
 #endif

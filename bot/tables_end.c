@@ -27,6 +27,7 @@ static pending_result *queue_result(tables *t, const table_t *tb)
         return NULL;
     pending_result *p = &t->results[t->nresults++];
     p->r = (store_result){ .n = tb->nseats, .draw = g->result == DURAK_RESULT_DRAW };
+    p->rec = tb->rec;
     for (int s = 0; s < tb->nseats; s++) {
         store_seat *st = &p->r.seat[s];
         char *key = p->key[s] + tb->solo; /* a private game's records: under '+' (issue 14) */
@@ -291,6 +292,7 @@ void end_stop_vote(tables *t, const tables_who *w, table_t *tb, double now, outb
     int votes = __builtin_popcount(tb->stop_votes), people = tables_humans(tb);
     if (2 * votes > people) {
         tables_say(o, tb->channel, MSG_STOP_AGREED);
+        record_reveal(tb, o);
         tables_close(t, tb);
         return;
     }

@@ -60,7 +60,7 @@ void info_help(tables *t, const tables_who *w, const char *channel, const char *
     } else if (!strcmp(topic, "bots") || !strcmp(topic, "bot")) {
         tables_notice(o, w->nick, MSG_HELP_BOTS, p, p);
     } else if (!strcmp(topic, "stats") || !strcmp(topic, "top")) {
-        tables_notice(o, w->nick, MSG_HELP_STATS, p, p);
+        tables_notice(o, w->nick, MSG_HELP_STATS, p, p, p);
     } else if (!strcmp(topic, "solo") || !strcmp(topic, "watch") || !strcmp(topic, "play")) {
         tables_notice(o, w->nick, MSG_HELP_SOLO, t->own_nick, p, p, p);
     } else {

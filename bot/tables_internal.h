@@ -11,6 +11,7 @@
 #include "messages.h"
 #include "parser.h"
 #include "ratelimit.h"
+#include "record.h"
 #include "render.h"
 #include "render_game.h"
 #include "render_teams.h"
@@ -71,6 +72,8 @@ typedef struct {
     bool solo; /* a private game: channel is a key (tables_private_key) that never reaches IRC */
     char watcher[WATCH_MAX][NICK_MAX]; /* spectators (!watch): not saved */
     int nwatchers;
+    game_record rec;  /* the deal and every move so far (tables_record.c) */
+    double rec_start; /* when it was dealt: move times are counted from there */
 } table_t;
 
 /* Where the lines to a table closed this round still go (tables_route_lines): a private game's
@@ -104,6 +107,7 @@ typedef struct {
 typedef struct {
     store_result r;
     char key[DURAK_MAX_PLAYERS][NICK_MAX], display[DURAK_MAX_PLAYERS][NICK_MAX];
+    game_record rec; /* the game's record, written with the result (r.record points here) */
 } pending_result;
 
 struct tables {
@@ -111,6 +115,7 @@ struct tables {
     casemap cm;
     char own_nick[NICK_MAX];
     rng_t rng;
+    tables_entropy entropy; /* the deals' seeds and salts; NULL: from rng (tests) */
     ratelimit rl;
     store *db;   /* stats to read; NULL when none is kept (then no results are queued) */
     bool paused; /* not connected: timers stand still */
@@ -270,6 +275,23 @@ void info_stats(tables *t, const tables_who *w, const char *to, const char *nick
 /* The best n people, computer players (which "bots") or people in private games ("solo"), to
  * `to`. */
 void info_top(tables *t, const char *to, int n, const char *which, outbox *o);
+
+/* ---- tables_record.c: the game's record, the deal's fingerprint, !last ---- */
+
+/* The seed of a new deal (t->entropy, or rng without it). */
+uint64_t record_new_seed(tables *t);
+/* The deal is made from seed: its record starts (with a new salt); the start line says its
+ * fingerprint (tables_play.c). */
+void record_deal(tables *t, table_t *tb, uint64_t seed, double now);
+/* A move applied by seat `actor` (record_add with the time since the deal). */
+void record_played(table_t *tb, durak_action a, int actor, double now);
+/* Seat s resigned (R18). */
+void record_resign(table_t *tb, int s, double now);
+/* The game is over, or ends with no result (stopped, only computer players left): the seed and
+ * salt are said in the channel; the record gets the engine's result ("durak 1", "draw", "won 2"). */
+void record_reveal(table_t *tb, outbox *o);
+/* !last: the channel's last recorded game in one line. */
+void info_last(tables *t, const char *channel, outbox *o);
 
 /* ---- tables_presence.c: nick, part, quit, rejoin grace ---- */
 

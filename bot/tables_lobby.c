@@ -190,6 +190,8 @@ void lobby_stop(tables *t, const tables_who *w, table_t *tb, double now, outbox 
     if (!may_manage(t, tb, w, MSG_ONLY_CREATOR_STOP, o))
         return;
     tables_say(o, tb->channel, tb->playing ? MSG_GAME_STOPPED : MSG_LOBBY_STOPPED, w->nick);
+    if (tb->playing)
+        record_reveal(tb, o);
     tables_close(t, tb);
 }
 
@@ -241,6 +243,7 @@ static bool any_table_command(tables *t, const tables_who *w, const char *channe
     case PC_RULES: info_rules(t, channel, tb, o); return true;
     case PC_STATS: info_stats(t, w, channel, p->arg, o); return true;
     case PC_TOP: info_top(t, channel, p->number, p->arg, o); return true;
+    case PC_LAST: info_last(t, channel, o); return true;
     default: return false;
     }
 }

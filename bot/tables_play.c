@@ -21,6 +21,7 @@ static void report(tables *t, table_t *tb, const durak_game *before, cards_t pla
         if ((g->hand[s] & ~before->hand[s]) && (over || s != g->actor))
             tables_send_hand(t, tb, s, o);
     if (over) {
+        record_reveal(tb, o);
         end_announce(t, tb, o);
         tables_close(t, tb);
         return;
@@ -39,6 +40,7 @@ void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, double no
     snprintf(line, sizeof line, "%s%s", timed_out && what[0] ? M(MSG_TIMEOUT_PREFIX) : "", what);
     if (durak_apply(&tb->g, a) != DURAK_OK)
         return;
+    record_played(tb, a, before.actor, now);
     report(t, tb, &before, a.card < 64 ? card_bit(a.card) : 0, line, now, o);
 }
 
@@ -73,6 +75,7 @@ void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox 
     }
     if (tables_humans(tb) <= 1 && !tables_is_ai(tb, s) && durak_in_game(&tb->g, s)) {
         tables_say(o, tb->channel, MSG_ONLY_BOTS_LEFT, what); /* nobody left to play for */
+        record_reveal(tb, o);
         tables_close(t, tb);
         return;
     }
@@ -83,36 +86,53 @@ void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox 
     durak_game before = tb->g;
     if (durak_resign(&tb->g, s) != DURAK_OK)
         return;
+    record_resign(tb, s, now);
     report(t, tb, &before, 0, what, now, o);
+}
+
+/* "Durak (classic) starts: ... attacks first. ... Deal fingerprint: <hex> (...)": the deal and its
+ * commitment (tables_record.c) in one line. */
+static void say_start(tables *t, table_t *tb, outbox *o)
+{
+    render_opts r = tables_ropts(t);
+    render_seats names = tables_names(tb);
+    char opts[128], seats[768], trump[RENDER_CARD_MAX], low[RENDER_CARD_MAX];
+    char line[TABLES_LINE_MAX], digest[RECORD_DIGEST_HEX];
+    size_t len = 0;
+    const char *first = tb->seat[tb->g.first_seat].nick;
+    render_options(&tb->opt, opts, sizeof opts);
+    render_team_seats(&names, &tb->g, seats, sizeof seats); /* with teams: who plays with whom */
+    render_card(&r, tb->g.trump_card, trump, sizeof trump);
+    line[0] = '\0';
+    if (tb->g.first_trump != CARD_NONE)
+        render_appendf(line, sizeof line, &len, M(MSG_GAME_START), opts, seats, trump, first,
+                       render_card(&r, tb->g.first_trump, low, sizeof low));
+    else
+        render_appendf(line, sizeof line, &len, M(MSG_GAME_START_NO_TRUMP), opts, seats, trump,
+                       first);
+    if (tb->rec.known && record_fingerprint(&tb->rec, digest)) {
+        render_appendf(line, sizeof line, &len, " ");
+        render_appendf(line, sizeof line, &len, M(MSG_DEAL_FINGERPRINT), digest);
+    }
+    outbox_add(o, OUT_PRIVMSG, tb->channel, "%s", line);
 }
 
 void play_start(tables *t, table_t *tb, double now, outbox *o)
 {
-    render_opts r = tables_ropts(t);
-    render_seats names;
-    char opts[128], seats[768], trump[RENDER_CARD_MAX], low[RENDER_CARD_MAX];
     tb->opt.players = (uint8_t)tb->nseats;
     if (tb->opt.teams && tb->nseats != 4 && tb->nseats != 6) { /* R19 */
         tables_say(o, tb->channel, MSG_TEAMS_NEED_4_OR_6, tb->nseats, tables_prefix(t),
                    tables_prefix(t));
         return;
     }
-    if (!durak_new(&tb->g, &tb->opt, rng_next(&t->rng)))
+    uint64_t seed = record_new_seed(t);
+    if (!durak_new(&tb->g, &tb->opt, seed))
         return;
     tb->playing = true;
     for (int s = 0; s < tb->nseats; s++)
         snprintf(tb->seat[s].seated, sizeof tb->seat[s].seated, "%s", tb->seat[s].nick);
-    names = tables_names(tb);
-    render_options(&tb->opt, opts, sizeof opts);
-    render_team_seats(&names, &tb->g, seats, sizeof seats);
-    render_card(&r, tb->g.trump_card, trump, sizeof trump);
-    if (tb->g.first_trump != CARD_NONE)
-        tables_say(o, tb->channel, MSG_GAME_START, opts, seats, trump,
-                   tb->seat[tb->g.first_seat].nick,
-                   render_card(&r, tb->g.first_trump, low, sizeof low));
-    else
-        tables_say(o, tb->channel, MSG_GAME_START_NO_TRUMP, opts, seats, trump,
-                   tb->seat[tb->g.first_seat].nick);
+    record_deal(t, tb, seed, now);
+    say_start(t, tb, o);
     for (int s = 0; s < tb->nseats; s++)
         if (s != tb->g.actor)
             tables_send_hand(t, tb, s, o);

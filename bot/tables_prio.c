@@ -31,7 +31,10 @@ out_prio tables_line_prio(out_kind kind, msg_id id)
     case MSG_RULES_3_TRANSFER:
     case MSG_MOVE_IN_CHANNEL:
     case MSG_SET_SHOW:
-    case MSG_SET_DONE: return OUT_REPLY;
+    case MSG_SET_DONE:
+    case MSG_LAST_GAME:
+    case MSG_LAST_NONE:
+    case MSG_LAST_STORE: return OUT_REPLY;
     default: return kind == OUT_NOTICE ? OUT_REPLY : OUT_GAME;
     }
 }
