@@ -173,7 +173,7 @@ static const char *const msg_english[MSG_COUNT] = {
     [MSG_PARSE_DURAK_CONFLICT] =
         "\"%s\" and \"%s\" cannot both be chosen: pick one, e.g. %sdurak %s",
     [MSG_PARSE_BOT_OPTION] =
-        "unknown option \"%s\" for %sbot: use %sbot easy|normal|hard, or %sbot remove",
+        "unknown option \"%s\" for %sbot: use %sbot easy|normal|hard|expert, or %sbot remove",
     [MSG_PARSE_TOP_NUMBER] = "\"%s\" is not a number from 1 to 20: try %stop 10",
     [MSG_PARSE_STATS_NICK] =
         "\"%s\" is not a nick: type %sstats and a nick, or %sstats alone for yours",
@@ -259,7 +259,8 @@ static const char *const msg_english[MSG_COUNT] = {
                             "has no cards is out; the last one holding cards is the durak.",
     [MSG_HELP_1] =
         "Commands: %1$sdurak [classic|transfer] [all|neighbours] [first5] opens a game; %1$sjoin, "
-        "%1$sleave, %1$sstart, %1$sstop, %1$stable, %1$sbot [easy|normal|hard], %1$sstats [nick], "
+        "%1$sleave, %1$sstart, %1$sstop, %1$stable, %1$sbot [easy|normal|hard|expert], %1$sstats "
+        "[nick], "
         "%1$stop [n], %1$srules, %1$shelp [moves|cards|bots|stats].",
     [MSG_HELP_2] = "Play by private message to %s: play C, beat C [T], take, pass, transfer C, "
                    "hand, moves; cards like 7h, 10s, Qd or 7\xE2\x99\xA5"
@@ -320,7 +321,7 @@ static const char *const msg_english[MSG_COUNT] = {
     [MSG_BOT_LOBBY_ONLY] =
         "Computer players take seats before the game starts: open a new one with %sdurak.",
     [MSG_ONLY_CREATOR_BOT] = "Only %s, who opened the game, or an admin can seat computer players.",
-    [MSG_BOT_NONE] = "No computer player is seated: add one with %sbot easy|normal|hard.",
+    [MSG_BOT_NONE] = "No computer player is seated: add one with %sbot easy|normal|hard|expert.",
     [MSG_BOT_REMOVED] = "%s leaves: %s (%d/6).",
     [MSG_BOT_ADDED] = "Computer player %s joins: %s (%d/6). %s can start with %sstart.",
     [MSG_REPLACED] = "%s; %s takes over the seat \xC2\xB7 %s",
@@ -339,7 +340,8 @@ static const char *const msg_english[MSG_COUNT] = {
                           "again; please tell an admin).",
     [MSG_STORE_BACK] = "Results are being saved again; none was lost.",
     [MSG_HELP_BOTS] =
-        "Computer players: in a lobby, %sbot easy|normal|hard seats one (normal by default) and "
+        "Computer players: in a lobby, %sbot easy|normal|hard|expert seats one (normal by default) "
+        "and "
         "%sbot remove takes the last one out; they see only what a player at their seat would see.",
     [MSG_HELP_STATS] =
         "%sstats [nick] shows games, times out first, times durak, draws, forfeits and the rating; "

@@ -38,12 +38,9 @@ static const option_word option_words[] = {
 };
 
 static const token_word bot_levels[] = {
-    { "easy", 0 },
-    { "normal", 1 },
-    { "medium", 1 },
-    { "hard", 2 },
+    { "easy", 0 }, { "normal", 1 }, { "medium", 1 }, { "hard", 2 }, { "expert", 3 },
 };
-static const char *const bot_level_names[] = { "easy", "normal", "hard" };
+static const char *const bot_level_names[] = { "easy", "normal", "hard", "expert" };
 
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
 

@@ -11,7 +11,7 @@
  *         transfer = perevodnoy, perevodnoi, passing
  *         neighbours = neighbors
  *   join   leave   start   stop   table   rules   help [topic]
- *   bot [easy|normal|hard]  (medium = normal)     bot remove
+ *   bot [easy|normal|hard|expert]  (medium = normal)     bot remove
  *   stats [nick]     top [n]  (n from 1 to 20)
  *   A line without the prefix, or with another word after it, is ignored (another bot's).
  *

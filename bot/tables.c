@@ -256,6 +256,8 @@ bool tables_ai_next_job(tables *t, double now, tables_ai_job *job)
         job->version = tb->version;
         durak_view_of(&tb->g, tb->g.actor, &job->view);
         job->params = ai_default_params((ai_level)tb->seat[tb->g.actor].ai);
+        if (job->params.level == AI_EXPERT)
+            job->params.budget_ms = (int)(t->cfg.game.expert_budget * 1000.0 + 0.5);
         job->params.seed = rng_next(&t->rng);
         return true;
     }

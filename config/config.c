@@ -131,6 +131,7 @@ static const struct config_key config_keys[] = {
     KEY_ENUM("game.throwin", game.throwin, config_throwins, "\"all\" or \"neighbours\""),
     KEY_BOOL("game.first5", game.first5),
     KEY_FLOAT("game.bot_delay", game.bot_delay, 0, 30, " seconds"),
+    KEY_FLOAT("game.expert_budget", game.expert_budget, 0.2, 10, " seconds"),
     KEY_BOOL("game.replace_leavers", game.replace_leavers),
     KEY_BOOL("ui.colors", ui.colors),
     KEY_BOOL("ui.unicode_suits", ui.unicode_suits),
@@ -176,6 +177,7 @@ void config_defaults(bot_config *c)
     c->game.throwin = CONFIG_THROWIN_ALL;
     c->game.first5 = false;
     c->game.bot_delay = 1.5;
+    c->game.expert_budget = 1.0;
     c->game.replace_leavers = false;
     c->ui.colors = true;
     c->ui.unicode_suits = true;

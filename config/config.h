@@ -60,6 +60,7 @@ typedef struct {
         int throwin; /* CONFIG_THROWIN_* */
         bool first5;
         double bot_delay;     /* seconds a computer player waits before it moves */
+        double expert_budget; /* seconds the expert computer player thinks per decision */
         bool replace_leavers; /* a computer player takes the seat of one who left or forfeited */
     } game;
     struct {

@@ -47,7 +47,7 @@ static const char *describe(const parsed_cmd *p, char *buf, size_t size)
 {
     static const char *const variants[] = { "classic", "transfer" };
     static const char *const throwins[] = { "all", "neighbours" };
-    static const char *const levels[] = { "easy", "normal", "hard" };
+    static const char *const levels[] = { "easy", "normal", "hard", "expert" };
     char card[PARSE_CARD_TEXT_SIZE];
     buf[0] = '\0';
     put(buf, size, "%s", parse_kind_name(p->kind));
@@ -62,7 +62,7 @@ static const char *describe(const parsed_cmd *p, char *buf, size_t size)
     if (p->first5 >= 0)
         put(buf, size, p->first5 == 1 ? " first5" : " first5=%d", p->first5);
     if (p->bot_level >= 0)
-        put(buf, size, " %s", p->bot_level <= 2 ? levels[p->bot_level] : "level?");
+        put(buf, size, " %s", p->bot_level <= 3 ? levels[p->bot_level] : "level?");
     if (p->bot_remove)
         put(buf, size, " remove");
     if (p->number >= 0)
@@ -186,9 +186,12 @@ static const parse_case channel_cases[] = {
     CASE("!bot normal", "bot normal"),
     CASE("!bot medium", "bot normal"),
     CASE("!bot HARD", "bot hard"),
+    CASE("!bot expert", "bot expert"),
+    CASE("!bot expert now",
+         "error: \"now\" after !bot expert is not understood: type just !bot expert"),
     CASE("!bot remove", "bot remove"),
-    CASE("!bot insane",
-         "error: unknown option \"insane\" for !bot: use !bot easy|normal|hard, or !bot remove"),
+    CASE("!bot insane", "error: unknown option \"insane\" for !bot: use !bot "
+                        "easy|normal|hard|expert, or !bot remove"),
     CASE("!bot hard now", "error: \"now\" after !bot hard is not understood: type just !bot hard"),
     CASE("!bot remove hard",
          "error: \"hard\" after !bot remove is not understood: type just !bot remove"),
@@ -290,7 +293,7 @@ static const parse_case dot_prefix_cases[] = {
     CASE(".durak x",
          "error: unknown option \"x\" for .durak: use classic|transfer, all|neighbours, first5"),
     CASE(".bot x",
-         "error: unknown option \"x\" for .bot: use .bot easy|normal|hard, or .bot remove"),
+         "error: unknown option \"x\" for .bot: use .bot easy|normal|hard|expert, or .bot remove"),
     CASE(".top 50", "top 20"),
     CASE(".help .rules", "help [rules]"),
 };
