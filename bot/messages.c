@@ -165,6 +165,24 @@ static const char *const msg_types[MSG_COUNT] = {
     [MSG_SET_DONE] = "s",
     [MSG_SET_SHOW] = "sss",
     [MSG_SET_BAD] = "s",
+    [MSG_HINT_ONLY] = "s",
+    [MSG_HINT_TAKE_CANNOT] = "ss",
+    [MSG_HINT_TAKE_TRUMPS] = "sddd",
+    [MSG_HINT_TAKE_MANY] = "sdd",
+    [MSG_HINT_BEAT_TRUMP] = "ss",
+    [MSG_HINT_BEAT_LOWEST] = "s",
+    [MSG_HINT_BEAT_KEEPS] = "ss",
+    [MSG_HINT_LEAD_PAIR] = "sd",
+    [MSG_HINT_LEAD_LOWEST] = "s",
+    [MSG_HINT_LEAD_KEEPS] = "ss",
+    [MSG_HINT_ADD] = "ssd",
+    [MSG_HINT_ADD_TAKING] = "ss",
+    [MSG_HINT_PASS] = "sdd",
+    [MSG_HINT_TRANSFER] = "sdsd",
+    [MSG_HINT_OFF] = "s",
+    [MSG_HINT_NOT_YOUR_TURN] = "s",
+    [MSG_HINT_PENDING] = "",
+    [MSG_RESULT_HINTS] = "s",
 };
 
 static const char *const msg_english[MSG_COUNT] = {
@@ -263,7 +281,7 @@ static const char *const msg_english[MSG_COUNT] = {
         "[nick], "
         "%1$stop [n], %1$srules, %1$shelp [moves|cards|bots|stats].",
     [MSG_HELP_2] = "Play by private message to %s: play C, beat C [T], take, pass, transfer C, "
-                   "hand, moves; cards like 7h, 10s, Qd or 7\xE2\x99\xA5"
+                   "hand, moves, hint; cards like 7h, 10s, Qd or 7\xE2\x99\xA5"
                    ".",
     [MSG_NO_GAME_HERE] = "No game in %s: open one with %sdurak.",
     [MSG_PRIVATE_ONLY] = "Moves go by private message: /msg %s %s",
@@ -385,6 +403,29 @@ static const char *const msg_english[MSG_COUNT] = {
                      "with: set notice|privmsg, set colours on|off, set turn on|off.",
     [MSG_SET_BAD] = "\"%s\" is not a setting: type set notice, set privmsg, set colours on|off or "
                     "set turn on|off.",
+    [MSG_HINT_ONLY] = "hint: %s \xE2\x80\x94 it is your only move.",
+    [MSG_HINT_TAKE_CANNOT] = "hint: %s \xE2\x80\x94 nothing in your hand covers %s.",
+    [MSG_HINT_TAKE_TRUMPS] =
+        "hint: %s \xE2\x80\x94 covering needs a trump for %d of the cards (you "
+        "hold %d trumps), and %d cards are uncovered.",
+    [MSG_HINT_TAKE_MANY] =
+        "hint: %s \xE2\x80\x94 %d cards are uncovered, and %d more may still be added.",
+    [MSG_HINT_BEAT_TRUMP] =
+        "hint: %s \xE2\x80\x94 you hold no higher %s, so only a trump covers it.",
+    [MSG_HINT_BEAT_LOWEST] = "hint: %s \xE2\x80\x94 the lowest card you hold that covers it.",
+    [MSG_HINT_BEAT_KEEPS] = "hint: %s \xE2\x80\x94 your lower cover %s stays in your hand.",
+    [MSG_HINT_LEAD_PAIR] = "hint: %s \xE2\x80\x94 you hold %d cards of that rank to add later.",
+    [MSG_HINT_LEAD_LOWEST] = "hint: %s \xE2\x80\x94 your cheapest card.",
+    [MSG_HINT_LEAD_KEEPS] = "hint: %s \xE2\x80\x94 your cheapest card, %s, is kept for later.",
+    [MSG_HINT_ADD] = "hint: %s \xE2\x80\x94 its rank is on the table, and %s has %d cards to cover "
+                     "with.",
+    [MSG_HINT_ADD_TAKING] = "hint: %s \xE2\x80\x94 %s is taking, so the card goes to them.",
+    [MSG_HINT_PASS] = "hint: %s \xE2\x80\x94 you could add %d cards, %d of them trumps.",
+    [MSG_HINT_TRANSFER] = "hint: %s \xE2\x80\x94 passes %d cards on to %s, who holds %d.",
+    [MSG_HINT_OFF] = "Hints are not allowed in this game (game.hints is \"%s\").",
+    [MSG_HINT_NOT_YOUR_TURN] = "A hint is for your turn in %s: ask again when it is yours.",
+    [MSG_HINT_PENDING] = "Your hint is being worked out: it comes in a moment.",
+    [MSG_RESULT_HINTS] = "hints taken: %s",
 };
 
 /* One table per language, each with every id (tests/test_messages.c checks). */

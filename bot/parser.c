@@ -23,6 +23,7 @@
  *   transfer C    short: tr C
  *   hand          also: cards
  *   moves         short: m
+ *   hint          the move the hard player would make, and why (where game.hints allows)
  *   help [topic]
  *   C             a bare card (the game decides what it means)
  *   "t", "p" and "h" are ambiguous: the answer lists the choices. The channel words answer
@@ -62,7 +63,7 @@ static const char *const kind_names[PC_KIND_COUNT] = {
     [PC_TOP] = "top",           [PC_AGAIN] = "again", [PC_PLAY] = "play",
     [PC_BEAT] = "beat",         [PC_TAKE] = "take",   [PC_PASS] = "pass",
     [PC_TRANSFER] = "transfer", [PC_HAND] = "hand",   [PC_MOVES] = "moves",
-    [PC_CARD] = "card",         [PC_SET] = "set",
+    [PC_CARD] = "card",         [PC_SET] = "set",     [PC_HINT] = "hint",
 };
 
 static const command_word channel_words[] = {
@@ -77,7 +78,7 @@ static const command_word private_words[] = {
     { "b", PC_BEAT },    { "cover", PC_BEAT }, { "take", PC_TAKE },         { "tk", PC_TAKE },
     { "pass", PC_PASS }, { "pa", PC_PASS },    { "transfer", PC_TRANSFER }, { "tr", PC_TRANSFER },
     { "hand", PC_HAND }, { "cards", PC_HAND }, { "moves", PC_MOVES },       { "m", PC_MOVES },
-    { "help", PC_HELP }, { "set", PC_SET },
+    { "help", PC_HELP }, { "set", PC_SET },    { "hint", PC_HINT },
 };
 
 static const token_word ambiguous_words[] = {
@@ -88,7 +89,7 @@ static const token_word ambiguous_words[] = {
 static const char *const ambiguous_choices[] = {
     "take (tk) or transfer (tr)",
     "play (pl) or pass (pa)",
-    "hand or help",
+    "hand, help or hint",
 };
 
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))

@@ -41,7 +41,8 @@ typedef enum {
     PC_HAND,
     PC_MOVES,
     PC_CARD,
-    PC_SET, /* set [what [on|off]]: the words after it in arg, lower case */
+    PC_SET,  /* set [what [on|off]]: the words after it in arg, lower case */
+    PC_HINT, /* hint: the move the hard player would make (issue 16) */
     PC_KIND_COUNT
 } parse_kind;
 

@@ -248,12 +248,15 @@ bool tables_ai_next_job(tables *t, double now, tables_ai_job *job)
         return false;
     for (int i = 0; i < TABLES_MAX; i++) {
         table_t *tb = &t->tab[i];
+        if (tb->used && tb->playing && hint_next_job(t, tb, job))
+            return true;
         if (!tb->used || !tb->playing || tb->ai_pending || !tables_is_ai(tb, tb->g.actor)
             || now < tb->ai_due)
             continue;
         tb->ai_pending = true;
         snprintf(job->channel, sizeof job->channel, "%s", tb->channel);
         job->version = tb->version;
+        job->hint_seat = -1;
         durak_view_of(&tb->g, tb->g.actor, &job->view);
         job->params = ai_default_params((ai_level)tb->seat[tb->g.actor].ai);
         if (job->params.level == AI_EXPERT)
@@ -267,6 +270,10 @@ bool tables_ai_next_job(tables *t, double now, tables_ai_job *job)
 void tables_ai_result(tables *t, double now, const tables_ai_job *job, durak_action a, outbox *o)
 {
     table_t *tb = tables_find(t, job->channel);
+    if (job->hint_seat >= 0) {
+        hint_result(t, job, a, o);
+        return;
+    }
     if (!tb || !tb->playing || tb->version != job->version || !tables_is_ai(tb, tb->g.actor))
         return; /* the game moved on meanwhile */
     tb->ai_pending = false;

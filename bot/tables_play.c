@@ -90,8 +90,12 @@ void play_start(tables *t, table_t *tb, double now, outbox *o)
     if (!durak_new(&tb->g, &tb->opt, rng_next(&t->rng)))
         return;
     tb->playing = true;
-    for (int s = 0; s < tb->nseats; s++)
+    for (int s = 0; s < tb->nseats; s++) {
         snprintf(tb->seat[s].seated, sizeof tb->seat[s].seated, "%s", tb->seat[s].nick);
+        tb->seat[s].hints = 0; /* a rematch copies the seats */
+    }
+    tb->hint_wanted = 0;
+    tb->hint_running = false;
     names = tables_names(tb);
     render_options(&tb->opt, opts, sizeof opts);
     render_seat_list(&names, seats, sizeof seats);
@@ -318,6 +322,8 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
         tables_send_hand(t, tb, s, o);
     } else if (p.kind == PC_MOVES) {
         cmd_moves(t, tb, s, o);
+    } else if (p.kind == PC_HINT) {
+        hint_request(t, tb, s, o);
     } else if (play_is_move(p.kind)) {
         cmd_move(t, tb, s, &p, now, o);
     } else {

@@ -10,3 +10,6 @@ durak_unit_test(test_snapshot test_snapshot.c LIBS durak_tables)
 
 # What players see (issue 12): lines for people, quiet passes, timers, the ending, !again, !stop.
 durak_unit_test(test_players test_players.c LIBS durak_tables)
+
+# Hints (issue 16): game.hints, one's turn only, the worker job's view, the answer, the count.
+durak_unit_test(test_hints test_hints.c LIBS durak_tables)

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "ai.h"
+#include "ai_hint.h"
 #include "ai_mcts.h"
 #include "ai_policy.h"
 #include "ai_solve.h"
@@ -252,6 +253,16 @@ static void test_no_peeking(void **state)
         assert_memory_equal(&va, &vb, sizeof va);  /* the same to the seat to act */
         for (int l = AI_EASY; l <= AI_ISMCTS; l++) /* every level, expert and ismcts too */
             assert_same_decision(&a, &b, (ai_level)l, (uint64_t)i);
+        /* A hint (issue 16): hard's move from the asking seat's view, and its reason. */
+        durak_action ha = choose_for_actor(&a, AI_HARD, (uint64_t)i),
+                     hb = choose_for_actor(&b, AI_HARD, (uint64_t)i);
+        ai_hint_facts fa = ai_hint_explain(&va, ha), fb = ai_hint_explain(&vb, hb);
+        assert_int_equal(fa.reason, fb.reason);
+        assert_int_equal(fa.n1, fb.n1);
+        assert_int_equal(fa.n2, fb.n2);
+        assert_int_equal(fa.n3, fb.n3);
+        assert_int_equal(fa.card, fb.card);
+        assert_int_equal(fa.seat, fb.seat);
         /* The policies read full games: they must not look at the hidden parts. */
         durak_action pa = ai_policy_normal(&a), pb = ai_policy_normal(&b);
         assert_memory_equal(&pa, &pb, sizeof pa);

@@ -532,7 +532,10 @@ static const parse_case private_cases[] = {
     CASE("t", "error: \"t\" could mean take (tk) or transfer (tr): type one of them"),
     CASE("T 7h", "error: \"T\" could mean take (tk) or transfer (tr): type one of them"),
     CASE("p", "error: \"p\" could mean play (pl) or pass (pa): type one of them"),
-    CASE("h", "error: \"h\" could mean hand or help: type one of them"),
+    CASE("h", "error: \"h\" could mean hand, help or hint: type one of them"),
+    CASE("hint", "hint"),
+    CASE("HINT.", "hint"),
+    CASE("hint please", "error: \"please\" after hint is not understood: type just hint"),
     CASE("join", "error: !join is a channel command: type it in the channel, not to me"),
     CASE("!durak transfer", "error: !durak is a channel command: type it in the channel, not to "
                             "me"),
