@@ -405,23 +405,22 @@ static const char *const msg_english[MSG_COUNT] = {
                     "set turn on|off.",
     [MSG_HINT_ONLY] = "hint: %s \xE2\x80\x94 it is your only move.",
     [MSG_HINT_TAKE_CANNOT] = "hint: %s \xE2\x80\x94 nothing in your hand covers %s.",
-    [MSG_HINT_TAKE_TRUMPS] =
-        "hint: %s \xE2\x80\x94 covering needs a trump for %d of the cards (you "
-        "hold %d trumps), and %d cards are uncovered.",
-    [MSG_HINT_TAKE_MANY] =
-        "hint: %s \xE2\x80\x94 %d cards are uncovered, and %d more may still be added.",
-    [MSG_HINT_BEAT_TRUMP] =
-        "hint: %s \xE2\x80\x94 you hold no higher %s, so only a trump covers it.",
+    [MSG_HINT_TAKE_TRUMPS] = "hint: %s \xE2\x80\x94 covering needs a trump for %d of them "
+                             "(trumps in your hand: %d; uncovered cards: %d).",
+    [MSG_HINT_TAKE_MANY] = "hint: %s \xE2\x80\x94 uncovered cards: %d; cards that may still be "
+                           "added: %d.",
+    [MSG_HINT_BEAT_TRUMP] = "hint: %s \xE2\x80\x94 you hold no higher %s, so only a trump covers "
+                            "it.",
     [MSG_HINT_BEAT_LOWEST] = "hint: %s \xE2\x80\x94 the lowest card you hold that covers it.",
     [MSG_HINT_BEAT_KEEPS] = "hint: %s \xE2\x80\x94 your lower cover %s stays in your hand.",
-    [MSG_HINT_LEAD_PAIR] = "hint: %s \xE2\x80\x94 you hold %d cards of that rank to add later.",
+    [MSG_HINT_LEAD_PAIR] = "hint: %s \xE2\x80\x94 you hold more of that rank to add later (%d in "
+                           "all).",
     [MSG_HINT_LEAD_LOWEST] = "hint: %s \xE2\x80\x94 your cheapest card.",
     [MSG_HINT_LEAD_KEEPS] = "hint: %s \xE2\x80\x94 your cheapest card, %s, is kept for later.",
-    [MSG_HINT_ADD] = "hint: %s \xE2\x80\x94 its rank is on the table, and %s has %d cards to cover "
-                     "with.",
+    [MSG_HINT_ADD] = "hint: %s \xE2\x80\x94 its rank is on the table (cards in %s's hand: %d).",
     [MSG_HINT_ADD_TAKING] = "hint: %s \xE2\x80\x94 %s is taking, so the card goes to them.",
-    [MSG_HINT_PASS] = "hint: %s \xE2\x80\x94 you could add %d cards, %d of them trumps.",
-    [MSG_HINT_TRANSFER] = "hint: %s \xE2\x80\x94 passes %d cards on to %s, who holds %d.",
+    [MSG_HINT_PASS] = "hint: %s \xE2\x80\x94 cards you could add: %d, trumps among them: %d.",
+    [MSG_HINT_TRANSFER] = "hint: %s \xE2\x80\x94 %d cards go on to %s (cards in their hand: %d).",
     [MSG_HINT_OFF] = "Hints are not allowed in this game (game.hints is \"%s\").",
     [MSG_HINT_NOT_YOUR_TURN] = "A hint is for your turn in %s: ask again when it is yours.",
     [MSG_HINT_PENDING] = "Your hint is being worked out: it comes in a moment.",

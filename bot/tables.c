@@ -223,6 +223,7 @@ double tables_next_deadline(const tables *t)
         }
         next = earliest(next, play_deadline(t, tb));
         next = earliest(next, end_deadline(tb));
+        next = earliest(next, hint_deadline(tb));
         for (int s = 0; s < tb->nseats; s++)
             if (tb->seat[s].absent && durak_in_game(&tb->g, s))
                 next = earliest(next, tb->seat[s].grace_deadline);

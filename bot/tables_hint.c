@@ -87,6 +87,8 @@ void hint_result(tables *t, const tables_ai_job *job, durak_action a, outbox *o)
     say_hint(t, tb, job, a, o);
 }
 
+double hint_deadline(const table_t *tb) { return tb->hint_wanted && !tb->hint_running ? 0 : -1; }
+
 void hint_counts(const table_t *tb, char *buf, size_t cap)
 {
     size_t len = 0;

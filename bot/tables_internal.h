@@ -211,6 +211,8 @@ void hint_request(const tables *t, table_t *tb, int s, outbox *o);
 bool hint_next_job(tables *t, table_t *tb, tables_ai_job *job);
 /* The hard player's move for the hint job: the hint and its reason to its person, counted. */
 void hint_result(tables *t, const tables_ai_job *job, durak_action a, outbox *o);
+/* 0 (due at once) while a hint waits for the worker, else -1: the loop's timer then starts it. */
+double hint_deadline(const table_t *tb);
 /* "alice 2, bob 1": who took hints this game; "" when nobody did. */
 void hint_counts(const table_t *tb, char *buf, size_t cap);
 
