@@ -35,6 +35,7 @@ typedef struct {
     int ext_timeout_ms; /* an external agent's time to answer, on the wall clock */
     int wall_clock;     /* the searches' budgets on the wall clock, else CPU time */
     int next;           /* external agents */
+    int progress;       /* a progress line on stderr every this many games */
     const char *ext_cmd[MAX_AGENTS];
     uint64_t seed;
     durak_options opt;
@@ -225,7 +226,8 @@ static void print_progress(const arena_config *c, const arena_totals *t)
 {
     fprintf(stderr, "progress: %ld/%ld games", t->games, c->games);
     for (int a = 0; a < c->nagents; a++)
-        fprintf(stderr, "  %s %.1f%%", agent_name(c->agent[a]),
+        fprintf(stderr, "  %s %ld/%ld %.1f%%", agent_name(c->agent[a]), t->not_lost[a],
+                t->seat_games[a],
                 t->seat_games[a] ? 100.0 * (double)t->not_lost[a] / (double)t->seat_games[a] : 0.0);
     fputc('\n', stderr);
 }
@@ -241,7 +243,7 @@ static int collect(const arena_config *c, int fd, arena_totals *t)
         if (got != (ssize_t)sizeof rec)
             return -1;
         add_record(t, &rec, c->players);
-        if (t->games % PROGRESS_EVERY == 0)
+        if (t->games % c->progress == 0)
             print_progress(c, t);
     }
     return 0;
@@ -335,7 +337,7 @@ static int usage(const char *prog, int status)
     fprintf(status ? stderr : stdout,
             "Usage: %s [-n GAMES] [-p PLAYERS] [-v classic|transfer] [-t all|neighbours]\n"
             "          [-s SEED] [-b BUDGET_MS] [-e EXPERT_MS] [-i ITERATIONS] [-c cpu|wall]\n"
-            "          [-j JOBS] [-w ANSWER_MS] [-x CMD]... AGENT...\n"
+            "          [-j JOBS] [-P EVERY] [-w ANSWER_MS] [-x CMD]... AGENT...\n"
             "Plays GAMES games (default 100) between the AGENTs (random, easy, normal,\n"
             "hard, expert, ismcts, and each -x CMD in its place; default: normal random).\n"
             "With PLAYERS seats (default: the number of agents) the agents are rotated\n"
@@ -348,7 +350,8 @@ static int usage(const char *prog, int status)
             "clock), measured on the worker's CPU time (time on one core, whatever else\n"
             "runs) or with -c wall on the wall clock; ITERATIONS caps their searches\n"
             "(default none; with no clock and no -i, %d, expert %d). JOBS worker\n"
-            "processes (default 1) share the games.\n"
+            "processes (default 1) share the games. Every EVERY games (default %d) a\n"
+            "progress line on stderr gives each agent's games not lost so far.\n"
             "-x CMD: an external agent (x1, x2, ... in order), run as sh -c CMD, one\n"
             "process per worker for all its games. Per decision it reads one line,\n"
             "TAB-separated fields after the word \"decide\":\n"
@@ -362,7 +365,7 @@ static int usage(const char *prog, int status)
             "the game as that agent's loss, is reported on stderr and restarts the agent;\n"
             "the exit status is then 1. At the end its input is closed.\n",
             prog, AI_DEFAULT_BUDGET_MS, AI_EXPERT_BUDGET_MS, AI_DEFAULT_ITERATIONS,
-            AI_EXPERT_ITERATIONS, DEFAULT_EXT_TIMEOUT_MS);
+            AI_EXPERT_ITERATIONS, PROGRESS_EVERY, DEFAULT_EXT_TIMEOUT_MS);
     return status;
 }
 
@@ -402,6 +405,8 @@ static int parse_word(arena_config *c, const char *flag, const char *arg)
         c->budget_ms = (int)v;
     else if (strcmp(flag, "-e") == 0 && parse_int(arg, 0, 1000000, &v) == 0)
         c->expert_ms = (int)v;
+    else if (strcmp(flag, "-P") == 0 && parse_int(arg, 1, 100000000, &v) == 0)
+        c->progress = (int)v;
     else if (strcmp(flag, "-w") == 0 && parse_int(arg, 1, 10000000, &v) == 0)
         c->ext_timeout_ms = (int)v;
     else if (strcmp(flag, "-i") == 0 && parse_int(arg, 0, 100000000, &v) == 0)
@@ -463,6 +468,7 @@ int main(int argc, char **argv)
     c.budget_ms = AI_DEFAULT_BUDGET_MS;
     c.expert_ms = AI_EXPERT_BUDGET_MS;
     c.ext_timeout_ms = DEFAULT_EXT_TIMEOUT_MS;
+    c.progress = PROGRESS_EVERY;
     c.opt = durak_default_options();
     if (argc > 1 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0))
         return usage(argv[0], 0);
