@@ -95,6 +95,11 @@ static double wall_ms(void)
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
 }
 
+enum {
+    EXT_FD_SCAN = 1024,     /* descriptors closed in the child before exec */
+    EXT_STOP_WAIT_MS = 1000 /* after SIGTERM, then SIGKILL */
+};
+
 static bool ext_start(ext_agent *x)
 {
     int in[2], out[2];
@@ -112,10 +117,8 @@ static bool ext_start(ext_agent *x)
         setpgid(0, 0);            /* its own group: ended with whatever it started */
         dup2(in[0], STDIN_FILENO);
         dup2(out[1], STDOUT_FILENO);
-        close(in[0]);
-        close(in[1]);
-        close(out[0]);
-        close(out[1]);
+        for (int fd = STDERR_FILENO + 1; fd < EXT_FD_SCAN; fd++)
+            close(fd); /* the arena's own pipes and other agents' stay theirs */
         execl("/bin/sh", "sh", "-c", x->cmd, (char *)NULL);
         _exit(127);
     }
@@ -142,6 +145,17 @@ void ext_agent_stop(ext_agent *x)
     close(x->from_fd);
     kill(-x->pid, SIGTERM);
     kill(x->pid, SIGTERM);
+    struct timespec tick = { 0, 10 * 1000 * 1000 };
+    for (int waited = 0; waited < EXT_STOP_WAIT_MS; waited += 10) {
+        pid_t r = waitpid(x->pid, NULL, WNOHANG);
+        if (r == x->pid || (r < 0 && errno != EINTR)) {
+            x->pid = 0;
+            return;
+        }
+        nanosleep(&tick, NULL);
+    }
+    kill(-x->pid, SIGKILL); /* it ignores SIGTERM */
+    kill(x->pid, SIGKILL);
     while (waitpid(x->pid, NULL, 0) < 0 && errno == EINTR)
         ;
     x->pid = 0;

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """durak-arena -x (issue 16): the example external agent plays whole games in 2 and 3 seats;
-a wrong answer, a late one and an agent that exits are each reported and count as its loss."""
+a wrong answer, a late one (also from an agent that ignores SIGTERM) and an agent that exits are
+each reported and count as its loss."""
 import os
 import re
 import subprocess
@@ -45,6 +46,9 @@ check("bad or late answers: 2" in out, "wrong answers counted", out, err)
 
 rc, out, err = arena("-n", "1", "-w", "300", "-x", "sleep 30", "normal")
 check(rc == 1 and "no answer in time" in err, "a late answer", out, err)
+
+rc, out, err = arena("-n", "1", "-w", "300", "-x", "trap '' TERM; sleep 30", "normal")
+check(rc == 1 and "no answer in time" in err, "an agent that ignores SIGTERM is killed", out, err)
 
 rc, out, err = arena("-n", "1", "-x", "exit 0", "normal")
 check(rc == 1 and "exited?" in err, "an agent that exits", out, err)
