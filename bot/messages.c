@@ -207,6 +207,24 @@ static const char *const msg_types[MSG_COUNT] = {
     [MSG_LAST_WON] = "s",
     [MSG_LAST_PLACE] = "sd",
     [MSG_LAST_LEFT] = "s",
+    [MSG_HINT_ONLY] = "s",
+    [MSG_HINT_TAKE_CANNOT] = "ss",
+    [MSG_HINT_TAKE_TRUMPS] = "sddd",
+    [MSG_HINT_TAKE_MANY] = "sdd",
+    [MSG_HINT_BEAT_TRUMP] = "ss",
+    [MSG_HINT_BEAT_LOWEST] = "s",
+    [MSG_HINT_BEAT_KEEPS] = "ss",
+    [MSG_HINT_LEAD_PAIR] = "sd",
+    [MSG_HINT_LEAD_LOWEST] = "s",
+    [MSG_HINT_LEAD_KEEPS] = "ss",
+    [MSG_HINT_ADD] = "ssd",
+    [MSG_HINT_ADD_TAKING] = "ss",
+    [MSG_HINT_PASS] = "sdd",
+    [MSG_HINT_TRANSFER] = "sdsd",
+    [MSG_HINT_OFF] = "s",
+    [MSG_HINT_NOT_YOUR_TURN] = "s",
+    [MSG_HINT_PENDING] = "",
+    [MSG_RESULT_HINTS] = "s",
 };
 
 static const char *const msg_english[MSG_COUNT] = {
@@ -215,7 +233,7 @@ static const char *const msg_english[MSG_COUNT] = {
     [MSG_PARSE_DURAK_CONFLICT] =
         "\"%s\" and \"%s\" cannot both be chosen: pick one, e.g. %sdurak %s",
     [MSG_PARSE_BOT_OPTION] =
-        "unknown option \"%s\" for %sbot: use %sbot easy|normal|hard, or %sbot remove",
+        "unknown option \"%s\" for %sbot: use %sbot easy|normal|hard|expert, or %sbot remove",
     [MSG_PARSE_TOP_NUMBER] = "\"%s\" is not a number from 1 to 20: try %stop 10",
     [MSG_PARSE_STATS_NICK] =
         "\"%s\" is not a nick: type %sstats and a nick, or %sstats alone for yours",
@@ -301,11 +319,11 @@ static const char *const msg_english[MSG_COUNT] = {
                             "has no cards is out; the last one holding cards is the durak.",
     [MSG_HELP_1] =
         "Commands: %1$sdurak [classic|transfer] [all|neighbours] [first5] [teams] opens a game; "
-        "%1$sjoin, "
-        "%1$sleave, %1$sstart, %1$sstop, %1$stable, %1$sbot [easy|normal|hard], %1$sstats [nick], "
-        "%1$stop [n], %1$swatch, %1$slast, %1$srules, %1$shelp [moves|cards|bots|stats|solo].",
+        "%1$sjoin, %1$sleave, %1$sstart, %1$sstop, %1$stable, %1$sbot [easy|normal|hard|expert], "
+        "%1$sstats [nick], %1$stop [n], %1$swatch, %1$slast, %1$srules, "
+        "%1$shelp [moves|cards|bots|stats|solo].",
     [MSG_HELP_2] = "Play by private message to %s: play C, beat C [T], take, pass, transfer C, "
-                   "hand, moves; cards like 7h, 10s, Qd or 7\xE2\x99\xA5"
+                   "hand, moves, hint; cards like 7h, 10s, Qd or 7\xE2\x99\xA5"
                    ".",
     [MSG_NO_GAME_HERE] = "No game in %s: open one with %sdurak.",
     [MSG_PRIVATE_ONLY] = "Moves go by private message: /msg %s %s",
@@ -364,7 +382,7 @@ static const char *const msg_english[MSG_COUNT] = {
     [MSG_BOT_LOBBY_ONLY] =
         "Computer players take seats before the game starts: open a new one with %sdurak.",
     [MSG_ONLY_CREATOR_BOT] = "Only %s, who opened the game, or an admin can seat computer players.",
-    [MSG_BOT_NONE] = "No computer player is seated: add one with %sbot easy|normal|hard.",
+    [MSG_BOT_NONE] = "No computer player is seated: add one with %sbot easy|normal|hard|expert.",
     [MSG_BOT_REMOVED] = "%s leaves: %s (%d/6).",
     [MSG_BOT_ADDED] = "Computer player %s joins: %s (%d/6). %s can start with %sstart.",
     [MSG_REPLACED] = "%s; %s takes over the seat \xC2\xB7 %s",
@@ -383,7 +401,8 @@ static const char *const msg_english[MSG_COUNT] = {
                           "again; please tell an admin).",
     [MSG_STORE_BACK] = "Results are being saved again; none was lost.",
     [MSG_HELP_BOTS] =
-        "Computer players: in a lobby, %sbot easy|normal|hard seats one (normal by default) and "
+        "Computer players: in a lobby, %sbot easy|normal|hard|expert seats one (normal by default) "
+        "and "
         "%sbot remove takes the last one out; they see only what a player at their seat would see.",
     [MSG_HELP_STATS] =
         "%sstats [nick] shows games, times out first, times durak, draws, forfeits and the rating; "
@@ -492,6 +511,28 @@ static const char *const msg_english[MSG_COUNT] = {
     [MSG_LAST_WON] = "%s won (the others left)",
     [MSG_LAST_PLACE] = "%s place %d",
     [MSG_LAST_LEFT] = "%s left",
+    [MSG_HINT_ONLY] = "hint: %s \xE2\x80\x94 it is your only move.",
+    [MSG_HINT_TAKE_CANNOT] = "hint: %s \xE2\x80\x94 nothing in your hand covers %s.",
+    [MSG_HINT_TAKE_TRUMPS] = "hint: %s \xE2\x80\x94 covering needs a trump for %d of them "
+                             "(trumps in your hand: %d; uncovered cards: %d).",
+    [MSG_HINT_TAKE_MANY] = "hint: %s \xE2\x80\x94 uncovered cards: %d; cards that may still be "
+                           "added: %d.",
+    [MSG_HINT_BEAT_TRUMP] = "hint: %s \xE2\x80\x94 you hold no higher %s, so only a trump covers "
+                            "it.",
+    [MSG_HINT_BEAT_LOWEST] = "hint: %s \xE2\x80\x94 the lowest card you hold that covers it.",
+    [MSG_HINT_BEAT_KEEPS] = "hint: %s \xE2\x80\x94 your lower cover %s stays in your hand.",
+    [MSG_HINT_LEAD_PAIR] = "hint: %s \xE2\x80\x94 you hold more of that rank to add later (%d in "
+                           "all).",
+    [MSG_HINT_LEAD_LOWEST] = "hint: %s \xE2\x80\x94 your cheapest card.",
+    [MSG_HINT_LEAD_KEEPS] = "hint: %s \xE2\x80\x94 your cheapest card, %s, is kept for later.",
+    [MSG_HINT_ADD] = "hint: %s \xE2\x80\x94 its rank is on the table (cards in %s's hand: %d).",
+    [MSG_HINT_ADD_TAKING] = "hint: %s \xE2\x80\x94 %s is taking, so the card goes to them.",
+    [MSG_HINT_PASS] = "hint: %s \xE2\x80\x94 cards you could add: %d, trumps among them: %d.",
+    [MSG_HINT_TRANSFER] = "hint: %s \xE2\x80\x94 %d cards go on to %s (cards in their hand: %d).",
+    [MSG_HINT_OFF] = "Hints are not allowed in this game (game.hints is \"%s\").",
+    [MSG_HINT_NOT_YOUR_TURN] = "A hint is for your turn in %s: ask again when it is yours.",
+    [MSG_HINT_PENDING] = "Your hint is being worked out: it comes in a moment.",
+    [MSG_RESULT_HINTS] = "hints taken: %s",
 };
 
 /* One table per language, each with every id (tests/test_messages.c checks). */

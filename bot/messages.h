@@ -216,6 +216,25 @@ typedef enum {
     MSG_LAST_WON,   /* winner after the others forfeited */
     MSG_LAST_PLACE, /* nick, place (int) */
     MSG_LAST_LEFT,  /* nick (forfeited) */
+    /* hints (issue 16): the move (as `moves` writes it) first, then the reason's facts */
+    MSG_HINT_ONLY,        /* move */
+    MSG_HINT_TAKE_CANNOT, /* move, the card nothing covers */
+    MSG_HINT_TAKE_TRUMPS, /* move, cards needing a trump (int), trumps held (int), uncovered (int) */
+    MSG_HINT_TAKE_MANY,   /* move, uncovered (int), more that may be added (int) */
+    MSG_HINT_BEAT_TRUMP,  /* move, the suit */
+    MSG_HINT_BEAT_LOWEST,   /* move */
+    MSG_HINT_BEAT_KEEPS,    /* move, the cheaper card that also covers */
+    MSG_HINT_LEAD_PAIR,     /* move, cards of that rank held (int) */
+    MSG_HINT_LEAD_LOWEST,   /* move */
+    MSG_HINT_LEAD_KEEPS,    /* move, the cheapest card */
+    MSG_HINT_ADD,           /* move, the defender, their cards (int) */
+    MSG_HINT_ADD_TAKING,    /* move, the defender */
+    MSG_HINT_PASS,          /* move, cards that could be added (int), trumps among them (int) */
+    MSG_HINT_TRANSFER,      /* move, cards passed on (int), the new defender, their cards (int) */
+    MSG_HINT_OFF,           /* the game.hints setting */
+    MSG_HINT_NOT_YOUR_TURN, /* channel */
+    MSG_HINT_PENDING,
+    MSG_RESULT_HINTS, /* "alice 2, bob 1" */
     MSG_COUNT
 } msg_id;
 

@@ -15,7 +15,7 @@ static const char NICK_LEAD[] = "@+%&~\"'(<";
 static const char NICK_TRAIL[] = ",.:;!?\"')>";
 static const char NICK_CHARS[] = "[]\\`_^{|}-";
 
-static const char *const bot_level_names[] = { "easy", "normal", "hard" };
+static const char *const bot_level_names[] = { "easy", "normal", "hard", "expert" };
 
 /* The canonical (first) word of an option's value, for the error naming it. */
 static const char *durak_option_name(const words_entry *opt)
@@ -181,7 +181,7 @@ static int solo_variant(token w)
 static int solo_level(token w)
 {
     const words_entry *level = words_find(WL_BOT, w);
-    return level && level->value != WORDS_BOT_REMOVE ? level->value : -1;
+    return level && level->value <= 2 ? level->value : -1; /* expert and remove are no choice */
 }
 
 bool parse_solo_word(token w)

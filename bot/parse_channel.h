@@ -7,7 +7,7 @@
 
 /* durak [classic|transfer] [all|neighbours] [first5], in any order, with their aliases. */
 void parse_channel_durak(parse_ctx *c);
-/* bot [easy|normal|hard] or bot remove. */
+/* bot [easy|normal|hard|expert] or bot remove. */
 void parse_channel_bot(parse_ctx *c);
 /* stats [nick]. */
 void parse_channel_stats(parse_ctx *c);

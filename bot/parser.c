@@ -13,7 +13,7 @@
  *         transfer = perevodnoy, perevodnoi, passing
  *         neighbours = neighbors
  *   join   leave   start   stop   table   rules   help [topic]
- *   bot [easy|normal|hard]  (medium = normal)     bot remove
+ *   bot [easy|normal|hard|expert]  (medium = normal)     bot remove
  *   stats [nick]     top [n]  (n from 1 to 20)    top bots    top solo
  *   watch   unwatch   (a running game's public lines privately)
  *   A line without the prefix, or with another word after it, is ignored (another bot's).
@@ -26,6 +26,7 @@
  *   transfer C    short: tr C
  *   hand          also: cards
  *   moves         short: m
+ *   hint          the move the hard player would make, and why (where game.hints allows)
  *   help [topic]
  *   play [classic|transfer] [easy|normal|hard] [2-6]   a private game against computer
  *                 players (any order; play alone starts one with the defaults)
@@ -67,6 +68,7 @@ static const char *const kind_names[PC_KIND_COUNT] = {
     [PC_PASS] = "pass",       [PC_TRANSFER] = "transfer", [PC_HAND] = "hand",
     [PC_MOVES] = "moves",     [PC_CARD] = "card",         [PC_SET] = "set",
     [PC_SOLO] = "play",       [PC_WATCH] = "watch",       [PC_UNWATCH] = "unwatch",
+    [PC_HINT] = "hint",
 };
 
 static const token_word ambiguous_words[] = {
@@ -77,7 +79,7 @@ static const token_word ambiguous_words[] = {
 static const char *const ambiguous_choices[] = {
     "take (tk) or transfer (tr)",
     "play (pl) or pass (pa)",
-    "hand or help",
+    "hand, help or hint",
 };
 
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))

@@ -49,6 +49,7 @@ typedef enum {
                  * number (players 2..6) or -1 each */
     PC_WATCH,   /* channel */
     PC_UNWATCH, /* channel */
+    PC_HINT,    /* hint: the move the hard player would make (issue 16) */
     PC_KIND_COUNT
 } parse_kind;
 
@@ -59,11 +60,11 @@ typedef struct {
     int throwin; /* PC_DURAK: DURAK_THROWIN_ALL/NEIGHBOURS, -1 when not given */
     int first5;  /* PC_DURAK: 1 when given, -1 when not */
     int teams;   /* PC_DURAK: 1 when given (R19), -1 when not */
-    int bot_level;  /* PC_BOT: 0 easy, 1 normal, 2 hard, -1 when not given */
+    int bot_level;  /* PC_BOT: 0 easy, 1 normal, 2 hard, 3 expert, -1 when not given */
     int bot_remove; /* PC_BOT: 1 for "bot remove" */
     int number;     /* PC_TOP: 1..20 (more asks for 20); PC_SOLO: players 2..6; -1 when absent */
     char arg[PARSE_ARG_SIZE];     /* PC_HELP topic (lower case), PC_STATS nick, PC_TOP "bots" or
-                                   * "solo"; "" */
+                               * "solo"; "" */
     char error[PARSE_ERROR_SIZE]; /* PC_ERROR: one sentence, valid UTF-8, no control bytes */
     /* A move's cards as read when a T could be read two ways (MSG_PARSE_READ_ACE/TEN), to be
      * told to the player with the move; "" when none (and always with PC_ERROR). */

@@ -242,6 +242,7 @@ double tables_next_deadline(const tables *t)
         }
         next = earliest(next, play_deadline(t, tb));
         next = earliest(next, end_deadline(tb));
+        next = earliest(next, hint_deadline(tb));
         for (int s = 0; s < tb->nseats; s++)
             if (tb->seat[s].absent && durak_in_game(&tb->g, s))
                 next = earliest(next, tb->seat[s].grace_deadline);
@@ -267,14 +268,19 @@ bool tables_ai_next_job(tables *t, double now, tables_ai_job *job)
         return false;
     for (int i = 0; i < TABLES_MAX; i++) {
         table_t *tb = &t->tab[i];
+        if (tb->used && tb->playing && hint_next_job(t, tb, job))
+            return true;
         if (!tb->used || !tb->playing || tb->ai_pending || !tables_is_ai(tb, tb->g.actor)
             || now < tb->ai_due)
             continue;
         tb->ai_pending = true;
         snprintf(job->channel, sizeof job->channel, "%s", tb->channel);
         job->version = tb->version;
+        job->hint_seat = -1;
         durak_view_of(&tb->g, tb->g.actor, &job->view);
         job->params = ai_default_params((ai_level)tb->seat[tb->g.actor].ai);
+        if (job->params.level == AI_EXPERT)
+            job->params.budget_ms = (int)(t->cfg.game.expert_budget * 1000.0 + 0.5);
         job->params.seed = rng_next(&t->rng);
         return true;
     }
@@ -284,6 +290,10 @@ bool tables_ai_next_job(tables *t, double now, tables_ai_job *job)
 void tables_ai_result(tables *t, double now, const tables_ai_job *job, durak_action a, outbox *o)
 {
     table_t *tb = tables_find(t, job->channel);
+    if (job->hint_seat >= 0) {
+        hint_result(t, job, a, o);
+        return;
+    }
     if (!tb || !tb->playing || tb->version != job->version || !tables_is_ai(tb, tb->g.actor))
         return; /* the game moved on meanwhile */
     tb->ai_pending = false;

@@ -80,13 +80,14 @@ void tables_route_lines(tables *t, outbox *o);
 /* Games (lobbies included) now open, for status lines. */
 size_t tables_count(const tables *t);
 
-/* Computer players. A decision to make: the seat's view only (no hidden cards), the
+/* Computer players, and hints (the hard player's move for a person who asked). A decision to make: the seat's view only (no hidden cards), the
  * level's parameters and a seed. `version` ties the answer to the position it is for. */
 typedef struct {
     char channel[64];
     uint32_t version;
     durak_view view;
     ai_params params;
+    int hint_seat; /* -1: a computer player's move; else the seat of a person asking for a hint */
 } tables_ai_job;
 /* A computer player must move now (game.bot_delay after its turn began): fills job and
  * returns true; the table waits for tables_ai_result. Call until it returns false. */

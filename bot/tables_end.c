@@ -145,6 +145,11 @@ void end_announce(tables *t, table_t *tb, outbox *o)
         render_appendf(line, sizeof line, &len, SEP);
         render_appendf(line, sizeof line, &len, M(MSG_RESULT_FORFEITED), part);
     }
+    hint_counts(tb, part, sizeof part);
+    if (part[0]) {
+        render_appendf(line, sizeof line, &len, SEP);
+        render_appendf(line, sizeof line, &len, M(MSG_RESULT_HINTS), part);
+    }
     rating_changes(t, tb, p, part, sizeof part);
     if (part[0]) {
         render_appendf(line, sizeof line, &len, SEP);

@@ -45,6 +45,7 @@ typedef struct {
     double grace_deadline;
     int timeouts; /* in a row */
     int ai;       /* -1: a person; else the ai_level of a computer player */
+    int hints;    /* hints given this game (issue 16; not in snapshots) */
 } seat_t;
 
 typedef struct {
@@ -60,14 +61,16 @@ typedef struct {
     bool turn_paused; /* the actor is away in a netsplit: turn_left seconds stay on the timer */
     double turn_left;
     bool warned;
-    bool dirty;         /* changed since tables_take_changes() */
-    bool restored;      /* from a snapshot: announce when connected */
-    uint32_t version;   /* bumped at every move: stale computer decisions are dropped */
-    bool ai_pending;    /* a computer player's decision is being computed */
-    double ai_due;      /* when a computer player to act may move (game.bot_delay) */
-    bool rematch;       /* a lobby opened by !again: starts when every person agreed */
-    uint8_t agreed;     /* rematch: seats whose person typed !again */
-    uint8_t stop_votes; /* running game: seats whose person typed !stop */
+    bool dirty;          /* changed since tables_take_changes() */
+    bool restored;       /* from a snapshot: announce when connected */
+    uint32_t version;    /* bumped at every move: stale computer decisions are dropped */
+    bool ai_pending;     /* a computer player's decision is being computed */
+    uint8_t hint_wanted; /* seat + 1 of a person who asked for a hint, 0: none */
+    bool hint_running;   /* that hint is being computed */
+    double ai_due;       /* when a computer player to act may move (game.bot_delay) */
+    bool rematch;        /* a lobby opened by !again: starts when every person agreed */
+    uint8_t agreed;      /* rematch: seats whose person typed !again */
+    uint8_t stop_votes;  /* running game: seats whose person typed !stop */
     double stop_deadline;
     bool solo; /* a private game: channel is a key (tables_private_key) that never reaches IRC */
     char watcher[WATCH_MAX][NICK_MAX]; /* spectators (!watch): not saved */
@@ -241,6 +244,22 @@ void play_tick(tables *t, table_t *tb, double now, outbox *o);
 double play_deadline(const tables *t, const table_t *tb);
 /* The bot's move for a player who timed out on a decision they must make. */
 durak_action turn_timeout_action(const durak_game *g);
+
+/* ---- tables_hint.c: `hint` on one's turn (issue 16) ---- */
+
+/* Does tb allow hints: game.hints is "always", or "private" and tb is a private game (none is
+ * yet: channel games only). The one place that decides it. */
+bool tables_hints_allowed(const tables *t, const table_t *tb);
+/* `hint` from seat s: asked for on the worker (hint_next_job), or told why not. */
+void hint_request(const tables *t, table_t *tb, int s, outbox *o);
+/* A hint to compute now: fills job (the asking seat's view, hard's parameters). */
+bool hint_next_job(tables *t, table_t *tb, tables_ai_job *job);
+/* The hard player's move for the hint job: the hint and its reason to its person, counted. */
+void hint_result(tables *t, const tables_ai_job *job, durak_action a, outbox *o);
+/* 0 (due at once) while a hint waits for the worker, else -1: the loop's timer then starts it. */
+double hint_deadline(const table_t *tb);
+/* "alice 2, bob 1": who took hints this game; "" when nobody did. */
+void hint_counts(const table_t *tb, char *buf, size_t cap);
 
 /* ---- tables_end.c: the result, the last line, !again, the stop vote ---- */
 

@@ -211,7 +211,7 @@ static void remove_bot(tables *t, const tables_who *w, table_t *tb, outbox *o)
     tables_say(o, tb->channel, MSG_BOT_REMOVED, name, seats, tb->nseats);
 }
 
-/* !bot [easy|normal|hard] seats a computer player in the lobby; !bot remove the last one. */
+/* !bot [easy|normal|hard|expert] seats a computer player in the lobby; !bot remove the last one. */
 void lobby_bot(tables *t, const tables_who *w, table_t *tb, const parsed_cmd *p, outbox *o)
 {
     char seats[512];

@@ -129,8 +129,12 @@ void play_start(tables *t, table_t *tb, double now, outbox *o)
     if (!durak_new(&tb->g, &tb->opt, seed))
         return;
     tb->playing = true;
-    for (int s = 0; s < tb->nseats; s++)
+    for (int s = 0; s < tb->nseats; s++) {
         snprintf(tb->seat[s].seated, sizeof tb->seat[s].seated, "%s", tb->seat[s].nick);
+        tb->seat[s].hints = 0; /* a rematch copies the seats */
+    }
+    tb->hint_wanted = 0;
+    tb->hint_running = false;
     record_deal(t, tb, seed, now);
     say_start(t, tb, o);
     for (int s = 0; s < tb->nseats; s++)
@@ -361,6 +365,8 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
         tables_send_hand(t, tb, s, o);
     } else if (p.kind == PC_MOVES) {
         cmd_moves(t, tb, s, o);
+    } else if (p.kind == PC_HINT) {
+        hint_request(t, tb, s, o);
     } else if (play_is_move(p.kind)) {
         if (p.note[0]) /* how a T/Т was read, before the move it made (issue 13) */
             outbox_add(o, OUT_NOTICE, w->nick, "%s", p.note);

@@ -140,8 +140,8 @@ static const char *read_seat(char **p, seat_t *st, double now, int version)
         return "a seat's rejoin grace is not a number of seconds in 0..3600";
     if (!read_int(n, 0, SNAP_TIMEOUTS_MAX, &st->timeouts))
         return "a seat's time-out count is not in 0..10";
-    if (!read_int(ai, -1, AI_HARD, &st->ai))
-        return "a seat's computer level is not -1..2";
+    if (!read_int(ai, -1, AI_PLAYER_LEVELS - 1, &st->ai))
+        return "a seat's computer level is not -1..3";
     if (version >= 3 && !read_string(p, st->seated, sizeof st->seated))
         return "a seat's nick at the game's start is missing, too long or holds control characters";
     if (absent && st->ai >= 0)

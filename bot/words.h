@@ -16,7 +16,7 @@ typedef enum {
     WL_CHANNEL, /* value: a parse_kind, said after the prefix */
     WL_PRIVATE, /* value: a parse_kind, said to the bot */
     WL_OPTION,  /* value: WORDS_OPTION(option, value), !durak's options (parse_channel.c) */
-    WL_BOT,     /* value: 0 easy, 1 normal, 2 hard, WORDS_BOT_REMOVE */
+    WL_BOT,     /* value: 0 easy, 1 normal, 2 hard, 3 expert, WORDS_BOT_REMOVE */
     WL_BOTS,    /* value: WORDS_TOP_BOTS ("top bots") or WORDS_TOP_SOLO ("top solo") */
     WL_TOPIC,   /* value: index into words_topic_names (help topics) */
     WL_COUNT
@@ -25,7 +25,7 @@ typedef enum {
 /* !durak's options, and a value of one as a WL_OPTION value. */
 enum { WORDS_OPT_VARIANT, WORDS_OPT_THROWIN, WORDS_OPT_FIRST5, WORDS_OPT_TEAMS, WORDS_OPT_COUNT };
 #define WORDS_OPTION(option, value) ((option)*16 + (value))
-enum { WORDS_BOT_REMOVE = 3 };
+enum { WORDS_BOT_REMOVE = 4 };
 enum { WORDS_TOP_BOTS = 1, WORDS_TOP_SOLO = 2 };
 
 /* One word (or a few, separated by single spaces: "je ramasse") and what it stands for. */

@@ -57,6 +57,10 @@ static const struct config_enum config_throwins[] = { { "all", CONFIG_THROWIN_AL
                                                       { "neighbours", CONFIG_THROWIN_NEIGHBOURS },
                                                       { "neighbors", CONFIG_THROWIN_NEIGHBOURS },
                                                       { NULL, 0 } };
+static const struct config_enum config_hints[] = { { "off", CONFIG_HINTS_OFF },
+                                                   { "private", CONFIG_HINTS_PRIVATE },
+                                                   { "always", CONFIG_HINTS_ALWAYS },
+                                                   { NULL, 0 } };
 static const struct config_enum config_syncs[] = { { "normal", CONFIG_SYNC_NORMAL },
                                                    { "full", CONFIG_SYNC_FULL },
                                                    { NULL, 0 } };
@@ -141,6 +145,8 @@ static const struct config_key config_keys[] = {
     KEY_ENUM("game.throwin", game.throwin, config_throwins, "\"all\" or \"neighbours\""),
     KEY_BOOL("game.first5", game.first5),
     KEY_FLOAT("game.bot_delay", game.bot_delay, 0, 30, " seconds"),
+    KEY_FLOAT("game.expert_budget", game.expert_budget, 0.2, 10, " seconds"),
+    KEY_ENUM("game.hints", game.hints, config_hints, "\"off\", \"private\" or \"always\""),
     KEY_BOOL("game.replace_leavers", game.replace_leavers),
     KEY_BOOL("ui.colors", ui.colors),
     KEY_BOOL("ui.unicode_suits", ui.unicode_suits),
@@ -186,6 +192,8 @@ void config_defaults(bot_config *c)
     c->game.throwin = CONFIG_THROWIN_ALL;
     c->game.first5 = false;
     c->game.bot_delay = 1.5;
+    c->game.expert_budget = 1.0;
+    c->game.hints = CONFIG_HINTS_PRIVATE;
     c->game.replace_leavers = false;
     c->ui.colors = true;
     c->ui.unicode_suits = true;

@@ -14,6 +14,8 @@
 enum { CONFIG_VARIANT_CLASSIC = 0, CONFIG_VARIANT_TRANSFER = 1 };
 enum { CONFIG_THROWIN_ALL = 0, CONFIG_THROWIN_NEIGHBOURS = 1 };
 enum { CONFIG_SYNC_NORMAL = 0, CONFIG_SYNC_FULL = 1 };
+/* game.hints: where `/msg durakbot hint` answers (issue 16). */
+enum { CONFIG_HINTS_OFF = 0, CONFIG_HINTS_PRIVATE = 1, CONFIG_HINTS_ALWAYS = 2 };
 enum { CONFIG_SASL_NONE = 0, CONFIG_SASL_PLAIN = 1, CONFIG_SASL_EXTERNAL = 2 }; /* = link_sasl */
 enum { /* irc.encoding: = link_encoding (bot/link_enc.h) */
        CONFIG_ENC_UTF8 = 0,
@@ -68,6 +70,8 @@ typedef struct {
         int throwin; /* CONFIG_THROWIN_* */
         bool first5;
         double bot_delay;     /* seconds a computer player waits before it moves */
+        double expert_budget; /* seconds the expert computer player thinks per decision */
+        int hints;            /* CONFIG_HINTS_*: off, private games only, always */
         bool replace_leavers; /* a computer player takes the seat of one who left or forfeited */
     } game;
     struct {

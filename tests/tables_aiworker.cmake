@@ -17,3 +17,5 @@ durak_unit_test(test_teams_bot test_teams_bot.c LIBS durak_tables durak_store)
 # apart) and spectators (public lines only, never a hand).
 durak_unit_test(test_solo test_solo.c LIBS durak_tables durak_outq)
 target_compile_definitions(test_solo PRIVATE _POSIX_C_SOURCE=200809L)
+# Hints (issue 16): game.hints, one's turn only, the worker job's view, the answer, the count.
+durak_unit_test(test_hints test_hints.c LIBS durak_tables)

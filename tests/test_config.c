@@ -97,6 +97,8 @@ static void assert_config_equal(const bot_config *a, const bot_config *b)
     assert_int_equal(a->game.throwin, b->game.throwin);
     assert_int_equal(a->game.first5, b->game.first5);
     assert_true(a->game.bot_delay == b->game.bot_delay);
+    assert_true(a->game.expert_budget == b->game.expert_budget);
+    assert_int_equal(a->game.hints, b->game.hints);
     assert_int_equal(a->game.replace_leavers, b->game.replace_leavers);
     assert_int_equal(a->ui.colors, b->ui.colors);
     assert_int_equal(a->ui.unicode_suits, b->ui.unicode_suits);
@@ -170,6 +172,8 @@ static void test_defaults(void **state)
     assert_int_equal(c.game.throwin, CONFIG_THROWIN_ALL);
     assert_false(c.game.first5);
     assert_true(c.game.bot_delay == 1.5);
+    assert_true(c.game.expert_budget == 1.0);
+    assert_int_equal(c.game.hints, CONFIG_HINTS_PRIVATE);
     assert_false(c.game.replace_leavers);
     assert_true(c.ui.colors && c.ui.unicode_suits);
     assert_string_equal(c.state.database, "/var/lib/durakbot/durakbot.db");
@@ -279,7 +283,8 @@ static void test_tls_file(void **state)
         "  tls_ca_file = \"/etc/durakbot/ca.pem\"; tls_cert = \"/etc/durakbot/bot.pem\";\n"
         "  tls_key = \"/etc/durakbot/bot.key\"; password_file = \"/etc/durakbot/pass\";\n"
         "  nickserv_password_file = \"/run/ns\"; nickserv_wait = 0; };\n"
-        "game = { bot_delay = 0.25; replace_leavers = true; };\n"
+        "game = { bot_delay = 0.25; expert_budget = 2.5; hints = \"always\";\n"
+        "  replace_leavers = true; };\n"
         "state = { database = \"/tmp/durak.db\"; };\n",
         0));
     assert_true(c.irc.tls);
@@ -293,6 +298,8 @@ static void test_tls_file(void **state)
     assert_string_equal(c.irc.nickserv_password_file, "/run/ns");
     assert_int_equal(c.irc.nickserv_wait, 0);
     assert_true(c.game.bot_delay == 0.25);
+    assert_true(c.game.expert_budget == 2.5);
+    assert_int_equal(c.game.hints, CONFIG_HINTS_ALWAYS);
     assert_true(c.game.replace_leavers);
     assert_string_equal(c.state.database, "/tmp/durak.db");
 }
@@ -580,7 +587,7 @@ static const struct bad_case bad_cases[] = {
       "2: game.timeout: unknown key (expected one of: prefix, turn_timeout, throwin_timeout, "
       "lobby_timeout, "
       "rejoin_grace, "
-      "max_timeouts, variant, throwin, first5, bot_delay, replace_leavers)" },
+      "max_timeouts, variant, throwin, first5, bot_delay, expert_budget, hints, replace_leavers)" },
     { "unknown in state", "state = {\n  db = \"/x\";\n};\n",
       "2: state.db: unknown key (expected one of: database, synchronous)" },
     { "bad encoding", "irc = {\n  encoding = \"latin1\";\n};\n",
@@ -785,6 +792,12 @@ static const struct bad_case bad_cases[] = {
       "2: game.bot_delay: must be between 0 and 30 seconds (got 31)" },
     { "bot_delay string", "game = {\n  bot_delay = \"1\";\n};\n",
       "2: game.bot_delay: must be a number (got a string)" },
+    { "expert_budget 0.1", "game = {\n  expert_budget = 0.1;\n};\n",
+      "2: game.expert_budget: must be between 0.2 and 10 seconds (got 0.1)" },
+    { "hints maybe", "game = {\n  hints = \"maybe\";\n};\n",
+      "2: game.hints: must be \"off\", \"private\" or \"always\" (got \"maybe\")" },
+    { "expert_budget 11", "game = {\n  expert_budget = 11;\n};\n",
+      "2: game.expert_budget: must be between 0.2 and 10 seconds (got 11)" },
     { "replace_leavers int", "game = {\n  replace_leavers = 1;\n};\n",
       "2: game.replace_leavers: must be true or false (got an integer)" },
     { "database empty", "state = {\n  database = \"\";\n};\n",

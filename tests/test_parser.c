@@ -50,7 +50,7 @@ static const char *describe(const parsed_cmd *p, char *buf, size_t size)
 {
     static const char *const variants[] = { "classic", "transfer" };
     static const char *const throwins[] = { "all", "neighbours" };
-    static const char *const levels[] = { "easy", "normal", "hard" };
+    static const char *const levels[] = { "easy", "normal", "hard", "expert" };
     char card[PARSE_CARD_TEXT_SIZE];
     buf[0] = '\0';
     put(buf, size, "%s", parse_kind_name(p->kind));
@@ -67,7 +67,7 @@ static const char *describe(const parsed_cmd *p, char *buf, size_t size)
     if (p->teams >= 0)
         put(buf, size, p->teams == 1 ? " teams" : " teams=%d", p->teams);
     if (p->bot_level >= 0)
-        put(buf, size, " %s", p->bot_level <= 2 ? levels[p->bot_level] : "level?");
+        put(buf, size, " %s", p->bot_level <= 3 ? levels[p->bot_level] : "level?");
     if (p->bot_remove)
         put(buf, size, " remove");
     if (p->number >= 0)
@@ -195,9 +195,12 @@ static const parse_case channel_cases[] = {
     CASE("!bot normal", "bot normal"),
     CASE("!bot medium", "bot normal"),
     CASE("!bot HARD", "bot hard"),
+    CASE("!bot expert", "bot expert"),
+    CASE("!bot expert now",
+         "error: \"now\" after !bot expert is not understood: type just !bot expert"),
     CASE("!bot remove", "bot remove"),
-    CASE("!bot insane",
-         "error: unknown option \"insane\" for !bot: use !bot easy|normal|hard, or !bot remove"),
+    CASE("!bot insane", "error: unknown option \"insane\" for !bot: use !bot "
+                        "easy|normal|hard|expert, or !bot remove"),
     CASE("!bot hard now", "error: \"now\" after !bot hard is not understood: type just !bot hard"),
     CASE("!bot remove hard",
          "error: \"hard\" after !bot remove is not understood: type just !bot remove"),
@@ -302,7 +305,7 @@ static const parse_case dot_prefix_cases[] = {
     CASE(".durak x", "error: unknown option \"x\" for .durak: use classic|transfer, "
                      "all|neighbours, first5, teams"),
     CASE(".bot x",
-         "error: unknown option \"x\" for .bot: use .bot easy|normal|hard, or .bot remove"),
+         "error: unknown option \"x\" for .bot: use .bot easy|normal|hard|expert, or .bot remove"),
     CASE(".top 50", "top 20"),
     CASE(".help .rules", "help [rules]"),
 };
@@ -560,7 +563,10 @@ static const parse_case private_cases[] = {
     CASE("t", "error: \"t\" could mean take (tk) or transfer (tr): type one of them"),
     CASE("T 7h", "error: \"T\" could mean take (tk) or transfer (tr): type one of them"),
     CASE("p", "error: \"p\" could mean play (pl) or pass (pa): type one of them"),
-    CASE("h", "error: \"h\" could mean hand or help: type one of them"),
+    CASE("h", "error: \"h\" could mean hand, help or hint: type one of them"),
+    CASE("hint", "hint"),
+    CASE("HINT.", "hint"),
+    CASE("hint please", "error: \"please\" after hint is not understood: type just hint"),
     CASE("join", "error: !join is a channel command: type it in the channel, not to me"),
     CASE("!durak transfer", "error: !durak is a channel command: type it in the channel, not to "
                             "me"),

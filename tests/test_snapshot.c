@@ -146,7 +146,7 @@ static void test_inconsistent_tables_refused(void **state)
     refused(with_token(lobby, 11, "=\x01"), "account");
     refused(with_token(lobby, 12, "2"), "absent");
     refused(with_token(lobby, 14, "11"), "time-out");
-    refused(with_token(lobby, 15, "3"), "computer level");
+    refused(with_token(lobby, 15, "4"), "computer level"); /* ismcts: no player level */
     refused(with_token(lobby, 16, "=a\x01"), "game's start");
     char extra[4200];
     snprintf(extra, sizeof extra, "%s junk", lobby);

@@ -87,7 +87,7 @@ static void test_stranger_and_help(void **state)
     assert_non_null(said(h, "#durak", "zed: !durak opens a game"));
     chan(h, "zed", "#durak", "!help commands"); /* longer: privately, a pointer in the channel */
     assert_non_null(said(h, "#durak", "zed: the help on commands is in a private message"));
-    assert_non_null(said(h, "zed", "!bot [easy|normal|hard], !stats [nick]"));
+    assert_non_null(said(h, "zed", "!bot [easy|normal|hard|expert], !stats [nick]"));
     chan(h, "zed", "#durak", "!help bots");
     assert_non_null(said(h, "zed", "!bot remove takes"));
     chan(h, "zed", "#durak", "!help nonsense");
@@ -592,6 +592,42 @@ static void test_computer_players(void **state)
     h_free(h);
 }
 
+/* !bot expert: hard's search with game.expert_budget per decision (issue 16). */
+static void test_expert_budget(void **state)
+{
+    (void)state;
+    harness *h = h_new(17);
+    h->cfg.game.expert_budget = 2.5;
+    tables_reconfigure(h->t, &h->cfg);
+    chan(h, "alice", "#durak", "!durak");
+    chan(h, "alice", "#durak", "!bot expert");
+    assert_non_null(said(h, "#durak", "Computer player Expert[bot] joins"));
+    chan(h, "alice", "#durak", "!start");
+    tables_ai_job job;
+    int jobs = 0;
+    for (int step = 0; step < 40 && tables_count(h->t); step++) {
+        h->now += h->cfg.game.bot_delay;
+        if (tables_ai_next_job(h->t, h->now, &job)) {
+            assert_int_equal(job.params.level, AI_EXPERT);
+            assert_int_equal(job.params.budget_ms, 2500);
+            job.params.max_iterations = 50;
+            tables_ai_result(h->t, h->now, &job, ai_choose(&job.view, &job.params, NULL), &h->o);
+            jobs++;
+        } else {
+            char moves[1024], move[128];
+            priv(h, "alice", "moves");
+            assert_non_null(said(h, "alice", "Your moves: "));
+            snprintf(moves, sizeof moves, "%s", said(h, "alice", "Your moves: ") + 12);
+            rng_t r;
+            rng_seed(&r, (uint64_t)step);
+            pick_move(&r, moves, move, sizeof move);
+            priv(h, "alice", move);
+        }
+    }
+    assert_true(jobs > 0);
+    h_free(h);
+}
+
 /* game.replace_leavers: a computer player takes over; the last person leaving ends it. */
 static void test_replace_leavers(void **state)
 {
@@ -930,6 +966,7 @@ int main(void)
         cmocka_unit_test(test_trust_account_binds_the_seat),
         cmocka_unit_test(test_trust_stats_by_account),
         cmocka_unit_test(test_computer_players),
+        cmocka_unit_test(test_expert_budget),
         cmocka_unit_test(test_replace_leavers),
         cmocka_unit_test(test_netsplit_reason),
         cmocka_unit_test(test_netsplit_stops_the_turn_timer),
