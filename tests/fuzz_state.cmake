@@ -7,10 +7,8 @@ if(DURAK_FUZZ)
   # The engine's sources are compiled into the target so that libFuzzer sees their coverage.
   set(STATE_FUZZ_FLAGS -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all)
   set(ENGINE_DIR ${PROJECT_SOURCE_DIR}/engine)
-  add_executable(fuzz_state fuzz_state.c ${ENGINE_DIR}/card.c ${ENGINE_DIR}/rng.c
-                 ${ENGINE_DIR}/durak.c ${ENGINE_DIR}/teams.c ${ENGINE_DIR}/serial.c ${ENGINE_DIR}/ai.c
-                 ${ENGINE_DIR}/ai_policy.c ${ENGINE_DIR}/ai_mcts.c ${ENGINE_DIR}/ai_solve.c
-                 ${ENGINE_DIR}/determinize.c)
+  list(TRANSFORM DURAK_ENGINE_SOURCES PREPEND ${ENGINE_DIR}/ OUTPUT_VARIABLE ENGINE_SOURCES)
+  add_executable(fuzz_state fuzz_state.c ${ENGINE_SOURCES})
   target_include_directories(fuzz_state PRIVATE ${ENGINE_DIR})
   target_compile_options(fuzz_state PRIVATE ${STATE_FUZZ_FLAGS})
   target_link_options(fuzz_state PRIVATE ${STATE_FUZZ_FLAGS})
