@@ -42,8 +42,8 @@ if(TARGET durakbot AND PYTHON3 AND NGIRCD)
   # InspIRCd's default fake lag for users, the bot set four times faster: it slows down
   add_test(NAME integration_fakelag
            COMMAND ${PYTHON3} ${_it_dir}/test_fakelag.py --bot $<TARGET_FILE:durakbot>
-                   --inspircd ${INSPIRCD} --atheme ${ATHEME} --timeout 225)
-  set_tests_properties(integration_fakelag PROPERTIES TIMEOUT 240 LABELS integration
+                   --inspircd ${INSPIRCD} --atheme ${ATHEME} --timeout 165)
+  set_tests_properties(integration_fakelag PROPERTIES TIMEOUT 180 LABELS integration
                        SKIP_RETURN_CODE 77 ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
   # two InspIRCd 3 servers linked on loopback (+ Atheme): a game through an SQUIT and a !help
   # flood; it compares game paces, so it runs alone
@@ -57,8 +57,8 @@ if(TARGET durakbot AND PYTHON3 AND NGIRCD)
   # installing it; it exits 77 (skipped) when the download fails (no network)
   add_test(NAME integration_hybrid
            COMMAND ${PYTHON3} ${_it_dir}/test_hybrid.py --bot $<TARGET_FILE:durakbot>
-                   --hybrid-dir ${CMAKE_BINARY_DIR}/ircd-hybrid --timeout 225)
-  set_tests_properties(integration_hybrid PROPERTIES TIMEOUT 240 LABELS integration
+                   --hybrid-dir ${CMAKE_BINARY_DIR}/ircd-hybrid --timeout 165)
+  set_tests_properties(integration_hybrid PROPERTIES TIMEOUT 180 LABELS integration
                        SKIP_RETURN_CODE 77 ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
 else()
   message(STATUS "integration tests skipped: need the durakbot target, python3 and ngircd "

@@ -250,10 +250,11 @@ class Table:
                 self.hooks.remove(hook)
                 hook[1](self)
 
-    def run(self, timeout):
-        """Plays until the end is announced; returns the result line."""
+    def run(self, timeout, moves=None):
+        """Plays until the end is announced (returns the result line) or, with `moves`, until
+        that many moves were sent (returns None)."""
         end = time.monotonic() + timeout
-        while self.result is None:
+        while self.result is None and (moves is None or self.moves < moves):
             now = time.monotonic()
             if now > end:
                 raise h.TestFailure("the game did not end within %d s (%d moves played)"
