@@ -7,82 +7,63 @@
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "textbuf.h"
+
 /* ---- the decision line ------------------------------------------------------------ */
 
-typedef struct {
-    char *buf;
-    size_t cap, len;
-    bool overflow;
-} line_writer;
-
-static void put(line_writer *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void put(line_writer *w, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    size_t room = w->len < w->cap ? w->cap - w->len : 0;
-    int n = vsnprintf(w->buf + w->len, room, fmt, ap);
-    va_end(ap);
-    if (n < 0 || (size_t)n >= room)
-        w->overflow = true;
-    else
-        w->len += (size_t)n;
-}
-
-static void put_cards(line_writer *w, cards_t set)
+static void put_cards(textbuf *w, cards_t set)
 {
     char c[3];
     if (!set)
-        put(w, "-");
+        textbuf_put(w, "-");
     for (cards_t s = set; s; s &= s - 1)
-        put(w, "%s%s", s == set ? "" : " ", card_format(cards_first(s), c));
+        textbuf_put(w, "%s%s", s == set ? "" : " ", card_format(cards_first(s), c));
 }
 
-static void put_table(line_writer *w, const durak_game *g)
+static void put_table(textbuf *w, const durak_game *g)
 {
     char a[3], c[3];
-    put(w, "\ttable=");
+    textbuf_put(w, "\ttable=");
     if (g->nattack == 0)
-        put(w, "-");
+        textbuf_put(w, "-");
     for (int i = 0; i < g->nattack; i++)
-        put(w, "%s%s/%s", i ? " " : "", card_format(g->attack[i], a),
-            g->cover[i] == CARD_NONE ? "-" : card_format(g->cover[i], c));
+        textbuf_put(w, "%s%s/%s", i ? " " : "", card_format(g->attack[i], a),
+                    g->cover[i] == CARD_NONE ? "-" : card_format(g->cover[i], c));
 }
 
 int ext_decision_line(const durak_view *v, const durak_action *acts, int n, char *buf, size_t cap)
 {
-    line_writer w = { buf, cap, 0, false };
+    textbuf w = { buf, cap, 0, false };
     const durak_game *g = &v->pub;
     char tc[3], view[DURAK_SERIAL_MAX], mv[32];
-    put(&w, "decide\tseat=%d\tplayers=%d\tvariant=%s\tphase=%s\tattacker=%d\tdefender=%d", v->seat,
-        g->opt.players, g->opt.variant == DURAK_VARIANT_TRANSFER ? "transfer" : "classic",
-        durak_phase_name(g->phase), g->attacker, g->defender);
-    put(&w, "\ttrump=%s\tstock=%d\tdiscard=%d", card_format(g->trump_card, tc), g->stock_len,
-        v->discard_count);
+    textbuf_put(&w, "decide\tseat=%d\tplayers=%d\tvariant=%s\tphase=%s\tattacker=%d\tdefender=%d",
+                v->seat, g->opt.players,
+                g->opt.variant == DURAK_VARIANT_TRANSFER ? "transfer" : "classic",
+                durak_phase_name(g->phase), g->attacker, g->defender);
+    textbuf_put(&w, "\ttrump=%s\tstock=%d\tdiscard=%d", card_format(g->trump_card, tc),
+                g->stock_len, v->discard_count);
     put_table(&w, g);
-    put(&w, "\thand=");
+    textbuf_put(&w, "\thand=");
     put_cards(&w, g->hand[v->seat]);
-    put(&w, "\tcounts=");
+    textbuf_put(&w, "\tcounts=");
     for (int s = 0; s < g->opt.players; s++)
-        put(&w, "%s%d", s ? "," : "", v->hand_count[s]);
-    put(&w, "\tknown=");
+        textbuf_put(&w, "%s%d", s ? "," : "", v->hand_count[s]);
+    textbuf_put(&w, "\tknown=");
     for (int s = 0; s < g->opt.players; s++) {
-        put(&w, "%s%d:", s ? ";" : "", s);
+        textbuf_put(&w, "%s%d:", s ? ";" : "", s);
         put_cards(&w, s == v->seat ? 0 : g->hand[s]);
     }
     if (durak_serialize(g, view, sizeof view) < 0)
         return -1;
-    put(&w, "\tview=%s\tlegal=", view);
+    textbuf_put(&w, "\tview=%s\tlegal=", view);
     for (int i = 0; i < n; i++)
-        put(&w, "%s%s", i ? ";" : "", durak_action_format(acts[i], mv, sizeof mv));
+        textbuf_put(&w, "%s%s", i ? ";" : "", durak_action_format(acts[i], mv, sizeof mv));
     return w.overflow ? -1 : (int)w.len;
 }
 

@@ -5,76 +5,55 @@
 #include "serial.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "durak.h"
+#include "textbuf.h"
 
 /* ---- writing --------------------------------------------------------------- */
 
-typedef struct {
-    char *buf;
-    size_t cap, len;
-    bool overflow;
-} writer;
-
-static void put(writer *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void put(writer *w, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    size_t room = w->len < w->cap ? w->cap - w->len : 0;
-    int n = vsnprintf(w->buf + w->len, room, fmt, ap);
-    va_end(ap);
-    if (n < 0 || (size_t)n >= room)
-        w->overflow = true;
-    else
-        w->len += (size_t)n;
-}
-
-static void put_cards(writer *w, const uint8_t *cards, int n)
+static void put_cards(textbuf *w, const uint8_t *cards, int n)
 {
     char c[3];
     if (n == 0)
-        put(w, " -");
+        textbuf_put(w, " -");
     else
-        put(w, " ");
+        textbuf_put(w, " ");
     for (int i = 0; i < n; i++)
-        put(w, "%s", cards[i] == CARD_NONE ? "--" : card_format(cards[i], c));
+        textbuf_put(w, "%s", cards[i] == CARD_NONE ? "--" : card_format(cards[i], c));
 }
 
 int durak_serialize(const durak_game *g, char *buf, size_t cap)
 {
-    writer w = { buf, cap, 0, false };
+    textbuf w = { buf, cap, 0, false };
     const durak_options *o = &g->opt;
     char tc[3], ft[3];
-    put(&w, "D%d %d,%d,%d,%d,%d", o->teams ? 2 : 1, o->players, o->variant, o->throwin, o->first5,
-        o->deck);
+    textbuf_put(&w, "D%d %d,%d,%d,%d,%d", o->teams ? 2 : 1, o->players, o->variant, o->throwin,
+                o->first5, o->deck);
     if (o->teams)
-        put(&w, ",%d", o->teams);
-    put(&w, " %d,%d,%d,%d,%d,%d,%d", g->phase, g->actor, g->attacker, g->defender, g->leader,
-        g->limit, g->passed);
+        textbuf_put(&w, ",%d", o->teams);
+    textbuf_put(&w, " %d,%d,%d,%d,%d,%d,%d", g->phase, g->actor, g->attacker, g->defender,
+                g->leader, g->limit, g->passed);
     put_cards(&w, g->attack, g->nattack);
     put_cards(&w, g->cover, g->nattack);
-    put(&w, " %s,%d,%d,%s", card_format(g->trump_card, tc), g->trump_owner, g->first_seat,
-        g->first_trump == CARD_NONE ? "--" : card_format(g->first_trump, ft));
+    textbuf_put(&w, " %s,%d,%d,%s", card_format(g->trump_card, tc), g->trump_owner, g->first_seat,
+                g->first_trump == CARD_NONE ? "--" : card_format(g->first_trump, ft));
     put_cards(&w, g->stock, g->stock_len);
-    put(&w, " %d,%d,%d,%d,%d,%d,%d", g->in_game, g->forfeited, g->bout_first_out, g->result,
-        g->result_seat, g->first_bout, g->bouts);
-    put(&w, " "); /* out: seat:place pairs */
+    textbuf_put(&w, " %d,%d,%d,%d,%d,%d,%d", g->in_game, g->forfeited, g->bout_first_out, g->result,
+                g->result_seat, g->first_bout, g->bouts);
+    textbuf_put(&w, " "); /* out: seat:place pairs */
     for (int i = 0; i < g->nout; i++)
-        put(&w, "%s%d:%d", i ? "," : "", g->out[i], g->out_place[i]);
+        textbuf_put(&w, "%s%d:%d", i ? "," : "", g->out[i], g->out_place[i]);
     if (!g->nout)
-        put(&w, "-");
+        textbuf_put(&w, "-");
     for (int s = 0; s < o->players; s++)
-        put(&w, "%s%" PRIx64, s ? "," : " ", g->hand[s]);
+        textbuf_put(&w, "%s%" PRIx64, s ? "," : " ", g->hand[s]);
     for (int s = 0; s < o->players; s++)
-        put(&w, "%s%" PRIx64, s ? "," : " ", g->known[s]);
-    put(&w, " %" PRIx64 ",%" PRIx64 " %d", g->discard, g->seen_discard, g->nhistory);
+        textbuf_put(&w, "%s%" PRIx64, s ? "," : " ", g->known[s]);
+    textbuf_put(&w, " %" PRIx64 ",%" PRIx64 " %d", g->discard, g->seen_discard, g->nhistory);
     for (int i = 0; i < g->nhistory && i < DURAK_MAX_HISTORY; i++)
-        put(&w, "%s%" PRIx64, i ? "," : " ", g->history[i]);
+        textbuf_put(&w, "%s%" PRIx64, i ? "," : " ", g->history[i]);
     if (w.overflow)
         return -1;
     return (int)w.len;
