@@ -1,6 +1,7 @@
 /* messages.c — the message tables: the types of each id's arguments, and the English texts.
  * Add an id to messages.h, its types and its text here; keep texts one sentence, saying what to do. */
 #include "messages.h"
+#include "messages_tables.h"
 
 #include <stddef.h>
 
@@ -103,9 +104,9 @@ static const char *const msg_types[MSG_COUNT] = {
     [MSG_SEAT_HELD] = "ss",
     [MSG_CHANNEL_ONLY] = "ss",
     [MSG_REJOINED] = "ss",
-    [MSG_AWAY] = "sd",
+    [MSG_AWAY] = "sds",
     [MSG_LOBBY_TIMEOUT] = "s",
-    [MSG_TURN_WARNING] = "dss",
+    [MSG_TURN_WARNING] = "dsss",
     [MSG_WARN_FORFEIT] = "",
     [MSG_WARN_AUTO] = "s",
     [MSG_FORFEIT_YOU] = "ss",
@@ -141,7 +142,6 @@ static const char *const msg_types[MSG_COUNT] = {
     [MSG_OPTIONS] = "sss",
     [MSG_OPTIONS_FIRST5] = "",
     [MSG_AWAY_MARK] = "",
-    [MSG_PLURAL] = "",
     [MSG_NO_CARDS] = "",
     [MSG_EMPTY_TABLE] = "",
     [MSG_WORD_SPADE] = "",
@@ -163,8 +163,35 @@ static const char *const msg_types[MSG_COUNT] = {
     [MSG_HELP_SENT] = "ss",
     [MSG_MOVE_IN_CHANNEL] = "sss",
     [MSG_SET_DONE] = "s",
-    [MSG_SET_SHOW] = "sss",
+    [MSG_SET_SHOW] = "ssss",
     [MSG_SET_BAD] = "s",
+    [MSG_WORD_CARDS_ONE] = "",
+    [MSG_WORD_CARDS_FEW] = "",
+    [MSG_WORD_CARDS_MANY] = "",
+    [MSG_WORD_GAMES_ONE] = "",
+    [MSG_WORD_GAMES_FEW] = "",
+    [MSG_WORD_GAMES_MANY] = "",
+    [MSG_WORD_SECONDS_ONE] = "",
+    [MSG_WORD_SECONDS_FEW] = "",
+    [MSG_WORD_SECONDS_MANY] = "",
+    [MSG_CMD_PLAY] = "",
+    [MSG_CMD_BEAT] = "",
+    [MSG_CMD_TAKE] = "",
+    [MSG_CMD_PASS] = "",
+    [MSG_CMD_TRANSFER] = "",
+    [MSG_RANK_J] = "",
+    [MSG_RANK_Q] = "",
+    [MSG_RANK_K] = "",
+    [MSG_RANK_A] = "",
+    [MSG_SUIT_LETTER_SPADE] = "",
+    [MSG_SUIT_LETTER_CLUB] = "",
+    [MSG_SUIT_LETTER_DIAMOND] = "",
+    [MSG_SUIT_LETTER_HEART] = "",
+    [MSG_CARD_OR] = "ss",
+    [MSG_LANG_NAME] = "",
+    [MSG_SET_LANGUAGE] = "s",
+    [MSG_SET_LANG_BAD] = "s",
+    [MSG_HELP_CARDS] = "",
 };
 
 static const char *const msg_english[MSG_COUNT] = {
@@ -205,7 +232,7 @@ static const char *const msg_english[MSG_COUNT] = {
         "Game over: a draw: the last players went out together, nobody is the durak.",
     [MSG_RESULT_WON] = "Game over: %s wins as the others left; nobody is the durak.",
     [MSG_RESULT_NONE] = "Game over: everybody left; no result.",
-    [MSG_BOUT_TAKEN] = "%s picks up %d card%s",
+    [MSG_BOUT_TAKEN] = "%s picks up %d %s",
     [MSG_BOUT_BEATEN] = "Bito",
     [MSG_TRUMP_DRAWN] = "%s draws the last card, the trump %s",
     [MSG_PLAYER_OUT] = "%s is out (place %d)",
@@ -301,10 +328,10 @@ static const char *const msg_english[MSG_COUNT] = {
                       "own nick.",
     [MSG_CHANNEL_ONLY] = "%s is a channel command: type it in %s.",
     [MSG_REJOINED] = "%s \xC2\xB7 %s is back and plays on.",
-    [MSG_AWAY] = "%s left; their seat is held for %d seconds.",
+    [MSG_AWAY] = "%s left; their seat is held for %d %s.",
     [MSG_LOBBY_TIMEOUT] =
         "Nobody started the game in time, so it is closed: open a new one with %sdurak.",
-    [MSG_TURN_WARNING] = "Hurry: %d seconds left for your move in %s; %s",
+    [MSG_TURN_WARNING] = "Hurry: %d %s left for your move in %s; %s",
     [MSG_WARN_FORFEIT] = "one more time-out forfeits the game.",
     [MSG_WARN_AUTO] = "if time runs out, I %s for you.",
     [MSG_FORFEIT_YOU] = "You are out of the game in %s: %s",
@@ -312,7 +339,7 @@ static const char *const msg_english[MSG_COUNT] = {
     [MSG_RESTORED] = "I am back after a restart; the game goes on. %s",
     [MSG_LOBBY_RESTORED] =
         "I am back after a restart; still waiting to start: %s (%d/6). %s can start with %sstart.",
-    [MSG_STATS] = "%s: %d game%s, out first %d, durak %d, draws %d, forfeits %d; rating %d.",
+    [MSG_STATS] = "%s: %d %s, out first %d, durak %d, draws %d, forfeits %d; rating %d.",
     [MSG_STATS_NONE] = "No games recorded for %s yet.",
     [MSG_TOP] = "Top players (rating, games): %s",
     [MSG_TOP_NONE] = "No games recorded yet: play one with %sdurak.",
@@ -352,7 +379,6 @@ static const char *const msg_english[MSG_COUNT] = {
     [MSG_OPTIONS] = "%s, throw-in by %s%s",
     [MSG_OPTIONS_FIRST5] = ", first bout 5 cards",
     [MSG_AWAY_MARK] = " (away)",
-    [MSG_PLURAL] = "s",
     [MSG_NO_CARDS] = "(none)",
     [MSG_EMPTY_TABLE] = "(empty)",
     [MSG_WORD_SPADE] = "spade",
@@ -379,15 +405,49 @@ static const char *const msg_english[MSG_COUNT] = {
     [MSG_HELP_SENT] = "%s: the help on %s is in a private message to you.",
     [MSG_MOVE_IN_CHANNEL] = "%s: moves go by private message: /msg %s %s",
     [MSG_SET_DONE] = "Saved: %s.",
-    [MSG_SET_SHOW] = "Your settings: private lines by %s, colours %s, turn line %s. Change one "
-                     "with: set notice|privmsg, set colours on|off, set turn on|off.",
-    [MSG_SET_BAD] = "\"%s\" is not a setting: type set notice, set privmsg, set colours on|off or "
-                    "set turn on|off.",
+    [MSG_SET_SHOW] = "Your settings: private lines by %s, colours %s, turn line %s, language %s. "
+                     "Change one with: set notice|privmsg, set colours on|off, set turn on|off, "
+                     "set language en|ru|fr|es.",
+    [MSG_SET_BAD] = "\"%s\" is not a setting: type set notice, set privmsg, set colours on|off, "
+                    "set turn on|off or set language en|ru|fr|es.",
+    [MSG_WORD_CARDS_ONE] = "card",
+    [MSG_WORD_CARDS_FEW] = "cards",
+    [MSG_WORD_CARDS_MANY] = "cards",
+    [MSG_WORD_GAMES_ONE] = "game",
+    [MSG_WORD_GAMES_FEW] = "games",
+    [MSG_WORD_GAMES_MANY] = "games",
+    [MSG_WORD_SECONDS_ONE] = "second",
+    [MSG_WORD_SECONDS_FEW] = "seconds",
+    [MSG_WORD_SECONDS_MANY] = "seconds",
+    [MSG_CMD_PLAY] = "play",
+    [MSG_CMD_BEAT] = "beat",
+    [MSG_CMD_TAKE] = "take",
+    [MSG_CMD_PASS] = "pass",
+    [MSG_CMD_TRANSFER] = "transfer",
+    [MSG_RANK_J] = "J",
+    [MSG_RANK_Q] = "Q",
+    [MSG_RANK_K] = "K",
+    [MSG_RANK_A] = "A",
+    [MSG_SUIT_LETTER_SPADE] = "s",
+    [MSG_SUIT_LETTER_CLUB] = "c",
+    [MSG_SUIT_LETTER_DIAMOND] = "d",
+    [MSG_SUIT_LETTER_HEART] = "h",
+    [MSG_CARD_OR] = "%s or %s",
+    [MSG_LANG_NAME] = "English",
+    [MSG_SET_LANGUAGE] = "Saved: your private lines are now in %s.",
+    [MSG_SET_LANG_BAD] = "\"%s\" is not a language I speak: type set language en, ru, fr or es.",
+    [MSG_HELP_CARDS] =
+        "Cards: ranks 6 7 8 9 10 J (jack) Q (queen) K (king) A (ace), T for 10; suits s spades "
+        "\xE2\x99\xA0, c clubs \xE2\x99\xA3, d diamonds \xE2\x99\xA6, h hearts \xE2\x99\xA5: "
+        "7h, 10s, Qd, A\xE2\x99\xA3. Russian letters work too: 7\xD1\x87, \xD0\x94\xD0\xB1.",
 };
 
 /* One table per language, each with every id (tests/test_messages.c checks). */
 static const char *const *const msg_tables[MSG_LANG_COUNT] = {
     [MSG_LANG_EN] = msg_english,
+    [MSG_LANG_RU] = msg_russian,
+    [MSG_LANG_FR] = msg_french,
+    [MSG_LANG_ES] = msg_spanish,
 };
 
 const char *msg_text_in(msg_lang lang, msg_id id)
@@ -397,10 +457,12 @@ const char *msg_text_in(msg_lang lang, msg_id id)
     return msg_tables[lang][id];
 }
 
-const char *msg_text(msg_id id)
+const char *msg_in(msg_lang lang, msg_id id)
 {
-    const char *text = msg_text_in(MSG_LANG_EN, id);
+    const char *text = msg_text_in(lang, id);
     return text ? text : "";
 }
+
+const char *msg_text(msg_id id) { return msg_in(MSG_LANG_EN, id); }
 
 const char *msg_arg_types(msg_id id) { return (unsigned)id < MSG_COUNT ? msg_types[id] : NULL; }

@@ -183,9 +183,8 @@ static void ctx_bare_command(parse_ctx *c, parse_kind kind, const char *before)
     token t;
     char text[CTX_TEXT_SIZE];
     if (ctx_next(c, &t)) {
-        ctx_fail_extra(
-            c, t,
-            ctx_command_text(text, before, kind_names[kind], CARD_NONE, CARD_NONE, c->unicode));
+        ctx_fail_extra(c, t,
+                       ctx_command_text(text, before, kind_names[kind], CARD_NONE, CARD_NONE, c));
         return;
     }
     c->out->kind = kind;
@@ -212,13 +211,13 @@ void parse_channel(const char *line, size_t len, const parse_opts *o, parsed_cmd
 /* ---------------------------------------------------------------- private commands */
 
 /* The example a card command shows: "play 7♥", "beat 9♠ 7♠", "transfer 7♥". */
-static const char *private_example(char buf[CTX_TEXT_SIZE], parse_kind kind, bool unicode)
+static const char *private_example(char buf[CTX_TEXT_SIZE], parse_kind kind, const parse_ctx *c)
 {
     if (kind == PC_BEAT)
         return ctx_command_text(buf, "", "beat", card_make(RANK_9, SUIT_SPADES),
-                                card_make(RANK_7, SUIT_SPADES), unicode);
+                                card_make(RANK_7, SUIT_SPADES), c);
     return ctx_command_text(buf, "", kind_names[kind], card_make(RANK_7, SUIT_HEARTS), CARD_NONE,
-                            unicode);
+                            c);
 }
 
 /* play C, transfer C, beat C [T]. */
@@ -228,8 +227,8 @@ static void private_card_command(parse_ctx *c, parse_kind kind)
     char text[CTX_TEXT_SIZE];
     card_t card, target = CARD_NONE;
     if (!ctx_next(c, &t)) {
-        ctx_fail(c, MSG_PARSE_NEEDS_CARD, kind_names[kind],
-                 private_example(text, kind, c->unicode));
+        ctx_fail(c, MSG_PARSE_NEEDS_CARD, ctx_word(c, kind_names[kind]),
+                 private_example(text, kind, c));
         return;
     }
     if (!ctx_card(c, t, &card))
@@ -241,8 +240,7 @@ static void private_card_command(parse_ctx *c, parse_kind kind)
         more = ctx_next(c, &t);
     }
     if (more) {
-        ctx_fail_extra(c, t,
-                       ctx_command_text(text, "", kind_names[kind], card, target, c->unicode));
+        ctx_fail_extra(c, t, ctx_command_text(text, "", kind_names[kind], card, target, c));
         return;
     }
     c->out->kind = kind;
@@ -259,13 +257,13 @@ static void private_bare_card(parse_ctx *c, card_t card)
         token w = token_trim(t);
         card_t second = cardtext_read(w.s, w.n);
         if (second == CARD_NONE) {
-            ctx_fail_extra(c, t, parse_write_card(card, c->unicode, text));
+            ctx_fail_extra(c, t, ctx_write_card(c, card, text));
             return;
         }
         if (ctx_next(c, &t)) {
-            ctx_fail(c, MSG_PARSE_TWO_CARDS, parse_write_card(second, c->unicode, a),
-                     parse_write_card(card, c->unicode, b),
-                     ctx_command_text(text, "", "beat", card, second, c->unicode));
+            ctx_fail(c, MSG_PARSE_TWO_CARDS, ctx_write_card(c, second, a),
+                     ctx_write_card(c, card, b),
+                     ctx_command_text(text, "", "beat", card, second, c));
             return;
         }
         c->out->kind = PC_BEAT; /* "9s 7s" as the bot itself would read it: beat 9s 7s */

@@ -44,6 +44,8 @@ static const char *const store_migrations[] = {
     /* 2 -> 3: each person's preferences for their private lines. */
     "CREATE TABLE prefs (key TEXT PRIMARY KEY NOT NULL, delivery INTEGER NOT NULL,"
     " colours INTEGER NOT NULL, turn INTEGER NOT NULL);",
+    /* 3 -> 4: the language of their private lines (issue 13). */
+    "ALTER TABLE prefs ADD COLUMN language TEXT NOT NULL DEFAULT '';",
 };
 _Static_assert(sizeof store_migrations / sizeof *store_migrations == STORE_SCHEMA_VERSION,
                "one migration per schema version");
@@ -72,9 +74,9 @@ static const char *const store_sql[ST_COUNT] = {
     [ST_TOP] = "SELECT " STORE_PLAYER_COLUMNS " FROM players"
                " WHERE (substr(key, 1, 1) = '*') = ?2"
                " ORDER BY rating DESC, games DESC, key LIMIT ?1",
-    [ST_GET_PREFS] = "SELECT delivery, colours, turn FROM prefs WHERE key = ?1",
-    [ST_PUT_PREFS] =
-        "INSERT OR REPLACE INTO prefs (key, delivery, colours, turn) VALUES (?1, ?2, ?3, ?4)",
+    [ST_GET_PREFS] = "SELECT delivery, colours, turn, language FROM prefs WHERE key = ?1",
+    [ST_PUT_PREFS] = "INSERT OR REPLACE INTO prefs (key, delivery, colours, turn, language)"
+                     " VALUES (?1, ?2, ?3, ?4, ?5)",
 };
 
 /* How an attempt to open went: usable, unusable (move the file aside and start afresh), not

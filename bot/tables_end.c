@@ -68,8 +68,10 @@ static void rating_changes(tables *t, const table_t *tb, const pending_result *p
     }
 }
 
+#define M(id) msg_in(lang, id)
+
 /* The first sentence: who is the durak, or why nobody is. */
-static void verdict(const table_t *tb, char *buf, size_t cap)
+static void verdict(msg_lang lang, const table_t *tb, char *buf, size_t cap)
 {
     const durak_game *g = &tb->g;
     if (g->result == DURAK_RESULT_DURAK)
@@ -111,11 +113,12 @@ static void remember(tables *t, const table_t *tb)
 
 void end_announce(tables *t, table_t *tb, outbox *o)
 {
+    msg_lang lang = tables_channel_lang(t, tb->channel);
     render_seats names = tables_names(tb);
     char line[2 * TABLES_LINE_MAX], part[TABLES_LINE_MAX];
     size_t len = 0;
     pending_result *p = queue_result(t, tb);
-    verdict(tb, part, sizeof part);
+    verdict(lang, tb, part, sizeof part);
     render_appendf(line, sizeof line, &len, "%s", part);
     render_places(&names, &tb->g, part, sizeof part);
     if (part[0]) {
@@ -139,6 +142,8 @@ void end_announce(tables *t, table_t *tb, outbox *o)
     }
     outbox_add(o, OUT_PRIVMSG, tb->channel, "%s", line);
 }
+
+#undef M
 
 /* ---- !again: the same seats, computer players included ---- */
 

@@ -18,8 +18,6 @@
 
 enum { TABLES_MAX = 2 * CONFIG_MAX_CHANNELS, NICK_MAX = 64, TABLES_LINE_MAX = 1024 };
 
-#define M(id) msg_text(id)
-
 /* A seat's person is their services account where the network told one, else nick +
  * user@host; a computer player is no IRC user at all (its name matches no nick). */
 typedef struct {
@@ -103,6 +101,7 @@ struct tables {
     int prefs_next;
     pref_entry prefs_dirty[PREFS_CACHED]; /* changed by set, for tables_take_prefs */
     int nprefs_dirty;
+    char event_channel[64]; /* where the event being handled was said; "" for none */
 };
 
 /* ---- tables.c: lookup, output, the shared pieces ---- */
@@ -139,10 +138,27 @@ static inline bool tables_is_ai(const table_t *tb, int s) { return tb->seat[s].a
 /* People (not computer players) seated and not gone for good. */
 int tables_humans(const table_t *tb);
 static inline const char *tables_prefix(const tables *t) { return t->cfg.game.prefix; }
-render_opts tables_ropts(const tables *t);
+/* ---- tables_lang.c: the language of each line ---- */
+
+/* A channel's language: its channel_settings entry, else game.language. */
+msg_lang tables_channel_lang(const tables *t, const char *channel);
+/* The language of a target: a channel's; a person's: their `set language`, else the channel's
+ * of the game they sit at, else the channel's where they said what is being answered
+ * (tables_bind_channel), else game.language. */
+msg_lang tables_lang_of(const tables *t, const char *target);
+/* How cards are written for target: the ui keys and target's language. */
+render_opts tables_ropts_to(const tables *t, const char *target);
+/* A fragment (MSG_WORD_..., MSG_WARN_...) in target's language. */
+const char *tables_text(const tables *t, const char *target, msg_id id);
+/* Every tables_say/tables_notice into o from now on is in its target's language: call at each
+ * event's start. */
+void tables_bind(tables *t, outbox *o);
+/* The same for an event said in `channel`. */
+void tables_bind_channel(tables *t, outbox *o, const char *channel);
+
 /* The seat names of tb for render_game. */
 render_seats tables_names(const table_t *tb);
-/* A message by PRIVMSG (public lines, hands, moves). */
+/* A message by PRIVMSG (public lines, hands, moves), in target's language (tables_bind). */
 void tables_say(outbox *o, const char *target, msg_id id, ...);
 /* A reply that concerns one user only, by NOTICE. */
 void tables_notice(outbox *o, const char *target, msg_id id, ...);
@@ -176,6 +192,8 @@ void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox 
 void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, double now, outbox *o);
 /* A move command (play, beat, take, pass, transfer, a bare card). */
 bool play_is_move(parse_kind k);
+/* The word of a move command as typed (MSG_CMD_PLAY ... MSG_CMD_TRANSFER; a bare card: play). */
+msg_id play_move_word(parse_kind k);
 
 /* ---- tables_turn.c: the turn timer, the private turn line, time-outs ---- */
 

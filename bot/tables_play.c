@@ -11,7 +11,7 @@ static void report(tables *t, table_t *tb, const durak_game *before, cards_t pla
                    const char *what, double now, outbox *o)
 {
     const durak_game *g = &tb->g;
-    render_opts r = tables_ropts(t);
+    render_opts r = tables_ropts_to(t, tb->channel);
     render_seats names = tables_names(tb);
     char line[2 * TABLES_LINE_MAX];
     bool over = g->phase == DURAK_PHASE_OVER;
@@ -31,12 +31,13 @@ static void report(tables *t, table_t *tb, const durak_game *before, cards_t pla
 
 void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, double now, outbox *o)
 {
-    render_opts r = tables_ropts(t);
+    render_opts r = tables_ropts_to(t, tb->channel);
     render_seats names = tables_names(tb);
     char what[512], line[600];
     durak_game before = tb->g;
     render_move(&r, &names, &tb->g, a, what, sizeof what);
-    snprintf(line, sizeof line, "%s%s", timed_out && what[0] ? M(MSG_TIMEOUT_PREFIX) : "", what);
+    snprintf(line, sizeof line, "%s%s",
+             timed_out && what[0] ? msg_in(r.lang, MSG_TIMEOUT_PREFIX) : "", what);
     if (durak_apply(&tb->g, a) != DURAK_OK)
         return;
     report(t, tb, &before, a.card < 64 ? card_bit(a.card) : 0, line, now, o);
@@ -46,14 +47,14 @@ void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, double no
 static void replace_by_ai(tables *t, table_t *tb, int s, msg_id why, double now, outbox *o)
 {
     char what[256], name[NICK_MAX], status[TABLES_LINE_MAX];
-    snprintf(what, sizeof what, M(why), tb->seat[s].nick);
+    snprintf(what, sizeof what, tables_text(t, tb->channel, why), tb->seat[s].nick);
     lobby_ai_name(tb, AI_NORMAL, name, sizeof name);
     seat_t *st = &tb->seat[s];
     memset(st, 0, sizeof *st);
     snprintf(st->nick, sizeof st->nick, "%s", name);
     st->ai = AI_NORMAL;
     turn_arm(t, tb, now);
-    render_opts r = tables_ropts(t);
+    render_opts r = tables_ropts_to(t, tb->channel);
     render_seats names = tables_names(tb);
     render_table_line(&r, &names, &tb->g, status, sizeof status);
     tables_say(o, tb->channel, MSG_REPLACED, what, name, status);
@@ -62,10 +63,11 @@ static void replace_by_ai(tables *t, table_t *tb, int s, msg_id why, double now,
 
 void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox *o)
 {
-    char what[256];
-    snprintf(what, sizeof what, M(why), tb->seat[s].nick);
+    char what[256], mine[256];
+    snprintf(what, sizeof what, tables_text(t, tb->channel, why), tb->seat[s].nick);
+    snprintf(mine, sizeof mine, tables_text(t, tb->seat[s].nick, why), tb->seat[s].nick);
     if (!tables_is_ai(tb, s)) /* told privately too: they may not be watching the channel */
-        tables_notice(o, tb->seat[s].nick, MSG_FORFEIT_YOU, tb->channel, what);
+        tables_notice(o, tb->seat[s].nick, MSG_FORFEIT_YOU, tb->channel, mine);
     if (tables_humans(tb) <= 1 && !tables_is_ai(tb, s) && durak_in_game(&tb->g, s)) {
         tables_say(o, tb->channel, MSG_ONLY_BOTS_LEFT, what); /* nobody left to play for */
         tables_close(t, tb);
@@ -83,7 +85,7 @@ void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox 
 
 void play_start(tables *t, table_t *tb, double now, outbox *o)
 {
-    render_opts r = tables_ropts(t);
+    render_opts r = tables_ropts_to(t, tb->channel);
     render_seats names;
     char opts[128], seats[512], trump[RENDER_CARD_MAX], low[RENDER_CARD_MAX];
     tb->opt.players = (uint8_t)tb->nseats;
@@ -93,7 +95,7 @@ void play_start(tables *t, table_t *tb, double now, outbox *o)
     for (int s = 0; s < tb->nseats; s++)
         snprintf(tb->seat[s].seated, sizeof tb->seat[s].seated, "%s", tb->seat[s].nick);
     names = tables_names(tb);
-    render_options(&tb->opt, opts, sizeof opts);
+    render_options(&r, &tb->opt, opts, sizeof opts);
     render_seat_list(&names, seats, sizeof seats);
     render_card(&r, tb->g.trump_card, trump, sizeof trump);
     if (tb->g.first_trump != CARD_NONE)
@@ -117,7 +119,7 @@ void play_start(tables *t, table_t *tb, double now, outbox *o)
 static void waiting_for(const tables *t, const table_t *tb, const char *nick, outbox *o)
 {
     char task[512];
-    render_opts r = tables_ropts(t);
+    render_opts r = tables_ropts_to(t, nick);
     render_seats names = tables_names(tb);
     render_task(&r, &names, &tb->g, task, sizeof task);
     tables_notice(o, nick, MSG_NO_MOVES, tb->seat[tb->g.actor].nick, task);
@@ -129,7 +131,7 @@ static void cmd_moves(const tables *t, const table_t *tb, int s, outbox *o)
         waiting_for(t, tb, tb->seat[s].nick, o);
         return;
     }
-    render_opts r = tables_ropts(t);
+    render_opts r = tables_ropts_to(t, tb->seat[s].nick);
     durak_action a[DURAK_MAX_ACTIONS];
     char list[TABLES_LINE_MAX];
     int n = turn_moves(&tb->g, a);
@@ -152,7 +154,7 @@ static int moves_with_card(const durak_game *g, card_t c, int kind, durak_action
 static void explain_refusal(const tables *t, const table_t *tb, durak_action a, durak_error e,
                             const char *nick, outbox *o)
 {
-    render_opts r = tables_ropts(t);
+    render_opts r = tables_ropts_to(t, nick);
     const durak_game *g = &tb->g;
     char c[RENDER_CARD_MAX], x[RENDER_CARD_MAX];
     render_card(&r, a.card, c, sizeof c);
@@ -164,7 +166,7 @@ static void explain_refusal(const tables *t, const table_t *tb, durak_action a, 
             tables_notice(o, nick, MSG_ERR_DOES_NOT_BEAT_TRUMP, c, x);
         else
             tables_notice(o, nick, MSG_ERR_DOES_NOT_BEAT, c, x,
-                          render_suit_name(card_suit(a.target)));
+                          render_suit_name(&r, card_suit(a.target)));
         break;
     case DURAK_ERR_NO_SUCH_TARGET: tables_notice(o, nick, MSG_ERR_NO_TARGET, x); break;
     case DURAK_ERR_RANK_NOT_ON_TABLE: tables_notice(o, nick, MSG_ERR_RANK, c); break;
@@ -190,7 +192,7 @@ static void explain_refusal(const tables *t, const table_t *tb, durak_action a, 
 static bool complete_beat(const tables *t, const table_t *tb, const parsed_cmd *p, const char *nick,
                           durak_action *a, outbox *o)
 {
-    render_opts r = tables_ropts(t);
+    render_opts r = tables_ropts_to(t, nick);
     char c[RENDER_CARD_MAX], list[TABLES_LINE_MAX];
     durak_action found[DURAK_MAX_ACTIONS];
     if (durak_complete_beat(&tb->g, p->card, a))
@@ -215,7 +217,7 @@ static bool complete_beat(const tables *t, const table_t *tb, const parsed_cmd *
 static bool card_move(const tables *t, const table_t *tb, const parsed_cmd *p, const char *nick,
                       durak_action *a, outbox *o)
 {
-    render_opts r = tables_ropts(t);
+    render_opts r = tables_ropts_to(t, nick);
     char c[RENDER_CARD_MAX], list[TABLES_LINE_MAX];
     durak_action found[DURAK_MAX_ACTIONS];
     int k = moves_with_card(&tb->g, p->card, -1, found);
@@ -273,6 +275,17 @@ static void cmd_move(tables *t, table_t *tb, int s, const parsed_cmd *p, double 
     play_move(t, tb, a, false, now, o);
 }
 
+msg_id play_move_word(parse_kind k)
+{
+    switch (k) {
+    case PC_BEAT: return MSG_CMD_BEAT;
+    case PC_TAKE: return MSG_CMD_TAKE;
+    case PC_PASS: return MSG_CMD_PASS;
+    case PC_TRANSFER: return MSG_CMD_TRANSFER;
+    default: return MSG_CMD_PLAY;
+    }
+}
+
 bool play_is_move(parse_kind k)
 {
     return k == PC_PLAY || k == PC_BEAT || k == PC_TAKE || k == PC_PASS || k == PC_TRANSFER
@@ -281,12 +294,14 @@ bool play_is_move(parse_kind k)
 
 void tables_on_private(tables *t, double now, const tables_who *w, const char *text, outbox *o)
 {
+    tables_bind(t, o);
     if (casemap_equal(t->cm, w->nick, t->own_nick))
         return;
     int s;
     table_t *tb = tables_of_nick(t, w->nick, &s);
     parse_opts po = { tables_prefix(t), t->cfg.ui.unicode_suits,
-                      tb && tb->opt.variant == DURAK_VARIANT_CLASSIC };
+                      tb && tb->opt.variant == DURAK_VARIANT_CLASSIC,
+                      (int)tables_lang_of(t, w->nick) };
     parsed_cmd p;
     parse_private(text, strlen(text), &po, &p);
     char key[NICK_MAX];

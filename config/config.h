@@ -15,6 +15,14 @@ enum { CONFIG_VARIANT_CLASSIC = 0, CONFIG_VARIANT_TRANSFER = 1 };
 enum { CONFIG_THROWIN_ALL = 0, CONFIG_THROWIN_NEIGHBOURS = 1 };
 enum { CONFIG_SYNC_NORMAL = 0, CONFIG_SYNC_FULL = 1 };
 enum { CONFIG_SASL_NONE = 0, CONFIG_SASL_PLAIN = 1, CONFIG_SASL_EXTERNAL = 2 }; /* = link_sasl */
+/* The languages of game.language and channel_settings: the order of msg_lang (bot/messages.h). */
+enum { CONFIG_LANG_EN = 0, CONFIG_LANG_RU = 1, CONFIG_LANG_FR = 2, CONFIG_LANG_ES = 3 };
+
+/* One entry of channel_settings: what differs in one channel. */
+typedef struct {
+    char name[64]; /* a channel of irc.channels */
+    int language;  /* CONFIG_LANG_*, or -1: game.language */
+} config_channel;
 
 typedef struct {
     struct {
@@ -61,6 +69,7 @@ typedef struct {
         bool first5;
         double bot_delay;     /* seconds a computer player waits before it moves */
         bool replace_leavers; /* a computer player takes the seat of one who left or forfeited */
+        int language;         /* CONFIG_LANG_*: of every channel without its own */
     } game;
     struct {
         bool colors;
@@ -72,6 +81,8 @@ typedef struct {
     } state;
     char admins[CONFIG_MAX_ADMINS][128]; /* hostmasks nick!user@host, * and ? wildcards */
     int nadmins;
+    config_channel channel_settings[CONFIG_MAX_CHANNELS]; /* per channel: its language */
+    int nchannel_settings;
 } bot_config;
 
 /* Fills c with the defaults (the values of config/durakbot.conf); unused bytes are zero. */

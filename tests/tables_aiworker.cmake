@@ -10,3 +10,7 @@ durak_unit_test(test_snapshot test_snapshot.c LIBS durak_tables)
 
 # What players see (issue 12): lines for people, quiet passes, timers, the ending, !again, !stop.
 durak_unit_test(test_players test_players.c LIBS durak_tables)
+
+# Languages (issue 13): a game in a Russian channel with a player who prefers French, set language,
+# game.language, errors and help in the reader's language.
+durak_unit_test(test_languages test_languages.c LIBS durak_tables)

@@ -70,10 +70,10 @@ static void test_suits(void **state)
     assert_string_equal(render_suit(&plain, SUIT_CLUBS), "c");
     assert_string_equal(render_suit(&plain, SUIT_DIAMONDS), "d");
     assert_string_equal(render_suit(&plain, SUIT_HEARTS), "h");
-    assert_string_equal(render_suit_name(SUIT_SPADES), "spade");
-    assert_string_equal(render_suit_name(SUIT_CLUBS), "club");
-    assert_string_equal(render_suit_name(SUIT_DIAMONDS), "diamond");
-    assert_string_equal(render_suit_name(SUIT_HEARTS), "heart");
+    assert_string_equal(render_suit_name(&plain, SUIT_SPADES), "spade");
+    assert_string_equal(render_suit_name(&plain, SUIT_CLUBS), "club");
+    assert_string_equal(render_suit_name(&plain, SUIT_DIAMONDS), "diamond");
+    assert_string_equal(render_suit_name(&plain, SUIT_HEARTS), "heart");
 }
 
 /* 6♠ 9♠ J♠, 7♣, 10♦, 8♥ A♥. */

@@ -147,7 +147,7 @@ static void test_open_creates(void **state)
     sqlite3_stmt *st;
     assert_int_equal(sqlite3_open(f->path, &db), SQLITE_OK);
     const char *checks[][2] = { { "PRAGMA journal_mode", "wal" },
-                                { "PRAGMA user_version", "3" },
+                                { "PRAGMA user_version", "4" },
                                 { "PRAGMA application_id", "1146243906" } };
     for (size_t i = 0; i < sizeof checks / sizeof *checks; i++) {
         assert_int_equal(sqlite3_prepare_v2(db, checks[i][0], -1, &st, NULL), SQLITE_OK);
@@ -682,10 +682,11 @@ static void test_prefs(void **state)
 {
     struct fixture *f = *state;
     store *s = open_clean(f);
-    store_prefs p = { 1, 1, 1 };
+    store_prefs p = { 1, 1, 1, "fr" };
     assert_false(store_get_prefs(s, "alice", &p)); /* none saved: all defaults */
     assert_int_equal(p.delivery + p.colours + p.turn, 0);
-    store_prefs mine = { 2, 2, 1 };
+    assert_string_equal(p.language, "");
+    store_prefs mine = { 2, 2, 1, "ru" };
     assert_true(store_put_prefs(s, "@alice_acc", &mine));
     store_close(s);
     s = open_clean(f); /* saved across a restart */
@@ -693,6 +694,50 @@ static void test_prefs(void **state)
     assert_int_equal(p.delivery, 2);
     assert_int_equal(p.colours, 2);
     assert_int_equal(p.turn, 1);
+    assert_string_equal(p.language, "ru");
+    store_close(s);
+}
+
+/* A database of schema version 3 (before set language, issue 13) opens: its preferences load,
+ * with no language, and a language can be saved. */
+static void test_prefs_from_version_3(void **state)
+{
+    struct fixture *f = *state;
+    store_close(open_clean(f)); /* the directory */
+    char side[sizeof f->path + 8];
+    unlink(f->path);
+    snprintf(side, sizeof side, "%s-wal", f->path);
+    unlink(side);
+    snprintf(side, sizeof side, "%s-shm", f->path);
+    unlink(side);
+    exec_sql(f->path,
+             "PRAGMA application_id = 1146243906;"
+             "CREATE TABLE running_tables (channel TEXT PRIMARY KEY NOT NULL, snapshot TEXT NOT "
+             "NULL);"
+             "CREATE TABLE players (key TEXT PRIMARY KEY NOT NULL, display TEXT NOT NULL,"
+             " games INTEGER NOT NULL DEFAULT 0, firsts INTEGER NOT NULL DEFAULT 0,"
+             " duraks INTEGER NOT NULL DEFAULT 0, draws INTEGER NOT NULL DEFAULT 0,"
+             " forfeits INTEGER NOT NULL DEFAULT 0, rating REAL NOT NULL DEFAULT 1500);"
+             "CREATE INDEX players_by_rating ON players (rating DESC, games DESC, key);"
+             "CREATE TABLE rejected_tables (id INTEGER PRIMARY KEY, channel TEXT NOT NULL,"
+             " snapshot TEXT NOT NULL, reason TEXT NOT NULL, rejected_at INTEGER NOT NULL);"
+             "CREATE TABLE prefs (key TEXT PRIMARY KEY NOT NULL, delivery INTEGER NOT NULL,"
+             " colours INTEGER NOT NULL, turn INTEGER NOT NULL);"
+             "INSERT INTO prefs VALUES ('bob', 1, 2, 2);"
+             "PRAGMA user_version = 3;");
+    store *s = open_clean(f);
+    store_prefs p;
+    assert_true(store_get_prefs(s, "bob", &p));
+    assert_int_equal(p.delivery, 1);
+    assert_int_equal(p.colours, 2);
+    assert_int_equal(p.turn, 2);
+    assert_string_equal(p.language, "");
+    snprintf(p.language, sizeof p.language, "es");
+    assert_true(store_put_prefs(s, "bob", &p));
+    store_close(s);
+    s = open_clean(f);
+    assert_true(store_get_prefs(s, "bob", &p));
+    assert_string_equal(p.language, "es");
     store_close(s);
 }
 
@@ -934,6 +979,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_stats_after_script, setup, teardown),
         cmocka_unit_test_setup_teardown(test_bad_results_rejected, setup, teardown),
         cmocka_unit_test_setup_teardown(test_prefs, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_prefs_from_version_3, setup, teardown),
         cmocka_unit_test_setup_teardown(test_top, setup, teardown),
         cmocka_unit_test_setup_teardown(test_batch_nests, setup, teardown),
         cmocka_unit_test_setup_teardown(test_full_disk_fault, setup, teardown),

@@ -1,0 +1,285 @@
+/* messages_fr.c — the French texts, in the words of the French rule text (atout, défausse, pioche,
+ * je ramasse): the commands quoted are the words French players type, English where none. */
+#include "messages_tables.h"
+
+const char *const msg_french[MSG_COUNT] = {
+    [MSG_PARSE_DURAK_OPTION] = "option « %s » inconnue pour %sdurak : choisissez classic|transfer "
+                               "(classique ou avec transfert), all|neighbours (tous ajoutent ou "
+                               "les voisins), first5",
+    [MSG_PARSE_DURAK_CONFLICT] =
+        "« %s » et « %s » ne vont pas ensemble : choisissez-en un, par ex. "
+        "%sdurak %s",
+    [MSG_PARSE_BOT_OPTION] = "option « %s » inconnue pour %sbot : %sbot easy|normal|hard "
+                             "(facile, moyen, fort) ou %sbot remove (retirer)",
+    [MSG_PARSE_TOP_NUMBER] = "« %s » n'est pas un nombre de 1 à 20 : essayez %stop 10",
+    [MSG_PARSE_STATS_NICK] = "« %s » n'est pas un pseudo : tapez %sstats et un pseudo, ou "
+                             "%sstats seul pour les vôtres",
+    [MSG_PARSE_EXTRA_WORD] = "« %s » après %s n'est pas compris : tapez seulement %s",
+    [MSG_PARSE_NEEDS_CARD] = "%s demande une carte : %s",
+    [MSG_PARSE_NOT_CARD] = "« %s » n'est pas une carte : essayez %s",
+    [MSG_PARSE_NO_SUIT] = "« %s » n'est pas une carte : ajoutez la couleur après la valeur, "
+                          "par ex. %s",
+    [MSG_PARSE_SUIT_FIRST] = "« %s » n'est pas une carte : écrivez d'abord la valeur, par ex. %s",
+    [MSG_PARSE_BAD_RANK] = "« %s » n'est pas une carte : la valeur est 6 7 8 9 10 V D R A, par "
+                           "ex. %s",
+    [MSG_PARSE_TWO_CARDS] = "une carte à la fois : pour couvrir %s avec %s, tapez %s",
+    [MSG_PARSE_UNKNOWN_PRIVATE] =
+        "« %s » n'est ni une commande ni une carte : tapez moves pour voir "
+        "vos coups, ou help pour toutes les commandes",
+    [MSG_PARSE_AMBIGUOUS] = "« %s » peut vouloir dire %s : tapez l'un d'eux",
+    [MSG_PARSE_CHANNEL_ONLY] = "%s%s est une commande de salon : tapez-la dans le salon, pas à moi",
+    [MSG_TURN_LEAD] = "attaquez avec une carte",
+    [MSG_TURN_DEFEND] = "couvrez %s ou ramassez",
+    [MSG_TURN_DEFEND_TRANSFER] = "couvrez %s, ramassez ou transférez",
+    [MSG_TURN_THROWIN] = "ajoutez une carte d'une valeur déjà sur la table, ou passez",
+    [MSG_TURN_TAKING] = "%s ramasse : ajoutez-lui des cartes, ou passez",
+    [MSG_LINE_ACT] = "%s : %s",
+    [MSG_WAIT_THROWIN] = "d'autres cartes peuvent être ajoutées",
+    [MSG_WAIT_ADDING] = "des cartes peuvent encore être données",
+    [MSG_STATUS] = "atout %s · pioche %d · mains %s",
+    [MSG_STATUS_TABLE] = "table %s",
+    [MSG_YOUR_TURN] = "À vous dans %s : %s — %s · main : %s (atout %s)",
+    [MSG_HAND] = "Votre main dans %s : %s (atout %s)",
+    [MSG_RESULT_DURAK] = "Partie terminée : %s est le durak !",
+    [MSG_RESULT_DRAW] = "Partie terminée : nulle, les derniers joueurs sont sortis "
+                        "ensemble, personne n'est le durak.",
+    [MSG_RESULT_WON] = "Partie terminée : %s gagne, les autres sont partis ; personne "
+                       "n'est le durak.",
+    [MSG_RESULT_NONE] = "Partie terminée : tout le monde est parti ; pas de résultat.",
+    [MSG_BOUT_TAKEN] = "%s ramasse %d %s",
+    [MSG_BOUT_BEATEN] = "Défausse (bito)",
+    [MSG_TRUMP_DRAWN] = "%s pioche la dernière carte, l'atout %s",
+    [MSG_PLAYER_OUT] = "%s sort (place %d)",
+    [MSG_MOVE_LEAD] = "%s attaque avec %s",
+    [MSG_MOVE_ADD] = "%s donne encore %s",
+    [MSG_MOVE_THROW] = "%s ajoute %s",
+    [MSG_MOVE_BEAT] = "%s couvre %s avec %s",
+    [MSG_MOVE_TAKE] = "%s ramasse",
+    [MSG_MOVE_TRANSFER] = "%s transfère avec %s à %s",
+    [MSG_TIMEOUT_PREFIX] = "Temps écoulé : ",
+    [MSG_FORFEIT_LEFT] = "%s quitte la partie : forfait",
+    [MSG_FORFEIT_TIMEOUTS] = "%s a dépassé le temps trop souvent : forfait",
+    [MSG_FORFEIT_GONE] = "%s n'est pas de retour à temps : forfait",
+    [MSG_GAME_START] = "Durak (%s) : %s. Atout : %s. %s a le plus petit atout, %s, et "
+                       "attaque en premier. Jouez en message privé avec moi (essayez : "
+                       "moves).",
+    [MSG_GAME_START_NO_TRUMP] =
+        "Durak (%s) : %s. Atout : %s. Personne n'a d'atout, donc %s attaque "
+        "en premier. Jouez en message privé avec moi (essayez : moves).",
+    [MSG_GAME_RUNNING] = "Une partie est déjà en cours dans %s ; attendez la fin (%stable "
+                         "l'affiche).",
+    [MSG_LOBBY_EXISTS] = "Une partie est déjà ouverte dans %s : tapez %sjoin pour prendre "
+                         "place.",
+    [MSG_ALREADY_SEATED] = "Vous avez déjà une place à la partie de %s : finissez-la, ou tapez "
+                           "d'abord %sleave là-bas.",
+    [MSG_ALREADY_HERE] = "Vous avez déjà une place dans %s (%sleave la libère).",
+    [MSG_LOBBY_OPEN] = "%s ouvre une partie de durak (%s) : tapez %sjoin pour jouer ; %s "
+                       "la lance avec %sstart.",
+    [MSG_LOBBY_FULL] = "La partie de %s est complète (6 joueurs) : attendez la suivante.",
+    [MSG_LOBBY_JOINED] = "%s prend place : %s (%d/6). %s peut lancer avec %sstart.",
+    [MSG_NOT_SEATED_HERE] = "Vous n'avez pas de place dans %s : tapez %sjoin pour en prendre "
+                            "une.",
+    [MSG_LOBBY_EMPTY] = "%s s'en va ; il ne reste personne, la partie est fermée.",
+    [MSG_LOBBY_LEFT] = "%s s'en va. À table : %s ; %s peut lancer avec %sstart.",
+    [MSG_ONLY_CREATOR_START] = "Seul %s, qui a ouvert la partie, ou un admin peut la lancer.",
+    [MSG_NEED_PLAYERS] = "Il faut au moins 2 joueurs : les autres peuvent taper %sjoin.",
+    [MSG_ONLY_CREATOR_STOP] = "Seul %s, qui a ouvert la partie, ou un admin peut l'arrêter.",
+    [MSG_GAME_STOPPED] = "%s arrête la partie ; pas de résultat.",
+    [MSG_LOBBY_STOPPED] = "%s ferme la partie avant son début.",
+    [MSG_LOBBY_STATUS] = "En attente du départ : %s (%d/6). %s peut lancer avec %sstart.",
+    [MSG_RULES_1] = "Durak (%s), 36 cartes du 6 à l'as : la couleur de la carte sous la "
+                    "pioche est l'atout, et le plus petit atout attaque en premier. "
+                    "Couvrez chaque carte d'attaque par une plus forte de sa couleur ou "
+                    "par un atout, ou ramassez toute la table.",
+    [MSG_RULES_2_ALL] = "Quand tout est couvert, les autres joueurs peuvent ajouter des "
+                        "cartes d'une valeur déjà sur la table : au plus 6 par attaque%s, "
+                        "et jamais plus que le défenseur n'avait en main.",
+    [MSG_RULES_2_NEIGHBOURS] = "Quand tout est couvert, les deux voisins du défenseur peuvent "
+                               "ajouter des cartes d'une valeur déjà sur la table : au plus 6 par "
+                               "attaque%s, et jamais plus que le défenseur n'avait en main.",
+    [MSG_RULES_FIRST5] = " (5 à la première attaque)",
+    [MSG_RULES_3_TRANSFER] = "Avant de couvrir quoi que ce soit, le défenseur peut transférer : "
+                             "il pose une carte de même valeur et le joueur suivant défend. "
+                             "Après chaque attaque, chacun pioche jusqu'à 6 ; la pioche épuisée, "
+                             "qui n'a plus de cartes sort ; le dernier à garder des cartes est "
+                             "le durak.",
+    [MSG_RULES_3_CLASSIC] = "Après chaque attaque, chacun pioche jusqu'à 6 ; la pioche épuisée, "
+                            "qui n'a plus de cartes sort ; le dernier à garder des cartes est "
+                            "le durak.",
+    [MSG_HELP_1] = "Commandes : %1$sdurak [classic|transfer] [all|neighbours] [first5] "
+                   "ouvre une partie (classique ou avec transfert, tous ajoutent ou "
+                   "les voisins, 5 cartes à la première attaque) ; %1$sjoin, "
+                   "%1$sleave, %1$sstart, %1$sstop, %1$stable, %1$sbot "
+                   "[easy|normal|hard], %1$sstats [pseudo], %1$stop [n], %1$srules, "
+                   "%1$shelp [commandes|coups|cartes|bots|stats].",
+    [MSG_HELP_2] = "Jouez en message privé à %s : joue 7♥, couvre 9♥ 7♥, ramasse (ou "
+                   "je ramasse), passe, transfère 7♦, hand, moves ; les cartes "
+                   "s'écrivent 7♥, 10♠, D♦ ou 7c, 10p, Dk.",
+    [MSG_NO_GAME_HERE] = "Pas de partie dans %s : ouvrez-en une avec %sdurak.",
+    [MSG_PRIVATE_ONLY] = "Les coups se jouent en message privé : /msg %s %s",
+    [MSG_NO_MOVES] = "Pas de coup pour vous maintenant : c'est à %s (%s).",
+    [MSG_YOUR_MOVES] = "Vos coups : %s",
+    [MSG_ERR_NOT_IN_HAND] = "Vous n'avez pas %s : tapez hand pour voir vos cartes.",
+    [MSG_ERR_DOES_NOT_BEAT_TRUMP] = "%s ne bat pas %s : jouez un atout plus fort, ou ramassez.",
+    [MSG_ERR_DOES_NOT_BEAT] = "%s ne bat pas %s : jouez un %s plus fort ou un atout, ou ramassez.",
+    [MSG_ERR_NO_TARGET] = "%s n'est pas une carte non couverte sur la table : tapez moves "
+                          "pour voir quoi couvrir.",
+    [MSG_ERR_RANK] = "%s ne peut pas être ajouté : seules les valeurs déjà sur la table "
+                     "le peuvent (ou tapez passe).",
+    [MSG_ERR_FULL] = "Plus aucune carte ne peut être ajoutée à cette attaque : tapez "
+                     "passe.",
+    [MSG_ERR_NO_TRANSFER_VARIANT] =
+        "Cette partie est un durak classique, sans transfert : couvrez ou "
+        "ramassez.",
+    [MSG_ERR_TRANSFER_COVERED] = "Plus de transfert une fois une carte couverte : couvrez ou "
+                                 "ramassez.",
+    [MSG_ERR_TRANSFER_RANK] = "%s ne permet pas de transférer : il faut la valeur des cartes "
+                              "d'attaque.",
+    [MSG_ERR_TRANSFER_TOO_MANY] =
+        "Pas de transfert : %s ne pourrait pas répondre à autant de cartes "
+        "; couvrez ou ramassez.",
+    [MSG_ERR_WRONG_PHASE] = "Ce coup n'est pas possible maintenant ; à vous : %s (tapez moves "
+                            "pour voir comment).",
+    [MSG_ERR_BEAT_WHICH] = "Dites quelle carte %s doit couvrir : %s",
+    [MSG_ERR_CARD_NO_MOVE] = "%s n'est pas un coup possible maintenant. Vos coups : %s",
+    [MSG_ERR_CARD_AMBIGUOUS] = "%s peut vouloir dire %s : tapez le coup en entier.",
+    [MSG_PRIVATE_HELP_1] = "Coups : joue X (attaquer ou ajouter), couvre X [Y] (couvrir Y avec "
+                           "X), ramasse (ou je ramasse), passe, transfère X ; une carte seule "
+                           "suffit quand elle ne peut dire qu'un coup. hand montre vos cartes, "
+                           "moves vos coups possibles.",
+    [MSG_PRIVATE_HELP_2] = "Cartes : une valeur 6 7 8 9 10 V D R A, puis une couleur p t k c "
+                           "ou ♠ ♣ ♦ ♥, par ex. 7c, 10p, Dk. Les parties s'ouvrent et se "
+                           "rejoignent dans un salon.",
+    [MSG_NOT_IN_GAME] = "Vous n'êtes dans aucune partie : ouvrez-en une dans un salon avec "
+                        "%sdurak, ou rejoignez-en une avec %sjoin.",
+    [MSG_NOT_STARTED] = "La partie n'a pas encore commencé : %s peut la lancer avec %sstart "
+                        "dans %s.",
+    [MSG_SEAT_HELD] = "La place de %s dans %s est gardée pour son joueur, installé depuis "
+                      "une autre adresse ou un autre compte : pour le bot vous êtes "
+                      "quelqu'un d'autre, jouez sous votre propre pseudo.",
+    [MSG_CHANNEL_ONLY] = "%s est une commande de salon : tapez-la dans %s.",
+    [MSG_REJOINED] = "%s · %s est de retour et continue.",
+    [MSG_AWAY] = "%s a quitté le salon ; sa place est gardée %d %s.",
+    [MSG_LOBBY_TIMEOUT] = "Personne n'a lancé la partie à temps, elle est fermée : ouvrez-en "
+                          "une nouvelle avec %sdurak.",
+    [MSG_TURN_WARNING] = "Vite : il reste %d %s pour jouer dans %s ; %s",
+    [MSG_WARN_FORFEIT] = "encore un dépassement et c'est le forfait.",
+    [MSG_WARN_AUTO] = "si le temps s'écoule, je joue pour vous : %s.",
+    [MSG_FORFEIT_YOU] = "Vous êtes hors de la partie dans %s : %s",
+    [MSG_RESUMED] = "La connexion est revenue ; la partie continue. %s",
+    [MSG_RESTORED] = "Je suis de retour après un redémarrage ; la partie continue. %s",
+    [MSG_LOBBY_RESTORED] = "Je suis de retour après un redémarrage ; toujours en attente du "
+                           "départ : %s (%d/6). %s peut lancer avec %sstart.",
+    [MSG_STATS] = "%s : %d %s ; premier sorti : %d, durak : %d, nulles : %d, forfaits "
+                  ": %d ; cote %d.",
+    [MSG_STATS_NONE] = "Aucune partie enregistrée pour %s.",
+    [MSG_TOP] = "Meilleurs joueurs (cote, parties) : %s",
+    [MSG_TOP_NONE] = "Aucune partie enregistrée : jouez-en une avec %sdurak.",
+    [MSG_NO_STATS] = "Les statistiques ne sont pas tenues : le bot n'a pas de base de "
+                     "données (voir son journal).",
+    [MSG_BOT_LOBBY_ONLY] = "Les joueurs ordinateur s'installent avant le début : ouvrez une "
+                           "nouvelle partie avec %sdurak.",
+    [MSG_ONLY_CREATOR_BOT] = "Seul %s, qui a ouvert la partie, ou un admin peut installer des "
+                             "joueurs ordinateur.",
+    [MSG_BOT_NONE] = "Aucun joueur ordinateur à table : ajoutez-en un avec %sbot "
+                     "easy|normal|hard.",
+    [MSG_BOT_REMOVED] = "%s s'en va : %s (%d/6).",
+    [MSG_BOT_ADDED] = "Le joueur ordinateur %s prend place : %s (%d/6). %s peut lancer "
+                      "avec %sstart.",
+    [MSG_REPLACED] = "%s ; %s prend la place · %s",
+    [MSG_ONLY_BOTS_LEFT] = "%s. Il ne reste que des joueurs ordinateur, la partie s'arrête "
+                           "sans résultat.",
+    [MSG_RESULT_REPEAT] = "Partie terminée : nulle, personne n'est le durak : la même "
+                          "situation est revenue sans qu'aucune carte ne sorte (règle R16).",
+    [MSG_CHANNEL_DROPPED] = "Je ne sers plus ce salon (ma configuration a changé), la partie "
+                            "s'arrête sans résultat.",
+    [MSG_STORE_FULL] = "les résultats ne sont pas enregistrés : le disque est plein (je "
+                       "les garde et je réessaie ; prévenez un admin).",
+    [MSG_STORE_READONLY] = "les résultats ne sont pas enregistrés : la base de données n'est "
+                           "pas accessible en écriture (je les garde et je réessaie ; prévenez "
+                           "un admin).",
+    [MSG_STORE_LOCKED] = "les résultats ne sont pas enregistrés : un autre programme "
+                         "verrouille la base de données (je les garde et je réessaie ; "
+                         "prévenez un admin).",
+    [MSG_STORE_FAILING] = "les résultats ne sont pas enregistrés : la base de données est en "
+                          "panne (je les garde et je réessaie ; prévenez un admin).",
+    [MSG_STORE_BACK] = "Les résultats sont de nouveau enregistrés ; aucun n'a été perdu.",
+    [MSG_HELP_BOTS] = "Joueurs ordinateur : avant le début, %sbot easy|normal|hard en "
+                      "installe un (normal par défaut) et %sbot remove retire le dernier "
+                      "; ils ne voient que ce que verrait un joueur à leur place.",
+    [MSG_HELP_STATS] = "%sstats [pseudo] montre les parties, les premières sorties, les "
+                       "fois durak, les nulles, les forfaits et la cote ; %stop [n] les n "
+                       "meilleurs par cote (Elo sur le classement de chaque partie).",
+    [MSG_HELP_TOPICS] = "Pas d'aide sur « %s » : essayez %shelp avec commandes, coups, "
+                        "cartes, bots ou stats.",
+    [MSG_WORD_CLASSIC] = "classique",
+    [MSG_WORD_TRANSFER] = "avec transfert",
+    [MSG_WORD_ALL] = "tous",
+    [MSG_WORD_NEIGHBOURS] = "les voisins",
+    [MSG_OPTIONS] = "%s, ajout par %s%s",
+    [MSG_OPTIONS_FIRST5] = ", 5 cartes à la première attaque",
+    [MSG_AWAY_MARK] = " (absent)",
+    [MSG_NO_CARDS] = "(aucune)",
+    [MSG_EMPTY_TABLE] = "(vide)",
+    [MSG_WORD_SPADE] = "pique",
+    [MSG_WORD_CLUB] = "trèfle",
+    [MSG_WORD_DIAMOND] = "carreau",
+    [MSG_WORD_HEART] = "cœur",
+    [MSG_RESULT_PLACES] = "classement : %s",
+    [MSG_RESULT_FORFEITED] = "forfaits : %s",
+    [MSG_RESULT_RATINGS] = "cotes : %s",
+    [MSG_RESULT_AGAIN] = "%sagain pour une revanche",
+    [MSG_AGAIN_OPEN] = "Revanche : %s. Elle commence quand chacun a tapé %sagain (on "
+                       "attend %s), ou quand %s tape %sstart.",
+    [MSG_AGAIN_AGREED] = "%s est partant pour la revanche ; on attend %s.",
+    [MSG_AGAIN_NONE] = "Aucune partie terminée à rejouer dans %s : ouvrez-en une avec "
+                       "%sdurak.",
+    [MSG_STOP_VOTE] = "%s veut arrêter la partie (sans résultat) : %d sur %d d'accord "
+                      "pour l'instant ; plus de la moitié doit taper %sstop dans les 30 "
+                      "secondes.",
+    [MSG_STOP_VOTE_FAILED] = "Pas assez de joueurs d'accord pour arrêter, la partie continue.",
+    [MSG_STOP_AGREED] = "Les joueurs ont décidé d'arrêter la partie ; pas de résultat.",
+    [MSG_STOP_NOT_SEATED] = "Seuls les joueurs de la partie (ou un admin) peuvent l'arrêter ; "
+                            "tapez %sleave si vous êtes à table et voulez sortir.",
+    [MSG_HELP_SHORT] = "%1$s : %2$sdurak ouvre une partie, %2$sjoin prend une place, "
+                       "%2$sstart distribue ; on joue en message privé à %3$s. Plus : "
+                       "%2$shelp commandes, coups, cartes, bots ou stats.",
+    [MSG_HELP_SENT] = "%s : l'aide sur %s vous est envoyée en message privé.",
+    [MSG_MOVE_IN_CHANNEL] = "%s : les coups se jouent en message privé : /msg %s %s",
+    [MSG_SET_DONE] = "Enregistré : %s.",
+    [MSG_SET_SHOW] = "Vos réglages : messages privés par %s, couleurs %s, ligne de tour "
+                     "%s, langue %s. Changez-en un avec : set notice|privmsg, set "
+                     "colours on|off, set turn on|off, set language en|ru|fr|es.",
+    [MSG_SET_BAD] = "« %s » n'est pas un réglage : tapez set notice, set privmsg, set "
+                    "colours on|off, set turn on|off ou set language en|ru|fr|es.",
+    [MSG_WORD_CARDS_ONE] = "carte",
+    [MSG_WORD_CARDS_FEW] = "cartes",
+    [MSG_WORD_CARDS_MANY] = "cartes",
+    [MSG_WORD_GAMES_ONE] = "partie",
+    [MSG_WORD_GAMES_FEW] = "parties",
+    [MSG_WORD_GAMES_MANY] = "parties",
+    [MSG_WORD_SECONDS_ONE] = "seconde",
+    [MSG_WORD_SECONDS_FEW] = "secondes",
+    [MSG_WORD_SECONDS_MANY] = "secondes",
+    [MSG_CMD_PLAY] = "joue",
+    [MSG_CMD_BEAT] = "couvre",
+    [MSG_CMD_TAKE] = "ramasse",
+    [MSG_CMD_PASS] = "passe",
+    [MSG_CMD_TRANSFER] = "transfère",
+    [MSG_RANK_J] = "V",
+    [MSG_RANK_Q] = "D",
+    [MSG_RANK_K] = "R",
+    [MSG_RANK_A] = "A",
+    [MSG_SUIT_LETTER_SPADE] = "p",
+    [MSG_SUIT_LETTER_CLUB] = "t",
+    [MSG_SUIT_LETTER_DIAMOND] = "k",
+    [MSG_SUIT_LETTER_HEART] = "c",
+    [MSG_CARD_OR] = "%s ou %s",
+    [MSG_LANG_NAME] = "français",
+    [MSG_SET_LANGUAGE] = "Enregistré : vos messages privés sont désormais en %s.",
+    [MSG_SET_LANG_BAD] = "« %s » n'est pas une langue que je parle : tapez set language en, "
+                         "ru, fr ou es.",
+    [MSG_HELP_CARDS] = "Cartes : valeurs 6 7 8 9 10 V (valet) D (dame) R (roi) A (as) ; "
+                       "couleurs p pique ♠, t trèfle ♣, k carreau ♦, c cœur ♥ ; par ex. "
+                       "7♥, 10p, Dk, A♣.",
+};
