@@ -1,19 +1,18 @@
 /* messages_es.c — the Spanish texts, in the words of the Spanish rule text (triunfo, palo, robar,
- * mazo): the commands quoted are the words Spanish players type, English where none. */
+ * mazo): the commands quoted are the words Spanish players type (bot/words.c). */
 #include "messages_tables.h"
 
 const char *const msg_spanish[MSG_COUNT] = {
-    [MSG_PARSE_DURAK_OPTION] = "opción «%s» desconocida para %sdurak: usa classic|transfer "
-                               "(clásico o con transferencia), all|neighbours (añaden todos o los "
-                               "vecinos), first5",
+    [MSG_PARSE_DURAK_OPTION] = "opción «%s» desconocida para %sdurak: usa clásico|transferencia, "
+                               "todos|vecinos (quién añade), first5 (5 cartas en el primer ataque)",
     [MSG_PARSE_DURAK_CONFLICT] =
         "«%s» y «%s» no pueden elegirse a la vez: elige uno, p. ej. %sdurak "
         "%s",
-    [MSG_PARSE_BOT_OPTION] = "opción «%s» desconocida para %sbot: usa %sbot easy|normal|hard "
-                             "(fácil, normal, difícil) o %sbot remove (quitar)",
-    [MSG_PARSE_TOP_NUMBER] = "«%s» no es un número del 1 al 20: prueba %stop 10",
-    [MSG_PARSE_STATS_NICK] = "«%s» no es un nick: escribe %sstats y un nick, o solo %sstats para "
-                             "las tuyas",
+    [MSG_PARSE_BOT_OPTION] = "opción «%s» desconocida para %sbot: usa %sbot fácil|medio|difícil, "
+                             "o %sbot quitar",
+    [MSG_PARSE_TOP_NUMBER] = "«%s» no es un número del 1 al 20: prueba %sclasificación 10",
+    [MSG_PARSE_STATS_NICK] = "«%s» no es un nick: escribe %sestadísticas y un nick, o solo "
+                             "%sestadísticas para las tuyas",
     [MSG_PARSE_EXTRA_WORD] = "no se entiende «%s» después de %s: escribe solo %s",
     [MSG_PARSE_NEEDS_CARD] = "%s necesita una carta: %s",
     [MSG_PARSE_NOT_CARD] = "«%s» no es una carta: prueba %s",
@@ -21,8 +20,9 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_PARSE_SUIT_FIRST] = "«%s» no es una carta: escribe primero el valor, p. ej. %s",
     [MSG_PARSE_BAD_RANK] = "«%s» no es una carta: el valor es 6 7 8 9 10 J Q K A, p. ej. %s",
     [MSG_PARSE_TWO_CARDS] = "una carta cada vez: para cubrir %s con %s, escribe %s",
-    [MSG_PARSE_UNKNOWN_PRIVATE] = "«%s» no es un comando ni una carta: escribe moves para ver tus "
-                                  "jugadas, o help para todos los comandos",
+    [MSG_PARSE_UNKNOWN_PRIVATE] =
+        "«%s» no es un comando ni una carta: escribe jugadas para ver tus "
+        "jugadas, o ayuda para todos los comandos",
     [MSG_PARSE_AMBIGUOUS] = "«%s» puede significar %s: escribe uno de ellos",
     [MSG_PARSE_CHANNEL_ONLY] = "%s%s es un comando del canal: escríbelo en el canal, no a mí",
     [MSG_TURN_LEAD] = "ataca con una carta",
@@ -59,31 +59,31 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_FORFEIT_GONE] = "%s no volvió a tiempo y pierde por abandono",
     [MSG_GAME_START] = "Durak (%s) empieza: %s. Triunfo: %s. %s tiene el triunfo más bajo, "
                        "%s, y ataca primero. Juega por mensaje privado conmigo (prueba: "
-                       "moves).",
+                       "jugadas).",
     [MSG_GAME_START_NO_TRUMP] = "Durak (%s) empieza: %s. Triunfo: %s. Nadie tiene triunfo, así que "
                                 "%s ataca primero. Juega por mensaje privado conmigo (prueba: "
-                                "moves).",
-    [MSG_GAME_RUNNING] = "Ya hay una partida en curso en %s; espera a que termine (%stable "
-                         "la muestra).",
-    [MSG_LOBBY_EXISTS] = "Ya hay una partida abierta en %s: escribe %sjoin para sentarte.",
+                                "jugadas).",
+    [MSG_GAME_RUNNING] = "Ya hay una partida en curso en %s; espera a que termine (%smesa la "
+                         "muestra).",
+    [MSG_LOBBY_EXISTS] = "Ya hay una partida abierta en %s: escribe %sunirse para sentarte.",
     [MSG_ALREADY_SEATED] = "Ya tienes sitio en la partida de %s: termínala, o escribe antes "
-                           "%sleave allí.",
-    [MSG_ALREADY_HERE] = "Ya tienes sitio en %s (%sleave lo deja libre).",
-    [MSG_LOBBY_OPEN] = "%s abre una partida de durak (%s): escribe %sjoin para jugar; %s "
-                       "la empieza con %sstart.",
+                           "%ssalir allí.",
+    [MSG_ALREADY_HERE] = "Ya tienes sitio en %s (%ssalir lo deja libre).",
+    [MSG_LOBBY_OPEN] = "%s abre una partida de durak (%s): escribe %sunirse para jugar; %s "
+                       "la empieza con %sempezar.",
     [MSG_LOBBY_FULL] = "La partida de %s está completa (6 jugadores): espera a la "
                        "siguiente.",
-    [MSG_LOBBY_JOINED] = "%s se sienta: %s (%d/6). %s puede empezar con %sstart.",
-    [MSG_NOT_SEATED_HERE] = "No tienes sitio en %s: escribe %sjoin para sentarte.",
+    [MSG_LOBBY_JOINED] = "%s se sienta: %s (%d/6). %s puede empezar con %sempezar.",
+    [MSG_NOT_SEATED_HERE] = "No tienes sitio en %s: escribe %sunirse para sentarte.",
     [MSG_LOBBY_EMPTY] = "%s se va; no queda nadie, así que la partida se cierra.",
-    [MSG_LOBBY_LEFT] = "%s se va. En la mesa: %s; %s puede empezar con %sstart.",
+    [MSG_LOBBY_LEFT] = "%s se va. En la mesa: %s; %s puede empezar con %sempezar.",
     [MSG_ONLY_CREATOR_START] = "Solo %s, que abrió la partida, o un admin puede empezarla.",
     [MSG_NEED_PLAYERS] = "Hacen falta al menos 2 jugadores: los demás pueden escribir "
-                         "%sjoin.",
+                         "%sunirse.",
     [MSG_ONLY_CREATOR_STOP] = "Solo %s, que abrió la partida, o un admin puede pararla.",
     [MSG_GAME_STOPPED] = "%s para la partida; sin resultado.",
     [MSG_LOBBY_STOPPED] = "%s cierra la partida antes de empezar.",
-    [MSG_LOBBY_STATUS] = "Esperando para empezar: %s (%d/6). %s puede empezar con %sstart.",
+    [MSG_LOBBY_STATUS] = "Esperando para empezar: %s (%d/6). %s puede empezar con %sempezar.",
     [MSG_RULES_1] = "Durak (%s), 36 cartas del 6 al as: el palo de la carta bajo el "
                     "mazo es el triunfo y el triunfo más bajo ataca primero. Cubre cada "
                     "carta de ataque con una más alta de su palo o con cualquier "
@@ -102,24 +102,24 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_RULES_3_CLASSIC] = "Tras cada ataque todos roban hasta tener 6; cuando se acaba el "
                             "mazo, quien no tiene cartas sale; el último con cartas es el "
                             "durak.",
-    [MSG_HELP_1] = "Comandos: %1$sdurak [classic|transfer] [all|neighbours] [first5] "
-                   "abre una partida (clásica o con transferencia, añaden todos o los "
-                   "vecinos, 5 cartas en el primer ataque); %1$sjoin, %1$sleave, "
-                   "%1$sstart, %1$sstop, %1$stable, %1$sbot [easy|normal|hard], "
-                   "%1$sstats [nick], %1$stop [n], %1$srules, %1$shelp "
-                   "[comandos|jugadas|cartas|bots|stats].",
+    [MSG_HELP_1] = "Comandos: %1$sdurak [clásico|transferencia] [todos|vecinos] "
+                   "[first5] abre una partida (quién añade: todos o los vecinos; 5 "
+                   "cartas en el primer ataque); %1$sunirse, %1$ssalir, %1$sempezar, "
+                   "%1$sparar, %1$smesa, %1$sbot [fácil|medio|difícil], "
+                   "%1$sestadísticas [nick], %1$sclasificación [n], %1$sreglas, "
+                   "%1$sayuda [comandos|jugadas|cartas|bots|estadísticas].",
     [MSG_HELP_2] = "Juega por mensaje privado a %s: juego 7♥, cubro 9♥ 7♥, robo (o me "
-                   "llevo), paso, transfiero 7♦, hand, moves; las cartas se escriben "
-                   "7♥, 10♠, Q♦ o 7c, 10p, Qd.",
+                   "llevo), paso, transfiero 7♦, mano, jugadas; las cartas se escriben "
+                   "7♥, 10♠, Q♦ o 7co, 10p, Qd.",
     [MSG_NO_GAME_HERE] = "No hay partida en %s: abre una con %sdurak.",
     [MSG_PRIVATE_ONLY] = "Las jugadas van por mensaje privado: /msg %s %s",
     [MSG_NO_MOVES] = "Ahora no tienes jugadas: le toca a %s (%s).",
     [MSG_YOUR_MOVES] = "Tus jugadas: %s",
-    [MSG_ERR_NOT_IN_HAND] = "No tienes %s: escribe hand para ver tus cartas.",
+    [MSG_ERR_NOT_IN_HAND] = "No tienes %s: escribe mano para ver tus cartas.",
     [MSG_ERR_DOES_NOT_BEAT_TRUMP] = "%s no gana a %s: juega un triunfo más alto, o roba.",
     [MSG_ERR_DOES_NOT_BEAT] = "%s no gana a %s: juega una carta de %s más alta o un triunfo, o "
                               "roba.",
-    [MSG_ERR_NO_TARGET] = "%s no es una carta sin cubrir de la mesa: escribe moves para ver "
+    [MSG_ERR_NO_TARGET] = "%s no es una carta sin cubrir de la mesa: escribe jugadas para ver "
                           "qué cubrir.",
     [MSG_ERR_RANK] = "%s no se puede añadir: solo valores que ya están en la mesa (o "
                      "escribe paso).",
@@ -131,21 +131,21 @@ const char *const msg_spanish[MSG_COUNT] = {
                               "ataque.",
     [MSG_ERR_TRANSFER_TOO_MANY] = "No se puede transferir: %s no podría responder a tantas cartas; "
                                   "cubre o roba.",
-    [MSG_ERR_WRONG_PHASE] = "Esa jugada no es posible ahora; te toca: %s (escribe moves para "
+    [MSG_ERR_WRONG_PHASE] = "Esa jugada no es posible ahora; te toca: %s (escribe jugadas para "
                             "ver cómo).",
     [MSG_ERR_BEAT_WHICH] = "Di qué carta debe cubrir %s: %s",
     [MSG_ERR_CARD_NO_MOVE] = "%s no es una jugada ahora. Tus jugadas: %s",
     [MSG_ERR_CARD_AMBIGUOUS] = "%s puede significar %s: escribe la jugada completa.",
     [MSG_PRIVATE_HELP_1] = "Jugadas: juego X (atacar o añadir), cubro X [Y] (cubrir Y con X), "
                            "robo (o me llevo), paso, transfiero X; basta una carta sola cuando "
-                           "solo puede ser una jugada. hand muestra tus cartas, moves tus "
+                           "solo puede ser una jugada. mano muestra tus cartas, jugadas tus "
                            "jugadas posibles.",
-    [MSG_PRIVATE_HELP_2] = "Cartas: un valor 6 7 8 9 10 J Q K A y un palo p t d c o ♠ ♣ ♦ ♥, "
-                           "p. ej. 7c, 10p, Qd. Las partidas se abren y se empiezan en un "
+    [MSG_PRIVATE_HELP_2] = "Cartas: un valor 6 7 8 9 10 J Q K A y un palo p t d co o ♠ ♣ ♦ ♥, "
+                           "p. ej. 7co, 10p, Qd. Las partidas se abren y se empiezan en un "
                            "canal.",
     [MSG_NOT_IN_GAME] = "No estás en ninguna partida: abre una en un canal con %sdurak, o "
-                        "únete a una con %sjoin.",
-    [MSG_NOT_STARTED] = "La partida aún no ha empezado: %s puede empezarla con %sstart en "
+                        "únete a una con %sunirse.",
+    [MSG_NOT_STARTED] = "La partida aún no ha empezado: %s puede empezarla con %sempezar en "
                         "%s.",
     [MSG_SEAT_HELD] = "El sitio de %s en %s está reservado para su jugador, que se sentó "
                       "desde otra dirección o cuenta: para el bot eres otra persona, así "
@@ -162,7 +162,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_RESUMED] = "La conexión ha vuelto; la partida sigue. %s",
     [MSG_RESTORED] = "He vuelto tras un reinicio; la partida sigue. %s",
     [MSG_LOBBY_RESTORED] = "He vuelto tras un reinicio; seguimos esperando para empezar: %s "
-                           "(%d/6). %s puede empezar con %sstart.",
+                           "(%d/6). %s puede empezar con %sempezar.",
     [MSG_STATS] = "%s: %d %s; primero en salir: %d, durak: %d, empates: %d, "
                   "abandonos: %d; puntuación %d.",
     [MSG_STATS_NONE] = "Aún no hay partidas registradas de %s.",
@@ -175,10 +175,10 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_ONLY_CREATOR_BOT] = "Solo %s, que abrió la partida, o un admin puede sentar jugadores "
                              "automáticos.",
     [MSG_BOT_NONE] = "No hay ningún jugador automático sentado: añade uno con %sbot "
-                     "easy|normal|hard.",
+                     "fácil|medio|difícil.",
     [MSG_BOT_REMOVED] = "%s se va: %s (%d/6).",
     [MSG_BOT_ADDED] = "El jugador automático %s se sienta: %s (%d/6). %s puede empezar "
-                      "con %sstart.",
+                      "con %sempezar.",
     [MSG_REPLACED] = "%s; %s ocupa el sitio · %s",
     [MSG_ONLY_BOTS_LEFT] = "%s. Solo quedan jugadores automáticos, así que la partida termina "
                            "sin resultado.",
@@ -196,14 +196,15 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_STORE_FAILING] = "los resultados no se guardan: la base de datos falla (los conservo "
                           "y lo vuelvo a intentar; avisa a un admin).",
     [MSG_STORE_BACK] = "Los resultados vuelven a guardarse; no se perdió ninguno.",
-    [MSG_HELP_BOTS] = "Jugadores automáticos: antes de empezar, %sbot easy|normal|hard "
-                      "sienta uno (normal por defecto) y %sbot remove quita el último; "
+    [MSG_HELP_BOTS] = "Jugadores automáticos: antes de empezar, %sbot fácil|medio|difícil "
+                      "sienta uno (medio por defecto) y %sbot quitar quita el último; "
                       "solo ven lo que vería un jugador en su sitio.",
-    [MSG_HELP_STATS] = "%sstats [nick] muestra partidas, veces primero en salir, veces "
-                       "durak, empates, abandonos y la puntuación; %stop [n] los n mejores "
-                       "por puntuación (Elo sobre la clasificación de cada partida).",
-    [MSG_HELP_TOPICS] = "No hay ayuda sobre «%s»: prueba %shelp con comandos, jugadas, "
-                        "cartas, bots o stats.",
+    [MSG_HELP_STATS] = "%sestadísticas [nick] muestra partidas, veces primero en salir, "
+                       "veces durak, empates, abandonos y la puntuación; %sclasificación "
+                       "[n] los n mejores por puntuación (Elo sobre la clasificación de "
+                       "cada partida).",
+    [MSG_HELP_TOPICS] = "No hay ayuda sobre «%s»: prueba %sayuda con comandos, jugadas, "
+                        "cartas, bots o estadísticas.",
     [MSG_WORD_CLASSIC] = "clásico",
     [MSG_WORD_TRANSFER] = "con transferencia",
     [MSG_WORD_ALL] = "todos",
@@ -220,21 +221,21 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_RESULT_PLACES] = "puestos: %s",
     [MSG_RESULT_FORFEITED] = "abandonos: %s",
     [MSG_RESULT_RATINGS] = "puntuaciones: %s",
-    [MSG_RESULT_AGAIN] = "%sagain para la revancha",
-    [MSG_AGAIN_OPEN] = "Revancha: %s. Empieza cuando cada uno haya escrito %sagain (faltan "
-                       "%s), o cuando %s escriba %sstart.",
+    [MSG_RESULT_AGAIN] = "%srevancha para jugar otra",
+    [MSG_AGAIN_OPEN] = "Revancha: %s. Empieza cuando cada uno haya escrito %srevancha "
+                       "(faltan %s), o cuando %s escriba %sempezar.",
     [MSG_AGAIN_AGREED] = "%s se apunta a la revancha; faltan %s.",
     [MSG_AGAIN_NONE] = "No hay partida terminada que repetir en %s: abre una con %sdurak.",
     [MSG_STOP_VOTE] = "%s quiere parar la partida (sin resultado): de momento %d de %d de "
-                      "acuerdo; más de la mitad debe escribir %sstop en 30 segundos.",
+                      "acuerdo; más de la mitad debe escribir %sparar en 30 segundos.",
     [MSG_STOP_VOTE_FAILED] = "No hubo suficientes jugadores de acuerdo, así que la partida "
                              "sigue.",
     [MSG_STOP_AGREED] = "Los jugadores acordaron parar la partida; sin resultado.",
     [MSG_STOP_NOT_SEATED] = "Solo los jugadores de la partida (o un admin) pueden pararla; "
-                            "escribe %sleave si tienes sitio y quieres salir.",
-    [MSG_HELP_SHORT] = "%1$s: %2$sdurak abre una partida, %2$sjoin te sienta, %2$sstart "
-                       "reparte; se juega por mensaje privado a %3$s. Más: %2$shelp "
-                       "comandos, jugadas, cartas, bots o stats.",
+                            "escribe %ssalir si tienes sitio y quieres salir.",
+    [MSG_HELP_SHORT] = "%1$s: %2$sdurak abre una partida, %2$sunirse te sienta, "
+                       "%2$sempezar reparte; se juega por mensaje privado a %3$s. Más: "
+                       "%2$sayuda comandos, jugadas, cartas, bots o estadísticas.",
     [MSG_HELP_SENT] = "%s: la ayuda sobre %s te llega por mensaje privado.",
     [MSG_MOVE_IN_CHANNEL] = "%s: las jugadas van por mensaje privado: /msg %s %s",
     [MSG_SET_DONE] = "Guardado: %s.",
@@ -264,13 +265,13 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_SUIT_LETTER_SPADE] = "p",
     [MSG_SUIT_LETTER_CLUB] = "t",
     [MSG_SUIT_LETTER_DIAMOND] = "d",
-    [MSG_SUIT_LETTER_HEART] = "c",
+    [MSG_SUIT_LETTER_HEART] = "co",
     [MSG_CARD_OR] = "%s o %s",
     [MSG_LANG_NAME] = "español",
     [MSG_SET_LANGUAGE] = "Guardado: tus mensajes privados ahora van en %s.",
     [MSG_SET_LANG_BAD] = "«%s» no es un idioma que hable: escribe set language en, ru, fr o "
                          "es.",
-    [MSG_HELP_CARDS] = "Cartas: valores 6 7 8 9 10 J (jota) Q (reina) K (rey) A (as); "
-                       "palos p picas ♠, t tréboles ♣, d diamantes ♦, c corazones ♥; p. "
-                       "ej. 7♥, 10p, Qd, A♣.",
+    [MSG_HELP_CARDS] = "Cartas: valores 6 7 8 9 10 J (jota) Q (reina) K (rey, también R) A "
+                       "(as); palos p picas ♠, t tréboles ♣, d diamantes ♦, co corazones "
+                       "♥; p. ej. 7♥, 10p, Qd, Kco.",
 };

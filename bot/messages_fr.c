@@ -1,19 +1,19 @@
 /* messages_fr.c — the French texts, in the words of the French rule text (atout, défausse, pioche,
- * je ramasse): the commands quoted are the words French players type, English where none. */
+ * je ramasse): the commands quoted are the words French players type (bot/words.c). */
 #include "messages_tables.h"
 
 const char *const msg_french[MSG_COUNT] = {
-    [MSG_PARSE_DURAK_OPTION] = "option « %s » inconnue pour %sdurak : choisissez classic|transfer "
-                               "(classique ou avec transfert), all|neighbours (tous ajoutent ou "
-                               "les voisins), first5",
+    [MSG_PARSE_DURAK_OPTION] = "option « %s » inconnue pour %sdurak : choisissez "
+                               "classique|transfert, tous|voisins (qui ajoute), first5 (5 cartes à "
+                               "la première attaque)",
     [MSG_PARSE_DURAK_CONFLICT] =
         "« %s » et « %s » ne vont pas ensemble : choisissez-en un, par ex. "
         "%sdurak %s",
-    [MSG_PARSE_BOT_OPTION] = "option « %s » inconnue pour %sbot : %sbot easy|normal|hard "
-                             "(facile, moyen, fort) ou %sbot remove (retirer)",
-    [MSG_PARSE_TOP_NUMBER] = "« %s » n'est pas un nombre de 1 à 20 : essayez %stop 10",
-    [MSG_PARSE_STATS_NICK] = "« %s » n'est pas un pseudo : tapez %sstats et un pseudo, ou "
-                             "%sstats seul pour les vôtres",
+    [MSG_PARSE_BOT_OPTION] = "option « %s » inconnue pour %sbot : %sbot facile|moyen|difficile, "
+                             "ou %sbot retirer",
+    [MSG_PARSE_TOP_NUMBER] = "« %s » n'est pas un nombre de 1 à 20 : essayez %sclassement 10",
+    [MSG_PARSE_STATS_NICK] = "« %s » n'est pas un pseudo : tapez %sstatistiques et un pseudo, ou "
+                             "%sstatistiques seul pour les vôtres",
     [MSG_PARSE_EXTRA_WORD] = "« %s » après %s n'est pas compris : tapez seulement %s",
     [MSG_PARSE_NEEDS_CARD] = "%s demande une carte : %s",
     [MSG_PARSE_NOT_CARD] = "« %s » n'est pas une carte : essayez %s",
@@ -24,8 +24,8 @@ const char *const msg_french[MSG_COUNT] = {
                            "ex. %s",
     [MSG_PARSE_TWO_CARDS] = "une carte à la fois : pour couvrir %s avec %s, tapez %s",
     [MSG_PARSE_UNKNOWN_PRIVATE] =
-        "« %s » n'est ni une commande ni une carte : tapez moves pour voir "
-        "vos coups, ou help pour toutes les commandes",
+        "« %s » n'est ni une commande ni une carte : tapez coups pour voir "
+        "vos coups, ou aide pour toutes les commandes",
     [MSG_PARSE_AMBIGUOUS] = "« %s » peut vouloir dire %s : tapez l'un d'eux",
     [MSG_PARSE_CHANNEL_ONLY] = "%s%s est une commande de salon : tapez-la dans le salon, pas à moi",
     [MSG_TURN_LEAD] = "attaquez avec une carte",
@@ -62,31 +62,31 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_FORFEIT_GONE] = "%s n'est pas de retour à temps : forfait",
     [MSG_GAME_START] = "Durak (%s) : %s. Atout : %s. %s a le plus petit atout, %s, et "
                        "attaque en premier. Jouez en message privé avec moi (essayez : "
-                       "moves).",
+                       "coups).",
     [MSG_GAME_START_NO_TRUMP] =
         "Durak (%s) : %s. Atout : %s. Personne n'a d'atout, donc %s attaque "
-        "en premier. Jouez en message privé avec moi (essayez : moves).",
+        "en premier. Jouez en message privé avec moi (essayez : coups).",
     [MSG_GAME_RUNNING] = "Une partie est déjà en cours dans %s ; attendez la fin (%stable "
                          "l'affiche).",
-    [MSG_LOBBY_EXISTS] = "Une partie est déjà ouverte dans %s : tapez %sjoin pour prendre "
-                         "place.",
+    [MSG_LOBBY_EXISTS] = "Une partie est déjà ouverte dans %s : tapez %srejoindre pour "
+                         "prendre place.",
     [MSG_ALREADY_SEATED] = "Vous avez déjà une place à la partie de %s : finissez-la, ou tapez "
-                           "d'abord %sleave là-bas.",
-    [MSG_ALREADY_HERE] = "Vous avez déjà une place dans %s (%sleave la libère).",
-    [MSG_LOBBY_OPEN] = "%s ouvre une partie de durak (%s) : tapez %sjoin pour jouer ; %s "
-                       "la lance avec %sstart.",
+                           "d'abord %squitter là-bas.",
+    [MSG_ALREADY_HERE] = "Vous avez déjà une place dans %s (%squitter la libère).",
+    [MSG_LOBBY_OPEN] = "%s ouvre une partie de durak (%s) : tapez %srejoindre pour jouer ; "
+                       "%s la lance avec %scommencer.",
     [MSG_LOBBY_FULL] = "La partie de %s est complète (6 joueurs) : attendez la suivante.",
-    [MSG_LOBBY_JOINED] = "%s prend place : %s (%d/6). %s peut lancer avec %sstart.",
-    [MSG_NOT_SEATED_HERE] = "Vous n'avez pas de place dans %s : tapez %sjoin pour en prendre "
-                            "une.",
+    [MSG_LOBBY_JOINED] = "%s prend place : %s (%d/6). %s peut lancer avec %scommencer.",
+    [MSG_NOT_SEATED_HERE] = "Vous n'avez pas de place dans %s : tapez %srejoindre pour en "
+                            "prendre une.",
     [MSG_LOBBY_EMPTY] = "%s s'en va ; il ne reste personne, la partie est fermée.",
-    [MSG_LOBBY_LEFT] = "%s s'en va. À table : %s ; %s peut lancer avec %sstart.",
+    [MSG_LOBBY_LEFT] = "%s s'en va. À table : %s ; %s peut lancer avec %scommencer.",
     [MSG_ONLY_CREATOR_START] = "Seul %s, qui a ouvert la partie, ou un admin peut la lancer.",
-    [MSG_NEED_PLAYERS] = "Il faut au moins 2 joueurs : les autres peuvent taper %sjoin.",
+    [MSG_NEED_PLAYERS] = "Il faut au moins 2 joueurs : les autres peuvent taper %srejoindre.",
     [MSG_ONLY_CREATOR_STOP] = "Seul %s, qui a ouvert la partie, ou un admin peut l'arrêter.",
     [MSG_GAME_STOPPED] = "%s arrête la partie ; pas de résultat.",
     [MSG_LOBBY_STOPPED] = "%s ferme la partie avant son début.",
-    [MSG_LOBBY_STATUS] = "En attente du départ : %s (%d/6). %s peut lancer avec %sstart.",
+    [MSG_LOBBY_STATUS] = "En attente du départ : %s (%d/6). %s peut lancer avec %scommencer.",
     [MSG_RULES_1] = "Durak (%s), 36 cartes du 6 à l'as : la couleur de la carte sous la "
                     "pioche est l'atout, et le plus petit atout attaque en premier. "
                     "Couvrez chaque carte d'attaque par une plus forte de sa couleur ou "
@@ -106,23 +106,24 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_RULES_3_CLASSIC] = "Après chaque attaque, chacun pioche jusqu'à 6 ; la pioche épuisée, "
                             "qui n'a plus de cartes sort ; le dernier à garder des cartes est "
                             "le durak.",
-    [MSG_HELP_1] = "Commandes : %1$sdurak [classic|transfer] [all|neighbours] [first5] "
-                   "ouvre une partie (classique ou avec transfert, tous ajoutent ou "
-                   "les voisins, 5 cartes à la première attaque) ; %1$sjoin, "
-                   "%1$sleave, %1$sstart, %1$sstop, %1$stable, %1$sbot "
-                   "[easy|normal|hard], %1$sstats [pseudo], %1$stop [n], %1$srules, "
-                   "%1$shelp [commandes|coups|cartes|bots|stats].",
+    [MSG_HELP_1] = "Commandes : %1$sdurak [classique|transfert] [tous|voisins] "
+                   "[first5] ouvre une partie (qui ajoute : tous ou les voisins ; 5 "
+                   "cartes à la première attaque) ; %1$srejoindre, %1$squitter, "
+                   "%1$scommencer, %1$sarrêter, %1$stable, %1$sbot "
+                   "[facile|moyen|difficile], %1$sstatistiques [pseudo], "
+                   "%1$sclassement [n], %1$srègles, %1$saide "
+                   "[commandes|coups|cartes|robots|statistiques].",
     [MSG_HELP_2] = "Jouez en message privé à %s : joue 7♥, couvre 9♥ 7♥, ramasse (ou "
-                   "je ramasse), passe, transfère 7♦, hand, moves ; les cartes "
-                   "s'écrivent 7♥, 10♠, D♦ ou 7c, 10p, Dk.",
+                   "je ramasse), passe, transfère 7♦, main, coups ; les cartes "
+                   "s'écrivent 7♥, 10♠, D♦ ou 7co, 10p, Dca.",
     [MSG_NO_GAME_HERE] = "Pas de partie dans %s : ouvrez-en une avec %sdurak.",
     [MSG_PRIVATE_ONLY] = "Les coups se jouent en message privé : /msg %s %s",
     [MSG_NO_MOVES] = "Pas de coup pour vous maintenant : c'est à %s (%s).",
     [MSG_YOUR_MOVES] = "Vos coups : %s",
-    [MSG_ERR_NOT_IN_HAND] = "Vous n'avez pas %s : tapez hand pour voir vos cartes.",
+    [MSG_ERR_NOT_IN_HAND] = "Vous n'avez pas %s : tapez main pour voir vos cartes.",
     [MSG_ERR_DOES_NOT_BEAT_TRUMP] = "%s ne bat pas %s : jouez un atout plus fort, ou ramassez.",
     [MSG_ERR_DOES_NOT_BEAT] = "%s ne bat pas %s : jouez un %s plus fort ou un atout, ou ramassez.",
-    [MSG_ERR_NO_TARGET] = "%s n'est pas une carte non couverte sur la table : tapez moves "
+    [MSG_ERR_NO_TARGET] = "%s n'est pas une carte non couverte sur la table : tapez coups "
                           "pour voir quoi couvrir.",
     [MSG_ERR_RANK] = "%s ne peut pas être ajouté : seules les valeurs déjà sur la table "
                      "le peuvent (ou tapez passe).",
@@ -138,22 +139,22 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_ERR_TRANSFER_TOO_MANY] =
         "Pas de transfert : %s ne pourrait pas répondre à autant de cartes "
         "; couvrez ou ramassez.",
-    [MSG_ERR_WRONG_PHASE] = "Ce coup n'est pas possible maintenant ; à vous : %s (tapez moves "
+    [MSG_ERR_WRONG_PHASE] = "Ce coup n'est pas possible maintenant ; à vous : %s (tapez coups "
                             "pour voir comment).",
     [MSG_ERR_BEAT_WHICH] = "Dites quelle carte %s doit couvrir : %s",
     [MSG_ERR_CARD_NO_MOVE] = "%s n'est pas un coup possible maintenant. Vos coups : %s",
     [MSG_ERR_CARD_AMBIGUOUS] = "%s peut vouloir dire %s : tapez le coup en entier.",
     [MSG_PRIVATE_HELP_1] = "Coups : joue X (attaquer ou ajouter), couvre X [Y] (couvrir Y avec "
                            "X), ramasse (ou je ramasse), passe, transfère X ; une carte seule "
-                           "suffit quand elle ne peut dire qu'un coup. hand montre vos cartes, "
-                           "moves vos coups possibles.",
-    [MSG_PRIVATE_HELP_2] = "Cartes : une valeur 6 7 8 9 10 V D R A, puis une couleur p t k c "
-                           "ou ♠ ♣ ♦ ♥, par ex. 7c, 10p, Dk. Les parties s'ouvrent et se "
+                           "suffit quand elle ne peut dire qu'un coup. main montre vos cartes, "
+                           "coups vos coups possibles.",
+    [MSG_PRIVATE_HELP_2] = "Cartes : une valeur 6 7 8 9 10 V D R A, puis une couleur p t ca co "
+                           "ou ♠ ♣ ♦ ♥, par ex. 7co, 10p, Dca. Les parties s'ouvrent et se "
                            "rejoignent dans un salon.",
     [MSG_NOT_IN_GAME] = "Vous n'êtes dans aucune partie : ouvrez-en une dans un salon avec "
-                        "%sdurak, ou rejoignez-en une avec %sjoin.",
-    [MSG_NOT_STARTED] = "La partie n'a pas encore commencé : %s peut la lancer avec %sstart "
-                        "dans %s.",
+                        "%sdurak, ou rejoignez-en une avec %srejoindre.",
+    [MSG_NOT_STARTED] = "La partie n'a pas encore commencé : %s peut la lancer avec "
+                        "%scommencer dans %s.",
     [MSG_SEAT_HELD] = "La place de %s dans %s est gardée pour son joueur, installé depuis "
                       "une autre adresse ou un autre compte : pour le bot vous êtes "
                       "quelqu'un d'autre, jouez sous votre propre pseudo.",
@@ -169,7 +170,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_RESUMED] = "La connexion est revenue ; la partie continue. %s",
     [MSG_RESTORED] = "Je suis de retour après un redémarrage ; la partie continue. %s",
     [MSG_LOBBY_RESTORED] = "Je suis de retour après un redémarrage ; toujours en attente du "
-                           "départ : %s (%d/6). %s peut lancer avec %sstart.",
+                           "départ : %s (%d/6). %s peut lancer avec %scommencer.",
     [MSG_STATS] = "%s : %d %s ; premier sorti : %d, durak : %d, nulles : %d, forfaits "
                   ": %d ; cote %d.",
     [MSG_STATS_NONE] = "Aucune partie enregistrée pour %s.",
@@ -182,10 +183,10 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_ONLY_CREATOR_BOT] = "Seul %s, qui a ouvert la partie, ou un admin peut installer des "
                              "joueurs ordinateur.",
     [MSG_BOT_NONE] = "Aucun joueur ordinateur à table : ajoutez-en un avec %sbot "
-                     "easy|normal|hard.",
+                     "facile|moyen|difficile.",
     [MSG_BOT_REMOVED] = "%s s'en va : %s (%d/6).",
     [MSG_BOT_ADDED] = "Le joueur ordinateur %s prend place : %s (%d/6). %s peut lancer "
-                      "avec %sstart.",
+                      "avec %scommencer.",
     [MSG_REPLACED] = "%s ; %s prend la place · %s",
     [MSG_ONLY_BOTS_LEFT] = "%s. Il ne reste que des joueurs ordinateur, la partie s'arrête "
                            "sans résultat.",
@@ -204,14 +205,15 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_STORE_FAILING] = "les résultats ne sont pas enregistrés : la base de données est en "
                           "panne (je les garde et je réessaie ; prévenez un admin).",
     [MSG_STORE_BACK] = "Les résultats sont de nouveau enregistrés ; aucun n'a été perdu.",
-    [MSG_HELP_BOTS] = "Joueurs ordinateur : avant le début, %sbot easy|normal|hard en "
-                      "installe un (normal par défaut) et %sbot remove retire le dernier "
-                      "; ils ne voient que ce que verrait un joueur à leur place.",
-    [MSG_HELP_STATS] = "%sstats [pseudo] montre les parties, les premières sorties, les "
-                       "fois durak, les nulles, les forfaits et la cote ; %stop [n] les n "
-                       "meilleurs par cote (Elo sur le classement de chaque partie).",
-    [MSG_HELP_TOPICS] = "Pas d'aide sur « %s » : essayez %shelp avec commandes, coups, "
-                        "cartes, bots ou stats.",
+    [MSG_HELP_BOTS] = "Joueurs ordinateur : avant le début, %sbot facile|moyen|difficile "
+                      "en installe un (moyen par défaut) et %sbot retirer retire le "
+                      "dernier ; ils ne voient que ce que verrait un joueur à leur place.",
+    [MSG_HELP_STATS] = "%sstatistiques [pseudo] montre les parties, les premières sorties, "
+                       "les fois durak, les nulles, les forfaits et la cote ; %sclassement "
+                       "[n] les n meilleurs par cote (Elo sur le classement de chaque "
+                       "partie).",
+    [MSG_HELP_TOPICS] = "Pas d'aide sur « %s » : essayez %saide avec commandes, coups, "
+                        "cartes, robots ou statistiques.",
     [MSG_WORD_CLASSIC] = "classique",
     [MSG_WORD_TRANSFER] = "avec transfert",
     [MSG_WORD_ALL] = "tous",
@@ -228,22 +230,22 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_RESULT_PLACES] = "classement : %s",
     [MSG_RESULT_FORFEITED] = "forfaits : %s",
     [MSG_RESULT_RATINGS] = "cotes : %s",
-    [MSG_RESULT_AGAIN] = "%sagain pour une revanche",
-    [MSG_AGAIN_OPEN] = "Revanche : %s. Elle commence quand chacun a tapé %sagain (on "
-                       "attend %s), ou quand %s tape %sstart.",
+    [MSG_RESULT_AGAIN] = "%srevanche pour une revanche",
+    [MSG_AGAIN_OPEN] = "Revanche : %s. Elle commence quand chacun a tapé %srevanche (on "
+                       "attend %s), ou quand %s tape %scommencer.",
     [MSG_AGAIN_AGREED] = "%s est partant pour la revanche ; on attend %s.",
     [MSG_AGAIN_NONE] = "Aucune partie terminée à rejouer dans %s : ouvrez-en une avec "
                        "%sdurak.",
     [MSG_STOP_VOTE] = "%s veut arrêter la partie (sans résultat) : %d sur %d d'accord "
-                      "pour l'instant ; plus de la moitié doit taper %sstop dans les 30 "
-                      "secondes.",
+                      "pour l'instant ; plus de la moitié doit taper %sarrêter dans les "
+                      "30 secondes.",
     [MSG_STOP_VOTE_FAILED] = "Pas assez de joueurs d'accord pour arrêter, la partie continue.",
     [MSG_STOP_AGREED] = "Les joueurs ont décidé d'arrêter la partie ; pas de résultat.",
     [MSG_STOP_NOT_SEATED] = "Seuls les joueurs de la partie (ou un admin) peuvent l'arrêter ; "
-                            "tapez %sleave si vous êtes à table et voulez sortir.",
-    [MSG_HELP_SHORT] = "%1$s : %2$sdurak ouvre une partie, %2$sjoin prend une place, "
-                       "%2$sstart distribue ; on joue en message privé à %3$s. Plus : "
-                       "%2$shelp commandes, coups, cartes, bots ou stats.",
+                            "tapez %squitter si vous êtes à table et voulez sortir.",
+    [MSG_HELP_SHORT] = "%1$s : %2$sdurak ouvre une partie, %2$srejoindre prend une place, "
+                       "%2$scommencer distribue ; on joue en message privé à %3$s. Plus : "
+                       "%2$saide commandes, coups, cartes, robots ou statistiques.",
     [MSG_HELP_SENT] = "%s : l'aide sur %s vous est envoyée en message privé.",
     [MSG_MOVE_IN_CHANNEL] = "%s : les coups se jouent en message privé : /msg %s %s",
     [MSG_SET_DONE] = "Enregistré : %s.",
@@ -272,14 +274,14 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_RANK_A] = "A",
     [MSG_SUIT_LETTER_SPADE] = "p",
     [MSG_SUIT_LETTER_CLUB] = "t",
-    [MSG_SUIT_LETTER_DIAMOND] = "k",
-    [MSG_SUIT_LETTER_HEART] = "c",
+    [MSG_SUIT_LETTER_DIAMOND] = "ca",
+    [MSG_SUIT_LETTER_HEART] = "co",
     [MSG_CARD_OR] = "%s ou %s",
     [MSG_LANG_NAME] = "français",
     [MSG_SET_LANGUAGE] = "Enregistré : vos messages privés sont désormais en %s.",
     [MSG_SET_LANG_BAD] = "« %s » n'est pas une langue que je parle : tapez set language en, "
                          "ru, fr ou es.",
     [MSG_HELP_CARDS] = "Cartes : valeurs 6 7 8 9 10 V (valet) D (dame) R (roi) A (as) ; "
-                       "couleurs p pique ♠, t trèfle ♣, k carreau ♦, c cœur ♥ ; par ex. "
-                       "7♥, 10p, Dk, A♣.",
+                       "couleurs p pique ♠, t trèfle ♣, ca carreau ♦, co cœur ♥ ; par ex. "
+                       "7♥, 10p, Dca, Rco.",
 };

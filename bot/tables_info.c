@@ -39,22 +39,16 @@ void info_rules(tables *t, const char *to, const table_t *tb, outbox *o)
 
 enum { TOPIC_NONE, TOPIC_COMMANDS, TOPIC_MOVES, TOPIC_CARDS, TOPIC_BOTS, TOPIC_STATS };
 
-/* A help topic by its name in any language (the texts name them: "ходы", "cartes"). */
+/* A help topic by its English name (the parser gives the other languages' names so). */
 static int help_topic(const char *topic)
 {
     static const struct {
         const char *name;
         int topic;
     } names[] = {
-        { "commands", TOPIC_COMMANDS },  { "команды", TOPIC_COMMANDS },
-        { "commandes", TOPIC_COMMANDS }, { "comandos", TOPIC_COMMANDS },
-        { "moves", TOPIC_MOVES },        { "ходы", TOPIC_MOVES },
-        { "coups", TOPIC_MOVES },        { "jugadas", TOPIC_MOVES },
-        { "cards", TOPIC_CARDS },        { "карты", TOPIC_CARDS },
-        { "cartes", TOPIC_CARDS },       { "cartas", TOPIC_CARDS },
-        { "bots", TOPIC_BOTS },          { "bot", TOPIC_BOTS },
-        { "боты", TOPIC_BOTS },          { "stats", TOPIC_STATS },
-        { "top", TOPIC_STATS },          { "статистика", TOPIC_STATS },
+        { "commands", TOPIC_COMMANDS }, { "moves", TOPIC_MOVES }, { "cards", TOPIC_CARDS },
+        { "bots", TOPIC_BOTS },         { "bot", TOPIC_BOTS },    { "stats", TOPIC_STATS },
+        { "top", TOPIC_STATS },
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strcmp(topic, names[i].name))
