@@ -124,6 +124,9 @@ def play_game(players, variant, allowed):
                 % (latin_words(line, allowed), line))
     h.check(any(line.startswith("Ваш ход в") for line in private["boris"]),
             "boris had no Russian turn line")
+    for p in players:
+        first = next(line for line in private[p.c.nick] if TURN[p.lang].match(line))
+        h.log("  (to %s) %s" % (p.c.nick, first))
     h.log("%s: %s" % (variant, result))
     return public
 
