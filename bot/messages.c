@@ -192,6 +192,7 @@ static const char *const msg_types[MSG_COUNT] = {
     [MSG_SET_LANGUAGE] = "s",
     [MSG_SET_LANG_BAD] = "s",
     [MSG_HELP_CARDS] = "",
+    [MSG_SET_DEFAULT] = "",
 };
 
 static const char *const msg_english[MSG_COUNT] = {
@@ -440,6 +441,7 @@ static const char *const msg_english[MSG_COUNT] = {
         "Cards: ranks 6 7 8 9 10 J (jack) Q (queen) K (king) A (ace), T for 10; suits s spades "
         "\xE2\x99\xA0, c clubs \xE2\x99\xA3, d diamonds \xE2\x99\xA6, h hearts \xE2\x99\xA5: "
         "7h, 10s, Qd, A\xE2\x99\xA3. Russian letters work too: 7\xD1\x87, \xD0\x94\xD0\xB1.",
+    [MSG_SET_DEFAULT] = "default",
 };
 
 /* One table per language, each with every id (tests/test_messages.c checks). */

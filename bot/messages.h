@@ -202,6 +202,7 @@ typedef enum {
     MSG_SET_LANGUAGE, /* the language set (its name) */
     MSG_SET_LANG_BAD, /* word: not a language */
     MSG_HELP_CARDS,   /* !help cards: the card names of this language */
+    MSG_SET_DEFAULT,  /* how private lines go when set notice|privmsg was not used */
     MSG_COUNT
 } msg_id;
 

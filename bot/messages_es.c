@@ -274,4 +274,5 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_HELP_CARDS] = "Cartas: valores 6 7 8 9 10 J (jota) Q (reina) K (rey, también R) A "
                        "(as); palos p picas ♠, t tréboles ♣, d diamantes ♦, co corazones "
                        "♥; p. ej. 7♥, 10p, Qd, Kco.",
+    [MSG_SET_DEFAULT] = "por defecto",
 };

@@ -284,4 +284,5 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_HELP_CARDS] = "Cartes : valeurs 6 7 8 9 10 V (valet) D (dame) R (roi) A (as) ; "
                        "couleurs p pique ♠, t trèfle ♣, ca carreau ♦, co cœur ♥ ; par ex. "
                        "7♥, 10p, Dca, Rco.",
+    [MSG_SET_DEFAULT] = "par défaut",
 };

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "tables_internal.h"
+#include "utf8.h"
 
 /* ---- output ---- */
 
@@ -16,6 +17,7 @@ static void emit(outbox *o, out_kind kind, const char *target, msg_id id, va_lis
     char line[TABLES_LINE_MAX];
     msg_lang lang = o->lang_of ? (msg_lang)o->lang_of(o->lang_ctx, target) : MSG_LANG_EN;
     vsnprintf(line, sizeof line, msg_in(lang, id), ap);
+    utf8_cut_invalid(line); /* a cut line ends on a whole character */
     outbox_add_prio(o, tables_line_prio(kind, id), kind, target, "%s", line);
 }
 

@@ -41,7 +41,7 @@ static void show(tables *t, const tables_who *w, const store_prefs *p, outbox *o
     tables_notice(o, w->nick, MSG_SET_SHOW,
                   p->delivery == 2 ? "PRIVMSG"
                   : p->delivery    ? "NOTICE"
-                                   : "default",
+                                   : tables_text(t, w->nick, MSG_SET_DEFAULT),
                   on_off(p->colours, t->cfg.ui.colors), on_off(p->turn, 1),
                   tables_text(t, w->nick, MSG_LANG_NAME));
 }
