@@ -189,6 +189,20 @@ typedef enum {
     MSG_CMD_TAKE,
     MSG_CMD_PASS,
     MSG_CMD_TRANSFER,
+    MSG_CMD_DURAK, /* the other command words as typed (channel ones without the prefix) */
+    MSG_CMD_JOIN,
+    MSG_CMD_LEAVE,
+    MSG_CMD_START,
+    MSG_CMD_STOP,
+    MSG_CMD_TABLE,
+    MSG_CMD_RULES,
+    MSG_CMD_HELP,
+    MSG_CMD_BOT,
+    MSG_CMD_STATS,
+    MSG_CMD_TOP,
+    MSG_CMD_AGAIN,
+    MSG_CMD_HAND,
+    MSG_CMD_MOVES,
     MSG_RANK_J, /* rank letters (6 to 10 are digits everywhere): J, Q, K, A */
     MSG_RANK_Q,
     MSG_RANK_K,
@@ -224,6 +238,9 @@ int msg_lang_of_code(const char *code);
 int msg_plural_form(msg_lang lang, int n);
 /* The word for n of a plural triple whose ONE id is `one` (then FEW, then MANY). */
 const char *msg_plural(msg_lang lang, int n, msg_id one);
+/* The word lang's players type for the command whose English word is `english` ("join" ->
+ * "играть", "moves" -> "coups"); `english` itself when it is none of them. */
+const char *msg_command(msg_lang lang, const char *english);
 /* A card as text in lang: rank as card.h counts (0 for a 2 ... 12 for an ace), suit 0-3
  * (spade, club, diamond, heart): "10♠", or the language's letters without Unicode: "Дч". */
 char *msg_card(msg_lang lang, int rank, int suit, bool unicode, char *buf, size_t cap);

@@ -275,4 +275,18 @@ const char *const msg_spanish[MSG_COUNT] = {
                        "(as); palos p picas ♠, t tréboles ♣, d diamantes ♦, co corazones "
                        "♥; p. ej. 7♥, 10p, Qd, Kco.",
     [MSG_SET_DEFAULT] = "por defecto",
+    [MSG_CMD_DURAK] = "durak",
+    [MSG_CMD_JOIN] = "unirse",
+    [MSG_CMD_LEAVE] = "salir",
+    [MSG_CMD_START] = "empezar",
+    [MSG_CMD_STOP] = "parar",
+    [MSG_CMD_TABLE] = "mesa",
+    [MSG_CMD_RULES] = "reglas",
+    [MSG_CMD_HELP] = "ayuda",
+    [MSG_CMD_BOT] = "bot",
+    [MSG_CMD_STATS] = "estadísticas",
+    [MSG_CMD_TOP] = "clasificación",
+    [MSG_CMD_AGAIN] = "revancha",
+    [MSG_CMD_HAND] = "mano",
+    [MSG_CMD_MOVES] = "jugadas",
 };

@@ -285,4 +285,18 @@ const char *const msg_french[MSG_COUNT] = {
                        "couleurs p pique ♠, t trèfle ♣, ca carreau ♦, co cœur ♥ ; par ex. "
                        "7♥, 10p, Dca, Rco.",
     [MSG_SET_DEFAULT] = "par défaut",
+    [MSG_CMD_DURAK] = "durak",
+    [MSG_CMD_JOIN] = "rejoindre",
+    [MSG_CMD_LEAVE] = "quitter",
+    [MSG_CMD_START] = "commencer",
+    [MSG_CMD_STOP] = "arrêter",
+    [MSG_CMD_TABLE] = "table",
+    [MSG_CMD_RULES] = "règles",
+    [MSG_CMD_HELP] = "aide",
+    [MSG_CMD_BOT] = "bot",
+    [MSG_CMD_STATS] = "statistiques",
+    [MSG_CMD_TOP] = "classement",
+    [MSG_CMD_AGAIN] = "revanche",
+    [MSG_CMD_HAND] = "main",
+    [MSG_CMD_MOVES] = "coups",
 };

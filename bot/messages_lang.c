@@ -1,6 +1,7 @@
 /* messages_lang.c — what differs by language besides the texts: the language codes, the plural
  * rule of each language, and a card written with the language's rank and suit letters. */
 #include <stdio.h>
+#include <string.h>
 #include <strings.h>
 
 #include "messages.h"
@@ -43,6 +44,18 @@ int msg_plural_form(msg_lang lang, int n)
 const char *msg_plural(msg_lang lang, int n, msg_id one)
 {
     return msg_in(lang, (msg_id)(one + msg_plural_form(lang, n)));
+}
+
+const char *msg_command(msg_lang lang, const char *english)
+{
+    static const char *const words[] = { "play",  "beat",  "take",  "pass",  "transfer",
+                                         "durak", "join",  "leave", "start", "stop",
+                                         "table", "rules", "help",  "bot",   "stats",
+                                         "top",   "again", "hand",  "moves" };
+    for (unsigned i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (!strcmp(english, words[i]))
+            return msg_in(lang, (msg_id)(MSG_CMD_PLAY + i));
+    return english;
 }
 
 char *msg_card(msg_lang lang, int rank, int suit, bool unicode, char *buf, size_t cap)

@@ -262,4 +262,18 @@ const char *const msg_russian[MSG_COUNT] = {
                        "например 7ч, 10п, Дб, Тт. Кириллическая Т — туз, десятка — 10 "
                        "(латинская T — тоже десятка).",
     [MSG_SET_DEFAULT] = "по умолчанию",
+    [MSG_CMD_DURAK] = "дурак",
+    [MSG_CMD_JOIN] = "играть",
+    [MSG_CMD_LEAVE] = "выйти",
+    [MSG_CMD_START] = "старт",
+    [MSG_CMD_STOP] = "стоп",
+    [MSG_CMD_TABLE] = "стол",
+    [MSG_CMD_RULES] = "правила",
+    [MSG_CMD_HELP] = "помощь",
+    [MSG_CMD_BOT] = "бот",
+    [MSG_CMD_STATS] = "статистика",
+    [MSG_CMD_TOP] = "топ",
+    [MSG_CMD_AGAIN] = "ещё",
+    [MSG_CMD_HAND] = "карты",
+    [MSG_CMD_MOVES] = "ходы",
 };

@@ -104,11 +104,7 @@ char *ctx_write_card(const parse_ctx *c, card_t card, char buf[PARSE_CARD_TEXT_S
 
 const char *ctx_word(const parse_ctx *c, const char *english)
 {
-    static const char *const moves[] = { "play", "beat", "take", "pass", "transfer" };
-    for (int i = 0; i < 5; i++)
-        if (!strcmp(english, moves[i]))
-            return msg_in(c->lang, (msg_id)(MSG_CMD_PLAY + i));
-    return english;
+    return msg_command(c->lang, english);
 }
 
 /* "7♥ or 7h" (Unicode suits) or "7h": cards to show in an error. */

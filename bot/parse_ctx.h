@@ -53,7 +53,7 @@ const char *ctx_quote(char buf[CTX_QUOTE_SIZE], token t);
  * in c's language (Russian "бью 9♠ 7♠"; `word` is the English one). */
 const char *ctx_command_text(char buf[CTX_TEXT_SIZE], const char *before, const char *word,
                              card_t a, card_t b, const parse_ctx *c);
-/* The word of a move in c's language ("play" -> "хожу"); other words as they are. */
+/* A command word in c's language ("play" -> "хожу", "join" -> "играть"); others as they are. */
 const char *ctx_word(const parse_ctx *c, const char *english);
 /* A card as c's language writes it, with c's suits: "7♥", "Дч". */
 char *ctx_write_card(const parse_ctx *c, card_t card, char buf[PARSE_CARD_TEXT_SIZE]);

@@ -285,7 +285,7 @@ static void private_unknown(parse_ctx *c, token w)
     else if (amb)
         ctx_fail(c, MSG_PARSE_AMBIGUOUS, ctx_quote(q, w), ambiguous_choices[amb->value]);
     else if (kind != PC_IGNORED)
-        ctx_fail(c, MSG_PARSE_CHANNEL_ONLY, c->prefix_shown, kind_names[kind]);
+        ctx_fail(c, MSG_PARSE_CHANNEL_ONLY, c->prefix_shown, ctx_word(c, kind_names[kind]));
     else if (cardtext_looks_like_card(w.s, w.n))
         ctx_fail_card(c, w);
     else

@@ -192,8 +192,6 @@ void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox 
 void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, double now, outbox *o);
 /* A move command (play, beat, take, pass, transfer, a bare card). */
 bool play_is_move(parse_kind k);
-/* The word of a move command as typed (MSG_CMD_PLAY ... MSG_CMD_TRANSFER; a bare card: play). */
-msg_id play_move_word(parse_kind k);
 
 /* ---- tables_turn.c: the turn timer, the private turn line, time-outs ---- */
 

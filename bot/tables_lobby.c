@@ -253,7 +253,7 @@ static void move_in_channel(tables *t, const tables_who *w, const char *channel,
     r.colors = false;
     render_card(&r, p.card, c, sizeof c);
     render_card(&r, p.target, x, sizeof x);
-    const char *word = msg_in(r.lang, play_move_word(p.kind));
+    const char *word = msg_command(r.lang, parse_kind_name(p.kind));
     if (p.kind == PC_CARD)
         snprintf(move, sizeof move, "%s", c);
     else if (p.kind == PC_BEAT && p.target != CARD_NONE)
@@ -298,7 +298,8 @@ void tables_on_channel(tables *t, double now, const tables_who *w, const char *c
     case PC_BOT: lobby_bot(t, w, tb, &p, o); break;
     case PC_TABLE: info_table(t, tb, o); break;
     default:
-        tables_notice(o, w->nick, MSG_PRIVATE_ONLY, t->own_nick, parse_kind_name(p.kind));
+        tables_notice(o, w->nick, MSG_PRIVATE_ONLY, t->own_nick,
+                      msg_command(tables_lang_of(t, w->nick), parse_kind_name(p.kind)));
         break;
     }
 }

@@ -275,17 +275,6 @@ static void cmd_move(tables *t, table_t *tb, int s, const parsed_cmd *p, double 
     play_move(t, tb, a, false, now, o);
 }
 
-msg_id play_move_word(parse_kind k)
-{
-    switch (k) {
-    case PC_BEAT: return MSG_CMD_BEAT;
-    case PC_TAKE: return MSG_CMD_TAKE;
-    case PC_PASS: return MSG_CMD_PASS;
-    case PC_TRANSFER: return MSG_CMD_TRANSFER;
-    default: return MSG_CMD_PLAY;
-    }
-}
-
 bool play_is_move(parse_kind k)
 {
     return k == PC_PLAY || k == PC_BEAT || k == PC_TAKE || k == PC_PASS || k == PC_TRANSFER
@@ -336,6 +325,8 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
     } else if (play_is_move(p.kind)) {
         cmd_move(t, tb, s, &p, now, o);
     } else {
-        tables_notice(o, w->nick, MSG_CHANNEL_ONLY, parse_kind_name(p.kind), tb->channel);
+        tables_notice(o, w->nick, MSG_CHANNEL_ONLY,
+                      msg_command(tables_lang_of(t, w->nick), parse_kind_name(p.kind)),
+                      tb->channel);
     }
 }

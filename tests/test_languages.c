@@ -261,7 +261,13 @@ static void test_errors_in_the_senders_language(void **state)
     harness *h = h_ru(3);
     chan(h, "bob", RU_CHANNEL, "!table");
     expect(h, "bob", "В #durak.ru игры нет: соберите её командой !дурак.");
+    chan(h, "bob", RU_CHANNEL, "!join now");
+    expect(h, "bob", "«now» после !играть непонятно: напишите просто !играть");
+    priv(h, "bob", "join"); /* bob sits nowhere and chose nothing: game.language */
+    expect(h, "bob", "!join is a channel command");
     chan(h, "bob", RU_CHANNEL, "!durak"); /* bob sits in the Russian channel's game */
+    priv(h, "bob", "join");
+    expect(h, "bob", "!играть — команда для канала: напишите её в канале, а не мне");
     priv(h, "bob", "blah");
     expect(h, "bob", "«blah» — не команда и не карта");
     priv(h, "bob", "play");

@@ -246,6 +246,22 @@ static void test_cards(void **state)
     assert_string_equal(msg_card(MSG_LANG_ES, 4, 3, false, buf, sizeof buf), "6co");
 }
 
+/* The command words players of each language type, by their English word. */
+static void test_commands(void **state)
+{
+    (void)state;
+    assert_string_equal(msg_command(MSG_LANG_RU, "join"), "играть");
+    assert_string_equal(msg_command(MSG_LANG_RU, "take"), "беру");
+    assert_string_equal(msg_command(MSG_LANG_FR, "moves"), "coups");
+    assert_string_equal(msg_command(MSG_LANG_ES, "again"), "revancha");
+    assert_string_equal(msg_command(MSG_LANG_EN, "hand"), "hand");
+    assert_string_equal(msg_command(MSG_LANG_RU, "set"), "set"); /* none: as it is */
+    for (int lang = 0; lang < MSG_LANG_COUNT; lang++)
+        for (int id = MSG_CMD_PLAY; id <= MSG_CMD_MOVES; id++)
+            assert_string_equal(msg_command((msg_lang)lang, msg_text((msg_id)id)),
+                                msg_in((msg_lang)lang, (msg_id)id));
+}
+
 /* Is s[i] the start of an ASCII letter run? */
 static bool latin(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
@@ -301,6 +317,7 @@ int main(void)
         cmocka_unit_test(test_plural_russian),
         cmocka_unit_test(test_plural_others),
         cmocka_unit_test(test_cards),
+        cmocka_unit_test(test_commands),
         cmocka_unit_test(test_russian_has_no_english),
     };
     return cmocka_run_group_tests_name("messages", tests, NULL, NULL);
