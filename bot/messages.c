@@ -207,6 +207,11 @@ static const char *const msg_types[MSG_COUNT] = {
     [MSG_SET_LANG_BAD] = "s",
     [MSG_HELP_CARDS] = "",
     [MSG_SET_DEFAULT] = "",
+    [MSG_TOPIC_COMMANDS] = "",
+    [MSG_TOPIC_MOVES] = "",
+    [MSG_TOPIC_CARDS] = "",
+    [MSG_TOPIC_BOTS] = "",
+    [MSG_TOPIC_STATS] = "",
 };
 
 static const char *const msg_english[MSG_COUNT] = {
@@ -470,6 +475,11 @@ static const char *const msg_english[MSG_COUNT] = {
         "\xE2\x99\xA0, c clubs \xE2\x99\xA3, d diamonds \xE2\x99\xA6, h hearts \xE2\x99\xA5: "
         "7h, 10s, Qd, A\xE2\x99\xA3. Russian letters work too: 7\xD1\x87, \xD0\x94\xD0\xB1.",
     [MSG_SET_DEFAULT] = "default",
+    [MSG_TOPIC_COMMANDS] = "commands",
+    [MSG_TOPIC_MOVES] = "moves",
+    [MSG_TOPIC_CARDS] = "cards",
+    [MSG_TOPIC_BOTS] = "bots",
+    [MSG_TOPIC_STATS] = "stats",
 };
 
 /* One table per language, each with every id (tests/test_messages.c checks). */

@@ -211,12 +211,17 @@ typedef enum {
     MSG_SUIT_LETTER_CLUB,
     MSG_SUIT_LETTER_DIAMOND,
     MSG_SUIT_LETTER_HEART,
-    MSG_CARD_OR,      /* a card written two ways: "7♥ or 7h" */
-    MSG_LANG_NAME,    /* the language's own name: "English", "русский" */
-    MSG_SET_LANGUAGE, /* the language set (its name) */
-    MSG_SET_LANG_BAD, /* word: not a language */
-    MSG_HELP_CARDS,   /* !help cards: the card names of this language */
-    MSG_SET_DEFAULT,  /* how private lines go when set notice|privmsg was not used */
+    MSG_CARD_OR,        /* a card written two ways: "7♥ or 7h" */
+    MSG_LANG_NAME,      /* the language's own name: "English", "русский" */
+    MSG_SET_LANGUAGE,   /* the language set (its name) */
+    MSG_SET_LANG_BAD,   /* word: not a language */
+    MSG_HELP_CARDS,     /* !help cards: the card names of this language */
+    MSG_SET_DEFAULT,    /* how private lines go when set notice|privmsg was not used */
+    MSG_TOPIC_COMMANDS, /* the help topics' names, as in "help cards" */
+    MSG_TOPIC_MOVES,
+    MSG_TOPIC_CARDS,
+    MSG_TOPIC_BOTS,
+    MSG_TOPIC_STATS,
     MSG_COUNT
 } msg_id;
 

@@ -289,4 +289,9 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_CMD_AGAIN] = "revancha",
     [MSG_CMD_HAND] = "mano",
     [MSG_CMD_MOVES] = "jugadas",
+    [MSG_TOPIC_COMMANDS] = "comandos",
+    [MSG_TOPIC_MOVES] = "jugadas",
+    [MSG_TOPIC_CARDS] = "cartas",
+    [MSG_TOPIC_BOTS] = "bots",
+    [MSG_TOPIC_STATS] = "estadísticas",
 };

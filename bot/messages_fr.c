@@ -299,4 +299,9 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_CMD_AGAIN] = "revanche",
     [MSG_CMD_HAND] = "main",
     [MSG_CMD_MOVES] = "coups",
+    [MSG_TOPIC_COMMANDS] = "commandes",
+    [MSG_TOPIC_MOVES] = "coups",
+    [MSG_TOPIC_CARDS] = "cartes",
+    [MSG_TOPIC_BOTS] = "robots",
+    [MSG_TOPIC_STATS] = "statistiques",
 };

@@ -276,4 +276,9 @@ const char *const msg_russian[MSG_COUNT] = {
     [MSG_CMD_AGAIN] = "ещё",
     [MSG_CMD_HAND] = "карты",
     [MSG_CMD_MOVES] = "ходы",
+    [MSG_TOPIC_COMMANDS] = "команды",
+    [MSG_TOPIC_MOVES] = "ходы",
+    [MSG_TOPIC_CARDS] = "карты",
+    [MSG_TOPIC_BOTS] = "боты",
+    [MSG_TOPIC_STATS] = "статистика",
 };

@@ -37,6 +37,7 @@ void info_rules(tables *t, const char *to, const table_t *tb, outbox *o)
                opt.variant == DURAK_VARIANT_TRANSFER ? MSG_RULES_3_TRANSFER : MSG_RULES_3_CLASSIC);
 }
 
+/* In the order of MSG_TOPIC_COMMANDS ... MSG_TOPIC_STATS. */
 enum { TOPIC_NONE, TOPIC_COMMANDS, TOPIC_MOVES, TOPIC_CARDS, TOPIC_BOTS, TOPIC_STATS };
 
 /* A help topic by its English name (the parser gives the other languages' names so). */
@@ -65,9 +66,13 @@ void info_help(tables *t, const tables_who *w, const char *channel, const char *
         tables_say(o, channel, MSG_HELP_SHORT, w->nick, p, t->own_nick);
         return;
     }
-    if (channel)
-        tables_say(o, channel, MSG_HELP_SENT, w->nick, topic);
-    switch (help_topic(topic[0] ? topic : "moves")) {
+    int which = help_topic(topic[0] ? topic : "moves");
+    if (channel) /* the topic by its name in the channel's language */
+        tables_say(o, channel, MSG_HELP_SENT, w->nick,
+                   which == TOPIC_NONE
+                       ? topic
+                       : tables_text(t, channel, (msg_id)(MSG_TOPIC_COMMANDS + which - 1)));
+    switch (which) {
     case TOPIC_COMMANDS:
         tables_notice(o, w->nick, MSG_HELP_1, p);
         tables_notice(o, w->nick, MSG_HELP_2, t->own_nick);

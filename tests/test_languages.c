@@ -306,6 +306,9 @@ static void test_help_cards(void **state)
             fail_msg("help %s: no \"%s\" in \"%s\"", cases[i].topic, cases[i].want,
                      h->o.len ? h->o.items[0].text : "(nothing)");
     }
+    chan(h, "erin", RU_CHANNEL, "!help cards"); /* the channel hears the topic's Russian name */
+    expect(h, RU_CHANNEL, "erin: справка «карты» отправлена вам личным сообщением.");
+    expect(h, "erin", "В (валет)");
     h_free(h);
 }
 
