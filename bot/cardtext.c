@@ -2,13 +2,23 @@
  * plus the aliases people type (T for 10, white suits, Cyrillic letters); and a card written. */
 
 /*
- * Cards: the rank, then the suit, no space between.
- *   ranks: 2 3 4 5 6 7 8 9 10 J Q K A, T for 10, any case;
- *          Cyrillic В (валет) Д (дама) К (король) Т (туз), any case — Cyrillic Т is the ace,
- *          Latin T is the ten.
- *   suits: ♠ ♣ ♦ ♥, white ♤ ♧ ♢ ♡, each with or without U+FE0F; s c d h, any case;
- *          Cyrillic п (пики ♠) к (крести ♣) б (бубны ♦) ч (черви ♥), any case.
- *   Rank first settles К: "Кк" = K♣, "Кп" = K♠, "10к" = 10♣; "кК" is K♣ too.
+ * Cards: the rank, then the suit, no space between. Letters in any case (Latin and Cyrillic).
+ *   ranks: 2 3 4 5 6 7 8 9 10, and
+ *          English  T (ten)  J Q K A
+ *          Russian  В (валет) Д (дама) К (король) Т (туз) — Cyrillic Т is the ACE;
+ *                   Cyrillic А (looks like A) is the ace too
+ *          French   V (valet) D (dame) R (roi) A (as)
+ *          Spanish  J (jota) Q (reina) K or R (rey) A (as)
+ *   suits: ♠ ♣ ♦ ♥, white ♤ ♧ ♢ ♡, each with or without U+FE0F, and
+ *          English  s c d h
+ *          Russian  п (пики ♠) т or к (трефы, крести ♣) б (бубны ♦) ч (червы ♥)
+ *          French   p (pique ♠) t (trèfle ♣) ca (carreau ♦) co (cœur ♥)
+ *          Spanish  p (picas ♠) t (tréboles ♣) d (diamantes ♦) co (corazones ♥)
+ *   Latin c stays clubs and Latin k is no suit (it is a rank, and "tk" is take); that is why
+ *   carreau and cœur are written ca and co. Rank first settles К: "Кк" = K♣, "Кп" = K♠,
+ *   "10к" = 10♣; "кК" is K♣ too.
+ *   Latin T is the ten, Cyrillic Т the ace: a card read with Cyrillic Т, or with Latin T and a
+ *   Cyrillic suit, comes with a note saying how it was read (cardtext_t_note).
  */
 #include "cardtext.h"
 
@@ -28,18 +38,31 @@ static const alias rank_aliases[] = {
     { "\xD0\x94", RANK_Q }, { "\xD0\xB4", RANK_Q }, /* Д д: дама */
     { "\xD0\x9A", RANK_K }, { "\xD0\xBA", RANK_K }, /* К к: король */
     { "\xD0\xA2", RANK_A }, { "\xD1\x82", RANK_A }, /* Т т: туз */
+    { "\xD0\x90", RANK_A }, { "\xD0\xB0", RANK_A }, /* А а (Cyrillic): туз, as Latin A */
+    { "v", RANK_J },        { "d", RANK_Q },        /* valet, dame */
+    { "r", RANK_K },                                /* roi, rey */
 };
 
 /* Suits besides card.c's letters and symbols. */
 static const alias suit_aliases[] = {
-    { "\xE2\x99\xA4", SUIT_SPADES },                                  /* ♤ */
-    { "\xE2\x99\xA7", SUIT_CLUBS },                                   /* ♧ */
-    { "\xE2\x99\xA2", SUIT_DIAMONDS },                                /* ♢ */
-    { "\xE2\x99\xA1", SUIT_HEARTS },                                  /* ♡ */
-    { "\xD0\xBF", SUIT_SPADES },       { "\xD0\x9F", SUIT_SPADES },   /* п П: пики */
-    { "\xD0\xBA", SUIT_CLUBS },        { "\xD0\x9A", SUIT_CLUBS },    /* к К: крести */
-    { "\xD0\xB1", SUIT_DIAMONDS },     { "\xD0\x91", SUIT_DIAMONDS }, /* б Б: бубны */
-    { "\xD1\x87", SUIT_HEARTS },       { "\xD0\xA7", SUIT_HEARTS },   /* ч Ч: черви */
+    { "\xE2\x99\xA4", SUIT_SPADES },   /* ♤ */
+    { "\xE2\x99\xA7", SUIT_CLUBS },    /* ♧ */
+    { "\xE2\x99\xA2", SUIT_DIAMONDS }, /* ♢ */
+    { "\xE2\x99\xA1", SUIT_HEARTS },   /* ♡ */
+    { "\xD0\xBF", SUIT_SPADES },
+    { "\xD0\x9F", SUIT_SPADES }, /* п П: пики */
+    { "\xD1\x82", SUIT_CLUBS },
+    { "\xD0\xA2", SUIT_CLUBS }, /* т Т: трефы */
+    { "\xD0\xBA", SUIT_CLUBS },
+    { "\xD0\x9A", SUIT_CLUBS }, /* к К: крести */
+    { "\xD0\xB1", SUIT_DIAMONDS },
+    { "\xD0\x91", SUIT_DIAMONDS }, /* б Б: бубны */
+    { "\xD1\x87", SUIT_HEARTS },
+    { "\xD0\xA7", SUIT_HEARTS }, /* ч Ч: червы */
+    { "p", SUIT_SPADES },        /* pique, picas */
+    { "t", SUIT_CLUBS },         /* trèfle, tréboles */
+    { "ca", SUIT_DIAMONDS },     /* carreau */
+    { "co", SUIT_HEARTS },       /* cœur, corazones */
 };
 
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
@@ -76,19 +99,33 @@ static int rank_prefix(const char *s, size_t n, size_t *used)
     return alias_prefix(rank_aliases, COUNT_OF(rank_aliases), s, n, used);
 }
 
-/* A suit at the start of s, with an optional variation selector after it; -1 if none. */
+/* The suit spelt at the start of s with an optional variation selector after it, exactly
+ * filling s[0..n) when `whole` (then "co" is not read as "c" and more); -1 if none. */
+static int suit_spelt(const char *s, size_t n, bool whole, size_t *used)
+{
+    for (int i = 0; i < SUIT_COUNT + (int)COUNT_OF(suit_aliases); i++) {
+        const char *texts[2] = { NULL, NULL };
+        int suit = i;
+        if (i < SUIT_COUNT) {
+            texts[0] = card_suit_letter(i), texts[1] = card_suit_symbol(i);
+        } else {
+            texts[0] = suit_aliases[i - SUIT_COUNT].text;
+            suit = suit_aliases[i - SUIT_COUNT].value;
+        }
+        for (int k = 0; k < 2 && texts[k]; k++) {
+            if (!starts_with(s, n, texts[k], used))
+                continue;
+            *used += utf8_invisible_len((const unsigned char *)s + *used, n - *used);
+            if (!whole || *used == n)
+                return suit;
+        }
+    }
+    return -1;
+}
+
 static int suit_prefix(const char *s, size_t n, size_t *used)
 {
-    int suit = -1;
-    for (int i = 0; i < SUIT_COUNT && suit < 0; i++)
-        if (starts_with(s, n, card_suit_letter(i), used)
-            || starts_with(s, n, card_suit_symbol(i), used))
-            suit = i;
-    if (suit < 0)
-        suit = alias_prefix(suit_aliases, COUNT_OF(suit_aliases), s, n, used);
-    if (suit >= 0)
-        *used += utf8_invisible_len((const unsigned char *)s + *used, n - *used);
-    return suit;
+    return suit_spelt(s, n, false, used);
 }
 
 card_t cardtext_read(const char *s, size_t n)
@@ -97,10 +134,31 @@ card_t cardtext_read(const char *s, size_t n)
     int rank = rank_prefix(s, n, &r);
     if (rank < 0)
         return CARD_NONE;
-    int suit = suit_prefix(s + r, n - r, &k);
-    if (suit < 0 || r + k != n)
+    int suit = suit_spelt(s + r, n - r, true, &k);
+    if (suit < 0)
         return CARD_NONE;
     return card_make(rank, suit);
+}
+
+static bool byte_is_cyrillic_lead(unsigned char b) { return b == 0xD0 || b == 0xD1; }
+
+cardtext_note cardtext_t_note(const char *s, size_t n, card_t *other,
+                              char other_text[CARDTEXT_OTHER_SIZE])
+{
+    card_t c = cardtext_read(s, n);
+    if (c == CARD_NONE || n < 2)
+        return CARDTEXT_NOTE_NONE;
+    bool cyrillic_t = (unsigned char)s[0] == 0xD0 ? (unsigned char)s[1] == 0xA2
+                                                  : (unsigned char)s[0] == 0xD1 && s[1] == '\x82';
+    bool latin_t = (s[0] == 'T' || s[0] == 't') && byte_is_cyrillic_lead((unsigned char)s[1]);
+    size_t rank_len = cyrillic_t ? 2 : 1;
+    if ((!cyrillic_t && !latin_t) || n - rank_len + 3 > CARDTEXT_OTHER_SIZE)
+        return CARDTEXT_NOTE_NONE;
+    *other = card_make(cyrillic_t ? RANK_10 : RANK_A, card_suit(c));
+    memcpy(other_text, cyrillic_t ? "10" : "\xD0\xA2", 2); /* 10, or Cyrillic Т */
+    memcpy(other_text + 2, s + rank_len, n - rank_len);
+    other_text[2 + n - rank_len] = '\0';
+    return cyrillic_t ? CARDTEXT_NOTE_ACE : CARDTEXT_NOTE_TEN;
 }
 
 bool cardtext_looks_like_card(const char *s, size_t n)

@@ -1,5 +1,6 @@
-/* cardtext.h — cards as people type them to the bot: ranks (10 or T, J Q K A, Cyrillic В Д К Т),
- * suits (♠ ♣ ♦ ♥ and white ones, s c d h, Cyrillic п к б ч), a card read back or written. */
+/* cardtext.h — cards as people type them to the bot: ranks (10 or T, J Q K A, Cyrillic В Д К Т,
+ * French V D R), suits (♠ ♣ ♦ ♥ and white ones, s c d h, Cyrillic п т к б ч, p t ca co), a card
+ * read back or written, and the note on a T read one way. */
 #ifndef DURAK_CARDTEXT_H
 #define DURAK_CARDTEXT_H
 
@@ -21,6 +22,20 @@ typedef enum {
 /* A card written rank then suit, exactly filling s[0..n) (no punctuation around it); CARD_NONE
  * if not. A variation selector may follow the suit; rank first settles К: "Кк" is K♣. */
 card_t cardtext_read(const char *s, size_t n);
+/* How a card with a T was read, when the other T would have meant another card. */
+typedef enum {
+    CARDTEXT_NOTE_NONE,
+    CARDTEXT_NOTE_ACE, /* Cyrillic Т read as the ace (Latin T would be the ten) */
+    CARDTEXT_NOTE_TEN, /* Latin T with a Cyrillic suit read as the ten (Cyrillic Т: the ace) */
+} cardtext_note;
+
+enum { CARDTEXT_OTHER_SIZE = 16 };
+
+/* For a card word s[0..n) (exactly, as cardtext_read): whether it needs a note, and then the card
+ * the other T would give (*other) and how to type that one (other_text: "10п" for "Тп", "Тп" for
+ * "Tп", the user's suit spelling kept). */
+cardtext_note cardtext_t_note(const char *s, size_t n, card_t *other,
+                              char other_text[CARDTEXT_OTHER_SIZE]);
 /* Does a word that is neither a command nor a card look like an attempt at a card (it starts
  * with a digit or holds a suit symbol)? */
 bool cardtext_looks_like_card(const char *s, size_t n);

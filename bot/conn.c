@@ -30,7 +30,6 @@
 enum {
     SEND_LINES_PER_TURN = 2, /* libircclient's output buffer holds 1024 bytes */
     SEND_BYTES_PER_TURN = 1000,
-    JOIN_LINE_MAX = 400,
 };
 #define BACKOFF_FIRST 5.0  /* at least a server's reconnect throttle (ircd-hybrid's) */
 #define STABLE_AFTER 300.0 /* the back-off starts over only after a connection stayed up so long */
@@ -54,12 +53,14 @@ struct conn {
     isupport_botmode bmode; /* the bot user mode asked for, its refusal logged once */
     char nick[128];         /* the bot's nick on the server now */
     bool registered;        /* 001 seen on this connection */
-    bool joined;   /* JOINs sent (once owner_settled: NickServ answered, or the wait passed) */
-    bool ready;    /* end of MOTD seen: channels joined */
-    bool games_on; /* ready and under its own nick: the games go on (hooks ready/lost) */
-    bool paused;   /* lost after it was up, not ready again yet: the games wait */
-    bool stopping; /* shutting down: events are no longer handed on */
-    bool drop;     /* set inside callbacks: drop the connection after processing */
+    bool joined;     /* JOINs sent (once owner_settled: NickServ answered, or the wait passed) */
+    bool burst_done; /* a numeric after 001–005: ISUPPORT is known, JOINs may be built */
+    bool motd;       /* end of MOTD (or a JOIN of ours) seen */
+    bool ready;      /* end of MOTD seen: channels joined */
+    bool games_on;   /* ready and under its own nick: the games go on (hooks ready/lost) */
+    bool paused;     /* lost after it was up, not ready again yet: the games wait */
+    bool stopping;   /* shutting down: events are no longer handed on */
+    bool drop;       /* set inside callbacks: drop the connection after processing */
     char drop_why[160];
     double connect_at; /* when this connection attempt started */
     double last_rx;    /* when the last line came in */
@@ -110,23 +111,6 @@ static void arm_ping(conn *c)
 
 /* ---- registration ---- */
 
-static void join_channels(conn *c)
-{
-    char line[JOIN_LINE_MAX + 64];
-    size_t len = 0;
-    c->joined = true;
-    for (int i = 0; i < c->cfg.irc.nchannels; i++) {
-        const char *ch = c->cfg.irc.channels[i];
-        if (len && len + 1 + strlen(ch) > JOIN_LINE_MAX) {
-            push_raw(c, line);
-            len = 0;
-        }
-        len += (size_t)snprintf(line + len, sizeof line - len, "%s%s", len ? "," : "JOIN ", ch);
-    }
-    if (len)
-        push_raw(c, line);
-}
-
 static void on_welcome(conn *c, const irc_event *ev, double now)
 {
     if (ev->count >= 1 && ev->params[0][0])
@@ -156,13 +140,27 @@ static void sync_games(conn *c, double now)
     c->games_on = on;
 }
 
+/* End of MOTD: the channels are joined (the JOINs go out first) and the games go on. */
+static void on_ready(conn *c, double now)
+{
+    c->motd = true;
+    if (c->ready || !c->registered || !c->joined)
+        return;
+    c->ready = true;
+    sync_games(c, now);
+}
+
 /* After owner.h or rejoin.h heard a line or ran their timer: join once NickServ answered (or
  * irc.nickserv_wait passed), retry channels that wanted identification, hold or free the games,
  * arm the timer. */
 static void after_owner(conn *c, owner_id before, double now)
 {
-    if (c->registered && !c->joined && owner_settled(c->owner))
-        join_channels(c);
+    if (c->registered && c->burst_done && !c->joined && owner_settled(c->owner)) {
+        c->joined = true;
+        rejoin_join_all(c->rejoin, &c->cfg);
+        if (c->motd)
+            on_ready(c, now);
+    }
     if (before != OWNER_ID_OK && owner_identity(c->owner) == OWNER_ID_OK)
         rejoin_now(c->rejoin, 477, now);
     sync_games(c, now);
@@ -177,15 +175,6 @@ static void owner_due(void *ctx, double now)
     owner_tick(c->owner, now);
     rejoin_tick(c->rejoin, now);
     after_owner(c, before, now);
-}
-
-/* End of MOTD: the channels are joined (the JOINs go out first) and the games go on. */
-static void on_ready(conn *c, double now)
-{
-    if (c->ready || !c->registered || !c->joined)
-        return;
-    c->ready = true;
-    sync_games(c, now);
 }
 
 static void try_next_nick(conn *c)
@@ -216,6 +205,9 @@ static void on_isupport(conn *c, const irc_event *ev)
     if (isupport_botmode_line(&c->bmode, &is, c->nick, line, sizeof line))
         push_raw(c, line);
     c->whox |= is.whox;
+    rejoin_isupport(c->rejoin, &is);
+    if (is.linelen)
+        outq_set_line_len(c->q, is.linelen);
 }
 
 /* 352/354 after our WHO: each member counts as joined, so a player who came back while the bot
@@ -229,6 +221,7 @@ static void on_who_reply(conn *c, const irc_event *ev, double now)
 
 static void on_numeric(conn *c, const irc_event *ev, double now)
 {
+    c->burst_done |= c->registered && ev->code > 5; /* 005 told TARGMAX and LINELEN: JOINs go */
     switch (ev->code) {
     case 1: on_welcome(c, ev, now); break;
     case 5: on_isupport(c, ev); break;
@@ -344,6 +337,8 @@ void conn_close(conn *c)
     link_stop(c->relay);
     c->relay = NULL;
     c->registered = c->ready = c->games_on = c->drop = c->joined = c->whox = false;
+    c->burst_done = c->motd = false;
+    outq_set_line_len(c->q, 0);
     members_clear(c->members);
     owner_reset(c->owner);
     rejoin_clear(c->rejoin);

@@ -24,6 +24,7 @@ link_relay *conn_start_relay(const bot_config *cf, int *port, char *err, size_t 
                     .sasl = (link_sasl)cf->irc.sasl_mechanism, /* CONFIG_SASL_* alike */
                     .sasl_user = cf->irc.sasl_username,
                     .sasl_pass = cf->irc.sasl_password,
-                    .sasl_required = cf->irc.sasl_required };
+                    .sasl_required = cf->irc.sasl_required,
+                    .encoding = cf->irc.encoding }; /* CONFIG_ENC_* alike */
     return link_start(&o, port, err, errlen);
 }

@@ -174,11 +174,15 @@ static void stage_persist(void *ctx, double now)
 static void stage_queue(void *ctx, double now)
 {
     daemon_ctx *d = ctx;
+    tables_route_lines(d->t, &d->box); /* private games to their players, spectators' copies */
     tables_rank_lines(d->t, &d->box);
     tables_apply_prefs(d->t, &d->box);
     for (size_t i = 0; i < d->box.len; i++) {
         const out_msg *m = &d->box.items[i];
-        if (m->prio == OUT_REPLY) /* best effort: refused only when over 1024 lines wait */
+        if (tables_private_key(m->target)) /* never expected after routing: a private key */
+            log_msg(LOG_ERR, "a line to the private game %s was not routed; it is dropped",
+                    m->target);
+        else if (m->prio == OUT_REPLY) /* best effort: refused only when over 1024 lines wait */
             outq_push_reply(d->q, outbox_cmd(m->kind), m->target, m->text, now);
         else if (!outq_push(d->q, outbox_cmd(m->kind), m->target, m->text))
             log_msg(LOG_WARNING,

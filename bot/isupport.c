@@ -2,6 +2,7 @@
 #include "isupport.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 bool isupport_botmode_line(isupport_botmode *b, const isupport *is, const char *nick, char *line,
@@ -12,6 +13,25 @@ bool isupport_botmode_line(isupport_botmode *b, const isupport *is, const char *
     b->asked = is->bot_mode;
     snprintf(line, cap, "MODE %s +%c", nick, is->bot_mode);
     return true;
+}
+
+/* A decimal number of 1..99999 at p ending at end (or NUL, ',' when end is NULL); 0 otherwise. */
+static unsigned isupport_number(const char *p)
+{
+    char *end;
+    if (*p < '0' || *p > '9')
+        return 0;
+    unsigned long n = strtoul(p, &end, 10);
+    return (*end == '\0' || *end == ',') && n <= 99999 ? (unsigned)n : 0;
+}
+
+/* TARGMAX=PRIVMSG:4,JOIN:,NOTICE:4 — what it says of JOIN (0: no limit). */
+static unsigned isupport_targmax_join(const char *p)
+{
+    for (; p && *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
+        if (!strncmp(p, "JOIN:", 5))
+            return isupport_number(p + 5);
+    return 0;
 }
 
 void isupport_read(const irc_event *ev, isupport *out)
@@ -27,6 +47,11 @@ void isupport_read(const irc_event *ev, isupport *out)
             out->bot_mode = b;
         } else if (!strcmp(p, "WHOX")) {
             out->whox = true;
+        } else if (!strncmp(p, "LINELEN=", 8)) {
+            out->linelen = isupport_number(p + 8);
+        } else if (!strncmp(p, "TARGMAX=", 8)) {
+            out->has_targmax = true;
+            out->join_max = isupport_targmax_join(p + 8);
         }
     }
 }

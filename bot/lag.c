@@ -25,6 +25,25 @@ void lag_reset(lag *g)
 {
     g->queued = g->out = false;
     g->lines = 0;
+    g->early = 0;
+}
+
+/* When the probe out will have waited another LAG_HIGH: the next halving; -1 if none is left. */
+static double lag_late_at(const lag *g)
+{
+    return g->out && g->shift < LAG_MAX_SHIFT ? g->sent_at + LAG_HIGH * (g->early + 1) : -1;
+}
+
+static void lag_set(lag *g, outq *q, int was, double delay, const char *heard)
+{
+    outq_set_rate(q, g->burst, lag_rate(g));
+    if (g->shift > was)
+        log_msg(LOG_NOTICE,
+                "the server %s after %.1f s (fake lag): sending %.2f lines/s instead of %.2f",
+                heard, delay, lag_rate(g), g->rate);
+    else
+        log_msg(LOG_NOTICE, "the server %s after %.1f s: sending %.2f lines/s%s", heard, delay,
+                lag_rate(g), g->shift ? "" : " again (flood.rate)");
 }
 
 bool lag_probe_due(lag *g, double now)
@@ -38,13 +57,20 @@ bool lag_probe_due(lag *g, double now)
 
 void lag_tick(lag *g, outq *q, double now)
 {
+    double late = lag_late_at(g);
+    if (late >= 0 && now >= late) { /* no need to wait for the PONG to know it is late */
+        g->early++;
+        lag_set(g, q, g->shift++, now - g->sent_at, "has not answered PING");
+    }
     if (lag_probe_due(g, now) && !outq_push_raw(q, LAG_PING_LINE))
         g->queued = false; /* 4096 raw lines waiting: try again later */
 }
 
 double lag_next(const lag *g)
 {
-    return g->queued || g->out || (!g->lines && !g->shift) ? -1 : g->next;
+    if (g->out)
+        return lag_late_at(g);
+    return g->queued || (!g->lines && !g->shift) ? -1 : g->next;
 }
 
 void lag_sent(lag *g, const char *line, double now)
@@ -64,22 +90,14 @@ void lag_heard(lag *g, outq *q, const irc_event *ev, double now)
         || strcmp(ev->params[ev->count - 1], LAG_TOKEN))
         return;
     double delay = now - g->sent_at;
-    int was = g->shift;
+    int was = g->shift, early = g->early;
     g->out = false;
     g->lines = 0;
-    if (delay > LAG_HIGH && g->shift < LAG_MAX_SHIFT)
+    g->early = 0;
+    if (delay > LAG_HIGH && g->shift < LAG_MAX_SHIFT && !early)
         g->shift++;
     else if (delay < LAG_LOW && g->shift > 0)
         g->shift--;
-    if (g->shift == was)
-        return;
-    outq_set_rate(q, g->burst, lag_rate(g));
-    if (g->shift > was)
-        log_msg(LOG_NOTICE,
-                "the server answered PING after %.1f s (fake lag): sending %.2f lines/s instead "
-                "of %.2f",
-                delay, lag_rate(g), g->rate);
-    else
-        log_msg(LOG_NOTICE, "the server answered PING after %.1f s: sending %.2f lines/s%s", delay,
-                lag_rate(g), g->shift ? "" : " again (flood.rate)");
+    if (g->shift != was)
+        lag_set(g, q, was, delay, "answered PING");
 }

@@ -3,8 +3,9 @@
  * server's PONG, since the server reads lines in order. While the bot is sending, it probes with
  * LAG_PING_LINE (a raw line, so it goes out ahead of the game's lines) at most every
  * LAG_PROBE_EVERY seconds; a PONG later than LAG_HIGH halves the send queue's rate (down to
- * 1/2^LAG_MAX_SHIFT of flood.rate), one sooner than LAG_LOW doubles it again (up to flood.rate).
- * Each change is logged once. Pure: time comes in as arguments; conn.c sends and hears. */
+ * 1/2^LAG_MAX_SHIFT of flood.rate) — at once when LAG_HIGH passes without it, and again each
+ * further LAG_HIGH it keeps waiting — one sooner than LAG_LOW doubles it again (up to
+ * flood.rate). Each change is logged once. Pure: time comes in as arguments. */
 #ifndef DURAK_LAG_H
 #define DURAK_LAG_H
 
@@ -27,6 +28,7 @@ typedef struct {
     bool queued;    /* a probe waits in the send queue */
     bool out;       /* a probe was sent, its PONG not heard yet */
     double sent_at; /* when it was sent */
+    int early;      /* halvings made while its PONG was awaited */
     double next;    /* no probe before this */
     unsigned lines; /* lines sent since the last PONG */
 } lag;
@@ -39,10 +41,11 @@ void lag_reset(lag *g);
 /* Whether to queue LAG_PING_LINE now: lines went out since the last measure (or the rate is
  * still lowered), no probe is pending, LAG_PROBE_EVERY has passed. */
 bool lag_probe_due(lag *g, double now);
-/* The write stage, while registered: queues LAG_PING_LINE in q (a raw line) when lag_probe_due. */
+/* The write stage, while registered: queues LAG_PING_LINE in q (a raw line) when lag_probe_due;
+ * halves q's rate when the probe out has waited another LAG_HIGH for its PONG. */
 void lag_tick(lag *g, outq *q, double now);
-/* When the next probe may be due, for the write stage's timer (-1: not before a line is sent or
- * a PONG heard). */
+/* When the next probe may be due or the probe out is late, for the write stage's timer (-1: not
+ * before a line is sent or a PONG heard). */
 double lag_next(const lag *g);
 /* Each line as it is written to the server. */
 void lag_sent(lag *g, const char *line, double now);

@@ -287,6 +287,12 @@ static bool link_copy_opts(link_relay *r, const link_opts *o, char *err, size_t 
     r->irc = o->irc;
     r->sasl = o->sasl;
     r->sasl_required = o->sasl_required;
+    r->encoding = (link_encoding)o->encoding;
+    link_enc e; /* iconv must know it before the thread needs it */
+    if (o->irc && !link_enc_open(&e, r->encoding, err, errlen))
+        return false;
+    if (o->irc)
+        link_enc_close(&e);
     snprintf(r->sasl_user, sizeof r->sasl_user, "%s", o->sasl_user ? o->sasl_user : "");
     snprintf(r->sasl_pass, sizeof r->sasl_pass, "%s", o->sasl_pass ? o->sasl_pass : "");
     r->client_cert = !link_is_empty(o->cert_file);

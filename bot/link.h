@@ -7,6 +7,8 @@
  *   alone), IRCv3 tags read then stripped, lines cut to 510 bytes at a UTF-8 boundary, every line
  *   rewritten in one canonical form, and the lines libircclient 1.9 cannot survive dropped and
  *   counted (each kind logged once, with its first bytes);
+ * - irc.encoding (link_enc.h): each line from the server converted to UTF-8 before the guard, and
+ *   libircclient's lines converted from UTF-8 to the server's encoding, whole lines at a time;
  * - CAP negotiation and SASL (link_cap.h) before libircclient's PASS/NICK/USER reach the server:
  *   they are held in the relay until CAP END has been sent.
  *
@@ -46,6 +48,7 @@ typedef struct {
     const char *sasl_user; /* PLAIN: the account; EXTERNAL: the authzid ("" for none) */
     const char *sasl_pass; /* PLAIN only */
     bool sasl_required;    /* SASL must succeed, or the connection ends (an error, a back-off) */
+    int encoding; /* IRC mode: the server's link_encoding (link_enc.h); 0 is UTF-8, unconverted */
 } link_opts;
 
 typedef struct link_relay link_relay;

@@ -6,6 +6,7 @@
 
 #include "link.h"
 #include "link_cap.h"
+#include "link_enc.h"
 #include "link_guard.h"
 
 #include <netdb.h>
@@ -30,7 +31,8 @@ struct link_relay {
     link_sasl sasl;
     char sasl_user[256], sasl_pass[256];
     bool sasl_required;
-    char ca_file[256]; /* "" for the system store: for the messages */
+    link_encoding encoding; /* the server's (IRC mode) */
+    char ca_file[256];      /* "" for the system store: for the messages */
     SSL_CTX *ctx;
     struct addrinfo *addrs;
     int listen_fd, local_port;
@@ -57,6 +59,9 @@ struct link_conn {
     struct link_buf in;       /* IRC mode: the server's bytes not yet split into lines */
     struct link_buf inject;   /* IRC mode: the relay's own lines to the server (CAP, SASL) */
     bool skipping;            /* IRC mode: the rest of an overlong line is thrown away */
+    link_enc enc;             /* IRC mode: the server's encoding (irc.encoding) */
+    struct link_buf upraw;    /* a legacy encoding: libircclient's bytes not yet converted */
+    char conv[3 * LINK_BUF];  /* a legacy encoding: one line of the server's in UTF-8 */
     link_cap cap;
     double cap_deadline;
     bool local_eof, remote_eof;

@@ -196,6 +196,11 @@ static void on_line(struct link_conn *c, char *line, size_t len)
 {
     link_msg m;
     char raw[48];
+    if (link_enc_active(&c->enc)) { /* UTF-8 from here on; the guard cuts it to 510 bytes */
+        len = link_enc_in(&c->enc, line, len, c->conv, sizeof c->conv - 1);
+        line = c->conv;
+        line[len] = '\0';
+    }
     size_t rawlen = len < sizeof raw ? len : sizeof raw;
     memcpy(raw, line, rawlen);
     link_verdict v = link_msg_parse(line, len, &m);
@@ -265,16 +270,55 @@ static enum link_step irc_down(struct link_conn *c)
     return STEP_MOVED;
 }
 
+/* A legacy encoding: moves libircclient's whole lines (all at its end) from upraw into c->up,
+ * converted, while they fit. */
+static bool convert_up(struct link_conn *c)
+{
+    struct link_buf *raw = &c->upraw, *up = &c->up;
+    bool moved = false;
+    while (raw->off < raw->len) {
+        char *start = raw->data + raw->off;
+        size_t avail = raw->len - raw->off;
+        char *nl = memchr(start, '\n', avail);
+        size_t n = nl                                             ? (size_t)(nl - start) + 1
+                   : c->local_eof || raw->len == sizeof raw->data ? avail
+                                                                  : 0;
+        if (n == 0 || sizeof up->data - up->len < n)
+            break;
+        up->len += link_enc_out(&c->enc, start, n, up->data + up->len, sizeof up->data - up->len);
+        raw->off += n;
+        moved = true;
+    }
+    if (raw->off == raw->len)
+        raw->off = raw->len = 0;
+    else if (raw->off > 0) {
+        memmove(raw->data, raw->data + raw->off, raw->len - raw->off);
+        raw->len -= raw->off, raw->off = 0;
+    }
+    return moved;
+}
+
+/* What libircclient sent, into c->up: as it is, or through upraw in the server's encoding. */
+static enum link_step local_in(struct link_conn *c)
+{
+    if (!link_enc_active(&c->enc))
+        return from_local(c, &c->up);
+    if (convert_up(c))
+        return STEP_MOVED;
+    enum link_step s = from_local(c, &c->upraw);
+    return convert_up(c) ? STEP_MOVED : s;
+}
+
 static enum link_step irc_up(struct link_conn *c)
 {
     take_cap_output(c);
     if (c->inject.off != c->inject.len)
         return to_remote(c, &c->inject);
     if (!link_cap_released(&c->cap)) /* hold libircclient's PASS/NICK/USER meanwhile */
-        return from_local(c, &c->up);
+        return local_in(c);
     if (c->up.off != c->up.len)
         return to_remote(c, &c->up);
-    return from_local(c, &c->up);
+    return local_in(c);
 }
 
 /* ---- the loop ---- */
@@ -307,7 +351,8 @@ static bool link_server_done(struct link_conn *c)
 static bool link_client_done(struct link_conn *c)
 {
     bool held = c->r->irc && !link_cap_released(&c->cap); /* its lines go nowhere then */
-    if (!c->local_eof || (c->up.off != c->up.len && !held))
+    bool pending = c->up.off != c->up.len || c->upraw.off != c->upraw.len;
+    if (!c->local_eof || (pending && !held))
         return false;
     if (c->ssl)
         SSL_shutdown(c->ssl); /* close_notify, if it goes out at once */
@@ -326,10 +371,16 @@ static bool link_cap_check(struct link_conn *c)
     return false;
 }
 
-void link_pump(struct link_conn *c)
+static void link_pump_loop(struct link_conn *c)
 {
     link_relay *r = c->r;
+    char err[256];
+    c->enc = (link_enc){ LINK_ENC_UTF8, (iconv_t)-1, (iconv_t)-1 };
     if (r->irc) {
+        if (!link_enc_open(&c->enc, r->encoding, err, sizeof err)) {
+            link_fail(r, "%s", err);
+            return;
+        }
         link_cap_start(&c->cap, r->sasl, r->sasl_user, r->sasl_pass, r->sasl_required);
         c->cap_deadline = clock_monotonic() + LINK_CAP_MS / 1000.0;
     }
@@ -344,4 +395,10 @@ void link_pump(struct link_conn *c)
         if (down != STEP_MOVED && up != STEP_MOVED && !link_pump_wait(c))
             return;
     }
+}
+
+void link_pump(struct link_conn *c)
+{
+    link_pump_loop(c);
+    link_enc_close(&c->enc);
 }

@@ -1,6 +1,7 @@
 /* main.c — durakbot's entry point: command line, config, signals, the random seed; builds the
  * tables, the store and the send queue and hands them to the daemon (daemon.c). */
 #define _DEFAULT_SOURCE
+#include <errno.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -8,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -19,6 +21,7 @@
 #include "log.h"
 #include "outq.h"
 #include "secrets.h"
+#include "export.h"
 #include "store.h"
 #include "tables.h"
 #include "link.h"
@@ -34,32 +37,61 @@ static volatile sig_atomic_t signals_seen;
 typedef struct {
     const char *config_path;
     bool check_only;
+    const char *export_game; /* --export-game ID */
+    bool export_games;       /* --export-games [--since DATE] */
+    const char *since;
 } options;
 
 static void on_signal(int sig) { signals_seen |= sig == SIGHUP ? LOOP_SIG_HUP : LOOP_SIG_STOP; }
 
 static void usage(FILE *f)
 {
-    fprintf(f,
-            "usage: durakbot [-c FILE] [--check-config] [--version] [--help]\n"
-            "  -c FILE         the config file (default %s)\n"
-            "  --check-config  validate the config file, print \"FILE: ok\" or the error, exit\n"
-            "  --version       print the version and exit\n"
-            "  --help          print this help and exit\n"
-            "Runs in the foreground and logs to stderr; SIGTERM or SIGINT saves the games\n"
-            "and stops it, SIGHUP reloads the config file.\n",
-            DEFAULT_CONFIG);
+    fprintf(
+        f,
+        "usage: durakbot [-c FILE] [--check-config] [--version] [--help]\n"
+        "       durakbot [-c FILE] --export-game ID | --export-games [--since DATE]\n"
+        "  -c FILE         the config file (default %s)\n"
+        "  --check-config  validate the config file, print \"FILE: ok\" or the error, exit\n"
+        "  --export-game ID  print recorded game ID (see !last) as a durak-cli session\n"
+        "  --export-games  print the recorded games as JSON Lines, one game a line;\n"
+        "                  --since DATE (YYYY-MM-DD[THH:MM[:SS]], UTC): only those ended since\n"
+        "  --version       print the version and exit\n"
+        "  --help          print this help and exit\n"
+        "Runs in the foreground and logs to stderr; SIGTERM or SIGINT saves the games\n"
+        "and stops it, SIGHUP reloads the config file.\n",
+        DEFAULT_CONFIG);
+}
+
+/* --since only with --export-games, which goes with no other mode. -1 to go on, else 2. */
+static int check_export_args(const options *o)
+{
+    const char *why = o->since && !o->export_games ? "--since goes with --export-games"
+                      : o->export_game && o->export_games
+                          ? "--export-game and --export-games go one at a time"
+                      : (o->export_game || o->export_games) && o->check_only
+                          ? "--check-config does not go with an export"
+                          : NULL;
+    if (!why)
+        return -1;
+    fprintf(stderr, "durakbot: %s\n", why);
+    usage(stderr);
+    return 2;
 }
 
 /* Returns -1 to go on, or the exit status. */
 static int parse_args(int argc, char **argv, options *o)
 {
-    o->config_path = DEFAULT_CONFIG;
-    o->check_only = false;
+    *o = (options){ .config_path = DEFAULT_CONFIG };
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "-c") && i + 1 < argc) {
             o->config_path = argv[++i];
+        } else if (!strcmp(a, "--export-game") && i + 1 < argc) {
+            o->export_game = argv[++i];
+        } else if (!strcmp(a, "--export-games")) {
+            o->export_games = true;
+        } else if (!strcmp(a, "--since") && i + 1 < argc) {
+            o->since = argv[++i];
         } else if (!strcmp(a, "--check-config")) {
             o->check_only = true;
         } else if (!strcmp(a, "--version")) {
@@ -70,12 +102,15 @@ static int parse_args(int argc, char **argv, options *o)
             return 0;
         } else {
             fprintf(stderr, "durakbot: %s: %s\n", a,
-                    !strcmp(a, "-c") ? "needs a file name" : "unknown option");
+                    !strcmp(a, "-c")              ? "needs a file name"
+                    : !strcmp(a, "--export-game") ? "needs a game id (!last shows one)"
+                    : !strcmp(a, "--since")       ? "needs a date, like 2026-12-01"
+                                                  : "unknown option");
             usage(stderr);
             return 2;
         }
     }
-    return -1;
+    return check_export_args(o);
 }
 
 /* The config file with its secrets resolved and its TLS files checked; false with err. */
@@ -114,6 +149,17 @@ static uint64_t random_seed(void)
         seed = (uint64_t)time(NULL) * 6364136223846793005ULL ^ (uint64_t)getpid();
     }
     return seed;
+}
+
+/* The deals' seeds and salts (revealed after each game): getrandom(), never the shuffling PRNG. */
+static void random_fill(void *buf, size_t n)
+{
+    if (getrandom(buf, n, 0) == (ssize_t)n)
+        return;
+    log_msg(LOG_WARNING, "getrandom failed; a deal's seed and salt come from the PRNG instead");
+    uint64_t x = random_seed();
+    for (size_t i = 0; i < n; i++, x = x * 6364136223846793005ULL + 1442695040888963407ULL)
+        ((unsigned char *)buf)[i] = (unsigned char)(x >> 56);
 }
 
 /* SIGTERM, SIGINT and SIGHUP stay blocked except while the loop waits (pselect with *waitmask);
@@ -155,7 +201,7 @@ typedef struct {
 static void restore_table(void *ctx, const char *channel, const char *snapshot)
 {
     restore_ctx *r = ctx;
-    bool served = false;
+    bool served = tables_private_key(channel); /* a private game (issue 14) needs no channel */
     char why[256] = "the channel is no longer in irc.channels";
     for (int i = 0; i < r->cfg->irc.nchannels; i++)
         served |= casemap_equal(CASEMAP_RFC1459, r->cfg->irc.channels[i], channel);
@@ -222,6 +268,8 @@ static int run_bot(const bot_config *cfg, const char *config_path)
     sigset_t waitmask;
     install_signals(&waitmask);
     tables *t = tables_new(cfg, random_seed());
+    if (t)
+        tables_set_entropy(t, random_fill);
     outq *q = outq_new(cfg->flood.burst, cfg->flood.rate);
     store *db = t ? open_store(cfg, t) : NULL;
     aiworker *ai = aiworker_new();
@@ -243,12 +291,47 @@ static int run_bot(const bot_config *cfg, const char *config_path)
     return status;
 }
 
+/* --export-game, --export-games: from state.database of the config, without connecting. */
+static int run_export(const options *o)
+{
+    bot_config cfg;
+    char err[1024];
+    struct stat st;
+    if (!config_load(o->config_path, &cfg, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
+        return 1;
+    }
+    if (stat(cfg.state.database, &st) != 0) {
+        fprintf(stderr,
+                "durakbot: no state database at %s (state.database in %s): no game is recorded "
+                "there yet\n",
+                cfg.state.database, o->config_path);
+        return 1;
+    }
+    store *db = store_open(cfg.state.database, err, sizeof err);
+    if (!db || store_mode_of(db) == STORE_OFFLINE) {
+        fprintf(stderr, "durakbot: %s\n", err[0] ? err : store_error(db));
+        store_close(db);
+        return 1;
+    }
+    int status = o->export_game ? export_game(db, o->export_game, stdout, stderr)
+                                : export_games(db, o->since, stdout, stderr);
+    store_close(db);
+    if (fflush(stdout) != 0) {
+        fprintf(stderr, "durakbot: writing the export failed: %s\n", strerror(errno));
+        return 1;
+    }
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     options o;
     int status = parse_args(argc, argv, &o);
     if (status >= 0)
         return status;
+    if (o.export_game || o.export_games)
+        return run_export(&o);
     bot_config cfg;
     char err[1024];
     if (!load_config(o.config_path, &cfg, err, sizeof err)) {

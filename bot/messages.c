@@ -1,226 +1,18 @@
-/* messages.c — the message tables: the types of each id's arguments, and the English texts.
- * Add an id to messages.h, its types and its text here; keep texts one sentence, saying what to do. */
+/* messages.c — the message tables: the English texts (messages_types.c has the types of each
+ * id's arguments). Add an id to messages.h, its types there and its text here: one sentence,
+ * saying what to do. */
 #include "messages.h"
 #include "messages_tables.h"
 
 #include <stddef.h>
 
-/* The types of each message's arguments, in order: 's' a string (const char *), 'd' an int.
- * One table for every language: a translation may reorder its arguments only with %N$ forms. */
-static const char *const msg_types[MSG_COUNT] = {
-    [MSG_PARSE_DURAK_OPTION] = "ss",
-    [MSG_PARSE_DURAK_CONFLICT] = "ssss",
-    [MSG_PARSE_BOT_OPTION] = "ssss",
-    [MSG_PARSE_TOP_NUMBER] = "ss",
-    [MSG_PARSE_STATS_NICK] = "sss",
-    [MSG_PARSE_EXTRA_WORD] = "sss",
-    [MSG_PARSE_NEEDS_CARD] = "ss",
-    [MSG_PARSE_NOT_CARD] = "ss",
-    [MSG_PARSE_NO_SUIT] = "ss",
-    [MSG_PARSE_SUIT_FIRST] = "ss",
-    [MSG_PARSE_BAD_RANK] = "ss",
-    [MSG_PARSE_TWO_CARDS] = "sss",
-    [MSG_PARSE_UNKNOWN_PRIVATE] = "s",
-    [MSG_PARSE_AMBIGUOUS] = "ss",
-    [MSG_PARSE_CHANNEL_ONLY] = "ss",
-    [MSG_TURN_LEAD] = "",
-    [MSG_TURN_DEFEND] = "s",
-    [MSG_TURN_DEFEND_TRANSFER] = "s",
-    [MSG_TURN_THROWIN] = "",
-    [MSG_TURN_TAKING] = "s",
-    [MSG_LINE_ACT] = "ss",
-    [MSG_WAIT_THROWIN] = "",
-    [MSG_WAIT_ADDING] = "",
-    [MSG_STATUS] = "sds",
-    [MSG_STATUS_TABLE] = "s",
-    [MSG_YOUR_TURN] = "sssss",
-    [MSG_HAND] = "sss",
-    [MSG_RESULT_DURAK] = "s",
-    [MSG_RESULT_DRAW] = "",
-    [MSG_RESULT_WON] = "s",
-    [MSG_RESULT_NONE] = "",
-    [MSG_BOUT_TAKEN] = "sds",
-    [MSG_BOUT_BEATEN] = "",
-    [MSG_TRUMP_DRAWN] = "ss",
-    [MSG_PLAYER_OUT] = "sd",
-    [MSG_MOVE_LEAD] = "ss",
-    [MSG_MOVE_ADD] = "ss",
-    [MSG_MOVE_THROW] = "ss",
-    [MSG_MOVE_BEAT] = "sss",
-    [MSG_MOVE_TAKE] = "s",
-    [MSG_MOVE_TRANSFER] = "sss",
-    [MSG_TIMEOUT_PREFIX] = "",
-    [MSG_FORFEIT_LEFT] = "s",
-    [MSG_FORFEIT_TIMEOUTS] = "s",
-    [MSG_FORFEIT_GONE] = "s",
-    [MSG_GAME_START] = "sssss",
-    [MSG_GAME_START_NO_TRUMP] = "ssss",
-    [MSG_GAME_RUNNING] = "ss",
-    [MSG_LOBBY_EXISTS] = "ss",
-    [MSG_ALREADY_SEATED] = "ss",
-    [MSG_ALREADY_HERE] = "ss",
-    [MSG_LOBBY_OPEN] = "sssss",
-    [MSG_LOBBY_FULL] = "s",
-    [MSG_LOBBY_JOINED] = "ssdss",
-    [MSG_NOT_SEATED_HERE] = "ss",
-    [MSG_LOBBY_EMPTY] = "s",
-    [MSG_LOBBY_LEFT] = "ssss",
-    [MSG_ONLY_CREATOR_START] = "s",
-    [MSG_NEED_PLAYERS] = "s",
-    [MSG_ONLY_CREATOR_STOP] = "s",
-    [MSG_GAME_STOPPED] = "s",
-    [MSG_LOBBY_STOPPED] = "s",
-    [MSG_LOBBY_STATUS] = "sdss",
-    [MSG_RULES_1] = "s",
-    [MSG_RULES_2_ALL] = "s",
-    [MSG_RULES_2_NEIGHBOURS] = "s",
-    [MSG_RULES_FIRST5] = "",
-    [MSG_RULES_3_TRANSFER] = "",
-    [MSG_RULES_3_CLASSIC] = "",
-    [MSG_HELP_1] = "s",
-    [MSG_HELP_2] = "s",
-    [MSG_NO_GAME_HERE] = "ss",
-    [MSG_PRIVATE_ONLY] = "ss",
-    [MSG_NO_MOVES] = "ss",
-    [MSG_YOUR_MOVES] = "s",
-    [MSG_ERR_NOT_IN_HAND] = "s",
-    [MSG_ERR_DOES_NOT_BEAT_TRUMP] = "ss",
-    [MSG_ERR_DOES_NOT_BEAT] = "sss",
-    [MSG_ERR_NO_TARGET] = "s",
-    [MSG_ERR_RANK] = "s",
-    [MSG_ERR_FULL] = "",
-    [MSG_ERR_NO_TRANSFER_VARIANT] = "",
-    [MSG_ERR_TRANSFER_COVERED] = "",
-    [MSG_ERR_TRANSFER_RANK] = "s",
-    [MSG_ERR_TRANSFER_TOO_MANY] = "s",
-    [MSG_ERR_WRONG_PHASE] = "s",
-    [MSG_ERR_BEAT_WHICH] = "ss",
-    [MSG_ERR_CARD_NO_MOVE] = "ss",
-    [MSG_ERR_CARD_AMBIGUOUS] = "ss",
-    [MSG_PRIVATE_HELP_1] = "",
-    [MSG_PRIVATE_HELP_2] = "",
-    [MSG_NOT_IN_GAME] = "ss",
-    [MSG_NOT_STARTED] = "sss",
-    [MSG_SEAT_HELD] = "ss",
-    [MSG_CHANNEL_ONLY] = "ss",
-    [MSG_REJOINED] = "ss",
-    [MSG_AWAY] = "sds",
-    [MSG_LOBBY_TIMEOUT] = "s",
-    [MSG_TURN_WARNING] = "dsss",
-    [MSG_WARN_FORFEIT] = "",
-    [MSG_WARN_AUTO] = "s",
-    [MSG_FORFEIT_YOU] = "ss",
-    [MSG_RESUMED] = "s",
-    [MSG_RESTORED] = "s",
-    [MSG_LOBBY_RESTORED] = "sdss",
-    [MSG_STATS] = "sdsddddd",
-    [MSG_STATS_NONE] = "s",
-    [MSG_TOP] = "s",
-    [MSG_TOP_NONE] = "s",
-    [MSG_NO_STATS] = "",
-    [MSG_BOT_LOBBY_ONLY] = "s",
-    [MSG_ONLY_CREATOR_BOT] = "s",
-    [MSG_BOT_NONE] = "s",
-    [MSG_BOT_REMOVED] = "ssd",
-    [MSG_BOT_ADDED] = "ssdss",
-    [MSG_REPLACED] = "sss",
-    [MSG_ONLY_BOTS_LEFT] = "s",
-    [MSG_RESULT_REPEAT] = "",
-    [MSG_CHANNEL_DROPPED] = "",
-    [MSG_STORE_FULL] = "",
-    [MSG_STORE_READONLY] = "",
-    [MSG_STORE_LOCKED] = "",
-    [MSG_STORE_FAILING] = "",
-    [MSG_STORE_BACK] = "",
-    [MSG_HELP_BOTS] = "ss",
-    [MSG_HELP_STATS] = "ss",
-    [MSG_HELP_TOPICS] = "ss",
-    [MSG_WORD_CLASSIC] = "",
-    [MSG_WORD_TRANSFER] = "",
-    [MSG_WORD_ALL] = "",
-    [MSG_WORD_NEIGHBOURS] = "",
-    [MSG_OPTIONS] = "sss",
-    [MSG_OPTIONS_FIRST5] = "",
-    [MSG_AWAY_MARK] = "",
-    [MSG_NO_CARDS] = "",
-    [MSG_EMPTY_TABLE] = "",
-    [MSG_WORD_SPADE] = "",
-    [MSG_WORD_CLUB] = "",
-    [MSG_WORD_DIAMOND] = "",
-    [MSG_WORD_HEART] = "",
-    [MSG_RESULT_PLACES] = "s",
-    [MSG_RESULT_FORFEITED] = "s",
-    [MSG_RESULT_RATINGS] = "s",
-    [MSG_RESULT_AGAIN] = "s",
-    [MSG_AGAIN_OPEN] = "sssss",
-    [MSG_AGAIN_AGREED] = "ss",
-    [MSG_AGAIN_NONE] = "ss",
-    [MSG_STOP_VOTE] = "sdds",
-    [MSG_STOP_VOTE_FAILED] = "",
-    [MSG_STOP_AGREED] = "",
-    [MSG_STOP_NOT_SEATED] = "s",
-    [MSG_HELP_SHORT] = "sss",
-    [MSG_HELP_SENT] = "ss",
-    [MSG_MOVE_IN_CHANNEL] = "sss",
-    [MSG_SET_DONE] = "s",
-    [MSG_SET_SHOW] = "ssss",
-    [MSG_SET_BAD] = "s",
-    [MSG_WORD_CARDS_ONE] = "",
-    [MSG_WORD_CARDS_FEW] = "",
-    [MSG_WORD_CARDS_MANY] = "",
-    [MSG_WORD_GAMES_ONE] = "",
-    [MSG_WORD_GAMES_FEW] = "",
-    [MSG_WORD_GAMES_MANY] = "",
-    [MSG_WORD_SECONDS_ONE] = "",
-    [MSG_WORD_SECONDS_FEW] = "",
-    [MSG_WORD_SECONDS_MANY] = "",
-    [MSG_CMD_PLAY] = "",
-    [MSG_CMD_BEAT] = "",
-    [MSG_CMD_TAKE] = "",
-    [MSG_CMD_PASS] = "",
-    [MSG_CMD_TRANSFER] = "",
-    [MSG_CMD_DURAK] = "",
-    [MSG_CMD_JOIN] = "",
-    [MSG_CMD_LEAVE] = "",
-    [MSG_CMD_START] = "",
-    [MSG_CMD_STOP] = "",
-    [MSG_CMD_TABLE] = "",
-    [MSG_CMD_RULES] = "",
-    [MSG_CMD_HELP] = "",
-    [MSG_CMD_BOT] = "",
-    [MSG_CMD_STATS] = "",
-    [MSG_CMD_TOP] = "",
-    [MSG_CMD_AGAIN] = "",
-    [MSG_CMD_HAND] = "",
-    [MSG_CMD_MOVES] = "",
-    [MSG_RANK_J] = "",
-    [MSG_RANK_Q] = "",
-    [MSG_RANK_K] = "",
-    [MSG_RANK_A] = "",
-    [MSG_SUIT_LETTER_SPADE] = "",
-    [MSG_SUIT_LETTER_CLUB] = "",
-    [MSG_SUIT_LETTER_DIAMOND] = "",
-    [MSG_SUIT_LETTER_HEART] = "",
-    [MSG_CARD_OR] = "ss",
-    [MSG_LANG_NAME] = "",
-    [MSG_SET_LANGUAGE] = "s",
-    [MSG_SET_LANG_BAD] = "s",
-    [MSG_HELP_CARDS] = "",
-    [MSG_SET_DEFAULT] = "",
-    [MSG_TOPIC_COMMANDS] = "",
-    [MSG_TOPIC_MOVES] = "",
-    [MSG_TOPIC_CARDS] = "",
-    [MSG_TOPIC_BOTS] = "",
-    [MSG_TOPIC_STATS] = "",
-};
-
 static const char *const msg_english[MSG_COUNT] = {
     [MSG_PARSE_DURAK_OPTION] =
-        "unknown option \"%s\" for %sdurak: use classic|transfer, all|neighbours, first5",
+        "unknown option \"%s\" for %sdurak: use classic|transfer, all|neighbours, first5, teams",
     [MSG_PARSE_DURAK_CONFLICT] =
         "\"%s\" and \"%s\" cannot both be chosen: pick one, e.g. %sdurak %s",
     [MSG_PARSE_BOT_OPTION] =
-        "unknown option \"%s\" for %sbot: use %sbot easy|normal|hard, or %sbot remove",
+        "unknown option \"%s\" for %sbot: use %sbot easy|normal|hard|expert, or %sbot remove",
     [MSG_PARSE_TOP_NUMBER] = "\"%s\" is not a number from 1 to 20: try %stop 10",
     [MSG_PARSE_STATS_NICK] =
         "\"%s\" is not a nick: type %sstats and a nick, or %sstats alone for yours",
@@ -305,11 +97,12 @@ static const char *const msg_english[MSG_COUNT] = {
     [MSG_RULES_3_CLASSIC] = "After each bout all draw up to 6; once the stock is empty, whoever "
                             "has no cards is out; the last one holding cards is the durak.",
     [MSG_HELP_1] =
-        "Commands: %1$sdurak [classic|transfer] [all|neighbours] [first5] opens a game; %1$sjoin, "
-        "%1$sleave, %1$sstart, %1$sstop, %1$stable, %1$sbot [easy|normal|hard], %1$sstats [nick], "
-        "%1$stop [n], %1$srules, %1$shelp [moves|cards|bots|stats].",
+        "Commands: %1$sdurak [classic|transfer] [all|neighbours] [first5] [teams] opens a game; "
+        "%1$sjoin, %1$sleave, %1$sstart, %1$sstop, %1$stable, %1$sbot [easy|normal|hard|expert], "
+        "%1$sstats [nick], %1$stop [n], %1$swatch, %1$slast, %1$srules, "
+        "%1$shelp [moves|cards|bots|stats|solo].",
     [MSG_HELP_2] = "Play by private message to %s: play C, beat C [T], take, pass, transfer C, "
-                   "hand, moves; cards like 7h, 10s, Qd or 7\xE2\x99\xA5"
+                   "hand, moves, hint; cards like 7h, 10s, Qd or 7\xE2\x99\xA5"
                    ".",
     [MSG_NO_GAME_HERE] = "No game in %s: open one with %sdurak.",
     [MSG_PRIVATE_ONLY] = "Moves go by private message: /msg %s %s",
@@ -339,7 +132,8 @@ static const char *const msg_english[MSG_COUNT] = {
         " \xE2\x99\xA3"
         " \xE2\x99\xA6"
         " \xE2\x99\xA5"
-        ", e.g. 7h, 10s, Qd. Games are opened and joined in a channel.",
+        ", e.g. 7h, 10s, Qd. Games are opened and joined in a channel; alone against computer "
+        "players: play [easy|normal|hard] [2-6] (help solo).",
     [MSG_NOT_IN_GAME] =
         "You are not in a game: open one in a channel with %sdurak, or join one with %sjoin.",
     [MSG_NOT_STARTED] = "The game has not started yet: %s can start it with %sstart in %s.",
@@ -367,7 +161,7 @@ static const char *const msg_english[MSG_COUNT] = {
     [MSG_BOT_LOBBY_ONLY] =
         "Computer players take seats before the game starts: open a new one with %sdurak.",
     [MSG_ONLY_CREATOR_BOT] = "Only %s, who opened the game, or an admin can seat computer players.",
-    [MSG_BOT_NONE] = "No computer player is seated: add one with %sbot easy|normal|hard.",
+    [MSG_BOT_NONE] = "No computer player is seated: add one with %sbot easy|normal|hard|expert.",
     [MSG_BOT_REMOVED] = "%s leaves: %s (%d/6).",
     [MSG_BOT_ADDED] = "Computer player %s joins: %s (%d/6). %s can start with %sstart.",
     [MSG_REPLACED] = "%s; %s takes over the seat \xC2\xB7 %s",
@@ -386,12 +180,15 @@ static const char *const msg_english[MSG_COUNT] = {
                           "again; please tell an admin).",
     [MSG_STORE_BACK] = "Results are being saved again; none was lost.",
     [MSG_HELP_BOTS] =
-        "Computer players: in a lobby, %sbot easy|normal|hard seats one (normal by default) and "
+        "Computer players: in a lobby, %sbot easy|normal|hard|expert seats one (normal by default) "
+        "and "
         "%sbot remove takes the last one out; they see only what a player at their seat would see.",
     [MSG_HELP_STATS] =
         "%sstats [nick] shows games, times out first, times durak, draws, forfeits and the rating; "
-        "%stop [n] the best n players by rating (Elo over each game's ranking).",
-    [MSG_HELP_TOPICS] = "No help on \"%s\": try %shelp with commands, moves, cards, bots or stats.",
+        "%stop [n] the best n players by rating (Elo over each game's ranking); %slast the "
+        "channel's last game, with the id durakbot --export-game takes.",
+    [MSG_HELP_TOPICS] =
+        "No help on \"%s\": try %shelp with commands, moves, cards, bots, stats or solo.",
     [MSG_WORD_CLASSIC] = "classic",
     [MSG_WORD_TRANSFER] = "transfer",
     [MSG_WORD_ALL] = "all",
@@ -430,6 +227,92 @@ static const char *const msg_english[MSG_COUNT] = {
                      "set language en|ru|fr|es.",
     [MSG_SET_BAD] = "\"%s\" is not a setting: type set notice, set privmsg, set colours on|off, "
                     "set turn on|off or set language en|ru|fr|es.",
+    [MSG_PARSE_READ_ACE] = "%s = %s (Cyrillic \xD0\xA2 is the ace); for %s type %s.",
+    [MSG_PARSE_READ_TEN] = "%s = %s (Latin T is the ten); for %s type %s.",
+    [MSG_OPTIONS_TEAMS] = ", teams of two",
+    [MSG_TEAMS_SEATS] = "%s; teams %s",
+    [MSG_TEAMS_NEED_4_OR_6] =
+        "A teams game needs 4 or 6 players, partners sitting opposite, "
+        "not %d: others can type %sjoin, or add a computer player with %sbot.",
+    [MSG_RESULT_TEAM_LOST] = "Team %s loses, %s won.",
+    [MSG_RESULT_ONE_TEAM] = "Game over: only %s are left, and partners never play each other.",
+    [MSG_RESULT_TEAM_FORFEIT] = "Game over: %s left, which ends a team game at once.",
+    [MSG_RULES_TEAMS] =
+        "Teams of two: partners sit opposite (1st+3rd and 2nd+4th to join; with 6: 1st+4th, "
+        "2nd+5th, 3rd+6th) and never play each other: the next opponent defends, and a "
+        "defender's partner never throws in. The durak's team loses, so does a team left alone; "
+        "a player who leaves ends the game and their team loses.",
+    [MSG_PARSE_SOLO_WORD] = "\"%s\" is not a choice of play: start a private game with play "
+                            "[classic|transfer] [easy|normal|hard] [2-6] (in any order, each at "
+                            "most once), or play a card, e.g. play 7h.",
+    [MSG_PARSE_SOLO_PLAYERS] = "A private game has 2 to 6 players (you and 1 to 5 computer "
+                               "players), not %s: e.g. play hard 3.",
+    [MSG_SOLO_WHERE] = "your private game",
+    [MSG_SOLO_WHERE_OTHER] = "a private game",
+    [MSG_SOLO_ALREADY] = "You already have a private game: play on (moves shows your choices), or "
+                         "end it with /msg %s stop (it counts as a forfeit).",
+    [MSG_SOLO_UNKNOWN] = "I cannot tell who you are (no account, no user@host), and a private game "
+                         "must follow you: try again in a moment.",
+    [MSG_SOLO_FULL] = "Too many private games are running: try again later.",
+    [MSG_SOLO_STOPPED] = "You stop your private game; it counts as a forfeit.",
+    [MSG_SOLO_FORFEIT] = "Game over: %s leaves the private game and forfeits.",
+    [MSG_SOLO_NO_GAME] = "You have no private game to stop: start one with /msg %s play.",
+    [MSG_SOLO_AGAIN] = "another: /msg %s play",
+    [MSG_STATS_SOLO] = "%s alone against computer players: %d %s, out first %d, durak %d, "
+                       "forfeits %d; solo rating %d.",
+    [MSG_TOP_SOLO] = "Top players alone against computer players (solo rating, games): %s",
+    [MSG_TOP_SOLO_NONE] = "No private games recorded yet: start one with /msg %s play.",
+    [MSG_HELP_SOLO] = "Alone: /msg %s play [classic|transfer] [easy|normal|hard] [2-6] deals you a "
+                      "private game against computer players (stop ends it, %stop solo ranks "
+                      "them); %swatch in a channel sends you its game's public lines, %sunwatch "
+                      "stops.",
+    [MSG_WATCH_ON] = "You watch the game in %s: its public lines come to you privately (never a "
+                     "hand) until %sunwatch, the game ends or you leave %s.",
+    [MSG_WATCH_LINE] = "[%s] %s",
+    [MSG_WATCH_OFF] = "You no longer watch the game in %s.",
+    [MSG_WATCH_NOT] = "You are not watching the game in %s: %swatch starts.",
+    [MSG_WATCH_SEATED] = "You play in the game in %s, so you cannot watch it: its lines and your "
+                         "hand come to you anyway.",
+    [MSG_WATCH_NO_GAME] = "No game is running in %s to watch: %swatch works once one has started.",
+    [MSG_WATCH_FULL] = "The game in %s already has %d spectators, the most it takes: try again "
+                       "later.",
+    [MSG_WATCH_ALREADY] = "You already watch the game in %s (%sunwatch stops).",
+    [MSG_DEAL_FINGERPRINT] =
+        "Deal fingerprint: %s (SHA-256 of its seed and salt, shown at the end).",
+    [MSG_DEAL_REVEAL] = "Deal: seed=%s salt=%s \xE2\x80\x94 check: printf '%%s' '%s' | sha256sum",
+    [MSG_LAST_GAME] = "Last game #%d (%s, %d players, %d min): %s \xE2\x80\x94 durakbot "
+                      "--export-game %d",
+    [MSG_LAST_NONE] = "No finished game is recorded in %s yet; open one with %sdurak.",
+    [MSG_LAST_STORE] = "The game records cannot be read now (the state database is not "
+                       "available); try again later.",
+    [MSG_LAST_DURAK] = "durak %s",
+    [MSG_LAST_DRAW] = "a draw",
+    [MSG_LAST_WON] = "%s won (the others left)",
+    [MSG_LAST_PLACE] = "%s place %d",
+    [MSG_LAST_LEFT] = "%s left",
+    [MSG_HINT_ONLY] = "hint: %s \xE2\x80\x94 it is your only move.",
+    [MSG_HINT_TAKE_CANNOT] = "hint: %s \xE2\x80\x94 nothing in your hand covers %s.",
+    [MSG_HINT_TAKE_TRUMPS] = "hint: %s \xE2\x80\x94 covering needs a trump for %d of them "
+                             "(trumps in your hand: %d; uncovered cards: %d).",
+    [MSG_HINT_TAKE_MANY] = "hint: %s \xE2\x80\x94 uncovered cards: %d; cards that may still be "
+                           "added: %d.",
+    [MSG_HINT_BEAT_TRUMP] = "hint: %s \xE2\x80\x94 you hold no higher %s, so only a trump covers "
+                            "it.",
+    [MSG_HINT_BEAT_LOWEST] = "hint: %s \xE2\x80\x94 the lowest card you hold that covers it.",
+    [MSG_HINT_BEAT_KEEPS] = "hint: %s \xE2\x80\x94 your lower cover %s stays in your hand.",
+    [MSG_HINT_LEAD_PAIR] = "hint: %s \xE2\x80\x94 you hold more of that rank to add later (%d in "
+                           "all).",
+    [MSG_HINT_LEAD_LOWEST] = "hint: %s \xE2\x80\x94 your cheapest card.",
+    [MSG_HINT_LEAD_KEEPS] = "hint: %s \xE2\x80\x94 your cheapest card, %s, is kept for later.",
+    [MSG_HINT_ADD] = "hint: %s \xE2\x80\x94 its rank is on the table (cards in %s's hand: %d).",
+    [MSG_HINT_ADD_TAKING] = "hint: %s \xE2\x80\x94 %s is taking, so the card goes to them.",
+    [MSG_HINT_PASS] = "hint: %s \xE2\x80\x94 cards you could add: %d, trumps among them: %d.",
+    [MSG_HINT_TRANSFER] = "hint: %s \xE2\x80\x94 it passes %d %s on to %s (cards in their hand: "
+                          "%d).",
+    [MSG_HINT_OFF] = "Hints are not allowed in this game (game.hints is \"%s\").",
+    [MSG_HINT_NOT_YOUR_TURN] = "A hint is for your turn in %s: ask again when it is yours.",
+    [MSG_HINT_PENDING] = "Your hint is being worked out: it comes in a moment.",
+    [MSG_RESULT_HINTS] = "hints taken: %s",
     [MSG_WORD_CARDS_ONE] = "card",
     [MSG_WORD_CARDS_FEW] = "cards",
     [MSG_WORD_CARDS_MANY] = "cards",
@@ -480,6 +363,9 @@ static const char *const msg_english[MSG_COUNT] = {
     [MSG_TOPIC_CARDS] = "cards",
     [MSG_TOPIC_BOTS] = "bots",
     [MSG_TOPIC_STATS] = "stats",
+    [MSG_TOPIC_SOLO] = "solo",
+    [MSG_WORD_VS] = " vs ",
+    [MSG_WORD_AND] = " and ",
 };
 
 /* One table per language, each with every id (tests/test_messages.c checks). */
@@ -504,5 +390,3 @@ const char *msg_in(msg_lang lang, msg_id id)
 }
 
 const char *msg_text(msg_id id) { return msg_in(MSG_LANG_EN, id); }
-
-const char *msg_arg_types(msg_id id) { return (unsigned)id < MSG_COUNT ? msg_types[id] : NULL; }

@@ -140,7 +140,7 @@ typedef enum {
     MSG_STORE_FAILING,
     MSG_STORE_BACK,
     MSG_HELP_BOTS,   /* prefix, prefix */
-    MSG_HELP_STATS,  /* prefix, prefix */
+    MSG_HELP_STATS,  /* prefix, prefix, prefix */
     MSG_HELP_TOPICS, /* topic, prefix */
     /* words and fragments used inside other sentences */
     MSG_WORD_CLASSIC,
@@ -173,6 +173,72 @@ typedef enum {
     MSG_SET_DONE,        /* the setting as now set */
     MSG_SET_SHOW,        /* notice/privmsg, on/off, on/off */
     MSG_SET_BAD,         /* word */
+    /* words and cards in every language (issue 13): how a card typed with T or Т was read */
+    MSG_PARSE_READ_ACE, /* word, card as read, the card a Latin T would give, how to type it */
+    MSG_PARSE_READ_TEN, /* word, card as read, the card a Cyrillic Т would give, how to type it */
+    /* teams of two (R19, issue 14) */
+    MSG_OPTIONS_TEAMS,       /* fragment after the options */
+    MSG_TEAMS_SEATS,         /* seat list, teams ("alice+carol vs bob+dave") */
+    MSG_TEAMS_NEED_4_OR_6,   /* seats (int), prefix, prefix */
+    MSG_RESULT_TEAM_LOST,    /* losing team, the teams that won */
+    MSG_RESULT_ONE_TEAM,     /* the team left */
+    MSG_RESULT_TEAM_FORFEIT, /* nick */
+    MSG_RULES_TEAMS,         /* !rules' fourth line in a teams game */
+    /* issue 14: a private game against computer players (play, stop, !top solo), spectators */
+    MSG_PARSE_SOLO_WORD,    /* the word, quoted */
+    MSG_PARSE_SOLO_PLAYERS, /* the number, quoted */
+    MSG_SOLO_WHERE,         /* what "in %s" says of a private game */
+    MSG_SOLO_WHERE_OTHER,   /* the same, to someone else than its player */
+    MSG_SOLO_ALREADY,       /* bot nick */
+    MSG_SOLO_UNKNOWN,
+    MSG_SOLO_FULL,
+    MSG_SOLO_STOPPED,
+    MSG_SOLO_FORFEIT, /* nick */
+    MSG_SOLO_NO_GAME, /* bot nick */
+    MSG_SOLO_AGAIN,   /* bot nick */
+    MSG_STATS_SOLO, /* nick, games, msg_plural(MSG_WORD_GAMES_ONE), firsts, duraks, forfeits, rating (ints) */
+    MSG_TOP_SOLO,      /* list */
+    MSG_TOP_SOLO_NONE, /* bot nick */
+    MSG_HELP_SOLO,     /* bot nick, prefix, prefix, prefix */
+    MSG_WATCH_ON,      /* channel, prefix, channel */
+    MSG_WATCH_LINE,    /* channel, the game's line */
+    MSG_WATCH_OFF,     /* channel */
+    MSG_WATCH_NOT,     /* channel, prefix */
+    MSG_WATCH_SEATED,  /* channel */
+    MSG_WATCH_NO_GAME, /* channel, prefix */
+    MSG_WATCH_FULL,    /* channel, most spectators (int) */
+    MSG_WATCH_ALREADY, /* channel, prefix */
+    /* game records and provably fair deals (issue 14, items 4 and 5) */
+    MSG_DEAL_FINGERPRINT, /* SHA-256 of the committed string, in hex */
+    MSG_DEAL_REVEAL,      /* seed (decimal), salt (hex), the committed string */
+    MSG_LAST_GAME,  /* game id, variant, players (int), minutes (int), summary, game id (int) */
+    MSG_LAST_NONE,  /* channel, prefix */
+    MSG_LAST_STORE, /* (the state database cannot be read) */
+    MSG_LAST_DURAK, /* durak: the summary's head */
+    MSG_LAST_DRAW,  /* (a draw: the summary's head) */
+    MSG_LAST_WON,   /* winner after the others forfeited */
+    MSG_LAST_PLACE, /* nick, place (int) */
+    MSG_LAST_LEFT,  /* nick (forfeited) */
+    /* hints (issue 16): the move (as `moves` writes it) first, then the reason's facts */
+    MSG_HINT_ONLY,        /* move */
+    MSG_HINT_TAKE_CANNOT, /* move, the card nothing covers */
+    MSG_HINT_TAKE_TRUMPS, /* move, cards needing a trump (int), trumps held (int), uncovered (int) */
+    MSG_HINT_TAKE_MANY,   /* move, uncovered (int), more that may be added (int) */
+    MSG_HINT_BEAT_TRUMP,  /* move, the suit */
+    MSG_HINT_BEAT_LOWEST,   /* move */
+    MSG_HINT_BEAT_KEEPS,    /* move, the cheaper card that also covers */
+    MSG_HINT_LEAD_PAIR,     /* move, cards of that rank held (int) */
+    MSG_HINT_LEAD_LOWEST,   /* move */
+    MSG_HINT_LEAD_KEEPS,    /* move, the cheapest card */
+    MSG_HINT_ADD,           /* move, the defender, their cards (int) */
+    MSG_HINT_ADD_TAKING,    /* move, the defender */
+    MSG_HINT_PASS,          /* move, cards that could be added (int), trumps among them (int) */
+    MSG_HINT_TRANSFER,      /* move, cards passed on (int), msg_plural(MSG_WORD_CARDS_ONE), the new
+                          defender, their cards (int) */
+    MSG_HINT_OFF,           /* the game.hints setting */
+    MSG_HINT_NOT_YOUR_TURN, /* channel */
+    MSG_HINT_PENDING,
+    MSG_RESULT_HINTS, /* "alice 2, bob 1" */
     /* languages (issue 13): plural words (one, few, many: msg_plural picks), the words of moves
      * as that language's players type them, card letters, and the language setting */
     MSG_WORD_CARDS_ONE, /* "card", as picked up: "picks up 1 card" (ru: карту) */
@@ -222,6 +288,9 @@ typedef enum {
     MSG_TOPIC_CARDS,
     MSG_TOPIC_BOTS,
     MSG_TOPIC_STATS,
+    MSG_TOPIC_SOLO,
+    MSG_WORD_VS,  /* between the teams at the start: " vs " */
+    MSG_WORD_AND, /* between the teams that won: " and " */
     MSG_COUNT
 } msg_id;
 

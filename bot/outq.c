@@ -46,6 +46,7 @@ struct outq {
     struct outq_fifo raw;
     size_t nraw;
     struct outq_ring game, reply;
+    size_t text_max, raw_max; /* OUTQ_MAX_TEXT and OUTQ_MAX_RAW, or less (outq_set_line_len) */
 };
 
 /* ---- the token bucket ---- */
@@ -83,7 +84,19 @@ outq *outq_new(int burst, double rate)
         return NULL;
     outq_set_rate(q, burst, rate);
     q->tokens = q->burst;
+    outq_set_line_len(q, 0);
     return q;
+}
+
+void outq_set_line_len(outq *q, size_t linelen)
+{
+    size_t room = OUTQ_MAX_RAW + 2 - OUTQ_MAX_TEXT; /* what a relayed line adds to the text */
+    if (linelen == 0 || linelen > OUTQ_MAX_RAW + 2)
+        linelen = OUTQ_MAX_RAW + 2;
+    if (linelen < OUTQ_MIN_LINE)
+        linelen = OUTQ_MIN_LINE;
+    q->raw_max = linelen - 2;
+    q->text_max = linelen - room;
 }
 
 /* ---- lines and FIFOs ---- */
@@ -224,29 +237,29 @@ static void outq_ring_clear(struct outq_ring *r)
 
 static bool outq_is_cont(char ch) { return ((unsigned char)ch & 0xC0) == 0x80; }
 
-/* The largest cut <= OUTQ_MAX_TEXT in s (n > OUTQ_MAX_TEXT bytes) that splits no UTF-8 sequence and
- * no colour code; if the text is not UTF-8 at all, OUTQ_MAX_TEXT. */
-static size_t outq_char_cut(const char *s, size_t n)
+/* The largest cut <= max in s (n > max bytes) that splits no UTF-8 sequence and no colour code;
+ * if the text is not UTF-8 at all, max. */
+static size_t outq_char_cut(const char *s, size_t n, size_t max)
 {
-    size_t cut = OUTQ_MAX_TEXT;
+    size_t cut = max;
     while (cut > 0 && outq_is_cont(s[cut]))
         cut--;
     if (cut == 0)
-        cut = OUTQ_MAX_TEXT;
+        cut = max;
     for (size_t i = cut > 6 ? cut - 6 : 1; i < cut; i++)
         if (s[i] == MIRC_COLOUR[0] && i + mirc_colour_len(s + i, n - i) > cut)
             return i;
     return cut;
 }
 
-/* The length of the next piece of s (n > OUTQ_MAX_TEXT bytes left); *rest is where the next begins. */
-static size_t outq_cut(const char *s, size_t n, size_t *rest)
+/* The length of the next piece of s (n > max bytes left); *rest is where the next begins. */
+static size_t outq_cut(const char *s, size_t n, size_t max, size_t *rest)
 {
-    size_t sp = OUTQ_MAX_TEXT;
+    size_t sp = max;
     while (sp > 0 && s[sp] != ' ')
         sp--;
     if (sp == 0) {
-        *rest = outq_char_cut(s, n);
+        *rest = outq_char_cut(s, n, max);
         return *rest;
     }
     *rest = sp;
@@ -275,12 +288,12 @@ static bool outq_valid_word(const char *s, bool letters_only)
 
 /* Builds every line of text into out; false (out emptied) if more than room lines or out of memory. */
 static bool outq_split(const char *cmd, const char *target, const char *text, size_t room,
-                       struct outq_fifo *out)
+                       size_t max, struct outq_fifo *out)
 {
     size_t n = strlen(text), count = 0;
     while (n > 0) {
         size_t rest = n;
-        size_t len = n > OUTQ_MAX_TEXT ? outq_cut(text, n, &rest) : n;
+        size_t len = n > max ? outq_cut(text, n, max, &rest) : n;
         struct outq_line *l = ++count <= room ? outq_line_new(cmd, target, text, len) : NULL;
         if (!l) {
             outq_fifo_free(out);
@@ -303,7 +316,7 @@ static size_t outq_fifo_count(const struct outq_fifo *f)
 /* The lines of text to target as a FIFO stamped `at`, at most room of them; false if invalid,
  * too many or out of memory. */
 static bool outq_lines(const char *cmd, const char *target, const char *text, size_t room,
-                       double at, struct outq_fifo *lines)
+                       size_t max, double at, struct outq_fifo *lines)
 {
     lines->head = lines->tail = NULL;
     if (!outq_valid_word(cmd, true) || !outq_valid_word(target, false) || !text)
@@ -315,7 +328,7 @@ static bool outq_lines(const char *cmd, const char *target, const char *text, si
     memcpy(clean, text, n + 1);
     for (char *p = clean; (p = strpbrk(p, "\r\n")) != NULL;)
         *p = ' ';
-    bool ok = outq_split(cmd, target, clean, room, lines);
+    bool ok = outq_split(cmd, target, clean, room, max, lines);
     free(clean);
     for (struct outq_line *l = lines->head; l; l = l->next)
         l->at = at;
@@ -342,7 +355,7 @@ bool outq_push(outq *q, const char *cmd, const char *target, const char *text)
     struct outq_fifo lines;
     if (text && !*text && outq_valid_word(cmd, true) && outq_valid_word(target, false))
         return true;
-    if (!outq_lines(cmd, target, text, OUTQ_MAX_LINES - q->game.len, 0, &lines))
+    if (!outq_lines(cmd, target, text, OUTQ_MAX_LINES - q->game.len, q->text_max, 0, &lines))
         return false;
     return outq_ring_add(&q->game, target, &lines);
 }
@@ -352,7 +365,7 @@ bool outq_push_reply(outq *q, const char *cmd, const char *target, const char *t
     struct outq_fifo lines;
     if (text && !*text && outq_valid_word(cmd, true) && outq_valid_word(target, false))
         return true;
-    if (!outq_lines(cmd, target, text, OUTQ_REPLY_LINES, now, &lines))
+    if (!outq_lines(cmd, target, text, OUTQ_REPLY_LINES, q->text_max, now, &lines))
         return false;
     size_t n = outq_fifo_count(&lines);
     struct outq_target *t = outq_target_find(&q->reply, target);
@@ -375,7 +388,7 @@ bool outq_push_reply(outq *q, const char *cmd, const char *target, const char *t
 bool outq_push_raw(outq *q, const char *line)
 {
     size_t n = line ? strlen(line) : 0;
-    if (n == 0 || n > OUTQ_MAX_RAW || q->nraw >= OUTQ_MAX_RAW_LINES)
+    if (n == 0 || n > q->raw_max || q->nraw >= OUTQ_MAX_RAW_LINES)
         return false;
     struct outq_line *l = outq_line_new(line, NULL, NULL, 0);
     if (!l)

@@ -17,6 +17,7 @@
 #define OUTQ_MAX_RAW_LINES 4096 /* raw lines queued: only a server gone wrong comes near it */
 #define OUTQ_REPLY_LINES 8      /* lines of replies one target may have waiting */
 #define OUTQ_MAX_REPLIES 1024   /* lines of replies queued in all */
+#define OUTQ_MIN_LINE 256       /* the shortest line length a server's LINELEN may set */
 #define OUTQ_REPLY_TTL 30.0     /* seconds a reply stays useful; older ones are dropped unsent */
 
 typedef struct outq outq;
@@ -27,13 +28,19 @@ outq *outq_new(int burst, double rate);
 void outq_free(outq *q);
 /* New limits; tokens in hand above the new burst are dropped. */
 void outq_set_rate(outq *q, int burst, double rate);
+/* The server's line length (ISUPPORT LINELEN, with CR LF; 0: the standard 512): raw lines may be
+ * linelen - 2 bytes and texts are cut to leave the room a relayed line's prefix, command and
+ * target take at 512 (512 - OUTQ_MAX_TEXT). Never above the standard; at least OUTQ_MIN_LINE.
+ * Applies to lines pushed from then on. */
+void outq_set_line_len(outq *q, size_t linelen);
 
 /* Queues a game line: cmd (PRIVMSG, NOTICE, PART) to target with text. CR and LF become spaces;
- * text ends at its NUL. Text longer than OUTQ_MAX_TEXT bytes goes in several lines, split on a
- * space where there is one (else on a UTF-8 character boundary), never inside a UTF-8 sequence or
- * an mIRC colour code \x03NN,NN. Empty text queues nothing and returns true. Returns false and
- * queues nothing if the game lines would be more than OUTQ_MAX_LINES, if cmd is not all letters,
- * if target is empty or holds a space, a comma or a control character, or if out of memory. */
+ * text ends at its NUL. Text longer than OUTQ_MAX_TEXT bytes (less after outq_set_line_len) goes
+ * in several lines, split on a space where there is one (else on a UTF-8 character boundary),
+ * never inside a UTF-8 sequence or an mIRC colour code \x03NN,NN. Empty text queues nothing and
+ * returns true. Returns false and queues nothing if the game lines would be more than
+ * OUTQ_MAX_LINES, if cmd is not all letters, if target is empty or holds a space, a comma or a
+ * control character, or if out of memory. */
 bool outq_push(outq *q, const char *cmd, const char *target, const char *text);
 /* Queues a reply to one user (or a public answer to one user's request) at `now`: split and
  * checked as by outq_push. It goes after every game line. Replies to the target queued at an

@@ -1,11 +1,12 @@
-/* parse_channel.c — the channel commands' arguments: the option words of durak and bot and
- * their aliases, what a nick may hold, top's number; and the errors naming the right form. */
+/* parse_channel.c — the channel commands' arguments: the option words of durak and bot (in
+ * words.c), what a nick may hold, top's number; and the errors naming the right form. */
 #include "parse_channel.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #include "durak.h"
+#include "words.h"
 
 enum { TOP_MAX = 20 };
 
@@ -14,80 +15,46 @@ static const char NICK_LEAD[] = "@+%&~\"'(<";
 static const char NICK_TRAIL[] = ",.:;!?\"')>";
 static const char NICK_CHARS[] = "[]\\`_^{|}-";
 
-enum { OPT_VARIANT, OPT_THROWIN, OPT_FIRST5, OPT_COUNT };
+static const char *const bot_level_names[] = { "easy", "normal", "hard", "expert" };
 
-typedef struct {
-    const char *word; /* the first entry of an (option, value) pair is its canonical name */
-    int option;
-    int value;
-} option_word;
-
-static const option_word option_words[] = {
-    { "classic", OPT_VARIANT, DURAK_VARIANT_CLASSIC },
-    { "podkidnoy", OPT_VARIANT, DURAK_VARIANT_CLASSIC },
-    { "podkidnoi", OPT_VARIANT, DURAK_VARIANT_CLASSIC },
-    { "throwin", OPT_VARIANT, DURAK_VARIANT_CLASSIC },
-    { "transfer", OPT_VARIANT, DURAK_VARIANT_TRANSFER },
-    { "perevodnoy", OPT_VARIANT, DURAK_VARIANT_TRANSFER },
-    { "perevodnoi", OPT_VARIANT, DURAK_VARIANT_TRANSFER },
-    { "passing", OPT_VARIANT, DURAK_VARIANT_TRANSFER },
-    { "all", OPT_THROWIN, DURAK_THROWIN_ALL },
-    { "neighbours", OPT_THROWIN, DURAK_THROWIN_NEIGHBOURS },
-    { "neighbors", OPT_THROWIN, DURAK_THROWIN_NEIGHBOURS },
-    { "first5", OPT_FIRST5, 1 },
-};
-
-static const token_word bot_levels[] = {
-    { "easy", 0 },
-    { "normal", 1 },
-    { "medium", 1 },
-    { "hard", 2 },
-};
-static const char *const bot_level_names[] = { "easy", "normal", "hard" };
-
-#define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
-
-static const option_word *durak_option_find(token w)
+/* The canonical (first) word of an option's value, for the error naming it. */
+static const char *durak_option_name(const words_entry *opt)
 {
-    for (size_t i = 0; i < COUNT_OF(option_words); i++)
-        if (token_is(w, option_words[i].word))
-            return &option_words[i];
-    return NULL;
-}
-
-static const char *durak_option_name(const option_word *opt)
-{
-    for (size_t i = 0; i < COUNT_OF(option_words); i++)
-        if (option_words[i].option == opt->option && option_words[i].value == opt->value)
-            return option_words[i].word;
-    return opt->word;
+    size_t count;
+    const words_entry *list = words_table(WL_OPTION, &count);
+    for (size_t i = 0; i < count; i++)
+        if (list[i].value == opt->value)
+            return list[i].text;
+    return opt->text;
 }
 
 void parse_channel_durak(parse_ctx *c)
 {
-    int values[OPT_COUNT] = { -1, -1, -1 };
-    token set_by[OPT_COUNT] = { { NULL, 0 }, { NULL, 0 }, { NULL, 0 } };
+    int values[WORDS_OPT_COUNT] = { -1, -1, -1, -1 };
+    token set_by[WORDS_OPT_COUNT] = { { NULL, 0 }, { NULL, 0 }, { NULL, 0 }, { NULL, 0 } };
     token t;
     char q1[CTX_QUOTE_SIZE], q2[CTX_QUOTE_SIZE];
     while (ctx_next(c, &t)) {
         token w = token_trim(t);
-        const option_word *opt = durak_option_find(w);
+        const words_entry *opt = words_find(WL_OPTION, w);
         if (opt == NULL) {
             ctx_fail(c, MSG_PARSE_DURAK_OPTION, ctx_quote(q1, w), c->prefix_shown);
             return;
         }
-        if (values[opt->option] >= 0 && values[opt->option] != opt->value) {
-            ctx_fail(c, MSG_PARSE_DURAK_CONFLICT, ctx_quote(q1, set_by[opt->option]),
-                     ctx_quote(q2, w), c->prefix_shown, durak_option_name(opt));
+        int option = opt->value / 16, value = opt->value % 16; /* WORDS_OPTION */
+        if (values[option] >= 0 && values[option] != value) {
+            ctx_fail(c, MSG_PARSE_DURAK_CONFLICT, ctx_quote(q1, set_by[option]), ctx_quote(q2, w),
+                     c->prefix_shown, durak_option_name(opt));
             return;
         }
-        values[opt->option] = opt->value;
-        set_by[opt->option] = w;
+        values[option] = value;
+        set_by[option] = w;
     }
     c->out->kind = PC_DURAK;
-    c->out->variant = values[OPT_VARIANT];
-    c->out->throwin = values[OPT_THROWIN];
-    c->out->first5 = values[OPT_FIRST5];
+    c->out->variant = values[WORDS_OPT_VARIANT];
+    c->out->throwin = values[WORDS_OPT_THROWIN];
+    c->out->first5 = values[WORDS_OPT_FIRST5];
+    c->out->teams = values[WORDS_OPT_TEAMS];
 }
 
 void parse_channel_bot(parse_ctx *c)
@@ -97,11 +64,11 @@ void parse_channel_bot(parse_ctx *c)
     int level = -1, remove = 0;
     if (ctx_next(c, &t)) {
         token w = token_trim(t);
-        const token_word *x = token_find(bot_levels, COUNT_OF(bot_levels), w);
-        if (x)
-            level = x->value;
-        else if (token_is(w, "remove"))
+        const words_entry *x = words_find(WL_BOT, w);
+        if (x && x->value == WORDS_BOT_REMOVE)
             remove = 1;
+        else if (x)
+            level = x->value;
         else {
             const char *p = c->prefix_shown;
             ctx_fail(c, MSG_PARSE_BOT_OPTION, ctx_quote(q, w), p, p, p);
@@ -173,8 +140,9 @@ void parse_channel_top(parse_ctx *c)
     char q[CTX_QUOTE_SIZE], text[CTX_TEXT_SIZE];
     int number = -1;
     bool given = ctx_next(c, &t);
-    if (given && token_is(token_trim(t), "bots")) {
-        snprintf(c->out->arg, PARSE_ARG_SIZE, "bots"); /* !top bots: the computer players */
+    const words_entry *top = given ? words_find(WL_BOTS, token_trim(t)) : NULL;
+    if (top) { /* !top bots: the computer players; !top solo: private games against them */
+        snprintf(c->out->arg, PARSE_ARG_SIZE, "%s", top->value == WORDS_TOP_SOLO ? "solo" : "bots");
     } else if (given) {
         number = top_number(token_trim(t));
         if (number < 0) {
@@ -189,4 +157,69 @@ void parse_channel_top(parse_ctx *c)
     }
     c->out->kind = PC_TOP;
     c->out->number = number;
+}
+
+/* ---- private: play [classic|transfer] [easy|normal|hard] [N] ---- */
+
+/* A number of players written as one digit, else -1 (any other number: 0). */
+static int solo_players(token w)
+{
+    for (size_t i = 0; i < w.n; i++)
+        if (!byte_is_digit((unsigned char)w.s[i]))
+            return -1;
+    return w.n == 1 ? w.s[0] - '0' : 0;
+}
+
+/* The variant a word of play's options names, or -1. */
+static int solo_variant(token w)
+{
+    const words_entry *opt = words_find(WL_OPTION, w);
+    return opt && opt->value / 16 == WORDS_OPT_VARIANT ? opt->value % 16 : -1;
+}
+
+/* The computer players' level a word names, or -1 ("remove" is none). */
+static int solo_level(token w)
+{
+    const words_entry *level = words_find(WL_BOT, w);
+    return level && level->value <= 2 ? level->value : -1; /* expert and remove are no choice */
+}
+
+bool parse_solo_word(token w)
+{
+    int n = solo_players(w); /* 7 and up (or 10) are a rank without its suit: a card's error */
+    return solo_variant(w) >= 0 || solo_level(w) >= 0 || (n >= 2 && n <= 6);
+}
+
+/* One word of play's options into out; false (and the error) when it is not one, or says again
+ * what an earlier word said. */
+static bool solo_word(parse_ctx *c, token w)
+{
+    char q[CTX_QUOTE_SIZE];
+    int variant = solo_variant(w), level = solo_level(w), n = solo_players(w);
+    int *slot = variant >= 0 ? &c->out->variant
+                : level >= 0 ? &c->out->bot_level
+                : n >= 0     ? &c->out->number
+                             : NULL;
+    if (n >= 0 && (n < 2 || n > 6)) {
+        ctx_fail(c, MSG_PARSE_SOLO_PLAYERS, ctx_quote(q, w));
+        return false;
+    }
+    if (!slot || *slot >= 0) {
+        ctx_fail(c, MSG_PARSE_SOLO_WORD, ctx_quote(q, w));
+        return false;
+    }
+    *slot = variant >= 0 ? variant : level >= 0 ? level : n;
+    return true;
+}
+
+void parse_private_solo(parse_ctx *c, const token *first)
+{
+    token t;
+    c->out->variant = c->out->bot_level = c->out->number = -1;
+    if (first && !solo_word(c, token_trim(*first)))
+        return;
+    while (ctx_next(c, &t))
+        if (!solo_word(c, token_trim(t)))
+            return;
+    c->out->kind = PC_SOLO;
 }

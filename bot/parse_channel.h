@@ -7,11 +7,16 @@
 
 /* durak [classic|transfer] [all|neighbours] [first5], in any order, with their aliases. */
 void parse_channel_durak(parse_ctx *c);
-/* bot [easy|normal|hard] or bot remove. */
+/* bot [easy|normal|hard|expert] or bot remove. */
 void parse_channel_bot(parse_ctx *c);
 /* stats [nick]. */
 void parse_channel_stats(parse_ctx *c);
-/* top [n], n from 1 to 20. */
+/* top [n], n from 1 to 20, or top bots, or top solo. */
 void parse_channel_top(parse_ctx *c);
+/* Is w a word of a private game's `play` (a variant, a level, a number of players)? */
+bool parse_solo_word(token w);
+/* The rest of private "play [classic|transfer] [easy|normal|hard] [N]" (issue 14), any order;
+ * first: the word already read after play, or NULL when there was none. */
+void parse_private_solo(parse_ctx *c, const token *first);
 
 #endif

@@ -25,7 +25,7 @@ static void cmd_reset(parsed_cmd *out)
     memset(out, 0, sizeof *out);
     out->kind = PC_IGNORED;
     out->card = out->target = CARD_NONE;
-    out->variant = out->throwin = out->first5 = -1;
+    out->variant = out->throwin = out->first5 = out->teams = -1;
     out->bot_level = -1;
     out->number = -1;
 }
@@ -40,6 +40,7 @@ bool ctx_begin(parse_ctx *c, const char *line, size_t len, const parse_opts *o, 
     c->unicode = o ? o->unicode_suits : true;
     c->no_transfer = o && o->no_transfer;
     c->lang = o && o->lang > 0 && o->lang < MSG_LANG_COUNT ? (msg_lang)o->lang : MSG_LANG_EN;
+    c->shown = NULL;
     utf8_sanitize(c->prefix_shown, c->prefix, c->prefix_len, CTX_PREFIX_SHOWN_MAX);
     c->pos = 0;
     c->len = 0;
@@ -158,6 +159,28 @@ void ctx_fail_card(parse_ctx *c, token t)
              card_example(ex, c, card_rank(example), card_suit(example)));
 }
 
+void ctx_note_card(parse_ctx *c, token t)
+{
+    token w = token_trim(t);
+    card_t other;
+    char other_text[CARDTEXT_OTHER_SIZE], q[CTX_QUOTE_SIZE], a[PARSE_CARD_TEXT_SIZE],
+        b[PARSE_CARD_TEXT_SIZE];
+    cardtext_note note = cardtext_t_note(w.s, w.n, &other, other_text);
+    if (note == CARDTEXT_NOTE_NONE)
+        return;
+    char *out = c->out->note;
+    size_t len = strlen(out);
+    if (len + 2 >= PARSE_NOTE_SIZE)
+        return;
+    if (len)
+        out[len++] = ' ', out[len] = '\0';
+    snprintf(out + len, PARSE_NOTE_SIZE - len,
+             msg_in(c->lang, note == CARDTEXT_NOTE_ACE ? MSG_PARSE_READ_ACE : MSG_PARSE_READ_TEN),
+             ctx_quote(q, w), ctx_write_card(c, cardtext_read(w.s, w.n), a),
+             ctx_write_card(c, other, b), other_text);
+    utf8_cut_invalid(out);
+}
+
 /* Reads a card word into *card; on a bad word fails and returns false. */
 bool ctx_card(parse_ctx *c, token t, card_t *card)
 {
@@ -165,5 +188,7 @@ bool ctx_card(parse_ctx *c, token t, card_t *card)
     *card = cardtext_read(w.s, w.n);
     if (*card == CARD_NONE)
         ctx_fail_card(c, t);
+    else
+        ctx_note_card(c, t);
     return *card != CARD_NONE;
 }

@@ -24,8 +24,9 @@ typedef struct {
     size_t prefix_len;
     char prefix_shown[CTX_PREFIX_SHOWN_MAX + 4]; /* the prefix made safe to quote */
     bool unicode;
-    bool no_transfer; /* the player's game has no transfer: a bare t is take */
-    msg_lang lang;    /* of the error sentences, their example commands and cards */
+    bool no_transfer;  /* the player's game has no transfer: a bare t is take */
+    msg_lang lang;     /* of the error sentences, their example commands and cards */
+    const char *shown; /* the command word as errors show it ("беру"); NULL: the English name */
     parsed_cmd *out;
 } parse_ctx;
 
@@ -44,6 +45,9 @@ void ctx_fail(parse_ctx *c, msg_id id, ...);
 void ctx_fail_extra(parse_ctx *c, token extra, const char *text);
 /* Reads a card word into *card; on a bad word fails saying what is wrong and returns false. */
 bool ctx_card(parse_ctx *c, token t, card_t *card);
+/* Adds to c->out->note how the card word t (read as a card) was read, if its T could be read
+ * two ways. */
+void ctx_note_card(parse_ctx *c, token t);
 /* Error for a word that was meant as a card: says what is wrong with it. */
 void ctx_fail_card(parse_ctx *c, token t);
 

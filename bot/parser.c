@@ -2,17 +2,20 @@
  * a parsed_cmd, or an error sentence from messages.c naming the right form. */
 
 /*
- * Accepted forms (for README). Words are matched in any case (ASCII); punctuation around a
+ * Accepted forms (for README), in English; the Russian, French and Spanish words for each are in
+ * words.c, understood everywhere. Words are matched in any case (Latin and Cyrillic letters) and
+ * with or without accents; punctuation around a
  * word (. , ; : ! ? " ' ( ) [ ] { } < > * _ ~ | ` « » “ ” ‘ ’ …) is ignored.
  *
  * Channel, right after the prefix (default "!"):
- *   durak [classic|transfer] [all|neighbours] [first5]    options in any order
+ *   durak [classic|transfer] [all|neighbours] [first5] [teams]    options in any order
  *         classic  = podkidnoy, podkidnoi, throwin
  *         transfer = perevodnoy, perevodnoi, passing
  *         neighbours = neighbors
  *   join   leave   start   stop   table   rules   help [topic]
- *   bot [easy|normal|hard]  (medium = normal)     bot remove
- *   stats [nick]     top [n]  (n from 1 to 20)
+ *   bot [easy|normal|hard|expert]  (medium = normal)     bot remove
+ *   stats [nick]     top [n]  (n from 1 to 20)    top bots    top solo
+ *   watch   unwatch   (a running game's public lines privately)
  *   A line without the prefix, or with another word after it, is ignored (another bot's).
  *
  * Private messages (a leading prefix is allowed: "!play 7h"):
@@ -23,7 +26,11 @@
  *   transfer C    short: tr C
  *   hand          also: cards
  *   moves         short: m
+ *   hint          the move the hard player would make, and why (where game.hints allows)
  *   help [topic]
+ *   play [classic|transfer] [easy|normal|hard] [2-6]   a private game against computer
+ *                 players (any order; play alone starts one with the defaults)
+ *   stop          ends your private game
  *   C             a bare card (the game decides what it means)
  *   "t", "p" and "h" are ambiguous: the answer lists the choices. The channel words answer
  *   that they belong in the channel. Anything else is an error pointing to moves and help.
@@ -39,6 +46,7 @@
  */
 #include "parser.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "cardtext.h"
@@ -46,38 +54,21 @@
 #include "parse_ctx.h"
 #include "token.h"
 #include "utf8.h"
-
-typedef struct {
-    const char *word;
-    parse_kind kind;
-} command_word;
+#include "words.h"
 
 /* ---------------------------------------------------------------- tables */
 
 static const char *const kind_names[PC_KIND_COUNT] = {
-    [PC_IGNORED] = "ignored",   [PC_ERROR] = "error", [PC_DURAK] = "durak",
-    [PC_JOIN] = "join",         [PC_LEAVE] = "leave", [PC_START] = "start",
-    [PC_STOP] = "stop",         [PC_TABLE] = "table", [PC_HELP] = "help",
-    [PC_RULES] = "rules",       [PC_BOT] = "bot",     [PC_STATS] = "stats",
-    [PC_TOP] = "top",           [PC_AGAIN] = "again", [PC_PLAY] = "play",
-    [PC_BEAT] = "beat",         [PC_TAKE] = "take",   [PC_PASS] = "pass",
-    [PC_TRANSFER] = "transfer", [PC_HAND] = "hand",   [PC_MOVES] = "moves",
-    [PC_CARD] = "card",         [PC_SET] = "set",
-};
-
-static const command_word channel_words[] = {
-    { "durak", PC_DURAK },   { "join", PC_JOIN },   { "leave", PC_LEAVE }, { "start", PC_START },
-    { "stop", PC_STOP },     { "table", PC_TABLE }, { "help", PC_HELP },   { "rules", PC_RULES },
-    { "bot", PC_BOT },       { "stats", PC_STATS }, { "top", PC_TOP },     { "again", PC_AGAIN },
-    { "rematch", PC_AGAIN },
-};
-
-static const command_word private_words[] = {
-    { "play", PC_PLAY }, { "pl", PC_PLAY },    { "throw", PC_PLAY },        { "beat", PC_BEAT },
-    { "b", PC_BEAT },    { "cover", PC_BEAT }, { "take", PC_TAKE },         { "tk", PC_TAKE },
-    { "pass", PC_PASS }, { "pa", PC_PASS },    { "transfer", PC_TRANSFER }, { "tr", PC_TRANSFER },
-    { "hand", PC_HAND }, { "cards", PC_HAND }, { "moves", PC_MOVES },       { "m", PC_MOVES },
-    { "help", PC_HELP }, { "set", PC_SET },
+    [PC_IGNORED] = "ignored", [PC_ERROR] = "error",       [PC_DURAK] = "durak",
+    [PC_JOIN] = "join",       [PC_LEAVE] = "leave",       [PC_START] = "start",
+    [PC_STOP] = "stop",       [PC_TABLE] = "table",       [PC_HELP] = "help",
+    [PC_RULES] = "rules",     [PC_BOT] = "bot",           [PC_STATS] = "stats",
+    [PC_TOP] = "top",         [PC_AGAIN] = "again",       [PC_LAST] = "last",
+    [PC_PLAY] = "play",       [PC_BEAT] = "beat",         [PC_TAKE] = "take",
+    [PC_PASS] = "pass",       [PC_TRANSFER] = "transfer", [PC_HAND] = "hand",
+    [PC_MOVES] = "moves",     [PC_CARD] = "card",         [PC_SET] = "set",
+    [PC_SOLO] = "play",       [PC_WATCH] = "watch",       [PC_UNWATCH] = "unwatch",
+    [PC_HINT] = "hint",
 };
 
 static const token_word ambiguous_words[] = {
@@ -88,19 +79,39 @@ static const token_word ambiguous_words[] = {
 static const char *const ambiguous_choices[] = {
     "take (tk) or transfer (tr)",
     "play (pl) or pass (pa)",
-    "hand or help",
+    "hand, help or hint",
 };
 
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
 
 /* ---------------------------------------------------------------- words */
 
-static parse_kind command_find(const command_word *words, size_t count, token w)
+/* The kind an entry stands for (PC_IGNORED for none); errors then show its word as typed in
+ * another language than English ("type just беру"), else the English name. */
+static parse_kind command_of(parse_ctx *c, const words_entry *e)
 {
-    for (size_t i = 0; i < count; i++)
-        if (token_is(w, words[i].word))
-            return words[i].kind;
-    return PC_IGNORED;
+    if (e && e->lang != WORDS_EN)
+        c->shown = e->text;
+    return e ? (parse_kind)e->value : PC_IGNORED;
+}
+
+/* The kind a one-word command of list l stands for; PC_IGNORED if none. */
+static parse_kind command_find(parse_ctx *c, words_list l, token w)
+{
+    return command_of(c, words_find(l, w));
+}
+
+/* Likewise for the word w and, for commands of several words, those after it in c. */
+static parse_kind command_match(parse_ctx *c, words_list l, token w)
+{
+    return command_of(c, words_match(c, l, w));
+}
+
+/* The command word shown in an error about a command of this kind: as typed when it was another
+ * language's, else the word of the reader's language. */
+static const char *shown_word(const parse_ctx *c, parse_kind kind)
+{
+    return c->shown ? c->shown : ctx_word(c, kind_names[kind]);
 }
 
 /* ---------------------------------------------------------------- cards */
@@ -158,6 +169,9 @@ static void ctx_help(parse_ctx *c)
     utf8_sanitize(c->out->arg, w.s, w.n, PARSE_ARG_SIZE - 4);
     for (char *p = c->out->arg; *p; p++)
         *p = (char)byte_lower((unsigned char)*p);
+    const words_entry *topic = words_find(WL_TOPIC, w); /* "помощь карты": help cards */
+    if (topic)
+        snprintf(c->out->arg, PARSE_ARG_SIZE, "%s", words_topic_names[topic->value]);
 }
 
 /* set [words]: the rest of the line, lower case, one space between words (the tables check it). */
@@ -183,8 +197,8 @@ static void ctx_bare_command(parse_ctx *c, parse_kind kind, const char *before)
     token t;
     char text[CTX_TEXT_SIZE];
     if (ctx_next(c, &t)) {
-        ctx_fail_extra(c, t,
-                       ctx_command_text(text, before, kind_names[kind], CARD_NONE, CARD_NONE, c));
+        ctx_fail_extra(
+            c, t, ctx_command_text(text, before, shown_word(c, kind), CARD_NONE, CARD_NONE, c));
         return;
     }
     c->out->kind = kind;
@@ -196,7 +210,7 @@ void parse_channel(const char *line, size_t len, const parse_opts *o, parsed_cmd
     token w;
     if (!ctx_begin(&c, line, len, o, out) || !ctx_prefixed_word(&c, &w))
         return;
-    parse_kind kind = command_find(channel_words, COUNT_OF(channel_words), w);
+    parse_kind kind = command_match(&c, WL_CHANNEL, w);
     switch (kind) {
     case PC_IGNORED: return;
     case PC_DURAK: parse_channel_durak(&c); return;
@@ -211,24 +225,28 @@ void parse_channel(const char *line, size_t len, const parse_opts *o, parsed_cmd
 /* ---------------------------------------------------------------- private commands */
 
 /* The example a card command shows: "play 7♥", "beat 9♠ 7♠", "transfer 7♥". */
-static const char *private_example(char buf[CTX_TEXT_SIZE], parse_kind kind, const parse_ctx *c)
+static const char *private_example(const parse_ctx *c, char buf[CTX_TEXT_SIZE], parse_kind kind)
 {
     if (kind == PC_BEAT)
-        return ctx_command_text(buf, "", "beat", card_make(RANK_9, SUIT_SPADES),
+        return ctx_command_text(buf, "", shown_word(c, kind), card_make(RANK_9, SUIT_SPADES),
                                 card_make(RANK_7, SUIT_SPADES), c);
-    return ctx_command_text(buf, "", kind_names[kind], card_make(RANK_7, SUIT_HEARTS), CARD_NONE,
+    return ctx_command_text(buf, "", shown_word(c, kind), card_make(RANK_7, SUIT_HEARTS), CARD_NONE,
                             c);
 }
 
-/* play C, transfer C, beat C [T]. */
-static void private_card_command(parse_ctx *c, parse_kind kind)
+/* play C, transfer C, beat C [T]; with solo, play alone or with a private game's words. */
+static void private_card_command(parse_ctx *c, parse_kind kind, bool solo)
 {
     token t;
     char text[CTX_TEXT_SIZE];
     card_t card, target = CARD_NONE;
-    if (!ctx_next(c, &t)) {
-        ctx_fail(c, MSG_PARSE_NEEDS_CARD, ctx_word(c, kind_names[kind]),
-                 private_example(text, kind, c));
+    bool given = ctx_next(c, &t);
+    if (solo && (!given || parse_solo_word(token_trim(t)))) {
+        parse_private_solo(c, given ? &t : NULL); /* play [classic|transfer] [level] [N] */
+        return;
+    }
+    if (!given) {
+        ctx_fail(c, MSG_PARSE_NEEDS_CARD, shown_word(c, kind), private_example(c, text, kind));
         return;
     }
     if (!ctx_card(c, t, &card))
@@ -240,7 +258,7 @@ static void private_card_command(parse_ctx *c, parse_kind kind)
         more = ctx_next(c, &t);
     }
     if (more) {
-        ctx_fail_extra(c, t, ctx_command_text(text, "", kind_names[kind], card, target, c));
+        ctx_fail_extra(c, t, ctx_command_text(text, "", shown_word(c, kind), card, target, c));
         return;
     }
     c->out->kind = kind;
@@ -260,6 +278,7 @@ static void private_bare_card(parse_ctx *c, card_t card)
             ctx_fail_extra(c, t, ctx_write_card(c, card, text));
             return;
         }
+        ctx_note_card(c, t);
         if (ctx_next(c, &t)) {
             ctx_fail(c, MSG_PARSE_TWO_CARDS, ctx_write_card(c, second, a),
                      ctx_write_card(c, card, b),
@@ -279,13 +298,13 @@ static void private_unknown(parse_ctx *c, token w)
 {
     char q[CTX_QUOTE_SIZE];
     const token_word *amb = token_find(ambiguous_words, COUNT_OF(ambiguous_words), w);
-    parse_kind kind = command_find(channel_words, COUNT_OF(channel_words), w);
+    parse_kind kind = command_find(c, WL_CHANNEL, w);
     if (amb && amb->value == 0 && c->no_transfer) /* only what the variant allows */
         ctx_bare_command(c, PC_TAKE, "");
     else if (amb)
         ctx_fail(c, MSG_PARSE_AMBIGUOUS, ctx_quote(q, w), ambiguous_choices[amb->value]);
     else if (kind != PC_IGNORED)
-        ctx_fail(c, MSG_PARSE_CHANNEL_ONLY, c->prefix_shown, ctx_word(c, kind_names[kind]));
+        ctx_fail(c, MSG_PARSE_CHANNEL_ONLY, c->prefix_shown, shown_word(c, kind));
     else if (cardtext_looks_like_card(w.s, w.n))
         ctx_fail_card(c, w);
     else
@@ -295,7 +314,7 @@ static void private_unknown(parse_ctx *c, token w)
 /* stats [nick], top [n], rules: the channel's information commands work privately too. */
 static void private_info(parse_ctx *c, token w)
 {
-    switch (command_find(channel_words, COUNT_OF(channel_words), w)) {
+    switch (command_find(c, WL_CHANNEL, w)) {
     case PC_STATS: parse_channel_stats(c); return;
     case PC_TOP: parse_channel_top(c); return;
     case PC_RULES: ctx_bare_command(c, PC_RULES, ""); return;
@@ -315,18 +334,19 @@ void parse_private(const char *line, size_t len, const parse_opts *o, parsed_cmd
     if (!ctx_next(&c, &t))
         return;
     token w = token_trim(t);
-    parse_kind kind = command_find(private_words, COUNT_OF(private_words), w);
+    parse_kind kind = command_match(&c, WL_PRIVATE, w);
     card_t card = cardtext_read(w.s, w.n);
     if (kind == PC_HELP)
         ctx_help(&c);
     else if (kind == PC_SET)
         ctx_set(&c);
     else if (kind == PC_PLAY || kind == PC_BEAT || kind == PC_TRANSFER)
-        private_card_command(&c, kind);
+        private_card_command(&c, kind, token_is(w, "play"));
     else if (kind != PC_IGNORED)
         ctx_bare_command(&c, kind, "");
-    else if (card != CARD_NONE)
+    else if (card != CARD_NONE) {
+        ctx_note_card(&c, w);
         private_bare_card(&c, card);
-    else
+    } else
         private_info(&c, w);
 }

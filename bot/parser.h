@@ -14,6 +14,7 @@ enum {
     PARSE_ARG_SIZE = 64,
     PARSE_ERROR_SIZE = 512, /* a Russian sentence takes about twice the bytes of English */
     PARSE_CARD_TEXT_SIZE = CARDTEXT_SIZE, /* "10♥" and its NUL fit */
+    PARSE_NOTE_SIZE = 240,
 };
 
 typedef enum {
@@ -32,6 +33,7 @@ typedef enum {
     PC_STATS,
     PC_TOP,
     PC_AGAIN, /* a rematch with the same seats */
+    PC_LAST,  /* the channel's last recorded game */
     /* private (PC_HELP, PC_STATS, PC_TOP, PC_RULES too) */
     PC_PLAY,
     PC_BEAT,
@@ -42,6 +44,12 @@ typedef enum {
     PC_MOVES,
     PC_CARD,
     PC_SET, /* set [what [on|off]]: the words after it in arg, lower case */
+    /* issue 14: a private game against computer players, spectators */
+    PC_SOLO,    /* private "play [classic|transfer] [easy|normal|hard] [N]": variant, bot_level,
+                 * number (players 2..6) or -1 each */
+    PC_WATCH,   /* channel */
+    PC_UNWATCH, /* channel */
+    PC_HINT,    /* hint: the move the hard player would make (issue 16) */
     PC_KIND_COUNT
 } parse_kind;
 
@@ -51,11 +59,16 @@ typedef struct {
     int variant; /* PC_DURAK: DURAK_VARIANT_CLASSIC/TRANSFER (engine/durak.h), -1 when not given */
     int throwin; /* PC_DURAK: DURAK_THROWIN_ALL/NEIGHBOURS, -1 when not given */
     int first5;  /* PC_DURAK: 1 when given, -1 when not */
-    int bot_level;                /* PC_BOT: 0 easy, 1 normal, 2 hard, -1 when not given */
-    int bot_remove;               /* PC_BOT: 1 for "bot remove" */
-    int number;                   /* PC_TOP: 1..20 (more asks for 20), -1 when absent */
-    char arg[PARSE_ARG_SIZE];     /* PC_HELP topic (lower case), PC_STATS nick, PC_TOP "bots"; "" */
+    int teams;   /* PC_DURAK: 1 when given (R19), -1 when not */
+    int bot_level;  /* PC_BOT: 0 easy, 1 normal, 2 hard, 3 expert, -1 when not given */
+    int bot_remove; /* PC_BOT: 1 for "bot remove" */
+    int number;     /* PC_TOP: 1..20 (more asks for 20); PC_SOLO: players 2..6; -1 when absent */
+    char arg[PARSE_ARG_SIZE];     /* PC_HELP topic (lower case), PC_STATS nick, PC_TOP "bots" or
+                               * "solo"; "" */
     char error[PARSE_ERROR_SIZE]; /* PC_ERROR: one sentence, valid UTF-8, no control bytes */
+    /* A move's cards as read when a T could be read two ways (MSG_PARSE_READ_ACE/TEN), to be
+     * told to the player with the move; "" when none (and always with PC_ERROR). */
+    char note[PARSE_NOTE_SIZE];
 } parsed_cmd;
 
 typedef struct {

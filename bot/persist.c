@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "log.h"
 #include "messages.h"
@@ -24,6 +25,8 @@ enum {
 typedef struct {
     bool refused; /* the store will never take it (a bug): dropped */
     store_result r;
+    game_record *record; /* its record (heap; NULL: none), written with the result */
+    long long ended_at;  /* unix time the result was taken: the game's end */
     char key[STORE_MAX_SEATS][PERSIST_NICK_MAX], display[STORE_MAX_SEATS][PERSIST_NICK_MAX];
 } pending_stat;
 
@@ -66,12 +69,20 @@ static void drop_table(persist *p, int i)
     p->tab[i] = p->tab[--p->ntab];
 }
 
+static void drop_stats(persist *p)
+{
+    for (int i = 0; i < p->nstat; i++)
+        free(p->stat[i].record);
+    p->nstat = 0;
+}
+
 void persist_free(persist *p)
 {
     if (!p)
         return;
     while (p->ntab > 0)
         drop_table(p, p->ntab - 1);
+    drop_stats(p);
     free(p->stat);
     free(p);
 }
@@ -102,6 +113,7 @@ static pending_stat *push_stat(persist *p)
         char what[512];
         describe_stat(&p->stat[0], what, sizeof what);
         log_msg(LOG_ERR, "too many results waiting for the state database: %s is dropped", what);
+        free(p->stat[0].record);
         memmove(p->stat, p->stat + 1, (PERSIST_STATS_MAX - 1) * sizeof *p->stat);
         p->nstat--;
     }
@@ -110,10 +122,15 @@ static pending_stat *push_stat(persist *p)
     return s;
 }
 
-static void take_result(void *ctx, const store_result *r)
+static void take_result(void *ctx, const store_result *r, const game_record *rec)
 {
     pending_stat *s = push_stat(ctx);
     s->r = *r;
+    s->ended_at = (long long)time(NULL);
+    if (rec && (s->record = malloc(sizeof *s->record)))
+        *s->record = *rec;
+    else if (rec)
+        log_msg(LOG_ERR, "out of memory keeping a game's record: it is not saved");
     for (int i = 0; i < r->n && i < STORE_MAX_SEATS; i++) {
         snprintf(s->key[i], sizeof s->key[i], "%s", r->seat[i].key ? r->seat[i].key : "");
         snprintf(s->display[i], sizeof s->display[i], "%s",
@@ -150,9 +167,24 @@ static void take_table(void *ctx, const char *channel, const char *snapshot)
 
 /* ---- writing ---- */
 
+/* The game's record, in the same transaction as its result; one the store refuses is logged and
+ * dropped (the result still counts). */
+static bool write_record(persist *p, pending_stat *s)
+{
+    if (!s->record)
+        return true;
+    bool ok = store_save_game(p->db, &s->r, s->record, s->ended_at);
+    if (ok || !store_refused(p->db))
+        return ok;
+    log_msg(LOG_ERR, "the state database refuses a game's record: %s", store_error(p->db));
+    free(s->record);
+    s->record = NULL;
+    return true;
+}
+
 static bool write_stat(persist *p, pending_stat *s)
 {
-    bool ok = store_record_game(p->db, &s->r);
+    bool ok = store_record_game(p->db, &s->r) && write_record(p, s);
     if (ok || !store_refused(p->db))
         return ok;
     char what[512];
@@ -185,7 +217,7 @@ static bool write_batch(persist *p)
 /* A committed batch: all of it is written. */
 static void written(persist *p)
 {
-    p->nstat = 0;
+    drop_stats(p);
     while (p->ntab > 0)
         drop_table(p, p->ntab - 1);
 }
@@ -196,6 +228,8 @@ static void forget_refused(persist *p)
     for (int i = 0; i < p->nstat; i++)
         if (!p->stat[i].refused)
             p->stat[n++] = p->stat[i];
+        else
+            free(p->stat[i].record);
     p->nstat = n;
 }
 
@@ -311,12 +345,12 @@ static void save_prefs(void *ctx, const char *key, const store_prefs *prefs)
 static void take_all(persist *p, tables *t, double now)
 {
     tables_take_prefs(t, save_prefs, p);
-    tables_take_results(t, take_result, p);
+    tables_take_games(t, take_result, p);
     tables_take_changes(t, now, take_table, p);
     if (!p->db) {
         while (p->ntab > 0)
             drop_table(p, p->ntab - 1);
-        p->nstat = 0;
+        drop_stats(p);
     }
 }
 

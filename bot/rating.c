@@ -3,6 +3,8 @@
 #include "rating.h"
 
 #include <math.h>
+#include <stdbool.h>
+#include <stddef.h>
 
 double rating_expected(double a, double b)
 {
@@ -17,19 +19,28 @@ static double rating_score(int rank_i, int rank_j)
     return rank_i == rank_j ? 0.5 : 0.0;
 }
 
-void rating_update(int n, const double *before, const int *rank, double *after)
+/* Whether i and j played each other: not the same player, nor partners. */
+static bool opponents(const int *team, int i, int j)
 {
-    if (n < 2) {
-        for (int i = 0; i < n; i++)
-            after[i] = before[i];
-        return;
-    }
-    double k = RATING_K / (n - 1);
+    return i != j && (!team || team[i] != team[j]);
+}
+
+void rating_update_teams(int n, const double *before, const int *rank, const int *team,
+                         double *after)
+{
     for (int i = 0; i < n; i++) {
         double sum = 0;
+        int faced = 0;
         for (int j = 0; j < n; j++)
-            if (j != i)
+            if (opponents(team, i, j)) {
                 sum += rating_score(rank[i], rank[j]) - rating_expected(before[i], before[j]);
-        after[i] = before[i] + k * sum;
+                faced++;
+            }
+        after[i] = faced ? before[i] + RATING_K / faced * sum : before[i];
     }
+}
+
+void rating_update(int n, const double *before, const int *rank, double *after)
+{
+    rating_update_teams(n, before, rank, NULL, after);
 }

@@ -31,4 +31,10 @@ double rating_expected(double a, double b);
  * overlap before. With n < 2 nobody played anybody: after is a copy of before. */
 void rating_update(int n, const double *before, const int *rank, double *after);
 
+/* Teams of two (R19): the same, but partners do not play each other: team[i] is player i's
+ * team, and only pairs on different teams count, K split over each player's opponents. Each
+ * partner's rating moves as a win or a loss against every player of the other teams. */
+void rating_update_teams(int n, const double *before, const int *rank, const int *team,
+                         double *after);
+
 #endif

@@ -1,4 +1,4 @@
-/* rejoin.c — refused channels, tried again with back-off (see rejoin.h). */
+/* rejoin.c — the channels joined, refused ones tried again with back-off (see rejoin.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "rejoin.h"
 
@@ -10,6 +10,7 @@
 
 #define RETRY_FIRST 30.0
 #define RETRY_MAX 600.0
+#define JOIN_LINE_MAX 400 /* bytes of one JOIN line of several channels */
 
 struct rejoin_entry {
     bool used;
@@ -22,19 +23,61 @@ struct rejoin_entry {
 struct rejoin {
     outq *q;
     struct rejoin_entry e[CONFIG_MAX_CHANNELS];
+    unsigned join_max; /* TARGMAX JOIN: channels per JOIN line (0: any) */
+    size_t join_len;   /* bytes of one JOIN line */
 };
 
 rejoin *rejoin_new(outq *q)
 {
     rejoin *r = calloc(1, sizeof *r);
-    if (r)
+    if (r) {
         r->q = q;
+        r->join_len = JOIN_LINE_MAX;
+    }
     return r;
 }
 
 void rejoin_free(rejoin *r) { free(r); }
 
-void rejoin_clear(rejoin *r) { memset(r->e, 0, sizeof r->e); }
+void rejoin_clear(rejoin *r)
+{
+    memset(r->e, 0, sizeof r->e);
+    r->join_max = 0;
+    r->join_len = JOIN_LINE_MAX;
+}
+
+void rejoin_isupport(rejoin *r, const isupport *is)
+{
+    if (is->has_targmax)
+        r->join_max = is->join_max;
+    /* under a short LINELEN, JOINs keep to the shortest a server may set (outq_set_line_len) */
+    if (is->linelen)
+        r->join_len = is->linelen < JOIN_LINE_MAX + 2 ? OUTQ_MIN_LINE - 2 : JOIN_LINE_MAX;
+}
+
+static void push(rejoin *r, const char *line)
+{
+    if (!outq_push_raw(r->q, line))
+        log_msg(LOG_WARNING, "send queue refused \"%.40s\"; dropped", line);
+}
+
+void rejoin_join_all(rejoin *r, const bot_config *cfg)
+{
+    char line[JOIN_LINE_MAX + 64];
+    size_t len = 0;
+    unsigned n = 0;
+    for (int i = 0; i < cfg->irc.nchannels; i++) {
+        const char *ch = cfg->irc.channels[i];
+        if (len && (len + 1 + strlen(ch) > r->join_len || (r->join_max && n == r->join_max))) {
+            push(r, line);
+            len = n = 0;
+        }
+        n++;
+        len += (size_t)snprintf(line + len, sizeof line - len, "%s%s", len ? "," : "JOIN ", ch);
+    }
+    if (len)
+        push(r, line);
+}
 
 static struct rejoin_entry *find(rejoin *r, casemap cm, const char *channel)
 {
@@ -132,7 +175,6 @@ void rejoin_tick(rejoin *r, double now)
         e->due = -1; /* a new refusal schedules it again */
         snprintf(line, sizeof line, "JOIN %s", e->channel);
         log_msg(LOG_INFO, "trying to join %s again", e->channel);
-        if (!outq_push_raw(r->q, line))
-            log_msg(LOG_WARNING, "send queue refused \"JOIN %s\"; dropped", e->channel);
+        push(r, line);
     }
 }

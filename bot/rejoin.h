@@ -1,8 +1,9 @@
-/* rejoin: channels the server refused to let the bot join (471 full, 473 invite only, 474
- * banned, 475 wrong key, 477 needs a registered nick): each is logged and tried again with its
- * own back-off (30 s, doubling up to 10 minutes) until it is joined; at once when what it needed
- * may have come (477 after the bot identified). Pure: JOIN lines go into the send queue's raw
- * lines, time comes in as arguments, and conn arms one timer at rejoin_deadline. */
+/* rejoin: joining the configured channels in as few JOIN lines as the server's TARGMAX and
+ * LINELEN allow, and channels the server refused (471 full, 473 invite only, 474 banned, 475
+ * wrong key, 477 needs a registered nick): each is logged and tried again with its own back-off
+ * (30 s, doubling up to 10 minutes) until it is joined; at once when what it needed may have come
+ * (477 after the bot identified). Pure: JOIN lines go into the send queue's raw lines, time comes
+ * in as arguments, and conn arms one timer at rejoin_deadline. */
 #ifndef DURAK_REJOIN_H
 #define DURAK_REJOIN_H
 
@@ -11,14 +12,20 @@
 #include "casemap.h"
 #include "config.h"
 #include "irc.h"
+#include "isupport.h"
 #include "outq.h"
 
 typedef struct rejoin rejoin;
 
 rejoin *rejoin_new(outq *q);
 void rejoin_free(rejoin *r);
-/* Forgets every channel (a new connection joins them all anew). */
+/* Forgets every channel and the server's limits (a new connection joins them all anew). */
 void rejoin_clear(rejoin *r);
+
+/* What one 005 line says of TARGMAX's JOIN and of LINELEN (the others keep what they were). */
+void rejoin_isupport(rejoin *r, const isupport *is);
+/* JOIN lines for every channel of cfg, as few as the limits allow. */
+void rejoin_join_all(rejoin *r, const bot_config *cfg);
 
 /* The server refused channel with code (why: its text). no_retry: NULL to try again later, or
  * why not (logged, and the channel waits for rejoin_now). */

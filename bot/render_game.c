@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "messages.h"
 
@@ -31,6 +32,9 @@ void render_options(const render_opts *r, const durak_options *o, char *buf, siz
     snprintf(buf, cap, M(MSG_OPTIONS), render_variant(r, o),
              M(o->throwin == DURAK_THROWIN_NEIGHBOURS ? MSG_WORD_NEIGHBOURS : MSG_WORD_ALL),
              o->first5 ? M(MSG_OPTIONS_FIRST5) : "");
+    size_t len = strlen(buf);
+    if (o->teams) /* R19 */
+        render_appendf(buf, cap, &len, "%s", M(MSG_OPTIONS_TEAMS));
 }
 
 void render_seat_list(const render_seats *s, char *buf, size_t cap)

@@ -27,29 +27,6 @@
 #define STORE_APPLICATION_ID 1146243906 /* 0x44524B42, "DRKB": marks the file as durakbot's */
 #define STORE_ASIDE_TRIES 100
 
-/* store_migrations[v] takes a database from user_version v to v + 1, inside one transaction.
- * Append only: never edit a released step; a new schema is a new step (and STORE_SCHEMA_VERSION+1). */
-static const char *const store_migrations[] = {
-    /* 0 -> 1: the first schema. */
-    "PRAGMA application_id = 1146243906;"
-    "CREATE TABLE running_tables (channel TEXT PRIMARY KEY NOT NULL, snapshot TEXT NOT NULL);"
-    "CREATE TABLE players (key TEXT PRIMARY KEY NOT NULL, display TEXT NOT NULL,"
-    " games INTEGER NOT NULL DEFAULT 0, firsts INTEGER NOT NULL DEFAULT 0,"
-    " duraks INTEGER NOT NULL DEFAULT 0, draws INTEGER NOT NULL DEFAULT 0,"
-    " forfeits INTEGER NOT NULL DEFAULT 0, rating REAL NOT NULL DEFAULT 1500);"
-    "CREATE INDEX players_by_rating ON players (rating DESC, games DESC, key);",
-    /* 1 -> 2: saved tables the bot refused to restore, kept to be looked at. */
-    "CREATE TABLE rejected_tables (id INTEGER PRIMARY KEY, channel TEXT NOT NULL,"
-    " snapshot TEXT NOT NULL, reason TEXT NOT NULL, rejected_at INTEGER NOT NULL);",
-    /* 2 -> 3: each person's preferences for their private lines. */
-    "CREATE TABLE prefs (key TEXT PRIMARY KEY NOT NULL, delivery INTEGER NOT NULL,"
-    " colours INTEGER NOT NULL, turn INTEGER NOT NULL);",
-    /* 3 -> 4: the language of their private lines (issue 13). */
-    "ALTER TABLE prefs ADD COLUMN language TEXT NOT NULL DEFAULT '';",
-};
-_Static_assert(sizeof store_migrations / sizeof *store_migrations == STORE_SCHEMA_VERSION,
-               "one migration per schema version");
-
 #define STORE_PLAYER_COLUMNS "key, display, games, firsts, duraks, draws, forfeits, rating"
 
 static const char *const store_sql[ST_COUNT] = {
@@ -72,7 +49,7 @@ static const char *const store_sql[ST_COUNT] = {
         " games = excluded.games, firsts = excluded.firsts, duraks = excluded.duraks,"
         " draws = excluded.draws, forfeits = excluded.forfeits, rating = excluded.rating",
     [ST_TOP] = "SELECT " STORE_PLAYER_COLUMNS " FROM players"
-               " WHERE (substr(key, 1, 1) = '*') = ?2"
+               " WHERE (substr(key, 1, 1) = '*') = ?2 AND substr(key, 1, 1) <> '+'"
                " ORDER BY rating DESC, games DESC, key LIMIT ?1",
     [ST_GET_PREFS] = "SELECT delivery, colours, turn, language FROM prefs WHERE key = ?1",
     [ST_PUT_PREFS] = "INSERT OR REPLACE INTO prefs (key, delivery, colours, turn, language)"

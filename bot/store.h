@@ -6,9 +6,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "record.h"
+
 #define STORE_NICK_MAX 64 /* bytes of a key or display nick, NUL included; longer ones are cut */
 #define STORE_MAX_SEATS 6 /* players in one game (DURAK_MAX_PLAYERS) */
-#define STORE_SCHEMA_VERSION 4 /* PRAGMA user_version this build writes */
+#define STORE_SCHEMA_VERSION 5 /* PRAGMA user_version this build writes */
 #define STORE_BUSY_MS 1000     /* how long a statement waits for a lock held by another process */
 
 typedef struct store store;
@@ -104,6 +106,11 @@ bool store_get_player(store *s, const char *key, store_player *out);
  * many, or -1 on error. */
 int store_top(store *s, int n, bool bots, store_player *out);
 
+/* The best n people in private games against computer players (issue 14): their records are kept
+ * under '+' and their stats key ("+alice", "+@acct"; the computer players' under "+*normal[bot]"),
+ * apart from the channels' (store_top leaves '+' keys out). Returns how many, or -1 on error. */
+int store_top_solo(store *s, int n, store_player *out);
+
 /* A person's preferences for their private lines (/msg durakbot set ...); 0 means "as the
  * config says" for each. */
 typedef struct store_prefs {
@@ -125,6 +132,9 @@ typedef struct store_seat {
 	                * forfeiters it only orders them among themselves (lower = better, equal = tie) */
     bool durak;          /* the one left with cards (R15) */
     bool forfeited;      /* left the game before its end (R18) */
+    int team;            /* R19: 1 + the seat's team in a team game; 0 without teams */
+    bool team_lost;      /* R19: the seat's team lost (the durak's, the forfeiter's, or the one
+                            team left) */
 } store_seat;
 
 typedef struct store_result {
@@ -143,5 +153,37 @@ bool store_record_game(store *s, const store_result *r);
 /* The ratings before and after r, as store_record_game would make them; writes nothing. false
  * if r is inconsistent or the stats cannot be read. */
 bool store_preview_game(store *s, const store_result *r, double *before, double *after);
+
+/* ---- game records (store_records.c, issue 14) ---- */
+
+/* One seat of a recorded game, as its result gave it (store_seat). */
+typedef struct {
+    char key[STORE_NICK_MAX], display[STORE_NICK_MAX];
+    int place;
+    bool durak, forfeited;
+} store_game_seat;
+
+/* A finished game as recorded. */
+typedef struct {
+    long long id;       /* 1, 2, ...: what !last shows and --export-game takes */
+    long long ended_at; /* unix time of its end (as the bot took its result) */
+    bool draw;
+    int nseats;
+    store_game_seat seat[STORE_MAX_SEATS];
+    game_record rec; /* options, seed, salt, channel, result, moves */
+} store_game;
+
+/* Records the game of result r (its record rec, which must be known) with its seats, ended at unix
+ * time ended_at; in one transaction of its own unless inside a batch (persist writes it in the
+ * batch of the result). false on error, or refused (store_refused) if r or rec is inconsistent. */
+bool store_save_game(store *s, const store_result *r, const game_record *rec, long long ended_at);
+/* The game with this id into *out: true if found; false if not (store_error "") or on error. */
+bool store_get_game(store *s, long long id, store_game *out);
+/* The last game recorded in the channel (casefolded key): as store_get_game. */
+bool store_last_game(store *s, const char *channel_key, store_game *out);
+/* Calls cb for each game that ended at or after unix time since, oldest first (g is valid during
+ * the call only). Returns how many, or -1 on error. */
+long long store_games_since(store *s, long long since, void (*cb)(void *ctx, const store_game *g),
+                            void *ctx);
 
 #endif

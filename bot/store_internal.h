@@ -10,6 +10,9 @@
 
 #define STORE_PATH_MAX 4096
 
+/* store_migrations[v] takes a database from user_version v to v + 1 (store_schema.c). */
+extern const char *const store_migrations[STORE_SCHEMA_VERSION];
+
 /* The prepared statements, one per query (their SQL is store_sql in store.c). */
 enum store_stmt {
     ST_BEGIN,
@@ -61,6 +64,8 @@ bool store_online(store *s, const char *what, const char *todo);
 /* Steps a statement that returns no rows, then resets it; on failure records what (see store_fail). */
 bool store_run(store *s, enum store_stmt which, const char *what, const char *todo);
 void store_bind_text(store *s, enum store_stmt which, int index, const char *text);
+/* The players row at st (columns as STORE_PLAYER_COLUMNS in store.c) into out. */
+void store_read_player(sqlite3_stmt *st, store_player *out);
 
 /* Transactions that nest: the outermost is BEGIN IMMEDIATE, inner ones are SAVEPOINTs, so a call
  * that writes in its own transaction can run inside a batch. store_rollback keeps the error that

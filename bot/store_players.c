@@ -25,7 +25,7 @@ static void store_copy_nick(char *dst, const unsigned char *src)
     dst[n] = '\0';
 }
 
-static void store_read_player(sqlite3_stmt *st, store_player *out)
+void store_read_player(sqlite3_stmt *st, store_player *out)
 {
     store_copy_nick(out->key, sqlite3_column_text(st, 0));
     store_copy_nick(out->display, sqlite3_column_text(st, 1));
@@ -148,13 +148,30 @@ static bool store_result_ok(store *s, const store_result *r)
     return true;
 }
 
-/* Ranks for rating_update: places as given, the durak below them all, forfeiters lower still. */
+/* Ranks for rating_update: places as given, the durak below them all, forfeiters lower still.
+ * R19: in a team game only the team's result counts: a losing team below the others. */
 static void store_ranks(const store_result *r, int *rank)
 {
     for (int i = 0; i < r->n; i++) {
         const store_seat *p = &r->seat[i];
-        rank[i] = p->forfeited ? 2 * r->n + 1 + p->place : p->durak ? r->n + 1 : p->place;
+        if (p->team)
+            rank[i] = p->team_lost;
+        else
+            rank[i] = p->forfeited ? 2 * r->n + 1 + p->place : p->durak ? r->n + 1 : p->place;
     }
+}
+
+/* New ratings from the ranks; with teams (R19) partners do not play each other. */
+static void store_rate(const store_result *r, const double *before, double *after)
+{
+    int rank[STORE_MAX_SEATS], team[STORE_MAX_SEATS];
+    store_ranks(r, rank);
+    for (int i = 0; i < r->n; i++)
+        team[i] = r->seat[i].team;
+    if (r->seat[0].team)
+        rating_update_teams(r->n, before, rank, team, after);
+    else
+        rating_update(r->n, before, rank, after);
 }
 
 /* Adds one game to player i's counters. */
@@ -192,7 +209,6 @@ static bool store_before(store *s, const store_seat *seat, store_player *p)
 bool store_preview_game(store *s, const store_result *r, double *before, double *after)
 {
     store_player p;
-    int rank[STORE_MAX_SEATS];
     store_clear_error(s);
     if (!store_result_ok(s, r))
         return false;
@@ -201,8 +217,7 @@ bool store_preview_game(store *s, const store_result *r, double *before, double 
             return false;
         before[i] = p.rating;
     }
-    store_ranks(r, rank);
-    rating_update(r->n, before, rank, after);
+    store_rate(r, before, after);
     return true;
 }
 
@@ -210,7 +225,6 @@ bool store_record_game(store *s, const store_result *r)
 {
     store_player p[STORE_MAX_SEATS];
     double before[STORE_MAX_SEATS], after[STORE_MAX_SEATS];
-    int rank[STORE_MAX_SEATS];
     store_clear_error(s);
     if (!store_result_ok(s, r) || !store_begin(s))
         return false;
@@ -219,10 +233,8 @@ bool store_record_game(store *s, const store_result *r)
         ok = store_before(s, &r->seat[i], &p[i]);
         before[i] = p[i].rating;
     }
-    if (ok) {
-        store_ranks(r, rank);
-        rating_update(r->n, before, rank, after);
-    }
+    if (ok)
+        store_rate(r, before, after);
     for (int i = 0; ok && i < r->n; i++) {
         store_count(r, i, &p[i]);
         p[i].rating = after[i];

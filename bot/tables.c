@@ -49,13 +49,13 @@ render_seats tables_names(const table_t *tb)
 
 void tables_send_hand(const tables *t, const table_t *tb, int s, outbox *o)
 {
-    if (tables_is_ai(tb, s))
+    if (tables_is_ai(tb, s) || !tables_hears(tb, s))
         return;
     render_opts r = tables_ropts_to(t, tb->seat[s].nick);
     char hand[512], trump[RENDER_CARD_MAX];
     render_hand(&r, tb->g.hand[s], tb->g.trump, hand, sizeof hand);
     render_card(&r, tb->g.trump_card, trump, sizeof trump);
-    tables_say(o, tb->seat[s].nick, MSG_HAND, tb->channel, hand, trump);
+    tables_say(o, tb->seat[s].nick, MSG_HAND, tables_where(t, tb, tb->seat[s].nick), hand, trump);
 }
 
 void tables_say_status(const tables *t, const table_t *tb, outbox *o)
@@ -113,7 +113,8 @@ bool tables_refuse_stranger(const tables *t, const table_t *tb, int s, const tab
 {
     if (tables_same_person(t, &tb->seat[s], w))
         return false;
-    tables_notice(o, w->nick, MSG_SEAT_HELD, tb->seat[s].nick, tb->channel);
+    tables_notice(o, w->nick, MSG_SEAT_HELD, tb->seat[s].nick,
+                  tb->solo ? tables_text(t, w->nick, MSG_SOLO_WHERE_OTHER) : tb->channel);
     return true;
 }
 
@@ -145,8 +146,25 @@ int tables_humans(const table_t *tb)
 
 /* ---- open, close ---- */
 
+/* Who still hears the lines said to tb this round once it is gone (tables_route_lines). */
+static void keep_route(tables *t, const table_t *tb)
+{
+    if (!(tb->solo || tb->nwatchers))
+        return;
+    gone_route *g = &t->gone[t->ngone < GONE_MAX ? t->ngone++ : GONE_MAX - 1];
+    memset(g, 0, sizeof *g);
+    snprintf(g->key, sizeof g->key, "%s", tb->channel);
+    g->solo = tb->solo;
+    for (int s = 0; tb->solo && s < tb->nseats; s++)
+        if (!tables_is_ai(tb, s) && !tb->seat[s].absent && !tb->seat[s].unconfirmed)
+            snprintf(g->nick[g->n++], sizeof g->nick[0], "%s", tb->seat[s].nick);
+    for (int i = 0; !tb->solo && i < tb->nwatchers; i++)
+        snprintf(g->nick[g->n++], sizeof g->nick[0], "%s", tb->watcher[i]);
+}
+
 void tables_close(tables *t, table_t *tb)
 {
+    keep_route(t, tb);
     if (t->nclosed < TABLES_MAX)
         snprintf(t->closed[t->nclosed++], sizeof t->closed[0], "%s", tb->channel);
     memset(tb, 0, sizeof *tb);
@@ -161,6 +179,7 @@ table_t *tables_open(tables *t, const char *channel)
             tb->used = true;
             tables_touch(tb);
             snprintf(tb->channel, sizeof tb->channel, "%s", channel);
+            tb->solo = tables_private_key(channel);
             return tb;
         }
     }
@@ -222,6 +241,7 @@ double tables_next_deadline(const tables *t)
         }
         next = earliest(next, play_deadline(t, tb));
         next = earliest(next, end_deadline(tb));
+        next = earliest(next, hint_deadline(tb));
         for (int s = 0; s < tb->nseats; s++)
             if (tb->seat[s].absent && durak_in_game(&tb->g, s))
                 next = earliest(next, tb->seat[s].grace_deadline);
@@ -247,14 +267,19 @@ bool tables_ai_next_job(tables *t, double now, tables_ai_job *job)
         return false;
     for (int i = 0; i < TABLES_MAX; i++) {
         table_t *tb = &t->tab[i];
+        if (tb->used && tb->playing && hint_next_job(t, tb, job))
+            return true;
         if (!tb->used || !tb->playing || tb->ai_pending || !tables_is_ai(tb, tb->g.actor)
             || now < tb->ai_due)
             continue;
         tb->ai_pending = true;
         snprintf(job->channel, sizeof job->channel, "%s", tb->channel);
         job->version = tb->version;
+        job->hint_seat = -1;
         durak_view_of(&tb->g, tb->g.actor, &job->view);
         job->params = ai_default_params((ai_level)tb->seat[tb->g.actor].ai);
+        if (job->params.level == AI_EXPERT)
+            job->params.budget_ms = (int)(t->cfg.game.expert_budget * 1000.0 + 0.5);
         job->params.seed = rng_next(&t->rng);
         return true;
     }
@@ -265,6 +290,10 @@ void tables_ai_result(tables *t, double now, const tables_ai_job *job, durak_act
 {
     tables_bind(t, o);
     table_t *tb = tables_find(t, job->channel);
+    if (job->hint_seat >= 0) {
+        hint_result(t, job, a, o);
+        return;
+    }
     if (!tb || !tb->playing || tb->version != job->version || !tables_is_ai(tb, tb->g.actor))
         return; /* the game moved on meanwhile */
     tb->ai_pending = false;

@@ -12,6 +12,7 @@
 #include "casemap.h"
 #include "config.h"
 #include "outbox.h"
+#include "record.h"
 #include "store.h"
 
 typedef struct tables tables;
@@ -25,6 +26,12 @@ typedef struct {
 
 /* `cfg` is copied; `seed` drives the shuffles (main passes getrandom() bytes). */
 tables *tables_new(const bot_config *cfg, uint64_t seed);
+/* Fills buf with n random bytes (getrandom()). */
+typedef void (*tables_entropy)(void *buf, size_t n);
+/* Where each deal's seed and salt come from (they are revealed after the game, so they must not
+ * come from the shuffling PRNG, whose later outputs they would give away); NULL (the default,
+ * for tests): from the PRNG seeded by tables_new. */
+void tables_set_entropy(tables *t, tables_entropy fill);
 void tables_free(tables *t);
 /* New settings (SIGHUP): prefix, timeouts, defaults, ui, admins. Running games go on. */
 void tables_reconfigure(tables *t, const bot_config *cfg);
@@ -67,16 +74,24 @@ void tables_rank_lines(tables *t, outbox *o);
  * (channel_settings, else game.language), or a person's (set language, else the channel's of
  * their game, else game.language). */
 int tables_language(const tables *t, const char *target);
+/* Private games (issue 14) are tables keyed "~solo <stats key>": such a key holds a space, so it
+ * is neither a channel nor a nick, and the send queue refuses it as a target. Is key one? */
+bool tables_private_key(const char *key);
+/* Before tables_rank_lines: lines to a private game's key go to its player (or are dropped when
+ * nobody is there to hear them); a running channel game's lines are copied to its spectators.
+ * After it no target is a private key. */
+void tables_route_lines(tables *t, outbox *o);
 /* Games (lobbies included) now open, for status lines. */
 size_t tables_count(const tables *t);
 
-/* Computer players. A decision to make: the seat's view only (no hidden cards), the
+/* Computer players, and hints (the hard player's move for a person who asked). A decision to make: the seat's view only (no hidden cards), the
  * level's parameters and a seed. `version` ties the answer to the position it is for. */
 typedef struct {
     char channel[64];
     uint32_t version;
     durak_view view;
     ai_params params;
+    int hint_seat; /* -1: a computer player's move; else the seat of a person asking for a hint */
 } tables_ai_job;
 /* A computer player must move now (game.bot_delay after its turn began): fills job and
  * returns true; the table waits for tables_ai_result. Call until it returns false. */
@@ -84,6 +99,9 @@ bool tables_ai_next_job(tables *t, double now, tables_ai_job *job);
 /* The decision for job (ai_choose on job->view, made on any thread). Dropped if the
  * game moved on meanwhile (a forfeit, !stop). */
 void tables_ai_result(tables *t, double now, const tables_ai_job *job, durak_action a, outbox *o);
+
+/* The room a snapshot may need: a table, its game and its record (record.h). */
+#define TABLES_SNAPSHOT_MAX (2 * DURAK_SERIAL_MAX + RECORD_TEXT_MAX)
 
 /* Persistence. A snapshot is one text line holding a channel's whole table (seats,
  * options, engine state, time left on each timer). false if there is no such table. */
@@ -111,5 +129,9 @@ void tables_take_prefs(tables *t, void (*cb)(void *ctx, const char *key, const s
 /* Hands over each game finished since the last call, for the stats (the strings live until
  * the call returns). */
 void tables_take_results(tables *t, void (*cb)(void *ctx, const store_result *r), void *ctx);
+/* The same with each game's record (NULL when the game has none: restored from an old snapshot). */
+void tables_take_games(tables *t,
+                       void (*cb)(void *ctx, const store_result *r, const game_record *rec),
+                       void *ctx);
 
 #endif

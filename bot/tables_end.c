@@ -27,20 +27,25 @@ static pending_result *queue_result(tables *t, const table_t *tb)
         return NULL;
     pending_result *p = &t->results[t->nresults++];
     p->r = (store_result){ .n = tb->nseats, .draw = g->result == DURAK_RESULT_DRAW };
+    p->rec = tb->rec;
     for (int s = 0; s < tb->nseats; s++) {
         store_seat *st = &p->r.seat[s];
+        char *key = p->key[s] + tb->solo; /* a private game's records: under '+' (issue 14) */
+        size_t cap = sizeof p->key[s] - tb->solo;
+        p->key[s][0] = '+';
         if (tables_is_ai(tb, s)) {
-            p->key[s][0] = '*';
-            casemap_fold(t->cm, tb->seat[s].nick, p->key[s] + 1, sizeof p->key[s] - 1);
+            key[0] = '*';
+            casemap_fold(t->cm, tb->seat[s].nick, key + 1, cap - 1);
         } else {
-            tables_stats_key(t, tables_seat_key_nick(&tb->seat[s]), tb->seat[s].account, p->key[s],
-                             sizeof p->key[s]);
+            tables_stats_key(t, tables_seat_key_nick(&tb->seat[s]), tb->seat[s].account, key, cap);
         }
         snprintf(p->display[s], sizeof p->display[s], "%s", tb->seat[s].nick);
         st->key = p->key[s];
         st->display = p->display[s];
         st->forfeited = (g->forfeited >> s) & 1;
         st->durak = g->result == DURAK_RESULT_DURAK && g->result_seat == s;
+        st->team = g->opt.teams ? 1 + durak_team_of(g, s) : 0; /* R19 */
+        st->team_lost = g->opt.teams && durak_seat_lost(g, s);
         st->place = st->forfeited ? 1 : last;
         for (int i = 0; i < g->nout; i++)
             if (g->out[i] == s)
@@ -73,8 +78,17 @@ static void rating_changes(tables *t, const table_t *tb, const pending_result *p
 /* The first sentence: who is the durak, or why nobody is. */
 static void verdict(msg_lang lang, const table_t *tb, char *buf, size_t cap)
 {
+    render_opts r = { false, true, lang };
     const durak_game *g = &tb->g;
-    if (g->result == DURAK_RESULT_DURAK)
+    render_seats names = tables_names(tb);
+    int s;
+    for (s = 0; tb->solo && s < tb->nseats && tables_is_ai(tb, s);)
+        s++;
+    if (tb->solo && s < tb->nseats && ((g->forfeited >> s) & 1))
+        snprintf(buf, cap, M(MSG_SOLO_FORFEIT), tb->seat[s].nick);
+    else if (g->result == DURAK_RESULT_TEAM_LOST) /* R19 */
+        render_team_verdict(&r, &names, g, buf, cap);
+    else if (g->result == DURAK_RESULT_DURAK)
         snprintf(buf, cap, M(MSG_RESULT_DURAK), tb->seat[g->result_seat].nick);
     else if (g->result == DURAK_RESULT_DRAW && players_holding(g) > 0)
         snprintf(buf, cap, "%s", M(MSG_RESULT_REPEAT)); /* R16 */
@@ -113,13 +127,19 @@ static void remember(tables *t, const table_t *tb)
 
 void end_announce(tables *t, table_t *tb, outbox *o)
 {
-    msg_lang lang = tables_channel_lang(t, tb->channel);
+    render_opts r = tables_ropts_to(t, tb->channel); /* a private game's: its player's */
+    msg_lang lang = r.lang;
     render_seats names = tables_names(tb);
     char line[2 * TABLES_LINE_MAX], part[TABLES_LINE_MAX];
     size_t len = 0;
     pending_result *p = queue_result(t, tb);
     verdict(lang, tb, part, sizeof part);
     render_appendf(line, sizeof line, &len, "%s", part);
+    render_team_result(&r, &names, &tb->g, part, sizeof part);
+    if (part[0]) {
+        render_appendf(line, sizeof line, &len, SEP);
+        render_appendf(line, sizeof line, &len, "%s", part);
+    }
     render_places(&names, &tb->g, part, sizeof part);
     if (part[0]) {
         render_appendf(line, sizeof line, &len, SEP);
@@ -130,12 +150,20 @@ void end_announce(tables *t, table_t *tb, outbox *o)
         render_appendf(line, sizeof line, &len, SEP);
         render_appendf(line, sizeof line, &len, M(MSG_RESULT_FORFEITED), part);
     }
+    hint_counts(tb, part, sizeof part);
+    if (part[0]) {
+        render_appendf(line, sizeof line, &len, SEP);
+        render_appendf(line, sizeof line, &len, M(MSG_RESULT_HINTS), part);
+    }
     rating_changes(t, tb, p, part, sizeof part);
     if (part[0]) {
         render_appendf(line, sizeof line, &len, SEP);
         render_appendf(line, sizeof line, &len, M(MSG_RESULT_RATINGS), part);
     }
-    if (tables_humans(tb) > 0 && tb->g.result != DURAK_RESULT_ONGOING) {
+    if (tb->solo) {
+        render_appendf(line, sizeof line, &len, SEP);
+        render_appendf(line, sizeof line, &len, M(MSG_SOLO_AGAIN), t->own_nick);
+    } else if (tables_humans(tb) > 0 && tb->g.result != DURAK_RESULT_ONGOING) {
         remember(t, tb);
         render_appendf(line, sizeof line, &len, SEP);
         render_appendf(line, sizeof line, &len, M(MSG_RESULT_AGAIN), tables_prefix(t));
@@ -144,6 +172,18 @@ void end_announce(tables *t, table_t *tb, outbox *o)
 }
 
 #undef M
+void end_abandon(tables *t, table_t *tb, int s, outbox *o)
+{
+    durak_game *g = &tb->g;
+    if (!durak_over(g) && durak_resign(g, s) != DURAK_OK) /* never expected */
+        g->forfeited |= (uint8_t)(1u << s);
+    if (g->result == DURAK_RESULT_ONGOING) { /* the computer players still in share the place */
+        g->result = DURAK_RESULT_WON;
+        g->result_seat = DURAK_MAX_PLAYERS;
+    }
+    end_announce(t, tb, o);
+    tables_close(t, tb);
+}
 
 /* ---- !again: the same seats, computer players included ---- */
 
@@ -263,6 +303,7 @@ void end_stop_vote(tables *t, const tables_who *w, table_t *tb, double now, outb
     int votes = __builtin_popcount(tb->stop_votes), people = tables_humans(tb);
     if (2 * votes > people) {
         tables_say(o, tb->channel, MSG_STOP_AGREED);
+        record_reveal(tb, o);
         tables_close(t, tb);
         return;
     }

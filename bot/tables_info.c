@@ -19,7 +19,7 @@ void info_table(tables *t, table_t *tb, outbox *o)
 }
 
 /* The rules of the game in play, or of a new one: three lines to `to` (the channel where it
- * was asked, or the person). */
+ * was asked, or the person), and a fourth for teams of two (R19). */
 void info_rules(tables *t, const char *to, const table_t *tb, outbox *o)
 {
     durak_options opt = tb ? tb->opt : durak_default_options();
@@ -35,10 +35,12 @@ void info_rules(tables *t, const char *to, const table_t *tb, outbox *o)
                opt.first5 ? msg_in(r.lang, MSG_RULES_FIRST5) : "");
     tables_say(o, to,
                opt.variant == DURAK_VARIANT_TRANSFER ? MSG_RULES_3_TRANSFER : MSG_RULES_3_CLASSIC);
+    if (opt.teams)
+        tables_say(o, to, MSG_RULES_TEAMS);
 }
 
-/* In the order of MSG_TOPIC_COMMANDS ... MSG_TOPIC_STATS. */
-enum { TOPIC_NONE, TOPIC_COMMANDS, TOPIC_MOVES, TOPIC_CARDS, TOPIC_BOTS, TOPIC_STATS };
+/* In the order of MSG_TOPIC_COMMANDS ... MSG_TOPIC_SOLO. */
+enum { TOPIC_NONE, TOPIC_COMMANDS, TOPIC_MOVES, TOPIC_CARDS, TOPIC_BOTS, TOPIC_STATS, TOPIC_SOLO };
 
 /* A help topic by its English name (the parser gives the other languages' names so). */
 static int help_topic(const char *topic)
@@ -49,7 +51,8 @@ static int help_topic(const char *topic)
     } names[] = {
         { "commands", TOPIC_COMMANDS }, { "moves", TOPIC_MOVES }, { "cards", TOPIC_CARDS },
         { "bots", TOPIC_BOTS },         { "bot", TOPIC_BOTS },    { "stats", TOPIC_STATS },
-        { "top", TOPIC_STATS },
+        { "top", TOPIC_STATS },         { "solo", TOPIC_SOLO },   { "watch", TOPIC_SOLO },
+        { "play", TOPIC_SOLO },
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strcmp(topic, names[i].name))
@@ -83,70 +86,86 @@ void info_help(tables *t, const tables_who *w, const char *channel, const char *
         break;
     case TOPIC_CARDS: tables_notice(o, w->nick, MSG_HELP_CARDS); break;
     case TOPIC_BOTS: tables_notice(o, w->nick, MSG_HELP_BOTS, p, p); break;
-    case TOPIC_STATS: tables_notice(o, w->nick, MSG_HELP_STATS, p, p); break;
+    case TOPIC_STATS: tables_notice(o, w->nick, MSG_HELP_STATS, p, p, p); break;
+    case TOPIC_SOLO: tables_notice(o, w->nick, MSG_HELP_SOLO, t->own_nick, p, p, p); break;
     default: tables_notice(o, w->nick, MSG_HELP_TOPICS, topic, p); break;
     }
 }
 
-/* The stats of `nick`: yours by your account (or nick); a seated person's by theirs; else the
- * account of that name, then the nick. */
-static bool find_stats(tables *t, const tables_who *w, const char *nick, store_player *p)
+/* The record under prefix ("" a person's, "+" their private games') + their stats key. Cut as
+ * tables_end.c cuts the keys it records. */
+static bool get_record(tables *t, const char *prefix, const char *nick, const char *account,
+                       store_player *p)
 {
-    char key[NICK_MAX + 1];
-    int s;
-    table_t *tb;
-    if (casemap_equal(t->cm, nick, w->nick)) {
-        tables_stats_key(t, w->nick, w->account, key, sizeof key);
-        return store_get_player(t->db, key, p);
-    }
-    if ((tb = tables_of_nick(t, nick, &s))) {
-        tables_stats_key(t, tables_seat_key_nick(&tb->seat[s]), tb->seat[s].account, key,
-                         sizeof key);
-        return store_get_player(t->db, key, p);
-    }
-    tables_stats_key(t, nick, nick, key, sizeof key);
-    if (store_get_player(t->db, key, p))
-        return true;
-    tables_stats_key(t, nick, NULL, key, sizeof key);
+    char key[NICK_MAX];
+    size_t n = strlen(prefix);
+    memcpy(key, prefix, n);
+    tables_stats_key(t, nick, account, key + n, sizeof key - n);
     return store_get_player(t->db, key, p);
 }
 
-/* !stats [nick]: one line in the channel. */
+/* The stats of `nick`: yours by your account (or nick); a seated person's by theirs; else the
+ * account of that name, then the nick. */
+static bool find_stats(tables *t, const tables_who *w, const char *nick, const char *prefix,
+                       store_player *p)
+{
+    int s;
+    table_t *tb;
+    if (casemap_equal(t->cm, nick, w->nick))
+        return get_record(t, prefix, w->nick, w->account, p);
+    if ((tb = tables_of_nick(t, nick, &s)))
+        return get_record(t, prefix, tables_seat_key_nick(&tb->seat[s]), tb->seat[s].account, p);
+    return get_record(t, prefix, nick, nick, p) || get_record(t, prefix, nick, NULL, p);
+}
+
+/* !stats [nick]: one line in the channel, and one for private games against computer players
+ * when there are some (issue 14: their rating is kept apart). */
 void info_stats(tables *t, const tables_who *w, const char *channel, const char *nick, outbox *o)
 {
-    store_player p;
+    store_player p, q;
     if (!t->db) {
         tables_notice(o, w->nick, MSG_NO_STATS);
         return;
     }
     if (!nick[0])
         nick = w->nick;
-    if (!find_stats(t, w, nick, &p)) {
+    bool found = find_stats(t, w, nick, "", &p), solo = find_stats(t, w, nick, "+", &q);
+    if (!found && !solo)
         tables_say(o, channel, MSG_STATS_NONE, nick);
-        return;
-    }
-    tables_say(o, channel, MSG_STATS, p.display, p.games,
-               msg_plural(tables_lang_of(t, channel), p.games, MSG_WORD_GAMES_ONE), p.firsts,
-               p.duraks, p.draws, p.forfeits, (int)(p.rating + 0.5));
+    msg_lang lang = tables_lang_of(t, channel);
+    if (found)
+        tables_say(o, channel, MSG_STATS, p.display, p.games,
+                   msg_plural(lang, p.games, MSG_WORD_GAMES_ONE), p.firsts, p.duraks, p.draws,
+                   p.forfeits, (int)(p.rating + 0.5));
+    if (solo)
+        tables_say(o, channel, MSG_STATS_SOLO, q.display, q.games,
+                   msg_plural(lang, q.games, MSG_WORD_GAMES_ONE), q.firsts, q.duraks, q.forfeits,
+                   (int)(q.rating + 0.5));
 }
 
-/* !top [n] [bots]: the best n people (5 by default, 20 at most), or computer players. */
-void info_top(tables *t, const char *channel, int n, bool bots, outbox *o)
+/* !top [n] [bots|solo]: the best n people (5 by default, 20 at most), computer players, or
+ * people in private games against computer players. */
+void info_top(tables *t, const char *channel, int n, const char *which, outbox *o)
 {
     store_player best[20];
     char line[TABLES_LINE_MAX];
     size_t len = 0;
+    bool solo = !strcmp(which, "solo");
     if (!t->db) {
         tables_say(o, channel, MSG_NO_STATS);
         return;
     }
-    int k = store_top(t->db, n > 0 && n <= 20 ? n : 5, bots, best);
+    n = n > 0 && n <= 20 ? n : 5;
+    int k =
+        solo ? store_top_solo(t->db, n, best) : store_top(t->db, n, !strcmp(which, "bots"), best);
     line[0] = '\0';
     for (int i = 0; i < k; i++)
         render_appendf(line, sizeof line, &len, "%s%d. %s %d (%d)", i ? ", " : "", i + 1,
                        best[i].display, (int)(best[i].rating + 0.5), best[i].games);
     if (k > 0)
-        tables_say(o, channel, MSG_TOP, line);
+        tables_say(o, channel, solo ? MSG_TOP_SOLO : MSG_TOP, line);
+    else if (solo)
+        tables_say(o, channel, MSG_TOP_SOLO_NONE, t->own_nick);
     else
         tables_say(o, channel, MSG_TOP_NONE, tables_prefix(t));
 }

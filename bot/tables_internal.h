@@ -11,12 +11,23 @@
 #include "messages.h"
 #include "parser.h"
 #include "ratelimit.h"
+#include "record.h"
 #include "render.h"
 #include "render_game.h"
+#include "render_teams.h"
 #include "rng.h"
 #include "tables.h"
 
-enum { TABLES_MAX = 2 * CONFIG_MAX_CHANNELS, NICK_MAX = 64, TABLES_LINE_MAX = 1024 };
+/* SOLO_MAX private games (issue 14) on top of the channels' tables; WATCH_MAX spectators a
+ * table; GONE_MAX tables closed in one round whose last lines still go to their people. */
+enum {
+    SOLO_MAX = 64,
+    TABLES_MAX = 2 * CONFIG_MAX_CHANNELS + SOLO_MAX,
+    NICK_MAX = 64,
+    TABLES_LINE_MAX = 1024,
+    WATCH_MAX = 16,
+    GONE_MAX = 16,
+};
 
 /* A seat's person is their services account where the network told one, else nick +
  * user@host; a computer player is no IRC user at all (its name matches no nick). */
@@ -32,6 +43,7 @@ typedef struct {
     double grace_deadline;
     int timeouts; /* in a row */
     int ai;       /* -1: a person; else the ai_level of a computer player */
+    int hints;    /* hints given this game (issue 16; not in snapshots) */
 } seat_t;
 
 typedef struct {
@@ -47,16 +59,32 @@ typedef struct {
     bool turn_paused; /* the actor is away in a netsplit: turn_left seconds stay on the timer */
     double turn_left;
     bool warned;
-    bool dirty;         /* changed since tables_take_changes() */
-    bool restored;      /* from a snapshot: announce when connected */
-    uint32_t version;   /* bumped at every move: stale computer decisions are dropped */
-    bool ai_pending;    /* a computer player's decision is being computed */
-    double ai_due;      /* when a computer player to act may move (game.bot_delay) */
-    bool rematch;       /* a lobby opened by !again: starts when every person agreed */
-    uint8_t agreed;     /* rematch: seats whose person typed !again */
-    uint8_t stop_votes; /* running game: seats whose person typed !stop */
+    bool dirty;          /* changed since tables_take_changes() */
+    bool restored;       /* from a snapshot: announce when connected */
+    uint32_t version;    /* bumped at every move: stale computer decisions are dropped */
+    bool ai_pending;     /* a computer player's decision is being computed */
+    uint8_t hint_wanted; /* seat + 1 of a person who asked for a hint, 0: none */
+    bool hint_running;   /* that hint is being computed */
+    double ai_due;       /* when a computer player to act may move (game.bot_delay) */
+    bool rematch;        /* a lobby opened by !again: starts when every person agreed */
+    uint8_t agreed;      /* rematch: seats whose person typed !again */
+    uint8_t stop_votes;  /* running game: seats whose person typed !stop */
     double stop_deadline;
+    bool solo; /* a private game: channel is a key (tables_private_key) that never reaches IRC */
+    char watcher[WATCH_MAX][NICK_MAX]; /* spectators (!watch): not saved */
+    int nwatchers;
+    game_record rec;  /* the deal and every move so far (tables_record.c) */
+    double rec_start; /* when it was dealt: move times are counted from there */
 } table_t;
+
+/* Where the lines to a table closed this round still go (tables_route_lines): a private game's
+ * player, a channel game's spectators. */
+typedef struct {
+    char key[64];
+    char nick[WATCH_MAX][NICK_MAX];
+    int n;
+    bool solo;
+} gone_route;
 
 /* A person's preferences, by nick, with the stats key they are saved under. */
 typedef struct {
@@ -80,6 +108,7 @@ typedef struct {
 typedef struct {
     store_result r;
     char key[DURAK_MAX_PLAYERS][NICK_MAX], display[DURAK_MAX_PLAYERS][NICK_MAX];
+    game_record rec; /* the game's record, written with the result (r.record points here) */
 } pending_result;
 
 struct tables {
@@ -87,6 +116,7 @@ struct tables {
     casemap cm;
     char own_nick[NICK_MAX];
     rng_t rng;
+    tables_entropy entropy; /* the deals' seeds and salts; NULL: from rng (tests) */
     ratelimit rl;
     store *db;   /* stats to read; NULL when none is kept (then no results are queued) */
     bool paused; /* not connected: timers stand still */
@@ -101,7 +131,9 @@ struct tables {
     int prefs_next;
     pref_entry prefs_dirty[PREFS_CACHED]; /* changed by set, for tables_take_prefs */
     int nprefs_dirty;
-    char event_channel[64]; /* where the event being handled was said; "" for none */
+    char event_channel[64];    /* where the event being handled was said; "" for none */
+    gone_route gone[GONE_MAX]; /* closed since the last tables_route_lines */
+    int ngone;
 };
 
 /* ---- tables.c: lookup, output, the shared pieces ---- */
@@ -135,6 +167,12 @@ static inline const char *tables_seat_key_nick(const seat_t *st)
 }
 bool tables_is_admin(const tables *t, const tables_who *w);
 static inline bool tables_is_ai(const table_t *tb, int s) { return tb->seat[s].ai >= 0; }
+/* Whether seat s's nick may be sent its hand and turn: a private game's person only while there
+ * and seen since any restart (whoever holds the nick meanwhile may be someone else). */
+static inline bool tables_hears(const table_t *tb, int s)
+{
+    return !tb->solo || !(tb->seat[s].absent || tb->seat[s].unconfirmed);
+}
 /* People (not computer players) seated and not gone for good. */
 int tables_humans(const table_t *tb);
 static inline const char *tables_prefix(const tables *t) { return t->cfg.game.prefix; }
@@ -142,14 +180,18 @@ static inline const char *tables_prefix(const tables *t) { return t->cfg.game.pr
 
 /* A channel's language: its channel_settings entry, else game.language. */
 msg_lang tables_channel_lang(const tables *t, const char *channel);
-/* The language of a target: a channel's; a person's: their `set language`, else the channel's
- * of the game they sit at, else the channel's where they said what is being answered
+/* The language of a target: a channel's; a private game's key (tables_private_key): its
+ * player's; a person's: their `set language`, else the channel's of the game they sit at (for a
+ * private game, game.language), else the channel's where they said what is being answered
  * (tables_bind_channel), else game.language. */
 msg_lang tables_lang_of(const tables *t, const char *target);
 /* How cards are written for target: the ui keys and target's language. */
 render_opts tables_ropts_to(const tables *t, const char *target);
 /* A fragment (MSG_WORD_..., MSG_WARN_...) in target's language. */
 const char *tables_text(const tables *t, const char *target, msg_id id);
+/* How lines to target (the player) name where tb's game is: its channel, or "your private game"
+ * in target's language. */
+const char *tables_where(const tables *t, const table_t *tb, const char *target);
 /* Every tables_say/tables_notice into o from now on is in its target's language: call at each
  * event's start. */
 void tables_bind(tables *t, outbox *o);
@@ -183,6 +225,11 @@ void lobby_stop(tables *t, const tables_who *w, table_t *tb, double now, outbox 
 void lobby_bot(tables *t, const tables_who *w, table_t *tb, const parsed_cmd *p, outbox *o);
 /* A computer player's name, after its level and marked as a bot: "Hard[bot]", "Hard2[bot]". */
 void lobby_ai_name(const table_t *tb, ai_level level, char *name, size_t cap);
+/* Seats the person w, or a computer player of level, in tb. */
+void lobby_seat(table_t *tb, const tables_who *w);
+void lobby_seat_ai(table_t *tb, ai_level level);
+/* "You already sit at the game in #x" (or "you already have a private game") to nick. */
+void lobby_tell_seated(const tables *t, const table_t *other, const char *nick, outbox *o);
 
 /* ---- tables_play.c: the deal, moves, time-outs, forfeits, results ---- */
 
@@ -213,6 +260,22 @@ double play_deadline(const tables *t, const table_t *tb);
 /* The bot's move for a player who timed out on a decision they must make. */
 durak_action turn_timeout_action(const durak_game *g);
 
+/* ---- tables_hint.c: `hint` on one's turn (issue 16) ---- */
+
+/* Does tb allow hints: game.hints is "always", or "private" and tb is a private game (none is
+ * yet: channel games only). The one place that decides it. */
+bool tables_hints_allowed(const tables *t, const table_t *tb);
+/* `hint` from seat s: asked for on the worker (hint_next_job), or told why not. */
+void hint_request(const tables *t, table_t *tb, int s, outbox *o);
+/* A hint to compute now: fills job (the asking seat's view, hard's parameters). */
+bool hint_next_job(tables *t, table_t *tb, tables_ai_job *job);
+/* The hard player's move for the hint job: the hint and its reason to its person, counted. */
+void hint_result(tables *t, const tables_ai_job *job, durak_action a, outbox *o);
+/* 0 (due at once) while a hint waits for the worker, else -1: the loop's timer then starts it. */
+double hint_deadline(const table_t *tb);
+/* "alice 2, bob 1": who took hints this game; "" when nobody did. */
+void hint_counts(const table_t *tb, char *buf, size_t cap);
+
 /* ---- tables_end.c: the result, the last line, !again, the stop vote ---- */
 
 /* The game is over: its result queued for the stats and the last line said. */
@@ -221,6 +284,9 @@ void end_announce(tables *t, table_t *tb, outbox *o);
 void end_again(tables *t, const tables_who *w, const char *channel, double now, outbox *o);
 /* !stop of a running game by a player: a vote, passed by more than half of the people in. */
 void end_stop_vote(tables *t, const tables_who *w, table_t *tb, double now, outbox *o);
+/* The person of seat s leaves a private game (stop, time-outs, gone): it ends at once, rated as
+ * their forfeit (issue 14). */
+void end_abandon(tables *t, table_t *tb, int s, outbox *o);
 /* A stop vote that ran out fails. */
 void end_tick(table_t *tb, double now, outbox *o);
 double end_deadline(const table_t *tb);
@@ -240,12 +306,47 @@ void info_rules(tables *t, const char *to, const table_t *tb, outbox *o);
 void info_help(tables *t, const tables_who *w, const char *channel, const char *topic, outbox *o);
 /* One player's stats to `to` (the channel, or the person asking). */
 void info_stats(tables *t, const tables_who *w, const char *to, const char *nick, outbox *o);
-/* The best n people, or computer players (bots), to `to`. */
-void info_top(tables *t, const char *to, int n, bool bots, outbox *o);
+/* The best n people, computer players (which "bots") or people in private games ("solo"), to
+ * `to`. */
+void info_top(tables *t, const char *to, int n, const char *which, outbox *o);
+
+/* ---- tables_record.c: the game's record, the deal's fingerprint, !last ---- */
+
+/* The seed of a new deal (t->entropy, or rng without it). */
+uint64_t record_new_seed(tables *t);
+/* The deal is made from seed: its record starts (with a new salt); the start line says its
+ * fingerprint (tables_play.c). */
+void record_deal(tables *t, table_t *tb, uint64_t seed, double now);
+/* A move applied by seat `actor` (record_add with the time since the deal). */
+void record_played(table_t *tb, durak_action a, int actor, double now);
+/* Seat s resigned (R18). */
+void record_resign(table_t *tb, int s, double now);
+/* The game is over, or ends with no result (stopped, only computer players left): the seed and
+ * salt are said in the channel; the record gets the engine's result ("durak 1", "draw", "won 2"). */
+void record_reveal(table_t *tb, outbox *o);
+/* !last: the channel's last recorded game in one line. */
+void info_last(tables *t, const char *channel, outbox *o);
 
 /* ---- tables_presence.c: nick, part, quit, rejoin grace ---- */
 
 /* Seats whose rejoin grace ran out forfeit. */
 void presence_tick(tables *t, table_t *tb, double now, outbox *o);
+
+/* ---- tables_solo.c: private games against computer players (issue 14) ---- */
+
+/* play [classic|transfer] [easy|normal|hard] [N] by private message. */
+void solo_play(tables *t, const tables_who *w, const parsed_cmd *p, double now, outbox *o);
+/* stop by private message: the person's private game ends (their forfeit). */
+void solo_stop(tables *t, const tables_who *w, double now, outbox *o);
+/* w was seen (a private message, a join): a private game of theirs held since a restart or a
+ * quit is theirs again, and they hear where it stands. */
+void solo_seen(tables *t, const tables_who *w, double now, outbox *o);
+
+/* ---- tables_watch.c: spectators (issue 14) ---- */
+
+void watch_command(tables *t, const tables_who *w, table_t *tb, bool on, outbox *o);
+/* nick left channel (NULL: every channel, a quit): no longer a spectator there. */
+void watch_gone(tables *t, const char *nick, const char *channel);
+void watch_renamed(tables *t, const char *old_nick, const char *new_nick);
 
 #endif

@@ -1,6 +1,7 @@
 /* tables_lang.c — the language of each line (issue 13): a channel's (channel_settings, else
  * game.language); a person's (set language, else the channel's of the game they sit at, else
- * game.language). The outbox asks here for every sentence tables_say and tables_notice write. */
+ * game.language); a private game's, its player's. The outbox asks here for every sentence
+ * tables_say and tables_notice write. */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -26,17 +27,33 @@ msg_lang tables_channel_lang(const tables *t, const char *channel)
     return checked(t->cfg.game.language);
 }
 
+/* A private game's person (issue 14): the nick of its one seat that is no computer player. */
+static const char *solo_person(tables *t, const char *key)
+{
+    const table_t *tb = tables_find(t, key);
+    for (int s = 0; tb && s < tb->nseats; s++)
+        if (!tables_is_ai(tb, s))
+            return tb->seat[s].nick;
+    return NULL;
+}
+
 msg_lang tables_lang_of(const tables *t, const char *target)
 {
     if (casemap_is_channel(target))
         return tables_channel_lang(t, target);
-    tables *mut = (tables *)t; /* the preferences are a cache, loaded when first needed */
+    tables *mut = (tables *)t;        /* the preferences are a cache, loaded when first needed */
+    if (tables_private_key(target)) { /* its lines go to its player: in their language */
+        const char *person = solo_person(mut, target);
+        if (!person || tables_private_key(person))
+            return checked(t->cfg.game.language);
+        target = person;
+    }
     int chosen = msg_lang_of_code(tables_prefs_of(mut, target)->language);
     if (chosen >= 0)
         return (msg_lang)chosen;
     int s;
     const table_t *tb = tables_of_nick(mut, target, &s);
-    if (tb)
+    if (tb && !tb->solo)
         return tables_channel_lang(t, tb->channel);
     if (t->event_channel[0])
         return tables_channel_lang(t, t->event_channel);
@@ -54,6 +71,11 @@ render_opts tables_ropts_to(const tables *t, const char *target)
 const char *tables_text(const tables *t, const char *target, msg_id id)
 {
     return msg_in(tables_lang_of(t, target), id);
+}
+
+const char *tables_where(const tables *t, const table_t *tb, const char *target)
+{
+    return tb->solo ? tables_text(t, target, MSG_SOLO_WHERE) : tb->channel;
 }
 
 static int lang_of(void *ctx, const char *target) { return (int)tables_lang_of(ctx, target); }

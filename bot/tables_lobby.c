@@ -5,7 +5,7 @@
 
 #include "tables_internal.h"
 
-static void seat_player(table_t *tb, const tables_who *w)
+void lobby_seat(table_t *tb, const tables_who *w)
 {
     tables_touch(tb);
     seat_t *s = &tb->seat[tb->nseats++];
@@ -31,12 +31,12 @@ void lobby_ai_name(const table_t *tb, ai_level level, char *name, size_t cap)
         snprintf(name, cap, "%s[bot]", word);
 }
 
-static void seat_ai(table_t *tb, ai_level level)
+void lobby_seat_ai(table_t *tb, ai_level level)
 {
     char name[NICK_MAX];
     lobby_ai_name(tb, level, name, sizeof name);
     tables_who w = { name, "", "", "" };
-    seat_player(tb, &w);
+    lobby_seat(tb, &w);
     tb->seat[tb->nseats - 1].ai = (int)level;
 }
 
@@ -59,6 +59,14 @@ static void seat_list(const table_t *tb, char *buf, size_t cap)
     render_seat_list(&names, buf, cap);
 }
 
+void lobby_tell_seated(const tables *t, const table_t *other, const char *nick, outbox *o)
+{
+    if (other->solo)
+        tables_notice(o, nick, MSG_SOLO_ALREADY, t->own_nick);
+    else
+        tables_notice(o, nick, MSG_ALREADY_SEATED, other->channel, tables_prefix(t));
+}
+
 void lobby_open(tables *t, const tables_who *w, const char *channel, const parsed_cmd *p,
                 double now, outbox *o)
 {
@@ -70,7 +78,7 @@ void lobby_open(tables *t, const tables_who *w, const char *channel, const parse
         return;
     }
     if (other && !tables_refuse_stranger(t, other, s, w, o))
-        tables_notice(o, w->nick, MSG_ALREADY_SEATED, other->channel, tables_prefix(t));
+        lobby_tell_seated(t, other, w->nick, o);
     if (other)
         return;
     if (!(tb = tables_open(t, channel)))
@@ -79,8 +87,9 @@ void lobby_open(tables *t, const tables_who *w, const char *channel, const parse
     tb->opt.variant = (uint8_t)(p->variant >= 0 ? p->variant : t->cfg.game.variant);
     tb->opt.throwin = (uint8_t)(p->throwin >= 0 ? p->throwin : t->cfg.game.throwin);
     tb->opt.first5 = (uint8_t)(p->first5 >= 0 ? p->first5 : t->cfg.game.first5);
+    tb->opt.teams = p->teams > 0; /* R19 */
     tb->lobby_deadline = now + t->cfg.game.lobby_timeout;
-    seat_player(tb, w);
+    lobby_seat(tb, w);
     char opts[128];
     render_opts r = tables_ropts_to(t, channel);
     render_options(&r, &tb->opt, opts, sizeof opts);
@@ -92,9 +101,12 @@ void lobby_join(tables *t, const tables_who *w, table_t *tb, outbox *o)
 {
     int s;
     table_t *other = tables_of_nick(t, w->nick, &s);
-    if (other && !tables_refuse_stranger(t, other, s, w, o))
-        tables_notice(o, w->nick, other == tb ? MSG_ALREADY_HERE : MSG_ALREADY_SEATED,
-                      other->channel, tables_prefix(t));
+    if (other && !tables_refuse_stranger(t, other, s, w, o)) {
+        if (other == tb)
+            tables_notice(o, w->nick, MSG_ALREADY_HERE, other->channel, tables_prefix(t));
+        else
+            lobby_tell_seated(t, other, w->nick, o);
+    }
     if (other)
         return;
     if (tb->playing) {
@@ -105,7 +117,7 @@ void lobby_join(tables *t, const tables_who *w, table_t *tb, outbox *o)
         tables_notice(o, w->nick, MSG_LOBBY_FULL, tb->channel);
         return;
     }
-    seat_player(tb, w);
+    lobby_seat(tb, w);
     char seats[512];
     seat_list(tb, seats, sizeof seats);
     tables_say(o, tb->channel, MSG_LOBBY_JOINED, w->nick, seats, tb->nseats,
@@ -179,6 +191,8 @@ void lobby_stop(tables *t, const tables_who *w, table_t *tb, double now, outbox 
     if (!may_manage(t, tb, w, MSG_ONLY_CREATOR_STOP, o))
         return;
     tables_say(o, tb->channel, tb->playing ? MSG_GAME_STOPPED : MSG_LOBBY_STOPPED, w->nick);
+    if (tb->playing)
+        record_reveal(tb, o);
     tables_close(t, tb);
 }
 
@@ -198,7 +212,7 @@ static void remove_bot(tables *t, const tables_who *w, table_t *tb, outbox *o)
     tables_say(o, tb->channel, MSG_BOT_REMOVED, name, seats, tb->nseats);
 }
 
-/* !bot [easy|normal|hard] seats a computer player in the lobby; !bot remove the last one. */
+/* !bot [easy|normal|hard|expert] seats a computer player in the lobby; !bot remove the last one. */
 void lobby_bot(tables *t, const tables_who *w, table_t *tb, const parsed_cmd *p, outbox *o)
 {
     char seats[512];
@@ -211,7 +225,7 @@ void lobby_bot(tables *t, const tables_who *w, table_t *tb, const parsed_cmd *p,
     } else if (tb->nseats == DURAK_MAX_PLAYERS) {
         tables_notice(o, w->nick, MSG_LOBBY_FULL, tb->channel);
     } else {
-        seat_ai(tb, p->bot_level >= 0 ? (ai_level)p->bot_level : AI_NORMAL);
+        lobby_seat_ai(tb, p->bot_level >= 0 ? (ai_level)p->bot_level : AI_NORMAL);
         seat_list(tb, seats, sizeof seats);
         tables_say(o, tb->channel, MSG_BOT_ADDED, tb->seat[tb->nseats - 1].nick, seats, tb->nseats,
                    tb->seat[tb->creator].nick, tables_prefix(t));
@@ -229,7 +243,8 @@ static bool any_table_command(tables *t, const tables_who *w, const char *channe
     case PC_HELP: info_help(t, w, channel, p->arg, o); return true;
     case PC_RULES: info_rules(t, channel, tb, o); return true;
     case PC_STATS: info_stats(t, w, channel, p->arg, o); return true;
-    case PC_TOP: info_top(t, channel, p->number, !strcmp(p->arg, "bots"), o); return true;
+    case PC_TOP: info_top(t, channel, p->number, p->arg, o); return true;
+    case PC_LAST: info_last(t, channel, o); return true;
     default: return false;
     }
 }
@@ -297,6 +312,8 @@ void tables_on_channel(tables *t, double now, const tables_who *w, const char *c
     case PC_STOP: lobby_stop(t, w, tb, now, o); break;
     case PC_BOT: lobby_bot(t, w, tb, &p, o); break;
     case PC_TABLE: info_table(t, tb, o); break;
+    case PC_WATCH: watch_command(t, w, tb, true, o); break;
+    case PC_UNWATCH: watch_command(t, w, tb, false, o); break;
     default:
         tables_notice(o, w->nick, MSG_PRIVATE_ONLY, t->own_nick,
                       msg_command(tables_lang_of(t, w->nick), parse_kind_name(p.kind)));

@@ -21,6 +21,7 @@ static void report(tables *t, table_t *tb, const durak_game *before, cards_t pla
         if ((g->hand[s] & ~before->hand[s]) && (over || s != g->actor))
             tables_send_hand(t, tb, s, o);
     if (over) {
+        record_reveal(tb, o);
         end_announce(t, tb, o);
         tables_close(t, tb);
         return;
@@ -40,6 +41,7 @@ void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, double no
              timed_out && what[0] ? msg_in(r.lang, MSG_TIMEOUT_PREFIX) : "", what);
     if (durak_apply(&tb->g, a) != DURAK_OK)
         return;
+    record_played(tb, a, before.actor, now);
     report(t, tb, &before, a.card < 64 ? card_bit(a.card) : 0, line, now, o);
 }
 
@@ -66,10 +68,17 @@ void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox 
     char what[256], mine[256];
     snprintf(what, sizeof what, tables_text(t, tb->channel, why), tb->seat[s].nick);
     snprintf(mine, sizeof mine, tables_text(t, tb->seat[s].nick, why), tb->seat[s].nick);
-    if (!tables_is_ai(tb, s)) /* told privately too: they may not be watching the channel */
-        tables_notice(o, tb->seat[s].nick, MSG_FORFEIT_YOU, tb->channel, mine);
+    /* told privately too: they may not be watching the channel */
+    if (!tables_is_ai(tb, s) && tables_hears(tb, s))
+        tables_notice(o, tb->seat[s].nick, MSG_FORFEIT_YOU, tables_where(t, tb, tb->seat[s].nick),
+                      mine);
+    if (tb->solo && !tables_is_ai(tb, s)) { /* a private game ends with its person: rated */
+        end_abandon(t, tb, s, o);
+        return;
+    }
     if (tables_humans(tb) <= 1 && !tables_is_ai(tb, s) && durak_in_game(&tb->g, s)) {
         tables_say(o, tb->channel, MSG_ONLY_BOTS_LEFT, what); /* nobody left to play for */
+        record_reveal(tb, o);
         tables_close(t, tb);
         return;
     }
@@ -80,31 +89,58 @@ void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox 
     durak_game before = tb->g;
     if (durak_resign(&tb->g, s) != DURAK_OK)
         return;
+    record_resign(tb, s, now);
     report(t, tb, &before, 0, what, now, o);
+}
+
+/* "Durak (classic) starts: ... attacks first. ... Deal fingerprint: <hex> (...)": the deal and its
+ * commitment (tables_record.c) in one line. */
+static void say_start(tables *t, table_t *tb, outbox *o)
+{
+    render_opts r = tables_ropts_to(t, tb->channel); /* a private game's: its player's */
+    render_seats names = tables_names(tb);
+    char opts[128], seats[768], trump[RENDER_CARD_MAX], low[RENDER_CARD_MAX];
+    char line[TABLES_LINE_MAX], digest[RECORD_DIGEST_HEX];
+    size_t len = 0;
+    const char *first = tb->seat[tb->g.first_seat].nick;
+    render_options(&r, &tb->opt, opts, sizeof opts);
+    render_team_seats(&r, &names, &tb->g, seats,
+                      sizeof seats); /* with teams: who plays with whom */
+    render_card(&r, tb->g.trump_card, trump, sizeof trump);
+    line[0] = '\0';
+    if (tb->g.first_trump != CARD_NONE)
+        render_appendf(line, sizeof line, &len, msg_in(r.lang, MSG_GAME_START), opts, seats, trump,
+                       first, render_card(&r, tb->g.first_trump, low, sizeof low));
+    else
+        render_appendf(line, sizeof line, &len, msg_in(r.lang, MSG_GAME_START_NO_TRUMP), opts,
+                       seats, trump, first);
+    if (tb->rec.known && record_fingerprint(&tb->rec, digest)) {
+        render_appendf(line, sizeof line, &len, " ");
+        render_appendf(line, sizeof line, &len, msg_in(r.lang, MSG_DEAL_FINGERPRINT), digest);
+    }
+    outbox_add(o, OUT_PRIVMSG, tb->channel, "%s", line);
 }
 
 void play_start(tables *t, table_t *tb, double now, outbox *o)
 {
-    render_opts r = tables_ropts_to(t, tb->channel);
-    render_seats names;
-    char opts[128], seats[512], trump[RENDER_CARD_MAX], low[RENDER_CARD_MAX];
     tb->opt.players = (uint8_t)tb->nseats;
-    if (!durak_new(&tb->g, &tb->opt, rng_next(&t->rng)))
+    if (tb->opt.teams && tb->nseats != 4 && tb->nseats != 6) { /* R19 */
+        tables_say(o, tb->channel, MSG_TEAMS_NEED_4_OR_6, tb->nseats, tables_prefix(t),
+                   tables_prefix(t));
+        return;
+    }
+    uint64_t seed = record_new_seed(t);
+    if (!durak_new(&tb->g, &tb->opt, seed))
         return;
     tb->playing = true;
-    for (int s = 0; s < tb->nseats; s++)
+    for (int s = 0; s < tb->nseats; s++) {
         snprintf(tb->seat[s].seated, sizeof tb->seat[s].seated, "%s", tb->seat[s].nick);
-    names = tables_names(tb);
-    render_options(&r, &tb->opt, opts, sizeof opts);
-    render_seat_list(&names, seats, sizeof seats);
-    render_card(&r, tb->g.trump_card, trump, sizeof trump);
-    if (tb->g.first_trump != CARD_NONE)
-        tables_say(o, tb->channel, MSG_GAME_START, opts, seats, trump,
-                   tb->seat[tb->g.first_seat].nick,
-                   render_card(&r, tb->g.first_trump, low, sizeof low));
-    else
-        tables_say(o, tb->channel, MSG_GAME_START_NO_TRUMP, opts, seats, trump,
-                   tb->seat[tb->g.first_seat].nick);
+        tb->seat[s].hints = 0; /* a rematch copies the seats */
+    }
+    tb->hint_wanted = 0;
+    tb->hint_running = false;
+    record_deal(t, tb, seed, now);
+    say_start(t, tb, o);
     for (int s = 0; s < tb->nseats; s++)
         if (s != tb->g.actor)
             tables_send_hand(t, tb, s, o);
@@ -251,6 +287,12 @@ static bool to_action(const tables *t, const table_t *tb, const parsed_cmd *p, c
     case PC_TRANSFER: a->kind = DURAK_ACT_TRANSFER; return true;
     case PC_BEAT:
         a->kind = DURAK_ACT_BEAT;
+        if (p->target != CARD_NONE && !cards_has(tb->g.hand[tb->g.actor], p->card)
+            && cards_has(tb->g.hand[tb->g.actor], p->target)
+            && cards_has(durak_uncovered(&tb->g), p->card)) {
+            a->card = p->target; /* "бью 7ч 9ч": the covered card first, as Russian says it */
+            a->target = p->card;
+        }
         return p->target != CARD_NONE || complete_beat(t, tb, p, nick, a, o);
     default: return card_move(t, tb, p, nick, a, o);
     }
@@ -286,6 +328,7 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
     tables_bind(t, o);
     if (casemap_equal(t->cm, w->nick, t->own_nick))
         return;
+    solo_seen(t, w, now, o);
     int s;
     table_t *tb = tables_of_nick(t, w->nick, &s);
     parse_opts po = { tables_prefix(t), t->cfg.ui.unicode_suits,
@@ -306,11 +349,17 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
     } else if (p.kind == PC_STATS) {
         info_stats(t, w, w->nick, p.arg, o);
     } else if (p.kind == PC_TOP) {
-        info_top(t, w->nick, p.number, !strcmp(p.arg, "bots"), o);
+        info_top(t, w->nick, p.number, p.arg, o);
     } else if (p.kind == PC_RULES) {
         info_rules(t, w->nick, tb, o);
     } else if (p.kind == PC_SET) {
         prefs_command(t, w, p.arg, o);
+    } else if (p.kind == PC_SOLO) {
+        solo_play(t, w, &p, now, o);
+    } else if (p.kind == PC_STOP && (!tb || tb->solo)) {
+        solo_stop(t, w, now, o);
+    } else if (p.kind == PC_STOP) { /* a channel game's !stop is a vote in its channel */
+        tables_notice(o, w->nick, MSG_CHANNEL_ONLY, parse_kind_name(p.kind), tb->channel);
     } else if (!tb) {
         tables_notice(o, w->nick, MSG_NOT_IN_GAME, tables_prefix(t), tables_prefix(t));
     } else if (!tb->playing) {
@@ -322,11 +371,15 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
         tables_send_hand(t, tb, s, o);
     } else if (p.kind == PC_MOVES) {
         cmd_moves(t, tb, s, o);
+    } else if (p.kind == PC_HINT) {
+        hint_request(t, tb, s, o);
     } else if (play_is_move(p.kind)) {
+        if (p.note[0]) /* how a T/Т was read, before the move it made (issue 13) */
+            outbox_add(o, OUT_NOTICE, w->nick, "%s", p.note);
         cmd_move(t, tb, s, &p, now, o);
     } else {
         tables_notice(o, w->nick, MSG_CHANNEL_ONLY,
                       msg_command(tables_lang_of(t, w->nick), parse_kind_name(p.kind)),
-                      tb->channel);
+                      tables_where(t, tb, w->nick));
     }
 }

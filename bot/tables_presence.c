@@ -19,6 +19,7 @@ void tables_on_nick(tables *t, double now, const char *old_nick, const char *new
      * not follow nick changes (taking a nick and renaming must not move its record). */
     int s;
     table_t *tb = tables_of_nick(t, old_nick, &s);
+    watch_renamed(t, old_nick, new_nick);
     if (tb && !tb->seat[s].absent) {
         snprintf(tb->seat[s].nick, sizeof tb->seat[s].nick, "%s", new_nick);
         tables_touch(tb);
@@ -28,6 +29,8 @@ void tables_on_nick(tables *t, double now, const char *old_nick, const char *new
 void tables_on_join(tables *t, double now, const tables_who *w, const char *channel, outbox *o)
 {
     tables_bind(t, o);
+    if (!casemap_equal(t->cm, w->nick, t->own_nick))
+        solo_seen(t, w, now, o); /* a private game follows its person wherever they show up */
     table_t *tb = tables_find(t, channel);
     if (!tb || !tb->playing || casemap_equal(t->cm, w->nick, t->own_nick))
         return;
@@ -121,6 +124,7 @@ void tables_on_part(tables *t, double now, const char *nick, const char *channel
     tables_bind(t, o);
     table_t *tb = tables_find(t, channel);
     int s = tb ? tables_seat_of(t, tb, nick) : -1;
+    watch_gone(t, nick, channel);
     if (s >= 0)
         player_gone(t, tb, s, false, now, o);
 }
@@ -130,6 +134,7 @@ void tables_on_quit(tables *t, double now, const char *nick, const char *reason,
     tables_bind(t, o);
     int s;
     table_t *tb = tables_of_nick(t, nick, &s);
+    watch_gone(t, nick, NULL);
     if (tb)
         player_gone(t, tb, s, tables_netsplit_reason(reason), now, o);
 }

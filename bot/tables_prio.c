@@ -3,7 +3,9 @@
  * stale. The rule: a PRIVMSG (public lines of lobby and game, hands, "Your moves") is a game line,
  * a NOTICE (an answer to one user) a reply; a public answer to one user's request (!stats, !top)
  * is a reply too; and a reply to a person seated in a running game is a game line (the turn
- * warning, an error in a move, "No moves", even their help), so nobody's flood delays a player. */
+ * warning, an error in a move, "No moves", even their help), so nobody's flood delays a player.
+ * A spectator's copy of a game's line (issue 14) is a reply: spectators never delay players, and
+ * when the bot is busy a spectator gets the newest lines only. */
 #include "tables_internal.h"
 
 out_prio tables_line_prio(out_kind kind, msg_id id)
@@ -14,6 +16,11 @@ out_prio tables_line_prio(out_kind kind, msg_id id)
     case MSG_NO_STATS:
     case MSG_TOP:
     case MSG_TOP_NONE:
+    case MSG_STATS_SOLO:
+    case MSG_TOP_SOLO:
+    case MSG_TOP_SOLO_NONE:
+    case MSG_HELP_SOLO:
+    case MSG_WATCH_LINE: /* a spectator's copy waits behind every game's lines */
     case MSG_LOBBY_STATUS:
     case MSG_HELP_SHORT:
     case MSG_HELP_SENT:
@@ -24,7 +31,10 @@ out_prio tables_line_prio(out_kind kind, msg_id id)
     case MSG_RULES_3_TRANSFER:
     case MSG_MOVE_IN_CHANNEL:
     case MSG_SET_SHOW:
-    case MSG_SET_DONE: return OUT_REPLY;
+    case MSG_SET_DONE:
+    case MSG_LAST_GAME:
+    case MSG_LAST_NONE:
+    case MSG_LAST_STORE: return OUT_REPLY;
     default: return kind == OUT_NOTICE ? OUT_REPLY : OUT_GAME;
     }
 }

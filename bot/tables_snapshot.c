@@ -1,6 +1,7 @@
 /* tables_snapshot.c — a channel's table as one text line and back (persistence): seats,
  * options, the engine's line and seconds left on each timer; and handing changes over. */
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,13 +9,31 @@
 
 #include "tables_internal.h"
 
-/* "T3 playing p,v,t,f,d creator nseats lobby_left turn_left warned" then per seat
- * " =nick =user =host =account absent grace_left timeouts ai =seated", then " G <engine line>"
- * when playing (seated: the nick at the game's start, the stats key). T2 (no seated: it is the
- * nick) and T1 (no account either) are read too.
+/* "T4 playing p,v,t,f,d[,1] creator nseats lobby_left turn_left warned" then per seat
+ * " =nick =user =host =account absent grace_left timeouts ai =seated", then when playing
+ * " R seed salt elapsed truncated moves" (the game's record, record.h; " R -" when it has none)
+ * and " G <engine line>" (seated: the nick at the game's start, the stats key). T3 (no record),
+ * T2 (no seated either: it is the nick) and T1 (no account either) are read too. ",1" after the
+ * deck: teams (R19, issue 14).
  * Times are seconds left, so a restart resumes every timer where it stood. */
 
 static double left(double deadline, double now) { return deadline > now ? deadline - now : 0; }
+
+/* " R seed salt elapsed truncated moves", or " R -". */
+static bool write_record(const table_t *tb, double at, char *buf, size_t cap, size_t *len)
+{
+    const game_record *r = &tb->rec;
+    if (!r->known) {
+        render_appendf(buf, cap, len, " R -");
+        return true;
+    }
+    render_appendf(buf, cap, len, " R %" PRIu64 " %s %.3f %d ", r->seed, r->salt,
+                   at > tb->rec_start ? at - tb->rec_start : 0.0, r->truncated);
+    if (*len + 1 >= cap || !record_format_moves(r, buf + *len, cap - *len))
+        return false;
+    *len += strlen(buf + *len);
+    return true;
+}
 
 bool tables_snapshot(const tables *t, const char *channel, double now, char *buf, size_t cap)
 {
@@ -25,9 +44,9 @@ bool tables_snapshot(const tables *t, const char *channel, double now, char *buf
     const durak_options *o = &tb->opt;
     size_t len = 0;
     buf[0] = '\0';
-    render_appendf(buf, cap, &len, "T3 %d %d,%d,%d,%d,%d %d %d %.3f %.3f %d", tb->playing,
-                   o->players, o->variant, o->throwin, o->first5, o->deck, tb->creator, tb->nseats,
-                   left(tb->lobby_deadline, at),
+    render_appendf(buf, cap, &len, "T4 %d %d,%d,%d,%d,%d%s %d %d %.3f %.3f %d", tb->playing,
+                   o->players, o->variant, o->throwin, o->first5, o->deck, o->teams ? ",1" : "",
+                   tb->creator, tb->nseats, left(tb->lobby_deadline, at),
                    tb->turn_paused ? tb->turn_left : left(tb->turn_deadline, at), tb->warned);
     for (int s = 0; s < tb->nseats; s++) {
         const seat_t *st = &tb->seat[s];
@@ -37,7 +56,7 @@ bool tables_snapshot(const tables *t, const char *channel, double now, char *buf
     }
     if (tb->playing) {
         char game[DURAK_SERIAL_MAX];
-        if (durak_serialize(&tb->g, game, sizeof game) < 0)
+        if (durak_serialize(&tb->g, game, sizeof game) < 0 || !write_record(tb, at, buf, cap, &len))
             return false;
         render_appendf(buf, cap, &len, " G %s", game);
     }
@@ -121,8 +140,8 @@ static const char *read_seat(char **p, seat_t *st, double now, int version)
         return "a seat's rejoin grace is not a number of seconds in 0..3600";
     if (!read_int(n, 0, SNAP_TIMEOUTS_MAX, &st->timeouts))
         return "a seat's time-out count is not in 0..10";
-    if (!read_int(ai, -1, AI_HARD, &st->ai))
-        return "a seat's computer level is not -1..2";
+    if (!read_int(ai, -1, AI_PLAYER_LEVELS - 1, &st->ai))
+        return "a seat's computer level is not -1..3";
     if (version >= 3 && !read_string(p, st->seated, sizeof st->seated))
         return "a seat's nick at the game's start is missing, too long or holds control characters";
     if (absent && st->ai >= 0)
@@ -132,23 +151,27 @@ static const char *read_seat(char **p, seat_t *st, double now, int version)
     return NULL;
 }
 
-/* The head: "T3 playing p,v,t,f,d creator nseats lobby_left turn_left warned" (or T2, T1);
+/* The head: "T4 playing p,v,t,f,d creator nseats lobby_left turn_left warned" (or T2, T1);
  * *version tells which. */
 static const char *read_head(table_t *tb, char **p, double now, int *version)
 {
     int playing, pl, v, th, f5, deck, warned, n;
     double lobby, turn;
-    char *head[8], tail;
+    char *head[8];
     for (int i = 0; i < 8; i++)
         if (!(head[i] = token(p)))
             return "the line is cut short";
-    *version = !strcmp(head[0], "T3") ? 3 : !strcmp(head[0], "T2") ? 2 : !strcmp(head[0], "T1");
+    *version = !strcmp(head[0], "T4")   ? 4
+               : !strcmp(head[0], "T3") ? 3
+               : !strcmp(head[0], "T2") ? 2
+                                        : !strcmp(head[0], "T1");
     if (!*version)
-        return "it is not a snapshot of version 1, 2 or 3 (T1, T2, T3)";
+        return "it is not a snapshot of version 1 to 4 (T1, T2, T3, T4)";
     if (!read_int(head[1], 0, 1, &playing))
         return "the playing flag is not 0 or 1";
-    if (sscanf(head[2], "%d,%d,%d,%d,%d%n%c", &pl, &v, &th, &f5, &deck, &n, &tail) != 5 || pl < 2
-        || pl > DURAK_MAX_PLAYERS || v < 0 || v > 1 || th < 0 || th > 1 || f5 < 0 || f5 > 1
+    if (sscanf(head[2], "%d,%d,%d,%d,%d%n", &pl, &v, &th, &f5, &deck, &n) != 5
+        || (head[2][n] && strcmp(head[2] + n, ",1")) || pl < 2 || pl > DURAK_MAX_PLAYERS || v < 0
+        || v > 1 || th < 0 || th > 1 || f5 < 0 || f5 > 1
         || (deck != 24 && deck != 36 && deck != 52))
         return "the game options are out of range";
     if (!read_int(head[4], 1, DURAK_MAX_PLAYERS, &tb->nseats))
@@ -161,7 +184,8 @@ static const char *read_head(table_t *tb, char **p, double now, int *version)
         return "the turn timer is not a number of seconds in 0..3600";
     if (!read_int(head[7], 0, 1, &warned))
         return "the warned flag is not 0 or 1";
-    tb->opt = (durak_options){ (uint8_t)pl, (uint8_t)v, (uint8_t)th, (uint8_t)f5, (uint8_t)deck };
+    tb->opt = (durak_options){ (uint8_t)pl, (uint8_t)v,    (uint8_t)th,
+                               (uint8_t)f5, (uint8_t)deck, head[2][n] != '\0' };
     tb->playing = playing != 0;
     tb->lobby_deadline = now + lobby;
     tb->turn_deadline = now + turn;
@@ -182,13 +206,58 @@ static const char *check_table(const tables *t, const table_t *tb)
         return NULL;
     const durak_options *a = &tb->opt, *b = &tb->g.opt;
     if (a->players != b->players || a->variant != b->variant || a->throwin != b->throwin
-        || a->first5 != b->first5 || a->deck != b->deck)
+        || a->first5 != b->first5 || a->deck != b->deck || a->teams != b->teams)
         return "the table's options and its game's differ";
     if (b->players != tb->nseats)
         return "the game has another number of players than the table has seats";
     if (durak_over(&tb->g))
         return "the game is over (a finished game is never saved)";
     return NULL;
+}
+
+/* " R seed salt elapsed truncated moves" or " R -" (T4). */
+static const char *read_record(table_t *tb, char **p, double now)
+{
+    game_record *r = &tb->rec;
+    char *tag = token(p), *seed = token(p), *salt, *elapsed, *trunc, *moves, *end;
+    double secs;
+    int truncated;
+    if (!tag || strcmp(tag, "R") != 0 || !seed)
+        return "a running game has no record (R)";
+    if (!strcmp(seed, "-"))
+        return NULL;
+    salt = token(p), elapsed = token(p), trunc = token(p), moves = token(p);
+    errno = 0;
+    r->seed = strtoull(seed, &end, 10);
+    if (!*seed || *end || errno || seed[0] < '0' || seed[0] > '9')
+        return "the record's seed is not a number";
+    if (!salt || strlen(salt) != RECORD_SALT_HEX - 1
+        || salt[strspn(salt, "0123456789abcdef")] != '\0')
+        return "the record's salt is not 32 hex digits";
+    if (!read_seconds(elapsed, 4e6, &secs) || !read_int(trunc, 0, 1, &truncated))
+        return "the record's time or truncated flag is out of range";
+    if (!moves || !record_parse_moves(r, moves))
+        return "the record's moves are malformed";
+    memcpy(r->salt, salt, RECORD_SALT_HEX);
+    r->opt = tb->opt;
+    r->known = true;
+    r->truncated = truncated != 0;
+    tb->rec_start = now - secs;
+    return NULL;
+}
+
+/* Does the record, replayed from its seed, give exactly the game g? (Not checkable when
+ * truncated: then it is only kept.) */
+static bool replays_to(const game_record *r, const durak_game *g)
+{
+    durak_game replayed;
+    char a[DURAK_SERIAL_MAX], b[DURAK_SERIAL_MAX];
+    if (r->truncated)
+        return true;
+    if (!record_replay(r, &replayed) || durak_serialize(&replayed, a, sizeof a) < 0
+        || durak_serialize(g, b, sizeof b) < 0)
+        return false;
+    return !strcmp(a, b);
 }
 
 static const char *read_snapshot(const tables *t, table_t *tb, char *p, double now)
@@ -201,6 +270,8 @@ static const char *read_snapshot(const tables *t, table_t *tb, char *p, double n
         return why;
     if (!tb->playing)
         return token(&p) ? "there is more after the last seat of a lobby" : check_table(t, tb);
+    if (version >= 4 && (why = read_record(tb, &p, now)))
+        return why;
     char *g = token(&p);
     while (*p == ' ')
         p++;
@@ -208,13 +279,17 @@ static const char *read_snapshot(const tables *t, table_t *tb, char *p, double n
         return "a running game has no engine state (G)";
     if (!durak_deserialize(&tb->g, p))
         return "the engine refuses the game's state";
-    return check_table(t, tb);
+    if ((why = check_table(t, tb)))
+        return why;
+    if (tb->rec.known && !replays_to(&tb->rec, &tb->g))
+        return "the game's record does not replay to its state";
+    return NULL;
 }
 
 bool tables_restore_checked(tables *t, const char *channel, const char *snapshot, double now,
                             char *why, size_t cap)
 {
-    char copy[2 * DURAK_SERIAL_MAX];
+    char copy[TABLES_SNAPSHOT_MAX];
     const char *reason = NULL;
     table_t *tb = NULL;
     if (!isfinite(now))
@@ -237,8 +312,12 @@ bool tables_restore_checked(tables *t, const char *channel, const char *snapshot
         return false;
     }
     tb->restored = true;
+    snprintf(tb->rec.channel, sizeof tb->rec.channel, "%s", channel);
+    casemap_fold(t->cm, channel, tb->rec.channel_key, sizeof tb->rec.channel_key);
     for (int s = 0; s < tb->nseats; s++)
         tb->seat[s].unconfirmed = tb->playing && !tables_is_ai(tb, s);
+    if (tb->solo && tb->playing && !tables_is_ai(tb, tb->g.actor))
+        turn_pause(tb, now); /* a private game waits for its person to be seen (solo_seen) */
     tb->dirty = false;
     t->paused = true;
     t->paused_at = now;
@@ -260,7 +339,7 @@ void tables_take_changes(tables *t, double now,
     t->nclosed = 0;
     for (int i = 0; i < TABLES_MAX; i++) {
         table_t *tb = &t->tab[i];
-        char snap[2 * DURAK_SERIAL_MAX];
+        char snap[TABLES_SNAPSHOT_MAX];
         if (tb->used && tb->dirty && tables_snapshot(t, tb->channel, now, snap, sizeof snap)) {
             tb->dirty = false;
             cb(ctx, tb->channel, snap);
@@ -268,7 +347,9 @@ void tables_take_changes(tables *t, double now,
     }
 }
 
-void tables_take_results(tables *t, void (*cb)(void *ctx, const store_result *r), void *ctx)
+void tables_take_games(tables *t,
+                       void (*cb)(void *ctx, const store_result *r, const game_record *rec),
+                       void *ctx)
 {
     for (int i = 0; i < t->nresults; i++) {
         pending_result *p = &t->results[i];
@@ -276,7 +357,25 @@ void tables_take_results(tables *t, void (*cb)(void *ctx, const store_result *r)
             p->r.seat[s].key = p->key[s];
             p->r.seat[s].display = p->display[s];
         }
-        cb(ctx, &p->r);
+        cb(ctx, &p->r, p->rec.known ? &p->rec : NULL);
     }
     t->nresults = 0;
+}
+
+typedef struct {
+    void (*cb)(void *ctx, const store_result *r);
+    void *ctx;
+} results_only;
+
+static void result_only(void *ctx, const store_result *r, const game_record *rec)
+{
+    (void)rec;
+    results_only *o = ctx;
+    o->cb(o->ctx, r);
+}
+
+void tables_take_results(tables *t, void (*cb)(void *ctx, const store_result *r), void *ctx)
+{
+    results_only o = { cb, ctx };
+    tables_take_games(t, result_only, &o);
 }

@@ -17,7 +17,8 @@ void turn_arm(const tables *t, table_t *tb, double now)
     tb->ai_pending = false;
     tb->ai_due = now + t->cfg.game.bot_delay;
     tb->turn_paused = false;
-    if (tb->seat[tb->g.actor].absent && tb->seat[tb->g.actor].split)
+    const seat_t *st = &tb->seat[tb->g.actor];
+    if ((st->absent && st->split) || (tb->solo && st->unconfirmed)) /* a private game waits */
         turn_pause(tb, now);
     tables_touch(tb);
 }
@@ -69,7 +70,7 @@ int turn_moves(const durak_game *g, durak_action *a)
 void turn_tell(const tables *t, const table_t *tb, outbox *o)
 {
     int s = tb->g.actor;
-    if (tables_is_ai(tb, s) || tb->g.phase == DURAK_PHASE_OVER)
+    if (tables_is_ai(tb, s) || tb->g.phase == DURAK_PHASE_OVER || !tables_hears(tb, s))
         return;
     if (tables_prefs_of((tables *)t, tb->seat[s].nick)->turn == 2) { /* set turn off */
         tables_send_hand(t, tb, s, o);
@@ -83,7 +84,8 @@ void turn_tell(const tables *t, const table_t *tb, outbox *o)
     render_actions(&r, a, turn_moves(&tb->g, a), moves, sizeof moves);
     render_hand(&r, tb->g.hand[s], tb->g.trump, hand, sizeof hand);
     render_card(&r, tb->g.trump_card, trump, sizeof trump);
-    tables_say(o, tb->seat[s].nick, MSG_YOUR_TURN, tb->channel, task, moves, hand, trump);
+    tables_say(o, tb->seat[s].nick, MSG_YOUR_TURN, tables_where(t, tb, tb->seat[s].nick), task,
+               moves, hand, trump);
 }
 
 /* The bot's move for a player who timed out on a decision they must make: take as the
@@ -135,8 +137,10 @@ static void warn(tables *t, table_t *tb, double now, outbox *o)
     tb->warned = true;
     tables_touch(tb);
     int left = (int)(tb->turn_deadline - now + 0.5);
-    tables_notice(o, st->nick, MSG_TURN_WARNING, left,
-                  msg_plural(r.lang, left, MSG_WORD_SECONDS_ONE), tb->channel, then);
+    if (tables_hears(tb, tb->g.actor))
+        tables_notice(o, st->nick, MSG_TURN_WARNING, left,
+                      msg_plural(r.lang, left, MSG_WORD_SECONDS_ONE), tables_where(t, tb, st->nick),
+                      then);
 }
 
 void play_tick(tables *t, table_t *tb, double now, outbox *o)

@@ -66,6 +66,10 @@ static const struct config_enum config_throwins[] = { { "all", CONFIG_THROWIN_AL
                                                       { "neighbours", CONFIG_THROWIN_NEIGHBOURS },
                                                       { "neighbors", CONFIG_THROWIN_NEIGHBOURS },
                                                       { NULL, 0 } };
+static const struct config_enum config_hints[] = { { "off", CONFIG_HINTS_OFF },
+                                                   { "private", CONFIG_HINTS_PRIVATE },
+                                                   { "always", CONFIG_HINTS_ALWAYS },
+                                                   { NULL, 0 } };
 static const struct config_enum config_syncs[] = { { "normal", CONFIG_SYNC_NORMAL },
                                                    { "full", CONFIG_SYNC_FULL },
                                                    { NULL, 0 } };
@@ -81,6 +85,14 @@ static const struct config_enum config_sasl[] = { { "none", CONFIG_SASL_NONE },
                                                   { "plain", CONFIG_SASL_PLAIN },
                                                   { "external", CONFIG_SASL_EXTERNAL },
                                                   { NULL, 0 } };
+
+static const struct config_enum config_encodings[] = { { "utf-8", CONFIG_ENC_UTF8 },
+                                                       { "cp1251", CONFIG_ENC_CP1251 },
+                                                       { "koi8-r", CONFIG_ENC_KOI8R },
+                                                       { "auto", CONFIG_ENC_AUTO_CP1251 },
+                                                       { "auto:cp1251", CONFIG_ENC_AUTO_CP1251 },
+                                                       { "auto:koi8-r", CONFIG_ENC_AUTO_KOI8R },
+                                                       { NULL, 0 } };
 
 #define KEY_FIELD(member) offsetof(bot_config, member), sizeof(((bot_config *)0)->member)
 #define KEY_STR(path, member, flags, check)                                                        \
@@ -135,6 +147,8 @@ static const struct config_key config_keys[] = {
     KEY_PATH("irc.sasl_password_file", irc.sasl_password_file, 0),
     KEY_BOOL("irc.sasl_required", irc.sasl_required),
     KEY_INT("irc.ping_interval", irc.ping_interval, 10, 3600, " seconds"),
+    KEY_ENUM("irc.encoding", irc.encoding, config_encodings,
+             "\"utf-8\", \"cp1251\", \"koi8-r\", \"auto\" (= \"auto:cp1251\") or \"auto:koi8-r\""),
     KEY_INT("flood.burst", flood.burst, 1, 50, " lines"),
     KEY_FLOAT("flood.rate", flood.rate, 0.1, 50, " lines per second"),
     KEY_STR("game.prefix", game.prefix, 0, config_check_prefix),
@@ -147,6 +161,8 @@ static const struct config_key config_keys[] = {
     KEY_ENUM("game.throwin", game.throwin, config_throwins, "\"all\" or \"neighbours\""),
     KEY_BOOL("game.first5", game.first5),
     KEY_FLOAT("game.bot_delay", game.bot_delay, 0, 30, " seconds"),
+    KEY_FLOAT("game.expert_budget", game.expert_budget, 0.2, 10, " seconds"),
+    KEY_ENUM("game.hints", game.hints, config_hints, "\"off\", \"private\" or \"always\""),
     KEY_BOOL("game.replace_leavers", game.replace_leavers),
     KEY_ENUM("game.language", game.language, config_languages, CONFIG_LANGUAGES_EXPECTED),
     KEY_BOOL("ui.colors", ui.colors),
@@ -197,6 +213,8 @@ void config_defaults(bot_config *c)
     c->game.throwin = CONFIG_THROWIN_ALL;
     c->game.first5 = false;
     c->game.bot_delay = 1.5;
+    c->game.expert_budget = 1.0;
+    c->game.hints = CONFIG_HINTS_PRIVATE;
     c->game.replace_leavers = false;
     c->game.language = CONFIG_LANG_EN;
     c->ui.colors = true;

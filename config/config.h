@@ -14,7 +14,16 @@
 enum { CONFIG_VARIANT_CLASSIC = 0, CONFIG_VARIANT_TRANSFER = 1 };
 enum { CONFIG_THROWIN_ALL = 0, CONFIG_THROWIN_NEIGHBOURS = 1 };
 enum { CONFIG_SYNC_NORMAL = 0, CONFIG_SYNC_FULL = 1 };
+/* game.hints: where `/msg durakbot hint` answers (issue 16). */
+enum { CONFIG_HINTS_OFF = 0, CONFIG_HINTS_PRIVATE = 1, CONFIG_HINTS_ALWAYS = 2 };
 enum { CONFIG_SASL_NONE = 0, CONFIG_SASL_PLAIN = 1, CONFIG_SASL_EXTERNAL = 2 }; /* = link_sasl */
+enum { /* irc.encoding: = link_encoding (bot/link_enc.h) */
+       CONFIG_ENC_UTF8 = 0,
+       CONFIG_ENC_CP1251 = 1,
+       CONFIG_ENC_KOI8R = 2,
+       CONFIG_ENC_AUTO_CP1251 = 3,
+       CONFIG_ENC_AUTO_KOI8R = 4
+};
 /* The languages of game.language and channel_settings: the order of msg_lang (bot/messages.h). */
 enum { CONFIG_LANG_EN = 0, CONFIG_LANG_RU = 1, CONFIG_LANG_FR = 2, CONFIG_LANG_ES = 3 };
 
@@ -52,6 +61,7 @@ typedef struct {
         char sasl_password_file[CONFIG_PATH_MAX]; /* or its first line is the password */
         bool sasl_required; /* default: true when a mechanism is set: never go on without it */
         int ping_interval;  /* seconds of silence before the bot PINGs */
+        int encoding;       /* CONFIG_ENC_*: the server's lines, converted in the relay */
     } irc;
     struct {
         int burst;   /* lines at once */
@@ -68,6 +78,8 @@ typedef struct {
         int throwin; /* CONFIG_THROWIN_* */
         bool first5;
         double bot_delay;     /* seconds a computer player waits before it moves */
+        double expert_budget; /* seconds the expert computer player thinks per decision */
+        int hints;            /* CONFIG_HINTS_*: off, private games only, always */
         bool replace_leavers; /* a computer player takes the seat of one who left or forfeited */
         int language;         /* CONFIG_LANG_*: of every channel without its own */
     } game;

@@ -4,12 +4,13 @@
 
 #include <string.h>
 
+#include "ai_ismcts.h"
 #include "ai_mcts.h"
 #include "ai_policy.h"
 #include "determinize.h"
 #include "rng.h"
 
-static const char *const level_names[] = { "easy", "normal", "hard" };
+static const char *const level_names[] = { "easy", "normal", "hard", "expert", "ismcts" };
 
 /* Share of the budget the search may use: the rest covers its last iteration and
  * freeing its pools. */
@@ -17,7 +18,7 @@ static const double BUDGET_SHARE = 0.97;
 
 ai_params ai_default_params(ai_level level)
 {
-    ai_params p = { level, 0, AI_DEFAULT_BUDGET_MS, 0 };
+    ai_params p = { level, 0, level == AI_EXPERT ? AI_EXPERT_BUDGET_MS : AI_DEFAULT_BUDGET_MS, 0 };
     return p;
 }
 
@@ -39,23 +40,26 @@ bool ai_level_parse(const char *name, ai_level *out)
 static ai_limits limits_of(const ai_params *p, double (*now_ms)(void))
 {
     ai_limits l = { now_ms, 0, p->max_iterations > 0 ? p->max_iterations : 0 };
-    int budget = p->budget_ms > 0 ? p->budget_ms : AI_DEFAULT_BUDGET_MS;
+    bool expert = p->level == AI_EXPERT;
+    int budget = p->budget_ms > 0 ? p->budget_ms : ai_default_params(p->level).budget_ms;
     if (now_ms)
         l.deadline_ms = now_ms() + budget * BUDGET_SHARE;
     else if (l.max_count <= 0)
-        l.max_count = AI_DEFAULT_ITERATIONS;
+        l.max_count = expert ? AI_EXPERT_ITERATIONS : AI_DEFAULT_ITERATIONS;
     return l;
 }
 
-/* `consistent`: the view's counts add up (else hard, which samples, plays normal). */
+/* `consistent`: the view's counts add up (else the searches, which sample, play normal). */
 static durak_action by_level(const durak_view *v, const durak_game *g, const ai_params *p,
                              double (*now_ms)(void), bool consistent)
 {
     ai_limits l;
     if (p->level == AI_EASY)
         return ai_policy_easy(g);
-    if (p->level == AI_HARD && consistent) {
+    if (p->level >= AI_HARD && consistent) {
         l = limits_of(p, now_ms);
+        if (p->level == AI_ISMCTS)
+            return ai_ismcts_choose(v, p->seed, &l, NULL);
         return ai_mcts_choose(v, p->seed, &l, NULL);
     }
     return ai_policy_normal(g);

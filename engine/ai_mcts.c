@@ -121,11 +121,9 @@ static void playout(durak_game *g)
             return; /* never expected: the policies play legal moves */
 }
 
-/* 1 unless `seat` is the durak (a draw is not lost). */
-static float reward(const durak_game *g, int seat)
-{
-    return !(durak_over(g) && g->result == DURAK_RESULT_DURAK && g->result_seat == seat);
-}
+/* 1 unless `seat` lost: is the durak, or with teams is on the losing team (R19: a partner
+ * who went out still loses with a durak partner). A draw is not lost. */
+static float reward(const durak_game *g, int seat) { return !durak_seat_lost(g, seat); }
 
 static void backprop(mcts_tree *t, const int *path, int depth, const durak_game *g)
 {

@@ -56,10 +56,8 @@ static uint64_t state_key(const durak_game *g)
     return h | 1;
 }
 
-static int outcome(const durak_game *g, int me)
-{
-    return !(g->result == DURAK_RESULT_DURAK && g->result_seat == me);
-}
+/* Safe unless `me` (with teams: my team, R19) lost. */
+static int outcome(const durak_game *g, int me) { return !durak_seat_lost(g, me); }
 
 static bool should_stop(solve_ctx *c)
 {
@@ -91,7 +89,7 @@ static int solve_moves(solve_ctx *c, const durak_game *g, int depth, durak_actio
 {
     solve_frame *f = &c->frames[depth];
     int n = ordered_moves(g, f->acts);
-    bool mine = g->actor == c->me;
+    bool mine = durak_team_of(g, g->actor) == durak_team_of(g, c->me); /* R19: my partner too */
     for (int i = 0; i < n; i++) {
         f->next = *g;
         durak_apply(&f->next, f->acts[i]);

@@ -20,7 +20,7 @@ typedef enum { SOLVE_UNKNOWN = -1, SOLVE_LOSS = 0, SOLVE_SAFE = 1 } solve_outcom
 
 /* Searches the whole game from `g` (full information, any number of seats, but meant
  * for two) for the seat `me`, which must be the actor. SOLVE_SAFE: `*best` guarantees
- * `me` is not the durak (a draw or a win) against any play; SOLVE_LOSS: every move loses
+ * `me` is not the durak (with teams: `me`'s team does not lose) against any play; SOLVE_LOSS: every move loses
  * against best play; SOLVE_UNKNOWN: the limits stopped it. Allocates its table once. */
 solve_outcome ai_solve(const durak_game *g, int me, const ai_limits *lim, durak_action *best);
 

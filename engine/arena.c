@@ -1,10 +1,11 @@
-/* arena.c — durak-arena: computer players (random, easy, normal, hard) play N games with
- * seats rotated over JOBS worker processes; prints each agent's share of games not lost. */
+/* arena.c — durak-arena: computer players (random, the levels, ismcts, external programs) play
+ * N games with seats rotated over JOBS worker processes; prints each agent's share not lost. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, fork, pipe, waitpid */
 
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include <unistd.h>
 
 #include "ai.h"
+#include "arena_ext.h"
 #include "durak.h"
 #include "rng.h"
 
@@ -21,16 +23,23 @@ enum {
     MAX_JOBS = 64,
     MAX_GAME_ACTIONS = 20000,
     AGENT_RANDOM = -1,
-    PROGRESS_EVERY = 50
+    AGENT_EXTERNAL = -2, /* external agent k is AGENT_EXTERNAL - k */
+    PROGRESS_EVERY = 50,
+    DEFAULT_EXT_TIMEOUT_MS = 10000
 };
 
 typedef struct {
     long games;
     int players, jobs, budget_ms, iterations, nagents;
-    int wall_clock; /* hard's budget on the wall clock, else CPU time */
+    int expert_ms;      /* expert's budget per decision */
+    int ext_timeout_ms; /* an external agent's time to answer, on the wall clock */
+    int wall_clock;     /* the searches' budgets on the wall clock, else CPU time */
+    int next;           /* external agents */
+    int progress;       /* a progress line on stderr every this many games */
+    const char *ext_cmd[MAX_AGENTS];
     uint64_t seed;
     durak_options opt;
-    int agent[MAX_AGENTS]; /* ai_level, or AGENT_RANDOM */
+    int agent[MAX_AGENTS]; /* ai_level, AGENT_RANDOM, or an external agent */
 } arena_config;
 
 /* One game's outcome, written by a worker to the shared pipe (< PIPE_BUF: atomic). */
@@ -38,6 +47,7 @@ typedef struct {
     long game;
     int failed; /* an agent's move was refused, or no end */
     int draw;
+    int ext_errors; /* an external agent's bad or late answer ended the game: its loss */
     uint8_t agent_of_seat[DURAK_MAX_PLAYERS];
     uint8_t not_lost[DURAK_MAX_PLAYERS];
     long hard_searched, hard_forced;   /* hard decisions with >1 / 1 legal move */
@@ -47,7 +57,7 @@ typedef struct {
 
 typedef struct {
     long seat_games[MAX_AGENTS], not_lost[MAX_AGENTS];
-    long games, draws, failed, hard_searched, hard_forced;
+    long games, draws, failed, ext_errors, hard_searched, hard_forced;
     double hard_ms_sum, hard_ms_max, hard_cpu_sum, hard_cpu_max;
 } arena_totals;
 
@@ -65,8 +75,14 @@ static double cpu_ms(void) { return clock_ms(CLOCK_PROCESS_CPUTIME_ID); }
 /* One splitmix64 step from z: seeds and deals derived from the run's seed. */
 static uint64_t mix64(uint64_t z) { return rng_mix64(z + RNG_GOLDEN_GAMMA); }
 
+/* The running external agents of this worker process. */
+static ext_agent ext_agents[MAX_AGENTS];
+
 static const char *agent_name(int agent)
 {
+    static const char *const ext_names[MAX_AGENTS] = { "x1", "x2", "x3", "x4", "x5", "x6" };
+    if (agent <= AGENT_EXTERNAL)
+        return ext_names[AGENT_EXTERNAL - agent];
     return agent == AGENT_RANDOM ? "random" : ai_level_name((ai_level)agent);
 }
 
@@ -87,6 +103,22 @@ static void time_hard(game_record *rec, double ms, double cpu, int nlegal)
         rec->hard_cpu_max = cpu;
 }
 
+/* An external agent's move; false after a bad or late answer (said on stderr). */
+static bool external_move(const arena_config *c, const durak_game *g, int agent, long game,
+                          durak_action *out)
+{
+    durak_action acts[DURAK_MAX_ACTIONS];
+    int n = durak_legal(g, acts), k = AGENT_EXTERNAL - agent;
+    durak_view v;
+    char why[EXT_ERROR_MAX];
+    durak_view_of(g, durak_actor(g), &v);
+    if (ext_agent_decide(&ext_agents[k], &v, acts, n, c->ext_timeout_ms, out, why, sizeof why))
+        return true;
+    fprintf(stderr, "durak-arena: game %ld, seat %d: %s (%s): %s; the game counts as its loss\n",
+            game, durak_actor(g), agent_name(agent), c->ext_cmd[k], why);
+    return false;
+}
+
 /* The action of the agent at the actor's seat, chosen from that seat's view. */
 static durak_action agent_move(const arena_config *c, const durak_game *g, int agent, uint64_t seed,
                                rng_t *rng, game_record *rec)
@@ -99,14 +131,23 @@ static durak_action agent_move(const arena_config *c, const durak_game *g, int a
     durak_view_of(g, durak_actor(g), &v);
     ai_params p = ai_default_params((ai_level)agent);
     p.seed = seed;
-    p.budget_ms = c->budget_ms;
+    p.budget_ms = agent == AI_EXPERT ? c->expert_ms : c->budget_ms;
     p.max_iterations = c->iterations;
     double (*clock)(void) = c->wall_clock ? now_ms : cpu_ms;
     double t0 = now_ms(), c0 = cpu_ms();
-    durak_action a = ai_choose(&v, &p, c->budget_ms > 0 ? clock : NULL);
+    durak_action a = ai_choose(&v, &p, p.budget_ms > 0 ? clock : NULL);
     if (agent == AI_HARD)
         time_hard(rec, now_ms() - t0, cpu_ms() - c0, n);
     return a;
+}
+
+/* An external agent's bad answer at `seat`: the game ends as that seat's loss. */
+static game_record external_loss(const arena_config *c, game_record *rec, int seat)
+{
+    rec->ext_errors = 1;
+    for (int s = 0; s < c->players; s++)
+        rec->not_lost[s] = s != seat;
+    return *rec;
 }
 
 /* Game i: deal i / players (each deal is played with the agents rotated round the seats). */
@@ -127,8 +168,12 @@ static game_record play_game(const arena_config *c, long i)
     }
     for (long step = 0; !durak_over(&g); step++) {
         int agent = c->agent[rec.agent_of_seat[durak_actor(&g)]];
-        durak_action a =
-            agent_move(c, &g, agent, mix64(deal + (uint64_t)step * 7919 + (uint64_t)i), &rng, &rec);
+        durak_action a;
+        if (agent <= AGENT_EXTERNAL && !external_move(c, &g, agent, i, &a))
+            return external_loss(c, &rec, durak_actor(&g));
+        if (agent > AGENT_EXTERNAL)
+            a = agent_move(c, &g, agent, mix64(deal + (uint64_t)step * 7919 + (uint64_t)i), &rng,
+                           &rec);
         if (step >= MAX_GAME_ACTIONS || durak_apply(&g, a) != DURAK_OK) {
             rec.failed = 1;
             return rec;
@@ -136,7 +181,7 @@ static game_record play_game(const arena_config *c, long i)
     }
     rec.draw = g.result == DURAK_RESULT_DRAW;
     for (int s = 0; s < c->players; s++)
-        rec.not_lost[s] = !(g.result == DURAK_RESULT_DURAK && g.result_seat == s);
+        rec.not_lost[s] = !durak_seat_lost(&g, s); /* R19: with teams, the team's result */
     return rec;
 }
 
@@ -144,18 +189,24 @@ static game_record play_game(const arena_config *c, long i)
 
 static void run_worker(const arena_config *c, int w, int fd)
 {
-    for (long i = w; i < c->games; i += c->jobs) {
+    for (int k = 0; k < c->next; k++)
+        ext_agents[k].cmd = c->ext_cmd[k];
+    int status = 0;
+    for (long i = w; i < c->games && !status; i += c->jobs) {
         game_record rec = play_game(c, i);
         if (write(fd, &rec, sizeof rec) != (ssize_t)sizeof rec)
-            _exit(1);
+            status = 1;
     }
-    _exit(0);
+    for (int k = 0; k < c->next; k++)
+        ext_agent_stop(&ext_agents[k]);
+    _exit(status);
 }
 
 static void add_record(arena_totals *t, const game_record *r, int players)
 {
     t->games++;
     t->failed += r->failed;
+    t->ext_errors += r->ext_errors;
     t->draws += r->draw;
     for (int s = 0; s < players && !r->failed; s++) {
         t->seat_games[r->agent_of_seat[s]]++;
@@ -175,7 +226,8 @@ static void print_progress(const arena_config *c, const arena_totals *t)
 {
     fprintf(stderr, "progress: %ld/%ld games", t->games, c->games);
     for (int a = 0; a < c->nagents; a++)
-        fprintf(stderr, "  %s %.1f%%", agent_name(c->agent[a]),
+        fprintf(stderr, "  %s %ld/%ld %.1f%%", agent_name(c->agent[a]), t->not_lost[a],
+                t->seat_games[a],
                 t->seat_games[a] ? 100.0 * (double)t->not_lost[a] / (double)t->seat_games[a] : 0.0);
     fputc('\n', stderr);
 }
@@ -191,7 +243,7 @@ static int collect(const arena_config *c, int fd, arena_totals *t)
         if (got != (ssize_t)sizeof rec)
             return -1;
         add_record(t, &rec, c->players);
-        if (t->games % PROGRESS_EVERY == 0)
+        if (t->games % c->progress == 0)
             print_progress(c, t);
     }
     return 0;
@@ -247,8 +299,11 @@ static void print_report(const arena_config *c, const arena_totals *t)
     printf("durak-arena: %ld games, %d players, %s, throwin %s, seed %" PRIu64 ", jobs %d, ",
            t->games, c->players, c->opt.variant == DURAK_VARIANT_TRANSFER ? "transfer" : "classic",
            c->opt.throwin == DURAK_THROWIN_NEIGHBOURS ? "neighbours" : "all", c->seed, c->jobs);
-    printf("hard: budget %d ms (%s clock), iterations %d\n", c->budget_ms,
-           c->wall_clock ? "wall" : "CPU", c->iterations);
+    printf("hard, ismcts: budget %d ms, expert %d ms (%s clock), iterations %d\n", c->budget_ms,
+           c->expert_ms, c->wall_clock ? "wall" : "CPU", c->iterations);
+    for (int k = 0; k < c->next; k++)
+        printf("%s: %s (answer within %d ms)\n", agent_name(AGENT_EXTERNAL - k), c->ext_cmd[k],
+               c->ext_timeout_ms);
     printf("%-3s %-8s %10s %10s %8s   %s\n", "#", "agent", "seat-games", "not lost", "share",
            "95% CI (Wilson)");
     for (int a = 0; a < c->nagents; a++) {
@@ -260,6 +315,10 @@ static void print_report(const arena_config *c, const arena_totals *t)
     }
     printf("draws: %ld (%.1f%%), failed games: %ld\n", t->draws,
            t->games ? 100.0 * (double)t->draws / (double)t->games : 0.0, t->failed);
+    if (c->next)
+        printf("external agents' bad or late answers: %ld (each game counted as that agent's "
+               "loss)\n",
+               t->ext_errors);
     if (t->hard_searched + t->hard_forced) {
         double n = t->hard_searched ? (double)t->hard_searched : 1.0;
         printf("hard decisions: %ld searched (%ld forced, 1 legal move, not timed)\n",
@@ -277,18 +336,38 @@ static int usage(const char *prog, int status)
 {
     fprintf(status ? stderr : stdout,
             "Usage: %s [-n GAMES] [-p PLAYERS] [-v classic|transfer] [-t all|neighbours]\n"
-            "          [-s SEED] [-b BUDGET_MS] [-i ITERATIONS] [-c cpu|wall] [-j JOBS] AGENT...\n"
+            "          [-s SEED] [-b BUDGET_MS] [-e EXPERT_MS] [-i ITERATIONS] [-c cpu|wall]\n"
+            "          [-j JOBS] [-P EVERY] [-w ANSWER_MS] [-T on|off] [-x CMD]... AGENT...\n"
             "Plays GAMES games (default 100) between the AGENTs (random, easy, normal,\n"
-            "hard; default: normal random). With PLAYERS seats (default: the number of\n"
-            "agents) the agents are rotated round the seats: game i deals deck i/PLAYERS\n"
-            "and seat s is played by agent (s+i) mod AGENTS. Prints each agent's share of\n"
-            "games not lost (not the durak; a draw is not lost) with a 95%% Wilson interval\n"
-            "and the time per hard decision. BUDGET_MS (default 200) is hard's clock budget\n"
-            "per decision (0: no clock), measured on the worker's CPU time (time on one\n"
-            "core, whatever else runs) or with -c wall on the wall clock; ITERATIONS caps\n"
-            "its search (default none; with -b 0 and no -i, %d). JOBS worker processes\n"
-            "(default 1) share the games.\n",
-            prog, AI_DEFAULT_ITERATIONS);
+            "hard, expert, ismcts, and each -x CMD in its place; default: normal random).\n"
+            "With PLAYERS seats (default: the number of agents) the agents are rotated\n"
+            "round the seats: game i deals deck i/PLAYERS and seat s is played by agent\n"
+            "(s+i) mod AGENTS. Prints each agent's share of games not lost (not the durak;\n"
+            "a draw is not lost) with a 95%% Wilson interval and the time per hard decision.\n"
+            "BUDGET_MS (default %d) is the clock budget per decision of hard and ismcts\n"
+            "(the textbook information-set MCTS of Cowling, Powley and Whitehouse 2012,\n"
+            "random playouts: a yardstick), EXPERT_MS (default %d) expert's (0: no\n"
+            "clock), measured on the worker's CPU time (time on one core, whatever else\n"
+            "runs) or with -c wall on the wall clock; ITERATIONS caps their searches\n"
+            "(default none; with no clock and no -i, %d, expert %d). JOBS worker\n"
+            "processes (default 1) share the games. Every EVERY games (default %d) a\n"
+            "progress line on stderr gives each agent's games not lost so far. -T on: teams\n"
+            "of two (R19, 4 or 6 PLAYERS); with two agents partners are played by the same\n"
+            "agent, and a seat has not lost when its team has not.\n"
+            "-x CMD: an external agent (x1, x2, ... in order), run as sh -c CMD, one\n"
+            "process per worker for all its games. Per decision it reads one line,\n"
+            "TAB-separated fields after the word \"decide\":\n"
+            "  seat=S players=N variant=classic|transfer phase=attack|defend|throwin|taking\n"
+            "  attacker=S defender=S trump=KH stock=N discard=N table=7S/8S 9H/- (or -)\n"
+            "  hand=6S 7H ... counts=6,5 (cards per seat) known=0:-;1:QS (cards known to be\n"
+            "  in other hands) view=D1 ... (the game as the seat sees it, durak_serialize)\n"
+            "  legal=play 7S;take;... (the legal moves, as durak-cli writes them)\n"
+            "and writes one line: one of the legal moves exactly as listed. An answer that\n"
+            "is not one of them, or none within ANSWER_MS (default %d, wall clock), ends\n"
+            "the game as that agent's loss, is reported on stderr and restarts the agent;\n"
+            "the exit status is then 1. At the end its input is closed.\n",
+            prog, AI_DEFAULT_BUDGET_MS, AI_EXPERT_BUDGET_MS, AI_DEFAULT_ITERATIONS,
+            AI_EXPERT_ITERATIONS, PROGRESS_EVERY, DEFAULT_EXT_TIMEOUT_MS);
     return status;
 }
 
@@ -326,8 +405,16 @@ static int parse_word(arena_config *c, const char *flag, const char *arg)
         c->players = (int)v;
     else if (strcmp(flag, "-b") == 0 && parse_int(arg, 0, 1000000, &v) == 0)
         c->budget_ms = (int)v;
+    else if (strcmp(flag, "-e") == 0 && parse_int(arg, 0, 1000000, &v) == 0)
+        c->expert_ms = (int)v;
+    else if (strcmp(flag, "-P") == 0 && parse_int(arg, 1, 100000000, &v) == 0)
+        c->progress = (int)v;
+    else if (strcmp(flag, "-w") == 0 && parse_int(arg, 1, 10000000, &v) == 0)
+        c->ext_timeout_ms = (int)v;
     else if (strcmp(flag, "-i") == 0 && parse_int(arg, 0, 100000000, &v) == 0)
         c->iterations = (int)v;
+    else if (strcmp(flag, "-T") == 0 && arg && (strcmp(arg, "on") == 0 || strcmp(arg, "off") == 0))
+        c->opt.teams = strcmp(arg, "on") == 0;
     else if (strcmp(flag, "-j") == 0 && parse_int(arg, 1, MAX_JOBS, &v) == 0)
         c->jobs = (int)v;
     else
@@ -352,7 +439,12 @@ static int parse_agent(arena_config *c, const char *name)
 static int parse_args(arena_config *c, int argc, char **argv)
 {
     for (int i = 1; i < argc; i++) {
-        if (argv[i][0] == '-') {
+        if (strcmp(argv[i], "-x") == 0) {
+            if (!argv[i + 1] || !*argv[i + 1] || c->nagents == MAX_AGENTS)
+                return -1;
+            c->ext_cmd[c->next] = argv[++i];
+            c->agent[c->nagents++] = AGENT_EXTERNAL - c->next++;
+        } else if (argv[i][0] == '-') {
             if (parse_word(c, argv[i], argv[i + 1]) != 0)
                 return -1;
             i++;
@@ -378,16 +470,20 @@ int main(int argc, char **argv)
     c.jobs = 1;
     c.seed = 1;
     c.budget_ms = AI_DEFAULT_BUDGET_MS;
+    c.expert_ms = AI_EXPERT_BUDGET_MS;
+    c.ext_timeout_ms = DEFAULT_EXT_TIMEOUT_MS;
+    c.progress = PROGRESS_EVERY;
     c.opt = durak_default_options();
     if (argc > 1 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0))
         return usage(argv[0], 0);
     if (parse_args(&c, argc, argv) != 0)
         return usage(argv[0], 2);
+    signal(SIGPIPE, SIG_IGN); /* an external agent that exits is a bad answer, not our end */
     arena_totals t;
     memset(&t, 0, sizeof t);
     double start = now_ms();
     int rc = run_arena(&c, &t);
     print_report(&c, &t);
     printf("wall time: %.1f s\n", (now_ms() - start) / 1e3);
-    return rc == 0 && t.failed == 0 ? 0 : 1;
+    return rc == 0 && t.failed == 0 && t.ext_errors == 0 ? 0 : 1;
 }

@@ -26,8 +26,8 @@ typedef struct {
 } bench_result;
 
 static const bench_config configs[] = {
-    { "2 players classic", { 2, DURAK_VARIANT_CLASSIC, DURAK_THROWIN_ALL, 0, 36 } },
-    { "4 players transfer", { 4, DURAK_VARIANT_TRANSFER, DURAK_THROWIN_ALL, 0, 36 } },
+    { "2 players classic", { 2, DURAK_VARIANT_CLASSIC, DURAK_THROWIN_ALL, 0, 36, 0 } },
+    { "4 players transfer", { 4, DURAK_VARIANT_TRANSFER, DURAK_THROWIN_ALL, 0, 36, 0 } },
 };
 
 /* CPU time of this (single-threaded) process: one core, whatever else runs. */

@@ -17,9 +17,10 @@ static const char protocol_help[] =
     "with \"ok \") or a line starting with \"error:\" and the reason.\n"
     "\n"
     "  new [players=N] [variant=classic|transfer] [throwin=all|neighbours]\n"
-    "      [first5=on|off] [deck=24|36|52] [seed=U64] [order=C,C,...]\n"
+    "      [first5=on|off] [deck=24|36|52] [teams=on|off] [seed=U64] [order=C,C,...]\n"
     "      Starts a game. Defaults: players=2 variant=classic throwin=all\n"
-    "      first5=off deck=36 seed=1. order= is the whole deck, top card first:\n"
+    "      first5=off deck=36 teams=off seed=1. teams=on (R19) needs players=4 or 6.\n"
+    "      order= is the whole deck, top card first:\n"
     "      cards 1..6N are dealt round-robin from seat 0, the next card is the\n"
     "      trump card under the stock, the rest is the stock, top first.\n"
     "      Without order=, seed= shuffles (same seed, same game).\n"
@@ -32,7 +33,7 @@ static const char protocol_help[] =
     "      Moves are made by the player to act (see state: actor). An illegal move\n"
     "      is refused with \"error: ...\" and changes nothing.\n"
     "  state         key: value lines: phase actor attacker defender trump stock\n"
-    "                discard table hand 0..N-1 out result\n"
+    "                discard table hand 0..N-1 out result, and team with teams\n"
     "  legal         the actor's legal moves, one a line, in the move syntax\n"
     "  resign S      seat S leaves the game (R18)\n"
     "  serialize     the whole game as one text line\n"
@@ -46,7 +47,8 @@ static const char protocol_help[] =
     "stock counts the cards left, trump card included; discard counts the discard\n"
     "pile; table lists attack/cover pairs in play order (\"-\" for an uncovered card);\n"
     "hands are in card order: by suit S C D H, then by rank ascending; out lists\n"
-    "seats in the order they went out; result is ongoing, durak S, draw or won S.\n"
+    "seats in the order they went out; result is ongoing, durak S, draw, won S,\n"
+    "or team T lost (R19: a forfeit, or one team left); team gives each seat's team.\n"
     "Empty lists are written \"-\". Blank lines and lines starting with # are\n"
     "ignored (no reply). Lines longer than 8192 bytes are refused.\n"
     "\n"
@@ -174,6 +176,8 @@ static const char *parse_new_option(new_request *r, char *word)
         ok = parse_choice(v, "all", "neighbours", &r->opt.throwin);
     else if (strcmp(word, "first5") == 0)
         ok = parse_choice(v, "off", "on", &r->opt.first5);
+    else if (strcmp(word, "teams") == 0)
+        ok = parse_choice(v, "off", "on", &r->opt.teams);
     else if (strcmp(word, "deck") == 0)
         ok = parse_small(v, &r->opt.deck);
     else if (strcmp(word, "seed") == 0)
@@ -396,8 +400,20 @@ static void print_result(const durak_game *g)
     case DURAK_RESULT_DURAK: printf("result: durak %d\n", g->result_seat); break;
     case DURAK_RESULT_DRAW: puts("result: draw"); break;
     case DURAK_RESULT_WON: printf("result: won %d\n", g->result_seat); break;
+    case DURAK_RESULT_TEAM_LOST: printf("result: team %d lost\n", durak_losing_team(g)); break;
     default: puts("result: ongoing"); break;
     }
+}
+
+/* R19: each seat's team, with teams only. */
+static void print_teams(const durak_game *g)
+{
+    if (!g->opt.teams)
+        return;
+    fputs("team:", stdout);
+    for (int s = 0; s < g->opt.players; s++)
+        printf(" %d", durak_team_of(g, s));
+    putchar('\n');
 }
 
 static void cmd_state(cli_state *st, const cli_words *w)
@@ -422,6 +438,7 @@ static void cmd_state(cli_state *st, const cli_words *w)
     }
     print_out(g);
     print_result(g);
+    print_teams(g);
     reply_ok();
 }
 

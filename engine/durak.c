@@ -1,5 +1,5 @@
-/* durak.c — the rules of Durak (RULES.md R1–R18): deal, bouts, throw-in order,
- * transfer, drawing, going out, repetition and forfeit, on a fixed-size struct. */
+/* durak.c — the rules of Durak (RULES.md R1–R19): deal, bouts, throw-in order,
+ * transfer, drawing, going out, repetition, forfeit and teams, on a fixed-size struct. */
 #include "durak.h"
 
 #include <stdio.h>
@@ -16,7 +16,7 @@ static bool seat_in(uint8_t mask, int seat) { return (mask >> seat) & 1; }
 
 durak_options durak_default_options(void)
 {
-    durak_options o = { 2, DURAK_VARIANT_CLASSIC, DURAK_THROWIN_ALL, 0, 36 };
+    durak_options o = { 2, DURAK_VARIANT_CLASSIC, DURAK_THROWIN_ALL, 0, 36, 0 };
     return o;
 }
 
@@ -34,6 +34,10 @@ const char *durak_check_options(const durak_options *o)
         return "throwin must be all or neighbours";
     if (o->first5 > 1)
         return "first5 must be on or off";
+    if (o->teams > 1)
+        return "teams must be on or off";
+    if (o->teams && o->players != 4 && o->players != 6)
+        return "teams need 4 or 6 players";
     return NULL;
 }
 
@@ -189,12 +193,16 @@ static void start_bout(durak_game *g, int attacker)
             end_game(g, DURAK_RESULT_DRAW, -1);
         return;
     }
+    if (durak_one_team_left(g)) { /* R19: partners never play each other */
+        end_game(g, DURAK_RESULT_TEAM_LOST, __builtin_ctz(g->in_game));
+        return;
+    }
     if (g->nhistory >= DURAK_MAX_HISTORY) { /* R16: 128 bouts in a row, no card gone */
         end_game(g, DURAK_RESULT_DRAW, -1);
         return;
     }
     g->attacker = g->leader = g->actor = (uint8_t)attacker;
-    g->defender = (uint8_t)durak_next(g, attacker);
+    g->defender = (uint8_t)durak_opponent_after(g, attacker); /* R19: never the partner */
     g->phase = DURAK_PHASE_ATTACK;
     g->passed = 0;
     g->bout_first_out = g->nout;
@@ -261,13 +269,15 @@ static void pick_up(durak_game *g)
     finish_bout(g, false);
 }
 
-/* R8, R10: may `seat` add cards to the table at all? */
+/* R8, R10: may `seat` add cards to the table at all? R19: never the defender's partner;
+ * with neighbours the main attacker also may, as they need not sit next to the defender. */
 static bool is_thrower(const durak_game *g, int seat)
 {
-    if (seat == g->defender || !seat_in(g->in_game, seat))
+    if (seat == g->defender || !seat_in(g->in_game, seat) || seat == durak_partner(g, g->defender))
         return false;
     if (g->opt.throwin == DURAK_THROWIN_NEIGHBOURS)
-        return seat == prev_seat(g, g->defender) || seat == durak_next(g, g->defender);
+        return seat == prev_seat(g, g->defender) || seat == durak_next(g, g->defender)
+               || (g->opt.teams && seat == g->attacker);
     return true;
 }
 
@@ -401,7 +411,7 @@ static int transfer_target(const durak_game *g)
 {
     if (g->opt.variant != DURAK_VARIANT_TRANSFER || g->ncovered)
         return -1;
-    int nd = durak_next(g, g->defender);
+    int nd = durak_opponent_after(g, g->defender); /* R19: never the defender's partner */
     int after = g->nattack + 1;
     if (nd < 0 || nd == g->defender || after > bout_cap(g) || cards_count(g->hand[nd]) < after)
         return -1;
@@ -594,8 +604,9 @@ durak_error durak_resign(durak_game *g, int seat)
         return DURAK_ERR_GAME_OVER;
     if (!durak_in_game(g, seat))
         return DURAK_ERR_BAD_SEAT;
+    bool ends = g->opt.teams; /* R19: a forfeit ends a team game at once */
     bool defending = seat == g->defender;
-    cards_t table = defending ? durak_table_cards(g) : 0;
+    cards_t table = defending || ends ? durak_table_cards(g) : 0;
     if (g->hand[seat] | table) /* R16: cards left the game */
         forget_history(g);
     g->discard |= g->hand[seat] | table;
@@ -603,8 +614,12 @@ durak_error durak_resign(durak_game *g, int seat)
     g->hand[seat] = g->known[seat] = 0;
     g->in_game &= (uint8_t)~bit_of(seat);
     g->forfeited |= (uint8_t)bit_of(seat);
-    if (defending)
+    if (defending || ends)
         clear_table(g);
+    if (ends) {
+        end_game(g, DURAK_RESULT_TEAM_LOST, seat);
+        return DURAK_OK;
+    }
     if (players_in_game(g) < 2) {
         end_game(g, DURAK_RESULT_WON, forfeit_winner(g));
         return DURAK_OK;
@@ -780,6 +795,8 @@ static const char *invalid_turn(const durak_game *g)
         return "the defender or the player to act is not in the game";
     if (g->attacker == g->defender || g->limit < 1 || g->limit > bout_cap(g))
         return "the attacker defends, or the bout's limit is out of range (R9)";
+    if (durak_team_of(g, g->attacker) == durak_team_of(g, g->defender))
+        return "the attacker's partner defends (R19)";
     if (seat_in(g->passed, g->defender))
         return "the defender passed";
     /* The defender held at least `limit` cards when the defence began and has lost only
@@ -791,8 +808,9 @@ static const char *invalid_turn(const durak_game *g)
     case DURAK_PHASE_ATTACK:
         if (g->nattack || g->passed || g->actor != g->attacker || g->leader != g->attacker)
             return "a bout to lead with cards on the table or another seat to lead (R6)";
-        if (!g->hand[g->actor] || g->defender != durak_next(g, g->attacker))
-            return "the leader has no card or the defender is not the next player (R5, R11)";
+        if (!g->hand[g->actor] || g->defender != durak_opponent_after(g, g->attacker))
+            return "the leader has no card or the defender is not the next player (R5, R11, "
+                   "R19)";
         if (g->limit != limit_for(g, g->defender))
             return "the bout's limit is not the defender's hand (R9)";
         if (g->stock_len)
@@ -837,7 +855,15 @@ static const char *invalid_result(const durak_game *g)
         if (g->result_seat != SEAT_NONE || g->nattack || (!g->stock_len && left == 1))
             return "a draw with a player named, cards on the table or a durak left (R15, R16)";
         return NULL;
+    case DURAK_RESULT_TEAM_LOST:
+        if (!g->opt.teams || g->result_seat >= n || g->nattack
+            || !(seat_in(g->forfeited, g->result_seat)
+                 || (seat_in(g->in_game, g->result_seat) && durak_one_team_left(g))))
+            return "a losing team that neither forfeited nor is the only one left (R19)";
+        return NULL;
     case DURAK_RESULT_WON:
+        if (g->opt.teams)
+            return "a team game won after a forfeit: the forfeiter's team loses (R19)";
         if (!g->forfeited || left > 1 || g->result_seat >= n
             || g->result_seat
                    != (left      ? __builtin_ctz(g->in_game)

@@ -1,4 +1,4 @@
-/* durak.h — libdurak: the rules of Durak (shared/RULES.md R1–R18) as a plain,
+/* durak.h — libdurak: the rules of Durak (shared/RULES.md R1–R19) as a plain,
  * fixed-size, memcpy-copyable game state with legal actions and apply. No I/O, no heap. */
 #ifndef DURAK_DURAK_H
 #define DURAK_DURAK_H
@@ -27,6 +27,7 @@ typedef struct {
     uint8_t throwin; /* durak_throwin */
     uint8_t first5;  /* bool: first bout max 5 attack cards (R9) */
     uint8_t deck;    /* 24, 36 or 52 */
+    uint8_t teams;   /* bool: teams of two, partners opposite (R19; 4 or 6 players) */
 } durak_options;
 
 typedef enum {
@@ -55,7 +56,9 @@ typedef enum {
     DURAK_RESULT_ONGOING,
     DURAK_RESULT_DURAK,
     DURAK_RESULT_DRAW,
-    DURAK_RESULT_WON
+    DURAK_RESULT_WON,      /* after forfeits, without teams: result_seat won (R18) */
+    DURAK_RESULT_TEAM_LOST /* teams: result_seat's team lost, by a forfeit or as the one
+                              team left (R19); every other team won */
 } durak_result;
 
 typedef enum {
@@ -104,11 +107,12 @@ typedef struct durak_game {
     uint8_t out_place[DURAK_MAX_PLAYERS]; /* 1-based; out in the same bout share it */
     uint8_t bout_first_out;               /* nout when this bout began */
     uint8_t result;                       /* durak_result */
-    uint8_t result_seat;                  /* the durak, or the winner after forfeits (R15, R18) */
-    uint8_t first_bout;                   /* bool: still the game's first bout (first5) */
-    uint16_t table_ranks;                 /* ranks on the table, bit = rank (R8) */
-    uint16_t bouts;                       /* bouts begun */
-    uint16_t nhistory; /* R16: bouts begun since a card last left the game (<= 128) */
+    uint8_t result_seat;  /* the durak, the winner after forfeits, or a seat of the losing
+                            team (R15, R18, R19) */
+    uint8_t first_bout;   /* bool: still the game's first bout (first5) */
+    uint16_t table_ranks; /* ranks on the table, bit = rank (R8) */
+    uint16_t bouts;       /* bouts begun */
+    uint16_t nhistory;    /* R16: bouts begun since a card last left the game (<= 128) */
     cards_t hand[DURAK_MAX_PLAYERS];
     cards_t known[DURAK_MAX_PLAYERS];    /* cards everybody knows to be in that hand */
     cards_t discard;                     /* cards out of the game */
@@ -125,7 +129,7 @@ typedef struct {
     durak_game pub;
 } durak_view;
 
-/* Defaults: 2 players, classic, all, first5 off, 36 cards. */
+/* Defaults: 2 players, classic, all, first5 off, 36 cards, no teams. */
 durak_options durak_default_options(void);
 /* Checks the options; returns NULL or a reason ("players must be 2..6"). */
 const char *durak_check_options(const durak_options *opt);
@@ -168,6 +172,24 @@ cards_t durak_table_cards(const durak_game *g);
 bool durak_in_game(const durak_game *g, int seat);
 /* The next seat clockwise after `seat` that is in the game. */
 int durak_next(const durak_game *g, int seat);
+
+/* ---- teams of two (R19, teams.c) ---- */
+/* Teams in a game with these options: players/2 with teams, else one per player. */
+int durak_team_count(const durak_options *o);
+/* The seat's team: seat % (players/2) with teams (0+2, 1+3; 0+3, 1+4, 2+5), else the seat. */
+int durak_team_of(const struct durak_game *g, int seat);
+/* The seat's partner, or -1 without teams. */
+int durak_partner(const struct durak_game *g, int seat);
+/* The next seat clockwise after `seat` in the game and not on its team (R19: whom `seat`
+ * attacks or transfers to); without teams durak_next. -1 when there is none. */
+int durak_opponent_after(const struct durak_game *g, int seat);
+/* Teams, and everyone still in the game is on one team (R19: that team loses). */
+bool durak_one_team_left(const struct durak_game *g);
+/* The team that lost a finished game (the durak's team, or R19's losing team; without
+ * teams the durak's seat); -1 while running, for a draw or a win after forfeits. */
+int durak_losing_team(const struct durak_game *g);
+/* The game is over and the seat's team lost (without teams: the seat is the durak). */
+bool durak_seat_lost(const struct durak_game *g, int seat);
 
 /* What `seat` may see. */
 void durak_view_of(const durak_game *g, int seat, durak_view *v);

@@ -1,6 +1,7 @@
-/* serial.c — durak_game <-> one text line, version D1. Fields in a fixed order;
+/* serial.c — durak_game <-> one text line, versions D1 and D2. Fields in a fixed order;
  * derived fields are recomputed; a game that breaks an invariant (durak_validate)
- * is refused with the reason. */
+ * is refused with the reason. D2 adds the teams option (R19) after the deck; a game
+ * without teams is still written as D1, so its line stays the one older builds read. */
 #include "serial.h"
 
 #include <inttypes.h>
@@ -49,7 +50,10 @@ int durak_serialize(const durak_game *g, char *buf, size_t cap)
     writer w = { buf, cap, 0, false };
     const durak_options *o = &g->opt;
     char tc[3], ft[3];
-    put(&w, "D1 %d,%d,%d,%d,%d", o->players, o->variant, o->throwin, o->first5, o->deck);
+    put(&w, "D%d %d,%d,%d,%d,%d", o->teams ? 2 : 1, o->players, o->variant, o->throwin, o->first5,
+        o->deck);
+    if (o->teams)
+        put(&w, ",%d", o->teams);
     put(&w, " %d,%d,%d,%d,%d,%d,%d", g->phase, g->actor, g->attacker, g->defender, g->leader,
         g->limit, g->passed);
     put_cards(&w, g->attack, g->nattack);
@@ -161,14 +165,22 @@ static int read_cards(reader *r, uint8_t *cards, int max)
 static void read_options(reader *r, durak_game *g)
 {
     durak_options *o = &g->opt;
-    r->field = "not a saved game (it must start with D1)";
-    expect(r, 'D'), expect(r, '1'), expect(r, ' ');
+    r->field = "not a saved game (it must start with D1 or D2)";
+    expect(r, 'D');
+    int version = *r->p == '2' ? 2 : 1;
+    expect(r, (char)('0' + version)), expect(r, ' ');
     r->field = "bad options field";
     o->players = read_u8(r, DURAK_MAX_PLAYERS), expect(r, ',');
     o->variant = read_u8(r, 1), expect(r, ',');
     o->throwin = read_u8(r, 1), expect(r, ',');
     o->first5 = read_u8(r, 1), expect(r, ',');
     o->deck = read_u8(r, 52);
+    if (version == 2) {
+        expect(r, ',');
+        o->teams = read_u8(r, 1);
+        if (!o->teams)
+            refuse(r); /* a game without teams is written as D1: one line per game */
+    }
     if (!r->why && durak_check_options(o))
         r->why = durak_check_options(o);
 }
@@ -232,7 +244,7 @@ static void read_seats(reader *r, durak_game *g)
     g->in_game = read_u8(r, 63), expect(r, ',');
     g->forfeited = read_u8(r, 63), expect(r, ',');
     g->bout_first_out = read_u8(r, DURAK_MAX_PLAYERS), expect(r, ',');
-    g->result = read_u8(r, DURAK_RESULT_WON), expect(r, ',');
+    g->result = read_u8(r, DURAK_RESULT_TEAM_LOST), expect(r, ',');
     g->result_seat = read_u8(r, 255), expect(r, ',');
     g->first_bout = read_u8(r, 1), expect(r, ',');
     g->bouts = (uint16_t)read_num(r, 10, UINT16_MAX);

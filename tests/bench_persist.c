@@ -45,9 +45,10 @@ static void finish(store *db, const durak_game *g, int channel, uint64_t n)
     snprintf(keys[1], sizeof keys[1], "p%d_b%llu", channel, (unsigned long long)(n % 50));
     snprintf(ch, sizeof ch, "#c%d", channel);
     bool durak = g->result == DURAK_RESULT_DURAK;
-    store_result r = {
-        2, !durak, { { keys[0], keys[0], 1, false, false }, { keys[1], keys[1], 1, false, false } }
-    };
+    store_result r = { 2,
+                       !durak,
+                       { { keys[0], keys[0], 1, false, false, 0, false },
+                         { keys[1], keys[1], 1, false, false, 0, false } } };
     if (durak) {
         r.seat[g->result_seat].durak = true;
         r.seat[g->result_seat].place = 2;

@@ -25,7 +25,7 @@ static void first_nick(const char *line, char *nick, size_t cap)
 static void exercise(tables *t, const bot_config *cfg, const char *line)
 {
     static const char *const cmds[] = { "moves", "hand", "take", "pass", "play 6c", "beat 7h" };
-    char snap[4096], why[256], nick[64];
+    char snap[TABLES_SNAPSHOT_MAX], why[256], nick[64];
     outbox o;
     outbox_init(&o);
     if (!tables_snapshot(t, "#durak", 1000.0, snap, sizeof snap))

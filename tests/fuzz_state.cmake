@@ -8,7 +8,7 @@ if(DURAK_FUZZ)
   set(STATE_FUZZ_FLAGS -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all)
   set(ENGINE_DIR ${PROJECT_SOURCE_DIR}/engine)
   add_executable(fuzz_state fuzz_state.c ${ENGINE_DIR}/card.c ${ENGINE_DIR}/rng.c
-                 ${ENGINE_DIR}/durak.c ${ENGINE_DIR}/serial.c ${ENGINE_DIR}/ai.c
+                 ${ENGINE_DIR}/durak.c ${ENGINE_DIR}/teams.c ${ENGINE_DIR}/serial.c ${ENGINE_DIR}/ai.c
                  ${ENGINE_DIR}/ai_policy.c ${ENGINE_DIR}/ai_mcts.c ${ENGINE_DIR}/ai_solve.c
                  ${ENGINE_DIR}/determinize.c)
   target_include_directories(fuzz_state PRIVATE ${ENGINE_DIR})

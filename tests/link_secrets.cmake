@@ -12,6 +12,10 @@ add_test(NAME secrets COMMAND test_secrets)
 add_executable(test_link_guard test_link_guard.c)
 target_link_libraries(test_link_guard PRIVATE durak_link PkgConfig::CMOCKA)
 add_test(NAME link_guard COMMAND test_link_guard)
+# irc.encoding's conversions (glibc iconv) on single lines (ctest "link_enc").
+add_executable(test_link_enc test_link_enc.c)
+target_link_libraries(test_link_enc PRIVATE durak_link PkgConfig::CMOCKA)
+add_test(NAME link_enc COMMAND test_link_enc)
 # Channel members' accounts (ctest "members").
 add_executable(test_members test_members.c ${PROJECT_SOURCE_DIR}/bot/members.c)
 target_include_directories(test_members PRIVATE ${PROJECT_SOURCE_DIR}/bot)

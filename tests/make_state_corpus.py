@@ -26,6 +26,8 @@ GAMES = [
     ("players=4 deck=24 variant=transfer", 11, None),
     ("players=3 deck=52 first5=on", 12, None),
     ("players=6 deck=52 variant=transfer", 13, 5),
+    ("players=4 teams=on variant=transfer", 14, None),  # R19
+    ("players=6 teams=on throwin=neighbours", 15, 4),
 ]
 
 

@@ -43,10 +43,13 @@ static inline harness *h_new(uint64_t seed)
     return h;
 }
 
+/* As the loop does after every event: what changed saved, then the lines routed (private games
+ * to their players, spectators' copies: issue 14). */
 static inline void h_persist(harness *h)
 {
     if (h->db)
         persist_tables(h->t, h->db, h->now);
+    tables_route_lines(h->t, &h->o);
 }
 
 static inline void h_free(harness *h)

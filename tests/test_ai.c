@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "ai.h"
+#include "ai_hint.h"
 #include "ai_mcts.h"
 #include "ai_policy.h"
 #include "ai_solve.h"
@@ -32,6 +33,8 @@ static durak_options random_options(rng_t *r)
     o.variant = (uint8_t)rng_below(r, 2);
     o.throwin = (uint8_t)rng_below(r, 2);
     o.first5 = (uint8_t)rng_below(r, 2);
+    if (o.players == 4 || o.players == 6)
+        o.teams = (uint8_t)rng_below(r, 2); /* R19 */
     return o;
 }
 
@@ -88,6 +91,56 @@ static void play_many(ai_level level, int games, uint64_t base, bool every_seat)
     }
 }
 
+/* R19: a pair of partners at `level` (hard: `iterations` per decision) against a random
+ * pair in 4-seat team games, on seats 0+2 in even games and 1+3 in odd ones, classic and
+ * transfer in turn; returns how many games the random pair's team lost. */
+static int team_games_won(ai_level level, int games, uint64_t base, int iterations)
+{
+    int won = 0;
+    for (int i = 0; i < games; i++) {
+        durak_options o = durak_default_options();
+        o.players = 4;
+        o.teams = 1;
+        o.variant = (uint8_t)(i / 2 % 2);
+        durak_game g;
+        rng_t r;
+        uint64_t seed = base + (uint64_t)i;
+        rng_seed(&r, seed);
+        assert_true(durak_new(&g, &o, seed));
+        for (int step = 0; !durak_over(&g); step++) {
+            assert_true(step < MAX_STEPS);
+            int actor = durak_actor(&g);
+            durak_action a;
+            if (actor % 2 == i % 2) {
+                durak_view v;
+                durak_view_of(&g, actor, &v);
+                ai_params p = ai_default_params(level);
+                p.seed = seed * 977 + (uint64_t)step;
+                p.max_iterations = iterations;
+                a = ai_choose(&v, &p, NULL);
+            } else {
+                a = random_action(&g, &r);
+            }
+            assert_int_equal(durak_apply(&g, a), DURAK_OK);
+        }
+        won += durak_losing_team(&g) == 1 - i % 2;
+    }
+    return won;
+}
+
+static void test_team_pair_beats_random_pair(void **state)
+{
+    (void)state;
+    enum { NORMAL_GAMES = 200, HARD_GAMES = 24, HARD_ITERATIONS = 100 };
+    int normal = team_games_won(AI_NORMAL, NORMAL_GAMES, 7100, 0);
+    int hard = team_games_won(AI_HARD, HARD_GAMES, 7300, HARD_ITERATIONS);
+    printf("teams: a normal pair beat a random pair in %d of %d games, a hard pair (%d "
+           "iterations) in %d of %d\n",
+           normal, NORMAL_GAMES, HARD_ITERATIONS, hard, HARD_GAMES);
+    assert_true(2 * normal > NORMAL_GAMES);
+    assert_true(2 * hard > HARD_GAMES);
+}
+
 /* Plays random moves from a fresh random-option game; returns false if it ended. */
 static bool random_position(durak_game *g, rng_t *r, int max_steps)
 {
@@ -117,6 +170,48 @@ static void test_hard_plays_legal(void **state)
 {
     (void)state;
     play_many(AI_HARD, 150, 9000, false);
+}
+
+static void test_expert_plays_legal(void **state)
+{
+    (void)state;
+    play_many(AI_EXPERT, 40, 11000, false);
+}
+
+static void test_ismcts_plays_legal(void **state)
+{
+    (void)state;
+    play_many(AI_ISMCTS, 150, 13000, false);
+}
+
+/* The textbook search is a search: with 200 iterations it beats random play (issue 16). */
+static void test_ismcts_beats_random(void **state)
+{
+    (void)state;
+    durak_options o = durak_default_options();
+    int lost = 0, games = 20;
+    for (int i = 0; i < games; i++) {
+        durak_game g;
+        rng_t r;
+        rng_seed(&r, (uint64_t)i);
+        assert_true(durak_new(&g, &o, 500 + (uint64_t)i));
+        int me = i % 2;
+        for (int step = 0; !durak_over(&g); step++) {
+            assert_true(step < MAX_STEPS);
+            durak_action a = random_action(&g, &r);
+            if (durak_actor(&g) == me) {
+                durak_view v;
+                durak_view_of(&g, me, &v);
+                ai_params p = ai_default_params(AI_ISMCTS);
+                p.seed = (uint64_t)step;
+                p.max_iterations = 200;
+                a = ai_choose(&v, &p, NULL);
+            }
+            assert_int_equal(durak_apply(&g, a), DURAK_OK);
+        }
+        lost += g.result == DURAK_RESULT_DURAK && g.result_seat == me;
+    }
+    assert_true(lost <= 2);
 }
 
 static void test_mixed_levels_play_legal(void **state)
@@ -207,9 +302,19 @@ static void test_no_peeking(void **state)
         durak_view va, vb;
         durak_view_of(&a, durak_actor(&a), &va);
         durak_view_of(&b, durak_actor(&b), &vb);
-        assert_memory_equal(&va, &vb, sizeof va); /* the same to the seat to act */
-        for (int l = AI_EASY; l <= AI_HARD; l++)
+        assert_memory_equal(&va, &vb, sizeof va);  /* the same to the seat to act */
+        for (int l = AI_EASY; l <= AI_ISMCTS; l++) /* every level, expert and ismcts too */
             assert_same_decision(&a, &b, (ai_level)l, (uint64_t)i);
+        /* A hint (issue 16): hard's move from the asking seat's view, and its reason. */
+        durak_action ha = choose_for_actor(&a, AI_HARD, (uint64_t)i),
+                     hb = choose_for_actor(&b, AI_HARD, (uint64_t)i);
+        ai_hint_facts fa = ai_hint_explain(&va, ha), fb = ai_hint_explain(&vb, hb);
+        assert_int_equal(fa.reason, fb.reason);
+        assert_int_equal(fa.n1, fb.n1);
+        assert_int_equal(fa.n2, fb.n2);
+        assert_int_equal(fa.n3, fb.n3);
+        assert_int_equal(fa.card, fb.card);
+        assert_int_equal(fa.seat, fb.seat);
         /* The policies read full games: they must not look at the hidden parts. */
         durak_action pa = ai_policy_normal(&a), pb = ai_policy_normal(&b);
         assert_memory_equal(&pa, &pb, sizeof pa);
@@ -234,7 +339,7 @@ static void test_hard_deterministic_for_a_seed(void **state)
             continue;
         durak_view v;
         durak_view_of(&g, durak_actor(&g), &v);
-        ai_params p = ai_default_params(AI_HARD);
+        ai_params p = ai_default_params(i % 2 ? AI_HARD : AI_ISMCTS);
         p.seed = (uint64_t)i;
         p.max_iterations = 200;
         durak_action x = ai_choose(&v, &p, NULL), y = ai_choose(&v, &p, NULL);
@@ -368,10 +473,21 @@ static void test_level_names(void **state)
     assert_string_equal(ai_level_name(AI_EASY), "easy");
     assert_string_equal(ai_level_name(AI_NORMAL), "normal");
     assert_string_equal(ai_level_name(AI_HARD), "hard");
+    assert_string_equal(ai_level_name(AI_EXPERT), "expert");
+    assert_string_equal(ai_level_name(AI_ISMCTS), "ismcts");
     assert_null(ai_level_name((ai_level)7));
     assert_true(ai_level_parse("hard", &l));
     assert_int_equal(l, AI_HARD);
-    assert_false(ai_level_parse("expert", &l));
+    assert_true(ai_level_parse("expert", &l));
+    assert_int_equal(l, AI_EXPERT);
+    assert_true(ai_level_parse("ismcts", &l));
+    assert_int_equal(l, AI_ISMCTS);
+    assert_false(ai_level_parse("master", &l));
+    /* expert: hard's search with 1 s per decision (issue 16); ismcts: hard's budget. */
+    assert_int_equal(ai_default_params(AI_EXPERT).budget_ms, 1000);
+    assert_int_equal(ai_default_params(AI_ISMCTS).budget_ms, AI_DEFAULT_BUDGET_MS);
+    assert_int_equal(ai_default_params(AI_HARD).budget_ms, AI_DEFAULT_BUDGET_MS);
+    assert_int_equal(AI_PLAYER_LEVELS, AI_ISMCTS); /* ismcts is no level a game may seat */
 }
 
 /* Not the actor, or the game over: an action the engine refuses. */
@@ -404,6 +520,10 @@ int main(void)
         cmocka_unit_test(test_normal_plays_legal),
         cmocka_unit_test(test_mixed_levels_play_legal),
         cmocka_unit_test(test_hard_plays_legal),
+        cmocka_unit_test(test_team_pair_beats_random_pair),
+        cmocka_unit_test(test_expert_plays_legal),
+        cmocka_unit_test(test_ismcts_plays_legal),
+        cmocka_unit_test(test_ismcts_beats_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -97,11 +97,14 @@ static void assert_config_equal(const bot_config *a, const bot_config *b)
     assert_int_equal(a->game.throwin, b->game.throwin);
     assert_int_equal(a->game.first5, b->game.first5);
     assert_true(a->game.bot_delay == b->game.bot_delay);
+    assert_true(a->game.expert_budget == b->game.expert_budget);
+    assert_int_equal(a->game.hints, b->game.hints);
     assert_int_equal(a->game.replace_leavers, b->game.replace_leavers);
     assert_int_equal(a->ui.colors, b->ui.colors);
     assert_int_equal(a->ui.unicode_suits, b->ui.unicode_suits);
     assert_string_equal(a->state.database, b->state.database);
     assert_int_equal(a->state.synchronous, b->state.synchronous);
+    assert_int_equal(a->irc.encoding, b->irc.encoding);
     assert_int_equal(a->nadmins, b->nadmins);
     for (int i = 0; i < a->nadmins; i++)
         assert_string_equal(a->admins[i], b->admins[i]);
@@ -175,6 +178,8 @@ static void test_defaults(void **state)
     assert_int_equal(c.game.throwin, CONFIG_THROWIN_ALL);
     assert_false(c.game.first5);
     assert_true(c.game.bot_delay == 1.5);
+    assert_true(c.game.expert_budget == 1.0);
+    assert_int_equal(c.game.hints, CONFIG_HINTS_PRIVATE);
     assert_false(c.game.replace_leavers);
     assert_true(c.ui.colors && c.ui.unicode_suits);
     assert_string_equal(c.state.database, "/var/lib/durakbot/durakbot.db");
@@ -276,6 +281,34 @@ static void test_languages(void **state)
     assert_config_equal(&got, &want);
 }
 
+/* irc.encoding: each value (issue 13); utf-8 by default. */
+static void test_encodings(void **state)
+{
+    static const struct {
+        const char *value;
+        int want;
+    } cases[] = {
+        { "utf-8", CONFIG_ENC_UTF8 },
+        { "cp1251", CONFIG_ENC_CP1251 },
+        { "koi8-r", CONFIG_ENC_KOI8R },
+        { "auto", CONFIG_ENC_AUTO_CP1251 },
+        { "auto:cp1251", CONFIG_ENC_AUTO_CP1251 },
+        { "auto:koi8-r", CONFIG_ENC_AUTO_KOI8R },
+    };
+    bot_config d;
+    config_defaults(&d);
+    assert_int_equal(d.irc.encoding, CONFIG_ENC_UTF8);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[128];
+        snprintf(text, sizeof text, "irc = { encoding = \"%s\"; };\n", cases[i].value);
+        struct fixture *f = *state;
+        bot_config got = load_ok(fixture_write(f, "e.conf", text, 0));
+        assert_int_equal(got.irc.encoding, cases[i].want);
+        if (i + 1 < sizeof cases / sizeof cases[0])
+            f->nfiles--; /* the same file is written again: teardown removes it once */
+    }
+}
+
 static void test_tls_file(void **state)
 {
     bot_config c = load_ok(fixture_write(
@@ -284,7 +317,8 @@ static void test_tls_file(void **state)
         "  tls_ca_file = \"/etc/durakbot/ca.pem\"; tls_cert = \"/etc/durakbot/bot.pem\";\n"
         "  tls_key = \"/etc/durakbot/bot.key\"; password_file = \"/etc/durakbot/pass\";\n"
         "  nickserv_password_file = \"/run/ns\"; nickserv_wait = 0; };\n"
-        "game = { bot_delay = 0.25; replace_leavers = true; };\n"
+        "game = { bot_delay = 0.25; expert_budget = 2.5; hints = \"always\";\n"
+        "  replace_leavers = true; };\n"
         "state = { database = \"/tmp/durak.db\"; };\n",
         0));
     assert_true(c.irc.tls);
@@ -298,6 +332,8 @@ static void test_tls_file(void **state)
     assert_string_equal(c.irc.nickserv_password_file, "/run/ns");
     assert_int_equal(c.irc.nickserv_wait, 0);
     assert_true(c.game.bot_delay == 0.25);
+    assert_true(c.game.expert_budget == 2.5);
+    assert_int_equal(c.game.hints, CONFIG_HINTS_ALWAYS);
     assert_true(c.game.replace_leavers);
     assert_string_equal(c.state.database, "/tmp/durak.db");
 }
@@ -581,12 +617,13 @@ static const struct bad_case bad_cases[] = {
       "password, password_file, nick, alt_nicks, username, realname, channels, nickserv_password, "
       "nickserv_password_file, "
       "nickserv_wait, sasl_mechanism, sasl_username, sasl_password, sasl_password_file, "
-      "sasl_required, ping_interval)" },
+      "sasl_required, ping_interval, encoding)" },
     { "unknown in game", "game = { prefix = \"!\";\n  timeout = 5; };\n",
       "2: game.timeout: unknown key (expected one of: prefix, turn_timeout, throwin_timeout, "
       "lobby_timeout, "
       "rejoin_grace, "
-      "max_timeouts, variant, throwin, first5, bot_delay, replace_leavers, language)" },
+      "max_timeouts, variant, throwin, first5, bot_delay, expert_budget, hints, replace_leavers, "
+      "language)" },
     /* languages (issue 13) */
     { "bad language", "game = {\n  language = \"de\";\n};\n",
       "2: game.language: must be \"en\", \"ru\", \"fr\" or \"es\" (got \"de\")" },
@@ -617,6 +654,14 @@ static const struct bad_case bad_cases[] = {
       "string)" },
     { "unknown in state", "state = {\n  db = \"/x\";\n};\n",
       "2: state.db: unknown key (expected one of: database, synchronous)" },
+    { "bad encoding", "irc = {\n  encoding = \"latin1\";\n};\n",
+      "2: irc.encoding: must be \"utf-8\", \"cp1251\", \"koi8-r\", \"auto\" (= \"auto:cp1251\") or "
+      "\"auto:koi8-r\" (got \"latin1\")" },
+    { "encoding case", "irc = {\n  encoding = \"CP1251\";\n};\n",
+      "2: irc.encoding: must be \"utf-8\", \"cp1251\", \"koi8-r\", \"auto\" (= \"auto:cp1251\") or "
+      "\"auto:koi8-r\" (got \"CP1251\")" },
+    { "encoding not a string", "irc = {\n  encoding = 1251;\n};\n",
+      "2: irc.encoding: must be a string in double quotes (got an integer)" },
     { "bad synchronous", "state = {\n  synchronous = \"off\";\n};\n",
       "2: state.synchronous: must be \"normal\" or \"full\" (got \"off\")" },
     { "unknown group in ui", "ui = {\n  theme = { dark = true; };\n};\n",
@@ -811,6 +856,12 @@ static const struct bad_case bad_cases[] = {
       "2: game.bot_delay: must be between 0 and 30 seconds (got 31)" },
     { "bot_delay string", "game = {\n  bot_delay = \"1\";\n};\n",
       "2: game.bot_delay: must be a number (got a string)" },
+    { "expert_budget 0.1", "game = {\n  expert_budget = 0.1;\n};\n",
+      "2: game.expert_budget: must be between 0.2 and 10 seconds (got 0.1)" },
+    { "hints maybe", "game = {\n  hints = \"maybe\";\n};\n",
+      "2: game.hints: must be \"off\", \"private\" or \"always\" (got \"maybe\")" },
+    { "expert_budget 11", "game = {\n  expert_budget = 11;\n};\n",
+      "2: game.expert_budget: must be between 0.2 and 10 seconds (got 11)" },
     { "replace_leavers int", "game = {\n  replace_leavers = 1;\n};\n",
       "2: game.replace_leavers: must be true or false (got an integer)" },
     { "database empty", "state = {\n  database = \"\";\n};\n",
@@ -843,6 +894,7 @@ int main(void)
         FIXTURE_TEST(test_empty_file_is_defaults),
         FIXTURE_TEST(test_custom_file),
         FIXTURE_TEST(test_partial_file_keeps_defaults),
+        FIXTURE_TEST(test_encodings),
         FIXTURE_TEST(test_tls_file),
         FIXTURE_TEST(test_languages),
         FIXTURE_TEST(test_tls_port_given),

@@ -1,5 +1,6 @@
-/* test_engine_sim: random games over every option combination and 2..6 players; after
- * every action it checks cards, legality, refusals, serialization, views and R9/R17. */
+/* test_engine_sim: random games over every option combination and 2..6 players, teams
+ * too; after every action it checks cards, legality, refusals, serialization, views,
+ * R9/R17 and R19 (nobody attacks or throws in against their partner). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -31,7 +32,7 @@ typedef struct {
 } sim_game;
 
 typedef struct {
-    long games, actions, resigns, draws, wins, duraks;
+    long games, actions, resigns, draws, wins, duraks, team_lost, one_team;
     long corrupt_tried, corrupt_accepted;
 } sim_totals;
 
@@ -45,10 +46,10 @@ static void sim_fail(const sim_game *sim, const char *what, int line)
 {
     const durak_options *o = &sim->opt;
     fail_msg("line %d: %s\n  game: players=%d variant=%s throwin=%s first5=%s deck=%d "
-             "seed=%llu, after %ld actions",
+             "teams=%s seed=%llu, after %ld actions",
              line, what, o->players, o->variant ? "transfer" : "classic",
              o->throwin ? "neighbours" : "all", o->first5 ? "on" : "off", o->deck,
-             (unsigned long long)sim->seed, sim->step);
+             o->teams ? "on" : "off", (unsigned long long)sim->seed, sim->step);
 }
 
 /* ---- invariants of one position -------------------------------------------------- */
@@ -102,7 +103,7 @@ static bool is_neighbour(const durak_game *g, int seat)
     do
         before = (before + n - 1) % n;
     while (!durak_in_game(g, before));
-    return seat == before || seat == after;
+    return seat == before || seat == after || (g->opt.teams && seat == g->attacker);
 }
 
 /* Whose turn it is, the phase and the table agree (R6–R12, R14). */
@@ -116,6 +117,7 @@ static void check_turn(const sim_game *sim, const durak_game *g)
     CHECK(sim, durak_in_game(g, actor));
     CHECK(sim, durak_in_game(g, g->defender));
     CHECK(sim, g->attacker != g->defender);
+    CHECK(sim, durak_team_of(g, g->attacker) != durak_team_of(g, g->defender)); /* R19 */
     CHECK(sim, g->ncovered <= g->nattack);
     for (int s = 0; s < g->opt.players; s++) /* R14: empty hand, no stock: out */
         CHECK(sim, !(durak_in_game(g, s) && g->stock_len == 0 && g->hand[s] == 0));
@@ -127,6 +129,7 @@ static void check_turn(const sim_game *sim, const durak_game *g)
     case DURAK_PHASE_THROWIN:
     case DURAK_PHASE_TAKING:
         CHECK(sim, actor != g->defender && g->nattack > 0);
+        CHECK(sim, actor != durak_partner(g, g->defender)); /* R19 */
         CHECK(sim, g->phase == DURAK_PHASE_TAKING || g->ncovered == g->nattack);
         if (g->opt.throwin == DURAK_THROWIN_NEIGHBOURS)
             CHECK(sim, is_neighbour(g, actor)); /* R10 */
@@ -163,7 +166,12 @@ static void check_result(const sim_game *sim, const durak_game *g)
     case DURAK_RESULT_DRAW: /* all out together, or R16 */
         CHECK(sim, left == 0 || left >= 2);
         break;
-    case DURAK_RESULT_WON: CHECK(sim, left <= 1 && g->forfeited != 0); break;
+    case DURAK_RESULT_WON: CHECK(sim, !g->opt.teams && left <= 1 && g->forfeited != 0); break;
+    case DURAK_RESULT_TEAM_LOST: /* R19: a forfeit, or one team left */
+        CHECK(sim, g->opt.teams
+                       && ((g->forfeited >> g->result_seat) & 1 ? g->forfeited != 0 : left >= 2));
+        CHECK(sim, (g->forfeited >> g->result_seat) & 1 || durak_one_team_left(g));
+        break;
     default: CHECK(sim, false);
     }
 }
@@ -398,6 +406,37 @@ static void play_game(durak_options opt, uint64_t seed, sim_totals *t)
     t->draws += g.result == DURAK_RESULT_DRAW;
     t->wins += g.result == DURAK_RESULT_WON;
     t->duraks += g.result == DURAK_RESULT_DURAK;
+    t->team_lost += g.result == DURAK_RESULT_TEAM_LOST;
+    t->one_team += g.result == DURAK_RESULT_TEAM_LOST && !g.forfeited;
+    CHECK(&sim, !opt.teams || (durak_losing_team(&g) >= 0) == (g.result != DURAK_RESULT_DRAW));
+}
+
+/* R19: teams for 4 and 6 players with every other option (40 setups), GAMES_PER_SETUP
+ * games each: every card accounted for, every game ends, nobody plays against their partner. */
+static void test_sim_teams(void **state)
+{
+    (void)state;
+    static const uint8_t decks[] = { 24, 36, 52 };
+    sim_totals t = { 0 };
+    uint64_t seed = 900001;
+    for (int d = 0; d < 3; d++)
+        for (int players = 4; players <= 6; players += 2)
+            for (int v = 0; v < 2; v++)
+                for (int w = 0; w < 2; w++)
+                    for (int f = 0; f < 2; f++) {
+                        durak_options o = { (uint8_t)players, (uint8_t)v, (uint8_t)w,
+                                            (uint8_t)f,       decks[d],   1 };
+                        if (durak_check_options(&o))
+                            continue;
+                        for (int k = 0; k < GAMES_PER_SETUP; k++)
+                            play_game(o, seed++, &t);
+                    }
+    printf("sim teams: %ld games, %ld actions, %ld duraks, %ld draws, %ld ended with one team "
+           "left, %ld by a forfeit (%ld resigns)\n",
+           t.games, t.actions, t.duraks, t.draws, t.one_team, t.team_lost - t.one_team, t.resigns);
+    assert_int_equal(t.games, 40 * GAMES_PER_SETUP);
+    assert_true(t.duraks > 0 && t.draws > 0 && t.one_team > 0 && t.wins == 0);
+    assert_int_equal(t.team_lost - t.one_team, t.resigns); /* each forfeit ended its game */
 }
 
 /* Every option combination (deck 24: 2..4 players), GAMES_PER_SETUP games each. */
@@ -412,8 +451,8 @@ static void test_sim_every_option_combination(void **state)
             for (int v = 0; v < 2; v++)
                 for (int w = 0; w < 2; w++)
                     for (int f = 0; f < 2; f++) {
-                        durak_options o = { (uint8_t)players, (uint8_t)v, (uint8_t)w, (uint8_t)f,
-                                            decks[d] };
+                        durak_options o = { (uint8_t)players, (uint8_t)v, (uint8_t)w,
+                                            (uint8_t)f,       decks[d],   0 };
                         if (durak_check_options(&o))
                             continue;
                         for (int k = 0; k < GAMES_PER_SETUP; k++)
@@ -692,7 +731,10 @@ static void test_restore_names_the_bad_field(void **state)
     char line[DURAK_SERIAL_MAX], bad[DURAK_SERIAL_MAX + 8];
     reach(&g, 2, is_defend);
     durak_serialize(&g, line, sizeof line);
-    assert_non_null(strstr(durak_restore(&g, "D2 2,0,0,0,36"), "D1"));
+    assert_non_null(strstr(durak_restore(&g, "D3 2,0,0,0,36"), "D1 or D2"));
+    assert_non_null(strstr(durak_restore(&g, "D2 4,0,0,0,36"), "options")); /* R19: no teams */
+    assert_non_null(strstr(durak_restore(&g, "D2 4,0,0,0,36,0"), "options"));
+    assert_non_null(strstr(durak_restore(&g, "D2 2,0,0,0,36,1"), "4 or 6 players"));
     assert_non_null(strstr(durak_restore(&g, "D1 7,0,0,0,36"), "options"));
     assert_non_null(strstr(durak_restore(&g, "D1 2,0,0,0,35"), "deck"));
     snprintf(bad, sizeof bad, "%s x", line);
@@ -749,6 +791,7 @@ int main(void)
         cmocka_unit_test(test_restore_names_the_bad_field),
         cmocka_unit_test(test_restore_reads_old_long_history),
         cmocka_unit_test(test_sim_every_option_combination),
+        cmocka_unit_test(test_sim_teams),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -167,6 +167,40 @@ static void test_rate_follows_lag(void **state)
     outq_free(q);
 }
 
+/* A probe unanswered after LAG_HIGH halves the rate at once, and again each further LAG_HIGH
+ * (4, 2, 1 lines/s by 4 s), so a server parsing one line a second is met before its receive
+ * queue overflows; its late PONG then changes nothing more, a quick one doubles it again. */
+static void test_unanswered_probe(void **state)
+{
+    (void)state;
+    lag g;
+    outq *q = outq_new(1, 4.0);
+    lag_init(&g, 1, 4.0);
+    capture();
+    lag_sent(&g, "PRIVMSG #d :x", 10);
+    assert_true(lag_probe_due(&g, 10));
+    lag_sent(&g, LAG_PING_LINE, 10);
+    assert_float_equal(lag_next(&g), 12, 1e-9);
+    lag_tick(&g, q, 11.9);
+    assert_float_equal(lag_rate(&g), 4.0, 1e-9);
+    lag_tick(&g, q, 12);
+    assert_float_equal(lag_rate(&g), 2.0, 1e-9);
+    assert_float_equal(gap(q), 0.5, 1e-9);
+    assert_float_equal(lag_next(&g), 14, 1e-9);
+    lag_tick(&g, q, 14.5);
+    assert_float_equal(lag_rate(&g), 1.0, 1e-9);
+    irc_event pong = line("PONG", LAG_TOKEN);
+    lag_heard(&g, q, &pong, 15); /* 5 s late: already counted */
+    assert_float_equal(lag_rate(&g), 1.0, 1e-9);
+    probe(&g, q, 30, 0.2);
+    assert_float_equal(lag_rate(&g), 2.0, 1e-9);
+    const char *log = captured();
+    assert_non_null(strstr(log, "has not answered PING after 2.0 s (fake lag): sending 2.00"));
+    assert_non_null(strstr(log, "has not answered PING after 4.5 s (fake lag): sending 1.00"));
+    assert_int_equal(count(log, "<5>"), 3);
+    outq_free(q);
+}
+
 /* A new flood.rate by SIGHUP keeps the slow-down in force: halved once, 10 becomes 5. */
 static void test_reconfigure_keeps_slowdown(void **state)
 {
@@ -187,6 +221,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_probes_only_while_sending),
         cmocka_unit_test(test_rate_follows_lag),
+        cmocka_unit_test(test_unanswered_probe),
         cmocka_unit_test(test_reconfigure_keeps_slowdown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -270,8 +270,8 @@ static void test_errors_in_the_senders_language(void **state)
     expect(h, "bob", "!играть — команда для канала: напишите её в канале, а не мне");
     priv(h, "bob", "blah");
     expect(h, "bob", "«blah» — не команда и не карта");
-    priv(h, "bob", "play");
-    expect(h, "bob", "к команде хожу нужна карта: хожу 7♥");
+    priv(h, "bob", "beat"); /* a bare play starts a private game (issue 14): beat needs cards */
+    expect(h, "bob", "к команде бью нужна карта: бью 9♠ 7♠");
     priv(h, "bob", "7x");
     expect(h, "bob", "«7x» — не карта");
     expect(h, "bob", " или ");

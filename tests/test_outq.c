@@ -245,6 +245,42 @@ static void test_split_long_word(void **state)
     outq_free(q);
 }
 
+/* ISUPPORT LINELEN=300 (issue 15): texts are cut to 300 - 112 bytes, the room a 512-byte line
+ * leaves its 400 bytes of text; raw lines to 298 bytes; LINELEN above 512 changes nothing, and
+ * below 256 counts as 256; a new connection (0) is back at 512. */
+static void test_line_len(void **state)
+{
+    (void)state;
+    static char text[2000], raw[600], out[8][OUTQ_MAX_TEXT + 1];
+    outq *q = outq_new(5, 1);
+    memset(text, 'w', 400);
+    text[400] = '\0';
+    outq_set_line_len(q, 300);
+    assert_true(outq_push(q, "PRIVMSG", "#a", text));
+    assert_int_equal(collect(q, out, 8), 3);
+    assert_int_equal(strlen(out[0]), 188);
+    assert_int_equal(strlen(out[2]), 24);
+    memset(raw, 'r', 299);
+    raw[299] = '\0';
+    assert_false(outq_push_raw(q, raw));
+    raw[298] = '\0';
+    assert_true(outq_push_raw(q, raw));
+    outq_set_line_len(q, 100);
+    raw[255] = '\0';
+    assert_false(outq_push_raw(q, raw));
+    raw[254] = '\0';
+    assert_true(outq_push_raw(q, raw));
+    outq_clear(q);
+    outq_set_line_len(q, 4096);
+    assert_true(outq_push(q, "PRIVMSG", "#a", text));
+    assert_int_equal(collect(q, out, 8), 1);
+    outq_set_line_len(q, 0);
+    memset(raw, 'r', 510);
+    raw[510] = '\0';
+    assert_true(outq_push_raw(q, raw));
+    outq_free(q);
+}
+
 /* prefix bytes of 'a', then tail; the first piece must be exactly `first` bytes. */
 static void check_utf8_split(int prefix, const char *tail, size_t first, const char *second)
 {
@@ -705,6 +741,7 @@ int main(void)
         cmocka_unit_test(test_exactly_400),
         cmocka_unit_test(test_split_on_words),
         cmocka_unit_test(test_split_long_word),
+        cmocka_unit_test(test_line_len),
         cmocka_unit_test(test_split_utf8),
         cmocka_unit_test(test_split_utf8_suits),
         cmocka_unit_test(test_split_colour_codes),

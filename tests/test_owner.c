@@ -365,6 +365,21 @@ static void test_isupport(void **state)
     assert_false(is.has_casemapping);
     assert_int_equal(is.bot_mode, 0);
     assert_false(is.whox);
+    assert_int_equal(is.linelen, 0);
+    assert_false(is.has_targmax);
+    /* issue 15: the server's line length and how many channels one JOIN may name */
+    const char *r[] = { "durakbot", "LINELEN=300", "TARGMAX=PRIVMSG:4,JOIN:2,NOTICE:4" };
+    e = numeric(5, r, 3);
+    isupport_read(&e, &is);
+    assert_int_equal(is.linelen, 300);
+    assert_true(is.has_targmax);
+    assert_int_equal(is.join_max, 2);
+    const char *t[] = { "durakbot", "LINELEN=x", "TARGMAX=JOIN:,KICK:1" };
+    e = numeric(5, t, 3);
+    isupport_read(&e, &is);
+    assert_int_equal(is.linelen, 0);
+    assert_true(is.has_targmax);
+    assert_int_equal(is.join_max, 0); /* JOIN: without a number: no limit */
 }
 
 /* What the numerics in `codes` (each with reason "Unknown MODE flag") make the bot log, with

@@ -13,6 +13,7 @@
 #include "durak.h"
 #include "messages.h"
 #include "parser.h"
+#include "words.h"
 
 /* One line and what it must give. `len` counts the bytes of a literal (NULs included). */
 typedef struct {
@@ -30,6 +31,8 @@ typedef void (*parse_fn)(const char *, size_t, const parse_opts *, parsed_cmd *)
 
 static const parse_opts OPTS_UNICODE = { "!", true, false, 0 };
 static const parse_opts OPTS_ASCII = { "!", false, false, 0 };
+/* Cards in errors written as 7h, but notes compared in full: Unicode suits in them. */
+static const parse_opts OPTS_ASCII_T = { "!", true, false, 0 };
 
 /* ---------------------------------------------------------------- describing a result */
 
@@ -47,7 +50,7 @@ static const char *describe(const parsed_cmd *p, char *buf, size_t size)
 {
     static const char *const variants[] = { "classic", "transfer" };
     static const char *const throwins[] = { "all", "neighbours" };
-    static const char *const levels[] = { "easy", "normal", "hard" };
+    static const char *const levels[] = { "easy", "normal", "hard", "expert" };
     char card[PARSE_CARD_TEXT_SIZE];
     buf[0] = '\0';
     put(buf, size, "%s", parse_kind_name(p->kind));
@@ -61,14 +64,18 @@ static const char *describe(const parsed_cmd *p, char *buf, size_t size)
         put(buf, size, " %s", p->throwin <= 1 ? throwins[p->throwin] : "throwin?");
     if (p->first5 >= 0)
         put(buf, size, p->first5 == 1 ? " first5" : " first5=%d", p->first5);
+    if (p->teams >= 0)
+        put(buf, size, p->teams == 1 ? " teams" : " teams=%d", p->teams);
     if (p->bot_level >= 0)
-        put(buf, size, " %s", p->bot_level <= 2 ? levels[p->bot_level] : "level?");
+        put(buf, size, " %s", p->bot_level <= 3 ? levels[p->bot_level] : "level?");
     if (p->bot_remove)
         put(buf, size, " remove");
     if (p->number >= 0)
         put(buf, size, " %d", p->number);
     if (p->arg[0])
         put(buf, size, " [%s]", p->arg);
+    if (p->note[0])
+        put(buf, size, " {%s}", p->note);
     if (p->error[0] || p->kind == PC_ERROR)
         put(buf, size, ": %s", p->error);
     return buf;
@@ -137,6 +144,8 @@ static const parse_case channel_cases[] = {
     CASE("!durak first5", "durak first5"),
     CASE("!durak transfer neighbours first5", "durak transfer neighbours first5"),
     CASE("!durak first5 all classic", "durak classic all first5"),
+    CASE("!durak teams", "durak teams"), /* R19 */
+    CASE("!durak Teams transfer teams", "durak transfer teams"),
     CASE("!DURAK Transfer NEIGHBORS First5", "durak transfer neighbours first5"),
     CASE("!durak podkidnoy", "durak classic"),
     CASE("!durak podkidnoi", "durak classic"),
@@ -148,10 +157,10 @@ static const parse_case channel_cases[] = {
     CASE("!durak classic podkidnoy first5 first5", "durak classic first5"),
     CASE("!durak classic, neighbours.", "durak classic neighbours"),
     CASE("!durak (transfer) | all", "durak transfer all"),
-    CASE("!durak blah",
-         "error: unknown option \"blah\" for !durak: use classic|transfer, all|neighbours, first5"),
+    CASE("!durak blah", "error: unknown option \"blah\" for !durak: use classic|transfer, "
+                        "all|neighbours, first5, teams"),
     CASE("!durak first6", "error: unknown option \"first6\" for !durak: use classic|transfer, "
-                          "all|neighbours, first5"),
+                          "all|neighbours, first5, teams"),
     CASE("!durak classic transfer", "error: \"classic\" and \"transfer\" cannot both be chosen: "
                                     "pick one, e.g. !durak transfer"),
     CASE("!durak neighbours first5 all",
@@ -186,14 +195,20 @@ static const parse_case channel_cases[] = {
     CASE("!bot normal", "bot normal"),
     CASE("!bot medium", "bot normal"),
     CASE("!bot HARD", "bot hard"),
+    CASE("!bot expert", "bot expert"),
+    CASE("!bot expert now",
+         "error: \"now\" after !bot expert is not understood: type just !bot expert"),
     CASE("!bot remove", "bot remove"),
-    CASE("!bot insane",
-         "error: unknown option \"insane\" for !bot: use !bot easy|normal|hard, or !bot remove"),
+    CASE("!bot insane", "error: unknown option \"insane\" for !bot: use !bot "
+                        "easy|normal|hard|expert, or !bot remove"),
     CASE("!bot hard now", "error: \"now\" after !bot hard is not understood: type just !bot hard"),
     CASE("!bot remove hard",
          "error: \"hard\" after !bot remove is not understood: type just !bot remove"),
     /* stats */
     CASE("!stats", "stats"),
+    CASE("!watch", "watch"),
+    CASE("!unwatch", "unwatch"),
+    CASE("!top solo", "top [solo]"),
     CASE("!stats alice", "stats [alice]"),
     CASE("!stats @Alice_[away],", "stats [Alice_[away]]"),
     CASE("!stats bob:", "stats [bob]"),
@@ -267,13 +282,13 @@ static const parse_case channel_cases[] = {
     CASE("!join\xc2\xa0\xe2\x80\x8b", "join"),
     CASE("!durak\xc2\xa0transfer", "durak transfer"),
     CASE("!join \xff\xfe", "error: \"??\" after !join is not understood: type just !join"),
-    CASE(
-        "!durak \xe2\x80\xae"
-        "evil",
-        "error: unknown option \"?evil\" for !durak: use classic|transfer, all|neighbours, first5"),
+    CASE("!durak \xe2\x80\xae"
+         "evil",
+         "error: unknown option \"?evil\" for !durak: use classic|transfer, all|neighbours, "
+         "first5, teams"),
     CASE("!durak abcdefghijklmnopqrstuvwxyz",
          "error: unknown option \"abcdefghijklmnopqrst\xe2\x80\xa6\" for !durak: use "
-         "classic|transfer, all|neighbours, first5"),
+         "classic|transfer, all|neighbours, first5, teams"),
 };
 
 static void test_channel(void **state)
@@ -287,10 +302,10 @@ static const parse_case dot_prefix_cases[] = {
     CASE(".join", "join"),
     CASE(".durak transfer", "durak transfer"),
     CASE("!join", "ignored"),
-    CASE(".durak x",
-         "error: unknown option \"x\" for .durak: use classic|transfer, all|neighbours, first5"),
+    CASE(".durak x", "error: unknown option \"x\" for .durak: use classic|transfer, "
+                     "all|neighbours, first5, teams"),
     CASE(".bot x",
-         "error: unknown option \"x\" for .bot: use .bot easy|normal|hard, or .bot remove"),
+         "error: unknown option \"x\" for .bot: use .bot easy|normal|hard|expert, or .bot remove"),
     CASE(".top 50", "top 20"),
     CASE(".help .rules", "help [rules]"),
 };
@@ -307,7 +322,7 @@ static const parse_case long_prefix_cases[] = {
     CASE("abcdefghijklmnopqrstuvwxyzdurak x",
          "error: unknown option \"x\" for abcdefghijklmnop\xe2\x80\xa6"
          "durak: use "
-         "classic|transfer, all|neighbours, first5"),
+         "classic|transfer, all|neighbours, first5, teams"),
 };
 
 static void test_channel_prefixes(void **state)
@@ -421,11 +436,12 @@ static const parse_case private_cases[] = {
     CASE("play \xd0\xb2\xd0\xbf", "play Js"), /* вп */
     CASE("play \xd0\xb4\xd1\x87", "play Qh"), /* дч */
     CASE("play \xd0\x94\xd0\xba", "play Qc"), /* Дк */
-    CASE("play \xd0\xa2\xd0\xbf", "play As"), /* Тп: туз */
-    CASE("play \xd1\x82\xd1\x87", "play Ah"), /* тч */
-    CASE("play K\xd0\xba", "play Kc"),        /* Latin K, Cyrillic к */
-    CASE("play T\xd0\xb1", "play 10d"),       /* Latin T is the ten */
-    CASE("beat \xd0\xa2\xd0\xbf \xd0\x9a\xd0\xbf", "beat As Ks"),
+    CASE("play \xd0\xa2\xd0\xbf", "play As {Тп = A♠ (Cyrillic Т is the ace); for 10♠ type 10п.}"),
+    CASE("play \xd1\x82\xd1\x87", "play Ah {тч = A♥ (Cyrillic Т is the ace); for 10♥ type 10ч.}"),
+    CASE("play K\xd0\xba", "play Kc"), /* Latin K, Cyrillic к */
+    CASE("play T\xd0\xb1", "play 10d {Tб = 10♦ (Latin T is the ten); for A♦ type Тб.}"),
+    CASE("beat \xd0\xa2\xd0\xbf \xd0\x9a\xd0\xbf",
+         "beat As Ks {Тп = A♠ (Cyrillic Т is the ace); for 10♠ type 10п.}"),
     /* colour-coded and decorated cards */
     CASE("play \x03"
          "04,01"
@@ -472,13 +488,31 @@ static const parse_case private_cases[] = {
     CASE("play 7h\r\n", "play 7h"),
     CASE("play\0 7h", "play 7h"),
     CASE("play\t7h", "play 7h"),
+    /* issue 14: play without a card is a private game against computer players */
+    CASE("play", "play"),
+    CASE("play transfer hard 3", "play transfer hard 3"),
+    CASE("Play 4 EASY", "play easy 4"),
+    CASE("play perevodnoy", "play transfer"),
+    CASE("play 6 medium classic", "play classic normal 6"),
+    CASE("stop", "stop"),
+    CASE("play hard hard",
+         "error: \"hard\" is not a choice of play: start a private game with play "
+         "[classic|transfer] [easy|normal|hard] [2-6] (in any order, each at most once), or play "
+         "a card, e.g. play 7h."),
+    CASE("play easy 7h",
+         "error: \"7h\" is not a choice of play: start a private game with play "
+         "[classic|transfer] [easy|normal|hard] [2-6] (in any order, each at most once), or play "
+         "a card, e.g. play 7h."),
+    CASE("play hard 9", "error: A private game has 2 to 6 players (you and 1 to 5 computer "
+                        "players), not 9: e.g. play hard 3."),
+    CASE("pl 3",
+         "error: \"3\" is not a card: add the suit after the rank, e.g. 3\xe2\x99\xa5 or 3h"),
     /* errors */
-    CASE("play", "error: play needs a card to play: play 7\xe2\x99\xa5"),
     CASE("pl", "error: play needs a card to play: play 7\xe2\x99\xa5"),
     CASE("beat", "error: beat needs a card to play: beat 9\xe2\x99\xa0 7\xe2\x99\xa0"),
     CASE("b", "error: beat needs a card to play: beat 9\xe2\x99\xa0 7\xe2\x99\xa0"),
     CASE("transfer", "error: transfer needs a card to play: transfer 7\xe2\x99\xa5"),
-    CASE("play ...", "error: play needs a card to play: play 7\xe2\x99\xa5"),
+    CASE("play ...", "play"),
     CASE("play 7x", "error: \"7x\" is not a card: try 7\xe2\x99\xa5 or 7h"),
     CASE("play Kx", "error: \"Kx\" is not a card: try K\xe2\x99\xa5 or Kh"),
     CASE("play foo", "error: \"foo\" is not a card: try 7\xe2\x99\xa5 or 7h"),
@@ -529,7 +563,10 @@ static const parse_case private_cases[] = {
     CASE("t", "error: \"t\" could mean take (tk) or transfer (tr): type one of them"),
     CASE("T 7h", "error: \"T\" could mean take (tk) or transfer (tr): type one of them"),
     CASE("p", "error: \"p\" could mean play (pl) or pass (pa): type one of them"),
-    CASE("h", "error: \"h\" could mean hand or help: type one of them"),
+    CASE("h", "error: \"h\" could mean hand, help or hint: type one of them"),
+    CASE("hint", "hint"),
+    CASE("HINT.", "hint"),
+    CASE("hint please", "error: \"please\" after hint is not understood: type just hint"),
     CASE("join", "error: !join is a channel command: type it in the channel, not to me"),
     CASE("!durak transfer", "error: !durak is a channel command: type it in the channel, not to "
                             "me"),
@@ -599,7 +636,7 @@ static void test_private(void **state)
 
 static const parse_case private_ascii_cases[] = {
     CASE("play 7\xe2\x99\xa5", "play 7h"),
-    CASE("play", "error: play needs a card to play: play 7h"),
+    CASE("play", "play"),
     CASE("beat", "error: beat needs a card to play: beat 9s 7s"),
     CASE("transfer", "error: transfer needs a card to play: transfer 7h"),
     CASE("play 7x", "error: \"7x\" is not a card: try 7h"),
@@ -668,7 +705,7 @@ static void test_lengths(void **state)
     /* 513 and 600 bytes: only the first 512 are read */
     check_line(parse_channel, "513", make_line(513, "!durak", "first5", 507), 513,
                "error: unknown option \"first\" for !durak: use classic|transfer, "
-               "all|neighbours, first5");
+               "all|neighbours, first5, teams");
     check_line(parse_private, "600", make_line(600, "play", "7h", 500), 600, "play 7h");
     {
         char *s = make_line(600, "play", "7h", 500);
@@ -709,6 +746,303 @@ static void test_lengths(void **state)
             memcpy(s + i, "\x03", 1); /* colour codes all the way */
         check_line(parse_channel, "600", s, 600, "durak");
     }
+}
+
+/* ---------------------------------------------------------------- every language (issue 13) */
+
+/* Each language's channel words as players type them: the command each must give. */
+static const parse_case language_channel_cases[] = {
+    /* Russian */
+    CASE("!дурак", "durak"),
+    CASE("!ДУРАК", "durak"),
+    CASE("!Дурак переводной", "durak transfer"),
+    CASE("!дурак подкидной соседи", "durak classic neighbours"),
+    CASE("!дурак все first5", "durak all first5"),
+    CASE("!играть", "join"),
+    CASE("!Сесть", "join"),
+    CASE("!выйти", "leave"),
+    CASE("!старт", "start"),
+    CASE("!стоп", "stop"),
+    CASE("!стол", "table"),
+    CASE("!правила", "rules"),
+    CASE("!помощь", "help"),
+    CASE("!помощь карты", "help [cards]"),
+    CASE("!помощь ходы", "help [moves]"),
+    CASE("!бот сложный", "bot hard"),
+    CASE("!бот легкий", "bot easy"),
+    CASE("!бот лёгкий", "bot easy"),
+    CASE("!бот убрать", "bot remove"),
+    CASE("!статистика", "stats"),
+    CASE("!топ боты", "top [bots]"),
+    CASE("!топ 5", "top 5"),
+    CASE("!ещё", "again"),
+    CASE("!ЕЩЕ", "again"),
+    CASE("!дурак переводной парами", "durak transfer teams"), /* R19 in each language */
+    CASE("!durak équipes", "durak teams"),
+    CASE("!durak parejas", "durak teams"),
+    CASE("!дурак быстрый",
+         "error: unknown option \"быстрый\" for !durak: use classic|transfer, all|neighbours, "
+         "first5, teams"),
+    CASE("!дурак подкидной переводной",
+         "error: \"подкидной\" and \"переводной\" cannot both be chosen: pick one, e.g. !durak "
+         "transfer"),
+    CASE("!стоп сейчас", "error: \"сейчас\" after !стоп is not understood: type just !стоп"),
+    CASE("дурак", "ignored"),
+    CASE("!дураки", "ignored"),
+    /* French */
+    CASE("!durak classique voisins", "durak classic neighbours"),
+    CASE("!durak transfert tous", "durak transfer all"),
+    CASE("!rejoindre", "join"),
+    CASE("!jouer", "join"),
+    CASE("!quitter", "leave"),
+    CASE("!commencer", "start"),
+    CASE("!arrêter", "stop"),
+    CASE("!ARRETER", "stop"),
+    CASE("!table", "table"),
+    CASE("!règles", "rules"),
+    CASE("!REGLES", "rules"),
+    CASE("!aide", "help"),
+    CASE("!aide cartes", "help [cards]"),
+    CASE("!bot difficile", "bot hard"),
+    CASE("!bot retirer", "bot remove"),
+    CASE("!statistiques", "stats"),
+    CASE("!classement 3", "top 3"),
+    CASE("!revanche", "again"),
+    /* Spanish */
+    CASE("!durak clásico todos", "durak classic all"),
+    CASE("!durak transferencia vecinos", "durak transfer neighbours"),
+    CASE("!unirse", "join"),
+    CASE("!me uno", "join"),
+    CASE("!Me Uno.", "join"),
+    CASE("!me", "ignored"),
+    CASE("!me uno ya", "error: \"ya\" after !me uno is not understood: type just !me uno"),
+    CASE("!join now", "error: \"now\" after !join is not understood: type just !join"),
+    CASE("!jugar", "join"),
+    CASE("!salir", "leave"),
+    CASE("!empezar", "start"),
+    CASE("!parar", "stop"),
+    CASE("!mesa", "table"),
+    CASE("!reglas", "rules"),
+    CASE("!ayuda", "help"),
+    CASE("!ayuda cartas", "help [cards]"),
+    CASE("!bot fácil", "bot easy"),
+    CASE("!bot facil", "bot easy"),
+    CASE("!clasificación", "top"),
+    CASE("!estadisticas", "stats"),
+    CASE("!revancha", "again"),
+};
+
+/* Each language's moves said to the bot. */
+static const parse_case language_private_cases[] = {
+    /* Russian */
+    CASE("хожу 7ч", "play 7h"),
+    CASE("ХОЖУ 7Ч", "play 7h"),
+    CASE("кладу 10т", "play 10c"),
+    CASE("бью 9ч 7ч", "beat 9h 7h"),
+    CASE("бью Вк", "beat Jc"),
+    CASE("крою Дб", "beat Qd"),
+    CASE("беру", "take"),
+    CASE("Беру!", "take"),
+    CASE("беру карты", "take"),
+    CASE("взять", "take"),
+    CASE("пас", "pass"),
+    CASE("бито", "pass"),
+    CASE("перевожу 7б", "transfer 7d"),
+    CASE("перевод 7б", "transfer 7d"),
+    CASE("ход", "moves"),
+    CASE("ходы", "moves"),
+    CASE("карты", "hand"),
+    CASE("помощь", "help"),
+    CASE("помощь карты", "help [cards]"),
+    CASE("!стат", "stats"),
+    CASE("правила", "rules"),
+    CASE("беру 7ч", "error: \"7ч\" after беру is not understood: type just беру"),
+    CASE("беру карты все",
+         "error: \"все\" after беру карты is not understood: type just беру карты"),
+    CASE("хожу", "error: хожу needs a card to play: хожу 7♥"),
+    CASE("бью", "error: бью needs a card to play: бью 9♠ 7♠"),
+    CASE("take 7h", "error: \"7h\" after take is not understood: type just take"),
+    CASE("tk 7h", "error: \"7h\" after take is not understood: type just take"),
+    CASE("хожу 7х", "error: \"7х\" is not a card: try 7♥ or 7h"),
+    CASE("играть", "error: !играть is a channel command: type it in the channel, not to me"),
+    CASE("абырвалг",
+         "error: \"абырвалг\" is not a command or a card: type moves to see your moves, or help "
+         "for all commands"),
+    /* French */
+    CASE("joue 7co", "play 7h"),
+    CASE("je joue Dp", "play Qs"),
+    CASE("JOUE Vca", "play Jd"),
+    CASE("couvre 9t 7t", "beat 9c 7c"),
+    CASE("je couvre Rca", "beat Kd"),
+    CASE("ramasse", "take"),
+    CASE("je ramasse", "take"),
+    CASE("Je ramasse.", "take"),
+    CASE("passe", "pass"),
+    CASE("je passe", "pass"),
+    CASE("transfère 7p", "transfer 7s"),
+    CASE("transfere 7p", "transfer 7s"),
+    CASE("TRANSFÈRE 7p", "transfer 7s"),
+    CASE("main", "hand"),
+    CASE("coups", "moves"),
+    CASE("aide", "help"),
+    CASE("je", "error: \"je\" is not a command or a card: type moves to see your moves, or help "
+               "for all commands"),
+    /* Spanish */
+    CASE("juego 7co", "play 7h"),
+    CASE("cubro Kd 9d", "beat Kd 9d"),
+    CASE("cubro Rp", "beat Ks"),
+    CASE("robo", "take"),
+    CASE("me llevo", "take"),
+    CASE("paso", "pass"),
+    CASE("transfiero 7t", "transfer 7c"),
+    CASE("mano", "hand"),
+    CASE("cartas", "hand"),
+    CASE("jugadas", "moves"),
+    CASE("ayuda", "help"),
+    CASE("unirse", "error: !unirse is a channel command: type it in the channel, not to me"),
+};
+
+static void test_languages(void **state)
+{
+    (void)state;
+    CHECK_TABLE(parse_channel, language_channel_cases, &OPTS_UNICODE);
+    CHECK_TABLE(parse_private, language_private_cases, &OPTS_UNICODE);
+}
+
+/* Each spelling of a card in each language, and words that must not be cards. */
+static void test_language_cards(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text;
+        int rank, suit; /* rank -1: not a card */
+    } cards[] = {
+        /* Russian: В Д К Т, п т к б ч */
+        { "6п", RANK_6, SUIT_SPADES },
+        { "10т", RANK_10, SUIT_CLUBS },
+        { "9к", RANK_9, SUIT_CLUBS },
+        { "8Б", RANK_8, SUIT_DIAMONDS },
+        { "7ч", RANK_7, SUIT_HEARTS },
+        { "Вк", RANK_J, SUIT_CLUBS },
+        { "Дб", RANK_Q, SUIT_DIAMONDS },
+        { "Кч", RANK_K, SUIT_HEARTS },
+        { "Тп", RANK_A, SUIT_SPADES },
+        { "тт", RANK_A, SUIT_CLUBS },
+        { "Ап", RANK_A, SUIT_SPADES }, /* Cyrillic А */
+        { "Кт", RANK_K, SUIT_CLUBS },
+        { "Д♦", RANK_Q, SUIT_DIAMONDS },
+        /* French: V D R A, p t ca co */
+        { "Vp", RANK_J, SUIT_SPADES },
+        { "Dt", RANK_Q, SUIT_CLUBS },
+        { "Rca", RANK_K, SUIT_DIAMONDS },
+        { "Aco", RANK_A, SUIT_HEARTS },
+        { "10CO", RANK_10, SUIT_HEARTS },
+        { "7Ca", RANK_7, SUIT_DIAMONDS },
+        { "dco", RANK_Q, SUIT_HEARTS },
+        /* Spanish: J Q K/R A, p t d co */
+        { "Jp", RANK_J, SUIT_SPADES },
+        { "Qt", RANK_Q, SUIT_CLUBS },
+        { "Kd", RANK_K, SUIT_DIAMONDS },
+        { "Kco", RANK_K, SUIT_HEARTS },
+        { "Rp", RANK_K, SUIT_SPADES },
+        /* Latin T is the ten, with any Latin suit */
+        { "Tt", RANK_10, SUIT_CLUBS },
+        { "Tp", RANK_10, SUIT_SPADES },
+        { "Tco", RANK_10, SUIT_HEARTS },
+        /* c stays clubs; k is no suit; nothing may follow */
+        { "7c", RANK_7, SUIT_CLUBS },
+        { "7k", -1, 0 },
+        { "7cox", -1, 0 },
+        { "Tk", -1, 0 },
+        { "tk", -1, 0 },
+        { "pa", -1, 0 },
+        { "tr", -1, 0 },
+        { "7пики", -1, 0 },
+    };
+    for (size_t i = 0; i < sizeof cards / sizeof cards[0]; i++) {
+        card_t want = cards[i].rank < 0 ? CARD_NONE : card_make(cards[i].rank, cards[i].suit);
+        card_t got = parse_card(cards[i].text, strlen(cards[i].text));
+        if (got != want)
+            fail_msg("parse_card(\"%s\") = %d, want %d", cards[i].text, got, want);
+    }
+}
+
+/* Т/T: the move is made as read, and the note says how (R-independent: issue 13). */
+static const parse_case t_cases[] = {
+    CASE("Тп", "card As {Тп = A♠ (Cyrillic Т is the ace); for 10♠ type 10п.}"),
+    CASE("Т♠", "card As {Т♠ = A♠ (Cyrillic Т is the ace); for 10♠ type 10♠.}"),
+    CASE("Тs", "card As {Тs = A♠ (Cyrillic Т is the ace); for 10♠ type 10s.}"),
+    CASE("Tп", "card 10s {Tп = 10♠ (Latin T is the ten); for A♠ type Тп.}"),
+    CASE("хожу Tк", "play 10c {Tк = 10♣ (Latin T is the ten); for A♣ type Тк.}"),
+    CASE("Ts", "card 10s"),
+    CASE("T♠", "card 10s"),
+    CASE("Tt", "card 10c"),
+    CASE("10п", "card 10s"),
+    CASE("бью Тп Tб",
+         "beat As 10d {Тп = A♠ (Cyrillic Т is the ace); for 10♠ type 10п. Tб = 10♦ (Latin T is "
+         "the ten); for A♦ type Тб.}"),
+    CASE("Тп Tб",
+         "beat As 10d {Тп = A♠ (Cyrillic Т is the ace); for 10♠ type 10п. Tб = 10♦ (Latin T is "
+         "the ten); for A♦ type Тб.}"),
+    CASE("бью Тп x", "error: \"x\" is not a card: try 7♥ or 7h"),
+    CASE("хожу Тп x", "error: \"x\" after хожу A♠ is not understood: type just хожу A♠"),
+    CASE("Тп x", "error: \"x\" after A♠ is not understood: type just A♠"),
+};
+
+static void test_t_notes(void **state)
+{
+    (void)state;
+    CHECK_TABLE(parse_private, t_cases, &OPTS_ASCII_T);
+    parsed_cmd p;
+    parse_private("Тп", strlen("Тп"), &OPTS_UNICODE, &p);
+    assert_string_equal(p.note, "Тп = A♠ (Cyrillic Т is the ace); for 10♠ type 10п.");
+}
+
+/* The word lists: no word means two things within a list, no move word is a card or one of the
+ * ambiguous short forms, and every language has a word for every command. */
+static void test_word_tables(void **state)
+{
+    (void)state;
+    char a[128], b[128];
+    for (int l = 0; l < WL_COUNT; l++) {
+        size_t count;
+        const words_entry *list = words_table((words_list)l, &count);
+        assert_true(count > 0);
+        for (size_t i = 0; i < count; i++)
+            for (size_t j = i + 1; j < count; j++) {
+                size_t na = words_fold(list[i].text, strlen(list[i].text), a, sizeof a);
+                size_t nb = words_fold(list[j].text, strlen(list[j].text), b, sizeof b);
+                if (na == nb && !memcmp(a, b, na) && list[i].value != list[j].value)
+                    fail_msg("list %d: \"%s\" and \"%s\" mean different things", l, list[i].text,
+                             list[j].text);
+            }
+    }
+    size_t count;
+    const words_entry *priv = words_table(WL_PRIVATE, &count);
+    for (size_t i = 0; i < count; i++) {
+        const char *w = priv[i].text;
+        if (parse_card(w, strlen(w)) != CARD_NONE || !strcmp(w, "t") || !strcmp(w, "p")
+            || !strcmp(w, "h"))
+            fail_msg("move word \"%s\" is a card or an ambiguous short form", w);
+    }
+    static const parse_kind kinds[] = { PC_DURAK, PC_JOIN,  PC_LEAVE, PC_START,   PC_STOP,
+                                        PC_TABLE, PC_HELP,  PC_RULES, PC_BOT,     PC_STATS,
+                                        PC_TOP,   PC_AGAIN, PC_PLAY,  PC_BEAT,    PC_TAKE,
+                                        PC_PASS,  PC_HAND,  PC_MOVES, PC_TRANSFER };
+    for (int lang = 0; lang < WORDS_LANG_COUNT; lang++)
+        for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+            if (words_command((words_lang)lang, kinds[k]) == NULL)
+                fail_msg("language %d has no word for %s", lang, parse_kind_name(kinds[k]));
+    assert_string_equal(words_command(WORDS_RU, PC_TAKE), "беру");
+    assert_string_equal(words_command(WORDS_FR, PC_JOIN), "rejoindre");
+    assert_string_equal(words_command(WORDS_ES, PC_PASS), "paso");
+    assert_string_equal(words_command(WORDS_EN, PC_DURAK), "durak");
+    assert_null(words_command(WORDS_RU, PC_SET));
+    /* folding: Cyrillic and Latin-1 case, accents, ё, œ; no room is (size_t)-1 */
+    assert_int_equal(words_fold("ЁЛКА Œuf ÉTÉ", strlen("ЁЛКА Œuf ÉTÉ"), a, sizeof a),
+                     strlen("елка oeuf ete"));
+    assert_string_equal(a, "елка oeuf ete");
+    assert_int_equal(words_fold("abc", 3, a, 3), (size_t)-1);
 }
 
 /* ---------------------------------------------------------------- cards, names, messages */
@@ -812,7 +1146,9 @@ int main(void)
         cmocka_unit_test(test_private),         cmocka_unit_test(test_private_ascii),
         cmocka_unit_test(test_lengths),         cmocka_unit_test(test_parse_card),
         cmocka_unit_test(test_kind_names),      cmocka_unit_test(test_messages),
-        cmocka_unit_test(test_output_is_reset),
+        cmocka_unit_test(test_output_is_reset), cmocka_unit_test(test_languages),
+        cmocka_unit_test(test_language_cards),  cmocka_unit_test(test_t_notes),
+        cmocka_unit_test(test_word_tables),
     };
     return cmocka_run_group_tests_name("parser", tests, NULL, NULL);
 }

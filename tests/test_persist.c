@@ -180,6 +180,8 @@ static void test_disk_full_keeps_result(void **state)
     store_player pl;
     assert_false(store_get_player(h->db, "alice", &pl));
     assert_int_equal(saved_tables(h), 1); /* the finished game is still there, with its result */
+    static store_game g;
+    assert_false(store_get_game(h->db, 1, &g)); /* and its record waits with it (issue 14) */
 
     event(h, "carol", "#durak", "!durak"); /* more changes: nothing said twice */
     step(h);
@@ -199,6 +201,15 @@ static void test_disk_full_keeps_result(void **state)
     assert_true(store_get_player(h->db, "bob", &pl));
     assert_int_equal(pl.forfeits, 1);
     assert_true(persist_next_retry(h->p) < 0); /* nothing waits */
+    /* the game's record came with its result, once: bob resigned (R18), alice won */
+    assert_true(store_get_game(h->db, 1, &g));
+    assert_false(store_get_game(h->db, 2, &g));
+    assert_true(store_get_game(h->db, 1, &g));
+    assert_string_equal(g.rec.result, "won 0");
+    assert_int_equal(g.rec.move[g.rec.nmoves - 1].kind, RECORD_RESIGN);
+    durak_game replayed;
+    assert_true(record_replay(&g.rec, &replayed));
+    assert_int_equal(replayed.result, DURAK_RESULT_WON);
     h_free(h);
 }
 

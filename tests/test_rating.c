@@ -157,6 +157,36 @@ static void test_fewer_than_two(void **state)
     assert_near(after[0], 1432, EPS);
 }
 
+/* R19: partners do not play each other; each moves as a win or a loss against the other
+ * team's two players, K = 32/2. Worked by hand: E(1600 vs 1500) = 1/(1 + 10^-0.25) =
+ * 0.640065000, E(1400 vs 1500) = 0.359935000.
+ *   seat 0 (1600) beat 1 and 3: 16 * 2 * (1 - .640065000) = +11.51792001
+ *   seat 2 (1400) beat 1 and 3: 16 * 2 * (1 - .359935000) = +20.48207999
+ *   seats 1 and 3 (1500) lost to 1600 and 1400: 16 * -(.359935 + .640065) = -16 */
+static void test_teams_partners_do_not_play(void **state)
+{
+    (void)state;
+    double before[4] = { 1600, 1500, 1400, 1500 }, after[4], plain[4];
+    int rank[4] = { 0, 1, 0, 1 }, team[4] = { 0, 1, 0, 1 };
+    rating_update_teams(4, before, rank, team, after);
+    assert_near(after[0], 1611.51792001, 1e-6);
+    assert_near(after[2], 1420.48207999, 1e-6);
+    assert_near(after[1], 1484, 1e-6);
+    assert_near(after[3], 1484, 1e-6);
+    assert_near(after[0] + after[1] + after[2] + after[3], 6000, 1e-6);
+    rating_update(4, before, rank, plain); /* partners tied each other: 0 and 2 would move */
+    assert_true(fabs(plain[0] - after[0]) > 1 && fabs(plain[2] - after[2]) > 1);
+    /* six players, three teams: a winner's team tied the other winner, beat the losers */
+    double six[6] = { 1500, 1500, 1500, 1500, 1500, 1500 }, out6[6];
+    int rank6[6] = { 0, 0, 1, 0, 0, 1 }, team6[6] = { 0, 1, 2, 0, 1, 2 };
+    rating_update_teams(6, six, rank6, team6, out6);
+    /* K = 32/4: a winner ties the other winning team (0) and beats the losers: 8 * 2 * .5 */
+    assert_near(out6[0], 1508, EPS);
+    assert_near(out6[4], 1508, EPS);
+    assert_near(out6[2], 1484, EPS); /* 8 * 4 * -.5 */
+    assert_near(out6[5], 1484, EPS);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -164,7 +194,7 @@ int main(void)
         cmocka_unit_test(test_two_upset),      cmocka_unit_test(test_symmetric),
         cmocka_unit_test(test_zero_sum),       cmocka_unit_test(test_tie_between_equals),
         cmocka_unit_test(test_k_scaling),      cmocka_unit_test(test_only_order_counts),
-        cmocka_unit_test(test_fewer_than_two),
+        cmocka_unit_test(test_fewer_than_two), cmocka_unit_test(test_teams_partners_do_not_play),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,4 +1,4 @@
-/* test_rules: RULES.md R1–R18, one or more cmocka tests per rule, on stacked decks
+/* test_rules: RULES.md R1–R19, one or more cmocka tests per rule, on stacked decks
  * (durak_new_ordered), including the three worked examples and the classic bug classes. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -24,8 +24,8 @@ enum {
 
 static durak_options opts(int players, int variant, int throwin, int first5, int deck)
 {
-    durak_options o = { (uint8_t)players, (uint8_t)variant, (uint8_t)throwin, (uint8_t)first5,
-                        (uint8_t)deck };
+    durak_options o = { (uint8_t)players, (uint8_t)variant, (uint8_t)throwin,
+                        (uint8_t)first5,  (uint8_t)deck,    0 };
     return o;
 }
 
@@ -1520,6 +1520,234 @@ static void test_R18_refused_resign_changes_nothing(void **state)
     assert_memory_equal(&before, &g, sizeof g);
 }
 
+/* ---- R19 teams of two ------------------------------------------------------------------------ */
+
+static durak_options team_opts(int players, int variant, int throwin, int deck)
+{
+    durak_options o = opts(players, variant, throwin, 0, deck);
+    o.teams = 1;
+    return o;
+}
+
+/* 4 players, 24 cards (no stock), hearts trump, seat 0 leads (9H). Seat 3 (seat 1's
+ * partner) holds 9s, Ts, Qs and Ks that it could throw in but never may. */
+static const char *const team_hands[] = { "9H 9S 9C AS AC AD", "QS QC TH KS KC KD",
+                                          "TS TC QD JS JC JD", "9D TD JH QH KH AH" };
+
+/* The first bout: 0 and 2 attack 1, who covers all six cards and is out; 2 attacks 3. */
+static void team_game_seat_1_out(durak_game *g, int variant)
+{
+    deal(g, team_opts(4, variant, ALL, 24), team_hands, NULL, NULL);
+    assert_turn(g, DURAK_PHASE_ATTACK, 0, 0, 1);
+    play_moves(g, "play 9S; beat QS 9S; play 9C; beat QC 9C; play 9H; beat TH 9H");
+    assert_int_equal(durak_actor(g), 2);
+    play_moves(g, "play TS; beat KS TS; play TC; beat KC TC; play QD; beat KD QD");
+    assert_int_equal(g->nout, 1);
+    assert_int_equal(g->out[0], 1);
+    assert_turn(g, DURAK_PHASE_ATTACK, 2, 2, 3);
+}
+
+static void test_R19_options_and_partners(void **state)
+{
+    (void)state;
+    durak_game g;
+    assert_null(durak_check_options(&(durak_options){ 4, CLASSIC, ALL, 0, 36, 1 }));
+    assert_null(durak_check_options(&(durak_options){ 6, TRANSFER, NEIGHBOURS, 1, 36, 1 }));
+    for (int p = 2; p <= 5; p += p == 3 ? 2 : 1)
+        assert_string_equal(durak_check_options(&(durak_options){ (uint8_t)p, 0, 0, 0, 36, 1 }),
+                            "teams need 4 or 6 players");
+    assert_non_null(durak_check_options(&(durak_options){ 4, CLASSIC, ALL, 0, 36, 2 }));
+    assert_true(durak_new(&g, &(durak_options){ 6, CLASSIC, ALL, 0, 36, 1 }, 7));
+    const int partner6[] = { 3, 4, 5, 0, 1, 2 };
+    for (int s = 0; s < 6; s++) {
+        assert_int_equal(durak_partner(&g, s), partner6[s]);
+        assert_int_equal(durak_team_of(&g, s), s % 3);
+    }
+    assert_int_equal(durak_team_count(&g.opt), 3);
+    deal(&g, team_opts(4, CLASSIC, ALL, 24), team_hands, NULL, NULL);
+    assert_int_equal(durak_partner(&g, 1), 3);
+    assert_int_equal(durak_team_of(&g, 2), 0);
+    assert_int_equal(durak_losing_team(&g), -1);
+    deal(&g, opts(4, CLASSIC, ALL, 0, 24), team_hands, NULL, NULL);
+    assert_int_equal(durak_partner(&g, 1), -1);
+    assert_int_equal(durak_team_of(&g, 3), 3); /* without teams, every seat is a team */
+}
+
+/* R8, R12: the defender's partner is never asked, covering or taking. */
+static void test_R19_partner_never_throws_in(void **state)
+{
+    (void)state;
+    durak_game g;
+    deal(&g, team_opts(4, CLASSIC, ALL, 24), team_hands, NULL, NULL);
+    play_moves(&g, "play 9S; beat QS 9S; pass; pass"); /* 0, 2 pass; 3 holds QH, is 1's partner */
+    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 2);
+    deal(&g, team_opts(4, CLASSIC, ALL, 24), team_hands, NULL, NULL);
+    play_moves(&g, "play 9S; take; pass"); /* 3 holds 9D: never asked */
+    assert_turn(&g, DURAK_PHASE_ATTACK, 2, 2, 3);
+    assert_true(cards_has(g.hand[3], card("9D")));
+    /* without teams seat 3 is asked both times */
+    deal(&g, opts(4, CLASSIC, ALL, 0, 24), team_hands, NULL, NULL);
+    play_moves(&g, "play 9S; take; pass");
+    assert_turn(&g, DURAK_PHASE_TAKING, 3, 0, 1);
+    /* neighbours: with seat 1 out, seat 0 defends (after 3 leads) and its partner 2 sits
+     * before it; only the main attacker 3 may add */
+    deal(&g, team_opts(4, CLASSIC, NEIGHBOURS, 24), team_hands, NULL, NULL);
+    play_moves(&g, "play 9S; beat QS 9S; play 9C; beat QC 9C; play 9H; beat TH 9H");
+    play_moves(&g, "play TS; beat KS TS; play TC; beat KC TC; play QD; beat KD QD");
+    play_moves(&g, "play JS; beat QH JS; pass");
+    assert_turn(&g, DURAK_PHASE_ATTACK, 3, 3, 0);
+    play_moves(&g, "play 9D; beat AD 9D");
+    assert_int_equal(durak_actor(&g), 3); /* AH: the main attacker may add */
+}
+
+/* R11: the defender leads and the next player is their partner: skipped. */
+static void test_R19_partner_skipped_at_bout_start(void **state)
+{
+    (void)state;
+    durak_game g;
+    team_game_seat_1_out(&g, CLASSIC);
+    play_moves(&g, "play JS; beat QH JS; pass"); /* 0 holds no J or Q */
+    assert_turn(&g, DURAK_PHASE_ATTACK, 3, 3, 0);
+    play_moves(&g, "play 9D; beat AD 9D; pass");  /* 2, 0's partner, is not asked */
+    assert_turn(&g, DURAK_PHASE_ATTACK, 0, 0, 3); /* 1 out, 2 is 0's partner: 3 defends */
+    assert_null(durak_validate(&g));
+}
+
+/* R12: after a take the player after the defender attacks, never their partner. */
+static void test_R19_partner_skipped_after_take(void **state)
+{
+    (void)state;
+    durak_game g;
+    team_game_seat_1_out(&g, CLASSIC);
+    play_moves(&g, "play JS; take; pass");
+    assert_turn(&g, DURAK_PHASE_ATTACK, 0, 0, 3); /* 0 attacks; 2 is skipped: 3 again */
+    assert_true(cards_has(g.hand[3], card("JS")));
+}
+
+/* R17: a transfer goes past the transferring defender's partner. */
+static void test_R19_partner_skipped_after_transfer(void **state)
+{
+    (void)state;
+    durak_game g;
+    team_game_seat_1_out(&g, TRANSFER);
+    play_moves(&g, "play JS; beat QH JS; pass");
+    assert_turn(&g, DURAK_PHASE_ATTACK, 3, 3, 0);
+    play_moves(&g, "play AH");
+    assert_legal(&g, "take | transfer AS | transfer AC | transfer AD");
+    play_moves(&g, "transfer AS");
+    assert_turn(&g, DURAK_PHASE_DEFEND, 3, 0, 3); /* back to 3, never 0's partner 2 */
+    assert_null(durak_validate(&g));
+}
+
+/* R15 in teams: the durak's team loses (seat 1, out first, loses with its partner 3),
+ * and the other team won. */
+static void test_R19_durak_team_loses_other_team_wins(void **state)
+{
+    (void)state;
+    durak_game g;
+    team_game_seat_1_out(&g, CLASSIC);
+    play_moves(&g, "play JS; beat QH JS; play JC; beat KH JC; play JD; beat AH JD");
+    assert_int_equal(durak_actor(&g), 0); /* 2 is out; 0 throws in */
+    play_moves(&g, "play AS; beat JH AS; play AC; take; play AD");
+    assert_true(durak_over(&g));
+    assert_int_equal(g.result, DURAK_RESULT_DURAK);
+    assert_int_equal(g.result_seat, 3);
+    assert_int_equal(durak_losing_team(&g), 1);
+    assert_true(durak_seat_lost(&g, 1) && durak_seat_lost(&g, 3));
+    assert_false(durak_seat_lost(&g, 0) || durak_seat_lost(&g, 2));
+    assert_null(durak_validate(&g));
+    assert_cards_accounted(&g);
+}
+
+/* Everyone left on one team: the game ends at the next bout, that team loses. */
+static void test_R19_one_team_left_ends_the_game(void **state)
+{
+    (void)state;
+    durak_game g;
+    const char *h[] = { "9H 9S 9C TS TC TD", "TH 9D KS KC AS AC", "JS JC JD QS QC QD",
+                        "QH JH KD KH AD AH" };
+    deal(&g, team_opts(4, CLASSIC, ALL, 24), h, NULL, NULL);
+    play_moves(&g, "play 9S; beat TH 9S; play 9C; take; play 9H; play TS; play TC; play TD");
+    assert_turn(&g, DURAK_PHASE_ATTACK, 2, 2, 3); /* 0 is out; 1 took */
+    play_moves(&g, "play JS; beat QH JS; play JC; take; play JD; play QS; play QC");
+    assert_false(durak_over(&g));
+    play_moves(&g, "play QD"); /* 2 is out: only 1 and 3 are left, partners */
+    assert_true(durak_over(&g));
+    assert_int_equal(g.result, DURAK_RESULT_TEAM_LOST);
+    assert_int_equal(durak_losing_team(&g), 1);
+    assert_true(durak_seat_lost(&g, 3) && !durak_seat_lost(&g, 0));
+    assert_int_equal(cards_count(g.hand[1]), 12);
+    assert_null(durak_validate(&g));
+    assert_cards_accounted(&g);
+}
+
+/* R15: the last players run out in the same bout: a draw for every team. */
+static void test_R19_draw_for_all(void **state)
+{
+    (void)state;
+    durak_game g;
+    const char *h[] = { "9H JS JC JD QD AC", "JH QH KH AH AS AD", "9S 9C 9D TS TC TD",
+                        "QS QC KS KC KD TH" };
+    deal(&g, team_opts(4, CLASSIC, ALL, 24), h, NULL, NULL);
+    play_moves(&g, "play 9H; beat JH 9H; play JS; beat AS JS; play JC; beat QH JC; play JD; "
+                   "beat AD JD; play QD; beat KH QD; play AC; beat AH AC");
+    assert_turn(&g, DURAK_PHASE_ATTACK, 2, 2, 3);
+    play_moves(&g, "play 9S; beat QS 9S; play 9C; beat QC 9C; play 9D; beat TH 9D; play TS; "
+                   "beat KS TS; play TC; beat KC TC; play TD; beat KD TD");
+    assert_true(durak_over(&g));
+    assert_int_equal(g.result, DURAK_RESULT_DRAW);
+    assert_int_equal(durak_losing_team(&g), -1);
+    for (int s = 0; s < 4; s++)
+        assert_false(durak_seat_lost(&g, s));
+}
+
+/* R18 in teams: any forfeit ends the game at once; the forfeiter's team loses. */
+static void test_R19_forfeit_ends_team_game(void **state)
+{
+    (void)state;
+    durak_game g;
+    deal(&g, team_opts(4, CLASSIC, ALL, 24), team_hands, NULL, NULL);
+    play_moves(&g, "play 9S");
+    assert_int_equal(durak_resign(&g, 2), DURAK_OK); /* a bystander of the bout */
+    assert_true(durak_over(&g));
+    assert_int_equal(g.result, DURAK_RESULT_TEAM_LOST);
+    assert_int_equal(g.result_seat, 2);
+    assert_int_equal(durak_losing_team(&g), 0);
+    assert_true(durak_seat_lost(&g, 0) && !durak_seat_lost(&g, 1));
+    assert_int_equal(g.nattack, 0);
+    assert_true(cards_has(g.discard, card("9S")));
+    assert_null(durak_validate(&g));
+    assert_cards_accounted(&g);
+    assert_int_equal(durak_resign(&g, 1), DURAK_ERR_GAME_OVER);
+    assert_true(durak_new(&g, &(durak_options){ 6, TRANSFER, ALL, 0, 36, 1 }, 3));
+    assert_int_equal(durak_resign(&g, 4), DURAK_OK);
+    assert_int_equal(durak_losing_team(&g), 1);
+    assert_null(durak_validate(&g));
+}
+
+/* The one-line form keeps teams (D2) and writes a game without them as before (D1). */
+static void test_R19_serialized_as_D2(void **state)
+{
+    (void)state;
+    durak_game g, back;
+    char line[DURAK_SERIAL_MAX], again[DURAK_SERIAL_MAX];
+    team_game_seat_1_out(&g, TRANSFER);
+    assert_true(durak_serialize(&g, line, sizeof line) > 0);
+    assert_memory_equal(line, "D2 4,1,0,0,24,1 ", 16);
+    assert_null(durak_restore(&back, line));
+    assert_int_equal(back.opt.teams, 1);
+    durak_serialize(&back, again, sizeof again);
+    assert_string_equal(line, again);
+    deal(&g, opts(4, CLASSIC, ALL, 0, 24), team_hands, NULL, NULL);
+    durak_serialize(&g, line, sizeof line);
+    assert_memory_equal(line, "D1 4,0,0,0,24 ", 14);
+    /* a team game whose defender is the attacker's partner is refused */
+    team_game_seat_1_out(&g, CLASSIC);
+    g.defender = 0, g.attacker = 2, g.leader = 2, g.actor = 2;
+    durak_serialize(&g, line, sizeof line);
+    assert_non_null(strstr(durak_restore(&back, line), "R19"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1581,6 +1809,16 @@ int main(void)
         cmocka_unit_test(test_R18_thrower_leaves_turn_moves_on),
         cmocka_unit_test(test_R18_defender_leaves_while_taking),
         cmocka_unit_test(test_R18_refused_resign_changes_nothing),
+        cmocka_unit_test(test_R19_options_and_partners),
+        cmocka_unit_test(test_R19_partner_never_throws_in),
+        cmocka_unit_test(test_R19_partner_skipped_at_bout_start),
+        cmocka_unit_test(test_R19_partner_skipped_after_take),
+        cmocka_unit_test(test_R19_partner_skipped_after_transfer),
+        cmocka_unit_test(test_R19_durak_team_loses_other_team_wins),
+        cmocka_unit_test(test_R19_one_team_left_ends_the_game),
+        cmocka_unit_test(test_R19_draw_for_all),
+        cmocka_unit_test(test_R19_forfeit_ends_team_game),
+        cmocka_unit_test(test_R19_serialized_as_D2),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

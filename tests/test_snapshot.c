@@ -87,7 +87,12 @@ static void test_good_lines_restore(void **state)
     assert_null(restore(line));
     /* a T2 line (saved before the nick at the game's start: no seated token) still restores,
      * and a T1 line (before accounts: no account token either) */
-    assert_int_equal(strncmp(line, "T3 ", 3), 0);
+    assert_int_equal(strncmp(line, "T4 ", 3), 0);
+    /* a T3 line (saved before game records: no R section) still restores, without a record */
+    for (int i = 0; i < 6; i++)
+        snprintf(line, sizeof line, "%s", with_token(line, 26, NULL));
+    line[1] = '3';
+    assert_null(restore(line));
     snprintf(line, sizeof line, "%s", with_token(line, 25, NULL)); /* bob's, then alice's */
     snprintf(line, sizeof line, "%s", with_token(line, 16, NULL));
     line[1] = '2';
@@ -98,9 +103,10 @@ static void test_good_lines_restore(void **state)
     assert_null(restore(line));
 }
 
-/* Head tokens: 0 T3, 1 playing, 2 options, 3 creator, 4 nseats, 5 lobby, 6 turn, 7 warned;
+/* Head tokens: 0 T4, 1 playing, 2 options, 3 creator, 4 nseats, 5 lobby, 6 turn, 7 warned;
  * then per seat 8 =nick 9 =user 10 =host 11 =account 12 absent 13 grace 14 timeouts 15 ai
- * 16 =seated (the nick at the game's start). */
+ * 16 =seated (the nick at the game's start); a game of two seats then has its record: 26 R,
+ * 27 seed, 28 salt, 29 seconds since the deal, 30 truncated, 31 moves. */
 static void test_timers_must_be_finite_and_in_range(void **state)
 {
     (void)state;
@@ -123,7 +129,7 @@ static void test_inconsistent_tables_refused(void **state)
     char lobby[4096], game[4096];
     make_snapshot(false, lobby, sizeof lobby);
     make_snapshot(true, game, sizeof game);
-    refused(with_token(lobby, 0, "T9"), "version 1, 2 or 3");
+    refused(with_token(lobby, 0, "T9"), "version 1 to 4");
     refused(with_token(lobby, 1, "2"), "playing flag");
     refused(with_token(lobby, 2, "2,0,0,0,37"), "options");
     refused(with_token(lobby, 2, "7,0,0,0,36"), "options");
@@ -140,12 +146,28 @@ static void test_inconsistent_tables_refused(void **state)
     refused(with_token(lobby, 11, "=\x01"), "account");
     refused(with_token(lobby, 12, "2"), "absent");
     refused(with_token(lobby, 14, "11"), "time-out");
-    refused(with_token(lobby, 15, "3"), "computer level");
+    refused(with_token(lobby, 15, "4"), "computer level"); /* ismcts: no player level */
     refused(with_token(lobby, 16, "=a\x01"), "game's start");
     char extra[4200];
     snprintf(extra, sizeof extra, "%s junk", lobby);
     refused(extra, "more after the last seat");
     refused(with_token(game, 2, "2,1,0,0,36"), "options");
+    /* the game's record (issue 14): each field checked, and it must replay to the game */
+    assert_non_null(strstr(game, " R "));
+    refused(with_token(game, 26, "X"), "no record");
+    refused(with_token(game, 27, "x1"), "seed");
+    refused(with_token(game, 27, "-1"), "seed");
+    refused(with_token(game, 28, "0123"), "salt");
+    refused(with_token(game, 28, "0123456789ABCDEF0123456789abcdef"), "salt");
+    refused(with_token(game, 29, "nan"), "time");
+    refused(with_token(game, 30, "2"), "truncated");
+    refused(with_token(game, 31, "q1cff210000"), "moves");
+    refused(with_token(game, 31, "p1cff210000,"), "moves");
+    refused(with_token(game, 31, "p1cff910000"), "moves");
+    refused(with_token(game, 31, "p6fff010000"), "moves"); /* rank 15 is no card */
+    refused(with_token(game, 27, "12345"), "does not replay");
+    refused(with_token(game, 31, "tffff010000"), "does not replay");
+    assert_null(restore(with_token(game, 28, "0123456789abcdef0123456789abcdef")));
     char *g = strstr(game, " G ");
     assert_non_null(g);
     g[1] = '\0';

@@ -147,7 +147,7 @@ static void test_open_creates(void **state)
     sqlite3_stmt *st;
     assert_int_equal(sqlite3_open(f->path, &db), SQLITE_OK);
     const char *checks[][2] = { { "PRAGMA journal_mode", "wal" },
-                                { "PRAGMA user_version", "4" },
+                                { "PRAGMA user_version", "5" },
                                 { "PRAGMA application_id", "1146243906" } };
     for (size_t i = 0; i < sizeof checks / sizeof *checks; i++) {
         assert_int_equal(sqlite3_prepare_v2(db, checks[i][0], -1, &st, NULL), SQLITE_OK);
@@ -564,7 +564,7 @@ static void assert_counts(store *s, const char *key, int games, int firsts, int 
 
 #define SEAT(k, place, durak, forfeited)                                                           \
     {                                                                                              \
-        k, k "_Nick", place, durak, forfeited                                                      \
+        k, k "_Nick", place, durak, forfeited, 0, false                                            \
     }
 
 /* The scripted games; each rating below is worked by hand with
@@ -671,9 +671,9 @@ static void test_bad_results_rejected(void **state)
     assert_rejected(s, &twice, "w1 holds seats 0 and 1");
     store_result alone = { 1, false, { SEAT("v1", 1, false, false) } };
     assert_rejected(s, &alone, "1 players");
-    store_result no_key = { 2,
-                            false,
-                            { { "", "x", 1, false, false }, SEAT("u2", 2, true, false) } };
+    store_result no_key = {
+        2, false, { { "", "x", 1, false, false, 0, false }, SEAT("u2", 2, true, false) }
+    };
     assert_rejected(s, &no_key, "empty");
     store_close(s);
 }
@@ -698,11 +698,11 @@ static void test_prefs(void **state)
     store_close(s);
 }
 
-/* A database of schema version 3 (before set language, issue 13) opens: its preferences load,
- * with no language, and a language can be saved. */
-static void test_prefs_from_version_3(void **state)
+/* A database of an older schema `version` (3: before the game records, 4: before set language,
+ * issue 13), built by the released steps, opens: its preferences load with no language, a
+ * language can be saved, and the game records' table is there. */
+static void prefs_from_version(struct fixture *f, int version)
 {
-    struct fixture *f = *state;
     store_close(open_clean(f)); /* the directory */
     char side[sizeof f->path + 8];
     unlink(f->path);
@@ -710,21 +710,15 @@ static void test_prefs_from_version_3(void **state)
     unlink(side);
     snprintf(side, sizeof side, "%s-shm", f->path);
     unlink(side);
-    exec_sql(f->path,
-             "PRAGMA application_id = 1146243906;"
-             "CREATE TABLE running_tables (channel TEXT PRIMARY KEY NOT NULL, snapshot TEXT NOT "
-             "NULL);"
-             "CREATE TABLE players (key TEXT PRIMARY KEY NOT NULL, display TEXT NOT NULL,"
-             " games INTEGER NOT NULL DEFAULT 0, firsts INTEGER NOT NULL DEFAULT 0,"
-             " duraks INTEGER NOT NULL DEFAULT 0, draws INTEGER NOT NULL DEFAULT 0,"
-             " forfeits INTEGER NOT NULL DEFAULT 0, rating REAL NOT NULL DEFAULT 1500);"
-             "CREATE INDEX players_by_rating ON players (rating DESC, games DESC, key);"
-             "CREATE TABLE rejected_tables (id INTEGER PRIMARY KEY, channel TEXT NOT NULL,"
-             " snapshot TEXT NOT NULL, reason TEXT NOT NULL, rejected_at INTEGER NOT NULL);"
-             "CREATE TABLE prefs (key TEXT PRIMARY KEY NOT NULL, delivery INTEGER NOT NULL,"
-             " colours INTEGER NOT NULL, turn INTEGER NOT NULL);"
-             "INSERT INTO prefs VALUES ('bob', 1, 2, 2);"
-             "PRAGMA user_version = 3;");
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(f->path, &db), SQLITE_OK);
+    for (int v = 0; v < version; v++)
+        assert_int_equal(sqlite3_exec(db, store_migrations[v], NULL, NULL, NULL), SQLITE_OK);
+    char sql[128];
+    snprintf(sql, sizeof sql,
+             "INSERT INTO prefs VALUES ('bob', 1, 2, 2); PRAGMA user_version = %d;", version);
+    assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
     store *s = open_clean(f);
     store_prefs p;
     assert_true(store_get_prefs(s, "bob", &p));
@@ -739,7 +733,22 @@ static void test_prefs_from_version_3(void **state)
     assert_true(store_get_prefs(s, "bob", &p));
     assert_string_equal(p.language, "es");
     store_close(s);
+    assert_int_equal(sqlite3_open(f->path, &db), SQLITE_OK);
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_prepare_v2(db, "SELECT count(*) FROM games", -1, &st, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    sqlite3_finalize(st);
+    assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int(st, 0), STORE_SCHEMA_VERSION);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
 }
+
+static void test_prefs_from_version_3(void **state) { prefs_from_version(*state, 3); }
+
+static void test_prefs_from_version_4(void **state) { prefs_from_version(*state, 4); }
 
 static void test_top(void **state)
 {
@@ -980,6 +989,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_bad_results_rejected, setup, teardown),
         cmocka_unit_test_setup_teardown(test_prefs, setup, teardown),
         cmocka_unit_test_setup_teardown(test_prefs_from_version_3, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_prefs_from_version_4, setup, teardown),
         cmocka_unit_test_setup_teardown(test_top, setup, teardown),
         cmocka_unit_test_setup_teardown(test_batch_nests, setup, teardown),
         cmocka_unit_test_setup_teardown(test_full_disk_fault, setup, teardown),

@@ -87,7 +87,7 @@ static void test_stranger_and_help(void **state)
     assert_non_null(said(h, "#durak", "zed: !durak opens a game"));
     chan(h, "zed", "#durak", "!help commands"); /* longer: privately, a pointer in the channel */
     assert_non_null(said(h, "#durak", "zed: the help on commands is in a private message"));
-    assert_non_null(said(h, "zed", "!bot [easy|normal|hard], !stats [nick]"));
+    assert_non_null(said(h, "zed", "!bot [easy|normal|hard|expert], !stats [nick]"));
     chan(h, "zed", "#durak", "!help bots");
     assert_non_null(said(h, "zed", "!bot remove takes"));
     chan(h, "zed", "#durak", "!help nonsense");
@@ -201,6 +201,103 @@ static void test_illegal_move_reason(void **state)
         h_free(h);
     }
     fail_msg("no seed gave a non-beating card");
+}
+
+/* A card "7h", "10s", "As" of the bot's ASCII notation written as a Russian player types it:
+ * "7ч", "10п", "Тп" (issue 13). */
+static void card_in_russian(const char *card, char *out, size_t cap)
+{
+    static const char *const suits = "scdh";
+    static const char *const ru_suits[] = { "п", "т", "б", "ч" };
+    size_t n = strlen(card);
+    const char *rank = card[0] == 'J'   ? "В"
+                       : card[0] == 'Q' ? "Д"
+                       : card[0] == 'K' ? "К"
+                       : card[0] == 'A' ? "Т"
+                                        : NULL;
+    int suit = (int)(strchr(suits, card[n - 1]) - suits);
+    if (rank)
+        snprintf(out, cap, "%s%s", rank, ru_suits[suit]);
+    else
+        snprintf(out, cap, "%.*s%s", (int)(n - 1), card, ru_suits[suit]);
+}
+
+/* A game opened, joined, started and played in Russian words: the moves are made, and a card
+ * with Cyrillic Т comes with the note of how it was read (the ace). */
+static void test_russian_words(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 0; seed < 60; seed++) {
+        harness *h = h_new(seed);
+        chan(h, "alice", "#durak", "!дурак подкидной");
+        assert_non_null(said(h, "#durak", "opens a game"));
+        chan(h, "bob", "#durak", "!играть");
+        assert_non_null(said(h, "#durak", "joins"));
+        chan(h, "alice", "#durak", "!старт");
+        char moves[1024], ru[32], lead[64];
+        int i = whose_turn(h, NICKS, 2, moves, sizeof moves);
+        assert_true(i >= 0);
+        const char *ace = strstr(moves, "play A");
+        if (!ace) { /* a hand without an ace: another deal */
+            h_free(h);
+            continue;
+        }
+        char card[8];
+        snprintf(card, sizeof card, "%.2s", ace + 5);
+        card_in_russian(card, ru, sizeof ru);
+        snprintf(lead, sizeof lead, "хожу %s", ru);
+        priv(h, NICKS[i], lead);
+        const char *note = said(h, NICKS[i], "Cyrillic Т is the ace");
+        assert_non_null(note);
+        assert_non_null(strstr(note, ru));
+        char want[64];
+        snprintf(want, sizeof want, "%s leads %s", NICKS[i], card);
+        assert_non_null(said(h, "#durak", want));
+        priv(h, NICKS[1 - i], "беру");
+        snprintf(want, sizeof want, "%s takes", NICKS[1 - i]);
+        assert_non_null(said(h, "#durak", want));
+        assert_null(said(h, NICKS[1 - i], "Cyrillic")); /* no card, no note */
+        priv(h, NICKS[i], "бито");
+        priv(h, NICKS[i], "карты");
+        assert_non_null(said(h, NICKS[i], "Your hand"));
+        h_free(h);
+        return;
+    }
+    fail_msg("no seed dealt the first player an ace to lead");
+}
+
+/* "бью X Y" with the covered card first, as Russian says it, beats X with Y (the cards tell
+ * which is on the table); the bot's order "beat Y X" works as before. */
+static void test_russian_beat_order(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 0; seed < 60; seed++) {
+        harness *h = h_new(seed);
+        start_two(h, "#durak");
+        char moves[1024], line[96], x[32], y[32], cov[8], with[8], want[96];
+        int i = whose_turn(h, NICKS, 2, moves, sizeof moves);
+        assert_int_equal(sscanf(strstr(moves, "play "), "play %7s", cov), 1);
+        card_in_russian(cov, x, sizeof x);
+        snprintf(line, sizeof line, "хожу %s", x);
+        priv(h, NICKS[i], line);
+        snprintf(want, sizeof want, "%s leads %s", NICKS[i], cov);
+        assert_non_null(said(h, "#durak", want));
+        priv(h, NICKS[1 - i], "ходы");
+        const char *b = strstr(said(h, NICKS[1 - i], "Your moves: "), "beat ");
+        if (!b) { /* nothing beats it: another deal */
+            h_free(h);
+            continue;
+        }
+        assert_int_equal(sscanf(b, "beat %7s", with), 1);
+        card_in_russian(with, y, sizeof y);
+        snprintf(line, sizeof line, "бью %s %s", x, y);
+        priv(h, NICKS[1 - i], line);
+        snprintf(want, sizeof want, "%s beats %s with %s", NICKS[1 - i], cov, with);
+        assert_non_null(said(h, "#durak", want));
+        h_free(h);
+        return;
+    }
+    fail_msg("no seed let the defender beat the lead");
 }
 
 static void test_timeouts_and_forfeit(void **state)
@@ -492,6 +589,42 @@ static void test_computer_players(void **state)
         }
     }
     assert_int_equal(tables_count(h->t), 0);
+    h_free(h);
+}
+
+/* !bot expert: hard's search with game.expert_budget per decision (issue 16). */
+static void test_expert_budget(void **state)
+{
+    (void)state;
+    harness *h = h_new(17);
+    h->cfg.game.expert_budget = 2.5;
+    tables_reconfigure(h->t, &h->cfg);
+    chan(h, "alice", "#durak", "!durak");
+    chan(h, "alice", "#durak", "!bot expert");
+    assert_non_null(said(h, "#durak", "Computer player Expert[bot] joins"));
+    chan(h, "alice", "#durak", "!start");
+    tables_ai_job job;
+    int jobs = 0;
+    for (int step = 0; step < 40 && tables_count(h->t); step++) {
+        h->now += h->cfg.game.bot_delay;
+        if (tables_ai_next_job(h->t, h->now, &job)) {
+            assert_int_equal(job.params.level, AI_EXPERT);
+            assert_int_equal(job.params.budget_ms, 2500);
+            job.params.max_iterations = 50;
+            tables_ai_result(h->t, h->now, &job, ai_choose(&job.view, &job.params, NULL), &h->o);
+            jobs++;
+        } else {
+            char moves[1024], move[128];
+            priv(h, "alice", "moves");
+            assert_non_null(said(h, "alice", "Your moves: "));
+            snprintf(moves, sizeof moves, "%s", said(h, "alice", "Your moves: ") + 12);
+            rng_t r;
+            rng_seed(&r, (uint64_t)step);
+            pick_move(&r, moves, move, sizeof move);
+            priv(h, "alice", move);
+        }
+    }
+    assert_true(jobs > 0);
     h_free(h);
 }
 
@@ -816,6 +949,8 @@ int main(void)
         cmocka_unit_test(test_line_priorities),
         cmocka_unit_test(test_complete_games),
         cmocka_unit_test(test_illegal_move_reason),
+        cmocka_unit_test(test_russian_words),
+        cmocka_unit_test(test_russian_beat_order),
         cmocka_unit_test(test_pickup_count),
         cmocka_unit_test(test_timeouts_and_forfeit),
         cmocka_unit_test(test_nick_change),
@@ -831,6 +966,7 @@ int main(void)
         cmocka_unit_test(test_trust_account_binds_the_seat),
         cmocka_unit_test(test_trust_stats_by_account),
         cmocka_unit_test(test_computer_players),
+        cmocka_unit_test(test_expert_budget),
         cmocka_unit_test(test_replace_leavers),
         cmocka_unit_test(test_netsplit_reason),
         cmocka_unit_test(test_netsplit_stops_the_turn_timer),

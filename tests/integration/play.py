@@ -183,6 +183,8 @@ class Table:
             return False
         if re.search(r"\bdraw\b", text, re.I):
             return True
+        if re.search(r"\bTeam \S+ loses\b", text):   # R19: a team game without a durak
+            return True
         return re.search(r"\bdurak\b", text, re.I) is not None and self._names_player(text)
 
     def _on_public(self, p, m, now):

@@ -123,19 +123,20 @@ admin {{ name = "test"; email = "test@durak.test"; }};
 class {{
   name = "users"; ping_time = 90 seconds; number_per_ip_local = 1000;
   number_per_ip_global = 1000; max_number = 1000; cidr_bitlen_ipv4 = 32;
-  number_per_cidr = 1000; sendq = 1 megabyte; recvq = 8 kbytes;
+  number_per_cidr = 1000; sendq = 1 megabyte; recvq = {recvq};
 }};
 listen {{ host = "127.0.0.1"; port = {port}; }};
 auth {{
   user = "*@127.0.0.1"; class = "users";
-  flags = exceed_limit, can_flood, kline_exempt, resv_exempt;
+  flags = exceed_limit, {can_flood}kline_exempt, resv_exempt;
 }};
 general {{
-  throttle_count = 1000; throttle_time = 0; disable_auth = yes; default_floodcount = 0;
-  anti_nick_flood = no; anti_spam_exit_message_time = 0; ping_cookie = no;
+  throttle_count = 1000; throttle_time = 0; disable_auth = yes; default_floodcount = {floodcount};
+  default_floodtime = 1 second; anti_nick_flood = no; anti_spam_exit_message_time = 0;
+  ping_cookie = no;
   invisible_on_connect = no; oper_only_umodes = {oper_only_umodes};
 }};
-channel {{ default_join_flood_count = 0; }};
+channel {{ default_join_flood_count = {join_flood}; default_join_flood_time = 6 seconds; }};
 modules {{ path = "{modules}"; path = "{modules}/autoload"; }};
 log {{ use_logging = yes; }};
 """
@@ -186,9 +187,12 @@ def _stop(proc, timeout=5, sig=signal.SIGTERM):
 class InspIRCd:
     """InspIRCd 3 with a server port for Atheme; runs in the foreground (--nofork).
     tls: (certificate file, key file): also a TLS client port, tls_port. name, sid: its server
-    name and id (a second server of a network needs its own); link(other) links two of them."""
+    name and id (a second server of a network needs its own); link(other) links two of them.
+    fakelag: InspIRCd's defaults for users (recvq 8192 bytes, fakelag on, threshold 10,
+    commandrate 1000: past a burst of 10 commands, one a second is read); else off."""
 
-    def __init__(self, binary, workdir, tls=None, name="irc.durak.test", sid="0DT"):
+    def __init__(self, binary, workdir, tls=None, name="irc.durak.test", sid="0DT",
+                 fakelag=False):
         self.binary = binary
         self.dir = workdir
         self.name = name
@@ -202,9 +206,14 @@ class InspIRCd:
         self.proc = None
         self.tls_port = h.free_port() if tls else None
         with open(self.conf, "w") as f:
-            f.write(INSPIRCD_CONF.format(port=self.port, link_port=self.link_port, dir=workdir,
-                                         oper_pw=self.oper_pw, link_pw=self.link_pw, name=name,
-                                         sid=sid))
+            conf = INSPIRCD_CONF.format(port=self.port, link_port=self.link_port, dir=workdir,
+                                        oper_pw=self.oper_pw, link_pw=self.link_pw, name=name,
+                                        sid=sid)
+            if fakelag:
+                conf = conf.replace('recvq="65536"', 'recvq="8192"').replace(
+                    'threshold="1000"', 'threshold="10"').replace(
+                    'commandrate="100000" fakelag="no"', 'commandrate="1000" fakelag="yes"')
+            f.write(conf)
             if tls:
                 f.write(INSPIRCD_TLS_CONF.format(cert=tls[0], key=tls[1], tls_port=self.tls_port))
 
@@ -292,9 +301,12 @@ class IrcdHybrid:
     """ircd-hybrid 8 from the tree fetch_hybrid unpacked, in the foreground (-foreground), with
     its config, databases, log and pid file in the test's directory. It refuses to run as root:
     when the test is root it runs as nobody (that directory made reachable for it).
-    oper_only_umodes: Debian's default makes +B (BOT=B) operator-only; "bot" gives that."""
+    oper_only_umodes: Debian's default makes +B (BOT=B) operator-only; "bot" gives that.
+    flood_limits: Debian's defaults for a user (recvq 2560 bytes, no can_flood: a few lines a
+    second parsed, floodcount 10 lines a second to one target, join flood 18 in 6 s); else off.
+    The connection throttle stays off either way: the test's clients all come from 127.0.0.1."""
 
-    def __init__(self, root, workdir, oper_only_umodes="spy"):
+    def __init__(self, root, workdir, oper_only_umodes="spy", flood_limits=False):
         self.root = root
         self.dir = os.path.join(workdir, "hybrid")
         os.makedirs(self.dir, exist_ok=True)
@@ -319,8 +331,11 @@ class IrcdHybrid:
             f.write(image)
         os.chmod(self.binary, 0o755)
         with open(self.conf, "w") as f:
-            f.write(HYBRID_CONF.format(port=self.port, modules=modules,
-                                       oper_only_umodes=oper_only_umodes))
+            f.write(HYBRID_CONF.format(
+                port=self.port, modules=modules, oper_only_umodes=oper_only_umodes,
+                recvq="2560 bytes" if flood_limits else "8 kbytes",
+                can_flood="" if flood_limits else "can_flood, ",
+                floodcount=10 if flood_limits else 0, join_flood=18 if flood_limits else 0))
         self.user = None
         if os.geteuid() == 0:
             self.user = "nobody"

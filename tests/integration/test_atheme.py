@@ -12,7 +12,10 @@ through NickServ by a client of the test (with ENFORCE on); #reg is +R (register
   it says nothing in channels;
 - services down when the bot connects (401 NickServ): it joins #durak (as durakbot_ while the
   enforcer's hold on durakbot lasts), waits, and once Atheme is back it IDENTIFYs, regains its
-  nick and joins #reg.
+  nick and joins #reg;
+- InspIRCd itself restarts, and the bot is back before Atheme relinks (the case that left it
+  Guest…): it registers again, waits for NickServ instead of being renamed, IDENTIFYs once
+  Atheme is linked, and is durakbot in #reg, never having spoken as Guest….
 Skips (77) when inspircd or atheme-services is not installed."""
 import os
 import time
@@ -170,24 +173,56 @@ def test_services_restart(env, ircd, atheme, op):
     bot.stop()
 
 
-def test(env):
-    ircd = env.server(servers.InspIRCd(env.args.inspircd, env.dir))
-    ircd.start()
-    atheme = env.server(servers.Atheme(env.args.atheme, env.dir, ircd))
-    atheme.start()
-    servers.register_account(ircd.port, h.BOT_NICK, PW, enforce=True)
-    op = env.client("op", port=ircd.port)
+def oper_client(env, ircd, name):
+    op = env.client(name, port=ircd.port)
     op.send("OPER root %s" % ircd.oper_pw)
     op.wait_for(lambda m: m.command == "381", 5, what="OPER")
     op.join(CH)
     op.join(REG)
     op.send("MODE %s +R" % REG)
     op.wait_for(lambda m: m.command == "MODE" and m.target == REG, 5, what="MODE +R")
+    return op
+
+
+def test_ircd_restart(env, ircd, atheme, op):
+    bot = env.bot(config(ircd.port, password=PW), name="ircdrestart")
+    bot.start()
+    h.check(in_channel(op, h.BOT_NICK, REG, 25), "identified: the bot is not in %s" % REG)
+    atheme.stop()
+    ircd.stop()
+    t0 = time.monotonic()
+    ircd.start()
+    op2 = oper_client(env, ircd, "op2")
+    end = time.monotonic() + 20
+    while bot.log_text().count("registered on 127.0.0.1:%d" % ircd.port) < 2:
+        h.check(time.monotonic() < end, "the bot did not come back after the restart")
+        time.sleep(0.2)
+    h.check(wait_log(bot, "no such nick NickServ (401)", 10), "NickServ's absence not noticed")
+    back = time.monotonic() - t0
+    atheme.start()
+    h.check(in_channel(op2, h.BOT_NICK, REG, 25), "after the restart: not in %s" % REG)
+    h.check(bot_nick_now(op2) == h.BOT_NICK, "after the restart the bot is not durakbot")
+    quiet_in_channel(op2, "Guest", 1.5)
+    h.check(bot.log_text().count("NickServ: identified for durakbot") >= 2,
+            "not identified again after the restart")
+    h.log("InspIRCd restarted: the bot back in %.1f s before Atheme (401), identified and in %s "
+          "as durakbot %.1f s after the restart" % (back, REG, time.monotonic() - t0))
+    bot.stop()
+
+
+def test(env):
+    ircd = env.server(servers.InspIRCd(env.args.inspircd, env.dir))
+    ircd.start()
+    atheme = env.server(servers.Atheme(env.args.atheme, env.dir, ircd))
+    atheme.start()
+    servers.register_account(ircd.port, h.BOT_NICK, PW, enforce=True)
+    op = oper_client(env, ircd, "op")
     test_sasl(env, ircd, op)
     bot = test_identify_taken_nick(env, ircd, op)
     test_oper_rename(env, ircd, op, bot)
     test_wrong_password(env, ircd, op)
     test_services_restart(env, ircd, atheme, op)
+    test_ircd_restart(env, ircd, atheme, op)
 
 
 if __name__ == "__main__":

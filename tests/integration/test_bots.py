@@ -1,11 +1,11 @@
 #!/usr/bin/python3
-"""bots: one person and three computer players. anna opens a game, seats `!bot easy`, `!bot normal`
-and `!bot hard` (game.bot_delay = 0.2), starts it and plays to the end by private message while the
-computer players move on their own. Checks: each computer player joins and moves; every line of the
-bot that names one marks it as a bot (`Easy[bot]`, never a bare `Easy`); no PRIVMSG or NOTICE ever
-goes to a computer player (spy clients hold the nicks Easy[bot], Normal[bot] and Hard[bot] on the
-server, outside the channel, and must receive nothing from the bot); the end is announced; no
-time-outs or forfeits; afterwards `!stats` answers with anna's nick and `1 game`, and `!top`
+"""bots: one person and four computer players. anna opens a game, seats `!bot easy`, `!bot normal`,
+`!bot hard` and `!bot expert` (game.bot_delay = 0.2, game.expert_budget = 0.3), starts it and plays
+to the end by private message while the computer players move on their own. Checks: each computer
+player joins and moves; every line of the bot that names one marks it as a bot (`Easy[bot]`, never a
+bare `Easy`); no PRIVMSG or NOTICE ever goes to a computer player (spy clients hold the nicks
+Easy[bot], Normal[bot], Hard[bot] and Expert[bot] on the server, outside the channel, and must
+receive nothing from the bot); the end is announced; no time-outs or forfeits; afterwards `!stats` answers with anna's nick and `1 game`, and `!top`
 answers."""
 import re
 import time
@@ -14,10 +14,11 @@ import harness as h
 import play
 
 CH = "#durak"
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 NAMES = [lvl.capitalize() + "[bot]" for lvl in LEVELS]
-BARE = re.compile(r"(?<![\w\[\]])(Easy|Normal|Hard)(?!\[bot\])(?![\w\[])")
-MOVE = re.compile(r"(Easy|Normal|Hard)\[bot\] (leads|adds|throws in|beats|takes|passes|transfers)")
+BARE = re.compile(r"(?<![\w\[\]])(Easy|Normal|Hard|Expert)(?!\[bot\])(?![\w\[])")
+MOVE = re.compile(
+    r"(Easy|Normal|Hard|Expert)\[bot\] (leads|adds|throws in|beats|takes|passes|transfers)")
 
 
 def bot_lines(client, since=0.0):
@@ -29,7 +30,8 @@ def test(env):
     env.ngircd.start()
     cfg = h.bot_config(env.ngircd.port, channels=(CH,), burst=20, rate=20, turn_timeout=15)
     h.check("first5 = false;" in cfg, "unexpected generated config")
-    bot = env.bot(cfg.replace("first5 = false;", "first5 = false; bot_delay = 0.2;"))
+    bot = env.bot(
+        cfg.replace("first5 = false;", "first5 = false; bot_delay = 0.2; expert_budget = 0.3;"))
     spies = [env.client(n, user="spy%d" % i) for i, n in enumerate(NAMES)]
     bot.start()
     anna = play.Player(env.client("anna"))
@@ -73,7 +75,7 @@ def test(env):
     h.check(not bare, "%d line(s) name a computer player without [bot], e.g. %r"
             % (len(bare), bare[:3]))
     moved = {mm.group(1) for x in lines if x.target.lower() == CH for mm in MOVE.finditer(x.plain)}
-    h.check(moved == {"Easy", "Normal", "Hard"},
+    h.check(moved == {"Easy", "Normal", "Hard", "Expert"},
             "not every computer player made a move: only %s" % sorted(moved))
 
     time.sleep(0.3)

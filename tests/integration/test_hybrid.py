@@ -10,6 +10,10 @@ package cannot be fetched (no network).
   nick, not a case variant of it) and plays on; after the game `!stats Ann[X]` (a case variant of
   the nick they sat down with) finds their record: stats stay with the nick a person was seated
   under, as they do with rfc1459;
+- with Debian's flood limits for users on (recvq 2560 bytes, no can_flood: a burst of 5 lines,
+  then about one a second; floodcount 10) and the bot's default pace (flood.burst 5,
+  flood.rate 1): a complete two-player game, no time-outs, no forfeits, no Excess Flood, one
+  connection all along;
 - with +B operator-only (Debian's default config) the bot's MODE +B gets 501: one log line."""
 import time
 
@@ -63,7 +67,39 @@ def test(env):
 
     rc, took = bot.stop()
     h.check(rc == 0, "durakbot exited with status %s after SIGTERM" % rc)
+    flood_limits(env)
     bot_mode_refused(env)
+
+
+def flood_limits(env):
+    ircd = env.server(servers.IrcdHybrid(FETCHED["root"], env.dir + "/flood", flood_limits=True))
+    ircd.start()
+    bot = env.bot(h.bot_config(ircd.port, channels=(CH,), turn_timeout=60, rejoin_grace=60,
+                               burst=5, rate=1.0), name="flood")
+    bot.start()
+    players = [play.Player(env.client(n, user="f%d" % i, port=ircd.port))
+               for i, n in enumerate(("fedor", "galina"))]
+    for p in players:
+        p.c.join_with_bot(CH)
+    # the bot speaks about a line a second here: the players wait as long for answers
+    saved = play.SILENCE, play.ANSWER_WAIT, play.THROTTLE
+    play.SILENCE, play.ANSWER_WAIT, play.THROTTLE = 10.0, 6.0, 6.0
+    try:
+        table = play.Table(CH, players, 5)
+        t0 = time.monotonic()
+        table.open("classic", timeout=30)
+        result = table.run(timeout=170)
+    finally:
+        play.SILENCE, play.ANSWER_WAIT, play.THROTTLE = saved
+    took = time.monotonic() - t0
+    table.check_clean()
+    text = bot.log_text()
+    h.check(text.count("registered on") == 1 and "Excess Flood" not in text,
+            "the bot was dropped under hybrid's flood limits:\n%s" % text[-2000:])
+    h.log("flood limits on, 1 line/s: a two-player game of %d moves in %.0f s (%.1f s a move): %s"
+          % (table.moves, took, took / max(1, table.moves), result))
+    rc, _ = bot.stop()
+    h.check(rc == 0, "durakbot exited with status %s after SIGTERM" % rc)
 
 
 def bot_mode_refused(env):

@@ -100,11 +100,11 @@ def first_connection(srv):
     srv.send(":fake.server 005 %s %s CASEMAPPING=ascii :are supported" % (nick, filler))
     srv.send(":fake.server 005 %s BOT=B NICKLEN=30 :are supported" % nick)
     srv.send(":fake.server 376 %s :End of MOTD" % nick)
-    srv.expect("JOIN #durak")          # queued at 001, ahead of the MODE that 005 asks for
-    srv.expect("MODE %s +B" % nick)
+    srv.expect("MODE %s +B" % nick)    # 005 asks for it at once
+    srv.expect("JOIN #durak")          # once 005 is over (376 here): TARGMAX, LINELEN known
     srv.send(":%s!durak@bot.host JOIN :#durak" % nick)
     srv.expect("WHO #durak")
-    h.log("433 -> %s, BOT=B -> MODE +B, JOIN then WHO" % nick)
+    h.log("433 -> %s, BOT=B -> MODE +B, JOIN after 005, then WHO" % nick)
 
     srv.send(":zoe!z@zoe.host PRIVMSG %s :\x01PING 12345\x01" % nick)
     srv.expect("NOTICE zoe :\x01PING 12345\x01")

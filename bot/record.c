@@ -1,0 +1,177 @@
+/* record.c — a game's record: moves appended as they are played, the moves as text and back,
+ * the replay through the engine, the durak-cli commands, and the deal's SHA-256 fingerprint. */
+#include "record.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/evp.h>
+
+static const char record_kinds[] = "pbtsxr"; /* indexed by durak_act_kind, then RECORD_RESIGN */
+
+void record_start(game_record *r, const durak_options *opt, uint64_t seed,
+                  const uint8_t salt_bytes[RECORD_SALT_BYTES])
+{
+    memset(r, 0, offsetof(game_record, move));
+    r->known = true;
+    r->opt = *opt;
+    r->seed = seed;
+    for (int i = 0; i < RECORD_SALT_BYTES; i++)
+        snprintf(r->salt + 2 * i, 3, "%02x", salt_bytes[i]);
+}
+
+void record_add(game_record *r, uint8_t kind, uint8_t card, uint8_t target, int seat, double secs)
+{
+    if (!r->known)
+        return;
+    if (r->nmoves == RECORD_MOVES_MAX) {
+        r->truncated = true;
+        return;
+    }
+    uint32_t ms = secs > 0 ? (secs * 1000.0 < 4e9 ? (uint32_t)(secs * 1000.0) : 4000000000u) : 0;
+    if (r->nmoves && ms < r->move[r->nmoves - 1].ms)
+        ms = r->move[r->nmoves - 1].ms;
+    r->move[r->nmoves++] = (record_move){ kind, card, target, (uint8_t)seat, ms };
+}
+
+void record_commit_string(const game_record *r, char out[RECORD_COMMIT_MAX])
+{
+    snprintf(out, RECORD_COMMIT_MAX, "durak-deal-v1:%" PRIu64 ":%s", r->seed, r->salt);
+}
+
+bool record_fingerprint(const game_record *r, char out[RECORD_DIGEST_HEX])
+{
+    char text[RECORD_COMMIT_MAX];
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int n = 0;
+    record_commit_string(r, text);
+    out[0] = '\0';
+    if (!EVP_Digest(text, strlen(text), md, &n, EVP_sha256(), NULL) || n != 32)
+        return false;
+    for (unsigned i = 0; i < n; i++)
+        snprintf(out + 2 * i, 3, "%02x", md[i]);
+    return true;
+}
+
+bool record_format_moves(const game_record *r, char *buf, size_t cap)
+{
+    size_t len = 0;
+    if (cap < 2)
+        return false;
+    snprintf(buf, cap, "-");
+    for (int i = 0; i < r->nmoves; i++) {
+        const record_move *m = &r->move[i];
+        int n = snprintf(buf + len, cap - len, "%s%c%02x%02x%d%" PRIu32, i ? "," : "",
+                         record_kinds[m->kind], m->card, m->target, m->seat, m->ms);
+        if (n < 0 || (size_t)n >= cap - len)
+            return false;
+        len += (size_t)n;
+    }
+    return true;
+}
+
+static int hex2(const char *s)
+{
+    int v = 0;
+    for (int i = 0; i < 2; i++) {
+        char c = s[i];
+        int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+        if (d < 0)
+            return -1;
+        v = 16 * v + d;
+    }
+    return v;
+}
+
+static bool card_ok(int c) { return c == CARD_NONE || (c >= 0 && c < 64 && (c & 15) < RANK_COUNT); }
+
+/* One token "<k><cc><tt><s><ms>" into *m; false if malformed. */
+static bool parse_move(const char *tok, size_t n, record_move *m)
+{
+    const char *k = n ? strchr(record_kinds, tok[0]) : NULL;
+    if (n < 7 || n > 16 || !k || !tok[0])
+        return false;
+    int card = hex2(tok + 1), target = hex2(tok + 3), seat = tok[5] - '0';
+    if (!card_ok(card) || !card_ok(target) || seat < 0 || seat >= DURAK_MAX_PLAYERS)
+        return false;
+    unsigned long long ms = 0;
+    for (size_t i = 6; i < n; i++) {
+        if (tok[i] < '0' || tok[i] > '9')
+            return false;
+        ms = 10 * ms + (unsigned long long)(tok[i] - '0');
+    }
+    if (ms > UINT32_MAX)
+        return false;
+    *m = (record_move){ (uint8_t)(k - record_kinds), (uint8_t)card, (uint8_t)target, (uint8_t)seat,
+                        (uint32_t)ms };
+    return true;
+}
+
+bool record_parse_moves(game_record *r, const char *text)
+{
+    static record_move moves[RECORD_MOVES_MAX]; /* parsed aside so that r stays as it was */
+    int n = 0;
+    if (!strcmp(text, "-")) {
+        r->nmoves = 0;
+        return true;
+    }
+    for (const char *p = text; *p;) {
+        size_t len = strcspn(p, ",");
+        if (n == RECORD_MOVES_MAX || !parse_move(p, len, &moves[n]))
+            return false;
+        if (n && moves[n].ms < moves[n - 1].ms)
+            return false;
+        n++;
+        p += len;
+        if (*p == ',' && *++p == '\0')
+            return false;
+    }
+    if (!n)
+        return false;
+    memcpy(r->move, moves, (size_t)n * sizeof *moves);
+    r->nmoves = n;
+    return true;
+}
+
+bool record_replay(const game_record *r, durak_game *out)
+{
+    if (!r->known || !durak_new(out, &r->opt, r->seed))
+        return false;
+    for (int i = 0; i < r->nmoves; i++) {
+        const record_move *m = &r->move[i];
+        durak_error e = m->kind == RECORD_RESIGN
+                            ? durak_resign(out, m->seat)
+                            : (out->actor == m->seat
+                                   ? durak_apply(out, (durak_action){ m->kind, m->card, m->target })
+                                   : DURAK_ERR_NOT_YOUR_TURN);
+        if (e != DURAK_OK)
+            return false;
+    }
+    return true;
+}
+
+void record_cli_new(const game_record *r, char *buf, size_t cap)
+{
+    const durak_options *o = &r->opt;
+    snprintf(buf, cap, "new players=%d variant=%s throwin=%s first5=%s deck=%d%s seed=%" PRIu64,
+             o->players, o->variant == DURAK_VARIANT_TRANSFER ? "transfer" : "classic",
+             o->throwin == DURAK_THROWIN_NEIGHBOURS ? "neighbours" : "all",
+             o->first5 ? "on" : "off", o->deck, o->teams ? " teams=on" : "", r->seed);
+}
+
+void record_cli_move(const record_move *m, char *buf, size_t cap)
+{
+    char c[3], x[3];
+    switch (m->kind) {
+    case DURAK_ACT_PLAY: snprintf(buf, cap, "play %s", card_format(m->card, c)); break;
+    case DURAK_ACT_BEAT:
+        snprintf(buf, cap, "beat %s %s", card_format(m->card, c), card_format(m->target, x));
+        break;
+    case DURAK_ACT_TAKE: snprintf(buf, cap, "take"); break;
+    case DURAK_ACT_PASS: snprintf(buf, cap, "pass"); break;
+    case DURAK_ACT_TRANSFER: snprintf(buf, cap, "transfer %s", card_format(m->card, c)); break;
+    default: snprintf(buf, cap, "resign %d", m->seat); break;
+    }
+}

@@ -1,0 +1,71 @@
+/* record.h — a game's record (issue 14): its deal (options, seed, salt), every move with its time,
+ * as text for snapshots and the store, replayed by the engine, and the deal's fingerprint. */
+#ifndef DURAK_RECORD_H
+#define DURAK_RECORD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "durak.h"
+
+enum {
+    RECORD_MOVES_MAX = 2048, /* moves kept; a longer game's record is marked truncated */
+    RECORD_SALT_BYTES = 16,
+    RECORD_SALT_HEX = 2 * RECORD_SALT_BYTES + 1, /* the salt in hex and its NUL */
+    RECORD_DIGEST_HEX = 65,                      /* a SHA-256 in hex and its NUL */
+    RECORD_COMMIT_MAX = 96,                      /* the committed string and its NUL */
+    RECORD_MOVE_TEXT = 20,                       /* one move token and its comma */
+    RECORD_TEXT_MAX = RECORD_MOVES_MAX * RECORD_MOVE_TEXT + 64, /* every move as text */
+    RECORD_RESIGN = 5 /* a move kind beyond durak_act_kind: seat resigns (R18) */
+};
+
+/* One move: an engine action (kind durak_act_kind, card, target) or RECORD_RESIGN of seat, by
+ * seat, ms milliseconds after the deal. */
+typedef struct {
+    uint8_t kind, card, target, seat;
+    uint32_t ms;
+} record_move;
+
+typedef struct {
+    bool known;     /* false: no record (a game restored from a snapshot older than T4) */
+    bool truncated; /* more than RECORD_MOVES_MAX moves: the moves beyond were not kept */
+    durak_options opt;
+    uint64_t seed;              /* durak_new(&g, &opt, seed) deals the game */
+    char salt[RECORD_SALT_HEX]; /* lower-case hex */
+    char channel[64];           /* where it was played, as the bot wrote it */
+    char channel_key[64];       /* the same, casefolded (what !last looks up) */
+    char result[16];            /* at the end, as durak-cli's state says it: "durak 1", "draw" */
+    int nmoves;
+    record_move move[RECORD_MOVES_MAX];
+} game_record;
+
+/* A new record of the deal (fills known, opt, seed, salt from salt_bytes). */
+void record_start(game_record *r, const durak_options *opt, uint64_t seed,
+                  const uint8_t salt_bytes[RECORD_SALT_BYTES]);
+/* Appends one move (a resign when kind is RECORD_RESIGN); sets truncated when full. */
+void record_add(game_record *r, uint8_t kind, uint8_t card, uint8_t target, int seat, double secs);
+
+/* "durak-deal-v1:<seed in decimal>:<salt in lower-case hex>": the string the fingerprint is the
+ * SHA-256 of. */
+void record_commit_string(const game_record *r, char out[RECORD_COMMIT_MAX]);
+/* The SHA-256 of the committed string in lower-case hex (OpenSSL). false if OpenSSL fails. */
+bool record_fingerprint(const game_record *r, char out[RECORD_DIGEST_HEX]);
+
+/* The moves as comma-separated tokens "<k><card hex><target hex><seat><ms>" (k: p b t s x r for
+ * play, beat, take, pass, transfer, resign; ff for no card); "-" when there are none. false if
+ * cap is too small. */
+bool record_format_moves(const game_record *r, char *buf, size_t cap);
+/* Reads what record_format_moves wrote into r->move / r->nmoves; false (r unchanged) if malformed
+ * (bad token, a card or seat out of range, times going back, too many moves). */
+bool record_parse_moves(game_record *r, const char *text);
+
+/* Deals r's game and applies its moves: true if every move is legal (the game is then in *out). */
+bool record_replay(const game_record *r, durak_game *out);
+
+/* The durak-cli command that deals r's game: "new players=3 variant=classic ... seed=N". */
+void record_cli_new(const game_record *r, char *buf, size_t cap);
+/* The durak-cli command of one move: "play 6H", "beat 7H 6H", "take", "resign 2". */
+void record_cli_move(const record_move *m, char *buf, size_t cap);
+
+#endif

@@ -1,0 +1,37 @@
+/* store_schema.c: the state database's schema, as the steps that build it (store.c runs them
+ * when it opens a file of an older version). */
+#include "store_internal.h"
+
+/* store_migrations[v] takes a database from user_version v to v + 1, inside one transaction.
+ * Append only: never edit a released step; a new schema is a new step (and STORE_SCHEMA_VERSION+1). */
+const char *const store_migrations[] = {
+    /* 0 -> 1: the first schema. */
+    "PRAGMA application_id = 1146243906;"
+    "CREATE TABLE running_tables (channel TEXT PRIMARY KEY NOT NULL, snapshot TEXT NOT NULL);"
+    "CREATE TABLE players (key TEXT PRIMARY KEY NOT NULL, display TEXT NOT NULL,"
+    " games INTEGER NOT NULL DEFAULT 0, firsts INTEGER NOT NULL DEFAULT 0,"
+    " duraks INTEGER NOT NULL DEFAULT 0, draws INTEGER NOT NULL DEFAULT 0,"
+    " forfeits INTEGER NOT NULL DEFAULT 0, rating REAL NOT NULL DEFAULT 1500);"
+    "CREATE INDEX players_by_rating ON players (rating DESC, games DESC, key);",
+    /* 1 -> 2: saved tables the bot refused to restore, kept to be looked at. */
+    "CREATE TABLE rejected_tables (id INTEGER PRIMARY KEY, channel TEXT NOT NULL,"
+    " snapshot TEXT NOT NULL, reason TEXT NOT NULL, rejected_at INTEGER NOT NULL);",
+    /* 2 -> 3: each person's preferences for their private lines. */
+    "CREATE TABLE prefs (key TEXT PRIMARY KEY NOT NULL, delivery INTEGER NOT NULL,"
+    " colours INTEGER NOT NULL, turn INTEGER NOT NULL);",
+    /* 3 -> 4: every finished game's record (issue 14): options, deal, moves, seats, result. */
+    "CREATE TABLE games (id INTEGER PRIMARY KEY, channel TEXT NOT NULL, channel_key TEXT NOT NULL,"
+    " ended_at INTEGER NOT NULL, players INTEGER NOT NULL, variant INTEGER NOT NULL,"
+    " throwin INTEGER NOT NULL, first5 INTEGER NOT NULL, deck INTEGER NOT NULL,"
+    " seed TEXT NOT NULL, salt TEXT NOT NULL, draw INTEGER NOT NULL, result TEXT NOT NULL,"
+    " truncated INTEGER NOT NULL, moves TEXT NOT NULL, teams INTEGER NOT NULL DEFAULT 0);"
+    "CREATE INDEX games_by_channel ON games (channel_key, id);"
+    "CREATE INDEX games_by_end ON games (ended_at, id);"
+    "CREATE TABLE game_seats (game INTEGER NOT NULL REFERENCES games (id), seat INTEGER NOT NULL,"
+    " key TEXT NOT NULL, display TEXT NOT NULL, place INTEGER NOT NULL, durak INTEGER NOT NULL,"
+    " forfeited INTEGER NOT NULL, PRIMARY KEY (game, seat));",
+    /* 4 -> 5: the language of each person's private lines (issue 13). */
+    "ALTER TABLE prefs ADD COLUMN language TEXT NOT NULL DEFAULT '';",
+};
+_Static_assert(sizeof store_migrations / sizeof *store_migrations == STORE_SCHEMA_VERSION,
+               "one migration per schema version");

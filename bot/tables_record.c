@@ -1,0 +1,136 @@
+/* tables_record.c — a running game's record (issue 14): the deal's seed and salt, its fingerprint
+ * said at the deal and revealed at the end, every move with its time, and !last. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tables_internal.h"
+
+#define SEP "; "
+
+void tables_set_entropy(tables *t, tables_entropy fill) { t->entropy = fill; }
+
+uint64_t record_new_seed(tables *t)
+{
+    uint64_t seed;
+    if (!t->entropy)
+        return rng_next(&t->rng); /* tests: the deals as before records */
+    t->entropy(&seed, sizeof seed);
+    return seed;
+}
+
+/* The salt: from t->entropy; without it (tests) a function of the seed, drawing nothing from the
+ * PRNG so that the games stay as they were. */
+static void new_salt(tables *t, uint64_t seed, uint8_t salt[RECORD_SALT_BYTES])
+{
+    if (t->entropy) {
+        t->entropy(salt, RECORD_SALT_BYTES);
+        return;
+    }
+    rng_t r;
+    rng_seed(&r, seed ^ 0x5a17u);
+    for (int i = 0; i < RECORD_SALT_BYTES; i++)
+        salt[i] = (uint8_t)(rng_next(&r) >> 56);
+}
+
+void record_deal(tables *t, table_t *tb, uint64_t seed, double now)
+{
+    uint8_t salt[RECORD_SALT_BYTES];
+    new_salt(t, seed, salt);
+    record_start(&tb->rec, &tb->opt, seed, salt);
+    snprintf(tb->rec.channel, sizeof tb->rec.channel, "%s", tb->channel);
+    casemap_fold(t->cm, tb->channel, tb->rec.channel_key, sizeof tb->rec.channel_key);
+    tb->rec_start = now;
+}
+
+void record_played(table_t *tb, durak_action a, int actor, double now)
+{
+    record_add(&tb->rec, a.kind, a.card, a.target, actor, now - tb->rec_start);
+}
+
+void record_resign(table_t *tb, int s, double now)
+{
+    record_add(&tb->rec, RECORD_RESIGN, CARD_NONE, CARD_NONE, s, now - tb->rec_start);
+}
+
+static void result_text(const durak_game *g, char *buf, size_t cap)
+{
+    if (g->result == DURAK_RESULT_DURAK)
+        snprintf(buf, cap, "durak %d", g->result_seat);
+    else if (g->result == DURAK_RESULT_DRAW)
+        snprintf(buf, cap, "draw");
+    else if (g->result == DURAK_RESULT_WON)
+        snprintf(buf, cap, "won %d", g->result_seat);
+    else
+        snprintf(buf, cap, "ongoing");
+}
+
+void record_reveal(table_t *tb, outbox *o)
+{
+    char seed[24], commit[RECORD_COMMIT_MAX];
+    if (!tb->rec.known)
+        return;
+    result_text(&tb->g, tb->rec.result, sizeof tb->rec.result);
+    snprintf(seed, sizeof seed, "%" PRIu64, tb->rec.seed);
+    record_commit_string(&tb->rec, commit);
+    tables_say(o, tb->channel, MSG_DEAL_REVEAL, seed, tb->rec.salt, commit);
+}
+
+/* ---- !last ---- */
+
+/* "durak bob; alice place 1, carol place 2; dave left". */
+static void summary(msg_lang lang, const store_game *g, char *buf, size_t cap)
+{
+    size_t len = 0;
+    int durak = -1, winner = -1;
+    buf[0] = '\0';
+    for (int s = 0; s < g->nseats; s++) {
+        durak = g->seat[s].durak ? s : durak;
+        winner = !g->draw && !g->seat[s].forfeited ? s : winner;
+    }
+    if (durak >= 0)
+        render_appendf(buf, cap, &len, msg_in(lang, MSG_LAST_DURAK), g->seat[durak].display);
+    else if (g->draw)
+        render_appendf(buf, cap, &len, "%s", msg_in(lang, MSG_LAST_DRAW));
+    winner = durak < 0 && !g->draw ? winner : -1;
+    if (winner >= 0)
+        render_appendf(buf, cap, &len, msg_in(lang, MSG_LAST_WON), g->seat[winner].display);
+    int listed = 0;
+    for (int place = 1; place <= g->nseats; place++) /* the places in order */
+        for (int s = 0; s < g->nseats; s++) {
+            const store_game_seat *st = &g->seat[s];
+            if (st->durak || st->forfeited || st->place != place || s == winner)
+                continue;
+            render_appendf(buf, cap, &len, "%s", listed++ ? ", " : SEP);
+            render_appendf(buf, cap, &len, msg_in(lang, MSG_LAST_PLACE), st->display, st->place);
+        }
+    listed = 0;
+    for (int s = 0; s < g->nseats; s++) {
+        if (!g->seat[s].forfeited)
+            continue;
+        render_appendf(buf, cap, &len, "%s", listed++ ? ", " : SEP);
+        render_appendf(buf, cap, &len, msg_in(lang, MSG_LAST_LEFT), g->seat[s].display);
+    }
+}
+
+void info_last(tables *t, const char *channel, outbox *o)
+{
+    store_game *g = malloc(sizeof *g); /* large: its record */
+    char key[64], line[TABLES_LINE_MAX];
+    casemap_fold(t->cm, channel, key, sizeof key);
+    if (!g || !t->db || !store_last_game(t->db, key, g)) {
+        if (g && t->db && !store_error(t->db)[0])
+            tables_say(o, channel, MSG_LAST_NONE, channel, tables_prefix(t));
+        else
+            tables_say(o, channel, MSG_LAST_STORE);
+        free(g);
+        return;
+    }
+    int n = g->rec.nmoves, minutes = n ? (int)((g->rec.move[n - 1].ms + 30000) / 60000) : 0;
+    render_opts r = tables_ropts_to(t, channel);
+    summary(r.lang, g, line, sizeof line);
+    tables_say(o, channel, MSG_LAST_GAME, (int)g->id, render_variant(&r, &g->rec.opt), g->nseats,
+               minutes, line, (int)g->id);
+    free(g);
+}

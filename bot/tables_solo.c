@@ -1,0 +1,149 @@
+/* tables_solo.c — private games against computer players (issue 14): `play` deals one under a
+ * key "~solo <stats key>" that is no IRC target, `stop` ends it (rated as a forfeit), and a game
+ * held since a restart or a quit is its person's again when they are seen. */
+#include <stdio.h>
+#include <string.h>
+
+#include "tables_internal.h"
+
+#define SOLO_PREFIX "~solo "
+
+bool tables_private_key(const char *key)
+{
+    return key && !strncmp(key, SOLO_PREFIX, sizeof SOLO_PREFIX - 1);
+}
+
+static int solo_count(const tables *t)
+{
+    int n = 0;
+    for (int i = 0; i < TABLES_MAX; i++)
+        n += t->tab[i].used && t->tab[i].solo;
+    return n;
+}
+
+/* A key no table has: "~solo alice", else "~solo alice#2", ... */
+static bool solo_key(tables *t, const tables_who *w, char *key, size_t cap)
+{
+    char person[NICK_MAX];
+    tables_stats_key(t, w->nick, w->account, person, sizeof person);
+    for (int i = 1; i <= TABLES_MAX + 1; i++) {
+        if (i == 1)
+            snprintf(key, cap, SOLO_PREFIX "%.48s", person);
+        else
+            snprintf(key, cap, SOLO_PREFIX "%.48s#%d", person, i);
+        if (!tables_find(t, key))
+            return true;
+    }
+    return false;
+}
+
+/* Does the event say who its sender is (an account, or user@host)? */
+static bool known_identity(const tables_who *w)
+{
+    return (w->account && w->account[0]) || (w->user && w->user[0] && w->host && w->host[0]);
+}
+
+void solo_play(tables *t, const tables_who *w, const parsed_cmd *p, double now, outbox *o)
+{
+    int s;
+    char key[64];
+    table_t *tb = tables_of_nick(t, w->nick, &s);
+    if (tb && tb->playing && p->variant < 0 && p->bot_level < 0 && p->number < 0) {
+        char card[RENDER_CARD_MAX], example[64]; /* a bare play in a game: a card is missing */
+        render_opts r = tables_ropts_to(t, w->nick);
+        r.colors = false;
+        const char *play = msg_command(r.lang, "play");
+        snprintf(example, sizeof example, "%s %s", play,
+                 render_card(&r, card_make(RANK_7, SUIT_HEARTS), card, sizeof card));
+        tables_notice(o, w->nick, MSG_PARSE_NEEDS_CARD, play, example);
+        if (tb->solo) /* and how to end it */
+            tables_notice(o, w->nick, MSG_SOLO_ALREADY, t->own_nick);
+        return;
+    }
+    if (tb) { /* one game at a time, private or not */
+        if (!tables_refuse_stranger(t, tb, s, w, o))
+            lobby_tell_seated(t, tb, w->nick, o);
+        return;
+    }
+    if (!known_identity(w)) {
+        tables_notice(o, w->nick, MSG_SOLO_UNKNOWN);
+        return;
+    }
+    if (solo_count(t) >= SOLO_MAX || !solo_key(t, w, key, sizeof key)
+        || !(tb = tables_open(t, key))) {
+        tables_notice(o, w->nick, MSG_SOLO_FULL);
+        return;
+    }
+    tb->opt = durak_default_options();
+    tb->opt.variant = (uint8_t)(p->variant >= 0 ? p->variant : t->cfg.game.variant);
+    tb->opt.throwin = (uint8_t)t->cfg.game.throwin;
+    tb->opt.first5 = (uint8_t)t->cfg.game.first5;
+    lobby_seat(tb, w);
+    for (int i = 1; i < (p->number > 0 ? p->number : 2); i++)
+        lobby_seat_ai(tb, p->bot_level >= 0 ? (ai_level)p->bot_level : AI_NORMAL);
+    play_start(t, tb, now, o);
+    if (!tb->playing) { /* never expected: the engine refused the options */
+        tables_close(t, tb);
+        tables_notice(o, w->nick, MSG_SOLO_FULL);
+    }
+}
+
+void solo_stop(tables *t, const tables_who *w, double now, outbox *o)
+{
+    (void)now;
+    int s;
+    table_t *tb = tables_of_nick(t, w->nick, &s);
+    if (!tb || !tb->solo) {
+        tables_notice(o, w->nick, MSG_SOLO_NO_GAME, t->own_nick);
+        return;
+    }
+    if (tables_refuse_stranger(t, tb, s, w, o))
+        return;
+    tables_notice(o, w->nick, MSG_SOLO_STOPPED);
+    end_abandon(t, tb, s, o);
+}
+
+/* The private game whose person is w, held for them (restored, or they quit), and the seat. */
+static table_t *held_game(tables *t, const tables_who *w, int *seat)
+{
+    for (int i = 0; i < TABLES_MAX; i++) {
+        table_t *tb = &t->tab[i];
+        for (int s = 0; tb->used && tb->solo && s < tb->nseats; s++) {
+            const seat_t *st = &tb->seat[s];
+            if ((st->absent || st->unconfirmed) && tables_same_person(t, st, w)) {
+                *seat = s;
+                return tb;
+            }
+        }
+    }
+    return NULL;
+}
+
+void solo_seen(tables *t, const tables_who *w, double now, outbox *o)
+{
+    int s, other;
+    table_t *tb = held_game(t, w, &s);
+    table_t *elsewhere = tb ? tables_of_nick(t, w->nick, &other) : NULL;
+    if (!tb || (elsewhere && elsewhere != tb))
+        return; /* nothing held, or that nick sits at another game */
+    seat_t *st = &tb->seat[s];
+    bool was_away = st->absent;
+    st->absent = st->unconfirmed = st->split = false;
+    snprintf(st->nick, sizeof st->nick, "%s", w->nick);
+    if (tb->g.actor == s)
+        turn_resume(tb, now);
+    tables_touch(tb);
+    render_opts r = tables_ropts_to(t, tb->channel); /* its player's language */
+    render_seats names = tables_names(tb);
+    char line[TABLES_LINE_MAX];
+    if (was_away) { /* "alice: beat 7♦ or take · alice is back and plays on." */
+        render_head(&r, &names, &tb->g, line, sizeof line);
+        tables_say(o, tb->channel, MSG_REJOINED, line, st->nick);
+    } else {
+        render_table_line(&r, &names, &tb->g, line, sizeof line);
+        tables_say(o, tb->channel, MSG_RESTORED, line);
+    }
+    tables_send_hand(t, tb, s, o);
+    if (tb->g.actor == s)
+        turn_tell(t, tb, o);
+}

@@ -1,0 +1,176 @@
+#!/usr/bin/python3
+"""encoding: irc.encoding through a real ngircd (issue 13; ngircd passes bytes through as they
+are). One bot configured "cp1251" and one "koi8-r", each in its own channel, with test clients
+that send and read raw bytes in that encoding: Russian words (беру, !дурак, !играть, !старт, ходы,
+хожу) are understood, and the bot's answers arrive in the same encoding, compared byte for byte:
+a quoted Cyrillic word comes back as the very bytes sent, the suits ♥ ♠ ♦ ♣ the set lacks arrive
+as the Russian letters ч п б т, and a card the bot listed, sent back with хожу, is announced in
+the channel with the same bytes. No line of either bot holds UTF-8's bytes or a '?' stand-in
+for what the set has. A third bot set to "auto" understands a UTF-8 client and a CP1251 one and
+answers both in CP1251."""
+import time
+
+import harness as h
+
+BOTS = [("cp1251", "durakcp", "#cp"), ("koi8-r", "durakkoi", "#koi")]
+
+
+class EncClient(h.Client):
+    """A client whose lines are bytes in a legacy encoding: m.bytes holds each as received."""
+
+    def __init__(self, port, nick, encoding):
+        super().__init__(port, nick)
+        self.encoding = encoding
+
+    def _reader(self):
+        buf = b""
+        sock = self.sock
+        try:
+            while True:
+                data = sock.recv(65536)
+                if not data:
+                    break
+                now = time.monotonic()
+                buf += data
+                while b"\r\n" in buf:
+                    raw, buf = buf.split(b"\r\n", 1)
+                    m = h.Msg(now, raw.decode(self.encoding, errors="replace"))
+                    m.bytes = raw
+                    if m.command == "PING":
+                        self.send("PONG :%s" % m.text)
+                    with self.lock:
+                        self.lines.append(m)
+        except OSError:
+            pass
+        self.closed.set()
+
+    def say(self, target, text):
+        self.send_bytes(b"PRIVMSG " + target.encode() + b" :" + text.encode(self.encoding))
+
+
+def valid_utf8(b):
+    try:
+        b.decode("utf-8")
+        return True
+    except UnicodeDecodeError:
+        return False
+
+
+def text_bytes(m):
+    """The last parameter of a line as the bytes received."""
+    return m.bytes.split(b" :", 1)[1] if b" :" in m.bytes else b""
+
+
+def bot_conf(env, encoding, nick, channel):
+    text = h.bot_config(env.ngircd.port, channels=(channel,), nick=nick)
+    text = text.replace("ping_interval = 120;", 'ping_interval = 120; encoding = "%s";' % encoding)
+    return text.replace("colors = true", "colors = false")
+
+
+def reply(c, bot, what, timeout=10):
+    return c.wait_for(lambda m: h.from_bot(m, bot) and m.target == c.nick, timeout, what=what)
+
+
+def exact(m, want, what):
+    got = text_bytes(m)
+    h.check(got == want, "%s: got %r, want %r" % (what, got, want))
+
+
+def one_bot(env, encoding, bot, channel):
+    enc = encoding
+    alice = EncClient(env.ngircd.port, "alice_" + bot[5:], enc)
+    bob = EncClient(env.ngircd.port, "bob_" + bot[5:], enc)
+    carol = EncClient(env.ngircd.port, "carol_" + bot[5:], enc)  # 4 commands at once per nick
+    for c in (alice, bob, carol):
+        env.clients.append(c)
+        c.connect()
+        c.join_with_bot(channel, bot_nick=bot)
+    # беру before any game: recognised as take (not "is not a command")
+    carol.say(bot, "беру")
+    exact(reply(carol, bot, "answer to беру"),
+          b"You are not in a game: open one in a channel with !durak, or join one with !join.",
+          "%s: беру" % enc)
+    # a Cyrillic word quoted back: the same bytes
+    carol.say(bot, "абырвалг")
+    exact(reply(carol, bot, "answer to абырвалг"),
+          ('"абырвалг" is not a command or a card: type moves to see your moves, or help for '
+           'all commands').encode(enc), "%s: quoted word" % enc)
+    # the example card's ♥, which the set lacks, as ч
+    carol.say(bot, "хожу 7х")
+    exact(reply(carol, bot, "answer to хожу 7х"),
+          '"7х" is not a card: try 7ч or 7h'.encode(enc), "%s: card error" % enc)
+    # !дурак, !играть, !старт in the channel
+    alice.say(channel, "!дурак")
+    alice.wait_for(lambda m: h.from_bot(m, bot) and m.target == channel
+                   and "opens a game" in m.text, 10, what="the lobby opened by !дурак")
+    bob.say(channel, "!играть")
+    alice.wait_for(lambda m: h.from_bot(m, bot) and m.target == channel
+                   and m.text.startswith(bob.nick + " joins"), 10, what="bob seated by !играть")
+    alice.say(channel, "!старт")
+    alice.wait_for(lambda m: h.from_bot(m, bot) and m.target == channel
+                   and "starts" in m.text, 10, what="the game started by !старт")
+    # ходы: the player to move gets the list; a card of it sent back with хожу
+    actor, moves = None, None
+    for c in (alice, bob):
+        c.say(bot, "ходы")
+        m = c.wait_for(lambda m: h.from_bot(m, bot) and m.target == c.nick
+                       and ("Your moves: " in m.text or "No moves" in m.text), 10,
+                       what="answer to ходы")
+        if "Your moves: " in m.text:
+            actor, moves = c, text_bytes(m)
+    h.check(actor is not None, "%s: nobody has moves after !старт" % enc)
+    card = moves.split(b"Your moves: ", 1)[1].split(b"play ", 1)[1].split(b" ")[0]
+    h.check(card[-1:] in [s.encode(enc) for s in "птбч"],
+            "%s: the card %r does not end in a Russian suit letter" % (enc, card))
+    actor.send_bytes(b"PRIVMSG " + bot.encode() + b" :" + "хожу ".encode(enc) + card)
+    m = alice.wait_for(lambda m: h.from_bot(m, bot) and m.target == channel
+                       and " leads " in m.text, 10, what="the lead announced")
+    other = bob if actor is alice else alice  # the line's head asks the defender to act
+    exact(m, other.nick.encode() + b": beat " + card + b" or take " + "\u00b7 ".encode(enc)
+          + actor.nick.encode() + b" leads " + card, "%s: the lead" % enc)
+    # nothing the bot sent holds UTF-8 or a stand-in '?'
+    for c in (alice, bob, carol):
+        for m in c.all_msgs():
+            if not h.from_bot(m, bot):
+                continue
+            b = text_bytes(m)
+            h.check(not any(x >= 0x80 for x in b) or not valid_utf8(b),
+                    "%s: UTF-8 in %r" % (enc, m.bytes))
+            h.check(b"?" not in b, "%s: a stand-in '?' in %r" % (enc, m.bytes))
+            b.decode(enc)  # every byte is one of the set's characters
+    h.log("%s: round trips byte-exact; %d lines from %s" % (
+        enc, sum(1 for m in alice.all_msgs() if h.from_bot(m, bot)), bot))
+
+
+def auto_bot(env, bot):
+    """"auto" (= "auto:cp1251"): a UTF-8 client and a CP1251 client are both understood; the
+    bot answers both in CP1251."""
+    utf = EncClient(env.ngircd.port, "utf_auto", "utf-8")
+    cp = EncClient(env.ngircd.port, "cp_auto", "cp1251")
+    for c in (utf, cp):
+        env.clients.append(c)
+        c.connect()
+    utf.join_with_bot("#auto", bot_nick=bot)  # the bot is there
+    want = ('"абырвалг" is not a command or a card: type moves to see your moves, or help for all '
+            'commands').encode("cp1251")
+    for c in (utf, cp):
+        c.say(bot, "беру")
+        exact(reply(c, bot, "answer to беру"),
+              b"You are not in a game: open one in a channel with !durak, or join one with !join.",
+              "auto, %s: беру" % c.encoding)
+        c.say(bot, "абырвалг")
+        exact(reply(c, bot, "answer to абырвалг"), want, "auto, %s: quoted word" % c.encoding)
+    h.log("auto: a UTF-8 and a CP1251 client understood, both answered in CP1251")
+
+
+def test(env):
+    env.ngircd.start()
+    for encoding, nick, channel in BOTS + [("auto", "durakauto", "#auto")]:
+        env.bot(bot_conf(env, encoding, nick, channel), name=nick).start()
+    for encoding, nick, channel in BOTS:
+        one_bot(env, encoding, nick, channel)
+    auto_bot(env, "durakauto")
+
+
+if __name__ == "__main__":
+    h.run(test)

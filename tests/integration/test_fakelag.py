@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""test_fakelag: the bot on InspIRCd 3 with its default fake lag for users (servers.py InspIRCd
+fakelag=True: recvq 8192 bytes, past a burst of 10 commands one a second is read), the bot set
+four times faster than that (flood.burst 10, flood.rate 4). Its lag probe goes unanswered, it
+slows down before the server's receive queue overflows, and a complete two-player game plays
+on one connection: no time-outs, no forfeits, no "RecvQ exceeded"/"Excess Flood". Issue 15.
+Skips (77) when inspircd is not installed."""
+import os
+import time
+
+import harness as h
+import play
+import servers
+
+CH = "#durak"
+
+
+def skip(args):
+    if not os.access(args.inspircd, os.X_OK):
+        return "inspircd not found at %s: apt-get install inspircd" % args.inspircd
+    return None
+
+
+def test(env):
+    ircd = env.server(servers.InspIRCd(env.args.inspircd, env.dir, fakelag=True))
+    ircd.start()
+    bot = env.bot(h.bot_config(ircd.port, channels=(CH,), turn_timeout=60, rejoin_grace=60,
+                               burst=10, rate=4.0))
+    bot.start()
+    players = [play.Player(env.client(n, user="u%d" % i, port=ircd.port))
+               for i, n in enumerate(("fedor", "galina"))]
+    for p in players:
+        p.c.join_with_bot(CH)
+    # the server reads about a line a second from the bot: the players wait as long for answers
+    play.SILENCE, play.ANSWER_WAIT, play.THROTTLE = 10.0, 6.0, 6.0
+    table = play.Table(CH, players, 7)
+    t0 = time.monotonic()
+    table.open("classic", timeout=30)
+    result = table.run(timeout=170)
+    took = time.monotonic() - t0
+    table.check_clean()
+    text = bot.log_text()
+    h.check(text.count("registered on") == 1 and "RecvQ" not in text and "Flood" not in text,
+            "the bot was dropped under InspIRCd's fake lag:\n%s" % text[-2000:])
+    slowed = [l for l in text.splitlines() if "(fake lag)" in l]
+    h.check(slowed, "the bot never slowed down:\n%s" % text[-2000:])
+    h.log("slowed: %s" % slowed[0])
+    h.log("fake lag on, the bot at 4 lines/s: a two-player game of %d moves in %.0f s "
+          "(%.1f s a move), %d slow-down(s): %s"
+          % (table.moves, took, took / max(1, table.moves), len(slowed), result))
+    rc, _ = bot.stop()
+    h.check(rc == 0, "durakbot exited with status %s after SIGTERM" % rc)
+
+
+if __name__ == "__main__":
+    h.run(test, ngircd=False, skip=skip)

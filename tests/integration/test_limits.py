@@ -1,0 +1,78 @@
+#!/usr/bin/python3
+"""limits: the server's ISUPPORT limits against a scripted server (FakeServer of test_protocol).
+Its 005 says TARGMAX=...,JOIN:2 and LINELEN=300: the bot's five channels are joined two to a JOIN
+line, after the 005 burst; every line the bot sends stays within 298 bytes, and a help text
+longer than that comes in more, shorter pieces (texts of at most 300 - 112 bytes, the room a
+512-byte line leaves its 400 bytes of text). Issue 15."""
+import socket
+import time
+
+import harness as h
+from test_protocol import FakeServer
+
+CHANNELS = ("#durak", "#two", "#three", "#four", "#five")
+
+
+def lines_for(srv, seconds):
+    """Every line the bot sends within `seconds`."""
+    out, end = [], time.monotonic() + seconds
+    while True:
+        while b"\r\n" in srv.buf:
+            raw, srv.buf = srv.buf.split(b"\r\n", 1)
+            out.append(raw)
+        left = end - time.monotonic()
+        if left <= 0:
+            return out
+        srv.conn.settimeout(left)
+        try:
+            data = srv.conn.recv(4096)
+        except socket.timeout:
+            continue
+        h.check(data, "the bot closed the connection")
+        srv.buf += data
+
+
+def test(env):
+    srv = FakeServer()
+    try:
+        bot = env.bot(h.bot_config(srv.port, channels=CHANNELS))
+        bot.start()
+        srv.accept(10)
+        nick = srv.register(nick_taken=False)
+        early = lines_for(srv, 1.0)
+        h.check(not [l for l in early if l.startswith(b"JOIN")],
+                "JOIN before the 005 burst was over: %r" % early)
+        srv.send(":fake.server 005 %s LINELEN=300 TARGMAX=PRIVMSG:4,JOIN:2,NOTICE:4 "
+                 ":are supported" % nick)
+        srv.send(":fake.server 251 %s :There are 3 users" % nick)
+        srv.send(":fake.server 376 %s :End of MOTD" % nick)
+        joins = [l.decode() for l in lines_for(srv, 2.0) if l.startswith(b"JOIN ")]
+        h.log("JOIN lines: %r" % joins)
+        named = [ch for l in joins for ch in l.split()[1].split(",")]
+        h.check(sorted(named) == sorted(CHANNELS), "channels joined: %r" % named)
+        h.check(all(len(l.split()[1].split(",")) <= 2 for l in joins),
+                "a JOIN names more than TARGMAX's 2 channels: %r" % joins)
+        for ch in CHANNELS:
+            srv.send(":%s!durak@bot.host JOIN :%s" % (nick, ch))
+        srv.send(":zoe!z@zoe.host PRIVMSG #durak :!help")
+        srv.send(":zoe!z@zoe.host PRIVMSG #durak :!help commands")
+        sent = lines_for(srv, 3.0)
+        notices = [l for l in sent if l.startswith(b"NOTICE zoe :")]
+        h.check(notices, "no help reply: %r" % sent)
+        longest = max(len(l) for l in sent)
+        h.log("%d lines, %d of them help to zoe, the longest %d bytes"
+              % (len(sent), len(notices), longest))
+        h.check(longest <= 298, "a line of %d bytes under LINELEN=300" % longest)
+        texts = [len(l.split(b" :", 1)[1]) for l in notices]
+        h.check(max(texts) <= 188, "a text of %d bytes: more than 300 - 112" % max(texts))
+        h.check(max(texts) > 150, "no help line near the limit: %r" % texts)
+        bot.proc.send_signal(15)
+        srv.expect("QUIT :")
+        rc, _ = bot.stop()
+        h.check(rc == 0, "durakbot exited with %s" % rc)
+    finally:
+        srv.close()
+
+
+if __name__ == "__main__":
+    h.run(test, ngircd=False)

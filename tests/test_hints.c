@@ -1,0 +1,186 @@
+/* test_hints.c — `/msg durakbot hint` (issue 16): refused where game.hints does not allow it and
+ * off one's turn; computed as a worker job from the asking seat's view with hard's parameters;
+ * answered with a legal move and a reason; dropped once the player moved; counted at the end. */
+#define _POSIX_C_SOURCE 200809L
+#include "tables_harness.h"
+
+#include "ai_hint.h"
+
+static harness *hint_game(int hints, uint64_t seed)
+{
+    harness *h = h_new(seed);
+    h->cfg.game.hints = hints;
+    tables_reconfigure(h->t, &h->cfg);
+    start_two(h, "#durak");
+    return h;
+}
+
+/* The nick to act (asks both for their moves). */
+static const char *actor(harness *h, char *moves, size_t cap)
+{
+    int i = whose_turn(h, NICKS, 2, moves, cap);
+    assert_true(i >= 0);
+    return NICKS[i];
+}
+
+/* Runs the pending hint job as the worker would; returns false when there is none. */
+static bool run_hint(harness *h, int iterations, tables_ai_job *job)
+{
+    outbox_clear(&h->o);
+    if (!tables_ai_next_job(h->t, h->now, job))
+        return false;
+    assert_true(job->hint_seat >= 0);
+    job->params.max_iterations = iterations;
+    tables_ai_result(h->t, h->now, job, ai_choose(&job->view, &job->params, NULL), &h->o);
+    return true;
+}
+
+static void test_refused_unless_allowed(void **state)
+{
+    (void)state;
+    char moves[1024];
+    int settings[] = { CONFIG_HINTS_OFF, CONFIG_HINTS_PRIVATE };
+    const char *shown[] = { "(game.hints is \"off\")", "(game.hints is \"private\")" };
+    for (int i = 0; i < 2; i++) {
+        harness *h = hint_game(settings[i], 3);
+        const char *me = actor(h, moves, sizeof moves);
+        priv(h, me, "hint");
+        assert_non_null(said(h, me, shown[i]));
+        tables_ai_job job;
+        assert_false(tables_ai_next_job(h->t, h->now, &job)); /* no hint computed */
+        h_free(h);
+    }
+}
+
+/* "private" (the default) allows hints in a private game against computer players (issue 14),
+ * and the refusal off one's turn names the game as the player knows it, not its key. */
+static void test_allowed_in_private_game(void **state)
+{
+    (void)state;
+    harness *h = h_new(6);
+    priv(h, "alice", "play normal 2");
+    priv(h, "alice", "hint");
+    assert_null(said(h, "alice", "game.hints is"));
+    assert_null(said(h, "alice", "~solo"));
+    h_free(h);
+}
+
+static void test_only_on_your_turn(void **state)
+{
+    (void)state;
+    char moves[1024];
+    harness *h = hint_game(CONFIG_HINTS_ALWAYS, 4);
+    const char *me = actor(h, moves, sizeof moves);
+    const char *other = strcmp(me, "alice") ? "alice" : "bob";
+    priv(h, other, "hint");
+    assert_non_null(said(h, other, "A hint is for your turn in #durak"));
+    tables_ai_job job;
+    assert_false(tables_ai_next_job(h->t, h->now, &job));
+    priv(h, me, "hint");
+    priv(h, me, "hint");
+    assert_non_null(said(h, me, "being worked out"));
+    h_free(h);
+}
+
+/* The job holds the asking seat's own view (no hidden card) and hard's parameters; the answer
+ * names a legal move, and the end line counts the hint. */
+static void test_hint_answered_and_counted(void **state)
+{
+    (void)state;
+    char moves[1024];
+    harness *h = hint_game(CONFIG_HINTS_ALWAYS, 5);
+    const char *me = actor(h, moves, sizeof moves);
+    int seat = strcmp(me, "alice") ? 1 : 0;
+    priv(h, me, "hint");
+    tables_ai_job job;
+    assert_true(run_hint(h, 50, &job));
+    assert_int_equal(job.hint_seat, seat);
+    assert_int_equal(job.view.seat, seat);
+    assert_int_equal(job.params.level, AI_HARD);
+    assert_int_equal(job.params.budget_ms, AI_DEFAULT_BUDGET_MS);
+    /* The other hand holds only its known cards, the stock only the trump card. */
+    assert_int_equal(job.view.pub.hand[1 - seat] & ~job.view.pub.known[1 - seat], 0);
+    for (int i = 1; i < job.view.pub.stock_len; i++)
+        assert_int_equal(job.view.pub.stock[i], CARD_NONE);
+    const char *hint = said(h, me, "hint: ");
+    assert_non_null(hint);
+    char move[128];
+    const char *dash = strstr(hint, " \xE2\x80\x94 ");
+    assert_non_null(dash);
+    snprintf(move, sizeof move, "%.*s", (int)(dash - hint - 6), hint + 6);
+    assert_non_null(strstr(moves, move));                 /* one of the moves listed */
+    assert_false(tables_ai_next_job(h->t, h->now, &job)); /* answered once */
+    const char *end = play_to_end(h, "#durak", NICKS, 2, 5);
+    char want[64];
+    snprintf(want, sizeof want, "hints taken: %s 1", me);
+    assert_non_null(strstr(end, want));
+    h_free(h);
+}
+
+/* A hint that comes after the player moved is for a position gone: nothing is said or counted. */
+static void test_stale_hint_dropped(void **state)
+{
+    (void)state;
+    char moves[1024], move[128];
+    harness *h = hint_game(CONFIG_HINTS_ALWAYS, 6);
+    const char *me = actor(h, moves, sizeof moves);
+    priv(h, me, "hint");
+    tables_ai_job job;
+    outbox_clear(&h->o);
+    assert_true(tables_ai_next_job(h->t, h->now, &job));
+    rng_t r;
+    rng_seed(&r, 6);
+    pick_move(&r, moves, move, sizeof move);
+    priv(h, me, move);
+    outbox_clear(&h->o);
+    job.params.max_iterations = 20;
+    tables_ai_result(h->t, h->now, &job, ai_choose(&job.view, &job.params, NULL), &h->o);
+    assert_null(said(h, me, "hint: "));
+    const char *end = play_to_end(h, "#durak", NICKS, 2, 6);
+    assert_null(strstr(end, "hints taken"));
+    h_free(h);
+}
+
+/* Every reason the facts can give reads only the view: on a view the facts are the same
+ * whatever the hidden cards are (engine side in test_ai); here each reason is reached. */
+static void test_reasons_reached(void **state)
+{
+    (void)state;
+    bool seen[HINT_REASON_COUNT] = { false };
+    rng_t r;
+    rng_seed(&r, 8);
+    for (int game = 0; game < 60; game++) {
+        durak_options o = durak_default_options();
+        o.players = (uint8_t)(2 + game % 3);
+        o.variant = (uint8_t)(game % 2);
+        durak_game g;
+        assert_true(durak_new(&g, &o, (uint64_t)game));
+        while (!durak_over(&g)) {
+            durak_action acts[DURAK_MAX_ACTIONS];
+            int n = durak_legal(&g, acts);
+            durak_action a = acts[rng_below(&r, (uint64_t)n)];
+            durak_view v;
+            durak_view_of(&g, g.actor, &v);
+            ai_hint_facts f = ai_hint_explain(&v, a);
+            assert_true(f.reason >= 0 && f.reason < HINT_REASON_COUNT);
+            seen[f.reason] = true;
+            assert_int_equal(durak_apply(&g, a), DURAK_OK);
+        }
+    }
+    for (int i = 0; i < HINT_REASON_COUNT; i++)
+        if (!seen[i])
+            fail_msg("reason %d never given", i);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_refused_unless_allowed),
+        cmocka_unit_test(test_only_on_your_turn),
+        cmocka_unit_test(test_hint_answered_and_counted),
+        cmocka_unit_test(test_stale_hint_dropped),
+        cmocka_unit_test(test_reasons_reached),
+        cmocka_unit_test(test_allowed_in_private_game),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,167 @@
+/* test_link_enc: irc.encoding's conversions on single lines (issue 13): CP1251 and KOI8-R to UTF-8
+ * and back, undefined bytes, stand-ins, "auto", and a line that grows past 510 bytes. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "link_enc.h"
+#include "link_guard.h"
+
+static link_enc open_enc(link_encoding enc)
+{
+    link_enc e;
+    char err[256] = "";
+    if (!link_enc_open(&e, enc, err, sizeof err))
+        fail_msg("%s", err);
+    return e;
+}
+
+/* in -> UTF-8, compared with want. */
+static void check_in(link_encoding enc, const char *in, const char *want)
+{
+    link_enc e = open_enc(enc);
+    char out[1024];
+    size_t n = link_enc_in(&e, in, strlen(in), out, sizeof out);
+    out[n] = '\0';
+    assert_string_equal(out, want);
+    link_enc_close(&e);
+}
+
+/* UTF-8 -> the encoding, compared with want. */
+static void check_out(link_encoding enc, const char *in, const char *want)
+{
+    link_enc e = open_enc(enc);
+    char out[1024];
+    size_t n = link_enc_out(&e, in, strlen(in), out, sizeof out);
+    out[n] = '\0';
+    assert_string_equal(out, want);
+    link_enc_close(&e);
+}
+
+static void test_utf8_unchanged(void **state)
+{
+    (void)state;
+    link_enc e = open_enc(LINK_ENC_UTF8);
+    assert_false(link_enc_active(&e));
+    check_in(LINK_ENC_UTF8, "PRIVMSG bot :\xE1\xE5\xF0\xF3", "PRIVMSG bot :\xE1\xE5\xF0\xF3");
+    check_out(LINK_ENC_UTF8, "PRIVMSG #d :7♠ «x»\r\n", "PRIVMSG #d :7♠ «x»\r\n");
+    link_enc_close(&e);
+}
+
+static void test_cp1251(void **state)
+{
+    (void)state;
+    check_in(LINK_ENC_CP1251, ":a!b@c PRIVMSG durakbot :\xE1\xE5\xF0\xF3",
+             ":a!b@c PRIVMSG durakbot :беру");
+    check_in(LINK_ENC_CP1251, ":a!b@c PRIVMSG #durak :\x21\xE4\xF3\xF0\xE0\xEA",
+             ":a!b@c PRIVMSG #durak :!дурак");
+    check_out(LINK_ENC_CP1251, "PRIVMSG #durak :беру «x» — …\r\n",
+              "PRIVMSG #durak :\xE1\xE5\xF0\xF3 \xAB\x78\xBB \x97 \x85\r\n");
+    /* what CP1251 lacks: the suits as п т б ч, a variation selector dropped, others '?' */
+    check_out(LINK_ENC_CP1251, "7♠ 8♣ 9♦ 10♥ A♠\xEF\xB8\x8F 😀", "7\xEF 8\xF2 9\xE1 10\xF7 A\xEF ?");
+}
+
+static void test_koi8r(void **state)
+{
+    (void)state;
+    check_in(LINK_ENC_KOI8R, "PRIVMSG durakbot :\xC2\xC5\xD2\xD5", "PRIVMSG durakbot :беру");
+    check_in(LINK_ENC_KOI8R, "PRIVMSG #d :\x21\xC4\xD5\xD2\xC1\xCB", "PRIVMSG #d :!дурак");
+    /* KOI8-R has no « » — …: their ASCII stand-ins */
+    check_out(LINK_ENC_KOI8R, "ч «x» — …", "\xDE \"x\" - ...");
+    check_out(LINK_ENC_KOI8R, "7♥", "7\xDE");
+}
+
+/* Bytes CP1251 does not define become U+FFFD; invalid UTF-8 going out becomes '?'. */
+static void test_invalid(void **state)
+{
+    (void)state;
+    check_in(LINK_ENC_CP1251, "a\x98z\x98", "a\xEF\xBF\xBDz\xEF\xBF\xBD");
+    check_out(LINK_ENC_CP1251, "a\xFFz\xD0", "a?z?");
+    check_out(LINK_ENC_KOI8R, "\xC0\x80", "??"); /* overlong: two bad bytes */
+    assert_true(link_enc_valid_utf8("беру ♠", strlen("беру ♠")));
+    assert_false(link_enc_valid_utf8("\xC0\x80", 2));
+    assert_false(link_enc_valid_utf8("\xED\xA0\x80", 3)); /* a surrogate */
+    assert_false(link_enc_valid_utf8("\xF4\x90\x80\x80", 4));
+    assert_false(link_enc_valid_utf8("\xD0", 1));
+}
+
+/* "auto": valid UTF-8 is kept, anything else read as the legacy set; out goes in the legacy set. */
+static void test_auto(void **state)
+{
+    (void)state;
+    check_in(LINK_ENC_AUTO_CP1251, "PRIVMSG b :беру", "PRIVMSG b :беру");
+    check_in(LINK_ENC_AUTO_CP1251, "PRIVMSG b :\xE1\xE5\xF0\xF3", "PRIVMSG b :беру");
+    check_in(LINK_ENC_AUTO_KOI8R, "PRIVMSG b :\xC2\xC5\xD2\xD5", "PRIVMSG b :беру");
+    check_in(LINK_ENC_AUTO_KOI8R, "PRIVMSG b :беру", "PRIVMSG b :беру");
+    check_out(LINK_ENC_AUTO_CP1251, "беру", "\xE1\xE5\xF0\xF3");
+    check_out(LINK_ENC_AUTO_KOI8R, "беру", "\xC2\xC5\xD2\xD5");
+    assert_string_equal(link_enc_name(LINK_ENC_AUTO_KOI8R), "KOI8-R");
+}
+
+/* Every byte of each set that has a character comes back as itself through UTF-8. */
+static void test_round_trip(void **state)
+{
+    (void)state;
+    static const link_encoding encs[] = { LINK_ENC_CP1251, LINK_ENC_KOI8R };
+    for (size_t k = 0; k < 2; k++) {
+        link_enc e = open_enc(encs[k]);
+        for (int b = 0x20; b < 0x100; b++) {
+            char in = (char)b, mid[8], back[8];
+            size_t n = link_enc_in(&e, &in, 1, mid, sizeof mid);
+            if (encs[k] == LINK_ENC_CP1251 && b == 0x98) {
+                assert_memory_equal(mid, "\xEF\xBF\xBD", 3);
+                continue;
+            }
+            assert_true(link_enc_valid_utf8(mid, n));
+            size_t m = link_enc_out(&e, mid, n, back, sizeof back);
+            if (m != 1 || back[0] != in)
+                fail_msg("%s byte 0x%02X does not come back", link_enc_name(encs[k]), b);
+        }
+        link_enc_close(&e);
+    }
+}
+
+/* A line of 480 Cyrillic letters grows to 960 bytes in UTF-8: the guard cuts it to 510 bytes
+ * at a character boundary; a small buffer cuts at a boundary too. */
+static void test_growth_cut(void **state)
+{
+    (void)state;
+    char line[600], out[2048];
+    const char *head = ":a!b@c PRIVMSG #d :";
+    size_t h = strlen(head);
+    memcpy(line, head, h);
+    memset(line + h, 0xE1, 480); /* б */
+    link_enc e = open_enc(LINK_ENC_CP1251);
+    size_t n = link_enc_in(&e, line, h + 480, out, sizeof out);
+    assert_int_equal(n, h + 960);
+    link_msg m;
+    assert_int_equal(link_msg_parse(out, n, &m), LINK_OK);
+    assert_true(m.cut);
+    const char *text = m.params[m.nparams - 1];
+    size_t tn = strlen(text);
+    assert_true(h + tn <= LINK_LINE_MAX);
+    assert_true(tn > 0 && tn % 2 == 0); /* whole letters only */
+    for (size_t i = 0; i < tn; i += 2)
+        assert_memory_equal(text + i, "б", 2);
+    assert_true(link_enc_valid_utf8(text, tn));
+    /* 5 bytes of room for "беру": two letters (4 bytes), not half of a third */
+    assert_int_equal(link_enc_in(&e, "\xE1\xE5\xF0\xF3", 4, out, 5), 4);
+    assert_memory_equal(out, "бе", 4);
+    link_enc_close(&e);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_utf8_unchanged), cmocka_unit_test(test_cp1251),
+        cmocka_unit_test(test_koi8r),          cmocka_unit_test(test_invalid),
+        cmocka_unit_test(test_auto),           cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_growth_cut),
+    };
+    return cmocka_run_group_tests_name("link_enc", tests, NULL, NULL);
+}

@@ -1,0 +1,537 @@
+/* test_records: game records and provably fair deals (issue 14, items 4 and 5): the record's
+ * text, the fingerprint against a SHA-256 computed here, the store (write, read back, migration
+ * from schema 3), !last, and a game played through the tables, exported and replayed by the real
+ * durak-cli. Leaves its database in RECORDS_DB for the JSON Lines test (records_export.py). */
+#define _POSIX_C_SOURCE 200809L
+#include "tables_harness.h"
+
+#include <sqlite3.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "export.h"
+#include "record.h"
+#include "store_internal.h"
+
+#ifndef DURAK_CLI
+#error "DURAK_CLI (the durak-cli binary) must be defined"
+#endif
+#ifndef RECORDS_DIR
+#error "RECORDS_DIR (a directory in the build tree) must be defined"
+#endif
+
+/* ---- SHA-256 (FIPS 180-4), written out here so that the check does not trust OpenSSL ---- */
+
+static uint32_t ror(uint32_t x, int n) { return x >> n | x << (32 - n); }
+
+static void sha256_block(uint32_t h[8], const uint8_t *p)
+{
+    static const uint32_t k[64] = {
+        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4,
+        0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe,
+        0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f,
+        0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7,
+        0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc,
+        0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b,
+        0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116,
+        0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
+        0xc67178f2
+    };
+    uint32_t w[64], v[8];
+    for (int i = 0; i < 16; i++)
+        w[i] = (uint32_t)p[4 * i] << 24 | (uint32_t)p[4 * i + 1] << 16 | (uint32_t)p[4 * i + 2] << 8
+               | p[4 * i + 3];
+    for (int i = 16; i < 64; i++)
+        w[i] = w[i - 16] + (ror(w[i - 15], 7) ^ ror(w[i - 15], 18) ^ w[i - 15] >> 3) + w[i - 7]
+               + (ror(w[i - 2], 17) ^ ror(w[i - 2], 19) ^ w[i - 2] >> 10);
+    memcpy(v, h, sizeof v);
+    for (int i = 0; i < 64; i++) {
+        uint32_t t1 = v[7] + (ror(v[4], 6) ^ ror(v[4], 11) ^ ror(v[4], 25))
+                      + ((v[4] & v[5]) ^ (~v[4] & v[6])) + k[i] + w[i];
+        uint32_t t2 = (ror(v[0], 2) ^ ror(v[0], 13) ^ ror(v[0], 22))
+                      + ((v[0] & v[1]) ^ (v[0] & v[2]) ^ (v[1] & v[2]));
+        memmove(v + 1, v, 7 * sizeof *v);
+        v[4] += t1;
+        v[0] = t1 + t2;
+    }
+    for (int i = 0; i < 8; i++)
+        h[i] += v[i];
+}
+
+static void sha256_hex(const char *msg, char out[65])
+{
+    uint32_t h[8] = { 0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                      0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19 };
+    size_t n = strlen(msg), total = (n + 9 + 63) / 64 * 64;
+    uint8_t *buf = calloc(1, total);
+    memcpy(buf, msg, n);
+    buf[n] = 0x80;
+    for (int i = 0; i < 8; i++)
+        buf[total - 1 - i] = (uint8_t)((uint64_t)n * 8 >> (8 * i));
+    for (size_t off = 0; off < total; off += 64)
+        sha256_block(h, buf + off);
+    free(buf);
+    for (int i = 0; i < 8; i++)
+        snprintf(out + 8 * i, 9, "%08x", h[i]);
+}
+
+static void test_sha256_of_this_test(void **state)
+{
+    (void)state;
+    char hex[65];
+    sha256_hex("abc", hex); /* FIPS 180-4's example */
+    assert_string_equal(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+}
+
+/* ---- the record as text, replay, fingerprint ---- */
+
+static void sample_record(game_record *r, uint64_t seed)
+{
+    durak_options o = durak_default_options();
+    uint8_t salt[RECORD_SALT_BYTES];
+    for (int i = 0; i < RECORD_SALT_BYTES; i++)
+        salt[i] = (uint8_t)(i * 17 + 3);
+    record_start(r, &o, seed, salt);
+    durak_game g;
+    assert_true(durak_new(&g, &o, seed));
+    for (int i = 0; i < 40 && !durak_over(&g); i++) { /* the first legal move, 40 times */
+        durak_action a[DURAK_MAX_ACTIONS];
+        int actor = g.actor;
+        assert_true(durak_legal(&g, a) > 0);
+        assert_int_equal(durak_apply(&g, a[0]), DURAK_OK);
+        record_add(r, a[0].kind, a[0].card, a[0].target, actor, 1.5 * i);
+    }
+}
+
+static void test_moves_text_round_trip(void **state)
+{
+    (void)state;
+    static game_record r, back;
+    char text[RECORD_TEXT_MAX], again[RECORD_TEXT_MAX];
+    sample_record(&r, 77);
+    assert_true(record_format_moves(&r, text, sizeof text));
+    back = r;
+    back.nmoves = 0;
+    assert_true(record_parse_moves(&back, text));
+    assert_int_equal(back.nmoves, r.nmoves);
+    assert_memory_equal(back.move, r.move, (size_t)r.nmoves * sizeof *r.move);
+    assert_true(record_format_moves(&back, again, sizeof again));
+    assert_string_equal(text, again);
+    assert_int_equal(back.move[3].ms, 4500);
+    /* malformed: unknown kind, trailing comma, seat 9, time going back, no digits */
+    const char *bad[] = {
+        "q1cff210000", "p1cff210000,", "p1cff910000", "p1cff0200,p1cff0100", "p1cff0", "", "p1cff0x"
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        back.nmoves = 5;
+        assert_false(record_parse_moves(&back, bad[i]));
+        assert_int_equal(back.nmoves, 5); /* unchanged */
+    }
+    assert_false(record_format_moves(&r, text, 10)); /* too small */
+    durak_game g;
+    assert_true(record_replay(&r, &g));
+    r.move[2].seat = (uint8_t)((r.move[2].seat + 1) % 2); /* the other player's move */
+    assert_false(record_replay(&r, &g));
+}
+
+static void test_fingerprint_is_sha256_of_commit_string(void **state)
+{
+    (void)state;
+    static game_record r;
+    char commit[RECORD_COMMIT_MAX], digest[RECORD_DIGEST_HEX], mine[65];
+    sample_record(&r, 18446744073709551615u);
+    record_commit_string(&r, commit);
+    assert_string_equal(commit, "durak-deal-v1:18446744073709551615:03142536475869"
+                                "7a8b9cadbecfe0f102");
+    assert_true(record_fingerprint(&r, digest));
+    sha256_hex(commit, mine);
+    assert_string_equal(digest, mine);
+    r.salt[0] = '1'; /* another salt, another fingerprint */
+    assert_true(record_fingerprint(&r, digest));
+    assert_string_not_equal(digest, mine);
+}
+
+static void test_cli_lines(void **state)
+{
+    (void)state;
+    static game_record r;
+    char line[96];
+    sample_record(&r, 5);
+    r.opt.variant = DURAK_VARIANT_TRANSFER;
+    r.opt.first5 = 1;
+    record_cli_new(&r, line, sizeof line);
+    assert_string_equal(line,
+                        "new players=2 variant=transfer throwin=all first5=on deck=36 seed=5");
+    r.opt.players = 4;
+    r.opt.teams = 1; /* R19: a team game replays as one */
+    record_cli_new(&r, line, sizeof line);
+    assert_string_equal(
+        line, "new players=4 variant=transfer throwin=all first5=on deck=36 teams=on seed=5");
+    record_move m = { DURAK_ACT_BEAT, card_make(RANK_10, SUIT_HEARTS),
+                      card_make(RANK_6, SUIT_HEARTS), 1, 0 };
+    record_cli_move(&m, line, sizeof line);
+    assert_string_equal(line, "beat TH 6H");
+    m.kind = RECORD_RESIGN;
+    record_cli_move(&m, line, sizeof line);
+    assert_string_equal(line, "resign 1");
+}
+
+/* ---- the store ---- */
+
+static char dir[] = "/tmp/durak-records-XXXXXX";
+
+static store *open_in(const char *name, char *path, size_t cap)
+{
+    char err[512];
+    snprintf(path, cap, "%s/%s", dir, name);
+    store *s = store_open(path, err, sizeof err);
+    assert_non_null(s);
+    assert_int_equal(store_mode_of(s), STORE_WRITABLE);
+    return s;
+}
+
+static store_result two_seats(void)
+{
+    store_result r = { 2,
+                       false,
+                       { { "alice", "Alice", 1, false, false, 0, false },
+                         { "bob", "bob", 2, true, false, 0, false } } };
+    return r;
+}
+
+static void test_store_write_and_read_back(void **state)
+{
+    (void)state;
+    char path[512];
+    static game_record r;
+    static store_game g;
+    store *s = open_in("rw.db", path, sizeof path);
+    sample_record(&r, 1234);
+    snprintf(r.channel, sizeof r.channel, "#Durak");
+    snprintf(r.channel_key, sizeof r.channel_key, "#durak");
+    snprintf(r.result, sizeof r.result, "durak 1");
+    store_result res = two_seats();
+    assert_false(store_get_game(s, 1, &g)); /* none yet, and no error */
+    assert_string_equal(store_error(s), "");
+    assert_false(store_last_game(s, "#durak", &g));
+    assert_string_equal(store_error(s), "");
+    assert_true(store_save_game(s, &res, &r, 1700000000));
+    assert_true(store_save_game(s, &res, &r, 1700000100));
+    assert_true(store_last_game(s, "#durak", &g));
+    assert_int_equal(g.id, 2);
+    assert_true(store_get_game(s, 1, &g));
+    assert_int_equal(g.id, 1);
+    assert_int_equal(g.ended_at, 1700000000);
+    assert_string_equal(g.rec.channel, "#Durak");
+    assert_string_equal(g.rec.result, "durak 1");
+    assert_string_equal(g.rec.salt, r.salt);
+    assert_true(g.rec.seed == 1234);
+    assert_int_equal(g.rec.nmoves, r.nmoves);
+    assert_memory_equal(g.rec.move, r.move, (size_t)r.nmoves * sizeof *r.move);
+    assert_int_equal(g.nseats, 2);
+    assert_string_equal(g.seat[0].display, "Alice");
+    assert_true(g.seat[1].durak);
+    assert_false(store_last_game(s, "#other", &g));
+    /* refused: a record of another number of players, or without a result */
+    r.opt.players = 3;
+    assert_false(store_save_game(s, &res, &r, 1));
+    assert_true(store_refused(s));
+    r.opt.players = 2;
+    r.result[0] = '\0';
+    assert_false(store_save_game(s, &res, &r, 1));
+    assert_true(store_refused(s));
+    store_close(s);
+}
+
+static int counted;
+static void count_game(void *ctx, const store_game *g)
+{
+    (void)ctx;
+    (void)g;
+    counted++;
+}
+
+static void test_games_since(void **state)
+{
+    (void)state;
+    char path[512];
+    static game_record r;
+    store *s = open_in("since.db", path, sizeof path);
+    sample_record(&r, 9);
+    snprintf(r.channel, sizeof r.channel, "#d");
+    snprintf(r.result, sizeof r.result, "draw");
+    store_result res = two_seats();
+    for (long long t = 100; t <= 500; t += 100)
+        assert_true(store_save_game(s, &res, &r, t));
+    counted = 0;
+    assert_int_equal(store_games_since(s, 300, count_game, NULL), 3);
+    assert_int_equal(counted, 3);
+    assert_int_equal(store_games_since(s, 501, count_game, NULL), 0);
+    store_close(s);
+}
+
+/* A schema 3 database (what the last release wrote), with a player, opens as the current schema
+ * (5: the records are step 3 -> 4). */
+static void test_migration_from_schema_3(void **state)
+{
+    (void)state;
+    char path[512], err[512];
+    snprintf(path, sizeof path, "%s/v3.db", dir);
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    for (int v = 0; v < 3; v++)
+        assert_int_equal(sqlite3_exec(db, store_migrations[v], NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db,
+                                  "PRAGMA user_version = 3; INSERT INTO players (key, display, "
+                                  "games, rating) VALUES ('old', 'Old', 7, 1600);"
+                                  "INSERT INTO running_tables VALUES ('#x', 'T3 0');",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(db);
+    store *s = store_open(path, err, sizeof err);
+    assert_non_null(s);
+    assert_string_equal(err, ""); /* not moved aside */
+    store_player p;
+    assert_true(store_get_player(s, "old", &p));
+    assert_int_equal(p.games, 7);
+    static game_record r;
+    static store_game g;
+    sample_record(&r, 3);
+    snprintf(r.channel, sizeof r.channel, "#x");
+    snprintf(r.result, sizeof r.result, "durak 1");
+    store_result res = two_seats();
+    assert_true(store_save_game(s, &res, &r, 42));
+    assert_true(store_get_game(s, 1, &g));
+    store_close(s);
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int(st, 0), STORE_SCHEMA_VERSION);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+}
+
+/* ---- a game through the tables: fingerprint, reveal, !last, export, durak-cli ---- */
+
+/* The fingerprint the start line of the deal just made says (64 hex digits). */
+static void fingerprint_said(const harness *h, char out[65])
+{
+    const char *line = said(h, "#durak", "Deal fingerprint: ");
+    assert_non_null(line);
+    assert_non_null(strstr(line, " starts: ")); /* one line: the deal and its commitment */
+    const char *fp = strstr(line, "Deal fingerprint: ") + strlen("Deal fingerprint: ");
+    assert_int_equal(strspn(fp, "0123456789abcdef"), 64);
+    snprintf(out, 65, "%.64s", fp);
+}
+
+/* The seed and salt of the reveal line "Deal: seed=S salt=X — check: printf '%s' 'C' | ...". */
+static void revealed(const char *line, char *commit, size_t cap)
+{
+    const char *q = strstr(line, "printf '%s' '");
+    assert_non_null(q);
+    q += strlen("printf '%s' '");
+    const char *end = strchr(q, '\'');
+    assert_non_null(end);
+    snprintf(commit, cap, "%.*s", (int)(end - q), q);
+}
+
+/* Runs durak-cli on the session in file; the last "result: " line of its output. */
+static void replay_result(const char *file, char *result, size_t cap)
+{
+    char cmd[1024], line[512];
+    snprintf(cmd, sizeof cmd, "%s < %s", DURAK_CLI, file);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    result[0] = '\0';
+    int errors = 0;
+    while (fgets(line, sizeof line, p)) {
+        line[strcspn(line, "\n")] = '\0';
+        errors += !strncmp(line, "error:", 6);
+        if (!strncmp(line, "result: ", 8))
+            snprintf(result, cap, "%.60s", line + 8);
+    }
+    assert_int_equal(pclose(p), 0);
+    assert_int_equal(errors, 0); /* every move of the export is legal */
+}
+
+static void play_one(harness *h, uint64_t seed, char *fingerprint, char *commit, char *end)
+{
+    lobby(h, "#durak", "", NICKS, 3);
+    chan(h, "alice", "#durak", "!start");
+    fingerprint_said(h, fingerprint);
+    snprintf(end, 1024, "%s", play_to_end(h, "#durak", NICKS, 3, seed));
+    const char *reveal = said(h, "#durak", "Deal: seed=");
+    assert_non_null(reveal);
+    revealed(reveal, commit, 128);
+}
+
+static void test_game_recorded_and_replayed(void **state)
+{
+    (void)state;
+    char path[512], fingerprint[65], mine[65], commit[128], end[1024], session[600];
+    char result[64];
+    mkdir(RECORDS_DIR, 0755);
+    snprintf(path, sizeof path, "%s/state.db", RECORDS_DIR);
+    unlink(path);
+    char err[512];
+    store *db = store_open(path, err, sizeof err);
+    assert_non_null(db);
+    harness *h = h_new(21);
+    tables_set_store(h->t, db);
+    h->db = db;
+    chan(h, "alice", "#durak", "!last");
+    assert_non_null(said(h, "#durak", "No finished game is recorded in #durak yet"));
+    for (int game = 1; game <= 2; game++) {
+        play_one(h, 100 + (uint64_t)game, fingerprint, commit, end);
+        sha256_hex(commit, mine); /* R5 of issue 14: what was promised is what was dealt */
+        assert_string_equal(fingerprint, mine);
+        assert_int_equal(strncmp(commit, "durak-deal-v1:", 14), 0);
+        chan(h, "alice", "#durak", "!last");
+        const char *last = said(h, "#durak", "Last game #");
+        assert_non_null(last);
+        char want[64];
+        snprintf(want, sizeof want, "Last game #%d (classic, 3 players, ", game);
+        assert_int_equal(strncmp(last, want, strlen(want)), 0);
+        snprintf(want, sizeof want, " \xE2\x80\x94 durakbot --export-game %d", game);
+        assert_non_null(strstr(last, want));
+        /* the durak of the end line is the durak of !last */
+        const char *d = strstr(end, "Game over: ");
+        if (d && strstr(end, " is the durak")) {
+            char who[64], durak[80];
+            sscanf(d + strlen("Game over: "), "%63s", who);
+            snprintf(durak, sizeof durak, "): durak %s", who);
+            assert_non_null(strstr(last, durak));
+        }
+    }
+    /* the export of game 2, replayed by durak-cli, ends in the recorded result */
+    static store_game g;
+    assert_true(store_get_game(db, 2, &g));
+    snprintf(session, sizeof session, "%s/game2.cli", RECORDS_DIR);
+    FILE *f = fopen(session, "w");
+    assert_non_null(f);
+    assert_int_equal(export_game(db, "2", f, stderr), 0);
+    fclose(f);
+    replay_result(session, result, sizeof result);
+    assert_string_not_equal(result, "ongoing");
+    assert_string_equal(result, g.rec.result);
+    /* bad ids */
+    FILE *null = fopen("/dev/null", "w");
+    assert_int_equal(export_game(db, "99", null, null), 1);
+    assert_int_equal(export_game(db, "x", null, null), 1);
+    assert_int_equal(export_game(db, "0", null, null), 1);
+    assert_int_equal(export_games(db, "yesterday", null, null), 1);
+    fclose(null);
+    h_free(h);
+    store_close(db);
+}
+
+/* A game restored from its snapshot keeps its deal: the reveal matches the first fingerprint. */
+static void test_commitment_survives_restore(void **state)
+{
+    (void)state;
+    harness *h = h_new(8);
+    char snap[TABLES_SNAPSHOT_MAX], fingerprint[65], mine[65], commit[128];
+    lobby(h, "#durak", "", NICKS, 2);
+    chan(h, "alice", "#durak", "!start");
+    fingerprint_said(h, fingerprint);
+    char moves[1024], move[128];
+    rng_t r;
+    rng_seed(&r, 3);
+    for (int i = 0; i < 6; i++) {
+        int s = whose_turn(h, NICKS, 2, moves, sizeof moves);
+        pick_move(&r, moves, move, sizeof move);
+        priv(h, NICKS[s], move);
+    }
+    assert_true(tables_snapshot(h->t, "#durak", h->now, snap, sizeof snap));
+    harness *h2 = h_new(99);
+    tables_on_disconnect(h2->t, h2->now);
+    assert_true(tables_restore(h2->t, "#durak", snap, h2->now));
+    tables_on_reconnect(h2->t, h2->now, &h2->o);
+    play_to_end(h2, "#durak", NICKS, 2, 4);
+    const char *reveal = said(h2, "#durak", "Deal: seed=");
+    assert_non_null(reveal);
+    revealed(reveal, commit, sizeof commit);
+    sha256_hex(commit, mine);
+    assert_string_equal(mine, fingerprint);
+    h_free(h);
+    h_free(h2);
+}
+
+/* A game stopped by its players' vote has no result, but its deal is revealed all the same. */
+static void test_stopped_game_reveals(void **state)
+{
+    (void)state;
+    harness *h = h_new(12);
+    char fingerprint[65], mine[65], commit[128];
+    lobby(h, "#durak", "", NICKS, 2);
+    chan(h, "alice", "#durak", "!start");
+    fingerprint_said(h, fingerprint);
+    chan(h, "alice", "#durak", "!stop");
+    assert_null(said(h, "#durak", "Deal: seed="));
+    chan(h, "bob", "#durak", "!stop");
+    const char *reveal = said(h, "#durak", "Deal: seed=");
+    assert_non_null(reveal);
+    revealed(reveal, commit, sizeof commit);
+    sha256_hex(commit, mine);
+    assert_string_equal(mine, fingerprint);
+    h_free(h);
+}
+
+static void test_dates(void **state)
+{
+    (void)state;
+    long long t;
+    assert_true(export_parse_date("1970-01-01", &t));
+    assert_int_equal(t, 0);
+    assert_true(export_parse_date("2026-12-01T13:40:12Z", &t));
+    assert_int_equal(t, 1796132412);
+    assert_true(export_parse_date("2024-02-29 00:01", &t));
+    assert_int_equal(t, 1709164860);
+    const char *bad[] = { "2026-13-01",          "2025-02-29",  "2026-1-01", "26-12-01",
+                          "2026-12-01T25:00",    "2026-12-01x", "",          "tomorrow",
+                          "2026-12-01T10:00:60", "+026-12-01" };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        assert_false(export_parse_date(bad[i], &t));
+}
+
+static int make_dir(void **state)
+{
+    (void)state;
+    return mkdtemp(dir) ? 0 : -1;
+}
+
+static int remove_dir(void **state)
+{
+    (void)state;
+    const char *names[] = { "rw.db", "since.db", "v3.db" };
+    char path[600];
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        for (int k = 0; k < 3; k++) {
+            snprintf(path, sizeof path, "%s/%s%s", dir, names[i],
+                     k == 0   ? ""
+                     : k == 1 ? "-wal"
+                              : "-shm");
+            unlink(path);
+        }
+    return rmdir(dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_sha256_of_this_test),
+        cmocka_unit_test(test_moves_text_round_trip),
+        cmocka_unit_test(test_fingerprint_is_sha256_of_commit_string),
+        cmocka_unit_test(test_cli_lines),
+        cmocka_unit_test(test_store_write_and_read_back),
+        cmocka_unit_test(test_games_since),
+        cmocka_unit_test(test_migration_from_schema_3),
+        cmocka_unit_test(test_game_recorded_and_replayed),
+        cmocka_unit_test(test_commitment_survives_restore),
+        cmocka_unit_test(test_stopped_game_reveals),
+        cmocka_unit_test(test_dates),
+    };
+    return cmocka_run_group_tests(tests, make_dir, remove_dir);
+}

@@ -1,0 +1,420 @@
+/* test_solo.c — issue 14, items 2 and 3: a private game against computer players (play, stop,
+ * one at a time, resumed after a restart, rated apart: !top solo) with nothing addressed to any
+ * channel, and spectators (!watch, !unwatch) who hear public lines only, never a hand. */
+#include "tables_harness.h"
+
+#include "ai.h"
+#include "casemap.h"
+#include "outq.h"
+
+/* Every line of the outbox goes to a person: none to a channel, none under a private key. */
+static void assert_nothing_to_channels(const harness *h)
+{
+    for (size_t i = 0; i < h->o.len; i++) {
+        const char *to = h->o.items[i].target;
+        if (casemap_is_channel(to) || tables_private_key(to))
+            fail_msg("a line went to %s: %s", to, h->o.items[i].text);
+    }
+}
+
+/* The computer players' pending decisions, as the worker threads would make them; then the lines
+ * routed as the loop does. */
+static void run_ai(harness *h)
+{
+    tables_ai_job job;
+    outbox_clear(&h->o);
+    h->now += h->cfg.game.bot_delay;
+    while (tables_ai_next_job(h->t, h->now, &job)) {
+        job.params.max_iterations = 50; /* keep hard quick here */
+        tables_ai_result(h->t, h->now, &job, ai_choose(&job.view, &job.params, NULL), &h->o);
+    }
+    h_persist(h);
+}
+
+/* Plays alice's private game to its end with random legal moves; every outbox is checked. Returns
+ * the last line ("Game over: ..."), which alice must have heard. */
+static const char *solo_to_end(harness *h, uint64_t seed)
+{
+    static char end[1024];
+    rng_t r;
+    rng_seed(&r, seed);
+    end[0] = '\0';
+    for (int step = 0; step < 4000 && tables_count(h->t); step++) {
+        char moves[1024], move[128];
+        priv(h, "alice", "moves");
+        assert_nothing_to_channels(h);
+        if (said(h, "alice", "Your moves: ")) {
+            snprintf(moves, sizeof moves, "%s", said(h, "alice", "Your moves: ") + 12);
+            pick_move(&r, moves, move, sizeof move);
+            priv(h, "alice", move);
+        } else {
+            run_ai(h);
+        }
+        assert_nothing_to_channels(h);
+        if (getenv("SOLO_SHOW")) /* to read a private game as alice sees it */
+            for (size_t k = 0; k < h->o.len; k++)
+                printf("<%s> %s\n", h->o.items[k].target, h->o.items[k].text);
+        if (said(h, "alice", "Game over"))
+            snprintf(end, sizeof end, "%s", said(h, "alice", "Game over"));
+    }
+    assert_int_equal(tables_count(h->t), 0);
+    assert_true(end[0]);
+    return end;
+}
+
+typedef struct {
+    char dir[64], path[128];
+    store *db;
+} temp_store;
+
+static void store_in_temp(temp_store *s, harness *h)
+{
+    char err[256];
+    snprintf(s->dir, sizeof s->dir, "/tmp/durak-solo-XXXXXX");
+    assert_non_null(mkdtemp(s->dir));
+    snprintf(s->path, sizeof s->path, "%s/state.db", s->dir);
+    s->db = store_open(s->path, err, sizeof err);
+    assert_non_null(s->db);
+    h->db = s->db;
+    tables_set_store(h->t, s->db);
+}
+
+static void store_gone(temp_store *s)
+{
+    char cmd[200];
+    store_close(s->db);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", s->dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* A private game against two hard computer players, played to the end: alice hears it all,
+ * privately; it is rated in its own list (!top solo, !stats), not with the channels' games. */
+static void test_solo_to_end(void **state)
+{
+    (void)state;
+    harness *h = h_new(41);
+    temp_store s;
+    store_in_temp(&s, h);
+    priv(h, "alice", "play hard 3 transfer");
+    assert_nothing_to_channels(h);
+    assert_non_null(said(h, "alice", "Durak (transfer"));
+    assert_non_null(said(h, "alice", "starts: alice, Hard[bot], Hard2[bot]"));
+    assert_int_equal(tables_count(h->t), 1);
+    const char *end = solo_to_end(h, 41);
+    assert_non_null(strstr(end, "another: /msg durakbot play"));
+    assert_non_null(strstr(end, "alice 1")); /* her new solo rating */
+    chan(h, "bob", "#durak", "!top solo");
+    assert_non_null(said(h, "#durak", "Top players alone against computer players"));
+    assert_non_null(said(h, "#durak", "1. alice "));
+    assert_null(said(h, "#durak", "[bot]")); /* people only */
+    chan(h, "bob", "#durak", "!top");
+    assert_non_null(said(h, "#durak", "No games recorded yet")); /* apart from the channels' */
+    chan(h, "bob", "#durak", "!top bots");
+    assert_non_null(said(h, "#durak", "No games recorded yet"));
+    chan(h, "bob", "#durak", "!stats alice");
+    assert_non_null(said(h, "#durak", "alice alone against computer players: 1 game, "));
+    assert_null(said(h, "#durak", "No games recorded for alice"));
+    store_gone(&s);
+    h_free(h);
+}
+
+/* One private game at a time; play without a card in it, stop, and a channel game meanwhile. */
+static void test_solo_one_at_a_time(void **state)
+{
+    (void)state;
+    harness *h = h_new(42);
+    temp_store s;
+    store_in_temp(&s, h);
+    priv(h, "alice", "play easy");
+    assert_non_null(said(h, "alice", "starts: alice, Easy[bot]"));
+    priv(h, "alice", "play transfer 4");
+    assert_non_null(said(h, "alice", "You already have a private game"));
+    assert_non_null(said(h, "alice", "/msg durakbot stop"));
+    assert_int_equal(tables_count(h->t), 1);
+    priv(h, "alice", "play");
+    assert_non_null(said(h, "alice", "play needs a card to play: play 7h"));
+    chan(h, "alice", "#durak", "!durak");
+    assert_non_null(said(h, "alice", "You already have a private game"));
+    assert_null(said(h, "#durak", ""));
+    priv(h, "alice", "play hard 9");
+    assert_non_null(said(h, "alice", "2 to 6 players"));
+    priv(h, "alice", "play hard 3 loud");
+    assert_non_null(said(h, "alice", "\"loud\" is not a choice of play"));
+    priv(h, "bob", "stop");
+    assert_non_null(said(h, "bob", "You have no private game to stop"));
+    priv(h, "bob", "help solo");
+    assert_non_null(said(h, "bob", "Alone: /msg durakbot play [classic|transfer]"));
+    assert_non_null(said(h, "bob", "!watch in a channel"));
+    assert_int_equal(tables_count(h->t), 1);
+    priv(h, "alice", "stop");
+    assert_nothing_to_channels(h);
+    assert_non_null(said(h, "alice", "You stop your private game; it counts as a forfeit."));
+    assert_non_null(said(h, "alice", "Game over: alice leaves the private game and forfeits"));
+    assert_int_equal(tables_count(h->t), 0);
+    chan(h, "bob", "#durak", "!stats alice");
+    assert_non_null(said(h, "#durak", "1 game, out first 0, durak 0, forfeits 1; solo rating"));
+    /* seated in a channel game: no private one */
+    lobby(h, "#durak", "", NICKS, 2);
+    priv(h, "bob", "stop");
+    assert_non_null(said(h, "bob", "stop is a channel command: type it in #durak."));
+    chan(h, "alice", "#durak", "!start");
+    priv(h, "bob", "play normal");
+    assert_non_null(said(h, "bob", "You already sit at the game in #durak"));
+    priv(h, "bob", "stop");
+    assert_non_null(said(h, "bob", "stop is a channel command: type it in #durak."));
+    assert_int_equal(tables_count(h->t), 1);
+    store_gone(&s);
+    h_free(h);
+}
+
+typedef struct {
+    char key[64], snap[8192];
+    int n;
+} saved;
+
+static void keep_snapshot(void *ctx, const char *key, const char *snap)
+{
+    saved *s = ctx;
+    if (!snap)
+        return;
+    snprintf(s->key, sizeof s->key, "%s", key);
+    snprintf(s->snap, sizeof s->snap, "%s", snap);
+    s->n++;
+}
+
+/* A private game saved, the bot restarted: the game waits for alice (no timer runs, nothing is
+ * said to her nick before she is seen), then goes on to its end. */
+static void test_solo_restored(void **state)
+{
+    (void)state;
+    harness *h = h_new(43);
+    saved s = { .n = 0 };
+    priv(h, "alice", "play 2");
+    for (int i = 0; i < 50 && !said(h, "alice", "Your turn"); i++)
+        run_ai(h);
+    assert_non_null(said(h, "alice", "Your turn"));
+    tables_take_changes(h->t, h->now, keep_snapshot, &s);
+    assert_int_equal(s.n, 1);
+    assert_true(tables_private_key(s.key));
+    assert_false(casemap_is_channel(s.key));
+    h_free(h);
+
+    harness *h2 = h_new(44);
+    char why[256] = "";
+    assert_true(tables_restore_checked(h2->t, s.key, s.snap, h2->now, why, sizeof why));
+    outbox_clear(&h2->o);
+    tables_on_reconnect(h2->t, h2->now, &h2->o);
+    tables_route_lines(h2->t, &h2->o);
+    assert_int_equal(h2->o.len, 0); /* not seen yet: nobody hears it, least of all a channel */
+    for (int i = 0; i < 10; i++) {  /* waits for her: no time-out, however long */
+        tick(h2, h2->now + h2->cfg.game.turn_timeout + 1);
+        run_ai(h2);
+        assert_int_equal(h2->o.len, 0);
+    }
+    assert_int_equal(tables_count(h2->t), 1);
+    priv(h2, "mallory", "hand");
+    assert_null(said(h2, "mallory", "hand in your private game"));
+    tables_who stranger = { "alice", "u_mallory", "example.org", "" }; /* another alice */
+    outbox_clear(&h2->o);
+    tables_on_private(h2->t, h2->now + 5, &stranger, "hand", &h2->o);
+    tables_route_lines(h2->t, &h2->o);
+    assert_non_null(said(h2, "alice", "The seat of alice in a private game is held"));
+    assert_null(said(h2, "alice", "Your hand"));
+    assert_int_equal(h2->o.len, 1);
+    priv(h2, "alice", "hand");
+    assert_nothing_to_channels(h2);
+    assert_non_null(said(h2, "alice", "I am back after a restart; the game goes on."));
+    assert_non_null(said(h2, "alice", "Your hand in your private game: "));
+    assert_non_null(said(h2, "alice", "Your turn in your private game: "));
+    solo_to_end(h2, 44);
+    h_free(h2);
+}
+
+/* The guard: a private key is never a target on the wire. The route drops lines nobody can hear,
+ * and the send queue refuses the key (it holds a space). */
+static void test_private_key_guard(void **state)
+{
+    (void)state;
+    harness *h = h_new(45);
+    assert_true(tables_private_key("~solo alice"));
+    assert_false(tables_private_key("#durak"));
+    assert_false(tables_private_key("alice"));
+    outbox_clear(&h->o);
+    outbox_add(&h->o, OUT_PRIVMSG, "~solo ghost", "%s", "nobody plays here");
+    outbox_add(&h->o, OUT_PRIVMSG, "#durak", "%s", "a channel line");
+    tables_route_lines(h->t, &h->o);
+    assert_int_equal(h->o.len, 1);
+    assert_string_equal(h->o.items[0].target, "#durak");
+    outq *q = outq_new(5, 1.0);
+    assert_false(outq_push(q, "PRIVMSG", "~solo alice", "x"));
+    assert_false(outq_push_reply(q, "NOTICE", "~solo alice", "x", 0));
+    assert_true(outq_push(q, "PRIVMSG", "alice", "x"));
+    outq_free(q);
+    /* a line said to alice's game goes to alice, and follows her renames */
+    priv(h, "alice", "play");
+    renamed(h, "alice", "alice2");
+    outbox_clear(&h->o);
+    tables_on_reconnect(h->t, h->now, &h->o); /* not paused: says nothing */
+    outbox_add(&h->o, OUT_PRIVMSG, "~solo alice", "%s", "to her game");
+    tables_route_lines(h->t, &h->o);
+    assert_int_equal(h->o.len, 1);
+    assert_string_equal(h->o.items[0].target, "alice2");
+    h_free(h);
+}
+
+/* alice quits: her private game is held (nothing said to her nick meanwhile, where someone else
+ * may be), and is hers again when she writes to the bot as the same person. */
+static void test_solo_quit_and_back(void **state)
+{
+    (void)state;
+    harness *h = h_new(48);
+    priv(h, "alice", "play 2");
+    outbox_clear(&h->o);
+    tables_on_quit(h->t, h->now, "alice", "Quit: bye", &h->o);
+    tables_route_lines(h->t, &h->o);
+    assert_int_equal(h->o.len, 0);
+    run_ai(h);
+    assert_null(said(h, "alice", ""));
+    priv(h, "alice", "hand");
+    assert_nothing_to_channels(h);
+    assert_non_null(said(h, "alice", "alice is back and plays on."));
+    assert_non_null(said(h, "alice", "Your hand in your private game: "));
+    solo_to_end(h, 48);
+    h_free(h);
+}
+
+/* ---- spectators ---- */
+
+static char hands[64][256];
+static int nhands;
+
+/* Notes the hands the players were sent ("Your hand in #durak: 6c 9c Kd (trump ...)"). */
+static void note_hands(const harness *h)
+{
+    for (size_t i = 0; i < h->o.len; i++) {
+        const char *t = h->o.items[i].text, *p = strstr(t, ": "), *e = strstr(t, " (trump");
+        if (strncmp(t, "Your hand in", 12) && strncmp(t, "Your turn in", 12))
+            continue;
+        if (!strncmp(t, "Your turn in", 12))
+            p = strstr(t, "hand: "), p = p ? p + 4 : NULL;
+        if (!p || !e || e <= p + 2 || nhands == 64)
+            continue;
+        snprintf(hands[nhands], sizeof hands[0], "%.*s", (int)(e - p - 2), p + 2);
+        if (strchr(hands[nhands], ' ')) /* two cards or more: no public line holds it by chance */
+            nhands++;
+    }
+}
+
+/* What carol (the spectator) got in this outbox: each line a channel line, marked "[#durak] ",
+ * and never a hand. Returns how many lines she got. */
+static int check_spectator(const harness *h)
+{
+    int n = 0;
+    note_hands(h);
+    for (size_t i = 0; i < h->o.len; i++) {
+        const out_msg *m = &h->o.items[i];
+        if (strcmp(m->target, "carol"))
+            continue;
+        n++;
+        assert_int_equal(strncmp(m->text, "[#durak] ", 9), 0);
+        assert_int_equal(m->prio, OUT_REPLY); /* never ahead of, or in the way of, the game */
+        assert_non_null(said(h, "#durak", m->text + 9)); /* the very line the channel got */
+        assert_null(strstr(m->text, "Your "));
+        for (int k = 0; k < nhands; k++)
+            if (strstr(m->text, hands[k]))
+                fail_msg("carol saw a hand (%s): %s", hands[k], m->text);
+    }
+    return n;
+}
+
+static void test_watch(void **state)
+{
+    (void)state;
+    harness *h = h_new(46);
+    rng_t r;
+    rng_seed(&r, 46);
+    nhands = 0;
+    lobby(h, "#durak", "", NICKS, 2);
+    chan(h, "carol", "#durak", "!watch");
+    assert_non_null(said(h, "carol", "No game is running in #durak to watch"));
+    chan(h, "alice", "#durak", "!start");
+    note_hands(h);
+    chan(h, "carol", "#durak", "!watch");
+    assert_non_null(said(h, "carol", "You watch the game in #durak"));
+    assert_non_null(said(h, "carol", "[#durak] ")); /* where it stands */
+    chan(h, "carol", "#durak", "!watch");
+    assert_non_null(said(h, "carol", "You already watch the game in #durak"));
+    chan(h, "alice", "#durak", "!watch");
+    assert_non_null(said(h, "alice", "You play in the game in #durak, so you cannot watch it"));
+    int seen = 0, moves_made_here = 0;
+    for (int step = 0; step < 4000 && tables_count(h->t); step++) {
+        char moves[1024], move[128];
+        int i = whose_turn(h, NICKS, 2, moves, sizeof moves);
+        pick_move(&r, moves, move, sizeof move);
+        priv(h, NICKS[i], move);
+        moves_made_here++;
+        seen += check_spectator(h);
+        if (said(h, "#durak", "Game over"))
+            assert_non_null(said(h, "carol", "[#durak] Game over"));
+    }
+    assert_int_equal(tables_count(h->t), 0);
+    assert_true(seen > 10);
+    assert_true(nhands > 2);
+    chan(h, "alice", "#durak", "!again");
+    chan(h, "bob", "#durak", "!again");
+    assert_non_null(said(h, "#durak", "starts"));
+    assert_null(said(h, "carol", "")); /* the game she watched ended: nothing more */
+    h_free(h);
+}
+
+/* !unwatch, leaving the channel, a rename; the bound on spectators. */
+static void test_watch_ends(void **state)
+{
+    (void)state;
+    harness *h = h_new(47);
+    start_two(h, "#durak");
+    chan(h, "carol", "#durak", "!unwatch");
+    assert_non_null(said(h, "carol", "You are not watching the game in #durak"));
+    chan(h, "carol", "#durak", "!watch");
+    chan(h, "carol", "#durak", "!table");
+    assert_non_null(said(h, "carol", "[#durak] "));
+    chan(h, "carol", "#durak", "!unwatch");
+    assert_non_null(said(h, "carol", "You no longer watch the game in #durak"));
+    chan(h, "carol", "#durak", "!table");
+    assert_null(said(h, "carol", ""));
+    chan(h, "carol", "#durak", "!watch");
+    renamed(h, "carol", "carla");
+    chan(h, "alice", "#durak", "!table");
+    assert_non_null(said(h, "carla", "[#durak] "));
+    assert_null(said(h, "carol", ""));
+    outbox_clear(&h->o);
+    tables_on_part(h->t, h->now, "carla", "#durak", &h->o);
+    chan(h, "alice", "#durak", "!table");
+    assert_null(said(h, "carla", ""));
+    char nick[16];
+    for (int i = 0; i < 16; i++) {
+        snprintf(nick, sizeof nick, "w%d", i);
+        chan(h, nick, "#durak", "!watch");
+        assert_non_null(said(h, nick, "You watch the game"));
+    }
+    chan(h, "w16", "#durak", "!watch");
+    assert_non_null(said(h, "w16", "The game in #durak already has 16 spectators"));
+    outbox_clear(&h->o);
+    tables_on_quit(h->t, h->now, "w3", "bye", &h->o);
+    chan(h, "w16", "#durak", "!watch");
+    assert_non_null(said(h, "w16", "You watch the game"));
+    chan(h, "dave", "#nogame", "!watch");
+    assert_non_null(said(h, "dave", "No game in #nogame"));
+    h_free(h);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_solo_to_end),        cmocka_unit_test(test_solo_one_at_a_time),
+        cmocka_unit_test(test_solo_restored),      cmocka_unit_test(test_private_key_guard),
+        cmocka_unit_test(test_solo_quit_and_back), cmocka_unit_test(test_watch),
+        cmocka_unit_test(test_watch_ends),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

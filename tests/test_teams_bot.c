@@ -1,0 +1,165 @@
+/* test_teams_bot.c — teams of two in the bot (R19, issue 14): !durak teams, the lobby's seat
+ * count, the teams on the start line, a 4-player team game to the end, its line and ratings. */
+#define _POSIX_C_SOURCE 200809L
+#include "tables_harness.h"
+
+#include <math.h>
+
+#include "rating.h"
+#include "store.h"
+
+/* 3 or 5 seated: a teams game does not start, and the channel hears why and what to do. */
+static void test_teams_need_4_or_6(void **state)
+{
+    (void)state;
+    harness *h = h_new(41);
+    lobby(h, "#durak", "teams", NICKS, 3);
+    chan(h, "alice", "#durak", "!start");
+    assert_non_null(said(h, "#durak",
+                         "A teams game needs 4 or 6 players, partners sitting "
+                         "opposite, not 3: others can type !join"));
+    assert_null(said(h, "#durak", "starts"));
+    chan(h, "bob", "#durak", "!rules");
+    assert_non_null(said(h, "#durak", "Teams of two: partners sit opposite"));
+    chan(h, "dave", "#durak", "!join");
+    chan(h, "erin", "#durak", "!join");
+    chan(h, "alice", "#durak", "!start");
+    assert_non_null(said(h, "#durak", "not 5"));
+    chan(h, "erin", "#durak", "!leave");
+    chan(h, "alice", "#durak", "!start");
+    assert_non_null(said(h, "#durak",
+                         "teams of two) starts: alice, bob, carol, dave; teams "
+                         "alice+carol vs bob+dave."));
+    h_free(h);
+}
+
+/* Prints the channel's lines with TEAMS_SHOW set (to read a team game as a channel sees it). */
+static void show_channel(const harness *h)
+{
+    if (!getenv("TEAMS_SHOW"))
+        return;
+    for (size_t k = 0; k < h->o.len; k++)
+        if (h->o.items[k].target[0] == '#')
+            printf("<durakbot> %s\n", h->o.items[k].text);
+}
+
+/* Random legal moves to the end, like play_to_end, printing the channel's lines. */
+static const char *play_team_game(harness *h, const char **nicks, uint64_t seed)
+{
+    static char result[1024];
+    rng_t r;
+    rng_seed(&r, seed);
+    for (int step = 0; step < 5000; step++) {
+        char moves[1024], move[128];
+        int i = whose_turn(h, nicks, 4, moves, sizeof moves);
+        assert_true(i >= 0);
+        pick_move(&r, moves, move, sizeof move);
+        priv(h, nicks[i], move);
+        show_channel(h);
+        const char *end = said(h, "#durak", "Game over");
+        if (end) {
+            snprintf(result, sizeof result, "%s", end);
+            return result;
+        }
+    }
+    fail_msg("the team game did not end");
+    return NULL;
+}
+
+static double rating_of(store *db, const char *nick)
+{
+    store_player p;
+    assert_true(store_get_player(db, nick, &p));
+    return p.rating;
+}
+
+/* A whole 4-player team game: the start line shows the teams, the end says which team lost,
+ * and each partner's rating moves by +-16 (two opponents of equal rating, K = 32/2). */
+static void test_team_game_to_the_end(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/durak-teams-XXXXXX", path[256], err[256];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/stats.db", dir);
+    store *db = store_open(path, err, sizeof err);
+    assert_non_null(db);
+    harness *h = h_new(43);
+    tables_set_store(h->t, db);
+    h->db = db;
+    lobby(h, "#durak", "teams", NICKS, 4);
+    chan(h, "alice", "#durak", "!start");
+    show_channel(h);
+    assert_non_null(said(h, "#durak", "teams alice+carol vs bob+dave"));
+    const char *end = play_team_game(h, NICKS, 5);
+    bool lost02 = strstr(end, "Team alice+carol loses, bob+dave won.") != NULL;
+    bool lost13 = strstr(end, "Team bob+dave loses, alice+carol won.") != NULL;
+    assert_true(lost02 != lost13);
+    double win = RATING_INITIAL + 16, lose = RATING_INITIAL - 16;
+    assert_true(fabs(rating_of(db, "alice") - (lost02 ? lose : win)) < 1e-9);
+    assert_true(fabs(rating_of(db, "carol") - (lost02 ? lose : win)) < 1e-9);
+    assert_true(fabs(rating_of(db, "bob") - (lost02 ? win : lose)) < 1e-9);
+    assert_true(fabs(rating_of(db, "dave") - (lost02 ? win : lose)) < 1e-9);
+    assert_non_null(strstr(end, lost02 ? "alice 1484 (-16)" : "alice 1516 (+16)"));
+    assert_non_null(strstr(end, lost02 ? "carol 1484 (-16)" : "carol 1516 (+16)"));
+    h_free(h);
+    store_close(db);
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* A partner who leaves ends the game at once: their team loses. */
+static void test_team_forfeit_ends_the_game(void **state)
+{
+    (void)state;
+    harness *h = h_new(47);
+    lobby(h, "#durak", "teams transfer", NICKS, 4);
+    chan(h, "alice", "#durak", "!start");
+    chan(h, "dave", "#durak", "!leave");
+    assert_non_null(said(h, "#durak", "Game over: dave left, which ends a team game at once."));
+    assert_non_null(said(h, "#durak", "Team bob+dave loses, alice+carol won."));
+    assert_int_equal(tables_count(h->t), 0);
+    h_free(h);
+}
+
+/* A team lobby and a running team game are saved with their teams (",1" after the deck, and
+ * the engine's D2 line) and come back as team games after a restart. */
+static void test_team_tables_saved(void **state)
+{
+    (void)state;
+    char line[8192];
+    harness *h = h_new(53);
+    lobby(h, "#durak", "teams", NICKS, 3);
+    assert_true(tables_snapshot(h->t, "#durak", h->now, line, sizeof line));
+    assert_non_null(strstr(line, " 2,0,0,0,36,1 "));
+    harness *lob = h_new(55);
+    char why[256];
+    assert_true(tables_restore_checked(lob->t, "#durak", line, lob->now, why, sizeof why));
+    chan(lob, "dave", "#durak", "!join");
+    chan(lob, "alice", "#durak", "!start");
+    assert_non_null(said(lob, "#durak", "teams alice+carol vs bob+dave"));
+    h_free(lob);
+    chan(h, "dave", "#durak", "!join");
+    chan(h, "alice", "#durak", "!start");
+    assert_true(tables_snapshot(h->t, "#durak", h->now, line, sizeof line));
+    assert_non_null(strstr(line, " G D2 4,0,0,0,36,1 "));
+    harness *back = h_new(54);
+    assert_true(tables_restore_checked(back->t, "#durak", line, back->now, why, sizeof why));
+    chan(back, "alice", "#durak", "!table");
+    assert_non_null(said(back, "#durak", "trump"));
+    chan(back, "dave", "#durak", "!leave"); /* still a team game: a forfeit ends it */
+    assert_non_null(said(back, "#durak", "Team bob+dave loses, alice+carol won."));
+    h_free(back);
+    h_free(h);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_teams_need_4_or_6),
+        cmocka_unit_test(test_team_game_to_the_end),
+        cmocka_unit_test(test_team_forfeit_ends_the_game),
+        cmocka_unit_test(test_team_tables_saved),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
