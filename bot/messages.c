@@ -366,6 +366,10 @@ static const char *const msg_english[MSG_COUNT] = {
     [MSG_TOPIC_SOLO] = "solo",
     [MSG_WORD_VS] = " vs ",
     [MSG_WORD_AND] = " and ",
+    [MSG_CMD_LAST] = "last",
+    [MSG_CMD_WATCH] = "watch",
+    [MSG_CMD_UNWATCH] = "unwatch",
+    [MSG_CMD_HINT] = "hint",
 };
 
 /* One table per language, each with every id (tests/test_messages.c checks). */

@@ -291,6 +291,10 @@ typedef enum {
     MSG_TOPIC_SOLO,
     MSG_WORD_VS,  /* between the teams at the start: " vs " */
     MSG_WORD_AND, /* between the teams that won: " and " */
+    MSG_CMD_LAST, /* the command words of issue 14 and 16, as typed (msg_command) */
+    MSG_CMD_WATCH,
+    MSG_CMD_UNWATCH,
+    MSG_CMD_HINT,
     MSG_COUNT
 } msg_id;
 

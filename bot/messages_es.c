@@ -3,13 +3,14 @@
 #include "messages_tables.h"
 
 const char *const msg_spanish[MSG_COUNT] = {
-    [MSG_PARSE_DURAK_OPTION] = "opción «%s» desconocida para %sdurak: usa clásico|transferencia, "
-                               "todos|vecinos (quién añade), first5 (5 cartas en el primer ataque)",
+    [MSG_PARSE_DURAK_OPTION] =
+        "opción «%s» desconocida para %sdurak: usa clásico|transferencia, todos|vecinos (quién "
+        "añade), first5 (5 cartas en el primer ataque), parejas (por equipos de dos)",
     [MSG_PARSE_DURAK_CONFLICT] =
         "«%s» y «%s» no pueden elegirse a la vez: elige uno, p. ej. %sdurak "
         "%s",
-    [MSG_PARSE_BOT_OPTION] = "opción «%s» desconocida para %sbot: usa %sbot fácil|medio|difícil, "
-                             "o %sbot quitar",
+    [MSG_PARSE_BOT_OPTION] =
+        "opción «%s» desconocida para %sbot: usa %sbot fácil|medio|difícil|experto, o %sbot quitar",
     [MSG_PARSE_TOP_NUMBER] = "«%s» no es un número del 1 al 20: prueba %sclasificación 10",
     [MSG_PARSE_STATS_NICK] = "«%s» no es un nick: escribe %sestadísticas y un nick, o solo "
                              "%sestadísticas para las tuyas",
@@ -102,15 +103,15 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_RULES_3_CLASSIC] = "Tras cada ataque todos roban hasta tener 6; cuando se acaba el "
                             "mazo, quien no tiene cartas sale; el último con cartas es el "
                             "durak.",
-    [MSG_HELP_1] = "Comandos: %1$sdurak [clásico|transferencia] [todos|vecinos] "
-                   "[first5] abre una partida (quién añade: todos o los vecinos; 5 "
-                   "cartas en el primer ataque); %1$sunirse, %1$ssalir, %1$sempezar, "
-                   "%1$sparar, %1$smesa, %1$sbot [fácil|medio|difícil], "
-                   "%1$sestadísticas [nick], %1$sclasificación [n], %1$sreglas, "
-                   "%1$sayuda [comandos|jugadas|cartas|bots|estadísticas].",
-    [MSG_HELP_2] = "Juega por mensaje privado a %s: juego 7♥, cubro 9♥ 7♥, robo (o me "
-                   "llevo), paso, transfiero 7♦, mano, jugadas; las cartas se escriben "
-                   "7♥, 10♠, Q♦ o 7co, 10p, Qd.",
+    [MSG_HELP_1] =
+        "Comandos: %1$sdurak [clásico|transferencia] [todos|vecinos] [first5] [parejas] abre una "
+        "partida (quién añade: todos o los vecinos; 5 cartas en el primer ataque; por parejas); "
+        "%1$sunirse, %1$ssalir, %1$sempezar, %1$sparar, %1$smesa, %1$sbot "
+        "[fácil|medio|difícil|experto], %1$sestadísticas [nick], %1$sclasificación [n], %1$smirar, "
+        "%1$súltima, %1$sreglas, %1$sayuda [comandos|jugadas|cartas|bots|estadísticas|solo].",
+    [MSG_HELP_2] =
+        "Juega por mensaje privado a %s: juego 7♥, cubro 9♥ 7♥, robo (o me llevo), paso, "
+        "transfiero 7♦, mano, jugadas, pista; las cartas se escriben 7♥, 10♠, Q♦ o 7co, 10p, Qd.",
     [MSG_NO_GAME_HERE] = "No hay partida en %s: abre una con %sdurak.",
     [MSG_PRIVATE_ONLY] = "Las jugadas van por mensaje privado: /msg %s %s",
     [MSG_NO_MOVES] = "Ahora no tienes jugadas: le toca a %s (%s).",
@@ -140,9 +141,10 @@ const char *const msg_spanish[MSG_COUNT] = {
                            "robo (o me llevo), paso, transfiero X; basta una carta sola cuando "
                            "solo puede ser una jugada. mano muestra tus cartas, jugadas tus "
                            "jugadas posibles.",
-    [MSG_PRIVATE_HELP_2] = "Cartas: un valor 6 7 8 9 10 J Q K A y un palo p t d co o ♠ ♣ ♦ ♥, "
-                           "p. ej. 7co, 10p, Qd. Las partidas se abren y se empiezan en un "
-                           "canal.",
+    [MSG_PRIVATE_HELP_2] =
+        "Cartas: un valor 6 7 8 9 10 J Q K A y un palo p t d co o ♠ ♣ ♦ ♥, p. ej. 7co, 10p, Qd. "
+        "Las partidas se abren y se empiezan en un canal; en solitario contra automáticos: jugar "
+        "[fácil|medio|difícil] [2-6] (ayuda solo).",
     [MSG_NOT_IN_GAME] = "No estás en ninguna partida: abre una en un canal con %sdurak, o "
                         "únete a una con %sunirse.",
     [MSG_NOT_STARTED] = "La partida aún no ha empezado: %s puede empezarla con %sempezar en "
@@ -175,7 +177,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_ONLY_CREATOR_BOT] = "Solo %s, que abrió la partida, o un admin puede sentar jugadores "
                              "automáticos.",
     [MSG_BOT_NONE] = "No hay ningún jugador automático sentado: añade uno con %sbot "
-                     "fácil|medio|difícil.",
+                     "fácil|medio|difícil|experto.",
     [MSG_BOT_REMOVED] = "%s se va: %s (%d/6).",
     [MSG_BOT_ADDED] = "El jugador automático %s se sienta: %s (%d/6). %s puede empezar "
                       "con %sempezar.",
@@ -196,15 +198,16 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_STORE_FAILING] = "los resultados no se guardan: la base de datos falla (los conservo "
                           "y lo vuelvo a intentar; avisa a un admin).",
     [MSG_STORE_BACK] = "Los resultados vuelven a guardarse; no se perdió ninguno.",
-    [MSG_HELP_BOTS] = "Jugadores automáticos: antes de empezar, %sbot fácil|medio|difícil "
-                      "sienta uno (medio por defecto) y %sbot quitar quita el último; "
-                      "solo ven lo que vería un jugador en su sitio.",
-    [MSG_HELP_STATS] = "%sestadísticas [nick] muestra partidas, veces primero en salir, "
-                       "veces durak, empates, abandonos y la puntuación; %sclasificación "
-                       "[n] los n mejores por puntuación (Elo sobre la clasificación de "
-                       "cada partida).",
-    [MSG_HELP_TOPICS] = "No hay ayuda sobre «%s»: prueba %sayuda con comandos, jugadas, "
-                        "cartas, bots o estadísticas.",
+    [MSG_HELP_BOTS] = "Jugadores automáticos: antes de empezar, %sbot fácil|medio|difícil|experto "
+                      "sienta uno (medio por defecto) y %sbot quitar quita el último; solo ven lo "
+                      "que vería un jugador en su sitio.",
+    [MSG_HELP_STATS] =
+        "%sestadísticas [nick] muestra partidas, veces primero en salir, veces durak, empates, "
+        "abandonos y la puntuación; %sclasificación [n] los n mejores por puntuación (Elo sobre la "
+        "clasificación de cada partida); %súltima la última partida del canal, con el número que "
+        "acepta durakbot --export-game.",
+    [MSG_HELP_TOPICS] = "No hay ayuda sobre «%s»: prueba %sayuda con comandos, jugadas, cartas, "
+                        "bots, estadísticas o solo.",
     [MSG_WORD_CLASSIC] = "clásico",
     [MSG_WORD_TRANSFER] = "con transferencia",
     [MSG_WORD_ALL] = "todos",
@@ -294,4 +297,102 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_TOPIC_CARDS] = "cartas",
     [MSG_TOPIC_BOTS] = "bots",
     [MSG_TOPIC_STATS] = "estadísticas",
+    [MSG_PARSE_READ_ACE] = "%s = %s (la Т cirílica es el as); para %s escribe %s.",
+    [MSG_PARSE_READ_TEN] = "%s = %s (la T latina es el 10); para %s escribe %s.",
+    [MSG_OPTIONS_TEAMS] = ", por parejas",
+    [MSG_TEAMS_SEATS] = "%s; parejas: %s",
+    [MSG_TEAMS_NEED_4_OR_6] =
+        "Una partida por parejas necesita 4 o 6 jugadores, con los compañeros frente a frente, no "
+        "%d: otros pueden escribir %sunirse, o añade un jugador automático con %sbot.",
+    [MSG_RESULT_TEAM_LOST] = "Pierde la pareja %s; ganan %s.",
+    [MSG_RESULT_ONE_TEAM] =
+        "Fin de la partida: solo quedan %s, y los compañeros nunca juegan entre sí.",
+    [MSG_RESULT_TEAM_FORFEIT] =
+        "Fin de la partida: %s se fue, y eso termina en el acto una partida por parejas.",
+    [MSG_RULES_TEAMS] =
+        "Por parejas: los compañeros se sientan frente a frente (1.º+3.º y 2.º+4.º en unirse; con "
+        "6: 1.º+4.º, 2.º+5.º, 3.º+6.º) y nunca juegan entre sí: defiende el siguiente rival, y el "
+        "compañero del defensor nunca añade. Pierde la pareja del durak, y también la que se queda "
+        "sola; quien se va termina la partida y su pareja pierde.",
+    [MSG_PARSE_SOLO_WORD] =
+        "«%s» no es una opción de partida: empieza una partida privada con jugar "
+        "[clásico|transferencia] [fácil|medio|difícil] [2-6] (en cualquier orden, cada una como "
+        "mucho una vez), o juega una carta, p. ej. juego 7co.",
+    [MSG_PARSE_SOLO_PLAYERS] = "Una partida privada tiene de 2 a 6 jugadores (tú y de 1 a 5 "
+                               "automáticos), no %s: p. ej. jugar difícil 3.",
+    [MSG_SOLO_WHERE] = "tu partida privada",
+    [MSG_SOLO_WHERE_OTHER] = "una partida privada",
+    [MSG_SOLO_ALREADY] = "Ya tienes una partida privada: sigue jugando (jugadas muestra tus "
+                         "opciones) o termínala con /msg %s stop (cuenta como abandono).",
+    [MSG_SOLO_UNKNOWN] = "No sé quién eres (ni cuenta ni dirección), y una partida privada tiene "
+                         "que seguirte: inténtalo de nuevo en un momento.",
+    [MSG_SOLO_FULL] = "Hay demasiadas partidas privadas en curso: inténtalo más tarde.",
+    [MSG_SOLO_STOPPED] = "Dejas tu partida privada; cuenta como abandono.",
+    [MSG_SOLO_FORFEIT] = "Fin de la partida: %s deja la partida privada y abandona.",
+    [MSG_SOLO_NO_GAME] =
+        "No tienes ninguna partida privada que parar: empieza una con /msg %s jugar.",
+    [MSG_SOLO_AGAIN] = "otra: /msg %s jugar",
+    [MSG_STATS_SOLO] = "%s en solitario contra jugadores automáticos: %d %s; primero en salir: %d, "
+                       "durak: %d, abandonos: %d; puntuación en solitario %d.",
+    [MSG_TOP_SOLO] = "Mejores jugadores en solitario contra automáticos (puntuación, partidas): %s",
+    [MSG_TOP_SOLO_NONE] =
+        "Todavía no hay partidas privadas registradas: empieza una con /msg %s jugar.",
+    [MSG_HELP_SOLO] = "En solitario: /msg %s jugar [clásico|transferencia] [fácil|medio|difícil] "
+                      "[2-6] te reparte una partida privada contra jugadores automáticos (stop la "
+                      "termina, %sclasificación solo los ordena); %smirar en un canal te envía las "
+                      "líneas públicas de su partida, %sdejar de mirar lo detiene.",
+    [MSG_WATCH_ON] = "Miras la partida de %s: sus líneas públicas te llegan en privado (nunca una "
+                     "mano) hasta %sdejar de mirar, el final de la partida o que salgas de %s.",
+    [MSG_WATCH_LINE] = "[%s] %s",
+    [MSG_WATCH_OFF] = "Ya no miras la partida de %s.",
+    [MSG_WATCH_NOT] = "No estás mirando la partida de %s: escribe %smirar para empezar.",
+    [MSG_WATCH_SEATED] = "Juegas en la partida de %s, así que no puedes mirarla: sus líneas y tu "
+                         "mano te llegan de todos modos.",
+    [MSG_WATCH_NO_GAME] =
+        "No hay ninguna partida en curso en %s para mirar: %smirar funciona cuando empiece una.",
+    [MSG_WATCH_FULL] = "La partida de %s ya tiene %d espectadores, el máximo: inténtalo más tarde.",
+    [MSG_WATCH_ALREADY] = "Ya miras la partida de %s (%sdejar de mirar para parar).",
+    [MSG_DEAL_FINGERPRINT] =
+        "Huella del reparto: %s (SHA-256 de su semilla y su sal, que se muestran al final).",
+    [MSG_DEAL_REVEAL] = "Reparto: seed=%s salt=%s — comprobación: printf '%%s' '%s' | sha256sum",
+    [MSG_LAST_GAME] =
+        "Última partida n.º %d (%s, %d jugadores, %d min): %s — durakbot --export-game %d",
+    [MSG_LAST_NONE] = "Todavía no hay ninguna partida terminada en %s; abre una con %sdurak.",
+    [MSG_LAST_STORE] = "Ahora no se pueden leer los registros de partidas (la base de datos de "
+                       "estado no está disponible); inténtalo más tarde.",
+    [MSG_LAST_DURAK] = "durak: %s",
+    [MSG_LAST_DRAW] = "empate",
+    [MSG_LAST_WON] = "gana %s (los demás se fueron)",
+    [MSG_LAST_PLACE] = "%s: puesto %d",
+    [MSG_LAST_LEFT] = "%s se fue",
+    [MSG_HINT_ONLY] = "pista: %s — es tu única jugada.",
+    [MSG_HINT_TAKE_CANNOT] = "pista: %s — nada de tu mano cubre %s.",
+    [MSG_HINT_TAKE_TRUMPS] = "pista: %s — para cubrir hace falta un triunfo para %d de ellas "
+                             "(triunfos en tu mano: %d; cartas sin cubrir: %d).",
+    [MSG_HINT_TAKE_MANY] = "pista: %s — cartas sin cubrir: %d; cartas que aún pueden añadirse: %d.",
+    [MSG_HINT_BEAT_TRUMP] =
+        "pista: %s — no tienes una carta de %s más alta, así que solo la cubre un triunfo.",
+    [MSG_HINT_BEAT_LOWEST] = "pista: %s — la carta más baja de tu mano que la cubre.",
+    [MSG_HINT_BEAT_KEEPS] =
+        "pista: %s — tu carta más baja que también cubre, %s, se queda en tu mano.",
+    [MSG_HINT_LEAD_PAIR] =
+        "pista: %s — tienes más cartas de ese valor para añadir después (%d en total).",
+    [MSG_HINT_LEAD_LOWEST] = "pista: %s — tu carta más barata.",
+    [MSG_HINT_LEAD_KEEPS] = "pista: %s — tu carta más barata, %s, se guarda para después.",
+    [MSG_HINT_ADD] = "pista: %s — su valor está en la mesa (cartas en la mano de %s: %d).",
+    [MSG_HINT_ADD_TAKING] = "pista: %s — %s se lleva las cartas, así que esta se va con ellas.",
+    [MSG_HINT_PASS] = "pista: %s — cartas que podrías añadir: %d, de ellas triunfos: %d.",
+    [MSG_HINT_TRANSFER] = "pista: %s — pasas %d %s a %s (cartas en su mano: %d).",
+    [MSG_HINT_OFF] = "Las pistas no están permitidas en esta partida (game.hints es «%s»).",
+    [MSG_HINT_NOT_YOUR_TURN] =
+        "Una pista es para tu turno en %s: vuelve a pedirla cuando te toque.",
+    [MSG_HINT_PENDING] = "Tu pista se está calculando: llega en un momento.",
+    [MSG_RESULT_HINTS] = "pistas pedidas: %s",
+    [MSG_TOPIC_SOLO] = "solo",
+    [MSG_WORD_VS] = " contra ",
+    [MSG_WORD_AND] = " y ",
+    [MSG_CMD_LAST] = "última",
+    [MSG_CMD_WATCH] = "mirar",
+    [MSG_CMD_UNWATCH] = "dejar de mirar",
+    [MSG_CMD_HINT] = "pista",
 };

@@ -3,14 +3,14 @@
 #include "messages_tables.h"
 
 const char *const msg_french[MSG_COUNT] = {
-    [MSG_PARSE_DURAK_OPTION] = "option « %s » inconnue pour %sdurak : choisissez "
-                               "classique|transfert, tous|voisins (qui ajoute), first5 (5 cartes à "
-                               "la première attaque)",
+    [MSG_PARSE_DURAK_OPTION] =
+        "option « %s » inconnue pour %sdurak : choisissez classique|transfert, tous|voisins (qui "
+        "ajoute), first5 (5 cartes à la première attaque), équipes (par équipes de deux)",
     [MSG_PARSE_DURAK_CONFLICT] =
         "« %s » et « %s » ne vont pas ensemble : choisissez-en un, par ex. "
         "%sdurak %s",
-    [MSG_PARSE_BOT_OPTION] = "option « %s » inconnue pour %sbot : %sbot facile|moyen|difficile, "
-                             "ou %sbot retirer",
+    [MSG_PARSE_BOT_OPTION] =
+        "option « %s » inconnue pour %sbot : %sbot facile|moyen|difficile|expert, ou %sbot retirer",
     [MSG_PARSE_TOP_NUMBER] = "« %s » n'est pas un nombre de 1 à 20 : essayez %sclassement 10",
     [MSG_PARSE_STATS_NICK] = "« %s » n'est pas un pseudo : tapez %sstatistiques et un pseudo, ou "
                              "%sstatistiques seul pour les vôtres",
@@ -106,16 +106,15 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_RULES_3_CLASSIC] = "Après chaque attaque, chacun pioche jusqu'à 6 ; la pioche épuisée, "
                             "qui n'a plus de cartes sort ; le dernier à garder des cartes est "
                             "le durak.",
-    [MSG_HELP_1] = "Commandes : %1$sdurak [classique|transfert] [tous|voisins] "
-                   "[first5] ouvre une partie (qui ajoute : tous ou les voisins ; 5 "
-                   "cartes à la première attaque) ; %1$srejoindre, %1$squitter, "
-                   "%1$scommencer, %1$sarrêter, %1$stable, %1$sbot "
-                   "[facile|moyen|difficile], %1$sstatistiques [pseudo], "
-                   "%1$sclassement [n], %1$srègles, %1$saide "
-                   "[commandes|coups|cartes|robots|statistiques].",
-    [MSG_HELP_2] = "Jouez en message privé à %s : joue 7♥, couvre 9♥ 7♥, ramasse (ou "
-                   "je ramasse), passe, transfère 7♦, main, coups ; les cartes "
-                   "s'écrivent 7♥, 10♠, D♦ ou 7co, 10p, Dca.",
+    [MSG_HELP_1] = "Commandes : %1$sdurak [classique|transfert] [tous|voisins] [first5] [équipes] "
+                   "ouvre une partie (qui ajoute : tous ou les voisins ; 5 cartes à la première "
+                   "attaque ; par équipes de deux) ; %1$srejoindre, %1$squitter, %1$scommencer, "
+                   "%1$sarrêter, %1$stable, %1$sbot [facile|moyen|difficile|expert], "
+                   "%1$sstatistiques [pseudo], %1$sclassement [n], %1$sregarder, %1$sdernière, "
+                   "%1$srègles, %1$saide [commandes|coups|cartes|robots|statistiques|solo].",
+    [MSG_HELP_2] =
+        "Jouez en message privé à %s : joue 7♥, couvre 9♥ 7♥, ramasse (ou je ramasse), passe, "
+        "transfère 7♦, main, coups, indice ; les cartes s'écrivent 7♥, 10♠, D♦ ou 7co, 10p, Dca.",
     [MSG_NO_GAME_HERE] = "Pas de partie dans %s : ouvrez-en une avec %sdurak.",
     [MSG_PRIVATE_ONLY] = "Les coups se jouent en message privé : /msg %s %s",
     [MSG_NO_MOVES] = "Pas de coup pour vous maintenant : c'est à %s (%s).",
@@ -148,9 +147,10 @@ const char *const msg_french[MSG_COUNT] = {
                            "X), ramasse (ou je ramasse), passe, transfère X ; une carte seule "
                            "suffit quand elle ne peut dire qu'un coup. main montre vos cartes, "
                            "coups vos coups possibles.",
-    [MSG_PRIVATE_HELP_2] = "Cartes : une valeur 6 7 8 9 10 V D R A, puis une couleur p t ca co "
-                           "ou ♠ ♣ ♦ ♥, par ex. 7co, 10p, Dca. Les parties s'ouvrent et se "
-                           "rejoignent dans un salon.",
+    [MSG_PRIVATE_HELP_2] =
+        "Cartes : une valeur 6 7 8 9 10 V D R A, puis une couleur p t ca co ou ♠ ♣ ♦ ♥, par ex. "
+        "7co, 10p, Dca. Les parties s'ouvrent et se rejoignent dans un salon ; seul contre "
+        "l'ordinateur : jouer [facile|moyen|difficile] [2-6] (aide solo).",
     [MSG_NOT_IN_GAME] = "Vous n'êtes dans aucune partie : ouvrez-en une dans un salon avec "
                         "%sdurak, ou rejoignez-en une avec %srejoindre.",
     [MSG_NOT_STARTED] = "La partie n'a pas encore commencé : %s peut la lancer avec "
@@ -182,8 +182,8 @@ const char *const msg_french[MSG_COUNT] = {
                            "nouvelle partie avec %sdurak.",
     [MSG_ONLY_CREATOR_BOT] = "Seul %s, qui a ouvert la partie, ou un admin peut installer des "
                              "joueurs ordinateur.",
-    [MSG_BOT_NONE] = "Aucun joueur ordinateur à table : ajoutez-en un avec %sbot "
-                     "facile|moyen|difficile.",
+    [MSG_BOT_NONE] =
+        "Aucun joueur ordinateur à table : ajoutez-en un avec %sbot facile|moyen|difficile|expert.",
     [MSG_BOT_REMOVED] = "%s s'en va : %s (%d/6).",
     [MSG_BOT_ADDED] = "Le joueur ordinateur %s prend place : %s (%d/6). %s peut lancer "
                       "avec %scommencer.",
@@ -205,15 +205,16 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_STORE_FAILING] = "les résultats ne sont pas enregistrés : la base de données est en "
                           "panne (je les garde et je réessaie ; prévenez un admin).",
     [MSG_STORE_BACK] = "Les résultats sont de nouveau enregistrés ; aucun n'a été perdu.",
-    [MSG_HELP_BOTS] = "Joueurs ordinateur : avant le début, %sbot facile|moyen|difficile "
-                      "en installe un (moyen par défaut) et %sbot retirer retire le "
-                      "dernier ; ils ne voient que ce que verrait un joueur à leur place.",
-    [MSG_HELP_STATS] = "%sstatistiques [pseudo] montre les parties, les premières sorties, "
-                       "les fois durak, les nulles, les forfaits et la cote ; %sclassement "
-                       "[n] les n meilleurs par cote (Elo sur le classement de chaque "
-                       "partie).",
-    [MSG_HELP_TOPICS] = "Pas d'aide sur « %s » : essayez %saide avec commandes, coups, "
-                        "cartes, robots ou statistiques.",
+    [MSG_HELP_BOTS] = "Joueurs ordinateur : avant le début, %sbot facile|moyen|difficile|expert en "
+                      "installe un (moyen par défaut) et %sbot retirer retire le dernier ; ils ne "
+                      "voient que ce que verrait un joueur à leur place.",
+    [MSG_HELP_STATS] =
+        "%sstatistiques [pseudo] montre les parties, les premières sorties, les fois durak, les "
+        "nulles, les forfaits et la cote ; %sclassement [n] les n meilleurs par cote (Elo sur le "
+        "classement de chaque partie) ; %sdernière la dernière partie du salon, avec le numéro que "
+        "prend durakbot --export-game.",
+    [MSG_HELP_TOPICS] = "Pas d'aide sur « %s » : essayez %saide avec commandes, coups, cartes, "
+                        "robots, statistiques ou solo.",
     [MSG_WORD_CLASSIC] = "classique",
     [MSG_WORD_TRANSFER] = "avec transfert",
     [MSG_WORD_ALL] = "tous",
@@ -304,4 +305,105 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_TOPIC_CARDS] = "cartes",
     [MSG_TOPIC_BOTS] = "robots",
     [MSG_TOPIC_STATS] = "statistiques",
+    [MSG_PARSE_READ_ACE] = "%s = %s (le Т cyrillique est l'as) ; pour %s, tapez %s.",
+    [MSG_PARSE_READ_TEN] = "%s = %s (le T latin est le 10) ; pour %s, tapez %s.",
+    [MSG_OPTIONS_TEAMS] = ", par équipes de deux",
+    [MSG_TEAMS_SEATS] = "%s ; équipes : %s",
+    [MSG_TEAMS_NEED_4_OR_6] =
+        "Une partie par équipes se joue à 4 ou 6, les partenaires face à face, pas à %d : d'autres "
+        "peuvent taper %srejoindre, ou ajoutez un joueur ordinateur avec %sbot.",
+    [MSG_RESULT_TEAM_LOST] = "L'équipe %s perd ; victoire de %s.",
+    [MSG_RESULT_ONE_TEAM] = "Partie terminée : il ne reste que %s, et des partenaires ne jouent "
+                            "jamais l'un contre l'autre.",
+    [MSG_RESULT_TEAM_FORFEIT] =
+        "Partie terminée : %s a quitté la partie, ce qui termine aussitôt une partie par équipes.",
+    [MSG_RULES_TEAMS] = "Équipes de deux : les partenaires sont face à face (1er+3e et 2e+4e "
+                        "arrivés ; à 6 : 1er+4e, 2e+5e, 3e+6e) et ne jouent jamais l'un contre "
+                        "l'autre : c'est l'adversaire suivant qui défend, et le partenaire du "
+                        "défenseur n'ajoute jamais. L'équipe du durak perd, de même qu'une équipe "
+                        "restée seule ; un joueur qui part met fin à la partie et son équipe perd.",
+    [MSG_PARSE_SOLO_WORD] =
+        "« %s » n'est pas un choix de partie : lancez une partie privée avec jouer "
+        "[classique|transfert] [facile|moyen|difficile] [2-6] (dans n'importe quel ordre, chacun "
+        "une fois au plus), ou jouez une carte, par ex. joue 7co.",
+    [MSG_PARSE_SOLO_PLAYERS] = "Une partie privée se joue de 2 à 6 (vous et 1 à 5 joueurs "
+                               "ordinateur), pas %s : par ex. jouer difficile 3.",
+    [MSG_SOLO_WHERE] = "votre partie privée",
+    [MSG_SOLO_WHERE_OTHER] = "une partie privée",
+    [MSG_SOLO_ALREADY] = "Vous avez déjà une partie privée : continuez (coups montre vos choix), "
+                         "ou arrêtez-la avec /msg %s stop (cela compte comme un forfait).",
+    [MSG_SOLO_UNKNOWN] = "Je ne sais pas qui vous êtes (ni compte, ni adresse), et une partie "
+                         "privée doit vous suivre : réessayez dans un instant.",
+    [MSG_SOLO_FULL] = "Trop de parties privées sont en cours : réessayez plus tard.",
+    [MSG_SOLO_STOPPED] = "Vous arrêtez votre partie privée ; cela compte comme un forfait.",
+    [MSG_SOLO_FORFEIT] = "Partie terminée : %s quitte la partie privée et déclare forfait.",
+    [MSG_SOLO_NO_GAME] =
+        "Vous n'avez pas de partie privée à arrêter : lancez-en une avec /msg %s jouer.",
+    [MSG_SOLO_AGAIN] = "une autre : /msg %s jouer",
+    [MSG_STATS_SOLO] = "%s seul contre des joueurs ordinateur : %d %s ; premier sorti : %d, durak "
+                       ": %d, forfaits : %d ; cote solo %d.",
+    [MSG_TOP_SOLO] = "Meilleurs joueurs seuls contre l'ordinateur (cote solo, parties) : %s",
+    [MSG_TOP_SOLO_NONE] =
+        "Aucune partie privée enregistrée pour l'instant : lancez-en une avec /msg %s jouer.",
+    [MSG_HELP_SOLO] = "Seul : /msg %s jouer [classique|transfert] [facile|moyen|difficile] [2-6] "
+                      "vous donne une partie privée contre des joueurs ordinateur (stop l'arrête, "
+                      "%sclassement solo les classe) ; %sregarder dans un salon vous envoie les "
+                      "lignes publiques de sa partie, %sne plus regarder arrête.",
+    [MSG_WATCH_ON] =
+        "Vous regardez la partie de %s : ses lignes publiques vous arrivent en privé (jamais une "
+        "main) jusqu'à %sne plus regarder, la fin de la partie ou votre départ de %s.",
+    [MSG_WATCH_LINE] = "[%s] %s",
+    [MSG_WATCH_OFF] = "Vous ne regardez plus la partie de %s.",
+    [MSG_WATCH_NOT] = "Vous ne regardez pas la partie de %s : tapez %sregarder pour commencer.",
+    [MSG_WATCH_SEATED] = "Vous jouez dans la partie de %s, vous ne pouvez donc pas la regarder : "
+                         "ses lignes et votre main vous arrivent de toute façon.",
+    [MSG_WATCH_NO_GAME] = "Aucune partie en cours dans %s à regarder : %sregarder marche une fois "
+                          "qu'une partie a commencé.",
+    [MSG_WATCH_FULL] = "La partie de %s a déjà %d spectateurs, le maximum : réessayez plus tard.",
+    [MSG_WATCH_ALREADY] = "Vous regardez déjà la partie de %s (%sne plus regarder pour arrêter).",
+    [MSG_DEAL_FINGERPRINT] =
+        "Empreinte de la donne : %s (SHA-256 de sa graine et de son sel, montrés à la fin).",
+    [MSG_DEAL_REVEAL] = "Donne : seed=%s salt=%s — vérification : printf '%%s' '%s' | sha256sum",
+    [MSG_LAST_GAME] =
+        "Dernière partie n° %d (%s, %d joueurs, %d min) : %s — durakbot --export-game %d",
+    [MSG_LAST_NONE] =
+        "Aucune partie terminée n'est encore enregistrée dans %s ; ouvrez-en une avec %sdurak.",
+    [MSG_LAST_STORE] = "Les parties enregistrées sont illisibles pour l'instant (la base d'état "
+                       "n'est pas disponible) ; réessayez plus tard.",
+    [MSG_LAST_DURAK] = "durak : %s",
+    [MSG_LAST_DRAW] = "nulle",
+    [MSG_LAST_WON] = "%s gagne (les autres sont partis)",
+    [MSG_LAST_PLACE] = "%s : place %d",
+    [MSG_LAST_LEFT] = "%s a quitté la partie",
+    [MSG_HINT_ONLY] = "indice : %s — c'est votre seul coup.",
+    [MSG_HINT_TAKE_CANNOT] = "indice : %s — rien dans votre main ne couvre %s.",
+    [MSG_HINT_TAKE_TRUMPS] = "indice : %s — pour couvrir, il faudrait un atout pour %d d'entre "
+                             "elles (atouts en main : %d ; cartes non couvertes : %d).",
+    [MSG_HINT_TAKE_MANY] =
+        "indice : %s — cartes non couvertes : %d ; cartes qui peuvent encore s'ajouter : %d.",
+    [MSG_HINT_BEAT_TRUMP] =
+        "indice : %s — vous n'avez pas de %s plus fort, seul un atout la couvre.",
+    [MSG_HINT_BEAT_LOWEST] = "indice : %s — la plus petite de vos cartes qui la couvre.",
+    [MSG_HINT_BEAT_KEEPS] = "indice : %s — votre couverture plus faible, %s, reste en main.",
+    [MSG_HINT_LEAD_PAIR] =
+        "indice : %s — vous avez d'autres cartes de cette valeur à ajouter ensuite (%d en tout).",
+    [MSG_HINT_LEAD_LOWEST] = "indice : %s — votre carte la plus faible.",
+    [MSG_HINT_LEAD_KEEPS] =
+        "indice : %s — votre carte la plus faible, %s, est gardée pour plus tard.",
+    [MSG_HINT_ADD] = "indice : %s — sa valeur est sur la table (cartes en main de %s : %d).",
+    [MSG_HINT_ADD_TAKING] = "indice : %s — %s ramasse : la carte part avec le reste.",
+    [MSG_HINT_PASS] = "indice : %s — cartes que vous pourriez ajouter : %d, dont atouts : %d.",
+    [MSG_HINT_TRANSFER] = "indice : %s — vous passez %d %s à %s (cartes dans sa main : %d).",
+    [MSG_HINT_OFF] = "Les indices ne sont pas permis dans cette partie (game.hints vaut « %s »).",
+    [MSG_HINT_NOT_YOUR_TURN] =
+        "Un indice se demande à votre tour dans %s : redemandez quand ce sera à vous.",
+    [MSG_HINT_PENDING] = "Votre indice est en préparation : il arrive dans un instant.",
+    [MSG_RESULT_HINTS] = "indices demandés : %s",
+    [MSG_TOPIC_SOLO] = "solo",
+    [MSG_WORD_VS] = " contre ",
+    [MSG_WORD_AND] = " et ",
+    [MSG_CMD_LAST] = "dernière",
+    [MSG_CMD_WATCH] = "regarder",
+    [MSG_CMD_UNWATCH] = "ne plus regarder",
+    [MSG_CMD_HINT] = "indice",
 };

@@ -274,6 +274,10 @@ static const char *const msg_types[MSG_COUNT] = {
     [MSG_TOPIC_SOLO] = "",
     [MSG_WORD_VS] = "",
     [MSG_WORD_AND] = "",
+    [MSG_CMD_LAST] = "",
+    [MSG_CMD_WATCH] = "",
+    [MSG_CMD_UNWATCH] = "",
+    [MSG_CMD_HINT] = "",
 };
 
 const char *msg_arg_types(msg_id id) { return (unsigned)id < MSG_COUNT ? msg_types[id] : NULL; }

@@ -266,6 +266,17 @@ static void private_card_command(parse_ctx *c, parse_kind kind, bool solo)
     c->out->target = target;
 }
 
+/* Is w the word that, alone or with a private game's choices, asks for one (issue 14): "play",
+ * and in the other languages their verb for playing a game (not хожу or joue, a card's move)? */
+static bool asks_private_game(token w)
+{
+    static const char *const words[] = { "play", "играю", "jouer", "jugar" };
+    for (size_t i = 0; i < COUNT_OF(words); i++)
+        if (words_equal(w, words[i]))
+            return true;
+    return false;
+}
+
 /* A card alone; a second card is read as a wish to beat. */
 static void private_bare_card(parse_ctx *c, card_t card)
 {
@@ -341,7 +352,7 @@ void parse_private(const char *line, size_t len, const parse_opts *o, parsed_cmd
     else if (kind == PC_SET)
         ctx_set(&c);
     else if (kind == PC_PLAY || kind == PC_BEAT || kind == PC_TRANSFER)
-        private_card_command(&c, kind, token_is(w, "play"));
+        private_card_command(&c, kind, asks_private_game(w));
     else if (kind != PC_IGNORED)
         ctx_bare_command(&c, kind, "");
     else if (card != CARD_NONE) {

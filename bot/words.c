@@ -132,6 +132,7 @@ static const words_entry private_words[] = {
     { "кладу", PC_PLAY, RU },
     { "подкидываю", PC_PLAY, RU },
     { "подкину", PC_PLAY, RU },
+    { "играю", PC_PLAY, RU }, /* as a private game is asked for: играю сложный 3 (issue 14) */
     { "бью", PC_BEAT, RU },
     { "крою", PC_BEAT, RU },
     { "покрываю", PC_BEAT, RU },

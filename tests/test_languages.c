@@ -38,19 +38,23 @@ static bool cyrillic(const char *s) { return strstr(s, "\xD0") || strstr(s, "\xD
 
 static bool latin(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
+static bool digit(char c) { return c >= '0' && c <= '9'; }
+
 /* Fails when text has a Latin word (two letters or more) that is not in allowed: the nicks, the
- * channel's name, the English command words that have no Russian one yet. */
+ * channel's name, the English command words that have no Russian one yet. A run of letters and
+ * digits with a digit in it is no word (a hash in hex, first5). */
 static void assert_no_english(const char *text, const char *const *allowed)
 {
     for (size_t i = 0; text[i];) {
-        if (!latin(text[i])) {
+        if (!latin(text[i]) && !digit(text[i])) {
             i++;
             continue;
         }
         size_t n = 0;
-        while (latin(text[i + n]))
-            n++;
-        bool ok = n == 1;
+        bool digits = false;
+        while (latin(text[i + n]) || digit(text[i + n]))
+            digits |= digit(text[i + n++]);
+        bool ok = n == 1 || digits;
         for (int k = 0; !ok && allowed[k]; k++)
             ok = strlen(allowed[k]) == n && !strncmp(allowed[k], text + i, n);
         if (!ok)
@@ -59,9 +63,10 @@ static void assert_no_english(const char *text, const char *const *allowed)
     }
 }
 
-static const char *const RU_ALLOWED[] = {
-    "alice", "bob", "durak", "ru", "durakbot", "again", NULL
-};
+/* The nicks and channel, and the deal's check (issue 14) as typed in a shell: SHA-256, seed=,
+ * salt=, printf '%s' 'durak-deal-v1:...'. */
+static const char *const RU_ALLOWED[] = { "alice", "bob",  "durak", "ru",     "durakbot", "again",
+                                          "SHA",   "seed", "salt",  "printf", "deal",     NULL };
 
 /* One card of a moves list, written in lang, as English letters ("Дч" -> "Qh", "10♠" -> "Ts"). */
 static void card_to_english(msg_lang lang, const char *w, char *out, size_t cap)
@@ -312,6 +317,53 @@ static void test_help_cards(void **state)
     h_free(h);
 }
 
+/* A private game (issue 14) speaks its player's language: bob's Russian, alice's French (the
+ * Russian card words start it: играю сложный 3), nothing goes to a channel; stopping it too. */
+static void test_private_game_in_players_language(void **state)
+{
+    (void)state;
+    harness *h = h_ru(5);
+    priv(h, "bob", "set language ru");
+    priv(h, "bob", "играю сложный 3");
+    for (size_t k = 0; k < h->o.len; k++)
+        assert_string_equal(h->o.items[k].target, "bob");
+    expect(h, "bob", "Игра в дурака (");
+    expect(h, "bob", "Отпечаток раздачи: ");
+    expect(h, "bob", " в вашей личной игре: ");
+    priv(h, "bob", "стоп");
+    expect(h, "bob", "Вы заканчиваете личную игру; это засчитано как поражение.");
+    expect(h, "bob", "Игра окончена: bob покидает личную игру — засчитано поражение.");
+    expect(h, "bob", "ещё одна: /msg durakbot играю");
+    priv(h, "alice", "set language fr");
+    priv(h, "alice", "jouer facile 2");
+    expect(h, "alice", "Empreinte de la donne : ");
+    expect(h, "alice", " dans votre partie privée : ");
+    priv(h, "alice", "jouer difficile 9");
+    expect(h, "alice", "Une partie privée se joue de 2 à 6");
+    h_free(h);
+}
+
+/* Teams of two (R19) in a Russian channel: the start line names the teams in Russian, the rules
+ * say how they play, the error for a wrong number of players too. */
+static void test_teams_in_russian(void **state)
+{
+    (void)state;
+    harness *h = h_ru(6);
+    static const char *const nicks[] = { "alice", "bob", "carol", "dave" };
+    chan(h, "alice", RU_CHANNEL, "!дурак парами");
+    chan(h, "bob", RU_CHANNEL, "!играть");
+    chan(h, "carol", RU_CHANNEL, "!играть");
+    chan(h, "alice", RU_CHANNEL, "!старт");
+    expect(h, RU_CHANNEL, "Для игры парами нужно 4 или 6 игроков");
+    chan(h, nicks[3], RU_CHANNEL, "!играть");
+    chan(h, "alice", RU_CHANNEL, "!старт");
+    expect(h, RU_CHANNEL, "(подкидной, подкидывают все, игра парами) начинается");
+    expect(h, RU_CHANNEL, "; команды: alice+carol против bob+dave.");
+    chan(h, "bob", RU_CHANNEL, "!правила");
+    expect(h, RU_CHANNEL, "Игра парами: партнёры сидят друг напротив друга");
+    h_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -321,6 +373,8 @@ int main(void)
         cmocka_unit_test(test_set_language),
         cmocka_unit_test(test_errors_in_the_senders_language),
         cmocka_unit_test(test_help_cards),
+        cmocka_unit_test(test_private_game_in_players_language),
+        cmocka_unit_test(test_teams_in_russian),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -266,13 +266,17 @@ static void test_commands(void **state)
 static bool latin(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
 /* The Russian table speaks Russian: the only Latin words in it are the settings (set notice,
- * set language en: no Russian words for them), first5, /msg, n, the Latin T of the ten and R16. */
+ * set language en: no Russian words for them), first5, /msg, n, the Latin T of the ten, R16, and
+ * what is typed in a shell or a config file (issue 14, 16): the deal's check (seed=, salt=,
+ * printf '%s' ... | sha256sum, SHA-256), durakbot --export-game and game.hints. */
 static void test_russian_has_no_english(void **state)
 {
     (void)state;
     static const char *const allowed[] = {
-        "first5", "set", "notice", "privmsg", "colours", "on", "off", "turn", "language",
-        "en",     "ru",  "fr",     "es",      "msg",     "n",  "T",   "R16",  NULL,
+        "first5", "set",       "notice",   "privmsg", "colours", "on",     "off",
+        "turn",   "language",  "en",       "ru",      "fr",      "es",     "msg",
+        "n",      "T",         "R16",      "seed",    "salt",    "printf", "s",
+        "SHA",    "sha256sum", "durakbot", "export",  "game",    "hints",  NULL,
     };
     for (int id = 0; id < MSG_COUNT; id++) {
         const char *text = msg_text_in(MSG_LANG_RU, (msg_id)id);

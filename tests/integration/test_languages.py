@@ -30,7 +30,10 @@ MOVES = {"ru": "Ваши ходы: ", "fr": "Vos coups : "}
 ENGLISH = re.compile(r"\b(Your|turn|trump|hand|take|beat|play|pass|moves|Game over|picks up|"
                      r"leads|throws|wins|durak is)\b")
 SILENCE = 2.0
-LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+# Runs of Latin letters and digits; one with a digit (a hash in hex, first5, sha256sum) is no word.
+LATIN_WORD = re.compile(r"[A-Za-z0-9]*[A-Za-z]{2,}[A-Za-z0-9]*")
+# The deal's check (issue 14) as typed in a shell: SHA-256, seed=, salt=, printf '%s' 'durak-deal-...'
+SHELL_WORDS = {"sha", "seed", "salt", "printf", "deal"}
 
 
 def to_english(lang, move):
@@ -46,7 +49,9 @@ def to_english(lang, move):
 
 
 def latin_words(text, allowed):
-    return [w for w in LATIN_WORD.findall(text) if w.lower() not in allowed]
+    return [w for w in LATIN_WORD.findall(text)
+            if w.lower() not in allowed and w.lower() not in SHELL_WORDS
+            and not any(c.isdigit() for c in w)]
 
 
 class Player:
