@@ -1,7 +1,10 @@
 /* messages.h — every sentence a user can see, keyed by id, with its arguments' types; one table of
- * texts per language (English so far), each with the same ids. Texts are printf formats. */
+ * texts per language (en, ru, fr, es), each with every id. Texts are printf formats. */
 #ifndef DURAK_MESSAGES_H
 #define DURAK_MESSAGES_H
+
+#include <stdbool.h>
+#include <stddef.h>
 
 /* Each id's comment names its arguments, in order; their types are msg_arg_types(id), and
  * tests/test_messages.c checks every language's text against them. */
@@ -41,7 +44,7 @@ typedef enum {
     MSG_RESULT_DRAW,          /* places */
     MSG_RESULT_WON,           /* winner */
     MSG_RESULT_NONE,
-    MSG_BOUT_TAKEN, /* defender, cards (int), MSG_PLURAL or "" */
+    MSG_BOUT_TAKEN, /* defender, cards (int), msg_plural(MSG_WORD_CARDS_ONE) */
     MSG_BOUT_BEATEN,
     MSG_TRUMP_DRAWN,   /* nick, trump card */
     MSG_PLAYER_OUT,    /* nick, place (int) */
@@ -106,19 +109,20 @@ typedef enum {
     MSG_SEAT_HELD,      /* nick, channel: a stranger holds a seated person's nick */
     MSG_CHANNEL_ONLY,   /* command, channel */
     MSG_REJOINED,       /* the line head naming whose turn it is, nick */
-    MSG_AWAY,           /* nick, seconds (int) */
+    MSG_AWAY,           /* nick, seconds (int), msg_plural(MSG_WORD_SECONDS_ONE) */
     MSG_LOBBY_TIMEOUT,  /* prefix */
-    MSG_TURN_WARNING,   /* seconds (int), channel, what happens then */
+    MSG_TURN_WARNING,   /* seconds (int), msg_plural(MSG_WORD_SECONDS_ONE), channel, then */
     MSG_WARN_FORFEIT,   /* the next time-out forfeits */
     MSG_WARN_AUTO,      /* the move the bot makes then */
     MSG_FORFEIT_YOU,    /* channel, why (told privately) */
     MSG_RESUMED,        /* status line */
     MSG_RESTORED,       /* status line */
     MSG_LOBBY_RESTORED, /* players, seated (int), creator, prefix */
-    MSG_STATS,          /* nick, games, firsts, duraks, draws, forfeits, rating (ints) */
-    MSG_STATS_NONE,     /* nick */
-    MSG_TOP,            /* list */
-    MSG_TOP_NONE,       /* prefix */
+    MSG_STATS,      /* nick, games, msg_plural(MSG_WORD_GAMES_ONE), firsts, duraks, draws, forfeits,
+                  rating (ints but the word) */
+    MSG_STATS_NONE, /* nick */
+    MSG_TOP,        /* list */
+    MSG_TOP_NONE,   /* prefix */
     MSG_NO_STATS,
     MSG_BOT_LOBBY_ONLY,   /* prefix */
     MSG_ONLY_CREATOR_BOT, /* creator */
@@ -146,7 +150,6 @@ typedef enum {
     MSG_OPTIONS, /* variant word, throw-in word, first5 fragment */
     MSG_OPTIONS_FIRST5,
     MSG_AWAY_MARK,
-    MSG_PLURAL,
     MSG_NO_CARDS,
     MSG_EMPTY_TABLE,
     MSG_WORD_SPADE, /* the suits' names, in suit order (card.h): spade, club, diamond, heart */
@@ -190,10 +193,10 @@ typedef enum {
     MSG_SOLO_UNKNOWN,
     MSG_SOLO_FULL,
     MSG_SOLO_STOPPED,
-    MSG_SOLO_FORFEIT,  /* nick */
-    MSG_SOLO_NO_GAME,  /* bot nick */
-    MSG_SOLO_AGAIN,    /* bot nick */
-    MSG_STATS_SOLO,    /* nick, games, plural, firsts, duraks, forfeits, rating (ints) */
+    MSG_SOLO_FORFEIT, /* nick */
+    MSG_SOLO_NO_GAME, /* bot nick */
+    MSG_SOLO_AGAIN,   /* bot nick */
+    MSG_STATS_SOLO, /* nick, games, msg_plural(MSG_WORD_GAMES_ONE), firsts, duraks, forfeits, rating (ints) */
     MSG_TOP_SOLO,      /* list */
     MSG_TOP_SOLO_NONE, /* bot nick */
     MSG_HELP_SOLO,     /* bot nick, prefix, prefix, prefix */
@@ -230,21 +233,95 @@ typedef enum {
     MSG_HINT_ADD,           /* move, the defender, their cards (int) */
     MSG_HINT_ADD_TAKING,    /* move, the defender */
     MSG_HINT_PASS,          /* move, cards that could be added (int), trumps among them (int) */
-    MSG_HINT_TRANSFER,      /* move, cards passed on (int), the new defender, their cards (int) */
+    MSG_HINT_TRANSFER,      /* move, cards passed on (int), msg_plural(MSG_WORD_CARDS_ONE), the new
+                          defender, their cards (int) */
     MSG_HINT_OFF,           /* the game.hints setting */
     MSG_HINT_NOT_YOUR_TURN, /* channel */
     MSG_HINT_PENDING,
     MSG_RESULT_HINTS, /* "alice 2, bob 1" */
+    /* languages (issue 13): plural words (one, few, many: msg_plural picks), the words of moves
+     * as that language's players type them, card letters, and the language setting */
+    MSG_WORD_CARDS_ONE, /* "card", as picked up: "picks up 1 card" (ru: карту) */
+    MSG_WORD_CARDS_FEW, /* 2-4 in Russian (карты); others as MANY */
+    MSG_WORD_CARDS_MANY,
+    MSG_WORD_GAMES_ONE, /* "game", counted in the stats */
+    MSG_WORD_GAMES_FEW,
+    MSG_WORD_GAMES_MANY,
+    MSG_WORD_SECONDS_ONE, /* "second", a time left or held */
+    MSG_WORD_SECONDS_FEW,
+    MSG_WORD_SECONDS_MANY,
+    MSG_CMD_PLAY, /* the move words as typed in private, in render_action order */
+    MSG_CMD_BEAT,
+    MSG_CMD_TAKE,
+    MSG_CMD_PASS,
+    MSG_CMD_TRANSFER,
+    MSG_CMD_DURAK, /* the other command words as typed (channel ones without the prefix) */
+    MSG_CMD_JOIN,
+    MSG_CMD_LEAVE,
+    MSG_CMD_START,
+    MSG_CMD_STOP,
+    MSG_CMD_TABLE,
+    MSG_CMD_RULES,
+    MSG_CMD_HELP,
+    MSG_CMD_BOT,
+    MSG_CMD_STATS,
+    MSG_CMD_TOP,
+    MSG_CMD_AGAIN,
+    MSG_CMD_HAND,
+    MSG_CMD_MOVES,
+    MSG_RANK_J, /* rank letters (6 to 10 are digits everywhere): J, Q, K, A */
+    MSG_RANK_Q,
+    MSG_RANK_K,
+    MSG_RANK_A,
+    MSG_SUIT_LETTER_SPADE, /* suit letters without Unicode suits, in suit order */
+    MSG_SUIT_LETTER_CLUB,
+    MSG_SUIT_LETTER_DIAMOND,
+    MSG_SUIT_LETTER_HEART,
+    MSG_CARD_OR,        /* a card written two ways: "7♥ or 7h" */
+    MSG_LANG_NAME,      /* the language's own name: "English", "русский" */
+    MSG_SET_LANGUAGE,   /* the language set (its name) */
+    MSG_SET_LANG_BAD,   /* word: not a language */
+    MSG_HELP_CARDS,     /* !help cards: the card names of this language */
+    MSG_SET_DEFAULT,    /* how private lines go when set notice|privmsg was not used */
+    MSG_TOPIC_COMMANDS, /* the help topics' names, as in "help cards" */
+    MSG_TOPIC_MOVES,
+    MSG_TOPIC_CARDS,
+    MSG_TOPIC_BOTS,
+    MSG_TOPIC_STATS,
+    MSG_TOPIC_SOLO,
+    MSG_WORD_VS,  /* between the teams at the start: " vs " */
+    MSG_WORD_AND, /* between the teams that won: " and " */
+    MSG_CMD_LAST, /* the command words of issue 14 and 16, as typed (msg_command) */
+    MSG_CMD_WATCH,
+    MSG_CMD_UNWATCH,
+    MSG_CMD_HINT,
     MSG_COUNT
 } msg_id;
 
-/* The languages that have a table of texts. */
-typedef enum { MSG_LANG_EN, MSG_LANG_COUNT } msg_lang;
+/* The languages that have a table of texts (messages.c, messages_ru.c, _fr.c, _es.c). */
+typedef enum { MSG_LANG_EN, MSG_LANG_RU, MSG_LANG_FR, MSG_LANG_ES, MSG_LANG_COUNT } msg_lang;
 
 /* The English text of a message (never NULL; "" for an id out of range). */
 const char *msg_text(msg_id id);
 /* The text of a message in a language's table; NULL for an id the table lacks or out of range. */
 const char *msg_text_in(msg_lang lang, msg_id id);
+/* The text in lang, or "" for an id out of range (the tests make sure none is missing). */
+const char *msg_in(msg_lang lang, msg_id id);
+/* "en", "ru", "fr", "es"; NULL out of range. */
+const char *msg_lang_code(msg_lang lang);
+/* The language of a code ("ru", any case); -1 when none. */
+int msg_lang_of_code(const char *code);
+/* The plural form of n in lang: 0 one, 1 few, 2 many (Russian: 1, 21 one; 2-4, 22 few; 5-20,
+ * 25, 0 many; English and Spanish: 1 one, else many; French: 0 and 1 one, else many). */
+int msg_plural_form(msg_lang lang, int n);
+/* The word for n of a plural triple whose ONE id is `one` (then FEW, then MANY). */
+const char *msg_plural(msg_lang lang, int n, msg_id one);
+/* The word lang's players type for the command whose English word is `english` ("join" ->
+ * "играть", "moves" -> "coups"); `english` itself when it is none of them. */
+const char *msg_command(msg_lang lang, const char *english);
+/* A card as text in lang: rank as card.h counts (0 for a 2 ... 12 for an ace), suit 0-3
+ * (spade, club, diamond, heart): "10♠", or the language's letters without Unicode: "Дч". */
+char *msg_card(msg_lang lang, int rank, int suit, bool unicode, char *buf, size_t cap);
 /* The types of a message's arguments, in order, one char each: 's' a string (const char *),
  * 'd' an int; "" for none. The same in every language. NULL for an id out of range. */
 const char *msg_arg_types(msg_id id);

@@ -24,6 +24,11 @@ typedef struct {
 typedef struct {
     out_msg *items;
     size_t len, cap;
+    /* The language (an msg_lang, bot/messages.h) of the lines to a target: set by the tables
+     * module at each event, so that each sentence is written in its reader's language. NULL:
+     * English. */
+    int (*lang_of)(void *ctx, const char *target);
+    void *lang_ctx;
 } outbox;
 
 void outbox_init(outbox *o);

@@ -9,7 +9,16 @@
 #include "cardtext.h"
 #include "utf8.h"
 
-enum { EXAMPLE_SIZE = 32 }; /* "10♥ or 10h" */
+enum { EXAMPLE_SIZE = 48 }; /* "10♥ or 10h", "10♥ или 10ч" */
+
+/* English cards as the card notation writes them (cardtext.c), the others by their table. */
+static char *ctx_write_card_as(const parse_ctx *c, card_t card, bool unicode,
+                               char buf[PARSE_CARD_TEXT_SIZE])
+{
+    if (c->lang == MSG_LANG_EN || card == CARD_NONE)
+        return parse_write_card(card, unicode, buf);
+    return msg_card(c->lang, card_rank(card), card_suit(card), unicode, buf, PARSE_CARD_TEXT_SIZE);
+}
 
 static void cmd_reset(parsed_cmd *out)
 {
@@ -30,6 +39,7 @@ bool ctx_begin(parse_ctx *c, const char *line, size_t len, const parse_opts *o, 
     c->prefix_len = strlen(c->prefix);
     c->unicode = o ? o->unicode_suits : true;
     c->no_transfer = o && o->no_transfer;
+    c->lang = o && o->lang > 0 && o->lang < MSG_LANG_COUNT ? (msg_lang)o->lang : MSG_LANG_EN;
     c->shown = NULL;
     utf8_sanitize(c->prefix_shown, c->prefix, c->prefix_len, CTX_PREFIX_SHOWN_MAX);
     c->pos = 0;
@@ -76,7 +86,7 @@ void ctx_fail(parse_ctx *c, msg_id id, ...)
     out->kind = PC_ERROR;
     va_list ap;
     va_start(ap, id);
-    vsnprintf(out->error, sizeof out->error, msg_text(id), ap);
+    vsnprintf(out->error, sizeof out->error, msg_in(c->lang, id), ap);
     va_end(ap);
     utf8_cut_invalid(out->error);
 }
@@ -88,29 +98,39 @@ const char *ctx_quote(char buf[CTX_QUOTE_SIZE], token t)
     return buf;
 }
 
+char *ctx_write_card(const parse_ctx *c, card_t card, char buf[PARSE_CARD_TEXT_SIZE])
+{
+    return ctx_write_card_as(c, card, c->unicode, buf);
+}
+
+const char *ctx_word(const parse_ctx *c, const char *english)
+{
+    return msg_command(c->lang, english);
+}
+
 /* "7♥ or 7h" (Unicode suits) or "7h": cards to show in an error. */
-static const char *card_example(char buf[EXAMPLE_SIZE], bool unicode, int rank, int suit)
+static const char *card_example(char buf[EXAMPLE_SIZE], const parse_ctx *c, int rank, int suit)
 {
     char a[PARSE_CARD_TEXT_SIZE], b[PARSE_CARD_TEXT_SIZE];
     card_t card = card_make(rank, suit);
-    if (unicode)
-        snprintf(buf, EXAMPLE_SIZE, "%s or %s", parse_write_card(card, true, a),
-                 parse_write_card(card, false, b));
+    if (c->unicode)
+        snprintf(buf, EXAMPLE_SIZE, msg_in(c->lang, MSG_CARD_OR),
+                 ctx_write_card_as(c, card, true, a), ctx_write_card_as(c, card, false, b));
     else
-        snprintf(buf, EXAMPLE_SIZE, "%s", parse_write_card(card, false, b));
+        snprintf(buf, EXAMPLE_SIZE, "%s", ctx_write_card_as(c, card, false, b));
     return buf;
 }
 
 /* A command with up to two cards as the user should type it: "beat 9♠ 7♠". */
 const char *ctx_command_text(char buf[CTX_TEXT_SIZE], const char *before, const char *word,
-                             card_t a, card_t b, bool unicode)
+                             card_t a, card_t b, const parse_ctx *c)
 {
     char ta[PARSE_CARD_TEXT_SIZE] = "", tb[PARSE_CARD_TEXT_SIZE] = "";
     if (a != CARD_NONE)
-        parse_write_card(a, unicode, ta);
+        ctx_write_card(c, a, ta);
     if (b != CARD_NONE)
-        parse_write_card(b, unicode, tb);
-    snprintf(buf, CTX_TEXT_SIZE, "%s%s%s%s%s%s", before, word, ta[0] ? " " : "", ta,
+        ctx_write_card(c, b, tb);
+    snprintf(buf, CTX_TEXT_SIZE, "%s%s%s%s%s%s", before, ctx_word(c, word), ta[0] ? " " : "", ta,
              tb[0] ? " " : "", tb);
     return buf;
 }
@@ -136,7 +156,7 @@ void ctx_fail_card(parse_ctx *c, token t)
     card_t example;
     cardtext_fault fault = cardtext_fault_of(w.s, w.n, &example);
     ctx_fail(c, fault_msg[fault], ctx_quote(q, w),
-             card_example(ex, c->unicode, card_rank(example), card_suit(example)));
+             card_example(ex, c, card_rank(example), card_suit(example)));
 }
 
 void ctx_note_card(parse_ctx *c, token t)
@@ -155,9 +175,9 @@ void ctx_note_card(parse_ctx *c, token t)
     if (len)
         out[len++] = ' ', out[len] = '\0';
     snprintf(out + len, PARSE_NOTE_SIZE - len,
-             msg_text(note == CARDTEXT_NOTE_ACE ? MSG_PARSE_READ_ACE : MSG_PARSE_READ_TEN),
-             ctx_quote(q, w), parse_write_card(cardtext_read(w.s, w.n), c->unicode, a),
-             parse_write_card(other, c->unicode, b), other_text);
+             msg_in(c->lang, note == CARDTEXT_NOTE_ACE ? MSG_PARSE_READ_ACE : MSG_PARSE_READ_TEN),
+             ctx_quote(q, w), ctx_write_card(c, cardtext_read(w.s, w.n), a),
+             ctx_write_card(c, other, b), other_text);
     utf8_cut_invalid(out);
 }
 

@@ -25,6 +25,7 @@ typedef struct {
     char prefix_shown[CTX_PREFIX_SHOWN_MAX + 4]; /* the prefix made safe to quote */
     bool unicode;
     bool no_transfer;  /* the player's game has no transfer: a bare t is take */
+    msg_lang lang;     /* of the error sentences, their example commands and cards */
     const char *shown; /* the command word as errors show it ("беру"); NULL: the English name */
     parsed_cmd *out;
 } parse_ctx;
@@ -52,8 +53,13 @@ void ctx_fail_card(parse_ctx *c, token t);
 
 /* A user's word made safe to quote: printable UTF-8, at most CTX_QUOTE_MAX bytes. */
 const char *ctx_quote(char buf[CTX_QUOTE_SIZE], token t);
-/* A command with up to two cards (CARD_NONE: none) as the user should type it: "beat 9♠ 7♠". */
+/* A command with up to two cards (CARD_NONE: none) as the user should type it: "beat 9♠ 7♠",
+ * in c's language (Russian "бью 9♠ 7♠"; `word` is the English one). */
 const char *ctx_command_text(char buf[CTX_TEXT_SIZE], const char *before, const char *word,
-                             card_t a, card_t b, bool unicode);
+                             card_t a, card_t b, const parse_ctx *c);
+/* A command word in c's language ("play" -> "хожу", "join" -> "играть"); others as they are. */
+const char *ctx_word(const parse_ctx *c, const char *english);
+/* A card as c's language writes it, with c's suits: "7♥", "Дч". */
+char *ctx_write_card(const parse_ctx *c, card_t card, char buf[PARSE_CARD_TEXT_SIZE]);
 
 #endif

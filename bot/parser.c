@@ -107,10 +107,11 @@ static parse_kind command_match(parse_ctx *c, words_list l, token w)
     return command_of(c, words_match(c, l, w));
 }
 
-/* The command word shown in an error about a command of this kind. */
+/* The command word shown in an error about a command of this kind: as typed when it was another
+ * language's, else the word of the reader's language. */
 static const char *shown_word(const parse_ctx *c, parse_kind kind)
 {
-    return c->shown ? c->shown : kind_names[kind];
+    return c->shown ? c->shown : ctx_word(c, kind_names[kind]);
 }
 
 /* ---------------------------------------------------------------- cards */
@@ -197,8 +198,7 @@ static void ctx_bare_command(parse_ctx *c, parse_kind kind, const char *before)
     char text[CTX_TEXT_SIZE];
     if (ctx_next(c, &t)) {
         ctx_fail_extra(
-            c, t,
-            ctx_command_text(text, before, shown_word(c, kind), CARD_NONE, CARD_NONE, c->unicode));
+            c, t, ctx_command_text(text, before, shown_word(c, kind), CARD_NONE, CARD_NONE, c));
         return;
     }
     c->out->kind = kind;
@@ -229,9 +229,9 @@ static const char *private_example(const parse_ctx *c, char buf[CTX_TEXT_SIZE], 
 {
     if (kind == PC_BEAT)
         return ctx_command_text(buf, "", shown_word(c, kind), card_make(RANK_9, SUIT_SPADES),
-                                card_make(RANK_7, SUIT_SPADES), c->unicode);
+                                card_make(RANK_7, SUIT_SPADES), c);
     return ctx_command_text(buf, "", shown_word(c, kind), card_make(RANK_7, SUIT_HEARTS), CARD_NONE,
-                            c->unicode);
+                            c);
 }
 
 /* play C, transfer C, beat C [T]; with solo, play alone or with a private game's words. */
@@ -258,13 +258,23 @@ static void private_card_command(parse_ctx *c, parse_kind kind, bool solo)
         more = ctx_next(c, &t);
     }
     if (more) {
-        ctx_fail_extra(c, t,
-                       ctx_command_text(text, "", shown_word(c, kind), card, target, c->unicode));
+        ctx_fail_extra(c, t, ctx_command_text(text, "", shown_word(c, kind), card, target, c));
         return;
     }
     c->out->kind = kind;
     c->out->card = card;
     c->out->target = target;
+}
+
+/* Is w the word that, alone or with a private game's choices, asks for one (issue 14): "play",
+ * and in the other languages their verb for playing a game (not хожу or joue, a card's move)? */
+static bool asks_private_game(token w)
+{
+    static const char *const words[] = { "play", "играю", "jouer", "jugar" };
+    for (size_t i = 0; i < COUNT_OF(words); i++)
+        if (words_equal(w, words[i]))
+            return true;
+    return false;
 }
 
 /* A card alone; a second card is read as a wish to beat. */
@@ -276,14 +286,14 @@ static void private_bare_card(parse_ctx *c, card_t card)
         token w = token_trim(t);
         card_t second = cardtext_read(w.s, w.n);
         if (second == CARD_NONE) {
-            ctx_fail_extra(c, t, parse_write_card(card, c->unicode, text));
+            ctx_fail_extra(c, t, ctx_write_card(c, card, text));
             return;
         }
         ctx_note_card(c, t);
         if (ctx_next(c, &t)) {
-            ctx_fail(c, MSG_PARSE_TWO_CARDS, parse_write_card(second, c->unicode, a),
-                     parse_write_card(card, c->unicode, b),
-                     ctx_command_text(text, "", "beat", card, second, c->unicode));
+            ctx_fail(c, MSG_PARSE_TWO_CARDS, ctx_write_card(c, second, a),
+                     ctx_write_card(c, card, b),
+                     ctx_command_text(text, "", "beat", card, second, c));
             return;
         }
         c->out->kind = PC_BEAT; /* "9s 7s" as the bot itself would read it: beat 9s 7s */
@@ -342,7 +352,7 @@ void parse_private(const char *line, size_t len, const parse_opts *o, parsed_cmd
     else if (kind == PC_SET)
         ctx_set(&c);
     else if (kind == PC_PLAY || kind == PC_BEAT || kind == PC_TRANSFER)
-        private_card_command(&c, kind, token_is(w, "play"));
+        private_card_command(&c, kind, asks_private_game(w));
     else if (kind != PC_IGNORED)
         ctx_bare_command(&c, kind, "");
     else if (card != CARD_NONE) {

@@ -12,7 +12,7 @@
 enum {
     PARSE_MAX_LINE = 512, /* bytes of a line that are looked at; the rest is ignored */
     PARSE_ARG_SIZE = 64,
-    PARSE_ERROR_SIZE = 300,
+    PARSE_ERROR_SIZE = 512, /* a Russian sentence takes about twice the bytes of English */
     PARSE_CARD_TEXT_SIZE = CARDTEXT_SIZE, /* "10♥" and its NUL fit */
     PARSE_NOTE_SIZE = 240,
 };
@@ -75,6 +75,7 @@ typedef struct {
     const char *prefix; /* channel command prefix; NULL or "" means "!" */
     bool unicode_suits; /* cards in error examples: 7♥ (true) or 7h (false) */
     bool no_transfer;   /* the player's game is classic: a bare t means take */
+    int lang;           /* the sender's language (msg_lang) for the errors; 0: English */
 } parse_opts;
 
 /* A line said in a channel. Without the prefix, or with a word that is not ours: PC_IGNORED.

@@ -48,6 +48,7 @@ struct persist {
     double backoff, retry_at;
     char told[PERSIST_TOLD_MAX][PERSIST_CHANNEL_MAX];
     int ntold;
+    const tables *t; /* of the last step: the language of each channel told */
 };
 
 persist *persist_new(store *db)
@@ -252,6 +253,11 @@ static bool was_told(const persist *p, const char *channel)
     return false;
 }
 
+static msg_lang channel_lang(const persist *p, const char *channel)
+{
+    return p->t ? (msg_lang)tables_language(p->t, channel) : MSG_LANG_EN;
+}
+
 /* Each channel with something waiting hears it once per failing spell. */
 static void tell_failure(persist *p, store_fault fault, outbox *o)
 {
@@ -260,14 +266,15 @@ static void tell_failure(persist *p, store_fault fault, outbox *o)
         if (was_told(p, ch) || p->ntold == PERSIST_TOLD_MAX)
             continue;
         snprintf(p->told[p->ntold++], sizeof p->told[0], "%s", ch);
-        outbox_add(o, OUT_PRIVMSG, ch, "%s", msg_text(fault_message(fault)));
+        outbox_add(o, OUT_PRIVMSG, ch, "%s", msg_in(channel_lang(p, ch), fault_message(fault)));
     }
 }
 
 static void tell_recovered(persist *p, outbox *o)
 {
     for (int i = 0; o && i < p->ntold; i++)
-        outbox_add(o, OUT_PRIVMSG, p->told[i], "%s", msg_text(MSG_STORE_BACK));
+        outbox_add(o, OUT_PRIVMSG, p->told[i], "%s",
+                   msg_in(channel_lang(p, p->told[i]), MSG_STORE_BACK));
     p->ntold = 0;
 }
 
@@ -349,6 +356,7 @@ static void take_all(persist *p, tables *t, double now)
 
 void persist_step(persist *p, tables *t, double now, outbox *o)
 {
+    p->t = t;
     take_all(p, t, now);
     if (!p->db || (p->failing && now < p->retry_at))
         return;
@@ -358,6 +366,7 @@ void persist_step(persist *p, tables *t, double now, outbox *o)
 
 void persist_flush(persist *p, tables *t, double now, outbox *o)
 {
+    p->t = t;
     take_all(p, t, now);
     if (!p->db || (!p->nstat && !p->ntab))
         return;

@@ -10,10 +10,14 @@
 
 const char *render_suit(const render_opts *r, int suit)
 {
-    return r->unicode ? card_suit_symbol(suit & 3) : card_suit_letter(suit & 3);
+    return r->unicode ? card_suit_symbol(suit & 3)
+                      : msg_in(r->lang, (msg_id)(MSG_SUIT_LETTER_SPADE + (suit & 3)));
 }
 
-const char *render_suit_name(int suit) { return msg_text((msg_id)(MSG_WORD_SPADE + (suit & 3))); }
+const char *render_suit_name(const render_opts *r, int suit)
+{
+    return msg_in(r->lang, (msg_id)(MSG_WORD_SPADE + (suit & 3)));
+}
 
 char *render_card(const render_opts *r, card_t c, char *buf, size_t cap)
 {
@@ -22,11 +26,12 @@ char *render_card(const render_opts *r, card_t c, char *buf, size_t cap)
         return buf;
     }
     bool red = card_suit(c) == SUIT_DIAMONDS || card_suit(c) == SUIT_HEARTS;
+    char text[RENDER_CARD_MAX];
+    msg_card(r->lang, card_rank(c), card_suit(c), r->unicode, text, sizeof text);
     if (r->colors && red)
-        snprintf(buf, cap, MIRC_COLOUR MIRC_RED "%s%s" MIRC_RESET, card_rank_text(card_rank(c)),
-                 render_suit(r, card_suit(c)));
+        snprintf(buf, cap, MIRC_COLOUR MIRC_RED "%s" MIRC_RESET, text);
     else
-        snprintf(buf, cap, "%s%s", card_rank_text(card_rank(c)), render_suit(r, card_suit(c)));
+        snprintf(buf, cap, "%s", text);
     return buf;
 }
 
@@ -46,7 +51,7 @@ char *render_hand(const render_opts *r, cards_t hand, int trump, char *buf, size
     size_t len = 0;
     buf[0] = '\0';
     if (!hand) {
-        append(buf, cap, &len, msg_text(MSG_NO_CARDS));
+        append(buf, cap, &len, msg_in(r->lang, MSG_NO_CARDS));
         return buf;
     }
     static const int order[4][3] = { { 1, 2, 3 }, { 0, 2, 3 }, { 0, 1, 3 }, { 0, 1, 2 } };
@@ -72,7 +77,7 @@ char *render_table(const render_opts *r, const durak_game *g, char *buf, size_t 
     size_t len = 0;
     buf[0] = '\0';
     if (!g->nattack)
-        append(buf, cap, &len, msg_text(MSG_EMPTY_TABLE));
+        append(buf, cap, &len, msg_in(r->lang, MSG_EMPTY_TABLE));
     for (int i = 0; i < g->nattack; i++) {
         char a[RENDER_CARD_MAX], c[RENDER_CARD_MAX];
         if (i)
@@ -88,17 +93,21 @@ char *render_table(const render_opts *r, const durak_game *g, char *buf, size_t 
 char *render_action(const render_opts *r, durak_action a, char *buf, size_t cap)
 {
     char c[RENDER_CARD_MAX], t[RENDER_CARD_MAX];
+    unsigned k = (unsigned)a.kind - DURAK_ACT_PLAY;
+    const char *word = k <= DURAK_ACT_TRANSFER - DURAK_ACT_PLAY
+                           ? msg_in(r->lang, (msg_id)(MSG_CMD_PLAY + k))
+                           : "?";
     switch (a.kind) {
-    case DURAK_ACT_PLAY: snprintf(buf, cap, "play %s", render_card(r, a.card, c, sizeof c)); break;
+    case DURAK_ACT_PLAY:
+    case DURAK_ACT_TRANSFER:
+        snprintf(buf, cap, "%s %s", word, render_card(r, a.card, c, sizeof c));
+        break;
     case DURAK_ACT_BEAT:
-        snprintf(buf, cap, "beat %s %s", render_card(r, a.card, c, sizeof c),
+        snprintf(buf, cap, "%s %s %s", word, render_card(r, a.card, c, sizeof c),
                  render_card(r, a.target, t, sizeof t));
         break;
-    case DURAK_ACT_TAKE: snprintf(buf, cap, "take"); break;
-    case DURAK_ACT_PASS: snprintf(buf, cap, "pass"); break;
-    case DURAK_ACT_TRANSFER:
-        snprintf(buf, cap, "transfer %s", render_card(r, a.card, c, sizeof c));
-        break;
+    case DURAK_ACT_TAKE:
+    case DURAK_ACT_PASS: snprintf(buf, cap, "%s", word); break;
     default: snprintf(buf, cap, "?"); break;
     }
     return buf;

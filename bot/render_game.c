@@ -8,7 +8,7 @@
 
 #include "messages.h"
 
-#define M(id) msg_text(id)
+#define M(id) msg_in(r->lang, id)
 
 void render_appendf(char *buf, size_t cap, size_t *len, const char *fmt, ...)
 {
@@ -22,14 +22,14 @@ void render_appendf(char *buf, size_t cap, size_t *len, const char *fmt, ...)
         *len = *len + (size_t)n < cap ? *len + (size_t)n : cap - 1;
 }
 
-const char *render_variant(const durak_options *o)
+const char *render_variant(const render_opts *r, const durak_options *o)
 {
     return M(o->variant == DURAK_VARIANT_TRANSFER ? MSG_WORD_TRANSFER : MSG_WORD_CLASSIC);
 }
 
-void render_options(const durak_options *o, char *buf, size_t cap)
+void render_options(const render_opts *r, const durak_options *o, char *buf, size_t cap)
 {
-    snprintf(buf, cap, M(MSG_OPTIONS), render_variant(o),
+    snprintf(buf, cap, M(MSG_OPTIONS), render_variant(r, o),
              M(o->throwin == DURAK_THROWIN_NEIGHBOURS ? MSG_WORD_NEIGHBOURS : MSG_WORD_ALL),
              o->first5 ? M(MSG_OPTIONS_FIRST5) : "");
     size_t len = strlen(buf);
@@ -46,7 +46,8 @@ void render_seat_list(const render_seats *s, char *buf, size_t cap)
 }
 
 /* Hand counts in seat order, without names (a nick there would highlight its player). */
-static void hand_counts(const render_seats *s, const durak_game *g, char *buf, size_t cap)
+static void hand_counts(const render_opts *r, const render_seats *s, const durak_game *g, char *buf,
+                        size_t cap)
 {
     size_t len = 0;
     buf[0] = '\0';
@@ -112,7 +113,7 @@ void render_status(const render_opts *r, const render_seats *s, const durak_game
         render_appendf(buf, cap, &len, " \xC2\xB7 ");
     }
     render_card(r, g->trump_card, trump, sizeof trump);
-    hand_counts(s, g, counts, sizeof counts);
+    hand_counts(r, s, g, counts, sizeof counts);
     render_appendf(buf, cap, &len, M(MSG_STATUS), trump, g->stock_len, counts);
 }
 
@@ -152,15 +153,15 @@ void render_move(const render_opts *r, const render_seats *s, const durak_game *
 
 /* How the bout ended, if it did: the defender picked up the table, or it went to the
  * discard pile (R11, R12). `table` is every card that was on it, the last one played too. */
-static void bout_end(const render_seats *s, const durak_game *before, const durak_game *g,
-                     cards_t table, char *line, size_t cap, size_t *len)
+static void bout_end(const render_opts *r, const render_seats *s, const durak_game *before,
+                     const durak_game *g, cards_t table, char *line, size_t cap, size_t *len)
 {
     if (!table || (g->bouts == before->bouts && g->phase != DURAK_PHASE_OVER))
         return;
     if ((g->hand[before->defender] & table) == table) {
         int n = cards_count(table);
         render_appendf(line, cap, len, M(MSG_BOUT_TAKEN), s->name[before->defender], n,
-                       n == 1 ? "" : M(MSG_PLURAL));
+                       msg_plural(r->lang, n, MSG_WORD_CARDS_ONE));
     } else if ((g->discard & table) == table) {
         render_appendf(line, cap, len, "%s", M(MSG_BOUT_BEATEN));
     }
@@ -178,7 +179,7 @@ static void events(const render_opts *r, const render_seats *s, const durak_game
     render_appendf(buf, cap, &len, "%s", what);
     part[0] = '\0';
     size_t plen = 0;
-    bout_end(s, before, g, durak_table_cards(before) | played, part, sizeof part, &plen);
+    bout_end(r, s, before, g, durak_table_cards(before) | played, part, sizeof part, &plen);
     if (plen)
         render_appendf(buf, cap, &len, "%s%s", len ? SEP : "", part);
     if (g->trump_owner != before->trump_owner && g->trump_owner < DURAK_MAX_PLAYERS) {

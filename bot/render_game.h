@@ -20,10 +20,10 @@ typedef struct {
 void render_appendf(char *buf, size_t cap, size_t *len, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
-/* "classic" / "transfer". */
-const char *render_variant(const durak_options *o);
+/* "classic" / "transfer" (in r's language, as everything below). */
+const char *render_variant(const render_opts *r, const durak_options *o);
 /* "classic, throw-in by all" and so on (MSG_OPTIONS). */
-void render_options(const durak_options *o, char *buf, size_t cap);
+void render_options(const render_opts *r, const durak_options *o, char *buf, size_t cap);
 /* "alice, bob, Hard[bot]". */
 void render_seat_list(const render_seats *s, char *buf, size_t cap);
 /* The actor's decision may be passed (throw in, or add cards for the taker): asked privately. */

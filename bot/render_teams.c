@@ -33,7 +33,8 @@ static void team_list(const render_seats *s, const durak_game *g, int skip, cons
     }
 }
 
-void render_team_seats(const render_seats *s, const durak_game *g, char *buf, size_t cap)
+void render_team_seats(const render_opts *r, const render_seats *s, const durak_game *g, char *buf,
+                       size_t cap)
 {
     char seats[512], teams[512];
     render_seat_list(s, seats, sizeof seats);
@@ -41,11 +42,12 @@ void render_team_seats(const render_seats *s, const durak_game *g, char *buf, si
         snprintf(buf, cap, "%s", seats);
         return;
     }
-    team_list(s, g, -1, " vs ", teams, sizeof teams);
-    snprintf(buf, cap, msg_text(MSG_TEAMS_SEATS), seats, teams);
+    team_list(s, g, -1, msg_in(r->lang, MSG_WORD_VS), teams, sizeof teams);
+    snprintf(buf, cap, msg_in(r->lang, MSG_TEAMS_SEATS), seats, teams);
 }
 
-void render_team_verdict(const render_seats *s, const durak_game *g, char *buf, size_t cap)
+void render_team_verdict(const render_opts *r, const render_seats *s, const durak_game *g,
+                         char *buf, size_t cap)
 {
     char team[TEAM_TEXT_MAX];
     int seat = g->result_seat;
@@ -53,14 +55,15 @@ void render_team_verdict(const render_seats *s, const durak_game *g, char *buf, 
     if (!durak_over(g) || g->result != DURAK_RESULT_TEAM_LOST || seat >= s->n)
         return;
     if ((g->forfeited >> seat) & 1) { /* R19: a forfeit ends a team game at once */
-        snprintf(buf, cap, msg_text(MSG_RESULT_TEAM_FORFEIT), s->name[seat]);
+        snprintf(buf, cap, msg_in(r->lang, MSG_RESULT_TEAM_FORFEIT), s->name[seat]);
         return;
     }
     render_team(s, g, durak_team_of(g, seat), team, sizeof team);
-    snprintf(buf, cap, msg_text(MSG_RESULT_ONE_TEAM), team);
+    snprintf(buf, cap, msg_in(r->lang, MSG_RESULT_ONE_TEAM), team);
 }
 
-void render_team_result(const render_seats *s, const durak_game *g, char *buf, size_t cap)
+void render_team_result(const render_opts *r, const render_seats *s, const durak_game *g, char *buf,
+                        size_t cap)
 {
     char loser[TEAM_TEXT_MAX], winners[512];
     int lost = durak_losing_team(g);
@@ -68,6 +71,6 @@ void render_team_result(const render_seats *s, const durak_game *g, char *buf, s
     if (!g->opt.teams || lost < 0)
         return;
     render_team(s, g, lost, loser, sizeof loser);
-    team_list(s, g, lost, " and ", winners, sizeof winners);
-    snprintf(buf, cap, msg_text(MSG_RESULT_TEAM_LOST), loser, winners);
+    team_list(s, g, lost, msg_in(r->lang, MSG_WORD_AND), winners, sizeof winners);
+    snprintf(buf, cap, msg_in(r->lang, MSG_RESULT_TEAM_LOST), loser, winners);
 }

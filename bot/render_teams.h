@@ -7,15 +7,18 @@
 
 #include "render_game.h"
 
-/* Team `team` (0..players/2-1) of a team game: "alice+carol". */
+/* Those below write in r's language. Team `team` (0..players/2-1) of a team game: "alice+carol". */
 void render_team(const render_seats *s, const durak_game *g, int team, char *buf, size_t cap);
 /* The seat list, and with teams the teams: "alice, bob, carol, dave; teams alice+carol vs
  * bob+dave". */
-void render_team_seats(const render_seats *s, const durak_game *g, char *buf, size_t cap);
+void render_team_seats(const render_opts *r, const render_seats *s, const durak_game *g, char *buf,
+                       size_t cap);
 /* The end's first sentence when a team game ended without a durak or a draw (a forfeit, or one
  * team left); "" otherwise. */
-void render_team_verdict(const render_seats *s, const durak_game *g, char *buf, size_t cap);
+void render_team_verdict(const render_opts *r, const render_seats *s, const durak_game *g,
+                         char *buf, size_t cap);
 /* "Team bob+dave loses, alice+carol won." once a team game has a losing team; "" otherwise. */
-void render_team_result(const render_seats *s, const durak_game *g, char *buf, size_t cap);
+void render_team_result(const render_opts *r, const render_seats *s, const durak_game *g, char *buf,
+                        size_t cap);
 
 #endif

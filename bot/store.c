@@ -51,9 +51,9 @@ static const char *const store_sql[ST_COUNT] = {
     [ST_TOP] = "SELECT " STORE_PLAYER_COLUMNS " FROM players"
                " WHERE (substr(key, 1, 1) = '*') = ?2 AND substr(key, 1, 1) <> '+'"
                " ORDER BY rating DESC, games DESC, key LIMIT ?1",
-    [ST_GET_PREFS] = "SELECT delivery, colours, turn FROM prefs WHERE key = ?1",
-    [ST_PUT_PREFS] =
-        "INSERT OR REPLACE INTO prefs (key, delivery, colours, turn) VALUES (?1, ?2, ?3, ?4)",
+    [ST_GET_PREFS] = "SELECT delivery, colours, turn, language FROM prefs WHERE key = ?1",
+    [ST_PUT_PREFS] = "INSERT OR REPLACE INTO prefs (key, delivery, colours, turn, language)"
+                     " VALUES (?1, ?2, ?3, ?4, ?5)",
 };
 
 /* How an attempt to open went: usable, unusable (move the file aside and start afresh), not

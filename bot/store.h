@@ -10,7 +10,7 @@
 
 #define STORE_NICK_MAX 64 /* bytes of a key or display nick, NUL included; longer ones are cut */
 #define STORE_MAX_SEATS 6 /* players in one game (DURAK_MAX_PLAYERS) */
-#define STORE_SCHEMA_VERSION 4 /* PRAGMA user_version this build writes */
+#define STORE_SCHEMA_VERSION 5 /* PRAGMA user_version this build writes */
 #define STORE_BUSY_MS 1000     /* how long a statement waits for a lock held by another process */
 
 typedef struct store store;
@@ -114,9 +114,10 @@ int store_top_solo(store *s, int n, store_player *out);
 /* A person's preferences for their private lines (/msg durakbot set ...); 0 means "as the
  * config says" for each. */
 typedef struct store_prefs {
-    int delivery; /* 1: every private line by NOTICE, 2: by PRIVMSG */
-    int colours;  /* 1: on, 2: off */
-    int turn;     /* 1: the private turn line on, 2: off (the hand line and `moves` instead) */
+    int delivery;     /* 1: every private line by NOTICE, 2: by PRIVMSG */
+    int colours;      /* 1: on, 2: off */
+    int turn;         /* 1: the private turn line on, 2: off (the hand line and `moves` instead) */
+    char language[8]; /* "en", "ru", "fr", "es"; "": the language of the channel */
 } store_prefs;
 /* The preferences saved under key; false (and all 0) when none are (or on error). */
 bool store_get_prefs(store *s, const char *key, store_prefs *out);

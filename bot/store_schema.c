@@ -30,6 +30,8 @@ const char *const store_migrations[] = {
     "CREATE TABLE game_seats (game INTEGER NOT NULL REFERENCES games (id), seat INTEGER NOT NULL,"
     " key TEXT NOT NULL, display TEXT NOT NULL, place INTEGER NOT NULL, durak INTEGER NOT NULL,"
     " forfeited INTEGER NOT NULL, PRIMARY KEY (game, seat));",
+    /* 4 -> 5: the language of each person's private lines (issue 13). */
+    "ALTER TABLE prefs ADD COLUMN language TEXT NOT NULL DEFAULT '';",
 };
 _Static_assert(sizeof store_migrations / sizeof *store_migrations == STORE_SCHEMA_VERSION,
                "one migration per schema version");

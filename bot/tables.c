@@ -8,13 +8,16 @@
 #include <string.h>
 
 #include "tables_internal.h"
+#include "utf8.h"
 
 /* ---- output ---- */
 
 static void emit(outbox *o, out_kind kind, const char *target, msg_id id, va_list ap)
 {
     char line[TABLES_LINE_MAX];
-    vsnprintf(line, sizeof line, M(id), ap);
+    msg_lang lang = o->lang_of ? (msg_lang)o->lang_of(o->lang_ctx, target) : MSG_LANG_EN;
+    vsnprintf(line, sizeof line, msg_in(lang, id), ap);
+    utf8_cut_invalid(line); /* a cut line ends on a whole character */
     outbox_add_prio(o, tables_line_prio(kind, id), kind, target, "%s", line);
 }
 
@@ -34,12 +37,6 @@ void tables_notice(outbox *o, const char *target, msg_id id, ...)
     va_end(ap);
 }
 
-render_opts tables_ropts(const tables *t)
-{
-    render_opts r = { t->cfg.ui.colors, t->cfg.ui.unicode_suits };
-    return r;
-}
-
 render_seats tables_names(const table_t *tb)
 {
     render_seats s = { .n = tb->nseats };
@@ -54,16 +51,16 @@ void tables_send_hand(const tables *t, const table_t *tb, int s, outbox *o)
 {
     if (tables_is_ai(tb, s) || !tables_hears(tb, s))
         return;
-    render_opts r = tables_ropts(t);
+    render_opts r = tables_ropts_to(t, tb->seat[s].nick);
     char hand[512], trump[RENDER_CARD_MAX];
     render_hand(&r, tb->g.hand[s], tb->g.trump, hand, sizeof hand);
     render_card(&r, tb->g.trump_card, trump, sizeof trump);
-    tables_say(o, tb->seat[s].nick, MSG_HAND, tables_where(tb), hand, trump);
+    tables_say(o, tb->seat[s].nick, MSG_HAND, tables_where(t, tb, tb->seat[s].nick), hand, trump);
 }
 
 void tables_say_status(const tables *t, const table_t *tb, outbox *o)
 {
-    render_opts r = tables_ropts(t);
+    render_opts r = tables_ropts_to(t, tb->channel);
     render_seats names = tables_names(tb);
     char line[TABLES_LINE_MAX];
     render_table_line(&r, &names, &tb->g, line, sizeof line);
@@ -117,7 +114,7 @@ bool tables_refuse_stranger(const tables *t, const table_t *tb, int s, const tab
     if (tables_same_person(t, &tb->seat[s], w))
         return false;
     tables_notice(o, w->nick, MSG_SEAT_HELD, tb->seat[s].nick,
-                  tb->solo ? M(MSG_SOLO_WHERE_OTHER) : tb->channel);
+                  tb->solo ? tables_text(t, w->nick, MSG_SOLO_WHERE_OTHER) : tb->channel);
     return true;
 }
 
@@ -191,6 +188,7 @@ table_t *tables_open(tables *t, const char *channel)
 
 void tables_close_channel(tables *t, const char *channel, outbox *o)
 {
+    tables_bind(t, o);
     table_t *tb = tables_find(t, channel);
     if (!tb)
         return;
@@ -218,6 +216,7 @@ static void tick_table(tables *t, table_t *tb, double now, outbox *o)
 
 void tables_on_tick(tables *t, double now, outbox *o)
 {
+    tables_bind(t, o);
     if (t->paused)
         return;
     for (int i = 0; i < TABLES_MAX; i++)
@@ -289,6 +288,7 @@ bool tables_ai_next_job(tables *t, double now, tables_ai_job *job)
 
 void tables_ai_result(tables *t, double now, const tables_ai_job *job, durak_action a, outbox *o)
 {
+    tables_bind(t, o);
     table_t *tb = tables_find(t, job->channel);
     if (job->hint_seat >= 0) {
         hint_result(t, job, a, o);

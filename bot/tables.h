@@ -70,6 +70,10 @@ void tables_close_channel(tables *t, const char *channel, outbox *o);
 /* Before the outbox goes to the send queue: replies to people seated in a running game become
  * game lines (tables_prio.c says which lines are which). */
 void tables_rank_lines(tables *t, outbox *o);
+/* The language (an msg_lang, bot/messages.h) of the lines to target: a channel's
+ * (channel_settings, else game.language), or a person's (set language, else the channel's of
+ * their game, else game.language). */
+int tables_language(const tables *t, const char *target);
 /* Private games (issue 14) are tables keyed "~solo <stats key>": such a key holds a space, so it
  * is neither a channel nor a nick, and the send queue refuses it as a target. Is key one? */
 bool tables_private_key(const char *key);

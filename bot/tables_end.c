@@ -73,9 +73,12 @@ static void rating_changes(tables *t, const table_t *tb, const pending_result *p
     }
 }
 
+#define M(id) msg_in(lang, id)
+
 /* The first sentence: who is the durak, or why nobody is. */
-static void verdict(const table_t *tb, char *buf, size_t cap)
+static void verdict(msg_lang lang, const table_t *tb, char *buf, size_t cap)
 {
+    render_opts r = { false, true, lang };
     const durak_game *g = &tb->g;
     render_seats names = tables_names(tb);
     int s;
@@ -84,7 +87,7 @@ static void verdict(const table_t *tb, char *buf, size_t cap)
     if (tb->solo && s < tb->nseats && ((g->forfeited >> s) & 1))
         snprintf(buf, cap, M(MSG_SOLO_FORFEIT), tb->seat[s].nick);
     else if (g->result == DURAK_RESULT_TEAM_LOST) /* R19 */
-        render_team_verdict(&names, g, buf, cap);
+        render_team_verdict(&r, &names, g, buf, cap);
     else if (g->result == DURAK_RESULT_DURAK)
         snprintf(buf, cap, M(MSG_RESULT_DURAK), tb->seat[g->result_seat].nick);
     else if (g->result == DURAK_RESULT_DRAW && players_holding(g) > 0)
@@ -124,13 +127,15 @@ static void remember(tables *t, const table_t *tb)
 
 void end_announce(tables *t, table_t *tb, outbox *o)
 {
+    render_opts r = tables_ropts_to(t, tb->channel); /* a private game's: its player's */
+    msg_lang lang = r.lang;
     render_seats names = tables_names(tb);
     char line[2 * TABLES_LINE_MAX], part[TABLES_LINE_MAX];
     size_t len = 0;
     pending_result *p = queue_result(t, tb);
-    verdict(tb, part, sizeof part);
+    verdict(lang, tb, part, sizeof part);
     render_appendf(line, sizeof line, &len, "%s", part);
-    render_team_result(&names, &tb->g, part, sizeof part);
+    render_team_result(&r, &names, &tb->g, part, sizeof part);
     if (part[0]) {
         render_appendf(line, sizeof line, &len, SEP);
         render_appendf(line, sizeof line, &len, "%s", part);
@@ -166,6 +171,7 @@ void end_announce(tables *t, table_t *tb, outbox *o)
     outbox_add(o, OUT_PRIVMSG, tb->channel, "%s", line);
 }
 
+#undef M
 void end_abandon(tables *t, table_t *tb, int s, outbox *o)
 {
     durak_game *g = &tb->g;

@@ -18,7 +18,7 @@ void hint_request(const tables *t, table_t *tb, int s, outbox *o)
         tables_notice(o, nick, MSG_HINT_OFF,
                       t->cfg.game.hints == CONFIG_HINTS_OFF ? "off" : "private");
     else if (tb->g.actor != s)
-        tables_notice(o, nick, MSG_HINT_NOT_YOUR_TURN, tables_where(tb));
+        tables_notice(o, nick, MSG_HINT_NOT_YOUR_TURN, tables_where(t, tb, nick));
     else if (tb->hint_wanted)
         tables_notice(o, nick, MSG_HINT_PENDING);
     else
@@ -44,7 +44,7 @@ bool hint_next_job(tables *t, table_t *tb, tables_ai_job *job)
 static void say_hint(const tables *t, const table_t *tb, const tables_ai_job *job, durak_action a,
                      outbox *o)
 {
-    render_opts r = tables_ropts(t);
+    render_opts r = tables_ropts_to(t, tb->seat[job->hint_seat].nick);
     char mv[64], card[RENDER_CARD_MAX];
     const char *nick = tb->seat[job->hint_seat].nick;
     ai_hint_facts f = ai_hint_explain(&job->view, a);
@@ -58,7 +58,7 @@ static void say_hint(const tables *t, const table_t *tb, const tables_ai_job *jo
     case HINT_TAKE_TRUMPS: tables_say(o, nick, MSG_HINT_TAKE_TRUMPS, mv, f.n1, f.n2, f.n3); break;
     case HINT_TAKE_MANY: tables_say(o, nick, MSG_HINT_TAKE_MANY, mv, f.n1, f.n2); break;
     case HINT_BEAT_TRUMP:
-        tables_say(o, nick, MSG_HINT_BEAT_TRUMP, mv, render_suit_name(f.n1));
+        tables_say(o, nick, MSG_HINT_BEAT_TRUMP, mv, render_suit_name(&r, f.n1));
         break;
     case HINT_BEAT_LOWEST: tables_say(o, nick, MSG_HINT_BEAT_LOWEST, mv); break;
     case HINT_BEAT_KEEPS: tables_say(o, nick, MSG_HINT_BEAT_KEEPS, mv, card); break;
@@ -68,7 +68,10 @@ static void say_hint(const tables *t, const table_t *tb, const tables_ai_job *jo
     case HINT_ADD: tables_say(o, nick, MSG_HINT_ADD, mv, who, f.n1); break;
     case HINT_ADD_TAKING: tables_say(o, nick, MSG_HINT_ADD_TAKING, mv, who); break;
     case HINT_PASS: tables_say(o, nick, MSG_HINT_PASS, mv, f.n1, f.n2); break;
-    default: tables_say(o, nick, MSG_HINT_TRANSFER, mv, f.n1, who, f.n2); break;
+    default:
+        tables_say(o, nick, MSG_HINT_TRANSFER, mv, f.n1,
+                   msg_plural(r.lang, f.n1, MSG_WORD_CARDS_ONE), who, f.n2);
+        break;
     }
 }
 

@@ -28,14 +28,36 @@ void info_rules(tables *t, const char *to, const table_t *tb, outbox *o)
         opt.throwin = (uint8_t)t->cfg.game.throwin;
         opt.first5 = t->cfg.game.first5;
     }
-    tables_say(o, to, MSG_RULES_1, render_variant(&opt));
+    render_opts r = tables_ropts_to(t, to);
+    tables_say(o, to, MSG_RULES_1, render_variant(&r, &opt));
     tables_say(o, to,
                opt.throwin == DURAK_THROWIN_NEIGHBOURS ? MSG_RULES_2_NEIGHBOURS : MSG_RULES_2_ALL,
-               opt.first5 ? M(MSG_RULES_FIRST5) : "");
+               opt.first5 ? msg_in(r.lang, MSG_RULES_FIRST5) : "");
     tables_say(o, to,
                opt.variant == DURAK_VARIANT_TRANSFER ? MSG_RULES_3_TRANSFER : MSG_RULES_3_CLASSIC);
     if (opt.teams)
         tables_say(o, to, MSG_RULES_TEAMS);
+}
+
+/* In the order of MSG_TOPIC_COMMANDS ... MSG_TOPIC_SOLO. */
+enum { TOPIC_NONE, TOPIC_COMMANDS, TOPIC_MOVES, TOPIC_CARDS, TOPIC_BOTS, TOPIC_STATS, TOPIC_SOLO };
+
+/* A help topic by its English name (the parser gives the other languages' names so). */
+static int help_topic(const char *topic)
+{
+    static const struct {
+        const char *name;
+        int topic;
+    } names[] = {
+        { "commands", TOPIC_COMMANDS }, { "moves", TOPIC_MOVES }, { "cards", TOPIC_CARDS },
+        { "bots", TOPIC_BOTS },         { "bot", TOPIC_BOTS },    { "stats", TOPIC_STATS },
+        { "top", TOPIC_STATS },         { "solo", TOPIC_SOLO },   { "watch", TOPIC_SOLO },
+        { "play", TOPIC_SOLO },
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(topic, names[i].name))
+            return names[i].topic;
+    return TOPIC_NONE;
 }
 
 /* help [topic]: in private, the topic's lines (the moves by default). In a channel: !help alone
@@ -47,24 +69,26 @@ void info_help(tables *t, const tables_who *w, const char *channel, const char *
         tables_say(o, channel, MSG_HELP_SHORT, w->nick, p, t->own_nick);
         return;
     }
-    if (channel)
-        tables_say(o, channel, MSG_HELP_SENT, w->nick, topic);
-    if (!topic[0])
-        topic = "moves";
-    if (!strcmp(topic, "commands")) {
+    int which = help_topic(topic[0] ? topic : "moves");
+    if (channel) /* the topic by its name in the channel's language */
+        tables_say(o, channel, MSG_HELP_SENT, w->nick,
+                   which == TOPIC_NONE
+                       ? topic
+                       : tables_text(t, channel, (msg_id)(MSG_TOPIC_COMMANDS + which - 1)));
+    switch (which) {
+    case TOPIC_COMMANDS:
         tables_notice(o, w->nick, MSG_HELP_1, p);
         tables_notice(o, w->nick, MSG_HELP_2, t->own_nick);
-    } else if (!strcmp(topic, "moves") || !strcmp(topic, "cards")) {
+        break;
+    case TOPIC_MOVES:
         tables_notice(o, w->nick, MSG_PRIVATE_HELP_1);
         tables_notice(o, w->nick, MSG_PRIVATE_HELP_2);
-    } else if (!strcmp(topic, "bots") || !strcmp(topic, "bot")) {
-        tables_notice(o, w->nick, MSG_HELP_BOTS, p, p);
-    } else if (!strcmp(topic, "stats") || !strcmp(topic, "top")) {
-        tables_notice(o, w->nick, MSG_HELP_STATS, p, p, p);
-    } else if (!strcmp(topic, "solo") || !strcmp(topic, "watch") || !strcmp(topic, "play")) {
-        tables_notice(o, w->nick, MSG_HELP_SOLO, t->own_nick, p, p, p);
-    } else {
-        tables_notice(o, w->nick, MSG_HELP_TOPICS, topic, p);
+        break;
+    case TOPIC_CARDS: tables_notice(o, w->nick, MSG_HELP_CARDS); break;
+    case TOPIC_BOTS: tables_notice(o, w->nick, MSG_HELP_BOTS, p, p); break;
+    case TOPIC_STATS: tables_notice(o, w->nick, MSG_HELP_STATS, p, p, p); break;
+    case TOPIC_SOLO: tables_notice(o, w->nick, MSG_HELP_SOLO, t->own_nick, p, p, p); break;
+    default: tables_notice(o, w->nick, MSG_HELP_TOPICS, topic, p); break;
     }
 }
 
@@ -108,12 +132,14 @@ void info_stats(tables *t, const tables_who *w, const char *channel, const char 
     bool found = find_stats(t, w, nick, "", &p), solo = find_stats(t, w, nick, "+", &q);
     if (!found && !solo)
         tables_say(o, channel, MSG_STATS_NONE, nick);
+    msg_lang lang = tables_lang_of(t, channel);
     if (found)
-        tables_say(o, channel, MSG_STATS, p.display, p.games, p.games == 1 ? "" : M(MSG_PLURAL),
-                   p.firsts, p.duraks, p.draws, p.forfeits, (int)(p.rating + 0.5));
+        tables_say(o, channel, MSG_STATS, p.display, p.games,
+                   msg_plural(lang, p.games, MSG_WORD_GAMES_ONE), p.firsts, p.duraks, p.draws,
+                   p.forfeits, (int)(p.rating + 0.5));
     if (solo)
         tables_say(o, channel, MSG_STATS_SOLO, q.display, q.games,
-                   q.games == 1 ? "" : M(MSG_PLURAL), q.firsts, q.duraks, q.forfeits,
+                   msg_plural(lang, q.games, MSG_WORD_GAMES_ONE), q.firsts, q.duraks, q.forfeits,
                    (int)(q.rating + 0.5));
 }
 

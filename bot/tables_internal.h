@@ -29,8 +29,6 @@ enum {
     GONE_MAX = 16,
 };
 
-#define M(id) msg_text(id)
-
 /* A seat's person is their services account where the network told one, else nick +
  * user@host; a computer player is no IRC user at all (its name matches no nick). */
 typedef struct {
@@ -133,6 +131,7 @@ struct tables {
     int prefs_next;
     pref_entry prefs_dirty[PREFS_CACHED]; /* changed by set, for tables_take_prefs */
     int nprefs_dirty;
+    char event_channel[64];    /* where the event being handled was said; "" for none */
     gone_route gone[GONE_MAX]; /* closed since the last tables_route_lines */
     int ngone;
 };
@@ -146,11 +145,6 @@ table_t *tables_open(tables *t, const char *channel);
 /* Ends a table (no result): its snapshot is deleted at the next tables_take_changes(). */
 void tables_close(tables *t, table_t *tb);
 static inline void tables_touch(table_t *tb) { tb->dirty = true; }
-/* How lines name where a game is: its channel, or "your private game". */
-static inline const char *tables_where(const table_t *tb)
-{
-    return tb->solo ? msg_text(MSG_SOLO_WHERE) : tb->channel;
-}
 /* The person's seat under `nick` at tb (computer players have none), or -1. */
 int tables_seat_of(const tables *t, const table_t *tb, const char *nick);
 /* The table where a person sits under `nick`, and the seat; NULL if none. */
@@ -182,10 +176,31 @@ static inline bool tables_hears(const table_t *tb, int s)
 /* People (not computer players) seated and not gone for good. */
 int tables_humans(const table_t *tb);
 static inline const char *tables_prefix(const tables *t) { return t->cfg.game.prefix; }
-render_opts tables_ropts(const tables *t);
+/* ---- tables_lang.c: the language of each line ---- */
+
+/* A channel's language: its channel_settings entry, else game.language. */
+msg_lang tables_channel_lang(const tables *t, const char *channel);
+/* The language of a target: a channel's; a private game's key (tables_private_key): its
+ * player's; a person's: their `set language`, else the channel's of the game they sit at (for a
+ * private game, game.language), else the channel's where they said what is being answered
+ * (tables_bind_channel), else game.language. */
+msg_lang tables_lang_of(const tables *t, const char *target);
+/* How cards are written for target: the ui keys and target's language. */
+render_opts tables_ropts_to(const tables *t, const char *target);
+/* A fragment (MSG_WORD_..., MSG_WARN_...) in target's language. */
+const char *tables_text(const tables *t, const char *target, msg_id id);
+/* How lines to target (the player) name where tb's game is: its channel, or "your private game"
+ * in target's language. */
+const char *tables_where(const tables *t, const table_t *tb, const char *target);
+/* Every tables_say/tables_notice into o from now on is in its target's language: call at each
+ * event's start. */
+void tables_bind(tables *t, outbox *o);
+/* The same for an event said in `channel`. */
+void tables_bind_channel(tables *t, outbox *o, const char *channel);
+
 /* The seat names of tb for render_game. */
 render_seats tables_names(const table_t *tb);
-/* A message by PRIVMSG (public lines, hands, moves). */
+/* A message by PRIVMSG (public lines, hands, moves), in target's language (tables_bind). */
 void tables_say(outbox *o, const char *target, msg_id id, ...);
 /* A reply that concerns one user only, by NOTICE. */
 void tables_notice(outbox *o, const char *target, msg_id id, ...);

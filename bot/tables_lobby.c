@@ -91,7 +91,8 @@ void lobby_open(tables *t, const tables_who *w, const char *channel, const parse
     tb->lobby_deadline = now + t->cfg.game.lobby_timeout;
     lobby_seat(tb, w);
     char opts[128];
-    render_options(&tb->opt, opts, sizeof opts);
+    render_opts r = tables_ropts_to(t, channel);
+    render_options(&r, &tb->opt, opts, sizeof opts);
     tables_say(o, channel, MSG_LOBBY_OPEN, w->nick, opts, tables_prefix(t), w->nick,
                tables_prefix(t));
 }
@@ -252,7 +253,8 @@ static bool any_table_command(tables *t, const tables_who *w, const char *channe
 static void move_in_channel(tables *t, const tables_who *w, const char *channel, const char *text,
                             double now, outbox *o)
 {
-    parse_opts po = { tables_prefix(t), t->cfg.ui.unicode_suits, false };
+    parse_opts po = { tables_prefix(t), t->cfg.ui.unicode_suits, false,
+                      (int)tables_lang_of(t, w->nick) };
     parsed_cmd p;
     table_t *tb = tables_find(t, channel);
     if (!tb || !tb->playing || tables_seat_of(t, tb, w->nick) < 0)
@@ -262,27 +264,30 @@ static void move_in_channel(tables *t, const tables_who *w, const char *channel,
     casemap_fold(t->cm, w->nick, key, sizeof key);
     if (!play_is_move(p.kind) || !ratelimit_allow(&t->rl, key, now))
         return;
-    render_opts r = tables_ropts(t);
+    render_opts r = tables_ropts_to(t, channel);
     r.colors = false;
     render_card(&r, p.card, c, sizeof c);
     render_card(&r, p.target, x, sizeof x);
+    const char *word = msg_command(r.lang, parse_kind_name(p.kind));
     if (p.kind == PC_CARD)
         snprintf(move, sizeof move, "%s", c);
     else if (p.kind == PC_BEAT && p.target != CARD_NONE)
-        snprintf(move, sizeof move, "beat %s %s", c, x);
+        snprintf(move, sizeof move, "%s %s %s", word, c, x);
     else if (p.card != CARD_NONE)
-        snprintf(move, sizeof move, "%s %s", parse_kind_name(p.kind), c);
+        snprintf(move, sizeof move, "%s %s", word, c);
     else
-        snprintf(move, sizeof move, "%s", parse_kind_name(p.kind));
+        snprintf(move, sizeof move, "%s", word);
     tables_say(o, channel, MSG_MOVE_IN_CHANNEL, w->nick, t->own_nick, move);
 }
 
 void tables_on_channel(tables *t, double now, const tables_who *w, const char *channel,
                        const char *text, outbox *o)
 {
+    tables_bind_channel(t, o, channel);
     if (casemap_equal(t->cm, w->nick, t->own_nick))
         return;
-    parse_opts po = { tables_prefix(t), t->cfg.ui.unicode_suits, false };
+    parse_opts po = { tables_prefix(t), t->cfg.ui.unicode_suits, false,
+                      (int)tables_lang_of(t, w->nick) };
     parsed_cmd p;
     parse_channel(text, strlen(text), &po, &p);
     if (p.kind == PC_IGNORED) {
@@ -310,7 +315,8 @@ void tables_on_channel(tables *t, double now, const tables_who *w, const char *c
     case PC_WATCH: watch_command(t, w, tb, true, o); break;
     case PC_UNWATCH: watch_command(t, w, tb, false, o); break;
     default:
-        tables_notice(o, w->nick, MSG_PRIVATE_ONLY, t->own_nick, parse_kind_name(p.kind));
+        tables_notice(o, w->nick, MSG_PRIVATE_ONLY, t->own_nick,
+                      msg_command(tables_lang_of(t, w->nick), parse_kind_name(p.kind)));
         break;
     }
 }

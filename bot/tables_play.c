@@ -11,7 +11,7 @@ static void report(tables *t, table_t *tb, const durak_game *before, cards_t pla
                    const char *what, double now, outbox *o)
 {
     const durak_game *g = &tb->g;
-    render_opts r = tables_ropts(t);
+    render_opts r = tables_ropts_to(t, tb->channel);
     render_seats names = tables_names(tb);
     char line[2 * TABLES_LINE_MAX];
     bool over = g->phase == DURAK_PHASE_OVER;
@@ -32,12 +32,13 @@ static void report(tables *t, table_t *tb, const durak_game *before, cards_t pla
 
 void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, double now, outbox *o)
 {
-    render_opts r = tables_ropts(t);
+    render_opts r = tables_ropts_to(t, tb->channel);
     render_seats names = tables_names(tb);
     char what[512], line[600];
     durak_game before = tb->g;
     render_move(&r, &names, &tb->g, a, what, sizeof what);
-    snprintf(line, sizeof line, "%s%s", timed_out && what[0] ? M(MSG_TIMEOUT_PREFIX) : "", what);
+    snprintf(line, sizeof line, "%s%s",
+             timed_out && what[0] ? msg_in(r.lang, MSG_TIMEOUT_PREFIX) : "", what);
     if (durak_apply(&tb->g, a) != DURAK_OK)
         return;
     record_played(tb, a, before.actor, now);
@@ -48,14 +49,14 @@ void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, double no
 static void replace_by_ai(tables *t, table_t *tb, int s, msg_id why, double now, outbox *o)
 {
     char what[256], name[NICK_MAX], status[TABLES_LINE_MAX];
-    snprintf(what, sizeof what, M(why), tb->seat[s].nick);
+    snprintf(what, sizeof what, tables_text(t, tb->channel, why), tb->seat[s].nick);
     lobby_ai_name(tb, AI_NORMAL, name, sizeof name);
     seat_t *st = &tb->seat[s];
     memset(st, 0, sizeof *st);
     snprintf(st->nick, sizeof st->nick, "%s", name);
     st->ai = AI_NORMAL;
     turn_arm(t, tb, now);
-    render_opts r = tables_ropts(t);
+    render_opts r = tables_ropts_to(t, tb->channel);
     render_seats names = tables_names(tb);
     render_table_line(&r, &names, &tb->g, status, sizeof status);
     tables_say(o, tb->channel, MSG_REPLACED, what, name, status);
@@ -64,11 +65,13 @@ static void replace_by_ai(tables *t, table_t *tb, int s, msg_id why, double now,
 
 void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox *o)
 {
-    char what[256];
-    snprintf(what, sizeof what, M(why), tb->seat[s].nick);
+    char what[256], mine[256];
+    snprintf(what, sizeof what, tables_text(t, tb->channel, why), tb->seat[s].nick);
+    snprintf(mine, sizeof mine, tables_text(t, tb->seat[s].nick, why), tb->seat[s].nick);
     /* told privately too: they may not be watching the channel */
     if (!tables_is_ai(tb, s) && tables_hears(tb, s))
-        tables_notice(o, tb->seat[s].nick, MSG_FORFEIT_YOU, tables_where(tb), what);
+        tables_notice(o, tb->seat[s].nick, MSG_FORFEIT_YOU, tables_where(t, tb, tb->seat[s].nick),
+                      mine);
     if (tb->solo && !tables_is_ai(tb, s)) { /* a private game ends with its person: rated */
         end_abandon(t, tb, s, o);
         return;
@@ -94,25 +97,26 @@ void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox 
  * commitment (tables_record.c) in one line. */
 static void say_start(tables *t, table_t *tb, outbox *o)
 {
-    render_opts r = tables_ropts(t);
+    render_opts r = tables_ropts_to(t, tb->channel); /* a private game's: its player's */
     render_seats names = tables_names(tb);
     char opts[128], seats[768], trump[RENDER_CARD_MAX], low[RENDER_CARD_MAX];
     char line[TABLES_LINE_MAX], digest[RECORD_DIGEST_HEX];
     size_t len = 0;
     const char *first = tb->seat[tb->g.first_seat].nick;
-    render_options(&tb->opt, opts, sizeof opts);
-    render_team_seats(&names, &tb->g, seats, sizeof seats); /* with teams: who plays with whom */
+    render_options(&r, &tb->opt, opts, sizeof opts);
+    render_team_seats(&r, &names, &tb->g, seats,
+                      sizeof seats); /* with teams: who plays with whom */
     render_card(&r, tb->g.trump_card, trump, sizeof trump);
     line[0] = '\0';
     if (tb->g.first_trump != CARD_NONE)
-        render_appendf(line, sizeof line, &len, M(MSG_GAME_START), opts, seats, trump, first,
-                       render_card(&r, tb->g.first_trump, low, sizeof low));
+        render_appendf(line, sizeof line, &len, msg_in(r.lang, MSG_GAME_START), opts, seats, trump,
+                       first, render_card(&r, tb->g.first_trump, low, sizeof low));
     else
-        render_appendf(line, sizeof line, &len, M(MSG_GAME_START_NO_TRUMP), opts, seats, trump,
-                       first);
+        render_appendf(line, sizeof line, &len, msg_in(r.lang, MSG_GAME_START_NO_TRUMP), opts,
+                       seats, trump, first);
     if (tb->rec.known && record_fingerprint(&tb->rec, digest)) {
         render_appendf(line, sizeof line, &len, " ");
-        render_appendf(line, sizeof line, &len, M(MSG_DEAL_FINGERPRINT), digest);
+        render_appendf(line, sizeof line, &len, msg_in(r.lang, MSG_DEAL_FINGERPRINT), digest);
     }
     outbox_add(o, OUT_PRIVMSG, tb->channel, "%s", line);
 }
@@ -151,7 +155,7 @@ void play_start(tables *t, table_t *tb, double now, outbox *o)
 static void waiting_for(const tables *t, const table_t *tb, const char *nick, outbox *o)
 {
     char task[512];
-    render_opts r = tables_ropts(t);
+    render_opts r = tables_ropts_to(t, nick);
     render_seats names = tables_names(tb);
     render_task(&r, &names, &tb->g, task, sizeof task);
     tables_notice(o, nick, MSG_NO_MOVES, tb->seat[tb->g.actor].nick, task);
@@ -163,7 +167,7 @@ static void cmd_moves(const tables *t, const table_t *tb, int s, outbox *o)
         waiting_for(t, tb, tb->seat[s].nick, o);
         return;
     }
-    render_opts r = tables_ropts(t);
+    render_opts r = tables_ropts_to(t, tb->seat[s].nick);
     durak_action a[DURAK_MAX_ACTIONS];
     char list[TABLES_LINE_MAX];
     int n = turn_moves(&tb->g, a);
@@ -186,7 +190,7 @@ static int moves_with_card(const durak_game *g, card_t c, int kind, durak_action
 static void explain_refusal(const tables *t, const table_t *tb, durak_action a, durak_error e,
                             const char *nick, outbox *o)
 {
-    render_opts r = tables_ropts(t);
+    render_opts r = tables_ropts_to(t, nick);
     const durak_game *g = &tb->g;
     char c[RENDER_CARD_MAX], x[RENDER_CARD_MAX];
     render_card(&r, a.card, c, sizeof c);
@@ -198,7 +202,7 @@ static void explain_refusal(const tables *t, const table_t *tb, durak_action a, 
             tables_notice(o, nick, MSG_ERR_DOES_NOT_BEAT_TRUMP, c, x);
         else
             tables_notice(o, nick, MSG_ERR_DOES_NOT_BEAT, c, x,
-                          render_suit_name(card_suit(a.target)));
+                          render_suit_name(&r, card_suit(a.target)));
         break;
     case DURAK_ERR_NO_SUCH_TARGET: tables_notice(o, nick, MSG_ERR_NO_TARGET, x); break;
     case DURAK_ERR_RANK_NOT_ON_TABLE: tables_notice(o, nick, MSG_ERR_RANK, c); break;
@@ -224,7 +228,7 @@ static void explain_refusal(const tables *t, const table_t *tb, durak_action a, 
 static bool complete_beat(const tables *t, const table_t *tb, const parsed_cmd *p, const char *nick,
                           durak_action *a, outbox *o)
 {
-    render_opts r = tables_ropts(t);
+    render_opts r = tables_ropts_to(t, nick);
     char c[RENDER_CARD_MAX], list[TABLES_LINE_MAX];
     durak_action found[DURAK_MAX_ACTIONS];
     if (durak_complete_beat(&tb->g, p->card, a))
@@ -249,7 +253,7 @@ static bool complete_beat(const tables *t, const table_t *tb, const parsed_cmd *
 static bool card_move(const tables *t, const table_t *tb, const parsed_cmd *p, const char *nick,
                       durak_action *a, outbox *o)
 {
-    render_opts r = tables_ropts(t);
+    render_opts r = tables_ropts_to(t, nick);
     char c[RENDER_CARD_MAX], list[TABLES_LINE_MAX];
     durak_action found[DURAK_MAX_ACTIONS];
     int k = moves_with_card(&tb->g, p->card, -1, found);
@@ -321,13 +325,15 @@ bool play_is_move(parse_kind k)
 
 void tables_on_private(tables *t, double now, const tables_who *w, const char *text, outbox *o)
 {
+    tables_bind(t, o);
     if (casemap_equal(t->cm, w->nick, t->own_nick))
         return;
     solo_seen(t, w, now, o);
     int s;
     table_t *tb = tables_of_nick(t, w->nick, &s);
     parse_opts po = { tables_prefix(t), t->cfg.ui.unicode_suits,
-                      tb && tb->opt.variant == DURAK_VARIANT_CLASSIC };
+                      tb && tb->opt.variant == DURAK_VARIANT_CLASSIC,
+                      (int)tables_lang_of(t, w->nick) };
     parsed_cmd p;
     parse_private(text, strlen(text), &po, &p);
     char key[NICK_MAX];
@@ -372,6 +378,8 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
             outbox_add(o, OUT_NOTICE, w->nick, "%s", p.note);
         cmd_move(t, tb, s, &p, now, o);
     } else {
-        tables_notice(o, w->nick, MSG_CHANNEL_ONLY, parse_kind_name(p.kind), tables_where(tb));
+        tables_notice(o, w->nick, MSG_CHANNEL_ONLY,
+                      msg_command(tables_lang_of(t, w->nick), parse_kind_name(p.kind)),
+                      tables_where(t, tb, w->nick));
     }
 }

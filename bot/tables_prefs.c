@@ -1,6 +1,6 @@
 /* tables_prefs.c — each person's preferences for their private lines (`set …`): read from the
  * store when first needed and kept, changed by `set` (saved through persist), and applied to
- * the outbox before its lines are queued (NOTICE or PRIVMSG, colours). */
+ * the outbox before its lines are queued (NOTICE or PRIVMSG, colours; the language: tables_lang). */
 #include <stdio.h>
 #include <string.h>
 
@@ -41,8 +41,9 @@ static void show(tables *t, const tables_who *w, const store_prefs *p, outbox *o
     tables_notice(o, w->nick, MSG_SET_SHOW,
                   p->delivery == 2 ? "PRIVMSG"
                   : p->delivery    ? "NOTICE"
-                                   : "default",
-                  on_off(p->colours, t->cfg.ui.colors), on_off(p->turn, 1));
+                                   : tables_text(t, w->nick, MSG_SET_DEFAULT),
+                  on_off(p->colours, t->cfg.ui.colors), on_off(p->turn, 1),
+                  tables_text(t, w->nick, MSG_LANG_NAME));
 }
 
 /* "notice", "privmsg", "colours on", "colors off", "turn on", ...: true when understood. */
@@ -63,6 +64,26 @@ static bool change(store_prefs *p, const char *arg)
     return true;
 }
 
+/* set language ru: true when arg is about the language (then it is answered). */
+static bool change_language(tables *t, const tables_who *w, pref_entry *e, const char *arg,
+                            outbox *o)
+{
+    char what[32] = "", value[16] = "";
+    if (sscanf(arg, "%31s %15s", what, value) < 1
+        || (strcmp(what, "language") && strcmp(what, "lang")))
+        return false;
+    int lang = msg_lang_of_code(value);
+    if (lang < 0) {
+        tables_notice(o, w->nick, MSG_SET_LANG_BAD, value);
+        return true;
+    }
+    snprintf(e->p.language, sizeof e->p.language, "%s", msg_lang_code((msg_lang)lang));
+    if (t->nprefs_dirty < PREFS_CACHED)
+        t->prefs_dirty[t->nprefs_dirty++] = *e;
+    tables_notice(o, w->nick, MSG_SET_LANGUAGE, msg_in((msg_lang)lang, MSG_LANG_NAME));
+    return true;
+}
+
 void prefs_command(tables *t, const tables_who *w, const char *arg, outbox *o)
 {
     pref_entry *e = entry_of(t, w->nick, w->account);
@@ -70,6 +91,8 @@ void prefs_command(tables *t, const tables_who *w, const char *arg, outbox *o)
         show(t, w, &e->p, o);
         return;
     }
+    if (change_language(t, w, e, arg, o))
+        return;
     if (!change(&e->p, arg)) {
         tables_notice(o, w->nick, MSG_SET_BAD, arg);
         return;

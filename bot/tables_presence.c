@@ -7,6 +7,7 @@
 
 void tables_on_nick(tables *t, double now, const char *old_nick, const char *new_nick, outbox *o)
 {
+    tables_bind(t, o);
     (void)now;
     (void)o;
     if (casemap_equal(t->cm, old_nick, t->own_nick)) {
@@ -27,6 +28,7 @@ void tables_on_nick(tables *t, double now, const char *old_nick, const char *new
 
 void tables_on_join(tables *t, double now, const tables_who *w, const char *channel, outbox *o)
 {
+    tables_bind(t, o);
     if (!casemap_equal(t->cm, w->nick, t->own_nick))
         solo_seen(t, w, now, o); /* a private game follows its person wherever they show up */
     table_t *tb = tables_find(t, channel);
@@ -53,7 +55,7 @@ void tables_on_join(tables *t, double now, const tables_who *w, const char *chan
         tables_touch(tb);
         snprintf(st->nick, sizeof st->nick, "%s", w->nick);
         /* "bob: beat 7♦ or take · ann is back and plays on.": whose turn it is, first */
-        render_opts r = tables_ropts(t);
+        render_opts r = tables_ropts_to(t, tb->channel);
         render_seats names = tables_names(tb);
         char head[512];
         render_head(&r, &names, &tb->g, head, sizeof head);
@@ -112,11 +114,14 @@ static void player_gone(tables *t, table_t *tb, int s, bool split, double now, o
     if (split && tb->g.actor == s)
         turn_pause(tb, now);
     tb->seat[s].grace_deadline = now + t->cfg.game.rejoin_grace;
-    tables_say(o, tb->channel, MSG_AWAY, tb->seat[s].nick, t->cfg.game.rejoin_grace);
+    int grace = t->cfg.game.rejoin_grace;
+    tables_say(o, tb->channel, MSG_AWAY, tb->seat[s].nick, grace,
+               msg_plural(tables_channel_lang(t, tb->channel), grace, MSG_WORD_SECONDS_ONE));
 }
 
 void tables_on_part(tables *t, double now, const char *nick, const char *channel, outbox *o)
 {
+    tables_bind(t, o);
     table_t *tb = tables_find(t, channel);
     int s = tb ? tables_seat_of(t, tb, nick) : -1;
     watch_gone(t, nick, channel);
@@ -126,6 +131,7 @@ void tables_on_part(tables *t, double now, const char *nick, const char *channel
 
 void tables_on_quit(tables *t, double now, const char *nick, const char *reason, outbox *o)
 {
+    tables_bind(t, o);
     int s;
     table_t *tb = tables_of_nick(t, nick, &s);
     watch_gone(t, nick, NULL);
@@ -157,7 +163,7 @@ static void announce_back(tables *t, table_t *tb, outbox *o)
         }
         return;
     }
-    render_opts r = tables_ropts(t);
+    render_opts r = tables_ropts_to(t, tb->channel);
     render_table_line(&r, &names, &tb->g, line, sizeof line);
     tables_say(o, tb->channel, restored ? MSG_RESTORED : MSG_RESUMED, line);
     if (!restored || !tb->seat[tb->g.actor].unconfirmed)
@@ -166,6 +172,7 @@ static void announce_back(tables *t, table_t *tb, outbox *o)
 
 void tables_on_reconnect(tables *t, double now, outbox *o)
 {
+    tables_bind(t, o);
     if (!t->paused)
         return;
     double shift = now - t->paused_at;

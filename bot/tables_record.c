@@ -80,7 +80,7 @@ void record_reveal(table_t *tb, outbox *o)
 /* ---- !last ---- */
 
 /* "durak bob; alice place 1, carol place 2; dave left". */
-static void summary(const store_game *g, char *buf, size_t cap)
+static void summary(msg_lang lang, const store_game *g, char *buf, size_t cap)
 {
     size_t len = 0;
     int durak = -1, winner = -1;
@@ -90,12 +90,12 @@ static void summary(const store_game *g, char *buf, size_t cap)
         winner = !g->draw && !g->seat[s].forfeited ? s : winner;
     }
     if (durak >= 0)
-        render_appendf(buf, cap, &len, M(MSG_LAST_DURAK), g->seat[durak].display);
+        render_appendf(buf, cap, &len, msg_in(lang, MSG_LAST_DURAK), g->seat[durak].display);
     else if (g->draw)
-        render_appendf(buf, cap, &len, "%s", M(MSG_LAST_DRAW));
+        render_appendf(buf, cap, &len, "%s", msg_in(lang, MSG_LAST_DRAW));
     winner = durak < 0 && !g->draw ? winner : -1;
     if (winner >= 0)
-        render_appendf(buf, cap, &len, M(MSG_LAST_WON), g->seat[winner].display);
+        render_appendf(buf, cap, &len, msg_in(lang, MSG_LAST_WON), g->seat[winner].display);
     int listed = 0;
     for (int place = 1; place <= g->nseats; place++) /* the places in order */
         for (int s = 0; s < g->nseats; s++) {
@@ -103,14 +103,14 @@ static void summary(const store_game *g, char *buf, size_t cap)
             if (st->durak || st->forfeited || st->place != place || s == winner)
                 continue;
             render_appendf(buf, cap, &len, "%s", listed++ ? ", " : SEP);
-            render_appendf(buf, cap, &len, M(MSG_LAST_PLACE), st->display, st->place);
+            render_appendf(buf, cap, &len, msg_in(lang, MSG_LAST_PLACE), st->display, st->place);
         }
     listed = 0;
     for (int s = 0; s < g->nseats; s++) {
         if (!g->seat[s].forfeited)
             continue;
         render_appendf(buf, cap, &len, "%s", listed++ ? ", " : SEP);
-        render_appendf(buf, cap, &len, M(MSG_LAST_LEFT), g->seat[s].display);
+        render_appendf(buf, cap, &len, msg_in(lang, MSG_LAST_LEFT), g->seat[s].display);
     }
 }
 
@@ -128,8 +128,9 @@ void info_last(tables *t, const char *channel, outbox *o)
         return;
     }
     int n = g->rec.nmoves, minutes = n ? (int)((g->rec.move[n - 1].ms + 30000) / 60000) : 0;
-    summary(g, line, sizeof line);
-    tables_say(o, channel, MSG_LAST_GAME, (int)g->id, render_variant(&g->rec.opt), g->nseats,
+    render_opts r = tables_ropts_to(t, channel);
+    summary(r.lang, g, line, sizeof line);
+    tables_say(o, channel, MSG_LAST_GAME, (int)g->id, render_variant(&r, &g->rec.opt), g->nseats,
                minutes, line, (int)g->id);
     free(g);
 }

@@ -49,10 +49,13 @@ void solo_play(tables *t, const tables_who *w, const parsed_cmd *p, double now, 
     char key[64];
     table_t *tb = tables_of_nick(t, w->nick, &s);
     if (tb && tb->playing && p->variant < 0 && p->bot_level < 0 && p->number < 0) {
-        char card[PARSE_CARD_TEXT_SIZE], example[32]; /* a bare play in a game: a card is missing */
-        parse_write_card(card_make(RANK_7, SUIT_HEARTS), t->cfg.ui.unicode_suits, card);
-        snprintf(example, sizeof example, "play %s", card);
-        tables_notice(o, w->nick, MSG_PARSE_NEEDS_CARD, "play", example);
+        char card[RENDER_CARD_MAX], example[64]; /* a bare play in a game: a card is missing */
+        render_opts r = tables_ropts_to(t, w->nick);
+        r.colors = false;
+        const char *play = msg_command(r.lang, "play");
+        snprintf(example, sizeof example, "%s %s", play,
+                 render_card(&r, card_make(RANK_7, SUIT_HEARTS), card, sizeof card));
+        tables_notice(o, w->nick, MSG_PARSE_NEEDS_CARD, play, example);
         if (tb->solo) /* and how to end it */
             tables_notice(o, w->nick, MSG_SOLO_ALREADY, t->own_nick);
         return;
@@ -130,7 +133,7 @@ void solo_seen(tables *t, const tables_who *w, double now, outbox *o)
     if (tb->g.actor == s)
         turn_resume(tb, now);
     tables_touch(tb);
-    render_opts r = tables_ropts(t);
+    render_opts r = tables_ropts_to(t, tb->channel); /* its player's language */
     render_seats names = tables_names(tb);
     char line[TABLES_LINE_MAX];
     if (was_away) { /* "alice: beat 7♦ or take · alice is back and plays on." */

@@ -76,7 +76,7 @@ void turn_tell(const tables *t, const table_t *tb, outbox *o)
         tables_send_hand(t, tb, s, o);
         return;
     }
-    render_opts r = tables_ropts(t);
+    render_opts r = tables_ropts_to(t, tb->seat[s].nick);
     render_seats names = tables_names(tb);
     durak_action a[DURAK_MAX_ACTIONS];
     char task[512], moves[TABLES_LINE_MAX], hand[512], trump[RENDER_CARD_MAX];
@@ -84,7 +84,8 @@ void turn_tell(const tables *t, const table_t *tb, outbox *o)
     render_actions(&r, a, turn_moves(&tb->g, a), moves, sizeof moves);
     render_hand(&r, tb->g.hand[s], tb->g.trump, hand, sizeof hand);
     render_card(&r, tb->g.trump_card, trump, sizeof trump);
-    tables_say(o, tb->seat[s].nick, MSG_YOUR_TURN, tables_where(tb), task, moves, hand, trump);
+    tables_say(o, tb->seat[s].nick, MSG_YOUR_TURN, tables_where(t, tb, tb->seat[s].nick), task,
+               moves, hand, trump);
 }
 
 /* The bot's move for a player who timed out on a decision they must make: take as the
@@ -127,17 +128,19 @@ static void warn(tables *t, table_t *tb, double now, outbox *o)
 {
     const seat_t *st = &tb->seat[tb->g.actor];
     char then[256], act[128];
-    render_opts r = tables_ropts(t);
+    render_opts r = tables_ropts_to(t, st->nick);
     if (st->timeouts + 1 >= t->cfg.game.max_timeouts)
-        snprintf(then, sizeof then, "%s", M(MSG_WARN_FORFEIT));
+        snprintf(then, sizeof then, "%s", msg_in(r.lang, MSG_WARN_FORFEIT));
     else
-        snprintf(then, sizeof then, M(MSG_WARN_AUTO),
+        snprintf(then, sizeof then, msg_in(r.lang, MSG_WARN_AUTO),
                  render_action(&r, turn_timeout_action(&tb->g), act, sizeof act));
     tb->warned = true;
     tables_touch(tb);
+    int left = (int)(tb->turn_deadline - now + 0.5);
     if (tables_hears(tb, tb->g.actor))
-        tables_notice(o, st->nick, MSG_TURN_WARNING, (int)(tb->turn_deadline - now + 0.5),
-                      tables_where(tb), then);
+        tables_notice(o, st->nick, MSG_TURN_WARNING, left,
+                      msg_plural(r.lang, left, MSG_WORD_SECONDS_ONE), tables_where(t, tb, st->nick),
+                      then);
 }
 
 void play_tick(tables *t, table_t *tb, double now, outbox *o)

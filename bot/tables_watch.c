@@ -36,7 +36,7 @@ static void watch_on(tables *t, const tables_who *w, table_t *tb, outbox *o)
     } else {
         snprintf(tb->watcher[tb->nwatchers++], sizeof tb->watcher[0], "%s", w->nick);
         tables_notice(o, w->nick, MSG_WATCH_ON, tb->channel, p, tb->channel);
-        render_opts r = tables_ropts(t);
+        render_opts r = tables_ropts_to(t, tb->channel); /* as its copied lines */
         render_seats names = tables_names(tb);
         char line[TABLES_LINE_MAX];
         render_table_line(&r, &names, &tb->g, line, sizeof line);

@@ -132,6 +132,7 @@ static const words_entry private_words[] = {
     { "кладу", PC_PLAY, RU },
     { "подкидываю", PC_PLAY, RU },
     { "подкину", PC_PLAY, RU },
+    { "играю", PC_PLAY, RU }, /* as a private game is asked for: играю сложный 3 (issue 14) */
     { "бью", PC_BEAT, RU },
     { "крою", PC_BEAT, RU },
     { "покрываю", PC_BEAT, RU },
@@ -261,14 +262,14 @@ static const words_entry bots_words[] = {
     { "соло", WORDS_TOP_SOLO, RU },
 };
 
-const char *const words_topic_names[] = { "commands", "moves", "cards", "bots", "stats" };
+const char *const words_topic_names[] = { "commands", "moves", "cards", "bots", "stats", "solo" };
 
 /* English topics are read by tables_info.c as they are; these name them in other languages. */
 static const words_entry topic_words[] = {
     { "команды", 0, RU },    { "ходы", 1, RU },         { "карты", 2, RU },    { "боты", 3, RU },
     { "статистика", 4, RU }, { "commandes", 0, FR },    { "coups", 1, FR },    { "cartes", 2, FR },
     { "robots", 3, FR },     { "statistiques", 4, FR }, { "comandos", 0, ES }, { "jugadas", 1, ES },
-    { "cartas", 2, ES },     { "estadísticas", 4, ES },
+    { "cartas", 2, ES },     { "estadísticas", 4, ES }, { "соло", 5, RU },
 };
 
 const words_entry *words_table(words_list l, size_t *count)

@@ -12,10 +12,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* ---- the schema: one row per key ---- */
 
-enum config_kind { KIND_INT, KIND_FLOAT, KIND_BOOL, KIND_STRING, KIND_ENUM, KIND_LIST };
+enum config_kind {
+    KIND_INT,
+    KIND_FLOAT,
+    KIND_BOOL,
+    KIND_STRING,
+    KIND_ENUM,
+    KIND_LIST,
+    KIND_CHANNELS
+};
 
 enum { STR_NON_EMPTY = 1, STR_NO_PERCENT = 2 };
 
@@ -64,6 +73,13 @@ static const struct config_enum config_hints[] = { { "off", CONFIG_HINTS_OFF },
 static const struct config_enum config_syncs[] = { { "normal", CONFIG_SYNC_NORMAL },
                                                    { "full", CONFIG_SYNC_FULL },
                                                    { NULL, 0 } };
+
+static const struct config_enum config_languages[] = { { "en", CONFIG_LANG_EN },
+                                                       { "ru", CONFIG_LANG_RU },
+                                                       { "fr", CONFIG_LANG_FR },
+                                                       { "es", CONFIG_LANG_ES },
+                                                       { NULL, 0 } };
+#define CONFIG_LANGUAGES_EXPECTED "\"en\", \"ru\", \"fr\" or \"es\""
 
 static const struct config_enum config_sasl[] = { { "none", CONFIG_SASL_NONE },
                                                   { "plain", CONFIG_SASL_PLAIN },
@@ -148,6 +164,7 @@ static const struct config_key config_keys[] = {
     KEY_FLOAT("game.expert_budget", game.expert_budget, 0.2, 10, " seconds"),
     KEY_ENUM("game.hints", game.hints, config_hints, "\"off\", \"private\" or \"always\""),
     KEY_BOOL("game.replace_leavers", game.replace_leavers),
+    KEY_ENUM("game.language", game.language, config_languages, CONFIG_LANGUAGES_EXPECTED),
     KEY_BOOL("ui.colors", ui.colors),
     KEY_BOOL("ui.unicode_suits", ui.unicode_suits),
     KEY_PATH("state.database", state.database, STR_NON_EMPTY),
@@ -155,6 +172,10 @@ static const struct config_key config_keys[] = {
     { "admins", KIND_LIST, offsetof(bot_config, admins), sizeof(((bot_config *)0)->admins[0]),
       offsetof(bot_config, nadmins), 0, CONFIG_MAX_ADMINS, "", STR_NON_EMPTY, config_check_hostmask,
       NULL, NULL },
+    { "channel_settings", KIND_CHANNELS, offsetof(bot_config, channel_settings),
+      sizeof(((bot_config *)0)->channel_settings[0]), offsetof(bot_config, nchannel_settings), 0,
+      CONFIG_MAX_CHANNELS, "", STR_NON_EMPTY, config_check_channel, config_languages,
+      CONFIG_LANGUAGES_EXPECTED },
 };
 
 #undef KEY_FIELD
@@ -195,6 +216,7 @@ void config_defaults(bot_config *c)
     c->game.expert_budget = 1.0;
     c->game.hints = CONFIG_HINTS_PRIVATE;
     c->game.replace_leavers = false;
+    c->game.language = CONFIG_LANG_EN;
     c->ui.colors = true;
     c->ui.unicode_suits = true;
     strcpy(c->state.database, "/var/lib/durakbot/durakbot.db");
@@ -259,6 +281,8 @@ static const char *config_kind_name(enum config_kind kind)
     case KIND_STRING:
     case KIND_ENUM: return "a string in double quotes";
     case KIND_LIST: return "an array of strings [ \"...\", ... ]";
+    case KIND_CHANNELS:
+        return "a list of groups ( { name = \"#channel\"; language = \"ru\"; }, ... )";
     }
     return "?";
 }
@@ -494,6 +518,66 @@ static bool config_apply_list(struct config_ctx *x, const config_setting_t *s,
     return true;
 }
 
+/* One group of channel_settings: name (a channel, required) and language (optional). */
+static bool config_apply_channel(struct config_ctx *x, const config_setting_t *g, int i,
+                                 const struct config_key *k, config_channel *dst)
+{
+    char key[160];
+    snprintf(key, sizeof key, "%s[%d]", k->path, i);
+    if (!config_setting_is_group(g))
+        return config_fail_type(x, g, key, "a group { name = \"#channel\"; language = \"ru\"; }");
+    dst->language = -1;
+    for (int j = 0; j < config_setting_length(g); j++) {
+        const config_setting_t *m = config_setting_get_elem(g, (unsigned)j);
+        const char *name = config_setting_name(m);
+        snprintf(key, sizeof key, "%s[%d].%s", k->path, i, name);
+        if (!strcmp(name, "name")) {
+            struct config_key nk = *k;
+            nk.size = sizeof dst->name;
+            if (!config_apply_string(x, m, key, &nk, dst->name))
+                return false;
+        } else if (!strcmp(name, "language")) {
+            struct config_key lk = *k;
+            lk.path = key;
+            if (!config_apply_enum(x, m, &lk, &dst->language))
+                return false;
+        } else {
+            return config_fail(x, m, key, "unknown key (expected one of: name, language)");
+        }
+    }
+    if (!dst->name[0]) {
+        snprintf(key, sizeof key, "%s[%d]", k->path, i);
+        return config_fail(x, g, key, "needs name = \"#channel\" (the channel it is for)");
+    }
+    return true;
+}
+
+/* channel_settings = ( { name = "#durak.ru"; language = "ru"; }, ... ): each channel once. */
+static bool config_apply_channels(struct config_ctx *x, const config_setting_t *s,
+                                  const struct config_key *k, config_channel *dst)
+{
+    if (!config_setting_is_list(s) && !config_setting_is_array(s))
+        return config_fail_type(x, s, k->path, config_kind_name(k->kind));
+    int n = config_setting_length(s);
+    if (n > k->max)
+        return config_fail(x, s, k->path, "must have at most %g entries (got %d)", k->max, n);
+    for (int i = 0; i < n; i++) {
+        const config_setting_t *g = config_setting_get_elem(s, (unsigned)i);
+        memset(&dst[i], 0, sizeof dst[i]);
+        if (!config_apply_channel(x, g, i, k, &dst[i]))
+            return false;
+        for (int j = 0; j < i; j++)
+            if (!strcasecmp(dst[j].name, dst[i].name)) {
+                char key[160];
+                snprintf(key, sizeof key, "%s[%d].name", k->path, i);
+                return config_fail(x, g, key, "\"%s\" is already in %s[%d] (one entry a channel)",
+                                   dst[i].name, k->path, j);
+            }
+    }
+    *(int *)((char *)x->c + k->count_offset) = n;
+    return true;
+}
+
 static bool config_apply(struct config_ctx *x, const config_setting_t *s,
                          const struct config_key *k)
 {
@@ -505,6 +589,7 @@ static bool config_apply(struct config_ctx *x, const config_setting_t *s,
     case KIND_STRING: return config_apply_string(x, s, k->path, k, dst);
     case KIND_ENUM: return config_apply_enum(x, s, k, (int *)(void *)dst);
     case KIND_LIST: return config_apply_list(x, s, k, dst);
+    case KIND_CHANNELS: return config_apply_channels(x, s, k, (config_channel *)(void *)dst);
     }
     return false;
 }
@@ -880,9 +965,33 @@ static bool config_cross_fail(struct config_ctx *x, const config_t *lc, const ch
     return config_fail(x, s, key, "%s", what);
 }
 
+/* Each channel_settings entry names a channel the bot joins. */
+static bool config_cross_channels(struct config_ctx *x, const config_t *lc)
+{
+    const bot_config *c = x->c;
+    for (int i = 0; i < c->nchannel_settings; i++) {
+        bool found = false;
+        for (int j = 0; j < c->irc.nchannels && !found; j++)
+            found = !strcasecmp(c->irc.channels[j], c->channel_settings[i].name);
+        if (found)
+            continue;
+        char key[64], what[160];
+        snprintf(key, sizeof key, "channel_settings[%d].name", i);
+        snprintf(what, sizeof what, "\"%s\" is not in irc.channels (add it there, or fix the name)",
+                 c->channel_settings[i].name);
+        const config_setting_t *s = config_lookup(lc, "channel_settings");
+        if (s && config_setting_get_elem(s, (unsigned)i))
+            s = config_setting_get_elem(s, (unsigned)i);
+        return s ? config_fail(x, s, key, "%s", what) : config_cross_fail(x, lc, key, what);
+    }
+    return true;
+}
+
 static bool config_cross_check(struct config_ctx *x, const config_t *lc)
 {
     const bot_config *c = x->c;
+    if (!config_cross_channels(x, lc))
+        return false;
     if (c->irc.tls_key[0] && !c->irc.tls_cert[0])
         return config_cross_fail(
             x, lc, "irc.tls_key",

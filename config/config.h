@@ -24,6 +24,14 @@ enum { /* irc.encoding: = link_encoding (bot/link_enc.h) */
        CONFIG_ENC_AUTO_CP1251 = 3,
        CONFIG_ENC_AUTO_KOI8R = 4
 };
+/* The languages of game.language and channel_settings: the order of msg_lang (bot/messages.h). */
+enum { CONFIG_LANG_EN = 0, CONFIG_LANG_RU = 1, CONFIG_LANG_FR = 2, CONFIG_LANG_ES = 3 };
+
+/* One entry of channel_settings: what differs in one channel. */
+typedef struct {
+    char name[64]; /* a channel of irc.channels */
+    int language;  /* CONFIG_LANG_*, or -1: game.language */
+} config_channel;
 
 typedef struct {
     struct {
@@ -73,6 +81,7 @@ typedef struct {
         double expert_budget; /* seconds the expert computer player thinks per decision */
         int hints;            /* CONFIG_HINTS_*: off, private games only, always */
         bool replace_leavers; /* a computer player takes the seat of one who left or forfeited */
+        int language;         /* CONFIG_LANG_*: of every channel without its own */
     } game;
     struct {
         bool colors;
@@ -84,6 +93,8 @@ typedef struct {
     } state;
     char admins[CONFIG_MAX_ADMINS][128]; /* hostmasks nick!user@host, * and ? wildcards */
     int nadmins;
+    config_channel channel_settings[CONFIG_MAX_CHANNELS]; /* per channel: its language */
+    int nchannel_settings;
 } bot_config;
 
 /* Fills c with the defaults (the values of config/durakbot.conf); unused bytes are zero. */

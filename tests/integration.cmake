@@ -7,7 +7,7 @@ if(TARGET durakbot AND PYTHON3 AND NGIRCD)
   # name, ctest time limit (the script's own limit is 15 s shorter so it can clean up)
   foreach(_it connect:60 rate:60 games:150 restart:120 protocol:60 persist:90 sighup:60 tls:75
               bots:75 service:60 trust:120 flood:75 hostile:60 faults:120 lines:200
-              lag:60 cprivmsg:60 limits:60 encoding:60 teams:120 private:105 records:120 hints:90)
+              lag:60 cprivmsg:60 limits:60 encoding:60 teams:120 private:105 records:120 hints:90 languages:90)
     string(REPLACE ":" ";" _it ${_it})
     list(GET _it 0 _name)
     list(GET _it 1 _limit)

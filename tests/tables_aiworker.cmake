@@ -19,3 +19,6 @@ durak_unit_test(test_solo test_solo.c LIBS durak_tables durak_outq)
 target_compile_definitions(test_solo PRIVATE _POSIX_C_SOURCE=200809L)
 # Hints (issue 16): game.hints, one's turn only, the worker job's view, the answer, the count.
 durak_unit_test(test_hints test_hints.c LIBS durak_tables)
+# Languages (issue 13): a game in a Russian channel with a player who prefers French, set language,
+# game.language, errors and help in the reader's language.
+durak_unit_test(test_languages test_languages.c LIBS durak_tables)

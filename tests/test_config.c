@@ -108,6 +108,12 @@ static void assert_config_equal(const bot_config *a, const bot_config *b)
     assert_int_equal(a->nadmins, b->nadmins);
     for (int i = 0; i < a->nadmins; i++)
         assert_string_equal(a->admins[i], b->admins[i]);
+    assert_int_equal(a->game.language, b->game.language);
+    assert_int_equal(a->nchannel_settings, b->nchannel_settings);
+    for (int i = 0; i < a->nchannel_settings; i++) {
+        assert_string_equal(a->channel_settings[i].name, b->channel_settings[i].name);
+        assert_int_equal(a->channel_settings[i].language, b->channel_settings[i].language);
+    }
 }
 
 /* Loads path expecting success; returns the config. */
@@ -244,6 +250,34 @@ static void test_partial_file_keeps_defaults(void **state)
         got = load_ok(fixture_write(*state, "p.conf", "game = { turn_timeout = 30; };\n", 0));
     config_defaults(&want);
     want.game.turn_timeout = 30;
+    assert_config_equal(&got, &want);
+}
+
+/* game.language and channel_settings (issue 13): the default language, and one per channel. */
+static void test_languages(void **state)
+{
+    bot_config want, got = load_ok(fixture_write(
+                         *state, "l.conf",
+                         "irc = { channels = [ \"#durak\", \"#durak.ru\", \"#Durak.FR\" ]; };\n"
+                         "game = { language = \"es\"; };\n"
+                         "channel_settings = ( { name = \"#durak.ru\"; language = \"ru\"; },\n"
+                         "  { name = \"#durak.fr\"; language = \"fr\"; },\n"
+                         "  { name = \"#durak\"; } );\n",
+                         0));
+    config_defaults(&want);
+    assert_int_equal(want.game.language, CONFIG_LANG_EN);
+    assert_int_equal(want.nchannel_settings, 0);
+    want.irc.nchannels = 3;
+    strcpy(want.irc.channels[1], "#durak.ru");
+    strcpy(want.irc.channels[2], "#Durak.FR");
+    want.game.language = CONFIG_LANG_ES;
+    want.nchannel_settings = 3;
+    strcpy(want.channel_settings[0].name, "#durak.ru");
+    want.channel_settings[0].language = CONFIG_LANG_RU;
+    strcpy(want.channel_settings[1].name, "#durak.fr");
+    want.channel_settings[1].language = CONFIG_LANG_FR;
+    strcpy(want.channel_settings[2].name, "#durak");
+    want.channel_settings[2].language = -1; /* game.language */
     assert_config_equal(&got, &want);
 }
 
@@ -575,7 +609,8 @@ static const struct bad_case bad_cases[] = {
       "2: duplicate setting name" },
     /* unknown keys */
     { "unknown top-level", "\ncolour = true;\n",
-      "2: colour: unknown key (expected one of: irc, flood, game, ui, state, admins)" },
+      "2: colour: unknown key (expected one of: irc, flood, game, ui, state, admins, "
+      "channel_settings)" },
     { "unknown in irc", "irc = {\n  sever = \"x\";\n};\n",
       "2: irc.sever: unknown key (expected one of: server, port, tls, tls_verify, tls_ca_file, "
       "tls_cert, tls_key, "
@@ -587,7 +622,36 @@ static const struct bad_case bad_cases[] = {
       "2: game.timeout: unknown key (expected one of: prefix, turn_timeout, throwin_timeout, "
       "lobby_timeout, "
       "rejoin_grace, "
-      "max_timeouts, variant, throwin, first5, bot_delay, expert_budget, hints, replace_leavers)" },
+      "max_timeouts, variant, throwin, first5, bot_delay, expert_budget, hints, replace_leavers, "
+      "language)" },
+    /* languages (issue 13) */
+    { "bad language", "game = {\n  language = \"de\";\n};\n",
+      "2: game.language: must be \"en\", \"ru\", \"fr\" or \"es\" (got \"de\")" },
+    { "channel_settings not a list", "channel_settings = \"#durak\";\n",
+      "1: channel_settings: must be a list of groups ( { name = \"#channel\"; language = \"ru\"; "
+      "}, ... ) (got a string)" },
+    { "channel_settings bad language",
+      "channel_settings = (\n  { name = \"#durak\";\n    language = \"klingon\"; } );\n",
+      "3: channel_settings[0].language: must be \"en\", \"ru\", \"fr\" or \"es\" (got "
+      "\"klingon\")" },
+    { "channel_settings unknown key",
+      "channel_settings = ( { name = \"#durak\"; lang = \"ru\"; } );\n",
+      "1: channel_settings[0].lang: unknown key (expected one of: name, language)" },
+    { "channel_settings no name", "channel_settings = ( { language = \"ru\"; } );\n",
+      "1: channel_settings[0]: needs name = \"#channel\" (the channel it is for)" },
+    { "channel_settings bad name", "channel_settings = ( { name = \"durak\"; } );\n",
+      "1: channel_settings[0].name: " CHANNEL_RULE " (got \"durak\")" },
+    { "channel_settings twice",
+      "channel_settings = ( { name = \"#durak\"; },\n { name = \"#DURAK\"; } );\n",
+      "2: channel_settings[1].name: \"#DURAK\" is already in channel_settings[0] (one entry a "
+      "channel)" },
+    { "channel_settings not joined",
+      "channel_settings = (\n { name = \"#elsewhere\"; language = \"ru\"; } );\n",
+      "2: channel_settings[0].name: \"#elsewhere\" is not in irc.channels (add it there, or fix "
+      "the name)" },
+    { "channel_settings entry not a group", "channel_settings = ( \"#durak\" );\n",
+      "1: channel_settings[0]: must be a group { name = \"#channel\"; language = \"ru\"; } (got a "
+      "string)" },
     { "unknown in state", "state = {\n  db = \"/x\";\n};\n",
       "2: state.db: unknown key (expected one of: database, synchronous)" },
     { "bad encoding", "irc = {\n  encoding = \"latin1\";\n};\n",
@@ -832,6 +896,7 @@ int main(void)
         FIXTURE_TEST(test_partial_file_keeps_defaults),
         FIXTURE_TEST(test_encodings),
         FIXTURE_TEST(test_tls_file),
+        FIXTURE_TEST(test_languages),
         FIXTURE_TEST(test_tls_port_given),
         FIXTURE_TEST(test_tls_port_included),
         FIXTURE_TEST(test_cert_without_key),

@@ -14,7 +14,9 @@
 
 enum { MAX_ARGS = 16, WHY_SIZE = 160 };
 
-static const char *const lang_names[MSG_LANG_COUNT] = { [MSG_LANG_EN] = "en" };
+static const char *const lang_names[MSG_LANG_COUNT] = {
+    [MSG_LANG_EN] = "en", [MSG_LANG_RU] = "ru", [MSG_LANG_FR] = "fr", [MSG_LANG_ES] = "es"
+};
 
 /* Reads the conversion after a '%' at *p: its position (0 when not %N$), its letter; false with
  * a reason for what printf would misread or the table does not allow ('*', length modifiers...). */
@@ -141,7 +143,7 @@ static void test_texts_match_types(void **state)
         for (int id = 0; id < MSG_COUNT; id++) {
             const char *text = msg_text_in((msg_lang)lang, (msg_id)id);
             char why[WHY_SIZE] = "";
-            if (text == NULL)
+            if (text == NULL || !text[0])
                 fail_msg("%s: message %d has no text", lang_names[lang], id);
             if (!format_matches(text, msg_arg_types((msg_id)id), why))
                 fail_msg("%s: message %d \"%s\": %s", lang_names[lang], id, text, why);
@@ -156,10 +158,156 @@ static void test_accessors(void **state)
     assert_string_equal(msg_arg_types(MSG_STATUS), "sds");
     assert_string_equal(msg_arg_types(MSG_HELP_1), "s");
     assert_string_equal(msg_arg_types(MSG_EMPTY_TABLE), "");
-    assert_ptr_equal(msg_text_in(MSG_LANG_EN, MSG_PLURAL), msg_text(MSG_PLURAL));
+    assert_ptr_equal(msg_text_in(MSG_LANG_EN, MSG_BOUT_BEATEN), msg_text(MSG_BOUT_BEATEN));
     assert_string_equal(msg_text(MSG_COUNT), "");
     assert_null(msg_text_in(MSG_LANG_EN, MSG_COUNT));
-    assert_null(msg_text_in(MSG_LANG_COUNT, MSG_PLURAL));
+    assert_null(msg_text_in(MSG_LANG_COUNT, MSG_BOUT_BEATEN));
+    assert_string_equal(msg_in(MSG_LANG_RU, MSG_BOUT_BEATEN), "Бито");
+    assert_string_equal(msg_in(MSG_LANG_RU, MSG_COUNT), "");
+}
+
+/* The language codes of game.language, channel_settings and set language. */
+static void test_codes(void **state)
+{
+    (void)state;
+    for (int lang = 0; lang < MSG_LANG_COUNT; lang++) {
+        assert_string_equal(msg_lang_code((msg_lang)lang), lang_names[lang]);
+        assert_int_equal(msg_lang_of_code(lang_names[lang]), lang);
+    }
+    assert_int_equal(msg_lang_of_code("RU"), MSG_LANG_RU);
+    assert_int_equal(msg_lang_of_code("de"), -1);
+    assert_int_equal(msg_lang_of_code(""), -1);
+    assert_int_equal(msg_lang_of_code(NULL), -1);
+    assert_null(msg_lang_code(MSG_LANG_COUNT));
+}
+
+/* "<n> <word>" for the cards word of lang. */
+static const char *cards(msg_lang lang, int n)
+{
+    static char buf[64];
+    snprintf(buf, sizeof buf, "%d %s", n, msg_plural(lang, n, MSG_WORD_CARDS_ONE));
+    return buf;
+}
+
+/* Russian has three forms (1 карту, 2 карты, 5 карт; 11-14 карт; 21 карту, 22 карты, 25 карт). */
+static void test_plural_russian(void **state)
+{
+    (void)state;
+    static const struct {
+        int n, form;
+        const char *text;
+    } want[] = {
+        { 0, 2, "0 карт" },     { 1, 0, "1 карту" },  { 2, 1, "2 карты" },
+        { 4, 1, "4 карты" },    { 5, 2, "5 карт" },   { 11, 2, "11 карт" },
+        { 12, 2, "12 карт" },   { 14, 2, "14 карт" }, { 21, 0, "21 карту" },
+        { 22, 1, "22 карты" },  { 25, 2, "25 карт" }, { 101, 0, "101 карту" },
+        { 111, 2, "111 карт" },
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        assert_int_equal(msg_plural_form(MSG_LANG_RU, want[i].n), want[i].form);
+        assert_string_equal(cards(MSG_LANG_RU, want[i].n), want[i].text);
+    }
+    assert_string_equal(msg_plural(MSG_LANG_RU, 1, MSG_WORD_GAMES_ONE), "партия");
+    assert_string_equal(msg_plural(MSG_LANG_RU, 3, MSG_WORD_GAMES_ONE), "партии");
+    assert_string_equal(msg_plural(MSG_LANG_RU, 25, MSG_WORD_SECONDS_ONE), "секунд");
+    assert_string_equal(msg_plural(MSG_LANG_RU, 21, MSG_WORD_SECONDS_ONE), "секунду");
+}
+
+/* English and Spanish: 1 is singular, 0 plural; French: 0 and 1 are singular. */
+static void test_plural_others(void **state)
+{
+    (void)state;
+    static const int ns[] = { 0, 1, 2, 5, 11, 21, 22, 25 };
+    for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) {
+        int n = ns[i];
+        char want[64];
+        snprintf(want, sizeof want, "%d %s", n, n == 1 ? "card" : "cards");
+        assert_string_equal(cards(MSG_LANG_EN, n), want);
+        snprintf(want, sizeof want, "%d %s", n, n == 1 ? "carta" : "cartas");
+        assert_string_equal(cards(MSG_LANG_ES, n), want);
+        snprintf(want, sizeof want, "%d %s", n, n <= 1 ? "carte" : "cartes");
+        assert_string_equal(cards(MSG_LANG_FR, n), want);
+    }
+}
+
+/* Cards in each language's letters: Russian В Д К Т and п к б ч, French V D R A. */
+static void test_cards(void **state)
+{
+    (void)state;
+    char buf[32];
+    assert_string_equal(msg_card(MSG_LANG_EN, 12, 0, true, buf, sizeof buf), "A\xE2\x99\xA0");
+    assert_string_equal(msg_card(MSG_LANG_EN, 10, 2, false, buf, sizeof buf), "Qd");
+    assert_string_equal(msg_card(MSG_LANG_RU, 10, 3, false, buf, sizeof buf), "Дч");
+    assert_string_equal(msg_card(MSG_LANG_RU, 12, 1, false, buf, sizeof buf), "Тт");
+    assert_string_equal(msg_card(MSG_LANG_RU, 8, 0, false, buf, sizeof buf), "10п");
+    assert_string_equal(msg_card(MSG_LANG_RU, 9, 2, true, buf, sizeof buf), "В\xE2\x99\xA6");
+    assert_string_equal(msg_card(MSG_LANG_FR, 11, 0, true, buf, sizeof buf), "R\xE2\x99\xA0");
+    assert_string_equal(msg_card(MSG_LANG_FR, 9, 2, false, buf, sizeof buf), "Vca");
+    assert_string_equal(msg_card(MSG_LANG_ES, 4, 3, false, buf, sizeof buf), "6co");
+}
+
+/* The command words players of each language type, by their English word. */
+static void test_commands(void **state)
+{
+    (void)state;
+    assert_string_equal(msg_command(MSG_LANG_RU, "join"), "играть");
+    assert_string_equal(msg_command(MSG_LANG_RU, "take"), "беру");
+    assert_string_equal(msg_command(MSG_LANG_FR, "moves"), "coups");
+    assert_string_equal(msg_command(MSG_LANG_ES, "again"), "revancha");
+    assert_string_equal(msg_command(MSG_LANG_EN, "hand"), "hand");
+    assert_string_equal(msg_command(MSG_LANG_RU, "set"), "set"); /* none: as it is */
+    for (int lang = 0; lang < MSG_LANG_COUNT; lang++)
+        for (int id = MSG_CMD_PLAY; id <= MSG_CMD_MOVES; id++)
+            assert_string_equal(msg_command((msg_lang)lang, msg_text((msg_id)id)),
+                                msg_in((msg_lang)lang, (msg_id)id));
+}
+
+/* Is s[i] the start of an ASCII letter run? */
+static bool latin(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+/* The Russian table speaks Russian: the only Latin words in it are the settings (set notice,
+ * set language en: no Russian words for them), first5, /msg, n, the Latin T of the ten, R16, and
+ * what is typed in a shell or a config file (issue 14, 16): the deal's check (seed=, salt=,
+ * printf '%s' ... | sha256sum, SHA-256), durakbot --export-game and game.hints. */
+static void test_russian_has_no_english(void **state)
+{
+    (void)state;
+    static const char *const allowed[] = {
+        "first5", "set",       "notice",   "privmsg", "colours", "on",     "off",
+        "turn",   "language",  "en",       "ru",      "fr",      "es",     "msg",
+        "n",      "T",         "R16",      "seed",    "salt",    "printf", "s",
+        "SHA",    "sha256sum", "durakbot", "export",  "game",    "hints",  NULL,
+    };
+    for (int id = 0; id < MSG_COUNT; id++) {
+        const char *text = msg_text_in(MSG_LANG_RU, (msg_id)id);
+        char plain[1024];
+        size_t len = 0;
+        for (const char *p = text; *p && len + 1 < sizeof plain; p++) {
+            if (*p == '%') { /* a conversion (%s, %2$d) is no word */
+                p += strspn(p + 1, "0123456789$") + 1;
+                plain[len++] = ' ';
+            } else {
+                plain[len++] = *p;
+            }
+        }
+        plain[len] = '\0';
+        for (size_t i = 0; plain[i];) {
+            if (!latin(plain[i])) {
+                i++;
+                continue;
+            }
+            size_t n = 0;
+            while (latin(plain[i + n]) || (plain[i + n] >= '0' && plain[i + n] <= '9'))
+                n++;
+            bool ok = false;
+            for (int k = 0; !ok && allowed[k]; k++)
+                ok = strlen(allowed[k]) == n && !strncmp(allowed[k], plain + i, n);
+            if (!ok)
+                fail_msg("ru: message %d has the English word \"%.*s\": \"%s\"", id, (int)n,
+                         plain + i, text);
+            i += n;
+        }
+    }
 }
 
 int main(void)
@@ -169,6 +317,12 @@ int main(void)
         cmocka_unit_test(test_types_complete),
         cmocka_unit_test(test_texts_match_types),
         cmocka_unit_test(test_accessors),
+        cmocka_unit_test(test_codes),
+        cmocka_unit_test(test_plural_russian),
+        cmocka_unit_test(test_plural_others),
+        cmocka_unit_test(test_cards),
+        cmocka_unit_test(test_commands),
+        cmocka_unit_test(test_russian_has_no_english),
     };
     return cmocka_run_group_tests_name("messages", tests, NULL, NULL);
 }

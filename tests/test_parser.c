@@ -29,10 +29,10 @@ typedef struct {
 
 typedef void (*parse_fn)(const char *, size_t, const parse_opts *, parsed_cmd *);
 
-static const parse_opts OPTS_UNICODE = { "!", true, false };
-static const parse_opts OPTS_ASCII = { "!", false, false };
+static const parse_opts OPTS_UNICODE = { "!", true, false, 0 };
+static const parse_opts OPTS_ASCII = { "!", false, false, 0 };
 /* Cards in errors written as 7h, but notes compared in full: Unicode suits in them. */
-static const parse_opts OPTS_ASCII_T = { "!", true, false };
+static const parse_opts OPTS_ASCII_T = { "!", true, false, 0 };
 
 /* ---------------------------------------------------------------- describing a result */
 
@@ -328,9 +328,9 @@ static const parse_case long_prefix_cases[] = {
 static void test_channel_prefixes(void **state)
 {
     (void)state;
-    parse_opts dot = { ".", true, false }, word = { "d!", true, false },
-               empty = { "", true, false }, none = { NULL, false, false };
-    parse_opts longer = { "abcdefghijklmnopqrstuvwxyz", true, false };
+    parse_opts dot = { ".", true, false, 0 }, word = { "d!", true, false, 0 },
+               empty = { "", true, false, 0 }, none = { NULL, false, false, 0 };
+    parse_opts longer = { "abcdefghijklmnopqrstuvwxyz", true, false, 0 };
     CHECK_TABLE(parse_channel, dot_prefix_cases, &dot);
     CHECK_TABLE(parse_channel, word_prefix_cases, &word);
     CHECK_TABLE(parse_channel, long_prefix_cases, &longer);
@@ -339,7 +339,7 @@ static void test_channel_prefixes(void **state)
     assert_int_equal(check_one(parse_private, "dot prefix", ".take", 5, &dot, "take"), 0);
     assert_int_equal(check_one(parse_private, "word prefix", "d!take", 6, &word, "take"), 0);
     /* a bare t means take in a classic game (there is no transfer), and is asked otherwise */
-    parse_opts classic = { "!", true, true };
+    parse_opts classic = { "!", true, true, 0 };
     assert_int_equal(check_one(parse_private, "t, classic", "t", 1, &classic, "take"), 0);
     assert_int_equal(check_one(parse_private, "p, classic", "p", 1, &classic,
                                "error: \"p\" could mean play (pl) or pass (pa): type one of them"),

@@ -70,10 +70,10 @@ static void test_suits(void **state)
     assert_string_equal(render_suit(&plain, SUIT_CLUBS), "c");
     assert_string_equal(render_suit(&plain, SUIT_DIAMONDS), "d");
     assert_string_equal(render_suit(&plain, SUIT_HEARTS), "h");
-    assert_string_equal(render_suit_name(SUIT_SPADES), "spade");
-    assert_string_equal(render_suit_name(SUIT_CLUBS), "club");
-    assert_string_equal(render_suit_name(SUIT_DIAMONDS), "diamond");
-    assert_string_equal(render_suit_name(SUIT_HEARTS), "heart");
+    assert_string_equal(render_suit_name(&plain, SUIT_SPADES), "spade");
+    assert_string_equal(render_suit_name(&plain, SUIT_CLUBS), "club");
+    assert_string_equal(render_suit_name(&plain, SUIT_DIAMONDS), "diamond");
+    assert_string_equal(render_suit_name(&plain, SUIT_HEARTS), "heart");
 }
 
 /* 6♠ 9♠ J♠, 7♣, 10♦, 8♥ A♥. */
@@ -216,6 +216,52 @@ static void test_cards_read_back(void **state)
         }
 }
 
+/* Cards, hands, the table and moves in the reader's language (issue 13): Russian В Д К Т and
+ * п т б ч, French V D R A and p t ca co, Spanish J Q K A and p t d co; the move words are the ones
+ * that language's players type. */
+static void test_languages(void **state)
+{
+    (void)state;
+    const render_opts ru = { .unicode = true, .lang = MSG_LANG_RU };
+    const render_opts ru_plain = { .lang = MSG_LANG_RU };
+    const render_opts fr_plain = { .lang = MSG_LANG_FR };
+    const render_opts es = { .unicode = true, .lang = MSG_LANG_ES };
+    char buf[256];
+    cards_t h = sample_hand();
+    assert_string_equal(render_hand(&ru, h, SUIT_HEARTS, buf, sizeof buf),
+                        "6" SPADE " 9" SPADE " В" SPADE " \xC2\xB7 7" CLUB " \xC2\xB7 10" DIAMOND
+                        " \xC2\xB7 8" HEART " Т" HEART);
+    assert_string_equal(render_hand(&ru_plain, h, SUIT_CLUBS, buf, sizeof buf),
+                        "6п 9п Вп \xC2\xB7 10б \xC2\xB7 8ч Тч \xC2\xB7 7т");
+    assert_string_equal(render_hand(&fr_plain, h, SUIT_CLUBS, buf, sizeof buf),
+                        "6p 9p Vp \xC2\xB7 10ca \xC2\xB7 8co Aco \xC2\xB7 7t");
+    assert_string_equal(render_hand(&ru, 0, SUIT_HEARTS, buf, sizeof buf), "(нет карт)");
+    assert_string_equal(render_suit_name(&ru, SUIT_CLUBS), "треф");
+    assert_string_equal(render_suit_name(&es, SUIT_HEARTS), "corazones");
+    durak_action a[3] = {
+        action(DURAK_ACT_BEAT, card(RANK_K, SUIT_SPADES), card(RANK_7, SUIT_SPADES)),
+        action(DURAK_ACT_TRANSFER, card(RANK_7, SUIT_DIAMONDS), CARD_NONE),
+        action(DURAK_ACT_TAKE, CARD_NONE, CARD_NONE),
+    };
+    assert_string_equal(render_actions(&ru, a, 3, buf, sizeof buf),
+                        "бью К" SPADE " 7" SPADE " | перевожу 7" DIAMOND " | беру");
+    assert_string_equal(render_actions(&fr_plain, a, 3, buf, sizeof buf),
+                        "couvre Rp 7p | transfère 7ca | ramasse");
+    assert_string_equal(render_actions(&es, a, 3, buf, sizeof buf),
+                        "cubro K" SPADE " 7" SPADE " | transfiero 7" DIAMOND " | robo");
+    const render_opts pass_ru = { .lang = MSG_LANG_RU };
+    assert_string_equal(
+        render_action(&pass_ru, action(DURAK_ACT_PASS, CARD_NONE, CARD_NONE), buf, sizeof buf),
+        "пас");
+    /* Russian cards with Unicode suits read back (Cyrillic ranks: cardtext.c) */
+    for (int suit = 0; suit < SUIT_COUNT; suit++)
+        for (int rank = RANK_6; rank < RANK_COUNT; rank++) {
+            card_t c = card(rank, suit);
+            const char *u = card_text(&ru, c);
+            assert_int_equal(parse_card(u, strlen(u)), c);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -224,6 +270,7 @@ int main(void)
         cmocka_unit_test(test_hand_room), cmocka_unit_test(test_hand_colours_strip),
         cmocka_unit_test(test_table),     cmocka_unit_test(test_action),
         cmocka_unit_test(test_actions),   cmocka_unit_test(test_cards_read_back),
+        cmocka_unit_test(test_languages),
     };
     return cmocka_run_group_tests_name("render", tests, NULL, NULL);
 }

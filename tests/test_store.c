@@ -147,7 +147,7 @@ static void test_open_creates(void **state)
     sqlite3_stmt *st;
     assert_int_equal(sqlite3_open(f->path, &db), SQLITE_OK);
     const char *checks[][2] = { { "PRAGMA journal_mode", "wal" },
-                                { "PRAGMA user_version", "4" },
+                                { "PRAGMA user_version", "5" },
                                 { "PRAGMA application_id", "1146243906" } };
     for (size_t i = 0; i < sizeof checks / sizeof *checks; i++) {
         assert_int_equal(sqlite3_prepare_v2(db, checks[i][0], -1, &st, NULL), SQLITE_OK);
@@ -682,10 +682,11 @@ static void test_prefs(void **state)
 {
     struct fixture *f = *state;
     store *s = open_clean(f);
-    store_prefs p = { 1, 1, 1 };
+    store_prefs p = { 1, 1, 1, "fr" };
     assert_false(store_get_prefs(s, "alice", &p)); /* none saved: all defaults */
     assert_int_equal(p.delivery + p.colours + p.turn, 0);
-    store_prefs mine = { 2, 2, 1 };
+    assert_string_equal(p.language, "");
+    store_prefs mine = { 2, 2, 1, "ru" };
     assert_true(store_put_prefs(s, "@alice_acc", &mine));
     store_close(s);
     s = open_clean(f); /* saved across a restart */
@@ -693,8 +694,61 @@ static void test_prefs(void **state)
     assert_int_equal(p.delivery, 2);
     assert_int_equal(p.colours, 2);
     assert_int_equal(p.turn, 1);
+    assert_string_equal(p.language, "ru");
     store_close(s);
 }
+
+/* A database of an older schema `version` (3: before the game records, 4: before set language,
+ * issue 13), built by the released steps, opens: its preferences load with no language, a
+ * language can be saved, and the game records' table is there. */
+static void prefs_from_version(struct fixture *f, int version)
+{
+    store_close(open_clean(f)); /* the directory */
+    char side[sizeof f->path + 8];
+    unlink(f->path);
+    snprintf(side, sizeof side, "%s-wal", f->path);
+    unlink(side);
+    snprintf(side, sizeof side, "%s-shm", f->path);
+    unlink(side);
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(f->path, &db), SQLITE_OK);
+    for (int v = 0; v < version; v++)
+        assert_int_equal(sqlite3_exec(db, store_migrations[v], NULL, NULL, NULL), SQLITE_OK);
+    char sql[128];
+    snprintf(sql, sizeof sql,
+             "INSERT INTO prefs VALUES ('bob', 1, 2, 2); PRAGMA user_version = %d;", version);
+    assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+    store *s = open_clean(f);
+    store_prefs p;
+    assert_true(store_get_prefs(s, "bob", &p));
+    assert_int_equal(p.delivery, 1);
+    assert_int_equal(p.colours, 2);
+    assert_int_equal(p.turn, 2);
+    assert_string_equal(p.language, "");
+    snprintf(p.language, sizeof p.language, "es");
+    assert_true(store_put_prefs(s, "bob", &p));
+    store_close(s);
+    s = open_clean(f);
+    assert_true(store_get_prefs(s, "bob", &p));
+    assert_string_equal(p.language, "es");
+    store_close(s);
+    assert_int_equal(sqlite3_open(f->path, &db), SQLITE_OK);
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_prepare_v2(db, "SELECT count(*) FROM games", -1, &st, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    sqlite3_finalize(st);
+    assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int(st, 0), STORE_SCHEMA_VERSION);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+}
+
+static void test_prefs_from_version_3(void **state) { prefs_from_version(*state, 3); }
+
+static void test_prefs_from_version_4(void **state) { prefs_from_version(*state, 4); }
 
 static void test_top(void **state)
 {
@@ -934,6 +988,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_stats_after_script, setup, teardown),
         cmocka_unit_test_setup_teardown(test_bad_results_rejected, setup, teardown),
         cmocka_unit_test_setup_teardown(test_prefs, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_prefs_from_version_3, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_prefs_from_version_4, setup, teardown),
         cmocka_unit_test_setup_teardown(test_top, setup, teardown),
         cmocka_unit_test_setup_teardown(test_batch_nests, setup, teardown),
         cmocka_unit_test_setup_teardown(test_full_disk_fault, setup, teardown),

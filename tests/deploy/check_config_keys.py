@@ -24,6 +24,7 @@ TYPE_WORDS = {
     "true or false": "boolean",
     "a string in double quotes": "string",
     'an array of strings [ "...", ... ]': "array of strings",
+    'a list of groups ( { name = "#channel"; language = "ru"; }, ... )': "list of groups",
 }
 
 

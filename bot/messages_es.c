@@ -1,0 +1,398 @@
+/* messages_es.c — the Spanish texts, in the words of the Spanish rule text (triunfo, palo, robar,
+ * mazo): the commands quoted are the words Spanish players type (bot/words.c). */
+#include "messages_tables.h"
+
+const char *const msg_spanish[MSG_COUNT] = {
+    [MSG_PARSE_DURAK_OPTION] =
+        "opción «%s» desconocida para %sdurak: usa clásico|transferencia, todos|vecinos (quién "
+        "añade), first5 (5 cartas en el primer ataque), parejas (por equipos de dos)",
+    [MSG_PARSE_DURAK_CONFLICT] =
+        "«%s» y «%s» no pueden elegirse a la vez: elige uno, p. ej. %sdurak "
+        "%s",
+    [MSG_PARSE_BOT_OPTION] =
+        "opción «%s» desconocida para %sbot: usa %sbot fácil|medio|difícil|experto, o %sbot quitar",
+    [MSG_PARSE_TOP_NUMBER] = "«%s» no es un número del 1 al 20: prueba %sclasificación 10",
+    [MSG_PARSE_STATS_NICK] = "«%s» no es un nick: escribe %sestadísticas y un nick, o solo "
+                             "%sestadísticas para las tuyas",
+    [MSG_PARSE_EXTRA_WORD] = "no se entiende «%s» después de %s: escribe solo %s",
+    [MSG_PARSE_NEEDS_CARD] = "%s necesita una carta: %s",
+    [MSG_PARSE_NOT_CARD] = "«%s» no es una carta: prueba %s",
+    [MSG_PARSE_NO_SUIT] = "«%s» no es una carta: añade el palo después del valor, p. ej. %s",
+    [MSG_PARSE_SUIT_FIRST] = "«%s» no es una carta: escribe primero el valor, p. ej. %s",
+    [MSG_PARSE_BAD_RANK] = "«%s» no es una carta: el valor es 6 7 8 9 10 J Q K A, p. ej. %s",
+    [MSG_PARSE_TWO_CARDS] = "una carta cada vez: para cubrir %s con %s, escribe %s",
+    [MSG_PARSE_UNKNOWN_PRIVATE] =
+        "«%s» no es un comando ni una carta: escribe jugadas para ver tus "
+        "jugadas, o ayuda para todos los comandos",
+    [MSG_PARSE_AMBIGUOUS] = "«%s» puede significar %s: escribe uno de ellos",
+    [MSG_PARSE_CHANNEL_ONLY] = "%s%s es un comando del canal: escríbelo en el canal, no a mí",
+    [MSG_TURN_LEAD] = "ataca con una carta",
+    [MSG_TURN_DEFEND] = "cubre %s o roba",
+    [MSG_TURN_DEFEND_TRANSFER] = "cubre %s, roba o transfiere",
+    [MSG_TURN_THROWIN] = "añade una carta de un valor que ya esté en la mesa, o pasa",
+    [MSG_TURN_TAKING] = "%s roba: añádele cartas, o pasa",
+    [MSG_LINE_ACT] = "%s: %s",
+    [MSG_WAIT_THROWIN] = "pueden añadirse cartas",
+    [MSG_WAIT_ADDING] = "aún pueden darse más cartas",
+    [MSG_STATUS] = "triunfo %s · mazo %d · manos %s",
+    [MSG_STATUS_TABLE] = "mesa %s",
+    [MSG_YOUR_TURN] = "Tu turno en %s: %s — %s · mano: %s (triunfo %s)",
+    [MSG_HAND] = "Tu mano en %s: %s (triunfo %s)",
+    [MSG_RESULT_DURAK] = "Fin de la partida: ¡%s es el durak!",
+    [MSG_RESULT_DRAW] = "Fin de la partida: empate, los últimos jugadores salieron a la "
+                        "vez; nadie es el durak.",
+    [MSG_RESULT_WON] = "Fin de la partida: gana %s porque los demás se fueron; nadie es el "
+                       "durak.",
+    [MSG_RESULT_NONE] = "Fin de la partida: todos se fueron; sin resultado.",
+    [MSG_BOUT_TAKEN] = "%s se lleva %d %s",
+    [MSG_BOUT_BEATEN] = "Descarte (bito)",
+    [MSG_TRUMP_DRAWN] = "%s roba la última carta, el triunfo %s",
+    [MSG_PLAYER_OUT] = "%s sale (puesto %d)",
+    [MSG_MOVE_LEAD] = "%s ataca con %s",
+    [MSG_MOVE_ADD] = "%s le da además %s",
+    [MSG_MOVE_THROW] = "%s añade %s",
+    [MSG_MOVE_BEAT] = "%s cubre %s con %s",
+    [MSG_MOVE_TAKE] = "%s roba",
+    [MSG_MOVE_TRANSFER] = "%s transfiere con %s a %s",
+    [MSG_TIMEOUT_PREFIX] = "Se acabó el tiempo: ",
+    [MSG_FORFEIT_LEFT] = "%s deja la partida y pierde por abandono",
+    [MSG_FORFEIT_TIMEOUTS] = "%s agotó el tiempo demasiadas veces y pierde por abandono",
+    [MSG_FORFEIT_GONE] = "%s no volvió a tiempo y pierde por abandono",
+    [MSG_GAME_START] = "Durak (%s) empieza: %s. Triunfo: %s. %s tiene el triunfo más bajo, "
+                       "%s, y ataca primero. Juega por mensaje privado conmigo (prueba: "
+                       "jugadas).",
+    [MSG_GAME_START_NO_TRUMP] = "Durak (%s) empieza: %s. Triunfo: %s. Nadie tiene triunfo, así que "
+                                "%s ataca primero. Juega por mensaje privado conmigo (prueba: "
+                                "jugadas).",
+    [MSG_GAME_RUNNING] = "Ya hay una partida en curso en %s; espera a que termine (%smesa la "
+                         "muestra).",
+    [MSG_LOBBY_EXISTS] = "Ya hay una partida abierta en %s: escribe %sunirse para sentarte.",
+    [MSG_ALREADY_SEATED] = "Ya tienes sitio en la partida de %s: termínala, o escribe antes "
+                           "%ssalir allí.",
+    [MSG_ALREADY_HERE] = "Ya tienes sitio en %s (%ssalir lo deja libre).",
+    [MSG_LOBBY_OPEN] = "%s abre una partida de durak (%s): escribe %sunirse para jugar; %s "
+                       "la empieza con %sempezar.",
+    [MSG_LOBBY_FULL] = "La partida de %s está completa (6 jugadores): espera a la "
+                       "siguiente.",
+    [MSG_LOBBY_JOINED] = "%s se sienta: %s (%d/6). %s puede empezar con %sempezar.",
+    [MSG_NOT_SEATED_HERE] = "No tienes sitio en %s: escribe %sunirse para sentarte.",
+    [MSG_LOBBY_EMPTY] = "%s se va; no queda nadie, así que la partida se cierra.",
+    [MSG_LOBBY_LEFT] = "%s se va. En la mesa: %s; %s puede empezar con %sempezar.",
+    [MSG_ONLY_CREATOR_START] = "Solo %s, que abrió la partida, o un admin puede empezarla.",
+    [MSG_NEED_PLAYERS] = "Hacen falta al menos 2 jugadores: los demás pueden escribir "
+                         "%sunirse.",
+    [MSG_ONLY_CREATOR_STOP] = "Solo %s, que abrió la partida, o un admin puede pararla.",
+    [MSG_GAME_STOPPED] = "%s para la partida; sin resultado.",
+    [MSG_LOBBY_STOPPED] = "%s cierra la partida antes de empezar.",
+    [MSG_LOBBY_STATUS] = "Esperando para empezar: %s (%d/6). %s puede empezar con %sempezar.",
+    [MSG_RULES_1] = "Durak (%s), 36 cartas del 6 al as: el palo de la carta bajo el "
+                    "mazo es el triunfo y el triunfo más bajo ataca primero. Cubre cada "
+                    "carta de ataque con una más alta de su palo o con cualquier "
+                    "triunfo, o llévate toda la mesa.",
+    [MSG_RULES_2_ALL] = "Cuando todo está cubierto, los demás jugadores pueden añadir "
+                        "cartas de un valor que ya esté en la mesa: como mucho 6 por "
+                        "ataque%s, y nunca más de las que tenía el defensor.",
+    [MSG_RULES_2_NEIGHBOURS] = "Cuando todo está cubierto, los dos vecinos del defensor pueden "
+                               "añadir cartas de un valor que ya esté en la mesa: como mucho 6 por "
+                               "ataque%s, y nunca más de las que tenía el defensor.",
+    [MSG_RULES_FIRST5] = " (5 en el primer ataque)",
+    [MSG_RULES_3_TRANSFER] = "Antes de cubrir nada, el defensor puede transferir: añade una "
+                             "carta del mismo valor y defiende el jugador siguiente. Tras cada "
+                             "ataque todos roban hasta tener 6; cuando se acaba el mazo, quien "
+                             "no tiene cartas sale; el último con cartas es el durak.",
+    [MSG_RULES_3_CLASSIC] = "Tras cada ataque todos roban hasta tener 6; cuando se acaba el "
+                            "mazo, quien no tiene cartas sale; el último con cartas es el "
+                            "durak.",
+    [MSG_HELP_1] =
+        "Comandos: %1$sdurak [clásico|transferencia] [todos|vecinos] [first5] [parejas] abre una "
+        "partida (quién añade: todos o los vecinos; 5 cartas en el primer ataque; por parejas); "
+        "%1$sunirse, %1$ssalir, %1$sempezar, %1$sparar, %1$smesa, %1$sbot "
+        "[fácil|medio|difícil|experto], %1$sestadísticas [nick], %1$sclasificación [n], %1$smirar, "
+        "%1$súltima, %1$sreglas, %1$sayuda [comandos|jugadas|cartas|bots|estadísticas|solo].",
+    [MSG_HELP_2] =
+        "Juega por mensaje privado a %s: juego 7♥, cubro 9♥ 7♥, robo (o me llevo), paso, "
+        "transfiero 7♦, mano, jugadas, pista; las cartas se escriben 7♥, 10♠, Q♦ o 7co, 10p, Qd.",
+    [MSG_NO_GAME_HERE] = "No hay partida en %s: abre una con %sdurak.",
+    [MSG_PRIVATE_ONLY] = "Las jugadas van por mensaje privado: /msg %s %s",
+    [MSG_NO_MOVES] = "Ahora no tienes jugadas: le toca a %s (%s).",
+    [MSG_YOUR_MOVES] = "Tus jugadas: %s",
+    [MSG_ERR_NOT_IN_HAND] = "No tienes %s: escribe mano para ver tus cartas.",
+    [MSG_ERR_DOES_NOT_BEAT_TRUMP] = "%s no gana a %s: juega un triunfo más alto, o roba.",
+    [MSG_ERR_DOES_NOT_BEAT] = "%s no gana a %s: juega una carta de %s más alta o un triunfo, o "
+                              "roba.",
+    [MSG_ERR_NO_TARGET] = "%s no es una carta sin cubrir de la mesa: escribe jugadas para ver "
+                          "qué cubrir.",
+    [MSG_ERR_RANK] = "%s no se puede añadir: solo valores que ya están en la mesa (o "
+                     "escribe paso).",
+    [MSG_ERR_FULL] = "No se pueden añadir más cartas a este ataque: escribe paso.",
+    [MSG_ERR_NO_TRANSFER_VARIANT] =
+        "Esta partida es durak clásico, sin transferencias: cubre o roba.",
+    [MSG_ERR_TRANSFER_COVERED] = "No se puede transferir con una carta ya cubierta: cubre o roba.",
+    [MSG_ERR_TRANSFER_RANK] = "%s no sirve para transferir: hace falta el valor de las cartas de "
+                              "ataque.",
+    [MSG_ERR_TRANSFER_TOO_MANY] = "No se puede transferir: %s no podría responder a tantas cartas; "
+                                  "cubre o roba.",
+    [MSG_ERR_WRONG_PHASE] = "Esa jugada no es posible ahora; te toca: %s (escribe jugadas para "
+                            "ver cómo).",
+    [MSG_ERR_BEAT_WHICH] = "Di qué carta debe cubrir %s: %s",
+    [MSG_ERR_CARD_NO_MOVE] = "%s no es una jugada ahora. Tus jugadas: %s",
+    [MSG_ERR_CARD_AMBIGUOUS] = "%s puede significar %s: escribe la jugada completa.",
+    [MSG_PRIVATE_HELP_1] = "Jugadas: juego X (atacar o añadir), cubro X [Y] (cubrir Y con X), "
+                           "robo (o me llevo), paso, transfiero X; basta una carta sola cuando "
+                           "solo puede ser una jugada. mano muestra tus cartas, jugadas tus "
+                           "jugadas posibles.",
+    [MSG_PRIVATE_HELP_2] =
+        "Cartas: un valor 6 7 8 9 10 J Q K A y un palo p t d co o ♠ ♣ ♦ ♥, p. ej. 7co, 10p, Qd. "
+        "Las partidas se abren y se empiezan en un canal; en solitario contra automáticos: jugar "
+        "[fácil|medio|difícil] [2-6] (ayuda solo).",
+    [MSG_NOT_IN_GAME] = "No estás en ninguna partida: abre una en un canal con %sdurak, o "
+                        "únete a una con %sunirse.",
+    [MSG_NOT_STARTED] = "La partida aún no ha empezado: %s puede empezarla con %sempezar en "
+                        "%s.",
+    [MSG_SEAT_HELD] = "El sitio de %s en %s está reservado para su jugador, que se sentó "
+                      "desde otra dirección o cuenta: para el bot eres otra persona, así "
+                      "que juega con tu propio nick.",
+    [MSG_CHANNEL_ONLY] = "%s es un comando del canal: escríbelo en %s.",
+    [MSG_REJOINED] = "%s · %s ha vuelto y sigue jugando.",
+    [MSG_AWAY] = "%s se fue; su sitio se guarda %d %s.",
+    [MSG_LOBBY_TIMEOUT] = "Nadie empezó la partida a tiempo, así que se cierra: abre una "
+                          "nueva con %sdurak.",
+    [MSG_TURN_WARNING] = "Rápido: tiempo para tu jugada en %3$s: %1$d %2$s; %4$s",
+    [MSG_WARN_FORFEIT] = "otro tiempo agotado y pierdes la partida.",
+    [MSG_WARN_AUTO] = "si se acaba el tiempo, juego por ti: %s.",
+    [MSG_FORFEIT_YOU] = "Quedas fuera de la partida en %s: %s",
+    [MSG_RESUMED] = "La conexión ha vuelto; la partida sigue. %s",
+    [MSG_RESTORED] = "He vuelto tras un reinicio; la partida sigue. %s",
+    [MSG_LOBBY_RESTORED] = "He vuelto tras un reinicio; seguimos esperando para empezar: %s "
+                           "(%d/6). %s puede empezar con %sempezar.",
+    [MSG_STATS] = "%s: %d %s; primero en salir: %d, durak: %d, empates: %d, "
+                  "abandonos: %d; puntuación %d.",
+    [MSG_STATS_NONE] = "Aún no hay partidas registradas de %s.",
+    [MSG_TOP] = "Mejores jugadores (puntuación, partidas): %s",
+    [MSG_TOP_NONE] = "Aún no hay partidas registradas: juega una con %sdurak.",
+    [MSG_NO_STATS] = "No se guardan estadísticas: el bot no tiene base de datos (mira su "
+                     "registro).",
+    [MSG_BOT_LOBBY_ONLY] = "Los jugadores automáticos se sientan antes de empezar: abre una "
+                           "partida nueva con %sdurak.",
+    [MSG_ONLY_CREATOR_BOT] = "Solo %s, que abrió la partida, o un admin puede sentar jugadores "
+                             "automáticos.",
+    [MSG_BOT_NONE] = "No hay ningún jugador automático sentado: añade uno con %sbot "
+                     "fácil|medio|difícil|experto.",
+    [MSG_BOT_REMOVED] = "%s se va: %s (%d/6).",
+    [MSG_BOT_ADDED] = "El jugador automático %s se sienta: %s (%d/6). %s puede empezar "
+                      "con %sempezar.",
+    [MSG_REPLACED] = "%s; %s ocupa el sitio · %s",
+    [MSG_ONLY_BOTS_LEFT] = "%s. Solo quedan jugadores automáticos, así que la partida termina "
+                           "sin resultado.",
+    [MSG_RESULT_REPEAT] = "Fin de la partida: empate, nadie es el durak: se repitió la misma "
+                          "posición sin que saliera ninguna carta (regla R16).",
+    [MSG_CHANNEL_DROPPED] = "Ya no atiendo este canal (cambió mi configuración), así que la "
+                            "partida termina sin resultado.",
+    [MSG_STORE_FULL] = "los resultados no se guardan: el disco está lleno (los conservo y "
+                       "lo vuelvo a intentar; avisa a un admin).",
+    [MSG_STORE_READONLY] = "los resultados no se guardan: no se puede escribir en la base de "
+                           "datos (los conservo y lo vuelvo a intentar; avisa a un admin).",
+    [MSG_STORE_LOCKED] = "los resultados no se guardan: otro programa tiene bloqueada la "
+                         "base de datos (los conservo y lo vuelvo a intentar; avisa a un "
+                         "admin).",
+    [MSG_STORE_FAILING] = "los resultados no se guardan: la base de datos falla (los conservo "
+                          "y lo vuelvo a intentar; avisa a un admin).",
+    [MSG_STORE_BACK] = "Los resultados vuelven a guardarse; no se perdió ninguno.",
+    [MSG_HELP_BOTS] = "Jugadores automáticos: antes de empezar, %sbot fácil|medio|difícil|experto "
+                      "sienta uno (medio por defecto) y %sbot quitar quita el último; solo ven lo "
+                      "que vería un jugador en su sitio.",
+    [MSG_HELP_STATS] =
+        "%sestadísticas [nick] muestra partidas, veces primero en salir, veces durak, empates, "
+        "abandonos y la puntuación; %sclasificación [n] los n mejores por puntuación (Elo sobre la "
+        "clasificación de cada partida); %súltima la última partida del canal, con el número que "
+        "acepta durakbot --export-game.",
+    [MSG_HELP_TOPICS] = "No hay ayuda sobre «%s»: prueba %sayuda con comandos, jugadas, cartas, "
+                        "bots, estadísticas o solo.",
+    [MSG_WORD_CLASSIC] = "clásico",
+    [MSG_WORD_TRANSFER] = "con transferencia",
+    [MSG_WORD_ALL] = "todos",
+    [MSG_WORD_NEIGHBOURS] = "los vecinos",
+    [MSG_OPTIONS] = "%s, añaden %s%s",
+    [MSG_OPTIONS_FIRST5] = ", 5 cartas en el primer ataque",
+    [MSG_AWAY_MARK] = " (ausente)",
+    [MSG_NO_CARDS] = "(ninguna)",
+    [MSG_EMPTY_TABLE] = "(vacía)",
+    [MSG_WORD_SPADE] = "picas",
+    [MSG_WORD_CLUB] = "tréboles",
+    [MSG_WORD_DIAMOND] = "diamantes",
+    [MSG_WORD_HEART] = "corazones",
+    [MSG_RESULT_PLACES] = "puestos: %s",
+    [MSG_RESULT_FORFEITED] = "abandonos: %s",
+    [MSG_RESULT_RATINGS] = "puntuaciones: %s",
+    [MSG_RESULT_AGAIN] = "%srevancha para jugar otra",
+    [MSG_AGAIN_OPEN] = "Revancha: %s. Empieza cuando cada uno haya escrito %srevancha "
+                       "(faltan %s), o cuando %s escriba %sempezar.",
+    [MSG_AGAIN_AGREED] = "%s se apunta a la revancha; faltan %s.",
+    [MSG_AGAIN_NONE] = "No hay partida terminada que repetir en %s: abre una con %sdurak.",
+    [MSG_STOP_VOTE] = "%s quiere parar la partida (sin resultado): de momento %d de %d de "
+                      "acuerdo; más de la mitad debe escribir %sparar en 30 segundos.",
+    [MSG_STOP_VOTE_FAILED] = "No hubo suficientes jugadores de acuerdo, así que la partida "
+                             "sigue.",
+    [MSG_STOP_AGREED] = "Los jugadores acordaron parar la partida; sin resultado.",
+    [MSG_STOP_NOT_SEATED] = "Solo los jugadores de la partida (o un admin) pueden pararla; "
+                            "escribe %ssalir si tienes sitio y quieres salir.",
+    [MSG_HELP_SHORT] = "%1$s: %2$sdurak abre una partida, %2$sunirse te sienta, "
+                       "%2$sempezar reparte; se juega por mensaje privado a %3$s. Más: "
+                       "%2$sayuda comandos, jugadas, cartas, bots o estadísticas.",
+    [MSG_HELP_SENT] = "%s: la ayuda sobre %s te llega por mensaje privado.",
+    [MSG_MOVE_IN_CHANNEL] = "%s: las jugadas van por mensaje privado: /msg %s %s",
+    [MSG_SET_DONE] = "Guardado: %s.",
+    [MSG_SET_SHOW] = "Tus ajustes: mensajes privados por %s, colores %s, línea de turno "
+                     "%s, idioma %s. Cámbialos con: set notice|privmsg, set colours "
+                     "on|off, set turn on|off, set language en|ru|fr|es.",
+    [MSG_SET_BAD] = "«%s» no es un ajuste: escribe set notice, set privmsg, set colours "
+                    "on|off, set turn on|off o set language en|ru|fr|es.",
+    [MSG_WORD_CARDS_ONE] = "carta",
+    [MSG_WORD_CARDS_FEW] = "cartas",
+    [MSG_WORD_CARDS_MANY] = "cartas",
+    [MSG_WORD_GAMES_ONE] = "partida",
+    [MSG_WORD_GAMES_FEW] = "partidas",
+    [MSG_WORD_GAMES_MANY] = "partidas",
+    [MSG_WORD_SECONDS_ONE] = "segundo",
+    [MSG_WORD_SECONDS_FEW] = "segundos",
+    [MSG_WORD_SECONDS_MANY] = "segundos",
+    [MSG_CMD_PLAY] = "juego",
+    [MSG_CMD_BEAT] = "cubro",
+    [MSG_CMD_TAKE] = "robo",
+    [MSG_CMD_PASS] = "paso",
+    [MSG_CMD_TRANSFER] = "transfiero",
+    [MSG_RANK_J] = "J",
+    [MSG_RANK_Q] = "Q",
+    [MSG_RANK_K] = "K",
+    [MSG_RANK_A] = "A",
+    [MSG_SUIT_LETTER_SPADE] = "p",
+    [MSG_SUIT_LETTER_CLUB] = "t",
+    [MSG_SUIT_LETTER_DIAMOND] = "d",
+    [MSG_SUIT_LETTER_HEART] = "co",
+    [MSG_CARD_OR] = "%s o %s",
+    [MSG_LANG_NAME] = "español",
+    [MSG_SET_LANGUAGE] = "Guardado: tus mensajes privados ahora van en %s.",
+    [MSG_SET_LANG_BAD] = "«%s» no es un idioma que hable: escribe set language en, ru, fr o "
+                         "es.",
+    [MSG_HELP_CARDS] = "Cartas: valores 6 7 8 9 10 J (jota) Q (reina) K (rey, también R) A "
+                       "(as); palos p picas ♠, t tréboles ♣, d diamantes ♦, co corazones "
+                       "♥; p. ej. 7♥, 10p, Qd, Kco.",
+    [MSG_SET_DEFAULT] = "por defecto",
+    [MSG_CMD_DURAK] = "durak",
+    [MSG_CMD_JOIN] = "unirse",
+    [MSG_CMD_LEAVE] = "salir",
+    [MSG_CMD_START] = "empezar",
+    [MSG_CMD_STOP] = "parar",
+    [MSG_CMD_TABLE] = "mesa",
+    [MSG_CMD_RULES] = "reglas",
+    [MSG_CMD_HELP] = "ayuda",
+    [MSG_CMD_BOT] = "bot",
+    [MSG_CMD_STATS] = "estadísticas",
+    [MSG_CMD_TOP] = "clasificación",
+    [MSG_CMD_AGAIN] = "revancha",
+    [MSG_CMD_HAND] = "mano",
+    [MSG_CMD_MOVES] = "jugadas",
+    [MSG_TOPIC_COMMANDS] = "comandos",
+    [MSG_TOPIC_MOVES] = "jugadas",
+    [MSG_TOPIC_CARDS] = "cartas",
+    [MSG_TOPIC_BOTS] = "bots",
+    [MSG_TOPIC_STATS] = "estadísticas",
+    [MSG_PARSE_READ_ACE] = "%s = %s (la Т cirílica es el as); para %s escribe %s.",
+    [MSG_PARSE_READ_TEN] = "%s = %s (la T latina es el 10); para %s escribe %s.",
+    [MSG_OPTIONS_TEAMS] = ", por parejas",
+    [MSG_TEAMS_SEATS] = "%s; parejas: %s",
+    [MSG_TEAMS_NEED_4_OR_6] =
+        "Una partida por parejas necesita 4 o 6 jugadores, con los compañeros frente a frente, no "
+        "%d: otros pueden escribir %sunirse, o añade un jugador automático con %sbot.",
+    [MSG_RESULT_TEAM_LOST] = "Pierde la pareja %s; ganan %s.",
+    [MSG_RESULT_ONE_TEAM] =
+        "Fin de la partida: solo quedan %s, y los compañeros nunca juegan entre sí.",
+    [MSG_RESULT_TEAM_FORFEIT] =
+        "Fin de la partida: %s se fue, y eso termina en el acto una partida por parejas.",
+    [MSG_RULES_TEAMS] =
+        "Por parejas: los compañeros se sientan frente a frente (1.º+3.º y 2.º+4.º en unirse; con "
+        "6: 1.º+4.º, 2.º+5.º, 3.º+6.º) y nunca juegan entre sí: defiende el siguiente rival, y el "
+        "compañero del defensor nunca añade. Pierde la pareja del durak, y también la que se queda "
+        "sola; quien se va termina la partida y su pareja pierde.",
+    [MSG_PARSE_SOLO_WORD] =
+        "«%s» no es una opción de partida: empieza una partida privada con jugar "
+        "[clásico|transferencia] [fácil|medio|difícil] [2-6] (en cualquier orden, cada una como "
+        "mucho una vez), o juega una carta, p. ej. juego 7co.",
+    [MSG_PARSE_SOLO_PLAYERS] = "Una partida privada tiene de 2 a 6 jugadores (tú y de 1 a 5 "
+                               "automáticos), no %s: p. ej. jugar difícil 3.",
+    [MSG_SOLO_WHERE] = "tu partida privada",
+    [MSG_SOLO_WHERE_OTHER] = "una partida privada",
+    [MSG_SOLO_ALREADY] = "Ya tienes una partida privada: sigue jugando (jugadas muestra tus "
+                         "opciones) o termínala con /msg %s stop (cuenta como abandono).",
+    [MSG_SOLO_UNKNOWN] = "No sé quién eres (ni cuenta ni dirección), y una partida privada tiene "
+                         "que seguirte: inténtalo de nuevo en un momento.",
+    [MSG_SOLO_FULL] = "Hay demasiadas partidas privadas en curso: inténtalo más tarde.",
+    [MSG_SOLO_STOPPED] = "Dejas tu partida privada; cuenta como abandono.",
+    [MSG_SOLO_FORFEIT] = "Fin de la partida: %s deja la partida privada y abandona.",
+    [MSG_SOLO_NO_GAME] =
+        "No tienes ninguna partida privada que parar: empieza una con /msg %s jugar.",
+    [MSG_SOLO_AGAIN] = "otra: /msg %s jugar",
+    [MSG_STATS_SOLO] = "%s en solitario contra jugadores automáticos: %d %s; primero en salir: %d, "
+                       "durak: %d, abandonos: %d; puntuación en solitario %d.",
+    [MSG_TOP_SOLO] = "Mejores jugadores en solitario contra automáticos (puntuación, partidas): %s",
+    [MSG_TOP_SOLO_NONE] =
+        "Todavía no hay partidas privadas registradas: empieza una con /msg %s jugar.",
+    [MSG_HELP_SOLO] = "En solitario: /msg %s jugar [clásico|transferencia] [fácil|medio|difícil] "
+                      "[2-6] te reparte una partida privada contra jugadores automáticos (stop la "
+                      "termina, %sclasificación solo los ordena); %smirar en un canal te envía las "
+                      "líneas públicas de su partida, %sdejar de mirar lo detiene.",
+    [MSG_WATCH_ON] = "Miras la partida de %s: sus líneas públicas te llegan en privado (nunca una "
+                     "mano) hasta %sdejar de mirar, el final de la partida o que salgas de %s.",
+    [MSG_WATCH_LINE] = "[%s] %s",
+    [MSG_WATCH_OFF] = "Ya no miras la partida de %s.",
+    [MSG_WATCH_NOT] = "No estás mirando la partida de %s: escribe %smirar para empezar.",
+    [MSG_WATCH_SEATED] = "Juegas en la partida de %s, así que no puedes mirarla: sus líneas y tu "
+                         "mano te llegan de todos modos.",
+    [MSG_WATCH_NO_GAME] =
+        "No hay ninguna partida en curso en %s para mirar: %smirar funciona cuando empiece una.",
+    [MSG_WATCH_FULL] = "La partida de %s ya tiene %d espectadores, el máximo: inténtalo más tarde.",
+    [MSG_WATCH_ALREADY] = "Ya miras la partida de %s (%sdejar de mirar para parar).",
+    [MSG_DEAL_FINGERPRINT] =
+        "Huella del reparto: %s (SHA-256 de su semilla y su sal, que se muestran al final).",
+    [MSG_DEAL_REVEAL] = "Reparto: seed=%s salt=%s — comprobación: printf '%%s' '%s' | sha256sum",
+    [MSG_LAST_GAME] =
+        "Última partida n.º %d (%s, %d jugadores, %d min): %s — durakbot --export-game %d",
+    [MSG_LAST_NONE] = "Todavía no hay ninguna partida terminada en %s; abre una con %sdurak.",
+    [MSG_LAST_STORE] = "Ahora no se pueden leer los registros de partidas (la base de datos de "
+                       "estado no está disponible); inténtalo más tarde.",
+    [MSG_LAST_DURAK] = "durak: %s",
+    [MSG_LAST_DRAW] = "empate",
+    [MSG_LAST_WON] = "gana %s (los demás se fueron)",
+    [MSG_LAST_PLACE] = "%s: puesto %d",
+    [MSG_LAST_LEFT] = "%s se fue",
+    [MSG_HINT_ONLY] = "pista: %s — es tu única jugada.",
+    [MSG_HINT_TAKE_CANNOT] = "pista: %s — nada de tu mano cubre %s.",
+    [MSG_HINT_TAKE_TRUMPS] = "pista: %s — para cubrir hace falta un triunfo para %d de ellas "
+                             "(triunfos en tu mano: %d; cartas sin cubrir: %d).",
+    [MSG_HINT_TAKE_MANY] = "pista: %s — cartas sin cubrir: %d; cartas que aún pueden añadirse: %d.",
+    [MSG_HINT_BEAT_TRUMP] =
+        "pista: %s — no tienes una carta de %s más alta, así que solo la cubre un triunfo.",
+    [MSG_HINT_BEAT_LOWEST] = "pista: %s — la carta más baja de tu mano que la cubre.",
+    [MSG_HINT_BEAT_KEEPS] =
+        "pista: %s — tu carta más baja que también cubre, %s, se queda en tu mano.",
+    [MSG_HINT_LEAD_PAIR] =
+        "pista: %s — tienes más cartas de ese valor para añadir después (%d en total).",
+    [MSG_HINT_LEAD_LOWEST] = "pista: %s — tu carta más barata.",
+    [MSG_HINT_LEAD_KEEPS] = "pista: %s — tu carta más barata, %s, se guarda para después.",
+    [MSG_HINT_ADD] = "pista: %s — su valor está en la mesa (cartas en la mano de %s: %d).",
+    [MSG_HINT_ADD_TAKING] = "pista: %s — %s se lleva las cartas, así que esta se va con ellas.",
+    [MSG_HINT_PASS] = "pista: %s — cartas que podrías añadir: %d, de ellas triunfos: %d.",
+    [MSG_HINT_TRANSFER] = "pista: %s — pasas %d %s a %s (cartas en su mano: %d).",
+    [MSG_HINT_OFF] = "Las pistas no están permitidas en esta partida (game.hints es «%s»).",
+    [MSG_HINT_NOT_YOUR_TURN] =
+        "Una pista es para tu turno en %s: vuelve a pedirla cuando te toque.",
+    [MSG_HINT_PENDING] = "Tu pista se está calculando: llega en un momento.",
+    [MSG_RESULT_HINTS] = "pistas pedidas: %s",
+    [MSG_TOPIC_SOLO] = "solo",
+    [MSG_WORD_VS] = " contra ",
+    [MSG_WORD_AND] = " y ",
+    [MSG_CMD_LAST] = "última",
+    [MSG_CMD_WATCH] = "mirar",
+    [MSG_CMD_UNWATCH] = "dejar de mirar",
+    [MSG_CMD_HINT] = "pista",
+};

@@ -1,0 +1,409 @@
+/* messages_fr.c — the French texts, in the words of the French rule text (atout, défausse, pioche,
+ * je ramasse): the commands quoted are the words French players type (bot/words.c). */
+#include "messages_tables.h"
+
+const char *const msg_french[MSG_COUNT] = {
+    [MSG_PARSE_DURAK_OPTION] =
+        "option « %s » inconnue pour %sdurak : choisissez classique|transfert, tous|voisins (qui "
+        "ajoute), first5 (5 cartes à la première attaque), équipes (par équipes de deux)",
+    [MSG_PARSE_DURAK_CONFLICT] =
+        "« %s » et « %s » ne vont pas ensemble : choisissez-en un, par ex. "
+        "%sdurak %s",
+    [MSG_PARSE_BOT_OPTION] =
+        "option « %s » inconnue pour %sbot : %sbot facile|moyen|difficile|expert, ou %sbot retirer",
+    [MSG_PARSE_TOP_NUMBER] = "« %s » n'est pas un nombre de 1 à 20 : essayez %sclassement 10",
+    [MSG_PARSE_STATS_NICK] = "« %s » n'est pas un pseudo : tapez %sstatistiques et un pseudo, ou "
+                             "%sstatistiques seul pour les vôtres",
+    [MSG_PARSE_EXTRA_WORD] = "« %s » après %s n'est pas compris : tapez seulement %s",
+    [MSG_PARSE_NEEDS_CARD] = "%s demande une carte : %s",
+    [MSG_PARSE_NOT_CARD] = "« %s » n'est pas une carte : essayez %s",
+    [MSG_PARSE_NO_SUIT] = "« %s » n'est pas une carte : ajoutez la couleur après la valeur, "
+                          "par ex. %s",
+    [MSG_PARSE_SUIT_FIRST] = "« %s » n'est pas une carte : écrivez d'abord la valeur, par ex. %s",
+    [MSG_PARSE_BAD_RANK] = "« %s » n'est pas une carte : la valeur est 6 7 8 9 10 V D R A, par "
+                           "ex. %s",
+    [MSG_PARSE_TWO_CARDS] = "une carte à la fois : pour couvrir %s avec %s, tapez %s",
+    [MSG_PARSE_UNKNOWN_PRIVATE] =
+        "« %s » n'est ni une commande ni une carte : tapez coups pour voir "
+        "vos coups, ou aide pour toutes les commandes",
+    [MSG_PARSE_AMBIGUOUS] = "« %s » peut vouloir dire %s : tapez l'un d'eux",
+    [MSG_PARSE_CHANNEL_ONLY] = "%s%s est une commande de salon : tapez-la dans le salon, pas à moi",
+    [MSG_TURN_LEAD] = "attaquez avec une carte",
+    [MSG_TURN_DEFEND] = "couvrez %s ou ramassez",
+    [MSG_TURN_DEFEND_TRANSFER] = "couvrez %s, ramassez ou transférez",
+    [MSG_TURN_THROWIN] = "ajoutez une carte d'une valeur déjà sur la table, ou passez",
+    [MSG_TURN_TAKING] = "%s ramasse : ajoutez-lui des cartes, ou passez",
+    [MSG_LINE_ACT] = "%s : %s",
+    [MSG_WAIT_THROWIN] = "d'autres cartes peuvent être ajoutées",
+    [MSG_WAIT_ADDING] = "des cartes peuvent encore être données",
+    [MSG_STATUS] = "atout %s · pioche %d · mains %s",
+    [MSG_STATUS_TABLE] = "table %s",
+    [MSG_YOUR_TURN] = "À vous dans %s : %s — %s · main : %s (atout %s)",
+    [MSG_HAND] = "Votre main dans %s : %s (atout %s)",
+    [MSG_RESULT_DURAK] = "Partie terminée : %s est le durak !",
+    [MSG_RESULT_DRAW] = "Partie terminée : nulle, les derniers joueurs sont sortis "
+                        "ensemble, personne n'est le durak.",
+    [MSG_RESULT_WON] = "Partie terminée : %s gagne, les autres sont partis ; personne "
+                       "n'est le durak.",
+    [MSG_RESULT_NONE] = "Partie terminée : tout le monde est parti ; pas de résultat.",
+    [MSG_BOUT_TAKEN] = "%s ramasse %d %s",
+    [MSG_BOUT_BEATEN] = "Défausse (bito)",
+    [MSG_TRUMP_DRAWN] = "%s pioche la dernière carte, l'atout %s",
+    [MSG_PLAYER_OUT] = "%s sort (place %d)",
+    [MSG_MOVE_LEAD] = "%s attaque avec %s",
+    [MSG_MOVE_ADD] = "%s donne encore %s",
+    [MSG_MOVE_THROW] = "%s ajoute %s",
+    [MSG_MOVE_BEAT] = "%s couvre %s avec %s",
+    [MSG_MOVE_TAKE] = "%s ramasse",
+    [MSG_MOVE_TRANSFER] = "%s transfère avec %s à %s",
+    [MSG_TIMEOUT_PREFIX] = "Temps écoulé : ",
+    [MSG_FORFEIT_LEFT] = "%s quitte la partie : forfait",
+    [MSG_FORFEIT_TIMEOUTS] = "%s a dépassé le temps trop souvent : forfait",
+    [MSG_FORFEIT_GONE] = "%s n'est pas de retour à temps : forfait",
+    [MSG_GAME_START] = "Durak (%s) : %s. Atout : %s. %s a le plus petit atout, %s, et "
+                       "attaque en premier. Jouez en message privé avec moi (essayez : "
+                       "coups).",
+    [MSG_GAME_START_NO_TRUMP] =
+        "Durak (%s) : %s. Atout : %s. Personne n'a d'atout, donc %s attaque "
+        "en premier. Jouez en message privé avec moi (essayez : coups).",
+    [MSG_GAME_RUNNING] = "Une partie est déjà en cours dans %s ; attendez la fin (%stable "
+                         "l'affiche).",
+    [MSG_LOBBY_EXISTS] = "Une partie est déjà ouverte dans %s : tapez %srejoindre pour "
+                         "prendre place.",
+    [MSG_ALREADY_SEATED] = "Vous avez déjà une place à la partie de %s : finissez-la, ou tapez "
+                           "d'abord %squitter là-bas.",
+    [MSG_ALREADY_HERE] = "Vous avez déjà une place dans %s (%squitter la libère).",
+    [MSG_LOBBY_OPEN] = "%s ouvre une partie de durak (%s) : tapez %srejoindre pour jouer ; "
+                       "%s la lance avec %scommencer.",
+    [MSG_LOBBY_FULL] = "La partie de %s est complète (6 joueurs) : attendez la suivante.",
+    [MSG_LOBBY_JOINED] = "%s prend place : %s (%d/6). %s peut lancer avec %scommencer.",
+    [MSG_NOT_SEATED_HERE] = "Vous n'avez pas de place dans %s : tapez %srejoindre pour en "
+                            "prendre une.",
+    [MSG_LOBBY_EMPTY] = "%s s'en va ; il ne reste personne, la partie est fermée.",
+    [MSG_LOBBY_LEFT] = "%s s'en va. À table : %s ; %s peut lancer avec %scommencer.",
+    [MSG_ONLY_CREATOR_START] = "Seul %s, qui a ouvert la partie, ou un admin peut la lancer.",
+    [MSG_NEED_PLAYERS] = "Il faut au moins 2 joueurs : les autres peuvent taper %srejoindre.",
+    [MSG_ONLY_CREATOR_STOP] = "Seul %s, qui a ouvert la partie, ou un admin peut l'arrêter.",
+    [MSG_GAME_STOPPED] = "%s arrête la partie ; pas de résultat.",
+    [MSG_LOBBY_STOPPED] = "%s ferme la partie avant son début.",
+    [MSG_LOBBY_STATUS] = "En attente du départ : %s (%d/6). %s peut lancer avec %scommencer.",
+    [MSG_RULES_1] = "Durak (%s), 36 cartes du 6 à l'as : la couleur de la carte sous la "
+                    "pioche est l'atout, et le plus petit atout attaque en premier. "
+                    "Couvrez chaque carte d'attaque par une plus forte de sa couleur ou "
+                    "par un atout, ou ramassez toute la table.",
+    [MSG_RULES_2_ALL] = "Quand tout est couvert, les autres joueurs peuvent ajouter des "
+                        "cartes d'une valeur déjà sur la table : au plus 6 par attaque%s, "
+                        "et jamais plus que le défenseur n'avait en main.",
+    [MSG_RULES_2_NEIGHBOURS] = "Quand tout est couvert, les deux voisins du défenseur peuvent "
+                               "ajouter des cartes d'une valeur déjà sur la table : au plus 6 par "
+                               "attaque%s, et jamais plus que le défenseur n'avait en main.",
+    [MSG_RULES_FIRST5] = " (5 à la première attaque)",
+    [MSG_RULES_3_TRANSFER] = "Avant de couvrir quoi que ce soit, le défenseur peut transférer : "
+                             "il pose une carte de même valeur et le joueur suivant défend. "
+                             "Après chaque attaque, chacun pioche jusqu'à 6 ; la pioche épuisée, "
+                             "qui n'a plus de cartes sort ; le dernier à garder des cartes est "
+                             "le durak.",
+    [MSG_RULES_3_CLASSIC] = "Après chaque attaque, chacun pioche jusqu'à 6 ; la pioche épuisée, "
+                            "qui n'a plus de cartes sort ; le dernier à garder des cartes est "
+                            "le durak.",
+    [MSG_HELP_1] = "Commandes : %1$sdurak [classique|transfert] [tous|voisins] [first5] [équipes] "
+                   "ouvre une partie (qui ajoute : tous ou les voisins ; 5 cartes à la première "
+                   "attaque ; par équipes de deux) ; %1$srejoindre, %1$squitter, %1$scommencer, "
+                   "%1$sarrêter, %1$stable, %1$sbot [facile|moyen|difficile|expert], "
+                   "%1$sstatistiques [pseudo], %1$sclassement [n], %1$sregarder, %1$sdernière, "
+                   "%1$srègles, %1$saide [commandes|coups|cartes|robots|statistiques|solo].",
+    [MSG_HELP_2] =
+        "Jouez en message privé à %s : joue 7♥, couvre 9♥ 7♥, ramasse (ou je ramasse), passe, "
+        "transfère 7♦, main, coups, indice ; les cartes s'écrivent 7♥, 10♠, D♦ ou 7co, 10p, Dca.",
+    [MSG_NO_GAME_HERE] = "Pas de partie dans %s : ouvrez-en une avec %sdurak.",
+    [MSG_PRIVATE_ONLY] = "Les coups se jouent en message privé : /msg %s %s",
+    [MSG_NO_MOVES] = "Pas de coup pour vous maintenant : c'est à %s (%s).",
+    [MSG_YOUR_MOVES] = "Vos coups : %s",
+    [MSG_ERR_NOT_IN_HAND] = "Vous n'avez pas %s : tapez main pour voir vos cartes.",
+    [MSG_ERR_DOES_NOT_BEAT_TRUMP] = "%s ne bat pas %s : jouez un atout plus fort, ou ramassez.",
+    [MSG_ERR_DOES_NOT_BEAT] = "%s ne bat pas %s : jouez un %s plus fort ou un atout, ou ramassez.",
+    [MSG_ERR_NO_TARGET] = "%s n'est pas une carte non couverte sur la table : tapez coups "
+                          "pour voir quoi couvrir.",
+    [MSG_ERR_RANK] = "%s ne peut pas être ajouté : seules les valeurs déjà sur la table "
+                     "le peuvent (ou tapez passe).",
+    [MSG_ERR_FULL] = "Plus aucune carte ne peut être ajoutée à cette attaque : tapez "
+                     "passe.",
+    [MSG_ERR_NO_TRANSFER_VARIANT] =
+        "Cette partie est un durak classique, sans transfert : couvrez ou "
+        "ramassez.",
+    [MSG_ERR_TRANSFER_COVERED] = "Plus de transfert une fois une carte couverte : couvrez ou "
+                                 "ramassez.",
+    [MSG_ERR_TRANSFER_RANK] = "%s ne permet pas de transférer : il faut la valeur des cartes "
+                              "d'attaque.",
+    [MSG_ERR_TRANSFER_TOO_MANY] =
+        "Pas de transfert : %s ne pourrait pas répondre à autant de cartes "
+        "; couvrez ou ramassez.",
+    [MSG_ERR_WRONG_PHASE] = "Ce coup n'est pas possible maintenant ; à vous : %s (tapez coups "
+                            "pour voir comment).",
+    [MSG_ERR_BEAT_WHICH] = "Dites quelle carte %s doit couvrir : %s",
+    [MSG_ERR_CARD_NO_MOVE] = "%s n'est pas un coup possible maintenant. Vos coups : %s",
+    [MSG_ERR_CARD_AMBIGUOUS] = "%s peut vouloir dire %s : tapez le coup en entier.",
+    [MSG_PRIVATE_HELP_1] = "Coups : joue X (attaquer ou ajouter), couvre X [Y] (couvrir Y avec "
+                           "X), ramasse (ou je ramasse), passe, transfère X ; une carte seule "
+                           "suffit quand elle ne peut dire qu'un coup. main montre vos cartes, "
+                           "coups vos coups possibles.",
+    [MSG_PRIVATE_HELP_2] =
+        "Cartes : une valeur 6 7 8 9 10 V D R A, puis une couleur p t ca co ou ♠ ♣ ♦ ♥, par ex. "
+        "7co, 10p, Dca. Les parties s'ouvrent et se rejoignent dans un salon ; seul contre "
+        "l'ordinateur : jouer [facile|moyen|difficile] [2-6] (aide solo).",
+    [MSG_NOT_IN_GAME] = "Vous n'êtes dans aucune partie : ouvrez-en une dans un salon avec "
+                        "%sdurak, ou rejoignez-en une avec %srejoindre.",
+    [MSG_NOT_STARTED] = "La partie n'a pas encore commencé : %s peut la lancer avec "
+                        "%scommencer dans %s.",
+    [MSG_SEAT_HELD] = "La place de %s dans %s est gardée pour son joueur, installé depuis "
+                      "une autre adresse ou un autre compte : pour le bot vous êtes "
+                      "quelqu'un d'autre, jouez sous votre propre pseudo.",
+    [MSG_CHANNEL_ONLY] = "%s est une commande de salon : tapez-la dans %s.",
+    [MSG_REJOINED] = "%s · %s est de retour et continue.",
+    [MSG_AWAY] = "%s a quitté le salon ; sa place est gardée %d %s.",
+    [MSG_LOBBY_TIMEOUT] = "Personne n'a lancé la partie à temps, elle est fermée : ouvrez-en "
+                          "une nouvelle avec %sdurak.",
+    [MSG_TURN_WARNING] = "Vite : il reste %d %s pour jouer dans %s ; %s",
+    [MSG_WARN_FORFEIT] = "encore un dépassement et c'est le forfait.",
+    [MSG_WARN_AUTO] = "si le temps s'écoule, je joue pour vous : %s.",
+    [MSG_FORFEIT_YOU] = "Vous êtes hors de la partie dans %s : %s",
+    [MSG_RESUMED] = "La connexion est revenue ; la partie continue. %s",
+    [MSG_RESTORED] = "Je suis de retour après un redémarrage ; la partie continue. %s",
+    [MSG_LOBBY_RESTORED] = "Je suis de retour après un redémarrage ; toujours en attente du "
+                           "départ : %s (%d/6). %s peut lancer avec %scommencer.",
+    [MSG_STATS] = "%s : %d %s ; premier sorti : %d, durak : %d, nulles : %d, forfaits "
+                  ": %d ; cote %d.",
+    [MSG_STATS_NONE] = "Aucune partie enregistrée pour %s.",
+    [MSG_TOP] = "Meilleurs joueurs (cote, parties) : %s",
+    [MSG_TOP_NONE] = "Aucune partie enregistrée : jouez-en une avec %sdurak.",
+    [MSG_NO_STATS] = "Les statistiques ne sont pas tenues : le bot n'a pas de base de "
+                     "données (voir son journal).",
+    [MSG_BOT_LOBBY_ONLY] = "Les joueurs ordinateur s'installent avant le début : ouvrez une "
+                           "nouvelle partie avec %sdurak.",
+    [MSG_ONLY_CREATOR_BOT] = "Seul %s, qui a ouvert la partie, ou un admin peut installer des "
+                             "joueurs ordinateur.",
+    [MSG_BOT_NONE] =
+        "Aucun joueur ordinateur à table : ajoutez-en un avec %sbot facile|moyen|difficile|expert.",
+    [MSG_BOT_REMOVED] = "%s s'en va : %s (%d/6).",
+    [MSG_BOT_ADDED] = "Le joueur ordinateur %s prend place : %s (%d/6). %s peut lancer "
+                      "avec %scommencer.",
+    [MSG_REPLACED] = "%s ; %s prend la place · %s",
+    [MSG_ONLY_BOTS_LEFT] = "%s. Il ne reste que des joueurs ordinateur, la partie s'arrête "
+                           "sans résultat.",
+    [MSG_RESULT_REPEAT] = "Partie terminée : nulle, personne n'est le durak : la même "
+                          "situation est revenue sans qu'aucune carte ne sorte (règle R16).",
+    [MSG_CHANNEL_DROPPED] = "Je ne sers plus ce salon (ma configuration a changé), la partie "
+                            "s'arrête sans résultat.",
+    [MSG_STORE_FULL] = "les résultats ne sont pas enregistrés : le disque est plein (je "
+                       "les garde et je réessaie ; prévenez un admin).",
+    [MSG_STORE_READONLY] = "les résultats ne sont pas enregistrés : la base de données n'est "
+                           "pas accessible en écriture (je les garde et je réessaie ; prévenez "
+                           "un admin).",
+    [MSG_STORE_LOCKED] = "les résultats ne sont pas enregistrés : un autre programme "
+                         "verrouille la base de données (je les garde et je réessaie ; "
+                         "prévenez un admin).",
+    [MSG_STORE_FAILING] = "les résultats ne sont pas enregistrés : la base de données est en "
+                          "panne (je les garde et je réessaie ; prévenez un admin).",
+    [MSG_STORE_BACK] = "Les résultats sont de nouveau enregistrés ; aucun n'a été perdu.",
+    [MSG_HELP_BOTS] = "Joueurs ordinateur : avant le début, %sbot facile|moyen|difficile|expert en "
+                      "installe un (moyen par défaut) et %sbot retirer retire le dernier ; ils ne "
+                      "voient que ce que verrait un joueur à leur place.",
+    [MSG_HELP_STATS] =
+        "%sstatistiques [pseudo] montre les parties, les premières sorties, les fois durak, les "
+        "nulles, les forfaits et la cote ; %sclassement [n] les n meilleurs par cote (Elo sur le "
+        "classement de chaque partie) ; %sdernière la dernière partie du salon, avec le numéro que "
+        "prend durakbot --export-game.",
+    [MSG_HELP_TOPICS] = "Pas d'aide sur « %s » : essayez %saide avec commandes, coups, cartes, "
+                        "robots, statistiques ou solo.",
+    [MSG_WORD_CLASSIC] = "classique",
+    [MSG_WORD_TRANSFER] = "avec transfert",
+    [MSG_WORD_ALL] = "tous",
+    [MSG_WORD_NEIGHBOURS] = "les voisins",
+    [MSG_OPTIONS] = "%s, ajout par %s%s",
+    [MSG_OPTIONS_FIRST5] = ", 5 cartes à la première attaque",
+    [MSG_AWAY_MARK] = " (absent)",
+    [MSG_NO_CARDS] = "(aucune)",
+    [MSG_EMPTY_TABLE] = "(vide)",
+    [MSG_WORD_SPADE] = "pique",
+    [MSG_WORD_CLUB] = "trèfle",
+    [MSG_WORD_DIAMOND] = "carreau",
+    [MSG_WORD_HEART] = "cœur",
+    [MSG_RESULT_PLACES] = "classement : %s",
+    [MSG_RESULT_FORFEITED] = "forfaits : %s",
+    [MSG_RESULT_RATINGS] = "cotes : %s",
+    [MSG_RESULT_AGAIN] = "%srevanche pour une revanche",
+    [MSG_AGAIN_OPEN] = "Revanche : %s. Elle commence quand chacun a tapé %srevanche (on "
+                       "attend %s), ou quand %s tape %scommencer.",
+    [MSG_AGAIN_AGREED] = "%s est partant pour la revanche ; on attend %s.",
+    [MSG_AGAIN_NONE] = "Aucune partie terminée à rejouer dans %s : ouvrez-en une avec "
+                       "%sdurak.",
+    [MSG_STOP_VOTE] = "%s veut arrêter la partie (sans résultat) : %d sur %d d'accord "
+                      "pour l'instant ; plus de la moitié doit taper %sarrêter dans les "
+                      "30 secondes.",
+    [MSG_STOP_VOTE_FAILED] = "Pas assez de joueurs d'accord pour arrêter, la partie continue.",
+    [MSG_STOP_AGREED] = "Les joueurs ont décidé d'arrêter la partie ; pas de résultat.",
+    [MSG_STOP_NOT_SEATED] = "Seuls les joueurs de la partie (ou un admin) peuvent l'arrêter ; "
+                            "tapez %squitter si vous êtes à table et voulez sortir.",
+    [MSG_HELP_SHORT] = "%1$s : %2$sdurak ouvre une partie, %2$srejoindre prend une place, "
+                       "%2$scommencer distribue ; on joue en message privé à %3$s. Plus : "
+                       "%2$saide commandes, coups, cartes, robots ou statistiques.",
+    [MSG_HELP_SENT] = "%s : l'aide sur %s vous est envoyée en message privé.",
+    [MSG_MOVE_IN_CHANNEL] = "%s : les coups se jouent en message privé : /msg %s %s",
+    [MSG_SET_DONE] = "Enregistré : %s.",
+    [MSG_SET_SHOW] = "Vos réglages : messages privés par %s, couleurs %s, ligne de tour "
+                     "%s, langue %s. Changez-en un avec : set notice|privmsg, set "
+                     "colours on|off, set turn on|off, set language en|ru|fr|es.",
+    [MSG_SET_BAD] = "« %s » n'est pas un réglage : tapez set notice, set privmsg, set "
+                    "colours on|off, set turn on|off ou set language en|ru|fr|es.",
+    [MSG_WORD_CARDS_ONE] = "carte",
+    [MSG_WORD_CARDS_FEW] = "cartes",
+    [MSG_WORD_CARDS_MANY] = "cartes",
+    [MSG_WORD_GAMES_ONE] = "partie",
+    [MSG_WORD_GAMES_FEW] = "parties",
+    [MSG_WORD_GAMES_MANY] = "parties",
+    [MSG_WORD_SECONDS_ONE] = "seconde",
+    [MSG_WORD_SECONDS_FEW] = "secondes",
+    [MSG_WORD_SECONDS_MANY] = "secondes",
+    [MSG_CMD_PLAY] = "joue",
+    [MSG_CMD_BEAT] = "couvre",
+    [MSG_CMD_TAKE] = "ramasse",
+    [MSG_CMD_PASS] = "passe",
+    [MSG_CMD_TRANSFER] = "transfère",
+    [MSG_RANK_J] = "V",
+    [MSG_RANK_Q] = "D",
+    [MSG_RANK_K] = "R",
+    [MSG_RANK_A] = "A",
+    [MSG_SUIT_LETTER_SPADE] = "p",
+    [MSG_SUIT_LETTER_CLUB] = "t",
+    [MSG_SUIT_LETTER_DIAMOND] = "ca",
+    [MSG_SUIT_LETTER_HEART] = "co",
+    [MSG_CARD_OR] = "%s ou %s",
+    [MSG_LANG_NAME] = "français",
+    [MSG_SET_LANGUAGE] = "Enregistré : vos messages privés sont désormais en %s.",
+    [MSG_SET_LANG_BAD] = "« %s » n'est pas une langue que je parle : tapez set language en, "
+                         "ru, fr ou es.",
+    [MSG_HELP_CARDS] = "Cartes : valeurs 6 7 8 9 10 V (valet) D (dame) R (roi) A (as) ; "
+                       "couleurs p pique ♠, t trèfle ♣, ca carreau ♦, co cœur ♥ ; par ex. "
+                       "7♥, 10p, Dca, Rco.",
+    [MSG_SET_DEFAULT] = "par défaut",
+    [MSG_CMD_DURAK] = "durak",
+    [MSG_CMD_JOIN] = "rejoindre",
+    [MSG_CMD_LEAVE] = "quitter",
+    [MSG_CMD_START] = "commencer",
+    [MSG_CMD_STOP] = "arrêter",
+    [MSG_CMD_TABLE] = "table",
+    [MSG_CMD_RULES] = "règles",
+    [MSG_CMD_HELP] = "aide",
+    [MSG_CMD_BOT] = "bot",
+    [MSG_CMD_STATS] = "statistiques",
+    [MSG_CMD_TOP] = "classement",
+    [MSG_CMD_AGAIN] = "revanche",
+    [MSG_CMD_HAND] = "main",
+    [MSG_CMD_MOVES] = "coups",
+    [MSG_TOPIC_COMMANDS] = "commandes",
+    [MSG_TOPIC_MOVES] = "coups",
+    [MSG_TOPIC_CARDS] = "cartes",
+    [MSG_TOPIC_BOTS] = "robots",
+    [MSG_TOPIC_STATS] = "statistiques",
+    [MSG_PARSE_READ_ACE] = "%s = %s (le Т cyrillique est l'as) ; pour %s, tapez %s.",
+    [MSG_PARSE_READ_TEN] = "%s = %s (le T latin est le 10) ; pour %s, tapez %s.",
+    [MSG_OPTIONS_TEAMS] = ", par équipes de deux",
+    [MSG_TEAMS_SEATS] = "%s ; équipes : %s",
+    [MSG_TEAMS_NEED_4_OR_6] =
+        "Une partie par équipes se joue à 4 ou 6, les partenaires face à face, pas à %d : d'autres "
+        "peuvent taper %srejoindre, ou ajoutez un joueur ordinateur avec %sbot.",
+    [MSG_RESULT_TEAM_LOST] = "L'équipe %s perd ; victoire de %s.",
+    [MSG_RESULT_ONE_TEAM] = "Partie terminée : il ne reste que %s, et des partenaires ne jouent "
+                            "jamais l'un contre l'autre.",
+    [MSG_RESULT_TEAM_FORFEIT] =
+        "Partie terminée : %s a quitté la partie, ce qui termine aussitôt une partie par équipes.",
+    [MSG_RULES_TEAMS] = "Équipes de deux : les partenaires sont face à face (1er+3e et 2e+4e "
+                        "arrivés ; à 6 : 1er+4e, 2e+5e, 3e+6e) et ne jouent jamais l'un contre "
+                        "l'autre : c'est l'adversaire suivant qui défend, et le partenaire du "
+                        "défenseur n'ajoute jamais. L'équipe du durak perd, de même qu'une équipe "
+                        "restée seule ; un joueur qui part met fin à la partie et son équipe perd.",
+    [MSG_PARSE_SOLO_WORD] =
+        "« %s » n'est pas un choix de partie : lancez une partie privée avec jouer "
+        "[classique|transfert] [facile|moyen|difficile] [2-6] (dans n'importe quel ordre, chacun "
+        "une fois au plus), ou jouez une carte, par ex. joue 7co.",
+    [MSG_PARSE_SOLO_PLAYERS] = "Une partie privée se joue de 2 à 6 (vous et 1 à 5 joueurs "
+                               "ordinateur), pas %s : par ex. jouer difficile 3.",
+    [MSG_SOLO_WHERE] = "votre partie privée",
+    [MSG_SOLO_WHERE_OTHER] = "une partie privée",
+    [MSG_SOLO_ALREADY] = "Vous avez déjà une partie privée : continuez (coups montre vos choix), "
+                         "ou arrêtez-la avec /msg %s stop (cela compte comme un forfait).",
+    [MSG_SOLO_UNKNOWN] = "Je ne sais pas qui vous êtes (ni compte, ni adresse), et une partie "
+                         "privée doit vous suivre : réessayez dans un instant.",
+    [MSG_SOLO_FULL] = "Trop de parties privées sont en cours : réessayez plus tard.",
+    [MSG_SOLO_STOPPED] = "Vous arrêtez votre partie privée ; cela compte comme un forfait.",
+    [MSG_SOLO_FORFEIT] = "Partie terminée : %s quitte la partie privée et déclare forfait.",
+    [MSG_SOLO_NO_GAME] =
+        "Vous n'avez pas de partie privée à arrêter : lancez-en une avec /msg %s jouer.",
+    [MSG_SOLO_AGAIN] = "une autre : /msg %s jouer",
+    [MSG_STATS_SOLO] = "%s seul contre des joueurs ordinateur : %d %s ; premier sorti : %d, durak "
+                       ": %d, forfaits : %d ; cote solo %d.",
+    [MSG_TOP_SOLO] = "Meilleurs joueurs seuls contre l'ordinateur (cote solo, parties) : %s",
+    [MSG_TOP_SOLO_NONE] =
+        "Aucune partie privée enregistrée pour l'instant : lancez-en une avec /msg %s jouer.",
+    [MSG_HELP_SOLO] = "Seul : /msg %s jouer [classique|transfert] [facile|moyen|difficile] [2-6] "
+                      "vous donne une partie privée contre des joueurs ordinateur (stop l'arrête, "
+                      "%sclassement solo les classe) ; %sregarder dans un salon vous envoie les "
+                      "lignes publiques de sa partie, %sne plus regarder arrête.",
+    [MSG_WATCH_ON] =
+        "Vous regardez la partie de %s : ses lignes publiques vous arrivent en privé (jamais une "
+        "main) jusqu'à %sne plus regarder, la fin de la partie ou votre départ de %s.",
+    [MSG_WATCH_LINE] = "[%s] %s",
+    [MSG_WATCH_OFF] = "Vous ne regardez plus la partie de %s.",
+    [MSG_WATCH_NOT] = "Vous ne regardez pas la partie de %s : tapez %sregarder pour commencer.",
+    [MSG_WATCH_SEATED] = "Vous jouez dans la partie de %s, vous ne pouvez donc pas la regarder : "
+                         "ses lignes et votre main vous arrivent de toute façon.",
+    [MSG_WATCH_NO_GAME] = "Aucune partie en cours dans %s à regarder : %sregarder marche une fois "
+                          "qu'une partie a commencé.",
+    [MSG_WATCH_FULL] = "La partie de %s a déjà %d spectateurs, le maximum : réessayez plus tard.",
+    [MSG_WATCH_ALREADY] = "Vous regardez déjà la partie de %s (%sne plus regarder pour arrêter).",
+    [MSG_DEAL_FINGERPRINT] =
+        "Empreinte de la donne : %s (SHA-256 de sa graine et de son sel, montrés à la fin).",
+    [MSG_DEAL_REVEAL] = "Donne : seed=%s salt=%s — vérification : printf '%%s' '%s' | sha256sum",
+    [MSG_LAST_GAME] =
+        "Dernière partie n° %d (%s, %d joueurs, %d min) : %s — durakbot --export-game %d",
+    [MSG_LAST_NONE] =
+        "Aucune partie terminée n'est encore enregistrée dans %s ; ouvrez-en une avec %sdurak.",
+    [MSG_LAST_STORE] = "Les parties enregistrées sont illisibles pour l'instant (la base d'état "
+                       "n'est pas disponible) ; réessayez plus tard.",
+    [MSG_LAST_DURAK] = "durak : %s",
+    [MSG_LAST_DRAW] = "nulle",
+    [MSG_LAST_WON] = "%s gagne (les autres sont partis)",
+    [MSG_LAST_PLACE] = "%s : place %d",
+    [MSG_LAST_LEFT] = "%s a quitté la partie",
+    [MSG_HINT_ONLY] = "indice : %s — c'est votre seul coup.",
+    [MSG_HINT_TAKE_CANNOT] = "indice : %s — rien dans votre main ne couvre %s.",
+    [MSG_HINT_TAKE_TRUMPS] = "indice : %s — pour couvrir, il faudrait un atout pour %d d'entre "
+                             "elles (atouts en main : %d ; cartes non couvertes : %d).",
+    [MSG_HINT_TAKE_MANY] =
+        "indice : %s — cartes non couvertes : %d ; cartes qui peuvent encore s'ajouter : %d.",
+    [MSG_HINT_BEAT_TRUMP] =
+        "indice : %s — vous n'avez pas de %s plus fort, seul un atout la couvre.",
+    [MSG_HINT_BEAT_LOWEST] = "indice : %s — la plus petite de vos cartes qui la couvre.",
+    [MSG_HINT_BEAT_KEEPS] = "indice : %s — votre couverture plus faible, %s, reste en main.",
+    [MSG_HINT_LEAD_PAIR] =
+        "indice : %s — vous avez d'autres cartes de cette valeur à ajouter ensuite (%d en tout).",
+    [MSG_HINT_LEAD_LOWEST] = "indice : %s — votre carte la plus faible.",
+    [MSG_HINT_LEAD_KEEPS] =
+        "indice : %s — votre carte la plus faible, %s, est gardée pour plus tard.",
+    [MSG_HINT_ADD] = "indice : %s — sa valeur est sur la table (cartes en main de %s : %d).",
+    [MSG_HINT_ADD_TAKING] = "indice : %s — %s ramasse : la carte part avec le reste.",
+    [MSG_HINT_PASS] = "indice : %s — cartes que vous pourriez ajouter : %d, dont atouts : %d.",
+    [MSG_HINT_TRANSFER] = "indice : %s — vous passez %d %s à %s (cartes dans sa main : %d).",
+    [MSG_HINT_OFF] = "Les indices ne sont pas permis dans cette partie (game.hints vaut « %s »).",
+    [MSG_HINT_NOT_YOUR_TURN] =
+        "Un indice se demande à votre tour dans %s : redemandez quand ce sera à vous.",
+    [MSG_HINT_PENDING] = "Votre indice est en préparation : il arrive dans un instant.",
+    [MSG_RESULT_HINTS] = "indices demandés : %s",
+    [MSG_TOPIC_SOLO] = "solo",
+    [MSG_WORD_VS] = " contre ",
+    [MSG_WORD_AND] = " et ",
+    [MSG_CMD_LAST] = "dernière",
+    [MSG_CMD_WATCH] = "regarder",
+    [MSG_CMD_UNWATCH] = "ne plus regarder",
+    [MSG_CMD_HINT] = "indice",
+};

@@ -1,0 +1,79 @@
+/* messages_lang.c — what differs by language besides the texts: the language codes, the plural
+ * rule of each language, and a card written with the language's rank and suit letters. */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "messages.h"
+
+static const char *const lang_codes[MSG_LANG_COUNT] = {
+    [MSG_LANG_EN] = "en",
+    [MSG_LANG_RU] = "ru",
+    [MSG_LANG_FR] = "fr",
+    [MSG_LANG_ES] = "es",
+};
+
+const char *msg_lang_code(msg_lang lang)
+{
+    return (unsigned)lang < MSG_LANG_COUNT ? lang_codes[lang] : NULL;
+}
+
+int msg_lang_of_code(const char *code)
+{
+    for (int i = 0; code && i < MSG_LANG_COUNT; i++)
+        if (!strcasecmp(code, lang_codes[i]))
+            return i;
+    return -1;
+}
+
+int msg_plural_form(msg_lang lang, int n)
+{
+    unsigned a = n < 0 ? 0u - (unsigned)n : (unsigned)n;
+    switch (lang) {
+    case MSG_LANG_RU:
+        if (a % 10 == 1 && a % 100 != 11)
+            return 0;
+        if (a % 10 >= 2 && a % 10 <= 4 && (a % 100 < 12 || a % 100 > 14))
+            return 1;
+        return 2;
+    case MSG_LANG_FR: return a <= 1 ? 0 : 2; /* "0 carte", "1 carte", "2 cartes" */
+    default: return a == 1 ? 0 : 2;
+    }
+}
+
+const char *msg_plural(msg_lang lang, int n, msg_id one)
+{
+    return msg_in(lang, (msg_id)(one + msg_plural_form(lang, n)));
+}
+
+const char *msg_command(msg_lang lang, const char *english)
+{
+    static const char *const words[] = { "play",  "beat",  "take",  "pass",  "transfer",
+                                         "durak", "join",  "leave", "start", "stop",
+                                         "table", "rules", "help",  "bot",   "stats",
+                                         "top",   "again", "hand",  "moves" };
+    static const char *const later[] = { "last", "watch", "unwatch", "hint" }; /* issue 14, 16 */
+    for (unsigned i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (!strcmp(english, words[i]))
+            return msg_in(lang, (msg_id)(MSG_CMD_PLAY + i));
+    for (unsigned i = 0; i < sizeof later / sizeof later[0]; i++)
+        if (!strcmp(english, later[i]))
+            return msg_in(lang, (msg_id)(MSG_CMD_LAST + i));
+    return english;
+}
+
+char *msg_card(msg_lang lang, int rank, int suit, bool unicode, char *buf, size_t cap)
+{
+    static const char *const symbols[4] = { "\xE2\x99\xA0", "\xE2\x99\xA3", "\xE2\x99\xA6",
+                                            "\xE2\x99\xA5" };
+    char digits[12];
+    const char *r = digits;
+    if (rank >= 9 && rank <= 12)
+        r = msg_in(lang, (msg_id)(MSG_RANK_J + rank - 9));
+    else
+        snprintf(digits, sizeof digits, "%d", rank + 2);
+    suit &= 3;
+    snprintf(buf, cap, "%s%s", r,
+             unicode ? symbols[suit] : msg_in(lang, (msg_id)(MSG_SUIT_LETTER_SPADE + suit)));
+    return buf;
+}

@@ -1,0 +1,94 @@
+/* tables_lang.c — the language of each line (issue 13): a channel's (channel_settings, else
+ * game.language); a person's (set language, else the channel's of the game they sit at, else
+ * game.language); a private game's, its player's. The outbox asks here for every sentence
+ * tables_say and tables_notice write. */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "tables_internal.h"
+
+_Static_assert(CONFIG_LANG_EN == (int)MSG_LANG_EN && CONFIG_LANG_RU == (int)MSG_LANG_RU
+                   && CONFIG_LANG_FR == (int)MSG_LANG_FR && CONFIG_LANG_ES == (int)MSG_LANG_ES,
+               "config.h's languages are msg_lang's");
+
+static msg_lang checked(int lang)
+{
+    return lang >= 0 && lang < MSG_LANG_COUNT ? (msg_lang)lang : MSG_LANG_EN;
+}
+
+msg_lang tables_channel_lang(const tables *t, const char *channel)
+{
+    for (int i = 0; i < t->cfg.nchannel_settings; i++) {
+        const config_channel *c = &t->cfg.channel_settings[i];
+        if (c->language >= 0 && casemap_equal(t->cm, c->name, channel))
+            return checked(c->language);
+    }
+    return checked(t->cfg.game.language);
+}
+
+/* A private game's person (issue 14): the nick of its one seat that is no computer player. */
+static const char *solo_person(tables *t, const char *key)
+{
+    const table_t *tb = tables_find(t, key);
+    for (int s = 0; tb && s < tb->nseats; s++)
+        if (!tables_is_ai(tb, s))
+            return tb->seat[s].nick;
+    return NULL;
+}
+
+msg_lang tables_lang_of(const tables *t, const char *target)
+{
+    if (casemap_is_channel(target))
+        return tables_channel_lang(t, target);
+    tables *mut = (tables *)t;        /* the preferences are a cache, loaded when first needed */
+    if (tables_private_key(target)) { /* its lines go to its player: in their language */
+        const char *person = solo_person(mut, target);
+        if (!person || tables_private_key(person))
+            return checked(t->cfg.game.language);
+        target = person;
+    }
+    int chosen = msg_lang_of_code(tables_prefs_of(mut, target)->language);
+    if (chosen >= 0)
+        return (msg_lang)chosen;
+    int s;
+    const table_t *tb = tables_of_nick(mut, target, &s);
+    if (tb && !tb->solo)
+        return tables_channel_lang(t, tb->channel);
+    if (t->event_channel[0])
+        return tables_channel_lang(t, t->event_channel);
+    return checked(t->cfg.game.language);
+}
+
+int tables_language(const tables *t, const char *target) { return (int)tables_lang_of(t, target); }
+
+render_opts tables_ropts_to(const tables *t, const char *target)
+{
+    render_opts r = { t->cfg.ui.colors, t->cfg.ui.unicode_suits, tables_lang_of(t, target) };
+    return r;
+}
+
+const char *tables_text(const tables *t, const char *target, msg_id id)
+{
+    return msg_in(tables_lang_of(t, target), id);
+}
+
+const char *tables_where(const tables *t, const table_t *tb, const char *target)
+{
+    return tb->solo ? tables_text(t, target, MSG_SOLO_WHERE) : tb->channel;
+}
+
+static int lang_of(void *ctx, const char *target) { return (int)tables_lang_of(ctx, target); }
+
+void tables_bind(tables *t, outbox *o)
+{
+    o->lang_of = lang_of;
+    o->lang_ctx = t;
+    t->event_channel[0] = '\0';
+}
+
+void tables_bind_channel(tables *t, outbox *o, const char *channel)
+{
+    tables_bind(t, o);
+    snprintf(t->event_channel, sizeof t->event_channel, "%s", channel);
+}
