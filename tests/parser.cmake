@@ -9,10 +9,13 @@ set(PARSER_CORPUS ${CMAKE_CURRENT_SOURCE_DIR}/corpus/parser)
   # The parser's sources are compiled into the target so that libFuzzer sees their coverage.
   set(FUZZ_FLAGS -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all)
   # The parser's sources are durak_parser's, with what they call from the bot and the engine.
-  get_target_property(FUZZ_PARSER_SOURCES durak_parser SOURCES)
+  set(FUZZ_PARSER_SOURCES)
+  foreach(lib durak_parser durak_messages)
+    get_target_property(_src ${lib} SOURCES)
+    list(APPEND FUZZ_PARSER_SOURCES ${_src})
+  endforeach()
   list(TRANSFORM FUZZ_PARSER_SOURCES PREPEND ${PROJECT_SOURCE_DIR}/bot/)
-  add_executable(fuzz_parser fuzz_parser.c ${FUZZ_PARSER_SOURCES}
-                 ${PROJECT_SOURCE_DIR}/bot/messages.c ${PROJECT_SOURCE_DIR}/bot/mirc.c
+  add_executable(fuzz_parser fuzz_parser.c ${FUZZ_PARSER_SOURCES} ${PROJECT_SOURCE_DIR}/bot/mirc.c
                  ${PROJECT_SOURCE_DIR}/engine/card.c)
   target_include_directories(fuzz_parser PRIVATE ${PROJECT_SOURCE_DIR}/bot
                              ${PROJECT_SOURCE_DIR}/engine)
