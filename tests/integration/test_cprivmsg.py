@@ -36,10 +36,7 @@ def test(env):
         srv.send(ZOE.replace("commands", "play"))
         line = srv.expect("CNOTICE zoe #durak :", 5)
         h.log("after +o: %s" % line[:60])
-        bot.proc.send_signal(15)
-        srv.expect("QUIT :")
-        rc, _ = bot.stop()
-        h.check(rc == 0, "durakbot exited with %s" % rc)
+        srv.stop_bot(bot)
     finally:
         srv.close()
 

@@ -54,10 +54,7 @@ def test(env):
                              r"lines/s again \(flood\.rate\)$", 3)
         h.log(back)
         h.check(bot.log_text().count("(fake lag)") == 1, "the slow-down was logged more than once")
-        bot.proc.send_signal(15)
-        srv.expect("QUIT :")
-        rc, _ = bot.stop()
-        h.check(rc == 0, "durakbot exited with %s" % rc)
+        srv.stop_bot(bot)
     finally:
         srv.close()
 

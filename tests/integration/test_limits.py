@@ -4,32 +4,11 @@ Its 005 says TARGMAX=...,JOIN:2 and LINELEN=300: the bot's five channels are joi
 line, after the 005 burst; every line the bot sends stays within 298 bytes, and a help text
 longer than that comes in more, shorter pieces (texts of at most 300 - 112 bytes, the room a
 512-byte line leaves its 400 bytes of text). Issue 15."""
-import socket
-import time
 
 import harness as h
 from test_protocol import FakeServer
 
 CHANNELS = ("#durak", "#two", "#three", "#four", "#five")
-
-
-def lines_for(srv, seconds):
-    """Every line the bot sends within `seconds`."""
-    out, end = [], time.monotonic() + seconds
-    while True:
-        while b"\r\n" in srv.buf:
-            raw, srv.buf = srv.buf.split(b"\r\n", 1)
-            out.append(raw)
-        left = end - time.monotonic()
-        if left <= 0:
-            return out
-        srv.conn.settimeout(left)
-        try:
-            data = srv.conn.recv(4096)
-        except socket.timeout:
-            continue
-        h.check(data, "the bot closed the connection")
-        srv.buf += data
 
 
 def test(env):
@@ -39,14 +18,14 @@ def test(env):
         bot.start()
         srv.accept(10)
         nick = srv.register(nick_taken=False)
-        early = lines_for(srv, 1.0)
+        early = srv.lines_for(1.0)
         h.check(not [l for l in early if l.startswith(b"JOIN")],
                 "JOIN before the 005 burst was over: %r" % early)
         srv.send(":fake.server 005 %s LINELEN=300 TARGMAX=PRIVMSG:4,JOIN:2,NOTICE:4 "
                  ":are supported" % nick)
         srv.send(":fake.server 251 %s :There are 3 users" % nick)
         srv.send(":fake.server 376 %s :End of MOTD" % nick)
-        joins = [l.decode() for l in lines_for(srv, 2.0) if l.startswith(b"JOIN ")]
+        joins = [l.decode() for l in srv.lines_for(2.0) if l.startswith(b"JOIN ")]
         h.log("JOIN lines: %r" % joins)
         named = [ch for l in joins for ch in l.split()[1].split(",")]
         h.check(sorted(named) == sorted(CHANNELS), "channels joined: %r" % named)
@@ -56,7 +35,7 @@ def test(env):
             srv.send(":%s!durak@bot.host JOIN :%s" % (nick, ch))
         srv.send(":zoe!z@zoe.host PRIVMSG #durak :!help")
         srv.send(":zoe!z@zoe.host PRIVMSG #durak :!help commands")
-        sent = lines_for(srv, 3.0)
+        sent = srv.lines_for(3.0)
         notices = [l for l in sent if l.startswith(b"NOTICE zoe :")]
         h.check(notices, "no help reply: %r" % sent)
         longest = max(len(l) for l in sent)
@@ -66,10 +45,7 @@ def test(env):
         texts = [len(l.split(b" :", 1)[1]) for l in notices]
         h.check(max(texts) <= 188, "a text of %d bytes: more than 300 - 112" % max(texts))
         h.check(max(texts) > 150, "no help line near the limit: %r" % texts)
-        bot.proc.send_signal(15)
-        srv.expect("QUIT :")
-        rc, _ = bot.stop()
-        h.check(rc == 0, "durakbot exited with %s" % rc)
+        srv.stop_bot(bot)
     finally:
         srv.close()
 

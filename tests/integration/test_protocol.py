@@ -58,6 +58,31 @@ class FakeServer:
                                     % prefix)
             self.buf += data
 
+    def lines_for(self, seconds):
+        """Every line (bytes) the bot sends within `seconds`."""
+        out, end = [], time.monotonic() + seconds
+        while True:
+            while b"\r\n" in self.buf:
+                raw, self.buf = self.buf.split(b"\r\n", 1)
+                out.append(raw)
+            left = end - time.monotonic()
+            if left <= 0:
+                return out
+            self.conn.settimeout(left)
+            try:
+                data = self.conn.recv(4096)
+            except socket.timeout:
+                continue
+            h.check(data, "the bot closed the connection")
+            self.buf += data
+
+    def stop_bot(self, bot):
+        """SIGTERM: the bot says QUIT and exits 0."""
+        bot.proc.send_signal(15)
+        self.expect("QUIT :")
+        rc, _ = bot.stop()
+        h.check(rc == 0, "durakbot exited with %s" % rc)
+
     def wait_closed(self, timeout):
         end = time.monotonic() + timeout
         while time.monotonic() < end:
