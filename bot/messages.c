@@ -218,7 +218,9 @@ static const char *const msg_english[MSG_COUNT] = {
                             "if you sit and want out.",
     [MSG_HELP_SHORT] =
         "%1$s: %2$sdurak opens a game, %2$sjoin takes a seat, %2$sstart deals; you play by private "
-        "message to %3$s. More: %2$shelp commands, moves, cards, bots or stats.",
+        "message to %3$s. More: %2$shelp commands, moves, cards, bots, stats or solo; alone "
+        "against "
+        "computer players: /msg %3$s play.",
     [MSG_HELP_SENT] = "%s: the help on %s is in a private message to you.",
     [MSG_MOVE_IN_CHANNEL] = "%s: moves go by private message: /msg %s %s",
     [MSG_SET_DONE] = "Saved: %s.",

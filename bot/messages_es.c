@@ -238,7 +238,8 @@ const char *const msg_spanish[MSG_COUNT] = {
                             "escribe %ssalir si tienes sitio y quieres salir.",
     [MSG_HELP_SHORT] = "%1$s: %2$sdurak abre una partida, %2$sunirse te sienta, "
                        "%2$sempezar reparte; se juega por mensaje privado a %3$s. Más: "
-                       "%2$sayuda comandos, jugadas, cartas, bots o estadísticas.",
+                       "%2$sayuda comandos, jugadas, cartas, bots, estadísticas o solo; a solas "
+                       "contra la máquina: /msg %3$s jugar.",
     [MSG_HELP_SENT] = "%s: la ayuda sobre %s te llega por mensaje privado.",
     [MSG_MOVE_IN_CHANNEL] = "%s: las jugadas van por mensaje privado: /msg %s %s",
     [MSG_SET_DONE] = "Guardado: %s.",

@@ -246,7 +246,8 @@ const char *const msg_french[MSG_COUNT] = {
                             "tapez %squitter si vous êtes à table et voulez sortir.",
     [MSG_HELP_SHORT] = "%1$s : %2$sdurak ouvre une partie, %2$srejoindre prend une place, "
                        "%2$scommencer distribue ; on joue en message privé à %3$s. Plus : "
-                       "%2$saide commandes, coups, cartes, robots ou statistiques.",
+                       "%2$saide commandes, coups, cartes, robots, statistiques ou solo ; seul "
+                       "contre l'ordinateur : /msg %3$s jouer.",
     [MSG_HELP_SENT] = "%s : l'aide sur %s vous est envoyée en message privé.",
     [MSG_MOVE_IN_CHANNEL] = "%s : les coups se jouent en message privé : /msg %s %s",
     [MSG_SET_DONE] = "Enregistré : %s.",
