@@ -48,9 +48,11 @@ static const char *const store_sql[ST_COUNT] = {
         " ON CONFLICT (key) DO UPDATE SET display = excluded.display,"
         " games = excluded.games, firsts = excluded.firsts, duraks = excluded.duraks,"
         " draws = excluded.draws, forfeits = excluded.forfeits, rating = excluded.rating",
-    [ST_TOP] = "SELECT " STORE_PLAYER_COLUMNS " FROM players"
-               " WHERE (substr(key, 1, 1) = '*') = ?2 AND substr(key, 1, 1) <> '+'"
-               " ORDER BY rating DESC, games DESC, key LIMIT ?1",
+    [ST_TOP] =
+        "SELECT " STORE_PLAYER_COLUMNS " FROM players"
+        " WHERE CASE ?2 WHEN 2 THEN substr(key, 1, 1) = '+' AND substr(key, 2, 1) <> '*'" /* solo */
+        " ELSE (substr(key, 1, 1) = '*') = ?2 AND substr(key, 1, 1) <> '+' END"
+        " ORDER BY rating DESC, games DESC, key LIMIT ?1",
     [ST_GET_PREFS] = "SELECT delivery, colours, turn, language FROM prefs WHERE key = ?1",
     [ST_PUT_PREFS] = "INSERT OR REPLACE INTO prefs (key, delivery, colours, turn, language)"
                      " VALUES (?1, ?2, ?3, ?4, ?5)",

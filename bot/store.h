@@ -101,15 +101,18 @@ typedef struct store_player {
 /* Fills *out and returns true if key has stats; false if not (or on error: then store_error is
  * not ""). */
 bool store_get_player(store *s, const char *key, store_player *out);
-/* The best n players (at most n rows into out): rating descending, then more games first, then
- * key; people only, or (bots) computer players only (their keys start with '*'). Returns how
- * many, or -1 on error. */
-int store_top(store *s, int n, bool bots, store_player *out);
+/* Which leaderboard store_top reads. Private games against computer players (issue 14) are kept
+ * under '+' and the stats key ("+alice", "+@acct"; their computer players under "+*normal[bot]"),
+ * apart from the channels'. */
+typedef enum {
+    STORE_TOP_PEOPLE, /* people in channel games */
+    STORE_TOP_BOTS,   /* computer players in channel games (keys starting with '*') */
+    STORE_TOP_SOLO,   /* people in private games ('+' keys, not "+*") */
+} store_board;
 
-/* The best n people in private games against computer players (issue 14): their records are kept
- * under '+' and their stats key ("+alice", "+@acct"; the computer players' under "+*normal[bot]"),
- * apart from the channels' (store_top leaves '+' keys out). Returns how many, or -1 on error. */
-int store_top_solo(store *s, int n, store_player *out);
+/* The best n of a leaderboard (at most n rows into out): rating descending, then more games
+ * first, then key. Returns how many, or -1 on error. */
+int store_top(store *s, int n, store_board which, store_player *out);
 
 /* A person's preferences for their private lines (/msg durakbot set ...); 0 means "as the
  * config says" for each. */

@@ -54,7 +54,7 @@ bool store_get_player(store *s, const char *key, store_player *out)
     return rc == SQLITE_ROW;
 }
 
-int store_top(store *s, int n, bool bots, store_player *out)
+int store_top(store *s, int n, store_board which, store_player *out)
 {
     sqlite3_stmt *st = s->st[ST_TOP];
     int count = 0, rc = SQLITE_DONE;
@@ -64,7 +64,7 @@ int store_top(store *s, int n, bool bots, store_player *out)
     if (!store_online(s, "could not read the leaderboard", "it is shown again once it opens"))
         return -1;
     sqlite3_bind_int(st, 1, n);
-    sqlite3_bind_int(st, 2, bots);
+    sqlite3_bind_int(st, 2, (int)which);
     while (count < n && (rc = sqlite3_step(st)) == SQLITE_ROW)
         store_read_player(st, &out[count++]);
     if (rc != SQLITE_ROW && rc != SQLITE_DONE) {

@@ -156,8 +156,11 @@ void info_top(tables *t, const char *channel, int n, const char *which, outbox *
         return;
     }
     n = n > 0 && n <= 20 ? n : 5;
-    int k =
-        solo ? store_top_solo(t->db, n, best) : store_top(t->db, n, !strcmp(which, "bots"), best);
+    int k = store_top(t->db, n,
+                      solo                     ? STORE_TOP_SOLO
+                      : !strcmp(which, "bots") ? STORE_TOP_BOTS
+                                               : STORE_TOP_PEOPLE,
+                      best);
     line[0] = '\0';
     for (int i = 0; i < k; i++)
         render_appendf(line, sizeof line, &len, "%s%d. %s %d (%d)", i ? ", " : "", i + 1,

@@ -765,15 +765,15 @@ static void test_top(void **state)
     assert_true(store_record_game(s, &yz));
     store_player top[10];
     static const char *const order[] = { "u", "y", "z", "w", "x", "v" };
-    assert_int_equal(store_top(s, 10, false, top), 6);
+    assert_int_equal(store_top(s, 10, STORE_TOP_PEOPLE, top), 6);
     for (int i = 0; i < 6; i++)
         assert_string_equal(top[i].key, order[i]);
     assert_near(top[0].rating, 1516, EPS);
     assert_int_equal(top[1].games, 2);
     assert_near(top[5].rating, 1484, EPS);
-    assert_int_equal(store_top(s, 3, false, top), 3);
+    assert_int_equal(store_top(s, 3, STORE_TOP_PEOPLE, top), 3);
     assert_string_equal(top[2].key, "z");
-    assert_int_equal(store_top(s, 0, false, top), 0);
+    assert_int_equal(store_top(s, 0, STORE_TOP_PEOPLE, top), 0);
     store_close(s);
 }
 
