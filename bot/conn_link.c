@@ -9,22 +9,27 @@ bool conn_has_percent(const bot_config *c)
            || strchr(c->irc.password, '%');
 }
 
+link_opts conn_link_opts(const bot_config *cf)
+{
+    return (link_opts){ .host = cf->irc.server,
+                        .port = cf->irc.port,
+                        .verify = cf->irc.tls_verify,
+                        .ca_file = cf->irc.tls_ca_file,
+                        .cert_file = cf->irc.tls_cert,
+                        .key_file = cf->irc.tls_key,
+                        .plain = !cf->irc.tls,
+                        .irc = true,
+                        .sasl = (link_sasl)cf->irc.sasl_mechanism, /* CONFIG_SASL_* alike */
+                        .sasl_user = cf->irc.sasl_username,
+                        .sasl_pass = cf->irc.sasl_password,
+                        .sasl_required = cf->irc.sasl_required,
+                        .encoding = cf->irc.encoding }; /* CONFIG_ENC_* alike */
+}
+
 /* Every connection goes through the relay (bot/link.h): TLS or plain, the wire guard, CAP, SASL;
  * libircclient talks to its end on 127.0.0.1. */
 link_relay *conn_start_relay(const bot_config *cf, int *port, char *err, size_t errlen)
 {
-    link_opts o = { .host = cf->irc.server,
-                    .port = cf->irc.port,
-                    .verify = cf->irc.tls_verify,
-                    .ca_file = cf->irc.tls_ca_file,
-                    .cert_file = cf->irc.tls_cert,
-                    .key_file = cf->irc.tls_key,
-                    .plain = !cf->irc.tls,
-                    .irc = true,
-                    .sasl = (link_sasl)cf->irc.sasl_mechanism, /* CONFIG_SASL_* alike */
-                    .sasl_user = cf->irc.sasl_username,
-                    .sasl_pass = cf->irc.sasl_password,
-                    .sasl_required = cf->irc.sasl_required,
-                    .encoding = cf->irc.encoding }; /* CONFIG_ENC_* alike */
+    link_opts o = conn_link_opts(cf);
     return link_start(&o, port, err, errlen);
 }

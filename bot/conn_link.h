@@ -13,6 +13,9 @@
  * formats; the config refuses '%' too). */
 bool conn_has_percent(const bot_config *c);
 
+/* The relay's options from the irc.* settings (the strings stay cf's). */
+link_opts conn_link_opts(const bot_config *cf);
+
 /* Every connection goes through the relay: TLS or plain, the wire guard, CAP, SASL; libircclient
  * talks to its end on 127.0.0.1 at *port. NULL with err when it cannot start. */
 link_relay *conn_start_relay(const bot_config *cf, int *port, char *err, size_t errlen);

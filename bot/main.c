@@ -15,8 +15,9 @@
 
 #include "aiworker.h"
 #include "casemap.h"
-#include "config.h"
 #include "clock.h"
+#include "config.h"
+#include "conn_link.h"
 #include "daemon.h"
 #include "log.h"
 #include "outq.h"
@@ -121,12 +122,7 @@ static bool load_config(const char *path, bot_config *cfg, char *err, size_t err
     secrets_check_permissions(path, cfg);
     if (!secrets_resolve(cfg, err, errlen))
         return false;
-    link_opts t = { .host = cfg->irc.server,
-                    .port = cfg->irc.port,
-                    .verify = cfg->irc.tls_verify,
-                    .ca_file = cfg->irc.tls_ca_file,
-                    .cert_file = cfg->irc.tls_cert,
-                    .key_file = cfg->irc.tls_key };
+    link_opts t = conn_link_opts(cfg);
     return !cfg->irc.tls || link_check(&t, err, errlen);
 }
 
