@@ -14,6 +14,7 @@
 
 #include "lag.h"
 #include "log.h"
+#include "log_capture.h"
 
 static irc_event line(const char *cmd, const char *token)
 {
@@ -54,33 +55,6 @@ static void probe(lag *g, outq *q, double t, double delay)
     lag_sent(g, LAG_PING_LINE, t);
     irc_event pong = line("PONG", LAG_TOKEN);
     lag_heard(g, q, &pong, t + delay);
-}
-
-static char logbuf[4096];
-static FILE *logtmp;
-static int saved_fd;
-
-static void capture(void)
-{
-    logtmp = tmpfile();
-    assert_non_null(logtmp);
-    fflush(stderr);
-    saved_fd = dup(2);
-    dup2(fileno(logtmp), 2);
-    log_set_level(LOG_DEBUG);
-}
-
-static const char *captured(void)
-{
-    fflush(stderr);
-    log_set_level(-1);
-    dup2(saved_fd, 2);
-    close(saved_fd);
-    rewind(logtmp);
-    size_t n = fread(logbuf, 1, sizeof logbuf - 1, logtmp);
-    logbuf[n] = '\0';
-    fclose(logtmp);
-    return logbuf;
 }
 
 static int count(const char *s, const char *what)
@@ -134,7 +108,7 @@ static void test_rate_follows_lag(void **state)
     outq *q = outq_new(1, 4.0);
     lag_init(&g, 1, 4.0);
     assert_float_equal(gap(q), 0.25, 1e-9);
-    capture();
+    log_capture();
     double t = 0;
     probe(&g, q, t += 20, 3.0);
     assert_float_equal(lag_rate(&g), 2.0, 1e-9);
@@ -159,7 +133,7 @@ static void test_rate_follows_lag(void **state)
     assert_float_equal(lag_rate(&g), 4.0, 1e-9);
     assert_float_equal(gap(q), 0.25, 1e-9);
     assert_false(lag_probe_due(&g, t += 20)); /* at full rate and idle: no probe */
-    const char *log = captured();
+    const char *log = log_captured();
     assert_int_equal(count(log, "(fake lag): sending"), 3);
     assert_non_null(strstr(log, "after 3.0 s (fake lag): sending 2.00 lines/s instead of 4.00"));
     assert_int_equal(count(log, "<5>"), 6);
@@ -176,7 +150,7 @@ static void test_unanswered_probe(void **state)
     lag g;
     outq *q = outq_new(1, 4.0);
     lag_init(&g, 1, 4.0);
-    capture();
+    log_capture();
     lag_sent(&g, "PRIVMSG #d :x", 10);
     assert_true(lag_probe_due(&g, 10));
     lag_sent(&g, LAG_PING_LINE, 10);
@@ -194,7 +168,7 @@ static void test_unanswered_probe(void **state)
     assert_float_equal(lag_rate(&g), 1.0, 1e-9);
     probe(&g, q, 30, 0.2);
     assert_float_equal(lag_rate(&g), 2.0, 1e-9);
-    const char *log = captured();
+    const char *log = log_captured();
     assert_non_null(strstr(log, "has not answered PING after 2.0 s (fake lag): sending 2.00"));
     assert_non_null(strstr(log, "has not answered PING after 4.5 s (fake lag): sending 1.00"));
     assert_int_equal(count(log, "<5>"), 3);

@@ -17,6 +17,7 @@
 #include "isupport.h"
 #include "numeric.h"
 #include "log.h"
+#include "log_capture.h"
 #include "owner.h"
 #include "rejoin.h"
 
@@ -386,27 +387,13 @@ static void test_isupport(void **state)
  * the bot mode state *bm. */
 static const char *logged(isupport_botmode *bm, const unsigned *codes, int n)
 {
-    static char out[2048];
     const char *p[] = { "durakbot", "Unknown MODE flag" };
-    FILE *tmp = tmpfile();
-    assert_non_null(tmp);
-    fflush(stderr);
-    int saved = dup(2);
-    dup2(fileno(tmp), 2);
-    log_set_level(LOG_DEBUG);
+    log_capture();
     for (int i = 0; i < n; i++) {
         irc_event e = numeric(codes[i], p, 2);
         numeric_log_refusal(&e, bm);
     }
-    fflush(stderr);
-    log_set_level(-1);
-    dup2(saved, 2);
-    close(saved);
-    rewind(tmp);
-    size_t len = fread(out, 1, sizeof out - 1, tmp);
-    out[len] = '\0';
-    fclose(tmp);
-    return out;
+    return log_captured();
 }
 
 /* ircd-hybrid says BOT=B but makes +B operator-only: the 501 after the bot's MODE is logged
