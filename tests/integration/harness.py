@@ -221,7 +221,10 @@ class Msg:
 
 class Client:
     """A plain-socket IRC client. A reader thread timestamps every line (time.monotonic())
-    and answers PINGs; the test thread reads lines in order with next_msgs() / wait_for()."""
+    and answers PINGs; the test thread reads lines in order with next_msgs() / wait_for().
+    Lines are read in `encoding` (a subclass may set another); m.bytes holds each as received."""
+
+    encoding = "utf-8"
 
     def __init__(self, port, nick, user=None):
         self.port = port
@@ -260,8 +263,9 @@ class Client:
                 buf += data
                 while b"\r\n" in buf:
                     raw, buf = buf.split(b"\r\n", 1)
-                    m = Msg(now, raw.decode("utf-8", errors="replace"))
+                    m = Msg(now, raw.decode(self.encoding, errors="replace"))
                     m.size = len(raw)
+                    m.bytes = raw
                     if m.command == "PING":
                         self.send("PONG :%s" % m.text)
                     with self.lock:

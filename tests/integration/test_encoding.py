@@ -8,7 +8,6 @@ as the Russian letters ч п б т, and a card the bot listed, sent back with х
 the channel with the same bytes. No line of either bot holds UTF-8's bytes or a '?' stand-in
 for what the set has. A third bot set to "auto" understands a UTF-8 client and a CP1251 one and
 answers both in CP1251."""
-import time
 
 import harness as h
 
@@ -21,28 +20,6 @@ class EncClient(h.Client):
     def __init__(self, port, nick, encoding):
         super().__init__(port, nick)
         self.encoding = encoding
-
-    def _reader(self):
-        buf = b""
-        sock = self.sock
-        try:
-            while True:
-                data = sock.recv(65536)
-                if not data:
-                    break
-                now = time.monotonic()
-                buf += data
-                while b"\r\n" in buf:
-                    raw, buf = buf.split(b"\r\n", 1)
-                    m = h.Msg(now, raw.decode(self.encoding, errors="replace"))
-                    m.bytes = raw
-                    if m.command == "PING":
-                        self.send("PONG :%s" % m.text)
-                    with self.lock:
-                        self.lines.append(m)
-        except OSError:
-            pass
-        self.closed.set()
 
     def say(self, target, text):
         self.send_bytes(b"PRIVMSG " + target.encode() + b" :" + text.encode(self.encoding))
