@@ -10,23 +10,9 @@
 #include <string.h>
 
 #include "chanop.h"
+#include "irc_event_fixture.h"
 
 #define CM CASEMAP_RFC1459
-
-static irc_event ev(irc_event_kind kind, const char *nick, const char *target, const char *arg,
-                    const char **params, unsigned count)
-{
-    return (irc_event){ .kind = kind,
-                        .nick = nick,
-                        .user = "u",
-                        .host = "h",
-                        .account = "",
-                        .target = target,
-                        .arg = arg,
-                        .text = "",
-                        .params = params,
-                        .count = count };
-}
 
 static irc_event numeric(unsigned code, const char **params, unsigned count)
 {

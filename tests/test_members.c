@@ -9,21 +9,7 @@
 #include <string.h>
 
 #include "members.h"
-
-static irc_event ev(irc_event_kind kind, const char *nick, const char *target, const char *arg,
-                    const char **params, unsigned count)
-{
-    return (irc_event){ .kind = kind,
-                        .nick = nick,
-                        .user = "u",
-                        .host = "h",
-                        .account = "",
-                        .target = target,
-                        .arg = arg,
-                        .text = "",
-                        .params = params,
-                        .count = count };
-}
+#include "irc_event_fixture.h"
 
 static const char *on(members *m, irc_event e)
 {
