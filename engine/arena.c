@@ -61,16 +61,9 @@ typedef struct {
     double hard_ms_sum, hard_ms_max, hard_cpu_sum, hard_cpu_max;
 } arena_totals;
 
-static double clock_ms(clockid_t id)
-{
-    struct timespec ts;
-    clock_gettime(id, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
-}
-
-static double now_ms(void) { return clock_ms(CLOCK_MONOTONIC); }
+static double now_ms(void) { return arena_clock_ms(CLOCK_MONOTONIC); }
 /* Each worker is one single-threaded process: its CPU time is time on one core. */
-static double cpu_ms(void) { return clock_ms(CLOCK_PROCESS_CPUTIME_ID); }
+static double cpu_ms(void) { return arena_clock_ms(CLOCK_PROCESS_CPUTIME_ID); }
 
 /* One splitmix64 step from z: seeds and deals derived from the run's seed. */
 static uint64_t mix64(uint64_t z) { return rng_mix64(z + RNG_GOLDEN_GAMMA); }

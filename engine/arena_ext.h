@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
+#include <time.h>
 
 #include "durak.h"
 
@@ -29,6 +30,10 @@ int ext_decision_line(const durak_view *v, const durak_action *acts, int n, char
  * afresh for the next decision). */
 bool ext_agent_decide(ext_agent *x, const durak_view *v, const durak_action *acts, int n,
                       int timeout_ms, durak_action *out, char *why, size_t why_cap);
+
+/* The clock `id` (CLOCK_MONOTONIC, CLOCK_PROCESS_CPUTIME_ID) in milliseconds: durak-arena's
+ * one clock reader, for its timings and the agents' answer deadlines. */
+double arena_clock_ms(clockid_t id);
 
 /* Closes the agent's input (its cue to exit), then ends it. */
 void ext_agent_stop(ext_agent *x);

@@ -2,7 +2,7 @@
 # IRC clients (tests/integration/, standard library only). Each script is one ctest; each kills
 # what it started, also on failure. Needs ngircd (apt-get install ngircd) and python3.
 find_program(NGIRCD ngircd PATHS /usr/sbin /usr/bin /sbin NO_DEFAULT_PATH)
-if(TARGET durakbot AND PYTHON3 AND NGIRCD)
+if(PYTHON3 AND NGIRCD)
   set(_it_dir ${CMAKE_CURRENT_SOURCE_DIR}/integration)
   # name, ctest time limit (the script's own limit is 15 s shorter so it can clean up)
   foreach(_it connect:60 rate:60 games:150 restart:120 protocol:60 persist:90 sighup:60 tls:75

@@ -9,7 +9,7 @@ target_compile_definitions(test_records PRIVATE DURAK_CLI="$<TARGET_FILE:durak-c
 add_dependencies(test_records durak-cli)
 add_test(NAME test_records COMMAND test_records)
 set_tests_properties(test_records PROPERTIES FIXTURES_SETUP records_db)
-if(TARGET durakbot AND PYTHON3)
+if(PYTHON3)
   add_test(NAME records_export
            COMMAND ${PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/records_export.py
                    --bot $<TARGET_FILE:durakbot> --cli $<TARGET_FILE:durak-cli>

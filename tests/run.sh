@@ -2,7 +2,8 @@
 # The test command: installs the Debian packages that are missing (inspircd and atheme-services
 # only to be run by tests/integration/test_atheme.py as ordinary processes on their own ports), builds with
 # AddressSanitizer + UBSan (clang, fuzzers on) and runs every test with ctest; checks the
-# style (tests/check_format.sh);
+# style (tests/check_format.sh) and that README's Layout names every bot/ module
+# (tests/check_layout.sh);
 # also checks that gcc builds the tree warning-free. Exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,6 +25,8 @@ fi
 
 # the house style (.clang-format): an unformatted file fails the run
 tests/check_format.sh
+# README's Layout section matches bot/
+tests/check_layout.sh
 
 jobs=$(nproc)
 # gcc, warnings as errors: the tree must build warning-free.
