@@ -120,7 +120,7 @@ static const char *const msg_english[MSG_COUNT] = {
     [MSG_ERR_TRANSFER_COVERED] = "No transfer once a card is covered: beat or take.",
     [MSG_ERR_TRANSFER_RANK] = "%s cannot transfer: a transfer needs the rank of the attack cards.",
     [MSG_ERR_TRANSFER_TOO_MANY] = "No transfer: %s could not answer that many cards; beat or take.",
-    [MSG_ERR_WRONG_PHASE] = "That move is not possible now: you are to %s (type moves to see how).",
+    [MSG_ERR_WRONG_PHASE] = "That move is not possible now: you are to %s. Your moves: %s",
     [MSG_ERR_BEAT_WHICH] = "Say which card %s should cover: %s",
     [MSG_ERR_CARD_NO_MOVE] = "%s is not a move now. Your moves: %s",
     [MSG_ERR_CARD_AMBIGUOUS] = "%s can mean %s: type the whole move.",
@@ -264,6 +264,7 @@ static const char *const msg_english[MSG_COUNT] = {
                        "forfeits %d; solo rating %d.",
     [MSG_TOP_SOLO] = "Top players alone against computer players (solo rating, games): %s",
     [MSG_TOP_SOLO_NONE] = "No private games recorded yet: start one with /msg %s play.",
+    [MSG_TOP_BOTS] = "Top computer players (rating, games): %s",
     [MSG_HELP_SOLO] = "Alone: /msg %s play [classic|transfer] [easy|normal|hard] [2-6] deals you a "
                       "private game against computer players (stop ends it, %stop solo ranks "
                       "them); %swatch in a channel sends you its game's public lines, %sunwatch "

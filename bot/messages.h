@@ -199,6 +199,7 @@ typedef enum {
     MSG_STATS_SOLO, /* nick, games, msg_plural(MSG_WORD_GAMES_ONE), firsts, duraks, forfeits, rating (ints) */
     MSG_TOP_SOLO,      /* list */
     MSG_TOP_SOLO_NONE, /* bot nick */
+    MSG_TOP_BOTS,      /* list: !top bots */
     MSG_HELP_SOLO,     /* bot nick, prefix, prefix, prefix */
     MSG_WATCH_ON,      /* channel, prefix, channel */
     MSG_WATCH_LINE,    /* channel, the game's line */

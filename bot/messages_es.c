@@ -132,8 +132,7 @@ const char *const msg_spanish[MSG_COUNT] = {
                               "ataque.",
     [MSG_ERR_TRANSFER_TOO_MANY] = "No se puede transferir: %s no podría responder a tantas cartas; "
                                   "cubre o roba.",
-    [MSG_ERR_WRONG_PHASE] = "Esa jugada no es posible ahora; te toca: %s (escribe jugadas para "
-                            "ver cómo).",
+    [MSG_ERR_WRONG_PHASE] = "Esa jugada no es posible ahora; te toca: %s. Tus jugadas: %s",
     [MSG_ERR_BEAT_WHICH] = "Di qué carta debe cubrir %s: %s",
     [MSG_ERR_CARD_NO_MOVE] = "%s no es una jugada ahora. Tus jugadas: %s",
     [MSG_ERR_CARD_AMBIGUOUS] = "%s puede significar %s: escribe la jugada completa.",
@@ -338,6 +337,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_TOP_SOLO] = "Mejores jugadores en solitario contra automáticos (puntuación, partidas): %s",
     [MSG_TOP_SOLO_NONE] =
         "Todavía no hay partidas privadas registradas: empieza una con /msg %s jugar.",
+    [MSG_TOP_BOTS] = "Mejores jugadores automáticos (puntuación, partidas): %s",
     [MSG_HELP_SOLO] = "En solitario: /msg %s jugar [clásico|transferencia] [fácil|medio|difícil] "
                       "[2-6] te reparte una partida privada contra jugadores automáticos (stop la "
                       "termina, %sclasificación solo los ordena); %smirar en un canal te envía las "

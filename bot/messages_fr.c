@@ -138,8 +138,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_ERR_TRANSFER_TOO_MANY] =
         "Pas de transfert : %s ne pourrait pas répondre à autant de cartes "
         "; couvrez ou ramassez.",
-    [MSG_ERR_WRONG_PHASE] = "Ce coup n'est pas possible maintenant ; à vous : %s (tapez coups "
-                            "pour voir comment).",
+    [MSG_ERR_WRONG_PHASE] = "Ce coup n'est pas possible maintenant ; à vous : %s. Vos coups : %s",
     [MSG_ERR_BEAT_WHICH] = "Dites quelle carte %s doit couvrir : %s",
     [MSG_ERR_CARD_NO_MOVE] = "%s n'est pas un coup possible maintenant. Vos coups : %s",
     [MSG_ERR_CARD_AMBIGUOUS] = "%s peut vouloir dire %s : tapez le coup en entier.",
@@ -346,6 +345,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_TOP_SOLO] = "Meilleurs joueurs seuls contre l'ordinateur (cote solo, parties) : %s",
     [MSG_TOP_SOLO_NONE] =
         "Aucune partie privée enregistrée pour l'instant : lancez-en une avec /msg %s jouer.",
+    [MSG_TOP_BOTS] = "Meilleurs joueurs de l'ordinateur (cote, parties) : %s",
     [MSG_HELP_SOLO] = "Seul : /msg %s jouer [classique|transfert] [facile|moyen|difficile] [2-6] "
                       "vous donne une partie privée contre des joueurs ordinateur (stop l'arrête, "
                       "%sclassement solo les classe) ; %sregarder dans un salon vous envoie les "

@@ -150,23 +150,23 @@ void info_top(tables *t, const char *channel, int n, const char *which, outbox *
     store_player best[20];
     char line[TABLES_LINE_MAX];
     size_t len = 0;
-    bool solo = !strcmp(which, "solo");
+    bool solo = !strcmp(which, "solo"), bots = !strcmp(which, "bots");
     if (!t->db) {
         tables_say(o, channel, MSG_NO_STATS);
         return;
     }
     n = n > 0 && n <= 20 ? n : 5;
     int k = store_top(t->db, n,
-                      solo                     ? STORE_TOP_SOLO
-                      : !strcmp(which, "bots") ? STORE_TOP_BOTS
-                                               : STORE_TOP_PEOPLE,
+                      solo   ? STORE_TOP_SOLO
+                      : bots ? STORE_TOP_BOTS
+                             : STORE_TOP_PEOPLE,
                       best);
     line[0] = '\0';
     for (int i = 0; i < k; i++)
         render_appendf(line, sizeof line, &len, "%s%d. %s %d (%d)", i ? ", " : "", i + 1,
                        best[i].display, (int)(best[i].rating + 0.5), best[i].games);
     if (k > 0)
-        tables_say(o, channel, solo ? MSG_TOP_SOLO : MSG_TOP, line);
+        tables_say(o, channel, solo ? MSG_TOP_SOLO : bots ? MSG_TOP_BOTS : MSG_TOP, line);
     else if (solo)
         tables_say(o, channel, MSG_TOP_SOLO_NONE, t->own_nick);
     else

@@ -214,11 +214,13 @@ static void explain_refusal(const tables *t, const table_t *tb, durak_action a, 
         tables_notice(o, nick, MSG_ERR_TRANSFER_TOO_MANY,
                       tb->seat[durak_next(g, g->defender)].nick);
         break;
-    default: {
-        char task[512];
+    default: { /* the wrong kind of move: what to do, and the moves that do it */
+        char task[512], list[TABLES_LINE_MAX];
+        durak_action acts[DURAK_MAX_ACTIONS];
         render_seats names = tables_names(tb);
         render_task(&r, &names, g, task, sizeof task);
-        tables_notice(o, nick, MSG_ERR_WRONG_PHASE, task);
+        render_actions(&r, acts, turn_moves(g, acts), list, sizeof list);
+        tables_notice(o, nick, MSG_ERR_WRONG_PHASE, task, list);
         break;
     }
     }

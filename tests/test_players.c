@@ -354,6 +354,103 @@ static void test_replies_that_help(void **state)
     h_free(h);
 }
 
+/* The i-th card of `list` (cards are words with a digit or one of TJQKA first and a suit letter
+ * last, as the harness writes them: unicode_suits off), or NULL; *end past it. */
+static const char *nth_card(const char *list, const char **end)
+{
+    for (const char *p = list; *p;) {
+        while (*p == ' ' || *p == '|' || *p == '(' || *p == ',')
+            p++;
+        const char *w = p;
+        while (*p && *p != ' ' && *p != '|' && *p != ')' && *p != ',')
+            p++;
+        size_t n = (size_t)(p - w);
+        if (n >= 2 && n <= 3 && strchr("6789JQKA1", w[0]) && strchr("scdh", w[n - 1])) {
+            *end = p;
+            return w;
+        }
+    }
+    return NULL;
+}
+
+/* The moves list follows the hand's order (issue 12): the card each move plays appears in
+ * `moves` in the order the hand line shows the cards, take and pass last. */
+static void test_moves_follow_the_hand(void **state)
+{
+    (void)state;
+    int checked = 0;
+    for (uint64_t seed = 50; seed < 53; seed++) {
+        harness *h = h_new(seed);
+        lobby(h, "#durak", seed % 2 ? "transfer" : "", NICKS, 3);
+        chan(h, "alice", "#durak", "!start");
+        rng_t r;
+        rng_seed(&r, seed);
+        for (int step = 0; step < 300 && tables_count(h->t); step++) {
+            char moves[1024], move[128], hand[600];
+            int i = whose_turn(h, NICKS, 3, moves, sizeof moves);
+            priv(h, NICKS[i], "hand");
+            const char *hl = said(h, NICKS[i], "Your hand in #durak: ");
+            assert_non_null(hl);
+            snprintf(hand, sizeof hand, "%s", strstr(hl, ": ") + 2);
+            *strstr(hand, " (trump") = '\0';
+            long last = -1;
+            const char *m = moves;
+            for (char *opt = moves; opt; opt = strstr(opt, " | ") ? strstr(opt, " | ") + 3 : NULL) {
+                const char *end, *c = nth_card(opt, &end);
+                const char *bar = strstr(opt, " | ");
+                if (!c || (bar && c > bar)) { /* take or pass: only after every card move */
+                    last = 1000;
+                    continue;
+                }
+                char word[8];
+                snprintf(word, sizeof word, "%.*s", (int)(end - c), c);
+                char padded[620], key[12];
+                snprintf(padded, sizeof padded, " %s ", hand);
+                snprintf(key, sizeof key, " %s ", word);
+                const char *at = strstr(padded, key);
+                assert_non_null(at);
+                long pos = at - padded;
+                if (pos < last)
+                    fail_msg("moves \"%s\" not in the order of the hand \"%s\"", m, hand);
+                last = pos;
+                checked++;
+            }
+            pick_move(&r, moves, move, sizeof move);
+            priv(h, NICKS[i], move);
+        }
+        h_free(h);
+    }
+    assert_true(checked > 100);
+}
+
+/* A move of the wrong kind is answered with what to do and the moves that do it (issue 12):
+ * "play C" while defending lists "beat … | take". */
+static void test_wrong_kind_says_the_right_one(void **state)
+{
+    (void)state;
+    harness *h = h_new(44);
+    start_two(h, "#durak");
+    char moves[1024], move[128];
+    int i = whose_turn(h, NICKS, 2, moves, sizeof moves);
+    snprintf(move, sizeof move, "%.*s", (int)strcspn(moves, "|"), moves);
+    while (move[strlen(move) - 1] == ' ')
+        move[strlen(move) - 1] = '\0';
+    priv(h, NICKS[i], move); /* the lead */
+    int d = 1 - i;
+    priv(h, NICKS[d], "hand");
+    const char *hl = said(h, NICKS[d], "Your hand in #durak: "), *end;
+    const char *c = nth_card(strstr(hl, ": ") + 2, &end);
+    char play[32];
+    snprintf(play, sizeof play, "play %.*s", (int)(end - c), c);
+    priv(h, NICKS[d], play);
+    const char *reply = said(h, NICKS[d], "not possible now");
+    assert_non_null(reply);
+    assert_non_null(strstr(reply, "you are to beat "));
+    assert_non_null(strstr(reply, "Your moves: "));
+    assert_non_null(strstr(reply, "take"));
+    h_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -368,6 +465,8 @@ int main(void)
         cmocka_unit_test(test_answers_where_asked),
         cmocka_unit_test(test_preferences),
         cmocka_unit_test(test_replies_that_help),
+        cmocka_unit_test(test_moves_follow_the_hand),
+        cmocka_unit_test(test_wrong_kind_says_the_right_one),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -774,6 +774,14 @@ static void test_top(void **state)
     assert_int_equal(store_top(s, 3, STORE_TOP_PEOPLE, top), 3);
     assert_string_equal(top[2].key, "z");
     assert_int_equal(store_top(s, 0, STORE_TOP_PEOPLE, top), 0);
+    /* issue 12: a computer player ('*' key) is not ranked among people; !top bots lists it */
+    store_result bq = { 2, false, { SEAT("*hard", 1, false, false), SEAT("q", 2, true, false) } };
+    assert_true(store_record_game(s, &bq));
+    assert_int_equal(store_top(s, 10, STORE_TOP_PEOPLE, top), 7);
+    for (int i = 0; i < 7; i++)
+        assert_true(top[i].key[0] != '*');
+    assert_int_equal(store_top(s, 10, STORE_TOP_BOTS, top), 1);
+    assert_string_equal(top[0].key, "*hard");
     store_close(s);
 }
 

@@ -64,6 +64,15 @@ def test(env):
                    what="an answer to !top")
     h.log("!top: %s" % m.plain)
     h.check("anna" in m.plain, "!top does not list anna: %r" % m.plain)
+    h.check("[bot]" not in m.plain, "!top ranks computer players among people: %r" % m.plain)
+    time.sleep(0.3)
+    c.next_msgs()
+    c.privmsg(CH, "!top bots")
+    m = c.wait_for(lambda m: h.from_bot(m) and "Top computer players" in m.plain, 5,
+                   what="an answer to !top bots")
+    h.log("!top bots: %s" % m.plain)
+    h.check("[bot]" in m.plain and "anna" not in m.plain,
+            "!top bots does not list the computer players alone: %r" % m.plain)
 
     lines = bot_lines(c)
     h.log("anna received %d lines from the bot" % len(lines))
