@@ -141,9 +141,20 @@ static void test_fair_timers(void **state)
             || said(h, "bob", "one more time-out forfeits the game"))
             break;
     }
-    for (int k = 0; k < 8 && tables_count(h->t); k++)
+    const char *told = NULL, *end = NULL;
+    for (int k = 0; k < 8 && tables_count(h->t); k++) {
         tick(h, tables_next_deadline(h->t));
+        if (!told)
+            told = said(h, "alice", "You are out of the game in #durak: ") ? "alice"
+                   : said(h, "bob", "You are out of the game in #durak: ") ? "bob"
+                                                                           : NULL;
+        end = end ? end : said(h, "#durak", "Game over");
+    }
     assert_int_equal(tables_count(h->t), 0); /* someone forfeited, and was told privately */
+    assert_non_null(told);
+    assert_non_null(end);
+    assert_non_null(strstr(end, "forfeit")); /* the end names the forfeiter */
+    assert_non_null(strstr(end, told));
     h_free(h);
 }
 
@@ -154,6 +165,16 @@ static void test_forfeit_told_privately(void **state)
     start_two(h, "#durak");
     chan(h, "bob", "#durak", "!leave");
     assert_non_null(said(h, "bob", "You are out of the game in #durak: bob leaves the game"));
+    h_free(h);
+    /* a creator who leaves a running game forfeits like anyone (issue 12, point 7); the others
+     * play on */
+    h = h_new(35);
+    lobby(h, "#durak", "", NICKS, 3);
+    chan(h, "alice", "#durak", "!start");
+    chan(h, "alice", "#durak", "!leave");
+    assert_non_null(said(h, "alice", "You are out of the game in #durak: alice leaves the game"));
+    assert_non_null(said(h, "#durak", "alice leaves the game"));
+    assert_int_equal(tables_count(h->t), 1);
     h_free(h);
 }
 
@@ -268,6 +289,8 @@ static void test_answers_where_asked(void **state)
     chan(h, "carol", "#durak", "take care"); /* not a player: chatter stays chatter */
     assert_int_equal(h->o.len, 0);
     priv(h, "carol", "stats");
+    assert_non_null(said(h, "carol", "Stats are not kept"));
+    priv(h, "carol", "top");
     assert_non_null(said(h, "carol", "Stats are not kept"));
     priv(h, "carol", "rules");
     assert_non_null(said(h, "carol", "Durak (classic)"));

@@ -589,6 +589,11 @@ static void test_computer_players(void **state)
         }
     }
     assert_int_equal(tables_count(h->t), 0);
+    /* !again (issue 12): the same seats, computer players included; alice is the only person,
+     * so her !again starts it at once */
+    chan(h, "alice", "#durak", "!again");
+    assert_non_null(said(h, "#durak", "starts: alice, Easy[bot], Hard[bot], Normal[bot]"));
+    assert_int_equal(tables_count(h->t), 1);
     h_free(h);
 }
 
