@@ -9,12 +9,21 @@
 #include "durak.h"
 #include "render.h"
 
-/* The names at a table, seat by seat, and who is away (held seats). */
+enum { RENDER_NAME_MAX = 72 }; /* a nick (64 bytes at most) and a zero-width space */
+
+/* The names at a table, seat by seat, and who is away (held seats). `quiet` is a person's nick
+ * as the narration writes it, with a zero-width space after its first letter so that no client
+ * highlights it (only a line's head highlights: the one who must act); "" writes name. */
 typedef struct {
     int n;
     const char *name[DURAK_MAX_PLAYERS];
     bool away[DURAK_MAX_PLAYERS];
+    char quiet[DURAK_MAX_PLAYERS][RENDER_NAME_MAX];
 } render_seats;
+
+/* Fills s->quiet[seat] from s->name[seat] (a person's seat; computer players' names are
+ * nobody's nick and stay as they are). */
+void render_quiet_name(render_seats *s, int seat);
 
 /* printf onto buf at *len, clamped: a long line is cut, never overrun. */
 void render_appendf(char *buf, size_t cap, size_t *len, const char *fmt, ...)

@@ -43,6 +43,8 @@ render_seats tables_names(const table_t *tb)
     for (int i = 0; i < tb->nseats; i++) {
         s.name[i] = tb->seat[i].nick;
         s.away[i] = tb->seat[i].absent;
+        if (!tables_is_ai(tb, i))
+            render_quiet_name(&s, i);
     }
     return s;
 }

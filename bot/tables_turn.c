@@ -1,7 +1,6 @@
 /* tables_turn.c — whose turn it is: the turn timer (game.turn_timeout, or game.throwin_timeout
  * for a decision that may be passed), the private "your turn" line, the warning, the time-out. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "tables_internal.h"
@@ -52,18 +51,16 @@ static int hand_order(const durak_game *g, const durak_action *a)
            + (a->kind == DURAK_ACT_TRANSFER);
 }
 
-static const durak_game *sorting_game;
-
-static int by_hand_order(const void *x, const void *y)
-{
-    return hand_order(sorting_game, x) - hand_order(sorting_game, y);
-}
-
 int turn_moves(const durak_game *g, durak_action *a)
 {
-    int n = durak_legal(g, a);
-    sorting_game = g;
-    qsort(a, (size_t)n, sizeof a[0], by_hand_order);
+    int n = durak_legal(g, a), key[DURAK_MAX_ACTIONS];
+    for (int i = 0; i < n; i++) { /* insertion sort by hand order, stable: few moves */
+        durak_action x = a[i];
+        int k = hand_order(g, &x), j = i;
+        for (; j > 0 && key[j - 1] > k; j--)
+            a[j] = a[j - 1], key[j] = key[j - 1];
+        a[j] = x, key[j] = k;
+    }
     return n;
 }
 

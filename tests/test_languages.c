@@ -43,8 +43,16 @@ static bool digit(char c) { return c >= '0' && c <= '9'; }
 /* Fails when text has a Latin word (two letters or more) that is not in allowed: the nicks, the
  * channel's name, the English command words that have no Russian one yet. A run of letters and
  * digits with a digit in it is no word (a hash in hex, first5). */
-static void assert_no_english(const char *text, const char *const *allowed)
+static void assert_no_english(const char *line, const char *const *allowed)
 {
+    char text[1024]; /* as read: without the zero-width spaces inside nicks */
+    size_t w = 0;
+    for (const char *p = line; *p && w + 1 < sizeof text; p++)
+        if (strncmp(p, "\xE2\x80\x8B", 3))
+            text[w++] = *p;
+        else
+            p += 2;
+    text[w] = '\0';
     for (size_t i = 0; text[i];) {
         if (!latin(text[i]) && !digit(text[i])) {
             i++;

@@ -11,6 +11,7 @@
 #include "mirc.h"
 #include "parser.h"
 #include "render.h"
+#include "render_game.h"
 
 #define SPADE "\xE2\x99\xA0"
 #define CLUB "\xE2\x99\xA3"
@@ -262,6 +263,25 @@ static void test_languages(void **state)
         }
 }
 
+/* A name in the narration gets a zero-width space after its first character (a UTF-8
+ * character whole), so clients do not highlight it; a one-letter name stays as it is. */
+static void test_quiet_names(void **state)
+{
+    (void)state;
+    render_seats s = { .n = 4, .name = { "alice", "\xD0\x90\xD0\xBD\xD1\x8F", "x", "" } };
+    for (int i = 0; i < 4; i++)
+        render_quiet_name(&s, i);
+    assert_string_equal(s.quiet[0], "a\xE2\x80\x8Blice");
+    assert_string_equal(s.quiet[1], "\xD0\x90\xE2\x80\x8B\xD0\xBD\xD1\x8F"); /* Аня */
+    assert_string_equal(s.quiet[2], "");
+    assert_string_equal(s.quiet[3], "");
+    char nick[65];
+    memset(nick, 'n', 64), nick[64] = '\0';
+    s.name[0] = nick;
+    render_quiet_name(&s, 0);
+    assert_int_equal(strlen(s.quiet[0]), 67); /* the longest nick fits */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -270,7 +290,7 @@ int main(void)
         cmocka_unit_test(test_hand_room), cmocka_unit_test(test_hand_colours_strip),
         cmocka_unit_test(test_table),     cmocka_unit_test(test_action),
         cmocka_unit_test(test_actions),   cmocka_unit_test(test_cards_read_back),
-        cmocka_unit_test(test_languages),
+        cmocka_unit_test(test_languages), cmocka_unit_test(test_quiet_names),
     };
     return cmocka_run_group_tests_name("render", tests, NULL, NULL);
 }

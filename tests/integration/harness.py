@@ -19,11 +19,13 @@ BOT_NICK = "durakbot"
 HOST = "127.0.0.1"
 
 # mIRC formatting: bold, colour (with up to two 2-digit numbers), reset, reverse, italic,
-# strike-through, underline.
-_MIRC = re.compile(r"\x03(\d{1,2}(,\d{1,2})?)?|[\x02\x0f\x16\x1d\x1e\x1f]")
+# strike-through, underline; and the zero-width space the bot writes inside a nick it names
+# without highlighting it.
+_MIRC = re.compile(r"\x03(\d{1,2}(,\d{1,2})?)?|[\x02\x0f\x16\x1d\x1e\x1f]|\u200b")
 
 
 def strip_codes(text):
+    """The text as a reader sees it."""
     return _MIRC.sub("", text)
 
 

@@ -2,9 +2,12 @@
 """lines: what the channel hears, measured. Ten complete games (five with 3 seats, five with 4,
 classic and transfer alternating) between test clients over a real ngircd. For every public line
 of the bot during play: a line that needs someone to act starts with that player's nick and no
-other seated nick comes before the first separator (so each turn highlights one person); and over
+other seated nick comes before the first separator, and no other seated nick is written so that a
+client highlighting nicks anywhere (weechat) would highlight it (so each turn highlights one
+person, in irssi and weechat alike); and over
 all games the channel gets at most 1 line and 90 bytes (as sent, colour codes included) per move.
 Prints lines per move, bytes per move and lines per minute."""
+import re
 import time
 
 import harness as h
@@ -23,11 +26,23 @@ def public_lines(client, since, until):
             and m.target.lower() == CH]
 
 
+def highlighted(text, nick):
+    """Whether a client that highlights a nick anywhere as a word (weechat) would highlight."""
+    return re.search(r"(?<![\w\[\]\\`^{}|-])%s(?![\w\[\]\\`^{}|-])" % re.escape(nick), text,
+                     re.IGNORECASE) is not None
+
+
 def check_highlights(lines, nicks):
-    """A head "nick: task" names its actor first and nobody else seated before the separator."""
+    """A head "nick: task" names its actor first and nobody else seated before the separator
+    (irssi highlights only there), and as sent no seated nick but the actor's can highlight
+    anywhere (weechat highlights everywhere); lines without a head highlight nobody."""
     checked = 0
     for m in lines:
         text = m.plain
+        if text.startswith("[") or (not text.startswith(("Game over", "Durak ("))
+                                    and ": " not in text.split(SEP)[0]):
+            lit = [n for n in nicks if highlighted(m.text, n)]
+            h.check(not lit, "%r would highlight %s" % (m.text, lit))
         if text.startswith(("[", "Game over", "Durak (")) or ": " not in text.split(SEP)[0]:
             continue
         head = text.split(SEP)[0]
@@ -36,6 +51,9 @@ def check_highlights(lines, nicks):
             continue
         others = [n for n in nicks if n.lower() != actor.lower() and n.lower() in head.lower()]
         h.check(not others, "%r names %s before the first separator" % (text, others))
+        lit = [n for n in nicks if highlighted(m.text, n)]
+        h.check(lit == [actor] or actor.endswith("[bot]") and not lit,
+                "%r would highlight %s, not just its actor" % (m.text, lit))
         checked += 1
     return checked
 
