@@ -210,6 +210,7 @@ static const parse_case channel_cases[] = {
     CASE("!unwatch", "unwatch"),
     CASE("!top solo", "top [solo]"),
     CASE("!stats alice", "stats [alice]"),
+    CASE("!stats a\xe2\x80\x8blice", "stats [alice]"), /* copied from a line that names her */
     CASE("!stats @Alice_[away],", "stats [Alice_[away]]"),
     CASE("!stats bob:", "stats [bob]"),
     CASE("!stats {x}|y`-^\\", "stats [{x}|y`-^\\]"),
