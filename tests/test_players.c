@@ -455,6 +455,14 @@ static void test_moves_follow_the_hand(void **state)
     assert_true(checked > 100);
 }
 
+/* The first of the moves "a | b | …" into out. */
+static void first_move(const char *moves, char *out, size_t cap)
+{
+    snprintf(out, cap, "%.*s", (int)strcspn(moves, "|"), moves);
+    for (size_t n = strlen(out); n && out[n - 1] == ' ';)
+        out[--n] = '\0';
+}
+
 /* A move of the wrong kind is answered with what to do and the moves that do it (issue 12):
  * "play C" while defending lists "beat … | take". */
 static void test_wrong_kind_says_the_right_one(void **state)
@@ -464,9 +472,7 @@ static void test_wrong_kind_says_the_right_one(void **state)
     start_two(h, "#durak");
     char moves[1024], move[128];
     int i = whose_turn(h, NICKS, 2, moves, sizeof moves);
-    snprintf(move, sizeof move, "%.*s", (int)strcspn(moves, "|"), moves);
-    while (move[strlen(move) - 1] == ' ')
-        move[strlen(move) - 1] = '\0';
+    first_move(moves, move, sizeof move);
     priv(h, NICKS[i], move); /* the lead */
     int d = 1 - i;
     priv(h, NICKS[d], "hand");
@@ -481,6 +487,51 @@ static void test_wrong_kind_says_the_right_one(void **state)
     assert_non_null(strstr(reply, "Your moves: "));
     assert_non_null(strstr(reply, "take"));
     h_free(h);
+}
+
+/* "beat C" that could cover either of two cards lists the real choices (issue 12), not an
+ * example: after a transfer (R17) the new defender faces two cards a trump beats both of. */
+static void test_beat_which_lists_the_choices(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 0; seed < 300; seed++) {
+        harness *h = h_new(seed);
+        lobby(h, "#durak", "transfer", NICKS, 2);
+        chan(h, "alice", "#durak", "!start");
+        char moves[1024], move[128], dmoves[1024];
+        int i = whose_turn(h, NICKS, 2, moves, sizeof moves);
+        first_move(moves, move, sizeof move);
+        priv(h, NICKS[i], move); /* the lead */
+        whose_turn(h, NICKS, 2, dmoves, sizeof dmoves);
+        const char *t = strstr(dmoves, "transfer ");
+        if (!t) {
+            h_free(h);
+            continue;
+        }
+        first_move(t, move, sizeof move);
+        priv(h, NICKS[1 - i], move);
+        whose_turn(h, NICKS, 2, moves, sizeof moves); /* the first attacker defends now */
+        /* a card with two "beat C T" moves */
+        for (char *b = strstr(moves, "beat "); b; b = strstr(b + 1, "beat ")) {
+            char card[8], pat[16];
+            if (sscanf(b, "beat %7s", card) != 1)
+                continue;
+            snprintf(pat, sizeof pat, "beat %s ", card);
+            if (strstr(strstr(moves, pat) + 1, pat) == NULL)
+                continue;
+            snprintf(move, sizeof move, "beat %s", card);
+            priv(h, NICKS[i], move);
+            const char *r = said(h, NICKS[i], "Say which card");
+            assert_non_null(r);
+            assert_non_null(strstr(r, pat));
+            assert_non_null(strstr(strstr(r, pat) + 1, pat)); /* both choices, as moves */
+            assert_null(strstr(r, "e.g."));
+            h_free(h);
+            return;
+        }
+        h_free(h);
+    }
+    fail_msg("no deal gave a card that covers either of two cards");
 }
 
 int main(void)
@@ -499,6 +550,7 @@ int main(void)
         cmocka_unit_test(test_replies_that_help),
         cmocka_unit_test(test_moves_follow_the_hand),
         cmocka_unit_test(test_wrong_kind_says_the_right_one),
+        cmocka_unit_test(test_beat_which_lists_the_choices),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
