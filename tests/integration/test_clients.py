@@ -521,6 +521,7 @@ def test(env):
         wait_setting(irssi, "hilight_nick_matches=1 hilight_nick_matches_everywhere=0")
         h.log("irssi %s, weechat %s in %s; irssi at its defaults: %s"
               % (IRSSI_NICK, WEECHAT_NICK, CH, irssi.settings()[-1]))
+        problems = []            # both games are played and counted before the test fails
         for game in range(2):
             if game == 1:
                 irssi.type("/set hilight_nick_matches_everywhere ON")
@@ -531,13 +532,14 @@ def test(env):
             result = g.play()
             h.log("game %d: %d channel lines in play: %s" % (game + 1, len(g.lines), result))
             time.sleep(1.0)      # the clients log the last lines
-            problems = check_client(irssi, game, len(g.lines)) + \
-                check_client(weechat, game, len(g.lines))
-            h.check(not problems, "; ".join(problems))
+            problems += check_client(irssi, game, len(g.lines))
+            problems += check_client(weechat, game, len(g.lines))
+        h.check(not problems, "; ".join(problems))
         ok = True
     finally:
         if not ok:
-            print("---- irssi screen ----\n%s" % irssi.screen())
+            screen = [line for line in irssi.screen().splitlines() if line.strip()]
+            print("---- irssi screen (last 12 lines) ----\n%s" % "\n".join(screen[-12:]))
             print("---- weechat output ----\n%s" % "\n".join(weechat.log_tail()))
         irssi.stop()
         weechat.stop()
