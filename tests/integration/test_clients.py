@@ -26,7 +26,8 @@ the own nick, which nick_match_msg() (src/core/nicklist.c) takes to be a message
 the nick; `hilight_nick_matches_everywhere` (default OFF, since irssi 0.8.18) switches that to
 nick_match_msg_everywhere(), the nick anywhere as a word. Game 2 with irssi set to
 `/set hilight_nick_matches_everywhere ON` (typed into irssi through tmux), which makes irssi as
-strict as weechat. The script logs both settings as irssi reports them, and the test checks them.
+strict as weechat, and `/msg durakbot set notice`, so that its turn lines come by NOTICE. The
+script logs both settings as irssi reports them, and the test checks them.
 
 Skipped (77) when irssi, weechat-headless, its Python plugin (weechat-python) or tmux is missing:
 apt-get install irssi weechat-headless weechat-python tmux. HOME of the clients is the temp dir;
@@ -48,7 +49,7 @@ IRSSI_NICK = "irene"
 WEECHAT_NICK = "wanda"
 HARNESS_NICKS = ["hank", "hugo"]
 SILENCE = 3.0          # seconds without a public line: the harness players ask `moves`
-GAME_TIME = 30         # one game, seconds
+GAME_TIME = 35         # one game, seconds
 
 # The players' shared contract (play.py's docstring): the turn line and the "Your moves:" answer.
 PERL_PLAYER = r"""# durakplay.pl - plays a durakbot seat, logs irssi's highlight verdicts
@@ -101,7 +102,7 @@ Irssi::signal_add('print text', sub {
 
 sub first_move { my @m = grep { length } map { s/^\s+|\s+$//gr } split /\|/, shift; $m[0] }
 sub private_line {
-    my ($server, $msg, $nick) = @_;
+    my ($kind, $server, $msg, $nick) = @_;
     return unless lc $nick eq 'durakbot';
     my $t = plain(text($msg));
     my $move;
@@ -113,13 +114,13 @@ sub private_line {
         $move = first_move($1);
     }
     return unless defined $move;
-    print $moves "$move\n";
+    print $moves "$kind\t$move\n";
     $server->command("msg durakbot $move");
 }
-Irssi::signal_add('message private', \&private_line);
+Irssi::signal_add('message private', sub { private_line('PRIVMSG', @_) });
 Irssi::signal_add('message irc notice', sub {
     my ($server, $msg, $nick, $address, $target) = @_;
-    private_line($server, $msg, $nick) unless $target =~ /^[#&]/;
+    private_line('NOTICE', $server, $msg, $nick) unless $target =~ /^[#&]/;
 });
 Irssi::signal_add('setup changed', \&log_settings);
 log_settings();
@@ -184,7 +185,7 @@ def on_message(data, signal, signal_data):
     else:
         return weechat.WEECHAT_RC_OK
     if move:
-        MOVES.write(move + "\n")
+        MOVES.write("%s\t%s\n" % (signal.rsplit("_", 1)[1].upper(), move))
         server = signal.split(",", 1)[0]
         weechat.command(weechat.buffer_search("irc", "server." + server), "/msg durakbot " + move)
     return weechat.WEECHAT_RC_OK
@@ -223,12 +224,17 @@ def end_pid(pid, wait=3.0):
         os.kill(pid, signal.SIGKILL)
 
 
-def count_lines(path):
+def read_moves(path):
+    """{"PRIVMSG": n, "NOTICE": n}: the moves a client sent, by how the line it answered came."""
+    kinds = {"PRIVMSG": 0, "NOTICE": 0}
     try:
         with open(path, encoding="utf-8", errors="replace") as f:
-            return sum(1 for _ in f)
+            for line in f:
+                kind = line.split("\t", 1)[0]
+                kinds[kind] = kinds.get(kind, 0) + 1
     except OSError:
-        return 0
+        pass
+    return kinds
 
 
 def read_log(path):
@@ -260,7 +266,7 @@ class Irssi:
         self.lines = os.path.join(self.home, "lines.log")
 
     def moves_sent(self):
-        return count_lines(os.path.join(self.home, "moves.log"))
+        return read_moves(os.path.join(self.home, "moves.log"))
 
     def tmux(self, *args):
         return subprocess.run(["tmux", "-S", self.socket, "-f", "/dev/null"] + list(args),
@@ -319,7 +325,7 @@ class Weechat:
         self.lines = os.path.join(self.dir, "lines.log")
 
     def moves_sent(self):
-        return count_lines(os.path.join(self.dir, "moves.log"))
+        return read_moves(os.path.join(self.dir, "moves.log"))
 
     def start(self):
         commands = ("/set irc.server_default.anti_flood_prio_high 0;"
@@ -475,9 +481,9 @@ def check_client(client, game, expected):
     wrong = [t for is_lit, t in lines if is_lit and not t.lower().startswith(head)]
     missed = [t for is_lit, t in lines if not is_lit and t.lower().startswith(head)]
     h.log("game %d, %s (%s): %d channel lines of durakbot, %d turns announced, %d highlights, "
-          "%d wrong highlights, %d missed; %d moves sent so far"
+          "%d wrong highlights, %d missed; moves sent so far: %d for PRIVMSG lines, %d for NOTICEs"
           % (game + 1, client.name, client.nick, len(lines), len(turns), len(lit), len(wrong),
-             len(missed), client.moves_sent()))
+             len(missed), client.moves_sent()["PRIVMSG"], client.moves_sent()["NOTICE"]))
     problems = []
     if len(lines) != expected:
         problems.append("%s logged %d of durakbot's lines during game %d, hank got %d"
@@ -522,8 +528,12 @@ def test(env):
         h.log("irssi %s, weechat %s in %s; irssi at its defaults: %s"
               % (IRSSI_NICK, WEECHAT_NICK, CH, irssi.settings()[-1]))
         problems = []            # both games are played and counted before the test fails
+        sent = []                # irssi's moves_sent() after each game
         for game in range(2):
             if game == 1:
+                # its private lines come by NOTICE now; typed first, so irssi has sent it
+                # when the setting below shows, before the lobby opens
+                irssi.type("/msg durakbot set notice")
                 irssi.type("/set hilight_nick_matches_everywhere ON")
                 wait_setting(irssi, "hilight_nick_matches=1 hilight_nick_matches_everywhere=1")
                 h.log("irssi now: %s" % irssi.settings()[-1])
@@ -534,6 +544,10 @@ def test(env):
             time.sleep(1.0)      # the clients log the last lines
             problems += check_client(irssi, game, len(g.lines))
             problems += check_client(weechat, game, len(g.lines))
+            sent.append(irssi.moves_sent())
+        if sent[1]["PRIVMSG"] != sent[0]["PRIVMSG"] or sent[1]["NOTICE"] <= sent[0]["NOTICE"]:
+            problems.append("irssi after `set notice`: moves sent %s, before %s: its turn lines "
+                            "did not all come by NOTICE" % (sent[1], sent[0]))
         h.check(not problems, "; ".join(problems))
         ok = True
     finally:
