@@ -18,9 +18,10 @@ client: a line of durakbot's is highlighted if and only if it starts with that c
 lines as a harness client did. Prints per client: its turns announced in the channel, its
 highlights, wrong highlights and missed ones (0 and 0 expected).
 
-Two games, both with weechat at its defaults (it highlights its nick anywhere in a line, as a
-word: weechat.look.highlight empty, the irc plugin adds the nick to each channel's highlight
-words). Game 1 with irssi at its defaults; irssi decides in fe-common/core/fe-messages.c
+Two games, both with weechat at its defaults, which highlight its nick anywhere in a line, as a
+word: weechat.look.highlight is empty and each channel buffer's highlight_words is "$nick" (the
+own nick); the script logs both as weechat reports them, and the test checks them.
+Game 1 with irssi at its defaults; irssi decides in fe-common/core/fe-messages.c
 sig_message_public: `hilight_nick_matches` (default ON) highlights a public message "meant for"
 the own nick, which nick_match_msg() (src/core/nicklist.c) takes to be a message starting with
 the nick; `hilight_nick_matches_everywhere` (default OFF, since irssi 0.8.18) switches that to
@@ -148,6 +149,7 @@ weechat.register("durakplay", "durakbot tests", "1", "GPL3", "durakbot integrati
 DIR = weechat.info_get("weechat_data_dir", "")
 LINES = open(os.path.join(DIR, "lines.log"), "a", encoding="utf-8", buffering=1)
 MOVES = open(os.path.join(DIR, "moves.log"), "a", encoding="utf-8", buffering=1)
+SETTINGS = os.path.join(DIR, "settings.log")
 CODES = re.compile(r"\x03(\d{1,2}(,\d{1,2})?)?|[\x02\x0f\x16\x1d\x1e\x1f]|\u200b")
 TURN = re.compile(r"^Your turn in \S+: .*? \u2014 (.*?) \u00b7 hand: ")
 
@@ -156,6 +158,11 @@ def on_print(data, buffer, date, tags, displayed, highlight, prefix, message):
     tags = tags.split(",")
     if "irc_privmsg" not in tags or weechat.buffer_get_string(buffer, "localvar_type") != "channel":
         return weechat.WEECHAT_RC_OK
+    if not os.path.exists(SETTINGS):     # what decides its highlights, once
+        with open(SETTINGS, "w") as f:
+            f.write("weechat.look.highlight=%r highlight_words=%r\n"
+                    % (weechat.config_string(weechat.config_get("weechat.look.highlight")),
+                       weechat.buffer_get_string(buffer, "highlight_words")))
     nick = next((t[5:] for t in tags if t.startswith("nick_")), "")
     text = re.sub(r"[\t\r\n]", " ", message)
     LINES.write("%s\t%s\t%s\n" % ("H" if int(highlight) else "-", nick, text))
@@ -349,6 +356,13 @@ class Weechat:
                 self.proc.wait(3)
         self.proc = None
 
+    def settings(self):
+        try:
+            with open(os.path.join(self.dir, "settings.log")) as f:
+                return f.read().strip()
+        except OSError:
+            return ""
+
     def log_tail(self):
         try:
             with open(self.logpath, errors="replace") as f:
@@ -541,6 +555,10 @@ def test(env):
             g.lobby()
             result = g.play()
             h.log("game %d: %d channel lines in play: %s" % (game + 1, len(g.lines), result))
+            if game == 0:
+                h.log("weechat at its defaults: %s" % weechat.settings())
+                h.check(weechat.settings() == "weechat.look.highlight='' highlight_words='$nick'",
+                        "weechat's highlight settings: %s" % weechat.settings())
             time.sleep(1.0)      # the clients log the last lines
             problems += check_client(irssi, game, len(g.lines))
             problems += check_client(weechat, game, len(g.lines))
