@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The test command: installs the Debian packages that are missing (inspircd and atheme-services
-# only to be run by tests/integration/test_atheme.py as ordinary processes on their own ports), builds with
+# only to be run by tests/integration/test_atheme.py as ordinary processes on their own ports;
+# irssi, weechat-headless, weechat-python and tmux only to be run by
+# tests/integration/test_clients.py as players, their homes in its temp dir), builds with
 # AddressSanitizer + UBSan (clang, fuzzers on) and runs every test with ctest; checks the
 # style (tests/check_format.sh) and that README's Layout names every bot/ module
 # (tests/check_layout.sh);
@@ -11,7 +13,8 @@ cd "$(dirname "$0")/.."
 packages=(build-essential cmake pkg-config clang libclang-rt-14-dev clang-format
           libircclient-dev libconfig-dev libcmocka-dev libsqlite3-dev libssl-dev
           libsystemd-dev openssl systemd groff-base
-          ngircd python3 inspircd atheme-services)
+          ngircd python3 inspircd atheme-services
+          irssi weechat-headless weechat-python tmux)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
