@@ -120,10 +120,10 @@ void render_status(const render_opts *r, const render_seats *s, const durak_game
 void render_quiet_name(render_seats *s, int seat)
 {
     const unsigned char *n = (const unsigned char *)s->name[seat];
-    size_t first = 1;
+    size_t first = n[0] ? 1 : 0;
     while (n[first] && (n[first] & 0xC0) == 0x80) /* the whole first UTF-8 character */
         first++;
-    if (!n[0] || !n[first]) { /* one letter: nothing to split */
+    if (!n[first]) { /* no name, or one letter: nothing to split */
         s->quiet[seat][0] = '\0';
         return;
     }
