@@ -534,6 +534,25 @@ static void test_beat_which_lists_the_choices(void **state)
     fail_msg("no deal gave a card that covers either of two cards");
 }
 
+/* A rematch lobby is a lobby: its creator's !start starts it before everyone typed !again. */
+static void test_again_started_by_the_creator(void **state)
+{
+    (void)state;
+    harness *h = h_new(45);
+    lobby(h, "#durak", "", NICKS, 3);
+    chan(h, "alice", "#durak", "!start");
+    play_to_end(h, "#durak", NICKS, 3, 45);
+    chan(h, "carol", "#durak", "!again");
+    assert_non_null(said(h, "#durak", "Rematch: alice, bob, carol"));
+    assert_non_null(said(h, "#durak", "waiting for alice, bob"));
+    chan(h, "bob", "#durak", "!start"); /* not the creator */
+    assert_int_equal(tables_count(h->t), 1);
+    assert_null(said(h, "#durak", "starts"));
+    chan(h, "alice", "#durak", "!start");
+    assert_non_null(said(h, "#durak", "starts: alice, bob, carol"));
+    h_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -551,6 +570,7 @@ int main(void)
         cmocka_unit_test(test_moves_follow_the_hand),
         cmocka_unit_test(test_wrong_kind_says_the_right_one),
         cmocka_unit_test(test_beat_which_lists_the_choices),
+        cmocka_unit_test(test_again_started_by_the_creator),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
