@@ -7,7 +7,6 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <linux/capability.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +14,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "dac_override.h"
 #include "config.h"
 #include "persist.h"
 #include "store_internal.h" /* the connection: to count commits and fill the disk */
@@ -211,19 +211,6 @@ static void test_disk_full_keeps_result(void **state)
     assert_true(record_replay(&g.rec, &replayed));
     assert_int_equal(replayed.result, DURAK_RESULT_WON);
     h_free(h);
-}
-
-/* Root ignores file modes: drop the capabilities that let it (effective set only, restored). */
-static bool set_dac_override(bool on)
-{
-    struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
-    struct __user_cap_data_struct data[2];
-    if (syscall(SYS_capget, &hdr, data) != 0)
-        return false;
-    uint32_t bits = 1u << CAP_DAC_OVERRIDE | 1u << CAP_DAC_READ_SEARCH | 1u << CAP_FOWNER;
-    data[0].effective =
-        on ? data[0].effective | (data[0].permitted & bits) : data[0].effective & ~bits;
-    return syscall(SYS_capset, &hdr, data) == 0;
 }
 
 /* A read-only file is opened read-only, not moved aside; the bot says it cannot write, keeps what

@@ -10,7 +10,6 @@
 
 #include <errno.h>
 #include <ftw.h>
-#include <linux/capability.h>
 #include <math.h>
 #include <signal.h>
 #include <sqlite3.h>
@@ -24,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "dac_override.h"
 #include "rating.h"
 #include "store_internal.h" /* the connection, to fill the disk and read rejected_tables */
 
@@ -869,19 +869,6 @@ static void test_file_size_limit_is_full(void **state)
     assert_false(store_refused(s));
     assert_true(store_save_table(s, "#after", big)); /* the limit lifted: writes go in again */
     store_close(s);
-}
-
-/* Root ignores file modes: drop the capabilities that let it (effective set only, restored). */
-static bool set_dac_override(bool on)
-{
-    struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
-    struct __user_cap_data_struct data[2];
-    if (syscall(SYS_capget, &hdr, data) != 0)
-        return false;
-    uint32_t bits = 1u << CAP_DAC_OVERRIDE | 1u << CAP_DAC_READ_SEARCH | 1u << CAP_FOWNER;
-    data[0].effective =
-        on ? data[0].effective | (data[0].permitted & bits) : data[0].effective & ~bits;
-    return syscall(SYS_capset, &hdr, data) == 0;
 }
 
 /* A read-only file in a read-only directory (a file handed over by root, a read-only mount): a
