@@ -130,8 +130,7 @@ void render_quiet_name(render_seats *s, int seat)
     snprintf(s->quiet[seat], sizeof s->quiet[seat], "%.*s\xE2\x80\x8B%s", (int)first, n, n + first);
 }
 
-/* A seat's name in the narration: never highlighted (see render_seats). */
-static const char *told(const render_seats *s, int seat)
+const char *render_told(const render_seats *s, int seat)
 {
     return s->quiet[seat][0] ? s->quiet[seat] : s->name[seat];
 }
@@ -147,7 +146,7 @@ void render_head(const render_opts *r, const render_seats *s, const durak_game *
 void render_move(const render_opts *r, const render_seats *s, const durak_game *g, durak_action a,
                  char *buf, size_t cap)
 {
-    const char *nick = told(s, g->actor);
+    const char *nick = render_told(s, g->actor);
     char c[RENDER_CARD_MAX], x[RENDER_CARD_MAX];
     render_card(r, a.card, c, sizeof c);
     switch (a.kind) {
@@ -164,7 +163,8 @@ void render_move(const render_opts *r, const render_seats *s, const durak_game *
     case DURAK_ACT_TAKE: snprintf(buf, cap, M(MSG_MOVE_TAKE), nick); break;
     case DURAK_ACT_PASS: buf[0] = '\0'; break; /* a pass makes no public line of its own */
     case DURAK_ACT_TRANSFER:
-        snprintf(buf, cap, M(MSG_MOVE_TRANSFER), nick, c, told(s, durak_next(g, g->defender)));
+        snprintf(buf, cap, M(MSG_MOVE_TRANSFER), nick, c,
+                 render_told(s, durak_next(g, g->defender)));
         break;
     default: buf[0] = '\0'; break;
     }
@@ -179,7 +179,7 @@ static void bout_end(const render_opts *r, const render_seats *s, const durak_ga
         return;
     if ((g->hand[before->defender] & table) == table) {
         int n = cards_count(table);
-        render_appendf(line, cap, len, M(MSG_BOUT_TAKEN), told(s, before->defender), n,
+        render_appendf(line, cap, len, M(MSG_BOUT_TAKEN), render_told(s, before->defender), n,
                        msg_plural(r->lang, n, MSG_WORD_CARDS_ONE));
     } else if ((g->discard & table) == table) {
         render_appendf(line, cap, len, "%s", M(MSG_BOUT_BEATEN));
@@ -203,12 +203,13 @@ static void events(const render_opts *r, const render_seats *s, const durak_game
         render_appendf(buf, cap, &len, "%s%s", len ? SEP : "", part);
     if (g->trump_owner != before->trump_owner && g->trump_owner < DURAK_MAX_PLAYERS) {
         render_appendf(buf, cap, &len, "%s", len ? SEP : "");
-        render_appendf(buf, cap, &len, M(MSG_TRUMP_DRAWN), told(s, g->trump_owner),
+        render_appendf(buf, cap, &len, M(MSG_TRUMP_DRAWN), render_told(s, g->trump_owner),
                        render_card(r, g->trump_card, trump, sizeof trump));
     }
     for (int i = before->nout; i < g->nout && len < cap; i++) {
         render_appendf(buf, cap, &len, "%s", len ? SEP : "");
-        render_appendf(buf, cap, &len, M(MSG_PLAYER_OUT), told(s, g->out[i]), g->out_place[i]);
+        render_appendf(buf, cap, &len, M(MSG_PLAYER_OUT), render_told(s, g->out[i]),
+                       g->out_place[i]);
     }
 }
 

@@ -24,6 +24,8 @@ typedef struct {
 /* Fills s->quiet[seat] from s->name[seat] (a person's seat; computer players' names are
  * nobody's nick and stay as they are). */
 void render_quiet_name(render_seats *s, int seat);
+/* A seat's name as the narration writes it: quiet[seat] when set, else name[seat]. */
+const char *render_told(const render_seats *s, int seat);
 
 /* printf onto buf at *len, clamped: a long line is cut, never overrun. */
 void render_appendf(char *buf, size_t cap, size_t *len, const char *fmt, ...)

@@ -66,7 +66,8 @@ static void replace_by_ai(tables *t, table_t *tb, int s, msg_id why, double now,
 void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox *o)
 {
     char what[256], mine[256];
-    snprintf(what, sizeof what, tables_text(t, tb->channel, why), tb->seat[s].nick);
+    render_seats names = tables_names(tb); /* the channel's line names them without a highlight */
+    snprintf(what, sizeof what, tables_text(t, tb->channel, why), render_told(&names, s));
     snprintf(mine, sizeof mine, tables_text(t, tb->seat[s].nick, why), tb->seat[s].nick);
     /* told privately too: they may not be watching the channel */
     if (!tables_is_ai(tb, s) && tables_hears(tb, s))

@@ -183,6 +183,7 @@ static void test_forfeit_told_privately(void **state)
     chan(h, "alice", "#durak", "!leave");
     assert_non_null(said(h, "alice", "You are out of the game in #durak: alice leaves the game"));
     assert_non_null(said(h, "#durak", "alice leaves the game"));
+    assert_null(strstr(said(h, "#durak", "alice leaves the game"), "alice")); /* no highlight */
     assert_int_equal(tables_count(h->t), 1);
     h_free(h);
 }
