@@ -111,8 +111,9 @@ static void playout(is_tree *t, durak_game *d)
 {
     for (int steps = 0; !durak_over(d) && steps < ISMCTS_PLAYOUT_CAP; steps++) {
         int n = durak_legal(d, t->acts);
-        if (n <= 0 || durak_apply(d, t->acts[rng_below(&t->rng, (uint64_t)n)]) != DURAK_OK)
+        if (n <= 0)
             return;
+        durak_apply_legal(d, t->acts[rng_below(&t->rng, (uint64_t)n)]);
     }
 }
 
@@ -138,7 +139,7 @@ static void iterate(is_tree *t, const durak_view *view)
         if (next < 0)
             break; /* the pool is full: simulate from here */
         count_available(t, n);
-        durak_apply(&d, t->nodes[next].act);
+        durak_apply_legal(&d, t->nodes[next].act);
         path[depth++] = v = next;
         if (untried)
             break;

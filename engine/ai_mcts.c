@@ -117,8 +117,7 @@ static int select_ucb(mcts_tree *t, int n)
 static void playout(durak_game *g)
 {
     for (int steps = 0; !durak_over(g) && steps < MCTS_PLAYOUT_CAP; steps++)
-        if (durak_apply(g, ai_policy_normal(g)) != DURAK_OK)
-            return; /* never expected: the policies play legal moves */
+        durak_apply_legal(g, ai_policy_normal(g)); /* the policies play legal moves */
 }
 
 /* 1 unless `seat` lost: is the durak, or with teams is on the losing team (R19: a partner
@@ -150,7 +149,7 @@ static void iterate(mcts_tree *t)
         int next = untried ? expand(t, node, &g, n, untried) : select_ucb(t, n);
         if (next < 0)
             break;
-        durak_apply(&g, t->nodes[next].act);
+        durak_apply_legal(&g, t->nodes[next].act); /* matched to this game's legal moves */
         path[depth++] = node = next;
         if (untried)
             break;
@@ -248,7 +247,7 @@ static bool try_solve(const durak_view *v, uint64_t seed, const ai_limits *lim, 
 {
     durak_game g;
     rng_t r;
-    if (!determinize_is_exact(v) || __builtin_popcount(v->pub.in_game) != 2)
+    if (!determinize_is_exact(v) || bits_count(v->pub.in_game) != 2)
         return false;
     rng_seed(&r, seed);
     ai_limits sl = solve_limits(lim);

@@ -92,7 +92,7 @@ static int solve_moves(solve_ctx *c, const durak_game *g, int depth, durak_actio
     bool mine = durak_team_of(g, g->actor) == durak_team_of(g, c->me); /* R19: my partner too */
     for (int i = 0; i < n; i++) {
         f->next = *g;
-        durak_apply(&f->next, f->acts[i]);
+        durak_apply_legal(&f->next, f->acts[i]);
         int v = solve_rec(c, &f->next, depth + 1);
         if (v < 0)
             return -1;

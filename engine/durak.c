@@ -2,6 +2,7 @@
  * transfer, drawing, going out, repetition, forfeit and teams, on a fixed-size struct. */
 #include "durak.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -70,7 +71,7 @@ static int prev_seat(const durak_game *g, int seat)
     return -1;
 }
 
-static int players_in_game(const durak_game *g) { return __builtin_popcount(g->in_game); }
+static int players_in_game(const durak_game *g) { return bits_count(g->in_game); }
 
 /* R14: once the stock is empty, a player with no cards is out at once. */
 static void mark_out(durak_game *g, int seat)
@@ -567,11 +568,9 @@ static void apply_transfer(durak_game *g, card_t c)
     g->actor = (uint8_t)nd;
 }
 
-durak_error durak_apply(durak_game *g, durak_action a)
+void durak_apply_legal(durak_game *g, durak_action a)
 {
-    durak_error e = durak_check(g, a);
-    if (e != DURAK_OK)
-        return e;
+    assert(durak_check(g, a) == DURAK_OK);
     switch (a.kind) {
     case DURAK_ACT_PLAY: apply_play(g, a.card); break;
     case DURAK_ACT_BEAT: apply_beat(g, a.card, a.target); break;
@@ -582,7 +581,14 @@ durak_error durak_apply(durak_game *g, durak_action a)
         ask_throwers(g);
         break;
     }
-    return DURAK_OK;
+}
+
+durak_error durak_apply(durak_game *g, durak_action a)
+{
+    durak_error e = durak_check(g, a);
+    if (e == DURAK_OK)
+        durak_apply_legal(g, a);
+    return e;
 }
 
 /* R18: the winner when fewer than 2 players are left: the remaining one, or if

@@ -149,6 +149,9 @@ int durak_legal(const durak_game *g, durak_action *out);
 durak_error durak_check(const durak_game *g, durak_action a);
 /* Applies an action by the actor; an illegal one changes nothing. */
 durak_error durak_apply(durak_game *g, durak_action a);
+/* Applies an action known to be legal (one durak_legal listed, as the searches apply them)
+ * without checking it again: durak_check is 8% of a search's time. Asserted in debug builds. */
+void durak_apply_legal(durak_game *g, durak_action a);
 /* Completes `beat C` without a target, the short form players type: true and the whole
  * action in *out when it can mean only one move — exactly one attack card is uncovered
  * (the target, whether or not C beats it, so that durak_check says why not), or else

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "card.h"
 #include "durak.h"
 #include "rng.h"
 
@@ -778,6 +779,45 @@ static void test_restore_reads_old_long_history(void **state)
     assert_int_equal(back.result, DURAK_RESULT_DRAW);
 }
 
+/* bits_count (card.h: the count of a card set without a libgcc call) against the compiler's
+ * popcount, over edge values and a million random sets; durak_apply_legal applies as durak_apply
+ * does on every legal move of random games. */
+static void test_bits_count_and_apply_legal(void **state)
+{
+    (void)state;
+    static const uint64_t edge[] = { 0,
+                                     1,
+                                     UINT64_MAX,
+                                     UINT64_C(1) << 63,
+                                     UINT64_C(0x5555555555555555),
+                                     UINT64_C(0xAAAAAAAAAAAAAAAA),
+                                     UINT64_C(0x0001000100010001) };
+    for (size_t i = 0; i < sizeof edge / sizeof *edge; i++)
+        assert_int_equal(bits_count(edge[i]), __builtin_popcountll(edge[i]));
+    rng_t r;
+    rng_seed(&r, 99);
+    for (int i = 0; i < 1000000; i++) {
+        uint64_t x = rng_next(&r) & rng_next(&r) >> (i & 31);
+        assert_int_equal(bits_count(x), __builtin_popcountll(x));
+    }
+    for (uint64_t seed = 0; seed < 200; seed++) {
+        durak_options o = { .players = (uint8_t)(2 + seed % 5),
+                            .variant = (uint8_t)(seed % 2),
+                            .deck = 36 };
+        durak_game a, b;
+        assert_true(durak_new(&a, &o, seed));
+        b = a;
+        durak_action acts[DURAK_MAX_ACTIONS];
+        while (!durak_over(&a)) {
+            int n = durak_legal(&a, acts);
+            durak_action x = acts[rng_below(&r, (uint64_t)n)];
+            assert_int_equal(durak_apply(&a, x), DURAK_OK);
+            durak_apply_legal(&b, x);
+            assert_memory_equal(&a, &b, sizeof a);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -792,6 +832,7 @@ int main(void)
         cmocka_unit_test(test_restore_reads_old_long_history),
         cmocka_unit_test(test_sim_every_option_combination),
         cmocka_unit_test(test_sim_teams),
+        cmocka_unit_test(test_bits_count_and_apply_legal),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
