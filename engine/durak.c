@@ -568,9 +568,9 @@ static void apply_transfer(durak_game *g, card_t c)
     g->actor = (uint8_t)nd;
 }
 
-void durak_apply_legal(durak_game *g, durak_action a)
+/* The move `a`, already checked. */
+static void apply_action(durak_game *g, durak_action a)
 {
-    assert(durak_check(g, a) == DURAK_OK);
     switch (a.kind) {
     case DURAK_ACT_PLAY: apply_play(g, a.card); break;
     case DURAK_ACT_BEAT: apply_beat(g, a.card, a.target); break;
@@ -583,11 +583,17 @@ void durak_apply_legal(durak_game *g, durak_action a)
     }
 }
 
+void durak_apply_legal(durak_game *g, durak_action a)
+{
+    assert(durak_check(g, a) == DURAK_OK);
+    apply_action(g, a);
+}
+
 durak_error durak_apply(durak_game *g, durak_action a)
 {
     durak_error e = durak_check(g, a);
     if (e == DURAK_OK)
-        durak_apply_legal(g, a);
+        apply_action(g, a);
     return e;
 }
 
