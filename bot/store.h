@@ -104,10 +104,10 @@ bool store_get_player(store *s, const char *key, store_player *out);
 /* Which leaderboard store_top reads. Private games against computer players (issue 14) are kept
  * under '+' and the stats key ("+alice", "+@acct"; their computer players under "+*normal[bot]"),
  * apart from the channels'. */
-typedef enum {
-    STORE_TOP_PEOPLE, /* people in channel games */
-    STORE_TOP_BOTS,   /* computer players in channel games (keys starting with '*') */
-    STORE_TOP_SOLO,   /* people in private games ('+' keys, not "+*") */
+typedef enum { /* the values are ST_TOP's parameter 2 (store.c): 0/1 compare to "key is '*...'" */
+               STORE_TOP_PEOPLE = 0, /* people in channel games */
+               STORE_TOP_BOTS = 1, /* computer players in channel games (keys starting with '*') */
+               STORE_TOP_SOLO = 2, /* people in private games ('+' keys, not "+*") */
 } store_board;
 
 /* The best n of a leaderboard (at most n rows into out): rating descending, then more games

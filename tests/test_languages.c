@@ -48,10 +48,10 @@ static void assert_no_english(const char *line, const char *const *allowed)
     char text[1024]; /* as read: without the zero-width spaces inside nicks */
     size_t w = 0;
     for (const char *p = line; *p && w + 1 < sizeof text; p++)
-        if (strncmp(p, "\xE2\x80\x8B", 3))
+        if (strncmp(p, ZWSP, strlen(ZWSP)))
             text[w++] = *p;
         else
-            p += 2;
+            p += strlen(ZWSP) - 1;
     text[w] = '\0';
     for (size_t i = 0; text[i];) {
         if (!latin(text[i]) && !digit(text[i])) {
