@@ -173,7 +173,7 @@ def fetch_hybrid(cache):
     return root, None
 
 
-def _stop(proc, timeout=5, sig=signal.SIGTERM):
+def stop_process(proc, timeout=5, sig=signal.SIGTERM):
     """Ends proc (ours), SIGKILL if it does not go within timeout."""
     if proc and proc.poll() is None:
         proc.send_signal(sig)
@@ -244,7 +244,7 @@ class InspIRCd:
                                 % (self.tls_port, timeout, self.outpath))
 
     def stop(self):
-        _stop(self.proc)
+        stop_process(self.proc)
         self.proc = None
 
     def log_tail(self, n=25):
@@ -290,7 +290,7 @@ class Atheme:
                             % (timeout, self.outpath))
 
     def stop(self, sig=signal.SIGTERM):
-        _stop(self.proc, sig=sig)
+        stop_process(self.proc, sig=sig)
         self.proc = None
 
     def log_tail(self, n=25):
@@ -369,7 +369,7 @@ class IrcdHybrid:
                                 % (self.port, timeout, self.logpath))
 
     def stop(self):
-        _stop(self.proc)
+        stop_process(self.proc)
         self.proc = None
         shutil.rmtree(self.links, ignore_errors=True)
 

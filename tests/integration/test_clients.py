@@ -44,6 +44,7 @@ import time
 
 import harness as h
 import play
+import servers
 
 CH = "#durak"
 IRSSI_NICK = "irene"
@@ -347,13 +348,7 @@ class Weechat:
                                          stderr=subprocess.STDOUT, env=client_env(self.dir))
 
     def stop(self):
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(3)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(3)
+        servers.stop_process(self.proc, 3)
         self.proc = None
 
     def settings(self):
