@@ -48,7 +48,8 @@ static void lag_set(lag *g, outq *q, int was, double delay, const char *heard)
 
 bool lag_probe_due(lag *g, double now)
 {
-    if (g->queued || g->out || now < g->next || (!g->lines && !g->shift))
+    if (g->queued || g->out || (!g->lines && !g->shift)
+        || (now < g->next && g->lines < LAG_PROBE_LINES))
         return false;
     g->queued = true;
     g->next = now + LAG_PROBE_EVERY;
@@ -70,7 +71,9 @@ double lag_next(const lag *g)
 {
     if (g->out)
         return lag_late_at(g);
-    return g->queued || (!g->lines && !g->shift) ? -1 : g->next;
+    if (g->queued || (!g->lines && !g->shift))
+        return -1;
+    return g->lines >= LAG_PROBE_LINES ? 0 : g->next;
 }
 
 void lag_sent(lag *g, const char *line, double now)

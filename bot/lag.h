@@ -1,11 +1,12 @@
 /* lag: fake lag. Servers (InspIRCd's fakelag, ircd-hybrid's flood control) delay a client's lines
  * when it sends faster than they like; the delay shows as the time from the bot's PING to the
  * server's PONG, since the server reads lines in order. While the bot is sending, it probes with
- * LAG_PING_LINE (a raw line, so it goes out ahead of the game's lines) at most every
- * LAG_PROBE_EVERY seconds; a PONG later than LAG_HIGH halves the send queue's rate (down to
- * 1/2^LAG_MAX_SHIFT of flood.rate) — at once when LAG_HIGH passes without it, and again each
- * further LAG_HIGH it keeps waiting — one sooner than LAG_LOW doubles it again (up to
- * flood.rate). Each change is logged once. Pure: time comes in as arguments. */
+ * LAG_PING_LINE (a raw line, so it goes out ahead of the game's lines) every LAG_PROBE_EVERY
+ * seconds, sooner once LAG_PROBE_LINES lines went out since the last PONG (so a fast flood.rate
+ * cannot fill the server's receive queue between two probes); a PONG later than LAG_HIGH halves
+ * the send queue's rate (down to 1/2^LAG_MAX_SHIFT of flood.rate) — at once when LAG_HIGH passes
+ * without it, and again each further LAG_HIGH it keeps waiting — one sooner than LAG_LOW doubles
+ * it again (up to flood.rate). Each change is logged once. Pure: time comes in as arguments. */
 #ifndef DURAK_LAG_H
 #define DURAK_LAG_H
 
@@ -19,6 +20,7 @@
 #define LAG_HIGH 2.0         /* seconds: a PONG this late halves the rate */
 #define LAG_LOW 1.0          /* seconds: a PONG this soon doubles it (up to flood.rate) */
 #define LAG_PROBE_EVERY 10.0 /* seconds between probes while lines go out */
+#define LAG_PROBE_LINES 20   /* or lines sent since the last PONG, if sooner */
 #define LAG_MAX_SHIFT 3      /* the floor: flood.rate / 8 */
 
 typedef struct {
@@ -39,7 +41,8 @@ void lag_configure(lag *g, outq *q, int burst, double rate);
 /* The connection is gone: no probe is waiting or out any more (the slow-down stays). */
 void lag_reset(lag *g);
 /* Whether to queue LAG_PING_LINE now: lines went out since the last measure (or the rate is
- * still lowered), no probe is pending, LAG_PROBE_EVERY has passed. */
+ * still lowered), no probe is pending, LAG_PROBE_EVERY has passed or LAG_PROBE_LINES lines went
+ * out. */
 bool lag_probe_due(lag *g, double now);
 /* The write stage, while registered: queues LAG_PING_LINE in q (a raw line) when lag_probe_due;
  * halves q's rate when the probe out has waited another LAG_HIGH for its PONG. */

@@ -99,6 +99,28 @@ static void test_probes_only_while_sending(void **state)
     outq_free(q);
 }
 
+/* A fast sender does not wait LAG_PROBE_EVERY: LAG_PROBE_LINES lines since the last PONG call
+ * for a probe at once (at 20 lines/s, 10 s of lines would overflow InspIRCd's 8 KB receive queue
+ * before the server was asked). */
+static void test_many_lines_probe_sooner(void **state)
+{
+    (void)state;
+    lag g;
+    outq *q = outq_new(1, 20.0);
+    lag_init(&g, 1, 20.0);
+    probe(&g, q, 0, 0.1); /* answered at 0.1: the next probe is due at 10 or after 20 lines */
+    double t = 0.1;
+    for (int i = 1; i < LAG_PROBE_LINES; i++)
+        lag_sent(&g, "PRIVMSG #d :x", t += 0.05);
+    assert_false(lag_probe_due(&g, t));
+    assert_float_equal(lag_next(&g), LAG_PROBE_EVERY, 1e-9);
+    lag_sent(&g, "PRIVMSG #d :x", t += 0.05);
+    assert_true(lag_next(&g) <= t); /* the write stage wakes at once */
+    lag_tick(&g, q, t);
+    assert_string_equal(outq_peek(q, t), LAG_PING_LINE);
+    outq_free(q);
+}
+
 /* 3 s PONGs halve the rate (4, 2, 1, 0.5 lines/s) and stop at the floor; quick ones restore it
  * step by step; between LAG_LOW and LAG_HIGH nothing changes. One log line per change. */
 static void test_rate_follows_lag(void **state)
@@ -194,6 +216,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_probes_only_while_sending),
+        cmocka_unit_test(test_many_lines_probe_sooner),
         cmocka_unit_test(test_rate_follows_lag),
         cmocka_unit_test(test_unanswered_probe),
         cmocka_unit_test(test_reconfigure_keeps_slowdown),
