@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ai_pimc.h"
 #include "ai_policy.h"
 #include "determinize.h"
 #include "rng.h"
@@ -259,8 +260,11 @@ durak_action ai_mcts_choose(const durak_view *v, uint64_t seed, const ai_limits 
 {
     mcts_stats st = { 0, 0, 0 };
     durak_action a;
+    ai_limits pl = solve_limits(lim);
     if (try_solve(v, seed, lim, &a)) {
         st.solved = 1;
+    } else if (ai_pimc_applies(v) && ai_pimc_choose(v, seed, &pl, &a, NULL)) {
+        st.solved = 2;
     } else {
         a = mcts_search(v, seed ^ UINT64_C(0x6D6374735F736565), lim, &st);
     }

@@ -12,7 +12,7 @@
 typedef struct {
     long iterations;
     long tree_nodes;
-    int solved; /* 1: the endgame search decided */
+    int solved; /* 1: the endgame search decided; 2: it did over placements (ai_pimc) */
 } mcts_stats;
 
 /* The hard player's action for v->seat (the actor of v->pub). `lim->max_count` caps the
