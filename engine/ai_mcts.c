@@ -255,6 +255,14 @@ static bool try_solve(const durak_view *v, uint64_t seed, const ai_limits *lim, 
     return determinize_sample(v, &r, &g) && ai_solve(&g, v->seat, &sl, a) == SOLVE_SAFE;
 }
 
+static const uint64_t MCTS_SEED = UINT64_C(0x6D6374735F736565);
+
+durak_action ai_mcts_search(const durak_view *v, uint64_t seed, const ai_limits *lim)
+{
+    mcts_stats st;
+    return mcts_search(v, seed ^ MCTS_SEED, lim, &st);
+}
+
 durak_action ai_mcts_choose(const durak_view *v, uint64_t seed, const ai_limits *lim,
                             mcts_stats *stats)
 {
@@ -266,7 +274,7 @@ durak_action ai_mcts_choose(const durak_view *v, uint64_t seed, const ai_limits 
     } else if (ai_pimc_applies(v) && ai_pimc_choose(v, seed, &pl, &a, NULL)) {
         st.solved = 2;
     } else {
-        a = mcts_search(v, seed ^ UINT64_C(0x6D6374735F736565), lim, &st);
+        a = mcts_search(v, seed ^ MCTS_SEED, lim, &st);
     }
     if (stats)
         *stats = st;

@@ -21,4 +21,7 @@ typedef struct {
 durak_action ai_mcts_choose(const durak_view *v, uint64_t seed, const ai_limits *lim,
                             mcts_stats *stats);
 
+/* Its tree search alone, without the endgame solvers (tests/bench_endgame.c compares them). */
+durak_action ai_mcts_search(const durak_view *v, uint64_t seed, const ai_limits *lim);
+
 #endif
