@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ai_pimc.h"
 #include "ai_policy.h"
 #include "determinize.h"
 #include "rng.h"
@@ -255,26 +254,15 @@ static bool try_solve(const durak_view *v, uint64_t seed, const ai_limits *lim, 
     return determinize_sample(v, &r, &g) && ai_solve(&g, v->seat, &sl, a) == SOLVE_SAFE;
 }
 
-static const uint64_t MCTS_SEED = UINT64_C(0x6D6374735F736565);
-
-durak_action ai_mcts_search(const durak_view *v, uint64_t seed, const ai_limits *lim)
-{
-    mcts_stats st;
-    return mcts_search(v, seed ^ MCTS_SEED, lim, &st);
-}
-
 durak_action ai_mcts_choose(const durak_view *v, uint64_t seed, const ai_limits *lim,
                             mcts_stats *stats)
 {
     mcts_stats st = { 0, 0, 0 };
     durak_action a;
-    ai_limits pl = solve_limits(lim);
     if (try_solve(v, seed, lim, &a)) {
         st.solved = 1;
-    } else if (ai_pimc_applies(v) && ai_pimc_choose(v, seed, &pl, &a, NULL)) {
-        st.solved = 2;
     } else {
-        a = mcts_search(v, seed ^ MCTS_SEED, lim, &st);
+        a = mcts_search(v, seed ^ UINT64_C(0x6D6374735F736565), lim, &st);
     }
     if (stats)
         *stats = st;

@@ -12,7 +12,7 @@
 typedef struct {
     long iterations;
     long tree_nodes;
-    int solved; /* 1: the endgame search decided; 2: it did over placements (ai_pimc) */
+    int solved; /* 1: the endgame search decided */
 } mcts_stats;
 
 /* The hard player's action for v->seat (the actor of v->pub). `lim->max_count` caps the
@@ -20,8 +20,5 @@ typedef struct {
  * `stats` may be NULL. */
 durak_action ai_mcts_choose(const durak_view *v, uint64_t seed, const ai_limits *lim,
                             mcts_stats *stats);
-
-/* Its tree search alone, without the endgame solvers (tests/bench_endgame.c compares them). */
-durak_action ai_mcts_search(const durak_view *v, uint64_t seed, const ai_limits *lim);
 
 #endif

@@ -21,15 +21,14 @@ typedef struct {
     durak_game next;
 } solve_frame;
 
-struct ai_solver {
+typedef struct {
     int me;
-    long nodes; /* since ai_solver_new: the limits' count caps this */
+    long nodes;
     const ai_limits *lim;
     bool stopped;
-    solve_entry *tt;     /* exact values for `me`, kept from one call to the next */
+    solve_entry *tt;
     solve_frame *frames; /* SOLVE_MAX_DEPTH + 1 */
-};
-typedef struct ai_solver solve_ctx;
+} solve_ctx;
 
 bool ai_limits_clock_expired(const ai_limits *l)
 {
@@ -54,8 +53,6 @@ static uint64_t state_key(const durak_game *g)
     h ^= rng_mix64(durak_uncovered(g) * 5 + 77);
     for (int s = 0; s < g->opt.players; s++)
         h ^= rng_mix64(g->hand[s] + RNG_GOLDEN_GAMMA * (uint64_t)(s + 1));
-    for (int i = 1; i < g->stock_len; i++) /* stock[0] is the trump card, always there */
-        h ^= rng_mix64((uint64_t)g->stock[i] << 8 | (uint64_t)i);
     return h | 1;
 }
 
@@ -126,50 +123,18 @@ static int solve_rec(solve_ctx *c, const durak_game *g, int depth)
     return v;
 }
 
-ai_solver *ai_solver_new(int me)
-{
-    ai_solver *c = calloc(1, sizeof *c);
-    if (!c)
-        return NULL;
-    c->me = me;
-    c->tt = calloc((size_t)1 << SOLVE_TT_BITS, sizeof(solve_entry));
-    c->frames = malloc(sizeof(solve_frame) * (SOLVE_MAX_DEPTH + 1));
-    if (!c->tt || !c->frames) {
-        ai_solver_free(c);
-        return NULL;
-    }
-    return c;
-}
-
-void ai_solver_free(ai_solver *c)
-{
-    if (c) {
-        free(c->frames);
-        free(c->tt);
-        free(c);
-    }
-}
-
-long ai_solver_nodes(const ai_solver *c) { return c->nodes; }
-
-solve_outcome ai_solver_value(ai_solver *c, const durak_game *g, const ai_limits *lim)
-{
-    c->lim = lim;
-    c->stopped = false;
-    int v = solve_rec(c, g, 0);
-    return v < 0 ? SOLVE_UNKNOWN : (solve_outcome)v;
-}
-
 solve_outcome ai_solve(const durak_game *g, int me, const ai_limits *lim, durak_action *best)
 {
     if (durak_over(g) || durak_actor(g) != me)
         return SOLVE_UNKNOWN;
-    ai_solver *c = ai_solver_new(me);
-    int v = -1;
-    if (c) {
-        c->lim = lim;
-        v = solve_moves(c, g, 0, best);
-    }
-    ai_solver_free(c);
+    solve_ctx c = { me,
+                    0,
+                    lim,
+                    false,
+                    calloc((size_t)1 << SOLVE_TT_BITS, sizeof(solve_entry)),
+                    malloc(sizeof(solve_frame) * (SOLVE_MAX_DEPTH + 1)) };
+    int v = c.tt && c.frames ? solve_moves(&c, g, 0, best) : -1;
+    free(c.frames);
+    free(c.tt);
     return v < 0 ? SOLVE_UNKNOWN : (solve_outcome)v;
 }

@@ -24,13 +24,4 @@ typedef enum { SOLVE_UNKNOWN = -1, SOLVE_LOSS = 0, SOLVE_SAFE = 1 } solve_outcom
  * against best play; SOLVE_UNKNOWN: the limits stopped it. Allocates its table once. */
 solve_outcome ai_solve(const durak_game *g, int me, const ai_limits *lim, durak_action *best);
 
-/* The same search kept between calls (its table of solved positions, its node count, which
- * `lim->max_count` caps over all calls): for many positions of one seat `me`. */
-typedef struct ai_solver ai_solver;
-ai_solver *ai_solver_new(int me); /* NULL when out of memory */
-void ai_solver_free(ai_solver *s);
-/* Whether `me` is safe in `g`, whoever acts there (SOLVE_UNKNOWN: the limits stopped it). */
-solve_outcome ai_solver_value(ai_solver *s, const durak_game *g, const ai_limits *lim);
-long ai_solver_nodes(const ai_solver *s); /* searched since ai_solver_new */
-
 #endif

@@ -8,8 +8,3 @@ add_test(NAME arena_external
          COMMAND ${PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/arena/check_arena.py
                  $<TARGET_FILE:durak-arena> ${CMAKE_CURRENT_SOURCE_DIR}/arena/first_legal.py)
 set_tests_properties(arena_external PROPERTIES LABELS arena TIMEOUT 300)
-
-# bench_endgame: hard against its tree search alone in the late two-player game, judged by the real
-# deal (a tool, not a test): build/tests/bench_endgame [POSITIONS] [BUDGET_MS] [SEED]
-add_executable(bench_endgame bench_endgame.c)
-target_link_libraries(bench_endgame PRIVATE durak)

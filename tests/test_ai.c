@@ -1,8 +1,6 @@
 /* test_ai: the computer players — every level plays random-option games without an illegal
  * move, decisions ignore hidden cards (no peeking), same seed same decision, easy's cheapest card,
- * sampled games match the view, the endgame search's "safe" holds, and the late game's search
- * over placements (ai_pimc) applies where it should, does not peek and keeps a move that is safe
- * whatever the hidden cards are. */
+ * sampled games match the view, the endgame search's "safe" holds. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,7 +13,6 @@
 #include "ai.h"
 #include "ai_hint.h"
 #include "ai_mcts.h"
-#include "ai_pimc.h"
 #include "ai_policy.h"
 #include "ai_solve.h"
 #include "determinize.h"
@@ -409,189 +406,6 @@ static void test_solver_safe_holds(void **state)
     assert_true(proven > 5);
 }
 
-/* ---- the late game: placements solved (ai_pimc) ---- */
-
-enum {
-    PIMC_TEST_ITERATIONS = 1000, /* hard's count: 1000 x 64 solver nodes for ai_pimc */
-    PIMC_TEST_NODES = 800000     /* ai_pimc's on its own: 100000 for a first placement */
-};
-
-/* Normal against normal (2 players, `variant`) until the stock holds at most `stock` cards; true
- * when the game goes on there and the view of the seat to act is one for ai_pimc. */
-static bool late_position(durak_game *g, uint64_t seed, int variant, int stock)
-{
-    durak_options o = durak_default_options();
-    o.variant = (uint8_t)variant;
-    assert_true(durak_new(g, &o, seed));
-    while (!durak_over(g) && g->stock_len > stock)
-        assert_int_equal(durak_apply(g, ai_policy_normal(g)), DURAK_OK);
-    durak_view v;
-    durak_view_of(g, durak_actor(g), &v);
-    return !durak_over(g) && ai_pimc_applies(&v);
-}
-
-static ai_limits pimc_limits(void)
-{
-    ai_limits l = { NULL, 0, PIMC_TEST_NODES };
-    return l;
-}
-
-/* Two players and the last one to three cards of the stock, something hidden: yes; more stock,
- * three players, or nothing hidden (the trump card alone left): no. */
-static void test_pimc_applies(void **state)
-{
-    (void)state;
-    int late = 0;
-    for (uint64_t seed = 1; seed <= 20; seed++) {
-        durak_game g;
-        durak_view v;
-        late += late_position(&g, seed, 0, 3);
-        assert_false(late_position(&g, seed, 0, 6) && g.stock_len > 3); /* 3+ hidden in it */
-        assert_false(late_position(&g, seed, 0, 1)); /* the trump card alone: nothing hidden */
-        durak_options o = durak_default_options();
-        o.players = 3;
-        assert_true(durak_new(&g, &o, seed));
-        while (!durak_over(&g) && g.stock_len > 3)
-            durak_apply(&g, ai_policy_normal(&g));
-        durak_view_of(&g, durak_actor(&g), &v);
-        assert_false(bits_count(g.in_game) == 3 && ai_pimc_applies(&v));
-    }
-    assert_true(late > 10);
-}
-
-/* What the seat to act does not see with the stock at 2: the other hand's unknown cards and the
- * stock card above the trump card. */
-static cards_t late_hidden(const durak_game *g)
-{
-    int opp = 1 - durak_actor(g);
-    return (g->hand[opp] & ~g->known[opp]) | card_bit(g->stock[1]);
-}
-
-/* No peeking in the late game: the hidden cards dealt differently, the same decisions, for hard
- * with enough of a count that ai_pimc decides (which it must in some). */
-static void test_pimc_no_peeking(void **state)
-{
-    (void)state;
-    rng_t r;
-    rng_seed(&r, 777);
-    int compared = 0, decided = 0;
-    for (uint64_t seed = 100; seed < 125; seed++) {
-        durak_game a, b;
-        if (!late_position(&a, seed, (int)(seed & 1), 2) || a.stock_len != 2
-            || cards_count(late_hidden(&a)) > 8)
-            continue;
-        b = a;
-        if (!hide_differently(&b, durak_actor(&a), &r))
-            continue;
-        durak_view va, vb;
-        durak_view_of(&a, durak_actor(&a), &va);
-        durak_view_of(&b, durak_actor(&b), &vb);
-        assert_memory_equal(&va, &vb, sizeof va);
-        ai_limits l = pimc_limits();
-        durak_action x, y;
-        bool dx = ai_pimc_choose(&va, seed, &l, &x, NULL),
-             dy = ai_pimc_choose(&vb, seed, &l, &y, NULL);
-        assert_int_equal(dx, dy);
-        if (dx)
-            assert_memory_equal(&x, &y, sizeof x);
-        ai_params p = ai_default_params(AI_HARD);
-        p.seed = seed;
-        p.max_iterations = PIMC_TEST_ITERATIONS;
-        x = ai_choose(&va, &p, NULL);
-        y = ai_choose(&vb, &p, NULL);
-        assert_memory_equal(&x, &y, sizeof x);
-        decided += dx;
-        compared++;
-    }
-    printf("ai_pimc: %d late positions dealt differently, the same decisions (%d by ai_pimc)\n",
-           compared, decided);
-    assert_true(compared > 5);
-    assert_true(decided > 3);
-}
-
-/* The real game with the hidden stock card `h` and the other hidden cards in the other hand. */
-static bool place(const durak_game *g, int me, card_t h, durak_game *w)
-{
-    int opp = 1 - me;
-    cards_t hidden = late_hidden(g);
-    if (g->first_trump == h && g->first_seat == opp && cards_has(g->hand[opp], h))
-        return false; /* R5: the announced lowest trump stays in its hand */
-    *w = *g;
-    w->hand[opp] = g->known[opp] | (hidden & ~card_bit(h));
-    w->stock[1] = h;
-    return true;
-}
-
-/* With the stock at 2 (one hidden card in it), every placement of the hidden cards enumerated:
- * where some move is safe in all of them and another is not, ai_pimc's move is safe in all. */
-/* 1 when in `g` (stock at 2) some move is safe in every placement and another is not, and
- * ai_pimc picked a safe one; 0 when it does not tell (no such moves, no answer, too big). */
-static int sure_move_kept(const durak_game *g, uint64_t seed)
-{
-    int me = durak_actor(g);
-    durak_view v;
-    durak_view_of(g, me, &v);
-    durak_action acts[DURAK_MAX_ACTIONS], pick;
-    int n = durak_legal(g, acts), all[DURAK_MAX_ACTIONS] = { 0 }, worlds = 0;
-    ai_limits l = pimc_limits(), big = { NULL, 0, 150000 };
-    cards_t hidden = late_hidden(g);
-    if (cards_count(hidden) > 8 || !ai_pimc_choose(&v, seed, &l, &pick, NULL))
-        return 0; /* more placements than its 64 samples surely cover, or no answer */
-    ai_solver *s = ai_solver_new(me);
-    assert_non_null(s);
-    bool unknown = false;
-    durak_game w, next;
-    for (card_t h = 0; h < 64 && !unknown; h++) {
-        if (!cards_has(hidden, h) || !place(g, me, h, &w))
-            continue;
-        worlds++;
-        for (int i = 0; i < n && !unknown; i++) {
-            next = w;
-            assert_int_equal(durak_apply(&next, acts[i]), DURAK_OK);
-            solve_outcome o = ai_solver_value(s, &next, &big);
-            unknown = o == SOLVE_UNKNOWN;
-            all[i] += o == SOLVE_SAFE;
-        }
-    }
-    ai_solver_free(s);
-    bool sure = false, unsure = false;
-    int picked = -1;
-    for (int i = 0; i < n; i++) {
-        sure |= all[i] == worlds;
-        unsure |= all[i] < worlds;
-        if (memcmp(&acts[i], &pick, sizeof pick) == 0)
-            picked = i;
-    }
-    assert_true(picked >= 0);
-    if (unknown || !sure || !unsure)
-        return 0;
-    assert_int_equal(all[picked], worlds);
-    return 1;
-}
-
-/* With the stock at 2 (one hidden card in it), every placement of the hidden cards enumerated:
- * where some move is safe in all of them and another is not, ai_pimc's move is safe in all. Every
- * decision of normal-against-normal games while the stock is at 2. */
-static void test_pimc_keeps_a_sure_move(void **state)
-{
-    (void)state;
-    int checked = 0;
-    for (uint64_t seed = 200; seed < 225; seed++) {
-        durak_game g;
-        for (bool late = late_position(&g, seed, (int)(seed & 1), 2); late && g.stock_len == 2;) {
-            checked += sure_move_kept(&g, seed);
-            assert_int_equal(durak_apply(&g, ai_policy_normal(&g)), DURAK_OK);
-            durak_view v;
-            durak_view_of(&g, durak_actor(&g), &v);
-            late = !durak_over(&g) && ai_pimc_applies(&v);
-        }
-    }
-    printf("ai_pimc: %d late positions where a move is safe in every placement and another is "
-           "not: the safe one kept\n",
-           checked);
-    assert_true(checked > 5);
-}
-
 /* ---- easy: the cheapest card ---- */
 
 /* Deals `hands` (6 cards a seat, 2 seats) with trump card `trump`, rest of the deck after. */
@@ -702,9 +516,6 @@ int main(void)
         cmocka_unit_test(test_no_peeking),
         cmocka_unit_test(test_hard_deterministic_for_a_seed),
         cmocka_unit_test(test_solver_safe_holds),
-        cmocka_unit_test(test_pimc_applies),
-        cmocka_unit_test(test_pimc_no_peeking),
-        cmocka_unit_test(test_pimc_keeps_a_sure_move),
         cmocka_unit_test(test_easy_plays_legal),
         cmocka_unit_test(test_normal_plays_legal),
         cmocka_unit_test(test_mixed_levels_play_legal),
