@@ -45,8 +45,8 @@ if(PYTHON3 AND NGIRCD)
   # InspIRCd's default fake lag for users, the bot set four times faster: it slows down
   add_test(NAME integration_fakelag
            COMMAND ${PYTHON3} ${_it_dir}/test_fakelag.py --bot $<TARGET_FILE:durakbot>
-                   --inspircd ${INSPIRCD} --atheme ${ATHEME} --timeout 165)
-  set_tests_properties(integration_fakelag PROPERTIES TIMEOUT 180 LABELS integration
+                   --inspircd ${INSPIRCD} --atheme ${ATHEME} --timeout 225)
+  set_tests_properties(integration_fakelag PROPERTIES TIMEOUT 240 LABELS integration
                        SKIP_RETURN_CODE 77 ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
   # two InspIRCd 3 servers linked on loopback (+ Atheme): a game through an SQUIT and a !help
   # flood; it compares game paces, so it runs alone
