@@ -1,6 +1,6 @@
 /* outq: the send queue, the only writer to the server: raw lines, then game lines, then replies to
  * single users (bounded, dropped when stale); one token bucket; lines split at 400 bytes on word and
- * UTF-8 boundaries, no CR/LF/NUL from text; round-robin between the targets of a class. */
+ * UTF-8 boundaries (at a separator near the end), no CR/LF/NUL from text; round-robin by target. */
 #include "outq.h"
 
 #include <stdio.h>
@@ -252,9 +252,29 @@ static size_t outq_char_cut(const char *s, size_t n, size_t max)
     return cut;
 }
 
+/* The last separator of the game's lines (" · ", " | ") that starts in the last quarter of a
+ * piece: there a piece ends with a whole item ("… · на руках: 9♣ Д♣ (козырь В♣)" rather than
+ * "(козырь" with "В♣)" alone on the next line); 0 if none. *rest: after the separator. */
+static size_t outq_sep_cut(const char *s, size_t n, size_t max, size_t *rest)
+{
+    static const char *const seps[] = { " \xC2\xB7 ", " | " };
+    for (size_t i = max; i > max - max / 4; i--)
+        for (size_t k = 0; k < sizeof seps / sizeof seps[0]; k++) {
+            size_t len = strlen(seps[k]);
+            if (i + len <= n && !memcmp(s + i, seps[k], len)) {
+                *rest = i + len;
+                return i;
+            }
+        }
+    return 0;
+}
+
 /* The length of the next piece of s (n > max bytes left); *rest is where the next begins. */
 static size_t outq_cut(const char *s, size_t n, size_t max, size_t *rest)
 {
+    size_t at = outq_sep_cut(s, n, max, rest);
+    if (at)
+        return at;
     size_t sp = max;
     while (sp > 0 && s[sp] != ' ')
         sp--;

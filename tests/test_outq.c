@@ -230,6 +230,36 @@ static void test_split_on_words(void **state)
     outq_free(q);
 }
 
+/* A separator of the game's lines in the last quarter is where a piece ends, and it is not sent:
+ * a CI run of stop 19 saw "(козырь" end a line and "10♣)" alone on the next. */
+static void test_split_at_separators(void **state)
+{
+    (void)state;
+    static char text[2000], out[8][OUTQ_MAX_TEXT + 1];
+    outq *q = outq_new(5, 1);
+    repeat(text, "card ", 70); /* 350 bytes */
+    strcpy(text + 349, " \xC2\xB7 ");
+    strcat(text, repeat(text + 1000, "hand ", 20));
+    assert_true(outq_push(q, "PRIVMSG", "#a", text));
+    assert_int_equal(collect(q, out, 8), 2);
+    assert_int_equal(strlen(out[0]), 349); /* "card card … card", without " · " */
+    assert_string_equal(out[1], repeat(text + 1000, "hand ", 20));
+    repeat(text, "move ", 70);
+    strcpy(text + 349, " | ");
+    strcat(text, repeat(text + 1000, "more ", 20));
+    assert_true(outq_push(q, "PRIVMSG", "#a", text));
+    assert_int_equal(collect(q, out, 8), 2);
+    assert_int_equal(strlen(out[0]), 349);
+    /* one before the last quarter is not taken: the cut is at the last space */
+    repeat(text, "card ", 50); /* 250 bytes */
+    strcpy(text + 249, " | ");
+    strcat(text, repeat(text + 1000, "word ", 60));
+    assert_true(outq_push(q, "PRIVMSG", "#a", text));
+    assert_int_equal(collect(q, out, 8), 2);
+    assert_int_equal(strlen(out[0]), 396); /* up to the last "word" that ends by byte 400 */
+    outq_free(q);
+}
+
 static void test_split_long_word(void **state)
 {
     (void)state;
@@ -740,6 +770,7 @@ int main(void)
         cmocka_unit_test(test_peek_without_commit),
         cmocka_unit_test(test_exactly_400),
         cmocka_unit_test(test_split_on_words),
+        cmocka_unit_test(test_split_at_separators),
         cmocka_unit_test(test_split_long_word),
         cmocka_unit_test(test_line_len),
         cmocka_unit_test(test_split_utf8),
