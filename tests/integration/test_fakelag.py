@@ -3,8 +3,9 @@
 fakelag=True: recvq 8192 bytes, past a burst of 10 commands one a second is read), the bot set
 four times faster than that (flood.burst 10, flood.rate 4). Four people asking for help at once
 make it answer 32 lines: its lag probe goes unanswered and it slows down before the server's
-receive queue overflows, and back up once the server has caught up; then the start of a two-player game and 24 moves play on the same
-connection: no time-outs, no "RecvQ exceeded"/"Excess Flood". Issue 15.
+receive queue overflows, and back up once the server has caught up; then the start of a
+two-player game and 24 moves play on the same connection: no time-outs, no "RecvQ
+exceeded"/"Excess Flood". Issue 15.
 Skips (77) when inspircd is not installed."""
 import os
 import time
@@ -12,6 +13,7 @@ import time
 import harness as h
 import play
 import servers
+import test_lag  # its wait_log
 
 CH = "#durak"
 
@@ -42,21 +44,8 @@ def test(env):
     for c in askers:
         for _ in range(4):
             c.privmsg(h.BOT_NICK, "help")
-
-    def logged(what, timeout):
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            found = [l for l in bot.log_text().splitlines() if what in l]
-            if found:
-                return found
-            time.sleep(0.2)
-        return []
-    slowed = logged("(fake lag)", 60)
-    h.check(slowed, "32 lines at once and the bot never slowed down:\n%s" % bot.log_text()[-2000:])
-    h.log("slowed: %s" % slowed[0])
-    back = logged("again (flood.rate)", 120)
-    h.check(back, "the bot never went back to flood.rate:\n%s" % bot.log_text()[-2000:])
-    h.log("back: %s" % back[0])
+    h.log("slowed: %s" % test_lag.wait_log(bot, r"^.*\(fake lag\).*$", 60))
+    h.log("back: %s" % test_lag.wait_log(bot, r"^.*again \(flood\.rate\)$", 120))
     for c in askers:
         c.next_msgs()  # the help notices: read
     # the server reads about a line a second from the bot: the players wait as long for answers
