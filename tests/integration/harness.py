@@ -190,6 +190,20 @@ class Bot:
         except OSError:
             return ""
 
+    def wait_log(self, pattern, timeout, start=0, what=None):
+        """Waits for a log line matching the regular expression `pattern` (searched from offset
+        `start`); returns the match, or fails the test naming `what` (else the pattern)."""
+        rx = re.compile(pattern, re.M)
+        end = time.monotonic() + timeout
+        while True:
+            m = rx.search(self.log_text(), start)
+            if m:
+                return m
+            if time.monotonic() >= end:
+                raise TestFailure("%sno log line /%s/ within %.1f s"
+                                  % (what + ": " if what else "", pattern, timeout))
+            time.sleep(0.05)
+
 
 # ---- IRC client ----------------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ through NickServ by a client of the test (with ENFORCE on); #reg is +R (register
   Atheme is linked, and is durakbot in #reg, never having spoken as Guest….
 Skips (77) when inspircd or atheme-services is not installed."""
 import os
+import re
 import time
 
 import harness as h
@@ -86,14 +87,6 @@ def quiet_in_channel(op, nick_prefix, seconds):
         time.sleep(0.1)
 
 
-def wait_log(bot, text, timeout):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if text in bot.log_text():
-            return True
-        time.sleep(0.1)
-    return False
-
 
 def test_sasl(env, ircd, op):
     bot = env.bot(config(ircd.port, sasl=True), name="sasl")
@@ -114,8 +107,9 @@ def test_identify_taken_nick(env, ircd, op):
     bot = env.bot(config(ircd.port, password=PW), name="identify")
     t0 = time.monotonic()
     bot.start()
-    h.check(wait_log(bot, "NickServ: identified for durakbot", 15), "not identified")
-    h.check(wait_log(bot, "the nick durakbot is the bot's own again", 20), "nick not regained")
+    bot.wait_log(re.escape("NickServ: identified for durakbot"), 15, what="not identified")
+    bot.wait_log(re.escape("the nick durakbot is the bot's own again"), 20,
+                 what="nick not regained")
     h.check(in_channel(op, h.BOT_NICK, REG, 10), "identified: the bot is not in the +R channel")
     text = bot.log_text()
     h.check("registered on 127.0.0.1:%d as durakbot_" % ircd.port in text,
@@ -132,8 +126,8 @@ def test_oper_rename(env, ircd, op, bot):
                 what="the bot renamed")
     t0 = time.monotonic()
     quiet_in_channel(op, "Guest", 1.5)
-    h.check(wait_log(bot, "the nick durakbot is the bot's own again", 30),
-            "the bot did not take its nick back after SANICK")
+    bot.wait_log(re.escape("the nick durakbot is the bot's own again"), 30,
+                 what="the bot did not take its nick back after SANICK")
     h.check(bot_nick_now(op) == h.BOT_NICK, "the bot is not durakbot in %s" % CH)
     h.log("renamed by an operator: quiet, nick back in %.1f s" % (time.monotonic() - t0))
     bot.stop()
@@ -142,11 +136,11 @@ def test_oper_rename(env, ircd, op, bot):
 def test_wrong_password(env, ircd, op):
     bot = env.bot(config(ircd.port, password="wrong"), name="wrongpw")
     bot.start()
-    h.check(wait_log(bot, "NickServ: the password was refused for durakbot", 15),
-            "no error line for the wrong password")
-    h.check(wait_log(bot, "cannot join %s" % REG, 10), "no log line for %s" % REG)
+    bot.wait_log(re.escape("NickServ: the password was refused for durakbot"), 15,
+                 what="no error line for the wrong password")
+    bot.wait_log(re.escape("cannot join %s" % REG), 10, what="no log line for %s" % REG)
     h.check("not tried again" in bot.log_text(), "%s is tried again in vain" % REG)
-    h.check(wait_log(bot, "to Guest", 20), "Atheme did not rename the bot")
+    bot.wait_log(re.escape("to Guest"), 20, what="Atheme did not rename the bot")
     quiet_in_channel(op, "Guest", 3)
     h.log("wrong password: error line, %s not retried, renamed to Guest and quiet" % REG)
     bot.stop()
@@ -157,8 +151,9 @@ def test_services_restart(env, ircd, atheme, op):
     time.sleep(0.5)
     bot = env.bot(config(ircd.port, password=PW), name="restart")
     bot.start()
-    h.check(wait_log(bot, "no such nick NickServ (401)", 15), "no log line for NickServ's absence")
-    h.check(wait_log(bot, "joined %s" % CH, 5), "no services: the bot did not join %s" % CH)
+    bot.wait_log(re.escape("no such nick NickServ (401)"), 15,
+                 what="no log line for NickServ's absence")
+    bot.wait_log(re.escape("joined %s" % CH), 5, what="no services: the bot did not join %s" % CH)
     # Atheme's enforcer may still hold "durakbot" (SVSHOLD) from the rename before: then the bot
     # is durakbot_ until services are back and REGAIN it
     nick = bot_nick_now(op)
@@ -197,7 +192,8 @@ def test_ircd_restart(env, ircd, atheme, op):
     while bot.log_text().count("registered on 127.0.0.1:%d" % ircd.port) < 2:
         h.check(time.monotonic() < end, "the bot did not come back after the restart")
         time.sleep(0.2)
-    h.check(wait_log(bot, "no such nick NickServ (401)", 10), "NickServ's absence not noticed")
+    bot.wait_log(re.escape("no such nick NickServ (401)"), 10,
+                 what="NickServ's absence not noticed")
     back = time.monotonic() - t0
     atheme.start()
     h.check(in_channel(op2, h.BOT_NICK, REG, 25), "after the restart: not in %s" % REG)

@@ -9,6 +9,7 @@ irc.sasl_mechanism = "external" (no password anywhere), must log in (900, 903) b
 registers and join #reg; WHOIS then says it is logged in as durakbot and uses TLS (671).
 Skips (77) when inspircd, atheme-services, openssl or InspIRCd's ssl_gnutls module is missing."""
 import os
+import re
 import shutil
 import subprocess
 
@@ -80,8 +81,8 @@ def test(env):
 
     bot = env.bot(config(ircd, d), name="external")
     bot.start()
-    h.check(test_atheme.wait_log(bot, "SASL: logged in with EXTERNAL", 15),
-            "no SASL EXTERNAL login (903) in the bot's log")
+    bot.wait_log(re.escape("SASL: logged in with EXTERNAL"), 15,
+                 what="no SASL EXTERNAL login (903) in the bot's log")
     h.check(test_atheme.in_channel(op, h.BOT_NICK, REG, 15),
             "SASL EXTERNAL: the bot is not in the +R channel %s" % REG)
     log = bot.log_text()

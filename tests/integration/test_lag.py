@@ -5,7 +5,6 @@ the bot logs once that it slows down (flood.rate 20 -> 10 lines/s), and the late
 nothing more. The next probe (LAG_PROBE_EVERY, 10 s later, after
 a !help answered) is answered at once: the bot logs it sends at flood.rate again. The keep-alive
 PING :durakbot (ping_interval) is not taken for a probe."""
-import re
 import time
 
 import harness as h
@@ -20,15 +19,6 @@ def probe(srv, timeout):
             return time.monotonic()
 
 
-def wait_log(bot, pattern, timeout):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        m = re.search(pattern, bot.log_text(), re.M)
-        if m:
-            return m.group(0)
-        time.sleep(0.05)
-    raise h.TestFailure("no log line /%s/ within %.1f s" % (pattern, timeout))
-
 
 def test(env):
     srv = FakeServer()
@@ -42,16 +32,16 @@ def test(env):
         t = probe(srv, 5)
         time.sleep(3.0)
         srv.send(":fake.server PONG fake.server :durakbot-lag")
-        slow = wait_log(bot, r"^<5>the server has not answered PING after 2\.\d s \(fake lag\): "
-                             r"sending 10\.00 lines/s instead of 20\.00$", 3)
+        slow = bot.wait_log(r"^<5>the server has not answered PING after 2\.\d s \(fake lag\): "
+                            r"sending 10\.00 lines/s instead of 20\.00$", 3).group(0)
         h.log(slow)
         srv.send(":zoe!z@zoe.host PRIVMSG #durak :!help commands")
         srv.expect("NOTICE zoe :")
         t2 = probe(srv, 12)
         h.check(t2 - t >= 9.5, "the next probe came %.1f s after the first" % (t2 - t))
         srv.send(":fake.server PONG fake.server :durakbot-lag")
-        back = wait_log(bot, r"^<5>the server answered PING after 0\.\d s: sending 20\.00 "
-                             r"lines/s again \(flood\.rate\)$", 3)
+        back = bot.wait_log(r"^<5>the server answered PING after 0\.\d s: sending 20\.00 "
+                            r"lines/s again \(flood\.rate\)$", 3).group(0)
         h.log(back)
         h.check(bot.log_text().count("(fake lag)") == 1, "the slow-down was logged more than once")
         srv.stop_bot(bot)

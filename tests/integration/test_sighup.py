@@ -47,17 +47,6 @@ def write_config(bot, text):
     os.replace(bot.conf + ".new", bot.conf)
 
 
-def wait_log(bot, pattern, start, timeout, what):
-    rx = re.compile(pattern, re.M)
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        m = rx.search(bot.log_text(), start)
-        if m:
-            return m
-        time.sleep(0.05)
-    raise h.TestFailure("the bot's log has no %s within %.1f s (looked for /%s/)"
-                        % (what, timeout, pattern))
-
 
 def still_serving(bot, cid, ana, lobby_pred, since, log_at, what):
     """After a refused reload: the bot answers in #b, still holds the lobby there, and has not
@@ -126,7 +115,7 @@ def test(env):
     cid.wait_for(lambda m: m.command == "JOIN" and m.nick.lower() == h.BOT_NICK
                  and m.text.lower() == CHB, 5, what="the bot's JOIN of #b")
     h.log("the bot left #a and joined #b in %.2f s" % (time.monotonic() - t0))
-    wait_log(bot, r"SIGHUP: configuration reloaded", log_at, 3, "reload line")
+    bot.wait_log(r"SIGHUP: configuration reloaded", 3, start=log_at, what="reload line")
     command(cid, CHB, "!help commands", lambda m: m.plain.startswith("Commands:"), "!help in #b")
     for c in (ana, ben):
         c.next_msgs()                # the hands and lines of the game are old news
@@ -151,10 +140,10 @@ def test(env):
     log_at = len(bot.log_text())
     t1 = time.monotonic()
     bot.proc.send_signal(signal.SIGHUP)
-    m = wait_log(bot, r"^<3>%s:%d: game\.turn_timeout: .*$" % (re.escape(bot.conf), bad_line),
-                 log_at, 5, "FILE:LINE: game.turn_timeout error")
+    m = bot.wait_log(r"^<3>%s:%d: game\.turn_timeout: .*$" % (re.escape(bot.conf), bad_line), 5,
+                     start=log_at, what="FILE:LINE: game.turn_timeout error")
     h.log("log: %s" % m.group(0))
-    wait_log(bot, r"^<3>SIGHUP: the new configuration is not used", log_at, 3, "refusal line")
+    bot.wait_log(r"^<3>SIGHUP: the new configuration is not used", 3, start=log_at, what="refusal line")
     still_serving(bot, cid, ana, lobby, t1, log_at, "the bad value")
     h.log("after the bad value the bot still serves #b with its lobby")
 
@@ -167,10 +156,10 @@ def test(env):
     log_at = len(bot.log_text())
     t2 = time.monotonic()
     bot.proc.send_signal(signal.SIGHUP)
-    m = wait_log(bot, r"^<3>%s:%d: .*syntax error.*$" % (re.escape(bot.conf), syntax_line),
-                 log_at, 5, "FILE:LINE: syntax error")
+    m = bot.wait_log(r"^<3>%s:%d: .*syntax error.*$" % (re.escape(bot.conf), syntax_line), 5,
+                     start=log_at, what="FILE:LINE: syntax error")
     h.log("log: %s" % m.group(0))
-    wait_log(bot, r"^<3>SIGHUP: the new configuration is not used", log_at, 3, "refusal line")
+    bot.wait_log(r"^<3>SIGHUP: the new configuration is not used", 3, start=log_at, what="refusal line")
     still_serving(bot, cid, ana, lobby, t2, log_at, "the syntax error")
     h.log("after the syntax error the bot still serves #b with its lobby")
     h.check(not any(m.command == "JOIN" and m.nick.lower() == h.BOT_NICK and m.t > t1
