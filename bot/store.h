@@ -103,11 +103,12 @@ typedef struct store_player {
 bool store_get_player(store *s, const char *key, store_player *out);
 /* Which leaderboard store_top reads. Private games against computer players (issue 14) are kept
  * under '+' and the stats key ("+alice", "+@acct"; their computer players under "+*normal[bot]"),
- * apart from the channels'. */
-typedef enum { /* the values are ST_TOP's parameter 2 (store.c): 0/1 compare to "key is '*...'" */
-               STORE_TOP_PEOPLE = 0, /* people in channel games */
-               STORE_TOP_BOTS = 1, /* computer players in channel games (keys starting with '*') */
-               STORE_TOP_SOLO = 2, /* people in private games ('+' keys, not "+*") */
+ * apart from the channels'. The values are ST_TOP's parameter 2 (store.c): 0 and 1 are
+ * compared to "the key starts with '*'". */
+typedef enum {
+    STORE_TOP_PEOPLE = 0, /* people in channel games */
+    STORE_TOP_BOTS = 1,   /* computer players in channel games (keys starting with '*') */
+    STORE_TOP_SOLO = 2    /* people in private games ('+' keys, not "+*") */
 } store_board;
 
 /* The best n of a leaderboard (at most n rows into out): rating descending, then more games
