@@ -306,9 +306,12 @@ static bool damage(sim_game *sim, char *line)
     size_t at = (size_t)rng_below(&sim->rng, len);
     switch (rng_below(&sim->rng, 4)) {
     case 0: {
-        int before = separators(line, len);
+        /* the shunned cards' field is optional: a line cut before it is an older line */
+        const char *optional = strstr(line, " s ");
+        size_t end = optional ? (size_t)(optional - line) : len;
+        int before = separators(line, end);
         line[at] = '\0';
-        return separators(line, at) < before;
+        return separators(line, at < end ? at : end) < before;
     }
     case 1:
         for (uint64_t k = 1 + rng_below(&sim->rng, 3); k; k--)
