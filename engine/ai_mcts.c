@@ -1,5 +1,5 @@
-/* ai_mcts.c — the hard player: information-set MCTS (a determinization per iteration, weighted
- * by the seats' takes; UCB with availability counts), normal-policy playouts, endgame search. */
+/* ai_mcts.c — the hard player: single-observer information-set MCTS (a fresh determinization
+ * each iteration, UCB with availability counts), normal-policy playouts, endgame search. */
 #include "ai_mcts.h"
 
 #include <math.h>
@@ -19,10 +19,6 @@ enum {
     SOLVE_NODES_PER_ITERATION = 64 /* the endgame search's node cap per iteration allowed */
 };
 static const double MCTS_EXPLORE = 1.0; /* UCB exploration constant, rewards in [0, 1] */
-/* Per mille: a determinization giving a seat a card it shunned by taking is kept this
- * often (determinize_sample_weighted). Measured against ismcts: a defender holding a
- * hidden card that could cover took about 0.6 times as often, in odds, as one without. */
-static const int MCTS_SHUNNED_KEEP = 500;
 
 typedef struct {
     durak_action act; /* the action that leads here */
@@ -144,7 +140,7 @@ static void iterate(mcts_tree *t)
     durak_game g;
     int path[MCTS_MAX_DEPTH + 1], depth = 0, node = 0;
     t->iterations++;
-    if (!determinize_sample_weighted(t->view, &t->rng, MCTS_SHUNNED_KEEP, &g))
+    if (!determinize_sample(t->view, &t->rng, &g))
         return;
     path[depth++] = 0;
     while (!durak_over(&g) && depth <= MCTS_MAX_DEPTH) {

@@ -98,8 +98,11 @@ static void deal_hidden(durak_game *g, const det_slots *sl, const card_t *cards,
         g->discard |= card_bit(cards[k++]);
 }
 
-static void deal_once(const durak_view *v, det_slots sl, rng_t *r, durak_game *out)
+bool determinize_sample(const durak_view *v, rng_t *r, durak_game *out)
 {
+    det_slots sl = slots_of(v);
+    if (!slots_valid(v, &sl))
+        return false;
     *out = v->pub;
     cards_t hidden = determinize_hidden(v);
     place_first_trump(v, out, &sl, &hidden);
@@ -109,38 +112,5 @@ static void deal_once(const durak_view *v, det_slots sl, rng_t *r, durak_game *o
         cards[n++] = cards_first(s);
     rng_shuffle(r, cards, n);
     deal_hidden(out, &sl, cards, n);
-}
-
-bool determinize_sample(const durak_view *v, rng_t *r, durak_game *out)
-{
-    det_slots sl = slots_of(v);
-    if (!slots_valid(v, &sl))
-        return false;
-    deal_once(v, sl, r, out);
-    return true;
-}
-
-/* Seats other than the viewer's dealt a card they shunned (durak_game.shunned). */
-static int shunning_broken(const durak_view *v, const durak_game *g)
-{
-    int k = 0;
-    for (int s = 0; s < g->opt.players; s++)
-        k += s != v->seat && (g->hand[s] & ~v->pub.known[s] & g->shunned[s]);
-    return k;
-}
-
-bool determinize_sample_weighted(const durak_view *v, rng_t *r, int keep_per_mille, durak_game *out)
-{
-    det_slots sl = slots_of(v);
-    if (!slots_valid(v, &sl))
-        return false;
-    for (int t = 0; t < DETERMINIZE_TRIES; t++) {
-        deal_once(v, sl, r, out);
-        bool kept = true;
-        for (int k = shunning_broken(v, out); k > 0 && kept; k--)
-            kept = rng_below(r, 1000) < (uint64_t)keep_per_mille;
-        if (kept)
-            break;
-    }
     return true;
 }

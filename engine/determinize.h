@@ -22,11 +22,4 @@ bool determinize_is_exact(const durak_view *v);
  * Returns false if the view is inconsistent (the counts do not add up). */
 bool determinize_sample(const durak_view *v, rng_t *r, durak_game *out);
 
-/* As determinize_sample, but weighted by what the seats' takes revealed: a deal giving a
- * seat a card it shunned (durak_game.shunned) is kept with probability keep_per_mille/1000
- * per such seat, else dealt again, up to DETERMINIZE_TRIES deals (then the last one). */
-enum { DETERMINIZE_TRIES = 8 };
-bool determinize_sample_weighted(const durak_view *v, rng_t *r, int keep_per_mille,
-                                 durak_game *out);
-
 #endif

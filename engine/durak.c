@@ -124,8 +124,6 @@ static void take_from_hand(durak_game *g, int seat, card_t c)
 {
     g->hand[seat] &= ~card_bit(c);
     g->known[seat] &= ~card_bit(c);
-    if (cards_has(g->shunned[seat], c))
-        g->shunned[seat] = 0; /* it had one after all */
     mark_out(g, seat);
 }
 
@@ -220,7 +218,6 @@ static void draw_up(durak_game *g, int seat)
 {
     while (g->stock_len && cards_count(g->hand[seat]) < 6) {
         card_t c = g->stock[--g->stock_len];
-        g->shunned[seat] = 0; /* a new hidden card may be one */
         g->stock[g->stock_len] = CARD_NONE;
         g->hand[seat] |= card_bit(c);
         if (c == g->trump_card && g->stock_len == 0) {
@@ -319,28 +316,6 @@ static void ask_throwers(durak_game *g)
         pick_up(g);
     else
         beaten(g);
-}
-
-/* The cards that beat `attack` (R4). */
-static cards_t beaters_of(card_t attack, int trump)
-{
-    int suit = card_suit(attack);
-    cards_t higher = cards_of_suit(suit) & (~UINT64_C(0) << (attack + 1));
-    return suit == trump ? higher : higher | cards_of_suit(trump);
-}
-
-/* R12: the defender takes. With one card uncovered, what could have covered it becomes
- * `shunned` unless a card known to be in its hand could (then the take tells nothing). */
-static void note_take(durak_game *g)
-{
-    cards_t u = durak_uncovered(g), b = 0;
-    if (cards_count(u) == 1) {
-        b = beaters_of(cards_first(u), g->trump);
-        b &= ~durak_table_cards(g); /* those it picks up, in sight */
-        if (b & g->known[g->defender])
-            b = 0;
-    }
-    g->shunned[g->defender] = b;
 }
 
 static void enter_phase(durak_game *g, durak_phase phase)
@@ -600,10 +575,7 @@ static void apply_action(durak_game *g, durak_action a)
     case DURAK_ACT_PLAY: apply_play(g, a.card); break;
     case DURAK_ACT_BEAT: apply_beat(g, a.card, a.target); break;
     case DURAK_ACT_TRANSFER: apply_transfer(g, a.card); break;
-    case DURAK_ACT_TAKE:
-        note_take(g);
-        enter_phase(g, DURAK_PHASE_TAKING);
-        break;
+    case DURAK_ACT_TAKE: enter_phase(g, DURAK_PHASE_TAKING); break;
     case DURAK_ACT_PASS:
         g->passed |= (uint8_t)bit_of(g->actor);
         ask_throwers(g);
@@ -651,7 +623,7 @@ durak_error durak_resign(durak_game *g, int seat)
         forget_history(g);
     g->discard |= g->hand[seat] | table;
     g->seen_discard |= table;
-    g->hand[seat] = g->known[seat] = g->shunned[seat] = 0;
+    g->hand[seat] = g->known[seat] = 0;
     g->in_game &= (uint8_t)~bit_of(seat);
     g->forfeited |= (uint8_t)bit_of(seat);
     if (defending || ends)

@@ -115,10 +115,6 @@ typedef struct durak_game {
     uint16_t nhistory;    /* R16: bouts begun since a card last left the game (<= 128) */
     cards_t hand[DURAK_MAX_PLAYERS];
     cards_t known[DURAK_MAX_PLAYERS];    /* cards everybody knows to be in that hand */
-    cards_t shunned[DURAK_MAX_PLAYERS];  /* cards that would have covered the one uncovered
-                                            card when the seat took (R12) and none it was known
-                                            to hold could: likely not in its hand; 0 once it
-                                            draws or plays one of them (public, like `known`) */
     cards_t discard;                     /* cards out of the game */
     cards_t seen_discard;                /* of those, the ones everybody saw (table cards) */
     uint64_t history[DURAK_MAX_HISTORY]; /* R16: their situations' hashes, 0 beyond nhistory */

@@ -1,8 +1,7 @@
 /* serial.c — durak_game <-> one text line, versions D1 and D2. Fields in a fixed order;
  * derived fields are recomputed; a game that breaks an invariant (durak_validate)
  * is refused with the reason. D2 adds the teams option (R19) after the deck; a game
- * without teams is still written as D1, so its line stays the one older builds read. An
- * optional last field, " s" and the shunned cards per seat, is written only when set. */
+ * without teams is still written as D1, so its line stays the one older builds read. */
 #include "serial.h"
 
 #include <inttypes.h>
@@ -23,14 +22,6 @@ static void put_cards(textbuf *w, const uint8_t *cards, int n)
         textbuf_put(w, " ");
     for (int i = 0; i < n; i++)
         textbuf_put(w, "%s", cards[i] == CARD_NONE ? "--" : card_format(cards[i], c));
-}
-
-static bool any_set(const cards_t *sets, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (sets[i])
-            return true;
-    return false;
 }
 
 int durak_serialize(const durak_game *g, char *buf, size_t cap)
@@ -63,11 +54,6 @@ int durak_serialize(const durak_game *g, char *buf, size_t cap)
     textbuf_put(&w, " %" PRIx64 ",%" PRIx64 " %d", g->discard, g->seen_discard, g->nhistory);
     for (int i = 0; i < g->nhistory && i < DURAK_MAX_HISTORY; i++)
         textbuf_put(&w, "%s%" PRIx64, i ? "," : " ", g->history[i]);
-    if (any_set(g->shunned, o->players)) { /* optional: lines before it had none */
-        textbuf_put(&w, " s");
-        for (int s = 0; s < o->players; s++)
-            textbuf_put(&w, "%s%" PRIx64, s ? "," : " ", g->shunned[s]);
-    }
     if (w.overflow)
         return -1;
     return (int)w.len;
@@ -299,11 +285,6 @@ static void read_all(reader *r, durak_game *g)
     expect(r, ',');
     g->seen_discard = read_num(r, 16, UINT64_MAX);
     read_history(r, g);
-    if (r->p[0] == ' ' && r->p[1] == 's') {
-        r->field = "bad shunned cards field";
-        r->p += 2;
-        read_sets(r, g->shunned, g->opt.players);
-    }
     r->field = "text after the last field";
     if (*r->p)
         refuse(r);

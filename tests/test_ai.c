@@ -375,60 +375,6 @@ static void test_determinize_matches_view(void **state)
     }
 }
 
-/* Two of the hidden cards, as if the seat after `seat` had shunned them by a take. */
-static int shun_two(durak_game *g, int seat, rng_t *r)
-{
-    durak_view v;
-    durak_view_of(g, seat, &v);
-    int o = (seat + 1) % g->opt.players;
-    cards_t hidden = determinize_hidden(&v);
-    memset(g->shunned, 0, sizeof g->shunned); /* none from the game's own takes */
-    for (int k = 0; k < 2 && hidden; k++) {
-        cards_t left = hidden;
-        for (uint64_t skip = rng_below(r, (uint64_t)cards_count(hidden)); skip; skip--)
-            left &= left - 1;
-        g->shunned[o] |= card_bit(cards_first(left));
-        hidden &= ~card_bit(cards_first(left));
-    }
-    return o;
-}
-
-/* Weighted by takes, a sample still looks exactly like the view; a seat is dealt a card it
- * shunned far less often than uniformly (never kept: only when 8 deals in a row do, or the
- * hidden cards leave little choice), and always kept it is the uniform sample itself. */
-static void test_determinize_weighted_by_takes(void **state)
-{
-    (void)state;
-    rng_t r;
-    rng_seed(&r, 4242);
-    int uniform_hits = 0, weighted_hits = 0, tried = 0;
-    for (int i = 0; i < 300; i++) {
-        durak_game g, d, e;
-        if (!random_position(&g, &r, 60) || durak_over(&g))
-            continue;
-        int seat = durak_actor(&g), o = shun_two(&g, seat, &r);
-        durak_view v, w;
-        durak_view_of(&g, seat, &v);
-        if (determinize_is_exact(&v))
-            continue; /* the hidden cards have one place: nothing to weigh */
-        cards_t shunned = g.shunned[o];
-        for (int k = 0; k < 20; k++) {
-            rng_t r1 = r, r2 = r;
-            assert_true(determinize_sample(&v, &r1, &d));
-            assert_true(determinize_sample_weighted(&v, &r2, 1000, &e));
-            assert_memory_equal(&d, &e, sizeof d);
-            uniform_hits += (d.hand[o] & shunned) != 0;
-            assert_true(determinize_sample_weighted(&v, &r, 0, &e));
-            durak_view_of(&e, seat, &w);
-            assert_memory_equal(&v, &w, sizeof v);
-            weighted_hits += (e.hand[o] & shunned) != 0;
-            tried++;
-        }
-    }
-    assert_true(tried > 2000 && uniform_hits > tried / 10);
-    assert_true(weighted_hits * 4 < uniform_hits); /* 405 against 2496 when written */
-}
-
 /* Once the search proves a seat safe, following it never makes that seat the durak. */
 static void test_solver_safe_holds(void **state)
 {
@@ -567,7 +513,6 @@ int main(void)
         cmocka_unit_test(test_easy_takes_when_it_cannot_beat),
         cmocka_unit_test(test_not_my_turn),
         cmocka_unit_test(test_determinize_matches_view),
-        cmocka_unit_test(test_determinize_weighted_by_takes),
         cmocka_unit_test(test_no_peeking),
         cmocka_unit_test(test_hard_deterministic_for_a_seed),
         cmocka_unit_test(test_solver_safe_holds),

@@ -306,12 +306,9 @@ static bool damage(sim_game *sim, char *line)
     size_t at = (size_t)rng_below(&sim->rng, len);
     switch (rng_below(&sim->rng, 4)) {
     case 0: {
-        /* the shunned cards' field is optional: a line cut before it is an older line */
-        const char *optional = strstr(line, " s ");
-        size_t end = optional ? (size_t)(optional - line) : len;
-        int before = separators(line, end);
+        int before = separators(line, len);
         line[at] = '\0';
-        return separators(line, at < end ? at : end) < before;
+        return separators(line, at) < before;
     }
     case 1:
         for (uint64_t k = 1 + rng_below(&sim->rng, 3); k; k--)

@@ -924,42 +924,6 @@ static void test_R12_take_after_transfer(void **state)
     assert_true(g.known[2] == set_of("9S 9C"));
 }
 
-/* What a take reveals (durak_game.shunned, which hard's determinizations weigh by): with one
- * card uncovered, the cards that could have covered it; gone once the taker draws. */
-static void test_R12_take_shuns_the_covers_until_a_draw(void **state)
-{
-    (void)state;
-    durak_game g;
-    const char *h[] = { "9S 9C TC 7D 8D TD", "6S 7S JC QC KC 6D" };
-    deal(&g, opts(2, CLASSIC, ALL, 0, 36), h, "AH", NULL);
-    play_moves(&g, "play 9S; take; pass");
-    cards_t covers = set_of("TS JS QS KS AS 6H 7H 8H 9H TH JH QH KH AH");
-    assert_true((g.shunned[1] & deck_cards(36)) == covers);
-    assert_true(g.shunned[0] == 0);
-    play_moves(&g, "play 9C; beat JC 9C"); /* JC is not one of them; 0 has nothing to add */
-    assert_true((g.shunned[1] & deck_cards(36)) == covers);
-    assert_int_equal(cards_count(g.hand[1]), 6);
-    play_moves(&g, "play 6D; beat 7D 6D; pass"); /* seat 1 leads, then draws a card */
-    assert_true(g.shunned[1] == 0);
-}
-
-/* A take tells nothing when a card known to be in the hand could cover (here the 9S it picked
- * up); and playing a shunned card ends the evidence: it had one after all. */
-static void test_R12_take_shuns_nothing_when_a_known_card_covers(void **state)
-{
-    (void)state;
-    durak_game g;
-    const char *h[] = { "9S 8S 7S TC 8D TD", "6S JS JC QC KC 6D" };
-    deal(&g, opts(2, CLASSIC, ALL, 0, 36), h, "AH", NULL);
-    play_moves(&g, "play 9S; take"); /* JS could have covered: taken anyway */
-    assert_true(cards_has(g.shunned[1], card("JS")));
-    durak_game g2 = g;
-    play_moves(&g, "play 8S; take");
-    assert_true(g.shunned[1] == 0);
-    play_moves(&g2, "play 7S; beat JS 7S");
-    assert_true(g2.shunned[1] == 0);
-}
-
 /* ---- R13 drawing ----------------------------------------------------------------------- */
 
 /* The leader draws first, then clockwise, the defender last; the trump card last. */
@@ -1820,8 +1784,6 @@ int main(void)
         cmocka_unit_test(test_R11_defender_out_next_attacks),
         cmocka_unit_test(test_R12_take_throw_ins_in_order_then_pick_up),
         cmocka_unit_test(test_R12_take_after_transfer),
-        cmocka_unit_test(test_R12_take_shuns_the_covers_until_a_draw),
-        cmocka_unit_test(test_R12_take_shuns_nothing_when_a_known_card_covers),
         cmocka_unit_test(test_R13_draw_order_and_trump_card_last),
         cmocka_unit_test(test_R13_leader_draws_first_after_transfer),
         cmocka_unit_test(test_R13_leader_draws_before_transferrer),
