@@ -87,7 +87,6 @@ def quiet_in_channel(op, nick_prefix, seconds):
         time.sleep(0.1)
 
 
-
 def test_sasl(env, ircd, op):
     bot = env.bot(config(ircd.port, sasl=True), name="sasl")
     bot.start()

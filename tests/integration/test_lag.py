@@ -19,7 +19,6 @@ def probe(srv, timeout):
             return time.monotonic()
 
 
-
 def test(env):
     srv = FakeServer()
     try:

@@ -47,7 +47,6 @@ def write_config(bot, text):
     os.replace(bot.conf + ".new", bot.conf)
 
 
-
 def still_serving(bot, cid, ana, lobby_pred, since, log_at, what):
     """After a refused reload: the bot answers in #b, still holds the lobby there, and has not
     parted #b or gone back to #a."""
@@ -143,7 +142,8 @@ def test(env):
     m = bot.wait_log(r"^<3>%s:%d: game\.turn_timeout: .*$" % (re.escape(bot.conf), bad_line), 5,
                      start=log_at, what="FILE:LINE: game.turn_timeout error")
     h.log("log: %s" % m.group(0))
-    bot.wait_log(r"^<3>SIGHUP: the new configuration is not used", 3, start=log_at, what="refusal line")
+    bot.wait_log(r"^<3>SIGHUP: the new configuration is not used", 3, start=log_at,
+                 what="refusal line")
     still_serving(bot, cid, ana, lobby, t1, log_at, "the bad value")
     h.log("after the bad value the bot still serves #b with its lobby")
 
@@ -159,7 +159,8 @@ def test(env):
     m = bot.wait_log(r"^<3>%s:%d: .*syntax error.*$" % (re.escape(bot.conf), syntax_line), 5,
                      start=log_at, what="FILE:LINE: syntax error")
     h.log("log: %s" % m.group(0))
-    bot.wait_log(r"^<3>SIGHUP: the new configuration is not used", 3, start=log_at, what="refusal line")
+    bot.wait_log(r"^<3>SIGHUP: the new configuration is not used", 3, start=log_at,
+                 what="refusal line")
     still_serving(bot, cid, ana, lobby, t2, log_at, "the syntax error")
     h.log("after the syntax error the bot still serves #b with its lobby")
     h.check(not any(m.command == "JOIN" and m.nick.lower() == h.BOT_NICK and m.t > t1
