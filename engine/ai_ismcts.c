@@ -154,7 +154,8 @@ static void iterate(is_tree *t, const durak_view *view)
 
 static bool stopped(const ai_limits *lim, long done)
 {
-    return (lim->max_count > 0 && done >= lim->max_count) || ai_limits_clock_expired(lim);
+    return (lim->max_count > 0 && done >= lim->max_count)
+           || (done % AI_CLOCK_EVERY == 0 && ai_limits_clock_expired(lim));
 }
 
 durak_action ai_ismcts_choose(const durak_view *v, uint64_t seed, const ai_limits *lim,

@@ -15,7 +15,7 @@ enum {
     MCTS_MAX_NODES = 1 << 16,      /* the tree's fixed pool (24 bytes a node) */
     MCTS_MAX_DEPTH = 96,           /* tree levels followed per iteration */
     MCTS_PLAYOUT_CAP = 4000,       /* actions; a playout that long counts as a draw */
-    MCTS_STOP_EVERY = 16,          /* iterations between early-stop checks */
+    MCTS_STOP_EVERY = 16,          /* between early-stop checks; a multiple of AI_CLOCK_EVERY */
     SOLVE_NODES_PER_ITERATION = 64 /* the endgame search's node cap per iteration allowed */
 };
 static const double MCTS_EXPLORE = 1.0; /* UCB exploration constant, rewards in [0, 1] */
@@ -183,13 +183,16 @@ static bool search_done(const mcts_tree *t, const ai_limits *lim, double start)
     long done = t->iterations;
     if (lim->max_count > 0 && done >= lim->max_count)
         return true;
-    if (lim->now_ms && lim->now_ms() >= lim->deadline_ms)
+    if (done % AI_CLOCK_EVERY)
+        return false;
+    double now = lim->now_ms ? lim->now_ms() : 0;
+    if (lim->now_ms && now >= lim->deadline_ms)
         return true;
     if (done % MCTS_STOP_EVERY || done < 4 * MCTS_STOP_EVERY)
         return false;
     double left = lim->max_count > 0 ? (double)(lim->max_count - done) : INFINITY;
     if (lim->now_ms) {
-        double now = lim->now_ms(), per = (now - start) / (double)done;
+        double per = (now - start) / (double)done;
         double by_clock = per > 0 ? (lim->deadline_ms - now) / per : INFINITY;
         left = by_clock < left ? by_clock : left;
     }

@@ -16,6 +16,10 @@ typedef struct {
 
 bool ai_limits_clock_expired(const ai_limits *l);
 
+/* The searches read the clock once in this many iterations: a read of a CPU-time clock is a
+ * system call of about a microsecond, a quarter of one iteration of the hard player's search. */
+enum { AI_CLOCK_EVERY = 8 };
+
 typedef enum { SOLVE_UNKNOWN = -1, SOLVE_LOSS = 0, SOLVE_SAFE = 1 } solve_outcome;
 
 /* Searches the whole game from `g` (full information, any number of seats, but meant

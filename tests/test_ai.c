@@ -1,6 +1,6 @@
 /* test_ai: the computer players — every level plays random-option games without an illegal
  * move, decisions ignore hidden cards (no peeking), same seed same decision, easy's cheapest card,
- * sampled games match the view, the endgame search's "safe" holds. */
+ * sampled games match the view, the endgame search's "safe" holds, the clock is read sparingly. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +12,7 @@
 
 #include "ai.h"
 #include "ai_hint.h"
+#include "ai_ismcts.h"
 #include "ai_mcts.h"
 #include "ai_policy.h"
 #include "ai_solve.h"
@@ -348,6 +349,37 @@ static void test_hard_deterministic_for_a_seed(void **state)
     }
 }
 
+/* A clock that never runs out and counts its reads. */
+static long clock_reads;
+static double counting_clock(void)
+{
+    clock_reads++;
+    return 0.0;
+}
+
+/* The searches read the clock once per AI_CLOCK_EVERY iterations, not at each: in durak-arena
+ * a CPU-time clock read is a system call that took a fifth of the searches' time. */
+static void test_searches_read_clock_sparingly(void **state)
+{
+    (void)state;
+    durak_game g;
+    durak_options o = durak_default_options();
+    assert_true(durak_new(&g, &o, 7));
+    durak_view v;
+    durak_view_of(&g, durak_actor(&g), &v);
+    ai_limits lim = { counting_clock, 1e9, 800 };
+    mcts_stats st;
+    clock_reads = 0;
+    ai_mcts_choose(&v, 1, &lim, &st);
+    assert_true(st.iterations >= 4 * AI_CLOCK_EVERY);
+    assert_in_range(clock_reads, 1, 2 + st.iterations / AI_CLOCK_EVERY);
+    long done = 0;
+    clock_reads = 0;
+    ai_ismcts_choose(&v, 1, &lim, &done);
+    assert_int_equal(done, 800);
+    assert_in_range(clock_reads, 1, 2 + done / AI_CLOCK_EVERY);
+}
+
 /* A sampled game looks exactly like the view it came from, and keeps the cards. */
 static void test_determinize_matches_view(void **state)
 {
@@ -515,6 +547,7 @@ int main(void)
         cmocka_unit_test(test_determinize_matches_view),
         cmocka_unit_test(test_no_peeking),
         cmocka_unit_test(test_hard_deterministic_for_a_seed),
+        cmocka_unit_test(test_searches_read_clock_sparingly),
         cmocka_unit_test(test_solver_safe_holds),
         cmocka_unit_test(test_easy_plays_legal),
         cmocka_unit_test(test_normal_plays_legal),
