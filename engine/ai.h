@@ -40,8 +40,9 @@ ai_params ai_default_params(ai_level level);
  * engine has no clock of its own); NULL = no time limit, only max_iterations.
  * With the game over or another seat to act, returns an action of kind
  * AI_NO_ACTION, which durak_apply refuses. Thread-safe: no shared state, a few KB of stack; the
- * searches allocate their fixed pools (about 4-7 MB) once per call, none per simulated action,
- * and answer within budget_ms of the given clock (they stop at 97% of it). */
+ * searches allocate their pools per call, none per simulated action (hard's tree starts at
+ * 1.5 MB and doubles as it fills: expert's second takes about 6 MB, 24 MB at most; ismcts
+ * 6 MB), and answer within budget_ms of the given clock (they stop at 97% of it). */
 durak_action ai_choose(const durak_view *v, const ai_params *p, double (*now_ms)(void));
 
 /* "easy", "normal", "hard", "expert", "ismcts"; NULL for an unknown level. */

@@ -12,11 +12,12 @@
 #include "rng.h"
 
 enum {
-    MCTS_MAX_NODES = 1 << 16,      /* the tree's fixed pool (24 bytes a node) */
-    MCTS_MAX_DEPTH = 96,           /* tree levels followed per iteration */
-    MCTS_PLAYOUT_CAP = 4000,       /* actions; a playout that long counts as a draw */
-    MCTS_LATE_RANDOM = 400,        /* thousandths of playout moves at random, stock empty */
-    MCTS_STOP_EVERY = 16,          /* between early-stop checks; a multiple of AI_CLOCK_EVERY */
+    MCTS_FIRST_NODES = 1 << 16, /* the tree's first pool (24 bytes a node), doubled as it fills */
+    MCTS_MAX_NODES = 1 << 20,   /* the most it grows to: 24 MB, some 5 s of search */
+    MCTS_MAX_DEPTH = 96,        /* tree levels followed per iteration */
+    MCTS_PLAYOUT_CAP = 4000,    /* actions; a playout that long counts as a draw */
+    MCTS_LATE_RANDOM = 400,     /* thousandths of playout moves at random, stock empty */
+    MCTS_STOP_EVERY = 16,       /* between early-stop checks; a multiple of AI_CLOCK_EVERY */
     SOLVE_NODES_PER_ITERATION = 64 /* the endgame search's node cap per iteration allowed */
 };
 static const double MCTS_EXPLORE = 1.0; /* UCB exploration constant, rewards in [0, 1] */
@@ -32,7 +33,7 @@ typedef struct {
 typedef struct {
     const durak_view *view;
     mcts_node *nodes;
-    int nnodes;
+    int nnodes, cap;
     rng_t rng;
     long iterations;
     durak_action acts[DURAK_MAX_ACTIONS]; /* scratch: legal actions */
@@ -46,9 +47,23 @@ static bool same_action(durak_action a, durak_action b)
 
 /* ---- tree ------------------------------------------------------------------ */
 
+/* Room for one more node: a fixed pool of 65,536 froze the tree part way through 96 of 98 of
+ * expert's one-second searches (measured). Nodes are addressed by index, so moving is safe. */
+static bool node_room(mcts_tree *t)
+{
+    if (t->nnodes < t->cap)
+        return true;
+    mcts_node *more = t->cap < MCTS_MAX_NODES ? realloc(t->nodes, sizeof *more * 2 * t->cap) : NULL;
+    if (!more)
+        return false;
+    t->nodes = more;
+    t->cap *= 2;
+    return true;
+}
+
 static int node_add(mcts_tree *t, int parent, durak_action act, int player)
 {
-    if (t->nnodes >= MCTS_MAX_NODES)
+    if (!node_room(t))
         return -1;
     int i = t->nnodes++;
     mcts_node *n = &t->nodes[i];
@@ -215,12 +230,13 @@ static durak_action mcts_search(const durak_view *v, uint64_t seed, const ai_lim
                                 mcts_stats *st)
 {
     mcts_tree *t = malloc(sizeof *t);
-    mcts_node *nodes = malloc(sizeof(mcts_node) * MCTS_MAX_NODES);
+    mcts_node *nodes = malloc(sizeof(mcts_node) * MCTS_FIRST_NODES);
     durak_action a = { DURAK_ACT_PASS, CARD_NONE, CARD_NONE };
     if (t && nodes) {
         t->view = v;
         t->nodes = nodes;
         t->nnodes = 0;
+        t->cap = MCTS_FIRST_NODES;
         t->iterations = 0;
         rng_seed(&t->rng, seed);
         node_add(t, -1, a, v->seat);
@@ -235,6 +251,7 @@ static durak_action mcts_search(const durak_view *v, uint64_t seed, const ai_lim
             a = t->nodes[best].act;
         st->iterations = t->iterations;
         st->tree_nodes = t->nnodes;
+        nodes = t->nodes;
     }
     free(nodes);
     free(t);

@@ -357,16 +357,23 @@ static double counting_clock(void)
     return 0.0;
 }
 
-/* The searches read the clock once per AI_CLOCK_EVERY iterations, not at each: in durak-arena
- * a CPU-time clock read is a system call that took a fifth of the searches' time. */
-static void test_searches_read_clock_sparingly(void **state)
+/* The first player's view of a two-player classic deal. */
+static durak_view opening_view(void)
 {
-    (void)state;
     durak_game g;
     durak_options o = durak_default_options();
     assert_true(durak_new(&g, &o, 7));
     durak_view v;
     durak_view_of(&g, durak_actor(&g), &v);
+    return v;
+}
+
+/* The searches read the clock once per AI_CLOCK_EVERY iterations, not at each: in durak-arena
+ * a CPU-time clock read is a system call that took a fifth of the searches' time. */
+static void test_searches_read_clock_sparingly(void **state)
+{
+    (void)state;
+    durak_view v = opening_view();
     ai_limits lim = { counting_clock, 1e9, 800 };
     mcts_stats st;
     clock_reads = 0;
@@ -378,6 +385,19 @@ static void test_searches_read_clock_sparingly(void **state)
     ai_ismcts_choose(&v, 1, &lim, &done);
     assert_int_equal(done, 800);
     assert_in_range(clock_reads, 1, 2 + done / AI_CLOCK_EVERY);
+}
+
+/* hard's tree keeps growing past its first pool of 65,536 nodes: a fixed pool that size
+ * stopped the tree's growth part way through nearly all of expert's one-second searches. */
+static void test_hard_tree_grows_past_first_pool(void **state)
+{
+    (void)state;
+    durak_view v = opening_view();
+    ai_limits lim = { NULL, 0, 90000 };
+    mcts_stats st;
+    ai_mcts_choose(&v, 1, &lim, &st);
+    assert_true(st.iterations > 80000);
+    assert_true(st.tree_nodes > 1 << 16);
 }
 
 /* A sampled game looks exactly like the view it came from, and keeps the cards. */
@@ -548,6 +568,7 @@ int main(void)
         cmocka_unit_test(test_no_peeking),
         cmocka_unit_test(test_hard_deterministic_for_a_seed),
         cmocka_unit_test(test_searches_read_clock_sparingly),
+        cmocka_unit_test(test_hard_tree_grows_past_first_pool),
         cmocka_unit_test(test_solver_safe_holds),
         cmocka_unit_test(test_easy_plays_legal),
         cmocka_unit_test(test_normal_plays_legal),
