@@ -99,6 +99,8 @@ void outq_set_line_len(outq *q, size_t linelen)
     q->text_max = linelen - room;
 }
 
+size_t outq_raw_max(const outq *q) { return q->raw_max; }
+
 /* ---- lines and FIFOs ---- */
 
 /* A line "a b :c" (b, c may be NULL: "a"), with CR and LF turned into spaces. */

@@ -33,6 +33,8 @@ void outq_set_rate(outq *q, int burst, double rate);
  * target take at 512 (512 - OUTQ_MAX_TEXT). Never above the standard; at least OUTQ_MIN_LINE.
  * Applies to lines pushed from then on. */
 void outq_set_line_len(outq *q, size_t linelen);
+/* The longest raw line outq_push_raw takes now: OUTQ_MAX_RAW, less after outq_set_line_len. */
+size_t outq_raw_max(const outq *q);
 
 /* Queues a game line: cmd (PRIVMSG, NOTICE, PART) to target with text. CR and LF become spaces;
  * text ends at its NUL. Text longer than OUTQ_MAX_TEXT bytes (less after outq_set_line_len) goes

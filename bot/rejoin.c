@@ -24,16 +24,13 @@ struct rejoin {
     outq *q;
     struct rejoin_entry e[CONFIG_MAX_CHANNELS];
     unsigned join_max; /* TARGMAX JOIN: channels per JOIN line (0: any) */
-    size_t join_len;   /* bytes of one JOIN line */
 };
 
 rejoin *rejoin_new(outq *q)
 {
     rejoin *r = calloc(1, sizeof *r);
-    if (r) {
+    if (r)
         r->q = q;
-        r->join_len = JOIN_LINE_MAX;
-    }
     return r;
 }
 
@@ -43,16 +40,12 @@ void rejoin_clear(rejoin *r)
 {
     memset(r->e, 0, sizeof r->e);
     r->join_max = 0;
-    r->join_len = JOIN_LINE_MAX;
 }
 
 void rejoin_isupport(rejoin *r, const isupport *is)
 {
     if (is->has_targmax)
         r->join_max = is->join_max;
-    /* under a short LINELEN, JOINs keep to the shortest a server may set (outq_set_line_len) */
-    if (is->linelen)
-        r->join_len = is->linelen < JOIN_LINE_MAX + 2 ? OUTQ_MIN_LINE - 2 : JOIN_LINE_MAX;
 }
 
 static void push(rejoin *r, const char *line)
@@ -64,11 +57,11 @@ static void push(rejoin *r, const char *line)
 void rejoin_join_all(rejoin *r, const bot_config *cfg)
 {
     char line[JOIN_LINE_MAX + 64];
-    size_t len = 0;
+    size_t len = 0, max = outq_raw_max(r->q) < JOIN_LINE_MAX ? outq_raw_max(r->q) : JOIN_LINE_MAX;
     unsigned n = 0;
     for (int i = 0; i < cfg->irc.nchannels; i++) {
         const char *ch = cfg->irc.channels[i];
-        if (len && (len + 1 + strlen(ch) > r->join_len || (r->join_max && n == r->join_max))) {
+        if (len && (len + 1 + strlen(ch) > max || (r->join_max && n == r->join_max))) {
             push(r, line);
             len = n = 0;
         }

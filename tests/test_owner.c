@@ -349,6 +349,47 @@ static void test_rejoin(void **state)
     rejoin_free(r);
 }
 
+/* Every JOIN line of 32 channels keeps to the line length LINELEN gives the send queue, uses it
+ * (LINELEN=300: lines past the 254 bytes the shortest server allows), and TARGMAX's JOIN count;
+ * each channel is named once, in order. */
+static void test_join_lines(void **state)
+{
+    fixture *f = *state;
+    rejoin *r = rejoin_new(f->q);
+    f->cfg.irc.nchannels = CONFIG_MAX_CHANNELS;
+    for (int i = 0; i < CONFIG_MAX_CHANNELS; i++)
+        snprintf(f->cfg.irc.channels[i], sizeof f->cfg.irc.channels[i], "#durak-channel-%02d", i);
+    const struct {
+        size_t linelen, longest, first_over;
+        unsigned join_max;
+    } c[] = { { 0, 400, 300, 0 }, { 300, 298, 254, 0 }, { 256, 254, 200, 0 }, { 0, 400, 20, 2 } };
+    for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+        outq_set_line_len(f->q, c[k].linelen);
+        isupport is = { .has_targmax = true, .join_max = c[k].join_max };
+        rejoin_isupport(r, &is);
+        rejoin_join_all(r, &f->cfg);
+        char all[4096];
+        strcpy(all, drain(f->q));
+        int seen = 0;
+        for (char *save = NULL, *l = strtok_r(all, "\n", &save); l;
+             l = strtok_r(NULL, "\n", &save)) {
+            assert_true(strlen(l) <= c[k].longest);
+            if (seen == 0)
+                assert_true(strlen(l) > c[k].first_over);
+            assert_memory_equal(l, "JOIN #", 6);
+            unsigned n = 0;
+            for (char *save2 = NULL, *ch = strtok_r(l + 5, ",", &save2); ch;
+                 ch = strtok_r(NULL, ",", &save2), n++)
+                assert_string_equal(ch, f->cfg.irc.channels[seen++]);
+            assert_true(c[k].join_max == 0 || n <= c[k].join_max);
+        }
+        assert_int_equal(seen, CONFIG_MAX_CHANNELS);
+    }
+    outq_set_line_len(f->q, 0);
+    f->cfg.irc.nchannels = 0;
+    rejoin_free(r);
+}
+
 static void test_isupport(void **state)
 {
     (void)state;
@@ -439,6 +480,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_nickserv_absent, setup, teardown),
         cmocka_unit_test_setup_teardown(test_no_answer, setup, teardown),
         cmocka_unit_test_setup_teardown(test_rejoin, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_join_lines, setup, teardown),
         cmocka_unit_test(test_isupport),
         cmocka_unit_test(test_bot_mode_refused),
     };
