@@ -57,7 +57,9 @@ static void push(rejoin *r, const char *line)
 void rejoin_join_all(rejoin *r, const bot_config *cfg)
 {
     char line[JOIN_LINE_MAX + 64];
-    size_t len = 0, max = outq_raw_max(r->q) < JOIN_LINE_MAX ? outq_raw_max(r->q) : JOIN_LINE_MAX;
+    size_t len = 0, max = outq_raw_max(r->q); /* the server's LINELEN, as the queue keeps it */
+    if (max > JOIN_LINE_MAX)
+        max = JOIN_LINE_MAX;
     unsigned n = 0;
     for (int i = 0; i < cfg->irc.nchannels; i++) {
         const char *ch = cfg->irc.channels[i];

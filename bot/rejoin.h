@@ -22,8 +22,8 @@ void rejoin_free(rejoin *r);
 /* Forgets every channel and the server's limits (a new connection joins them all anew). */
 void rejoin_clear(rejoin *r);
 
-/* What one 005 line says of TARGMAX's JOIN (the others keep what it was). LINELEN comes from the
- * send queue (outq_raw_max) when the JOIN lines are made. */
+/* What one 005 line says of TARGMAX's JOIN (a line without it keeps the last). LINELEN is not
+ * kept here: rejoin_join_all asks the send queue (outq_raw_max). */
 void rejoin_isupport(rejoin *r, const isupport *is);
 /* JOIN lines for every channel of cfg, as few as the limits allow. */
 void rejoin_join_all(rejoin *r, const bot_config *cfg);
