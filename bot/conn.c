@@ -1,5 +1,5 @@
 /* conn.c — one IRC connection after another: registration (nick tries and NickServ through
- * owner.h, ISUPPORT, joins, refused channels through rejoin.h), the own PING timer, jittered
+ * conn_owner.h, ISUPPORT, joins, refused channels through conn_rejoin.h), the own PING timer, jittered
  * reconnect back-off, CTCP replies, the writer (which holds the games' lines while the bot is
  * not under its own nick). */
 #define _POSIX_C_SOURCE 200809L
@@ -9,16 +9,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chanop.h"
+#include "conn_chanop.h"
 #include "conn_link.h"
-#include "ctcp.h"
-#include "isupport.h"
-#include "lag.h"
+#include "conn_ctcp.h"
+#include "conn_isupport.h"
+#include "conn_lag.h"
 #include "log.h"
-#include "numeric.h"
-#include "members.h"
-#include "owner.h"
-#include "rejoin.h"
+#include "conn_numeric.h"
+#include "conn_members.h"
+#include "conn_owner.h"
+#include "conn_rejoin.h"
 #include "rng.h"
 #include "link.h"
 #include "strcopy.h"
@@ -53,7 +53,7 @@ struct conn {
     isupport_botmode bmode; /* the bot user mode asked for, its refusal logged once */
     char nick[128];         /* the bot's nick on the server now */
     bool registered;        /* 001 seen on this connection */
-    bool joined;     /* JOINs sent (once owner_settled: NickServ answered, or the wait passed) */
+    bool joined; /* JOINs sent (once conn_owner_settled: NickServ answered, or the wait passed) */
     bool burst_done; /* a numeric after 001–005: ISUPPORT is known, JOINs may be built */
     bool motd;       /* end of MOTD (or a JOIN of ours) seen */
     bool ready;      /* end of MOTD seen: channels joined */
@@ -120,14 +120,14 @@ static void on_welcome(conn *c, const irc_event *ev, double now)
     c->h.own_nick(c->h.ctx, c->nick);
     log_msg(LOG_NOTICE, "registered on %s:%d as %s; joining %d channel(s)", c->cfg.irc.server,
             c->cfg.irc.port, c->nick, c->cfg.irc.nchannels);
-    owner_welcome(c->owner, c->nick, now); /* the channels are joined once it is settled */
+    conn_owner_welcome(c->owner, c->nick, now); /* the channels are joined once it is settled */
 }
 
 /* The games go on while the channels are joined and the bot is under its own nick (or cannot
- * get it back); under another nick they pause and their lines wait (owner_holding). */
+ * get it back); under another nick they pause and their lines wait (conn_owner_holding). */
 static void sync_games(conn *c, double now)
 {
-    bool on = c->ready && !owner_holding(c->owner);
+    bool on = c->ready && !conn_owner_holding(c->owner);
     if (on && !c->games_on) {
         c->paused = false;
         c->h.ready(c->h.ctx, now);
@@ -150,30 +150,30 @@ static void on_ready(conn *c, double now)
     sync_games(c, now);
 }
 
-/* After owner.h or rejoin.h heard a line or ran their timer: join once NickServ answered (or
+/* After conn_owner.h or conn_rejoin.h heard a line or ran their timer: join once NickServ answered (or
  * irc.nickserv_wait passed), retry channels that wanted identification, hold or free the games,
  * arm the timer. */
 static void after_owner(conn *c, owner_id before, double now)
 {
-    if (c->registered && c->burst_done && !c->joined && owner_settled(c->owner)) {
+    if (c->registered && c->burst_done && !c->joined && conn_owner_settled(c->owner)) {
         c->joined = true;
-        rejoin_join_all(c->rejoin, &c->cfg);
+        conn_rejoin_join_all(c->rejoin, &c->cfg);
         if (c->motd)
             on_ready(c, now);
     }
-    if (before != OWNER_ID_OK && owner_identity(c->owner) == OWNER_ID_OK)
-        rejoin_now(c->rejoin, 477, now);
+    if (before != OWNER_ID_OK && conn_owner_identity(c->owner) == OWNER_ID_OK)
+        conn_rejoin_now(c->rejoin, 477, now);
     sync_games(c, now);
-    double a = owner_deadline(c->owner), b = rejoin_deadline(c->rejoin);
+    double a = conn_owner_deadline(c->owner), b = conn_rejoin_deadline(c->rejoin);
     loop_timer_set(c->l, c->t_owner, a < 0 ? b : b < 0 || a < b ? a : b);
 }
 
 static void owner_due(void *ctx, double now)
 {
     conn *c = ctx;
-    owner_id before = owner_identity(c->owner);
-    owner_tick(c->owner, now);
-    rejoin_tick(c->rejoin, now);
+    owner_id before = conn_owner_identity(c->owner);
+    conn_owner_tick(c->owner, now);
+    conn_rejoin_tick(c->rejoin, now);
     after_owner(c, before, now);
 }
 
@@ -183,7 +183,8 @@ static void try_next_nick(conn *c)
         return;
     char old[sizeof c->nick], line[160];
     copy_str(old, sizeof old, c->nick);
-    if (!owner_next_nick(c->owner, (unsigned)rng_below(&c->rng, 1000), c->nick, sizeof c->nick)) {
+    if (!conn_owner_next_nick(c->owner, (unsigned)rng_below(&c->rng, 1000), c->nick,
+                              sizeof c->nick)) {
         request_drop(c, "every nick tried is taken; set another irc.nick or irc.alt_nicks");
         return;
     }
@@ -194,18 +195,18 @@ static void try_next_nick(conn *c)
         request_drop(c, err);
 }
 
-/* 005 ISUPPORT (bot/isupport.h): nicks compare per CASEMAPPING; the bot mode is set; WHOX. */
+/* 005 ISUPPORT (bot/conn_isupport.h): nicks compare per CASEMAPPING; the bot mode is set; WHOX. */
 static void on_isupport(conn *c, const irc_event *ev)
 {
     isupport is;
     char line[160];
-    isupport_read(ev, &is);
+    conn_isupport_read(ev, &is);
     if (is.has_casemapping)
         c->h.casemapping(c->h.ctx, c->cmap = is.cm);
-    if (isupport_botmode_line(&c->bmode, &is, c->nick, line, sizeof line))
+    if (conn_isupport_botmode_line(&c->bmode, &is, c->nick, line, sizeof line))
         push_raw(c, line);
     c->whox |= is.whox;
-    rejoin_isupport(c->rejoin, &is);
+    conn_rejoin_isupport(c->rejoin, &is);
     if (is.linelen)
         outq_set_line_len(c->q, is.linelen);
 }
@@ -215,7 +216,7 @@ static void on_isupport(conn *c, const irc_event *ev)
 static void on_who_reply(conn *c, const irc_event *ev, double now)
 {
     irc_event join;
-    if (members_who_reply(c->members, c->cmap, ev, c->nick, &join))
+    if (conn_members_who_reply(c->members, c->cmap, ev, c->nick, &join))
         c->h.event(c->h.ctx, &join, now);
 }
 
@@ -233,15 +234,15 @@ static void on_numeric(conn *c, const irc_event *ev, double now)
     case 473:
     case 474:
     case 475:
-    case 477: /* tried again later (rejoin.h), unless in vain */
-        rejoin_on_numeric(c->rejoin, c->cmap, ev, ev->code == 477 ? owner_hopeless(c->owner) : NULL,
-                          now);
+    case 477: /* tried again later (conn_rejoin.h), unless in vain */
+        conn_rejoin_on_numeric(c->rejoin, c->cmap, ev,
+                               ev->code == 477 ? conn_owner_hopeless(c->owner) : NULL, now);
         break;
     case 432:
     case 433:
     case 436:
     case 437: try_next_nick(c); break;
-    default: numeric_log_refusal(ev, &c->bmode); break;
+    default: conn_numeric_log_refusal(ev, &c->bmode); break;
     }
 }
 
@@ -262,7 +263,7 @@ static void about_me(conn *c, const irc_event *ev, double now)
         push_raw(c, line);
     } else if (ev->kind == IRC_EV_JOIN && is_me(c, ev->nick)) {
         log_msg(LOG_INFO, "joined %s", ev->target);
-        rejoin_forget(c->rejoin, c->cmap, ev->target);
+        conn_rejoin_forget(c->rejoin, c->cmap, ev->target);
         snprintf(line, sizeof line, c->whox ? "WHO %s %%tcuhnfa," MEMBERS_WHOX_TOKEN : "WHO %s",
                  ev->target); /* who is back, for held seats; WHOX: their accounts */
         push_raw(c, line);
@@ -273,12 +274,12 @@ static void about_me(conn *c, const irc_event *ev, double now)
 static void on_line(conn *c, const irc_event *line, double now)
 {
     irc_event with_account = *line;
-    with_account.account = members_on_event(c->members, c->cmap, line, c->nick);
-    chanop_on_event(&c->ops, c->cmap, line, c->nick);
+    with_account.account = conn_members_on_event(c->members, c->cmap, line, c->nick);
+    conn_chanop_on_event(&c->ops, c->cmap, line, c->nick);
     const irc_event *ev = &with_account;
     c->last_rx = now; /* every line we hear proves the server alive */
     c->ping = PING_NONE;
-    lag_heard(&c->lag, c->q, ev, now);
+    conn_lag_heard(&c->lag, c->q, ev, now);
     if (ev->kind == IRC_EV_ERROR) {
         log_msg(c->stopping ? LOG_INFO : LOG_WARNING, "the server closes the link: %s",
                 ev->text[0] ? ev->text : "no reason given");
@@ -288,15 +289,15 @@ static void on_line(conn *c, const irc_event *line, double now)
     if (c->stopping || ev->kind == IRC_EV_OTHER || ev->kind == IRC_EV_ERROR
         || ev->kind == IRC_EV_ACCOUNT)
         return;
-    owner_on_event(c->owner, c->cmap, ev, now); /* NickServ, 900, the bot's own NICK */
+    conn_owner_on_event(c->owner, c->cmap, ev, now); /* NickServ, 900, the bot's own NICK */
     switch (ev->kind) {
     case IRC_EV_NUMERIC: on_numeric(c, ev, now); return;
     case IRC_EV_CTCP:
-        ctcp_answer(c->q, ev->nick, ev->text, DURAKBOT_VERSION, now, &c->ctcp_next);
+        conn_ctcp_answer(c->q, ev->nick, ev->text, DURAKBOT_VERSION, now, &c->ctcp_next);
         return;
     case IRC_EV_NOTICE: return;
     case IRC_EV_PRIVMSG:
-        if (owner_holding(c->owner))
+        if (conn_owner_holding(c->owner))
             return; /* said to the wrong nick; the games pause until the nick is back */
         break;
     default: break;
@@ -309,7 +310,7 @@ static void on_event(void *ctx, const irc_event *line)
 {
     conn *c = ctx;
     double now = loop_now(c->l);
-    owner_id before = owner_identity(c->owner);
+    owner_id before = conn_owner_identity(c->owner);
     on_line(c, line, now);
     after_owner(c, before, now);
 }
@@ -339,11 +340,11 @@ void conn_close(conn *c)
     c->registered = c->ready = c->games_on = c->drop = c->joined = c->whox = false;
     c->burst_done = c->motd = false;
     outq_set_line_len(c->q, 0);
-    members_clear(c->members);
-    owner_reset(c->owner);
-    rejoin_clear(c->rejoin);
-    lag_reset(&c->lag);
-    chanop_clear(&c->ops);
+    conn_members_clear(c->members);
+    conn_owner_reset(c->owner);
+    conn_rejoin_clear(c->rejoin);
+    conn_lag_reset(&c->lag);
+    conn_chanop_clear(&c->ops);
     c->ping = PING_NONE;
     loop_timer_set(c->l, c->t_ping, -1);
     loop_timer_set(c->l, c->t_write, -1);
@@ -428,9 +429,9 @@ static void send_lines(conn *c, double now)
     size_t bytes = 0;
     char err[256];
     for (int n = 0; irc_client_open(c->irc) && c->registered && n < SEND_LINES_PER_TURN; n++) {
-        const char *line = chanop_line(&c->ops, c->members, c->cmap, outq_peek(c->q, now));
+        const char *line = conn_chanop_line(&c->ops, c->members, c->cmap, outq_peek(c->q, now));
         if (!line || bytes + strlen(line) + 2 > SEND_BYTES_PER_TURN
-            || (owner_holding(c->owner) && !outq_has_raw(c->q)))
+            || (conn_owner_holding(c->owner) && !outq_has_raw(c->q)))
             return;
         irc_send_result r = irc_client_send(c->irc, line, err, sizeof err);
         if (r == IRC_SEND_BROKEN)
@@ -441,7 +442,7 @@ static void send_lines(conn *c, double now)
             c->ping = PING_SENT;
             c->ping_at = now;
         }
-        lag_sent(&c->lag, line, now);
+        conn_lag_sent(&c->lag, line, now);
         bytes += strlen(line) + 2;
         outq_commit(c->q, now);
     }
@@ -451,12 +452,12 @@ void conn_write(void *ctx, double now)
 {
     conn *c = ctx;
     if (irc_client_open(c->irc) && c->registered)
-        lag_tick(&c->lag, c->q, now);
+        conn_lag_tick(&c->lag, c->q, now);
     send_lines(c, now);
     if (c->drop)
         drop_connection(c, now, c->drop_why);
     bool up = irc_client_open(c->irc) && c->registered;
-    double w = up ? outq_wait(c->q, now) : -1, p = up && w != 0 ? lag_next(&c->lag) : -1;
+    double w = up ? outq_wait(c->q, now) : -1, p = up && w != 0 ? conn_lag_next(&c->lag) : -1;
     /* w == 0 means the output buffer is full: its descriptor wakes the loop */
     loop_timer_set(c->l, c->t_write, w > 0 && (p < 0 || now + w < p) ? now + w : p);
     arm_ping(c);
@@ -492,12 +493,12 @@ static void process(void *ctx, fd_set *in, fd_set *out, double now)
 conn *conn_new(loop *l, outq *q, const bot_config *cfg, const conn_hooks *h, uint64_t seed)
 {
     conn *c = calloc(1, sizeof *c);
-    if (!c || !(c->irc = irc_client_new(on_event, c)) || !(c->members = members_new())
-        || !(c->owner = owner_new(q, cfg)) || !(c->rejoin = rejoin_new(q))) {
+    if (!c || !(c->irc = irc_client_new(on_event, c)) || !(c->members = conn_members_new())
+        || !(c->owner = conn_owner_new(q, cfg)) || !(c->rejoin = conn_rejoin_new(q))) {
         if (c) {
             irc_client_free(c->irc);
-            members_free(c->members);
-            owner_free(c->owner);
+            conn_members_free(c->members);
+            conn_owner_free(c->owner);
         }
         free(c);
         return NULL;
@@ -508,7 +509,7 @@ conn *conn_new(loop *l, outq *q, const bot_config *cfg, const conn_hooks *h, uin
     c->h = *h;
     c->cmap = CASEMAP_RFC1459;
     c->backoff = BACKOFF_FIRST;
-    lag_init(&c->lag, cfg->flood.burst, cfg->flood.rate);
+    conn_lag_init(&c->lag, cfg->flood.burst, cfg->flood.rate);
     rng_seed(&c->rng, seed);
     copy_str(c->nick, sizeof c->nick, cfg->irc.nick);
     c->t_reconnect = loop_timer_add(l, "reconnect", start_connect, c);
@@ -527,18 +528,18 @@ void conn_free(conn *c)
         return;
     irc_client_free(c->irc);
     link_stop(c->relay);
-    members_free(c->members);
-    owner_free(c->owner);
-    rejoin_free(c->rejoin);
+    conn_members_free(c->members);
+    conn_owner_free(c->owner);
+    conn_rejoin_free(c->rejoin);
     free(c);
 }
 
 void conn_reconfigure(conn *c, const bot_config *cfg)
 {
     c->cfg = *cfg;
-    lag_configure(&c->lag, c->q, cfg->flood.burst, cfg->flood.rate);
-    owner_reconfigure(c->owner, cfg);
-    rejoin_keep(c->rejoin, c->cmap, cfg);
+    conn_lag_configure(&c->lag, c->q, cfg->flood.burst, cfg->flood.rate);
+    conn_owner_reconfigure(c->owner, cfg);
+    conn_rejoin_keep(c->rejoin, c->cmap, cfg);
 }
 
 void conn_join(conn *c, const char *channel)

@@ -1,4 +1,4 @@
-/* export.h — recorded games out of the state database (issue 14): one game as a durak-cli session
+/* export.h — recorded games out of the state database: one game as a durak-cli session
  * that replays it (durakbot --export-game ID), games since a date as JSON Lines (--export-games). */
 #ifndef DURAK_EXPORT_H
 #define DURAK_EXPORT_H

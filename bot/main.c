@@ -197,7 +197,7 @@ typedef struct {
 static void restore_table(void *ctx, const char *channel, const char *snapshot)
 {
     restore_ctx *r = ctx;
-    bool served = tables_private_key(channel); /* a private game (issue 14) needs no channel */
+    bool served = tables_private_key(channel); /* a private game needs no channel */
     char why[256] = "the channel is no longer in irc.channels";
     for (int i = 0; i < r->cfg->irc.nchannels; i++)
         served |= casemap_equal(CASEMAP_RFC1459, r->cfg->irc.channels[i], channel);

@@ -173,10 +173,10 @@ typedef enum {
     MSG_SET_DONE,        /* the setting as now set */
     MSG_SET_SHOW,        /* notice/privmsg, on/off, on/off */
     MSG_SET_BAD,         /* word */
-    /* words and cards in every language (issue 13): how a card typed with T or Т was read */
+    /* words and cards in every language: how a card typed with T or Т was read */
     MSG_PARSE_READ_ACE, /* word, card as read, the card a Latin T would give, how to type it */
     MSG_PARSE_READ_TEN, /* word, card as read, the card a Cyrillic Т would give, how to type it */
-    /* teams of two (R19, issue 14) */
+    /* teams of two (R19) */
     MSG_OPTIONS_TEAMS,       /* fragment after the options */
     MSG_TEAMS_SEATS,         /* seat list, teams ("alice+carol vs bob+dave") */
     MSG_TEAMS_NEED_4_OR_6,   /* seats (int), prefix, prefix */
@@ -184,7 +184,7 @@ typedef enum {
     MSG_RESULT_ONE_TEAM,     /* the team left */
     MSG_RESULT_TEAM_FORFEIT, /* nick */
     MSG_RULES_TEAMS,         /* !rules' fourth line in a teams game */
-    /* issue 14: a private game against computer players (play, stop, !top solo), spectators */
+    /* a private game against computer players (play, stop, !top solo), spectators */
     MSG_PARSE_SOLO_WORD,    /* the word, quoted */
     MSG_PARSE_SOLO_PLAYERS, /* the number, quoted */
     MSG_SOLO_WHERE,         /* what "in %s" says of a private game */
@@ -209,7 +209,7 @@ typedef enum {
     MSG_WATCH_NO_GAME, /* channel, prefix */
     MSG_WATCH_FULL,    /* channel, most spectators (int) */
     MSG_WATCH_ALREADY, /* channel, prefix */
-    /* game records and provably fair deals (issue 14, items 4 and 5) */
+    /* game records and provably fair deals */
     MSG_DEAL_FINGERPRINT, /* SHA-256 of the committed string, in hex */
     MSG_DEAL_REVEAL,      /* seed (decimal), salt (hex), the committed string */
     MSG_LAST_GAME,  /* game id, variant, players (int), minutes (int), summary, game id (int) */
@@ -220,7 +220,7 @@ typedef enum {
     MSG_LAST_WON,   /* winner after the others forfeited */
     MSG_LAST_PLACE, /* nick, place (int) */
     MSG_LAST_LEFT,  /* nick (forfeited) */
-    /* hints (issue 16): the move (as `moves` writes it) first, then the reason's facts */
+    /* hints: the move (as `moves` writes it) first, then the reason's facts */
     MSG_HINT_ONLY,        /* move */
     MSG_HINT_TAKE_CANNOT, /* move, the card nothing covers */
     MSG_HINT_TAKE_TRUMPS, /* move, cards needing a trump (int), trumps held (int), uncovered (int) */
@@ -240,7 +240,7 @@ typedef enum {
     MSG_HINT_NOT_YOUR_TURN, /* channel */
     MSG_HINT_PENDING,
     MSG_RESULT_HINTS, /* "alice 2, bob 1" */
-    /* languages (issue 13): plural words (one, few, many: msg_plural picks), the words of moves
+    /* languages: plural words (one, few, many: msg_plural picks), the words of moves
      * as that language's players type them, card letters, and the language setting */
     MSG_WORD_CARDS_ONE, /* "card", as picked up: "picks up 1 card" (ru: карту) */
     MSG_WORD_CARDS_FEW, /* 2-4 in Russian (карты); others as MANY */
@@ -292,7 +292,7 @@ typedef enum {
     MSG_TOPIC_SOLO,
     MSG_WORD_VS,  /* between the teams at the start: " vs " */
     MSG_WORD_AND, /* between the teams that won: " and " */
-    MSG_CMD_LAST, /* the command words of issue 14 and 16, as typed (msg_command) */
+    MSG_CMD_LAST, /* the command words added later, as typed (msg_command) */
     MSG_CMD_WATCH,
     MSG_CMD_UNWATCH,
     MSG_CMD_HINT,

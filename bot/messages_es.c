@@ -1,5 +1,5 @@
 /* messages_es.c — the Spanish texts, in the words of the Spanish rule text (triunfo, palo, robar,
- * mazo): the commands quoted are the words Spanish players type (bot/words.c). */
+ * mazo): the commands quoted are the words Spanish players type (bot/parse_words.c). */
 #include "messages_tables.h"
 
 const char *const msg_spanish[MSG_COUNT] = {

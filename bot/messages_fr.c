@@ -1,5 +1,5 @@
 /* messages_fr.c — the French texts, in the words of the French rule text (atout, défausse, pioche,
- * je ramasse): the commands quoted are the words French players type (bot/words.c). */
+ * je ramasse): the commands quoted are the words French players type (bot/parse_words.c). */
 #include "messages_tables.h"
 
 const char *const msg_french[MSG_COUNT] = {

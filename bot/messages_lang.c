@@ -52,7 +52,8 @@ const char *msg_command(msg_lang lang, const char *english)
                                          "durak", "join",  "leave", "start", "stop",
                                          "table", "rules", "help",  "bot",   "stats",
                                          "top",   "again", "hand",  "moves" };
-    static const char *const later[] = { "last", "watch", "unwatch", "hint" }; /* issue 14, 16 */
+    static const char *const later[] = { "last", "watch", "unwatch",
+                                         "hint" }; /* added after the rest */
     for (unsigned i = 0; i < sizeof words / sizeof words[0]; i++)
         if (!strcmp(english, words[i]))
             return msg_in(lang, (msg_id)(MSG_CMD_PLAY + i));

@@ -1,12 +1,12 @@
 /* parse_channel.c — the channel commands' arguments: the option words of durak and bot (in
- * words.c), what a nick may hold, top's number; and the errors naming the right form. */
+ * parse_words.c), what a nick may hold, top's number; and the errors naming the right form. */
 #include "parse_channel.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #include "durak.h"
-#include "words.h"
+#include "parse_words.h"
 
 enum { TOP_MAX = 20 };
 
@@ -21,7 +21,7 @@ static const char *const bot_level_names[] = { "easy", "normal", "hard", "expert
 static const char *durak_option_name(const words_entry *opt)
 {
     size_t count;
-    const words_entry *list = words_table(WL_OPTION, &count);
+    const words_entry *list = parse_words_table(WL_OPTION, &count);
     for (size_t i = 0; i < count; i++)
         if (list[i].value == opt->value)
             return list[i].text;
@@ -34,17 +34,17 @@ void parse_channel_durak(parse_ctx *c)
     token set_by[WORDS_OPT_COUNT] = { { NULL, 0 }, { NULL, 0 }, { NULL, 0 }, { NULL, 0 } };
     token t;
     char q1[CTX_QUOTE_SIZE], q2[CTX_QUOTE_SIZE];
-    while (ctx_next(c, &t)) {
-        token w = token_trim(t);
-        const words_entry *opt = words_find(WL_OPTION, w);
+    while (parse_ctx_next(c, &t)) {
+        token w = parse_token_trim(t);
+        const words_entry *opt = parse_words_find(WL_OPTION, w);
         if (opt == NULL) {
-            ctx_fail(c, MSG_PARSE_DURAK_OPTION, ctx_quote(q1, w), c->prefix_shown);
+            parse_ctx_fail(c, MSG_PARSE_DURAK_OPTION, parse_ctx_quote(q1, w), c->prefix_shown);
             return;
         }
         int option = opt->value / 16, value = opt->value % 16; /* WORDS_OPTION */
         if (values[option] >= 0 && values[option] != value) {
-            ctx_fail(c, MSG_PARSE_DURAK_CONFLICT, ctx_quote(q1, set_by[option]), ctx_quote(q2, w),
-                     c->prefix_shown, durak_option_name(opt));
+            parse_ctx_fail(c, MSG_PARSE_DURAK_CONFLICT, parse_ctx_quote(q1, set_by[option]),
+                           parse_ctx_quote(q2, w), c->prefix_shown, durak_option_name(opt));
             return;
         }
         values[option] = value;
@@ -62,22 +62,22 @@ void parse_channel_bot(parse_ctx *c)
     token t;
     char q[CTX_QUOTE_SIZE], text[CTX_TEXT_SIZE];
     int level = -1, remove = 0;
-    if (ctx_next(c, &t)) {
-        token w = token_trim(t);
-        const words_entry *x = words_find(WL_BOT, w);
+    if (parse_ctx_next(c, &t)) {
+        token w = parse_token_trim(t);
+        const words_entry *x = parse_words_find(WL_BOT, w);
         if (x && x->value == WORDS_BOT_REMOVE)
             remove = 1;
         else if (x)
             level = x->value;
         else {
             const char *p = c->prefix_shown;
-            ctx_fail(c, MSG_PARSE_BOT_OPTION, ctx_quote(q, w), p, p, p);
+            parse_ctx_fail(c, MSG_PARSE_BOT_OPTION, parse_ctx_quote(q, w), p, p, p);
             return;
         }
-        if (ctx_next(c, &t)) {
+        if (parse_ctx_next(c, &t)) {
             snprintf(text, sizeof text, "%sbot %s", c->prefix_shown,
                      remove ? "remove" : bot_level_names[level]);
-            ctx_fail_extra(c, t, text);
+            parse_ctx_fail_extra(c, t, text);
             return;
         }
     }
@@ -102,18 +102,18 @@ void parse_channel_stats(parse_ctx *c)
 {
     token t;
     char q[CTX_QUOTE_SIZE], text[CTX_TEXT_SIZE];
-    if (ctx_next(c, &t)) {
-        token w = token_strip(t, NICK_LEAD, NICK_TRAIL);
+    if (parse_ctx_next(c, &t)) {
+        token w = parse_token_strip(t, NICK_LEAD, NICK_TRAIL);
         if (!nick_is_valid(w)) {
-            ctx_fail(c, MSG_PARSE_STATS_NICK, ctx_quote(q, token_trim(t)), c->prefix_shown,
-                     c->prefix_shown);
+            parse_ctx_fail(c, MSG_PARSE_STATS_NICK, parse_ctx_quote(q, parse_token_trim(t)),
+                           c->prefix_shown, c->prefix_shown);
             return;
         }
         memcpy(c->out->arg, w.s, w.n);
         c->out->arg[w.n] = '\0';
-        if (ctx_next(c, &t)) {
+        if (parse_ctx_next(c, &t)) {
             snprintf(text, sizeof text, "%sstats %s", c->prefix_shown, c->out->arg);
-            ctx_fail_extra(c, t, text);
+            parse_ctx_fail_extra(c, t, text);
             return;
         }
     }
@@ -139,19 +139,20 @@ void parse_channel_top(parse_ctx *c)
     token t;
     char q[CTX_QUOTE_SIZE], text[CTX_TEXT_SIZE];
     int number = -1;
-    bool given = ctx_next(c, &t);
-    const words_entry *top = given ? words_find(WL_BOTS, token_trim(t)) : NULL;
+    bool given = parse_ctx_next(c, &t);
+    const words_entry *top = given ? parse_words_find(WL_BOTS, parse_token_trim(t)) : NULL;
     if (top) { /* !top bots: the computer players; !top solo: private games against them */
         snprintf(c->out->arg, PARSE_ARG_SIZE, "%s", top->value == WORDS_TOP_SOLO ? "solo" : "bots");
     } else if (given) {
-        number = top_number(token_trim(t));
+        number = top_number(parse_token_trim(t));
         if (number < 0) {
-            ctx_fail(c, MSG_PARSE_TOP_NUMBER, ctx_quote(q, token_trim(t)), c->prefix_shown);
+            parse_ctx_fail(c, MSG_PARSE_TOP_NUMBER, parse_ctx_quote(q, parse_token_trim(t)),
+                           c->prefix_shown);
             return;
         }
-        if (ctx_next(c, &t)) {
+        if (parse_ctx_next(c, &t)) {
             snprintf(text, sizeof text, "%stop %d", c->prefix_shown, number);
-            ctx_fail_extra(c, t, text);
+            parse_ctx_fail_extra(c, t, text);
             return;
         }
     }
@@ -173,14 +174,14 @@ static int solo_players(token w)
 /* The variant a word of play's options names, or -1. */
 static int solo_variant(token w)
 {
-    const words_entry *opt = words_find(WL_OPTION, w);
+    const words_entry *opt = parse_words_find(WL_OPTION, w);
     return opt && opt->value / 16 == WORDS_OPT_VARIANT ? opt->value % 16 : -1;
 }
 
 /* The computer players' level a word names, or -1 ("remove" is none). */
 static int solo_level(token w)
 {
-    const words_entry *level = words_find(WL_BOT, w);
+    const words_entry *level = parse_words_find(WL_BOT, w);
     return level && level->value <= 2 ? level->value : -1; /* expert and remove are no choice */
 }
 
@@ -201,11 +202,11 @@ static bool solo_word(parse_ctx *c, token w)
                 : n >= 0     ? &c->out->number
                              : NULL;
     if (n >= 0 && (n < 2 || n > 6)) {
-        ctx_fail(c, MSG_PARSE_SOLO_PLAYERS, ctx_quote(q, w));
+        parse_ctx_fail(c, MSG_PARSE_SOLO_PLAYERS, parse_ctx_quote(q, w));
         return false;
     }
     if (!slot || *slot >= 0) {
-        ctx_fail(c, MSG_PARSE_SOLO_WORD, ctx_quote(q, w));
+        parse_ctx_fail(c, MSG_PARSE_SOLO_WORD, parse_ctx_quote(q, w));
         return false;
     }
     *slot = variant >= 0 ? variant : level >= 0 ? level : n;
@@ -216,10 +217,10 @@ void parse_private_solo(parse_ctx *c, const token *first)
 {
     token t;
     c->out->variant = c->out->bot_level = c->out->number = -1;
-    if (first && !solo_word(c, token_trim(*first)))
+    if (first && !solo_word(c, parse_token_trim(*first)))
         return;
-    while (ctx_next(c, &t))
-        if (!solo_word(c, token_trim(t)))
+    while (parse_ctx_next(c, &t))
+        if (!solo_word(c, parse_token_trim(t)))
             return;
     c->out->kind = PC_SOLO;
 }

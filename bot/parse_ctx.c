@@ -6,12 +6,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cardtext.h"
+#include "parse_cardtext.h"
 #include "utf8.h"
 
 enum { EXAMPLE_SIZE = 48 }; /* "10♥ or 10h", "10♥ или 10ч" */
 
-/* English cards as the card notation writes them (cardtext.c), the others by their table. */
+/* English cards as the card notation writes them (parse_cardtext.c), the others by their table. */
 static char *ctx_write_card_as(const parse_ctx *c, card_t card, bool unicode,
                                char buf[PARSE_CARD_TEXT_SIZE])
 {
@@ -31,7 +31,8 @@ static void cmd_reset(parsed_cmd *out)
 }
 
 /* Starts a parse; false when the line is to be ignored whatever it holds (CTCP). */
-bool ctx_begin(parse_ctx *c, const char *line, size_t len, const parse_opts *o, parsed_cmd *out)
+bool parse_ctx_begin(parse_ctx *c, const char *line, size_t len, const parse_opts *o,
+                     parsed_cmd *out)
 {
     cmd_reset(out);
     c->out = out;
@@ -47,18 +48,18 @@ bool ctx_begin(parse_ctx *c, const char *line, size_t len, const parse_opts *o, 
     c->buf[0] = '\0';
     if (line == NULL || len == 0 || line[0] == '\x01')
         return false;
-    c->len = token_clean_line(c->buf, line, len < PARSE_MAX_LINE ? len : PARSE_MAX_LINE);
+    c->len = parse_token_clean_line(c->buf, line, len < PARSE_MAX_LINE ? len : PARSE_MAX_LINE);
     return true;
 }
 
-void ctx_skip_spaces(parse_ctx *c)
+void parse_ctx_skip_spaces(parse_ctx *c)
 {
     while (c->pos < c->len && c->buf[c->pos] == ' ')
         c->pos++;
 }
 
 /* The next run of non-spaces, as it stands. */
-token ctx_run(parse_ctx *c)
+token parse_ctx_run(parse_ctx *c)
 {
     size_t start = c->pos;
     while (c->pos < c->len && c->buf[c->pos] != ' ')
@@ -67,19 +68,19 @@ token ctx_run(parse_ctx *c)
 }
 
 /* The next word that is not only punctuation (unstripped); false at the end of the line. */
-bool ctx_next(parse_ctx *c, token *t)
+bool parse_ctx_next(parse_ctx *c, token *t)
 {
     for (;;) {
-        ctx_skip_spaces(c);
+        parse_ctx_skip_spaces(c);
         if (c->pos >= c->len)
             return false;
-        *t = ctx_run(c);
-        if (token_trim(*t).n > 0)
+        *t = parse_ctx_run(c);
+        if (parse_token_trim(*t).n > 0)
             return true;
     }
 }
 
-void ctx_fail(parse_ctx *c, msg_id id, ...)
+void parse_ctx_fail(parse_ctx *c, msg_id id, ...)
 {
     parsed_cmd *out = c->out;
     cmd_reset(out);
@@ -92,18 +93,18 @@ void ctx_fail(parse_ctx *c, msg_id id, ...)
 }
 
 /* A user's word made safe to quote: printable UTF-8, at most CTX_QUOTE_MAX bytes. */
-const char *ctx_quote(char buf[CTX_QUOTE_SIZE], token t)
+const char *parse_ctx_quote(char buf[CTX_QUOTE_SIZE], token t)
 {
     utf8_sanitize(buf, t.s, t.n, CTX_QUOTE_MAX);
     return buf;
 }
 
-char *ctx_write_card(const parse_ctx *c, card_t card, char buf[PARSE_CARD_TEXT_SIZE])
+char *parse_ctx_write_card(const parse_ctx *c, card_t card, char buf[PARSE_CARD_TEXT_SIZE])
 {
     return ctx_write_card_as(c, card, c->unicode, buf);
 }
 
-const char *ctx_word(const parse_ctx *c, const char *english)
+const char *parse_ctx_word(const parse_ctx *c, const char *english)
 {
     return msg_command(c->lang, english);
 }
@@ -122,28 +123,29 @@ static const char *card_example(char buf[EXAMPLE_SIZE], const parse_ctx *c, int 
 }
 
 /* A command with up to two cards as the user should type it: "beat 9♠ 7♠". */
-const char *ctx_command_text(char buf[CTX_TEXT_SIZE], const char *before, const char *word,
-                             card_t a, card_t b, const parse_ctx *c)
+const char *parse_ctx_command_text(char buf[CTX_TEXT_SIZE], const char *before, const char *word,
+                                   card_t a, card_t b, const parse_ctx *c)
 {
     char ta[PARSE_CARD_TEXT_SIZE] = "", tb[PARSE_CARD_TEXT_SIZE] = "";
     if (a != CARD_NONE)
-        ctx_write_card(c, a, ta);
+        parse_ctx_write_card(c, a, ta);
     if (b != CARD_NONE)
-        ctx_write_card(c, b, tb);
-    snprintf(buf, CTX_TEXT_SIZE, "%s%s%s%s%s%s", before, ctx_word(c, word), ta[0] ? " " : "", ta,
-             tb[0] ? " " : "", tb);
+        parse_ctx_write_card(c, b, tb);
+    snprintf(buf, CTX_TEXT_SIZE, "%s%s%s%s%s%s", before, parse_ctx_word(c, word), ta[0] ? " " : "",
+             ta, tb[0] ? " " : "", tb);
     return buf;
 }
 
 /* Error: `extra` is not understood after the command shown as `text`. */
-void ctx_fail_extra(parse_ctx *c, token extra, const char *text)
+void parse_ctx_fail_extra(parse_ctx *c, token extra, const char *text)
 {
     char q[CTX_QUOTE_SIZE];
-    ctx_fail(c, MSG_PARSE_EXTRA_WORD, ctx_quote(q, token_trim(extra)), text, text);
+    parse_ctx_fail(c, MSG_PARSE_EXTRA_WORD, parse_ctx_quote(q, parse_token_trim(extra)), text,
+                   text);
 }
 
 /* Error for a word that was meant as a card: says what is wrong with it. */
-void ctx_fail_card(parse_ctx *c, token t)
+void parse_ctx_fail_card(parse_ctx *c, token t)
 {
     static const msg_id fault_msg[] = {
         [CARDTEXT_NO_SUIT] = MSG_PARSE_NO_SUIT,
@@ -151,21 +153,21 @@ void ctx_fail_card(parse_ctx *c, token t)
         [CARDTEXT_BAD_RANK] = MSG_PARSE_BAD_RANK,
         [CARDTEXT_NOT_CARD] = MSG_PARSE_NOT_CARD,
     };
-    token w = token_trim(t);
+    token w = parse_token_trim(t);
     char q[CTX_QUOTE_SIZE], ex[EXAMPLE_SIZE];
     card_t example;
-    cardtext_fault fault = cardtext_fault_of(w.s, w.n, &example);
-    ctx_fail(c, fault_msg[fault], ctx_quote(q, w),
-             card_example(ex, c, card_rank(example), card_suit(example)));
+    cardtext_fault fault = parse_cardtext_fault_of(w.s, w.n, &example);
+    parse_ctx_fail(c, fault_msg[fault], parse_ctx_quote(q, w),
+                   card_example(ex, c, card_rank(example), card_suit(example)));
 }
 
-void ctx_note_card(parse_ctx *c, token t)
+void parse_ctx_note_card(parse_ctx *c, token t)
 {
-    token w = token_trim(t);
+    token w = parse_token_trim(t);
     card_t other;
     char other_text[CARDTEXT_OTHER_SIZE], q[CTX_QUOTE_SIZE], a[PARSE_CARD_TEXT_SIZE],
         b[PARSE_CARD_TEXT_SIZE];
-    cardtext_note note = cardtext_t_note(w.s, w.n, &other, other_text);
+    cardtext_note note = parse_cardtext_t_note(w.s, w.n, &other, other_text);
     if (note == CARDTEXT_NOTE_NONE)
         return;
     char *out = c->out->note;
@@ -176,19 +178,19 @@ void ctx_note_card(parse_ctx *c, token t)
         out[len++] = ' ', out[len] = '\0';
     snprintf(out + len, PARSE_NOTE_SIZE - len,
              msg_in(c->lang, note == CARDTEXT_NOTE_ACE ? MSG_PARSE_READ_ACE : MSG_PARSE_READ_TEN),
-             ctx_quote(q, w), ctx_write_card(c, cardtext_read(w.s, w.n), a),
-             ctx_write_card(c, other, b), other_text);
+             parse_ctx_quote(q, w), parse_ctx_write_card(c, parse_cardtext_read(w.s, w.n), a),
+             parse_ctx_write_card(c, other, b), other_text);
     utf8_cut_invalid(out);
 }
 
 /* Reads a card word into *card; on a bad word fails and returns false. */
-bool ctx_card(parse_ctx *c, token t, card_t *card)
+bool parse_ctx_card(parse_ctx *c, token t, card_t *card)
 {
-    token w = token_trim(t);
-    *card = cardtext_read(w.s, w.n);
+    token w = parse_token_trim(t);
+    *card = parse_cardtext_read(w.s, w.n);
     if (*card == CARD_NONE)
-        ctx_fail_card(c, t);
+        parse_ctx_fail_card(c, t);
     else
-        ctx_note_card(c, t);
+        parse_ctx_note_card(c, t);
     return *card != CARD_NONE;
 }

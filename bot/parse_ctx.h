@@ -8,7 +8,7 @@
 
 #include "messages.h"
 #include "parser.h"
-#include "token.h"
+#include "parse_token.h"
 
 enum {
     CTX_QUOTE_MAX = 20,                     /* bytes of a user's word quoted in an error */
@@ -32,34 +32,35 @@ typedef struct {
 
 /* Starts a parse into out (reset to PC_IGNORED); false when the line is to be ignored whatever
  * it holds (CTCP). At most PARSE_MAX_LINE bytes of line are read. */
-bool ctx_begin(parse_ctx *c, const char *line, size_t len, const parse_opts *o, parsed_cmd *out);
-void ctx_skip_spaces(parse_ctx *c);
+bool parse_ctx_begin(parse_ctx *c, const char *line, size_t len, const parse_opts *o,
+                     parsed_cmd *out);
+void parse_ctx_skip_spaces(parse_ctx *c);
 /* The next run of non-spaces, as it stands. */
-token ctx_run(parse_ctx *c);
+token parse_ctx_run(parse_ctx *c);
 /* The next word that is not only punctuation (unstripped); false at the end of the line. */
-bool ctx_next(parse_ctx *c, token *t);
+bool parse_ctx_next(parse_ctx *c, token *t);
 
 /* Ends the parse as PC_ERROR with the text of id formatted with the arguments. */
-void ctx_fail(parse_ctx *c, msg_id id, ...);
+void parse_ctx_fail(parse_ctx *c, msg_id id, ...);
 /* Error: `extra` is not understood after the command shown as `text`. */
-void ctx_fail_extra(parse_ctx *c, token extra, const char *text);
+void parse_ctx_fail_extra(parse_ctx *c, token extra, const char *text);
 /* Reads a card word into *card; on a bad word fails saying what is wrong and returns false. */
-bool ctx_card(parse_ctx *c, token t, card_t *card);
+bool parse_ctx_card(parse_ctx *c, token t, card_t *card);
 /* Adds to c->out->note how the card word t (read as a card) was read, if its T could be read
  * two ways. */
-void ctx_note_card(parse_ctx *c, token t);
+void parse_ctx_note_card(parse_ctx *c, token t);
 /* Error for a word that was meant as a card: says what is wrong with it. */
-void ctx_fail_card(parse_ctx *c, token t);
+void parse_ctx_fail_card(parse_ctx *c, token t);
 
 /* A user's word made safe to quote: printable UTF-8, at most CTX_QUOTE_MAX bytes. */
-const char *ctx_quote(char buf[CTX_QUOTE_SIZE], token t);
+const char *parse_ctx_quote(char buf[CTX_QUOTE_SIZE], token t);
 /* A command with up to two cards (CARD_NONE: none) as the user should type it: "beat 9♠ 7♠",
  * in c's language (Russian "бью 9♠ 7♠"; `word` is the English one). */
-const char *ctx_command_text(char buf[CTX_TEXT_SIZE], const char *before, const char *word,
-                             card_t a, card_t b, const parse_ctx *c);
+const char *parse_ctx_command_text(char buf[CTX_TEXT_SIZE], const char *before, const char *word,
+                                   card_t a, card_t b, const parse_ctx *c);
 /* A command word in c's language ("play" -> "хожу", "join" -> "играть"); others as they are. */
-const char *ctx_word(const parse_ctx *c, const char *english);
+const char *parse_ctx_word(const parse_ctx *c, const char *english);
 /* A card as c's language writes it, with c's suits: "7♥", "Дч". */
-char *ctx_write_card(const parse_ctx *c, card_t card, char buf[PARSE_CARD_TEXT_SIZE]);
+char *parse_ctx_write_card(const parse_ctx *c, card_t card, char buf[PARSE_CARD_TEXT_SIZE]);
 
 #endif

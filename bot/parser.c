@@ -1,9 +1,9 @@
-/* parser.c — the command parser: reads the words of a cleaned line (token.c) and turns them into
+/* parser.c — the command parser: reads the words of a cleaned line (parse_token.c) and turns them into
  * a parsed_cmd, or an error sentence from messages.c naming the right form. */
 
 /*
  * Accepted forms (for README), in English; the Russian, French and Spanish words for each are in
- * words.c, understood everywhere. Words are matched in any case (Latin and Cyrillic letters) and
+ * parse_words.c, understood everywhere. Words are matched in any case (Latin and Cyrillic letters) and
  * with or without accents; punctuation around a
  * word (. , ; : ! ? " ' ( ) [ ] { } < > * _ ~ | ` « » “ ” ‘ ’ …) is ignored.
  *
@@ -36,7 +36,7 @@
  *   that they belong in the channel. Anything else is an error pointing to moves and help.
  *
  *
- * Cards: the rank, then the suit, no space between (the notation is in cardtext.c).
+ * Cards: the rank, then the suit, no space between (the notation is in parse_cardtext.c).
  *
  * Before any of this, at most 512 bytes are read; mIRC codes (\x02 \x0f \x11 \x16 \x1d \x1e
  * \x1f, \x03 with up to two colour digits and ",bg", \x04 with hex colours) are removed, other
@@ -49,12 +49,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cardtext.h"
+#include "parse_cardtext.h"
 #include "parse_channel.h"
 #include "parse_ctx.h"
-#include "token.h"
+#include "parse_token.h"
 #include "utf8.h"
-#include "words.h"
+#include "parse_words.h"
 
 /* ---------------------------------------------------------------- tables */
 
@@ -98,20 +98,20 @@ static parse_kind command_of(parse_ctx *c, const words_entry *e)
 /* The kind a one-word command of list l stands for; PC_IGNORED if none. */
 static parse_kind command_find(parse_ctx *c, words_list l, token w)
 {
-    return command_of(c, words_find(l, w));
+    return command_of(c, parse_words_find(l, w));
 }
 
 /* Likewise for the word w and, for commands of several words, those after it in c. */
 static parse_kind command_match(parse_ctx *c, words_list l, token w)
 {
-    return command_of(c, words_match(c, l, w));
+    return command_of(c, parse_words_match(c, l, w));
 }
 
 /* The command word shown in an error about a command of this kind: as typed when it was another
  * language's, else the word of the reader's language. */
 static const char *shown_word(const parse_ctx *c, parse_kind kind)
 {
-    return c->shown ? c->shown : ctx_word(c, kind_names[kind]);
+    return c->shown ? c->shown : parse_ctx_word(c, kind_names[kind]);
 }
 
 /* ---------------------------------------------------------------- cards */
@@ -120,13 +120,13 @@ card_t parse_card(const char *s, size_t len)
 {
     if (s == NULL)
         return CARD_NONE;
-    token w = token_trim((token){ s, len });
-    return cardtext_read(w.s, w.n);
+    token w = parse_token_trim((token){ s, len });
+    return parse_cardtext_read(w.s, w.n);
 }
 
 char *parse_write_card(card_t c, bool unicode_suits, char buf[PARSE_CARD_TEXT_SIZE])
 {
-    return cardtext_write(c, unicode_suits, buf);
+    return parse_cardtext_write(c, unicode_suits, buf);
 }
 
 const char *parse_kind_name(parse_kind k)
@@ -143,12 +143,12 @@ const char *parse_kind_name(parse_kind k)
 /* The command word right after the prefix; false when the line does not start with both. */
 static bool ctx_prefixed_word(parse_ctx *c, token *w)
 {
-    ctx_skip_spaces(c);
+    parse_ctx_skip_spaces(c);
     token rest = { c->buf + c->pos, c->len - c->pos };
-    if (!token_starts_with(rest, c->prefix, c->prefix_len))
+    if (!parse_token_starts_with(rest, c->prefix, c->prefix_len))
         return false;
     c->pos += c->prefix_len;
-    *w = token_trim_end(ctx_run(c));
+    *w = parse_token_trim_end(parse_ctx_run(c));
     return w->n > 0;
 }
 
@@ -158,20 +158,20 @@ static void ctx_help(parse_ctx *c)
 {
     token t;
     c->out->kind = PC_HELP;
-    if (!ctx_next(c, &t))
+    if (!parse_ctx_next(c, &t))
         return;
-    token w = token_trim(t);
-    if (token_starts_with(w, c->prefix, c->prefix_len)) {
+    token w = parse_token_trim(t);
+    if (parse_token_starts_with(w, c->prefix, c->prefix_len)) {
         w.s += c->prefix_len;
         w.n -= c->prefix_len;
-        w = token_trim(w);
+        w = parse_token_trim(w);
     }
     utf8_sanitize(c->out->arg, w.s, w.n, PARSE_ARG_SIZE - 4);
     for (char *p = c->out->arg; *p; p++)
         *p = (char)byte_lower((unsigned char)*p);
-    const words_entry *topic = words_find(WL_TOPIC, w); /* "помощь карты": help cards */
+    const words_entry *topic = parse_words_find(WL_TOPIC, w); /* "помощь карты": help cards */
     if (topic)
-        snprintf(c->out->arg, PARSE_ARG_SIZE, "%s", words_topic_names[topic->value]);
+        snprintf(c->out->arg, PARSE_ARG_SIZE, "%s", parse_words_topic_names[topic->value]);
 }
 
 /* set [words]: the rest of the line, lower case, one space between words (the tables check it). */
@@ -180,8 +180,8 @@ static void ctx_set(parse_ctx *c)
     token t;
     size_t len = 0;
     c->out->kind = PC_SET;
-    while (len + 8 < PARSE_ARG_SIZE && ctx_next(c, &t)) {
-        token w = token_trim(t);
+    while (len + 8 < PARSE_ARG_SIZE && parse_ctx_next(c, &t)) {
+        token w = parse_token_trim(t);
         if (len)
             c->out->arg[len++] = ' ';
         utf8_sanitize(c->out->arg + len, w.s, w.n, PARSE_ARG_SIZE - 4 - len);
@@ -196,9 +196,10 @@ static void ctx_bare_command(parse_ctx *c, parse_kind kind, const char *before)
 {
     token t;
     char text[CTX_TEXT_SIZE];
-    if (ctx_next(c, &t)) {
-        ctx_fail_extra(
-            c, t, ctx_command_text(text, before, shown_word(c, kind), CARD_NONE, CARD_NONE, c));
+    if (parse_ctx_next(c, &t)) {
+        parse_ctx_fail_extra(
+            c, t,
+            parse_ctx_command_text(text, before, shown_word(c, kind), CARD_NONE, CARD_NONE, c));
         return;
     }
     c->out->kind = kind;
@@ -208,7 +209,7 @@ void parse_channel(const char *line, size_t len, const parse_opts *o, parsed_cmd
 {
     parse_ctx c;
     token w;
-    if (!ctx_begin(&c, line, len, o, out) || !ctx_prefixed_word(&c, &w))
+    if (!parse_ctx_begin(&c, line, len, o, out) || !ctx_prefixed_word(&c, &w))
         return;
     parse_kind kind = command_match(&c, WL_CHANNEL, w);
     switch (kind) {
@@ -228,10 +229,10 @@ void parse_channel(const char *line, size_t len, const parse_opts *o, parsed_cmd
 static const char *private_example(const parse_ctx *c, char buf[CTX_TEXT_SIZE], parse_kind kind)
 {
     if (kind == PC_BEAT)
-        return ctx_command_text(buf, "", shown_word(c, kind), card_make(RANK_9, SUIT_SPADES),
-                                card_make(RANK_7, SUIT_SPADES), c);
-    return ctx_command_text(buf, "", shown_word(c, kind), card_make(RANK_7, SUIT_HEARTS), CARD_NONE,
-                            c);
+        return parse_ctx_command_text(buf, "", shown_word(c, kind), card_make(RANK_9, SUIT_SPADES),
+                                      card_make(RANK_7, SUIT_SPADES), c);
+    return parse_ctx_command_text(buf, "", shown_word(c, kind), card_make(RANK_7, SUIT_HEARTS),
+                                  CARD_NONE, c);
 }
 
 /* play C, transfer C, beat C [T]; with solo, play alone or with a private game's words. */
@@ -240,25 +241,27 @@ static void private_card_command(parse_ctx *c, parse_kind kind, bool solo)
     token t;
     char text[CTX_TEXT_SIZE];
     card_t card, target = CARD_NONE;
-    bool given = ctx_next(c, &t);
-    if (solo && (!given || parse_solo_word(token_trim(t)))) {
+    bool given = parse_ctx_next(c, &t);
+    if (solo && (!given || parse_solo_word(parse_token_trim(t)))) {
         parse_private_solo(c, given ? &t : NULL); /* play [classic|transfer] [level] [N] */
         return;
     }
     if (!given) {
-        ctx_fail(c, MSG_PARSE_NEEDS_CARD, shown_word(c, kind), private_example(c, text, kind));
+        parse_ctx_fail(c, MSG_PARSE_NEEDS_CARD, shown_word(c, kind),
+                       private_example(c, text, kind));
         return;
     }
-    if (!ctx_card(c, t, &card))
+    if (!parse_ctx_card(c, t, &card))
         return;
-    bool more = ctx_next(c, &t);
+    bool more = parse_ctx_next(c, &t);
     if (more && kind == PC_BEAT) {
-        if (!ctx_card(c, t, &target))
+        if (!parse_ctx_card(c, t, &target))
             return;
-        more = ctx_next(c, &t);
+        more = parse_ctx_next(c, &t);
     }
     if (more) {
-        ctx_fail_extra(c, t, ctx_command_text(text, "", shown_word(c, kind), card, target, c));
+        parse_ctx_fail_extra(
+            c, t, parse_ctx_command_text(text, "", shown_word(c, kind), card, target, c));
         return;
     }
     c->out->kind = kind;
@@ -266,13 +269,13 @@ static void private_card_command(parse_ctx *c, parse_kind kind, bool solo)
     c->out->target = target;
 }
 
-/* Is w the word that, alone or with a private game's choices, asks for one (issue 14): "play",
+/* Is w the word that, alone or with a private game's choices, asks for one: "play",
  * and in the other languages their verb for playing a game (not хожу or joue, a card's move)? */
 static bool asks_private_game(token w)
 {
     static const char *const words[] = { "play", "играю", "jouer", "jugar" };
     for (size_t i = 0; i < COUNT_OF(words); i++)
-        if (words_equal(w, words[i]))
+        if (parse_words_equal(w, words[i]))
             return true;
     return false;
 }
@@ -282,18 +285,18 @@ static void private_bare_card(parse_ctx *c, card_t card)
 {
     token t;
     char text[CTX_TEXT_SIZE], a[PARSE_CARD_TEXT_SIZE], b[PARSE_CARD_TEXT_SIZE];
-    if (ctx_next(c, &t)) {
-        token w = token_trim(t);
-        card_t second = cardtext_read(w.s, w.n);
+    if (parse_ctx_next(c, &t)) {
+        token w = parse_token_trim(t);
+        card_t second = parse_cardtext_read(w.s, w.n);
         if (second == CARD_NONE) {
-            ctx_fail_extra(c, t, ctx_write_card(c, card, text));
+            parse_ctx_fail_extra(c, t, parse_ctx_write_card(c, card, text));
             return;
         }
-        ctx_note_card(c, t);
-        if (ctx_next(c, &t)) {
-            ctx_fail(c, MSG_PARSE_TWO_CARDS, ctx_write_card(c, second, a),
-                     ctx_write_card(c, card, b),
-                     ctx_command_text(text, "", "beat", card, second, c));
+        parse_ctx_note_card(c, t);
+        if (parse_ctx_next(c, &t)) {
+            parse_ctx_fail(c, MSG_PARSE_TWO_CARDS, parse_ctx_write_card(c, second, a),
+                           parse_ctx_write_card(c, card, b),
+                           parse_ctx_command_text(text, "", "beat", card, second, c));
             return;
         }
         c->out->kind = PC_BEAT; /* "9s 7s" as the bot itself would read it: beat 9s 7s */
@@ -308,18 +311,19 @@ static void private_bare_card(parse_ctx *c, card_t card)
 static void private_unknown(parse_ctx *c, token w)
 {
     char q[CTX_QUOTE_SIZE];
-    const token_word *amb = token_find(ambiguous_words, COUNT_OF(ambiguous_words), w);
+    const token_word *amb = parse_token_find(ambiguous_words, COUNT_OF(ambiguous_words), w);
     parse_kind kind = command_find(c, WL_CHANNEL, w);
     if (amb && amb->value == 0 && c->no_transfer) /* only what the variant allows */
         ctx_bare_command(c, PC_TAKE, "");
     else if (amb)
-        ctx_fail(c, MSG_PARSE_AMBIGUOUS, ctx_quote(q, w), ambiguous_choices[amb->value]);
+        parse_ctx_fail(c, MSG_PARSE_AMBIGUOUS, parse_ctx_quote(q, w),
+                       ambiguous_choices[amb->value]);
     else if (kind != PC_IGNORED)
-        ctx_fail(c, MSG_PARSE_CHANNEL_ONLY, c->prefix_shown, shown_word(c, kind));
-    else if (cardtext_looks_like_card(w.s, w.n))
-        ctx_fail_card(c, w);
+        parse_ctx_fail(c, MSG_PARSE_CHANNEL_ONLY, c->prefix_shown, shown_word(c, kind));
+    else if (parse_cardtext_looks_like_card(w.s, w.n))
+        parse_ctx_fail_card(c, w);
     else
-        ctx_fail(c, MSG_PARSE_UNKNOWN_PRIVATE, ctx_quote(q, w));
+        parse_ctx_fail(c, MSG_PARSE_UNKNOWN_PRIVATE, parse_ctx_quote(q, w));
 }
 
 /* stats [nick], top [n], rules: the channel's information commands work privately too. */
@@ -337,16 +341,16 @@ void parse_private(const char *line, size_t len, const parse_opts *o, parsed_cmd
 {
     parse_ctx c;
     token t;
-    if (!ctx_begin(&c, line, len, o, out))
+    if (!parse_ctx_begin(&c, line, len, o, out))
         return;
-    ctx_skip_spaces(&c);
-    if (token_starts_with((token){ c.buf + c.pos, c.len - c.pos }, c.prefix, c.prefix_len))
+    parse_ctx_skip_spaces(&c);
+    if (parse_token_starts_with((token){ c.buf + c.pos, c.len - c.pos }, c.prefix, c.prefix_len))
         c.pos += c.prefix_len;
-    if (!ctx_next(&c, &t))
+    if (!parse_ctx_next(&c, &t))
         return;
-    token w = token_trim(t);
+    token w = parse_token_trim(t);
     parse_kind kind = command_match(&c, WL_PRIVATE, w);
-    card_t card = cardtext_read(w.s, w.n);
+    card_t card = parse_cardtext_read(w.s, w.n);
     if (kind == PC_HELP)
         ctx_help(&c);
     else if (kind == PC_SET)
@@ -356,7 +360,7 @@ void parse_private(const char *line, size_t len, const parse_opts *o, parsed_cmd
     else if (kind != PC_IGNORED)
         ctx_bare_command(&c, kind, "");
     else if (card != CARD_NONE) {
-        ctx_note_card(&c, w);
+        parse_ctx_note_card(&c, w);
         private_bare_card(&c, card);
     } else
         private_info(&c, w);

@@ -7,7 +7,7 @@
 #include <stddef.h>
 
 #include "card.h"
-#include "cardtext.h"
+#include "parse_cardtext.h"
 
 enum {
     PARSE_MAX_LINE = 512, /* bytes of a line that are looked at; the rest is ignored */
@@ -44,12 +44,12 @@ typedef enum {
     PC_MOVES,
     PC_CARD,
     PC_SET, /* set [what [on|off]]: the words after it in arg, lower case */
-    /* issue 14: a private game against computer players, spectators */
+    /* a private game against computer players, spectators */
     PC_SOLO,    /* private "play [classic|transfer] [easy|normal|hard] [N]": variant, bot_level,
                  * number (players 2..6) or -1 each */
     PC_WATCH,   /* channel */
     PC_UNWATCH, /* channel */
-    PC_HINT,    /* hint: the move the hard player would make (issue 16) */
+    PC_HINT,    /* hint: the move the hard player would make */
     PC_KIND_COUNT
 } parse_kind;
 

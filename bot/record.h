@@ -1,4 +1,4 @@
-/* record.h — a game's record (issue 14): its deal (options, seed, salt), every move with its time,
+/* record.h — a game's record: its deal (options, seed, salt), every move with its time,
  * as text for snapshots and the store, replayed by the engine, and the deal's fingerprint. */
 #ifndef DURAK_RECORD_H
 #define DURAK_RECORD_H

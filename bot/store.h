@@ -101,7 +101,7 @@ typedef struct store_player {
 /* Fills *out and returns true if key has stats; false if not (or on error: then store_error is
  * not ""). */
 bool store_get_player(store *s, const char *key, store_player *out);
-/* Which leaderboard store_top reads. Private games against computer players (issue 14) are kept
+/* Which leaderboard store_top reads. Private games against computer players are kept
  * under '+' and the stats key ("+alice", "+@acct"; their computer players under "+*normal[bot]"),
  * apart from the channels'. The values are ST_TOP's parameter 2 (store.c): 0 and 1 are
  * compared to "the key starts with '*'". */
@@ -158,7 +158,7 @@ bool store_record_game(store *s, const store_result *r);
  * if r is inconsistent or the stats cannot be read. */
 bool store_preview_game(store *s, const store_result *r, double *before, double *after);
 
-/* ---- game records (store_records.c, issue 14) ---- */
+/* ---- game records (store_records.c) ---- */
 
 /* One seat of a recorded game, as its result gave it (store_seat). */
 typedef struct {

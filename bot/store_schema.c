@@ -19,7 +19,7 @@ const char *const store_migrations[] = {
     /* 2 -> 3: each person's preferences for their private lines. */
     "CREATE TABLE prefs (key TEXT PRIMARY KEY NOT NULL, delivery INTEGER NOT NULL,"
     " colours INTEGER NOT NULL, turn INTEGER NOT NULL);",
-    /* 3 -> 4: every finished game's record (issue 14): options, deal, moves, seats, result. */
+    /* 3 -> 4: every finished game's record: options, deal, moves, seats, result. */
     "CREATE TABLE games (id INTEGER PRIMARY KEY, channel TEXT NOT NULL, channel_key TEXT NOT NULL,"
     " ended_at INTEGER NOT NULL, players INTEGER NOT NULL, variant INTEGER NOT NULL,"
     " throwin INTEGER NOT NULL, first5 INTEGER NOT NULL, deck INTEGER NOT NULL,"
@@ -30,7 +30,7 @@ const char *const store_migrations[] = {
     "CREATE TABLE game_seats (game INTEGER NOT NULL REFERENCES games (id), seat INTEGER NOT NULL,"
     " key TEXT NOT NULL, display TEXT NOT NULL, place INTEGER NOT NULL, durak INTEGER NOT NULL,"
     " forfeited INTEGER NOT NULL, PRIMARY KEY (game, seat));",
-    /* 4 -> 5: the language of each person's private lines (issue 13). */
+    /* 4 -> 5: the language of each person's private lines. */
     "ALTER TABLE prefs ADD COLUMN language TEXT NOT NULL DEFAULT '';",
 };
 _Static_assert(sizeof store_migrations / sizeof *store_migrations == STORE_SCHEMA_VERSION,

@@ -74,7 +74,7 @@ void tables_rank_lines(tables *t, outbox *o);
  * (channel_settings, else game.language), or a person's (set language, else the channel's of
  * their game, else game.language). */
 int tables_language(const tables *t, const char *target);
-/* Private games (issue 14) are tables keyed "~solo <stats key>": such a key holds a space, so it
+/* Private games are tables keyed "~solo <stats key>": such a key holds a space, so it
  * is neither a channel nor a nick, and the send queue refuses it as a target. Is key one? */
 bool tables_private_key(const char *key);
 /* Before tables_rank_lines: lines to a private game's key go to its player (or are dropped when

@@ -30,7 +30,7 @@ static pending_result *queue_result(tables *t, const table_t *tb)
     p->rec = tb->rec;
     for (int s = 0; s < tb->nseats; s++) {
         store_seat *st = &p->r.seat[s];
-        char *key = p->key[s] + tb->solo; /* a private game's records: under '+' (issue 14) */
+        char *key = p->key[s] + tb->solo; /* a private game's records: under '+' */
         size_t cap = sizeof p->key[s] - tb->solo;
         p->key[s][0] = '+';
         if (tables_is_ai(tb, s)) {

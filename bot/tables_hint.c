@@ -1,4 +1,4 @@
-/* tables_hint.c — `/msg durakbot hint` on one's turn (issue 16): whether the game allows it, the
+/* tables_hint.c — `/msg durakbot hint` on one's turn: whether the game allows it, the
  * hard player's move computed on the worker from the asking seat's view, the reason, the count. */
 #include "ai_hint.h"
 #include "tables_internal.h"

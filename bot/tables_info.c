@@ -119,7 +119,7 @@ static bool find_stats(tables *t, const tables_who *w, const char *nick, const c
 }
 
 /* !stats [nick]: one line in the channel, and one for private games against computer players
- * when there are some (issue 14: their rating is kept apart). */
+ * when there are some (their rating is kept apart: a win over computer players is not a win over people). */
 void info_stats(tables *t, const tables_who *w, const char *channel, const char *nick, outbox *o)
 {
     store_player p, q;

@@ -18,7 +18,7 @@
 #include "rng.h"
 #include "tables.h"
 
-/* SOLO_MAX private games (issue 14) on top of the channels' tables; WATCH_MAX spectators a
+/* SOLO_MAX private games on top of the channels' tables; WATCH_MAX spectators a
  * table; GONE_MAX tables closed in one round whose last lines still go to their people. */
 enum {
     SOLO_MAX = 64,
@@ -43,7 +43,7 @@ typedef struct {
     double grace_deadline;
     int timeouts; /* in a row */
     int ai;       /* -1: a person; else the ai_level of a computer player */
-    int hints;    /* hints given this game (issue 16; not in snapshots) */
+    int hints;    /* hints given this game (not in snapshots) */
 } seat_t;
 
 typedef struct {
@@ -260,7 +260,7 @@ double play_deadline(const tables *t, const table_t *tb);
 /* The bot's move for a player who timed out on a decision they must make. */
 durak_action turn_timeout_action(const durak_game *g);
 
-/* ---- tables_hint.c: `hint` on one's turn (issue 16) ---- */
+/* ---- tables_hint.c: `hint` on one's turn ---- */
 
 /* Does tb allow hints: game.hints is "always", or "private" and tb is a private game (none is
  * yet: channel games only). The one place that decides it. */
@@ -285,7 +285,7 @@ void end_again(tables *t, const tables_who *w, const char *channel, double now, 
 /* !stop of a running game by a player: a vote, passed by more than half of the people in. */
 void end_stop_vote(tables *t, const tables_who *w, table_t *tb, double now, outbox *o);
 /* The person of seat s leaves a private game (stop, time-outs, gone): it ends at once, rated as
- * their forfeit (issue 14). */
+ * their forfeit. */
 void end_abandon(tables *t, table_t *tb, int s, outbox *o);
 /* A stop vote that ran out fails. */
 void end_tick(table_t *tb, double now, outbox *o);
@@ -332,7 +332,7 @@ void info_last(tables *t, const char *channel, outbox *o);
 /* Seats whose rejoin grace ran out forfeit. */
 void presence_tick(tables *t, table_t *tb, double now, outbox *o);
 
-/* ---- tables_solo.c: private games against computer players (issue 14) ---- */
+/* ---- tables_solo.c: private games against computer players ---- */
 
 /* play [classic|transfer] [easy|normal|hard] [N] by private message. */
 void solo_play(tables *t, const tables_who *w, const parsed_cmd *p, double now, outbox *o);
@@ -342,7 +342,7 @@ void solo_stop(tables *t, const tables_who *w, double now, outbox *o);
  * quit is theirs again, and they hear where it stands. */
 void solo_seen(tables *t, const tables_who *w, double now, outbox *o);
 
-/* ---- tables_watch.c: spectators (issue 14) ---- */
+/* ---- tables_watch.c: spectators ---- */
 
 void watch_command(tables *t, const tables_who *w, table_t *tb, bool on, outbox *o);
 /* nick left channel (NULL: every channel, a quit): no longer a spectator there. */

@@ -1,4 +1,4 @@
-/* tables_lang.c — the language of each line (issue 13): a channel's (channel_settings, else
+/* tables_lang.c — the language of each line: a channel's (channel_settings, else
  * game.language); a person's (set language, else the channel's of the game they sit at, else
  * game.language); a private game's, its player's. The outbox asks here for every sentence
  * tables_say and tables_notice write. */
@@ -27,7 +27,7 @@ msg_lang tables_channel_lang(const tables *t, const char *channel)
     return checked(t->cfg.game.language);
 }
 
-/* A private game's person (issue 14): the nick of its one seat that is no computer player. */
+/* A private game's person: the nick of its one seat that is no computer player. */
 static const char *solo_person(tables *t, const char *key)
 {
     const table_t *tb = tables_find(t, key);

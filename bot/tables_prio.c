@@ -4,7 +4,7 @@
  * a NOTICE (an answer to one user) a reply; a public answer to one user's request (!stats, !top)
  * is a reply too; and a reply to a person seated in a running game is a game line (the turn
  * warning, an error in a move, "No moves", even their help), so nobody's flood delays a player.
- * A spectator's copy of a game's line (issue 14) is a reply: spectators never delay players, and
+ * A spectator's copy of a game's line is a reply: spectators never delay players, and
  * when the bot is busy a spectator gets the newest lines only. */
 #include "tables_internal.h"
 

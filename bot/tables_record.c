@@ -1,4 +1,4 @@
-/* tables_record.c — a running game's record (issue 14): the deal's seed and salt, its fingerprint
+/* tables_record.c — a running game's record: the deal's seed and salt, its fingerprint
  * said at the deal and revealed at the end, every move with its time, and !last. */
 #include <inttypes.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* tables_route.c — where the lines said to a table's key go before they are queued (issue 14): a
+/* tables_route.c — where the lines said to a table's key go before they are queued: a
  * private game's to its player and never to IRC under its key, a channel game's also to its
  * spectators; tables closed this round are found in t->gone. */
 #include <stdio.h>

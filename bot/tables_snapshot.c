@@ -14,7 +14,7 @@
  * " R seed salt elapsed truncated moves" (the game's record, record.h; " R -" when it has none)
  * and " G <engine line>" (seated: the nick at the game's start, the stats key). T3 (no record),
  * T2 (no seated either: it is the nick) and T1 (no account either) are read too. ",1" after the
- * deck: teams (R19, issue 14).
+ * deck: teams (R19).
  * Times are seconds left, so a restart resumes every timer where it stood. */
 
 static double left(double deadline, double now) { return deadline > now ? deadline - now : 0; }

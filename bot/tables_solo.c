@@ -1,4 +1,4 @@
-/* tables_solo.c — private games against computer players (issue 14): `play` deals one under a
+/* tables_solo.c — private games against computer players: `play` deals one under a
  * key "~solo <stats key>" that is no IRC target, `stop` ends it (rated as a forfeit), and a game
  * held since a restart or a quit is its person's again when they are seen. */
 #include <stdio.h>

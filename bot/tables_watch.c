@@ -1,4 +1,4 @@
-/* tables_watch.c — spectators (issue 14): !watch sends a running channel game's public lines to a
+/* tables_watch.c — spectators: !watch sends a running channel game's public lines to a
  * person privately (tables_route_lines copies them), until !unwatch, the game's end, or they leave
  * the channel or quit. A seated player cannot watch; WATCH_MAX a table; never saved. */
 #include <stdio.h>

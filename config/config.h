@@ -14,7 +14,7 @@
 enum { CONFIG_VARIANT_CLASSIC = 0, CONFIG_VARIANT_TRANSFER = 1 };
 enum { CONFIG_THROWIN_ALL = 0, CONFIG_THROWIN_NEIGHBOURS = 1 };
 enum { CONFIG_SYNC_NORMAL = 0, CONFIG_SYNC_FULL = 1 };
-/* game.hints: where `/msg durakbot hint` answers (issue 16). */
+/* game.hints: where `/msg durakbot hint` answers. */
 enum { CONFIG_HINTS_OFF = 0, CONFIG_HINTS_PRIVATE = 1, CONFIG_HINTS_ALWAYS = 2 };
 enum { CONFIG_SASL_NONE = 0, CONFIG_SASL_PLAIN = 1, CONFIG_SASL_EXTERNAL = 2 }; /* = link_sasl */
 enum { /* irc.encoding: = link_encoding (bot/link_enc.h) */

@@ -1,5 +1,5 @@
 /* ai_hint.h — why a move is good, in plain facts of the position as one seat sees it: the
- * reason a hint gives (issue 16). Reads the view only, so a hint cannot reveal hidden cards. */
+ * reason a hint gives. Reads the view only, so a hint cannot reveal hidden cards. */
 #ifndef DURAK_AI_HINT_H
 #define DURAK_AI_HINT_H
 

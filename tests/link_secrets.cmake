@@ -17,26 +17,26 @@ add_executable(test_link_enc test_link_enc.c)
 target_link_libraries(test_link_enc PRIVATE durak_link PkgConfig::CMOCKA)
 add_test(NAME link_enc COMMAND test_link_enc)
 # Channel members' accounts (ctest "members").
-add_executable(test_members test_members.c ${PROJECT_SOURCE_DIR}/bot/members.c)
+add_executable(test_members test_conn_members.c ${PROJECT_SOURCE_DIR}/bot/conn_members.c)
 target_include_directories(test_members PRIVATE ${PROJECT_SOURCE_DIR}/bot)
 target_link_libraries(test_members PRIVATE durak_casemap PkgConfig::CMOCKA)
 add_test(NAME members COMMAND test_members)
 # The nick is the bot's own, refused channels, ISUPPORT (ctest "owner").
-add_executable(test_owner test_owner.c ${PROJECT_SOURCE_DIR}/bot/owner.c
-               ${PROJECT_SOURCE_DIR}/bot/rejoin.c ${PROJECT_SOURCE_DIR}/bot/isupport.c
-               ${PROJECT_SOURCE_DIR}/bot/numeric.c)
+add_executable(test_owner test_conn_owner.c ${PROJECT_SOURCE_DIR}/bot/conn_owner.c
+               ${PROJECT_SOURCE_DIR}/bot/conn_rejoin.c ${PROJECT_SOURCE_DIR}/bot/conn_isupport.c
+               ${PROJECT_SOURCE_DIR}/bot/conn_numeric.c)
 target_include_directories(test_owner PRIVATE ${PROJECT_SOURCE_DIR}/bot)
 target_link_libraries(test_owner PRIVATE durak_outq durak_casemap durak_log durak_config
                       PkgConfig::CMOCKA)
 add_test(NAME owner COMMAND test_owner)
 # Fake lag: the PONG delay paces the send queue (ctest "lag").
-add_executable(test_lag test_lag.c ${PROJECT_SOURCE_DIR}/bot/lag.c)
+add_executable(test_lag test_conn_lag.c ${PROJECT_SOURCE_DIR}/bot/conn_lag.c)
 target_include_directories(test_lag PRIVATE ${PROJECT_SOURCE_DIR}/bot)
 target_link_libraries(test_lag PRIVATE durak_outq durak_log PkgConfig::CMOCKA)
 add_test(NAME lag COMMAND test_lag)
 # The bot's operator status per channel, CPRIVMSG/CNOTICE (ctest "chanop").
-add_executable(test_chanop test_chanop.c ${PROJECT_SOURCE_DIR}/bot/chanop.c
-               ${PROJECT_SOURCE_DIR}/bot/members.c)
+add_executable(test_chanop test_conn_chanop.c ${PROJECT_SOURCE_DIR}/bot/conn_chanop.c
+               ${PROJECT_SOURCE_DIR}/bot/conn_members.c)
 target_include_directories(test_chanop PRIVATE ${PROJECT_SOURCE_DIR}/bot)
 target_link_libraries(test_chanop PRIVATE durak_casemap PkgConfig::CMOCKA)
 add_test(NAME chanop COMMAND test_chanop)

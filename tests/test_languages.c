@@ -301,7 +301,8 @@ static void test_help_cards(void **state)
 {
     (void)state;
     harness *h = h_ru(4);
-    static const struct { /* the topic as the parser gives it (bot/words.c: "карты" is cards) */
+    static const struct
+    { /* the topic as the parser gives it (bot/parse_words.c: "карты" is cards) */
         const char *code, *topic, *want;
     } cases[] = {
         { "ru", "cards", "В (валет) Д (дама) К (король) Т (туз)" },

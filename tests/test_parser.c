@@ -13,7 +13,7 @@
 #include "durak.h"
 #include "messages.h"
 #include "parser.h"
-#include "words.h"
+#include "parse_words.h"
 
 /* One line and what it must give. `len` counts the bytes of a literal (NULs included). */
 typedef struct {
@@ -1007,19 +1007,19 @@ static void test_word_tables(void **state)
     char a[128], b[128];
     for (int l = 0; l < WL_COUNT; l++) {
         size_t count;
-        const words_entry *list = words_table((words_list)l, &count);
+        const words_entry *list = parse_words_table((words_list)l, &count);
         assert_true(count > 0);
         for (size_t i = 0; i < count; i++)
             for (size_t j = i + 1; j < count; j++) {
-                size_t na = words_fold(list[i].text, strlen(list[i].text), a, sizeof a);
-                size_t nb = words_fold(list[j].text, strlen(list[j].text), b, sizeof b);
+                size_t na = parse_words_fold(list[i].text, strlen(list[i].text), a, sizeof a);
+                size_t nb = parse_words_fold(list[j].text, strlen(list[j].text), b, sizeof b);
                 if (na == nb && !memcmp(a, b, na) && list[i].value != list[j].value)
                     fail_msg("list %d: \"%s\" and \"%s\" mean different things", l, list[i].text,
                              list[j].text);
             }
     }
     size_t count;
-    const words_entry *priv = words_table(WL_PRIVATE, &count);
+    const words_entry *priv = parse_words_table(WL_PRIVATE, &count);
     for (size_t i = 0; i < count; i++) {
         const char *w = priv[i].text;
         if (parse_card(w, strlen(w)) != CARD_NONE || !strcmp(w, "t") || !strcmp(w, "p")
@@ -1032,18 +1032,18 @@ static void test_word_tables(void **state)
                                         PC_PASS,  PC_HAND,  PC_MOVES, PC_TRANSFER };
     for (int lang = 0; lang < WORDS_LANG_COUNT; lang++)
         for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
-            if (words_command((words_lang)lang, kinds[k]) == NULL)
+            if (parse_words_command((words_lang)lang, kinds[k]) == NULL)
                 fail_msg("language %d has no word for %s", lang, parse_kind_name(kinds[k]));
-    assert_string_equal(words_command(WORDS_RU, PC_TAKE), "беру");
-    assert_string_equal(words_command(WORDS_FR, PC_JOIN), "rejoindre");
-    assert_string_equal(words_command(WORDS_ES, PC_PASS), "paso");
-    assert_string_equal(words_command(WORDS_EN, PC_DURAK), "durak");
-    assert_null(words_command(WORDS_RU, PC_SET));
+    assert_string_equal(parse_words_command(WORDS_RU, PC_TAKE), "беру");
+    assert_string_equal(parse_words_command(WORDS_FR, PC_JOIN), "rejoindre");
+    assert_string_equal(parse_words_command(WORDS_ES, PC_PASS), "paso");
+    assert_string_equal(parse_words_command(WORDS_EN, PC_DURAK), "durak");
+    assert_null(parse_words_command(WORDS_RU, PC_SET));
     /* folding: Cyrillic and Latin-1 case, accents, ё, œ; no room is (size_t)-1 */
-    assert_int_equal(words_fold("ЁЛКА Œuf ÉTÉ", strlen("ЁЛКА Œuf ÉTÉ"), a, sizeof a),
+    assert_int_equal(parse_words_fold("ЁЛКА Œuf ÉTÉ", strlen("ЁЛКА Œuf ÉTÉ"), a, sizeof a),
                      strlen("елка oeuf ete"));
     assert_string_equal(a, "елка oeuf ete");
-    assert_int_equal(words_fold("abc", 3, a, 3), (size_t)-1);
+    assert_int_equal(parse_words_fold("abc", 3, a, 3), (size_t)-1);
 }
 
 /* ---------------------------------------------------------------- cards, names, messages */

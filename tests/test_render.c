@@ -254,7 +254,7 @@ static void test_languages(void **state)
     assert_string_equal(
         render_action(&pass_ru, action(DURAK_ACT_PASS, CARD_NONE, CARD_NONE), buf, sizeof buf),
         "пас");
-    /* Russian cards with Unicode suits read back (Cyrillic ranks: cardtext.c) */
+    /* Russian cards with Unicode suits read back (Cyrillic ranks: parse_cardtext.c) */
     for (int suit = 0; suit < SUIT_COUNT; suit++)
         for (int rank = RANK_6; rank < RANK_COUNT; rank++) {
             card_t c = card(rank, suit);

@@ -1,27 +1,27 @@
-/* lag: the PONG delay slows the send queue (see lag.h). */
-#include "lag.h"
+/* conn_lag: the PONG delay slows the send queue (see conn_lag.h). */
+#include "conn_lag.h"
 
 #include <string.h>
 
 #include "log.h"
 
-void lag_init(lag *g, int burst, double rate)
+void conn_lag_init(lag *g, int burst, double rate)
 {
     memset(g, 0, sizeof *g);
     g->burst = burst;
     g->rate = rate;
 }
 
-double lag_rate(const lag *g) { return g->rate / (double)(1u << g->shift); }
+double conn_lag_rate(const lag *g) { return g->rate / (double)(1u << g->shift); }
 
-void lag_configure(lag *g, outq *q, int burst, double rate)
+void conn_lag_configure(lag *g, outq *q, int burst, double rate)
 {
     g->burst = burst;
     g->rate = rate;
-    outq_set_rate(q, burst, lag_rate(g));
+    outq_set_rate(q, burst, conn_lag_rate(g));
 }
 
-void lag_reset(lag *g)
+void conn_lag_reset(lag *g)
 {
     g->queued = g->out = false;
     g->lines = 0;
@@ -36,17 +36,17 @@ static double lag_late_at(const lag *g)
 
 static void lag_set(lag *g, outq *q, int was, double delay, const char *heard)
 {
-    outq_set_rate(q, g->burst, lag_rate(g));
+    outq_set_rate(q, g->burst, conn_lag_rate(g));
     if (g->shift > was)
         log_msg(LOG_NOTICE,
                 "the server %s after %.1f s (fake lag): sending %.2f lines/s instead of %.2f",
-                heard, delay, lag_rate(g), g->rate);
+                heard, delay, conn_lag_rate(g), g->rate);
     else
         log_msg(LOG_NOTICE, "the server %s after %.1f s: sending %.2f lines/s%s", heard, delay,
-                lag_rate(g), g->shift ? "" : " again (flood.rate)");
+                conn_lag_rate(g), g->shift ? "" : " again (flood.rate)");
 }
 
-bool lag_probe_due(lag *g, double now)
+bool conn_lag_probe_due(lag *g, double now)
 {
     if (g->queued || g->out || (!g->lines && !g->shift)
         || (now < g->next && g->lines < LAG_PROBE_LINES))
@@ -56,18 +56,18 @@ bool lag_probe_due(lag *g, double now)
     return true;
 }
 
-void lag_tick(lag *g, outq *q, double now)
+void conn_lag_tick(lag *g, outq *q, double now)
 {
     double late = lag_late_at(g);
     if (late >= 0 && now >= late) { /* no need to wait for the PONG to know it is late */
         g->early++;
         lag_set(g, q, g->shift++, now - g->sent_at, "has not answered PING");
     }
-    if (lag_probe_due(g, now) && !outq_push_raw(q, LAG_PING_LINE))
+    if (conn_lag_probe_due(g, now) && !outq_push_raw(q, LAG_PING_LINE))
         g->queued = false; /* 4096 raw lines waiting: try again later */
 }
 
-double lag_next(const lag *g)
+double conn_lag_next(const lag *g)
 {
     if (g->out)
         return lag_late_at(g);
@@ -76,7 +76,7 @@ double lag_next(const lag *g)
     return g->lines >= LAG_PROBE_LINES ? 0 : g->next;
 }
 
-void lag_sent(lag *g, const char *line, double now)
+void conn_lag_sent(lag *g, const char *line, double now)
 {
     if (g->queued && !strcmp(line, LAG_PING_LINE)) {
         g->queued = false;
@@ -87,7 +87,7 @@ void lag_sent(lag *g, const char *line, double now)
     }
 }
 
-void lag_heard(lag *g, outq *q, const irc_event *ev, double now)
+void conn_lag_heard(lag *g, outq *q, const irc_event *ev, double now)
 {
     if (!g->out || ev->kind != IRC_EV_OTHER || strcmp(ev->arg, "PONG") || ev->count < 1
         || strcmp(ev->params[ev->count - 1], LAG_TOKEN))

@@ -1,8 +1,8 @@
-/* cardtext.h — cards as people type them to the bot: ranks (10 or T, J Q K A, Cyrillic В Д К Т,
+/* parse_cardtext.h — cards as people type them to the bot: ranks (10 or T, J Q K A, Cyrillic В Д К Т,
  * French V D R), suits (♠ ♣ ♦ ♥ and white ones, s c d h, Cyrillic п т к б ч, p t ca co), a card
  * read back or written, and the note on a T read one way. */
-#ifndef DURAK_CARDTEXT_H
-#define DURAK_CARDTEXT_H
+#ifndef DURAK_PARSE_CARDTEXT_H
+#define DURAK_PARSE_CARDTEXT_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -11,7 +11,7 @@
 
 enum { CARDTEXT_SIZE = 8 }; /* "10♥" and its NUL fit */
 
-/* What is wrong with a word meant as a card (see cardtext_fault_of). */
+/* What is wrong with a word meant as a card (see parse_cardtext_fault_of). */
 typedef enum {
     CARDTEXT_NO_SUIT,    /* a rank alone: "7" */
     CARDTEXT_SUIT_FIRST, /* suit, then rank: "h7" */
@@ -21,7 +21,7 @@ typedef enum {
 
 /* A card written rank then suit, exactly filling s[0..n) (no punctuation around it); CARD_NONE
  * if not. A variation selector may follow the suit; rank first settles К: "Кк" is K♣. */
-card_t cardtext_read(const char *s, size_t n);
+card_t parse_cardtext_read(const char *s, size_t n);
 /* How a card with a T was read, when the other T would have meant another card. */
 typedef enum {
     CARDTEXT_NOTE_NONE,
@@ -31,18 +31,18 @@ typedef enum {
 
 enum { CARDTEXT_OTHER_SIZE = 16 };
 
-/* For a card word s[0..n) (exactly, as cardtext_read): whether it needs a note, and then the card
+/* For a card word s[0..n) (exactly, as parse_cardtext_read): whether it needs a note, and then the card
  * the other T would give (*other) and how to type that one (other_text: "10п" for "Тп", "Тп" for
  * "Tп", the user's suit spelling kept). */
-cardtext_note cardtext_t_note(const char *s, size_t n, card_t *other,
-                              char other_text[CARDTEXT_OTHER_SIZE]);
+cardtext_note parse_cardtext_t_note(const char *s, size_t n, card_t *other,
+                                    char other_text[CARDTEXT_OTHER_SIZE]);
 /* Does a word that is neither a command nor a card look like an attempt at a card (it starts
  * with a digit or holds a suit symbol)? */
-bool cardtext_looks_like_card(const char *s, size_t n);
+bool parse_cardtext_looks_like_card(const char *s, size_t n);
 /* Why s[0..n), not a card, is not one; *example is a card to show instead (its rank or suit
  * taken from the word where there is one). */
-cardtext_fault cardtext_fault_of(const char *s, size_t n, card_t *example);
+cardtext_fault parse_cardtext_fault_of(const char *s, size_t n, card_t *example);
 /* Writes a card: "7♥" (unicode_suits) or "7h"; "?" for a non-card. Returns buf. */
-char *cardtext_write(card_t c, bool unicode_suits, char buf[CARDTEXT_SIZE]);
+char *parse_cardtext_write(card_t c, bool unicode_suits, char buf[CARDTEXT_SIZE]);
 
 #endif

@@ -1,11 +1,11 @@
-/* numeric.c — the server's refusals (403, 405, 464, 465, and 501 or 472 to the bot user mode)
+/* conn_numeric.c — the server's refusals (403, 405, 464, 465, and 501 or 472 to the bot user mode)
  * as log lines that say what to check;
  * channels refused with 471..477 are rejoin.c's (logged there, and tried again). */
-#include "numeric.h"
+#include "conn_numeric.h"
 
 #include "log.h"
 
-void numeric_log_refusal(const irc_event *ev, isupport_botmode *bm)
+void conn_numeric_log_refusal(const irc_event *ev, isupport_botmode *bm)
 {
     const char *what = ev->count >= 2 ? ev->params[1] : "?";
     const char *why = ev->count >= 3 ? ev->params[ev->count - 1] : "";

@@ -1,8 +1,8 @@
-/* isupport: what the bot reads of 005 RPL_ISUPPORT, in every 005 line as it comes (the relay
+/* conn_isupport: what the bot reads of 005 RPL_ISUPPORT, in every 005 line as it comes (the relay
  * splits them so that libircclient's 10 parameters lose nothing): CASEMAPPING, BOT (the letter
  * of the bot user mode), WHOX, LINELEN and TARGMAX's JOIN. Pure. */
-#ifndef DURAK_ISUPPORT_H
-#define DURAK_ISUPPORT_H
+#ifndef DURAK_CONN_ISUPPORT_H
+#define DURAK_CONN_ISUPPORT_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -21,17 +21,17 @@ typedef struct {
 } isupport;
 
 /* Reads one 005 line (params[0] is the bot's nick): *out is filled from scratch. */
-void isupport_read(const irc_event *ev, isupport *out);
+void conn_isupport_read(const irc_event *ev, isupport *out);
 
 /* The bot user mode asked for after a 005 with BOT=, and whether its refusal was logged
- * (numeric_log_refusal: 501 or 472 then, once per run). Zeroed to start. */
+ * (conn_numeric_log_refusal: 501 or 472 then, once per run). Zeroed to start. */
 typedef struct {
     char asked; /* the letter asked for last; '\0' before */
     bool told;  /* a refusal was logged */
 } isupport_botmode;
 
 /* "MODE nick +B" into line when is names a bot mode (noted in *b); false when it names none. */
-bool isupport_botmode_line(isupport_botmode *b, const isupport *is, const char *nick, char *line,
-                           size_t cap);
+bool conn_isupport_botmode_line(isupport_botmode *b, const isupport *is, const char *nick,
+                                char *line, size_t cap);
 
 #endif

@@ -1,7 +1,7 @@
-/* members.c — channel members' services accounts (see members.h): a plain array of
+/* conn_members.c — channel members' services accounts (see conn_members.h): a plain array of
  * (channel, nick, account), searched linearly; channels hold hundreds, not millions. */
 #define _POSIX_C_SOURCE 200809L
-#include "members.h"
+#include "conn_members.h"
 #include "strcopy.h"
 
 #include <stdlib.h>
@@ -14,7 +14,7 @@ typedef struct {
 struct members {
     member *v;
     size_t n, cap;
-    char answer[64]; /* what members_on_event returns */
+    char answer[64]; /* what conn_members_on_event returns */
 };
 
 enum { MEMBERS_MAX = 20000 };
@@ -22,16 +22,16 @@ enum { MEMBERS_MAX = 20000 };
 /* "*" (extended-join, ACCOUNT) and "0" (WHOX) mean: not logged in. */
 static const char *account_of(const char *s) { return !strcmp(s, "*") || !strcmp(s, "0") ? "" : s; }
 
-members *members_new(void) { return calloc(1, sizeof(members)); }
+members *conn_members_new(void) { return calloc(1, sizeof(members)); }
 
-void members_free(members *m)
+void conn_members_free(members *m)
 {
     if (m)
         free(m->v);
     free(m);
 }
 
-void members_clear(members *m) { m->n = 0; }
+void conn_members_clear(members *m) { m->n = 0; }
 
 static member *find(members *m, casemap cm, const char *chan, const char *nick)
 {
@@ -42,7 +42,7 @@ static member *find(members *m, casemap cm, const char *chan, const char *nick)
     return NULL;
 }
 
-bool members_in(const members *m, casemap cm, const char *chan, const char *nick)
+bool conn_members_in(const members *m, casemap cm, const char *chan, const char *nick)
 {
     for (size_t i = 0; i < m->n; i++)
         if (casemap_equal(cm, m->v[i].nick, nick) && casemap_equal(cm, m->v[i].chan, chan))
@@ -104,7 +104,7 @@ static void on_join(members *m, casemap cm, const irc_event *ev, const char *me)
     set(m, cm, ev->target, ev->nick, acct);
 }
 
-const char *members_on_event(members *m, casemap cm, const irc_event *ev, const char *me)
+const char *conn_members_on_event(members *m, casemap cm, const irc_event *ev, const char *me)
 {
     if (ev->account[0])
         each_of(m, cm, ev->nick, ev->account, NULL);
@@ -128,7 +128,8 @@ const char *members_on_event(members *m, casemap cm, const irc_event *ev, const 
     return m->answer;
 }
 
-bool members_who_reply(members *m, casemap cm, const irc_event *ev, const char *me, irc_event *join)
+bool conn_members_who_reply(members *m, casemap cm, const irc_event *ev, const char *me,
+                            irc_event *join)
 {
     /* 352: me #chan user host server nick flags :hops realname
      * 354: me 152 #chan user host nick flags account */

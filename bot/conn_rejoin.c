@@ -1,6 +1,6 @@
-/* rejoin.c — the channels joined, refused ones tried again with back-off (see rejoin.h). */
+/* conn_rejoin.c — the channels joined, refused ones tried again with back-off (see conn_rejoin.h). */
 #define _POSIX_C_SOURCE 200809L
-#include "rejoin.h"
+#include "conn_rejoin.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,7 +16,7 @@ struct rejoin_entry {
     bool used;
     char channel[64];
     unsigned code;
-    double due; /* -1: waits for rejoin_now */
+    double due; /* -1: waits for conn_rejoin_now */
     double backoff;
 };
 
@@ -26,7 +26,7 @@ struct rejoin {
     unsigned join_max; /* TARGMAX JOIN: channels per JOIN line (0: any) */
 };
 
-rejoin *rejoin_new(outq *q)
+rejoin *conn_rejoin_new(outq *q)
 {
     rejoin *r = calloc(1, sizeof *r);
     if (r)
@@ -34,15 +34,15 @@ rejoin *rejoin_new(outq *q)
     return r;
 }
 
-void rejoin_free(rejoin *r) { free(r); }
+void conn_rejoin_free(rejoin *r) { free(r); }
 
-void rejoin_clear(rejoin *r)
+void conn_rejoin_clear(rejoin *r)
 {
     memset(r->e, 0, sizeof r->e);
     r->join_max = 0;
 }
 
-void rejoin_isupport(rejoin *r, const isupport *is)
+void conn_rejoin_isupport(rejoin *r, const isupport *is)
 {
     if (is->has_targmax)
         r->join_max = is->join_max;
@@ -54,7 +54,7 @@ static void push(rejoin *r, const char *line)
         log_msg(LOG_WARNING, "send queue refused \"%.40s\"; dropped", line);
 }
 
-void rejoin_join_all(rejoin *r, const bot_config *cfg)
+void conn_rejoin_join_all(rejoin *r, const bot_config *cfg)
 {
     char line[JOIN_LINE_MAX + 64];
     size_t len = 0, max = outq_raw_max(r->q); /* the server's LINELEN, as the queue keeps it */
@@ -93,8 +93,8 @@ static const char *meaning(unsigned code)
     }
 }
 
-void rejoin_refused(rejoin *r, casemap cm, const char *channel, unsigned code, const char *why,
-                    const char *no_retry, double now)
+void conn_rejoin_refused(rejoin *r, casemap cm, const char *channel, unsigned code, const char *why,
+                         const char *no_retry, double now)
 {
     struct rejoin_entry *e = find(r, cm, channel);
     for (int i = 0; !e && i < CONFIG_MAX_CHANNELS; i++)
@@ -118,23 +118,24 @@ void rejoin_refused(rejoin *r, casemap cm, const char *channel, unsigned code, c
     e->backoff = e->backoff * 2 > RETRY_MAX ? RETRY_MAX : e->backoff * 2;
 }
 
-void rejoin_on_numeric(rejoin *r, casemap cm, const irc_event *ev, const char *no_retry, double now)
+void conn_rejoin_on_numeric(rejoin *r, casemap cm, const irc_event *ev, const char *no_retry,
+                            double now)
 {
     const char *ch = ev->count >= 2 ? ev->params[1] : "";
     bool refusal = ev->code == 471 || (ev->code >= 473 && ev->code <= 475) || ev->code == 477;
     if (refusal && (ch[0] == '#' || ch[0] == '&'))
-        rejoin_refused(r, cm, ch, ev->code, ev->count >= 3 ? ev->params[ev->count - 1] : "",
-                       no_retry, now);
+        conn_rejoin_refused(r, cm, ch, ev->code, ev->count >= 3 ? ev->params[ev->count - 1] : "",
+                            no_retry, now);
 }
 
-void rejoin_forget(rejoin *r, casemap cm, const char *channel)
+void conn_rejoin_forget(rejoin *r, casemap cm, const char *channel)
 {
     struct rejoin_entry *e = find(r, cm, channel);
     if (e)
         e->used = false;
 }
 
-void rejoin_keep(rejoin *r, casemap cm, const bot_config *cfg)
+void conn_rejoin_keep(rejoin *r, casemap cm, const bot_config *cfg)
 {
     for (int i = 0; i < CONFIG_MAX_CHANNELS; i++) {
         bool wanted = false;
@@ -144,14 +145,14 @@ void rejoin_keep(rejoin *r, casemap cm, const bot_config *cfg)
     }
 }
 
-void rejoin_now(rejoin *r, unsigned code, double now)
+void conn_rejoin_now(rejoin *r, unsigned code, double now)
 {
     for (int i = 0; i < CONFIG_MAX_CHANNELS; i++)
         if (r->e[i].used && r->e[i].code == code)
             r->e[i].due = now;
 }
 
-double rejoin_deadline(const rejoin *r)
+double conn_rejoin_deadline(const rejoin *r)
 {
     double d = -1;
     for (int i = 0; i < CONFIG_MAX_CHANNELS; i++)
@@ -160,7 +161,7 @@ double rejoin_deadline(const rejoin *r)
     return d;
 }
 
-void rejoin_tick(rejoin *r, double now)
+void conn_rejoin_tick(rejoin *r, double now)
 {
     char line[96];
     for (int i = 0; i < CONFIG_MAX_CHANNELS; i++) {

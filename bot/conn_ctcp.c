@@ -1,6 +1,6 @@
-/* ctcp.c — CTCP VERSION and PING replies (see ctcp.h). */
+/* conn_ctcp.c — CTCP VERSION and PING replies (see conn_ctcp.h). */
 #define _POSIX_C_SOURCE 200809L
-#include "ctcp.h"
+#include "conn_ctcp.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -16,7 +16,7 @@ static bool printable_ascii(const char *s, size_t max)
     return true;
 }
 
-bool ctcp_reply(const char *request, const char *version, char *reply, size_t len)
+bool conn_ctcp_reply(const char *request, const char *version, char *reply, size_t len)
 {
     if (!strcmp(request, "VERSION"))
         snprintf(reply, len, "\001VERSION durakbot %s\001", version);
@@ -27,11 +27,11 @@ bool ctcp_reply(const char *request, const char *version, char *reply, size_t le
     return true;
 }
 
-void ctcp_answer(outq *q, const char *nick, const char *request, const char *version, double now,
-                 double *next)
+void conn_ctcp_answer(outq *q, const char *nick, const char *request, const char *version,
+                      double now, double *next)
 {
     char reply[160];
-    if (now < *next || !ctcp_reply(request, version, reply, sizeof reply))
+    if (now < *next || !conn_ctcp_reply(request, version, reply, sizeof reply))
         return;
     *next = now + 1.0;
     if (!outq_push_reply(q, "NOTICE", nick, reply, now))

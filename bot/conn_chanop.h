@@ -1,19 +1,19 @@
-/* chanop: CPRIVMSG and CNOTICE. Servers that advertise them in 005 ISUPPORT (tokens CPRIVMSG,
+/* conn_chanop: CPRIVMSG and CNOTICE. Servers that advertise them in 005 ISUPPORT (tokens CPRIVMSG,
  * CNOTICE; ircd-hybrid, ratbox, charybdis lineage) let a channel operator send private lines to
  * a member of that channel as `CPRIVMSG nick #chan :text`, exempt from the target-change limits
  * that otherwise throttle a bot talking to many players. So chanop knows, per channel, whether
  * the bot is an operator there: from 353 RPL_NAMREPLY (its nick with '@', or a rank above it in
  * PREFIX) and MODE +o/-o on itself (parameters counted by PREFIX and CHANMODES), forgotten when
  * it joins, parts or is kicked. A private PRIVMSG/NOTICE to a nick who shares such a channel
- * with the bot (bot/members.h) is rewritten on its way out. Pure; zeroed means "nothing known". */
-#ifndef DURAK_CHANOP_H
-#define DURAK_CHANOP_H
+ * with the bot (bot/conn_members.h) is rewritten on its way out. Pure; zeroed means "nothing known". */
+#ifndef DURAK_CONN_CHANOP_H
+#define DURAK_CONN_CHANOP_H
 
 #include <stdbool.h>
 
 #include "casemap.h"
 #include "irc.h"
-#include "members.h"
+#include "conn_members.h"
 
 #define CHANOP_MAX 64 /* channels where the bot is an operator, noted; more are not */
 
@@ -23,19 +23,19 @@ typedef struct {
     char chanmodes[64];          /* CHANMODES=A,B,C,D ; "" before: beI,k,l, */
     char ops[CHANOP_MAX][64];    /* the channels */
     int nops;
-    char line[512]; /* what chanop_line returns when it rewrites */
+    char line[512]; /* what conn_chanop_line returns when it rewrites */
 } chanop;
 
 /* A new connection: nothing known. */
-void chanop_clear(chanop *o);
+void conn_chanop_clear(chanop *o);
 /* Notes what ev tells: 005, 353, MODE (IRC_EV_OTHER, arg "MODE"), the bot's JOIN, PART, KICK.
  * `me` is the bot's nick. */
-void chanop_on_event(chanop *o, casemap cm, const irc_event *ev, const char *me);
-bool chanop_is_op(const chanop *o, casemap cm, const char *chan);
+void conn_chanop_on_event(chanop *o, casemap cm, const irc_event *ev, const char *me);
+bool conn_chanop_is_op(const chanop *o, casemap cm, const char *chan);
 /* The line to send for `line` (an outgoing line without CR LF; NULL gives NULL): "CPRIVMSG nick
  * #chan :text" for "PRIVMSG nick :text" when the server offers CPRIVMSG and nick is in a channel
  * of m where the bot is an operator (CNOTICE likewise); else line itself. Valid until the next
  * call. */
-const char *chanop_line(chanop *o, const members *m, casemap cm, const char *line);
+const char *conn_chanop_line(chanop *o, const members *m, casemap cm, const char *line);
 
 #endif

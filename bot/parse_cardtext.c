@@ -1,4 +1,4 @@
-/* cardtext.c — the card notation read from users: the spellings of card.c (any ASCII case)
+/* parse_cardtext.c — the card notation read from users: the spellings of card.c (any ASCII case)
  * plus the aliases people type (T for 10, white suits, Cyrillic letters); and a card written. */
 
 /*
@@ -18,13 +18,13 @@
  *   carreau and cœur are written ca and co. Rank first settles К: "Кк" = K♣, "Кп" = K♠,
  *   "10к" = 10♣; "кК" is K♣ too.
  *   Latin T is the ten, Cyrillic Т the ace: a card read with Cyrillic Т, or with Latin T and a
- *   Cyrillic suit, comes with a note saying how it was read (cardtext_t_note).
+ *   Cyrillic suit, comes with a note saying how it was read (parse_cardtext_t_note).
  */
-#include "cardtext.h"
+#include "parse_cardtext.h"
 
 #include <string.h>
 
-#include "token.h"
+#include "parse_token.h"
 #include "utf8.h"
 
 typedef struct {
@@ -128,7 +128,7 @@ static int suit_prefix(const char *s, size_t n, size_t *used)
     return suit_spelt(s, n, false, used);
 }
 
-card_t cardtext_read(const char *s, size_t n)
+card_t parse_cardtext_read(const char *s, size_t n)
 {
     size_t r, k;
     int rank = rank_prefix(s, n, &r);
@@ -142,10 +142,10 @@ card_t cardtext_read(const char *s, size_t n)
 
 static bool byte_is_cyrillic_lead(unsigned char b) { return b == 0xD0 || b == 0xD1; }
 
-cardtext_note cardtext_t_note(const char *s, size_t n, card_t *other,
-                              char other_text[CARDTEXT_OTHER_SIZE])
+cardtext_note parse_cardtext_t_note(const char *s, size_t n, card_t *other,
+                                    char other_text[CARDTEXT_OTHER_SIZE])
 {
-    card_t c = cardtext_read(s, n);
+    card_t c = parse_cardtext_read(s, n);
     if (c == CARD_NONE || n < 2)
         return CARDTEXT_NOTE_NONE;
     bool cyrillic_t = (unsigned char)s[0] == 0xD0 ? (unsigned char)s[1] == 0xA2
@@ -161,7 +161,7 @@ cardtext_note cardtext_t_note(const char *s, size_t n, card_t *other,
     return cyrillic_t ? CARDTEXT_NOTE_ACE : CARDTEXT_NOTE_TEN;
 }
 
-bool cardtext_looks_like_card(const char *s, size_t n)
+bool parse_cardtext_looks_like_card(const char *s, size_t n)
 {
     if (n > 0 && byte_is_digit((unsigned char)s[0]))
         return true;
@@ -184,7 +184,7 @@ static int suit_suffix(const char *s, size_t n)
     return -1;
 }
 
-cardtext_fault cardtext_fault_of(const char *s, size_t n, card_t *example)
+cardtext_fault parse_cardtext_fault_of(const char *s, size_t n, card_t *example)
 {
     size_t r, k, r2 = 0;
     int rank = rank_prefix(s, n, &r);
@@ -207,7 +207,7 @@ cardtext_fault cardtext_fault_of(const char *s, size_t n, card_t *example)
     return CARDTEXT_NOT_CARD;
 }
 
-char *cardtext_write(card_t c, bool unicode_suits, char buf[CARDTEXT_SIZE])
+char *parse_cardtext_write(card_t c, bool unicode_suits, char buf[CARDTEXT_SIZE])
 {
     if (c == CARD_NONE || card_rank(c) >= RANK_COUNT || card_suit(c) >= SUIT_COUNT) {
         memcpy(buf, "?", 2);

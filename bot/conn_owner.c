@@ -1,8 +1,8 @@
-/* owner.c — the nick is the bot's own: registration's nick tries, NickServ IDENTIFY and its
+/* conn_owner.c — the nick is the bot's own: registration's nick tries, NickServ IDENTIFY and its
  * answers, taking the nick back (REGAIN, RECOVER, GHOST + NICK), and holding the bot's lines
- * meanwhile (see owner.h). */
+ * meanwhile (see conn_owner.h). */
 #define _POSIX_C_SOURCE 200809L
-#include "owner.h"
+#include "conn_owner.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -78,7 +78,7 @@ static bool has_nick(const owner *o) { return casemap_equal(o->cm, o->me, o->nic
 
 /* ---- life ---- */
 
-void owner_reconfigure(owner *o, const bot_config *cfg)
+void conn_owner_reconfigure(owner *o, const bot_config *cfg)
 {
     copy_str(o->nick, sizeof o->nick, cfg->irc.nick);
     o->nalt = cfg->irc.nalt_nicks;
@@ -88,7 +88,7 @@ void owner_reconfigure(owner *o, const bot_config *cfg)
     o->wait = cfg->irc.nickserv_wait;
 }
 
-void owner_reset(owner *o)
+void conn_owner_reset(owner *o)
 {
     o->tries = 0;
     o->registered = o->logged_in = o->unregistered = false;
@@ -101,26 +101,26 @@ void owner_reset(owner *o)
     o->first = RG_REGAIN;
 }
 
-owner *owner_new(outq *q, const bot_config *cfg)
+owner *conn_owner_new(outq *q, const bot_config *cfg)
 {
     owner *o = calloc(1, sizeof *o);
     if (!o)
         return NULL;
     o->q = q;
     o->cm = CASEMAP_RFC1459;
-    owner_reconfigure(o, cfg);
-    owner_reset(o);
+    conn_owner_reconfigure(o, cfg);
+    conn_owner_reset(o);
     return o;
 }
 
-void owner_free(owner *o)
+void conn_owner_free(owner *o)
 {
     if (o)
         memset(o->pw, 0, sizeof o->pw);
     free(o);
 }
 
-bool owner_next_nick(owner *o, unsigned rnd, char *out, size_t cap)
+bool conn_owner_next_nick(owner *o, unsigned rnd, char *out, size_t cap)
 {
     int n = ++o->tries, nalt = o->nalt ? o->nalt : 1;
     if (n > nalt + NICK_TRIES)
@@ -253,7 +253,7 @@ static void on_own_nick(owner *o, const char *to, double now)
         o->round_backoff = ROUND_FIRST;
     } else if (had) {
         log_msg(LOG_WARNING, "renamed from %s to %s (services?); taking the nick back%s", o->nick,
-                to, owner_holding(o) ? ", saying nothing meanwhile" : "");
+                to, conn_owner_holding(o) ? ", saying nothing meanwhile" : "");
         if (o->id == OWNER_ID_OK)
             o->id = OWNER_ID_NONE; /* services rename those who are not identified */
         start_round(o, now, false);
@@ -300,7 +300,7 @@ static void on_nickserv(owner *o, const char *text, double now)
     }
 }
 
-void owner_welcome(owner *o, const char *me, double now)
+void conn_owner_welcome(owner *o, const char *me, double now)
 {
     o->registered = true;
     copy_str(o->me, sizeof o->me, me);
@@ -308,7 +308,7 @@ void owner_welcome(owner *o, const char *me, double now)
         identify(o, now);
     if (!has_nick(o)) {
         log_msg(LOG_WARNING, "registered as %s, not %s: taking the nick back%s", me, o->nick,
-                owner_holding(o) ? "; the bot says nothing until then" : "");
+                conn_owner_holding(o) ? "; the bot says nothing until then" : "");
         start_round(o, now, true);
     }
 }
@@ -318,7 +318,7 @@ static bool about(const owner *o, const irc_event *ev, unsigned i, const char *w
     return ev->count > i && casemap_equal(o->cm, ev->params[i], who);
 }
 
-void owner_on_event(owner *o, casemap cm, const irc_event *ev, double now)
+void conn_owner_on_event(owner *o, casemap cm, const irc_event *ev, double now)
 {
     o->cm = cm;
     if (ev->kind == IRC_EV_NUMERIC && ev->code == 900) {
@@ -342,13 +342,13 @@ void owner_on_event(owner *o, casemap cm, const irc_event *ev, double now)
     }
 }
 
-double owner_deadline(const owner *o)
+double conn_owner_deadline(const owner *o)
 {
     double a = o->id_due, b = o->step_due;
     return a < 0 ? b : b < 0 || a < b ? a : b;
 }
 
-void owner_tick(owner *o, double now)
+void conn_owner_tick(owner *o, double now)
 {
     if (o->id_due >= 0 && now >= o->id_due) {
         o->id_due = -1;
@@ -364,14 +364,14 @@ void owner_tick(owner *o, double now)
     }
 }
 
-bool owner_settled(const owner *o)
+bool conn_owner_settled(const owner *o)
 {
     return !o->pw[0] || o->logged_in || o->wait == 0 || o->id != OWNER_ID_SENT;
 }
-owner_id owner_identity(const owner *o) { return o->id; }
-bool owner_logged_in(const owner *o) { return o->logged_in; }
+owner_id conn_owner_identity(const owner *o) { return o->id; }
+bool conn_owner_logged_in(const owner *o) { return o->logged_in; }
 
-const char *owner_hopeless(const owner *o)
+const char *conn_owner_hopeless(const owner *o)
 {
     if (o->logged_in || o->id == OWNER_ID_OK)
         return NULL;
@@ -380,7 +380,7 @@ const char *owner_hopeless(const owner *o)
     return o->pw[0] ? NULL : "the bot has no NickServ password and no SASL login";
 }
 
-bool owner_holding(const owner *o)
+bool conn_owner_holding(const owner *o)
 {
     return o->registered && !has_nick(o) && !o->unregistered && (o->pw[0] || o->logged_in);
 }

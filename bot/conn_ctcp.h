@@ -1,7 +1,7 @@
-/* ctcp: the bot's answers to CTCP requests (VERSION, PING): a request in, a reply out, or
+/* conn_ctcp: the bot's answers to CTCP requests (VERSION, PING): a request in, a reply out, or
  * queued as a reply to its sender, at most one a second. No I/O, no clock. */
-#ifndef DURAK_CTCP_H
-#define DURAK_CTCP_H
+#ifndef DURAK_CONN_CTCP_H
+#define DURAK_CONN_CTCP_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -10,11 +10,11 @@
 
 /* The NOTICE text (with its \001 marks) answering request ("VERSION", "PING 123"); false for a
  * request the bot does not answer (or a PING holding other than printable ASCII). */
-bool ctcp_reply(const char *request, const char *version, char *reply, size_t len);
+bool conn_ctcp_reply(const char *request, const char *version, char *reply, size_t len);
 
 /* Queues the reply to request from nick in q (outq_push_reply), unless a reply went out less than
  * a second before now (*next: when the next may go; 0 at first). */
-void ctcp_answer(outq *q, const char *nick, const char *request, const char *version, double now,
-                 double *next);
+void conn_ctcp_answer(outq *q, const char *nick, const char *request, const char *version,
+                      double now, double *next);
 
 #endif

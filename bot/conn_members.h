@@ -1,10 +1,10 @@
-/* members: the services account of each channel member, as the server tells it: extended-join
+/* conn_members: the services account of each channel member, as the server tells it: extended-join
  * (JOIN #chan account :realname), account-notify (ACCOUNT name, "*" for a logout), the `account`
  * tag of any line (passed on by bot/link.h), and WHOX replies (354 to WHO #chan %tcuhnfa). The
  * connection fills irc_event.account of every event from here; everything is forgotten when the
  * connection drops. */
-#ifndef DURAK_MEMBERS_H
-#define DURAK_MEMBERS_H
+#ifndef DURAK_CONN_MEMBERS_H
+#define DURAK_CONN_MEMBERS_H
 
 #include <stdbool.h>
 
@@ -15,23 +15,23 @@
 
 typedef struct members members;
 
-members *members_new(void);
-void members_free(members *m);
+members *conn_members_new(void);
+void conn_members_free(members *m);
 /* Forgets everyone (a new connection). */
-void members_clear(members *m);
+void conn_members_clear(members *m);
 
 /* Notes what ev tells (JOIN, ACCOUNT, NICK, PART, KICK, QUIT, the account tag) and returns the
  * sender's account for it ("" when none or unknown), valid until the next call. `me` is the
  * bot's nick: when the bot leaves a channel, its members there are forgotten. */
-const char *members_on_event(members *m, casemap cm, const irc_event *ev, const char *me);
+const char *conn_members_on_event(members *m, casemap cm, const irc_event *ev, const char *me);
 
 /* Whether nick is known as a member of chan. */
-bool members_in(const members *m, casemap cm, const char *chan, const char *nick);
+bool conn_members_in(const members *m, casemap cm, const char *chan, const char *nick);
 
 /* 352 RPL_WHOREPLY or 354 (WHOX, our token): notes the member and fills *join with a JOIN event
  * for the games (strings from ev and m, valid until the next call); false for the bot itself
  * or a reply that does not fit. */
-bool members_who_reply(members *m, casemap cm, const irc_event *ev, const char *me,
-                       irc_event *join);
+bool conn_members_who_reply(members *m, casemap cm, const irc_event *ev, const char *me,
+                            irc_event *join);
 
 #endif

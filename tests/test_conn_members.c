@@ -8,18 +8,18 @@
 
 #include <string.h>
 
-#include "members.h"
+#include "conn_members.h"
 #include "irc_event_fixture.h"
 
 static const char *on(members *m, irc_event e)
 {
-    return members_on_event(m, CASEMAP_RFC1459, &e, "bot");
+    return conn_members_on_event(m, CASEMAP_RFC1459, &e, "bot");
 }
 
 static void test_extended_join_and_notify(void **state)
 {
     (void)state;
-    members *m = members_new();
+    members *m = conn_members_new();
     const char *join[] = { "#d", "annacct", "Ann" };
     assert_string_equal(on(m, ev(IRC_EV_JOIN, "Ann", "#d", "", join, 3)), "annacct");
     assert_string_equal(on(m, ev(IRC_EV_PRIVMSG, "ann", "#d", "", NULL, 0)), "annacct");
@@ -33,20 +33,20 @@ static void test_extended_join_and_notify(void **state)
     assert_string_equal(on(m, ev(IRC_EV_PRIVMSG, "ANN[Y]", "#d", "", NULL, 0)), "annacct");
     on(m, ev(IRC_EV_PART, "ann{y}", "#d", "", NULL, 0));
     assert_string_equal(on(m, ev(IRC_EV_PRIVMSG, "ann{y}", "bot", "", NULL, 0)), "");
-    members_free(m);
+    conn_members_free(m);
 }
 
 static void test_tag_whox_quit_kick(void **state)
 {
     (void)state;
-    members *m = members_new();
+    members *m = conn_members_new();
     irc_event e = ev(IRC_EV_PRIVMSG, "zoe", "#d", "", NULL, 0);
     e.account = "zoeacct"; /* the account tag wins */
     assert_string_equal(on(m, e), "zoeacct");
     const char *who[] = { "bot", MEMBERS_WHOX_TOKEN, "#d", "z", "zoe.host", "zoe", "H", "zacct" };
     irc_event r = ev(IRC_EV_NUMERIC, "srv", "", "", who, 8), join;
     r.code = 354;
-    assert_true(members_who_reply(m, CASEMAP_RFC1459, &r, "bot", &join));
+    assert_true(conn_members_who_reply(m, CASEMAP_RFC1459, &r, "bot", &join));
     assert_string_equal(join.nick, "zoe");
     assert_string_equal(join.target, "#d");
     assert_string_equal(join.account, "zacct");
@@ -54,20 +54,20 @@ static void test_tag_whox_quit_kick(void **state)
     const char *who352[] = { "bot", "#d", "b", "b.host", "srv", "bob", "H", "0 Bob" };
     r = ev(IRC_EV_NUMERIC, "srv", "", "", who352, 8);
     r.code = 352;
-    assert_true(members_who_reply(m, CASEMAP_RFC1459, &r, "bot", &join));
+    assert_true(conn_members_who_reply(m, CASEMAP_RFC1459, &r, "bot", &join));
     assert_string_equal(join.account, "");
     const char *me[] = { "bot", "#d", "d", "bot.host", "srv", "bot", "H", "0 Bot" };
     r.params = me;
-    assert_false(members_who_reply(m, CASEMAP_RFC1459, &r, "bot", &join));
+    assert_false(conn_members_who_reply(m, CASEMAP_RFC1459, &r, "bot", &join));
     on(m, ev(IRC_EV_KICK, "op", "#d", "bot", NULL, 0)); /* the bot kicked: #d forgotten */
     assert_string_equal(on(m, ev(IRC_EV_PRIVMSG, "zoe", "bot", "", NULL, 0)), "");
-    assert_true(members_who_reply(
+    assert_true(conn_members_who_reply(
         m, CASEMAP_RFC1459,
         &(irc_event){ .kind = IRC_EV_NUMERIC, .code = 354, .params = who, .count = 8 }, "bot",
         &join));
     assert_string_equal(on(m, ev(IRC_EV_QUIT, "zoe", "", "", NULL, 0)), "zacct");
     assert_string_equal(on(m, ev(IRC_EV_PRIVMSG, "zoe", "bot", "", NULL, 0)), "");
-    members_free(m);
+    conn_members_free(m);
 }
 
 int main(void)

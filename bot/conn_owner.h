@@ -1,4 +1,4 @@
-/* owner: the nick is the bot's own. Which nick registration tries next (irc.nick, then
+/* conn_owner: the nick is the bot's own. Which nick registration tries next (irc.nick, then
  * irc.alt_nicks, then irc.nick with more '_', then random digits); identifying to NickServ for
  * irc.nick ("IDENTIFY <nick> <password>", so it works under any nick) and telling what came of it:
  * identified is 900 RPL_LOGGEDIN or the services' own success reply (Atheme "You are now
@@ -8,12 +8,12 @@
  * the bot to Guest…) it takes its nick back: REGAIN (Atheme), RECOVER (Anope), GHOST then NICK,
  * the next when one is an unknown command or does nothing, the round again with back-off. While
  * it has a way to get its nick back (a NickServ password or a SASL login) and is not under it, it
- * holds: the bot says nothing but its connection's own lines (see owner_holding).
+ * holds: the bot says nothing but its connection's own lines (see conn_owner_holding).
  *
  * Pure: lines go into the send queue as raw lines, time comes in as arguments, and conn arms one
- * timer at owner_deadline that calls owner_tick. */
-#ifndef DURAK_OWNER_H
-#define DURAK_OWNER_H
+ * timer at conn_owner_deadline that calls conn_owner_tick. */
+#ifndef DURAK_CONN_OWNER_H
+#define DURAK_CONN_OWNER_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -24,7 +24,7 @@
 #include "outq.h"
 
 typedef enum {
-    OWNER_ID_NONE,    /* no NickServ password (a SASL login still counts: owner_logged_in) */
+    OWNER_ID_NONE,    /* no NickServ password (a SASL login still counts: conn_owner_logged_in) */
     OWNER_ID_SENT,    /* IDENTIFY sent, no answer yet */
     OWNER_ID_OK,      /* identified: 900 or the services' success reply */
     OWNER_ID_REFUSED, /* the password was refused, or the nick is not registered */
@@ -34,38 +34,38 @@ typedef enum {
 typedef struct owner owner;
 
 /* Lines go into q. cfg gives irc.nick, irc.alt_nicks and irc.nickserv_password. */
-owner *owner_new(outq *q, const bot_config *cfg);
-void owner_free(owner *o);
+owner *conn_owner_new(outq *q, const bot_config *cfg);
+void conn_owner_free(owner *o);
 /* New settings (SIGHUP): a new password is used at the next IDENTIFY; a new nick is wanted from
  * now on. */
-void owner_reconfigure(owner *o, const bot_config *cfg);
+void conn_owner_reconfigure(owner *o, const bot_config *cfg);
 /* A new connection: everything about the last one is forgotten. */
-void owner_reset(owner *o);
+void conn_owner_reset(owner *o);
 
 /* Registration refused the nick it tried (432, 433, 436, 437 before 001): the next nick to try
  * into out (rnd: any random number, for the last tries); false when every try is used up. */
-bool owner_next_nick(owner *o, unsigned rnd, char *out, size_t cap);
+bool conn_owner_next_nick(owner *o, unsigned rnd, char *out, size_t cap);
 
 /* 001: registered as `me`. Identifies, and starts taking irc.nick back if `me` is another. */
-void owner_welcome(owner *o, const char *me, double now);
+void conn_owner_welcome(owner *o, const char *me, double now);
 /* Every line from the server (cm: the server's CASEMAPPING), before conn acts on it: 900/901,
  * 401/440 for NickServ, 433/437 after registration, NickServ's notices, the bot's NICK. */
-void owner_on_event(owner *o, casemap cm, const irc_event *ev, double now);
+void conn_owner_on_event(owner *o, casemap cm, const irc_event *ev, double now);
 
-/* When owner_tick wants to run (absolute, like now), or -1. */
-double owner_deadline(const owner *o);
-void owner_tick(owner *o, double now);
+/* When conn_owner_tick wants to run (absolute, like now), or -1. */
+double conn_owner_deadline(const owner *o);
+void conn_owner_tick(owner *o, double now);
 
 /* Identification has an answer (or needs none): the channels may be joined. */
-bool owner_settled(const owner *o);
-owner_id owner_identity(const owner *o);
+bool conn_owner_settled(const owner *o);
+owner_id conn_owner_identity(const owner *o);
 /* 900 seen (SASL, or IDENTIFY): logged in to a services account. */
-bool owner_logged_in(const owner *o);
+bool conn_owner_logged_in(const owner *o);
 /* Why a channel that wants identification (477) would refuse the bot again, or NULL when it may
  * not: the password was refused, or there is neither a password nor a SASL login. */
-const char *owner_hopeless(const owner *o);
+const char *conn_owner_hopeless(const owner *o);
 /* Registered under a nick other than irc.nick while it can get irc.nick back: say nothing in
  * channels or to players (their lines wait in the send queue) until it has. */
-bool owner_holding(const owner *o);
+bool conn_owner_holding(const owner *o);
 
 #endif

@@ -14,12 +14,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "isupport.h"
-#include "numeric.h"
+#include "conn_isupport.h"
+#include "conn_numeric.h"
 #include "log.h"
 #include "log_capture.h"
-#include "owner.h"
-#include "rejoin.h"
+#include "conn_owner.h"
+#include "conn_rejoin.h"
 
 /* Every line the send queue lets out, joined by '\n', and the queue emptied. */
 static const char *drain(outq *q)
@@ -78,7 +78,10 @@ static irc_event nick_change(const char *from, const char *to)
                         .count = 0 };
 }
 
-static void feed(owner *o, irc_event e, double now) { owner_on_event(o, CASEMAP_RFC1459, &e, now); }
+static void feed(owner *o, irc_event e, double now)
+{
+    conn_owner_on_event(o, CASEMAP_RFC1459, &e, now);
+}
 
 typedef struct {
     bot_config cfg;
@@ -92,7 +95,7 @@ static int setup(void **state)
     config_defaults(&f.cfg);
     strcpy(f.cfg.irc.nickserv_password, "sekrit");
     f.q = outq_new(50, 50);
-    f.o = owner_new(f.q, &f.cfg);
+    f.o = conn_owner_new(f.q, &f.cfg);
     log_set_level(-1);
     *state = &f;
     return 0;
@@ -101,7 +104,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     fixture *f = *state;
-    owner_free(f->o);
+    conn_owner_free(f->o);
     outq_free(f->q);
     return 0;
 }
@@ -110,23 +113,23 @@ static void test_next_nick(void **state)
 {
     fixture *f = *state;
     char n[64];
-    assert_true(owner_next_nick(f->o, 7, n, sizeof n));
+    assert_true(conn_owner_next_nick(f->o, 7, n, sizeof n));
     assert_string_equal(n, "durakbot_");
-    assert_true(owner_next_nick(f->o, 7, n, sizeof n));
+    assert_true(conn_owner_next_nick(f->o, 7, n, sizeof n));
     assert_string_equal(n, "durakbot__");
-    owner_reset(f->o);
+    conn_owner_reset(f->o);
     strcpy(f->cfg.irc.alt_nicks[0], "Durak");
     strcpy(f->cfg.irc.alt_nicks[1], "Durak2");
     f->cfg.irc.nalt_nicks = 2;
-    owner_reconfigure(f->o, &f->cfg);
-    assert_true(owner_next_nick(f->o, 7, n, sizeof n));
+    conn_owner_reconfigure(f->o, &f->cfg);
+    assert_true(conn_owner_next_nick(f->o, 7, n, sizeof n));
     assert_string_equal(n, "Durak");
-    assert_true(owner_next_nick(f->o, 7, n, sizeof n));
+    assert_true(conn_owner_next_nick(f->o, 7, n, sizeof n));
     assert_string_equal(n, "Durak2");
-    assert_true(owner_next_nick(f->o, 7, n, sizeof n));
+    assert_true(conn_owner_next_nick(f->o, 7, n, sizeof n));
     assert_string_equal(n, "durakbot_");
     int more = 0;
-    while (owner_next_nick(f->o, 42, n, sizeof n))
+    while (conn_owner_next_nick(f->o, 42, n, sizeof n))
         more++;
     assert_int_equal(more, 7);
     assert_string_equal(n, "durakb042");
@@ -136,28 +139,28 @@ static void test_next_nick(void **state)
 static void test_identify_success_text(void **state)
 {
     fixture *f = *state;
-    owner_welcome(f->o, "durakbot", 0);
+    conn_owner_welcome(f->o, "durakbot", 0);
     assert_string_equal(drain(f->q), "PRIVMSG NickServ :IDENTIFY durakbot sekrit");
-    assert_false(owner_settled(f->o));
-    assert_false(owner_holding(f->o));
+    assert_false(conn_owner_settled(f->o));
+    assert_false(conn_owner_holding(f->o));
     feed(f->o,
          notice("NickServ", "This nickname is registered. Please choose a different nickname, "
                             "or identify via \x02/msg NickServ identify <password>\x02."),
          1);
-    assert_false(owner_settled(f->o));
-    assert_int_equal(owner_identity(f->o), OWNER_ID_SENT);
+    assert_false(conn_owner_settled(f->o));
+    assert_int_equal(conn_owner_identity(f->o), OWNER_ID_SENT);
     feed(f->o,
          notice("SomeUser", "You are now identified for \x02"
                             "durakbot\x02."),
          1);
-    assert_false(owner_settled(f->o));
+    assert_false(conn_owner_settled(f->o));
     feed(f->o,
          notice("NickServ", "You are now identified for \x02"
                             "durakbot\x02."),
          2);
-    assert_true(owner_settled(f->o));
-    assert_int_equal(owner_identity(f->o), OWNER_ID_OK);
-    assert_null(owner_hopeless(f->o));
+    assert_true(conn_owner_settled(f->o));
+    assert_int_equal(conn_owner_identity(f->o), OWNER_ID_OK);
+    assert_null(conn_owner_hopeless(f->o));
     assert_string_equal(drain(f->q), "");
 }
 
@@ -165,36 +168,36 @@ static void test_identify_900_and_anope(void **state)
 {
     fixture *f = *state;
     const char *p900[] = { "durakbot", "durakbot!durak@h", "durakbot", "You are now logged in" };
-    owner_welcome(f->o, "durakbot", 0);
+    conn_owner_welcome(f->o, "durakbot", 0);
     drain(f->q);
     feed(f->o, numeric(900, p900, 4), 1);
-    assert_int_equal(owner_identity(f->o), OWNER_ID_OK);
-    assert_true(owner_logged_in(f->o));
-    owner_reset(f->o);
-    owner_welcome(f->o, "durakbot", 0);
+    assert_int_equal(conn_owner_identity(f->o), OWNER_ID_OK);
+    assert_true(conn_owner_logged_in(f->o));
+    conn_owner_reset(f->o);
+    conn_owner_welcome(f->o, "durakbot", 0);
     drain(f->q);
     feed(f->o, notice("NickServ", "Password accepted - you are now recognized."), 1);
-    assert_int_equal(owner_identity(f->o), OWNER_ID_OK);
+    assert_int_equal(conn_owner_identity(f->o), OWNER_ID_OK);
 }
 
 static void test_wrong_password(void **state)
 {
     fixture *f = *state;
-    owner_welcome(f->o, "durakbot", 0);
+    conn_owner_welcome(f->o, "durakbot", 0);
     drain(f->q);
     feed(f->o,
          notice("NickServ", "Invalid password for \x02"
                             "durakbot\x02."),
          1);
-    assert_int_equal(owner_identity(f->o), OWNER_ID_REFUSED);
-    assert_true(owner_settled(f->o));
-    assert_non_null(owner_hopeless(f->o));
-    assert_true(owner_deadline(f->o) < 0); /* none: a double, not an int */
-    owner_reset(f->o);
-    owner_welcome(f->o, "durakbot", 0);
+    assert_int_equal(conn_owner_identity(f->o), OWNER_ID_REFUSED);
+    assert_true(conn_owner_settled(f->o));
+    assert_non_null(conn_owner_hopeless(f->o));
+    assert_true(conn_owner_deadline(f->o) < 0); /* none: a double, not an int */
+    conn_owner_reset(f->o);
+    conn_owner_welcome(f->o, "durakbot", 0);
     drain(f->q);
     feed(f->o, notice("NickServ", "Password incorrect."), 1);
-    assert_int_equal(owner_identity(f->o), OWNER_ID_REFUSED);
+    assert_int_equal(conn_owner_identity(f->o), OWNER_ID_REFUSED);
 }
 
 /* Taken at registration: IDENTIFY for irc.nick, then REGAIN; Anope does not know REGAIN, so
@@ -202,18 +205,18 @@ static void test_wrong_password(void **state)
 static void test_taken_nick_regained(void **state)
 {
     fixture *f = *state;
-    owner_welcome(f->o, "durakbot_", 0);
-    assert_true(owner_holding(f->o));
+    conn_owner_welcome(f->o, "durakbot_", 0);
+    assert_true(conn_owner_holding(f->o));
     assert_string_equal(drain(f->q), "PRIVMSG NickServ :IDENTIFY durakbot sekrit");
     feed(f->o, notice("NickServ", "Password accepted - you are now recognized."), 1);
     assert_string_equal(drain(f->q), "PRIVMSG NickServ :REGAIN durakbot");
     feed(f->o,
          notice("NickServ", "Unknown command \x02REGAIN\x02. \"/msg NickServ HELP\" for help."), 2);
     assert_string_equal(drain(f->q), "PRIVMSG NickServ :RECOVER durakbot");
-    assert_true(owner_holding(f->o));
+    assert_true(conn_owner_holding(f->o));
     feed(f->o, nick_change("durakbot_", "durakbot"), 3);
-    assert_false(owner_holding(f->o));
-    assert_true(owner_deadline(f->o) < 0); /* none: a double, not an int */
+    assert_false(conn_owner_holding(f->o));
+    assert_true(conn_owner_deadline(f->o) < 0); /* none: a double, not an int */
     assert_string_equal(drain(f->q), "");
 }
 
@@ -223,35 +226,35 @@ static void test_regain_steps_by_time(void **state)
     fixture *f = *state;
     const char *p900[] = { "durakbot_", "x", "durakbot", "logged in" };
     feed(f->o, numeric(900, p900, 4), 0); /* SASL, before 001 */
-    owner_welcome(f->o, "durakbot_", 0);
-    assert_true(owner_settled(f->o));
+    conn_owner_welcome(f->o, "durakbot_", 0);
+    assert_true(conn_owner_settled(f->o));
     assert_string_equal(drain(f->q), "PRIVMSG NickServ :REGAIN durakbot");
-    owner_tick(f->o, owner_deadline(f->o));
+    conn_owner_tick(f->o, conn_owner_deadline(f->o));
     assert_string_equal(drain(f->q), "PRIVMSG NickServ :RECOVER durakbot");
-    owner_tick(f->o, owner_deadline(f->o));
+    conn_owner_tick(f->o, conn_owner_deadline(f->o));
     assert_string_equal(drain(f->q), "PRIVMSG NickServ :GHOST durakbot");
-    double t = owner_deadline(f->o);
-    owner_tick(f->o, t);
+    double t = conn_owner_deadline(f->o);
+    conn_owner_tick(f->o, t);
     assert_string_equal(drain(f->q), "NICK durakbot");
-    owner_tick(f->o, owner_deadline(f->o)); /* a pause, then the round again */
+    conn_owner_tick(f->o, conn_owner_deadline(f->o)); /* a pause, then the round again */
     assert_string_equal(drain(f->q), "");
-    assert_true(owner_deadline(f->o) >= t + 30);
-    assert_true(owner_holding(f->o));
+    assert_true(conn_owner_deadline(f->o) >= t + 30);
+    assert_true(conn_owner_holding(f->o));
 }
 
 /* Services rename the bot: it holds, identifies again and regains. */
 static void test_services_rename(void **state)
 {
     fixture *f = *state;
-    owner_welcome(f->o, "durakbot", 0);
+    conn_owner_welcome(f->o, "durakbot", 0);
     feed(f->o,
          notice("NickServ", "You are now identified for \x02"
                             "durakbot\x02."),
          1);
     drain(f->q);
-    assert_false(owner_holding(f->o));
+    assert_false(conn_owner_holding(f->o));
     feed(f->o, nick_change("durakbot", "Guest44976"), 50);
-    assert_true(owner_holding(f->o));
+    assert_true(conn_owner_holding(f->o));
     assert_string_equal(drain(f->q), "PRIVMSG NickServ :IDENTIFY durakbot sekrit");
     feed(f->o,
          notice("NickServ", "You are already logged in as \x02"
@@ -259,7 +262,7 @@ static void test_services_rename(void **state)
          51);
     assert_string_equal(drain(f->q), "PRIVMSG NickServ :REGAIN durakbot");
     feed(f->o, nick_change("Guest44976", "durakbot"), 52);
-    assert_false(owner_holding(f->o));
+    assert_false(conn_owner_holding(f->o));
 }
 
 /* Without a password or a login: no hold, NICK now and then. */
@@ -267,14 +270,14 @@ static void test_no_credentials(void **state)
 {
     fixture *f = *state;
     f->cfg.irc.nickserv_password[0] = '\0';
-    owner_reconfigure(f->o, &f->cfg);
-    owner_welcome(f->o, "durakbot_", 0);
-    assert_false(owner_holding(f->o));
-    assert_true(owner_settled(f->o));
-    assert_non_null(owner_hopeless(f->o));
+    conn_owner_reconfigure(f->o, &f->cfg);
+    conn_owner_welcome(f->o, "durakbot_", 0);
+    assert_false(conn_owner_holding(f->o));
+    assert_true(conn_owner_settled(f->o));
+    assert_non_null(conn_owner_hopeless(f->o));
     assert_string_equal(drain(f->q), "");
-    owner_tick(f->o, owner_deadline(f->o));
-    owner_tick(f->o, owner_deadline(f->o));
+    conn_owner_tick(f->o, conn_owner_deadline(f->o));
+    conn_owner_tick(f->o, conn_owner_deadline(f->o));
     assert_string_equal(drain(f->q), "NICK durakbot");
 }
 
@@ -283,17 +286,17 @@ static void test_nickserv_absent(void **state)
 {
     fixture *f = *state;
     const char *p401[] = { "durakbot", "NickServ", "No such nick/channel" };
-    owner_welcome(f->o, "durakbot", 0);
+    conn_owner_welcome(f->o, "durakbot", 0);
     drain(f->q);
     feed(f->o, numeric(401, p401, 3), 1);
-    assert_int_equal(owner_identity(f->o), OWNER_ID_ABSENT);
-    assert_true(owner_settled(f->o));
-    double d = owner_deadline(f->o);
+    assert_int_equal(conn_owner_identity(f->o), OWNER_ID_ABSENT);
+    assert_true(conn_owner_settled(f->o));
+    double d = conn_owner_deadline(f->o);
     assert_true(d >= 15 && d <= 17);
-    owner_tick(f->o, d);
+    conn_owner_tick(f->o, d);
     assert_string_equal(drain(f->q), "PRIVMSG NickServ :IDENTIFY durakbot sekrit");
     feed(f->o, numeric(401, p401, 3), d + 1);
-    assert_true(owner_deadline(f->o) >= d + 30); /* doubled */
+    assert_true(conn_owner_deadline(f->o) >= d + 30); /* doubled */
     feed(f->o,
          notice("NickServ", "This nickname is registered. Please choose a different nickname"),
          d + 5);
@@ -302,51 +305,51 @@ static void test_nickserv_absent(void **state)
          notice("NickServ", "You are now identified for \x02"
                             "durakbot\x02."),
          d + 6);
-    assert_int_equal(owner_identity(f->o), OWNER_ID_OK);
-    assert_true(owner_deadline(f->o) < 0); /* none: a double, not an int */
+    assert_int_equal(conn_owner_identity(f->o), OWNER_ID_OK);
+    assert_true(conn_owner_deadline(f->o) < 0); /* none: a double, not an int */
 }
 
 /* No answer within irc.nickserv_wait: settled (the channels are joined), tried again later. */
 static void test_no_answer(void **state)
 {
     fixture *f = *state;
-    owner_welcome(f->o, "durakbot", 100);
+    conn_owner_welcome(f->o, "durakbot", 100);
     drain(f->q);
-    assert_false(owner_settled(f->o));
-    owner_tick(f->o, 100 + f->cfg.irc.nickserv_wait);
-    assert_true(owner_settled(f->o));
-    assert_int_equal(owner_identity(f->o), OWNER_ID_ABSENT);
+    assert_false(conn_owner_settled(f->o));
+    conn_owner_tick(f->o, 100 + f->cfg.irc.nickserv_wait);
+    assert_true(conn_owner_settled(f->o));
+    assert_int_equal(conn_owner_identity(f->o), OWNER_ID_ABSENT);
 }
 
 static void test_rejoin(void **state)
 {
     fixture *f = *state;
-    rejoin *r = rejoin_new(f->q);
+    rejoin *r = conn_rejoin_new(f->q);
     const char *p477[] = { "durakbot", "#reg", "Cannot join channel (+R)" };
     const char *p474[] = { "durakbot", "#ban", "Cannot join channel (+b)" };
     const char *pnot[] = { "durakbot", "someone", "You need a registered nick" };
     irc_event e = numeric(477, p477, 3);
-    rejoin_on_numeric(r, CASEMAP_RFC1459, &e, NULL, 10);
+    conn_rejoin_on_numeric(r, CASEMAP_RFC1459, &e, NULL, 10);
     e = numeric(474, p474, 3);
-    rejoin_on_numeric(r, CASEMAP_RFC1459, &e, NULL, 12);
+    conn_rejoin_on_numeric(r, CASEMAP_RFC1459, &e, NULL, 12);
     e = numeric(477, pnot, 3);
-    rejoin_on_numeric(r, CASEMAP_RFC1459, &e, NULL, 12);
-    assert_true(rejoin_deadline(r) == 40);
-    rejoin_tick(r, 40);
+    conn_rejoin_on_numeric(r, CASEMAP_RFC1459, &e, NULL, 12);
+    assert_true(conn_rejoin_deadline(r) == 40);
+    conn_rejoin_tick(r, 40);
     assert_string_equal(drain(f->q), "JOIN #reg");
-    rejoin_tick(r, 42);
+    conn_rejoin_tick(r, 42);
     assert_string_equal(drain(f->q), "JOIN #ban");
     e = numeric(474, p474, 3);
-    rejoin_on_numeric(r, CASEMAP_RFC1459, &e, NULL, 43);
-    assert_true(rejoin_deadline(r) == 43 + 60); /* doubled */
+    conn_rejoin_on_numeric(r, CASEMAP_RFC1459, &e, NULL, 43);
+    assert_true(conn_rejoin_deadline(r) == 43 + 60); /* doubled */
     e = numeric(477, p477, 3);
-    rejoin_on_numeric(r, CASEMAP_RFC1459, &e, "not identified", 44);
-    rejoin_now(r, 477, 50);
-    rejoin_tick(r, 50);
+    conn_rejoin_on_numeric(r, CASEMAP_RFC1459, &e, "not identified", 44);
+    conn_rejoin_now(r, 477, 50);
+    conn_rejoin_tick(r, 50);
     assert_string_equal(drain(f->q), "JOIN #reg");
-    rejoin_forget(r, CASEMAP_RFC1459, "#BAN");
-    assert_true(rejoin_deadline(r) == -1);
-    rejoin_free(r);
+    conn_rejoin_forget(r, CASEMAP_RFC1459, "#BAN");
+    assert_true(conn_rejoin_deadline(r) == -1);
+    conn_rejoin_free(r);
 }
 
 /* Every JOIN line of 32 channels keeps to the line length LINELEN gives the send queue, uses it
@@ -355,7 +358,7 @@ static void test_rejoin(void **state)
 static void test_join_lines(void **state)
 {
     fixture *f = *state;
-    rejoin *r = rejoin_new(f->q);
+    rejoin *r = conn_rejoin_new(f->q);
     f->cfg.irc.nchannels = CONFIG_MAX_CHANNELS;
     for (int i = 0; i < CONFIG_MAX_CHANNELS; i++)
         snprintf(f->cfg.irc.channels[i], sizeof f->cfg.irc.channels[i], "#durak-channel-%02d", i);
@@ -366,8 +369,8 @@ static void test_join_lines(void **state)
     for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
         outq_set_line_len(f->q, c[k].linelen);
         isupport is = { .has_targmax = true, .join_max = c[k].join_max };
-        rejoin_isupport(r, &is);
-        rejoin_join_all(r, &f->cfg);
+        conn_rejoin_isupport(r, &is);
+        conn_rejoin_join_all(r, &f->cfg);
         char all[4096];
         strcpy(all, drain(f->q));
         int seen = 0;
@@ -387,7 +390,7 @@ static void test_join_lines(void **state)
     }
     outq_set_line_len(f->q, 0);
     f->cfg.irc.nchannels = 0;
-    rejoin_free(r);
+    conn_rejoin_free(r);
 }
 
 static void test_isupport(void **state)
@@ -396,14 +399,14 @@ static void test_isupport(void **state)
     const char *p[] = { "durakbot", "CASEMAPPING=ascii", "BOT=B", "WHOX", "are supported" };
     irc_event e = numeric(5, p, 5);
     isupport is;
-    isupport_read(&e, &is);
+    conn_isupport_read(&e, &is);
     assert_true(is.has_casemapping);
     assert_int_equal(is.cm, CASEMAP_ASCII);
     assert_int_equal(is.bot_mode, 'B');
     assert_true(is.whox);
     const char *q[] = { "durakbot", "BOT=", "NETWORK=x" };
     e = numeric(5, q, 3);
-    isupport_read(&e, &is);
+    conn_isupport_read(&e, &is);
     assert_false(is.has_casemapping);
     assert_int_equal(is.bot_mode, 0);
     assert_false(is.whox);
@@ -412,13 +415,13 @@ static void test_isupport(void **state)
     /* issue 15: the server's line length and how many channels one JOIN may name */
     const char *r[] = { "durakbot", "LINELEN=300", "TARGMAX=PRIVMSG:4,JOIN:2,NOTICE:4" };
     e = numeric(5, r, 3);
-    isupport_read(&e, &is);
+    conn_isupport_read(&e, &is);
     assert_int_equal(is.linelen, 300);
     assert_true(is.has_targmax);
     assert_int_equal(is.join_max, 2);
     const char *t[] = { "durakbot", "LINELEN=x", "TARGMAX=JOIN:,KICK:1" };
     e = numeric(5, t, 3);
-    isupport_read(&e, &is);
+    conn_isupport_read(&e, &is);
     assert_int_equal(is.linelen, 0);
     assert_true(is.has_targmax);
     assert_int_equal(is.join_max, 0); /* JOIN: without a number: no limit */
@@ -432,7 +435,7 @@ static const char *logged(isupport_botmode *bm, const unsigned *codes, int n)
     log_capture();
     for (int i = 0; i < n; i++) {
         irc_event e = numeric(codes[i], p, 2);
-        numeric_log_refusal(&e, bm);
+        conn_numeric_log_refusal(&e, bm);
     }
     return log_captured();
 }
@@ -449,21 +452,22 @@ static void test_bot_mode_refused(void **state)
     char line[64];
     const unsigned refusals[] = { 501, 472, 501 };
     assert_string_equal(logged(&bm, refusals, 1), ""); /* no MODE sent yet */
-    isupport_read(&e, &is);
-    assert_true(isupport_botmode_line(&bm, &is, "durakbot", line, sizeof line));
+    conn_isupport_read(&e, &is);
+    assert_true(conn_isupport_botmode_line(&bm, &is, "durakbot", line, sizeof line));
     assert_string_equal(line, "MODE durakbot +B");
     const char *text = logged(&bm, refusals, 3);
     assert_non_null(strstr(text, "refused the bot user mode +B (501: Unknown MODE flag)"));
-    assert_null(strstr(strchr(text, '\n') + 1, "refused"));                      /* one line */
-    assert_true(isupport_botmode_line(&bm, &is, "durakbot", line, sizeof line)); /* reconnected */
+    assert_null(strstr(strchr(text, '\n') + 1, "refused")); /* one line */
+    assert_true(
+        conn_isupport_botmode_line(&bm, &is, "durakbot", line, sizeof line)); /* reconnected */
     assert_string_equal(logged(&bm, refusals, 3), "");
     isupport_botmode fresh = { 0 };
-    assert_true(isupport_botmode_line(&fresh, &is, "durakbot", line, sizeof line));
+    assert_true(conn_isupport_botmode_line(&fresh, &is, "durakbot", line, sizeof line));
     assert_non_null(strstr(logged(&fresh, refusals + 1, 1), "+B (472: "));
     const char *none[] = { "durakbot", "NETWORK=x" };
     e = numeric(5, none, 2);
-    isupport_read(&e, &is);
-    assert_false(isupport_botmode_line(&fresh, &is, "durakbot", line, sizeof line));
+    conn_isupport_read(&e, &is);
+    assert_false(conn_isupport_botmode_line(&fresh, &is, "durakbot", line, sizeof line));
 }
 
 int main(void)

@@ -1,14 +1,14 @@
-/* words.h — the words players type, in English, Russian, French and Spanish, in one table per
+/* parse_words.h — the words players type, in English, Russian, French and Spanish, in one table per
  * list (channel commands, private moves, option words...), compared case- and accent-blind. */
-#ifndef DURAK_WORDS_H
-#define DURAK_WORDS_H
+#ifndef DURAK_PARSE_WORDS_H
+#define DURAK_PARSE_WORDS_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
 #include "parse_ctx.h"
 #include "parser.h"
-#include "token.h"
+#include "parse_token.h"
 
 typedef enum { WORDS_EN, WORDS_RU, WORDS_FR, WORDS_ES, WORDS_LANG_COUNT } words_lang;
 
@@ -18,7 +18,7 @@ typedef enum {
     WL_OPTION,  /* value: WORDS_OPTION(option, value), !durak's options (parse_channel.c) */
     WL_BOT,     /* value: 0 easy, 1 normal, 2 hard, 3 expert, WORDS_BOT_REMOVE */
     WL_BOTS,    /* value: WORDS_TOP_BOTS ("top bots") or WORDS_TOP_SOLO ("top solo") */
-    WL_TOPIC,   /* value: index into words_topic_names (help topics) */
+    WL_TOPIC,   /* value: index into parse_words_topic_names (help topics) */
     WL_COUNT
 } words_list;
 
@@ -37,26 +37,26 @@ typedef struct {
 
 /* The entries of a list, in table order (the first of a value in a language is its canonical
  * word). */
-const words_entry *words_table(words_list l, size_t *count);
+const words_entry *parse_words_table(words_list l, size_t *count);
 
 /* Writes s[0..n) folded for comparison into out (cap bytes): ASCII and Latin-1 letters lower
  * case without accents (œ as oe), Cyrillic А–Я and Ё lower case with ё as е; other bytes as
  * they are. Returns the length, or (size_t)-1 if it does not fit. No locale is used. */
-size_t words_fold(const char *s, size_t n, char *out, size_t cap);
+size_t parse_words_fold(const char *s, size_t n, char *out, size_t cap);
 /* Is the word text (one word) in any case, with or without its accents? */
-bool words_equal(token t, const char *text);
+bool parse_words_equal(token t, const char *text);
 /* The entry of list l that the word t (already trimmed) and, for entries of several words, the
  * words after it in c spell out; the longest one wins, and c then stands after its last word.
  * NULL (c unchanged) if none. */
-const words_entry *words_match(parse_ctx *c, words_list l, token t);
+const words_entry *parse_words_match(parse_ctx *c, words_list l, token t);
 /* The entry of a one-word reading of t; NULL if none. */
-const words_entry *words_find(words_list l, token t);
+const words_entry *parse_words_find(words_list l, token t);
 
 /* The canonical word of a command in a language ("беру" for PC_TAKE in WORDS_RU, "join" for
  * PC_JOIN in WORDS_EN); the channel word for channel commands. NULL when it has none. */
-const char *words_command(words_lang lang, parse_kind kind);
+const char *parse_words_command(words_lang lang, parse_kind kind);
 
 /* The canonical English name of help topic i (WL_TOPIC's values). */
-extern const char *const words_topic_names[];
+extern const char *const parse_words_topic_names[];
 
 #endif

@@ -1,7 +1,7 @@
-/* token.h — the words of a line for the parser: the line cleaned (mIRC codes, control bytes,
+/* parse_token.h — the words of a line for the parser: the line cleaned (mIRC codes, control bytes,
  * Unicode spaces, invisible characters) and a word compared or stripped of its punctuation. */
-#ifndef DURAK_TOKEN_H
-#define DURAK_TOKEN_H
+#ifndef DURAK_PARSE_TOKEN_H
+#define DURAK_PARSE_TOKEN_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -13,7 +13,7 @@ typedef struct {
     size_t n;
 } token;
 
-/* A word and what it stands for, in a table searched by token_find. */
+/* A word and what it stands for, in a table searched by parse_token_find. */
 typedef struct {
     const char *text; /* lower-case ASCII */
     int value;
@@ -38,20 +38,20 @@ static inline unsigned char byte_lower(unsigned char b)
 /* Writes line[0..len) into dst (room for len + 1) without mIRC formatting codes, with one space
  * for each other control byte or Unicode space and without invisible characters; returns the
  * length written (<= len). */
-size_t token_clean_line(char *dst, const char *line, size_t len);
+size_t parse_token_clean_line(char *dst, const char *line, size_t len);
 
 /* The word without the ASCII punctuation of `lead` before it and of `trail` after it; quotation
  * marks « » ‘ ’ “ ” and the ellipsis … go at both ends too. */
-token token_strip(token t, const char *lead, const char *trail);
+token parse_token_strip(token t, const char *lead, const char *trail);
 /* The word without punctuation around it: . , ; : ! ? " ' ( ) [ ] { } < > * _ ~ | ` and the above. */
-token token_trim(token t);
+token parse_token_trim(token t);
 /* The word without punctuation after it. */
-token token_trim_end(token t);
+token parse_token_trim_end(token t);
 /* Does the word equal `lower` (lower-case ASCII), in any ASCII case? */
-bool token_is(token t, const char *lower);
+bool parse_token_is(token t, const char *lower);
 /* Does the word start with the len bytes of text (len > 0)? */
-bool token_starts_with(token t, const char *text, size_t len);
-/* The first entry of list[0..count) whose text t is (token_is), or NULL. */
-const token_word *token_find(const token_word *list, size_t count, token t);
+bool parse_token_starts_with(token t, const char *text, size_t len);
+/* The first entry of list[0..count) whose text t is (parse_token_is), or NULL. */
+const token_word *parse_token_find(const token_word *list, size_t count, token t);
 
 #endif

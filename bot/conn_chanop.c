@@ -1,12 +1,12 @@
-/* chanop.c — the bot's operator status per channel and CPRIVMSG/CNOTICE (see chanop.h). */
+/* conn_chanop.c — the bot's operator status per channel and CPRIVMSG/CNOTICE (see conn_chanop.h). */
 #define _POSIX_C_SOURCE 200809L
-#include "chanop.h"
+#include "conn_chanop.h"
 #include "strcopy.h"
 
 #include <stdio.h>
 #include <string.h>
 
-void chanop_clear(chanop *o) { memset(o, 0, sizeof *o); }
+void conn_chanop_clear(chanop *o) { memset(o, 0, sizeof *o); }
 
 static const char *pmodes(const chanop *o) { return o->pmodes[0] ? o->pmodes : "qaohv"; }
 static const char *pchars(const chanop *o) { return o->pchars[0] ? o->pchars : "~&@%+"; }
@@ -19,7 +19,10 @@ static int find(const chanop *o, casemap cm, const char *chan)
     return -1;
 }
 
-bool chanop_is_op(const chanop *o, casemap cm, const char *chan) { return find(o, cm, chan) >= 0; }
+bool conn_chanop_is_op(const chanop *o, casemap cm, const char *chan)
+{
+    return find(o, cm, chan) >= 0;
+}
 
 static void set_op(chanop *o, casemap cm, const char *chan, bool op)
 {
@@ -116,7 +119,7 @@ static void on_mode(chanop *o, casemap cm, const irc_event *ev, const char *me)
     }
 }
 
-void chanop_on_event(chanop *o, casemap cm, const irc_event *ev, const char *me)
+void conn_chanop_on_event(chanop *o, casemap cm, const irc_event *ev, const char *me)
 {
     switch (ev->kind) {
     case IRC_EV_NUMERIC:
@@ -142,7 +145,7 @@ void chanop_on_event(chanop *o, casemap cm, const irc_event *ev, const char *me)
     }
 }
 
-const char *chanop_line(chanop *o, const members *m, casemap cm, const char *line)
+const char *conn_chanop_line(chanop *o, const members *m, casemap cm, const char *line)
 {
     if (!line)
         return NULL;
@@ -157,7 +160,7 @@ const char *chanop_line(chanop *o, const members *m, casemap cm, const char *lin
     memcpy(nick, target, n);
     nick[n] = '\0';
     for (int i = 0; i < o->nops; i++) {
-        if (!members_in(m, cm, o->ops[i], nick))
+        if (!conn_members_in(m, cm, o->ops[i], nick))
             continue;
         int len = snprintf(o->line, sizeof o->line, "C%s %s %s%s", priv ? "PRIVMSG" : "NOTICE",
                            nick, o->ops[i], rest);

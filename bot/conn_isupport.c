@@ -1,12 +1,12 @@
-/* isupport.c — the 005 tokens the bot uses (see isupport.h). */
-#include "isupport.h"
+/* conn_isupport.c — the 005 tokens the bot uses (see conn_isupport.h). */
+#include "conn_isupport.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-bool isupport_botmode_line(isupport_botmode *b, const isupport *is, const char *nick, char *line,
-                           size_t cap)
+bool conn_isupport_botmode_line(isupport_botmode *b, const isupport *is, const char *nick,
+                                char *line, size_t cap)
 {
     if (!is->bot_mode)
         return false;
@@ -34,7 +34,7 @@ static unsigned isupport_targmax_join(const char *p)
     return 0;
 }
 
-void isupport_read(const irc_event *ev, isupport *out)
+void conn_isupport_read(const irc_event *ev, isupport *out)
 {
     *out = (isupport){ .cm = CASEMAP_RFC1459 };
     for (unsigned i = 1; i < ev->count; i++) {

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lag.h"
+#include "conn_lag.h"
 #include "log.h"
 #include "log_capture.h"
 
@@ -50,11 +50,11 @@ static double gap(outq *q)
 /* One probe at t: some lines go out, the probe is queued, sent at t and answered at t + delay. */
 static void probe(lag *g, outq *q, double t, double delay)
 {
-    lag_sent(g, "PRIVMSG #d :x", t);
-    assert_true(lag_probe_due(g, t));
-    lag_sent(g, LAG_PING_LINE, t);
+    conn_lag_sent(g, "PRIVMSG #d :x", t);
+    assert_true(conn_lag_probe_due(g, t));
+    conn_lag_sent(g, LAG_PING_LINE, t);
     irc_event pong = line("PONG", LAG_TOKEN);
-    lag_heard(g, q, &pong, t + delay);
+    conn_lag_heard(g, q, &pong, t + delay);
 }
 
 static int count(const char *s, const char *what)
@@ -71,31 +71,31 @@ static void test_probes_only_while_sending(void **state)
     (void)state;
     lag g;
     outq *q = outq_new(1, 4.0);
-    lag_init(&g, 1, 4.0);
-    assert_false(lag_probe_due(&g, 0));
-    assert_true(lag_next(&g) < 0); /* the write stage sets no timer for it */
-    lag_sent(&g, "PRIVMSG #d :x", 1);
-    assert_true(lag_probe_due(&g, 1));
-    assert_false(lag_probe_due(&g, 100)); /* queued, not sent yet */
-    lag_sent(&g, LAG_PING_LINE, 2);
-    assert_false(lag_probe_due(&g, 100)); /* out, no PONG yet */
+    conn_lag_init(&g, 1, 4.0);
+    assert_false(conn_lag_probe_due(&g, 0));
+    assert_true(conn_lag_next(&g) < 0); /* the write stage sets no timer for it */
+    conn_lag_sent(&g, "PRIVMSG #d :x", 1);
+    assert_true(conn_lag_probe_due(&g, 1));
+    assert_false(conn_lag_probe_due(&g, 100)); /* queued, not sent yet */
+    conn_lag_sent(&g, LAG_PING_LINE, 2);
+    assert_false(conn_lag_probe_due(&g, 100)); /* out, no PONG yet */
     irc_event other = line("PONG", "durakbot");
-    lag_heard(&g, q, &other, 3); /* the keep-alive PING's PONG is not the probe's */
+    conn_lag_heard(&g, q, &other, 3); /* the keep-alive PING's PONG is not the probe's */
     irc_event pong = line("PONG", LAG_TOKEN);
-    lag_heard(&g, q, &pong, 3);
-    lag_sent(&g, "PRIVMSG #d :y", 4);
-    assert_float_equal(lag_next(&g), 11, 1e-9); /* LAG_PROBE_EVERY after the last probe */
-    lag_tick(&g, q, 10.9);
+    conn_lag_heard(&g, q, &pong, 3);
+    conn_lag_sent(&g, "PRIVMSG #d :y", 4);
+    assert_float_equal(conn_lag_next(&g), 11, 1e-9); /* LAG_PROBE_EVERY after the last probe */
+    conn_lag_tick(&g, q, 10.9);
     assert_int_equal(outq_len(q), 0);
-    lag_tick(&g, q, 11);
+    conn_lag_tick(&g, q, 11);
     assert_string_equal(outq_peek(q, 11), LAG_PING_LINE);
     outq_drop_raw(q);
-    lag_reset(&g);
-    lag_sent(&g, "PRIVMSG #d :y", 11);
-    assert_true(lag_probe_due(&g, 21));
-    lag_reset(&g); /* the connection went: the queued probe went with it */
-    lag_sent(&g, "PRIVMSG #d :z", 22);
-    assert_true(lag_probe_due(&g, 31));
+    conn_lag_reset(&g);
+    conn_lag_sent(&g, "PRIVMSG #d :y", 11);
+    assert_true(conn_lag_probe_due(&g, 21));
+    conn_lag_reset(&g); /* the connection went: the queued probe went with it */
+    conn_lag_sent(&g, "PRIVMSG #d :z", 22);
+    assert_true(conn_lag_probe_due(&g, 31));
     outq_free(q);
 }
 
@@ -107,16 +107,16 @@ static void test_many_lines_probe_sooner(void **state)
     (void)state;
     lag g;
     outq *q = outq_new(1, 20.0);
-    lag_init(&g, 1, 20.0);
+    conn_lag_init(&g, 1, 20.0);
     probe(&g, q, 0, 0.1); /* answered at 0.1: the next probe is due at 10 or after 20 lines */
     double t = 0.1;
     for (int i = 1; i < LAG_PROBE_LINES; i++)
-        lag_sent(&g, "PRIVMSG #d :x", t += 0.05);
-    assert_false(lag_probe_due(&g, t));
-    assert_float_equal(lag_next(&g), LAG_PROBE_EVERY, 1e-9);
-    lag_sent(&g, "PRIVMSG #d :x", t += 0.05);
-    assert_true(lag_next(&g) <= t); /* the write stage wakes at once */
-    lag_tick(&g, q, t);
+        conn_lag_sent(&g, "PRIVMSG #d :x", t += 0.05);
+    assert_false(conn_lag_probe_due(&g, t));
+    assert_float_equal(conn_lag_next(&g), LAG_PROBE_EVERY, 1e-9);
+    conn_lag_sent(&g, "PRIVMSG #d :x", t += 0.05);
+    assert_true(conn_lag_next(&g) <= t); /* the write stage wakes at once */
+    conn_lag_tick(&g, q, t);
     assert_string_equal(outq_peek(q, t), LAG_PING_LINE);
     outq_free(q);
 }
@@ -128,33 +128,33 @@ static void test_rate_follows_lag(void **state)
     (void)state;
     lag g;
     outq *q = outq_new(1, 4.0);
-    lag_init(&g, 1, 4.0);
+    conn_lag_init(&g, 1, 4.0);
     assert_float_equal(gap(q), 0.25, 1e-9);
     log_capture();
     double t = 0;
     probe(&g, q, t += 20, 3.0);
-    assert_float_equal(lag_rate(&g), 2.0, 1e-9);
+    assert_float_equal(conn_lag_rate(&g), 2.0, 1e-9);
     assert_float_equal(gap(q), 0.5, 1e-9);
     probe(&g, q, t += 20, 3.0);
     probe(&g, q, t += 20, 3.0);
-    assert_float_equal(lag_rate(&g), 0.5, 1e-9);
+    assert_float_equal(conn_lag_rate(&g), 0.5, 1e-9);
     probe(&g, q, t += 20, 9.0); /* the floor: flood.rate / 8 */
-    assert_float_equal(lag_rate(&g), 0.5, 1e-9);
+    assert_float_equal(conn_lag_rate(&g), 0.5, 1e-9);
     assert_float_equal(gap(q), 2.0, 1e-9);
     probe(&g, q, t += 20, 1.5); /* between the thresholds: kept */
-    assert_float_equal(lag_rate(&g), 0.5, 1e-9);
+    assert_float_equal(conn_lag_rate(&g), 0.5, 1e-9);
     probe(&g, q, t += 20, 0.2);
-    assert_float_equal(lag_rate(&g), 1.0, 1e-9);
+    assert_float_equal(conn_lag_rate(&g), 1.0, 1e-9);
     assert_float_equal(gap(q), 1.0, 1e-9);
     /* slowed, the bot probes even with nothing sent, so the rate comes back when idle */
-    assert_true(lag_probe_due(&g, t += 20));
-    lag_sent(&g, LAG_PING_LINE, t);
+    assert_true(conn_lag_probe_due(&g, t += 20));
+    conn_lag_sent(&g, LAG_PING_LINE, t);
     irc_event pong = line("PONG", LAG_TOKEN);
-    lag_heard(&g, q, &pong, t + 0.1);
+    conn_lag_heard(&g, q, &pong, t + 0.1);
     probe(&g, q, t += 20, 0.1);
-    assert_float_equal(lag_rate(&g), 4.0, 1e-9);
+    assert_float_equal(conn_lag_rate(&g), 4.0, 1e-9);
     assert_float_equal(gap(q), 0.25, 1e-9);
-    assert_false(lag_probe_due(&g, t += 20)); /* at full rate and idle: no probe */
+    assert_false(conn_lag_probe_due(&g, t += 20)); /* at full rate and idle: no probe */
     const char *log = log_captured();
     assert_int_equal(count(log, "(fake lag): sending"), 3);
     assert_non_null(strstr(log, "after 3.0 s (fake lag): sending 2.00 lines/s instead of 4.00"));
@@ -171,25 +171,25 @@ static void test_unanswered_probe(void **state)
     (void)state;
     lag g;
     outq *q = outq_new(1, 4.0);
-    lag_init(&g, 1, 4.0);
+    conn_lag_init(&g, 1, 4.0);
     log_capture();
-    lag_sent(&g, "PRIVMSG #d :x", 10);
-    assert_true(lag_probe_due(&g, 10));
-    lag_sent(&g, LAG_PING_LINE, 10);
-    assert_float_equal(lag_next(&g), 12, 1e-9);
-    lag_tick(&g, q, 11.9);
-    assert_float_equal(lag_rate(&g), 4.0, 1e-9);
-    lag_tick(&g, q, 12);
-    assert_float_equal(lag_rate(&g), 2.0, 1e-9);
+    conn_lag_sent(&g, "PRIVMSG #d :x", 10);
+    assert_true(conn_lag_probe_due(&g, 10));
+    conn_lag_sent(&g, LAG_PING_LINE, 10);
+    assert_float_equal(conn_lag_next(&g), 12, 1e-9);
+    conn_lag_tick(&g, q, 11.9);
+    assert_float_equal(conn_lag_rate(&g), 4.0, 1e-9);
+    conn_lag_tick(&g, q, 12);
+    assert_float_equal(conn_lag_rate(&g), 2.0, 1e-9);
     assert_float_equal(gap(q), 0.5, 1e-9);
-    assert_float_equal(lag_next(&g), 14, 1e-9);
-    lag_tick(&g, q, 14.5);
-    assert_float_equal(lag_rate(&g), 1.0, 1e-9);
+    assert_float_equal(conn_lag_next(&g), 14, 1e-9);
+    conn_lag_tick(&g, q, 14.5);
+    assert_float_equal(conn_lag_rate(&g), 1.0, 1e-9);
     irc_event pong = line("PONG", LAG_TOKEN);
-    lag_heard(&g, q, &pong, 15); /* 5 s late: already counted */
-    assert_float_equal(lag_rate(&g), 1.0, 1e-9);
+    conn_lag_heard(&g, q, &pong, 15); /* 5 s late: already counted */
+    assert_float_equal(conn_lag_rate(&g), 1.0, 1e-9);
     probe(&g, q, 30, 0.2);
-    assert_float_equal(lag_rate(&g), 2.0, 1e-9);
+    assert_float_equal(conn_lag_rate(&g), 2.0, 1e-9);
     const char *log = log_captured();
     assert_non_null(strstr(log, "has not answered PING after 2.0 s (fake lag): sending 2.00"));
     assert_non_null(strstr(log, "has not answered PING after 4.5 s (fake lag): sending 1.00"));
@@ -203,11 +203,11 @@ static void test_reconfigure_keeps_slowdown(void **state)
     (void)state;
     lag g;
     outq *q = outq_new(1, 4.0);
-    lag_init(&g, 1, 4.0);
+    conn_lag_init(&g, 1, 4.0);
     log_set_level(-1);
     probe(&g, q, 20, 5.0);
-    lag_configure(&g, q, 1, 10.0);
-    assert_float_equal(lag_rate(&g), 5.0, 1e-9);
+    conn_lag_configure(&g, q, 1, 10.0);
+    assert_float_equal(conn_lag_rate(&g), 5.0, 1e-9);
     assert_float_equal(gap(q), 0.2, 1e-9);
     outq_free(q);
 }

@@ -1,4 +1,4 @@
-/* words.c — the words players type, one table per list with every language's words side by side,
+/* parse_words.c — the words players type, one table per list with every language's words side by side,
  * and their comparison: case-blind for Latin and Cyrillic letters, accent-blind, no locale. */
 
 /*
@@ -6,7 +6,7 @@
  * same folded word with different meanings (tests/test_parser.c checks it), and no private word
  * is a card. The first entry of a value in a language is that language's canonical word.
  */
-#include "words.h"
+#include "parse_words.h"
 
 #include <string.h>
 
@@ -132,7 +132,7 @@ static const words_entry private_words[] = {
     { "кладу", PC_PLAY, RU },
     { "подкидываю", PC_PLAY, RU },
     { "подкину", PC_PLAY, RU },
-    { "играю", PC_PLAY, RU }, /* as a private game is asked for: играю сложный 3 (issue 14) */
+    { "играю", PC_PLAY, RU }, /* as a private game is asked for: играю сложный 3 */
     { "бью", PC_BEAT, RU },
     { "крою", PC_BEAT, RU },
     { "покрываю", PC_BEAT, RU },
@@ -262,7 +262,8 @@ static const words_entry bots_words[] = {
     { "соло", WORDS_TOP_SOLO, RU },
 };
 
-const char *const words_topic_names[] = { "commands", "moves", "cards", "bots", "stats", "solo" };
+const char *const parse_words_topic_names[] = { "commands", "moves", "cards",
+                                                "bots",     "stats", "solo" };
 
 /* English topics are read by tables_info.c as they are; these name them in other languages. */
 static const words_entry topic_words[] = {
@@ -272,7 +273,7 @@ static const words_entry topic_words[] = {
     { "cartas", 2, ES },     { "estadísticas", 4, ES }, { "соло", 5, RU },
 };
 
-const words_entry *words_table(words_list l, size_t *count)
+const words_entry *parse_words_table(words_list l, size_t *count)
 {
     static const struct {
         const words_entry *list;
@@ -330,7 +331,7 @@ static size_t fold_char(const unsigned char *s, size_t n, char fold[3], size_t *
     return 1;
 }
 
-size_t words_fold(const char *s, size_t n, char *out, size_t cap)
+size_t parse_words_fold(const char *s, size_t n, char *out, size_t cap)
 {
     size_t len = 0;
     for (size_t i = 0; i < n;) {
@@ -373,11 +374,11 @@ static size_t first_word(const char *text)
 static bool fold_equal(token t, const char *text, size_t len)
 {
     char a[FOLD_SIZE];
-    size_t na = words_fold(t.s, t.n, a, sizeof a);
+    size_t na = parse_words_fold(t.s, t.n, a, sizeof a);
     return na != (size_t)-1 && folded_is(a, na, text, len);
 }
 
-bool words_equal(token t, const char *text) { return fold_equal(t, text, strlen(text)); }
+bool parse_words_equal(token t, const char *text) { return fold_equal(t, text, strlen(text)); }
 
 /* ---------------------------------------------------------------- lookup */
 
@@ -388,19 +389,19 @@ static bool rest_follows(parse_ctx *c, const char *rest)
         const char *sp = strchr(rest, ' ');
         size_t len = sp ? (size_t)(sp - rest) : strlen(rest);
         token u;
-        if (!ctx_next(c, &u) || !fold_equal(token_trim(u), rest, len))
+        if (!parse_ctx_next(c, &u) || !fold_equal(parse_token_trim(u), rest, len))
             return false;
         rest = sp ? sp + 1 : NULL;
     }
     return true;
 }
 
-const words_entry *words_match(parse_ctx *c, words_list l, token t)
+const words_entry *parse_words_match(parse_ctx *c, words_list l, token t)
 {
     size_t count, best_words = 0, best_pos = c->pos, start = c->pos;
-    const words_entry *list = words_table(l, &count), *best = NULL;
+    const words_entry *list = parse_words_table(l, &count), *best = NULL;
     char a[FOLD_SIZE];
-    size_t na = words_fold(t.s, t.n, a, sizeof a);
+    size_t na = parse_words_fold(t.s, t.n, a, sizeof a);
     for (size_t i = 0; i < count && na != (size_t)-1; i++) {
         size_t first = first_word(list[i].text);
         if (!folded_is(a, na, list[i].text, first))
@@ -420,12 +421,12 @@ const words_entry *words_match(parse_ctx *c, words_list l, token t)
     return best;
 }
 
-const words_entry *words_find(words_list l, token t)
+const words_entry *parse_words_find(words_list l, token t)
 {
     size_t count;
-    const words_entry *list = words_table(l, &count);
+    const words_entry *list = parse_words_table(l, &count);
     char a[FOLD_SIZE];
-    size_t na = words_fold(t.s, t.n, a, sizeof a);
+    size_t na = parse_words_fold(t.s, t.n, a, sizeof a);
     for (size_t i = 0; i < count && na != (size_t)-1; i++) {
         size_t first = first_word(list[i].text);
         if (!list[i].text[first] && folded_is(a, na, list[i].text, first))
@@ -434,12 +435,12 @@ const words_entry *words_find(words_list l, token t)
     return NULL;
 }
 
-const char *words_command(words_lang lang, parse_kind kind)
+const char *parse_words_command(words_lang lang, parse_kind kind)
 {
     static const words_list lists[] = { WL_CHANNEL, WL_PRIVATE };
     for (size_t k = 0; k < COUNT_OF(lists); k++) {
         size_t count;
-        const words_entry *list = words_table(lists[k], &count);
+        const words_entry *list = parse_words_table(lists[k], &count);
         for (size_t i = 0; i < count; i++)
             if (list[i].lang == lang && list[i].value == (int)kind)
                 return list[i].text;

@@ -1,6 +1,6 @@
-/* token.c — cleaning a line and handling its words: which bytes separate words, which vanish,
+/* parse_token.c — cleaning a line and handling its words: which bytes separate words, which vanish,
  * and the punctuation ignored around a word. */
-#include "token.h"
+#include "parse_token.h"
 
 #include <string.h>
 
@@ -18,7 +18,7 @@ static const char *const wide_punct[] = {
 
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
 
-size_t token_clean_line(char *dst, const char *line, size_t len)
+size_t parse_token_clean_line(char *dst, const char *line, size_t len)
 {
     const unsigned char *s = (const unsigned char *)line;
     size_t n = len, o = 0, i = 0, k;
@@ -53,7 +53,7 @@ static size_t wide_punct_at(const char *s, size_t n, bool at_end)
     return 0;
 }
 
-token token_strip(token t, const char *lead, const char *trail)
+token parse_token_strip(token t, const char *lead, const char *trail)
 {
     for (;;) {
         size_t k = t.n ? wide_punct_at(t.s, t.n, false) : 0;
@@ -75,11 +75,11 @@ token token_strip(token t, const char *lead, const char *trail)
     return t;
 }
 
-token token_trim(token t) { return token_strip(t, WORD_PUNCT, WORD_PUNCT); }
+token parse_token_trim(token t) { return parse_token_strip(t, WORD_PUNCT, WORD_PUNCT); }
 
-token token_trim_end(token t) { return token_strip(t, "", WORD_PUNCT); }
+token parse_token_trim_end(token t) { return parse_token_strip(t, "", WORD_PUNCT); }
 
-bool token_is(token t, const char *lower)
+bool parse_token_is(token t, const char *lower)
 {
     size_t n = strlen(lower);
     if (t.n != n)
@@ -90,15 +90,15 @@ bool token_is(token t, const char *lower)
     return true;
 }
 
-bool token_starts_with(token t, const char *text, size_t len)
+bool parse_token_starts_with(token t, const char *text, size_t len)
 {
     return len > 0 && t.n >= len && memcmp(t.s, text, len) == 0;
 }
 
-const token_word *token_find(const token_word *list, size_t count, token t)
+const token_word *parse_token_find(const token_word *list, size_t count, token t)
 {
     for (size_t i = 0; i < count; i++)
-        if (token_is(t, list[i].text))
+        if (parse_token_is(t, list[i].text))
             return &list[i];
     return NULL;
 }

@@ -9,7 +9,7 @@
 
 #include <string.h>
 
-#include "chanop.h"
+#include "conn_chanop.h"
 #include "irc_event_fixture.h"
 
 #define CM CASEMAP_RFC1459
@@ -21,7 +21,7 @@ static irc_event numeric(unsigned code, const char **params, unsigned count)
     return e;
 }
 
-static void feed(chanop *o, irc_event e) { chanop_on_event(o, CM, &e, "durakbot"); }
+static void feed(chanop *o, irc_event e) { conn_chanop_on_event(o, CM, &e, "durakbot"); }
 
 static void names(chanop *o, const char *chan, const char *list)
 {
@@ -45,20 +45,20 @@ static void test_names(void **state)
 {
     (void)state;
     chanop o;
-    chanop_clear(&o);
+    conn_chanop_clear(&o);
     names(&o, "#a", "@ann +durakbot bob");
-    assert_false(chanop_is_op(&o, CM, "#a"));
+    assert_false(conn_chanop_is_op(&o, CM, "#a"));
     names(&o, "#b", "ann @+DurakBot");
-    assert_true(chanop_is_op(&o, CM, "#b"));
+    assert_true(conn_chanop_is_op(&o, CM, "#b"));
     names(&o, "#c", "~durakbot");
-    assert_true(chanop_is_op(&o, CM, "#c"));
+    assert_true(conn_chanop_is_op(&o, CM, "#c"));
     names(&o, "#d", "%durakbot");
-    assert_false(chanop_is_op(&o, CM, "#d"));
+    assert_false(conn_chanop_is_op(&o, CM, "#d"));
     isupport(&o, "PREFIX=(Yov)!@+", "CHANTYPES=#"); /* ranks from PREFIX */
     names(&o, "#e", "!durakbot");
-    assert_true(chanop_is_op(&o, CM, "#e"));
+    assert_true(conn_chanop_is_op(&o, CM, "#e"));
     names(&o, "#b", "+durakbot"); /* a later NAMES says otherwise */
-    assert_false(chanop_is_op(&o, CM, "#b"));
+    assert_false(conn_chanop_is_op(&o, CM, "#b"));
 }
 
 /* MODE +o/-o on the bot; other modes' parameters counted by PREFIX and CHANMODES. */
@@ -66,39 +66,39 @@ static void test_mode(void **state)
 {
     (void)state;
     chanop o;
-    chanop_clear(&o);
+    conn_chanop_clear(&o);
     const char *m1[] = { "#a", "+lo", "10", "durakbot" };
     mode(&o, m1, 4);
-    assert_true(chanop_is_op(&o, CM, "#a"));
+    assert_true(conn_chanop_is_op(&o, CM, "#a"));
     const char *m2[] = { "#a", "-lo+v", "durakbot", "ann" }; /* -l takes none */
     mode(&o, m2, 4);
-    assert_false(chanop_is_op(&o, CM, "#a"));
+    assert_false(conn_chanop_is_op(&o, CM, "#a"));
     const char *m3[] = { "#a", "+vo", "durakbot", "ann" }; /* the o is ann's */
     mode(&o, m3, 4);
-    assert_false(chanop_is_op(&o, CM, "#a"));
+    assert_false(conn_chanop_is_op(&o, CM, "#a"));
     isupport(&o, "CHANMODES=beI,kfL,lj,imnpst", "PREFIX=(qaohv)~&@%+");
     const char *m4[] = { "#a", "+jbo", "3:5", "*!*@x", "durakbot" };
     mode(&o, m4, 5);
-    assert_true(chanop_is_op(&o, CM, "#a"));
+    assert_true(conn_chanop_is_op(&o, CM, "#a"));
     const char *m5[] = { "durakbot", "+i" }; /* a user mode */
     mode(&o, m5, 2);
-    assert_true(chanop_is_op(&o, CM, "#a"));
+    assert_true(conn_chanop_is_op(&o, CM, "#a"));
     feed(&o, ev(IRC_EV_KICK, "op", "#a", "durakbot", NULL, 0));
-    assert_false(chanop_is_op(&o, CM, "#a"));
+    assert_false(conn_chanop_is_op(&o, CM, "#a"));
     mode(&o, m4, 5);
     feed(&o, ev(IRC_EV_PART, "durakbot", "#a", "", NULL, 0));
-    assert_false(chanop_is_op(&o, CM, "#a"));
+    assert_false(conn_chanop_is_op(&o, CM, "#a"));
     mode(&o, m4, 5);
     feed(&o, ev(IRC_EV_PART, "ann", "#a", "", NULL, 0)); /* someone else */
-    assert_true(chanop_is_op(&o, CM, "#a"));
-    chanop_clear(&o);
-    assert_false(chanop_is_op(&o, CM, "#a"));
+    assert_true(conn_chanop_is_op(&o, CM, "#a"));
+    conn_chanop_clear(&o);
+    assert_false(conn_chanop_is_op(&o, CM, "#a"));
 }
 
 static void join(members *m, const char *nick, const char *chan)
 {
     irc_event e = ev(IRC_EV_JOIN, nick, chan, "", NULL, 0);
-    members_on_event(m, CM, &e, "durakbot");
+    conn_members_on_event(m, CM, &e, "durakbot");
 }
 
 /* Private lines to a nick sharing a channel where the bot is op; not without the token, not to
@@ -107,17 +107,18 @@ static void test_rewrite(void **state)
 {
     (void)state;
     chanop o;
-    members *m = members_new();
-    chanop_clear(&o);
+    members *m = conn_members_new();
+    conn_chanop_clear(&o);
     join(m, "ann", "#a");
     join(m, "bob", "#b");
     names(&o, "#a", "@durakbot ann");
     names(&o, "#b", "durakbot bob");
     const char *pm = "PRIVMSG Ann :your hand: 7\xe2\x99\xa5";
-    assert_ptr_equal(chanop_line(&o, m, CM, pm), pm); /* no CPRIVMSG in 005 yet */
+    assert_ptr_equal(conn_chanop_line(&o, m, CM, pm), pm); /* no CPRIVMSG in 005 yet */
     isupport(&o, "CPRIVMSG", "CNOTICE");
-    assert_string_equal(chanop_line(&o, m, CM, pm), "CPRIVMSG Ann #a :your hand: 7\xe2\x99\xa5");
-    assert_string_equal(chanop_line(&o, m, CM, "NOTICE ann :hi"), "CNOTICE ann #a :hi");
+    assert_string_equal(conn_chanop_line(&o, m, CM, pm),
+                        "CPRIVMSG Ann #a :your hand: 7\xe2\x99\xa5");
+    assert_string_equal(conn_chanop_line(&o, m, CM, "NOTICE ann :hi"), "CNOTICE ann #a :hi");
     const char *keep[] = { "PRIVMSG bob :not op in #b",
                            "PRIVMSG zoe :no channel",
                            "PRIVMSG #a :public",
@@ -126,20 +127,20 @@ static void test_rewrite(void **state)
                            "JOIN #a",
                            "PING :durakbot" };
     for (size_t i = 0; i < sizeof keep / sizeof *keep; i++)
-        assert_ptr_equal(chanop_line(&o, m, CM, keep[i]), keep[i]);
-    assert_null(chanop_line(&o, m, CM, NULL));
+        assert_ptr_equal(conn_chanop_line(&o, m, CM, keep[i]), keep[i]);
+    assert_null(conn_chanop_line(&o, m, CM, NULL));
     char longline[520] = "PRIVMSG ann :";
     memset(longline + 13, 'x', 497); /* 510 bytes: "CPRIVMSG ann #a" would not fit */
     longline[510] = '\0';
-    assert_ptr_equal(chanop_line(&o, m, CM, longline), longline);
+    assert_ptr_equal(conn_chanop_line(&o, m, CM, longline), longline);
     const char *only_cprivmsg[] = { "durakbot", "CPRIVMSG", "are supported" };
-    chanop_clear(&o);
+    conn_chanop_clear(&o);
     feed(&o, numeric(5, only_cprivmsg, 3));
     names(&o, "#a", "@durakbot");
     const char *notice = "NOTICE ann :hi";
-    assert_ptr_equal(chanop_line(&o, m, CM, notice), notice); /* no CNOTICE */
-    assert_string_equal(chanop_line(&o, m, CM, "PRIVMSG ann :x"), "CPRIVMSG ann #a :x");
-    members_free(m);
+    assert_ptr_equal(conn_chanop_line(&o, m, CM, notice), notice); /* no CNOTICE */
+    assert_string_equal(conn_chanop_line(&o, m, CM, "PRIVMSG ann :x"), "CPRIVMSG ann #a :x");
+    conn_members_free(m);
 }
 
 int main(void)

@@ -1,0 +1,50 @@
+/* conn_rejoin: joining the configured channels in as few JOIN lines as the server's TARGMAX and
+ * LINELEN allow, and channels the server refused (471 full, 473 invite only, 474 banned, 475
+ * wrong key, 477 needs a registered nick): each is logged and tried again with its own back-off
+ * (30 s, doubling up to 10 minutes) until it is joined; at once when what it needed may have come
+ * (477 after the bot identified). Pure: JOIN lines go into the send queue's raw lines, time comes
+ * in as arguments, and conn arms one timer at conn_rejoin_deadline. */
+#ifndef DURAK_CONN_REJOIN_H
+#define DURAK_CONN_REJOIN_H
+
+#include <stdbool.h>
+
+#include "casemap.h"
+#include "config.h"
+#include "irc.h"
+#include "conn_isupport.h"
+#include "outq.h"
+
+typedef struct rejoin rejoin;
+
+rejoin *conn_rejoin_new(outq *q);
+void conn_rejoin_free(rejoin *r);
+/* Forgets every channel and the server's limits (a new connection joins them all anew). */
+void conn_rejoin_clear(rejoin *r);
+
+/* What one 005 line says of TARGMAX's JOIN (a line without it keeps the last). LINELEN is not
+ * kept here: conn_rejoin_join_all asks the send queue (outq_raw_max). */
+void conn_rejoin_isupport(rejoin *r, const isupport *is);
+/* JOIN lines for every channel of cfg, as few as the limits allow. */
+void conn_rejoin_join_all(rejoin *r, const bot_config *cfg);
+
+/* The server refused channel with code (why: its text). no_retry: NULL to try again later, or
+ * why not (logged, and the channel waits for conn_rejoin_now). */
+void conn_rejoin_refused(rejoin *r, casemap cm, const char *channel, unsigned code, const char *why,
+                         const char *no_retry, double now);
+/* A numeric 471/473/474/475/477 (others are ignored): if it is about a channel, conn_rejoin_refused
+ * with its channel, code and text. */
+void conn_rejoin_on_numeric(rejoin *r, casemap cm, const irc_event *ev, const char *no_retry,
+                            double now);
+/* The bot is in channel now, or it is no longer wanted: forgotten. */
+void conn_rejoin_forget(rejoin *r, casemap cm, const char *channel);
+/* Only the channels of cfg stay wanted (SIGHUP). */
+void conn_rejoin_keep(rejoin *r, casemap cm, const bot_config *cfg);
+/* The channels refused with code are tried again at once (477 once identified). */
+void conn_rejoin_now(rejoin *r, unsigned code, double now);
+
+/* When conn_rejoin_tick wants to run, or -1. */
+double conn_rejoin_deadline(const rejoin *r);
+void conn_rejoin_tick(rejoin *r, double now);
+
+#endif
