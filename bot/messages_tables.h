@@ -1,4 +1,4 @@
-/* messages_tables.h — the texts of each language but English (messages.c has English and the
+/* messages_tables.h — the texts of each language but English (messages_en.def has English and the
  * argument types), one file each, indexed by msg_id. Only messages.c and the tests use them. */
 #ifndef DURAK_MESSAGES_TABLES_H
 #define DURAK_MESSAGES_TABLES_H

@@ -127,7 +127,7 @@ static void test_types_complete(void **state)
     for (int id = 0; id < MSG_COUNT; id++) {
         const char *types = msg_arg_types((msg_id)id);
         if (types == NULL)
-            fail_msg("message %d has no argument types in messages.c", id);
+            fail_msg("message %d has no argument types in messages_en.def", id);
         if (strspn(types, "sd") != strlen(types) || strlen(types) > MAX_ARGS)
             fail_msg("message %d: types \"%s\" are not made of s and d", id, types);
     }
@@ -164,6 +164,10 @@ static void test_accessors(void **state)
     assert_null(msg_text_in(MSG_LANG_COUNT, MSG_BOUT_BEATEN));
     assert_string_equal(msg_in(MSG_LANG_RU, MSG_BOUT_BEATEN), "Бито");
     assert_string_equal(msg_in(MSG_LANG_RU, MSG_COUNT), "");
+    assert_int_equal(msg_priority(MSG_STATS), MSG_PRIO_REPLY);
+    assert_int_equal(msg_priority(MSG_MOVE_TAKE), MSG_PRIO_BY_KIND);
+    assert_int_equal(msg_priority(MSG_COUNT), MSG_PRIO_BY_KIND);
+    assert_int_equal(msg_priority((msg_id)-1), MSG_PRIO_BY_KIND);
 }
 
 /* The language codes of game.language, channel_settings and set language. */
