@@ -1,5 +1,5 @@
 /* export.c — recorded games out of the state database: one game as a durak-cli session that
- * replays it, and games since a date as JSON Lines (one object a game, schema in README). */
+ * replays it, and games since a date as JSON Lines (one object a game, fields in durakbot(8)). */
 #define _POSIX_C_SOURCE 200809L
 #include "export.h"
 

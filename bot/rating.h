@@ -1,7 +1,7 @@
 /* rating: the players' rating, Elo generalised to several players (pairwise Elo). Pure arithmetic:
  * no storage, no I/O; the store module keeps the numbers.
  *
- * The model (README quotes this). A game of N players is scored as the N(N-1)/2 two-player games
+ * The model (durak(7) says it for players). A game of N players is scored as the N(N-1)/2 two-player games
  * its final ranking implies: placing above someone is a win (1), sharing their place a tie (1/2),
  * placing below a loss (0). The durak ranks last; a player who forfeited ranks below everyone still
  * in at the end; in a draw the players still in share the last place. Each of a player's N-1

@@ -1,5 +1,5 @@
 /* arena_ext.c — external agents for durak-arena: fork/exec of sh -c CMD with two pipes, the
- * decision line (README "External agents"), answers read with a deadline (poll). */
+ * decision line (durak-arena --help), answers read with a deadline (poll). */
 #define _POSIX_C_SOURCE 200809L /* fork, pipe, poll, kill, clock_gettime */
 
 #include "arena_ext.h"

@@ -1,5 +1,5 @@
-/* cli.c — durak-cli: the engine's text protocol (shared/DESIGN.md, "Engine text
- * protocol") on stdin/stdout, one command a line, every reply ending in ok/error. */
+/* cli.c — durak-cli: the engine's text protocol (protocol_help below)
+ * on stdin/stdout, one command a line, every reply ending in ok/error. */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -12,7 +12,7 @@
 enum { LINE_MAX_BYTES = 8192, MAX_WORDS = 16, DEFAULT_SEED = 1 };
 
 static const char protocol_help[] =
-    "durak-cli: the Durak engine's text protocol (shared/DESIGN.md, shared/RULES.md).\n"
+    "durak-cli: the Durak engine's text protocol (rules: durak(7), deploy/durak.7).\n"
     "One command a line on stdin; every reply ends with a line \"ok\" (or starting\n"
     "with \"ok \") or a line starting with \"error:\" and the reason.\n"
     "\n"

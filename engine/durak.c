@@ -1,4 +1,4 @@
-/* durak.c — the rules of Durak (RULES.md R1–R19): deal, bouts, throw-in order,
+/* durak.c — the rules of Durak (durak(7): R1–R19): deal, bouts, throw-in order,
  * transfer, drawing, going out, repetition, forfeit and teams, on a fixed-size struct. */
 #include "durak.h"
 

@@ -1,4 +1,4 @@
-/* durak.h — libdurak: the rules of Durak (shared/RULES.md R1–R19) as a plain,
+/* durak.h — libdurak: the rules of Durak (durak(7), deploy/durak.7: R1–R19) as a plain,
  * fixed-size, memcpy-copyable game state with legal actions and apply. No I/O, no heap. */
 #ifndef DURAK_DURAK_H
 #define DURAK_DURAK_H

@@ -1,4 +1,4 @@
-/* teams.c — teams of two (RULES.md R19): who partners whom, the next opponent, the end
+/* teams.c — teams of two (durak(7): R19): who partners whom, the next opponent, the end
  * when one team is left, and who lost. Without teams every seat is its own team. */
 #include "durak.h"
 

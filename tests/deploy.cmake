@@ -1,9 +1,11 @@
-# deploy: the systemd units, cmake --install and the manual pages (deploy/, issue 6); the scripts
+# deploy: the systemd units, cmake --install and the manual pages (deploy/); the scripts
 # are in tests/deploy/. ctest -R deploy runs them:
 #   deploy_config_keys  every key the loader accepts is in durakbot.conf(5) (type, default) and in
-#                       config/durakbot.conf; the loader itself is asked (tests/deploy/config_keys.c)
-#   deploy_manpages     the manual pages render without a groff warning; durakbot(8) has every
-#                       option of durakbot --help
+#                       config/durakbot.conf; README's key table and every key README, durakbot(8)
+#                       and durak(7) name are the loader's; the loader itself is asked
+#                       (tests/deploy/config_keys.c)
+#   deploy_manpages     the three manual pages (durakbot(8), durakbot.conf(5), durak(7)) render
+#                       without a groff warning; durakbot(8) has every option of durakbot --help
 #   deploy_install      cmake --install into a DESTDIR, then the installed tree
 #   deploy_units        systemd-analyze verify on both installed units, and their exposure
 #                       (systemd-analyze security --offline=yes) at most 1.5
@@ -27,11 +29,15 @@ add_test(NAME deploy_config_keys
                  --example ${PROJECT_SOURCE_DIR}/config/durakbot.conf
                  --manpage ${PROJECT_SOURCE_DIR}/deploy/durakbot.conf.5
                  --workdir ${CMAKE_CURRENT_BINARY_DIR}/deploy-keys
-                 --loader-source ${PROJECT_SOURCE_DIR}/config/config.c)
+                 --loader-source ${PROJECT_SOURCE_DIR}/config/config.c
+                 --readme ${PROJECT_SOURCE_DIR}/README.md
+                 --doc ${PROJECT_SOURCE_DIR}/deploy/durakbot.8
+                 --doc ${PROJECT_SOURCE_DIR}/deploy/durak.7)
 
 add_test(NAME deploy_manpages
          COMMAND ${PYTHON3} ${_deploy_tests}/check_manpages.py --durakbot $<TARGET_FILE:durakbot>
-                 ${PROJECT_SOURCE_DIR}/deploy/durakbot.8 ${PROJECT_SOURCE_DIR}/deploy/durakbot.conf.5)
+                 ${PROJECT_SOURCE_DIR}/deploy/durakbot.8 ${PROJECT_SOURCE_DIR}/deploy/durakbot.conf.5
+                 ${PROJECT_SOURCE_DIR}/deploy/durak.7)
 set_tests_properties(deploy_manpages PROPERTIES SKIP_RETURN_CODE 77)
 
 add_test(NAME deploy_install

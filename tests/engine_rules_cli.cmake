@@ -14,7 +14,7 @@ foreach(session ${DURAK_CLI_SESSIONS})
                    -P ${CMAKE_CURRENT_SOURCE_DIR}/cli_session.cmake)
 endforeach()
 
-# durak-cli --help prints the protocol: every command of DESIGN.md and the state keys.
+# durak-cli --help prints the protocol: every command of the protocol and the state keys.
 add_test(NAME cli_help COMMAND durak-cli --help)
 set_tests_properties(cli_help PROPERTIES PASS_REGULAR_EXPRESSION
   "new \\[players=N\\].*order=C,C.*play C.*beat C T.*take.*pass.*transfer C.*state.*phase actor attacker defender trump stock.*discard table hand 0..N-1 out result.*legal.*resign S")

@@ -1,4 +1,4 @@
-/* test_rules: RULES.md R1–R19, one or more cmocka tests per rule, on stacked decks
+/* test_rules: the rules R1–R19 of durak(7), one or more cmocka tests per rule, on stacked decks
  * (durak_new_ordered), including the three worked examples and the classic bug classes. */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,13 +1,15 @@
 #!/usr/bin/python3
 """check_config_keys: every key the config loader accepts is documented, with its type and default,
 in durakbot.conf(5), and is in the example config/durakbot.conf (set, or commented out as
-"# key = value;"); durakbot.conf(5) documents no key the loader refuses.
+"# key = value;"); durakbot.conf(5) documents no key the loader refuses; every key in README's
+key table ("| key | default | meaning |") is one the loader accepts, and so is every key that
+README and the other manual pages name (irc.*, flood.*, game.*, ui.*, state.*).
 
 The keys and their types come from the loader itself (config_keys list, tests/deploy/config_keys.c);
 each default written in the manual page is checked by loading it (config_keys same).
 
 usage: check_config_keys.py --tool BIN --example FILE --manpage FILE --workdir DIR [--loader-source
-       config/config.c]
+       config/config.c] [--readme README.md] [--doc PAGE]...
 With --loader-source, the key names written in the loader's table must all be among those it
 lists (its list of names in an error has a length limit: this catches a cut list).
 """
@@ -167,6 +169,50 @@ def table_keys(source):
     return set(re.findall(r'^\s*(?:KEY_[A-Z]+\(|\{)"([a-z0-9_]+(?:\.[a-z0-9_]+)?)",', text, re.M))
 
 
+# ---- README and the other pages ----
+
+KEY_TOKEN = re.compile(r"^(?:irc|flood|game|ui|state)\.[a-z][a-z0-9_]*$|^admins$|^channel_settings$")
+# A key named in running text: group.name, not part of a longer dotted name (irc.libera.chat).
+KEY_MENTION = re.compile(r"(?<![\w./-])((?:irc|flood|game|ui|state)\.[a-z][a-z0-9_]*)(?!\w|\.\w)")
+
+FILE_ENDINGS = {"c", "h", "py", "md", "sh", "cmake", "conf", "json"}  # irc.c is a file
+
+
+def readme_table(path):
+    """[(key, line number)] of the first cell of each row of README's table under the header
+    "| key | default | meaning |"; a list of problems when there is none or a cell names no key."""
+    lines = open(path, encoding="utf-8").read().splitlines()
+    head = [i for i, line in enumerate(lines)
+            if re.fullmatch(r"\|\s*key\s*\|\s*default\s*\|\s*meaning\s*\|\s*", line)]
+    if len(head) != 1:
+        return [], [f"{path}: want one table headed \"| key | default | meaning |\", found "
+                    f"{len(head)}"]
+    keys, problems = [], []
+    for i in range(head[0] + 2, len(lines)):
+        if not lines[i].startswith("|"):
+            break
+        cell = lines[i].split("|")[1]
+        names = re.findall(r"`([^`]*)`", cell)
+        if not names or not all(KEY_TOKEN.match(n) for n in names):
+            problems.append(f"{path}:{i + 1}: the first cell should name keys in backquotes: "
+                            f"{cell.strip()}")
+        keys += [(n, i + 1) for n in names]
+    if not keys:
+        problems.append(f"{path}: the key table under line {head[0] + 1} names no key")
+    return keys, problems
+
+
+def key_mentions(path):
+    """[(key, line number)] of every group.name key named in a document (roff or Markdown)."""
+    found = []
+    for i, line in enumerate(open(path, encoding="utf-8"), 1):
+        if line.startswith('.\\"'):
+            continue
+        found += [(m.group(1), i) for m in KEY_MENTION.finditer(unroff(line))
+                  if m.group(1).split(".")[1] not in FILE_ENDINGS]
+    return found
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tool", required=True)
@@ -174,6 +220,8 @@ def main():
     ap.add_argument("--manpage", required=True)
     ap.add_argument("--workdir", required=True)
     ap.add_argument("--loader-source")
+    ap.add_argument("--readme")
+    ap.add_argument("--doc", action="append", default=[])
     a = ap.parse_args()
     os.makedirs(a.workdir, exist_ok=True)
 
@@ -214,6 +262,18 @@ def main():
     for key, (_, _, line) in entries.items():
         if key not in known:
             failures.append(f"{man}:{line}: documents {key}, which the loader does not accept")
+    readme_keys = []
+    if a.readme:
+        readme_keys, problems = readme_table(a.readme)
+        failures += problems
+        failures += [f"{a.readme}:{line}: the key table names {key}, which the loader does not "
+                     f"accept" for key, line in readme_keys if key not in known]
+    mentions = 0
+    for doc in [a.manpage] + a.doc + ([a.readme] if a.readme else []):
+        for key, line in key_mentions(doc):
+            mentions += 1
+            if key not in known:
+                failures.append(f"{doc}:{line}: names {key}, which the loader does not accept")
 
     if failures:
         print("FAIL:\n  " + "\n  ".join(failures))
@@ -222,6 +282,9 @@ def main():
     print(f"ok: {len(keys)} keys in {man} (type and default checked by the loader) and in "
           f"{example}" + (f" (commented out there: {', '.join(only_commented)})"
                           if only_commented else ""))
+    if a.readme:
+        print(f"ok: the {len(readme_keys)} keys of {a.readme}'s key table and the {mentions} keys "
+              f"named in it and the manual pages are all the loader's")
     return 0
 
 

@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """check_install: `cmake --install` into an empty DESTDIR, then the installed tree: the binary,
 both units (no @placeholder@ left, ExecStart and ExecReload on the installed binary and config),
-the config, its example, the manual pages and INSTALL.md. A second install must keep a config
-the administrator changed. Leaves the tree in DESTDIR for deploy_units.
+the config, its example, the three manual pages (durak.7 too) and INSTALL.md. A second install
+must keep a config the administrator changed. Leaves the tree in DESTDIR for deploy_units.
 
 usage: check_install.py --cmake CMAKE --build DIR --source DIR --layout layout.json --destdir DIR
 """
@@ -99,6 +99,8 @@ def main():
                os.path.join(a.source, "deploy", "durakbot.8"))
     check_file(root, os.path.join(layout["mandir"], "man5", "durakbot.conf.5"),
                os.path.join(a.source, "deploy", "durakbot.conf.5"))
+    check_file(root, os.path.join(layout["mandir"], "man7", "durak.7"),
+               os.path.join(a.source, "deploy", "durak.7"))
     check_unit(root, layout, "durakbot.service", conf)
     check_unit(root, layout, "durakbot@.service", os.path.join(layout["confdir"], "%i.conf"))
 

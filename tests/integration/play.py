@@ -1,6 +1,6 @@
 """play.py — test clients that play Durak against durakbot by private message.
 
-The contract they rely on (DESIGN.md, issues 4 and 12): `!durak VARIANT` opens a lobby and seats
+The contract they rely on (README.md, "Playing"): `!durak VARIANT` opens a lobby and seats
 its creator, `!join`, `!start`; when it becomes a player's turn the bot tells them privately
 "Your turn in #chan: TASK — m1 | m2 | ... · hand: ..." (each move the exact command to send); a
 public line that needs someone to act starts with their nick ("bob: beat 7♦ or take · ...");
