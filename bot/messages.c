@@ -229,8 +229,8 @@ static const char *const msg_english[MSG_COUNT] = {
                      "set language en|ru|fr|es.",
     [MSG_SET_BAD] = "\"%s\" is not a setting: type set notice, set privmsg, set colours on|off, "
                     "set turn on|off or set language en|ru|fr|es.",
-    [MSG_PARSE_READ_ACE] = "%s = %s (Cyrillic \xD0\xA2 is the ace); for %s type %s.",
-    [MSG_PARSE_READ_TEN] = "%s = %s (Latin T is the ten); for %s type %s.",
+    [MSG_PARSE_T_AMBIGUOUS] = "%s: the ten %s (type %s) or the ace %s (type %s)? Latin T is the "
+                              "ten, Cyrillic \xD0\xA2 the ace.",
     [MSG_OPTIONS_TEAMS] = ", teams of two",
     [MSG_TEAMS_SEATS] = "%s; teams %s",
     [MSG_TEAMS_NEED_4_OR_6] =

@@ -174,8 +174,7 @@ typedef enum {
     MSG_SET_SHOW,        /* notice/privmsg, on/off, on/off */
     MSG_SET_BAD,         /* word */
     /* words and cards in every language: how a card typed with T or Т was read */
-    MSG_PARSE_READ_ACE, /* word, card as read, the card a Latin T would give, how to type it */
-    MSG_PARSE_READ_TEN, /* word, card as read, the card a Cyrillic Т would give, how to type it */
+    MSG_PARSE_T_AMBIGUOUS, /* word, the ten, the line with the ten, the ace, the line with it */
     /* teams of two (R19) */
     MSG_OPTIONS_TEAMS,       /* fragment after the options */
     MSG_TEAMS_SEATS,         /* seat list, teams ("alice+carol vs bob+dave") */

@@ -292,7 +292,8 @@ static void private_bare_card(parse_ctx *c, card_t card)
             parse_ctx_fail_extra(c, t, parse_ctx_write_card(c, card, text));
             return;
         }
-        parse_ctx_note_card(c, t);
+        if (!parse_ctx_card_clear(c, t))
+            return;
         if (parse_ctx_next(c, &t)) {
             parse_ctx_fail(c, MSG_PARSE_TWO_CARDS, parse_ctx_write_card(c, second, a),
                            parse_ctx_write_card(c, card, b),
@@ -360,8 +361,8 @@ void parse_private(const char *line, size_t len, const parse_opts *o, parsed_cmd
     else if (kind != PC_IGNORED)
         ctx_bare_command(&c, kind, "");
     else if (card != CARD_NONE) {
-        parse_ctx_note_card(&c, w);
-        private_bare_card(&c, card);
+        if (parse_ctx_card_clear(&c, w))
+            private_bare_card(&c, card);
     } else
         private_info(&c, w);
 }

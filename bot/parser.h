@@ -14,7 +14,6 @@ enum {
     PARSE_ARG_SIZE = 64,
     PARSE_ERROR_SIZE = 512, /* a Russian sentence takes about twice the bytes of English */
     PARSE_CARD_TEXT_SIZE = CARDTEXT_SIZE, /* "10♥" and its NUL fit */
-    PARSE_NOTE_SIZE = 240,
 };
 
 typedef enum {
@@ -66,9 +65,6 @@ typedef struct {
     char arg[PARSE_ARG_SIZE];     /* PC_HELP topic (lower case), PC_STATS nick, PC_TOP "bots" or
                                * "solo"; "" */
     char error[PARSE_ERROR_SIZE]; /* PC_ERROR: one sentence, valid UTF-8, no control bytes */
-    /* A move's cards as read when a T could be read two ways (MSG_PARSE_READ_ACE/TEN), to be
-     * told to the player with the move; "" when none (and always with PC_ERROR). */
-    char note[PARSE_NOTE_SIZE];
 } parsed_cmd;
 
 typedef struct {

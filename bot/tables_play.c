@@ -377,8 +377,6 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
     } else if (p.kind == PC_HINT) {
         hint_request(t, tb, s, o);
     } else if (play_is_move(p.kind)) {
-        if (p.note[0]) /* how a T/Т was read, before the move it made */
-            outbox_add(o, OUT_NOTICE, w->nick, "%s", p.note);
         cmd_move(t, tb, s, &p, now, o);
     } else {
         tables_notice(o, w->nick, MSG_CHANNEL_ONLY,

@@ -59,10 +59,6 @@ static void check_cmd(const parsed_cmd *p, bool channel)
     CHECK(card_ok(p->card) && card_ok(p->target));
     check_text(p->error, sizeof p->error);
     check_text(p->arg, sizeof p->arg);
-    check_text(p->note, sizeof p->note);
-    if (p->note[0]) /* a note tells how a move's card was read */
-        CHECK(p->kind == PC_PLAY || p->kind == PC_BEAT || p->kind == PC_TRANSFER
-              || p->kind == PC_CARD);
     CHECK((p->kind == PC_ERROR) == (p->error[0] != '\0'));
     if (p->kind == PC_PLAY || p->kind == PC_BEAT || p->kind == PC_TRANSFER || p->kind == PC_CARD)
         CHECK(p->card != CARD_NONE);

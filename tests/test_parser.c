@@ -31,7 +31,7 @@ typedef void (*parse_fn)(const char *, size_t, const parse_opts *, parsed_cmd *)
 
 static const parse_opts OPTS_UNICODE = { "!", true, false, 0 };
 static const parse_opts OPTS_ASCII = { "!", false, false, 0 };
-/* Cards in errors written as 7h, but notes compared in full: Unicode suits in them. */
+/* Cards in errors written with Unicode suits, as the bot writes them by default. */
 static const parse_opts OPTS_ASCII_T = { "!", true, false, 0 };
 
 /* ---------------------------------------------------------------- describing a result */
@@ -74,8 +74,6 @@ static const char *describe(const parsed_cmd *p, char *buf, size_t size)
         put(buf, size, " %d", p->number);
     if (p->arg[0])
         put(buf, size, " [%s]", p->arg);
-    if (p->note[0])
-        put(buf, size, " {%s}", p->note);
     if (p->error[0] || p->kind == PC_ERROR)
         put(buf, size, ": %s", p->error);
     return buf;
@@ -437,12 +435,12 @@ static const parse_case private_cases[] = {
     CASE("play \xd0\xb2\xd0\xbf", "play Js"), /* вп */
     CASE("play \xd0\xb4\xd1\x87", "play Qh"), /* дч */
     CASE("play \xd0\x94\xd0\xba", "play Qc"), /* Дк */
-    CASE("play \xd0\xa2\xd0\xbf", "play As {Тп = A♠ (Cyrillic Т is the ace); for 10♠ type 10п.}"),
-    CASE("play \xd1\x82\xd1\x87", "play Ah {тч = A♥ (Cyrillic Т is the ace); for 10♥ type 10ч.}"),
-    CASE("play K\xd0\xba", "play Kc"), /* Latin K, Cyrillic к */
-    CASE("play T\xd0\xb1", "play 10d {Tб = 10♦ (Latin T is the ten); for A♦ type Тб.}"),
-    CASE("beat \xd0\xa2\xd0\xbf \xd0\x9a\xd0\xbf",
-         "beat As Ks {Тп = A♠ (Cyrillic Т is the ace); for 10♠ type 10п.}"),
+    CASE("play \xd0\xa2\xd0\xbf", "play As"), /* Тп */
+    CASE("play \xd1\x82\xd1\x87", "play Ah"), /* тч */
+    CASE("play K\xd0\xba", "play Kc"),        /* Latin K, Cyrillic к */
+    CASE("play T\xd0\xb1", "error: Tб: the ten 10♦ (type play 10б) or the ace A♦ (type play Тб)? "
+                           "Latin T is the ten, Cyrillic Т the ace."),
+    CASE("beat \xd0\xa2\xd0\xbf \xd0\x9a\xd0\xbf", "beat As Ks"),
     /* colour-coded and decorated cards */
     CASE("play \x03"
          "04,01"
@@ -968,35 +966,45 @@ static void test_language_cards(void **state)
     }
 }
 
-/* Т/T: the move is made as read, and the note says how (R-independent: issue 13). */
+/* Т/T: Cyrillic Т is the ace and Latin T the ten, read without a word when the suit is of the
+ * same script or a symbol (the bot's own Russian notation "Т♣" among them); a T whose suit is of
+ * the other script is not played: the player is asked which was meant, both offered as moves. */
 static const parse_case t_cases[] = {
-    CASE("Тп", "card As {Тп = A♠ (Cyrillic Т is the ace); for 10♠ type 10п.}"),
-    CASE("Т♠", "card As {Т♠ = A♠ (Cyrillic Т is the ace); for 10♠ type 10♠.}"),
-    CASE("Тs", "card As {Тs = A♠ (Cyrillic Т is the ace); for 10♠ type 10s.}"),
-    CASE("Tп", "card 10s {Tп = 10♠ (Latin T is the ten); for A♠ type Тп.}"),
-    CASE("хожу Tк", "play 10c {Tк = 10♣ (Latin T is the ten); for A♣ type Тк.}"),
+    CASE("Тп", "card As"),
+    CASE("тт", "card Ac"),
+    CASE("Т♠", "card As"),
+    CASE("бью Т♣ 10♣", "beat Ac 10c"),
     CASE("Ts", "card 10s"),
     CASE("T♠", "card 10s"),
     CASE("Tt", "card 10c"),
     CASE("10п", "card 10s"),
-    CASE("бью Тп Tб",
-         "beat As 10d {Тп = A♠ (Cyrillic Т is the ace); for 10♠ type 10п. Tб = 10♦ (Latin T is "
-         "the ten); for A♦ type Тб.}"),
-    CASE("Тп Tб",
-         "beat As 10d {Тп = A♠ (Cyrillic Т is the ace); for 10♠ type 10п. Tб = 10♦ (Latin T is "
-         "the ten); for A♦ type Тб.}"),
+    CASE("бью Тп Дб", "beat As Qd"),
+    CASE("Tп", "error: Tп: the ten 10♠ (type 10п) or the ace A♠ (type Тп)? Latin T is the ten, "
+               "Cyrillic Т the ace."),
+    CASE("Тs", "error: Тs: the ten 10♠ (type 10s) or the ace A♠ (type Тs)? Latin T is the ten, "
+               "Cyrillic Т the ace."),
+    CASE("хожу Tк", "error: Tк: the ten 10♣ (type хожу 10к) or the ace A♣ (type хожу Тк)? Latin T "
+                    "is the ten, Cyrillic Т the ace."),
+    CASE("бью Тп Tб", "error: Tб: the ten 10♦ (type бью Тп 10б) or the ace A♦ (type бью Тп Тб)? "
+                      "Latin T is the ten, Cyrillic Т the ace."),
+    CASE("Тп Tб", "error: Tб: the ten 10♦ (type Тп 10б) or the ace A♦ (type Тп Тб)? Latin T is the "
+                  "ten, Cyrillic Т the ace."),
     CASE("бью Тп x", "error: \"x\" is not a card: try 7♥ or 7h"),
     CASE("хожу Тп x", "error: \"x\" after хожу A♠ is not understood: type just хожу A♠"),
     CASE("Тп x", "error: \"x\" after A♠ is not understood: type just A♠"),
 };
 
-static void test_t_notes(void **state)
+static void test_t_cards(void **state)
 {
     (void)state;
     CHECK_TABLE(parse_private, t_cases, &OPTS_ASCII_T);
-    parsed_cmd p;
-    parse_private("Тп", strlen("Тп"), &OPTS_UNICODE, &p);
-    assert_string_equal(p.note, "Тп = A♠ (Cyrillic Т is the ace); for 10♠ type 10п.");
+    parsed_cmd p; /* in Russian, the cards as Russian players write them */
+    parse_opts ru = OPTS_UNICODE;
+    ru.lang = MSG_LANG_RU;
+    parse_private("бью Tп", strlen("бью Tп"), &ru, &p);
+    assert_int_equal(p.kind, PC_ERROR);
+    assert_string_equal(p.error, "Tп: десятка 10♠ (наберите бью 10п) или туз Т♠ (наберите бью Тп)? "
+                                 "Латинская T — десятка, кириллическая Т — туз.");
 }
 
 /* The word lists: no word means two things within a list, no move word is a card or one of the
@@ -1148,7 +1156,7 @@ int main(void)
         cmocka_unit_test(test_lengths),         cmocka_unit_test(test_parse_card),
         cmocka_unit_test(test_kind_names),      cmocka_unit_test(test_messages),
         cmocka_unit_test(test_output_is_reset), cmocka_unit_test(test_languages),
-        cmocka_unit_test(test_language_cards),  cmocka_unit_test(test_t_notes),
+        cmocka_unit_test(test_language_cards),  cmocka_unit_test(test_t_cards),
         cmocka_unit_test(test_word_tables),
     };
     return cmocka_run_group_tests_name("parser", tests, NULL, NULL);
