@@ -28,6 +28,7 @@ static void cmd_reset(parsed_cmd *out)
     out->variant = out->throwin = out->first5 = out->teams = -1;
     out->bot_level = -1;
     out->number = -1;
+    out->lang = -1;
 }
 
 /* Starts a parse; false when the line is to be ignored whatever it holds (CTCP). */
@@ -41,6 +42,7 @@ bool parse_ctx_begin(parse_ctx *c, const char *line, size_t len, const parse_opt
     c->unicode = o ? o->unicode_suits : true;
     c->no_transfer = o && o->no_transfer;
     c->lang = o && o->lang > 0 && o->lang < MSG_LANG_COUNT ? (msg_lang)o->lang : MSG_LANG_EN;
+    c->lang_chosen = o && o->lang_chosen;
     c->shown = NULL;
     utf8_sanitize(c->prefix_shown, c->prefix, c->prefix_len, CTX_PREFIX_SHOWN_MAX);
     c->pos = 0;
@@ -83,8 +85,10 @@ bool parse_ctx_next(parse_ctx *c, token *t)
 void parse_ctx_fail(parse_ctx *c, msg_id id, ...)
 {
     parsed_cmd *out = c->out;
+    int lang = out->lang; /* the error is a reply in the words' language too */
     cmd_reset(out);
     out->kind = PC_ERROR;
+    out->lang = lang;
     va_list ap;
     va_start(ap, id);
     vsnprintf(out->error, sizeof out->error, msg_in(c->lang, id), ap);

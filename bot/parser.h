@@ -65,6 +65,10 @@ typedef struct {
     char arg[PARSE_ARG_SIZE];     /* PC_HELP topic (lower case), PC_STATS nick, PC_TOP "bots" or
                                * "solo"; "" */
     char error[PARSE_ERROR_SIZE]; /* PC_ERROR: one sentence, valid UTF-8, no control bytes */
+    /* The language (msg_lang) of the command word when it is Russian, French or Spanish and no
+     * other language's word too ("!дурак", "беру"); -1 for English and shared words. A game
+     * opened, or a reply asked for, in those words speaks that language. */
+    int lang;
 } parsed_cmd;
 
 typedef struct {
@@ -72,6 +76,8 @@ typedef struct {
     bool unicode_suits; /* cards in error examples: 7♥ (true) or 7h (false) */
     bool no_transfer;   /* the player's game is classic: a bare t means take */
     int lang;           /* the sender's language (msg_lang) for the errors; 0: English */
+    bool lang_chosen;   /* lang is the sender's own setting: the words they type do not change it
+                         * (else errors follow the language of the command word, see lang above) */
 } parse_opts;
 
 /* A line said in a channel. Without the prefix, or with a word that is not ours: PC_IGNORED.

@@ -100,8 +100,9 @@ static void check_parse(parse_fn fn, bool channel, const char *line, size_t size
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static const parse_opts opts[] = { { "!", true, false, 0 },
-                                       { "d!", false, true, 1 } }; /* en, ru */
+    /* en following the words typed, ru chosen */
+    static const parse_opts opts[] = { { "!", true, false, 0, false },
+                                       { "d!", false, true, 1, true } };
     /* an exact-size copy, so that a read past `size` is caught by ASan */
     char *line = malloc(size ? size : 1);
     if (line == NULL)

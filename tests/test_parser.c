@@ -29,10 +29,10 @@ typedef struct {
 
 typedef void (*parse_fn)(const char *, size_t, const parse_opts *, parsed_cmd *);
 
-static const parse_opts OPTS_UNICODE = { "!", true, false, 0 };
-static const parse_opts OPTS_ASCII = { "!", false, false, 0 };
+static const parse_opts OPTS_UNICODE = { "!", true, false, 0, true };
+static const parse_opts OPTS_ASCII = { "!", false, false, 0, true };
 /* Cards in errors written with Unicode suits, as the bot writes them by default. */
-static const parse_opts OPTS_ASCII_T = { "!", true, false, 0 };
+static const parse_opts OPTS_ASCII_T = { "!", true, false, 0, true };
 
 /* ---------------------------------------------------------------- describing a result */
 
@@ -327,9 +327,9 @@ static const parse_case long_prefix_cases[] = {
 static void test_channel_prefixes(void **state)
 {
     (void)state;
-    parse_opts dot = { ".", true, false, 0 }, word = { "d!", true, false, 0 },
-               empty = { "", true, false, 0 }, none = { NULL, false, false, 0 };
-    parse_opts longer = { "abcdefghijklmnopqrstuvwxyz", true, false, 0 };
+    parse_opts dot = { ".", true, false, 0, true }, word = { "d!", true, false, 0, true },
+               empty = { "", true, false, 0, true }, none = { NULL, false, false, 0, true };
+    parse_opts longer = { "abcdefghijklmnopqrstuvwxyz", true, false, 0, true };
     CHECK_TABLE(parse_channel, dot_prefix_cases, &dot);
     CHECK_TABLE(parse_channel, word_prefix_cases, &word);
     CHECK_TABLE(parse_channel, long_prefix_cases, &longer);
@@ -338,7 +338,7 @@ static void test_channel_prefixes(void **state)
     assert_int_equal(check_one(parse_private, "dot prefix", ".take", 5, &dot, "take"), 0);
     assert_int_equal(check_one(parse_private, "word prefix", "d!take", 6, &word, "take"), 0);
     /* a bare t means take in a classic game (there is no transfer), and is asked otherwise */
-    parse_opts classic = { "!", true, true, 0 };
+    parse_opts classic = { "!", true, true, 0, true };
     assert_int_equal(check_one(parse_private, "t, classic", "t", 1, &classic, "take"), 0);
     assert_int_equal(check_one(parse_private, "p, classic", "p", 1, &classic,
                                "error: \"p\" could mean play (pl) or pass (pa): type one of them"),
@@ -1007,6 +1007,57 @@ static void test_t_cards(void **state)
                                  "Латинская T — десятка, кириллическая Т — туз.");
 }
 
+/* The language of the words: a game opened or a reply asked for in Russian, French or Spanish
+ * words is in that language; English and shared words say nothing; errors follow the words
+ * unless the sender chose a language. */
+static void test_word_language(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *line;
+        bool channel;
+        int lang;
+    } cases[] = {
+        { "!дурак переводной", true, MSG_LANG_RU },
+        { "!durak transfer", true, -1 },
+        { "!jugar", true, MSG_LANG_ES },
+        { "!помощь", true, MSG_LANG_RU },
+        { "!правила", true, MSG_LANG_RU },
+        { "беру", false, MSG_LANG_RU },
+        { "take", false, -1 },
+        { "je prends", false, MSG_LANG_FR },
+        { "язык ru", false, MSG_LANG_RU },
+        { "хожу", false, MSG_LANG_RU },
+    };
+    parse_opts free_words = { "!", true, false, 0, false };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        parsed_cmd p;
+        if (cases[i].channel)
+            parse_channel(cases[i].line, strlen(cases[i].line), &free_words, &p);
+        else
+            parse_private(cases[i].line, strlen(cases[i].line), &free_words, &p);
+        if (p.lang != cases[i].lang)
+            fail_msg("%s: lang %d, want %d", cases[i].line, p.lang, cases[i].lang);
+    }
+    parsed_cmd p; /* "хожу" without a card: the error in Russian, unless English was chosen */
+    parse_private("хожу", strlen("хожу"), &free_words, &p);
+    assert_int_equal(p.kind, PC_ERROR);
+    assert_non_null(strstr(p.error, "карт"));
+    parse_private("хожу", strlen("хожу"), &OPTS_UNICODE, &p);
+    assert_null(strstr(p.error, "карт"));
+    /* one's language, asked for as people ask: the same as set language */
+    static const char *const asks[][2] = {
+        { "язык ru", "language ru" },         { "langue fr", "language fr" },
+        { "idioma es", "language es" },       { "language en", "language en" },
+        { "set language ru", "language ru" }, { "Язык", "language" },
+    };
+    for (size_t i = 0; i < sizeof asks / sizeof asks[0]; i++) {
+        parse_private(asks[i][0], strlen(asks[i][0]), &free_words, &p);
+        assert_int_equal(p.kind, PC_SET);
+        assert_string_equal(p.arg, asks[i][1]);
+    }
+}
+
 /* The word lists: no word means two things within a list, no move word is a card or one of the
  * ambiguous short forms, and every language has a word for every command. */
 static void test_word_tables(void **state)
@@ -1157,7 +1208,7 @@ int main(void)
         cmocka_unit_test(test_kind_names),      cmocka_unit_test(test_messages),
         cmocka_unit_test(test_output_is_reset), cmocka_unit_test(test_languages),
         cmocka_unit_test(test_language_cards),  cmocka_unit_test(test_t_cards),
-        cmocka_unit_test(test_word_tables),
+        cmocka_unit_test(test_word_language),   cmocka_unit_test(test_word_tables),
     };
     return cmocka_run_group_tests_name("parser", tests, NULL, NULL);
 }
