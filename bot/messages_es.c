@@ -297,8 +297,8 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_TOPIC_CARDS] = "cartas",
     [MSG_TOPIC_BOTS] = "bots",
     [MSG_TOPIC_STATS] = "estadísticas",
-    [MSG_PARSE_READ_ACE] = "%s = %s (la Т cirílica es el as); para %s escribe %s.",
-    [MSG_PARSE_READ_TEN] = "%s = %s (la T latina es el 10); para %s escribe %s.",
+    [MSG_PARSE_T_AMBIGUOUS] = "%s: ¿el 10 %s (escribe %s) o el as %s (escribe %s)? La T latina es "
+                              "el 10, la Т cirílica el as.",
     [MSG_OPTIONS_TEAMS] = ", por parejas",
     [MSG_TEAMS_SEATS] = "%s; parejas: %s",
     [MSG_TEAMS_NEED_4_OR_6] =

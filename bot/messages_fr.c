@@ -305,8 +305,8 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_TOPIC_CARDS] = "cartes",
     [MSG_TOPIC_BOTS] = "robots",
     [MSG_TOPIC_STATS] = "statistiques",
-    [MSG_PARSE_READ_ACE] = "%s = %s (le Т cyrillique est l'as) ; pour %s, tapez %s.",
-    [MSG_PARSE_READ_TEN] = "%s = %s (le T latin est le 10) ; pour %s, tapez %s.",
+    [MSG_PARSE_T_AMBIGUOUS] = "%s : le 10 %s (tapez %s) ou l'as %s (tapez %s) ? Le T latin est "
+                              "le 10, le Т cyrillique l'as.",
     [MSG_OPTIONS_TEAMS] = ", par équipes de deux",
     [MSG_TEAMS_SEATS] = "%s ; équipes : %s",
     [MSG_TEAMS_NEED_4_OR_6] =

@@ -284,8 +284,9 @@ const char *const msg_russian[MSG_COUNT] = {
     [MSG_TOPIC_CARDS] = "карты",
     [MSG_TOPIC_BOTS] = "боты",
     [MSG_TOPIC_STATS] = "статистика",
-    [MSG_PARSE_READ_ACE] = "%s = %s (кириллическая Т — туз); для %s наберите %s.",
-    [MSG_PARSE_READ_TEN] = "%s = %s (латинская T — десятка); для %s наберите %s.",
+    [MSG_PARSE_T_AMBIGUOUS] =
+        "%s: десятка %s (наберите %s) или туз %s (наберите %s)? Латинская T — "
+        "десятка, кириллическая Т — туз.",
     [MSG_OPTIONS_TEAMS] = ", игра парами",
     [MSG_TEAMS_SEATS] = "%s; команды: %s",
     [MSG_TEAMS_NEED_4_OR_6] = "Для игры парами нужно 4 или 6 игроков (партнёры сидят друг напротив "

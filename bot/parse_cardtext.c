@@ -17,8 +17,8 @@
  *   Latin c stays clubs and Latin k is no suit (it is a rank, and "tk" is take); that is why
  *   carreau and cœur are written ca and co. Rank first settles К: "Кк" = K♣, "Кп" = K♠,
  *   "10к" = 10♣; "кК" is K♣ too.
- *   Latin T is the ten, Cyrillic Т the ace: a card read with Cyrillic Т, or with Latin T and a
- *   Cyrillic suit, comes with a note saying how it was read (parse_cardtext_t_note).
+ *   Latin T is the ten, Cyrillic Т the ace; a T whose suit is of the other script is not read
+ *   either way: the player is asked which was meant (parse_cardtext_t_ambiguous).
  */
 #include "parse_cardtext.h"
 
@@ -142,23 +142,31 @@ card_t parse_cardtext_read(const char *s, size_t n)
 
 static bool byte_is_cyrillic_lead(unsigned char b) { return b == 0xD0 || b == 0xD1; }
 
-cardtext_note parse_cardtext_t_note(const char *s, size_t n, card_t *other,
-                                    char other_text[CARDTEXT_OTHER_SIZE])
+/* A T typed with a suit of the other script is the one spelling a player can mean two ways: a
+ * Russian player's "Tп" with a Latin T means the ace (туз), an English player's "Тs" with a
+ * Cyrillic Т means the ten. Each script alone, or a suit symbol, is read without asking. */
+bool parse_cardtext_t_ambiguous(const char *s, size_t n, char ten_text[CARDTEXT_OTHER_SIZE],
+                                char ace_text[CARDTEXT_OTHER_SIZE])
 {
-    card_t c = parse_cardtext_read(s, n);
-    if (c == CARD_NONE || n < 2)
-        return CARDTEXT_NOTE_NONE;
-    bool cyrillic_t = (unsigned char)s[0] == 0xD0 ? (unsigned char)s[1] == 0xA2
-                                                  : (unsigned char)s[0] == 0xD1 && s[1] == '\x82';
-    bool latin_t = (s[0] == 'T' || s[0] == 't') && byte_is_cyrillic_lead((unsigned char)s[1]);
+    if (n < 2 || parse_cardtext_read(s, n) == CARD_NONE)
+        return false;
+    const unsigned char *u = (const unsigned char *)s;
+    bool cyrillic_t = (u[0] == 0xD0 && u[1] == 0xA2) || (u[0] == 0xD1 && u[1] == 0x82);
+    bool latin_t = u[0] == 'T' || u[0] == 't';
     size_t rank_len = cyrillic_t ? 2 : 1;
-    if ((!cyrillic_t && !latin_t) || n - rank_len + 3 > CARDTEXT_OTHER_SIZE)
-        return CARDTEXT_NOTE_NONE;
-    *other = card_make(cyrillic_t ? RANK_10 : RANK_A, card_suit(c));
-    memcpy(other_text, cyrillic_t ? "10" : "\xD0\xA2", 2); /* 10, or Cyrillic Т */
-    memcpy(other_text + 2, s + rank_len, n - rank_len);
-    other_text[2 + n - rank_len] = '\0';
-    return cyrillic_t ? CARDTEXT_NOTE_ACE : CARDTEXT_NOTE_TEN;
+    if ((!cyrillic_t && !latin_t) || n <= rank_len || n - rank_len + 3 > CARDTEXT_OTHER_SIZE)
+        return false;
+    unsigned char suit_lead = u[rank_len];
+    bool suit_cyrillic = byte_is_cyrillic_lead(suit_lead);
+    bool suit_latin = (suit_lead | 0x20) >= 'a' && (suit_lead | 0x20) <= 'z';
+    if (!(latin_t && suit_cyrillic) && !(cyrillic_t && suit_latin))
+        return false;
+    memcpy(ten_text, "10", 2);
+    memcpy(ace_text, "\xD0\xA2", 2); /* Cyrillic Т */
+    memcpy(ten_text + 2, s + rank_len, n - rank_len);
+    memcpy(ace_text + 2, s + rank_len, n - rank_len);
+    ten_text[2 + n - rank_len] = ace_text[2 + n - rank_len] = '\0';
+    return true;
 }
 
 bool parse_cardtext_looks_like_card(const char *s, size_t n)

@@ -1,6 +1,6 @@
 /* parse_cardtext.h — cards as people type them to the bot: ranks (10 or T, J Q K A, Cyrillic В Д К Т,
  * French V D R), suits (♠ ♣ ♦ ♥ and white ones, s c d h, Cyrillic п т к б ч, p t ca co), a card
- * read back or written, and the note on a T read one way. */
+ * read back or written, and the T that could mean the ten or the ace. */
 #ifndef DURAK_PARSE_CARDTEXT_H
 #define DURAK_PARSE_CARDTEXT_H
 
@@ -22,20 +22,13 @@ typedef enum {
 /* A card written rank then suit, exactly filling s[0..n) (no punctuation around it); CARD_NONE
  * if not. A variation selector may follow the suit; rank first settles К: "Кк" is K♣. */
 card_t parse_cardtext_read(const char *s, size_t n);
-/* How a card with a T was read, when the other T would have meant another card. */
-typedef enum {
-    CARDTEXT_NOTE_NONE,
-    CARDTEXT_NOTE_ACE, /* Cyrillic Т read as the ace (Latin T would be the ten) */
-    CARDTEXT_NOTE_TEN, /* Latin T with a Cyrillic suit read as the ten (Cyrillic Т: the ace) */
-} cardtext_note;
-
 enum { CARDTEXT_OTHER_SIZE = 16 };
 
-/* For a card word s[0..n) (exactly, as parse_cardtext_read): whether it needs a note, and then the card
- * the other T would give (*other) and how to type that one (other_text: "10п" for "Тп", "Тп" for
- * "Tп", the user's suit spelling kept). */
-cardtext_note parse_cardtext_t_note(const char *s, size_t n, card_t *other,
-                                    char other_text[CARDTEXT_OTHER_SIZE]);
+/* Is the card word s[0..n) (exactly, as parse_cardtext_read) a T whose suit is of the other
+ * script ("Tп", "Тs"), so that it could mean the ten or the ace? Then how to type each, the
+ * user's suit spelling kept: ten_text "10п", ace_text "Тп". */
+bool parse_cardtext_t_ambiguous(const char *s, size_t n, char ten_text[CARDTEXT_OTHER_SIZE],
+                                char ace_text[CARDTEXT_OTHER_SIZE]);
 /* Does a word that is neither a command nor a card look like an attempt at a card (it starts
  * with a digit or holds a suit symbol)? */
 bool parse_cardtext_looks_like_card(const char *s, size_t n);

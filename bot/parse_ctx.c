@@ -28,6 +28,7 @@ static void cmd_reset(parsed_cmd *out)
     out->variant = out->throwin = out->first5 = out->teams = -1;
     out->bot_level = -1;
     out->number = -1;
+    out->lang = -1;
 }
 
 /* Starts a parse; false when the line is to be ignored whatever it holds (CTCP). */
@@ -41,6 +42,7 @@ bool parse_ctx_begin(parse_ctx *c, const char *line, size_t len, const parse_opt
     c->unicode = o ? o->unicode_suits : true;
     c->no_transfer = o && o->no_transfer;
     c->lang = o && o->lang > 0 && o->lang < MSG_LANG_COUNT ? (msg_lang)o->lang : MSG_LANG_EN;
+    c->lang_chosen = o && o->lang_chosen;
     c->shown = NULL;
     utf8_sanitize(c->prefix_shown, c->prefix, c->prefix_len, CTX_PREFIX_SHOWN_MAX);
     c->pos = 0;
@@ -83,8 +85,10 @@ bool parse_ctx_next(parse_ctx *c, token *t)
 void parse_ctx_fail(parse_ctx *c, msg_id id, ...)
 {
     parsed_cmd *out = c->out;
+    int lang = out->lang; /* the error is a reply in the words' language too */
     cmd_reset(out);
     out->kind = PC_ERROR;
+    out->lang = lang;
     va_list ap;
     va_start(ap, id);
     vsnprintf(out->error, sizeof out->error, msg_in(c->lang, id), ap);
@@ -161,26 +165,33 @@ void parse_ctx_fail_card(parse_ctx *c, token t)
                    card_example(ex, c, card_rank(example), card_suit(example)));
 }
 
-void parse_ctx_note_card(parse_ctx *c, token t)
+/* The line as typed with the word w (inside c->buf) spelt `with` instead: a move to offer. */
+static const char *line_with(char buf[CTX_TEXT_SIZE], const parse_ctx *c, token w, const char *with)
+{
+    char raw[PARSE_MAX_LINE + CARDTEXT_OTHER_SIZE];
+    size_t before = (size_t)(w.s - c->buf), after = c->len - before - w.n;
+    snprintf(raw, sizeof raw, "%.*s%s%.*s", (int)before, c->buf, with, (int)after, w.s + w.n);
+    token all = parse_token_trim_end((token){ raw, strlen(raw) });
+    while (all.n && all.s[0] == ' ')
+        all.s++, all.n--;
+    utf8_sanitize(buf, all.s, all.n, CTX_TEXT_SIZE - 4);
+    return buf;
+}
+
+bool parse_ctx_card_clear(parse_ctx *c, token t)
 {
     token w = parse_token_trim(t);
-    card_t other;
-    char other_text[CARDTEXT_OTHER_SIZE], q[CTX_QUOTE_SIZE], a[PARSE_CARD_TEXT_SIZE],
-        b[PARSE_CARD_TEXT_SIZE];
-    cardtext_note note = parse_cardtext_t_note(w.s, w.n, &other, other_text);
-    if (note == CARDTEXT_NOTE_NONE)
-        return;
-    char *out = c->out->note;
-    size_t len = strlen(out);
-    if (len + 2 >= PARSE_NOTE_SIZE)
-        return;
-    if (len)
-        out[len++] = ' ', out[len] = '\0';
-    snprintf(out + len, PARSE_NOTE_SIZE - len,
-             msg_in(c->lang, note == CARDTEXT_NOTE_ACE ? MSG_PARSE_READ_ACE : MSG_PARSE_READ_TEN),
-             parse_ctx_quote(q, w), parse_ctx_write_card(c, parse_cardtext_read(w.s, w.n), a),
-             parse_ctx_write_card(c, other, b), other_text);
-    utf8_cut_invalid(out);
+    char ten_text[CARDTEXT_OTHER_SIZE], ace_text[CARDTEXT_OTHER_SIZE];
+    if (!parse_cardtext_t_ambiguous(w.s, w.n, ten_text, ace_text))
+        return true;
+    int suit = card_suit(parse_cardtext_read(w.s, w.n));
+    char q[CTX_QUOTE_SIZE], ten[PARSE_CARD_TEXT_SIZE], ace[PARSE_CARD_TEXT_SIZE],
+        ten_line[CTX_TEXT_SIZE], ace_line[CTX_TEXT_SIZE];
+    parse_ctx_fail(
+        c, MSG_PARSE_T_AMBIGUOUS, parse_ctx_quote(q, w),
+        parse_ctx_write_card(c, card_make(RANK_10, suit), ten), line_with(ten_line, c, w, ten_text),
+        parse_ctx_write_card(c, card_make(RANK_A, suit), ace), line_with(ace_line, c, w, ace_text));
+    return false;
 }
 
 /* Reads a card word into *card; on a bad word fails and returns false. */
@@ -188,9 +199,9 @@ bool parse_ctx_card(parse_ctx *c, token t, card_t *card)
 {
     token w = parse_token_trim(t);
     *card = parse_cardtext_read(w.s, w.n);
-    if (*card == CARD_NONE)
+    if (*card == CARD_NONE) {
         parse_ctx_fail_card(c, t);
-    else
-        parse_ctx_note_card(c, t);
-    return *card != CARD_NONE;
+        return false;
+    }
+    return parse_ctx_card_clear(c, t);
 }

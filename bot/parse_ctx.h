@@ -26,6 +26,7 @@ typedef struct {
     bool unicode;
     bool no_transfer;  /* the player's game has no transfer: a bare t is take */
     msg_lang lang;     /* of the error sentences, their example commands and cards */
+    bool lang_chosen;  /* lang is the sender's setting, not to follow their words */
     const char *shown; /* the command word as errors show it ("беру"); NULL: the English name */
     parsed_cmd *out;
 } parse_ctx;
@@ -46,9 +47,9 @@ void parse_ctx_fail(parse_ctx *c, msg_id id, ...);
 void parse_ctx_fail_extra(parse_ctx *c, token extra, const char *text);
 /* Reads a card word into *card; on a bad word fails saying what is wrong and returns false. */
 bool parse_ctx_card(parse_ctx *c, token t, card_t *card);
-/* Adds to c->out->note how the card word t (read as a card) was read, if its T could be read
- * two ways. */
-void parse_ctx_note_card(parse_ctx *c, token t);
+/* True when the card word t (read as a card) means one card; false after failing with the
+ * question which was meant, when its T could be the ten or the ace ("Tп"). */
+bool parse_ctx_card_clear(parse_ctx *c, token t);
 /* Error for a word that was meant as a card: says what is wrong with it. */
 void parse_ctx_fail_card(parse_ctx *c, token t);
 

@@ -421,6 +421,24 @@ const words_entry *parse_words_match(parse_ctx *c, words_list l, token t)
     return best;
 }
 
+int parse_words_lang_of(words_list l, const words_entry *e)
+{
+    if (e->lang == WORDS_EN)
+        return -1;
+    size_t count;
+    const words_entry *list = parse_words_table(l, &count);
+    char a[FOLD_SIZE], b[FOLD_SIZE];
+    size_t na = parse_words_fold(e->text, strlen(e->text), a, sizeof a);
+    for (size_t i = 0; i < count; i++) {
+        if (list[i].lang == e->lang)
+            continue;
+        size_t nb = parse_words_fold(list[i].text, strlen(list[i].text), b, sizeof b);
+        if (nb == na && !memcmp(a, b, na))
+            return -1;
+    }
+    return (int)e->lang;
+}
+
 const words_entry *parse_words_find(words_list l, token t)
 {
     size_t count;

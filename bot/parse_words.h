@@ -49,6 +49,9 @@ bool parse_words_equal(token t, const char *text);
  * words after it in c spell out; the longest one wins, and c then stands after its last word.
  * NULL (c unchanged) if none. */
 const words_entry *parse_words_match(parse_ctx *c, words_list l, token t);
+/* The language an entry of list l marks its speaker as: its own, unless it is English or another
+ * language's entry of l has the same text (then -1). */
+int parse_words_lang_of(words_list l, const words_entry *e);
 /* The entry of a one-word reading of t; NULL if none. */
 const words_entry *parse_words_find(words_list l, token t);
 

@@ -88,23 +88,31 @@ static const char *const ambiguous_choices[] = {
 
 /* The kind an entry stands for (PC_IGNORED for none); errors then show its word as typed in
  * another language than English ("type just беру"), else the English name. */
-static parse_kind command_of(parse_ctx *c, const words_entry *e)
+static parse_kind command_of(parse_ctx *c, words_list l, const words_entry *e)
 {
     if (e && e->lang != WORDS_EN)
         c->shown = e->text;
+    int lang = e ? parse_words_lang_of(l, e) : -1;
+    if (lang > 0) {
+        _Static_assert((int)WORDS_RU == (int)MSG_LANG_RU && (int)WORDS_ES == (int)MSG_LANG_ES,
+                       "words_lang is msg_lang");
+        c->out->lang = lang;
+        if (!c->lang_chosen) /* errors in the words they typed */
+            c->lang = (msg_lang)lang;
+    }
     return e ? (parse_kind)e->value : PC_IGNORED;
 }
 
 /* The kind a one-word command of list l stands for; PC_IGNORED if none. */
 static parse_kind command_find(parse_ctx *c, words_list l, token w)
 {
-    return command_of(c, parse_words_find(l, w));
+    return command_of(c, l, parse_words_find(l, w));
 }
 
 /* Likewise for the word w and, for commands of several words, those after it in c. */
 static parse_kind command_match(parse_ctx *c, words_list l, token w)
 {
-    return command_of(c, parse_words_match(c, l, w));
+    return command_of(c, l, parse_words_match(c, l, w));
 }
 
 /* The command word shown in an error about a command of this kind: as typed when it was another
@@ -174,12 +182,27 @@ static void ctx_help(parse_ctx *c)
         snprintf(c->out->arg, PARSE_ARG_SIZE, "%s", parse_words_topic_names[topic->value]);
 }
 
-/* set [words]: the rest of the line, lower case, one space between words (the tables check it). */
-static void ctx_set(parse_ctx *c)
+/* A word for one's language ("язык ru", "langue fr", "idioma es", "language en"): set language,
+ * said the way people ask for it. Its msg_lang, or -1 when w is none. They are not `set` in the
+ * word tables: "язык" is no Russian word for every `set`. */
+static int language_word(token w)
+{
+    static const char *const words[] = { "language", "язык", "langue", "idioma" };
+    for (size_t i = 0; i < COUNT_OF(words); i++)
+        if (parse_words_equal(w, words[i]))
+            return (int)i;
+    return -1;
+}
+
+/* set [words]: the rest of the line, lower case, one space between words (the tables check it);
+ * after a word for one's language, "language" and the rest. */
+static void ctx_set(parse_ctx *c, bool language)
 {
     token t;
     size_t len = 0;
     c->out->kind = PC_SET;
+    if (language)
+        len = (size_t)snprintf(c->out->arg, PARSE_ARG_SIZE, "language");
     while (len + 8 < PARSE_ARG_SIZE && parse_ctx_next(c, &t)) {
         token w = parse_token_trim(t);
         if (len)
@@ -292,7 +315,8 @@ static void private_bare_card(parse_ctx *c, card_t card)
             parse_ctx_fail_extra(c, t, parse_ctx_write_card(c, card, text));
             return;
         }
-        parse_ctx_note_card(c, t);
+        if (!parse_ctx_card_clear(c, t))
+            return;
         if (parse_ctx_next(c, &t)) {
             parse_ctx_fail(c, MSG_PARSE_TWO_CARDS, parse_ctx_write_card(c, second, a),
                            parse_ctx_write_card(c, card, b),
@@ -354,14 +378,18 @@ void parse_private(const char *line, size_t len, const parse_opts *o, parsed_cmd
     if (kind == PC_HELP)
         ctx_help(&c);
     else if (kind == PC_SET)
-        ctx_set(&c);
-    else if (kind == PC_PLAY || kind == PC_BEAT || kind == PC_TRANSFER)
+        ctx_set(&c, false);
+    else if (language_word(w) >= 0) {
+        if (language_word(w) > 0)
+            c.out->lang = language_word(w);
+        ctx_set(&c, true);
+    } else if (kind == PC_PLAY || kind == PC_BEAT || kind == PC_TRANSFER)
         private_card_command(&c, kind, asks_private_game(w));
     else if (kind != PC_IGNORED)
         ctx_bare_command(&c, kind, "");
     else if (card != CARD_NONE) {
-        parse_ctx_note_card(&c, w);
-        private_bare_card(&c, card);
+        if (parse_ctx_card_clear(&c, w))
+            private_bare_card(&c, card);
     } else
         private_info(&c, w);
 }

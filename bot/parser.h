@@ -14,7 +14,6 @@ enum {
     PARSE_ARG_SIZE = 64,
     PARSE_ERROR_SIZE = 512, /* a Russian sentence takes about twice the bytes of English */
     PARSE_CARD_TEXT_SIZE = CARDTEXT_SIZE, /* "10♥" and its NUL fit */
-    PARSE_NOTE_SIZE = 240,
 };
 
 typedef enum {
@@ -66,9 +65,10 @@ typedef struct {
     char arg[PARSE_ARG_SIZE];     /* PC_HELP topic (lower case), PC_STATS nick, PC_TOP "bots" or
                                * "solo"; "" */
     char error[PARSE_ERROR_SIZE]; /* PC_ERROR: one sentence, valid UTF-8, no control bytes */
-    /* A move's cards as read when a T could be read two ways (MSG_PARSE_READ_ACE/TEN), to be
-     * told to the player with the move; "" when none (and always with PC_ERROR). */
-    char note[PARSE_NOTE_SIZE];
+    /* The language (msg_lang) of the command word when it is Russian, French or Spanish and no
+     * other language's word too ("!дурак", "беру"); -1 for English and shared words. A game
+     * opened, or a reply asked for, in those words speaks that language. */
+    int lang;
 } parsed_cmd;
 
 typedef struct {
@@ -76,6 +76,8 @@ typedef struct {
     bool unicode_suits; /* cards in error examples: 7♥ (true) or 7h (false) */
     bool no_transfer;   /* the player's game is classic: a bare t means take */
     int lang;           /* the sender's language (msg_lang) for the errors; 0: English */
+    bool lang_chosen;   /* lang is the sender's own setting: the words they type do not change it
+                         * (else errors follow the language of the command word, see lang above) */
 } parse_opts;
 
 /* A line said in a channel. Without the prefix, or with a word that is not ours: PC_IGNORED.

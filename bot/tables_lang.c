@@ -60,6 +60,11 @@ msg_lang tables_lang_of(const tables *t, const char *target)
     return checked(t->cfg.game.language);
 }
 
+bool tables_lang_chosen(const tables *t, const char *nick)
+{
+    return msg_lang_of_code(tables_prefs_of((tables *)t, nick)->language) >= 0;
+}
+
 int tables_language(const tables *t, const char *target) { return (int)tables_lang_of(t, target); }
 
 render_opts tables_ropts_to(const tables *t, const char *target)

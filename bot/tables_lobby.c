@@ -254,7 +254,7 @@ static void move_in_channel(tables *t, const tables_who *w, const char *channel,
                             double now, outbox *o)
 {
     parse_opts po = { tables_prefix(t), t->cfg.ui.unicode_suits, false,
-                      (int)tables_lang_of(t, w->nick) };
+                      (int)tables_lang_of(t, w->nick), tables_lang_chosen(t, w->nick) };
     parsed_cmd p;
     table_t *tb = tables_find(t, channel);
     if (!tb || !tb->playing || tables_seat_of(t, tb, w->nick) < 0)
@@ -287,7 +287,7 @@ void tables_on_channel(tables *t, double now, const tables_who *w, const char *c
     if (casemap_equal(t->cm, w->nick, t->own_nick))
         return;
     parse_opts po = { tables_prefix(t), t->cfg.ui.unicode_suits, false,
-                      (int)tables_lang_of(t, w->nick) };
+                      (int)tables_lang_of(t, w->nick), tables_lang_chosen(t, w->nick) };
     parsed_cmd p;
     parse_channel(text, strlen(text), &po, &p);
     if (p.kind == PC_IGNORED) {

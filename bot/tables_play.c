@@ -336,7 +336,7 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
     table_t *tb = tables_of_nick(t, w->nick, &s);
     parse_opts po = { tables_prefix(t), t->cfg.ui.unicode_suits,
                       tb && tb->opt.variant == DURAK_VARIANT_CLASSIC,
-                      (int)tables_lang_of(t, w->nick) };
+                      (int)tables_lang_of(t, w->nick), tables_lang_chosen(t, w->nick) };
     parsed_cmd p;
     parse_private(text, strlen(text), &po, &p);
     char key[NICK_MAX];
@@ -377,8 +377,6 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
     } else if (p.kind == PC_HINT) {
         hint_request(t, tb, s, o);
     } else if (play_is_move(p.kind)) {
-        if (p.note[0]) /* how a T/Т was read, before the move it made */
-            outbox_add(o, OUT_NOTICE, w->nick, "%s", p.note);
         cmd_move(t, tb, s, &p, now, o);
     } else {
         tables_notice(o, w->nick, MSG_CHANNEL_ONLY,

@@ -29,10 +29,10 @@ typedef struct {
 
 typedef void (*parse_fn)(const char *, size_t, const parse_opts *, parsed_cmd *);
 
-static const parse_opts OPTS_UNICODE = { "!", true, false, 0 };
-static const parse_opts OPTS_ASCII = { "!", false, false, 0 };
-/* Cards in errors written as 7h, but notes compared in full: Unicode suits in them. */
-static const parse_opts OPTS_ASCII_T = { "!", true, false, 0 };
+static const parse_opts OPTS_UNICODE = { "!", true, false, 0, true };
+static const parse_opts OPTS_ASCII = { "!", false, false, 0, true };
+/* Cards in errors written with Unicode suits, as the bot writes them by default. */
+static const parse_opts OPTS_ASCII_T = { "!", true, false, 0, true };
 
 /* ---------------------------------------------------------------- describing a result */
 
@@ -74,8 +74,6 @@ static const char *describe(const parsed_cmd *p, char *buf, size_t size)
         put(buf, size, " %d", p->number);
     if (p->arg[0])
         put(buf, size, " [%s]", p->arg);
-    if (p->note[0])
-        put(buf, size, " {%s}", p->note);
     if (p->error[0] || p->kind == PC_ERROR)
         put(buf, size, ": %s", p->error);
     return buf;
@@ -329,9 +327,9 @@ static const parse_case long_prefix_cases[] = {
 static void test_channel_prefixes(void **state)
 {
     (void)state;
-    parse_opts dot = { ".", true, false, 0 }, word = { "d!", true, false, 0 },
-               empty = { "", true, false, 0 }, none = { NULL, false, false, 0 };
-    parse_opts longer = { "abcdefghijklmnopqrstuvwxyz", true, false, 0 };
+    parse_opts dot = { ".", true, false, 0, true }, word = { "d!", true, false, 0, true },
+               empty = { "", true, false, 0, true }, none = { NULL, false, false, 0, true };
+    parse_opts longer = { "abcdefghijklmnopqrstuvwxyz", true, false, 0, true };
     CHECK_TABLE(parse_channel, dot_prefix_cases, &dot);
     CHECK_TABLE(parse_channel, word_prefix_cases, &word);
     CHECK_TABLE(parse_channel, long_prefix_cases, &longer);
@@ -340,7 +338,7 @@ static void test_channel_prefixes(void **state)
     assert_int_equal(check_one(parse_private, "dot prefix", ".take", 5, &dot, "take"), 0);
     assert_int_equal(check_one(parse_private, "word prefix", "d!take", 6, &word, "take"), 0);
     /* a bare t means take in a classic game (there is no transfer), and is asked otherwise */
-    parse_opts classic = { "!", true, true, 0 };
+    parse_opts classic = { "!", true, true, 0, true };
     assert_int_equal(check_one(parse_private, "t, classic", "t", 1, &classic, "take"), 0);
     assert_int_equal(check_one(parse_private, "p, classic", "p", 1, &classic,
                                "error: \"p\" could mean play (pl) or pass (pa): type one of them"),
@@ -437,12 +435,12 @@ static const parse_case private_cases[] = {
     CASE("play \xd0\xb2\xd0\xbf", "play Js"), /* вп */
     CASE("play \xd0\xb4\xd1\x87", "play Qh"), /* дч */
     CASE("play \xd0\x94\xd0\xba", "play Qc"), /* Дк */
-    CASE("play \xd0\xa2\xd0\xbf", "play As {Тп = A♠ (Cyrillic Т is the ace); for 10♠ type 10п.}"),
-    CASE("play \xd1\x82\xd1\x87", "play Ah {тч = A♥ (Cyrillic Т is the ace); for 10♥ type 10ч.}"),
-    CASE("play K\xd0\xba", "play Kc"), /* Latin K, Cyrillic к */
-    CASE("play T\xd0\xb1", "play 10d {Tб = 10♦ (Latin T is the ten); for A♦ type Тб.}"),
-    CASE("beat \xd0\xa2\xd0\xbf \xd0\x9a\xd0\xbf",
-         "beat As Ks {Тп = A♠ (Cyrillic Т is the ace); for 10♠ type 10п.}"),
+    CASE("play \xd0\xa2\xd0\xbf", "play As"), /* Тп */
+    CASE("play \xd1\x82\xd1\x87", "play Ah"), /* тч */
+    CASE("play K\xd0\xba", "play Kc"),        /* Latin K, Cyrillic к */
+    CASE("play T\xd0\xb1", "error: Tб: the ten 10♦ (type play 10б) or the ace A♦ (type play Тб)? "
+                           "Latin T is the ten, Cyrillic Т the ace."),
+    CASE("beat \xd0\xa2\xd0\xbf \xd0\x9a\xd0\xbf", "beat As Ks"),
     /* colour-coded and decorated cards */
     CASE("play \x03"
          "04,01"
@@ -968,35 +966,96 @@ static void test_language_cards(void **state)
     }
 }
 
-/* Т/T: the move is made as read, and the note says how (R-independent: issue 13). */
+/* Т/T: Cyrillic Т is the ace and Latin T the ten, read without a word when the suit is of the
+ * same script or a symbol (the bot's own Russian notation "Т♣" among them); a T whose suit is of
+ * the other script is not played: the player is asked which was meant, both offered as moves. */
 static const parse_case t_cases[] = {
-    CASE("Тп", "card As {Тп = A♠ (Cyrillic Т is the ace); for 10♠ type 10п.}"),
-    CASE("Т♠", "card As {Т♠ = A♠ (Cyrillic Т is the ace); for 10♠ type 10♠.}"),
-    CASE("Тs", "card As {Тs = A♠ (Cyrillic Т is the ace); for 10♠ type 10s.}"),
-    CASE("Tп", "card 10s {Tп = 10♠ (Latin T is the ten); for A♠ type Тп.}"),
-    CASE("хожу Tк", "play 10c {Tк = 10♣ (Latin T is the ten); for A♣ type Тк.}"),
+    CASE("Тп", "card As"),
+    CASE("тт", "card Ac"),
+    CASE("Т♠", "card As"),
+    CASE("бью Т♣ 10♣", "beat Ac 10c"),
     CASE("Ts", "card 10s"),
     CASE("T♠", "card 10s"),
     CASE("Tt", "card 10c"),
     CASE("10п", "card 10s"),
-    CASE("бью Тп Tб",
-         "beat As 10d {Тп = A♠ (Cyrillic Т is the ace); for 10♠ type 10п. Tб = 10♦ (Latin T is "
-         "the ten); for A♦ type Тб.}"),
-    CASE("Тп Tб",
-         "beat As 10d {Тп = A♠ (Cyrillic Т is the ace); for 10♠ type 10п. Tб = 10♦ (Latin T is "
-         "the ten); for A♦ type Тб.}"),
+    CASE("бью Тп Дб", "beat As Qd"),
+    CASE("Tп", "error: Tп: the ten 10♠ (type 10п) or the ace A♠ (type Тп)? Latin T is the ten, "
+               "Cyrillic Т the ace."),
+    CASE("Тs", "error: Тs: the ten 10♠ (type 10s) or the ace A♠ (type Тs)? Latin T is the ten, "
+               "Cyrillic Т the ace."),
+    CASE("хожу Tк", "error: Tк: the ten 10♣ (type хожу 10к) or the ace A♣ (type хожу Тк)? Latin T "
+                    "is the ten, Cyrillic Т the ace."),
+    CASE("бью Тп Tб", "error: Tб: the ten 10♦ (type бью Тп 10б) or the ace A♦ (type бью Тп Тб)? "
+                      "Latin T is the ten, Cyrillic Т the ace."),
+    CASE("Тп Tб", "error: Tб: the ten 10♦ (type Тп 10б) or the ace A♦ (type Тп Тб)? Latin T is the "
+                  "ten, Cyrillic Т the ace."),
     CASE("бью Тп x", "error: \"x\" is not a card: try 7♥ or 7h"),
     CASE("хожу Тп x", "error: \"x\" after хожу A♠ is not understood: type just хожу A♠"),
     CASE("Тп x", "error: \"x\" after A♠ is not understood: type just A♠"),
 };
 
-static void test_t_notes(void **state)
+static void test_t_cards(void **state)
 {
     (void)state;
     CHECK_TABLE(parse_private, t_cases, &OPTS_ASCII_T);
-    parsed_cmd p;
-    parse_private("Тп", strlen("Тп"), &OPTS_UNICODE, &p);
-    assert_string_equal(p.note, "Тп = A♠ (Cyrillic Т is the ace); for 10♠ type 10п.");
+    parsed_cmd p; /* in Russian, the cards as Russian players write them */
+    parse_opts ru = OPTS_UNICODE;
+    ru.lang = MSG_LANG_RU;
+    parse_private("бью Tп", strlen("бью Tп"), &ru, &p);
+    assert_int_equal(p.kind, PC_ERROR);
+    assert_string_equal(p.error, "Tп: десятка 10♠ (наберите бью 10п) или туз Т♠ (наберите бью Тп)? "
+                                 "Латинская T — десятка, кириллическая Т — туз.");
+}
+
+/* The language of the words: a game opened or a reply asked for in Russian, French or Spanish
+ * words is in that language; English and shared words say nothing; errors follow the words
+ * unless the sender chose a language. */
+static void test_word_language(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *line;
+        bool channel;
+        int lang;
+    } cases[] = {
+        { "!дурак переводной", true, MSG_LANG_RU },
+        { "!durak transfer", true, -1 },
+        { "!jugar", true, MSG_LANG_ES },
+        { "!помощь", true, MSG_LANG_RU },
+        { "!правила", true, MSG_LANG_RU },
+        { "беру", false, MSG_LANG_RU },
+        { "take", false, -1 },
+        { "je prends", false, MSG_LANG_FR },
+        { "язык ru", false, MSG_LANG_RU },
+        { "хожу", false, MSG_LANG_RU },
+    };
+    parse_opts free_words = { "!", true, false, 0, false };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        parsed_cmd p;
+        if (cases[i].channel)
+            parse_channel(cases[i].line, strlen(cases[i].line), &free_words, &p);
+        else
+            parse_private(cases[i].line, strlen(cases[i].line), &free_words, &p);
+        if (p.lang != cases[i].lang)
+            fail_msg("%s: lang %d, want %d", cases[i].line, p.lang, cases[i].lang);
+    }
+    parsed_cmd p; /* "хожу" without a card: the error in Russian, unless English was chosen */
+    parse_private("хожу", strlen("хожу"), &free_words, &p);
+    assert_int_equal(p.kind, PC_ERROR);
+    assert_non_null(strstr(p.error, "карт"));
+    parse_private("хожу", strlen("хожу"), &OPTS_UNICODE, &p);
+    assert_null(strstr(p.error, "карт"));
+    /* one's language, asked for as people ask: the same as set language */
+    static const char *const asks[][2] = {
+        { "язык ru", "language ru" },         { "langue fr", "language fr" },
+        { "idioma es", "language es" },       { "language en", "language en" },
+        { "set language ru", "language ru" }, { "Язык", "language" },
+    };
+    for (size_t i = 0; i < sizeof asks / sizeof asks[0]; i++) {
+        parse_private(asks[i][0], strlen(asks[i][0]), &free_words, &p);
+        assert_int_equal(p.kind, PC_SET);
+        assert_string_equal(p.arg, asks[i][1]);
+    }
 }
 
 /* The word lists: no word means two things within a list, no move word is a card or one of the
@@ -1148,8 +1207,8 @@ int main(void)
         cmocka_unit_test(test_lengths),         cmocka_unit_test(test_parse_card),
         cmocka_unit_test(test_kind_names),      cmocka_unit_test(test_messages),
         cmocka_unit_test(test_output_is_reset), cmocka_unit_test(test_languages),
-        cmocka_unit_test(test_language_cards),  cmocka_unit_test(test_t_notes),
-        cmocka_unit_test(test_word_tables),
+        cmocka_unit_test(test_language_cards),  cmocka_unit_test(test_t_cards),
+        cmocka_unit_test(test_word_language),   cmocka_unit_test(test_word_tables),
     };
     return cmocka_run_group_tests_name("parser", tests, NULL, NULL);
 }
