@@ -24,7 +24,7 @@ static const msg_prio msg_prios[MSG_COUNT] = {
 #undef MSG
 };
 
-/* One table per language, each with every id (tests/test_messages.c checks). */
+/* One table per language, each with every id (tests/unit/test_messages.c checks). */
 static const char *const *const msg_tables[MSG_LANG_COUNT] = {
     [MSG_LANG_EN] = msg_english,
     [MSG_LANG_RU] = msg_russian,

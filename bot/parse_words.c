@@ -3,7 +3,7 @@
 
 /*
  * All languages' words are understood in every channel. Within a list, no two entries spell the
- * same folded word with different meanings (tests/test_parser.c checks it), and no private word
+ * same folded word with different meanings (tests/unit/test_parser.c checks it), and no private word
  * is a card. The first entry of a value in a language is that language's canonical word.
  */
 #include "parse_words.h"

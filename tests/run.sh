@@ -7,6 +7,9 @@
 # style (tests/check_format.sh) and that README's Layout names every bot/ module
 # (tests/check_layout.sh);
 # also checks that gcc builds the tree warning-free. Exits non-zero on any failure.
+# The tests live by kind in tests/unit, tests/fuzz, tests/cli, tests/integration, tests/deploy
+# and tests/arena, each registered by durak_test() (tests/CMakeLists.txt) with its kind as ctest
+# label: for the edit loop, `ctest -L unit` in a build directory runs the unit tests alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Writes the seed corpus of the restore fuzz target (tests/corpus/state/): serialized games
+"""Writes the seed corpus of the restore fuzz target (tests/fuzz/corpus/state/): serialized games
 from real play. Each game is dealt by durak-cli from a seed, played with random legal moves
 (Python's random, seeded: the corpus is reproducible), sometimes with a forfeit, and saved
 at a few points: the first bout, the middle, a late position with the stock empty, the end.
 
-usage: tests/make_state_corpus.py build/engine/durak-cli tests/corpus/state
+usage: tests/fuzz/make_state_corpus.py build/engine/durak-cli tests/fuzz/corpus/state
 """
 import os
 import random

@@ -16,7 +16,7 @@
 #include "config.h"
 
 #ifndef DURAK_SOURCE_DIR
-#error "DURAK_SOURCE_DIR must name the source tree (see tests/config.cmake)"
+#error "DURAK_SOURCE_DIR must name the source tree (see tests/unit/CMakeLists.txt)"
 #endif
 
 /* ---- fixtures: a temporary directory per test ---- */
