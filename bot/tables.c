@@ -1,73 +1,12 @@
-/* tables.c — the tables' life cycle, lookups and shared output helpers, and the timers that
- * span lobby, play and presence (tick, next deadline, pause on disconnect, computer players). */
+/* tables.c — the bottom layer: the tables' life cycle, lookups (a channel's table, a nick's seat,
+ * the same person), seats added, tables opened and closed; it calls no other tables_ file. */
 #include "tables.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tables_internal.h"
-#include "utf8.h"
-
-/* ---- output ---- */
-
-static void emit(outbox *o, out_kind kind, const char *target, msg_id id, va_list ap)
-{
-    char line[TABLES_LINE_MAX];
-    msg_lang lang = o->lang_of ? (msg_lang)o->lang_of(o->lang_ctx, target) : MSG_LANG_EN;
-    vsnprintf(line, sizeof line, msg_in(lang, id), ap);
-    utf8_cut_invalid(line); /* a cut line ends on a whole character */
-    outbox_add_prio(o, tables_line_prio(kind, id), kind, target, "%s", line);
-}
-
-void tables_say(outbox *o, const char *target, msg_id id, ...)
-{
-    va_list ap;
-    va_start(ap, id);
-    emit(o, OUT_PRIVMSG, target, id, ap);
-    va_end(ap);
-}
-
-void tables_notice(outbox *o, const char *target, msg_id id, ...)
-{
-    va_list ap;
-    va_start(ap, id);
-    emit(o, OUT_NOTICE, target, id, ap);
-    va_end(ap);
-}
-
-render_seats tables_names(const table_t *tb)
-{
-    render_seats s = { .n = tb->nseats };
-    for (int i = 0; i < tb->nseats; i++) {
-        s.name[i] = tb->seat[i].nick;
-        s.away[i] = tb->seat[i].absent;
-        if (!tables_is_ai(tb, i))
-            render_quiet_name(&s, i);
-    }
-    return s;
-}
-
-void tables_send_hand(const tables *t, const table_t *tb, int s, outbox *o)
-{
-    if (tables_is_ai(tb, s) || !tables_hears(tb, s))
-        return;
-    render_opts r = tables_ropts_to(t, tb->seat[s].nick);
-    char hand[512], trump[RENDER_CARD_MAX];
-    render_hand(&r, tb->g.hand[s], tb->g.trump, hand, sizeof hand);
-    render_card(&r, tb->g.trump_card, trump, sizeof trump);
-    tables_say(o, tb->seat[s].nick, MSG_HAND, tables_where(t, tb, tb->seat[s].nick), hand, trump);
-}
-
-void tables_say_status(const tables *t, const table_t *tb, outbox *o)
-{
-    render_opts r = tables_ropts_to(t, tb->channel);
-    render_seats names = tables_names(tb);
-    char line[TABLES_LINE_MAX];
-    render_table_line(&r, &names, &tb->g, line, sizeof line);
-    outbox_add(o, OUT_PRIVMSG, tb->channel, "%s", line);
-}
 
 /* ---- lookup ---- */
 
@@ -110,16 +49,6 @@ bool tables_same_person(const tables *t, const seat_t *st, const tables_who *w)
     return !strcmp(st->user, w->user) && casemap_equal(t->cm, st->host, w->host);
 }
 
-bool tables_refuse_stranger(const tables *t, const table_t *tb, int s, const tables_who *w,
-                            outbox *o)
-{
-    if (tables_same_person(t, &tb->seat[s], w))
-        return false;
-    tables_notice(o, w->nick, MSG_SEAT_HELD, tb->seat[s].nick,
-                  tb->solo ? tables_text(t, w->nick, MSG_SOLO_WHERE_OTHER) : tb->channel);
-    return true;
-}
-
 void tables_stats_key(const tables *t, const char *nick, const char *account, char *key, size_t cap)
 {
     if (account && account[0] && cap > 1) {
@@ -144,6 +73,48 @@ int tables_humans(const table_t *tb)
     for (int s = 0; s < tb->nseats; s++)
         n += !tables_is_ai(tb, s) && !((tb->g.forfeited >> s) & 1);
     return n;
+}
+
+/* ---- seats ---- */
+
+void tables_add_seat(table_t *tb, const tables_who *w)
+{
+    tables_touch(tb);
+    seat_t *s = &tb->seat[tb->nseats++];
+    memset(s, 0, sizeof *s);
+    snprintf(s->nick, sizeof s->nick, "%s", w->nick);
+    snprintf(s->user, sizeof s->user, "%s", w->user);
+    snprintf(s->host, sizeof s->host, "%s", w->host);
+    snprintf(s->account, sizeof s->account, "%s", w->account ? w->account : "");
+    s->ai = -1;
+}
+
+void tables_ai_name(const table_t *tb, ai_level level, char *name, size_t cap)
+{
+    char word[16];
+    snprintf(word, sizeof word, "%s", ai_level_name(level));
+    word[0] = (char)(word[0] - 'a' + 'A');
+    int same = 0;
+    for (int s = 0; s < tb->nseats; s++)
+        same += tb->seat[s].ai == (int)level;
+    if (same)
+        snprintf(name, cap, "%s%d[bot]", word, same + 1);
+    else
+        snprintf(name, cap, "%s[bot]", word);
+}
+
+void tables_add_ai(table_t *tb, ai_level level)
+{
+    char name[NICK_MAX];
+    tables_ai_name(tb, level, name, sizeof name);
+    tables_who w = { name, "", "", "" };
+    tables_add_seat(tb, &w);
+    tb->seat[tb->nseats - 1].ai = (int)level;
+}
+
+bool tables_private_key(const char *key)
+{
+    return key && !strncmp(key, SOLO_PREFIX, sizeof SOLO_PREFIX - 1);
 }
 
 /* ---- open, close ---- */
@@ -186,124 +157,6 @@ table_t *tables_open(tables *t, const char *channel)
         }
     }
     return NULL;
-}
-
-void tables_close_channel(tables *t, const char *channel, outbox *o)
-{
-    tables_bind(t, o);
-    table_t *tb = tables_find(t, channel);
-    if (!tb)
-        return;
-    tables_say(o, tb->channel, MSG_CHANNEL_DROPPED);
-    tables_close(t, tb);
-}
-
-/* ---- timers ---- */
-
-static void tick_table(tables *t, table_t *tb, double now, outbox *o)
-{
-    if (!tb->playing) {
-        if (now >= tb->lobby_deadline) {
-            tables_say(o, tb->channel, MSG_LOBBY_TIMEOUT, tables_prefix(t));
-            tables_close(t, tb);
-        }
-        return;
-    }
-    presence_tick(t, tb, now, o);
-    if (tb->used)
-        end_tick(tb, now, o);
-    if (tb->used)
-        play_tick(t, tb, now, o);
-}
-
-void tables_on_tick(tables *t, double now, outbox *o)
-{
-    tables_bind(t, o);
-    if (t->paused)
-        return;
-    for (int i = 0; i < TABLES_MAX; i++)
-        if (t->tab[i].used)
-            tick_table(t, &t->tab[i], now, o);
-}
-
-static double earliest(double a, double b) { return a < 0 || (b >= 0 && b < a) ? b : a; }
-
-double tables_next_deadline(const tables *t)
-{
-    double next = -1;
-    if (t->paused)
-        return -1;
-    for (int i = 0; i < TABLES_MAX; i++) {
-        const table_t *tb = &t->tab[i];
-        if (!tb->used)
-            continue;
-        if (!tb->playing) {
-            next = earliest(next, tb->lobby_deadline);
-            continue;
-        }
-        next = earliest(next, play_deadline(t, tb));
-        next = earliest(next, end_deadline(tb));
-        next = earliest(next, hint_deadline(tb));
-        for (int s = 0; s < tb->nseats; s++)
-            if (tb->seat[s].absent && durak_in_game(&tb->g, s))
-                next = earliest(next, tb->seat[s].grace_deadline);
-    }
-    return next;
-}
-
-void tables_on_disconnect(tables *t, double now)
-{
-    if (t->paused)
-        return;
-    t->paused = true;
-    t->paused_at = now;
-    for (int i = 0; i < TABLES_MAX; i++)
-        tables_touch(&t->tab[i]); /* saved again with their timers stopped */
-}
-
-/* ---- computer players ---- */
-
-bool tables_ai_next_job(tables *t, double now, tables_ai_job *job)
-{
-    if (t->paused)
-        return false;
-    for (int i = 0; i < TABLES_MAX; i++) {
-        table_t *tb = &t->tab[i];
-        if (tb->used && tb->playing && hint_next_job(t, tb, job))
-            return true;
-        if (!tb->used || !tb->playing || tb->ai_pending || !tables_is_ai(tb, tb->g.actor)
-            || now < tb->ai_due)
-            continue;
-        tb->ai_pending = true;
-        snprintf(job->channel, sizeof job->channel, "%s", tb->channel);
-        job->version = tb->version;
-        job->hint_seat = -1;
-        durak_view_of(&tb->g, tb->g.actor, &job->view);
-        job->params = ai_default_params((ai_level)tb->seat[tb->g.actor].ai);
-        if (job->params.level == AI_EXPERT)
-            job->params.budget_ms = (int)(t->cfg.game.expert_budget * 1000.0 + 0.5);
-        job->params.seed = rng_next(&t->rng);
-        return true;
-    }
-    return false;
-}
-
-void tables_ai_result(tables *t, double now, const tables_ai_job *job, durak_action a, outbox *o)
-{
-    tables_bind(t, o);
-    table_t *tb = tables_find(t, job->channel);
-    if (job->hint_seat >= 0) {
-        hint_result(t, job, a, o);
-        return;
-    }
-    if (!tb || !tb->playing || tb->version != job->version || !tables_is_ai(tb, tb->g.actor))
-        return; /* the game moved on meanwhile */
-    tb->ai_pending = false;
-    if (t->paused) /* decided again once connected */
-        return;
-    if (durak_check(&tb->g, a) != DURAK_OK) /* never expected: act as on a time-out */
-        a = turn_timeout_action(&tb->g);
-    play_move(t, tb, a, false, now, o);
 }
 
 /* ---- life cycle ---- */

@@ -1,12 +1,11 @@
 /* tables_end.c — the end of a game: its result for the stats, the last line (the durak or the
- * draw, places, forfeiters, rating changes, the rematch offer), !again, and the vote to !stop. */
+ * draw, places, forfeiters, rating changes, the rematch offer), its seats kept for !again. */
 #include <stdio.h>
 #include <string.h>
 
 #include "tables_internal.h"
 
 #define SEP " \xC2\xB7 "
-#define STOP_VOTE_SECONDS 30.0
 
 static int players_holding(const durak_game *g)
 {
@@ -100,7 +99,7 @@ static void verdict(msg_lang lang, const table_t *tb, char *buf, size_t cap)
         snprintf(buf, cap, "%s", M(MSG_RESULT_NONE));
 }
 
-static last_game *last_of(tables *t, const char *channel)
+last_game *end_last_game(tables *t, const char *channel)
 {
     for (int i = 0; i < TABLES_MAX; i++)
         if (t->last[i].used && casemap_equal(t->cm, t->last[i].channel, channel))
@@ -111,7 +110,7 @@ static last_game *last_of(tables *t, const char *channel)
 /* The game's seats and options, kept for !again once the table is gone. */
 static void remember(tables *t, const table_t *tb)
 {
-    last_game *l = last_of(t, tb->channel);
+    last_game *l = end_last_game(t, tb->channel);
     for (int i = 0; i < TABLES_MAX && !l; i++)
         if (!t->last[i].used)
             l = &t->last[i];
@@ -184,139 +183,3 @@ void end_abandon(tables *t, table_t *tb, int s, outbox *o)
     end_announce(t, tb, o);
     tables_close(t, tb);
 }
-
-/* ---- !again: the same seats, computer players included ---- */
-
-static bool all_agreed(const table_t *tb)
-{
-    for (int s = 0; s < tb->nseats; s++)
-        if (!tables_is_ai(tb, s) && !((tb->agreed >> s) & 1))
-            return false;
-    return true;
-}
-
-static void waiting_list(const table_t *tb, char *buf, size_t cap)
-{
-    size_t len = 0;
-    buf[0] = '\0';
-    for (int s = 0; s < tb->nseats; s++)
-        if (!tables_is_ai(tb, s) && !((tb->agreed >> s) & 1))
-            render_appendf(buf, cap, &len, "%s%s", len ? ", " : "", tb->seat[s].nick);
-}
-
-/* The rematch lobby: the last game's seats whose people are not seated elsewhere now. */
-static table_t *open_rematch(tables *t, const last_game *l, double now)
-{
-    table_t *tb = tables_open(t, l->channel);
-    if (!tb)
-        return NULL;
-    tb->opt = l->opt;
-    tb->rematch = true;
-    tb->lobby_deadline = now + t->cfg.game.lobby_timeout;
-    for (int s = 0; s < l->nseats; s++) {
-        int other;
-        if (l->seat[s].ai < 0 && tables_of_nick(t, l->seat[s].nick, &other))
-            continue;
-        seat_t *st = &tb->seat[tb->nseats++];
-        *st = l->seat[s];
-        st->absent = st->unconfirmed = false;
-        st->timeouts = 0;
-        if (s == l->creator)
-            tb->creator = tb->nseats - 1;
-    }
-    while (tables_is_ai(tb, tb->creator) && tb->creator + 1 < tb->nseats)
-        tb->creator++;
-    return tb;
-}
-
-/* The person's seat in the last game of the channel, or -1. */
-static int played_last(const tables *t, const last_game *l, const tables_who *w)
-{
-    for (int s = 0; l && s < l->nseats; s++)
-        if (casemap_equal(t->cm, l->seat[s].nick, w->nick) && tables_same_person(t, &l->seat[s], w))
-            return s;
-    return -1;
-}
-
-static void agree(tables *t, table_t *tb, int s, double now, outbox *o)
-{
-    char waiting[512], seats[512];
-    tb->agreed |= (uint8_t)(1u << s);
-    tables_touch(tb);
-    if (all_agreed(tb) && tb->nseats >= 2) {
-        play_start(t, tb, now, o);
-        return;
-    }
-    waiting_list(tb, waiting, sizeof waiting);
-    if (__builtin_popcount(tb->agreed) > 1) {
-        tables_say(o, tb->channel, MSG_AGAIN_AGREED, tb->seat[s].nick, waiting);
-        return;
-    }
-    render_seats names = tables_names(tb);
-    render_seat_list(&names, seats, sizeof seats);
-    tables_say(o, tb->channel, MSG_AGAIN_OPEN, seats, tables_prefix(t), waiting,
-               tb->seat[tb->creator].nick, tables_prefix(t));
-}
-
-void end_again(tables *t, const tables_who *w, const char *channel, double now, outbox *o)
-{
-    table_t *tb = tables_find(t, channel);
-    if (tb && (tb->playing || !tb->rematch)) {
-        tables_notice(o, w->nick, tb->playing ? MSG_GAME_RUNNING : MSG_LOBBY_EXISTS, channel,
-                      tables_prefix(t));
-        return;
-    }
-    if (tb) {
-        int s = tables_seat_of(t, tb, w->nick);
-        if (s < 0)
-            tables_notice(o, w->nick, MSG_NOT_SEATED_HERE, channel, tables_prefix(t));
-        else if (!tables_refuse_stranger(t, tb, s, w, o))
-            agree(t, tb, s, now, o);
-        return;
-    }
-    last_game *l = last_of(t, channel);
-    int other;
-    if (played_last(t, l, w) < 0 || tables_of_nick(t, w->nick, &other)) {
-        tables_notice(o, w->nick, MSG_AGAIN_NONE, channel, tables_prefix(t));
-        return;
-    }
-    if (!(tb = open_rematch(t, l, now)))
-        return;
-    agree(t, tb, tables_seat_of(t, tb, w->nick), now, o);
-}
-
-/* ---- !stop of a running game: the players vote ---- */
-
-void end_stop_vote(tables *t, const tables_who *w, table_t *tb, double now, outbox *o)
-{
-    int s = tables_seat_of(t, tb, w->nick);
-    if (s < 0 || ((tb->g.forfeited >> s) & 1)) {
-        tables_notice(o, w->nick, MSG_STOP_NOT_SEATED, tables_prefix(t));
-        return;
-    }
-    if (tables_refuse_stranger(t, tb, s, w, o))
-        return;
-    if (!tb->stop_votes)
-        tb->stop_deadline = now + STOP_VOTE_SECONDS;
-    tb->stop_votes |= (uint8_t)(1u << s);
-    tables_touch(tb);
-    int votes = __builtin_popcount(tb->stop_votes), people = tables_humans(tb);
-    if (2 * votes > people) {
-        tables_say(o, tb->channel, MSG_STOP_AGREED);
-        record_reveal(tb, o);
-        tables_close(t, tb);
-        return;
-    }
-    tables_say(o, tb->channel, MSG_STOP_VOTE, w->nick, votes, people, tables_prefix(t));
-}
-
-void end_tick(table_t *tb, double now, outbox *o)
-{
-    if (!tb->stop_votes || now < tb->stop_deadline)
-        return;
-    tb->stop_votes = 0;
-    tables_touch(tb);
-    tables_say(o, tb->channel, MSG_STOP_VOTE_FAILED);
-}
-
-double end_deadline(const table_t *tb) { return tb->stop_votes ? tb->stop_deadline : -1; }

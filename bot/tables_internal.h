@@ -1,5 +1,5 @@
 /* tables_internal.h — the tables module's own types (seats, a channel's table, the tables) and
- * the helpers its files share (tables, lobby, play, presence, info, snapshot); no other module. */
+ * the functions its files share, by layer, each calling only the layers below it. */
 #ifndef DURAK_TABLES_INTERNAL_H
 #define DURAK_TABLES_INTERNAL_H
 
@@ -20,6 +20,9 @@
 
 /* SOLO_MAX private games on top of the channels' tables; WATCH_MAX spectators a
  * table; GONE_MAX tables closed in one round whose last lines still go to their people. */
+/* A private game's key: this prefix, then its person's stats key (tables_private_key). */
+#define SOLO_PREFIX "~solo "
+
 enum {
     SOLO_MAX = 64,
     TABLES_MAX = 2 * CONFIG_MAX_CHANNELS + SOLO_MAX,
@@ -136,7 +139,16 @@ struct tables {
     int ngone;
 };
 
-/* ---- tables.c: lookup, output, the shared pieces ---- */
+/* The layers, bottom up; a file calls only into its own layer and the ones below:
+ *  1. tables.c — lookups, seats, open and close;
+ *  2. the output side — tables_prefs (the cache), tables_lang, tables_prio, tables_emit,
+ *     tables_route;
+ *  3. the game flow — tables_record, tables_hint, tables_turn, tables_end, tables_play;
+ *  4. the commands — tables_info, tables_set, tables_watch, tables_lobby, tables_solo;
+ *  5. the entry points — tables_cmd (the command rows), tables_presence, tables_tick, and
+ *     tables_snapshot (persistence). */
+
+/* ==== 1. tables.c: lookups, seats, open and close ==== */
 
 /* The table of a channel, or NULL. */
 table_t *tables_find(tables *t, const char *channel);
@@ -152,9 +164,6 @@ table_t *tables_of_nick(tables *t, const char *nick, int *seat);
 /* Is `w` the seat's person: the same account where the seat has one, else the same
  * user@host. A nick alone never is. */
 bool tables_same_person(const tables *t, const seat_t *st, const tables_who *w);
-/* When `w` holds the nick of seat s but is not its person: tells them so and returns true. */
-bool tables_refuse_stranger(const tables *t, const table_t *tb, int s, const tables_who *w,
-                            outbox *o);
 /* The stats key of a person: "@account" (casefolded) where there is an account, else the
  * casefolded nick. */
 void tables_stats_key(const tables *t, const char *nick, const char *account, char *key,
@@ -176,6 +185,22 @@ static inline bool tables_hears(const table_t *tb, int s)
 /* People (not computer players) seated and not gone for good. */
 int tables_humans(const table_t *tb);
 static inline const char *tables_prefix(const tables *t) { return t->cfg.game.prefix; }
+/* Seats the person w, or a computer player of level, in tb. */
+void tables_add_seat(table_t *tb, const tables_who *w);
+void tables_add_ai(table_t *tb, ai_level level);
+/* A computer player's name, after its level and marked as a bot: "Hard[bot]", "Hard2[bot]". */
+void tables_ai_name(const table_t *tb, ai_level level, char *name, size_t cap);
+
+/* ==== 2. the output side ==== */
+
+/* ---- tables_prefs.c: each person's preferences, cached ---- */
+
+/* The entry of `nick`, loaded from the store the first time (by the seat's account when the
+ * nick sits somewhere, else by `account`, the event's, else by nick). */
+pref_entry *prefs_entry(tables *t, const char *nick, const char *account);
+/* e was changed: handed over by tables_take_prefs, to be saved. */
+void prefs_changed(tables *t, const pref_entry *e);
+
 /* ---- tables_lang.c: the language of each line ---- */
 
 /* A channel's language: its channel_settings entry, else game.language. */
@@ -201,6 +226,13 @@ void tables_bind(tables *t, outbox *o);
 /* The same for an event said in `channel`. */
 void tables_bind_channel(tables *t, outbox *o, const char *channel);
 
+/* ---- tables_prio.c ---- */
+
+/* The priority of a line of message id. */
+out_prio tables_line_prio(out_kind kind, msg_id id);
+
+/* ---- tables_emit.c: the lines ---- */
+
 /* The seat names of tb for render_game. */
 render_seats tables_names(const table_t *tb);
 /* A message by PRIVMSG (public lines, hands, moves), in target's language (tables_bind). */
@@ -211,107 +243,11 @@ void tables_notice(outbox *o, const char *target, msg_id id, ...);
 void tables_send_hand(const tables *t, const table_t *tb, int s, outbox *o);
 /* The public status line of a running game into the channel. */
 void tables_say_status(const tables *t, const table_t *tb, outbox *o);
-/* The priority of a line of message id (tables_prio.c). */
-out_prio tables_line_prio(out_kind kind, msg_id id);
+/* When `w` holds the nick of seat s but is not its person: tells them so and returns true. */
+bool tables_refuse_stranger(const tables *t, const table_t *tb, int s, const tables_who *w,
+                            outbox *o);
 
-/* ---- tables_lobby.c: open, join, leave, bots, start, stop ---- */
-
-void lobby_open(tables *t, const tables_who *w, const char *channel, const parsed_cmd *p,
-                double now, outbox *o);
-void lobby_join(tables *t, const tables_who *w, table_t *tb, outbox *o);
-/* !leave: the person's seat is freed; a running game forfeits. */
-void lobby_leave(tables *t, const tables_who *w, table_t *tb, double now, outbox *o);
-/* Seat s leaves (its person typed !leave or left the channel). */
-void lobby_unseat(tables *t, table_t *tb, int s, double now, outbox *o);
-void lobby_start(tables *t, const tables_who *w, table_t *tb, double now, outbox *o);
-void lobby_stop(tables *t, const tables_who *w, table_t *tb, double now, outbox *o);
-void lobby_bot(tables *t, const tables_who *w, table_t *tb, const parsed_cmd *p, outbox *o);
-/* A computer player's name, after its level and marked as a bot: "Hard[bot]", "Hard2[bot]". */
-void lobby_ai_name(const table_t *tb, ai_level level, char *name, size_t cap);
-/* Seats the person w, or a computer player of level, in tb. */
-void lobby_seat(table_t *tb, const tables_who *w);
-void lobby_seat_ai(table_t *tb, ai_level level);
-/* "You already sit at the game in #x" (or "you already have a private game") to nick. */
-void lobby_tell_seated(const tables *t, const table_t *other, const char *nick, outbox *o);
-
-/* ---- tables_play.c: the deal, moves, time-outs, forfeits, results ---- */
-
-void play_start(tables *t, table_t *tb, double now, outbox *o);
-/* R18: a seat leaves the running game (or a computer player takes it over). */
-void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox *o);
-void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, double now, outbox *o);
-/* A move command (play, beat, take, pass, transfer, a bare card). */
-bool play_is_move(parse_kind k);
-
-/* ---- tables_turn.c: the turn timer, the private turn line, time-outs ---- */
-
-/* A new decision: its timer (game.turn_timeout, or game.throwin_timeout when it may be passed),
- * and a new version (stale computer decisions are dropped). */
-void turn_arm(const tables *t, table_t *tb, double now);
-/* The actor is away in a netsplit: their timer stands still with what is left on it, until
- * turn_resume (they are back) or turn_arm (the turn passed on). */
-void turn_pause(table_t *tb, double now);
-void turn_resume(table_t *tb, double now);
-/* "Your turn in #durak: beat 9♠ or take — beat 9♠ 7♠ | take · hand: …" to a human actor. */
-void turn_tell(const tables *t, const table_t *tb, outbox *o);
-/* The actor's legal moves in the order of the hand as shown (take and pass last). */
-int turn_moves(const durak_game *g, durak_action *a);
-/* The turn timer of tb: warning, then the bot's move, a pass, or a forfeit. */
-void play_tick(tables *t, table_t *tb, double now, outbox *o);
-/* When tb's turn timer next needs attention (its warning or its end), or -1. */
-double play_deadline(const tables *t, const table_t *tb);
-/* The bot's move for a player who timed out on a decision they must make. */
-durak_action turn_timeout_action(const durak_game *g);
-
-/* ---- tables_hint.c: `hint` on one's turn ---- */
-
-/* Does tb allow hints: game.hints is "always", or "private" and tb is a private game (none is
- * yet: channel games only). The one place that decides it. */
-bool tables_hints_allowed(const tables *t, const table_t *tb);
-/* `hint` from seat s: asked for on the worker (hint_next_job), or told why not. */
-void hint_request(const tables *t, table_t *tb, int s, outbox *o);
-/* A hint to compute now: fills job (the asking seat's view, hard's parameters). */
-bool hint_next_job(tables *t, table_t *tb, tables_ai_job *job);
-/* The hard player's move for the hint job: the hint and its reason to its person, counted. */
-void hint_result(tables *t, const tables_ai_job *job, durak_action a, outbox *o);
-/* 0 (due at once) while a hint waits for the worker, else -1: the loop's timer then starts it. */
-double hint_deadline(const table_t *tb);
-/* "alice 2, bob 1": who took hints this game; "" when nobody did. */
-void hint_counts(const table_t *tb, char *buf, size_t cap);
-
-/* ---- tables_end.c: the result, the last line, !again, the stop vote ---- */
-
-/* The game is over: its result queued for the stats and the last line said. */
-void end_announce(tables *t, table_t *tb, outbox *o);
-/* !again: a rematch with the last game's seats, or agreeing to the one open. */
-void end_again(tables *t, const tables_who *w, const char *channel, double now, outbox *o);
-/* !stop of a running game by a player: a vote, passed by more than half of the people in. */
-void end_stop_vote(tables *t, const tables_who *w, table_t *tb, double now, outbox *o);
-/* The person of seat s leaves a private game (stop, time-outs, gone): it ends at once, rated as
- * their forfeit. */
-void end_abandon(tables *t, table_t *tb, int s, outbox *o);
-/* A stop vote that ran out fails. */
-void end_tick(table_t *tb, double now, outbox *o);
-double end_deadline(const table_t *tb);
-
-/* ---- tables_prefs.c: set, and the preferences applied ---- */
-
-/* set [notice|privmsg|colours on|off|turn on|off]: shows or changes the person's settings. */
-void prefs_command(tables *t, const tables_who *w, const char *arg, outbox *o);
-
-/* ---- tables_info.c: !table, !rules, !help, !stats, !top ---- */
-
-void info_table(tables *t, table_t *tb, outbox *o);
-/* The rules of the table's game (or of a new one) to `to`: a channel, or a person. */
-void info_rules(tables *t, const char *to, const table_t *tb, outbox *o);
-/* !help [topic] in `channel` (one line there; a topic privately), or help [topic] in private
- * (channel NULL): two lines at most. */
-void info_help(tables *t, const tables_who *w, const char *channel, const char *topic, outbox *o);
-/* One player's stats to `to` (the channel, or the person asking). */
-void info_stats(tables *t, const tables_who *w, const char *to, const char *nick, outbox *o);
-/* The best n people, computer players (which "bots") or people in private games ("solo"), to
- * `to`. */
-void info_top(tables *t, const char *to, int n, const char *which, outbox *o);
+/* ==== 3. the game flow ==== */
 
 /* ---- tables_record.c: the game's record, the deal's fingerprint, !last ---- */
 
@@ -330,10 +266,104 @@ void record_reveal(table_t *tb, outbox *o);
 /* !last: the channel's last recorded game in one line. */
 void info_last(tables *t, const char *channel, outbox *o);
 
-/* ---- tables_presence.c: nick, part, quit, rejoin grace ---- */
+/* ---- tables_hint.c: `hint` on one's turn ---- */
 
-/* Seats whose rejoin grace ran out forfeit. */
-void presence_tick(tables *t, table_t *tb, double now, outbox *o);
+/* Does tb allow hints: game.hints is "always", or "private" and tb is a private game (none is
+ * yet: channel games only). The one place that decides it. */
+bool tables_hints_allowed(const tables *t, const table_t *tb);
+/* `hint` from seat s: asked for on the worker (hint_next_job), or told why not. */
+void hint_request(const tables *t, table_t *tb, int s, outbox *o);
+/* A hint to compute now: fills job (the asking seat's view, hard's parameters). */
+bool hint_next_job(tables *t, table_t *tb, tables_ai_job *job);
+/* The hard player's move for the hint job: the hint and its reason to its person, counted. */
+void hint_result(tables *t, const tables_ai_job *job, durak_action a, outbox *o);
+/* 0 (due at once) while a hint waits for the worker, else -1: the loop's timer then starts it. */
+double hint_deadline(const table_t *tb);
+/* "alice 2, bob 1": who took hints this game; "" when nobody did. */
+void hint_counts(const table_t *tb, char *buf, size_t cap);
+
+/* ---- tables_turn.c: the turn timer armed, the private turn line ---- */
+
+/* A new decision: its timer (game.turn_timeout, or game.throwin_timeout when it may be passed),
+ * and a new version (stale computer decisions are dropped). */
+void turn_arm(const tables *t, table_t *tb, double now);
+/* The actor is away in a netsplit: their timer stands still with what is left on it, until
+ * turn_resume (they are back) or turn_arm (the turn passed on). */
+void turn_pause(table_t *tb, double now);
+void turn_resume(table_t *tb, double now);
+/* "Your turn in #durak: beat 9♠ or take — beat 9♠ 7♠ | take · hand: …" to a human actor. */
+void turn_tell(const tables *t, const table_t *tb, outbox *o);
+/* The actor's legal moves in the order of the hand as shown (take and pass last). */
+int turn_moves(const durak_game *g, durak_action *a);
+/* The bot's move for a player who timed out on a decision they must make. */
+durak_action turn_timeout_action(const durak_game *g);
+
+/* ---- tables_end.c: the result, the last line ---- */
+
+/* The game is over: its result queued for the stats and the last line said. */
+void end_announce(tables *t, table_t *tb, outbox *o);
+/* The person of seat s leaves a private game (stop, time-outs, gone): it ends at once, rated as
+ * their forfeit. */
+void end_abandon(tables *t, table_t *tb, int s, outbox *o);
+/* The seats and options of channel's last finished game (for !again), or NULL. */
+last_game *end_last_game(tables *t, const char *channel);
+
+/* ---- tables_play.c: the deal, moves, forfeits ---- */
+
+void play_start(tables *t, table_t *tb, double now, outbox *o);
+/* R18: a seat leaves the running game (or a computer player takes it over). */
+void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox *o);
+void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, double now, outbox *o);
+/* A move typed by seat s (a player of a running game): checked, made, or refused with why. */
+void play_typed_move(tables *t, table_t *tb, int s, const parsed_cmd *p, double now, outbox *o);
+/* `moves`: seat s's legal moves, or whose turn it is. */
+void play_list_moves(const tables *t, const table_t *tb, int s, outbox *o);
+
+/* ==== 4. the commands ==== */
+
+/* ---- tables_info.c: !table, !rules, !help, !stats, !top ---- */
+
+void info_table(tables *t, table_t *tb, outbox *o);
+/* The rules of the table's game (or of a new one) to `to`: a channel, or a person. */
+void info_rules(tables *t, const char *to, const table_t *tb, outbox *o);
+/* !help [topic] in `channel` (one line there; a topic privately), or help [topic] in private
+ * (channel NULL): two lines at most. */
+void info_help(tables *t, const tables_who *w, const char *channel, const char *topic, outbox *o);
+/* One player's stats to `to` (the channel, or the person asking). */
+void info_stats(tables *t, const tables_who *w, const char *to, const char *nick, outbox *o);
+/* The best n people, computer players (which "bots") or people in private games ("solo"), to
+ * `to`. */
+void info_top(tables *t, const char *to, int n, const char *which, outbox *o);
+
+/* ---- tables_set.c ---- */
+
+/* set [notice|privmsg|colours on|off|turn on|off]: shows or changes the person's settings. */
+void prefs_command(tables *t, const tables_who *w, const char *arg, outbox *o);
+
+/* ---- tables_watch.c: spectators ---- */
+
+void watch_command(tables *t, const tables_who *w, table_t *tb, bool on, outbox *o);
+/* nick left channel (NULL: every channel, a quit): no longer a spectator there. */
+void watch_gone(tables *t, const char *nick, const char *channel);
+void watch_renamed(tables *t, const char *old_nick, const char *new_nick);
+
+/* ---- tables_lobby.c: open, join, leave, bots, start, stop, again ---- */
+
+void lobby_open(tables *t, const tables_who *w, const char *channel, const parsed_cmd *p,
+                double now, outbox *o);
+void lobby_join(tables *t, const tables_who *w, table_t *tb, outbox *o);
+/* !leave: the person's seat is freed; a running game forfeits. */
+void lobby_leave(tables *t, const tables_who *w, table_t *tb, double now, outbox *o);
+/* Seat s leaves (its person typed !leave or left the channel). */
+void lobby_unseat(tables *t, table_t *tb, int s, double now, outbox *o);
+void lobby_start(tables *t, const tables_who *w, table_t *tb, double now, outbox *o);
+/* !stop: a lobby ends, a running game ends by an admin or by its players' vote. */
+void lobby_stop(tables *t, const tables_who *w, table_t *tb, double now, outbox *o);
+void lobby_bot(tables *t, const tables_who *w, table_t *tb, const parsed_cmd *p, outbox *o);
+/* !again: a rematch with the last game's seats, or agreeing to the one open. */
+void lobby_again(tables *t, const tables_who *w, const char *channel, double now, outbox *o);
+/* "You already sit at the game in #x" (or "you already have a private game") to nick. */
+void lobby_tell_seated(const tables *t, const table_t *other, const char *nick, outbox *o);
 
 /* ---- tables_solo.c: private games against computer players ---- */
 
@@ -345,11 +375,6 @@ void solo_stop(tables *t, const tables_who *w, double now, outbox *o);
  * quit is theirs again, and they hear where it stands. */
 void solo_seen(tables *t, const tables_who *w, double now, outbox *o);
 
-/* ---- tables_watch.c: spectators ---- */
-
-void watch_command(tables *t, const tables_who *w, table_t *tb, bool on, outbox *o);
-/* nick left channel (NULL: every channel, a quit): no longer a spectator there. */
-void watch_gone(tables *t, const char *nick, const char *channel);
-void watch_renamed(tables *t, const char *old_nick, const char *new_nick);
+/* ==== 5. the entry points: tables.h's events (tables_cmd, tables_presence, tables_tick) ==== */
 
 #endif

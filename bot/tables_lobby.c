@@ -1,44 +1,12 @@
 /* tables_lobby.c — a channel's lobby: !durak opens it, !join and !leave, !bot seats computer
- * players, !start deals, !stop ends; and the channel commands' dispatch. */
+ * players, !start deals, !stop ends it (a running game: an admin, or its players' vote), !again
+ * opens a rematch with the last game's seats. */
 #include <stdio.h>
 #include <string.h>
 
 #include "tables_internal.h"
 
-void lobby_seat(table_t *tb, const tables_who *w)
-{
-    tables_touch(tb);
-    seat_t *s = &tb->seat[tb->nseats++];
-    memset(s, 0, sizeof *s);
-    snprintf(s->nick, sizeof s->nick, "%s", w->nick);
-    snprintf(s->user, sizeof s->user, "%s", w->user);
-    snprintf(s->host, sizeof s->host, "%s", w->host);
-    snprintf(s->account, sizeof s->account, "%s", w->account ? w->account : "");
-    s->ai = -1;
-}
-
-void lobby_ai_name(const table_t *tb, ai_level level, char *name, size_t cap)
-{
-    char word[16];
-    snprintf(word, sizeof word, "%s", ai_level_name(level));
-    word[0] = (char)(word[0] - 'a' + 'A');
-    int same = 0;
-    for (int s = 0; s < tb->nseats; s++)
-        same += tb->seat[s].ai == (int)level;
-    if (same)
-        snprintf(name, cap, "%s%d[bot]", word, same + 1);
-    else
-        snprintf(name, cap, "%s[bot]", word);
-}
-
-void lobby_seat_ai(table_t *tb, ai_level level)
-{
-    char name[NICK_MAX];
-    lobby_ai_name(tb, level, name, sizeof name);
-    tables_who w = { name, "", "", "" };
-    lobby_seat(tb, &w);
-    tb->seat[tb->nseats - 1].ai = (int)level;
-}
+#define STOP_VOTE_SECONDS 30.0
 
 /* Frees a lobby seat; a leaving creator hands over to the first person seated. */
 static void unseat(table_t *tb, int s)
@@ -89,7 +57,7 @@ void lobby_open(tables *t, const tables_who *w, const char *channel, const parse
     tb->opt.first5 = (uint8_t)(p->first5 >= 0 ? p->first5 : t->cfg.game.first5);
     tb->opt.teams = p->teams > 0; /* R19 */
     tb->lobby_deadline = now + t->cfg.game.lobby_timeout;
-    lobby_seat(tb, w);
+    tables_add_seat(tb, w);
     char opts[128];
     render_opts r = tables_ropts_to(t, channel);
     render_options(&r, &tb->opt, opts, sizeof opts);
@@ -117,7 +85,7 @@ void lobby_join(tables *t, const tables_who *w, table_t *tb, outbox *o)
         tables_notice(o, w->nick, MSG_LOBBY_FULL, tb->channel);
         return;
     }
-    lobby_seat(tb, w);
+    tables_add_seat(tb, w);
     char seats[512];
     seat_list(tb, seats, sizeof seats);
     tables_say(o, tb->channel, MSG_LOBBY_JOINED, w->nick, seats, tb->nseats,
@@ -182,10 +150,34 @@ void lobby_start(tables *t, const tables_who *w, table_t *tb, double now, outbox
     }
 }
 
+/* !stop of a running game by a player: a vote, passed by more than half of the people in. */
+static void stop_vote(tables *t, const tables_who *w, table_t *tb, double now, outbox *o)
+{
+    int s = tables_seat_of(t, tb, w->nick);
+    if (s < 0 || ((tb->g.forfeited >> s) & 1)) {
+        tables_notice(o, w->nick, MSG_STOP_NOT_SEATED, tables_prefix(t));
+        return;
+    }
+    if (tables_refuse_stranger(t, tb, s, w, o))
+        return;
+    if (!tb->stop_votes)
+        tb->stop_deadline = now + STOP_VOTE_SECONDS;
+    tb->stop_votes |= (uint8_t)(1u << s);
+    tables_touch(tb);
+    int votes = __builtin_popcount(tb->stop_votes), people = tables_humans(tb);
+    if (2 * votes > people) {
+        tables_say(o, tb->channel, MSG_STOP_AGREED);
+        record_reveal(tb, o);
+        tables_close(t, tb);
+        return;
+    }
+    tables_say(o, tb->channel, MSG_STOP_VOTE, w->nick, votes, people, tables_prefix(t));
+}
+
 void lobby_stop(tables *t, const tables_who *w, table_t *tb, double now, outbox *o)
 {
     if (tb->playing && !tables_is_admin(t, w)) { /* a running game stops when its players agree */
-        end_stop_vote(t, w, tb, now, o);
+        stop_vote(t, w, tb, now, o);
         return;
     }
     if (!may_manage(t, tb, w, MSG_ONLY_CREATOR_STOP, o))
@@ -225,98 +217,109 @@ void lobby_bot(tables *t, const tables_who *w, table_t *tb, const parsed_cmd *p,
     } else if (tb->nseats == DURAK_MAX_PLAYERS) {
         tables_notice(o, w->nick, MSG_LOBBY_FULL, tb->channel);
     } else {
-        lobby_seat_ai(tb, p->bot_level >= 0 ? (ai_level)p->bot_level : AI_NORMAL);
+        tables_add_ai(tb, p->bot_level >= 0 ? (ai_level)p->bot_level : AI_NORMAL);
         seat_list(tb, seats, sizeof seats);
         tables_say(o, tb->channel, MSG_BOT_ADDED, tb->seat[tb->nseats - 1].nick, seats, tb->nseats,
                    tb->seat[tb->creator].nick, tables_prefix(t));
     }
 }
 
-/* Commands that need no table in the channel; true when `p` was one of them. */
-static bool any_table_command(tables *t, const tables_who *w, const char *channel,
-                              const parsed_cmd *p, table_t *tb, double now, outbox *o)
+/* ---- !again: the same seats, computer players included ---- */
+
+static bool all_agreed(const table_t *tb)
 {
-    switch (p->kind) {
-    case PC_ERROR: outbox_add(o, OUT_NOTICE, w->nick, "%s", p->error); return true;
-    case PC_DURAK: lobby_open(t, w, channel, p, now, o); return true;
-    case PC_AGAIN: end_again(t, w, channel, now, o); return true;
-    case PC_HELP: info_help(t, w, channel, p->arg, o); return true;
-    case PC_RULES: info_rules(t, channel, tb, o); return true;
-    case PC_STATS: info_stats(t, w, channel, p->arg, o); return true;
-    case PC_TOP: info_top(t, channel, p->number, p->arg, o); return true;
-    case PC_LAST: info_last(t, channel, o); return true;
-    default: return false;
-    }
+    for (int s = 0; s < tb->nseats; s++)
+        if (!tables_is_ai(tb, s) && !((tb->agreed >> s) & 1))
+            return false;
+    return true;
 }
 
-/* A move typed in the channel by a player of its game: where moves go, and how. */
-static void move_in_channel(tables *t, const tables_who *w, const char *channel, const char *text,
-                            double now, outbox *o)
+static void waiting_list(const table_t *tb, char *buf, size_t cap)
 {
-    parse_opts po = { tables_prefix(t), t->cfg.ui.unicode_suits, false,
-                      (int)tables_lang_of(t, w->nick), tables_lang_chosen(t, w->nick) };
-    parsed_cmd p;
-    table_t *tb = tables_find(t, channel);
-    if (!tb || !tb->playing || tables_seat_of(t, tb, w->nick) < 0)
-        return;
-    parse_private(text, strlen(text), &po, &p);
-    char key[NICK_MAX], move[128], c[RENDER_CARD_MAX], x[RENDER_CARD_MAX];
-    casemap_fold(t->cm, w->nick, key, sizeof key);
-    if (!play_is_move(p.kind) || !ratelimit_allow(&t->rl, key, now))
-        return;
-    render_opts r = tables_ropts_to(t, channel);
-    r.colors = false;
-    render_card(&r, p.card, c, sizeof c);
-    render_card(&r, p.target, x, sizeof x);
-    const char *word = msg_command(r.lang, parse_kind_name(p.kind));
-    if (p.kind == PC_CARD)
-        snprintf(move, sizeof move, "%s", c);
-    else if (p.kind == PC_BEAT && p.target != CARD_NONE)
-        snprintf(move, sizeof move, "%s %s %s", word, c, x);
-    else if (p.card != CARD_NONE)
-        snprintf(move, sizeof move, "%s %s", word, c);
-    else
-        snprintf(move, sizeof move, "%s", word);
-    tables_say(o, channel, MSG_MOVE_IN_CHANNEL, w->nick, t->own_nick, move);
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int s = 0; s < tb->nseats; s++)
+        if (!tables_is_ai(tb, s) && !((tb->agreed >> s) & 1))
+            render_appendf(buf, cap, &len, "%s%s", len ? ", " : "", tb->seat[s].nick);
 }
 
-void tables_on_channel(tables *t, double now, const tables_who *w, const char *channel,
-                       const char *text, outbox *o)
+/* The rematch lobby: the last game's seats whose people are not seated elsewhere now. */
+static table_t *open_rematch(tables *t, const last_game *l, double now)
 {
-    tables_bind_channel(t, o, channel);
-    if (casemap_equal(t->cm, w->nick, t->own_nick))
-        return;
-    parse_opts po = { tables_prefix(t), t->cfg.ui.unicode_suits, false,
-                      (int)tables_lang_of(t, w->nick), tables_lang_chosen(t, w->nick) };
-    parsed_cmd p;
-    parse_channel(text, strlen(text), &po, &p);
-    if (p.kind == PC_IGNORED) {
-        move_in_channel(t, w, channel, text, now, o);
+    table_t *tb = tables_open(t, l->channel);
+    if (!tb)
+        return NULL;
+    tb->opt = l->opt;
+    tb->rematch = true;
+    tb->lobby_deadline = now + t->cfg.game.lobby_timeout;
+    for (int s = 0; s < l->nseats; s++) {
+        int other;
+        if (l->seat[s].ai < 0 && tables_of_nick(t, l->seat[s].nick, &other))
+            continue;
+        seat_t *st = &tb->seat[tb->nseats++];
+        *st = l->seat[s];
+        st->absent = st->unconfirmed = false;
+        st->timeouts = 0;
+        if (s == l->creator)
+            tb->creator = tb->nseats - 1;
+    }
+    while (tables_is_ai(tb, tb->creator) && tb->creator + 1 < tb->nseats)
+        tb->creator++;
+    return tb;
+}
+
+/* The person's seat in the last game of the channel, or -1. */
+static int played_last(const tables *t, const last_game *l, const tables_who *w)
+{
+    for (int s = 0; l && s < l->nseats; s++)
+        if (casemap_equal(t->cm, l->seat[s].nick, w->nick) && tables_same_person(t, &l->seat[s], w))
+            return s;
+    return -1;
+}
+
+static void agree(tables *t, table_t *tb, int s, double now, outbox *o)
+{
+    char waiting[512], seats[512];
+    tb->agreed |= (uint8_t)(1u << s);
+    tables_touch(tb);
+    if (all_agreed(tb) && tb->nseats >= 2) {
+        play_start(t, tb, now, o);
         return;
     }
-    char key[NICK_MAX];
-    casemap_fold(t->cm, w->nick, key, sizeof key);
-    if (!ratelimit_allow(&t->rl, key, now))
+    waiting_list(tb, waiting, sizeof waiting);
+    if (__builtin_popcount(tb->agreed) > 1) {
+        tables_say(o, tb->channel, MSG_AGAIN_AGREED, tb->seat[s].nick, waiting);
         return;
+    }
+    render_seats names = tables_names(tb);
+    render_seat_list(&names, seats, sizeof seats);
+    tables_say(o, tb->channel, MSG_AGAIN_OPEN, seats, tables_prefix(t), waiting,
+               tb->seat[tb->creator].nick, tables_prefix(t));
+}
+
+void lobby_again(tables *t, const tables_who *w, const char *channel, double now, outbox *o)
+{
     table_t *tb = tables_find(t, channel);
-    if (any_table_command(t, w, channel, &p, tb, now, o))
-        return;
-    if (!tb) {
-        tables_notice(o, w->nick, MSG_NO_GAME_HERE, channel, tables_prefix(t));
+    if (tb && (tb->playing || !tb->rematch)) {
+        tables_notice(o, w->nick, tb->playing ? MSG_GAME_RUNNING : MSG_LOBBY_EXISTS, channel,
+                      tables_prefix(t));
         return;
     }
-    switch (p.kind) {
-    case PC_JOIN: lobby_join(t, w, tb, o); break;
-    case PC_LEAVE: lobby_leave(t, w, tb, now, o); break;
-    case PC_START: lobby_start(t, w, tb, now, o); break;
-    case PC_STOP: lobby_stop(t, w, tb, now, o); break;
-    case PC_BOT: lobby_bot(t, w, tb, &p, o); break;
-    case PC_TABLE: info_table(t, tb, o); break;
-    case PC_WATCH: watch_command(t, w, tb, true, o); break;
-    case PC_UNWATCH: watch_command(t, w, tb, false, o); break;
-    default:
-        tables_notice(o, w->nick, MSG_PRIVATE_ONLY, t->own_nick,
-                      msg_command(tables_lang_of(t, w->nick), parse_kind_name(p.kind)));
-        break;
+    if (tb) {
+        int s = tables_seat_of(t, tb, w->nick);
+        if (s < 0)
+            tables_notice(o, w->nick, MSG_NOT_SEATED_HERE, channel, tables_prefix(t));
+        else if (!tables_refuse_stranger(t, tb, s, w, o))
+            agree(t, tb, s, now, o);
+        return;
     }
+    last_game *l = end_last_game(t, channel);
+    int other;
+    if (played_last(t, l, w) < 0 || tables_of_nick(t, w->nick, &other)) {
+        tables_notice(o, w->nick, MSG_AGAIN_NONE, channel, tables_prefix(t));
+        return;
+    }
+    if (!(tb = open_rematch(t, l, now)))
+        return;
+    agree(t, tb, tables_seat_of(t, tb, w->nick), now, o);
 }

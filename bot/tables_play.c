@@ -1,5 +1,6 @@
-/* tables_play.c — a running game: the deal, moves by private message, what each move makes
- * the channel and the players hear, and forfeits (R18). */
+/* tables_play.c — the game flow of a running game: the deal, a move applied and what it makes
+ * the channel and the players hear, forfeits (R18); and a move typed by private message checked
+ * and explained when refused. Calls down into turn, end, record and the output side. */
 #include <stdio.h>
 #include <string.h>
 
@@ -50,7 +51,7 @@ static void replace_by_ai(tables *t, table_t *tb, int s, msg_id why, double now,
 {
     char what[256], name[NICK_MAX], status[TABLES_LINE_MAX];
     snprintf(what, sizeof what, tables_text(t, tb->channel, why), tb->seat[s].nick);
-    lobby_ai_name(tb, AI_NORMAL, name, sizeof name);
+    tables_ai_name(tb, AI_NORMAL, name, sizeof name);
     seat_t *st = &tb->seat[s];
     memset(st, 0, sizeof *st);
     snprintf(st->nick, sizeof st->nick, "%s", name);
@@ -162,7 +163,7 @@ static void waiting_for(const tables *t, const table_t *tb, const char *nick, ou
     tables_notice(o, nick, MSG_NO_MOVES, tb->seat[tb->g.actor].nick, task);
 }
 
-static void cmd_moves(const tables *t, const table_t *tb, int s, outbox *o)
+void play_list_moves(const tables *t, const table_t *tb, int s, outbox *o)
 {
     if (tb->g.actor != s) {
         waiting_for(t, tb, tb->seat[s].nick, o);
@@ -301,7 +302,7 @@ static bool to_action(const tables *t, const table_t *tb, const parsed_cmd *p, c
     }
 }
 
-static void cmd_move(tables *t, table_t *tb, int s, const parsed_cmd *p, double now, outbox *o)
+void play_typed_move(tables *t, table_t *tb, int s, const parsed_cmd *p, double now, outbox *o)
 {
     const char *nick = tb->seat[s].nick;
     if (tb->g.actor != s) {
@@ -318,69 +319,4 @@ static void cmd_move(tables *t, table_t *tb, int s, const parsed_cmd *p, double 
     }
     tb->seat[s].timeouts = 0;
     play_move(t, tb, a, false, now, o);
-}
-
-bool play_is_move(parse_kind k)
-{
-    return k == PC_PLAY || k == PC_BEAT || k == PC_TAKE || k == PC_PASS || k == PC_TRANSFER
-           || k == PC_CARD;
-}
-
-void tables_on_private(tables *t, double now, const tables_who *w, const char *text, outbox *o)
-{
-    tables_bind(t, o);
-    if (casemap_equal(t->cm, w->nick, t->own_nick))
-        return;
-    solo_seen(t, w, now, o);
-    int s;
-    table_t *tb = tables_of_nick(t, w->nick, &s);
-    parse_opts po = { tables_prefix(t), t->cfg.ui.unicode_suits,
-                      tb && tb->opt.variant == DURAK_VARIANT_CLASSIC,
-                      (int)tables_lang_of(t, w->nick), tables_lang_chosen(t, w->nick) };
-    parsed_cmd p;
-    parse_private(text, strlen(text), &po, &p);
-    char key[NICK_MAX];
-    casemap_fold(t->cm, w->nick, key, sizeof key);
-    bool my_turn = tb && tb->playing && tb->g.actor == s;
-    bool turn_command = play_is_move(p.kind) || p.kind == PC_MOVES || p.kind == PC_HAND;
-    if (!(my_turn && turn_command) && !ratelimit_allow(&t->rl, key, now))
-        return; /* on your turn, moves, hand and moves are free */
-    if (p.kind == PC_ERROR) {
-        outbox_add(o, OUT_NOTICE, w->nick, "%s", p.error);
-    } else if (p.kind == PC_HELP) {
-        info_help(t, w, NULL, p.arg, o);
-    } else if (p.kind == PC_STATS) {
-        info_stats(t, w, w->nick, p.arg, o);
-    } else if (p.kind == PC_TOP) {
-        info_top(t, w->nick, p.number, p.arg, o);
-    } else if (p.kind == PC_RULES) {
-        info_rules(t, w->nick, tb, o);
-    } else if (p.kind == PC_SET) {
-        prefs_command(t, w, p.arg, o);
-    } else if (p.kind == PC_SOLO) {
-        solo_play(t, w, &p, now, o);
-    } else if (p.kind == PC_STOP && (!tb || tb->solo)) {
-        solo_stop(t, w, now, o);
-    } else if (p.kind == PC_STOP) { /* a channel game's !stop is a vote in its channel */
-        tables_notice(o, w->nick, MSG_CHANNEL_ONLY, parse_kind_name(p.kind), tb->channel);
-    } else if (!tb) {
-        tables_notice(o, w->nick, MSG_NOT_IN_GAME, tables_prefix(t), tables_prefix(t));
-    } else if (!tb->playing) {
-        tables_notice(o, w->nick, MSG_NOT_STARTED, tb->seat[tb->creator].nick, tables_prefix(t),
-                      tb->channel);
-    } else if (tables_refuse_stranger(t, tb, s, w, o)) {
-        return;
-    } else if (p.kind == PC_HAND) {
-        tables_send_hand(t, tb, s, o);
-    } else if (p.kind == PC_MOVES) {
-        cmd_moves(t, tb, s, o);
-    } else if (p.kind == PC_HINT) {
-        hint_request(t, tb, s, o);
-    } else if (play_is_move(p.kind)) {
-        cmd_move(t, tb, s, &p, now, o);
-    } else {
-        tables_notice(o, w->nick, MSG_CHANNEL_ONLY,
-                      msg_command(tables_lang_of(t, w->nick), parse_kind_name(p.kind)),
-                      tables_where(t, tb, w->nick));
-    }
 }

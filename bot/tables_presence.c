@@ -1,5 +1,5 @@
-/* tables_presence.c — who is there: nick changes, joins, parts, quits and kicks, the rejoin
- * grace of a held seat, and the pause and resume of every table around a reconnect. */
+/* tables_presence.c — who is there: nick changes, joins, parts, quits and kicks (a seat held for
+ * the rejoin grace), every table again after a reconnect, a channel no longer served. */
 #include <stdio.h>
 #include <string.h>
 
@@ -139,13 +139,6 @@ void tables_on_quit(tables *t, double now, const char *nick, const char *reason,
         player_gone(t, tb, s, tables_netsplit_reason(reason), now, o);
 }
 
-void presence_tick(tables *t, table_t *tb, double now, outbox *o)
-{
-    for (int s = 0; s < tb->nseats && tb->used; s++)
-        if (tb->seat[s].absent && now >= tb->seat[s].grace_deadline && durak_in_game(&tb->g, s))
-            play_forfeit(t, tb, s, MSG_FORFEIT_GONE, now, o);
-}
-
 /* After a reconnect or a restart: the table again. After a restart each hand goes out when its
  * person is seen in the channel again (tables_on_join: the WHO after joining), never to
  * whoever holds the nick. */
@@ -188,4 +181,14 @@ void tables_on_reconnect(tables *t, double now, outbox *o)
         tables_touch(tb);
         announce_back(t, tb, o);
     }
+}
+
+void tables_close_channel(tables *t, const char *channel, outbox *o)
+{
+    tables_bind(t, o);
+    table_t *tb = tables_find(t, channel);
+    if (!tb)
+        return;
+    tables_say(o, tb->channel, MSG_CHANNEL_DROPPED);
+    tables_close(t, tb);
 }

@@ -6,13 +6,6 @@
 
 #include "tables_internal.h"
 
-#define SOLO_PREFIX "~solo "
-
-bool tables_private_key(const char *key)
-{
-    return key && !strncmp(key, SOLO_PREFIX, sizeof SOLO_PREFIX - 1);
-}
-
 static int solo_count(const tables *t)
 {
     int n = 0;
@@ -78,9 +71,9 @@ void solo_play(tables *t, const tables_who *w, const parsed_cmd *p, double now, 
     tb->opt.variant = (uint8_t)(p->variant >= 0 ? p->variant : t->cfg.game.variant);
     tb->opt.throwin = (uint8_t)t->cfg.game.throwin;
     tb->opt.first5 = (uint8_t)t->cfg.game.first5;
-    lobby_seat(tb, w);
+    tables_add_seat(tb, w);
     for (int i = 1; i < (p->number > 0 ? p->number : 2); i++)
-        lobby_seat_ai(tb, p->bot_level >= 0 ? (ai_level)p->bot_level : AI_NORMAL);
+        tables_add_ai(tb, p->bot_level >= 0 ? (ai_level)p->bot_level : AI_NORMAL);
     play_start(t, tb, now, o);
     if (!tb->playing) { /* never expected: the engine refused the options */
         tables_close(t, tb);

@@ -1,5 +1,6 @@
-/* tables_turn.c — whose turn it is: the turn timer (game.turn_timeout, or game.throwin_timeout
- * for a decision that may be passed), the private "your turn" line, the warning, the time-out. */
+/* tables_turn.c — whose turn it is: the turn timer armed (game.turn_timeout, or
+ * game.throwin_timeout for a decision that may be passed), paused and resumed, the actor's moves
+ * in hand order, the private "your turn" line, the move made for a player who timed out. */
 #include <stdio.h>
 #include <string.h>
 
@@ -97,64 +98,4 @@ durak_action turn_timeout_action(const durak_game *g)
         a.card = cards_lowest(g->hand[g->actor], g->trump);
     }
     return a;
-}
-
-/* A decision that may be passed is a pass on time-out, and does not count towards
- * game.max_timeouts; the max_timeouts-th time-out in a row of one that must be made forfeits. */
-static void timed_out(tables *t, table_t *tb, double now, outbox *o)
-{
-    int s = tb->g.actor;
-    if (optional_turn(tb)) {
-        play_move(t, tb, (durak_action){ DURAK_ACT_PASS, CARD_NONE, CARD_NONE }, true, now, o);
-        return;
-    }
-    if (++tb->seat[s].timeouts >= t->cfg.game.max_timeouts) {
-        play_forfeit(t, tb, s, MSG_FORFEIT_TIMEOUTS, now, o);
-        return;
-    }
-    play_move(t, tb, turn_timeout_action(&tb->g), true, now, o);
-}
-
-static double warn_time(const tables *t, const table_t *tb)
-{
-    return tb->turn_deadline - t->cfg.game.turn_timeout / 3.0;
-}
-
-/* "Hurry: 20 seconds left …; one more time-out forfeits the game." */
-static void warn(tables *t, table_t *tb, double now, outbox *o)
-{
-    const seat_t *st = &tb->seat[tb->g.actor];
-    char then[256], act[128];
-    render_opts r = tables_ropts_to(t, st->nick);
-    if (st->timeouts + 1 >= t->cfg.game.max_timeouts)
-        snprintf(then, sizeof then, "%s", msg_in(r.lang, MSG_WARN_FORFEIT));
-    else
-        snprintf(then, sizeof then, msg_in(r.lang, MSG_WARN_AUTO),
-                 render_action(&r, turn_timeout_action(&tb->g), act, sizeof act));
-    tb->warned = true;
-    tables_touch(tb);
-    int left = (int)(tb->turn_deadline - now + 0.5);
-    if (tables_hears(tb, tb->g.actor))
-        tables_notice(o, st->nick, MSG_TURN_WARNING, left,
-                      msg_plural(r.lang, left, MSG_WORD_SECONDS_ONE), tables_where(t, tb, st->nick),
-                      then);
-}
-
-void play_tick(tables *t, table_t *tb, double now, outbox *o)
-{
-    if (tables_is_ai(tb, tb->g.actor) || tb->turn_paused) /* no timer, or it stands still */
-        return;
-    if (now >= tb->turn_deadline)
-        timed_out(t, tb, now, o);
-    else if (!tb->warned && !optional_turn(tb) && now >= warn_time(t, tb))
-        warn(t, tb, now, o);
-}
-
-double play_deadline(const tables *t, const table_t *tb)
-{
-    if (!tables_is_ai(tb, tb->g.actor) && tb->turn_paused)
-        return -1;
-    if (!tables_is_ai(tb, tb->g.actor))
-        return tb->warned || optional_turn(tb) ? tb->turn_deadline : warn_time(t, tb);
-    return tb->ai_pending ? -1 : tb->ai_due;
 }

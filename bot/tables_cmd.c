@@ -1,0 +1,219 @@
+/* tables_cmd.c — the commands as data: one row per parsed command kind (its handler, where it may
+ * be said, what it needs), and the two entry points that check a row and run it. */
+#include <stdio.h>
+#include <string.h>
+
+#include "tables_internal.h"
+
+/* One command being handled: who said it, where, and the table it concerns. */
+typedef struct {
+    tables *t;
+    const tables_who *w;
+    const char *channel; /* where it was said; NULL: privately */
+    const char *to;      /* where a public answer goes: the channel, or the sender */
+    table_t *tb;         /* the channel's table; privately: the one the sender sits at (or NULL) */
+    int seat;            /* privately: the sender's seat at tb */
+    const parsed_cmd *p;
+    double now;
+    outbox *o;
+} cmd_ctx;
+
+enum {
+    CMD_CHANNEL = 1 << 0,   /* may be said in a channel (with the prefix) */
+    CMD_PRIVATE = 1 << 1,   /* may be said privately */
+    CMD_TABLE = 1 << 2,     /* in a channel: needs that channel's table */
+    CMD_SEAT = 1 << 3,      /* privately: needs the sender's seat, theirs as a person */
+    CMD_RUNNING = 1 << 4,   /* privately (with CMD_SEAT): needs that game started */
+    CMD_TURN_FREE = 1 << 5, /* not rate-limited on the sender's turn */
+    CMD_MOVE = 1 << 6,      /* a move: typed in a channel by a player, they hear where moves go */
+};
+
+typedef struct {
+    void (*run)(const cmd_ctx *c);
+    unsigned flags;
+} cmd_row;
+
+static void run_error(const cmd_ctx *c)
+{
+    outbox_add(c->o, OUT_NOTICE, c->w->nick, "%s", c->p->error);
+}
+static void run_help(const cmd_ctx *c) { info_help(c->t, c->w, c->channel, c->p->arg, c->o); }
+static void run_rules(const cmd_ctx *c) { info_rules(c->t, c->to, c->tb, c->o); }
+static void run_stats(const cmd_ctx *c) { info_stats(c->t, c->w, c->to, c->p->arg, c->o); }
+static void run_top(const cmd_ctx *c) { info_top(c->t, c->to, c->p->number, c->p->arg, c->o); }
+static void run_last(const cmd_ctx *c) { info_last(c->t, c->channel, c->o); }
+static void run_durak(const cmd_ctx *c) { lobby_open(c->t, c->w, c->channel, c->p, c->now, c->o); }
+static void run_again(const cmd_ctx *c) { lobby_again(c->t, c->w, c->channel, c->now, c->o); }
+static void run_join(const cmd_ctx *c) { lobby_join(c->t, c->w, c->tb, c->o); }
+static void run_leave(const cmd_ctx *c) { lobby_leave(c->t, c->w, c->tb, c->now, c->o); }
+static void run_start(const cmd_ctx *c) { lobby_start(c->t, c->w, c->tb, c->now, c->o); }
+static void run_bot(const cmd_ctx *c) { lobby_bot(c->t, c->w, c->tb, c->p, c->o); }
+static void run_table(const cmd_ctx *c) { info_table(c->t, c->tb, c->o); }
+static void run_watch(const cmd_ctx *c) { watch_command(c->t, c->w, c->tb, true, c->o); }
+static void run_unwatch(const cmd_ctx *c) { watch_command(c->t, c->w, c->tb, false, c->o); }
+static void run_set(const cmd_ctx *c) { prefs_command(c->t, c->w, c->p->arg, c->o); }
+static void run_solo(const cmd_ctx *c) { solo_play(c->t, c->w, c->p, c->now, c->o); }
+static void run_hand(const cmd_ctx *c) { tables_send_hand(c->t, c->tb, c->seat, c->o); }
+static void run_moves(const cmd_ctx *c) { play_list_moves(c->t, c->tb, c->seat, c->o); }
+static void run_hint(const cmd_ctx *c) { hint_request(c->t, c->tb, c->seat, c->o); }
+
+/* In a channel: the lobby's !stop, or a vote in a running game. Privately: the sender's private
+ * game ends; a channel game's !stop is a vote in its channel. */
+static void run_stop(const cmd_ctx *c)
+{
+    if (c->channel)
+        lobby_stop(c->t, c->w, c->tb, c->now, c->o);
+    else if (!c->tb || c->tb->solo)
+        solo_stop(c->t, c->w, c->now, c->o);
+    else
+        tables_notice(c->o, c->w->nick, MSG_CHANNEL_ONLY, parse_kind_name(c->p->kind),
+                      c->tb->channel);
+}
+
+static void run_move(const cmd_ctx *c)
+{
+    play_typed_move(c->t, c->tb, c->seat, c->p, c->now, c->o);
+}
+
+#define ANYWHERE (CMD_CHANNEL | CMD_PRIVATE)
+#define AT_TABLE (CMD_CHANNEL | CMD_TABLE)
+#define PLAYER (CMD_PRIVATE | CMD_SEAT | CMD_RUNNING)
+#define MOVE (PLAYER | CMD_TURN_FREE | CMD_MOVE)
+
+/* A kind without a row (PC_IGNORED) is no command; one not allowed where it was said gets
+ * "private only" in a channel (after the table check) and "channel only" privately (after the
+ * seat checks). */
+static const cmd_row rows[PC_KIND_COUNT] = {
+    [PC_ERROR] = { run_error, ANYWHERE },
+    [PC_HELP] = { run_help, ANYWHERE },
+    [PC_RULES] = { run_rules, ANYWHERE },
+    [PC_STATS] = { run_stats, ANYWHERE },
+    [PC_TOP] = { run_top, ANYWHERE },
+    [PC_DURAK] = { run_durak, CMD_CHANNEL },
+    [PC_AGAIN] = { run_again, CMD_CHANNEL },
+    [PC_LAST] = { run_last, CMD_CHANNEL },
+    [PC_JOIN] = { run_join, AT_TABLE },
+    [PC_LEAVE] = { run_leave, AT_TABLE },
+    [PC_START] = { run_start, AT_TABLE },
+    [PC_STOP] = { run_stop, AT_TABLE | CMD_PRIVATE },
+    [PC_BOT] = { run_bot, AT_TABLE },
+    [PC_TABLE] = { run_table, AT_TABLE },
+    [PC_WATCH] = { run_watch, AT_TABLE },
+    [PC_UNWATCH] = { run_unwatch, AT_TABLE },
+    [PC_SET] = { run_set, CMD_PRIVATE },
+    [PC_SOLO] = { run_solo, CMD_PRIVATE },
+    [PC_HAND] = { run_hand, PLAYER | CMD_TURN_FREE },
+    [PC_MOVES] = { run_moves, PLAYER | CMD_TURN_FREE },
+    [PC_HINT] = { run_hint, PLAYER },
+    [PC_PLAY] = { run_move, MOVE },
+    [PC_BEAT] = { run_move, MOVE },
+    [PC_TAKE] = { run_move, MOVE },
+    [PC_PASS] = { run_move, MOVE },
+    [PC_TRANSFER] = { run_move, MOVE },
+    [PC_CARD] = { run_move, MOVE },
+};
+
+/* The flags of kind's row where it was said (`where`: CMD_CHANNEL or CMD_PRIVATE); 0: none. */
+static unsigned row_flags(parse_kind kind, unsigned where)
+{
+    const cmd_row *r = kind < PC_KIND_COUNT ? &rows[kind] : NULL;
+    return r && r->run && (r->flags & where) ? r->flags : 0;
+}
+
+static bool rate_ok(tables *t, const char *nick, double now)
+{
+    char key[NICK_MAX];
+    casemap_fold(t->cm, nick, key, sizeof key);
+    return ratelimit_allow(&t->rl, key, now);
+}
+
+/* A move typed in the channel by a player of its game: where moves go, and how. */
+static void move_in_channel(tables *t, const tables_who *w, const char *channel, const char *text,
+                            double now, outbox *o)
+{
+    parse_opts po = { tables_prefix(t), t->cfg.ui.unicode_suits, false,
+                      (int)tables_lang_of(t, w->nick), tables_lang_chosen(t, w->nick) };
+    parsed_cmd p;
+    table_t *tb = tables_find(t, channel);
+    if (!tb || !tb->playing || tables_seat_of(t, tb, w->nick) < 0)
+        return;
+    parse_private(text, strlen(text), &po, &p);
+    char move[128], c[RENDER_CARD_MAX], x[RENDER_CARD_MAX];
+    if (!(row_flags(p.kind, CMD_PRIVATE) & CMD_MOVE) || !rate_ok(t, w->nick, now))
+        return;
+    render_opts r = tables_ropts_to(t, channel);
+    r.colors = false;
+    render_card(&r, p.card, c, sizeof c);
+    render_card(&r, p.target, x, sizeof x);
+    const char *word = msg_command(r.lang, parse_kind_name(p.kind));
+    if (p.kind == PC_CARD)
+        snprintf(move, sizeof move, "%s", c);
+    else if (p.kind == PC_BEAT && p.target != CARD_NONE)
+        snprintf(move, sizeof move, "%s %s %s", word, c, x);
+    else if (p.card != CARD_NONE)
+        snprintf(move, sizeof move, "%s %s", word, c);
+    else
+        snprintf(move, sizeof move, "%s", word);
+    tables_say(o, channel, MSG_MOVE_IN_CHANNEL, w->nick, t->own_nick, move);
+}
+
+void tables_on_channel(tables *t, double now, const tables_who *w, const char *channel,
+                       const char *text, outbox *o)
+{
+    tables_bind_channel(t, o, channel);
+    if (casemap_equal(t->cm, w->nick, t->own_nick))
+        return;
+    parse_opts po = { tables_prefix(t), t->cfg.ui.unicode_suits, false,
+                      (int)tables_lang_of(t, w->nick), tables_lang_chosen(t, w->nick) };
+    parsed_cmd p;
+    parse_channel(text, strlen(text), &po, &p);
+    if (p.kind == PC_IGNORED) {
+        move_in_channel(t, w, channel, text, now, o);
+        return;
+    }
+    if (!rate_ok(t, w->nick, now))
+        return;
+    cmd_ctx c = { t, w, channel, channel, tables_find(t, channel), -1, &p, now, o };
+    unsigned need = row_flags(p.kind, CMD_CHANNEL);
+    if ((!need || (need & CMD_TABLE)) && !c.tb)
+        tables_notice(o, w->nick, MSG_NO_GAME_HERE, channel, tables_prefix(t));
+    else if (!need)
+        tables_notice(o, w->nick, MSG_PRIVATE_ONLY, t->own_nick,
+                      msg_command(tables_lang_of(t, w->nick), parse_kind_name(p.kind)));
+    else
+        rows[p.kind].run(&c);
+}
+
+void tables_on_private(tables *t, double now, const tables_who *w, const char *text, outbox *o)
+{
+    tables_bind(t, o);
+    if (casemap_equal(t->cm, w->nick, t->own_nick))
+        return;
+    solo_seen(t, w, now, o);
+    int s = -1;
+    table_t *tb = tables_of_nick(t, w->nick, &s);
+    parse_opts po = { tables_prefix(t), t->cfg.ui.unicode_suits,
+                      tb && tb->opt.variant == DURAK_VARIANT_CLASSIC,
+                      (int)tables_lang_of(t, w->nick), tables_lang_chosen(t, w->nick) };
+    parsed_cmd p;
+    parse_private(text, strlen(text), &po, &p);
+    unsigned here = row_flags(p.kind, CMD_PRIVATE);
+    bool my_turn = tb && tb->playing && tb->g.actor == s;
+    if (!(my_turn && (here & CMD_TURN_FREE)) && !rate_ok(t, w->nick, now))
+        return; /* on your turn, moves, hand and moves are free */
+    cmd_ctx c = { t, w, NULL, w->nick, tb, s, &p, now, o };
+    unsigned need = here ? here : CMD_SEAT | CMD_RUNNING; /* then "channel only" */
+    if ((need & CMD_SEAT) && !tb)
+        tables_notice(o, w->nick, MSG_NOT_IN_GAME, tables_prefix(t), tables_prefix(t));
+    else if ((need & CMD_RUNNING) && tb && !tb->playing)
+        tables_notice(o, w->nick, MSG_NOT_STARTED, tb->seat[tb->creator].nick, tables_prefix(t),
+                      tb->channel);
+    else if ((need & CMD_SEAT) && tables_refuse_stranger(t, tb, s, w, o))
+        return;
+    else if (!here)
+        tables_notice(o, w->nick, MSG_CHANNEL_ONLY,
+                      msg_command(tables_lang_of(t, w->nick), parse_kind_name(p.kind)),
+                      tables_where(t, tb, w->nick));
+    else
+        rows[p.kind].run(&c);
+}

@@ -1,0 +1,72 @@
+/* tables_set.c — `set`: shows a person's preferences for their private lines, or changes one
+ * (notice|privmsg, colours on|off, turn on|off, language xx); kept by tables_prefs. */
+#include <stdio.h>
+#include <string.h>
+
+#include "tables_internal.h"
+
+static const char *on_off(int v, int fallback) { return (v ? v == 1 : fallback) ? "on" : "off"; }
+
+static void show(tables *t, const tables_who *w, const store_prefs *p, outbox *o)
+{
+    tables_notice(o, w->nick, MSG_SET_SHOW,
+                  p->delivery == 2 ? "PRIVMSG"
+                  : p->delivery    ? "NOTICE"
+                                   : tables_text(t, w->nick, MSG_SET_DEFAULT),
+                  on_off(p->colours, t->cfg.ui.colors), on_off(p->turn, 1),
+                  tables_text(t, w->nick, MSG_LANG_NAME));
+}
+
+/* "notice", "privmsg", "colours on", "colors off", "turn on", ...: true when understood. */
+static bool change(store_prefs *p, const char *arg)
+{
+    char what[32] = "", value[16] = "";
+    if (sscanf(arg, "%31s %15s", what, value) < 1)
+        return false;
+    int v = !strcmp(value, "on") ? 1 : !strcmp(value, "off") ? 2 : 0;
+    if (!strcmp(what, "notice") || !strcmp(what, "privmsg"))
+        p->delivery = what[0] == 'n' ? 1 : 2;
+    else if ((!strcmp(what, "colours") || !strcmp(what, "colors")) && v)
+        p->colours = v;
+    else if (!strcmp(what, "turn") && v)
+        p->turn = v;
+    else
+        return false;
+    return true;
+}
+
+/* set language ru: true when arg is about the language (then it is answered). */
+static bool change_language(tables *t, const tables_who *w, pref_entry *e, const char *arg,
+                            outbox *o)
+{
+    char what[32] = "", value[16] = "";
+    if (sscanf(arg, "%31s %15s", what, value) < 1
+        || (strcmp(what, "language") && strcmp(what, "lang")))
+        return false;
+    int lang = msg_lang_of_code(value);
+    if (lang < 0) {
+        tables_notice(o, w->nick, MSG_SET_LANG_BAD, value);
+        return true;
+    }
+    snprintf(e->p.language, sizeof e->p.language, "%s", msg_lang_code((msg_lang)lang));
+    prefs_changed(t, e);
+    tables_notice(o, w->nick, MSG_SET_LANGUAGE, msg_in((msg_lang)lang, MSG_LANG_NAME));
+    return true;
+}
+
+void prefs_command(tables *t, const tables_who *w, const char *arg, outbox *o)
+{
+    pref_entry *e = prefs_entry(t, w->nick, w->account);
+    if (!arg[0]) {
+        show(t, w, &e->p, o);
+        return;
+    }
+    if (change_language(t, w, e, arg, o))
+        return;
+    if (!change(&e->p, arg)) {
+        tables_notice(o, w->nick, MSG_SET_BAD, arg);
+        return;
+    }
+    prefs_changed(t, e);
+    tables_notice(o, w->nick, MSG_SET_DONE, arg);
+}
