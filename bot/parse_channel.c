@@ -49,6 +49,8 @@ void parse_channel_durak(parse_ctx *c)
         }
         values[option] = value;
         set_by[option] = w;
+        if (c->out->lang < 0) /* "!durak clásico": the options' words tell the language too */
+            c->out->lang = parse_words_lang_of(WL_OPTION, opt);
     }
     c->out->kind = PC_DURAK;
     c->out->variant = values[WORDS_OPT_VARIANT];

@@ -153,6 +153,7 @@ table_t *tables_open(tables *t, const char *channel)
             tables_touch(tb);
             snprintf(tb->channel, sizeof tb->channel, "%s", channel);
             tb->solo = tables_private_key(channel);
+            tb->lang = -1;
             return tb;
         }
     }
@@ -169,6 +170,7 @@ tables *tables_new(const bot_config *cfg, uint64_t seed)
     t->cfg = *cfg;
     t->cm = CASEMAP_RFC1459;
     t->paused = true; /* until the first connection */
+    t->event_lang = -1;
     snprintf(t->own_nick, sizeof t->own_nick, "%s", cfg->irc.nick);
     rng_seed(&t->rng, seed);
     ratelimit_init(&t->rl, 4, 0.5);

@@ -26,6 +26,7 @@ enum {
     CMD_RUNNING = 1 << 4,   /* privately (with CMD_SEAT): needs that game started */
     CMD_TURN_FREE = 1 << 5, /* not rate-limited on the sender's turn */
     CMD_MOVE = 1 << 6,      /* a move: typed in a channel by a player, they hear where moves go */
+    CMD_ASKED = 1 << 7,     /* a question: answered in the words it was asked in (tables_lang) */
 };
 
 typedef struct {
@@ -85,13 +86,13 @@ static void run_move(const cmd_ctx *c)
  * seat checks). */
 static const cmd_row rows[PC_KIND_COUNT] = {
     [PC_ERROR] = { run_error, ANYWHERE },
-    [PC_HELP] = { run_help, ANYWHERE },
-    [PC_RULES] = { run_rules, ANYWHERE },
-    [PC_STATS] = { run_stats, ANYWHERE },
-    [PC_TOP] = { run_top, ANYWHERE },
+    [PC_HELP] = { run_help, ANYWHERE | CMD_ASKED },
+    [PC_RULES] = { run_rules, ANYWHERE | CMD_ASKED },
+    [PC_STATS] = { run_stats, ANYWHERE | CMD_ASKED },
+    [PC_TOP] = { run_top, ANYWHERE | CMD_ASKED },
     [PC_DURAK] = { run_durak, CMD_CHANNEL },
     [PC_AGAIN] = { run_again, CMD_CHANNEL },
-    [PC_LAST] = { run_last, CMD_CHANNEL },
+    [PC_LAST] = { run_last, CMD_CHANNEL | CMD_ASKED },
     [PC_JOIN] = { run_join, AT_TABLE },
     [PC_LEAVE] = { run_leave, AT_TABLE },
     [PC_START] = { run_start, AT_TABLE },
@@ -141,7 +142,8 @@ static void move_in_channel(tables *t, const tables_who *w, const char *channel,
     char move[128], c[RENDER_CARD_MAX], x[RENDER_CARD_MAX];
     if (!(row_flags(p.kind, CMD_PRIVATE) & CMD_MOVE) || !rate_ok(t, w->nick, now))
         return;
-    render_opts r = tables_ropts_to(t, channel);
+    tables_bind_words(t, w->nick, p.lang, false);
+    render_opts r = tables_ropts_to(t, w->nick); /* a reply to them: in their language */
     r.colors = false;
     render_card(&r, p.card, c, sizeof c);
     render_card(&r, p.target, x, sizeof x);
@@ -154,7 +156,7 @@ static void move_in_channel(tables *t, const tables_who *w, const char *channel,
         snprintf(move, sizeof move, "%s %s", word, c);
     else
         snprintf(move, sizeof move, "%s", word);
-    tables_say(o, channel, MSG_MOVE_IN_CHANNEL, w->nick, t->own_nick, move);
+    tables_say_as(o, w->nick, channel, MSG_MOVE_IN_CHANNEL, w->nick, t->own_nick, move);
 }
 
 void tables_on_channel(tables *t, double now, const tables_who *w, const char *channel,
@@ -167,6 +169,7 @@ void tables_on_channel(tables *t, double now, const tables_who *w, const char *c
                       (int)tables_lang_of(t, w->nick), tables_lang_chosen(t, w->nick) };
     parsed_cmd p;
     parse_channel(text, strlen(text), &po, &p);
+    tables_bind_words(t, w->nick, p.lang, row_flags(p.kind, CMD_CHANNEL) & CMD_ASKED);
     if (p.kind == PC_IGNORED) {
         move_in_channel(t, w, channel, text, now, o);
         return;
@@ -175,6 +178,10 @@ void tables_on_channel(tables *t, double now, const tables_who *w, const char *c
         return;
     cmd_ctx c = { t, w, channel, channel, tables_find(t, channel), -1, &p, now, o };
     unsigned need = row_flags(p.kind, CMD_CHANNEL);
+    if (c.tb && !c.tb->playing && c.tb->lang < 0 && p.lang >= 0 && !(need & CMD_ASKED)) {
+        c.tb->lang = p.lang; /* "!durak" then "!jugar": a lobby speaks its first words' language */
+        tables_touch(c.tb);
+    }
     if ((!need || (need & CMD_TABLE)) && !c.tb)
         tables_notice(o, w->nick, MSG_NO_GAME_HERE, channel, tables_prefix(t));
     else if (!need)
@@ -198,6 +205,7 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
     parsed_cmd p;
     parse_private(text, strlen(text), &po, &p);
     unsigned here = row_flags(p.kind, CMD_PRIVATE);
+    tables_bind_words(t, w->nick, p.lang, here & CMD_ASKED);
     bool my_turn = tb && tb->playing && tb->g.actor == s;
     if (!(my_turn && (here & CMD_TURN_FREE)) && !rate_ok(t, w->nick, now))
         return; /* on your turn, moves, hand and moves are free */

@@ -6,10 +6,13 @@
 #include "tables_internal.h"
 #include "utf8.h"
 
-static void emit(outbox *o, out_kind kind, const char *target, msg_id id, va_list ap)
+/* reader: whose language the line is in (its target's, or the person a reply in a channel is
+ * for). */
+static void emit(outbox *o, out_kind kind, const char *reader, const char *target, msg_id id,
+                 va_list ap)
 {
     char line[TABLES_LINE_MAX];
-    msg_lang lang = o->lang_of ? (msg_lang)o->lang_of(o->lang_ctx, target) : MSG_LANG_EN;
+    msg_lang lang = o->lang_of ? (msg_lang)o->lang_of(o->lang_ctx, reader) : MSG_LANG_EN;
     vsnprintf(line, sizeof line, msg_in(lang, id), ap);
     utf8_cut_invalid(line); /* a cut line ends on a whole character */
     outbox_add_prio(o, tables_line_prio(kind, id), kind, target, "%s", line);
@@ -19,7 +22,15 @@ void tables_say(outbox *o, const char *target, msg_id id, ...)
 {
     va_list ap;
     va_start(ap, id);
-    emit(o, OUT_PRIVMSG, target, id, ap);
+    emit(o, OUT_PRIVMSG, target, target, id, ap);
+    va_end(ap);
+}
+
+void tables_say_as(outbox *o, const char *reader, const char *target, msg_id id, ...)
+{
+    va_list ap;
+    va_start(ap, id);
+    emit(o, OUT_PRIVMSG, reader, target, id, ap);
     va_end(ap);
 }
 
@@ -27,7 +38,7 @@ void tables_notice(outbox *o, const char *target, msg_id id, ...)
 {
     va_list ap;
     va_start(ap, id);
-    emit(o, OUT_NOTICE, target, id, ap);
+    emit(o, OUT_NOTICE, target, target, id, ap);
     va_end(ap);
 }
 

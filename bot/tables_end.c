@@ -122,6 +122,7 @@ static void remember(tables *t, const table_t *tb)
     l->nseats = tb->nseats;
     l->creator = tb->creator;
     memcpy(l->seat, tb->seat, sizeof l->seat);
+    l->lang = tb->lang;
 }
 
 void end_announce(tables *t, table_t *tb, outbox *o)

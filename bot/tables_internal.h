@@ -76,7 +76,10 @@ typedef struct {
     bool solo; /* a private game: channel is a key (tables_private_key) that never reaches IRC */
     char watcher[WATCH_MAX][NICK_MAX]; /* spectators (!watch): not saved */
     int nwatchers;
-    game_record rec;  /* the deal and every move so far (tables_record.c) */
+    game_record rec; /* the deal and every move so far (tables_record.c) */
+    /* The language (msg_lang) of the words that opened it ("!дурак", "играю"), -1: English or
+     * none. Its lines speak it unless the channel has a configured language. Saved. */
+    int lang;
     double rec_start; /* when it was dealt: move times are counted from there */
 } table_t;
 
@@ -105,6 +108,7 @@ typedef struct {
     durak_options opt;
     seat_t seat[DURAK_MAX_PLAYERS];
     int nseats, creator;
+    int lang; /* the table's: a rematch speaks it too */
 } last_game;
 
 /* A finished game waiting for tables_take_results: the result and the strings it points to. */
@@ -134,7 +138,13 @@ struct tables {
     int prefs_next;
     pref_entry prefs_dirty[PREFS_CACHED]; /* changed by set, for tables_take_prefs */
     int nprefs_dirty;
-    char event_channel[64];    /* where the event being handled was said; "" for none */
+    char event_channel[64]; /* where the event being handled was said; "" for none */
+    /* The event's sender and the language of the words they used (parsed_cmd.lang, -1: none):
+     * what is said to them alone is in it unless they chose one; event_asked: the command is a
+     * question (help, rules, stats...) whose answer in the channel is in it too. */
+    char event_nick[NICK_MAX];
+    int event_lang;
+    bool event_asked;
     gone_route gone[GONE_MAX]; /* closed since the last tables_route_lines */
     int ngone;
 };
@@ -225,6 +235,9 @@ const char *tables_where(const tables *t, const table_t *tb, const char *target)
 void tables_bind(tables *t, outbox *o);
 /* The same for an event said in `channel`. */
 void tables_bind_channel(tables *t, outbox *o, const char *channel);
+/* The event's sender, the language of their words (parsed_cmd.lang) and whether it is a question
+ * answered in those words even where a game speaks another (help, rules, stats, top, last). */
+void tables_bind_words(tables *t, const char *nick, int lang, bool asked);
 
 /* ---- tables_prio.c ---- */
 
@@ -237,6 +250,8 @@ out_prio tables_line_prio(out_kind kind, msg_id id);
 render_seats tables_names(const table_t *tb);
 /* A message by PRIVMSG (public lines, hands, moves), in target's language (tables_bind). */
 void tables_say(outbox *o, const char *target, msg_id id, ...);
+/* The same in reader's language: a reply to one person said in a channel. */
+void tables_say_as(outbox *o, const char *reader, const char *target, msg_id id, ...);
 /* A reply that concerns one user only, by NOTICE. */
 void tables_notice(outbox *o, const char *target, msg_id id, ...);
 /* The seat's hand by private message (not to computer players). */

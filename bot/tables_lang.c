@@ -1,7 +1,9 @@
-/* tables_lang.c — the language of each line: a channel's (channel_settings, else
- * game.language); a person's (set language, else the channel's of the game they sit at, else
- * game.language); a private game's, its player's. The outbox asks here for every sentence
- * tables_say and tables_notice write. */
+/* tables_lang.c — the language of each line. A channel's: its configured language
+ * (channel_settings), else the language of the words that opened its game, else game.language;
+ * a question's answer there (help, rules...) in the asker's words. A person's: their `set
+ * language`, else the words they are using, else the channel's of the game they sit at, else
+ * game.language. A private game's: its player's, else the words that opened it. The outbox asks
+ * here for every sentence tables_say and tables_notice write. */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -24,6 +26,14 @@ msg_lang tables_channel_lang(const tables *t, const char *channel)
         if (c->language >= 0 && casemap_equal(t->cm, c->name, channel))
             return checked(c->language);
     }
+    bool said_here = t->event_lang >= 0 && casemap_equal(t->cm, t->event_channel, channel);
+    if (said_here && t->event_asked) /* "!помощь": the answer in the words of the question */
+        return checked(t->event_lang);
+    const table_t *tb = tables_find((tables *)t, channel);
+    if (tb && tb->lang >= 0)
+        return checked(tb->lang);
+    if (said_here && !tb) /* a line about a game that is not (yet) there */
+        return checked(t->event_lang);
     return checked(t->cfg.game.language);
 }
 
@@ -42,15 +52,22 @@ msg_lang tables_lang_of(const tables *t, const char *target)
     if (casemap_is_channel(target))
         return tables_channel_lang(t, target);
     tables *mut = (tables *)t;        /* the preferences are a cache, loaded when first needed */
+    int opened = -1;                  /* the language a private game was asked for in */
     if (tables_private_key(target)) { /* its lines go to its player: in their language */
         const char *person = solo_person(mut, target);
+        const table_t *solo = tables_find(mut, target);
+        opened = solo ? solo->lang : -1;
         if (!person || tables_private_key(person))
-            return checked(t->cfg.game.language);
+            return checked(opened >= 0 ? opened : t->cfg.game.language);
         target = person;
     }
     int chosen = msg_lang_of_code(tables_prefs_of(mut, target)->language);
     if (chosen >= 0)
         return (msg_lang)chosen;
+    if (t->event_lang >= 0 && casemap_equal(t->cm, t->event_nick, target))
+        return checked(t->event_lang); /* the words they are using */
+    if (opened >= 0)
+        return checked(opened);
     int s;
     const table_t *tb = tables_of_nick(mut, target, &s);
     if (tb && !tb->solo)
@@ -90,6 +107,16 @@ void tables_bind(tables *t, outbox *o)
     o->lang_of = lang_of;
     o->lang_ctx = t;
     t->event_channel[0] = '\0';
+    t->event_nick[0] = '\0';
+    t->event_lang = -1;
+    t->event_asked = false;
+}
+
+void tables_bind_words(tables *t, const char *nick, int lang, bool asked)
+{
+    snprintf(t->event_nick, sizeof t->event_nick, "%s", nick);
+    t->event_lang = lang;
+    t->event_asked = asked;
 }
 
 void tables_bind_channel(tables *t, outbox *o, const char *channel)

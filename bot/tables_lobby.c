@@ -56,6 +56,7 @@ void lobby_open(tables *t, const tables_who *w, const char *channel, const parse
     tb->opt.throwin = (uint8_t)(p->throwin >= 0 ? p->throwin : t->cfg.game.throwin);
     tb->opt.first5 = (uint8_t)(p->first5 >= 0 ? p->first5 : t->cfg.game.first5);
     tb->opt.teams = p->teams > 0; /* R19 */
+    tb->lang = p->lang;
     tb->lobby_deadline = now + t->cfg.game.lobby_timeout;
     tables_add_seat(tb, w);
     char opts[128];
@@ -250,6 +251,7 @@ static table_t *open_rematch(tables *t, const last_game *l, double now)
     if (!tb)
         return NULL;
     tb->opt = l->opt;
+    tb->lang = l->lang;
     tb->rematch = true;
     tb->lobby_deadline = now + t->cfg.game.lobby_timeout;
     for (int s = 0; s < l->nseats; s++) {

@@ -9,12 +9,12 @@
 
 #include "tables_internal.h"
 
-/* "T4 playing p,v,t,f,d[,1] creator nseats lobby_left turn_left warned" then per seat
+/* "T4 playing p,v,t,f,d[,1][/ll] creator nseats lobby_left turn_left warned" then per seat
  * " =nick =user =host =account absent grace_left timeouts ai =seated", then when playing
  * " R seed salt elapsed truncated moves" (the game's record, record.h; " R -" when it has none)
  * and " G <engine line>" (seated: the nick at the game's start, the stats key). T3 (no record),
  * T2 (no seated either: it is the nick) and T1 (no account either) are read too. ",1" after the
- * deck: teams (R19).
+ * deck: teams (R19); "/ll" last: the language of the words that opened it (table_t.lang).
  * Times are seconds left, so a restart resumes every timer where it stood. */
 
 static double left(double deadline, double now) { return deadline > now ? deadline - now : 0; }
@@ -44,8 +44,9 @@ bool tables_snapshot(const tables *t, const char *channel, double now, char *buf
     const durak_options *o = &tb->opt;
     size_t len = 0;
     buf[0] = '\0';
-    render_appendf(buf, cap, &len, "T4 %d %d,%d,%d,%d,%d%s %d %d %.3f %.3f %d", tb->playing,
+    render_appendf(buf, cap, &len, "T4 %d %d,%d,%d,%d,%d%s%s%s %d %d %.3f %.3f %d", tb->playing,
                    o->players, o->variant, o->throwin, o->first5, o->deck, o->teams ? ",1" : "",
+                   tb->lang >= 0 ? "/" : "", tb->lang >= 0 ? msg_lang_code((msg_lang)tb->lang) : "",
                    tb->creator, tb->nseats, left(tb->lobby_deadline, at),
                    tb->turn_paused ? tb->turn_left : left(tb->turn_deadline, at), tb->warned);
     for (int s = 0; s < tb->nseats; s++) {
@@ -169,6 +170,12 @@ static const char *read_head(table_t *tb, char **p, double now, int *version)
         return "it is not a snapshot of version 1 to 4 (T1, T2, T3, T4)";
     if (!read_int(head[1], 0, 1, &playing))
         return "the playing flag is not 0 or 1";
+    char *lang = strchr(head[2], '/'); /* the language, last */
+    if (lang)
+        *lang++ = '\0';
+    tb->lang = lang ? msg_lang_of_code(lang) : -1;
+    if (lang && tb->lang < 0)
+        return "the language is not one of en, ru, fr, es";
     if (sscanf(head[2], "%d,%d,%d,%d,%d%n", &pl, &v, &th, &f5, &deck, &n) != 5
         || (head[2][n] && strcmp(head[2] + n, ",1")) || pl < 2 || pl > DURAK_MAX_PLAYERS || v < 0
         || v > 1 || th < 0 || th > 1 || f5 < 0 || f5 > 1

@@ -68,6 +68,7 @@ void solo_play(tables *t, const tables_who *w, const parsed_cmd *p, double now, 
         return;
     }
     tb->opt = durak_default_options();
+    tb->lang = p->lang;
     tb->opt.variant = (uint8_t)(p->variant >= 0 ? p->variant : t->cfg.game.variant);
     tb->opt.throwin = (uint8_t)t->cfg.game.throwin;
     tb->opt.first5 = (uint8_t)t->cfg.game.first5;

@@ -373,6 +373,95 @@ static void test_teams_in_russian(void **state)
     h_free(h);
 }
 
+/* Fails unless every line of the outbox is Russian: the channel's, and each player's. */
+static void all_russian(const harness *h)
+{
+    for (size_t k = 0; k < h->o.len; k++) {
+        const out_msg *m = &h->o.items[k];
+        if (!cyrillic(m->text) && strcmp(m->text, "Бито"))
+            fail_msg("<%s> \"%s\" is not Russian", m->target, m->text);
+        assert_no_english(m->text, RU_ALLOWED);
+    }
+}
+
+/* A channel without a language: a game opened with "!дурак переводной" speaks Russian from its
+ * first line to its last, to the channel and to its players, though they move in English words;
+ * a restart keeps it so (the snapshot carries the language). */
+static void test_game_speaks_its_opening_words(void **state)
+{
+    (void)state;
+    harness *h = h_new(21);
+    h->cfg.ui.unicode_suits = true;
+    tables_reconfigure(h->t, &h->cfg);
+    const char *nicks[] = { "alice", "bob" };
+    const msg_lang langs[] = { MSG_LANG_RU, MSG_LANG_RU };
+    chan(h, "alice", "#durak", "!дурак переводной");
+    expect(h, "#durak", "alice собирает игру в дурака (переводной");
+    all_russian(h);
+    chan(h, "bob", "#durak", "!join"); /* English words join a Russian game: still Russian */
+    expect(h, "#durak", "bob садится за стол");
+    all_russian(h);
+    chan(h, "alice", "#durak", "!start");
+    expect(h, "#durak", "начинается");
+    all_russian(h);
+    char snap[8192];
+    assert_true(tables_snapshot(h->t, "#durak", h->now, snap, sizeof snap));
+    assert_non_null(strstr(snap, "/ru "));
+    harness *again = h_new(22); /* restored after a restart: still Russian */
+    assert_true(tables_restore(again->t, "#durak", snap, again->now));
+    assert_int_equal(tables_language(again->t, "#durak"), MSG_LANG_RU);
+    h_free(again);
+    rng_t r;
+    rng_seed(&r, 21);
+    bool over = false;
+    for (int step = 0; step < 3000 && !over; step++) {
+        char moves[1024], move[128], english[128];
+        int i = whose_turn_in(h, nicks, langs, 2, moves, sizeof moves);
+        assert_true(i >= 0);
+        pick_move(&r, moves, move, sizeof move);
+        move_to_english(langs[i], move, english, sizeof english);
+        priv(h, nicks[i], english);
+        all_russian(h);
+        over = said(h, "#durak", "Игра окончена") != NULL;
+    }
+    assert_true(over);
+    chan(h, "alice", "#durak", "!again"); /* the rematch speaks it too */
+    expect(h, "#durak", "Реванш");
+    h_free(h);
+}
+
+/* Questions are answered in the words they were asked in; a reply to one person is in their
+ * language (their setting, else their words); a configured channel language wins over words. */
+static void test_answers_in_the_askers_words(void **state)
+{
+    (void)state;
+    harness *h = h_ru(23);
+    chan(h, "alice", "#durak", "!помощь"); /* no game, no language: Russian, as asked */
+    expect(h, "#durak", "alice: !дурак — собрать игру");
+    chan(h, "alice", "#durak", "!durak"); /* an English game */
+    expect(h, "#durak", "alice opens a game");
+    chan(h, "bob", "#durak", "!правила");
+    assert_true(cyrillic(h->o.items[0].text));
+    chan(h, "bob", "#durak", "!rules");
+    assert_false(cyrillic(h->o.items[0].text));
+    chan(h, "bob", "#durak", "!join");
+    chan(h, "alice", "#durak", "!start");
+    priv(h, "bob", "set language ru"); /* a move typed in the channel: told in bob's language */
+    chan(h, "bob", "#durak", "take");
+    expect(h, "#durak", "bob: ходы — личным сообщением");
+    chan(h, "alice", "#durak", "беру"); /* alice chose nothing: her words */
+    expect(h, "#durak", "alice: ходы — личным сообщением");
+    chan(h, "carol", RU_CHANNEL, "!durak clásico"); /* the channel's own language wins */
+    expect(h, RU_CHANNEL, "carol собирает игру в дурака");
+    chan(h, "dave", "#mesa", "!durak"); /* then Spanish words: the lobby speaks Spanish */
+    expect(h, "#mesa", "dave opens a game");
+    chan(h, "erin", "#mesa", "!jugar");
+    expect(h, "#mesa", "erin se sienta");
+    chan(h, "frank", "#cartas", "!durak clásico");
+    expect(h, "#cartas", "frank abre una partida de durak");
+    h_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -384,6 +473,8 @@ int main(void)
         cmocka_unit_test(test_help_cards),
         cmocka_unit_test(test_private_game_in_players_language),
         cmocka_unit_test(test_teams_in_russian),
+        cmocka_unit_test(test_game_speaks_its_opening_words),
+        cmocka_unit_test(test_answers_in_the_askers_words),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

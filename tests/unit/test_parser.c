@@ -1021,6 +1021,7 @@ static void test_word_language(void **state)
         { "!дурак переводной", true, MSG_LANG_RU },
         { "!durak transfer", true, -1 },
         { "!jugar", true, MSG_LANG_ES },
+        { "!durak clásico", true, MSG_LANG_ES },
         { "!помощь", true, MSG_LANG_RU },
         { "!правила", true, MSG_LANG_RU },
         { "беру", false, MSG_LANG_RU },

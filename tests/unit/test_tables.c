@@ -222,49 +222,62 @@ static void card_in_russian(const char *card, char *out, size_t cap)
         snprintf(out, cap, "%.*s%s", (int)(n - 1), card, ru_suits[suit]);
 }
 
-/* A game opened, joined, started and played in Russian words: the moves are made; an ace
+/* A game opened, joined, started and played in Russian words speaks Russian; an ace
  * written with Cyrillic Т and a Cyrillic suit is played without a word on how it was read, and
  * with a Latin T (which could be the ten) it is not played: the player is asked which. */
 static void test_russian_words(void **state)
 {
     (void)state;
+    static const char *const symbols[] = { "♠", "♣", "♦", "♥" }, *const letters[] = { "п", "т", "б",
+                                                                                      "ч" };
     for (uint64_t seed = 0; seed < 60; seed++) {
         harness *h = h_new(seed);
+        /* opened in Russian words in a channel without a language: the game speaks Russian */
         chan(h, "alice", "#durak", "!дурак подкидной");
-        assert_non_null(said(h, "#durak", "opens a game"));
+        assert_non_null(said(h, "#durak", "собирает игру"));
         chan(h, "bob", "#durak", "!играть");
-        assert_non_null(said(h, "#durak", "joins"));
+        assert_non_null(said(h, "#durak", "садится за стол"));
         chan(h, "alice", "#durak", "!старт");
-        char moves[1024], ru[32], lead[64];
-        int i = whose_turn(h, NICKS, 2, moves, sizeof moves);
+        int i = -1;
+        const char *ace = NULL;
+        for (int k = 0; k < 2; k++) {
+            priv(h, NICKS[k], "ходы");
+            const char *m = said(h, NICKS[k], "Ваши ходы: ");
+            if (m) {
+                i = k;
+                ace = strstr(m, "хожу Т");
+            }
+        }
         assert_true(i >= 0);
-        const char *ace = strstr(moves, "play A");
         if (!ace) { /* a hand without an ace: another deal */
             h_free(h);
             continue;
         }
-        char card[8];
-        snprintf(card, sizeof card, "%.2s", ace + 5);
-        card_in_russian(card, ru, sizeof ru);
-        char latin[48]; /* the same card with a Latin T: the ten or the ace? */
-        snprintf(latin, sizeof latin, "хожу T%s", ru + 2);
+        char card[16], lead[64], latin[64], want[96];
+        /* "Тч" or "Т♥": Т and a suit, as the bot writes it */
+        snprintf(card, sizeof card, "%.*s", (int)strcspn(ace + strlen("хожу "), " "),
+                 ace + strlen("хожу "));
+        const char *suit = card + 2; /* as a Cyrillic letter */
+        for (int k = 0; k < 4; k++)
+            if (!strcmp(suit, symbols[k]))
+                suit = letters[k];
+        /* the same card with a Latin T and a Cyrillic suit: the ten or the ace? */
+        snprintf(latin, sizeof latin, "хожу T%s", suit);
         priv(h, NICKS[i], latin);
-        /* asked in Russian: the words were Russian */
         assert_non_null(said(h, NICKS[i], "Латинская T — десятка, кириллическая Т — туз"));
-        assert_null(said(h, "#durak", "leads"));
-        snprintf(lead, sizeof lead, "хожу %s", ru);
+        assert_null(said(h, "#durak", "ходит"));
+        /* the bot's own notation: played, and no word on how it was read */
+        snprintf(lead, sizeof lead, "хожу %s", card);
         priv(h, NICKS[i], lead);
-        assert_null(said(h, NICKS[i], "Cyrillic"));
-        char want[64];
-        snprintf(want, sizeof want, "%s leads %s", NICKS[i], card);
+        assert_null(said(h, NICKS[i], "Латинская"));
+        snprintf(want, sizeof want, "%s ходит %s", NICKS[i], card);
         assert_non_null(said(h, "#durak", want));
         priv(h, NICKS[1 - i], "беру");
-        snprintf(want, sizeof want, "%s takes", NICKS[1 - i]);
+        snprintf(want, sizeof want, "%s не отбивается", NICKS[1 - i]);
         assert_non_null(said(h, "#durak", want));
-        assert_null(said(h, NICKS[1 - i], "Cyrillic")); /* no card, no note */
         priv(h, NICKS[i], "бито");
         priv(h, NICKS[i], "карты");
-        assert_non_null(said(h, NICKS[i], "Your hand"));
+        assert_non_null(said(h, NICKS[i], "Ваши карты"));
         h_free(h);
         return;
     }
@@ -287,7 +300,7 @@ static void test_russian_beat_order(void **state)
         priv(h, NICKS[i], line);
         snprintf(want, sizeof want, "%s leads %s", NICKS[i], cov);
         assert_non_null(said(h, "#durak", want));
-        priv(h, NICKS[1 - i], "ходы");
+        priv(h, NICKS[1 - i], "moves"); /* English words: the English game's language */
         const char *b = strstr(said(h, NICKS[1 - i], "Your moves: "), "beat ");
         if (!b) { /* nothing beats it: another deal */
             h_free(h);
