@@ -342,15 +342,15 @@ const char *const msg_spanish[MSG_COUNT] = {
                       "[2-6] te reparte una partida privada contra jugadores automáticos (stop la "
                       "termina, %sclasificación solo los ordena); %smirar en un canal te envía las "
                       "líneas públicas de su partida, %sdejar de mirar lo detiene.",
-    [MSG_WATCH_ON] = "Miras la partida de %s: sus líneas públicas te llegan en privado (nunca una "
-                     "mano) hasta %sdejar de mirar, el final de la partida o que salgas de %s.",
+    [MSG_WATCH_ON] = "Miras la partida de %s. Mientras estés en %s y leas su idioma, ves allí sus "
+                     "líneas; si sales o eliges otro idioma (/msg %s idioma es), te llegan aquí, "
+                     "nunca una mano, hasta %sdejar de mirar, el final de la partida o que salgas "
+                     "de IRC.",
     [MSG_WATCH_LINE] = "[%s] %s",
     [MSG_WATCH_OFF] = "Ya no miras la partida de %s.",
     [MSG_WATCH_NOT] = "No estás mirando la partida de %s: escribe %smirar para empezar.",
     [MSG_WATCH_SEATED] = "Juegas en la partida de %s, así que no puedes mirarla: sus líneas y tu "
                          "mano te llegan de todos modos.",
-    [MSG_WATCH_NO_GAME] =
-        "No hay ninguna partida en curso en %s para mirar: %smirar funciona cuando empiece una.",
     [MSG_WATCH_FULL] = "La partida de %s ya tiene %d espectadores, el máximo: inténtalo más tarde.",
     [MSG_WATCH_ALREADY] = "Ya miras la partida de %s (%sdejar de mirar para parar).",
     [MSG_DEAL_FINGERPRINT] =

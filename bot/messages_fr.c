@@ -351,15 +351,15 @@ const char *const msg_french[MSG_COUNT] = {
                       "%sclassement solo les classe) ; %sregarder dans un salon vous envoie les "
                       "lignes publiques de sa partie, %sne plus regarder arrête.",
     [MSG_WATCH_ON] =
-        "Vous regardez la partie de %s : ses lignes publiques vous arrivent en privé (jamais une "
-        "main) jusqu'à %sne plus regarder, la fin de la partie ou votre départ de %s.",
+        "Vous regardez la partie de %s. Tant que vous êtes dans %s et lisez sa langue, vous y "
+        "voyez ses lignes ; si vous le quittez ou choisissez une autre langue (/msg %s langue fr), "
+        "elles vous arrivent ici, jamais une main, jusqu'à %sne plus regarder, la fin de la "
+        "partie ou votre départ d'IRC.",
     [MSG_WATCH_LINE] = "[%s] %s",
     [MSG_WATCH_OFF] = "Vous ne regardez plus la partie de %s.",
     [MSG_WATCH_NOT] = "Vous ne regardez pas la partie de %s : tapez %sregarder pour commencer.",
     [MSG_WATCH_SEATED] = "Vous jouez dans la partie de %s, vous ne pouvez donc pas la regarder : "
                          "ses lignes et votre main vous arrivent de toute façon.",
-    [MSG_WATCH_NO_GAME] = "Aucune partie en cours dans %s à regarder : %sregarder marche une fois "
-                          "qu'une partie a commencé.",
     [MSG_WATCH_FULL] = "La partie de %s a déjà %d spectateurs, le maximum : réessayez plus tard.",
     [MSG_WATCH_ALREADY] = "Vous regardez déjà la partie de %s (%sne plus regarder pour arrêter).",
     [MSG_DEAL_FINGERPRINT] =

@@ -119,20 +119,18 @@ bool tables_private_key(const char *key)
 
 /* ---- open, close ---- */
 
-/* Who still hears the lines said to tb this round once it is gone (tables_route_lines). */
+/* Who still hears the lines said to a private game this round once it is gone
+ * (tables_route_lines); spectators' copies are written as the lines are said (tables_emit.c). */
 static void keep_route(tables *t, const table_t *tb)
 {
-    if (!(tb->solo || tb->nwatchers))
+    if (!tb->solo)
         return;
     gone_route *g = &t->gone[t->ngone < GONE_MAX ? t->ngone++ : GONE_MAX - 1];
     memset(g, 0, sizeof *g);
     snprintf(g->key, sizeof g->key, "%s", tb->channel);
-    g->solo = tb->solo;
-    for (int s = 0; tb->solo && s < tb->nseats; s++)
+    for (int s = 0; s < tb->nseats && !g->n; s++)
         if (!tables_is_ai(tb, s) && !tb->seat[s].absent && !tb->seat[s].unconfirmed)
             snprintf(g->nick[g->n++], sizeof g->nick[0], "%s", tb->seat[s].nick);
-    for (int i = 0; !tb->solo && i < tb->nwatchers; i++)
-        snprintf(g->nick[g->n++], sizeof g->nick[0], "%s", tb->watcher[i]);
 }
 
 void tables_close(tables *t, table_t *tb)

@@ -1,10 +1,39 @@
 /* tables_emit.c — the output side's lines: a message by id in its target's language (tables_lang),
- * ranked by tables_prio, into the outbox; the seats' names, a hand, the status line, a refusal. */
+ * ranked by tables_prio, into the outbox; a channel game's public lines, and each spectator's copy
+ * written in their own language; the seats' names, a hand, the status line, a refusal. */
 #include <stdarg.h>
 #include <stdio.h>
 
 #include "tables_internal.h"
 #include "utf8.h"
+
+/* Does spectator i of tb get copies of its public lines, and in which language? Only who would
+ * not read them in the channel as they are: one who left it, or who reads another language (a
+ * spectator in the channel reading its language already sees every line there). */
+static bool wants_copy(const tables *t, const table_t *tb, int i, msg_lang *lang)
+{
+    *lang = tables_lang_of(t, tb->watcher[i]);
+    return tb->playing && (tb->watcher_away[i] || *lang != tables_channel_lang(t, tb->channel));
+}
+
+/* The spectators' copies of a public line (by id) to a channel, each in its reader's language. */
+static void copy_to_watchers(outbox *o, const char *channel, msg_id id, va_list ap)
+{
+    const tables *t = tables_bound(o);
+    const table_t *tb = t ? tables_find((tables *)t, channel) : NULL;
+    for (int i = 0; tb && !tb->solo && i < tb->nwatchers; i++) {
+        char line[TABLES_LINE_MAX];
+        msg_lang lang;
+        va_list copy;
+        if (!wants_copy(t, tb, i, &lang))
+            continue;
+        va_copy(copy, ap);
+        vsnprintf(line, sizeof line, msg_in(lang, id), copy);
+        va_end(copy);
+        utf8_cut_invalid(line);
+        tables_say(o, tb->watcher[i], MSG_WATCH_LINE, channel, line);
+    }
+}
 
 /* reader: whose language the line is in (its target's, or the person a reply in a channel is
  * for). */
@@ -13,9 +42,34 @@ static void emit(outbox *o, out_kind kind, const char *reader, const char *targe
 {
     char line[TABLES_LINE_MAX];
     msg_lang lang = o->lang_of ? (msg_lang)o->lang_of(o->lang_ctx, reader) : MSG_LANG_EN;
-    vsnprintf(line, sizeof line, msg_in(lang, id), ap);
+    out_prio prio = tables_line_prio(kind, id);
+    va_list copy;
+    va_copy(copy, ap);
+    vsnprintf(line, sizeof line, msg_in(lang, id), copy);
+    va_end(copy);
     utf8_cut_invalid(line); /* a cut line ends on a whole character */
-    outbox_add_prio(o, tables_line_prio(kind, id), kind, target, "%s", line);
+    outbox_add_prio(o, prio, kind, target, "%s", line);
+    if (kind == OUT_PRIVMSG && prio == OUT_GAME && reader == target && casemap_is_channel(target))
+        copy_to_watchers(o, target, id, ap);
+}
+
+void tables_public(const tables *t, const table_t *tb, outbox *o, tables_line_fn write,
+                   const void *arg)
+{
+    char line[2 * TABLES_LINE_MAX];
+    render_opts r = tables_ropts_to(t, tb->channel); /* a private game's: its player's */
+    write(t, tb, &r, arg, line, sizeof line);
+    if (line[0])
+        outbox_add(o, OUT_PRIVMSG, tb->channel, "%s", line);
+    for (int i = 0; !tb->solo && i < tb->nwatchers; i++) {
+        msg_lang lang;
+        if (!wants_copy(t, tb, i, &lang))
+            continue;
+        r = tables_ropts_to(t, tb->watcher[i]);
+        write(t, tb, &r, arg, line, sizeof line);
+        if (line[0])
+            tables_say(o, tb->watcher[i], MSG_WATCH_LINE, tb->channel, line);
+    }
 }
 
 void tables_say(outbox *o, const char *target, msg_id id, ...)
@@ -65,13 +119,17 @@ void tables_send_hand(const tables *t, const table_t *tb, int s, outbox *o)
     tables_say(o, tb->seat[s].nick, MSG_HAND, tables_where(t, tb, tb->seat[s].nick), hand, trump);
 }
 
+void tables_status_line(const tables *t, const table_t *tb, const render_opts *r, const void *arg,
+                        char *line, size_t cap)
+{
+    (void)t, (void)arg;
+    render_seats names = tables_names(tb);
+    render_table_line(r, &names, &tb->g, line, cap);
+}
+
 void tables_say_status(const tables *t, const table_t *tb, outbox *o)
 {
-    render_opts r = tables_ropts_to(t, tb->channel);
-    render_seats names = tables_names(tb);
-    char line[TABLES_LINE_MAX];
-    render_table_line(&r, &names, &tb->g, line, sizeof line);
-    outbox_add(o, OUT_PRIVMSG, tb->channel, "%s", line);
+    tables_public(t, tb, o, tables_status_line, NULL);
 }
 
 bool tables_refuse_stranger(const tables *t, const table_t *tb, int s, const tables_who *w,

@@ -55,7 +55,7 @@ static pending_result *queue_result(tables *t, const table_t *tb)
 
 /* "alice 1512 (+12), bob 1488 (-12)": each person's rating after the game, as the store will
  * record it; "" without stats. */
-static void rating_changes(tables *t, const table_t *tb, const pending_result *p, char *buf,
+static void rating_changes(const tables *t, const table_t *tb, const pending_result *p, char *buf,
                            size_t cap)
 {
     double before[DURAK_MAX_PLAYERS], after[DURAK_MAX_PLAYERS];
@@ -125,50 +125,67 @@ static void remember(tables *t, const table_t *tb)
     l->lang = tb->lang;
 }
 
-void end_announce(tables *t, table_t *tb, outbox *o)
+/* What the last line is written from besides the table: the result queued, the rematch offer. */
+typedef struct {
+    const pending_result *p;
+    bool again;
+} end_facts;
+
+/* The last line in r's language (the channel's, or a spectator's). */
+static void end_line(const tables *t, const table_t *tb, const render_opts *rr, const void *arg,
+                     char *line, size_t cap)
 {
-    render_opts r = tables_ropts_to(t, tb->channel); /* a private game's: its player's */
+    const end_facts *f = arg;
+    render_opts r = *rr;
     msg_lang lang = r.lang;
     render_seats names = tables_names(tb);
-    char line[2 * TABLES_LINE_MAX], part[TABLES_LINE_MAX];
+    char part[TABLES_LINE_MAX];
     size_t len = 0;
-    pending_result *p = queue_result(t, tb);
+    line[0] = '\0';
     verdict(lang, tb, part, sizeof part);
-    render_appendf(line, sizeof line, &len, "%s", part);
+    render_appendf(line, cap, &len, "%s", part);
     render_team_result(&r, &names, &tb->g, part, sizeof part);
     if (part[0]) {
-        render_appendf(line, sizeof line, &len, SEP);
-        render_appendf(line, sizeof line, &len, "%s", part);
+        render_appendf(line, cap, &len, SEP);
+        render_appendf(line, cap, &len, "%s", part);
     }
     render_places(&names, &tb->g, part, sizeof part);
     if (part[0]) {
-        render_appendf(line, sizeof line, &len, SEP);
-        render_appendf(line, sizeof line, &len, M(MSG_RESULT_PLACES), part);
+        render_appendf(line, cap, &len, SEP);
+        render_appendf(line, cap, &len, M(MSG_RESULT_PLACES), part);
     }
     render_forfeiters(&names, &tb->g, part, sizeof part);
     if (part[0]) {
-        render_appendf(line, sizeof line, &len, SEP);
-        render_appendf(line, sizeof line, &len, M(MSG_RESULT_FORFEITED), part);
+        render_appendf(line, cap, &len, SEP);
+        render_appendf(line, cap, &len, M(MSG_RESULT_FORFEITED), part);
     }
     hint_counts(tb, part, sizeof part);
     if (part[0]) {
-        render_appendf(line, sizeof line, &len, SEP);
-        render_appendf(line, sizeof line, &len, M(MSG_RESULT_HINTS), part);
+        render_appendf(line, cap, &len, SEP);
+        render_appendf(line, cap, &len, M(MSG_RESULT_HINTS), part);
     }
-    rating_changes(t, tb, p, part, sizeof part);
+    rating_changes(t, tb, f->p, part, sizeof part);
     if (part[0]) {
-        render_appendf(line, sizeof line, &len, SEP);
-        render_appendf(line, sizeof line, &len, M(MSG_RESULT_RATINGS), part);
+        render_appendf(line, cap, &len, SEP);
+        render_appendf(line, cap, &len, M(MSG_RESULT_RATINGS), part);
     }
     if (tb->solo) {
-        render_appendf(line, sizeof line, &len, SEP);
-        render_appendf(line, sizeof line, &len, M(MSG_SOLO_AGAIN), t->own_nick);
-    } else if (tables_humans(tb) > 0 && tb->g.result != DURAK_RESULT_ONGOING) {
-        remember(t, tb);
-        render_appendf(line, sizeof line, &len, SEP);
-        render_appendf(line, sizeof line, &len, M(MSG_RESULT_AGAIN), tables_prefix(t));
+        render_appendf(line, cap, &len, SEP);
+        render_appendf(line, cap, &len, M(MSG_SOLO_AGAIN), t->own_nick);
+    } else if (f->again) {
+        render_appendf(line, cap, &len, SEP);
+        render_appendf(line, cap, &len, M(MSG_RESULT_AGAIN), tables_prefix(t));
     }
-    outbox_add(o, OUT_PRIVMSG, tb->channel, "%s", line);
+}
+
+void end_announce(tables *t, table_t *tb, outbox *o)
+{
+    end_facts f = { queue_result(t, tb), false };
+    if (!tb->solo && tables_humans(tb) > 0 && tb->g.result != DURAK_RESULT_ONGOING) {
+        remember(t, tb);
+        f.again = true;
+    }
+    tables_public(t, tb, o, end_line, &f);
 }
 
 #undef M

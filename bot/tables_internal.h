@@ -75,6 +75,7 @@ typedef struct {
     double stop_deadline;
     bool solo; /* a private game: channel is a key (tables_private_key) that never reaches IRC */
     char watcher[WATCH_MAX][NICK_MAX]; /* spectators (!watch): not saved */
+    bool watcher_away[WATCH_MAX];      /* that spectator left the channel: copies follow them */
     int nwatchers;
     game_record rec; /* the deal and every move so far (tables_record.c) */
     /* The language (msg_lang) of the words that opened it ("!дурак", "играю"), -1: English or
@@ -83,13 +84,12 @@ typedef struct {
     double rec_start; /* when it was dealt: move times are counted from there */
 } table_t;
 
-/* Where the lines to a table closed this round still go (tables_route_lines): a private game's
- * player, a channel game's spectators. */
+/* Where the lines to a private game closed this round still go (tables_route_lines): its
+ * player, when they hear it. */
 typedef struct {
     char key[64];
-    char nick[WATCH_MAX][NICK_MAX];
+    char nick[1][NICK_MAX];
     int n;
-    bool solo;
 } gone_route;
 
 /* A person's preferences, by nick, with the stats key they are saved under. */
@@ -238,6 +238,8 @@ void tables_bind_channel(tables *t, outbox *o, const char *channel);
 /* The event's sender, the language of their words (parsed_cmd.lang) and whether it is a question
  * answered in those words even where a game speaks another (help, rules, stats, top, last). */
 void tables_bind_words(tables *t, const char *nick, int lang, bool asked);
+/* The tables o is bound to (tables_bind), or NULL. */
+const tables *tables_bound(const outbox *o);
 
 /* ---- tables_prio.c ---- */
 
@@ -256,6 +258,18 @@ void tables_say_as(outbox *o, const char *reader, const char *target, msg_id id,
 void tables_notice(outbox *o, const char *target, msg_id id, ...);
 /* The seat's hand by private message (not to computer players). */
 void tables_send_hand(const tables *t, const table_t *tb, int s, outbox *o);
+/* How one public line of a game is written for a reader whose render options are r (the
+ * channel's, or a spectator's language): into line (cap bytes), "" for none. */
+typedef void (*tables_line_fn)(const tables *t, const table_t *tb, const render_opts *r,
+                               const void *arg, char *line, size_t cap);
+/* A game's public line, written by `write` for its channel (a private game's: its player), and
+ * again for each spectator who does not read it there as it is (tables_emit.c), in their
+ * language. A tables_say to a channel copies the same way. */
+void tables_public(const tables *t, const table_t *tb, outbox *o, tables_line_fn write,
+                   const void *arg);
+/* The status line (table, trump, stock, hands): a tables_line_fn. */
+void tables_status_line(const tables *t, const table_t *tb, const render_opts *r, const void *arg,
+                        char *line, size_t cap);
 /* The public status line of a running game into the channel. */
 void tables_say_status(const tables *t, const table_t *tb, outbox *o);
 /* When `w` holds the nick of seat s but is not its person: tells them so and returns true. */
@@ -358,8 +372,10 @@ void prefs_command(tables *t, const tables_who *w, const char *arg, outbox *o);
 /* ---- tables_watch.c: spectators ---- */
 
 void watch_command(tables *t, const tables_who *w, table_t *tb, bool on, outbox *o);
-/* nick left channel (NULL: every channel, a quit): no longer a spectator there. */
+/* nick left channel (its copies follow them), or quit (channel NULL: no longer a spectator). */
 void watch_gone(tables *t, const char *nick, const char *channel);
+/* nick (re)joined channel: a spectator there reads its lines in it again. */
+void watch_back(tables *t, const char *nick, const char *channel);
 void watch_renamed(tables *t, const char *old_nick, const char *new_nick);
 
 /* ---- tables_lobby.c: open, join, leave, bots, start, stop, again ---- */

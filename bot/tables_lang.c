@@ -102,6 +102,8 @@ const char *tables_where(const tables *t, const table_t *tb, const char *target)
 
 static int lang_of(void *ctx, const char *target) { return (int)tables_lang_of(ctx, target); }
 
+const tables *tables_bound(const outbox *o) { return o->lang_of == lang_of ? o->lang_ctx : NULL; }
+
 void tables_bind(tables *t, outbox *o)
 {
     o->lang_of = lang_of;

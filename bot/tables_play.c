@@ -6,18 +6,51 @@
 
 #include "tables_internal.h"
 
-/* What changed between `before` and the game now, said in (at most) one public line; the
- * hands that changed privately, the next actor's merged into their turn line; the end. */
-static void report(tables *t, table_t *tb, const durak_game *before, cards_t played,
-                   const char *what, double now, outbox *o)
+/* What happened, written in each reader's language: a move made in the game `before`, or a
+ * forfeit (why != 0) of a seat. */
+typedef struct {
+    const durak_game *before;
+    cards_t played;
+    durak_action a;
+    bool timed_out;
+    msg_id why;
+    int seat;
+} happened;
+
+static void say_what(const table_t *tb, const render_opts *r, const happened *h, char *out,
+                     size_t cap)
 {
-    const durak_game *g = &tb->g;
-    render_opts r = tables_ropts_to(t, tb->channel);
+    render_seats names = tables_names(tb); /* the channel's line names them without a highlight */
+    char what[512];
+    if (h->why) {
+        snprintf(out, cap, msg_in(r->lang, h->why), render_told(&names, h->seat));
+        return;
+    }
+    render_move(r, &names, h->before, h->a, what, sizeof what);
+    snprintf(out, cap, "%s%s", h->timed_out && what[0] ? msg_in(r->lang, MSG_TIMEOUT_PREFIX) : "",
+             what);
+}
+
+/* The public line of what changed between h->before and the game now; "" when none. */
+static void report_line(const tables *t, const table_t *tb, const render_opts *r, const void *arg,
+                        char *line, size_t cap)
+{
+    (void)t;
+    const happened *h = arg;
     render_seats names = tables_names(tb);
-    char line[2 * TABLES_LINE_MAX];
+    char what[600];
+    say_what(tb, r, h, what, sizeof what);
+    if (!render_report(r, &names, h->before, &tb->g, h->played, what, line, cap))
+        line[0] = '\0';
+}
+
+/* What changed, said in (at most) one public line; the hands that changed privately, the next
+ * actor's merged into their turn line; the end. */
+static void report(tables *t, table_t *tb, const happened *h, double now, outbox *o)
+{
+    const durak_game *g = &tb->g, *before = h->before;
     bool over = g->phase == DURAK_PHASE_OVER;
-    if (render_report(&r, &names, before, g, played, what, line, sizeof line))
-        outbox_add(o, OUT_PRIVMSG, tb->channel, "%s", line);
+    tables_public(t, tb, o, report_line, h);
     for (int s = 0; s < tb->nseats; s++) /* new cards (drawn, picked up): the hand again */
         if ((g->hand[s] & ~before->hand[s]) && (over || s != g->actor))
             tables_send_hand(t, tb, s, o);
@@ -33,42 +66,62 @@ static void report(tables *t, table_t *tb, const durak_game *before, cards_t pla
 
 void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, double now, outbox *o)
 {
-    render_opts r = tables_ropts_to(t, tb->channel);
-    render_seats names = tables_names(tb);
-    char what[512], line[600];
     durak_game before = tb->g;
-    render_move(&r, &names, &tb->g, a, what, sizeof what);
-    snprintf(line, sizeof line, "%s%s",
-             timed_out && what[0] ? msg_in(r.lang, MSG_TIMEOUT_PREFIX) : "", what);
     if (durak_apply(&tb->g, a) != DURAK_OK)
         return;
     record_played(tb, a, before.actor, now);
-    report(t, tb, &before, a.card < 64 ? card_bit(a.card) : 0, line, now, o);
+    happened h = { &before, a.card < 64 ? card_bit(a.card) : 0, a, timed_out, 0, 0 };
+    report(t, tb, &h, now, o);
+}
+
+/* Who left (why, with their nick) and who took the seat over, and the table now. */
+typedef struct {
+    msg_id why;
+    const char *left;
+    int seat;
+} replaced;
+
+static void replaced_line(const tables *t, const table_t *tb, const render_opts *r, const void *arg,
+                          char *line, size_t cap)
+{
+    const replaced *x = arg;
+    char what[256], status[TABLES_LINE_MAX];
+    snprintf(what, sizeof what, msg_in(r->lang, x->why), x->left);
+    tables_status_line(t, tb, r, NULL, status, sizeof status);
+    snprintf(line, cap, msg_in(r->lang, MSG_REPLACED), what, tb->seat[x->seat].nick, status);
 }
 
 /* game.replace_leavers: a computer player takes over the seat, hand and all. */
 static void replace_by_ai(tables *t, table_t *tb, int s, msg_id why, double now, outbox *o)
 {
-    char what[256], name[NICK_MAX], status[TABLES_LINE_MAX];
-    snprintf(what, sizeof what, tables_text(t, tb->channel, why), tb->seat[s].nick);
+    char left[NICK_MAX], name[NICK_MAX];
+    snprintf(left, sizeof left, "%s", tb->seat[s].nick);
     tables_ai_name(tb, AI_NORMAL, name, sizeof name);
     seat_t *st = &tb->seat[s];
     memset(st, 0, sizeof *st);
     snprintf(st->nick, sizeof st->nick, "%s", name);
     st->ai = AI_NORMAL;
     turn_arm(t, tb, now);
-    render_opts r = tables_ropts_to(t, tb->channel);
-    render_seats names = tables_names(tb);
-    render_table_line(&r, &names, &tb->g, status, sizeof status);
-    tables_say(o, tb->channel, MSG_REPLACED, what, name, status);
+    replaced x = { why, left, s };
+    tables_public(t, tb, o, replaced_line, &x);
     turn_tell(t, tb, o);
+}
+
+/* "bob forfeits. Only computer players are left, so the game ends with no result." */
+static void bots_left_line(const tables *t, const table_t *tb, const render_opts *r,
+                           const void *arg, char *line, size_t cap)
+{
+    (void)t;
+    char what[600];
+    say_what(tb, r, arg, what, sizeof what);
+    snprintf(line, cap, msg_in(r->lang, MSG_ONLY_BOTS_LEFT), what);
 }
 
 void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox *o)
 {
-    char what[256], mine[256];
-    render_seats names = tables_names(tb); /* the channel's line names them without a highlight */
-    snprintf(what, sizeof what, tables_text(t, tb->channel, why), render_told(&names, s));
+    char mine[256];
+    durak_game before = tb->g;
+    happened h = { &before, 0, { DURAK_ACT_PASS, CARD_NONE, CARD_NONE }, false, why, s };
     snprintf(mine, sizeof mine, tables_text(t, tb->seat[s].nick, why), tb->seat[s].nick);
     /* told privately too: they may not be watching the channel */
     if (!tables_is_ai(tb, s) && tables_hears(tb, s))
@@ -79,7 +132,7 @@ void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox 
         return;
     }
     if (tables_humans(tb) <= 1 && !tables_is_ai(tb, s) && durak_in_game(&tb->g, s)) {
-        tables_say(o, tb->channel, MSG_ONLY_BOTS_LEFT, what); /* nobody left to play for */
+        tables_public(t, tb, o, bots_left_line, &h); /* nobody left to play for */
         record_reveal(tb, o);
         tables_close(t, tb);
         return;
@@ -88,18 +141,19 @@ void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox 
         replace_by_ai(t, tb, s, why, now, o);
         return;
     }
-    durak_game before = tb->g;
     if (durak_resign(&tb->g, s) != DURAK_OK)
         return;
     record_resign(tb, s, now);
-    report(t, tb, &before, 0, what, now, o);
+    report(t, tb, &h, now, o);
 }
 
 /* "Durak (classic) starts: ... attacks first. ... Deal fingerprint: <hex> (...)": the deal and its
  * commitment (tables_record.c) in one line. */
-static void say_start(tables *t, table_t *tb, outbox *o)
+static void start_line(const tables *t, const table_t *tb, const render_opts *rr, const void *arg,
+                       char *out, size_t cap)
 {
-    render_opts r = tables_ropts_to(t, tb->channel); /* a private game's: its player's */
+    (void)t, (void)arg;
+    render_opts r = *rr;
     render_seats names = tables_names(tb);
     char opts[128], seats[768], trump[RENDER_CARD_MAX], low[RENDER_CARD_MAX];
     char line[TABLES_LINE_MAX], digest[RECORD_DIGEST_HEX];
@@ -120,7 +174,12 @@ static void say_start(tables *t, table_t *tb, outbox *o)
         render_appendf(line, sizeof line, &len, " ");
         render_appendf(line, sizeof line, &len, msg_in(r.lang, MSG_DEAL_FINGERPRINT), digest);
     }
-    outbox_add(o, OUT_PRIVMSG, tb->channel, "%s", line);
+    snprintf(out, cap, "%s", line);
+}
+
+static void say_start(tables *t, table_t *tb, outbox *o)
+{
+    tables_public(t, tb, o, start_line, NULL);
 }
 
 void play_start(tables *t, table_t *tb, double now, outbox *o)

@@ -5,6 +5,49 @@
 
 #include "tables_internal.h"
 
+/* "bob: beat 7♦ or take · ann is back and plays on.": whose turn it is, first (arg: the nick). */
+static void rejoined_line(const tables *t, const table_t *tb, const render_opts *r, const void *arg,
+                          char *line, size_t cap)
+{
+    (void)t;
+    render_seats names = tables_names(tb);
+    char head[512];
+    render_head(r, &names, &tb->g, head, sizeof head);
+    snprintf(line, cap, msg_in(r->lang, MSG_REJOINED), head, (const char *)arg);
+}
+
+/* "ann left; their seat is held for 60 seconds" (arg: the nick). */
+static void away_line(const tables *t, const table_t *tb, const render_opts *r, const void *arg,
+                      char *line, size_t cap)
+{
+    (void)tb;
+    int grace = t->cfg.game.rejoin_grace;
+    snprintf(line, cap, msg_in(r->lang, MSG_AWAY), (const char *)arg, grace,
+             msg_plural(r->lang, grace, MSG_WORD_SECONDS_ONE));
+}
+
+static void back_line(const tables *t, const table_t *tb, const render_opts *r, msg_id id,
+                      char *line, size_t cap)
+{
+    char status[TABLES_LINE_MAX];
+    tables_status_line(t, tb, r, NULL, status, sizeof status);
+    snprintf(line, cap, msg_in(r->lang, id), status);
+}
+
+static void restored_line(const tables *t, const table_t *tb, const render_opts *r, const void *arg,
+                          char *line, size_t cap)
+{
+    (void)arg;
+    back_line(t, tb, r, MSG_RESTORED, line, cap);
+}
+
+static void resumed_line(const tables *t, const table_t *tb, const render_opts *r, const void *arg,
+                         char *line, size_t cap)
+{
+    (void)arg;
+    back_line(t, tb, r, MSG_RESUMED, line, cap);
+}
+
 void tables_on_nick(tables *t, double now, const char *old_nick, const char *new_nick, outbox *o)
 {
     tables_bind(t, o);
@@ -31,6 +74,7 @@ void tables_on_join(tables *t, double now, const tables_who *w, const char *chan
     tables_bind(t, o);
     if (!casemap_equal(t->cm, w->nick, t->own_nick))
         solo_seen(t, w, now, o); /* a private game follows its person wherever they show up */
+    watch_back(t, w->nick, channel);
     table_t *tb = tables_find(t, channel);
     if (!tb || !tb->playing || casemap_equal(t->cm, w->nick, t->own_nick))
         return;
@@ -54,12 +98,7 @@ void tables_on_join(tables *t, double now, const tables_who *w, const char *chan
             turn_resume(tb, now);
         tables_touch(tb);
         snprintf(st->nick, sizeof st->nick, "%s", w->nick);
-        /* "bob: beat 7♦ or take · ann is back and plays on.": whose turn it is, first */
-        render_opts r = tables_ropts_to(t, tb->channel);
-        render_seats names = tables_names(tb);
-        char head[512];
-        render_head(&r, &names, &tb->g, head, sizeof head);
-        tables_say(o, tb->channel, MSG_REJOINED, head, st->nick);
+        tables_public(t, tb, o, rejoined_line, st->nick);
         tables_send_hand(t, tb, s, o);
         if (tb->g.actor == s)
             turn_tell(t, tb, o);
@@ -114,9 +153,7 @@ static void player_gone(tables *t, table_t *tb, int s, bool split, double now, o
     if (split && tb->g.actor == s)
         turn_pause(tb, now);
     tb->seat[s].grace_deadline = now + t->cfg.game.rejoin_grace;
-    int grace = t->cfg.game.rejoin_grace;
-    tables_say(o, tb->channel, MSG_AWAY, tb->seat[s].nick, grace,
-               msg_plural(tables_channel_lang(t, tb->channel), grace, MSG_WORD_SECONDS_ONE));
+    tables_public(t, tb, o, away_line, tb->seat[s].nick);
 }
 
 void tables_on_part(tables *t, double now, const char *nick, const char *channel, outbox *o)
@@ -144,7 +181,7 @@ void tables_on_quit(tables *t, double now, const char *nick, const char *reason,
  * whoever holds the nick. */
 static void announce_back(tables *t, table_t *tb, outbox *o)
 {
-    char line[TABLES_LINE_MAX], seats[512];
+    char seats[512];
     bool restored = tb->restored;
     render_seats names = tables_names(tb);
     tb->restored = false;
@@ -156,9 +193,7 @@ static void announce_back(tables *t, table_t *tb, outbox *o)
         }
         return;
     }
-    render_opts r = tables_ropts_to(t, tb->channel);
-    render_table_line(&r, &names, &tb->g, line, sizeof line);
-    tables_say(o, tb->channel, restored ? MSG_RESTORED : MSG_RESUMED, line);
+    tables_public(t, tb, o, restored ? restored_line : resumed_line, NULL);
     if (!restored || !tb->seat[tb->g.actor].unconfirmed)
         turn_tell(t, tb, o);
 }

@@ -1,6 +1,5 @@
-/* tables_route.c — where the lines said to a table's key go before they are queued: a
- * private game's to its player and never to IRC under its key, a channel game's also to its
- * spectators; tables closed this round are found in t->gone. */
+/* tables_route.c — where the lines said to a private game's key go before they are queued: to
+ * its player, never to IRC under its key; games closed this round are found in t->gone. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,29 +24,7 @@ static const char *solo_player(tables *t, const char *key)
     if (tb)
         return NULL;
     const gone_route *g = gone_of(t, key);
-    return g && g->solo && g->n ? g->nick[0] : NULL;
-}
-
-/* A running channel game's line (item i) to each of its spectators, marked with the channel. */
-static void copy_to_watchers(tables *t, outbox *o, size_t i)
-{
-    const out_msg *m = &o->items[i];
-    if (m->kind != OUT_PRIVMSG || m->prio != OUT_GAME || !casemap_is_channel(m->target))
-        return;
-    char channel[64], nick[WATCH_MAX][NICK_MAX];
-    const char *text = m->text; /* its own allocation: stays where it is as o grows */
-    int n = 0;
-    snprintf(channel, sizeof channel, "%s", m->target);
-    const table_t *tb = tables_find(t, channel);
-    const gone_route *g = gone_of(t, channel);
-    if (tb && tb->nwatchers)
-        for (n = 0; n < tb->nwatchers; n++)
-            snprintf(nick[n], sizeof nick[0], "%s", tb->watcher[n]);
-    else if (g && !g->solo)
-        for (n = 0; n < g->n; n++)
-            snprintf(nick[n], sizeof nick[0], "%s", g->nick[n]);
-    for (int k = 0; k < n; k++)
-        tables_say(o, nick[k], MSG_WATCH_LINE, channel, text);
+    return g && g->n ? g->nick[0] : NULL;
 }
 
 void tables_route_lines(tables *t, outbox *o)
@@ -66,7 +43,5 @@ void tables_route_lines(tables *t, outbox *o)
         o->items[n++] = m;
     }
     o->len = n;
-    for (size_t i = 0; i < n; i++)
-        copy_to_watchers(t, o, i);
     t->ngone = 0;
 }

@@ -1,6 +1,8 @@
-/* tables_watch.c — spectators: !watch sends a running channel game's public lines to a
- * person privately (tables_route_lines copies them), until !unwatch, the game's end, or they leave
- * the channel or quit. A seated player cannot watch; WATCH_MAX a table; never saved. */
+/* tables_watch.c — spectators: !watch (in a lobby too) sends a channel game's public lines to a
+ * person privately in their own language (tables_emit.c writes the copies) whenever they would not
+ * read them in the channel as they are: once they leave it, or when they read another language;
+ * until !unwatch, the game's end or they quit. A seated player cannot watch; WATCH_MAX a table;
+ * never saved. */
 #include <stdio.h>
 #include <string.h>
 
@@ -18,6 +20,8 @@ static void drop(table_t *tb, int i)
 {
     memmove(tb->watcher[i], tb->watcher[i + 1],
             sizeof tb->watcher[0] * (size_t)(tb->nwatchers - i - 1));
+    memmove(&tb->watcher_away[i], &tb->watcher_away[i + 1],
+            sizeof tb->watcher_away[0] * (size_t)(tb->nwatchers - i - 1));
     tb->nwatchers--;
 }
 
@@ -27,19 +31,19 @@ static void watch_on(tables *t, const tables_who *w, table_t *tb, outbox *o)
     const char *p = tables_prefix(t);
     if (watcher_of(t, tb, w->nick) >= 0) {
         tables_notice(o, w->nick, MSG_WATCH_ALREADY, tb->channel, p);
-    } else if (!tb->playing) {
-        tables_notice(o, w->nick, MSG_WATCH_NO_GAME, tb->channel, p);
     } else if (tables_seat_of(t, tb, w->nick) >= 0) {
         tables_notice(o, w->nick, MSG_WATCH_SEATED, tb->channel);
     } else if (tb->nwatchers == WATCH_MAX) {
         tables_notice(o, w->nick, MSG_WATCH_FULL, tb->channel, WATCH_MAX);
     } else {
+        tb->watcher_away[tb->nwatchers] = false;
         snprintf(tb->watcher[tb->nwatchers++], sizeof tb->watcher[0], "%s", w->nick);
-        tables_notice(o, w->nick, MSG_WATCH_ON, tb->channel, p, tb->channel);
-        render_opts r = tables_ropts_to(t, tb->channel); /* as its copied lines */
-        render_seats names = tables_names(tb);
+        tables_notice(o, w->nick, MSG_WATCH_ON, tb->channel, tb->channel, t->own_nick, p);
+        if (!tb->playing)
+            return;
+        render_opts r = tables_ropts_to(t, w->nick); /* as their copies */
         char line[TABLES_LINE_MAX];
-        render_table_line(&r, &names, &tb->g, line, sizeof line);
+        tables_status_line(t, tb, &r, NULL, line, sizeof line);
         tables_say(o, w->nick, MSG_WATCH_LINE, tb->channel, line);
     }
 }
@@ -66,9 +70,19 @@ void watch_gone(tables *t, const char *nick, const char *channel)
         if (!tb->used || (channel && !casemap_equal(t->cm, tb->channel, channel)))
             continue;
         int i = watcher_of(t, tb, nick);
-        if (i >= 0)
+        if (i >= 0 && channel) /* out of the channel: the copies follow them */
+            tb->watcher_away[i] = true;
+        else if (i >= 0)
             drop(tb, i);
     }
+}
+
+void watch_back(tables *t, const char *nick, const char *channel)
+{
+    table_t *tb = tables_find(t, channel);
+    int i = tb ? watcher_of(t, tb, nick) : -1;
+    if (i >= 0)
+        tb->watcher_away[i] = false;
 }
 
 void watch_renamed(tables *t, const char *old_nick, const char *new_nick)

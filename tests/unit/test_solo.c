@@ -327,6 +327,9 @@ static int check_spectator(const harness *h)
     return n;
 }
 
+/* !watch in the lobby holds for the game; a spectator in the channel reading its language gets
+ * no copies (they see every line there); once out of the channel, every public line comes to
+ * them as the channel got it, never a hand, to the game's end. */
 static void test_watch(void **state)
 {
     (void)state;
@@ -336,16 +339,16 @@ static void test_watch(void **state)
     nhands = 0;
     lobby(h, "#durak", "", NICKS, 2);
     chan(h, "carol", "#durak", "!watch");
-    assert_non_null(said(h, "carol", "No game is running in #durak to watch"));
+    assert_non_null(said(h, "carol", "You watch the game in #durak"));
     chan(h, "alice", "#durak", "!start");
     note_hands(h);
-    chan(h, "carol", "#durak", "!watch");
-    assert_non_null(said(h, "carol", "You watch the game in #durak"));
-    assert_non_null(said(h, "carol", "[#durak] ")); /* where it stands */
+    assert_null(said(h, "carol", "")); /* in the channel: she sees it there */
     chan(h, "carol", "#durak", "!watch");
     assert_non_null(said(h, "carol", "You already watch the game in #durak"));
     chan(h, "alice", "#durak", "!watch");
     assert_non_null(said(h, "alice", "You play in the game in #durak, so you cannot watch it"));
+    outbox_clear(&h->o);
+    tables_on_part(h->t, h->now, "carol", "#durak", &h->o);
     int seen = 0, moves_made_here = 0;
     for (int step = 0; step < 4000 && tables_count(h->t); step++) {
         char moves[1024], move[128];
@@ -367,7 +370,31 @@ static void test_watch(void **state)
     h_free(h);
 }
 
-/* !unwatch, leaving the channel, a rename; the bound on spectators. */
+/* A spectator who reads another language gets the game's lines written in it, in the channel
+ * too: the same moves, not the channel's English copied. */
+static void test_watch_in_own_language(void **state)
+{
+    (void)state;
+    harness *h = h_new(48);
+    priv(h, "carol", "set language ru");
+    start_two(h, "#durak");
+    chan(h, "carol", "#durak", "!watch");
+    assert_non_null(said(h, "carol", "Вы смотрите игру в #durak"));
+    assert_non_null(said(h, "carol", "[#durak] ")); /* where it stands, in Russian */
+    char moves[1024], move[128];
+    int i = whose_turn(h, NICKS, 2, moves, sizeof moves);
+    rng_t r;
+    rng_seed(&r, 48);
+    pick_move(&r, moves, move, sizeof move);
+    priv(h, NICKS[i], move);
+    const char *copy = said(h, "carol", "[#durak] ");
+    assert_non_null(copy);
+    assert_true(strstr(copy, "\xD0") || strstr(copy, "\xD1")); /* Cyrillic */
+    assert_null(said(h, "#durak", copy + strlen("[#durak] ")));
+    h_free(h);
+}
+
+/* !unwatch, leaving and rejoining the channel, a rename, quitting; the bound on spectators. */
 static void test_watch_ends(void **state)
 {
     (void)state;
@@ -376,19 +403,30 @@ static void test_watch_ends(void **state)
     chan(h, "carol", "#durak", "!unwatch");
     assert_non_null(said(h, "carol", "You are not watching the game in #durak"));
     chan(h, "carol", "#durak", "!watch");
-    chan(h, "carol", "#durak", "!table");
+    outbox_clear(&h->o);
+    tables_on_part(h->t, h->now, "carol", "#durak", &h->o);
+    chan(h, "alice", "#durak", "!table");
     assert_non_null(said(h, "carol", "[#durak] "));
+    tables_who carol = who("carol");
+    outbox_clear(&h->o);
+    tables_on_join(h->t, h->now, &carol, "#durak", &h->o); /* back: she reads it there */
+    chan(h, "alice", "#durak", "!table");
+    assert_null(said(h, "carol", ""));
     chan(h, "carol", "#durak", "!unwatch");
     assert_non_null(said(h, "carol", "You no longer watch the game in #durak"));
-    chan(h, "carol", "#durak", "!table");
+    outbox_clear(&h->o);
+    tables_on_part(h->t, h->now, "carol", "#durak", &h->o);
+    chan(h, "alice", "#durak", "!table");
     assert_null(said(h, "carol", ""));
     chan(h, "carol", "#durak", "!watch");
     renamed(h, "carol", "carla");
+    outbox_clear(&h->o);
+    tables_on_part(h->t, h->now, "carla", "#durak", &h->o);
     chan(h, "alice", "#durak", "!table");
     assert_non_null(said(h, "carla", "[#durak] "));
     assert_null(said(h, "carol", ""));
     outbox_clear(&h->o);
-    tables_on_part(h->t, h->now, "carla", "#durak", &h->o);
+    tables_on_quit(h->t, h->now, "carla", "bye", &h->o);
     chan(h, "alice", "#durak", "!table");
     assert_null(said(h, "carla", ""));
     char nick[16];
@@ -414,7 +452,7 @@ int main(void)
         cmocka_unit_test(test_solo_to_end),        cmocka_unit_test(test_solo_one_at_a_time),
         cmocka_unit_test(test_solo_restored),      cmocka_unit_test(test_private_key_guard),
         cmocka_unit_test(test_solo_quit_and_back), cmocka_unit_test(test_watch),
-        cmocka_unit_test(test_watch_ends),
+        cmocka_unit_test(test_watch_ends),         cmocka_unit_test(test_watch_in_own_language),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
