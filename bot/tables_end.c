@@ -158,7 +158,8 @@ void end_announce(tables *t, table_t *tb, outbox *o)
     rating_changes(t, tb, p, part, sizeof part);
     if (part[0]) {
         render_appendf(line, sizeof line, &len, SEP);
-        render_appendf(line, sizeof line, &len, M(MSG_RESULT_RATINGS), part);
+        render_appendf(line, sizeof line, &len,
+                       M(tb->solo ? MSG_RESULT_RATINGS_SOLO : MSG_RESULT_RATINGS), part);
     }
     if (tb->solo) {
         render_appendf(line, sizeof line, &len, SEP);

@@ -21,4 +21,4 @@ target_compile_definitions(test_solo PRIVATE _POSIX_C_SOURCE=200809L)
 durak_unit_test(test_hints test_hints.c LIBS durak_tables)
 # Languages (issue 13): a game in a Russian channel with a player who prefers French, set language,
 # game.language, errors and help in the reader's language.
-durak_unit_test(test_languages test_languages.c LIBS durak_tables)
+durak_unit_test(test_languages test_languages.c LIBS durak_tables durak_outq)
