@@ -114,7 +114,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_HELP_2] = "Juega por mensaje privado a %s: juego 7♥, cubro 9♥ 7♥, robo (o me llevo), "
                    "paso, transfiero 7♦, mano, jugadas, pista; las cartas se escriben 7♥, 10♠, Q♦ "
                    "o 7co, 10p, Qd · set muestra tus ajustes · idioma: idioma es o set language es "
-                   "· otros idiomas: язык ru, langue fr, language en.",
+                   "(otros: язык ru, langue fr, language en).",
     [MSG_NO_GAME_HERE] = "No hay partida en %s: abre una con %sdurak.",
     [MSG_PRIVATE_ONLY] = "Las jugadas van por mensaje privado: /msg %s %s",
     [MSG_NO_MOVES] = "Ahora no tienes jugadas: le toca a %s (%s).",
@@ -147,7 +147,7 @@ const char *const msg_spanish[MSG_COUNT] = {
         "Cartas: un valor 6 7 8 9 10 J Q K A y un palo p t d co o ♠ ♣ ♦ ♥, p. ej. 7co, 10p, Qd · "
         "las partidas se abren y se empiezan en un canal; en solitario contra automáticos: jugar "
         "[fácil|medio|difícil] [2-6] (ayuda solo) · set muestra tus ajustes · idioma: idioma es o "
-        "set language es · otros idiomas: язык ru, langue fr, language en.",
+        "set language es (otros: язык ru, langue fr, language en).",
     [MSG_NOT_IN_GAME] = "No estás en ninguna partida: abre una en un canal con %sdurak, o "
                         "únete a una con %sunirse.",
     [MSG_NOT_STARTED] = "La partida aún no ha empezado: %s puede empezarla con %sempezar en "
@@ -201,20 +201,20 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_STORE_FAILING] = "los resultados no se guardan: la base de datos falla (los conservo "
                           "y lo vuelvo a intentar; avisa a un admin).",
     [MSG_STORE_BACK] = "Los resultados vuelven a guardarse; no se perdió ninguno.",
-    [MSG_HELP_BOTS] = "Jugadores automáticos: antes de empezar, %sbot fácil|medio|difícil|experto "
-                      "sienta uno (medio por defecto) y %sbot quitar quita el último; solo ven lo "
-                      "que vería un jugador en su sitio · idioma: idioma es o set language es · "
-                      "otros idiomas: язык ru, langue fr, language en.",
+    [MSG_HELP_BOTS] =
+        "Jugadores automáticos: antes de empezar, %sbot fácil|medio|difícil|experto sienta uno "
+        "(medio por defecto) y %sbot quitar quita el último; solo ven lo que vería un jugador en "
+        "su sitio · idioma: idioma es o set language es (otros: язык ru, langue fr, language en).",
     [MSG_HELP_STATS] =
         "%1$sestadísticas [nick] muestra partidas, veces primero en salir, veces durak, empates, "
         "abandonos y la puntuación en canales (las partidas privadas contra automáticos tienen su "
         "puntuación en solitario) · %2$sclasificación [n] los n mejores por puntuación en canales "
         "(Elo sobre la clasificación de cada partida; %2$sclasificación solo: en solitario) · "
         "%3$súltima la última partida del canal, con los comandos que comprueban su reparto · "
-        "idioma: idioma es o set language es · otros idiomas: язык ru, langue fr, language en.",
-    [MSG_HELP_TOPICS] = "No hay ayuda sobre «%s»: prueba %sayuda con comandos, jugadas, cartas, "
-                        "bots, estadísticas o solo · idioma: idioma es o set language es · otros "
-                        "idiomas: язык ru, langue fr, language en.",
+        "idioma: idioma es o set language es (otros: язык ru, langue fr, language en).",
+    [MSG_HELP_TOPICS] =
+        "No hay ayuda sobre «%s»: prueba %sayuda con comandos, jugadas, cartas, bots, estadísticas "
+        "o solo · idioma: idioma es o set language es (otros: язык ru, langue fr, language en).",
     [MSG_WORD_CLASSIC] = "clásico",
     [MSG_WORD_TRANSFER] = "con transferencia",
     [MSG_WORD_ALL] = "todos",
@@ -247,7 +247,7 @@ const char *const msg_spanish[MSG_COUNT] = {
         "%1$s: %2$sdurak abre una partida, %2$sunirse te sienta, %2$sempezar reparte; se juega por "
         "mensaje privado a %3$s · más: %2$sayuda comandos, jugadas, cartas, bots, estadísticas o "
         "solo · a solas contra la máquina: /msg %3$s jugar · idioma: /msg %3$s idioma es o set "
-        "language es · otros idiomas: язык ru, langue fr.",
+        "language es (otros: язык ru, langue fr).",
     [MSG_HELP_SENT] = "%s: la ayuda sobre %s te llega por mensaje privado.",
     [MSG_MOVE_IN_CHANNEL] = "%s: las jugadas van por mensaje privado: /msg %s %s",
     [MSG_SET_DONE] = "Guardado: %s.",
@@ -288,7 +288,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_HELP_CARDS] =
         "Cartas: valores 6 7 8 9 10 J (jota) Q (reina) K (rey, también R) A (as); palos p picas ♠, "
         "t tréboles ♣, d diamantes ♦, co corazones ♥; p. ej. 7♥, 10p, Qd, Kco · idioma: idioma es "
-        "o set language es · otros idiomas: язык ru, langue fr, language en.",
+        "o set language es (otros: язык ru, langue fr, language en).",
     [MSG_SET_DEFAULT] = "por defecto",
     [MSG_CMD_DURAK] = "durak",
     [MSG_CMD_JOIN] = "unirse",
@@ -351,12 +351,11 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_TOP_SOLO_NONE] =
         "Todavía no hay partidas privadas registradas: empieza una con /msg %s jugar.",
     [MSG_TOP_BOTS] = "Mejores jugadores automáticos (puntuación, partidas): %s",
-    [MSG_HELP_SOLO] =
-        "En solitario: /msg %s jugar [clásico|transferencia] [fácil|medio|difícil] [2-6] te "
-        "reparte una partida privada contra jugadores automáticos (stop la termina, "
-        "%sclasificación solo los ordena) · %smirar en un canal te envía las líneas públicas de su "
-        "partida, %sdejar de mirar lo detiene · idioma: idioma es o set language es · otros "
-        "idiomas: язык ru, langue fr, language en.",
+    [MSG_HELP_SOLO] = "En solitario: /msg %s jugar [clásico|transferencia] [fácil|medio|difícil] "
+                      "[2-6] te reparte una partida privada contra jugadores automáticos (stop la "
+                      "termina, %sclasificación solo los ordena) · %smirar en un canal te envía "
+                      "las líneas públicas de su partida, %sdejar de mirar lo detiene · idioma: "
+                      "idioma es o set language es (otros: язык ru, langue fr, language en).",
     [MSG_WATCH_ON] = "Miras la partida de %s: sus líneas públicas te llegan en privado (nunca una "
                      "mano) hasta %sdejar de mirar, el final de la partida o que salgas de %s.",
     [MSG_WATCH_LINE] = "[%s] %s",

@@ -119,7 +119,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_HELP_2] = "Jouez en message privé à %s : joue 7♥, couvre 9♥ 7♥, ramasse (ou je ramasse), "
                    "passe, transfère 7♦, main, coups, indice ; les cartes s'écrivent 7♥, 10♠, D♦ "
                    "ou 7co, 10p, Dca · set montre vos réglages · langue : langue fr ou set "
-                   "language fr · autres langues : язык ru, idioma es, language en.",
+                   "language fr (autres : язык ru, idioma es, language en).",
     [MSG_NO_GAME_HERE] = "Pas de partie dans %s : ouvrez-en une avec %sdurak.",
     [MSG_PRIVATE_ONLY] = "Les coups se jouent en message privé : /msg %s %s",
     [MSG_NO_MOVES] = "Pas de coup pour vous maintenant : c'est à %s (%s).",
@@ -155,8 +155,7 @@ const char *const msg_french[MSG_COUNT] = {
         "Cartes : une valeur 6 7 8 9 10 V D R A, puis une couleur p t ca co ou ♠ ♣ ♦ ♥, par ex. "
         "7co, 10p, Dca · les parties s'ouvrent et se rejoignent dans un salon ; seul contre "
         "l'ordinateur : jouer [facile|moyen|difficile] [2-6] (aide solo) · set montre vos réglages "
-        "· langue : langue fr ou set language fr · autres langues : язык ru, idioma es, language "
-        "en.",
+        "· langue : langue fr ou set language fr (autres : язык ru, idioma es, language en).",
     [MSG_NOT_IN_GAME] = "Vous n'êtes dans aucune partie : ouvrez-en une dans un salon avec "
                         "%sdurak, ou rejoignez-en une avec %srejoindre.",
     [MSG_NOT_STARTED] = "La partie n'a pas encore commencé : %s peut la lancer avec "
@@ -214,17 +213,17 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_HELP_BOTS] = "Joueurs ordinateur : avant le début, %sbot facile|moyen|difficile|expert en "
                       "installe un (moyen par défaut) et %sbot retirer retire le dernier ; ils ne "
                       "voient que ce que verrait un joueur à leur place · langue : langue fr ou "
-                      "set language fr · autres langues : язык ru, idioma es, language en.",
+                      "set language fr (autres : язык ru, idioma es, language en).",
     [MSG_HELP_STATS] =
         "%1$sstatistiques [pseudo] montre les parties, les premières sorties, les fois durak, les "
         "nulles, les forfaits et la cote en salon (les parties privées contre l'ordinateur ont "
         "leur cote solo) · %2$sclassement [n] les n meilleurs par cote en salon (Elo sur le "
         "classement de chaque partie ; %2$sclassement solo : parties privées) · %3$sdernière la "
         "dernière partie du salon, avec les commandes qui vérifient sa donne · langue : langue fr "
-        "ou set language fr · autres langues : язык ru, idioma es, language en.",
+        "ou set language fr (autres : язык ru, idioma es, language en).",
     [MSG_HELP_TOPICS] = "Pas d'aide sur « %s » : essayez %saide avec commandes, coups, cartes, "
-                        "robots, statistiques ou solo · langue : langue fr ou set language fr · "
-                        "autres langues : язык ru, idioma es, language en.",
+                        "robots, statistiques ou solo · langue : langue fr ou set language fr "
+                        "(autres : язык ru, idioma es, language en).",
     [MSG_WORD_CLASSIC] = "classique",
     [MSG_WORD_TRANSFER] = "avec transfert",
     [MSG_WORD_ALL] = "tous",
@@ -258,7 +257,7 @@ const char *const msg_french[MSG_COUNT] = {
         "%1$s : %2$sdurak ouvre une partie, %2$srejoindre prend une place, %2$scommencer distribue "
         "; on joue en message privé à %3$s · plus : %2$saide commandes, coups, cartes, robots, "
         "statistiques ou solo · seul contre l'ordinateur : /msg %3$s jouer · langue : /msg %3$s "
-        "langue fr ou set language fr · autres langues : язык ru, idioma es.",
+        "langue fr ou set language fr (autres : язык ru, idioma es).",
     [MSG_HELP_SENT] = "%s : l'aide sur %s vous est envoyée en message privé.",
     [MSG_MOVE_IN_CHANNEL] = "%s : les coups se jouent en message privé : /msg %s %s",
     [MSG_SET_DONE] = "Enregistré : %s.",
@@ -299,7 +298,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_HELP_CARDS] =
         "Cartes : valeurs 6 7 8 9 10 V (valet) D (dame) R (roi) A (as) ; couleurs p pique ♠, t "
         "trèfle ♣, ca carreau ♦, co cœur ♥ ; par ex. 7♥, 10p, Dca, Rco · langue : langue fr ou set "
-        "language fr · autres langues : язык ru, idioma es, language en.",
+        "language fr (autres : язык ru, idioma es, language en).",
     [MSG_SET_DEFAULT] = "par défaut",
     [MSG_CMD_DURAK] = "durak",
     [MSG_CMD_JOIN] = "rejoindre",
@@ -365,7 +364,7 @@ const char *const msg_french[MSG_COUNT] = {
                       "vous donne une partie privée contre des joueurs ordinateur (stop l'arrête, "
                       "%sclassement solo les classe) · %sregarder dans un salon vous envoie les "
                       "lignes publiques de sa partie, %sne plus regarder arrête · langue : langue "
-                      "fr ou set language fr · autres langues : язык ru, idioma es, language en.",
+                      "fr ou set language fr (autres : язык ru, idioma es, language en).",
     [MSG_WATCH_ON] =
         "Vous regardez la partie de %s : ses lignes publiques vous arrivent en privé (jamais une "
         "main) jusqu'à %sne plus regarder, la fin de la partie ou votre départ de %s.",

@@ -610,6 +610,10 @@ static void test_help_lines_end_on_whole_items(void **state)
             for (int i = 0; i < nlines; i++) {
                 snprintf(text, sizeof text, "%s", lines[i]);
                 int n = sent_pieces(text, pieces, 8);
+                for (int p = 0; p < n && getenv("TABLES_SHOW"); p++)
+                    printf("%s %s, line %d, piece %d (%zu bytes): %s\n",
+                           msg_lang_code((msg_lang)lang), HELP_ASKED[k], i + 1, p + 1,
+                           strlen(pieces[p]), pieces[p]);
                 size_t at = 0;
                 for (int p = 0; p < n; p++) {
                     size_t len = strlen(pieces[p]);
