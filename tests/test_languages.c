@@ -445,9 +445,10 @@ static void test_seated_player_told_where(void **state)
 static const char *const LANG_CHANNEL[MSG_LANG_COUNT] = { "#durak", RU_CHANNEL, "#durak.fr",
                                                           "#durak.es" };
 
-static harness *h_four(uint64_t seed)
+static harness *h_four(uint64_t seed, const char *prefix)
 {
     harness *h = h_new(seed);
+    snprintf(h->cfg.game.prefix, sizeof h->cfg.game.prefix, "%s", prefix);
     h->cfg.ui.unicode_suits = true;
     h->cfg.irc.nchannels = MSG_LANG_COUNT;
     h->cfg.nchannel_settings = MSG_LANG_COUNT - 1;
@@ -477,9 +478,10 @@ static int ask_help(harness *h, msg_lang lang, int k, char *out, size_t cap, con
     snprintf(cmd, sizeof cmd, "set language %s", msg_lang_code(lang));
     priv(h, "dave", cmd);
     const char *where = LANG_CHANNEL[lang];
-    if (HELP_ASKED[k][0] == '!')
-        chan(h, "dave", where, HELP_ASKED[k]);
-    else
+    if (HELP_ASKED[k][0] == '!') { /* in the channel, with its prefix */
+        snprintf(cmd, sizeof cmd, "%s%s", h->cfg.game.prefix, HELP_ASKED[k] + 1);
+        chan(h, "dave", where, cmd);
+    } else
         priv(h, "dave", HELP_ASKED[k]);
     int n = 0;
     size_t len = 0;
@@ -504,7 +506,7 @@ static int ask_help(harness *h, msg_lang lang, int k, char *out, size_t cap, con
 static void test_help_says_how_to_change_language(void **state)
 {
     (void)state;
-    harness *h = h_four(8);
+    harness *h = h_four(8, "!");
     static const char *const want[] = { "set language", "язык ru", "langue fr", "idioma es" };
     for (int lang = 0; lang < MSG_LANG_COUNT; lang++)
         for (int k = 0; k < HELP_ASKED_COUNT; k++) {
@@ -550,7 +552,7 @@ static bool parses_as_command(const char *p)
 static void test_help_lists_words_that_parse(void **state)
 {
     (void)state;
-    harness *h = h_four(9);
+    harness *h = h_four(9, "!");
     static const char *const want[MSG_LANG_COUNT][4] = {
         { "!again", "!rematch", "!unwatch", "set " },
         { "!ещё", "!стат", "!не смотреть", "set " },
@@ -596,44 +598,51 @@ static int sent_pieces(const char *text, char pieces[][OUTQ_MAX_TEXT + 1], int m
 }
 
 /* Where a long line is cut, a whole item ends: each help line of every language, sent through the
- * send queue (400 bytes a line), is cut only at its separators " · " (or " | "). */
+ * send queue (400 bytes a line), is cut only at its separators " · " (or " | "); and no line is
+ * cut short before (the tables' line buffer), even with the longest prefix: each ends its sentence. */
 static void test_help_lines_end_on_whole_items(void **state)
 {
     (void)state;
-    harness *h = h_four(10);
     int cut = 0;
-    for (int lang = 0; lang < MSG_LANG_COUNT; lang++)
-        for (int k = 0; k < HELP_ASKED_COUNT; k++) {
-            char all[4096], text[2048], pieces[8][OUTQ_MAX_TEXT + 1];
-            const char *lines[8];
-            int nlines = ask_help(h, (msg_lang)lang, k, all, sizeof all, lines, 8);
-            for (int i = 0; i < nlines; i++) {
-                snprintf(text, sizeof text, "%s", lines[i]);
-                int n = sent_pieces(text, pieces, 8);
-                for (int p = 0; p < n && getenv("TABLES_SHOW"); p++)
-                    printf("%s %s, line %d, piece %d (%zu bytes): %s\n",
-                           msg_lang_code((msg_lang)lang), HELP_ASKED[k], i + 1, p + 1,
-                           strlen(pieces[p]), pieces[p]);
-                size_t at = 0;
-                for (int p = 0; p < n; p++) {
-                    size_t len = strlen(pieces[p]);
-                    if (strncmp(text + at, pieces[p], len))
-                        fail_msg("piece %d of \"%s\" is not where it was: \"%s\"", p, text,
-                                 pieces[p]);
-                    at += len;
-                    if (p == n - 1)
-                        break;
-                    cut++;
-                    if (strncmp(text + at, " · ", strlen(" · ")) && strncmp(text + at, " | ", 3))
-                        fail_msg("%s (%s) is cut mid-item: \"%s\" | \"%s\"", HELP_ASKED[k],
-                                 msg_lang_code((msg_lang)lang), pieces[p], pieces[p + 1]);
-                    at += text[at + 1] == '|' ? 3 : strlen(" · ");
+    for (int pass = 0; pass < 2; pass++) {
+        harness *h = h_four(10, pass ? "~~~" : "!");
+        for (int lang = 0; lang < MSG_LANG_COUNT; lang++)
+            for (int k = 0; k < HELP_ASKED_COUNT; k++) {
+                char all[4096], text[2048], pieces[8][OUTQ_MAX_TEXT + 1];
+                const char *lines[8];
+                int nlines = ask_help(h, (msg_lang)lang, k, all, sizeof all, lines, 8);
+                for (int i = 0; i < nlines; i++) {
+                    snprintf(text, sizeof text, "%s", lines[i]);
+                    if (text[strlen(text) - 1] != '.')
+                        fail_msg("%s (%s) is cut short: %s", HELP_ASKED[k],
+                                 msg_lang_code((msg_lang)lang), text);
+                    int n = sent_pieces(text, pieces, 8);
+                    for (int p = 0; p < n && getenv("TABLES_SHOW"); p++)
+                        printf("%s %s, line %d, piece %d (%zu bytes): %s\n",
+                               msg_lang_code((msg_lang)lang), HELP_ASKED[k], i + 1, p + 1,
+                               strlen(pieces[p]), pieces[p]);
+                    size_t at = 0;
+                    for (int p = 0; p < n; p++) {
+                        size_t len = strlen(pieces[p]);
+                        if (strncmp(text + at, pieces[p], len))
+                            fail_msg("piece %d of \"%s\" is not where it was: \"%s\"", p, text,
+                                     pieces[p]);
+                        at += len;
+                        if (p == n - 1)
+                            break;
+                        cut++;
+                        if (strncmp(text + at, " · ", strlen(" · "))
+                            && strncmp(text + at, " | ", 3))
+                            fail_msg("%s (%s) is cut mid-item: \"%s\" | \"%s\"", HELP_ASKED[k],
+                                     msg_lang_code((msg_lang)lang), pieces[p], pieces[p + 1]);
+                        at += text[at + 1] == '|' ? 3 : strlen(" · ");
+                    }
+                    assert_int_equal(at, strlen(text));
                 }
-                assert_int_equal(at, strlen(text));
             }
-        }
+        h_free(h);
+    }
     assert_true(cut > 0); /* some help lines are longer than one IRC line */
-    h_free(h);
 }
 
 /* Teams of two (R19) in a Russian channel: the start line names the teams in Russian, the rules
