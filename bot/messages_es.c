@@ -67,8 +67,8 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_GAME_RUNNING] = "Ya hay una partida en curso en %s; espera a que termine (%smesa la "
                          "muestra).",
     [MSG_LOBBY_EXISTS] = "Ya hay una partida abierta en %s: escribe %sunirse para sentarte.",
-    [MSG_ALREADY_SEATED] = "Ya tienes sitio en la partida de %s: termínala, o escribe antes "
-                           "%ssalir allí.",
+    [MSG_ALREADY_SEATED] = "Ya tienes sitio en la partida de %s (%s), aún sin empezar: para abrir "
+                           "otra, escribe antes %ssalir allí (o %sparar, si la abriste tú).",
     [MSG_ALREADY_HERE] = "Ya tienes sitio en %s (%ssalir lo deja libre).",
     [MSG_LOBBY_OPEN] = "%s abre una partida de durak (%s): escribe %sunirse para jugar; %s "
                        "la empieza con %sempezar.",
@@ -105,13 +105,16 @@ const char *const msg_spanish[MSG_COUNT] = {
                             "durak.",
     [MSG_HELP_1] =
         "Comandos: %1$sdurak [clásico|transferencia] [todos|vecinos] [first5] [parejas] abre una "
-        "partida (quién añade: todos o los vecinos; 5 cartas en el primer ataque; por parejas); "
-        "%1$sunirse, %1$ssalir, %1$sempezar, %1$sparar, %1$smesa, %1$sbot "
-        "[fácil|medio|difícil|experto], %1$sestadísticas [nick], %1$sclasificación [n], %1$smirar, "
-        "%1$súltima, %1$sreglas, %1$sayuda [comandos|jugadas|cartas|bots|estadísticas|solo].",
-    [MSG_HELP_2] =
-        "Juega por mensaje privado a %s: juego 7♥, cubro 9♥ 7♥, robo (o me llevo), paso, "
-        "transfiero 7♦, mano, jugadas, pista; las cartas se escriben 7♥, 10♠, Q♦ o 7co, 10p, Qd.",
+        "partida (quién añade: todos o los vecinos; first5: 5 cartas en el primer ataque; parejas: "
+        "por parejas) · %1$sunirse te sienta, %1$ssalir te levanta · %1$sempezar reparte, "
+        "%1$sparar detiene · %1$srevancha (u %1$sotra) tras una partida: los mismos jugadores · "
+        "%1$sbot [fácil|medio|difícil|experto] sienta un jugador automático · %1$smesa, %1$sreglas "
+        "· %1$sestadísticas [nick], %1$sclasificación [n] (o %1$sranking), %1$súltima · %1$smirar, "
+        "%1$sdejar de mirar · %1$sayuda [comandos|jugadas|cartas|bots|estadísticas|solo].",
+    [MSG_HELP_2] = "Juega por mensaje privado a %s: juego 7♥, cubro 9♥ 7♥, robo (o me llevo), "
+                   "paso, transfiero 7♦, mano, jugadas, pista; las cartas se escriben 7♥, 10♠, Q♦ "
+                   "o 7co, 10p, Qd · set muestra tus ajustes · idioma: idioma es o set language es "
+                   "(otros: язык ru, langue fr, language en).",
     [MSG_NO_GAME_HERE] = "No hay partida en %s: abre una con %sdurak.",
     [MSG_PRIVATE_ONLY] = "Las jugadas van por mensaje privado: /msg %s %s",
     [MSG_NO_MOVES] = "Ahora no tienes jugadas: le toca a %s (%s).",
@@ -136,14 +139,15 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_ERR_BEAT_WHICH] = "Di qué carta debe cubrir %s: %s",
     [MSG_ERR_CARD_NO_MOVE] = "%s no es una jugada ahora. Tus jugadas: %s",
     [MSG_ERR_CARD_AMBIGUOUS] = "%s puede significar %s: escribe la jugada completa.",
-    [MSG_PRIVATE_HELP_1] = "Jugadas: juego X (atacar o añadir), cubro X [Y] (cubrir Y con X), "
-                           "robo (o me llevo), paso, transfiero X; basta una carta sola cuando "
-                           "solo puede ser una jugada. mano muestra tus cartas, jugadas tus "
-                           "jugadas posibles.",
+    [MSG_PRIVATE_HELP_1] =
+        "Jugadas: juego X (atacar o añadir), cubro X [Y] (cubrir Y con X), robo (o me llevo), "
+        "paso, transfiero X · basta una carta sola cuando solo puede ser una jugada · mano muestra "
+        "tus cartas, jugadas tus jugadas posibles, pista un consejo.",
     [MSG_PRIVATE_HELP_2] =
-        "Cartas: un valor 6 7 8 9 10 J Q K A y un palo p t d co o ♠ ♣ ♦ ♥, p. ej. 7co, 10p, Qd. "
-        "Las partidas se abren y se empiezan en un canal; en solitario contra automáticos: jugar "
-        "[fácil|medio|difícil] [2-6] (ayuda solo).",
+        "Cartas: un valor 6 7 8 9 10 J Q K A y un palo p t d co o ♠ ♣ ♦ ♥, p. ej. 7co, 10p, Qd · "
+        "las partidas se abren y se empiezan en un canal; en solitario contra automáticos: jugar "
+        "[fácil|medio|difícil] [2-6] (ayuda solo) · set muestra tus ajustes · idioma: idioma es o "
+        "set language es (otros: язык ru, langue fr, language en).",
     [MSG_NOT_IN_GAME] = "No estás en ninguna partida: abre una en un canal con %sdurak, o "
                         "únete a una con %sunirse.",
     [MSG_NOT_STARTED] = "La partida aún no ha empezado: %s puede empezarla con %sempezar en "
@@ -164,10 +168,10 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_RESTORED] = "He vuelto tras un reinicio; la partida sigue. %s",
     [MSG_LOBBY_RESTORED] = "He vuelto tras un reinicio; seguimos esperando para empezar: %s "
                            "(%d/6). %s puede empezar con %sempezar.",
-    [MSG_STATS] = "%s: %d %s; primero en salir: %d, durak: %d, empates: %d, "
-                  "abandonos: %d; puntuación %d.",
+    [MSG_STATS] = "%s: %d %s; primero en salir: %d, durak: %d, empates: %d, abandonos: %d; "
+                  "puntuación en canales %d.",
     [MSG_STATS_NONE] = "Aún no hay partidas registradas de %s.",
-    [MSG_TOP] = "Mejores jugadores (puntuación, partidas): %s",
+    [MSG_TOP] = "Mejores jugadores (puntuación en canales, partidas): %s",
     [MSG_TOP_NONE] = "Aún no hay partidas registradas: juega una con %sdurak.",
     [MSG_NO_STATS] = "No se guardan estadísticas: el bot no tiene base de datos (mira su "
                      "registro).",
@@ -197,16 +201,20 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_STORE_FAILING] = "los resultados no se guardan: la base de datos falla (los conservo "
                           "y lo vuelvo a intentar; avisa a un admin).",
     [MSG_STORE_BACK] = "Los resultados vuelven a guardarse; no se perdió ninguno.",
-    [MSG_HELP_BOTS] = "Jugadores automáticos: antes de empezar, %sbot fácil|medio|difícil|experto "
-                      "sienta uno (medio por defecto) y %sbot quitar quita el último; solo ven lo "
-                      "que vería un jugador en su sitio.",
+    [MSG_HELP_BOTS] =
+        "Jugadores automáticos: antes de empezar, %sbot fácil|medio|difícil|experto sienta uno "
+        "(medio por defecto) y %sbot quitar quita el último; solo ven lo que vería un jugador en "
+        "su sitio · idioma: idioma es o set language es (otros: язык ru, langue fr, language en).",
     [MSG_HELP_STATS] =
-        "%sestadísticas [nick] muestra partidas, veces primero en salir, veces durak, empates, "
-        "abandonos y la puntuación; %sclasificación [n] los n mejores por puntuación (Elo sobre la "
-        "clasificación de cada partida); %súltima la última partida del canal, con el número que "
-        "acepta durakbot --export-game.",
-    [MSG_HELP_TOPICS] = "No hay ayuda sobre «%s»: prueba %sayuda con comandos, jugadas, cartas, "
-                        "bots, estadísticas o solo.",
+        "%1$sestadísticas [nick] muestra partidas, veces primero en salir, veces durak, empates, "
+        "abandonos y la puntuación en canales (las partidas privadas contra automáticos tienen su "
+        "puntuación en solitario) · %2$sclasificación [n] los n mejores por puntuación en canales "
+        "(Elo sobre la clasificación de cada partida; %2$sclasificación solo: en solitario) · "
+        "%3$súltima la última partida del canal, con los comandos que comprueban su reparto · "
+        "idioma: idioma es o set language es (otros: язык ru, langue fr, language en).",
+    [MSG_HELP_TOPICS] =
+        "No hay ayuda sobre «%s»: prueba %sayuda con comandos, jugadas, cartas, bots, estadísticas "
+        "o solo · idioma: idioma es o set language es (otros: язык ru, langue fr, language en).",
     [MSG_WORD_CLASSIC] = "clásico",
     [MSG_WORD_TRANSFER] = "con transferencia",
     [MSG_WORD_ALL] = "todos",
@@ -222,7 +230,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_WORD_HEART] = "corazones",
     [MSG_RESULT_PLACES] = "puestos: %s",
     [MSG_RESULT_FORFEITED] = "abandonos: %s",
-    [MSG_RESULT_RATINGS] = "puntuaciones: %s",
+    [MSG_RESULT_RATINGS] = "puntuaciones en canales: %s",
     [MSG_RESULT_AGAIN] = "%srevancha para jugar otra",
     [MSG_AGAIN_OPEN] = "Revancha: %s. Empieza cuando cada uno haya escrito %srevancha "
                        "(faltan %s), o cuando %s escriba %sempezar.",
@@ -235,18 +243,21 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_STOP_AGREED] = "Los jugadores acordaron parar la partida; sin resultado.",
     [MSG_STOP_NOT_SEATED] = "Solo los jugadores de la partida (o un admin) pueden pararla; "
                             "escribe %ssalir si tienes sitio y quieres salir.",
-    [MSG_HELP_SHORT] = "%1$s: %2$sdurak abre una partida, %2$sunirse te sienta, "
-                       "%2$sempezar reparte; se juega por mensaje privado a %3$s. Más: "
-                       "%2$sayuda comandos, jugadas, cartas, bots, estadísticas o solo; a solas "
-                       "contra la máquina: /msg %3$s jugar.",
+    [MSG_HELP_SHORT] =
+        "%1$s: %2$sdurak abre una partida, %2$sunirse te sienta, %2$sempezar reparte; se juega por "
+        "mensaje privado a %3$s · más: %2$sayuda comandos, jugadas, cartas, bots, estadísticas o "
+        "solo · a solas contra la máquina: /msg %3$s jugar · idioma: /msg %3$s idioma es o set "
+        "language es (otros: язык ru, langue fr).",
     [MSG_HELP_SENT] = "%s: la ayuda sobre %s te llega por mensaje privado.",
     [MSG_MOVE_IN_CHANNEL] = "%s: las jugadas van por mensaje privado: /msg %s %s",
     [MSG_SET_DONE] = "Guardado: %s.",
-    [MSG_SET_SHOW] = "Tus ajustes: mensajes privados por %s, colores %s, línea de turno "
-                     "%s, idioma %s. Cámbialos con: set notice|privmsg, set colours "
-                     "on|off, set turn on|off, set language en|ru|fr|es.",
-    [MSG_SET_BAD] = "«%s» no es un ajuste: escribe set notice, set privmsg, set colours "
-                    "on|off, set turn on|off o set language en|ru|fr|es.",
+    [MSG_SET_SHOW] = "Tus ajustes: mensajes privados %s, colores: %s, línea de turno: %s, idioma: "
+                     "%s · para cambiar: set privmsg (por mensaje privado) o set notice (por "
+                     "notice) · set colours on u off (colores) · set turn on u off (línea de "
+                     "turno) · idioma es o set language es (en, ru, fr).",
+    [MSG_SET_BAD] = "«%s» no es un ajuste: escribe set notice o set privmsg (por notice o por "
+                    "mensaje privado), set colours on u off (colores), set turn on u off (línea de "
+                    "turno), o idioma es (set language es).",
     [MSG_WORD_CARDS_ONE] = "carta",
     [MSG_WORD_CARDS_FEW] = "cartas",
     [MSG_WORD_CARDS_MANY] = "cartas",
@@ -272,11 +283,12 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_CARD_OR] = "%s o %s",
     [MSG_LANG_NAME] = "español",
     [MSG_SET_LANGUAGE] = "Guardado: tus mensajes privados ahora van en %s.",
-    [MSG_SET_LANG_BAD] = "«%s» no es un idioma que hable: escribe set language en, ru, fr o "
-                         "es.",
-    [MSG_HELP_CARDS] = "Cartas: valores 6 7 8 9 10 J (jota) Q (reina) K (rey, también R) A "
-                       "(as); palos p picas ♠, t tréboles ♣, d diamantes ♦, co corazones "
-                       "♥; p. ej. 7♥, 10p, Qd, Kco.",
+    [MSG_SET_LANG_BAD] =
+        "«%s» no es un idioma que hable: escribe idioma es, en, ru o fr (o set language es).",
+    [MSG_HELP_CARDS] =
+        "Cartas: valores 6 7 8 9 10 J (jota) Q (reina) K (rey, también R) A (as); palos p picas ♠, "
+        "t tréboles ♣, d diamantes ♦, co corazones ♥; p. ej. 7♥, 10p, Qd, Kco · idioma: idioma es "
+        "o set language es (otros: язык ru, langue fr, language en).",
     [MSG_SET_DEFAULT] = "por defecto",
     [MSG_CMD_DURAK] = "durak",
     [MSG_CMD_JOIN] = "unirse",
@@ -334,14 +346,16 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_SOLO_AGAIN] = "otra: /msg %s jugar",
     [MSG_STATS_SOLO] = "%s en solitario contra jugadores automáticos: %d %s; primero en salir: %d, "
                        "durak: %d, abandonos: %d; puntuación en solitario %d.",
-    [MSG_TOP_SOLO] = "Mejores jugadores en solitario contra automáticos (puntuación, partidas): %s",
+    [MSG_TOP_SOLO] =
+        "Mejores jugadores en solitario contra automáticos (puntuación en solitario, partidas): %s",
     [MSG_TOP_SOLO_NONE] =
         "Todavía no hay partidas privadas registradas: empieza una con /msg %s jugar.",
     [MSG_TOP_BOTS] = "Mejores jugadores automáticos (puntuación, partidas): %s",
     [MSG_HELP_SOLO] = "En solitario: /msg %s jugar [clásico|transferencia] [fácil|medio|difícil] "
                       "[2-6] te reparte una partida privada contra jugadores automáticos (stop la "
-                      "termina, %sclasificación solo los ordena); %smirar en un canal te envía las "
-                      "líneas públicas de su partida, %sdejar de mirar lo detiene.",
+                      "termina, %sclasificación solo los ordena) · %smirar en un canal te envía "
+                      "las líneas públicas de su partida, %sdejar de mirar lo detiene · idioma: "
+                      "idioma es o set language es (otros: язык ru, langue fr, language en).",
     [MSG_WATCH_ON] = "Miras la partida de %s. Mientras estés en %s y leas su idioma, ves allí sus "
                      "líneas; si sales o eliges otro idioma (/msg %s idioma es), te llegan aquí, "
                      "nunca una mano, hasta %sdejar de mirar, el final de la partida o que salgas "
@@ -355,9 +369,11 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_WATCH_ALREADY] = "Ya miras la partida de %s (%sdejar de mirar para parar).",
     [MSG_DEAL_FINGERPRINT] =
         "Huella del reparto: %s (SHA-256 de su semilla y su sal, que se muestran al final).",
-    [MSG_DEAL_REVEAL] = "Reparto: seed=%s salt=%s — comprobación: printf '%%s' '%s' | sha256sum",
-    [MSG_LAST_GAME] =
-        "Última partida n.º %d (%s, %d jugadores, %d min): %s — durakbot --export-game %d",
+    [MSG_DEAL_REVEAL] = "Reparto: seed=%s salt=%s · comprobar la huella: printf '%%s' '%s' | "
+                        "sha256sum · las manos repartidas: printf '%s\\nstate\\n' | durak-cli",
+    [MSG_LAST_GAME] = "Última partida n.º %d (%s, %d jugadores, %d min): %s · su reparto: printf "
+                      "'%%s' '%s' | sha256sum da la huella anunciada al empezar · printf "
+                      "'%s\\nstate\\n' | durak-cli reparte de nuevo sus manos",
     [MSG_LAST_NONE] = "Todavía no hay ninguna partida terminada en %s; abre una con %sdurak.",
     [MSG_LAST_STORE] = "Ahora no se pueden leer los registros de partidas (la base de datos de "
                        "estado no está disponible); inténtalo más tarde.",
@@ -384,7 +400,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_HINT_ADD_TAKING] = "pista: %s — %s se lleva las cartas, así que esta se va con ellas.",
     [MSG_HINT_PASS] = "pista: %s — cartas que podrías añadir: %d, de ellas triunfos: %d.",
     [MSG_HINT_TRANSFER] = "pista: %s — pasas %d %s a %s (cartas en su mano: %d).",
-    [MSG_HINT_OFF] = "Las pistas no están permitidas en esta partida (game.hints es «%s»).",
+    [MSG_HINT_OFF] = "Las pistas están desactivadas en este servidor.",
     [MSG_HINT_NOT_YOUR_TURN] =
         "Una pista es para tu turno en %s: vuelve a pedirla cuando te toque.",
     [MSG_HINT_PENDING] = "Tu pista se está calculando: llega en un momento.",
@@ -396,4 +412,15 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_CMD_WATCH] = "mirar",
     [MSG_CMD_UNWATCH] = "dejar de mirar",
     [MSG_CMD_HINT] = "pista",
+    [MSG_ALREADY_PLAYING] = "Ya juegas en la partida de %s (%s): termínala, o escribe antes "
+                            "%ssalir allí (cuenta como abandono).",
+    [MSG_PLAY_SEATED] =
+        "Ya juegas en %s: una jugada lleva su carta, p. ej. %s (%s muestra tus jugadas).",
+    [MSG_RESULT_RATINGS_SOLO] = "puntuaciones en solitario: %s",
+    [MSG_HINT_SOLO_ONLY] = "Aquí las pistas son solo para partidas privadas contra jugadores "
+                           "automáticos: /msg %s jugar empieza una.",
+    [MSG_WORD_NOTICE] = "por notice",
+    [MSG_WORD_PRIVMSG] = "por mensaje privado",
+    [MSG_WORD_ON] = "sí",
+    [MSG_WORD_OFF] = "no",
 };

@@ -70,8 +70,9 @@ const char *const msg_french[MSG_COUNT] = {
                          "l'affiche).",
     [MSG_LOBBY_EXISTS] = "Une partie est déjà ouverte dans %s : tapez %srejoindre pour "
                          "prendre place.",
-    [MSG_ALREADY_SEATED] = "Vous avez déjà une place à la partie de %s : finissez-la, ou tapez "
-                           "d'abord %squitter là-bas.",
+    [MSG_ALREADY_SEATED] = "Vous avez déjà une place à la partie de %s (%s), pas encore commencée "
+                           ": pour en ouvrir une autre, tapez d'abord %squitter là-bas (ou "
+                           "%sarrêter, si c'est vous qui l'avez ouverte).",
     [MSG_ALREADY_HERE] = "Vous avez déjà une place dans %s (%squitter la libère).",
     [MSG_LOBBY_OPEN] = "%s ouvre une partie de durak (%s) : tapez %srejoindre pour jouer ; "
                        "%s la lance avec %scommencer.",
@@ -106,15 +107,19 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_RULES_3_CLASSIC] = "Après chaque attaque, chacun pioche jusqu'à 6 ; la pioche épuisée, "
                             "qui n'a plus de cartes sort ; le dernier à garder des cartes est "
                             "le durak.",
-    [MSG_HELP_1] = "Commandes : %1$sdurak [classique|transfert] [tous|voisins] [first5] [équipes] "
-                   "ouvre une partie (qui ajoute : tous ou les voisins ; 5 cartes à la première "
-                   "attaque ; par équipes de deux) ; %1$srejoindre, %1$squitter, %1$scommencer, "
-                   "%1$sarrêter, %1$stable, %1$sbot [facile|moyen|difficile|expert], "
-                   "%1$sstatistiques [pseudo], %1$sclassement [n], %1$sregarder, %1$sdernière, "
-                   "%1$srègles, %1$saide [commandes|coups|cartes|robots|statistiques|solo].",
-    [MSG_HELP_2] =
-        "Jouez en message privé à %s : joue 7♥, couvre 9♥ 7♥, ramasse (ou je ramasse), passe, "
-        "transfère 7♦, main, coups, indice ; les cartes s'écrivent 7♥, 10♠, D♦ ou 7co, 10p, Dca.",
+    [MSG_HELP_1] =
+        "Commandes : %1$sdurak [classique|transfert] [tous|voisins] [first5] [équipes] ouvre une "
+        "partie (qui ajoute : tous ou les voisins ; first5 : 5 cartes à la première attaque ; "
+        "équipes : par équipes de deux) · %1$srejoindre prend une place, %1$squitter la libère · "
+        "%1$scommencer distribue, %1$sarrêter arrête · %1$srevanche (ou %1$sencore) après une "
+        "partie : les mêmes joueurs · %1$sbot [facile|moyen|difficile|expert] installe un joueur "
+        "ordinateur · %1$stable, %1$srègles · %1$sstatistiques [pseudo], %1$sclassement [n], "
+        "%1$sdernière · %1$sregarder, %1$sne plus regarder · %1$saide "
+        "[commandes|coups|cartes|robots|statistiques|solo].",
+    [MSG_HELP_2] = "Jouez en message privé à %s : joue 7♥, couvre 9♥ 7♥, ramasse (ou je ramasse), "
+                   "passe, transfère 7♦, main, coups, indice ; les cartes s'écrivent 7♥, 10♠, D♦ "
+                   "ou 7co, 10p, Dca · set montre vos réglages · langue : langue fr ou set "
+                   "language fr (autres : язык ru, idioma es, language en).",
     [MSG_NO_GAME_HERE] = "Pas de partie dans %s : ouvrez-en une avec %sdurak.",
     [MSG_PRIVATE_ONLY] = "Les coups se jouent en message privé : /msg %s %s",
     [MSG_NO_MOVES] = "Pas de coup pour vous maintenant : c'est à %s (%s).",
@@ -142,14 +147,15 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_ERR_BEAT_WHICH] = "Dites quelle carte %s doit couvrir : %s",
     [MSG_ERR_CARD_NO_MOVE] = "%s n'est pas un coup possible maintenant. Vos coups : %s",
     [MSG_ERR_CARD_AMBIGUOUS] = "%s peut vouloir dire %s : tapez le coup en entier.",
-    [MSG_PRIVATE_HELP_1] = "Coups : joue X (attaquer ou ajouter), couvre X [Y] (couvrir Y avec "
-                           "X), ramasse (ou je ramasse), passe, transfère X ; une carte seule "
-                           "suffit quand elle ne peut dire qu'un coup. main montre vos cartes, "
-                           "coups vos coups possibles.",
+    [MSG_PRIVATE_HELP_1] =
+        "Coups : joue X (attaquer ou ajouter), couvre X [Y] (couvrir Y avec X), ramasse (ou je "
+        "ramasse), passe, transfère X · une carte seule suffit quand elle ne peut dire qu'un coup "
+        "· main montre vos cartes, coups vos coups possibles, indice un conseil.",
     [MSG_PRIVATE_HELP_2] =
         "Cartes : une valeur 6 7 8 9 10 V D R A, puis une couleur p t ca co ou ♠ ♣ ♦ ♥, par ex. "
-        "7co, 10p, Dca. Les parties s'ouvrent et se rejoignent dans un salon ; seul contre "
-        "l'ordinateur : jouer [facile|moyen|difficile] [2-6] (aide solo).",
+        "7co, 10p, Dca · les parties s'ouvrent et se rejoignent dans un salon ; seul contre "
+        "l'ordinateur : jouer [facile|moyen|difficile] [2-6] (aide solo) · set montre vos réglages "
+        "· langue : langue fr ou set language fr (autres : язык ru, idioma es, language en).",
     [MSG_NOT_IN_GAME] = "Vous n'êtes dans aucune partie : ouvrez-en une dans un salon avec "
                         "%sdurak, ou rejoignez-en une avec %srejoindre.",
     [MSG_NOT_STARTED] = "La partie n'a pas encore commencé : %s peut la lancer avec "
@@ -170,10 +176,10 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_RESTORED] = "Je suis de retour après un redémarrage ; la partie continue. %s",
     [MSG_LOBBY_RESTORED] = "Je suis de retour après un redémarrage ; toujours en attente du "
                            "départ : %s (%d/6). %s peut lancer avec %scommencer.",
-    [MSG_STATS] = "%s : %d %s ; premier sorti : %d, durak : %d, nulles : %d, forfaits "
-                  ": %d ; cote %d.",
+    [MSG_STATS] = "%s : %d %s ; premier sorti : %d, durak : %d, nulles : %d, forfaits : %d ; cote "
+                  "en salon %d.",
     [MSG_STATS_NONE] = "Aucune partie enregistrée pour %s.",
-    [MSG_TOP] = "Meilleurs joueurs (cote, parties) : %s",
+    [MSG_TOP] = "Meilleurs joueurs (cote en salon, parties) : %s",
     [MSG_TOP_NONE] = "Aucune partie enregistrée : jouez-en une avec %sdurak.",
     [MSG_NO_STATS] = "Les statistiques ne sont pas tenues : le bot n'a pas de base de "
                      "données (voir son journal).",
@@ -206,14 +212,18 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_STORE_BACK] = "Les résultats sont de nouveau enregistrés ; aucun n'a été perdu.",
     [MSG_HELP_BOTS] = "Joueurs ordinateur : avant le début, %sbot facile|moyen|difficile|expert en "
                       "installe un (moyen par défaut) et %sbot retirer retire le dernier ; ils ne "
-                      "voient que ce que verrait un joueur à leur place.",
+                      "voient que ce que verrait un joueur à leur place · langue : langue fr ou "
+                      "set language fr (autres : язык ru, idioma es, language en).",
     [MSG_HELP_STATS] =
-        "%sstatistiques [pseudo] montre les parties, les premières sorties, les fois durak, les "
-        "nulles, les forfaits et la cote ; %sclassement [n] les n meilleurs par cote (Elo sur le "
-        "classement de chaque partie) ; %sdernière la dernière partie du salon, avec le numéro que "
-        "prend durakbot --export-game.",
+        "%1$sstatistiques [pseudo] montre les parties, les premières sorties, les fois durak, les "
+        "nulles, les forfaits et la cote en salon (les parties privées contre l'ordinateur ont "
+        "leur cote solo) · %2$sclassement [n] les n meilleurs par cote en salon (Elo sur le "
+        "classement de chaque partie ; %2$sclassement solo : parties privées) · %3$sdernière la "
+        "dernière partie du salon, avec les commandes qui vérifient sa donne · langue : langue fr "
+        "ou set language fr (autres : язык ru, idioma es, language en).",
     [MSG_HELP_TOPICS] = "Pas d'aide sur « %s » : essayez %saide avec commandes, coups, cartes, "
-                        "robots, statistiques ou solo.",
+                        "robots, statistiques ou solo · langue : langue fr ou set language fr "
+                        "(autres : язык ru, idioma es, language en).",
     [MSG_WORD_CLASSIC] = "classique",
     [MSG_WORD_TRANSFER] = "avec transfert",
     [MSG_WORD_ALL] = "tous",
@@ -229,7 +239,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_WORD_HEART] = "cœur",
     [MSG_RESULT_PLACES] = "classement : %s",
     [MSG_RESULT_FORFEITED] = "forfaits : %s",
-    [MSG_RESULT_RATINGS] = "cotes : %s",
+    [MSG_RESULT_RATINGS] = "cotes en salon : %s",
     [MSG_RESULT_AGAIN] = "%srevanche pour une revanche",
     [MSG_AGAIN_OPEN] = "Revanche : %s. Elle commence quand chacun a tapé %srevanche (on "
                        "attend %s), ou quand %s tape %scommencer.",
@@ -243,18 +253,21 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_STOP_AGREED] = "Les joueurs ont décidé d'arrêter la partie ; pas de résultat.",
     [MSG_STOP_NOT_SEATED] = "Seuls les joueurs de la partie (ou un admin) peuvent l'arrêter ; "
                             "tapez %squitter si vous êtes à table et voulez sortir.",
-    [MSG_HELP_SHORT] = "%1$s : %2$sdurak ouvre une partie, %2$srejoindre prend une place, "
-                       "%2$scommencer distribue ; on joue en message privé à %3$s. Plus : "
-                       "%2$saide commandes, coups, cartes, robots, statistiques ou solo ; seul "
-                       "contre l'ordinateur : /msg %3$s jouer.",
+    [MSG_HELP_SHORT] =
+        "%1$s : %2$sdurak ouvre une partie, %2$srejoindre prend une place, %2$scommencer distribue "
+        "; on joue en message privé à %3$s · plus : %2$saide commandes, coups, cartes, robots, "
+        "statistiques ou solo · seul contre l'ordinateur : /msg %3$s jouer · langue : /msg %3$s "
+        "langue fr ou set language fr (autres : язык ru, idioma es).",
     [MSG_HELP_SENT] = "%s : l'aide sur %s vous est envoyée en message privé.",
     [MSG_MOVE_IN_CHANNEL] = "%s : les coups se jouent en message privé : /msg %s %s",
     [MSG_SET_DONE] = "Enregistré : %s.",
-    [MSG_SET_SHOW] = "Vos réglages : messages privés par %s, couleurs %s, ligne de tour "
-                     "%s, langue %s. Changez-en un avec : set notice|privmsg, set "
-                     "colours on|off, set turn on|off, set language en|ru|fr|es.",
-    [MSG_SET_BAD] = "« %s » n'est pas un réglage : tapez set notice, set privmsg, set "
-                    "colours on|off, set turn on|off ou set language en|ru|fr|es.",
+    [MSG_SET_SHOW] = "Vos réglages : messages privés %s, couleurs : %s, ligne de tour : %s, langue "
+                     ": %s · pour changer : set privmsg (en message privé) ou set notice (en "
+                     "notice) · set colours on ou off (couleurs) · set turn on ou off (ligne de "
+                     "tour) · langue fr ou set language fr (en, ru, es).",
+    [MSG_SET_BAD] = "« %s » n'est pas un réglage : tapez set notice ou set privmsg (en notice ou "
+                    "en message privé), set colours on ou off (couleurs), set turn on ou off "
+                    "(ligne de tour), ou langue fr (set language fr).",
     [MSG_WORD_CARDS_ONE] = "carte",
     [MSG_WORD_CARDS_FEW] = "cartes",
     [MSG_WORD_CARDS_MANY] = "cartes",
@@ -280,11 +293,12 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_CARD_OR] = "%s ou %s",
     [MSG_LANG_NAME] = "français",
     [MSG_SET_LANGUAGE] = "Enregistré : vos messages privés sont désormais en %s.",
-    [MSG_SET_LANG_BAD] = "« %s » n'est pas une langue que je parle : tapez set language en, "
-                         "ru, fr ou es.",
-    [MSG_HELP_CARDS] = "Cartes : valeurs 6 7 8 9 10 V (valet) D (dame) R (roi) A (as) ; "
-                       "couleurs p pique ♠, t trèfle ♣, ca carreau ♦, co cœur ♥ ; par ex. "
-                       "7♥, 10p, Dca, Rco.",
+    [MSG_SET_LANG_BAD] = "« %s » n'est pas une langue que je parle : tapez langue fr, en, ru ou es "
+                         "(ou set language fr).",
+    [MSG_HELP_CARDS] =
+        "Cartes : valeurs 6 7 8 9 10 V (valet) D (dame) R (roi) A (as) ; couleurs p pique ♠, t "
+        "trèfle ♣, ca carreau ♦, co cœur ♥ ; par ex. 7♥, 10p, Dca, Rco · langue : langue fr ou set "
+        "language fr (autres : язык ru, idioma es, language en).",
     [MSG_SET_DEFAULT] = "par défaut",
     [MSG_CMD_DURAK] = "durak",
     [MSG_CMD_JOIN] = "rejoindre",
@@ -348,8 +362,9 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_TOP_BOTS] = "Meilleurs joueurs de l'ordinateur (cote, parties) : %s",
     [MSG_HELP_SOLO] = "Seul : /msg %s jouer [classique|transfert] [facile|moyen|difficile] [2-6] "
                       "vous donne une partie privée contre des joueurs ordinateur (stop l'arrête, "
-                      "%sclassement solo les classe) ; %sregarder dans un salon vous envoie les "
-                      "lignes publiques de sa partie, %sne plus regarder arrête.",
+                      "%sclassement solo les classe) · %sregarder dans un salon vous envoie les "
+                      "lignes publiques de sa partie, %sne plus regarder arrête · langue : langue "
+                      "fr ou set language fr (autres : язык ru, idioma es, language en).",
     [MSG_WATCH_ON] =
         "Vous regardez la partie de %s. Tant que vous êtes dans %s et lisez sa langue, vous y "
         "voyez ses lignes ; si vous le quittez ou choisissez une autre langue (/msg %s langue fr), "
@@ -364,9 +379,11 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_WATCH_ALREADY] = "Vous regardez déjà la partie de %s (%sne plus regarder pour arrêter).",
     [MSG_DEAL_FINGERPRINT] =
         "Empreinte de la donne : %s (SHA-256 de sa graine et de son sel, montrés à la fin).",
-    [MSG_DEAL_REVEAL] = "Donne : seed=%s salt=%s — vérification : printf '%%s' '%s' | sha256sum",
-    [MSG_LAST_GAME] =
-        "Dernière partie n° %d (%s, %d joueurs, %d min) : %s — durakbot --export-game %d",
+    [MSG_DEAL_REVEAL] = "Donne : seed=%s salt=%s · vérifier l'empreinte : printf '%%s' '%s' | "
+                        "sha256sum · les mains distribuées : printf '%s\\nstate\\n' | durak-cli",
+    [MSG_LAST_GAME] = "Dernière partie n° %d (%s, %d joueurs, %d min) : %s · sa donne : printf "
+                      "'%%s' '%s' | sha256sum donne l'empreinte annoncée au début · printf "
+                      "'%s\\nstate\\n' | durak-cli redistribue ses mains",
     [MSG_LAST_NONE] =
         "Aucune partie terminée n'est encore enregistrée dans %s ; ouvrez-en une avec %sdurak.",
     [MSG_LAST_STORE] = "Les parties enregistrées sont illisibles pour l'instant (la base d'état "
@@ -395,7 +412,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_HINT_ADD_TAKING] = "indice : %s — %s ramasse : la carte part avec le reste.",
     [MSG_HINT_PASS] = "indice : %s — cartes que vous pourriez ajouter : %d, dont atouts : %d.",
     [MSG_HINT_TRANSFER] = "indice : %s — vous passez %d %s à %s (cartes dans sa main : %d).",
-    [MSG_HINT_OFF] = "Les indices ne sont pas permis dans cette partie (game.hints vaut « %s »).",
+    [MSG_HINT_OFF] = "Les indices sont désactivés sur ce serveur.",
     [MSG_HINT_NOT_YOUR_TURN] =
         "Un indice se demande à votre tour dans %s : redemandez quand ce sera à vous.",
     [MSG_HINT_PENDING] = "Votre indice est en préparation : il arrive dans un instant.",
@@ -407,4 +424,15 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_CMD_WATCH] = "regarder",
     [MSG_CMD_UNWATCH] = "ne plus regarder",
     [MSG_CMD_HINT] = "indice",
+    [MSG_ALREADY_PLAYING] = "Vous jouez déjà dans la partie de %s (%s) : finissez-la, ou tapez "
+                            "d'abord %squitter là-bas (cela compte comme un forfait).",
+    [MSG_PLAY_SEATED] =
+        "Vous jouez déjà dans %s : un coup se tape avec sa carte, par ex. %s (%s liste vos coups).",
+    [MSG_RESULT_RATINGS_SOLO] = "cotes solo : %s",
+    [MSG_HINT_SOLO_ONLY] = "Ici, les indices ne sont que pour les parties privées contre "
+                           "l'ordinateur : /msg %s jouer en lance une.",
+    [MSG_WORD_NOTICE] = "en notice",
+    [MSG_WORD_PRIVMSG] = "en message privé",
+    [MSG_WORD_ON] = "oui",
+    [MSG_WORD_OFF] = "non",
 };

@@ -167,7 +167,8 @@ static void end_line(const tables *t, const table_t *tb, const render_opts *rr, 
     rating_changes(t, tb, f->p, part, sizeof part);
     if (part[0]) {
         render_appendf(line, cap, &len, SEP);
-        render_appendf(line, cap, &len, M(MSG_RESULT_RATINGS), part);
+        render_appendf(line, cap, &len, M(tb->solo ? MSG_RESULT_RATINGS_SOLO : MSG_RESULT_RATINGS),
+                       part);
     }
     if (tb->solo) {
         render_appendf(line, cap, &len, SEP);

@@ -15,8 +15,9 @@ void hint_request(const tables *t, table_t *tb, int s, outbox *o)
 {
     const char *nick = tb->seat[s].nick;
     if (!tables_hints_allowed(t, tb))
-        tables_notice(o, nick, MSG_HINT_OFF,
-                      t->cfg.game.hints == CONFIG_HINTS_OFF ? "off" : "private");
+        tables_notice(o, nick,
+                      t->cfg.game.hints == CONFIG_HINTS_OFF ? MSG_HINT_OFF : MSG_HINT_SOLO_ONLY,
+                      t->own_nick);
     else if (tb->g.actor != s)
         tables_notice(o, nick, MSG_HINT_NOT_YOUR_TURN, tables_where(t, tb, nick));
     else if (tb->hint_wanted)

@@ -29,10 +29,16 @@ static void seat_list(const table_t *tb, char *buf, size_t cap)
 
 void lobby_tell_seated(const tables *t, const table_t *other, const char *nick, outbox *o)
 {
+    char opts[128];
+    render_opts r = tables_ropts_to(t, nick);
+    render_options(&r, &other->opt, opts, sizeof opts);
     if (other->solo)
         tables_notice(o, nick, MSG_SOLO_ALREADY, t->own_nick);
+    else if (other->playing)
+        tables_notice(o, nick, MSG_ALREADY_PLAYING, other->channel, opts, tables_prefix(t));
     else
-        tables_notice(o, nick, MSG_ALREADY_SEATED, other->channel, tables_prefix(t));
+        tables_notice(o, nick, MSG_ALREADY_SEATED, other->channel, opts, tables_prefix(t),
+                      tables_prefix(t));
 }
 
 void lobby_open(tables *t, const tables_who *w, const char *channel, const parsed_cmd *p,
@@ -40,11 +46,13 @@ void lobby_open(tables *t, const tables_who *w, const char *channel, const parse
 {
     int s;
     table_t *tb = tables_find(t, channel), *other = tables_of_nick(t, w->nick, &s);
-    if (tb) {
+    if (tb && other == tb && !tables_refuse_stranger(t, tb, s, w, o))
+        lobby_tell_seated(t, tb, w->nick, o); /* seated at it: what it is, how to change it */
+    else if (tb && other != tb)
         tables_notice(o, w->nick, tb->playing ? MSG_GAME_RUNNING : MSG_LOBBY_EXISTS, channel,
                       tables_prefix(t));
+    if (tb)
         return;
-    }
     if (other && !tables_refuse_stranger(t, other, s, w, o))
         lobby_tell_seated(t, other, w->nick, o);
     if (other)

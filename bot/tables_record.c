@@ -68,13 +68,14 @@ static void result_text(const durak_game *g, char *buf, size_t cap)
 
 void record_reveal(table_t *tb, outbox *o)
 {
-    char seed[24], commit[RECORD_COMMIT_MAX];
+    char seed[24], commit[RECORD_COMMIT_MAX], cli[160];
     if (!tb->rec.known)
         return;
     result_text(&tb->g, tb->rec.result, sizeof tb->rec.result);
     snprintf(seed, sizeof seed, "%" PRIu64, tb->rec.seed);
     record_commit_string(&tb->rec, commit);
-    tables_say(o, tb->channel, MSG_DEAL_REVEAL, seed, tb->rec.salt, commit);
+    record_cli_new(&tb->rec, cli, sizeof cli);
+    tables_say(o, tb->channel, MSG_DEAL_REVEAL, seed, tb->rec.salt, commit, cli);
 }
 
 /* ---- !last ---- */
@@ -117,7 +118,7 @@ static void summary(msg_lang lang, const store_game *g, char *buf, size_t cap)
 void info_last(tables *t, const char *channel, outbox *o)
 {
     store_game *g = malloc(sizeof *g); /* large: its record */
-    char key[64], line[TABLES_LINE_MAX];
+    char key[64], line[TABLES_LINE_MAX], commit[RECORD_COMMIT_MAX], cli[160];
     casemap_fold(t->cm, channel, key, sizeof key);
     if (!g || !t->db || !store_last_game(t->db, key, g)) {
         if (g && t->db && !store_error(t->db)[0])
@@ -130,7 +131,9 @@ void info_last(tables *t, const char *channel, outbox *o)
     int n = g->rec.nmoves, minutes = n ? (int)((g->rec.move[n - 1].ms + 30000) / 60000) : 0;
     render_opts r = tables_ropts_to(t, channel);
     summary(r.lang, g, line, sizeof line);
+    record_commit_string(&g->rec, commit); /* the check a player can run: the deal, its hands */
+    record_cli_new(&g->rec, cli, sizeof cli);
     tables_say(o, channel, MSG_LAST_GAME, (int)g->id, render_variant(&r, &g->rec.opt), g->nseats,
-               minutes, line, (int)g->id);
+               minutes, line, commit, cli);
     free(g);
 }

@@ -5,16 +5,21 @@
 
 #include "tables_internal.h"
 
-static const char *on_off(int v, int fallback) { return (v ? v == 1 : fallback) ? "on" : "off"; }
+static msg_id on_off(int v, int fallback)
+{
+    return (v ? v == 1 : fallback) ? MSG_WORD_ON : MSG_WORD_OFF;
+}
 
 static void show(tables *t, const tables_who *w, const store_prefs *p, outbox *o)
 {
-    tables_notice(o, w->nick, MSG_SET_SHOW,
-                  p->delivery == 2 ? "PRIVMSG"
-                  : p->delivery    ? "NOTICE"
-                                   : tables_text(t, w->nick, MSG_SET_DEFAULT),
-                  on_off(p->colours, t->cfg.ui.colors), on_off(p->turn, 1),
-                  tables_text(t, w->nick, MSG_LANG_NAME));
+    const char *n = w->nick;
+    tables_notice(o, n, MSG_SET_SHOW,
+                  tables_text(t, n,
+                              p->delivery == 2 ? MSG_WORD_PRIVMSG
+                              : p->delivery    ? MSG_WORD_NOTICE
+                                               : MSG_SET_DEFAULT),
+                  tables_text(t, n, on_off(p->colours, t->cfg.ui.colors)),
+                  tables_text(t, n, on_off(p->turn, 1)), tables_text(t, n, MSG_LANG_NAME));
 }
 
 /* "notice", "privmsg", "colours on", "colors off", "turn on", ...: true when understood. */

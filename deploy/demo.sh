@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # demo.sh — try durakbot on this machine: installs the Debian packages that are missing, builds
-# the bot (build-demo/, Release), starts a private ngircd on 127.0.0.1:6667 and the bot in #durak,
-# and prints how to connect with an IRC client. Ctrl-C stops both.
+# the bot and durak-cli (build-demo/, Release), starts a private ngircd on 127.0.0.1:6667 and the
+# bot in #durak, and prints how to connect with an IRC client. Ctrl-C stops both; then it prints,
+# for every game played, the commands that check its deal was fair (durak-cli deals its hands).
 #
 #   deploy/demo.sh                 port 6667, or the next free one if 6667 is taken
 #   deploy/demo.sh --port 6670     another port for the private ngircd
 #   deploy/demo.sh --use-running   no private ngircd: the bot joins the server already on 6667
-#   deploy/demo.sh --bot PATH      run this durakbot instead of building one (nothing is built)
+#   deploy/demo.sh --bot PATH      run this durakbot instead of building one (nothing is built;
+#                                  durak-cli is the one beside it, ../engine/durak-cli, if any)
 #
 # Everything the demo makes (the configs, ngircd's log, the bot's database) is in one temporary
 # directory, $TMPDIR/durakbot-demo.XXXXXX (TMPDIR defaults to /tmp), removed when the demo stops;
@@ -60,7 +62,42 @@ install_missing() {
 build() {
   say "Building durakbot in $root/build-demo (Release) ..."
   cmake -S "$root" -B "$root/build-demo" -DCMAKE_BUILD_TYPE=Release >/dev/null
-  cmake --build "$root/build-demo" --target durakbot -j"$(nproc)" >/dev/null
+  cmake --build "$root/build-demo" --target durakbot durak-cli -j"$(nproc)" >/dev/null
+}
+
+# durak-cli for the fairness check: the demo's build, else the one beside --bot's durakbot (a
+# build tree), else one on PATH; empty when there is none.
+find_cli() {
+  local c
+  for c in "$root/build-demo/engine/durak-cli" "$(dirname "$bot")/../engine/durak-cli"; do
+    if [ -x "$c" ] && [ -f "$c" ]; then
+      (cd "$(dirname "$c")" && printf '%s/durak-cli' "$(pwd)")
+      return 0
+    fi
+  done
+  command -v durak-cli || true
+}
+
+# For every game the demo recorded: the commands a player runs to check its deal (the bot says
+# them at the end of each game and in !last too). The database goes with the demo; these don't.
+print_checks() {
+  local conf="$tmp/durakbot.conf" ids id session commit print new cli
+  [ -n "$bot" ] && [ -f "$tmp/durakbot.db" ] || return 0
+  ids="$("$bot" -c "$conf" --export-games 2>/dev/null | sed -n 's/^{"id":\([0-9]*\),.*/\1/p')"
+  [ -n "$ids" ] || return 0
+  cli="$(find_cli)"
+  say "The fairness check of the demo's games (run it anywhere; the demo's database goes now):"
+  for id in $ids; do
+    session="$("$bot" -c "$conf" --export-game "$id" 2>/dev/null)" || continue
+    print="$(printf '%s\n' "$session" | sed -n 's/^# deal: .*fingerprint=\([0-9a-f]*\) .*/\1/p')"
+    commit="$(printf '%s\n' "$session" | sed -n 's/^# deal: .*(sha256 of \(.*\))$/\1/p')"
+    new="$(printf '%s\n' "$session" | grep -m1 '^new ')"
+    echo "  Game #$id: the fingerprint said at its deal, $print, is"
+    echo "    printf '%s' '$commit' | sha256sum"
+    echo "  and its hands as dealt are"
+    echo "    printf '$new\\nstate\\n' | ${cli:-durak-cli}"
+  done
+  [ -n "$cli" ] || echo "  (durak-cli is built with: cmake --build build-demo --target durak-cli)"
 }
 
 port_busy() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
@@ -191,7 +228,7 @@ cleanup() {
     kill "$pid" 2>/dev/null || true
     wait "$pid" 2>/dev/null || true
   done
-  if [ -n "$tmp" ]; then rm -rf "$tmp"; fi
+  if [ -n "$tmp" ]; then print_checks; rm -rf "$tmp"; fi
   say "Demo stopped."
 }
 
@@ -224,6 +261,7 @@ main() {
     say "Private ngircd on 127.0.0.1:$port (log: $tmp/ngircd.log)."
   fi
   write_bot_conf "$tmp/durakbot.conf"
+  cli="$(find_cli)"
   say "The demo's files (configs, logs, its own database durakbot.db) are in $tmp;"
   say "they go when it stops."
   cat <<EOF
@@ -240,7 +278,10 @@ $(say "durakbot is joining #durak on 127.0.0.1:$port. Play with two or more IRC 
   5. Play by private message to the bot, for example:
                              /msg durakbot moves
                              /msg durakbot play 7h     /msg durakbot beat 9s 7s     /msg durakbot take
-     !help and !rules in the channel tell the rest.
+     !help and !rules in the channel tell the rest. In Russian: !дурак, !помощь, and
+     /msg durakbot язык ru (French: langue fr, Spanish: idioma es).
+  6. At the end of a game the bot says how to check that its deal was fair; durak-cli is
+     ${cli:-not built (cmake --build build-demo --target durak-cli)}.
 
 Press Ctrl-C to stop the bot and the server. The bot's log follows.
 

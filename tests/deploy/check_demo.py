@@ -9,9 +9,13 @@ a directory of their own under --work. Once both bots have joined #durak:
     temporary directory, and the two are different files;
   - a lobby opened on A (!durak from an IRC client) is saved in A's database, not in B's;
   - /var/lib/durakbot is as it was before (absent stays absent).
-Then A is stopped as a person would (SIGINT to its process group: Ctrl-C), B by SIGTERM to the
-script; both must say "Demo stopped.", their bot and ngircd must be gone and so must their
-temporary directories (the TMPDIRs are empty again).
+On A, bob then joins alice's lobby, alice starts the game (the channel is told the deal's
+fingerprint) and leaves it: a forfeit, recorded. Then A is stopped as a person would (SIGINT to its process group:
+Ctrl-C), B by SIGTERM to the script; both must say "Demo stopped.", their bot and ngircd must be
+gone and so must their temporary directories (the TMPDIRs are empty again). A, which recorded a
+game, must have printed its fairness check: the sha256sum command, run, gives the fingerprint
+the channel was told, and the durak-cli command (the one built beside the bot), run, deals the hands;
+B, which recorded none, prints none.
 
 Only 127.0.0.1 and ports that were free are used; an ngircd already on 6667 (Debian's system one)
 is never touched. Exits 77 (ctest: skipped) when the demo would have to install packages first
@@ -20,6 +24,7 @@ is never touched. Exits 77 (ctest: skipped) when the demo would have to install 
 usage: check_demo.py --demo deploy/demo.sh --bot build/bot/durakbot --work DIR [--timeout 45]
 """
 import argparse
+import hashlib
 import os
 import re
 import shutil
@@ -192,6 +197,25 @@ class Client:
         self.sock.close()
 
 
+def check_fairness(said, fingerprint):
+    """The commands demo a printed at its stop, run as a player would: sha256sum of the committed
+    string is the fingerprint told at the deal; durak-cli deals the hands."""
+    sha = re.search(r"^    (printf '%s' 'durak-deal-v1:\d+:[0-9a-f]{32}' \| sha256sum)$", said, re.M)
+    cli = re.search(r"^    (printf 'new [^']*\\nstate\\n' \| (\S+))$", said, re.M)
+    if not check(sha and cli, f"demo a: no fairness check printed at its stop:\n{said}"):
+        return
+    check(os.path.basename(cli.group(2)) == "durak-cli" and os.access(cli.group(2), os.X_OK),
+          f"demo a: the check names no durak-cli that runs: {cli.group(2)}")
+    digest = subprocess.run(["bash", "-c", sha.group(1)], capture_output=True, text=True,
+                            timeout=10).stdout.split()
+    check(fingerprint is not None and digest[:1] == [fingerprint],
+          f"demo a: {sha.group(1)} gives {digest[:1]}, not the fingerprint {fingerprint}")
+    dealt = subprocess.run(["bash", "-c", cli.group(1)], capture_output=True, text=True,
+                           timeout=10)
+    check(dealt.returncode == 0 and "hand 0: " in dealt.stdout and "error" not in dealt.stdout,
+          f"demo a: {cli.group(1)} deals no hands: {dealt.stdout}{dealt.stderr}")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--demo", required=True)
@@ -276,6 +300,24 @@ def main():
             time.sleep(0.2)
         check(saved == ["#durak"], f"demo a: its database saved {saved}, not the lobby in #durak")
         check(saved_channels(dbs["b"]) == [], "demo b: its database has demo a's lobby")
+        # a game recorded on A: bob joins alice's lobby, alice deals and leaves (a forfeit)
+        bob = Client(port_a, "bob")  # until the game is over: a QUIT would leave the lobby
+        try:
+            check(bob.wait_line(r" 001 ", deadline) is not None, "demo a: bob not welcomed")
+            bob.send("JOIN #durak")
+            check(bob.wait_line(r" 366 ", deadline) is not None, "demo a: bob did not join")
+            bob.send("PRIVMSG #durak :!join")
+            check(bob.wait_line(r"PRIVMSG #durak :bob joins", deadline) is not None,
+                  "demo a: bob's !join not answered")
+            client.send("PRIVMSG #durak :!start")
+            line = client.wait_line(r"PRIVMSG #durak :.*fingerprint: [0-9a-f]{64}", deadline)
+            fingerprint = re.search(r"fingerprint: ([0-9a-f]{64})", line or "")
+            check(fingerprint is not None, "demo a: no deal fingerprint at !start")
+            client.send("PRIVMSG #durak :!leave")
+            check(client.wait_line(r"PRIVMSG #durak :.*Game over", deadline) is not None,
+                  "demo a: the game did not end when alice left")
+        finally:
+            bob.close()
         client.close()
         client = None
 
@@ -298,6 +340,8 @@ def main():
             check(not os.path.exists(f"/proc/{a_ngircd}") or comm(a_ngircd) != "ngircd",
                   "demo a: its ngircd still runs")
         check(snapshot(SERVICE_STATE) == before, f"{SERVICE_STATE} changed while the demos ran")
+        check_fairness(a_demo.text(), fingerprint.group(1) if fingerprint else None)
+        check("fairness check" not in b_demo.text(), "demo b: a fairness check with no game")
     finally:
         if client:
             client.close()

@@ -71,7 +71,7 @@ def test(env):
 
     bot, table, turn, other = start_game(env, None, 2)
     turn.c.privmsg(h.BOT_NICK, "hint")
-    turn.c.wait_for(lambda m: from_bot_to(turn.c)(m) and 'game.hints is "private"' in m.plain, 10,
+    turn.c.wait_for(lambda m: from_bot_to(turn.c)(m) and "only for private games" in m.plain, 10,
                     what="the refusal under game.hints = \"private\"")
     h.log("private (default): refused in a channel game")
     rc, _ = bot.stop()

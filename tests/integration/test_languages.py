@@ -32,8 +32,11 @@ ENGLISH = re.compile(r"\b(Your|turn|trump|hand|take|beat|play|pass|moves|Game ov
 SILENCE = 2.0
 # Runs of Latin letters and digits; one with a digit (a hash in hex, first5, sha256sum) is no word.
 LATIN_WORD = re.compile(r"[A-Za-z0-9]*[A-Za-z]{2,}[A-Za-z0-9]*")
-# The deal's check (issue 14) as typed in a shell: SHA-256, seed=, salt=, printf '%s' 'durak-deal-...'
-SHELL_WORDS = {"sha", "seed", "salt", "printf", "deal"}
+# The deal's check as typed in a shell: SHA-256, seed=, salt=, printf '%s' 'durak-deal-...', and
+# the durak-cli line that deals the same cards (new players=2 variant=classic ... \nstate).
+SHELL_WORDS = {"sha", "seed", "salt", "printf", "deal", "new", "players", "variant", "classic",
+               "transfer", "throwin", "all", "neighbours", "deck", "teams", "on", "off", "state",
+               "nstate", "cli"}
 # A long line goes out in pieces cut at 400 bytes: a last piece may hold only cards ("10♣)",
 # a CI run of stop 19), which are in no language. A piece with a letter is one to check.
 LETTER = re.compile(r"[^\W\d_]")

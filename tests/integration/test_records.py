@@ -1,9 +1,11 @@
 #!/usr/bin/python3
 """records (issue 14, items 4 and 5): two clients play a classic game to the end over ngircd. The
 deal is announced with its fingerprint, the end reveals the seed and salt whose SHA-256
-(hashlib here) is that fingerprint; !last sums the game up with its id; after the bot stops,
-durakbot --export-game ID piped into durak-cli (next to the bot in the build tree) ends in the
-game's result, with the durak the channel was told."""
+(hashlib here) is that fingerprint, with the durak-cli line that deals its hands; !last sums the
+game up with its id and the same check a player can run (no operator's command); after the bot
+stops, that durak-cli line deals what the export's replay starts from, and durakbot --export-game
+ID piped into durak-cli (next to the bot in the build tree) ends in the game's result, with the
+durak the channel was told."""
 import hashlib
 import os
 import re
@@ -14,10 +16,13 @@ import play
 
 CH = "#durak"
 FINGERPRINT = re.compile(r"Deal fingerprint: ([0-9a-f]{64})\b")
-REVEAL = re.compile(r"Deal: seed=(\d+) salt=([0-9a-f]{32}) \u2014 check: printf '%s' "
-                    r"'(durak-deal-v1:\d+:[0-9a-f]{32})' \| sha256sum$")
-LAST = re.compile(r"Last game #(\d+) \(classic, 2 players, \d+ min\): (.*) \u2014 "
-                  r"durakbot --export-game (\d+)$")
+REVEAL = re.compile(r"Deal: seed=(\d+) salt=([0-9a-f]{32}) \u00b7 check the fingerprint: "
+                    r"printf '%s' '(durak-deal-v1:\d+:[0-9a-f]{32})' \| sha256sum \u00b7 the "
+                    r"hands dealt: printf '(new [^']*)\\nstate\\n' \| durak-cli$")
+LAST = re.compile(r"Last game #(\d+) \(classic, 2 players, \d+ min\): (.*) \u00b7 its deal: "
+                  r"printf '%s' '(durak-deal-v1:\d+:[0-9a-f]{32})' \| sha256sum gives the "
+                  r"fingerprint said at its start \u00b7 printf '(new [^']*)\\nstate\\n' \| "
+                  r"durak-cli deals its hands again$")
 
 
 def channel_lines(player):
@@ -44,7 +49,7 @@ def test(env):
     h.log("deal: " + [l for l in lines if FINGERPRINT.search(l)][0])
     reveals = [l for l in lines if REVEAL.search(l)]
     h.check(len(reveals) == 1, "one reveal at the end, got %r" % reveals)
-    seed, salt, commit = REVEAL.search(reveals[0]).groups()
+    seed, salt, commit, new = REVEAL.search(reveals[0]).groups()
     h.log("revealed: " + reveals[0])
     h.check(commit == "durak-deal-v1:%s:%s" % (seed, salt), "the committed string: " + commit)
     h.check(hashlib.sha256(commit.encode()).hexdigest() == prints[0],
@@ -59,8 +64,10 @@ def test(env):
     last = players[1].c.wait_for(lambda m: h.from_bot(m) and LAST.search(m.plain), 10,
                                  what="the !last line")
     h.log("!last: " + last.plain)
-    gid, summary, gid2 = LAST.search(last.plain).groups()
-    h.check(gid == gid2 == "1", "the first game is #1 in both places: " + last.plain)
+    gid, summary, commit2, new2 = LAST.search(last.plain).groups()
+    h.check(gid == "1", "the first game is #1: " + last.plain)
+    h.check((commit2, new2) == (commit, new), "!last checks the deal the end revealed: " + last.plain)
+    h.check("--export-game" not in last.plain, "!last names no operator's command")
     durak = re.search(r"Game over: (\S+) is the durak", result)
     if durak:
         h.check(summary.startswith("durak %s" % durak.group(1)), "!last names the durak")
@@ -76,6 +83,11 @@ def test(env):
     if not os.access(cli, os.X_OK):
         h.log("no durak-cli at %s: the replay is not checked" % cli)
         return
+    h.check(new + "\n" in export.stdout, "the export deals as the line shown to players: " + new)
+    dealt = subprocess.run([cli], input=new + "\nstate\n", capture_output=True, text=True,
+                           timeout=20)
+    h.check(dealt.returncode == 0 and "hand 0: " in dealt.stdout
+            and "error:" not in dealt.stdout, "the players' durak-cli line: " + dealt.stdout)
     replay = subprocess.run([cli], input=export.stdout, capture_output=True, text=True,
                             timeout=20)
     out = replay.stdout.splitlines()

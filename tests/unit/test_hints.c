@@ -40,7 +40,9 @@ static void test_refused_unless_allowed(void **state)
     (void)state;
     char moves[1024];
     int settings[] = { CONFIG_HINTS_OFF, CONFIG_HINTS_PRIVATE };
-    const char *shown[] = { "(game.hints is \"off\")", "(game.hints is \"private\")" };
+    const char *shown[] = { "Hints are off on this server.",
+                            "Hints are only for private games against computer players here: "
+                            "/msg durakbot play starts one." };
     for (int i = 0; i < 2; i++) {
         harness *h = hint_game(settings[i], 3);
         const char *me = actor(h, moves, sizeof moves);

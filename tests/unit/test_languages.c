@@ -6,6 +6,8 @@
 #include "tables_harness.h"
 
 #include "messages.h"
+#include "outq.h"
+#include "parser.h"
 
 #define RU_CHANNEL "#durak.ru"
 
@@ -48,7 +50,9 @@ static void assert_no_english(const char *line, const char *const *allowed)
     char text[1024]; /* as read: without the zero-width spaces inside nicks */
     size_t w = 0;
     for (const char *p = line; *p && w + 1 < sizeof text; p++)
-        if (strncmp(p, ZWSP, strlen(ZWSP)))
+        if (*p == '\\' && p[1]) /* a shell's escape (\n in printf '...') is no letter */
+            text[w++] = ' ', p++;
+        else if (strncmp(p, ZWSP, strlen(ZWSP)))
             text[w++] = *p;
         else
             p += strlen(ZWSP) - 1;
@@ -72,9 +76,13 @@ static void assert_no_english(const char *line, const char *const *allowed)
 }
 
 /* The nicks and channel, and the deal's check (issue 14) as typed in a shell: SHA-256, seed=,
- * salt=, printf '%s' 'durak-deal-v1:...'. */
-static const char *const RU_ALLOWED[] = { "alice", "bob",  "durak", "ru",     "durakbot", "again",
-                                          "SHA",   "seed", "salt",  "printf", "deal",     NULL };
+ * salt=, printf '%s' 'durak-deal-v1:...', printf 'new players=2 variant=classic ...\nstate\n' |
+ * durak-cli. */
+static const char *const RU_ALLOWED[] = {
+    "alice",      "bob",  "durak", "ru",      "durakbot", "again",   "SHA",      "seed",    "salt",
+    "printf",     "deal", "new",   "players", "variant",  "classic", "transfer", "throwin", "all",
+    "neighbours", "deck", "teams", "on",      "off",      "state",   "cli",      NULL,
+};
 
 /* One card of a moves list, written in lang, as English letters ("Дч" -> "Qh", "10♠" -> "Ts"). */
 static void card_to_english(msg_lang lang, const char *w, char *out, size_t cap)
@@ -210,6 +218,9 @@ static void play_russian_game(const char *variant, uint64_t seed)
     }
     assert_true(over);
     assert_true(public_lines > 10);
+    /* the end shows a player's check of the deal: its fingerprint, and its hands by durak-cli */
+    expect(h, RU_CHANNEL, " · проверка отпечатка: printf '%s' 'durak-deal-v1:");
+    expect(h, RU_CHANNEL, "\\nstate\\n' | durak-cli");
     h_free(h);
 }
 
@@ -352,6 +363,288 @@ static void test_private_game_in_players_language(void **state)
     h_free(h);
 }
 
+/* Settings in words a Russian player reads (вкл., уведомлениями), no config value standing in a
+ * sentence; the hint refusal says where hints work, never a config key, in every language. */
+static void test_settings_and_hints_in_words(void **state)
+{
+    (void)state;
+    harness *h = h_ru(12);
+    priv(h, "bob", "set language ru");
+    priv(h, "bob", "set");
+    expect(h, "bob",
+           "Ваши настройки: личные строки приходят как задано по умолчанию, цвета — выкл., "
+           "строка хода — вкл., язык — русский · изменить: set privmsg — личными сообщениями");
+    priv(h, "bob", "set privmsg");
+    priv(h, "bob", "set colours on");
+    priv(h, "bob", "set");
+    expect(h, "bob", "личные строки приходят личными сообщениями, цвета — вкл.,");
+    priv(h, "bob", "set volume 11");
+    expect(h, "bob", "set colours on или off (цвета)");
+    chan(h, "alice", RU_CHANNEL, "!дурак");
+    chan(h, "bob", RU_CHANNEL, "!играть");
+    chan(h, "alice", RU_CHANNEL, "!старт");
+    for (int lang = 0; lang < MSG_LANG_COUNT; lang++) {
+        char cmd[32], want[64];
+        snprintf(cmd, sizeof cmd, "set language %s", msg_lang_code((msg_lang)lang));
+        priv(h, "bob", cmd);
+        priv(h, "bob", "hint"); /* game.hints "private": a channel game has none */
+        snprintf(want, sizeof want, "%.40s", msg_in((msg_lang)lang, MSG_HINT_SOLO_ONLY));
+        expect(h, "bob", want);
+        expect(h, "bob", "/msg durakbot ");
+        assert_null(said(h, "bob", "game.hints"));
+    }
+    priv(h, "bob", "set language ru");
+    priv(h, "bob", "подсказка");
+    expect(h, "bob",
+           "Подсказки здесь есть только в личных играх против компьютера: /msg durakbot играю — "
+           "начать такую.");
+    h_free(h);
+}
+
+/* Seated, a second !дурак says which game is open where and how to change it; играю in a
+ * channel's game says that one plays there and how a move is typed. */
+static void test_seated_player_told_where(void **state)
+{
+    (void)state;
+    harness *h = h_ru(13);
+    priv(h, "bob", "set language ru");
+    chan(h, "bob", RU_CHANNEL, "!дурак");
+    chan(h, "bob", RU_CHANNEL, "!дурак переводной");
+    expect(h, "bob",
+           "Вы уже сидите за столом в #durak.ru (подкидной, подкидывают все), игра ещё не "
+           "началась: чтобы собрать другую, сначала напишите там !выйти (или !стоп, если "
+           "собирали её вы).");
+    chan(h, "bob", "#durak", "!durak transfer");
+    expect(h, "bob", "Вы уже сидите за столом в #durak.ru (подкидной, подкидывают все)");
+    chan(h, "alice", RU_CHANNEL, "!играть");
+    chan(h, "bob", RU_CHANNEL, "!старт");
+    priv(h, "bob", "играю");
+    expect(h, "bob",
+           "Вы уже играете в #durak.ru: ход пишется с картой, например хожу 7♥ («ходы» покажет "
+           "ваши ходы).");
+    assert_null(said(h, "bob", "нужна карта"));
+    chan(h, "bob", RU_CHANNEL, "!дурак");
+    expect(h, "bob",
+           "Вы уже играете в #durak.ru (подкидной, подкидывают все): доиграйте или сначала "
+           "напишите там !выйти (это засчитается как поражение).");
+    priv(h, "alice", "set language en");
+    priv(h, "alice", "play");
+    expect(h, "alice",
+           "You already play in #durak.ru: a move needs its card, e.g. play 7♥ (moves "
+           "lists your moves).");
+    chan(h, "alice", "#durak", "!durak");
+    expect(h, "alice",
+           "You already sit at the game in #durak.ru (classic, throw-in by all), "
+           "which is running: finish it, or type !leave there first");
+    h_free(h);
+}
+
+/* ---- what a player reads of the help, in every language ---- */
+
+/* One channel per language: #durak English (the default), #durak.ru, #durak.fr, #durak.es. */
+static const char *const LANG_CHANNEL[MSG_LANG_COUNT] = { "#durak", RU_CHANNEL, "#durak.fr",
+                                                          "#durak.es" };
+
+static harness *h_four(uint64_t seed, const char *prefix)
+{
+    harness *h = h_new(seed);
+    snprintf(h->cfg.game.prefix, sizeof h->cfg.game.prefix, "%s", prefix);
+    h->cfg.ui.unicode_suits = true;
+    h->cfg.irc.nchannels = MSG_LANG_COUNT;
+    h->cfg.nchannel_settings = MSG_LANG_COUNT - 1;
+    for (int l = 1; l < MSG_LANG_COUNT; l++) {
+        snprintf(h->cfg.irc.channels[l], sizeof h->cfg.irc.channels[l], "%s", LANG_CHANNEL[l]);
+        snprintf(h->cfg.channel_settings[l - 1].name, sizeof h->cfg.channel_settings[l - 1].name,
+                 "%s", LANG_CHANNEL[l]);
+        h->cfg.channel_settings[l - 1].language = l; /* CONFIG_LANG_* are msg_lang's order */
+    }
+    tables_reconfigure(h->t, &h->cfg);
+    return h;
+}
+
+/* Every help answer: the private topics (help alone is the moves), an unknown topic, and !help
+ * in the channel. */
+static const char *const HELP_ASKED[] = { "help",       "help commands", "help moves",
+                                          "help cards", "help bots",     "help stats",
+                                          "help solo",  "help nonsense", "!help" };
+enum { HELP_ASKED_COUNT = sizeof HELP_ASKED / sizeof HELP_ASKED[0] };
+
+/* The lines dave gets for HELP_ASKED[k], dave speaking lang, joined with " / " into out; the
+ * lines themselves in lines[] (pointers into h's outbox, valid until the next event). */
+static int ask_help(harness *h, msg_lang lang, int k, char *out, size_t cap, const char **lines,
+                    int max)
+{
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "set language %s", msg_lang_code(lang));
+    priv(h, "dave", cmd);
+    const char *where = LANG_CHANNEL[lang];
+    if (HELP_ASKED[k][0] == '!') { /* in the channel, with its prefix */
+        snprintf(cmd, sizeof cmd, "%s%s", h->cfg.game.prefix, HELP_ASKED[k] + 1);
+        chan(h, "dave", where, cmd);
+    } else
+        priv(h, "dave", HELP_ASKED[k]);
+    int n = 0;
+    size_t len = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < h->o.len; i++) {
+        const out_msg *m = &h->o.items[i];
+        bool mine =
+            HELP_ASKED[k][0] == '!' ? !strcmp(m->target, where) : !strcmp(m->target, "dave");
+        if (!mine || n == max)
+            continue;
+        lines[n++] = m->text;
+        len += (size_t)snprintf(out + len, len < cap ? cap - len : 0, "%s%s", len ? " / " : "",
+                                m->text);
+    }
+    if (!n)
+        fail_msg("%s (%s): no answer", HELP_ASKED[k], msg_lang_code(lang));
+    return n;
+}
+
+/* Every help answer says how to change one's language, in every language: set language, and the
+ * words of each language for it (язык ru, langue fr, idioma es). */
+static void test_help_says_how_to_change_language(void **state)
+{
+    (void)state;
+    harness *h = h_four(8, "!");
+    static const char *const want[] = { "set language", "язык ru", "langue fr", "idioma es" };
+    for (int lang = 0; lang < MSG_LANG_COUNT; lang++)
+        for (int k = 0; k < HELP_ASKED_COUNT; k++) {
+            char all[4096];
+            const char *lines[8];
+            ask_help(h, (msg_lang)lang, k, all, sizeof all, lines, 8);
+            for (size_t w = 0; w < sizeof want / sizeof want[0]; w++)
+                if (!strstr(all, want[w]))
+                    fail_msg("%s (%s) does not say \"%s\": %s", HELP_ASKED[k],
+                             msg_lang_code((msg_lang)lang), want[w], all);
+        }
+    h_free(h);
+}
+
+/* Is the help's word at p (just after the prefix, "!стат)") a channel command? Tries it with up
+ * to three words ("!не смотреть", "!dejar de mirar"), each without trailing punctuation. */
+static bool parses_as_command(const char *p)
+{
+    char line[96] = "!";
+    size_t len = 1;
+    for (int words = 1; words <= 3 && *p; words++) {
+        size_t n = strcspn(p, " ,;)]");
+        if (len + n + 2 >= sizeof line)
+            return false;
+        memcpy(line + len, p, n);
+        len += n;
+        line[len] = '\0';
+        parsed_cmd out;
+        parse_channel(line, len, NULL, &out);
+        if (out.kind != PC_IGNORED && out.kind != PC_ERROR)
+            return true;
+        p += n;
+        if (*p != ' ')
+            return false;
+        p++;
+        line[len++] = ' ';
+    }
+    return false;
+}
+
+/* The commands help lists the rematch, unwatch and set, and the short forms a language has (!стат);
+ * every channel word it shows after the prefix is one the parser takes. */
+static void test_help_lists_words_that_parse(void **state)
+{
+    (void)state;
+    harness *h = h_four(9, "!");
+    static const char *const want[MSG_LANG_COUNT][4] = {
+        { "!again", "!rematch", "!unwatch", "set " },
+        { "!ещё", "!стат", "!не смотреть", "set " },
+        { "!revanche", "!ne plus regarder", "!encore", "set " },
+        { "!revancha", "!dejar de mirar", "!ranking", "set " },
+    };
+    for (int lang = 0; lang < MSG_LANG_COUNT; lang++) {
+        char all[4096];
+        const char *lines[8];
+        for (int k = 0; k < HELP_ASKED_COUNT; k++) {
+            ask_help(h, (msg_lang)lang, k, all, sizeof all, lines, 8);
+            if (k == 1) /* help commands */
+                for (int w = 0; w < 4; w++)
+                    if (!strstr(all, want[lang][w]))
+                        fail_msg("help commands (%s) leaves out \"%s\": %s",
+                                 msg_lang_code((msg_lang)lang), want[lang][w], all);
+            for (const char *p = all; (p = strchr(p, '!')) != NULL; p++)
+                if (p[1] && p[1] != ' ' && !parses_as_command(p + 1))
+                    fail_msg("%s (%s) shows \"%.20s\", which is no command", HELP_ASKED[k],
+                             msg_lang_code((msg_lang)lang), p);
+        }
+    }
+    h_free(h);
+}
+
+/* As the send queue sends text: its lines' texts (after "NOTICE dave :"). */
+static int sent_pieces(const char *text, char pieces[][OUTQ_MAX_TEXT + 1], int max)
+{
+    outq *q = outq_new(100, 100.0);
+    assert_non_null(q);
+    assert_true(outq_push(q, "NOTICE", "dave", text));
+    int n = 0;
+    const char *l;
+    while (n < max && (l = outq_peek(q, 1e6)) != NULL) {
+        const char *colon = strstr(l, " :");
+        assert_non_null(colon);
+        assert_true(strlen(colon + 2) <= OUTQ_MAX_TEXT);
+        snprintf(pieces[n++], OUTQ_MAX_TEXT + 1, "%s", colon + 2);
+        outq_commit(q, 1e6);
+    }
+    outq_free(q);
+    return n;
+}
+
+/* Where a long line is cut, a whole item ends: each help line of every language, sent through the
+ * send queue (400 bytes a line), is cut only at its separators " · " (or " | "); and no line is
+ * cut short before (the tables' line buffer), even with the longest prefix: each ends its sentence. */
+static void test_help_lines_end_on_whole_items(void **state)
+{
+    (void)state;
+    int cut = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        harness *h = h_four(10, pass ? "~~~" : "!");
+        for (int lang = 0; lang < MSG_LANG_COUNT; lang++)
+            for (int k = 0; k < HELP_ASKED_COUNT; k++) {
+                char all[4096], text[2048], pieces[8][OUTQ_MAX_TEXT + 1];
+                const char *lines[8];
+                int nlines = ask_help(h, (msg_lang)lang, k, all, sizeof all, lines, 8);
+                for (int i = 0; i < nlines; i++) {
+                    snprintf(text, sizeof text, "%s", lines[i]);
+                    if (text[strlen(text) - 1] != '.')
+                        fail_msg("%s (%s) is cut short: %s", HELP_ASKED[k],
+                                 msg_lang_code((msg_lang)lang), text);
+                    int n = sent_pieces(text, pieces, 8);
+                    for (int p = 0; p < n && getenv("TABLES_SHOW"); p++)
+                        printf("%s %s, line %d, piece %d (%zu bytes): %s\n",
+                               msg_lang_code((msg_lang)lang), HELP_ASKED[k], i + 1, p + 1,
+                               strlen(pieces[p]), pieces[p]);
+                    size_t at = 0;
+                    for (int p = 0; p < n; p++) {
+                        size_t len = strlen(pieces[p]);
+                        if (strncmp(text + at, pieces[p], len))
+                            fail_msg("piece %d of \"%s\" is not where it was: \"%s\"", p, text,
+                                     pieces[p]);
+                        at += len;
+                        if (p == n - 1)
+                            break;
+                        cut++;
+                        if (strncmp(text + at, " · ", strlen(" · "))
+                            && strncmp(text + at, " | ", 3))
+                            fail_msg("%s (%s) is cut mid-item: \"%s\" | \"%s\"", HELP_ASKED[k],
+                                     msg_lang_code((msg_lang)lang), pieces[p], pieces[p + 1]);
+                        at += text[at + 1] == '|' ? 3 : strlen(" · ");
+                    }
+                    assert_int_equal(at, strlen(text));
+                }
+            }
+        h_free(h);
+    }
+    assert_true(cut > 0); /* some help lines are longer than one IRC line */
+}
+
 /* Teams of two (R19) in a Russian channel: the start line names the teams in Russian, the rules
  * say how they play, the error for a wrong number of players too. */
 static void test_teams_in_russian(void **state)
@@ -475,6 +768,11 @@ int main(void)
         cmocka_unit_test(test_teams_in_russian),
         cmocka_unit_test(test_game_speaks_its_opening_words),
         cmocka_unit_test(test_answers_in_the_askers_words),
+        cmocka_unit_test(test_help_says_how_to_change_language),
+        cmocka_unit_test(test_help_lists_words_that_parse),
+        cmocka_unit_test(test_help_lines_end_on_whole_items),
+        cmocka_unit_test(test_settings_and_hints_in_words),
+        cmocka_unit_test(test_seated_player_told_where),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

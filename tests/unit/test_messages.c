@@ -266,21 +266,57 @@ static void test_commands(void **state)
                                 msg_in((msg_lang)lang, (msg_id)id));
 }
 
+/* The words that name a rating in text, before its number (%d) or list (%s) at the end: "рейтинг
+ * в каналах" in "...; рейтинг в каналах %d.". */
+static void rating_label(const char *text, char *out, size_t cap)
+{
+    const char *end = strrchr(text, '%'), *start = end;
+    while (start > text && start[-1] != ';' && start[-1] != ',' && start[-1] != '(')
+        start--;
+    while (*start == ' ')
+        start++;
+    size_t n = (size_t)(end - start);
+    while (n && (start[n - 1] == ' ' || start[n - 1] == ':'))
+        n--;
+    snprintf(out, cap, "%.*s", (int)n, start);
+}
+
+/* The rating of channel games and the solo rating (private games against computer players) are
+ * two numbers: no language calls them by one name, in !stats and in the game-over line. */
+static void test_ratings_named_apart(void **state)
+{
+    (void)state;
+    static const msg_id pairs[][2] = {
+        { MSG_STATS, MSG_STATS_SOLO },
+        { MSG_RESULT_RATINGS, MSG_RESULT_RATINGS_SOLO },
+    };
+    for (int lang = 0; lang < MSG_LANG_COUNT; lang++)
+        for (size_t k = 0; k < sizeof pairs / sizeof pairs[0]; k++) {
+            char channel[128], solo[128];
+            rating_label(msg_in((msg_lang)lang, pairs[k][0]), channel, sizeof channel);
+            rating_label(msg_in((msg_lang)lang, pairs[k][1]), solo, sizeof solo);
+            if (!channel[0] || !solo[0] || strstr(channel, solo) || strstr(solo, channel))
+                fail_msg("%s: the channel rating \"%s\" and the solo rating \"%s\" share a name",
+                         lang_names[lang], channel, solo);
+        }
+}
+
 /* Is s[i] the start of an ASCII letter run? */
 static bool latin(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
 /* The Russian table speaks Russian: the only Latin words in it are the settings (set notice,
- * set language en: no Russian words for them), first5, /msg, n, the Latin T of the ten, R16, and
- * what is typed in a shell or a config file (issue 14, 16): the deal's check (seed=, salt=,
- * printf '%s' ... | sha256sum, SHA-256), durakbot --export-game and game.hints. */
+ * set language en: no Russian words for them), the other languages' words for one's language
+ * (langue fr, idioma es), first5, /msg, n, the Latin T of the ten, R16, and what is typed in a
+ * shell: the deal's check (seed=, salt=, printf '%s' ... | sha256sum, SHA-256, printf
+ * '...\nstate\n' | durak-cli). No config key, no operator's command (durakbot --export-game). */
 static void test_russian_has_no_english(void **state)
 {
     (void)state;
     static const char *const allowed[] = {
-        "first5", "set",       "notice",   "privmsg", "colours", "on",     "off",
-        "turn",   "language",  "en",       "ru",      "fr",      "es",     "msg",
-        "n",      "T",         "R16",      "seed",    "salt",    "printf", "s",
-        "SHA",    "sha256sum", "durakbot", "export",  "game",    "hints",  NULL,
+        "first5",   "set",   "notice", "privmsg", "colours", "on",  "off",       "turn",
+        "language", "en",    "ru",     "fr",      "es",      "msg", "n",         "T",
+        "R16",      "seed",  "salt",   "printf",  "s",       "SHA", "sha256sum", "langue",
+        "idioma",   "state", "durak",  "cli",     NULL,
     };
     for (int id = 0; id < MSG_COUNT; id++) {
         const char *text = msg_text_in(MSG_LANG_RU, (msg_id)id);
@@ -289,6 +325,9 @@ static void test_russian_has_no_english(void **state)
         for (const char *p = text; *p && len + 1 < sizeof plain; p++) {
             if (*p == '%') { /* a conversion (%s, %2$d) is no word */
                 p += strspn(p + 1, "0123456789$") + 1;
+                plain[len++] = ' ';
+            } else if (*p == '\\' && p[1]) { /* nor a shell's escape (\n in printf '...') */
+                p++;
                 plain[len++] = ' ';
             } else {
                 plain[len++] = *p;
@@ -327,6 +366,7 @@ int main(void)
         cmocka_unit_test(test_cards),
         cmocka_unit_test(test_commands),
         cmocka_unit_test(test_russian_has_no_english),
+        cmocka_unit_test(test_ratings_named_apart),
     };
     return cmocka_run_group_tests_name("messages", tests, NULL, NULL);
 }

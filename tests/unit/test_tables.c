@@ -87,7 +87,7 @@ static void test_stranger_and_help(void **state)
     assert_non_null(said(h, "#durak", "zed: !durak opens a game"));
     chan(h, "zed", "#durak", "!help commands"); /* longer: privately, a pointer in the channel */
     assert_non_null(said(h, "#durak", "zed: the help on commands is in a private message"));
-    assert_non_null(said(h, "zed", "!bot [easy|normal|hard|expert], !stats [nick]"));
+    assert_non_null(said(h, "zed", "!bot [easy|normal|hard|expert] seats a computer player"));
     chan(h, "zed", "#durak", "!help bots");
     assert_non_null(said(h, "zed", "!bot remove takes"));
     chan(h, "zed", "#durak", "!help nonsense");
