@@ -199,6 +199,7 @@ void end_abandon(tables *t, table_t *tb, int s, outbox *o)
         g->result = DURAK_RESULT_WON;
         g->result_seat = DURAK_MAX_PLAYERS;
     }
+    record_reveal(tb, o); /* the result into the record, which is refused without one */
     end_announce(t, tb, o);
     tables_close(t, tb);
 }

@@ -482,6 +482,31 @@ static void test_stopped_game_reveals(void **state)
     h_free(h);
 }
 
+/* A private game its player stops is recorded like any other: it has a result (won by the
+ * computer players), and the deal is revealed to the player. */
+static void test_stopped_private_game_recorded(void **state)
+{
+    (void)state;
+    char path[512], err[512];
+    mkdir(RECORDS_DIR, 0755);
+    snprintf(path, sizeof path, "%s/solo.db", RECORDS_DIR);
+    unlink(path);
+    store *db = store_open(path, err, sizeof err);
+    assert_non_null(db);
+    harness *h = h_new(13);
+    tables_set_store(h->t, db);
+    h->db = db;
+    priv(h, "alice", "play easy 2");
+    assert_non_null(said(h, "alice", "Deal fingerprint: "));
+    priv(h, "alice", "stop");
+    assert_non_null(said(h, "alice", "Deal: seed="));
+    static store_game g;
+    assert_true(store_get_game(db, 1, &g));
+    assert_int_equal(strncmp(g.rec.result, "won ", 4), 0); /* the computer player won */
+    h_free(h);
+    store_close(db);
+}
+
 static void test_dates(void **state)
 {
     (void)state;
@@ -534,6 +559,7 @@ int main(void)
         cmocka_unit_test(test_game_recorded_and_replayed),
         cmocka_unit_test(test_commitment_survives_restore),
         cmocka_unit_test(test_stopped_game_reveals),
+        cmocka_unit_test(test_stopped_private_game_recorded),
         cmocka_unit_test(test_dates),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
