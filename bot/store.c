@@ -53,9 +53,9 @@ static const char *const store_sql[ST_COUNT] = {
         " WHERE CASE ?2 WHEN 2 THEN substr(key, 1, 1) = '+' AND substr(key, 2, 1) <> '*'" /* solo */
         " ELSE (substr(key, 1, 1) = '*') = ?2 AND substr(key, 1, 1) <> '+' END"
         " ORDER BY rating DESC, games DESC, key LIMIT ?1",
-    [ST_GET_PREFS] = "SELECT delivery, colours, turn, language FROM prefs WHERE key = ?1",
-    [ST_PUT_PREFS] = "INSERT OR REPLACE INTO prefs (key, delivery, colours, turn, language)"
-                     " VALUES (?1, ?2, ?3, ?4, ?5)",
+    [ST_GET_PREFS] = "SELECT delivery, colours, turn, language, site FROM prefs WHERE key = ?1",
+    [ST_PUT_PREFS] = "INSERT OR REPLACE INTO prefs (key, delivery, colours, turn, language, site)"
+                     " VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
 };
 
 /* How an attempt to open went: usable, unusable (move the file aside and start afresh), not
