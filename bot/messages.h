@@ -296,6 +296,64 @@ typedef enum {
     MSG_CMD_WATCH,
     MSG_CMD_UNWATCH,
     MSG_CMD_HINT,
+    /* the web pages (bot/site_*.c) */
+    MSG_SITE_TITLE,         /* the index page's title */
+    MSG_SITE_BOARD,         /* the overall leaderboard's heading (as !top) */
+    MSG_SITE_BOARD_CHANNEL, /* channel */
+    MSG_SITE_BOARD_BOTS,    /* the computer players' board */
+    MSG_SITE_BOARD_SOLO,    /* the board of private games */
+    MSG_SITE_GAMES_PLAYED,  /* games */
+    MSG_SITE_LATEST,        /* heading */
+    MSG_SITE_NONE,          /* an empty list */
+    MSG_SITE_COL_PLAYER,    /* column */
+    MSG_SITE_COL_RATING,    /* column */
+    MSG_SITE_COL_GAMES,     /* column */
+    MSG_SITE_COL_FIRSTS,    /* column: times out first */
+    MSG_SITE_COL_DURAKS,    /* column: times the durak */
+    MSG_SITE_COL_DRAWS,     /* column */
+    MSG_SITE_COL_FORFEITS,  /* column */
+    MSG_SITE_COL_PLACE,     /* column */
+    MSG_SITE_COL_CHANGE,    /* column: rating before, after, change */
+    MSG_SITE_COL_WHEN,      /* column: when it ended (UTC) */
+    MSG_SITE_COL_WHERE,     /* column */
+    MSG_SITE_COL_PLAYERS,   /* column */
+    MSG_SITE_COL_GAME,      /* column */
+    MSG_SITE_ANON,          /* a person who chose set site off */
+    MSG_SITE_PRIVATE,       /* where a private game was played */
+    MSG_SITE_SOLO_STATS,    /* a person's line for private games */
+    MSG_SITE_CHART,         /* the chart's title */
+    MSG_SITE_CHART_NONE,    /* no chart */
+    MSG_SITE_RECENT,        /* heading */
+    MSG_SITE_GAME,          /* game id */
+    MSG_SITE_OPTIONS,       /* heading */
+    MSG_SITE_OPT_FIRST5,    /* option */
+    MSG_SITE_OPT_DECK,      /* cards in the deck */
+    MSG_SITE_OPT_TEAMS,     /* option */
+    MSG_SITE_DURAK,         /* a seat's result */
+    MSG_SITE_FORFEITED,     /* a seat's result */
+    MSG_SITE_DRAW,          /* a game's result */
+    MSG_SITE_RESULT_DURAK,  /* durak */
+    MSG_SITE_RESULT_WON,    /* winner */
+    MSG_SITE_REPLAY,        /* heading */
+    MSG_SITE_DEALT,         /* trump card */
+    MSG_SITE_BOUT,          /* bout (int), attacker, defender */
+    MSG_SITE_PLAYS,         /* nick, card */
+    MSG_SITE_COVERS,        /* nick, covered card, card */
+    MSG_SITE_TAKES,         /* nick */
+    MSG_SITE_PASSES,        /* nick */
+    MSG_SITE_TRANSFERS,     /* nick, card, the new defender */
+    MSG_SITE_RESIGNS,       /* nick */
+    MSG_SITE_BEATEN,        /* a bout's end */
+    MSG_SITE_PICKS_UP,      /* nick, cards (int) */
+    MSG_SITE_HANDS,         /* the hands after a bout */
+    MSG_SITE_FAIR,          /* seed, salt, fingerprint */
+    MSG_SITE_REPLAY_CLI,    /* before the durak-cli command */
+    MSG_SITE_PREV,          /* button */
+    MSG_SITE_NEXT,          /* button */
+    MSG_SITE_ALL,           /* button */
+    MSG_SITE_TRUNCATED,     /* a record cut short */
+    MSG_SITE_HOME,          /* link back to the index */
+    MSG_SITE_PAGE,          /* the page's address */
     MSG_COUNT
 } msg_id;
 
