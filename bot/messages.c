@@ -394,6 +394,7 @@ static const char *const msg_english[MSG_COUNT] = {
     [MSG_SITE_COL_WHERE] = "Where",
     [MSG_SITE_COL_PLAYERS] = "Players",
     [MSG_SITE_COL_GAME] = "Game",
+    [MSG_SITE_COL_RESULT] = "Result",
     [MSG_SITE_ANON] = "a player",
     [MSG_SITE_PRIVATE] = "a private game",
     [MSG_SITE_SOLO_STATS] = "In private games against computer players",

@@ -318,6 +318,7 @@ typedef enum {
     MSG_SITE_COL_WHERE,     /* column */
     MSG_SITE_COL_PLAYERS,   /* column */
     MSG_SITE_COL_GAME,      /* column */
+    MSG_SITE_COL_RESULT,    /* column */
     MSG_SITE_ANON,          /* a person who chose set site off */
     MSG_SITE_PRIVATE,       /* where a private game was played */
     MSG_SITE_SOLO_STATS,    /* a person's line for private games */

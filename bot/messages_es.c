@@ -417,6 +417,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_SITE_COL_WHERE] = "Dónde",
     [MSG_SITE_COL_PLAYERS] = "Jugadores",
     [MSG_SITE_COL_GAME] = "Partida",
+    [MSG_SITE_COL_RESULT] = "Resultado",
     [MSG_SITE_ANON] = "un jugador",
     [MSG_SITE_PRIVATE] = "una partida privada",
     [MSG_SITE_SOLO_STATS] = "En partidas privadas contra la computadora",

@@ -428,6 +428,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_SITE_COL_WHERE] = "Où",
     [MSG_SITE_COL_PLAYERS] = "Joueurs",
     [MSG_SITE_COL_GAME] = "Partie",
+    [MSG_SITE_COL_RESULT] = "Résultat",
     [MSG_SITE_ANON] = "un joueur",
     [MSG_SITE_PRIVATE] = "une partie privée",
     [MSG_SITE_SOLO_STATS] = "En parties privées contre l'ordinateur",

@@ -406,6 +406,7 @@ const char *const msg_russian[MSG_COUNT] = {
     [MSG_SITE_COL_WHERE] = "Где",
     [MSG_SITE_COL_PLAYERS] = "Игроки",
     [MSG_SITE_COL_GAME] = "Партия",
+    [MSG_SITE_COL_RESULT] = "Итог",
     [MSG_SITE_ANON] = "игрок",
     [MSG_SITE_PRIVATE] = "частная игра",
     [MSG_SITE_SOLO_STATS] = "В частных играх против компьютера",

@@ -300,6 +300,7 @@ static const char *const msg_types[MSG_COUNT] = {
     [MSG_SITE_COL_WHERE] = "",
     [MSG_SITE_COL_PLAYERS] = "",
     [MSG_SITE_COL_GAME] = "",
+    [MSG_SITE_COL_RESULT] = "",
     [MSG_SITE_ANON] = "",
     [MSG_SITE_PRIVATE] = "",
     [MSG_SITE_SOLO_STATS] = "",
