@@ -76,6 +76,20 @@ long long store_site_people(store *s, void (*cb)(void *ctx, const store_site_per
                     person_row, &c);
 }
 
+long long store_site_person_id(store *s, const char *key)
+{
+    sqlite3_stmt *st = prepare(s, "SELECT pl.rowid, pr.site FROM players pl LEFT JOIN prefs pr"
+                                  " ON pr.key = pl.key WHERE pl.key = ?1");
+    long long id = 0;
+    if (!st)
+        return 0;
+    sqlite3_bind_text(st, 1, key[0] == '+' ? key + 1 : key, -1, SQLITE_TRANSIENT);
+    if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 1) != 2)
+        id = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    return id;
+}
+
 static void entry_row(sqlite3_stmt *st, void *arg)
 {
     struct cb_ctx *c = arg;

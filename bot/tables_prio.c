@@ -17,6 +17,7 @@ out_prio tables_line_prio(out_kind kind, msg_id id)
     case MSG_TOP:
     case MSG_TOP_NONE:
     case MSG_STATS_SOLO:
+    case MSG_SITE_PAGE:
     case MSG_TOP_SOLO:
     case MSG_TOP_SOLO_NONE:
     case MSG_HELP_SOLO:
