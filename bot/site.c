@@ -4,6 +4,7 @@
 #include "site.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,7 +60,13 @@ const char *site_line(const site_options *o, int lang, const char *url)
 
 /* ---- files ---- */
 
-static bool make_dir(const char *path) { return mkdir(path, 0755) == 0 || errno == EEXIST; }
+/* Pages are for everyone to read, whatever the bot's umask (the service's is 0077). */
+static bool make_dir(const char *path)
+{
+    if (mkdir(path, 0755) == 0)
+        return chmod(path, 0755) == 0;
+    return errno == EEXIST;
+}
 
 static bool make_dirs(const site_options *o)
 {
@@ -77,7 +84,10 @@ static bool write_file(const site_options *o, const char *rel, const char *data,
     char path[CONFIG_PATH_MAX + 40], tmp[CONFIG_PATH_MAX + 48];
     snprintf(path, sizeof path, "%s/%s", o->dir, rel);
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    FILE *f = fd >= 0 && fchmod(fd, 0644) == 0 ? fdopen(fd, "w") : NULL;
+    if (!f && fd >= 0)
+        close(fd);
     bool ok = f && fwrite(data, 1, len, f) == len;
     ok = f && fclose(f) == 0 && ok;
     ok = ok && rename(tmp, path) == 0;

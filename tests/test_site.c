@@ -305,9 +305,17 @@ static void test_refresh_writes_only_its_pages(void **state)
     record_game(f->s, "#durak", 3, one);
     long long id = record_game(f->s, "#durak", 4, two);
     site_options o = options(f);
+    mode_t old = umask(077); /* the service's: the pages are still for everyone to read */
     assert_true(site_refresh_game(f->s, &o, id));
+    umask(old);
     char path[400];
     struct stat st;
+    snprintf(path, sizeof path, "%s/index.html", f->site);
+    assert_int_equal(stat(path, &st), 0);
+    assert_int_equal(st.st_mode & 0777, 0644);
+    snprintf(path, sizeof path, "%s/g", f->site);
+    assert_int_equal(stat(path, &st), 0);
+    assert_int_equal(st.st_mode & 0777, 0755);
     const char *const written[] = { "index.html", "style.css", "g/2.html",
                                     "p/2.html",   "p/4.html",  "p/5.html" };
     const char *const not_written[] = { "g/1.html", "p/1.html", "p/3.html" };
