@@ -265,9 +265,11 @@ void site_page_index(const site_ctx *c, site_buf *b)
         sb_printf(b, "<p>%s</p>\n", msg_in(lang, MSG_SITE_NONE));
     board(c, b, lang, STORE_TOP_BOTS, MSG_SITE_BOARD_BOTS);
     board(c, b, lang, STORE_TOP_SOLO, MSG_SITE_BOARD_SOLO);
-    sb_put(b, "<p>");
-    sb_msg(b, lang, MSG_SITE_GAMES_PLAYED, (int)ch.solo);
-    sb_put(b, "</p>\n");
+    if (ch.solo) {
+        sb_put(b, "<p>");
+        sb_msg(b, lang, MSG_SITE_GAMES_PLAYED, (int)ch.solo);
+        sb_put(b, "</p>\n");
+    }
     site_page_end(b);
     sb_free(&body);
 }

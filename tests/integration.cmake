@@ -7,7 +7,7 @@ if(PYTHON3 AND NGIRCD)
   # name, ctest time limit (the script's own limit is 15 s shorter so it can clean up)
   foreach(_it connect:60 rate:60 games:150 restart:120 protocol:60 persist:90 sighup:60 tls:75
               bots:75 service:60 trust:120 flood:75 hostile:60 faults:120 lines:200
-              lag:60 cprivmsg:60 limits:60 encoding:60 teams:120 private:105 records:120 hints:90 languages:90
+              lag:60 cprivmsg:60 limits:60 encoding:60 teams:120 private:105 records:120 hints:90 languages:90 site:120
               clients:105)
     string(REPLACE ":" ";" _it ${_it})
     list(GET _it 0 _name)
@@ -22,7 +22,9 @@ if(PYTHON3 AND NGIRCD)
   # test_tls.py exits 77 when the openssl command (it makes the certificates) is missing;
   # test_clients.py (real irssi and weechat players) when irssi, weechat-headless,
   # weechat-python or tmux is (apt-get install irssi weechat-headless weechat-python tmux)
-  set_tests_properties(integration_tls integration_clients PROPERTIES SKIP_RETURN_CODE 77)
+  # test_site.py (the web pages in headless Chromium) when chromium is (apt-get install chromium)
+  set_tests_properties(integration_tls integration_clients integration_site PROPERTIES
+                       SKIP_RETURN_CODE 77)
   # receive times are the measurement: no other test competes for the CPU meanwhile
   set_tests_properties(integration_rate integration_flood PROPERTIES RUN_SERIAL TRUE)
   # InspIRCd 3 + Atheme (tests/integration/servers.py), run by the test on its own ports; the
