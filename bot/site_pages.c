@@ -227,7 +227,9 @@ static void channel_section(void *ctx, const char *channel, const char *key, lon
         for (int i = 0; i < n; i++) {
             const store_site_person *p = site_person(c, rows[i].key);
             sb_printf(b, "<tr><td class=\"n\">%d</td><td>", i + 1);
-            site_name(c, b, lang, rows[i].key, p ? p->p.display : rows[i].key, -1, "", true);
+            /* never the key itself: it may be an account */
+            site_name(c, b, lang, rows[i].key, p ? p->p.display : msg_in(lang, MSG_SITE_ANON), -1,
+                      "", true);
             sb_printf(b,
                       "</td><td class=\"n\">%d</td><td class=\"n\">%d</td>"
                       "<td class=\"n wide\">%d</td><td class=\"n wide\">%d</td></tr>\n",

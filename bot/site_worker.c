@@ -43,7 +43,7 @@ static void *run(void *arg)
         w->n--;
         w->busy = true;
         pthread_mutex_unlock(&w->mu);
-        if (!db && !(db = store_open(w->db_path, err, sizeof err)))
+        if (!db && !(db = store_open_reader(w->db_path, err, sizeof err)))
             log_msg(LOG_ERR, "site: cannot open %s: %s", w->db_path, err);
         if (db && job.game > 0)
             site_refresh_game(db, &opt, job.game);

@@ -555,6 +555,27 @@ store *store_open(const char *path, char *err, size_t errlen)
     return s;
 }
 
+store *store_open_reader(const char *path, char *err, size_t errlen)
+{
+    char why[512];
+    store *s = path && *path && strlen(path) < STORE_PATH_MAX ? calloc(1, sizeof *s) : NULL;
+    store_format(err, errlen, "%s", "");
+    if (!s) {
+        store_format(err, errlen,
+                     "cannot read the state database \"%s\": no such path or no memory",
+                     path ? path : "");
+        return NULL;
+    }
+    store_format(s->path, sizeof s->path, "%s", path);
+    if (store_try_open(s, true, why, sizeof why) == STORE_OPEN_OK) {
+        s->mode = STORE_READ_ONLY;
+        return s;
+    }
+    store_format(err, errlen, "cannot read the state database %s: %s", path, why);
+    free(s);
+    return NULL;
+}
+
 bool store_reopen(store *s, char *err, size_t errlen)
 {
     store_disconnect(s);

@@ -46,6 +46,9 @@ typedef enum {
  * "". Returns NULL only when path is unusable as a file name (empty, a directory, its directory
  * cannot be made) or out of memory; err says why and what to do. */
 store *store_open(const char *path, char *err, size_t errlen);
+/* A second, read-only connection to a database another connection keeps (the web pages' thread):
+ * never creates, migrates nor moves aside anything. NULL with err when it cannot be read. */
+store *store_open_reader(const char *path, char *err, size_t errlen);
 void store_close(store *s);
 store_mode store_mode_of(const store *s);
 /* Tries again to open the file for writing (after a read-only or offline start, or after a write

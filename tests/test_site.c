@@ -329,6 +329,32 @@ static void test_refresh_writes_only_its_pages(void **state)
     }
 }
 
+/* The refresh thread: its own read-only connection, the pages written once drained; a reader
+ * never creates a database. */
+static void test_worker(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    long long id = record_game(f->s, "#durak", 9, nicks);
+    site_options o = options(f);
+    site_worker *w = site_worker_start(&o, f->db);
+    assert_non_null(w);
+    site_worker_game(w, id);
+    site_worker_person(w, "bob");
+    site_worker_drain(w);
+    site_worker_stop(w);
+    char path[400];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/g/%lld.html", f->site, id);
+    assert_int_equal(stat(path, &st), 0);
+    snprintf(path, sizeof path, "%s/none.db", f->dir);
+    char err[512];
+    assert_null(store_open_reader(path, err, sizeof err));
+    assert_int_not_equal(stat(path, &st), 0);
+    o.dir[0] = '\0';
+    assert_null(site_worker_start(&o, f->db)); /* no site.dir: no thread */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -343,6 +369,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_hidden_person, setup, teardown),
         cmocka_unit_test_setup_teardown(test_person_page, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refresh_writes_only_its_pages, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_worker, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
