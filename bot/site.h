@@ -38,7 +38,8 @@ const char *site_line(const site_options *o, int lang, const char *url);
 bool site_game_url(const site_options *o, long long id, char *buf, size_t cap);
 
 /* The refresh off the main loop: a thread of its own with its own connection to the database at
- * db_path, fed game ids and people's keys. NULL if o has no dir (or out of memory). */
+ * db_path, fed game ids and people's keys; a site.dir without index.html gets every page first.
+ * NULL if o has no dir (or out of memory). */
 typedef struct site_worker site_worker;
 site_worker *site_worker_start(const site_options *o, const char *db_path);
 void site_worker_game(site_worker *w, long long id);

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { BOARD_ROWS = 20, CHANNEL_ROWS = 10, LATEST_ROWS = 10, RECENT_ROWS = 40 };
+enum { BOARD_ROWS = 20, CHANNEL_ROWS = 10, CHANNELS_IN_FULL = 4, RECENT_ROWS = 40 };
 
 /* ---- people ---- */
 
@@ -198,15 +198,44 @@ struct channels {
     const site_ctx *c;
     site_buf *b;
     long long total, solo;
+    int shown, rows; /* channels with a section; rows in each (fewer with many channels) */
 };
 
-static void channel_section(void *ctx, const char *channel, const char *key, long long games)
+static void count_channel(void *ctx, const char *channel, const char *key, long long games,
+                          long long latest)
+{
+    (void)channel;
+    (void)games;
+    (void)latest;
+    ((struct channels *)ctx)->shown += !private_key(key);
+}
+
+/* With many channels, one line each in one table: its games and its latest game. */
+static void channel_line(void *ctx, const char *channel, const char *key, long long games,
+                         long long latest)
+{
+    struct channels *ch = ctx;
+    ch->total += games;
+    if (private_key(key)) {
+        ch->solo += games;
+        return;
+    }
+    sb_put(ch->b, "<tr><td>");
+    sb_nick(ch->b, channel);
+    sb_printf(ch->b,
+              "</td><td class=\"n\">%lld</td><td><a href=\"g/%lld.html\">#%lld</a></td></tr>\n",
+              games, latest, latest);
+}
+
+static void channel_section(void *ctx, const char *channel, const char *key, long long games,
+                            long long latest)
 {
     struct channels *ch = ctx;
     const site_ctx *c = ch->c;
     site_buf *b = ch->b;
     msg_lang lang = c->opt->lang;
     store_site_board_row rows[CHANNEL_ROWS];
+    (void)latest;
     ch->total += games;
     if (private_key(key)) {
         ch->solo += games;
@@ -221,7 +250,7 @@ static void channel_section(void *ctx, const char *channel, const char *key, lon
     sb_msg(b, lang, MSG_SITE_GAMES_PLAYED, (int)games);
     sb_put(b, "</p>\n");
     sb_free(&name);
-    int n = store_site_board(c->db, key, CHANNEL_ROWS, rows);
+    int n = store_site_board(c->db, key, ch->rows, rows);
     if (n > 0) {
         board_head(b, lang);
         for (int i = 0; i < n; i++) {
@@ -245,7 +274,7 @@ static void channel_section(void *ctx, const char *channel, const char *key, lon
         msg_in(lang, MSG_SITE_COL_WHEN), msg_in(lang, MSG_SITE_COL_PLAYERS),
         msg_in(lang, MSG_SITE_COL_RESULT));
     struct latest l = { c, b, lang };
-    store_site_latest(c->db, key, LATEST_ROWS, game_row, &l);
+    store_site_latest(c->db, key, ch->rows, game_row, &l);
     sb_put(b, "</table></div>\n</section>\n");
 }
 
@@ -254,8 +283,19 @@ void site_page_index(const site_ctx *c, site_buf *b)
     msg_lang lang = c->opt->lang;
     site_buf body;
     sb_init(&body);
-    struct channels ch = { c, &body, 0, 0 };
-    store_site_channels(c->db, channel_section, &ch);
+    struct channels ch = { c, &body, 0, 0, 0, CHANNEL_ROWS };
+    store_site_channels(c->db, count_channel, &ch);
+    if (ch.shown <= CHANNELS_IN_FULL) { /* each with its board and latest games */
+        store_site_channels(c->db, channel_section, &ch);
+    } else { /* the index stays under 60 KB: one line a channel */
+        sb_printf(&body,
+                  "<h2>%s</h2>\n<div class=\"scroll\"><table>\n<tr><th>%s</th><th class=\"n\">%s"
+                  "</th><th>%s</th></tr>\n",
+                  msg_in(lang, MSG_SITE_LATEST), msg_in(lang, MSG_SITE_COL_WHERE),
+                  msg_in(lang, MSG_SITE_COL_GAMES), msg_in(lang, MSG_SITE_COL_GAME));
+        store_site_channels(c->db, channel_line, &ch);
+        sb_put(&body, "</table></div>\n");
+    }
     site_page_begin(b, lang, msg_in(lang, MSG_SITE_TITLE), "");
     sb_printf(b, "<h1>%s</h1>\n<p>", msg_in(lang, MSG_SITE_TITLE));
     sb_msg(b, lang, MSG_SITE_GAMES_PLAYED, (int)ch.total);

@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "log.h"
 #include "site.h"
@@ -47,6 +48,8 @@ static void *run(void *arg)
             log_msg(LOG_ERR, "site: cannot open %s: %s", w->db_path, err);
         if (db && job.game > 0)
             site_refresh_game(db, &opt, job.game);
+        else if (db && job.game < 0 && site_export(db, &opt, stderr) == 0)
+            log_msg(LOG_NOTICE, "site: every page written into %s", opt.dir);
         else if (db)
             site_refresh_person(db, &opt, job.key);
         pthread_mutex_lock(&w->mu);
@@ -56,6 +59,24 @@ static void *run(void *arg)
     pthread_mutex_unlock(&w->mu);
     store_close(db);
     return NULL;
+}
+
+static void push(site_worker *w, long long game, const char *key)
+{
+    if (!w)
+        return;
+    pthread_mutex_lock(&w->mu);
+    if (w->n == SITE_QUEUE) {
+        log_msg(LOG_WARNING, "site: too many pages waiting; one refresh is dropped (durakbot "
+                             "--export-site rewrites them all)");
+        w->head = (w->head + 1) % SITE_QUEUE;
+        w->n--;
+    }
+    site_job *j = &w->job[(w->head + w->n++) % SITE_QUEUE];
+    j->game = game;
+    snprintf(j->key, sizeof j->key, "%s", key ? key : "");
+    pthread_cond_signal(&w->cv);
+    pthread_mutex_unlock(&w->mu);
 }
 
 site_worker *site_worker_start(const site_options *o, const char *db_path)
@@ -78,25 +99,11 @@ site_worker *site_worker_start(const site_options *o, const char *db_path)
         free(w);
         return NULL;
     }
+    char index[CONFIG_PATH_MAX + 16];
+    snprintf(index, sizeof index, "%s/index.html", o->dir);
+    if (access(index, F_OK) != 0) /* a new site.dir: the games played before it, once */
+        push(w, -1, NULL);
     return w;
-}
-
-static void push(site_worker *w, long long game, const char *key)
-{
-    if (!w)
-        return;
-    pthread_mutex_lock(&w->mu);
-    if (w->n == SITE_QUEUE) {
-        log_msg(LOG_WARNING, "site: too many pages waiting; one refresh is dropped (durakbot "
-                             "--export-site rewrites them all)");
-        w->head = (w->head + 1) % SITE_QUEUE;
-        w->n--;
-    }
-    site_job *j = &w->job[(w->head + w->n++) % SITE_QUEUE];
-    j->game = game;
-    snprintf(j->key, sizeof j->key, "%s", key ? key : "");
-    pthread_cond_signal(&w->cv);
-    pthread_mutex_unlock(&w->mu);
 }
 
 void site_worker_game(site_worker *w, long long id) { push(w, id, NULL); }

@@ -230,10 +230,11 @@ typedef struct {
 long long store_site_games_of(store *s, const char *key, int limit,
                               void (*cb)(void *ctx, const store_site_entry *e), void *ctx);
 
-/* Every channel with recorded games (private games under their '+' keys), by channel key. */
+/* Every channel with recorded games (private games under their '+' keys), by channel key: its
+ * name, key, number of games and latest game's id. */
 long long store_site_channels(store *s,
                               void (*cb)(void *ctx, const char *channel, const char *key,
-                                         long long games),
+                                         long long games, long long latest),
                               void *ctx);
 /* The latest games of a channel (casefolded key), newest first, at most limit. */
 long long store_site_latest(store *s, const char *channel_key, int limit,

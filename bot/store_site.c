@@ -127,7 +127,7 @@ long long store_site_games_of(store *s, const char *key, int limit,
 }
 
 struct channel_cb {
-    void (*fn)(void *ctx, const char *channel, const char *key, long long games);
+    void (*fn)(void *ctx, const char *channel, const char *key, long long games, long long latest);
     void *ctx;
 };
 
@@ -137,17 +137,17 @@ static void channel_row(sqlite3_stmt *st, void *arg)
     char channel[64], key[64];
     text(st, 0, channel, sizeof channel);
     text(st, 1, key, sizeof key);
-    c->fn(c->ctx, channel, key, sqlite3_column_int64(st, 2));
+    c->fn(c->ctx, channel, key, sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 3));
 }
 
 long long store_site_channels(store *s,
                               void (*cb)(void *ctx, const char *channel, const char *key,
-                                         long long games),
+                                         long long games, long long latest),
                               void *ctx)
 {
     struct channel_cb c = { cb, ctx };
     return each_row(s,
-                    prepare(s, "SELECT max(channel), channel_key, count(*) FROM games"
+                    prepare(s, "SELECT max(channel), channel_key, count(*), max(id) FROM games"
                                " GROUP BY channel_key ORDER BY channel_key"),
                     channel_row, &c);
 }

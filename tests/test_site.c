@@ -329,6 +329,26 @@ static void test_refresh_writes_only_its_pages(void **state)
     }
 }
 
+/* Many channels: the index keeps each one's section short enough to stay under 60 KB. */
+static void test_index_many_channels(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "a-rather-long-nick-1", "a-rather-long-nick-2",
+                                   "a-rather-long-nick-3" };
+    char channel[64];
+    for (int i = 0; i < 3 * CONFIG_MAX_CHANNELS; i++) {
+        snprintf(channel, sizeof channel, "#channel-with-a-long-name-%02d", i % 40);
+        record_game(f->s, channel, (uint64_t)i + 100, nicks);
+    }
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    char *index = slurp(f->site, "index.html"); /* at most 60 KB, or it fails there */
+    assert_non_null(index);
+    assert_int_equal(count(index, "<section class=\"channel\">"), 0); /* one line each */
+    assert_non_null(strstr(index, "<bdi>#channel-with-a-long-name-39</bdi>"));
+    free(index);
+}
+
 /* The refresh thread: its own read-only connection, the pages written once drained; a reader
  * never creates a database. */
 static void test_worker(void **state)
@@ -369,6 +389,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_hidden_person, setup, teardown),
         cmocka_unit_test_setup_teardown(test_person_page, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refresh_writes_only_its_pages, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_index_many_channels, setup, teardown),
         cmocka_unit_test_setup_teardown(test_worker, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
