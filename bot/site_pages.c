@@ -375,7 +375,7 @@ static void place(site_buf *b, msg_lang lang, const store_site_entry *e)
         sb_put(b, msg_in(lang, MSG_SITE_FORFEITED));
     else if (e->durak)
         sb_put(b, msg_in(lang, MSG_SITE_DURAK));
-    else if (e->draw && e->place > 1)
+    else if (e->draw && e->place == e->worst) /* those still in share the last place */
         sb_put(b, msg_in(lang, MSG_SITE_DRAW));
     else
         sb_printf(b, "%d", e->place);

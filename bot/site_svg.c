@@ -35,10 +35,11 @@ void site_chart(site_buf *b, msg_lang lang, const double *ratings, const long lo
     lo = floor(lo / step) * step;
     hi = ceil(hi / step) * step;
     const double x0 = CHART_LEFT, x1 = CHART_W - CHART_PAD, y0 = CHART_PAD, y1 = CHART_H - 24;
-    sb_printf(b,
-              "<svg viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"%s\">\n<title>%s</title>\n"
-              "<g font-size=\"11\" fill=\"currentColor\" stroke=\"#8886\">\n",
-              CHART_W, CHART_H, msg_in(lang, MSG_SITE_CHART), msg_in(lang, MSG_SITE_CHART));
+    sb_printf(b, "<svg viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"", CHART_W, CHART_H);
+    sb_text(b, msg_in(lang, MSG_SITE_CHART)); /* a translation's quote would end the attribute */
+    sb_put(b, "\">\n<title>");
+    sb_text(b, msg_in(lang, MSG_SITE_CHART));
+    sb_put(b, "</title>\n<g font-size=\"11\" fill=\"currentColor\" stroke=\"#8886\">\n");
     for (double v = lo; v <= hi + step / 2; v += step) {
         double y = y1 - (v - lo) / (hi - lo) * (y1 - y0);
         sb_printf(b,

@@ -222,7 +222,7 @@ long long store_site_person_id(store *s, const char *key);
 typedef struct {
     long long game, ended_at;
     char channel[64], channel_key[64];
-    int nseats, place;
+    int nseats, place, worst; /* worst: the last place of those who did not forfeit */
     bool durak, forfeited, draw, rated;
     double rating_before, rating_after;
 } store_site_entry;

@@ -107,6 +107,7 @@ static void entry_row(sqlite3_stmt *st, void *arg)
     e.rated = sqlite3_column_type(st, 9) != SQLITE_NULL;
     e.rating_before = sqlite3_column_double(st, 9);
     e.rating_after = sqlite3_column_double(st, 10);
+    e.worst = sqlite3_column_int(st, 11);
     c->fn(c->ctx, &e);
 }
 
@@ -116,7 +117,8 @@ long long store_site_games_of(store *s, const char *key, int limit,
     struct cb_ctx c = { (void (*)(void *, const void *))cb, ctx, s };
     sqlite3_stmt *st =
         prepare(s, "SELECT g.id, g.ended_at, g.channel, g.channel_key, g.players, gs.place,"
-                   " gs.durak, gs.forfeited, g.draw, gs.rating_before, gs.rating_after"
+                   " gs.durak, gs.forfeited, g.draw, gs.rating_before, gs.rating_after,"
+                   " (SELECT max(place) FROM game_seats w WHERE w.game = g.id AND NOT w.forfeited)"
                    " FROM game_seats gs JOIN games g ON g.id = gs.game WHERE gs.key = ?1"
                    " ORDER BY gs.game DESC LIMIT ?2");
     if (st) {
