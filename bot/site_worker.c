@@ -46,8 +46,8 @@ static void *run(void *arg)
         pthread_mutex_unlock(&w->mu);
         if (!db && !(db = store_open_reader(w->db_path, err, sizeof err)))
             log_msg(LOG_ERR, "site: cannot open %s: %s", w->db_path, err);
-        if (db && job.game > 0)
-            site_refresh_game(db, &opt, job.game);
+        if (db && job.game > 0 && site_refresh_game(db, &opt, job.game))
+            log_msg(LOG_INFO, "site: the pages of game #%lld written", job.game);
         else if (db && job.game < 0 && site_export(db, &opt, stderr) == 0)
             log_msg(LOG_NOTICE, "site: every page written into %s", opt.dir);
         else if (db)
