@@ -6,10 +6,12 @@ Then headless Chromium (DevTools protocol, cdp.py) opens them from file://: no c
 the replay steps forward to its last bout and back (arrow keys and buttons), and shows every bout
 without JS; screenshots at phone (390x844) and desktop (1280x800) widths are kept in
 site-screenshots/ of the test's directory. Last, `set site off` turns a player into "a player"
-on the pages. Exits 77 without chromium (apt-get install chromium)."""
+on the pages, and durakbot --export-site writes the same files as the refreshes left. Exits 77
+without chromium (apt-get install chromium)."""
 import html.parser
 import os
 import re
+import subprocess
 import time
 
 import cdp
@@ -192,6 +194,22 @@ def test(env):
             "boris still named on the game's page 5 s after set site off")
     h.check("boris" not in read(pages[0]), "boris still on the index")
     h.log("set site off: boris is \"a player\" on the pages")
+
+    # the whole site written again from the database is what the refreshes left
+    rc, _ = bot.stop()
+    h.check(rc == 0, "durakbot exited with status %s after SIGTERM" % rc)
+    again = os.path.join(env.dir, "again")
+    run = subprocess.run([env.args.bot, "-c", bot.conf, "--export-site", again],
+                         capture_output=True, text=True, timeout=30)
+    h.check(run.returncode == 0, "--export-site failed: " + run.stderr)
+    files = lambda d: sorted(os.path.relpath(os.path.join(r, f), d)
+                             for r, _, fs in os.walk(d) for f in fs)
+    h.check(files(again) == files(site), "--export-site wrote %r, the bot %r"
+            % (files(again), files(site)))
+    for rel in files(site):
+        h.check(read(os.path.join(again, rel)) == read(os.path.join(site, rel)),
+                "%s differs between --export-site and the bot's refreshes" % rel)
+    h.log("--export-site wrote the same %d files" % len(files(site)))
 
 
 if __name__ == "__main__":
