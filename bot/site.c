@@ -1,11 +1,10 @@
-/* site.c — what the web pages are and where they go: the whole site (--export-site), the pages one
- * game or one person touches, each written atomically, and the worker thread that refreshes them. */
+/* site.c — what the web pages are and where they go: the whole site (--export-site), and the
+ * pages one game or one person touches (site_worker.c's jobs), each file written atomically. */
 #define _POSIX_C_SOURCE 200809L
 #include "site.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>

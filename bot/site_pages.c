@@ -1,5 +1,5 @@
-/* site_pages.c — the index (leaderboards, channels, latest games), a page per person (stats,
- * rating chart, recent games) and a page per game (players, options, result, replay). */
+/* site_pages.c — the index (leaderboards, channels, latest games) and a page per person (stats,
+ * rating chart, recent games); who is who and how a seat is named (site_game.c: a game's page). */
 #define _POSIX_C_SOURCE 200809L
 #include "site_pages.h"
 
