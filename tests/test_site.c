@@ -122,9 +122,10 @@ static int teardown(void **state)
     return 0;
 }
 
-/* A game of 3 played to its end (the first legal move each time), recorded as persist does. */
-static long long record_game(store *s, const char *channel, uint64_t seed,
-                             const char *const nicks[3])
+/* A game of 3 played to its end (the last legal move each time), recorded as persist does:
+ * stats keys, and the nicks shown (NULL: the keys). */
+static long long record_game_as(store *s, const char *channel, uint64_t seed,
+                                const char *const nicks[3], const char *const shown[3])
 {
     static game_record rec;
     durak_options o = durak_default_options();
@@ -146,7 +147,8 @@ static long long record_game(store *s, const char *channel, uint64_t seed,
     store_result r = { .n = 3, .draw = g.result == DURAK_RESULT_DRAW };
     int last = g.nout ? g.out_place[g.nout - 1] + 1 : 1;
     for (int i = 0; i < 3; i++) {
-        r.seat[i] = (store_seat){ nicks[i], nicks[i], last, false, false, 0, false };
+        r.seat[i] =
+            (store_seat){ nicks[i], shown ? shown[i] : nicks[i], last, false, false, 0, false };
         r.seat[i].durak = g.result == DURAK_RESULT_DURAK && g.result_seat == i;
         for (int k = 0; k < g.nout; k++)
             if (g.out[k] == i)
@@ -157,6 +159,12 @@ static long long record_game(store *s, const char *channel, uint64_t seed,
     assert_true(store_record_game(s, &r));
     assert_true(store_save_game_rated(s, &r, &rec, 1767225600, before, after));
     return store_saved_game_id(s);
+}
+
+static long long record_game(store *s, const char *channel, uint64_t seed,
+                             const char *const nicks[3])
+{
+    return record_game_as(s, channel, seed, nicks, NULL);
 }
 
 static char *slurp(const char *dir, const char *rel)
@@ -329,6 +337,27 @@ static void test_refresh_writes_only_its_pages(void **state)
     }
 }
 
+/* A private game against computer players: its key (maybe an account) is never shown. */
+static void test_private_game(void **state)
+{
+    struct fixture *f = *state;
+    const char *const keys[3] = { "+@alice_account", "+*normal[bot]", "+*hard[bot]" };
+    const char *const nicks[3] = { "alice", "normal[bot]", "hard[bot]" };
+    long long id = record_game_as(f->s, "+@alice_account", 21, keys, nicks);
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    char rel[32];
+    snprintf(rel, sizeof rel, "g/%lld.html", id);
+    char *page = slurp(f->site, rel), *index = slurp(f->site, "index.html");
+    assert_non_null(strstr(page, "a private game"));
+    assert_null(strstr(page, "alice_account"));
+    assert_null(strstr(index, "alice_account"));
+    assert_non_null(strstr(page, "<bdi>alice</bdi>"));
+    assert_non_null(strstr(index, msg_in(MSG_LANG_EN, MSG_SITE_BOARD_SOLO)));
+    free(page);
+    free(index);
+}
+
 /* Many channels: the index keeps each one's section short enough to stay under 60 KB. */
 static void test_index_many_channels(void **state)
 {
@@ -389,6 +418,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_hidden_person, setup, teardown),
         cmocka_unit_test_setup_teardown(test_person_page, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refresh_writes_only_its_pages, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_private_game, setup, teardown),
         cmocka_unit_test_setup_teardown(test_index_many_channels, setup, teardown),
         cmocka_unit_test_setup_teardown(test_worker, setup, teardown),
     };
