@@ -422,7 +422,6 @@ static const char *const msg_english[MSG_COUNT] = {
     [MSG_SITE_RESIGNS] = "%s leaves the game",
     [MSG_SITE_BEATEN] = "Beaten: the cards leave the game.",
     [MSG_SITE_PICKS_UP] = "%s picks up the table (%d cards).",
-    [MSG_SITE_HANDS] = "Hands:",
     [MSG_SITE_FAIR] = "Fair deal: seed %s, salt %s; the SHA-256 fingerprint announced at the start "
                       "was %s. Check it with:",
     [MSG_SITE_REPLAY_CLI] = "Replay the deal with durak-cli:",

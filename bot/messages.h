@@ -346,7 +346,6 @@ typedef enum {
     MSG_SITE_RESIGNS,       /* nick */
     MSG_SITE_BEATEN,        /* a bout's end */
     MSG_SITE_PICKS_UP,      /* nick, cards (int) */
-    MSG_SITE_HANDS,         /* the hands after a bout */
     MSG_SITE_FAIR,          /* seed, salt, fingerprint */
     MSG_SITE_REPLAY_CLI,    /* before the durak-cli command */
     MSG_SITE_PREV,          /* button */

@@ -328,7 +328,6 @@ static const char *const msg_types[MSG_COUNT] = {
     [MSG_SITE_RESIGNS] = "s",
     [MSG_SITE_BEATEN] = "",
     [MSG_SITE_PICKS_UP] = "sd",
-    [MSG_SITE_HANDS] = "",
     [MSG_SITE_FAIR] = "sss",
     [MSG_SITE_REPLAY_CLI] = "",
     [MSG_SITE_PREV] = "",
