@@ -13,6 +13,7 @@
 #include "outbox.h"
 #include "persist.h"
 #include "service.h"
+#include "site.h"
 
 #define QUIT_FLUSH_SECONDS 1.0
 
@@ -25,6 +26,8 @@ struct daemon_ctx {
     store *db;
     persist *persist; /* what the store could not take yet, retried */
     aiworker *ai;
+    site_worker *site; /* the web pages' refresh (NULL: no site.dir) */
+    site_options site_opt;
     outbox box; /* what tables said in this iteration */
     bool (*reload)(void *ctx, bot_config *out);
     void *reload_ctx;
@@ -134,6 +137,25 @@ static void ai_process(void *ctx, fd_set *in, fd_set *out, double now)
     (void)now;
     if (d->ai && aiworker_fd(d->ai) >= 0 && FD_ISSET(aiworker_fd(d->ai), in))
         aiworker_collect(d->ai, on_ai_done, d);
+}
+
+/* ---- the web pages ---- */
+
+/* A finished game is saved: its pages are refreshed on the site's thread, and with site.url its
+ * address follows the result's lines (the id is known only now). */
+static void on_game_saved(void *ctx, long long id, const char *channel)
+{
+    daemon_ctx *d = ctx;
+    char url[320];
+    site_worker_game(d->site, id);
+    if (channel[0] && site_game_url(&d->site_opt, id, url, sizeof url))
+        outbox_add_prio(&d->box, OUT_GAME, OUT_PRIVMSG, channel, "%s",
+                        site_line(&d->site_opt, tables_language(d->t, channel), url));
+}
+
+static void on_person_changed(void *ctx, const char *key)
+{
+    site_worker_person(((daemon_ctx *)ctx)->site, key);
 }
 
 /* ---- timers and stages ---- */
@@ -251,6 +273,10 @@ static void on_hup(void *ctx)
         if (d->db && !store_set_synchronous(d->db, nc.state.synchronous == CONFIG_SYNC_FULL))
             log_msg(LOG_ERR, "SIGHUP: %s", store_error(d->db));
         tables_reconfigure(d->t, &nc);
+        d->site_opt = site_options_of(&nc);
+        site_worker_reconfigure(d->site, &d->site_opt);
+        if (!d->site && d->db && nc.site.dir[0]) /* site.dir set since the start */
+            d->site = site_worker_start(&d->site_opt, nc.state.database);
         conn_reconfigure(d->c, &nc);
         d->cfg = nc;
         log_msg(LOG_NOTICE, "SIGHUP: configuration reloaded");
@@ -303,6 +329,10 @@ daemon_ctx *daemon_new(const bot_config *cfg, tables *t, outq *q, store *db, aiw
     loop_source_add(d->l, (loop_source){ ai_fds, ai_process, d });
     loop_stage_add(d->l, "persist", stage_persist, d);
     loop_stage_add(d->l, "queue", stage_queue, d);
+    d->site_opt = site_options_of(cfg);
+    if (db && cfg->site.dir[0] && !(d->site = site_worker_start(&d->site_opt, cfg->state.database)))
+        log_msg(LOG_ERR, "site: the pages in %s are not refreshed", cfg->site.dir);
+    persist_set_hooks(d->persist, &(persist_hooks){ on_game_saved, on_person_changed, d });
     conn_hooks h = { on_event, on_ready, on_lost, on_own_nick, on_casemapping, d };
     if (!(d->c = conn_new(d->l, q, cfg, &h, seed))) { /* adds the stage "write" */
         daemon_free(d);
@@ -324,6 +354,7 @@ void daemon_free(daemon_ctx *d)
     conn_free(d->c);
     loop_free(d->l);
     persist_free(d->persist);
+    site_worker_stop(d->site); /* after the last pages queued */
     outbox_free(&d->box);
     free(d);
 }

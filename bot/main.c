@@ -23,6 +23,7 @@
 #include "outq.h"
 #include "secrets.h"
 #include "export.h"
+#include "site.h"
 #include "store.h"
 #include "tables.h"
 #include "link.h"
@@ -40,6 +41,7 @@ typedef struct {
     bool check_only;
     const char *export_game; /* --export-game ID */
     bool export_games;       /* --export-games [--since DATE] */
+    const char *export_site; /* --export-site DIR */
     const char *since;
 } options;
 
@@ -51,11 +53,13 @@ static void usage(FILE *f)
         f,
         "usage: durakbot [-c FILE] [--check-config] [--version] [--help]\n"
         "       durakbot [-c FILE] --export-game ID | --export-games [--since DATE]\n"
+        "       durakbot [-c FILE] --export-site DIR\n"
         "  -c FILE         the config file (default %s)\n"
         "  --check-config  validate the config file, print \"FILE: ok\" or the error, exit\n"
         "  --export-game ID  print recorded game ID (see !last) as a durak-cli session\n"
         "  --export-games  print the recorded games as JSON Lines, one game a line;\n"
         "                  --since DATE (YYYY-MM-DD[THH:MM[:SS]], UTC): only those ended since\n"
+        "  --export-site DIR  write the web pages (leaderboards, players, replays) into DIR\n"
         "  --version       print the version and exit\n"
         "  --help          print this help and exit\n"
         "Runs in the foreground and logs to stderr; SIGTERM or SIGINT saves the games\n"
@@ -66,12 +70,12 @@ static void usage(FILE *f)
 /* --since only with --export-games, which goes with no other mode. -1 to go on, else 2. */
 static int check_export_args(const options *o)
 {
+    int exports = !!o->export_game + o->export_games + !!o->export_site;
     const char *why = o->since && !o->export_games ? "--since goes with --export-games"
-                      : o->export_game && o->export_games
-                          ? "--export-game and --export-games go one at a time"
-                      : (o->export_game || o->export_games) && o->check_only
-                          ? "--check-config does not go with an export"
-                          : NULL;
+                      : exports > 1
+                          ? "--export-game, --export-games and --export-site go one at a time"
+                      : exports && o->check_only ? "--check-config does not go with an export"
+                                                 : NULL;
     if (!why)
         return -1;
     fprintf(stderr, "durakbot: %s\n", why);
@@ -89,6 +93,8 @@ static int parse_args(int argc, char **argv, options *o)
             o->config_path = argv[++i];
         } else if (!strcmp(a, "--export-game") && i + 1 < argc) {
             o->export_game = argv[++i];
+        } else if (!strcmp(a, "--export-site") && i + 1 < argc) {
+            o->export_site = argv[++i];
         } else if (!strcmp(a, "--export-games")) {
             o->export_games = true;
         } else if (!strcmp(a, "--since") && i + 1 < argc) {
@@ -105,6 +111,7 @@ static int parse_args(int argc, char **argv, options *o)
             fprintf(stderr, "durakbot: %s: %s\n", a,
                     !strcmp(a, "-c")              ? "needs a file name"
                     : !strcmp(a, "--export-game") ? "needs a game id (!last shows one)"
+                    : !strcmp(a, "--export-site") ? "needs a directory for the pages"
                     : !strcmp(a, "--since")       ? "needs a date, like 2026-12-01"
                                                   : "unknown option");
             usage(stderr);
@@ -287,7 +294,7 @@ static int run_bot(const bot_config *cfg, const char *config_path)
     return status;
 }
 
-/* --export-game, --export-games: from state.database of the config, without connecting. */
+/* --export-game, --export-games, --export-site: from state.database of the config, without connecting. */
 static int run_export(const options *o)
 {
     bot_config cfg;
@@ -310,8 +317,12 @@ static int run_export(const options *o)
         store_close(db);
         return 1;
     }
-    int status = o->export_game ? export_game(db, o->export_game, stdout, stderr)
-                                : export_games(db, o->since, stdout, stderr);
+    site_options so = site_options_of(&cfg);
+    if (o->export_site)
+        snprintf(so.dir, sizeof so.dir, "%s", o->export_site);
+    int status = o->export_site   ? site_export(db, &so, stderr)
+                 : o->export_game ? export_game(db, o->export_game, stdout, stderr)
+                                  : export_games(db, o->since, stdout, stderr);
     store_close(db);
     if (fflush(stdout) != 0) {
         fprintf(stderr, "durakbot: writing the export failed: %s\n", strerror(errno));
@@ -326,7 +337,7 @@ int main(int argc, char **argv)
     int status = parse_args(argc, argv, &o);
     if (status >= 0)
         return status;
-    if (o.export_game || o.export_games)
+    if (o.export_game || o.export_games || o.export_site)
         return run_export(&o);
     bot_config cfg;
     char err[1024];

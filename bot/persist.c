@@ -27,6 +27,9 @@ typedef struct {
     store_result r;
     game_record *record; /* its record (heap; NULL: none), written with the result */
     long long ended_at;  /* unix time the result was taken: the game's end */
+    long long game_id;   /* the id its record got in the batch being written (0: none yet) */
+    bool rated;          /* before and after hold each seat's rating around the game */
+    double before[STORE_MAX_SEATS], after[STORE_MAX_SEATS];
     char key[STORE_MAX_SEATS][PERSIST_NICK_MAX], display[STORE_MAX_SEATS][PERSIST_NICK_MAX];
 } pending_stat;
 
@@ -48,7 +51,8 @@ struct persist {
     double backoff, retry_at;
     char told[PERSIST_TOLD_MAX][PERSIST_CHANNEL_MAX];
     int ntold;
-    const tables *t; /* of the last step: the language of each channel told */
+    const tables *t;     /* of the last step: the language of each channel told */
+    persist_hooks hooks; /* told of what was written (the web pages) */
 };
 
 persist *persist_new(store *db)
@@ -173,7 +177,10 @@ static bool write_record(persist *p, pending_stat *s)
 {
     if (!s->record)
         return true;
-    bool ok = store_save_game(p->db, &s->r, s->record, s->ended_at);
+    bool ok = store_save_game_rated(p->db, &s->r, s->record, s->ended_at,
+                                    s->rated ? s->before : NULL, s->rated ? s->after : NULL);
+    if (ok)
+        s->game_id = store_saved_game_id(p->db);
     if (ok || !store_refused(p->db))
         return ok;
     log_msg(LOG_ERR, "the state database refuses a game's record: %s", store_error(p->db));
@@ -184,6 +191,9 @@ static bool write_record(persist *p, pending_stat *s)
 
 static bool write_stat(persist *p, pending_stat *s)
 {
+    /* each seat's rating before and after, kept with the record for the web pages' charts: read
+     * inside the batch just before the result counts, so they are what store_record_game writes */
+    s->rated = s->record && store_preview_game(p->db, &s->r, s->before, s->after);
     bool ok = store_record_game(p->db, &s->r) && write_record(p, s);
     if (ok || !store_refused(p->db))
         return ok;
@@ -217,6 +227,10 @@ static bool write_batch(persist *p)
 /* A committed batch: all of it is written. */
 static void written(persist *p)
 {
+    for (int i = 0; p->hooks.game && i < p->nstat; i++)
+        if (!p->stat[i].refused && p->stat[i].game_id > 0)
+            p->hooks.game(p->hooks.ctx, p->stat[i].game_id,
+                          p->stat[i].record ? p->stat[i].record->channel : "");
     drop_stats(p);
     while (p->ntab > 0)
         drop_table(p, p->ntab - 1);
@@ -338,9 +352,15 @@ static void try_write(persist *p, double now, outbox *o)
 static void save_prefs(void *ctx, const char *key, const store_prefs *prefs)
 {
     persist *p = ctx;
+    store_prefs old;
+    bool had = p->db && p->hooks.person && store_get_prefs(p->db, key, &old);
     if (p->db && !store_put_prefs(p->db, key, prefs))
         log_msg(LOG_ERR, "%s", store_error(p->db));
+    else if (p->db && p->hooks.person && (had ? old.site : 0) != prefs->site)
+        p->hooks.person(p->hooks.ctx, key);
 }
+
+void persist_set_hooks(persist *p, const persist_hooks *h) { p->hooks = *h; }
 
 static void take_all(persist *p, tables *t, double now)
 {

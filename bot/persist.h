@@ -34,6 +34,16 @@ double persist_next_retry(const persist *p);
 /* Results and tables waiting to be written. */
 size_t persist_pending(const persist *p);
 
+/* Who is told, after a commit, of what it wrote: each finished game's record id (and where it was
+ * played: a channel, or a private game's key), and each person
+ * whose `set site` changed (their stats key). Called on the loop's thread; keep them short. */
+typedef struct {
+    void (*game)(void *ctx, long long game_id, const char *channel);
+    void (*person)(void *ctx, const char *key);
+    void *ctx;
+} persist_hooks;
+void persist_set_hooks(persist *p, const persist_hooks *h);
+
 /* One write of the changes of `t` with no memory (tools and tests): what fails is logged, lost. */
 void persist_tables(tables *t, store *db, double now);
 

@@ -53,9 +53,9 @@ static const char *const store_sql[ST_COUNT] = {
         " WHERE CASE ?2 WHEN 2 THEN substr(key, 1, 1) = '+' AND substr(key, 2, 1) <> '*'" /* solo */
         " ELSE (substr(key, 1, 1) = '*') = ?2 AND substr(key, 1, 1) <> '+' END"
         " ORDER BY rating DESC, games DESC, key LIMIT ?1",
-    [ST_GET_PREFS] = "SELECT delivery, colours, turn, language FROM prefs WHERE key = ?1",
-    [ST_PUT_PREFS] = "INSERT OR REPLACE INTO prefs (key, delivery, colours, turn, language)"
-                     " VALUES (?1, ?2, ?3, ?4, ?5)",
+    [ST_GET_PREFS] = "SELECT delivery, colours, turn, language, site FROM prefs WHERE key = ?1",
+    [ST_PUT_PREFS] = "INSERT OR REPLACE INTO prefs (key, delivery, colours, turn, language, site)"
+                     " VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
 };
 
 /* How an attempt to open went: usable, unusable (move the file aside and start afresh), not
@@ -553,6 +553,27 @@ store *store_open(const char *path, char *err, size_t errlen)
     store_format(s->path, sizeof s->path, "%s", path);
     store_connect(s, err, errlen);
     return s;
+}
+
+store *store_open_reader(const char *path, char *err, size_t errlen)
+{
+    char why[512];
+    store *s = path && *path && strlen(path) < STORE_PATH_MAX ? calloc(1, sizeof *s) : NULL;
+    store_format(err, errlen, "%s", "");
+    if (!s) {
+        store_format(err, errlen,
+                     "cannot read the state database \"%s\": no such path or no memory",
+                     path ? path : "");
+        return NULL;
+    }
+    store_format(s->path, sizeof s->path, "%s", path);
+    if (store_try_open(s, true, why, sizeof why) == STORE_OPEN_OK) {
+        s->mode = STORE_READ_ONLY;
+        return s;
+    }
+    store_format(err, errlen, "cannot read the state database %s: %s", path, why);
+    free(s);
+    return NULL;
 }
 
 bool store_reopen(store *s, char *err, size_t errlen)

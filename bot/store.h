@@ -10,7 +10,7 @@
 
 #define STORE_NICK_MAX 64 /* bytes of a key or display nick, NUL included; longer ones are cut */
 #define STORE_MAX_SEATS 6 /* players in one game (DURAK_MAX_PLAYERS) */
-#define STORE_SCHEMA_VERSION 5 /* PRAGMA user_version this build writes */
+#define STORE_SCHEMA_VERSION 6 /* PRAGMA user_version this build writes */
 #define STORE_BUSY_MS 1000     /* how long a statement waits for a lock held by another process */
 
 typedef struct store store;
@@ -46,6 +46,9 @@ typedef enum {
  * "". Returns NULL only when path is unusable as a file name (empty, a directory, its directory
  * cannot be made) or out of memory; err says why and what to do. */
 store *store_open(const char *path, char *err, size_t errlen);
+/* A second, read-only connection to a database another connection keeps (the web pages' thread):
+ * never creates, migrates nor moves aside anything. NULL with err when it cannot be read. */
+store *store_open_reader(const char *path, char *err, size_t errlen);
 void store_close(store *s);
 store_mode store_mode_of(const store *s);
 /* Tries again to open the file for writing (after a read-only or offline start, or after a write
@@ -122,6 +125,7 @@ typedef struct store_prefs {
     int colours;      /* 1: on, 2: off */
     int turn;         /* 1: the private turn line on, 2: off (the hand line and `moves` instead) */
     char language[8]; /* "en", "ru", "fr", "es"; "": the language of the channel */
+    int site;         /* 1: shown by nick on the web pages, 2: as "a player" there */
 } store_prefs;
 /* The preferences saved under key; false (and all 0) when none are (or on error). */
 bool store_get_prefs(store *s, const char *key, store_prefs *out);
@@ -165,6 +169,8 @@ typedef struct {
     char key[STORE_NICK_MAX], display[STORE_NICK_MAX];
     int place;
     bool durak, forfeited;
+    bool rated; /* the rating change is known (games recorded since schema 6) */
+    double rating_before, rating_after;
 } store_game_seat;
 
 /* A finished game as recorded. */
@@ -181,6 +187,12 @@ typedef struct {
  * time ended_at; in one transaction of its own unless inside a batch (persist writes it in the
  * batch of the result). false on error, or refused (store_refused) if r or rec is inconsistent. */
 bool store_save_game(store *s, const store_result *r, const game_record *rec, long long ended_at);
+/* The same, keeping each seat's rating before and after the game (what store_preview_game gave,
+ * in seat order) for the web pages; NULL for unknown. */
+bool store_save_game_rated(store *s, const store_result *r, const game_record *rec,
+                           long long ended_at, const double *before, const double *after);
+/* The id of the game the last successful store_save_game recorded (0 before any). */
+long long store_saved_game_id(const store *s);
 /* The game with this id into *out: true if found; false if not (store_error "") or on error. */
 bool store_get_game(store *s, long long id, store_game *out);
 /* The last game recorded in the channel (casefolded key): as store_get_game. */
@@ -189,5 +201,52 @@ bool store_last_game(store *s, const char *channel_key, store_game *out);
  * the call only). Returns how many, or -1 on error. */
 long long store_games_since(store *s, long long since, void (*cb)(void *ctx, const store_game *g),
                             void *ctx);
+
+/* ---- what the web pages read (store_site.c) ---- */
+
+/* One players row as the pages show it. */
+typedef struct {
+    long long id; /* the row's number: the person's page is p/<id>.html (never the key: it may
+                     hold an account) */
+    store_player p;
+    bool hidden; /* `set site off`: "a player" on the pages (a private key follows its person's) */
+} store_site_person;
+/* Calls cb for every players row, computer players too, in key order. Returns how many, or -1. */
+long long store_site_people(store *s, void (*cb)(void *ctx, const store_site_person *p), void *ctx);
+
+/* The page number of key's person (their players row), or 0 when they have none or chose set site
+ * off (a private key "+k" gives k's). */
+long long store_site_person_id(store *s, const char *key);
+
+/* One game of a person, as their page lists it. */
+typedef struct {
+    long long game, ended_at;
+    char channel[64], channel_key[64];
+    int nseats, place, worst; /* worst: the last place of those who did not forfeit */
+    bool durak, forfeited, draw, rated;
+    double rating_before, rating_after;
+} store_site_entry;
+/* The games of key, newest first, at most limit (all when limit < 0). Returns how many, or -1. */
+long long store_site_games_of(store *s, const char *key, int limit,
+                              void (*cb)(void *ctx, const store_site_entry *e), void *ctx);
+
+/* Every channel with recorded games (private games under their '+' keys), by channel key: its
+ * name, key, number of games and latest game's id. */
+long long store_site_channels(store *s,
+                              void (*cb)(void *ctx, const char *channel, const char *key,
+                                         long long games, long long latest),
+                              void *ctx);
+/* The latest games of a channel (casefolded key), newest first, at most limit. */
+long long store_site_latest(store *s, const char *channel_key, int limit,
+                            void (*cb)(void *ctx, const store_game *g), void *ctx);
+
+/* One row of a channel's leaderboard: a person (no computer player) who played there, their
+ * games, times out first and times durak in that channel; ordered by rating, as !top. */
+typedef struct {
+    char key[STORE_NICK_MAX];
+    int games, firsts, duraks;
+} store_site_board_row;
+/* At most n rows into out; returns how many, or -1. */
+int store_site_board(store *s, const char *channel_key, int n, store_site_board_row *out);
 
 #endif

@@ -49,6 +49,7 @@ struct store {
     int offline_code;  /* and its SQLite code (SQLITE_BUSY when locked) */
     char path[STORE_PATH_MAX];
     char error[640];
+    long long saved_game; /* the id store_save_game wrote last */
 };
 
 #if defined(__GNUC__)

@@ -1,5 +1,5 @@
 /* store_prefs: each person's preferences for their private lines (NOTICE or PRIVMSG, colours,
- * the turn line, the language), one row per stats key, read when first needed and written on `set`. */
+ * the turn line, the language, the web pages), one row per stats key, read when first needed and written on `set`. */
 #include "store_internal.h"
 
 #include <stdio.h>
@@ -20,6 +20,7 @@ bool store_get_prefs(store *s, const char *key, store_prefs *out)
         out->turn = sqlite3_column_int(st, 2);
         const unsigned char *lang = sqlite3_column_text(st, 3);
         snprintf(out->language, sizeof out->language, "%s", lang ? (const char *)lang : "");
+        out->site = sqlite3_column_int(st, 4);
     } else if (rc != SQLITE_DONE) {
         store_fail(s, "could not read a player's settings", "the defaults are used");
     }
@@ -35,6 +36,7 @@ bool store_put_prefs(store *s, const char *key, const store_prefs *p)
     sqlite3_bind_int(s->st[ST_PUT_PREFS], 3, p->colours);
     sqlite3_bind_int(s->st[ST_PUT_PREFS], 4, p->turn);
     store_bind_text(s, ST_PUT_PREFS, 5, p->language);
+    sqlite3_bind_int(s->st[ST_PUT_PREFS], 6, p->site);
     return store_run(s, ST_PUT_PREFS, "could not save a player's settings",
                      "they hold until the bot restarts: check free space and permissions of "
                      "state.database");

@@ -17,10 +17,11 @@ static const char *const sql_insert_game =
     " seed, salt, draw, result, truncated, moves, teams)"
     " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)";
 static const char *const sql_insert_seat =
-    "INSERT INTO game_seats (game, seat, key, display, place, durak, forfeited)"
-    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)";
+    "INSERT INTO game_seats (game, seat, key, display, place, durak, forfeited, rating_before,"
+    " rating_after) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)";
 static const char *const sql_seats =
-    "SELECT key, display, place, durak, forfeited FROM game_seats WHERE game = ?1 ORDER BY seat";
+    "SELECT key, display, place, durak, forfeited, rating_before, rating_after FROM game_seats"
+    " WHERE game = ?1 ORDER BY seat";
 
 static sqlite3_stmt *prepare(store *s, const char *sql, const char *what)
 {
@@ -66,7 +67,8 @@ static const char *check_game(const store_result *r, const game_record *g)
     return NULL;
 }
 
-static bool insert_seats(store *s, const store_result *r, long long id)
+static bool insert_seats(store *s, const store_result *r, long long id, const double *before,
+                         const double *after)
 {
     bool ok = true;
     for (int i = 0; ok && i < r->n; i++) {
@@ -81,6 +83,10 @@ static bool insert_seats(store *s, const store_result *r, long long id)
         sqlite3_bind_int(st, 5, seat->place);
         sqlite3_bind_int(st, 6, seat->durak);
         sqlite3_bind_int(st, 7, seat->forfeited);
+        if (before && after) {
+            sqlite3_bind_double(st, 8, before[i]);
+            sqlite3_bind_double(st, 9, after[i]);
+        }
         ok = run(s, st, "could not record a game's seat");
     }
     return ok;
@@ -114,6 +120,12 @@ static bool insert_game(store *s, const store_result *r, const game_record *g, l
 
 bool store_save_game(store *s, const store_result *r, const game_record *rec, long long ended_at)
 {
+    return store_save_game_rated(s, r, rec, ended_at, NULL, NULL);
+}
+
+bool store_save_game_rated(store *s, const store_result *r, const game_record *rec,
+                           long long ended_at, const double *before, const double *after)
+{
     store_clear_error(s);
     const char *why = check_game(r, rec);
     if (why)
@@ -124,8 +136,12 @@ bool store_save_game(store *s, const store_result *r, const game_record *rec, lo
         return refuse(s, "its moves do not fit");
     }
     bool ok = store_online(s, "could not record a game", "check state.database") && store_begin(s);
+    long long id = 0;
     ok = ok && insert_game(s, r, rec, ended_at, moves)
-         && insert_seats(s, r, sqlite3_last_insert_rowid(s->db)) && store_commit(s);
+         && insert_seats(s, r, id = sqlite3_last_insert_rowid(s->db), before, after)
+         && store_commit(s);
+    if (ok)
+        s->saved_game = id;
     if (!ok && s->db && s->depth)
         store_rollback(s);
     free(moves);
@@ -155,6 +171,9 @@ static bool read_seats(store *s, store_game *g)
         seat->place = sqlite3_column_int(st, 2);
         seat->durak = sqlite3_column_int(st, 3) != 0;
         seat->forfeited = sqlite3_column_int(st, 4) != 0;
+        seat->rated = sqlite3_column_type(st, 5) != SQLITE_NULL;
+        seat->rating_before = sqlite3_column_double(st, 5);
+        seat->rating_after = sqlite3_column_double(st, 6);
     }
     bool ok = rc == SQLITE_DONE || rc == SQLITE_ROW;
     if (!ok)
@@ -214,6 +233,8 @@ static bool select_one(store *s, const char *sql, long long id, const char *key,
     sqlite3_finalize(st);
     return ok;
 }
+
+long long store_saved_game_id(const store *s) { return s->saved_game; }
 
 bool store_get_game(store *s, long long id, store_game *out)
 {

@@ -32,6 +32,12 @@ const char *const store_migrations[] = {
     " forfeited INTEGER NOT NULL, PRIMARY KEY (game, seat));",
     /* 4 -> 5: the language of each person's private lines. */
     "ALTER TABLE prefs ADD COLUMN language TEXT NOT NULL DEFAULT '';",
+    /* 5 -> 6: the web pages: whether a person shows there, each seat's rating before and after
+     * the game (NULL for games recorded before), a person's games by key. */
+    "ALTER TABLE prefs ADD COLUMN site INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE game_seats ADD COLUMN rating_before REAL;"
+    "ALTER TABLE game_seats ADD COLUMN rating_after REAL;"
+    "CREATE INDEX game_seats_by_key ON game_seats (key, game);",
 };
 _Static_assert(sizeof store_migrations / sizeof *store_migrations == STORE_SCHEMA_VERSION,
                "one migration per schema version");

@@ -115,6 +115,18 @@ static void summary(msg_lang lang, const store_game *g, char *buf, size_t cap)
     }
 }
 
+void tables_site_page(const tables *t, const char *target, char kind, long long id, outbox *o)
+{
+    char url[sizeof t->cfg.site.url + 32];
+    size_t n = strlen(t->cfg.site.url);
+    if (!n || id <= 0)
+        return;
+    while (n > 1 && t->cfg.site.url[n - 1] == '/')
+        n--;
+    snprintf(url, sizeof url, "%.*s/%c/%lld.html", (int)n, t->cfg.site.url, kind, id);
+    tables_say(o, target, MSG_SITE_PAGE, url);
+}
+
 void info_last(tables *t, const char *channel, outbox *o)
 {
     store_game *g = malloc(sizeof *g); /* large: its record */
@@ -135,5 +147,6 @@ void info_last(tables *t, const char *channel, outbox *o)
     record_cli_new(&g->rec, cli, sizeof cli);
     tables_say(o, channel, MSG_LAST_GAME, (int)g->id, render_variant(&r, &g->rec.opt), g->nseats,
                minutes, line, commit, cli);
+    tables_site_page(t, channel, 'g', g->id, o);
     free(g);
 }

@@ -22,7 +22,7 @@ static void show(tables *t, const tables_who *w, const store_prefs *p, outbox *o
                   tables_text(t, n, on_off(p->turn, 1)), tables_text(t, n, MSG_LANG_NAME));
 }
 
-/* "notice", "privmsg", "colours on", "colors off", "turn on", ...: true when understood. */
+/* "notice", "privmsg", "colours on", "colors off", "turn on", "site off"...: true when understood. */
 static bool change(store_prefs *p, const char *arg)
 {
     char what[32] = "", value[16] = "";
@@ -35,6 +35,8 @@ static bool change(store_prefs *p, const char *arg)
         p->colours = v;
     else if (!strcmp(what, "turn") && v)
         p->turn = v;
+    else if (!strcmp(what, "site") && v) /* off: "a player" on the web pages */
+        p->site = v;
     else
         return false;
     return true;

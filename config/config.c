@@ -58,6 +58,7 @@ static bool config_check_channel(const char *s, char *why, size_t whylen);
 static bool config_check_prefix(const char *s, char *why, size_t whylen);
 static bool config_check_hostmask(const char *s, char *why, size_t whylen);
 static bool config_check_path(const char *s, char *why, size_t whylen);
+static bool config_check_url(const char *s, char *why, size_t whylen);
 
 static const struct config_enum config_variants[] = { { "classic", CONFIG_VARIANT_CLASSIC },
                                                       { "transfer", CONFIG_VARIANT_TRANSFER },
@@ -169,6 +170,8 @@ static const struct config_key config_keys[] = {
     KEY_BOOL("ui.unicode_suits", ui.unicode_suits),
     KEY_PATH("state.database", state.database, STR_NON_EMPTY),
     KEY_ENUM("state.synchronous", state.synchronous, config_syncs, "\"normal\" or \"full\""),
+    KEY_PATH("site.dir", site.dir, 0),
+    KEY_STR("site.url", site.url, 0, config_check_url),
     { "admins", KIND_LIST, offsetof(bot_config, admins), sizeof(((bot_config *)0)->admins[0]),
       offsetof(bot_config, nadmins), 0, CONFIG_MAX_ADMINS, "", STR_NON_EMPTY, config_check_hostmask,
       NULL, NULL },
@@ -406,6 +409,20 @@ static bool config_check_path(const char *s, char *why, size_t whylen)
         why, whylen,
         "must be an absolute file name starting with / without control characters (got \"%s\")", s);
     return false;
+}
+
+/* A web address said on IRC after the pages' names: http(s)://, no spaces or controls; "" for none. */
+static bool config_check_url(const char *s, char *why, size_t whylen)
+{
+    bool ok = !s[0]
+              || ((!strncmp(s, "http://", 7) || !strncmp(s, "https://", 8)) && !strpbrk(s, " \"'<>")
+                  && !config_has_ctl(s));
+    if (!ok)
+        snprintf(why, whylen,
+                 "must be a web address starting with http:// or https:// without spaces, like "
+                 "\"https://example.org/durak\" (got \"%s\")",
+                 s);
+    return ok;
 }
 
 /* The checks every string gets, then the key's own check. */

@@ -91,6 +91,10 @@ typedef struct {
         char database[CONFIG_PATH_MAX]; /* SQLite file of running games and stats */
         int synchronous;                /* CONFIG_SYNC_*: FULL survives a power cut */
     } state;
+    struct {
+        char dir[CONFIG_PATH_MAX]; /* the web pages (bot/site.h); "": none */
+        char url[256];             /* their address from outside, said on IRC; "": not said */
+    } site;
     char admins[CONFIG_MAX_ADMINS][128]; /* hostmasks nick!user@host, * and ? wildcards */
     int nadmins;
     config_channel channel_settings[CONFIG_MAX_CHANNELS]; /* per channel: its language */

@@ -211,6 +211,7 @@ static void test_custom_file(void **state)
         "  rejoin_grace = 0; max_timeouts = 3; variant = \"transfer\";\n"
         "  throwin = \"neighbors\"; first5 = TRUE; };\n"
         "state = { synchronous = \"full\"; };\n"
+        "site = { dir = \"/srv/durak\"; url = \"https://example.org/durak\"; };\n"
         "/* admins: two */ admins = [ \"alice!*@*.example.org\", \"b?b!bob@host\" ];\n"
         "@include \"ui.conf\"\n",
         0);
@@ -237,6 +238,8 @@ static void test_custom_file(void **state)
     assert_int_equal(c.game.throwin, CONFIG_THROWIN_NEIGHBOURS);
     assert_true(c.game.first5);
     assert_int_equal(c.state.synchronous, CONFIG_SYNC_FULL);
+    assert_string_equal(c.site.dir, "/srv/durak");
+    assert_string_equal(c.site.url, "https://example.org/durak");
     assert_false(c.ui.colors);
     assert_false(c.ui.unicode_suits);
     assert_int_equal(c.nadmins, 2);
@@ -609,7 +612,7 @@ static const struct bad_case bad_cases[] = {
       "2: duplicate setting name" },
     /* unknown keys */
     { "unknown top-level", "\ncolour = true;\n",
-      "2: colour: unknown key (expected one of: irc, flood, game, ui, state, admins, "
+      "2: colour: unknown key (expected one of: irc, flood, game, ui, state, site, admins, "
       "channel_settings)" },
     { "unknown in irc", "irc = {\n  sever = \"x\";\n};\n",
       "2: irc.sever: unknown key (expected one of: server, port, tls, tls_verify, tls_ca_file, "
@@ -662,6 +665,15 @@ static const struct bad_case bad_cases[] = {
       "\"auto:koi8-r\" (got \"CP1251\")" },
     { "encoding not a string", "irc = {\n  encoding = 1251;\n};\n",
       "2: irc.encoding: must be a string in double quotes (got an integer)" },
+    { "site.url not http", "site = {\n  url = \"ftp://example.org/durak\";\n};\n",
+      "2: site.url: must be a web address starting with http:// or https:// without spaces, like "
+      "\"https://example.org/durak\" (got \"ftp://example.org/durak\")" },
+    { "site.url with a quote", "site = {\n  url = \"https://x/\\\"><b>\";\n};\n",
+      "2: site.url: must be a web address starting with http:// or https:// without spaces, like "
+      "\"https://example.org/durak\" (got \"https://x/\"><b>\")" },
+    { "site.dir relative", "site = {\n  dir = \"www\";\n};\n",
+      "2: site.dir: must be an absolute file name starting with / without control characters "
+      "(got \"www\")" },
     { "bad synchronous", "state = {\n  synchronous = \"off\";\n};\n",
       "2: state.synchronous: must be \"normal\" or \"full\" (got \"off\")" },
     { "unknown group in ui", "ui = {\n  theme = { dark = true; };\n};\n",

@@ -21,6 +21,7 @@ static out_prio old_prio(out_kind kind, msg_id id)
     case MSG_TOP:
     case MSG_TOP_NONE:
     case MSG_STATS_SOLO:
+    case MSG_SITE_PAGE: /* added with the web pages: the address, a reply like !stats */
     case MSG_TOP_SOLO:
     case MSG_TOP_SOLO_NONE:
     case MSG_HELP_SOLO:
@@ -59,7 +60,7 @@ static void test_every_id_as_before(void **state)
             if (kinds[k] == OUT_PRIVMSG && got == OUT_REPLY)
                 replies_said++;
         }
-    assert_int_equal(replies_said, 24); /* the switch's 24 cases */
+    assert_int_equal(replies_said, 25); /* the switch's 24 cases and the page's address */
 }
 
 /* A few by name, so that the copy above cannot drift with what it checks. */

@@ -329,6 +329,8 @@ static void test_preferences(void **state)
     assert_non_null(said(h, "alice", "Saved: notice."));
     priv(h, "alice", "set colours off");
     priv(h, "bob", "set turn off");
+    priv(h, "carol", "set site off"); /* "a player" on the web pages */
+    assert_non_null(said(h, "carol", "Saved: site off."));
     start_two(h, "#durak");
     priv(h, "alice", "hand");
     assert_int_equal(h->o.items[0].kind, OUT_PRIVMSG);
@@ -349,6 +351,7 @@ static void test_preferences(void **state)
     tables_set_store(h->t, db);
     assert_int_equal(tables_prefs_of(h->t, "alice")->delivery, 1);
     assert_int_equal(tables_prefs_of(h->t, "bob")->turn, 2);
+    assert_int_equal(tables_prefs_of(h->t, "carol")->site, 2);
     h_free(h);
     store_close(db);
     char cmd[300];

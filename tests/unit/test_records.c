@@ -408,6 +408,13 @@ static void test_game_recorded_and_replayed(void **state)
             assert_non_null(strstr(last, durak));
         }
     }
+    /* with site.url, !last and !stats give the web pages' addresses */
+    snprintf(h->cfg.site.url, sizeof h->cfg.site.url, "https://example.org/durak/");
+    tables_reconfigure(h->t, &h->cfg);
+    chan(h, "alice", "#durak", "!last");
+    assert_non_null(said(h, "#durak", "Page: https://example.org/durak/g/2.html"));
+    chan(h, "alice", "#durak", "!stats");
+    assert_non_null(said(h, "#durak", "Page: https://example.org/durak/p/"));
     /* the export of game 2, replayed by durak-cli, ends in the recorded result */
     static store_game g;
     assert_true(store_get_game(db, 2, &g));

@@ -147,7 +147,7 @@ static void test_open_creates(void **state)
     sqlite3_stmt *st;
     assert_int_equal(sqlite3_open(f->path, &db), SQLITE_OK);
     const char *checks[][2] = { { "PRAGMA journal_mode", "wal" },
-                                { "PRAGMA user_version", "5" },
+                                { "PRAGMA user_version", "6" },
                                 { "PRAGMA application_id", "1146243906" } };
     for (size_t i = 0; i < sizeof checks / sizeof *checks; i++) {
         assert_int_equal(sqlite3_prepare_v2(db, checks[i][0], -1, &st, NULL), SQLITE_OK);
@@ -682,11 +682,11 @@ static void test_prefs(void **state)
 {
     struct fixture *f = *state;
     store *s = open_clean(f);
-    store_prefs p = { 1, 1, 1, "fr" };
+    store_prefs p = { 1, 1, 1, "fr", 1 };
     assert_false(store_get_prefs(s, "alice", &p)); /* none saved: all defaults */
     assert_int_equal(p.delivery + p.colours + p.turn, 0);
     assert_string_equal(p.language, "");
-    store_prefs mine = { 2, 2, 1, "ru" };
+    store_prefs mine = { 2, 2, 1, "ru", 2 };
     assert_true(store_put_prefs(s, "@alice_acc", &mine));
     store_close(s);
     s = open_clean(f); /* saved across a restart */
@@ -695,6 +695,7 @@ static void test_prefs(void **state)
     assert_int_equal(p.colours, 2);
     assert_int_equal(p.turn, 1);
     assert_string_equal(p.language, "ru");
+    assert_int_equal(p.site, 2); /* set site off: "a player" on the web pages */
     store_close(s);
 }
 

@@ -1,0 +1,264 @@
+/* site.c — what the web pages are and where they go: the whole site (--export-site), and the
+ * pages one game or one person touches (site_worker.c's jobs), each file written atomically. */
+#define _POSIX_C_SOURCE 200809L
+#include "site.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "log.h"
+#include "site_pages.h"
+
+site_options site_options_of(const bot_config *cfg)
+{
+    site_options o;
+    memset(&o, 0, sizeof o);
+    snprintf(o.dir, sizeof o.dir, "%s", cfg->site.dir);
+    snprintf(o.url, sizeof o.url, "%s", cfg->site.url);
+    size_t n = strlen(o.url);
+    while (n && o.url[n - 1] == '/') /* "https://x/durak/" and ".../durak" alike */
+        o.url[--n] = '\0';
+    o.lang = (msg_lang)cfg->game.language;
+    o.nchannels = cfg->nchannel_settings;
+    memcpy(o.channels, cfg->channel_settings, sizeof o.channels);
+    return o;
+}
+
+msg_lang site_channel_lang(const site_options *o, const char *channel)
+{
+    for (int i = 0; i < o->nchannels; i++) /* ASCII case: channel_settings as typed */
+        if (!strcasecmp(o->channels[i].name, channel) && o->channels[i].language >= 0)
+            return (msg_lang)o->channels[i].language;
+    return o->lang;
+}
+
+bool site_game_url(const site_options *o, long long id, char *buf, size_t cap)
+{
+    buf[0] = '\0';
+    if (!o->url[0])
+        return false;
+    snprintf(buf, cap, "%s/g/%lld.html", o->url, id);
+    return true;
+}
+
+const char *site_line(const site_options *o, int lang, const char *url)
+{
+    static _Thread_local char line[400];
+    (void)o;
+    snprintf(
+        line, sizeof line,
+        msg_in(lang >= 0 && lang < MSG_LANG_COUNT ? (msg_lang)lang : MSG_LANG_EN, MSG_SITE_PAGE),
+        url);
+    return line;
+}
+
+/* ---- files ---- */
+
+/* Pages are for everyone to read, whatever the bot's umask (the service's is 0077). */
+static bool make_dir(const char *path)
+{
+    if (mkdir(path, 0755) == 0)
+        return chmod(path, 0755) == 0;
+    return errno == EEXIST;
+}
+
+static bool make_dirs(const site_options *o)
+{
+    char path[CONFIG_PATH_MAX + 8];
+    bool ok = make_dir(o->dir);
+    snprintf(path, sizeof path, "%s/p", o->dir);
+    ok = ok && make_dir(path);
+    snprintf(path, sizeof path, "%s/g", o->dir);
+    return ok && make_dir(path);
+}
+
+/* dir/rel, through rel.tmp and a rename: a reader never sees half a page. */
+static bool write_file(const site_options *o, const char *rel, const char *data, size_t len)
+{
+    char path[CONFIG_PATH_MAX + 40], tmp[CONFIG_PATH_MAX + 48];
+    snprintf(path, sizeof path, "%s/%s", o->dir, rel);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    FILE *f = fd >= 0 && fchmod(fd, 0644) == 0 ? fdopen(fd, "w") : NULL;
+    if (!f && fd >= 0)
+        close(fd);
+    bool ok = f && fwrite(data, 1, len, f) == len;
+    ok = f && fclose(f) == 0 && ok;
+    ok = ok && rename(tmp, path) == 0;
+    if (!ok) {
+        log_msg(LOG_ERR, "site: could not write %s: %s; check site.dir's permissions and space",
+                path, strerror(errno));
+        unlink(tmp);
+    }
+    return ok;
+}
+
+static bool write_page(const site_options *o, const char *rel, site_buf *b)
+{
+    if (b->oom) {
+        log_msg(LOG_ERR, "site: out of memory writing %s", rel);
+        return false;
+    }
+    if (b->len > SITE_PAGE_MAX)
+        log_msg(LOG_WARNING, "site: %s is %zu bytes, over %d", rel, b->len, SITE_PAGE_MAX);
+    return write_file(o, rel, b->p ? b->p : "", b->len);
+}
+
+static bool write_index(const site_ctx *c, site_buf *b)
+{
+    sb_reset(b);
+    site_page_index(c, b);
+    return write_page(c->opt, "index.html", b);
+}
+
+/* A person's page, or its removal when they chose set site off. */
+static bool write_person(const site_ctx *c, const store_site_person *p, site_buf *b)
+{
+    char rel[48];
+    snprintf(rel, sizeof rel, "p/%lld.html", p->id);
+    if (p->hidden) {
+        char path[CONFIG_PATH_MAX + 48];
+        snprintf(path, sizeof path, "%s/%s", c->opt->dir, rel);
+        return unlink(path) == 0 || errno == ENOENT;
+    }
+    if (!site_has_page(p))
+        return true;
+    sb_reset(b);
+    site_page_person(c, p, b);
+    return write_page(c->opt, rel, b);
+}
+
+static bool write_game(const site_ctx *c, const store_game *g, site_buf *b)
+{
+    char rel[48];
+    snprintf(rel, sizeof rel, "g/%lld.html", g->id);
+    sb_reset(b);
+    site_page_game(c, g, b);
+    return write_page(c->opt, rel, b);
+}
+
+/* ---- the whole site ---- */
+
+struct export_run {
+    site_ctx *c;
+    site_buf *b;
+    long long games, failed;
+};
+
+static void export_game(void *ctx, const store_game *g)
+{
+    struct export_run *r = ctx;
+    r->games++;
+    r->failed += !write_game(r->c, g, r->b);
+}
+
+int site_export(store *db, const site_options *o, FILE *err)
+{
+    site_ctx c = { 0 };
+    site_buf b;
+    sb_init(&b);
+    if (!o->dir[0]) {
+        fprintf(err, "durakbot: --export-site needs a directory\n");
+        return 1;
+    }
+    if (!make_dirs(o)) {
+        fprintf(err, "durakbot: cannot make %s (and its p/ and g/): %s\n", o->dir, strerror(errno));
+        return 1;
+    }
+    if (!site_ctx_load(&c, db, o)) {
+        fprintf(err, "durakbot: --export-site: %s\n", store_error(db));
+        site_ctx_free(&c);
+        return 1;
+    }
+    const char *css = site_css();
+    bool ok = write_file(o, "style.css", css, strlen(css)) && write_index(&c, &b);
+    for (size_t i = 0; ok && i < c.npeople; i++)
+        ok = write_person(&c, &c.people[i], &b);
+    struct export_run r = { &c, &b, 0, 0 };
+    if (ok && store_games_since(db, 0, export_game, &r) < 0) {
+        fprintf(err, "durakbot: --export-site: %s\n", store_error(db));
+        ok = false;
+    }
+    if (!ok || r.failed)
+        fprintf(err,
+                "durakbot: --export-site: some pages could not be written into %s (the log "
+                "says which)\n",
+                o->dir);
+    site_ctx_free(&c);
+    sb_free(&b);
+    return ok && !r.failed ? 0 : 1;
+}
+
+/* ---- parts of it ---- */
+
+bool site_refresh_game(store *db, const site_options *o, long long id)
+{
+    site_ctx c = { 0 };
+    site_buf b;
+    store_game *g = malloc(sizeof *g);
+    sb_init(&b);
+    bool ok = g && make_dirs(o) && site_ctx_load(&c, db, o) && store_get_game(db, id, g);
+    if (ok) {
+        const char *css = site_css();
+        char path[CONFIG_PATH_MAX + 16];
+        snprintf(path, sizeof path, "%s/style.css", o->dir);
+        if (access(path, F_OK) != 0)
+            write_file(o, "style.css", css, strlen(css));
+        ok = write_game(&c, g, &b) && write_index(&c, &b);
+        for (int s = 0; s < g->nseats; s++) {
+            const store_site_person *p = site_person(&c, g->seat[s].key);
+            if (p)
+                ok = write_person(&c, p, &b) && ok;
+        }
+    } else {
+        log_msg(LOG_ERR, "site: game #%lld's pages are not written: %s", id,
+                g ? store_error(db) : "out of memory");
+    }
+    site_ctx_free(&c);
+    sb_free(&b);
+    free(g);
+    return ok;
+}
+
+struct ids {
+    long long id[4096];
+    int n;
+};
+
+static void take_id(void *ctx, const store_site_entry *e)
+{
+    struct ids *l = ctx;
+    if (l->n < (int)(sizeof l->id / sizeof *l->id))
+        l->id[l->n++] = e->game;
+}
+
+bool site_refresh_person(store *db, const site_options *o, const char *key)
+{
+    site_ctx c = { 0 };
+    site_buf b;
+    struct ids *ids = calloc(1, sizeof *ids);
+    store_game *g = malloc(sizeof *g);
+    char solo[STORE_NICK_MAX + 1];
+    sb_init(&b);
+    bool ok = ids && g && make_dirs(o) && site_ctx_load(&c, db, o);
+    const store_site_person *p = ok ? site_person(&c, key) : NULL;
+    if (p) {
+        ok = write_index(&c, &b) && write_person(&c, p, &b);
+        snprintf(solo, sizeof solo, "+%s", key);
+        store_site_games_of(db, key, (int)(sizeof ids->id / sizeof *ids->id) / 2, take_id, ids);
+        store_site_games_of(db, solo, (int)(sizeof ids->id / sizeof *ids->id) / 2, take_id, ids);
+        for (int i = 0; i < ids->n; i++)
+            if (store_get_game(db, ids->id[i], g))
+                ok = write_game(&c, g, &b) && ok;
+    }
+    site_ctx_free(&c);
+    sb_free(&b);
+    free(ids);
+    free(g);
+    return ok;
+}

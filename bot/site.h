@@ -1,0 +1,53 @@
+/* site.h — the web face: static pages from the state database (index, a page per person, a page
+ * per game with its replay), written whole by --export-site or refreshed after each game. */
+#ifndef DURAK_SITE_H
+#define DURAK_SITE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "config.h"
+#include "messages.h"
+#include "store.h"
+
+/* What the pages need of the config. */
+typedef struct {
+    char dir[CONFIG_PATH_MAX]; /* site.dir: where the pages go ("": no site) */
+    char url[256];             /* site.url: their address from outside ("": not said on IRC) */
+    msg_lang lang;             /* game.language: the index's and people's pages' */
+    config_channel channels[CONFIG_MAX_CHANNELS]; /* each channel's language */
+    int nchannels;
+} site_options;
+
+site_options site_options_of(const bot_config *cfg);
+/* The language of a channel's pages (its channel_settings, else game.language). */
+msg_lang site_channel_lang(const site_options *o, const char *channel);
+
+/* Every page into o->dir (made if missing): style.css, index.html, p/<id>.html, g/<id>.html;
+ * pages of people who chose `set site off` removed. Messages on err; 0, or 1 on failure. */
+int site_export(store *db, const site_options *o, FILE *err);
+/* Only the pages game id touches: its page, the index, its people's pages. false on error. */
+bool site_refresh_game(store *db, const site_options *o, long long id);
+/* A person's `set site` changed: the index, their page and their games' pages. */
+bool site_refresh_person(store *db, const site_options *o, const char *key);
+
+/* The line "Page: <url>" in lang (IRC text: the address as it is). */
+const char *site_line(const site_options *o, int lang, const char *url);
+/* "<site.url>/g/<id>.html", or "" (false) without site.url. */
+bool site_game_url(const site_options *o, long long id, char *buf, size_t cap);
+
+/* The refresh off the main loop: a thread of its own with its own connection to the database at
+ * db_path, fed game ids and people's keys; a site.dir without index.html gets every page first.
+ * NULL if o has no dir (or out of memory). */
+typedef struct site_worker site_worker;
+site_worker *site_worker_start(const site_options *o, const char *db_path);
+void site_worker_game(site_worker *w, long long id);
+void site_worker_person(site_worker *w, const char *key);
+/* New options (SIGHUP); a dir set where there was none needs a restart. */
+void site_worker_reconfigure(site_worker *w, const site_options *o);
+/* Waits until every job queued so far is written (tests, shutdown). */
+void site_worker_drain(site_worker *w);
+void site_worker_stop(site_worker *w);
+
+#endif

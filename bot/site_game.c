@@ -1,0 +1,125 @@
+/* site_game.c — a game's page: where and when, the options, each seat's place and rating
+ * change, the result, then the replay (site_replay.c). Written in the channel's language. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <string.h>
+
+#include "site_pages.h"
+
+static int rounded(double r) { return (int)(r + (r < 0 ? -0.5 : 0.5)); }
+
+static void options(site_buf *b, msg_lang lang, const durak_options *o)
+{
+    sb_printf(
+        b, "<p>%s: %s, %s", msg_in(lang, MSG_SITE_OPTIONS),
+        msg_in(lang, o->variant == DURAK_VARIANT_TRANSFER ? MSG_WORD_TRANSFER : MSG_WORD_CLASSIC),
+        msg_in(lang, o->throwin == DURAK_THROWIN_NEIGHBOURS ? MSG_WORD_NEIGHBOURS : MSG_WORD_ALL));
+    sb_put(b, ", ");
+    sb_msg(b, lang, MSG_SITE_OPT_DECK, (int)o->deck);
+    if (o->first5)
+        sb_printf(b, ", %s", msg_in(lang, MSG_SITE_OPT_FIRST5));
+    if (o->teams)
+        sb_printf(b, ", %s", msg_in(lang, MSG_SITE_OPT_TEAMS));
+    sb_put(b, "</p>\n");
+}
+
+static void seat_place(site_buf *b, msg_lang lang, const store_game *g, const store_game_seat *s)
+{
+    int worst = 0;
+    for (int i = 0; i < g->nseats; i++)
+        if (!g->seat[i].forfeited && g->seat[i].place > worst)
+            worst = g->seat[i].place;
+    if (s->forfeited)
+        sb_put(b, msg_in(lang, MSG_SITE_FORFEITED));
+    else if (s->durak)
+        sb_put(b, msg_in(lang, MSG_SITE_DURAK));
+    else if (g->draw && s->place == worst)
+        sb_put(b, msg_in(lang, MSG_SITE_DRAW));
+    else
+        sb_printf(b, "%d", s->place);
+}
+
+static void seats(const site_ctx *c, site_buf *b, msg_lang lang, const store_game *g)
+{
+    sb_printf(b, "<div class=\"scroll\"><table>\n<tr><th>%s</th><th>%s</th><th>%s</th></tr>\n",
+              msg_in(lang, MSG_SITE_COL_PLAYER), msg_in(lang, MSG_SITE_COL_PLACE),
+              msg_in(lang, MSG_SITE_COL_CHANGE));
+    for (int s = 0; s < g->nseats; s++) {
+        const store_game_seat *st = &g->seat[s];
+        sb_put(b, "<tr><td>");
+        site_name(c, b, lang, st->key, st->display, s, "../", true);
+        sb_put(b, "</td><td>");
+        seat_place(b, lang, g, st);
+        sb_put(b, "</td><td>");
+        if (st->rated) {
+            int d = rounded(st->rating_after) - rounded(st->rating_before);
+            sb_printf(b, "%d &rarr; %d <span class=\"%s\">(%s%d)</span>",
+                      rounded(st->rating_before), rounded(st->rating_after),
+                      d > 0   ? "up"
+                      : d < 0 ? "down"
+                              : "same",
+                      d > 0 ? "+" : "", d);
+        } else {
+            sb_put(b, "&ndash;");
+        }
+        sb_put(b, "</td></tr>\n");
+    }
+    sb_put(b, "</table></div>\n");
+}
+
+static void result_line(const site_ctx *c, site_buf *b, msg_lang lang, const store_game *g)
+{
+    site_buf who;
+    sb_init(&who);
+    int durak = -1, winner = -1;
+    for (int s = 0; s < g->nseats; s++) {
+        durak = g->seat[s].durak ? s : durak;
+        if (!g->seat[s].forfeited && g->seat[s].place == 1 && winner < 0)
+            winner = s;
+    }
+    sb_put(b, "<p><strong>");
+    if (durak >= 0 || (!g->draw && winner >= 0)) {
+        int s = durak >= 0 ? durak : winner;
+        site_name(c, &who, lang, g->seat[s].key, g->seat[s].display, s, "../", false);
+        sb_msg(b, lang, durak >= 0 ? MSG_SITE_RESULT_DURAK : MSG_SITE_RESULT_WON,
+               who.p ? who.p : "");
+    } else {
+        sb_put(b, msg_in(lang, MSG_SITE_DRAW));
+    }
+    sb_put(b, "</strong></p>\n");
+    sb_free(&who);
+}
+
+void site_page_game(const site_ctx *c, const store_game *g, site_buf *b)
+{
+    msg_lang lang = site_channel_lang(c->opt, g->rec.channel);
+    char id[24], title[128], when[32];
+    snprintf(id, sizeof id, "%lld", g->id);
+    site_fmt(title, sizeof title, lang, MSG_SITE_GAME, id);
+    site_page_begin(b, lang, title, "../");
+    sb_printf(b, "<h1>%s</h1>\n<p>", title);
+    if (g->rec.channel_key[0] == '+')
+        sb_put(b, msg_in(lang, MSG_SITE_PRIVATE));
+    else
+        sb_nick(b, g->rec.channel);
+    site_time(g->ended_at, when, sizeof when);
+    sb_printf(b, " &middot; %s UTC</p>\n", when);
+    options(b, lang, &g->rec.opt);
+    seats(c, b, lang, g);
+    result_line(c, b, lang, g);
+    /* the replay names seats without links: "a player 2" for those hidden */
+    site_buf names[STORE_MAX_SEATS];
+    const char *name[DURAK_MAX_PLAYERS];
+    for (int s = 0; s < DURAK_MAX_PLAYERS; s++) {
+        sb_init(&names[s < STORE_MAX_SEATS ? s : 0]);
+        name[s] = "?";
+    }
+    for (int s = 0; s < g->nseats; s++) {
+        site_name(c, &names[s], lang, g->seat[s].key, g->seat[s].display, s, "../", false);
+        name[s] = names[s].p ? names[s].p : "?";
+    }
+    site_replay(b, lang, g, name);
+    for (int s = 0; s < STORE_MAX_SEATS; s++)
+        sb_free(&names[s]);
+    site_page_end(b);
+}

@@ -1,0 +1,452 @@
+/* site_pages.c — the index (leaderboards, channels, latest games) and a page per person (stats,
+ * rating chart, recent games); who is who and how a seat is named (site_game.c: a game's page). */
+#define _POSIX_C_SOURCE 200809L
+#include "site_pages.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { BOARD_ROWS = 20, CHANNEL_ROWS = 10, CHANNELS_IN_FULL = 4, RECENT_ROWS = 40 };
+
+/* ---- people ---- */
+
+struct load {
+    site_ctx *c;
+    size_t cap;
+    bool oom;
+};
+
+static void add_person(void *ctx, const store_site_person *p)
+{
+    struct load *l = ctx;
+    if (l->oom)
+        return;
+    if (l->c->npeople == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 256;
+        store_site_person *more = realloc(l->c->people, cap * sizeof *more);
+        if (!more) {
+            l->oom = true;
+            return;
+        }
+        l->c->people = more;
+        l->cap = cap;
+    }
+    l->c->people[l->c->npeople++] = *p;
+}
+
+bool site_ctx_load(site_ctx *c, store *db, const site_options *o)
+{
+    memset(c, 0, sizeof *c);
+    c->db = db;
+    c->opt = o;
+    struct load l = { c, 0, false };
+    return store_site_people(db, add_person, &l) >= 0 && !l.oom; /* in key order */
+}
+
+void site_ctx_free(site_ctx *c)
+{
+    free(c->people);
+    c->people = NULL;
+    c->npeople = 0;
+}
+
+static int by_key(const void *key, const void *item)
+{
+    return strcmp(key, ((const store_site_person *)item)->p.key);
+}
+
+const store_site_person *site_person(const site_ctx *c, const char *key)
+{
+    if (key[0] == '+' && key[1] != '*')
+        key++;
+    return c->npeople ? bsearch(key, c->people, c->npeople, sizeof *c->people, by_key) : NULL;
+}
+
+static bool is_bot(const char *key) { return key[0] == '*' || (key[0] == '+' && key[1] == '*'); }
+
+bool site_has_page(const store_site_person *p)
+{
+    return p && !p->hidden && !is_bot(p->p.key) && p->p.key[0] != '+';
+}
+
+void site_name(const site_ctx *c, site_buf *b, msg_lang lang, const char *key, const char *display,
+               int seat, const char *root, bool link)
+{
+    const store_site_person *p = is_bot(key) ? NULL : site_person(c, key);
+    if (p && p->hidden) {
+        sb_put(b, msg_in(lang, MSG_SITE_ANON));
+        if (seat >= 0)
+            sb_printf(b, " %d", seat + 1);
+        return;
+    }
+    if (link && site_has_page(p))
+        sb_printf(b, "<a href=\"%sp/%lld.html\">", root, p->id);
+    sb_nick(b, display);
+    if (link && site_has_page(p))
+        sb_put(b, "</a>");
+}
+
+/* ---- pieces ---- */
+
+static int rounded(double r) { return (int)(r + (r < 0 ? -0.5 : 0.5)); }
+
+static void change(site_buf *b, bool rated, double before, double after)
+{
+    if (!rated) {
+        sb_put(b, "&ndash;");
+        return;
+    }
+    int d = rounded(after) - rounded(before);
+    sb_printf(b, "%d &rarr; %d <span class=\"%s\">(%s%d)</span>", rounded(before), rounded(after),
+              d > 0   ? "up"
+              : d < 0 ? "down"
+                      : "same",
+              d > 0 ? "+" : "", d);
+}
+
+static bool private_key(const char *channel_key) { return channel_key[0] == '+'; }
+
+static void where(site_buf *b, msg_lang lang, const char *channel, const char *channel_key)
+{
+    if (private_key(channel_key))
+        sb_put(b, msg_in(lang, MSG_SITE_PRIVATE));
+    else
+        sb_nick(b, channel);
+}
+
+/* The result of g in words: "alice is the durak", "a draw". */
+static void result(const site_ctx *c, site_buf *b, msg_lang lang, const store_game *g,
+                   const char *root)
+{
+    site_buf who;
+    sb_init(&who);
+    int winner = -1;
+    for (int s = 0; s < g->nseats; s++) {
+        if (g->seat[s].durak)
+            site_name(c, &who, lang, g->seat[s].key, g->seat[s].display, s, root, false);
+        if (!g->seat[s].forfeited && g->seat[s].place == 1)
+            winner = winner < 0 ? s : winner;
+    }
+    if (who.len)
+        sb_msg(b, lang, MSG_SITE_RESULT_DURAK, who.p);
+    else if (g->draw)
+        sb_put(b, msg_in(lang, MSG_SITE_DRAW));
+    else if (winner >= 0) {
+        site_name(c, &who, lang, g->seat[winner].key, g->seat[winner].display, winner, root, false);
+        sb_msg(b, lang, MSG_SITE_RESULT_WON, who.p ? who.p : "");
+    }
+    sb_free(&who);
+}
+
+static void board_head(site_buf *b, msg_lang lang)
+{
+    sb_printf(b,
+              "<div class=\"scroll\"><table>\n<tr><th class=\"n\">#</th><th>%s</th>"
+              "<th class=\"n\">%s</th><th class=\"n\">%s</th><th class=\"n wide\">%s</th>"
+              "<th class=\"n wide\">%s</th></tr>\n",
+              msg_in(lang, MSG_SITE_COL_PLAYER), msg_in(lang, MSG_SITE_COL_RATING),
+              msg_in(lang, MSG_SITE_COL_GAMES), msg_in(lang, MSG_SITE_COL_FIRSTS),
+              msg_in(lang, MSG_SITE_COL_DURAKS));
+}
+
+static void board(const site_ctx *c, site_buf *b, msg_lang lang, store_board which, msg_id title)
+{
+    store_player top[BOARD_ROWS];
+    int n = store_top(c->db, BOARD_ROWS, which, top);
+    sb_printf(b, "<h2>%s</h2>\n", msg_in(lang, title));
+    if (n <= 0) {
+        sb_printf(b, "<p>%s</p>\n", msg_in(lang, MSG_SITE_NONE));
+        return;
+    }
+    board_head(b, lang);
+    for (int i = 0; i < n; i++) {
+        sb_printf(b, "<tr><td class=\"n\">%d</td><td>", i + 1);
+        site_name(c, b, lang, top[i].key, top[i].display, -1, "", true);
+        sb_printf(b,
+                  "</td><td class=\"n\">%d</td><td class=\"n\">%d</td><td class=\"n wide\">%d</td>"
+                  "<td class=\"n wide\">%d</td></tr>\n",
+                  rounded(top[i].rating), top[i].games, top[i].firsts, top[i].duraks);
+    }
+    sb_put(b, "</table></div>\n");
+}
+
+/* One line of a list of games: number, when, where, players, result. */
+struct latest {
+    const site_ctx *c;
+    site_buf *b;
+    msg_lang lang;
+};
+
+static void game_row(void *ctx, const store_game *g)
+{
+    struct latest *l = ctx;
+    char when[32];
+    site_time(g->ended_at, when, sizeof when);
+    sb_printf(l->b, "<tr><td><a href=\"g/%lld.html\">#%lld</a></td><td class=\"wide\">%s</td><td>",
+              g->id, g->id, when);
+    for (int s = 0; s < g->nseats; s++) {
+        if (s)
+            sb_put(l->b, ", ");
+        site_name(l->c, l->b, l->lang, g->seat[s].key, g->seat[s].display, s, "", true);
+    }
+    sb_put(l->b, "</td><td>");
+    result(l->c, l->b, l->lang, g, "");
+    sb_put(l->b, "</td></tr>\n");
+}
+
+struct channels {
+    const site_ctx *c;
+    site_buf *b;
+    long long total, solo;
+    int shown, rows; /* channels with a section; rows in each (fewer with many channels) */
+};
+
+static void count_channel(void *ctx, const char *channel, const char *key, long long games,
+                          long long latest)
+{
+    (void)channel;
+    (void)games;
+    (void)latest;
+    ((struct channels *)ctx)->shown += !private_key(key);
+}
+
+/* With many channels, one line each in one table: its games and its latest game. */
+static void channel_line(void *ctx, const char *channel, const char *key, long long games,
+                         long long latest)
+{
+    struct channels *ch = ctx;
+    ch->total += games;
+    if (private_key(key)) {
+        ch->solo += games;
+        return;
+    }
+    sb_put(ch->b, "<tr><td>");
+    sb_nick(ch->b, channel);
+    sb_printf(ch->b,
+              "</td><td class=\"n\">%lld</td><td><a href=\"g/%lld.html\">#%lld</a></td></tr>\n",
+              games, latest, latest);
+}
+
+static void channel_section(void *ctx, const char *channel, const char *key, long long games,
+                            long long latest)
+{
+    struct channels *ch = ctx;
+    const site_ctx *c = ch->c;
+    site_buf *b = ch->b;
+    msg_lang lang = c->opt->lang;
+    store_site_board_row rows[CHANNEL_ROWS];
+    (void)latest;
+    ch->total += games;
+    if (private_key(key)) {
+        ch->solo += games;
+        return;
+    }
+    site_buf name;
+    sb_init(&name);
+    sb_nick(&name, channel);
+    sb_put(b, "<section class=\"channel\">\n<h2>");
+    sb_msg(b, lang, MSG_SITE_BOARD_CHANNEL, name.p ? name.p : "");
+    sb_put(b, "</h2>\n<p>");
+    sb_msg(b, lang, MSG_SITE_GAMES_PLAYED, (int)games);
+    sb_put(b, "</p>\n");
+    sb_free(&name);
+    int n = store_site_board(c->db, key, ch->rows, rows);
+    if (n > 0) {
+        board_head(b, lang);
+        for (int i = 0; i < n; i++) {
+            const store_site_person *p = site_person(c, rows[i].key);
+            sb_printf(b, "<tr><td class=\"n\">%d</td><td>", i + 1);
+            /* never the key itself: it may be an account */
+            site_name(c, b, lang, rows[i].key, p ? p->p.display : msg_in(lang, MSG_SITE_ANON), -1,
+                      "", true);
+            sb_printf(b,
+                      "</td><td class=\"n\">%d</td><td class=\"n\">%d</td>"
+                      "<td class=\"n wide\">%d</td><td class=\"n wide\">%d</td></tr>\n",
+                      p ? rounded(p->p.rating) : 0, rows[i].games, rows[i].firsts, rows[i].duraks);
+        }
+        sb_put(b, "</table></div>\n");
+    }
+    sb_printf(
+        b,
+        "<h3>%s</h3>\n<div class=\"scroll\"><table>\n<tr><th>%s</th><th class=\"wide\">%s</th>"
+        "<th>%s</th><th>%s</th></tr>\n",
+        msg_in(lang, MSG_SITE_LATEST), msg_in(lang, MSG_SITE_COL_GAME),
+        msg_in(lang, MSG_SITE_COL_WHEN), msg_in(lang, MSG_SITE_COL_PLAYERS),
+        msg_in(lang, MSG_SITE_COL_RESULT));
+    struct latest l = { c, b, lang };
+    store_site_latest(c->db, key, ch->rows, game_row, &l);
+    sb_put(b, "</table></div>\n</section>\n");
+}
+
+void site_page_index(const site_ctx *c, site_buf *b)
+{
+    msg_lang lang = c->opt->lang;
+    site_buf body;
+    sb_init(&body);
+    struct channels ch = { c, &body, 0, 0, 0, CHANNEL_ROWS };
+    store_site_channels(c->db, count_channel, &ch);
+    if (ch.shown <= CHANNELS_IN_FULL) { /* each with its board and latest games */
+        store_site_channels(c->db, channel_section, &ch);
+    } else { /* the index stays under 60 KB: one line a channel */
+        sb_printf(&body,
+                  "<h2>%s</h2>\n<div class=\"scroll\"><table>\n<tr><th>%s</th><th class=\"n\">%s"
+                  "</th><th>%s</th></tr>\n",
+                  msg_in(lang, MSG_SITE_LATEST), msg_in(lang, MSG_SITE_COL_WHERE),
+                  msg_in(lang, MSG_SITE_COL_GAMES), msg_in(lang, MSG_SITE_COL_GAME));
+        store_site_channels(c->db, channel_line, &ch);
+        sb_put(&body, "</table></div>\n");
+    }
+    site_page_begin(b, lang, msg_in(lang, MSG_SITE_TITLE), "");
+    sb_printf(b, "<h1>%s</h1>\n<p>", msg_in(lang, MSG_SITE_TITLE));
+    sb_msg(b, lang, MSG_SITE_GAMES_PLAYED, (int)ch.total);
+    sb_put(b, "</p>\n");
+    board(c, b, lang, STORE_TOP_PEOPLE, MSG_SITE_BOARD);
+    if (body.len)
+        sb_put(b, body.p);
+    else
+        sb_printf(b, "<p>%s</p>\n", msg_in(lang, MSG_SITE_NONE));
+    board(c, b, lang, STORE_TOP_BOTS, MSG_SITE_BOARD_BOTS);
+    board(c, b, lang, STORE_TOP_SOLO, MSG_SITE_BOARD_SOLO);
+    if (ch.solo) {
+        sb_put(b, "<p>");
+        sb_msg(b, lang, MSG_SITE_GAMES_PLAYED, (int)ch.solo);
+        sb_put(b, "</p>\n");
+    }
+    site_page_end(b);
+    sb_free(&body);
+}
+
+/* ---- a person's page ---- */
+
+struct entries {
+    store_site_entry *e;
+    int n, cap;
+    bool oom;
+};
+
+static void add_entry(void *ctx, const store_site_entry *e)
+{
+    struct entries *l = ctx;
+    if (l->oom)
+        return;
+    if (l->n == l->cap) {
+        int cap = l->cap ? 2 * l->cap : 64;
+        store_site_entry *more = realloc(l->e, (size_t)cap * sizeof *more);
+        if (!more) {
+            l->oom = true;
+            return;
+        }
+        l->e = more;
+        l->cap = cap;
+    }
+    l->e[l->n++] = *e;
+}
+
+static void stats_row(site_buf *b, const char *label, const store_player *p)
+{
+    sb_printf(b,
+              "<tr><th>%s</th><td class=\"n\">%d</td><td class=\"n\">%d</td><td class=\"n\">%d</td>"
+              "<td class=\"n\">%d</td><td class=\"n\">%d</td><td class=\"n\">%d</td></tr>\n",
+              label, p->games, p->firsts, p->duraks, p->draws, p->forfeits, rounded(p->rating));
+}
+
+static void stats(const site_ctx *c, site_buf *b, msg_lang lang, const store_site_person *p)
+{
+    sb_printf(b,
+              "<div class=\"scroll\"><table>\n<tr><th></th><th class=\"n\">%s</th>"
+              "<th class=\"n\">%s</th><th class=\"n\">%s</th><th class=\"n\">%s</th>"
+              "<th class=\"n\">%s</th><th class=\"n\">%s</th></tr>\n",
+              msg_in(lang, MSG_SITE_COL_GAMES), msg_in(lang, MSG_SITE_COL_FIRSTS),
+              msg_in(lang, MSG_SITE_COL_DURAKS), msg_in(lang, MSG_SITE_COL_DRAWS),
+              msg_in(lang, MSG_SITE_COL_FORFEITS), msg_in(lang, MSG_SITE_COL_RATING));
+    stats_row(b, "", &p->p);
+    char solo[STORE_NICK_MAX + 1];
+    snprintf(solo, sizeof solo, "+%s", p->p.key);
+    const store_site_person *q =
+        bsearch(solo, c->people, c->npeople, sizeof *c->people, by_key); /* not site_person */
+    if (q)
+        stats_row(b, msg_in(lang, MSG_SITE_SOLO_STATS), &q->p);
+    sb_put(b, "</table></div>\n");
+}
+
+static void place(site_buf *b, msg_lang lang, const store_site_entry *e)
+{
+    if (e->forfeited)
+        sb_put(b, msg_in(lang, MSG_SITE_FORFEITED));
+    else if (e->durak)
+        sb_put(b, msg_in(lang, MSG_SITE_DURAK));
+    else if (e->draw && e->place == e->worst) /* those still in share the last place */
+        sb_put(b, msg_in(lang, MSG_SITE_DRAW));
+    else
+        sb_printf(b, "%d", e->place);
+}
+
+static void recent(site_buf *b, msg_lang lang, const store_site_entry *e, int n)
+{
+    sb_printf(
+        b,
+        "<h2>%s</h2>\n<div class=\"scroll\"><table>\n<tr><th>%s</th><th class=\"wide\">%s</th>"
+        "<th>%s</th><th>%s</th><th>%s</th></tr>\n",
+        msg_in(lang, MSG_SITE_RECENT), msg_in(lang, MSG_SITE_COL_GAME),
+        msg_in(lang, MSG_SITE_COL_WHEN), msg_in(lang, MSG_SITE_COL_WHERE),
+        msg_in(lang, MSG_SITE_COL_PLACE), msg_in(lang, MSG_SITE_COL_CHANGE));
+    for (int i = 0; i < n; i++) {
+        char when[32];
+        site_time(e[i].ended_at, when, sizeof when);
+        sb_printf(b,
+                  "<tr><td><a href=\"../g/%lld.html\">#%lld</a></td><td class=\"wide\">%s</td><td>",
+                  e[i].game, e[i].game, when);
+        where(b, lang, e[i].channel, e[i].channel_key);
+        sb_put(b, "</td><td>");
+        place(b, lang, &e[i]);
+        sb_put(b, "</td><td>");
+        change(b, e[i].rated, e[i].rating_before, e[i].rating_after);
+        sb_put(b, "</td></tr>\n");
+    }
+    if (!n)
+        sb_printf(b, "<tr><td colspan=\"5\">%s</td></tr>\n", msg_in(lang, MSG_SITE_NONE));
+    sb_put(b, "</table></div>\n");
+}
+
+static int newest_first(const void *x, const void *y)
+{
+    long long a = ((const store_site_entry *)x)->game, b = ((const store_site_entry *)y)->game;
+    return a < b ? 1 : a > b ? -1 : 0;
+}
+
+void site_page_person(const site_ctx *c, const store_site_person *p, site_buf *b)
+{
+    msg_lang lang = c->opt->lang;
+    struct entries all = { 0 };
+    char solo[STORE_NICK_MAX + 1];
+    store_site_games_of(c->db, p->p.key, -1, add_entry, &all); /* newest first */
+    int channel_games = all.n;
+    snprintf(solo, sizeof solo, "+%s", p->p.key);
+    store_site_games_of(c->db, solo, RECENT_ROWS, add_entry, &all);
+    site_buf title;
+    sb_init(&title);
+    sb_text(&title, p->p.display);
+    site_page_begin(b, lang, title.p ? title.p : "", "../");
+    sb_put(b, "<h1>");
+    sb_nick(b, p->p.display);
+    sb_put(b, "</h1>\n");
+    stats(c, b, lang, p);
+    sb_printf(b, "<h2>%s</h2>\n", msg_in(lang, MSG_SITE_CHART));
+    double *ratings = malloc((size_t)(channel_games ? channel_games : 1) * sizeof *ratings);
+    long long *ids = malloc((size_t)(channel_games ? channel_games : 1) * sizeof *ids);
+    int n = 0;
+    for (int i = channel_games - 1; ratings && ids && i >= 0; i--)
+        if (all.e[i].rated) {
+            ratings[n] = all.e[i].rating_after;
+            ids[n++] = all.e[i].game;
+        }
+    site_chart(b, lang, ratings, ids, ratings && ids ? n : 0);
+    free(ratings);
+    free(ids);
+    if (all.n > channel_games) /* private games among the channels' */
+        qsort(all.e, (size_t)all.n, sizeof *all.e, newest_first);
+    recent(b, lang, all.e, all.n < RECENT_ROWS ? all.n : RECENT_ROWS);
+    site_page_end(b);
+    sb_free(&title);
+    free(all.e);
+}

@@ -1,0 +1,39 @@
+/* site_pages.h — the three kinds of page (index, person, game) written into a buffer, from the
+ * store through a context that knows every person's page number and `set site` choice. */
+#ifndef DURAK_SITE_PAGES_H
+#define DURAK_SITE_PAGES_H
+
+#include "site.h"
+#include "site_html.h"
+
+typedef struct {
+    store *db;
+    const site_options *opt;
+    store_site_person *people; /* every players row, sorted by key */
+    size_t npeople;
+} site_ctx;
+
+/* Reads every person (their page numbers and choices); false on error. */
+bool site_ctx_load(site_ctx *c, store *db, const site_options *o);
+void site_ctx_free(site_ctx *c);
+/* The person of a stats key (a private game's "+key" gives its person's row); NULL if none. */
+const store_site_person *site_person(const site_ctx *c, const char *key);
+/* Does key get a page of its own (a person, not a computer player nor a private key)? */
+bool site_has_page(const store_site_person *p);
+
+/* A seat's name as HTML: the nick (a link to their page from root when they have one), "a
+ * player" for those who chose set site off; seat >= 0 numbers such ones. */
+void site_name(const site_ctx *c, site_buf *b, msg_lang lang, const char *key, const char *display,
+               int seat, const char *root, bool link);
+
+void site_page_index(const site_ctx *c, site_buf *b);
+void site_page_person(const site_ctx *c, const store_site_person *p, site_buf *b);
+void site_page_game(const site_ctx *c, const store_game *g, site_buf *b);
+
+/* The replay section of g (site_replay.c): hands as dealt, every bout, the fair deal's proof;
+ * names[s] is seat s's name as HTML. false (with a note) when the record does not replay. */
+bool site_replay(site_buf *b, msg_lang lang, const store_game *g, const char *const names[]);
+/* The rating chart (site_svg.c): inline SVG of ratings[0..n) after games ids[0..n). */
+void site_chart(site_buf *b, msg_lang lang, const double *ratings, const long long *ids, int n);
+
+#endif

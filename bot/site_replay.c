@@ -1,0 +1,181 @@
+/* site_replay.c — a game's replay as a page section: the hands as dealt, every bout with each card
+ * played, covered, taken or transferred, the deal's proof, and a few lines of JS to step it. */
+#define _POSIX_C_SOURCE 200809L
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "site_pages.h"
+
+/* Steps bouts one at a time (buttons, arrow keys, #b<N> in the address); without JS every bout
+ * shows. */
+static const char replay_js[] =
+    "<script>\n(function(){var d=document,r=d.documentElement,"
+    "b=[].slice.call(d.querySelectorAll('.bout')),i=0;if(!b.length)return;"
+    "r.classList.add('js');\nfunction show(n){i=Math.max(0,Math.min(b.length-1,n));"
+    "b.forEach(function(e,k){e.classList.toggle('on',k===i)});"
+    "d.getElementById('pos').textContent=(i+1)+' / '+b.length;"
+    "try{history.replaceState(null,'','#'+b[i].id)}catch(e){}}\n"
+    "function go(n){r.classList.remove('all');show(n)}\n"
+    "d.getElementById('prev').onclick=function(){go(i-1)};"
+    "d.getElementById('next').onclick=function(){go(i+1)};"
+    "d.getElementById('all').onclick=function(){r.classList.toggle('all')};\n"
+    "d.addEventListener('keydown',function(e){if(e.key==='ArrowLeft')go(i-1);"
+    "else if(e.key==='ArrowRight')go(i+1)});\n"
+    "var h=location.hash.slice(1),k=b.findIndex(function(e){return e.id===h});"
+    "show(k<0?0:k)})();\n</script>\n";
+
+static void hand(site_buf *b, msg_lang lang, cards_t h)
+{
+    for (cards_t s = h; s; s &= s - 1) {
+        sb_card(b, lang, cards_first(s));
+        if (s & (s - 1))
+            sb_put(b, " ");
+    }
+}
+
+static const char *card_html(msg_lang lang, card_t c, char *buf, size_t cap)
+{
+    site_buf t;
+    sb_init(&t);
+    sb_card(&t, lang, c);
+    snprintf(buf, cap, "%s", t.p ? t.p : "");
+    sb_free(&t);
+    return buf;
+}
+
+/* One move as a list item, the game before it in *g (a transfer names the new defender, after). */
+static void move_line(site_buf *b, msg_lang lang, const durak_game *before, const durak_game *after,
+                      const record_move *m, const char *const names[])
+{
+    char c1[96], c2[96];
+    const char *who = names[m->seat];
+    sb_put(b, "<li>");
+    switch (m->kind) {
+    case DURAK_ACT_PLAY:
+        sb_msg(b, lang, MSG_SITE_PLAYS, who, card_html(lang, m->card, c1, sizeof c1));
+        break;
+    case DURAK_ACT_BEAT:
+        sb_msg(b, lang, MSG_SITE_COVERS, who, card_html(lang, m->target, c1, sizeof c1),
+               card_html(lang, m->card, c2, sizeof c2));
+        break;
+    case DURAK_ACT_TAKE: sb_msg(b, lang, MSG_SITE_TAKES, who); break;
+    case DURAK_ACT_PASS: sb_msg(b, lang, MSG_SITE_PASSES, who); break;
+    case DURAK_ACT_TRANSFER:
+        sb_msg(b, lang, MSG_SITE_TRANSFERS, who, card_html(lang, m->card, c1, sizeof c1),
+               names[after->defender]);
+        break;
+    default: sb_msg(b, lang, MSG_SITE_RESIGNS, who); break;
+    }
+    (void)before;
+    sb_put(b, "</li>\n");
+}
+
+static void proof(site_buf *b, msg_lang lang, const store_game *g)
+{
+    char commit[RECORD_COMMIT_MAX], digest[RECORD_DIGEST_HEX], seed[24], cli[160];
+    site_buf salt;
+    sb_init(&salt);
+    sb_text(&salt, g->rec.salt);
+    record_commit_string(&g->rec, commit);
+    record_fingerprint(&g->rec, digest);
+    snprintf(seed, sizeof seed, "%" PRIu64, g->rec.seed);
+    record_cli_new(&g->rec, cli, sizeof cli);
+    sb_put(b, "<section id=\"fair\">\n<p>");
+    sb_msg(b, lang, MSG_SITE_FAIR, seed, salt.p ? salt.p : "", digest);
+    sb_put(b, "</p>\n<pre><code>printf %s '");
+    sb_text(b, commit);
+    sb_put(b, "' | sha256sum</code></pre>\n<p>");
+    sb_msg(b, lang, MSG_SITE_REPLAY_CLI);
+    sb_printf(b, "</p>\n<pre><code>durakbot --export-game %lld | durak-cli\n", g->id);
+    sb_text(b, cli);
+    sb_put(b, "</code></pre>\n</section>\n");
+    sb_free(&salt);
+}
+
+static void steps(site_buf *b, msg_lang lang)
+{
+    sb_printf(b,
+              "<nav class=\"steps\"><button type=\"button\" id=\"prev\">&larr; %s</button>"
+              "<span id=\"pos\"></span><button type=\"button\" id=\"next\">%s &rarr;</button>"
+              "<button type=\"button\" id=\"all\">%s</button></nav>\n",
+              msg_in(lang, MSG_SITE_PREV), msg_in(lang, MSG_SITE_NEXT), msg_in(lang, MSG_SITE_ALL));
+}
+
+/* Closes a bout: how it ended (taken by taker, or beaten) and its list. */
+static void bout_end(site_buf *b, msg_lang lang, int taker, cards_t table,
+                     const char *const names[])
+{
+    if (taker >= 0 || table) {
+        sb_put(b, "<li><em>");
+        if (taker >= 0)
+            sb_msg(b, lang, MSG_SITE_PICKS_UP, names[taker], cards_count(table));
+        else
+            sb_msg(b, lang, MSG_SITE_BEATEN);
+        sb_put(b, "</em></li>\n");
+    }
+    sb_put(b, "</ol></section>\n");
+}
+
+bool site_replay(site_buf *b, msg_lang lang, const store_game *g, const char *const names[])
+{
+    durak_game gm, prev;
+    char trump[96];
+    sb_printf(b, "<h2>%s</h2>\n", msg_in(lang, MSG_SITE_REPLAY));
+    if (!durak_new(&gm, &g->rec.opt, g->rec.seed)) {
+        proof(b, lang, g);
+        return false;
+    }
+    sb_put(b, "<section id=\"deal\"><h3>");
+    sb_msg(b, lang, MSG_SITE_DEALT, card_html(lang, gm.trump_card, trump, sizeof trump));
+    sb_put(b, "</h3>\n<ul>\n");
+    for (int s = 0; s < gm.opt.players; s++) {
+        sb_printf(b, "<li>%s: ", names[s]);
+        hand(b, lang, gm.hand[s]);
+        sb_put(b, "</li>\n");
+    }
+    sb_put(b, "</ul></section>\n");
+    steps(b, lang);
+    int bout = -1, nbout = 0, taker = -1;
+    cards_t table = 0;
+    bool ok = true;
+    for (int i = 0; i < g->rec.nmoves && ok; i++) {
+        const record_move *m = &g->rec.move[i];
+        if (gm.bouts != bout) {
+            bout = gm.bouts;
+            taker = -1;
+            sb_printf(b, "<section class=\"bout\" id=\"b%d\"><h3>", ++nbout);
+            sb_msg(b, lang, MSG_SITE_BOUT, nbout, names[gm.attacker], names[gm.defender]);
+            sb_put(b, "</h3>\n<ol>\n");
+        }
+        prev = gm;
+        durak_error e = m->seat >= gm.opt.players ? DURAK_ERR_BAD_SEAT
+                        : m->kind == RECORD_RESIGN
+                            ? durak_resign(&gm, m->seat)
+                            : (gm.actor == m->seat
+                                   ? durak_apply(&gm, (durak_action){ m->kind, m->card, m->target })
+                                   : DURAK_ERR_NOT_YOUR_TURN);
+        if (e != DURAK_OK) {
+            ok = false;
+            break;
+        }
+        move_line(b, lang, &prev, &gm, m, names);
+        if (m->kind == DURAK_ACT_TAKE)
+            taker = m->seat;
+        table =
+            durak_table_cards(&prev)
+            | (m->kind <= DURAK_ACT_BEAT || m->kind == DURAK_ACT_TRANSFER ? card_bit(m->card) : 0);
+        if (gm.bouts != bout || durak_over(&gm)) {
+            bout_end(b, lang, taker, table, names);
+            bout = -2; /* closed: the next move opens the next bout */
+        }
+    }
+    if (bout >= 0)
+        sb_put(b, "</ol></section>\n");
+    if (g->rec.truncated || !ok)
+        sb_printf(b, "<p><em>%s</em></p>\n", msg_in(lang, MSG_SITE_TRUNCATED));
+    proof(b, lang, g);
+    if (nbout)
+        sb_put(b, replay_js);
+    return ok;
+}

@@ -1,0 +1,66 @@
+/* site_svg.c — a person's rating after each game as an inline SVG line chart, drawn here (no
+ * plotting service, no script): scaled to the page's width, at most a few hundred points. */
+#include <math.h>
+#include <stdio.h>
+
+#include "site_pages.h"
+
+enum { CHART_W = 600, CHART_H = 200, CHART_LEFT = 44, CHART_PAD = 10, CHART_POINTS = 300 };
+
+/* A round step for about four grid lines over span. */
+static double grid_step(double span)
+{
+    double raw = span / 4, step = 1;
+    while (step * 10 <= raw)
+        step *= 10;
+    return raw > 5 * step ? 10 * step : raw > 2 * step ? 5 * step : raw > step ? 2 * step : step;
+}
+
+void site_chart(site_buf *b, msg_lang lang, const double *ratings, const long long *ids, int n)
+{
+    if (n < 1) {
+        sb_printf(b, "<p>%s</p>\n", msg_in(lang, MSG_SITE_CHART_NONE));
+        return;
+    }
+    double lo = ratings[0], hi = ratings[0];
+    for (int i = 1; i < n; i++) {
+        lo = ratings[i] < lo ? ratings[i] : lo;
+        hi = ratings[i] > hi ? ratings[i] : hi;
+    }
+    if (hi - lo < 20) {
+        lo -= 10;
+        hi += 10;
+    }
+    double step = grid_step(hi - lo);
+    lo = floor(lo / step) * step;
+    hi = ceil(hi / step) * step;
+    const double x0 = CHART_LEFT, x1 = CHART_W - CHART_PAD, y0 = CHART_PAD, y1 = CHART_H - 24;
+    sb_printf(b, "<svg viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"", CHART_W, CHART_H);
+    sb_text(b, msg_in(lang, MSG_SITE_CHART)); /* a translation's quote would end the attribute */
+    sb_put(b, "\">\n<title>");
+    sb_text(b, msg_in(lang, MSG_SITE_CHART));
+    sb_put(b, "</title>\n<g font-size=\"11\" fill=\"currentColor\" stroke=\"#8886\">\n");
+    for (double v = lo; v <= hi + step / 2; v += step) {
+        double y = y1 - (v - lo) / (hi - lo) * (y1 - y0);
+        sb_printf(b,
+                  "<line x1=\"%.0f\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\"/>"
+                  "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\" stroke=\"none\">%.0f</text>\n",
+                  x0, y, x1, y, x0 - 4, y + 4, v);
+    }
+    sb_printf(b,
+              "<text x=\"%.0f\" y=\"%d\" stroke=\"none\">#%lld</text>"
+              "<text x=\"%.0f\" y=\"%d\" text-anchor=\"end\" stroke=\"none\">#%lld</text>\n</g>\n",
+              x0, CHART_H - 6, ids[0], x1, CHART_H - 6, ids[n - 1]);
+    /* every k-th game, and always the last */
+    int k = n > CHART_POINTS ? (n + CHART_POINTS - 1) / CHART_POINTS : 1;
+    sb_put(b, "<polyline fill=\"none\" stroke=\"#36c\" stroke-width=\"2\" points=\"");
+    for (int i = 0; i < n; i += k) {
+        int j = i + k >= n ? n - 1 : i;
+        double x = n > 1 ? x0 + (x1 - x0) * j / (n - 1) : (x0 + x1) / 2;
+        double y = y1 - (ratings[j] - lo) / (hi - lo) * (y1 - y0);
+        sb_printf(b, "%s%.1f,%.1f", i ? " " : "", x, y);
+        if (j == n - 1)
+            break;
+    }
+    sb_put(b, "\"/>\n</svg>\n");
+}

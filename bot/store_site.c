@@ -1,0 +1,212 @@
+/* store_site: what the web pages read from the state database: people with their page numbers
+ * and `set site`, a person's games with rating changes, channels, latest games, channel boards. */
+#define _POSIX_C_SOURCE 200809L
+#include "store_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static sqlite3_stmt *prepare(store *s, const char *sql)
+{
+    sqlite3_stmt *st = NULL;
+    store_clear_error(s);
+    if (!store_online(s, "could not read the site's data", "check state.database"))
+        return NULL;
+    if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK) {
+        store_fail(s, "could not read the site's data", "check the database file");
+        sqlite3_finalize(st);
+        return NULL;
+    }
+    return st;
+}
+
+/* Steps st to its end, calling row for each; the count, or -1 on error. */
+static long long each_row(store *s, sqlite3_stmt *st, void (*row)(sqlite3_stmt *st, void *arg),
+                          void *arg)
+{
+    long long n = 0;
+    int rc;
+    if (!st)
+        return -1;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        row(st, arg);
+        n++;
+    }
+    if (rc != SQLITE_DONE) {
+        store_fail(s, "could not read the site's data", "check the database file");
+        n = -1;
+    }
+    sqlite3_finalize(st);
+    return n;
+}
+
+static void text(sqlite3_stmt *st, int col, char *out, size_t cap)
+{
+    const char *v = (const char *)sqlite3_column_text(st, col);
+    snprintf(out, cap, "%s", v ? v : "");
+}
+
+struct cb_ctx {
+    void (*fn)(void *ctx, const void *item);
+    void *ctx;
+    store *s;
+};
+
+static void person_row(sqlite3_stmt *st, void *arg)
+{
+    struct cb_ctx *c = arg;
+    store_site_person p;
+    memset(&p, 0, sizeof p);
+    store_read_player(st, &p.p);
+    p.id = sqlite3_column_int64(st, 8);
+    p.hidden = sqlite3_column_int(st, 9) == 2;
+    c->fn(c->ctx, &p);
+}
+
+long long store_site_people(store *s, void (*cb)(void *ctx, const store_site_person *p), void *ctx)
+{
+    struct cb_ctx c = { (void (*)(void *, const void *))cb, ctx, s };
+    return each_row(s,
+                    prepare(s, "SELECT pl.key, pl.display, pl.games, pl.firsts, pl.duraks,"
+                               " pl.draws, pl.forfeits, pl.rating, pl.rowid, pr.site"
+                               " FROM players pl LEFT JOIN prefs pr ON pr.key = CASE"
+                               " WHEN substr(pl.key, 1, 1) = '+' THEN substr(pl.key, 2)"
+                               " ELSE pl.key END ORDER BY pl.key"),
+                    person_row, &c);
+}
+
+long long store_site_person_id(store *s, const char *key)
+{
+    sqlite3_stmt *st = prepare(s, "SELECT pl.rowid, pr.site FROM players pl LEFT JOIN prefs pr"
+                                  " ON pr.key = pl.key WHERE pl.key = ?1");
+    long long id = 0;
+    if (!st)
+        return 0;
+    sqlite3_bind_text(st, 1, key[0] == '+' ? key + 1 : key, -1, SQLITE_TRANSIENT);
+    if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 1) != 2)
+        id = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    return id;
+}
+
+static void entry_row(sqlite3_stmt *st, void *arg)
+{
+    struct cb_ctx *c = arg;
+    store_site_entry e;
+    memset(&e, 0, sizeof e);
+    e.game = sqlite3_column_int64(st, 0);
+    e.ended_at = sqlite3_column_int64(st, 1);
+    text(st, 2, e.channel, sizeof e.channel);
+    text(st, 3, e.channel_key, sizeof e.channel_key);
+    e.nseats = sqlite3_column_int(st, 4);
+    e.place = sqlite3_column_int(st, 5);
+    e.durak = sqlite3_column_int(st, 6) != 0;
+    e.forfeited = sqlite3_column_int(st, 7) != 0;
+    e.draw = sqlite3_column_int(st, 8) != 0;
+    e.rated = sqlite3_column_type(st, 9) != SQLITE_NULL;
+    e.rating_before = sqlite3_column_double(st, 9);
+    e.rating_after = sqlite3_column_double(st, 10);
+    e.worst = sqlite3_column_int(st, 11);
+    c->fn(c->ctx, &e);
+}
+
+long long store_site_games_of(store *s, const char *key, int limit,
+                              void (*cb)(void *ctx, const store_site_entry *e), void *ctx)
+{
+    struct cb_ctx c = { (void (*)(void *, const void *))cb, ctx, s };
+    sqlite3_stmt *st =
+        prepare(s, "SELECT g.id, g.ended_at, g.channel, g.channel_key, g.players, gs.place,"
+                   " gs.durak, gs.forfeited, g.draw, gs.rating_before, gs.rating_after,"
+                   " (SELECT max(place) FROM game_seats w WHERE w.game = g.id AND NOT w.forfeited)"
+                   " FROM game_seats gs JOIN games g ON g.id = gs.game WHERE gs.key = ?1"
+                   " ORDER BY gs.game DESC LIMIT ?2");
+    if (st) {
+        sqlite3_bind_text(st, 1, key, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_int(st, 2, limit);
+    }
+    return each_row(s, st, entry_row, &c);
+}
+
+struct channel_cb {
+    void (*fn)(void *ctx, const char *channel, const char *key, long long games, long long latest);
+    void *ctx;
+};
+
+static void channel_row(sqlite3_stmt *st, void *arg)
+{
+    struct channel_cb *c = arg;
+    char channel[64], key[64];
+    text(st, 0, channel, sizeof channel);
+    text(st, 1, key, sizeof key);
+    c->fn(c->ctx, channel, key, sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 3));
+}
+
+long long store_site_channels(store *s,
+                              void (*cb)(void *ctx, const char *channel, const char *key,
+                                         long long games, long long latest),
+                              void *ctx)
+{
+    struct channel_cb c = { cb, ctx };
+    return each_row(s,
+                    prepare(s, "SELECT max(channel), channel_key, count(*), max(id) FROM games"
+                               " GROUP BY channel_key ORDER BY channel_key"),
+                    channel_row, &c);
+}
+
+long long store_site_latest(store *s, const char *channel_key, int limit,
+                            void (*cb)(void *ctx, const store_game *g), void *ctx)
+{
+    sqlite3_stmt *st =
+        prepare(s, "SELECT id FROM games WHERE channel_key = ?1 ORDER BY id DESC LIMIT ?2");
+    long long ids[64], n = 0;
+    int rc;
+    if (!st)
+        return -1;
+    sqlite3_bind_text(st, 1, channel_key, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(st, 2, limit < 64 ? limit : 64);
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+        ids[n++] = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE)
+        return store_fail(s, "could not read the latest games", "check the database file") - 1;
+    store_game *g = malloc(sizeof *g);
+    if (!g)
+        return -1;
+    for (long long i = 0; i < n; i++)
+        if (store_get_game(s, ids[i], g))
+            cb(ctx, g);
+    free(g);
+    return n;
+}
+
+struct board_ctx {
+    store_site_board_row *out;
+    int n;
+};
+
+static void board_row(sqlite3_stmt *st, void *arg)
+{
+    struct board_ctx *b = arg;
+    store_site_board_row *r = &b->out[b->n++];
+    text(st, 0, r->key, sizeof r->key);
+    r->games = sqlite3_column_int(st, 1);
+    r->firsts = sqlite3_column_int(st, 2);
+    r->duraks = sqlite3_column_int(st, 3);
+}
+
+int store_site_board(store *s, const char *channel_key, int n, store_site_board_row *out)
+{
+    struct board_ctx b = { out, 0 };
+    sqlite3_stmt *st =
+        prepare(s, "SELECT gs.key, count(*), sum(gs.place = 1 AND NOT gs.forfeited AND NOT g.draw),"
+                   " sum(gs.durak) FROM game_seats gs JOIN games g ON g.id = gs.game"
+                   " LEFT JOIN players p ON p.key = gs.key"
+                   " WHERE g.channel_key = ?1 AND substr(gs.key, 1, 1) NOT IN ('*', '+')"
+                   " GROUP BY gs.key ORDER BY max(p.rating) DESC, count(*) DESC, gs.key LIMIT ?2");
+    if (st) {
+        sqlite3_bind_text(st, 1, channel_key, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_int(st, 2, n);
+    }
+    return each_row(s, st, board_row, &b) < 0 ? -1 : b.n;
+}

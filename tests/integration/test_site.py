@@ -1,0 +1,216 @@
+#!/usr/bin/python3
+"""site (the web face): two clients play a game over ngircd with site.dir and site.url set. The
+game's page appears within seconds of the end, and the channel is told its address; the pages
+are well-formed HTML that needs nothing from outside; the index's leaderboard is what !top says.
+Then headless Chromium (DevTools protocol, cdp.py) opens them from file://: no console error,
+the replay steps forward to its last bout and back (arrow keys and buttons), and shows every bout
+without JS; screenshots at phone (390x844) and desktop (1280x800) widths are kept in
+site-screenshots/ of the test's directory. Last, `set site off` turns a player into "a player"
+on the pages, and durakbot --export-site writes the same files as the refreshes left. Exits 77
+without chromium (apt-get install chromium)."""
+import html.parser
+import os
+import re
+import subprocess
+import time
+
+import cdp
+import harness as h
+import play
+
+CH = "#durak"
+URL = "http://127.0.0.1:8080/durak"
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+        "track", "wbr"}
+
+
+class StrictParser(html.parser.HTMLParser):
+    """Well-formedness: every element closed in order (void elements never), one doctype, ids
+    unique, nothing loaded from outside the site."""
+
+    def __init__(self, name):
+        super().__init__(convert_charrefs=True)
+        self.name, self.stack, self.ids, self.problems, self.doctype = name, [], set(), [], 0
+
+    def handle_decl(self, decl):
+        self.doctype += decl.lower() == "doctype html"
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "id" in a:
+            if a["id"] in self.ids:
+                self.problems.append("id %s twice" % a["id"])
+            self.ids.add(a["id"])
+        for key in ("src", "href"):
+            if re.match(r"(?i)(https?:)?//", a.get(key) or ""):
+                self.problems.append("<%s %s=%s> reaches outside" % (tag, key, a[key]))
+        if tag not in VOID:
+            self.stack.append((tag, self.getpos()))
+
+    def handle_startendtag(self, tag, attrs):
+        if tag not in VOID and not self.stack_has("svg"):
+            self.problems.append("<%s/> is not a void element" % tag)
+
+    def stack_has(self, tag):
+        return any(t == tag for t, _ in self.stack)
+
+    def handle_endtag(self, tag):
+        if tag in VOID:
+            self.problems.append("</%s> closes a void element" % tag)
+        elif not self.stack or self.stack[-1][0] != tag:
+            self.problems.append("</%s> at %s closes %s" % (tag, self.getpos(), self.stack[-1:]))
+        else:
+            self.stack.pop()
+
+    def check(self, text):
+        self.feed(text)
+        self.close()
+        if self.doctype != 1:
+            self.problems.append("not one <!DOCTYPE html>")
+        if self.stack:
+            self.problems.append("left open: %r" % self.stack)
+        h.check(not self.problems, "%s: %s" % (self.name, "; ".join(self.problems[:5])))
+
+
+def skip(args):
+    return None if cdp.find_chromium() else "no chromium (apt-get install chromium)"
+
+
+def read(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def board_of(index):
+    """[(nick, rating, games)] of the index's first leaderboard (people, as !top)."""
+    part = index.split("</h2>", 1)[1].split("</table>", 1)[0]
+    return re.findall(r"<bdi>([^<]*)</bdi>(?:</a>)?</td><td class=\"n\">(\d+)</td>"
+                      r"<td class=\"n\">(\d+)</td>", part)
+
+
+def wait_file(path, timeout, pred=None):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if os.path.exists(path) and (pred is None or pred(read(path))):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def replay_in_browser(b, page, shots):
+    start = b.goto("file://" + page)
+    n = b.eval("document.querySelectorAll('.bout').length")
+    h.check(n >= 2, "the replay has %s bouts" % n)
+    shown = "[...document.querySelectorAll('.bout')].filter(e => getComputedStyle(e).display " \
+            "!== 'none').map(e => e.id).join(' ')"
+    pos = "document.getElementById('pos').textContent"
+    h.check(b.eval(shown) == "b1" and b.eval(pos) == "1 / %d" % n, "it opens on bout 1 alone")
+    for _ in range(n + 1):  # one more than needed: it stays on the last
+        b.key("ArrowRight", 39)
+    h.check(b.eval(shown) == "b%d" % n and b.eval(pos) == "%d / %d" % (n, n),
+            "arrows step to the last bout: %s" % b.eval(shown))
+    h.check(b.eval("location.hash") == "#b%d" % n, "the address names the bout")
+    b.eval("document.getElementById('prev').click()")
+    h.check(b.eval(shown) == "b%d" % (n - 1), "the Previous button steps back")
+    for _ in range(n):
+        b.key("ArrowLeft", 37)
+    h.check(b.eval(shown) == "b1", "arrows step back to the first bout")
+    b.eval("document.getElementById('all').click()")
+    h.check(len(b.eval(shown).split()) == n, "All bouts shows them all")
+    h.check(not b.errors(start), "console errors: %r" % b.errors(start))
+    for name, (w, ht, mobile) in (("phone", (390, 844, True)), ("desktop", (1280, 800, False))):
+        b.size(w, ht, mobile)
+        b.goto("file://" + page + "#b2")
+        h.check(b.eval(shown) == "b2", "#b2 in the address opens bout 2")
+        width = b.eval("document.documentElement.scrollWidth")
+        h.check(width <= w, "the %s page is %s px wide, more than its %s" % (name, width, w))
+        b.screenshot(os.path.join(shots, "game-%s.png" % name))
+        h.log("screenshot %s" % os.path.join(shots, "game-%s.png" % name))
+    b.page("Emulation.setScriptExecutionDisabled", {"value": True})
+    b.goto("file://" + page)
+    h.check(len(b.eval(shown).split()) == n, "without JS every bout shows")
+    b.page("Emulation.setScriptExecutionDisabled", {"value": False})
+    return n
+
+
+def test(env):
+    site = os.path.join(env.dir, "site")
+    shots = os.environ.get("DURAK_SITE_SHOTS", os.path.join(os.getcwd(), "site-screenshots"))
+    os.makedirs(shots, exist_ok=True)
+    env.ngircd.start()
+    conf = h.bot_config(env.ngircd.port, channels=(CH,), burst=20, rate=20, turn_timeout=10)
+    conf += 'site = { dir = "%s"; url = "%s/"; };\n' % (site, URL)
+    bot = env.bot(conf)
+    bot.start()
+    players = [play.Player(env.client(n)) for n in ("anna", "boris")]
+    for p in players:
+        p.c.join_with_bot(CH)
+    table = play.Table(CH, players, 11)
+    table.open("classic")
+    result = table.run(timeout=60)
+    ended = time.monotonic()
+    h.log("game over after %d moves: %s" % (table.moves, result))
+    game = os.path.join(site, "g", "1.html")
+    h.check(wait_file(game, 5), "no game page %s within 5 s of the end" % game)
+    h.log("the game's page appeared %.2f s after the end" % (time.monotonic() - ended))
+    players[0].c.wait_for(lambda m: h.from_bot(m) and m.plain == "Page: %s/g/1.html" % URL, 10,
+                          what="the game page's address in the channel")
+
+    pages = [os.path.join(site, "index.html"), game]
+    pages += [os.path.join(site, "p", f) for f in sorted(os.listdir(os.path.join(site, "p")))]
+    h.check(len(pages) == 4, "index, the game and two people: %r" % pages)
+    for path in pages:
+        text = read(path)
+        h.check(len(text.encode()) <= 60 * 1024, "%s is over 60 KB" % path)
+        StrictParser(os.path.relpath(path, site)).check(text)
+    h.check(re.search(r'<html lang="en">', read(game)), "lang is set")
+
+    players[1].c.privmsg(CH, "!top")
+    top = players[1].c.wait_for(lambda m: h.from_bot(m) and m.plain.startswith("Top players"), 10,
+                                what="the !top line")
+    said = re.findall(r"\d+\. (\S+) (\d+) \((\d+)\)", top.plain)
+    board = board_of(read(pages[0]))
+    h.log("!top: %s; index: %r" % (top.plain, board))
+    h.check(said and board == said, "the index's leaderboard %r is not !top's %r" % (board, said))
+
+    b = cdp.Browser(cdp.find_chromium())
+    try:
+        for path in pages:
+            start = b.goto("file://" + path)
+            h.check(not b.errors(start), "%s: console errors %r" % (path, b.errors(start)))
+            if "/p/" in path:
+                h.check(b.eval("document.querySelector('svg polyline') !== null"),
+                        "%s has no rating chart: %s" % (path, read(path)[-1500:]))
+        n = replay_in_browser(b, game, shots)
+        h.log("the replay stepped through %d bouts and back" % n)
+        b.size(1280, 800, False)
+        b.goto("file://" + pages[0])
+        b.screenshot(os.path.join(shots, "index-desktop.png"))
+    finally:
+        b.close()
+
+    players[1].c.privmsg(h.BOT_NICK, "set site off")
+    h.check(wait_file(game, 5, lambda t: "boris" not in t and "a player" in t),
+            "boris still named on the game's page 5 s after set site off")
+    h.check("boris" not in read(pages[0]), "boris still on the index")
+    h.log("set site off: boris is \"a player\" on the pages")
+
+    # the whole site written again from the database is what the refreshes left
+    rc, _ = bot.stop()
+    h.check(rc == 0, "durakbot exited with status %s after SIGTERM" % rc)
+    again = os.path.join(env.dir, "again")
+    run = subprocess.run([env.args.bot, "-c", bot.conf, "--export-site", again],
+                         capture_output=True, text=True, timeout=30)
+    h.check(run.returncode == 0, "--export-site failed: " + run.stderr)
+    files = lambda d: sorted(os.path.relpath(os.path.join(r, f), d)
+                             for r, _, fs in os.walk(d) for f in fs)
+    h.check(files(again) == files(site), "--export-site wrote %r, the bot %r"
+            % (files(again), files(site)))
+    for rel in files(site):
+        h.check(read(os.path.join(again, rel)) == read(os.path.join(site, rel)),
+                "%s differs between --export-site and the bot's refreshes" % rel)
+    h.log("--export-site wrote the same %d files" % len(files(site)))
+
+
+if __name__ == "__main__":
+    h.run(test, skip=skip)

@@ -1,0 +1,426 @@
+/* test_site: the web pages. Escaping of what users choose (markup, ampersands, quotes, direction
+ * marks, mIRC colour codes, broken UTF-8), then pages made from a real store: the game's page and
+ * its replay, the language of the channel, a person who chose set site off, page sizes, and a
+ * refresh that writes only the pages one game touches. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "rng.h"
+#include "site.h"
+#include "site_html.h"
+
+static char *escaped(const char *s, bool nick)
+{
+    site_buf b;
+    sb_init(&b);
+    if (nick)
+        sb_nick(&b, s);
+    else
+        sb_text(&b, s);
+    char *out = strdup(b.p ? b.p : "");
+    sb_free(&b);
+    return out;
+}
+
+static void check_escape(const char *in, const char *want, bool nick)
+{
+    char *got = escaped(in, nick);
+    assert_string_equal(got, want);
+    free(got);
+}
+
+static void test_escape_markup(void **state)
+{
+    (void)state;
+    check_escape("<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;", false);
+    check_escape("#a<b>", "<bdi>#a&lt;b&gt;</bdi>", true);
+}
+
+static void test_escape_ampersand(void **state)
+{
+    (void)state;
+    check_escape("tom&jerry &amp;", "tom&amp;jerry &amp;amp;", false);
+}
+
+static void test_escape_quotes(void **state)
+{
+    (void)state;
+    check_escape("a\"b'c", "a&quot;b&#39;c", false); /* safe inside attributes too */
+}
+
+static void test_escape_direction_marks(void **state)
+{
+    (void)state;
+    /* U+202E (right-to-left override), U+200F (RLM), U+2067 (RLI): dropped; Hebrew kept, and the
+     * nick isolated in <bdi> so that it cannot reorder the line around it */
+    check_escape("\xE2\x80\xAE"
+                 "evil\xE2\x80\x8F\xE2\x81\xA7\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D",
+                 "<bdi>evil\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D</bdi>", true);
+}
+
+static void test_escape_mirc_codes(void **state)
+{
+    (void)state;
+    check_escape("\x03"
+                 "04,01red\x0f \x02"
+                 "bold\x02 \x1funder\x1f \x03"
+                 "12blue\x03 \x04"
+                 "ff0000hex",
+                 "red bold under blue hex", false);
+}
+
+static void test_escape_controls_and_bad_utf8(void **state)
+{
+    (void)state;
+    check_escape("a\x01\x7f"
+                 "b\xff"
+                 "c\r\n",
+                 "ab\xEF\xBF\xBD"
+                 "c",
+                 false);
+}
+
+/* ---- pages from a store ---- */
+
+struct fixture {
+    char dir[64], db[100], site[100];
+    store *s;
+};
+
+static int setup(void **state)
+{
+    struct fixture *f = calloc(1, sizeof *f);
+    snprintf(f->dir, sizeof f->dir, "/tmp/test_site.XXXXXX");
+    assert_non_null(mkdtemp(f->dir));
+    snprintf(f->db, sizeof f->db, "%s/state.db", f->dir);
+    snprintf(f->site, sizeof f->site, "%s/site", f->dir);
+    char err[512];
+    f->s = store_open(f->db, err, sizeof err);
+    assert_non_null(f->s);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    struct fixture *f = *state;
+    char cmd[400];
+    store_close(f->s);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", f->dir);
+    assert_int_equal(system(cmd), 0);
+    free(f);
+    return 0;
+}
+
+/* A game of 3 played to its end (the last legal move each time), recorded as persist does:
+ * stats keys, and the nicks shown (NULL: the keys). */
+static long long record_game_as(store *s, const char *channel, uint64_t seed,
+                                const char *const nicks[3], const char *const shown[3])
+{
+    static game_record rec;
+    durak_options o = durak_default_options();
+    o.players = 3;
+    uint8_t salt[RECORD_SALT_BYTES] = { 1, 2, 3 };
+    record_start(&rec, &o, seed, salt);
+    durak_game g;
+    assert_true(durak_new(&g, &o, seed));
+    durak_action a[DURAK_MAX_ACTIONS];
+    for (double t = 1; !durak_over(&g); t += 1) {
+        int n = durak_legal(&g, a), seat = g.actor;
+        durak_action pick = a[n - 1]; /* the last: usually a card, so the game ends */
+        assert_int_equal(durak_apply(&g, pick), DURAK_OK);
+        record_add(&rec, pick.kind, pick.card, pick.target, seat, t);
+    }
+    snprintf(rec.channel, sizeof rec.channel, "%s", channel);
+    snprintf(rec.channel_key, sizeof rec.channel_key, "%s", channel);
+    snprintf(rec.result, sizeof rec.result, "%s", g.result == DURAK_RESULT_DRAW ? "draw" : "durak");
+    store_result r = { .n = 3, .draw = g.result == DURAK_RESULT_DRAW };
+    int last = g.nout ? g.out_place[g.nout - 1] + 1 : 1;
+    for (int i = 0; i < 3; i++) {
+        r.seat[i] =
+            (store_seat){ nicks[i], shown ? shown[i] : nicks[i], last, false, false, 0, false };
+        r.seat[i].durak = g.result == DURAK_RESULT_DURAK && g.result_seat == i;
+        for (int k = 0; k < g.nout; k++)
+            if (g.out[k] == i)
+                r.seat[i].place = g.out_place[k];
+    }
+    double before[3], after[3];
+    assert_true(store_preview_game(s, &r, before, after));
+    assert_true(store_record_game(s, &r));
+    assert_true(store_save_game_rated(s, &r, &rec, 1767225600, before, after));
+    return store_saved_game_id(s);
+}
+
+static long long record_game(store *s, const char *channel, uint64_t seed,
+                             const char *const nicks[3])
+{
+    return record_game_as(s, channel, seed, nicks, NULL);
+}
+
+static char *slurp(const char *dir, const char *rel)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, rel);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return NULL;
+    char *buf = calloc(1, SITE_PAGE_MAX + 2);
+    size_t n = fread(buf, 1, SITE_PAGE_MAX + 1, f);
+    fclose(f);
+    assert_true(n <= SITE_PAGE_MAX); /* every page at most 60 KB */
+    return buf;
+}
+
+static int count(const char *hay, const char *needle)
+{
+    int n = 0;
+    for (const char *p = hay; (p = strstr(p, needle)); p += strlen(needle))
+        n++;
+    return n;
+}
+
+static site_options options(const struct fixture *f)
+{
+    bot_config cfg;
+    config_defaults(&cfg);
+    snprintf(cfg.channel_settings[0].name, sizeof cfg.channel_settings[0].name, "#ru");
+    cfg.channel_settings[0].language = CONFIG_LANG_RU;
+    cfg.nchannel_settings = 1;
+    snprintf(cfg.site.dir, sizeof cfg.site.dir, "%s", f->site);
+    snprintf(cfg.site.url, sizeof cfg.site.url, "https://example.org/durak/");
+    return site_options_of(&cfg);
+}
+
+static void test_game_page(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "<b>&\"x'", "bob", "carol" };
+    long long id = record_game(f->s, "#a<b>", 7, nicks);
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    char rel[32];
+    snprintf(rel, sizeof rel, "g/%lld.html", id);
+    char *page = slurp(f->site, rel);
+    assert_non_null(page);
+    assert_non_null(strstr(page, "<html lang=\"en\">"));
+    assert_non_null(strstr(page, "<bdi>&lt;b&gt;&amp;&quot;x&#39;</bdi>"));
+    assert_null(strstr(page, "<b>&")); /* never the raw nick */
+    assert_non_null(strstr(page, "<bdi>#a&lt;b&gt;</bdi>"));
+    /* the replay: the hands as dealt, bouts opened and closed, every move a line */
+    store_game *g = malloc(sizeof *g);
+    assert_true(store_get_game(f->s, id, g));
+    int bouts = count(page, "<section class=\"bout\"");
+    assert_true(bouts > 1);
+    assert_int_equal(count(page, "</section>"), bouts + 2); /* with the deal and the proof */
+    assert_true(count(page, "<li>") >= g->rec.nmoves + 3);
+    char fp[RECORD_DIGEST_HEX], commit[RECORD_COMMIT_MAX];
+    record_fingerprint(&g->rec, fp);
+    record_commit_string(&g->rec, commit);
+    assert_non_null(strstr(page, fp));
+    assert_non_null(strstr(page, commit));
+    assert_non_null(strstr(page, "id=\"next\""));
+    assert_non_null(strstr(page, "&rarr;")); /* rating changes */
+    free(g);
+    free(page);
+    char url[400];
+    assert_true(site_game_url(&o, id, url, sizeof url));
+    assert_string_equal(url, "https://example.org/durak/g/1.html");
+}
+
+static void test_channel_language(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "vasya", "petya", "masha" };
+    long long id = record_game(f->s, "#ru", 11, nicks);
+    site_options o = options(f);
+    assert_true(site_refresh_game(f->s, &o, id));
+    char rel[32];
+    snprintf(rel, sizeof rel, "g/%lld.html", id);
+    char *page = slurp(f->site, rel);
+    assert_non_null(page);
+    assert_non_null(strstr(page, "<html lang=\"ru\">"));
+    assert_non_null(strstr(page, msg_in(MSG_LANG_RU, MSG_SITE_REPLAY)));
+    free(page);
+}
+
+static void test_hidden_person(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "shyguy", "carol" };
+    long long id = record_game(f->s, "#durak", 5, nicks);
+    store_prefs p = { 0, 0, 0, "", 2 };
+    assert_true(store_put_prefs(f->s, "shyguy", &p));
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    char rel[32];
+    snprintf(rel, sizeof rel, "g/%lld.html", id);
+    char *page = slurp(f->site, rel), *index = slurp(f->site, "index.html");
+    assert_non_null(page);
+    assert_null(strstr(page, "shyguy"));
+    assert_null(strstr(index, "shyguy"));
+    assert_non_null(strstr(page, "a player 2")); /* seat 2, numbered */
+    assert_non_null(strstr(index, "alice"));
+    free(page);
+    free(index);
+    char path[400];
+    struct stat st;
+    for (int i = 1; i <= 3; i++) { /* no page of theirs: none mentions them */
+        snprintf(path, sizeof path, "p/%d.html", i);
+        char *pp = slurp(f->site, path);
+        if (pp)
+            assert_null(strstr(pp, "shyguy"));
+        free(pp);
+    }
+    snprintf(path, sizeof path, "%s/p/2.html", f->site);
+    assert_int_not_equal(stat(path, &st), 0);
+}
+
+static void test_person_page(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    for (uint64_t seed = 1; seed <= 5; seed++)
+        record_game(f->s, "#durak", seed, nicks);
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    char *page = slurp(f->site, "p/1.html"); /* alice: the first players row */
+    assert_non_null(page);
+    assert_non_null(strstr(page, "<h1><bdi>alice</bdi></h1>"));
+    assert_non_null(strstr(page, "<svg"));
+    assert_int_equal(count(page, "<polyline"), 1);
+    assert_int_equal(count(page, "href=\"../g/"), 5); /* her five games */
+    free(page);
+    char *index = slurp(f->site, "index.html");
+    assert_non_null(strstr(index, "Games played: 5"));
+    free(index);
+}
+
+static void test_refresh_writes_only_its_pages(void **state)
+{
+    struct fixture *f = *state;
+    const char *const one[3] = { "alice", "bob", "carol" }, *const two[3] = { "dave", "bob",
+                                                                              "eve" };
+    record_game(f->s, "#durak", 3, one);
+    long long id = record_game(f->s, "#durak", 4, two);
+    site_options o = options(f);
+    mode_t old = umask(077); /* the service's: the pages are still for everyone to read */
+    assert_true(site_refresh_game(f->s, &o, id));
+    umask(old);
+    char path[400];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/index.html", f->site);
+    assert_int_equal(stat(path, &st), 0);
+    assert_int_equal(st.st_mode & 0777, 0644);
+    snprintf(path, sizeof path, "%s/g", f->site);
+    assert_int_equal(stat(path, &st), 0);
+    assert_int_equal(st.st_mode & 0777, 0755);
+    const char *const written[] = { "index.html", "style.css", "g/2.html",
+                                    "p/2.html",   "p/4.html",  "p/5.html" };
+    const char *const not_written[] = { "g/1.html", "p/1.html", "p/3.html" };
+    for (size_t i = 0; i < sizeof written / sizeof *written; i++) {
+        snprintf(path, sizeof path, "%s/%s", f->site, written[i]);
+        assert_int_equal(stat(path, &st), 0);
+    }
+    for (size_t i = 0; i < sizeof not_written / sizeof *not_written; i++) {
+        snprintf(path, sizeof path, "%s/%s", f->site, not_written[i]);
+        assert_int_not_equal(stat(path, &st), 0);
+    }
+}
+
+/* A private game against computer players: its key (maybe an account) is never shown. */
+static void test_private_game(void **state)
+{
+    struct fixture *f = *state;
+    const char *const keys[3] = { "+@alice_account", "+*normal[bot]", "+*hard[bot]" };
+    const char *const nicks[3] = { "alice", "normal[bot]", "hard[bot]" };
+    long long id = record_game_as(f->s, "+@alice_account", 21, keys, nicks);
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    char rel[32];
+    snprintf(rel, sizeof rel, "g/%lld.html", id);
+    char *page = slurp(f->site, rel), *index = slurp(f->site, "index.html");
+    assert_non_null(strstr(page, "a private game"));
+    assert_null(strstr(page, "alice_account"));
+    assert_null(strstr(index, "alice_account"));
+    assert_non_null(strstr(page, "<bdi>alice</bdi>"));
+    assert_non_null(strstr(index, msg_in(MSG_LANG_EN, MSG_SITE_BOARD_SOLO)));
+    free(page);
+    free(index);
+}
+
+/* Many channels: the index keeps each one's section short enough to stay under 60 KB. */
+static void test_index_many_channels(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "a-rather-long-nick-1", "a-rather-long-nick-2",
+                                   "a-rather-long-nick-3" };
+    char channel[64];
+    for (int i = 0; i < 3 * CONFIG_MAX_CHANNELS; i++) {
+        snprintf(channel, sizeof channel, "#channel-with-a-long-name-%02d", i % 40);
+        record_game(f->s, channel, (uint64_t)i + 100, nicks);
+    }
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    char *index = slurp(f->site, "index.html"); /* at most 60 KB, or it fails there */
+    assert_non_null(index);
+    assert_int_equal(count(index, "<section class=\"channel\">"), 0); /* one line each */
+    assert_non_null(strstr(index, "<bdi>#channel-with-a-long-name-39</bdi>"));
+    free(index);
+}
+
+/* The refresh thread: its own read-only connection, the pages written once drained; a reader
+ * never creates a database. */
+static void test_worker(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    long long id = record_game(f->s, "#durak", 9, nicks);
+    site_options o = options(f);
+    site_worker *w = site_worker_start(&o, f->db);
+    assert_non_null(w);
+    site_worker_game(w, id);
+    site_worker_person(w, "bob");
+    site_worker_drain(w);
+    site_worker_stop(w);
+    char path[400];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/g/%lld.html", f->site, id);
+    assert_int_equal(stat(path, &st), 0);
+    snprintf(path, sizeof path, "%s/none.db", f->dir);
+    char err[512];
+    assert_null(store_open_reader(path, err, sizeof err));
+    assert_int_not_equal(stat(path, &st), 0);
+    o.dir[0] = '\0';
+    assert_null(site_worker_start(&o, f->db)); /* no site.dir: no thread */
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_escape_markup),
+        cmocka_unit_test(test_escape_ampersand),
+        cmocka_unit_test(test_escape_quotes),
+        cmocka_unit_test(test_escape_direction_marks),
+        cmocka_unit_test(test_escape_mirc_codes),
+        cmocka_unit_test(test_escape_controls_and_bad_utf8),
+        cmocka_unit_test_setup_teardown(test_game_page, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_channel_language, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_hidden_person, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_person_page, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_refresh_writes_only_its_pages, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_private_game, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_index_many_channels, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_worker, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
