@@ -7,28 +7,36 @@
 #include "tables_internal.h"
 
 /* What changed between `before` and the game now, said in (at most) one public line; the
- * hands that changed privately, the next actor's merged into their turn line; the end. */
+ * hands that changed privately, the next actor's merged into their turn line; the end. A private
+ * game's person hears it all in one window: what happened is said with their next line (the
+ * question to them, or the end), never their own move back to them, their hand in the question
+ * only. `own`: the move was the person's, typed by them. */
 static void report(tables *t, table_t *tb, const durak_game *before, cards_t played,
-                   const char *what, double now, outbox *o)
+                   const char *what, bool own, double now, outbox *o)
 {
     const durak_game *g = &tb->g;
     render_opts r = tables_ropts_to(t, tb->channel);
     render_seats names = tables_names(tb);
     char line[2 * TABLES_LINE_MAX];
     bool over = g->phase == DURAK_PHASE_OVER;
-    if (render_report(&r, &names, before, g, played, what, line, sizeof line))
+    if (tb->solo) {
+        render_events(&r, &names, before, g, played, own ? "" : what, line, sizeof line);
+        turn_news_add(tb, line, !over && render_needs_status(before, g));
+    } else if (render_report(&r, &names, before, g, played, what, line, sizeof line)) {
         outbox_add(o, OUT_PRIVMSG, tb->channel, "%s", line);
-    for (int s = 0; s < tb->nseats; s++) /* new cards (drawn, picked up): the hand again */
+    }
+    for (int s = 0; !tb->solo && s < tb->nseats; s++) /* new cards: the hand again */
         if ((g->hand[s] & ~before->hand[s]) && (over || s != g->actor))
             tables_send_hand(t, tb, s, o);
     if (over) {
+        turn_news_flush(t, tb, o);
         record_reveal(tb, o);
         end_announce(t, tb, o);
         tables_close(t, tb);
         return;
     }
     turn_arm(t, tb, now);
-    turn_tell(t, tb, o);
+    turn_ask(t, tb, o);
 }
 
 void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, double now, outbox *o)
@@ -43,7 +51,8 @@ void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, double no
     if (durak_apply(&tb->g, a) != DURAK_OK)
         return;
     record_played(tb, a, before.actor, now);
-    report(t, tb, &before, a.card < 64 ? card_bit(a.card) : 0, line, now, o);
+    bool own = !timed_out && !tables_is_ai(tb, before.actor);
+    report(t, tb, &before, a.card < 64 ? card_bit(a.card) : 0, line, own, now, o);
 }
 
 /* game.replace_leavers: a computer player takes over the seat, hand and all. */
@@ -61,7 +70,7 @@ static void replace_by_ai(tables *t, table_t *tb, int s, msg_id why, double now,
     render_seats names = tables_names(tb);
     render_table_line(&r, &names, &tb->g, status, sizeof status);
     tables_say(o, tb->channel, MSG_REPLACED, what, name, status);
-    turn_tell(t, tb, o);
+    turn_ask(t, tb, o);
 }
 
 void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox *o)
@@ -92,7 +101,7 @@ void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox 
     if (durak_resign(&tb->g, s) != DURAK_OK)
         return;
     record_resign(tb, s, now);
-    report(t, tb, &before, 0, what, now, o);
+    report(t, tb, &before, 0, what, false, now, o);
 }
 
 /* "Durak (classic) starts: ... attacks first. ... Deal fingerprint: <hex> (...)": the deal and its
@@ -120,6 +129,8 @@ static void say_start(tables *t, table_t *tb, outbox *o)
         render_appendf(line, sizeof line, &len, " ");
         render_appendf(line, sizeof line, &len, msg_in(r.lang, MSG_DEAL_FINGERPRINT), digest);
     }
+    if (!tb->solo) /* a private game is played where its lines are read */
+        render_appendf(line, sizeof line, &len, " %s", msg_in(r.lang, MSG_GAME_START_HOW));
     outbox_add(o, OUT_PRIVMSG, tb->channel, "%s", line);
 }
 
@@ -138,29 +149,34 @@ void play_start(tables *t, table_t *tb, double now, outbox *o)
     for (int s = 0; s < tb->nseats; s++) {
         snprintf(tb->seat[s].seated, sizeof tb->seat[s].seated, "%s", tb->seat[s].nick);
         tb->seat[s].hints = 0; /* a rematch copies the seats */
+        tb->seat[s].hinted = tb->seat[s].asked = 0;
     }
     tb->hint_wanted = 0;
     tb->hint_running = false;
+    tb->news[0] = '\0';
+    tb->news_bout = false;
     record_deal(t, tb, seed, now);
     say_start(t, tb, o);
-    for (int s = 0; s < tb->nseats; s++)
-        if (s != tb->g.actor)
-            tables_send_hand(t, tb, s, o);
-    tables_say_status(t, tb, o);
+    if (!tb->solo) { /* a private game's person gets their hand with their first question */
+        for (int s = 0; s < tb->nseats; s++)
+            if (s != tb->g.actor)
+                tables_send_hand(t, tb, s, o);
+        tables_say_status(t, tb, o);
+    }
     turn_arm(t, tb, now);
     turn_tell(t, tb, o);
 }
 
 /* ---- private commands: the moves ---- */
 
-/* "No moves for you now: it is bob's turn to beat 7♦ or take." */
+/* "No moves for you now: bob is deciding whether to beat 7♦ or take." */
 static void waiting_for(const tables *t, const table_t *tb, const char *nick, outbox *o)
 {
-    char task[512];
+    char who[512];
     render_opts r = tables_ropts_to(t, nick);
     render_seats names = tables_names(tb);
-    render_task(&r, &names, &tb->g, task, sizeof task);
-    tables_notice(o, nick, MSG_NO_MOVES, tb->seat[tb->g.actor].nick, task);
+    render_decision(&r, &names, &tb->g, who, sizeof who);
+    tables_notice(o, nick, MSG_NO_MOVES, who);
 }
 
 void play_list_moves(const tables *t, const table_t *tb, int s, outbox *o)

@@ -110,6 +110,8 @@ sub private_line {
     my $move;
     if ($t =~ /^Your turn in \S+: .*? \x{2014} (.*?) \x{00b7} hand: /) {
         $move = first_move($1);
+    } elsif ($t =~ /^In \S+ (?:\S+ takes; )?you may (?:throw in|add): (.*?) or pass \x{00b7} hand: /) {
+        $move = first_move($1);
     } elsif ($t =~ /^Your turn in /) {
         $move = 'moves';
     } elsif ($t =~ /^Your moves: (.*)$/) {
@@ -153,6 +155,7 @@ MOVES = open(os.path.join(DIR, "moves.log"), "a", encoding="utf-8", buffering=1)
 SETTINGS = os.path.join(DIR, "settings.log")
 CODES = re.compile(r"\x03(\d{1,2}(,\d{1,2})?)?|[\x02\x0f\x16\x1d\x1e\x1f]|\u200b")
 TURN = re.compile(r"^Your turn in \S+: .*? \u2014 (.*?) \u00b7 hand: ")
+OPTION = re.compile(r"^In \S+ (?:\S+ takes; )?you may (?:throw in|add): (.*?) or pass \u00b7 hand: ")
 
 
 def on_print(data, buffer, date, tags, displayed, highlight, prefix, message):
@@ -183,7 +186,7 @@ def on_message(data, signal, signal_data):
     if msg["nick"].lower() != "durakbot" or msg["channel"][:1] in "#&":
         return weechat.WEECHAT_RC_OK
     text = CODES.sub("", msg["text"])
-    turn = TURN.match(text)
+    turn = TURN.match(text) or OPTION.match(text)
     if turn:
         move = first_move(turn.group(1))
     elif text.startswith("Your turn in "):
@@ -452,9 +455,9 @@ class Game:
         return self.result
 
     def private(self, p, text):
-        turn = play.TURN.match(text)
-        if turn and turn.group(1).lower() == CH:
-            p.play_listed(turn.group(2), self.rng)
+        turn = play.prompt(text)
+        if turn and turn[0].lower() == CH:
+            p.play_listed(turn[1], self.rng)
         elif text.startswith("Your moves:") and p.asked_at is not None:
             p.play_listed(text[len("Your moves:"):], self.rng)
         elif text.startswith("No moves"):
