@@ -19,8 +19,11 @@ static void report(tables *t, table_t *tb, const durak_game *before, cards_t pla
     render_seats names = tables_names(tb);
     char line[2 * TABLES_LINE_MAX];
     bool over = g->phase == DURAK_PHASE_OVER;
-    if (tb->solo) {
-        render_events(&r, &names, before, g, played, own ? "" : what, line, sizeof line);
+    if (tb->solo) { /* a take the question to add cards says already: not twice */
+        bool known = own
+                     || (before->phase == DURAK_PHASE_DEFEND && g->phase == DURAK_PHASE_TAKING
+                         && !tables_is_ai(tb, g->actor));
+        render_events(&r, &names, before, g, played, known ? "" : what, line, sizeof line);
         turn_news_add(tb, line, !over && render_needs_status(before, g));
     } else if (render_report(&r, &names, before, g, played, what, line, sizeof line)) {
         outbox_add(o, OUT_PRIVMSG, tb->channel, "%s", line);

@@ -71,7 +71,8 @@ int turn_moves(const durak_game *g, durak_action *a)
 static uint32_t turn_fingerprint(const durak_game *g)
 {
     uint32_t h = 2166136261u;
-    uint8_t head[] = { g->phase, g->actor, g->defender, g->nattack, g->ncovered };
+    uint8_t head[] = { g->phase,    g->actor,   g->defender, g->nattack,
+                       g->ncovered, g->in_game, g->limit };
     const void *parts[] = { head, g->attack, g->cover, &g->hand[g->actor], &g->bouts };
     size_t sizes[] = { sizeof head, sizeof g->attack, sizeof g->cover, sizeof g->hand[0],
                        sizeof g->bouts };

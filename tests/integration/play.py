@@ -4,7 +4,8 @@ The contract they rely on (README.md, "Playing"): `!durak VARIANT` opens a lobby
 its creator, `!join`, `!start`; when it becomes a player's turn the bot tells them privately
 "Your turn in #chan: TASK — m1 | m2 | ... · hand: ..." (each move the exact command to send), or
 for a decision that may be passed "In #chan you may throw in: m1 | m2 or pass · hand: ..." ("In
-#chan bob takes; you may add: ..." while bob takes; OPTION, `prompt`); a public line that needs someone to act starts with their nick ("bob: beat 7♦ or take · ...");
+#chan bob takes; you may add: ..." while bob takes; OPTION, `prompt`); a public line that
+needs someone to act starts with their nick ("bob: beat 7♦ or take · ...");
 `moves` in private is answered "Your moves: m1 | m2 | ..." or a line starting "No moves"; the end
 is announced in the channel with "Game over:", the word "durak" and the durak's nick, or "draw".
 

@@ -138,6 +138,8 @@ static void test_option_said_as_one(void **state)
                 assert_true(starts(waiting[0], "Сейчас не ваш ход: "));
                 assert_non_null(strstr(waiting[0], " решает, подкинуть ли "));
                 assert_null(strstr(waiting[0], "подкиньте"));
+                if (getenv("TABLES_SHOW") && waits < 4) /* to read them */
+                    printf("<alice> %s\n", waiting[0]);
                 waits++;
             }
             pick_move(&r, moves, move, sizeof move);
@@ -154,6 +156,8 @@ static void test_option_said_as_one(void **state)
                             || (starts(t, "В #durak ")
                                 && strstr(t, " берёт — можно подкинуть вдогонку: хожу ")));
                 assert_non_null(strstr(t, " или пас \xC2\xB7 на руках: "));
+                if (getenv("TABLES_SHOW") && options < 3)
+                    printf("<alice> %s\n", t);
                 options++;
             }
             for (int j = 1; j < 3; j++) /* the English readers: an option, not "your turn" */

@@ -108,8 +108,7 @@ static void test_solo_lines_per_move(void **state)
             solo_lines(seed * 7 + (uint64_t)k, plays[k], &lines, &moves);
         double per = (double)lines / (double)moves;
         printf("# %s: %ld lines for %ld moves: %.2f a move\n", plays[k], lines, moves, per);
-        if (!getenv("SOLO_MEASURE"))
-            assert_true(per <= 1.5);
+        assert_true(per <= 1.5); /* printed first: the figure shows on a failure too */
     }
 }
 
