@@ -37,6 +37,8 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_STATUS] = "triunfo %s · mazo %d · manos %s",
     [MSG_STATUS_TABLE] = "mesa %s",
     [MSG_YOUR_TURN] = "Tu turno en %s: %s — %s · mano: %s (triunfo %s)",
+    [MSG_YOUR_OPTION] = "En %s puedes añadir: %s o paso · mano: %s (triunfo %s)",
+    [MSG_YOUR_OPTION_TAKING] = "En %s %s roba; puedes añadirle: %s o paso · mano: %s (triunfo %s)",
     [MSG_HAND] = "Tu mano en %s: %s (triunfo %s)",
     [MSG_RESULT_DURAK] = "Fin de la partida: ¡%s es el durak!",
     [MSG_RESULT_DRAW] = "Fin de la partida: empate, los últimos jugadores salieron a la "
@@ -59,11 +61,10 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_FORFEIT_TIMEOUTS] = "%s agotó el tiempo demasiadas veces y pierde por abandono",
     [MSG_FORFEIT_GONE] = "%s no volvió a tiempo y pierde por abandono",
     [MSG_GAME_START] = "Durak (%s) empieza: %s. Triunfo: %s. %s tiene el triunfo más bajo, "
-                       "%s, y ataca primero. Juega por mensaje privado conmigo (prueba: "
-                       "jugadas).",
+                       "%s, y ataca primero.",
     [MSG_GAME_START_NO_TRUMP] = "Durak (%s) empieza: %s. Triunfo: %s. Nadie tiene triunfo, así que "
-                                "%s ataca primero. Juega por mensaje privado conmigo (prueba: "
-                                "jugadas).",
+                                "%s ataca primero.",
+    [MSG_GAME_START_HOW] = "Juega por mensaje privado conmigo (prueba: jugadas).",
     [MSG_GAME_RUNNING] = "Ya hay una partida en curso en %s; espera a que termine (%smesa la "
                          "muestra).",
     [MSG_LOBBY_EXISTS] = "Ya hay una partida abierta en %s: escribe %sunirse para sentarte.",
@@ -117,7 +118,12 @@ const char *const msg_spanish[MSG_COUNT] = {
                    "(otros: язык ru, langue fr, language en).",
     [MSG_NO_GAME_HERE] = "No hay partida en %s: abre una con %sdurak.",
     [MSG_PRIVATE_ONLY] = "Las jugadas van por mensaje privado: /msg %s %s",
-    [MSG_NO_MOVES] = "Ahora no tienes jugadas: le toca a %s (%s).",
+    [MSG_NO_MOVES] = "Ahora no tienes jugadas: %s.",
+    [MSG_DECIDE_LEAD] = "%s elige con qué carta atacar",
+    [MSG_DECIDE_DEFEND] = "%s decide si cubre %s o roba",
+    [MSG_DECIDE_DEFEND_TRANSFER] = "%s decide si cubre %s, roba o transfiere",
+    [MSG_DECIDE_THROWIN] = "%s decide si añade una carta",
+    [MSG_DECIDE_TAKING] = "%s decide si le añade cartas a %s, que roba",
     [MSG_YOUR_MOVES] = "Tus jugadas: %s",
     [MSG_ERR_NOT_IN_HAND] = "No tienes %s: escribe mano para ver tus cartas.",
     [MSG_ERR_DOES_NOT_BEAT_TRUMP] = "%s no gana a %s: juega un triunfo más alto, o roba.",

@@ -39,6 +39,9 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_STATUS] = "atout %s · pioche %d · mains %s",
     [MSG_STATUS_TABLE] = "table %s",
     [MSG_YOUR_TURN] = "À vous dans %s : %s — %s · main : %s (atout %s)",
+    [MSG_YOUR_OPTION] = "Dans %s vous pouvez ajouter : %s ou passe · main : %s (atout %s)",
+    [MSG_YOUR_OPTION_TAKING] =
+        "Dans %s %s ramasse ; vous pouvez lui donner : %s ou passe · main : %s (atout %s)",
     [MSG_HAND] = "Votre main dans %s : %s (atout %s)",
     [MSG_RESULT_DURAK] = "Partie terminée : %s est le durak !",
     [MSG_RESULT_DRAW] = "Partie terminée : nulle, les derniers joueurs sont sortis "
@@ -61,11 +64,11 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_FORFEIT_TIMEOUTS] = "%s a dépassé le temps trop souvent : forfait",
     [MSG_FORFEIT_GONE] = "%s n'est pas de retour à temps : forfait",
     [MSG_GAME_START] = "Durak (%s) : %s. Atout : %s. %s a le plus petit atout, %s, et "
-                       "attaque en premier. Jouez en message privé avec moi (essayez : "
-                       "coups).",
+                       "attaque en premier.",
     [MSG_GAME_START_NO_TRUMP] =
         "Durak (%s) : %s. Atout : %s. Personne n'a d'atout, donc %s attaque "
-        "en premier. Jouez en message privé avec moi (essayez : coups).",
+        "en premier.",
+    [MSG_GAME_START_HOW] = "Jouez en message privé avec moi (essayez : coups).",
     [MSG_GAME_RUNNING] = "Une partie est déjà en cours dans %s ; attendez la fin (%stable "
                          "l'affiche).",
     [MSG_LOBBY_EXISTS] = "Une partie est déjà ouverte dans %s : tapez %srejoindre pour "
@@ -122,7 +125,12 @@ const char *const msg_french[MSG_COUNT] = {
                    "language fr (autres : язык ru, idioma es, language en).",
     [MSG_NO_GAME_HERE] = "Pas de partie dans %s : ouvrez-en une avec %sdurak.",
     [MSG_PRIVATE_ONLY] = "Les coups se jouent en message privé : /msg %s %s",
-    [MSG_NO_MOVES] = "Pas de coup pour vous maintenant : c'est à %s (%s).",
+    [MSG_NO_MOVES] = "Pas de coup pour vous maintenant : %s.",
+    [MSG_DECIDE_LEAD] = "%s choisit la carte avec laquelle attaquer",
+    [MSG_DECIDE_DEFEND] = "%s décide s'il couvre %s ou ramasse",
+    [MSG_DECIDE_DEFEND_TRANSFER] = "%s décide s'il couvre %s, ramasse ou transfère",
+    [MSG_DECIDE_THROWIN] = "%s décide s'il ajoute une carte",
+    [MSG_DECIDE_TAKING] = "%s décide s'il donne des cartes à %s, qui ramasse",
     [MSG_YOUR_MOVES] = "Vos coups : %s",
     [MSG_ERR_NOT_IN_HAND] = "Vous n'avez pas %s : tapez main pour voir vos cartes.",
     [MSG_ERR_DOES_NOT_BEAT_TRUMP] = "%s ne bat pas %s : jouez un atout plus fort, ou ramassez.",

@@ -101,6 +101,26 @@ void render_task(const render_opts *r, const render_seats *s, const durak_game *
     }
 }
 
+void render_decision(const render_opts *r, const render_seats *s, const durak_game *g, char *buf,
+                     size_t cap)
+{
+    char cards[256];
+    const char *who = s->name[g->actor];
+    switch (g->phase) {
+    case DURAK_PHASE_ATTACK: snprintf(buf, cap, M(MSG_DECIDE_LEAD), who); break;
+    case DURAK_PHASE_DEFEND:
+        uncovered(r, g, cards, sizeof cards);
+        snprintf(buf, cap, M(can_transfer(g) ? MSG_DECIDE_DEFEND_TRANSFER : MSG_DECIDE_DEFEND), who,
+                 cards);
+        break;
+    case DURAK_PHASE_THROWIN: snprintf(buf, cap, M(MSG_DECIDE_THROWIN), who); break;
+    case DURAK_PHASE_TAKING:
+        snprintf(buf, cap, M(MSG_DECIDE_TAKING), who, s->name[g->defender]);
+        break;
+    default: buf[0] = '\0'; break;
+    }
+}
+
 void render_status(const render_opts *r, const render_seats *s, const durak_game *g, char *buf,
                    size_t cap)
 {
@@ -189,7 +209,7 @@ static void bout_end(const render_opts *r, const render_seats *s, const durak_ga
 /* " · " between the parts of a line. */
 #define SEP " \xC2\xB7 "
 
-static void events(const render_opts *r, const render_seats *s, const durak_game *before,
+void render_events(const render_opts *r, const render_seats *s, const durak_game *before,
                    const durak_game *g, cards_t played, const char *what, char *buf, size_t cap)
 {
     char trump[RENDER_CARD_MAX], part[256];
@@ -215,7 +235,7 @@ static void events(const render_opts *r, const render_seats *s, const durak_game
 
 /* The short form says what happened and who acts; the whole status comes when a bout begins,
  * and when seats, the defender or the stock's trump changed in a way it cannot say. */
-static bool needs_status(const durak_game *before, const durak_game *g)
+bool render_needs_status(const durak_game *before, const durak_game *g)
 {
     return g->bouts != before->bouts || g->defender != before->defender
            || g->in_game != before->in_game || g->trump_owner != before->trump_owner;
@@ -227,7 +247,7 @@ bool render_report(const render_opts *r, const render_seats *s, const durak_game
     char ev[1024], part[1024];
     size_t len = 0;
     buf[0] = '\0';
-    events(r, s, before, g, played, what, ev, sizeof ev);
+    render_events(r, s, before, g, played, what, ev, sizeof ev);
     if (g->phase == DURAK_PHASE_OVER) {
         render_appendf(buf, cap, &len, "%s", ev);
         return len > 0;
@@ -244,7 +264,7 @@ bool render_report(const render_opts *r, const render_seats *s, const durak_game
     render_appendf(buf, cap, &len, "%s", part);
     if (ev[0])
         render_appendf(buf, cap, &len, SEP "%s", ev);
-    if (needs_status(before, g)) {
+    if (render_needs_status(before, g)) {
         render_status(r, s, g, part, sizeof part);
         render_appendf(buf, cap, &len, SEP "%s", part);
     }

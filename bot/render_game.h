@@ -57,6 +57,17 @@ void render_table_line(const render_opts *r, const render_seats *s, const durak_
  * pass (it makes no public line of its own). */
 void render_move(const render_opts *r, const render_seats *s, const durak_game *g, durak_action a,
                  char *buf, size_t cap);
+/* Who decides what, said to someone else (no highlight needed: the reader is not the actor):
+ * "Hard[bot] is deciding whether to throw in a card". */
+void render_decision(const render_opts *r, const render_seats *s, const durak_game *g, char *buf,
+                     size_t cap);
+/* What a move did: `what` (the move said), then how the bout ended (R11, R12), the trump card
+ * drawn (R13), players out (R14), joined by " · "; "" when nothing. */
+void render_events(const render_opts *r, const render_seats *s, const durak_game *before,
+                   const durak_game *g, cards_t played, const char *what, char *buf, size_t cap);
+/* Whether the line after the move from `before` to g says the whole status: a bout began, or the
+ * seats, the defender or the trump's owner changed. */
+bool render_needs_status(const durak_game *before, const durak_game *g);
 /* The public line after a move or a forfeit; false when there is nothing to say (a pass that
  * ended nothing). Someone must act: "<actor>: <task> · <what happened>", plus the whole status
  * when a bout begins or the seats, the defender or the trump's owner changed. An optional

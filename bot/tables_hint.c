@@ -1,5 +1,6 @@
 /* tables_hint.c — `/msg durakbot hint` on one's turn: whether the game allows it, the
- * hard player's move computed on the worker from the asking seat's view, the reason, the count. */
+ * hard player's move computed on the worker from the asking seat's view, the reason, the count
+ * (once a position, however often it is asked there). */
 #include "ai_hint.h"
 #include "tables_internal.h"
 
@@ -87,7 +88,10 @@ void hint_result(tables *t, const tables_ai_job *job, durak_action a, outbox *o)
     if (tb->version != job->version || tb->g.actor != s || s >= tb->nseats
         || durak_check(&tb->g, a) != DURAK_OK)
         return; /* the player moved meanwhile: the hint is for a position gone */
-    tb->seat[s].hints++;
+    if (tb->seat[s].hinted != tb->version + 1u) { /* counted once a position, said each time */
+        tb->seat[s].hints++;
+        tb->seat[s].hinted = tb->version + 1u;
+    }
     say_hint(t, tb, job, a, o);
 }
 

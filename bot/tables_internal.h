@@ -44,9 +44,11 @@ typedef struct {
     bool split;       /* absent in a netsplit: their turn timer stands still meanwhile */
     bool unconfirmed; /* restored after a restart: hand sent once its person is seen again */
     double grace_deadline;
-    int timeouts; /* in a row */
-    int ai;       /* -1: a person; else the ai_level of a computer player */
-    int hints;    /* hints given this game (not in snapshots) */
+    int timeouts;    /* in a row */
+    int ai;          /* -1: a person; else the ai_level of a computer player */
+    int hints;       /* hints given this game (not in snapshots) */
+    uint32_t hinted; /* the position (1 + table version) of the last hint counted, 0: none */
+    uint32_t asked;  /* what the seat was last asked (turn_fingerprint), 0: nothing */
 } seat_t;
 
 typedef struct {
@@ -82,6 +84,10 @@ typedef struct {
      * none. Its lines speak it unless the channel has a configured language. Saved. */
     int lang;
     double rec_start; /* when it was dealt: move times are counted from there */
+    /* A private game: what happened since its person's last line, said with their next one
+     * (tables_play.c); news_bout: a bout ended meanwhile (the status goes with it). Not saved. */
+    char news[512];
+    bool news_bout;
 } table_t;
 
 /* Where the lines to a private game closed this round still go (tables_route_lines): its
@@ -323,8 +329,18 @@ void turn_arm(const tables *t, table_t *tb, double now);
  * turn_resume (they are back) or turn_arm (the turn passed on). */
 void turn_pause(table_t *tb, double now);
 void turn_resume(table_t *tb, double now);
-/* "Your turn in #durak: beat 9♠ or take — beat 9♠ 7♠ | take · hand: …" to a human actor. */
-void turn_tell(const tables *t, const table_t *tb, outbox *o);
+/* "Your turn in #durak: beat 9♠ or take — beat 9♠ 7♠ | take · hand: …" to a human actor, or for a
+ * decision that may be passed "In #durak you may throw in: play 9♦ or pass · hand: …"; in a
+ * private game after what happened since their last line (tb->news). */
+void turn_tell(const tables *t, table_t *tb, outbox *o);
+/* The same, unless the actor was asked this very question already (the same table, hand and
+ * decision): a decision is asked once. */
+void turn_ask(const tables *t, table_t *tb, outbox *o);
+/* A private game: text (a move's events) is said with its person's next line; bout: a bout
+ * ended (the status goes with it). */
+void turn_news_add(table_t *tb, const char *text, bool bout);
+/* A private game's news said now as a line of its own (nothing when there is none). */
+void turn_news_flush(const tables *t, table_t *tb, outbox *o);
 /* The actor's legal moves in the order of the hand as shown (take and pass last). */
 int turn_moves(const durak_game *g, durak_action *a);
 /* The bot's move for a player who timed out on a decision they must make. */

@@ -44,24 +44,45 @@ static void report_line(const tables *t, const table_t *tb, const render_opts *r
         line[0] = '\0';
 }
 
+/* A private game's person hears it all in one window: what happened is said with their next line
+ * (the question to them, or the end), never their own move back to them (`own`: the move was
+ * theirs, typed by them), nor a take the question to add cards says already. */
+static void solo_news(const tables *t, table_t *tb, const happened *h, bool own)
+{
+    const durak_game *g = &tb->g, *before = h->before;
+    render_opts r = tables_ropts_to(t, tb->channel);
+    render_seats names = tables_names(tb);
+    char what[600], line[2 * TABLES_LINE_MAX];
+    bool known = own
+                 || (before->phase == DURAK_PHASE_DEFEND && g->phase == DURAK_PHASE_TAKING
+                     && !tables_is_ai(tb, g->actor));
+    say_what(tb, &r, h, what, sizeof what);
+    render_events(&r, &names, before, g, h->played, known ? "" : what, line, sizeof line);
+    turn_news_add(tb, line, g->phase != DURAK_PHASE_OVER && render_needs_status(before, g));
+}
+
 /* What changed, said in (at most) one public line; the hands that changed privately, the next
  * actor's merged into their turn line; the end. */
-static void report(tables *t, table_t *tb, const happened *h, double now, outbox *o)
+static void report(tables *t, table_t *tb, const happened *h, bool own, double now, outbox *o)
 {
     const durak_game *g = &tb->g, *before = h->before;
     bool over = g->phase == DURAK_PHASE_OVER;
-    tables_public(t, tb, o, report_line, h);
-    for (int s = 0; s < tb->nseats; s++) /* new cards (drawn, picked up): the hand again */
+    if (tb->solo)
+        solo_news(t, tb, h, own);
+    else
+        tables_public(t, tb, o, report_line, h);
+    for (int s = 0; !tb->solo && s < tb->nseats; s++) /* new cards: the hand again */
         if ((g->hand[s] & ~before->hand[s]) && (over || s != g->actor))
             tables_send_hand(t, tb, s, o);
     if (over) {
+        turn_news_flush(t, tb, o);
         record_reveal(tb, o);
         end_announce(t, tb, o);
         tables_close(t, tb);
         return;
     }
     turn_arm(t, tb, now);
-    turn_tell(t, tb, o);
+    turn_ask(t, tb, o);
 }
 
 void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, double now, outbox *o)
@@ -71,7 +92,7 @@ void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, double no
         return;
     record_played(tb, a, before.actor, now);
     happened h = { &before, a.card < 64 ? card_bit(a.card) : 0, a, timed_out, 0, 0 };
-    report(t, tb, &h, now, o);
+    report(t, tb, &h, !timed_out && !tables_is_ai(tb, before.actor), now, o);
 }
 
 /* Who left (why, with their nick) and who took the seat over, and the table now. */
@@ -104,7 +125,7 @@ static void replace_by_ai(tables *t, table_t *tb, int s, msg_id why, double now,
     turn_arm(t, tb, now);
     replaced x = { why, left, s };
     tables_public(t, tb, o, replaced_line, &x);
-    turn_tell(t, tb, o);
+    turn_ask(t, tb, o);
 }
 
 /* "bob forfeits. Only computer players are left, so the game ends with no result." */
@@ -144,7 +165,7 @@ void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox 
     if (durak_resign(&tb->g, s) != DURAK_OK)
         return;
     record_resign(tb, s, now);
-    report(t, tb, &h, now, o);
+    report(t, tb, &h, false, now, o);
 }
 
 /* "Durak (classic) starts: ... attacks first. ... Deal fingerprint: <hex> (...)": the deal and its
@@ -174,6 +195,8 @@ static void start_line(const tables *t, const table_t *tb, const render_opts *rr
         render_appendf(line, sizeof line, &len, " ");
         render_appendf(line, sizeof line, &len, msg_in(r.lang, MSG_DEAL_FINGERPRINT), digest);
     }
+    if (!tb->solo) /* a private game is played where its lines are read */
+        render_appendf(line, sizeof line, &len, " %s", msg_in(r.lang, MSG_GAME_START_HOW));
     snprintf(out, cap, "%s", line);
 }
 
@@ -197,29 +220,34 @@ void play_start(tables *t, table_t *tb, double now, outbox *o)
     for (int s = 0; s < tb->nseats; s++) {
         snprintf(tb->seat[s].seated, sizeof tb->seat[s].seated, "%s", tb->seat[s].nick);
         tb->seat[s].hints = 0; /* a rematch copies the seats */
+        tb->seat[s].hinted = tb->seat[s].asked = 0;
     }
     tb->hint_wanted = 0;
     tb->hint_running = false;
+    tb->news[0] = '\0';
+    tb->news_bout = false;
     record_deal(t, tb, seed, now);
     say_start(t, tb, o);
-    for (int s = 0; s < tb->nseats; s++)
-        if (s != tb->g.actor)
-            tables_send_hand(t, tb, s, o);
-    tables_say_status(t, tb, o);
+    if (!tb->solo) { /* a private game's person gets their hand with their first question */
+        for (int s = 0; s < tb->nseats; s++)
+            if (s != tb->g.actor)
+                tables_send_hand(t, tb, s, o);
+        tables_say_status(t, tb, o);
+    }
     turn_arm(t, tb, now);
     turn_tell(t, tb, o);
 }
 
 /* ---- private commands: the moves ---- */
 
-/* "No moves for you now: it is bob's turn to beat 7♦ or take." */
+/* "No moves for you now: bob is deciding whether to beat 7♦ or take." */
 static void waiting_for(const tables *t, const table_t *tb, const char *nick, outbox *o)
 {
-    char task[512];
+    char who[512];
     render_opts r = tables_ropts_to(t, nick);
     render_seats names = tables_names(tb);
-    render_task(&r, &names, &tb->g, task, sizeof task);
-    tables_notice(o, nick, MSG_NO_MOVES, tb->seat[tb->g.actor].nick, task);
+    render_decision(&r, &names, &tb->g, who, sizeof who);
+    tables_notice(o, nick, MSG_NO_MOVES, who);
 }
 
 void play_list_moves(const tables *t, const table_t *tb, int s, outbox *o)

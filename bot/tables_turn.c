@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "tables_internal.h"
+#include "utf8.h"
 
 static bool optional_turn(const table_t *tb) { return render_optional(&tb->g); }
 
@@ -65,25 +66,119 @@ int turn_moves(const durak_game *g, durak_action *a)
     return n;
 }
 
-void turn_tell(const tables *t, const table_t *tb, outbox *o)
+/* What the actor is asked now, as a number (FNV-1a over the decision, the table and their hand;
+ * never 0): the same number, the same question. */
+static uint32_t turn_fingerprint(const durak_game *g)
 {
-    int s = tb->g.actor;
-    if (tables_is_ai(tb, s) || tb->g.phase == DURAK_PHASE_OVER || !tables_hears(tb, s))
-        return;
-    if (tables_prefs_of((tables *)t, tb->seat[s].nick)->turn == 2) { /* set turn off */
-        tables_send_hand(t, tb, s, o);
-        return;
+    uint32_t h = 2166136261u;
+    uint8_t head[] = { g->phase,    g->actor,   g->defender, g->nattack,
+                       g->ncovered, g->in_game, g->limit };
+    const void *parts[] = { head, g->attack, g->cover, &g->hand[g->actor], &g->bouts };
+    size_t sizes[] = { sizeof head, sizeof g->attack, sizeof g->cover, sizeof g->hand[0],
+                       sizeof g->bouts };
+    for (size_t p = 0; p < sizeof parts / sizeof parts[0]; p++)
+        for (size_t i = 0; i < sizes[p]; i++)
+            h = (h ^ ((const uint8_t *)parts[p])[i]) * 16777619u;
+    return h ? h : 1;
+}
+
+void turn_news_add(table_t *tb, const char *text, bool bout)
+{
+    size_t len = strlen(tb->news);
+    tb->news_bout |= bout;
+    if (text[0])
+        render_appendf(tb->news, sizeof tb->news, &len, "%s%s", len ? " \xC2\xB7 " : "", text);
+}
+
+/* The news with the status when a bout ended meanwhile, into buf (""), and forgotten. */
+static void take_news(const tables *t, table_t *tb, char *buf, size_t cap)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    if (tb->news[0] || tb->news_bout)
+        render_appendf(buf, cap, &len, "%s", tb->news);
+    if (tb->news_bout && tb->g.phase != DURAK_PHASE_OVER) {
+        char status[TABLES_LINE_MAX];
+        render_opts r = tables_ropts_to(t, tb->channel);
+        render_seats names = tables_names(tb);
+        render_status(&r, &names, &tb->g, status, sizeof status);
+        render_appendf(buf, cap, &len, "%s%s", len ? " \xC2\xB7 " : "", status);
     }
+    tb->news[0] = '\0';
+    tb->news_bout = false;
+}
+
+void turn_news_flush(const tables *t, table_t *tb, outbox *o)
+{
+    char line[TABLES_LINE_MAX];
+    take_news(t, tb, line, sizeof line);
+    if (line[0])
+        outbox_add(o, OUT_PRIVMSG, tb->channel, "%s", line);
+}
+
+/* The prompt itself: "Your turn in #durak: TASK — moves · hand: …", or for a decision that may be
+ * passed "In #durak you may throw in: play 9♦ or pass · hand: …". */
+static msg_id prompt(const tables *t, const table_t *tb, int s, char *buf, size_t cap)
+{
     render_opts r = tables_ropts_to(t, tb->seat[s].nick);
     render_seats names = tables_names(tb);
     durak_action a[DURAK_MAX_ACTIONS];
     char task[512], moves[TABLES_LINE_MAX], hand[512], trump[RENDER_CARD_MAX];
-    render_task(&r, &names, &tb->g, task, sizeof task);
-    render_actions(&r, a, turn_moves(&tb->g, a), moves, sizeof moves);
+    const char *where = tables_where(t, tb, tb->seat[s].nick);
+    int n = turn_moves(&tb->g, a);
     render_hand(&r, tb->g.hand[s], tb->g.trump, hand, sizeof hand);
     render_card(&r, tb->g.trump_card, trump, sizeof trump);
-    tables_say(o, tb->seat[s].nick, MSG_YOUR_TURN, tables_where(t, tb, tb->seat[s].nick), task,
-               moves, hand, trump);
+    if (render_optional(&tb->g)) { /* the moves but pass (the last of them): "… or pass" */
+        render_actions(&r, a, n && a[n - 1].kind == DURAK_ACT_PASS ? n - 1 : n, moves,
+                       sizeof moves);
+        if (tb->g.phase == DURAK_PHASE_TAKING) {
+            snprintf(buf, cap, msg_in(r.lang, MSG_YOUR_OPTION_TAKING), where,
+                     names.name[tb->g.defender], moves, hand, trump);
+            return MSG_YOUR_OPTION_TAKING;
+        }
+        snprintf(buf, cap, msg_in(r.lang, MSG_YOUR_OPTION), where, moves, hand, trump);
+        return MSG_YOUR_OPTION;
+    }
+    render_task(&r, &names, &tb->g, task, sizeof task);
+    render_actions(&r, a, n, moves, sizeof moves);
+    snprintf(buf, cap, msg_in(r.lang, MSG_YOUR_TURN), where, task, moves, hand, trump);
+    return MSG_YOUR_TURN;
+}
+
+void turn_tell(const tables *t, table_t *tb, outbox *o)
+{
+    int s = tb->g.actor;
+    if (tables_is_ai(tb, s) || tb->g.phase == DURAK_PHASE_OVER || !tables_hears(tb, s)) {
+        if (tb->news[0] && strlen(tb->news) > sizeof tb->news / 2) /* nobody to tell it with */
+            turn_news_flush(t, tb, o);
+        return;
+    }
+    tb->seat[s].asked = turn_fingerprint(&tb->g);
+    if (tables_prefs_of((tables *)t, tb->seat[s].nick)->turn == 2) { /* set turn off */
+        turn_news_flush(t, tb, o);
+        tables_send_hand(t, tb, s, o);
+        return;
+    }
+    char news[TABLES_LINE_MAX], ask[TABLES_LINE_MAX], line[2 * TABLES_LINE_MAX];
+    take_news(t, tb, news, sizeof news); /* a private game: what happened, then the question */
+    msg_id id = prompt(t, tb, s, ask, sizeof ask);
+    size_t len = 0;
+    line[0] = '\0';
+    render_appendf(line, sizeof line, &len, "%s%s%s", news, news[0] ? " \xC2\xB7 " : "", ask);
+    utf8_cut_invalid(line);
+    outbox_add_prio(o, tables_line_prio(OUT_PRIVMSG, id), OUT_PRIVMSG, tb->seat[s].nick, "%s",
+                    line);
+}
+
+void turn_ask(const tables *t, table_t *tb, outbox *o)
+{
+    int s = tb->g.actor;
+    if (tb->g.phase != DURAK_PHASE_OVER && tb->seat[s].asked
+        && tb->seat[s].asked == turn_fingerprint(&tb->g)) { /* asked already: not again */
+        turn_news_flush(t, tb, o);
+        return;
+    }
+    turn_tell(t, tb, o);
 }
 
 /* The bot's move for a player who timed out on a decision they must make: take as the

@@ -2,8 +2,10 @@
 
 The contract they rely on (README.md, "Playing"): `!durak VARIANT` opens a lobby and seats
 its creator, `!join`, `!start`; when it becomes a player's turn the bot tells them privately
-"Your turn in #chan: TASK — m1 | m2 | ... · hand: ..." (each move the exact command to send); a
-public line that needs someone to act starts with their nick ("bob: beat 7♦ or take · ...");
+"Your turn in #chan: TASK — m1 | m2 | ... · hand: ..." (each move the exact command to send), or
+for a decision that may be passed "In #chan you may throw in: m1 | m2 or pass · hand: ..." ("In
+#chan bob takes; you may add: ..." while bob takes; OPTION, `prompt`); a public line that
+needs someone to act starts with their nick ("bob: beat 7♦ or take · ...");
 `moves` in private is answered "Your moves: m1 | m2 | ..." or a line starting "No moves"; the end
 is announced in the channel with "Game over:", the word "durak" and the durak's nick, or "draw".
 
@@ -20,10 +22,23 @@ import time
 import harness as h
 
 TURN = re.compile(r"^Your turn in (\S+): .*? \u2014 (.*) \u00b7 hand: (.*)$")
+OPTION = re.compile(r"^In (\S+) (?:\S+ takes; )?you may (?:throw in|add): (.*) or pass "
+                    r"\u00b7 hand: (.*)$")
 ANSWER_WAIT = 0.5   # seconds without an answer to `moves`: assume the bot dropped it
 THROTTLE = 2.0      # then make blind moves for this long before asking again
 SILENCE = 2.5       # seconds without a public line before every player asks
 CARD = re.compile(r"(?:10|[2-9JQKA])[\u2660\u2663\u2666\u2665]")
+
+
+def prompt(text):
+    """(channel, "m1 | m2 | ...", hand) of a private line asking for a move, else None."""
+    turn = TURN.match(text)
+    if turn:
+        return turn.group(1), turn.group(2), turn.group(3)
+    option = OPTION.match(text)
+    if option:
+        return option.group(1), option.group(2) + " | pass", option.group(3)
+    return None
 
 
 class Player:
@@ -207,11 +222,11 @@ class Table:
 
     def _on_private(self, p, m):
         text = m.plain
-        turn = TURN.match(text)
-        if turn and turn.group(1).lower() == self.channel.lower():
+        turn = prompt(text)
+        if turn and turn[0].lower() == self.channel.lower():
             self.started = True
-            p.hand = CARD.findall(turn.group(3).split("(trump", 1)[0])
-            p.play_listed(turn.group(2), self.rng)
+            p.hand = CARD.findall(turn[2].split("(trump", 1)[0])
+            p.play_listed(turn[1], self.rng)
         elif text.startswith("Your moves:"):
             if p.asked_at is not None:
                 p.play_listed(text[len("Your moves:"):], self.rng)

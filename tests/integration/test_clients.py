@@ -30,6 +30,15 @@ nick_match_msg_everywhere(), the nick anywhere as a word. Game 2 with irssi set 
 strict as weechat, and `/msg durakbot set notice`, so that its turn lines come by NOTICE. The
 script logs both settings as irssi reports them, and the test checks them.
 
+Game 3 is Russian, with three seats (weechat has left): irssi types `/msg durakbot set language
+ru`, the harness players `set language en`, and hank opens it with `!дурак` in #durak, a channel
+with no language configured. irssi joins on the lobby line (English `!join` or Russian
+`!играть`), plays its Russian prompts ("Ваш ход в #durak: … — m1 | m2 · на руках: …", "В #durak
+можно подкинуть: m1 или пас · на руках: …", "Ваши ходы: …") and logs every private line of the bot.
+Checked: every private line irssi got in game 3 is Russian, with no English word, and it had a
+Russian turn line; every channel line from the lobby line to the last one is Russian: the
+channel has no language of its own, and the game speaks that of the words that opened it.
+
 Skipped (77) when irssi, weechat-headless, its Python plugin (weechat-python) or tmux is missing:
 apt-get install irssi weechat-headless weechat-python tmux. HOME of the clients is the temp dir;
 every process started is stopped by pid (tmux server, irssi, weechat), also on failure.
@@ -37,6 +46,7 @@ every process started is stopped by pid (tmux server, irssi, weechat), also on f
 import glob
 import os
 import random
+import re
 import shutil
 import signal
 import subprocess
@@ -52,6 +62,12 @@ WEECHAT_NICK = "wanda"
 HARNESS_NICKS = ["hank", "hugo"]
 SILENCE = 3.0          # seconds without a public line: the harness players ask `moves`
 GAME_TIME = 35         # one game, seconds
+CYRILLIC = re.compile("[\u0400-\u04ff]")
+ENGLISH = re.compile(r"\b(Your|turn|trump|hand|take|beat|play|pass|moves|Game over|picks up|"
+                     r"leads|throws|wins|durak is|may|throw|joins|opens|starts)\b")
+LETTER = re.compile(r"[^\W\d_]")
+START = ("Durak (", "Игра в дурака (")
+END = ("Game over", "Игра окончена")
 
 # The players' shared contract (play.py's docstring): the turn line and the "Your moves:" answer.
 PERL_PLAYER = r"""# durakplay.pl - plays a durakbot seat, logs irssi's highlight verdicts
@@ -70,8 +86,8 @@ sub open_log {
     $fh->autoflush(1);
     return $fh;
 }
-my ($lines, $moves, $settings) = (open_log('lines.log'), open_log('moves.log'),
-                                  open_log('settings.log'));
+my ($lines, $moves, $settings, $private) = (open_log('lines.log'), open_log('moves.log'),
+                                            open_log('settings.log'), open_log('private.log'));
 
 sub text { my $t = shift; utf8::decode($t) unless utf8::is_utf8($t); $t =~ tr/\t\r\n/   /; $t }
 sub plain {
@@ -92,6 +108,8 @@ Irssi::signal_add_first('message public', sub {
     $pending = { nick => $nick, text => text($msg) };
     if (lc $nick eq 'durakbot' && plain($pending->{text}) =~ /opens a game of Durak .*!join/) {
         $server->command("msg $target !join");
+    } elsif (lc $nick eq 'durakbot' && plain($pending->{text}) =~ /собирает игру в дурака .*!играть/) {
+        $server->command("msg $target !играть");
     }
 });
 Irssi::signal_add('print text', sub {
@@ -102,17 +120,30 @@ Irssi::signal_add('print text', sub {
     undef $pending;
 });
 
+# a decision that may be passed, in Russian: its head, then the moves but the pass
+my $ru_option = qr/^В \S+ (?:\S+ берёт \x{2014} )?можно подкинуть(?: вдогонку)?: /;
 sub first_move { my @m = grep { length } map { s/^\s+|\s+$//gr } split /\|/, shift; $m[0] }
 sub private_line {
     my ($kind, $server, $msg, $nick) = @_;
     return unless lc $nick eq 'durakbot';
     my $t = plain(text($msg));
+    print $private "$kind\t$t\n";
     my $move;
     if ($t =~ /^Your turn in \S+: .*? \x{2014} (.*?) \x{00b7} hand: /) {
+        $move = first_move($1);
+    } elsif ($t =~ /^In \S+ (?:\S+ takes; )?you may (?:throw in|add): (.*?) or pass \x{00b7} hand: /) {
         $move = first_move($1);
     } elsif ($t =~ /^Your turn in /) {
         $move = 'moves';
     } elsif ($t =~ /^Your moves: (.*)$/) {
+        $move = first_move($1);
+    } elsif ($t =~ /^Ваш ход в \S+: .*? \x{2014} (.*?) \x{00b7} на руках: /) {
+        $move = first_move($1);
+    } elsif ($t =~ /$ru_option(.*?) или пас \x{00b7} на руках: /) {
+        $move = first_move($1);
+    } elsif ($t =~ /^Ваш ход в /) {
+        $move = 'ходы';
+    } elsif ($t =~ /^Ваши ходы: (.*)$/) {
         $move = first_move($1);
     }
     return unless defined $move;
@@ -153,6 +184,7 @@ MOVES = open(os.path.join(DIR, "moves.log"), "a", encoding="utf-8", buffering=1)
 SETTINGS = os.path.join(DIR, "settings.log")
 CODES = re.compile(r"\x03(\d{1,2}(,\d{1,2})?)?|[\x02\x0f\x16\x1d\x1e\x1f]|\u200b")
 TURN = re.compile(r"^Your turn in \S+: .*? \u2014 (.*?) \u00b7 hand: ")
+OPTION = re.compile(r"^In \S+ (?:\S+ takes; )?you may (?:throw in|add): (.*?) or pass \u00b7 hand: ")
 
 
 def on_print(data, buffer, date, tags, displayed, highlight, prefix, message):
@@ -183,7 +215,7 @@ def on_message(data, signal, signal_data):
     if msg["nick"].lower() != "durakbot" or msg["channel"][:1] in "#&":
         return weechat.WEECHAT_RC_OK
     text = CODES.sub("", msg["text"])
-    turn = TURN.match(text)
+    turn = TURN.match(text) or OPTION.match(text)
     if turn:
         move = first_move(turn.group(1))
     elif text.startswith("Your turn in "):
@@ -275,6 +307,15 @@ class Irssi:
 
     def moves_sent(self):
         return read_moves(os.path.join(self.home, "moves.log"))
+
+    def private_lines(self):
+        """Every private line of durakbot's irssi got (PRIVMSG or NOTICE), as read."""
+        try:
+            with open(os.path.join(self.home, "private.log"), encoding="utf-8",
+                      errors="replace") as f:
+                return [line.rstrip("\n").split("\t", 1)[-1] for line in f]
+        except OSError:
+            return []
 
     def tmux(self, *args):
         return subprocess.run(["tmux", "-S", self.socket, "-f", "/dev/null"] + list(args),
@@ -405,20 +446,25 @@ class Game:
     """One game: hank opens it, the real clients !join by themselves on the lobby line, hugo
     joins, hank starts; the harness players answer their own turn lines until "Game over"."""
 
-    def __init__(self, players, seed):
+    def __init__(self, players, seed, opening="!durak classic", seats=4):
         self.players = players
         self.rng = random.Random(seed)
+        self.opening, self.seats = opening, seats
         self.lines = []          # durakbot's channel lines as hank got them, start to end
+        self.every = []          # all of them, from the lobby line to the last one
         self.result = None
 
     def lobby(self, timeout=20):
         hank, hugo = self.players
-        hank.c.privmsg(CH, "!durak classic")
-        hank.c.wait_for(lambda m: public(m) and "opens a game" in m.plain, 5,
-                        what="the lobby line")
+        hank.c.privmsg(CH, self.opening)
+        m = hank.c.wait_for(lambda m: public(m) and ("opens a game" in m.plain
+                                                     or "собирает игру" in m.plain), 5,
+                            what="the lobby line")
+        self.every.append(m.plain)
         hugo.c.privmsg(CH, "!join")
-        hank.c.wait_for(lambda m: public(m) and "(4/6)" in m.plain, timeout,
-                        what="four seats taken (both real clients joined)")
+        m = hank.c.wait_for(lambda m: public(m) and "(%d/6)" % self.seats in m.plain, timeout,
+                            what="%d seats taken (the real clients joined)" % self.seats)
+        self.every.append(m.plain)
         hank.c.privmsg(CH, "!start")
 
     def play(self):
@@ -434,10 +480,12 @@ class Game:
                     if public(m):
                         last_public = now
                         if p is self.players[0]:
-                            started = started or m.plain.startswith("Durak (")
-                            h.check("time is up" not in m.plain.lower(),
+                            self.every.append(m.plain)
+                            started = started or m.plain.startswith(START)
+                            h.check("time is up" not in m.plain.lower()
+                                    and "время вышло" not in m.plain.lower(),
                                     "a player timed out: %s" % m.plain)
-                            if m.plain.startswith("Game over"):
+                            if m.plain.startswith(END):
                                 self.result = m.plain
                             elif started:
                                 self.lines.append(m)
@@ -449,12 +497,14 @@ class Game:
                 last_public = now
             time.sleep(0.005)
         self.lines = self.lines[1:]     # the start line itself is excluded
+        time.sleep(0.5)                 # the lines after the end (the deal's seed and salt)
+        self.every += [m.plain for m in self.players[0].c.next_msgs() if public(m)]
         return self.result
 
     def private(self, p, text):
-        turn = play.TURN.match(text)
-        if turn and turn.group(1).lower() == CH:
-            p.play_listed(turn.group(2), self.rng)
+        turn = play.prompt(text)
+        if turn and turn[0].lower() == CH:
+            p.play_listed(turn[1], self.rng)
         elif text.startswith("Your moves:") and p.asked_at is not None:
             p.play_listed(text[len("Your moves:"):], self.rng)
         elif text.startswith("No moves"):
@@ -469,11 +519,11 @@ def segment(rows, game):
         if nick.lower() != h.BOT_NICK:
             continue
         plain = h.strip_codes(text)
-        if plain.startswith("Durak ("):
+        if plain.startswith(START):
             n += 1
             inside = n == game
             continue
-        if plain.startswith("Game over"):
+        if plain.startswith(END):
             inside = False
             continue
         if inside:
@@ -506,6 +556,53 @@ def check_client(client, game, expected):
     if not turns:
         problems.append("%s never had a turn announced in game %d" % (client.name, game + 1))
     return problems
+
+
+def not_russian(lines):
+    """The lines a Russian reader would not read as Russian: with a letter but no Cyrillic one,
+    or with an English word. A piece of a long line cut at 400 bytes may hold only cards: no
+    letter, nothing to check."""
+    return [t for t in lines if LETTER.search(t) and (not CYRILLIC.search(t) or ENGLISH.search(t))]
+
+
+def russian_game(irssi, weechat, players):
+    """Game 3: opened with !дурак, irssi reading Russian; returns what is wrong (a list)."""
+    weechat.stop()               # its games are over: three seats
+    for p in players:            # the harness players read English whatever the game speaks
+        p.c.privmsg(h.BOT_NICK, "set language en")
+    irssi.type("/msg durakbot set language ru")
+    end = time.monotonic() + 10
+    while not any("язык личных сообщений" in t for t in irssi.private_lines()):
+        h.check(time.monotonic() < end, "irssi's `set language ru` was not answered in Russian")
+        time.sleep(0.1)
+    mark = len(irssi.private_lines())
+    g = Game(players, 302, opening="!дурак", seats=3)
+    g.lobby()
+    result = g.play()
+    time.sleep(1.0)              # irssi logs the last lines
+    private = irssi.private_lines()[mark:]
+    h.log("game 3 (!дурак): %d channel lines, %d private lines to irssi: %s"
+          % (len(g.every), len(private), result))
+    for t in private[:3] + [t for t in private if "можно подкинуть" in t][:2]:
+        h.log("  (to %s) %s" % (irssi.nick, t))
+    problems = []
+    wrong = not_russian(private)
+    if wrong:
+        problems.append("irssi (set language ru) got %d lines that are not Russian, e.g. %s"
+                        % (len(wrong), wrong[:2]))
+    if not any(t.startswith("Ваш ход в %s: " % CH) for t in private):
+        problems.append("irssi had no Russian turn line in game 3")
+    if any(t.startswith(("Ваш ход", "Your turn")) and "подкин" in t.split("\u2014")[0]
+           for t in private):
+        problems.append("an optional throw-in was headed as a turn: %s"
+                        % [t for t in private if "подкин" in t][:1])
+    wrong = not_russian(g.every)
+    for t in (g.every[:2] + g.every[-2:]) if wrong else ():
+        h.log("  (in %s) %s" % (CH, t))
+    if wrong:
+        problems.append("%d of game 3's channel lines are not Russian, e.g. %s"
+                        % (len(wrong), wrong[:2]))
+    return problems + check_client(irssi, 2, len(g.lines))
 
 
 def wait_setting(irssi, want, timeout=10):
@@ -561,6 +658,7 @@ def test(env):
         if sent[1]["PRIVMSG"] != sent[0]["PRIVMSG"] or sent[1]["NOTICE"] <= sent[0]["NOTICE"]:
             problems.append("irssi after `set notice`: moves sent %s, before %s: its turn lines "
                             "did not all come by NOTICE" % (sent[1], sent[0]))
+        problems += russian_game(irssi, weechat, players)
         h.check(not problems, "; ".join(problems))
         ok = True
     finally:

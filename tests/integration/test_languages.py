@@ -26,6 +26,11 @@ SUITS = {"\u2660": "s", "\u2663": "c", "\u2666": "d", "\u2665": "h"}
 # a turn line, a `moves` answer and the lines that say it is not your turn, in each language
 TURN = {"ru": re.compile(r"^Ваш ход в (\S+): .*? \u2014 (.*?) \u00b7 на руках: "),
         "fr": re.compile(r"^À vous dans (\S+) : .*? \u2014 (.*?) \u00b7 main : ")}
+# a decision that may be passed: its moves but the pass, which is the last word
+OPTION = {"ru": re.compile(r"^В (\S+) (?:\S+ берёт — )?можно подкинуть(?: вдогонку)?: (.*?) "
+                           r"или (пас) \u00b7 на руках: "),
+          "fr": re.compile(r"^Dans (\S+) (?:\S+ ramasse ; )?vous pouvez (?:ajouter|lui donner) : "
+                           r"(.*?) ou (passe) \u00b7 main : ")}
 MOVES = {"ru": "Ваши ходы: ", "fr": "Vos coups : "}
 ENGLISH = re.compile(r"\b(Your|turn|trump|hand|take|beat|play|pass|moves|Game over|picks up|"
                      r"leads|throws|wins|durak is)\b")
@@ -111,8 +116,11 @@ def play_game(players, variant, allowed):
                     continue
                 private[p.c.nick].append(text)
                 turn = TURN[p.lang].match(text)
+                option = OPTION[p.lang].match(text)
                 if turn and turn.group(1) == CH:
                     p.send(turn.group(2))
+                elif option and option.group(1) == CH:
+                    p.send(option.group(2) + " | " + option.group(3))
                 elif text.startswith(MOVES[p.lang]):
                     p.send(text[len(MOVES[p.lang]):])
         if now - last_public > SILENCE:

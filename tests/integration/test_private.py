@@ -16,7 +16,10 @@ import time
 import harness as h
 
 CH = "#durak"
-TURN = re.compile(r"^Your turn in your private game: .*? \u2014 (.*) \u00b7 hand: ")
+# the question, after what happened since anna's last line ("Normal[bot] leads 7♦ · Your turn …")
+TURN = re.compile(r"(?:^|\u00b7 )Your turn in your private game: .*? \u2014 (.*) \u00b7 hand: ")
+OPTION = re.compile(r"(?:^|\u00b7 )In your private game (?:\S+ takes; )?you may (?:throw in|add): "
+                    r"(.*) or pass \u00b7 hand: ")
 SILENCE = 2.5
 
 
@@ -39,8 +42,8 @@ def play_to_end(anna, rng, timeout):
                     "a line of the private game went to %s: %r" % (m.target, m.raw))
             if m.plain.startswith("Game over"):
                 return m.plain, moves
-            turn = TURN.match(m.plain)
-            listing = turn.group(1) if turn else (
+            turn, option = TURN.search(m.plain), OPTION.search(m.plain)
+            listing = turn.group(1) if turn else option.group(1) + " | pass" if option else (
                 m.plain[len("Your moves:"):] if m.plain.startswith("Your moves:") else None)
             move = pick(listing, rng) if listing else None
             if move:

@@ -119,6 +119,44 @@ static void test_hint_answered_and_counted(void **state)
     h_free(h);
 }
 
+/* A hint asked three times in one position is answered each time and counted once; one asked
+ * in the next position of the same player counts again. */
+static void test_hint_counted_once_a_position(void **state)
+{
+    (void)state;
+    char moves[1024], move[128];
+    harness *h = hint_game(CONFIG_HINTS_ALWAYS, 9);
+    const char *me = actor(h, moves, sizeof moves);
+    tables_ai_job job;
+    for (int i = 0; i < 3; i++) {
+        priv(h, me, "hint");
+        assert_true(run_hint(h, 30, &job));
+        assert_non_null(said(h, me, "hint: ")); /* answered every time */
+    }
+    rng_t r;
+    rng_seed(&r, 9);
+    int later = 0;
+    for (int step = 0; step < 400 && !later; step++) { /* the same player's next decision */
+        const char *who = actor(h, moves, sizeof moves);
+        if (step > 0 && !strcmp(who, me)) {
+            priv(h, me, "hint");
+            assert_true(run_hint(h, 30, &job));
+            assert_non_null(said(h, me, "hint: "));
+            later = 1;
+        }
+        pick_move(&r, moves, move, sizeof move);
+        priv(h, who, move);
+        assert_null(said(h, "#durak", "Game over"));
+    }
+    assert_int_equal(later, 1);
+    const char *end = play_to_end(h, "#durak", NICKS, 2, 9);
+    char want[64];
+    snprintf(want, sizeof want, "hints taken: %s 2", me);
+    if (!strstr(end, want))
+        fail_msg("wanted \"%s\" in: %s", want, end);
+    h_free(h);
+}
+
 /* A hint that comes after the player moved is for a position gone: nothing is said or counted. */
 static void test_stale_hint_dropped(void **state)
 {
@@ -180,6 +218,7 @@ int main(void)
         cmocka_unit_test(test_refused_unless_allowed),
         cmocka_unit_test(test_only_on_your_turn),
         cmocka_unit_test(test_hint_answered_and_counted),
+        cmocka_unit_test(test_hint_counted_once_a_position),
         cmocka_unit_test(test_stale_hint_dropped),
         cmocka_unit_test(test_reasons_reached),
         cmocka_unit_test(test_allowed_in_private_game),

@@ -349,7 +349,7 @@ static void test_private_game_in_players_language(void **state)
         assert_string_equal(h->o.items[k].target, "bob");
     expect(h, "bob", "Игра в дурака (");
     expect(h, "bob", "Отпечаток раздачи: ");
-    expect(h, "bob", " в вашей личной игре: ");
+    assert_null(said(h, "bob", "личными сообщениями")); /* it is played where it is said */
     priv(h, "bob", "стоп");
     expect(h, "bob", "Вы заканчиваете личную игру; это засчитано как поражение.");
     expect(h, "bob", "Игра окончена: bob покидает личную игру — засчитано поражение.");

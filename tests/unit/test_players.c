@@ -80,11 +80,131 @@ static void test_quiet_pass(void **state)
             if (strcmp(move, "pass") || said(h, "#durak", ""))
                 continue;
             for (int j = 0; j < 3; j++)
-                quiet += said(h, NICKS[j], "Your turn in #durak: throw in") != NULL;
+                quiet += said(h, NICKS[j], "In #durak you may throw in: ") != NULL;
         }
         h_free(h);
     }
     assert_true(quiet > 0);
+}
+
+static bool starts(const char *text, const char *prefix)
+{
+    return !strncmp(text, prefix, strlen(prefix));
+}
+
+/* Asks every player for their moves ("moves"; "Your moves: " or, for a Russian reader, "Ваши
+ * ходы: "); returns who has some, the list into moves; the others' answers (whose turn it is and
+ * what they decide) into waiting[i]. */
+static int whose_turn_any(harness *h, int n, char *moves, size_t cap, char waiting[][512])
+{
+    static const char *const mine[] = { "Your moves: ", "Ваши ходы: " };
+    int found = -1;
+    for (int i = 0; i < n; i++) {
+        priv(h, NICKS[i], "moves");
+        waiting[i][0] = '\0';
+        for (int k = 0; k < 2; k++)
+            if (said(h, NICKS[i], mine[k])) {
+                assert_int_equal(found, -1);
+                found = i;
+                snprintf(moves, cap, "%s", said(h, NICKS[i], mine[k]) + strlen(mine[k]));
+            }
+        if (found != i) {
+            assert_int_equal(h->o.len, 1);
+            snprintf(waiting[i], 512, "%s", h->o.items[0].text);
+        }
+    }
+    assert_true(found >= 0);
+    return found;
+}
+
+/* A decision that may be passed is asked as an option, never as "your turn": in Russian
+ * "В #durak можно подкинуть: хожу … или пас · на руках: …"; "not your turn" says who decides
+ * what, not what the asker should do ("bob решает, подкинуть ли карту"). */
+static void test_option_said_as_one(void **state)
+{
+    (void)state;
+    int options = 0, waits = 0;
+    for (uint64_t seed = 0; seed < 6; seed++) {
+        harness *h = h_new(seed);
+        lobby(h, "#durak", "", NICKS, 3);
+        priv(h, "alice", "set language ru");
+        chan(h, "alice", "#durak", "!start");
+        rng_t r;
+        rng_seed(&r, seed);
+        for (int step = 0; step < 3000 && tables_count(h->t); step++) {
+            char moves[1024], move[128], waiting[3][512];
+            int i = whose_turn_any(h, 3, moves, sizeof moves, waiting);
+            if (waiting[0][0] && strstr(waiting[0], "подкинуть")) {
+                assert_true(starts(waiting[0], "Сейчас не ваш ход: "));
+                assert_non_null(strstr(waiting[0], " решает, подкинуть ли "));
+                assert_null(strstr(waiting[0], "подкиньте"));
+                if (getenv("TABLES_SHOW") && waits < 4) /* to read them */
+                    printf("<alice> %s\n", waiting[0]);
+                waits++;
+            }
+            pick_move(&r, moves, move, sizeof move);
+            priv(h, NICKS[i], move);
+            for (size_t k = 0; k < h->o.len; k++) {
+                const char *t = h->o.items[k].text;
+                if (strcmp(h->o.items[k].target, "alice"))
+                    continue;
+                assert_null(strstr(t, "подкиньте"));
+                if (!strstr(t, "можно подкинуть"))
+                    continue;
+                assert_null(strstr(t, "Ваш ход"));
+                assert_true(starts(t, "В #durak можно подкинуть: хожу ")
+                            || (starts(t, "В #durak ")
+                                && strstr(t, " берёт — можно подкинуть вдогонку: хожу ")));
+                assert_non_null(strstr(t, " или пас \xC2\xB7 на руках: "));
+                if (getenv("TABLES_SHOW") && options < 3)
+                    printf("<alice> %s\n", t);
+                options++;
+            }
+            for (int j = 1; j < 3; j++) /* the English readers: an option, not "your turn" */
+                if (said(h, NICKS[j], "throw in"))
+                    assert_non_null(said(h, NICKS[j], "In #durak you may throw in: play "));
+        }
+        h_free(h);
+    }
+    assert_true(options > 5);
+    assert_true(waits > 2);
+}
+
+/* A decision is asked once: when nothing on the table changed (another seat was taken over by a
+ * computer player), the player deciding whether to throw in is not asked again. */
+static void test_option_asked_once(void **state)
+{
+    (void)state;
+    int checked = 0;
+    for (uint64_t seed = 0; seed < 20 && checked < 3; seed++) {
+        harness *h = h_new(seed);
+        h->cfg.game.replace_leavers = true;
+        tables_reconfigure(h->t, &h->cfg);
+        lobby(h, "#durak", "", NICKS, 3);
+        chan(h, "alice", "#durak", "!start");
+        rng_t r;
+        rng_seed(&r, seed);
+        for (int step = 0; step < 3000 && tables_count(h->t); step++) {
+            char moves[1024], move[128], waiting[3][512];
+            int i = whose_turn_any(h, 3, moves, sizeof moves, waiting);
+            pick_move(&r, moves, move, sizeof move);
+            priv(h, NICKS[i], move);
+            int asked = -1;
+            for (int j = 0; j < 3; j++)
+                if (said(h, NICKS[j], "throw in")) /* asked whether to throw in */
+                    asked = j;
+            if (asked < 0)
+                continue;
+            const char *leaver = NICKS[(asked + 1 + (int)(seed % 2)) % 3];
+            chan(h, leaver, "#durak", "!leave");
+            assert_non_null(said(h, "#durak", "Normal[bot]")); /* took the seat over */
+            assert_null(said(h, NICKS[asked], ""));            /* the same question: not again */
+            checked++;
+            break;
+        }
+        h_free(h);
+    }
+    assert_int_equal(checked, 3);
 }
 
 /* The actor gets one private line: what to do, the moves, the hand. */
@@ -562,6 +682,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_line_starts_with_the_actor),
         cmocka_unit_test(test_quiet_pass),
+        cmocka_unit_test(test_option_said_as_one),
+        cmocka_unit_test(test_option_asked_once),
         cmocka_unit_test(test_private_turn_line),
         cmocka_unit_test(test_fair_timers),
         cmocka_unit_test(test_forfeit_told_privately),

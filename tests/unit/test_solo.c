@@ -62,6 +62,56 @@ static const char *solo_to_end(harness *h, uint64_t seed)
     return end;
 }
 
+/* Lines alice gets in one private game played to its end with random legal moves, and how many
+ * moves she made: every line the bot sends her counts, as IRC lines (split as the send queue does
+ * at 400 bytes), but the answers to the `moves` this loop asks to find its move (a player reads
+ * those off the prompt). */
+static void solo_lines(uint64_t seed, const char *play, long *lines, long *moves_made_here)
+{
+    harness *h = h_new(seed);
+    outq *q = outq_new(5, 1.0);
+    rng_t r;
+    rng_seed(&r, seed);
+    priv(h, "alice", play);
+    for (size_t k = 0; k < h->o.len; k++)
+        assert_true(outq_push(q, "PRIVMSG", h->o.items[k].target, h->o.items[k].text));
+    for (int step = 0; step < 4000 && tables_count(h->t); step++) {
+        char moves[1024], move[128];
+        priv(h, "alice", "moves");
+        if (said(h, "alice", "Your moves: ")) {
+            snprintf(moves, sizeof moves, "%s", said(h, "alice", "Your moves: ") + 12);
+            pick_move(&r, moves, move, sizeof move);
+            priv(h, "alice", move);
+            (*moves_made_here)++;
+        } else {
+            run_ai(h);
+        }
+        assert_nothing_to_channels(h);
+        for (size_t k = 0; k < h->o.len; k++)
+            assert_true(outq_push(q, "PRIVMSG", h->o.items[k].target, h->o.items[k].text));
+    }
+    assert_int_equal(tables_count(h->t), 0);
+    *lines += (long)outq_len(q);
+    outq_free(q);
+    h_free(h);
+}
+
+/* A quiet private game: at most 1.5 lines to its person per move of theirs, on average over
+ * several games of two and of three players. */
+static void test_solo_lines_per_move(void **state)
+{
+    (void)state;
+    const char *plays[] = { "play", "play hard 3 transfer" };
+    for (int k = 0; k < 2; k++) {
+        long lines = 0, moves = 0;
+        for (uint64_t seed = 1; seed <= 6; seed++)
+            solo_lines(seed * 7 + (uint64_t)k, plays[k], &lines, &moves);
+        double per = (double)lines / (double)moves;
+        printf("# %s: %ld lines for %ld moves: %.2f a move\n", plays[k], lines, moves, per);
+        assert_true(per <= 1.5); /* printed first: the figure shows on a failure too */
+    }
+}
+
 typedef struct {
     char dir[64], path[128];
     store *db;
@@ -449,10 +499,11 @@ static void test_watch_ends(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_solo_to_end),        cmocka_unit_test(test_solo_one_at_a_time),
-        cmocka_unit_test(test_solo_restored),      cmocka_unit_test(test_private_key_guard),
-        cmocka_unit_test(test_solo_quit_and_back), cmocka_unit_test(test_watch),
-        cmocka_unit_test(test_watch_ends),         cmocka_unit_test(test_watch_in_own_language),
+        cmocka_unit_test(test_solo_to_end),         cmocka_unit_test(test_solo_one_at_a_time),
+        cmocka_unit_test(test_solo_restored),       cmocka_unit_test(test_private_key_guard),
+        cmocka_unit_test(test_solo_quit_and_back),  cmocka_unit_test(test_watch),
+        cmocka_unit_test(test_watch_ends),          cmocka_unit_test(test_watch_in_own_language),
+        cmocka_unit_test(test_solo_lines_per_move),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
