@@ -256,14 +256,16 @@ const char *const msg_spanish[MSG_COUNT] = {
         "language es (otros: язык ru, langue fr).",
     [MSG_HELP_SENT] = "%s: la ayuda sobre %s te llega por mensaje privado.",
     [MSG_MOVE_IN_CHANNEL] = "%s: las jugadas van por mensaje privado: /msg %s %s",
-    [MSG_SET_DONE] = "Guardado: %s.",
-    [MSG_SET_SHOW] = "Tus ajustes: mensajes privados %s, colores: %s, línea de turno: %s, idioma: "
-                     "%s · para cambiar: set privmsg (por mensaje privado) o set notice (por "
-                     "notice) · set colours on u off (colores) · set turn on u off (línea de "
-                     "turno) · idioma es o set language es (en, ru, fr).",
+    [MSG_SET_DONE] = "Guardado. ",
+    [MSG_SET_SHOW] =
+        "%sTus ajustes: mensajes privados %s, colores: %s, línea de turno: %s, "
+        "idioma: %s, tu apodo en las páginas web: %s · para cambiar: set privmsg (por "
+        "mensaje privado) o set notice (por notice) · set colours on u off (colores) · "
+        "set turn on u off (línea de turno) · set site on u off (páginas web) · idioma "
+        "es o set language es (en, ru, fr).",
     [MSG_SET_BAD] = "«%s» no es un ajuste: escribe set notice o set privmsg (por notice o por "
                     "mensaje privado), set colours on u off (colores), set turn on u off (línea de "
-                    "turno), o idioma es (set language es).",
+                    "turno), set site on u off (páginas web), o idioma es (set language es).",
     [MSG_WORD_CARDS_ONE] = "carta",
     [MSG_WORD_CARDS_FEW] = "cartas",
     [MSG_WORD_CARDS_MANY] = "cartas",

@@ -247,15 +247,17 @@ const char *const msg_russian[MSG_COUNT] = {
         "set language ru (другие: langue fr, idioma es).",
     [MSG_HELP_SENT] = "%s: справка «%s» отправлена вам личным сообщением.",
     [MSG_MOVE_IN_CHANNEL] = "%s: ходы — личным сообщением: /msg %s %s",
-    [MSG_SET_DONE] = "Сохранено: %s.",
+    [MSG_SET_DONE] = "Сохранено. ",
     [MSG_SET_SHOW] =
-        "Ваши настройки: личные строки приходят %s, цвета — %s, строка хода — %s, язык — %s · "
-        "изменить: set privmsg — личными сообщениями, set notice — уведомлениями · set colours on "
-        "или off — цвета вкл. или выкл. · set turn on или off — строка хода вкл. или выкл. · язык "
+        "%sВаши настройки: личные строки приходят %s, цвета — %s, строка хода — %s, язык — %s, "
+        "ваш ник на веб-страницах — %s · изменить: set privmsg — личными сообщениями, set notice — "
+        "уведомлениями · set colours on или off — цвета вкл. или выкл. · set turn on или off — "
+        "строка хода вкл. или выкл. · set site on или off — ник на страницах или «игрок» · язык "
         "ru или set language ru (en, fr, es).",
     [MSG_SET_BAD] = "«%s» — нет такой настройки: set notice или set privmsg (уведомлениями или "
                     "личными сообщениями), set colours on или off (цвета), set turn on или off "
-                    "(строка хода), язык ru (или set language ru).",
+                    "(строка хода), set site on или off (ник на веб-страницах), язык ru (или set "
+                    "language ru).",
     [MSG_WORD_CARDS_ONE] = "карту",
     [MSG_WORD_CARDS_FEW] = "карты",
     [MSG_WORD_CARDS_MANY] = "карт",

@@ -1,5 +1,5 @@
 /* tables_set.c — `set`: shows a person's preferences for their private lines, or changes one
- * (notice|privmsg, colours on|off, turn on|off, language xx); kept by tables_prefs. */
+ * (notice|privmsg, colours on|off, turn on|off, site on|off, language xx); kept by tables_prefs. */
 #include <stdio.h>
 #include <string.h>
 
@@ -10,16 +10,18 @@ static msg_id on_off(int v, int fallback)
     return (v ? v == 1 : fallback) ? MSG_WORD_ON : MSG_WORD_OFF;
 }
 
-static void show(tables *t, const tables_who *w, const store_prefs *p, outbox *o)
+/* The person's settings in words; saved: after a change, which it confirms. */
+static void show(tables *t, const tables_who *w, const store_prefs *p, bool saved, outbox *o)
 {
     const char *n = w->nick;
-    tables_notice(o, n, MSG_SET_SHOW,
+    tables_notice(o, n, MSG_SET_SHOW, saved ? tables_text(t, n, MSG_SET_DONE) : "",
                   tables_text(t, n,
                               p->delivery == 2 ? MSG_WORD_PRIVMSG
                               : p->delivery    ? MSG_WORD_NOTICE
                                                : MSG_SET_DEFAULT),
                   tables_text(t, n, on_off(p->colours, t->cfg.ui.colors)),
-                  tables_text(t, n, on_off(p->turn, 1)), tables_text(t, n, MSG_LANG_NAME));
+                  tables_text(t, n, on_off(p->turn, 1)), tables_text(t, n, MSG_LANG_NAME),
+                  tables_text(t, n, on_off(p->site, 1)));
 }
 
 /* "notice", "privmsg", "colours on", "colors off", "turn on", "site off"...: true when understood. */
@@ -65,7 +67,7 @@ void prefs_command(tables *t, const tables_who *w, const char *arg, outbox *o)
 {
     pref_entry *e = prefs_entry(t, w->nick, w->account);
     if (!arg[0]) {
-        show(t, w, &e->p, o);
+        show(t, w, &e->p, false, o);
         return;
     }
     if (change_language(t, w, e, arg, o))
@@ -75,5 +77,5 @@ void prefs_command(tables *t, const tables_who *w, const char *arg, outbox *o)
         return;
     }
     prefs_changed(t, e);
-    tables_notice(o, w->nick, MSG_SET_DONE, arg);
+    show(t, w, &e->p, true, o); /* the settings as now set, in the reader's words */
 }

@@ -373,9 +373,13 @@ static void test_settings_and_hints_in_words(void **state)
     priv(h, "bob", "set");
     expect(h, "bob",
            "Ваши настройки: личные строки приходят как задано по умолчанию, цвета — выкл., "
-           "строка хода — вкл., язык — русский · изменить: set privmsg — личными сообщениями");
+           "строка хода — вкл., язык — русский, ваш ник на веб-страницах — вкл. · изменить: set "
+           "privmsg");
     priv(h, "bob", "set privmsg");
-    priv(h, "bob", "set colours on");
+    priv(h, "bob", "set colours on"); /* confirmed in words, not the English typed back */
+    expect(h, "bob",
+           "Сохранено. Ваши настройки: личные строки приходят личными сообщениями, цвета — вкл.");
+    assert_null(said(h, "bob", "colours on."));
     priv(h, "bob", "set");
     expect(h, "bob", "личные строки приходят личными сообщениями, цвета — вкл.,");
     priv(h, "bob", "set volume 11");

@@ -446,11 +446,11 @@ static void test_preferences(void **state)
     priv(h, "alice", "set sparkles on");
     assert_non_null(said(h, "alice", "\"sparkles on\" is not a setting"));
     priv(h, "alice", "set notice");
-    assert_non_null(said(h, "alice", "Saved: notice."));
+    assert_non_null(said(h, "alice", "Saved. Your settings: private lines by NOTICE, colours on"));
     priv(h, "alice", "set colours off");
     priv(h, "bob", "set turn off");
     priv(h, "carol", "set site off"); /* "a player" on the web pages */
-    assert_non_null(said(h, "carol", "Saved: site off."));
+    assert_non_null(said(h, "carol", "your nick on the web pages off"));
     start_two(h, "#durak");
     priv(h, "alice", "hand");
     assert_int_equal(h->o.items[0].kind, OUT_PRIVMSG);
