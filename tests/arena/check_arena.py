@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""durak-arena -x (issue 16): the example external agent plays whole games in 2 and 3 seats;
+"""durak-arena -x: the example external agent plays whole games in 2 and 3 seats;
 a wrong answer, a late one (also from an agent that ignores SIGTERM) and an agent that exits are
 each reported and count as its loss."""
 import os

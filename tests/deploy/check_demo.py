@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""check_demo: two demos at once are two worlds (issue 12, point 9).
+"""check_demo: two demos at once are two worlds.
 
 Demo A starts on a free port; demo B is asked for A's port while A's private ngircd holds it, so
 B must name the holder (ngircd, A's ngircd's pid), suggest nothing about Debian's system ngircd,

@@ -72,7 +72,7 @@ static void check_cmd(const parsed_cmd *p, bool channel)
     CHECK(p->bot_level >= -1 && p->bot_level <= 2);
     CHECK(p->bot_remove == 0 || p->bot_remove == 1);
     CHECK(p->number == -1 || (p->number >= 1 && p->number <= 20));
-    if (channel) /* the channel commands, !watch and !unwatch among them (issue 14) */
+    if (channel) /* the channel commands, !watch and !unwatch among them */
         CHECK(p->kind < PC_PLAY || p->kind == PC_WATCH || p->kind == PC_UNWATCH);
     else
         CHECK(p->kind != PC_DURAK && p->kind != PC_JOIN && p->kind != PC_BOT && p->kind != PC_AGAIN

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""clients: issue 12's "a 4-seat game played with real clients gives one highlight per turn to
+"""clients: "a 4-seat game played with real clients gives one highlight per turn to
 the right person", decided by the clients' own highlight logic rather than a regex.
 
 Four seats in one `!durak classic` game in #durak: irssi (nick irene, run in tmux on a private

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""encoding: irc.encoding through a real ngircd (issue 13; ngircd passes bytes through as they
+"""encoding: irc.encoding through a real ngircd (ngircd passes bytes through as they
 are). One bot configured "cp1251" and one "koi8-r", each in its own channel, with test clients
 that send and read raw bytes in that encoding: Russian words (беру, !дурак, !играть, !старт, ходы,
 хожу) are understood, and the bot's answers arrive in the same encoding, compared byte for byte:

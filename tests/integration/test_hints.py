@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""hints: `/msg durakbot hint` over IRC (issue 16). With game.hints = "always", anna and bob start
+"""hints: `/msg durakbot hint` over IRC. With game.hints = "always", anna and bob start
 a game; the player to act asks for a hint and gets `hint: MOVE — reason` from the bot, then plays
 that very move (it must be legal: the bot announces it); the other player, asking meanwhile, off
 their turn, is told it is for their turn. The game is then played to its end, whose line names the hint

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""languages (issue 13): two clients play a complete classic game and a complete transfer game in
+"""languages: two clients play a complete classic game and a complete transfer game in
 #durak.ru, a channel whose language is Russian (channel_settings), where anna has chosen French
 (/msg durakbot set language fr) and boris nothing. Every channel line is Russian (Cyrillic, and no
 Latin word but the nicks and the channel's name); anna's private lines are French (no Cyrillic, no

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""private (issue 14, item 2): a private game against computer players over IRC. anna, in no
+"""private: a private game against computer players over IRC. anna, in no
 channel, sends `/msg durakbot play normal 3` and plays to the end by private message (a random
 move of each "Your turn in your private game: ..." line, `moves` after a silence) while the two
 computer players move on their own (game.bot_delay = 0.2). zoe sits in #durak with the bot all

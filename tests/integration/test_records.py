@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""records (issue 14, items 4 and 5): two clients play a classic game to the end over ngircd. The
+"""records: two clients play a classic game to the end over ngircd. The
 deal is announced with its fingerprint, the end reveals the seed and salt whose SHA-256
 (hashlib here) is that fingerprint, with the durak-cli line that deals its hands; !last sums the
 game up with its id and the same check a player can run (no operator's command); after the bot

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""teams: four clients play a complete 4-player teams game (R19, issue 14) against the bot by
+"""teams: four clients play a complete 4-player teams game (R19) against the bot by
 private message: the start line names the teams (partners opposite: 1st+3rd, 2nd+4th), the end
 line says which team lost; with 3 seated, !start is refused with how many are needed. The
 channel's lines are logged, to read a team game as the channel sees it."""

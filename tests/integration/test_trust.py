@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """trust: a nick is not a person. On a real ngircd, with the nick taken by a stranger (another
-user@host), each take-over of issue 11 is refused with a clear line to the stranger:
+user@host), each take-over of a seat by a stranger is refused with a clear line to the stranger:
 1. the creator quits, the stranger takes the nick and types !stop: refused, the game goes on;
 2. a player quits, the stranger takes the nick and types !leave: refused, no forfeit;
 3. the nick Normal[bot] gets no computer player's cards and makes none of its moves;

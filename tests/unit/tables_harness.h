@@ -44,7 +44,7 @@ static inline harness *h_new(uint64_t seed)
 }
 
 /* As the loop does after every event: what changed saved, then the lines routed (private games
- * to their players, spectators' copies: issue 14). */
+ * to their players, spectators' copies). */
 static inline void h_persist(harness *h)
 {
     if (h->db)

@@ -185,7 +185,7 @@ static void test_ismcts_plays_legal(void **state)
     play_many(AI_ISMCTS, 150, 13000, false);
 }
 
-/* The textbook search is a search: with 200 iterations it beats random play (issue 16). */
+/* The textbook search is a search: with 200 iterations it beats random play. */
 static void test_ismcts_beats_random(void **state)
 {
     (void)state;
@@ -306,7 +306,7 @@ static void test_no_peeking(void **state)
         assert_memory_equal(&va, &vb, sizeof va);  /* the same to the seat to act */
         for (int l = AI_EASY; l <= AI_ISMCTS; l++) /* every level, expert and ismcts too */
             assert_same_decision(&a, &b, (ai_level)l, (uint64_t)i);
-        /* A hint (issue 16): hard's move from the asking seat's view, and its reason. */
+        /* A hint: hard's move from the asking seat's view, and its reason. */
         durak_action ha = choose_for_actor(&a, AI_HARD, (uint64_t)i),
                      hb = choose_for_actor(&b, AI_HARD, (uint64_t)i);
         ai_hint_facts fa = ai_hint_explain(&va, ha), fb = ai_hint_explain(&vb, hb);
@@ -535,7 +535,7 @@ static void test_level_names(void **state)
     assert_true(ai_level_parse("ismcts", &l));
     assert_int_equal(l, AI_ISMCTS);
     assert_false(ai_level_parse("master", &l));
-    /* expert: hard's search with 1 s per decision (issue 16); ismcts: hard's budget. */
+    /* expert: hard's search with 1 s per decision; ismcts: hard's budget. */
     assert_int_equal(ai_default_params(AI_EXPERT).budget_ms, 1000);
     assert_int_equal(ai_default_params(AI_ISMCTS).budget_ms, AI_DEFAULT_BUDGET_MS);
     assert_int_equal(ai_default_params(AI_HARD).budget_ms, AI_DEFAULT_BUDGET_MS);

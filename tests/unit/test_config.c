@@ -256,7 +256,7 @@ static void test_partial_file_keeps_defaults(void **state)
     assert_config_equal(&got, &want);
 }
 
-/* game.language and channel_settings (issue 13): the default language, and one per channel. */
+/* game.language and channel_settings: the default language, and one per channel. */
 static void test_languages(void **state)
 {
     bot_config want, got = load_ok(fixture_write(
@@ -284,7 +284,7 @@ static void test_languages(void **state)
     assert_config_equal(&got, &want);
 }
 
-/* irc.encoding: each value (issue 13); utf-8 by default. */
+/* irc.encoding: each value; utf-8 by default. */
 static void test_encodings(void **state)
 {
     static const struct {
@@ -627,7 +627,7 @@ static const struct bad_case bad_cases[] = {
       "rejoin_grace, "
       "max_timeouts, variant, throwin, first5, bot_delay, expert_budget, hints, replace_leavers, "
       "language)" },
-    /* languages (issue 13) */
+    /* languages */
     { "bad language", "game = {\n  language = \"de\";\n};\n",
       "2: game.language: must be \"en\", \"ru\", \"fr\" or \"es\" (got \"de\")" },
     { "channel_settings not a list", "channel_settings = \"#durak\";\n",

@@ -412,7 +412,7 @@ static void test_isupport(void **state)
     assert_false(is.whox);
     assert_int_equal(is.linelen, 0);
     assert_false(is.has_targmax);
-    /* issue 15: the server's line length and how many channels one JOIN may name */
+    /* the server's line length and how many channels one JOIN may name */
     const char *r[] = { "durakbot", "LINELEN=300", "TARGMAX=PRIVMSG:4,JOIN:2,NOTICE:4" };
     e = numeric(5, r, 3);
     conn_isupport_read(&e, &is);

@@ -1,4 +1,4 @@
-/* test_hints.c — `/msg durakbot hint` (issue 16): refused where game.hints does not allow it and
+/* test_hints.c — `/msg durakbot hint`: refused where game.hints does not allow it and
  * off one's turn; computed as a worker job from the asking seat's view with hard's parameters;
  * answered with a legal move and a reason; dropped once the player moved; counted at the end. */
 #define _POSIX_C_SOURCE 200809L
@@ -54,7 +54,7 @@ static void test_refused_unless_allowed(void **state)
     }
 }
 
-/* "private" (the default) allows hints in a private game against computer players (issue 14),
+/* "private" (the default) allows hints in a private game against computer players,
  * and the refusal off one's turn names the game as the player knows it, not its key. */
 static void test_allowed_in_private_game(void **state)
 {

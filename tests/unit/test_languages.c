@@ -1,4 +1,4 @@
-/* test_languages.c — the languages of the lines (issue 13): a game in a "ru" channel where one
+/* test_languages.c — the languages of the lines: a game in a "ru" channel where one
  * player prefers French: public lines Russian, that player's private lines French, the others'
  * Russian; game.language, set language, parser errors in the sender's language. TABLES_SHOW=1
  * prints every line of the games. */
@@ -75,7 +75,7 @@ static void assert_no_english(const char *line, const char *const *allowed)
     }
 }
 
-/* The nicks and channel, and the deal's check (issue 14) as typed in a shell: SHA-256, seed=,
+/* The nicks and channel, and the deal's check as typed in a shell: SHA-256, seed=,
  * salt=, printf '%s' 'durak-deal-v1:...', printf 'new players=2 variant=classic ...\nstate\n' |
  * durak-cli. */
 static const char *const RU_ALLOWED[] = {
@@ -294,7 +294,7 @@ static void test_errors_in_the_senders_language(void **state)
     expect(h, "bob", "!играть — команда для канала: напишите её в канале, а не мне");
     priv(h, "bob", "blah");
     expect(h, "bob", "«blah» — не команда и не карта");
-    priv(h, "bob", "beat"); /* a bare play starts a private game (issue 14): beat needs cards */
+    priv(h, "bob", "beat"); /* a bare play starts a private game: beat needs cards */
     expect(h, "bob", "к команде бью нужна карта: бью 9♠ 7♠");
     priv(h, "bob", "7x");
     expect(h, "bob", "«7x» — не карта");
@@ -337,7 +337,7 @@ static void test_help_cards(void **state)
     h_free(h);
 }
 
-/* A private game (issue 14) speaks its player's language: bob's Russian, alice's French (the
+/* A private game speaks its player's language: bob's Russian, alice's French (the
  * Russian card words start it: играю сложный 3), nothing goes to a channel; stopping it too. */
 static void test_private_game_in_players_language(void **state)
 {

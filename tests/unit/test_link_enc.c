@@ -1,4 +1,4 @@
-/* test_link_enc: irc.encoding's conversions on single lines (issue 13): CP1251 and KOI8-R to UTF-8
+/* test_link_enc: irc.encoding's conversions on single lines: CP1251 and KOI8-R to UTF-8
  * and back, undefined bytes, stand-ins, "auto", and a line that grows past 510 bytes. */
 #include <setjmp.h>
 #include <stdarg.h>

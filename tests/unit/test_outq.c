@@ -275,7 +275,7 @@ static void test_split_long_word(void **state)
     outq_free(q);
 }
 
-/* ISUPPORT LINELEN=300 (issue 15): texts are cut to 300 - 112 bytes, the room a 512-byte line
+/* ISUPPORT LINELEN=300: texts are cut to 300 - 112 bytes, the room a 512-byte line
  * leaves its 400 bytes of text; raw lines to 298 bytes; LINELEN above 512 changes nothing, and
  * below 256 counts as 256; a new connection (0) is back at 512. */
 static void test_line_len(void **state)

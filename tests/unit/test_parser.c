@@ -487,7 +487,7 @@ static const parse_case private_cases[] = {
     CASE("play 7h\r\n", "play 7h"),
     CASE("play\0 7h", "play 7h"),
     CASE("play\t7h", "play 7h"),
-    /* issue 14: play without a card is a private game against computer players */
+    /* play without a card is a private game against computer players */
     CASE("play", "play"),
     CASE("play transfer hard 3", "play transfer hard 3"),
     CASE("Play 4 EASY", "play easy 4"),
@@ -747,7 +747,7 @@ static void test_lengths(void **state)
     }
 }
 
-/* ---------------------------------------------------------------- every language (issue 13) */
+/* ---------------------------------------------------------------- every language */
 
 /* Each language's channel words as players type them: the command each must give. */
 static const parse_case language_channel_cases[] = {

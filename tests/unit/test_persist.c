@@ -181,7 +181,7 @@ static void test_disk_full_keeps_result(void **state)
     assert_false(store_get_player(h->db, "alice", &pl));
     assert_int_equal(saved_tables(h), 1); /* the finished game is still there, with its result */
     static store_game g;
-    assert_false(store_get_game(h->db, 1, &g)); /* and its record waits with it (issue 14) */
+    assert_false(store_get_game(h->db, 1, &g)); /* and its record waits with it */
 
     event(h, "carol", "#durak", "!durak"); /* more changes: nothing said twice */
     step(h);

@@ -1,4 +1,4 @@
-/* test_players.c — what players see (issue 12): the actor's nick first and nobody else's before
+/* test_players.c — what players see: the actor's nick first and nobody else's before
  * the first separator, quiet passes, the private turn line, fair timers, the real ending with
  * ratings, !again, the stop vote, answers where asked. */
 #define _POSIX_C_SOURCE 200809L
@@ -295,7 +295,7 @@ static void test_forfeit_told_privately(void **state)
     chan(h, "bob", "#durak", "!leave");
     assert_non_null(said(h, "bob", "You are out of the game in #durak: bob leaves the game"));
     h_free(h);
-    /* a creator who leaves a running game forfeits like anyone (issue 12, point 7); the others
+    /* a creator who leaves a running game forfeits like anyone; the others
      * play on */
     h = h_new(35);
     lobby(h, "#durak", "", NICKS, 3);
@@ -529,7 +529,7 @@ static const char *nth_card(const char *list, const char **end)
     return NULL;
 }
 
-/* The moves list follows the hand's order (issue 12): the card each move plays appears in
+/* The moves list follows the hand's order: the card each move plays appears in
  * `moves` in the order the hand line shows the cards, take and pass last. */
 static void test_moves_follow_the_hand(void **state)
 {
@@ -587,7 +587,7 @@ static void first_move(const char *moves, char *out, size_t cap)
         out[--n] = '\0';
 }
 
-/* A move of the wrong kind is answered with what to do and the moves that do it (issue 12):
+/* A move of the wrong kind is answered with what to do and the moves that do it:
  * "play C" while defending lists "beat … | take". */
 static void test_wrong_kind_says_the_right_one(void **state)
 {
@@ -613,7 +613,7 @@ static void test_wrong_kind_says_the_right_one(void **state)
     h_free(h);
 }
 
-/* "beat C" that could cover either of two cards lists the real choices (issue 12), not an
+/* "beat C" that could cover either of two cards lists the real choices, not an
  * example: after a transfer (R17) the new defender faces two cards a trump beats both of. */
 static void test_beat_which_lists_the_choices(void **state)
 {

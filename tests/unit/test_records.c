@@ -1,4 +1,4 @@
-/* test_records: game records and provably fair deals (issue 14, items 4 and 5): the record's
+/* test_records: game records and provably fair deals: the record's
  * text, the fingerprint against a SHA-256 computed here, the store (write, read back, migration
  * from schema 3), !last, and a game played through the tables, exported and replayed by the real
  * durak-cli. Leaves its database in RECORDS_DB for the JSON Lines test (records_export.py). */
@@ -385,7 +385,7 @@ static void test_game_recorded_and_replayed(void **state)
     assert_non_null(said(h, "#durak", "No finished game is recorded in #durak yet"));
     for (int game = 1; game <= 2; game++) {
         play_one(h, 100 + (uint64_t)game, fingerprint, commit, end);
-        sha256_hex(commit, mine); /* R5 of issue 14: what was promised is what was dealt */
+        sha256_hex(commit, mine); /* R5 of a fair deal: what was promised is what was dealt */
         assert_string_equal(fingerprint, mine);
         assert_int_equal(strncmp(commit, "durak-deal-v1:", 14), 0);
         chan(h, "alice", "#durak", "!last");

@@ -217,7 +217,7 @@ static void test_cards_read_back(void **state)
         }
 }
 
-/* Cards, hands, the table and moves in the reader's language (issue 13): Russian В Д К Т and
+/* Cards, hands, the table and moves in the reader's language: Russian В Д К Т and
  * п т б ч, French V D R A and p t ca co, Spanish J Q K A and p t d co; the move words are the ones
  * that language's players type. */
 static void test_languages(void **state)

@@ -152,7 +152,7 @@ static void test_inconsistent_tables_refused(void **state)
     snprintf(extra, sizeof extra, "%s junk", lobby);
     refused(extra, "more after the last seat");
     refused(with_token(game, 2, "2,1,0,0,36"), "options");
-    /* the game's record (issue 14): each field checked, and it must replay to the game */
+    /* the game's record: each field checked, and it must replay to the game */
     assert_non_null(strstr(game, " R "));
     refused(with_token(game, 26, "X"), "no record");
     refused(with_token(game, 27, "x1"), "seed");

@@ -1,4 +1,4 @@
-/* test_solo.c — issue 14, items 2 and 3: a private game against computer players (play, stop,
+/* test_solo.c — a private game against computer players (play, stop,
  * one at a time, resumed after a restart, rated apart: !top solo) with nothing addressed to any
  * channel, and spectators (!watch, !unwatch) who hear public lines only, never a hand. */
 #include "tables_harness.h"

@@ -700,7 +700,7 @@ static void test_prefs(void **state)
 }
 
 /* A database of an older schema `version` (3: before the game records, 4: before set language,
- * issue 13), built by the released steps, opens: its preferences load with no language, a
+ * the language column), built by the released steps, opens: its preferences load with no language, a
  * language can be saved, and the game records' table is there. */
 static void prefs_from_version(struct fixture *f, int version)
 {
@@ -775,7 +775,7 @@ static void test_top(void **state)
     assert_int_equal(store_top(s, 3, STORE_TOP_PEOPLE, top), 3);
     assert_string_equal(top[2].key, "z");
     assert_int_equal(store_top(s, 0, STORE_TOP_PEOPLE, top), 0);
-    /* issue 12: a computer player ('*' key) is not ranked among people; !top bots lists it */
+    /* a computer player ('*' key) is not ranked among people; !top bots lists it */
     store_result bq = { 2, false, { SEAT("*hard", 1, false, false), SEAT("q", 2, true, false) } };
     assert_true(store_record_game(s, &bq));
     assert_int_equal(store_top(s, 10, STORE_TOP_PEOPLE, top), 7);

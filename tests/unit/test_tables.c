@@ -204,7 +204,7 @@ static void test_illegal_move_reason(void **state)
 }
 
 /* A card "7h", "10s", "As" of the bot's ASCII notation written as a Russian player types it:
- * "7ч", "10п", "Тп" (issue 13). */
+ * "7ч", "10п", "Тп". */
 static void card_in_russian(const char *card, char *out, size_t cap)
 {
     static const char *const suits = "scdh";
@@ -607,7 +607,7 @@ static void test_computer_players(void **state)
         }
     }
     assert_int_equal(tables_count(h->t), 0);
-    /* !again (issue 12): the same seats, computer players included; alice is the only person,
+    /* !again: the same seats, computer players included; alice is the only person,
      * so her !again starts it at once */
     chan(h, "alice", "#durak", "!again");
     assert_non_null(said(h, "#durak", "starts: alice, Easy[bot], Hard[bot], Normal[bot]"));
@@ -615,7 +615,7 @@ static void test_computer_players(void **state)
     h_free(h);
 }
 
-/* !bot expert: hard's search with game.expert_budget per decision (issue 16). */
+/* !bot expert: hard's search with game.expert_budget per decision. */
 static void test_expert_budget(void **state)
 {
     (void)state;
@@ -719,7 +719,7 @@ static void test_pickup_count(void **state)
     assert_true(checked_add > 0 && checked_take > 0);
 }
 
-/* ---- identity: a nick is not a person (issue 11) ---- */
+/* ---- identity: a nick is not a person ---- */
 
 static void as(harness *h, const tables_who *w, const char *channel, const char *text)
 {

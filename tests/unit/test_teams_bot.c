@@ -1,4 +1,4 @@
-/* test_teams_bot.c — teams of two in the bot (R19, issue 14): !durak teams, the lobby's seat
+/* test_teams_bot.c — teams of two in the bot (R19): !durak teams, the lobby's seat
  * count, the teams on the start line, a 4-player team game to the end, its line and ratings. */
 #define _POSIX_C_SOURCE 200809L
 #include "tables_harness.h"
