@@ -2,7 +2,8 @@
 # The test command: installs the Debian packages that are missing (inspircd and atheme-services
 # only to be run by tests/integration/test_atheme.py as ordinary processes on their own ports;
 # irssi, weechat-headless, weechat-python and tmux only to be run by
-# tests/integration/test_clients.py as players, their homes in its temp dir), builds with
+# tests/integration/test_clients.py as players, their homes in its temp dir; chromium and w3m
+# only to read the web pages in tests/integration/test_site.py), builds with
 # AddressSanitizer + UBSan (clang, fuzzers on) and runs every test with ctest; checks the
 # style (tests/check_format.sh) and that README's Layout names every bot/ module
 # (tests/check_layout.sh);
@@ -17,7 +18,7 @@ packages=(build-essential cmake pkg-config clang libclang-rt-14-dev clang-format
           libircclient-dev libconfig-dev libcmocka-dev libsqlite3-dev libssl-dev
           libsystemd-dev openssl systemd groff-base
           ngircd python3 inspircd atheme-services
-          irssi weechat-headless weechat-python tmux chromium)
+          irssi weechat-headless weechat-python tmux chromium w3m)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -7,10 +7,12 @@ the replay steps forward to its last bout and back (arrow keys and buttons), and
 without JS; screenshots at phone (390x844) and desktop (1280x800) widths are kept in
 site-screenshots/ of the test's directory. Last, `set site off` turns a player into "a player"
 on the pages, and durakbot --export-site writes the same files as the refreshes left. Exits 77
-without chromium (apt-get install chromium)."""
+without chromium (apt-get install chromium). With w3m installed, the pages read as text in a
+terminal browser too."""
 import html.parser
 import os
 import re
+import shutil
 import subprocess
 import time
 
@@ -133,6 +135,27 @@ def replay_in_browser(b, page, shots):
     return n
 
 
+def terminal_browser(game, index, moves):
+    """A terminal browser (w3m, when installed) reads the pages as text: every bout of the replay
+    in order, its cards with their suit symbols, the leaderboard's rows."""
+    w3m = shutil.which("w3m")
+    if not w3m:
+        h.log("no w3m (apt-get install w3m): the terminal browser's reading is not checked")
+        return
+    dump = lambda path: subprocess.run([w3m, "-dump", "-cols", "80", "-O", "UTF-8", path],
+                                       capture_output=True, text=True, timeout=20).stdout
+    text = dump(game)
+    bouts = [int(n) for n in re.findall(r"^\s*Bout (\d+):", text, re.M)]
+    h.check(bouts and bouts == list(range(1, len(bouts) + 1)),
+            "w3m: the game page's bouts in order, all shown: %r" % bouts)
+    h.check(re.search("[\u2660\u2663\u2665\u2666]", text), "w3m: no suit symbol on the game page")
+    h.check("sha256sum" in text, "w3m: no fairness check on the game page")
+    board = dump(index)
+    h.check("anna" in board and "boris" in board, "w3m: the leaderboard has no players:\n" + board)
+    h.log("w3m: the game's %d bouts (%d moves) and the leaderboard read as text"
+          % (len(bouts), moves))
+
+
 def test(env):
     site = os.path.join(env.dir, "site")
     shots = os.environ.get("DURAK_SITE_SHOTS", os.path.join(os.getcwd(), "site-screenshots"))
@@ -172,6 +195,8 @@ def test(env):
     board = board_of(read(pages[0]))
     h.log("!top: %s; index: %r" % (top.plain, board))
     h.check(said and board == said, "the index's leaderboard %r is not !top's %r" % (board, said))
+
+    terminal_browser(game, pages[0], table.moves)
 
     b = cdp.Browser(cdp.find_chromium())
     try:
