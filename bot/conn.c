@@ -322,14 +322,21 @@ static double jitter(conn *c) /* 0.8 .. 1.2 */
     return 0.8 + 0.4 * (double)(rng_next(&c->rng) >> 11) / (double)(1ULL << 53);
 }
 
-static void schedule_reconnect(conn *c, double now, bool was_up, const char *why)
+/* One log line per failed attempt or lost connection. The relay's own failure (by link_failed:
+ * the server refused, its certificate, SASL) names the server already and is an error. */
+static void schedule_reconnect(conn *c, double now, bool was_up, const char *why, bool relay)
 {
     double delay = c->backoff * jitter(c);
     loop_timer_set(c->l, c->t_reconnect, now + delay);
     c->backoff = c->backoff * 2 > BACKOFF_MAX ? BACKOFF_MAX : c->backoff * 2;
-    log_msg(LOG_WARNING, "%s %s:%d: %s;%s retrying in %.1f s",
-            was_up ? "lost the connection to" : "cannot connect to", c->cfg.irc.server,
-            c->cfg.irc.port, why, c->paused ? " games are paused;" : "", delay);
+    const char *paused = c->paused ? " games are paused;" : "";
+    if (relay)
+        log_msg(LOG_ERR, "%s%s;%s retrying in %.1f s", was_up ? "lost the connection: " : "", why,
+                paused, delay);
+    else
+        log_msg(LOG_WARNING, "%s %s:%d: %s;%s retrying in %.1f s",
+                was_up ? "lost the connection to" : "cannot connect to", c->cfg.irc.server,
+                c->cfg.irc.port, why, paused, delay);
 }
 
 void conn_close(conn *c)
@@ -356,8 +363,9 @@ void conn_close(conn *c)
 
 static void drop_connection(conn *c, double now, const char *why)
 {
-    char tls_why[512];
-    if (c->relay && link_failed(c->relay, tls_why, sizeof tls_why))
+    char tls_why[1024];
+    bool relay = c->relay && link_failed(c->relay, tls_why, sizeof tls_why);
+    if (relay)
         why = tls_why;
     bool was_up = c->registered;
     bool stable = was_up && !c->refused && now - c->up_since >= STABLE_AFTER;
@@ -371,7 +379,7 @@ static void drop_connection(conn *c, double now, const char *why)
         c->backoff = BACKOFF_FIRST;
     c->paused |= was_up;
     c->h.lost(c->h.ctx, now, why);
-    schedule_reconnect(c, now, was_up, why);
+    schedule_reconnect(c, now, was_up, why, relay);
 }
 
 static void start_connect(void *ctx, double now)

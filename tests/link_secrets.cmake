@@ -12,6 +12,12 @@ add_test(NAME secrets COMMAND test_secrets)
 add_executable(test_link_guard test_link_guard.c)
 target_link_libraries(test_link_guard PRIVATE durak_link PkgConfig::CMOCKA)
 add_test(NAME link_guard COMMAND test_link_guard)
+# The relay in IRC mode against a scripted plain-TCP server: registration at once, the CAP wait,
+# whole lines (ctest "link_irc").
+add_executable(test_link_irc test_link_irc.c)
+target_link_libraries(test_link_irc PRIVATE durak_link durak_clock Threads::Threads PkgConfig::CMOCKA)
+add_test(NAME link_irc COMMAND test_link_irc)
+set_tests_properties(link_irc PROPERTIES TIMEOUT 60)
 # irc.encoding's conversions (glibc iconv) on single lines (ctest "link_enc").
 add_executable(test_link_enc test_link_enc.c)
 target_link_libraries(test_link_enc PRIVATE durak_link PkgConfig::CMOCKA)
