@@ -134,7 +134,7 @@ static void sync_games(conn *c, double now)
     } else if (!on && c->games_on) {
         char why[320];
         snprintf(why, sizeof why, "under the nick %s, not %s, until it is taken back", c->nick,
-                 c->cfg.irc.nick);
+                 conn_owner_nick(c->owner));
         c->h.lost(c->h.ctx, now, why);
     }
     c->games_on = on;
@@ -209,6 +209,8 @@ static void on_isupport(conn *c, const irc_event *ev)
     conn_rejoin_isupport(c->rejoin, &is);
     if (is.linelen)
         outq_set_line_len(c->q, is.linelen);
+    if (is.nicklen)
+        conn_owner_nicklen(c->owner, is.nicklen);
 }
 
 /* 352/354 after our WHO: each member counts as joined, so a player who came back while the bot

@@ -52,6 +52,12 @@ void conn_owner_welcome(owner *o, const char *me, double now);
  * 401/440 for NickServ, 433/437 after registration, NickServ's notices, the bot's NICK. */
 void conn_owner_on_event(owner *o, casemap cm, const irc_event *ev, double now);
 
+/* 005 NICKLEN: an irc.nick longer is cut by this server; the cut nick is the bot's own (the cut
+ * is logged once a run, with the lengths; 001 under irc.nick cut short tells it even before). */
+void conn_owner_nicklen(owner *o, unsigned nicklen);
+/* The nick the bot wants here: irc.nick, cut to the server's NICKLEN. */
+const char *conn_owner_nick(const owner *o);
+
 /* When conn_owner_tick wants to run (absolute, like now), or -1. */
 double conn_owner_deadline(const owner *o);
 void conn_owner_tick(owner *o, double now);
