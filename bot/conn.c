@@ -15,6 +15,7 @@
 #include "conn_isupport.h"
 #include "conn_lag.h"
 #include "log.h"
+#include "messages.h"
 #include "conn_numeric.h"
 #include "conn_members.h"
 #include "conn_owner.h"
@@ -35,6 +36,7 @@ enum {
 #define STABLE_AFTER 300.0 /* the back-off starts over only after a connection stayed up so long */
 #define BACKOFF_MAX 300.0
 #define PING_LINE "PING :durakbot"
+#define TELL_ADMIN_EVERY 60.0 /* held after a refused password: an admin is told at most so often */
 
 typedef enum { PING_NONE, PING_QUEUED, PING_SENT } ping_state;
 
@@ -67,10 +69,11 @@ struct conn {
     ping_state ping;
     double ping_at; /* when our PING was queued, then when it was sent */
     double backoff;
-    double up_since;  /* when 001 came */
-    bool refused;     /* a KILL or a throttle: this connection counts as failed however long */
-    double ctcp_next; /* CTCP replies: at most one a second */
-    rng_t rng;        /* reconnect jitter, fallback nicks */
+    double up_since;      /* when 001 came */
+    bool refused;         /* a KILL or a throttle: this connection counts as failed however long */
+    double ctcp_next;     /* CTCP replies: at most one a second */
+    double told_admin_at; /* an admin was told why the bot is held then (0: never) */
+    rng_t rng;            /* reconnect jitter, fallback nicks */
     int t_reconnect, t_ping, t_write, t_owner;
     lag lag;    /* the PONG delay paces the send queue */
     chanop ops; /* where the bot is a channel operator: CPRIVMSG */
@@ -273,6 +276,26 @@ static void about_me(conn *c, const irc_event *ev, double now)
     }
 }
 
+/* Held because NickServ refused the password: logged once a minute at most, and an admin who
+ * writes to the bot privately then gets one line saying why (raw: it goes out while held). */
+static void tell_refused(conn *c, const irc_event *ev, double now)
+{
+    bool admin = false;
+    for (int i = 0; i < c->cfg.nadmins && !admin; i++)
+        admin = casemap_mask_match(c->cmap, c->cfg.admins[i], ev->nick, ev->user, ev->host);
+    if (!conn_owner_refused(c->owner, now) || !admin || !is_me(c, ev->target)
+        || (c->told_admin_at > 0 && now - c->told_admin_at < TELL_ADMIN_EVERY))
+        return;
+    c->told_admin_at = now;
+    char text[400], line[512];
+    int lang = c->cfg.game.language;
+    snprintf(text, sizeof text,
+             msg_in((msg_lang)(lang >= 0 && lang < MSG_LANG_COUNT ? lang : 0), MSG_NICK_REFUSED),
+             c->nick, conn_owner_nick(c->owner));
+    snprintf(line, sizeof line, "NOTICE %s :%s", ev->nick, text);
+    push_raw(c, line);
+}
+
 static void on_line(conn *c, const irc_event *line, double now)
 {
     irc_event with_account = *line;
@@ -299,8 +322,10 @@ static void on_line(conn *c, const irc_event *line, double now)
         return;
     case IRC_EV_NOTICE: return;
     case IRC_EV_PRIVMSG:
-        if (conn_owner_holding(c->owner))
+        if (conn_owner_holding(c->owner)) {
+            tell_refused(c, ev, now);
             return; /* said to the wrong nick; the games pause until the nick is back */
+        }
         break;
     default: break;
     }

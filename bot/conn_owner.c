@@ -20,6 +20,7 @@ enum { NICK_TRIES = 8 };
 #define GHOST_WAIT 2.0   /* after GHOST, NICK */
 #define ROUND_FIRST 30.0 /* every way tried and still another nick: again after this, doubling */
 #define ROUND_MAX 300.0
+#define TELL_EVERY 60.0 /* held after a refused password: said at most this often */
 
 /* The ways to take the nick back, in the order they are tried. */
 typedef enum {
@@ -35,8 +36,9 @@ typedef enum {
 struct owner {
     outq *q;
     char nick[64];
-    char own[64];  /* irc.nick as this server allows it: cut to its NICKLEN, else the same */
-    bool cut_told; /* the cut was logged (once a run) */
+    char own[64];   /* irc.nick as this server allows it: cut to its NICKLEN, else the same */
+    bool cut_told;  /* the cut was logged (once a run) */
+    double told_at; /* conn_owner_refused logged it last then (< 0: never) */
     char alt[CONFIG_MAX_ALT_NICKS][64];
     int nalt;
     char pw[256];
@@ -130,6 +132,7 @@ owner *conn_owner_new(outq *q, const bot_config *cfg)
         return NULL;
     o->q = q;
     o->cm = CASEMAP_RFC1459;
+    o->told_at = -1;
     conn_owner_reconfigure(o, cfg);
     conn_owner_reset(o);
     return o;
@@ -417,6 +420,20 @@ const char *conn_owner_hopeless(const owner *o)
     if (o->id == OWNER_ID_REFUSED)
         return "NickServ refused the bot's identification";
     return o->pw[0] ? NULL : "the bot has no NickServ password and no SASL login";
+}
+
+bool conn_owner_refused(owner *o, double now)
+{
+    if (!conn_owner_holding(o) || o->id != OWNER_ID_REFUSED)
+        return false;
+    if (o->told_at >= 0 && now - o->told_at < TELL_EVERY)
+        return true;
+    o->told_at = now;
+    log_msg(LOG_ERR,
+            "still %s, not %s: NickServ refused the password and services renamed the bot, which "
+            "says nothing meanwhile (fix irc.nickserv_password or use SASL, then SIGHUP)",
+            o->me, o->own);
+    return true;
 }
 
 bool conn_owner_holding(const owner *o)

@@ -70,6 +70,11 @@ bool conn_owner_logged_in(const owner *o);
 /* Why a channel that wants identification (477) would refuse the bot again, or NULL when it may
  * not: the password was refused, or there is neither a password nor a SASL login. */
 const char *conn_owner_hopeless(const owner *o);
+/* Whether it is held under another nick because NickServ refused the password (services renamed
+ * the bot, Guest…): each call while so (a line to the bot it does not answer) logs why, at most
+ * once a minute (now: seconds). */
+bool conn_owner_refused(owner *o, double now);
+
 /* Registered under a nick other than irc.nick while it can get irc.nick back: say nothing in
  * channels or to players (their lines wait in the send queue) until it has. */
 bool conn_owner_holding(const owner *o);

@@ -369,6 +369,9 @@ static const char *const msg_english[MSG_COUNT] = {
     [MSG_TOPIC_SOLO] = "solo",
     [MSG_WORD_VS] = " vs ",
     [MSG_WORD_AND] = " and ",
+    [MSG_NICK_REFUSED] = "I am %s, not %s: NickServ refused my password, so services renamed me "
+                         "and I stay silent. Fix irc.nickserv_password (or SASL) in my config, "
+                         "then send me SIGHUP.",
     [MSG_CMD_LAST] = "last",
     [MSG_CMD_WATCH] = "watch",
     [MSG_CMD_UNWATCH] = "unwatch",

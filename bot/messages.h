@@ -290,9 +290,11 @@ typedef enum {
     MSG_TOPIC_BOTS,
     MSG_TOPIC_STATS,
     MSG_TOPIC_SOLO,
-    MSG_WORD_VS,  /* between the teams at the start: " vs " */
-    MSG_WORD_AND, /* between the teams that won: " and " */
-    MSG_CMD_LAST, /* the command words added later, as typed (msg_command) */
+    MSG_WORD_VS,      /* between the teams at the start: " vs " */
+    MSG_WORD_AND,     /* between the teams that won: " and " */
+    MSG_NICK_REFUSED, /* to an admin writing privately while services renamed the bot because
+                         NickServ refused its password: the nick now, irc.nick */
+    MSG_CMD_LAST,     /* the command words added later, as typed (msg_command) */
     MSG_CMD_WATCH,
     MSG_CMD_UNWATCH,
     MSG_CMD_HINT,

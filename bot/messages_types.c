@@ -275,6 +275,7 @@ static const char *const msg_types[MSG_COUNT] = {
     [MSG_TOPIC_SOLO] = "",
     [MSG_WORD_VS] = "",
     [MSG_WORD_AND] = "",
+    [MSG_NICK_REFUSED] = "ss",
     [MSG_CMD_LAST] = "",
     [MSG_CMD_WATCH] = "",
     [MSG_CMD_UNWATCH] = "",

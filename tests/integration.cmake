@@ -63,6 +63,23 @@ if(PYTHON3 AND NGIRCD)
                    --hybrid-dir ${CMAKE_BINARY_DIR}/ircd-hybrid --timeout 165)
   set_tests_properties(integration_hybrid PROPERTIES TIMEOUT 180 LABELS integration
                        SKIP_RETURN_CODE 77 ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+  # IRCnet's ircd 2.11 (penalty-based flood control, no CAP, NICKLEN=15): fetched like
+  # ircd-hybrid with `apt-get download ircd-irc2` and unpacked in the build directory; it reads
+  # fixed paths, so it runs in a private mount namespace (unshare -m) with the test's directories
+  # bound over them; 77 (skipped) without the download, m4 or namespaces. It measures the pace.
+  add_test(NAME integration_ircnet
+           COMMAND ${PYTHON3} ${_it_dir}/test_ircnet.py --bot $<TARGET_FILE:durakbot>
+                   --irc2-dir ${CMAKE_BINARY_DIR}/ircd-irc2 --timeout 345)
+  set_tests_properties(integration_ircnet PROPERTIES TIMEOUT 360 LABELS integration RUN_SERIAL TRUE
+                       SKIP_RETURN_CODE 77 ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+  # InspIRCd 3 + Anope 2.0 (apt-get install anope; run by the test as an ordinary process with
+  # its own copy of the config): 77 when either is not installed
+  find_program(ANOPE anope PATHS /usr/sbin /usr/bin NO_DEFAULT_PATH)
+  add_test(NAME integration_anope
+           COMMAND ${PYTHON3} ${_it_dir}/test_anope.py --bot $<TARGET_FILE:durakbot>
+                   --inspircd ${INSPIRCD} --anope ${ANOPE} --timeout 105)
+  set_tests_properties(integration_anope PROPERTIES TIMEOUT 120 LABELS integration
+                       SKIP_RETURN_CODE 77 ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
 else()
   message(STATUS "integration tests skipped: need the durakbot target, python3 and ngircd "
                  "(apt-get install ngircd python3)")

@@ -320,6 +320,31 @@ static void test_nick_cut(void **state)
     conn_owner_reconfigure(f->o, &f->cfg);
 }
 
+/* The password refused, then services rename the bot (Guest…): held, and each line to it says
+ * why in the log at most once a minute; not before the rename, not once the nick is back. */
+static void test_refused_renamed_told(void **state)
+{
+    fixture *f = *state;
+    conn_owner_welcome(f->o, "durakbot", 0);
+    feed(f->o, notice("NickServ", "Password incorrect."), 1);
+    assert_false(conn_owner_refused(f->o, 2)); /* still durakbot: nothing held */
+    feed(f->o, nick_change("durakbot", "Guest4711"), 60);
+    assert_true(conn_owner_holding(f->o));
+    log_capture();
+    assert_true(conn_owner_refused(f->o, 61));
+    assert_true(conn_owner_refused(f->o, 100));
+    assert_true(conn_owner_refused(f->o, 121));
+    const char *log = log_captured();
+    const char *told = "still Guest4711, not durakbot: NickServ refused the password and services "
+                       "renamed the bot";
+    assert_non_null(strstr(log, told));
+    assert_non_null(strstr(strstr(log, told) + 1, told)); /* at 61 and 121, not at 100 */
+    assert_null(strstr(strstr(strstr(log, told) + 1, told) + 1, told));
+    feed(f->o, nick_change("Guest4711", "durakbot"), 130);
+    assert_false(conn_owner_refused(f->o, 200));
+    drain(f->q);
+}
+
 /* 401 NickServ: absent, IDENTIFY again later, and at once when NickServ speaks. */
 static void test_nickserv_absent(void **state)
 {
@@ -521,6 +546,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_services_rename, setup, teardown),
         cmocka_unit_test_setup_teardown(test_no_credentials, setup, teardown),
         cmocka_unit_test_setup_teardown(test_nick_cut, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_refused_renamed_told, setup, teardown),
         cmocka_unit_test_setup_teardown(test_nickserv_absent, setup, teardown),
         cmocka_unit_test_setup_teardown(test_no_answer, setup, teardown),
         cmocka_unit_test_setup_teardown(test_rejoin, setup, teardown),

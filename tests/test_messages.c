@@ -276,7 +276,8 @@ static void test_russian_has_no_english(void **state)
         "first5", "set",       "notice",   "privmsg", "colours", "on",     "off",
         "turn",   "language",  "en",       "ru",      "fr",      "es",     "msg",
         "n",      "T",         "R16",      "seed",    "salt",    "printf", "s",
-        "SHA",    "sha256sum", "durakbot", "export",  "game",    "hints",  NULL,
+        "SHA",    "sha256sum", "durakbot", "export",  "game",    "hints",  "NickServ",
+        "irc",    "nickserv",  "password", "SASL",    "SIGHUP",  NULL,
     };
     for (int id = 0; id < MSG_COUNT; id++) {
         const char *text = msg_text_in(MSG_LANG_RU, (msg_id)id);
