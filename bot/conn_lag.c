@@ -145,6 +145,10 @@ void conn_lag_sent(lag *g, const char *line, double now)
         g->sent_at = now;
         g->probe_total = g->total;
     } else {
+        if (g->pong_at < 0 && g->total == 0) { /* the server idle until now: the first reference */
+            g->pong_at = now;
+            g->pong_cut = g->cut;
+        }
         g->lines++;
         g->total++;
     }
@@ -176,6 +180,9 @@ void conn_lag_heard(lag *g, outq *q, const irc_event *ev, double now)
     g->lines = 0;
     g->early = 0;
     lag_measure(g, delay, now);
+    if (delay < LAG_LOW && g->pong_at >= 0
+        && (double)(g->probe_total - g->pong_total) < 0.5 * conn_lag_rate(g) * (now - g->pong_at))
+        g->pace = g->ceiling = 0; /* mostly idle and answered at once: the pace is no limit now */
     g->pong_at = now;
     g->pong_total = g->probe_total;
     bool changed = false;

@@ -13,7 +13,9 @@
  * before the probe). That pace is held: a late PONG lowers the rate to LAG_DRAIN of it (so the
  * server's backlog drains) and never lower; a quick PONG raises the rate up to it, and once there
  * by LAG_PROBE_UP more at each quick PONG (the server may take more now) until a late PONG
- * measures it again.
+ * measures it again. A quick PONG after the bot sent less than half of what its rate allowed
+ * since the last PONG forgets the pace (the server may take a burst again after a pause): the
+ * rate doubles back to flood.rate.
  * Each change is logged once (notice; rises while the server's pace is known, at info).
  * Pure: time comes in as arguments. */
 #ifndef DURAK_CONN_LAG_H
@@ -50,8 +52,8 @@ typedef struct {
     unsigned long total;       /* lines sent on this connection */
     unsigned long probe_total; /* total when the probe out was sent */
     unsigned long pong_total;  /* probe_total of the last PONG's probe */
-    double pong_at;            /* when the last PONG came; < 0: none on this connection */
-    double pong_cut;           /* cut when the last PONG came */
+    double pong_at;  /* when the last PONG came (the first line sent, before); < 0: neither yet */
+    double pong_cut; /* cut when the last PONG came */
 } lag;
 
 void conn_lag_init(lag *g, int burst, double rate);

@@ -275,6 +275,36 @@ static void test_holds_server_pace(void **state)
     assert_true(low >= 1.2);
 }
 
+/* A measured pace is forgotten once the bot is nearly idle and the PONG comes at once: the rate
+ * doubles back to flood.rate (InspIRCd's fake lag gives a burst again after a pause). */
+static void test_pace_forgotten_when_idle(void **state)
+{
+    (void)state;
+    log_set_level(-1);
+    lag g;
+    outq *q = outq_new(5, 1.0);
+    conn_lag_init(&g, 5, 1.0);
+    double t = 0;
+    for (int i = 0; i < 8; i++) /* 8 lines in 10 s, the PONG 3 s late: twice */
+        conn_lag_sent(&g, "PRIVMSG #d :x", t += 1);
+    assert_true(conn_lag_probe_due(&g, t));
+    conn_lag_sent(&g, LAG_PING_LINE, t);
+    irc_event pong = line("PONG", LAG_TOKEN);
+    conn_lag_heard(&g, q, &pong, t + 3);
+    for (int i = 0; i < 8; i++)
+        conn_lag_sent(&g, "PRIVMSG #d :x", t += 1.25);
+    assert_true(conn_lag_probe_due(&g, t += 10));
+    conn_lag_sent(&g, LAG_PING_LINE, t);
+    conn_lag_heard(&g, q, &pong, t + 3);
+    assert_true(conn_lag_pace(&g) > 0); /* measured */
+    probe(&g, q, t += 20, 0.1);         /* one line, answered at once: forgotten */
+    assert_true(conn_lag_pace(&g) == 0);
+    probe(&g, q, t += 20, 0.1);
+    probe(&g, q, t += 20, 0.1);
+    assert_float_equal(conn_lag_rate(&g), 1.0, 1e-9);
+    outq_free(q);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -284,6 +314,7 @@ int main(void)
         cmocka_unit_test(test_unanswered_probe),
         cmocka_unit_test(test_reconfigure_keeps_slowdown),
         cmocka_unit_test(test_holds_server_pace),
+        cmocka_unit_test(test_pace_forgotten_when_idle),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
