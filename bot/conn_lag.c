@@ -25,7 +25,7 @@ void conn_lag_configure(lag *g, outq *q, int burst, double rate)
     g->burst = burst;
     g->rate = rate;
     if (g->pace >= rate)
-        g->pace = g->ceiling = 0;
+        g->pace = 0;
     outq_set_rate(q, burst, conn_lag_rate(g));
 }
 
@@ -44,8 +44,7 @@ static double lag_floor(const lag *g)
     return g->pace > 0 ? g->pace * LAG_DRAIN / g->rate : LAG_FLOOR;
 }
 
-/* Late: half the rate, but not below the server's pace less LAG_DRAIN, nor below the floor;
- * false when that changes nothing. */
+/* Late: half the rate, not below the floor; false when that changes nothing. */
 static bool lag_slower(lag *g)
 {
     double c = g->cut / 2, f = lag_floor(g);
@@ -57,24 +56,13 @@ static bool lag_slower(lag *g)
     return true;
 }
 
-/* Quick: double the rate, up to the server's pace when known (at it already: LAG_PROBE_UP more,
- * the server may take more now), up to flood.rate. */
+/* Quick: double the rate, up to flood.rate (servers such as ircd 2.11 take a burst well above
+ * their pace; only their backlog, seen in the next PONG, tells it was too much). */
 static bool lag_faster(lag *g)
 {
     double c = g->cut * 2;
-    if (g->pace > 0) {
-        double at = g->ceiling / g->rate;
-        if (g->cut >= at * 0.999) {
-            g->ceiling *= LAG_PROBE_UP;
-            at = g->ceiling / g->rate;
-        }
-        if (c > at)
-            c = at;
-    }
-    if (c >= 1.0) {
+    if (c >= 1.0)
         c = 1.0;
-        g->pace = g->ceiling = 0; /* flood.rate is no faster than the server: nothing to hold */
-    }
     if (c <= g->cut)
         return false;
     g->cut = c;
@@ -100,9 +88,9 @@ static void lag_set(lag *g, outq *q, double was, double delay, const char *heard
     else if (g->cut >= 1.0)
         log_msg(LOG_NOTICE, "the server %s after %.1f s: sending %.2f lines/s again (flood.rate)",
                 heard, delay, conn_lag_rate(g));
-    else /* up to the server's pace and past it by LAG_PROBE_UP: often, so at info */
-        log_msg(g->pace > 0 ? LOG_INFO : LOG_NOTICE,
-                "the server %s after %.1f s: sending %.2f lines/s", heard, delay, conn_lag_rate(g));
+    else
+        log_msg(LOG_NOTICE, "the server %s after %.1f s: sending %.2f lines/s", heard, delay,
+                conn_lag_rate(g));
 }
 
 bool conn_lag_probe_due(lag *g, double now)
@@ -166,7 +154,7 @@ static void lag_measure(lag *g, double delay, double now)
     double read = (double)n / dt;
     if (read < 0.5 * g->rate * (g->pong_cut < g->cut ? g->pong_cut : g->cut) || read >= g->rate)
         return;
-    g->pace = g->ceiling = read;
+    g->pace = read;
 }
 
 void conn_lag_heard(lag *g, outq *q, const irc_event *ev, double now)
@@ -182,7 +170,7 @@ void conn_lag_heard(lag *g, outq *q, const irc_event *ev, double now)
     lag_measure(g, delay, now);
     if (delay < LAG_LOW && g->pong_at >= 0
         && (double)(g->probe_total - g->pong_total) < 0.5 * conn_lag_rate(g) * (now - g->pong_at))
-        g->pace = g->ceiling = 0; /* mostly idle and answered at once: the pace is no limit now */
+        g->pace = 0; /* mostly idle and answered at once: the pace is no limit now */
     g->pong_at = now;
     g->pong_total = g->probe_total;
     bool changed = false;

@@ -10,13 +10,11 @@
  * (up to flood.rate). The floor is flood.rate / 2^LAG_MAX_SHIFT, unless the server's own pace is
  * known: a PONG later than LAG_LOW after the bot kept sending at no less than half its rate since
  * the last PONG tells how many lines a second the server read meanwhile (it read everything sent
- * before the probe). That pace is held: a late PONG lowers the rate to LAG_DRAIN of it (so the
- * server's backlog drains) and never lower; a quick PONG raises the rate up to it, and once there
- * by LAG_PROBE_UP more at each quick PONG (the server may take more now) until a late PONG
- * measures it again. A quick PONG after the bot sent less than half of what its rate allowed
- * since the last PONG forgets the pace (the server may take a burst again after a pause): the
- * rate doubles back to flood.rate.
- * Each change is logged once (notice; rises while the server's pace is known, at info).
+ * before the probe). That pace is the floor: lateness halves the rate down to it, never below
+ * (the old floor took ircd 2.11 to 0.12 lines/s and back again and again); quick PONGs double it
+ * as before (a penalty server takes a burst well above its pace). A quick PONG after the bot sent
+ * less than half of what its rate allowed since the last PONG forgets the pace (it may take a
+ * burst again after a pause). Each change is logged once.
  * Pure: time comes in as arguments. */
 #ifndef DURAK_CONN_LAG_H
 #define DURAK_CONN_LAG_H
@@ -33,23 +31,21 @@
 #define LAG_PROBE_EVERY 10.0 /* seconds between probes while lines go out */
 #define LAG_PROBE_LINES 20   /* or lines sent since the last PONG, if sooner */
 #define LAG_MAX_SHIFT 3      /* the floor: flood.rate / 8, unless the server's pace is known */
-#define LAG_DRAIN 0.8        /* a late PONG: this share of the server's pace */
-#define LAG_PROBE_UP 1.04    /* a quick PONG at the server's pace: that much more */
+#define LAG_DRAIN 1.0        /* the floor: this share of the server's measured pace */
 #define LAG_MIN_LINES 3      /* lines between two PONGs needed to measure the server's pace */
 
 typedef struct {
-    int burst;      /* flood.burst, unchanged */
-    double rate;    /* flood.rate: the rate with no lag */
-    double cut;     /* the rate now is rate * cut (1: flood.rate) */
-    double pace;    /* lines/s the server was measured to read while lagging; 0: not known */
-    double ceiling; /* quick PONGs raise the rate up to this: pace, then LAG_PROBE_UP more each */
-    bool queued;    /* a probe waits in the send queue */
-    bool out;       /* a probe was sent, its PONG not heard yet */
-    double sent_at; /* when it was sent */
-    int early;      /* slow-downs made while its PONG was awaited */
-    double next;    /* no probe before this */
-    unsigned lines; /* lines sent since the last PONG */
-    unsigned long total;       /* lines sent on this connection */
+    int burst;           /* flood.burst, unchanged */
+    double rate;         /* flood.rate: the rate with no lag */
+    double cut;          /* the rate now is rate * cut (1: flood.rate) */
+    double pace;         /* lines/s the server was measured to read while lagging; 0: not known */
+    bool queued;         /* a probe waits in the send queue */
+    bool out;            /* a probe was sent, its PONG not heard yet */
+    double sent_at;      /* when it was sent */
+    int early;           /* slow-downs made while its PONG was awaited */
+    double next;         /* no probe before this */
+    unsigned lines;      /* lines sent since the last PONG */
+    unsigned long total; /* lines sent on this connection */
     unsigned long probe_total; /* total when the probe out was sent */
     unsigned long pong_total;  /* probe_total of the last PONG's probe */
     double pong_at;  /* when the last PONG came (the first line sent, before); < 0: neither yet */
