@@ -69,8 +69,8 @@ if(PYTHON3 AND NGIRCD)
   # bound over them; 77 (skipped) without the download, m4 or namespaces. It measures the pace.
   add_test(NAME integration_ircnet
            COMMAND ${PYTHON3} ${_it_dir}/test_ircnet.py --bot $<TARGET_FILE:durakbot>
-                   --irc2-dir ${CMAKE_BINARY_DIR}/ircd-irc2 --timeout 345)
-  set_tests_properties(integration_ircnet PROPERTIES TIMEOUT 360 LABELS integration RUN_SERIAL TRUE
+                   --irc2-dir ${CMAKE_BINARY_DIR}/ircd-irc2 --timeout 525)
+  set_tests_properties(integration_ircnet PROPERTIES TIMEOUT 540 LABELS integration RUN_SERIAL TRUE
                        SKIP_RETURN_CODE 77 ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
   # InspIRCd 3 + Anope 2.0 (apt-get install anope; run by the test as an ordinary process with
   # its own copy of the config): 77 when either is not installed
