@@ -15,6 +15,7 @@
 #include "conn_isupport.h"
 #include "conn_lag.h"
 #include "log.h"
+#include "messages.h"
 #include "conn_numeric.h"
 #include "conn_members.h"
 #include "conn_owner.h"
@@ -35,6 +36,7 @@ enum {
 #define STABLE_AFTER 300.0 /* the back-off starts over only after a connection stayed up so long */
 #define BACKOFF_MAX 300.0
 #define PING_LINE "PING :durakbot"
+#define TELL_ADMIN_EVERY 60.0 /* held after a refused password: an admin is told at most so often */
 
 typedef enum { PING_NONE, PING_QUEUED, PING_SENT } ping_state;
 
@@ -67,10 +69,11 @@ struct conn {
     ping_state ping;
     double ping_at; /* when our PING was queued, then when it was sent */
     double backoff;
-    double up_since;  /* when 001 came */
-    bool refused;     /* a KILL or a throttle: this connection counts as failed however long */
-    double ctcp_next; /* CTCP replies: at most one a second */
-    rng_t rng;        /* reconnect jitter, fallback nicks */
+    double up_since;      /* when 001 came */
+    bool refused;         /* a KILL or a throttle: this connection counts as failed however long */
+    double ctcp_next;     /* CTCP replies: at most one a second */
+    double told_admin_at; /* an admin was told why the bot is held then (0: never) */
+    rng_t rng;            /* reconnect jitter, fallback nicks */
     int t_reconnect, t_ping, t_write, t_owner;
     lag lag;    /* the PONG delay paces the send queue */
     chanop ops; /* where the bot is a channel operator: CPRIVMSG */
@@ -134,7 +137,7 @@ static void sync_games(conn *c, double now)
     } else if (!on && c->games_on) {
         char why[320];
         snprintf(why, sizeof why, "under the nick %s, not %s, until it is taken back", c->nick,
-                 c->cfg.irc.nick);
+                 conn_owner_nick(c->owner));
         c->h.lost(c->h.ctx, now, why);
     }
     c->games_on = on;
@@ -209,6 +212,8 @@ static void on_isupport(conn *c, const irc_event *ev)
     conn_rejoin_isupport(c->rejoin, &is);
     if (is.linelen)
         outq_set_line_len(c->q, is.linelen);
+    if (is.nicklen)
+        conn_owner_nicklen(c->owner, is.nicklen);
 }
 
 /* 352/354 after our WHO: each member counts as joined, so a player who came back while the bot
@@ -271,6 +276,26 @@ static void about_me(conn *c, const irc_event *ev, double now)
     }
 }
 
+/* Held because NickServ refused the password: logged once a minute at most, and an admin who
+ * writes to the bot privately then gets one line saying why (raw: it goes out while held). */
+static void tell_refused(conn *c, const irc_event *ev, double now)
+{
+    bool admin = false;
+    for (int i = 0; i < c->cfg.nadmins && !admin; i++)
+        admin = casemap_mask_match(c->cmap, c->cfg.admins[i], ev->nick, ev->user, ev->host);
+    if (!conn_owner_refused(c->owner, now) || !admin || !is_me(c, ev->target)
+        || (c->told_admin_at > 0 && now - c->told_admin_at < TELL_ADMIN_EVERY))
+        return;
+    c->told_admin_at = now;
+    char text[400], line[512];
+    int lang = c->cfg.game.language;
+    snprintf(text, sizeof text,
+             msg_in((msg_lang)(lang >= 0 && lang < MSG_LANG_COUNT ? lang : 0), MSG_NICK_REFUSED),
+             c->nick, conn_owner_nick(c->owner));
+    snprintf(line, sizeof line, "NOTICE %s :%s", ev->nick, text);
+    push_raw(c, line);
+}
+
 static void on_line(conn *c, const irc_event *line, double now)
 {
     irc_event with_account = *line;
@@ -297,8 +322,10 @@ static void on_line(conn *c, const irc_event *line, double now)
         return;
     case IRC_EV_NOTICE: return;
     case IRC_EV_PRIVMSG:
-        if (conn_owner_holding(c->owner))
+        if (conn_owner_holding(c->owner)) {
+            tell_refused(c, ev, now);
             return; /* said to the wrong nick; the games pause until the nick is back */
+        }
         break;
     default: break;
     }
@@ -322,14 +349,21 @@ static double jitter(conn *c) /* 0.8 .. 1.2 */
     return 0.8 + 0.4 * (double)(rng_next(&c->rng) >> 11) / (double)(1ULL << 53);
 }
 
-static void schedule_reconnect(conn *c, double now, bool was_up, const char *why)
+/* One log line per failed attempt or lost connection. The relay's own failure (by link_failed:
+ * the server refused, its certificate, SASL) names the server already and is an error. */
+static void schedule_reconnect(conn *c, double now, bool was_up, const char *why, bool relay)
 {
     double delay = c->backoff * jitter(c);
     loop_timer_set(c->l, c->t_reconnect, now + delay);
     c->backoff = c->backoff * 2 > BACKOFF_MAX ? BACKOFF_MAX : c->backoff * 2;
-    log_msg(LOG_WARNING, "%s %s:%d: %s;%s retrying in %.1f s",
-            was_up ? "lost the connection to" : "cannot connect to", c->cfg.irc.server,
-            c->cfg.irc.port, why, c->paused ? " games are paused;" : "", delay);
+    const char *paused = c->paused ? " games are paused;" : "";
+    if (relay)
+        log_msg(LOG_ERR, "%s%s;%s retrying in %.1f s", was_up ? "lost the connection: " : "", why,
+                paused, delay);
+    else
+        log_msg(LOG_WARNING, "%s %s:%d: %s;%s retrying in %.1f s",
+                was_up ? "lost the connection to" : "cannot connect to", c->cfg.irc.server,
+                c->cfg.irc.port, why, paused, delay);
 }
 
 void conn_close(conn *c)
@@ -356,8 +390,9 @@ void conn_close(conn *c)
 
 static void drop_connection(conn *c, double now, const char *why)
 {
-    char tls_why[512];
-    if (c->relay && link_failed(c->relay, tls_why, sizeof tls_why))
+    char tls_why[1024];
+    bool relay = c->relay && link_failed(c->relay, tls_why, sizeof tls_why);
+    if (relay)
         why = tls_why;
     bool was_up = c->registered;
     bool stable = was_up && !c->refused && now - c->up_since >= STABLE_AFTER;
@@ -371,7 +406,7 @@ static void drop_connection(conn *c, double now, const char *why)
         c->backoff = BACKOFF_FIRST;
     c->paused |= was_up;
     c->h.lost(c->h.ctx, now, why);
-    schedule_reconnect(c, now, was_up, why);
+    schedule_reconnect(c, now, was_up, why, relay);
 }
 
 static void start_connect(void *ctx, double now)

@@ -49,6 +49,8 @@ void conn_isupport_read(const irc_event *ev, isupport *out)
             out->whox = true;
         } else if (!strncmp(p, "LINELEN=", 8)) {
             out->linelen = isupport_number(p + 8);
+        } else if (!strncmp(p, "NICKLEN=", 8)) {
+            out->nicklen = isupport_number(p + 8);
         } else if (!strncmp(p, "TARGMAX=", 8)) {
             out->has_targmax = true;
             out->join_max = isupport_targmax_join(p + 8);

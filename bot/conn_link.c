@@ -23,7 +23,10 @@ link_opts conn_link_opts(const bot_config *cf)
                         .sasl_user = cf->irc.sasl_username,
                         .sasl_pass = cf->irc.sasl_password,
                         .sasl_required = cf->irc.sasl_required,
-                        .encoding = cf->irc.encoding }; /* CONFIG_ENC_* alike */
+                        .encoding = cf->irc.encoding, /* CONFIG_ENC_* alike */
+                        /* CAP and SASL end well before conn.c gives up on registering (after
+                         * irc.ping_interval): the two timeouts never race */
+                        .cap_wait_ms = cf->irc.ping_interval * 750 };
 }
 
 /* Every connection goes through the relay (bot/link.h): TLS or plain, the wire guard, CAP, SASL;

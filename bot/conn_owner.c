@@ -20,6 +20,7 @@ enum { NICK_TRIES = 8 };
 #define GHOST_WAIT 2.0   /* after GHOST, NICK */
 #define ROUND_FIRST 30.0 /* every way tried and still another nick: again after this, doubling */
 #define ROUND_MAX 300.0
+#define TELL_EVERY 60.0 /* held after a refused password: said at most this often */
 
 /* The ways to take the nick back, in the order they are tried. */
 typedef enum {
@@ -35,6 +36,9 @@ typedef enum {
 struct owner {
     outq *q;
     char nick[64];
+    char own[64];   /* irc.nick as this server allows it: cut to its NICKLEN, else the same */
+    bool cut_told;  /* the cut was logged (once a run) */
+    double told_at; /* conn_owner_refused logged it last then (< 0: never) */
     char alt[CONFIG_MAX_ALT_NICKS][64];
     int nalt;
     char pw[256];
@@ -74,13 +78,32 @@ to_nickserv(owner *o, const char *fmt, ...)
     push(o, line);
 }
 
-static bool has_nick(const owner *o) { return casemap_equal(o->cm, o->me, o->nick); }
+static bool has_nick(const owner *o) { return casemap_equal(o->cm, o->me, o->own); }
+
+/* The server cut irc.nick to len characters (its NICKLEN): the cut nick is the bot's own. */
+static void cut_nick(owner *o, size_t len)
+{
+    size_t n = strlen(o->nick);
+    if (len == 0 || len >= n || len >= sizeof o->own)
+        return;
+    snprintf(o->own, sizeof o->own, "%.*s", (int)len, o->nick);
+    if (o->cut_told)
+        return;
+    o->cut_told = true;
+    log_msg(LOG_WARNING,
+            "irc.nick %s is %zu characters, the server allows %zu (NICKLEN): the bot goes by %s "
+            "there (set an irc.nick of at most %zu characters)",
+            o->nick, n, len, o->own, len);
+}
 
 /* ---- life ---- */
 
 void conn_owner_reconfigure(owner *o, const bot_config *cfg)
 {
-    copy_str(o->nick, sizeof o->nick, cfg->irc.nick);
+    if (strcmp(o->nick, cfg->irc.nick)) {
+        copy_str(o->nick, sizeof o->nick, cfg->irc.nick);
+        copy_str(o->own, sizeof o->own, o->nick);
+    }
     o->nalt = cfg->irc.nalt_nicks;
     for (int i = 0; i < o->nalt; i++)
         copy_str(o->alt[i], sizeof o->alt[i], cfg->irc.alt_nicks[i]);
@@ -93,6 +116,7 @@ void conn_owner_reset(owner *o)
     o->tries = 0;
     o->registered = o->logged_in = o->unregistered = false;
     o->me[0] = '\0';
+    copy_str(o->own, sizeof o->own, o->nick); /* cut again by this connection's server */
     o->id = OWNER_ID_NONE;
     o->id_due = o->step_due = -1;
     o->id_backoff = ID_RETRY_FIRST;
@@ -108,6 +132,7 @@ owner *conn_owner_new(outq *q, const bot_config *cfg)
         return NULL;
     o->q = q;
     o->cm = CASEMAP_RFC1459;
+    o->told_at = -1;
     conn_owner_reconfigure(o, cfg);
     conn_owner_reset(o);
     return o;
@@ -215,19 +240,19 @@ static void next_step(owner *o, double now)
     o->step = s;
     o->step_due = now + STEP_WAIT;
     switch (s) {
-    case RG_REGAIN: to_nickserv(o, "REGAIN %s", o->nick); break;
-    case RG_RECOVER: to_nickserv(o, "RECOVER %s", o->nick); break;
+    case RG_REGAIN: to_nickserv(o, "REGAIN %s", o->own); break;
+    case RG_RECOVER: to_nickserv(o, "RECOVER %s", o->own); break;
     case RG_GHOST:
-        to_nickserv(o, "GHOST %s", o->nick);
+        to_nickserv(o, "GHOST %s", o->own);
         o->step_due = now + GHOST_WAIT;
         break;
     case RG_NICK:
-        snprintf(line, sizeof line, "NICK %s", o->nick);
+        snprintf(line, sizeof line, "NICK %s", o->own);
         push(o, line);
         break;
     case RG_LATER:
         log_msg(LOG_WARNING, "still %s, not %s; trying to take the nick back in %.0f s", o->me,
-                o->nick, o->round_backoff);
+                o->own, o->round_backoff);
         o->step_due = now + o->round_backoff;
         o->round_backoff = o->round_backoff * 2 > ROUND_MAX ? ROUND_MAX : o->round_backoff * 2;
         break;
@@ -247,12 +272,12 @@ static void on_own_nick(owner *o, const char *to, double now)
     copy_str(o->me, sizeof o->me, to);
     if (has_nick(o)) {
         if (!had)
-            log_msg(LOG_NOTICE, "the nick %s is the bot's own again", o->nick);
+            log_msg(LOG_NOTICE, "the nick %s is the bot's own again", o->own);
         o->step = RG_IDLE;
         o->step_due = -1;
         o->round_backoff = ROUND_FIRST;
     } else if (had) {
-        log_msg(LOG_WARNING, "renamed from %s to %s (services?); taking the nick back%s", o->nick,
+        log_msg(LOG_WARNING, "renamed from %s to %s (services?); taking the nick back%s", o->own,
                 to, conn_owner_holding(o) ? ", saying nothing meanwhile" : "");
         if (o->id == OWNER_ID_OK)
             o->id = OWNER_ID_NONE; /* services rename those who are not identified */
@@ -304,10 +329,15 @@ void conn_owner_welcome(owner *o, const char *me, double now)
 {
     o->registered = true;
     copy_str(o->me, sizeof o->me, me);
+    size_t len = strlen(me);
+    char head[sizeof o->nick];
+    snprintf(head, sizeof head, "%.*s", (int)len, o->nick);
+    if (!has_nick(o) && len < strlen(o->nick) && casemap_equal(o->cm, me, head))
+        cut_nick(o, len); /* registered under irc.nick cut short: NICKLEN (005 comes later) */
     if (o->pw[0] && !o->logged_in)
         identify(o, now);
     if (!has_nick(o)) {
-        log_msg(LOG_WARNING, "registered as %s, not %s: taking the nick back%s", me, o->nick,
+        log_msg(LOG_WARNING, "registered as %s, not %s: taking the nick back%s", me, o->own,
                 conn_owner_holding(o) ? "; the bot says nothing until then" : "");
         start_round(o, now, true);
     }
@@ -341,6 +371,18 @@ void conn_owner_on_event(owner *o, casemap cm, const irc_event *ev, double now)
         on_own_nick(o, ev->arg, now);
     }
 }
+
+void conn_owner_nicklen(owner *o, unsigned nicklen)
+{
+    bool had = has_nick(o);
+    cut_nick(o, nicklen);
+    if (!had && has_nick(o)) { /* the nick it has is the cut one: nothing to take back */
+        o->step = RG_IDLE;
+        o->step_due = -1;
+    }
+}
+
+const char *conn_owner_nick(const owner *o) { return o->own; }
 
 double conn_owner_deadline(const owner *o)
 {
@@ -378,6 +420,20 @@ const char *conn_owner_hopeless(const owner *o)
     if (o->id == OWNER_ID_REFUSED)
         return "NickServ refused the bot's identification";
     return o->pw[0] ? NULL : "the bot has no NickServ password and no SASL login";
+}
+
+bool conn_owner_refused(owner *o, double now)
+{
+    if (!conn_owner_holding(o) || o->id != OWNER_ID_REFUSED)
+        return false;
+    if (o->told_at >= 0 && now - o->told_at < TELL_EVERY)
+        return true;
+    o->told_at = now;
+    log_msg(LOG_ERR,
+            "still %s, not %s: NickServ refused the password and services renamed the bot, which "
+            "says nothing meanwhile (fix irc.nickserv_password or use SASL, then SIGHUP)",
+            o->me, o->own);
+    return true;
 }
 
 bool conn_owner_holding(const owner *o)

@@ -52,6 +52,12 @@ void conn_owner_welcome(owner *o, const char *me, double now);
  * 401/440 for NickServ, 433/437 after registration, NickServ's notices, the bot's NICK. */
 void conn_owner_on_event(owner *o, casemap cm, const irc_event *ev, double now);
 
+/* 005 NICKLEN: an irc.nick longer is cut by this server; the cut nick is the bot's own (the cut
+ * is logged once a run, with the lengths; 001 under irc.nick cut short tells it even before). */
+void conn_owner_nicklen(owner *o, unsigned nicklen);
+/* The nick the bot wants here: irc.nick, cut to the server's NICKLEN. */
+const char *conn_owner_nick(const owner *o);
+
 /* When conn_owner_tick wants to run (absolute, like now), or -1. */
 double conn_owner_deadline(const owner *o);
 void conn_owner_tick(owner *o, double now);
@@ -64,6 +70,11 @@ bool conn_owner_logged_in(const owner *o);
 /* Why a channel that wants identification (477) would refuse the bot again, or NULL when it may
  * not: the password was refused, or there is neither a password nor a SASL login. */
 const char *conn_owner_hopeless(const owner *o);
+/* Whether it is held under another nick because NickServ refused the password (services renamed
+ * the bot, Guest…): each call while so (a line to the bot it does not answer) logs why, at most
+ * once a minute (now: seconds). */
+bool conn_owner_refused(owner *o, double now);
+
 /* Registered under a nick other than irc.nick while it can get irc.nick back: say nothing in
  * channels or to players (their lines wait in the send queue) until it has. */
 bool conn_owner_holding(const owner *o);

@@ -37,8 +37,7 @@ link_fail(link_relay *r, const char *fmt, ...)
     pthread_mutex_lock(&r->lock);
     memcpy(r->error, line, sizeof line);
     pthread_mutex_unlock(&r->lock);
-    log_msg(LOG_ERR, "%s", line);
-    return false;
+    return false; /* not logged here: the caller logs it once, with what it does next */
 }
 
 /* ---- waiting: every wait also watches the stop pipe ---- */
@@ -288,6 +287,7 @@ static bool link_copy_opts(link_relay *r, const link_opts *o, char *err, size_t 
     r->sasl = o->sasl;
     r->sasl_required = o->sasl_required;
     r->encoding = (link_encoding)o->encoding;
+    r->cap_wait_ms = o->cap_wait_ms > 0 ? o->cap_wait_ms : 0;
     link_enc e; /* iconv must know it before the thread needs it */
     if (o->irc && !link_enc_open(&e, r->encoding, err, errlen))
         return false;

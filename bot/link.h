@@ -9,8 +9,10 @@
  *   counted (each kind logged once, with its first bytes);
  * - irc.encoding (link_enc.h): each line from the server converted to UTF-8 before the guard, and
  *   libircclient's lines converted from UTF-8 to the server's encoding, whole lines at a time;
- * - CAP negotiation and SASL (link_cap.h) before libircclient's PASS/NICK/USER reach the server:
- *   they are held in the relay until CAP END has been sent.
+ * - CAP negotiation and SASL (link_cap.h): CAP LS 302 goes first, libircclient's PASS/NICK/USER
+ *   right after it (a server with CAP holds registration until CAP END, so SASL completes first;
+ *   a server without CAP registers the bot at once); the relay's own lines and libircclient's are
+ *   sent as whole lines, never one inside the other.
  *
  * How what the relay reads reaches the main thread: in band, in the lines libircclient gets, so it
  * can never be out of step with them:
@@ -49,6 +51,9 @@ typedef struct {
     const char *sasl_pass; /* PLAIN only */
     bool sasl_required;    /* SASL must succeed, or the connection ends (an error, a back-off) */
     int encoding; /* IRC mode: the server's link_encoding (link_enc.h); 0 is UTF-8, unconverted */
+    int cap_wait_ms; /* IRC mode: CAP and SASL end (CAP END) at most this long after connecting,
+                        answered or not; 0: LINK_CAP_MS for each step. Shorter than the caller's
+                        own registration timeout, so the two never race */
 } link_opts;
 
 typedef struct link_relay link_relay;
@@ -62,8 +67,9 @@ bool link_check(const link_opts *o, char *err, size_t errlen);
  * listens on 127.0.0.1 at an ephemeral port (stored in *local_port: give libircclient 127.0.0.1 and
  * that port) and starts the relay thread. The thread accepts one connection from this user (others
  * are refused and logged), connects to o->host:o->port, does the TLS handshake (unless o->plain),
- * then relays both ways until either side closes. Any failure is logged with log_msg in one line
- * and closes the local side, so libircclient sees a disconnect; link_failed then tells it too.
+ * then relays both ways until either side closes. Any failure closes the local side, so
+ * libircclient sees a disconnect; link_failed then tells why in one line, which the relay does not
+ * log itself (the caller logs it once, with its retry).
  * Returns NULL and writes one line into err if it cannot start (the host does not resolve, a file
  * does not load, no socket or thread). o is copied. */
 link_relay *link_start(const link_opts *o, int *local_port, char *err, size_t errlen);

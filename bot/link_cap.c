@@ -204,6 +204,17 @@ static void on_sasl_numeric(link_cap *c, int code, const link_msg *m)
     }
 }
 
+/* 001 while negotiating: the server registered the bot without a word to CAP LS (it does not know
+ * CAP, as ircd 2.11). Nothing is left to end; SASL cannot happen any more. */
+static bool on_welcome(link_cap *c)
+{
+    if (!sasl_give_up(c,
+                      "the server registered the bot without answering CAP LS (it knows no CAP)"))
+        return true; /* failed: the relay ends before libircclient counts itself registered */
+    c->state = LINK_CAP_DONE;
+    return false;
+}
+
 bool link_cap_on_line(link_cap *c, const link_msg *m)
 {
     if (c->state >= LINK_CAP_DONE)
@@ -221,6 +232,8 @@ bool link_cap_on_line(link_cap *c, const link_msg *m)
         without_sasl(c, "the server does not know CAP");
     } else if (code >= 902 && code <= 908) {
         on_sasl_numeric(c, code, m);
+    } else if (code == 1 && !strcmp(m->command, "001")) {
+        return on_welcome(c);
     } else {
         return false;
     }

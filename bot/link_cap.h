@@ -6,8 +6,10 @@
  * account-notify, extended-join, away-notify, chghost, multi-prefix, message-tags, account-tag;
  * then AUTHENTICATE (PLAIN: base64 of "user\0user\0password" in 400-byte pieces; EXTERNAL: "+"),
  * 903 or 907 = success, 902/904/905/906 = failure (fatal when required), then CAP END.
- * A server without CAP (421/451 to CAP, or silence until link_cap_timeout) is released at once,
- * unless SASL is required. */
+ * A server without CAP (421/451 to CAP, 001 without a word to CAP, or silence until
+ * link_cap_timeout) is released at once, unless SASL is required; after 001 no CAP END is sent
+ * (the relay sends libircclient's NICK/USER right after CAP LS, so such a server registers the bot
+ * without waiting). */
 #ifndef DURAK_LINK_CAP_H
 #define DURAK_LINK_CAP_H
 
@@ -42,7 +44,8 @@ typedef struct {
 void link_cap_start(link_cap *c, link_sasl mech, const char *user, const char *pass, bool required);
 
 /* A server line while negotiating (state < LINK_CAP_DONE): true when the relay keeps it (CAP,
- * AUTHENTICATE, SASL numerics 902-908 except 900, PING answered here), false to pass it on. */
+ * AUTHENTICATE, SASL numerics 902-908 except 900, PING answered here, 001 when SASL is required),
+ * false to pass it on. */
 bool link_cap_on_line(link_cap *c, const link_msg *m);
 
 /* No answer to CAP in time: released, or failed when SASL is required. */

@@ -32,6 +32,7 @@ struct link_relay {
     char sasl_user[256], sasl_pass[256];
     bool sasl_required;
     link_encoding encoding; /* the server's (IRC mode) */
+    int cap_wait_ms;        /* link_opts.cap_wait_ms */
     char ca_file[256];      /* "" for the system store: for the messages */
     SSL_CTX *ctx;
     struct addrinfo *addrs;
@@ -63,14 +64,17 @@ struct link_conn {
     struct link_buf upraw;    /* a legacy encoding: libircclient's bytes not yet converted */
     char conv[3 * LINK_BUF];  /* a legacy encoding: one line of the server's in UTF-8 */
     link_cap cap;
-    double cap_deadline;
+    double cap_deadline; /* the answer to the last CAP/SASL line is due by then */
+    double cap_end_at;   /* cap_wait_ms after connecting (0: none) */
+    bool up_mid_line;    /* what went to the server of libircclient's ended inside a line */
     bool local_eof, remote_eof;
     short local_ev, remote_ev; /* what the last steps wait for */
 };
 
 static inline bool link_is_empty(const char *s) { return !s || !s[0]; }
 
-/* Records the failure, logs it, and returns false (link.c). */
+/* Records the failure for link_failed (not logged: the caller logs it once) and returns false
+ * (link.c). */
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif

@@ -1,6 +1,6 @@
 /* link_pump: the relay thread's work once connected: the server's side over SSL or plain TCP;
  * bytes relayed unchanged, or (IRC mode) the server's lines through the wire guard to libircclient,
- * CAP and SASL first while libircclient's own lines wait in the relay. */
+ * CAP LS first, then libircclient's lines and the relay's CAP/SASL lines, whole lines each. */
 #define _POSIX_C_SOURCE 200809L
 #include "link_internal.h"
 
@@ -179,6 +179,13 @@ static void log_drop(struct link_conn *c, link_verdict v, const char *line, size
             r->host, r->port, link_verdict_name(v), shown);
 }
 
+/* When the answer to CAP/SASL lines sent now is due: LINK_CAP_MS, or the end of cap_wait_ms. */
+static double cap_due(const struct link_conn *c)
+{
+    double due = clock_monotonic() + LINK_CAP_MS / 1000.0;
+    return c->cap_end_at > 0 && c->cap_end_at < due ? c->cap_end_at : due;
+}
+
 /* Moves what link_cap wants to send into the inject buffer, once it is empty. */
 static void take_cap_output(struct link_conn *c)
 {
@@ -188,7 +195,7 @@ static void take_cap_output(struct link_conn *c)
     memcpy(b->data, c->cap.out, c->cap.out_len);
     b->off = 0, b->len = c->cap.out_len;
     c->cap.out_len = 0;
-    c->cap_deadline = clock_monotonic() + LINK_CAP_MS / 1000.0;
+    c->cap_deadline = cap_due(c);
 }
 
 /* One line of the server's (len bytes at line, terminated in place). */
@@ -309,15 +316,23 @@ static enum link_step local_in(struct link_conn *c)
     return convert_up(c) ? STEP_MOVED : s;
 }
 
+/* libircclient's lines go out as they come (its PASS/NICK/USER right after CAP LS 302: a server
+ * with CAP holds registration until CAP END). The relay's lines go between whole lines of its:
+ * each buffer is written out entirely before the other starts (SSL_write wants the same bytes
+ * again after a retry), and the relay's only once libircclient's last byte sent ended a line. */
 static enum link_step irc_up(struct link_conn *c)
 {
-    take_cap_output(c);
+    if (c->up.off == c->up.len && !c->up_mid_line)
+        take_cap_output(c);
     if (c->inject.off != c->inject.len)
         return to_remote(c, &c->inject);
-    if (!link_cap_released(&c->cap)) /* hold libircclient's PASS/NICK/USER meanwhile */
-        return local_in(c);
-    if (c->up.off != c->up.len)
-        return to_remote(c, &c->up);
+    if (c->up.off != c->up.len) {
+        bool nl = c->up.data[c->up.len - 1] == '\n';
+        enum link_step s = to_remote(c, &c->up);
+        if (c->up.off == c->up.len)
+            c->up_mid_line = !nl;
+        return s;
+    }
     return local_in(c);
 }
 
@@ -350,9 +365,8 @@ static bool link_server_done(struct link_conn *c)
 /* libircclient closed and the server has everything it sent. */
 static bool link_client_done(struct link_conn *c)
 {
-    bool held = c->r->irc && !link_cap_released(&c->cap); /* its lines go nowhere then */
     bool pending = c->up.off != c->up.len || c->upraw.off != c->upraw.len;
-    if (!c->local_eof || (pending && !held))
+    if (!c->local_eof || pending)
         return false;
     if (c->ssl)
         SSL_shutdown(c->ssl); /* close_notify, if it goes out at once */
@@ -382,7 +396,8 @@ static void link_pump_loop(struct link_conn *c)
             return;
         }
         link_cap_start(&c->cap, r->sasl, r->sasl_user, r->sasl_pass, r->sasl_required);
-        c->cap_deadline = clock_monotonic() + LINK_CAP_MS / 1000.0;
+        c->cap_end_at = r->cap_wait_ms ? clock_monotonic() + r->cap_wait_ms / 1000.0 : 0;
+        c->cap_deadline = cap_due(c);
     }
     for (;;) {
         c->local_ev = c->remote_ev = 0;

@@ -410,6 +410,9 @@ const char *const msg_russian[MSG_COUNT] = {
     [MSG_TOPIC_SOLO] = "соло",
     [MSG_WORD_VS] = " против ",
     [MSG_WORD_AND] = " и ",
+    [MSG_NICK_REFUSED] = "Я сейчас %s, а не %s: NickServ не принял мой пароль, службы сменили мне "
+                         "ник, и я молчу. Исправьте irc.nickserv_password (или SASL) в моей "
+                         "конфигурации и пришлите мне SIGHUP.",
     [MSG_CMD_LAST] = "последняя",
     [MSG_CMD_WATCH] = "смотреть",
     [MSG_CMD_UNWATCH] = "не смотреть",

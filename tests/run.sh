@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# The test command: installs the Debian packages that are missing (inspircd and atheme-services
-# only to be run by tests/integration/test_atheme.py as ordinary processes on their own ports;
+# The test command: installs the Debian packages that are missing (inspircd, atheme-services and
+# anope only to be run by tests/integration/test_atheme.py and test_anope.py as ordinary processes
+# on their own ports, never started as services: RUNLEVEL=1 keeps invoke-rc.d from starting
+# anope's; m4 for ircd 2.11, which test_ircnet.py fetches and unpacks itself;
 # irssi, weechat-headless, weechat-python and tmux only to be run by
 # tests/integration/test_clients.py as players, their homes in its temp dir; chromium and w3m
 # only to read the web pages in tests/integration/test_site.py), builds with
@@ -17,7 +19,7 @@ cd "$(dirname "$0")/.."
 packages=(build-essential cmake pkg-config clang libclang-rt-14-dev clang-format
           libircclient-dev libconfig-dev libcmocka-dev libsqlite3-dev libssl-dev
           libsystemd-dev openssl systemd groff-base
-          ngircd python3 inspircd atheme-services
+          ngircd python3 inspircd atheme-services anope m4
           irssi weechat-headless weechat-python tmux chromium w3m)
 missing=()
 for p in "${packages[@]}"; do
@@ -27,7 +29,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   echo "installing: ${missing[*]}"
   sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
+  $sudo env RUNLEVEL=1 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
 fi
 
 # the house style (.clang-format): an unformatted file fails the run

@@ -463,6 +463,9 @@ def parse_args():
     p.add_argument("--inspircd", default="/usr/sbin/inspircd", help="InspIRCd 3 (servers.py)")
     p.add_argument("--hybrid-dir", default="build/ircd-hybrid",
                    help="where ircd-hybrid is fetched and unpacked (servers.fetch_hybrid)")
+    p.add_argument("--irc2-dir", default="build/ircd-irc2",
+                   help="where ircd 2.11 is fetched and unpacked (servers.fetch_irc2)")
+    p.add_argument("--anope", default="/usr/sbin/anope", help="Anope 2.0 (servers.py)")
     p.add_argument("--atheme", default="/usr/bin/atheme-services", help="Atheme (servers.py)")
     return p.parse_args()
 

@@ -2,7 +2,8 @@
 on 127.0.0.1 with a config written into the test's temporary directory (never a system service):
 InspIRCd 3 and Atheme services linked to it (protocol module "inspircd", 1202 link), and
 ircd-hybrid 8 unpacked from its Debian package (fetch_hybrid: never installed, it conflicts with
-ngircd).
+ngircd), and IRCnet's ircd 2.11 likewise (fetch_irc2; it reads fixed paths, so it runs in a private
+mount namespace with the test's directories bound over them).
 
 Each class has start() (waits until it listens or has linked), stop() (SIGTERM then SIGKILL, only
 its own process) and a log path that Env.dump_logs prints on failure.
@@ -147,17 +148,16 @@ log {{ use_logging = yes; }};
 HYBRID_MODPATHS = (b"/usr/lib/ircd-hybrid/modules/", b"/usr/lib/ircd-hybrid/modules//autoload/")
 
 
-def fetch_hybrid(cache):
-    """ircd-hybrid and libltdl7 (its one dependency Debian's ngircd setup lacks), fetched with
-    `apt-get download` into `cache` (the build directory) and unpacked there with `dpkg -x`;
-    returns (its root, None) or (None, why not) when they cannot be fetched."""
+def fetch_debs(cache, pkgs, binary):
+    """Debian packages fetched with `apt-get download` into `cache` (the build directory) and
+    unpacked there with `dpkg -x`, never installed; returns (their root, None) or (None, why not)
+    when they cannot be fetched. `binary` (relative to the root) tells they are there already."""
     cache = os.path.abspath(cache)
     root = os.path.join(cache, "root")
-    binary = os.path.join(root, "usr/sbin/ircd-hybrid")
-    if os.access(binary, os.X_OK) and os.path.isdir(os.path.join(root, "usr/lib/x86_64-linux-gnu")):
+    if os.access(os.path.join(root, binary), os.X_OK):
         return root, None
     os.makedirs(cache, exist_ok=True)
-    for pkg in ("ircd-hybrid", "libltdl7"):
+    for pkg in pkgs:
         debs = [f for f in os.listdir(cache) if f.startswith(pkg + "_") and f.endswith(".deb")]
         if not debs:
             r = subprocess.run(["apt-get", "download", pkg], cwd=cache, capture_output=True,
@@ -171,6 +171,28 @@ def fetch_hybrid(cache):
         if r.returncode != 0:
             return None, "dpkg -x %s failed: %s" % (debs[0], r.stderr.strip())
     return root, None
+
+
+def fetch_hybrid(cache):
+    """ircd-hybrid and libltdl7 (its one dependency Debian's ngircd setup lacks)."""
+    root, why = fetch_debs(cache, ("libltdl7", "ircd-hybrid"), "usr/sbin/ircd-hybrid")
+    if root and not os.path.isdir(os.path.join(root, "usr/lib/x86_64-linux-gnu")):
+        return None, "libltdl7 is not unpacked in %s" % root
+    return root, why
+
+
+def fetch_irc2(cache):
+    """IRCnet's ircd 2.11 (Debian's ircd-irc2), fetched and unpacked like ircd-hybrid; None when
+    it can run here, else why not (the test skips): it needs m4 (it reads its config through it)
+    and a private mount namespace (unshare -m)."""
+    if not find_binary("m4"):
+        return None, "m4 is not installed (apt-get install m4): ircd 2.11 reads its config with it"
+    if not find_binary("unshare"):
+        return None, "unshare (util-linux) is not installed"
+    r = subprocess.run(["unshare", "-m", "true"], capture_output=True, text=True)
+    if r.returncode != 0:
+        return None, "no private mount namespace here (unshare -m: %s)" % r.stderr.strip()
+    return fetch_debs(cache, ("ircd-irc2",), "usr/sbin/ircd")
 
 
 def stop_process(proc, timeout=5, sig=signal.SIGTERM):
@@ -189,10 +211,11 @@ class InspIRCd:
     tls: (certificate file, key file): also a TLS client port, tls_port. name, sid: its server
     name and id (a second server of a network needs its own); link(other) links two of them.
     fakelag: InspIRCd's defaults for users (recvq 8192 bytes, fakelag on, threshold 10,
-    commandrate 1000: past a burst of 10 commands, one a second is read); else off."""
+    commandrate 1000: past a burst of 10 commands, one a second is read); else off.
+    extra_conf: more config (ANOPE_INSPIRCD_CONF: what Anope needs besides Atheme's)."""
 
     def __init__(self, binary, workdir, tls=None, name="irc.durak.test", sid="0DT",
-                 fakelag=False):
+                 fakelag=False, extra_conf=""):
         self.binary = binary
         self.dir = workdir
         self.name = name
@@ -213,7 +236,7 @@ class InspIRCd:
                 conf = conf.replace('recvq="65536"', 'recvq="8192"').replace(
                     'threshold="1000"', 'threshold="10"').replace(
                     'commandrate="100000" fakelag="no"', 'commandrate="1000" fakelag="yes"')
-            f.write(conf)
+            f.write(conf + extra_conf)
             if tls:
                 f.write(INSPIRCD_TLS_CONF.format(cert=tls[0], key=tls[1], tls_port=self.tls_port))
 
@@ -287,6 +310,84 @@ class Atheme:
             time.sleep(0.1)
         self.stop()
         raise h.TestFailure("atheme did not link to inspircd within %d s; see %s"
+                            % (timeout, self.outpath))
+
+    def stop(self, sig=signal.SIGTERM):
+        stop_process(self.proc, sig=sig)
+        self.proc = None
+
+    def log_tail(self, n=25):
+        return _tail(self.outpath, n)
+
+
+# InspIRCd modules Anope's inspircd3 protocol module requires on top of INSPIRCD_CONF's
+ANOPE_INSPIRCD_CONF = """<module name="hidechans">
+"""
+
+
+class Anope:
+    """Anope 2.0 linked to an InspIRCd (protocol module inspircd3), as an ordinary process in the
+    foreground (--nofork), its config copied from Debian's /etc/anope into the test's directory
+    and changed there (uplink, server name and id, no mail, NickServ's kill delay, a data, log
+    and pid directory of its own); never the system service."""
+
+    def __init__(self, binary, workdir, ircd, kill_delay="60s", etc="/etc/anope"):
+        self.binary = binary
+        self.dir = os.path.join(workdir, "anope")
+        self.confdir = os.path.join(self.dir, "conf")
+        self.dbdir = os.path.join(self.dir, "db")
+        self.logdir = os.path.join(self.dir, "logs")
+        for d in (self.confdir, self.dbdir, os.path.join(self.dbdir, "backups"), self.logdir):
+            os.makedirs(d, exist_ok=True)
+        self.outpath = os.path.join(self.dir, "anope.out")
+        self.proc = None
+        for name in os.listdir(etc):
+            if name.endswith((".conf", ".motd")):
+                shutil.copy(os.path.join(etc, name), self.confdir)
+        sub = [("services.conf", 'host = "127.0.0.1"', 'host = "127.0.0.1"'),
+               ("services.conf", "port = 7000", "port = %d" % ircd.link_port),
+               ("services.conf", 'password = "mypassword"', 'password = "%s"' % ircd.link_pw),
+               ("services.conf", 'name = "services.example.com"', 'name = "services.durak.test"'),
+               ("services.conf", '#id = "00A"', 'id = "00A"'),
+               ("services.conf", 'pid = "/var/run/anope/anope.pid"',
+                'pid = "%s"' % os.path.join(self.dir, "anope.pid")),
+               ("services.conf", 'motd = "/etc/anope/services.motd"',
+                'motd = "%s"' % os.path.join(self.confdir, "services.motd")),
+               ("services.conf", "usemail = yes", "usemail = no"),
+               ("services.conf", 'casemap = "ascii"', 'casemap = "rfc1459"'),
+               ("services.conf", 'networkname = "LocalNet"', 'networkname = "duraktest"'),
+               ("nickserv.conf", "forceemail = yes", "forceemail = no"),
+               ("nickserv.conf", "kill = 60s", "kill = %s" % kill_delay)]
+        for name, old, new in sub:
+            path = os.path.join(self.confdir, name)
+            with open(path) as f:
+                text = f.read()
+            if old not in text:
+                raise h.TestFailure("Anope's %s has no %r to change" % (name, old))
+            with open(path, "w") as f:
+                f.write(text.replace(old, new, 1))
+
+    def start(self, timeout=20):
+        """Starts and waits until it has synchronised with InspIRCd."""
+        start = os.path.getsize(self.outpath) if os.path.exists(self.outpath) else 0
+        out = open(self.outpath, "a")
+        self.proc = subprocess.Popen(
+            [self.binary, "--nofork", "--confdir=" + self.confdir, "--dbdir=" + self.dbdir,
+             "--logdir=" + self.logdir, "--modulesdir=/usr/lib/anope",
+             "--localedir=/usr/share/anope/locale", "--nothird"], stdin=subprocess.DEVNULL, stdout=out,
+            stderr=subprocess.STDOUT, cwd=self.dir)
+        out.close()
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            with open(self.outpath, errors="replace") as f:
+                f.seek(start)
+                if "irc.durak.test (durakbot test) is done syncing" in f.read():
+                    return
+            if self.proc.poll() is not None:
+                break
+            time.sleep(0.1)
+        self.stop()
+        raise h.TestFailure("anope did not link to inspircd within %d s; see %s"
                             % (timeout, self.outpath))
 
     def stop(self, sig=signal.SIGTERM):
@@ -375,6 +476,84 @@ class IrcdHybrid:
 
     def log_tail(self, n=25):
         return _tail(self.outpath, n) + _tail(self.logpath, n)
+
+
+# In ircd 2.11's private mount namespace (run by `unshare -m sh -c SCRIPT sh ROOT DIR`): each
+# fixed path ircd reads or writes shows one of the test's directories. A path whose directory
+# exists gets it bound over it; one that does not has its parent replaced by a view (in DIR) of
+# links to the parent's entries plus that directory, so nothing is created outside DIR.
+IRC2_NAMESPACE = r"""set -e
+R=$1; T=$2
+mount --make-rprivate /
+expose() {
+  if [ -d "$1" ]; then mount --bind "$2" "$1"; return; fi
+  p=$(dirname "$1"); v=$T/ns$(echo "$p" | tr / _)
+  mkdir -p "$v.orig" "$v.view"
+  mount --bind "$p" "$v.orig"
+  for e in "$v.orig"/* "$v.orig"/.[!.]*; do
+    if [ -e "$e" ] || [ -L "$e" ]; then ln -sfn "$e" "$v.view/${e##*/}"; fi
+  done
+  mkdir -p "$v.view/${1##*/}"
+  mount --bind "$2" "$v.view/${1##*/}"
+  mount --rbind "$v.view" "$p"
+}
+expose /etc/ircd "$T/etc"
+expose /var/log/ircd "$T/log"
+expose /run/ircd "$T/run"
+exec "$R/usr/sbin/ircd" -t -s
+"""
+
+
+class IrcdIrc2:
+    """IRCnet's ircd 2.11 from the tree fetch_irc2 unpacked: Debian's default ircd.conf (its
+    connection classes, so its flood control: penalty-based, a client's commands parsed as fast
+    as its penalty allows) with the port and the server's name changed, in the foreground (-t),
+    without iauth (-s: its path is fixed too), in a private mount namespace (IRC2_NAMESPACE) with
+    its config, log and pid/tune files in the test's directory. start() again after stop()
+    restarts it on the same port."""
+
+    def __init__(self, root, workdir, port=None):
+        self.root = root
+        self.dir = os.path.join(workdir, "irc2")
+        self.port = port or h.free_port()
+        self.outpath = os.path.join(self.dir, "ircd.out")
+        self.proc = None
+        for d in ("etc", "log", "run"):
+            os.makedirs(os.path.join(self.dir, d), exist_ok=True)
+        for d in ("log", "run"):
+            os.chmod(os.path.join(self.dir, d), 0o777)
+        etc = os.path.join(self.dir, "etc")
+        with open(os.path.join(root, "etc/ircd/ircd.conf")) as f:
+            lines = f.read().splitlines()
+        conf = []
+        for line in lines:
+            if line.startswith("M%"):
+                line = "M%irc2.durak.test%%durakbot test%%000A"
+            elif line.startswith("P%"):
+                line = "P%%127.0.0.1%%{}%".format(self.port)
+            conf.append(line)
+        with open(os.path.join(etc, "ircd.conf"), "w") as f:
+            f.write("\n".join(conf) + "\n")
+        for name in ("ircd.m4", "ircd.motd"):
+            shutil.copy(os.path.join(root, "etc/ircd", name), etc)
+
+    def start(self, timeout=15):
+        out = open(self.outpath, "a")
+        self.proc = subprocess.Popen(["unshare", "-m", "sh", "-c", IRC2_NAMESPACE, "sh",
+                                      self.root, self.dir], stdin=subprocess.DEVNULL, stdout=out,
+                                     stderr=subprocess.STDOUT, cwd=self.dir)
+        out.close()
+        if not h.wait_port(self.port, timeout):
+            self.stop()
+            raise h.TestFailure("ircd 2.11 did not listen on %d within %d s; see %s"
+                                % (self.port, timeout, self.outpath))
+
+    def stop(self):
+        stop_process(self.proc)
+        self.proc = None
+
+    def log_tail(self, n=25):
+        return _tail(self.outpath, n) + _tail(os.path.join(self.dir, "log/ircd.users"), n)
 
 
 def _tail(path, n):

@@ -97,14 +97,15 @@ class FakeServer:
         raise h.TestFailure("the bot did not drop the silent connection within %.1f s" % timeout)
 
     def register(self, nick_taken):
-        # the connection layer negotiates CAP before libircclient's NICK/USER reach us
+        # the connection layer sends CAP LS 302 first and libircclient's NICK/USER right after
+        # it (a server with CAP holds registration until CAP END), then negotiates
         self.expect("CAP LS 302")
+        self.expect("NICK durakbot")
+        self.expect("USER durak")
         self.send(":fake.server CAP * LS :multi-prefix")
         self.expect("CAP REQ :multi-prefix")
         self.send(":fake.server CAP * ACK :multi-prefix")
         self.expect("CAP END")
-        self.expect("NICK durakbot")
-        self.expect("USER durak")
         nick = "durakbot"
         if nick_taken:
             self.send(":fake.server 433 * durakbot :Nickname is already in use")

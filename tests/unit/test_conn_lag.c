@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -212,6 +213,98 @@ static void test_reconfigure_keeps_slowdown(void **state)
     outq_free(q);
 }
 
+/* A server that reads a client's lines at a fixed pace after an allowance (ircd 2.11's penalty:
+ * each line adds `cost` seconds to the client's clock, which may run `allow` seconds ahead of
+ * real time before the server stops reading): the bot, with game lines always waiting, finds the
+ * server's pace and holds it instead of halving towards the floor and back. Returns the lines a
+ * second the server read over the last 300 of 400 s; *low is the lowest rate set meanwhile, *lag
+ * the longest PONG delay. A PING costs 1 s. */
+static double simulate(double flood_rate, double cost, double allow, double *low, double *lag_max)
+{
+    lag g;
+    outq *q = outq_new(5, flood_rate);
+    conn_lag_init(&g, 5, flood_rate);
+    double since = 0, pong_due = -1, read_from = 100;
+    unsigned long read = 0;
+    *low = flood_rate, *lag_max = 0;
+    for (double t = 0; t < 400; t += 0.01) {
+        while (outq_len(q) < 20)
+            outq_push(q, "PRIVMSG", "#durak", "a game line");
+        if (pong_due >= 0 && t >= pong_due) {
+            irc_event pong = line("PONG", LAG_TOKEN);
+            conn_lag_heard(&g, q, &pong, t);
+            if (t - g.sent_at > *lag_max)
+                *lag_max = t - g.sent_at;
+            pong_due = -1;
+        }
+        conn_lag_tick(&g, q, t);
+        const char *l = outq_peek(q, t);
+        if (!l)
+            continue;
+        bool ping = !strcmp(l, LAG_PING_LINE);
+        conn_lag_sent(&g, l, t);
+        outq_commit(q, t);
+        double at = since - allow > t ? since - allow : t; /* when the server reads it */
+        since = (since > at ? since : at) + (ping ? 1.0 : cost);
+        if (ping)
+            pong_due = at;
+        else if (at >= read_from)
+            read++;
+        if (conn_lag_rate(&g) < *low && t > 100)
+            *low = conn_lag_rate(&g);
+    }
+    outq_free(q);
+    return (double)read / 300.0;
+}
+
+static void test_holds_server_pace(void **state)
+{
+    (void)state;
+    double low, lag_max;
+    log_set_level(getenv("LAG_SIM_LOG") ? LOG_DEBUG : -1);
+    double got = simulate(1.0, 2.5, 10.0, &low, &lag_max); /* ircd 2.11: 0.4 lines/s */
+    print_message("server reads 0.40 lines/s: %.2f read, rate down to %.2f, PONG late by %.1f s\n",
+                  got, low, lag_max);
+    assert_true(got >= 0.32); /* at least 80% of what the server can take */
+    assert_true(low >= 0.25); /* held near its pace (PINGs take some), not halved to 0.125 */
+    assert_true(lag_max < 16.0);
+    got = simulate(4.0, 0.5, 10.0, &low, &lag_max); /* 2 lines/s, the bot set to 4 */
+    print_message("server reads 2.00 lines/s: %.2f read, rate down to %.2f, PONG late by %.1f s\n",
+                  got, low, lag_max);
+    assert_true(got >= 1.6);
+    assert_true(low >= 1.2);
+}
+
+/* A measured pace is forgotten once the bot is nearly idle and the PONG comes at once: the rate
+ * doubles back to flood.rate (InspIRCd's fake lag gives a burst again after a pause). */
+static void test_pace_forgotten_when_idle(void **state)
+{
+    (void)state;
+    log_set_level(-1);
+    lag g;
+    outq *q = outq_new(5, 1.0);
+    conn_lag_init(&g, 5, 1.0);
+    double t = 0;
+    for (int i = 0; i < 8; i++) /* 8 lines in 10 s, the PONG 3 s late: twice */
+        conn_lag_sent(&g, "PRIVMSG #d :x", t += 1);
+    assert_true(conn_lag_probe_due(&g, t));
+    conn_lag_sent(&g, LAG_PING_LINE, t);
+    irc_event pong = line("PONG", LAG_TOKEN);
+    conn_lag_heard(&g, q, &pong, t + 3);
+    for (int i = 0; i < 8; i++)
+        conn_lag_sent(&g, "PRIVMSG #d :x", t += 1.25);
+    assert_true(conn_lag_probe_due(&g, t += 10));
+    conn_lag_sent(&g, LAG_PING_LINE, t);
+    conn_lag_heard(&g, q, &pong, t + 3);
+    assert_true(conn_lag_pace(&g) > 0); /* measured */
+    probe(&g, q, t += 20, 0.1);         /* one line, answered at once: forgotten */
+    assert_true(conn_lag_pace(&g) == 0);
+    probe(&g, q, t += 20, 0.1);
+    probe(&g, q, t += 20, 0.1);
+    assert_float_equal(conn_lag_rate(&g), 1.0, 1e-9);
+    outq_free(q);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -220,6 +313,8 @@ int main(void)
         cmocka_unit_test(test_rate_follows_lag),
         cmocka_unit_test(test_unanswered_probe),
         cmocka_unit_test(test_reconfigure_keeps_slowdown),
+        cmocka_unit_test(test_holds_server_pace),
+        cmocka_unit_test(test_pace_forgotten_when_idle),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

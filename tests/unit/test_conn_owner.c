@@ -281,6 +281,70 @@ static void test_no_credentials(void **state)
     assert_string_equal(drain(f->q), "NICK durakbot");
 }
 
+/* A nick longer than the server's NICKLEN (ircd 2.11: 15): registered under it cut short, the
+ * cut nick is the bot's own: no hold, nothing sent to take it back, told once with the lengths
+ * (also on the next connection's 001 and 005: not again). */
+static void test_nick_cut(void **state)
+{
+    fixture *f = *state;
+    f->cfg.irc.nickserv_password[0] = '\0';
+    strcpy(f->cfg.irc.nick, "durakbot_longnick");
+    conn_owner_reconfigure(f->o, &f->cfg);
+    conn_owner_reset(f->o);
+    log_capture();
+    conn_owner_welcome(f->o, "durakbot_longni", 0);
+    const char *p005[] = { "durakbot_longni", "NICKLEN=15", "are supported" };
+    irc_event e = numeric(5, p005, 3);
+    isupport is;
+    conn_isupport_read(&e, &is);
+    assert_int_equal(is.nicklen, 15);
+    conn_owner_nicklen(f->o, is.nicklen);
+    conn_owner_reset(f->o); /* the next connection */
+    conn_owner_welcome(f->o, "durakbot_longni", 100);
+    conn_owner_nicklen(f->o, 15);
+    const char *log = log_captured();
+    assert_false(conn_owner_holding(f->o));
+    assert_string_equal(conn_owner_nick(f->o), "durakbot_longni");
+    assert_true(conn_owner_deadline(f->o) < 0);
+    assert_string_equal(drain(f->q), "");
+    const char *told = "irc.nick durakbot_longnick is 17 characters, the server allows 15 "
+                       "(NICKLEN): the bot goes by durakbot_longni there";
+    assert_non_null(strstr(log, told));
+    assert_null(strstr(strstr(log, told) + 1, told));
+    assert_null(strstr(log, "taking the nick back"));
+    /* renamed by services later: it takes back the cut nick */
+    feed(f->o, nick_change("durakbot_longni", "Guest123"), 200);
+    conn_owner_tick(f->o, conn_owner_deadline(f->o));
+    assert_string_equal(drain(f->q), "NICK durakbot_longni");
+    strcpy(f->cfg.irc.nick, "durakbot");
+    conn_owner_reconfigure(f->o, &f->cfg);
+}
+
+/* The password refused, then services rename the bot (Guest…): held, and each line to it says
+ * why in the log at most once a minute; not before the rename, not once the nick is back. */
+static void test_refused_renamed_told(void **state)
+{
+    fixture *f = *state;
+    conn_owner_welcome(f->o, "durakbot", 0);
+    feed(f->o, notice("NickServ", "Password incorrect."), 1);
+    assert_false(conn_owner_refused(f->o, 2)); /* still durakbot: nothing held */
+    feed(f->o, nick_change("durakbot", "Guest4711"), 60);
+    assert_true(conn_owner_holding(f->o));
+    log_capture();
+    assert_true(conn_owner_refused(f->o, 61));
+    assert_true(conn_owner_refused(f->o, 100));
+    assert_true(conn_owner_refused(f->o, 121));
+    const char *log = log_captured();
+    const char *told = "still Guest4711, not durakbot: NickServ refused the password and services "
+                       "renamed the bot";
+    assert_non_null(strstr(log, told));
+    assert_non_null(strstr(strstr(log, told) + 1, told)); /* at 61 and 121, not at 100 */
+    assert_null(strstr(strstr(strstr(log, told) + 1, told) + 1, told));
+    feed(f->o, nick_change("Guest4711", "durakbot"), 130);
+    assert_false(conn_owner_refused(f->o, 200));
+    drain(f->q);
+}
+
 /* 401 NickServ: absent, IDENTIFY again later, and at once when NickServ speaks. */
 static void test_nickserv_absent(void **state)
 {
@@ -481,6 +545,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_regain_steps_by_time, setup, teardown),
         cmocka_unit_test_setup_teardown(test_services_rename, setup, teardown),
         cmocka_unit_test_setup_teardown(test_no_credentials, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_nick_cut, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_refused_renamed_told, setup, teardown),
         cmocka_unit_test_setup_teardown(test_nickserv_absent, setup, teardown),
         cmocka_unit_test_setup_teardown(test_no_answer, setup, teardown),
         cmocka_unit_test_setup_teardown(test_rejoin, setup, teardown),

@@ -313,10 +313,11 @@ static void test_russian_has_no_english(void **state)
 {
     (void)state;
     static const char *const allowed[] = {
-        "first5", "set",      "notice", "privmsg", "colours", "on", "off", "turn",
-        "site",   "language", "en",     "ru",      "fr",      "es", "msg", "n",
-        "T",      "R16",      "seed",   "salt",    "printf",  "s",  "SHA", "sha256sum",
-        "langue", "idioma",   "state",  "durak",   "cli",     NULL,
+        "first5",   "set",      "notice", "privmsg", "colours", "on",       "off", "turn",
+        "site",     "language", "en",     "ru",      "fr",      "es",       "msg", "n",
+        "T",        "R16",      "seed",   "salt",    "printf",  "s",        "SHA", "sha256sum",
+        "langue",   "idioma",   "state",  "durak",   "cli",     "NickServ", "irc", "nickserv",
+        "password", "SASL",     "SIGHUP", NULL,
     };
     for (int id = 0; id < MSG_COUNT; id++) {
         const char *text = msg_text_in(MSG_LANG_RU, (msg_id)id);

@@ -1,0 +1,245 @@
+/* test_link_irc: the relay in IRC mode over plain TCP against a scripted server on 127.0.0.1:
+ * registration starts at once (NICK/USER right after CAP LS), the CAP wait is bounded, lines are
+ * never interleaved, a server that registers without CAP ends the wait, refusals are not logged. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "link.h"
+
+static int listen_local(int *port)
+{
+    struct sockaddr_in a = { 0 };
+    socklen_t alen = sizeof a;
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    assert_true(fd >= 0);
+    assert_int_equal(bind(fd, (struct sockaddr *)&a, sizeof a), 0);
+    assert_int_equal(listen(fd, 4), 0);
+    assert_int_equal(getsockname(fd, (struct sockaddr *)&a, &alen), 0);
+    *port = ntohs(a.sin_port);
+    return fd;
+}
+
+static int connect_to(int port)
+{
+    struct sockaddr_in a = { 0 };
+    a.sin_family = AF_INET;
+    a.sin_port = htons((uint16_t)port);
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    assert_true(fd >= 0);
+    assert_int_equal(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
+    return fd;
+}
+
+static void say(int fd, const char *text)
+{
+    assert_int_equal(send(fd, text, strlen(text), MSG_NOSIGNAL), (ssize_t)strlen(text));
+}
+
+/* Appends what fd sends to buf (NUL-terminated) until it holds want or ms pass; true if it does. */
+static bool read_until(int fd, char *buf, size_t cap, const char *want, int ms)
+{
+    double end = clock_monotonic() + ms / 1000.0;
+    size_t len = strlen(buf);
+    while (!strstr(buf, want)) {
+        double left = (end - clock_monotonic()) * 1000.0;
+        struct pollfd p = { fd, POLLIN, 0 };
+        if (left <= 0 || poll(&p, 1, (int)left + 1) != 1)
+            return false;
+        ssize_t n = recv(fd, buf + len, cap - 1 - len, 0);
+        if (n <= 0)
+            return false;
+        len += (size_t)n;
+        buf[len] = '\0';
+    }
+    return true;
+}
+
+/* The relay to a scripted server: srv is the server's side, cli libircclient's. */
+struct setup {
+    link_relay *r;
+    int listen, srv, cli;
+    double t0;
+};
+
+static void open_relay(struct setup *s, link_sasl sasl, bool required, int cap_wait_ms)
+{
+    int port, local;
+    char err[256] = "";
+    s->listen = listen_local(&port);
+    link_opts o = { .host = "127.0.0.1",
+                    .port = port,
+                    .plain = true,
+                    .irc = true,
+                    .sasl = sasl,
+                    .sasl_user = "durakbot",
+                    .sasl_pass = "sekrit",
+                    .sasl_required = required,
+                    .cap_wait_ms = cap_wait_ms };
+    s->r = link_start(&o, &local, err, sizeof err);
+    if (!s->r)
+        fail_msg("link_start: %s", err);
+    s->cli = connect_to(local);
+    s->srv = accept(s->listen, NULL, NULL);
+    assert_true(s->srv >= 0);
+    s->t0 = clock_monotonic();
+}
+
+static void close_relay(struct setup *s)
+{
+    close(s->cli);
+    link_stop(s->r);
+    close(s->srv);
+    close(s->listen);
+}
+
+/* A server that ignores CAP LS (ircd 2.11): NICK and USER reach it at once, its 001 reaches
+ * libircclient, and no CAP END follows (nothing to end) even after the CAP wait. */
+static void test_register_at_once(void **state)
+{
+    (void)state;
+    struct setup s;
+    char got[2048] = "", down[2048] = "";
+    open_relay(&s, LINK_SASL_NONE, false, 300);
+    say(s.cli, "NICK durakbot\r\nUSER durak 0 * :Durak\r\n");
+    assert_true(read_until(s.srv, got, sizeof got, "USER durak 0 * :Durak\r\n", 5000));
+    assert_true(clock_monotonic() - s.t0 < 1.0);
+    assert_string_equal(got, "CAP LS 302\r\nNICK durakbot\r\nUSER durak 0 * :Durak\r\n");
+    say(s.srv, ":irc2.test 020 * :Please wait while we process your connection.\r\n"
+               ":irc2.test 001 durakbot :Welcome\r\n");
+    assert_true(read_until(s.cli, down, sizeof down, " 001 durakbot", 5000));
+    assert_non_null(strstr(down, " 020 * :Please wait"));
+    assert_false(read_until(s.srv, got, sizeof got, "CAP END", 800));
+    say(s.srv, "PING :irc2.test\r\n"); /* libircclient answers the PINGs now */
+    assert_true(read_until(s.cli, down, sizeof down, "PING :irc2.test", 5000));
+    assert_false(link_failed(s.r, NULL, 0));
+    close_relay(&s);
+}
+
+/* A server that says nothing at all: NICK/USER at once, CAP END when the CAP wait ends (so the
+ * caller's registration timeout, longer, never fires first). */
+static void test_cap_wait_bounded(void **state)
+{
+    (void)state;
+    struct setup s;
+    char got[2048] = "";
+    open_relay(&s, LINK_SASL_NONE, false, 400);
+    say(s.cli, "NICK durakbot\r\nUSER durak 0 * :Durak\r\n");
+    assert_true(read_until(s.srv, got, sizeof got, "CAP END\r\n", 5000));
+    double took = clock_monotonic() - s.t0;
+    assert_true(took >= 0.3 && took < 2.0);
+    assert_string_equal(got, "CAP LS 302\r\nNICK durakbot\r\nUSER durak 0 * :Durak\r\nCAP END\r\n");
+    close_relay(&s);
+}
+
+/* SASL with a server that holds registration: NICK/USER go at once, the server registers the
+ * bot only after CAP END, which comes after SASL succeeded. The CAP REQ that became due while
+ * libircclient's NICK was half sent goes after its end of line, not inside it. */
+static void test_sasl_whole_lines(void **state)
+{
+    (void)state;
+    struct setup s;
+    char got[4096] = "";
+    open_relay(&s, LINK_SASL_PLAIN, true, 0);
+    say(s.cli, "NICK dur");
+    assert_true(read_until(s.srv, got, sizeof got, "NICK dur", 5000));
+    say(s.srv, ":s CAP * LS :sasl multi-prefix\r\n");
+    struct timespec pause = { 0, 300 * 1000 * 1000 };
+    nanosleep(&pause, NULL); /* the relay has the CAP REQ by now */
+    say(s.cli, "akbot\r\nUSER durak 0 * :Durak\r\n");
+    assert_true(read_until(s.srv, got, sizeof got, "CAP REQ :sasl multi-prefix\r\n", 5000));
+    assert_true(read_until(s.srv, got, sizeof got, "USER durak 0 * :Durak\r\n", 5000));
+    assert_non_null(strstr(got, "CAP LS 302\r\nNICK durakbot\r\n"));
+    say(s.srv, ":s CAP * ACK :sasl multi-prefix\r\n");
+    assert_true(read_until(s.srv, got, sizeof got, "AUTHENTICATE PLAIN\r\n", 5000));
+    say(s.srv, "AUTHENTICATE +\r\n");
+    assert_true(read_until(s.srv, got, sizeof got,
+                           "AUTHENTICATE ZHVyYWtib3QAZHVyYWtib3QAc2Vrcml0\r\n", 5000));
+    assert_null(strstr(got, "CAP END"));
+    say(s.srv, ":s 903 * :SASL authentication successful\r\n");
+    assert_true(read_until(s.srv, got, sizeof got, "CAP END\r\n", 5000));
+    close_relay(&s);
+}
+
+/* SASL required and the server registers the bot without knowing CAP: the relay ends, with
+ * why, and libircclient never sees the 001. */
+static void test_required_sasl_no_cap(void **state)
+{
+    (void)state;
+    struct setup s;
+    char got[2048] = "", down[2048] = "", why[1024];
+    open_relay(&s, LINK_SASL_PLAIN, true, 0);
+    say(s.cli, "NICK durakbot\r\nUSER durak 0 * :Durak\r\n");
+    assert_true(read_until(s.srv, got, sizeof got, "USER durak", 5000));
+    say(s.srv, ":irc2.test 001 durakbot :Welcome\r\n");
+    assert_false(read_until(s.cli, down, sizeof down, "001", 3000)); /* EOF instead */
+    assert_true(link_failed(s.r, why, sizeof why));
+    assert_non_null(strstr(why, "SASL: the server registered the bot without answering CAP LS"));
+    close_relay(&s);
+}
+
+/* A refused connect: link_failed tells why; the relay does not log it itself (the caller logs
+ * one line with its retry). */
+static void test_refused_not_logged(void **state)
+{
+    (void)state;
+    int port, local;
+    char err[256], why[512], want[256], log_path[] = "/tmp/test_link_irc_XXXXXX";
+    close(listen_local(&port));
+    int logfd = mkstemp(log_path), saved = dup(2);
+    assert_true(logfd >= 0 && saved >= 0);
+    fflush(stderr);
+    dup2(logfd, 2);
+    link_opts o = { .host = "127.0.0.1", .port = port, .plain = true, .irc = true };
+    link_relay *r = link_start(&o, &local, err, sizeof err);
+    assert_non_null(r);
+    int cli = connect_to(local);
+    char buf[64] = "";
+    assert_false(read_until(cli, buf, sizeof buf, "x", 5000)); /* EOF */
+    assert_true(link_failed(r, why, sizeof why));
+    link_stop(r);
+    close(cli);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    snprintf(want, sizeof want,
+             "link: cannot connect to 127.0.0.1:%d: Connection refused (check irc.server and "
+             "irc.port)",
+             port);
+    assert_string_equal(why, want);
+    char logged[512] = "";
+    ssize_t n = pread(logfd, logged, sizeof logged - 1, 0);
+    close(logfd);
+    unlink(log_path);
+    assert_true(n >= 0);
+    assert_null(strstr(logged, "cannot connect"));
+}
+
+int main(void)
+{
+    static const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_register_at_once),   cmocka_unit_test(test_cap_wait_bounded),
+        cmocka_unit_test(test_sasl_whole_lines),   cmocka_unit_test(test_required_sasl_no_cap),
+        cmocka_unit_test(test_refused_not_logged),
+    };
+    return cmocka_run_group_tests_name("link_irc", tests, NULL, NULL);
+}
