@@ -38,12 +38,16 @@ typedef struct {
     long iterations;
     durak_action acts[DURAK_MAX_ACTIONS]; /* scratch: legal actions */
     int child_of[DURAK_MAX_ACTIONS];      /* scratch: their nodes, -1 if untried */
+    uint32_t keys[DURAK_MAX_ACTIONS];     /* scratch: action_key of each legal action */
 } mcts_tree;
 
-static bool same_action(durak_action a, durak_action b)
+/* An action as one number: equal keys, equal actions. */
+static uint32_t action_key(durak_action a)
 {
-    return a.kind == b.kind && a.card == b.card && a.target == b.target;
+    return (uint32_t)a.kind | (uint32_t)a.card << 8 | (uint32_t)a.target << 16;
 }
+
+static bool same_action(durak_action a, durak_action b) { return action_key(a) == action_key(b); }
 
 /* ---- tree ------------------------------------------------------------------ */
 
@@ -77,19 +81,26 @@ static int node_add(mcts_tree *t, int parent, durak_action act, int player)
     return i;
 }
 
-/* Fills t->child_of for the legal actions in t->acts; returns how many are untried. */
+/* Fills t->child_of for the legal actions in t->acts; returns how many are untried. The
+ * legal actions are distinct and so are a node's children, so each child matches at most
+ * one action and the first equal key is the one (keys compared as numbers: this matching
+ * was the search's largest cost after the playouts). */
 static int match_children(mcts_tree *t, int parent, int n)
 {
     int untried = n;
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         t->child_of[i] = -1;
-    for (int c = t->nodes[parent].child; c >= 0; c = t->nodes[c].sibling)
+        t->keys[i] = action_key(t->acts[i]);
+    }
+    for (int c = t->nodes[parent].child; c >= 0; c = t->nodes[c].sibling) {
+        uint32_t k = action_key(t->nodes[c].act);
         for (int i = 0; i < n; i++)
-            if (t->child_of[i] < 0 && same_action(t->nodes[c].act, t->acts[i])) {
+            if (t->keys[i] == k) {
                 t->child_of[i] = c;
                 untried--;
                 break;
             }
+    }
     return untried;
 }
 

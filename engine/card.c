@@ -62,22 +62,6 @@ card_t cards_lowest(cards_t set, int trump)
     return cards_first(pool & cards_of_rank(r));
 }
 
-bool card_beats(card_t cover, card_t attack, int trump)
-{
-    if (card_suit(cover) == card_suit(attack))
-        return card_rank(cover) > card_rank(attack);
-    return card_suit(cover) == trump;
-}
-
-cards_t cards_beating(cards_t hand, card_t attack, int trump)
-{
-    int suit = card_suit(attack);
-    cards_t higher = cards_of_suit(suit) & ~((card_bit(attack) << 1) - 1);
-    if (suit != trump)
-        higher |= cards_of_suit(trump);
-    return hand & higher;
-}
-
 char *card_format(card_t c, char *buf)
 {
     if (c == CARD_NONE || card_rank(c) >= RANK_COUNT || card_suit(c) >= SUIT_COUNT) {

@@ -75,9 +75,21 @@ int deck_lowest_rank(int deck_size);
 card_t cards_lowest(cards_t set, int trump);
 
 /* R4: does `cover` beat `attack` with `trump` as the trump suit? */
-bool card_beats(card_t cover, card_t attack, int trump);
-/* All cards of `hand` that beat `attack`. */
-cards_t cards_beating(cards_t hand, card_t attack, int trump);
+static inline bool card_beats(card_t cover, card_t attack, int trump)
+{
+    if (card_suit(cover) == card_suit(attack))
+        return card_rank(cover) > card_rank(attack);
+    return card_suit(cover) == trump;
+}
+/* All cards of `hand` that beat `attack`: the higher ones of its suit, and any trump. */
+static inline cards_t cards_beating(cards_t hand, card_t attack, int trump)
+{
+    int suit = card_suit(attack);
+    cards_t higher = cards_of_suit(suit) & ~((card_bit(attack) << 1) - 1);
+    if (suit != trump)
+        higher |= cards_of_suit(trump);
+    return hand & higher;
+}
 
 /* The spellings of ranks and suits: the only tables of them. durak-cli and serialization write
  * cards with the chars, the bot with the texts, letters and symbols (out of range: '?' or "?"). */
