@@ -68,6 +68,8 @@ static int prev_seat(const durak_game *g, int seat)
 }
 
 static int players_in_game(const durak_game *g) { return bits_count(g->in_game); }
+/* At most one seat left in the game: no count needed. */
+static bool one_or_none_left(const durak_game *g) { return (g->in_game & (g->in_game - 1)) == 0; }
 
 /* durak_opponent_after without a call into teams.c when there are no teams. */
 static int opponent_after(const durak_game *g, int seat)
@@ -196,8 +198,8 @@ static int limit_for(const durak_game *g, int defender)
 /* R15, R16, R6: the game ends, or `attacker` leads a new bout. */
 static void start_bout(durak_game *g, int attacker)
 {
-    if (g->stock_len == 0 && players_in_game(g) <= 1) {
-        if (players_in_game(g) == 1)
+    if (g->stock_len == 0 && one_or_none_left(g)) {
+        if (g->in_game)
             end_game(g, DURAK_RESULT_DURAK, __builtin_ctz(g->in_game));
         else
             end_game(g, DURAK_RESULT_DRAW, -1);
@@ -239,11 +241,13 @@ static void draw_up(durak_game *g, int seat)
 static void draw_all(durak_game *g)
 {
     int n = g->opt.players;
-    for (int i = 0, s = g->leader; i < n && g->stock_len; i++, s = s + 1 < n ? s + 1 : 0)
-        if (s != g->defender && seat_in(g->in_game, s))
-            draw_up(g, s);
-    if (seat_in(g->in_game, g->defender))
-        draw_up(g, g->defender);
+    if (g->stock_len) {
+        for (int i = 0, s = g->leader; i < n && g->stock_len; i++, s = s + 1 < n ? s + 1 : 0)
+            if (s != g->defender && seat_in(g->in_game, s))
+                draw_up(g, s);
+        if (seat_in(g->in_game, g->defender))
+            draw_up(g, g->defender);
+    }
     mark_all_out(g);
 }
 
@@ -374,18 +378,17 @@ static void choose_first(durak_game *g)
     }
 }
 
-bool durak_new_ordered(durak_game *g, const durak_options *opt, const card_t *order, int n)
+/* Deals from an order already checked: valid options, the whole deck once. */
+static void deal(durak_game *g, const durak_options *opt, const card_t *order, int n)
 {
-    if (durak_check_options(opt) || !valid_order(opt, order, n))
-        return false;
     memset(g, 0, sizeof *g);
     g->opt = *opt;
     int players = opt->players, dealt = 6 * players;
     memset(g->stock, CARD_NONE, sizeof g->stock);
     memset(g->out, SEAT_NONE, sizeof g->out);
     clear_table(g);
-    for (int i = 0; i < dealt; i++) /* R2 */
-        g->hand[i % players] |= card_bit(order[i]);
+    for (int i = 0, s = 0; i < dealt; i++, s = s + 1 < players ? s + 1 : 0) /* R2 */
+        g->hand[s] |= card_bit(order[i]);
     g->in_game = (uint8_t)((1u << players) - 1);
     g->trump_owner = SEAT_NONE;
     if (n > dealt) { /* R3: under the stock */
@@ -404,6 +407,13 @@ bool durak_new_ordered(durak_game *g, const durak_options *opt, const card_t *or
     g->first_bout = 1;
     choose_first(g);
     start_bout(g, g->first_seat);
+}
+
+bool durak_new_ordered(durak_game *g, const durak_options *opt, const card_t *order, int n)
+{
+    if (durak_check_options(opt) || !valid_order(opt, order, n))
+        return false;
+    deal(g, opt, order, n);
     return true;
 }
 
@@ -418,7 +428,8 @@ bool durak_new(durak_game *g, const durak_options *opt, uint64_t seed)
     rng_t r;
     rng_seed(&r, seed);
     rng_shuffle(&r, order, n);
-    return durak_new_ordered(g, opt, order, n);
+    deal(g, opt, order, n); /* the whole deck once, by construction */
+    return true;
 }
 
 /* ---- queries -------------------------------------------------------------- */
@@ -604,15 +615,18 @@ static void apply_transfer(durak_game *g, card_t c)
 /* The move `a`, already checked. */
 static void apply_action(durak_game *g, durak_action a)
 {
-    switch (a.kind) {
-    case DURAK_ACT_PLAY: apply_play(g, a.card); break;
-    case DURAK_ACT_BEAT: apply_beat(g, a.card, uncovered_slot(g, a.target)); break;
-    case DURAK_ACT_TRANSFER: apply_transfer(g, a.card); break;
-    case DURAK_ACT_TAKE: enter_phase(g, DURAK_PHASE_TAKING); break;
-    case DURAK_ACT_PASS:
+    /* Tested in the order of how often the kinds come (see durak_apply). */
+    if (a.kind == DURAK_ACT_PLAY) {
+        apply_play(g, a.card);
+    } else if (a.kind == DURAK_ACT_BEAT) {
+        apply_beat(g, a.card, uncovered_slot(g, a.target));
+    } else if (a.kind == DURAK_ACT_PASS) {
         g->passed |= (uint8_t)bit_of(g->actor);
         ask_throwers(g);
-        break;
+    } else if (a.kind == DURAK_ACT_TAKE) {
+        enter_phase(g, DURAK_PHASE_TAKING);
+    } else if (a.kind == DURAK_ACT_TRANSFER) {
+        apply_transfer(g, a.card);
     }
 }
 
@@ -694,7 +708,7 @@ durak_error durak_resign(durak_game *g, int seat)
         end_game(g, DURAK_RESULT_TEAM_LOST, seat);
         return DURAK_OK;
     }
-    if (players_in_game(g) < 2) {
+    if (one_or_none_left(g)) {
         end_game(g, DURAK_RESULT_WON, forfeit_winner(g));
         return DURAK_OK;
     }
