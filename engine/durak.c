@@ -317,11 +317,9 @@ static int next_thrower(const durak_game *g)
         return -1;
     cards_t ranks = cards_with_ranks(g->table_ranks);
     unsigned can = 0;
-    for (unsigned m = thrower_seats(g) & ~(unsigned)g->passed; m; m &= m - 1) {
-        int s = __builtin_ctz(m);
-        if (g->hand[s] & ranks)
-            can |= 1u << s;
-    }
+    for (int s = 0; s < g->opt.players; s++) /* every seat: a fixed count, no branch per seat */
+        can |= (unsigned)((g->hand[s] & ranks) != 0) << s;
+    can &= thrower_seats(g) & ~(unsigned)g->passed;
     unsigned from = can & ~((1u << g->attacker) - 1u); /* the main attacker first, clockwise */
     if (from)
         return __builtin_ctz(from);
@@ -524,12 +522,34 @@ durak_error durak_check(const durak_game *g, durak_action a)
 }
 
 /* Writes action `n` as one 4-byte store whose last byte lands in out[n + 1] (the list never
- * comes near DURAK_MAX_ACTIONS): the caller's 3-byte loads of a just-written action are then
- * served from one store, not stalled on three. */
-static void put_action(durak_action *out, int n, int kind, card_t card, card_t target)
+ * comes near DURAK_MAX_ACTIONS): the caller's loads of a just-written action are then served
+ * from one store, not stalled on three. */
+static inline void put_action(durak_action *out, int n, int kind, card_t card, card_t target)
 {
-    uint8_t bytes[4] = { (uint8_t)kind, card, target, 0 };
-    memcpy((uint8_t *)out + 3 * n, bytes, 4);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint32_t word = (uint32_t)kind | (uint32_t)card << 8 | (uint32_t)target << 16;
+    memcpy((uint8_t *)out + 3 * n, &word, 4);
+#else
+    out[n] = (durak_action){ (uint8_t)kind, card, target };
+#endif
+}
+
+/* Lists `kind` with each card of `set` (in card order) from out[n]; returns the new count.
+ * Three slots a round (measured best of 2 to 8), written whether or not a card is left, the count advancing only for
+ * cards: a loop run once per card mispredicted its exit on nearly every call, as the sets'
+ * sizes vary at random (cachegrind: a third of a random game's mispredicted branches). The
+ * slots past the count are scratch. */
+static int put_cards(durak_action *out, int n, cards_t set, int kind, card_t target)
+{
+    do {
+        for (int k = 0; k < 3; k++) {
+            int has = set != 0;
+            put_action(out, n, kind, cards_first(set | UINT64_C(1) << 63), target);
+            n += has;
+            set &= set - 1;
+        }
+    } while (set);
+    return n;
 }
 
 int durak_legal(const durak_game *g, durak_action *out)
@@ -539,23 +559,21 @@ int durak_legal(const durak_game *g, durak_action *out)
         return 0;
     cards_t hand = g->hand[g->actor];
     if (g->phase == DURAK_PHASE_DEFEND) {
+        int trump = g->trump;
         for (cards_t u = durak_uncovered(g); u; u &= u - 1) {
             card_t t = cards_first(u);
-            for (cards_t b = cards_beating(hand, t, g->trump); b; b &= b - 1)
-                put_action(out, n++, DURAK_ACT_BEAT, cards_first(b), t);
+            n = put_cards(out, n, cards_beating(hand, t, trump), DURAK_ACT_BEAT, t);
         }
         put_action(out, n++, DURAK_ACT_TAKE, CARD_NONE, CARD_NONE);
-        if (transfer_target(g) >= 0)
-            for (cards_t b = hand & cards_of_rank(card_rank(g->attack[0])); b; b &= b - 1)
-                put_action(out, n++, DURAK_ACT_TRANSFER, cards_first(b), CARD_NONE);
+        cards_t same = hand & cards_of_rank(card_rank(g->attack[0]));
+        if (same && transfer_target(g) >= 0)
+            n = put_cards(out, n, same, DURAK_ACT_TRANSFER, CARD_NONE);
         return n;
     }
-    cards_t playable = g->phase == DURAK_PHASE_ATTACK ? hand : throwable(g, g->actor);
-    for (; playable; playable &= playable - 1)
-        put_action(out, n++, DURAK_ACT_PLAY, cards_first(playable), CARD_NONE);
-    if (g->phase != DURAK_PHASE_ATTACK)
-        put_action(out, n++, DURAK_ACT_PASS, CARD_NONE, CARD_NONE);
-    return n;
+    bool attack = g->phase == DURAK_PHASE_ATTACK;
+    n = put_cards(out, 0, attack ? hand : throwable(g, g->actor), DURAK_ACT_PLAY, CARD_NONE);
+    put_action(out, n, DURAK_ACT_PASS, CARD_NONE, CARD_NONE);
+    return n + !attack;
 }
 
 bool durak_complete_beat(const durak_game *g, card_t card, durak_action *out)

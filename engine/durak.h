@@ -146,7 +146,8 @@ static inline int durak_actor(const durak_game *g)
 {
     return g->phase == DURAK_PHASE_OVER ? -1 : g->actor;
 }
-/* Fills `out` (room for DURAK_MAX_ACTIONS) with the actor's legal actions; returns count. */
+/* Fills `out` (room for DURAK_MAX_ACTIONS) with the actor's legal actions; returns count.
+ * Entries past the count are scratch: they may be overwritten. */
 int durak_legal(const durak_game *g, durak_action *out);
 /* Checks an action by the actor; DURAK_OK or why not. Never changes the game. */
 durak_error durak_check(const durak_game *g, durak_action a);
