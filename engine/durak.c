@@ -535,10 +535,10 @@ static inline void put_action(durak_action *out, int n, int kind, card_t card, c
 }
 
 /* Lists `kind` with each card of `set` (in card order) from out[n]; returns the new count.
- * Three slots a round (measured best of 2 to 8), written whether or not a card is left, the count advancing only for
- * cards: a loop run once per card mispredicted its exit on nearly every call, as the sets'
- * sizes vary at random (cachegrind: a third of a random game's mispredicted branches). The
- * slots past the count are scratch. */
+ * Three slots a round (measured best of 2 to 8), written whether or not a card is left, the
+ * count advancing only for cards: a loop run once per card mispredicted its exit on nearly
+ * every call, as the sets' sizes vary at random (cachegrind: a third of a random game's
+ * mispredicted branches). The slots past the count are scratch. */
 static int put_cards(durak_action *out, int n, cards_t set, int kind, card_t target)
 {
     do {
