@@ -624,6 +624,34 @@ static void test_fair_between_game_channels(void **state)
     outq_free(q);
 }
 
+/* Busy games answer at once: each of their targets empties, goes away and comes back with a new
+ * line before the turn gets round. A target that waited from before must still get a line every
+ * round (a turn that walked the list while newcomers were added at its end never came back to
+ * it: with 30 games, one channel waited for all the others to end). */
+static void test_no_starvation_by_returning_targets(void **state)
+{
+    (void)state;
+    outq *q = outq_new(1, 1000);
+    push_n(q, "#old", 3);
+    static const char *const busy[] = { "#b1", "#b2", "#b3", "#b4", "#b5" };
+    for (int k = 0; k < 5; k++)
+        push_n(q, busy[k], 1);
+    int old_sent = 0;
+    for (int i = 0; i < 18; i++) {
+        const char *line = outq_peek(q, i);
+        assert_non_null(line);
+        char target[16];
+        assert_int_equal(sscanf(line, "PRIVMSG %15s", target), 1);
+        outq_commit(q, i);
+        if (strcmp(target, "#old") == 0)
+            old_sent++;
+        else
+            push_n(q, target, 1); /* the game's answer to the line it just got */
+    }
+    assert_int_equal(old_sent, 3); /* one line in each round of six targets */
+    outq_free(q);
+}
+
 /* At reconnect the queue may be full of game lines and replies: JOIN and IDENTIFY still go, first. */
 static void test_raw_never_refused_when_full(void **state)
 {
@@ -787,6 +815,7 @@ int main(void)
         cmocka_unit_test(test_game_before_replies),
         cmocka_unit_test(test_flood_keeps_game_pace),
         cmocka_unit_test(test_fair_between_game_channels),
+        cmocka_unit_test(test_no_starvation_by_returning_targets),
         cmocka_unit_test(test_raw_never_refused_when_full),
         cmocka_unit_test(test_reply_newest_only),
         cmocka_unit_test(test_reply_bounded),
