@@ -65,7 +65,9 @@ struct link_conn {
     link_cap cap;
     double cap_deadline;
     bool local_eof, remote_eof;
-    short local_ev, remote_ev; /* what the last steps wait for */
+    bool local_idle, remote_idle; /* plain sockets a short read drained: not read again until
+                                     poll says they are readable */
+    short local_ev, remote_ev;    /* what the last steps wait for */
 };
 
 static inline bool link_is_empty(const char *s) { return !s || !s[0]; }
