@@ -30,10 +30,13 @@ struct outq_target {
     char name[];
 };
 
-/* The targets of one class, served one line each in turn. */
+/* The targets of one class, served one line each in turn: the first target's line goes next; a
+ * target with lines left then goes last, and so does a newcomer. (A turn that walked the list
+ * while newcomers were added at its end never came back to the targets before it as long as
+ * newcomers kept coming: a busy bot starved whole games.) */
 struct outq_ring {
-    struct outq_target *targets; /* in order of arrival */
-    struct outq_target *turn;    /* the target whose line goes next */
+    struct outq_target *targets; /* in the order they are served */
+    struct outq_target *tail;    /* the last of them */
     size_t len;                  /* lines in all */
 };
 
@@ -181,24 +184,23 @@ static struct outq_target *outq_target_get(struct outq_ring *r, const char *name
     if (!(t = calloc(1, sizeof *t + n + 1)))
         return NULL;
     memcpy(t->name, name, n + 1);
-    struct outq_target **p = &r->targets;
-    while (*p)
-        p = &(*p)->next;
-    *p = t;
-    if (!r->turn)
-        r->turn = t;
+    if (r->tail)
+        r->tail->next = t;
+    else
+        r->targets = t;
+    r->tail = t;
     return t;
 }
 
-/* Unlinks and frees t, emptied; if it had the turn, the turn passes to the target after it. */
+/* Unlinks and frees t, emptied. */
 static void outq_target_remove(struct outq_ring *r, struct outq_target *t)
 {
-    struct outq_target **p = &r->targets;
+    struct outq_target **p = &r->targets, *prev = NULL;
     while (*p != t)
-        p = &(*p)->next;
+        prev = *p, p = &(*p)->next;
     *p = t->next;
-    if (r->turn == t)
-        r->turn = t->next ? t->next : r->targets;
+    if (r->tail == t)
+        r->tail = prev;
     free(t);
 }
 
@@ -212,15 +214,18 @@ static void outq_target_drop(struct outq_ring *r, struct outq_target *t)
         outq_target_remove(r, t);
 }
 
-/* Sends the turn's head line: the turn passes to the next target; an emptied target goes away. */
+/* Sends the first target's head line: an emptied target goes away, else it goes last. */
 static void outq_ring_send(struct outq_ring *r)
 {
-    struct outq_target *t = r->turn;
-    struct outq_target *next = t->next ? t->next : r->targets;
+    struct outq_target *t = r->targets;
     bool last = !t->lines.head->next;
-    outq_target_drop(r, t); /* the last line: t is removed and the turn is already next's */
-    if (!last)
-        r->turn = next;
+    outq_target_drop(r, t); /* the last line: t is removed */
+    if (last || !t->next)
+        return;
+    r->targets = t->next;
+    t->next = NULL;
+    r->tail->next = t;
+    r->tail = t;
 }
 
 static void outq_ring_clear(struct outq_ring *r)
@@ -231,7 +236,7 @@ static void outq_ring_clear(struct outq_ring *r)
         outq_fifo_free(&t->lines);
         free(t);
     }
-    r->turn = NULL;
+    r->tail = NULL;
     r->len = 0;
 }
 
@@ -454,9 +459,9 @@ const char *outq_peek(outq *q, double now)
         return NULL;
     if (q->raw.head)
         return q->raw.head->text;
-    if (q->game.turn)
-        return q->game.turn->lines.head->text;
-    return q->reply.turn->lines.head->text;
+    if (q->game.targets)
+        return q->game.targets->lines.head->text;
+    return q->reply.targets->lines.head->text;
 }
 
 void outq_commit(outq *q, double now)
@@ -468,7 +473,7 @@ void outq_commit(outq *q, double now)
         outq_fifo_pop(&q->raw);
         q->nraw--;
     } else {
-        outq_ring_send(q->game.turn ? &q->game : &q->reply);
+        outq_ring_send(q->game.targets ? &q->game : &q->reply);
     }
     q->tokens -= 1;
 }
@@ -480,6 +485,23 @@ double outq_wait(outq *q, double now)
         return -1;
     double t = outq_tokens_at(q, now);
     return t >= 1 - OUTQ_EPSILON ? 0 : (1 - t) / q->rate;
+}
+
+double outq_wait_batch(outq *q, double now, double max_delay)
+{
+    outq_expire(q, now);
+    size_t len = outq_len(q);
+    if (len == 0)
+        return -1;
+    double want = q->rate * max_delay;
+    if (want > (double)len)
+        want = (double)len;
+    if (want > q->burst)
+        want = q->burst;
+    if (want < 1 || q->raw.head) /* raw lines (PONG, JOIN, the lag probe) never wait for company */
+        want = 1;
+    double t = outq_tokens_at(q, now);
+    return t >= want - OUTQ_EPSILON ? 0 : (want - t) / q->rate;
 }
 
 void outq_clear(outq *q)

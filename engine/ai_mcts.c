@@ -18,7 +18,8 @@ enum {
     MCTS_PLAYOUT_CAP = 4000,    /* actions; a playout that long counts as a draw */
     MCTS_LATE_RANDOM = 400,     /* thousandths of playout moves at random, stock empty */
     MCTS_STOP_EVERY = 16,       /* between early-stop checks; a multiple of AI_CLOCK_EVERY */
-    SOLVE_NODES_PER_ITERATION = 64 /* the endgame search's node cap per iteration allowed */
+    SOLVE_NODES_PER_ITERATION = 64, /* the endgame search's node cap per iteration allowed */
+    MCTS_LOG_TABLE = 4096           /* availability counts whose log is looked up */
 };
 static const double MCTS_EXPLORE = 1.0; /* UCB exploration constant, rewards in [0, 1] */
 
@@ -38,12 +39,17 @@ typedef struct {
     long iterations;
     durak_action acts[DURAK_MAX_ACTIONS]; /* scratch: legal actions */
     int child_of[DURAK_MAX_ACTIONS];      /* scratch: their nodes, -1 if untried */
+    uint32_t keys[DURAK_MAX_ACTIONS];     /* scratch: action_key of each legal action */
+    double log_of[MCTS_LOG_TABLE];        /* log(n): UCB took one call of log per child */
 } mcts_tree;
 
-static bool same_action(durak_action a, durak_action b)
+/* An action as one number: equal keys, equal actions. */
+static uint32_t action_key(durak_action a)
 {
-    return a.kind == b.kind && a.card == b.card && a.target == b.target;
+    return (uint32_t)a.kind | (uint32_t)a.card << 8 | (uint32_t)a.target << 16;
 }
+
+static bool same_action(durak_action a, durak_action b) { return action_key(a) == action_key(b); }
 
 /* ---- tree ------------------------------------------------------------------ */
 
@@ -77,19 +83,26 @@ static int node_add(mcts_tree *t, int parent, durak_action act, int player)
     return i;
 }
 
-/* Fills t->child_of for the legal actions in t->acts; returns how many are untried. */
+/* Fills t->child_of for the legal actions in t->acts; returns how many are untried. The
+ * legal actions are distinct and so are a node's children, so each child matches at most
+ * one action and the first equal key is the one (keys compared as numbers: this matching
+ * was the search's largest cost after the playouts). */
 static int match_children(mcts_tree *t, int parent, int n)
 {
     int untried = n;
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         t->child_of[i] = -1;
-    for (int c = t->nodes[parent].child; c >= 0; c = t->nodes[c].sibling)
+        t->keys[i] = action_key(t->acts[i]);
+    }
+    for (int c = t->nodes[parent].child; c >= 0; c = t->nodes[c].sibling) {
+        uint32_t k = action_key(t->nodes[c].act);
         for (int i = 0; i < n; i++)
-            if (t->child_of[i] < 0 && same_action(t->nodes[c].act, t->acts[i])) {
+            if (t->keys[i] == k) {
                 t->child_of[i] = c;
                 untried--;
                 break;
             }
+    }
     return untried;
 }
 
@@ -118,7 +131,8 @@ static int select_ucb(mcts_tree *t, int n)
     for (int i = 0; i < n; i++) {
         mcts_node *c = &t->nodes[t->child_of[i]];
         c->avail++;
-        double score = c->wins / c->visits + MCTS_EXPLORE * sqrt(log((double)c->avail) / c->visits);
+        double ln = c->avail < MCTS_LOG_TABLE ? t->log_of[c->avail] : log((double)c->avail);
+        double score = c->wins / c->visits + MCTS_EXPLORE * sqrt(ln / c->visits);
         if (score > best_score) {
             best_score = score;
             best = t->child_of[i];
@@ -238,6 +252,9 @@ static durak_action mcts_search(const durak_view *v, uint64_t seed, const ai_lim
         t->nnodes = 0;
         t->cap = MCTS_FIRST_NODES;
         t->iterations = 0;
+        t->log_of[0] = -INFINITY;
+        for (int i = 1; i < MCTS_LOG_TABLE; i++)
+            t->log_of[i] = log((double)i);
         rng_seed(&t->rng, seed);
         node_add(t, -1, a, v->seat);
         double start = lim->now_ms ? lim->now_ms() : 0;

@@ -7,7 +7,7 @@
 typedef struct {
     const durak_game *g;
     cards_t hand;
-    cards_t outside; /* cards that may be in another hand or in the stock */
+    cards_t outside; /* cards that may be in another hand (0 while the stock lasts) */
     cards_t trumps;  /* every card of the trump suit */
     int trump;
     int low;  /* the deck's lowest rank */
@@ -115,7 +115,9 @@ static pol_ctx ctx_of(const durak_game *g)
     x.low = deck_lowest_rank(g->opt.deck);
     x.span = RANK_A - x.low + 1;
     x.stock = g->stock_len;
-    x.outside = deck_cards(g->opt.deck) & ~(x.hand | g->seen_discard | durak_table_cards(g));
+    /* Only read once the stock is empty (beatable's callers test that first). */
+    x.outside =
+        x.stock ? 0 : deck_cards(g->opt.deck) & ~(x.hand | g->seen_discard | durak_table_cards(g));
     return x;
 }
 
@@ -141,9 +143,9 @@ static bool beatable(const pol_ctx *x, card_t c)
 static int lead_score(const pol_ctx *x, card_t c)
 {
     int s = LEAD_RANK * value(x, c);
-    if (!is_trump(x, c)) {
-        cards_t same = x->hand & cards_of_rank(card_rank(c)) & ~x->trumps;
-        s -= LEAD_PAIR * (cards_count(same) - 1);
+    if (!is_trump(x, c)) { /* same: bits 16 apart; the multiply adds them in the top 16 */
+        cards_t same = (x->hand & cards_of_rank(card_rank(c)) & ~x->trumps) >> card_rank(c);
+        s -= LEAD_PAIR * ((int)((same * RANK_BITS) >> 48) - 1);
     }
     if (x->stock == 0 && !beatable(x, c) && (!is_trump(x, c) || cards_count(x->hand) <= 2))
         s -= LEAD_UNBEATABLE;

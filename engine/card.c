@@ -33,51 +33,6 @@ char card_suit_char(int suit) { return suit_valid(suit) ? SUITS[suit].ch : '?'; 
 const char *card_suit_letter(int suit) { return suit_valid(suit) ? SUITS[suit].letter : "?"; }
 const char *card_suit_symbol(int suit) { return suit_valid(suit) ? SUITS[suit].symbol : "?"; }
 
-int deck_lowest_rank(int deck_size)
-{
-    switch (deck_size) {
-    case 24: return RANK_9;
-    case 36: return RANK_6;
-    case 52: return RANK_2;
-    default: return -1;
-    }
-}
-
-cards_t deck_cards(int deck_size)
-{
-    int low = deck_lowest_rank(deck_size);
-    if (low < 0)
-        return 0;
-    unsigned ranks = (unsigned)SUIT_BITS & ~((1u << low) - 1u);
-    return cards_with_ranks(ranks);
-}
-
-card_t cards_lowest(cards_t set, int trump)
-{
-    cards_t plain = set & ~cards_of_suit(trump);
-    cards_t pool = plain ? plain : set;
-    if (!pool)
-        return CARD_NONE;
-    int r = __builtin_ctz(cards_ranks(pool));
-    return cards_first(pool & cards_of_rank(r));
-}
-
-bool card_beats(card_t cover, card_t attack, int trump)
-{
-    if (card_suit(cover) == card_suit(attack))
-        return card_rank(cover) > card_rank(attack);
-    return card_suit(cover) == trump;
-}
-
-cards_t cards_beating(cards_t hand, card_t attack, int trump)
-{
-    int suit = card_suit(attack);
-    cards_t higher = cards_of_suit(suit) & ~((card_bit(attack) << 1) - 1);
-    if (suit != trump)
-        higher |= cards_of_suit(trump);
-    return hand & higher;
-}
-
 char *card_format(card_t c, char *buf)
 {
     if (c == CARD_NONE || card_rank(c) >= RANK_COUNT || card_suit(c) >= SUIT_COUNT) {

@@ -65,19 +65,49 @@ static inline unsigned cards_ranks(cards_t s)
 /* Every card whose rank is in the 13-bit mask. */
 static inline cards_t cards_with_ranks(unsigned ranks) { return (cards_t)ranks * RANK_BITS; }
 
-/* The cards of a deck of 24 (9..A), 36 (6..A) or 52 (2..A) cards. */
-cards_t deck_cards(int deck_size);
-int deck_lowest_rank(int deck_size);
+/* The lowest rank of a deck of 24 (9..A), 36 (6..A) or 52 (2..A) cards; -1 for others. */
+static inline int deck_lowest_rank(int deck_size)
+{
+    return deck_size == 36 ? RANK_6 : deck_size == 52 ? RANK_2 : deck_size == 24 ? RANK_9 : -1;
+}
+/* The cards of such a deck; 0 for other sizes. */
+static inline cards_t deck_cards(int deck_size)
+{
+    int low = deck_lowest_rank(deck_size);
+    if (low < 0)
+        return 0;
+    return cards_with_ranks((unsigned)SUIT_BITS & ~((1u << low) - 1u));
+}
 
 /* The cheapest card of a set: the lowest-ranked non-trump, else the lowest trump (ties:
  * the first suit, S C D H); CARD_NONE for an empty set. What the easy player leads and
  * what a timed-out turn plays. */
-card_t cards_lowest(cards_t set, int trump);
+static inline card_t cards_lowest(cards_t set, int trump)
+{
+    cards_t plain = set & ~cards_of_suit(trump);
+    cards_t pool = plain ? plain : set;
+    if (!pool)
+        return CARD_NONE;
+    int r = __builtin_ctz(cards_ranks(pool));
+    return cards_first(pool & cards_of_rank(r));
+}
 
 /* R4: does `cover` beat `attack` with `trump` as the trump suit? */
-bool card_beats(card_t cover, card_t attack, int trump);
-/* All cards of `hand` that beat `attack`. */
-cards_t cards_beating(cards_t hand, card_t attack, int trump);
+static inline bool card_beats(card_t cover, card_t attack, int trump)
+{
+    if (card_suit(cover) == card_suit(attack))
+        return card_rank(cover) > card_rank(attack);
+    return card_suit(cover) == trump;
+}
+/* All cards of `hand` that beat `attack`: the higher ones of its suit, and any trump. */
+static inline cards_t cards_beating(cards_t hand, card_t attack, int trump)
+{
+    int suit = card_suit(attack);
+    cards_t higher = cards_of_suit(suit) & ~((card_bit(attack) << 1) - 1);
+    if (suit != trump)
+        higher |= cards_of_suit(trump);
+    return hand & higher;
+}
 
 /* The spellings of ranks and suits: the only tables of them. durak-cli and serialization write
  * cards with the chars, the bot with the texts, letters and symbols (out of range: '?' or "?"). */

@@ -49,29 +49,38 @@ bool durak_in_game(const durak_game *g, int seat)
     return seat >= 0 && seat < g->opt.players && seat_in(g->in_game, seat);
 }
 
+/* Seats are bits of in_game (at most 6), so the next seat clockwise is the lowest set bit
+ * above `seat`, else the lowest of all: no loop and no division. */
 int durak_next(const durak_game *g, int seat)
 {
-    int n = g->opt.players;
-    for (int i = 1; i <= n; i++) {
-        int s = (seat + i) % n;
-        if (seat_in(g->in_game, s))
-            return s;
-    }
-    return -1;
+    unsigned m = g->in_game, above = m & ~((2u << seat) - 1u);
+    if (above)
+        return __builtin_ctz(above);
+    return m ? __builtin_ctz(m) : -1;
 }
 
 static int prev_seat(const durak_game *g, int seat)
 {
-    int n = g->opt.players;
-    for (int i = 1; i <= n; i++) {
-        int s = (seat - i + n) % n;
-        if (seat_in(g->in_game, s))
-            return s;
-    }
-    return -1;
+    unsigned m = g->in_game, below = m & ((1u << seat) - 1u);
+    if (below)
+        return 31 - __builtin_clz(below);
+    return m ? 31 - __builtin_clz(m) : -1;
 }
 
 static int players_in_game(const durak_game *g) { return bits_count(g->in_game); }
+/* At most one seat left in the game: no count needed. */
+static bool one_or_none_left(const durak_game *g) { return (g->in_game & (g->in_game - 1)) == 0; }
+
+/* durak_opponent_after without a call into teams.c when there are no teams. */
+static int opponent_after(const durak_game *g, int seat)
+{
+    return g->opt.teams ? durak_opponent_after(g, seat) : durak_next(g, seat);
+}
+
+static int partner_of(const durak_game *g, int seat)
+{
+    return g->opt.teams ? durak_partner(g, seat) : -1;
+}
 
 /* R14: once the stock is empty, a player with no cards is out at once. */
 static void mark_out(durak_game *g, int seat)
@@ -86,6 +95,8 @@ static void mark_out(durak_game *g, int seat)
 
 static void mark_all_out(durak_game *g)
 {
+    if (g->stock_len)
+        return;
     for (int s = 0; s < g->opt.players; s++)
         mark_out(g, s);
 }
@@ -187,14 +198,14 @@ static int limit_for(const durak_game *g, int defender)
 /* R15, R16, R6: the game ends, or `attacker` leads a new bout. */
 static void start_bout(durak_game *g, int attacker)
 {
-    if (g->stock_len == 0 && players_in_game(g) <= 1) {
-        if (players_in_game(g) == 1)
+    if (g->stock_len == 0 && one_or_none_left(g)) {
+        if (g->in_game)
             end_game(g, DURAK_RESULT_DURAK, __builtin_ctz(g->in_game));
         else
             end_game(g, DURAK_RESULT_DRAW, -1);
         return;
     }
-    if (durak_one_team_left(g)) { /* R19: partners never play each other */
+    if (g->opt.teams && durak_one_team_left(g)) { /* R19: partners never play each other */
         end_game(g, DURAK_RESULT_TEAM_LOST, __builtin_ctz(g->in_game));
         return;
     }
@@ -203,7 +214,7 @@ static void start_bout(durak_game *g, int attacker)
         return;
     }
     g->attacker = g->leader = g->actor = (uint8_t)attacker;
-    g->defender = (uint8_t)durak_opponent_after(g, attacker); /* R19: never the partner */
+    g->defender = (uint8_t)opponent_after(g, attacker); /* R19: never the partner */
     g->phase = DURAK_PHASE_ATTACK;
     g->passed = 0;
     g->bout_first_out = g->nout;
@@ -216,7 +227,7 @@ static void start_bout(durak_game *g, int attacker)
 /* R13: up to 6 cards, the leader first, then clockwise, the defender last. */
 static void draw_up(durak_game *g, int seat)
 {
-    while (g->stock_len && cards_count(g->hand[seat]) < 6) {
+    for (int need = 6 - cards_count(g->hand[seat]); need > 0 && g->stock_len; need--) {
         card_t c = g->stock[--g->stock_len];
         g->stock[g->stock_len] = CARD_NONE;
         g->hand[seat] |= card_bit(c);
@@ -230,13 +241,13 @@ static void draw_up(durak_game *g, int seat)
 static void draw_all(durak_game *g)
 {
     int n = g->opt.players;
-    for (int i = 0; i < n; i++) {
-        int s = (g->leader + i) % n;
-        if (s != g->defender && seat_in(g->in_game, s))
-            draw_up(g, s);
+    if (g->stock_len) {
+        for (int i = 0, s = g->leader; i < n && g->stock_len; i++, s = s + 1 < n ? s + 1 : 0)
+            if (s != g->defender && seat_in(g->in_game, s))
+                draw_up(g, s);
+        if (seat_in(g->in_game, g->defender))
+            draw_up(g, g->defender);
     }
-    if (seat_in(g->in_game, g->defender))
-        draw_up(g, g->defender);
     mark_all_out(g);
 }
 
@@ -270,17 +281,26 @@ static void pick_up(durak_game *g)
     finish_bout(g, false);
 }
 
-/* R8, R10: may `seat` add cards to the table at all? R19: never the defender's partner;
- * with neighbours the main attacker also may, as they need not sit next to the defender. */
-static bool is_thrower(const durak_game *g, int seat)
+/* R8, R10: the seats that may add cards to the table at all, as a bit mask. R19: never the
+ * defender's partner; with neighbours the main attacker also may, as they need not sit next
+ * to the defender. */
+static unsigned thrower_seats(const durak_game *g)
 {
-    if (seat == g->defender || !seat_in(g->in_game, seat) || seat == durak_partner(g, g->defender))
-        return false;
-    if (g->opt.throwin == DURAK_THROWIN_NEIGHBOURS)
-        return seat == prev_seat(g, g->defender) || seat == durak_next(g, g->defender)
-               || (g->opt.teams && seat == g->attacker);
-    return true;
+    int d = g->defender, partner = partner_of(g, d);
+    unsigned m = g->in_game & ~(1u << d);
+    if (partner >= 0)
+        m &= ~(1u << partner);
+    if (g->opt.throwin == DURAK_THROWIN_NEIGHBOURS) {
+        int prev = prev_seat(g, d), next = durak_next(g, d);
+        unsigned near = (prev >= 0 ? 1u << prev : 0u) | (next >= 0 ? 1u << next : 0u);
+        if (g->opt.teams)
+            near |= 1u << g->attacker;
+        m &= near;
+    }
+    return m;
 }
+
+static bool is_thrower(const durak_game *g, int seat) { return (thrower_seats(g) >> seat) & 1; }
 
 static cards_t throwable(const durak_game *g, int seat)
 {
@@ -293,15 +313,17 @@ static cards_t throwable(const durak_game *g, int seat)
  * passed and has a card to add; -1 when there is none. */
 static int next_thrower(const durak_game *g)
 {
-    int n = g->opt.players;
     if (g->nattack >= g->limit)
         return -1;
-    for (int i = 0; i < n; i++) {
-        int s = (g->attacker + i) % n;
-        if (!seat_in(g->passed, s) && is_thrower(g, s) && throwable(g, s))
-            return s;
-    }
-    return -1;
+    cards_t ranks = cards_with_ranks(g->table_ranks);
+    unsigned can = 0;
+    for (int s = 0; s < g->opt.players; s++) /* every seat: a fixed count, no branch per seat */
+        can |= (unsigned)((g->hand[s] & ranks) != 0) << s;
+    can &= thrower_seats(g) & ~(unsigned)g->passed;
+    unsigned from = can & ~((1u << g->attacker) - 1u); /* the main attacker first, clockwise */
+    if (from)
+        return __builtin_ctz(from);
+    return can ? __builtin_ctz(can) : -1;
 }
 
 /* Moves the turn on in THROWIN or TAKING, ending the bout when nobody is left. */
@@ -354,18 +376,17 @@ static void choose_first(durak_game *g)
     }
 }
 
-bool durak_new_ordered(durak_game *g, const durak_options *opt, const card_t *order, int n)
+/* Deals from an order already checked: valid options, the whole deck once. */
+static void deal(durak_game *g, const durak_options *opt, const card_t *order, int n)
 {
-    if (durak_check_options(opt) || !valid_order(opt, order, n))
-        return false;
     memset(g, 0, sizeof *g);
     g->opt = *opt;
     int players = opt->players, dealt = 6 * players;
     memset(g->stock, CARD_NONE, sizeof g->stock);
     memset(g->out, SEAT_NONE, sizeof g->out);
     clear_table(g);
-    for (int i = 0; i < dealt; i++) /* R2 */
-        g->hand[i % players] |= card_bit(order[i]);
+    for (int i = 0, s = 0; i < dealt; i++, s = s + 1 < players ? s + 1 : 0) /* R2 */
+        g->hand[s] |= card_bit(order[i]);
     g->in_game = (uint8_t)((1u << players) - 1);
     g->trump_owner = SEAT_NONE;
     if (n > dealt) { /* R3: under the stock */
@@ -384,6 +405,13 @@ bool durak_new_ordered(durak_game *g, const durak_options *opt, const card_t *or
     g->first_bout = 1;
     choose_first(g);
     start_bout(g, g->first_seat);
+}
+
+bool durak_new_ordered(durak_game *g, const durak_options *opt, const card_t *order, int n)
+{
+    if (durak_check_options(opt) || !valid_order(opt, order, n))
+        return false;
+    deal(g, opt, order, n);
     return true;
 }
 
@@ -398,21 +426,18 @@ bool durak_new(durak_game *g, const durak_options *opt, uint64_t seed)
     rng_t r;
     rng_seed(&r, seed);
     rng_shuffle(&r, order, n);
-    return durak_new_ordered(g, opt, order, n);
+    deal(g, opt, order, n); /* the whole deck once, by construction */
+    return true;
 }
 
 /* ---- queries -------------------------------------------------------------- */
-
-bool durak_over(const durak_game *g) { return g->phase == DURAK_PHASE_OVER; }
-
-int durak_actor(const durak_game *g) { return g->phase == DURAK_PHASE_OVER ? -1 : g->actor; }
 
 /* R17: the seat the attack would pass to, or -1 if a transfer is impossible. */
 static int transfer_target(const durak_game *g)
 {
     if (g->opt.variant != DURAK_VARIANT_TRANSFER || g->ncovered)
         return -1;
-    int nd = durak_opponent_after(g, g->defender); /* R19: never the defender's partner */
+    int nd = opponent_after(g, g->defender); /* R19: never the defender's partner */
     int after = g->nattack + 1;
     if (nd < 0 || nd == g->defender || after > bout_cap(g) || cards_count(g->hand[nd]) < after)
         return -1;
@@ -434,11 +459,21 @@ static durak_error check_play(const durak_game *g, cards_t hand, card_t c)
     return DURAK_OK;
 }
 
-static durak_error check_beat(const durak_game *g, cards_t hand, card_t c, card_t t)
+/* The table slot of the uncovered attack card t, or -1. */
+static int uncovered_slot(const durak_game *g, card_t t)
+{
+    for (int i = 0; i < g->nattack; i++)
+        if (g->attack[i] == t)
+            return g->cover[i] == CARD_NONE ? i : -1;
+    return -1;
+}
+
+/* Checks `beat c t`; on success *slot is t's place on the table. */
+static durak_error check_beat(const durak_game *g, cards_t hand, card_t c, card_t t, int *slot)
 {
     if (g->phase != DURAK_PHASE_DEFEND)
         return DURAK_ERR_WRONG_PHASE;
-    if (t >= 64 || !cards_has(durak_uncovered(g), t))
+    if (t >= 64 || (*slot = uncovered_slot(g, t)) < 0)
         return DURAK_ERR_NO_SUCH_TARGET;
     if (!cards_has(hand, c))
         return DURAK_ERR_NOT_IN_HAND;
@@ -470,10 +505,11 @@ durak_error durak_check(const durak_game *g, durak_action a)
         return DURAK_ERR_GAME_OVER;
     cards_t hand = g->hand[g->actor];
     card_t c = a.card < 64 ? a.card : 0;
+    int slot;
     switch (a.kind) {
     case DURAK_ACT_PLAY: return a.card < 64 ? check_play(g, hand, c) : DURAK_ERR_NOT_IN_HAND;
     case DURAK_ACT_BEAT:
-        return a.card < 64 ? check_beat(g, hand, c, a.target) : DURAK_ERR_NOT_IN_HAND;
+        return a.card < 64 ? check_beat(g, hand, c, a.target, &slot) : DURAK_ERR_NOT_IN_HAND;
     case DURAK_ACT_TRANSFER:
         return a.card < 64 ? check_transfer(g, hand, c) : DURAK_ERR_NOT_IN_HAND;
     case DURAK_ACT_TAKE: return g->phase == DURAK_PHASE_DEFEND ? DURAK_OK : DURAK_ERR_WRONG_PHASE;
@@ -485,6 +521,37 @@ durak_error durak_check(const durak_game *g, durak_action a)
     }
 }
 
+/* Writes action `n` as one 4-byte store whose last byte lands in out[n + 1] (the list never
+ * comes near DURAK_MAX_ACTIONS): the caller's loads of a just-written action are then served
+ * from one store, not stalled on three. */
+static inline void put_action(durak_action *out, int n, int kind, card_t card, card_t target)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint32_t word = (uint32_t)kind | (uint32_t)card << 8 | (uint32_t)target << 16;
+    memcpy((uint8_t *)out + 3 * n, &word, 4);
+#else
+    out[n] = (durak_action){ (uint8_t)kind, card, target };
+#endif
+}
+
+/* Lists `kind` with each card of `set` (in card order) from out[n]; returns the new count.
+ * Three slots a round (measured best of 2 to 8), written whether or not a card is left, the
+ * count advancing only for cards: a loop run once per card mispredicted its exit on nearly
+ * every call, as the sets' sizes vary at random (cachegrind: a third of a random game's
+ * mispredicted branches). The slots past the count are scratch. */
+static int put_cards(durak_action *out, int n, cards_t set, int kind, card_t target)
+{
+    do {
+        for (int k = 0; k < 3; k++) {
+            int has = set != 0;
+            put_action(out, n, kind, cards_first(set | UINT64_C(1) << 63), target);
+            n += has;
+            set &= set - 1;
+        }
+    } while (set);
+    return n;
+}
+
 int durak_legal(const durak_game *g, durak_action *out)
 {
     int n = 0;
@@ -492,23 +559,21 @@ int durak_legal(const durak_game *g, durak_action *out)
         return 0;
     cards_t hand = g->hand[g->actor];
     if (g->phase == DURAK_PHASE_DEFEND) {
+        int trump = g->trump;
         for (cards_t u = durak_uncovered(g); u; u &= u - 1) {
             card_t t = cards_first(u);
-            for (cards_t b = cards_beating(hand, t, g->trump); b; b &= b - 1)
-                out[n++] = (durak_action){ DURAK_ACT_BEAT, cards_first(b), t };
+            n = put_cards(out, n, cards_beating(hand, t, trump), DURAK_ACT_BEAT, t);
         }
-        out[n++] = (durak_action){ DURAK_ACT_TAKE, CARD_NONE, CARD_NONE };
-        if (transfer_target(g) >= 0)
-            for (cards_t b = hand & cards_of_rank(card_rank(g->attack[0])); b; b &= b - 1)
-                out[n++] = (durak_action){ DURAK_ACT_TRANSFER, cards_first(b), CARD_NONE };
+        put_action(out, n++, DURAK_ACT_TAKE, CARD_NONE, CARD_NONE);
+        cards_t same = hand & cards_of_rank(card_rank(g->attack[0]));
+        if (same && transfer_target(g) >= 0)
+            n = put_cards(out, n, same, DURAK_ACT_TRANSFER, CARD_NONE);
         return n;
     }
-    cards_t playable = g->phase == DURAK_PHASE_ATTACK ? hand : throwable(g, g->actor);
-    for (; playable; playable &= playable - 1)
-        out[n++] = (durak_action){ DURAK_ACT_PLAY, cards_first(playable), CARD_NONE };
-    if (g->phase != DURAK_PHASE_ATTACK)
-        out[n++] = (durak_action){ DURAK_ACT_PASS, CARD_NONE, CARD_NONE };
-    return n;
+    bool attack = g->phase == DURAK_PHASE_ATTACK;
+    n = put_cards(out, 0, attack ? hand : throwable(g, g->actor), DURAK_ACT_PLAY, CARD_NONE);
+    put_action(out, n, DURAK_ACT_PASS, CARD_NONE, CARD_NONE);
+    return n + !attack;
 }
 
 bool durak_complete_beat(const durak_game *g, card_t card, durak_action *out)
@@ -545,11 +610,8 @@ static void apply_play(durak_game *g, card_t c)
     g->actor = g->defender;
 }
 
-static void apply_beat(durak_game *g, card_t c, card_t t)
+static void apply_beat(durak_game *g, card_t c, int i)
 {
-    int i = 0;
-    while (g->attack[i] != t)
-        i++;
     g->cover[i] = c;
     g->ncovered++;
     g->table_ranks |= (uint16_t)(1u << card_rank(c));
@@ -571,15 +633,18 @@ static void apply_transfer(durak_game *g, card_t c)
 /* The move `a`, already checked. */
 static void apply_action(durak_game *g, durak_action a)
 {
-    switch (a.kind) {
-    case DURAK_ACT_PLAY: apply_play(g, a.card); break;
-    case DURAK_ACT_BEAT: apply_beat(g, a.card, a.target); break;
-    case DURAK_ACT_TRANSFER: apply_transfer(g, a.card); break;
-    case DURAK_ACT_TAKE: enter_phase(g, DURAK_PHASE_TAKING); break;
-    case DURAK_ACT_PASS:
+    /* Tested in the order of how often the kinds come (see durak_apply). */
+    if (a.kind == DURAK_ACT_PLAY) {
+        apply_play(g, a.card);
+    } else if (a.kind == DURAK_ACT_BEAT) {
+        apply_beat(g, a.card, uncovered_slot(g, a.target));
+    } else if (a.kind == DURAK_ACT_PASS) {
         g->passed |= (uint8_t)bit_of(g->actor);
         ask_throwers(g);
-        break;
+    } else if (a.kind == DURAK_ACT_TAKE) {
+        enter_phase(g, DURAK_PHASE_TAKING);
+    } else if (a.kind == DURAK_ACT_TRANSFER) {
+        apply_transfer(g, a.card);
     }
 }
 
@@ -589,11 +654,40 @@ void durak_apply_legal(durak_game *g, durak_action a)
     apply_action(g, a);
 }
 
+/* durak_check and apply_action in one pass: each kind checked and applied in its own case
+ * (random playouts apply every move through here). */
 durak_error durak_apply(durak_game *g, durak_action a)
 {
-    durak_error e = durak_check(g, a);
-    if (e == DURAK_OK)
-        apply_action(g, a);
+    if (g->phase == DURAK_PHASE_OVER)
+        return DURAK_ERR_GAME_OVER;
+    cards_t hand = g->hand[g->actor];
+    durak_error e = DURAK_ERR_NOT_IN_HAND;
+    int slot;
+    /* Tests in the order of how often the kinds come, not a switch: its one indirect jump
+     * mispredicted on nearly every random move (measured with cachegrind). */
+    if (a.kind == DURAK_ACT_PLAY) {
+        if (a.card < 64 && (e = check_play(g, hand, a.card)) == DURAK_OK)
+            apply_play(g, a.card);
+    } else if (a.kind == DURAK_ACT_BEAT) {
+        if (a.card < 64 && (e = check_beat(g, hand, a.card, a.target, &slot)) == DURAK_OK)
+            apply_beat(g, a.card, slot);
+    } else if (a.kind == DURAK_ACT_PASS) {
+        if (g->phase != DURAK_PHASE_THROWIN && g->phase != DURAK_PHASE_TAKING)
+            return DURAK_ERR_WRONG_PHASE;
+        g->passed |= (uint8_t)bit_of(g->actor);
+        ask_throwers(g);
+        e = DURAK_OK;
+    } else if (a.kind == DURAK_ACT_TAKE) {
+        if (g->phase != DURAK_PHASE_DEFEND)
+            return DURAK_ERR_WRONG_PHASE;
+        enter_phase(g, DURAK_PHASE_TAKING);
+        e = DURAK_OK;
+    } else if (a.kind == DURAK_ACT_TRANSFER) {
+        if (a.card < 64 && (e = check_transfer(g, hand, a.card)) == DURAK_OK)
+            apply_transfer(g, a.card);
+    } else {
+        e = DURAK_ERR_BAD_ACTION;
+    }
     return e;
 }
 
@@ -632,7 +726,7 @@ durak_error durak_resign(durak_game *g, int seat)
         end_game(g, DURAK_RESULT_TEAM_LOST, seat);
         return DURAK_OK;
     }
-    if (players_in_game(g) < 2) {
+    if (one_or_none_left(g)) {
         end_game(g, DURAK_RESULT_WON, forfeit_winner(g));
         return DURAK_OK;
     }

@@ -140,10 +140,14 @@ bool durak_new_ordered(durak_game *g, const durak_options *opt, const card_t *or
 /* Shuffles with the seeded PRNG (R2) and deals. */
 bool durak_new(durak_game *g, const durak_options *opt, uint64_t seed);
 
-bool durak_over(const durak_game *g);
+static inline bool durak_over(const durak_game *g) { return g->phase == DURAK_PHASE_OVER; }
 /* The seat to act now, or -1 when the game is over. */
-int durak_actor(const durak_game *g);
-/* Fills `out` (room for DURAK_MAX_ACTIONS) with the actor's legal actions; returns count. */
+static inline int durak_actor(const durak_game *g)
+{
+    return g->phase == DURAK_PHASE_OVER ? -1 : g->actor;
+}
+/* Fills `out` (room for DURAK_MAX_ACTIONS) with the actor's legal actions; returns count.
+ * Entries past the count are scratch: they may be overwritten. */
 int durak_legal(const durak_game *g, durak_action *out);
 /* Checks an action by the actor; DURAK_OK or why not. Never changes the game. */
 durak_error durak_check(const durak_game *g, durak_action a);
