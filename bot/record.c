@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <openssl/evp.h>
+#include "sha256.h"
 
 static const char record_kinds[] = "pbtsxr"; /* indexed by durak_act_kind, then RECORD_RESIGN */
 
@@ -44,13 +44,10 @@ void record_commit_string(const game_record *r, char out[RECORD_COMMIT_MAX])
 bool record_fingerprint(const game_record *r, char out[RECORD_DIGEST_HEX])
 {
     char text[RECORD_COMMIT_MAX];
-    unsigned char md[EVP_MAX_MD_SIZE];
-    unsigned int n = 0;
+    uint8_t md[SHA256_SIZE];
     record_commit_string(r, text);
-    out[0] = '\0';
-    if (!EVP_Digest(text, strlen(text), md, &n, EVP_sha256(), NULL) || n != 32)
-        return false;
-    for (unsigned i = 0; i < n; i++)
+    sha256(text, strlen(text), md);
+    for (int i = 0; i < SHA256_SIZE; i++)
         snprintf(out + 2 * i, 3, "%02x", md[i]);
     return true;
 }

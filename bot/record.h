@@ -49,7 +49,7 @@ void record_add(game_record *r, uint8_t kind, uint8_t card, uint8_t target, int 
 /* "durak-deal-v1:<seed in decimal>:<salt in lower-case hex>": the string the fingerprint is the
  * SHA-256 of. */
 void record_commit_string(const game_record *r, char out[RECORD_COMMIT_MAX]);
-/* The SHA-256 of the committed string in lower-case hex (OpenSSL). false if OpenSSL fails. */
+/* The SHA-256 of the committed string in lower-case hex (sha256.c); true. */
 bool record_fingerprint(const game_record *r, char out[RECORD_DIGEST_HEX]);
 
 /* The moves as comma-separated tokens "<k><card hex><target hex><seat><ms>" (k: p b t s x r for
