@@ -28,8 +28,6 @@
 #define DURAKBOT_VERSION "unknown"
 #endif
 
-#define SEND_BATCH_SECONDS 0.1 /* the longest a line waits for others to go with it */
-
 enum {
     SEND_LINES_PER_TURN = 2, /* libircclient's output buffer holds 1024 bytes */
     SEND_BYTES_PER_TURN = 1000,
@@ -488,29 +486,13 @@ static void send_lines(conn *c, double now)
 void conn_write(void *ctx, double now)
 {
     conn *c = ctx;
-    char err_flush[256];
     if (irc_client_open(c->irc) && c->registered)
         conn_lag_tick(&c->lag, c->q, now);
-    /* Two lines fill libircclient's buffer: flushed between, every line the bucket allows goes
-     * in this turn of the loop (one select and one run of every stage), not one turn per two;
-     * and a saturated bucket's lines go a few at a time (SEND_BATCH_SECONDS), not one a wake-up. */
-    bool batch = outq_wait_batch(c->q, now, SEND_BATCH_SECONDS) == 0;
-    for (size_t left = outq_len(c->q);
-         batch && !c->drop && irc_client_open(c->irc) && c->registered;) {
-        send_lines(c, now);
-        size_t now_left = outq_len(c->q);
-        irc_flush_result f = irc_client_flush(c->irc, err_flush, sizeof err_flush);
-        if (f == IRC_FLUSH_BROKEN)
-            request_drop(c, err_flush);
-        if (f != IRC_FLUSHED || now_left == left)
-            break;
-        left = now_left;
-    }
+    send_lines(c, now);
     if (c->drop)
         drop_connection(c, now, c->drop_why);
     bool up = irc_client_open(c->irc) && c->registered;
-    double w = up ? outq_wait_batch(c->q, now, SEND_BATCH_SECONDS) : -1;
-    double p = up && w != 0 ? conn_lag_next(&c->lag) : -1;
+    double w = up ? outq_wait(c->q, now) : -1, p = up && w != 0 ? conn_lag_next(&c->lag) : -1;
     /* w == 0 means the output buffer is full: its descriptor wakes the loop */
     loop_timer_set(c->l, c->t_write, w > 0 && (p < 0 || now + w < p) ? now + w : p);
     arm_ping(c);
