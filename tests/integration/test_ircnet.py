@@ -32,8 +32,8 @@ CH, CH2 = "#durak", "#durak2"  # the second game at its own table
 FETCHED = {}
 REGISTER_MAX = 5.0
 MOVE_MAX = 12.0
-GAME_MOVES = 12
-RESTART_AFTER, RESTART_MOVES = 4, 8
+GAME_MOVES = 10
+RESTART_AFTER, RESTART_MOVES = 4, 7
 LONG_NICK = "durakbot_longnick"   # 17 characters: ircd 2.11 cuts it to durakbot_longni
 
 
