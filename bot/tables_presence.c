@@ -26,26 +26,13 @@ static void away_line(const tables *t, const table_t *tb, const render_opts *r, 
              msg_plural(r->lang, grace, MSG_WORD_SECONDS_ONE));
 }
 
-static void back_line(const tables *t, const table_t *tb, const render_opts *r, msg_id id,
+/* "I am back after a restart; the game goes on. <status>" (arg: the msg_id, restored or resumed). */
+static void back_line(const tables *t, const table_t *tb, const render_opts *r, const void *arg,
                       char *line, size_t cap)
 {
     char status[TABLES_LINE_MAX];
     tables_status_line(t, tb, r, NULL, status, sizeof status);
-    snprintf(line, cap, msg_in(r->lang, id), status);
-}
-
-static void restored_line(const tables *t, const table_t *tb, const render_opts *r, const void *arg,
-                          char *line, size_t cap)
-{
-    (void)arg;
-    back_line(t, tb, r, MSG_RESTORED, line, cap);
-}
-
-static void resumed_line(const tables *t, const table_t *tb, const render_opts *r, const void *arg,
-                         char *line, size_t cap)
-{
-    (void)arg;
-    back_line(t, tb, r, MSG_RESUMED, line, cap);
+    snprintf(line, cap, msg_in(r->lang, *(const msg_id *)arg), status);
 }
 
 void tables_on_nick(tables *t, double now, const char *old_nick, const char *new_nick, outbox *o)
@@ -193,7 +180,8 @@ static void announce_back(tables *t, table_t *tb, outbox *o)
         }
         return;
     }
-    tables_public(t, tb, o, restored ? restored_line : resumed_line, NULL);
+    msg_id back = restored ? MSG_RESTORED : MSG_RESUMED;
+    tables_public(t, tb, o, back_line, &back);
     if (!restored || !tb->seat[tb->g.actor].unconfirmed)
         turn_tell(t, tb, o);
 }
