@@ -274,7 +274,38 @@ class InspIRCd:
         return _tail(self.outpath, n) + _tail(self.logpath, n)
 
 
-class Atheme:
+class _Services:
+    """Services linked to an InspIRCd, run in the foreground with their output in self.outpath:
+    started, then waited for until that output says they have synchronised."""
+
+    def _run(self, argv, ready, what, timeout, cwd=None):
+        start = os.path.getsize(self.outpath) if os.path.exists(self.outpath) else 0
+        out = open(self.outpath, "a")
+        self.proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out,
+                                     stderr=subprocess.STDOUT, cwd=cwd)
+        out.close()
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            with open(self.outpath, errors="replace") as f:
+                f.seek(start)
+                if ready in f.read():
+                    return
+            if self.proc.poll() is not None:
+                break
+            time.sleep(0.1)
+        self.stop()
+        raise h.TestFailure("%s did not link to inspircd within %d s; see %s"
+                            % (what, timeout, self.outpath))
+
+    def stop(self, sig=signal.SIGTERM):
+        stop_process(self.proc, sig=sig)
+        self.proc = None
+
+    def log_tail(self, n=25):
+        return _tail(self.outpath, n)
+
+
+class Atheme(_Services):
     """Atheme services linked to an InspIRCd; its database in the test's directory."""
 
     def __init__(self, binary, workdir, ircd, enforce_delay=5):
@@ -292,32 +323,9 @@ class Atheme:
 
     def start(self, timeout=15):
         """Starts and waits until it has synchronised with InspIRCd."""
-        start = os.path.getsize(self.outpath) if os.path.exists(self.outpath) else 0
-        out = open(self.outpath, "a")
-        self.proc = subprocess.Popen([self.binary, "-n", "-c", self.conf, "-D", self.dir,
-                                      "-l", self.logpath, "-p", os.path.join(self.dir, "pid")],
-                                     stdin=subprocess.DEVNULL, stdout=out,
-                                     stderr=subprocess.STDOUT)
-        out.close()
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            with open(self.outpath, errors="replace") as f:
-                f.seek(start)
-                if "finished synching with uplink" in f.read():
-                    return
-            if self.proc.poll() is not None:
-                break
-            time.sleep(0.1)
-        self.stop()
-        raise h.TestFailure("atheme did not link to inspircd within %d s; see %s"
-                            % (timeout, self.outpath))
-
-    def stop(self, sig=signal.SIGTERM):
-        stop_process(self.proc, sig=sig)
-        self.proc = None
-
-    def log_tail(self, n=25):
-        return _tail(self.outpath, n)
+        self._run([self.binary, "-n", "-c", self.conf, "-D", self.dir, "-l", self.logpath,
+                   "-p", os.path.join(self.dir, "pid")],
+                  "finished synching with uplink", "atheme", timeout)
 
 
 # InspIRCd modules Anope's inspircd3 protocol module requires on top of INSPIRCD_CONF's
@@ -325,7 +333,7 @@ ANOPE_INSPIRCD_CONF = """<module name="hidechans">
 """
 
 
-class Anope:
+class Anope(_Services):
     """Anope 2.0 linked to an InspIRCd (protocol module inspircd3), as an ordinary process in the
     foreground (--nofork), its config copied from Debian's /etc/anope into the test's directory
     and changed there (uplink, server name and id, no mail, NickServ's kill delay, a data, log
@@ -369,33 +377,10 @@ class Anope:
 
     def start(self, timeout=20):
         """Starts and waits until it has synchronised with InspIRCd."""
-        start = os.path.getsize(self.outpath) if os.path.exists(self.outpath) else 0
-        out = open(self.outpath, "a")
-        self.proc = subprocess.Popen(
-            [self.binary, "--nofork", "--confdir=" + self.confdir, "--dbdir=" + self.dbdir,
-             "--logdir=" + self.logdir, "--modulesdir=/usr/lib/anope",
-             "--localedir=/usr/share/anope/locale", "--nothird"], stdin=subprocess.DEVNULL, stdout=out,
-            stderr=subprocess.STDOUT, cwd=self.dir)
-        out.close()
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            with open(self.outpath, errors="replace") as f:
-                f.seek(start)
-                if "irc.durak.test (durakbot test) is done syncing" in f.read():
-                    return
-            if self.proc.poll() is not None:
-                break
-            time.sleep(0.1)
-        self.stop()
-        raise h.TestFailure("anope did not link to inspircd within %d s; see %s"
-                            % (timeout, self.outpath))
-
-    def stop(self, sig=signal.SIGTERM):
-        stop_process(self.proc, sig=sig)
-        self.proc = None
-
-    def log_tail(self, n=25):
-        return _tail(self.outpath, n)
+        self._run([self.binary, "--nofork", "--confdir=" + self.confdir, "--dbdir=" + self.dbdir,
+                   "--logdir=" + self.logdir, "--modulesdir=/usr/lib/anope",
+                   "--localedir=/usr/share/anope/locale", "--nothird"],
+                  "irc.durak.test (durakbot test) is done syncing", "anope", timeout, cwd=self.dir)
 
 
 class IrcdHybrid:
