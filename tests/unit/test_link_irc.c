@@ -22,21 +22,7 @@
 
 #include "clock.h"
 #include "link.h"
-
-static int listen_local(int *port)
-{
-    struct sockaddr_in a = { 0 };
-    socklen_t alen = sizeof a;
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
-    assert_true(fd >= 0);
-    assert_int_equal(bind(fd, (struct sockaddr *)&a, sizeof a), 0);
-    assert_int_equal(listen(fd, 4), 0);
-    assert_int_equal(getsockname(fd, (struct sockaddr *)&a, &alen), 0);
-    *port = ntohs(a.sin_port);
-    return fd;
-}
+#include "local_listen.h"
 
 static int connect_to(int port)
 {
