@@ -128,12 +128,19 @@ static bool rate_ok(tables *t, const char *nick, double now)
     return ratelimit_allow(&t->rl, key, now);
 }
 
+/* How the sender's words are read: the prefix, the card style, the sender's language (chosen,
+ * or else theirs to change with the words they type); no_transfer: their game is classic. */
+static parse_opts opts_for(const tables *t, const char *nick, bool no_transfer)
+{
+    return (parse_opts){ tables_prefix(t), t->cfg.ui.unicode_suits, no_transfer,
+                         (int)tables_lang_of(t, nick), tables_lang_chosen(t, nick) };
+}
+
 /* A move typed in the channel by a player of its game: where moves go, and how. */
 static void move_in_channel(tables *t, const tables_who *w, const char *channel, const char *text,
                             double now, outbox *o)
 {
-    parse_opts po = { tables_prefix(t), t->cfg.ui.unicode_suits, false,
-                      (int)tables_lang_of(t, w->nick), tables_lang_chosen(t, w->nick) };
+    parse_opts po = opts_for(t, w->nick, false);
     parsed_cmd p;
     table_t *tb = tables_find(t, channel);
     if (!tb || !tb->playing || tables_seat_of(t, tb, w->nick) < 0)
@@ -165,8 +172,7 @@ void tables_on_channel(tables *t, double now, const tables_who *w, const char *c
     tables_bind_channel(t, o, channel);
     if (casemap_equal(t->cm, w->nick, t->own_nick))
         return;
-    parse_opts po = { tables_prefix(t), t->cfg.ui.unicode_suits, false,
-                      (int)tables_lang_of(t, w->nick), tables_lang_chosen(t, w->nick) };
+    parse_opts po = opts_for(t, w->nick, false);
     parsed_cmd p;
     parse_channel(text, strlen(text), &po, &p);
     tables_bind_words(t, w->nick, p.lang, row_flags(p.kind, CMD_CHANNEL) & CMD_ASKED);
@@ -199,9 +205,7 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
     solo_seen(t, w, now, o);
     int s = -1;
     table_t *tb = tables_of_nick(t, w->nick, &s);
-    parse_opts po = { tables_prefix(t), t->cfg.ui.unicode_suits,
-                      tb && tb->opt.variant == DURAK_VARIANT_CLASSIC,
-                      (int)tables_lang_of(t, w->nick), tables_lang_chosen(t, w->nick) };
+    parse_opts po = opts_for(t, w->nick, tb && tb->opt.variant == DURAK_VARIANT_CLASSIC);
     parsed_cmd p;
     parse_private(text, strlen(text), &po, &p);
     unsigned here = row_flags(p.kind, CMD_PRIVATE);
