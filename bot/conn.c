@@ -52,6 +52,8 @@ struct conn {
     owner *owner;           /* the nick and NickServ */
     rejoin *rejoin;         /* refused channels */
     bool whox;              /* ISUPPORT WHOX: WHO #chan %tcuhnfa tells accounts */
+    bool irc2;              /* 004: IRCnet's ircd (version 2.10 or 2.11) */
+    bool penalty;           /* and ISUPPORT PENALTY: it charges each line seconds, its way */
     isupport_botmode bmode; /* the bot user mode asked for, its refusal logged once */
     char nick[128];         /* the bot's nick on the server now */
     bool registered;        /* 001 seen on this connection */
@@ -199,7 +201,7 @@ static void try_next_nick(conn *c)
 }
 
 /* 005 ISUPPORT (bot/conn_isupport.h): nicks compare per CASEMAPPING; the bot mode is set; WHOX. */
-static void on_isupport(conn *c, const irc_event *ev)
+static void on_isupport(conn *c, const irc_event *ev, double now)
 {
     isupport is;
     char line[160];
@@ -214,6 +216,16 @@ static void on_isupport(conn *c, const irc_event *ev)
         outq_set_line_len(c->q, is.linelen);
     if (is.nicklen)
         conn_owner_nicklen(c->owner, is.nicklen);
+    /* ngIRCd says PENALTY too, but counts otherwise (and not at all with MaxPenaltyTime 0): the
+     * clock the bot keeps is ircd 2.11's */
+    if (is.penalty && c->irc2 && !c->penalty) { /* lines paced by its clock, fewer of them */
+        c->penalty = true;
+        outq_set_penalty(c->q, true, now);
+        conn_lag_penalty(&c->lag, true);
+        c->h.penalty(c->h.ctx, true);
+        log_msg(LOG_INFO, "the server charges each line seconds (PENALTY): lines paced by its "
+                          "clock, only what the channel cannot show sent privately");
+    }
 }
 
 /* 352/354 after our WHO: each member counts as joined, so a player who came back while the bot
@@ -230,7 +242,8 @@ static void on_numeric(conn *c, const irc_event *ev, double now)
     c->burst_done |= c->registered && ev->code > 5; /* 005 told TARGMAX and LINELEN: JOINs go */
     switch (ev->code) {
     case 1: on_welcome(c, ev, now); break;
-    case 5: on_isupport(c, ev); break;
+    case 4: c->irc2 = ev->count > 2 && !strncmp(ev->params[2], "2.1", 3); break;
+    case 5: on_isupport(c, ev, now); break;
     case 352:
     case 354: on_who_reply(c, ev, now); break;
     case 376:
@@ -374,6 +387,13 @@ void conn_close(conn *c)
     c->registered = c->ready = c->games_on = c->drop = c->joined = c->whox = false;
     c->burst_done = c->motd = false;
     outq_set_line_len(c->q, 0);
+    c->irc2 = false;
+    if (c->penalty) { /* the next server says again whether it charges lines */
+        c->penalty = false;
+        outq_set_penalty(c->q, false, 0);
+        conn_lag_penalty(&c->lag, false);
+        c->h.penalty(c->h.ctx, false);
+    }
     conn_members_clear(c->members);
     conn_owner_reset(c->owner);
     conn_rejoin_clear(c->rejoin);

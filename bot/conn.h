@@ -24,6 +24,8 @@ typedef struct {
     /* The bot's own nick now, and the server's CASEMAPPING. */
     void (*own_nick)(void *ctx, const char *nick);
     void (*casemapping)(void *ctx, casemap m);
+    /* The server charges each line seconds (005 PENALTY; false again when the link is gone). */
+    void (*penalty)(void *ctx, bool on);
     void *ctx;
 } conn_hooks;
 

@@ -47,6 +47,8 @@ void conn_isupport_read(const irc_event *ev, isupport *out)
             out->bot_mode = b;
         } else if (!strcmp(p, "WHOX")) {
             out->whox = true;
+        } else if (!strcmp(p, "PENALTY")) {
+            out->penalty = true;
         } else if (!strncmp(p, "LINELEN=", 8)) {
             out->linelen = isupport_number(p + 8);
         } else if (!strncmp(p, "NICKLEN=", 8)) {

@@ -1,6 +1,6 @@
 /* conn_isupport: what the bot reads of 005 RPL_ISUPPORT, in every 005 line as it comes (the relay
  * splits them so that libircclient's 10 parameters lose nothing): CASEMAPPING, BOT (the letter
- * of the bot user mode), WHOX, LINELEN, NICKLEN and TARGMAX's JOIN. Pure. */
+ * of the bot user mode), WHOX, LINELEN, NICKLEN, PENALTY and TARGMAX's JOIN. Pure. */
 #ifndef DURAK_CONN_ISUPPORT_H
 #define DURAK_CONN_ISUPPORT_H
 
@@ -17,6 +17,7 @@ typedef struct {
     bool whox;         /* WHOX: WHO #chan %tcuhnfa tells accounts */
     unsigned linelen;  /* LINELEN=n (bytes with CR LF); 0 when absent or not a number */
     unsigned nicklen;  /* NICKLEN=n; 0 when absent or not a number */
+    bool penalty;      /* PENALTY: the server charges each line seconds (IRCnet's ircd 2.11) */
     bool has_targmax;  /* TARGMAX= was in the line: join_max is what it says of JOIN */
     unsigned join_max; /* channels one JOIN may name; 0: no limit (JOIN: empty or absent) */
 } isupport;

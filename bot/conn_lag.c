@@ -15,7 +15,10 @@ void conn_lag_init(lag *g, int burst, double rate)
     g->rate = rate;
     g->cut = 1.0;
     g->pong_at = -1;
+    g->every = LAG_PROBE_EVERY;
 }
+
+void conn_lag_penalty(lag *g, bool on) { g->every = on ? LAG_PROBE_PENALTY : LAG_PROBE_EVERY; }
 
 double conn_lag_rate(const lag *g) { return g->rate * g->cut; }
 double conn_lag_pace(const lag *g) { return g->pace; }
@@ -96,10 +99,10 @@ static void lag_set(lag *g, outq *q, double was, double delay, const char *heard
 bool conn_lag_probe_due(lag *g, double now)
 {
     if (g->queued || g->out || (!g->lines && g->cut >= 1.0)
-        || (now < g->next && g->lines < LAG_PROBE_LINES))
+        || (now < g->next && (g->lines < LAG_PROBE_LINES || g->every > LAG_PROBE_EVERY)))
         return false;
     g->queued = true;
-    g->next = now + LAG_PROBE_EVERY;
+    g->next = now + g->every;
     return true;
 }
 
@@ -122,7 +125,7 @@ double conn_lag_next(const lag *g)
         return lag_late_at(g);
     if (g->queued || (!g->lines && g->cut >= 1.0))
         return -1;
-    return g->lines >= LAG_PROBE_LINES ? 0 : g->next;
+    return g->lines >= LAG_PROBE_LINES && g->every <= LAG_PROBE_EVERY ? 0 : g->next;
 }
 
 void conn_lag_sent(lag *g, const char *line, double now)

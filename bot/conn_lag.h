@@ -33,6 +33,9 @@
 #define LAG_MAX_SHIFT 3      /* the floor: flood.rate / 8, unless the server's pace is known */
 #define LAG_DRAIN 1.0        /* the floor: this share of the server's measured pace */
 #define LAG_MIN_LINES 3      /* lines between two PONGs needed to measure the server's pace */
+/* seconds between probes on a penalty server: the send queue keeps to its clock already, and a
+ * PING costs 2 s of it (a probe every 10 s would take a fifth of the bot's lines) */
+#define LAG_PROBE_PENALTY 60.0
 
 typedef struct {
     int burst;           /* flood.burst, unchanged */
@@ -50,9 +53,13 @@ typedef struct {
     unsigned long pong_total;  /* probe_total of the last PONG's probe */
     double pong_at;  /* when the last PONG came (the first line sent, before); < 0: neither yet */
     double pong_cut; /* cut when the last PONG came */
+    double every;    /* LAG_PROBE_EVERY, or LAG_PROBE_PENALTY */
 } lag;
 
 void conn_lag_init(lag *g, int burst, double rate);
+/* The server charges each line seconds (ISUPPORT PENALTY): probes every LAG_PROBE_PENALTY s and
+ * not after LAG_PROBE_LINES lines; off: as before. */
+void conn_lag_penalty(lag *g, bool on);
 /* New flood settings (SIGHUP): set on q with the slow-down in force kept. */
 void conn_lag_configure(lag *g, outq *q, int burst, double rate);
 /* The connection is gone: no probe is waiting or out any more (the slow-down and the server's

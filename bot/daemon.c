@@ -102,6 +102,8 @@ static void on_casemapping(void *ctx, casemap m)
     tables_set_casemapping(((daemon_ctx *)ctx)->t, m);
 }
 
+static void on_penalty(void *ctx, bool on) { tables_set_penalty(((daemon_ctx *)ctx)->t, on); }
+
 /* ---- computer players ---- */
 
 static void on_ai_done(void *ctx, const tables_ai_job *job, durak_action act)
@@ -333,7 +335,7 @@ daemon_ctx *daemon_new(const bot_config *cfg, tables *t, outq *q, store *db, aiw
     if (db && cfg->site.dir[0] && !(d->site = site_worker_start(&d->site_opt, cfg->state.database)))
         log_msg(LOG_ERR, "site: the pages in %s are not refreshed", cfg->site.dir);
     persist_set_hooks(d->persist, &(persist_hooks){ on_game_saved, on_person_changed, d });
-    conn_hooks h = { on_event, on_ready, on_lost, on_own_nick, on_casemapping, d };
+    conn_hooks h = { on_event, on_ready, on_lost, on_own_nick, on_casemapping, on_penalty, d };
     if (!(d->c = conn_new(d->l, q, cfg, &h, seed))) { /* adds the stage "write" */
         daemon_free(d);
         return NULL;

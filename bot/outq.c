@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "mirc.h"
+#include "outq_penalty.h"
 
 /* A token this close to whole counts as whole: n lines at `rate` per second take exactly n / rate s. */
 #define OUTQ_EPSILON 1e-9
@@ -44,8 +45,9 @@ struct outq {
     int burst;
     double rate;
     double tokens;
-    double last;  /* when tokens was last brought up to date */
-    bool started; /* last is meaningful */
+    double last;      /* when tokens was last brought up to date */
+    bool started;     /* last is meaningful */
+    outq_penalty pen; /* a penalty server's clock, when it has one */
     struct outq_fifo raw;
     size_t nraw;
     struct outq_ring game, reply;
@@ -103,6 +105,13 @@ void outq_set_line_len(outq *q, size_t linelen)
 }
 
 size_t outq_raw_max(const outq *q) { return q->raw_max; }
+
+void outq_set_penalty(outq *q, bool on, double now)
+{
+    if (on && !q->pen.on) /* CAP LS, NICK and USER were charged a second each */
+        q->pen = (outq_penalty){ true, 3.0, now };
+    q->pen.on = on;
+}
 
 /* ---- lines and FIFOs ---- */
 
@@ -451,12 +460,9 @@ static void outq_expire(outq *q, double now)
 
 size_t outq_len(const outq *q) { return q->nraw + q->game.len + q->reply.len; }
 
-const char *outq_peek(outq *q, double now)
+/* The line to go next, tokens or not (the queue is not empty). */
+static const char *outq_peek_any(const outq *q)
 {
-    outq_refill(q, now);
-    outq_expire(q, now);
-    if (outq_len(q) == 0 || q->tokens < 1 - OUTQ_EPSILON)
-        return NULL;
     if (q->raw.head)
         return q->raw.head->text;
     if (q->game.targets)
@@ -464,11 +470,21 @@ const char *outq_peek(outq *q, double now)
     return q->reply.targets->lines.head->text;
 }
 
+const char *outq_peek(outq *q, double now)
+{
+    outq_refill(q, now);
+    outq_expire(q, now);
+    if (outq_len(q) == 0 || q->tokens < 1 - OUTQ_EPSILON || outq_penalty_wait(&q->pen, now) > 0)
+        return NULL;
+    return outq_peek_any(q);
+}
+
 void outq_commit(outq *q, double now)
 {
     outq_refill(q, now);
     if (outq_len(q) == 0)
         return;
+    outq_penalty_spend(&q->pen, outq_peek_any(q), now);
     if (q->raw.head) {
         outq_fifo_pop(&q->raw);
         q->nraw--;
@@ -483,8 +499,9 @@ double outq_wait(outq *q, double now)
     outq_expire(q, now);
     if (outq_len(q) == 0)
         return -1;
-    double t = outq_tokens_at(q, now);
-    return t >= 1 - OUTQ_EPSILON ? 0 : (1 - t) / q->rate;
+    double t = outq_tokens_at(q, now), pen = outq_penalty_wait(&q->pen, now);
+    double lines = t >= 1 - OUTQ_EPSILON ? 0 : (1 - t) / q->rate;
+    return lines > pen ? lines : pen;
 }
 
 void outq_clear(outq *q)

@@ -33,6 +33,9 @@ void outq_set_rate(outq *q, int burst, double rate);
  * target take at 512 (512 - OUTQ_MAX_TEXT). Never above the standard; at least OUTQ_MIN_LINE.
  * Applies to lines pushed from then on. */
 void outq_set_line_len(outq *q, size_t linelen);
+/* A penalty server (ISUPPORT PENALTY, bot/outq_penalty.h): besides the bucket, a line waits while
+ * the server's clock would be too far ahead to read it; off: the bucket alone (a new connection). */
+void outq_set_penalty(outq *q, bool on, double now);
 /* The longest raw line outq_push_raw takes now: OUTQ_MAX_RAW, less after outq_set_line_len. */
 size_t outq_raw_max(const outq *q);
 

@@ -11,8 +11,9 @@
 
 typedef struct {
     bool colors;
-    bool unicode;  /* ♠♣♦♥, or the language's letters (s c d h) */
-    msg_lang lang; /* the texts, the rank and suit letters and the move words */
+    bool unicode;    /* ♠♣♦♥, or the language's letters (s c d h) */
+    msg_lang lang;   /* the texts, the rank and suit letters and the move words */
+    bool ask_public; /* a public line names who decides whether to throw in (else asked apart) */
 } render_opts;
 
 enum { RENDER_CARD_MAX = 24 };

@@ -252,7 +252,7 @@ bool render_report(const render_opts *r, const render_seats *s, const durak_game
         render_appendf(buf, cap, &len, "%s", ev);
         return len > 0;
     }
-    if (render_optional(g)) { /* asked privately: the channel hears only what changed */
+    if (render_optional(g) && !r->ask_public) { /* asked privately: only what changed */
         if (!ev[0])
             return false;
         render_table(r, g, part, sizeof part);
@@ -262,8 +262,12 @@ bool render_report(const render_opts *r, const render_seats *s, const durak_game
     }
     render_head(r, s, g, part, sizeof part);
     render_appendf(buf, cap, &len, "%s", part);
-    if (ev[0])
+    if (render_optional(g)) { /* asked here: the cards on the table, whose ranks may follow */
+        render_table(r, g, part, sizeof part);
+        render_appendf(buf, cap, &len, SEP "[%s]%s%s", part, ev[0] ? " " : "", ev);
+    } else if (ev[0]) {
         render_appendf(buf, cap, &len, SEP "%s", ev);
+    }
     if (render_needs_status(before, g)) {
         render_status(r, s, g, part, sizeof part);
         render_appendf(buf, cap, &len, SEP "%s", part);
@@ -275,7 +279,7 @@ void render_table_line(const render_opts *r, const render_seats *s, const durak_
                        size_t cap)
 {
     char head[512], status[1024];
-    if (render_optional(g))
+    if (render_optional(g) && !r->ask_public)
         snprintf(head, sizeof head, "%s",
                  M(g->phase == DURAK_PHASE_TAKING ? MSG_WAIT_ADDING : MSG_WAIT_THROWIN));
     else

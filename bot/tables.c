@@ -180,6 +180,7 @@ void tables_free(tables *t) { free(t); }
 void tables_reconfigure(tables *t, const bot_config *cfg) { t->cfg = *cfg; }
 
 void tables_set_casemapping(tables *t, casemap m) { t->cm = m; }
+void tables_set_penalty(tables *t, bool on) { t->scarce = on; }
 
 void tables_set_store(tables *t, store *db) { t->db = db; }
 

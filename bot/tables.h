@@ -37,6 +37,10 @@ void tables_free(tables *t);
 void tables_reconfigure(tables *t, const bot_config *cfg);
 /* From ISUPPORT CASEMAPPING (default rfc1459). */
 void tables_set_casemapping(tables *t, casemap m);
+/* The server charges each line seconds (IRCnet's ircd, ISUPPORT PENALTY): a channel game's public line
+ * then asks every decision (throw-ins too), and a player hears privately only a hand with new
+ * cards, not the turn line, unless they said `set turn on` (a private game is unchanged). */
+void tables_set_penalty(tables *t, bool on);
 /* Where stats are read (!stats, !top); NULL: none kept, and then no results are queued for
  * tables_take_results. Not owned; never written here. */
 void tables_set_store(tables *t, store *db);

@@ -108,10 +108,11 @@ render_seats tables_names(const table_t *tb)
     return s;
 }
 
-void tables_send_hand(const tables *t, const table_t *tb, int s, outbox *o)
+void tables_send_hand(const tables *t, table_t *tb, int s, outbox *o)
 {
     if (tables_is_ai(tb, s) || !tables_hears(tb, s))
         return;
+    tb->seat[s].shown = tb->g.hand[s];
     render_opts r = tables_ropts_to(t, tb->seat[s].nick);
     char hand[512], trump[RENDER_CARD_MAX];
     render_hand(&r, tb->g.hand[s], tb->g.trump, hand, sizeof hand);

@@ -77,7 +77,7 @@ static void rating_changes(const tables *t, const table_t *tb, const pending_res
 /* The first sentence: who is the durak, or why nobody is. */
 static void verdict(msg_lang lang, const table_t *tb, char *buf, size_t cap)
 {
-    render_opts r = { false, true, lang };
+    render_opts r = { false, true, lang, false };
     const durak_game *g = &tb->g;
     render_seats names = tables_names(tb);
     int s;

@@ -49,6 +49,7 @@ typedef struct {
     int hints;       /* hints given this game (not in snapshots) */
     uint32_t hinted; /* the position (1 + table version) of the last hint counted, 0: none */
     uint32_t asked;  /* what the seat was last asked (turn_fingerprint), 0: nothing */
+    cards_t shown;   /* the hand as last shown privately (not in snapshots): new cards are not */
 } seat_t;
 
 typedef struct {
@@ -133,6 +134,9 @@ struct tables {
     ratelimit rl;
     store *db;   /* stats to read; NULL when none is kept (then no results are queued) */
     bool paused; /* not connected: timers stand still */
+    /* The server charges each line seconds (ISUPPORT PENALTY): a channel game's public line
+     * asks every decision, and its players hear privately only what it cannot show (new cards). */
+    bool scarce;
     double paused_at;
     table_t tab[TABLES_MAX];
     char closed[TABLES_MAX][64]; /* channels whose table closed since tables_take_changes() */
@@ -266,7 +270,7 @@ void tables_site_page(const tables *t, const char *target, char kind, long long 
 /* A reply that concerns one user only, by NOTICE. */
 void tables_notice(outbox *o, const char *target, msg_id id, ...);
 /* The seat's hand by private message (not to computer players). */
-void tables_send_hand(const tables *t, const table_t *tb, int s, outbox *o);
+void tables_send_hand(const tables *t, table_t *tb, int s, outbox *o);
 /* How one public line of a game is written for a reader whose render options are r (the
  * channel's, or a spectator's language): into line (cap bytes), "" for none. */
 typedef void (*tables_line_fn)(const tables *t, const table_t *tb, const render_opts *r,

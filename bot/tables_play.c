@@ -67,13 +67,22 @@ static void report(tables *t, table_t *tb, const happened *h, bool own, double n
 {
     const durak_game *g = &tb->g, *before = h->before;
     bool over = g->phase == DURAK_PHASE_OVER;
+    bool ask_first = t->scarce && !over; /* the actor's new hand before the line that asks */
+    if (ask_first) {
+        turn_arm(t, tb, now);
+        turn_ask(t, tb, o);
+    }
     if (tb->solo)
         solo_news(t, tb, h, own);
     else
         tables_public(t, tb, o, report_line, h);
-    for (int s = 0; !tb->solo && s < tb->nseats; s++) /* new cards: the hand again */
-        if ((g->hand[s] & ~before->hand[s]) && (over || s != g->actor))
+    for (int s = 0; !tb->solo && s < tb->nseats; s++) { /* new cards: the hand again */
+        cards_t fresh = g->hand[s] & ~before->hand[s];
+        if (t->scarce) /* not the cards taken from the table: the channel saw them */
+            fresh &= ~g->known[s];
+        if (fresh && (over || s != g->actor))
             tables_send_hand(t, tb, s, o);
+    }
     if (over) {
         turn_news_flush(t, tb, o);
         record_reveal(tb, o);
@@ -81,8 +90,10 @@ static void report(tables *t, table_t *tb, const happened *h, bool own, double n
         tables_close(t, tb);
         return;
     }
-    turn_arm(t, tb, now);
-    turn_ask(t, tb, o);
+    if (!ask_first) {
+        turn_arm(t, tb, now);
+        turn_ask(t, tb, o);
+    }
 }
 
 void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, double now, outbox *o)

@@ -154,7 +154,13 @@ void turn_tell(const tables *t, table_t *tb, outbox *o)
         return;
     }
     tb->seat[s].asked = turn_fingerprint(&tb->g);
-    if (tables_prefs_of((tables *)t, tb->seat[s].nick)->turn == 2) { /* set turn off */
+    int turn = tables_prefs_of((tables *)t, tb->seat[s].nick)->turn;
+    if (t->scarce && !tb->solo && !turn) { /* the public line asks; the hand if it is news */
+        if (tb->g.hand[s] & ~tb->seat[s].shown & ~tb->g.known[s])
+            tables_send_hand(t, tb, s, o);
+        return;
+    }
+    if (turn == 2) { /* set turn off */
         turn_news_flush(t, tb, o);
         tables_send_hand(t, tb, s, o);
         return;
@@ -166,6 +172,7 @@ void turn_tell(const tables *t, table_t *tb, outbox *o)
     line[0] = '\0';
     render_appendf(line, sizeof line, &len, "%s%s%s", news, news[0] ? " \xC2\xB7 " : "", ask);
     utf8_cut_invalid(line);
+    tb->seat[s].shown = tb->g.hand[s];
     outbox_add_prio(o, tables_line_prio(OUT_PRIVMSG, id), OUT_PRIVMSG, tb->seat[s].nick, "%s",
                     line);
 }

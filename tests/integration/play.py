@@ -42,8 +42,9 @@ def prompt(text):
 
 
 class Player:
-    def __init__(self, client):
+    def __init__(self, client, from_channel=False):
         self.c = client
+        self.from_channel = from_channel  # plays from the public lines and its hand, never asks
         self.asked_at = None     # an unanswered `moves` was sent then
         self.last_ask = 0.0
         self.throttled_until = 0.0
@@ -97,8 +98,9 @@ class Player:
         return True
 
     def my_turn(self, status, now, rng):
-        self.role, self.uncovered, self.trump = status[1:]
-        if now < self.throttled_until and self.play_blind(rng):
+        self.role, self.uncovered = status[1:3]
+        self.trump = status[3] or self.trump
+        if (self.from_channel or now < self.throttled_until) and self.play_blind(rng):
             return
         self.ask(now)
 
@@ -120,7 +122,8 @@ def beater(hand, target, trump):
 def parse_status(text):
     """(actor, role, first uncovered card, trump suit) from a public line that needs someone to
     act, "NICK: beat 7♠ or take · ... · trump 8♥ · ...", or None."""
-    m = re.match(r"^(\S+): (.*?)(?: \u00b7 |$)", text)
+    m = re.match(r"^(?:The connection is back; the game goes on\. )?(\S+): (.*?)(?: \u00b7 |$)",
+                 text)
     if not m or m.group(1).startswith("["):
         return None
     head = m.group(2)
@@ -128,6 +131,8 @@ def parse_status(text):
     trump = re.search(r"trump (%s)" % CARD.pattern, text)
     if head == "lead a card":
         role = "lead"
+    elif head.endswith(", or pass"):   # a decision that may be passed, asked in public (PENALTY)
+        role = "pass"
     elif re.match(r"beat .*(?: or take|, take or transfer)$", head):
         role = "take"
     else:   # e.g. the one-line !help ("zoe: !durak opens a game, !join takes a seat, ...")
@@ -217,7 +222,8 @@ class Table:
             status = None
         if status:
             self.started = True
-        if status and status[0].lower() == p.nick.lower() and now < p.throttled_until:
+        if status and status[0].lower() == p.nick.lower() and (p.from_channel
+                                                               or now < p.throttled_until):
             p.my_turn(status, now, self.rng)
 
     def _on_private(self, p, m):
@@ -234,6 +240,8 @@ class Table:
             p.asked_at = None
         elif text.startswith("Your hand"):
             p.hand = CARD.findall(text.split("(trump", 1)[0])
+            trump = CARD.findall(text.split("(trump", 1)[-1])
+            p.trump = trump[0][-1] if trump else p.trump
 
     def _process(self, p, now):
         for m in p.c.next_msgs():

@@ -100,6 +100,30 @@ static void test_probes_only_while_sending(void **state)
     outq_free(q);
 }
 
+/* A penalty server: a probe costs the bot 2 s of the server's clock, and the send queue keeps to
+ * that clock already, so probes come LAG_PROBE_PENALTY apart, not sooner for many lines. */
+static void test_penalty_server_probes_seldom(void **state)
+{
+    (void)state;
+    lag g;
+    outq *q = outq_new(5, 1.0);
+    conn_lag_init(&g, 5, 1.0);
+    conn_lag_penalty(&g, true);
+    probe(&g, q, 0, 0.1);
+    double t = 0.1;
+    for (int i = 0; i < 3 * LAG_PROBE_LINES; i++)
+        conn_lag_sent(&g, "PRIVMSG #d :x", t += 0.5);
+    assert_false(conn_lag_probe_due(&g, t));
+    assert_float_equal(conn_lag_next(&g), LAG_PROBE_PENALTY, 1e-9);
+    assert_true(conn_lag_probe_due(&g, LAG_PROBE_PENALTY));
+    conn_lag_penalty(&g, false); /* another server: as before */
+    conn_lag_reset(&g);
+    for (int i = 0; i < LAG_PROBE_LINES; i++)
+        conn_lag_sent(&g, "PRIVMSG #d :x", t += 0.05);
+    assert_true(conn_lag_probe_due(&g, t));
+    outq_free(q);
+}
+
 /* A fast sender does not wait LAG_PROBE_EVERY: LAG_PROBE_LINES lines since the last PONG call
  * for a probe at once (at 20 lines/s, 10 s of lines would overflow InspIRCd's 8 KB receive queue
  * before the server was asked). */
@@ -310,6 +334,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_probes_only_while_sending),
         cmocka_unit_test(test_many_lines_probe_sooner),
+        cmocka_unit_test(test_penalty_server_probes_seldom),
         cmocka_unit_test(test_rate_follows_lag),
         cmocka_unit_test(test_unanswered_probe),
         cmocka_unit_test(test_reconfigure_keeps_slowdown),

@@ -468,6 +468,11 @@ static void test_isupport(void **state)
     assert_int_equal(is.cm, CASEMAP_ASCII);
     assert_int_equal(is.bot_mode, 'B');
     assert_true(is.whox);
+    assert_false(is.penalty);
+    const char *pen[] = { "durakbot", "PENALTY", "FNC", "EXCEPTS=e" }; /* ircd 2.11's */
+    e = numeric(5, pen, 4);
+    conn_isupport_read(&e, &is);
+    assert_true(is.penalty);
     const char *q[] = { "durakbot", "BOT=", "NETWORK=x" };
     e = numeric(5, q, 3);
     conn_isupport_read(&e, &is);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "outq.h"
+#include "outq_penalty.h"
 
 /* ---- helpers ---- */
 
@@ -746,6 +747,47 @@ static void test_reply_stale(void **state)
 
 /* ---- lines in the log ---- */
 
+/* ircd 2.11's charge for a line (common/parse.c, s_user.c): 1 + bytes after the command / 100 +
+ * the command's own: a target each for PRIVMSG, NOTICE and WHO, 2 for JOIN, 4 for PART. */
+static void test_penalty_cost(void **state)
+{
+    (void)state;
+    char line[400];
+    assert_int_equal(outq_penalty_cost("PRIVMSG #durak :hi"), 2);
+    assert_int_equal(outq_penalty_cost("PRIVMSG #durak,alice :hi"), 3);
+    assert_int_equal(outq_penalty_cost("NOTICE a,b,c :x y,z"), 4); /* commas in text: no target */
+    snprintf(line, sizeof line, "PRIVMSG #d :%090d", 0);           /* " #d :" + 90: 95 bytes */
+    assert_int_equal(outq_penalty_cost(line), 2);
+    snprintf(line, sizeof line, "PRIVMSG #d :%095d", 0); /* 100 bytes after the command */
+    assert_int_equal(outq_penalty_cost(line), 3);
+    assert_int_equal(outq_penalty_cost("JOIN #a,#b"), 3);
+    assert_int_equal(outq_penalty_cost("PART #a"), 5);
+    assert_int_equal(outq_penalty_cost("WHO #a"), 2);
+    assert_int_equal(outq_penalty_cost("PING :durakbot-lag"), 2);
+}
+
+/* On a penalty server a line goes while the server's clock, as the bot counts it, is at most
+ * PENALTY_AHEAD seconds ahead: after that the pace is what the lines cost (2 s each here), not
+ * the bucket's 5 lines/s; without PENALTY (or another connection) the bucket alone. */
+static void test_penalty_paces(void **state)
+{
+    (void)state;
+    outq *q = outq_new(20, 5.0);
+    outq_set_penalty(q, true, 0); /* registration's 3 s count from 0 */
+    push_n(q, "#d", 40);
+    assert_int_equal(drain_at(q, 0), 3); /* 3, 5, 7, 9: the fourth would go 9 s ahead */
+    assert_float_equal(outq_wait(q, 0), 1.0, 1e-9);
+    assert_int_equal(drain_at(q, 0.99), 0);
+    assert_int_equal(drain_at(q, 1.0), 1);
+    int sent = 0;
+    for (double t = 1.0; t <= 21.0 + 1e-9; t += 0.25)
+        sent += drain_at(q, t);
+    assert_int_equal(sent, 10); /* 20 s at 2 s a line */
+    outq_set_penalty(q, false, 0);
+    assert_true(drain_at(q, 21.0) >= 5);
+    outq_free(q);
+}
+
 static void test_log_line_hides_secrets(void **state)
 {
     (void)state;
@@ -820,6 +862,8 @@ int main(void)
         cmocka_unit_test(test_reply_newest_only),
         cmocka_unit_test(test_reply_bounded),
         cmocka_unit_test(test_reply_stale),
+        cmocka_unit_test(test_penalty_cost),
+        cmocka_unit_test(test_penalty_paces),
         cmocka_unit_test(test_log_line_hides_secrets),
     };
     return cmocka_run_group_tests_name("outq", tests, NULL, NULL);

@@ -677,6 +677,83 @@ static void test_again_started_by_the_creator(void **state)
     h_free(h);
 }
 
+/* One 2-player game to its end, on a server that charges each line (tables_set_penalty) or not;
+ * bob may have said `set turn on`. Checked on the way with penalty: each decision is asked in the
+ * public line, which starts with the actor's nick (throw-ins too); privately only a hand, one
+ * holding cards nobody saw (not after picking up from the table with the stock gone), and the
+ * actor's before the public line that asks them; no turn line to alice (bob's only if he asked).
+ * Returns the lines (public and private, not the `moves` answers) a move. */
+static double penalty_game(uint64_t seed, bool penalty, bool turn_on_for_bob, int *bob_prompts)
+{
+    harness *h = h_new(seed);
+    tables_set_penalty(h->t, penalty);
+    if (turn_on_for_bob)
+        priv(h, "bob", "set turn on");
+    rng_t r;
+    rng_seed(&r, seed);
+    long lines = 0, moves_made = 0;
+    start_two(h, "#durak");
+    lines += (long)h->o.len;
+    for (int step = 0; step < 3000 && tables_count(h->t); step++) {
+        char moves[1024], move[128], pub[2048] = "", hand_to[2][64] = { "", "" };
+        int i = whose_turn(h, NICKS, 2, moves, sizeof moves), pub_at = -1, hand_at[2] = { -1, -1 };
+        pick_move(&r, moves, move, sizeof move);
+        priv(h, NICKS[i], move);
+        moves_made++;
+        lines += (long)h->o.len;
+        for (size_t k = 0; k < h->o.len; k++) {
+            const out_msg *m = &h->o.items[k];
+            int who = !strcmp(m->target, "alice") ? 0 : !strcmp(m->target, "bob") ? 1 : -1;
+            if (who < 0 && pub_at < 0) {
+                pub_at = (int)k;
+                snprintf(pub, sizeof pub, "%s", m->text);
+            }
+            if (who == 1 && strstr(m->text, "Your turn"))
+                (*bob_prompts)++;
+            if (!penalty || who < 0 || !tables_count(h->t))
+                continue;
+            if (who == 0 || !turn_on_for_bob) /* a hand, nothing else */
+                assert_true(starts(m->text, "Your hand in #durak: "));
+            if (starts(m->text, "Your hand"))
+                hand_at[who] = (int)k, snprintf(hand_to[who], sizeof hand_to[who], "%s", m->target);
+        }
+        if (!penalty || !tables_count(h->t) || !pub[0])
+            continue;
+        int next = whose_turn(h, NICKS, 2, moves, sizeof moves);
+        char want[64];
+        snprintf(want, sizeof want, "%s: ", NICKS[next]);
+        if (strncmp(pub, want, strlen(want)))
+            fail_msg("the public line %s does not ask %s", pub, NICKS[next]);
+        if (hand_at[next] >= 0 && hand_at[next] > pub_at)
+            fail_msg("%s's hand comes after the line asking them: %s", NICKS[next], pub);
+        for (int j = 0; j < 2 && strstr(pub, "stock 0 "); j++) {
+            char took[64];
+            snprintf(took, sizeof took, "%s picks up ", NICKS[j]);
+            if (hand_to[j][0] && reads(pub, took))
+                fail_msg("%s is shown the cards they picked up: %s", NICKS[j], pub);
+        }
+    }
+    assert_int_equal(tables_count(h->t), 0);
+    h_free(h);
+    return (double)lines / (double)moves_made;
+}
+
+static void test_penalty_server_asks_in_public(void **state)
+{
+    (void)state;
+    double with = 0, without = 0;
+    int bob_prompts = 0;
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        with += penalty_game(seed, true, false, &bob_prompts) / 6;
+        without += penalty_game(seed, false, false, &bob_prompts) / 6;
+    }
+    printf("# 2-player games: %.2f lines a move, %.2f on a penalty server\n", without, with);
+    assert_true(with <= 1.6 && with < without - 0.5);
+    bob_prompts = 0;
+    penalty_game(7, true, true, &bob_prompts); /* set turn on: his turn lines are back */
+    assert_true(bob_prompts > 5);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -697,6 +774,7 @@ int main(void)
         cmocka_unit_test(test_wrong_kind_says_the_right_one),
         cmocka_unit_test(test_beat_which_lists_the_choices),
         cmocka_unit_test(test_again_started_by_the_creator),
+        cmocka_unit_test(test_penalty_server_asks_in_public),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
