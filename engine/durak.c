@@ -93,12 +93,16 @@ static void mark_out(durak_game *g, int seat)
     g->nout++;
 }
 
+/* Seats with empty hands found by one pass with no branch per seat: nearly always none. */
 static void mark_all_out(durak_game *g)
 {
     if (g->stock_len)
         return;
+    unsigned empty = 0;
     for (int s = 0; s < g->opt.players; s++)
-        mark_out(g, s);
+        empty |= (unsigned)(g->hand[s] == 0) << s;
+    for (empty &= g->in_game; empty; empty &= empty - 1)
+        mark_out(g, __builtin_ctz(empty));
 }
 
 /* ---- table -------------------------------------------------------------- */
@@ -210,14 +214,20 @@ static void start_bout(durak_game *g, int attacker)
 /* R13: up to 6 cards, the leader first, then clockwise, the defender last. */
 static void draw_up(durak_game *g, int seat)
 {
-    for (int need = 6 - cards_count(g->hand[seat]); need > 0 && g->stock_len; need--) {
-        card_t c = g->stock[--g->stock_len];
-        g->stock[g->stock_len] = CARD_NONE;
-        g->hand[seat] |= card_bit(c);
-        if (c == g->trump_card && g->stock_len == 0) {
-            g->known[seat] |= card_bit(c);
-            g->trump_owner = (uint8_t)seat;
-        }
+    int need = 6 - cards_count(g->hand[seat]), len = g->stock_len;
+    if (need <= 0 || len == 0)
+        return;
+    int from = need < len ? len - need : 0;
+    cards_t drawn = 0;
+    for (int i = from; i < len; i++) {
+        drawn |= card_bit(g->stock[i]);
+        g->stock[i] = CARD_NONE;
+    }
+    g->hand[seat] |= drawn;
+    g->stock_len = (uint8_t)from;
+    if (from == 0) { /* the face-up trump card, stock[0], was the last drawn (R3) */
+        g->known[seat] |= card_bit(g->trump_card);
+        g->trump_owner = (uint8_t)seat;
     }
 }
 
@@ -269,8 +279,11 @@ static void pick_up(durak_game *g)
  * to the defender. */
 static unsigned thrower_seats(const durak_game *g)
 {
-    int d = g->defender, partner = partner_of(g, d);
+    int d = g->defender;
     unsigned m = g->in_game & ~(1u << d);
+    if (!g->opt.teams && g->opt.throwin == DURAK_THROWIN_ALL) /* the common game: all may */
+        return m;
+    int partner = partner_of(g, d);
     if (partner >= 0)
         m &= ~(1u << partner);
     if (g->opt.throwin == DURAK_THROWIN_NEIGHBOURS) {
