@@ -49,22 +49,25 @@ bool durak_in_game(const durak_game *g, int seat)
     return seat >= 0 && seat < g->opt.players && seat_in(g->in_game, seat);
 }
 
+/* `first` if it has a seat, else `all`, by masks: which one it is comes at random in a random
+ * game, and as a branch it mispredicted (cachegrind). */
+static unsigned first_or_all(unsigned first, unsigned all)
+{
+    return first | (all & -(unsigned)(first == 0));
+}
+
 /* Seats are bits of in_game (at most 6), so the next seat clockwise is the lowest set bit
  * above `seat`, else the lowest of all: no loop and no division. */
 int durak_next(const durak_game *g, int seat)
 {
-    unsigned m = g->in_game, above = m & ~((2u << seat) - 1u);
-    if (above)
-        return __builtin_ctz(above);
-    return m ? __builtin_ctz(m) : -1;
+    unsigned m = g->in_game, pick = first_or_all(m & ~((2u << seat) - 1u), m);
+    return pick ? __builtin_ctz(pick) : -1;
 }
 
 static int prev_seat(const durak_game *g, int seat)
 {
-    unsigned m = g->in_game, below = m & ((1u << seat) - 1u);
-    if (below)
-        return 31 - __builtin_clz(below);
-    return m ? 31 - __builtin_clz(m) : -1;
+    unsigned m = g->in_game, pick = first_or_all(m & ((1u << seat) - 1u), m);
+    return pick ? 31 - __builtin_clz(pick) : -1;
 }
 
 static int players_in_game(const durak_game *g) { return bits_count(g->in_game); }
@@ -85,7 +88,8 @@ static int partner_of(const durak_game *g, int seat)
 /* R14: once the stock is empty, a player with no cards is out at once. */
 static void mark_out(durak_game *g, int seat)
 {
-    if (g->stock_len || g->hand[seat] || !seat_in(g->in_game, seat))
+    /* One test, not three: each card played asks, and the stock's end comes at random. */
+    if (!((g->stock_len == 0) & (g->hand[seat] == 0) & seat_in(g->in_game, seat)))
         return;
     g->in_game &= (uint8_t)~bit_of(seat);
     g->out[g->nout] = (uint8_t)seat;
@@ -153,9 +157,17 @@ static void forget_history(durak_game *g)
 static bool seen_before(durak_game *g)
 {
     uint64_t h = situation_hash(g);
-    for (int i = 0; i < g->nhistory; i++)
-        if (g->history[i] == h)
-            return true;
+    int n = g->nhistory, i = 0;
+    bool seen = false;
+    /* Four entries a round, those past the count masked (the list has room: n <= 128): a loop
+     * of one round per entry mispredicted its exit nearly every bout, as n varies. */
+    do {
+        for (int k = 0; k < 4; k++)
+            seen |= (i + k < n) & (g->history[i + k] == h);
+        i += 4;
+    } while (i < n);
+    if (seen)
+        return true;
     g->history[g->nhistory++] = h;
     return false;
 }
@@ -252,7 +264,9 @@ static void finish_bout(durak_game *g, bool defender_leads)
     clear_table(g);
     g->first_bout = 0;
     draw_all(g);
-    start_bout(g, defender_leads && seat_in(g->in_game, d) ? d : durak_next(g, d));
+    int next = durak_next(g, d);
+    bool leads = defender_leads & seat_in(g->in_game, d);
+    start_bout(g, leads ? d : next);
 }
 
 /* R11: beaten; the table leaves the game. */
@@ -316,10 +330,9 @@ static int next_thrower(const durak_game *g)
     for (int s = 0; s < g->opt.players; s++) /* every seat: a fixed count, no branch per seat */
         can |= (unsigned)((g->hand[s] & ranks) != 0) << s;
     can &= thrower_seats(g) & ~(unsigned)g->passed;
-    unsigned from = can & ~((1u << g->attacker) - 1u); /* the main attacker first, clockwise */
-    if (from)
-        return __builtin_ctz(from);
-    return can ? __builtin_ctz(can) : -1;
+    /* The main attacker first, then clockwise. */
+    unsigned pick = first_or_all(can & ~((1u << g->attacker) - 1u), can);
+    return pick ? __builtin_ctz(pick) : -1;
 }
 
 /* Moves the turn on in THROWIN or TAKING, ending the bout when nobody is left. */
@@ -442,6 +455,11 @@ static int transfer_target(const durak_game *g)
 
 static durak_error check_play(const durak_game *g, cards_t hand, card_t c)
 {
+    /* A legal play first, by one test: whether it leads or adds comes at random. */
+    bool adds = g->nattack < g->limit && ((g->table_ranks >> card_rank(c)) & 1);
+    if ((g->phase != DURAK_PHASE_DEFEND) & cards_has(hand, c)
+        & ((g->phase == DURAK_PHASE_ATTACK) | adds))
+        return DURAK_OK;
     if (g->phase == DURAK_PHASE_DEFEND)
         return DURAK_ERR_WRONG_PHASE;
     if (!cards_has(hand, c))
@@ -455,13 +473,25 @@ static durak_error check_play(const durak_game *g, cards_t hand, card_t c)
     return DURAK_OK;
 }
 
-/* The table slot of attack card t, which is on the table. */
+/* The table slot of attack card t, which is on the table: the first byte equal to t among
+ * attack[] and the two covers after it (never t), found in one word with no loop. */
 static int attack_slot(const durak_game *g, card_t t)
 {
+    _Static_assert(offsetof(durak_game, cover) == offsetof(durak_game, attack) + DURAK_MAX_TABLE
+                       && DURAK_MAX_TABLE + 2 == 8,
+                   "the covers follow the attack cards: one word holds both");
+    uint64_t w;
+    memcpy(&w, (const unsigned char *)g + offsetof(durak_game, attack), sizeof w);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint64_t ones = UINT64_C(0x0101010101010101);
+    uint64_t x = w ^ (t * ones); /* a zero byte where t is */
+    return __builtin_ctzll((x - ones) & ~x & (ones << 7)) / 8;
+#else
     int i = 0;
     while (g->attack[i] != t)
         i++;
     return i;
+#endif
 }
 
 /* Checks `beat c t`: t uncovered is one test of the uncovered set, no scan of the table. */
@@ -561,7 +591,8 @@ int durak_legal(const durak_game *g, durak_action *out)
         }
         put_action(out, n++, DURAK_ACT_TAKE, CARD_NONE, CARD_NONE);
         cards_t same = hand & cards_of_rank(card_rank(g->attack[0]));
-        if (same && transfer_target(g) >= 0)
+        /* The variant first: in a classic game then one well-predicted test. */
+        if (g->opt.variant == DURAK_VARIANT_TRANSFER && same && transfer_target(g) >= 0)
             n = put_cards(out, n, same, DURAK_ACT_TRANSFER, CARD_NONE);
         return n;
     }
