@@ -124,7 +124,9 @@ static void take_from_hand(durak_game *g, int seat, card_t c)
 {
     g->hand[seat] &= ~card_bit(c);
     g->known[seat] &= ~card_bit(c);
-    mark_out(g, seat);
+    /* The call only for a last card with the stock gone: every card played comes here. */
+    if ((g->stock_len == 0) & (g->hand[seat] == 0))
+        mark_out(g, seat);
 }
 
 static void add_attack(durak_game *g, int seat, card_t c)
