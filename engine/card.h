@@ -95,9 +95,10 @@ static inline card_t cards_lowest(cards_t set, int trump)
 /* R4: does `cover` beat `attack` with `trump` as the trump suit? */
 static inline bool card_beats(card_t cover, card_t attack, int trump)
 {
-    if (card_suit(cover) == card_suit(attack))
-        return card_rank(cover) > card_rank(attack);
-    return card_suit(cover) == trump;
+    /* Both answers and a select, not a branch on the suits: they match at random. */
+    int same = card_suit(cover) == card_suit(attack);
+    int higher = card_rank(cover) > card_rank(attack), trumps = card_suit(cover) == trump;
+    return (same & higher) | ((same ^ 1) & trumps);
 }
 /* All cards of `hand` that beat `attack`: the higher ones of its suit, and any trump. */
 static inline cards_t cards_beating(cards_t hand, card_t attack, int trump)

@@ -49,22 +49,25 @@ bool durak_in_game(const durak_game *g, int seat)
     return seat >= 0 && seat < g->opt.players && seat_in(g->in_game, seat);
 }
 
+/* `first` if it has a seat, else `all`, by masks: which one it is comes at random in a random
+ * game, and as a branch it mispredicted (cachegrind). */
+static unsigned first_or_all(unsigned first, unsigned all)
+{
+    return first | (all & -(unsigned)(first == 0));
+}
+
 /* Seats are bits of in_game (at most 6), so the next seat clockwise is the lowest set bit
  * above `seat`, else the lowest of all: no loop and no division. */
 int durak_next(const durak_game *g, int seat)
 {
-    unsigned m = g->in_game, above = m & ~((2u << seat) - 1u);
-    if (above)
-        return __builtin_ctz(above);
-    return m ? __builtin_ctz(m) : -1;
+    unsigned m = g->in_game, pick = first_or_all(m & ~((2u << seat) - 1u), m);
+    return pick ? __builtin_ctz(pick) : -1;
 }
 
 static int prev_seat(const durak_game *g, int seat)
 {
-    unsigned m = g->in_game, below = m & ((1u << seat) - 1u);
-    if (below)
-        return 31 - __builtin_clz(below);
-    return m ? 31 - __builtin_clz(m) : -1;
+    unsigned m = g->in_game, pick = first_or_all(m & ((1u << seat) - 1u), m);
+    return pick ? 31 - __builtin_clz(pick) : -1;
 }
 
 static int players_in_game(const durak_game *g) { return bits_count(g->in_game); }
@@ -85,7 +88,8 @@ static int partner_of(const durak_game *g, int seat)
 /* R14: once the stock is empty, a player with no cards is out at once. */
 static void mark_out(durak_game *g, int seat)
 {
-    if (g->stock_len || g->hand[seat] || !seat_in(g->in_game, seat))
+    /* One test, not three: each card played asks, and the stock's end comes at random. */
+    if (!((g->stock_len == 0) & (g->hand[seat] == 0) & seat_in(g->in_game, seat)))
         return;
     g->in_game &= (uint8_t)~bit_of(seat);
     g->out[g->nout] = (uint8_t)seat;
@@ -93,35 +97,19 @@ static void mark_out(durak_game *g, int seat)
     g->nout++;
 }
 
+/* Seats with empty hands found by one pass with no branch per seat: nearly always none. */
 static void mark_all_out(durak_game *g)
 {
     if (g->stock_len)
         return;
+    unsigned empty = 0;
     for (int s = 0; s < g->opt.players; s++)
-        mark_out(g, s);
+        empty |= (unsigned)(g->hand[s] == 0) << s;
+    for (empty &= g->in_game; empty; empty &= empty - 1)
+        mark_out(g, __builtin_ctz(empty));
 }
 
 /* ---- table -------------------------------------------------------------- */
-
-cards_t durak_table_cards(const durak_game *g)
-{
-    cards_t t = 0;
-    for (int i = 0; i < g->nattack; i++) {
-        t |= card_bit(g->attack[i]);
-        if (g->cover[i] != CARD_NONE)
-            t |= card_bit(g->cover[i]);
-    }
-    return t;
-}
-
-cards_t durak_uncovered(const durak_game *g)
-{
-    cards_t t = 0;
-    for (int i = 0; i < g->nattack; i++)
-        if (g->cover[i] == CARD_NONE)
-            t |= card_bit(g->attack[i]);
-    return t;
-}
 
 static void clear_table(durak_game *g)
 {
@@ -129,19 +117,24 @@ static void clear_table(durak_game *g)
     memset(g->cover, CARD_NONE, sizeof g->cover);
     g->nattack = g->ncovered = 0;
     g->table_ranks = 0;
+    g->table = g->uncovered = 0;
 }
 
 static void take_from_hand(durak_game *g, int seat, card_t c)
 {
     g->hand[seat] &= ~card_bit(c);
     g->known[seat] &= ~card_bit(c);
-    mark_out(g, seat);
+    /* The call only for a last card with the stock gone: every card played comes here. */
+    if ((g->stock_len == 0) & (g->hand[seat] == 0))
+        mark_out(g, seat);
 }
 
 static void add_attack(durak_game *g, int seat, card_t c)
 {
     g->attack[g->nattack++] = c;
     g->table_ranks |= (uint16_t)(1u << card_rank(c));
+    g->table |= card_bit(c);
+    g->uncovered |= card_bit(c);
     take_from_hand(g, seat, c);
 }
 
@@ -166,9 +159,17 @@ static void forget_history(durak_game *g)
 static bool seen_before(durak_game *g)
 {
     uint64_t h = situation_hash(g);
-    for (int i = 0; i < g->nhistory; i++)
-        if (g->history[i] == h)
-            return true;
+    int n = g->nhistory, i = 0;
+    bool seen = false;
+    /* Four entries a round, those past the count masked (the list has room: n <= 128): a loop
+     * of one round per entry mispredicted its exit nearly every bout, as n varies. */
+    do {
+        for (int k = 0; k < 4; k++)
+            seen |= (i + k < n) & (g->history[i + k] == h);
+        i += 4;
+    } while (i < n);
+    if (seen)
+        return true;
     g->history[g->nhistory++] = h;
     return false;
 }
@@ -227,14 +228,20 @@ static void start_bout(durak_game *g, int attacker)
 /* R13: up to 6 cards, the leader first, then clockwise, the defender last. */
 static void draw_up(durak_game *g, int seat)
 {
-    for (int need = 6 - cards_count(g->hand[seat]); need > 0 && g->stock_len; need--) {
-        card_t c = g->stock[--g->stock_len];
-        g->stock[g->stock_len] = CARD_NONE;
-        g->hand[seat] |= card_bit(c);
-        if (c == g->trump_card && g->stock_len == 0) {
-            g->known[seat] |= card_bit(c);
-            g->trump_owner = (uint8_t)seat;
-        }
+    int need = 6 - cards_count(g->hand[seat]), len = g->stock_len;
+    if (need <= 0 || len == 0)
+        return;
+    int from = need < len ? len - need : 0;
+    cards_t drawn = 0;
+    for (int i = from; i < len; i++) {
+        drawn |= card_bit(g->stock[i]);
+        g->stock[i] = CARD_NONE;
+    }
+    g->hand[seat] |= drawn;
+    g->stock_len = (uint8_t)from;
+    if (from == 0) { /* the face-up trump card, stock[0], was the last drawn (R3) */
+        g->known[seat] |= card_bit(g->trump_card);
+        g->trump_owner = (uint8_t)seat;
     }
 }
 
@@ -259,7 +266,9 @@ static void finish_bout(durak_game *g, bool defender_leads)
     clear_table(g);
     g->first_bout = 0;
     draw_all(g);
-    start_bout(g, defender_leads && seat_in(g->in_game, d) ? d : durak_next(g, d));
+    int next = durak_next(g, d);
+    bool leads = defender_leads & seat_in(g->in_game, d);
+    start_bout(g, leads ? d : next);
 }
 
 /* R11: beaten; the table leaves the game. */
@@ -286,8 +295,11 @@ static void pick_up(durak_game *g)
  * to the defender. */
 static unsigned thrower_seats(const durak_game *g)
 {
-    int d = g->defender, partner = partner_of(g, d);
+    int d = g->defender;
     unsigned m = g->in_game & ~(1u << d);
+    if (!g->opt.teams && g->opt.throwin == DURAK_THROWIN_ALL) /* the common game: all may */
+        return m;
+    int partner = partner_of(g, d);
     if (partner >= 0)
         m &= ~(1u << partner);
     if (g->opt.throwin == DURAK_THROWIN_NEIGHBOURS) {
@@ -320,10 +332,9 @@ static int next_thrower(const durak_game *g)
     for (int s = 0; s < g->opt.players; s++) /* every seat: a fixed count, no branch per seat */
         can |= (unsigned)((g->hand[s] & ranks) != 0) << s;
     can &= thrower_seats(g) & ~(unsigned)g->passed;
-    unsigned from = can & ~((1u << g->attacker) - 1u); /* the main attacker first, clockwise */
-    if (from)
-        return __builtin_ctz(from);
-    return can ? __builtin_ctz(can) : -1;
+    /* The main attacker first, then clockwise. */
+    unsigned pick = first_or_all(can & ~((1u << g->attacker) - 1u), can);
+    return pick ? __builtin_ctz(pick) : -1;
 }
 
 /* Moves the turn on in THROWIN or TAKING, ending the bout when nobody is left. */
@@ -446,6 +457,11 @@ static int transfer_target(const durak_game *g)
 
 static durak_error check_play(const durak_game *g, cards_t hand, card_t c)
 {
+    /* A legal play first, by one test: whether it leads or adds comes at random. */
+    bool adds = g->nattack < g->limit && ((g->table_ranks >> card_rank(c)) & 1);
+    if ((g->phase != DURAK_PHASE_DEFEND) & cards_has(hand, c)
+        & ((g->phase == DURAK_PHASE_ATTACK) | adds))
+        return DURAK_OK;
     if (g->phase == DURAK_PHASE_DEFEND)
         return DURAK_ERR_WRONG_PHASE;
     if (!cards_has(hand, c))
@@ -459,21 +475,33 @@ static durak_error check_play(const durak_game *g, cards_t hand, card_t c)
     return DURAK_OK;
 }
 
-/* The table slot of the uncovered attack card t, or -1. */
-static int uncovered_slot(const durak_game *g, card_t t)
+/* The table slot of attack card t, which is on the table: the first byte equal to t among
+ * attack[] and the two covers after it (never t), found in one word with no loop. */
+static int attack_slot(const durak_game *g, card_t t)
 {
-    for (int i = 0; i < g->nattack; i++)
-        if (g->attack[i] == t)
-            return g->cover[i] == CARD_NONE ? i : -1;
-    return -1;
+    _Static_assert(offsetof(durak_game, cover) == offsetof(durak_game, attack) + DURAK_MAX_TABLE
+                       && DURAK_MAX_TABLE + 2 == 8,
+                   "the covers follow the attack cards: one word holds both");
+    uint64_t w;
+    memcpy(&w, (const unsigned char *)g + offsetof(durak_game, attack), sizeof w);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint64_t ones = UINT64_C(0x0101010101010101);
+    uint64_t x = w ^ (t * ones); /* a zero byte where t is */
+    return __builtin_ctzll((x - ones) & ~x & (ones << 7)) / 8;
+#else
+    int i = 0;
+    while (g->attack[i] != t)
+        i++;
+    return i;
+#endif
 }
 
-/* Checks `beat c t`; on success *slot is t's place on the table. */
-static durak_error check_beat(const durak_game *g, cards_t hand, card_t c, card_t t, int *slot)
+/* Checks `beat c t`: t uncovered is one test of the uncovered set, no scan of the table. */
+static durak_error check_beat(const durak_game *g, cards_t hand, card_t c, card_t t)
 {
     if (g->phase != DURAK_PHASE_DEFEND)
         return DURAK_ERR_WRONG_PHASE;
-    if (t >= 64 || (*slot = uncovered_slot(g, t)) < 0)
+    if (t >= 64 || !cards_has(g->uncovered, t))
         return DURAK_ERR_NO_SUCH_TARGET;
     if (!cards_has(hand, c))
         return DURAK_ERR_NOT_IN_HAND;
@@ -505,11 +533,10 @@ durak_error durak_check(const durak_game *g, durak_action a)
         return DURAK_ERR_GAME_OVER;
     cards_t hand = g->hand[g->actor];
     card_t c = a.card < 64 ? a.card : 0;
-    int slot;
     switch (a.kind) {
     case DURAK_ACT_PLAY: return a.card < 64 ? check_play(g, hand, c) : DURAK_ERR_NOT_IN_HAND;
     case DURAK_ACT_BEAT:
-        return a.card < 64 ? check_beat(g, hand, c, a.target, &slot) : DURAK_ERR_NOT_IN_HAND;
+        return a.card < 64 ? check_beat(g, hand, c, a.target) : DURAK_ERR_NOT_IN_HAND;
     case DURAK_ACT_TRANSFER:
         return a.card < 64 ? check_transfer(g, hand, c) : DURAK_ERR_NOT_IN_HAND;
     case DURAK_ACT_TAKE: return g->phase == DURAK_PHASE_DEFEND ? DURAK_OK : DURAK_ERR_WRONG_PHASE;
@@ -566,7 +593,8 @@ int durak_legal(const durak_game *g, durak_action *out)
         }
         put_action(out, n++, DURAK_ACT_TAKE, CARD_NONE, CARD_NONE);
         cards_t same = hand & cards_of_rank(card_rank(g->attack[0]));
-        if (same && transfer_target(g) >= 0)
+        /* The variant first: in a classic game then one well-predicted test. */
+        if (g->opt.variant == DURAK_VARIANT_TRANSFER && same && transfer_target(g) >= 0)
             n = put_cards(out, n, same, DURAK_ACT_TRANSFER, CARD_NONE);
         return n;
     }
@@ -610,11 +638,14 @@ static void apply_play(durak_game *g, card_t c)
     g->actor = g->defender;
 }
 
-static void apply_beat(durak_game *g, card_t c, int i)
+static void apply_beat(durak_game *g, card_t c, card_t t)
 {
+    int i = attack_slot(g, t);
     g->cover[i] = c;
     g->ncovered++;
     g->table_ranks |= (uint16_t)(1u << card_rank(c));
+    g->table |= card_bit(c);
+    g->uncovered &= ~card_bit(t);
     take_from_hand(g, g->defender, c);
     if (g->ncovered == g->nattack) /* R8: order restarts at the main attacker */
         enter_phase(g, DURAK_PHASE_THROWIN);
@@ -637,7 +668,7 @@ static void apply_action(durak_game *g, durak_action a)
     if (a.kind == DURAK_ACT_PLAY) {
         apply_play(g, a.card);
     } else if (a.kind == DURAK_ACT_BEAT) {
-        apply_beat(g, a.card, uncovered_slot(g, a.target));
+        apply_beat(g, a.card, a.target);
     } else if (a.kind == DURAK_ACT_PASS) {
         g->passed |= (uint8_t)bit_of(g->actor);
         ask_throwers(g);
@@ -662,15 +693,14 @@ durak_error durak_apply(durak_game *g, durak_action a)
         return DURAK_ERR_GAME_OVER;
     cards_t hand = g->hand[g->actor];
     durak_error e = DURAK_ERR_NOT_IN_HAND;
-    int slot;
     /* Tests in the order of how often the kinds come, not a switch: its one indirect jump
      * mispredicted on nearly every random move (measured with cachegrind). */
     if (a.kind == DURAK_ACT_PLAY) {
         if (a.card < 64 && (e = check_play(g, hand, a.card)) == DURAK_OK)
             apply_play(g, a.card);
     } else if (a.kind == DURAK_ACT_BEAT) {
-        if (a.card < 64 && (e = check_beat(g, hand, a.card, a.target, &slot)) == DURAK_OK)
-            apply_beat(g, a.card, slot);
+        if (a.card < 64 && (e = check_beat(g, hand, a.card, a.target)) == DURAK_OK)
+            apply_beat(g, a.card, a.target);
     } else if (a.kind == DURAK_ACT_PASS) {
         if (g->phase != DURAK_PHASE_THROWIN && g->phase != DURAK_PHASE_TAKING)
             return DURAK_ERR_WRONG_PHASE;
@@ -818,10 +848,15 @@ static const char *invalid_table(const durak_game *g)
 {
     int covered = 0;
     unsigned ranks = 0;
+    cards_t table = 0, uncovered = 0;
     for (int i = 0; i < g->nattack; i++) {
         ranks |= 1u << card_rank(g->attack[i]);
-        if (g->cover[i] == CARD_NONE)
+        table |= card_bit(g->attack[i]);
+        if (g->cover[i] == CARD_NONE) {
+            uncovered |= card_bit(g->attack[i]);
             continue;
+        }
+        table |= card_bit(g->cover[i]);
         if (!card_beats(g->cover[i], g->attack[i], g->trump))
             return "a cover does not beat its attack card (R4)";
         ranks |= 1u << card_rank(g->cover[i]);
@@ -831,6 +866,8 @@ static const char *invalid_table(const durak_game *g)
         return "the table's counts do not match its cards";
     if (ranks != g->table_ranks)
         return "the table's ranks do not match its cards";
+    if (table != g->table || uncovered != g->uncovered)
+        return "the table's card sets do not match its cards";
     if (g->limit > DURAK_MAX_TABLE || g->nattack > g->limit)
         return "more attack cards than the bout's limit (R9)";
     return NULL;

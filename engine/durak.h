@@ -114,9 +114,13 @@ typedef struct durak_game {
     uint16_t bouts;       /* bouts begun */
     uint16_t nhistory;    /* R16: bouts begun since a card last left the game (<= 128) */
     cards_t hand[DURAK_MAX_PLAYERS];
-    cards_t known[DURAK_MAX_PLAYERS];    /* cards everybody knows to be in that hand */
-    cards_t discard;                     /* cards out of the game */
-    cards_t seen_discard;                /* of those, the ones everybody saw (table cards) */
+    cards_t known[DURAK_MAX_PLAYERS]; /* cards everybody knows to be in that hand */
+    cards_t discard;                  /* cards out of the game */
+    cards_t seen_discard;             /* of those, the ones everybody saw (table cards) */
+    /* Derived from attack[] and cover[] (kept by every move, recomputed when a game is read):
+     * the moves and the players ask for these sets far more often than the table changes. */
+    cards_t table;                       /* every card on the table */
+    cards_t uncovered;                   /* the attack cards not covered yet */
     uint64_t history[DURAK_MAX_HISTORY]; /* R16: their situations' hashes, 0 beyond nhistory */
 } durak_game;
 
@@ -172,9 +176,9 @@ durak_error durak_resign(durak_game *g, int seat);
 const char *durak_validate(const durak_game *g);
 
 /* Cards still uncovered on the table. */
-cards_t durak_uncovered(const durak_game *g);
+static inline cards_t durak_uncovered(const durak_game *g) { return g->uncovered; }
 /* All cards on the table. */
-cards_t durak_table_cards(const durak_game *g);
+static inline cards_t durak_table_cards(const durak_game *g) { return g->table; }
 /* Seat is still in the game (holds cards, or can still draw). */
 bool durak_in_game(const durak_game *g, int seat);
 /* The next seat clockwise after `seat` that is in the game. */

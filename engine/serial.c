@@ -177,8 +177,8 @@ static void read_turn(reader *r, durak_game *g)
     g->passed = read_u8(r, 63);
 }
 
-/* The derived fields (ncovered, table_ranks) are computed here; durak_validate checks
- * that the covers beat. */
+/* The derived fields (ncovered, table_ranks, table, uncovered) are computed here;
+ * durak_validate checks that the covers beat. */
 static void read_table(reader *r, durak_game *g)
 {
     r->field = "bad table field";
@@ -187,12 +187,18 @@ static void read_table(reader *r, durak_game *g)
     if (ncover != g->nattack)
         refuse(r);
     for (int i = 0; i < g->nattack && !r->why; i++) {
-        if (g->attack[i] == CARD_NONE)
+        if (g->attack[i] == CARD_NONE) {
             refuse(r);
+            break;
+        }
         g->table_ranks |= (uint16_t)(1u << card_rank(g->attack[i]));
+        g->table |= card_bit(g->attack[i]);
         if (g->cover[i] != CARD_NONE) {
             g->ncovered++;
             g->table_ranks |= (uint16_t)(1u << card_rank(g->cover[i]));
+            g->table |= card_bit(g->cover[i]);
+        } else {
+            g->uncovered |= card_bit(g->attack[i]);
         }
     }
 }

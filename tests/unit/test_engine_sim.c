@@ -624,6 +624,10 @@ static void test_restore_refuses_bad_counts(void **state)
     assert_non_null(strstr(durak_validate(&g), "counts"));
     g = g0, g.table_ranks ^= 1;
     assert_non_null(strstr(durak_validate(&g), "ranks"));
+    g = g0, g.uncovered = g.table; /* derived too: the table as sets */
+    assert_non_null(strstr(durak_validate(&g), "card sets"));
+    g = g0, g.table &= g.table - 1;
+    assert_non_null(strstr(durak_validate(&g), "card sets"));
     g = g0, g.bouts = 0;
     assert_refused(&g, "bout counters");
     g = g0, g.nhistory = (uint16_t)(g.bouts + 1);
