@@ -487,6 +487,23 @@ double outq_wait(outq *q, double now)
     return t >= 1 - OUTQ_EPSILON ? 0 : (1 - t) / q->rate;
 }
 
+double outq_wait_batch(outq *q, double now, double max_delay)
+{
+    outq_expire(q, now);
+    size_t len = outq_len(q);
+    if (len == 0)
+        return -1;
+    double want = q->rate * max_delay;
+    if (want > (double)len)
+        want = (double)len;
+    if (want > q->burst)
+        want = q->burst;
+    if (want < 1 || q->raw.head) /* raw lines (PONG, JOIN, the lag probe) never wait for company */
+        want = 1;
+    double t = outq_tokens_at(q, now);
+    return t >= want - OUTQ_EPSILON ? 0 : (want - t) / q->rate;
+}
+
 void outq_clear(outq *q)
 {
     outq_drop_raw(q);
