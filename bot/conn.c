@@ -4,6 +4,7 @@
  * not under its own nick). */
 #define _POSIX_C_SOURCE 200809L
 #include "conn.h"
+#include "conn_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,7 @@
 #include "conn_members.h"
 #include "conn_owner.h"
 #include "conn_rejoin.h"
+#include "conn_write.h"
 #include "rng.h"
 #include "link.h"
 #include "strcopy.h"
@@ -28,58 +30,12 @@
 #define DURAKBOT_VERSION "unknown"
 #endif
 
-enum {
-    SEND_LINES_PER_TURN = 2, /* libircclient's output buffer holds 1024 bytes */
-    SEND_BYTES_PER_TURN = 1000,
-};
-#define BACKOFF_FIRST 5.0  /* at least a server's reconnect throttle (ircd-hybrid's) */
+#define SEND_BATCH_SECONDS 0.1 /* the longest a line waits for others to go with it */
+#define BACKOFF_FIRST 5.0      /* at least a server's reconnect throttle (ircd-hybrid's) */
 #define STABLE_AFTER 300.0 /* the back-off starts over only after a connection stayed up so long */
 #define BACKOFF_MAX 300.0
 #define PING_LINE "PING :durakbot"
 #define TELL_ADMIN_EVERY 60.0 /* held after a refused password: an admin is told at most so often */
-
-typedef enum { PING_NONE, PING_QUEUED, PING_SENT } ping_state;
-
-struct conn {
-    bot_config cfg;
-    loop *l;
-    outq *q;
-    conn_hooks h;
-    irc_client *irc;
-    link_relay *relay; /* the loopback relay of this connection (bot/link.h) */
-    casemap cmap;
-    members *members;       /* channel members' accounts */
-    owner *owner;           /* the nick and NickServ */
-    rejoin *rejoin;         /* refused channels */
-    bool whox;              /* ISUPPORT WHOX: WHO #chan %tcuhnfa tells accounts */
-    bool irc2;              /* 004: IRCnet's ircd (version 2.10 or 2.11) */
-    bool penalty;           /* and ISUPPORT PENALTY: it charges each line seconds, its way */
-    isupport_botmode bmode; /* the bot user mode asked for, its refusal logged once */
-    char nick[128];         /* the bot's nick on the server now */
-    bool registered;        /* 001 seen on this connection */
-    bool joined; /* JOINs sent (once conn_owner_settled: NickServ answered, or the wait passed) */
-    bool burst_done; /* a numeric after 001–005: ISUPPORT is known, JOINs may be built */
-    bool motd;       /* end of MOTD (or a JOIN of ours) seen */
-    bool ready;      /* end of MOTD seen: channels joined */
-    bool games_on;   /* ready and under its own nick: the games go on (hooks ready/lost) */
-    bool paused;     /* lost after it was up, not ready again yet: the games wait */
-    bool stopping;   /* shutting down: events are no longer handed on */
-    bool drop;       /* set inside callbacks: drop the connection after processing */
-    char drop_why[160];
-    double connect_at; /* when this connection attempt started */
-    double last_rx;    /* when the last line came in */
-    ping_state ping;
-    double ping_at; /* when our PING was queued, then when it was sent */
-    double backoff;
-    double up_since;      /* when 001 came */
-    bool refused;         /* a KILL or a throttle: this connection counts as failed however long */
-    double ctcp_next;     /* CTCP replies: at most one a second */
-    double told_admin_at; /* an admin was told why the bot is held then (0: never) */
-    rng_t rng;            /* reconnect jitter, fallback nicks */
-    int t_reconnect, t_ping, t_write, t_owner;
-    lag lag;    /* the PONG delay paces the send queue */
-    chanop ops; /* where the bot is a channel operator: CPRIVMSG */
-};
 
 static bool is_me(const conn *c, const char *nick) { return casemap_equal(c->cmap, nick, c->nick); }
 
@@ -200,6 +156,14 @@ static void try_next_nick(conn *c)
         request_drop(c, err);
 }
 
+/* IRCnet's penalty clock: kept by the send queue, lag probes rare, fewer lines from the games. */
+static void set_penalty(conn *c, bool on, double now)
+{
+    if (c->penalty != on)
+        outq_set_penalty(c->q, on, now), conn_lag_penalty(&c->lag, on), c->h.penalty(c->h.ctx, on);
+    c->penalty = on;
+}
+
 /* 005 ISUPPORT (bot/conn_isupport.h): nicks compare per CASEMAPPING; the bot mode is set; WHOX. */
 static void on_isupport(conn *c, const irc_event *ev, double now)
 {
@@ -218,14 +182,10 @@ static void on_isupport(conn *c, const irc_event *ev, double now)
         conn_owner_nicklen(c->owner, is.nicklen);
     /* ngIRCd says PENALTY too, but counts otherwise (and not at all with MaxPenaltyTime 0): the
      * clock the bot keeps is ircd 2.11's */
-    if (is.penalty && c->irc2 && !c->penalty) { /* lines paced by its clock, fewer of them */
-        c->penalty = true;
-        outq_set_penalty(c->q, true, now);
-        conn_lag_penalty(&c->lag, true);
-        c->h.penalty(c->h.ctx, true);
+    if (is.penalty && c->irc2 && !c->penalty)
         log_msg(LOG_INFO, "the server charges each line seconds (PENALTY): lines paced by its "
                           "clock, only what the channel cannot show sent privately");
-    }
+    set_penalty(c, c->penalty || (is.penalty && c->irc2), now);
 }
 
 /* 352/354 after our WHO: each member counts as joined, so a player who came back while the bot
@@ -388,12 +348,7 @@ void conn_close(conn *c)
     c->burst_done = c->motd = false;
     outq_set_line_len(c->q, 0);
     c->irc2 = false;
-    if (c->penalty) { /* the next server says again whether it charges lines */
-        c->penalty = false;
-        outq_set_penalty(c->q, false, 0);
-        conn_lag_penalty(&c->lag, false);
-        c->h.penalty(c->h.ctx, false);
-    }
+    set_penalty(c, false, 0); /* the next server says again whether it charges lines */
     conn_members_clear(c->members);
     conn_owner_reset(c->owner);
     conn_rejoin_clear(c->rejoin);
@@ -478,42 +433,58 @@ static void ping_due(void *ctx, double now)
     arm_ping(c);
 }
 
-/* At most two lines (1000 bytes) a turn: libircclient's buffer holds 1024 and fails when full. */
-static void send_lines(conn *c, double now)
+/* ---- the writer's hands (bot/conn_write.h) ---- */
+
+static const char *write_peek(void *ctx, double now)
 {
-    size_t bytes = 0;
-    char err[256];
-    for (int n = 0; irc_client_open(c->irc) && c->registered && n < SEND_LINES_PER_TURN; n++) {
-        const char *line = conn_chanop_line(&c->ops, c->members, c->cmap, outq_peek(c->q, now));
-        if (!line || bytes + strlen(line) + 2 > SEND_BYTES_PER_TURN
-            || (conn_owner_holding(c->owner) && !outq_has_raw(c->q)))
-            return;
-        irc_send_result r = irc_client_send(c->irc, line, err, sizeof err);
-        if (r == IRC_SEND_BROKEN)
-            request_drop(c, err);
-        if (r != IRC_SENT)
-            return;
-        if (c->ping == PING_QUEUED && !strcmp(line, PING_LINE)) {
-            c->ping = PING_SENT;
-            c->ping_at = now;
-        }
-        conn_lag_sent(&c->lag, line, now);
-        bytes += strlen(line) + 2;
-        outq_commit(c->q, now);
-    }
+    conn *c = ctx;
+    if (conn_owner_holding(c->owner) && !outq_has_raw(c->q))
+        return NULL; /* the games' lines wait for the bot's own nick */
+    return conn_chanop_line(&c->ops, c->members, c->cmap, outq_peek(c->q, now));
 }
 
+static irc_send_result write_send(void *ctx, const char *line, char *err, size_t errlen)
+{
+    return irc_client_send(((conn *)ctx)->irc, line, err, errlen);
+}
+
+static void write_sent(void *ctx, const char *line, double now)
+{
+    conn *c = ctx;
+    if (c->ping == PING_QUEUED && !strcmp(line, PING_LINE)) {
+        c->ping = PING_SENT;
+        c->ping_at = now;
+    }
+    conn_lag_sent(&c->lag, line, now);
+    outq_commit(c->q, now);
+}
+
+static irc_flush_result write_flush(void *ctx, char *err, size_t errlen)
+{
+    return irc_client_flush(((conn *)ctx)->irc, err, errlen);
+}
+
+/* A saturated bucket's lines go a few at a time (SEND_BATCH_SECONDS), not one per token: one
+ * wake-up of the loop and of the relay per line before. */
 void conn_write(void *ctx, double now)
 {
     conn *c = ctx;
-    if (irc_client_open(c->irc) && c->registered)
+    char err[256];
+    bool up = irc_client_open(c->irc) && c->registered;
+    if (up)
         conn_lag_tick(&c->lag, c->q, now);
-    send_lines(c, now);
+    if (up && outq_wait_batch(c->q, now, SEND_BATCH_SECONDS) == 0) {
+        conn_write_io io = { write_peek, write_send, write_sent, write_flush, c };
+        if (conn_write_lines(&io, now, err, sizeof err) == CONN_WRITE_BROKEN)
+            request_drop(c, err);
+    }
     if (c->drop)
         drop_connection(c, now, c->drop_why);
-    bool up = irc_client_open(c->irc) && c->registered;
-    double w = up ? outq_wait(c->q, now) : -1, p = up && w != 0 ? conn_lag_next(&c->lag) : -1;
-    /* w == 0 means the output buffer is full: its descriptor wakes the loop */
+    up = irc_client_open(c->irc) && c->registered;
+    double w = up ? outq_wait_batch(c->q, now, SEND_BATCH_SECONDS) : -1;
+    double p = up && w != 0 ? conn_lag_next(&c->lag) : -1;
+    /* w == 0: the lines that may go wait in libircclient's buffer for the socket (its descriptor
+     * wakes the loop), or are held for the bot's nick (an event frees them) */
     loop_timer_set(c->l, c->t_write, w > 0 && (p < 0 || now + w < p) ? now + w : p);
     arm_ping(c);
 }
@@ -550,12 +521,7 @@ conn *conn_new(loop *l, outq *q, const bot_config *cfg, const conn_hooks *h, uin
     conn *c = calloc(1, sizeof *c);
     if (!c || !(c->irc = irc_client_new(on_event, c)) || !(c->members = conn_members_new())
         || !(c->owner = conn_owner_new(q, cfg)) || !(c->rejoin = conn_rejoin_new(q))) {
-        if (c) {
-            irc_client_free(c->irc);
-            conn_members_free(c->members);
-            conn_owner_free(c->owner);
-        }
-        free(c);
+        conn_free(c); /* what was made so far */
         return NULL;
     }
     c->cfg = *cfg;

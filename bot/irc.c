@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "irc.h"
 
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -267,6 +268,42 @@ bool irc_client_process(irc_client *c, fd_set *in, fd_set *out, char *err, size_
         return false;
     }
     return true;
+}
+
+/* The descriptor libircclient wants to write to (its output buffer holds lines), or -1. */
+static int irc_client_out_fd(irc_client *c)
+{
+    fd_set in, out;
+    int maxfd = -1;
+    FD_ZERO(&in);
+    FD_ZERO(&out);
+    irc_add_select_descriptors(c->s, &in, &out, &maxfd);
+    for (int fd = 0; fd <= maxfd; fd++)
+        if (FD_ISSET(fd, &out))
+            return fd;
+    return -1;
+}
+
+/* libircclient writes only from irc_process_select_descriptors and buffers 1024 bytes, so each
+ * two lines waited for the loop's next select (woken at once by the writable socket) and ran
+ * every stage again. A poll that does not wait tells whether the write can go now. */
+irc_flush_result irc_client_flush(irc_client *c, char *err, size_t errlen)
+{
+    if (!c->s || !irc_is_connected(c->s))
+        return IRC_FLUSHED;
+    int fd = irc_client_out_fd(c);
+    if (fd < 0)
+        return IRC_FLUSHED;
+    struct pollfd p = { fd, POLLOUT, 0 };
+    if (poll(&p, 1, 0) != 1 || !(p.revents & POLLOUT))
+        return IRC_FLUSH_LATER;
+    fd_set in, out;
+    FD_ZERO(&in);
+    FD_ZERO(&out);
+    FD_SET(fd, &out);
+    if (!irc_client_process(c, &in, &out, err, errlen))
+        return IRC_FLUSH_BROKEN;
+    return irc_client_out_fd(c) < 0 ? IRC_FLUSHED : IRC_FLUSH_LATER;
 }
 
 irc_send_result irc_client_send(irc_client *c, const char *line, char *err, size_t errlen)

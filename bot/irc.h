@@ -58,6 +58,11 @@ void irc_client_fds(irc_client *c, fd_set *in, fd_set *out, int *maxfd);
 /* Reads and writes what the descriptors allow, calling on_event for each line; false with err
  * when the connection is broken. */
 bool irc_client_process(irc_client *c, fd_set *in, fd_set *out, char *err, size_t errlen);
+typedef enum { IRC_FLUSHED, IRC_FLUSH_LATER, IRC_FLUSH_BROKEN } irc_flush_result;
+/* Writes the lines irc_client_send queued now. FLUSHED: none is left (room for the next ones);
+ * LATER: the socket would block, they wait for it to be writable (irc_client_fds); BROKEN (err):
+ * the connection is broken. */
+irc_flush_result irc_client_flush(irc_client *c, char *err, size_t errlen);
 
 typedef enum { IRC_SENT, IRC_SEND_FULL, IRC_SEND_BROKEN } irc_send_result;
 /* Sends one line (no CR LF). FULL: the output buffer is full, try again when writable. */

@@ -68,7 +68,9 @@ struct link_conn {
     double cap_end_at;   /* cap_wait_ms after connecting (0: none) */
     bool up_mid_line;    /* what went to the server of libircclient's ended inside a line */
     bool local_eof, remote_eof;
-    short local_ev, remote_ev; /* what the last steps wait for */
+    bool local_idle, remote_idle; /* plain sockets a short read drained: not read again until
+                                     poll says they are readable */
+    short local_ev, remote_ev;    /* what the last steps wait for */
 };
 
 static inline bool link_is_empty(const char *s) { return !s || !s[0]; }

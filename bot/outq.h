@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "outq_log.h"
+
 #define OUTQ_MAX_TEXT 400       /* bytes of text in one PRIVMSG/NOTICE line */
 #define OUTQ_MAX_LINES 4096     /* game lines queued in all; raw lines have a bound of their own */
 #define OUTQ_MAX_RAW 510        /* bytes of one raw line (512 with CR LF) */
@@ -76,18 +78,14 @@ void outq_commit(outq *q, double now);
 /* Seconds until outq_peek may return a line: 0 if now, -1 if the queue is empty (after dropping
  * the stale replies). */
 double outq_wait(outq *q, double now);
+/* Like outq_wait, but for a batch: 0 once min(queued, burst, rate * max_delay) lines (at least
+ * one) may go, or any raw line; -1 if the queue is empty. A writer that waits for it sends a
+ * saturated bucket's lines a few at a time, every max_delay seconds or sooner, not one per token:
+ * a line waits at most max_delay longer, and the pace (burst + rate * t) is the same. */
+double outq_wait_batch(outq *q, double now, double max_delay);
 /* Lines queued. */
 size_t outq_len(const outq *q);
 /* Drops every line and refills the bucket (a new connection starts with a full burst). */
 void outq_clear(outq *q);
-
-/* An IRC line as it may be logged, the one way every log of a line is written: secrets become
- * "[hidden]" and the result is cut to at most max bytes (on a UTF-8 boundary). Hidden are the
- * parameters of PASS, AUTHENTICATE, OPER, NICKSERV, NS; the text of a PRIVMSG/NOTICE/SQUERY
- * after its first word when the target is a service (a nick ending in "Serv", or nick@server)
- * or when that word is IDENTIFY, REGAIN, GHOST, RECOVER, RELEASE, REGISTER, LOGIN or AUTH
- * ("PRIVMSG NickServ :IDENTIFY [hidden]"). Tags (@...) and a prefix (:...) are kept. Writes
- * out (cap >= 1) and returns it. */
-const char *outq_log_line(const char *line, size_t max, char *out, size_t cap);
 
 #endif

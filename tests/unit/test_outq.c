@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -653,6 +654,28 @@ static void test_no_starvation_by_returning_targets(void **state)
     outq_free(q);
 }
 
+/* A saturated bucket's lines go a few at a time: the writer waits for min(queued, burst,
+ * rate * max_delay) tokens, never for more than max_delay, and raw lines never wait for company. */
+static void test_wait_batch(void **state)
+{
+    (void)state;
+    outq *q = outq_new(5, 50);
+    assert_true(outq_wait_batch(q, 0, 0.1) < 0); /* empty */
+    push_n(q, "#a", 12);
+    assert_true(outq_wait_batch(q, 0, 0.1) == 0); /* a full bucket goes at once */
+    assert_int_equal(drain_at(q, 0), 5);
+    assert_non_null(outq_peek(q, 0.02)); /* one token: outq_peek would give a line... */
+    assert_true(fabs(outq_wait_batch(q, 0.02, 0.1) - 0.08) < 1e-9); /* ...the batch waits for 5 */
+    assert_true(outq_wait_batch(q, 0.1, 0.1) == 0);
+    assert_int_equal(drain_at(q, 0.1), 5);
+    assert_true(fabs(outq_wait_batch(q, 0.1, 0.1) - 0.04) < 1e-9); /* 2 left: waits for 2 */
+    assert_true(outq_push_raw(q, "PONG :x"));
+    assert_true(fabs(outq_wait_batch(q, 0.1, 0.1) - 0.02) < 1e-9); /* a raw line: one token */
+    outq_set_rate(q, 5, 2);
+    assert_true(fabs(outq_wait_batch(q, 0.1, 0.1) - outq_wait(q, 0.1)) < 1e-9); /* 2/s: no batch */
+    outq_free(q);
+}
+
 /* At reconnect the queue may be full of game lines and replies: JOIN and IDENTIFY still go, first. */
 static void test_raw_never_refused_when_full(void **state)
 {
@@ -858,6 +881,7 @@ int main(void)
         cmocka_unit_test(test_flood_keeps_game_pace),
         cmocka_unit_test(test_fair_between_game_channels),
         cmocka_unit_test(test_no_starvation_by_returning_targets),
+        cmocka_unit_test(test_wait_batch),
         cmocka_unit_test(test_raw_never_refused_when_full),
         cmocka_unit_test(test_reply_newest_only),
         cmocka_unit_test(test_reply_bounded),
