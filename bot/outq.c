@@ -517,8 +517,9 @@ double outq_wait_batch(outq *q, double now, double max_delay)
         want = q->burst;
     if (want < 1 || q->raw.head) /* raw lines (PONG, JOIN, the lag probe) never wait for company */
         want = 1;
-    double t = outq_tokens_at(q, now);
-    return t >= want - OUTQ_EPSILON ? 0 : (want - t) / q->rate;
+    double t = outq_tokens_at(q, now), pen = outq_penalty_wait(&q->pen, now);
+    double lines = t >= want - OUTQ_EPSILON ? 0 : (want - t) / q->rate;
+    return lines > pen ? lines : pen; /* the writer's timer: a line held by the clock too */
 }
 
 void outq_clear(outq *q)

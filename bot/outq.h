@@ -81,7 +81,8 @@ double outq_wait(outq *q, double now);
 /* Like outq_wait, but for a batch: 0 once min(queued, burst, rate * max_delay) lines (at least
  * one) may go, or any raw line; -1 if the queue is empty. A writer that waits for it sends a
  * saturated bucket's lines a few at a time, every max_delay seconds or sooner, not one per token:
- * a line waits at most max_delay longer, and the pace (burst + rate * t) is the same. */
+ * a line waits at most max_delay longer, and the pace (burst + rate * t) is the same. A line held
+ * by a penalty server's clock counts as for outq_wait. */
 double outq_wait_batch(outq *q, double now, double max_delay);
 /* Lines queued. */
 size_t outq_len(const outq *q);

@@ -262,8 +262,8 @@ bool render_report(const render_opts *r, const render_seats *s, const durak_game
     }
     render_head(r, s, g, part, sizeof part);
     render_appendf(buf, cap, &len, "%s", part);
-    if (render_optional(g)) { /* asked here: the cards on the table, whose ranks may follow */
-        render_table(r, g, part, sizeof part);
+    if (render_optional(g) && g->nattack > 1) { /* asked here: the cards whose ranks may follow */
+        render_table(r, g, part, sizeof part);  /* (one pair: the move names it) */
         render_appendf(buf, cap, &len, SEP "[%s]%s%s", part, ev[0] ? " " : "", ev);
     } else if (ev[0]) {
         render_appendf(buf, cap, &len, SEP "%s", ev);

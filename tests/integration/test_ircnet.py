@@ -14,9 +14,10 @@ stops reading it, so lines sent too fast are not refused but answered late.
 - a two-player game played to its end (play.py players that act on the public line naming them
   and the hands sent to them, as the bot asks on a penalty server; `moves` only after SILENCE),
   with the server stopped and started again after RESTART_AFTER moves: the bot reconnects and
-  the game goes on. At most MOVE_MAX seconds a move on average (the restart's gap left out), no
-  time-outs or forfeits, the bot registered once before and once after the restart (measured
-  and printed, with the bot's lines a move; DUMP=1 prints the game as its players read it);
+  the game goes on. At most MOVE_MAX seconds a move on average (from !start, the restart's gap
+  left out), no time-outs or forfeits, the bot registered once before and once after the restart
+  (measured and printed, with the bot's lines a move; DUMP=1 prints the game as its players read
+  it);
 - a second bot whose irc.nick is longer than NICKLEN (15): the server cuts it, the bot logs that
   once with both lengths and takes the cut nick as its own (no attempt to take it back), also
   after the restart."""
@@ -109,6 +110,7 @@ def test(env):
         t0 = time.monotonic()
         table.open("classic", timeout=40)
         table.after(RESTART_AFTER, restart_server(ircd, players, restart))
+        t0 = table.start_sent   # the lobby is no part of the game's pace
         result = table.run(timeout=GAME_TIMEOUT)
         took = time.monotonic() - t0
         gap = restart["back"] - restart["stopped"] if "back" in restart else 0.0

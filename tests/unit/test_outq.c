@@ -800,6 +800,7 @@ static void test_penalty_paces(void **state)
     push_n(q, "#d", 40);
     assert_int_equal(drain_at(q, 0), 3); /* 3, 5, 7, 9: the fourth would go 9 s ahead */
     assert_float_equal(outq_wait(q, 0), 1.0, 1e-9);
+    assert_float_equal(outq_wait_batch(q, 0, 0.1), 1.0, 1e-9); /* the writer's timer */
     assert_int_equal(drain_at(q, 0.99), 0);
     assert_int_equal(drain_at(q, 1.0), 1);
     int sent = 0;
