@@ -159,9 +159,12 @@ static void try_next_nick(conn *c)
 /* IRCnet's penalty clock: kept by the send queue, lag probes rare, fewer lines from the games. */
 static void set_penalty(conn *c, bool on, double now)
 {
-    if (c->penalty != on)
-        outq_set_penalty(c->q, on, now), conn_lag_penalty(&c->lag, on), c->h.penalty(c->h.ctx, on);
+    if (c->penalty == on)
+        return;
     c->penalty = on;
+    outq_set_penalty(c->q, on, now);
+    conn_lag_penalty(&c->lag, on);
+    c->h.penalty(c->h.ctx, on);
 }
 
 /* 005 ISUPPORT (bot/conn_isupport.h): nicks compare per CASEMAPPING; the bot mode is set; WHOX. */
@@ -180,8 +183,7 @@ static void on_isupport(conn *c, const irc_event *ev, double now)
         outq_set_line_len(c->q, is.linelen);
     if (is.nicklen)
         conn_owner_nicklen(c->owner, is.nicklen);
-    /* ngIRCd says PENALTY too, but counts otherwise (and not at all with MaxPenaltyTime 0): the
-     * clock the bot keeps is ircd 2.11's */
+    /* ngIRCd says PENALTY too but counts otherwise: the clock the bot keeps is ircd 2.11's */
     if (is.penalty && c->irc2 && !c->penalty)
         log_msg(LOG_INFO, "the server charges each line seconds (PENALTY): lines paced by its "
                           "clock, only what the channel cannot show sent privately");

@@ -96,10 +96,17 @@ static void lag_set(lag *g, outq *q, double was, double delay, const char *heard
                 conn_lag_rate(g));
 }
 
+/* LAG_PROBE_LINES lines since the last PONG call for a probe at once (not on a penalty server,
+ * where the send queue keeps to the server's clock). */
+static bool lines_call_probe(const lag *g)
+{
+    return g->lines >= LAG_PROBE_LINES && g->every == LAG_PROBE_EVERY;
+}
+
 bool conn_lag_probe_due(lag *g, double now)
 {
     if (g->queued || g->out || (!g->lines && g->cut >= 1.0)
-        || (now < g->next && (g->lines < LAG_PROBE_LINES || g->every > LAG_PROBE_EVERY)))
+        || (now < g->next && !lines_call_probe(g)))
         return false;
     g->queued = true;
     g->next = now + g->every;
@@ -125,7 +132,7 @@ double conn_lag_next(const lag *g)
         return lag_late_at(g);
     if (g->queued || (!g->lines && g->cut >= 1.0))
         return -1;
-    return g->lines >= LAG_PROBE_LINES && g->every <= LAG_PROBE_EVERY ? 0 : g->next;
+    return lines_call_probe(g) ? 0 : g->next;
 }
 
 void conn_lag_sent(lag *g, const char *line, double now)
