@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "utf8.h"
+
 static const char *const legacy_names[LINK_ENC_COUNT] = {
     [LINK_ENC_UTF8] = "UTF-8",        [LINK_ENC_CP1251] = "CP1251",
     [LINK_ENC_KOI8R] = "KOI8-R",      [LINK_ENC_AUTO_CP1251] = "CP1251",
@@ -109,8 +111,7 @@ static size_t copy_cut(const char *s, size_t n, char *out, size_t cap)
 {
     size_t k = n < cap ? n : cap;
     if (k < n)
-        while (k > 0 && ((unsigned char)s[k] & 0xC0) == 0x80)
-            k--;
+        k = utf8_char_start(s, k);
     memcpy(out, s, k);
     return k;
 }

@@ -10,6 +10,7 @@
 
 #include "mirc.h"
 #include "outq_penalty.h"
+#include "utf8.h"
 
 /* A token this close to whole counts as whole: n lines at `rate` per second take exactly n / rate s. */
 #define OUTQ_EPSILON 1e-9
@@ -251,15 +252,11 @@ static void outq_ring_clear(struct outq_ring *r)
 
 /* ---- splitting text ---- */
 
-static bool outq_is_cont(char ch) { return ((unsigned char)ch & 0xC0) == 0x80; }
-
 /* The largest cut <= max in s (n > max bytes) that splits no UTF-8 sequence and no colour code;
  * if the text is not UTF-8 at all, max. */
 static size_t outq_char_cut(const char *s, size_t n, size_t max)
 {
-    size_t cut = max;
-    while (cut > 0 && outq_is_cont(s[cut]))
-        cut--;
+    size_t cut = utf8_char_start(s, max);
     if (cut == 0)
         cut = max;
     for (size_t i = cut > 6 ? cut - 6 : 1; i < cut; i++)

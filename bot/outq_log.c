@@ -6,6 +6,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "utf8.h"
+
 /* The word at *p (up to a space or the end); *p moves past it and the spaces after it. */
 static size_t outq_word(const char **p)
 {
@@ -70,8 +72,7 @@ const char *outq_log_line(const char *line, size_t max, char *out, size_t cap)
     size_t len = n < 0 ? 0 : (size_t)n >= cap ? cap - 1 : (size_t)n;
     if (len > max)
         len = max;
-    while (len > 0 && ((unsigned char)out[len] & 0xC0) == 0x80) /* not inside a character */
-        len--;
+    len = utf8_char_start(out, len);
     out[len] = '\0';
     return out;
 }

@@ -4,6 +4,7 @@
 #include "store_internal.h"
 
 #include "rating.h"
+#include "utf8.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -16,9 +17,7 @@ static void store_copy_nick(char *dst, const unsigned char *src)
 {
     size_t n = src ? strlen((const char *)src) : 0;
     if (n >= STORE_NICK_MAX) {
-        n = STORE_NICK_MAX - 1;
-        while (n > 0 && (src[n] & 0xC0) == 0x80)
-            n--;
+        n = utf8_char_start((const char *)src, STORE_NICK_MAX - 1);
     }
     if (n)
         memcpy(dst, src, n);

@@ -17,5 +17,13 @@ size_t utf8_invisible_len(const unsigned char *s, size_t n);
 void utf8_sanitize(char *dst, const char *src, size_t n, size_t max);
 /* Cuts a NUL-terminated string at its first invalid UTF-8 sequence (a cut by snprintf). */
 void utf8_cut_invalid(char *s);
+/* Where to cut s at most n bytes in so as not to split a character: n, moved back over the
+ * continuation bytes at s[n] (s[n] is read; 0 if s[0..n] are all continuation bytes). */
+static inline size_t utf8_char_start(const char *s, size_t n)
+{
+    while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+        n--;
+    return n;
+}
 
 #endif
