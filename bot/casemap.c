@@ -77,4 +77,13 @@ bool casemap_mask_match(casemap m, const char *mask, const char *nick, const cha
     return wild_match(m, mask, full);
 }
 
+bool casemap_mask_any(casemap m, const char (*masks)[128], int n, const char *nick,
+                      const char *user, const char *host)
+{
+    for (int i = 0; i < n; i++)
+        if (casemap_mask_match(m, masks[i], nick, user, host))
+            return true;
+    return false;
+}
+
 bool casemap_is_channel(const char *name) { return name[0] && strchr("#&+!", name[0]); }

@@ -255,9 +255,8 @@ static void about_me(conn *c, const irc_event *ev, double now)
  * writes to the bot privately then gets one line saying why (raw: it goes out while held). */
 static void tell_refused(conn *c, const irc_event *ev, double now)
 {
-    bool admin = false;
-    for (int i = 0; i < c->cfg.nadmins && !admin; i++)
-        admin = casemap_mask_match(c->cmap, c->cfg.admins[i], ev->nick, ev->user, ev->host);
+    bool admin = casemap_mask_any(c->cmap, (const char(*)[128])c->cfg.admins, c->cfg.nadmins,
+                                  ev->nick, ev->user, ev->host);
     if (!conn_owner_refused(c->owner, now) || !admin || !is_me(c, ev->target)
         || (c->told_admin_at > 0 && now - c->told_admin_at < TELL_ADMIN_EVERY))
         return;

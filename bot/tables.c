@@ -61,10 +61,7 @@ void tables_stats_key(const tables *t, const char *nick, const char *account, ch
 
 bool tables_is_admin(const tables *t, const tables_who *w)
 {
-    for (int i = 0; i < t->cfg.nadmins; i++)
-        if (casemap_mask_match(t->cm, t->cfg.admins[i], w->nick, w->user, w->host))
-            return true;
-    return false;
+    return casemap_mask_any(t->cm, t->cfg.admins, t->cfg.nadmins, w->nick, w->user, w->host);
 }
 
 int tables_humans(const table_t *tb)
