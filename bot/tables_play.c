@@ -67,7 +67,9 @@ static void report(tables *t, table_t *tb, const happened *h, bool own, double n
 {
     const durak_game *g = &tb->g, *before = h->before;
     bool over = g->phase == DURAK_PHASE_OVER;
-    bool ask_first = t->scarce && !over; /* the actor's new hand before the line that asks */
+    /* the actor's new hand before the public line that asks (a private game's question carries
+     * this move's news: after it) */
+    bool ask_first = t->scarce && !tb->solo && !over;
     if (ask_first) {
         turn_arm(t, tb, now);
         turn_ask(t, tb, o);

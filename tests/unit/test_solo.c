@@ -496,14 +496,57 @@ static void test_watch_ends(void **state)
     h_free(h);
 }
 
+/* What alice hears in one private game (seed), every line after each move of hers or of the
+ * computer players, as FNV-1a over their targets and texts. */
+static uint64_t solo_heard(uint64_t seed, bool penalty)
+{
+    harness *h = h_new(seed);
+    tables_set_penalty(h->t, penalty);
+    rng_t r;
+    rng_seed(&r, seed);
+    uint64_t x = 14695981039346656037u;
+    priv(h, "alice", "play");
+    for (int step = 0; step < 4000 && tables_count(h->t); step++) {
+        char moves[1024], move[128];
+        priv(h, "alice", "moves");
+        if (said(h, "alice", "Your moves: ")) {
+            snprintf(moves, sizeof moves, "%s", said(h, "alice", "Your moves: ") + 12);
+            pick_move(&r, moves, move, sizeof move);
+            priv(h, "alice", move);
+        } else {
+            run_ai(h);
+        }
+        for (size_t k = 0; k < h->o.len; k++)
+            for (const char *p = h->o.items[k].text; *p; p++)
+                x = (x ^ (unsigned char)*p) * 1099511628211u;
+    }
+    assert_int_equal(tables_count(h->t), 0);
+    h_free(h);
+    return x;
+}
+
+/* A server that charges each line (IRCnet's) changes channel games only: a private game's lines
+ * are the same, each move's news with the question that follows it. */
+static void test_solo_same_on_penalty_server(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 3; seed <= 5; seed++)
+        assert_true(solo_heard(seed, true) == solo_heard(seed, false));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_solo_to_end),         cmocka_unit_test(test_solo_one_at_a_time),
-        cmocka_unit_test(test_solo_restored),       cmocka_unit_test(test_private_key_guard),
-        cmocka_unit_test(test_solo_quit_and_back),  cmocka_unit_test(test_watch),
-        cmocka_unit_test(test_watch_ends),          cmocka_unit_test(test_watch_in_own_language),
+        cmocka_unit_test(test_solo_to_end),
+        cmocka_unit_test(test_solo_one_at_a_time),
+        cmocka_unit_test(test_solo_restored),
+        cmocka_unit_test(test_private_key_guard),
+        cmocka_unit_test(test_solo_quit_and_back),
+        cmocka_unit_test(test_watch),
+        cmocka_unit_test(test_watch_ends),
+        cmocka_unit_test(test_watch_in_own_language),
         cmocka_unit_test(test_solo_lines_per_move),
+        cmocka_unit_test(test_solo_same_on_penalty_server),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
