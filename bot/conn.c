@@ -1,7 +1,6 @@
 /* conn.c — one IRC connection after another: registration (nick tries and NickServ through
  * conn_owner.h, ISUPPORT, joins, refused channels through conn_rejoin.h), the own PING timer, jittered
- * reconnect back-off, CTCP replies, the writer (which holds the games' lines while the bot is
- * not under its own nick). */
+ * reconnect back-off, CTCP replies; its turn in the loop is conn_loop.c's. */
 #define _POSIX_C_SOURCE 200809L
 #include "conn.h"
 #include "conn_internal.h"
@@ -30,16 +29,14 @@
 #define DURAKBOT_VERSION "unknown"
 #endif
 
-#define SEND_BATCH_SECONDS 0.1 /* the longest a line waits for others to go with it */
-#define BACKOFF_FIRST 5.0      /* at least a server's reconnect throttle (ircd-hybrid's) */
+#define BACKOFF_FIRST 5.0  /* at least a server's reconnect throttle (ircd-hybrid's) */
 #define STABLE_AFTER 300.0 /* the back-off starts over only after a connection stayed up so long */
 #define BACKOFF_MAX 300.0
-#define PING_LINE "PING :durakbot"
 #define TELL_ADMIN_EVERY 60.0 /* held after a refused password: an admin is told at most so often */
 
 static bool is_me(const conn *c, const char *nick) { return casemap_equal(c->cmap, nick, c->nick); }
 
-static void request_drop(conn *c, const char *why)
+void conn_request_drop(conn *c, const char *why)
 {
     if (!c->drop)
         copy_str(c->drop_why, sizeof c->drop_why, why);
@@ -65,7 +62,7 @@ static double ping_deadline(const conn *c)
     return c->ping == PING_NONE ? c->last_rx + iv : c->ping_at + iv;
 }
 
-static void arm_ping(conn *c)
+void conn_arm_ping(conn *c)
 {
     loop_timer_set(c->l, c->t_ping, irc_client_open(c->irc) ? ping_deadline(c) : -1);
 }
@@ -146,14 +143,14 @@ static void try_next_nick(conn *c)
     copy_str(old, sizeof old, c->nick);
     if (!conn_owner_next_nick(c->owner, (unsigned)rng_below(&c->rng, 1000), c->nick,
                               sizeof c->nick)) {
-        request_drop(c, "every nick tried is taken; set another irc.nick or irc.alt_nicks");
+        conn_request_drop(c, "every nick tried is taken; set another irc.nick or irc.alt_nicks");
         return;
     }
     log_msg(LOG_WARNING, "nick %s is not available; trying %s", old, c->nick);
     snprintf(line, sizeof line, "NICK %s", c->nick);
     char err[128];
     if (irc_client_send(c->irc, line, err, sizeof err) == IRC_SEND_BROKEN)
-        request_drop(c, err);
+        conn_request_drop(c, err);
 }
 
 /* IRCnet's penalty clock: kept by the send queue, lag probes rare, fewer lines from the games. */
@@ -359,12 +356,13 @@ void conn_close(conn *c)
     loop_timer_set(c->l, c->t_ping, -1);
     loop_timer_set(c->l, c->t_write, -1);
     loop_timer_set(c->l, c->t_owner, -1);
+    loop_timer_set(c->l, c->t_link, -1);
     outq_drop_raw(c->q); /* this connection's; the next one registers and joins anew */
     /* the rest is kept: what the games said before the drop (a result, a hand) goes out on
      * the next connection, after its JOINs (raw lines go first) */
 }
 
-static void drop_connection(conn *c, double now, const char *why)
+void conn_drop_connection(conn *c, double now, const char *why)
 {
     char tls_why[1024];
     bool relay = c->relay && link_failed(c->relay, tls_why, sizeof tls_why);
@@ -402,17 +400,17 @@ static void start_connect(void *ctx, double now)
     c->connect_at = c->last_rx = now;
     int port;
     if (!(c->relay = conn_start_relay(cf, &port, err, sizeof err))) {
-        drop_connection(c, now, err);
+        conn_drop_connection(c, now, err);
         return;
     }
     log_msg(LOG_INFO, "connecting to %s:%d%s as %s", cf->irc.server, cf->irc.port,
             cf->irc.tls ? " over TLS" : "", c->nick);
     if (!irc_client_connect(c->irc, "127.0.0.1", port, cf->irc.password, cf->irc.nick,
                             cf->irc.username, cf->irc.realname, err, sizeof err)) {
-        drop_connection(c, now, err);
+        conn_drop_connection(c, now, err);
         return;
     }
-    arm_ping(c);
+    conn_arm_ping(c);
 }
 
 /* The own PING timer: libircclient answers the server's PINGs and hides them. */
@@ -425,94 +423,13 @@ static void ping_due(void *ctx, double now)
     if (!c->registered || c->ping != PING_NONE) {
         snprintf(why, sizeof why, "the server did not answer for %d s",
                  c->registered ? 2 * c->cfg.irc.ping_interval : c->cfg.irc.ping_interval);
-        drop_connection(c, now, why);
+        conn_drop_connection(c, now, why);
         return;
     }
     push_raw(c, PING_LINE);
     c->ping = PING_QUEUED;
     c->ping_at = now;
-    arm_ping(c);
-}
-
-/* ---- the writer's hands (bot/conn_write.h) ---- */
-
-static const char *write_peek(void *ctx, double now)
-{
-    conn *c = ctx;
-    if (conn_owner_holding(c->owner) && !outq_has_raw(c->q))
-        return NULL; /* the games' lines wait for the bot's own nick */
-    return conn_chanop_line(&c->ops, c->members, c->cmap, outq_peek(c->q, now));
-}
-
-static irc_send_result write_send(void *ctx, const char *line, char *err, size_t errlen)
-{
-    return irc_client_send(((conn *)ctx)->irc, line, err, errlen);
-}
-
-static void write_sent(void *ctx, const char *line, double now)
-{
-    conn *c = ctx;
-    if (c->ping == PING_QUEUED && !strcmp(line, PING_LINE)) {
-        c->ping = PING_SENT;
-        c->ping_at = now;
-    }
-    conn_lag_sent(&c->lag, line, now);
-    outq_commit(c->q, now);
-}
-
-static irc_flush_result write_flush(void *ctx, char *err, size_t errlen)
-{
-    return irc_client_flush(((conn *)ctx)->irc, err, errlen);
-}
-
-/* A saturated bucket's lines go a few at a time (SEND_BATCH_SECONDS), not one per token: one
- * wake-up of the loop and of the relay per line before. */
-void conn_write(void *ctx, double now)
-{
-    conn *c = ctx;
-    char err[256];
-    bool up = irc_client_open(c->irc) && c->registered;
-    if (up)
-        conn_lag_tick(&c->lag, c->q, now);
-    if (up && outq_wait_batch(c->q, now, SEND_BATCH_SECONDS) == 0) {
-        conn_write_io io = { write_peek, write_send, write_sent, write_flush, c };
-        if (conn_write_lines(&io, now, err, sizeof err) == CONN_WRITE_BROKEN)
-            request_drop(c, err);
-    }
-    if (c->drop)
-        drop_connection(c, now, c->drop_why);
-    up = irc_client_open(c->irc) && c->registered;
-    double w = up ? outq_wait_batch(c->q, now, SEND_BATCH_SECONDS) : -1;
-    double p = up && w != 0 ? conn_lag_next(&c->lag) : -1;
-    /* w == 0: the lines that may go wait in libircclient's buffer for the socket (its descriptor
-     * wakes the loop), or are held for the bot's nick (an event frees them) */
-    loop_timer_set(c->l, c->t_write, w > 0 && (p < 0 || now + w < p) ? now + w : p);
-    arm_ping(c);
-}
-
-static void wake(void *ctx, double now)
-{
-    (void)ctx;
-    (void)now; /* the write stage runs after every iteration */
-}
-
-static void add_fds(void *ctx, fd_set *in, fd_set *out, int *maxfd)
-{
-    conn *c = ctx;
-    irc_client_fds(c->irc, in, out, maxfd);
-}
-
-/* Only after a wait in which a descriptor was ready: while the TCP connect is still pending,
- * libircclient reports an idle call as an invalid state. */
-static void process(void *ctx, fd_set *in, fd_set *out, double now)
-{
-    conn *c = ctx;
-    char err[256];
-    if (!irc_client_process(c->irc, in, out, err, sizeof err))
-        request_drop(c, err);
-    if (c->drop)
-        drop_connection(c, now, c->drop_why);
-    arm_ping(c);
+    conn_arm_ping(c);
 }
 
 /* ---- public ---- */
@@ -536,9 +453,10 @@ conn *conn_new(loop *l, outq *q, const bot_config *cfg, const conn_hooks *h, uin
     copy_str(c->nick, sizeof c->nick, cfg->irc.nick);
     c->t_reconnect = loop_timer_add(l, "reconnect", start_connect, c);
     c->t_ping = loop_timer_add(l, "ping", ping_due, c);
-    c->t_write = loop_timer_add(l, "send pace", wake, c);
+    c->t_write = loop_timer_add(l, "send pace", conn_wake, c);
     c->t_owner = loop_timer_add(l, "nick and channels", owner_due, c);
-    loop_source_add(l, (loop_source){ add_fds, process, c });
+    c->t_link = loop_timer_add(l, "relay's CAP answer", conn_link_due, c);
+    loop_source_add(l, (loop_source){ conn_fds, conn_process, c });
     loop_stage_add(l, "write", conn_write, c);
     loop_timer_set(l, c->t_reconnect, loop_now(l));
     return c;

@@ -1,5 +1,5 @@
-/* conn_internal.h — the connection's state, shared by conn.c only: apart so that conn.c (its
- * life, registration, the writer's hands) stays a file one can read whole. */
+/* conn_internal.h — the connection's state, shared by conn.c (its life, registration) and
+ * conn_loop.c (its turn in the loop, the writer's hands): apart so each is a file one reads whole. */
 #ifndef DURAK_CONN_INTERNAL_H
 #define DURAK_CONN_INTERNAL_H
 
@@ -12,6 +12,8 @@
 #include "conn_rejoin.h"
 #include "link.h"
 #include "rng.h"
+
+#define PING_LINE "PING :durakbot"
 
 typedef enum { PING_NONE, PING_QUEUED, PING_SENT } ping_state;
 
@@ -51,9 +53,21 @@ struct conn {
     double ctcp_next;     /* CTCP replies: at most one a second */
     double told_admin_at; /* an admin was told why the bot is held then (0: never) */
     rng_t rng;            /* reconnect jitter, fallback nicks */
-    int t_reconnect, t_ping, t_write, t_owner;
-    lag lag;    /* the PONG delay paces the send queue */
-    chanop ops; /* where the bot is a channel operator: CPRIVMSG */
+    int t_reconnect, t_ping, t_write, t_owner, t_link;
+    bool flushed; /* the writer gave libircclient's socket bytes: the relay takes them now */
+    lag lag;      /* the PONG delay paces the send queue */
+    chanop ops;   /* where the bot is a channel operator: CPRIVMSG */
 };
+
+/* conn.c */
+void conn_request_drop(conn *c, const char *why); /* inside callbacks: dropped after the turn */
+void conn_drop_connection(conn *c, double now, const char *why);
+void conn_arm_ping(conn *c);
+
+/* conn_loop.c: the loop's source, stage and timers */
+void conn_fds(void *ctx, fd_set *in, fd_set *out, int *maxfd);
+void conn_process(void *ctx, fd_set *in, fd_set *out, double now);
+void conn_wake(void *ctx, double now);
+void conn_link_due(void *ctx, double now);
 
 #endif

@@ -1,4 +1,5 @@
-/* conn_link.c — the relay of one connection from the configuration (see conn_link.h). */
+/* conn_link.c — the relay of one connection from the configuration, and its turn in the loop
+ * with libircclient's (see conn_link.h). */
 #include "conn_link.h"
 
 #include <string.h>
@@ -35,4 +36,22 @@ link_relay *conn_start_relay(const bot_config *cf, int *port, char *err, size_t 
 {
     link_opts o = conn_link_opts(cf);
     return link_start(&o, port, err, errlen);
+}
+
+void conn_link_fds(link_relay *r, irc_client *irc, fd_set *in, fd_set *out, int *maxfd)
+{
+    link_fds(r, in, out, maxfd);
+    irc_client_fds(irc, in, out, maxfd);
+}
+
+bool conn_link_process(link_relay *r, irc_client *irc, fd_set *in, fd_set *out, char *err,
+                       size_t errlen)
+{
+    if (link_process(r, in, out))
+        irc_client_mark_readable(irc, in);
+    bool writing = irc_client_writing(irc, out);
+    bool ok = irc_client_process(irc, in, out, err, errlen);
+    if (writing)
+        link_flush(r);
+    return ok;
 }

@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "config.h"
+#include "irc.h"
 #include "link.h"
 
 /* Whether irc.nick, username, realname or password holds '%' (libircclient uses them as printf
@@ -19,5 +20,13 @@ link_opts conn_link_opts(const bot_config *cf);
 /* Every connection goes through the relay: TLS or plain, the wire guard, CAP, SASL; libircclient
  * talks to its end on 127.0.0.1 at *port. NULL with err when it cannot start. */
 link_relay *conn_start_relay(const bot_config *cf, int *port, char *err, size_t errlen);
+
+/* The relay's descriptors and libircclient's, for the loop's wait. */
+void conn_link_fds(link_relay *r, irc_client *irc, fd_set *in, fd_set *out, int *maxfd);
+/* After a wait: the relay first (what it gives libircclient is read in the same turn), then
+ * libircclient, then the relay again for what libircclient wrote. False with err when
+ * libircclient's connection broke (the relay's failure, if any, is link_failed's). */
+bool conn_link_process(link_relay *r, irc_client *irc, fd_set *in, fd_set *out, char *err,
+                       size_t errlen);
 
 #endif

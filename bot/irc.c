@@ -270,6 +270,32 @@ bool irc_client_process(irc_client *c, fd_set *in, fd_set *out, char *err, size_
     return true;
 }
 
+/* libircclient's socket (irc_add_select_descriptors sets only that one), or -1. */
+static int irc_client_sock(irc_client *c)
+{
+    fd_set in, out;
+    int maxfd = -1;
+    FD_ZERO(&in);
+    FD_ZERO(&out);
+    if (c->s)
+        irc_add_select_descriptors(c->s, &in, &out, &maxfd);
+    return maxfd;
+}
+
+void irc_client_mark_readable(irc_client *c, fd_set *in)
+{
+    int fd = irc_client_sock(c);
+    struct pollfd p = { fd, POLLIN, 0 };
+    if (fd >= 0 && poll(&p, 1, 0) == 1 && p.revents)
+        FD_SET(fd, in);
+}
+
+bool irc_client_writing(irc_client *c, const fd_set *out)
+{
+    int fd = irc_client_sock(c);
+    return fd >= 0 && FD_ISSET(fd, out);
+}
+
 /* The descriptor libircclient wants to write to (its output buffer holds lines), or -1. */
 static int irc_client_out_fd(irc_client *c)
 {

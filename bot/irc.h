@@ -58,6 +58,12 @@ void irc_client_fds(irc_client *c, fd_set *in, fd_set *out, int *maxfd);
 /* Reads and writes what the descriptors allow, calling on_event for each line; false with err
  * when the connection is broken. */
 bool irc_client_process(irc_client *c, fd_set *in, fd_set *out, char *err, size_t errlen);
+/* Adds the session's socket to in if it can be read now (a poll that does not wait): after the
+ * relay wrote to it, irc_client_process reads it in the same turn of the loop. libircclient takes
+ * a read that would block for a broken connection, so it is set only when poll says so. */
+void irc_client_mark_readable(irc_client *c, fd_set *in);
+/* Whether irc_client_process will write to the socket: it is in out. */
+bool irc_client_writing(irc_client *c, const fd_set *out);
 typedef enum { IRC_FLUSHED, IRC_FLUSH_LATER, IRC_FLUSH_BROKEN } irc_flush_result;
 /* Writes the lines irc_client_send queued now. FLUSHED: none is left (room for the next ones);
  * LATER: the socket would block, they wait for it to be writable (irc_client_fds); BROKEN (err):

@@ -1,8 +1,10 @@
 /* link: the connection layer, the only code on the IRC server's socket. A thread accepts one
- * connection from libircclient on 127.0.0.1 and relays it to the real server, over plain TCP or a
- * verified TLS connection (OpenSSL; Debian builds libircclient without TLS, CAP or SASL).
+ * connection from libircclient on 127.0.0.1 and connects to the real server, over plain TCP or a
+ * verified TLS connection (OpenSSL; Debian builds libircclient without TLS, CAP or SASL), the
+ * blocking part. It then hands the connection over and ends: the caller's loop relays the bytes
+ * (link_fds, link_process), in the same thread as libircclient.
  *
- * In IRC mode (opts.irc) the relay also holds, in its thread:
+ * In IRC mode (opts.irc) the relay also holds:
  * - the wire guard (link_guard.h): the server's bytes are split into lines (CR LF, or either
  *   alone), IRCv3 tags read then stripped, lines cut to 510 bytes at a UTF-8 boundary, every line
  *   rewritten in one canonical form, and the lines libircclient 1.9 cannot survive dropped and
@@ -14,7 +16,7 @@
  *   a server without CAP registers the bot at once); the relay's own lines and libircclient's are
  *   sent as whole lines, never one inside the other.
  *
- * How what the relay reads reaches the main thread: in band, in the lines libircclient gets, so it
+ * How what the relay reads reaches the bot: in band, in the lines libircclient gets, so it
  * can never be out of step with them:
  * - the sender's services account from the `account` tag is appended to the line's prefix after
  *   the byte LINK_ACCOUNT_SEP ("nick!user@host\x1Faccount"); a prefix never carries that byte
@@ -30,6 +32,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/select.h>
 
 #define LINK_ACCOUNT_SEP '\x1f'
 
@@ -66,13 +69,28 @@ bool link_check(const link_opts *o, char *err, size_t errlen);
 /* Resolves o->host (blocking, like libircclient's own connect), loads the TLS files as link_check,
  * listens on 127.0.0.1 at an ephemeral port (stored in *local_port: give libircclient 127.0.0.1 and
  * that port) and starts the relay thread. The thread accepts one connection from this user (others
- * are refused and logged), connects to o->host:o->port, does the TLS handshake (unless o->plain),
- * then relays both ways until either side closes. Any failure closes the local side, so
+ * are refused and logged), connects to o->host:o->port, does the TLS handshake (unless o->plain)
+ * and hands over; link_process then relays both ways until either side closes. Any failure
+ * closes the local side, so
  * libircclient sees a disconnect; link_failed then tells why in one line, which the relay does not
  * log itself (the caller logs it once, with its retry).
  * Returns NULL and writes one line into err if it cannot start (the host does not resolve, a file
  * does not load, no socket or thread). o is copied. */
 link_relay *link_start(const link_opts *o, int *local_port, char *err, size_t errlen);
+
+/* The descriptors the relay waits on, added to the loop's sets (the hand-over's pipe while it
+ * connects, then the two sides'). */
+void link_fds(link_relay *r, fd_set *in, fd_set *out, int *maxfd);
+/* Moves what can move after a wait (in, out: the ready sets, or NULL), takes the connection over
+ * once the thread has made it, and closes the local side when the relay ends (libircclient then
+ * reads the end). True if it gave libircclient bytes: its socket may be read without waiting. */
+bool link_process(link_relay *r, const fd_set *in, const fd_set *out);
+/* libircclient just wrote to its socket: the relay takes those bytes to the server now, not
+ * after the loop's next wait. */
+void link_flush(link_relay *r);
+/* When link_process must run even if no descriptor is ready (the CAP/SASL answer's deadline, in
+ * clock_monotonic seconds), or -1. */
+double link_deadline(link_relay *r);
 
 /* If the relay failed (the server could not be reached, its certificate was refused, SASL was
  * refused, ...), writes that log line into why and returns true; false while it works or after a

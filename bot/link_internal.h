@@ -37,12 +37,15 @@ struct link_relay {
     SSL_CTX *ctx;
     struct addrinfo *addrs;
     int listen_fd, local_port;
-    int stop_pipe[2]; /* a byte in [1] wakes every wait of the thread: stop */
+    int stop_pipe[2];  /* a byte in [1] wakes every wait of the thread: stop */
+    int ready_pipe[2]; /* a byte in [1]: the thread connected and ended; conn is the caller's */
     pthread_t thread;
-    pthread_mutex_t lock; /* guards error and dropped */
-    char error[1024];     /* the failure's log line; "" while none */
-    unsigned dropped;     /* lines the guard dropped */
-    unsigned logged;      /* bit per link_verdict already logged (thread only) */
+    bool joined;            /* the thread has been joined */
+    struct link_conn *conn; /* the connection, once handed over (the caller's thread only) */
+    pthread_mutex_t lock;   /* guards error and dropped */
+    char error[1024];       /* the failure's log line; "" while none */
+    unsigned dropped;       /* lines the guard dropped */
+    unsigned logged;        /* bit per link_verdict already logged (thread only) */
 };
 
 /* One direction of the relay: bytes read from one side, not yet written to the other. */
@@ -51,7 +54,7 @@ struct link_buf {
     size_t len, off;
 };
 
-/* What the thread owns while it runs. */
+/* A connection: the thread's while it connects, then the caller's loop's. */
 struct link_conn {
     link_relay *r;
     int local, remote;
@@ -71,6 +74,7 @@ struct link_conn {
     bool local_idle, remote_idle; /* plain sockets a short read drained: not read again until
                                      poll says they are readable */
     short local_ev, remote_ev;    /* what the last steps wait for */
+    bool gave;                    /* bytes went to libircclient since link_process last looked */
 };
 
 static inline bool link_is_empty(const char *s) { return !s || !s[0]; }
@@ -96,8 +100,15 @@ SSL_CTX *link_ctx_new(const link_opts *o, char *err, size_t errlen);
 bool link_handshake(struct link_conn *c);
 void link_log_connected(struct link_conn *c);
 
-/* link_pump.c: relays both ways until either side closes, fails or stop is asked: bytes as they
- * are, or (r->irc) lines through the guard with CAP and SASL first. */
-void link_pump(struct link_conn *c);
+/* link_pump.c: relays both ways, bytes as they are or (r->irc) lines through the guard with CAP
+ * and SASL first, in steps the caller's loop runs when a descriptor is ready. */
+/* The encoding and CAP's start; false (link_fail) if the encoding cannot be opened. */
+bool link_pump_begin(struct link_conn *c);
+/* Moves what can move until every step waits (c->local_ev, remote_ev then say for what); false
+ * when the relay ends: either side closed, or it failed (link_fail). */
+bool link_pump_run(struct link_conn *c);
+/* When the answer to the relay's CAP or SASL line is due (clock_monotonic), or -1. */
+double link_pump_deadline(const struct link_conn *c);
+void link_pump_end(struct link_conn *c);
 
 #endif

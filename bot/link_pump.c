@@ -1,5 +1,5 @@
-/* link_pump: the relay thread's work once connected: the server's side over SSL or plain TCP;
- * bytes relayed unchanged, or (IRC mode) the server's lines through the wire guard to libircclient,
+/* link_pump: the relay's work once connected, in the caller's loop: the server's side over SSL or
+ * plain TCP; bytes relayed unchanged, or (IRC mode) the server's lines through the wire guard to libircclient,
  * CAP LS first, then libircclient's lines and the relay's CAP/SASL lines, whole lines each. */
 #define _POSIX_C_SOURCE 200809L
 #include "link_internal.h"
@@ -109,6 +109,7 @@ static enum link_step to_local(struct link_conn *c, struct link_buf *b)
     if (w < 0)
         return STEP_END; /* libircclient went away: nothing to report */
     b->off += (size_t)w;
+    c->gave = true;
     if (b->off == b->len)
         b->off = b->len = 0;
     return STEP_MOVED;
@@ -352,26 +353,7 @@ static enum link_step irc_up(struct link_conn *c)
     return local_in(c);
 }
 
-/* ---- the loop ---- */
-
-/* Waits for what the last steps asked for (or the CAP deadline); false when stop is asked. */
-static bool link_pump_wait(struct link_conn *c)
-{
-    struct pollfd p[3] = { { c->r->stop_pipe[0], POLLIN, 0 },
-                           { c->local_ev ? c->local : -1, c->local_ev, 0 },
-                           { c->remote_ev ? c->remote : -1, c->remote_ev, 0 } };
-    int ms = -1;
-    if (c->r->irc && !link_cap_released(&c->cap)) {
-        double left = (c->cap_deadline - clock_monotonic()) * 1000.0;
-        ms = left < 0 ? 0 : (int)left + 1;
-    }
-    int n = poll(p, 3, ms);
-    if (p[1].revents)
-        c->local_idle = false;
-    if (p[2].revents)
-        c->remote_idle = false;
-    return !(n < 0 && errno != EINTR) && !p[0].revents;
-}
+/* ---- the steps ---- */
 
 /* The server closed and libircclient has everything the server sent. */
 static bool link_server_done(struct link_conn *c)
@@ -405,35 +387,40 @@ static bool link_cap_check(struct link_conn *c)
     return false;
 }
 
-static void link_pump_loop(struct link_conn *c)
+bool link_pump_begin(struct link_conn *c)
 {
     link_relay *r = c->r;
     char err[256];
     c->enc = (link_enc){ LINK_ENC_UTF8, (iconv_t)-1, (iconv_t)-1 };
-    if (r->irc) {
-        if (!link_enc_open(&c->enc, r->encoding, err, sizeof err)) {
-            link_fail(r, "%s", err);
-            return;
-        }
-        link_cap_start(&c->cap, r->sasl, r->sasl_user, r->sasl_pass, r->sasl_required);
-        c->cap_end_at = r->cap_wait_ms ? clock_monotonic() + r->cap_wait_ms / 1000.0 : 0;
-        c->cap_deadline = cap_due(c);
-    }
+    if (!r->irc)
+        return true;
+    if (!link_enc_open(&c->enc, r->encoding, err, sizeof err))
+        return link_fail(r, "%s", err);
+    link_cap_start(&c->cap, r->sasl, r->sasl_user, r->sasl_pass, r->sasl_required);
+    c->cap_end_at = r->cap_wait_ms ? clock_monotonic() + r->cap_wait_ms / 1000.0 : 0;
+    c->cap_deadline = cap_due(c);
+    return true;
+}
+
+bool link_pump_run(struct link_conn *c)
+{
+    link_relay *r = c->r;
     for (;;) {
         c->local_ev = c->remote_ev = 0;
         enum link_step down = r->irc ? irc_down(c) : raw_down(c);
         if (down == STEP_END || link_server_done(c) || !link_cap_check(c))
-            return;
+            return false;
         enum link_step up = r->irc ? irc_up(c) : raw_up(c);
         if (up == STEP_END || link_client_done(c))
-            return;
-        if (down != STEP_MOVED && up != STEP_MOVED && !link_pump_wait(c))
-            return;
+            return false;
+        if (down != STEP_MOVED && up != STEP_MOVED)
+            return true;
     }
 }
 
-void link_pump(struct link_conn *c)
+double link_pump_deadline(const struct link_conn *c)
 {
-    link_pump_loop(c);
-    link_enc_close(&c->enc);
+    return c->r->irc && !link_cap_released(&c->cap) ? c->cap_deadline : -1;
 }
+
+void link_pump_end(struct link_conn *c) { link_enc_close(&c->enc); }

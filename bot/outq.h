@@ -84,6 +84,8 @@ double outq_wait(outq *q, double now);
  * a line waits at most max_delay longer, and the pace (burst + rate * t) is the same. A line held
  * by a penalty server's clock counts as for outq_wait. */
 double outq_wait_batch(outq *q, double now, double max_delay);
+/* The writer's max_delay: the longest a line waits for others to go with it. */
+#define OUTQ_BATCH_SECONDS 0.1
 /* Lines queued. */
 size_t outq_len(const outq *q);
 /* Drops every line and refills the bucket (a new connection starts with a full burst). */

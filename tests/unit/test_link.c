@@ -31,6 +31,7 @@
 
 #include "clock.h"
 #include "link.h"
+#include "link_drive.h"
 #include "local_listen.h"
 
 /* ---- the throwaway PKI, made once for the group ---- */
@@ -379,7 +380,7 @@ static link_opts opts(const char *host, int port, const char *ca_file)
 static link_relay *start(const link_opts *o, int *local_port)
 {
     char err[512] = "";
-    link_relay *r = link_start(o, local_port, err, sizeof err);
+    link_relay *r = drive_start(o, local_port, err, sizeof err);
     if (!r)
         fail_msg("link_start: %s", err);
     assert_true(*local_port > 0 && *local_port < 65536);
@@ -402,7 +403,7 @@ static void assert_refused(struct fixture *f, const link_opts *o, const struct p
     assert_eof(fd);
     char why[512], line[600];
     assert_true(link_failed(r, why, sizeof why));
-    link_stop(r);
+    drive_stop(r);
     echo_join(&e);
     close(fd);
     char expect[512];
@@ -435,7 +436,7 @@ static void run_roundtrip(struct fixture *f, const char *host, const char *want_
     close(fd);
     echo_join(&e); /* ends when the relay passes the close on */
     assert_false(link_failed(r, NULL, 0));
-    link_stop(r);
+    drive_stop(r);
     assert_true(e.handshake_ok);
     assert_string_equal(e.sni, want_sni);
     assert_string_equal(e.client_cn, "");
@@ -469,7 +470,7 @@ static void test_server_closes(void **state)
     roundtrip(fd, "QUIT :BYE\r\n", 11); /* the server echoes it, then closes */
     assert_eof(fd);
     assert_false(link_failed(r, NULL, 0));
-    link_stop(r);
+    drive_stop(r);
     echo_join(&e);
     close(fd);
     char line[128];
@@ -493,7 +494,7 @@ static void test_client_certificate(void **state)
         roundtrip(fd, "PING :x\r\n", 9);
         close(fd);
         echo_join(&e);
-        link_stop(r);
+        drive_stop(r);
         assert_string_equal(e.client_cn, "durakbot-client");
     }
     assert_non_null(strstr(fixture_log(f), ", client certificate sent), certificate verified"));
@@ -571,7 +572,7 @@ static void test_no_verify(void **state)
     close(fd);
     echo_join(&e);
     assert_false(link_failed(r, NULL, 0));
-    link_stop(r);
+    drive_stop(r);
     char line[300];
     snprintf(line, sizeof line,
              "<4>TLS: connected to 127.0.0.1:%d WITHOUT checking its certificate (irc.tls_verify = "
@@ -595,7 +596,7 @@ static void test_connection_refused(void **state)
     assert_eof(fd);
     char why[256], want[256];
     assert_true(link_failed(r, why, sizeof why));
-    link_stop(r);
+    drive_stop(r);
     close(fd);
     snprintf(
         want, sizeof want,
@@ -617,7 +618,7 @@ static void test_not_tls(void **state)
     assert_eof(fd);
     char why[512], prefix[128];
     assert_true(link_failed(r, why, sizeof why));
-    link_stop(r);
+    drive_stop(r);
     echo_join(&e);
     close(fd);
     snprintf(prefix, sizeof prefix, "TLS: handshake with 127.0.0.1:%d failed: ", e.port);
@@ -643,7 +644,7 @@ static void test_only_loopback(void **state)
                      -1); /* one connection, then it stops listening */
     close(fd);
     echo_join(&e);
-    link_stop(r);
+    drive_stop(r);
 }
 
 /* A process of another user connects first: refused, and the bot's own connection still works. */
@@ -684,7 +685,7 @@ static void test_other_user_refused(void **state)
     close(ready[0]);
     close(ready[1]);
     echo_join(&e);
-    link_stop(r);
+    drive_stop(r);
     char line[200];
     snprintf(line, sizeof line,
              "<4>TLS relay: refused a connection to 127.0.0.1:%d from another user (uid 65534): "
@@ -703,9 +704,9 @@ static void test_stop_before_connect(void **state)
     link_opts o = opts("127.0.0.1", 6697, f->pki->ca_pem);
     link_relay *r = start(&o, &port);
     double t0 = clock_monotonic();
-    link_stop(r);
+    drive_stop(r);
     assert_true(clock_monotonic() - t0 < 1.0);
-    link_stop(NULL);
+    drive_stop(NULL);
     assert_int_equal(connect_to("127.0.0.1", port), -1); /* nothing listens any more */
 }
 
@@ -721,7 +722,7 @@ static void test_stop_while_relaying(void **state)
     assert_true(fd >= 0);
     roundtrip(fd, "PING :x\r\n", 9);
     double t0 = clock_monotonic();
-    link_stop(r);
+    drive_stop(r);
     assert_true(clock_monotonic() - t0 < 1.0);
     assert_eof(fd);
     close(fd);
@@ -741,7 +742,7 @@ static void test_stop_during_handshake(void **state)
     struct pollfd p = { silent, POLLIN, 0 };
     assert_int_equal(poll(&p, 1, 5000), 1); /* the relay connected */
     double t0 = clock_monotonic();
-    link_stop(r);
+    drive_stop(r);
     assert_true(clock_monotonic() - t0 < 1.0);
     assert_eof(fd);
     close(fd);
@@ -757,7 +758,7 @@ static void assert_check_fails(const link_opts *o, const char *want)
     assert_false(link_check(o, err, sizeof err));
     assert_string_equal(err, want);
     err[0] = '\0';
-    assert_null(link_start(o, &port, err, sizeof err));
+    assert_null(drive_start(o, &port, err, sizeof err));
     assert_string_equal(err, want);
     assert_int_equal(port, -1);
 }
@@ -819,11 +820,11 @@ static void test_bad_options(void **state)
         "or the file's permissions)");
     char err[256];
     int port = -1;
-    assert_null(link_start(&o, &port, err, sizeof err));
+    assert_null(drive_start(&o, &port, err, sizeof err));
     assert_string_equal(
         err, "TLS: bad relay options (host \"\", port 6697): check irc.server and irc.port");
     o = opts("127.0.0.1", 0, NULL);
-    assert_null(link_start(&o, &port, NULL, 0));
+    assert_null(drive_start(&o, &port, NULL, 0));
 }
 
 #define FIXTURE_TEST(fn) cmocka_unit_test_setup_teardown(fn, fixture_setup, fixture_teardown)

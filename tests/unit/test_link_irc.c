@@ -22,6 +22,7 @@
 
 #include "clock.h"
 #include "link.h"
+#include "link_drive.h"
 #include "local_listen.h"
 
 static int connect_to(int port)
@@ -81,7 +82,7 @@ static void open_relay(struct setup *s, link_sasl sasl, bool required, int cap_w
                     .sasl_pass = "sekrit",
                     .sasl_required = required,
                     .cap_wait_ms = cap_wait_ms };
-    s->r = link_start(&o, &local, err, sizeof err);
+    s->r = drive_start(&o, &local, err, sizeof err);
     if (!s->r)
         fail_msg("link_start: %s", err);
     s->cli = connect_to(local);
@@ -93,7 +94,7 @@ static void open_relay(struct setup *s, link_sasl sasl, bool required, int cap_w
 static void close_relay(struct setup *s)
 {
     close(s->cli);
-    link_stop(s->r);
+    drive_stop(s->r);
     close(s->srv);
     close(s->listen);
 }
@@ -196,13 +197,13 @@ static void test_refused_not_logged(void **state)
     fflush(stderr);
     dup2(logfd, 2);
     link_opts o = { .host = "127.0.0.1", .port = port, .plain = true, .irc = true };
-    link_relay *r = link_start(&o, &local, err, sizeof err);
+    link_relay *r = drive_start(&o, &local, err, sizeof err);
     assert_non_null(r);
     int cli = connect_to(local);
     char buf[64] = "";
     assert_false(read_until(cli, buf, sizeof buf, "x", 5000)); /* EOF */
     assert_true(link_failed(r, why, sizeof why));
-    link_stop(r);
+    drive_stop(r);
     close(cli);
     fflush(stderr);
     dup2(saved, 2);
