@@ -187,7 +187,8 @@ static void persist_due(void *ctx, double now)
 static void stage_persist(void *ctx, double now)
 {
     daemon_ctx *d = ctx;
-    persist_step(d->persist, d->t, now, &d->box);
+    if (!persist_hold(d->persist, outq_wait_batch(d->q, now, OUTQ_BATCH_SECONDS), now))
+        persist_step(d->persist, d->t, now, &d->box);
     loop_timer_set(d->l, d->t_persist, persist_next_retry(d->persist));
     loop_timer_set(d->l, d->t_tables, tables_next_deadline(d->t));
     if (tables_count(d->t) != d->games_reported)

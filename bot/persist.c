@@ -49,6 +49,7 @@ struct persist {
     int ntab;
     bool failing; /* since the last failed write, until one succeeds */
     double backoff, retry_at;
+    double held_since; /* the first step persist_hold held, in the current spell (-1: none) */
     char told[PERSIST_TOLD_MAX][PERSIST_CHANNEL_MAX];
     int ntold;
     const tables *t;     /* of the last step: the language of each channel told */
@@ -62,6 +63,8 @@ persist *persist_new(store *db)
         free(p);
         return NULL;
     }
+    if (p)
+        p->held_since = -1;
     if (p)
         p->db = db;
     return p;
@@ -96,7 +99,23 @@ size_t persist_pending(const persist *p) { return (size_t)(p->nstat + p->ntab); 
 double persist_next_retry(const persist *p)
 {
     bool waiting = p->db && (p->nstat || p->ntab || store_mode_of(p->db) != STORE_WRITABLE);
-    return waiting && p->failing ? p->retry_at : -1;
+    double retry = waiting && p->failing ? p->retry_at : -1;
+    double held = p->held_since >= 0 ? p->held_since + PERSIST_HOLD_MAX : -1;
+    return retry < 0 || (held >= 0 && held < retry) ? held : retry;
+}
+
+bool persist_hold(persist *p, double send_wait, double now)
+{
+    if (send_wait <= 0) {
+        p->held_since = -1;
+        return false;
+    }
+    if (p->held_since < 0)
+        p->held_since = now;
+    if (now - p->held_since < PERSIST_HOLD_MAX)
+        return true;
+    p->held_since = -1;
+    return false;
 }
 
 /* ---- taking the tables' changes ---- */

@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "outbox.h"
+#include "outq.h"
 #include "store.h"
 #include "tables.h"
 
@@ -29,8 +30,16 @@ void persist_step(persist *p, tables *t, double now, outbox *o);
 /* The same, trying at once whatever the pause (the bot stops): what still cannot be written is
  * logged at error level as lost. */
 void persist_flush(persist *p, tables *t, double now, outbox *o);
-/* When the next try is due (absolute time), or -1 when nothing waits. */
+/* When the next try is due (absolute time): a retry, or the end of a hold; -1 when nothing waits. */
 double persist_next_retry(const persist *p);
+
+/* Group commit. When the send queue holds its lines anyway (send_wait: outq_wait_batch, > 0),
+ * a step may wait for the next batch of lines, at most PERSIST_HOLD_MAX seconds since the first
+ * step held: one transaction then saves several moves (under load, half the commits). Nothing is
+ * said before it is saved still: the writer sends only when outq_wait_batch is 0, and the step
+ * before it in the same turn then saves. True: skip persist_step this turn. */
+#define PERSIST_HOLD_MAX OUTQ_BATCH_SECONDS
+bool persist_hold(persist *p, double send_wait, double now);
 /* Results and tables waiting to be written. */
 size_t persist_pending(const persist *p);
 

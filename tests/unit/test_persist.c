@@ -1,5 +1,5 @@
 /* test_persist.c — the tables' changes into the store under faults: one transaction per loop
- * iteration, a full disk (PRAGMA max_page_count), a read-only file, a locked database. */
+ * iteration, held for the next batch of lines under load, a full disk (PRAGMA max_page_count), a read-only file, a locked database. */
 #define _GNU_SOURCE
 #include <setjmp.h>
 #include <stdarg.h>
@@ -162,6 +162,39 @@ static void test_one_transaction_per_iteration(void **state)
     h_free(h);
 }
 
+/* Group commit: while the send queue holds its lines (send_wait > 0), steps wait for the next batch
+ * of lines, up to PERSIST_HOLD_MAX; the turn whose lines may go (send_wait 0) or an empty queue
+ * (-1) saves at once, so nothing is said before it is saved. */
+static void test_hold_for_next_batch(void **state)
+{
+    (void)state;
+    harness *h = h_new();
+    h_open_store(h);
+    h_attach(h);
+    h->commits = 0;
+    event(h, "alice", "#a", "!durak");
+    assert_true(persist_hold(h->p, 0.05, h->now)); /* held: no step, nothing saved */
+    assert_true(persist_next_retry(h->p) > h->now);
+    assert_true(persist_next_retry(h->p) <= h->now + PERSIST_HOLD_MAX + 1e-9);
+    event(h, "bob", "#b", "!durak");
+    assert_true(persist_hold(h->p, 0.03, h->now - 2.5 + 0.05)); /* still within the hold */
+    assert_int_equal(h->commits, 0);
+    assert_false(persist_hold(h->p, 0.0, h->now)); /* the lines may go: save first */
+    step(h);
+    assert_int_equal(h->commits, 1); /* both tables in one transaction */
+    assert_int_equal(saved_tables(h), 2);
+    assert_true(persist_next_retry(h->p) < 0);
+    event(h, "carol", "#c", "!durak");
+    assert_false(persist_hold(h->p, -1, h->now)); /* nothing queued: at once */
+    double t0 = h->now;
+    assert_true(persist_hold(h->p, 5.0, t0)); /* a long wait (a penalty clock): bounded */
+    assert_false(persist_hold(h->p, 5.0, t0 + PERSIST_HOLD_MAX));
+    step(h);
+    assert_int_equal(h->commits, 2);
+    assert_int_equal(saved_tables(h), 3);
+    h_free(h);
+}
+
 /* A full disk: the result is kept, the channel told once, retried with back-off, then written
  * with the deletion of its table, so the finished game does not come back. */
 static void test_disk_full_keeps_result(void **state)
@@ -292,6 +325,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_one_transaction_per_iteration),
+        cmocka_unit_test(test_hold_for_next_batch),
         cmocka_unit_test(test_disk_full_keeps_result),
         cmocka_unit_test(test_read_only_file),
         cmocka_unit_test(test_locked_at_start),
