@@ -85,8 +85,9 @@ static int partner_of(const durak_game *g, int seat)
     return g->opt.teams ? durak_partner(g, seat) : -1;
 }
 
-/* R14: once the stock is empty, a player with no cards is out at once. */
-static void mark_out(durak_game *g, int seat)
+/* R14: once the stock is empty, a player with no cards is out at once. Out of line: a seat
+ * goes out a few times a game, and its callers are on every move's path. */
+static __attribute__((noinline)) void mark_out(durak_game *g, int seat)
 {
     /* One test, not three: each card played asks, and the stock's end comes at random. */
     if (!((g->stock_len == 0) & (g->hand[seat] == 0) & seat_in(g->in_game, seat)))
@@ -120,7 +121,7 @@ static void clear_table(durak_game *g)
     g->table = g->uncovered = 0;
 }
 
-static void take_from_hand(durak_game *g, int seat, card_t c)
+static inline void take_from_hand(durak_game *g, int seat, card_t c)
 {
     g->hand[seat] &= ~card_bit(c);
     g->known[seat] &= ~card_bit(c);
@@ -154,6 +155,16 @@ static void forget_history(durak_game *g)
     g->nhistory = 0;
 }
 
+/* Whether h is among the first n entries, the ones past n masked: for h == 0, which the
+ * entries past the count also hold. */
+static bool recorded_masked(const durak_game *g, uint64_t h, int n)
+{
+    bool seen = false;
+    for (int i = 0; i < n; i++)
+        seen |= g->history[i] == h;
+    return seen;
+}
+
 /* Records the situation; true if it was seen since a card last left the game. The
  * list never overflows: start_bout ends the game before a 129th quiet bout. */
 static bool seen_before(durak_game *g)
@@ -161,13 +172,17 @@ static bool seen_before(durak_game *g)
     uint64_t h = situation_hash(g);
     int n = g->nhistory, i = 0;
     bool seen = false;
-    /* Four entries a round, those past the count masked (the list has room: n <= 128): a loop
-     * of one round per entry mispredicted its exit nearly every bout, as n varies. */
+    /* Four entries a round, whatever the count (the list has room: n < 128 here): a loop of
+     * one round per entry mispredicted its exit nearly every bout, as n varies. The entries
+     * past the count are 0 (durak_validate holds them to it), so they match no other hash and
+     * need no mask; a hash of 0 itself takes the masked loop. */
+    const uint64_t *past = g->history;
     do {
-        for (int k = 0; k < 4; k++)
-            seen |= (i + k < n) & (g->history[i + k] == h);
+        seen |= (past[i] == h) | (past[i + 1] == h) | (past[i + 2] == h) | (past[i + 3] == h);
         i += 4;
     } while (i < n);
+    if (h == 0)
+        seen = recorded_masked(g, h, n);
     if (seen)
         return true;
     g->history[g->nhistory++] = h;
@@ -225,6 +240,30 @@ static void start_bout(durak_game *g, int attacker)
         end_game(g, DURAK_RESULT_DRAW, -1);
 }
 
+/* The cards stock[from..len-1], 1 to 6 of them: how many comes at random, so on a little-endian
+ * target by one 8-byte read of the stock's top and six byte lookups, the bytes below `from`
+ * replaced by 63 (no card: ranks stop at 12), instead of a loop of that many rounds. */
+static cards_t stock_top(const durak_game *g, int from, int len)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t w;
+    int at = len >= 8 ? len - 8 : 0, skip = 8 - (len - from); /* bytes of w not drawn */
+    memcpy(&w, &g->stock[at], sizeof w);
+    w <<= 8 * (at + 8 - len); /* the top card in the high byte */
+    uint64_t keep = ~UINT64_C(0) << 8 * skip;
+    w = (w & keep) | (UINT64_C(0x3F3F3F3F3F3F3F3F) & ~keep);
+    cards_t drawn = 0;
+    for (int k = 2; k < 8; k++)
+        drawn |= card_bit((card_t)(w >> 8 * k) & 63);
+    return drawn & ~card_bit(63);
+#else
+    cards_t drawn = 0;
+    for (int i = from; i < len; i++)
+        drawn |= card_bit(g->stock[i]);
+    return drawn;
+#endif
+}
+
 /* R13: up to 6 cards, the leader first, then clockwise, the defender last. */
 static void draw_up(durak_game *g, int seat)
 {
@@ -232,12 +271,10 @@ static void draw_up(durak_game *g, int seat)
     if (need <= 0 || len == 0)
         return;
     int from = need < len ? len - need : 0;
-    cards_t drawn = 0;
-    for (int i = from; i < len; i++) {
-        drawn |= card_bit(g->stock[i]);
-        g->stock[i] = CARD_NONE;
-    }
-    g->hand[seat] |= drawn;
+    g->hand[seat] |= stock_top(g, from, len);
+    /* stock_len never exceeds 52 - 12 (durak_validate), so stock[from + 7] is in the list;
+     * the entries past len are CARD_NONE already. */
+    memset(&g->stock[from], CARD_NONE, 8);
     g->stock_len = (uint8_t)from;
     if (from == 0) { /* the face-up trump card, stock[0], was the last drawn (R3) */
         g->known[seat] |= card_bit(g->trump_card);
@@ -245,16 +282,21 @@ static void draw_up(durak_game *g, int seat)
     }
 }
 
+/* R13 by seat masks: the seats from the leader up, then those below it, the defender after
+ * them all. draw_up draws nothing once the stock is gone. R14: with the stock gone before
+ * this bout's draw, each hand that emptied went out as its last card was played; only a
+ * draw that empties the stock can leave a seat in the game with no cards. */
 static void draw_all(durak_game *g)
 {
-    int n = g->opt.players;
-    if (g->stock_len) {
-        for (int i = 0, s = g->leader; i < n && g->stock_len; i++, s = s + 1 < n ? s + 1 : 0)
-            if (s != g->defender && seat_in(g->in_game, s))
-                draw_up(g, s);
-        if (seat_in(g->in_game, g->defender))
-            draw_up(g, g->defender);
-    }
+    if (!g->stock_len)
+        return;
+    unsigned seats = g->in_game & ~(1u << g->defender), low = (1u << g->leader) - 1u;
+    for (unsigned m = seats & ~low; m; m &= m - 1)
+        draw_up(g, __builtin_ctz(m));
+    for (unsigned m = seats & low; m; m &= m - 1)
+        draw_up(g, __builtin_ctz(m));
+    if (seat_in(g->in_game, g->defender))
+        draw_up(g, g->defender);
     mark_all_out(g);
 }
 
@@ -290,15 +332,11 @@ static void pick_up(durak_game *g)
     finish_bout(g, false);
 }
 
-/* R8, R10: the seats that may add cards to the table at all, as a bit mask. R19: never the
- * defender's partner; with neighbours the main attacker also may, as they need not sit next
- * to the defender. */
-static unsigned thrower_seats(const durak_game *g)
+/* thrower_seats with teams or neighbours (R10, R19). */
+static __attribute__((noinline)) unsigned thrower_seats_limited(const durak_game *g)
 {
     int d = g->defender;
     unsigned m = g->in_game & ~(1u << d);
-    if (!g->opt.teams && g->opt.throwin == DURAK_THROWIN_ALL) /* the common game: all may */
-        return m;
     int partner = partner_of(g, d);
     if (partner >= 0)
         m &= ~(1u << partner);
@@ -310,6 +348,16 @@ static unsigned thrower_seats(const durak_game *g)
         m &= near;
     }
     return m;
+}
+
+/* R8, R10: the seats that may add cards to the table at all, as a bit mask. R19: never the
+ * defender's partner; with neighbours the main attacker also may, as they need not sit next
+ * to the defender. The common game inline: everyone but the defender. */
+static inline unsigned thrower_seats(const durak_game *g)
+{
+    if (!g->opt.teams && g->opt.throwin == DURAK_THROWIN_ALL)
+        return g->in_game & ~(1u << g->defender);
+    return thrower_seats_limited(g);
 }
 
 static bool is_thrower(const durak_game *g, int seat) { return (thrower_seats(g) >> seat) & 1; }
@@ -455,13 +503,9 @@ static int transfer_target(const durak_game *g)
     return nd;
 }
 
-static durak_error check_play(const durak_game *g, cards_t hand, card_t c)
+/* Why check_play refuses c. */
+static __attribute__((noinline)) durak_error play_error(const durak_game *g, cards_t hand, card_t c)
 {
-    /* A legal play first, by one test: whether it leads or adds comes at random. */
-    bool adds = g->nattack < g->limit && ((g->table_ranks >> card_rank(c)) & 1);
-    if ((g->phase != DURAK_PHASE_DEFEND) & cards_has(hand, c)
-        & ((g->phase == DURAK_PHASE_ATTACK) | adds))
-        return DURAK_OK;
     if (g->phase == DURAK_PHASE_DEFEND)
         return DURAK_ERR_WRONG_PHASE;
     if (!cards_has(hand, c))
@@ -473,6 +517,16 @@ static durak_error check_play(const durak_game *g, cards_t hand, card_t c)
     if (!((g->table_ranks >> card_rank(c)) & 1))
         return DURAK_ERR_RANK_NOT_ON_TABLE;
     return DURAK_OK;
+}
+
+static inline durak_error check_play(const durak_game *g, cards_t hand, card_t c)
+{
+    /* A legal play by one test: whether it leads or adds comes at random. */
+    bool adds = (g->nattack < g->limit) & ((g->table_ranks >> card_rank(c)) & 1);
+    if ((g->phase != DURAK_PHASE_DEFEND) & cards_has(hand, c)
+        & ((g->phase == DURAK_PHASE_ATTACK) | adds))
+        return DURAK_OK;
+    return play_error(g, hand, c);
 }
 
 /* The table slot of attack card t, which is on the table: the first byte equal to t among
@@ -497,7 +551,9 @@ static int attack_slot(const durak_game *g, card_t t)
 }
 
 /* Checks `beat c t`: t uncovered is one test of the uncovered set, no scan of the table. */
-static durak_error check_beat(const durak_game *g, cards_t hand, card_t c, card_t t)
+/* Why check_beat refuses `beat c t`. */
+static __attribute__((noinline)) durak_error beat_error(const durak_game *g, cards_t hand, card_t c,
+                                                        card_t t)
 {
     if (g->phase != DURAK_PHASE_DEFEND)
         return DURAK_ERR_WRONG_PHASE;
@@ -508,6 +564,17 @@ static durak_error check_beat(const durak_game *g, cards_t hand, card_t c, card_
     if (!card_beats(c, t, g->trump))
         return DURAK_ERR_DOES_NOT_BEAT;
     return DURAK_OK;
+}
+
+/* Checks `beat c t`: t uncovered is one test of the uncovered set, no scan of the table; a
+ * legal beat by one test (t >= 64 is in no set: the shift is by t & 63 and t's bit tested). */
+static inline durak_error check_beat(const durak_game *g, cards_t hand, card_t c, card_t t)
+{
+    cards_t open = t < 64 ? g->uncovered : 0;
+    if ((g->phase == DURAK_PHASE_DEFEND) & cards_has(open, t & 63) & cards_has(hand, c)
+        & card_beats(c, t, g->trump))
+        return DURAK_OK;
+    return beat_error(g, hand, c, t);
 }
 
 static durak_error check_transfer(const durak_game *g, cards_t hand, card_t c)
@@ -550,8 +617,8 @@ durak_error durak_check(const durak_game *g, durak_action a)
 
 /* Writes action `n` as one 4-byte store whose last byte lands in out[n + 1] (the list never
  * comes near DURAK_MAX_ACTIONS): the caller's loads of a just-written action are then served
- * from one store, not stalled on three. */
-static inline void put_action(durak_action *out, int n, int kind, card_t card, card_t target)
+ * from one store, not stalled on three. Counts are size_t: no sign extension per slot. */
+static inline void put_action(durak_action *out, size_t n, int kind, card_t card, card_t target)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     uint32_t word = (uint32_t)kind | (uint32_t)card << 8 | (uint32_t)target << 16;
@@ -566,11 +633,11 @@ static inline void put_action(durak_action *out, int n, int kind, card_t card, c
  * count advancing only for cards: a loop run once per card mispredicted its exit on nearly
  * every call, as the sets' sizes vary at random (cachegrind: a third of a random game's
  * mispredicted branches). The slots past the count are scratch. */
-static int put_cards(durak_action *out, int n, cards_t set, int kind, card_t target)
+static inline size_t put_cards(durak_action *out, size_t n, cards_t set, int kind, card_t target)
 {
     do {
         for (int k = 0; k < 3; k++) {
-            int has = set != 0;
+            size_t has = set != 0;
             put_action(out, n, kind, cards_first(set | UINT64_C(1) << 63), target);
             n += has;
             set &= set - 1;
@@ -579,29 +646,37 @@ static int put_cards(durak_action *out, int n, cards_t set, int kind, card_t tar
     return n;
 }
 
+/* The defender's moves: each cover of each uncovered card, take, then the transfers. Apart
+ * from the plays, which need no saved registers: most lists are plays. */
+static __attribute__((noinline)) int legal_defence(const durak_game *g, durak_action *out)
+{
+    size_t n = 0;
+    cards_t hand = g->hand[g->actor];
+    int trump = g->trump;
+    for (cards_t u = durak_uncovered(g); u; u &= u - 1) {
+        card_t t = cards_first(u);
+        n = put_cards(out, n, cards_beating(hand, t, trump), DURAK_ACT_BEAT, t);
+    }
+    put_action(out, n++, DURAK_ACT_TAKE, CARD_NONE, CARD_NONE);
+    cards_t same = hand & cards_of_rank(card_rank(g->attack[0]));
+    /* The variant first: in a classic game then one well-predicted test. */
+    if (g->opt.variant == DURAK_VARIANT_TRANSFER && same && transfer_target(g) >= 0)
+        n = put_cards(out, n, same, DURAK_ACT_TRANSFER, CARD_NONE);
+    return (int)n;
+}
+
 int durak_legal(const durak_game *g, durak_action *out)
 {
-    int n = 0;
-    if (g->phase == DURAK_PHASE_OVER)
+    int phase = g->phase;
+    if (phase == DURAK_PHASE_DEFEND)
+        return legal_defence(g, out);
+    if (phase == DURAK_PHASE_OVER)
         return 0;
-    cards_t hand = g->hand[g->actor];
-    if (g->phase == DURAK_PHASE_DEFEND) {
-        int trump = g->trump;
-        for (cards_t u = durak_uncovered(g); u; u &= u - 1) {
-            card_t t = cards_first(u);
-            n = put_cards(out, n, cards_beating(hand, t, trump), DURAK_ACT_BEAT, t);
-        }
-        put_action(out, n++, DURAK_ACT_TAKE, CARD_NONE, CARD_NONE);
-        cards_t same = hand & cards_of_rank(card_rank(g->attack[0]));
-        /* The variant first: in a classic game then one well-predicted test. */
-        if (g->opt.variant == DURAK_VARIANT_TRANSFER && same && transfer_target(g) >= 0)
-            n = put_cards(out, n, same, DURAK_ACT_TRANSFER, CARD_NONE);
-        return n;
-    }
-    bool attack = g->phase == DURAK_PHASE_ATTACK;
-    n = put_cards(out, 0, attack ? hand : throwable(g, g->actor), DURAK_ACT_PLAY, CARD_NONE);
+    bool attack = phase == DURAK_PHASE_ATTACK;
+    size_t n = put_cards(out, 0, attack ? g->hand[g->actor] : throwable(g, g->actor),
+                         DURAK_ACT_PLAY, CARD_NONE);
     put_action(out, n, DURAK_ACT_PASS, CARD_NONE, CARD_NONE);
-    return n + !attack;
+    return (int)n + !attack;
 }
 
 bool durak_complete_beat(const durak_game *g, card_t card, durak_action *out)
