@@ -398,15 +398,15 @@ static void start_connect(void *ctx, double now)
     }
     copy_str(c->nick, sizeof c->nick, cf->irc.nick);
     c->connect_at = c->last_rx = now;
-    int port;
-    if (!(c->relay = conn_start_relay(cf, &port, err, sizeof err))) {
+    int fd;
+    if (!(c->relay = conn_start_relay(cf, &fd, err, sizeof err))) {
         conn_drop_connection(c, now, err);
         return;
     }
     log_msg(LOG_INFO, "connecting to %s:%d%s as %s", cf->irc.server, cf->irc.port,
             cf->irc.tls ? " over TLS" : "", c->nick);
-    if (!irc_client_connect(c->irc, "127.0.0.1", port, cf->irc.password, cf->irc.nick,
-                            cf->irc.username, cf->irc.realname, err, sizeof err)) {
+    if (!irc_client_connect(c->irc, fd, cf->irc.password, cf->irc.nick, cf->irc.username,
+                            cf->irc.realname, err, sizeof err)) {
         conn_drop_connection(c, now, err);
         return;
     }

@@ -31,11 +31,11 @@ link_opts conn_link_opts(const bot_config *cf)
 }
 
 /* Every connection goes through the relay (bot/link.h): TLS or plain, the wire guard, CAP, SASL;
- * libircclient talks to its end on 127.0.0.1. */
-link_relay *conn_start_relay(const bot_config *cf, int *port, char *err, size_t errlen)
+ * libircclient talks to its end of a socket pair. */
+link_relay *conn_start_relay(const bot_config *cf, int *fd, char *err, size_t errlen)
 {
     link_opts o = conn_link_opts(cf);
-    return link_start(&o, port, err, errlen);
+    return link_start(&o, fd, err, errlen);
 }
 
 void conn_link_fds(link_relay *r, irc_client *irc, fd_set *in, fd_set *out, int *maxfd)

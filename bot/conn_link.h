@@ -18,8 +18,8 @@ bool conn_has_percent(const bot_config *c);
 link_opts conn_link_opts(const bot_config *cf);
 
 /* Every connection goes through the relay: TLS or plain, the wire guard, CAP, SASL; libircclient
- * talks to its end on 127.0.0.1 at *port. NULL with err when it cannot start. */
-link_relay *conn_start_relay(const bot_config *cf, int *port, char *err, size_t errlen);
+ * talks to its end of a socket pair, *fd. NULL with err when it cannot start. */
+link_relay *conn_start_relay(const bot_config *cf, int *fd, char *err, size_t errlen);
 
 /* The relay's descriptors and libircclient's, for the loop's wait. */
 void conn_link_fds(link_relay *r, irc_client *irc, fd_set *in, fd_set *out, int *maxfd);

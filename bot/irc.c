@@ -3,10 +3,15 @@
 #define _POSIX_C_SOURCE 200809L
 #include "irc.h"
 
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <libircclient.h>
 
@@ -232,27 +237,66 @@ bool irc_client_open(const irc_client *c) { return c->s != NULL; }
 
 static bool has_percent(const char *s) { return s && strchr(s, '%'); }
 
-bool irc_client_connect(irc_client *c, const char *host, int port, const char *password,
-                        const char *nick, const char *user, const char *realname, char *err,
-                        size_t errlen)
+/* A listening socket on 127.0.0.1 at a free port (*port) that nobody accepts from, or -1. */
+static int irc_listen_once(int *port)
+{
+    struct sockaddr_in a = { 0 };
+    socklen_t alen = sizeof a;
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd >= 0
+        && (bind(fd, (struct sockaddr *)&a, sizeof a) != 0 || listen(fd, 1) != 0
+            || getsockname(fd, (struct sockaddr *)&a, &alen) != 0)) {
+        close(fd);
+        fd = -1;
+    }
+    *port = ntohs(a.sin_port);
+    return fd;
+}
+
+static int irc_client_sock(irc_client *c);
+
+/* libircclient connects only by address: it connects to a listener of ours that never accepts,
+ * and that socket is replaced by fd (dup2) before libircclient reads or writes it. Once the
+ * socket is writable it only asks that it has a peer, which a socket pair has. */
+static bool irc_client_adopt(irc_client *c, int fd, const char *password, const char *nick,
+                             const char *user, const char *realname, char *err, size_t errlen)
+{
+    int port, listener = irc_listen_once(&port);
+    if (listener < 0) {
+        snprintf(err, errlen, "cannot listen on 127.0.0.1 for libircclient: %s", strerror(errno));
+        return false;
+    }
+    bool ok = !irc_connect(c->s, "127.0.0.1", (unsigned short)port,
+                           password && password[0] ? password : NULL, nick, user, realname);
+    int sock = ok ? irc_client_sock(c) : -1;
+    if (!ok)
+        snprintf(err, errlen, "%s", irc_strerror(irc_errno(c->s)));
+    else if (sock < 0 || dup2(fd, sock) < 0) {
+        snprintf(err, errlen, "cannot give libircclient its socket: %s", strerror(errno));
+        ok = false;
+    }
+    close(listener);
+    return ok;
+}
+
+bool irc_client_connect(irc_client *c, int fd, const char *password, const char *nick,
+                        const char *user, const char *realname, char *err, size_t errlen)
 {
     irc_client_close(c);
-    if (has_percent(nick) || has_percent(user) || has_percent(realname) || has_percent(password)) {
+    bool ok = false;
+    if (has_percent(nick) || has_percent(user) || has_percent(realname) || has_percent(password))
         snprintf(err, errlen, "irc.nick, username, realname or password holds '%%'; remove it");
-        return false;
-    }
-    if (!(c->s = irc_create_session((irc_callbacks_t *)&CALLBACKS))) {
+    else if (!(c->s = irc_create_session((irc_callbacks_t *)&CALLBACKS)))
         snprintf(err, errlen, "out of memory creating the session");
-        return false;
+    else {
+        irc_set_ctx(c->s, c);
+        if (!(ok = irc_client_adopt(c, fd, password, nick, user, realname, err, errlen)))
+            irc_client_close(c);
     }
-    irc_set_ctx(c->s, c);
-    if (irc_connect(c->s, host, (unsigned short)port, password && password[0] ? password : NULL,
-                    nick, user, realname)) {
-        snprintf(err, errlen, "%s", irc_strerror(irc_errno(c->s)));
-        irc_client_close(c);
-        return false;
-    }
-    return true;
+    close(fd);
+    return ok;
 }
 
 void irc_client_fds(irc_client *c, fd_set *in, fd_set *out, int *maxfd)
@@ -285,8 +329,7 @@ static int irc_client_sock(irc_client *c)
 void irc_client_mark_readable(irc_client *c, fd_set *in)
 {
     int fd = irc_client_sock(c);
-    struct pollfd p = { fd, POLLIN, 0 };
-    if (fd >= 0 && poll(&p, 1, 0) == 1 && p.revents)
+    if (fd >= 0)
         FD_SET(fd, in);
 }
 

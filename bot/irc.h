@@ -44,11 +44,11 @@ irc_client *irc_client_new(irc_event_fn on_event, void *ctx);
 /* Closes the session, if any, and frees. */
 void irc_client_free(irc_client *c);
 
-/* Starts connecting to host:port and registering (PASS, NICK, USER). nick, user, realname and
- * password must not hold '%' (libircclient uses them as printf formats): refused with err. */
-bool irc_client_connect(irc_client *c, const char *host, int port, const char *password,
-                        const char *nick, const char *user, const char *realname, char *err,
-                        size_t errlen);
+/* Starts a session on fd, a connected stream socket (the relay's socket pair; taken: closed here
+ * on failure too), and registers (PASS, NICK, USER). nick, user, realname and password must not
+ * hold '%' (libircclient uses them as printf formats): refused with err. */
+bool irc_client_connect(irc_client *c, int fd, const char *password, const char *nick,
+                        const char *user, const char *realname, char *err, size_t errlen);
 /* Ends the session (never call it from inside on_event: drop after irc_client_process). */
 void irc_client_close(irc_client *c);
 bool irc_client_open(const irc_client *c);
@@ -58,9 +58,9 @@ void irc_client_fds(irc_client *c, fd_set *in, fd_set *out, int *maxfd);
 /* Reads and writes what the descriptors allow, calling on_event for each line; false with err
  * when the connection is broken. */
 bool irc_client_process(irc_client *c, fd_set *in, fd_set *out, char *err, size_t errlen);
-/* Adds the session's socket to in if it can be read now (a poll that does not wait): after the
- * relay wrote to it, irc_client_process reads it in the same turn of the loop. libircclient takes
- * a read that would block for a broken connection, so it is set only when poll says so. */
+/* Adds the session's socket to in: the relay just wrote to it, so irc_client_process reads it in
+ * the same turn of the loop. Only then: libircclient takes a read that would block for a broken
+ * connection, and a socket pair holds what was written to it when the write returns. */
 void irc_client_mark_readable(irc_client *c, fd_set *in);
 /* Whether irc_client_process will write to the socket: it is in out. */
 bool irc_client_writing(irc_client *c, const fd_set *out);

@@ -1,6 +1,6 @@
 /* link: the connection layer's relay (see link.h): start and stop, the connecting thread, its
- * waits, the local side (127.0.0.1, this user only), the TCP connection to the server, and the
- * hand-over of the connection to the caller's loop. */
+ * waits, the socket pair with libircclient, the TCP connection to the server, and the hand-over
+ * of the connection to the caller's loop. */
 #define _POSIX_C_SOURCE 200809L
 #include "link_internal.h"
 
@@ -69,80 +69,6 @@ static bool link_tune(int fd)
     int one = 1;
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     return link_nonblock(fd);
-}
-
-/* ---- the local side: 127.0.0.1, this user only ---- */
-
-/* The uid owning the TCP socket connected from peer to local (from /proc/net/tcp), or -1. */
-static long link_peer_uid(const struct sockaddr_in *peer, const struct sockaddr_in *local)
-{
-    FILE *f = fopen("/proc/net/tcp", "r");
-    char line[512];
-    long uid = -1;
-    if (!f)
-        return -1;
-    while (uid < 0 && fgets(line, sizeof line, f)) {
-        unsigned la, lp, ra, rp;
-        long u;
-        if (sscanf(line, " %*d: %x:%x %x:%x %*x %*x:%*x %*x:%*x %*x %ld", &la, &lp, &ra, &rp, &u)
-                == 5
-            && la == peer->sin_addr.s_addr && lp == ntohs(peer->sin_port)
-            && ra == local->sin_addr.s_addr && rp == ntohs(local->sin_port))
-            uid = u;
-    }
-    fclose(f);
-    return uid;
-}
-
-/* Whether fd, just accepted, comes from a process of this user. */
-static bool link_own_user(link_relay *r, int fd)
-{
-    struct sockaddr_in peer, local;
-    socklen_t plen = sizeof peer, llen = sizeof local;
-    if (getpeername(fd, (struct sockaddr *)&peer, &plen) != 0
-        || getsockname(fd, (struct sockaddr *)&local, &llen) != 0)
-        return false;
-    long uid = link_peer_uid(&peer, &local);
-    if (uid == (long)geteuid())
-        return true;
-    if (uid < 0) {
-        log_msg(LOG_WARNING,
-                "%s relay: cannot tell which user connected to 127.0.0.1:%d (no /proc/net/tcp); "
-                "accepting it",
-                r->what, r->local_port);
-        return true;
-    }
-    log_msg(LOG_WARNING,
-            "%s relay: refused a connection to 127.0.0.1:%d from another user (uid %ld): only the "
-            "bot itself may use its relay",
-            r->what, r->local_port, uid);
-    return false;
-}
-
-static int link_accept(link_relay *r)
-{
-    double deadline = clock_monotonic() + LINK_ACCEPT_MS / 1000.0;
-    for (;;) {
-        int w = link_wait(r, r->listen_fd, POLLIN, deadline);
-        if (w <= 0) {
-            if (w == 0)
-                link_fail(r, "%s relay: nothing connected to 127.0.0.1:%d within %d s; closing it",
-                          r->what, r->local_port, LINK_ACCEPT_MS / 1000);
-            return -1;
-        }
-        int fd = accept(r->listen_fd, NULL, NULL);
-        if (fd < 0
-            && (errno == EAGAIN || errno == EWOULDBLOCK || errno == ECONNABORTED || errno == EINTR))
-            continue; /* gone before we took it: wait again */
-        if (fd < 0) {
-            link_fail(r, "%s relay: cannot accept on 127.0.0.1:%d: %s", r->what, r->local_port,
-                      strerror(errno));
-            return -1;
-        }
-        if (link_own_user(r, fd) && link_tune(fd))
-            return fd;
-        close(fd);
-    }
 }
 
 /* ---- the remote side: TCP (TLS in link_tls.c) ---- */
@@ -222,11 +148,9 @@ static void *link_main(void *arg)
     }
     c->r = r, c->local = c->remote = -1;
     c->enc = (link_enc){ LINK_ENC_UTF8, (iconv_t)-1, (iconv_t)-1 };
-    c->local = link_accept(r);
-    close(r->listen_fd);
-    r->listen_fd = -1;
-    if (c->local >= 0)
-        c->remote = link_connect(r);
+    c->local = r->local; /* the thread's from here on */
+    r->local = -1;
+    c->remote = link_connect(r);
     if (c->remote >= 0 && (r->plain || link_handshake(c)) && link_pump_begin(c)) {
         link_log_connected(c);
         r->conn = c;
@@ -318,26 +242,6 @@ double link_deadline(link_relay *r)
 
 /* ---- start and stop ---- */
 
-static int link_listen(int *port)
-{
-    struct sockaddr_in a = { 0 };
-    socklen_t alen = sizeof a;
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (fd < 0)
-        return -1;
-    if (bind(fd, (struct sockaddr *)&a, sizeof a) != 0 || listen(fd, 4) != 0 || !link_nonblock(fd)
-        || getsockname(fd, (struct sockaddr *)&a, &alen) != 0) {
-        int e = errno;
-        close(fd);
-        errno = e;
-        return -1;
-    }
-    *port = ntohs(a.sin_port);
-    return fd;
-}
-
 static bool link_resolve(link_relay *r, char *err, size_t errlen)
 {
     struct addrinfo hints = { 0 };
@@ -384,9 +288,11 @@ static bool link_copy_opts(link_relay *r, const link_opts *o, char *err, size_t 
     return true;
 }
 
-/* The thread gets every signal blocked: they belong to the main loop's pselect(). */
-static bool link_spawn(link_relay *r)
+/* The thread gets every signal blocked: they belong to the main loop's pselect(). It takes the
+ * pair's end `local`. */
+static bool link_spawn(link_relay *r, int local)
 {
+    r->local = local;
     sigset_t all, old;
     sigfillset(&all);
     pthread_sigmask(SIG_SETMASK, &all, &old);
@@ -398,8 +304,8 @@ static bool link_spawn(link_relay *r)
 
 static void link_free(link_relay *r)
 {
-    if (r->listen_fd >= 0)
-        close(r->listen_fd);
+    if (r->local >= 0)
+        close(r->local);
     for (int i = 0; i < 2; i++) {
         if (r->stop_pipe[i] >= 0)
             close(r->stop_pipe[i]);
@@ -414,7 +320,7 @@ static void link_free(link_relay *r)
     free(r);
 }
 
-link_relay *link_start(const link_opts *o, int *local_port, char *err, size_t errlen)
+link_relay *link_start(const link_opts *o, int *local_fd, char *err, size_t errlen)
 {
     char dummy[1];
     if (!err || errlen == 0)
@@ -426,7 +332,8 @@ link_relay *link_start(const link_opts *o, int *local_port, char *err, size_t er
     }
     r->plain = o->plain;
     r->what = o->plain ? "link" : "TLS";
-    r->listen_fd = r->stop_pipe[0] = r->stop_pipe[1] = r->ready_pipe[0] = r->ready_pipe[1] = -1;
+    int pair[2] = { -1, -1 };
+    r->local = r->stop_pipe[0] = r->stop_pipe[1] = r->ready_pipe[0] = r->ready_pipe[1] = -1;
     pthread_mutex_init(&r->lock, NULL);
     if (!link_copy_opts(r, o, err, errlen) || !link_resolve(r, err, errlen)
         || (!r->plain && !(r->ctx = link_ctx_new(o, err, errlen)))) {
@@ -434,13 +341,17 @@ link_relay *link_start(const link_opts *o, int *local_port, char *err, size_t er
         return NULL;
     }
     if (pipe(r->stop_pipe) != 0 || pipe(r->ready_pipe) != 0
-        || (r->listen_fd = link_listen(&r->local_port)) < 0 || !link_spawn(r)) {
-        snprintf(err, errlen, "%s relay: cannot listen on 127.0.0.1 or start its thread: %s",
+        || socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0, pair) != 0
+        || !link_spawn(r, pair[0])) {
+        snprintf(err, errlen, "%s relay: cannot make its socket pair or start its thread: %s",
                  r->what, strerror(errno));
+        if (pair[1] >= 0)
+            close(pair[1]);
+        r->local = pair[0]; /* closed by link_free, if the thread did not start */
         link_free(r);
         return NULL;
     }
-    *local_port = r->local_port;
+    *local_fd = pair[1];
     return r;
 }
 

@@ -1,8 +1,8 @@
-/* link: the connection layer, the only code on the IRC server's socket. A thread accepts one
- * connection from libircclient on 127.0.0.1 and connects to the real server, over plain TCP or a
- * verified TLS connection (OpenSSL; Debian builds libircclient without TLS, CAP or SASL), the
- * blocking part. It then hands the connection over and ends: the caller's loop relays the bytes
- * (link_fds, link_process), in the same thread as libircclient.
+/* link: the connection layer, the only code on the IRC server's socket. libircclient gets one end
+ * of a socket pair; a thread connects to the real server, over plain TCP or a verified TLS
+ * connection (OpenSSL; Debian builds libircclient without TLS, CAP or SASL), the blocking part.
+ * It then hands the connection over and ends: the caller's loop relays the bytes (link_fds,
+ * link_process), in the same thread as libircclient.
  *
  * In IRC mode (opts.irc) the relay also holds:
  * - the wire guard (link_guard.h): the server's bytes are split into lines (CR LF, or either
@@ -67,16 +67,15 @@ typedef struct link_relay link_relay;
 bool link_check(const link_opts *o, char *err, size_t errlen);
 
 /* Resolves o->host (blocking, like libircclient's own connect), loads the TLS files as link_check,
- * listens on 127.0.0.1 at an ephemeral port (stored in *local_port: give libircclient 127.0.0.1 and
- * that port) and starts the relay thread. The thread accepts one connection from this user (others
- * are refused and logged), connects to o->host:o->port, does the TLS handshake (unless o->plain)
- * and hands over; link_process then relays both ways until either side closes. Any failure
- * closes the local side, so
- * libircclient sees a disconnect; link_failed then tells why in one line, which the relay does not
- * log itself (the caller logs it once, with its retry).
+ * makes a socket pair (local stream sockets, non-blocking: *local_fd is libircclient's end, the
+ * caller's to close) and starts the relay thread. The thread connects to o->host:o->port, does
+ * the TLS handshake (unless o->plain) and hands over; link_process then relays both ways until
+ * either side closes. Any failure closes the relay's end, so libircclient sees a disconnect;
+ * link_failed then tells why in one line, which the relay does not log itself (the caller logs
+ * it once, with its retry).
  * Returns NULL and writes one line into err if it cannot start (the host does not resolve, a file
  * does not load, no socket or thread). o is copied. */
-link_relay *link_start(const link_opts *o, int *local_port, char *err, size_t errlen);
+link_relay *link_start(const link_opts *o, int *local_fd, char *err, size_t errlen);
 
 /* The descriptors the relay waits on, added to the loop's sets (the hand-over's pipe while it
  * connects, then the two sides'). */

@@ -1,4 +1,5 @@
-/* link_internal.h: what the relay's files share: link.c (start, stop, the thread, sockets),
+/* link_internal.h: what the relay's files share: link.c (start, stop, the thread, sockets, the
+ * hand-over),
  * link_tls.c (OpenSSL: context, handshake, certificate checks), link_pump.c (the bytes, and in IRC
  * mode the lines through link_guard and link_cap). */
 #ifndef DURAK_LINK_INTERNAL_H
@@ -15,7 +16,6 @@
 #include <openssl/ssl.h>
 
 enum {
-    LINK_ACCEPT_MS = 60000,  /* libircclient connects at once; this only bounds a leak */
     LINK_CONNECT_MS = 15000, /* per address of the server */
     LINK_HANDSHAKE_MS = 30000,
     LINK_BUF = 16384,
@@ -36,7 +36,7 @@ struct link_relay {
     char ca_file[256];      /* "" for the system store: for the messages */
     SSL_CTX *ctx;
     struct addrinfo *addrs;
-    int listen_fd, local_port;
+    int local;         /* the relay's end of the socket pair, until the thread takes it */
     int stop_pipe[2];  /* a byte in [1] wakes every wait of the thread: stop */
     int ready_pipe[2]; /* a byte in [1]: the thread connected and ended; conn is the caller's */
     pthread_t thread;

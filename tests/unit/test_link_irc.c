@@ -25,15 +25,11 @@
 #include "link_drive.h"
 #include "local_listen.h"
 
-static int connect_to(int port)
+/* libircclient's end of the relay's socket pair, made blocking as the tests read and write it. */
+static int client_end(int fd)
 {
-    struct sockaddr_in a = { 0 };
-    a.sin_family = AF_INET;
-    a.sin_port = htons((uint16_t)port);
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
     assert_true(fd >= 0);
-    assert_int_equal(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
+    assert_int_equal(fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK), 0);
     return fd;
 }
 
@@ -85,7 +81,7 @@ static void open_relay(struct setup *s, link_sasl sasl, bool required, int cap_w
     s->r = drive_start(&o, &local, err, sizeof err);
     if (!s->r)
         fail_msg("link_start: %s", err);
-    s->cli = connect_to(local);
+    s->cli = client_end(local);
     s->srv = accept(s->listen, NULL, NULL);
     assert_true(s->srv >= 0);
     s->t0 = clock_monotonic();
@@ -199,7 +195,7 @@ static void test_refused_not_logged(void **state)
     link_opts o = { .host = "127.0.0.1", .port = port, .plain = true, .irc = true };
     link_relay *r = drive_start(&o, &local, err, sizeof err);
     assert_non_null(r);
-    int cli = connect_to(local);
+    int cli = client_end(local);
     char buf[64] = "";
     assert_false(read_until(cli, buf, sizeof buf, "x", 5000)); /* EOF */
     assert_true(link_failed(r, why, sizeof why));
