@@ -74,6 +74,35 @@ static void test_lobby_timeout(void **state)
     h_free(h);
 }
 
+/* Scans of the tables stop after the last used slot: tables closing in any order (the last slot,
+ * then one below) and a new one taking a freed slot are still all found, ticked and counted. */
+static void test_tables_in_freed_slots(void **state)
+{
+    (void)state;
+    harness *h = h_new(2);
+    chan(h, "alice", "#a", "!durak");
+    double first = tables_next_deadline(h->t);
+    h->now += 10;
+    chan(h, "bob", "#b", "!durak");
+    h->now += 10;
+    chan(h, "carol", "#c", "!durak");
+    assert_int_equal(tables_count(h->t), 3);
+    tick(h, first); /* #a, the first slot, times out */
+    assert_int_equal(tables_count(h->t), 2);
+    chan(h, "dave", "#d", "!durak"); /* takes the first slot again */
+    tick(h, first + 10); /* #b */
+    tick(h, first + 20); /* #c, the last slot */
+    assert_int_equal(tables_count(h->t), 1);
+    double d = tables_next_deadline(h->t);
+    assert_true(d > h->now); /* #d's lobby is still ticked */
+    chan(h, "frank", "#d", "!join");
+    assert_non_null(said(h, "#d", "frank"));
+    tick(h, d);
+    assert_non_null(said(h, "#d", "Nobody started the game in time"));
+    assert_int_equal(tables_count(h->t), 0);
+    h_free(h);
+}
+
 static void test_stranger_and_help(void **state)
 {
     (void)state;
@@ -967,6 +996,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lobby_rules),
         cmocka_unit_test(test_lobby_timeout),
+        cmocka_unit_test(test_tables_in_freed_slots),
         cmocka_unit_test(test_stranger_and_help),
         cmocka_unit_test(test_flood_limit),
         cmocka_unit_test(test_line_priorities),
