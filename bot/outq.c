@@ -3,6 +3,7 @@
  * UTF-8 boundaries (at a separator near the end), no CR/LF/NUL from text; round-robin by target. */
 #include "outq.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,7 +29,8 @@ struct outq_fifo {
 struct outq_target {
     struct outq_target *next;
     struct outq_fifo lines;
-    size_t n; /* lines in it */
+    size_t n;      /* lines in it */
+    uint32_t hash; /* of name: most targets a push walks past differ in it, so no strcmp */
     char name[];
 };
 
@@ -177,10 +179,20 @@ static void outq_fifo_free(struct outq_fifo *f)
 
 /* ---- targets in turn ---- */
 
+/* FNV-1a: a busy queue holds a target per channel and player, and every push looks its own up. */
+static uint32_t outq_name_hash(const char *name)
+{
+    uint32_t h = 2166136261u;
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+        h = (h ^ *p) * 16777619u;
+    return h;
+}
+
 static struct outq_target *outq_target_find(struct outq_ring *r, const char *name)
 {
+    uint32_t h = outq_name_hash(name);
     for (struct outq_target *t = r->targets; t; t = t->next)
-        if (strcmp(t->name, name) == 0)
+        if (t->hash == h && strcmp(t->name, name) == 0)
             return t;
     return NULL;
 }
@@ -194,6 +206,7 @@ static struct outq_target *outq_target_get(struct outq_ring *r, const char *name
     if (!(t = calloc(1, sizeof *t + n + 1)))
         return NULL;
     memcpy(t->name, name, n + 1);
+    t->hash = outq_name_hash(name);
     if (r->tail)
         r->tail->next = t;
     else

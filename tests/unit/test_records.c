@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "tables_harness.h"
 
+#include <inttypes.h>
 #include <sqlite3.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -133,6 +134,38 @@ static void test_moves_text_round_trip(void **state)
     assert_true(record_replay(&r, &g));
     r.move[2].seat = (uint8_t)((r.move[2].seat + 1) % 2); /* the other player's move */
     assert_false(record_replay(&r, &g));
+}
+
+/* The moves' text is written by hand (not snprintf, for speed): it must be the printf form
+ * "%s%c%02x%02x%d%u" exactly, for every field's extremes, and refuse a buffer one byte short. */
+static void test_moves_text_is_printf_form(void **state)
+{
+    (void)state;
+    static game_record r;
+    static char text[RECORD_TEXT_MAX], want[RECORD_TEXT_MAX];
+    const uint32_t times[] = { 0, 9, 10, 99999, 4294967295u };
+    const uint8_t bytes[] = { 0, 9, 0x1c, 0xff };
+    r.nmoves = 0;
+    for (int k = 0; k < 6; k++)
+        for (size_t b = 0; b < sizeof bytes; b++)
+            for (size_t t = 0; t < sizeof times / sizeof *times; t++)
+                r.move[r.nmoves++] = (record_move){ (uint8_t)k, bytes[b], bytes[(b + 1) % 4],
+                                                    (uint8_t)(k % 3 ? k : 255), times[t] };
+    size_t len = 0;
+    for (int i = 0; i < r.nmoves; i++) {
+        const record_move *m = &r.move[i];
+        len +=
+            (size_t)snprintf(want + len, sizeof want - len, "%s%c%02x%02x%d%" PRIu32, i ? "," : "",
+                             "pbtsxr"[m->kind], m -> card, m -> target, m -> seat, m -> ms);
+    }
+    assert_true(record_format_moves(&r, text, sizeof text));
+    assert_string_equal(text, want);
+    assert_true(record_format_moves(&r, text, len + 1)); /* just fits */
+    assert_string_equal(text, want);
+    assert_false(record_format_moves(&r, text, len)); /* one byte short */
+    r.nmoves = 0;
+    assert_true(record_format_moves(&r, text, 2));
+    assert_string_equal(text, "-");
 }
 
 static void test_fingerprint_is_sha256_of_commit_string(void **state)
@@ -558,6 +591,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sha256_of_this_test),
         cmocka_unit_test(test_moves_text_round_trip),
+        cmocka_unit_test(test_moves_text_is_printf_form),
         cmocka_unit_test(test_fingerprint_is_sha256_of_commit_string),
         cmocka_unit_test(test_cli_lines),
         cmocka_unit_test(test_store_write_and_read_back),
