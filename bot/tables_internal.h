@@ -139,6 +139,8 @@ struct tables {
     bool scarce;
     double paused_at;
     table_t tab[TABLES_MAX];
+    int ntab; /* every used slot is below it: scans stop there (reading an unused slot's flags
+                 cost a page of memory and a cache miss each) */
     char closed[TABLES_MAX][64]; /* channels whose table closed since tables_take_changes() */
     int nclosed;
     pending_result results[TABLES_MAX]; /* finished since tables_take_results() */

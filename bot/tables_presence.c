@@ -193,7 +193,7 @@ void tables_on_reconnect(tables *t, double now, outbox *o)
         return;
     double shift = now - t->paused_at;
     t->paused = false;
-    for (int i = 0; i < TABLES_MAX; i++) {
+    for (int i = 0; i < t->ntab; i++) {
         table_t *tb = &t->tab[i];
         if (!tb->used)
             continue;

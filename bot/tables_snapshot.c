@@ -344,7 +344,7 @@ void tables_take_changes(tables *t, double now,
         if (!tables_find(t, t->closed[i]))
             cb(ctx, t->closed[i], NULL);
     t->nclosed = 0;
-    for (int i = 0; i < TABLES_MAX; i++) {
+    for (int i = 0; i < t->ntab; i++) {
         table_t *tb = &t->tab[i];
         char snap[TABLES_SNAPSHOT_MAX];
         if (tb->used && tb->dirty && tables_snapshot(t, tb->channel, now, snap, sizeof snap)) {

@@ -9,7 +9,7 @@
 static int solo_count(const tables *t)
 {
     int n = 0;
-    for (int i = 0; i < TABLES_MAX; i++)
+    for (int i = 0; i < t->ntab; i++)
         n += t->tab[i].used && t->tab[i].solo;
     return n;
 }
@@ -104,7 +104,7 @@ void solo_stop(tables *t, const tables_who *w, double now, outbox *o)
 /* The private game whose person is w, held for them (restored, or they quit), and the seat. */
 static table_t *held_game(tables *t, const tables_who *w, int *seat)
 {
-    for (int i = 0; i < TABLES_MAX; i++) {
+    for (int i = 0; i < t->ntab; i++) {
         table_t *tb = &t->tab[i];
         for (int s = 0; tb->used && tb->solo && s < tb->nseats; s++) {
             const seat_t *st = &tb->seat[s];

@@ -117,7 +117,7 @@ void tables_on_tick(tables *t, double now, outbox *o)
     tables_bind(t, o);
     if (t->paused)
         return;
-    for (int i = 0; i < TABLES_MAX; i++)
+    for (int i = 0; i < t->ntab; i++)
         if (t->tab[i].used)
             tick_table(t, &t->tab[i], now, o);
 }
@@ -129,7 +129,7 @@ double tables_next_deadline(const tables *t)
     double next = -1;
     if (t->paused)
         return -1;
-    for (int i = 0; i < TABLES_MAX; i++) {
+    for (int i = 0; i < t->ntab; i++) {
         const table_t *tb = &t->tab[i];
         if (!tb->used)
             continue;
@@ -153,7 +153,7 @@ void tables_on_disconnect(tables *t, double now)
         return;
     t->paused = true;
     t->paused_at = now;
-    for (int i = 0; i < TABLES_MAX; i++)
+    for (int i = 0; i < t->ntab; i++)
         tables_touch(&t->tab[i]); /* saved again with their timers stopped */
 }
 
@@ -163,7 +163,7 @@ bool tables_ai_next_job(tables *t, double now, tables_ai_job *job)
 {
     if (t->paused)
         return false;
-    for (int i = 0; i < TABLES_MAX; i++) {
+    for (int i = 0; i < t->ntab; i++) {
         table_t *tb = &t->tab[i];
         if (tb->used && tb->playing && hint_next_job(t, tb, job))
             return true;

@@ -65,7 +65,7 @@ void watch_command(tables *t, const tables_who *w, table_t *tb, bool on, outbox 
 
 void watch_gone(tables *t, const char *nick, const char *channel)
 {
-    for (int k = 0; k < TABLES_MAX; k++) {
+    for (int k = 0; k < t->ntab; k++) {
         table_t *tb = &t->tab[k];
         if (!tb->used || (channel && !casemap_equal(t->cm, tb->channel, channel)))
             continue;
@@ -87,7 +87,7 @@ void watch_back(tables *t, const char *nick, const char *channel)
 
 void watch_renamed(tables *t, const char *old_nick, const char *new_nick)
 {
-    for (int k = 0; k < TABLES_MAX; k++) {
+    for (int k = 0; k < t->ntab; k++) {
         table_t *tb = &t->tab[k];
         int i = tb->used ? watcher_of(t, tb, old_nick) : -1;
         if (i >= 0)

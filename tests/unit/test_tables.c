@@ -3,6 +3,8 @@
  * lines are a game's and which are replies. */
 #include "tables_harness.h"
 
+#include "tables_internal.h" /* a closed table's slot */
+
 static void test_complete_games(void **state)
 {
     (void)state;
@@ -75,7 +77,8 @@ static void test_lobby_timeout(void **state)
 }
 
 /* Scans of the tables stop after the last used slot: tables closing in any order (the last slot,
- * then one below) and a new one taking a freed slot are still all found, ticked and counted. */
+ * then one below) and a new one taking a freed slot are still all found, ticked and counted. A
+ * closed slot is all zero again (its pages given back), as a new table expects. */
 static void test_tables_in_freed_slots(void **state)
 {
     (void)state;
@@ -89,9 +92,13 @@ static void test_tables_in_freed_slots(void **state)
     assert_int_equal(tables_count(h->t), 3);
     tick(h, first); /* #a, the first slot, times out */
     assert_int_equal(tables_count(h->t), 2);
+    static const table_t zero;
+    assert_memory_equal(&h->t->tab[0], &zero, sizeof zero); /* all zero for the next table */
+    double b = tables_next_deadline(h->t);
     chan(h, "dave", "#d", "!durak"); /* takes the first slot again */
-    tick(h, first + 10); /* #b */
-    tick(h, first + 20); /* #c, the last slot */
+    tick(h, b);                      /* #b */
+    assert_int_equal(tables_count(h->t), 2);
+    tick(h, tables_next_deadline(h->t)); /* #c, the last slot */
     assert_int_equal(tables_count(h->t), 1);
     double d = tables_next_deadline(h->t);
     assert_true(d > h->now); /* #d's lobby is still ticked */
