@@ -237,6 +237,21 @@ bool irc_client_open(const irc_client *c) { return c->s != NULL; }
 
 static bool has_percent(const char *s) { return s && strchr(s, '%'); }
 
+/* libircclient's socket (irc_add_select_descriptors sets only that one), or -1; out (may be NULL)
+ * then holds it if libircclient wants to write. */
+static int irc_client_sock(irc_client *c, fd_set *out)
+{
+    fd_set in, none;
+    int maxfd = -1;
+    if (!out)
+        out = &none;
+    FD_ZERO(&in);
+    FD_ZERO(out);
+    if (c->s)
+        irc_add_select_descriptors(c->s, &in, out, &maxfd);
+    return maxfd;
+}
+
 /* A listening socket on 127.0.0.1 at a free port (*port) that nobody accepts from, or -1. */
 static int irc_listen_once(int *port)
 {
@@ -255,8 +270,6 @@ static int irc_listen_once(int *port)
     return fd;
 }
 
-static int irc_client_sock(irc_client *c);
-
 /* libircclient connects only by address: it connects to a listener of ours that never accepts,
  * and that socket is replaced by fd (dup2) before libircclient reads or writes it. Once the
  * socket is writable it only asks that it has a peer, which a socket pair has. */
@@ -270,7 +283,7 @@ static bool irc_client_adopt(irc_client *c, int fd, const char *password, const 
     }
     bool ok = !irc_connect(c->s, "127.0.0.1", (unsigned short)port,
                            password && password[0] ? password : NULL, nick, user, realname);
-    int sock = ok ? irc_client_sock(c) : -1;
+    int sock = ok ? irc_client_sock(c, NULL) : -1;
     if (!ok)
         snprintf(err, errlen, "%s", irc_strerror(irc_errno(c->s)));
     else if (sock < 0 || dup2(fd, sock) < 0) {
@@ -314,43 +327,25 @@ bool irc_client_process(irc_client *c, fd_set *in, fd_set *out, char *err, size_
     return true;
 }
 
-/* libircclient's socket (irc_add_select_descriptors sets only that one), or -1. */
-static int irc_client_sock(irc_client *c)
-{
-    fd_set in, out;
-    int maxfd = -1;
-    FD_ZERO(&in);
-    FD_ZERO(&out);
-    if (c->s)
-        irc_add_select_descriptors(c->s, &in, &out, &maxfd);
-    return maxfd;
-}
-
 void irc_client_mark_readable(irc_client *c, fd_set *in)
 {
-    int fd = irc_client_sock(c);
+    int fd = irc_client_sock(c, NULL);
     if (fd >= 0)
         FD_SET(fd, in);
 }
 
 bool irc_client_writing(irc_client *c, const fd_set *out)
 {
-    int fd = irc_client_sock(c);
+    int fd = irc_client_sock(c, NULL);
     return fd >= 0 && FD_ISSET(fd, out);
 }
 
 /* The descriptor libircclient wants to write to (its output buffer holds lines), or -1. */
 static int irc_client_out_fd(irc_client *c)
 {
-    fd_set in, out;
-    int maxfd = -1;
-    FD_ZERO(&in);
-    FD_ZERO(&out);
-    irc_add_select_descriptors(c->s, &in, &out, &maxfd);
-    for (int fd = 0; fd <= maxfd; fd++)
-        if (FD_ISSET(fd, &out))
-            return fd;
-    return -1;
+    fd_set out;
+    int fd = irc_client_sock(c, &out);
+    return fd >= 0 && FD_ISSET(fd, &out) ? fd : -1;
 }
 
 /* libircclient writes only from irc_process_select_descriptors and buffers 1024 bytes, so each

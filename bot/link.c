@@ -147,8 +147,8 @@ static void *link_main(void *arg)
         return NULL;
     }
     c->r = r, c->local = c->remote = -1;
-    c->enc = (link_enc){ LINK_ENC_UTF8, (iconv_t)-1, (iconv_t)-1 };
-    c->local = r->local; /* the thread's from here on */
+    c->enc = (link_enc){ LINK_ENC_UTF8, (iconv_t)-1, (iconv_t)-1 }; /* none open yet: free closes */
+    c->local = r->local;                                            /* the thread's from here on */
     r->local = -1;
     c->remote = link_connect(r);
     if (c->remote >= 0 && (r->plain || link_handshake(c)) && link_pump_begin(c)) {
@@ -217,14 +217,12 @@ bool link_process(link_relay *r, const fd_set *in, const fd_set *out)
     if (link_ready(c->remote, in, out))
         c->remote_idle = false;
     c->gave = false;
-    bool gave;
-    if (!link_pump_run(c)) {
-        gave = c->gave;
+    bool open = link_pump_run(c), gave = c->gave;
+    if (!open) {
         r->conn = NULL;
         link_conn_free(c); /* the local side first: libircclient sees the end */
-        return gave;
     }
-    return c->gave;
+    return gave;
 }
 
 void link_flush(link_relay *r)

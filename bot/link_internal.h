@@ -102,7 +102,8 @@ void link_log_connected(struct link_conn *c);
 
 /* link_pump.c: relays both ways, bytes as they are or (r->irc) lines through the guard with CAP
  * and SASL first, in steps the caller's loop runs when a descriptor is ready. */
-/* The encoding and CAP's start; false (link_fail) if the encoding cannot be opened. */
+/* The encoding (c->enc set to none before) and CAP's start; false (link_fail) if the encoding
+ * cannot be opened. */
 bool link_pump_begin(struct link_conn *c);
 /* Moves what can move until every step waits (c->local_ev, remote_ev then say for what); false
  * when the relay ends: either side closed, or it failed (link_fail). */

@@ -391,7 +391,6 @@ bool link_pump_begin(struct link_conn *c)
 {
     link_relay *r = c->r;
     char err[256];
-    c->enc = (link_enc){ LINK_ENC_UTF8, (iconv_t)-1, (iconv_t)-1 };
     if (!r->irc)
         return true;
     if (!link_enc_open(&c->enc, r->encoding, err, sizeof err))
