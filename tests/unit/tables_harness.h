@@ -200,6 +200,21 @@ static inline void pick_move(rng_t *r, const char *moves, char *out, size_t cap)
     free(copy);
 }
 
+/* nick asks for its moves and, if it has any, plays one of them at random: true. False when it is
+ * not nick's turn (the computer players' then). */
+static inline bool play_own_random_move(harness *h, rng_t *r, const char *nick)
+{
+    char moves[1024], move[128];
+    priv(h, nick, "moves");
+    const char *mine = said(h, nick, "Your moves: ");
+    if (!mine)
+        return false;
+    snprintf(moves, sizeof moves, "%s", mine + strlen("Your moves: "));
+    pick_move(r, moves, move, sizeof move);
+    priv(h, nick, move);
+    return true;
+}
+
 static long moves_made, lines_sent; /* lines the bot sent per move (TABLES_SHOW prints them) */
 
 /* Plays random legal moves by private message until the channel hears "Game over". */

@@ -76,16 +76,10 @@ static void solo_lines(uint64_t seed, const char *play, long *lines, long *moves
     for (size_t k = 0; k < h->o.len; k++)
         assert_true(outq_push(q, "PRIVMSG", h->o.items[k].target, h->o.items[k].text));
     for (int step = 0; step < 4000 && tables_count(h->t); step++) {
-        char moves[1024], move[128];
-        priv(h, "alice", "moves");
-        if (said(h, "alice", "Your moves: ")) {
-            snprintf(moves, sizeof moves, "%s", said(h, "alice", "Your moves: ") + 12);
-            pick_move(&r, moves, move, sizeof move);
-            priv(h, "alice", move);
+        if (play_own_random_move(h, &r, "alice"))
             (*moves_made_here)++;
-        } else {
+        else
             run_ai(h);
-        }
         assert_nothing_to_channels(h);
         for (size_t k = 0; k < h->o.len; k++)
             assert_true(outq_push(q, "PRIVMSG", h->o.items[k].target, h->o.items[k].text));
@@ -507,15 +501,8 @@ static uint64_t solo_heard(uint64_t seed, bool penalty)
     uint64_t x = 14695981039346656037u;
     priv(h, "alice", "play");
     for (int step = 0; step < 4000 && tables_count(h->t); step++) {
-        char moves[1024], move[128];
-        priv(h, "alice", "moves");
-        if (said(h, "alice", "Your moves: ")) {
-            snprintf(moves, sizeof moves, "%s", said(h, "alice", "Your moves: ") + 12);
-            pick_move(&r, moves, move, sizeof move);
-            priv(h, "alice", move);
-        } else {
+        if (!play_own_random_move(h, &r, "alice"))
             run_ai(h);
-        }
         for (size_t k = 0; k < h->o.len; k++)
             for (const char *p = h->o.items[k].text; *p; p++)
                 x = (x ^ (unsigned char)*p) * 1099511628211u;

@@ -630,18 +630,9 @@ static void test_computer_players(void **state)
     assert_null(said(h, "Easy[bot]", "")); /* no private messages to bots */
     rng_t r;
     rng_seed(&r, 13);
-    const char *me[] = { "alice" };
-    for (int step = 0; step < 3000 && tables_count(h->t); step++) {
-        char moves[1024], move[128];
-        priv(h, "alice", "moves");
-        if (said(h, "alice", "Your moves: ")) {
-            snprintf(moves, sizeof moves, "%s", said(h, "alice", "Your moves: ") + 12);
-            pick_move(&r, moves, move, sizeof move);
-            priv(h, me[0], move);
-        } else {
+    for (int step = 0; step < 3000 && tables_count(h->t); step++)
+        if (!play_own_random_move(h, &r, "alice"))
             assert_true(run_ai_jobs(h) >= 0);
-        }
-    }
     assert_int_equal(tables_count(h->t), 0);
     /* !again: the same seats, computer players included; alice is the only person,
      * so her !again starts it at once */
