@@ -230,6 +230,14 @@ static void start_round(owner *o, double now, bool just_refused)
     next_step(o, now);
 }
 
+/* Every way tried: the next round after the back-off, which doubles. */
+static void round_later(owner *o, double now)
+{
+    o->step = RG_LATER;
+    o->step_due = now + o->round_backoff;
+    o->round_backoff = o->round_backoff * 2 > ROUND_MAX ? ROUND_MAX : o->round_backoff * 2;
+}
+
 /* One way after the other: REGAIN, RECOVER, GHOST (with credentials), NICK, then a pause. */
 static void next_step(owner *o, double now)
 {
@@ -253,8 +261,7 @@ static void next_step(owner *o, double now)
     case RG_LATER:
         log_msg(LOG_WARNING, "still %s, not %s; trying to take the nick back in %.0f s", o->me,
                 o->own, o->round_backoff);
-        o->step_due = now + o->round_backoff;
-        o->round_backoff = o->round_backoff * 2 > ROUND_MAX ? ROUND_MAX : o->round_backoff * 2;
+        round_later(o, now);
         break;
     default: /* a new round; with a password, identified anew (services may have forgotten) */
         if (o->pw[0] && o->id != OWNER_ID_REFUSED && !o->unregistered) {
@@ -281,7 +288,12 @@ static void on_own_nick(owner *o, const char *to, double now)
                 to, conn_owner_holding(o) ? ", saying nothing meanwhile" : "");
         if (o->id == OWNER_ID_OK)
             o->id = OWNER_ID_NONE; /* services rename those who are not identified */
-        start_round(o, now, false);
+        if (o->id == OWNER_ID_REFUSED)
+            round_later(o, now); /* services hold the nick after renaming: a NICK at once only
+                                    raced their hold (Anope under load lost it, then renamed the
+                                    bot again) */
+        else
+            start_round(o, now, false);
     }
 }
 

@@ -345,6 +345,21 @@ static void test_refused_renamed_told(void **state)
     drain(f->q);
 }
 
+/* The password refused, then services rename the bot: they hold the nick now, so the bot does
+ * not race that hold with a NICK at once; it tries after the round's back-off. */
+static void test_refused_rename_waits(void **state)
+{
+    fixture *f = *state;
+    conn_owner_welcome(f->o, "durakbot", 0);
+    feed(f->o, notice("NickServ", "Password incorrect."), 1);
+    drain(f->q);
+    feed(f->o, nick_change("durakbot", "Guest4711"), 60);
+    assert_string_equal(drain(f->q), "");
+    assert_true(conn_owner_deadline(f->o) >= 60 + 30 - 1e-9);
+    conn_owner_tick(f->o, conn_owner_deadline(f->o));
+    assert_string_equal(drain(f->q), "NICK durakbot");
+}
+
 /* 401 NickServ: absent, IDENTIFY again later, and at once when NickServ speaks. */
 static void test_nickserv_absent(void **state)
 {
@@ -552,6 +567,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_no_credentials, setup, teardown),
         cmocka_unit_test_setup_teardown(test_nick_cut, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refused_renamed_told, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_refused_rename_waits, setup, teardown),
         cmocka_unit_test_setup_teardown(test_nickserv_absent, setup, teardown),
         cmocka_unit_test_setup_teardown(test_no_answer, setup, teardown),
         cmocka_unit_test_setup_teardown(test_rejoin, setup, teardown),
