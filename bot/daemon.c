@@ -189,7 +189,7 @@ static void stage_persist(void *ctx, double now)
     daemon_ctx *d = ctx;
     if (!persist_hold(d->persist, outq_wait_batch(d->q, now, OUTQ_BATCH_SECONDS), now))
         persist_step(d->persist, d->t, now, &d->box);
-    loop_timer_set(d->l, d->t_persist, persist_next_retry(d->persist));
+    loop_timer_set(d->l, d->t_persist, persist_next_due(d->persist));
     loop_timer_set(d->l, d->t_tables, tables_next_deadline(d->t));
     if (tables_count(d->t) != d->games_reported)
         report_status(d);

@@ -96,7 +96,7 @@ void persist_free(persist *p)
 
 size_t persist_pending(const persist *p) { return (size_t)(p->nstat + p->ntab); }
 
-double persist_next_retry(const persist *p)
+double persist_next_due(const persist *p)
 {
     bool waiting = p->db && (p->nstat || p->ntab || store_mode_of(p->db) != STORE_WRITABLE);
     double retry = waiting && p->failing ? p->retry_at : -1;

@@ -21,17 +21,18 @@ void persist_free(persist *p);
 /* Takes every change of `t` since the last call and writes all that waits in one transaction:
  * deletions of finished tables first (they free space), the stats in the order they came, then
  * the running tables' snapshots. If that fails, nothing is lost: all of it is kept and tried
- * again with a growing pause (persist_next_retry). A finished game's result and the deletion of
- * its table are thus always written together or not at all. While the store is read-only or offline it is reopened on the same schedule. Each
- * channel with something waiting is told once that results are not being saved, and again when
- * they are (lines into o, which may be NULL). Call once per loop iteration, after the events and
- * timers, before the lines are queued, so that nothing is said before it is saved. */
+ * again with a growing pause (persist_next_due). A finished game's result and the deletion of
+ * its table are thus always written together or not at all. While the store is read-only or
+ * offline it is reopened on the same schedule. Each channel with something waiting is told
+ * once that results are not being saved, and again when they are (lines into o, which may be
+ * NULL). Call once per loop iteration, after the events and timers, before the lines are
+ * queued, so that nothing is said before it is saved. */
 void persist_step(persist *p, tables *t, double now, outbox *o);
 /* The same, trying at once whatever the pause (the bot stops): what still cannot be written is
  * logged at error level as lost. */
 void persist_flush(persist *p, tables *t, double now, outbox *o);
 /* When the next try is due (absolute time): a retry, or the end of a hold; -1 when nothing waits. */
-double persist_next_retry(const persist *p);
+double persist_next_due(const persist *p);
 
 /* Group commit. When the send queue holds its lines anyway (send_wait: outq_wait_batch, > 0),
  * a step may wait for the next batch of lines, at most PERSIST_HOLD_MAX seconds since the first

@@ -174,8 +174,8 @@ static void test_hold_for_next_batch(void **state)
     h->commits = 0;
     event(h, "alice", "#a", "!durak");
     assert_true(persist_hold(h->p, 0.05, h->now)); /* held: no step, nothing saved */
-    assert_true(persist_next_retry(h->p) > h->now);
-    assert_true(persist_next_retry(h->p) <= h->now + PERSIST_HOLD_MAX + 1e-9);
+    assert_true(persist_next_due(h->p) > h->now);
+    assert_true(persist_next_due(h->p) <= h->now + PERSIST_HOLD_MAX + 1e-9);
     event(h, "bob", "#b", "!durak");
     assert_true(persist_hold(h->p, 0.03, h->now - 2.5 + 0.05)); /* still within the hold */
     assert_int_equal(h->commits, 0);
@@ -183,7 +183,7 @@ static void test_hold_for_next_batch(void **state)
     step(h);
     assert_int_equal(h->commits, 1); /* both tables in one transaction */
     assert_int_equal(saved_tables(h), 2);
-    assert_true(persist_next_retry(h->p) < 0);
+    assert_true(persist_next_due(h->p) < 0);
     event(h, "carol", "#c", "!durak");
     assert_false(persist_hold(h->p, -1, h->now)); /* nothing queued: at once */
     double t0 = h->now;
@@ -208,7 +208,7 @@ static void test_disk_full_keeps_result(void **state)
     step(h);
     assert_int_equal(lines_to(h, "#durak", "results are not being saved: the disk is full"), 1);
     assert_true(persist_pending(h->p) > 0);
-    double retry = persist_next_retry(h->p);
+    double retry = persist_next_due(h->p);
     assert_true(retry > h->now);
     store_player pl;
     assert_false(store_get_player(h->db, "alice", &pl));
@@ -221,11 +221,11 @@ static void test_disk_full_keeps_result(void **state)
     h->now = retry + 0.1;
     step(h); /* the retry fails again: the pause grows, no new line */
     assert_int_equal(lines_to(h, "#durak", "results are not being saved"), 0);
-    assert_true(persist_next_retry(h->p) - h->now > 1.5); /* 1 s, then 2 s */
+    assert_true(persist_next_due(h->p) - h->now > 1.5); /* 1 s, then 2 s */
 
     assert_int_equal(sqlite3_exec(h->db->db, "PRAGMA max_page_count = 1000000", NULL, NULL, NULL),
                      SQLITE_OK);
-    h->now = persist_next_retry(h->p) + 0.1;
+    h->now = persist_next_due(h->p) + 0.1;
     step(h);
     assert_int_equal(lines_to(h, "#durak", "Results are being saved again"), 1);
     assert_int_equal(persist_pending(h->p), 0);
@@ -233,7 +233,7 @@ static void test_disk_full_keeps_result(void **state)
     assert_int_equal(pl.games, 1);
     assert_true(store_get_player(h->db, "bob", &pl));
     assert_int_equal(pl.forfeits, 1);
-    assert_true(persist_next_retry(h->p) < 0); /* nothing waits */
+    assert_true(persist_next_due(h->p) < 0); /* nothing waits */
     /* the game's record came with its result, once: bob resigned (R18), alice won */
     assert_true(store_get_game(h->db, 1, &g));
     assert_false(store_get_game(h->db, 2, &g));
@@ -283,7 +283,7 @@ static void test_read_only_file(void **state)
 
     assert_true(set_dac_override(true));
     assert_int_equal(chmod(h->path, 0600), 0);
-    h->now = persist_next_retry(h->p) + 0.1;
+    h->now = persist_next_due(h->p) + 0.1;
     step(h);
     assert_int_equal(store_mode_of(h->db), STORE_WRITABLE);
     assert_int_equal(persist_pending(h->p), 0);
@@ -312,7 +312,7 @@ static void test_locked_at_start(void **state)
     assert_int_equal(persist_pending(h->p), 1);
     sqlite3_exec(other, "ROLLBACK", NULL, NULL, NULL);
     sqlite3_close(other);
-    h->now = persist_next_retry(h->p) + 0.1;
+    h->now = persist_next_due(h->p) + 0.1;
     step(h);
     assert_int_equal(store_mode_of(h->db), STORE_WRITABLE);
     assert_int_equal(persist_pending(h->p), 0);
