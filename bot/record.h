@@ -36,6 +36,9 @@ typedef struct {
     char channel[64];           /* where it was played, as the bot wrote it */
     char channel_key[64];       /* the same, casefolded (what !last looks up) */
     char result[16];            /* at the end, as durak-cli's state says it: "durak 1", "draw" */
+    /* The language its table spoke at the end, spelt as store_prefs.language ("en", "ru", "fr",
+     * "es"): its web page is written in it. "": unknown (recorded before schema 7). */
+    char language[8];
     int nmoves;
     record_move move[RECORD_MOVES_MAX];
 } game_record;

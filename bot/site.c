@@ -37,6 +37,12 @@ msg_lang site_channel_lang(const site_options *o, const char *channel)
     return o->lang;
 }
 
+msg_lang site_game_lang(const site_options *o, const store_game *g)
+{
+    int played = msg_lang_of_code(g->rec.language);
+    return played >= 0 ? (msg_lang)played : site_channel_lang(o, g->rec.channel);
+}
+
 bool site_game_url(const site_options *o, long long id, char *buf, size_t cap)
 {
     buf[0] = '\0';

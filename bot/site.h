@@ -23,6 +23,9 @@ typedef struct {
 site_options site_options_of(const bot_config *cfg);
 /* The language of a channel's pages (its channel_settings, else game.language). */
 msg_lang site_channel_lang(const site_options *o, const char *channel);
+/* The language of a game's page: the one it was played in (its record's), else, for a game
+ * recorded before that was kept, its channel's (what its page always said). */
+msg_lang site_game_lang(const site_options *o, const store_game *g);
 
 /* Every page into o->dir (made if missing): style.css, index.html, p/<id>.html, g/<id>.html;
  * pages of people who chose `set site off` removed. Messages on err; 0, or 1 on failure. */

@@ -1,5 +1,5 @@
 /* site_game.c — a game's page: where and when, the options, each seat's place and rating
- * change, the result, then the replay (site_replay.c). Written in the channel's language. */
+ * change, the result, then the replay (site_replay.c). In the language the game was played in. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <string.h>
@@ -92,7 +92,7 @@ static void result_line(const site_ctx *c, site_buf *b, msg_lang lang, const sto
 
 void site_page_game(const site_ctx *c, const store_game *g, site_buf *b)
 {
-    msg_lang lang = site_channel_lang(c->opt, g->rec.channel);
+    msg_lang lang = site_game_lang(c->opt, g);
     char id[24], title[128], when[32];
     snprintf(id, sizeof id, "%lld", g->id);
     site_fmt(title, sizeof title, lang, MSG_SITE_GAME, id);

@@ -10,7 +10,7 @@
 
 #define STORE_NICK_MAX 64 /* bytes of a key or display nick, NUL included; longer ones are cut */
 #define STORE_MAX_SEATS 6 /* players in one game (DURAK_MAX_PLAYERS) */
-#define STORE_SCHEMA_VERSION 6 /* PRAGMA user_version this build writes */
+#define STORE_SCHEMA_VERSION 7 /* PRAGMA user_version this build writes */
 #define STORE_BUSY_MS 1000     /* how long a statement waits for a lock held by another process */
 
 typedef struct store store;

@@ -1,5 +1,5 @@
-/* store_records: every finished game's record in the state database: the tables games
- * (options, seed, salt, result, moves as record.h's text) and game_seats, written and read back. */
+/* store_records: every finished game's record in the state database: the tables games (options,
+ * seed, salt, result, language, moves as record.h's text) and game_seats, written and read back. */
 #define _POSIX_C_SOURCE 200809L
 #include "store_internal.h"
 
@@ -10,12 +10,12 @@
 
 #define GAME_COLUMNS                                                                               \
     "id, channel, channel_key, ended_at, players, variant, throwin, first5, deck, seed, salt,"     \
-    " draw, result, truncated, moves, teams"
+    " draw, result, truncated, moves, teams, language"
 
 static const char *const sql_insert_game =
     "INSERT INTO games (channel, channel_key, ended_at, players, variant, throwin, first5, deck,"
-    " seed, salt, draw, result, truncated, moves, teams)"
-    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)";
+    " seed, salt, draw, result, truncated, moves, teams, language)"
+    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)";
 static const char *const sql_insert_seat =
     "INSERT INTO game_seats (game, seat, key, display, place, durak, forfeited, rating_before,"
     " rating_after) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)";
@@ -115,6 +115,7 @@ static bool insert_game(store *s, const store_result *r, const game_record *g, l
     sqlite3_bind_int(st, 13, g->truncated);
     sqlite3_bind_text(st, 14, moves, -1, SQLITE_STATIC);
     sqlite3_bind_int(st, 15, g->opt.teams);
+    sqlite3_bind_text(st, 16, g->language, -1, SQLITE_TRANSIENT);
     return run(s, st, "could not record a game");
 }
 
@@ -203,6 +204,7 @@ static bool read_game_row(store *s, sqlite3_stmt *st, store_game *g)
     g->draw = sqlite3_column_int(st, 11) != 0;
     column_text(st, 12, g->rec.result, sizeof g->rec.result);
     g->rec.truncated = sqlite3_column_int(st, 13) != 0;
+    column_text(st, 16, g->rec.language, sizeof g->rec.language);
     const char *moves = (const char *)sqlite3_column_text(st, 14);
     moves_ok = moves && record_parse_moves(&g->rec, moves);
     g->rec.known = true;

@@ -38,6 +38,9 @@ const char *const store_migrations[] = {
     "ALTER TABLE game_seats ADD COLUMN rating_before REAL;"
     "ALTER TABLE game_seats ADD COLUMN rating_after REAL;"
     "CREATE INDEX game_seats_by_key ON game_seats (key, game);",
+    /* 6 -> 7: the language each game was played in, for its web page ('': recorded before; its
+     * page stays in its channel's language, as it always was). */
+    "ALTER TABLE games ADD COLUMN language TEXT NOT NULL DEFAULT '';",
 };
 _Static_assert(sizeof store_migrations / sizeof *store_migrations == STORE_SCHEMA_VERSION,
                "one migration per schema version");

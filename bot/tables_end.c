@@ -27,6 +27,7 @@ static pending_result *queue_result(tables *t, const table_t *tb)
     pending_result *p = &t->results[t->nresults++];
     p->r = (store_result){ .n = tb->nseats, .draw = g->result == DURAK_RESULT_DRAW };
     p->rec = tb->rec;
+    record_language(t, tb, &p->rec); /* a Russian game in an English channel: a Russian page */
     for (int s = 0; s < tb->nseats; s++) {
         store_seat *st = &p->r.seat[s];
         char *key = p->key[s] + tb->solo; /* a private game's records: under '+' */

@@ -1,5 +1,5 @@
-/* tables_record.c — a running game's record: the deal's seed and salt, its fingerprint
- * said at the deal and revealed at the end, every move with its time, and !last. */
+/* tables_record.c — a running game's record: the deal's seed and salt, its fingerprint said at
+ * the deal and revealed at the end, every move with its time, the language it ended in; !last. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,6 +76,12 @@ void record_reveal(table_t *tb, outbox *o)
     record_commit_string(&tb->rec, commit);
     record_cli_new(&tb->rec, cli, sizeof cli);
     tables_say(o, tb->channel, MSG_DEAL_REVEAL, seed, tb->rec.salt, commit, cli);
+}
+
+void record_language(const tables *t, const table_t *tb, game_record *rec)
+{
+    const char *code = msg_lang_code(tables_lang_of(t, tb->channel));
+    snprintf(rec->language, sizeof rec->language, "%s", code ? code : "");
 }
 
 /* ---- !last ---- */

@@ -277,6 +277,37 @@ static void test_store_write_and_read_back(void **state)
     store_close(s);
 }
 
+/* The language a game was played in reads back as it was written, by every way of reading
+ * games; "" (a game of unknown language) stays "". */
+static void test_store_language_round_trip(void **state)
+{
+    (void)state;
+    char path[512];
+    static game_record r;
+    static store_game g;
+    store *s = open_in("lang.db", path, sizeof path);
+    sample_record(&r, 55);
+    snprintf(r.channel, sizeof r.channel, "#d");
+    snprintf(r.result, sizeof r.result, "durak 1");
+    store_result res = two_seats();
+    const char *const langs[] = { "ru", "", "es" };
+    for (int i = 0; i < 3; i++) {
+        snprintf(r.language, sizeof r.language, "%s", langs[i]);
+        assert_true(store_save_game(s, &res, &r, 100 + i));
+    }
+    for (int i = 0; i < 3; i++) {
+        assert_true(store_get_game(s, i + 1, &g));
+        assert_string_equal(g.rec.language, langs[i]);
+    }
+    assert_true(store_last_game(s, "#d", &g));
+    assert_string_equal(g.rec.language, "es");
+    store_close(s);
+    s = open_in("lang.db", path, sizeof path); /* and across a reopen */
+    assert_true(store_get_game(s, 1, &g));
+    assert_string_equal(g.rec.language, "ru");
+    store_close(s);
+}
+
 static int counted;
 static void count_game(void *ctx, const store_game *g)
 {
@@ -573,7 +604,7 @@ static int make_dir(void **state)
 static int remove_dir(void **state)
 {
     (void)state;
-    const char *names[] = { "rw.db", "since.db", "v3.db" };
+    const char *names[] = { "rw.db", "since.db", "v3.db", "lang.db" };
     char path[600];
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
         for (int k = 0; k < 3; k++) {
@@ -595,6 +626,7 @@ int main(void)
         cmocka_unit_test(test_fingerprint_is_sha256_of_commit_string),
         cmocka_unit_test(test_cli_lines),
         cmocka_unit_test(test_store_write_and_read_back),
+        cmocka_unit_test(test_store_language_round_trip),
         cmocka_unit_test(test_games_since),
         cmocka_unit_test(test_migration_from_schema_3),
         cmocka_unit_test(test_game_recorded_and_replayed),

@@ -1,7 +1,8 @@
 /* test_site: the web pages. Escaping of what users choose (markup, ampersands, quotes, direction
  * marks, mIRC colour codes, broken UTF-8), then pages made from a real store: the game's page and
- * its replay, the language of the channel, a person who chose set site off, page sizes, and a
- * refresh that writes only the pages one game touches. */
+ * its replay, the language of the channel and the language a game was played in (through the
+ * tables, and for games of a schema 6 database), a person who chose set site off, page sizes,
+ * and a refresh that writes only the pages one game touches. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,6 +19,8 @@
 #include "rng.h"
 #include "site.h"
 #include "site_html.h"
+#include "store_internal.h" /* the released schema steps, to build an older database */
+#include "tables_harness.h"
 
 static char *escaped(const char *s, bool nick)
 {
@@ -253,6 +256,146 @@ static void test_channel_language(void **state)
     free(page);
 }
 
+/* ---- the language a game was played in ---- */
+
+/* The table of players nicks played to its end by random legal moves, each player asking for
+ * theirs (in English: they must have chosen it, whatever the table speaks). */
+static void play_out(harness *h, const char *const nicks[2], uint64_t seed)
+{
+    rng_t r;
+    rng_seed(&r, seed);
+    for (int step = 0; step < 5000; step++) {
+        bool moved = false;
+        for (int i = 0; i < 2; i++)
+            moved = play_own_random_move(h, &r, nicks[i]) || moved;
+        if (!moved) /* nobody has a move: the game is over */
+            return;
+    }
+    fail_msg("the game did not end");
+}
+
+/* The page of game id (written by a refresh from db), or NULL. */
+static char *game_page(const struct fixture *f, store *db, long long id)
+{
+    site_options o = options(f);
+    assert_true(site_refresh_game(db, &o, id));
+    char rel[32];
+    snprintf(rel, sizeof rel, "g/%lld.html", id);
+    return slurp(f->site, rel);
+}
+
+/* A channel without a language of its own (game.language is English): a game opened there with
+ * !дурак speaks Russian, and so does its page, though its players read English privately; one
+ * opened with !durak speaks English, and so does its page. */
+static void test_page_in_the_language_played(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[2] = { "alice", "bob" };
+    harness *h = h_new(31);
+    h->db = f->s;
+    tables_set_store(h->t, f->s);
+    priv(h, "alice", "set language en");
+    priv(h, "bob", "set language en");
+    chan(h, "alice", "#durak", "!дурак");
+    chan(h, "bob", "#durak", "!играть");
+    chan(h, "alice", "#durak", "!старт");
+    play_out(h, nicks, 5);
+    chan(h, "alice", "#other", "!durak");
+    chan(h, "bob", "#other", "!join");
+    chan(h, "alice", "#other", "!start");
+    play_out(h, nicks, 6);
+    h_free(h);
+    store_game *g = malloc(sizeof *g);
+    assert_true(store_last_game(f->s, "#durak", g));
+    assert_string_equal(g->rec.language, "ru");
+    char *page = game_page(f, f->s, g->id);
+    assert_non_null(page);
+    assert_non_null(strstr(page, "<html lang=\"ru\">"));
+    assert_non_null(strstr(page, "<h2>Запись партии</h2>")); /* messages_ru.c's MSG_SITE_REPLAY */
+    assert_null(strstr(page, "<h2>Replay</h2>"));
+    free(page);
+    assert_true(store_last_game(f->s, "#other", g));
+    assert_string_equal(g->rec.language, "en");
+    page = game_page(f, f->s, g->id);
+    assert_non_null(page);
+    assert_non_null(strstr(page, "<html lang=\"en\">"));
+    assert_non_null(strstr(page, "<h2>Replay</h2>"));
+    free(page);
+    free(g);
+}
+
+/* A private game speaks its player's language (set language ru), and so does its page, though
+ * game.language is English. */
+static void test_private_page_in_the_players_language(void **state)
+{
+    struct fixture *f = *state;
+    harness *h = h_new(32);
+    h->db = f->s;
+    tables_set_store(h->t, f->s);
+    priv(h, "alice", "set language ru");
+    priv(h, "alice", "play easy 2");
+    priv(h, "alice", "stop"); /* recorded: the computer players won */
+    h_free(h);
+    store_game *g = malloc(sizeof *g);
+    assert_true(store_get_game(f->s, 1, g));
+    assert_string_equal(g->rec.language, "ru");
+    char *page = game_page(f, f->s, g->id);
+    assert_non_null(page);
+    assert_non_null(strstr(page, "<html lang=\"ru\">"));
+    assert_non_null(strstr(page, "<h2>Запись партии</h2>"));
+    assert_null(strstr(page, "<h2>Replay</h2>"));
+    free(page);
+    free(g);
+}
+
+/* A database of schema 6 (before games kept their language), built by the released steps with
+ * two games in it, opens: the games get a language column, unknown (''), and their pages stay in
+ * their channel's language, as they always were: Russian in #ru, English in #durak. */
+static void test_old_games_keep_the_channels_language(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "vasya", "petya", "masha" };
+    long long ru = record_game(f->s, "#ru", 11, nicks), en = record_game(f->s, "#durak", 12, nicks);
+    char path[128], sql[1024], err[512];
+    snprintf(path, sizeof path, "%s/v6.db", f->dir);
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    for (int v = 0; v < 6; v++)
+        assert_int_equal(sqlite3_exec(db, store_migrations[v], NULL, NULL, NULL), SQLITE_OK);
+    snprintf(sql, sizeof sql,
+             "ATTACH '%s' AS now;" /* the same games, in the columns schema 6 had */
+             "INSERT INTO games SELECT id, channel, channel_key, ended_at, players, variant,"
+             " throwin, first5, deck, seed, salt, draw, result, truncated, moves, teams"
+             " FROM now.games;"
+             "INSERT INTO game_seats SELECT * FROM now.game_seats;"
+             "INSERT INTO players SELECT * FROM now.players;"
+             "DETACH now; PRAGMA user_version = 6;",
+             f->db);
+    assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+    store *old = store_open(path, err, sizeof err);
+    assert_non_null(old);
+    assert_string_equal(err, ""); /* migrated, not moved aside */
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_prepare_v2(old->db, "SELECT count(*) FROM games WHERE language = ''",
+                                        -1, &st, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int(st, 0), 2);
+    sqlite3_finalize(st);
+    char *page = game_page(f, old, ru);
+    assert_non_null(page);
+    assert_non_null(strstr(page, "<html lang=\"ru\">"));
+    assert_non_null(strstr(page, "<h2>Запись партии</h2>"));
+    free(page);
+    page = game_page(f, old, en);
+    assert_non_null(page);
+    assert_non_null(strstr(page, "<html lang=\"en\">"));
+    assert_non_null(strstr(page, "<h2>Replay</h2>"));
+    free(page);
+    store_close(old);
+}
+
 static void test_hidden_person(void **state)
 {
     struct fixture *f = *state;
@@ -415,6 +558,9 @@ int main(void)
         cmocka_unit_test(test_escape_controls_and_bad_utf8),
         cmocka_unit_test_setup_teardown(test_game_page, setup, teardown),
         cmocka_unit_test_setup_teardown(test_channel_language, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_page_in_the_language_played, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_private_page_in_the_players_language, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_old_games_keep_the_channels_language, setup, teardown),
         cmocka_unit_test_setup_teardown(test_hidden_person, setup, teardown),
         cmocka_unit_test_setup_teardown(test_person_page, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refresh_writes_only_its_pages, setup, teardown),

@@ -147,7 +147,7 @@ static void test_open_creates(void **state)
     sqlite3_stmt *st;
     assert_int_equal(sqlite3_open(f->path, &db), SQLITE_OK);
     const char *checks[][2] = { { "PRAGMA journal_mode", "wal" },
-                                { "PRAGMA user_version", "6" },
+                                { "PRAGMA user_version", "7" },
                                 { "PRAGMA application_id", "1146243906" } };
     for (size_t i = 0; i < sizeof checks / sizeof *checks; i++) {
         assert_int_equal(sqlite3_prepare_v2(db, checks[i][0], -1, &st, NULL), SQLITE_OK);
@@ -751,6 +751,57 @@ static void test_prefs_from_version_3(void **state) { prefs_from_version(*state,
 
 static void test_prefs_from_version_4(void **state) { prefs_from_version(*state, 4); }
 
+/* A schema 6 database (before each game kept its language) with a game: it opens as the current
+ * schema, the games table gets its language column, the old game reads back with "" (unknown:
+ * its page stays in its channel's language) and a new game keeps the language it is given. */
+static void test_games_from_version_6(void **state)
+{
+    struct fixture *f = *state;
+    store_close(open_clean(f)); /* the directory */
+    char side[sizeof f->path + 8];
+    unlink(f->path);
+    snprintf(side, sizeof side, "%s-wal", f->path);
+    unlink(side);
+    snprintf(side, sizeof side, "%s-shm", f->path);
+    unlink(side);
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(f->path, &db), SQLITE_OK);
+    for (int v = 0; v < 6; v++)
+        assert_int_equal(sqlite3_exec(db, store_migrations[v], NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(
+        sqlite3_exec(db,
+                     "INSERT INTO games (channel, channel_key, ended_at, players, variant, throwin,"
+                     " first5, deck, seed, salt, draw, result, truncated, moves, teams) VALUES"
+                     " ('#Old', '#old', 100, 2, 0, 0, 0, 36, '7', 'ab', 0, 'durak 1', 0, '-', 0);"
+                     "INSERT INTO game_seats (game, seat, key, display, place, durak, forfeited)"
+                     " VALUES (1, 0, 'ann', 'Ann', 1, 0, 0), (1, 1, 'bob', 'bob', 2, 1, 0);"
+                     "PRAGMA user_version = 6;",
+                     NULL, NULL, NULL),
+        SQLITE_OK);
+    sqlite3_close(db);
+    store *s = open_clean(f);
+    sqlite3_stmt *st;
+    assert_int_equal(
+        sqlite3_prepare_v2(s->db, "SELECT language FROM games WHERE id = 1", -1, &st, NULL),
+        SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    assert_string_equal((const char *)sqlite3_column_text(st, 0), "");
+    sqlite3_finalize(st);
+    static store_game g;
+    assert_true(store_get_game(s, 1, &g));
+    assert_string_equal(g.rec.channel, "#Old");
+    assert_string_equal(g.rec.language, "");
+    assert_int_equal(g.nseats, 2);
+    static game_record r;
+    r = g.rec;
+    snprintf(r.language, sizeof r.language, "fr");
+    store_result res = { 2, false, { SEAT("ann", 1, false, false), SEAT("bob", 2, true, false) } };
+    assert_true(store_save_game(s, &res, &r, 200));
+    assert_true(store_get_game(s, store_saved_game_id(s), &g));
+    assert_string_equal(g.rec.language, "fr");
+    store_close(s);
+}
+
 static void test_top(void **state)
 {
     struct fixture *f = *state;
@@ -986,6 +1037,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_prefs, setup, teardown),
         cmocka_unit_test_setup_teardown(test_prefs_from_version_3, setup, teardown),
         cmocka_unit_test_setup_teardown(test_prefs_from_version_4, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_games_from_version_6, setup, teardown),
         cmocka_unit_test_setup_teardown(test_top, setup, teardown),
         cmocka_unit_test_setup_teardown(test_batch_nests, setup, teardown),
         cmocka_unit_test_setup_teardown(test_full_disk_fault, setup, teardown),
