@@ -1,5 +1,5 @@
-/* strcopy.h — the one bounded string copy of the connection code (irc, conn, members, owner):
- * src (NULL as "") into dst, cut to cap - 1 bytes and always terminated. */
+/* strcopy.h — the one bounded string copy (connection code, tables): src (NULL as "") into
+ * dst, cut to cap - 1 bytes and always terminated. */
 #ifndef DURAK_STRCOPY_H
 #define DURAK_STRCOPY_H
 

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "strcopy.h"
 #include "tables_internal.h"
 
 /* What happened, written in each reader's language: a move made in the game `before`, or a
@@ -231,7 +232,8 @@ void play_start(tables *t, table_t *tb, double now, outbox *o)
         return;
     tb->playing = true;
     for (int s = 0; s < tb->nseats; s++) {
-        snprintf(tb->seat[s].seated, sizeof tb->seat[s].seated, "%s", tb->seat[s].nick);
+        /* not snprintf: gcc at -O0 takes two fields of one struct for overlapping (-Wrestrict) */
+        copy_str(tb->seat[s].seated, sizeof tb->seat[s].seated, tb->seat[s].nick);
         tb->seat[s].hints = 0; /* a rematch copies the seats */
         tb->seat[s].hinted = tb->seat[s].asked = 0;
     }
