@@ -6,8 +6,20 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "durak.h"
+
+/* A private game's table key, which its record keeps as its channel: this prefix, then its
+ * person's stats key ("~solo alice", "~solo @account"). The space makes it no IRC target; the
+ * key names a person's account, so nothing shows it (the web pages say "a private game"). Test
+ * the channel as written: its case-folded key may begin "^solo" (rfc1459 folds '~' to '^'). */
+#define RECORD_PRIVATE_PREFIX "~solo "
+
+static inline bool record_private_key(const char *key)
+{
+    return key && !strncmp(key, RECORD_PRIVATE_PREFIX, sizeof RECORD_PRIVATE_PREFIX - 1);
+}
 
 enum {
     RECORD_MOVES_MAX = 2048, /* moves kept; a longer game's record is marked truncated */

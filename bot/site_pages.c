@@ -104,11 +104,9 @@ static void change(site_buf *b, bool rated, double before, double after)
               d > 0 ? "+" : "", d);
 }
 
-static bool private_key(const char *channel_key) { return channel_key[0] == '+'; }
-
-static void where(site_buf *b, msg_lang lang, const char *channel, const char *channel_key)
+static void where(site_buf *b, msg_lang lang, const char *channel)
 {
-    if (private_key(channel_key))
+    if (record_private_key(channel))
         sb_put(b, msg_in(lang, MSG_SITE_PRIVATE));
     else
         sb_nick(b, channel);
@@ -204,10 +202,10 @@ struct channels {
 static void count_channel(void *ctx, const char *channel, const char *key, long long games,
                           long long latest)
 {
-    (void)channel;
+    (void)key;
     (void)games;
     (void)latest;
-    ((struct channels *)ctx)->shown += !private_key(key);
+    ((struct channels *)ctx)->shown += !record_private_key(channel);
 }
 
 /* With many channels, one line each in one table: its games and its latest game. */
@@ -215,8 +213,9 @@ static void channel_line(void *ctx, const char *channel, const char *key, long l
                          long long latest)
 {
     struct channels *ch = ctx;
+    (void)key;
     ch->total += games;
-    if (private_key(key)) {
+    if (record_private_key(channel)) {
         ch->solo += games;
         return;
     }
@@ -237,7 +236,7 @@ static void channel_section(void *ctx, const char *channel, const char *key, lon
     store_site_board_row rows[CHANNEL_ROWS];
     (void)latest;
     ch->total += games;
-    if (private_key(key)) {
+    if (record_private_key(channel)) {
         ch->solo += games;
         return;
     }
@@ -396,7 +395,7 @@ static void recent(site_buf *b, msg_lang lang, const store_site_entry *e, int n)
         sb_printf(b,
                   "<tr><td><a href=\"../g/%lld.html\">#%lld</a></td><td class=\"wide\">%s</td><td>",
                   e[i].game, e[i].game, when);
-        where(b, lang, e[i].channel, e[i].channel_key);
+        where(b, lang, e[i].channel);
         sb_put(b, "</td><td>");
         place(b, lang, &e[i]);
         sb_put(b, "</td><td>");

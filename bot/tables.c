@@ -113,10 +113,7 @@ void tables_add_ai(table_t *tb, ai_level level)
     tb->seat[tb->nseats - 1].ai = (int)level;
 }
 
-bool tables_private_key(const char *key)
-{
-    return key && !strncmp(key, SOLO_PREFIX, sizeof SOLO_PREFIX - 1);
-}
+bool tables_private_key(const char *key) { return record_private_key(key); }
 
 /* ---- open, close ---- */
 

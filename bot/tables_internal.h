@@ -20,8 +20,6 @@
 
 /* SOLO_MAX private games on top of the channels' tables; WATCH_MAX spectators a
  * table; GONE_MAX tables closed in one round whose last lines still go to their people. */
-/* A private game's key: this prefix, then its person's stats key (tables_private_key). */
-#define SOLO_PREFIX "~solo "
 
 enum {
     SOLO_MAX = 64,

@@ -21,9 +21,9 @@ static bool solo_key(tables *t, const tables_who *w, char *key, size_t cap)
     tables_stats_key(t, w->nick, w->account, person, sizeof person);
     for (int i = 1; i <= TABLES_MAX + 1; i++) {
         if (i == 1)
-            snprintf(key, cap, SOLO_PREFIX "%.48s", person);
+            snprintf(key, cap, RECORD_PRIVATE_PREFIX "%.48s", person);
         else
-            snprintf(key, cap, SOLO_PREFIX "%.48s#%d", person, i);
+            snprintf(key, cap, RECORD_PRIVATE_PREFIX "%.48s#%d", person, i);
         if (!tables_find(t, key))
             return true;
     }
