@@ -10,16 +10,66 @@
 
 #define M(id) msg_in(r->lang, id)
 
-void render_appendf(char *buf, size_t cap, size_t *len, const char *fmt, ...)
+static void vappend(char *buf, size_t cap, size_t *len, const char *fmt, va_list ap)
 {
     if (*len >= cap)
         return;
-    va_list ap;
-    va_start(ap, fmt);
     int n = vsnprintf(buf + *len, cap - *len, fmt, ap);
-    va_end(ap);
     if (n > 0)
         *len = *len + (size_t)n < cap ? *len + (size_t)n : cap - 1;
+}
+
+void render_appendf(char *buf, size_t cap, size_t *len, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vappend(buf, cap, len, fmt, ap);
+    va_end(ap);
+}
+
+/* The rows that name a seat and may be read by that seat's own person (a private game), each
+ * with its "you" form: the same arguments but the seat's name, the row's first (its subject) or,
+ * for `object`, its last. A row not here keeps the name, as a channel reads it. */
+static const struct {
+    msg_id they, you;
+    bool object;
+} you_forms[] = {
+    { MSG_MOVE_LEAD, MSG_MOVE_LEAD_YOU, false },
+    { MSG_MOVE_ADD, MSG_MOVE_ADD_YOU, false },
+    { MSG_MOVE_THROW, MSG_MOVE_THROW_YOU, false },
+    { MSG_MOVE_BEAT, MSG_MOVE_BEAT_YOU, false },
+    { MSG_MOVE_TAKE, MSG_MOVE_TAKE_YOU, false },
+    { MSG_MOVE_TRANSFER, MSG_MOVE_TRANSFER_YOU, false },
+    { MSG_MOVE_TRANSFER, MSG_MOVE_TRANSFER_TO_YOU, true },
+    { MSG_BOUT_TAKEN, MSG_BOUT_TAKEN_YOU, false },
+    { MSG_TRUMP_DRAWN, MSG_TRUMP_DRAWN_YOU, false },
+    { MSG_PLAYER_OUT, MSG_PLAYER_OUT_YOU, false },
+    { MSG_FORFEIT_LEFT, MSG_FORFEIT_LEFT_YOU, false },
+    { MSG_FORFEIT_TIMEOUTS, MSG_FORFEIT_TIMEOUTS_YOU, false },
+    { MSG_FORFEIT_GONE, MSG_FORFEIT_GONE_YOU, false },
+    { MSG_LINE_ACT, MSG_LINE_ACT_YOU, false },
+    { MSG_DECIDE_TAKING, MSG_DECIDE_TAKING_YOU, true },
+    { MSG_RESULT_DURAK, MSG_RESULT_DURAK_YOU, false },
+};
+
+void render_said(const render_opts *r, const render_seats *s, int subject, int object, char *buf,
+                 size_t cap, size_t *len, msg_id id, ...)
+{
+    msg_id said = id;
+    bool named_first = false;
+    for (size_t i = 0; i < sizeof you_forms / sizeof you_forms[0] && said == id; i++) {
+        int seat = you_forms[i].object ? object : subject;
+        if (you_forms[i].they == id && seat >= 0 && seat < s->n && s->you[seat]) {
+            said = you_forms[i].you;
+            named_first = !you_forms[i].object;
+        }
+    }
+    va_list ap;
+    va_start(ap, id);
+    if (named_first) /* the subject's name: its "you" form starts with the arguments after it */
+        (void)va_arg(ap, const char *);
+    vappend(buf, cap, len, M(said), ap); /* an object's name, the last argument, goes unread */
+    va_end(ap);
 }
 
 const char *render_variant(const render_opts *r, const durak_options *o)
@@ -114,9 +164,13 @@ void render_decision(const render_opts *r, const render_seats *s, const durak_ga
                  cards);
         break;
     case DURAK_PHASE_THROWIN: snprintf(buf, cap, M(MSG_DECIDE_THROWIN), who); break;
-    case DURAK_PHASE_TAKING:
-        snprintf(buf, cap, M(MSG_DECIDE_TAKING), who, s->name[g->defender]);
+    case DURAK_PHASE_TAKING: {
+        size_t len = 0;
+        buf[0] = '\0';
+        render_said(r, s, g->actor, g->defender, buf, cap, &len, MSG_DECIDE_TAKING, who,
+                    s->name[g->defender]);
         break;
+    }
     default: buf[0] = '\0'; break;
     }
 }
@@ -155,12 +209,27 @@ const char *render_told(const render_seats *s, int seat)
     return s->quiet[seat][0] ? s->quiet[seat] : s->name[seat];
 }
 
+/* Whether the reader has a seat of their own at the table (a private game's person). */
+static bool read_by_player(const render_seats *s)
+{
+    for (int i = 0; i < s->n; i++)
+        if (s->you[i])
+            return true;
+    return false;
+}
+
 void render_head(const render_opts *r, const render_seats *s, const durak_game *g, char *buf,
                  size_t cap)
 {
     char task[512];
+    size_t len = 0;
+    if (read_by_player(s) && !s->you[g->actor]) { /* a computer player: said of it, not to it */
+        render_decision(r, s, g, buf, cap);
+        return;
+    }
     render_task(r, s, g, task, sizeof task);
-    snprintf(buf, cap, M(MSG_LINE_ACT), s->name[g->actor], task);
+    buf[0] = '\0';
+    render_said(r, s, g->actor, -1, buf, cap, &len, MSG_LINE_ACT, s->name[g->actor], task);
 }
 
 void render_move(const render_opts *r, const render_seats *s, const durak_game *g, durak_action a,
@@ -168,25 +237,30 @@ void render_move(const render_opts *r, const render_seats *s, const durak_game *
 {
     const char *nick = render_told(s, g->actor);
     char c[RENDER_CARD_MAX], x[RENDER_CARD_MAX];
+    int next = durak_next(g, g->defender);
+    size_t len = 0;
+    buf[0] = '\0';
     render_card(r, a.card, c, sizeof c);
     switch (a.kind) {
     case DURAK_ACT_PLAY:
-        snprintf(buf, cap,
-                 M(g->phase == DURAK_PHASE_ATTACK   ? MSG_MOVE_LEAD
-                   : g->phase == DURAK_PHASE_TAKING ? MSG_MOVE_ADD
-                                                    : MSG_MOVE_THROW),
-                 nick, c);
+        render_said(r, s, g->actor, -1, buf, cap, &len,
+                    g->phase == DURAK_PHASE_ATTACK   ? MSG_MOVE_LEAD
+                    : g->phase == DURAK_PHASE_TAKING ? MSG_MOVE_ADD
+                                                     : MSG_MOVE_THROW,
+                    nick, c);
         break;
     case DURAK_ACT_BEAT:
-        snprintf(buf, cap, M(MSG_MOVE_BEAT), nick, render_card(r, a.target, x, sizeof x), c);
+        render_said(r, s, g->actor, -1, buf, cap, &len, MSG_MOVE_BEAT, nick,
+                    render_card(r, a.target, x, sizeof x), c);
         break;
-    case DURAK_ACT_TAKE: snprintf(buf, cap, M(MSG_MOVE_TAKE), nick); break;
-    case DURAK_ACT_PASS: buf[0] = '\0'; break; /* a pass makes no public line of its own */
+    case DURAK_ACT_TAKE:
+        render_said(r, s, g->actor, -1, buf, cap, &len, MSG_MOVE_TAKE, nick);
+        break;
     case DURAK_ACT_TRANSFER:
-        snprintf(buf, cap, M(MSG_MOVE_TRANSFER), nick, c,
-                 render_told(s, durak_next(g, g->defender)));
+        render_said(r, s, g->actor, next, buf, cap, &len, MSG_MOVE_TRANSFER, nick, c,
+                    render_told(s, next));
         break;
-    default: buf[0] = '\0'; break;
+    default: break; /* a pass makes no public line of its own */
     }
 }
 
@@ -199,8 +273,9 @@ static void bout_end(const render_opts *r, const render_seats *s, const durak_ga
         return;
     if ((g->hand[before->defender] & table) == table) {
         int n = cards_count(table);
-        render_appendf(line, cap, len, M(MSG_BOUT_TAKEN), render_told(s, before->defender), n,
-                       msg_plural(r->lang, n, MSG_WORD_CARDS_ONE));
+        render_said(r, s, before->defender, -1, line, cap, len, MSG_BOUT_TAKEN,
+                    render_told(s, before->defender), n,
+                    msg_plural(r->lang, n, MSG_WORD_CARDS_ONE));
     } else if ((g->discard & table) == table) {
         render_appendf(line, cap, len, "%s", M(MSG_BOUT_BEATEN));
     }
@@ -223,13 +298,14 @@ void render_events(const render_opts *r, const render_seats *s, const durak_game
         render_appendf(buf, cap, &len, "%s%s", len ? SEP : "", part);
     if (g->trump_owner != before->trump_owner && g->trump_owner < DURAK_MAX_PLAYERS) {
         render_appendf(buf, cap, &len, "%s", len ? SEP : "");
-        render_appendf(buf, cap, &len, M(MSG_TRUMP_DRAWN), render_told(s, g->trump_owner),
-                       render_card(r, g->trump_card, trump, sizeof trump));
+        render_said(r, s, g->trump_owner, -1, buf, cap, &len, MSG_TRUMP_DRAWN,
+                    render_told(s, g->trump_owner),
+                    render_card(r, g->trump_card, trump, sizeof trump));
     }
     for (int i = before->nout; i < g->nout && len < cap; i++) {
         render_appendf(buf, cap, &len, "%s", len ? SEP : "");
-        render_appendf(buf, cap, &len, M(MSG_PLAYER_OUT), render_told(s, g->out[i]),
-                       g->out_place[i]);
+        render_said(r, s, g->out[i], -1, buf, cap, &len, MSG_PLAYER_OUT, render_told(s, g->out[i]),
+                    g->out_place[i]);
     }
 }
 

@@ -13,11 +13,14 @@ enum { RENDER_NAME_MAX = 72 }; /* a nick (64 bytes at most) and a zero-width spa
 
 /* The names at a table, seat by seat, and who is away (held seats). `quiet` is a person's nick
  * as the narration writes it, with a zero-width space after its first letter so that no client
- * highlights it (only a line's head highlights: the one who must act); "" writes name. */
+ * highlights it (only a line's head highlights: the one who must act); "" writes name. `you`
+ * marks the reader's own seat: a private game's person reads every line of it, and the lines
+ * that name them say "you" (render_said); lists of names (the seats, the places) keep names. */
 typedef struct {
     int n;
     const char *name[DURAK_MAX_PLAYERS];
     bool away[DURAK_MAX_PLAYERS];
+    bool you[DURAK_MAX_PLAYERS];
     char quiet[DURAK_MAX_PLAYERS][RENDER_NAME_MAX];
 } render_seats;
 
@@ -30,6 +33,12 @@ const char *render_told(const render_seats *s, int seat);
 /* printf onto buf at *len, clamped: a long line is cut, never overrun. */
 void render_appendf(char *buf, size_t cap, size_t *len, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* Appends message id (r's language) with its arguments, said of two seats (-1: none): `subject`,
+ * named by its first argument, and `object`, by its last. When one is the reader's own seat
+ * (s->you) and the row has a "you" form for it (messages_you.def), that form goes instead, with
+ * the same arguments but that name ("You lead 7♠" for "alice leads 7♠"). */
+void render_said(const render_opts *r, const render_seats *s, int subject, int object, char *buf,
+                 size_t cap, size_t *len, msg_id id, ...);
 
 /* "classic" / "transfer" (in r's language, as everything below). */
 const char *render_variant(const render_opts *r, const durak_options *o);

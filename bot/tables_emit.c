@@ -102,6 +102,7 @@ render_seats tables_names(const table_t *tb)
     for (int i = 0; i < tb->nseats; i++) {
         s.name[i] = tb->seat[i].nick;
         s.away[i] = tb->seat[i].absent;
+        s.you[i] = tb->solo && !tables_is_ai(tb, i); /* its lines go to that one person */
         if (!tables_is_ai(tb, i))
             render_quiet_name(&s, i);
     }

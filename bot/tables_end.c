@@ -55,7 +55,7 @@ static pending_result *queue_result(tables *t, const table_t *tb)
 }
 
 /* "alice 1512 (+12), bob 1488 (-12)": each person's rating after the game, as the store will
- * record it; "" without stats. */
+ * record it; "" without stats. A private game's one person reads theirs without their nick. */
 static void rating_changes(const tables *t, const table_t *tb, const pending_result *p, char *buf,
                            size_t cap)
 {
@@ -68,12 +68,22 @@ static void rating_changes(const tables *t, const table_t *tb, const pending_res
         if (tables_is_ai(tb, s))
             continue;
         int now = (int)(after[s] + 0.5), change = now - (int)(before[s] + 0.5);
-        render_appendf(buf, cap, &len, "%s%s %d (%+d)", len ? ", " : "", tb->seat[s].nick, now,
-                       change);
+        if (!tb->solo)
+            render_appendf(buf, cap, &len, "%s%s ", len ? ", " : "", tb->seat[s].nick);
+        render_appendf(buf, cap, &len, "%d (%+d)", now, change);
     }
 }
 
 #define M(id) msg_in(lang, id)
+
+/* The hints a private game's one person took (computer players take none). */
+static int hints_taken(const table_t *tb)
+{
+    int n = 0;
+    for (int s = 0; s < tb->nseats; s++)
+        n += tb->seat[s].hints;
+    return n;
+}
 
 /* The first sentence: who is the durak, or why nobody is. */
 static void verdict(msg_lang lang, const table_t *tb, char *buf, size_t cap)
@@ -81,15 +91,18 @@ static void verdict(msg_lang lang, const table_t *tb, char *buf, size_t cap)
     render_opts r = { false, true, lang, false };
     const durak_game *g = &tb->g;
     render_seats names = tables_names(tb);
+    size_t len = 0;
     int s;
     for (s = 0; tb->solo && s < tb->nseats && tables_is_ai(tb, s);)
         s++;
-    if (tb->solo && s < tb->nseats && ((g->forfeited >> s) & 1))
-        snprintf(buf, cap, M(MSG_SOLO_FORFEIT), tb->seat[s].nick);
+    buf[0] = '\0';
+    if (tb->solo && s < tb->nseats && ((g->forfeited >> s) & 1)) /* said to that person */
+        snprintf(buf, cap, "%s", M(MSG_SOLO_FORFEIT));
     else if (g->result == DURAK_RESULT_TEAM_LOST) /* R19 */
         render_team_verdict(&r, &names, g, buf, cap);
     else if (g->result == DURAK_RESULT_DURAK)
-        snprintf(buf, cap, M(MSG_RESULT_DURAK), tb->seat[g->result_seat].nick);
+        render_said(&r, &names, g->result_seat, -1, buf, cap, &len, MSG_RESULT_DURAK,
+                    tb->seat[g->result_seat].nick);
     else if (g->result == DURAK_RESULT_DRAW && players_holding(g) > 0)
         snprintf(buf, cap, "%s", M(MSG_RESULT_REPEAT)); /* R16 */
     else if (g->result == DURAK_RESULT_DRAW)
@@ -156,14 +169,17 @@ static void end_line(const tables *t, const table_t *tb, const render_opts *rr, 
         render_appendf(line, cap, &len, M(MSG_RESULT_PLACES), part);
     }
     render_forfeiters(&names, &tb->g, part, sizeof part);
-    if (part[0]) {
+    if (part[0] && !tb->solo) { /* a private game's forfeit is its person's: the verdict said it */
         render_appendf(line, cap, &len, SEP);
         render_appendf(line, cap, &len, M(MSG_RESULT_FORFEITED), part);
     }
     hint_counts(tb, part, sizeof part);
     if (part[0]) {
         render_appendf(line, cap, &len, SEP);
-        render_appendf(line, cap, &len, M(MSG_RESULT_HINTS), part);
+        if (tb->solo) /* its one person's, said to them: "hints you took: 2" */
+            render_appendf(line, cap, &len, M(MSG_RESULT_HINTS_YOU), hints_taken(tb));
+        else
+            render_appendf(line, cap, &len, M(MSG_RESULT_HINTS), part);
     }
     rating_changes(t, tb, f->p, part, sizeof part);
     if (part[0]) {

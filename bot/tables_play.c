@@ -24,7 +24,9 @@ static void say_what(const table_t *tb, const render_opts *r, const happened *h,
     render_seats names = tables_names(tb); /* the channel's line names them without a highlight */
     char what[512];
     if (h->why) {
-        snprintf(out, cap, msg_in(r->lang, h->why), render_told(&names, h->seat));
+        size_t len = 0;
+        out[0] = '\0';
+        render_said(r, &names, h->seat, -1, out, cap, &len, h->why, render_told(&names, h->seat));
         return;
     }
     render_move(r, &names, h->before, h->a, what, sizeof what);
@@ -155,9 +157,13 @@ static void bots_left_line(const tables *t, const table_t *tb, const render_opts
 void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox *o)
 {
     char mine[256];
+    size_t len = 0;
     durak_game before = tb->g;
     happened h = { &before, 0, { DURAK_ACT_PASS, CARD_NONE, CARD_NONE }, false, why, s };
-    snprintf(mine, sizeof mine, tables_text(t, tb->seat[s].nick, why), tb->seat[s].nick);
+    render_opts r = tables_ropts_to(t, tb->seat[s].nick);
+    render_seats names = tables_names(tb);
+    mine[0] = '\0';
+    render_said(&r, &names, s, -1, mine, sizeof mine, &len, why, tb->seat[s].nick);
     /* told privately too: they may not be watching the channel */
     if (!tables_is_ai(tb, s) && tables_hears(tb, s))
         tables_notice(o, tb->seat[s].nick, MSG_FORFEIT_YOU, tables_where(t, tb, tb->seat[s].nick),
@@ -198,13 +204,18 @@ static void start_line(const tables *t, const table_t *tb, const render_opts *rr
     render_team_seats(&r, &names, &tb->g, seats,
                       sizeof seats); /* with teams: who plays with whom */
     render_card(&r, tb->g.trump_card, trump, sizeof trump);
-    line[0] = '\0';
+    low[0] = line[0] = '\0';
     if (tb->g.first_trump != CARD_NONE)
-        render_appendf(line, sizeof line, &len, msg_in(r.lang, MSG_GAME_START), opts, seats, trump,
-                       first, render_card(&r, tb->g.first_trump, low, sizeof low));
+        render_card(&r, tb->g.first_trump, low, sizeof low);
+    bool shown = low[0]; /* the lowest trump; else the no-trump rows leave `low` unread */
+    if (names.you[tb->g.first_seat]) /* a private game's person attacks first: "You hold..." */
+        render_appendf(line, sizeof line, &len,
+                       msg_in(r.lang, shown ? MSG_GAME_START_YOU : MSG_GAME_START_NO_TRUMP_YOU),
+                       opts, seats, trump, low);
     else
-        render_appendf(line, sizeof line, &len, msg_in(r.lang, MSG_GAME_START_NO_TRUMP), opts,
-                       seats, trump, first);
+        render_appendf(line, sizeof line, &len,
+                       msg_in(r.lang, shown ? MSG_GAME_START : MSG_GAME_START_NO_TRUMP), opts,
+                       seats, trump, first, low);
     if (tb->rec.known && record_fingerprint(&tb->rec, digest)) {
         render_appendf(line, sizeof line, &len, " ");
         render_appendf(line, sizeof line, &len, msg_in(r.lang, MSG_DEAL_FINGERPRINT), digest);

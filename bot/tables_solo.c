@@ -134,9 +134,9 @@ void solo_seen(tables *t, const tables_who *w, double now, outbox *o)
     render_opts r = tables_ropts_to(t, tb->channel); /* its player's language */
     render_seats names = tables_names(tb);
     char line[TABLES_LINE_MAX];
-    if (was_away) { /* "alice: beat 7♦ or take · alice is back and plays on." */
+    if (was_away) { /* "Your turn: beat 7♦ or take · You are back and play on." */
         render_head(&r, &names, &tb->g, line, sizeof line);
-        tables_say(o, tb->channel, MSG_REJOINED, line, st->nick);
+        tables_say(o, tb->channel, MSG_REJOINED_YOU, line);
     } else {
         render_table_line(&r, &names, &tb->g, line, sizeof line);
         tables_say(o, tb->channel, MSG_RESTORED, line);

@@ -117,7 +117,7 @@ def test(env):
                "a refusal of a second game")
     h.check("/msg %s stop" % h.BOT_NICK in m.plain, "the refusal does not name stop: %r" % m.plain)
     time.sleep(0.6)
-    m = answer(anna, h.BOT_NICK, "stop", "leaves the private game and forfeits",
+    m = answer(anna, h.BOT_NICK, "stop", "you leave the private game and forfeit",
                "the end of the stopped game")
     h.log("stop: %s" % m.plain)
     time.sleep(0.5)

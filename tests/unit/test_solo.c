@@ -146,7 +146,7 @@ static void test_solo_to_end(void **state)
     assert_int_equal(tables_count(h->t), 1);
     const char *end = solo_to_end(h, 41);
     assert_non_null(strstr(end, "another: /msg durakbot play"));
-    assert_non_null(strstr(end, "alice 1")); /* her new solo rating */
+    assert_non_null(strstr(end, "your solo rating: 1")); /* her new solo rating */
     chan(h, "bob", "#durak", "!top solo");
     assert_non_null(said(h, "#durak", "Top players alone against computer players"));
     assert_non_null(said(h, "#durak", "1. alice "));
@@ -193,7 +193,7 @@ static void test_solo_one_at_a_time(void **state)
     priv(h, "alice", "stop");
     assert_nothing_to_channels(h);
     assert_non_null(said(h, "alice", "You stop your private game; it counts as a forfeit."));
-    assert_non_null(said(h, "alice", "Game over: alice leaves the private game and forfeits"));
+    assert_non_null(said(h, "alice", "Game over: you leave the private game and forfeit"));
     assert_int_equal(tables_count(h->t), 0);
     chan(h, "bob", "#durak", "!stats alice");
     assert_non_null(said(h, "#durak", "1 game, out first 0, durak 0, forfeits 1; solo rating"));
@@ -321,7 +321,7 @@ static void test_solo_quit_and_back(void **state)
     assert_null(said(h, "alice", ""));
     priv(h, "alice", "hand");
     assert_nothing_to_channels(h);
-    assert_non_null(said(h, "alice", "alice is back and plays on."));
+    assert_non_null(said(h, "alice", "You are back and play on."));
     assert_non_null(said(h, "alice", "Your hand in your private game: "));
     solo_to_end(h, 48);
     h_free(h);
