@@ -699,10 +699,9 @@ static void test_prefs(void **state)
     store_close(s);
 }
 
-/* A database of an older schema `version` (3: before the game records, 4: before set language,
- * the language column), built by the released steps, opens: its preferences load with no language, a
- * language can be saved, and the game records' table is there. */
-static void prefs_from_version(struct fixture *f, int version)
+/* A new database at f->path as the released steps left it at schema `version` (its
+ * user_version still 0: the caller writes its rows, then sets it), open for the caller to fill. */
+static sqlite3 *db_at_version(struct fixture *f, int version)
 {
     store_close(open_clean(f)); /* the directory */
     char side[sizeof f->path + 8];
@@ -715,6 +714,15 @@ static void prefs_from_version(struct fixture *f, int version)
     assert_int_equal(sqlite3_open(f->path, &db), SQLITE_OK);
     for (int v = 0; v < version; v++)
         assert_int_equal(sqlite3_exec(db, store_migrations[v], NULL, NULL, NULL), SQLITE_OK);
+    return db;
+}
+
+/* A database of an older schema `version` (3: before the game records, 4: before set language,
+ * the language column), built by the released steps, opens: its preferences load with no language, a
+ * language can be saved, and the game records' table is there. */
+static void prefs_from_version(struct fixture *f, int version)
+{
+    sqlite3 *db = db_at_version(f, version);
     char sql[128];
     snprintf(sql, sizeof sql,
              "INSERT INTO prefs VALUES ('bob', 1, 2, 2); PRAGMA user_version = %d;", version);
@@ -757,17 +765,7 @@ static void test_prefs_from_version_4(void **state) { prefs_from_version(*state,
 static void test_games_from_version_6(void **state)
 {
     struct fixture *f = *state;
-    store_close(open_clean(f)); /* the directory */
-    char side[sizeof f->path + 8];
-    unlink(f->path);
-    snprintf(side, sizeof side, "%s-wal", f->path);
-    unlink(side);
-    snprintf(side, sizeof side, "%s-shm", f->path);
-    unlink(side);
-    sqlite3 *db;
-    assert_int_equal(sqlite3_open(f->path, &db), SQLITE_OK);
-    for (int v = 0; v < 6; v++)
-        assert_int_equal(sqlite3_exec(db, store_migrations[v], NULL, NULL, NULL), SQLITE_OK);
+    sqlite3 *db = db_at_version(f, 6);
     assert_int_equal(
         sqlite3_exec(db,
                      "INSERT INTO games (channel, channel_key, ended_at, players, variant, throwin,"
