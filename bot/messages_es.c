@@ -434,7 +434,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_WORD_PRIVMSG] = "por mensaje privado",
     [MSG_WORD_ON] = "sí",
     [MSG_WORD_OFF] = "no",
-    /* a private game's lines about its own player (messages_you.def) */
+    /* the lines about a player said to that player alone, as "you" (messages_you.def) */
     [MSG_MOVE_LEAD_YOU] = "Atacas con %s",
     [MSG_MOVE_ADD_YOU] = "Le das además %s",
     [MSG_MOVE_THROW_YOU] = "Añades %s",

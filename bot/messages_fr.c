@@ -449,7 +449,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_WORD_PRIVMSG] = "en message privé",
     [MSG_WORD_ON] = "oui",
     [MSG_WORD_OFF] = "non",
-    /* a private game's lines about its own player (messages_you.def) */
+    /* the lines about a player said to that player alone, as "you" (messages_you.def) */
     [MSG_MOVE_LEAD_YOU] = "Vous attaquez avec %s",
     [MSG_MOVE_ADD_YOU] = "Vous donnez encore %s",
     [MSG_MOVE_THROW_YOU] = "Vous ajoutez %s",

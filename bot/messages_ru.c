@@ -428,7 +428,7 @@ const char *const msg_russian[MSG_COUNT] = {
     [MSG_WORD_PRIVMSG] = "личными сообщениями",
     [MSG_WORD_ON] = "вкл.",
     [MSG_WORD_OFF] = "выкл.",
-    /* a private game's lines about its own player (messages_you.def) */
+    /* the lines about a player said to that player alone, as "you" (messages_you.def) */
     [MSG_MOVE_LEAD_YOU] = "Вы ходите %s",
     [MSG_MOVE_ADD_YOU] = "Вы подкидываете вдогонку %s",
     [MSG_MOVE_THROW_YOU] = "Вы подкидываете %s",
