@@ -451,6 +451,7 @@ const char *const msg_russian[MSG_COUNT] = {
     [MSG_REJOINED_YOU] = "%s · Вы снова за столом и играете дальше.",
     [MSG_RESULT_DURAK_YOU] = "Игра окончена: вы остались в дураках!",
     [MSG_RESULT_HINTS_YOU] = "вы взяли подсказок: %d",
+    [MSG_NOT_STARTED_YOU] = "Игра ещё не началась: вы можете начать её командой %sстарт в %s.",
     [MSG_SITE_TITLE] = "Дурак: рейтинги и партии",
     [MSG_SITE_BOARD] = "Рейтинг",
     [MSG_SITE_BOARD_CHANNEL] = "Рейтинг %s",

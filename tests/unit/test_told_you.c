@@ -1,5 +1,5 @@
 /* test_told_you.c — a channel game's lines said privately to one seated player call them "you"
- * (why they have no moves, their forfeit); the channel's lines name them. */
+ * (why they have no moves, their forfeit, who may start it); the channel's lines name them. */
 #include "tables_harness.h"
 
 #include "messages.h"
@@ -151,12 +151,32 @@ static void test_forfeit_told_you(void **state)
     h_free(h);
 }
 
+/* Asked for moves before the start, the lobby's creator reads "you can start it", anyone else
+ * the creator's name. */
+static void test_not_started_told_you(void **state)
+{
+    (void)state;
+    harness *h = h_new(65);
+    lobby(h, "#durak", "", NICKS, 2);
+    priv(h, "alice", "moves");
+    expect_said(h, "alice",
+                "The game has not started yet: you can start it with !start in #durak.");
+    priv(h, "bob", "moves");
+    expect_said(h, "bob",
+                "The game has not started yet: alice can start it with !start in #durak.");
+    priv(h, "alice", "set language ru");
+    priv(h, "alice", "ходы");
+    expect_said(h, "alice", "Игра ещё не началась: вы можете начать её командой !старт в #durak.");
+    h_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_taking_told_you),
         cmocka_unit_test(test_taking_told_you_in_russian),
         cmocka_unit_test(test_forfeit_told_you),
+        cmocka_unit_test(test_not_started_told_you),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
