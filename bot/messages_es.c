@@ -434,7 +434,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_WORD_PRIVMSG] = "por mensaje privado",
     [MSG_WORD_ON] = "sí",
     [MSG_WORD_OFF] = "no",
-    /* a private game's lines about its own player (messages_you.def) */
+    /* the lines about a player said to that player alone, as "you" (messages_you.def) */
     [MSG_MOVE_LEAD_YOU] = "Atacas con %s",
     [MSG_MOVE_ADD_YOU] = "Le das además %s",
     [MSG_MOVE_THROW_YOU] = "Añades %s",
@@ -457,6 +457,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_REJOINED_YOU] = "%s · Has vuelto y sigues jugando.",
     [MSG_RESULT_DURAK_YOU] = "Fin de la partida: ¡tú eres el durak!",
     [MSG_RESULT_HINTS_YOU] = "pistas que pediste: %d",
+    [MSG_NOT_STARTED_YOU] = "La partida aún no ha empezado: puedes empezarla con %sempezar en %s.",
     [MSG_SITE_TITLE] = "Durak: clasificaciones y partidas",
     [MSG_SITE_BOARD] = "Clasificación",
     [MSG_SITE_BOARD_CHANNEL] = "Clasificación de %s",

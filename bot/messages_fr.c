@@ -449,7 +449,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_WORD_PRIVMSG] = "en message privé",
     [MSG_WORD_ON] = "oui",
     [MSG_WORD_OFF] = "non",
-    /* a private game's lines about its own player (messages_you.def) */
+    /* the lines about a player said to that player alone, as "you" (messages_you.def) */
     [MSG_MOVE_LEAD_YOU] = "Vous attaquez avec %s",
     [MSG_MOVE_ADD_YOU] = "Vous donnez encore %s",
     [MSG_MOVE_THROW_YOU] = "Vous ajoutez %s",
@@ -472,6 +472,8 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_REJOINED_YOU] = "%s · Vous êtes de retour et continuez.",
     [MSG_RESULT_DURAK_YOU] = "Partie terminée : vous êtes le durak !",
     [MSG_RESULT_HINTS_YOU] = "indices que vous avez demandés : %d",
+    [MSG_NOT_STARTED_YOU] =
+        "La partie n'a pas encore commencé : vous pouvez la lancer avec %scommencer dans %s.",
     [MSG_SITE_TITLE] = "Durak : classements et parties",
     [MSG_SITE_BOARD] = "Classement",
     [MSG_SITE_BOARD_CHANNEL] = "Classement de %s",

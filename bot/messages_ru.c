@@ -428,7 +428,7 @@ const char *const msg_russian[MSG_COUNT] = {
     [MSG_WORD_PRIVMSG] = "личными сообщениями",
     [MSG_WORD_ON] = "вкл.",
     [MSG_WORD_OFF] = "выкл.",
-    /* a private game's lines about its own player (messages_you.def) */
+    /* the lines about a player said to that player alone, as "you" (messages_you.def) */
     [MSG_MOVE_LEAD_YOU] = "Вы ходите %s",
     [MSG_MOVE_ADD_YOU] = "Вы подкидываете вдогонку %s",
     [MSG_MOVE_THROW_YOU] = "Вы подкидываете %s",
@@ -451,6 +451,7 @@ const char *const msg_russian[MSG_COUNT] = {
     [MSG_REJOINED_YOU] = "%s · Вы снова за столом и играете дальше.",
     [MSG_RESULT_DURAK_YOU] = "Игра окончена: вы остались в дураках!",
     [MSG_RESULT_HINTS_YOU] = "вы взяли подсказок: %d",
+    [MSG_NOT_STARTED_YOU] = "Игра ещё не началась: вы можете начать её командой %sстарт в %s.",
     [MSG_SITE_TITLE] = "Дурак: рейтинги и партии",
     [MSG_SITE_BOARD] = "Рейтинг",
     [MSG_SITE_BOARD_CHANNEL] = "Рейтинг %s",

@@ -27,9 +27,10 @@ void render_appendf(char *buf, size_t cap, size_t *len, const char *fmt, ...)
     va_end(ap);
 }
 
-/* The rows that name a seat and may be read by that seat's own person (a private game), each
- * with its "you" form: the same arguments but the seat's name, the row's first (its subject) or,
- * for `object`, its last. A row not here keeps the name, as a channel reads it. */
+/* The rows that name a seat and may be read by that seat's own person (a private game, or a line
+ * said to them alone), each with its "you" form: the same arguments but the seat's name, the
+ * row's first (its subject) or, for `object`, its last. A row not here keeps the name, as a
+ * channel reads it. */
 static const struct {
     msg_id they, you;
     bool object;

@@ -14,8 +14,9 @@ enum { RENDER_NAME_MAX = 72 }; /* a nick (64 bytes at most) and a zero-width spa
 /* The names at a table, seat by seat, and who is away (held seats). `quiet` is a person's nick
  * as the narration writes it, with a zero-width space after its first letter so that no client
  * highlights it (only a line's head highlights: the one who must act); "" writes name. `you`
- * marks the reader's own seat: a private game's person reads every line of it, and the lines
- * that name them say "you" (render_said); lists of names (the seats, the places) keep names. */
+ * marks the reader's own seat: a private game's person reads every line of it, a channel game's
+ * player the lines said to them alone, and the lines that name them say "you" (render_said);
+ * lists of names (the seats, the places) keep names. */
 typedef struct {
     int n;
     const char *name[DURAK_MAX_PLAYERS];

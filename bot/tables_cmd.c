@@ -197,6 +197,13 @@ void tables_on_channel(tables *t, double now, const tables_who *w, const char *c
         rows[p.kind].run(&c);
 }
 
+/* Is w the person of seat s, tb's creator? Then "the creator can start it" is said to them as
+ * "you can start it". */
+static bool creator_asks(const tables *t, const table_t *tb, int s, const tables_who *w)
+{
+    return s == tb->creator && tables_same_person(t, &tb->seat[s], w);
+}
+
 void tables_on_private(tables *t, double now, const tables_who *w, const char *text, outbox *o)
 {
     tables_bind(t, o);
@@ -217,6 +224,8 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
     unsigned need = here ? here : CMD_SEAT | CMD_RUNNING; /* then "channel only" */
     if ((need & CMD_SEAT) && !tb)
         tables_notice(o, w->nick, MSG_NOT_IN_GAME, tables_prefix(t), tables_prefix(t));
+    else if ((need & CMD_RUNNING) && tb && !tb->playing && creator_asks(t, tb, s, w))
+        tables_notice(o, w->nick, MSG_NOT_STARTED_YOU, tables_prefix(t), tb->channel);
     else if ((need & CMD_RUNNING) && tb && !tb->playing)
         tables_notice(o, w->nick, MSG_NOT_STARTED, tb->seat[tb->creator].nick, tables_prefix(t),
                       tb->channel);

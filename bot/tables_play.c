@@ -162,6 +162,7 @@ void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox 
     happened h = { &before, 0, { DURAK_ACT_PASS, CARD_NONE, CARD_NONE }, false, why, s };
     render_opts r = tables_ropts_to(t, tb->seat[s].nick);
     render_seats names = tables_names(tb);
+    names.you[s] = true; /* their own notice: "You timed out too often and forfeit" */
     mine[0] = '\0';
     render_said(&r, &names, s, -1, mine, sizeof mine, &len, why, tb->seat[s].nick);
     /* told privately too: they may not be watching the channel */
@@ -266,12 +267,15 @@ void play_start(tables *t, table_t *tb, double now, outbox *o)
 
 /* ---- private commands: the moves ---- */
 
-/* "No moves for you now: bob is deciding whether to beat 7♦ or take." */
-static void waiting_for(const tables *t, const table_t *tb, const char *nick, outbox *o)
+/* "No moves for you now: bob is deciding whether to beat 7♦ or take." Said to seat s alone, so a
+ * decision about them names them as "you": "…whether to add cards for you to take". */
+static void waiting_for(const tables *t, const table_t *tb, int s, outbox *o)
 {
+    const char *nick = tb->seat[s].nick;
     char who[512];
     render_opts r = tables_ropts_to(t, nick);
     render_seats names = tables_names(tb);
+    names.you[s] = true;
     render_decision(&r, &names, &tb->g, who, sizeof who);
     tables_notice(o, nick, MSG_NO_MOVES, who);
 }
@@ -279,7 +283,7 @@ static void waiting_for(const tables *t, const table_t *tb, const char *nick, ou
 void play_list_moves(const tables *t, const table_t *tb, int s, outbox *o)
 {
     if (tb->g.actor != s) {
-        waiting_for(t, tb, tb->seat[s].nick, o);
+        waiting_for(t, tb, s, o);
         return;
     }
     render_opts r = tables_ropts_to(t, tb->seat[s].nick);
@@ -419,7 +423,7 @@ void play_typed_move(tables *t, table_t *tb, int s, const parsed_cmd *p, double 
 {
     const char *nick = tb->seat[s].nick;
     if (tb->g.actor != s) {
-        waiting_for(t, tb, nick, o);
+        waiting_for(t, tb, s, o);
         return;
     }
     durak_action a;

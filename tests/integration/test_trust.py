@@ -67,7 +67,9 @@ def take_over_stop_and_leave(env):
     mal2.privmsg(ch, "!leave")
     m = notice_to(mal2, HELD)
     h.log("2. !leave by the nick taker: %s" % m.plain)
-    quiet_for(mal2, lambda m: "forfeits" in m.plain, 1.0, "the stranger forfeited a held seat")
+    # the channel's "bob leaves the game and forfeits", or the notice to the nick, which says "you"
+    quiet_for(mal2, lambda m: "forfeits" in m.plain or "You are out of the game" in m.plain, 1.0,
+              "the stranger forfeited a held seat")
     mal2.privmsg("durakbot", "hand")
     notice_to(mal2, HELD)
 

@@ -293,7 +293,7 @@ static void test_forfeit_told_privately(void **state)
     harness *h = h_new(34);
     start_two(h, "#durak");
     chan(h, "bob", "#durak", "!leave");
-    assert_non_null(said(h, "bob", "You are out of the game in #durak: bob leaves the game"));
+    assert_non_null(said(h, "bob", "You are out of the game in #durak: You leave the game"));
     h_free(h);
     /* a creator who leaves a running game forfeits like anyone; the others
      * play on */
@@ -301,7 +301,7 @@ static void test_forfeit_told_privately(void **state)
     lobby(h, "#durak", "", NICKS, 3);
     chan(h, "alice", "#durak", "!start");
     chan(h, "alice", "#durak", "!leave");
-    assert_non_null(said(h, "alice", "You are out of the game in #durak: alice leaves the game"));
+    assert_non_null(said(h, "alice", "You are out of the game in #durak: You leave the game"));
     assert_non_null(said(h, "#durak", "alice leaves the game"));
     assert_null(strstr(said(h, "#durak", "alice leaves the game"), "alice")); /* no highlight */
     assert_int_equal(tables_count(h->t), 1);
