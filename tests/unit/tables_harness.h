@@ -14,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "ai.h"
 #include "config.h"
 #include "persist.h"
 #include "rng.h"
@@ -50,6 +51,20 @@ static inline void h_persist(harness *h)
     if (h->db)
         persist_tables(h->t, h->db, h->now);
     tables_route_lines(h->t, &h->o);
+}
+
+/* The computer players' pending decisions, as the worker threads would make them (hard held to
+ * 50 iterations, to stay quick); then what changed saved and the lines routed. */
+static inline void h_run_ai(harness *h)
+{
+    tables_ai_job job;
+    outbox_clear(&h->o);
+    h->now += h->cfg.game.bot_delay;
+    while (tables_ai_next_job(h->t, h->now, &job)) {
+        job.params.max_iterations = 50;
+        tables_ai_result(h->t, h->now, &job, ai_choose(&job.view, &job.params, NULL), &h->o);
+    }
+    h_persist(h);
 }
 
 static inline void h_free(harness *h)

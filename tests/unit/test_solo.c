@@ -17,20 +17,6 @@ static void assert_nothing_to_channels(const harness *h)
     }
 }
 
-/* The computer players' pending decisions, as the worker threads would make them; then the lines
- * routed as the loop does. */
-static void run_ai(harness *h)
-{
-    tables_ai_job job;
-    outbox_clear(&h->o);
-    h->now += h->cfg.game.bot_delay;
-    while (tables_ai_next_job(h->t, h->now, &job)) {
-        job.params.max_iterations = 50; /* keep hard quick here */
-        tables_ai_result(h->t, h->now, &job, ai_choose(&job.view, &job.params, NULL), &h->o);
-    }
-    h_persist(h);
-}
-
 /* Plays alice's private game to its end with random legal moves; every outbox is checked. Returns
  * the last line ("Game over: ..."), which alice must have heard. */
 static const char *solo_to_end(harness *h, uint64_t seed)
@@ -48,7 +34,7 @@ static const char *solo_to_end(harness *h, uint64_t seed)
             pick_move(&r, moves, move, sizeof move);
             priv(h, "alice", move);
         } else {
-            run_ai(h);
+            h_run_ai(h);
         }
         assert_nothing_to_channels(h);
         if (getenv("SOLO_SHOW")) /* to read a private game as alice sees it */
@@ -79,7 +65,7 @@ static void solo_lines(uint64_t seed, const char *play, long *lines, long *moves
         if (play_own_random_move(h, &r, "alice"))
             (*moves_made_here)++;
         else
-            run_ai(h);
+            h_run_ai(h);
         assert_nothing_to_channels(h);
         for (size_t k = 0; k < h->o.len; k++)
             assert_true(outq_push(q, "PRIVMSG", h->o.items[k].target, h->o.items[k].text));
@@ -235,7 +221,7 @@ static void test_solo_restored(void **state)
     saved s = { .n = 0 };
     priv(h, "alice", "play 2");
     for (int i = 0; i < 50 && !said(h, "alice", "Your turn"); i++)
-        run_ai(h);
+        h_run_ai(h);
     assert_non_null(said(h, "alice", "Your turn"));
     tables_take_changes(h->t, h->now, keep_snapshot, &s);
     assert_int_equal(s.n, 1);
@@ -252,7 +238,7 @@ static void test_solo_restored(void **state)
     assert_int_equal(h2->o.len, 0); /* not seen yet: nobody hears it, least of all a channel */
     for (int i = 0; i < 10; i++) {  /* waits for her: no time-out, however long */
         tick(h2, h2->now + h2->cfg.game.turn_timeout + 1);
-        run_ai(h2);
+        h_run_ai(h2);
         assert_int_equal(h2->o.len, 0);
     }
     assert_int_equal(tables_count(h2->t), 1);
@@ -317,7 +303,7 @@ static void test_solo_quit_and_back(void **state)
     tables_on_quit(h->t, h->now, "alice", "Quit: bye", &h->o);
     tables_route_lines(h->t, &h->o);
     assert_int_equal(h->o.len, 0);
-    run_ai(h);
+    h_run_ai(h);
     assert_null(said(h, "alice", ""));
     priv(h, "alice", "hand");
     assert_nothing_to_channels(h);
@@ -502,7 +488,7 @@ static uint64_t solo_heard(uint64_t seed, bool penalty)
     priv(h, "alice", "play");
     for (int step = 0; step < 4000 && tables_count(h->t); step++) {
         if (!play_own_random_move(h, &r, "alice"))
-            run_ai(h);
+            h_run_ai(h);
         for (size_t k = 0; k < h->o.len; k++)
             for (const char *p = h->o.items[k].text; *p; p++)
                 x = (x ^ (unsigned char)*p) * 1099511628211u;

@@ -23,19 +23,6 @@ static void keep_lines(const harness *h)
     }
 }
 
-/* The computer players' pending decisions, as the worker threads would make them. */
-static void run_ai(harness *h)
-{
-    tables_ai_job job;
-    outbox_clear(&h->o);
-    h->now += h->cfg.game.bot_delay;
-    while (tables_ai_next_job(h->t, h->now, &job)) {
-        job.params.max_iterations = 50; /* keep hard quick here */
-        tables_ai_result(h->t, h->now, &job, ai_choose(&job.view, &job.params, NULL), &h->o);
-    }
-    h_persist(h);
-}
-
 /* alice's moves as listed in lang ("Your moves: ", "Ваши ходы: "), or NULL when she has none. */
 static const char *moves_of(const harness *h, msg_lang lang)
 {
@@ -70,7 +57,7 @@ static void play_alone(harness *h, msg_lang lang, const char *play, uint64_t see
             pick_move(&r, moves, move, sizeof move);
             priv(h, "alice", move);
         } else {
-            run_ai(h);
+            h_run_ai(h);
         }
         keep_lines(h);
     }
@@ -162,11 +149,11 @@ static void test_private_game_forfeit(void **state)
     tables_on_reconnect(h->t, h->now, &h->o);
     priv(h, "alice", "play");
     for (int i = 0; i < 10 && !moves_of(h, MSG_LANG_EN); i++) {
-        run_ai(h);
+        h_run_ai(h);
         priv(h, "alice", "moves");
     }
     priv(h, "alice", "hint");
-    run_ai(h);
+    h_run_ai(h);
     assert_non_null(said(h, "alice", "hint: "));
     tick(h, h->now + h->cfg.game.turn_timeout + 1);
     assert_non_null(said(h, "alice", "hints you took: 1"));
