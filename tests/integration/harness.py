@@ -18,7 +18,8 @@ import time
 
 # No process a test starts leaves a core file in the build directory: InspIRCd 3 has dumped one
 # on its SIGTERM at a test's end, and the tests read a crash from exit statuses and logs anyway.
-resource.setrlimit(resource.RLIMIT_CORE, (0, resource.getrlimit(resource.RLIMIT_CORE)[1]))
+# The hard limit too: InspIRCd raises its own soft limit to the hard one when it starts.
+resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
 BOT_NICK = "durakbot"
 HOST = "127.0.0.1"
