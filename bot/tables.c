@@ -117,13 +117,14 @@ bool tables_private_key(const char *key) { return record_private_key(key); }
 
 /* ---- open, close ---- */
 
-/* Who still hears the lines said to a private game this round once it is gone
- * (tables_route_lines); spectators' copies are written as the lines are said (tables_emit.c). */
+/* Who still hears the lines said to a private game once it is gone (tables_route_lines);
+ * spectators' copies are written as the lines are said (tables_emit.c). */
 static void keep_route(tables *t, const table_t *tb)
 {
     if (!tb->solo)
         return;
-    gone_route *g = &t->gone[t->ngone < GONE_MAX ? t->ngone++ : GONE_MAX - 1];
+    gone_route *g = &t->gone[t->gone_next];
+    t->gone_next = (t->gone_next + 1) % GONE_MAX;
     memset(g, 0, sizeof *g);
     snprintf(g->key, sizeof g->key, "%s", tb->channel);
     for (int s = 0; s < tb->nseats && !g->n; s++)

@@ -19,7 +19,7 @@
 #include "tables.h"
 
 /* SOLO_MAX private games on top of the channels' tables; WATCH_MAX spectators a
- * table; GONE_MAX tables closed in one round whose last lines still go to their people. */
+ * table; GONE_MAX closed private games whose late lines still go to their people. */
 
 enum {
     SOLO_MAX = 64,
@@ -89,8 +89,10 @@ typedef struct {
     bool news_bout;
 } table_t;
 
-/* Where the lines to a private game closed this round still go (tables_route_lines): its
- * player, when they hear it. */
+/* Where the lines to a closed private game still go (tables_route_lines): its player, as at its
+ * end. Kept until GONE_MAX later closures take the slot, not one round: the game's page address
+ * is said only once its record is saved, which may be rounds later (a group-commit hold, a
+ * retry of a failed write). */
 typedef struct {
     char key[64];
     char nick[1][NICK_MAX];
@@ -155,8 +157,8 @@ struct tables {
     char event_nick[NICK_MAX];
     int event_lang;
     bool event_asked;
-    gone_route gone[GONE_MAX]; /* closed since the last tables_route_lines */
-    int ngone;
+    gone_route gone[GONE_MAX]; /* a ring: the next closure goes to gone[gone_next] */
+    int gone_next;
 };
 
 /* The layers, bottom up; a file calls only into its own layer and the ones below:

@@ -1,16 +1,19 @@
 /* tables_route.c — where the lines said to a private game's key go before they are queued: to
- * its player, never to IRC under its key; games closed this round are found in t->gone. */
+ * its player, never to IRC under its key; closed games are found in t->gone. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tables_internal.h"
 
+/* The latest closure of private game `key` (a key may be used again once it is free). */
 static const gone_route *gone_of(const tables *t, const char *key)
 {
-    for (int i = t->ngone - 1; i >= 0; i--)
-        if (casemap_equal(t->cm, t->gone[i].key, key))
-            return &t->gone[i];
+    for (int i = 1; i <= GONE_MAX; i++) {
+        const gone_route *g = &t->gone[(t->gone_next - i + GONE_MAX) % GONE_MAX];
+        if (g->key[0] && casemap_equal(t->cm, g->key, key))
+            return g;
+    }
     return NULL;
 }
 
@@ -43,5 +46,4 @@ void tables_route_lines(tables *t, outbox *o)
         o->items[n++] = m;
     }
     o->len = n;
-    t->ngone = 0;
 }

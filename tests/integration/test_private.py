@@ -4,11 +4,14 @@ channel, sends `/msg durakbot play normal 3` and plays to the end by private mes
 move of each "Your turn in your private game: ..." line, `moves` after a silence) while the two
 computer players move on their own (game.bot_delay = 0.2). zoe sits in #durak with the bot all
 along and must receive no PRIVMSG or NOTICE of the bot during the game; every line of the bot
-anna gets is addressed to her; the bot logs no unrouted private line. Then: a second `play`
+anna gets is addressed to her; the bot logs no unrouted private line. With site.url set, the
+game's page address reaches anna after the end (said once the record is saved), and the page says
+"a private game", never the game's key. Then: a second `play`
 while one runs says so and names `stop`; `stop` ends it as a forfeit; `!top solo` in the channel
 lists anna, `!top` does not. Before that stop, the bot is killed with SIGKILL and started again:
 the game says nothing until anna writes, then `I am back after a restart; the game goes on.`
 and her hand."""
+import os
 import random
 import re
 import time
@@ -69,7 +72,10 @@ def test(env):
     env.ngircd.start()
     cfg = h.bot_config(env.ngircd.port, channels=(CH,), burst=20, rate=20, turn_timeout=15)
     h.check("first5 = false;" in cfg, "unexpected generated config")
-    bot = env.bot(cfg.replace("first5 = false;", "first5 = false; bot_delay = 0.2;"))
+    cfg = cfg.replace("first5 = false;", "first5 = false; bot_delay = 0.2;")
+    site = os.path.join(env.dir, "site")
+    cfg += 'site = { dir = "%s"; url = "http://127.0.0.1:8080/durak/"; };\n' % site
+    bot = env.bot(cfg)
     bot.start()
     zoe = env.client("zoe")
     zoe.join_with_bot(CH)
@@ -86,6 +92,21 @@ def test(env):
     h.log("game over after %d moves by anna in %.1f s: %s" % (moves, time.monotonic() - t0,
                                                              result))
     h.check("another: /msg %s play" % h.BOT_NICK in result, "no offer of another: %r" % result)
+    end = time.monotonic() + 5  # it may have come with the end line, which play_to_end read
+    pages = []
+    while not pages and time.monotonic() < end:
+        pages = [x.plain for x in bot_lines(anna) if x.plain.startswith("Page: ")]
+        time.sleep(0.1)
+    h.check(pages == ["Page: http://127.0.0.1:8080/durak/g/1.html"],
+            "the game's page address did not reach anna after the end: %r" % pages)
+    page = os.path.join(site, "g", "1.html")
+    end = time.monotonic() + 5
+    while not os.path.exists(page) and time.monotonic() < end:
+        time.sleep(0.1)
+    with open(page, encoding="utf-8") as f:
+        text = f.read()
+    h.check("a private game" in text and "~solo" not in text and "^solo" not in text,
+            "the private game's page does not say \"a private game\" or shows its key")
     time.sleep(0.5)
     got = [x.raw for x in bot_lines(zoe)]
     h.check(not got, "zoe in %s received %d line(s) of the bot during the private game: %r"

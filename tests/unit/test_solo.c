@@ -292,6 +292,27 @@ static void test_private_key_guard(void **state)
     h_free(h);
 }
 
+/* A line said to a private game after it closed and later rounds passed (its page's address,
+ * said once its record is saved: after a group-commit hold or a retry) still reaches its player. */
+static void test_late_line_reaches_the_player(void **state)
+{
+    (void)state;
+    harness *h = h_new(46);
+    priv(h, "alice", "play easy 2");
+    priv(h, "alice", "stop"); /* the game ends and its table closes */
+    assert_int_equal(tables_count(h->t), 0);
+    for (int i = 0; i < 3; i++) { /* rounds with nothing for the game */
+        tick(h, h->now + 0.05);
+        h_persist(h);
+    }
+    outbox_clear(&h->o);
+    outbox_add(&h->o, OUT_PRIVMSG, "~solo alice", "%s", "Page: http://127.0.0.1/g/1.html");
+    tables_route_lines(h->t, &h->o);
+    assert_int_equal(h->o.len, 1);
+    assert_string_equal(h->o.items[0].target, "alice");
+    h_free(h);
+}
+
 /* alice quits: her private game is held (nothing said to her nick meanwhile, where someone else
  * may be), and is hers again when she writes to the bot as the same person. */
 static void test_solo_quit_and_back(void **state)
@@ -514,6 +535,7 @@ int main(void)
         cmocka_unit_test(test_solo_one_at_a_time),
         cmocka_unit_test(test_solo_restored),
         cmocka_unit_test(test_private_key_guard),
+        cmocka_unit_test(test_late_line_reaches_the_player),
         cmocka_unit_test(test_solo_quit_and_back),
         cmocka_unit_test(test_watch),
         cmocka_unit_test(test_watch_ends),
