@@ -147,14 +147,15 @@ static void board_head(site_buf *b, msg_lang lang)
               msg_in(lang, MSG_SITE_COL_DURAKS));
 }
 
-static void board(const site_ctx *c, site_buf *b, msg_lang lang, store_board which, msg_id title)
+/* Returns how many rows it shows. */
+static int board(const site_ctx *c, site_buf *b, msg_lang lang, store_board which, msg_id title)
 {
     store_player top[BOARD_ROWS];
     int n = store_top(c->db, BOARD_ROWS, which, top);
     sb_printf(b, "<h2>%s</h2>\n", msg_in(lang, title));
     if (n <= 0) {
         sb_printf(b, "<p>%s</p>\n", msg_in(lang, MSG_SITE_NONE));
-        return;
+        return 0;
     }
     board_head(b, lang);
     for (int i = 0; i < n; i++) {
@@ -166,6 +167,7 @@ static void board(const site_ctx *c, site_buf *b, msg_lang lang, store_board whi
                   rounded(top[i].rating), top[i].games, top[i].firsts, top[i].duraks);
     }
     sb_put(b, "</table></div>\n");
+    return n;
 }
 
 /* One line of a list of games: number, when, where, players, result. */
@@ -299,10 +301,10 @@ void site_page_index(const site_ctx *c, site_buf *b)
     sb_printf(b, "<h1>%s</h1>\n<p>", msg_in(lang, MSG_SITE_TITLE));
     sb_msg(b, lang, MSG_SITE_GAMES_PLAYED, (int)ch.total);
     sb_put(b, "</p>\n");
-    board(c, b, lang, STORE_TOP_PEOPLE, MSG_SITE_BOARD);
+    int people = board(c, b, lang, STORE_TOP_PEOPLE, MSG_SITE_BOARD);
     if (body.len)
         sb_put(b, body.p);
-    else
+    else if (people) /* ratings from before games were recorded; else the board said it */
         sb_printf(b, "<p>%s</p>\n", msg_in(lang, MSG_SITE_NONE));
     board(c, b, lang, STORE_TOP_BOTS, MSG_SITE_BOARD_BOTS);
     board(c, b, lang, STORE_TOP_SOLO, MSG_SITE_BOARD_SOLO);

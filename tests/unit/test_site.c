@@ -500,6 +500,8 @@ static void test_private_game(void **state)
     assert_null(strstr(index, "alice_account"));
     assert_non_null(strstr(page, "<bdi>alice</bdi>"));
     assert_non_null(strstr(index, msg_in(MSG_LANG_EN, MSG_SITE_BOARD_SOLO)));
+    /* no channel game: the empty leaderboard says so once, not twice */
+    assert_null(strstr(index, "<p>No game yet.</p>\n<p>No game yet.</p>"));
     free(page);
     free(index);
 }
