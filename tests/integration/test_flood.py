@@ -2,11 +2,14 @@
 """flood: a game between anna and a computer player runs in #durak (flood.burst = 3,
 flood.rate = 2) while sixty other clients in the channel each send one `!help` at the same
 moment (`!help moves`: two private notices each and a pointer in the channel): a minute of the
-bucket's time. The game's lines go first: each of anna's
-next five moves is told in the channel within the bucket's own pace (two tokens, 1 s, plus 0.7 s
-of margin) of her sending it, while most of the sixty are still waiting for their answer; once
-anna stops playing, the answers come. The bot
-has a NickServ password (the test server has no NickServ: 401, and the bot joins at once), and its log never holds it.
+bucket's time. The game's lines go first: anna plays on, taking a person's THINK seconds over
+each move (answering at once, she would make the game's own lines outrun the bucket, whatever
+the flood), until three of her moves are told in the channel (a pass makes no public line); each
+is told within the bucket's own pace (two tokens, 1 s, plus 0.7 s of margin) of her sending that
+move (lines of her moves from before the flood, still queued then, are not counted), while most
+of the sixty are still waiting for their answer; once anna stops playing, the answers come.
+The bot has a NickServ password (the test server has no NickServ: 401, and the bot joins at
+once), and its log never holds it.
 
 ngircd limits connections per IP address with MaxConnectionsIP (default 5): the harness's
 server sets it to 0 (no limit), which sixty-two clients from 127.0.0.1 need."""
@@ -26,18 +29,29 @@ PACE = 3 / RATE
 MARGIN = 0.7         # scheduling slack on a shared machine (the pace itself comes in 0.5 s steps)
 PASSWORD = "Hunter2-Super"
 ANNA_MOVE = re.compile(r"\banna (leads|adds|throws in|beats|takes|passes|transfers)")
+THINK = 1.5          # a person's time over a move, once the flood has begun
 
 
 class TimedPlayer(play.Player):
-    """A player that remembers when it sent each move."""
+    """A player that remembers when it sent each move and what it was; with think set, it takes
+    that long over each."""
 
     def __init__(self, client):
         super().__init__(client)
         self.sent = []
+        self.think = 0
 
     def send_move(self, move):
-        self.sent.append(time.monotonic())
+        time.sleep(self.think)
+        self.sent.append((time.monotonic(), move))
         super().send_move(move)
+
+
+def reports(line, move):
+    """Whether a channel line tells this move of anna's: its cards, or the take."""
+    words = move.split()
+    return words[0] != "pass" and all(w in line for w in words[1:]) and (
+        words[0] != "take" or "anna takes" in line)
 
 
 def answers(client):
@@ -106,14 +120,23 @@ def test(env):
         f.privmsg(CH, "!help moves")  # longer help: privately to each, a pointer in the channel
     h.log("%d flooders sent !help" % FLOODERS)
     base = table.moves
-    pump(table, lambda: table.moves >= base + 5, 30, "five moves by anna during the flood")
+    anna.think = THINK
 
-    lines = [m for m in anna.c.all_msgs() if table._public(m) and m.t > t_flood]
-    delays = []
-    for m in lines:
-        if ANNA_MOVE.search(m.plain):
-            sent = [t for t in anna.sent if t < m.t]
-            delays.append((m.t - sent[-1], m))
+    def told():
+        """(delay, line) for each channel line telling a move anna made since the flood (lines
+        of moves from before it, still queued then, are not the flood's to answer for)."""
+        out = []
+        for m in anna.c.all_msgs():
+            if table._public(m) and m.t > t_flood and ANNA_MOVE.search(m.plain):
+                sent = [t for t, move in anna.sent if t_flood < t < m.t and reports(m.plain, move)]
+                if sent:
+                    out.append((m.t - sent[-1], m))
+        return out
+
+    pump(table, lambda: len(told()) >= 3 or table.moves >= base + 12, 60,
+         "three of anna's moves told during the flood")
+    anna.think = 0
+    delays = told()
     h.check(len(delays) >= 2, "only %d of anna's moves were told during the flood" % len(delays))
     first_told = min(m.t for _, m in delays)
     answered = sum(1 for f in flooders if any(x.t < first_told for x in answers(f)))
