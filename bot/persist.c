@@ -63,10 +63,10 @@ persist *persist_new(store *db)
         free(p);
         return NULL;
     }
-    if (p)
+    if (p) {
         p->held_since = -1;
-    if (p)
         p->db = db;
+    }
     return p;
 }
 

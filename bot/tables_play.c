@@ -205,17 +205,19 @@ static void start_line(const tables *t, const table_t *tb, const render_opts *rr
     render_team_seats(&r, &names, &tb->g, seats,
                       sizeof seats); /* with teams: who plays with whom */
     render_card(&r, tb->g.trump_card, trump, sizeof trump);
+    /* R5: the lowest trump decided who attacks first; without one the no-trump rows leave `low`
+     * unread */
+    bool lowest = tb->g.first_trump != CARD_NONE;
     low[0] = line[0] = '\0';
-    if (tb->g.first_trump != CARD_NONE)
+    if (lowest)
         render_card(&r, tb->g.first_trump, low, sizeof low);
-    bool shown = low[0]; /* the lowest trump; else the no-trump rows leave `low` unread */
     if (names.you[tb->g.first_seat]) /* a private game's person attacks first: "You hold..." */
         render_appendf(line, sizeof line, &len,
-                       msg_in(r.lang, shown ? MSG_GAME_START_YOU : MSG_GAME_START_NO_TRUMP_YOU),
+                       msg_in(r.lang, lowest ? MSG_GAME_START_YOU : MSG_GAME_START_NO_TRUMP_YOU),
                        opts, seats, trump, low);
     else
         render_appendf(line, sizeof line, &len,
-                       msg_in(r.lang, shown ? MSG_GAME_START : MSG_GAME_START_NO_TRUMP), opts,
+                       msg_in(r.lang, lowest ? MSG_GAME_START : MSG_GAME_START_NO_TRUMP), opts,
                        seats, trump, first, low);
     if (tb->rec.known && record_fingerprint(&tb->rec, digest)) {
         render_appendf(line, sizeof line, &len, " ");

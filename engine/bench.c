@@ -114,11 +114,9 @@ static void run_search(const bench_config *c, int budget_ms, uint64_t seed)
             continue;
         durak_view v;
         durak_view_of(&g, g.actor, &v);
-        ai_limits lim = { 0 };
         mcts_stats st;
         double t0 = cpu_ms();
-        lim.now_ms = cpu_ms;
-        lim.deadline_ms = t0 + budget_ms * 0.97;
+        ai_limits lim = { .now_ms = cpu_ms, .deadline_ms = t0 + budget_ms * 0.97 };
         ai_mcts_choose(&v, seed + p, &lim, &st);
         ms += cpu_ms() - t0;
         iterations += st.iterations;
