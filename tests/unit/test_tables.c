@@ -590,22 +590,6 @@ static void test_stats(void **state)
     assert_int_equal(system(cmd), 0);
 }
 
-/* Runs every pending computer decision, as the bot's worker threads would. */
-static int run_ai_jobs(harness *h)
-{
-    tables_ai_job job;
-    int n = 0;
-    outbox_clear(&h->o);
-    h->now += h->cfg.game.bot_delay;
-    while (tables_ai_next_job(h->t, h->now, &job)) {
-        job.params.max_iterations = 50; /* keep hard quick here */
-        durak_action a = ai_choose(&job.view, &job.params, NULL);
-        tables_ai_result(h->t, h->now, &job, a, &h->o);
-        n++;
-    }
-    return n;
-}
-
 /* One person and computer players of each level play a game to its end. */
 static void test_computer_players(void **state)
 {
@@ -632,7 +616,7 @@ static void test_computer_players(void **state)
     rng_seed(&r, 13);
     for (int step = 0; step < 3000 && tables_count(h->t); step++)
         if (!play_own_random_move(h, &r, "alice"))
-            assert_true(run_ai_jobs(h) >= 0);
+            h_run_ai(h);
     assert_int_equal(tables_count(h->t), 0);
     /* !again: the same seats, computer players included; alice is the only person,
      * so her !again starts it at once */
