@@ -1,7 +1,6 @@
 /* link_internal.h: what the relay's files share: link.c (start, stop, the thread, sockets, the
- * hand-over),
- * link_tls.c (OpenSSL: context, handshake, certificate checks), link_pump.c (the bytes, and in IRC
- * mode the lines through link_guard and link_cap). */
+ * hand-over), link_tls.c (OpenSSL: context, handshake, certificate checks), link_pump.c (the
+ * bytes, and in IRC mode the lines through link_guard and link_cap). */
 #ifndef DURAK_LINK_INTERNAL_H
 #define DURAK_LINK_INTERNAL_H
 

@@ -1,5 +1,6 @@
 /* test_persist.c — the tables' changes into the store under faults: one transaction per loop
- * iteration, held for the next batch of lines under load, a full disk (PRAGMA max_page_count), a read-only file, a locked database. */
+ * iteration, held for the next batch of lines under load, a full disk (PRAGMA max_page_count), a
+ * read-only file, a locked database. */
 #define _GNU_SOURCE
 #include <setjmp.h>
 #include <stdarg.h>
