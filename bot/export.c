@@ -44,8 +44,9 @@ static void session_head(const store_game *g, FILE *out)
     iso_time(g->ended_at, when, sizeof when);
     record_commit_string(&g->rec, commit);
     record_fingerprint(&g->rec, digest);
-    fprintf(out, "# durakbot game #%lld in %s, ended %s, %lld s, %d moves\n", g->id, g->rec.channel,
-            when, duration_ms(&g->rec) / 1000, g->rec.nmoves);
+    fprintf(out, "# durakbot game #%lld in %s%s%s%s, ended %s, %lld s, %d moves\n", g->id,
+            g->rec.channel, g->rec.language[0] ? " (language " : "", g->rec.language,
+            g->rec.language[0] ? ")" : "", when, duration_ms(&g->rec) / 1000, g->rec.nmoves);
     for (int s = 0; s < g->nseats; s++)
         fprintf(out, "# seat %d: %s (%s)%s%s\n", s, g->seat[s].display, g->seat[s].key,
                 g->seat[s].durak ? ", the durak" : "", g->seat[s].forfeited ? ", forfeited" : "");
@@ -168,12 +169,14 @@ static void json_game(void *ctx, const store_game *g)
         ",\"ended_at\":\"%s\",\"ended_unix\":%lld,\"duration_ms\":%lld,"
         "\"options\":{\"players\":%d,\"variant\":\"%s\",\"throwin\":\"%s\",\"first5\":%s,"
         "\"deck\":%d,\"teams\":%s},\"seed\":\"%" PRIu64 "\",\"salt\":\"%s\",\"fingerprint\":\"%s\","
-        "\"result\":\"%s\",\"draw\":%s,\"truncated\":%s,",
+        "\"result\":\"%s\",\"draw\":%s,\"truncated\":%s,\"language\":",
         when, g->ended_at, duration_ms(&g->rec), o->players,
         o->variant == DURAK_VARIANT_TRANSFER ? "transfer" : "classic",
         o->throwin == DURAK_THROWIN_NEIGHBOURS ? "neighbours" : "all", o->first5 ? "true" : "false",
         o->deck, o->teams ? "true" : "false", g->rec.seed, g->rec.salt, digest, g->rec.result,
         g->draw ? "true" : "false", g->rec.truncated ? "true" : "false");
+    json_string(out, g->rec.language); /* "" for a game recorded before languages were */
+    fputc(',', out);
     json_seats(out, g);
     fputc(',', out);
     json_moves(out, &g->rec);

@@ -35,7 +35,7 @@ SEAT_KEYS = {"seat": int, "nick": str, "key": str, "bot": bool, "place": int, "d
              "forfeited": bool}
 GAME_KEYS = {"id": int, "channel": str, "ended_at": str, "ended_unix": int, "duration_ms": int,
              "options": dict, "seed": str, "salt": str, "fingerprint": str, "result": str,
-             "draw": bool, "truncated": bool, "seats": list, "moves": list}
+             "draw": bool, "truncated": bool, "language": str, "seats": list, "moves": list}
 
 
 def check_schema(game):
@@ -73,6 +73,10 @@ def main():
         check(result == game["result"] and result != "ongoing",
               "game %d replays to %s, recorded %s" % (game["id"], result, game["result"]))
         check(("seed=%s" % game["seed"]) in session.stdout, "the session deals from the seed")
+        # test_records plays in an English channel: the language the game was played in
+        check(game["language"] == "en", "game %d's language: %r" % (game["id"], game["language"]))
+        check(session.stdout.startswith("# durakbot game #%d in #durak (language en), "
+                                        % game["id"]), "the session's head names the language")
         # the moves in JSON are the moves of the session, in order
         moves = [l for l in session.stdout.splitlines()
                  if l and not l.startswith(("#", "new ", "state"))]
