@@ -127,6 +127,9 @@ static void json_string(FILE *out, const char *s)
     fputc('"', out);
 }
 
+/* A computer player's key is "*name", under '+' in a private game ("+*easy[bot]"). */
+static bool key_is_bot(const char *key) { return key[key[0] == '+'] == '*'; }
+
 static void json_seats(FILE *out, const store_game *g)
 {
     fputs("\"seats\":[", out);
@@ -137,7 +140,7 @@ static void json_seats(FILE *out, const store_game *g)
         fputs(",\"key\":", out);
         json_string(out, st->key);
         fprintf(out, ",\"bot\":%s,\"place\":%d,\"durak\":%s,\"forfeited\":%s}",
-                st->key[0] == '*' ? "true" : "false", st->place, st->durak ? "true" : "false",
+                key_is_bot(st->key) ? "true" : "false", st->place, st->durak ? "true" : "false",
                 st->forfeited ? "true" : "false");
     }
     fputs("]", out);

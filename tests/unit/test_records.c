@@ -574,6 +574,17 @@ static void test_stopped_private_game_recorded(void **state)
     static store_game g;
     assert_true(store_get_game(db, 1, &g));
     assert_int_equal(strncmp(g.rec.result, "won ", 4), 0); /* the computer player won */
+    /* its keys are under '+', yet the computer player is still one in --export-games */
+    char json[8192] = "";
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    assert_int_equal(export_games(db, NULL, f, stderr), 0);
+    rewind(f);
+    size_t n = fread(json, 1, sizeof json - 1, f);
+    json[n] = '\0';
+    fclose(f);
+    assert_non_null(strstr(json, "\"key\":\"+alice\",\"bot\":false"));
+    assert_non_null(strstr(json, "\"key\":\"+*easy{bot}\",\"bot\":true"));
     h_free(h);
     store_close(db);
 }
