@@ -127,9 +127,6 @@ static void json_string(FILE *out, const char *s)
     fputc('"', out);
 }
 
-/* A computer player's key is "*name", under '+' in a private game ("+*easy[bot]"). */
-static bool key_is_bot(const char *key) { return key[key[0] == '+'] == '*'; }
-
 static void json_seats(FILE *out, const store_game *g)
 {
     fputs("\"seats\":[", out);
@@ -140,8 +137,8 @@ static void json_seats(FILE *out, const store_game *g)
         fputs(",\"key\":", out);
         json_string(out, st->key);
         fprintf(out, ",\"bot\":%s,\"place\":%d,\"durak\":%s,\"forfeited\":%s}",
-                key_is_bot(st->key) ? "true" : "false", st->place, st->durak ? "true" : "false",
-                st->forfeited ? "true" : "false");
+                record_key_is_bot(st->key) ? "true" : "false", st->place,
+                st->durak ? "true" : "false", st->forfeited ? "true" : "false");
     }
     fputs("]", out);
 }

@@ -21,6 +21,10 @@ static inline bool record_private_key(const char *key)
     return key && !strncmp(key, RECORD_PRIVATE_PREFIX, sizeof RECORD_PRIVATE_PREFIX - 1);
 }
 
+/* A computer player's stats key is "*name"; a private game keeps its seats' records under '+'
+ * ("+alice", "+*easy[bot]"), apart from their games in channels. */
+static inline bool record_key_is_bot(const char *key) { return key[key[0] == '+'] == '*'; }
+
 enum {
     RECORD_MOVES_MAX = 2048, /* moves kept; a longer game's record is marked truncated */
     RECORD_SALT_BYTES = 16,

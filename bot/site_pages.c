@@ -62,17 +62,15 @@ const store_site_person *site_person(const site_ctx *c, const char *key)
     return c->npeople ? bsearch(key, c->people, c->npeople, sizeof *c->people, by_key) : NULL;
 }
 
-static bool is_bot(const char *key) { return key[0] == '*' || (key[0] == '+' && key[1] == '*'); }
-
 bool site_has_page(const store_site_person *p)
 {
-    return p && !p->hidden && !is_bot(p->p.key) && p->p.key[0] != '+';
+    return p && !p->hidden && !record_key_is_bot(p->p.key) && p->p.key[0] != '+';
 }
 
 void site_name(const site_ctx *c, site_buf *b, msg_lang lang, const char *key, const char *display,
                int seat, const char *root, bool link)
 {
-    const store_site_person *p = is_bot(key) ? NULL : site_person(c, key);
+    const store_site_person *p = record_key_is_bot(key) ? NULL : site_person(c, key);
     if (p && p->hidden) {
         sb_put(b, msg_in(lang, MSG_SITE_ANON));
         if (seat >= 0)
