@@ -666,7 +666,7 @@ static void test_teams_in_russian(void **state)
     expect(h, RU_CHANNEL, "(подкидной, подкидывают все, игра парами) начинается");
     expect(h, RU_CHANNEL, "; команды: alice+carol против bob+dave.");
     chan(h, "bob", RU_CHANNEL, "!правила");
-    expect(h, RU_CHANNEL, "Игра парами: партнёры сидят друг напротив друга");
+    expect(h, RU_CHANNEL, "Игра парами: партнёры сидят напротив, между собой не играют");
     h_free(h);
 }
 
@@ -734,7 +734,7 @@ static void test_answers_in_the_askers_words(void **state)
     (void)state;
     harness *h = h_ru(23);
     chan(h, "alice", "#durak", "!помощь"); /* no game, no language: Russian, as asked */
-    expect(h, "#durak", "alice: !дурак — собрать игру");
+    expect(h, "#durak", "alice: !дурак — новая игра, !играть — сесть");
     chan(h, "alice", "#durak", "!durak"); /* an English game */
     expect(h, "#durak", "alice opens a game");
     chan(h, "bob", "#durak", "!правила");

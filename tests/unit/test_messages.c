@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "messages.h"
+#include "outq.h"
 
 enum { MAX_ARGS = 16, WHY_SIZE = 160 };
 
@@ -354,6 +355,48 @@ static void test_russian_has_no_english(void **state)
     }
 }
 
+/* The bytes of text once each %s is an 8-byte word and each %d two digits: a nick, a channel. */
+static size_t formatted_size(const char *text)
+{
+    size_t n = 0;
+    for (const char *p = text; *p; p++) {
+        if (*p != '%') {
+            n++;
+            continue;
+        }
+        if (p[1] == '%') {
+            n++, p++;
+            continue;
+        }
+        p += strspn(p + 1, "0123456789$") + 1;
+        n += *p == 's' ? 8 : 2;
+    }
+    return n;
+}
+
+/* A line longer than OUTQ_MAX_TEXT goes out in two (outq.h), cut at the last space that fits:
+ * "…until !не" and "смотреть…" on the next line. So every text fits one line with short
+ * arguments, in every language: Cyrillic takes two bytes a letter, and the Russian of an English
+ * line that fits may not. Only the help topics and the settings, private answers of several
+ * " · " parts, go over. */
+static void test_texts_fit_one_line(void **state)
+{
+    (void)state;
+    static const msg_id several[] = { MSG_HELP_1,     MSG_HELP_2,         MSG_HELP_STATS,
+                                      MSG_HELP_CARDS, MSG_HELP_BOTS,      MSG_HELP_SOLO,
+                                      MSG_SET_SHOW,   MSG_PRIVATE_HELP_1, MSG_PRIVATE_HELP_2 };
+    for (int lang = 0; lang < MSG_LANG_COUNT; lang++)
+        for (int id = 0; id < MSG_COUNT; id++) {
+            bool long_ok = false;
+            for (size_t k = 0; k < sizeof several / sizeof several[0]; k++)
+                long_ok |= several[k] == (msg_id)id;
+            const char *text = msg_text_in((msg_lang)lang, (msg_id)id);
+            if (!long_ok && formatted_size(text) > OUTQ_MAX_TEXT)
+                fail_msg("%s: message %d takes %zu bytes, more than one line: \"%s\"",
+                         lang_names[lang], id, formatted_size(text), text);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -368,6 +411,7 @@ int main(void)
         cmocka_unit_test(test_commands),
         cmocka_unit_test(test_russian_has_no_english),
         cmocka_unit_test(test_ratings_named_apart),
+        cmocka_unit_test(test_texts_fit_one_line),
     };
     return cmocka_run_group_tests_name("messages", tests, NULL, NULL);
 }
