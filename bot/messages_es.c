@@ -178,7 +178,7 @@ const char *const msg_spanish[MSG_COUNT] = {
                   "puntuación en canales %d.",
     [MSG_STATS_NONE] = "Aún no hay partidas registradas de %s.",
     [MSG_TOP] = "Mejores jugadores (puntuación en canales, partidas): %s",
-    [MSG_TOP_NONE] = "Aún no hay partidas registradas: juega una con %sdurak.",
+    [MSG_TOP_NONE] = "Aún no hay partidas de canal registradas: juega una con %sdurak.",
     [MSG_NO_STATS] = "No se guardan estadísticas: el bot no tiene base de datos (mira su "
                      "registro).",
     [MSG_BOT_LOBBY_ONLY] = "Los jugadores automáticos se sientan antes de empezar: abre una "
@@ -359,6 +359,8 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_TOP_SOLO_NONE] =
         "Todavía no hay partidas privadas registradas: empieza una con /msg %s jugar.",
     [MSG_TOP_BOTS] = "Mejores jugadores automáticos (puntuación, partidas): %s",
+    [MSG_TOP_BOTS_NONE] = "Ningún jugador automático ha jugado aún en un canal: sienta uno con "
+                          "%sbot antes de empezar.",
     [MSG_HELP_SOLO] = "En solitario: /msg %s jugar [clásico|transferencia] [fácil|medio|difícil] "
                       "[2-6] te reparte una partida privada contra jugadores automáticos (stop la "
                       "termina, %sclasificación solo los ordena) · %smirar en un canal te envía "

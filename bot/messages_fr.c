@@ -188,7 +188,7 @@ const char *const msg_french[MSG_COUNT] = {
                   "en salon %d.",
     [MSG_STATS_NONE] = "Aucune partie enregistrée pour %s.",
     [MSG_TOP] = "Meilleurs joueurs (cote en salon, parties) : %s",
-    [MSG_TOP_NONE] = "Aucune partie enregistrée : jouez-en une avec %sdurak.",
+    [MSG_TOP_NONE] = "Aucune partie de canal enregistrée : jouez-en une avec %sdurak.",
     [MSG_NO_STATS] = "Les statistiques ne sont pas tenues : le bot n'a pas de base de "
                      "données (voir son journal).",
     [MSG_BOT_LOBBY_ONLY] = "Les joueurs ordinateur s'installent avant le début : ouvrez une "
@@ -371,6 +371,8 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_TOP_SOLO_NONE] =
         "Aucune partie privée enregistrée pour l'instant : lancez-en une avec /msg %s jouer.",
     [MSG_TOP_BOTS] = "Meilleurs joueurs de l'ordinateur (cote, parties) : %s",
+    [MSG_TOP_BOTS_NONE] = "Aucun joueur ordinateur n'a encore joué dans un canal : installez-en un "
+                          "avec %sbot avant le début.",
     [MSG_HELP_SOLO] = "Seul : /msg %s jouer [classique|transfert] [facile|moyen|difficile] [2-6] "
                       "vous donne une partie privée contre des joueurs ordinateur (stop l'arrête, "
                       "%sclassement solo les classe) · %sregarder dans un salon vous envoie les "

@@ -171,6 +171,8 @@ void info_top(tables *t, const char *channel, int n, const char *which, outbox *
         tables_say(o, channel, solo ? MSG_TOP_SOLO : bots ? MSG_TOP_BOTS : MSG_TOP, line);
     else if (solo)
         tables_say(o, channel, MSG_TOP_SOLO_NONE, t->own_nick);
+    else if (bots)
+        tables_say(o, channel, MSG_TOP_BOTS_NONE, tables_prefix(t));
     else
         tables_say(o, channel, MSG_TOP_NONE, tables_prefix(t));
 }

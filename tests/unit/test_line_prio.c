@@ -24,6 +24,8 @@ static out_prio old_prio(out_kind kind, msg_id id)
     case MSG_SITE_PAGE: /* added with the web pages: the address, a reply like !stats */
     case MSG_TOP_SOLO:
     case MSG_TOP_SOLO_NONE:
+    case MSG_TOP_BOTS: /* like !top: an answer to one request */
+    case MSG_TOP_BOTS_NONE:
     case MSG_HELP_SOLO:
     case MSG_WATCH_LINE:
     case MSG_LOBBY_STATUS:
@@ -60,7 +62,8 @@ static void test_every_id_as_before(void **state)
             if (kinds[k] == OUT_PRIVMSG && got == OUT_REPLY)
                 replies_said++;
         }
-    assert_int_equal(replies_said, 25); /* the switch's 24 cases and the page's address */
+    /* the switch's 24 cases, the page's address and the answers to !top bots */
+    assert_int_equal(replies_said, 27);
 }
 
 /* A few by name, so that the copy above cannot drift with what it checks. */

@@ -137,10 +137,12 @@ static void test_solo_to_end(void **state)
     assert_non_null(said(h, "#durak", "Top players alone against computer players"));
     assert_non_null(said(h, "#durak", "1. alice "));
     assert_null(said(h, "#durak", "[bot]")); /* people only */
-    chan(h, "bob", "#durak", "!top");
-    assert_non_null(said(h, "#durak", "No games recorded yet")); /* apart from the channels' */
-    chan(h, "bob", "#durak", "!top bots");
-    assert_non_null(said(h, "#durak", "No games recorded yet"));
+    chan(h, "bob", "#durak", "!top");        /* private games are apart from the channels' */
+    assert_non_null(said(h, "#durak", "No channel game recorded yet: play one with !durak."));
+    chan(h, "bob", "#durak", "!top bots"); /* her opponents played, but not in a channel */
+    assert_non_null(said(h, "#durak",
+                         "No computer player has played in a channel yet: seat one "
+                         "with !bot before a game starts."));
     chan(h, "bob", "#durak", "!stats alice");
     assert_non_null(said(h, "#durak", "alice alone against computer players: 1 game, "));
     assert_null(said(h, "#durak", "No games recorded for alice"));

@@ -563,7 +563,7 @@ static void test_stats(void **state)
     tables_set_store(h->t, db);
     h->db = db;
     chan(h, "alice", "#durak", "!top");
-    assert_non_null(said(h, "#durak", "No games recorded yet"));
+    assert_non_null(said(h, "#durak", "No channel game recorded yet"));
     start_two(h, "#durak");
     const char *end = play_to_end(h, "#durak", NICKS, 2, 12);
     chan(h, "alice", "#durak", "!stats");
