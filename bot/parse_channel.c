@@ -190,7 +190,8 @@ static int solo_level(token w)
 bool parse_solo_word(token w)
 {
     int n = solo_players(w); /* 7 and up (or 10) are a rank without its suit: a card's error */
-    return solo_variant(w) >= 0 || solo_level(w) >= 0 || (n >= 2 && n <= 6);
+    /* any level's word, expert too: refused as a choice of play, not as a card */
+    return solo_variant(w) >= 0 || parse_words_find(WL_BOT, w) || (n >= 2 && n <= 6);
 }
 
 /* One word of play's options into out; false (and the error) when it is not one, or says again

@@ -48,13 +48,8 @@ void solo_play(tables *t, const tables_who *w, const parsed_cmd *p, double now, 
         const char *play = msg_command(r.lang, "play");
         snprintf(example, sizeof example, "%s %s", play,
                  render_card(&r, card_make(RANK_7, SUIT_HEARTS), card, sizeof card));
-        if (!tb->solo) { /* seated in a channel's game: where, and how a move is typed */
-            tables_notice(o, w->nick, MSG_PLAY_SEATED, tb->channel, example,
-                          msg_command(r.lang, "moves"));
-            return;
-        }
-        tables_notice(o, w->nick, MSG_PARSE_NEEDS_CARD, play, example);
-        tables_notice(o, w->nick, MSG_SOLO_ALREADY, t->own_nick); /* and how to end it */
+        tables_notice(o, w->nick, MSG_PLAY_SEATED, tables_where(t, tb, w->nick), example,
+                      msg_command(r.lang, "moves")); /* where, and how a move is typed */
         return;
     }
     if (tb) { /* one game at a time, private or not */

@@ -163,8 +163,11 @@ static void test_solo_one_at_a_time(void **state)
     assert_non_null(said(h, "alice", "You already have a private game"));
     assert_non_null(said(h, "alice", "/msg durakbot stop"));
     assert_int_equal(tables_count(h->t), 1);
-    priv(h, "alice", "play");
-    assert_non_null(said(h, "alice", "play needs a card to play: play 7h"));
+    priv(h, "alice", "play"); /* one line: what is missing, and where she plays */
+    assert_non_null(said(h, "alice",
+                         "You already play in your private game: a move needs its "
+                         "card, e.g. play 7h (moves lists your moves)."));
+    assert_int_equal(h->o.len, 1);
     chan(h, "alice", "#durak", "!durak");
     assert_non_null(said(h, "alice", "You already have a private game"));
     assert_null(said(h, "#durak", ""));
@@ -172,6 +175,10 @@ static void test_solo_one_at_a_time(void **state)
     assert_non_null(said(h, "alice", "2 to 6 players"));
     priv(h, "alice", "play hard 3 loud");
     assert_non_null(said(h, "alice", "\"loud\" is not a choice of play"));
+    priv(h, "bob", "play expert 3"); /* a level of channel games only: no card */
+    assert_non_null(said(h, "bob",
+                         "\"expert\" is not a choice of play: start a private game "
+                         "with play [classic|transfer] [easy|normal|hard] [2-6]"));
     priv(h, "bob", "stop");
     assert_non_null(said(h, "bob", "You have no private game to stop"));
     priv(h, "bob", "help solo");
