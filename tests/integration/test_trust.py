@@ -68,7 +68,8 @@ def take_over_stop_and_leave(env):
     m = notice_to(mal2, HELD)
     h.log("2. !leave by the nick taker: %s" % m.plain)
     # the channel's "bob leaves the game and forfeits", or the notice to the nick, which says "you"
-    quiet_for(mal2, lambda m: "forfeits" in m.plain or "You are out of the game" in m.plain, 1.0,
+    # ("You leave the game and forfeit (#durak)")
+    quiet_for(mal2, lambda m: "forfeit" in m.plain, 1.0,
               "the stranger forfeited a held seat")
     mal2.privmsg("durakbot", "hand")
     notice_to(mal2, HELD)

@@ -274,9 +274,9 @@ static void test_fair_timers(void **state)
     for (int k = 0; k < 8 && tables_count(h->t); k++) {
         tick(h, tables_next_deadline(h->t));
         if (!told)
-            told = said(h, "alice", "You are out of the game in #durak: ") ? "alice"
-                   : said(h, "bob", "You are out of the game in #durak: ") ? "bob"
-                                                                           : NULL;
+            told = said(h, "alice", " and forfeit (#durak)") ? "alice"
+                   : said(h, "bob", " and forfeit (#durak)") ? "bob"
+                                                             : NULL;
         end = end ? end : said(h, "#durak", "Game over");
     }
     assert_int_equal(tables_count(h->t), 0); /* someone forfeited, and was told privately */
@@ -293,7 +293,7 @@ static void test_forfeit_told_privately(void **state)
     harness *h = h_new(34);
     start_two(h, "#durak");
     chan(h, "bob", "#durak", "!leave");
-    assert_non_null(said(h, "bob", "You are out of the game in #durak: You leave the game"));
+    assert_non_null(said(h, "bob", "You leave the game and forfeit (#durak)"));
     h_free(h);
     /* a creator who leaves a running game forfeits like anyone; the others
      * play on */
@@ -301,7 +301,7 @@ static void test_forfeit_told_privately(void **state)
     lobby(h, "#durak", "", NICKS, 3);
     chan(h, "alice", "#durak", "!start");
     chan(h, "alice", "#durak", "!leave");
-    assert_non_null(said(h, "alice", "You are out of the game in #durak: You leave the game"));
+    assert_non_null(said(h, "alice", "You leave the game and forfeit (#durak)"));
     assert_non_null(said(h, "#durak", "alice leaves the game"));
     assert_null(strstr(said(h, "#durak", "alice leaves the game"), "alice")); /* no highlight */
     assert_int_equal(tables_count(h->t), 1);

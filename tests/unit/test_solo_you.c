@@ -157,9 +157,7 @@ static void test_private_game_forfeit(void **state)
     assert_non_null(said(h, "alice", "hint: "));
     tick(h, h->now + h->cfg.game.turn_timeout + 1);
     assert_non_null(said(h, "alice", "hints you took: 1"));
-    assert_non_null(said(h, "alice",
-                         "You are out of the game in your private game: You timed out "
-                         "too often and forfeit"));
+    assert_non_null(said(h, "alice", "You timed out too often and forfeit (your private game)"));
     assert_non_null(said(h, "alice", "Game over: you leave the private game and forfeit."));
     assert_null(said(h, "alice", "alice")); /* nor "forfeited: alice": the verdict says it */
     assert_int_equal(tables_count(h->t), 0);

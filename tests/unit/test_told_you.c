@@ -137,16 +137,14 @@ static void test_forfeit_told_you(void **state)
     (void)state;
     harness *h = channel_game(63, 3, MSG_LANG_EN);
     chan(h, "bob", "#durak", "!leave");
-    expect_said(h, "bob", "You are out of the game in #durak: You leave the game and forfeit");
+    expect_said(h, "bob", "You leave the game and forfeit (#durak)");
     assert_null(said(h, "bob", "bob leaves"));
     expect_said(h, "#durak", "bob leaves the game and forfeits");
     assert_null(said(h, "#durak", "You leave"));
     h_free(h);
     h = channel_game(64, 3, MSG_LANG_RU);
     chan(h, "carol", "#durak", "!leave");
-    expect_said(h, "carol",
-                "Вы выбыли из игры в #durak: Вы выходите из-за стола — засчитано "
-                "поражение");
+    expect_said(h, "carol", "Вы выходите из-за стола — засчитано поражение в #durak");
     expect_said(h, "#durak", "carol leaves the game and forfeits");
     h_free(h);
 }
