@@ -188,8 +188,8 @@ int export_games(store *db, const char *since, FILE *out, FILE *err)
     long long from = 0;
     if (since && !export_parse_date(since, &from)) {
         fprintf(err,
-                "durakbot: --since: \"%s\" is not a date: write it as YYYY-MM-DD or "
-                "YYYY-MM-DDTHH:MM:SS (UTC), like --since 2026-12-01\n",
+                "durakbot: --since: \"%s\" is not a date: write it as YYYY-MM-DD, "
+                "YYYY-MM-DDTHH:MM or YYYY-MM-DDTHH:MM:SS (UTC), like --since 2026-12-01\n",
                 since);
         return 1;
     }

@@ -21,14 +21,15 @@ use_running=false
 bot=""
 while [ $# -gt 0 ]; do
   case "$1" in
-    --port) port="${2:?--port needs a number}"; shift 2 ;;
+    --port) port="${2-}"; shift $(( $# > 1 ? 2 : 1 )) ;;
     --use-running) use_running=true; shift ;;
-    --bot) bot="${2:?--bot needs the path of a durakbot binary}"; shift 2 ;;
+    --bot) bot="${2-}"; shift $(( $# > 1 ? 2 : 1 ))
+           [ -n "$bot" ] || { echo "demo.sh: --bot needs the path of a durakbot binary" >&2; exit 2; } ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed -n 's/^# \{0,1\}//p'; exit 0 ;;
     *) echo "demo.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
   esac
 done
-case "$port" in ''|*[!0-9]*) echo "demo.sh: --port needs a number, not $port" >&2; exit 2 ;; esac
+case "$port" in ''|*[!0-9]*) echo "demo.sh: --port needs a number${port:+, not $port}" >&2; exit 2 ;; esac
 if [ -n "$bot" ]; then
   [ -x "$bot" ] || { echo "demo.sh: --bot $bot is not an executable file" >&2; exit 2; }
   bot="$(cd "$(dirname "$bot")" && pwd)/$(basename "$bot")"

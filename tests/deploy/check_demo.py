@@ -228,6 +228,12 @@ def main():
         print(f"skipped: the demo would install {' '.join(missing)} first")
         return 77
     deadline = time.monotonic() + a.timeout
+    # a wrong option: exit 2 and a line saying what to give, before anything is installed or run
+    for args, words in ((["--port"], "--port needs a number"), (["--port", "x"], "not x"),
+                        (["--bot"], "--bot needs the path"), (["--colour"], "unknown option")):
+        bad = subprocess.run([a.demo] + args, capture_output=True, text=True, timeout=10)
+        check(bad.returncode == 2 and bad.stderr.startswith("demo.sh: ") and words in bad.stderr,
+              "demo.sh %s: exit %d, %r" % (" ".join(args), bad.returncode, bad.stderr))
     work = os.path.abspath(a.work)
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)

@@ -5,7 +5,7 @@ four times faster than that (flood.burst 10, flood.rate 4). Four people asking f
 make it answer 32 lines: its lag probe goes unanswered and it slows down before the server's
 receive queue overflows, and back up once the server has caught up; then the start of a
 two-player game and 24 moves play on the same connection: no time-outs, no "RecvQ
-exceeded"/"Excess Flood". Issue 15.
+exceeded"/"Excess Flood".
 Skips (77) when inspircd is not installed."""
 import os
 import time

@@ -3,7 +3,7 @@
 Its 005 says TARGMAX=...,JOIN:2 and LINELEN=300: the bot's five channels are joined two to a JOIN
 line, after the 005 burst; every line the bot sends stays within 298 bytes, and a help text
 longer than that comes in more, shorter pieces (texts of at most 300 - 112 bytes, the room a
-512-byte line leaves its 400 bytes of text). Issue 15."""
+512-byte line leaves its 400 bytes of text)."""
 
 import harness as h
 from test_protocol import FakeServer

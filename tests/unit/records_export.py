@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """records_export: durakbot --export-game and --export-games on the database that
 test_records leaves in the build tree: each exported session, piped into the real durak-cli,
-ends in the game's recorded result; the JSON Lines parse and follow README's schema; bad ids
+ends in the game's recorded result; the JSON Lines parse and follow durakbot(8)'s schema; bad ids
 and dates get a message and a non-zero exit. Writes only into --dir."""
 import argparse
 import json
