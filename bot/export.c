@@ -135,8 +135,10 @@ static void json_seats(FILE *out, const store_game *g)
         json_string(out, st->display);
         fputs(",\"key\":", out);
         json_string(out, st->key);
+        /* a computer player's key is "*name", in a private game "+*name" */
+        bool bot = st->key[0] == '*' || (st->key[0] == '+' && st->key[1] == '*');
         fprintf(out, ",\"bot\":%s,\"place\":%d,\"durak\":%s,\"forfeited\":%s}",
-                st->key[0] == '*' ? "true" : "false", st->place, st->durak ? "true" : "false",
+                bot ? "true" : "false", st->place, st->durak ? "true" : "false",
                 st->forfeited ? "true" : "false");
     }
     fputs("]", out);

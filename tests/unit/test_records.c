@@ -574,6 +574,18 @@ static void test_stopped_private_game_recorded(void **state)
     static store_game g;
     assert_true(store_get_game(db, 1, &g));
     assert_int_equal(strncmp(g.rec.result, "won ", 4), 0); /* the computer player won */
+    /* --export-games: a private game's computer player (key "+*...") is a bot, its person not */
+    char *json = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&json, &len);
+    assert_int_equal(export_games(db, NULL, out, stderr), 0);
+    fclose(out);
+    assert_non_null(strstr(json, "\"key\":\"+alice\",\"bot\":false"));
+    const char *bot = strstr(json, "\"key\":\"+*");
+    assert_non_null(bot);
+    assert_non_null(strstr(bot, "\"bot\":"));
+    assert_int_equal(strncmp(strstr(bot, "\"bot\":"), "\"bot\":true,", 11), 0);
+    free(json);
     h_free(h);
     store_close(db);
 }
