@@ -1007,6 +1007,32 @@ static void test_t_cards(void **state)
                                  "Латинская T — десятка, кириллическая Т — туз.");
 }
 
+/* A letter that may mean two or three commands names them in the reader's language, with the
+ * short forms that work everywhere: no English "or" in a Russian sentence. */
+static void test_ambiguous_in_languages(void **state)
+{
+    (void)state;
+    static const struct {
+        int lang;
+        const char *line, *want;
+    } cases[] = {
+        { MSG_LANG_RU, "t", "«t» может значить беру (tk) или перевожу (tr): напишите что-то одно" },
+        { MSG_LANG_RU, "h", "«h» может значить карты, помощь или подсказка: напишите что-то одно" },
+        { MSG_LANG_FR, "p", "« p » peut vouloir dire joue (pl) ou passe (pa) : tapez l'un d'eux" },
+        { MSG_LANG_ES, "t",
+          "«t» puede significar robo (tk) o transfiero (tr): escribe uno de ellos" },
+        { MSG_LANG_EN, "h", "\"h\" could mean hand, help or hint: type one of them" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        parsed_cmd p;
+        parse_opts o = OPTS_UNICODE;
+        o.lang = cases[i].lang;
+        parse_private(cases[i].line, strlen(cases[i].line), &o, &p);
+        assert_int_equal(p.kind, PC_ERROR);
+        assert_string_equal(p.error, cases[i].want);
+    }
+}
+
 /* The language of the words: a game opened or a reply asked for in Russian, French or Spanish
  * words is in that language; English and shared words say nothing; errors follow the words
  * unless the sender chose a language. */
@@ -1203,13 +1229,21 @@ static void test_output_is_reset(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_channel),         cmocka_unit_test(test_channel_prefixes),
-        cmocka_unit_test(test_private),         cmocka_unit_test(test_private_ascii),
-        cmocka_unit_test(test_lengths),         cmocka_unit_test(test_parse_card),
-        cmocka_unit_test(test_kind_names),      cmocka_unit_test(test_messages),
-        cmocka_unit_test(test_output_is_reset), cmocka_unit_test(test_languages),
-        cmocka_unit_test(test_language_cards),  cmocka_unit_test(test_t_cards),
-        cmocka_unit_test(test_word_language),   cmocka_unit_test(test_word_tables),
+        cmocka_unit_test(test_channel),
+        cmocka_unit_test(test_channel_prefixes),
+        cmocka_unit_test(test_private),
+        cmocka_unit_test(test_private_ascii),
+        cmocka_unit_test(test_lengths),
+        cmocka_unit_test(test_parse_card),
+        cmocka_unit_test(test_kind_names),
+        cmocka_unit_test(test_messages),
+        cmocka_unit_test(test_output_is_reset),
+        cmocka_unit_test(test_languages),
+        cmocka_unit_test(test_language_cards),
+        cmocka_unit_test(test_t_cards),
+        cmocka_unit_test(test_ambiguous_in_languages),
+        cmocka_unit_test(test_word_language),
+        cmocka_unit_test(test_word_tables),
     };
     return cmocka_run_group_tests_name("parser", tests, NULL, NULL);
 }
