@@ -112,14 +112,17 @@ size_t utf8_space_len(const unsigned char *s, size_t n)
     return 0;
 }
 
-/* Length of an invisible character at s (dropped), else 0. */
+/* Length of an invisible character at s (dropped), else 0: variation selectors, zero-width
+ * spaces, word joiner, BOM, and the direction marks, embeddings and isolates an RTL client may put
+ * around a card ("\u200F7♥" is 7♥, not the card "?7♥"). */
 size_t utf8_invisible_len(const unsigned char *s, size_t n)
 {
     uint32_t cp;
     size_t k = utf8_decode(s, n, &cp);
     if (k > 1
-        && (cp == 0xFE0E || cp == 0xFE0F || (cp >= 0x200B && cp <= 0x200D) || cp == 0x2060
-            || cp == 0xFEFF))
+        && (cp == 0xFE0E || cp == 0xFE0F || (cp >= 0x200B && cp <= 0x200F) || cp == 0x2060
+            || cp == 0xFEFF || cp == 0x061C || (cp >= 0x202A && cp <= 0x202E)
+            || (cp >= 0x2066 && cp <= 0x2069)))
         return k;
     return 0;
 }

@@ -10,7 +10,8 @@
 size_t utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
 /* Length of a Unicode space (no-break, en, em, thin, ideographic...) at s, else 0. */
 size_t utf8_space_len(const unsigned char *s, size_t n);
-/* Length of an invisible character at s (variation selectors, zero-width spaces, BOM), else 0. */
+/* Length of an invisible character at s (variation selectors, zero-width spaces, BOM, direction
+ * marks, embeddings and isolates), else 0. */
 size_t utf8_invisible_len(const unsigned char *s, size_t n);
 /* Copies src[0..n) into dst (at least max + 4 bytes) as printable, valid UTF-8 of at most
  * max bytes: '?' for anything else (controls, C1, direction overrides), "…" when cut. */

@@ -283,8 +283,8 @@ static const parse_case channel_cases[] = {
     CASE("!join \xff\xfe", "error: \"??\" after !join is not understood: type just !join"),
     CASE("!durak \xe2\x80\xae"
          "evil",
-         "error: unknown option \"?evil\" for !durak: use classic|transfer, all|neighbours, "
-         "first5, teams"),
+         "error: unknown option \"evil\" for !durak: use classic|transfer, all|neighbours, "
+         "first5, teams"), /* a direction override is dropped, never echoed */
     CASE("!durak abcdefghijklmnopqrstuvwxyz",
          "error: unknown option \"abcdefghijklmnopqrst\xe2\x80\xa6\" for !durak: use "
          "classic|transfer, all|neighbours, first5, teams"),
@@ -484,6 +484,15 @@ static const parse_case private_cases[] = {
     CASE("play \xe2\x80\x8b"
          "7\xe2\x80\x8bh",
          "play 7h"), /* zero-width spaces */
+    CASE("play \xe2\x80\x8f"
+         "7\xe2\x80\x8eh",
+         "play 7h"), /* RLM, LRM */
+    CASE("\xe2\x81\xa7"
+         "7\xe2\x99\xa5\xe2\x81\xa9",
+         "card 7h"), /* an isolate around a pasted card */
+    CASE("play \xe2\x80\xae"
+         "7h\xe2\x80\xac",
+         "play 7h"), /* RLO ... PDF */
     CASE("play 7h\r\n", "play 7h"),
     CASE("play\0 7h", "play 7h"),
     CASE("play\t7h", "play 7h"),
@@ -594,14 +603,14 @@ static const parse_case private_cases[] = {
                  "for all commands"),
     CASE("\xe2\x80\xae"
          "evil",
-         "error: \"?evil\" is not a command or a card: type moves to see "
-         "your moves, or help for all commands"),
+         "error: \"evil\" is not a command or a card: type moves to see "
+         "your moves, or help for all commands"), /* RLO dropped: never echoed */
     CASE("\xc2\x85x", "error: \"?x\" is not a command or a card: type moves to see your moves, or "
                       "help for all commands"),
     CASE("\xe2\x80\x8f"
          "x",
-         "error: \"?x\" is not a command or a card: type moves to see your "
-         "moves, or help for all commands"),
+         "error: \"x\" is not a command or a card: type moves to see your "
+         "moves, or help for all commands"), /* RLM dropped */
     CASE("abcdefghijklmnopqrstuvwxyz", "error: \"abcdefghijklmnopqrst\xe2\x80\xa6\" is not a "
                                        "command or a card: type moves to see your moves, or help "
                                        "for all commands"),
