@@ -193,9 +193,11 @@ void tables_on_channel(tables *t, double now, const tables_who *w, const char *c
         return;
     cmd_ctx c = { t, w, channel, channel, tables_find(t, channel), -1, &p, now, o };
     unsigned need = row_flags(p.kind, CMD_CHANNEL);
+    bool words_set = false;
     if (c.tb && !c.tb->playing && c.tb->lang < 0 && p.lang >= 0 && !(need & CMD_ASKED)) {
         c.tb->lang = p.lang; /* "!durak" then "!jugar": a lobby speaks its first words' language */
         tables_touch(c.tb);
+        words_set = true;
     }
     if ((!need || (need & CMD_TABLE)) && !c.tb)
         tables_notice(o, w->nick, MSG_NO_GAME_HERE, channel, tables_prefix(t));
@@ -204,6 +206,9 @@ void tables_on_channel(tables *t, double now, const tables_who *w, const char *c
                       msg_command(tables_lang_of(t, w->nick), parse_kind_name(p.kind)));
     else
         rows[p.kind].run(&c);
+    /* ... its players' words only: not a passer-by's refused "!играть" at a full table, or "!стол" */
+    if (words_set && tables_find(t, channel) == c.tb && tables_seat_of(t, c.tb, w->nick) < 0)
+        c.tb->lang = -1;
 }
 
 /* Is w the person of seat s, tb's creator? Then "the creator can start it" is said to them as

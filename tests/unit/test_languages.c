@@ -759,6 +759,9 @@ static void test_answers_in_the_askers_words(void **state)
     expect(h, RU_CHANNEL, "carol собирает игру в дурака");
     chan(h, "dave", "#mesa", "!durak"); /* then Spanish words: the lobby speaks Spanish */
     expect(h, "#mesa", "dave opens a game");
+    chan(h, "zoe", "#mesa", "!стол"); /* ... a player's words: zoe only looks */
+    chan(h, "zoe", "#mesa", "!table");
+    expect(h, "#mesa", "Waiting to start: dave");
     chan(h, "erin", "#mesa", "!jugar");
     expect(h, "#mesa", "erin se sienta");
     chan(h, "frank", "#cartas", "!durak clásico");
