@@ -524,6 +524,18 @@ static const parse_case private_cases[] = {
     CASE("play 7x", "error: \"7x\" is not a card: try 7\xe2\x99\xa5 or 7h"),
     CASE("play Kx", "error: \"Kx\" is not a card: try K\xe2\x99\xa5 or Kh"),
     CASE("play foo", "error: \"foo\" is not a card: try 7\xe2\x99\xa5 or 7h"),
+    /* a game's words that are no choice of a private game: refused as such, not as cards */
+    CASE("play expert", "error: \"expert\" is not a choice of play: start a private game with "
+                        "play [classic|transfer] [easy|normal|hard] [2-6] (in any order, each at "
+                        "most once), or play a card, e.g. play 7h."),
+    CASE("play hard teams", "error: \"teams\" is not a choice of play: start a private game with "
+                            "play [classic|transfer] [easy|normal|hard] [2-6] (in any order, each "
+                            "at most once), or play a card, e.g. play 7h."),
+    CASE("play first5", "error: \"first5\" is not a choice of play: start a private game with "
+                        "play [classic|transfer] [easy|normal|hard] [2-6] (in any order, each at "
+                        "most once), or play a card, e.g. play 7h."),
+    CASE("play 1", "error: A private game has 2 to 6 players (you and 1 to 5 computer players), "
+                   "not 1: e.g. play hard 3."),
     CASE("play 7", "error: \"7\" is not a card: add the suit after the rank, e.g. 7\xe2\x99\xa5 "
                    "or 7h"),
     CASE("play Q", "error: \"Q\" is not a card: add the suit after the rank, e.g. Q\xe2\x99\xa5 "
