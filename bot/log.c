@@ -1,11 +1,15 @@
 /* log: one line per message to stderr as "<N>text", N the syslog priority, so journald shows levels.
- * Owns the level filter; CR and LF never reach the log from a message. */
+ * Owns the level filter; no control byte or invalid UTF-8 from a message reaches the log. */
 #include "log.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "utf8.h"
 
 /* The one piece of state: the level set by log_set_level. */
 static int log_level = LOG_INFO;
@@ -15,10 +19,27 @@ void log_set_level(int max_prio)
     log_level = max_prio < LOG_EMERG ? LOG_EMERG : max_prio > LOG_DEBUG ? LOG_DEBUG : max_prio;
 }
 
+/* CR, LF and tab become spaces, any other character not shown as it is (utf8_is_shown) and
+ * each byte that is not UTF-8 a '?'. */
 static void log_write(int prio, char *text)
 {
-    for (char *p = text; (p = strpbrk(p, "\r\n")) != NULL;)
-        *p = ' ';
+    unsigned char *in = (unsigned char *)text, *out = in;
+    size_t left = strlen(text);
+    while (left) {
+        uint32_t cp = 0;
+        size_t n = utf8_decode(in, left, &cp);
+        bool shown = n && utf8_is_shown(cp); /* a kick's reason could move a terminal's cursor */
+        n = n ? n : 1;
+        if (shown) {
+            memmove(out, in, n);
+            out += n;
+        } else {
+            *out++ = *in == '\r' || *in == '\n' || *in == '\t' ? ' ' : '?';
+        }
+        in += n;
+        left -= n;
+    }
+    *out = '\0';
     fprintf(stderr, "<%d>%s\n", prio, text);
 }
 

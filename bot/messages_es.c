@@ -241,6 +241,8 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_AGAIN_OPEN] = "Revancha: %s. Empieza cuando cada uno haya escrito %srevancha "
                        "(faltan %s), o cuando %s escriba %sempezar.",
     [MSG_AGAIN_AGREED] = "%s se apunta a la revancha; faltan %s.",
+    [MSG_AGAIN_NOT_PLAYER] = "Solo los jugadores de la última partida de %s pueden pedir la "
+                             "revancha: abre una nueva con %sdurak.",
     [MSG_AGAIN_NONE] = "No hay partida terminada que repetir en %s: abre una con %sdurak.",
     [MSG_STOP_VOTE] = "%s quiere parar la partida (sin resultado): de momento %d de %d de "
                       "acuerdo; más de la mitad debe escribir %sparar en 30 segundos.",

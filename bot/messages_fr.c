@@ -252,6 +252,8 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_AGAIN_OPEN] = "Revanche : %s. Elle commence quand chacun a tapé %srevanche (on "
                        "attend %s), ou quand %s tape %scommencer.",
     [MSG_AGAIN_AGREED] = "%s est partant pour la revanche ; on attend %s.",
+    [MSG_AGAIN_NOT_PLAYER] = "Seuls les joueurs de la dernière partie de %s peuvent demander "
+                             "sa revanche : ouvrez-en une nouvelle avec %sdurak.",
     [MSG_AGAIN_NONE] = "Aucune partie terminée à rejouer dans %s : ouvrez-en une avec "
                        "%sdurak.",
     [MSG_STOP_VOTE] = "%s veut arrêter la partie (sans résultat) : %d sur %d d'accord "

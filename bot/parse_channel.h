@@ -13,7 +13,8 @@ void parse_channel_bot(parse_ctx *c);
 void parse_channel_stats(parse_ctx *c);
 /* top [n], n from 1 to 20, or top bots, or top solo. */
 void parse_channel_top(parse_ctx *c);
-/* Is w a word of a private game's `play` (a variant, a level, even expert, a number of players)? */
+/* Is w a word of a private game's `play`, or one it refuses as a choice, not as a card (a level,
+ * even expert; a game option; a number of players up to 6)? */
 bool parse_solo_word(token w);
 /* The rest of private "play [classic|transfer] [easy|normal|hard] [N]", any order;
  * first: the word already read after play, or NULL when there was none. */

@@ -76,10 +76,14 @@ static const token_word ambiguous_words[] = {
     { "p", 1 },
     { "h", 2 },
 };
-static const char *const ambiguous_choices[] = {
-    "take (tk) or transfer (tr)",
-    "play (pl) or pass (pa)",
-    "hand, help or hint",
+/* What each may mean: the commands (by English name, shown in the reader's words) and their short
+ * forms, which work in every language. */
+static const struct {
+    const char *word[3], *short_form[2];
+} ambiguous_choices[] = {
+    { { "take", "transfer", NULL }, { "tk", "tr" } },
+    { { "play", "pass", NULL }, { "pl", "pa" } },
+    { { "hand", "help", "hint" }, { NULL, NULL } },
 };
 
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
@@ -332,16 +336,35 @@ static void private_bare_card(parse_ctx *c, card_t card)
     c->out->card = card;
 }
 
+/* "take (tk) or transfer (tr)", "беру (tk) или перевожу (tr)", "hand, help or hint". */
+static const char *ambiguous_text(const parse_ctx *c, int which, char buf[CTX_TEXT_SIZE])
+{
+    char one[2][CTX_TEXT_SIZE / 2];
+    const char *const *word = ambiguous_choices[which].word;
+    for (int i = 0; i < 2; i++) {
+        const char *sf = ambiguous_choices[which].short_form[i];
+        snprintf(one[i], sizeof one[i], "%s%s%s%s", parse_ctx_word(c, word[i]), sf ? " (" : "",
+                 sf ? sf : "", sf ? ")" : "");
+    }
+    if (word[2]) { /* three: "A, B" or "C" */
+        size_t n = strlen(one[0]);
+        snprintf(one[0] + n, sizeof one[0] - n, ", %s", one[1]);
+        snprintf(one[1], sizeof one[1], "%s", parse_ctx_word(c, word[2]));
+    }
+    snprintf(buf, CTX_TEXT_SIZE, msg_in(c->lang, MSG_CARD_OR), one[0], one[1]);
+    return buf;
+}
+
 static void private_unknown(parse_ctx *c, token w)
 {
-    char q[CTX_QUOTE_SIZE];
+    char q[CTX_QUOTE_SIZE], choices[CTX_TEXT_SIZE];
     const token_word *amb = parse_token_find(ambiguous_words, COUNT_OF(ambiguous_words), w);
     parse_kind kind = command_find(c, WL_CHANNEL, w);
     if (amb && amb->value == 0 && c->no_transfer) /* only what the variant allows */
         ctx_bare_command(c, PC_TAKE, "");
     else if (amb)
         parse_ctx_fail(c, MSG_PARSE_AMBIGUOUS, parse_ctx_quote(q, w),
-                       ambiguous_choices[amb->value]);
+                       ambiguous_text(c, amb->value, choices));
     else if (kind != PC_IGNORED)
         parse_ctx_fail(c, MSG_PARSE_CHANNEL_ONLY, c->prefix_shown, shown_word(c, kind));
     else if (parse_cardtext_looks_like_card(w.s, w.n))

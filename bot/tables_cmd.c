@@ -58,6 +58,16 @@ static void run_hand(const cmd_ctx *c) { tables_send_hand(c->t, c->tb, c->seat, 
 static void run_moves(const cmd_ctx *c) { play_list_moves(c->t, c->tb, c->seat, c->o); }
 static void run_hint(const cmd_ctx *c) { hint_request(c->t, c->tb, c->seat, c->o); }
 
+/* "X is a channel command: type it in #chan": X as it works there, with the prefix and in the
+ * sender's language ("!стоп"); a bare "stop" typed in the channel does nothing. */
+static void channel_only(tables *t, const char *nick, parse_kind kind, const char *where, outbox *o)
+{
+    char word[64];
+    snprintf(word, sizeof word, "%s%s", tables_prefix(t),
+             msg_command(tables_lang_of(t, nick), parse_kind_name(kind)));
+    tables_notice(o, nick, MSG_CHANNEL_ONLY, word, where);
+}
+
 /* In a channel: the lobby's !stop, or a vote in a running game. Privately: the sender's private
  * game ends; a channel game's !stop is a vote in its channel. */
 static void run_stop(const cmd_ctx *c)
@@ -67,8 +77,7 @@ static void run_stop(const cmd_ctx *c)
     else if (!c->tb || c->tb->solo)
         solo_stop(c->t, c->w, c->now, c->o);
     else
-        tables_notice(c->o, c->w->nick, MSG_CHANNEL_ONLY, parse_kind_name(c->p->kind),
-                      c->tb->channel);
+        channel_only(c->t, c->w->nick, c->p->kind, c->tb->channel, c->o);
 }
 
 static void run_move(const cmd_ctx *c)
@@ -184,9 +193,11 @@ void tables_on_channel(tables *t, double now, const tables_who *w, const char *c
         return;
     cmd_ctx c = { t, w, channel, channel, tables_find(t, channel), -1, &p, now, o };
     unsigned need = row_flags(p.kind, CMD_CHANNEL);
+    bool words_set = false;
     if (c.tb && !c.tb->playing && c.tb->lang < 0 && p.lang >= 0 && !(need & CMD_ASKED)) {
         c.tb->lang = p.lang; /* "!durak" then "!jugar": a lobby speaks its first words' language */
         tables_touch(c.tb);
+        words_set = true;
     }
     if ((!need || (need & CMD_TABLE)) && !c.tb)
         tables_notice(o, w->nick, MSG_NO_GAME_HERE, channel, tables_prefix(t));
@@ -195,6 +206,9 @@ void tables_on_channel(tables *t, double now, const tables_who *w, const char *c
                       msg_command(tables_lang_of(t, w->nick), parse_kind_name(p.kind)));
     else
         rows[p.kind].run(&c);
+    /* ... its players' words only: not a passer-by's refused "!играть" at a full table, or "!стол" */
+    if (words_set && tables_find(t, channel) == c.tb && tables_seat_of(t, c.tb, w->nick) < 0)
+        c.tb->lang = -1;
 }
 
 /* Is w the person of seat s, tb's creator? Then "the creator can start it" is said to them as
@@ -215,6 +229,8 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
     parse_opts po = opts_for(t, w->nick, tb && tb->opt.variant == DURAK_VARIANT_CLASSIC);
     parsed_cmd p;
     parse_private(text, strlen(text), &po, &p);
+    if (p.kind == PC_IGNORED)
+        return; /* a blank line, the prefix alone, CTCP: no command */
     unsigned here = row_flags(p.kind, CMD_PRIVATE);
     tables_bind_words(t, w->nick, p.lang, here & CMD_ASKED);
     bool my_turn = tb && tb->playing && tb->g.actor == s;
@@ -232,9 +248,7 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
     else if ((need & CMD_SEAT) && tables_refuse_stranger(t, tb, s, w, o))
         return;
     else if (!here)
-        tables_notice(o, w->nick, MSG_CHANNEL_ONLY,
-                      msg_command(tables_lang_of(t, w->nick), parse_kind_name(p.kind)),
-                      tables_where(t, tb, w->nick));
+        channel_only(t, w->nick, p.kind, tables_where(t, tb, w->nick), o);
     else
         rows[p.kind].run(&c);
 }

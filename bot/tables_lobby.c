@@ -324,9 +324,15 @@ void lobby_again(tables *t, const tables_who *w, const char *channel, double now
         return;
     }
     last_game *l = end_last_game(t, channel);
-    int other;
-    if (played_last(t, l, w) < 0 || tables_of_nick(t, w->nick, &other)) {
-        tables_notice(o, w->nick, MSG_AGAIN_NONE, channel, tables_prefix(t));
+    int other_seat;
+    const table_t *other = tables_of_nick(t, w->nick, &other_seat);
+    if (!l || played_last(t, l, w) < 0 || other) {
+        if (!l)
+            tables_notice(o, w->nick, MSG_AGAIN_NONE, channel, tables_prefix(t));
+        else if (played_last(t, l, w) < 0) /* not "no finished game": there is one, not theirs */
+            tables_notice(o, w->nick, MSG_AGAIN_NOT_PLAYER, channel, tables_prefix(t));
+        else
+            lobby_tell_seated(t, other, w->nick, o);
         return;
     }
     if (!(tb = open_rematch(t, l, now)))

@@ -47,7 +47,7 @@ size_t utf8_decode(const unsigned char *s, size_t n, uint32_t *cp)
 }
 
 /* Characters that must never be echoed: controls, C1, direction overrides, separators. */
-static bool codepoint_is_shown(uint32_t cp)
+bool utf8_is_shown(uint32_t cp)
 {
     if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F))
         return false;
@@ -69,7 +69,7 @@ void utf8_sanitize(char *dst, const char *src, size_t n, size_t max)
         size_t k = utf8_decode(s + i, n - i, &cp);
         const char *piece = src + i;
         size_t piece_len = k;
-        if (k == 0 || !codepoint_is_shown(cp)) {
+        if (k == 0 || !utf8_is_shown(cp)) {
             piece = "?";
             piece_len = 1;
             k = k ? k : 1;
@@ -112,14 +112,17 @@ size_t utf8_space_len(const unsigned char *s, size_t n)
     return 0;
 }
 
-/* Length of an invisible character at s (dropped), else 0. */
+/* Length of an invisible character at s (dropped), else 0: variation selectors, zero-width
+ * spaces, word joiner, BOM, and the direction marks, embeddings and isolates an RTL client may put
+ * around a card ("\u200F7♥" is 7♥, not the card "?7♥"). */
 size_t utf8_invisible_len(const unsigned char *s, size_t n)
 {
     uint32_t cp;
     size_t k = utf8_decode(s, n, &cp);
     if (k > 1
-        && (cp == 0xFE0E || cp == 0xFE0F || (cp >= 0x200B && cp <= 0x200D) || cp == 0x2060
-            || cp == 0xFEFF))
+        && (cp == 0xFE0E || cp == 0xFE0F || (cp >= 0x200B && cp <= 0x200F) || cp == 0x2060
+            || cp == 0xFEFF || cp == 0x061C || (cp >= 0x202A && cp <= 0x202E)
+            || (cp >= 0x2066 && cp <= 0x2069)))
         return k;
     return 0;
 }

@@ -3,6 +3,7 @@
 #ifndef DURAK_UTF8_H
 #define DURAK_UTF8_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -10,8 +11,12 @@
 size_t utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
 /* Length of a Unicode space (no-break, en, em, thin, ideographic...) at s, else 0. */
 size_t utf8_space_len(const unsigned char *s, size_t n);
-/* Length of an invisible character at s (variation selectors, zero-width spaces, BOM), else 0. */
+/* Length of an invisible character at s (variation selectors, zero-width spaces, BOM, direction
+ * marks, embeddings and isolates), else 0. */
 size_t utf8_invisible_len(const unsigned char *s, size_t n);
+/* May the code point be shown as it is: no control, C1 control, zero-width or direction mark,
+ * embedding, override or isolate? (Echoes and the log print only these.) */
+bool utf8_is_shown(uint32_t cp);
 /* Copies src[0..n) into dst (at least max + 4 bytes) as printable, valid UTF-8 of at most
  * max bytes: '?' for anything else (controls, C1, direction overrides), "…" when cut. */
 void utf8_sanitize(char *dst, const char *src, size_t n, size_t max);

@@ -69,7 +69,7 @@ static void check_cmd(const parsed_cmd *p, bool channel)
     CHECK(p->variant >= -1 && p->variant <= 1);
     CHECK(p->throwin >= -1 && p->throwin <= 1);
     CHECK(p->first5 == -1 || p->first5 == 1);
-    CHECK(p->bot_level >= -1 && p->bot_level <= 2);
+    CHECK(p->bot_level >= -1 && p->bot_level <= 3); /* 3: expert */
     CHECK(p->bot_remove == 0 || p->bot_remove == 1);
     CHECK(p->number == -1 || (p->number >= 1 && p->number <= 20));
     if (channel) /* the channel commands, !watch and !unwatch among them */

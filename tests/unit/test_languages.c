@@ -264,6 +264,13 @@ static void test_set_language(void **state)
     harness *h = h_ru(2);
     priv(h, "bob", "set language de");
     expect(h, "bob", "\"de\" is not a language I speak: type set language en");
+    /* the word for one's language alone: the settings, not a refusal of "" */
+    priv(h, "bob", "set language");
+    expect(h, "bob", "Your settings: ");
+    assert_null(said(h, "bob", "\"\""));
+    priv(h, "bob", "\xD1\x8F\xD0\xB7\xD1\x8B\xD0\xBA"); /* язык */
+    expect(h, "bob", "язык — ");
+    assert_null(said(h, "bob", "«»"));
     priv(h, "bob", "set language ru");
     expect(h, "bob", "Сохранено: язык личных сообщений — русский.");
     char saved[64] = "";
@@ -752,6 +759,9 @@ static void test_answers_in_the_askers_words(void **state)
     expect(h, RU_CHANNEL, "carol собирает игру в дурака");
     chan(h, "dave", "#mesa", "!durak"); /* then Spanish words: the lobby speaks Spanish */
     expect(h, "#mesa", "dave opens a game");
+    chan(h, "zoe", "#mesa", "!стол"); /* ... a player's words: zoe only looks */
+    chan(h, "zoe", "#mesa", "!table");
+    expect(h, "#mesa", "Waiting to start: dave");
     chan(h, "erin", "#mesa", "!jugar");
     expect(h, "#mesa", "erin se sienta");
     chan(h, "frank", "#cartas", "!durak clásico");

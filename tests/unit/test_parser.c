@@ -283,8 +283,8 @@ static const parse_case channel_cases[] = {
     CASE("!join \xff\xfe", "error: \"??\" after !join is not understood: type just !join"),
     CASE("!durak \xe2\x80\xae"
          "evil",
-         "error: unknown option \"?evil\" for !durak: use classic|transfer, all|neighbours, "
-         "first5, teams"),
+         "error: unknown option \"evil\" for !durak: use classic|transfer, all|neighbours, "
+         "first5, teams"), /* a direction override is dropped, never echoed */
     CASE("!durak abcdefghijklmnopqrstuvwxyz",
          "error: unknown option \"abcdefghijklmnopqrst\xe2\x80\xa6\" for !durak: use "
          "classic|transfer, all|neighbours, first5, teams"),
@@ -484,6 +484,15 @@ static const parse_case private_cases[] = {
     CASE("play \xe2\x80\x8b"
          "7\xe2\x80\x8bh",
          "play 7h"), /* zero-width spaces */
+    CASE("play \xe2\x80\x8f"
+         "7\xe2\x80\x8eh",
+         "play 7h"), /* RLM, LRM */
+    CASE("\xe2\x81\xa7"
+         "7\xe2\x99\xa5\xe2\x81\xa9",
+         "card 7h"), /* an isolate around a pasted card */
+    CASE("play \xe2\x80\xae"
+         "7h\xe2\x80\xac",
+         "play 7h"), /* RLO ... PDF */
     CASE("play 7h\r\n", "play 7h"),
     CASE("play\0 7h", "play 7h"),
     CASE("play\t7h", "play 7h"),
@@ -515,6 +524,18 @@ static const parse_case private_cases[] = {
     CASE("play 7x", "error: \"7x\" is not a card: try 7\xe2\x99\xa5 or 7h"),
     CASE("play Kx", "error: \"Kx\" is not a card: try K\xe2\x99\xa5 or Kh"),
     CASE("play foo", "error: \"foo\" is not a card: try 7\xe2\x99\xa5 or 7h"),
+    /* a game's words that are no choice of a private game: refused as such, not as cards */
+    CASE("play expert", "error: \"expert\" is not a choice of play: start a private game with "
+                        "play [classic|transfer] [easy|normal|hard] [2-6] (in any order, each at "
+                        "most once), or play a card, e.g. play 7h."),
+    CASE("play hard teams", "error: \"teams\" is not a choice of play: start a private game with "
+                            "play [classic|transfer] [easy|normal|hard] [2-6] (in any order, each "
+                            "at most once), or play a card, e.g. play 7h."),
+    CASE("play first5", "error: \"first5\" is not a choice of play: start a private game with "
+                        "play [classic|transfer] [easy|normal|hard] [2-6] (in any order, each at "
+                        "most once), or play a card, e.g. play 7h."),
+    CASE("play 1", "error: A private game has 2 to 6 players (you and 1 to 5 computer players), "
+                   "not 1: e.g. play hard 3."),
     CASE("play 7", "error: \"7\" is not a card: add the suit after the rank, e.g. 7\xe2\x99\xa5 "
                    "or 7h"),
     CASE("play Q", "error: \"Q\" is not a card: add the suit after the rank, e.g. Q\xe2\x99\xa5 "
@@ -594,14 +615,14 @@ static const parse_case private_cases[] = {
                  "for all commands"),
     CASE("\xe2\x80\xae"
          "evil",
-         "error: \"?evil\" is not a command or a card: type moves to see "
-         "your moves, or help for all commands"),
+         "error: \"evil\" is not a command or a card: type moves to see "
+         "your moves, or help for all commands"), /* RLO dropped: never echoed */
     CASE("\xc2\x85x", "error: \"?x\" is not a command or a card: type moves to see your moves, or "
                       "help for all commands"),
     CASE("\xe2\x80\x8f"
          "x",
-         "error: \"?x\" is not a command or a card: type moves to see your "
-         "moves, or help for all commands"),
+         "error: \"x\" is not a command or a card: type moves to see your "
+         "moves, or help for all commands"), /* RLM dropped */
     CASE("abcdefghijklmnopqrstuvwxyz", "error: \"abcdefghijklmnopqrst\xe2\x80\xa6\" is not a "
                                        "command or a card: type moves to see your moves, or help "
                                        "for all commands"),
@@ -1007,6 +1028,32 @@ static void test_t_cards(void **state)
                                  "Латинская T — десятка, кириллическая Т — туз.");
 }
 
+/* A letter that may mean two or three commands names them in the reader's language, with the
+ * short forms that work everywhere: no English "or" in a Russian sentence. */
+static void test_ambiguous_in_languages(void **state)
+{
+    (void)state;
+    static const struct {
+        int lang;
+        const char *line, *want;
+    } cases[] = {
+        { MSG_LANG_RU, "t", "«t» может значить беру (tk) или перевожу (tr): напишите что-то одно" },
+        { MSG_LANG_RU, "h", "«h» может значить карты, помощь или подсказка: напишите что-то одно" },
+        { MSG_LANG_FR, "p", "« p » peut vouloir dire joue (pl) ou passe (pa) : tapez l'un d'eux" },
+        { MSG_LANG_ES, "t",
+          "«t» puede significar robo (tk) o transfiero (tr): escribe uno de ellos" },
+        { MSG_LANG_EN, "h", "\"h\" could mean hand, help or hint: type one of them" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        parsed_cmd p;
+        parse_opts o = OPTS_UNICODE;
+        o.lang = cases[i].lang;
+        parse_private(cases[i].line, strlen(cases[i].line), &o, &p);
+        assert_int_equal(p.kind, PC_ERROR);
+        assert_string_equal(p.error, cases[i].want);
+    }
+}
+
 /* The language of the words: a game opened or a reply asked for in Russian, French or Spanish
  * words is in that language; English and shared words say nothing; errors follow the words
  * unless the sender chose a language. */
@@ -1203,13 +1250,21 @@ static void test_output_is_reset(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_channel),         cmocka_unit_test(test_channel_prefixes),
-        cmocka_unit_test(test_private),         cmocka_unit_test(test_private_ascii),
-        cmocka_unit_test(test_lengths),         cmocka_unit_test(test_parse_card),
-        cmocka_unit_test(test_kind_names),      cmocka_unit_test(test_messages),
-        cmocka_unit_test(test_output_is_reset), cmocka_unit_test(test_languages),
-        cmocka_unit_test(test_language_cards),  cmocka_unit_test(test_t_cards),
-        cmocka_unit_test(test_word_language),   cmocka_unit_test(test_word_tables),
+        cmocka_unit_test(test_channel),
+        cmocka_unit_test(test_channel_prefixes),
+        cmocka_unit_test(test_private),
+        cmocka_unit_test(test_private_ascii),
+        cmocka_unit_test(test_lengths),
+        cmocka_unit_test(test_parse_card),
+        cmocka_unit_test(test_kind_names),
+        cmocka_unit_test(test_messages),
+        cmocka_unit_test(test_output_is_reset),
+        cmocka_unit_test(test_languages),
+        cmocka_unit_test(test_language_cards),
+        cmocka_unit_test(test_t_cards),
+        cmocka_unit_test(test_ambiguous_in_languages),
+        cmocka_unit_test(test_word_language),
+        cmocka_unit_test(test_word_tables),
     };
     return cmocka_run_group_tests_name("parser", tests, NULL, NULL);
 }

@@ -329,8 +329,10 @@ static void test_ending_and_again(void **state)
     assert_non_null(strstr(end, ", bob 1"));
     assert_true(strstr(end, "(+16)") || strstr(end, "(+0)") || strstr(end, "(+"));
     assert_non_null(strstr(end, "!again for a rematch"));
-    chan(h, "carol", "#durak", "!again"); /* not of that game */
-    assert_non_null(said(h, "carol", "no finished game to play again"));
+    chan(h, "carol", "#durak", "!again"); /* not of that game: there is one, but not hers */
+    assert_non_null(
+        said(h, "carol", "Only the last game's players in #durak can ask for a rematch"));
+    assert_null(said(h, "carol", "no finished game"));
     chan(h, "bob", "#durak", "!again");
     assert_non_null(said(h, "#durak", "Rematch: alice, bob"));
     assert_non_null(said(h, "#durak", "waiting for alice"));

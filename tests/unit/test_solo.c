@@ -195,12 +195,20 @@ static void test_solo_one_at_a_time(void **state)
     /* seated in a channel game: no private one */
     lobby(h, "#durak", "", NICKS, 2);
     priv(h, "bob", "stop");
-    assert_non_null(said(h, "bob", "stop is a channel command: type it in #durak."));
+    assert_non_null(said(h, "bob", "!stop is a channel command: type it in #durak."));
     chan(h, "alice", "#durak", "!start");
     priv(h, "bob", "play normal");
     assert_non_null(said(h, "bob", "You already sit at the game in #durak"));
     priv(h, "bob", "stop");
-    assert_non_null(said(h, "bob", "stop is a channel command: type it in #durak."));
+    assert_non_null(said(h, "bob", "!stop is a channel command: type it in #durak."));
+    /* a blank line, the prefix alone: no command, nothing said (no internal word shown) */
+    static const char *const blank[] = { "", " ", "!", " ! " };
+    for (size_t i = 0; i < sizeof blank / sizeof blank[0]; i++) {
+        priv(h, "bob", blank[i]);
+        assert_int_equal(h->o.len, 0);
+    }
+    priv(h, "bob", "\xD1\x81\xD1\x82\xD0\xBE\xD0\xBF"); /* стоп: in the words typed */
+    assert_non_null(said(h, "bob", "!\xD1\x81\xD1\x82\xD0\xBE\xD0\xBF \xE2\x80\x94"));
     assert_int_equal(tables_count(h->t), 1);
     store_gone(&s);
     h_free(h);
