@@ -60,21 +60,21 @@ static int help_topic(const char *topic)
     return TOPIC_NONE;
 }
 
-/* help [topic]: in private, the topic's lines (the moves by default). In a channel: !help alone
- * is one line there; a topic goes privately, with a one-line pointer in the channel. */
+/* help [topic]: in private, the topic's lines (the moves by default). In a channel: !help alone,
+ * or with a word that is no topic, is one line there that names the topics (never the word: "!help
+ * alice you are a durak" must not make the bot say it); a topic goes privately, with a one-line
+ * pointer in the channel. */
 void info_help(tables *t, const tables_who *w, const char *channel, const char *topic, outbox *o)
 {
     const char *p = tables_prefix(t);
-    if (channel && !topic[0]) {
+    int which = help_topic(topic[0] ? topic : "moves");
+    if (channel && (!topic[0] || which == TOPIC_NONE)) {
         tables_say(o, channel, MSG_HELP_SHORT, w->nick, p, t->own_nick);
         return;
     }
-    int which = help_topic(topic[0] ? topic : "moves");
     if (channel) /* the topic by its name in the channel's language */
         tables_say(o, channel, MSG_HELP_SENT, w->nick,
-                   which == TOPIC_NONE
-                       ? topic
-                       : tables_text(t, channel, (msg_id)(MSG_TOPIC_COMMANDS + which - 1)));
+                   tables_text(t, channel, (msg_id)(MSG_TOPIC_COMMANDS + which - 1)));
     switch (which) {
     case TOPIC_COMMANDS:
         tables_notice(o, w->nick, MSG_HELP_1, p);

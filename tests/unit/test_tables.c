@@ -126,7 +126,11 @@ static void test_stranger_and_help(void **state)
     assert_non_null(said(h, "zed", "!bot [easy|normal|hard|expert] seats a computer player"));
     chan(h, "zed", "#durak", "!help bots");
     assert_non_null(said(h, "zed", "!bot remove takes"));
-    chan(h, "zed", "#durak", "!help nonsense");
+    chan(h, "zed", "#durak", "!help alice is a durak"); /* no topic: the one line, no echo */
+    assert_int_equal(h->o.len, 1);
+    assert_non_null(said(h, "#durak", "zed: !durak opens a game"));
+    assert_null(said(h, NULL, "alice"));
+    priv(h, "zed", "help nonsense"); /* privately: the word, and the topics there are */
     assert_non_null(said(h, "zed", "No help on \"nonsense\""));
     priv(h, "zed", "help");
     assert_non_null(said(h, "zed", "Moves: play C"));
