@@ -70,6 +70,8 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_LOBBY_EXISTS] = "Ya hay una partida abierta en %s: escribe %sunirse para sentarte.",
     [MSG_ALREADY_SEATED] = "Ya tienes sitio en la partida de %s (%s), aún sin empezar: para abrir "
                            "otra, escribe antes %ssalir allí (o %sparar, si la abriste tú).",
+    [MSG_NICK_LIKE_BOT] = "Los nicks que terminan en [bot] son para los jugadores automáticos: "
+                          "cambia el tuyo con /nick para sentarte.",
     [MSG_ALREADY_HERE] = "Ya tienes sitio en %s (%ssalir lo deja libre).",
     [MSG_LOBBY_OPEN] = "%s abre una partida de durak (%s): escribe %sunirse para jugar; %s "
                        "la empieza con %sempezar.",

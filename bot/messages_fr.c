@@ -76,6 +76,8 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_ALREADY_SEATED] = "Vous avez déjà une place à la partie de %s (%s), pas encore commencée "
                            ": pour en ouvrir une autre, tapez d'abord %squitter là-bas (ou "
                            "%sarrêter, si c'est vous qui l'avez ouverte).",
+    [MSG_NICK_LIKE_BOT] = "Les pseudos finissant par [bot] sont réservés aux joueurs ordinateur : "
+                          "changez le vôtre avec /nick pour prendre place.",
     [MSG_ALREADY_HERE] = "Vous avez déjà une place dans %s (%squitter la libère).",
     [MSG_LOBBY_OPEN] = "%s ouvre une partie de durak (%s) : tapez %srejoindre pour jouer ; "
                        "%s la lance avec %scommencer.",

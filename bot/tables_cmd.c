@@ -2,6 +2,7 @@
  * be said, what it needs), and the two entry points that check a row and run it. */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "tables_internal.h"
 
@@ -27,6 +28,7 @@ enum {
     CMD_TURN_FREE = 1 << 5, /* not rate-limited on the sender's turn */
     CMD_MOVE = 1 << 6,      /* a move: typed in a channel by a player, they hear where moves go */
     CMD_ASKED = 1 << 7,     /* a question: answered in the words it was asked in (tables_lang) */
+    CMD_SEATS = 1 << 8,     /* seats the sender: not under a computer player's kind of name */
 };
 
 typedef struct {
@@ -99,10 +101,10 @@ static const cmd_row rows[PC_KIND_COUNT] = {
     [PC_RULES] = { run_rules, ANYWHERE | CMD_ASKED },
     [PC_STATS] = { run_stats, ANYWHERE | CMD_ASKED },
     [PC_TOP] = { run_top, ANYWHERE | CMD_ASKED },
-    [PC_DURAK] = { run_durak, CMD_CHANNEL },
-    [PC_AGAIN] = { run_again, CMD_CHANNEL },
+    [PC_DURAK] = { run_durak, CMD_CHANNEL | CMD_SEATS },
+    [PC_AGAIN] = { run_again, CMD_CHANNEL | CMD_SEATS },
     [PC_LAST] = { run_last, CMD_CHANNEL | CMD_ASKED },
-    [PC_JOIN] = { run_join, AT_TABLE },
+    [PC_JOIN] = { run_join, AT_TABLE | CMD_SEATS },
     [PC_LEAVE] = { run_leave, AT_TABLE },
     [PC_START] = { run_start, AT_TABLE },
     [PC_STOP] = { run_stop, AT_TABLE | CMD_PRIVATE },
@@ -111,7 +113,7 @@ static const cmd_row rows[PC_KIND_COUNT] = {
     [PC_WATCH] = { run_watch, AT_TABLE },
     [PC_UNWATCH] = { run_unwatch, AT_TABLE },
     [PC_SET] = { run_set, CMD_PRIVATE },
-    [PC_SOLO] = { run_solo, CMD_PRIVATE },
+    [PC_SOLO] = { run_solo, CMD_PRIVATE | CMD_SEATS },
     [PC_HAND] = { run_hand, PLAYER | CMD_TURN_FREE },
     [PC_MOVES] = { run_moves, PLAYER | CMD_TURN_FREE },
     [PC_HINT] = { run_hint, PLAYER },
@@ -128,6 +130,18 @@ static unsigned row_flags(parse_kind kind, unsigned where)
 {
     const cmd_row *r = kind < PC_KIND_COUNT ? &rows[kind] : NULL;
     return r && r->run && (r->flags & where) ? r->flags : 0;
+}
+
+/* "Hard[bot]" names a computer player in every line: a person under such a nick ("[bot]", or
+ * "{bot}", the same nick to a server folding rfc1459) would read as one, and gets no seat. */
+static bool refuse_bot_like(const char *nick, unsigned need, outbox *o)
+{
+    size_t n = strlen(nick);
+    bool like =
+        n >= 5 && (!strcasecmp(nick + n - 5, "[bot]") || !strcasecmp(nick + n - 5, "{bot}"));
+    if (like && (need & CMD_SEATS))
+        tables_notice(o, nick, MSG_NICK_LIKE_BOT);
+    return like && (need & CMD_SEATS);
 }
 
 static bool rate_ok(tables *t, const char *nick, double now)
@@ -193,6 +207,8 @@ void tables_on_channel(tables *t, double now, const tables_who *w, const char *c
         return;
     cmd_ctx c = { t, w, channel, channel, tables_find(t, channel), -1, &p, now, o };
     unsigned need = row_flags(p.kind, CMD_CHANNEL);
+    if (refuse_bot_like(w->nick, need, o))
+        return;
     bool words_set = false;
     if (c.tb && !c.tb->playing && c.tb->lang < 0 && p.lang >= 0 && !(need & CMD_ASKED)) {
         c.tb->lang = p.lang; /* "!durak" then "!jugar": a lobby speaks its first words' language */
@@ -238,6 +254,8 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
         return; /* on your turn, moves, hand and moves are free */
     cmd_ctx c = { t, w, NULL, w->nick, tb, s, &p, now, o };
     unsigned need = here ? here : CMD_SEAT | CMD_RUNNING; /* then "channel only" */
+    if (refuse_bot_like(w->nick, need, o))
+        return;
     if ((need & CMD_SEAT) && !tb)
         tables_notice(o, w->nick, MSG_NOT_IN_GAME, tables_prefix(t), tables_prefix(t));
     else if ((need & CMD_RUNNING) && tb && !tb->playing && creator_asks(t, tb, s, w))

@@ -307,9 +307,10 @@ static bool latin(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= '
 
 /* The Russian table speaks Russian: the only Latin words in it are the settings (set notice,
  * set language en: no Russian words for them), the other languages' words for one's language
- * (langue fr, idioma es), first5, /msg, n, the Latin T of the ten, R16, and what is typed in a
- * shell: the deal's check (seed=, salt=, printf '%s' ... | sha256sum, SHA-256, printf
- * '...\nstate\n' | durak-cli). No config key, no operator's command (durakbot --export-game). */
+ * (langue fr, idioma es), first5, /msg, /nick, [bot] (computer players' names), n, the Latin T of
+ * the ten, R16, and what is typed in a shell: the deal's check (seed=, salt=, printf '%s' ... |
+ * sha256sum, SHA-256, printf '...\nstate\n' | durak-cli). No config key, no operator's command
+ * (durakbot --export-game). */
 static void test_russian_has_no_english(void **state)
 {
     (void)state;
@@ -318,7 +319,7 @@ static void test_russian_has_no_english(void **state)
         "site",     "language", "en",     "ru",      "fr",      "es",       "msg", "n",
         "T",        "R16",      "seed",   "salt",    "printf",  "s",        "SHA", "sha256sum",
         "langue",   "idioma",   "state",  "durak",   "cli",     "NickServ", "irc", "nickserv",
-        "password", "SASL",     "SIGHUP", NULL,
+        "password", "SASL",     "SIGHUP", "bot",     "nick",    NULL,
     };
     for (int id = 0; id < MSG_COUNT; id++) {
         const char *text = msg_text_in(MSG_LANG_RU, (msg_id)id);

@@ -130,6 +130,12 @@ static void test_stranger_and_help(void **state)
     assert_int_equal(h->o.len, 1);
     assert_non_null(said(h, "#durak", "zed: !durak opens a game"));
     assert_null(said(h, NULL, "alice"));
+    chan(h, "Normal[bot]", "#durak", "!durak"); /* a person named like a computer player */
+    assert_non_null(said(h, "Normal[bot]", "Nicks ending in [bot] are kept for computer players"));
+    assert_int_equal(tables_count(h->t), 0);
+    priv(h, "hard{BOT}", "play"); /* the same nick to a server folding rfc1459 */
+    assert_non_null(said(h, "hard{BOT}", "Nicks ending in [bot] are kept"));
+    assert_int_equal(tables_count(h->t), 0);
     priv(h, "zed", "help nonsense"); /* privately: the word, and the topics there are */
     assert_non_null(said(h, "zed", "No help on \"nonsense\""));
     priv(h, "zed", "help");
