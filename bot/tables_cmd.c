@@ -222,7 +222,8 @@ void tables_on_channel(tables *t, double now, const tables_who *w, const char *c
                       msg_command(tables_lang_of(t, w->nick), parse_kind_name(p.kind)));
     else
         rows[p.kind].run(&c);
-    /* ... its players' words only: not a passer-by's refused "!играть" at a full table, or "!стол" */
+    /* ... its players' words only: not a passer-by's refused "!играть" at a full table, or
+     * "!стол" */
     if (words_set && tables_find(t, channel) == c.tb && tables_seat_of(t, c.tb, w->nick) < 0)
         c.tb->lang = -1;
 }

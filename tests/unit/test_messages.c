@@ -1,5 +1,6 @@
-/* test_messages: every message text, in every language, against its argument types: each printf
- * conversion (%s, %d, %N$s...) must be the type the id declares, in order, none missing or extra. */
+/* test_messages: every message text, in every language, against its argument types (each printf
+ * conversion, %s, %d, %N$s..., the type the id declares, in order, none missing or extra), and
+ * against the length of one IRC line. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
