@@ -29,7 +29,7 @@ def test(env):
         line = srv.expect("CNOTICE zoe #durak :", 5)
         h.log("operator in #durak: %s" % line[:60])
         srv.send(":op!o@op.host MODE #durak -o %s" % nick)
-        srv.send(ZOE.replace("commands", "rules"))
+        srv.send(ZOE.replace("commands", "cards"))
         line = srv.expect("NOTICE zoe :", 5)
         h.log("after -o: %s" % line[:60])
         srv.send(":op!o@op.host MODE #durak +vo zoe %s" % nick)

@@ -450,6 +450,22 @@ static void test_person_page(void **state)
     free(index);
 }
 
+/* After a first game the chart has one point: a dot marks it (a line of one point draws nothing)
+ * and the game is named once, under it. */
+static void test_person_chart_one_game(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    record_game(f->s, "#durak", 1, nicks);
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    char *page = slurp(f->site, "p/1.html");
+    assert_non_null(page);
+    assert_int_equal(count(page, "<circle cx=\"317.0\""), 1); /* the middle of 44..590 */
+    assert_int_equal(count(page, ">#1</text>"), 1);
+    free(page);
+}
+
 static void test_refresh_writes_only_its_pages(void **state)
 {
     struct fixture *f = *state;
@@ -568,6 +584,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_old_games_keep_the_channels_language, setup, teardown),
         cmocka_unit_test_setup_teardown(test_hidden_person, setup, teardown),
         cmocka_unit_test_setup_teardown(test_person_page, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_person_chart_one_game, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refresh_writes_only_its_pages, setup, teardown),
         cmocka_unit_test_setup_teardown(test_private_game, setup, teardown),
         cmocka_unit_test_setup_teardown(test_index_many_channels, setup, teardown),
