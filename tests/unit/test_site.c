@@ -125,6 +125,20 @@ static int teardown(void **state)
     return 0;
 }
 
+static bool always_take; /* record_game_as: the defender always takes, attackers add nothing */
+
+/* A take if there is one, else a pass, else the first card. */
+static durak_action take_or_pass(const durak_action *a, int n)
+{
+    int pass = -1;
+    for (int i = 0; i < n; i++) {
+        if (a[i].kind == DURAK_ACT_TAKE)
+            return a[i];
+        pass = a[i].kind == DURAK_ACT_PASS ? i : pass;
+    }
+    return a[pass >= 0 ? pass : 0];
+}
+
 /* A game of 3 played to its end (the last legal move each time), recorded as persist does:
  * stats keys, and the nicks shown (NULL: the keys). */
 static long long record_game_as(store *s, const char *channel, uint64_t seed,
@@ -141,6 +155,8 @@ static long long record_game_as(store *s, const char *channel, uint64_t seed,
     for (double t = 1; !durak_over(&g); t += 1) {
         int n = durak_legal(&g, a), seat = g.actor;
         durak_action pick = a[n - 1]; /* the last: usually a card, so the game ends */
+        if (always_take)
+            pick = take_or_pass(a, n);
         assert_int_equal(durak_apply(&g, pick), DURAK_OK);
         record_add(&rec, pick.kind, pick.card, pick.target, seat, t);
     }
@@ -466,6 +482,30 @@ static void test_person_chart_one_game(void **state)
     free(page);
 }
 
+/* Every bout is one card led and taken: "picks up the table (1 card)", in the language's plural. */
+static void test_replay_picks_up_one_card(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    always_take = true;
+    long long en = record_game(f->s, "#durak", 3, nicks), ru = record_game(f->s, "#ru", 3, nicks);
+    always_take = false;
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    char rel[32];
+    snprintf(rel, sizeof rel, "g/%lld.html", en);
+    char *page = slurp(f->site, rel);
+    assert_non_null(page);
+    assert_true(count(page, "picks up the table (1 card).") > 3);
+    assert_int_equal(count(page, "cards)"), 0);
+    free(page);
+    snprintf(rel, sizeof rel, "g/%lld.html", ru);
+    page = slurp(f->site, rel);
+    assert_non_null(page);
+    assert_true(count(page, "забирает со стола 1 карту.") > 3);
+    free(page);
+}
+
 static void test_refresh_writes_only_its_pages(void **state)
 {
     struct fixture *f = *state;
@@ -585,6 +625,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_hidden_person, setup, teardown),
         cmocka_unit_test_setup_teardown(test_person_page, setup, teardown),
         cmocka_unit_test_setup_teardown(test_person_chart_one_game, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_replay_picks_up_one_card, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refresh_writes_only_its_pages, setup, teardown),
         cmocka_unit_test_setup_teardown(test_private_game, setup, teardown),
         cmocka_unit_test_setup_teardown(test_index_many_channels, setup, teardown),
