@@ -340,6 +340,33 @@ static void test_page_in_the_language_played(void **state)
     free(g);
 }
 
+/* A team game a partner's forfeit ended (R19): its page and the index say which team lost, as
+ * the channel did, and never that a player of the losing team won as the others left. */
+static void test_team_forfeit_page(void **state)
+{
+    struct fixture *f = *state;
+    harness *h = h_new(47);
+    h->db = f->s;
+    tables_set_store(h->t, f->s);
+    lobby(h, "#durak", "teams", NICKS, 4);
+    chan(h, "alice", "#durak", "!start");
+    chan(h, "dave", "#durak", "!leave");
+    assert_non_null(said(h, "#durak", "Team bob+dave loses, alice+carol won."));
+    h_free(h);
+    char *page = game_page(f, f->s, 1);
+    assert_non_null(page);
+    const char *want =
+        "Team <bdi>bob</bdi>+<bdi>dave</bdi> loses, <bdi>alice</bdi>+<bdi>carol</bdi> "
+        "won.";
+    assert_non_null(strstr(page, want));
+    assert_null(strstr(page, "the others left"));
+    free(page);
+    char *index = slurp(f->site, "index.html");
+    assert_non_null(strstr(index, want));
+    assert_null(strstr(index, "the others left"));
+    free(index);
+}
+
 /* A private game speaks its player's language (set language ru), and so does its page, though
  * game.language is English. */
 static void test_private_page_in_the_players_language(void **state)
@@ -620,6 +647,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_game_page, setup, teardown),
         cmocka_unit_test_setup_teardown(test_channel_language, setup, teardown),
         cmocka_unit_test_setup_teardown(test_page_in_the_language_played, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_team_forfeit_page, setup, teardown),
         cmocka_unit_test_setup_teardown(test_private_page_in_the_players_language, setup, teardown),
         cmocka_unit_test_setup_teardown(test_old_games_keep_the_channels_language, setup, teardown),
         cmocka_unit_test_setup_teardown(test_hidden_person, setup, teardown),
