@@ -383,18 +383,19 @@ static void add_entry(void *ctx, const store_site_entry *e)
 
 static void stats_row(site_buf *b, const char *label, const store_player *p)
 {
-    sb_printf(b,
-              "<tr><th>%s</th><td class=\"n\">%d</td><td class=\"n\">%d</td><td class=\"n\">%d</td>"
-              "<td class=\"n\">%d</td><td class=\"n\">%d</td><td class=\"n\">%d</td></tr>\n",
-              label, p->games, p->firsts, p->duraks, p->draws, p->forfeits, rounded(p->rating));
+    sb_printf(
+        b,
+        "<tr><th>%s</th><td class=\"n\">%d</td><td class=\"n\">%d</td><td class=\"n\">%d</td>"
+        "<td class=\"n wide\">%d</td><td class=\"n wide\">%d</td><td class=\"n\">%d</td></tr>\n",
+        label, p->games, p->firsts, p->duraks, p->draws, p->forfeits, rounded(p->rating));
 }
 
 static void stats(const site_ctx *c, site_buf *b, msg_lang lang, const store_site_person *p)
 {
     sb_printf(b,
               "<div class=\"scroll\"><table>\n<tr><th></th><th class=\"n\">%s</th>"
-              "<th class=\"n\">%s</th><th class=\"n\">%s</th><th class=\"n\">%s</th>"
-              "<th class=\"n\">%s</th><th class=\"n\">%s</th></tr>\n",
+              "<th class=\"n\">%s</th><th class=\"n\">%s</th><th class=\"n wide\">%s</th>"
+              "<th class=\"n wide\">%s</th><th class=\"n\">%s</th></tr>\n",
               msg_in(lang, MSG_SITE_COL_GAMES), msg_in(lang, MSG_SITE_COL_FIRSTS),
               msg_in(lang, MSG_SITE_COL_DURAKS), msg_in(lang, MSG_SITE_COL_DRAWS),
               msg_in(lang, MSG_SITE_COL_FORFEITS), msg_in(lang, MSG_SITE_COL_RATING));

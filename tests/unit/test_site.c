@@ -533,6 +533,24 @@ static void test_replay_picks_up_one_card(void **state)
     free(page);
 }
 
+/* On a phone (.wide hidden) a person's table keeps Games, Out first, Durak and the rating in view,
+ * and a long nick or channel breaks where it must (chromium at 375 px: 802 px wide before). */
+static void test_person_page_fits_a_phone(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWW", "bob", "carol" };
+    record_game(f->s, "#durak", 1, nicks);
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    char *page = slurp(f->site, "p/1.html");
+    assert_non_null(page);
+    assert_int_equal(count(page, "<th class=\"n wide\">Draws</th><th class=\"n wide\">Forfeits"),
+                     1);
+    assert_int_equal(count(page, "<th class=\"n\">Rating</th>"), 1);
+    free(page);
+    assert_non_null(strstr(site_css(), "bdi{overflow-wrap:anywhere}"));
+}
+
 static void test_refresh_writes_only_its_pages(void **state)
 {
     struct fixture *f = *state;
@@ -654,6 +672,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_person_page, setup, teardown),
         cmocka_unit_test_setup_teardown(test_person_chart_one_game, setup, teardown),
         cmocka_unit_test_setup_teardown(test_replay_picks_up_one_card, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_person_page_fits_a_phone, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refresh_writes_only_its_pages, setup, teardown),
         cmocka_unit_test_setup_teardown(test_private_game, setup, teardown),
         cmocka_unit_test_setup_teardown(test_index_many_channels, setup, teardown),
