@@ -473,6 +473,37 @@ static void test_hidden_person(void **state)
     assert_int_not_equal(stat(path, &st), 0);
 }
 
+/* set site off by someone with thousands of games: every page of theirs is rewritten, the oldest
+ * too (it kept the nick, and a link to their removed page, past the 2048th). */
+static void test_hidden_person_many_games(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "shyguy", "carol" };
+    long long id = record_game(f->s, "#durak", 5, nicks);
+    const char *more =
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2100)"
+        " INSERT INTO games (id, channel, channel_key, ended_at, players, variant, throwin, first5,"
+        " deck, seed, salt, draw, result, truncated, moves, teams, language)"
+        " SELECT id + i, channel, channel_key, ended_at, players, variant, throwin, first5, deck,"
+        " seed, salt, draw, result, truncated, moves, teams, language FROM games, n WHERE id = 1;"
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2100)"
+        " INSERT INTO game_seats SELECT game + i, seat, key, display, place, durak, forfeited,"
+        " rating_before, rating_after FROM game_seats, n WHERE game = 1;";
+    assert_int_equal(sqlite3_exec(f->s->db, more, NULL, NULL, NULL), SQLITE_OK);
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0); /* every page names shyguy */
+    store_prefs p = { 0, 0, 0, "", 2 };
+    assert_true(store_put_prefs(f->s, "shyguy", &p));
+    assert_true(site_refresh_person(f->s, &o, "shyguy"));
+    char rel[32];
+    snprintf(rel, sizeof rel, "g/%lld.html", id);
+    char *page = slurp(f->site, rel);
+    assert_non_null(page);
+    assert_null(strstr(page, "shyguy"));
+    assert_non_null(strstr(page, "a player 2"));
+    free(page);
+}
+
 static void test_person_page(void **state)
 {
     struct fixture *f = *state;
@@ -669,6 +700,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_private_page_in_the_players_language, setup, teardown),
         cmocka_unit_test_setup_teardown(test_old_games_keep_the_channels_language, setup, teardown),
         cmocka_unit_test_setup_teardown(test_hidden_person, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_hidden_person_many_games, setup, teardown),
         cmocka_unit_test_setup_teardown(test_person_page, setup, teardown),
         cmocka_unit_test_setup_teardown(test_person_chart_one_game, setup, teardown),
         cmocka_unit_test_setup_teardown(test_replay_picks_up_one_card, setup, teardown),
