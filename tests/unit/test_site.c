@@ -684,6 +684,30 @@ static void test_worker(void **state)
     assert_null(site_worker_start(&o, f->db)); /* no site.dir: no thread */
 }
 
+/* site.dir moved by a reload: the new directory gets every page, not only those of games to come
+ * (its index would link to people's and games' pages it never got). */
+static void test_worker_moved(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    long long id = record_game(f->s, "#durak", 9, nicks);
+    site_options o = options(f);
+    site_worker *w = site_worker_start(&o, f->db);
+    assert_non_null(w);
+    site_worker_drain(w);
+    snprintf(o.dir, sizeof o.dir, "%s/moved", f->dir);
+    site_worker_reconfigure(w, &o);
+    site_worker_drain(w);
+    site_worker_stop(w);
+    char rel[32];
+    snprintf(rel, sizeof rel, "g/%lld.html", id);
+    char *page = slurp(o.dir, rel), *person = slurp(o.dir, "p/1.html");
+    assert_non_null(page);
+    assert_non_null(person);
+    free(page);
+    free(person);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -709,6 +733,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_private_game, setup, teardown),
         cmocka_unit_test_setup_teardown(test_index_many_channels, setup, teardown),
         cmocka_unit_test_setup_teardown(test_worker, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_worker_moved, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
