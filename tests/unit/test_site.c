@@ -328,6 +328,7 @@ static void test_page_in_the_language_played(void **state)
     assert_non_null(page);
     assert_non_null(strstr(page, "<html lang=\"ru\">"));
     assert_non_null(strstr(page, "<h2>Запись партии</h2>")); /* messages_ru.c's MSG_SITE_REPLAY */
+    assert_non_null(strstr(page, "Честная раздача: зерно ")); /* "зерно", as the start line says */
     assert_null(strstr(page, "<h2>Replay</h2>"));
     free(page);
     assert_true(store_last_game(f->s, "#other", g));
