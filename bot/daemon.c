@@ -144,15 +144,18 @@ static void ai_process(void *ctx, fd_set *in, fd_set *out, double now)
 /* ---- the web pages ---- */
 
 /* A finished game is saved: its pages are refreshed on the site's thread, and with site.url its
- * address follows the result's lines (the id is known only now). */
-static void on_game_saved(void *ctx, long long id, const char *channel)
+ * address follows the result's lines (the id is known only now), in the game's language: the
+ * table is gone, and a channel's own may differ (!дурак in an English channel). */
+static void on_game_saved(void *ctx, long long id, const char *channel, const char *language)
 {
     daemon_ctx *d = ctx;
     char url[320];
+    int lang = msg_lang_of_code(language);
     site_worker_game(d->site, id);
     if (channel[0] && site_game_url(&d->site_opt, id, url, sizeof url))
-        outbox_add_prio(&d->box, OUT_GAME, OUT_PRIVMSG, channel, "%s",
-                        site_line(&d->site_opt, tables_language(d->t, channel), url));
+        outbox_add_prio(
+            &d->box, OUT_GAME, OUT_PRIVMSG, channel, "%s",
+            site_line(&d->site_opt, lang >= 0 ? lang : tables_language(d->t, channel), url));
 }
 
 static void on_person_changed(void *ctx, const char *key)

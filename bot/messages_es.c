@@ -512,7 +512,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_SITE_TRANSFERS] = "%s transfiere con %s a %s",
     [MSG_SITE_RESIGNS] = "%s abandona la partida",
     [MSG_SITE_BEATEN] = "Descartadas: las cartas salen del juego.",
-    [MSG_SITE_PICKS_UP] = "%s recoge la mesa (%d cartas).",
+    [MSG_SITE_PICKS_UP] = "%s recoge la mesa (%d %s).",
     [MSG_SITE_FAIR] = "Reparto justo: semilla %s, sal %s; la huella SHA-256 anunciada al empezar "
                       "era %s. Compruébela con:",
     [MSG_SITE_REPLAY_CLI] = "Repita el reparto con durak-cli:",

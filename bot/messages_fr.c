@@ -528,7 +528,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_SITE_TRANSFERS] = "%s transfère avec %s à %s",
     [MSG_SITE_RESIGNS] = "%s quitte la partie",
     [MSG_SITE_BEATEN] = "Défaussé : les cartes quittent le jeu.",
-    [MSG_SITE_PICKS_UP] = "%s ramasse la table (%d cartes).",
+    [MSG_SITE_PICKS_UP] = "%s ramasse la table (%d %s).",
     [MSG_SITE_FAIR] = "Donne équitable : graine %s, sel %s ; l'empreinte SHA-256 annoncée au début "
                       "était %s. Vérifiez-la avec :",
     [MSG_SITE_REPLAY_CLI] = "Rejouez la donne avec durak-cli :",

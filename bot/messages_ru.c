@@ -504,9 +504,10 @@ const char *const msg_russian[MSG_COUNT] = {
     [MSG_SITE_TRANSFERS] = "%s переводит картой %s на %s",
     [MSG_SITE_RESIGNS] = "%s выходит из игры",
     [MSG_SITE_BEATEN] = "Бито: карты уходят из игры.",
-    [MSG_SITE_PICKS_UP] = "%s забирает со стола (карт: %d).",
-    [MSG_SITE_FAIR] = "Честная раздача: seed %s, соль %s; отпечаток SHA-256, объявленный в начале: "
-                      "%s. Проверьте:",
+    [MSG_SITE_PICKS_UP] = "%s забирает со стола %d %s.",
+    [MSG_SITE_FAIR] =
+        "Честная раздача: зерно %s, соль %s; отпечаток SHA-256, объявленный в начале: "
+        "%s. Проверьте:",
     [MSG_SITE_REPLAY_CLI] = "Повторите раздачу программой из пакета бота:",
     [MSG_SITE_PREV] = "Предыдущий ход",
     [MSG_SITE_NEXT] = "Следующий ход",

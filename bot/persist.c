@@ -249,7 +249,8 @@ static void written(persist *p)
     for (int i = 0; p->hooks.game && i < p->nstat; i++)
         if (!p->stat[i].refused && p->stat[i].game_id > 0)
             p->hooks.game(p->hooks.ctx, p->stat[i].game_id,
-                          p->stat[i].record ? p->stat[i].record->channel : "");
+                          p->stat[i].record ? p->stat[i].record->channel : "",
+                          p->stat[i].record ? p->stat[i].record->language : "");
     drop_stats(p);
     while (p->ntab > 0)
         drop_table(p, p->ntab - 1);

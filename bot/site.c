@@ -231,15 +231,24 @@ bool site_refresh_game(store *db, const site_options *o, long long id)
     return ok;
 }
 
+/* Every game of a person: each page that names them changes with their set site choice. */
 struct ids {
-    long long id[4096];
-    int n;
+    long long *id;
+    size_t n, cap;
+    bool oom;
 };
 
 static void take_id(void *ctx, const store_site_entry *e)
 {
     struct ids *l = ctx;
-    if (l->n < (int)(sizeof l->id / sizeof *l->id))
+    if (l->n == l->cap && !l->oom) {
+        size_t cap = l->cap ? 2 * l->cap : 256;
+        long long *more = realloc(l->id, cap * sizeof *more);
+        l->oom = !more;
+        l->id = more ? more : l->id;
+        l->cap = more ? cap : l->cap;
+    }
+    if (l->n < l->cap)
         l->id[l->n++] = e->game;
 }
 
@@ -247,24 +256,27 @@ bool site_refresh_person(store *db, const site_options *o, const char *key)
 {
     site_ctx c = { 0 };
     site_buf b;
-    struct ids *ids = calloc(1, sizeof *ids);
+    struct ids ids = { 0 };
     store_game *g = malloc(sizeof *g);
     char solo[STORE_NICK_MAX + 1];
     sb_init(&b);
-    bool ok = ids && g && make_dirs(o) && site_ctx_load(&c, db, o);
+    bool ok = g && make_dirs(o) && site_ctx_load(&c, db, o);
     const store_site_person *p = ok ? site_person(&c, key) : NULL;
     if (p) {
         ok = write_index(&c, &b) && write_person(&c, p, &b);
         snprintf(solo, sizeof solo, "+%s", key);
-        store_site_games_of(db, key, (int)(sizeof ids->id / sizeof *ids->id) / 2, take_id, ids);
-        store_site_games_of(db, solo, (int)(sizeof ids->id / sizeof *ids->id) / 2, take_id, ids);
-        for (int i = 0; i < ids->n; i++)
-            if (store_get_game(db, ids->id[i], g))
+        store_site_games_of(db, key, -1, take_id, &ids);
+        store_site_games_of(db, solo, -1, take_id, &ids);
+        if (ids.oom)
+            log_msg(LOG_ERR, "site: out of memory listing %s's games: run durakbot --export-site",
+                    key);
+        for (size_t i = 0; i < ids.n; i++)
+            if (store_get_game(db, ids.id[i], g))
                 ok = write_game(&c, g, &b) && ok;
     }
     site_ctx_free(&c);
     sb_free(&b);
-    free(ids);
+    free(ids.id);
     free(g);
-    return ok;
+    return ok && !ids.oom;
 }

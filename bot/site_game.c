@@ -67,29 +67,6 @@ static void seats(const site_ctx *c, site_buf *b, msg_lang lang, const store_gam
     sb_put(b, "</table></div>\n");
 }
 
-static void result_line(const site_ctx *c, site_buf *b, msg_lang lang, const store_game *g)
-{
-    site_buf who;
-    sb_init(&who);
-    int durak = -1, winner = -1;
-    for (int s = 0; s < g->nseats; s++) {
-        durak = g->seat[s].durak ? s : durak;
-        if (!g->seat[s].forfeited && g->seat[s].place == 1 && winner < 0)
-            winner = s;
-    }
-    sb_put(b, "<p><strong>");
-    if (durak >= 0 || (!g->draw && winner >= 0)) {
-        int s = durak >= 0 ? durak : winner;
-        site_name(c, &who, lang, g->seat[s].key, g->seat[s].display, s, "../", false);
-        sb_msg(b, lang, durak >= 0 ? MSG_SITE_RESULT_DURAK : MSG_SITE_RESULT_WON,
-               who.p ? who.p : "");
-    } else {
-        sb_put(b, msg_in(lang, MSG_SITE_DRAW));
-    }
-    sb_put(b, "</strong></p>\n");
-    sb_free(&who);
-}
-
 void site_page_game(const site_ctx *c, const store_game *g, site_buf *b)
 {
     msg_lang lang = site_game_lang(c->opt, g);
@@ -106,7 +83,9 @@ void site_page_game(const site_ctx *c, const store_game *g, site_buf *b)
     sb_printf(b, " &middot; %s UTC</p>\n", when);
     options(b, lang, &g->rec.opt);
     seats(c, b, lang, g);
-    result_line(c, b, lang, g);
+    sb_put(b, "<p><strong>");
+    site_result(c, b, lang, g, "../");
+    sb_put(b, "</strong></p>\n");
     /* the replay names seats without links: "a player 2" for those hidden */
     site_buf names[STORE_MAX_SEATS];
     const char *name[DURAK_MAX_PLAYERS];

@@ -194,7 +194,9 @@ const char *site_css(void)
            ".js .steps{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;position:sticky;"
            "top:0;background:Canvas;padding:.4rem 0}\n"
            "button{font:inherit;padding:.35rem .9rem}\n"
-           "p,li,code{overflow-wrap:anywhere}\npre{white-space:pre-wrap;overflow-wrap:anywhere}\n"
+           "p,li,code,bdi{overflow-wrap:anywhere}\npre{white-space:pre-wrap;overflow-"
+           "wrap:"
+           "anywhere}\n"
            "@media (max-width:40rem){body{padding:.3rem .5rem}.wide{display:none}}\n";
 }
 

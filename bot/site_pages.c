@@ -1,8 +1,9 @@
 /* site_pages.c — the index (leaderboards, channels, latest games) and a page per person (stats,
- * rating chart, recent games); who is who and how a seat is named (site_game.c: a game's page). */
+ * rating chart, recent games); who is who, how a seat is named, a game's result in words. */
 #define _POSIX_C_SOURCE 200809L
 #include "site_pages.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -110,28 +111,65 @@ static void where(site_buf *b, msg_lang lang, const char *channel)
         sb_nick(b, channel);
 }
 
-/* The result of g in words: "alice is the durak", "a draw". */
-static void result(const site_ctx *c, site_buf *b, msg_lang lang, const store_game *g,
-                   const char *root)
+/* Team `t` of a team game as HTML: "alice+carol" (partners sit opposite, R19). */
+static void team(const site_ctx *c, site_buf *b, msg_lang lang, const store_game *g, int t,
+                 const char *root)
 {
-    site_buf who;
+    int half = g->nseats / 2;
+    site_name(c, b, lang, g->seat[t].key, g->seat[t].display, t, root, false);
+    sb_put(b, "+");
+    site_name(c, b, lang, g->seat[t + half].key, g->seat[t + half].display, t + half, root, false);
+}
+
+/* A team game's losing team: as recorded ("team 1 lost"), else (a record from before that) the
+ * durak's or the first to forfeit's (R19); -1 for none. */
+static int losing_team(const store_game *g)
+{
+    int half = g->nseats / 2, lost = -1;
+    if (!g->rec.opt.teams || half < 2)
+        return -1;
+    if (sscanf(g->rec.result, "team %d lost", &lost) == 1)
+        return lost >= 0 && lost < half ? lost : -1;
+    for (int s = 0; s < g->nseats; s++)
+        if (g->seat[s].durak || (lost < 0 && g->seat[s].forfeited))
+            lost = s;
+    return lost >= 0 ? lost % half : -1;
+}
+
+void site_result(const site_ctx *c, site_buf *b, msg_lang lang, const store_game *g,
+                 const char *root)
+{
+    site_buf who, won;
     sb_init(&who);
-    int winner = -1;
+    sb_init(&won);
+    int durak = -1, winner = -1, lost = losing_team(g);
     for (int s = 0; s < g->nseats; s++) {
-        if (g->seat[s].durak)
-            site_name(c, &who, lang, g->seat[s].key, g->seat[s].display, s, root, false);
-        if (!g->seat[s].forfeited && g->seat[s].place == 1)
-            winner = winner < 0 ? s : winner;
+        durak = g->seat[s].durak ? s : durak;
+        if (!g->seat[s].forfeited && g->seat[s].place == 1 && winner < 0)
+            winner = s;
     }
-    if (who.len)
-        sb_msg(b, lang, MSG_SITE_RESULT_DURAK, who.p);
-    else if (g->draw)
+    if (durak >= 0 || (!g->draw && winner >= 0 && lost < 0)) {
+        int s = durak >= 0 ? durak : winner;
+        site_name(c, &who, lang, g->seat[s].key, g->seat[s].display, s, root, false);
+        sb_msg(b, lang, durak >= 0 ? MSG_SITE_RESULT_DURAK : MSG_SITE_RESULT_WON,
+               who.p ? who.p : "");
+    } else if (g->draw) {
         sb_put(b, msg_in(lang, MSG_SITE_DRAW));
-    else if (winner >= 0) {
-        site_name(c, &who, lang, g->seat[winner].key, g->seat[winner].display, winner, root, false);
-        sb_msg(b, lang, MSG_SITE_RESULT_WON, who.p ? who.p : "");
+    }
+    if (lost >= 0) { /* as the channel heard it: "Team bob+dave loses, alice+carol won." */
+        sb_reset(&who);
+        team(c, &who, lang, g, lost, root);
+        for (int t = 0; t < g->nseats / 2; t++)
+            if (t != lost) {
+                if (won.len)
+                    sb_put(&won, msg_in(lang, MSG_WORD_AND));
+                team(c, &won, lang, g, t, root);
+            }
+        sb_put(b, durak >= 0 ? " &middot; " : "");
+        sb_msg(b, lang, MSG_RESULT_TEAM_LOST, who.p ? who.p : "", won.p ? won.p : "");
     }
     sb_free(&who);
+    sb_free(&won);
 }
 
 static void board_head(site_buf *b, msg_lang lang)
@@ -188,7 +226,7 @@ static void game_row(void *ctx, const store_game *g)
         site_name(l->c, l->b, l->lang, g->seat[s].key, g->seat[s].display, s, "", true);
     }
     sb_put(l->b, "</td><td>");
-    result(l->c, l->b, l->lang, g, "");
+    site_result(l->c, l->b, l->lang, g, "");
     sb_put(l->b, "</td></tr>\n");
 }
 
@@ -343,18 +381,19 @@ static void add_entry(void *ctx, const store_site_entry *e)
 
 static void stats_row(site_buf *b, const char *label, const store_player *p)
 {
-    sb_printf(b,
-              "<tr><th>%s</th><td class=\"n\">%d</td><td class=\"n\">%d</td><td class=\"n\">%d</td>"
-              "<td class=\"n\">%d</td><td class=\"n\">%d</td><td class=\"n\">%d</td></tr>\n",
-              label, p->games, p->firsts, p->duraks, p->draws, p->forfeits, rounded(p->rating));
+    sb_printf(
+        b,
+        "<tr><th>%s</th><td class=\"n\">%d</td><td class=\"n\">%d</td><td class=\"n\">%d</td>"
+        "<td class=\"n wide\">%d</td><td class=\"n wide\">%d</td><td class=\"n\">%d</td></tr>\n",
+        label, p->games, p->firsts, p->duraks, p->draws, p->forfeits, rounded(p->rating));
 }
 
 static void stats(const site_ctx *c, site_buf *b, msg_lang lang, const store_site_person *p)
 {
     sb_printf(b,
               "<div class=\"scroll\"><table>\n<tr><th></th><th class=\"n\">%s</th>"
-              "<th class=\"n\">%s</th><th class=\"n\">%s</th><th class=\"n\">%s</th>"
-              "<th class=\"n\">%s</th><th class=\"n\">%s</th></tr>\n",
+              "<th class=\"n\">%s</th><th class=\"n\">%s</th><th class=\"n wide\">%s</th>"
+              "<th class=\"n wide\">%s</th><th class=\"n\">%s</th></tr>\n",
               msg_in(lang, MSG_SITE_COL_GAMES), msg_in(lang, MSG_SITE_COL_FIRSTS),
               msg_in(lang, MSG_SITE_COL_DURAKS), msg_in(lang, MSG_SITE_COL_DRAWS),
               msg_in(lang, MSG_SITE_COL_FORFEITS), msg_in(lang, MSG_SITE_COL_RATING));

@@ -26,6 +26,11 @@ bool site_has_page(const store_site_person *p);
 void site_name(const site_ctx *c, site_buf *b, msg_lang lang, const char *key, const char *display,
                int seat, const char *root, bool link);
 
+/* The result of g in words, as HTML: "alice is the durak", "a draw", "bob won: the others left";
+ * in a team game also which team lost, as the channel heard it. */
+void site_result(const site_ctx *c, site_buf *b, msg_lang lang, const store_game *g,
+                 const char *root);
+
 void site_page_index(const site_ctx *c, site_buf *b);
 void site_page_person(const site_ctx *c, const store_site_person *p, site_buf *b);
 void site_page_game(const site_ctx *c, const store_game *g, site_buf *b);

@@ -109,7 +109,8 @@ static void bout_end(site_buf *b, msg_lang lang, int taker, cards_t table,
     if (taker >= 0 || table) {
         sb_put(b, "<li><em>");
         if (taker >= 0)
-            sb_msg(b, lang, MSG_SITE_PICKS_UP, names[taker], cards_count(table));
+            sb_msg(b, lang, MSG_SITE_PICKS_UP, names[taker], cards_count(table),
+                   msg_plural(lang, cards_count(table), MSG_WORD_CARDS_ONE));
         else
             sb_msg(b, lang, MSG_SITE_BEATEN);
         sb_put(b, "</em></li>\n");

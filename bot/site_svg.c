@@ -47,10 +47,16 @@ void site_chart(site_buf *b, msg_lang lang, const double *ratings, const long lo
                   "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\" stroke=\"none\">%.0f</text>\n",
                   x0, y, x1, y, x0 - 4, y + 4, v);
     }
-    sb_printf(b,
-              "<text x=\"%.0f\" y=\"%d\" stroke=\"none\">#%lld</text>"
-              "<text x=\"%.0f\" y=\"%d\" text-anchor=\"end\" stroke=\"none\">#%lld</text>\n</g>\n",
-              x0, CHART_H - 6, ids[0], x1, CHART_H - 6, ids[n - 1]);
+    if (n > 1)
+        sb_printf(b,
+                  "<text x=\"%.0f\" y=\"%d\" stroke=\"none\">#%lld</text>"
+                  "<text x=\"%.0f\" y=\"%d\" text-anchor=\"end\" stroke=\"none\">#%lld</text>\n",
+                  x0, CHART_H - 6, ids[0], x1, CHART_H - 6, ids[n - 1]);
+    else /* one game: its point is in the middle */
+        sb_printf(b,
+                  "<text x=\"%.0f\" y=\"%d\" text-anchor=\"middle\" stroke=\"none\">#%lld</text>\n",
+                  (x0 + x1) / 2, CHART_H - 6, ids[0]);
+    sb_put(b, "</g>\n");
     /* every k-th game, and always the last */
     int k = n > CHART_POINTS ? (n + CHART_POINTS - 1) / CHART_POINTS : 1;
     sb_put(b, "<polyline fill=\"none\" stroke=\"#36c\" stroke-width=\"2\" points=\"");
@@ -62,5 +68,7 @@ void site_chart(site_buf *b, msg_lang lang, const double *ratings, const long lo
         if (j == n - 1)
             break;
     }
-    sb_put(b, "\"/>\n</svg>\n");
+    /* the last point, the rating now, as a dot: a line of one point (one game) draws nothing */
+    sb_printf(b, "\"/>\n<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"#36c\"/>\n</svg>\n",
+              n > 1 ? x1 : (x0 + x1) / 2, y1 - (ratings[n - 1] - lo) / (hi - lo) * (y1 - y0));
 }

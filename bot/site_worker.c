@@ -79,6 +79,15 @@ static void push(site_worker *w, long long game, const char *key)
     pthread_mutex_unlock(&w->mu);
 }
 
+/* A new site.dir (no index.html yet): every page, the games played before it too, once. */
+static void export_if_new(site_worker *w, const char *dir)
+{
+    char index[CONFIG_PATH_MAX + 16];
+    snprintf(index, sizeof index, "%s/index.html", dir);
+    if (access(index, F_OK) != 0)
+        push(w, -1, NULL);
+}
+
 site_worker *site_worker_start(const site_options *o, const char *db_path)
 {
     if (!o->dir[0] || !db_path || !db_path[0])
@@ -99,10 +108,7 @@ site_worker *site_worker_start(const site_options *o, const char *db_path)
         free(w);
         return NULL;
     }
-    char index[CONFIG_PATH_MAX + 16];
-    snprintf(index, sizeof index, "%s/index.html", o->dir);
-    if (access(index, F_OK) != 0) /* a new site.dir: the games played before it, once */
-        push(w, -1, NULL);
+    export_if_new(w, o->dir);
     return w;
 }
 
@@ -115,9 +121,12 @@ void site_worker_reconfigure(site_worker *w, const site_options *o)
     if (!w)
         return;
     pthread_mutex_lock(&w->mu);
+    bool moved = o->dir[0] && strcmp(o->dir, w->opt.dir) != 0;
     if (o->dir[0])
         w->opt = *o;
     pthread_mutex_unlock(&w->mu);
+    if (moved) /* else the new directory would hold only the pages of games from now on */
+        export_if_new(w, o->dir);
 }
 
 void site_worker_drain(site_worker *w)

@@ -62,6 +62,8 @@ static void result_text(const durak_game *g, char *buf, size_t cap)
         snprintf(buf, cap, "draw");
     else if (g->result == DURAK_RESULT_WON)
         snprintf(buf, cap, "won %d", g->result_seat);
+    else if (g->result == DURAK_RESULT_TEAM_LOST) /* as durak-cli says it */
+        snprintf(buf, cap, "team %d lost", durak_losing_team(g));
     else
         snprintf(buf, cap, "ongoing");
 }

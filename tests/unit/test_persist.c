@@ -322,10 +322,47 @@ static void test_locked_at_start(void **state)
     h_free(h);
 }
 
+struct saved {
+    long long id;
+    char channel[64], language[8];
+};
+
+static void on_game(void *ctx, long long id, const char *channel, const char *language)
+{
+    struct saved *g = ctx;
+    g->id = id;
+    snprintf(g->channel, sizeof g->channel, "%s", channel);
+    snprintf(g->language, sizeof g->language, "%s", language);
+}
+
+/* The saved game's hook hears the language it was played in: a game opened with !дурак in an
+ * English channel is Russian, though the channel, its table gone, is English again (the bot's
+ * "Page: <address>" after the result is said in it). */
+static void test_saved_game_language(void **state)
+{
+    (void)state;
+    harness *h = h_new();
+    h_open_store(h);
+    h_attach(h);
+    struct saved g = { 0 };
+    persist_set_hooks(h->p, &(persist_hooks){ on_game, NULL, &g });
+    event(h, "alice", "#durak", "!дурак");
+    event(h, "bob", "#durak", "!играть");
+    event(h, "alice", "#durak", "!старт");
+    step(h);
+    event(h, "bob", "#durak", "!выйти");
+    step(h);
+    assert_int_equal(g.id, 1);
+    assert_string_equal(g.channel, "#durak");
+    assert_string_equal(g.language, "ru");
+    h_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_one_transaction_per_iteration),
+        cmocka_unit_test(test_saved_game_language),
         cmocka_unit_test(test_hold_for_next_batch),
         cmocka_unit_test(test_disk_full_keeps_result),
         cmocka_unit_test(test_read_only_file),

@@ -125,6 +125,20 @@ static int teardown(void **state)
     return 0;
 }
 
+static bool always_take; /* record_game_as: the defender always takes, attackers add nothing */
+
+/* A take if there is one, else a pass, else the first card. */
+static durak_action take_or_pass(const durak_action *a, int n)
+{
+    int pass = -1;
+    for (int i = 0; i < n; i++) {
+        if (a[i].kind == DURAK_ACT_TAKE)
+            return a[i];
+        pass = a[i].kind == DURAK_ACT_PASS ? i : pass;
+    }
+    return a[pass >= 0 ? pass : 0];
+}
+
 /* A game of 3 played to its end (the last legal move each time), recorded as persist does:
  * stats keys, and the nicks shown (NULL: the keys). */
 static long long record_game_as(store *s, const char *channel, uint64_t seed,
@@ -141,6 +155,8 @@ static long long record_game_as(store *s, const char *channel, uint64_t seed,
     for (double t = 1; !durak_over(&g); t += 1) {
         int n = durak_legal(&g, a), seat = g.actor;
         durak_action pick = a[n - 1]; /* the last: usually a card, so the game ends */
+        if (always_take)
+            pick = take_or_pass(a, n);
         assert_int_equal(durak_apply(&g, pick), DURAK_OK);
         record_add(&rec, pick.kind, pick.card, pick.target, seat, t);
     }
@@ -312,6 +328,7 @@ static void test_page_in_the_language_played(void **state)
     assert_non_null(page);
     assert_non_null(strstr(page, "<html lang=\"ru\">"));
     assert_non_null(strstr(page, "<h2>Запись партии</h2>")); /* messages_ru.c's MSG_SITE_REPLAY */
+    assert_non_null(strstr(page, "Честная раздача: зерно ")); /* "зерно", as the start line says */
     assert_null(strstr(page, "<h2>Replay</h2>"));
     free(page);
     assert_true(store_last_game(f->s, "#other", g));
@@ -322,6 +339,33 @@ static void test_page_in_the_language_played(void **state)
     assert_non_null(strstr(page, "<h2>Replay</h2>"));
     free(page);
     free(g);
+}
+
+/* A team game a partner's forfeit ended (R19): its page and the index say which team lost, as
+ * the channel did, and never that a player of the losing team won as the others left. */
+static void test_team_forfeit_page(void **state)
+{
+    struct fixture *f = *state;
+    harness *h = h_new(47);
+    h->db = f->s;
+    tables_set_store(h->t, f->s);
+    lobby(h, "#durak", "teams", NICKS, 4);
+    chan(h, "alice", "#durak", "!start");
+    chan(h, "dave", "#durak", "!leave");
+    assert_non_null(said(h, "#durak", "Team bob+dave loses, alice+carol won."));
+    h_free(h);
+    char *page = game_page(f, f->s, 1);
+    assert_non_null(page);
+    const char *want =
+        "Team <bdi>bob</bdi>+<bdi>dave</bdi> loses, <bdi>alice</bdi>+<bdi>carol</bdi> "
+        "won.";
+    assert_non_null(strstr(page, want));
+    assert_null(strstr(page, "the others left"));
+    free(page);
+    char *index = slurp(f->site, "index.html");
+    assert_non_null(strstr(index, want));
+    assert_null(strstr(index, "the others left"));
+    free(index);
 }
 
 /* A private game speaks its player's language (set language ru), and so does its page, though
@@ -430,6 +474,37 @@ static void test_hidden_person(void **state)
     assert_int_not_equal(stat(path, &st), 0);
 }
 
+/* set site off by someone with thousands of games: every page of theirs is rewritten, the oldest
+ * too (it kept the nick, and a link to their removed page, past the 2048th). */
+static void test_hidden_person_many_games(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "shyguy", "carol" };
+    long long id = record_game(f->s, "#durak", 5, nicks);
+    const char *more =
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2100)"
+        " INSERT INTO games (id, channel, channel_key, ended_at, players, variant, throwin, first5,"
+        " deck, seed, salt, draw, result, truncated, moves, teams, language)"
+        " SELECT id + i, channel, channel_key, ended_at, players, variant, throwin, first5, deck,"
+        " seed, salt, draw, result, truncated, moves, teams, language FROM games, n WHERE id = 1;"
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2100)"
+        " INSERT INTO game_seats SELECT game + i, seat, key, display, place, durak, forfeited,"
+        " rating_before, rating_after FROM game_seats, n WHERE game = 1;";
+    assert_int_equal(sqlite3_exec(f->s->db, more, NULL, NULL, NULL), SQLITE_OK);
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0); /* every page names shyguy */
+    store_prefs p = { 0, 0, 0, "", 2 };
+    assert_true(store_put_prefs(f->s, "shyguy", &p));
+    assert_true(site_refresh_person(f->s, &o, "shyguy"));
+    char rel[32];
+    snprintf(rel, sizeof rel, "g/%lld.html", id);
+    char *page = slurp(f->site, rel);
+    assert_non_null(page);
+    assert_null(strstr(page, "shyguy"));
+    assert_non_null(strstr(page, "a player 2"));
+    free(page);
+}
+
 static void test_person_page(void **state)
 {
     struct fixture *f = *state;
@@ -448,6 +523,64 @@ static void test_person_page(void **state)
     char *index = slurp(f->site, "index.html");
     assert_non_null(strstr(index, "Games played: 5"));
     free(index);
+}
+
+/* After a first game the chart has one point: a dot marks it (a line of one point draws nothing)
+ * and the game is named once, under it. */
+static void test_person_chart_one_game(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    record_game(f->s, "#durak", 1, nicks);
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    char *page = slurp(f->site, "p/1.html");
+    assert_non_null(page);
+    assert_int_equal(count(page, "<circle cx=\"317.0\""), 1); /* the middle of 44..590 */
+    assert_int_equal(count(page, ">#1</text>"), 1);
+    free(page);
+}
+
+/* Every bout is one card led and taken: "picks up the table (1 card)", in the language's plural. */
+static void test_replay_picks_up_one_card(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    always_take = true;
+    long long en = record_game(f->s, "#durak", 3, nicks), ru = record_game(f->s, "#ru", 3, nicks);
+    always_take = false;
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    char rel[32];
+    snprintf(rel, sizeof rel, "g/%lld.html", en);
+    char *page = slurp(f->site, rel);
+    assert_non_null(page);
+    assert_true(count(page, "picks up the table (1 card).") > 3);
+    assert_int_equal(count(page, "cards)"), 0);
+    free(page);
+    snprintf(rel, sizeof rel, "g/%lld.html", ru);
+    page = slurp(f->site, rel);
+    assert_non_null(page);
+    assert_true(count(page, "забирает со стола 1 карту.") > 3);
+    free(page);
+}
+
+/* On a phone (.wide hidden) a person's table keeps Games, Out first, Durak and the rating in view,
+ * and a long nick or channel breaks where it must (chromium at 375 px: 802 px wide before). */
+static void test_person_page_fits_a_phone(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWW", "bob", "carol" };
+    record_game(f->s, "#durak", 1, nicks);
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    char *page = slurp(f->site, "p/1.html");
+    assert_non_null(page);
+    assert_int_equal(count(page, "<th class=\"n wide\">Draws</th><th class=\"n wide\">Forfeits"),
+                     1);
+    assert_int_equal(count(page, "<th class=\"n\">Rating</th>"), 1);
+    free(page);
+    assert_non_null(strstr(site_css(), "bdi{overflow-wrap:anywhere}"));
 }
 
 static void test_refresh_writes_only_its_pages(void **state)
@@ -552,6 +685,30 @@ static void test_worker(void **state)
     assert_null(site_worker_start(&o, f->db)); /* no site.dir: no thread */
 }
 
+/* site.dir moved by a reload: the new directory gets every page, not only those of games to come
+ * (its index would link to people's and games' pages it never got). */
+static void test_worker_moved(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    long long id = record_game(f->s, "#durak", 9, nicks);
+    site_options o = options(f);
+    site_worker *w = site_worker_start(&o, f->db);
+    assert_non_null(w);
+    site_worker_drain(w);
+    snprintf(o.dir, sizeof o.dir, "%s/moved", f->dir);
+    site_worker_reconfigure(w, &o);
+    site_worker_drain(w);
+    site_worker_stop(w);
+    char rel[32];
+    snprintf(rel, sizeof rel, "g/%lld.html", id);
+    char *page = slurp(o.dir, rel), *person = slurp(o.dir, "p/1.html");
+    assert_non_null(page);
+    assert_non_null(person);
+    free(page);
+    free(person);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -564,14 +721,20 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_game_page, setup, teardown),
         cmocka_unit_test_setup_teardown(test_channel_language, setup, teardown),
         cmocka_unit_test_setup_teardown(test_page_in_the_language_played, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_team_forfeit_page, setup, teardown),
         cmocka_unit_test_setup_teardown(test_private_page_in_the_players_language, setup, teardown),
         cmocka_unit_test_setup_teardown(test_old_games_keep_the_channels_language, setup, teardown),
         cmocka_unit_test_setup_teardown(test_hidden_person, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_hidden_person_many_games, setup, teardown),
         cmocka_unit_test_setup_teardown(test_person_page, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_person_chart_one_game, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_replay_picks_up_one_card, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_person_page_fits_a_phone, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refresh_writes_only_its_pages, setup, teardown),
         cmocka_unit_test_setup_teardown(test_private_game, setup, teardown),
         cmocka_unit_test_setup_teardown(test_index_many_channels, setup, teardown),
         cmocka_unit_test_setup_teardown(test_worker, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_worker_moved, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -122,6 +122,32 @@ static void test_team_forfeit_ends_the_game(void **state)
     h_free(h);
 }
 
+/* A team game a forfeit ended is recorded with its result as durak-cli gives it, not "ongoing". */
+static void test_team_forfeit_recorded(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/durak-teams-XXXXXX", path[256], err[256];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/stats.db", dir);
+    store *db = store_open(path, err, sizeof err);
+    assert_non_null(db);
+    harness *h = h_new(47);
+    tables_set_store(h->t, db);
+    h->db = db;
+    lobby(h, "#durak", "teams", NICKS, 4);
+    chan(h, "alice", "#durak", "!start");
+    chan(h, "dave", "#durak", "!leave");
+    assert_non_null(said(h, "#durak", "Team bob+dave loses, alice+carol won."));
+    static store_game g;
+    assert_true(store_get_game(db, 1, &g));
+    assert_string_equal(g.rec.result, "team 1 lost");
+    h_free(h);
+    store_close(db);
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 /* A team lobby and a running team game are saved with their teams (",1" after the deck, and
  * the engine's D2 line) and come back as team games after a restart. */
 static void test_team_tables_saved(void **state)
@@ -159,6 +185,7 @@ int main(void)
         cmocka_unit_test(test_teams_need_4_or_6),
         cmocka_unit_test(test_team_game_to_the_end),
         cmocka_unit_test(test_team_forfeit_ends_the_game),
+        cmocka_unit_test(test_team_forfeit_recorded),
         cmocka_unit_test(test_team_tables_saved),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
