@@ -73,10 +73,19 @@ static bool make_dir(const char *path)
     return errno == EEXIST;
 }
 
+/* site.dir and the directories above it that are missing ("made if missing", like mkdir -p),
+ * then its p/ and g/. */
 static bool make_dirs(const site_options *o)
 {
     char path[CONFIG_PATH_MAX + 8];
-    bool ok = make_dir(o->dir);
+    snprintf(path, sizeof path, "%s", o->dir);
+    bool ok = true;
+    for (char *slash = strchr(path + 1, '/'); ok && slash; slash = strchr(slash + 1, '/')) {
+        *slash = '\0';
+        ok = make_dir(path);
+        *slash = '/';
+    }
+    ok = ok && make_dir(o->dir);
     snprintf(path, sizeof path, "%s/p", o->dir);
     ok = ok && make_dir(path);
     snprintf(path, sizeof path, "%s/g", o->dir);

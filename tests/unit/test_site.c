@@ -220,6 +220,20 @@ static site_options options(const struct fixture *f)
     return site_options_of(&cfg);
 }
 
+/* site.dir is made if missing, with the directories above it, as durakbot(8) says. */
+static void test_export_makes_parents(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    record_game(f->s, "#a", 7, nicks);
+    snprintf(f->site, sizeof f->site, "%s/www/durak/site", f->dir);
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    char *index = slurp(f->site, "index.html");
+    assert_non_null(index);
+    free(index);
+}
+
 static void test_game_page(void **state)
 {
     struct fixture *f = *state;
@@ -718,6 +732,7 @@ int main(void)
         cmocka_unit_test(test_escape_direction_marks),
         cmocka_unit_test(test_escape_mirc_codes),
         cmocka_unit_test(test_escape_controls_and_bad_utf8),
+        cmocka_unit_test_setup_teardown(test_export_makes_parents, setup, teardown),
         cmocka_unit_test_setup_teardown(test_game_page, setup, teardown),
         cmocka_unit_test_setup_teardown(test_channel_language, setup, teardown),
         cmocka_unit_test_setup_teardown(test_page_in_the_language_played, setup, teardown),
