@@ -280,9 +280,8 @@ static void on_hup(void *ctx)
             log_msg(LOG_ERR, "SIGHUP: %s", store_error(d->db));
         tables_reconfigure(d->t, &nc);
         d->site_opt = site_options_of(&nc);
-        site_worker_reconfigure(d->site, &d->site_opt);
-        if (!d->site && d->db && nc.site.dir[0]) /* site.dir set since the start */
-            d->site = site_worker_start(&d->site_opt, nc.state.database);
+        if (d->db)
+            d->site = site_worker_reconfigure(d->site, &d->site_opt, nc.state.database);
         conn_reconfigure(d->c, &nc);
         d->cfg = nc;
         log_msg(LOG_NOTICE, "SIGHUP: configuration reloaded");

@@ -47,8 +47,10 @@ typedef struct site_worker site_worker;
 site_worker *site_worker_start(const site_options *o, const char *db_path);
 void site_worker_game(site_worker *w, long long id);
 void site_worker_person(site_worker *w, const char *key);
-/* New options (SIGHUP); a dir moved to one without index.html gets every page first. */
-void site_worker_reconfigure(site_worker *w, const site_options *o);
+/* New options (SIGHUP): the worker to use from now on. w (NULL: none yet) with o; started if
+ * site.dir was set since, stopped (NULL) if it was cleared; a dir moved to one without index.html
+ * gets every page first. */
+site_worker *site_worker_reconfigure(site_worker *w, const site_options *o, const char *db_path);
 /* Waits until every job queued so far is written (tests, shutdown). */
 void site_worker_drain(site_worker *w);
 void site_worker_stop(site_worker *w);

@@ -116,17 +116,21 @@ void site_worker_game(site_worker *w, long long id) { push(w, id, NULL); }
 
 void site_worker_person(site_worker *w, const char *key) { push(w, 0, key); }
 
-void site_worker_reconfigure(site_worker *w, const site_options *o)
+site_worker *site_worker_reconfigure(site_worker *w, const site_options *o, const char *db_path)
 {
     if (!w)
-        return;
+        return site_worker_start(o, db_path);
+    if (!o->dir[0]) { /* no pages any more: not even those of the games queued */
+        site_worker_stop(w);
+        return NULL;
+    }
     pthread_mutex_lock(&w->mu);
-    bool moved = o->dir[0] && strcmp(o->dir, w->opt.dir) != 0;
-    if (o->dir[0])
-        w->opt = *o;
+    bool moved = strcmp(o->dir, w->opt.dir) != 0;
+    w->opt = *o;
     pthread_mutex_unlock(&w->mu);
     if (moved) /* else the new directory would hold only the pages of games from now on */
         export_if_new(w, o->dir);
+    return w;
 }
 
 void site_worker_drain(site_worker *w)

@@ -700,7 +700,7 @@ static void test_worker(void **state)
 }
 
 /* site.dir moved by a reload: the new directory gets every page, not only those of games to come
- * (its index would link to people's and games' pages it never got). */
+ * (its index would link to people's and games' pages it never got). Cleared: the worker stops. */
 static void test_worker_moved(void **state)
 {
     struct fixture *f = *state;
@@ -711,9 +711,11 @@ static void test_worker_moved(void **state)
     assert_non_null(w);
     site_worker_drain(w);
     snprintf(o.dir, sizeof o.dir, "%s/moved", f->dir);
-    site_worker_reconfigure(w, &o);
+    assert_ptr_equal(site_worker_reconfigure(w, &o, f->db), w);
     site_worker_drain(w);
-    site_worker_stop(w);
+    o.dir[0] = '\0'; /* site.dir cleared by a reload: no more pages */
+    assert_null(site_worker_reconfigure(w, &o, f->db));
+    snprintf(o.dir, sizeof o.dir, "%s/moved", f->dir);
     char rel[32];
     snprintf(rel, sizeof rel, "g/%lld.html", id);
     char *page = slurp(o.dir, rel), *person = slurp(o.dir, "p/1.html");
