@@ -7,15 +7,15 @@
 
 #include "site_pages.h"
 
-/* Steps bouts one at a time (buttons, arrow keys, #b<N> in the address); without JS every bout
- * shows. */
+/* Steps bouts one at a time (buttons, arrow keys, #b<N> in the address, which another anchor such
+ * as #fair keeps until a step); without JS every bout shows. */
 static const char replay_js[] =
     "<script>\n(function(){var d=document,r=d.documentElement,"
     "b=[].slice.call(d.querySelectorAll('.bout')),i=0;if(!b.length)return;"
-    "r.classList.add('js');\nfunction show(n){i=Math.max(0,Math.min(b.length-1,n));"
+    "r.classList.add('js');\nfunction show(n,keep){i=Math.max(0,Math.min(b.length-1,n));"
     "b.forEach(function(e,k){e.classList.toggle('on',k===i)});"
     "d.getElementById('pos').textContent=(i+1)+' / '+b.length;"
-    "try{history.replaceState(null,'','#'+b[i].id)}catch(e){}}\n"
+    "if(!keep)try{history.replaceState(null,'','#'+b[i].id)}catch(e){}}\n"
     "function go(n){r.classList.remove('all');show(n)}\n"
     "d.getElementById('prev').onclick=function(){go(i-1)};"
     "d.getElementById('next').onclick=function(){go(i+1)};"
@@ -23,7 +23,7 @@ static const char replay_js[] =
     "d.addEventListener('keydown',function(e){if(e.key==='ArrowLeft')go(i-1);"
     "else if(e.key==='ArrowRight')go(i+1)});\n"
     "var h=location.hash.slice(1),k=b.findIndex(function(e){return e.id===h});"
-    "show(k<0?0:k)})();\n</script>\n";
+    "show(k<0?0:k,k<0)})();\n</script>\n";
 
 static void hand(site_buf *b, msg_lang lang, cards_t h)
 {

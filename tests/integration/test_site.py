@@ -128,6 +128,9 @@ def replay_in_browser(b, page, shots):
         h.check(width <= w, "the %s page is %s px wide, more than its %s" % (name, width, w))
         b.screenshot(os.path.join(shots, "game-%s.png" % name))
         h.log("screenshot %s" % os.path.join(shots, "game-%s.png" % name))
+    b.goto("file://" + page + "#fair")
+    h.check(b.eval("location.hash") == "#fair" and b.eval(shown) == "b1",
+            "#fair stays in the address: %s" % b.eval("location.hash"))
     b.page("Emulation.setScriptExecutionDisabled", {"value": True})
     b.goto("file://" + page)
     h.check(len(b.eval(shown).split()) == n, "without JS every bout shows")
