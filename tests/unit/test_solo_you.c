@@ -48,7 +48,7 @@ static void play_alone(harness *h, msg_lang lang, const char *play, uint64_t see
     assert_int_equal(tables_count(h->t), 1);
     for (int step = 0; step < 4000 && tables_count(h->t); step++) {
         char move[128];
-        priv(h, "alice", "moves");
+        priv(h, "alice", msg_command(lang, "moves"));
         const char *moves = moves_of(h, lang);
         if (moves && !timed_out && !strstr(moves, msg_in(lang, MSG_CMD_PASS))) {
             timed_out = true;
@@ -115,6 +115,22 @@ static void test_private_game_says_you_in_russian(void **state)
     expect_heard("теперь отбиваетесь вы");
     if (!heard_it("Игра окончена: вы остались в дураках!"))
         expect_heard("Вы выходите из игры (место ");
+    h_free(h);
+}
+
+/* Opened with Russian words and no language set, the game speaks Russian to the end: also the
+ * lines that come between her commands (her turn after the computer players' moves, her time-out),
+ * which have no words of hers to go by. */
+static void test_private_game_keeps_its_opening_words(void **state)
+{
+    (void)state;
+    harness *h = h_new(41);
+    play_alone(h, MSG_LANG_RU, "играю сложный 3 переводной", 41);
+    expect_heard("Ваш ход в вашей личной игре: ");
+    expect_heard("Время вышло: Вы ");
+    expect_not_heard("Your turn");
+    expect_not_heard("hand: ");
+    expect_not_heard("Time is up");
     h_free(h);
 }
 
@@ -195,6 +211,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_private_game_says_you),
         cmocka_unit_test(test_private_game_says_you_in_russian),
+        cmocka_unit_test(test_private_game_keeps_its_opening_words),
         cmocka_unit_test(test_private_game_start),
         cmocka_unit_test(test_private_game_forfeit),
         cmocka_unit_test(test_channel_game_names_players),
