@@ -4,6 +4,7 @@
 
 #include "ai.h"
 #include "messages.h"
+#include "outq.h"
 
 /* The narration writes a person's nick with a zero-width space after its first letter (so that it
  * highlights nobody): in a private game it must never name its own person so. */
@@ -134,6 +135,35 @@ static void test_private_game_keeps_its_opening_words(void **state)
     h_free(h);
 }
 
+/* In Russian with colours and suit symbols, what happened and her turn are often too long for one
+ * line: then they come as two whole lines, never a turn line cut inside her hand, whose end
+ * ("6♥ 7♥ (козырь Д♥)") the send queue would put alone on the next line. */
+static void test_private_turn_lines_whole(void **state)
+{
+    (void)state;
+    harness *h = h_new(45);
+    h->cfg.ui.colors = h->cfg.ui.unicode_suits = true;
+    tables_reconfigure(h->t, &h->cfg);
+    play_alone(h, MSG_LANG_RU, "играю 3 переводной", 45);
+    int turns = 0;
+    for (const char *l = heard; *l;) {
+        const char *end = strchr(l, '\n');
+        size_t len = (size_t)(end - l);
+        const char *hand = strstr(l, "на руках: ");
+        if (hand && hand < end) {
+            bool own = !strncmp(l, "Ваш ход в ", strlen("Ваш ход в "))
+                       || !strncmp(l, "В вашей личной игре ", strlen("В вашей личной игре "));
+            turns++;
+            if (len > OUTQ_MAX_TEXT && !own) /* a turn alone may be longer: a hand of 10 cards */
+                fail_msg("news and turn in %zu bytes, cut by the send queue: %.*s", len, (int)len,
+                         l);
+        }
+        l = end + 1;
+    }
+    assert_true(turns > 20);
+    h_free(h);
+}
+
 /* Who attacks first is said to her as "You hold the lowest trump"; the seats keep their names. */
 static void test_private_game_start(void **state)
 {
@@ -212,6 +242,7 @@ int main(void)
         cmocka_unit_test(test_private_game_says_you),
         cmocka_unit_test(test_private_game_says_you_in_russian),
         cmocka_unit_test(test_private_game_keeps_its_opening_words),
+        cmocka_unit_test(test_private_turn_lines_whole),
         cmocka_unit_test(test_private_game_start),
         cmocka_unit_test(test_private_game_forfeit),
         cmocka_unit_test(test_channel_game_names_players),
