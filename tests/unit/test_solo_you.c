@@ -164,6 +164,29 @@ static void test_private_turn_lines_whole(void **state)
     h_free(h);
 }
 
+/* The start line with the deal's fingerprint is too long for one line in Russian with three
+ * seats: the deal and the fingerprint come as two whole sentences, not cut by the send queue
+ * ("… их покажу" and "в конце)." alone); in English it stays one line. */
+static void test_start_line_whole_sentences(void **state)
+{
+    (void)state;
+    harness *h = h_new(46);
+    h->cfg.ui.colors = h->cfg.ui.unicode_suits = true;
+    tables_reconfigure(h->t, &h->cfg);
+    priv(h, "alice", "играю 3");
+    assert_int_equal(h->o.len, 3); /* the deal, the fingerprint, her turn or the first move */
+    const char *deal = h->o.items[0].text, *print = h->o.items[1].text;
+    assert_true(strlen(deal) <= OUTQ_MAX_TEXT && strlen(print) <= OUTQ_MAX_TEXT);
+    assert_true(reads(deal, "Игра в дурака (") && deal[strlen(deal) - 1] == '.');
+    assert_true(!strncmp(print, "Отпечаток раздачи: ", strlen("Отпечаток раздачи: ")));
+    assert_true(reads(print, "их покажу в конце)."));
+    priv(h, "alice", "stop");
+    priv(h, "alice", "play 3");
+    assert_true(reads(h->o.items[0].text, "Durak (classic") /* one line in English */
+                && reads(h->o.items[0].text, "Deal fingerprint: "));
+    h_free(h);
+}
+
 /* Who attacks first is said to her as "You hold the lowest trump"; the seats keep their names. */
 static void test_private_game_start(void **state)
 {
@@ -243,6 +266,7 @@ int main(void)
         cmocka_unit_test(test_private_game_says_you_in_russian),
         cmocka_unit_test(test_private_game_keeps_its_opening_words),
         cmocka_unit_test(test_private_turn_lines_whole),
+        cmocka_unit_test(test_start_line_whole_sentences),
         cmocka_unit_test(test_private_game_start),
         cmocka_unit_test(test_private_game_forfeit),
         cmocka_unit_test(test_channel_game_names_players),
