@@ -52,6 +52,10 @@ static bool change_language(tables *t, const tables_who *w, pref_entry *e, const
     if (sscanf(arg, "%31s %15s", what, value) < 1
         || (strcmp(what, "language") && strcmp(what, "lang")))
         return false;
+    if (!value[0]) { /* "язык" alone: which it is now, and how to change it */
+        show(t, w, &e->p, false, o);
+        return true;
+    }
     int lang = msg_lang_of_code(value);
     if (lang < 0) {
         tables_notice(o, w->nick, MSG_SET_LANG_BAD, value);

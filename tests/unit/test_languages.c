@@ -264,6 +264,9 @@ static void test_set_language(void **state)
     harness *h = h_ru(2);
     priv(h, "bob", "set language de");
     expect(h, "bob", "\"de\" is not a language I speak: type set language en");
+    priv(h, "bob", "set language"); /* no language named: the settings, never "" */
+    expect(h, "bob", "language English");
+    assert_null(said(h, "bob", "\"\""));
     priv(h, "bob", "set language ru");
     expect(h, "bob", "Сохранено: язык личных сообщений — русский.");
     char saved[64] = "";
@@ -271,6 +274,9 @@ static void test_set_language(void **state)
     assert_string_equal(saved, "bob=ru");
     priv(h, "bob", "set");
     expect(h, "bob", "язык — русский");
+    priv(h, "bob", "язык");
+    expect(h, "bob", "язык — русский");
+    assert_null(said(h, "bob", "«»"));
     priv(h, "bob", "set language EN");
     expect(h, "bob", "Saved: your private lines are now in English.");
     assert_int_equal(tables_language(h->t, "bob"), MSG_LANG_EN);
