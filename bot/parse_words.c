@@ -146,6 +146,8 @@ static const words_entry private_words[] = {
     { "перевожу", PC_TRANSFER, RU },
     { "перевод", PC_TRANSFER, RU },
     { "карты", PC_HAND, RU },
+    { "рука", PC_HAND, RU },
+    { "мои карты", PC_HAND, RU },
     { "ходы", PC_MOVES, RU },
     { "ход", PC_MOVES, RU },
     { "помощь", PC_HELP, RU },

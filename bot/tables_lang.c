@@ -72,6 +72,8 @@ msg_lang tables_lang_of(const tables *t, const char *target)
     const table_t *tb = tables_of_nick(mut, target, &s);
     if (tb && !tb->solo)
         return tables_channel_lang(t, tb->channel);
+    if (tb && tb->lang >= 0) /* a turn line of "играю" to its nick, between their commands */
+        return checked(tb->lang);
     if (t->event_channel[0])
         return tables_channel_lang(t, t->event_channel);
     return checked(t->cfg.game.language);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "strcopy.h"
+#include "outq.h"
 #include "tables_internal.h"
 
 /* What happened, written in each reader's language: a move made in the game `before`, or a
@@ -190,11 +191,12 @@ void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox 
 }
 
 /* "Durak (classic) starts: ... attacks first. ... Deal fingerprint: <hex> (...)": the deal and its
- * commitment (tables_record.c) in one line. */
+ * commitment (tables_record.c) in one line when they fit in one; else (Russian takes two bytes a
+ * letter) the deal alone, and with a non-NULL arg the rest: the send queue would cut anywhere. */
 static void start_line(const tables *t, const table_t *tb, const render_opts *rr, const void *arg,
                        char *out, size_t cap)
 {
-    (void)t, (void)arg;
+    (void)t;
     render_opts r = *rr;
     render_seats names = tables_names(tb);
     char opts[128], seats[768], trump[RENDER_CARD_MAX], low[RENDER_CARD_MAX];
@@ -219,18 +221,26 @@ static void start_line(const tables *t, const table_t *tb, const render_opts *rr
         render_appendf(line, sizeof line, &len,
                        msg_in(r.lang, lowest ? MSG_GAME_START : MSG_GAME_START_NO_TRUMP), opts,
                        seats, trump, first, low);
+    size_t deal = len;
     if (tb->rec.known && record_fingerprint(&tb->rec, digest)) {
         render_appendf(line, sizeof line, &len, " ");
         render_appendf(line, sizeof line, &len, msg_in(r.lang, MSG_DEAL_FINGERPRINT), digest);
     }
     if (!tb->solo) /* a private game is played where its lines are read */
         render_appendf(line, sizeof line, &len, " %s", msg_in(r.lang, MSG_GAME_START_HOW));
-    snprintf(out, cap, "%s", line);
+    if (len <= OUTQ_MAX_TEXT || len == deal)
+        snprintf(out, cap, "%s", arg ? "" : line);
+    else if (arg)
+        snprintf(out, cap, "%s", line + deal + 1); /* after the space */
+    else
+        snprintf(out, cap, "%.*s", (int)deal, line);
 }
 
 static void say_start(tables *t, table_t *tb, outbox *o)
 {
+    static const bool rest = true;
     tables_public(t, tb, o, start_line, NULL);
+    tables_public(t, tb, o, start_line, &rest);
 }
 
 void play_start(tables *t, table_t *tb, double now, outbox *o)

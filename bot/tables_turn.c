@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "outq.h"
 #include "tables_internal.h"
 #include "utf8.h"
 
@@ -168,13 +169,20 @@ void turn_tell(const tables *t, table_t *tb, outbox *o)
     char news[TABLES_LINE_MAX], ask[TABLES_LINE_MAX], line[2 * TABLES_LINE_MAX];
     take_news(t, tb, news, sizeof news); /* a private game: what happened, then the question */
     msg_id id = prompt(t, tb, s, ask, sizeof ask);
+    out_prio prio = tables_line_prio(OUT_PRIVMSG, id);
     size_t len = 0;
     line[0] = '\0';
+    /* Too long for one line (Russian takes two bytes a letter): the news goes on a line of its
+     * own, else the send queue's cut would leave the end of the hand alone on the next line. */
+    if (news[0] && strlen(news) + strlen(" \xC2\xB7 ") + strlen(ask) > OUTQ_MAX_TEXT) {
+        utf8_cut_invalid(news);
+        outbox_add_prio(o, prio, OUT_PRIVMSG, tb->seat[s].nick, "%s", news);
+        news[0] = '\0';
+    }
     render_appendf(line, sizeof line, &len, "%s%s%s", news, news[0] ? " \xC2\xB7 " : "", ask);
     utf8_cut_invalid(line);
     tb->seat[s].shown = tb->g.hand[s];
-    outbox_add_prio(o, tables_line_prio(OUT_PRIVMSG, id), OUT_PRIVMSG, tb->seat[s].nick, "%s",
-                    line);
+    outbox_add_prio(o, prio, OUT_PRIVMSG, tb->seat[s].nick, "%s", line);
 }
 
 void turn_ask(const tables *t, table_t *tb, outbox *o)

@@ -278,6 +278,9 @@ static void test_set_language(void **state)
     assert_string_equal(saved, "bob=ru");
     priv(h, "bob", "set");
     expect(h, "bob", "язык — русский");
+    priv(h, "bob", "язык");
+    expect(h, "bob", "язык — русский");
+    assert_null(said(h, "bob", "«»"));
     priv(h, "bob", "set language EN");
     expect(h, "bob", "Saved: your private lines are now in English.");
     assert_int_equal(tables_language(h->t, "bob"), MSG_LANG_EN);

@@ -872,6 +872,8 @@ static const parse_case language_private_cases[] = {
     CASE("ход", "moves"),
     CASE("ходы", "moves"),
     CASE("карты", "hand"),
+    CASE("рука", "hand"),
+    CASE("мои карты", "hand"),
     CASE("помощь", "help"),
     CASE("помощь карты", "help [cards]"),
     CASE("!стат", "stats"),

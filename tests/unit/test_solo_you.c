@@ -4,6 +4,7 @@
 
 #include "ai.h"
 #include "messages.h"
+#include "outq.h"
 
 /* The narration writes a person's nick with a zero-width space after its first letter (so that it
  * highlights nobody): in a private game it must never name its own person so. */
@@ -48,7 +49,7 @@ static void play_alone(harness *h, msg_lang lang, const char *play, uint64_t see
     assert_int_equal(tables_count(h->t), 1);
     for (int step = 0; step < 4000 && tables_count(h->t); step++) {
         char move[128];
-        priv(h, "alice", "moves");
+        priv(h, "alice", msg_command(lang, "moves"));
         const char *moves = moves_of(h, lang);
         if (moves && !timed_out && !strstr(moves, msg_in(lang, MSG_CMD_PASS))) {
             timed_out = true;
@@ -115,6 +116,74 @@ static void test_private_game_says_you_in_russian(void **state)
     expect_heard("теперь отбиваетесь вы");
     if (!heard_it("Игра окончена: вы остались в дураках!"))
         expect_heard("Вы выходите из игры (место ");
+    h_free(h);
+}
+
+/* Opened with Russian words and no language set, the game speaks Russian to the end: also the
+ * lines that come between her commands (her turn after the computer players' moves, her time-out),
+ * which have no words of hers to go by. */
+static void test_private_game_keeps_its_opening_words(void **state)
+{
+    (void)state;
+    harness *h = h_new(41);
+    play_alone(h, MSG_LANG_RU, "играю сложный 3 переводной", 41);
+    expect_heard("Ваш ход в вашей личной игре: ");
+    expect_heard("Время вышло: Вы ");
+    expect_not_heard("Your turn");
+    expect_not_heard("hand: ");
+    expect_not_heard("Time is up");
+    h_free(h);
+}
+
+/* In Russian with colours and suit symbols, what happened and her turn are often too long for one
+ * line: then they come as two whole lines, never a turn line cut inside her hand, whose end
+ * ("6♥ 7♥ (козырь Д♥)") the send queue would put alone on the next line. */
+static void test_private_turn_lines_whole(void **state)
+{
+    (void)state;
+    harness *h = h_new(45);
+    h->cfg.ui.colors = h->cfg.ui.unicode_suits = true;
+    tables_reconfigure(h->t, &h->cfg);
+    play_alone(h, MSG_LANG_RU, "играю 3 переводной", 45);
+    int turns = 0;
+    for (const char *l = heard; *l;) {
+        const char *end = strchr(l, '\n');
+        size_t len = (size_t)(end - l);
+        const char *hand = strstr(l, "на руках: ");
+        if (hand && hand < end) {
+            bool own = !strncmp(l, "Ваш ход в ", strlen("Ваш ход в "))
+                       || !strncmp(l, "В вашей личной игре ", strlen("В вашей личной игре "));
+            turns++;
+            if (len > OUTQ_MAX_TEXT && !own) /* a turn alone may be longer: a hand of 10 cards */
+                fail_msg("news and turn in %zu bytes, cut by the send queue: %.*s", len, (int)len,
+                         l);
+        }
+        l = end + 1;
+    }
+    assert_true(turns > 20);
+    h_free(h);
+}
+
+/* The start line with the deal's fingerprint is too long for one line in Russian with three
+ * seats: the deal and the fingerprint come as two whole sentences, not cut by the send queue
+ * ("… их покажу" and "в конце)." alone); in English it stays one line. */
+static void test_start_line_whole_sentences(void **state)
+{
+    (void)state;
+    harness *h = h_new(46);
+    h->cfg.ui.colors = h->cfg.ui.unicode_suits = true;
+    tables_reconfigure(h->t, &h->cfg);
+    priv(h, "alice", "играю 3");
+    assert_int_equal(h->o.len, 3); /* the deal, the fingerprint, her turn or the first move */
+    const char *deal = h->o.items[0].text, *print = h->o.items[1].text;
+    assert_true(strlen(deal) <= OUTQ_MAX_TEXT && strlen(print) <= OUTQ_MAX_TEXT);
+    assert_true(reads(deal, "Игра в дурака (") && deal[strlen(deal) - 1] == '.');
+    assert_true(!strncmp(print, "Отпечаток раздачи: ", strlen("Отпечаток раздачи: ")));
+    assert_true(reads(print, "их покажу в конце)."));
+    priv(h, "alice", "stop");
+    priv(h, "alice", "play 3");
+    assert_true(reads(h->o.items[0].text, "Durak (classic") /* one line in English */
+                && reads(h->o.items[0].text, "Deal fingerprint: "));
     h_free(h);
 }
 
@@ -193,6 +262,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_private_game_says_you),
         cmocka_unit_test(test_private_game_says_you_in_russian),
+        cmocka_unit_test(test_private_game_keeps_its_opening_words),
+        cmocka_unit_test(test_private_turn_lines_whole),
+        cmocka_unit_test(test_start_line_whole_sentences),
         cmocka_unit_test(test_private_game_start),
         cmocka_unit_test(test_private_game_forfeit),
         cmocka_unit_test(test_channel_game_names_players),
