@@ -351,7 +351,6 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_SOLO_UNKNOWN] = "No sé quién eres (ni cuenta ni dirección), y una partida privada tiene "
                          "que seguirte: inténtalo de nuevo en un momento.",
     [MSG_SOLO_FULL] = "Hay demasiadas partidas privadas en curso: inténtalo más tarde.",
-    [MSG_SOLO_STOPPED] = "Dejas tu partida privada; cuenta como abandono.",
     [MSG_SOLO_FORFEIT] = "Fin de la partida: dejas la partida privada y abandonas.",
     [MSG_SOLO_NO_GAME] =
         "No tienes ninguna partida privada que parar: empieza una con /msg %s jugar.",

@@ -364,7 +364,6 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_SOLO_UNKNOWN] = "Je ne sais pas qui vous êtes (ni compte, ni adresse), et une partie "
                          "privée doit vous suivre : réessayez dans un instant.",
     [MSG_SOLO_FULL] = "Trop de parties privées sont en cours : réessayez plus tard.",
-    [MSG_SOLO_STOPPED] = "Vous arrêtez votre partie privée ; cela compte comme un forfait.",
     [MSG_SOLO_FORFEIT] = "Partie terminée : vous quittez la partie privée et déclarez forfait.",
     [MSG_SOLO_NO_GAME] =
         "Vous n'avez pas de partie privée à arrêter : lancez-en une avec /msg %s jouer.",
