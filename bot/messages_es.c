@@ -520,6 +520,10 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_SITE_ALL] = "Todas las rondas",
     [MSG_SITE_TRUNCATED] =
         "Esta partida tuvo más jugadas de las que se guardan: la repetición se corta.",
-    [MSG_SITE_HOME] = "Todas las partidas",
+    [MSG_SITE_HOME] = "Inicio",
+    [MSG_SITE_ARCHIVE] = "Todas las partidas: de la n.º %d a la %d",
+    [MSG_SITE_ARCHIVE_LINK] = "Todas las partidas, cien por página",
+    [MSG_SITE_NEWER] = "Partidas más recientes",
+    [MSG_SITE_OLDER] = "Partidas más antiguas",
     [MSG_SITE_PAGE] = "Página: %s",
 };

@@ -536,6 +536,10 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_SITE_ALL] = "Tous les tours",
     [MSG_SITE_TRUNCATED] =
         "Cette partie a eu plus de coups que l'on n'en garde : le replay s'arrête avant la fin.",
-    [MSG_SITE_HOME] = "Toutes les parties",
+    [MSG_SITE_HOME] = "Accueil",
+    [MSG_SITE_ARCHIVE] = "Toutes les parties : n° %d à %d",
+    [MSG_SITE_ARCHIVE_LINK] = "Toutes les parties, cent par page",
+    [MSG_SITE_NEWER] = "Parties plus récentes",
+    [MSG_SITE_OLDER] = "Parties plus anciennes",
     [MSG_SITE_PAGE] = "Page : %s",
 };

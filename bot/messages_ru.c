@@ -512,6 +512,10 @@ const char *const msg_russian[MSG_COUNT] = {
     [MSG_SITE_NEXT] = "Следующий ход",
     [MSG_SITE_ALL] = "Все ходы",
     [MSG_SITE_TRUNCATED] = "В этой партии было больше ходов, чем сохраняется: запись обрывается.",
-    [MSG_SITE_HOME] = "Все партии",
+    [MSG_SITE_HOME] = "На главную",
+    [MSG_SITE_ARCHIVE] = "Все партии: с №%d по №%d",
+    [MSG_SITE_ARCHIVE_LINK] = "Все партии, по сто на странице",
+    [MSG_SITE_NEWER] = "Более новые партии",
+    [MSG_SITE_OLDER] = "Более старые партии",
     [MSG_SITE_PAGE] = "Страница: %s",
 };
