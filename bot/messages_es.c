@@ -20,6 +20,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_PARSE_NO_SUIT] = "«%s» no es una carta: añade el palo después del valor, p. ej. %s",
     [MSG_PARSE_SUIT_FIRST] = "«%s» no es una carta: escribe primero el valor, p. ej. %s",
     [MSG_PARSE_BAD_RANK] = "«%s» no es una carta: el valor es 6 7 8 9 10 J Q K A, p. ej. %s",
+    [MSG_PARSE_BAD_SUIT] = "«%s» no es una carta: tras el valor va un solo palo, p. ej. %s",
     [MSG_PARSE_TWO_CARDS] = "una carta cada vez: para cubrir %s con %s, escribe %s",
     [MSG_PARSE_UNKNOWN_PRIVATE] =
         "«%s» no es un comando ni una carta: escribe jugadas para ver tus "

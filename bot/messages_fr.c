@@ -22,6 +22,8 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_PARSE_SUIT_FIRST] = "« %s » n'est pas une carte : écrivez d'abord la valeur, par ex. %s",
     [MSG_PARSE_BAD_RANK] = "« %s » n'est pas une carte : la valeur est 6 7 8 9 10 V D R A, par "
                            "ex. %s",
+    [MSG_PARSE_BAD_SUIT] =
+        "« %s » n'est pas une carte : une seule couleur après la valeur, par ex. %s",
     [MSG_PARSE_TWO_CARDS] = "une carte à la fois : pour couvrir %s avec %s, tapez %s",
     [MSG_PARSE_UNKNOWN_PRIVATE] =
         "« %s » n'est ni une commande ni une carte : tapez coups pour voir "
