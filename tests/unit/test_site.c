@@ -249,6 +249,8 @@ static void test_game_page(void **state)
     assert_non_null(strstr(page, "<bdi>&lt;b&gt;&amp;&quot;x&#39;</bdi>"));
     assert_null(strstr(page, "<b>&")); /* never the raw nick */
     assert_non_null(strstr(page, "<bdi>#a&lt;b&gt;</bdi>"));
+    /* the options in the words the channel heard at the start */
+    assert_non_null(strstr(page, "<p>Options: classic, throw-in by all, 36 cards</p>"));
     /* the replay: the hands as dealt, bouts opened and closed, every move a line */
     store_game *g = malloc(sizeof *g);
     assert_true(store_get_game(f->s, id, g));
