@@ -20,6 +20,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_PARSE_NO_SUIT] = "«%s» no es una carta: añade el palo después del valor, p. ej. %s",
     [MSG_PARSE_SUIT_FIRST] = "«%s» no es una carta: escribe primero el valor, p. ej. %s",
     [MSG_PARSE_BAD_RANK] = "«%s» no es una carta: el valor es 6 7 8 9 10 J Q K A, p. ej. %s",
+    [MSG_PARSE_BAD_SUIT] = "«%s» no es una carta: tras el valor va un solo palo, p. ej. %s",
     [MSG_PARSE_TWO_CARDS] = "una carta cada vez: para cubrir %s con %s, escribe %s",
     [MSG_PARSE_UNKNOWN_PRIVATE] =
         "«%s» no es un comando ni una carta: escribe jugadas para ver tus "
@@ -351,7 +352,6 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_SOLO_UNKNOWN] = "No sé quién eres (ni cuenta ni dirección), y una partida privada tiene "
                          "que seguirte: inténtalo de nuevo en un momento.",
     [MSG_SOLO_FULL] = "Hay demasiadas partidas privadas en curso: inténtalo más tarde.",
-    [MSG_SOLO_STOPPED] = "Dejas tu partida privada; cuenta como abandono.",
     [MSG_SOLO_FORFEIT] = "Fin de la partida: dejas la partida privada y abandonas.",
     [MSG_SOLO_NO_GAME] =
         "No tienes ninguna partida privada que parar: empieza una con /msg %s jugar.",
@@ -494,9 +494,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_SITE_RECENT] = "Partidas recientes",
     [MSG_SITE_GAME] = "Partida n.º %s",
     [MSG_SITE_OPTIONS] = "Opciones",
-    [MSG_SITE_OPT_FIRST5] = "primera ronda como mucho 5 cartas",
     [MSG_SITE_OPT_DECK] = "%d cartas",
-    [MSG_SITE_OPT_TEAMS] = "equipos de dos",
     [MSG_SITE_DURAK] = "el durak",
     [MSG_SITE_FORFEITED] = "abandonó la partida",
     [MSG_SITE_DRAW] = "empate",
@@ -521,6 +519,10 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_SITE_ALL] = "Todas las rondas",
     [MSG_SITE_TRUNCATED] =
         "Esta partida tuvo más jugadas de las que se guardan: la repetición se corta.",
-    [MSG_SITE_HOME] = "Todas las partidas",
+    [MSG_SITE_HOME] = "Inicio",
+    [MSG_SITE_ARCHIVE] = "Todas las partidas: de la n.º %d a la %d",
+    [MSG_SITE_ARCHIVE_LINK] = "Todas las partidas, cien por página",
+    [MSG_SITE_NEWER] = "Partidas más recientes",
+    [MSG_SITE_OLDER] = "Partidas más antiguas",
     [MSG_SITE_PAGE] = "Página: %s",
 };

@@ -22,6 +22,8 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_PARSE_SUIT_FIRST] = "« %s » n'est pas une carte : écrivez d'abord la valeur, par ex. %s",
     [MSG_PARSE_BAD_RANK] = "« %s » n'est pas une carte : la valeur est 6 7 8 9 10 V D R A, par "
                            "ex. %s",
+    [MSG_PARSE_BAD_SUIT] =
+        "« %s » n'est pas une carte : une seule couleur après la valeur, par ex. %s",
     [MSG_PARSE_TWO_CARDS] = "une carte à la fois : pour couvrir %s avec %s, tapez %s",
     [MSG_PARSE_UNKNOWN_PRIVATE] =
         "« %s » n'est ni une commande ni une carte : tapez coups pour voir "
@@ -364,7 +366,6 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_SOLO_UNKNOWN] = "Je ne sais pas qui vous êtes (ni compte, ni adresse), et une partie "
                          "privée doit vous suivre : réessayez dans un instant.",
     [MSG_SOLO_FULL] = "Trop de parties privées sont en cours : réessayez plus tard.",
-    [MSG_SOLO_STOPPED] = "Vous arrêtez votre partie privée ; cela compte comme un forfait.",
     [MSG_SOLO_FORFEIT] = "Partie terminée : vous quittez la partie privée et déclarez forfait.",
     [MSG_SOLO_NO_GAME] =
         "Vous n'avez pas de partie privée à arrêter : lancez-en une avec /msg %s jouer.",
@@ -510,9 +511,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_SITE_RECENT] = "Parties récentes",
     [MSG_SITE_GAME] = "Partie nº %s",
     [MSG_SITE_OPTIONS] = "Options",
-    [MSG_SITE_OPT_FIRST5] = "premier tour 5 cartes au plus",
     [MSG_SITE_OPT_DECK] = "%d cartes",
-    [MSG_SITE_OPT_TEAMS] = "équipes de deux",
     [MSG_SITE_DURAK] = "le durak",
     [MSG_SITE_FORFEITED] = "a quitté la partie",
     [MSG_SITE_DRAW] = "partie nulle",
@@ -537,6 +536,10 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_SITE_ALL] = "Tous les tours",
     [MSG_SITE_TRUNCATED] =
         "Cette partie a eu plus de coups que l'on n'en garde : le replay s'arrête avant la fin.",
-    [MSG_SITE_HOME] = "Toutes les parties",
+    [MSG_SITE_HOME] = "Accueil",
+    [MSG_SITE_ARCHIVE] = "Toutes les parties : n° %d à %d",
+    [MSG_SITE_ARCHIVE_LINK] = "Toutes les parties, cent par page",
+    [MSG_SITE_NEWER] = "Parties plus récentes",
+    [MSG_SITE_OLDER] = "Parties plus anciennes",
     [MSG_SITE_PAGE] = "Page : %s",
 };

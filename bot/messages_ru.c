@@ -18,6 +18,7 @@ const char *const msg_russian[MSG_COUNT] = {
     [MSG_PARSE_NO_SUIT] = "«%s» — не карта: после достоинства укажите масть, например %s",
     [MSG_PARSE_SUIT_FIRST] = "«%s» — не карта: сначала достоинство, потом масть, например %s",
     [MSG_PARSE_BAD_RANK] = "«%s» — не карта: достоинство — 6 7 8 9 10 В Д К Т, например %s",
+    [MSG_PARSE_BAD_SUIT] = "«%s» — не карта: после достоинства — одна масть, например %s",
     [MSG_PARSE_TWO_CARDS] = "по одной карте за раз: чтобы покрыть %s картой %s, напишите %s",
     [MSG_PARSE_UNKNOWN_PRIVATE] =
         "«%s» — не команда и не карта: «ходы» покажет ваши ходы, «помощь» — "
@@ -344,7 +345,6 @@ const char *const msg_russian[MSG_COUNT] = {
     [MSG_SOLO_UNKNOWN] = "Я не могу понять, кто вы (нет ни аккаунта, ни адреса), а личная игра "
                          "должна следовать за вами: попробуйте чуть позже.",
     [MSG_SOLO_FULL] = "Сейчас идёт слишком много личных игр: попробуйте позже.",
-    [MSG_SOLO_STOPPED] = "Вы заканчиваете личную игру; это засчитано как поражение.",
     [MSG_SOLO_FORFEIT] = "Игра окончена: вы покидаете личную игру — засчитано поражение.",
     [MSG_SOLO_NO_GAME] =
         "У вас нет личной игры, которую можно закончить: начните её — /msg %s играю.",
@@ -486,9 +486,7 @@ const char *const msg_russian[MSG_COUNT] = {
     [MSG_SITE_RECENT] = "Недавние партии",
     [MSG_SITE_GAME] = "Партия №%s",
     [MSG_SITE_OPTIONS] = "Правила",
-    [MSG_SITE_OPT_FIRST5] = "в первом отбое не больше 5 карт",
     [MSG_SITE_OPT_DECK] = "колода %d карт",
-    [MSG_SITE_OPT_TEAMS] = "командами по двое",
     [MSG_SITE_DURAK] = "дурак",
     [MSG_SITE_FORFEITED] = "вышел из игры",
     [MSG_SITE_DRAW] = "ничья",
@@ -513,6 +511,10 @@ const char *const msg_russian[MSG_COUNT] = {
     [MSG_SITE_NEXT] = "Следующий ход",
     [MSG_SITE_ALL] = "Все ходы",
     [MSG_SITE_TRUNCATED] = "В этой партии было больше ходов, чем сохраняется: запись обрывается.",
-    [MSG_SITE_HOME] = "Все партии",
+    [MSG_SITE_HOME] = "На главную",
+    [MSG_SITE_ARCHIVE] = "Все партии: с №%d по №%d",
+    [MSG_SITE_ARCHIVE_LINK] = "Все партии, по сто на странице",
+    [MSG_SITE_NEWER] = "Более новые партии",
+    [MSG_SITE_OLDER] = "Более старые партии",
     [MSG_SITE_PAGE] = "Страница: %s",
 };

@@ -206,6 +206,10 @@ cardtext_fault parse_cardtext_fault_of(const char *s, size_t n, card_t *example)
         *example = card_make(rank2, suit);
         return CARDTEXT_SUIT_FIRST;
     }
+    if (rank >= 0) { /* "7hearts": the rank is right, whatever the word ends with */
+        *example = card_make(rank, SUIT_HEARTS);
+        return CARDTEXT_BAD_SUIT;
+    }
     suit = suit_suffix(s, n);
     if (suit >= 0) {
         *example = card_make(RANK_10, suit);

@@ -16,6 +16,7 @@ typedef enum {
     CARDTEXT_NO_SUIT,    /* a rank alone: "7" */
     CARDTEXT_SUIT_FIRST, /* suit, then rank: "h7" */
     CARDTEXT_BAD_RANK,   /* something, then a suit: "1h", "Xs" */
+    CARDTEXT_BAD_SUIT,   /* a rank, then something that is no one suit: "7hearts", "J♦♦" */
     CARDTEXT_NOT_CARD,   /* anything else */
 } cardtext_fault;
 

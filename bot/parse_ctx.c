@@ -152,9 +152,8 @@ void parse_ctx_fail_extra(parse_ctx *c, token extra, const char *text)
 void parse_ctx_fail_card(parse_ctx *c, token t)
 {
     static const msg_id fault_msg[] = {
-        [CARDTEXT_NO_SUIT] = MSG_PARSE_NO_SUIT,
-        [CARDTEXT_SUIT_FIRST] = MSG_PARSE_SUIT_FIRST,
-        [CARDTEXT_BAD_RANK] = MSG_PARSE_BAD_RANK,
+        [CARDTEXT_NO_SUIT] = MSG_PARSE_NO_SUIT,   [CARDTEXT_SUIT_FIRST] = MSG_PARSE_SUIT_FIRST,
+        [CARDTEXT_BAD_RANK] = MSG_PARSE_BAD_RANK, [CARDTEXT_BAD_SUIT] = MSG_PARSE_BAD_SUIT,
         [CARDTEXT_NOT_CARD] = MSG_PARSE_NOT_CARD,
     };
     token w = parse_token_trim(t);

@@ -74,7 +74,7 @@ static bool make_dir(const char *path)
 }
 
 /* site.dir and the directories above it that are missing ("made if missing", like mkdir -p),
- * then its p/ and g/. */
+ * then its p/, g/ and a/. */
 static bool make_dirs(const site_options *o)
 {
     char path[CONFIG_PATH_MAX + 8];
@@ -89,6 +89,8 @@ static bool make_dirs(const site_options *o)
     snprintf(path, sizeof path, "%s/p", o->dir);
     ok = ok && make_dir(path);
     snprintf(path, sizeof path, "%s/g", o->dir);
+    ok = ok && make_dir(path);
+    snprintf(path, sizeof path, "%s/a", o->dir);
     return ok && make_dir(path);
 }
 
@@ -148,6 +150,19 @@ static bool write_person(const site_ctx *c, const store_site_person *p, site_buf
     return write_page(c->opt, rel, b);
 }
 
+/* Archive page `page` of the pages up to the newest game's; none for page 0 (no game). */
+static bool write_archive(const site_ctx *c, int page, site_buf *b)
+{
+    char rel[48];
+    int pages = site_archive_page(site_last_game(c));
+    if (page < 1 || page > pages)
+        return true;
+    snprintf(rel, sizeof rel, "a/%d.html", page);
+    sb_reset(b);
+    site_page_archive(c, page, pages, b);
+    return write_page(c->opt, rel, b);
+}
+
 static bool write_game(const site_ctx *c, const store_game *g, site_buf *b)
 {
     char rel[48];
@@ -182,7 +197,8 @@ int site_export(store *db, const site_options *o, FILE *err)
         return 1;
     }
     if (!make_dirs(o)) {
-        fprintf(err, "durakbot: cannot make %s (and its p/ and g/): %s\n", o->dir, strerror(errno));
+        fprintf(err, "durakbot: cannot make %s (and its p/, g/ and a/): %s\n", o->dir,
+                strerror(errno));
         return 1;
     }
     if (!site_ctx_load(&c, db, o)) {
@@ -194,6 +210,8 @@ int site_export(store *db, const site_options *o, FILE *err)
     bool ok = write_file(o, "style.css", css, strlen(css)) && write_index(&c, &b);
     for (size_t i = 0; ok && i < c.npeople; i++)
         ok = write_person(&c, &c.people[i], &b);
+    for (int page = site_archive_page(site_last_game(&c)); ok && page > 0; page--)
+        ok = write_archive(&c, page, &b);
     struct export_run r = { &c, &b, 0, 0 };
     if (ok && store_games_since(db, 0, export_game, &r) < 0) {
         fprintf(err, "durakbot: --export-site: %s\n", store_error(db));
@@ -225,6 +243,8 @@ bool site_refresh_game(store *db, const site_options *o, long long id)
         if (access(path, F_OK) != 0)
             write_file(o, "style.css", css, strlen(css));
         ok = write_game(&c, g, &b) && write_index(&c, &b);
+        int page = site_archive_page(id); /* and the one before: its link to this one */
+        ok = write_archive(&c, page, &b) && write_archive(&c, page - 1, &b) && ok;
         for (int s = 0; s < g->nseats; s++) {
             const store_site_person *p = site_person(&c, g->seat[s].key);
             if (p)
@@ -279,9 +299,15 @@ bool site_refresh_person(store *db, const site_options *o, const char *key)
         if (ids.oom)
             log_msg(LOG_ERR, "site: out of memory listing %s's games: run durakbot --export-site",
                     key);
-        for (size_t i = 0; i < ids.n; i++)
+        int archived = 0; /* their games' archive pages too; ids come newest first */
+        for (size_t i = 0; i < ids.n; i++) {
             if (store_get_game(db, ids.id[i], g))
                 ok = write_game(&c, g, &b) && ok;
+            if (site_archive_page(ids.id[i]) != archived) {
+                archived = site_archive_page(ids.id[i]);
+                ok = write_archive(&c, archived, &b) && ok;
+            }
+        }
     }
     site_ctx_free(&c);
     sb_free(&b);

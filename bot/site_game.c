@@ -8,18 +8,20 @@
 
 static int rounded(double r) { return (int)(r + (r < 0 ? -0.5 : 0.5)); }
 
+/* The options in the words the channel heard at the start ("classic, throw-in by all, first bout 5
+ * cards, teams of two"), and the deck. */
 static void options(site_buf *b, msg_lang lang, const durak_options *o)
 {
-    sb_printf(
-        b, "<p>%s: %s, %s", msg_in(lang, MSG_SITE_OPTIONS),
+    sb_printf(b, "<p>%s: ", msg_in(lang, MSG_SITE_OPTIONS));
+    sb_msg(
+        b, lang, MSG_OPTIONS,
         msg_in(lang, o->variant == DURAK_VARIANT_TRANSFER ? MSG_WORD_TRANSFER : MSG_WORD_CLASSIC),
-        msg_in(lang, o->throwin == DURAK_THROWIN_NEIGHBOURS ? MSG_WORD_NEIGHBOURS : MSG_WORD_ALL));
+        msg_in(lang, o->throwin == DURAK_THROWIN_NEIGHBOURS ? MSG_WORD_NEIGHBOURS : MSG_WORD_ALL),
+        o->first5 ? msg_in(lang, MSG_OPTIONS_FIRST5) : "");
+    if (o->teams) /* R19 */
+        sb_put(b, msg_in(lang, MSG_OPTIONS_TEAMS));
     sb_put(b, ", ");
     sb_msg(b, lang, MSG_SITE_OPT_DECK, (int)o->deck);
-    if (o->first5)
-        sb_printf(b, ", %s", msg_in(lang, MSG_SITE_OPT_FIRST5));
-    if (o->teams)
-        sb_printf(b, ", %s", msg_in(lang, MSG_SITE_OPT_TEAMS));
     sb_put(b, "</p>\n");
 }
 

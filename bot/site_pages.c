@@ -1,5 +1,6 @@
-/* site_pages.c — the index (leaderboards, channels, latest games) and a page per person (stats,
- * rating chart, recent games); who is who, how a seat is named, a game's result in words. */
+/* site_pages.c — the index (leaderboards, channels, latest games), the archive (every game, page by
+ * page) and a page per person (stats, rating chart, recent games); who is who, how a seat is
+ * named, a game's result in words. */
 #define _POSIX_C_SOURCE 200809L
 #include "site_pages.h"
 
@@ -206,11 +207,14 @@ static int board(const site_ctx *c, site_buf *b, msg_lang lang, store_board whic
     return n;
 }
 
-/* One line of a list of games: number, when, where, players, result. */
+/* One line of a list of games: number, when, where (with `where`), players, result; links from
+ * root ("" on the index, "../" on an archive page). */
 struct latest {
     const site_ctx *c;
     site_buf *b;
     msg_lang lang;
+    const char *root;
+    bool where;
 };
 
 static void game_row(void *ctx, const store_game *g)
@@ -218,32 +222,83 @@ static void game_row(void *ctx, const store_game *g)
     struct latest *l = ctx;
     char when[32];
     site_time(g->ended_at, when, sizeof when);
-    sb_printf(l->b, "<tr><td><a href=\"g/%lld.html\">#%lld</a></td><td class=\"wide\">%s</td><td>",
-              g->id, g->id, when);
+    sb_printf(l->b,
+              "<tr><td><a href=\"%sg/%lld.html\">#%lld</a></td><td class=\"wide\">%s</td><td>",
+              l->root, g->id, g->id, when);
+    if (l->where) {
+        where(l->b, l->lang, g->rec.channel);
+        sb_put(l->b, "</td><td>");
+    }
     for (int s = 0; s < g->nseats; s++) {
         if (s)
             sb_put(l->b, ", ");
-        site_name(l->c, l->b, l->lang, g->seat[s].key, g->seat[s].display, s, "", true);
+        site_name(l->c, l->b, l->lang, g->seat[s].key, g->seat[s].display, s, l->root, true);
     }
     sb_put(l->b, "</td><td>");
-    site_result(l->c, l->b, l->lang, g, "");
+    site_result(l->c, l->b, l->lang, g, l->root);
     sb_put(l->b, "</td></tr>\n");
 }
 
 struct channels {
     const site_ctx *c;
     site_buf *b;
-    long long total, solo;
+    long long total, solo, last; /* games, of which private; the newest game's id */
     int shown, rows; /* channels with a section; rows in each (fewer with many channels) */
 };
 
 static void count_channel(void *ctx, const char *channel, const char *key, long long games,
                           long long latest)
 {
+    struct channels *ch = ctx;
     (void)key;
     (void)games;
-    (void)latest;
-    ((struct channels *)ctx)->shown += !record_private_key(channel);
+    ch->shown += !record_private_key(channel);
+    ch->last = latest > ch->last ? latest : ch->last;
+}
+
+long long site_last_game(const site_ctx *c)
+{
+    struct channels ch = { c, NULL, 0, 0, 0, 0, 0 };
+    return store_site_channels(c->db, count_channel, &ch) < 0 ? 0 : ch.last;
+}
+
+int site_archive_page(long long id) { return id > 0 ? (int)((id - 1) / SITE_ARCHIVE_ROWS + 1) : 0; }
+
+/* "Newer games · Older games" between an archive page's neighbours. */
+static void archive_nav(site_buf *b, msg_lang lang, int page, int pages)
+{
+    sb_put(b, "<p class=\"nav\">");
+    if (page < pages)
+        sb_printf(b, "<a href=\"%d.html\">%s</a>", page + 1, msg_in(lang, MSG_SITE_NEWER));
+    if (page < pages && page > 1)
+        sb_put(b, " \xC2\xB7 ");
+    if (page > 1)
+        sb_printf(b, "<a href=\"%d.html\">%s</a>", page - 1, msg_in(lang, MSG_SITE_OLDER));
+    sb_put(b, "</p>\n");
+}
+
+void site_page_archive(const site_ctx *c, int page, int pages, site_buf *b)
+{
+    msg_lang lang = c->opt->lang;
+    long long first = (long long)(page - 1) * SITE_ARCHIVE_ROWS + 1;
+    char title[160];
+    snprintf(title, sizeof title, msg_in(lang, MSG_SITE_ARCHIVE), (int)first,
+             (int)(first + SITE_ARCHIVE_ROWS - 1));
+    site_page_begin(b, lang, title, "../");
+    sb_printf(b, "<h1>%s</h1>\n", title);
+    archive_nav(b, lang, page, pages);
+    sb_printf(b,
+              "<div class=\"scroll\"><table>\n<tr><th>%s</th><th class=\"wide\">%s</th>"
+              "<th>%s</th><th>%s</th><th>%s</th></tr>\n",
+              msg_in(lang, MSG_SITE_COL_GAME), msg_in(lang, MSG_SITE_COL_WHEN),
+              msg_in(lang, MSG_SITE_COL_WHERE), msg_in(lang, MSG_SITE_COL_PLAYERS),
+              msg_in(lang, MSG_SITE_COL_RESULT));
+    struct latest l = { c, b, lang, "../", true };
+    if (store_site_range(c->db, first, first + SITE_ARCHIVE_ROWS - 1, game_row, &l) <= 0)
+        sb_printf(b, "<tr><td colspan=\"5\">%s</td></tr>\n", msg_in(lang, MSG_SITE_NONE));
+    sb_put(b, "</table></div>\n");
+    archive_nav(b, lang, page, pages);
+    site_page_end(b);
 }
 
 /* With many channels, one line each in one table: its games and its latest game. */
@@ -310,7 +365,7 @@ static void channel_section(void *ctx, const char *channel, const char *key, lon
         msg_in(lang, MSG_SITE_LATEST), msg_in(lang, MSG_SITE_COL_GAME),
         msg_in(lang, MSG_SITE_COL_WHEN), msg_in(lang, MSG_SITE_COL_PLAYERS),
         msg_in(lang, MSG_SITE_COL_RESULT));
-    struct latest l = { c, b, lang };
+    struct latest l = { c, b, lang, "", false };
     store_site_latest(c->db, key, ch->rows, game_row, &l);
     sb_put(b, "</table></div>\n</section>\n");
 }
@@ -320,7 +375,7 @@ void site_page_index(const site_ctx *c, site_buf *b)
     msg_lang lang = c->opt->lang;
     site_buf body;
     sb_init(&body);
-    struct channels ch = { c, &body, 0, 0, 0, CHANNEL_ROWS };
+    struct channels ch = { c, &body, 0, 0, 0, 0, CHANNEL_ROWS };
     store_site_channels(c->db, count_channel, &ch);
     if (ch.shown <= CHANNELS_IN_FULL) { /* each with its board and latest games */
         store_site_channels(c->db, channel_section, &ch);
@@ -337,6 +392,9 @@ void site_page_index(const site_ctx *c, site_buf *b)
     sb_printf(b, "<h1>%s</h1>\n<p>", msg_in(lang, MSG_SITE_TITLE));
     sb_msg(b, lang, MSG_SITE_GAMES_PLAYED, (int)ch.total);
     sb_put(b, "</p>\n");
+    if (ch.last) /* every game, older ones too, page by page */
+        sb_printf(b, "<p><a href=\"a/%d.html\">%s</a></p>\n", site_archive_page(ch.last),
+                  msg_in(lang, MSG_SITE_ARCHIVE_LINK));
     int people = board(c, b, lang, STORE_TOP_PEOPLE, MSG_SITE_BOARD);
     if (body.len)
         sb_put(b, body.p);

@@ -1,5 +1,5 @@
-/* site_pages.h — the three kinds of page (index, person, game) written into a buffer, from the
- * store through a context that knows every person's page number and `set site` choice. */
+/* site_pages.h — the four kinds of page (index, archive, person, game) written into a buffer, from
+ * the store through a context that knows every person's page number and `set site` choice. */
 #ifndef DURAK_SITE_PAGES_H
 #define DURAK_SITE_PAGES_H
 
@@ -32,6 +32,14 @@ void site_result(const site_ctx *c, site_buf *b, msg_lang lang, const store_game
                  const char *root);
 
 void site_page_index(const site_ctx *c, site_buf *b);
+/* The archive: page 1 holds games #1 to #SITE_ARCHIVE_ROWS, page 2 the next ones, and so on (a new
+ * game changes only its page and the one before, whose "newer" link it adds); newest first. */
+enum { SITE_ARCHIVE_ROWS = 100 };
+int site_archive_page(long long id);
+/* The newest game's id, 0 for none. */
+long long site_last_game(const site_ctx *c);
+/* Archive page `page` of `pages` (a/<page>.html). */
+void site_page_archive(const site_ctx *c, int page, int pages, site_buf *b);
 void site_page_person(const site_ctx *c, const store_site_person *p, site_buf *b);
 void site_page_game(const site_ctx *c, const store_game *g, site_buf *b);
 

@@ -236,9 +236,12 @@ long long store_site_channels(store *s,
                               void (*cb)(void *ctx, const char *channel, const char *key,
                                          long long games, long long latest),
                               void *ctx);
-/* The latest games of a channel (casefolded key), newest first, at most limit. */
+/* The latest games of a channel (casefolded key), newest first, at most limit (64). */
 long long store_site_latest(store *s, const char *channel_key, int limit,
                             void (*cb)(void *ctx, const store_game *g), void *ctx);
+/* The games with ids first..last, newest first, at most 128. */
+long long store_site_range(store *s, long long first, long long last,
+                           void (*cb)(void *ctx, const store_game *g), void *ctx);
 
 /* One row of a channel's leaderboard: a person (no computer player) who played there, their
  * games, times out first and times durak in that channel; ordered by rating, as !top. */

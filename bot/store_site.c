@@ -154,22 +154,19 @@ long long store_site_channels(store *s,
                     channel_row, &c);
 }
 
-long long store_site_latest(store *s, const char *channel_key, int limit,
-                            void (*cb)(void *ctx, const store_game *g), void *ctx)
+/* Each game of st's ids (at most 128 of them), in their order, to cb; how many, or -1. */
+static long long each_game(store *s, sqlite3_stmt *st, void (*cb)(void *ctx, const store_game *g),
+                           void *ctx)
 {
-    sqlite3_stmt *st =
-        prepare(s, "SELECT id FROM games WHERE channel_key = ?1 ORDER BY id DESC LIMIT ?2");
-    long long ids[64], n = 0;
+    long long ids[128], n = 0;
     int rc;
     if (!st)
         return -1;
-    sqlite3_bind_text(st, 1, channel_key, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_int(st, 2, limit < 64 ? limit : 64);
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW && n < 128)
         ids[n++] = sqlite3_column_int64(st, 0);
     sqlite3_finalize(st);
-    if (rc != SQLITE_DONE)
-        return store_fail(s, "could not read the latest games", "check the database file") - 1;
+    if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+        return store_fail(s, "could not read the games", "check the database file") - 1;
     store_game *g = malloc(sizeof *g);
     if (!g)
         return -1;
@@ -178,6 +175,30 @@ long long store_site_latest(store *s, const char *channel_key, int limit,
             cb(ctx, g);
     free(g);
     return n;
+}
+
+long long store_site_latest(store *s, const char *channel_key, int limit,
+                            void (*cb)(void *ctx, const store_game *g), void *ctx)
+{
+    sqlite3_stmt *st =
+        prepare(s, "SELECT id FROM games WHERE channel_key = ?1 ORDER BY id DESC LIMIT ?2");
+    if (st) {
+        sqlite3_bind_text(st, 1, channel_key, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_int(st, 2, limit < 64 ? limit : 64);
+    }
+    return each_game(s, st, cb, ctx);
+}
+
+long long store_site_range(store *s, long long first, long long last,
+                           void (*cb)(void *ctx, const store_game *g), void *ctx)
+{
+    sqlite3_stmt *st = prepare(s, "SELECT id FROM games WHERE id BETWEEN ?1 AND ?2 ORDER BY id "
+                                  "DESC LIMIT 128");
+    if (st) {
+        sqlite3_bind_int64(st, 1, first);
+        sqlite3_bind_int64(st, 2, last);
+    }
+    return each_game(s, st, cb, ctx);
 }
 
 struct board_ctx {

@@ -96,7 +96,7 @@ static void run_move(const cmd_ctx *c)
  * "private only" in a channel (after the table check) and "channel only" privately (after the
  * seat checks). */
 static const cmd_row rows[PC_KIND_COUNT] = {
-    [PC_ERROR] = { run_error, ANYWHERE },
+    [PC_ERROR] = { run_error, ANYWHERE | CMD_TURN_FREE }, /* a mistyped move on one's turn */
     [PC_HELP] = { run_help, ANYWHERE | CMD_ASKED },
     [PC_RULES] = { run_rules, ANYWHERE | CMD_ASKED },
     [PC_STATS] = { run_stats, ANYWHERE | CMD_ASKED },
@@ -252,7 +252,7 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
     tables_bind_words(t, w->nick, p.lang, here & CMD_ASKED);
     bool my_turn = tb && tb->playing && tb->g.actor == s;
     if (!(my_turn && (here & CMD_TURN_FREE)) && !rate_ok(t, w->nick, now))
-        return; /* on your turn, moves, hand and moves are free */
+        return; /* on your turn, moves (mistyped ones too), hand and moves are free */
     cmd_ctx c = { t, w, NULL, w->nick, tb, s, &p, now, o };
     unsigned need = here ? here : CMD_SEAT | CMD_RUNNING; /* then "channel only" */
     if (refuse_bot_like(w->nick, need, o))

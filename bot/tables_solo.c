@@ -92,8 +92,7 @@ void solo_stop(tables *t, const tables_who *w, double now, outbox *o)
     }
     if (tables_refuse_stranger(t, tb, s, w, o))
         return;
-    tables_notice(o, w->nick, MSG_SOLO_STOPPED);
-    end_abandon(t, tb, s, o);
+    end_abandon(t, tb, s, o); /* its end line says the stop counts as a forfeit */
 }
 
 /* The private game whose person is w, held for them (restored, or they quit), and the seat. */

@@ -75,7 +75,8 @@ def one_bot(env, encoding, bot, channel):
     # letter form is ч too)
     carol.say(bot, "хожу 7х")
     exact(reply(carol, bot, "answer to хожу 7х"),
-          legacy("«7х» — не карта: например, 7ч или 7ч", enc), "%s: card error" % enc)
+          legacy("«7х» — не карта: после достоинства — одна масть, например 7ч или 7ч", enc),
+          "%s: card error" % enc)
     # !дурак, !играть, !старт in the channel: a game opened in Russian words speaks Russian
     alice.say(channel, "!дурак")
     alice.wait_for(lambda m: h.from_bot(m, bot) and m.target == channel

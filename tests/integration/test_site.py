@@ -28,11 +28,13 @@ VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "met
 
 class StrictParser(html.parser.HTMLParser):
     """Well-formedness: every element closed in order (void elements never), one doctype, ids
-    unique, nothing loaded from outside the site."""
+    unique, nothing loaded from outside the site, every link to a file of it that is there (the
+    page is `name` under the site's directory `site`)."""
 
-    def __init__(self, name):
+    def __init__(self, name, site):
         super().__init__(convert_charrefs=True)
         self.name, self.stack, self.ids, self.problems, self.doctype = name, [], set(), [], 0
+        self.site, self.links = site, []
 
     def handle_decl(self, decl):
         self.doctype += decl.lower() == "doctype html"
@@ -46,6 +48,8 @@ class StrictParser(html.parser.HTMLParser):
         for key in ("src", "href"):
             if re.match(r"(?i)(https?:)?//", a.get(key) or ""):
                 self.problems.append("<%s %s=%s> reaches outside" % (tag, key, a[key]))
+            elif (a.get(key) or "#")[0] != "#":
+                self.links.append(a[key].split("#")[0])
         if tag not in VOID:
             self.stack.append((tag, self.getpos()))
 
@@ -71,6 +75,9 @@ class StrictParser(html.parser.HTMLParser):
             self.problems.append("not one <!DOCTYPE html>")
         if self.stack:
             self.problems.append("left open: %r" % self.stack)
+        here = os.path.dirname(os.path.join(self.site, self.name))
+        self.problems += ["a link to %s, which is not there" % link for link in self.links
+                          if not os.path.exists(os.path.normpath(os.path.join(here, link)))]
         h.check(not self.problems, "%s: %s" % (self.name, "; ".join(self.problems[:5])))
 
 
@@ -184,13 +191,13 @@ def test(env):
     if not any(is_page(m) for m in players[0].c.all_msgs()):
         players[0].c.wait_for(is_page, 10, what="the game page's address in the channel")
 
-    pages = [os.path.join(site, "index.html"), game]
+    pages = [os.path.join(site, "index.html"), game, os.path.join(site, "a", "1.html")]
     pages += [os.path.join(site, "p", f) for f in sorted(os.listdir(os.path.join(site, "p")))]
-    h.check(len(pages) == 4, "index, the game and two people: %r" % pages)
+    h.check(len(pages) == 5, "index, the game, the archive and two people: %r" % pages)
     for path in pages:
         text = read(path)
         h.check(len(text.encode()) <= 60 * 1024, "%s is over 60 KB" % path)
-        StrictParser(os.path.relpath(path, site)).check(text)
+        StrictParser(os.path.relpath(path, site), site).check(text)
     h.check(re.search(r'<html lang="en">', read(game)), "lang is set")
 
     players[1].c.privmsg(CH, "!top")

@@ -361,7 +361,6 @@ static void test_private_game_in_players_language(void **state)
     expect(h, "bob", "Отпечаток раздачи: ");
     assert_null(said(h, "bob", "личными сообщениями")); /* it is played where it is said */
     priv(h, "bob", "стоп");
-    expect(h, "bob", "Вы заканчиваете личную игру; это засчитано как поражение.");
     expect(h, "bob", "Игра окончена: вы покидаете личную игру — засчитано поражение.");
     expect(h, "bob", "ещё одна: /msg durakbot играю");
     priv(h, "alice", "set language fr");

@@ -521,8 +521,10 @@ static const parse_case private_cases[] = {
     CASE("b", "error: beat needs a card to play: beat 9\xe2\x99\xa0 7\xe2\x99\xa0"),
     CASE("transfer", "error: transfer needs a card to play: transfer 7\xe2\x99\xa5"),
     CASE("play ...", "play"),
-    CASE("play 7x", "error: \"7x\" is not a card: try 7\xe2\x99\xa5 or 7h"),
-    CASE("play Kx", "error: \"Kx\" is not a card: try K\xe2\x99\xa5 or Kh"),
+    CASE("play 7x",
+         "error: \"7x\" is not a card: the rank is followed by one suit, e.g. 7\xe2\x99\xa5 or 7h"),
+    CASE("play Kx",
+         "error: \"Kx\" is not a card: the rank is followed by one suit, e.g. K\xe2\x99\xa5 or Kh"),
     CASE("play foo", "error: \"foo\" is not a card: try 7\xe2\x99\xa5 or 7h"),
     /* a game's words that are no choice of a private game: refused as such, not as cards */
     CASE("play expert", "error: \"expert\" is not a choice of play: start a private game with "
@@ -557,14 +559,21 @@ static const parse_case private_cases[] = {
                                "9 10 J Q K A, e.g. 10\xe2\x99\xa0 or 10s"),
     CASE("play 0d", "error: \"0d\" is not a card: the rank is one of 6 7 8 9 10 J Q K A, e.g. "
                     "10\xe2\x99\xa6 or 10d"),
+    CASE("play 7hearts", "error: \"7hearts\" is not a card: the rank is followed by one suit, e.g. "
+                         "7\xe2\x99\xa5 or 7h"), /* not "the rank is one of": 7 is one */
+    CASE("play J\xe2\x99\xa6\xe2\x99\xa6",
+         "error: \"J\xe2\x99\xa6\xe2\x99\xa6\" is not a card: the rank is "
+         "followed by one suit, e.g. J\xe2\x99\xa5 or Jh"),
     CASE("play 7h 8h", "error: \"8h\" after play 7\xe2\x99\xa5 is not understood: type just play "
                        "7\xe2\x99\xa5"),
     CASE("transfer 7h 7d", "error: \"7d\" after transfer 7\xe2\x99\xa5 is not understood: type "
                            "just transfer 7\xe2\x99\xa5"),
     CASE("beat 9s 7s 8s", "error: \"8s\" after beat 9\xe2\x99\xa0 7\xe2\x99\xa0 is not "
                           "understood: type just beat 9\xe2\x99\xa0 7\xe2\x99\xa0"),
-    CASE("beat 9s 7x", "error: \"7x\" is not a card: try 7\xe2\x99\xa5 or 7h"),
-    CASE("beat 9x 7s", "error: \"9x\" is not a card: try 9\xe2\x99\xa5 or 9h"),
+    CASE("beat 9s 7x",
+         "error: \"7x\" is not a card: the rank is followed by one suit, e.g. 7\xe2\x99\xa5 or 7h"),
+    CASE("beat 9x 7s",
+         "error: \"9x\" is not a card: the rank is followed by one suit, e.g. 9\xe2\x99\xa5 or 9h"),
     CASE("take now", "error: \"now\" after take is not understood: type just take"),
     CASE("pass 7h", "error: \"7h\" after pass is not understood: type just pass"),
     CASE("hand please", "error: \"please\" after hand is not understood: type just hand"),
@@ -596,7 +605,8 @@ static const parse_case private_cases[] = {
     CASE("7", "error: \"7\" is not a card: add the suit after the rank, e.g. 7\xe2\x99\xa5 or 7h"),
     CASE("10", "error: \"10\" is not a card: add the suit after the rank, e.g. 10\xe2\x99\xa5 or "
                "10h"),
-    CASE("7x", "error: \"7x\" is not a card: try 7\xe2\x99\xa5 or 7h"),
+    CASE("7x",
+         "error: \"7x\" is not a card: the rank is followed by one suit, e.g. 7\xe2\x99\xa5 or 7h"),
     CASE("h7", "error: \"h7\" is not a command or a card: type moves to see your moves, or help "
                "for all commands"),
     CASE("\xe2\x99\xa5"
@@ -607,10 +617,13 @@ static const parse_case private_cases[] = {
     CASE("\xe2\x99\xa5", "error: \"\xe2\x99\xa5\" is not a card: try 7\xe2\x99\xa5 or 7h"),
     /* invalid UTF-8 and things that must never be echoed */
     CASE("play \xff\xfe", "error: \"??\" is not a card: try 7\xe2\x99\xa5 or 7h"),
-    CASE("play 7\xe2\x99", "error: \"7??\" is not a card: try 7\xe2\x99\xa5 or 7h"),
-    CASE("play 7\xc0\xb1", "error: \"7??\" is not a card: try 7\xe2\x99\xa5 or 7h"), /* overlong */
-    CASE("play 7\xed\xa0\x80",
-         "error: \"7???\" is not a card: try 7\xe2\x99\xa5 or 7h"), /* surrogate */
+    CASE(
+        "play 7\xe2\x99",
+        "error: \"7??\" is not a card: the rank is followed by one suit, e.g. 7\xe2\x99\xa5 or 7h"),
+    CASE("play 7\xc0\xb1", "error: \"7??\" is not a card: the rank is followed by one suit, e.g. "
+                           "7\xe2\x99\xa5 or 7h"), /* overlong */
+    CASE("play 7\xed\xa0\x80", "error: \"7???\" is not a card: the rank is followed by one suit, "
+                               "e.g. 7\xe2\x99\xa5 or 7h"), /* surrogate */
     CASE("\xff", "error: \"?\" is not a command or a card: type moves to see your moves, or help "
                  "for all commands"),
     CASE("\xe2\x80\xae"
@@ -659,7 +672,7 @@ static const parse_case private_ascii_cases[] = {
     CASE("play", "play"),
     CASE("beat", "error: beat needs a card to play: beat 9s 7s"),
     CASE("transfer", "error: transfer needs a card to play: transfer 7h"),
-    CASE("play 7x", "error: \"7x\" is not a card: try 7h"),
+    CASE("play 7x", "error: \"7x\" is not a card: the rank is followed by one suit, e.g. 7h"),
     CASE("play 7", "error: \"7\" is not a card: add the suit after the rank, e.g. 7h"),
     CASE("play h7", "error: \"h7\" is not a card: write the rank first, e.g. 7h"),
     CASE("play 11d", "error: \"11d\" is not a card: the rank is one of 6 7 8 9 10 J Q K A, e.g. "
@@ -885,7 +898,7 @@ static const parse_case language_private_cases[] = {
     CASE("бью", "error: бью needs a card to play: бью 9♠ 7♠"),
     CASE("take 7h", "error: \"7h\" after take is not understood: type just take"),
     CASE("tk 7h", "error: \"7h\" after take is not understood: type just take"),
-    CASE("хожу 7х", "error: \"7х\" is not a card: try 7♥ or 7h"),
+    CASE("хожу 7х", "error: \"7х\" is not a card: the rank is followed by one suit, e.g. 7♥ or 7h"),
     CASE("играть", "error: !играть is a channel command: type it in the channel, not to me"),
     CASE("абырвалг",
          "error: \"абырвалг\" is not a command or a card: type moves to see your moves, or help "

@@ -249,6 +249,8 @@ static void test_game_page(void **state)
     assert_non_null(strstr(page, "<bdi>&lt;b&gt;&amp;&quot;x&#39;</bdi>"));
     assert_null(strstr(page, "<b>&")); /* never the raw nick */
     assert_non_null(strstr(page, "<bdi>#a&lt;b&gt;</bdi>"));
+    /* the options in the words the channel heard at the start */
+    assert_non_null(strstr(page, "<p>Options: classic, throw-in by all, 36 cards</p>"));
     /* the replay: the hands as dealt, bouts opened and closed, every move a line */
     store_game *g = malloc(sizeof *g);
     assert_true(store_get_game(f->s, id, g));
@@ -517,6 +519,59 @@ static void test_hidden_person_many_games(void **state)
     assert_null(strstr(page, "shyguy"));
     assert_non_null(strstr(page, "a player 2"));
     free(page);
+    for (int k = 1; k <= 22; k += 21) { /* the archive's pages of her games: the first, the last */
+        snprintf(rel, sizeof rel, "a/%d.html", k);
+        page = slurp(f->site, rel);
+        assert_non_null(page);
+        assert_null(strstr(page, "shyguy"));
+        free(page);
+    }
+}
+
+/* Every game is reachable: the index links the archive's newest page, a hundred games a page,
+ * newest first, each page linking its neighbours; a new game rewrites its page and the one
+ * before it, which gains its "newer" link. */
+static void test_archive(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    record_game(f->s, "#durak", 5, nicks);
+    const char *more = /* games 2 to 100, copies of the first */
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 99)"
+        " INSERT INTO games (id, channel, channel_key, ended_at, players, variant, throwin, first5,"
+        " deck, seed, salt, draw, result, truncated, moves, teams, language)"
+        " SELECT id + i, channel, channel_key, ended_at, players, variant, throwin, first5, deck,"
+        " seed, salt, draw, result, truncated, moves, teams, language FROM games, n WHERE id = 1;"
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 99)"
+        " INSERT INTO game_seats SELECT game + i, seat, key, display, place, durak, forfeited,"
+        " rating_before, rating_after FROM game_seats, n WHERE game = 1;";
+    assert_int_equal(sqlite3_exec(f->s->db, more, NULL, NULL, NULL), SQLITE_OK);
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    char *index = slurp(f->site, "index.html"), *page = slurp(f->site, "a/1.html");
+    assert_non_null(strstr(index, "<a href=\"a/1.html\">Every game, a hundred a page</a>"));
+    assert_non_null(strstr(page, "<h1>Every game: #1 to #100</h1>"));
+    assert_int_equal(count(page, "href=\"../g/"), 100);
+    assert_true(strstr(page, ">#100<") < strstr(page, ">#1<")); /* newest first */
+    assert_non_null(strstr(page, "href=\"../p/1.html\""));      /* names link their pages */
+    assert_null(strstr(page, "Newer games"));
+    assert_null(strstr(page, "Older games"));
+    free(index);
+    free(page);
+    long long id = record_game(f->s, "#durak", 6, nicks); /* #101 */
+    assert_int_equal(id, 101);
+    assert_true(site_refresh_game(f->s, &o, id));
+    index = slurp(f->site, "index.html");
+    page = slurp(f->site, "a/2.html");
+    char *older = slurp(f->site, "a/1.html");
+    assert_non_null(strstr(index, "<a href=\"a/2.html\">"));
+    assert_non_null(strstr(page, "<h1>Every game: #101 to #200</h1>"));
+    assert_int_equal(count(page, "href=\"../g/"), 1);
+    assert_non_null(strstr(page, "<a href=\"1.html\">Older games</a>"));
+    assert_non_null(strstr(older, "<a href=\"2.html\">Newer games</a>"));
+    free(index);
+    free(page);
+    free(older);
 }
 
 static void test_person_page(void **state)
@@ -735,6 +790,7 @@ int main(void)
         cmocka_unit_test(test_escape_mirc_codes),
         cmocka_unit_test(test_escape_controls_and_bad_utf8),
         cmocka_unit_test_setup_teardown(test_export_makes_parents, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_archive, setup, teardown),
         cmocka_unit_test_setup_teardown(test_game_page, setup, teardown),
         cmocka_unit_test_setup_teardown(test_channel_language, setup, teardown),
         cmocka_unit_test_setup_teardown(test_page_in_the_language_played, setup, teardown),

@@ -159,6 +159,22 @@ static void test_flood_limit(void **state)
         answers += h->o.len > 0;
     }
     assert_true(answers >= 1 && answers <= 5);
+    /* on one's turn a mistyped move is answered however fast it comes, like a move; the
+     * other player's stay limited */
+    start_two(h, "#durak");
+    char moves[512];
+    h->step = 1;
+    int actor = whose_turn(h, NICKS, 2, moves, sizeof moves);
+    h->step = 0.01;
+    int mine = 0, theirs = 0;
+    for (int i = 0; i < 20; i++) {
+        priv(h, NICKS[actor], "play 7x");
+        mine += said(h, NICKS[actor], "\"7x\" is not a card") != NULL;
+        priv(h, NICKS[1 - actor], "play 7x");
+        theirs += said(h, NICKS[1 - actor], "") != NULL;
+    }
+    assert_int_equal(mine, 20);
+    assert_true(theirs <= 5);
     h_free(h);
 }
 
