@@ -270,4 +270,30 @@ static inline void start_two(harness *h, const char *channel)
     chan(h, "alice", channel, "!start");
 }
 
+/* A state database in a fresh directory under /tmp for h's tables; store_gone removes both. */
+typedef struct {
+    char dir[64], path[128];
+    store *db;
+} temp_store;
+
+static inline void store_in_temp(temp_store *s, harness *h)
+{
+    char err[256];
+    snprintf(s->dir, sizeof s->dir, "/tmp/durak-store-XXXXXX");
+    assert_non_null(mkdtemp(s->dir));
+    snprintf(s->path, sizeof s->path, "%s/state.db", s->dir);
+    s->db = store_open(s->path, err, sizeof err);
+    assert_non_null(s->db);
+    h->db = s->db;
+    tables_set_store(h->t, s->db);
+}
+
+static inline void store_gone(temp_store *s)
+{
+    char cmd[200];
+    store_close(s->db);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", s->dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 #endif

@@ -490,6 +490,24 @@ static void test_hidden_person(void **state)
     assert_int_not_equal(stat(path, &st), 0);
 }
 
+/* Game 1 copied n times as games 2 to n + 1, seats and all: many games without playing them. */
+static void copy_first_game(struct fixture *f, int n)
+{
+    char sql[1200];
+    snprintf(sql, sizeof sql,
+             "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < %d)"
+             " INSERT INTO games (id, channel, channel_key, ended_at, players, variant, throwin,"
+             " first5, deck, seed, salt, draw, result, truncated, moves, teams, language)"
+             " SELECT id + i, channel, channel_key, ended_at, players, variant, throwin, first5,"
+             " deck, seed, salt, draw, result, truncated, moves, teams, language FROM games, n"
+             " WHERE id = 1;"
+             "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < %d)"
+             " INSERT INTO game_seats SELECT game + i, seat, key, display, place, durak, forfeited,"
+             " rating_before, rating_after FROM game_seats, n WHERE game = 1;",
+             n, n);
+    assert_int_equal(sqlite3_exec(f->s->db, sql, NULL, NULL, NULL), SQLITE_OK);
+}
+
 /* set site off by someone with thousands of games: every page of theirs is rewritten, the oldest
  * too (it kept the nick, and a link to their removed page, past the 2048th). */
 static void test_hidden_person_many_games(void **state)
@@ -497,16 +515,7 @@ static void test_hidden_person_many_games(void **state)
     struct fixture *f = *state;
     const char *const nicks[3] = { "alice", "shyguy", "carol" };
     long long id = record_game(f->s, "#durak", 5, nicks);
-    const char *more =
-        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2100)"
-        " INSERT INTO games (id, channel, channel_key, ended_at, players, variant, throwin, first5,"
-        " deck, seed, salt, draw, result, truncated, moves, teams, language)"
-        " SELECT id + i, channel, channel_key, ended_at, players, variant, throwin, first5, deck,"
-        " seed, salt, draw, result, truncated, moves, teams, language FROM games, n WHERE id = 1;"
-        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2100)"
-        " INSERT INTO game_seats SELECT game + i, seat, key, display, place, durak, forfeited,"
-        " rating_before, rating_after FROM game_seats, n WHERE game = 1;";
-    assert_int_equal(sqlite3_exec(f->s->db, more, NULL, NULL, NULL), SQLITE_OK);
+    copy_first_game(f, 2100);
     site_options o = options(f);
     assert_int_equal(site_export(f->s, &o, stderr), 0); /* every page names shyguy */
     store_prefs p = { 0, 0, 0, "", 2 };
@@ -536,16 +545,7 @@ static void test_archive(void **state)
     struct fixture *f = *state;
     const char *const nicks[3] = { "alice", "bob", "carol" };
     record_game(f->s, "#durak", 5, nicks);
-    const char *more = /* games 2 to 100, copies of the first */
-        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 99)"
-        " INSERT INTO games (id, channel, channel_key, ended_at, players, variant, throwin, first5,"
-        " deck, seed, salt, draw, result, truncated, moves, teams, language)"
-        " SELECT id + i, channel, channel_key, ended_at, players, variant, throwin, first5, deck,"
-        " seed, salt, draw, result, truncated, moves, teams, language FROM games, n WHERE id = 1;"
-        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 99)"
-        " INSERT INTO game_seats SELECT game + i, seat, key, display, place, durak, forfeited,"
-        " rating_before, rating_after FROM game_seats, n WHERE game = 1;";
-    assert_int_equal(sqlite3_exec(f->s->db, more, NULL, NULL, NULL), SQLITE_OK);
+    copy_first_game(f, 99); /* games 2 to 100 */
     site_options o = options(f);
     assert_int_equal(site_export(f->s, &o, stderr), 0);
     char *index = slurp(f->site, "index.html"), *page = slurp(f->site, "a/1.html");

@@ -92,31 +92,6 @@ static void test_solo_lines_per_move(void **state)
     }
 }
 
-typedef struct {
-    char dir[64], path[128];
-    store *db;
-} temp_store;
-
-static void store_in_temp(temp_store *s, harness *h)
-{
-    char err[256];
-    snprintf(s->dir, sizeof s->dir, "/tmp/durak-solo-XXXXXX");
-    assert_non_null(mkdtemp(s->dir));
-    snprintf(s->path, sizeof s->path, "%s/state.db", s->dir);
-    s->db = store_open(s->path, err, sizeof err);
-    assert_non_null(s->db);
-    h->db = s->db;
-    tables_set_store(h->t, s->db);
-}
-
-static void store_gone(temp_store *s)
-{
-    char cmd[200];
-    store_close(s->db);
-    snprintf(cmd, sizeof cmd, "rm -rf %s", s->dir);
-    assert_int_equal(system(cmd), 0);
-}
-
 /* A private game against two hard computer players, played to the end: alice hears it all,
  * privately; it is rated in its own list (!top solo, !stats), not with the channels' games. */
 static void test_solo_to_end(void **state)

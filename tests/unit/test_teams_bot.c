@@ -78,14 +78,10 @@ static double rating_of(store *db, const char *nick)
 static void test_team_game_to_the_end(void **state)
 {
     (void)state;
-    char dir[] = "/tmp/durak-teams-XXXXXX", path[256], err[256];
-    assert_non_null(mkdtemp(dir));
-    snprintf(path, sizeof path, "%s/stats.db", dir);
-    store *db = store_open(path, err, sizeof err);
-    assert_non_null(db);
     harness *h = h_new(43);
-    tables_set_store(h->t, db);
-    h->db = db;
+    temp_store s;
+    store_in_temp(&s, h);
+    store *db = s.db;
     lobby(h, "#durak", "teams", NICKS, 4);
     chan(h, "alice", "#durak", "!start");
     show_channel(h);
@@ -102,10 +98,7 @@ static void test_team_game_to_the_end(void **state)
     assert_non_null(strstr(end, lost02 ? "alice 1484 (-16)" : "alice 1516 (+16)"));
     assert_non_null(strstr(end, lost02 ? "carol 1484 (-16)" : "carol 1516 (+16)"));
     h_free(h);
-    store_close(db);
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    assert_int_equal(system(cmd), 0);
+    store_gone(&s);
 }
 
 /* A partner who leaves ends the game at once: their team loses. */
@@ -126,14 +119,10 @@ static void test_team_forfeit_ends_the_game(void **state)
 static void test_team_forfeit_recorded(void **state)
 {
     (void)state;
-    char dir[] = "/tmp/durak-teams-XXXXXX", path[256], err[256];
-    assert_non_null(mkdtemp(dir));
-    snprintf(path, sizeof path, "%s/stats.db", dir);
-    store *db = store_open(path, err, sizeof err);
-    assert_non_null(db);
     harness *h = h_new(47);
-    tables_set_store(h->t, db);
-    h->db = db;
+    temp_store s;
+    store_in_temp(&s, h);
+    store *db = s.db;
     lobby(h, "#durak", "teams", NICKS, 4);
     chan(h, "alice", "#durak", "!start");
     chan(h, "dave", "#durak", "!leave");
@@ -142,10 +131,7 @@ static void test_team_forfeit_recorded(void **state)
     assert_true(store_get_game(db, 1, &g));
     assert_string_equal(g.rec.result, "team 1 lost");
     h_free(h);
-    store_close(db);
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    assert_int_equal(system(cmd), 0);
+    store_gone(&s);
 }
 
 /* A team lobby and a running team game are saved with their teams (",1" after the deck, and
