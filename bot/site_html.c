@@ -122,9 +122,29 @@ void sb_text(site_buf *b, const char *s)
     }
 }
 
+/* Characters of s a reader sees (invisible ones and bytes that are not UTF-8 aside). */
+static size_t shown_chars(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t n = strlen(s), chars = 0;
+    while (n) {
+        uint32_t cp;
+        size_t k = utf8_invisible_len(p, n);
+        if (!k) {
+            k = utf8_decode(p, n, &cp);
+            chars += k > 0;
+            k = k ? k : 1;
+        }
+        p += k;
+        n -= k;
+    }
+    return chars;
+}
+
 void sb_nick(site_buf *b, const char *s)
 {
-    sb_put(b, "<bdi>");
+    /* a long name may break anywhere to fit a phone; a short one ("#durak") never */
+    sb_put(b, shown_chars(s) > 16 ? "<bdi class=\"l\">" : "<bdi>");
     sb_text(b, s);
     sb_put(b, "</bdi>");
 }
@@ -194,10 +214,11 @@ const char *site_css(void)
            ".js .steps{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;position:sticky;"
            "top:0;background:Canvas;padding:.4rem 0}\n"
            "button{font:inherit;padding:.35rem .9rem}\n"
-           "p,li,code,bdi{overflow-wrap:anywhere}\npre{white-space:pre-wrap;overflow-"
+           "p,li,code,.l{overflow-wrap:anywhere}\npre{white-space:pre-wrap;overflow-"
            "wrap:"
            "anywhere}\n"
-           "@media (max-width:40rem){body{padding:.3rem .5rem}.wide{display:none}}\n";
+           "@media (max-width:40rem){body{padding:.3rem .5rem}.wide{display:none}"
+           "svg g{font-size:17px}}\n"; /* the chart's 600 units in a phone's 360 px */
 }
 
 void site_time(long long unix_time, char *buf, size_t cap)

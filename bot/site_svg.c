@@ -5,7 +5,7 @@
 
 #include "site_pages.h"
 
-enum { CHART_W = 600, CHART_H = 200, CHART_LEFT = 44, CHART_PAD = 10, CHART_POINTS = 300 };
+enum { CHART_W = 600, CHART_H = 200, CHART_LEFT = 60, CHART_PAD = 10, CHART_POINTS = 300 };
 
 /* A round step for about four grid lines over span. */
 static double grid_step(double span)

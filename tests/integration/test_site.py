@@ -220,6 +220,19 @@ def test(env):
                         "%s has no rating chart: %s" % (path, read(path)[-1500:]))
         n = replay_in_browser(b, game, shots)
         h.log("the replay stepped through %d bouts and back" % n)
+        b.size(390, 844, True)  # on a phone the chart's labels stay readable
+        b.goto("file://" + [p for p in pages if "/p/" in p][0])
+        px = b.eval("Math.min(...[...document.querySelectorAll('svg text')]"
+                    ".map(e => e.getBoundingClientRect().height))")
+        h.check(px >= 11, "the chart's labels are %.1f px high on a phone" % px)
+        h.log("the chart's labels on a phone: %.1f px high" % px)
+        for path in (pages[2], pages[3]):  # the archive and a person: a short name never broken
+            b.goto("file://" + path)
+            width = b.eval("document.documentElement.scrollWidth")
+            broken = b.eval("[...document.querySelectorAll('td bdi')]"
+                            ".filter(e => e.getClientRects().length > 1).map(e => e.textContent)")
+            h.check(width <= 390 and not broken, "%s on a phone: %s px wide, broken names %r"
+                    % (os.path.relpath(path, site), width, broken))
         b.size(1280, 800, False)
         b.goto("file://" + pages[0])
         b.screenshot(os.path.join(shots, "index-desktop.png"))
