@@ -364,6 +364,9 @@ void end_announce(tables *t, table_t *tb, outbox *o);
 void end_abandon(tables *t, table_t *tb, int s, outbox *o);
 /* The seats and options of channel's last finished game (for !again), or NULL. */
 last_game *end_last_game(tables *t, const char *channel);
+/* nick left channel's last game's channel (channel NULL: every channel, a QUIT), or came back:
+ * a rematch seats only those who are there. */
+void end_last_seen(tables *t, const char *channel, const char *nick, bool here);
 
 /* ---- tables_play.c: the deal, moves, forfeits ---- */
 

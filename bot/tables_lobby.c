@@ -264,8 +264,8 @@ static table_t *open_rematch(tables *t, const last_game *l, double now)
     tb->lobby_deadline = now + t->cfg.game.lobby_timeout;
     for (int s = 0; s < l->nseats; s++) {
         int other;
-        if (l->seat[s].ai < 0 && tables_of_nick(t, l->seat[s].nick, &other))
-            continue;
+        if (l->seat[s].ai < 0 && (l->seat[s].absent || tables_of_nick(t, l->seat[s].nick, &other)))
+            continue; /* gone from the channel since, or seated elsewhere */
         seat_t *st = &tb->seat[tb->nseats++];
         *st = l->seat[s];
         st->absent = st->unconfirmed = false;

@@ -679,6 +679,25 @@ static void test_again_started_by_the_creator(void **state)
     h_free(h);
 }
 
+/* A rematch seats only the last game's players who are still in the channel: one who left it
+ * since is not dealt in (to time out), unless they came back. */
+static void test_again_without_who_left(void **state)
+{
+    (void)state;
+    harness *h = h_new(45);
+    lobby(h, "#durak", "", NICKS, 3);
+    chan(h, "alice", "#durak", "!start");
+    play_to_end(h, "#durak", NICKS, 3, 45);
+    tables_on_part(h->t, h->now += 1, "bob", "#durak", &h->o);
+    tables_on_quit(h->t, h->now += 1, "carol", "Quit: bye", &h->o);
+    tables_who c = who("carol");
+    tables_on_join(h->t, h->now += 1, &c, "#durak", &h->o); /* carol is back */
+    chan(h, "alice", "#durak", "!again");
+    assert_non_null(said(h, "#durak", "Rematch: alice, carol."));
+    assert_null(said(h, "#durak", "bob"));
+    h_free(h);
+}
+
 /* One 2-player game to its end, on a server that charges each line (tables_set_penalty) or not;
  * bob may have said `set turn on`. Checked on the way with penalty: each decision is asked in the
  * public line, which starts with the actor's nick (throw-ins too); privately only a hand, one
@@ -776,6 +795,7 @@ int main(void)
         cmocka_unit_test(test_wrong_kind_says_the_right_one),
         cmocka_unit_test(test_beat_which_lists_the_choices),
         cmocka_unit_test(test_again_started_by_the_creator),
+        cmocka_unit_test(test_again_without_who_left),
         cmocka_unit_test(test_penalty_server_asks_in_public),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
