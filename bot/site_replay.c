@@ -86,10 +86,10 @@ static void proof(site_buf *b, msg_lang lang, const store_game *g)
     sb_put(b, "</p>\n<pre><code>printf %s '");
     sb_text(b, commit);
     sb_put(b, "' | sha256sum</code></pre>\n<p>");
-    sb_msg(b, lang, MSG_SITE_REPLAY_CLI);
-    sb_printf(b, "</p>\n<pre><code>durakbot --export-game %lld | durak-cli\n", g->id);
+    sb_msg(b, lang, MSG_SITE_REPLAY_CLI); /* one shell line, as the channel heard it at the end */
+    sb_put(b, "</p>\n<pre><code>printf '");
     sb_text(b, cli);
-    sb_put(b, "</code></pre>\n</section>\n");
+    sb_put(b, "\\nstate\\n' | durak-cli</code></pre>\n</section>\n");
     sb_free(&salt);
 }
 

@@ -254,6 +254,14 @@ static void test_game_page(void **state)
     /* the replay: the hands as dealt, bouts opened and closed, every move a line */
     store_game *g = malloc(sizeof *g);
     assert_true(store_get_game(f->s, id, g));
+    /* the fair deal's checks: each block one shell line to paste (the durak-cli one deals the
+     * hands again, as !last says), no operator's command */
+    char cli[160];
+    record_cli_new(&g->rec, cli, sizeof cli);
+    char want[300];
+    snprintf(want, sizeof want, "<pre><code>printf '%s\\nstate\\n' | durak-cli</code></pre>", cli);
+    assert_non_null(strstr(page, want));
+    assert_null(strstr(page, "--export-game"));
     int bouts = count(page, "<section class=\"bout\"");
     assert_true(bouts > 1);
     assert_int_equal(count(page, "</section>"), bouts + 2); /* with the deal and the proof */
