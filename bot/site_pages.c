@@ -122,9 +122,7 @@ static void team(const site_ctx *c, site_buf *b, msg_lang lang, const store_game
     site_name(c, b, lang, g->seat[t + half].key, g->seat[t + half].display, t + half, root, false);
 }
 
-/* A team game's losing team: as recorded ("team 1 lost"), else (a record from before that) the
- * durak's or the first to forfeit's (R19); -1 for none. */
-static int losing_team(const store_game *g)
+int site_losing_team(const store_game *g)
 {
     int half = g->nseats / 2, lost = -1;
     if (!g->rec.opt.teams || half < 2)
@@ -143,7 +141,7 @@ void site_result(const site_ctx *c, site_buf *b, msg_lang lang, const store_game
     site_buf who, won;
     sb_init(&who);
     sb_init(&won);
-    int durak = -1, winner = -1, lost = losing_team(g);
+    int durak = -1, winner = -1, lost = site_losing_team(g);
     for (int s = 0; s < g->nseats; s++) {
         durak = g->seat[s].durak ? s : durak;
         if (!g->seat[s].forfeited && g->seat[s].place == 1 && winner < 0)

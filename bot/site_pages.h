@@ -26,6 +26,9 @@ bool site_has_page(const store_site_person *p);
 void site_name(const site_ctx *c, site_buf *b, msg_lang lang, const char *key, const char *display,
                int seat, const char *root, bool link);
 
+/* A team game's losing team: as recorded ("team 1 lost"), else (a record from before that) the
+ * durak's or the first to forfeit's (R19); -1 for none (or no teams). */
+int site_losing_team(const store_game *g);
 /* The result of g in words, as HTML: "alice is the durak", "a draw", "bob won: the others left";
  * in a team game also which team lost, as the channel heard it. */
 void site_result(const site_ctx *c, site_buf *b, msg_lang lang, const store_game *g,

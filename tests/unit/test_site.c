@@ -385,6 +385,10 @@ static void test_team_forfeit_page(void **state)
         "won.";
     assert_non_null(strstr(page, want));
     assert_null(strstr(page, "the others left"));
+    /* each seat's place says its team's outcome first: places alone mislead in a team game */
+    assert_non_null(strstr(page, "<bdi>alice</bdi></a></td><td>team won</td>"));
+    assert_non_null(strstr(page, "<bdi>bob</bdi></a></td><td>team lost</td>"));
+    assert_non_null(strstr(page, "<bdi>dave</bdi></a></td><td>team lost &middot; left the game"));
     free(page);
     char *index = slurp(f->site, "index.html");
     assert_non_null(strstr(index, want));
