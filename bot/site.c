@@ -150,11 +150,11 @@ static bool write_person(const site_ctx *c, const store_site_person *p, site_buf
     return write_page(c->opt, rel, b);
 }
 
-/* Archive page `page` of the pages up to the newest game's; none for page 0 (no game). */
-static bool write_archive(const site_ctx *c, int page, site_buf *b)
+/* Archive page `page` of `pages` (site_archive_page of the newest game's id, found once by each
+ * caller: a query over every channel); none for page 0 (no game). */
+static bool write_archive(const site_ctx *c, int page, int pages, site_buf *b)
 {
     char rel[48];
-    int pages = site_archive_page(site_last_game(c));
     if (page < 1 || page > pages)
         return true;
     snprintf(rel, sizeof rel, "a/%d.html", page);
@@ -210,8 +210,9 @@ int site_export(store *db, const site_options *o, FILE *err)
     bool ok = write_file(o, "style.css", css, strlen(css)) && write_index(&c, &b);
     for (size_t i = 0; ok && i < c.npeople; i++)
         ok = write_person(&c, &c.people[i], &b);
-    for (int page = site_archive_page(site_last_game(&c)); ok && page > 0; page--)
-        ok = write_archive(&c, page, &b);
+    int pages = site_archive_page(site_last_game(&c));
+    for (int page = pages; ok && page > 0; page--)
+        ok = write_archive(&c, page, pages, &b);
     struct export_run r = { &c, &b, 0, 0 };
     if (ok && store_games_since(db, 0, export_game, &r) < 0) {
         fprintf(err, "durakbot: --export-site: %s\n", store_error(db));
@@ -243,8 +244,9 @@ bool site_refresh_game(store *db, const site_options *o, long long id)
         if (access(path, F_OK) != 0)
             write_file(o, "style.css", css, strlen(css));
         ok = write_game(&c, g, &b) && write_index(&c, &b);
-        int page = site_archive_page(id); /* and the one before: its link to this one */
-        ok = write_archive(&c, page, &b) && write_archive(&c, page - 1, &b) && ok;
+        int page = site_archive_page(id), pages = site_archive_page(site_last_game(&c));
+        /* and the one before: its link to this one */
+        ok = write_archive(&c, page, pages, &b) && write_archive(&c, page - 1, pages, &b) && ok;
         for (int s = 0; s < g->nseats; s++) {
             const store_site_person *p = site_person(&c, g->seat[s].key);
             if (p)
@@ -299,13 +301,14 @@ bool site_refresh_person(store *db, const site_options *o, const char *key)
         if (ids.oom)
             log_msg(LOG_ERR, "site: out of memory listing %s's games: run durakbot --export-site",
                     key);
-        int archived = 0; /* their games' archive pages too; ids come newest first */
+        int archived = 0, pages = site_archive_page(site_last_game(&c));
+        /* their games' archive pages too; ids come newest first */
         for (size_t i = 0; i < ids.n; i++) {
             if (store_get_game(db, ids.id[i], g))
                 ok = write_game(&c, g, &b) && ok;
             if (site_archive_page(ids.id[i]) != archived) {
                 archived = site_archive_page(ids.id[i]);
-                ok = write_archive(&c, archived, &b) && ok;
+                ok = write_archive(&c, archived, pages, &b) && ok;
             }
         }
     }
