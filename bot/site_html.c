@@ -214,9 +214,8 @@ const char *site_css(void)
            ".js .steps{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;position:sticky;"
            "top:0;background:Canvas;padding:.4rem 0}\n"
            "button{font:inherit;padding:.35rem .9rem}\n"
-           "p,li,code,.l{overflow-wrap:anywhere}\npre{white-space:pre-wrap;overflow-"
-           "wrap:"
-           "anywhere}\n"
+           "p,li,code,.l{overflow-wrap:anywhere}\n"
+           "pre{white-space:pre-wrap;overflow-wrap:anywhere}\n"
            "@media (max-width:40rem){body{padding:.3rem .5rem}.wide{display:none}"
            "svg g{font-size:17px}}\n"; /* the chart's 600 units in a phone's 360 px */
 }
