@@ -38,6 +38,8 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_STATUS] = "triunfo %s · mazo %d · manos %s",
     [MSG_STATUS_TABLE] = "mesa %s",
     [MSG_YOUR_TURN] = "Tu turno en %s: %s — %s · mano: %s (triunfo %s)",
+    [MSG_YOUR_LEAD] =
+        "Tu turno en %s: ataca con la carta que quieras, p. ej. %s · mano: %s (triunfo %s)",
     [MSG_YOUR_OPTION] = "En %s puedes añadir: %s o paso · mano: %s (triunfo %s)",
     [MSG_YOUR_OPTION_TAKING] = "En %s %s roba; puedes añadirle: %s o paso · mano: %s (triunfo %s)",
     [MSG_HAND] = "Tu mano en %s: %s (triunfo %s)",

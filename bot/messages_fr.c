@@ -41,6 +41,8 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_STATUS] = "atout %s · pioche %d · mains %s",
     [MSG_STATUS_TABLE] = "table %s",
     [MSG_YOUR_TURN] = "À vous dans %s : %s — %s · main : %s (atout %s)",
+    [MSG_YOUR_LEAD] =
+        "À vous dans %s : attaquez avec la carte de votre choix, par ex. %s · main : %s (atout %s)",
     [MSG_YOUR_OPTION] = "Dans %s vous pouvez ajouter : %s ou passe · main : %s (atout %s)",
     [MSG_YOUR_OPTION_TAKING] =
         "Dans %s %s ramasse ; vous pouvez lui donner : %s ou passe · main : %s (atout %s)",

@@ -36,6 +36,7 @@ const char *const msg_russian[MSG_COUNT] = {
     [MSG_STATUS] = "козырь %s · в колоде %d · на руках %s",
     [MSG_STATUS_TABLE] = "на столе %s",
     [MSG_YOUR_TURN] = "Ваш ход в %s: %s — %s · на руках: %s (козырь %s)",
+    [MSG_YOUR_LEAD] = "Ваш ход в %s: ходите с любой карты, например %s · на руках: %s (козырь %s)",
     [MSG_YOUR_OPTION] = "В %s можно подкинуть: %s или пас · на руках: %s (козырь %s)",
     [MSG_YOUR_OPTION_TAKING] =
         "В %s %s берёт — можно подкинуть вдогонку: %s или пас · на руках: %s (козырь %s)",

@@ -117,6 +117,18 @@ void turn_news_flush(const tables *t, table_t *tb, outbox *o)
         outbox_add(o, OUT_PRIVMSG, tb->channel, "%s", line);
 }
 
+/* Whether the moves are exactly "play" each card in hand, as when leading a bout (R6). */
+static bool lead_any(const durak_game *g, const durak_action *a, int n)
+{
+    cards_t played = 0;
+    for (int i = 0; i < n; i++) {
+        if (a[i].kind != DURAK_ACT_PLAY)
+            return false;
+        played |= card_bit(a[i].card);
+    }
+    return n > 0 && played == g->hand[g->actor];
+}
+
 /* The prompt itself: "Your turn in #durak: TASK — moves · hand: …", or for a decision that may be
  * passed "In #durak you may throw in: play 9♦ or pass · hand: …". */
 static msg_id prompt(const tables *t, const table_t *tb, int s, char *buf, size_t cap)
@@ -139,6 +151,11 @@ static msg_id prompt(const tables *t, const table_t *tb, int s, char *buf, size_
         }
         snprintf(buf, cap, msg_in(r.lang, MSG_YOUR_OPTION), where, moves, hand, trump);
         return MSG_YOUR_OPTION;
+    }
+    if (lead_any(&tb->g, a, n)) { /* the list would repeat the hand: one move as the example */
+        render_action(&r, a[0], moves, sizeof moves);
+        snprintf(buf, cap, msg_in(r.lang, MSG_YOUR_LEAD), where, moves, hand, trump);
+        return MSG_YOUR_LEAD;
     }
     render_task(&r, &names, &tb->g, task, sizeof task);
     render_actions(&r, a, n, moves, sizeof moves);

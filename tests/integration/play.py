@@ -2,7 +2,8 @@
 
 The contract they rely on (README.md, "Playing"): `!durak VARIANT` opens a lobby and seats
 its creator, `!join`, `!start`; when it becomes a player's turn the bot tells them privately
-"Your turn in #chan: TASK — m1 | m2 | ... · hand: ..." (each move the exact command to send), or
+"Your turn in #chan: TASK — m1 | m2 | ... · hand: ..." (each move the exact command to send; a
+lead, where any card goes, is "Your turn in #chan: lead any card, e.g. play 6♥ · hand: ..."), or
 for a decision that may be passed "In #chan you may throw in: m1 | m2 or pass · hand: ..." ("In
 #chan bob takes; you may add: ..." while bob takes; OPTION, `prompt`); a public line that
 needs someone to act starts with their nick ("bob: beat 7♦ or take · ...");
@@ -22,6 +23,7 @@ import time
 import harness as h
 
 TURN = re.compile(r"^Your turn in (\S+): .*? \u2014 (.*) \u00b7 hand: (.*)$")
+LEAD = re.compile(r"^Your turn in (\S+): lead any card, e\.g\. (\S+) \S+ \u00b7 hand: (.*)$")
 OPTION = re.compile(r"^In (\S+) (?:\S+ takes; )?you may (?:throw in|add): (.*) or pass "
                     r"\u00b7 hand: (.*)$")
 ANSWER_WAIT = 0.5   # seconds without an answer to `moves`: assume the bot dropped it
@@ -30,11 +32,19 @@ SILENCE = 2.5       # seconds without a public line before every player asks
 CARD = re.compile(r"(?:10|[2-9JQKA])[\u2660\u2663\u2666\u2665]")
 
 
+def lead_moves(word, hand):
+    """"m1 | m2 | ..." of a lead line: the example's move word with each card of the hand."""
+    return " | ".join(word + " " + card for card in CARD.findall(hand.split("(", 1)[0]))
+
+
 def prompt(text):
     """(channel, "m1 | m2 | ...", hand) of a private line asking for a move, else None."""
     turn = TURN.match(text)
     if turn:
         return turn.group(1), turn.group(2), turn.group(3)
+    lead = LEAD.match(text)
+    if lead:
+        return lead.group(1), lead_moves(lead.group(2), lead.group(3)), lead.group(3)
     option = OPTION.match(text)
     if option:
         return option.group(1), option.group(2) + " | pass", option.group(3)

@@ -6,8 +6,9 @@ Four seats in one `!durak classic` game in #durak: irssi (nick irene, run in tmu
 socket in the test's temp dir, its own --home there) and weechat-headless (nick wanda, --dir in
 the temp dir) play their own seats through a small script each (irssi: Perl, autorun; weechat:
 Python, autoload): on a private line from durakbot `Your turn in #durak: TASK — m1 | m2 ... ·
-hand: ...` (PRIVMSG or NOTICE) they send `/msg durakbot m1`, `moves` when the line lists no
-moves (and the first move of the "Your moves:" answer), and `!join` when a game opens. Two
+hand: ...` (PRIVMSG or NOTICE) they send `/msg durakbot m1` (for a lead, "lead any card, e.g.
+play 6♥", that example), `moves` when the line lists no moves (and the first move of the "Your
+moves:" answer), and `!join` when a game opens. Two
 harness clients (hank, hugo, tests/integration/play.py's Player) play the other seats.
 
 Each client logs every channel line it receives with its own verdict on it: irssi the level of
@@ -33,7 +34,8 @@ script logs both settings as irssi reports them, and the test checks them.
 Game 3 is Russian, with three seats (weechat has left): irssi types `/msg durakbot set language
 ru`, the harness players `set language en`, and hank opens it with `!дурак` in #durak, a channel
 with no language configured. irssi joins on the lobby line (English `!join` or Russian
-`!играть`), plays its Russian prompts ("Ваш ход в #durak: … — m1 | m2 · на руках: …", "В #durak
+`!играть`), plays its Russian prompts ("Ваш ход в #durak: … — m1 | m2 · на руках: …", "Ваш ход в
+#durak: ходите с любой карты, например хожу 6♥ · на руках: …", "В #durak
 можно подкинуть: m1 или пас · на руках: …", "Ваши ходы: …") and logs every private line of the bot.
 Checked: every private line irssi got in game 3 is Russian, with no English word, and it had a
 Russian turn line; every channel line from the lobby line to the last one is Russian: the
@@ -131,6 +133,8 @@ sub private_line {
     my $move;
     if ($t =~ /^Your turn in \S+: .*? \x{2014} (.*?) \x{00b7} hand: /) {
         $move = first_move($1);
+    } elsif ($t =~ /^Your turn in \S+: lead any card, e\.g\. (\S+ \S+) \x{00b7} hand: /) {
+        $move = $1;
     } elsif ($t =~ /^In \S+ (?:\S+ takes; )?you may (?:throw in|add): (.*?) or pass \x{00b7} hand: /) {
         $move = first_move($1);
     } elsif ($t =~ /^Your turn in /) {
@@ -139,6 +143,8 @@ sub private_line {
         $move = first_move($1);
     } elsif ($t =~ /^Ваш ход в \S+: .*? \x{2014} (.*?) \x{00b7} на руках: /) {
         $move = first_move($1);
+    } elsif ($t =~ /^Ваш ход в \S+: ходите с любой карты, например (\S+ \S+) \x{00b7} на руках: /) {
+        $move = $1;
     } elsif ($t =~ /$ru_option(.*?) или пас \x{00b7} на руках: /) {
         $move = first_move($1);
     } elsif ($t =~ /^Ваш ход в /) {
@@ -185,6 +191,7 @@ SETTINGS = os.path.join(DIR, "settings.log")
 CODES = re.compile(r"\x03(\d{1,2}(,\d{1,2})?)?|[\x02\x0f\x16\x1d\x1e\x1f]|\u200b")
 TURN = re.compile(r"^Your turn in \S+: .*? \u2014 (.*?) \u00b7 hand: ")
 OPTION = re.compile(r"^In \S+ (?:\S+ takes; )?you may (?:throw in|add): (.*?) or pass \u00b7 hand: ")
+LEAD = re.compile(r"^Your turn in \S+: lead any card, e\.g\. (\S+ \S+) \u00b7 hand: ")
 
 
 def on_print(data, buffer, date, tags, displayed, highlight, prefix, message):
@@ -215,7 +222,7 @@ def on_message(data, signal, signal_data):
     if msg["nick"].lower() != "durakbot" or msg["channel"][:1] in "#&":
         return weechat.WEECHAT_RC_OK
     text = CODES.sub("", msg["text"])
-    turn = TURN.match(text) or OPTION.match(text)
+    turn = TURN.match(text) or OPTION.match(text) or LEAD.match(text)
     if turn:
         move = first_move(turn.group(1))
     elif text.startswith("Your turn in "):

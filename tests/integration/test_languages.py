@@ -26,6 +26,11 @@ SUITS = {"\u2660": "s", "\u2663": "c", "\u2666": "d", "\u2665": "h"}
 # a turn line, a `moves` answer and the lines that say it is not your turn, in each language
 TURN = {"ru": re.compile(r"^Ваш ход в (\S+): .*? \u2014 (.*?) \u00b7 на руках: "),
         "fr": re.compile(r"^À vous dans (\S+) : .*? \u2014 (.*?) \u00b7 main : ")}
+# a lead, where any card goes: the example's move word, then the hand
+LEAD = {"ru": re.compile(r"^Ваш ход в (\S+): ходите с любой карты, например (\S+) \S+ \u00b7 "
+                         r"на руках: (.*?) \("),
+        "fr": re.compile(r"^À vous dans (\S+) : attaquez avec la carte de votre choix, par ex\. "
+                         r"(\S+) \S+ \u00b7 main : (.*?) \(")}
 # a decision that may be passed: its moves but the pass, which is the last word
 OPTION = {"ru": re.compile(r"^В (\S+) (?:\S+ берёт — )?можно подкинуть(?: вдогонку)?: (.*?) "
                            r"или (пас) \u00b7 на руках: "),
@@ -117,8 +122,12 @@ def play_game(players, variant, allowed):
                 private[p.c.nick].append(text)
                 turn = TURN[p.lang].match(text)
                 option = OPTION[p.lang].match(text)
+                lead = LEAD[p.lang].match(text)
                 if turn and turn.group(1) == CH:
                     p.send(turn.group(2))
+                elif lead and lead.group(1) == CH:
+                    p.send(" | ".join(lead.group(2) + " " + c for c in lead.group(3).split()
+                                      if c[-1] in SUITS))
                 elif option and option.group(1) == CH:
                     p.send(option.group(2) + " | " + option.group(3))
                 elif text.startswith(MOVES[p.lang]):
@@ -148,7 +157,8 @@ def play_game(players, variant, allowed):
     h.check(any(line.startswith("Ваш ход в") for line in private["boris"]),
             "boris had no Russian turn line")
     for p in players:
-        first = next(line for line in private[p.c.nick] if TURN[p.lang].match(line))
+        first = next(line for line in private[p.c.nick]
+                     if TURN[p.lang].match(line) or LEAD[p.lang].match(line))
         h.log("  (to %s) %s" % (p.c.nick, first))
     h.log("%s: %s" % (variant, result))
     return public

@@ -23,6 +23,8 @@ CH = "#durak"
 TURN = re.compile(r"(?:^|\u00b7 )Your turn in your private game: .*? \u2014 (.*) \u00b7 hand: ")
 OPTION = re.compile(r"(?:^|\u00b7 )In your private game (?:\S+ takes; )?you may (?:throw in|add): "
                     r"(.*) or pass \u00b7 hand: ")
+LEAD = re.compile(r"(?:^|\u00b7 )Your turn in your private game: lead any card, e\.g\. (\S+) \S+ "
+                  r"\u00b7 hand: (.*?) \(")
 SILENCE = 2.5
 
 
@@ -45,9 +47,12 @@ def play_to_end(anna, rng, timeout):
                     "a line of the private game went to %s: %r" % (m.target, m.raw))
             if m.plain.startswith("Game over"):
                 return m.plain, moves
-            turn, option = TURN.search(m.plain), OPTION.search(m.plain)
+            turn, option, lead = TURN.search(m.plain), OPTION.search(m.plain), LEAD.search(m.plain)
             listing = turn.group(1) if turn else option.group(1) + " | pass" if option else (
                 m.plain[len("Your moves:"):] if m.plain.startswith("Your moves:") else None)
+            if lead:
+                listing = " | ".join(lead.group(1) + " " + c for c in lead.group(2).split()
+                                     if c != "\u00b7")
             move = pick(listing, rng) if listing else None
             if move:
                 anna.privmsg(h.BOT_NICK, move)

@@ -207,7 +207,8 @@ static void test_option_asked_once(void **state)
     assert_int_equal(checked, 3);
 }
 
-/* The actor gets one private line: what to do, the moves, the hand. */
+/* The actor gets one private line: what to do, the moves, the hand. A lead, where any card is a
+ * move (R6), names one move as the example instead of listing the hand a second time. */
 static void test_private_turn_line(void **state)
 {
     (void)state;
@@ -216,8 +217,15 @@ static void test_private_turn_line(void **state)
     const char *a = said(h, "alice", "Your turn in #durak: "), *b = said(h, "bob", "Your turn");
     assert_true((a != NULL) != (b != NULL));
     const char *line = a ? a : b;
-    assert_non_null(strstr(line, "lead a card \xE2\x80\x94 play "));
-    assert_non_null(strstr(line, " \xC2\xB7 hand: "));
+    const char *eg = strstr(line, "lead any card, e.g. play "),
+               *hand = strstr(line, " \xC2\xB7 hand: ");
+    assert_non_null(eg);
+    assert_non_null(hand);
+    eg += strlen("lead any card, e.g. play ");
+    hand += strlen(" \xC2\xB7 hand: ");
+    size_t card = strcspn(eg, " ");
+    assert_int_equal(strncmp(eg, hand, card), 0); /* the example is the hand's first card */
+    assert_null(strstr(eg, "play "));             /* and no list follows */
     h_free(h);
 }
 
