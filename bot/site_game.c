@@ -25,29 +25,15 @@ static void options(site_buf *b, msg_lang lang, const durak_options *o)
     sb_put(b, "</p>\n");
 }
 
-/* A seat's place; in a team game its team's outcome first, as places alone mislead there (R19: a
- * partner of the durak may have gone out first, and a winner's place be the last). */
 static void seat_place(site_buf *b, msg_lang lang, const store_game *g, const store_game_seat *s)
 {
-    int worst = 0, lost = site_losing_team(g), half = g->nseats / 2;
+    int worst = 0, lost = site_losing_team(g);
     for (int i = 0; i < g->nseats; i++)
         if (!g->seat[i].forfeited && g->seat[i].place > worst)
             worst = g->seat[i].place;
-    if (lost >= 0) {
-        sb_put(b, msg_in(lang, (int)(s - g->seat) % half == lost ? MSG_SITE_TEAM_LOST
-                                                                 : MSG_SITE_TEAM_WON));
-        if (!s->forfeited && !s->durak)
-            return;
-        sb_put(b, " &middot; ");
-    }
-    if (s->forfeited)
-        sb_put(b, msg_in(lang, MSG_SITE_FORFEITED));
-    else if (s->durak)
-        sb_put(b, msg_in(lang, MSG_SITE_DURAK));
-    else if (g->draw && s->place == worst)
-        sb_put(b, msg_in(lang, MSG_SITE_DRAW));
-    else
-        sb_printf(b, "%d", s->place);
+    if (lost >= 0)
+        lost = (int)(s - g->seat) % (g->nseats / 2) == lost;
+    site_place(b, lang, lost, s->forfeited, s->durak, g->draw && s->place == worst, s->place);
 }
 
 static void seats(const site_ctx *c, site_buf *b, msg_lang lang, const store_game *g)

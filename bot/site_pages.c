@@ -122,17 +122,44 @@ static void team(const site_ctx *c, site_buf *b, msg_lang lang, const store_game
     site_name(c, b, lang, g->seat[t + half].key, g->seat[t + half].display, t + half, root, false);
 }
 
+int site_losing_team_of(bool teams, int nseats, const char *result, int durak, int forfeit)
+{
+    int half = nseats / 2, lost = -1;
+    if (!teams || half < 2)
+        return -1;
+    if (sscanf(result, "team %d lost", &lost) == 1)
+        return lost >= 0 && lost < half ? lost : -1;
+    lost = durak >= 0 ? durak : forfeit;
+    return lost >= 0 ? lost % half : -1;
+}
+
 int site_losing_team(const store_game *g)
 {
-    int half = g->nseats / 2, lost = -1;
-    if (!g->rec.opt.teams || half < 2)
-        return -1;
-    if (sscanf(g->rec.result, "team %d lost", &lost) == 1)
-        return lost >= 0 && lost < half ? lost : -1;
-    for (int s = 0; s < g->nseats; s++)
-        if (g->seat[s].durak || (lost < 0 && g->seat[s].forfeited))
-            lost = s;
-    return lost >= 0 ? lost % half : -1;
+    int durak = -1, forfeit = -1;
+    for (int s = g->nseats - 1; s >= 0; s--) {
+        durak = g->seat[s].durak ? s : durak;
+        forfeit = g->seat[s].forfeited ? s : forfeit;
+    }
+    return site_losing_team_of(g->rec.opt.teams, g->nseats, g->rec.result, durak, forfeit);
+}
+
+void site_place(site_buf *b, msg_lang lang, int lost, bool forfeited, bool durak, bool draw_last,
+                int place)
+{
+    if (lost >= 0) {
+        sb_put(b, msg_in(lang, lost ? MSG_SITE_TEAM_LOST : MSG_SITE_TEAM_WON));
+        if (!forfeited && !durak)
+            return;
+        sb_put(b, " &middot; ");
+    }
+    if (forfeited)
+        sb_put(b, msg_in(lang, MSG_SITE_FORFEITED));
+    else if (durak)
+        sb_put(b, msg_in(lang, MSG_SITE_DURAK));
+    else if (draw_last)
+        sb_put(b, msg_in(lang, MSG_SITE_DRAW));
+    else
+        sb_printf(b, "%d", place);
 }
 
 void site_result(const site_ctx *c, site_buf *b, msg_lang lang, const store_game *g,
@@ -465,14 +492,11 @@ static void stats(const site_ctx *c, site_buf *b, msg_lang lang, const store_sit
 
 static void place(site_buf *b, msg_lang lang, const store_site_entry *e)
 {
-    if (e->forfeited)
-        sb_put(b, msg_in(lang, MSG_SITE_FORFEITED));
-    else if (e->durak)
-        sb_put(b, msg_in(lang, MSG_SITE_DURAK));
-    else if (e->draw && e->place == e->worst) /* those still in share the last place */
-        sb_put(b, msg_in(lang, MSG_SITE_DRAW));
-    else
-        sb_printf(b, "%d", e->place);
+    int lost = site_losing_team_of(e->teams, e->nseats, e->result, e->durak_seat, e->forfeit_seat);
+    if (lost >= 0)
+        lost = e->seat % (e->nseats / 2) == lost;
+    /* in a draw those still in share the last place */
+    site_place(b, lang, lost, e->forfeited, e->durak, e->draw && e->place == e->worst, e->place);
 }
 
 static void recent(site_buf *b, msg_lang lang, const store_site_entry *e, int n)

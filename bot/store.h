@@ -225,6 +225,11 @@ typedef struct {
     int nseats, place, worst; /* worst: the last place of those who did not forfeit */
     bool durak, forfeited, draw, rated;
     double rating_before, rating_after;
+    /* for a team game's outcome: the person's seat, the durak's and the first to forfeit (-1 for
+     * none), the recorded result ("team 1 lost") */
+    bool teams;
+    int seat, durak_seat, forfeit_seat;
+    char result[16];
 } store_site_entry;
 /* The games of key, newest first, at most limit (all when limit < 0). Returns how many, or -1. */
 long long store_site_games_of(store *s, const char *key, int limit,

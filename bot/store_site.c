@@ -108,6 +108,11 @@ static void entry_row(sqlite3_stmt *st, void *arg)
     e.rating_before = sqlite3_column_double(st, 9);
     e.rating_after = sqlite3_column_double(st, 10);
     e.worst = sqlite3_column_int(st, 11);
+    e.teams = sqlite3_column_int(st, 12) != 0;
+    text(st, 13, e.result, sizeof e.result);
+    e.seat = sqlite3_column_int(st, 14);
+    e.durak_seat = sqlite3_column_int(st, 15);
+    e.forfeit_seat = sqlite3_column_int(st, 16);
     c->fn(c->ctx, &e);
 }
 
@@ -118,7 +123,11 @@ long long store_site_games_of(store *s, const char *key, int limit,
     sqlite3_stmt *st =
         prepare(s, "SELECT g.id, g.ended_at, g.channel, g.channel_key, g.players, gs.place,"
                    " gs.durak, gs.forfeited, g.draw, gs.rating_before, gs.rating_after,"
-                   " (SELECT max(place) FROM game_seats w WHERE w.game = g.id AND NOT w.forfeited)"
+                   " (SELECT max(place) FROM game_seats w WHERE w.game = g.id AND NOT w.forfeited),"
+                   " g.teams, g.result, gs.seat,"
+                   " coalesce((SELECT min(seat) FROM game_seats d WHERE d.game = g.id AND d.durak),"
+                   " -1), coalesce((SELECT min(seat) FROM game_seats f WHERE f.game = g.id"
+                   " AND f.forfeited), -1)"
                    " FROM game_seats gs JOIN games g ON g.id = gs.game WHERE gs.key = ?1"
                    " ORDER BY gs.game DESC LIMIT ?2");
     if (st) {

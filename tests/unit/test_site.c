@@ -394,6 +394,18 @@ static void test_team_forfeit_page(void **state)
     assert_non_null(strstr(index, want));
     assert_null(strstr(index, "the others left"));
     free(index);
+    /* and so does each person's list of games */
+    const char *const place[][2] = { { "alice", "<td>team won</td>" },
+                                     { "bob", "<td>team lost</td>" },
+                                     { "dave", "<td>team lost &middot; left the game</td>" } };
+    for (size_t i = 0; i < sizeof place / sizeof place[0]; i++) {
+        char rel[32];
+        snprintf(rel, sizeof rel, "p/%lld.html", store_site_person_id(f->s, place[i][0]));
+        char *person = slurp(f->site, rel);
+        assert_non_null(person);
+        assert_non_null(strstr(person, place[i][1]));
+        free(person);
+    }
 }
 
 /* A private game speaks its player's language (set language ru), and so does its page, though
