@@ -102,9 +102,10 @@ char *render_action(const render_opts *r, durak_action a, char *buf, size_t cap)
     case DURAK_ACT_TRANSFER:
         snprintf(buf, cap, "%s %s", word, render_card(r, a.card, c, sizeof c));
         break;
-    case DURAK_ACT_BEAT:
-        snprintf(buf, cap, "%s %s %s", word, render_card(r, a.card, c, sizeof c),
-                 render_card(r, a.target, t, sizeof t));
+    case DURAK_ACT_BEAT: /* "beat C" when the target goes without saying (CARD_NONE) */
+        snprintf(buf, cap, "%s %s%s%s", word, render_card(r, a.card, c, sizeof c),
+                 a.target == CARD_NONE ? "" : " ",
+                 a.target == CARD_NONE ? "" : render_card(r, a.target, t, sizeof t));
         break;
     case DURAK_ACT_TAKE:
     case DURAK_ACT_PASS: snprintf(buf, cap, "%s", word); break;
@@ -113,15 +114,30 @@ char *render_action(const render_opts *r, durak_action a, char *buf, size_t cap)
     return buf;
 }
 
+/* Whether a[i] is a beat whose card covers no other card of the list: then "beat C" says it all,
+ * as the bot completes a beat whose card covers one uncovered card (durak_complete_beat). */
+static bool beat_says_it_all(const durak_action *a, int n, int i)
+{
+    if (a[i].kind != DURAK_ACT_BEAT)
+        return false;
+    for (int j = 0; j < n; j++)
+        if (j != i && a[j].kind == DURAK_ACT_BEAT && a[j].card == a[i].card)
+            return false;
+    return true;
+}
+
 char *render_actions(const render_opts *r, const durak_action *a, int n, char *buf, size_t cap)
 {
     size_t len = 0;
     buf[0] = '\0';
     for (int i = 0; i < n; i++) {
         char m[64];
+        durak_action x = a[i];
+        if (beat_says_it_all(a, n, i))
+            x.target = CARD_NONE;
         if (i)
             append(buf, cap, &len, " | ");
-        append(buf, cap, &len, render_action(r, a[i], m, sizeof m));
+        append(buf, cap, &len, render_action(r, x, m, sizeof m));
     }
     return buf;
 }

@@ -29,9 +29,10 @@ char *render_hand(const render_opts *r, cards_t hand, int trump, char *buf, size
 /* Attack/cover pairs in play order: "7♠/9♠ 8♣/?"; "(empty)" if none. */
 char *render_table(const render_opts *r, const durak_game *g, char *buf, size_t cap);
 /* A move as the command that makes it, in the words of the language: "beat 9♠ 7♠", "take",
- * "play 7♥"; Russian "бью 9♠ 7♠", "беру". */
+ * "play 7♥"; Russian "бью 9♠ 7♠", "беру"; a beat without a target (CARD_NONE) "beat 9♠". */
 char *render_action(const render_opts *r, durak_action a, char *buf, size_t cap);
-/* Moves joined by " | ". */
+/* Moves joined by " | ", each as short as the bot still understands it: "beat 9♠" for a beat
+ * whose card covers no other card of the list (the list holds every beat with that card). */
 char *render_actions(const render_opts *r, const durak_action *a, int n, char *buf, size_t cap);
 
 #endif

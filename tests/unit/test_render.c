@@ -188,18 +188,26 @@ static void test_action(void **state)
     assert_string_equal(render_action(&plain, action(99, n, n), buf, 64), "?");
 }
 
+/* A list names a beat's target only where its card covers more than one uncovered card: "beat
+ * 6♥" is understood as it is (the bot completes it), "beat 9♠" would be asked which. */
 static void test_actions(void **state)
 {
     (void)state;
     char buf[256];
-    durak_action a[3] = {
+    durak_action a[4] = {
         action(DURAK_ACT_BEAT, card(RANK_9, SUIT_SPADES), card(RANK_7, SUIT_SPADES)),
+        action(DURAK_ACT_BEAT, card(RANK_9, SUIT_SPADES), card(RANK_8, SUIT_SPADES)),
         action(DURAK_ACT_BEAT, card(RANK_6, SUIT_HEARTS), card(RANK_7, SUIT_SPADES)),
         action(DURAK_ACT_TAKE, CARD_NONE, CARD_NONE),
     };
-    assert_string_equal(render_actions(&unicode, a, 3, buf, sizeof buf),
-                        "beat 9" SPADE " 7" SPADE " | beat 6" HEART " 7" SPADE " | take");
-    assert_string_equal(render_actions(&plain, a + 2, 1, buf, sizeof buf), "take");
+    assert_string_equal(render_actions(&unicode, a, 4, buf, sizeof buf),
+                        "beat 9" SPADE " 7" SPADE " | beat 9" SPADE " 8" SPADE " | beat 6" HEART
+                        " | take");
+    assert_string_equal(render_actions(&unicode, a + 1, 3, buf, sizeof buf),
+                        "beat 9" SPADE " | beat 6" HEART " | take");
+    assert_string_equal(render_action(&unicode, a[2], buf, sizeof buf),
+                        "beat 6" HEART " 7" SPADE); /* one move alone keeps its target */
+    assert_string_equal(render_actions(&plain, a + 3, 1, buf, sizeof buf), "take");
     assert_string_equal(render_actions(&plain, a, 0, buf, sizeof buf), "");
 }
 
@@ -245,11 +253,12 @@ static void test_languages(void **state)
         action(DURAK_ACT_TAKE, CARD_NONE, CARD_NONE),
     };
     assert_string_equal(render_actions(&ru, a, 3, buf, sizeof buf),
-                        "бью К" SPADE " 7" SPADE " | перевожу 7" DIAMOND " | беру");
+                        "бью К" SPADE " | перевожу 7" DIAMOND " | беру");
+    assert_string_equal(render_action(&ru, a[0], buf, sizeof buf), "бью К" SPADE " 7" SPADE);
     assert_string_equal(render_actions(&fr_plain, a, 3, buf, sizeof buf),
-                        "couvre Rp 7p | transfère 7ca | ramasse");
+                        "couvre Rp | transfère 7ca | ramasse");
     assert_string_equal(render_actions(&es, a, 3, buf, sizeof buf),
-                        "cubro K" SPADE " 7" SPADE " | transfiero 7" DIAMOND " | robo");
+                        "cubro K" SPADE " | transfiero 7" DIAMOND " | robo");
     const render_opts pass_ru = { .lang = MSG_LANG_RU };
     assert_string_equal(
         render_action(&pass_ru, action(DURAK_ACT_PASS, CARD_NONE, CARD_NONE), buf, sizeof buf),
