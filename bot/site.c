@@ -74,7 +74,7 @@ static bool make_dir(const char *path)
 }
 
 /* site.dir and the directories above it that are missing ("made if missing", like mkdir -p),
- * then its p/, g/ and a/. */
+ * then its p/, g/, a/ and c/. */
 static bool make_dirs(const site_options *o)
 {
     char path[CONFIG_PATH_MAX + 8];
@@ -91,6 +91,8 @@ static bool make_dirs(const site_options *o)
     snprintf(path, sizeof path, "%s/g", o->dir);
     ok = ok && make_dir(path);
     snprintf(path, sizeof path, "%s/a", o->dir);
+    ok = ok && make_dir(path);
+    snprintf(path, sizeof path, "%s/c", o->dir);
     return ok && make_dir(path);
 }
 
@@ -150,8 +152,8 @@ static bool write_person(const site_ctx *c, const store_site_person *p, site_buf
     return write_page(c->opt, rel, b);
 }
 
-/* Archive page `page` of `pages` (site_archive_page of the newest game's id, found once by each
- * caller: a query over every channel); none for page 0 (no game). */
+/* Archive page `page` of `pages` (site_archive_page of the newest game's id); none for page 0 (no
+ * game). */
 static bool write_archive(const site_ctx *c, int page, int pages, site_buf *b)
 {
     char rel[48];
@@ -161,6 +163,23 @@ static bool write_archive(const site_ctx *c, int page, int pages, site_buf *b)
     sb_reset(b);
     site_page_archive(c, page, pages, b);
     return write_page(c->opt, rel, b);
+}
+
+/* The page of the channel of key, or every channel's page for NULL; private games have none. */
+static bool write_channels(const site_ctx *c, const char *key, site_buf *b)
+{
+    bool ok = true;
+    for (size_t i = 0; i < c->nchannels; i++) {
+        const store_site_channel *ch = &c->channels[i];
+        if (record_private_key(ch->channel) || (key && strcmp(key, ch->key)))
+            continue;
+        char rel[48];
+        snprintf(rel, sizeof rel, "c/%lld.html", ch->first);
+        sb_reset(b);
+        site_page_channel(c, ch, b);
+        ok = write_page(c->opt, rel, b) && ok;
+    }
+    return ok;
 }
 
 static bool write_game(const site_ctx *c, const store_game *g, site_buf *b)
@@ -197,7 +216,7 @@ int site_export(store *db, const site_options *o, FILE *err)
         return 1;
     }
     if (!make_dirs(o)) {
-        fprintf(err, "durakbot: cannot make %s (and its p/, g/ and a/): %s\n", o->dir,
+        fprintf(err, "durakbot: cannot make %s (and its p/, g/, a/ and c/): %s\n", o->dir,
                 strerror(errno));
         return 1;
     }
@@ -213,6 +232,7 @@ int site_export(store *db, const site_options *o, FILE *err)
     int pages = site_archive_page(site_last_game(&c));
     for (int page = pages; ok && page > 0; page--)
         ok = write_archive(&c, page, pages, &b);
+    ok = ok && write_channels(&c, NULL, &b);
     struct export_run r = { &c, &b, 0, 0 };
     if (ok && store_games_since(db, 0, export_game, &r) < 0) {
         fprintf(err, "durakbot: --export-site: %s\n", store_error(db));
@@ -247,6 +267,7 @@ bool site_refresh_game(store *db, const site_options *o, long long id)
         int page = site_archive_page(id), pages = site_archive_page(site_last_game(&c));
         /* and the one before: its link to this one */
         ok = write_archive(&c, page, pages, &b) && write_archive(&c, page - 1, pages, &b) && ok;
+        ok = write_channels(&c, g->rec.channel_key, &b) && ok;
         for (int s = 0; s < g->nseats; s++) {
             const store_site_person *p = site_person(&c, g->seat[s].key);
             if (p)
@@ -294,7 +315,8 @@ bool site_refresh_person(store *db, const site_options *o, const char *key)
     bool ok = g && make_dirs(o) && site_ctx_load(&c, db, o);
     const store_site_person *p = ok ? site_person(&c, key) : NULL;
     if (p) {
-        ok = write_index(&c, &b) && write_person(&c, p, &b);
+        /* the boards name them: the index and every channel's page */
+        ok = write_index(&c, &b) && write_person(&c, p, &b) && write_channels(&c, NULL, &b);
         snprintf(solo, sizeof solo, "+%s", key);
         store_site_games_of(db, key, -1, take_id, &ids);
         store_site_games_of(db, solo, -1, take_id, &ids);

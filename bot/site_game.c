@@ -72,10 +72,7 @@ void site_page_game(const site_ctx *c, const store_game *g, site_buf *b)
     site_fmt(title, sizeof title, lang, MSG_SITE_GAME, id);
     site_page_begin(b, lang, title, "../");
     sb_printf(b, "<h1>%s</h1>\n<p>", title);
-    if (record_private_key(g->rec.channel))
-        sb_put(b, msg_in(lang, MSG_SITE_PRIVATE));
-    else
-        sb_nick(b, g->rec.channel);
+    site_where(c, b, lang, g->rec.channel, g->rec.channel_key, "../");
     site_time(g->ended_at, when, sizeof when);
     sb_printf(b, " &middot; %s UTC</p>\n", when);
     options(b, lang, &g->rec.opt);

@@ -1,6 +1,5 @@
-/* site_pages.c — the index (leaderboards, channels, latest games), the archive (every game, page by
- * page) and a page per person (stats, rating chart, recent games); who is who, how a seat is
- * named, a game's result in words. */
+/* site_pages.c — the archive (every game, page by page) and a page per person (stats, rating
+ * chart, recent games); who is who, how a seat is named, a game's result in words, a row of games. */
 #define _POSIX_C_SOURCE 200809L
 #include "site_pages.h"
 
@@ -8,13 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { BOARD_ROWS = 20, CHANNEL_ROWS = 10, CHANNELS_IN_FULL = 4, RECENT_ROWS = 40 };
+enum { RECENT_ROWS = 40 };
 
 /* ---- people ---- */
 
 struct load {
     site_ctx *c;
-    size_t cap;
+    size_t cap, channels_cap;
     bool oom;
 };
 
@@ -36,20 +35,39 @@ static void add_person(void *ctx, const store_site_person *p)
     l->c->people[l->c->npeople++] = *p;
 }
 
+static void add_channel(void *ctx, const store_site_channel *ch)
+{
+    struct load *l = ctx;
+    if (l->oom)
+        return;
+    if (l->c->nchannels == l->channels_cap) {
+        size_t cap = l->channels_cap ? 2 * l->channels_cap : 16;
+        store_site_channel *more = realloc(l->c->channels, cap * sizeof *more);
+        if (!more) {
+            l->oom = true;
+            return;
+        }
+        l->c->channels = more;
+        l->channels_cap = cap;
+    }
+    l->c->channels[l->c->nchannels++] = *ch;
+}
+
 bool site_ctx_load(site_ctx *c, store *db, const site_options *o)
 {
     memset(c, 0, sizeof *c);
     c->db = db;
     c->opt = o;
-    struct load l = { c, 0, false };
-    return store_site_people(db, add_person, &l) >= 0 && !l.oom; /* in key order */
+    struct load l = { c, 0, 0, false };
+    return store_site_people(db, add_person, &l) >= 0 /* in key order, as the channels */
+           && store_site_channels(db, add_channel, &l) >= 0 && !l.oom;
 }
 
 void site_ctx_free(site_ctx *c)
 {
     free(c->people);
-    c->people = NULL;
-    c->npeople = 0;
+    free(c->channels);
+    memset(c, 0, sizeof *c);
 }
 
 static int by_key(const void *key, const void *item)
@@ -62,6 +80,18 @@ const store_site_person *site_person(const site_ctx *c, const char *key)
     if (key[0] == '+' && key[1] != '*')
         key++;
     return c->npeople ? bsearch(key, c->people, c->npeople, sizeof *c->people, by_key) : NULL;
+}
+
+static int by_channel_key(const void *key, const void *item)
+{
+    return strcmp(key, ((const store_site_channel *)item)->key);
+}
+
+const store_site_channel *site_channel(const site_ctx *c, const char *key)
+{
+    return c->nchannels
+               ? bsearch(key, c->channels, c->nchannels, sizeof *c->channels, by_channel_key)
+               : NULL;
 }
 
 bool site_has_page(const store_site_person *p)
@@ -88,7 +118,7 @@ void site_name(const site_ctx *c, site_buf *b, msg_lang lang, const char *key, c
 
 /* ---- pieces ---- */
 
-static int rounded(double r) { return (int)(r + (r < 0 ? -0.5 : 0.5)); }
+int site_rounded(double r) { return (int)(r + (r < 0 ? -0.5 : 0.5)); }
 
 static void change(site_buf *b, bool rated, double before, double after)
 {
@@ -96,20 +126,28 @@ static void change(site_buf *b, bool rated, double before, double after)
         sb_put(b, "&ndash;");
         return;
     }
-    int d = rounded(after) - rounded(before);
-    sb_printf(b, "%d &rarr; %d <span class=\"%s\">(%s%d)</span>", rounded(before), rounded(after),
+    int d = site_rounded(after) - site_rounded(before);
+    sb_printf(b, "%d &rarr; %d <span class=\"%s\">(%s%d)</span>", site_rounded(before),
+              site_rounded(after),
               d > 0   ? "up"
               : d < 0 ? "down"
                       : "same",
               d > 0 ? "+" : "", d);
 }
 
-static void where(site_buf *b, msg_lang lang, const char *channel)
+void site_where(const site_ctx *c, site_buf *b, msg_lang lang, const char *channel, const char *key,
+                const char *root)
 {
-    if (record_private_key(channel))
+    const store_site_channel *ch = site_channel(c, key);
+    if (record_private_key(channel)) {
         sb_put(b, msg_in(lang, MSG_SITE_PRIVATE));
-    else
-        sb_nick(b, channel);
+        return;
+    }
+    if (ch)
+        sb_printf(b, "<a href=\"%sc/%lld.html\">", root, ch->first);
+    sb_nick(b, channel);
+    if (ch)
+        sb_put(b, "</a>");
 }
 
 /* Team `t` of a team game as HTML: "alice+carol" (partners sit opposite, R19). */
@@ -198,60 +236,16 @@ void site_result(const site_ctx *c, site_buf *b, msg_lang lang, const store_game
     sb_free(&won);
 }
 
-static void board_head(site_buf *b, msg_lang lang)
+void site_game_row(void *rows, const store_game *g)
 {
-    sb_printf(b,
-              "<div class=\"scroll\"><table>\n<tr><th class=\"n\">#</th><th>%s</th>"
-              "<th class=\"n\">%s</th><th class=\"n\">%s</th><th class=\"n wide\">%s</th>"
-              "<th class=\"n wide\">%s</th></tr>\n",
-              msg_in(lang, MSG_SITE_COL_PLAYER), msg_in(lang, MSG_SITE_COL_RATING),
-              msg_in(lang, MSG_SITE_COL_GAMES), msg_in(lang, MSG_SITE_COL_FIRSTS),
-              msg_in(lang, MSG_SITE_COL_DURAKS));
-}
-
-/* Returns how many rows it shows. */
-static int board(const site_ctx *c, site_buf *b, msg_lang lang, store_board which, msg_id title)
-{
-    store_player top[BOARD_ROWS];
-    int n = store_top(c->db, BOARD_ROWS, which, top);
-    sb_printf(b, "<h2>%s</h2>\n", msg_in(lang, title));
-    if (n <= 0) {
-        sb_printf(b, "<p>%s</p>\n", msg_in(lang, MSG_SITE_NONE));
-        return 0;
-    }
-    board_head(b, lang);
-    for (int i = 0; i < n; i++) {
-        sb_printf(b, "<tr><td class=\"n\">%d</td><td>", i + 1);
-        site_name(c, b, lang, top[i].key, top[i].display, -1, "", true);
-        sb_printf(b,
-                  "</td><td class=\"n\">%d</td><td class=\"n\">%d</td><td class=\"n wide\">%d</td>"
-                  "<td class=\"n wide\">%d</td></tr>\n",
-                  rounded(top[i].rating), top[i].games, top[i].firsts, top[i].duraks);
-    }
-    sb_put(b, "</table></div>\n");
-    return n;
-}
-
-/* One line of a list of games: number, when, where (with `where`), players, result; links from
- * root ("" on the index, "../" on an archive page). */
-struct latest {
-    const site_ctx *c;
-    site_buf *b;
-    msg_lang lang;
-    const char *root;
-    bool where;
-};
-
-static void game_row(void *ctx, const store_game *g)
-{
-    struct latest *l = ctx;
+    site_rows *l = rows;
     char when[32];
     site_time(g->ended_at, when, sizeof when);
     sb_printf(l->b,
               "<tr><td><a href=\"%sg/%lld.html\">#%lld</a></td><td class=\"wide\">%s</td><td>",
               l->root, g->id, g->id, when);
     if (l->where) {
-        where(l->b, l->lang, g->rec.channel);
+        site_where(l->c, l->b, l->lang, g->rec.channel, g->rec.channel_key, l->root);
         sb_put(l->b, "</td><td>");
     }
     for (int s = 0; s < g->nseats; s++) {
@@ -262,29 +256,6 @@ static void game_row(void *ctx, const store_game *g)
     sb_put(l->b, "</td><td>");
     site_result(l->c, l->b, l->lang, g, l->root);
     sb_put(l->b, "</td></tr>\n");
-}
-
-struct channels {
-    const site_ctx *c;
-    site_buf *b;
-    long long total, solo, last; /* games, of which private; the newest game's id */
-    int shown, rows; /* channels with a section; rows in each (fewer with many channels) */
-};
-
-static void count_channel(void *ctx, const char *channel, const char *key, long long games,
-                          long long latest)
-{
-    struct channels *ch = ctx;
-    (void)key;
-    (void)games;
-    ch->shown += !record_private_key(channel);
-    ch->last = latest > ch->last ? latest : ch->last;
-}
-
-long long site_last_game(const site_ctx *c)
-{
-    struct channels ch = { c, NULL, 0, 0, 0, 0, 0 };
-    return store_site_channels(c->db, count_channel, &ch) < 0 ? 0 : ch.last;
 }
 
 int site_archive_page(long long id) { return id > 0 ? (int)((id - 1) / SITE_ARCHIVE_ROWS + 1) : 0; }
@@ -318,122 +289,12 @@ void site_page_archive(const site_ctx *c, int page, int pages, site_buf *b)
               msg_in(lang, MSG_SITE_COL_GAME), msg_in(lang, MSG_SITE_COL_WHEN),
               msg_in(lang, MSG_SITE_COL_WHERE), msg_in(lang, MSG_SITE_COL_PLAYERS),
               msg_in(lang, MSG_SITE_COL_RESULT));
-    struct latest l = { c, b, lang, "../", true };
-    if (store_site_range(c->db, first, first + SITE_ARCHIVE_ROWS - 1, game_row, &l) <= 0)
+    site_rows l = { c, b, lang, "../", true };
+    if (store_site_range(c->db, first, first + SITE_ARCHIVE_ROWS - 1, site_game_row, &l) <= 0)
         sb_printf(b, "<tr><td colspan=\"5\">%s</td></tr>\n", msg_in(lang, MSG_SITE_NONE));
     sb_put(b, "</table></div>\n");
     archive_nav(b, lang, page, pages);
     site_page_end(b);
-}
-
-/* With many channels, one line each in one table: its games and its latest game. */
-static void channel_line(void *ctx, const char *channel, const char *key, long long games,
-                         long long latest)
-{
-    struct channels *ch = ctx;
-    (void)key;
-    ch->total += games;
-    if (record_private_key(channel)) {
-        ch->solo += games;
-        return;
-    }
-    sb_put(ch->b, "<tr><td>");
-    sb_nick(ch->b, channel);
-    sb_printf(ch->b,
-              "</td><td class=\"n\">%lld</td><td><a href=\"g/%lld.html\">#%lld</a></td></tr>\n",
-              games, latest, latest);
-}
-
-static void channel_section(void *ctx, const char *channel, const char *key, long long games,
-                            long long latest)
-{
-    struct channels *ch = ctx;
-    const site_ctx *c = ch->c;
-    site_buf *b = ch->b;
-    msg_lang lang = c->opt->lang;
-    store_site_board_row rows[CHANNEL_ROWS];
-    (void)latest;
-    ch->total += games;
-    if (record_private_key(channel)) {
-        ch->solo += games;
-        return;
-    }
-    site_buf name;
-    sb_init(&name);
-    sb_nick(&name, channel);
-    sb_put(b, "<section class=\"channel\">\n<h2>");
-    sb_msg(b, lang, MSG_SITE_BOARD_CHANNEL, name.p ? name.p : "");
-    sb_put(b, "</h2>\n<p>");
-    sb_msg(b, lang, MSG_SITE_GAMES_PLAYED, (int)games);
-    sb_put(b, "</p>\n");
-    sb_free(&name);
-    int n = store_site_board(c->db, key, ch->rows, rows);
-    if (n > 0) {
-        board_head(b, lang);
-        for (int i = 0; i < n; i++) {
-            const store_site_person *p = site_person(c, rows[i].key);
-            sb_printf(b, "<tr><td class=\"n\">%d</td><td>", i + 1);
-            /* never the key itself: it may be an account */
-            site_name(c, b, lang, rows[i].key, p ? p->p.display : msg_in(lang, MSG_SITE_ANON), -1,
-                      "", true);
-            sb_printf(b,
-                      "</td><td class=\"n\">%d</td><td class=\"n\">%d</td>"
-                      "<td class=\"n wide\">%d</td><td class=\"n wide\">%d</td></tr>\n",
-                      p ? rounded(p->p.rating) : 0, rows[i].games, rows[i].firsts, rows[i].duraks);
-        }
-        sb_put(b, "</table></div>\n");
-    }
-    sb_printf(
-        b,
-        "<h3>%s</h3>\n<div class=\"scroll\"><table>\n<tr><th>%s</th><th class=\"wide\">%s</th>"
-        "<th>%s</th><th>%s</th></tr>\n",
-        msg_in(lang, MSG_SITE_LATEST), msg_in(lang, MSG_SITE_COL_GAME),
-        msg_in(lang, MSG_SITE_COL_WHEN), msg_in(lang, MSG_SITE_COL_PLAYERS),
-        msg_in(lang, MSG_SITE_COL_RESULT));
-    struct latest l = { c, b, lang, "", false };
-    store_site_latest(c->db, key, ch->rows, game_row, &l);
-    sb_put(b, "</table></div>\n</section>\n");
-}
-
-void site_page_index(const site_ctx *c, site_buf *b)
-{
-    msg_lang lang = c->opt->lang;
-    site_buf body;
-    sb_init(&body);
-    struct channels ch = { c, &body, 0, 0, 0, 0, CHANNEL_ROWS };
-    store_site_channels(c->db, count_channel, &ch);
-    if (ch.shown <= CHANNELS_IN_FULL) { /* each with its board and latest games */
-        store_site_channels(c->db, channel_section, &ch);
-    } else { /* the index stays under 60 KB: one line a channel */
-        sb_printf(&body,
-                  "<h2>%s</h2>\n<div class=\"scroll\"><table>\n<tr><th>%s</th><th class=\"n\">%s"
-                  "</th><th>%s</th></tr>\n",
-                  msg_in(lang, MSG_SITE_LATEST), msg_in(lang, MSG_SITE_COL_WHERE),
-                  msg_in(lang, MSG_SITE_COL_GAMES), msg_in(lang, MSG_SITE_COL_GAME));
-        store_site_channels(c->db, channel_line, &ch);
-        sb_put(&body, "</table></div>\n");
-    }
-    site_page_begin(b, lang, msg_in(lang, MSG_SITE_TITLE), "");
-    sb_printf(b, "<h1>%s</h1>\n<p>", msg_in(lang, MSG_SITE_TITLE));
-    sb_msg(b, lang, MSG_SITE_GAMES_PLAYED, (int)ch.total);
-    sb_put(b, "</p>\n");
-    if (ch.last) /* every game, older ones too, page by page */
-        sb_printf(b, "<p><a href=\"a/%d.html\">%s</a></p>\n", site_archive_page(ch.last),
-                  msg_in(lang, MSG_SITE_ARCHIVE_LINK));
-    int people = board(c, b, lang, STORE_TOP_PEOPLE, MSG_SITE_BOARD);
-    if (body.len)
-        sb_put(b, body.p);
-    else if (people) /* ratings from before games were recorded; else the board said it */
-        sb_printf(b, "<p>%s</p>\n", msg_in(lang, MSG_SITE_NONE));
-    board(c, b, lang, STORE_TOP_BOTS, MSG_SITE_BOARD_BOTS);
-    board(c, b, lang, STORE_TOP_SOLO, MSG_SITE_BOARD_SOLO);
-    if (ch.solo) {
-        sb_put(b, "<p>");
-        sb_msg(b, lang, MSG_SITE_GAMES_PLAYED, (int)ch.solo);
-        sb_put(b, "</p>\n");
-    }
-    site_page_end(b);
-    sb_free(&body);
 }
 
 /* ---- a person's page ---- */
@@ -468,7 +329,7 @@ static void stats_row(site_buf *b, const char *label, const store_player *p)
         b,
         "<tr><th>%s</th><td class=\"n\">%d</td><td class=\"n\">%d</td><td class=\"n\">%d</td>"
         "<td class=\"n wide\">%d</td><td class=\"n wide\">%d</td><td class=\"n\">%d</td></tr>\n",
-        label, p->games, p->firsts, p->duraks, p->draws, p->forfeits, rounded(p->rating));
+        label, p->games, p->firsts, p->duraks, p->draws, p->forfeits, site_rounded(p->rating));
 }
 
 static void stats(const site_ctx *c, site_buf *b, msg_lang lang, const store_site_person *p)
@@ -499,7 +360,7 @@ static void place(site_buf *b, msg_lang lang, const store_site_entry *e)
     site_place(b, lang, lost, e->forfeited, e->durak, e->draw && e->place == e->worst, e->place);
 }
 
-static void recent(site_buf *b, msg_lang lang, const store_site_entry *e, int n)
+static void recent(const site_ctx *c, site_buf *b, msg_lang lang, const store_site_entry *e, int n)
 {
     sb_printf(
         b,
@@ -514,7 +375,7 @@ static void recent(site_buf *b, msg_lang lang, const store_site_entry *e, int n)
         sb_printf(b,
                   "<tr><td><a href=\"../g/%lld.html\">#%lld</a></td><td class=\"wide\">%s</td><td>",
                   e[i].game, e[i].game, when);
-        where(b, lang, e[i].channel);
+        site_where(c, b, lang, e[i].channel, e[i].channel_key, "../");
         sb_put(b, "</td><td>");
         place(b, lang, &e[i]);
         sb_put(b, "</td><td>");
@@ -563,7 +424,7 @@ void site_page_person(const site_ctx *c, const store_site_person *p, site_buf *b
     free(ids);
     if (all.n > channel_games) /* private games among the channels' */
         qsort(all.e, (size_t)all.n, sizeof *all.e, newest_first);
-    recent(b, lang, all.e, all.n < RECENT_ROWS ? all.n : RECENT_ROWS);
+    recent(c, b, lang, all.e, all.n < RECENT_ROWS ? all.n : RECENT_ROWS);
     site_page_end(b);
     sb_free(&title);
     free(all.e);

@@ -1,5 +1,5 @@
-/* site_pages.h — the four kinds of page (index, archive, person, game) written into a buffer, from
- * the store through a context that knows every person's page number and `set site` choice. */
+/* site_pages.h — the five kinds of page (index, channel, archive, person, game) written into a buffer,
+ * from the store through a context that knows every person's page number and `set site` choice. */
 #ifndef DURAK_SITE_PAGES_H
 #define DURAK_SITE_PAGES_H
 
@@ -11,13 +11,17 @@ typedef struct {
     const site_options *opt;
     store_site_person *people; /* every players row, sorted by key */
     size_t npeople;
+    store_site_channel *channels; /* every channel with games, private ones too, sorted by key */
+    size_t nchannels;
 } site_ctx;
 
-/* Reads every person (their page numbers and choices); false on error. */
+/* Reads every person (their page numbers and choices) and channel; false on error. */
 bool site_ctx_load(site_ctx *c, store *db, const site_options *o);
 void site_ctx_free(site_ctx *c);
 /* The person of a stats key (a private game's "+key" gives its person's row); NULL if none. */
 const store_site_person *site_person(const site_ctx *c, const char *key);
+/* The channel of a casefolded channel key; NULL if none. */
+const store_site_channel *site_channel(const site_ctx *c, const char *key);
 /* Does key get a page of its own (a person, not a computer player nor a private key)? */
 bool site_has_page(const store_site_person *p);
 
@@ -42,7 +46,30 @@ void site_place(site_buf *b, msg_lang lang, int lost, bool forfeited, bool durak
 void site_result(const site_ctx *c, site_buf *b, msg_lang lang, const store_game *g,
                  const char *root);
 
+/* Where a game was played: its channel (a link to the channel's page from root), or "a private
+ * game". */
+void site_where(const site_ctx *c, site_buf *b, msg_lang lang, const char *channel, const char *key,
+                const char *root);
+/* A rating as shown: rounded to the nearest whole number. */
+int site_rounded(double r);
+/* One row of a table of games: number, when, where (with `where`), players, result; links from
+ * root ("" on the index, "../" below it). site_game_row takes a site_rows as its ctx, so it can be
+ * the store's callback. */
+typedef struct {
+    const site_ctx *c;
+    site_buf *b;
+    msg_lang lang;
+    const char *root;
+    bool where;
+} site_rows;
+void site_game_row(void *rows, const store_game *g);
+
+/* The index (site_index.c): leaderboards, each channel's board and latest games (one line a
+ * channel when there are many), a link to the archive. */
 void site_page_index(const site_ctx *c, site_buf *b);
+/* A channel's page c/<its first game's id>.html, in the channel's language: its games played, its
+ * leaderboard and latest games. */
+void site_page_channel(const site_ctx *c, const store_site_channel *ch, site_buf *b);
 /* The archive: page 1 holds games #1 to #SITE_ARCHIVE_ROWS, page 2 the next ones, and so on (a new
  * game changes only its page and the one before, whose "newer" link it adds); newest first. */
 enum { SITE_ARCHIVE_ROWS = 100 };

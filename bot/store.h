@@ -235,11 +235,15 @@ typedef struct {
 long long store_site_games_of(store *s, const char *key, int limit,
                               void (*cb)(void *ctx, const store_site_entry *e), void *ctx);
 
-/* Every channel with recorded games (private games under their '+' keys), by channel key: its
- * name, key, number of games and latest game's id. */
-long long store_site_channels(store *s,
-                              void (*cb)(void *ctx, const char *channel, const char *key,
-                                         long long games, long long latest),
+/* A channel with recorded games (private games under their '+' keys): its name, key (casefolded),
+ * number of games, and its first and latest games' ids (the first names its page: it never
+ * changes). */
+typedef struct {
+    char channel[64], key[64];
+    long long games, first, latest;
+} store_site_channel;
+/* Every channel with recorded games, by key. Returns how many, or -1. */
+long long store_site_channels(store *s, void (*cb)(void *ctx, const store_site_channel *ch),
                               void *ctx);
 /* The latest games of a channel (casefolded key), newest first, at most limit (64). */
 long long store_site_latest(store *s, const char *channel_key, int limit,

@@ -137,29 +137,25 @@ long long store_site_games_of(store *s, const char *key, int limit,
     return each_row(s, st, entry_row, &c);
 }
 
-struct channel_cb {
-    void (*fn)(void *ctx, const char *channel, const char *key, long long games, long long latest);
-    void *ctx;
-};
-
 static void channel_row(sqlite3_stmt *st, void *arg)
 {
-    struct channel_cb *c = arg;
-    char channel[64], key[64];
-    text(st, 0, channel, sizeof channel);
-    text(st, 1, key, sizeof key);
-    c->fn(c->ctx, channel, key, sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 3));
+    struct cb_ctx *c = arg;
+    store_site_channel ch;
+    text(st, 0, ch.channel, sizeof ch.channel);
+    text(st, 1, ch.key, sizeof ch.key);
+    ch.games = sqlite3_column_int64(st, 2);
+    ch.first = sqlite3_column_int64(st, 3);
+    ch.latest = sqlite3_column_int64(st, 4);
+    c->fn(c->ctx, &ch);
 }
 
-long long store_site_channels(store *s,
-                              void (*cb)(void *ctx, const char *channel, const char *key,
-                                         long long games, long long latest),
+long long store_site_channels(store *s, void (*cb)(void *ctx, const store_site_channel *ch),
                               void *ctx)
 {
-    struct channel_cb c = { cb, ctx };
+    struct cb_ctx c = { (void (*)(void *, const void *))cb, ctx, s };
     return each_row(s,
-                    prepare(s, "SELECT max(channel), channel_key, count(*), max(id) FROM games"
-                               " GROUP BY channel_key ORDER BY channel_key"),
+                    prepare(s, "SELECT max(channel), channel_key, count(*), min(id), max(id)"
+                               " FROM games GROUP BY channel_key ORDER BY channel_key"),
                     channel_row, &c);
 }
 

@@ -193,7 +193,9 @@ def test(env):
 
     pages = [os.path.join(site, "index.html"), game, os.path.join(site, "a", "1.html")]
     pages += [os.path.join(site, "p", f) for f in sorted(os.listdir(os.path.join(site, "p")))]
-    h.check(len(pages) == 5, "index, the game, the archive and two people: %r" % pages)
+    pages += [os.path.join(site, "c", f) for f in sorted(os.listdir(os.path.join(site, "c")))]
+    h.check(len(pages) == 6, "index, the game, the archive, two people and the channel: %r"
+            % pages)
     for path in pages:
         text = read(path)
         h.check(len(text.encode()) <= 60 * 1024, "%s is over 60 KB" % path)
@@ -226,7 +228,7 @@ def test(env):
                     ".map(e => e.getBoundingClientRect().height))")
         h.check(px >= 11, "the chart's labels are %.1f px high on a phone" % px)
         h.log("the chart's labels on a phone: %.1f px high" % px)
-        for path in (pages[2], pages[3]):  # the archive and a person: a short name never broken
+        for path in pages[2:]:  # the archive, people, the channel: a short name never broken
             b.goto("file://" + path)
             width = b.eval("document.documentElement.scrollWidth")
             broken = b.eval("[...document.querySelectorAll('td bdi')]"

@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,6 +163,8 @@ static long long record_game_as(store *s, const char *channel, uint64_t seed,
     }
     snprintf(rec.channel, sizeof rec.channel, "%s", channel);
     snprintf(rec.channel_key, sizeof rec.channel_key, "%s", channel);
+    for (char *k = rec.channel_key; *k; k++) /* as the tables fold it (ASCII here) */
+        *k = (char)tolower((unsigned char)*k);
     snprintf(rec.result, sizeof rec.result, "%s", g.result == DURAK_RESULT_DRAW ? "draw" : "durak");
     store_result r = { .n = 3, .draw = g.result == DURAK_RESULT_DRAW };
     int last = g.nout ? g.out_place[g.nout - 1] + 1 : 1;
@@ -696,8 +699,8 @@ static void test_refresh_writes_only_its_pages(void **state)
     snprintf(path, sizeof path, "%s/g", f->site);
     assert_int_equal(stat(path, &st), 0);
     assert_int_equal(st.st_mode & 0777, 0755);
-    const char *const written[] = { "index.html", "style.css", "g/2.html",
-                                    "p/2.html",   "p/4.html",  "p/5.html" };
+    const char *const written[] = { "index.html", "style.css", "g/2.html", "p/2.html",
+                                    "p/4.html",   "p/5.html",  "c/1.html" };
     const char *const not_written[] = { "g/1.html", "p/1.html", "p/3.html" };
     for (size_t i = 0; i < sizeof written / sizeof *written; i++) {
         snprintf(path, sizeof path, "%s/%s", f->site, written[i]);
@@ -707,6 +710,42 @@ static void test_refresh_writes_only_its_pages(void **state)
         snprintf(path, sizeof path, "%s/%s", f->site, not_written[i]);
         assert_int_not_equal(stat(path, &st), 0);
     }
+}
+
+/* Each channel has a page of its own, c/<its first game>.html, in its language: its board and
+ * latest games, and only its own; the index, the archive and its games' pages link to it. A
+ * private game has none. */
+static void test_channel_pages(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" }, *const keys[3] = { "+alice", "+*n",
+                                                                                 "+*h" };
+    record_game(f->s, "#durak", 1, nicks);
+    record_game(f->s, "#ru", 2, nicks);
+    record_game(f->s, "#Durak", 3, nicks); /* the same channel, as its key says */
+    record_game_as(f->s, "~solo alice", 4, keys, nicks);
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    char *durak = slurp(f->site, "c/1.html"), *ru = slurp(f->site, "c/2.html");
+    assert_non_null(durak);
+    assert_non_null(ru);
+    assert_non_null(strstr(durak, "<h1>Leaderboard of <bdi>#"));
+    assert_non_null(strstr(durak, "href=\"../g/3.html\""));
+    assert_non_null(strstr(durak, "href=\"../g/1.html\""));
+    assert_null(strstr(durak, "href=\"../g/2.html\""));
+    assert_non_null(strstr(durak, "<a href=\"../p/")); /* its board links people */
+    assert_non_null(strstr(ru, "<html lang=\"ru\">"));
+    assert_null(slurp(f->site, "c/4.html"));
+    free(durak);
+    free(ru);
+    char *index = slurp(f->site, "index.html"), *game = slurp(f->site, "g/2.html"),
+         *archive = slurp(f->site, "a/1.html");
+    assert_non_null(strstr(index, "<a href=\"c/2.html\"><bdi>#ru</bdi></a>"));
+    assert_non_null(strstr(game, "<a href=\"../c/2.html\"><bdi>#ru</bdi></a>"));
+    assert_non_null(strstr(archive, "<a href=\"../c/2.html\"><bdi>#ru</bdi></a>"));
+    free(index);
+    free(game);
+    free(archive);
 }
 
 /* A private game against computer players: its key (maybe an account) is never shown. */
@@ -749,8 +788,12 @@ static void test_index_many_channels(void **state)
     char *index = slurp(f->site, "index.html"); /* at most 60 KB, or it fails there */
     assert_non_null(index);
     assert_int_equal(count(index, "<section class=\"channel\">"), 0); /* one line each */
-    assert_non_null(strstr(index, "<bdi class=\"l\">#channel-with-a-long-name-39</bdi>"));
+    assert_non_null(strstr(index, "<a href=\"c/40.html\"><bdi class=\"l\">"
+                                  "#channel-with-a-long-name-39</bdi></a>"));
     free(index);
+    char *page = slurp(f->site, "c/40.html"); /* its board is on its own page */
+    assert_non_null(strstr(page, "a-rather-long-nick-1"));
+    free(page);
 }
 
 /* The refresh thread: its own read-only connection, the pages written once drained; a reader
@@ -820,6 +863,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_channel_language, setup, teardown),
         cmocka_unit_test_setup_teardown(test_page_in_the_language_played, setup, teardown),
         cmocka_unit_test_setup_teardown(test_team_forfeit_page, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_channel_pages, setup, teardown),
         cmocka_unit_test_setup_teardown(test_private_page_in_the_players_language, setup, teardown),
         cmocka_unit_test_setup_teardown(test_old_games_keep_the_channels_language, setup, teardown),
         cmocka_unit_test_setup_teardown(test_hidden_person, setup, teardown),
