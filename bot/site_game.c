@@ -38,9 +38,10 @@ static void seat_place(site_buf *b, msg_lang lang, const store_game *g, const st
 
 static void seats(const site_ctx *c, site_buf *b, msg_lang lang, const store_game *g)
 {
-    sb_printf(b, "<div class=\"scroll\"><table>\n<tr><th>%s</th><th>%s</th><th>%s</th></tr>\n",
-              msg_in(lang, MSG_SITE_COL_PLAYER), msg_in(lang, MSG_SITE_COL_PLACE),
-              msg_in(lang, MSG_SITE_COL_CHANGE));
+    static const site_col cols[] = { { NULL, MSG_SITE_COL_PLAYER, NULL },
+                                     { NULL, MSG_SITE_COL_PLACE, NULL },
+                                     { NULL, MSG_SITE_COL_CHANGE, NULL } };
+    sb_table_head(b, lang, cols, sizeof cols / sizeof *cols);
     for (int s = 0; s < g->nseats; s++) {
         const store_game_seat *st = &g->seat[s];
         sb_put(b, "<tr><td>");

@@ -149,6 +149,16 @@ void sb_nick(site_buf *b, const char *s)
     sb_put(b, "</bdi>");
 }
 
+void sb_table_head(site_buf *b, msg_lang lang, const site_col *cols, size_t n)
+{
+    sb_put(b, "<div class=\"scroll\"><table>\n<tr>");
+    for (size_t i = 0; i < n; i++)
+        sb_printf(b, "<th%s%s%s>%s</th>", cols[i].cls ? " class=\"" : "",
+                  cols[i].cls ? cols[i].cls : "", cols[i].cls ? "\"" : "",
+                  cols[i].title == MSG_COUNT ? cols[i].text : msg_in(lang, cols[i].title));
+    sb_put(b, "</tr>\n");
+}
+
 void sb_card(site_buf *b, msg_lang lang, card_t c)
 {
     char text[32];

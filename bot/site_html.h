@@ -32,6 +32,15 @@ void sb_printf(site_buf *b, const char *fmt, ...);
 void sb_text(site_buf *b, const char *s);
 /* A nick: sb_text inside <bdi>, so a right-to-left nick does not reorder the line around it. */
 void sb_nick(site_buf *b, const char *s);
+/* One column of a table: its class (NULL for none) and its heading, a message of lang or, with
+ * MSG_COUNT, the text. */
+typedef struct {
+    const char *cls;
+    msg_id title;
+    const char *text;
+} site_col;
+/* A table's start (scrolling sideways when a phone is too narrow) and its head row of n columns. */
+void sb_table_head(site_buf *b, msg_lang lang, const site_col *cols, size_t n);
 /* A card as text in lang: "<span class=\"c r\">10♥</span>" (r: red hearts and diamonds). */
 void sb_card(site_buf *b, msg_lang lang, card_t c);
 /* A message of lang's table with its arguments (each already HTML: escape them first). */

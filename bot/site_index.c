@@ -16,13 +16,15 @@ enum {
 
 static void board_head(site_buf *b, msg_lang lang)
 {
-    sb_printf(b,
-              "<div class=\"scroll\"><table>\n<tr><th class=\"n\">#</th><th>%s</th>"
-              "<th class=\"n\">%s</th><th class=\"n\">%s</th><th class=\"n wide\">%s</th>"
-              "<th class=\"n wide\">%s</th></tr>\n",
-              msg_in(lang, MSG_SITE_COL_PLAYER), msg_in(lang, MSG_SITE_COL_RATING),
-              msg_in(lang, MSG_SITE_COL_GAMES), msg_in(lang, MSG_SITE_COL_FIRSTS),
-              msg_in(lang, MSG_SITE_COL_DURAKS));
+    static const site_col cols[] = {
+        { "n", MSG_COUNT, "#" },
+        { NULL, MSG_SITE_COL_PLAYER, NULL },
+        { "n", MSG_SITE_COL_RATING, NULL },
+        { "n", MSG_SITE_COL_GAMES, NULL },
+        { "n wide", MSG_SITE_COL_FIRSTS, NULL },
+        { "n wide", MSG_SITE_COL_DURAKS, NULL },
+    };
+    sb_table_head(b, lang, cols, sizeof cols / sizeof *cols);
 }
 
 /* Returns how many rows it shows. */
@@ -91,12 +93,12 @@ static void channel_body(const site_ctx *c, site_buf *b, msg_lang lang,
         }
         sb_put(b, "</table></div>\n");
     }
-    sb_printf(b,
-              "<h%d>%s</h%d>\n<div class=\"scroll\"><table>\n<tr><th>%s</th>"
-              "<th class=\"wide\">%s</th><th>%s</th><th>%s</th></tr>\n",
-              level, msg_in(lang, MSG_SITE_LATEST), level, msg_in(lang, MSG_SITE_COL_GAME),
-              msg_in(lang, MSG_SITE_COL_WHEN), msg_in(lang, MSG_SITE_COL_PLAYERS),
-              msg_in(lang, MSG_SITE_COL_RESULT));
+    static const site_col cols[] = { { NULL, MSG_SITE_COL_GAME, NULL },
+                                     { "wide", MSG_SITE_COL_WHEN, NULL },
+                                     { NULL, MSG_SITE_COL_PLAYERS, NULL },
+                                     { NULL, MSG_SITE_COL_RESULT, NULL } };
+    sb_printf(b, "<h%d>%s</h%d>\n", level, msg_in(lang, MSG_SITE_LATEST), level);
+    sb_table_head(b, lang, cols, sizeof cols / sizeof *cols);
     site_rows l = { c, b, lang, root, false };
     store_site_latest(c->db, row->key, games, site_game_row, &l);
     sb_put(b, "</table></div>\n");
@@ -154,12 +156,13 @@ void site_page_index(const site_ctx *c, site_buf *b)
         solo += record_private_key(c->channels[i].channel) ? c->channels[i].games : 0;
         shown += !record_private_key(c->channels[i].channel);
     }
-    if (shown > CHANNELS_IN_FULL) /* the index stays under 60 KB: one line a channel */
-        sb_printf(&body,
-                  "<h2>%s</h2>\n<div class=\"scroll\"><table>\n<tr><th>%s</th><th class=\"n\">%s"
-                  "</th><th>%s</th></tr>\n",
-                  msg_in(lang, MSG_SITE_LATEST), msg_in(lang, MSG_SITE_COL_WHERE),
-                  msg_in(lang, MSG_SITE_COL_GAMES), msg_in(lang, MSG_SITE_COL_GAME));
+    if (shown > CHANNELS_IN_FULL) { /* the index stays under 60 KB: one line a channel */
+        static const site_col cols[] = { { NULL, MSG_SITE_COL_WHERE, NULL },
+                                         { "n", MSG_SITE_COL_GAMES, NULL },
+                                         { NULL, MSG_SITE_COL_GAME, NULL } };
+        sb_printf(&body, "<h2>%s</h2>\n", msg_in(lang, MSG_SITE_LATEST));
+        sb_table_head(&body, lang, cols, sizeof cols / sizeof *cols);
+    }
     for (size_t i = 0; i < c->nchannels; i++) {
         if (record_private_key(c->channels[i].channel))
             continue;

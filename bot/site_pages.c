@@ -17,39 +17,42 @@ struct load {
     bool oom;
 };
 
+/* items (n of them, room for *cap) with room for one more of size bytes: doubled when full;
+ * NULL when out of memory (items stay as they were). */
+static void *room_for_one(void *items, size_t n, size_t *cap, size_t size)
+{
+    if (n < *cap)
+        return items;
+    size_t more = *cap ? 2 * *cap : 64;
+    void *p = realloc(items, more * size);
+    *cap = p ? more : *cap;
+    return p;
+}
+
 static void add_person(void *ctx, const store_site_person *p)
 {
     struct load *l = ctx;
-    if (l->oom)
+    store_site_person *all =
+        l->oom ? NULL : room_for_one(l->c->people, l->c->npeople, &l->cap, sizeof *all);
+    if (!all) {
+        l->oom = true;
         return;
-    if (l->c->npeople == l->cap) {
-        size_t cap = l->cap ? 2 * l->cap : 256;
-        store_site_person *more = realloc(l->c->people, cap * sizeof *more);
-        if (!more) {
-            l->oom = true;
-            return;
-        }
-        l->c->people = more;
-        l->cap = cap;
     }
+    l->c->people = all;
     l->c->people[l->c->npeople++] = *p;
 }
 
 static void add_channel(void *ctx, const store_site_channel *ch)
 {
     struct load *l = ctx;
-    if (l->oom)
+    store_site_channel *all =
+        l->oom ? NULL
+               : room_for_one(l->c->channels, l->c->nchannels, &l->channels_cap, sizeof *all);
+    if (!all) {
+        l->oom = true;
         return;
-    if (l->c->nchannels == l->channels_cap) {
-        size_t cap = l->channels_cap ? 2 * l->channels_cap : 16;
-        store_site_channel *more = realloc(l->c->channels, cap * sizeof *more);
-        if (!more) {
-            l->oom = true;
-            return;
-        }
-        l->c->channels = more;
-        l->channels_cap = cap;
     }
+    l->c->channels = all;
     l->c->channels[l->c->nchannels++] = *ch;
 }
 
@@ -283,12 +286,12 @@ void site_page_archive(const site_ctx *c, int page, int pages, site_buf *b)
     site_page_begin(b, lang, title, "../");
     sb_printf(b, "<h1>%s</h1>\n", title);
     archive_nav(b, lang, page, pages);
-    sb_printf(b,
-              "<div class=\"scroll\"><table>\n<tr><th>%s</th><th class=\"wide\">%s</th>"
-              "<th>%s</th><th>%s</th><th>%s</th></tr>\n",
-              msg_in(lang, MSG_SITE_COL_GAME), msg_in(lang, MSG_SITE_COL_WHEN),
-              msg_in(lang, MSG_SITE_COL_WHERE), msg_in(lang, MSG_SITE_COL_PLAYERS),
-              msg_in(lang, MSG_SITE_COL_RESULT));
+    static const site_col cols[] = {
+        { NULL, MSG_SITE_COL_GAME, NULL },   { "wide", MSG_SITE_COL_WHEN, NULL },
+        { NULL, MSG_SITE_COL_WHERE, NULL },  { NULL, MSG_SITE_COL_PLAYERS, NULL },
+        { NULL, MSG_SITE_COL_RESULT, NULL },
+    };
+    sb_table_head(b, lang, cols, sizeof cols / sizeof *cols);
     site_rows l = { c, b, lang, "../", true };
     if (store_site_range(c->db, first, first + SITE_ARCHIVE_ROWS - 1, site_game_row, &l) <= 0)
         sb_printf(b, "<tr><td colspan=\"5\">%s</td></tr>\n", msg_in(lang, MSG_SITE_NONE));
@@ -301,25 +304,19 @@ void site_page_archive(const site_ctx *c, int page, int pages, site_buf *b)
 
 struct entries {
     store_site_entry *e;
-    int n, cap;
+    size_t n, cap;
     bool oom;
 };
 
 static void add_entry(void *ctx, const store_site_entry *e)
 {
     struct entries *l = ctx;
-    if (l->oom)
+    store_site_entry *all = l->oom ? NULL : room_for_one(l->e, l->n, &l->cap, sizeof *all);
+    if (!all) {
+        l->oom = true;
         return;
-    if (l->n == l->cap) {
-        int cap = l->cap ? 2 * l->cap : 64;
-        store_site_entry *more = realloc(l->e, (size_t)cap * sizeof *more);
-        if (!more) {
-            l->oom = true;
-            return;
-        }
-        l->e = more;
-        l->cap = cap;
     }
+    l->e = all;
     l->e[l->n++] = *e;
 }
 
@@ -334,13 +331,16 @@ static void stats_row(site_buf *b, const char *label, const store_player *p)
 
 static void stats(const site_ctx *c, site_buf *b, msg_lang lang, const store_site_person *p)
 {
-    sb_printf(b,
-              "<div class=\"scroll\"><table>\n<tr><th></th><th class=\"n\">%s</th>"
-              "<th class=\"n\">%s</th><th class=\"n\">%s</th><th class=\"n wide\">%s</th>"
-              "<th class=\"n wide\">%s</th><th class=\"n\">%s</th></tr>\n",
-              msg_in(lang, MSG_SITE_COL_GAMES), msg_in(lang, MSG_SITE_COL_FIRSTS),
-              msg_in(lang, MSG_SITE_COL_DURAKS), msg_in(lang, MSG_SITE_COL_DRAWS),
-              msg_in(lang, MSG_SITE_COL_FORFEITS), msg_in(lang, MSG_SITE_COL_RATING));
+    static const site_col cols[] = {
+        { NULL, MSG_COUNT, "" },
+        { "n", MSG_SITE_COL_GAMES, NULL },
+        { "n", MSG_SITE_COL_FIRSTS, NULL },
+        { "n", MSG_SITE_COL_DURAKS, NULL },
+        { "n wide", MSG_SITE_COL_DRAWS, NULL },
+        { "n wide", MSG_SITE_COL_FORFEITS, NULL },
+        { "n", MSG_SITE_COL_RATING, NULL },
+    };
+    sb_table_head(b, lang, cols, sizeof cols / sizeof *cols);
     stats_row(b, "", &p->p);
     char solo[STORE_NICK_MAX + 1];
     snprintf(solo, sizeof solo, "+%s", p->p.key);
@@ -362,13 +362,13 @@ static void place(site_buf *b, msg_lang lang, const store_site_entry *e)
 
 static void recent(const site_ctx *c, site_buf *b, msg_lang lang, const store_site_entry *e, int n)
 {
-    sb_printf(
-        b,
-        "<h2>%s</h2>\n<div class=\"scroll\"><table>\n<tr><th>%s</th><th class=\"wide\">%s</th>"
-        "<th>%s</th><th>%s</th><th>%s</th></tr>\n",
-        msg_in(lang, MSG_SITE_RECENT), msg_in(lang, MSG_SITE_COL_GAME),
-        msg_in(lang, MSG_SITE_COL_WHEN), msg_in(lang, MSG_SITE_COL_WHERE),
-        msg_in(lang, MSG_SITE_COL_PLACE), msg_in(lang, MSG_SITE_COL_CHANGE));
+    static const site_col cols[] = {
+        { NULL, MSG_SITE_COL_GAME, NULL },   { "wide", MSG_SITE_COL_WHEN, NULL },
+        { NULL, MSG_SITE_COL_WHERE, NULL },  { NULL, MSG_SITE_COL_PLACE, NULL },
+        { NULL, MSG_SITE_COL_CHANGE, NULL },
+    };
+    sb_printf(b, "<h2>%s</h2>\n", msg_in(lang, MSG_SITE_RECENT));
+    sb_table_head(b, lang, cols, sizeof cols / sizeof *cols);
     for (int i = 0; i < n; i++) {
         char when[32];
         site_time(e[i].ended_at, when, sizeof when);
@@ -399,7 +399,7 @@ void site_page_person(const site_ctx *c, const store_site_person *p, site_buf *b
     struct entries all = { 0 };
     char solo[STORE_NICK_MAX + 1];
     store_site_games_of(c->db, p->p.key, -1, add_entry, &all); /* newest first */
-    int channel_games = all.n;
+    int channel_games = (int)all.n;
     snprintf(solo, sizeof solo, "+%s", p->p.key);
     store_site_games_of(c->db, solo, RECENT_ROWS, add_entry, &all);
     site_buf title;
@@ -422,9 +422,9 @@ void site_page_person(const site_ctx *c, const store_site_person *p, site_buf *b
     site_chart(b, lang, ratings, ids, ratings && ids ? n : 0);
     free(ratings);
     free(ids);
-    if (all.n > channel_games) /* private games among the channels' */
+    if (all.n > (size_t)channel_games) /* private games among the channels' */
         qsort(all.e, (size_t)all.n, sizeof *all.e, newest_first);
-    recent(c, b, lang, all.e, all.n < RECENT_ROWS ? all.n : RECENT_ROWS);
+    recent(c, b, lang, all.e, all.n < RECENT_ROWS ? (int)all.n : RECENT_ROWS);
     site_page_end(b);
     sb_free(&title);
     free(all.e);
