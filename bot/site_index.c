@@ -159,8 +159,8 @@ void site_page_index(const site_ctx *c, site_buf *b)
     if (shown > CHANNELS_IN_FULL) { /* the index stays under 60 KB: one line a channel */
         static const site_col cols[] = { { NULL, MSG_SITE_COL_WHERE, NULL },
                                          { "n", MSG_SITE_COL_GAMES, NULL },
-                                         { NULL, MSG_SITE_COL_GAME, NULL } };
-        sb_printf(&body, "<h2>%s</h2>\n", msg_in(lang, MSG_SITE_LATEST));
+                                         { NULL, MSG_SITE_COL_LATEST, NULL } };
+        sb_printf(&body, "<h2>%s</h2>\n", msg_in(lang, MSG_SITE_CHANNELS));
         sb_table_head(&body, lang, cols, sizeof cols / sizeof *cols);
     }
     for (size_t i = 0; i < c->nchannels; i++) {

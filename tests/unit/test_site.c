@@ -788,6 +788,7 @@ static void test_index_many_channels(void **state)
     char *index = slurp(f->site, "index.html"); /* at most 60 KB, or it fails there */
     assert_non_null(index);
     assert_int_equal(count(index, "<section class=\"channel\">"), 0); /* one line each */
+    assert_non_null(strstr(index, "<h2>Channels</h2>"));
     assert_non_null(strstr(index, "<a href=\"c/40.html\"><bdi class=\"l\">"
                                   "#channel-with-a-long-name-39</bdi></a>"));
     free(index);
