@@ -167,9 +167,10 @@ void info_top(tables *t, const char *channel, int n, const char *which, outbox *
     for (int i = 0; i < k; i++)
         render_appendf(line, sizeof line, &len, "%s%d. %s %d (%d)", i ? ", " : "", i + 1,
                        best[i].display, (int)(best[i].rating + 0.5), best[i].games);
-    if (k > 0)
+    if (k > 0) {
         tables_say(o, channel, solo ? MSG_TOP_SOLO : bots ? MSG_TOP_BOTS : MSG_TOP, line);
-    else if (solo)
+        tables_site_page(t, channel, 0, 0, o); /* the index: every board, longer */
+    } else if (solo)
         tables_say(o, channel, MSG_TOP_SOLO_NONE, t->own_nick);
     else if (bots)
         tables_say(o, channel, MSG_TOP_BOTS_NONE, tables_prefix(t));

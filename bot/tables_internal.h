@@ -266,8 +266,8 @@ render_seats tables_names(const table_t *tb);
 void tables_say(outbox *o, const char *target, msg_id id, ...);
 /* The same in reader's language: a reply to one person said in a channel. */
 void tables_say_as(outbox *o, const char *reader, const char *target, msg_id id, ...);
-/* With site.url: "Page: <site.url>/<kind>/<id>.html" (kind 'g' a game, 'p' a person) to target;
- * nothing without it or for id 0 (tables_record.c). */
+/* With site.url: "Page: <site.url>/<kind>/<id>.html" (kind 'g' a game, 'p' a person; 0 the
+ * index, whatever the id) to target; nothing without it or for id 0 (tables_record.c). */
 void tables_site_page(const tables *t, const char *target, char kind, long long id, outbox *o);
 /* A reply that concerns one user only, by NOTICE. */
 void tables_notice(outbox *o, const char *target, msg_id id, ...);

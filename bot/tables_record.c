@@ -127,11 +127,14 @@ void tables_site_page(const tables *t, const char *target, char kind, long long 
 {
     char url[sizeof t->cfg.site.url + 32];
     size_t n = strlen(t->cfg.site.url);
-    if (!n || id <= 0)
+    if (!n || (kind && id <= 0))
         return;
     while (n > 1 && t->cfg.site.url[n - 1] == '/')
         n--;
-    snprintf(url, sizeof url, "%.*s/%c/%lld.html", (int)n, t->cfg.site.url, kind, id);
+    if (kind)
+        snprintf(url, sizeof url, "%.*s/%c/%lld.html", (int)n, t->cfg.site.url, kind, id);
+    else
+        snprintf(url, sizeof url, "%.*s/index.html", (int)n, t->cfg.site.url);
     tables_say(o, target, MSG_SITE_PAGE, url);
 }
 

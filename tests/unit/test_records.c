@@ -479,6 +479,8 @@ static void test_game_recorded_and_replayed(void **state)
     assert_non_null(said(h, "#durak", "Page: https://example.org/durak/g/2.html"));
     chan(h, "alice", "#durak", "!stats");
     assert_non_null(said(h, "#durak", "Page: https://example.org/durak/p/"));
+    chan(h, "alice", "#durak", "!top"); /* the index has every board, and longer */
+    assert_non_null(said(h, "#durak", "Page: https://example.org/durak/index.html"));
     /* the export of game 2, replayed by durak-cli, ends in the recorded result */
     static store_game g;
     assert_true(store_get_game(db, 2, &g));
