@@ -276,6 +276,11 @@ static void on_hup(void *ctx)
         if (!same_server(&d->cfg, &nc))
             log_msg(LOG_NOTICE, "SIGHUP: the server, port, TLS, nick or password changed; that "
                                 "takes effect at the next connection");
+        if (strcmp(d->cfg.state.database, nc.state.database)) { /* the one open stays in use */
+            log_msg(LOG_NOTICE, "SIGHUP: state.database changed; %s is used until the next start",
+                    d->cfg.state.database);
+            memcpy(nc.state.database, d->cfg.state.database, sizeof nc.state.database);
+        }
         if (d->db && !store_set_synchronous(d->db, nc.state.synchronous == CONFIG_SYNC_FULL))
             log_msg(LOG_ERR, "SIGHUP: %s", store_error(d->db));
         tables_reconfigure(d->t, &nc);

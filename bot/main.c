@@ -246,11 +246,16 @@ static void wait_for_lock(store *db, const char *path, char *err, size_t errlen)
 static store *open_store(const bot_config *cfg, tables *t)
 {
     char err[1024];
+    struct stat st;
+    bool existed = stat(cfg->state.database, &st) == 0; /* a mistyped path starts afresh: say so */
     store *db = store_open(cfg->state.database, err, sizeof err);
     if (!db) {
         log_msg(LOG_ERR, "%s; running without saved games or stats", err);
         return NULL;
     }
+    if (!existed && store_mode_of(db) == STORE_WRITABLE)
+        log_msg(LOG_NOTICE, "created a new state database %s: no saved games or stats yet",
+                cfg->state.database);
     store_set_synchronous(db, cfg->state.synchronous == CONFIG_SYNC_FULL);
     wait_for_lock(db, cfg->state.database, err, sizeof err);
     if (store_mode_of(db) != STORE_WRITABLE)

@@ -47,7 +47,8 @@ struct persist {
     int nstat;
     pending_table tab[PERSIST_TABLES_MAX];
     int ntab;
-    bool failing; /* since the last failed write, until one succeeds */
+    bool failing;     /* since the last failed write, until one succeeds */
+    char logged[256]; /* why, as last logged in this spell: an idle retry is not logged again */
     double backoff, retry_at;
     double held_since; /* the first step persist_hold held, in the current spell (-1: none) */
     char told[PERSIST_TOLD_MAX][PERSIST_CHANNEL_MAX];
@@ -319,12 +320,17 @@ static void failed(persist *p, double now, store_fault fault, const char *why, o
     p->backoff = p->failing ? p->backoff * 2 : PERSIST_BACKOFF_FIRST;
     if (p->backoff > PERSIST_BACKOFF_MAX)
         p->backoff = PERSIST_BACKOFF_MAX;
+    bool idle =
+        p->failing && !p->nstat && !p->ntab && !strncmp(p->logged, why, sizeof p->logged - 1);
     p->failing = true;
     p->retry_at = now + p->backoff;
-    log_msg(LOG_ERR,
-            "results are not being saved: %s; %d result(s) and %d table(s) are kept "
-            "in memory and tried again in %.0f s",
-            why, p->nstat, p->ntab, p->backoff);
+    snprintf(p->logged, sizeof p->logged, "%s", why);
+    /* nothing waits and nothing new: a line a minute for as long as it lasts would say nothing */
+    if (!idle)
+        log_msg(LOG_ERR,
+                "results are not being saved: %s; %d result(s) and %d table(s) are kept "
+                "in memory and tried again in %.0f s",
+                why, p->nstat, p->ntab, p->backoff);
     tell_failure(p, fault, o);
 }
 

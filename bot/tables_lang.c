@@ -1,9 +1,9 @@
 /* tables_lang.c — the language of each line. A channel's: its configured language
  * (channel_settings), else the language of the words that opened its game, else game.language;
  * a question's answer there (help, rules...) in the asker's words. A person's: their `set
- * language`, else the words they are using, else the channel's of the game they sit at, else
- * game.language. A private game's: its player's, else the words that opened it. The outbox asks
- * here for every sentence tables_say and tables_notice write. */
+ * language`, else the words they are using, else the channel's of the game they sit at or watch,
+ * else game.language. A private game's: its player's, else the words that opened it. The outbox
+ * asks here for every sentence tables_say and tables_notice write. */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -47,6 +47,16 @@ static const char *solo_person(tables *t, const char *key)
     return NULL;
 }
 
+/* The first channel game nick watches (!watch), or NULL. */
+static const table_t *watched_by(const tables *t, const char *nick)
+{
+    for (int i = 0; i < t->ntab; i++)
+        for (int w = 0; t->tab[i].used && !t->tab[i].solo && w < t->tab[i].nwatchers; w++)
+            if (casemap_equal(t->cm, t->tab[i].watcher[w], nick))
+                return &t->tab[i];
+    return NULL;
+}
+
 msg_lang tables_lang_of(const tables *t, const char *target)
 {
     if (casemap_is_channel(target))
@@ -74,6 +84,9 @@ msg_lang tables_lang_of(const tables *t, const char *target)
         return tables_channel_lang(t, tb->channel);
     if (tb && tb->lang >= 0) /* a turn line of "играю" to its nick, between their commands */
         return checked(tb->lang);
+    const table_t *watched = watched_by(t, target); /* whatever the event, the game's language */
+    if (watched)
+        return tables_channel_lang(t, watched->channel);
     if (t->event_channel[0])
         return tables_channel_lang(t, t->event_channel);
     return checked(t->cfg.game.language);

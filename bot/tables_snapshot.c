@@ -15,6 +15,7 @@
  * and " G <engine line>" (seated: the nick at the game's start, the stats key). T3 (no record),
  * T2 (no seated either: it is the nick) and T1 (no account either) are read too. ",1" after the
  * deck: teams (R19); "/ll" last: the language of the words that opened it (table_t.lang).
+ * A lobby opened by !again ends in " A agreed" (the seats whose person typed it, a bit mask).
  * Times are seconds left, so a restart resumes every timer where it stood. */
 
 static double left(double deadline, double now) { return deadline > now ? deadline - now : 0; }
@@ -55,6 +56,8 @@ bool tables_snapshot(const tables *t, const char *channel, double now, char *buf
                        st->host, st->account, st->absent, left(st->grace_deadline, at),
                        st->timeouts, st->ai, st->seated);
     }
+    if (!tb->playing && tb->rematch)
+        render_appendf(buf, cap, &len, " A %d", tb->agreed);
     if (tb->playing) {
         char game[DURAK_SERIAL_MAX];
         if (durak_serialize(&tb->g, game, sizeof game) < 0 || !write_record(tb, at, buf, cap, &len))
@@ -267,6 +270,20 @@ static bool replays_to(const game_record *r, const durak_game *g)
     return !strcmp(a, b);
 }
 
+/* A lobby's end: nothing, or " A agreed" for a rematch (agreed: seats only). */
+static bool read_rematch(table_t *tb, char **p)
+{
+    char *tag = token(p);
+    if (!tag)
+        return true;
+    int agreed;
+    if (strcmp(tag, "A") != 0 || !read_int(token(p), 0, (1 << tb->nseats) - 1, &agreed) || token(p))
+        return false;
+    tb->rematch = true;
+    tb->agreed = (uint8_t)agreed;
+    return true;
+}
+
 static const char *read_snapshot(const tables *t, table_t *tb, char *p, double now)
 {
     int version = 0;
@@ -276,7 +293,9 @@ static const char *read_snapshot(const tables *t, table_t *tb, char *p, double n
     if (why)
         return why;
     if (!tb->playing)
-        return token(&p) ? "there is more after the last seat of a lobby" : check_table(t, tb);
+        return read_rematch(tb, &p)
+                   ? check_table(t, tb)
+                   : "there is more after the last seat of a lobby than a rematch's A agreed";
     if (version >= 4 && (why = read_record(tb, &p, now)))
         return why;
     char *g = token(&p);

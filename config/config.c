@@ -1054,6 +1054,22 @@ static void config_dirname(const char *path, char *dir, size_t len)
         snprintf(dir, len, "%.*s", (int)(slash - path), path);
 }
 
+/* libconfig's own errors say only what, not what to type instead: the hint added to each. */
+static const char *config_error_hint(const char *text)
+{
+    static const struct {
+        const char *text, *hint;
+    } hints[] = {
+        { "syntax error", " (each setting is name = value; with strings in double quotes, groups "
+                          "in { } and lists in [ ]: look at this line and the one before it)" },
+        { "duplicate setting name", " (a key or group given twice in the same place: keep one)" },
+    };
+    for (size_t i = 0; text && i < sizeof hints / sizeof hints[0]; i++)
+        if (!strcmp(text, hints[i].text))
+            return hints[i].hint;
+    return "";
+}
+
 static bool config_parse(struct config_ctx *x, const char *text, size_t len, const char *incdir)
 {
     /* before libconfig opens them: it exits the process on an included directory */
@@ -1064,9 +1080,9 @@ static bool config_parse(struct config_ctx *x, const char *text, size_t len, con
     config_set_include_dir(&lc, incdir);
     bool ok = config_read_file(&lc, x->path) == CONFIG_TRUE;
     if (!ok && x->err && x->errlen)
-        snprintf(x->err, x->errlen, "%s:%d: %s",
+        snprintf(x->err, x->errlen, "%s:%d: %s%s",
                  config_error_file(&lc) ? config_error_file(&lc) : x->path, config_error_line(&lc),
-                 config_error_text(&lc));
+                 config_error_text(&lc), config_error_hint(config_error_text(&lc)));
     if (ok) {
         struct config_scan sc = { .x = x, .incdir = incdir };
         struct config_text t = { x->path, text, len, 0, 1 };

@@ -5,7 +5,8 @@ same config and database: it says in the channel that the game goes on, with the
 before, sends each player their hand, every hand is exactly what `hand` answered before the kill,
 and the same game is then played to its end. Then a transfer game, stopped with SIGTERM (exit 0
 within 2 s, QUIT seen in the channel) and started again: the same. ngircd and the clients stay up
-all along. At the end `!stats` counts each finished game once."""
+all along. At the end `!stats` counts each finished game once, and the log told once, at the first
+start, that the database was created."""
 import re
 import signal
 import time
@@ -160,6 +161,10 @@ def test(env):
     log = bot.log_text()
     h.check(len(re.findall(r"saved game\(s\) restored from", log)) == 2,
             "the bot's log does not report two restores")
+    created = re.findall(r"^<5>created a new state database %s\b" % re.escape(bot.database), log,
+                         re.M)
+    h.check(len(created) == 1, "the log tells %d times, not once, that the database was created"
+            % len(created))
     c = players[0].c
     c.next_msgs()
     c.privmsg(CH, "!stats")

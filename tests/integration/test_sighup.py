@@ -6,7 +6,9 @@ must therefore come before its PART), parts #a, joins #b (a client waiting there
 and the players of the ended game are free to open a new one in #b. Then the file gets a value out
 of range (game.turn_timeout = 1), and then a syntax error: each SIGHUP logs the error with
 FILE:LINE (and the key) and "SIGHUP: the new configuration is not used"; the bot stays in #b, the
-lobby there is kept, and it goes on answering and starts the game."""
+lobby there is kept, and it goes on answering and starts the game. Last, site.dir set and another
+state.database: the pages are written from the database in use, and the new one waits for the
+next start, as the log says."""
 import os
 import re
 import signal
@@ -166,6 +168,20 @@ def test(env):
     h.check(not any(m.command == "JOIN" and m.nick.lower() == h.BOT_NICK and m.t > t1
                     for m in ana.all_msgs() if m.text.lower() == CHA),
             "the bot went back to #a")
+
+    # ---- web pages turned on, and another state.database, which waits for the next start ----
+    site = os.path.join(env.dir, "site")
+    other = os.path.join(env.dir, "other.db")
+    write_config(bot, config_for(env, bot, (CHB,)).replace(bot.database, other)
+                 + 'site = {{ dir = "{}"; }};\n'.format(site))
+    log_at = len(bot.log_text())
+    bot.proc.send_signal(signal.SIGHUP)
+    bot.wait_log(r"^<5>SIGHUP: state\.database changed; .*next start", 5, start=log_at,
+                 what="state.database kept until the next start")
+    bot.wait_log(r"^<5>site: every page written into %s$" % re.escape(site), 5, start=log_at,
+                 what="the pages written from the database in use")
+    h.check(not os.path.exists(other), "the new state.database was opened before the next start")
+    h.log("a new state.database waits for the next start; the pages come from the one in use")
 
     command(ana, CHB, "!start", lambda m: "starts:" in m.plain, "the start line in #b")
     h.log("the game in #b starts")

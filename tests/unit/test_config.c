@@ -602,14 +602,17 @@ struct bad_case {
     "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"                                                        \
     "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" \
     "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+#define SYNTAX_HINT                                                                                \
+    "(each setting is name = value; with strings in double quotes, groups in { } and lists in "    \
+    "[ ]: look at this line and the one before it)"
 #define PERCENT_RULE "must not contain '%' (libircclient uses it as a printf format)"
 
 static const struct bad_case bad_cases[] = {
     /* libconfig's own errors */
-    { "syntax", "irc = {\n  port = ;\n};\n", "2: syntax error" },
-    { "unterminated string", "irc = {\n  nick = \"durak;\n};\n", "4: syntax error" },
+    { "syntax", "irc = {\n  port = ;\n};\n", "2: syntax error " SYNTAX_HINT },
+    { "unterminated string", "irc = {\n  nick = \"durak;\n};\n", "4: syntax error " SYNTAX_HINT },
     { "duplicate", "flood = { burst = 5; };\nflood = { rate = 2.0; };\n",
-      "2: duplicate setting name" },
+      "2: duplicate setting name (a key or group given twice in the same place: keep one)" },
     /* unknown keys */
     { "unknown top-level", "\ncolour = true;\n",
       "2: colour: unknown key (expected one of: irc, flood, game, ui, state, site, admins, "

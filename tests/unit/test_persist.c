@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "dac_override.h"
+#include "log_capture.h"
 #include "config.h"
 #include "persist.h"
 #include "store_internal.h" /* the connection: to count commits and fill the disk */
@@ -292,6 +293,45 @@ static void test_read_only_file(void **state)
     h_free(h);
 }
 
+/* A read-only file with nothing waiting is retried quietly: one error line says it cannot be
+ * written, not one a minute for as long as it stays so; something waiting is logged again. */
+static void test_read_only_idle_logs_once(void **state)
+{
+    (void)state;
+    harness *h = h_new();
+    h_open_store(h);
+    store_close(h->db);
+    assert_int_equal(chmod(h->path, 0400), 0);
+    assert_true(set_dac_override(false));
+    FILE *probe = fopen(h->path, "r+");
+    if (probe) { /* this system lets us write anyway: nothing to test */
+        fclose(probe);
+        set_dac_override(true);
+        h->db = NULL;
+        h_free(h);
+        skip();
+    }
+    char err[1024];
+    h->db = store_open(h->path, err, sizeof err);
+    assert_non_null(h->db);
+    h_attach(h);
+    log_capture();
+    for (int i = 0; i < 10; i++) {
+        step(h);
+        h->now = persist_next_due(h->p) + 0.1;
+    }
+    const char *logged = log_captured();
+    const char *first = strstr(logged, "results are not being saved");
+    assert_non_null(first);
+    assert_null(strstr(first + 1, "results are not being saved"));
+    log_capture();
+    event(h, "alice", "#durak", "!durak");
+    step(h);
+    assert_non_null(strstr(log_captured(), "results are not being saved"));
+    set_dac_override(true);
+    h_free(h);
+}
+
 /* A database locked at start is not given up: the changes wait and go in once it is free. */
 static void test_locked_at_start(void **state)
 {
@@ -366,6 +406,7 @@ int main(void)
         cmocka_unit_test(test_hold_for_next_batch),
         cmocka_unit_test(test_disk_full_keeps_result),
         cmocka_unit_test(test_read_only_file),
+        cmocka_unit_test(test_read_only_idle_logs_once),
         cmocka_unit_test(test_locked_at_start),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -151,6 +151,12 @@ static void test_inconsistent_tables_refused(void **state)
     char extra[4200];
     snprintf(extra, sizeof extra, "%s junk", lobby);
     refused(extra, "more after the last seat");
+    snprintf(extra, sizeof extra, "%s A 3", lobby); /* a rematch both seats agreed to */
+    assert_null(restore(extra));
+    snprintf(extra, sizeof extra, "%s A 4", lobby); /* a third seat's agreement, of two */
+    refused(extra, "more after the last seat");
+    snprintf(extra, sizeof extra, "%s A 1 junk", lobby);
+    refused(extra, "more after the last seat");
     refused(with_token(game, 2, "2,1,0,0,36"), "options");
     /* the game's record: each field checked, and it must replay to the game */
     assert_non_null(strstr(game, " R "));

@@ -440,6 +440,33 @@ static void test_watch_in_own_language(void **state)
     h_free(h);
 }
 
+/* A spectator who chose no language reads the game's: its copies of a move made by private
+ * message are in the channel's language too, as are the lines of the channel's own commands. */
+static void test_watch_in_game_language(void **state)
+{
+    (void)state;
+    harness *h = h_new(49);
+    priv(h, "alice", "set language en"); /* the players' own lines in English, to read them */
+    priv(h, "bob", "set language en");
+    chan(h, "alice", "#durak", "!\xD0\xB4\xD1\x83\xD1\x80\xD0\xB0\xD0\xBA"); /* !дурак */
+    chan(h, "bob", "#durak", "!join");
+    chan(h, "alice", "#durak", "!start");
+    chan(h, "carol", "#durak", "!watch");
+    outbox_clear(&h->o);
+    tables_on_part(h->t, h->now, "carol", "#durak", &h->o);
+    char moves[1024], move[128];
+    int i = whose_turn(h, NICKS, 2, moves, sizeof moves);
+    rng_t r;
+    rng_seed(&r, 49);
+    pick_move(&r, moves, move, sizeof move);
+    priv(h, NICKS[i], move);
+    const char *copy = said(h, "carol", "[#durak] ");
+    assert_non_null(copy);
+    assert_non_null(said(h, "#durak", copy + strlen("[#durak] "))); /* the channel's line */
+    assert_true(strstr(copy, "\xD0") || strstr(copy, "\xD1"));      /* Cyrillic */
+    h_free(h);
+}
+
 /* !unwatch, leaving and rejoining the channel, a rename, quitting; the bound on spectators. */
 static void test_watch_ends(void **state)
 {
@@ -535,6 +562,7 @@ int main(void)
         cmocka_unit_test(test_watch),
         cmocka_unit_test(test_watch_ends),
         cmocka_unit_test(test_watch_in_own_language),
+        cmocka_unit_test(test_watch_in_game_language),
         cmocka_unit_test(test_solo_lines_per_move),
         cmocka_unit_test(test_solo_same_on_penalty_server),
     };

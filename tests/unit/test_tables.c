@@ -575,6 +575,34 @@ static void test_snapshot_restore(void **state)
     h_free(h);
 }
 
+/* A rematch lobby (!again) saved and restored keeps who agreed: the last one's !again deals, as it
+ * would have without the restart. */
+static void test_rematch_restore(void **state)
+{
+    (void)state;
+    harness *h = h_new(13);
+    changes c = { 0, 0, "" };
+    start_two(h, "#durak");
+    chan(h, "bob", "#durak", "!leave");
+    assert_non_null(said(h, "#durak", "Game over"));
+    chan(h, "alice", "#durak", "!again");
+    assert_non_null(said(h, "#durak", "waiting for bob"));
+    tables_take_changes(h->t, h->now, on_change, &c);
+
+    harness *h2 = h_new(98);
+    tables_on_disconnect(h2->t, h2->now);
+    assert_true(tables_restore(h2->t, "#durak", c.last, h2->now));
+    outbox_clear(&h2->o);
+    tables_on_reconnect(h2->t, h2->now, &h2->o);
+    chan(h2, "bob", "#durak", "!again");
+    assert_non_null(said(h2, "#durak", "starts"));
+    char again[8192];
+    assert_true(tables_snapshot(h2->t, "#durak", h2->now, again, sizeof again));
+    assert_int_equal(strncmp(again, "T4 1 ", 5), 0); /* playing */
+    h_free(h2);
+    h_free(h);
+}
+
 /* Game ends are recorded; !stats and !top read them. Without an account stats belong to the
  * nick: a nick change does not carry them off (taking a nick and renaming steals nothing). */
 static void test_stats(void **state)
@@ -1020,6 +1048,7 @@ int main(void)
         cmocka_unit_test(test_disconnect_pauses),
         cmocka_unit_test(test_stop_by_admin),
         cmocka_unit_test(test_snapshot_restore),
+        cmocka_unit_test(test_rematch_restore),
         cmocka_unit_test(test_stats),
         cmocka_unit_test(test_trust_stop_by_nick_taker),
         cmocka_unit_test(test_trust_leave_by_nick_taker),
