@@ -1,5 +1,5 @@
-/* clock: the bot's one monotonic clock (CLOCK_MONOTONIC), for deadlines and durations; it never
- * jumps with the time of day, and it is not the time of day. */
+/* clock.c — the bot's one monotonic clock (CLOCK_MONOTONIC), for deadlines and durations; it
+ * never jumps with the time of day, and it is not the time of day. */
 #define _POSIX_C_SOURCE 200809L
 #include "clock.h"
 

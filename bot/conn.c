@@ -1,6 +1,8 @@
-/* conn.c — one IRC connection after another: registration (nick tries and NickServ through
- * conn_owner.h, ISUPPORT, joins, refused channels through conn_rejoin.h), the own PING timer, jittered
- * reconnect back-off, CTCP replies; its turn in the loop is conn_loop.c's. */
+/* conn.c — one IRC connection after another: registration, ISUPPORT, joins, the own PING timer,
+ * jittered reconnect back-off, CTCP replies; its turn in the loop is conn_loop.c's. */
+
+/* Registration's nick tries and NickServ go through conn_owner.h; refused channels through
+ * conn_rejoin.h. */
 #define _POSIX_C_SOURCE 200809L
 #include "conn.h"
 #include "conn_internal.h"

@@ -1,6 +1,9 @@
-/* conn.h — the IRC connection's life: connect (plain, or TLS through the relay), register,
- * nick collisions, NickServ, ISUPPORT, joins, CTCP, its own PING timer, reconnect back-off and
- * the writer that drains the send queue; it hands the games' events on through hooks. */
+/* conn.h — the IRC connection's life, from connecting to reconnecting, and the writer that
+ * drains the send queue; it hands the games' events on through hooks. */
+
+/* What that life holds: connect (plain, or TLS through the relay), register, nick collisions,
+ * NickServ, ISUPPORT, joins, CTCP, its own PING timer, reconnect back-off and the writer that
+ * drains the send queue. */
 #ifndef DURAK_CONN_H
 #define DURAK_CONN_H
 

@@ -1,4 +1,5 @@
-/* conn_chanop.c — the bot's operator status per channel and CPRIVMSG/CNOTICE (see conn_chanop.h). */
+/* conn_chanop.c — the bot's operator status per channel, and private lines rewritten as CPRIVMSG or
+ * CNOTICE to a nick who shares a channel where the bot is an operator (see conn_chanop.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "conn_chanop.h"
 #include "strcopy.h"

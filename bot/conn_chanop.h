@@ -1,11 +1,14 @@
-/* conn_chanop: CPRIVMSG and CNOTICE. Servers that advertise them in 005 ISUPPORT (tokens CPRIVMSG,
- * CNOTICE; ircd-hybrid, ratbox, charybdis lineage) let a channel operator send private lines to
- * a member of that channel as `CPRIVMSG nick #chan :text`, exempt from the target-change limits
- * that otherwise throttle a bot talking to many players. So chanop knows, per channel, whether
- * the bot is an operator there: from 353 RPL_NAMREPLY (its nick with '@', or a rank above it in
- * PREFIX) and MODE +o/-o on itself (parameters counted by PREFIX and CHANMODES), forgotten when
- * it joins, parts or is kicked. A private PRIVMSG/NOTICE to a nick who shares such a channel
- * with the bot (bot/conn_members.h) is rewritten on its way out. Pure; zeroed means "nothing known". */
+/* conn_chanop.h — CPRIVMSG and CNOTICE: whether the bot is an operator, per channel, and private
+ * lines to a member of such a channel rewritten to escape target-change limits. Pure. */
+
+/* Servers that advertise them in 005 ISUPPORT (tokens CPRIVMSG, CNOTICE; ircd-hybrid, ratbox,
+ * charybdis lineage) let a channel operator send private lines to a member of that channel as
+ * `CPRIVMSG nick #chan :text`, exempt from the target-change limits that otherwise throttle a bot
+ * talking to many players. So chanop knows, per channel, whether the bot is an operator there: from
+ * 353 RPL_NAMREPLY (its nick with '@', or a rank above it in PREFIX) and MODE +o/-o on itself
+ * (parameters counted by PREFIX and CHANMODES), forgotten when it joins, parts or is kicked. A
+ * private PRIVMSG/NOTICE to a nick who shares such a channel with the bot (bot/conn_members.h) is
+ * rewritten on its way out. Pure; zeroed means "nothing known". */
 #ifndef DURAK_CONN_CHANOP_H
 #define DURAK_CONN_CHANOP_H
 

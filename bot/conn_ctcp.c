@@ -1,4 +1,5 @@
-/* conn_ctcp.c — CTCP VERSION and PING replies (see conn_ctcp.h). */
+/* conn_ctcp.c — the CTCP replies: VERSION with the bot's version, PING echoed back when short
+ * printable ASCII; one a second at most, queued as a NOTICE to its sender (see conn_ctcp.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "conn_ctcp.h"
 

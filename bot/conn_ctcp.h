@@ -1,4 +1,4 @@
-/* conn_ctcp: the bot's answers to CTCP requests (VERSION, PING): a request in, a reply out, or
+/* conn_ctcp.h — the bot's answers to CTCP requests (VERSION, PING): a request in, a reply out, or
  * queued as a reply to its sender, at most one a second. No I/O, no clock. */
 #ifndef DURAK_CONN_CTCP_H
 #define DURAK_CONN_CTCP_H

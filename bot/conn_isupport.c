@@ -1,4 +1,5 @@
-/* conn_isupport.c — the 005 tokens the bot uses (see conn_isupport.h). */
+/* conn_isupport.c — the 005 tokens the bot uses, read from each 005 line as it comes, and the MODE
+ * line that sets the bot user mode the server names (see conn_isupport.h). */
 #include "conn_isupport.h"
 
 #include <stdio.h>

@@ -1,6 +1,8 @@
-/* conn_isupport: what the bot reads of 005 RPL_ISUPPORT, in every 005 line as it comes (the relay
- * splits them so that libircclient's 10 parameters lose nothing): CASEMAPPING, BOT (the letter
- * of the bot user mode), WHOX, LINELEN, NICKLEN, PENALTY and TARGMAX's JOIN. Pure. */
+/* conn_isupport.h — what the bot reads of 005 RPL_ISUPPORT: CASEMAPPING, BOT (the letter of the
+ * bot user mode), WHOX, LINELEN, NICKLEN, PENALTY and TARGMAX's JOIN. Pure. */
+
+/* They are read in every 005 line as it comes (the relay splits them so that libircclient's 10
+ * parameters lose nothing). */
 #ifndef DURAK_CONN_ISUPPORT_H
 #define DURAK_CONN_ISUPPORT_H
 

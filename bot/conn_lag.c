@@ -1,4 +1,5 @@
-/* conn_lag: the PONG delay paces the send queue (see conn_lag.h). */
+/* conn_lag.c — fake lag: PINGs probe while the bot sends, and the PONG delay halves or doubles the
+ * send queue's rate, down to a floor: the server's measured pace when known (see conn_lag.h). */
 #include "conn_lag.h"
 
 #include <stdio.h>

@@ -1,9 +1,12 @@
-/* conn_lag: fake lag. Servers (InspIRCd's fakelag, ircd-hybrid's flood control, ircd 2.11's
- * penalties) delay a client's lines when it sends faster than they like; the delay shows as the
- * time from the bot's PING to the server's PONG, since the server reads lines in order. While the
- * bot is sending, it probes with LAG_PING_LINE (a raw line, so it goes out ahead of the game's
- * lines) every LAG_PROBE_EVERY seconds, sooner once LAG_PROBE_LINES lines went out since the last
- * PONG (so a fast flood.rate cannot fill the server's receive queue between two probes).
+/* conn_lag.h — fake lag: the delay from the bot's PING to the server's PONG paces the send queue,
+ * halving its rate when late and doubling it when quick. Pure: time comes in as arguments. */
+
+/* Servers (InspIRCd's fakelag, ircd-hybrid's flood control, ircd 2.11's penalties) delay a client's
+ * lines when it sends faster than they like; the delay shows as the time from the bot's PING to the
+ * server's PONG, since the server reads lines in order. While the bot is sending, it probes with
+ * LAG_PING_LINE (a raw line, so it goes out ahead of the game's lines) every LAG_PROBE_EVERY
+ * seconds, sooner once LAG_PROBE_LINES lines went out since the last PONG (so a fast flood.rate
+ * cannot fill the server's receive queue between two probes).
  *
  * A PONG later than LAG_HIGH halves the send queue's rate — at once when LAG_HIGH passes without
  * it, and again each further LAG_HIGH it keeps waiting — one sooner than LAG_LOW doubles it again
@@ -14,8 +17,7 @@
  * (the old floor took ircd 2.11 to 0.12 lines/s and back again and again); quick PONGs double it
  * as before (a penalty server takes a burst well above its pace). A quick PONG after the bot sent
  * less than half of what its rate allowed since the last PONG forgets the pace (it may take a
- * burst again after a pause). Each change is logged once.
- * Pure: time comes in as arguments. */
+ * burst again after a pause). Each change is logged once. */
 #ifndef DURAK_CONN_LAG_H
 #define DURAK_CONN_LAG_H
 

@@ -1,6 +1,8 @@
 /* conn_loop.c — the connection's turn in the loop: its descriptors (libircclient's and the
- * relay's), the work after a wait, the write stage (the send queue through conn_write.h's writer,
- * holding the games' lines while the bot is not under its own nick) and the timers they arm. */
+ * relay's), the work after a wait, the write stage and the timers they arm. */
+
+/* The write stage: the send queue through conn_write.h's writer, holding the games' lines while the
+ * bot is not under its own nick. */
 #define _POSIX_C_SOURCE 200809L
 #include "conn_internal.h"
 

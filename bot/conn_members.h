@@ -1,8 +1,9 @@
-/* conn_members: the services account of each channel member, as the server tells it: extended-join
- * (JOIN #chan account :realname), account-notify (ACCOUNT name, "*" for a logout), the `account`
- * tag of any line (passed on by bot/link.h), and WHOX replies (354 to WHO #chan %tcuhnfa). The
- * connection fills irc_event.account of every event from here; everything is forgotten when the
- * connection drops. */
+/* conn_members.h — the services account of each channel member, as the server tells it; every
+ * event's irc_event.account is filled from here, and all is forgotten when the connection drops. */
+
+/* Where accounts come from: extended-join (JOIN #chan account :realname), account-notify (ACCOUNT
+ * name, "*" for a logout), the `account` tag of any line (passed on by bot/link.h), and WHOX
+ * replies (354 to WHO #chan %tcuhnfa). */
 #ifndef DURAK_CONN_MEMBERS_H
 #define DURAK_CONN_MEMBERS_H
 

@@ -1,6 +1,5 @@
 /* conn_numeric.c — the server's refusals (403, 405, 464, 465, and 501 or 472 to the bot user mode)
- * as log lines that say what to check;
- * channels refused with 471..477 are rejoin.c's (logged there, and tried again). */
+ * as log lines that say what to check; 471..477 are conn_rejoin.c's (logged, tried again). */
 #include "conn_numeric.h"
 
 #include "log.h"

@@ -1,6 +1,7 @@
 /* conn_owner.c — the nick is the bot's own: registration's nick tries, NickServ IDENTIFY and its
- * answers, taking the nick back (REGAIN, RECOVER, GHOST + NICK), and holding the bot's lines
- * meanwhile (see conn_owner.h). */
+ * answers, taking the nick back, holding the bot's lines meanwhile (see conn_owner.h). */
+
+/* Taking the nick back: REGAIN, RECOVER, GHOST + NICK. */
 #define _POSIX_C_SOURCE 200809L
 #include "conn_owner.h"
 

@@ -1,14 +1,17 @@
-/* conn_owner: the nick is the bot's own. Which nick registration tries next (irc.nick, then
- * irc.alt_nicks, then irc.nick with more '_', then random digits); identifying to NickServ for
- * irc.nick ("IDENTIFY <nick> <password>", so it works under any nick) and telling what came of it:
- * identified is 900 RPL_LOGGEDIN or the services' own success reply (Atheme "You are now
- * identified for", Anope "Password accepted"), refused is their wrong-password reply, never "any
- * notice from NickServ"; NickServ absent (401, 440, or no answer) is retried with back-off and at
- * once when NickServ speaks again. Under another nick (taken at registration, or services renamed
- * the bot to Guest…) it takes its nick back: REGAIN (Atheme), RECOVER (Anope), GHOST then NICK,
- * the next when one is an unknown command or does nothing, the round again with back-off. While
- * it has a way to get its nick back (a NickServ password or a SASL login) and is not under it, it
- * holds: the bot says nothing but its connection's own lines (see conn_owner_holding).
+/* conn_owner.h — the nick is the bot's own: which nick registration tries next, identifying to
+ * NickServ, taking the nick back, and holding the bot's lines while it is under another. */
+
+/* Which nick registration tries next (irc.nick, then irc.alt_nicks, then irc.nick with more '_',
+ * then random digits); identifying to NickServ for irc.nick ("IDENTIFY <nick> <password>", so it
+ * works under any nick) and telling what came of it: identified is 900 RPL_LOGGEDIN or the
+ * services' own success reply (Atheme "You are now identified for", Anope "Password accepted"),
+ * refused is their wrong-password reply, never "any notice from NickServ"; NickServ absent (401,
+ * 440, or no answer) is retried with back-off and at once when NickServ speaks again. Under another
+ * nick (taken at registration, or services renamed the bot to Guest…) it takes its nick back:
+ * REGAIN (Atheme), RECOVER (Anope), GHOST then NICK, the next when one is an unknown command or
+ * does nothing, the round again with back-off. While it has a way to get its nick back (a NickServ
+ * password or a SASL login) and is not under it, it holds: the bot says nothing but its
+ * connection's own lines (see conn_owner_holding).
  *
  * Pure: lines go into the send queue as raw lines, time comes in as arguments, and conn arms one
  * timer at conn_owner_deadline that calls conn_owner_tick. */

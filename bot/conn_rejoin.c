@@ -1,4 +1,5 @@
-/* conn_rejoin.c — the channels joined, refused ones tried again with back-off (see conn_rejoin.h). */
+/* conn_rejoin.c — the configured channels joined in as few JOIN lines as the server allows, and
+ * the ones it refused logged and tried again, each with its own back-off (see conn_rejoin.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "conn_rejoin.h"
 

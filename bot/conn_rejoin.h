@@ -1,9 +1,12 @@
-/* conn_rejoin: joining the configured channels in as few JOIN lines as the server's TARGMAX and
- * LINELEN allow, and channels the server refused (471 full, 473 invite only, 474 banned, 475
- * wrong key, 477 needs a registered nick): each is logged and tried again with its own back-off
- * (30 s, doubling up to 10 minutes) until it is joined; at once when what it needed may have come
- * (477 after the bot identified). Pure: JOIN lines go into the send queue's raw lines, time comes
- * in as arguments, and conn arms one timer at conn_rejoin_deadline. */
+/* conn_rejoin.h — joining the configured channels in few JOIN lines, and channels the server
+ * refused tried again, each with its own back-off, until joined. Pure. */
+
+/* Joining the configured channels in as few JOIN lines as the server's TARGMAX and LINELEN allow,
+ * and channels the server refused (471 full, 473 invite only, 474 banned, 475 wrong key, 477 needs
+ * a registered nick): each is logged and tried again with its own back-off (30 s, doubling up to 10
+ * minutes) until it is joined; at once when what it needed may have come (477 after the bot
+ * identified). Pure: JOIN lines go into the send queue's raw lines, time comes in as arguments, and
+ * conn arms one timer at conn_rejoin_deadline. */
 #ifndef DURAK_CONN_REJOIN_H
 #define DURAK_CONN_REJOIN_H
 

@@ -1,8 +1,11 @@
-/* conn_write: the writer. It moves the send queue's lines into libircclient's output buffer
- * (1024 bytes: two lines at most each time) and that buffer on to the socket, as often as both
- * take them, in one turn of the loop: a turn per two lines cost a select and a run of every
- * stage each. libircclient is reached through conn_write_io only, so the rules below are tested
- * without a socket (tests/unit/test_conn_write.c). */
+/* conn_write.h — the writer: the send queue's lines into libircclient's output buffer and on to
+ * the socket, as often as both take them, in one turn of the loop. */
+
+/* It moves the send queue's lines into libircclient's output buffer (1024 bytes: two lines at most
+ * each time) and that buffer on to the socket, as often as both take them, in one turn of the loop:
+ * a turn per two lines cost a select and a run of every stage each. libircclient is reached through
+ * conn_write_io only, so the rules below are tested without a socket
+ * (tests/unit/test_conn_write.c). */
 #ifndef DURAK_CONN_WRITE_H
 #define DURAK_CONN_WRITE_H
 

@@ -1,6 +1,5 @@
-/* link: the connection layer's relay (see link.h): start and stop, the connecting thread, its
- * waits, the socket pair with libircclient, the TCP connection to the server, and the hand-over
- * of the connection to the caller's loop. */
+/* link.c — the connection layer's relay (see link.h): start and stop, the connecting thread and
+ * its waits, the socket pair with libircclient, the TCP connection, the hand-over to the loop. */
 #define _POSIX_C_SOURCE 200809L
 #include "link_internal.h"
 

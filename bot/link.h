@@ -1,8 +1,10 @@
-/* link: the connection layer, the only code on the IRC server's socket. libircclient gets one end
- * of a socket pair; a thread connects to the real server, over plain TCP or a verified TLS
- * connection (OpenSSL; Debian builds libircclient without TLS, CAP or SASL), the blocking part.
- * It then hands the connection over and ends: the caller's loop relays the bytes (link_fds,
- * link_process), in the same thread as libircclient.
+/* link.h — the connection layer: the only code on the IRC server's socket, relaying between
+ * libircclient and the server over plain TCP or TLS. */
+
+/* libircclient gets one end of a socket pair; a thread connects to the real server, over plain TCP
+ * or a verified TLS connection (OpenSSL; Debian builds libircclient without TLS, CAP or SASL), the
+ * blocking part. It then hands the connection over and ends: the caller's loop relays the bytes
+ * (link_fds, link_process), in the same thread as libircclient.
  *
  * In IRC mode (opts.irc) the relay also holds:
  * - the wire guard (link_guard.h): the server's bytes are split into lines (CR LF, or either

@@ -1,4 +1,5 @@
-/* link_cap.c — CAP negotiation and SASL for the relay (see link_cap.h). */
+/* link_cap.c — CAP negotiation and SASL for the relay: CAP LS, REQ of what the server offers,
+ * AUTHENTICATE PLAIN or EXTERNAL, CAP END, and servers without CAP (see link_cap.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "link_cap.h"
 

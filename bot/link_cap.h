@@ -1,6 +1,8 @@
-/* link_cap: CAP negotiation and SASL, as the relay does them before libircclient's registration
- * reaches the server. Pure: lines from the server in (parsed by link_guard), lines to the server
- * out (link_cap.out), and a state: negotiating, released (libircclient's lines may go), failed.
+/* link_cap.h — CAP negotiation and SASL, as the relay does them before libircclient's registration
+ * reaches the server. Pure: lines from the server in, lines to the server out, and a state. */
+
+/* Lines from the server come in parsed by link_guard, lines to the server go out in link_cap.out;
+ * the state: negotiating, released (libircclient's lines may go), failed.
  *
  * CAP LS 302; CAP REQ for what the server offers of sasl (only when SASL is configured),
  * account-notify, extended-join, away-notify, chghost, multi-prefix, message-tags, account-tag;

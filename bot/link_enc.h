@@ -1,6 +1,8 @@
-/* link_enc.h — the server's character encoding (irc.encoding): lines from the server converted to
- * UTF-8 and the bot's lines to the server converted from it (glibc iconv), so that the rest of the
- * bot only ever sees UTF-8. Used by the relay only (link_pump.c); pure functions otherwise.
+/* link_enc.h — the server's character encoding (irc.encoding): lines converted to and from UTF-8
+ * (glibc iconv), so that the rest of the bot only ever sees UTF-8. */
+
+/* Lines from the server are converted to UTF-8 and the bot's lines to the server converted from it.
+ * Used by the relay only (link_pump.c); pure functions otherwise.
  *
  * "utf-8": nothing is converted. "cp1251", "koi8-r": every line, both ways. "auto:cp1251",
  * "auto:koi8-r" ("auto" is "auto:cp1251"): a line from the server that is valid UTF-8 is taken as

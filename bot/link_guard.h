@@ -1,6 +1,9 @@
-/* link_guard: the wire guard, pure functions on one line from the server: IRCv3 tags read and
- * stripped, the line cut to 510 bytes at a UTF-8 boundary, parsed, checked against what
- * libircclient 1.9 cannot survive, and written again in one canonical form for it.
+/* link_guard.h — the wire guard, pure functions on one line from the server: tags read and
+ * stripped, the line cut, parsed, checked against libircclient's crashes and written again. */
+
+/* In full: IRCv3 tags read and stripped, the line cut to 510 bytes at a UTF-8 boundary, parsed,
+ * checked against what libircclient 1.9 cannot survive, and written again in one canonical form for
+ * it.
  *
  * What libircclient 1.9 does with bad lines (libircclient.c, libirc_process_incoming_data): a
  * command of three digits is a numeric, but "000" gives code 0 and then a NULL command is compared

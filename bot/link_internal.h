@@ -1,6 +1,8 @@
-/* link_internal.h: what the relay's files share: link.c (start, stop, the thread, sockets, the
- * hand-over), link_tls.c (OpenSSL: context, handshake, certificate checks), link_pump.c (the
- * bytes, and in IRC mode the lines through link_guard and link_cap). */
+/* link_internal.h — what the relay's files share: link.c (start, stop, the thread, sockets, the
+ * hand-over), link_tls.c (OpenSSL), link_pump.c (the bytes, and the lines in IRC mode). */
+
+/* link_tls.c: context, handshake, certificate checks; link_pump.c: the bytes, and in IRC mode the
+ * lines through link_guard and link_cap. */
 #ifndef DURAK_LINK_INTERNAL_H
 #define DURAK_LINK_INTERNAL_H
 

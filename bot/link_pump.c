@@ -1,7 +1,8 @@
-/* link_pump: the relay's work once connected, in the caller's loop: the server's side over SSL or
- * plain TCP; bytes relayed unchanged, or (IRC mode) the server's lines through the wire guard to
- * libircclient, CAP LS first, then libircclient's lines and the relay's CAP/SASL lines, whole
- * lines each. */
+/* link_pump.c — the relay's work once connected, in the caller's loop: the server's side over SSL
+ * or plain TCP, bytes relayed unchanged or (IRC mode) as whole lines through the guard and CAP. */
+
+/* In IRC mode the server's lines go through the wire guard to libircclient, CAP LS first, then
+ * libircclient's lines and the relay's CAP/SASL lines, whole lines each. */
 #define _POSIX_C_SOURCE 200809L
 #include "link_internal.h"
 

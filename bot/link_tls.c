@@ -1,4 +1,4 @@
-/* link_tls: the relay's OpenSSL side: the client context (trust, client certificate), the
+/* link_tls.c — the relay's OpenSSL side: the client context (trust, client certificate), the
  * per-connection setup (SNI, the name to verify), the handshake and its failures in plain words. */
 #define _POSIX_C_SOURCE 200809L
 #include "link_internal.h"

@@ -1,5 +1,5 @@
-/* log: one line per message to stderr as "<N>text", N the syslog priority, so journald shows levels.
- * Owns the level filter; no control byte or invalid UTF-8 from a message reaches the log. */
+/* log.c — one line per message to stderr as "<N>text", N the syslog priority, so journald shows
+ * levels. Owns the level filter; no control byte or bad UTF-8 from a message reaches the log. */
 #include "log.h"
 
 #include <stdarg.h>

@@ -1,5 +1,5 @@
-/* log: one line per message to stderr as "<N>text", N the syslog priority, so journald shows levels.
- * Owns the level filter; CR and LF never reach the log from a message. */
+/* log.h — one line per message to stderr as "<N>text", N the syslog priority, so journald shows
+ * levels. Owns the level filter; CR and LF never reach the log from a message. */
 #ifndef DURAK_LOG_H
 #define DURAK_LOG_H
 

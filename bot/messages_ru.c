@@ -1,6 +1,8 @@
 /* messages_ru.c — the Russian texts, as players say it at a card table (бито, беру, пас, перевод,
- * козырь): the commands quoted are the words Russian players type; inserted nicks and cards stay
- * in the nominative (the sentences are built around them). Plural words: msg_plural. */
+ * козырь): the commands quoted are the words Russian players type. */
+
+/* Inserted nicks and cards stay in the nominative (the sentences are built around them). Plural
+ * words: msg_plural. */
 #include "messages_tables.h"
 
 const char *const msg_russian[MSG_COUNT] = {

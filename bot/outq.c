@@ -1,6 +1,8 @@
-/* outq: the send queue, the only writer to the server: raw lines, then game lines, then replies to
- * single users (bounded, dropped when stale); one token bucket; lines split at 400 bytes on word and
- * UTF-8 boundaries (at a separator near the end), no CR/LF/NUL from text; round-robin by target. */
+/* outq.c — the send queue, the only writer to the server: raw lines, then game lines, then replies
+ * to single users; one token bucket; lines split at 400 bytes; round-robin by target. */
+
+/* Replies are bounded and dropped when stale; lines are split on word and UTF-8 boundaries (at a
+ * separator near the end), and no CR/LF/NUL comes from text. */
 #include "outq.h"
 
 #include <stdint.h>

@@ -1,4 +1,5 @@
-/* outq_log: an IRC line as it may be logged (bot/outq_log.h): secrets hidden, cut to a size. */
+/* outq_log.c — an IRC line as it may be logged (bot/outq_log.h): the secrets in it (PASS, IDENTIFY
+ * to services and the like) hidden behind " [hidden]", and the line cut to a size. */
 #include "outq_log.h"
 
 #include <stdbool.h>

@@ -1,4 +1,4 @@
-/* outq_log: the one way an IRC line is written to the log — the secrets in it hidden, cut to a
+/* outq_log.h — the one way an IRC line is written to the log — the secrets in it hidden, cut to a
  * length on a UTF-8 boundary. Pure. */
 #ifndef DURAK_OUTQ_LOG_H
 #define DURAK_OUTQ_LOG_H

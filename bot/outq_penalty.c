@@ -1,4 +1,5 @@
-/* outq_penalty.c — a penalty server's clock, counted on the bot's side (see outq_penalty.h). */
+/* outq_penalty.c — a penalty server's clock, counted on the bot's side: each line's cost in seconds
+ * as ircd 2.11 charges it, the debt that decays, the wait before the next (see outq_penalty.h). */
 #include "outq_penalty.h"
 
 #include <string.h>

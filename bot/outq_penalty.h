@@ -1,4 +1,4 @@
-/* outq_penalty: the send queue's model of a penalty server's clock (ISUPPORT PENALTY: IRCnet's
+/* outq_penalty.h — the send queue's model of a penalty server's clock (ISUPPORT PENALTY: IRCnet's
  * ircd 2.11), which charges each line seconds and reads a client only while it is < 10 s ahead. */
 #ifndef DURAK_OUTQ_PENALTY_H
 #define DURAK_OUTQ_PENALTY_H

@@ -1,6 +1,8 @@
-/* parse_cardtext.h — cards as people type them to the bot: ranks (10 or T, J Q K A, Cyrillic В Д К Т,
- * French V D R), suits (♠ ♣ ♦ ♥ and white ones, s c d h, Cyrillic п т к б ч, p t ca co), a card
- * read back or written, and the T that could mean the ten or the ace. */
+/* parse_cardtext.h — cards as people type them to the bot: ranks and suits in several alphabets, a
+ * card read back or written, and the T that could mean the ten or the ace. */
+
+/* Ranks: 10 or T, J Q K A, Cyrillic В Д К Т, French V D R. Suits: ♠ ♣ ♦ ♥ and white ones, s c d h,
+ * Cyrillic п т к б ч, p t ca co. */
 #ifndef DURAK_PARSE_CARDTEXT_H
 #define DURAK_PARSE_CARDTEXT_H
 

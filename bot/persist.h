@@ -1,6 +1,7 @@
-/* persist.h — what the tables changed goes to the store: finished games' results, then each
- * changed table's snapshot (or its deletion), all in one transaction
- * per loop iteration. The one place that writes tables' data to SQLite and handles a failure. */
+/* persist.h — what the tables changed goes to the store: finished games' results, then each changed
+ * table's snapshot (or its deletion), all in one transaction per loop iteration. */
+
+/* The one place that writes tables' data to SQLite and handles a failure. */
 #ifndef DURAK_PERSIST_H
 #define DURAK_PERSIST_H
 

@@ -1,5 +1,5 @@
-/* ratelimit: per-user command limits, a token bucket per key in a fixed table (least recently used
- * key evicted), so one nick cannot make the bot flood a channel. No clock: the time comes in. */
+/* ratelimit.c — per-user command limits, a token bucket per key in a fixed table (least recently
+ * used key evicted), so one nick cannot make the bot flood a channel. No clock: time comes in. */
 #include "ratelimit.h"
 
 #include <string.h>

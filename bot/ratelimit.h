@@ -1,5 +1,5 @@
-/* ratelimit: per-user command limits, a token bucket per key in a fixed table (least recently used
- * key evicted), so one nick cannot make the bot flood a channel. No clock: the time comes in. */
+/* ratelimit.h — per-user command limits, a token bucket per key in a fixed table (least recently
+ * used key evicted), so one nick cannot make the bot flood a channel. No clock: time comes in. */
 #ifndef DURAK_RATELIMIT_H
 #define DURAK_RATELIMIT_H
 

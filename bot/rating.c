@@ -1,5 +1,5 @@
-/* rating: the players' rating, Elo generalised to several players (pairwise Elo). Pure arithmetic:
- * no storage, no I/O; the store module keeps the numbers. The model is explained in rating.h. */
+/* rating.c — the players' rating, Elo generalised to several players (pairwise Elo). Pure
+ * arithmetic: no storage, no I/O; the store keeps the numbers. rating.h explains the model. */
 #include "rating.h"
 
 #include <math.h>

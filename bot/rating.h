@@ -1,11 +1,12 @@
-/* rating: the players' rating, Elo generalised to several players (pairwise Elo). Pure arithmetic:
- * no storage, no I/O; the store module keeps the numbers.
- *
- * The model (durak(7) says it for players). A game of N players is scored as the N(N-1)/2 two-player games
- * its final ranking implies: placing above someone is a win (1), sharing their place a tie (1/2),
- * placing below a loss (0). The durak ranks last; a player who forfeited ranks below everyone still
- * in at the end; in a draw the players still in share the last place. Each of a player's N-1
- * pairwise results S is compared with what Elo expects from the ratings before the game,
+/* rating.h — the players' rating, Elo generalised to several players (pairwise Elo). Pure
+ * arithmetic: no storage, no I/O; the store module keeps the numbers. */
+
+/* The model (durak(7) says it for players). A game of N players is scored as the N(N-1)/2
+ * two-player games its final ranking implies: placing above someone is a win (1), sharing their
+ * place a tie (1/2), placing below a loss (0). The durak ranks last; a player who forfeited ranks
+ * below everyone still in at the end; in a draw the players still in share the last place. Each of
+ * a player's N-1 pairwise results S is compared with what Elo expects from the ratings before the
+ * game,
  *     E = 1 / (1 + 10^((R_opponent - R_player) / 400)),
  * and the rating moves by K / (N-1) * sum(S - E), with K = 32. Dividing by N-1 makes one game worth
  * about one two-player game whatever N is: at most 32 points, 16 between equals for a clean win.

@@ -1,5 +1,5 @@
-/* secrets: where the bot's secrets come from (the config value, a file named by a *_file key, or a
- * systemd credential in $CREDENTIALS_DIRECTORY), and the warning about secrets readable by others. */
+/* secrets.c — where the bot's secrets come from (the config value, a file named by a *_file key, or
+ * a systemd credential in $CREDENTIALS_DIRECTORY), and the warning when others can read them. */
 #define _POSIX_C_SOURCE 200809L
 #include "secrets.h"
 

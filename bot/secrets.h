@@ -1,5 +1,5 @@
-/* secrets: where the bot's secrets come from (the config value, a file named by a *_file key, or a
- * systemd credential in $CREDENTIALS_DIRECTORY), and the warning about secrets readable by others. */
+/* secrets.h — where the bot's secrets come from (the config value, a file named by a *_file key, or
+ * a systemd credential in $CREDENTIALS_DIRECTORY), and the warning when others can read them. */
 #ifndef DURAK_SECRETS_H
 #define DURAK_SECRETS_H
 

@@ -1,4 +1,4 @@
-/* store: opening the SQLite database (state.database): WAL and durability, the schema and its
+/* store.c — opening the SQLite database (state.database): WAL and durability, the schema and its
  * migrations, unusable files moved aside, read-only and locked files left alone and retried. */
 #define _POSIX_C_SOURCE 200809L
 #include "store_internal.h"

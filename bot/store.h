@@ -1,5 +1,5 @@
-/* store: the bot's SQLite database (state.database): running tables saved after every change so they
- * survive a restart or kill -9, and per-player stats with a rating (see rating.h). */
+/* store.h — the bot's SQLite database (state.database): running tables saved after every change so
+ * they survive a restart or kill -9, and per-player stats with a rating (see rating.h). */
 #ifndef DURAK_STORE_H
 #define DURAK_STORE_H
 

@@ -1,6 +1,8 @@
-/* store_internal.h: what the store's files share (store.c opens the database and prepares the
- * statements; store_tx.c runs them; store_tables.c, store_players.c, store_prefs.c use them). Not for use
- * outside store*.c, except by the store's tests (which reach the connection to fill the disk). */
+/* store_internal.h — what the store's files share: store.c opens the database and prepares the
+ * statements, store_tx.c runs them, the other store*.c use them. Not for use outside store*.c. */
+
+/* The files that use them: store_tables.c, store_players.c, store_prefs.c. The one exception to
+ * "not outside store*.c" is the store's tests (which reach the connection to fill the disk). */
 #ifndef DURAK_STORE_INTERNAL_H
 #define DURAK_STORE_INTERNAL_H
 

@@ -1,5 +1,5 @@
-/* store_players: per-player stats and ratings in the state database: reading one player and the
- * leaderboard, following nick changes, and recording a finished game (rating.h does the arithmetic). */
+/* store_players.c — per-player stats and ratings in the state database: one player, the
+ * leaderboard, nick changes followed, a finished game recorded (rating.h does the arithmetic). */
 #define _POSIX_C_SOURCE 200809L
 #include "store_internal.h"
 

@@ -1,5 +1,7 @@
-/* store_prefs: each person's preferences for their private lines (NOTICE or PRIVMSG, colours,
- * the turn line, the language, the web pages), one row per stats key, read when first needed and written on `set`. */
+/* store_prefs.c — each person's preferences for their private lines, one row per stats key, read
+ * when first needed and written on `set`. */
+
+/* The preferences: NOTICE or PRIVMSG, colours, the turn line, the language, the web pages. */
 #include "store_internal.h"
 
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* store_records: every finished game's record in the state database: the tables games (options,
+/* store_records.c — every finished game's record in the state database: the tables games (options,
  * seed, salt, result, language, moves as record.h's text) and game_seats, written and read back. */
 #define _POSIX_C_SOURCE 200809L
 #include "store_internal.h"

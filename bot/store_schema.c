@@ -1,5 +1,5 @@
-/* store_schema.c: the state database's schema, as the steps that build it (store.c runs them
- * when it opens a file of an older version). */
+/* store_schema.c — the state database's schema, as the steps that build it (store.c runs them when
+ * it opens a file of an older version). */
 #include "store_internal.h"
 
 /* store_migrations[v] takes a database from user_version v to v + 1, inside one transaction.

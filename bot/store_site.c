@@ -1,4 +1,4 @@
-/* store_site: what the web pages read from the state database: people with their page numbers
+/* store_site.c — what the web pages read from the state database: people with their page numbers
  * and `set site`, a person's games with rating changes, channels, latest games, channel boards. */
 #define _POSIX_C_SOURCE 200809L
 #include "store_internal.h"

@@ -1,4 +1,4 @@
-/* store_tables: the running tables in the state database, one opaque snapshot line per channel,
+/* store_tables.c — the running tables in the state database, one opaque snapshot line per channel,
  * saved after every change so a game survives a restart or kill -9, and loaded at start. */
 #define _POSIX_C_SOURCE 200809L
 #include "store_internal.h"

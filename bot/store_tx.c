@@ -1,5 +1,5 @@
-/* store_tx: what the store's files share to run SQL: errors and their kinds, one statement's step,
- * and transactions that nest (BEGIN IMMEDIATE outside, SAVEPOINTs inside) for batches. */
+/* store_tx.c — what the store's files share to run SQL: errors and their kinds, one statement's
+ * step, and transactions that nest (BEGIN IMMEDIATE outside, SAVEPOINTs inside) for batches. */
 #define _POSIX_C_SOURCE 200809L
 #include "store_internal.h"
 

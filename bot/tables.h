@@ -1,6 +1,7 @@
-/* tables.h — the per-channel games and their seats: lobby, play, timers, presence.
- * Driven by events that carry the time; writes what to say into an outbox; no I/O, no clock,
- * no writes to the store: changed snapshots and results are taken by the loop (persist.c). */
+/* tables.h — the per-channel games and their seats: lobby, play, timers, presence. Driven by events
+ * that carry the time; writes what to say into an outbox; no I/O, no clock, no store writes. */
+
+/* Changed snapshots and results are taken by the loop (persist.c). */
 #ifndef DURAK_TABLES_H
 #define DURAK_TABLES_H
 

@@ -1,6 +1,8 @@
-/* tables_emit.c — the output side's lines: a message by id in its target's language (tables_lang),
- * ranked by tables_prio, into the outbox; a channel game's public lines, and each spectator's copy
- * written in their own language; the seats' names, a hand, the status line, a refusal. */
+/* tables_emit.c — the output side's lines: a message by id in its target's language, ranked, into
+ * the outbox; a channel game's public lines and spectators' copies; names, hands, status. */
+
+/* The language comes from tables_lang, the rank from tables_prio; each spectator's copy is written
+ * in their own language; also the seats' names, a hand, the status line, a refusal. */
 #include <stdarg.h>
 #include <stdio.h>
 

@@ -1,6 +1,7 @@
-/* tables_hint.c — `/msg durakbot hint` on one's turn: whether the game allows it, the
- * hard player's move computed on the worker from the asking seat's view, the reason, the count
- * (once a position, however often it is asked there). */
+/* tables_hint.c — `/msg durakbot hint` on one's turn: whether the game allows it, the hard player's
+ * move computed on the worker from the asking seat's view, the reason, the count. */
+
+/* The count goes up once a position, however often it is asked there. */
 #include "ai_hint.h"
 #include "tables_internal.h"
 

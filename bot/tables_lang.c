@@ -1,9 +1,11 @@
-/* tables_lang.c — the language of each line. A channel's: its configured language
- * (channel_settings), else the language of the words that opened its game, else game.language;
- * a question's answer there (help, rules...) in the asker's words. A person's: their `set
- * language`, else the words they are using, else the channel's of the game they sit at or watch,
- * else game.language. A private game's: its player's, else the words that opened it. The outbox
+/* tables_lang.c — the language of each line: a channel's, a person's, a private game's. The outbox
  * asks here for every sentence tables_say and tables_notice write. */
+
+/* A channel's: its configured language (channel_settings), else the language of the words that
+ * opened its game, else game.language; a question's answer there (help, rules...) in the asker's
+ * words. A person's: their `set language`, else the words they are using, else the channel's of the
+ * game they sit at or watch, else game.language. A private game's: its player's, else the words
+ * that opened it. */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>

@@ -1,6 +1,7 @@
 /* tables_lobby.c — a channel's lobby: !durak opens it, !join and !leave, !bot seats computer
- * players, !start deals, !stop ends it (a running game: an admin, or its players' vote), !again
- * opens a rematch with the last game's seats. */
+ * players, !start deals, !stop ends it, !again opens a rematch with the last game's seats. */
+
+/* !stop ends a running game too: an admin's, or its players' vote. */
 #include <stdio.h>
 #include <string.h>
 

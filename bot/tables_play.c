@@ -1,6 +1,7 @@
-/* tables_play.c — the game flow of a running game: the deal, a move applied and what it makes
- * the channel and the players hear, forfeits (R18); and a move typed by private message checked
- * and explained when refused. Calls down into turn, end, record and the output side. */
+/* tables_play.c — the game flow of a running game: the deal, a move applied and what the channel
+ * and players hear, forfeits (R18); a private-message move checked and explained when refused. */
+
+/* Calls down into turn, end, record and the output side. */
 #include <stdio.h>
 #include <string.h>
 

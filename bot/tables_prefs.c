@@ -1,7 +1,8 @@
 /* tables_prefs.c — each person's preferences for their private lines: read from the store when
- * first needed and kept, handed over when `set` (tables_set) changed them (saved through persist),
- * and applied to the outbox before its lines are queued (NOTICE or PRIVMSG, colours; the
- * language: tables_lang). */
+ * first needed and kept, handed over when `set` changed them, applied to the outbox's lines. */
+
+/* `set` is tables_set; changes are saved through persist; they apply to the outbox before its lines
+ * are queued (NOTICE or PRIVMSG, colours; the language: tables_lang). */
 #include <stdio.h>
 #include <string.h>
 

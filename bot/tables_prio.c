@@ -1,12 +1,13 @@
-/* tables_prio.c — which of the tables' lines are a running game's and which are replies to one
- * user (out_prio), for the send queue's order: game lines first, replies bounded and dropped when
- * stale. The rule: a PRIVMSG (public lines of lobby and game, hands, "Your moves") is a game line,
- * a NOTICE (an answer to one user) a reply; a public answer to one user's request (!stats, !top)
- * is a reply too; and a reply to a person seated in a running game is a game line (the turn
- * warning, an error in a move, "No moves", even their help), so nobody's flood delays a player.
- * A spectator's copy of a game's line is a reply: spectators never delay players, and
- * when the bot is busy a spectator gets the newest lines only. Which ids are replies however they
- * are sent is each message's priority column (messages_en.def); the rest is here. */
+/* tables_prio.c — which of the tables' lines are a running game's and which replies to one user
+ * (out_prio), for the send queue's order: game lines first, replies bounded, dropped if stale. */
+
+/* The rule: a PRIVMSG (public lines of lobby and game, hands, "Your moves") is a game line, a
+ * NOTICE (an answer to one user) a reply; a public answer to one user's request (!stats, !top) is a
+ * reply too; and a reply to a person seated in a running game is a game line (the turn warning, an
+ * error in a move, "No moves", even their help), so nobody's flood delays a player. A spectator's
+ * copy of a game's line is a reply: spectators never delay players, and when the bot is busy a
+ * spectator gets the newest lines only. Which ids are replies however they are sent is each
+ * message's priority column (messages_en.def); the rest is here. */
 #include "tables_internal.h"
 
 out_prio tables_line_prio(out_kind kind, msg_id id)

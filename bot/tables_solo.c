@@ -1,6 +1,7 @@
-/* tables_solo.c — private games against computer players: `play` deals one under a
- * key "~solo <stats key>" that is no IRC target, `stop` ends it (rated as a forfeit), and a game
- * held since a restart or a quit is its person's again when they are seen. */
+/* tables_solo.c — private games against computer players: `play` deals one, `stop` ends it (rated
+ * as a forfeit), and a game held since a restart or a quit is its person's again when seen. */
+
+/* The game is kept under a key "~solo <stats key>" that is no IRC target. */
 #include <stdio.h>
 #include <string.h>
 

@@ -1,8 +1,10 @@
-/* tables_tick.c — the timers of every table and the computer players' jobs: a lobby's time-out,
- * the rejoin grace, the stop vote's end, the turn timer (warning, then the move made for the
- * player, or a forfeit), the next deadline, the pause on a disconnect, and the jobs for the worker
- * (computer players' moves, hints) and their results. Called by the loop; calls down into the
- * game flow (tables_play) and the output side. */
+/* tables_tick.c — the timers of every table and the computer players' jobs: time-outs, the turn
+ * timer, the next deadline, the pause on a disconnect, the worker's jobs and their results. */
+
+/* The timers: a lobby's time-out, the rejoin grace, the stop vote's end, the turn timer (warning,
+ * then the move made for the player, or a forfeit), the next deadline, the pause on a disconnect,
+ * and the jobs for the worker (computer players' moves, hints) and their results. Called by the
+ * loop; calls down into the game flow (tables_play) and the output side. */
 #include <stdio.h>
 
 #include "tables_internal.h"

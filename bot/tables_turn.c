@@ -1,6 +1,8 @@
-/* tables_turn.c — whose turn it is: the turn timer armed (game.turn_timeout, or
- * game.throwin_timeout for a decision that may be passed), paused and resumed, the actor's moves
- * in hand order, the private "your turn" line, the move made for a player who timed out. */
+/* tables_turn.c — whose turn it is: the turn timer armed, paused and resumed, the actor's moves in
+ * hand order, the private "your turn" line, the move made for a player who timed out. */
+
+/* The turn timer is game.turn_timeout, or game.throwin_timeout for a decision that may be passed.
+ * */
 #include <stdio.h>
 #include <string.h>
 

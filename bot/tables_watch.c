@@ -1,8 +1,10 @@
-/* tables_watch.c — spectators: !watch (in a lobby too) sends a channel game's public lines to a
- * person privately in their own language (tables_emit.c writes the copies) whenever they would not
- * read them in the channel as they are: once they leave it, or when they read another language;
- * until !unwatch, the game's end or they quit. A seated player cannot watch; WATCH_MAX a table;
- * never saved. */
+/* tables_watch.c — spectators: !watch sends a channel game's public lines to a person privately, in
+ * their own language, when they would not read them in the channel; until !unwatch. */
+
+/* !watch works in a lobby too; tables_emit.c writes the copies. The lines go to the spectator
+ * whenever they would not read them in the channel as they are: once they leave it, or when they
+ * read another language; until !unwatch, the game's end or they quit. A seated player cannot watch;
+ * WATCH_MAX a table; never saved. */
 #include <stdio.h>
 #include <string.h>
 
