@@ -1,4 +1,4 @@
-/* config: loads and validates durakbot.conf (libconfig) into a bot_config.
+/* config.c — loads and validates durakbot.conf (libconfig) into a bot_config.
  * Owns the defaults (equal to config/durakbot.conf) and every key's type, range and error text. */
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"

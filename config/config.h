@@ -1,4 +1,4 @@
-/* config: loads and validates durakbot.conf (libconfig) into a bot_config.
+/* config.h — loads and validates durakbot.conf (libconfig) into a bot_config.
  * Owns the defaults (equal to config/durakbot.conf) and every key's type, range and error text. */
 #ifndef DURAK_CONFIG_H
 #define DURAK_CONFIG_H

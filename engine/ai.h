@@ -1,6 +1,7 @@
 /* ai.h — computer players: easy (cheapest card), normal (the rule texts' strategy), hard and
- * expert (determinized MCTS + endgame solver), ismcts (the arena's textbook yardstick). A decision
- * reads one seat's view only; with teams (R19) the team's result counts. */
+ * expert (determinized MCTS + endgame solver), ismcts (the arena's textbook yardstick). */
+
+/* A decision reads one seat's view only; with teams (R19) the team's result counts. */
 #ifndef DURAK_AI_H
 #define DURAK_AI_H
 

@@ -1,7 +1,9 @@
-/* serial.c — durak_game <-> one text line, versions D1 and D2. Fields in a fixed order;
- * derived fields are recomputed; a game that breaks an invariant (durak_validate)
- * is refused with the reason. D2 adds the teams option (R19) after the deck; a game
- * without teams is still written as D1, so its line stays the one older builds read. */
+/* serial.c — durak_game <-> one text line, versions D1 and D2; a game that breaks an invariant
+ * (durak_validate) is refused with the reason. */
+
+/* Fields in a fixed order; derived fields are recomputed. D2 adds the teams option (R19) after
+ * the deck; a game without teams is still written as D1, so its line stays the one older builds
+ * read. */
 #include "serial.h"
 
 #include <inttypes.h>

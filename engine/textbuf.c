@@ -1,4 +1,5 @@
-/* textbuf.c — appending formatted text to a fixed buffer (see textbuf.h). */
+/* textbuf.c — appending formatted text to a fixed buffer (see textbuf.h), for the serialization and
+ * durak-arena's agent protocol: what does not fit sets overflow and is not appended. */
 #include "textbuf.h"
 
 #include <stdarg.h>
