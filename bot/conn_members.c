@@ -146,6 +146,7 @@ bool conn_members_who_reply(members *m, casemap cm, const irc_event *ev, const c
     set(m, cm, p[0], nick, whox ? account_of(p[5]) : known ? known->account : "");
     const member *e = find(m, cm, p[0], nick);
     *join = (irc_event){ .kind = IRC_EV_JOIN,
+                         .code = ev->code,
                          .nick = nick,
                          .user = p[1],
                          .host = p[2],

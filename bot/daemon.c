@@ -58,7 +58,8 @@ static void report_status(daemon_ctx *d)
 static void on_event(void *ctx, const irc_event *ev, double now)
 {
     daemon_ctx *d = ctx;
-    tables_who w = { ev->nick, ev->user, ev->host, ev->account };
+    tables_who w = { ev->nick, ev->user, ev->host, ev->account,
+                     ev->kind == IRC_EV_JOIN && ev->code };
     switch (ev->kind) {
     case IRC_EV_PRIVMSG:
         if (casemap_is_channel(ev->target))

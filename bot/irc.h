@@ -30,7 +30,7 @@ typedef struct {
     const char *target;             /* the channel, or the nick a message was sent to */
     const char *arg;                /* NICK: the new nick; KICK: who was kicked */
     const char *text;               /* the message, the reason, the CTCP request */
-    unsigned code;                  /* IRC_EV_NUMERIC */
+    unsigned code; /* IRC_EV_NUMERIC; a JOIN made of a WHO reply (352, 354): that reply's */
     const char **params;
     unsigned count;
 } irc_event;

@@ -108,7 +108,7 @@ void tables_add_ai(table_t *tb, ai_level level)
 {
     char name[NICK_MAX];
     tables_ai_name(tb, level, name, sizeof name);
-    tables_who w = { name, "", "", "" };
+    tables_who w = { name, "", "", "", false };
     tables_add_seat(tb, &w);
     tb->seat[tb->nseats - 1].ai = (int)level;
 }

@@ -19,10 +19,12 @@
 typedef struct tables tables;
 
 /* Who sent an event (user and host may be "" when unknown); account is the services account
- * the network says they are logged in to (NULL or "" for none or unknown). */
+ * the network says they are logged in to (NULL or "" for none or unknown); listed: a join that is
+ * a line of the channel's member list (WHO) after the bot joined, not the person joining. */
 typedef struct {
     const char *nick, *user, *host;
     const char *account;
+    bool listed;
 } tables_who;
 
 /* `cfg` is copied; `seed` drives the shuffles (main passes getrandom() bytes). */

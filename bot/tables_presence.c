@@ -76,6 +76,15 @@ void tables_on_join(tables *t, double now, const tables_who *w, const char *chan
                 turn_tell(t, tb, o);
             return;
         }
+        if (!st->absent && !st->unconfirmed && !w->listed && tables_same_person(t, st, w)
+            && casemap_equal(t->cm, st->nick, w->nick)) {
+            /* a player the bot thought present joins: they left unseen (a server restart, a
+             * split the bot was not told of), and what went to them meanwhile may be lost */
+            tables_send_hand(t, tb, s, o);
+            if (tb->g.actor == s)
+                turn_tell(t, tb, o);
+            return;
+        }
         if (!st->absent || !tables_same_person(t, st, w))
             continue;
         int other;

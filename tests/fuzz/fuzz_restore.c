@@ -38,7 +38,7 @@ static void exercise(tables *t, const bot_config *cfg, const char *line)
     tables_free(again);
     tables_on_reconnect(t, 1000.0, &o);
     first_nick(line, nick, sizeof nick);
-    tables_who w = { nick, "u", "h", "" };
+    tables_who w = { nick, "u", "h", "", false };
     for (size_t i = 0; nick[0] && i < sizeof cmds / sizeof *cmds; i++)
         tables_on_private(t, 1001.0 + (double)i * 3, &w, cmds[i], &o);
     for (int i = 0; i < 4; i++) {

@@ -93,7 +93,7 @@ static inline tables_who who(const char *nick)
     static char user[64], account[64];
     snprintf(user, sizeof user, "u_%s", person_of(nick));
     snprintf(account, sizeof account, "acc_%s", person_of(nick));
-    tables_who w = { nick, user, "example.org", with_accounts ? account : "" };
+    tables_who w = { nick, user, "example.org", with_accounts ? account : "", false };
     return w;
 }
 

@@ -88,7 +88,7 @@ static void h_free(harness *h)
 /* One event with no persist after it: several make one loop iteration. */
 static void event(harness *h, const char *nick, const char *channel, const char *text)
 {
-    tables_who w = { nick, nick, "example.org", "" };
+    tables_who w = { nick, nick, "example.org", "", false };
     h->now += 2.5;
     tables_on_channel(h->t, h->now, &w, channel, text, &h->o);
 }

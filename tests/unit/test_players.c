@@ -344,7 +344,7 @@ static void test_ending_and_again(void **state)
     chan(h, "bob", "#durak", "!again");
     assert_non_null(said(h, "#durak", "Rematch: alice, bob"));
     assert_non_null(said(h, "#durak", "waiting for alice"));
-    tables_who mallory = { "alice", "mallory", "evil.example", "" };
+    tables_who mallory = { "alice", "mallory", "evil.example", "", false };
     outbox_clear(&h->o);
     tables_on_channel(h->t, h->now += 3, &mallory, "#durak", "!again", &h->o);
     assert_non_null(said(h, "alice", "held for its player")); /* a nick is not a person */

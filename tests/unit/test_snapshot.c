@@ -29,7 +29,8 @@ static void make_snapshot(bool playing, char *buf, size_t cap)
     outbox o;
     outbox_init(&o);
     tables_on_reconnect(t, 100, &o);
-    tables_who a = { "alice", "al", "example.org", "" }, b = { "bob", "bo", "example.org", "" };
+    tables_who a = { "alice", "al", "example.org", "", false },
+               b = { "bob", "bo", "example.org", "", false };
     tables_on_channel(t, 101, &a, "#durak", "!durak", &o);
     tables_on_channel(t, 104, &b, "#durak", "!join", &o);
     if (playing)

@@ -239,7 +239,7 @@ static void test_solo_restored(void **state)
     assert_int_equal(tables_count(h2->t), 1);
     priv(h2, "mallory", "hand");
     assert_null(said(h2, "mallory", "hand in your private game"));
-    tables_who stranger = { "alice", "u_mallory", "example.org", "" }; /* another alice */
+    tables_who stranger = { "alice", "u_mallory", "example.org", "", false }; /* another alice */
     outbox_clear(&h2->o);
     tables_on_private(h2->t, h2->now + 5, &stranger, "hand", &h2->o);
     tables_route_lines(h2->t, &h2->o);

@@ -433,7 +433,7 @@ static void test_part_rejoin_and_quit(void **state)
     assert_non_null(said(h, "#durak", "held for 90 seconds"));
     priv(h, "bob", "hand"); /* same user@host: still his seat */
     assert_non_null(said(h, "bob", "Your hand"));
-    tables_who impostor = { "bob", "other", "evil.example", "" };
+    tables_who impostor = { "bob", "other", "evil.example", "", false };
     outbox_clear(&h->o);
     tables_on_private(h->t, h->now, &impostor, "hand", &h->o);
     assert_non_null(said(h, "bob", "held for its player"));
@@ -557,7 +557,7 @@ static void test_snapshot_restore(void **state)
     tables_on_reconnect(h2->t, h2->now, &h2->o);
     assert_non_null(said(h2, "#durak", "the game goes on"));
     assert_null(said(h2, "bob", "Your hand")); /* not before bob himself is seen */
-    tables_who stranger = { "bob", "mallory", "evil.example", "" }, bob = who("bob");
+    tables_who stranger = { "bob", "mallory", "evil.example", "", false }, bob = who("bob");
     outbox_clear(&h2->o);
     tables_on_join(h2->t, h2->now, &stranger, "#durak", &h2->o);
     assert_null(said(h2, "bob", "Your hand"));              /* someone else holding the nick */
@@ -805,7 +805,7 @@ static void test_trust_stop_by_nick_taker(void **state)
     start_two(h, "#durak");
     outbox_clear(&h->o);
     tables_on_quit(h->t, h->now, "alice", "Quit: bye", &h->o);
-    tables_who mallory = { "alice", "mallory", "evil.example", "" };
+    tables_who mallory = { "alice", "mallory", "evil.example", "", false };
     as(h, &mallory, "#durak", "!stop");
     assert_non_null(said(h, "alice", "held for its player"));
     assert_null(said(h, "#durak", "stops the game"));
@@ -824,7 +824,7 @@ static void test_trust_leave_by_nick_taker(void **state)
     start_two(h, "#durak");
     outbox_clear(&h->o);
     tables_on_quit(h->t, h->now, "bob", "Quit: bye", &h->o);
-    tables_who mallory = { "bob", "mallory", "evil.example", "" };
+    tables_who mallory = { "bob", "mallory", "evil.example", "", false };
     as(h, &mallory, "#durak", "!leave");
     assert_non_null(said(h, "bob", "held for its player"));
     assert_null(said(h, "#durak", "forfeits"));
@@ -865,15 +865,15 @@ static void test_trust_account_binds_the_seat(void **state)
 {
     (void)state;
     harness *h = h_new(24);
-    tables_who alice = { "alice", "a", "home.example", "alice_acc" };
-    tables_who bob = { "bob", "b", "bob.example", "bob_acc" };
+    tables_who alice = { "alice", "a", "home.example", "alice_acc", false };
+    tables_who bob = { "bob", "b", "bob.example", "bob_acc", false };
     as(h, &alice, "#durak", "!durak");
     as(h, &bob, "#durak", "!join");
     as(h, &alice, "#durak", "!start");
-    tables_who twin = { "alice", "a", "home.example", "mallory_acc" };
+    tables_who twin = { "alice", "a", "home.example", "mallory_acc", false };
     as(h, &twin, NULL, "hand");
     assert_non_null(said(h, "alice", "held for its player"));
-    tables_who moved = { "alice", "other", "phone.example", "alice_acc" };
+    tables_who moved = { "alice", "other", "phone.example", "alice_acc", false };
     as(h, &moved, NULL, "hand");
     assert_non_null(said(h, "alice", "Your hand"));
     h_free(h);
@@ -897,10 +897,10 @@ static void test_trust_stats_by_account(void **state)
     assert_non_null(play_to_end(h, "#durak", NICKS, 2, 13));
     with_accounts = false;
     assert_int_equal(tables_count(h->t), 0);
-    tables_who ally = { "ally", "a", "phone.example", "acc_alice" };
+    tables_who ally = { "ally", "a", "phone.example", "acc_alice", false };
     as(h, &ally, "#durak", "!stats");
     assert_non_null(said(h, "#durak", ": 1 game,"));
-    tables_who other = { "alice", "x", "evil.example", "" };
+    tables_who other = { "alice", "x", "evil.example", "", false };
     as(h, &other, "#durak", "!stats");
     assert_non_null(said(h, "#durak", "No games recorded for alice"));
     h_free(h);
@@ -944,6 +944,35 @@ static void test_netsplit_reason(void **state)
                                 "Quit: a.b c.d" };
     for (size_t i = 0; i < sizeof not_split / sizeof not_split[0]; i++)
         assert_false(tables_netsplit_reason(not_split[i]));
+}
+
+/* The server restarts: the bot reconnects and asks the player to move before they are back, so
+ * that line is lost. When they join, seated and (for all the bot saw) never gone, they get their
+ * hand and turn line again; a present player in the member list the bot reads after joining (WHO)
+ * gets nothing twice. */
+static void test_join_after_an_unseen_leave(void **state)
+{
+    (void)state;
+    char moves[1024];
+    harness *h = h_new(33);
+    start_two(h, "#durak");
+    int i = whose_turn(h, NICKS, 2, moves, sizeof moves);
+    assert_true(i >= 0);
+    const char *actor = NICKS[i], *other = NICKS[1 - i];
+    tables_on_disconnect(h->t, h->now);
+    outbox_clear(&h->o);
+    tables_on_reconnect(h->t, h->now += 5, &h->o);
+    assert_non_null(said(h, actor, "Your turn")); /* to nobody: the server lost them */
+    tables_who listed = who(other);
+    listed.listed = true;
+    outbox_clear(&h->o);
+    tables_on_join(h->t, h->now, &listed, "#durak", &h->o);
+    assert_null(said(h, other, "Your hand"));
+    tables_who back = who(actor);
+    tables_on_join(h->t, h->now += 10, &back, "#durak", &h->o);
+    assert_non_null(said(h, actor, "Your hand"));
+    assert_non_null(said(h, actor, "Your turn"));
+    h_free(h);
 }
 
 /* The player to move is away in a netsplit: their seat is held and their turn timer stands still
@@ -1044,6 +1073,7 @@ int main(void)
         cmocka_unit_test(test_timeouts_and_forfeit),
         cmocka_unit_test(test_nick_change),
         cmocka_unit_test(test_part_rejoin_and_quit),
+        cmocka_unit_test(test_join_after_an_unseen_leave),
         cmocka_unit_test(test_two_channels),
         cmocka_unit_test(test_disconnect_pauses),
         cmocka_unit_test(test_stop_by_admin),
