@@ -342,6 +342,9 @@ void turn_resume(table_t *tb, double now);
  * decision that may be passed "In #durak you may throw in: play 9♦ or pass · hand: …"; in a
  * private game after what happened since their last line (tb->news). */
 void turn_tell(const tables *t, table_t *tb, outbox *o);
+/* Seat s's hand again (a rejoin, a restore): on their turn the turn line, which shows it, else
+ * the hand line; never both, as they once came one after the other. */
+void turn_tell_hand(const tables *t, table_t *tb, int s, outbox *o);
 /* The same, unless the actor was asked this very question already (the same table, hand and
  * decision): a decision is asked once. */
 void turn_ask(const tables *t, table_t *tb, outbox *o);

@@ -71,18 +71,14 @@ void tables_on_join(tables *t, double now, const tables_who *w, const char *chan
         if (st->unconfirmed && !st->absent && tables_same_person(t, st, w)
             && casemap_equal(t->cm, st->nick, w->nick)) {
             st->unconfirmed = false; /* seen again after a restart: the hand is theirs */
-            tables_send_hand(t, tb, s, o);
-            if (tb->g.actor == s)
-                turn_tell(t, tb, o);
+            turn_tell_hand(t, tb, s, o);
             return;
         }
         if (!st->absent && !st->unconfirmed && !w->listed && tables_same_person(t, st, w)
             && casemap_equal(t->cm, st->nick, w->nick)) {
             /* a player the bot thought present joins: they left unseen (a server restart, a
              * split the bot was not told of), and what went to them meanwhile may be lost */
-            tables_send_hand(t, tb, s, o);
-            if (tb->g.actor == s)
-                turn_tell(t, tb, o);
+            turn_tell_hand(t, tb, s, o);
             return;
         }
         if (!st->absent || !tables_same_person(t, st, w))
@@ -96,9 +92,7 @@ void tables_on_join(tables *t, double now, const tables_who *w, const char *chan
         tables_touch(tb);
         snprintf(st->nick, sizeof st->nick, "%s", w->nick);
         tables_public(t, tb, o, rejoined_line, st->nick);
-        tables_send_hand(t, tb, s, o);
-        if (tb->g.actor == s)
-            turn_tell(t, tb, o);
+        turn_tell_hand(t, tb, s, o);
         return;
     }
 }

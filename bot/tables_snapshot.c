@@ -16,7 +16,8 @@
  * T2 (no seated either: it is the nick) and T1 (no account either) are read too. ",1" after the
  * deck: teams (R19); "/ll" last: the language of the words that opened it (table_t.lang).
  * A lobby opened by !again ends in " A agreed" (the seats whose person typed it, a bit mask).
- * Times are seconds left, so a restart resumes every timer where it stood. */
+ * Times are seconds left when the table was saved, which is when it last changed: a restart
+ * resumes each timer from there, never with less time than it had then. */
 
 static double left(double deadline, double now) { return deadline > now ? deadline - now : 0; }
 

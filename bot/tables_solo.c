@@ -136,7 +136,5 @@ void solo_seen(tables *t, const tables_who *w, double now, outbox *o)
         render_table_line(&r, &names, &tb->g, line, sizeof line);
         tables_say(o, tb->channel, MSG_RESTORED, line);
     }
-    tables_send_hand(t, tb, s, o);
-    if (tb->g.actor == s)
-        turn_tell(t, tb, o);
+    turn_tell_hand(t, tb, s, o);
 }

@@ -204,6 +204,16 @@ void turn_tell(const tables *t, table_t *tb, outbox *o)
     outbox_add_prio(o, prio, OUT_PRIVMSG, tb->seat[s].nick, "%s", line);
 }
 
+void turn_tell_hand(const tables *t, table_t *tb, int s, outbox *o)
+{
+    if (tb->g.actor != s) {
+        tables_send_hand(t, tb, s, o);
+        return;
+    }
+    tb->seat[s].shown = 0; /* news again: however the turn is told (set turn, scarce), it shows */
+    turn_tell(t, tb, o);
+}
+
 void turn_ask(const tables *t, table_t *tb, outbox *o)
 {
     int s = tb->g.actor;

@@ -17,6 +17,7 @@ import play
 CH = "#durak"
 RESTORED = "I am back after a restart; the game goes on."
 HAND = "Your hand in %s:" % CH
+TURN_HAND = " \u00b7 hand: "
 SETTLE = 0.6          # seconds without a move before the snapshot of the hands
 
 
@@ -42,6 +43,17 @@ def wait_peek(client, since_index, pred, timeout, what):
 def private_hand(p):
     return lambda m: h.from_bot(m) and m.target.lower() == p.nick.lower() \
         and m.plain.startswith(HAND)
+
+
+def hand_shown(p):
+    """Their hand as the bot shows it: a hand line, or (the player to move) the turn line."""
+    return lambda m: h.from_bot(m) and m.target.lower() == p.nick.lower() \
+        and (m.plain.startswith(HAND) or TURN_HAND in m.plain)
+
+
+def hand_of(text):
+    """"6♣ J♣ · 6♥ (trump 7♦)" of a hand line or a turn line."""
+    return text.split(TURN_HAND, 1)[1] if TURN_HAND in text else text.split(": ", 1)[1]
 
 
 def table_line(client):
@@ -117,9 +129,9 @@ def restart(bot, how, log_state):
         h.check(restored == status, "the table after the restart differs from before:\n  before: "
                 "%s\n  after:  %s" % (status, restored))
         for p in players:
-            m = wait_peek(p.c, marks[p.nick], private_hand(p), 10, "hand sent after the restart")
-            h.check(m.plain == hands[p.nick], "%s's hand changed across the restart:\n  before: %s\n"
-                    "  after:  %s" % (p.nick, hands[p.nick], m.plain))
+            m = wait_peek(p.c, marks[p.nick], hand_shown(p), 10, "hand sent after the restart")
+            h.check(hand_of(m.plain) == hand_of(hands[p.nick]), "%s's hand changed across the "
+                    "restart:\n  before: %s\n  after:  %s" % (p.nick, hands[p.nick], m.plain))
         h.log("every hand is the same after the restart")
         log_state["restarts"] += 1
         # the restore line names who acts; make sure everybody asks soon in case it was missed

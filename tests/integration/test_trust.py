@@ -127,11 +127,13 @@ def take_over_restored_hand(env, bot):
     n_mal, n_gina = len(mal.all_msgs()), len(gina.all_msgs())
     bot.start()
     notice_to(gina, "the game goes on", timeout=15)
-    m = gina.wait_for(lambda m: h.from_bot(m) and m.plain.startswith("Your hand in " + ch), 5,
-                      what="gina's hand after the restart")
+    m = gina.wait_for(lambda m: h.from_bot(m) and (m.plain.startswith("Your hand in " + ch)
+                                                   or "\u00b7 hand: " in m.plain), 5,
+                      what="gina's hand (or her turn line, which shows it) after the restart")
     h.log("5. gina, seen again after the restart, gets: %s" % m.plain)
     time.sleep(1.0)
-    got = [x.plain for x in mal.all_msgs()[n_mal:] if h.from_bot(x) and "Your hand" in x.plain]
+    got = [x.plain for x in mal.all_msgs()[n_mal:]
+           if h.from_bot(x) and ("Your hand" in x.plain or "\u00b7 hand: " in x.plain)]
     h.check(not got, "the stranger holding hank's nick got the hand: %r" % got[:1])
     mal.privmsg("durakbot", "hand")
     notice_to(mal, HELD)

@@ -251,6 +251,10 @@ static void test_solo_restored(void **state)
     assert_non_null(said(h2, "alice", "I am back after a restart; the game goes on."));
     assert_non_null(said(h2, "alice", "Your hand in your private game: "));
     assert_non_null(said(h2, "alice", "Your turn in your private game: "));
+    int hands = 0; /* her `hand` is answered; the turn line shows it too, and no third line */
+    for (size_t i = 0; i < h2->o.len; i++)
+        hands += !strncmp(h2->o.items[i].text, "Your hand", strlen("Your hand"));
+    assert_int_equal(hands, 1);
     solo_to_end(h2, 44);
     h_free(h2);
 }

@@ -948,8 +948,8 @@ static void test_netsplit_reason(void **state)
 
 /* The server restarts: the bot reconnects and asks the player to move before they are back, so
  * that line is lost. When they join, seated and (for all the bot saw) never gone, they get their
- * hand and turn line again; a present player in the member list the bot reads after joining (WHO)
- * gets nothing twice. */
+ * turn line again, which shows their hand (one line: no hand line before it); a present player
+ * in the member list the bot reads after joining (WHO) gets nothing twice. */
 static void test_join_after_an_unseen_leave(void **state)
 {
     (void)state;
@@ -969,9 +969,17 @@ static void test_join_after_an_unseen_leave(void **state)
     tables_on_join(h->t, h->now, &listed, "#durak", &h->o);
     assert_null(said(h, other, "Your hand"));
     tables_who back = who(actor);
+    outbox_clear(&h->o);
     tables_on_join(h->t, h->now += 10, &back, "#durak", &h->o);
-    assert_non_null(said(h, actor, "Your hand"));
-    assert_non_null(said(h, actor, "Your turn"));
+    const char *turn = said(h, actor, "Your turn");
+    assert_non_null(turn);
+    assert_non_null(strstr(turn, " \xC2\xB7 hand: "));
+    assert_null(said(h, actor, "Your hand"));
+    tables_who joins = who(other); /* the other one joins too: their hand, not their turn */
+    outbox_clear(&h->o);
+    tables_on_join(h->t, h->now += 10, &joins, "#durak", &h->o);
+    assert_non_null(said(h, other, "Your hand"));
+    assert_null(said(h, other, "Your turn"));
     h_free(h);
 }
 
