@@ -109,9 +109,30 @@ static void test_team_forfeit_ends_the_game(void **state)
     lobby(h, "#durak", "teams transfer", NICKS, 4);
     chan(h, "alice", "#durak", "!start");
     chan(h, "dave", "#durak", "!leave");
-    assert_non_null(said(h, "#durak", "Game over: dave left, which ends a team game at once."));
+    assert_non_null(
+        said(h, "#durak", "Game over: dave forfeited, which ends a team game at once."));
     assert_non_null(said(h, "#durak", "Team bob+dave loses, alice+carol won."));
     assert_int_equal(tables_count(h->t), 0);
+    h_free(h);
+}
+
+/* A partner put out by time-outs did not leave: the end line says they forfeited, as it does
+ * for one who left. */
+static void test_team_timeouts_end_the_game(void **state)
+{
+    (void)state;
+    harness *h = h_new(48);
+    lobby(h, "#durak", "teams", NICKS, 4);
+    chan(h, "alice", "#durak", "!start");
+    const char *end = NULL;
+    for (int i = 0; i < 40 && !end; i++) {
+        tick(h, h->now + h->cfg.game.turn_timeout + 1);
+        end = said(h, "#durak", "Game over");
+    }
+    assert_non_null(end);
+    assert_non_null(said(h, "#durak", "timed out too often and forfeits"));
+    assert_non_null(strstr(end, "forfeited, which ends a team game at once."));
+    assert_null(strstr(end, " left, "));
     h_free(h);
 }
 
@@ -171,6 +192,7 @@ int main(void)
         cmocka_unit_test(test_teams_need_4_or_6),
         cmocka_unit_test(test_team_game_to_the_end),
         cmocka_unit_test(test_team_forfeit_ends_the_game),
+        cmocka_unit_test(test_team_timeouts_end_the_game),
         cmocka_unit_test(test_team_forfeit_recorded),
         cmocka_unit_test(test_team_tables_saved),
     };
