@@ -8,6 +8,17 @@
 #include "rating.h"
 #include "store.h"
 
+/* The send priority of the first line containing needle: lines of one priority go out in the
+ * order said, game lines before replies. */
+static out_prio prio_of(const harness *h, const char *needle)
+{
+    for (size_t i = 0; i < h->o.len; i++)
+        if (reads(h->o.items[i].text, needle))
+            return h->o.items[i].prio;
+    fail_msg("nothing said contains %s", needle);
+    return OUT_GAME;
+}
+
 /* 3 or 5 seated: a teams game does not start, and the channel hears why and what to do. */
 static void test_teams_need_4_or_6(void **state)
 {
@@ -21,6 +32,7 @@ static void test_teams_need_4_or_6(void **state)
     assert_null(said(h, "#durak", "starts"));
     chan(h, "bob", "#durak", "!rules");
     assert_non_null(said(h, "#durak", "Teams of two: partners sit opposite"));
+    assert_int_equal(prio_of(h, "Teams of two"), prio_of(h, "Durak (classic)")); /* in order */
     chan(h, "dave", "#durak", "!join");
     chan(h, "erin", "#durak", "!join");
     chan(h, "alice", "#durak", "!start");
