@@ -128,6 +128,24 @@ static void test_team_forfeit_ends_the_game(void **state)
     h_free(h);
 }
 
+/* In French the end of a team game reads without elision to get wrong: the winners may be
+ * named "alice+carol", where "de alice" would need "d'alice". */
+static void test_team_forfeit_in_french(void **state)
+{
+    (void)state;
+    harness *h = h_new(47);
+    chan(h, "alice", "#durak", "!durak équipes");
+    for (int i = 1; i < 4; i++)
+        chan(h, NICKS[i], "#durak", "!rejoindre");
+    chan(h, "alice", "#durak", "!commencer");
+    chan(h, "dave", "#durak", "!quitter");
+    assert_non_null(said(h, "#durak",
+                         "Partie terminée : dave perd par forfait, ce qui termine aussitôt une "
+                         "partie par équipes."));
+    assert_non_null(said(h, "#durak", "L'équipe bob+dave perd ; victoire pour alice+carol."));
+    h_free(h);
+}
+
 /* A partner put out by time-outs did not leave: the end line says they forfeited, as it does
  * for one who left. */
 static void test_team_timeouts_end_the_game(void **state)
@@ -205,6 +223,7 @@ int main(void)
         cmocka_unit_test(test_team_game_to_the_end),
         cmocka_unit_test(test_team_forfeit_ends_the_game),
         cmocka_unit_test(test_team_timeouts_end_the_game),
+        cmocka_unit_test(test_team_forfeit_in_french),
         cmocka_unit_test(test_team_forfeit_recorded),
         cmocka_unit_test(test_team_tables_saved),
     };
