@@ -113,6 +113,28 @@ static void test_team_game_to_the_end(void **state)
     store_gone(&s);
 }
 
+/* A rematch of a team game that lost a seat (its player left the channel) cannot start as it
+ * is: the channel hears so when it opens, not only once everyone has agreed to it. */
+static void test_team_rematch_short_of_a_seat(void **state)
+{
+    (void)state;
+    harness *h = h_new(43);
+    lobby(h, "#durak", "teams", NICKS, 4);
+    chan(h, "alice", "#durak", "!start");
+    play_team_game(h, NICKS, 5);
+    outbox_clear(&h->o);
+    tables_on_part(h->t, h->now, "dave", "#durak", &h->o);
+    chan(h, "bob", "#durak", "!again");
+    assert_non_null(said(h, "#durak", "Rematch: alice, bob, carol."));
+    assert_non_null(said(h, "#durak",
+                         "A teams game needs 4 or 6 players, partners sitting "
+                         "opposite, not 3: others can type !join"));
+    chan(h, "erin", "#durak", "!join");
+    chan(h, "alice", "#durak", "!start");
+    assert_non_null(said(h, "#durak", "teams alice+carol vs bob+erin"));
+    h_free(h);
+}
+
 /* A partner who leaves ends the game at once: their team loses. */
 static void test_team_forfeit_ends_the_game(void **state)
 {
@@ -221,6 +243,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_teams_need_4_or_6),
         cmocka_unit_test(test_team_game_to_the_end),
+        cmocka_unit_test(test_team_rematch_short_of_a_seat),
         cmocka_unit_test(test_team_forfeit_ends_the_game),
         cmocka_unit_test(test_team_timeouts_end_the_game),
         cmocka_unit_test(test_team_forfeit_in_french),
