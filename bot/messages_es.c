@@ -335,7 +335,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_RESULT_ONE_TEAM] =
         "Fin de la partida: solo quedan %s, y los compañeros nunca juegan entre sí.",
     [MSG_RESULT_TEAM_FORFEIT] =
-        "Fin de la partida: %s se fue, y eso termina en el acto una partida por parejas.",
+        "Fin de la partida: abandono de %s, y eso termina en el acto una partida por parejas.",
     [MSG_RULES_TEAMS] =
         "Por parejas: los compañeros se sientan frente a frente (1.º+3.º y 2.º+4.º en unirse; con "
         "6: 1.º+4.º, 2.º+5.º, 3.º+6.º) y nunca juegan entre sí: defiende el siguiente rival, y el "

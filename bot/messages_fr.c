@@ -345,11 +345,11 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_TEAMS_NEED_4_OR_6] =
         "Une partie par équipes se joue à 4 ou 6, les partenaires face à face, pas à %d : d'autres "
         "peuvent taper %srejoindre, ou ajoutez un joueur ordinateur avec %sbot.",
-    [MSG_RESULT_TEAM_LOST] = "L'équipe %s perd ; victoire de %s.",
+    [MSG_RESULT_TEAM_LOST] = "L'équipe %s perd ; victoire pour %s.",
     [MSG_RESULT_ONE_TEAM] = "Partie terminée : il ne reste que %s, et des partenaires ne jouent "
                             "jamais l'un contre l'autre.",
     [MSG_RESULT_TEAM_FORFEIT] =
-        "Partie terminée : %s a quitté la partie, ce qui termine aussitôt une partie par équipes.",
+        "Partie terminée : %s perd par forfait, ce qui termine aussitôt une partie par équipes.",
     [MSG_RULES_TEAMS] = "Équipes de deux : les partenaires sont face à face (1er+3e et 2e+4e "
                         "arrivés ; à 6 : 1er+4e, 2e+5e, 3e+6e) et ne jouent jamais l'un contre "
                         "l'autre : c'est l'adversaire suivant qui défend, et le partenaire du "

@@ -51,6 +51,8 @@ void parse_channel_durak(parse_ctx *c)
         set_by[option] = w;
         if (c->out->lang < 0) /* "!durak clásico": the options' words tell the language too */
             c->out->lang = parse_words_lang_of(WL_OPTION, opt);
+        if (c->out->lang > 0 && !c->lang_chosen) /* and an error's, as a command word's does */
+            c->lang = (msg_lang)c->out->lang;
     }
     c->out->kind = PC_DURAK;
     c->out->variant = values[WORDS_OPT_VARIANT];

@@ -306,6 +306,9 @@ static void agree(tables *t, table_t *tb, int s, double now, outbox *o)
     render_seat_list(&names, seats, sizeof seats);
     tables_say(o, tb->channel, MSG_AGAIN_OPEN, seats, tables_prefix(t), waiting,
                tb->seat[tb->creator].nick, tables_prefix(t));
+    if (tb->opt.teams && tb->nseats != 4 && tb->nseats != 6) /* R19: it would not start as it is */
+        tables_say(o, tb->channel, MSG_TEAMS_NEED_4_OR_6, tb->nseats, tables_prefix(t),
+                   tables_prefix(t));
 }
 
 void lobby_again(tables *t, const tables_who *w, const char *channel, double now, outbox *o)

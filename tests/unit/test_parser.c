@@ -1108,6 +1108,18 @@ static void test_word_language(void **state)
     assert_non_null(strstr(p.error, "карт"));
     parse_private("хожу", strlen("хожу"), &OPTS_UNICODE, &p);
     assert_null(strstr(p.error, "карт"));
+    /* !durak's options tell the language as a command word does: their errors follow them */
+    static const char *const option_errors[][2] = {
+        { "!durak classique transfert", "ne vont pas ensemble" },
+        { "!durak parejas vecinos primera5", "opción" },
+    };
+    for (size_t i = 0; i < sizeof option_errors / sizeof option_errors[0]; i++) {
+        const char *line = option_errors[i][0];
+        parse_channel(line, strlen(line), &free_words, &p);
+        assert_int_equal(p.kind, PC_ERROR);
+        if (!strstr(p.error, option_errors[i][1]))
+            fail_msg("%s: %s", line, p.error);
+    }
     /* one's language, asked for as people ask: the same as set language */
     static const char *const asks[][2] = {
         { "язык ru", "language ru" },         { "langue fr", "language fr" },

@@ -8,6 +8,17 @@
 #include "rating.h"
 #include "store.h"
 
+/* The send priority of the first line containing needle: lines of one priority go out in the
+ * order said, game lines before replies. */
+static out_prio prio_of(const harness *h, const char *needle)
+{
+    for (size_t i = 0; i < h->o.len; i++)
+        if (reads(h->o.items[i].text, needle))
+            return h->o.items[i].prio;
+    fail_msg("nothing said contains %s", needle);
+    return OUT_GAME;
+}
+
 /* 3 or 5 seated: a teams game does not start, and the channel hears why and what to do. */
 static void test_teams_need_4_or_6(void **state)
 {
@@ -21,6 +32,7 @@ static void test_teams_need_4_or_6(void **state)
     assert_null(said(h, "#durak", "starts"));
     chan(h, "bob", "#durak", "!rules");
     assert_non_null(said(h, "#durak", "Teams of two: partners sit opposite"));
+    assert_int_equal(prio_of(h, "Teams of two"), prio_of(h, "Durak (classic)")); /* in order */
     chan(h, "dave", "#durak", "!join");
     chan(h, "erin", "#durak", "!join");
     chan(h, "alice", "#durak", "!start");
@@ -101,6 +113,28 @@ static void test_team_game_to_the_end(void **state)
     store_gone(&s);
 }
 
+/* A rematch of a team game that lost a seat (its player left the channel) cannot start as it
+ * is: the channel hears so when it opens, not only once everyone has agreed to it. */
+static void test_team_rematch_short_of_a_seat(void **state)
+{
+    (void)state;
+    harness *h = h_new(43);
+    lobby(h, "#durak", "teams", NICKS, 4);
+    chan(h, "alice", "#durak", "!start");
+    play_team_game(h, NICKS, 5);
+    outbox_clear(&h->o);
+    tables_on_part(h->t, h->now, "dave", "#durak", &h->o);
+    chan(h, "bob", "#durak", "!again");
+    assert_non_null(said(h, "#durak", "Rematch: alice, bob, carol."));
+    assert_non_null(said(h, "#durak",
+                         "A teams game needs 4 or 6 players, partners sitting "
+                         "opposite, not 3: others can type !join"));
+    chan(h, "erin", "#durak", "!join");
+    chan(h, "alice", "#durak", "!start");
+    assert_non_null(said(h, "#durak", "teams alice+carol vs bob+erin"));
+    h_free(h);
+}
+
 /* A partner who leaves ends the game at once: their team loses. */
 static void test_team_forfeit_ends_the_game(void **state)
 {
@@ -109,9 +143,48 @@ static void test_team_forfeit_ends_the_game(void **state)
     lobby(h, "#durak", "teams transfer", NICKS, 4);
     chan(h, "alice", "#durak", "!start");
     chan(h, "dave", "#durak", "!leave");
-    assert_non_null(said(h, "#durak", "Game over: dave left, which ends a team game at once."));
+    assert_non_null(
+        said(h, "#durak", "Game over: dave forfeited, which ends a team game at once."));
     assert_non_null(said(h, "#durak", "Team bob+dave loses, alice+carol won."));
     assert_int_equal(tables_count(h->t), 0);
+    h_free(h);
+}
+
+/* In French the end of a team game reads without elision to get wrong: the winners may be
+ * named "alice+carol", where "de alice" would need "d'alice". */
+static void test_team_forfeit_in_french(void **state)
+{
+    (void)state;
+    harness *h = h_new(47);
+    chan(h, "alice", "#durak", "!durak équipes");
+    for (int i = 1; i < 4; i++)
+        chan(h, NICKS[i], "#durak", "!rejoindre");
+    chan(h, "alice", "#durak", "!commencer");
+    chan(h, "dave", "#durak", "!quitter");
+    assert_non_null(said(h, "#durak",
+                         "Partie terminée : dave perd par forfait, ce qui termine aussitôt une "
+                         "partie par équipes."));
+    assert_non_null(said(h, "#durak", "L'équipe bob+dave perd ; victoire pour alice+carol."));
+    h_free(h);
+}
+
+/* A partner put out by time-outs did not leave: the end line says they forfeited, as it does
+ * for one who left. */
+static void test_team_timeouts_end_the_game(void **state)
+{
+    (void)state;
+    harness *h = h_new(48);
+    lobby(h, "#durak", "teams", NICKS, 4);
+    chan(h, "alice", "#durak", "!start");
+    const char *end = NULL;
+    for (int i = 0; i < 40 && !end; i++) {
+        tick(h, h->now + h->cfg.game.turn_timeout + 1);
+        end = said(h, "#durak", "Game over");
+    }
+    assert_non_null(end);
+    assert_non_null(said(h, "#durak", "timed out too often and forfeits"));
+    assert_non_null(strstr(end, "forfeited, which ends a team game at once."));
+    assert_null(strstr(end, " left, "));
     h_free(h);
 }
 
@@ -170,7 +243,10 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_teams_need_4_or_6),
         cmocka_unit_test(test_team_game_to_the_end),
+        cmocka_unit_test(test_team_rematch_short_of_a_seat),
         cmocka_unit_test(test_team_forfeit_ends_the_game),
+        cmocka_unit_test(test_team_timeouts_end_the_game),
+        cmocka_unit_test(test_team_forfeit_in_french),
         cmocka_unit_test(test_team_forfeit_recorded),
         cmocka_unit_test(test_team_tables_saved),
     };
