@@ -373,7 +373,7 @@ const char *const msg_spanish[MSG_COUNT] = {
                       "las líneas públicas de su partida, %sdejar de mirar lo detiene · idioma: "
                       "idioma es o set language es (otros: язык ru, langue fr, language en).",
     [MSG_WATCH_ON] = "Miras la partida de %s. Mientras estés en %s y leas su idioma, ves allí sus "
-                     "líneas; si sales o eliges otro idioma (/msg %s idioma es), te llegan aquí, "
+                     "líneas; si sales o eliges otro idioma (/msg %s idioma en), te llegan aquí, "
                      "nunca una mano, hasta %sdejar de mirar, el final de la partida o que salgas "
                      "de IRC.",
     [MSG_WATCH_LINE] = "[%s] %s",

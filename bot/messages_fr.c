@@ -387,7 +387,7 @@ const char *const msg_french[MSG_COUNT] = {
                       "fr ou set language fr (autres : язык ru, idioma es, language en).",
     [MSG_WATCH_ON] =
         "Vous regardez la partie de %s. Tant que vous êtes dans %s et lisez sa langue, vous y "
-        "voyez ses lignes ; si vous le quittez ou choisissez une autre langue (/msg %s langue fr), "
+        "voyez ses lignes ; si vous le quittez ou choisissez une autre langue (/msg %s langue en), "
         "elles vous arrivent ici, jamais une main, jusqu'à %sne plus regarder, la fin de la "
         "partie ou votre départ d'IRC.",
     [MSG_WATCH_LINE] = "[%s] %s",

@@ -17,15 +17,20 @@ static const char NICK_CHARS[] = "[]\\`_^{|}-";
 
 static const char *const bot_level_names[] = { "easy", "normal", "hard", "expert" };
 
-/* The canonical (first) word of an option's value, for the error naming it. */
-static const char *durak_option_name(const words_entry *opt)
+/* An option's value as the error's example names it: its first word in the error's language
+ * ("!дурак переводной"), else the canonical (first) one. */
+static const char *durak_option_name(const words_entry *opt, msg_lang lang)
 {
     size_t count;
+    const char *first = NULL;
     const words_entry *list = parse_words_table(WL_OPTION, &count);
     for (size_t i = 0; i < count; i++)
-        if (list[i].value == opt->value)
-            return list[i].text;
-    return opt->text;
+        if (list[i].value == opt->value) {
+            if ((int)list[i].lang == (int)lang)
+                return list[i].text;
+            first = first ? first : list[i].text;
+        }
+    return first ? first : opt->text;
 }
 
 void parse_channel_durak(parse_ctx *c)
@@ -44,7 +49,8 @@ void parse_channel_durak(parse_ctx *c)
         int option = opt->value / 16, value = opt->value % 16; /* WORDS_OPTION */
         if (values[option] >= 0 && values[option] != value) {
             parse_ctx_fail(c, MSG_PARSE_DURAK_CONFLICT, parse_ctx_quote(q1, set_by[option]),
-                           parse_ctx_quote(q2, w), c->prefix_shown, durak_option_name(opt));
+                           parse_ctx_quote(q2, w), c->prefix_shown,
+                           durak_option_name(opt, c->lang));
             return;
         }
         values[option] = value;

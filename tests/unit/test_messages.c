@@ -303,6 +303,21 @@ static void test_ratings_named_apart(void **state)
         }
 }
 
+/* The !watch answer's example of choosing another language names another one than the reader's
+ * own: "(/msg durakbot langue en)" to a French reader, not "langue fr", which changes nothing. */
+static void test_watch_names_another_language(void **state)
+{
+    (void)state;
+    for (int lang = 0; lang < MSG_LANG_COUNT; lang++) {
+        char own[16];
+        snprintf(own, sizeof own, " %s)", msg_lang_code((msg_lang)lang));
+        const char *text = msg_in((msg_lang)lang, MSG_WATCH_ON);
+        if (strstr(text, own))
+            fail_msg("%s: the !watch answer's example picks the reader's own language: %s",
+                     lang_names[lang], text);
+    }
+}
+
 /* Is s[i] the start of an ASCII letter run? */
 static bool latin(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
@@ -413,6 +428,7 @@ int main(void)
         cmocka_unit_test(test_commands),
         cmocka_unit_test(test_russian_has_no_english),
         cmocka_unit_test(test_ratings_named_apart),
+        cmocka_unit_test(test_watch_names_another_language),
         cmocka_unit_test(test_texts_fit_one_line),
     };
     return cmocka_run_group_tests_name("messages", tests, NULL, NULL);

@@ -1108,9 +1108,12 @@ static void test_word_language(void **state)
     assert_non_null(strstr(p.error, "карт"));
     parse_private("хожу", strlen("хожу"), &OPTS_UNICODE, &p);
     assert_null(strstr(p.error, "карт"));
-    /* !durak's options tell the language as a command word does: their errors follow them */
+    /* !durak's options tell the language as a command word does: their errors follow them, and
+     * the example is in their words */
     static const char *const option_errors[][2] = {
         { "!durak classique transfert", "ne vont pas ensemble" },
+        { "!durak classique transfert", "!durak transfert" },
+        { "!дурак подкидной переводной", "например !дурак переводной" },
         { "!durak parejas vecinos primera5", "opción" },
     };
     for (size_t i = 0; i < sizeof option_errors / sizeof option_errors[0]; i++) {
