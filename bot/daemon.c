@@ -213,6 +213,8 @@ static void stage_queue(void *ctx, double now)
                     m->target);
         else if (m->prio == OUT_REPLY) /* best effort: refused only when over 1024 lines wait */
             outq_push_reply(d->q, outbox_cmd(m->kind), m->target, m->text, now);
+        else if (m->prio == OUT_STREAM)
+            outq_push_stream(d->q, outbox_cmd(m->kind), m->target, m->text, now);
         else if (!outq_push(d->q, outbox_cmd(m->kind), m->target, m->text))
             log_msg(LOG_WARNING,
                     "send queue refused a line to %s (queue full or bad target); it is dropped: "

@@ -46,7 +46,8 @@ const char *msg_arg_types(msg_id id);
 /* How a message's line ranks in the send queue (the priority column of messages_en.def). */
 typedef enum {
     MSG_PRIO_BY_KIND, /* a game line when said (PRIVMSG), a reply when noticed */
-    MSG_PRIO_REPLY,   /* a reply however it is sent: an answer to one user, a spectator's copy */
+    MSG_PRIO_REPLY,   /* a reply however it is sent: an answer to one user */
+    MSG_PRIO_STREAM,  /* a spectator's copy of a game's line: after game lines, kept in order */
 } msg_prio;
 
 /* The priority column of id's row; MSG_PRIO_BY_KIND for an id out of range. */

@@ -10,8 +10,9 @@ typedef enum { OUT_PRIVMSG, OUT_NOTICE, OUT_PART } out_kind; /* PART: text is th
 /* Game lines go before replies in the send queue; replies to one target are bounded (the newest
  * only) and dropped after 30 s (outq.h). */
 typedef enum {
-    OUT_GAME,  /* a running game's lines: the table, hands, turn prompts, replies to its players */
-    OUT_REPLY, /* an answer to one user's request (a notice to them, or !stats in the channel) */
+    OUT_GAME,   /* a running game's lines: the table, hands, turn prompts, replies to its players */
+    OUT_REPLY,  /* an answer to one user's request (a notice to them, or !stats in the channel) */
+    OUT_STREAM, /* a spectator's copy of a game's line: as a reply, but the older ones are kept */
 } out_prio;
 
 typedef struct {

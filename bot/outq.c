@@ -55,7 +55,7 @@ struct outq {
     outq_penalty pen; /* a penalty server's clock, when it has one */
     struct outq_fifo raw;
     size_t nraw;
-    struct outq_ring game, reply;
+    struct outq_ring game, reply, stream; /* stream: spectators' copies, after the replies */
     size_t text_max, raw_max; /* OUTQ_MAX_TEXT and OUTQ_MAX_RAW, or less (outq_set_line_len) */
 };
 
@@ -408,29 +408,43 @@ bool outq_push(outq *q, const char *cmd, const char *target, const char *text)
     return outq_ring_add(&q->game, target, &lines);
 }
 
-bool outq_push_reply(outq *q, const char *cmd, const char *target, const char *text, double now)
+/* A reply, or with `keep` a line of a stream (a ring of its own, so that a reply to the same
+ * person never drops it): the older lines of target stay, only the bound drops from them. */
+static bool push_reply(outq *q, const char *cmd, const char *target, const char *text, double now,
+                       bool keep)
 {
+    struct outq_ring *ring = keep ? &q->stream : &q->reply;
     struct outq_fifo lines;
     if (text && !*text && outq_valid_word(cmd, true) && outq_valid_word(target, false))
         return true;
     if (!outq_lines(cmd, target, text, OUTQ_REPLY_LINES, q->text_max, now, &lines))
         return false;
     size_t n = outq_fifo_count(&lines);
-    struct outq_target *t = outq_target_find(&q->reply, target);
+    struct outq_target *t = outq_target_find(ring, target);
     size_t older = 0; /* what the bound will drop of t */
     if (t) {
-        for (const struct outq_line *l = t->lines.head; l; l = l->next)
+        for (const struct outq_line *l = t->lines.head; l && !keep; l = l->next)
             older += l->at < now;
         size_t same = t->n - older;
         older += same + n > OUTQ_REPLY_LINES ? same + n - OUTQ_REPLY_LINES : 0;
     }
-    if (q->reply.len - older + n > OUTQ_MAX_REPLIES) {
+    if (q->reply.len + q->stream.len - older + n > OUTQ_MAX_REPLIES) {
         outq_fifo_free(&lines);
         return false;
     }
     for (; older > 0; older--) /* from the head; emptied, t goes and comes back last in turn */
-        outq_target_drop(&q->reply, t);
-    return outq_ring_add(&q->reply, target, &lines);
+        outq_target_drop(ring, t);
+    return outq_ring_add(ring, target, &lines);
+}
+
+bool outq_push_reply(outq *q, const char *cmd, const char *target, const char *text, double now)
+{
+    return push_reply(q, cmd, target, text, now, false);
+}
+
+bool outq_push_stream(outq *q, const char *cmd, const char *target, const char *text, double now)
+{
+    return push_reply(q, cmd, target, text, now, true);
 }
 
 bool outq_push_raw(outq *q, const char *line)
@@ -452,17 +466,17 @@ void outq_drop_raw(outq *q)
     q->nraw = 0;
 }
 
-/* Replies queued more than OUTQ_REPLY_TTL before now go unsent. */
 bool outq_has_raw(const outq *q) { return q->raw.head != NULL; }
 
-static void outq_expire(outq *q, double now)
+/* Replies and streams' lines queued more than OUTQ_REPLY_TTL before now go unsent. */
+static void outq_expire_ring(struct outq_ring *ring, double now)
 {
-    struct outq_target *t = q->reply.targets;
+    struct outq_target *t = ring->targets;
     while (t) {
         struct outq_target *next = t->next;
         while (t->lines.head && now - t->lines.head->at > OUTQ_REPLY_TTL) {
             bool last = !t->lines.head->next;
-            outq_target_drop(&q->reply, t);
+            outq_target_drop(ring, t);
             if (last)
                 break; /* t is gone */
         }
@@ -470,16 +484,26 @@ static void outq_expire(outq *q, double now)
     }
 }
 
-size_t outq_len(const outq *q) { return q->nraw + q->game.len + q->reply.len; }
+static void outq_expire(outq *q, double now)
+{
+    outq_expire_ring(&q->reply, now);
+    outq_expire_ring(&q->stream, now);
+}
+
+size_t outq_len(const outq *q) { return q->nraw + q->game.len + q->reply.len + q->stream.len; }
+
+/* The ring whose line goes next: game lines, then replies, then streams. */
+static struct outq_ring *outq_next_ring(outq *q)
+{
+    return q->game.targets ? &q->game : q->reply.targets ? &q->reply : &q->stream;
+}
 
 /* The line to go next, tokens or not (the queue is not empty). */
-static const char *outq_peek_any(const outq *q)
+static const char *outq_peek_any(outq *q)
 {
     if (q->raw.head)
         return q->raw.head->text;
-    if (q->game.targets)
-        return q->game.targets->lines.head->text;
-    return q->reply.targets->lines.head->text;
+    return outq_next_ring(q)->targets->lines.head->text;
 }
 
 const char *outq_peek(outq *q, double now)
@@ -501,7 +525,7 @@ void outq_commit(outq *q, double now)
         outq_fifo_pop(&q->raw);
         q->nraw--;
     } else {
-        outq_ring_send(q->game.targets ? &q->game : &q->reply);
+        outq_ring_send(outq_next_ring(q));
     }
     q->tokens -= 1;
 }
@@ -539,6 +563,7 @@ void outq_clear(outq *q)
     outq_drop_raw(q);
     outq_ring_clear(&q->game);
     outq_ring_clear(&q->reply);
+    outq_ring_clear(&q->stream);
     q->tokens = q->burst;
     q->started = false;
 }

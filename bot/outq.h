@@ -5,8 +5,10 @@
  * refused for want of room; (2) game lines (PRIVMSG/NOTICE/PART that the game needs: its channel,
  * hands, turn prompts, move replies), in turn between targets so that one busy channel cannot
  * starve another; (3) replies to single users, in turn between targets, bounded per target (the
- * newest reply only) and dropped unsent once older than OUTQ_REPLY_TTL. One token bucket paces all
- * three. Lines are split at 400 bytes on word and UTF-8 boundaries; no CR/LF/NUL from text. */
+ * newest reply only) and dropped unsent once older than OUTQ_REPLY_TTL; (4) streams to single
+ * users (spectators' copies), the same but keeping the older lines in order. One token bucket
+ * paces them all. Lines are split at 400 bytes on word and UTF-8 boundaries; no CR/LF/NUL from
+ * text. */
 #ifndef DURAK_OUTQ_H
 #define DURAK_OUTQ_H
 
@@ -58,6 +60,9 @@ bool outq_push(outq *q, const char *cmd, const char *target, const char *text);
  * Returns false and queues nothing if it is invalid, longer than OUTQ_REPLY_LINES lines, or the
  * replies would be more than OUTQ_MAX_REPLIES lines. */
 bool outq_push_reply(outq *q, const char *cmd, const char *target, const char *text, double now);
+/* The same for a line of a stream to one user (a spectator's copies of a game's lines): the older
+ * lines to the target are kept, in order, but for the last OUTQ_REPLY_LINES and the TTL. */
+bool outq_push_stream(outq *q, const char *cmd, const char *target, const char *text, double now);
 /* Queues a whole line ("MODE nick +B", "PING :x") ahead of every PRIVMSG/NOTICE; CR and LF become
  * spaces; counted by the bucket like any line. Game lines and replies never take its room: it is
  * refused (false) only if empty, longer than OUTQ_MAX_RAW bytes, if OUTQ_MAX_RAW_LINES raw lines
@@ -71,9 +76,9 @@ bool outq_has_raw(const outq *q);
 
 /* The next line allowed at `now` (seconds, any monotonic origin), without CR LF, or NULL if the
  * queue is empty or the bucket has no token yet. Raw lines first, then game lines, one line per
- * target in turn (each target's lines in order), then replies the same way; replies older than
- * OUTQ_REPLY_TTL are dropped first. The pointer is valid until outq_commit, outq_clear or
- * outq_free. Peeking sends nothing and may be repeated. */
+ * target in turn (each target's lines in order), then replies, then streams, the same way; replies
+ * and streams' lines older than OUTQ_REPLY_TTL are dropped first. The pointer is valid until
+ * outq_commit, outq_clear or outq_free. Peeking sends nothing and may be repeated. */
 const char *outq_peek(outq *q, double now);
 /* The line outq_peek returned was sent: removes it and spends a token. */
 void outq_commit(outq *q, double now);

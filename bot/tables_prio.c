@@ -5,13 +5,16 @@
  * NOTICE (an answer to one user) a reply; a public answer to one user's request (!stats, !top) is a
  * reply too; and a reply to a person seated in a running game is a game line (the turn warning, an
  * error in a move, "No moves", even their help), so nobody's flood delays a player. A spectator's
- * copy of a game's line is a reply: spectators never delay players, and when the bot is busy a
- * spectator gets the newest lines only. Which ids are replies however they are sent is each
- * message's priority column (messages_en.def); the rest is here. */
+ * copy of a game's line goes after the game lines as a reply does, so spectators never delay
+ * players, but as a stream: when the bot is busy they wait in order (the last 8, for 30 s), not
+ * the newest alone. Which ids rank how however they are sent is each message's priority column
+ * (messages_en.def); the rest is here. */
 #include "tables_internal.h"
 
 out_prio tables_line_prio(out_kind kind, msg_id id)
 {
+    if (msg_priority(id) == MSG_PRIO_STREAM)
+        return OUT_STREAM;
     return msg_priority(id) == MSG_PRIO_REPLY || kind == OUT_NOTICE ? OUT_REPLY : OUT_GAME;
 }
 

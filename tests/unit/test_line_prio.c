@@ -11,10 +11,12 @@
 #include "outbox.h"
 #include "tables_internal.h"
 
-/* The switch as it stood: the ids whose line is always a reply, the rest by how it is sent. */
+/* The switch as it stood: the ids whose line is always a reply, the rest by how it is sent; and
+ * since spectators' copies became a stream, their one id. */
 static out_prio old_prio(out_kind kind, msg_id id)
 {
     switch (id) {
+    case MSG_WATCH_LINE: return OUT_STREAM;
     case MSG_STATS:
     case MSG_STATS_NONE:
     case MSG_NO_STATS:
@@ -27,7 +29,6 @@ static out_prio old_prio(out_kind kind, msg_id id)
     case MSG_TOP_BOTS: /* like !top: an answer to one request */
     case MSG_TOP_BOTS_NONE:
     case MSG_HELP_SOLO:
-    case MSG_WATCH_LINE:
     case MSG_LOBBY_STATUS:
     case MSG_HELP_SHORT:
     case MSG_HELP_SENT:
@@ -63,8 +64,9 @@ static void test_every_id_as_before(void **state)
             if (kinds[k] == OUT_PRIVMSG && got == OUT_REPLY)
                 replies_said++;
         }
-    /* the switch's 24 cases, the page's address, the answers to !top bots, the teams' rule */
-    assert_int_equal(replies_said, 28);
+    /* the switch's 24 cases but the spectators' copies, the page's address, the answers to !top
+     * bots, the teams' rule */
+    assert_int_equal(replies_said, 27);
 }
 
 /* A few by name, so that the copy above cannot drift with what it checks. */
@@ -72,7 +74,8 @@ static void test_named_ids(void **state)
 {
     (void)state;
     assert_int_equal(tables_line_prio(OUT_PRIVMSG, MSG_STATS), OUT_REPLY);
-    assert_int_equal(tables_line_prio(OUT_PRIVMSG, MSG_WATCH_LINE), OUT_REPLY);
+    assert_int_equal(tables_line_prio(OUT_PRIVMSG, MSG_WATCH_LINE), OUT_STREAM);
+    assert_int_equal(tables_line_prio(OUT_NOTICE, MSG_WATCH_LINE), OUT_STREAM);
     assert_int_equal(tables_line_prio(OUT_PRIVMSG, MSG_MOVE_LEAD), OUT_GAME);
     assert_int_equal(tables_line_prio(OUT_NOTICE, MSG_MOVE_LEAD), OUT_REPLY);
     assert_int_equal(tables_line_prio(OUT_PRIVMSG, MSG_YOUR_TURN), OUT_GAME);

@@ -727,6 +727,38 @@ static void test_reply_newest_only(void **state)
     outq_free(q);
 }
 
+/* A stream (a spectator's copies) keeps the older lines in order, unlike a reply: only the bound
+ * (the last OUTQ_REPLY_LINES) and the TTL drop them; a reply to the same person drops none of
+ * them, and goes first (a stream comes after the replies). */
+static void test_stream_keeps_order(void **state)
+{
+    (void)state;
+    char line[16];
+    outq *q = outq_new(1, 0.01);
+    assert_true(outq_push_stream(q, "PRIVMSG", "wendy", "[#d] the start", 1.0));
+    assert_true(outq_push_reply(q, "NOTICE", "wendy", "a reply", 1.5));
+    for (int i = 0; i < 3; i++) {
+        snprintf(line, sizeof line, "[#d] move %d", i);
+        assert_true(outq_push_stream(q, "PRIVMSG", "wendy", line, 2.0 + i));
+    }
+    assert_int_equal(outq_len(q), 5);
+    outq_set_rate(q, 50, 50);
+    static const char *const want[] = { "NOTICE wendy :a reply", "PRIVMSG wendy :[#d] the start",
+                                        "PRIVMSG wendy :[#d] move 0", "PRIVMSG wendy :[#d] move 1",
+                                        "PRIVMSG wendy :[#d] move 2" };
+    for (int i = 0; i < 5; i++) {
+        assert_string_equal(outq_peek(q, 5.0), want[i]);
+        outq_commit(q, 5.0);
+    }
+    for (int i = 0; i < OUTQ_REPLY_LINES + 2; i++) { /* bounded: the last ones stay */
+        snprintf(line, sizeof line, "s%d", i);
+        assert_true(outq_push_stream(q, "PRIVMSG", "wendy", line, 10.0 + i));
+    }
+    assert_int_equal(outq_len(q), OUTQ_REPLY_LINES);
+    assert_string_equal(outq_peek(q, 20.0), "PRIVMSG wendy :s2");
+    outq_free(q);
+}
+
 static void test_reply_bounded(void **state)
 {
     (void)state;
@@ -885,6 +917,7 @@ int main(void)
         cmocka_unit_test(test_wait_batch),
         cmocka_unit_test(test_raw_never_refused_when_full),
         cmocka_unit_test(test_reply_newest_only),
+        cmocka_unit_test(test_stream_keeps_order),
         cmocka_unit_test(test_reply_bounded),
         cmocka_unit_test(test_reply_stale),
         cmocka_unit_test(test_penalty_cost),

@@ -367,7 +367,7 @@ static int check_spectator(const harness *h)
             continue;
         n++;
         assert_int_equal(strncmp(m->text, "[#durak] ", 9), 0);
-        assert_int_equal(m->prio, OUT_REPLY); /* never ahead of, or in the way of, the game */
+        assert_int_equal(m->prio, OUT_STREAM); /* never ahead of, or in the way of, the game */
         assert_non_null(said(h, "#durak", m->text + 9)); /* the very line the channel got */
         assert_null(strstr(m->text, "Your "));
         for (int k = 0; k < nhands; k++)
