@@ -78,6 +78,8 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_ALREADY_HERE] = "Ya tienes sitio en %s (%ssalir lo deja libre).",
     [MSG_LOBBY_OPEN] = "%s abre una partida de durak (%s): escribe %sunirse para jugar; %s "
                        "la empieza con %sempezar.",
+    [MSG_BOT_FULL] =
+        "Ya hay seis sentados: empieza con %1$sempezar, o %1$sbot quitar libera un asiento.",
     [MSG_LOBBY_FULL] = "La partida de %s está completa (6 jugadores): espera a la "
                        "siguiente.",
     [MSG_LOBBY_JOINED] = "%s se sienta: %s (%d/6). %s puede empezar con %sempezar.",

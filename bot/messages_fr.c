@@ -85,6 +85,9 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_ALREADY_HERE] = "Vous avez déjà une place dans %s (%squitter la libère).",
     [MSG_LOBBY_OPEN] = "%s ouvre une partie de durak (%s) : tapez %srejoindre pour jouer ; "
                        "%s la lance avec %scommencer.",
+    [MSG_BOT_FULL] =
+        "Six joueurs sont assis : lancez la partie avec %1$scommencer, ou %1$sbot retirer "
+        "libère une place.",
     [MSG_LOBBY_FULL] = "La partie de %s est complète (6 joueurs) : attendez la suivante.",
     [MSG_LOBBY_JOINED] = "%s prend place : %s (%d/6). %s peut lancer avec %scommencer.",
     [MSG_NOT_SEATED_HERE] = "Vous n'avez pas de place dans %s : tapez %srejoindre pour en "

@@ -169,6 +169,8 @@ table_t *tables_open(tables *t, const char *channel)
             snprintf(tb->channel, sizeof tb->channel, "%s", channel);
             tb->solo = tables_private_key(channel);
             tb->lang = -1;
+            /* a decision still computed for a closed game at this key must not fit this one */
+            tb->version = ++t->opened << 20;
             return tb;
         }
     }

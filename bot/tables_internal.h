@@ -141,6 +141,7 @@ struct tables {
     table_t tab[TABLES_MAX];
     int ntab; /* every used slot is below it: scans stop there (reading an unused slot's flags
                  cost a page of memory and a cache miss each) */
+    uint32_t opened;             /* tables opened: each numbers its versions from its own base */
     char closed[TABLES_MAX][64]; /* channels whose table closed since tables_take_changes() */
     int nclosed;
     pending_result results[TABLES_MAX]; /* finished since tables_take_results() */

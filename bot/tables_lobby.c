@@ -225,7 +225,7 @@ void lobby_bot(tables *t, const tables_who *w, table_t *tb, const parsed_cmd *p,
     } else if (p->bot_remove) {
         remove_bot(t, w, tb, o);
     } else if (tb->nseats == DURAK_MAX_PLAYERS) {
-        tables_notice(o, w->nick, MSG_LOBBY_FULL, tb->channel);
+        tables_notice(o, w->nick, MSG_BOT_FULL, tables_prefix(t));
     } else {
         tables_add_ai(tb, p->bot_level >= 0 ? (ai_level)p->bot_level : AI_NORMAL);
         seat_list(tb, seats, sizeof seats);

@@ -59,7 +59,8 @@ static ai_hint_facts explain_beat(const durak_game *g, cards_t hand, durak_actio
 {
     cards_t by = covers_of(hand, a.target, g->trump);
     card_t low = cheapest(by, g->trump);
-    if (card_suit(a.card) == g->trump && card_suit(a.target) != g->trump
+    /* a higher trump than needed is explained by the lower one kept, not by the suit */
+    if (low == a.card && card_suit(a.card) == g->trump && card_suit(a.target) != g->trump
         && !(by & cards_of_suit(card_suit(a.target)))) {
         f.reason = HINT_BEAT_TRUMP;
         f.n1 = card_suit(a.target);

@@ -212,6 +212,48 @@ static void test_reasons_reached(void **state)
             fail_msg("reason %d never given", i);
 }
 
+/* "only a trump covers it" explains the lowest trump that covers: covering 10♦ with A♥ while 7♥
+ * also covers is explained by the lower cover kept, else the player asks why the ace. */
+static void test_beat_trump_reason_names_the_kept_trump(void **state)
+{
+    (void)state;
+    int kept = 0;
+    rng_t r;
+    rng_seed(&r, 9);
+    for (int game = 0; game < 60; game++) {
+        durak_options o = durak_default_options();
+        o.players = (uint8_t)(2 + game % 3);
+        durak_game g;
+        assert_true(durak_new(&g, &o, (uint64_t)game + 100));
+        while (!durak_over(&g)) {
+            durak_action acts[DURAK_MAX_ACTIONS];
+            int n = durak_legal(&g, acts);
+            durak_action a = acts[rng_below(&r, (uint64_t)n)];
+            card_t lower = CARD_NONE; /* a lower trump covering the same card */
+            bool by_suit = false;     /* a card of its suit covers it */
+            for (int i = 0; i < n && a.kind == DURAK_ACT_BEAT; i++) {
+                if (acts[i].kind != DURAK_ACT_BEAT || acts[i].target != a.target)
+                    continue;
+                by_suit |= card_suit(acts[i].card) == card_suit(a.target);
+                if (card_suit(acts[i].card) == g.trump && card_suit(a.card) == g.trump
+                    && card_rank(acts[i].card) < card_rank(a.card)
+                    && (lower == CARD_NONE || card_rank(acts[i].card) < card_rank(lower)))
+                    lower = acts[i].card;
+            }
+            durak_view v;
+            durak_view_of(&g, g.actor, &v);
+            ai_hint_facts f = ai_hint_explain(&v, a);
+            if (lower != CARD_NONE && card_suit(a.target) != g.trump && !by_suit) {
+                assert_int_equal(f.reason, HINT_BEAT_KEEPS);
+                assert_int_equal(f.card, lower);
+                kept++;
+            }
+            assert_int_equal(durak_apply(&g, a), DURAK_OK);
+        }
+    }
+    assert_true(kept > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -221,6 +263,7 @@ int main(void)
         cmocka_unit_test(test_hint_counted_once_a_position),
         cmocka_unit_test(test_stale_hint_dropped),
         cmocka_unit_test(test_reasons_reached),
+        cmocka_unit_test(test_beat_trump_reason_names_the_kept_trump),
         cmocka_unit_test(test_allowed_in_private_game),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

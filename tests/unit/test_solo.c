@@ -554,11 +554,42 @@ static void test_solo_same_on_penalty_server(void **state)
         assert_true(solo_heard(seed, true) == solo_heard(seed, false));
 }
 
+/* `stop` while a computer player thinks, then `play` at once: the new game has the same key and
+ * reaches the same move; the old game's decision, when it comes back, must not be played in it. */
+static void test_stale_decision_after_stop(void **state)
+{
+    (void)state;
+    int tried = 0;
+    for (uint64_t seed = 1; seed < 200 && tried < 3; seed++) {
+        harness *h = h_new(seed);
+        tables_ai_job old, fresh;
+        priv(h, "alice", "play hard 2");
+        bool bot_leads = tables_ai_next_job(h->t, h->now + h->cfg.game.bot_delay, &old);
+        priv(h, "alice", "stop");
+        priv(h, "alice", "play hard 2");
+        h->now += h->cfg.game.bot_delay;
+        if (!bot_leads || !tables_ai_next_job(h->t, h->now, &fresh)) {
+            h_free(h); /* a computer player must lead both games */
+            continue;
+        }
+        tried++;
+        outbox_clear(&h->o);
+        old.params.max_iterations = 50;
+        tables_ai_result(h->t, h->now, &old, ai_choose(&old.view, &old.params, NULL), &h->o);
+        h_persist(h);
+        if (h->o.len)
+            fail_msg("the stopped game's decision was played: %s", h->o.items[0].text);
+        h_free(h);
+    }
+    assert_true(tried > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_solo_to_end),
         cmocka_unit_test(test_solo_one_at_a_time),
+        cmocka_unit_test(test_stale_decision_after_stop),
         cmocka_unit_test(test_solo_restored),
         cmocka_unit_test(test_private_key_guard),
         cmocka_unit_test(test_late_line_reaches_the_player),

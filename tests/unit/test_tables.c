@@ -644,6 +644,25 @@ static void test_stats(void **state)
     assert_int_equal(system(cmd), 0);
 }
 
+/* !bot at a full table: its creator is told what may be done now, not to wait for another game. */
+static void test_bot_at_full_table(void **state)
+{
+    (void)state;
+    harness *h = h_new(15);
+    chan(h, "alice", "#durak", "!durak");
+    for (int i = 0; i < 5; i++)
+        chan(h, "alice", "#durak", "!bot hard");
+    assert_non_null(said(h, "#durak", "(6/6)"));
+    chan(h, "alice", "#durak", "!bot");
+    assert_null(said(h, "alice", "wait for the next one"));
+    assert_non_null(said(h, "alice", "Six are seated: !start deals, or !bot remove frees a seat."));
+    chan(h, "bob", "#durak", "!join"); /* a person who wants a seat waits */
+    assert_non_null(said(h, "bob", "wait for the next one"));
+    chan(h, "alice", "#durak", "!бот сложный");
+    assert_non_null(said(h, "alice", "!старт"));
+    h_free(h);
+}
+
 /* One person and computer players of each level play a game to its end. */
 static void test_computer_players(void **state)
 {
@@ -1091,6 +1110,7 @@ int main(void)
         cmocka_unit_test(test_trust_stop_by_nick_taker),
         cmocka_unit_test(test_trust_leave_by_nick_taker),
         cmocka_unit_test(test_trust_bot_name_is_no_nick),
+        cmocka_unit_test(test_bot_at_full_table),
         cmocka_unit_test(test_trust_account_binds_the_seat),
         cmocka_unit_test(test_trust_stats_by_account),
         cmocka_unit_test(test_computer_players),
