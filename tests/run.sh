@@ -7,8 +7,8 @@
 # tests/integration/test_clients.py as players, their homes in its temp dir; chromium and w3m
 # only to read the web pages in tests/integration/test_site.py), builds with
 # AddressSanitizer + UBSan (clang, fuzzers on) and runs every test with ctest; checks the
-# style (tests/check_format.sh) and that README's Layout names every bot/ module
-# (tests/check_layout.sh);
+# style (tests/check_format.sh) and the layout (tests/check_layout.sh: README's Layout names
+# every bot/ module, no bot/ file is over 600 lines, each opens with its two-line head);
 # also checks that gcc builds the tree warning-free. Exits non-zero on any failure.
 # The tests live by kind in tests/unit, tests/fuzz, tests/cli, tests/integration, tests/deploy
 # and tests/arena, each registered by durak_test() (tests/CMakeLists.txt) with its kind as ctest
