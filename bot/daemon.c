@@ -55,6 +55,17 @@ static void report_status(daemon_ctx *d)
 
 /* ---- the connection's hooks: events into tables ---- */
 
+/* How long a game line to target queued now waits, for the turn timers the tables arm: the send
+ * queue as it stands, and this iteration's lines to target not yet in it. */
+static double backlog_of(void *ctx, const char *target)
+{
+    daemon_ctx *d = ctx;
+    size_t more = 0;
+    for (size_t i = 0; i < d->box.len; i++)
+        more += !strcmp(d->box.items[i].target, target);
+    return outq_backlog(d->q, loop_now(d->l), target, more);
+}
+
 static void on_event(void *ctx, const irc_event *ev, double now)
 {
     daemon_ctx *d = ctx;
@@ -334,6 +345,7 @@ daemon_ctx *daemon_new(const bot_config *cfg, tables *t, outq *q, store *db, aiw
     d->db = db;
     d->ai = ai;
     outbox_init(&d->box);
+    tables_set_backlog(t, backlog_of, d);
     d->t_tables = loop_timer_add(d->l, "tables", tables_due, d);
     d->t_watchdog = loop_timer_add(d->l, "watchdog", watchdog_due, d);
     d->t_persist = loop_timer_add(d->l, "persist retry", persist_due, d);

@@ -558,6 +558,16 @@ double outq_wait_batch(outq *q, double now, double max_delay)
     return lines > pen ? lines : pen; /* the writer's timer: a line held by the clock too */
 }
 
+double outq_backlog(outq *q, double now, const char *target, size_t more)
+{
+    struct outq_target *mine = outq_target_find(&q->game, target);
+    size_t n = (mine ? mine->n : 0) + more + 1, ahead = q->nraw + (mine ? 0 : n);
+    for (const struct outq_target *t = q->game.targets; t; t = t->next) /* one line each a turn */
+        ahead += t == mine ? n : t->n < n ? t->n : n;
+    double wait = (double)ahead - 1 - outq_tokens_at(q, now); /* the new line's own token aside */
+    return wait > 0 ? wait / q->rate : 0;
+}
+
 void outq_clear(outq *q)
 {
     outq_drop_raw(q);

@@ -91,6 +91,10 @@ double outq_wait(outq *q, double now);
  * a line waits at most max_delay longer, and the pace (burst + rate * t) is the same. A line held
  * by a penalty server's clock counts as for outq_wait. */
 double outq_wait_batch(outq *q, double now, double max_delay);
+/* Seconds until a game line to target queued now, after `more` others to it, would go: the raw
+ * lines, target's own, and as many of each other target's as go before it in turn, at the
+ * bucket's pace (a penalty server's clock aside); 0 when they fit in the tokens at hand. */
+double outq_backlog(outq *q, double now, const char *target, size_t more);
 /* The writer's max_delay: the longest a line waits for others to go with it. */
 #define OUTQ_BATCH_SECONDS 0.1
 /* Lines queued. */

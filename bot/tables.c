@@ -201,6 +201,18 @@ void tables_reconfigure(tables *t, const bot_config *cfg) { t->cfg = *cfg; }
 void tables_set_casemapping(tables *t, casemap m) { t->cm = m; }
 void tables_set_penalty(tables *t, bool on) { t->scarce = on; }
 
+void tables_set_backlog(tables *t, tables_backlog_fn fn, void *ctx)
+{
+    t->backlog = fn;
+    t->backlog_ctx = ctx;
+}
+
+double tables_backlog(const tables *t, const char *target)
+{
+    double s = t->backlog ? t->backlog(t->backlog_ctx, target) : 0;
+    return s > 0 ? (s < TABLES_BACKLOG_MAX ? s : TABLES_BACKLOG_MAX) : 0;
+}
+
 void tables_set_store(tables *t, store *db) { t->db = db; }
 
 void tables_set_own_nick(tables *t, const char *nick)

@@ -44,6 +44,11 @@ void tables_set_casemapping(tables *t, casemap m);
  * then asks every decision (throw-ins too), and a player hears privately only a hand with new
  * cards, not the turn line, unless they said `set turn on` (a private game is unchanged). */
 void tables_set_penalty(tables *t, bool on);
+/* Seconds until a game line to target queued now would be sent (outq_backlog): a turn's timer
+ * and a computer player's pause start counting after the line that tells it, as nobody can read
+ * a line before it goes. NULL (the default): lines go at once. */
+typedef double (*tables_backlog_fn)(void *ctx, const char *target);
+void tables_set_backlog(tables *t, tables_backlog_fn fn, void *ctx);
 /* Where stats are read (!stats, !top); NULL: none kept, and then no results are queued for
  * tables_take_results. Not owned; never written here. */
 void tables_set_store(tables *t, store *db);

@@ -19,7 +19,8 @@
 #include "tables.h"
 
 /* SOLO_MAX private games on top of the channels' tables; WATCH_MAX spectators a
- * table; GONE_MAX closed private games whose late lines still go to their people. */
+ * table; GONE_MAX closed private games whose late lines still go to their people;
+ * TABLES_BACKLOG_MAX the most seconds of send queue a timer waits out. */
 
 enum {
     SOLO_MAX = 64,
@@ -28,6 +29,7 @@ enum {
     TABLES_LINE_MAX = 1024,
     WATCH_MAX = 16,
     GONE_MAX = 16,
+    TABLES_BACKLOG_MAX = 300,
 };
 
 /* A seat's person is their services account where the network told one, else nick +
@@ -138,6 +140,8 @@ struct tables {
      * asks every decision, and its players hear privately only what it cannot show (new cards). */
     bool scarce;
     double paused_at;
+    tables_backlog_fn backlog; /* seconds until a line queued now goes (tables_set_backlog) */
+    void *backlog_ctx;
     table_t tab[TABLES_MAX];
     int ntab; /* every used slot is below it: scans stop there (reading an unused slot's flags
                  cost a page of memory and a cache miss each) */
@@ -342,6 +346,8 @@ void turn_resume(table_t *tb, double now);
 /* "Your turn in #durak: beat 9♠ or take — beat 9♠ 7♠ | take · hand: …" to a human actor, or for a
  * decision that may be passed "In #durak you may throw in: play 9♦ or pass · hand: …"; in a
  * private game after what happened since their last line (tb->news). */
+/* tables_set_backlog's answer for target, at most TABLES_BACKLOG_MAX seconds (tables.c). */
+double tables_backlog(const tables *t, const char *target);
 void turn_tell(const tables *t, table_t *tb, outbox *o);
 /* Seat s's hand again (a rejoin, a restore): on their turn the turn line, which shows it, else
  * the hand line; never both, as they once came one after the other. */

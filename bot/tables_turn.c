@@ -12,14 +12,27 @@
 
 static bool optional_turn(const table_t *tb) { return render_optional(&tb->g); }
 
+/* Who hears of the turn first: a private game's person, the channel of a channel game when a
+ * computer player moves or the channel's line asks (scarce), else the player by private line. */
+static const char *told_to(const tables *t, const table_t *tb)
+{
+    for (int s = 0; tb->solo && s < tb->nseats; s++)
+        if (!tables_is_ai(tb, s))
+            return tb->seat[s].nick;
+    return tables_is_ai(tb, tb->g.actor) || t->scarce ? tb->channel : tb->seat[tb->g.actor].nick;
+}
+
 void turn_arm(const tables *t, table_t *tb, double now)
 {
     int secs = optional_turn(tb) ? t->cfg.game.throwin_timeout : t->cfg.game.turn_timeout;
-    tb->turn_deadline = now + secs;
+    /* the line that tells the turn may wait in the send queue: the player's time, and a computer
+     * player's pause (so that it moves at the pace its game is heard), start once it can go */
+    double wait = tables_backlog(t, told_to(t, tb));
+    tb->turn_deadline = now + wait + secs;
     tb->warned = false;
     tb->version++;
     tb->ai_pending = false;
-    tb->ai_due = now + t->cfg.game.bot_delay;
+    tb->ai_due = now + wait + t->cfg.game.bot_delay;
     tb->turn_paused = false;
     const seat_t *st = &tb->seat[tb->g.actor];
     if ((st->absent && st->split) || (tb->solo && st->unconfirmed)) /* a private game waits */

@@ -759,6 +759,34 @@ static void test_stream_keeps_order(void **state)
     outq_free(q);
 }
 
+/* The backlog: how long a game line to a target queued now (after `more` others to it) waits,
+ * at the bucket's pace: its own target's lines, and one line of each other target a turn; replies
+ * and streams go after it and do not count. */
+static void test_backlog(void **state)
+{
+    (void)state;
+    outq *q = outq_new(5, 1.0);
+    assert_true(outq_backlog(q, 0, "#a", 0) == 0);
+    for (int i = 0; i < 5; i++) /* the burst's tokens send these at once */
+        assert_true(outq_push(q, "PRIVMSG", "#a", "x"));
+    assert_true(outq_backlog(q, 0, "#b", 0) == 0);
+    for (int i = 0; i < 10; i++)
+        assert_true(outq_push(q, "PRIVMSG", "#b", "y"));
+    assert_true(outq_push(q, "PRIVMSG", "carl", "Your turn"));
+    assert_true(outq_push_reply(q, "NOTICE", "bob", "a reply", 0));
+    assert_true(outq_push_stream(q, "PRIVMSG", "carol", "[#a] x", 0));
+    /* to #b: its 10, #a's 5, carl's 1, then it: 17 lines, 5 tokens: 11 s */
+    assert_true(outq_backlog(q, 0, "#b", 0) > 10.99 && outq_backlog(q, 0, "#b", 0) < 11.01);
+    /* to dave, new: one line of each target's ahead in turn, then it: 4 lines, 5 tokens */
+    assert_true(outq_backlog(q, 0, "dave", 0) == 0);
+    /* to carl after 3 more of his: his 5th goes in the fifth turn, with up to 5 of #a's and 5 of
+     * #b's: 15 lines, 5 tokens, its own aside: 9 s */
+    assert_true(outq_backlog(q, 0, "carl", 3) > 8.99 && outq_backlog(q, 0, "carl", 3) < 9.01);
+    outq_set_rate(q, 5, 2.0);
+    assert_true(outq_backlog(q, 0, "#b", 0) > 5.49 && outq_backlog(q, 0, "#b", 0) < 5.51);
+    outq_free(q);
+}
+
 static void test_reply_bounded(void **state)
 {
     (void)state;
@@ -918,6 +946,7 @@ int main(void)
         cmocka_unit_test(test_raw_never_refused_when_full),
         cmocka_unit_test(test_reply_newest_only),
         cmocka_unit_test(test_stream_keeps_order),
+        cmocka_unit_test(test_backlog),
         cmocka_unit_test(test_reply_bounded),
         cmocka_unit_test(test_reply_stale),
         cmocka_unit_test(test_penalty_cost),

@@ -407,6 +407,43 @@ static void test_timeouts_and_forfeit(void **state)
     h_free(h);
 }
 
+/* The send queue is 40 s behind: the turn line the deal asks reaches its player 40 s later, so the
+ * time-out counts from then, and so does a computer player's pause (it moves at the pace the
+ * channel hears). */
+static double fixed_backlog(void *ctx, const char *target)
+{
+    (void)target;
+    return *(const double *)ctx;
+}
+
+static void test_timers_wait_out_the_backlog(void **state)
+{
+    (void)state;
+    harness *h = h_new(5);
+    lobby(h, "#durak", "", NICKS, 2);
+    double backlog = 40;
+    tables_set_backlog(h->t, fixed_backlog, &backlog);
+    chan(h, "alice", "#durak", "!start");
+    double t0 = h->now; /* the deal */
+    backlog = 0;
+    tick(h, t0 + h->cfg.game.turn_timeout + 1);
+    assert_null(said(h, "#durak", "Time is up: "));  /* it would have been, with no backlog */
+    tick(h, t0 + 40 + h->cfg.game.turn_timeout - 1); /* the warning, once */
+    tick(h, t0 + 40 + h->cfg.game.turn_timeout + 1);
+    assert_non_null(said(h, "#durak", "Time is up: "));
+    h_free(h);
+    h = h_new(5); /* bounded: a stuck queue never stops the games' clocks */
+    lobby(h, "#durak", "", NICKS, 2);
+    backlog = 1e9;
+    tables_set_backlog(h->t, fixed_backlog, &backlog);
+    chan(h, "alice", "#durak", "!start");
+    t0 = h->now;
+    tick(h, t0 + 300 + h->cfg.game.turn_timeout - 1);
+    tick(h, t0 + 300 + h->cfg.game.turn_timeout + 1);
+    assert_non_null(said(h, "#durak", "Time is up: "));
+    h_free(h);
+}
+
 static void test_nick_change(void **state)
 {
     (void)state;
@@ -1098,6 +1135,7 @@ int main(void)
         cmocka_unit_test(test_russian_beat_order),
         cmocka_unit_test(test_pickup_count),
         cmocka_unit_test(test_timeouts_and_forfeit),
+        cmocka_unit_test(test_timers_wait_out_the_backlog),
         cmocka_unit_test(test_nick_change),
         cmocka_unit_test(test_part_rejoin_and_quit),
         cmocka_unit_test(test_join_after_an_unseen_leave),
