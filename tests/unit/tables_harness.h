@@ -230,6 +230,20 @@ static inline bool play_own_random_move(harness *h, rng_t *r, const char *nick)
     return true;
 }
 
+/* Whoever of nicks has the turn plays one of their moves at random (drawn from seed); returns
+ * their index. */
+static inline int play_random_move(harness *h, const char **nicks, int n, uint64_t seed)
+{
+    char moves[1024], move[128];
+    int i = whose_turn(h, nicks, n, moves, sizeof moves);
+    assert_true(i >= 0);
+    rng_t r;
+    rng_seed(&r, seed);
+    pick_move(&r, moves, move, sizeof move);
+    priv(h, nicks[i], move);
+    return i;
+}
+
 static long moves_made, lines_sent; /* lines the bot sent per move (TABLES_SHOW prints them) */
 
 /* Plays random legal moves by private message until the channel hears "Game over". */

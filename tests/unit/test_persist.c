@@ -248,6 +248,25 @@ static void test_disk_full_keeps_result(void **state)
     h_free(h);
 }
 
+/* h's database made read-only (root's override of file permissions dropped) and opened again,
+ * its error text into err; the test is skipped where the system lets us write anyway. */
+static void reopen_read_only(harness *h, char *err, size_t cap)
+{
+    store_close(h->db);
+    assert_int_equal(chmod(h->path, 0400), 0);
+    assert_true(set_dac_override(false));
+    FILE *probe = fopen(h->path, "r+");
+    if (probe) { /* nothing to test */
+        fclose(probe);
+        set_dac_override(true);
+        h->db = NULL;
+        h_free(h);
+        skip();
+    }
+    h->db = store_open(h->path, err, cap);
+    assert_non_null(h->db);
+}
+
 /* A read-only file is opened read-only, not moved aside; the bot says it cannot write, keeps what
  * changes and writes it once the file is writable again. */
 static void test_read_only_file(void **state)
@@ -258,20 +277,8 @@ static void test_read_only_file(void **state)
     assert_true(store_save_table(h->db, "#old",
                                  "T1 0 2,0,0,0,36 0 1 10.000 0.000 0 =a =a =h 0 "
                                  "0.000 0 -1"));
-    store_close(h->db);
-    assert_int_equal(chmod(h->path, 0400), 0);
-    assert_true(set_dac_override(false));
-    FILE *probe = fopen(h->path, "r+");
-    if (probe) { /* this system lets us write anyway: nothing to test */
-        fclose(probe);
-        set_dac_override(true);
-        h->db = NULL;
-        h_free(h);
-        skip();
-    }
     char err[1024];
-    h->db = store_open(h->path, err, sizeof err);
-    assert_non_null(h->db);
+    reopen_read_only(h, err, sizeof err);
     assert_int_equal(store_mode_of(h->db), STORE_READ_ONLY);
     assert_non_null(strstr(err, "cannot be written"));
     struct stat st;
@@ -300,20 +307,8 @@ static void test_read_only_idle_logs_once(void **state)
     (void)state;
     harness *h = h_new();
     h_open_store(h);
-    store_close(h->db);
-    assert_int_equal(chmod(h->path, 0400), 0);
-    assert_true(set_dac_override(false));
-    FILE *probe = fopen(h->path, "r+");
-    if (probe) { /* this system lets us write anyway: nothing to test */
-        fclose(probe);
-        set_dac_override(true);
-        h->db = NULL;
-        h_free(h);
-        skip();
-    }
     char err[1024];
-    h->db = store_open(h->path, err, sizeof err);
-    assert_non_null(h->db);
+    reopen_read_only(h, err, sizeof err);
     h_attach(h);
     log_capture();
     for (int i = 0; i < 10; i++) {

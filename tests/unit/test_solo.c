@@ -431,12 +431,7 @@ static void test_watch_in_own_language(void **state)
     chan(h, "carol", "#durak", "!watch");
     assert_non_null(said(h, "carol", "Вы смотрите игру в #durak"));
     assert_non_null(said(h, "carol", "[#durak] ")); /* where it stands, in Russian */
-    char moves[1024], move[128];
-    int i = whose_turn(h, NICKS, 2, moves, sizeof moves);
-    rng_t r;
-    rng_seed(&r, 48);
-    pick_move(&r, moves, move, sizeof move);
-    priv(h, NICKS[i], move);
+    play_random_move(h, NICKS, 2, 48);
     const char *copy = said(h, "carol", "[#durak] ");
     assert_non_null(copy);
     assert_true(strstr(copy, "\xD0") || strstr(copy, "\xD1")); /* Cyrillic */
@@ -458,12 +453,7 @@ static void test_watch_in_game_language(void **state)
     chan(h, "carol", "#durak", "!watch");
     outbox_clear(&h->o);
     tables_on_part(h->t, h->now, "carol", "#durak", &h->o);
-    char moves[1024], move[128];
-    int i = whose_turn(h, NICKS, 2, moves, sizeof moves);
-    rng_t r;
-    rng_seed(&r, 49);
-    pick_move(&r, moves, move, sizeof move);
-    priv(h, NICKS[i], move);
+    play_random_move(h, NICKS, 2, 49);
     const char *copy = said(h, "carol", "[#durak] ");
     assert_non_null(copy);
     assert_non_null(said(h, "#durak", copy + strlen("[#durak] "))); /* the channel's line */
