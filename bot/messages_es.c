@@ -357,6 +357,7 @@ const char *const msg_spanish[MSG_COUNT] = {
                          "que seguirte: inténtalo de nuevo en un momento.",
     [MSG_SOLO_FULL] = "Hay demasiadas partidas privadas en curso: inténtalo más tarde.",
     [MSG_SOLO_FORFEIT] = "Fin de la partida: dejas la partida privada y abandonas.",
+    [MSG_SOLO_FORFEIT_WHY] = "Fin de la partida: %s.",
     [MSG_SOLO_NO_GAME] =
         "No tienes ninguna partida privada que parar: empieza una con /msg %s jugar.",
     [MSG_SOLO_AGAIN] = "otra: /msg %s jugar",

@@ -372,6 +372,7 @@ const char *const msg_french[MSG_COUNT] = {
                          "privée doit vous suivre : réessayez dans un instant.",
     [MSG_SOLO_FULL] = "Trop de parties privées sont en cours : réessayez plus tard.",
     [MSG_SOLO_FORFEIT] = "Partie terminée : vous quittez la partie privée et déclarez forfait.",
+    [MSG_SOLO_FORFEIT_WHY] = "Partie terminée : %s.",
     [MSG_SOLO_NO_GAME] =
         "Vous n'avez pas de partie privée à arrêter : lancez-en une avec /msg %s jouer.",
     [MSG_SOLO_AGAIN] = "une autre : /msg %s jouer",

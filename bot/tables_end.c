@@ -96,9 +96,15 @@ static void verdict(msg_lang lang, const table_t *tb, char *buf, size_t cap)
     for (s = 0; tb->solo && s < tb->nseats && tables_is_ai(tb, s);)
         s++;
     buf[0] = '\0';
-    if (tb->solo && s < tb->nseats && ((g->forfeited >> s) & 1)) /* said to that person */
+    if (tb->solo && s < tb->nseats && ((g->forfeited >> s) & 1) && tb->forfeit_why) {
+        char why[256]; /* said to that person: "Game over: You timed out too often and forfeit." */
+        names.you[s] = true;
+        render_said(&r, &names, s, -1, why, sizeof why, &len, (msg_id)(tb->forfeit_why - 1),
+                    tb->seat[s].nick);
+        snprintf(buf, cap, M(MSG_SOLO_FORFEIT_WHY), why);
+    } else if (tb->solo && s < tb->nseats && ((g->forfeited >> s) & 1)) { /* stop */
         snprintf(buf, cap, "%s", M(MSG_SOLO_FORFEIT));
-    else if (g->result == DURAK_RESULT_TEAM_LOST) /* R19 */
+    } else if (g->result == DURAK_RESULT_TEAM_LOST) /* R19 */
         render_team_verdict(&r, &names, g, buf, cap);
     else if (g->result == DURAK_RESULT_DURAK)
         render_said(&r, &names, g->result_seat, -1, buf, cap, &len, MSG_RESULT_DURAK,

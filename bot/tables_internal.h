@@ -89,6 +89,7 @@ typedef struct {
      * (tables_play.c); news_bout: a bout ended meanwhile (the status goes with it). Not saved. */
     char news[512];
     bool news_bout;
+    int forfeit_why; /* a private game its person forfeited: the reason's msg_id + 1 (0: stop) */
 } table_t;
 
 /* Where the lines to a closed private game still go (tables_route_lines): its player, as at its

@@ -167,14 +167,15 @@ void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox 
     names.you[s] = true; /* their own notice: "You timed out too often and forfeit" */
     mine[0] = '\0';
     render_said(&r, &names, s, -1, mine, sizeof mine, &len, why, tb->seat[s].nick);
+    if (tb->solo && !tables_is_ai(tb, s)) { /* a private game ends with its person, rated: its */
+        tb->forfeit_why = (int)why + 1;     /* end line says why, before anything else does */
+        end_abandon(t, tb, s, o);
+        return;
+    }
     /* told privately too: they may not be watching the channel */
     if (!tables_is_ai(tb, s) && tables_hears(tb, s))
         tables_notice(o, tb->seat[s].nick, MSG_FORFEIT_YOU, tables_where(t, tb, tb->seat[s].nick),
                       mine);
-    if (tb->solo && !tables_is_ai(tb, s)) { /* a private game ends with its person: rated */
-        end_abandon(t, tb, s, o);
-        return;
-    }
     if (tables_humans(tb) <= 1 && !tables_is_ai(tb, s) && durak_in_game(&tb->g, s)) {
         tables_public(t, tb, o, bots_left_line, &h); /* nobody left to play for */
         record_reveal(tb, o);

@@ -206,8 +206,9 @@ static void test_private_game_start(void **state)
     assert_true(other);
 }
 
-/* Timing out too often ends her private game: told as "you", in the notice and the last line,
- * which counts her hint as hers ("hints you took: 1", not "hints taken: alice 1"). */
+/* Timing out too often ends her private game: told as "you" in its end line, which says why and
+ * comes first (a notice after it would repeat it, late), and counts her hint as hers ("hints you
+ * took: 1", not "hints taken: alice 1"). */
 static void test_private_game_forfeit(void **state)
 {
     (void)state;
@@ -226,8 +227,9 @@ static void test_private_game_forfeit(void **state)
     assert_non_null(said(h, "alice", "hint: "));
     tick(h, h->now + h->cfg.game.turn_timeout + 1);
     assert_non_null(said(h, "alice", "hints you took: 1"));
-    assert_non_null(said(h, "alice", "You timed out too often and forfeit (your private game)"));
-    assert_non_null(said(h, "alice", "Game over: you leave the private game and forfeit."));
+    assert_non_null(said(h, "alice", "Game over: You timed out too often and forfeit."));
+    assert_null(said(h, "alice", "(your private game)"));        /* no notice saying it again */
+    assert_null(said(h, "alice", "you leave the private game")); /* she did not leave */
     assert_null(said(h, "alice", "alice")); /* nor "forfeited: alice": the verdict says it */
     assert_int_equal(tables_count(h->t), 0);
     h_free(h);
