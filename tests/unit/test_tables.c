@@ -226,13 +226,7 @@ static void test_illegal_move_reason(void **state)
     for (uint64_t seed = 0; seed < 50; seed++) {
         harness *h = h_new(seed);
         start_two(h, "#durak");
-        char moves[1024], move[128];
-        int i = whose_turn(h, NICKS, 2, moves, sizeof moves);
-        rng_t r;
-        rng_seed(&r, 1);
-        pick_move(&r, moves, move, sizeof move);
-        priv(h, NICKS[i], move);
-        int d = 1 - i;
+        int i = play_random_move(h, NICKS, 2, 1), d = 1 - i;
         char mine[1024], hand[1024];
         priv(h, NICKS[d], "moves");
         assert_non_null(said(h, NICKS[d], "Your moves: "));
