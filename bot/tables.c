@@ -76,6 +76,14 @@ int tables_humans(const table_t *tb)
     return n;
 }
 
+int tables_solo_seat(const table_t *tb)
+{
+    for (int s = 0; tb->solo && s < tb->nseats; s++)
+        if (!tables_is_ai(tb, s))
+            return s;
+    return -1;
+}
+
 /* ---- seats ---- */
 
 void tables_add_seat(table_t *tb, const tables_who *w)

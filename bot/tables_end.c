@@ -92,17 +92,16 @@ static void verdict(msg_lang lang, const table_t *tb, char *buf, size_t cap)
     const durak_game *g = &tb->g;
     render_seats names = tables_names(tb);
     size_t len = 0;
-    int s;
-    for (s = 0; tb->solo && s < tb->nseats && tables_is_ai(tb, s);)
-        s++;
+    int s = tables_solo_seat(tb);
+    bool solo_forfeit = s >= 0 && ((g->forfeited >> s) & 1); /* said to that person */
     buf[0] = '\0';
-    if (tb->solo && s < tb->nseats && ((g->forfeited >> s) & 1) && tb->forfeit_why) {
+    if (solo_forfeit && tb->forfeit_why) {
         char why[256]; /* said to that person: "Game over: You timed out too often and forfeit." */
         names.you[s] = true;
         render_said(&r, &names, s, -1, why, sizeof why, &len, (msg_id)(tb->forfeit_why - 1),
                     tb->seat[s].nick);
         snprintf(buf, cap, M(MSG_SOLO_FORFEIT_WHY), why);
-    } else if (tb->solo && s < tb->nseats && ((g->forfeited >> s) & 1)) { /* stop */
+    } else if (solo_forfeit) { /* stop */
         snprintf(buf, cap, "%s", M(MSG_SOLO_FORFEIT));
     } else if (g->result == DURAK_RESULT_TEAM_LOST) /* R19 */
         render_team_verdict(&r, &names, g, buf, cap);

@@ -212,6 +212,9 @@ static inline bool tables_hears(const table_t *tb, int s)
 }
 /* People (not computer players) seated and not gone for good. */
 int tables_humans(const table_t *tb);
+/* A private game's person: its one seat that is no computer player; -1 for none or a channel
+ * game. */
+int tables_solo_seat(const table_t *tb);
 static inline const char *tables_prefix(const tables *t) { return t->cfg.game.prefix; }
 /* Seats the person w, or a computer player of level, in tb. */
 void tables_add_seat(table_t *tb, const tables_who *w);
@@ -419,6 +422,8 @@ void watch_gone(tables *t, const char *nick, const char *channel);
 /* nick (re)joined channel: a spectator there reads its lines in it again. */
 void watch_back(tables *t, const char *nick, const char *channel);
 void watch_renamed(tables *t, const char *old_nick, const char *new_nick);
+/* The first channel game nick watches, or NULL. */
+const table_t *watch_table_of(const tables *t, const char *nick);
 
 /* ---- tables_lobby.c: open, join, leave, bots, start, stop, again ---- */
 

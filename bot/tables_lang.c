@@ -43,20 +43,8 @@ msg_lang tables_channel_lang(const tables *t, const char *channel)
 static const char *solo_person(tables *t, const char *key)
 {
     const table_t *tb = tables_find(t, key);
-    for (int s = 0; tb && s < tb->nseats; s++)
-        if (!tables_is_ai(tb, s))
-            return tb->seat[s].nick;
-    return NULL;
-}
-
-/* The first channel game nick watches (!watch), or NULL. */
-static const table_t *watched_by(const tables *t, const char *nick)
-{
-    for (int i = 0; i < t->ntab; i++)
-        for (int w = 0; t->tab[i].used && !t->tab[i].solo && w < t->tab[i].nwatchers; w++)
-            if (casemap_equal(t->cm, t->tab[i].watcher[w], nick))
-                return &t->tab[i];
-    return NULL;
+    int s = tb ? tables_solo_seat(tb) : -1;
+    return s >= 0 ? tb->seat[s].nick : NULL;
 }
 
 msg_lang tables_lang_of(const tables *t, const char *target)
@@ -86,7 +74,7 @@ msg_lang tables_lang_of(const tables *t, const char *target)
         return tables_channel_lang(t, tb->channel);
     if (tb && tb->lang >= 0) /* a turn line of "играю" to its nick, between their commands */
         return checked(tb->lang);
-    const table_t *watched = watched_by(t, target); /* whatever the event, the game's language */
+    const table_t *watched = watch_table_of(t, target); /* whatever the event, the game's */
     if (watched)
         return tables_channel_lang(t, watched->channel);
     if (t->event_channel[0])

@@ -21,11 +21,9 @@ static const gone_route *gone_of(const tables *t, const char *key)
 static const char *solo_player(tables *t, const char *key)
 {
     const table_t *tb = tables_find(t, key);
-    for (int s = 0; tb && s < tb->nseats; s++)
-        if (!tables_is_ai(tb, s) && !tb->seat[s].absent && !tb->seat[s].unconfirmed)
-            return tb->seat[s].nick;
+    int s = tb ? tables_solo_seat(tb) : -1;
     if (tb)
-        return NULL;
+        return s >= 0 && tables_hears(tb, s) ? tb->seat[s].nick : NULL;
     const gone_route *g = gone_of(t, key);
     return g && g->n ? g->nick[0] : NULL;
 }

@@ -1,8 +1,8 @@
 /* tables_turn.c — whose turn it is: the turn timer armed, paused and resumed, the actor's moves in
  * hand order, the private "your turn" line, the move made for a player who timed out. */
 
-/* The turn timer is game.turn_timeout, or game.throwin_timeout for a decision that may be passed.
- * */
+/* The turn timer is game.turn_timeout, or game.throwin_timeout for a decision that may be
+ * passed. */
 #include <stdio.h>
 #include <string.h>
 
@@ -16,9 +16,9 @@ static bool optional_turn(const table_t *tb) { return render_optional(&tb->g); }
  * computer player moves or the channel's line asks (scarce), else the player by private line. */
 static const char *told_to(const tables *t, const table_t *tb)
 {
-    for (int s = 0; tb->solo && s < tb->nseats; s++)
-        if (!tables_is_ai(tb, s))
-            return tb->seat[s].nick;
+    int person = tables_solo_seat(tb);
+    if (person >= 0)
+        return tb->seat[person].nick;
     return tables_is_ai(tb, tb->g.actor) || t->scarce ? tb->channel : tb->seat[tb->g.actor].nick;
 }
 

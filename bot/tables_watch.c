@@ -87,6 +87,14 @@ void watch_back(tables *t, const char *nick, const char *channel)
         tb->watcher_away[i] = false;
 }
 
+const table_t *watch_table_of(const tables *t, const char *nick)
+{
+    for (int k = 0; k < t->ntab; k++)
+        if (t->tab[k].used && !t->tab[k].solo && watcher_of(t, &t->tab[k], nick) >= 0)
+            return &t->tab[k];
+    return NULL;
+}
+
 void watch_renamed(tables *t, const char *old_nick, const char *new_nick)
 {
     for (int k = 0; k < t->ntab; k++) {
