@@ -379,8 +379,9 @@ static bool complete_beat(const tables *t, const table_t *tb, const parsed_cmd *
                       render_actions(&r, found, k, list, sizeof list));
         return false;
     }
-    /* it covers no uncovered card: the engine says why, against the first one */
-    a->target = cards_first(durak_uncovered(&tb->g));
+    /* it covers no uncovered card: the engine says why, against the first one if any */
+    cards_t open = durak_uncovered(&tb->g);
+    a->target = open ? cards_first(open) : CARD_NONE;
     return true;
 }
 

@@ -259,6 +259,32 @@ static void test_illegal_move_reason(void **state)
     fail_msg("no seed gave a non-beating card");
 }
 
+/* "beat C" from the player who leads, with nothing on the table to cover (R6): a clear
+ * "lead" answer, not a cover of a card that is not there. */
+static void test_beat_with_nothing_to_cover(void **state)
+{
+    (void)state;
+    harness *h = h_new(3);
+    start_two(h, "#durak");
+    char moves[1024], card[16];
+    int i = whose_turn(h, NICKS, 2, moves, sizeof moves);
+    assert_true(i >= 0);
+    priv(h, NICKS[i], "hand");
+    const char *hand = said(h, NICKS[i], "Your hand");
+    assert_non_null(hand);
+    assert_int_equal(sscanf(strchr(hand, ':') + 2, "%15s", card), 1);
+    char beat[64];
+    snprintf(beat, sizeof beat, "beat %s", card);
+    priv(h, NICKS[i], beat);
+    const char *why = said(h, NICKS[i], "");
+    assert_non_null(why);
+    assert_non_null(strstr(why, "you are to lead"));
+    assert_null(said(h, "#durak", "")); /* nothing changed publicly */
+    priv(h, NICKS[i], "moves");
+    assert_non_null(said(h, NICKS[i], "Your moves: ")); /* still their lead */
+    h_free(h);
+}
+
 /* A card "7h", "10s", "As" of the bot's ASCII notation written as a Russian player types it:
  * "7ч", "10п", "Тп". */
 static void card_in_russian(const char *card, char *out, size_t cap)
@@ -1127,6 +1153,7 @@ int main(void)
         cmocka_unit_test(test_illegal_move_reason),
         cmocka_unit_test(test_russian_words),
         cmocka_unit_test(test_russian_beat_order),
+        cmocka_unit_test(test_beat_with_nothing_to_cover),
         cmocka_unit_test(test_pickup_count),
         cmocka_unit_test(test_timeouts_and_forfeit),
         cmocka_unit_test(test_timers_wait_out_the_backlog),
