@@ -48,6 +48,7 @@ typedef enum {
     MSG_PRIO_BY_KIND, /* a game line when said (PRIVMSG), a reply when noticed */
     MSG_PRIO_REPLY,   /* a reply however it is sent: an answer to one user */
     MSG_PRIO_STREAM,  /* a spectator's copy of a game's line: after game lines, kept in order */
+    MSG_PRIO_GAME,    /* a game line however it is sent: news of a game even as it ends */
 } msg_prio;
 
 /* The priority column of id's row; MSG_PRIO_BY_KIND for an id out of range. */

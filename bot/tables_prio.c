@@ -15,6 +15,8 @@ out_prio tables_line_prio(out_kind kind, msg_id id)
 {
     if (msg_priority(id) == MSG_PRIO_STREAM)
         return OUT_STREAM;
+    if (msg_priority(id) == MSG_PRIO_GAME)
+        return OUT_GAME;
     return msg_priority(id) == MSG_PRIO_REPLY || kind == OUT_NOTICE ? OUT_REPLY : OUT_GAME;
 }
 

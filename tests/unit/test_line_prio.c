@@ -44,6 +44,7 @@ static out_prio old_prio(out_kind kind, msg_id id)
     case MSG_LAST_GAME:
     case MSG_LAST_NONE:
     case MSG_LAST_STORE: return OUT_REPLY;
+    case MSG_FORFEIT_YOU: return OUT_GAME; /* before the end line it causes, noticed or not */
     default: return kind == OUT_NOTICE ? OUT_REPLY : OUT_GAME;
     }
 }

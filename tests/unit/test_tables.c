@@ -632,6 +632,28 @@ static void test_snapshot_restore(void **state)
     h_free(h);
 }
 
+/* A player's private "you leave and forfeit" ranks as a game line although the game it ends is
+ * over, so that the send queue does not put it after the end line it caused. */
+static void test_forfeit_notice_before_end(void **state)
+{
+    (void)state;
+    harness *h = h_new(13);
+    start_two(h, "#durak");
+    chan(h, "bob", "#durak", "!leave");
+    tables_rank_lines(h->t, &h->o);
+    size_t notice = h->o.len, end = h->o.len;
+    for (size_t i = 0; i < h->o.len; i++) {
+        if (!strcmp(h->o.items[i].target, "bob") && reads(h->o.items[i].text, "forfeit"))
+            notice = i;
+        if (!strcmp(h->o.items[i].target, "#durak") && reads(h->o.items[i].text, "Game over"))
+            end = i;
+    }
+    assert_true(notice < end);
+    assert_int_equal(h->o.items[notice].prio, OUT_GAME);
+    assert_int_equal(h->o.items[end].prio, OUT_GAME);
+    h_free(h);
+}
+
 /* A rematch lobby (!again) saved and restored keeps who agreed: the last one's !again deals, as it
  * would have without the restart. */
 static void test_rematch_restore(void **state)
@@ -1154,6 +1176,7 @@ int main(void)
         cmocka_unit_test(test_russian_words),
         cmocka_unit_test(test_russian_beat_order),
         cmocka_unit_test(test_beat_with_nothing_to_cover),
+        cmocka_unit_test(test_forfeit_notice_before_end),
         cmocka_unit_test(test_pickup_count),
         cmocka_unit_test(test_timeouts_and_forfeit),
         cmocka_unit_test(test_timers_wait_out_the_backlog),
