@@ -77,7 +77,7 @@ typedef struct {
     uint8_t stop_votes;  /* running game: seats whose person typed !stop */
     double stop_deadline;
     bool solo; /* a private game: channel is a key (tables_private_key) that never reaches IRC */
-    char watcher[WATCH_MAX][NICK_MAX]; /* spectators (!watch): not saved */
+    char watcher[WATCH_MAX][NICK_MAX]; /* spectators (!watch), saved with the table */
     bool watcher_away[WATCH_MAX];      /* that spectator left the channel: copies follow them */
     int nwatchers;
     game_record rec; /* the deal and every move so far (tables_record.c) */

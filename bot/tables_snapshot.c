@@ -9,11 +9,12 @@
 
 #include "tables_internal.h"
 
-/* "T4 playing p,v,t,f,d[,1][/ll] creator nseats lobby_left turn_left warned" then per seat
- * " =nick =user =host =account absent grace_left timeouts ai =seated", then when playing
- * " R seed salt elapsed truncated moves" (the game's record, record.h; " R -" when it has none)
- * and " G <engine line>" (seated: the nick at the game's start, the stats key). T3 (no record),
- * T2 (no seated either: it is the nick) and T1 (no account either) are read too. ",1" after the
+/* "T5 playing p,v,t,f,d[,1][/ll] creator nseats lobby_left turn_left warned" then per seat
+ * " =nick =user =host =account absent grace_left timeouts ai =seated", then the spectators
+ * " W n" and per spectator " =nick away", then when playing " R seed salt elapsed truncated
+ * moves" (the game's record, record.h; " R -" when it has none) and " G <engine line>" (seated:
+ * the nick at the game's start, the stats key). T4 (no spectators), T3 (no record either), T2
+ * (no seated either: it is the nick) and T1 (no account either) are read too. ",1" after the
  * deck: teams (R19); "/ll" last: the language of the words that opened it (table_t.lang).
  * A lobby opened by !again ends in " A agreed" (the seats whose person typed it, a bit mask).
  * Times are seconds left when the table was saved, which is when it last changed: a restart
@@ -46,7 +47,7 @@ bool tables_snapshot(const tables *t, const char *channel, double now, char *buf
     const durak_options *o = &tb->opt;
     size_t len = 0;
     buf[0] = '\0';
-    render_appendf(buf, cap, &len, "T4 %d %d,%d,%d,%d,%d%s%s%s %d %d %.3f %.3f %d", tb->playing,
+    render_appendf(buf, cap, &len, "T5 %d %d,%d,%d,%d,%d%s%s%s %d %d %.3f %.3f %d", tb->playing,
                    o->players, o->variant, o->throwin, o->first5, o->deck, o->teams ? ",1" : "",
                    tb->lang >= 0 ? "/" : "", tb->lang >= 0 ? msg_lang_code((msg_lang)tb->lang) : "",
                    tb->creator, tb->nseats, left(tb->lobby_deadline, at),
@@ -57,6 +58,9 @@ bool tables_snapshot(const tables *t, const char *channel, double now, char *buf
                        st->host, st->account, st->absent, left(st->grace_deadline, at),
                        st->timeouts, st->ai, st->seated);
     }
+    render_appendf(buf, cap, &len, " W %d", tb->nwatchers);
+    for (int i = 0; i < tb->nwatchers; i++)
+        render_appendf(buf, cap, &len, " =%s %d", tb->watcher[i], tb->watcher_away[i]);
     if (!tb->playing && tb->rematch)
         render_appendf(buf, cap, &len, " A %d", tb->agreed);
     if (tb->playing) {
@@ -156,7 +160,7 @@ static const char *read_seat(char **p, seat_t *st, double now, int version)
     return NULL;
 }
 
-/* The head: "T4 playing p,v,t,f,d creator nseats lobby_left turn_left warned" (or T2, T1);
+/* The head: "T5 playing p,v,t,f,d creator nseats lobby_left turn_left warned" (or T4 .. T1);
  * *version tells which. */
 static const char *read_head(table_t *tb, char **p, double now, int *version)
 {
@@ -166,12 +170,13 @@ static const char *read_head(table_t *tb, char **p, double now, int *version)
     for (int i = 0; i < 8; i++)
         if (!(head[i] = token(p)))
             return "the line is cut short";
-    *version = !strcmp(head[0], "T4")   ? 4
+    *version = !strcmp(head[0], "T5")   ? 5
+               : !strcmp(head[0], "T4") ? 4
                : !strcmp(head[0], "T3") ? 3
                : !strcmp(head[0], "T2") ? 2
                                         : !strcmp(head[0], "T1");
     if (!*version)
-        return "it is not a snapshot of version 1 to 4 (T1, T2, T3, T4)";
+        return "it is not a snapshot of version 1 to 5 (T1 .. T5)";
     if (!read_int(head[1], 0, 1, &playing))
         return "the playing flag is not 0 or 1";
     char *lang = strchr(head[2], '/'); /* the language, last */
@@ -271,6 +276,28 @@ static bool replays_to(const game_record *r, const durak_game *g)
     return !strcmp(a, b);
 }
 
+/* " W n" and n times " =nick away" (T5): the spectators, each not seated, none twice. */
+static const char *read_watchers(const tables *t, table_t *tb, char **p)
+{
+    char *tag = token(p);
+    if (!tag || strcmp(tag, "W") != 0 || !read_int(token(p), 0, WATCH_MAX, &tb->nwatchers))
+        return "the spectators (W and their number, 0..16) are missing";
+    for (int i = 0; i < tb->nwatchers; i++) {
+        int away;
+        if (!read_string(p, tb->watcher[i], sizeof tb->watcher[i]) || !tb->watcher[i][0]
+            || !read_int(token(p), 0, 1, &away))
+            return "a spectator's nick or away flag is missing, too long or malformed";
+        tb->watcher_away[i] = away != 0;
+        for (int o = 0; o < i; o++)
+            if (casemap_equal(t->cm, tb->watcher[o], tb->watcher[i]))
+                return "a spectator is listed twice";
+        for (int s = 0; s < tb->nseats; s++)
+            if (casemap_equal(t->cm, tb->seat[s].nick, tb->watcher[i]))
+                return "a spectator is seated at the table";
+    }
+    return NULL;
+}
+
 /* A lobby's end: nothing, or " A agreed" for a rematch (agreed: seats only). */
 static bool read_rematch(table_t *tb, char **p)
 {
@@ -291,6 +318,8 @@ static const char *read_snapshot(const tables *t, table_t *tb, char *p, double n
     const char *why = read_head(tb, &p, now, &version);
     for (int s = 0; !why && s < tb->nseats; s++)
         why = read_seat(&p, &tb->seat[s], now, version);
+    if (!why && version >= 5)
+        why = read_watchers(t, tb, &p);
     if (why)
         return why;
     if (!tb->playing)

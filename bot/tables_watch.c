@@ -4,7 +4,8 @@
 /* !watch works in a lobby too; tables_emit.c writes the copies. The lines go to the spectator
  * whenever they would not read them in the channel as they are: once they leave it, or when they
  * read another language; until !unwatch, the game's end or they quit. A seated player cannot watch;
- * WATCH_MAX a table; never saved. */
+ * WATCH_MAX a table. Spectators are saved with the table (tables_snapshot.c): every change here
+ * touches it, so that a restart keeps them. */
 #include <stdio.h>
 #include <string.h>
 
@@ -25,6 +26,7 @@ static void drop(table_t *tb, int i)
     memmove(&tb->watcher_away[i], &tb->watcher_away[i + 1],
             sizeof tb->watcher_away[0] * (size_t)(tb->nwatchers - i - 1));
     tb->nwatchers--;
+    tables_touch(tb);
 }
 
 /* !watch: checks, then the spectator is added and hears where the game stands. */
@@ -40,6 +42,7 @@ static void watch_on(tables *t, const tables_who *w, table_t *tb, outbox *o)
     } else {
         tb->watcher_away[tb->nwatchers] = false;
         snprintf(tb->watcher[tb->nwatchers++], sizeof tb->watcher[0], "%s", w->nick);
+        tables_touch(tb);
         tables_notice(o, w->nick, MSG_WATCH_ON, tb->channel, tb->channel, t->own_nick, p);
         if (!tb->playing)
             return;
@@ -72,9 +75,10 @@ void watch_gone(tables *t, const char *nick, const char *channel)
         if (!tb->used || (channel && !casemap_equal(t->cm, tb->channel, channel)))
             continue;
         int i = watcher_of(t, tb, nick);
-        if (i >= 0 && channel) /* out of the channel: the copies follow them */
+        if (i >= 0 && channel) { /* out of the channel: the copies follow them */
             tb->watcher_away[i] = true;
-        else if (i >= 0)
+            tables_touch(tb);
+        } else if (i >= 0)
             drop(tb, i);
     }
 }
@@ -83,8 +87,10 @@ void watch_back(tables *t, const char *nick, const char *channel)
 {
     table_t *tb = tables_find(t, channel);
     int i = tb ? watcher_of(t, tb, nick) : -1;
-    if (i >= 0)
+    if (i >= 0 && tb->watcher_away[i]) {
         tb->watcher_away[i] = false;
+        tables_touch(tb);
+    }
 }
 
 const table_t *watch_table_of(const tables *t, const char *nick)
@@ -100,7 +106,9 @@ void watch_renamed(tables *t, const char *old_nick, const char *new_nick)
     for (int k = 0; k < t->ntab; k++) {
         table_t *tb = &t->tab[k];
         int i = tb->used ? watcher_of(t, tb, old_nick) : -1;
-        if (i >= 0)
+        if (i >= 0) {
             snprintf(tb->watcher[i], sizeof tb->watcher[0], "%s", new_nick);
+            tables_touch(tb);
+        }
     }
 }

@@ -86,9 +86,14 @@ static void test_good_lines_restore(void **state)
     assert_null(restore(line));
     make_snapshot(true, line, sizeof line);
     assert_null(restore(line));
-    /* a T2 line (saved before the nick at the game's start: no seated token) still restores,
-     * and a T1 line (before accounts: no account token either) */
-    assert_int_equal(strncmp(line, "T4 ", 3), 0);
+    /* a T4 line (saved before spectators: no W section) still restores; a T2 line (before the
+     * nick at the game's start: no seated token) too, and a T1 line (before accounts: no account
+     * token either) */
+    assert_int_equal(strncmp(line, "T5 ", 3), 0);
+    for (int i = 0; i < 2; i++)
+        snprintf(line, sizeof line, "%s", with_token(line, 26, NULL));
+    line[1] = '4';
+    assert_null(restore(line));
     /* a T3 line (saved before game records: no R section) still restores, without a record */
     for (int i = 0; i < 6; i++)
         snprintf(line, sizeof line, "%s", with_token(line, 26, NULL));
@@ -104,10 +109,11 @@ static void test_good_lines_restore(void **state)
     assert_null(restore(line));
 }
 
-/* Head tokens: 0 T4, 1 playing, 2 options, 3 creator, 4 nseats, 5 lobby, 6 turn, 7 warned;
+/* Head tokens: 0 T5, 1 playing, 2 options, 3 creator, 4 nseats, 5 lobby, 6 turn, 7 warned;
  * then per seat 8 =nick 9 =user 10 =host 11 =account 12 absent 13 grace 14 timeouts 15 ai
- * 16 =seated (the nick at the game's start); a game of two seats then has its record: 26 R,
- * 27 seed, 28 salt, 29 seconds since the deal, 30 truncated, 31 moves. */
+ * 16 =seated (the nick at the game's start); with two seats, 26 W 27 spectators (0); a game
+ * then has its record: 28 R, 29 seed, 30 salt, 31 seconds since the deal, 32 truncated, 33
+ * moves. */
 static void test_timers_must_be_finite_and_in_range(void **state)
 {
     (void)state;
@@ -130,7 +136,7 @@ static void test_inconsistent_tables_refused(void **state)
     char lobby[4096], game[4096];
     make_snapshot(false, lobby, sizeof lobby);
     make_snapshot(true, game, sizeof game);
-    refused(with_token(lobby, 0, "T9"), "version 1 to 4");
+    refused(with_token(lobby, 0, "T9"), "version 1 to 5");
     refused(with_token(lobby, 1, "2"), "playing flag");
     refused(with_token(lobby, 2, "2,0,0,0,37"), "options");
     refused(with_token(lobby, 2, "7,0,0,0,36"), "options");
@@ -161,20 +167,20 @@ static void test_inconsistent_tables_refused(void **state)
     refused(with_token(game, 2, "2,1,0,0,36"), "options");
     /* the game's record: each field checked, and it must replay to the game */
     assert_non_null(strstr(game, " R "));
-    refused(with_token(game, 26, "X"), "no record");
-    refused(with_token(game, 27, "x1"), "seed");
-    refused(with_token(game, 27, "-1"), "seed");
-    refused(with_token(game, 28, "0123"), "salt");
-    refused(with_token(game, 28, "0123456789ABCDEF0123456789abcdef"), "salt");
-    refused(with_token(game, 29, "nan"), "time");
-    refused(with_token(game, 30, "2"), "truncated");
-    refused(with_token(game, 31, "q1cff210000"), "moves");
-    refused(with_token(game, 31, "p1cff210000,"), "moves");
-    refused(with_token(game, 31, "p1cff910000"), "moves");
-    refused(with_token(game, 31, "p6fff010000"), "moves"); /* rank 15 is no card */
-    refused(with_token(game, 27, "12345"), "does not replay");
-    refused(with_token(game, 31, "tffff010000"), "does not replay");
-    assert_null(restore(with_token(game, 28, "0123456789abcdef0123456789abcdef")));
+    refused(with_token(game, 28, "X"), "no record");
+    refused(with_token(game, 29, "x1"), "seed");
+    refused(with_token(game, 29, "-1"), "seed");
+    refused(with_token(game, 30, "0123"), "salt");
+    refused(with_token(game, 30, "0123456789ABCDEF0123456789abcdef"), "salt");
+    refused(with_token(game, 31, "nan"), "time");
+    refused(with_token(game, 32, "2"), "truncated");
+    refused(with_token(game, 33, "q1cff210000"), "moves");
+    refused(with_token(game, 33, "p1cff210000,"), "moves");
+    refused(with_token(game, 33, "p1cff910000"), "moves");
+    refused(with_token(game, 33, "p6fff010000"), "moves"); /* rank 15 is no card */
+    refused(with_token(game, 29, "12345"), "does not replay");
+    refused(with_token(game, 33, "tffff010000"), "does not replay");
+    assert_null(restore(with_token(game, 30, "0123456789abcdef0123456789abcdef")));
     char *g = strstr(game, " G ");
     assert_non_null(g);
     g[1] = '\0';
@@ -183,12 +189,45 @@ static void test_inconsistent_tables_refused(void **state)
     refused(extra, "engine refuses");
 }
 
+/* Spectators are saved with the table (" W n =nick away ..."): they come back after a restart,
+ * and a malformed list is refused like any other part of the line. */
+static void test_spectators_saved(void **state)
+{
+    (void)state;
+    char lobby[4096], line[4200], back[4200];
+    bot_config cfg;
+    make_snapshot(false, lobby, sizeof lobby);
+    char *w = strstr(lobby, " W 0");
+    assert_non_null(w);
+    snprintf(line, sizeof line, "%.*s W 2 =carol 0 =dave 1%s", (int)(w - lobby), lobby, w + 4);
+    tables *t = fresh(&cfg);
+    assert_true(tables_restore(t, "#durak", line, 500));
+    assert_true(tables_snapshot(t, "#durak", 500, back, sizeof back));
+    assert_non_null(strstr(back, " W 2 =carol 0 =dave 1"));
+    tables_free(t);
+    static const char *const bad[][2] = {
+        { " W 17", "spectators" },
+        { " W", "spectators" },
+        { " W 1 =carol", "spectator's" },
+        { " W 1 =carol 2", "spectator's" },
+        { " W 1 = 0", "spectator's" },
+        { " W 1 =ca\rrol 0", "spectator's" },
+        { " W 2 =carol 0 =CAROL 0", "twice" },
+        { " W 1 =bob 0", "seated" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        snprintf(line, sizeof line, "%.*s%s%s", (int)(w - lobby), lobby, bad[i][0], w + 4);
+        refused(line, bad[i][1]);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_good_lines_restore),
         cmocka_unit_test(test_timers_must_be_finite_and_in_range),
         cmocka_unit_test(test_inconsistent_tables_refused),
+        cmocka_unit_test(test_spectators_saved),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -420,6 +420,34 @@ static void test_watch(void **state)
     h_free(h);
 }
 
+/* Spectators are saved with the table: after a restart, carol (out of the channel since) still
+ * gets the game's lines, and the first one is where it stands on the bot's return. */
+static void test_watch_restored(void **state)
+{
+    (void)state;
+    harness *h = h_new(50);
+    saved s = { .n = 0 };
+    start_two(h, "#durak");
+    chan(h, "carol", "#durak", "!watch");
+    outbox_clear(&h->o);
+    tables_on_part(h->t, h->now, "carol", "#durak", &h->o);
+    tables_take_changes(h->t, h->now, keep_snapshot, &s);
+    assert_string_equal(s.key, "#durak");
+    h_free(h);
+
+    harness *h2 = h_new(51);
+    char why[256] = "";
+    tables_on_disconnect(h2->t, h2->now);
+    assert_true(tables_restore_checked(h2->t, s.key, s.snap, h2->now, why, sizeof why));
+    outbox_clear(&h2->o);
+    tables_on_reconnect(h2->t, h2->now, &h2->o);
+    h_persist(h2);
+    assert_non_null(said(h2, "carol", "[#durak] I am back after a restart"));
+    play_random_move(h2, NICKS, 2, 50);
+    assert_non_null(said(h2, "carol", "[#durak] "));
+    h_free(h2);
+}
+
 /* A spectator who reads another language gets the game's lines written in it, in the channel
  * too: the same moves, not the channel's English copied. */
 static void test_watch_in_own_language(void **state)
@@ -586,6 +614,7 @@ int main(void)
         cmocka_unit_test(test_solo_quit_and_back),
         cmocka_unit_test(test_watch),
         cmocka_unit_test(test_watch_ends),
+        cmocka_unit_test(test_watch_restored),
         cmocka_unit_test(test_watch_in_own_language),
         cmocka_unit_test(test_watch_in_game_language),
         cmocka_unit_test(test_solo_lines_per_move),
