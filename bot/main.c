@@ -208,15 +208,16 @@ static void restore_table(void *ctx, const char *channel, const char *snapshot)
     char why[256] = "the channel is no longer in irc.channels";
     for (int i = 0; i < r->cfg->irc.nchannels; i++)
         served |= casemap_equal(CASEMAP_RFC1459, r->cfg->irc.channels[i], channel);
+    size_t before = tables_count(r->t);
     if (served
         && tables_restore_checked(r->t, channel, snapshot, clock_monotonic(), why, sizeof why)) {
-        r->restored++;
+        r->restored += tables_count(r->t) > before; /* not a last game's line, kept for !again */
         return;
     }
     log_msg(LOG_WARNING,
-            "the saved game in %s is not restored: %s; it is kept in the table "
+            "the saved %s in %s is not restored: %s; it is kept in the table "
             "rejected_tables of state.database",
-            channel, why);
+            snapshot[0] == 'L' ? "last game (for !again)" : "game", channel, why);
     if (!store_reject_table(r->db, channel, snapshot, why))
         log_msg(LOG_ERR, "%s", store_error(r->db));
 }

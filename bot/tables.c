@@ -155,11 +155,16 @@ static void slot_clear(table_t *tb)
         memset(tb, 0, sizeof *tb);
 }
 
+void tables_saved_line_gone(tables *t, const char *channel)
+{
+    if (t->nclosed < TABLES_MAX)
+        snprintf(t->closed[t->nclosed++], sizeof t->closed[0], "%s", channel);
+}
+
 void tables_close(tables *t, table_t *tb)
 {
     keep_route(t, tb);
-    if (t->nclosed < TABLES_MAX)
-        snprintf(t->closed[t->nclosed++], sizeof t->closed[0], "%s", tb->channel);
+    tables_saved_line_gone(t, tb->channel);
     slot_clear(tb);
     while (t->ntab > 0 && !t->tab[t->ntab - 1].used)
         t->ntab--;

@@ -138,8 +138,7 @@ void end_last_seen(tables *t, const char *channel, const char *nick, bool here)
     }
 }
 
-/* The game's seats and options, kept for !again once the table is gone. */
-static void remember(tables *t, const table_t *tb)
+void end_remember(tables *t, const table_t *tb)
 {
     last_game *l = end_last_game(t, tb->channel);
     for (int i = 0; i < TABLES_MAX && !l; i++)
@@ -217,7 +216,7 @@ void end_announce(tables *t, table_t *tb, outbox *o)
 {
     end_facts f = { queue_result(t, tb), false };
     if (!tb->solo && tables_humans(tb) > 0 && tb->g.result != DURAK_RESULT_ONGOING) {
-        remember(t, tb);
+        end_remember(t, tb);
         f.again = true;
     }
     tables_public(t, tb, o, end_line, &f);

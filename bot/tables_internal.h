@@ -182,8 +182,11 @@ struct tables {
 table_t *tables_find(tables *t, const char *channel);
 /* A new, empty table for channel (marked changed), or NULL when all are in use. */
 table_t *tables_open(tables *t, const char *channel);
-/* Ends a table (no result): its snapshot is deleted at the next tables_take_changes(). */
+/* Ends a table (no result): at the next tables_take_changes() its saved line is deleted, or
+ * becomes the channel's last game's. */
 void tables_close(tables *t, table_t *tb);
+/* The channel's saved line is rewritten (or deleted) at the next tables_take_changes(). */
+void tables_saved_line_gone(tables *t, const char *channel);
 static inline void tables_touch(table_t *tb) { tb->dirty = true; }
 /* The person's seat under `nick` at tb (computer players have none), or -1. */
 int tables_seat_of(const tables *t, const table_t *tb, const char *nick);
@@ -376,6 +379,9 @@ void end_announce(tables *t, table_t *tb, outbox *o);
 /* The person of seat s leaves a private game (stop, time-outs, gone): it ends at once, rated as
  * their forfeit. */
 void end_abandon(tables *t, table_t *tb, int s, outbox *o);
+/* The game's seats and options, kept for !again once the table is gone (and saved: its channel's
+ * line becomes the last game's, tables_snapshot.c). */
+void end_remember(tables *t, const table_t *tb);
 /* The seats and options of channel's last finished game (for !again), or NULL. */
 last_game *end_last_game(tables *t, const char *channel);
 /* nick left channel's last game's channel (channel NULL: every channel, a QUIT), or came back:

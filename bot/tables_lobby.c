@@ -328,17 +328,18 @@ void lobby_again(tables *t, const tables_who *w, const char *channel, double now
         return;
     }
     last_game *l = end_last_game(t, channel);
-    int other_seat;
+    int other_seat, mine = played_last(t, l, w);
     const table_t *other = tables_of_nick(t, w->nick, &other_seat);
-    if (!l || played_last(t, l, w) < 0 || other) {
+    if (!l || mine < 0 || other) {
         if (!l)
             tables_notice(o, w->nick, MSG_AGAIN_NONE, channel, tables_prefix(t));
-        else if (played_last(t, l, w) < 0) /* not "no finished game": there is one, not theirs */
+        else if (mine < 0) /* not "no finished game": there is one, not theirs */
             tables_notice(o, w->nick, MSG_AGAIN_NOT_PLAYER, channel, tables_prefix(t));
         else
             lobby_tell_seated(t, other, w->nick, o);
         return;
     }
+    l->seat[mine].absent = false; /* they speak in the channel, whatever its member list said */
     if (!(tb = open_rematch(t, l, now)))
         return;
     agree(t, tb, tables_seat_of(t, tb, w->nick), now, o);

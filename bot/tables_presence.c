@@ -215,6 +215,11 @@ void tables_on_reconnect(tables *t, double now, outbox *o)
 void tables_close_channel(tables *t, const char *channel, outbox *o)
 {
     tables_bind(t, o);
+    last_game *l = end_last_game(t, channel);
+    if (l) { /* no rematch in a channel the bot leaves: its saved line goes */
+        memset(l, 0, sizeof *l);
+        tables_saved_line_gone(t, channel);
+    }
     table_t *tb = tables_find(t, channel);
     if (!tb)
         return;

@@ -16,6 +16,8 @@
  * the nick at the game's start, the stats key). T4 (no spectators), T3 (no record either), T2
  * (no seated either: it is the nick) and T1 (no account either) are read too. ",1" after the
  * deck: teams (R19); "/ll" last: the language of the words that opened it (table_t.lang).
+ * Once a channel's table is gone, its line is its last finished game's, for !again after a
+ * restart: "L5" and a lobby's head (timers 0) and seats, nothing after them.
  * A lobby opened by !again ends in " A agreed" (the seats whose person typed it, a bit mask).
  * Times are seconds left when the table was saved, which is when it last changed: a restart
  * resumes each timer from there, never with less time than it had then. */
@@ -38,26 +40,53 @@ static bool write_record(const table_t *tb, double at, char *buf, size_t cap, si
     return true;
 }
 
-bool tables_snapshot(const tables *t, const char *channel, double now, char *buf, size_t cap)
+/* The head ("T5" or "L5" and the rest) and the seats. */
+static void write_seats(const table_t *tb, const char *tag, double at, char *buf, size_t cap,
+                        size_t *len)
 {
-    const table_t *tb = tables_find((tables *)t, channel);
-    if (!tb)
-        return false;
-    double at = t->paused ? t->paused_at : now;
     const durak_options *o = &tb->opt;
-    size_t len = 0;
-    buf[0] = '\0';
-    render_appendf(buf, cap, &len, "T5 %d %d,%d,%d,%d,%d%s%s%s %d %d %.3f %.3f %d", tb->playing,
+    render_appendf(buf, cap, len, "%s %d %d,%d,%d,%d,%d%s%s%s %d %d %.3f %.3f %d", tag, tb->playing,
                    o->players, o->variant, o->throwin, o->first5, o->deck, o->teams ? ",1" : "",
                    tb->lang >= 0 ? "/" : "", tb->lang >= 0 ? msg_lang_code((msg_lang)tb->lang) : "",
                    tb->creator, tb->nseats, left(tb->lobby_deadline, at),
                    tb->turn_paused ? tb->turn_left : left(tb->turn_deadline, at), tb->warned);
     for (int s = 0; s < tb->nseats; s++) {
         const seat_t *st = &tb->seat[s];
-        render_appendf(buf, cap, &len, " =%s =%s =%s =%s %d %.3f %d %d =%s", st->nick, st->user,
+        render_appendf(buf, cap, len, " =%s =%s =%s =%s %d %.3f %d %d =%s", st->nick, st->user,
                        st->host, st->account, st->absent, left(st->grace_deadline, at),
                        st->timeouts, st->ai, st->seated);
     }
+}
+
+/* The last game's line: its seats and options as a lobby's, no timers. */
+static bool last_snapshot(const last_game *l, char *buf, size_t cap)
+{
+    table_t tb; /* only its head and seats are written */
+    size_t len = 0;
+    memset(&tb, 0, sizeof tb);
+    tb.opt = l->opt;
+    tb.lang = l->lang;
+    tb.creator = l->creator;
+    tb.nseats = l->nseats;
+    memcpy(tb.seat, l->seat, sizeof tb.seat);
+    for (int s = 0; s < tb.nseats; s++) { /* who is here is learnt again after a restart */
+        tb.seat[s].absent = false;
+        tb.seat[s].grace_deadline = 0;
+    }
+    buf[0] = '\0';
+    write_seats(&tb, "L5", 0, buf, cap, &len);
+    return len + 1 < cap;
+}
+
+bool tables_snapshot(const tables *t, const char *channel, double now, char *buf, size_t cap)
+{
+    const table_t *tb = tables_find((tables *)t, channel);
+    if (!tb)
+        return false;
+    double at = t->paused ? t->paused_at : now;
+    size_t len = 0;
+    buf[0] = '\0';
+    write_seats(tb, "T5", at, buf, cap, &len);
     render_appendf(buf, cap, &len, " W %d", tb->nwatchers);
     for (int i = 0; i < tb->nwatchers; i++)
         render_appendf(buf, cap, &len, " =%s %d", tb->watcher[i], tb->watcher_away[i]);
@@ -161,8 +190,8 @@ static const char *read_seat(char **p, seat_t *st, double now, int version)
 }
 
 /* The head: "T5 playing p,v,t,f,d creator nseats lobby_left turn_left warned" (or T4 .. T1);
- * *version tells which. */
-static const char *read_head(table_t *tb, char **p, double now, int *version)
+ * *version tells which; a last game's "L5" is version 5 and sets *last. */
+static const char *read_head(table_t *tb, char **p, double now, int *version, bool *last)
 {
     int playing, pl, v, th, f5, deck, warned, n;
     double lobby, turn;
@@ -170,13 +199,16 @@ static const char *read_head(table_t *tb, char **p, double now, int *version)
     for (int i = 0; i < 8; i++)
         if (!(head[i] = token(p)))
             return "the line is cut short";
-    *version = !strcmp(head[0], "T5")   ? 5
-               : !strcmp(head[0], "T4") ? 4
-               : !strcmp(head[0], "T3") ? 3
-               : !strcmp(head[0], "T2") ? 2
-                                        : !strcmp(head[0], "T1");
+    *last = !strcmp(head[0], "L5");
+    *version = !strcmp(head[0], "T5") || *last ? 5
+               : !strcmp(head[0], "T4")        ? 4
+               : !strcmp(head[0], "T3")        ? 3
+               : !strcmp(head[0], "T2")        ? 2
+                                               : !strcmp(head[0], "T1");
     if (!*version)
-        return "it is not a snapshot of version 1 to 5 (T1 .. T5)";
+        return "it is not a snapshot of version 1 to 5 (T1 .. T5) nor a last game's (L5)";
+    if (*last && strcmp(head[1], "0") != 0)
+        return "a last game's line is not a lobby's (playing 0)";
     if (!read_int(head[1], 0, 1, &playing))
         return "the playing flag is not 0 or 1";
     char *lang = strchr(head[2], '/'); /* the language, last */
@@ -312,12 +344,14 @@ static bool read_rematch(table_t *tb, char **p)
     return true;
 }
 
-static const char *read_snapshot(const tables *t, table_t *tb, char *p, double now)
+static const char *read_snapshot(const tables *t, table_t *tb, char *p, double now, bool *last)
 {
     int version = 0;
-    const char *why = read_head(tb, &p, now, &version);
+    const char *why = read_head(tb, &p, now, &version, last);
     for (int s = 0; !why && s < tb->nseats; s++)
         why = read_seat(&p, &tb->seat[s], now, version);
+    if (!why && *last)
+        return token(&p) ? "there is more after the last seat of a last game" : check_table(t, tb);
     if (!why && version >= 5)
         why = read_watchers(t, tb, &p);
     if (why)
@@ -342,12 +376,23 @@ static const char *read_snapshot(const tables *t, table_t *tb, char *p, double n
     return NULL;
 }
 
+/* A last game's line read into tb: kept for !again, its people absent until the channel's member
+ * list shows them. */
+static void restore_last(tables *t, const table_t *tb)
+{
+    end_remember(t, tb);
+    last_game *l = end_last_game(t, tb->channel);
+    for (int s = 0; l && s < l->nseats; s++)
+        l->seat[s].absent = l->seat[s].ai < 0;
+}
+
 bool tables_restore_checked(tables *t, const char *channel, const char *snapshot, double now,
                             char *why, size_t cap)
 {
     char copy[TABLES_SNAPSHOT_MAX];
     const char *reason = NULL;
     table_t *tb = NULL;
+    bool last = false;
     if (!isfinite(now))
         reason = "the clock is not a number";
     else if (tables_find(t, channel))
@@ -358,15 +403,20 @@ bool tables_restore_checked(tables *t, const char *channel, const char *snapshot
         reason = "every table is in use";
     if (!reason) {
         snprintf(copy, sizeof copy, "%s", snapshot);
-        reason = read_snapshot(t, tb, copy, now);
-        if (reason)
+        reason = read_snapshot(t, tb, copy, now, &last);
+        if (reason || last) {
+            if (!reason) /* who is in the channel is known again from its member list (WHO) */
+                restore_last(t, tb);
             memset(tb, 0, sizeof *tb);
+        }
     }
     if (reason) {
         if (why && cap)
             snprintf(why, cap, "%s", reason);
         return false;
     }
+    if (last)
+        return true;
     tb->restored = true;
     snprintf(tb->rec.channel, sizeof tb->rec.channel, "%s", channel);
     casemap_fold(t->cm, channel, tb->rec.channel_key, sizeof tb->rec.channel_key);
@@ -389,9 +439,13 @@ void tables_take_changes(tables *t, double now,
                          void (*cb)(void *ctx, const char *channel, const char *snapshot),
                          void *ctx)
 {
-    for (int i = 0; i < t->nclosed; i++)
-        if (!tables_find(t, t->closed[i]))
-            cb(ctx, t->closed[i], NULL);
+    for (int i = 0; i < t->nclosed; i++) {
+        const last_game *l = end_last_game(t, t->closed[i]);
+        char snap[TABLES_SNAPSHOT_MAX];
+        if (tables_find(t, t->closed[i]))
+            continue;
+        cb(ctx, t->closed[i], l && last_snapshot(l, snap, sizeof snap) ? snap : NULL);
+    }
     t->nclosed = 0;
     for (int i = 0; i < t->ntab; i++) {
         table_t *tb = &t->tab[i];

@@ -221,6 +221,26 @@ static void test_spectators_saved(void **state)
     }
 }
 
+/* A channel's last finished game ("L5", a lobby's head and seats, for !again after a restart):
+ * restored as no table; a game's head or anything after the seats is refused. */
+static void test_last_game_line(void **state)
+{
+    (void)state;
+    char lobby[4096], line[4200];
+    bot_config cfg;
+    make_snapshot(false, lobby, sizeof lobby);
+    *strstr(lobby, " W 0") = '\0';
+    snprintf(line, sizeof line, "L5%s", lobby + 2);
+    tables *t = fresh(&cfg);
+    assert_true(tables_restore(t, "#durak", line, 500));
+    assert_int_equal(tables_count(t), 0);
+    tables_free(t);
+    refused(with_token(line, 1, "1"), "not a lobby's");
+    refused(with_token(line, 8, "=bob"), "same nick");
+    snprintf(line, sizeof line, "L5%s W 0", lobby + 2);
+    refused(line, "more after the last seat of a last game");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -228,6 +248,7 @@ int main(void)
         cmocka_unit_test(test_timers_must_be_finite_and_in_range),
         cmocka_unit_test(test_inconsistent_tables_refused),
         cmocka_unit_test(test_spectators_saved),
+        cmocka_unit_test(test_last_game_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

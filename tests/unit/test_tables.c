@@ -627,9 +627,56 @@ static void test_snapshot_restore(void **state)
     assert_non_null(play_to_end(h2, "#durak", NICKS, 3, 6));
     c.saves = 0;
     tables_take_changes(h2->t, h2->now, on_change, &c);
-    assert_int_equal(c.deletes, 1);
+    assert_int_equal(c.deletes, 0); /* the line is now the last game's, for !again */
+    assert_int_equal(c.saves, 1);
+    assert_int_equal(strncmp(c.last, "L5 0 ", 5), 0);
     h_free(h2);
     h_free(h);
+}
+
+/* The last game is saved when its table goes, so that !again works after a restart: with those
+ * of its players the channel's member list shows, and whoever types it; not with strangers. */
+static void test_again_after_restart(void **state)
+{
+    (void)state;
+    harness *h = h_new(14);
+    changes c = { 0, 0, "" };
+    lobby(h, "#durak", "", NICKS, 3);
+    chan(h, "alice", "#durak", "!start");
+    chan(h, "carol", "#durak", "!leave");
+    assert_null(said(h, "#durak", "Game over"));
+    chan(h, "bob", "#durak", "!leave");
+    assert_non_null(said(h, "#durak", "Game over"));
+    tables_take_changes(h->t, h->now, on_change, &c);
+    assert_int_equal(strncmp(c.last, "L5 ", 3), 0);
+    char last[sizeof c.last];
+    snprintf(last, sizeof last, "%s", c.last);
+    tables_close_channel(h->t, "#durak", &h->o); /* the bot leaves the channel: no rematch there */
+    tables_take_changes(h->t, h->now, on_change, &c);
+    assert_int_equal(c.deletes, 1);
+    h_free(h);
+    snprintf(c.last, sizeof c.last, "%s", last);
+
+    harness *h2 = h_new(15);
+    tables_on_disconnect(h2->t, h2->now);
+    assert_true(tables_restore(h2->t, "#durak", c.last, h2->now));
+    assert_int_equal(tables_count(h2->t), 0); /* no table: a last game */
+    outbox_clear(&h2->o);
+    tables_on_reconnect(h2->t, h2->now, &h2->o);
+    assert_null(said(h2, "#durak", "")); /* nothing to announce */
+    tables_who bob = who("bob"), mallory = { "carol", "evil", "evil.example", "", false };
+    tables_on_join(h2->t, h2->now, &bob, "#durak", &h2->o); /* the member list: bob, not carol */
+    chan(h2, "dave", "#durak", "!again");
+    assert_non_null(said(h2, "dave", "Only the last game's players"));
+    outbox_clear(&h2->o);
+    tables_on_channel(h2->t, h2->now, &mallory, "#durak", "!again", &h2->o);
+    assert_null(said(h2, "#durak", "alice")); /* a stranger holding carol's nick opens nothing */
+    chan(h2, "alice", "#durak", "!again");
+    assert_non_null(said(h2, "#durak", "waiting for bob"));
+    assert_null(said(h2, "#durak", "carol")); /* not seen since the restart: not seated */
+    chan(h2, "bob", "#durak", "!again");
+    assert_non_null(said(h2, "#durak", "starts"));
+    h_free(h2);
 }
 
 /* A player's private "you leave and forfeit" ranks as a game line although the game it ends is
@@ -1177,6 +1224,7 @@ int main(void)
         cmocka_unit_test(test_russian_beat_order),
         cmocka_unit_test(test_beat_with_nothing_to_cover),
         cmocka_unit_test(test_forfeit_notice_before_end),
+        cmocka_unit_test(test_again_after_restart),
         cmocka_unit_test(test_pickup_count),
         cmocka_unit_test(test_timeouts_and_forfeit),
         cmocka_unit_test(test_timers_wait_out_the_backlog),
