@@ -31,7 +31,7 @@ send_line(link_cap *c, const char *fmt, ...)
     int n = vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
     if (n < 0 || (size_t)n >= sizeof line || c->out_len + (size_t)n + 2 > sizeof c->out)
-        return; /* cannot happen with the lines below */
+        return; /* a server answering in turn never fills it; one that floods CAP loses lines */
     memcpy(c->out + c->out_len, line, (size_t)n);
     memcpy(c->out + c->out_len + n, "\r\n", 2);
     c->out_len += (size_t)n + 2;
