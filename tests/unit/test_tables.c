@@ -666,6 +666,7 @@ static void test_again_after_restart(void **state)
     assert_null(said(h2, "#durak", "")); /* nothing to announce */
     tables_who bob = who("bob"), mallory = { "carol", "evil", "evil.example", "", false };
     tables_on_join(h2->t, h2->now, &bob, "#durak", &h2->o); /* the member list: bob, not carol */
+    tables_on_join(h2->t, h2->now, &mallory, "#durak", &h2->o); /* carol's nick, not carol */
     chan(h2, "dave", "#durak", "!again");
     assert_non_null(said(h2, "dave", "Only the last game's players"));
     outbox_clear(&h2->o);
