@@ -680,6 +680,30 @@ static void test_again_after_restart(void **state)
     h_free(h2);
 }
 
+/* A rematch that seats only the one who asked (the others left the channel) reads as a lobby of
+ * one, not as a vote waiting for nobody. */
+static void test_again_alone(void **state)
+{
+    (void)state;
+    harness *h = h_new(16);
+    start_two(h, "#durak");
+    chan(h, "bob", "#durak", "!leave");
+    assert_non_null(said(h, "#durak", "Game over"));
+    tables_on_part(h->t, h->now, "bob", "#durak", &h->o);
+    chan(h, "alice", "#durak", "!again");
+    assert_null(said(h, "#durak", "waiting for )"));
+    assert_non_null(said(h, "#durak", "alice opens a game of Durak"));
+    chan(h, "bob", "#durak", "!join"); /* bob is back: an ordinary lobby */
+    chan(h, "alice", "#durak", "!leave");
+    chan(h, "bob", "#durak", "!again"); /* the one left in a rematch lobby: it waits for others */
+    assert_null(said(h, "#durak", "waiting for )"));
+    assert_non_null(said(h, "#durak", "Waiting to start: bob (1/6)"));
+    chan(h, "alice", "#durak", "!join");
+    chan(h, "bob", "#durak", "!start");
+    assert_non_null(said(h, "#durak", "stock"));
+    h_free(h);
+}
+
 /* A player's private "you leave and forfeit" ranks as a game line although the game it ends is
  * over, so that the send queue does not put it after the end line it caused. */
 static void test_forfeit_notice_before_end(void **state)
@@ -1226,6 +1250,7 @@ int main(void)
         cmocka_unit_test(test_beat_with_nothing_to_cover),
         cmocka_unit_test(test_forfeit_notice_before_end),
         cmocka_unit_test(test_again_after_restart),
+        cmocka_unit_test(test_again_alone),
         cmocka_unit_test(test_pickup_count),
         cmocka_unit_test(test_timeouts_and_forfeit),
         cmocka_unit_test(test_timers_wait_out_the_backlog),
