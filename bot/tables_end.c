@@ -126,14 +126,15 @@ last_game *end_last_game(tables *t, const char *channel)
     return NULL;
 }
 
-void end_last_seen(tables *t, const char *channel, const char *nick, bool here)
+void end_last_seen(tables *t, const char *channel, const char *nick, const tables_who *here)
 {
     for (int i = 0; i < TABLES_MAX; i++) {
         last_game *l = &t->last[i];
         if (!l->used || (channel && !casemap_equal(t->cm, l->channel, channel)))
             continue;
         for (int s = 0; s < l->nseats; s++)
-            if (l->seat[s].ai < 0 && casemap_equal(t->cm, l->seat[s].nick, nick))
+            if (l->seat[s].ai < 0 && casemap_equal(t->cm, l->seat[s].nick, nick)
+                && (!here || tables_same_person(t, &l->seat[s], here)))
                 l->seat[s].absent = !here;
     }
 }

@@ -384,9 +384,10 @@ void end_abandon(tables *t, table_t *tb, int s, outbox *o);
 void end_remember(tables *t, const table_t *tb);
 /* The seats and options of channel's last finished game (for !again), or NULL. */
 last_game *end_last_game(tables *t, const char *channel);
-/* nick left channel's last game's channel (channel NULL: every channel, a QUIT), or came back:
- * a rematch seats only those who are there. */
-void end_last_seen(tables *t, const char *channel, const char *nick, bool here);
+/* nick left channel's last game's channel (here NULL; channel NULL: every channel, a QUIT), or
+ * `here` came back under it: a rematch seats only those who are there. Whoever holds the nick
+ * from another address or account is someone else (after a restart, all are gone until seen). */
+void end_last_seen(tables *t, const char *channel, const char *nick, const tables_who *here);
 
 /* ---- tables_play.c: the deal, moves, forfeits ---- */
 

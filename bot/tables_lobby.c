@@ -288,7 +288,8 @@ static int played_last(const tables *t, const last_game *l, const tables_who *w)
     return -1;
 }
 
-static void agree(tables *t, table_t *tb, int s, double now, outbox *o)
+/* Seat s typed !again; opened: it opened this lobby. */
+static void agree(tables *t, table_t *tb, int s, bool opened, double now, outbox *o)
 {
     char waiting[512], seats[512];
     tb->agreed |= (uint8_t)(1u << s);
@@ -298,12 +299,24 @@ static void agree(tables *t, table_t *tb, int s, double now, outbox *o)
         return;
     }
     waiting_list(tb, waiting, sizeof waiting);
-    if (__builtin_popcount(tb->agreed) > 1) {
-        tables_say(o, tb->channel, MSG_AGAIN_AGREED, tb->seat[s].nick, waiting);
+    if (!waiting[0] && opened) { /* alone: the others left; others may !join as to any lobby */
+        render_opts r = tables_ropts_to(t, tb->channel);
+        render_options(&r, &tb->opt, seats, sizeof seats);
+        tables_say(o, tb->channel, MSG_LOBBY_OPEN, tb->seat[s].nick, seats, tables_prefix(t),
+                   tb->seat[tb->creator].nick, tables_prefix(t));
         return;
     }
     render_seats names = tables_names(tb);
     render_seat_list(&names, seats, sizeof seats);
+    if (!waiting[0]) { /* the last one left in a rematch lobby: it waits for !join or !start */
+        tables_say(o, tb->channel, MSG_LOBBY_STATUS, seats, tb->nseats, tb->seat[tb->creator].nick,
+                   tables_prefix(t));
+        return;
+    }
+    if (__builtin_popcount(tb->agreed) > 1) {
+        tables_say(o, tb->channel, MSG_AGAIN_AGREED, tb->seat[s].nick, waiting);
+        return;
+    }
     tables_say(o, tb->channel, MSG_AGAIN_OPEN, seats, tables_prefix(t), waiting,
                tb->seat[tb->creator].nick, tables_prefix(t));
     if (tb->opt.teams && tb->nseats != 4 && tb->nseats != 6) /* R19: it would not start as it is */
@@ -324,7 +337,7 @@ void lobby_again(tables *t, const tables_who *w, const char *channel, double now
         if (s < 0)
             tables_notice(o, w->nick, MSG_NOT_SEATED_HERE, channel, tables_prefix(t));
         else if (!tables_refuse_stranger(t, tb, s, w, o))
-            agree(t, tb, s, now, o);
+            agree(t, tb, s, false, now, o);
         return;
     }
     last_game *l = end_last_game(t, channel);
@@ -342,5 +355,5 @@ void lobby_again(tables *t, const tables_who *w, const char *channel, double now
     l->seat[mine].absent = false; /* they speak in the channel, whatever its member list said */
     if (!(tb = open_rematch(t, l, now)))
         return;
-    agree(t, tb, tables_seat_of(t, tb, w->nick), now, o);
+    agree(t, tb, tables_seat_of(t, tb, w->nick), true, now, o);
 }

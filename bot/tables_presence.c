@@ -62,7 +62,7 @@ void tables_on_join(tables *t, double now, const tables_who *w, const char *chan
     if (!casemap_equal(t->cm, w->nick, t->own_nick))
         solo_seen(t, w, now, o); /* a private game follows its person wherever they show up */
     watch_back(t, w->nick, channel);
-    end_last_seen(t, channel, w->nick, true);
+    end_last_seen(t, channel, w->nick, w);
     table_t *tb = tables_find(t, channel);
     if (!tb || !tb->playing || casemap_equal(t->cm, w->nick, t->own_nick))
         return;
@@ -153,7 +153,7 @@ void tables_on_part(tables *t, double now, const char *nick, const char *channel
     table_t *tb = tables_find(t, channel);
     int s = tb ? tables_seat_of(t, tb, nick) : -1;
     watch_gone(t, nick, channel);
-    end_last_seen(t, channel, nick, false);
+    end_last_seen(t, channel, nick, NULL);
     if (s >= 0)
         player_gone(t, tb, s, false, now, o);
 }
@@ -164,7 +164,7 @@ void tables_on_quit(tables *t, double now, const char *nick, const char *reason,
     int s;
     table_t *tb = tables_of_nick(t, nick, &s);
     watch_gone(t, nick, NULL);
-    end_last_seen(t, NULL, nick, false);
+    end_last_seen(t, NULL, nick, NULL);
     if (tb)
         player_gone(t, tb, s, tables_netsplit_reason(reason), now, o);
 }

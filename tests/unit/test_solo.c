@@ -448,6 +448,35 @@ static void test_watch_restored(void **state)
     h_free(h2);
 }
 
+/* Who is in the channel is not known across a restart: a spectator who was there when the table
+ * was saved may have left while the bot was down, and only the member list (WHO) says who stayed.
+ * Until it lists them the copies go to them; after, only to those it does not list. */
+static void test_watch_left_while_down(void **state)
+{
+    (void)state;
+    harness *h = h_new(52);
+    saved s = { .n = 0 };
+    start_two(h, "#durak");
+    chan(h, "carol", "#durak", "!watch");
+    chan(h, "dave", "#durak", "!watch");
+    tables_take_changes(h->t, h->now, keep_snapshot, &s); /* both in the channel */
+    h_free(h);
+
+    harness *h2 = h_new(53);
+    tables_on_disconnect(h2->t, h2->now);
+    assert_true(tables_restore(h2->t, s.key, s.snap, h2->now));
+    outbox_clear(&h2->o);
+    tables_on_reconnect(h2->t, h2->now, &h2->o);
+    assert_non_null(said(h2, "carol", "[#durak] I am back after a restart"));
+    tables_who dave = who("dave");
+    dave.listed = true;
+    tables_on_join(h2->t, h2->now, &dave, "#durak", &h2->o); /* the member list: dave, not carol */
+    play_random_move(h2, NICKS, 2, 52);
+    assert_non_null(said(h2, "carol", "[#durak] "));
+    assert_null(said(h2, "dave", "[#durak] "));
+    h_free(h2);
+}
+
 /* A spectator who reads another language gets the game's lines written in it, in the channel
  * too: the same moves, not the channel's English copied. */
 static void test_watch_in_own_language(void **state)
@@ -615,6 +644,7 @@ int main(void)
         cmocka_unit_test(test_watch),
         cmocka_unit_test(test_watch_ends),
         cmocka_unit_test(test_watch_restored),
+        cmocka_unit_test(test_watch_left_while_down),
         cmocka_unit_test(test_watch_in_own_language),
         cmocka_unit_test(test_watch_in_game_language),
         cmocka_unit_test(test_solo_lines_per_move),

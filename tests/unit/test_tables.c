@@ -666,6 +666,7 @@ static void test_again_after_restart(void **state)
     assert_null(said(h2, "#durak", "")); /* nothing to announce */
     tables_who bob = who("bob"), mallory = { "carol", "evil", "evil.example", "", false };
     tables_on_join(h2->t, h2->now, &bob, "#durak", &h2->o); /* the member list: bob, not carol */
+    tables_on_join(h2->t, h2->now, &mallory, "#durak", &h2->o); /* carol's nick, not carol */
     chan(h2, "dave", "#durak", "!again");
     assert_non_null(said(h2, "dave", "Only the last game's players"));
     outbox_clear(&h2->o);
@@ -677,6 +678,30 @@ static void test_again_after_restart(void **state)
     chan(h2, "bob", "#durak", "!again");
     assert_non_null(said(h2, "#durak", "starts"));
     h_free(h2);
+}
+
+/* A rematch that seats only the one who asked (the others left the channel) reads as a lobby of
+ * one, not as a vote waiting for nobody. */
+static void test_again_alone(void **state)
+{
+    (void)state;
+    harness *h = h_new(16);
+    start_two(h, "#durak");
+    chan(h, "bob", "#durak", "!leave");
+    assert_non_null(said(h, "#durak", "Game over"));
+    tables_on_part(h->t, h->now, "bob", "#durak", &h->o);
+    chan(h, "alice", "#durak", "!again");
+    assert_null(said(h, "#durak", "waiting for )"));
+    assert_non_null(said(h, "#durak", "alice opens a game of Durak"));
+    chan(h, "bob", "#durak", "!join"); /* bob is back: an ordinary lobby */
+    chan(h, "alice", "#durak", "!leave");
+    chan(h, "bob", "#durak", "!again"); /* the one left in a rematch lobby: it waits for others */
+    assert_null(said(h, "#durak", "waiting for )"));
+    assert_non_null(said(h, "#durak", "Waiting to start: bob (1/6)"));
+    chan(h, "alice", "#durak", "!join");
+    chan(h, "bob", "#durak", "!start");
+    assert_non_null(said(h, "#durak", "stock"));
+    h_free(h);
 }
 
 /* A player's private "you leave and forfeit" ranks as a game line although the game it ends is
@@ -1225,6 +1250,7 @@ int main(void)
         cmocka_unit_test(test_beat_with_nothing_to_cover),
         cmocka_unit_test(test_forfeit_notice_before_end),
         cmocka_unit_test(test_again_after_restart),
+        cmocka_unit_test(test_again_alone),
         cmocka_unit_test(test_pickup_count),
         cmocka_unit_test(test_timeouts_and_forfeit),
         cmocka_unit_test(test_timers_wait_out_the_backlog),
