@@ -422,8 +422,8 @@ bool tables_restore_checked(tables *t, const char *channel, const char *snapshot
     casemap_fold(t->cm, channel, tb->rec.channel_key, sizeof tb->rec.channel_key);
     for (int s = 0; s < tb->nseats; s++)
         tb->seat[s].unconfirmed = tb->playing && !tables_is_ai(tb, s);
-    for (int i = 0; i < tb->nwatchers;
-         i++) /* gone while the bot was: copies until WHO lists them */
+    /* a spectator may have left while the bot was down: copies until WHO lists them */
+    for (int i = 0; i < tb->nwatchers; i++)
         tb->watcher_away[i] = true;
     if (tb->solo && tb->playing && !tables_is_ai(tb, tb->g.actor))
         turn_pause(tb, now); /* a private game waits for its person to be seen (solo_seen) */
