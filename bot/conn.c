@@ -198,6 +198,24 @@ static void on_who_reply(conn *c, const irc_event *ev, double now)
         c->h.event(c->h.ctx, &join, now);
 }
 
+/* 315 ends a WHO: of a channel, the bot's own when it joined (it asks no other), so whoever was
+ * not listed is not there. */
+static void on_who_end(conn *c, const irc_event *ev, double now)
+{
+    if (ev->count < 2 || !casemap_is_channel(ev->params[1]))
+        return;
+    irc_event end = { .kind = IRC_EV_LISTED,
+                      .nick = "",
+                      .user = "",
+                      .host = "",
+                      .account = "",
+                      .target = ev->params[1],
+                      .arg = "",
+                      .text = "",
+                      .code = ev->code };
+    c->h.event(c->h.ctx, &end, now);
+}
+
 static void on_numeric(conn *c, const irc_event *ev, double now)
 {
     c->burst_done |= c->registered && ev->code > 5; /* 005 told TARGMAX and LINELEN: JOINs go */
@@ -207,6 +225,7 @@ static void on_numeric(conn *c, const irc_event *ev, double now)
     case 5: on_isupport(c, ev, now); break;
     case 352:
     case 354: on_who_reply(c, ev, now); break;
+    case 315: on_who_end(c, ev, now); break;
     case 376:
     case 422: on_ready(c, now); break;
     case 471:

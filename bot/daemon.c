@@ -83,6 +83,7 @@ static void on_event(void *ctx, const irc_event *ev, double now)
     case IRC_EV_PART: tables_on_part(d->t, now, ev->nick, ev->target, &d->box); break;
     case IRC_EV_KICK: tables_on_part(d->t, now, ev->arg, ev->target, &d->box); break;
     case IRC_EV_QUIT: tables_on_quit(d->t, now, ev->nick, ev->text, &d->box); break;
+    case IRC_EV_LISTED: tables_on_listed(d->t, now, ev->target, &d->box); break;
     default: break;
     }
 }

@@ -19,6 +19,7 @@ typedef enum {
     IRC_EV_QUIT,    /* nick quit */
     IRC_EV_ERROR,   /* the server closes the link: text */
     IRC_EV_ACCOUNT, /* account-notify: nick's services account is now arg ("*": logged out) */
+    IRC_EV_LISTED,  /* made by conn of a 315: the member list of target asked for is complete */
     IRC_EV_OTHER    /* any other line (a PONG, a MODE, ...), its command in arg: proof of life */
 } irc_event_kind;
 

@@ -60,6 +60,9 @@ void tables_on_channel(tables *t, double now, const tables_who *w, const char *c
 void tables_on_private(tables *t, double now, const tables_who *w, const char *text, outbox *o);
 void tables_on_nick(tables *t, double now, const char *old_nick, const char *new_nick, outbox *o);
 void tables_on_join(tables *t, double now, const tables_who *w, const char *channel, outbox *o);
+/* The channel's member list, asked for when the bot joined (WHO), is complete: whoever of its
+ * table was not in it left while the bot was away (a restart, a reconnect): gone, as by a PART. */
+void tables_on_listed(tables *t, double now, const char *channel, outbox *o);
 /* A part or a kick of `nick` from `channel`. */
 void tables_on_part(tables *t, double now, const char *nick, const char *channel, outbox *o);
 /* reason: the QUIT message (NULL: none); "a.example b.example" (two host names) is a netsplit:

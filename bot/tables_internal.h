@@ -43,6 +43,7 @@ typedef struct {
     bool absent;      /* parted or quit: held for rejoin_grace */
     bool split;       /* absent in a netsplit: their turn timer stands still meanwhile */
     bool unconfirmed; /* restored after a restart: hand sent once its person is seen again */
+    bool unlisted;    /* the bot joined and reads the channel's member list: not in it yet */
     double grace_deadline;
     int timeouts;    /* in a row */
     int ai;          /* -1: a person; else the ai_level of a computer player */
@@ -79,6 +80,7 @@ typedef struct {
     bool solo; /* a private game: channel is a key (tables_private_key) that never reaches IRC */
     char watcher[WATCH_MAX][NICK_MAX]; /* spectators (!watch), saved with the table */
     bool watcher_away[WATCH_MAX];      /* that spectator left the channel: copies follow them */
+    bool watcher_unlisted[WATCH_MAX];  /* as seat_t.unlisted */
     int nwatchers;
     game_record rec; /* the deal and every move so far (tables_record.c) */
     /* The language (msg_lang) of the words that opened it ("!дурак", "играю"), -1: English or

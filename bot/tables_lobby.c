@@ -269,7 +269,7 @@ static table_t *open_rematch(tables *t, const last_game *l, double now)
             continue; /* gone from the channel since, or seated elsewhere */
         seat_t *st = &tb->seat[tb->nseats++];
         *st = l->seat[s];
-        st->absent = st->unconfirmed = false;
+        st->absent = st->unconfirmed = st->unlisted = false;
         st->timeouts = 0;
         if (s == l->creator)
             tb->creator = tb->nseats - 1;

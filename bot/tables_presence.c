@@ -56,15 +56,33 @@ void tables_on_nick(tables *t, double now, const char *old_nick, const char *new
     }
 }
 
+/* The bot joined channel and asks who is in it: until the list ends (tables_on_listed), every
+ * person of its table who is there unlisted. */
+static void listing_starts(tables *t, const char *channel)
+{
+    table_t *tb = tables_find(t, channel);
+    for (int s = 0; tb && s < tb->nseats; s++)
+        tb->seat[s].unlisted = !tables_is_ai(tb, s) && !tb->seat[s].absent;
+    for (int i = 0; tb && i < tb->nwatchers; i++)
+        tb->watcher_unlisted[i] = !tb->watcher_away[i];
+}
+
 void tables_on_join(tables *t, double now, const tables_who *w, const char *channel, outbox *o)
 {
     tables_bind(t, o);
-    if (!casemap_equal(t->cm, w->nick, t->own_nick))
-        solo_seen(t, w, now, o); /* a private game follows its person wherever they show up */
+    if (casemap_equal(t->cm, w->nick, t->own_nick)) {
+        listing_starts(t, channel);
+        return;
+    }
+    table_t *tb = tables_find(t, channel);
+    for (int s = 0; tb && s < tb->nseats; s++) /* in the member list, or joining: here */
+        if (casemap_equal(t->cm, tb->seat[s].nick, w->nick)
+            && tables_same_person(t, &tb->seat[s], w))
+            tb->seat[s].unlisted = false;
+    solo_seen(t, w, now, o); /* a private game follows its person wherever they show up */
     watch_back(t, w->nick, channel);
     end_last_seen(t, channel, w->nick, w);
-    table_t *tb = tables_find(t, channel);
-    if (!tb || !tb->playing || casemap_equal(t->cm, w->nick, t->own_nick))
+    if (!tb || !tb->playing)
         return;
     for (int s = 0; s < tb->nseats; s++) {
         seat_t *st = &tb->seat[s];
@@ -167,6 +185,23 @@ void tables_on_quit(tables *t, double now, const char *nick, const char *reason,
     end_last_seen(t, NULL, nick, NULL);
     if (tb)
         player_gone(t, tb, s, tables_netsplit_reason(reason), now, o);
+}
+
+void tables_on_listed(tables *t, double now, const char *channel, outbox *o)
+{
+    tables_bind(t, o);
+    table_t *tb = tables_find(t, channel);
+    for (int i = 0; tb && i < tb->nwatchers; i++)
+        if (tb->watcher_unlisted[i]) { /* the copies follow them */
+            tb->watcher_unlisted[i] = false;
+            tb->watcher_away[i] = true;
+            tables_touch(tb);
+        }
+    for (int s = tb ? tb->nseats - 1 : -1; s >= 0; s--) /* from the end: a lobby closes up */
+        if (tb->seat[s].unlisted) {
+            tb->seat[s].unlisted = false;
+            player_gone(t, tb, s, false, now, o);
+        }
 }
 
 /* After a reconnect or a restart: the table again. After a restart each hand goes out when its

@@ -25,6 +25,8 @@ static void drop(table_t *tb, int i)
             sizeof tb->watcher[0] * (size_t)(tb->nwatchers - i - 1));
     memmove(&tb->watcher_away[i], &tb->watcher_away[i + 1],
             sizeof tb->watcher_away[0] * (size_t)(tb->nwatchers - i - 1));
+    memmove(&tb->watcher_unlisted[i], &tb->watcher_unlisted[i + 1],
+            sizeof tb->watcher_unlisted[0] * (size_t)(tb->nwatchers - i - 1));
     tb->nwatchers--;
     tables_touch(tb);
 }
@@ -40,7 +42,7 @@ static void watch_on(tables *t, const tables_who *w, table_t *tb, outbox *o)
     } else if (tb->nwatchers == WATCH_MAX) {
         tables_notice(o, w->nick, MSG_WATCH_FULL, tb->channel, WATCH_MAX);
     } else {
-        tb->watcher_away[tb->nwatchers] = false;
+        tb->watcher_away[tb->nwatchers] = tb->watcher_unlisted[tb->nwatchers] = false;
         snprintf(tb->watcher[tb->nwatchers++], sizeof tb->watcher[0], "%s", w->nick);
         tables_touch(tb);
         tables_notice(o, w->nick, MSG_WATCH_ON, tb->channel, tb->channel, t->own_nick, p);
@@ -87,6 +89,8 @@ void watch_back(tables *t, const char *nick, const char *channel)
 {
     table_t *tb = tables_find(t, channel);
     int i = tb ? watcher_of(t, tb, nick) : -1;
+    if (i >= 0)
+        tb->watcher_unlisted[i] = false;
     if (i >= 0 && tb->watcher_away[i]) {
         tb->watcher_away[i] = false;
         tables_touch(tb);

@@ -4,7 +4,9 @@
 SIGKILL and vera leaves while it is down: after the restart the copies of the game's lines still
 reach her privately, the restart line first. The game ends; the bot is stopped with SIGTERM, boris
 quits and a stranger (another user@host) takes his nick and joins: after the restart the
-stranger's !again is refused, and anna's !again does not seat boris."""
+stranger's !again is refused, and anna's !again does not seat boris. The stranger and carl join
+that lobby; the bot is killed and carl quits while it is down: once the bot has read the
+channel's member list (the end of its WHO), it frees carl's seat."""
 import signal
 import time
 
@@ -80,6 +82,26 @@ def test(env):
     h.check("boris" not in m.plain, "the rematch seats boris, whose nick a stranger holds: %s"
             % m.plain)
     h.check(m.plain.startswith("anna opens a game"), "not an open lobby: %s" % m.plain)
+
+    carl = env.client("carl")
+    carl.join_with_bot(CH)
+    for c in (stranger, carl):
+        c.privmsg(CH, "!join")
+        anna.wait_for(lambda m, n=c.nick: h.from_bot(m) and m.target.lower() == CH
+                      and m.plain.startswith(n + " joins"), 5, what="%s's !join" % c.nick)
+    time.sleep(0.3)  # the lobby saved
+    bot.proc.send_signal(signal.SIGKILL)
+    bot.proc.wait(5)
+    bot.proc = None
+    carl.quit()
+    time.sleep(0.3)
+    anna.next_msgs()
+    bot.start()
+    m = anna.wait_for(lambda m: h.from_bot(m) and m.target.lower() == CH
+                      and m.plain.startswith("carl leaves"), 10,
+                      what="carl's seat freed once the member list has not shown him")
+    h.log("after the restart: %s" % m.plain)
+    h.check("Seated: anna, boris" in m.plain, "the lobby after carl: %s" % m.plain)
     rc, _ = bot.stop()
     h.check(rc == 0, "durakbot exited with status %s after SIGTERM" % rc)
 

@@ -726,6 +726,91 @@ static void test_forfeit_notice_before_end(void **state)
     h_free(h);
 }
 
+/* h's table of #durak restored into a fresh bot that then joins the channel and reads its
+ * member list (WHO): `listed` joins, then its end. */
+static harness *restarted(harness *h, uint64_t seed, const char **listed, int n)
+{
+    char line[8192];
+    assert_true(tables_snapshot(h->t, "#durak", h->now, line, sizeof line));
+    harness *h2 = h_new(seed);
+    tables_on_disconnect(h2->t, h2->now);
+    assert_true(tables_restore(h2->t, "#durak", line, h2->now));
+    outbox_clear(&h2->o);
+    tables_on_reconnect(h2->t, h2->now, &h2->o);
+    tables_who me = who("durakbot");
+    tables_on_join(h2->t, h2->now, &me, "#durak", &h2->o);
+    for (int i = 0; i < n; i++) {
+        tables_who w = who(listed[i]);
+        w.listed = true;
+        tables_on_join(h2->t, h2->now, &w, "#durak", &h2->o);
+    }
+    outbox_clear(&h2->o);
+    tables_on_listed(h2->t, h2->now, "#durak", &h2->o);
+    h_persist(h2);
+    return h2;
+}
+
+/* Who left while the bot was down is gone once the channel's member list has not shown them: a
+ * lobby's seat is freed, a game's is held for the rejoin grace (the seat then forfeits as after a
+ * PART); a stranger listed under a player's nick does not count. */
+static void test_unlisted_after_restart(void **state)
+{
+    (void)state;
+    harness *h = h_new(16);
+    lobby(h, "#durak", "", NICKS, 3);
+    static const char *alice_bob[] = { "alice", "bob" };
+    harness *h2 = restarted(h, 17, alice_bob, 2);
+    assert_non_null(said(h2, "#durak", "carol leaves. Seated: alice, bob"));
+    h_free(h2);
+
+    chan(h, "alice", "#durak", "!start");
+    harness *h3 = restarted(h, 18, alice_bob, 2);
+    assert_non_null(said(h3, "#durak", "carol left; their seat is held for"));
+    assert_null(said(h3, "#durak", "bob left"));
+    tables_who bob = who("bob");
+    tables_on_join(h3->t, h3->now, &bob, "#durak", &h3->o); /* a plain join: nothing to do */
+    h_free(h3);
+
+    static const char *alice_only[] = { "alice" };
+    harness *h4 = restarted(h, 19, alice_only, 1);
+    assert_non_null(said(h4, "#durak", "bob left; their seat is held for"));
+    assert_non_null(said(h4, "#durak", "carol left; their seat is held for"));
+    tables_who me = who("durakbot"), alice = who("alice");
+    tables_who fake = { "carol", "mallory", "evil.example", "", true }; /* carol's nick, not her */
+    alice.listed = true;
+    outbox_clear(&h4->o);
+    tables_on_join(h4->t, h4->now, &me, "#durak", &h4->o); /* joined again (a kick, say) */
+    tables_on_join(h4->t, h4->now, &alice, "#durak", &h4->o);
+    tables_on_join(h4->t, h4->now, &fake, "#durak", &h4->o);
+    tables_on_listed(h4->t, h4->now, "#durak", &h4->o);
+    assert_null(said(h4, "#durak", "left")); /* the absent stay absent, alice was listed */
+    assert_null(said(h4, "#durak", "carol is back"));
+    h_free(h4);
+    h_free(h);
+}
+
+/* A spectator in the channel when the bot lost its link, gone when it came back: the member list
+ * does not show them, so the copies go to them privately. */
+static void test_unlisted_spectator_after_reconnect(void **state)
+{
+    (void)state;
+    harness *h = h_new(20);
+    start_two(h, "#durak");
+    chan(h, "carol", "#durak", "!watch");
+    tables_on_disconnect(h->t, h->now);
+    outbox_clear(&h->o);
+    tables_on_reconnect(h->t, h->now + 30, &h->o);
+    tables_who me = who("durakbot"), alice = who("alice"), bob = who("bob");
+    alice.listed = bob.listed = true;
+    tables_on_join(h->t, h->now, &me, "#durak", &h->o);
+    tables_on_join(h->t, h->now, &alice, "#durak", &h->o);
+    tables_on_join(h->t, h->now, &bob, "#durak", &h->o);
+    tables_on_listed(h->t, h->now, "#durak", &h->o);
+    play_random_move(h, NICKS, 2, 20);
+    assert_non_null(said(h, "carol", "[#durak] "));
+    h_free(h);
+}
+
 /* A rematch lobby (!again) saved and restored keeps who agreed: the last one's !again deals, as it
  * would have without the restart. */
 static void test_rematch_restore(void **state)
@@ -1250,6 +1335,8 @@ int main(void)
         cmocka_unit_test(test_beat_with_nothing_to_cover),
         cmocka_unit_test(test_forfeit_notice_before_end),
         cmocka_unit_test(test_again_after_restart),
+        cmocka_unit_test(test_unlisted_after_restart),
+        cmocka_unit_test(test_unlisted_spectator_after_reconnect),
         cmocka_unit_test(test_again_alone),
         cmocka_unit_test(test_pickup_count),
         cmocka_unit_test(test_timeouts_and_forfeit),
