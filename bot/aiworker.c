@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -39,8 +40,16 @@ static void *decide(void *arg)
     return NULL;
 }
 
+/* A decision's search allocates pools of megabytes on its own thread. glibc's mmap threshold
+ * slides up once such a block is freed, so later pools came from per-thread arenas that keep the
+ * memory: RSS 56 MB after 3 minutes of 8 channels of computer players (a 38-minute soak: 7.6 ->
+ * 24.8 MB and rising). At a fixed 256 KiB every large block goes back to the system when freed:
+ * 12 MB in the same run, 8 MB once the decisions end, and the same CPU. */
+enum { AIWORKER_MMAP_THRESHOLD = 256 * 1024 };
+
 aiworker *aiworker_new(void)
 {
+    mallopt(M_MMAP_THRESHOLD, AIWORKER_MMAP_THRESHOLD);
     aiworker *w = calloc(1, sizeof *w);
     if (!w)
         return NULL;
