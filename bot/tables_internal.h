@@ -431,6 +431,8 @@ void watch_gone(tables *t, const char *nick, const char *channel);
 /* nick (re)joined channel: a spectator there reads its lines in it again. */
 void watch_back(tables *t, const char *nick, const char *channel);
 void watch_renamed(tables *t, const char *old_nick, const char *new_nick);
+/* nick took a seat at tb: a player, no longer its spectator. */
+void watch_seated(tables *t, table_t *tb, const char *nick);
 /* The first channel game nick watches, or NULL. */
 const table_t *watch_table_of(const tables *t, const char *nick);
 

@@ -96,6 +96,7 @@ void lobby_join(tables *t, const tables_who *w, table_t *tb, outbox *o)
         return;
     }
     tables_add_seat(tb, w);
+    watch_seated(t, tb, w->nick);
     char seats[512];
     seat_list(tb, seats, sizeof seats);
     tables_say(o, tb->channel, MSG_LOBBY_JOINED, w->nick, seats, tb->nseats,

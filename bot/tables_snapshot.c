@@ -308,24 +308,26 @@ static bool replays_to(const game_record *r, const durak_game *g)
     return !strcmp(a, b);
 }
 
-/* " W n" and n times " =nick away" (T5): the spectators, each not seated, none twice. */
+/* " W n" and n times " =nick away" (T5): the spectators. One who is seated at the table or listed
+ * twice is left out (no such line is written; a spectator is not worth refusing a game for). */
 static const char *read_watchers(const tables *t, table_t *tb, char **p)
 {
     char *tag = token(p);
-    if (!tag || strcmp(tag, "W") != 0 || !read_int(token(p), 0, WATCH_MAX, &tb->nwatchers))
+    int n;
+    if (!tag || strcmp(tag, "W") != 0 || !read_int(token(p), 0, WATCH_MAX, &n))
         return "the spectators (W and their number, 0..16) are missing";
-    for (int i = 0; i < tb->nwatchers; i++) {
+    tb->nwatchers = 0;
+    for (int i = 0; i < n; i++) {
+        char *nick = tb->watcher[tb->nwatchers];
         int away;
-        if (!read_string(p, tb->watcher[i], sizeof tb->watcher[i]) || !tb->watcher[i][0]
+        if (!read_string(p, nick, sizeof tb->watcher[0]) || !nick[0]
             || !read_int(token(p), 0, 1, &away))
             return "a spectator's nick or away flag is missing, too long or malformed";
-        tb->watcher_away[i] = away != 0;
-        for (int o = 0; o < i; o++)
-            if (casemap_equal(t->cm, tb->watcher[o], tb->watcher[i]))
-                return "a spectator is listed twice";
-        for (int s = 0; s < tb->nseats; s++)
-            if (casemap_equal(t->cm, tb->seat[s].nick, tb->watcher[i]))
-                return "a spectator is seated at the table";
+        bool extra = tables_seat_of(t, tb, nick) >= 0;
+        for (int o = 0; o < tb->nwatchers; o++)
+            extra |= casemap_equal(t->cm, tb->watcher[o], nick);
+        if (!extra)
+            tb->watcher_away[tb->nwatchers++] = away != 0;
     }
     return NULL;
 }

@@ -110,9 +110,18 @@ void watch_renamed(tables *t, const char *old_nick, const char *new_nick)
     for (int k = 0; k < t->ntab; k++) {
         table_t *tb = &t->tab[k];
         int i = tb->used ? watcher_of(t, tb, old_nick) : -1;
-        if (i >= 0) {
+        if (i >= 0 && tables_seat_of(t, tb, new_nick) >= 0) {
+            drop(tb, i); /* the nick of a seat there (its player away): one name, one role */
+        } else if (i >= 0) {
             snprintf(tb->watcher[i], sizeof tb->watcher[0], "%s", new_nick);
             tables_touch(tb);
         }
     }
+}
+
+void watch_seated(tables *t, table_t *tb, const char *nick)
+{
+    int i = watcher_of(t, tb, nick);
+    if (i >= 0)
+        drop(tb, i);
 }

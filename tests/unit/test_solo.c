@@ -477,6 +477,32 @@ static void test_watch_left_while_down(void **state)
     h_free(h2);
 }
 
+/* A spectator who takes a seat plays and no longer watches (one name, one role), and so does one
+ * who takes the nick of a seat whose player is away: the table still saves a line that restores
+ * (a spectator seated at its table was once saved, and the line refused at the restart). */
+static void test_watch_then_seated(void **state)
+{
+    (void)state;
+    harness *h = h_new(52);
+    char line[8192];
+    lobby(h, "#durak", "", NICKS, 2);
+    chan(h, "carol", "#durak", "!watch");
+    chan(h, "carol", "#durak", "!join");
+    assert_true(tables_snapshot(h->t, "#durak", h->now, line, sizeof line));
+    assert_non_null(strstr(line, " W 0"));
+    chan(h, "dave", "#durak", "!watch");
+    chan(h, "alice", "#durak", "!start");
+    outbox_clear(&h->o);
+    tables_on_quit(h->t, h->now, "bob", "Quit: bye", &h->o);
+    renamed(h, "dave", "bob");
+    assert_true(tables_snapshot(h->t, "#durak", h->now, line, sizeof line));
+    assert_non_null(strstr(line, " W 0"));
+    harness *h2 = h_new(53);
+    assert_true(tables_restore(h2->t, "#durak", line, h2->now));
+    h_free(h2);
+    h_free(h);
+}
+
 /* A spectator who reads another language gets the game's lines written in it, in the channel
  * too: the same moves, not the channel's English copied. */
 static void test_watch_in_own_language(void **state)
@@ -644,6 +670,7 @@ int main(void)
         cmocka_unit_test(test_watch),
         cmocka_unit_test(test_watch_ends),
         cmocka_unit_test(test_watch_restored),
+        cmocka_unit_test(test_watch_then_seated),
         cmocka_unit_test(test_watch_left_while_down),
         cmocka_unit_test(test_watch_in_own_language),
         cmocka_unit_test(test_watch_in_game_language),
