@@ -352,8 +352,16 @@ static const char *read_snapshot(const tables *t, table_t *tb, char *p, double n
     const char *why = read_head(tb, &p, now, &version, last);
     for (int s = 0; !why && s < tb->nseats; s++)
         why = read_seat(&p, &tb->seat[s], now, version);
-    if (!why && *last)
-        return token(&p) ? "there is more after the last seat of a last game" : check_table(t, tb);
+    if (!why && *last) {
+        if (token(&p))
+            return "there is more after the last seat of a last game";
+        /* its creator may have left mid-game, their seat taken by a computer player
+         * (game.replace_leavers): the rematch's creator is then its first person */
+        for (int s = 0; s < tb->nseats && tables_is_ai(tb, tb->creator); s++)
+            if (!tables_is_ai(tb, s))
+                tb->creator = s;
+        return check_table(t, tb);
+    }
     if (!why && version >= 5)
         why = read_watchers(t, tb, &p);
     if (why)
