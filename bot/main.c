@@ -204,10 +204,12 @@ typedef struct {
 static void restore_table(void *ctx, const char *channel, const char *snapshot)
 {
     restore_ctx *r = ctx;
-    bool served = tables_private_key(channel); /* a private game needs no channel */
+    bool served = tables_private_key(channel);              /* a private game needs no channel */
+    const char *last_of = tables_last_key_channel(channel); /* a last game's: for !again */
     char why[256] = "the channel is no longer in irc.channels";
     for (int i = 0; i < r->cfg->irc.nchannels; i++)
-        served |= casemap_equal(CASEMAP_RFC1459, r->cfg->irc.channels[i], channel);
+        served |=
+            casemap_equal(CASEMAP_RFC1459, r->cfg->irc.channels[i], last_of ? last_of : channel);
     size_t before = tables_count(r->t);
     if (served
         && tables_restore_checked(r->t, channel, snapshot, clock_monotonic(), why, sizeof why)) {
@@ -217,7 +219,7 @@ static void restore_table(void *ctx, const char *channel, const char *snapshot)
     log_msg(LOG_WARNING,
             "the saved %s in %s is not restored: %s; it is kept in the table "
             "rejected_tables of state.database",
-            snapshot[0] == 'L' ? "last game (for !again)" : "game", channel, why);
+            last_of ? "last game (for !again)" : "game", last_of ? last_of : channel, why);
     if (!store_reject_table(r->db, channel, snapshot, why))
         log_msg(LOG_ERR, "%s", store_error(r->db));
 }

@@ -155,10 +155,10 @@ static void slot_clear(table_t *tb)
         memset(tb, 0, sizeof *tb);
 }
 
-void tables_saved_line_gone(tables *t, const char *channel)
+void tables_saved_line_gone(tables *t, const char *key)
 {
     if (t->nclosed < TABLES_MAX)
-        snprintf(t->closed[t->nclosed++], sizeof t->closed[0], "%s", channel);
+        snprintf(t->closed[t->nclosed++], sizeof t->closed[0], "%s", key);
 }
 
 void tables_close(tables *t, table_t *tb)

@@ -128,8 +128,13 @@ bool tables_restore(tables *t, const char *channel, const char *snapshot, double
  * a game over or at odds with its table, what the engine refuses); why gets the reason. */
 bool tables_restore_checked(tables *t, const char *channel, const char *snapshot, double now,
                             char *why, size_t cap);
-/* Hands over what changed since the last call: each changed table's snapshot, and
- * NULL for each channel whose table closed. Call after every event. */
+/* A channel's last finished game, for !again after a restart, is saved under this prefix and the
+ * channel's name ("~again #durak"), beside the channel's table; tables_last_key_channel gives the
+ * channel of such a key, NULL for any other. Restored, it opens no table. */
+#define TABLES_LAST_KEY "~again "
+const char *tables_last_key_channel(const char *key);
+/* Hands over what changed since the last call, by key: each changed table's snapshot and last
+ * game's line, and NULL for each key whose line goes. Call after every event. */
 void tables_take_changes(tables *t, double now,
                          void (*cb)(void *ctx, const char *channel, const char *snapshot),
                          void *ctx);

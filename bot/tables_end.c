@@ -147,7 +147,7 @@ void end_remember(tables *t, const table_t *tb)
             l = &t->last[i];
     if (!l)
         l = &t->last[0];
-    l->used = true;
+    l->used = l->dirty = true;
     snprintf(l->channel, sizeof l->channel, "%s", tb->channel);
     l->opt = tb->opt;
     l->nseats = tb->nseats;

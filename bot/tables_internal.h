@@ -113,9 +113,11 @@ typedef struct {
 
 enum { PREFS_CACHED = 128 };
 
-/* The seats and options of a channel's last finished game, for !again. */
+/* The seats and options of a channel's last finished game, for !again; saved under the key
+ * TABLES_LAST_KEY channel, beside the channel's table if it has one. */
 typedef struct {
     bool used;
+    bool dirty; /* changed since tables_take_changes() */
     char channel[64];
     durak_options opt;
     seat_t seat[DURAK_MAX_PLAYERS];
@@ -149,7 +151,7 @@ struct tables {
     int ntab; /* every used slot is below it: scans stop there (reading an unused slot's flags
                  cost a page of memory and a cache miss each) */
     uint32_t opened;             /* tables opened: each numbers its versions from its own base */
-    char closed[TABLES_MAX][64]; /* channels whose table closed since tables_take_changes() */
+    char closed[TABLES_MAX][80]; /* keys whose line goes at the next tables_take_changes() */
     int nclosed;
     pending_result results[TABLES_MAX]; /* finished since tables_take_results() */
     int nresults;
@@ -184,11 +186,10 @@ struct tables {
 table_t *tables_find(tables *t, const char *channel);
 /* A new, empty table for channel (marked changed), or NULL when all are in use. */
 table_t *tables_open(tables *t, const char *channel);
-/* Ends a table (no result): at the next tables_take_changes() its saved line is deleted, or
- * becomes the channel's last game's. */
+/* Ends a table (no result): its saved line is deleted at the next tables_take_changes(). */
 void tables_close(tables *t, table_t *tb);
-/* The channel's saved line is rewritten (or deleted) at the next tables_take_changes(). */
-void tables_saved_line_gone(tables *t, const char *channel);
+/* The saved line of key is deleted at the next tables_take_changes(), unless a table has it. */
+void tables_saved_line_gone(tables *t, const char *key);
 static inline void tables_touch(table_t *tb) { tb->dirty = true; }
 /* The person's seat under `nick` at tb (computer players have none), or -1. */
 int tables_seat_of(const tables *t, const table_t *tb, const char *nick);

@@ -252,8 +252,10 @@ void tables_close_channel(tables *t, const char *channel, outbox *o)
     tables_bind(t, o);
     last_game *l = end_last_game(t, channel);
     if (l) { /* no rematch in a channel the bot leaves: its saved line goes */
+        char key[80];
+        snprintf(key, sizeof key, "%s%s", TABLES_LAST_KEY, l->channel);
         memset(l, 0, sizeof *l);
-        tables_saved_line_gone(t, channel);
+        tables_saved_line_gone(t, key);
     }
     table_t *tb = tables_find(t, channel);
     if (!tb)

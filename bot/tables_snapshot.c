@@ -16,8 +16,8 @@
  * the nick at the game's start, the stats key). T4 (no spectators), T3 (no record either), T2
  * (no seated either: it is the nick) and T1 (no account either) are read too. ",1" after the
  * deck: teams (R19); "/ll" last: the language of the words that opened it (table_t.lang).
- * Once a channel's table is gone, its line is its last finished game's, for !again after a
- * restart: "L5" and a lobby's head (timers 0) and seats, nothing after them.
+ * A channel's last finished game, for !again after a restart, has a line of its own under the
+ * key TABLES_LAST_KEY channel: "L5" and a lobby's head (timers 0) and seats, nothing after them.
  * A lobby opened by !again ends in " A agreed" (the seats whose person typed it, a bit mask).
  * Times are seconds left when the table was saved, which is when it last changed: a restart
  * resumes each timer from there, never with less time than it had then. */
@@ -386,26 +386,37 @@ static const char *read_snapshot(const tables *t, table_t *tb, char *p, double n
     return NULL;
 }
 
-/* A last game's line read into tb: kept for !again, its people absent until the channel's member
- * list shows them. */
+/* A last game's line read into tb (a scratch table): kept for !again, its people absent until
+ * the channel's member list shows them; as saved, so not changed. */
 static void restore_last(tables *t, const table_t *tb)
 {
     end_remember(t, tb);
     last_game *l = end_last_game(t, tb->channel);
     for (int s = 0; l && s < l->nseats; s++)
         l->seat[s].absent = l->seat[s].ai < 0;
+    if (l)
+        l->dirty = false;
 }
 
-bool tables_restore_checked(tables *t, const char *channel, const char *snapshot, double now,
-                            char *why, size_t cap)
+const char *tables_last_key_channel(const char *key)
+{
+    size_t n = strlen(TABLES_LAST_KEY);
+    return strncmp(key, TABLES_LAST_KEY, n) == 0 ? key + n : NULL;
+}
+
+bool tables_restore_checked(tables *t, const char *key, const char *snapshot, double now, char *why,
+                            size_t cap)
 {
     char copy[TABLES_SNAPSHOT_MAX];
-    const char *reason = NULL;
+    const char *reason = NULL, *last_of = tables_last_key_channel(key);
+    const char *channel = last_of ? last_of : key;
     table_t *tb = NULL;
     bool last = false;
     if (!isfinite(now))
         reason = "the clock is not a number";
-    else if (tables_find(t, channel))
+    else if (last_of && !casemap_is_channel(last_of))
+        reason = "a last game's key names no channel";
+    else if (!last_of && tables_find(t, channel))
         reason = "the channel already has a table";
     else if (strlen(snapshot) >= sizeof copy)
         reason = "the line is too long";
@@ -414,6 +425,9 @@ bool tables_restore_checked(tables *t, const char *channel, const char *snapshot
     if (!reason) {
         snprintf(copy, sizeof copy, "%s", snapshot);
         reason = read_snapshot(t, tb, copy, now, &last);
+        if (!reason && last != (last_of != NULL))
+            reason = last ? "a last game's line (L5) is saved under a table's key"
+                          : "a table's line is saved under a last game's key (" TABLES_LAST_KEY ")";
         if (reason || last) {
             if (!reason) /* who is in the channel is known again from its member list (WHO) */
                 restore_last(t, tb);
@@ -452,14 +466,19 @@ void tables_take_changes(tables *t, double now,
                          void (*cb)(void *ctx, const char *channel, const char *snapshot),
                          void *ctx)
 {
-    for (int i = 0; i < t->nclosed; i++) {
-        const last_game *l = end_last_game(t, t->closed[i]);
-        char snap[TABLES_SNAPSHOT_MAX];
-        if (tables_find(t, t->closed[i]))
-            continue;
-        cb(ctx, t->closed[i], l && last_snapshot(l, snap, sizeof snap) ? snap : NULL);
-    }
+    for (int i = 0; i < t->nclosed; i++)
+        if (!tables_find(t, t->closed[i]))
+            cb(ctx, t->closed[i], NULL);
     t->nclosed = 0;
+    for (int i = 0; i < TABLES_MAX; i++) {
+        last_game *l = &t->last[i];
+        char key[80], snap[TABLES_SNAPSHOT_MAX];
+        if (l->used && l->dirty && last_snapshot(l, snap, sizeof snap)) {
+            l->dirty = false;
+            snprintf(key, sizeof key, "%s%s", TABLES_LAST_KEY, l->channel);
+            cb(ctx, key, snap);
+        }
+    }
     for (int i = 0; i < t->ntab; i++) {
         table_t *tb = &t->tab[i];
         char snap[TABLES_SNAPSHOT_MAX];

@@ -40,17 +40,19 @@ static void make_snapshot(bool playing, char *buf, size_t cap)
     tables_free(t);
 }
 
-/* Restores line into fresh tables: NULL if it came back, else the reason. */
-static const char *restore(const char *line)
+/* Restores line under key into fresh tables: NULL if it came back, else the reason. */
+static const char *restore_as(const char *key, const char *line)
 {
     static char why[256];
     bot_config cfg;
     tables *t = fresh(&cfg);
     why[0] = '\0';
-    bool ok = tables_restore_checked(t, "#durak", line, 500, why, sizeof why);
+    bool ok = tables_restore_checked(t, key, line, 500, why, sizeof why);
     tables_free(t);
     return ok ? NULL : why;
 }
+
+static const char *restore(const char *line) { return restore_as("#durak", line); }
 
 /* line with its n-th space-separated token (0-based) replaced by tok (NULL: left out). */
 static char *with_token(const char *line, int n, const char *tok)
@@ -69,14 +71,16 @@ static char *with_token(const char *line, int n, const char *tok)
     return out;
 }
 
-static void refused(const char *line, const char *reason)
+static void refused_as(const char *key, const char *line, const char *reason)
 {
-    const char *why = restore(line);
+    const char *why = restore_as(key, line);
     if (!why)
         fail_msg("restored: %s", line);
     if (!strstr(why, reason))
         fail_msg("\"%s\" refused with \"%s\", not \"%s\"", line, why, reason);
 }
+
+static void refused(const char *line, const char *reason) { refused_as("#durak", line, reason); }
 
 static void test_good_lines_restore(void **state)
 {
@@ -230,28 +234,33 @@ static void test_spectators_saved(void **state)
     }
 }
 
-/* A channel's last finished game ("L5", a lobby's head and seats, for !again after a restart):
- * restored as no table; a game's head or anything after the seats is refused. */
+/* A channel's last finished game ("L5", a lobby's head and seats, for !again after a restart),
+ * under its own key: restored as no table; a game's head, anything after the seats, or a line
+ * under the other kind of key is refused. */
+#define KEY TABLES_LAST_KEY "#durak"
+
 static void test_last_game_line(void **state)
 {
     (void)state;
-    char lobby[4096], line[4200];
+    char lobby[4096], full[4096], line[4200];
     bot_config cfg;
     make_snapshot(false, lobby, sizeof lobby);
+    snprintf(full, sizeof full, "%s", lobby);
     *strstr(lobby, " W 0") = '\0';
     snprintf(line, sizeof line, "L5%s", lobby + 2);
     tables *t = fresh(&cfg);
-    assert_true(tables_restore(t, "#durak", line, 500));
+    assert_true(tables_restore(t, KEY, line, 500));
     assert_int_equal(tables_count(t), 0);
     tables_free(t);
     /* the creator's seat taken by a computer player (game.replace_leavers): bob creates it */
-    t = fresh(&cfg);
-    assert_true(tables_restore(t, "#durak", with_token(line, 15, "1"), 500));
-    tables_free(t);
-    refused(with_token(line, 1, "1"), "not a lobby's");
-    refused(with_token(line, 8, "=bob"), "same nick");
+    assert_null(restore_as(KEY, with_token(line, 15, "1")));
+    refused_as(KEY, with_token(line, 1, "1"), "not a lobby's");
+    refused_as(KEY, with_token(line, 8, "=bob"), "same nick");
+    refused(line, "under a table's key");
+    refused_as(TABLES_LAST_KEY "alice", line, "names no channel");
+    refused_as(KEY, full, "under a last game's key");
     snprintf(line, sizeof line, "L5%s W 0", lobby + 2);
-    refused(line, "more after the last seat of a last game");
+    refused_as(KEY, line, "more after the last seat of a last game");
 }
 
 int main(void)

@@ -566,15 +566,17 @@ static void test_stop_by_admin(void **state)
 typedef struct {
     int saves, deletes;
     char last[8192];
+    char again[8192]; /* the last game's line (key TABLES_LAST_KEY "#durak") */
 } changes;
 
 static void on_change(void *ctx, const char *channel, const char *snapshot)
 {
     changes *c = ctx;
-    assert_string_equal(channel, "#durak");
+    bool again = !strcmp(channel, TABLES_LAST_KEY "#durak");
+    assert_true(again || !strcmp(channel, "#durak"));
     if (snapshot) {
         c->saves++;
-        snprintf(c->last, sizeof c->last, "%s", snapshot);
+        snprintf(again ? c->again : c->last, sizeof c->last, "%s", snapshot);
     } else {
         c->deletes++;
     }
@@ -585,7 +587,7 @@ static void test_snapshot_restore(void **state)
 {
     (void)state;
     harness *h = h_new(11);
-    changes c = { 0, 0, "" };
+    changes c = { 0, 0, "", "" };
     lobby(h, "#durak", "transfer", NICKS, 3);
     tables_take_changes(h->t, h->now, on_change, &c);
     assert_int_equal(c.saves, 1);
@@ -627,9 +629,9 @@ static void test_snapshot_restore(void **state)
     assert_non_null(play_to_end(h2, "#durak", NICKS, 3, 6));
     c.saves = 0;
     tables_take_changes(h2->t, h2->now, on_change, &c);
-    assert_int_equal(c.deletes, 0); /* the line is now the last game's, for !again */
+    assert_int_equal(c.deletes, 1); /* the table's line, and the last game's for !again */
     assert_int_equal(c.saves, 1);
-    assert_int_equal(strncmp(c.last, "L5 0 ", 5), 0);
+    assert_int_equal(strncmp(c.again, "L5 0 ", 5), 0);
     h_free(h2);
     h_free(h);
 }
@@ -640,7 +642,7 @@ static void test_again_after_restart(void **state)
 {
     (void)state;
     harness *h = h_new(14);
-    changes c = { 0, 0, "" };
+    changes c = { 0, 0, "", "" };
     lobby(h, "#durak", "", NICKS, 3);
     chan(h, "alice", "#durak", "!start");
     chan(h, "carol", "#durak", "!leave");
@@ -648,25 +650,34 @@ static void test_again_after_restart(void **state)
     chan(h, "bob", "#durak", "!leave");
     assert_non_null(said(h, "#durak", "Game over"));
     tables_take_changes(h->t, h->now, on_change, &c);
-    assert_int_equal(strncmp(c.last, "L5 ", 3), 0);
-    char last[sizeof c.last];
-    snprintf(last, sizeof last, "%s", c.last);
-    tables_close_channel(h->t, "#durak", &h->o); /* the bot leaves the channel: no rematch there */
+    assert_int_equal(strncmp(c.again, "L5 ", 3), 0);
+    chan(h, "dave", "#durak", "!durak"); /* a new lobby: saved beside the last game, not over it */
     tables_take_changes(h->t, h->now, on_change, &c);
-    assert_int_equal(c.deletes, 1);
+    assert_int_equal(strncmp(c.last, "T5 0 ", 5), 0);
+    tables_close_channel(h->t, "#durak", &h->o); /* the bot leaves the channel: no rematch there */
+    c.deletes = 0;
+    tables_take_changes(h->t, h->now, on_change, &c);
+    assert_int_equal(c.deletes, 2);
     h_free(h);
-    snprintf(c.last, sizeof c.last, "%s", last);
 
     harness *h2 = h_new(15);
     tables_on_disconnect(h2->t, h2->now);
-    assert_true(tables_restore(h2->t, "#durak", c.last, h2->now));
-    assert_int_equal(tables_count(h2->t), 0); /* no table: a last game */
+    assert_false(tables_restore(h2->t, "#durak", c.again, h2->now)); /* each line under its key */
+    assert_false(tables_restore(h2->t, TABLES_LAST_KEY "#durak", c.last, h2->now));
+    assert_true(tables_restore(h2->t, TABLES_LAST_KEY "#durak", c.again, h2->now));
+    assert_int_equal(tables_count(h2->t), 0);                      /* no table: a last game */
+    assert_true(tables_restore(h2->t, "#durak", c.last, h2->now)); /* dave's lobby */
     outbox_clear(&h2->o);
     tables_on_reconnect(h2->t, h2->now, &h2->o);
-    assert_null(said(h2, "#durak", "")); /* nothing to announce */
-    tables_who bob = who("bob"), mallory = { "carol", "evil", "evil.example", "", false };
+    tables_who dave = who("dave"); /* who() keeps its strings in one place: one at a time */
+    dave.listed = true;
+    tables_on_join(h2->t, h2->now, &dave, "#durak", &h2->o);
+    tables_who bob = who("bob"), mallory = { "carol", "evil", "evil.example", "", true };
+    bob.listed = true;
     tables_on_join(h2->t, h2->now, &bob, "#durak", &h2->o); /* the member list: bob, not carol */
     tables_on_join(h2->t, h2->now, &mallory, "#durak", &h2->o); /* carol's nick, not carol */
+    chan(h2, "dave", "#durak", "!leave"); /* his lobby closes: the last game is still there */
+    assert_non_null(said(h2, "#durak", "dave"));
     chan(h2, "dave", "#durak", "!again");
     assert_non_null(said(h2, "dave", "Only the last game's players"));
     outbox_clear(&h2->o);
@@ -817,7 +828,7 @@ static void test_rematch_restore(void **state)
 {
     (void)state;
     harness *h = h_new(13);
-    changes c = { 0, 0, "" };
+    changes c = { 0, 0, "", "" };
     start_two(h, "#durak");
     chan(h, "bob", "#durak", "!leave");
     assert_non_null(said(h, "#durak", "Game over"));
