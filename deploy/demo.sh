@@ -30,6 +30,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 case "$port" in ''|*[!0-9]*) echo "demo.sh: --port needs a number${port:+, not $port}" >&2; exit 2 ;; esac
+asked_port=$port
 if [ -n "$bot" ]; then
   [ -x "$bot" ] || { echo "demo.sh: --bot $bot is not an executable file" >&2; exit 2; }
   bot="$(cd "$(dirname "$bot")" && pwd)/$(basename "$bot")"
@@ -103,10 +104,12 @@ print_checks() {
 
 port_busy() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
+# Waits up to 10 s for port $1 to open; gives up at once if process $2 (when given) has ended.
 wait_port() {
   local tries=100
   while [ $tries -gt 0 ]; do
     port_busy "$1" && return 0
+    [ -z "${2-}" ] || kill -0 "$2" 2>/dev/null || return 1
     sleep 0.1
     tries=$((tries - 1))
   done
@@ -163,7 +166,10 @@ explain_busy_port() {
 }
 
 pick_port() {
-  if ! port_busy "$port"; then return 0; fi
+  if ! port_busy "$port"; then
+    [ "$port" = "$asked_port" ] || say "The demo runs its private ngircd on port $port instead."
+    return 0
+  fi
   explain_busy_port "$port"
   local p
   for p in $(seq $((port + 1)) $((port + 20))); do
@@ -253,12 +259,24 @@ main() {
     port_busy "$port" || { echo "demo.sh: no IRC server on 127.0.0.1:$port" >&2; exit 1; }
     say "Using the IRC server already running on 127.0.0.1:$port."
   else
-    pick_port
-    write_ngircd_conf "$tmp/ngircd.conf"
-    ngircd -n -f "$tmp/ngircd.conf" >"$tmp/ngircd.log" 2>&1 &
-    ngircd_pid=$!
-    wait_port "$port" || { echo "demo.sh: ngircd did not start; its log:" >&2;
-                           cat "$tmp/ngircd.log" >&2; exit 1; }
+    tries=0
+    while :; do
+      pick_port
+      write_ngircd_conf "$tmp/ngircd.conf"
+      ngircd -n -f "$tmp/ngircd.conf" >"$tmp/ngircd.log" 2>&1 &
+      ngircd_pid=$!
+      wait_port "$port" "$ngircd_pid" && break
+      # a port that no one listens on may still be bound (another program's connection): taken
+      # between the check and ngircd's bind, it is the next one's turn
+      if kill -0 "$ngircd_pid" 2>/dev/null || ! grep -q "Address already in use" "$tmp/ngircd.log" \
+         || [ $((tries += 1)) -ge 5 ]; then
+        echo "demo.sh: ngircd did not start; its log:" >&2
+        cat "$tmp/ngircd.log" >&2
+        exit 1
+      fi
+      say "127.0.0.1:$port was taken as ngircd started."
+      port=$((port + 1))
+    done
     say "Private ngircd on 127.0.0.1:$port (log: $tmp/ngircd.log)."
   fi
   write_bot_conf "$tmp/durakbot.conf"

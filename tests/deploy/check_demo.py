@@ -249,7 +249,15 @@ def main():
             return 1
         a_ngircd = a_demo.child("ngircd")
         check(a_ngircd is not None, "demo a: its ngircd is not a child of the script")
-        # B asks for the port A's ngircd holds: the message names it and suggests nothing else
+        # B asks for the port A's ngircd holds: the message names it and suggests nothing else.
+        # The next port is bound but not listening (as another program's connection may hold
+        # it): nothing answers there, but ngircd cannot bind it, so B moves on once more.
+        blocker = socket.socket()
+        try:
+            blocker.bind(("127.0.0.1", port_a + 1))
+        except OSError:
+            blocker.close()
+            blocker = None
         b_demo = Demo("b", a.demo, bot, work, port_a)
         demos.append(b_demo)
         m = b_demo.wait_for(r"Private ngircd on 127\.0\.0\.1:(\d+) ", deadline)
@@ -264,6 +272,10 @@ def main():
             check(wrong not in said, f"demo b: suggests {wrong!r} for another private ngircd")
         check(f"runs its private ngircd on port {port_b} instead" in said,
               f"demo b: does not say it takes port {port_b}")
+        if blocker:
+            check(f"127.0.0.1:{port_a + 1} was taken as ngircd started." in said
+                  and port_b > port_a + 1, f"demo b: did not move past a bound port:\n{said}")
+            blocker.close()
         for d in demos:
             d.wait_for(r"joined #durak", deadline)
         if failures:
