@@ -15,6 +15,8 @@ static void unseat(table_t *tb, int s)
     tables_touch(tb);
     memmove(&tb->seat[s], &tb->seat[s + 1], sizeof tb->seat[0] * (size_t)(tb->nseats - s - 1));
     tb->nseats--;
+    /* a rematch's agreements are by seat: the seats after s move down one, and so do theirs */
+    tb->agreed = (uint8_t)((tb->agreed & ((1u << s) - 1)) | ((tb->agreed >> (s + 1)) << s));
     if (tb->creator > s)
         tb->creator--;
     else if (tb->creator == s)

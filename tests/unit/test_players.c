@@ -687,6 +687,28 @@ static void test_again_started_by_the_creator(void **state)
     h_free(h);
 }
 
+/* Agreements to a rematch are kept by seat: when a seat before an agreed one leaves, the agreement
+ * moves down with its seat, so it still counts and the lobby still saves a line that restores. */
+static void test_again_agreement_follows_its_seat(void **state)
+{
+    (void)state;
+    harness *h = h_new(46);
+    char line[8192];
+    lobby(h, "#durak", "", NICKS, 3);
+    chan(h, "alice", "#durak", "!start");
+    play_to_end(h, "#durak", NICKS, 3, 46);
+    chan(h, "carol", "#durak", "!again");
+    assert_non_null(said(h, "#durak", "waiting for alice, bob"));
+    chan(h, "alice", "#durak", "!leave");
+    assert_true(tables_snapshot(h->t, "#durak", h->now, line, sizeof line));
+    harness *h2 = h_new(47);
+    assert_true(tables_restore(h2->t, "#durak", line, h2->now));
+    h_free(h2);
+    chan(h, "bob", "#durak", "!again");
+    assert_non_null(said(h, "#durak", "starts: bob, carol"));
+    h_free(h);
+}
+
 /* A rematch seats only the last game's players who are still in the channel: one who left it
  * since is not dealt in (to time out), unless they came back. */
 static void test_again_without_who_left(void **state)
@@ -803,6 +825,7 @@ int main(void)
         cmocka_unit_test(test_wrong_kind_says_the_right_one),
         cmocka_unit_test(test_beat_which_lists_the_choices),
         cmocka_unit_test(test_again_started_by_the_creator),
+        cmocka_unit_test(test_again_agreement_follows_its_seat),
         cmocka_unit_test(test_again_without_who_left),
         cmocka_unit_test(test_penalty_server_asks_in_public),
     };
