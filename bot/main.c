@@ -210,10 +210,9 @@ static void restore_table(void *ctx, const char *channel, const char *snapshot)
     for (int i = 0; i < r->cfg->irc.nchannels; i++)
         served |=
             casemap_equal(CASEMAP_RFC1459, r->cfg->irc.channels[i], last_of ? last_of : channel);
-    size_t before = tables_count(r->t);
     if (served
         && tables_restore_checked(r->t, channel, snapshot, clock_monotonic(), why, sizeof why)) {
-        r->restored += tables_count(r->t) > before; /* not a last game's line, kept for !again */
+        r->restored += !last_of; /* a game; a last game's line is kept for !again */
         return;
     }
     log_msg(LOG_WARNING,
