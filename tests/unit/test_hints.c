@@ -5,6 +5,7 @@
 #include "tables_harness.h"
 
 #include "ai_hint.h"
+#include "tables_internal.h"
 
 static harness *hint_game(int hints, uint64_t seed)
 {
@@ -254,6 +255,66 @@ static void test_beat_trump_reason_names_the_kept_trump(void **state)
     assert_true(kept > 0);
 }
 
+/* Every reason a hint can give reaches its player in each of the four languages: the sentence is
+ * rendered with the arguments its message declares (one of the wrong type or number faults under
+ * the sanitizers or leaves a conversion in the line) and opens with the language's word. The
+ * move explained is drawn at random from the real game's legal moves, as test_reasons_reached. */
+static void test_every_reason_in_every_language(void **state)
+{
+    (void)state;
+    static const struct {
+        int lang;
+        const char *word;
+    } langs[] = { { CONFIG_LANG_EN, "hint: " },
+                  { CONFIG_LANG_RU, "подсказка: " },
+                  { CONFIG_LANG_FR, "indice : " },
+                  { CONFIG_LANG_ES, "pista: " } };
+    for (size_t l = 0; l < sizeof langs / sizeof langs[0]; l++) {
+        bool seen[HINT_REASON_COUNT] = { false };
+        int nseen = 0;
+        rng_t r;
+        rng_seed(&r, 11 + l);
+        for (int game = 0; game < 100 && nseen < HINT_REASON_COUNT; game++) {
+            harness *h = h_new((uint64_t)game + 1);
+            h->cfg.game.hints = CONFIG_HINTS_ALWAYS;
+            h->cfg.game.language = langs[l].lang;
+            tables_reconfigure(h->t, &h->cfg);
+            int players = 2 + game % 3;
+            chan(h, NICKS[0], "#durak", game % 2 ? "!durak transfer" : "!durak");
+            for (int i = 1; i < players; i++)
+                chan(h, NICKS[i], "#durak", "!join");
+            chan(h, NICKS[0], "#durak", "!start");
+            table_t *tb;
+            while ((tb = tables_find(h->t, "#durak")) && tb->playing && !durak_over(&tb->g)) {
+                durak_action acts[DURAK_MAX_ACTIONS];
+                durak_action a = acts[rng_below(&r, (uint64_t)durak_legal(&tb->g, acts))];
+                const char *me = tb->seat[tb->g.actor].nick;
+                int moves = tb->rec.nmoves;
+                tables_ai_job job;
+                priv(h, me, "hint");
+                outbox_clear(&h->o);
+                assert_true(tables_ai_next_job(h->t, h->now, &job));
+                int reason = ai_hint_explain(&job.view, a).reason;
+                tables_ai_result(h->t, h->now, &job, a, &h->o);
+                const char *line = said(h, me, langs[l].word);
+                if (!line || strchr(line, '%') || strstr(line, "(null)"))
+                    fail_msg("reason %d in language %d: %s", reason, langs[l].lang,
+                             line ? line : "(no hint)");
+                nseen += !seen[reason];
+                seen[reason] = true;
+                char text[64];
+                priv(h, me, durak_action_format(a, text, sizeof text));
+                if (tb->used) /* the move hinted is played (the last one closes the table) */
+                    assert_int_equal(tb->rec.nmoves, moves + 1);
+            }
+            h_free(h);
+        }
+        for (int i = 0; i < HINT_REASON_COUNT; i++)
+            if (!seen[i])
+                fail_msg("reason %d never given in language %d", i, langs[l].lang);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -265,6 +326,7 @@ int main(void)
         cmocka_unit_test(test_reasons_reached),
         cmocka_unit_test(test_beat_trump_reason_names_the_kept_trump),
         cmocka_unit_test(test_allowed_in_private_game),
+        cmocka_unit_test(test_every_reason_in_every_language),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
