@@ -148,6 +148,8 @@ const char *const msg_spanish[MSG_COUNT] = {
                               "ataque.",
     [MSG_ERR_TRANSFER_TOO_MANY] = "No se puede transferir: %s no podría responder a tantas cartas; "
                                   "cubre o roba.",
+    [MSG_ERR_TRANSFER_NOBODY] =
+        "No se puede transferir: no queda nadie a quien pasar el ataque; cubre o roba.",
     [MSG_ERR_WRONG_PHASE] = "Esa jugada no es posible ahora; te toca: %s. Tus jugadas: %s",
     [MSG_ERR_BEAT_WHICH] = "Di qué carta debe cubrir %s: %s",
     [MSG_ERR_CARD_NO_MOVE] = "%s no es una jugada ahora. Tus jugadas: %s",

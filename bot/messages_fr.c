@@ -160,6 +160,8 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_ERR_TRANSFER_TOO_MANY] =
         "Pas de transfert : %s ne pourrait pas répondre à autant de cartes "
         "; couvrez ou ramassez.",
+    [MSG_ERR_TRANSFER_NOBODY] =
+        "Pas de transfert : plus personne à qui passer l'attaque ; couvrez ou ramassez.",
     [MSG_ERR_WRONG_PHASE] = "Ce coup n'est pas possible maintenant ; à vous : %s. Vos coups : %s",
     [MSG_ERR_BEAT_WHICH] = "Dites quelle carte %s doit couvrir : %s",
     [MSG_ERR_CARD_NO_MOVE] = "%s n'est pas un coup possible maintenant. Vos coups : %s",

@@ -343,10 +343,11 @@ static void explain_refusal(const tables *t, const table_t *tb, durak_action a, 
     case DURAK_ERR_NOT_TRANSFER_VARIANT: tables_notice(o, nick, MSG_ERR_NO_TRANSFER_VARIANT); break;
     case DURAK_ERR_TRANSFER_COVERED: tables_notice(o, nick, MSG_ERR_TRANSFER_COVERED); break;
     case DURAK_ERR_TRANSFER_RANK: tables_notice(o, nick, MSG_ERR_TRANSFER_RANK, c); break;
-    case DURAK_ERR_TRANSFER_TOO_MANY:
+    case DURAK_ERR_TRANSFER_TOO_MANY: /* R19: the seat it would pass to is never the partner */
         tables_notice(o, nick, MSG_ERR_TRANSFER_TOO_MANY,
-                      tb->seat[durak_next(g, g->defender)].nick);
+                      tb->seat[durak_opponent_after(g, g->defender)].nick);
         break;
+    case DURAK_ERR_TRANSFER_NOBODY: tables_notice(o, nick, MSG_ERR_TRANSFER_NOBODY); break;
     default: { /* the wrong kind of move: what to do, and the moves that do it */
         char task[512], list[TABLES_LINE_MAX];
         durak_action acts[DURAK_MAX_ACTIONS];

@@ -491,6 +491,10 @@ bool durak_new(durak_game *g, const durak_options *opt, uint64_t seed)
 
 /* ---- queries -------------------------------------------------------------- */
 
+/* R17, R19: nd, the seat after the defender not on their team, is nobody to pass the attack to:
+ * there is none, or it is the defender (the attacker went out with their last card). */
+static bool nobody_to_pass_to(const durak_game *g, int nd) { return nd < 0 || nd == g->defender; }
+
 /* R17: the seat the attack would pass to, or -1 if a transfer is impossible. */
 static int transfer_target(const durak_game *g)
 {
@@ -498,7 +502,7 @@ static int transfer_target(const durak_game *g)
         return -1;
     int nd = opponent_after(g, g->defender); /* R19: never the defender's partner */
     int after = g->nattack + 1;
-    if (nd < 0 || nd == g->defender || after > bout_cap(g) || cards_count(g->hand[nd]) < after)
+    if (nobody_to_pass_to(g, nd) || after > bout_cap(g) || cards_count(g->hand[nd]) < after)
         return -1;
     return nd;
 }
@@ -591,7 +595,8 @@ static durak_error check_transfer(const durak_game *g, cards_t hand, card_t c)
     if (card_rank(c) != card_rank(g->attack[0]))
         return DURAK_ERR_TRANSFER_RANK;
     if (transfer_target(g) < 0)
-        return DURAK_ERR_TRANSFER_TOO_MANY;
+        return nobody_to_pass_to(g, opponent_after(g, g->defender)) ? DURAK_ERR_TRANSFER_NOBODY
+                                                                    : DURAK_ERR_TRANSFER_TOO_MANY;
     return DURAK_OK;
 }
 
@@ -1155,6 +1160,7 @@ const char *durak_error_text(durak_error e)
         [DURAK_ERR_TRANSFER_COVERED] = "no transfer once a card is covered",
         [DURAK_ERR_TRANSFER_RANK] = "a transfer needs a card of the attack cards' rank",
         [DURAK_ERR_TRANSFER_TOO_MANY] = "the next player could not answer that many cards",
+        [DURAK_ERR_TRANSFER_NOBODY] = "nobody is left in the game to pass the attack to",
         [DURAK_ERR_BAD_ACTION] = "unknown move",
         [DURAK_ERR_BAD_SEAT] = "no such player in the game",
     };

@@ -75,6 +75,7 @@ typedef enum {
     DURAK_ERR_TRANSFER_COVERED,  /* a card is already covered (R17) */
     DURAK_ERR_TRANSFER_RANK,     /* transfer card of another rank (R17) */
     DURAK_ERR_TRANSFER_TOO_MANY, /* the next player could not answer (R17/R9) */
+    DURAK_ERR_TRANSFER_NOBODY,   /* nobody else in the game to pass to (R17, R19) */
     DURAK_ERR_BAD_ACTION,
     DURAK_ERR_BAD_SEAT
 } durak_error;

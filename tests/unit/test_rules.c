@@ -1290,6 +1290,24 @@ static void test_R17_transfer_to_too_few_cards_refused(void **state)
     assert_legal(&g, "beat 8S 7S | beat JS 7S | take");
 }
 
+/* Nobody to pass to: the attacker went out with their last card and the defender is the last
+ * one in the game. Refused with its own reason, not as a new defender with too few cards. */
+static void test_R17_transfer_with_nobody_left_refused(void **state)
+{
+    (void)state;
+    durak_game g;
+    const char *h[6] = { "9S 9C 9D TC TD 7H", "TS QC KC QD KD 7S" };
+    deal(&g, opts(6, TRANSFER, ALL, 0, 36), h, NULL, NULL);
+    resign_all(&g, "2345");
+    play_moves(&g, "play 9S; beat TS 9S; play 9C; beat QC 9C; play TC; beat KC TC;"
+                   "play 9D; beat QD 9D; play TD; beat KD TD");
+    assert_turn(&g, DURAK_PHASE_ATTACK, 1, 1, 0);
+    play_moves(&g, "play 7S"); /* seat 1 is out: seat 0 alone still holds cards */
+    assert_turn(&g, DURAK_PHASE_DEFEND, 0, 1, 0);
+    refuse(&g, "transfer 7H", DURAK_ERR_TRANSFER_NOBODY);
+    assert_legal(&g, "beat 7H 7S | take"); /* hearts are trumps in this deal */
+}
+
 /* The new defender's limit (R9) is their hand: a take with 2 attack cards on the table
  * and a 2-card defender is picked up at once, though seat 1 still holds a 7. */
 static void test_R17_transfer_recomputes_limit(void **state)
@@ -1798,6 +1816,7 @@ int main(void)
         cmocka_unit_test(test_R17_worked_example_two_players),
         cmocka_unit_test(test_R17_transfer_needs_variant_and_rank),
         cmocka_unit_test(test_R17_transfer_to_too_few_cards_refused),
+        cmocka_unit_test(test_R17_transfer_with_nobody_left_refused),
         cmocka_unit_test(test_R17_transfer_recomputes_limit),
         cmocka_unit_test(test_R17_transfer_chain_four_players),
         cmocka_unit_test(test_R18_defender_leaves),

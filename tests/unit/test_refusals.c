@@ -1,0 +1,133 @@
+/* test_refusals.c — a move the rules refuse is explained and never played: each refusal the
+ * engine can give (durak_check) has its own sentence saying what was wrong and what to do. */
+#include "tables_harness.h"
+
+#include "tables_internal.h"
+
+/* Each refusal's fixed words, in English. DURAK_ERR_TABLE_FULL is not among them: the turn
+ * never stays with an attacker once the table holds the bout's limit (ask_throwers, R9). */
+static const struct {
+    durak_error e;
+    const char *says;
+} REFUSALS[] = {
+    { DURAK_ERR_WRONG_PHASE, "That move is not possible now: you are to " },
+    { DURAK_ERR_NOT_IN_HAND, "You have no " },
+    { DURAK_ERR_RANK_NOT_ON_TABLE, " cannot be added: only ranks already on the table" },
+    { DURAK_ERR_NO_SUCH_TARGET, " is not an uncovered card on the table" },
+    { DURAK_ERR_DOES_NOT_BEAT, " does not beat " },
+    { DURAK_ERR_NOT_TRANSFER_VARIANT, "This game is classic Durak, without transfers: " },
+    { DURAK_ERR_TRANSFER_COVERED, "No transfer once a card is covered: beat or take." },
+    { DURAK_ERR_TRANSFER_RANK, " cannot transfer: a transfer needs the rank of the attack" },
+    { DURAK_ERR_TRANSFER_TOO_MANY, " could not answer that many cards; beat or take." },
+    { DURAK_ERR_TRANSFER_NOBODY, "No transfer: nobody else is left to pass it to; beat or take." },
+};
+enum { NREFUSALS = sizeof REFUSALS / sizeof REFUSALS[0] };
+
+/* A random card: mostly one of the actor's, else any of the deck's. */
+static card_t some_card(rng_t *r, const durak_game *g)
+{
+    cards_t from = g->hand[g->actor];
+    if (!from || rng_below(r, 4) == 0)
+        from = deck_cards(g->opt.deck);
+    int k = (int)rng_below(r, (uint64_t)cards_count(from));
+    while (k--)
+        from &= from - 1;
+    return cards_first(from);
+}
+
+/* A move of any kind with random cards: often one the rules refuse. */
+static durak_action some_move(rng_t *r, const durak_game *g)
+{
+    static const uint8_t kinds[] = { DURAK_ACT_PLAY, DURAK_ACT_BEAT, DURAK_ACT_TAKE, DURAK_ACT_PASS,
+                                     DURAK_ACT_TRANSFER };
+    durak_action a = { kinds[rng_below(r, sizeof kinds)], some_card(r, g), CARD_NONE };
+    cards_t same = g->nattack ? g->hand[g->actor] & cards_of_rank(card_rank(g->attack[0])) : 0;
+    if (g->phase == DURAK_PHASE_DEFEND && !g->ncovered && same && rng_below(r, 2))
+        return (durak_action){ DURAK_ACT_TRANSFER, cards_first(same), CARD_NONE };
+    if (a.kind == DURAK_ACT_BEAT) {
+        cards_t table = durak_table_cards(g);
+        if (table && rng_below(r, 4))
+            for (int k = (int)rng_below(r, (uint64_t)cards_count(table)); k--;)
+                table &= table - 1;
+        a.target = table ? cards_first(table) : some_card(r, g);
+    }
+    return a;
+}
+
+/* The refusal the bot should explain for the typed move a, or DURAK_OK to skip it: legal moves,
+ * and beats that read as "beat <covered> <cover>" (Russian word order: the bot swaps them). */
+static durak_error expected(const durak_game *g, durak_action a)
+{
+    cards_t hand = g->hand[g->actor];
+    if (a.kind == DURAK_ACT_BEAT && !cards_has(hand, a.card) && cards_has(hand, a.target)
+        && cards_has(durak_uncovered(g), a.card))
+        return DURAK_OK;
+    return durak_check(g, a);
+}
+
+/* Random games of every shape; at each turn the actor first types a random move of any kind.
+ * A refused one gets its sentence (naming the seat a transfer would go to, never the defender's
+ * partner: R19) and changes nothing; then a random legal move is played. Every refusal is met. */
+static void test_every_refusal_explained(void **state)
+{
+    (void)state;
+    static const struct {
+        int players;
+        const char *options;
+    } games[] = { { 2, "" },       { 2, "transfer" }, { 3, "transfer" }, { 4, "transfer teams" },
+                  { 3, "first5" }, { 4, "transfer" } };
+    int seen[NREFUSALS] = { 0 };
+    rng_t r;
+    rng_seed(&r, 12);
+    for (int game = 0; game < 480; game++) {
+        harness *h = h_new((uint64_t)game + 1);
+        int players = games[game % 6].players;
+        lobby(h, "#durak", games[game % 6].options, NICKS, players);
+        chan(h, "alice", "#durak", "!start");
+        table_t *tb = tables_find(h->t, "#durak");
+        assert_true(tb && tb->playing);
+        while (tb->used && !durak_over(&tb->g)) {
+            const durak_game *g = &tb->g;
+            const char *me = tb->seat[g->actor].nick;
+            durak_action a = some_move(&r, g), acts[DURAK_MAX_ACTIONS];
+            durak_error e = expected(g, a);
+            char text[64], serial[DURAK_SERIAL_MAX], after[DURAK_SERIAL_MAX];
+            if (e != DURAK_OK) {
+                int i = 0;
+                while (i < NREFUSALS && REFUSALS[i].e != e)
+                    i++;
+                assert_true(i < NREFUSALS);
+                int to = durak_opponent_after(g, g->defender);
+                assert_true(durak_serialize(g, serial, sizeof serial) > 0);
+                priv(h, me, durak_action_format(a, text, sizeof text));
+                const char *line = said(h, me, REFUSALS[i].says);
+                if (!line)
+                    fail_msg("\"%s\" (error %d) is not explained: %s", text, e,
+                             h->o.len ? h->o.items[0].text : "(nothing said)");
+                assert_true(durak_serialize(g, after, sizeof after) > 0);
+                assert_string_equal(serial, after); /* nothing played */
+                if (e == DURAK_ERR_TRANSFER_TOO_MANY) {
+                    char named[64];
+                    snprintf(named, sizeof named, "No transfer: %s could", tb->seat[to].nick);
+                    if (!reads(line, named))
+                        fail_msg("wanted \"%s\" in: %s", named, line);
+                }
+                seen[i]++;
+            }
+            int n = durak_legal(g, acts);
+            priv(h, me, durak_action_format(acts[rng_below(&r, (uint64_t)n)], text, sizeof text));
+        }
+        h_free(h);
+    }
+    for (int i = 0; i < NREFUSALS; i++)
+        if (!seen[i])
+            fail_msg("refusal %d never met", REFUSALS[i].e);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_refusal_explained),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
