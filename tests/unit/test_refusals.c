@@ -1,5 +1,6 @@
 /* test_refusals.c — a move the rules refuse is explained and never played: each refusal the
- * engine can give (durak_check) has its own sentence saying what was wrong and what to do. */
+ * engine can give (durak_check) has its own sentence saying what was wrong and what to do; a
+ * bare card is played only when it can mean one move. */
 #include "tables_harness.h"
 
 #include "tables_internal.h"
@@ -124,10 +125,58 @@ static void test_every_refusal_explained(void **state)
             fail_msg("refusal %d never met", REFUSALS[i].e);
 }
 
+/* A bare card ("7S") is played when it can mean one move only; otherwise it is explained: not in
+ * the hand, no move with it now (the moves listed), or several (type the whole move). */
+static void test_bare_card(void **state)
+{
+    (void)state;
+    int seen[4] = { 0 }; /* played, not held, no move, several moves */
+    rng_t r;
+    rng_seed(&r, 13);
+    for (int game = 0; game < 24; game++) {
+        harness *h = h_new((uint64_t)game + 100);
+        lobby(h, "#durak", game % 2 ? "transfer" : "", NICKS, 2 + game % 3);
+        chan(h, "alice", "#durak", "!start");
+        table_t *tb = tables_find(h->t, "#durak");
+        assert_true(tb && tb->playing);
+        while (tb->used && !durak_over(&tb->g)) {
+            const durak_game *g = &tb->g;
+            const char *me = tb->seat[g->actor].nick;
+            durak_action acts[DURAK_MAX_ACTIONS];
+            card_t c = some_card(&r, g);
+            int n = durak_legal(g, acts), with = 0, moves = tb->rec.nmoves;
+            for (int i = 0; i < n; i++)
+                with += acts[i].card == c;
+            int kind = with == 1 ? 0 : !cards_has(g->hand[g->actor], c) ? 1 : with == 0 ? 2 : 3;
+            char text[64];
+            priv(h, me, card_format(c, text));
+            static const char *const says[] = { NULL, "You have no ",
+                                                " is not a move now. Your moves: ", " can mean " };
+            if (kind == 0 && tb->used)
+                assert_int_equal(tb->rec.nmoves, moves + 1);
+            if (kind > 0) {
+                assert_int_equal(tb->rec.nmoves, moves);
+                if (!said(h, me, says[kind]))
+                    fail_msg("\"%s\" (%d moves): %s", text, with,
+                             h->o.len ? h->o.items[0].text : "(nothing said)");
+                n = durak_legal(g, acts);
+                priv(h, me,
+                     durak_action_format(acts[rng_below(&r, (uint64_t)n)], text, sizeof text));
+            }
+            seen[kind]++;
+        }
+        h_free(h);
+    }
+    for (int k = 0; k < 4; k++)
+        if (!seen[k])
+            fail_msg("case %d never met", k);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_refusal_explained),
+        cmocka_unit_test(test_bare_card),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
