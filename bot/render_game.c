@@ -238,7 +238,7 @@ void render_move(const render_opts *r, const render_seats *s, const durak_game *
 {
     const char *nick = render_told(s, g->actor);
     char c[RENDER_CARD_MAX], x[RENDER_CARD_MAX];
-    int next = durak_next(g, g->defender);
+    int next = durak_opponent_after(g, g->defender); /* a transfer's new defender (R19) */
     size_t len = 0;
     buf[0] = '\0';
     render_card(r, a.card, c, sizeof c);

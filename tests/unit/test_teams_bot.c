@@ -7,6 +7,7 @@
 
 #include "rating.h"
 #include "store.h"
+#include "tables_internal.h"
 
 /* The send priority of the first line containing needle: lines of one priority go out in the
  * order said, game lines before replies. */
@@ -238,6 +239,46 @@ static void test_team_tables_saved(void **state)
     h_free(h);
 }
 
+/* "X transfers with C to Y" names the new defender: the next seat not on the defender's team
+ * (R19), which is not the next seat in the game once the one between them is out. Random 4- and
+ * 6-player team games, transfers played whenever they may be. */
+static void test_team_transfer_names_the_new_defender(void **state)
+{
+    (void)state;
+    int transfers = 0, past_partner = 0;
+    rng_t r;
+    rng_seed(&r, 44);
+    for (int game = 0; game < 120; game++) {
+        harness *h = h_new((uint64_t)game + 200);
+        int players = game % 3 ? 4 : 6;
+        lobby(h, "#durak", "transfer teams", NICKS, players);
+        chan(h, "alice", "#durak", "!start");
+        table_t *tb = tables_find(h->t, "#durak");
+        assert_true(tb && tb->playing);
+        while (tb->used && !durak_over(&tb->g)) {
+            durak_action acts[DURAK_MAX_ACTIONS];
+            int n = durak_legal(&tb->g, acts), k = (int)rng_below(&r, (uint64_t)n);
+            for (int i = 0; i < n; i++)
+                if (acts[i].kind == DURAK_ACT_TRANSFER)
+                    k = i;
+            int next = durak_next(&tb->g, tb->g.defender);
+            char text[64], want[128];
+            priv(h, tb->seat[tb->g.actor].nick, durak_action_format(acts[k], text, sizeof text));
+            if (acts[k].kind != DURAK_ACT_TRANSFER)
+                continue;
+            snprintf(want, sizeof want, " to %s", tb->seat[tb->g.defender].nick);
+            const char *line = said(h, "#durak", " transfers with ");
+            if (!line || !reads(line, want))
+                fail_msg("wanted \"%s\" in: %s", want, line ? line : "(no transfer line)");
+            transfers++;
+            past_partner += tb->g.defender != next;
+        }
+        h_free(h);
+    }
+    assert_true(transfers > 0);
+    assert_true(past_partner > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -249,6 +290,7 @@ int main(void)
         cmocka_unit_test(test_team_forfeit_in_french),
         cmocka_unit_test(test_team_forfeit_recorded),
         cmocka_unit_test(test_team_tables_saved),
+        cmocka_unit_test(test_team_transfer_names_the_new_defender),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
