@@ -138,29 +138,38 @@ static bool parse_move(const char *tok, size_t n, record_move *m)
     return true;
 }
 
+/* The moves of text, into out (room for RECORD_MOVES_MAX) unless it is NULL: how many, or -1
+ * for a malformed list. */
+static int parse_moves(const char *text, record_move *out)
+{
+    record_move m, last = { 0 };
+    int n = 0;
+    for (const char *p = text; *p;) {
+        size_t len = strcspn(p, ",");
+        if (n == RECORD_MOVES_MAX || !parse_move(p, len, &m) || (n && m.ms < last.ms))
+            return -1;
+        if (out)
+            out[n] = m;
+        last = m;
+        n++;
+        p += len;
+        if (*p == ',' && *++p == '\0')
+            return -1;
+    }
+    return n ? n : -1;
+}
+
 bool record_parse_moves(game_record *r, const char *text)
 {
-    static record_move moves[RECORD_MOVES_MAX]; /* parsed aside so that r stays as it was */
-    int n = 0;
     if (!strcmp(text, "-")) {
         r->nmoves = 0;
         return true;
     }
-    for (const char *p = text; *p;) {
-        size_t len = strcspn(p, ",");
-        if (n == RECORD_MOVES_MAX || !parse_move(p, len, &moves[n]))
-            return false;
-        if (n && moves[n].ms < moves[n - 1].ms)
-            return false;
-        n++;
-        p += len;
-        if (*p == ',' && *++p == '\0')
-            return false;
-    }
-    if (!n)
+    /* checked whole before r is touched, so that a malformed list leaves it as it was: in two
+     * passes, with no buffer kept between calls (the site's worker thread parses too) */
+    if (parse_moves(text, NULL) < 0)
         return false;
-    memcpy(r->move, moves, (size_t)n * sizeof *moves);
-    r->nmoves = n;
+    r->nmoves = parse_moves(text, r->move);
     return true;
 }
 

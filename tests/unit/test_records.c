@@ -6,6 +6,7 @@
 #include "tables_harness.h"
 
 #include <inttypes.h>
+#include <pthread.h>
 #include <sqlite3.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -138,6 +139,50 @@ static void test_moves_text_round_trip(void **state)
 
 /* The moves' text is written by hand (not snprintf, for speed): it must be the printf form
  * "%s%c%02x%02x%d%u" exactly, for every field's extremes, and refuse a buffer one byte short. */
+/* One thread's parsing: `text` again and again, counting the results that are not `want`. */
+typedef struct {
+    const char *text;
+    const game_record *want;
+    int wrong;
+} parse_job;
+
+static void *parse_often(void *arg)
+{
+    parse_job *j = arg;
+    game_record *back = malloc(sizeof *back);
+    assert_non_null(back);
+    for (int i = 0; i < 20000; i++) {
+        back->nmoves = 0;
+        j->wrong += !record_parse_moves(back, j->text) || back->nmoves != j->want->nmoves
+                    || memcmp(back->move, j->want->move, (size_t)back->nmoves * sizeof *back->move);
+    }
+    free(back);
+    return NULL;
+}
+
+/* Two threads parse moves at once, as the site's worker reads a game while someone types !last:
+ * each gets its own game's moves (record_parse_moves keeps nothing between calls). */
+static void test_moves_parsed_on_two_threads(void **state)
+{
+    (void)state;
+    static game_record r[2];
+    static char text[2][RECORD_TEXT_MAX];
+    parse_job job[2];
+    pthread_t thread[2];
+    for (int i = 0; i < 2; i++) {
+        sample_record(&r[i], 77 + (uint64_t)i);
+        assert_true(record_format_moves(&r[i], text[i], sizeof text[i]));
+        job[i] = (parse_job){ text[i], &r[i], 0 };
+    }
+    assert_string_not_equal(text[0], text[1]);
+    for (int i = 0; i < 2; i++)
+        assert_int_equal(pthread_create(&thread[i], NULL, parse_often, &job[i]), 0);
+    for (int i = 0; i < 2; i++)
+        assert_int_equal(pthread_join(thread[i], NULL), 0);
+    assert_int_equal(job[0].wrong, 0);
+    assert_int_equal(job[1].wrong, 0);
+}
+
 static void test_moves_text_is_printf_form(void **state)
 {
     (void)state;
@@ -635,6 +680,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sha256_of_this_test),
         cmocka_unit_test(test_moves_text_round_trip),
+        cmocka_unit_test(test_moves_parsed_on_two_threads),
         cmocka_unit_test(test_moves_text_is_printf_form),
         cmocka_unit_test(test_fingerprint_is_sha256_of_commit_string),
         cmocka_unit_test(test_cli_lines),
