@@ -16,7 +16,7 @@ bool conn_isupport_botmode_line(isupport_botmode *b, const isupport *is, const c
     return true;
 }
 
-/* A decimal number of 1..99999 at p ending at end (or NUL, ',' when end is NULL); 0 otherwise. */
+/* A decimal number of 1..99999 at p, ending at NUL or ','; 0 otherwise. */
 static unsigned isupport_number(const char *p)
 {
     char *end;
@@ -40,11 +40,11 @@ void conn_isupport_read(const irc_event *ev, isupport *out)
     *out = (isupport){ .cm = CASEMAP_RFC1459 };
     for (unsigned i = 1; i < ev->count; i++) {
         const char *p = ev->params[i];
-        char b = p[0] == 'B' ? p[4] : '\0';
+        char b = strncmp(p, "BOT=", 4) ? '\0' : p[4]; /* within the token: "B" alone is 2 bytes */
         if (!strncmp(p, "CASEMAPPING=", 12)) {
             out->has_casemapping = true;
             out->cm = casemap_from_name(p + 12);
-        } else if (!strncmp(p, "BOT=", 4) && ((b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z'))) {
+        } else if ((b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z')) {
             out->bot_mode = b;
         } else if (!strcmp(p, "WHOX")) {
             out->whox = true;

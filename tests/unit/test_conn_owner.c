@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -279,6 +280,29 @@ static void test_no_credentials(void **state)
     conn_owner_tick(f->o, conn_owner_deadline(f->o));
     conn_owner_tick(f->o, conn_owner_deadline(f->o));
     assert_string_equal(drain(f->q), "NICK durakbot");
+}
+
+/* 005's BOT=<mode>: only a letter after "BOT=" is a mode; shorter tokens starting with B are
+ * read within their bytes (each its own allocation here, so a read past one faults under ASan). */
+static void test_isupport_bot_mode(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *token;
+        char mode;
+    } cases[] = { { "B", 0 },     { "BO", 0 },     { "BOT", 0 },     { "BOT=", 0 },
+                  { "BOT=1", 0 }, { "BOTS=B", 0 }, { "BOT=B", 'B' }, { "BOT=b", 'b' } };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        size_t n = strlen(cases[k].token) + 1;
+        char *token = memcpy(malloc(n), cases[k].token, n);
+        const char *p005[] = { "durakbot", token, "are supported" };
+        irc_event e = numeric(5, p005, 3);
+        isupport is;
+        conn_isupport_read(&e, &is);
+        if (is.bot_mode != cases[k].mode)
+            fail_msg("%s: mode %d, wanted %d", cases[k].token, is.bot_mode, cases[k].mode);
+        free(token);
+    }
 }
 
 /* A nick longer than the server's NICKLEN (ircd 2.11: 15): registered under it cut short, the
@@ -557,6 +581,7 @@ static void test_bot_mode_refused(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_isupport_bot_mode),
         cmocka_unit_test_setup_teardown(test_next_nick, setup, teardown),
         cmocka_unit_test_setup_teardown(test_identify_success_text, setup, teardown),
         cmocka_unit_test_setup_teardown(test_identify_900_and_anope, setup, teardown),
