@@ -293,11 +293,13 @@ static msg_lang channel_lang(const persist *p, const char *channel)
     return p->t ? (msg_lang)tables_language(p->t, channel) : MSG_LANG_EN;
 }
 
-/* Each channel with something waiting hears it once per failing spell. */
+/* Each channel with something waiting hears it once per failing spell: a last game's key
+ * ("~again #durak", no IRC target) is its channel's. */
 static void tell_failure(persist *p, store_fault fault, outbox *o)
 {
     for (int i = 0; o && i < p->ntab; i++) {
-        const char *ch = p->tab[i].channel;
+        const char *key = p->tab[i].channel, *last_of = tables_last_key_channel(key);
+        const char *ch = last_of ? last_of : key;
         if (was_told(p, ch) || p->ntold == PERSIST_TOLD_MAX)
             continue;
         snprintf(p->told[p->ntold++], sizeof p->told[0], "%s", ch);

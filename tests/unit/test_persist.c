@@ -209,6 +209,7 @@ static void test_disk_full_keeps_result(void **state)
     fill_disk(h);
     step(h);
     assert_int_equal(lines_to(h, "#durak", "results are not being saved: the disk is full"), 1);
+    assert_int_equal(h->o.len, 1); /* the game's last-game line ("~again #durak") is #durak's */
     assert_true(persist_pending(h->p) > 0);
     double retry = persist_next_due(h->p);
     assert_true(retry > h->now);
@@ -230,6 +231,7 @@ static void test_disk_full_keeps_result(void **state)
     h->now = persist_next_due(h->p) + 0.1;
     step(h);
     assert_int_equal(lines_to(h, "#durak", "Results are being saved again"), 1);
+    assert_int_equal(h->o.len, 1);
     assert_int_equal(persist_pending(h->p), 0);
     assert_true(store_get_player(h->db, "alice", &pl));
     assert_int_equal(pl.games, 1);
