@@ -318,10 +318,11 @@ static int run_export(const options *o)
                 cfg.state.database, o->config_path);
         return 1;
     }
-    store *db = store_open(cfg.state.database, err, sizeof err);
-    if (!db || store_mode_of(db) == STORE_OFFLINE) {
-        fprintf(stderr, "durakbot: %s\n", err[0] ? err : store_error(db));
-        store_close(db);
+    /* read only: the bot may be running on this file, and an export never migrates it nor moves
+     * it aside (as store_open does with a file it cannot use, a newer durakbot's for one) */
+    store *db = store_open_reader(cfg.state.database, err, sizeof err);
+    if (!db) {
+        fprintf(stderr, "durakbot: %s\n", err);
         return 1;
     }
     site_options so = site_options_of(&cfg);

@@ -9,6 +9,7 @@ durak the channel was told."""
 import hashlib
 import os
 import re
+import sqlite3
 import subprocess
 
 import harness as h
@@ -100,6 +101,24 @@ def test(env):
         h.check(seat and results[-1] == "result: durak %s" % seat[0],
                 "the replay's %s is not %s's seat %s" % (results[-1], durak.group(1), seat))
     h.log("the export replays to %s" % results[-1])
+    newer_database_left_alone(env, bot)
+
+
+def newer_database_left_alone(env, bot):
+    """An export reads: a database a newer durakbot wrote is refused, never moved aside."""
+    db = sqlite3.connect(bot.database)
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    db.execute("PRAGMA user_version = %d" % (version + 1))
+    db.commit()
+    db.close()
+    run = subprocess.run([env.args.bot, "-c", bot.conf, "--export-games"], capture_output=True,
+                         text=True, timeout=20)
+    h.check(run.returncode == 1 and "newer durakbot" in run.stderr,
+            "an export of a newer database: %s %r" % (run.returncode, run.stderr))
+    aside = [f for f in os.listdir(os.path.dirname(bot.database)) if ".corrupt-" in f]
+    h.check(os.path.exists(bot.database) and not aside,
+            "the database is where it was, nothing moved aside: %r" % aside)
+    h.log("an export refuses a newer database and leaves it: " + run.stderr.strip())
 
 
 if __name__ == "__main__":
