@@ -358,10 +358,21 @@ static void schedule_reconnect(conn *c, double now, bool was_up, const char *why
                 c->cfg.irc.port, why, paused, delay);
 }
 
+/* The relay's end: how many lines the wire guard dropped, as its first warning of each kind
+ * promised (only the first of a kind is logged). */
+static void stop_relay(conn *c)
+{
+    unsigned dropped = c->relay ? link_dropped(c->relay) : 0;
+    if (dropped)
+        log_msg(LOG_NOTICE, "wire guard: %u line(s) from %s:%d dropped on this connection", dropped,
+                c->cfg.irc.server, c->cfg.irc.port);
+    link_stop(c->relay);
+}
+
 void conn_close(conn *c)
 {
     irc_client_close(c->irc);
-    link_stop(c->relay);
+    stop_relay(c);
     c->relay = NULL;
     c->registered = c->ready = c->games_on = c->drop = c->joined = c->whox = false;
     c->burst_done = c->motd = false;
@@ -488,7 +499,7 @@ void conn_free(conn *c)
     if (!c)
         return;
     irc_client_free(c->irc);
-    link_stop(c->relay);
+    stop_relay(c);
     conn_members_free(c->members);
     conn_owner_free(c->owner);
     conn_rejoin_free(c->rejoin);

@@ -194,7 +194,7 @@ static void log_drop(struct link_conn *c, link_verdict v, const char *line, size
     shown[n] = '\0';
     log_msg(LOG_WARNING,
             "wire guard: dropped a line from %s:%d with %s (it starts \"%s\"); such lines are "
-            "counted, not logged again",
+            "counted, not logged again: the count is logged when the connection ends",
             r->host, r->port, link_verdict_name(v), shown);
 }
 

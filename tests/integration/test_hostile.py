@@ -146,6 +146,14 @@ def test(env):
                 and 7.9 <= float(retries[1]) <= 12.1,
                 "retries after 904 then KILL: %r s, not about 5 then 10" % retries)
         h.log("retry after the 904: %s s, after the KILL: %s s" % tuple(retries))
+        counted = re.findall(r"wire guard: (\d+) line\(s\) from \S+ dropped on this connection",
+                             bot.log_text())
+        # 14 of BAD_LINES are dropped: 000, both NOTICEs and the PRIVMSG short of parameters,
+        # NICK without a prefix, 001 without parameters, a prefix alone, the NUL, the empty CTCP
+        # and the DCC, KICK and JOIN short of parameters, the \x1f prefix, 0012; the rest are cut
+        # or passed. The count comes once, when the connection ends.
+        h.check(counted == ["14"], "dropped lines counted at the end: %r, not ['14']" % counted)
+        h.log("the connection's end counts the %s dropped lines" % counted[0])
         rc, _ = bot.stop()
         h.check(rc == 0, "durakbot exited with %s" % rc)
     finally:
