@@ -18,7 +18,7 @@ bool casemap_equal(casemap m, const char *a, const char *b);
 /* Does `mask` (wildcards * and ?) match "nick!user@host"? Case-insensitive per m. */
 bool casemap_mask_match(casemap m, const char *mask, const char *nick, const char *user,
                         const char *host);
-/* Does one of the n masks (a config's table of them, as irc.admins) match "nick!user@host"? */
+/* Does one of the n masks (a config's table of them, as the admins key) match "nick!user@host"? */
 bool casemap_mask_any(casemap m, const char (*masks)[128], int n, const char *nick,
                       const char *user, const char *host);
 

@@ -166,9 +166,8 @@ static void on_game_saved(void *ctx, long long id, const char *channel, const ch
     int lang = msg_lang_of_code(language);
     site_worker_game(d->site, id);
     if (channel[0] && site_game_url(&d->site_opt, id, url, sizeof url))
-        outbox_add_prio(
-            &d->box, OUT_GAME, OUT_PRIVMSG, channel, "%s",
-            site_line(&d->site_opt, lang >= 0 ? lang : tables_language(d->t, channel), url));
+        outbox_add_prio(&d->box, OUT_GAME, OUT_PRIVMSG, channel, "%s",
+                        site_line(lang >= 0 ? lang : tables_language(d->t, channel), url));
 }
 
 static void on_person_changed(void *ctx, const char *key)

@@ -193,7 +193,6 @@ static void on_sasl_numeric(link_cap *c, int code, const link_msg *m)
     if (code == 903 || code == 907) {
         log_msg(LOG_NOTICE, "SASL: logged in with %s%s%s", mech_name(c->mech),
                 c->user[0] ? " as " : "", c->user);
-        c->sasl_ok = true;
         finish(c);
     } else if (code == 902 || code == 904 || code == 905 || code == 906) {
         char what[700];

@@ -36,8 +36,7 @@ typedef struct {
     link_cap_state state;
     char offered[2048]; /* CAP LS so far (it may come in several lines) */
     char acked[512];    /* what the server ACKed */
-    bool sasl_ok;
-    char out[2048]; /* lines to send to the server, CR LF each */
+    char out[2048];     /* lines to send to the server, CR LF each */
     size_t out_len;
     char error[1000]; /* LINK_CAP_FAILED: the log line (the caller logs it) */
 } link_cap;

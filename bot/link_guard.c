@@ -53,7 +53,8 @@ static void tag_unescape(const char *v, size_t len, char *out, size_t cap)
     out[o] = '\0';
 }
 
-/* "k1=v1;k2;+client/k3=v3": the tags the bot reads (account, bot). */
+/* "k1=v1;k2;+client/k3=v3": the one tag the bot reads, account. (Not `bot`: a bridge marked as
+ * a bot relays people, who are answered as anyone.) */
 static void read_tags(const char *tags, size_t len, link_msg *m)
 {
     const char *p = tags, *end = tags + len;
@@ -64,8 +65,6 @@ static void read_tags(const char *tags, size_t len, link_msg *m)
         size_t klen = (size_t)((eq ? eq : stop) - p);
         if (klen == 7 && !memcmp(p, "account", 7) && eq)
             tag_unescape(eq + 1, (size_t)(stop - eq - 1), m->account, sizeof m->account);
-        else if ((klen == 3 && !memcmp(p, "bot", 3)) || (klen == 9 && !memcmp(p, "draft/bot", 9)))
-            m->bot_tag = true;
         p = stop + 1;
     }
     for (char *a = m->account; *a; a++)

@@ -49,7 +49,6 @@ typedef struct {
     const char *params[LINK_PARAMS_MAX];
     int nparams;
     char account[LINK_ACCOUNT_MAX]; /* the `account` tag, "" when none */
-    bool bot_tag;                   /* the `bot` tag (the sender is a bot) */
     bool cut;                       /* it was longer than LINK_LINE_MAX bytes and was cut */
 } link_msg;
 

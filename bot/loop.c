@@ -1,5 +1,5 @@
 /* loop.c — one loop: pselect() until the nearest timer or a ready descriptor, then the events,
- * the due timers and the stages in their order; the one place that reads the clock. */
+ * the due timers and the stages in their order, on the one clock it is given. */
 #define _POSIX_C_SOURCE 200809L
 #include "loop.h"
 

@@ -1,14 +1,13 @@
 /* outq.h — the send queue, the only writer to the server: raw lines, game lines, then replies to
  * single users, paced by one token bucket. No I/O, no clock. */
 
-/* It serves, in order: (1) raw lines of the connection (registration, JOIN, PING, MODE, WHO), never
- * refused for want of room; (2) game lines (PRIVMSG/NOTICE/PART that the game needs: its channel,
- * hands, turn prompts, move replies), in turn between targets so that one busy channel cannot
- * starve another; (3) replies to single users, in turn between targets, bounded per target (the
- * newest reply only) and dropped unsent once older than OUTQ_REPLY_TTL; (4) streams to single
- * users (spectators' copies), the same but keeping the older lines in order. One token bucket
- * paces them all. Lines are split at 400 bytes on word and UTF-8 boundaries; no CR/LF/NUL from
- * text. */
+/* It serves, in order: (1) raw lines of the connection (registration, JOIN, PING, MODE, WHO), which
+ * game lines and replies never crowd out; (2) game lines (PRIVMSG/NOTICE/PART that the game needs:
+ * its channel, hands, turn prompts, move replies), in turn between targets so that one busy channel
+ * cannot starve another; (3) replies to single users, in turn between targets, bounded per target
+ * (the newest reply only) and dropped unsent once older than OUTQ_REPLY_TTL; (4) streams to single
+ * users (spectators' copies), the same but keeping the older lines in order. One token bucket paces
+ * them all. Lines are split at 400 bytes on word and UTF-8 boundaries; no CR/LF/NUL from text. */
 #ifndef DURAK_OUTQ_H
 #define DURAK_OUTQ_H
 

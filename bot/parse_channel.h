@@ -5,7 +5,7 @@
 
 #include "parse_ctx.h"
 
-/* durak [classic|transfer] [all|neighbours] [first5], in any order, with their aliases. */
+/* durak [classic|transfer] [all|neighbours] [first5] [teams], in any order, with their aliases. */
 void parse_channel_durak(parse_ctx *c);
 /* bot [easy|normal|hard|expert] or bot remove. */
 void parse_channel_bot(parse_ctx *c);

@@ -148,8 +148,6 @@ const char *parse_kind_name(parse_kind k)
     return kind_names[k];
 }
 
-/* ---------------------------------------------------------------- context and errors */
-
 /* ---------------------------------------------------------------- channel commands */
 
 /* The command word right after the prefix; false when the line does not start with both. */

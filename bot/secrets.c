@@ -160,7 +160,7 @@ static bool secrets_resolve_password(bot_config *c, const struct secrets_passwor
     struct secrets_source src = { label, cred, "check LoadCredential= in the service's unit" };
     if (!secrets_read_line(&src, value, p->value_size, p->one_word, err, errlen))
         return false;
-    memcpy(file, cred, strlen(cred) + 1); /* fits: both are CONFIG_PATH_MAX */
+    snprintf(file, p->file_size, "%s", cred); /* both are CONFIG_PATH_MAX: never cut */
     return true;
 }
 

@@ -52,10 +52,9 @@ bool site_game_url(const site_options *o, long long id, char *buf, size_t cap)
     return true;
 }
 
-const char *site_line(const site_options *o, int lang, const char *url)
+const char *site_line(int lang, const char *url)
 {
     static _Thread_local char line[400];
-    (void)o;
     snprintf(
         line, sizeof line,
         msg_in(lang >= 0 && lang < MSG_LANG_COUNT ? (msg_lang)lang : MSG_LANG_EN, MSG_SITE_PAGE),

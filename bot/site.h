@@ -27,16 +27,19 @@ msg_lang site_channel_lang(const site_options *o, const char *channel);
  * recorded before that was kept, its channel's (what its page always said). */
 msg_lang site_game_lang(const site_options *o, const store_game *g);
 
-/* Every page into o->dir (made if missing): style.css, index.html, p/<id>.html, g/<id>.html;
- * pages of people who chose `set site off` removed. Messages on err; 0, or 1 on failure. */
+/* Every page into o->dir (made if missing): style.css, index.html, c/<id>.html (channels),
+ * p/<id>.html (people), g/<id>.html (games), a/<n>.html (the archive); pages of people who chose
+ * `set site off` removed. Messages on err; 0, or 1 on failure. */
 int site_export(store *db, const site_options *o, FILE *err);
-/* Only the pages game id touches: its page, the index, its people's pages. false on error. */
+/* Only the pages game id touches: its page, the index, its channel's and its people's pages, the
+ * archive's. false on error. */
 bool site_refresh_game(store *db, const site_options *o, long long id);
-/* A person's `set site` changed: the index, their page and their games' pages. */
+/* A person's `set site` changed: the index, their page, their games' pages and the channel and
+ * archive pages that name them. */
 bool site_refresh_person(store *db, const site_options *o, const char *key);
 
 /* The line "Page: <url>" in lang (IRC text: the address as it is). */
-const char *site_line(const site_options *o, int lang, const char *url);
+const char *site_line(int lang, const char *url);
 /* "<site.url>/g/<id>.html", or "" (false) without site.url. */
 bool site_game_url(const site_options *o, long long id, char *buf, size_t cap);
 
@@ -51,7 +54,7 @@ void site_worker_person(site_worker *w, const char *key);
  * site.dir was set since, stopped (NULL) if it was cleared; a dir moved to one without index.html
  * gets every page first. */
 site_worker *site_worker_reconfigure(site_worker *w, const site_options *o, const char *db_path);
-/* Waits until every job queued so far is written (tests, shutdown). */
+/* Waits until every job queued so far is written (for tests; site_worker_stop drains too). */
 void site_worker_drain(site_worker *w);
 void site_worker_stop(site_worker *w);
 

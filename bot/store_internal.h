@@ -1,8 +1,9 @@
 /* store_internal.h — what the store's files share: store.c opens the database and prepares the
  * statements, store_tx.c runs them, the other store*.c use them. Not for use outside store*.c. */
 
-/* The files that use them: store_tables.c, store_players.c, store_prefs.c. The one exception to
- * "not outside store*.c" is the store's tests (which reach the connection to fill the disk). */
+/* The exception to "not outside store*.c" is the tests of the store, the persister, the records and
+ * the site (test_persist.c, test_records.c, test_site.c), which reach the connection to fill the
+ * disk, count commits or change the schema. */
 #ifndef DURAK_STORE_INTERNAL_H
 #define DURAK_STORE_INTERNAL_H
 

@@ -135,9 +135,9 @@ static void keep_route(tables *t, const table_t *tb)
     t->gone_next = (t->gone_next + 1) % GONE_MAX;
     memset(g, 0, sizeof *g);
     snprintf(g->key, sizeof g->key, "%s", tb->channel);
-    for (int s = 0; s < tb->nseats && !g->n; s++)
-        if (!tables_is_ai(tb, s) && !tb->seat[s].absent && !tb->seat[s].unconfirmed)
-            snprintf(g->nick[g->n++], sizeof g->nick[0], "%s", tb->seat[s].nick);
+    int s = tables_solo_seat(tb);
+    if (s >= 0 && !tb->seat[s].absent && !tb->seat[s].unconfirmed)
+        snprintf(g->nick, sizeof g->nick, "%s", tb->seat[s].nick);
 }
 
 /* Zeroes a slot and gives its whole pages back to the kernel, which reads them as zeros again: a
@@ -203,7 +203,7 @@ tables *tables_new(const bot_config *cfg, uint64_t seed)
     t->event_lang = -1;
     snprintf(t->own_nick, sizeof t->own_nick, "%s", cfg->irc.nick);
     rng_seed(&t->rng, seed);
-    ratelimit_init(&t->rl, 4, 0.5);
+    ratelimit_init(&t->rl, RATELIMIT_DEFAULT_BURST, RATELIMIT_DEFAULT_RATE);
     return t;
 }
 

@@ -100,8 +100,7 @@ typedef struct {
  * retry of a failed write). */
 typedef struct {
     char key[64];
-    char nick[1][NICK_MAX];
-    int n;
+    char nick[NICK_MAX]; /* "" when its player was not there at the end */
 } gone_route;
 
 /* A person's preferences, by nick, with the stats key they are saved under. */
@@ -227,6 +226,8 @@ void tables_add_seat(table_t *tb, const tables_who *w);
 void tables_add_ai(table_t *tb, ai_level level);
 /* A computer player's name, after its level and marked as a bot: "Hard[bot]", "Hard2[bot]". */
 void tables_ai_name(const table_t *tb, ai_level level, char *name, size_t cap);
+/* tables_set_backlog's answer for target, at most TABLES_BACKLOG_MAX seconds. */
+double tables_backlog(const tables *t, const char *target);
 
 /* ==== 2. the output side ==== */
 
@@ -243,9 +244,10 @@ void prefs_changed(tables *t, const pref_entry *e);
 /* A channel's language: its channel_settings entry, else game.language. */
 msg_lang tables_channel_lang(const tables *t, const char *channel);
 /* The language of a target: a channel's; a private game's key (tables_private_key): its
- * player's; a person's: their `set language`, else the channel's of the game they sit at (for a
- * private game, game.language), else the channel's where they said what is being answered
- * (tables_bind_channel), else game.language. */
+ * player's. A person's, the first there is of: their `set language`; the language of the words
+ * they are typing now; the one their private game was opened in; the channel's of the game they
+ * sit at; the channel's of a game they watch; the channel's where they said what is being
+ * answered (tables_bind_channel); game.language. */
 msg_lang tables_lang_of(const tables *t, const char *target);
 /* Did the person under nick choose their language (`set language`)? Else the words they type
  * choose the language of the errors they get. */
@@ -330,8 +332,8 @@ void info_last(tables *t, const char *channel, outbox *o);
 
 /* ---- tables_hint.c: `hint` on one's turn ---- */
 
-/* Does tb allow hints: game.hints is "always", or "private" and tb is a private game (none is
- * yet: channel games only). The one place that decides it. */
+/* Does tb allow hints: game.hints is "always", or "private" and tb is a private game. The one
+ * place that decides it. */
 bool tables_hints_allowed(const tables *t, const table_t *tb);
 /* `hint` from seat s: asked for on the worker (hint_next_job), or told why not. */
 void hint_request(const tables *t, table_t *tb, int s, outbox *o);
@@ -356,8 +358,6 @@ void turn_resume(table_t *tb, double now);
 /* "Your turn in #durak: beat 9♠ or take — beat 9♠ 7♠ | take · hand: …" to a human actor, or for a
  * decision that may be passed "In #durak you may throw in: play 9♦ or pass · hand: …"; in a
  * private game after what happened since their last line (tb->news). */
-/* tables_set_backlog's answer for target, at most TABLES_BACKLOG_MAX seconds (tables.c). */
-double tables_backlog(const tables *t, const char *target);
 void turn_tell(const tables *t, table_t *tb, outbox *o);
 /* Seat s's hand again (a rejoin, a restore): on their turn the turn line, which shows it, else
  * the hand line; never both, as they once came one after the other. */
@@ -421,7 +421,8 @@ void info_top(tables *t, const char *to, int n, const char *which, outbox *o);
 
 /* ---- tables_set.c ---- */
 
-/* set [notice|privmsg|colours on|off|turn on|off]: shows or changes the person's settings. */
+/* set [notice|privmsg|colours on|off|turn on|off|site on|off|language xx]: shows or changes the
+ * person's settings. */
 void prefs_command(tables *t, const tables_who *w, const char *arg, outbox *o);
 
 /* ---- tables_watch.c: spectators ---- */

@@ -25,7 +25,7 @@ static const char *solo_player(tables *t, const char *key)
     if (tb)
         return s >= 0 && tables_hears(tb, s) ? tb->seat[s].nick : NULL;
     const gone_route *g = gone_of(t, key);
-    return g && g->n ? g->nick[0] : NULL;
+    return g && g->nick[0] ? g->nick : NULL;
 }
 
 void tables_route_lines(tables *t, outbox *o)

@@ -1,5 +1,5 @@
-/* serial.h — a whole game as one compact, versioned text line ("D1 ...") and back,
- * an exact round trip (running games are saved to disk and restored). */
+/* serial.h — a whole game as one compact, versioned text line ("D1 ...", "D2 ..." with teams)
+ * and back, an exact round trip (running games are saved to disk and restored). */
 #ifndef DURAK_SERIAL_H
 #define DURAK_SERIAL_H
 

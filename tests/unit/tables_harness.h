@@ -1,5 +1,5 @@
-/* tables_harness.h — the tables module driven as the loop would, for the cmocka tests of
- * tables (test_tables.c, test_players.c): users with user@host (and accounts), a clock. */
+/* tables_harness.h — the tables module driven as the loop would, for the cmocka tests of the
+ * game side (test_tables.c, test_players.c, test_hints.c, ...): users with user@host, a clock. */
 #ifndef DURAK_TABLES_HARNESS_H
 #define DURAK_TABLES_HARNESS_H
 
