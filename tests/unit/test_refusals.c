@@ -24,6 +24,16 @@ static const struct {
 };
 enum { NREFUSALS = sizeof REFUSALS / sizeof REFUSALS[0] };
 
+/* A game in #durak with these options among the first `players` NICKS, started: its table. */
+static table_t *deal(harness *h, const char *options, int players)
+{
+    lobby(h, "#durak", options, NICKS, players);
+    chan(h, "alice", "#durak", "!start");
+    table_t *tb = tables_find(h->t, "#durak");
+    assert_true(tb && tb->playing);
+    return tb;
+}
+
 /* A random card: mostly one of the actor's, else any of the deck's. */
 static card_t some_card(rng_t *r, const durak_game *g)
 {
@@ -82,11 +92,7 @@ static void test_every_refusal_explained(void **state)
     rng_seed(&r, 12);
     for (int game = 0; game < 480; game++) {
         harness *h = h_new((uint64_t)game + 1);
-        int players = games[game % 6].players;
-        lobby(h, "#durak", games[game % 6].options, NICKS, players);
-        chan(h, "alice", "#durak", "!start");
-        table_t *tb = tables_find(h->t, "#durak");
-        assert_true(tb && tb->playing);
+        table_t *tb = deal(h, games[game % 6].options, games[game % 6].players);
         while (tb->used && !durak_over(&tb->g)) {
             const durak_game *g = &tb->g;
             const char *me = tb->seat[g->actor].nick;
@@ -135,10 +141,7 @@ static void test_bare_card(void **state)
     rng_seed(&r, 13);
     for (int game = 0; game < 24; game++) {
         harness *h = h_new((uint64_t)game + 100);
-        lobby(h, "#durak", game % 2 ? "transfer" : "", NICKS, 2 + game % 3);
-        chan(h, "alice", "#durak", "!start");
-        table_t *tb = tables_find(h->t, "#durak");
-        assert_true(tb && tb->playing);
+        table_t *tb = deal(h, game % 2 ? "transfer" : "", 2 + game % 3);
         while (tb->used && !durak_over(&tb->g)) {
             const durak_game *g = &tb->g;
             const char *me = tb->seat[g->actor].nick;
