@@ -114,7 +114,7 @@ static void test_every_refusal_explained(void **state)
                 assert_true(durak_serialize(g, after, sizeof after) > 0);
                 assert_string_equal(serial, after); /* nothing played */
                 if (e == DURAK_ERR_TRANSFER_TOO_MANY) {
-                    char named[64];
+                    char named[128];
                     snprintf(named, sizeof named, "No transfer: %s could", tb->seat[to].nick);
                     if (!reads(line, named))
                         fail_msg("wanted \"%s\" in: %s", named, line);
