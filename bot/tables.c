@@ -161,13 +161,18 @@ void tables_saved_line_gone(tables *t, const char *key)
         snprintf(t->closed[t->nclosed++], sizeof t->closed[0], "%s", key);
 }
 
+void tables_drop(tables *t, table_t *tb)
+{
+    slot_clear(tb);
+    while (t->ntab > 0 && !t->tab[t->ntab - 1].used)
+        t->ntab--;
+}
+
 void tables_close(tables *t, table_t *tb)
 {
     keep_route(t, tb);
     tables_saved_line_gone(t, tb->channel);
-    slot_clear(tb);
-    while (t->ntab > 0 && !t->tab[t->ntab - 1].used)
-        t->ntab--;
+    tables_drop(t, tb);
 }
 
 table_t *tables_open(tables *t, const char *channel)

@@ -187,6 +187,8 @@ table_t *tables_find(tables *t, const char *channel);
 table_t *tables_open(tables *t, const char *channel);
 /* Ends a table (no result): its saved line is deleted at the next tables_take_changes(). */
 void tables_close(tables *t, table_t *tb);
+/* Frees tb's slot and nothing else: its saved line stays (a restore that refused the line). */
+void tables_drop(tables *t, table_t *tb);
 /* The saved line of key is deleted at the next tables_take_changes(), unless a table has it. */
 void tables_saved_line_gone(tables *t, const char *key);
 static inline void tables_touch(table_t *tb) { tb->dirty = true; }

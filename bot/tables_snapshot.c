@@ -386,7 +386,7 @@ static const char *read_snapshot(const tables *t, table_t *tb, char *p, double n
     return NULL;
 }
 
-/* A last game's line read into tb (a scratch table): kept for !again, its people absent until
+/* A last game's line read into tb (a table of its own, in no slot): kept for !again, its people absent until
  * the channel's member list shows them; as saved, so not changed. */
 static void restore_last(tables *t, const table_t *tb)
 {
@@ -420,18 +420,23 @@ bool tables_restore_checked(tables *t, const char *key, const char *snapshot, do
         reason = "the channel already has a table";
     else if (strlen(snapshot) >= sizeof copy)
         reason = "the line is too long";
-    else if (!(tb = tables_open(t, channel)))
+    else if (last_of && !(tb = calloc(1, sizeof *tb))) /* read aside: it becomes a last_game */
+        reason = "out of memory";
+    else if (!last_of && !(tb = tables_open(t, channel)))
         reason = "every table is in use";
     if (!reason) {
         snprintf(copy, sizeof copy, "%s", snapshot);
+        snprintf(tb->channel, sizeof tb->channel, "%s", channel);
         reason = read_snapshot(t, tb, copy, now, &last);
         if (!reason && last != (last_of != NULL))
             reason = last ? "a last game's line (L5) is saved under a table's key"
                           : "a table's line is saved under a last game's key (" TABLES_LAST_KEY ")";
-        if (reason || last) {
+        if (last_of) {
             if (!reason) /* who is in the channel is known again from its member list (WHO) */
                 restore_last(t, tb);
-            memset(tb, 0, sizeof *tb);
+            free(tb);
+        } else if (reason) {
+            tables_drop(t, tb);
         }
     }
     if (reason) {

@@ -252,6 +252,19 @@ static void test_last_game_line(void **state)
     assert_true(tables_restore(t, KEY, line, 500));
     assert_int_equal(tables_count(t), 0);
     tables_free(t);
+    /* read into no table's slot: restored when every slot holds a table */
+    t = fresh(&cfg);
+    char channel[16], why[128] = "";
+    int n = 0;
+    for (; n < 1000; n++) {
+        snprintf(channel, sizeof channel, "#c%d", n);
+        if (!tables_restore_checked(t, channel, full, 500, why, sizeof why))
+            break;
+    }
+    assert_string_equal(why, "every table is in use");
+    assert_true(tables_restore(t, KEY, line, 500));
+    assert_int_equal(tables_count(t), n);
+    tables_free(t);
     /* the creator's seat taken by a computer player (game.replace_leavers): bob creates it */
     assert_null(restore_as(KEY, with_token(line, 15, "1")));
     refused_as(KEY, with_token(line, 1, "1"), "not a lobby's");
