@@ -40,41 +40,48 @@ static bool write_record(const table_t *tb, double at, char *buf, size_t cap, si
     return true;
 }
 
-/* The head ("T5" or "L5" and the rest) and the seats. */
-static void write_seats(const table_t *tb, const char *tag, double at, char *buf, size_t cap,
-                        size_t *len)
+/* What the head and the seats are written from: a table's, or a last game's (no timers, and
+ * seats neither absent nor in their grace: who is here is learnt again after a restart). */
+typedef struct {
+    const char *tag; /* "T5", "L5" */
+    const durak_options *opt;
+    int lang, creator, nseats;
+    const seat_t *seat;
+    bool playing, warned, here;
+    double lobby_left, turn_left;
+} snap_head;
+
+/* The head ("T5" or "L5" and the rest) and the seats; timers as seconds left at `at`. */
+static void write_seats(const snap_head *h, double at, char *buf, size_t cap, size_t *len)
 {
-    const durak_options *o = &tb->opt;
-    render_appendf(buf, cap, len, "%s %d %d,%d,%d,%d,%d%s%s%s %d %d %.3f %.3f %d", tag, tb->playing,
-                   o->players, o->variant, o->throwin, o->first5, o->deck, o->teams ? ",1" : "",
-                   tb->lang >= 0 ? "/" : "", tb->lang >= 0 ? msg_lang_code((msg_lang)tb->lang) : "",
-                   tb->creator, tb->nseats, left(tb->lobby_deadline, at),
-                   tb->turn_paused ? tb->turn_left : left(tb->turn_deadline, at), tb->warned);
-    for (int s = 0; s < tb->nseats; s++) {
-        const seat_t *st = &tb->seat[s];
+    const durak_options *o = h->opt;
+    render_appendf(buf, cap, len, "%s %d %d,%d,%d,%d,%d%s%s%s %d %d %.3f %.3f %d", h->tag,
+                   h->playing, o->players, o->variant, o->throwin, o->first5, o->deck,
+                   o->teams ? ",1" : "", h->lang >= 0 ? "/" : "",
+                   h->lang >= 0 ? msg_lang_code((msg_lang)h->lang) : "", h->creator, h->nseats,
+                   h->lobby_left, h->turn_left, h->warned);
+    for (int s = 0; s < h->nseats; s++) {
+        const seat_t *st = &h->seat[s];
         render_appendf(buf, cap, len, " =%s =%s =%s =%s %d %.3f %d %d =%s", st->nick, st->user,
-                       st->host, st->account, st->absent, left(st->grace_deadline, at),
-                       st->timeouts, st->ai, st->seated);
+                       st->host, st->account, h->here ? 0 : st->absent,
+                       h->here ? 0 : left(st->grace_deadline, at), st->timeouts, st->ai,
+                       st->seated);
     }
 }
 
 /* The last game's line: its seats and options as a lobby's, no timers. */
 static bool last_snapshot(const last_game *l, char *buf, size_t cap)
 {
-    table_t tb; /* only its head and seats are written */
+    snap_head h = { .tag = "L5",
+                    .opt = &l->opt,
+                    .lang = l->lang,
+                    .creator = l->creator,
+                    .nseats = l->nseats,
+                    .seat = l->seat,
+                    .here = true };
     size_t len = 0;
-    memset(&tb, 0, sizeof tb);
-    tb.opt = l->opt;
-    tb.lang = l->lang;
-    tb.creator = l->creator;
-    tb.nseats = l->nseats;
-    memcpy(tb.seat, l->seat, sizeof tb.seat);
-    for (int s = 0; s < tb.nseats; s++) { /* who is here is learnt again after a restart */
-        tb.seat[s].absent = false;
-        tb.seat[s].grace_deadline = 0;
-    }
     buf[0] = '\0';
-    write_seats(&tb, "L5", 0, buf, cap, &len);
+    write_seats(&h, 0, buf, cap, &len);
     return len + 1 < cap;
 }
 
@@ -84,9 +91,19 @@ bool tables_snapshot(const tables *t, const char *channel, double now, char *buf
     if (!tb)
         return false;
     double at = t->paused ? t->paused_at : now;
+    snap_head h = { .tag = "T5",
+                    .opt = &tb->opt,
+                    .lang = tb->lang,
+                    .creator = tb->creator,
+                    .nseats = tb->nseats,
+                    .seat = tb->seat,
+                    .playing = tb->playing,
+                    .warned = tb->warned,
+                    .lobby_left = left(tb->lobby_deadline, at),
+                    .turn_left = tb->turn_paused ? tb->turn_left : left(tb->turn_deadline, at) };
     size_t len = 0;
     buf[0] = '\0';
-    write_seats(tb, "T5", at, buf, cap, &len);
+    write_seats(&h, at, buf, cap, &len);
     render_appendf(buf, cap, &len, " W %d", tb->nwatchers);
     for (int i = 0; i < tb->nwatchers; i++)
         render_appendf(buf, cap, &len, " =%s %d", tb->watcher[i], tb->watcher_away[i]);
