@@ -51,7 +51,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_RESULT_NONE] = "Fin de la partida: todos se fueron; sin resultado.",
     [MSG_BOUT_TAKEN] = "%s se lleva %d %s",
     [MSG_BOUT_BEATEN] = "Descarte (bito)",
-    [MSG_TRUMP_DRAWN] = "%s roba la última carta, el triunfo %s",
+    [MSG_TRUMP_DRAWN] = "%s saca del mazo la última carta, el triunfo %s",
     [MSG_PLAYER_OUT] = "%s sale (puesto %d)",
     [MSG_MOVE_LEAD] = "%s ataca con %s",
     [MSG_MOVE_ADD] = "%s le da además %s",
@@ -93,10 +93,10 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_GAME_STOPPED] = "%s para la partida; sin resultado.",
     [MSG_LOBBY_STOPPED] = "%s cierra la partida antes de empezar.",
     [MSG_LOBBY_STATUS] = "Esperando para empezar: %s (%d/6). %s puede empezar con %sempezar.",
-    [MSG_RULES_1] = "Durak (%s), 36 cartas del 6 al as: el palo de la carta bajo el "
-                    "mazo es el triunfo y el triunfo más bajo ataca primero. Cubre cada "
-                    "carta de ataque con una más alta de su palo o con cualquier "
-                    "triunfo, o llévate toda la mesa.",
+    [MSG_RULES_1] =
+        "Durak (%s), 36 cartas del 6 al as: el palo de la carta bajo el mazo es el triunfo y el "
+        "triunfo más bajo ataca primero. Cubre cada carta de ataque con una más alta de su palo o "
+        "con cualquier triunfo, o roba: te llevas toda la mesa.",
     [MSG_RULES_2_ALL] = "Cuando todo está cubierto, los demás jugadores pueden añadir "
                         "cartas de un valor que ya esté en la mesa: como mucho 6 por "
                         "ataque%s, y nunca más de las que tenía el defensor.",
@@ -104,13 +104,13 @@ const char *const msg_spanish[MSG_COUNT] = {
                                "añadir cartas de un valor que ya esté en la mesa: como mucho 6 por "
                                "ataque%s, y nunca más de las que tenía el defensor.",
     [MSG_RULES_FIRST5] = " (5 en el primer ataque)",
-    [MSG_RULES_3_TRANSFER] = "Antes de cubrir nada, el defensor puede transferir: añade una "
-                             "carta del mismo valor y defiende el jugador siguiente. Tras cada "
-                             "ataque todos roban hasta tener 6; cuando se acaba el mazo, quien "
-                             "no tiene cartas sale; el último con cartas es el durak.",
-    [MSG_RULES_3_CLASSIC] = "Tras cada ataque todos roban hasta tener 6; cuando se acaba el "
-                            "mazo, quien no tiene cartas sale; el último con cartas es el "
-                            "durak.",
+    [MSG_RULES_3_TRANSFER] =
+        "Antes de cubrir nada, el defensor puede transferir: añade una carta del mismo valor y "
+        "defiende el jugador siguiente. Tras cada ataque todos sacan del mazo hasta tener 6; "
+        "cuando se acaba el mazo, quien no tiene cartas sale; el último con cartas es el durak.",
+    [MSG_RULES_3_CLASSIC] =
+        "Tras cada ataque todos sacan del mazo hasta tener 6; cuando se acaba el mazo, quien no "
+        "tiene cartas sale; el último con cartas es el durak.",
     [MSG_HELP_1] =
         "Comandos: %1$sdurak [clásico|transferencia] [todos|vecinos] [first5] [parejas] abre una "
         "partida (quién añade: todos o los vecinos; first5: 5 cartas en el primer ataque; parejas: "
@@ -269,11 +269,10 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_MOVE_IN_CHANNEL] = "%s: las jugadas van por mensaje privado: /msg %s %s",
     [MSG_SET_DONE] = "Guardado. ",
     [MSG_SET_SHOW] =
-        "%sTus ajustes: mensajes privados %s, colores: %s, línea de turno: %s, "
-        "idioma: %s, tu apodo en las páginas web: %s · para cambiar: set privmsg (por "
-        "mensaje privado) o set notice (por notice) · set colours on u off (colores) · "
-        "set turn on u off (línea de turno) · set site on u off (páginas web) · idioma "
-        "es o set language es (en, ru, fr).",
+        "%sTus ajustes: mensajes privados %s, colores: %s, línea de turno: %s, idioma: %s, tu nick "
+        "en las páginas web: %s · para cambiar: set privmsg (por mensaje privado) o set notice "
+        "(por notice) · set colours on u off (colores) · set turn on u off (línea de turno) · set "
+        "site on u off (páginas web) · idioma es o set language es (en, ru, fr).",
     [MSG_SET_BAD] = "«%s» no es un ajuste: escribe set notice o set privmsg (por notice o por "
                     "mensaje privado), set colours on u off (colores), set turn on u off (línea de "
                     "turno), set site on u off (páginas web), o idioma es (set language es).",
@@ -456,7 +455,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_MOVE_TRANSFER_YOU] = "Transfieres con %s a %s",
     [MSG_MOVE_TRANSFER_TO_YOU] = "%s te transfiere con %s",
     [MSG_BOUT_TAKEN_YOU] = "Te llevas %d %s",
-    [MSG_TRUMP_DRAWN_YOU] = "Robas la última carta, el triunfo %s",
+    [MSG_TRUMP_DRAWN_YOU] = "Sacas del mazo la última carta, el triunfo %s",
     [MSG_PLAYER_OUT_YOU] = "Sales (puesto %d)",
     [MSG_FORFEIT_LEFT_YOU] = "Dejas la partida y pierdes por abandono",
     [MSG_FORFEIT_TIMEOUTS_YOU] = "Agotaste el tiempo demasiadas veces y pierdes por abandono",
@@ -474,8 +473,8 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_SITE_TITLE] = "Durak: clasificaciones y partidas",
     [MSG_SITE_BOARD] = "Clasificación",
     [MSG_SITE_BOARD_CHANNEL] = "Clasificación de %s",
-    [MSG_SITE_BOARD_BOTS] = "Jugadores de la computadora",
-    [MSG_SITE_BOARD_SOLO] = "Partidas privadas contra la computadora",
+    [MSG_SITE_BOARD_BOTS] = "Jugadores automáticos",
+    [MSG_SITE_BOARD_SOLO] = "Partidas privadas contra jugadores automáticos",
     [MSG_SITE_GAMES_PLAYED] = "Partidas jugadas: %d",
     [MSG_SITE_LATEST] = "Últimas partidas",
     [MSG_SITE_CHANNELS] = "Canales",
@@ -497,7 +496,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_SITE_COL_RESULT] = "Resultado",
     [MSG_SITE_ANON] = "un jugador",
     [MSG_SITE_PRIVATE] = "una partida privada",
-    [MSG_SITE_SOLO_STATS] = "En partidas privadas contra la computadora",
+    [MSG_SITE_SOLO_STATS] = "En partidas privadas contra jugadores automáticos",
     [MSG_SITE_CHART] = "Puntuación tras cada partida",
     [MSG_SITE_CHART_NONE] = "Todavía no hay historial de puntuación.",
     [MSG_SITE_RECENT] = "Partidas recientes",
@@ -513,21 +512,21 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_SITE_RESULT_WON] = "%s ganó: los demás se fueron",
     [MSG_SITE_REPLAY] = "Repetición",
     [MSG_SITE_DEALT] = "Manos repartidas; triunfo %s",
-    [MSG_SITE_BOUT] = "Ronda %d: %s ataca, %s defiende",
+    [MSG_SITE_BOUT] = "Ataque %d: %s ataca, %s defiende",
     [MSG_SITE_PLAYS] = "%s juega %s",
     [MSG_SITE_COVERS] = "%s cubre %s con %s",
-    [MSG_SITE_TAKES] = "%s toma",
+    [MSG_SITE_TAKES] = "%s roba",
     [MSG_SITE_PASSES] = "%s pasa",
     [MSG_SITE_TRANSFERS] = "%s transfiere con %s a %s",
     [MSG_SITE_RESIGNS] = "%s abandona la partida",
     [MSG_SITE_BEATEN] = "Descartadas: las cartas salen del juego.",
-    [MSG_SITE_PICKS_UP] = "%s recoge la mesa (%d %s).",
+    [MSG_SITE_PICKS_UP] = "%s se lleva la mesa (%d %s).",
     [MSG_SITE_FAIR] = "Reparto justo: semilla %s, sal %s; la huella SHA-256 anunciada al empezar "
-                      "era %s. Compruébela con:",
-    [MSG_SITE_REPLAY_CLI] = "Repita el reparto con durak-cli:",
-    [MSG_SITE_PREV] = "Ronda anterior",
-    [MSG_SITE_NEXT] = "Ronda siguiente",
-    [MSG_SITE_ALL] = "Todas las rondas",
+                      "era %s. Compruébala con:",
+    [MSG_SITE_REPLAY_CLI] = "Repite el reparto con durak-cli:",
+    [MSG_SITE_PREV] = "Ataque anterior",
+    [MSG_SITE_NEXT] = "Ataque siguiente",
+    [MSG_SITE_ALL] = "Todos los ataques",
     [MSG_SITE_TRUNCATED] =
         "Esta partida tuvo más jugadas de las que se guardan: la repetición se corta.",
     [MSG_SITE_HOME] = "Inicio",

@@ -20,8 +20,8 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_PARSE_NO_SUIT] = "« %s » n'est pas une carte : ajoutez la couleur après la valeur, "
                           "par ex. %s",
     [MSG_PARSE_SUIT_FIRST] = "« %s » n'est pas une carte : écrivez d'abord la valeur, par ex. %s",
-    [MSG_PARSE_BAD_RANK] = "« %s » n'est pas une carte : la valeur est 6 7 8 9 10 V D R A, par "
-                           "ex. %s",
+    [MSG_PARSE_BAD_RANK] =
+        "« %s » n'est pas une carte : la valeur est l'une de 6 7 8 9 10 V D R A, par ex. %s",
     [MSG_PARSE_BAD_SUIT] =
         "« %s » n'est pas une carte : une seule couleur après la valeur, par ex. %s",
     [MSG_PARSE_TWO_CARDS] = "une carte à la fois : pour couvrir %s avec %s, tapez %s",
@@ -67,8 +67,8 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_FORFEIT_LEFT] = "%s quitte la partie : forfait",
     [MSG_FORFEIT_TIMEOUTS] = "%s a dépassé le temps trop souvent : forfait",
     [MSG_FORFEIT_GONE] = "%s n'est pas de retour à temps : forfait",
-    [MSG_GAME_START] = "Durak (%s) : %s. Atout : %s. %s a le plus petit atout, %s, et "
-                       "attaque en premier.",
+    [MSG_GAME_START] = "La partie de durak (%s) commence : %s. Atout : %s. %s a le plus petit "
+                       "atout, %s, et attaque en premier.",
     [MSG_GAME_START_NO_TRUMP] =
         "Durak (%s) : %s. Atout : %s. Personne n'a d'atout, donc %s attaque "
         "en premier.",
@@ -199,7 +199,7 @@ const char *const msg_french[MSG_COUNT] = {
                   "en salon %d.",
     [MSG_STATS_NONE] = "Aucune partie enregistrée pour %s.",
     [MSG_TOP] = "Meilleurs joueurs (cote en salon, parties) : %s",
-    [MSG_TOP_NONE] = "Aucune partie de canal enregistrée : jouez-en une avec %sdurak.",
+    [MSG_TOP_NONE] = "Aucune partie de salon enregistrée : jouez-en une avec %sdurak.",
     [MSG_NO_STATS] = "Les statistiques ne sont pas tenues : le bot n'a pas de base de "
                      "données (voir son journal).",
     [MSG_BOT_LOBBY_ONLY] = "Les joueurs ordinateur s'installent avant le début : ouvrez une "
@@ -383,8 +383,8 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_TOP_SOLO] = "Meilleurs joueurs seuls contre l'ordinateur (cote solo, parties) : %s",
     [MSG_TOP_SOLO_NONE] =
         "Aucune partie privée enregistrée pour l'instant : lancez-en une avec /msg %s jouer.",
-    [MSG_TOP_BOTS] = "Meilleurs joueurs de l'ordinateur (cote, parties) : %s",
-    [MSG_TOP_BOTS_NONE] = "Aucun joueur ordinateur n'a encore joué dans un canal : installez-en un "
+    [MSG_TOP_BOTS] = "Meilleurs joueurs ordinateur (cote, parties) : %s",
+    [MSG_TOP_BOTS_NONE] = "Aucun joueur ordinateur n'a encore joué dans un salon : installez-en un "
                           "avec %sbot avant le début.",
     [MSG_HELP_SOLO] = "Seul : /msg %s jouer [classique|transfert] [facile|moyen|difficile] [2-6] "
                       "vous donne une partie privée contre des joueurs ordinateur (stop l'arrête, "
@@ -478,8 +478,8 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_FORFEIT_LEFT_YOU] = "Vous quittez la partie : forfait",
     [MSG_FORFEIT_TIMEOUTS_YOU] = "Vous avez dépassé le temps trop souvent : forfait",
     [MSG_FORFEIT_GONE_YOU] = "Vous n'êtes pas revenu à temps : forfait",
-    [MSG_GAME_START_YOU] = "Durak (%s) : %s. Atout : %s. Vous avez le plus petit atout, %s, et "
-                           "attaquez en premier.",
+    [MSG_GAME_START_YOU] = "La partie de durak (%s) commence : %s. Atout : %s. Vous avez le plus "
+                           "petit atout, %s, et attaquez en premier.",
     [MSG_GAME_START_NO_TRUMP_YOU] = "Durak (%s) : %s. Atout : %s. Personne n'a d'atout, donc vous "
                                     "attaquez en premier.",
     [MSG_LINE_ACT_YOU] = "À vous : %s",
@@ -500,12 +500,12 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_SITE_COL_LATEST] = "Dernière partie",
     [MSG_SITE_NONE] = "Aucune partie pour l'instant.",
     [MSG_SITE_COL_PLAYER] = "Joueur",
-    [MSG_SITE_COL_RATING] = "Classement Elo",
+    [MSG_SITE_COL_RATING] = "Cote",
     [MSG_SITE_COL_GAMES] = "Parties",
     [MSG_SITE_COL_FIRSTS] = "Sorti premier",
     [MSG_SITE_COL_DURAKS] = "Durak",
     [MSG_SITE_COL_DRAWS] = "Nuls",
-    [MSG_SITE_COL_FORFEITS] = "Abandons",
+    [MSG_SITE_COL_FORFEITS] = "Forfaits",
     [MSG_SITE_COL_PLACE] = "Place",
     [MSG_SITE_COL_CHANGE] = "Évolution",
     [MSG_SITE_COL_WHEN] = "Finie (UTC)",
@@ -516,8 +516,8 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_SITE_ANON] = "un joueur",
     [MSG_SITE_PRIVATE] = "une partie privée",
     [MSG_SITE_SOLO_STATS] = "En parties privées contre l'ordinateur",
-    [MSG_SITE_CHART] = "Classement après chaque partie",
-    [MSG_SITE_CHART_NONE] = "Pas encore d'historique du classement.",
+    [MSG_SITE_CHART] = "Cote après chaque partie",
+    [MSG_SITE_CHART_NONE] = "Pas encore d'historique de la cote.",
     [MSG_SITE_RECENT] = "Parties récentes",
     [MSG_SITE_GAME] = "Partie nº %s",
     [MSG_SITE_OPTIONS] = "Options",
@@ -531,10 +531,10 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_SITE_RESULT_WON] = "%s a gagné : les autres sont partis",
     [MSG_SITE_REPLAY] = "Rejouer la partie",
     [MSG_SITE_DEALT] = "Mains distribuées ; atout %s",
-    [MSG_SITE_BOUT] = "Tour %d : %s attaque, %s défend",
+    [MSG_SITE_BOUT] = "Attaque %d : %s attaque, %s défend",
     [MSG_SITE_PLAYS] = "%s joue %s",
     [MSG_SITE_COVERS] = "%s couvre %s avec %s",
-    [MSG_SITE_TAKES] = "%s prend",
+    [MSG_SITE_TAKES] = "%s ramasse",
     [MSG_SITE_PASSES] = "%s passe",
     [MSG_SITE_TRANSFERS] = "%s transfère avec %s à %s",
     [MSG_SITE_RESIGNS] = "%s quitte la partie",
@@ -543,9 +543,9 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_SITE_FAIR] = "Donne équitable : graine %s, sel %s ; l'empreinte SHA-256 annoncée au début "
                       "était %s. Vérifiez-la avec :",
     [MSG_SITE_REPLAY_CLI] = "Rejouez la donne avec durak-cli :",
-    [MSG_SITE_PREV] = "Tour précédent",
-    [MSG_SITE_NEXT] = "Tour suivant",
-    [MSG_SITE_ALL] = "Tous les tours",
+    [MSG_SITE_PREV] = "Attaque précédente",
+    [MSG_SITE_NEXT] = "Attaque suivante",
+    [MSG_SITE_ALL] = "Toutes les attaques",
     [MSG_SITE_TRUNCATED] =
         "Cette partie a eu plus de coups que l'on n'en garde : le replay s'arrête avant la fin.",
     [MSG_SITE_HOME] = "Accueil",

@@ -675,7 +675,8 @@ static void test_teams_in_russian(void **state)
     expect(h, RU_CHANNEL, "(подкидной, подкидывают все, игра парами) начинается");
     expect(h, RU_CHANNEL, "; команды: alice+carol против bob+dave.");
     chan(h, "bob", RU_CHANNEL, "!правила");
-    expect(h, RU_CHANNEL, "Игра парами: партнёры сидят напротив, между собой не играют");
+    expect(h, RU_CHANNEL,
+           "Парами: партнёры напротив (1+3 и 2+4 по входу; вшестером 1+4, 2+5, 3+6)");
     h_free(h);
 }
 

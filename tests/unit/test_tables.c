@@ -355,7 +355,7 @@ static void test_russian_words(void **state)
         snprintf(want, sizeof want, "%s ходит %s", NICKS[i], card);
         assert_non_null(said(h, "#durak", want));
         priv(h, NICKS[1 - i], "беру");
-        snprintf(want, sizeof want, "%s не отбивается", NICKS[1 - i]);
+        snprintf(want, sizeof want, "%s берёт", NICKS[1 - i]);
         assert_non_null(said(h, "#durak", want));
         priv(h, NICKS[i], "бито");
         priv(h, NICKS[i], "карты");
