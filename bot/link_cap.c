@@ -54,6 +54,7 @@ static void finish(link_cap *c)
 {
     send_line(c, "CAP END");
     c->state = LINK_CAP_DONE;
+    memset(c->pass, 0, sizeof c->pass); /* not needed again on this connection */
 }
 
 static const char *mech_name(link_sasl m) { return m == LINK_SASL_EXTERNAL ? "EXTERNAL" : "PLAIN"; }
@@ -172,7 +173,8 @@ static void on_authenticate(link_cap *c)
         }
         return;
     }
-    unsigned char raw[520], b64[720];
+    /* "user\0user\0pass" with the longest of each the config takes, and its base64 */
+    unsigned char raw[2 * sizeof c->user + sizeof c->pass], b64[4 * (sizeof raw / 3 + 1) + 1];
     size_t ul = strlen(c->user), pl = strlen(c->pass);
     memcpy(raw, c->user, ul);
     raw[ul] = '\0';
@@ -184,7 +186,8 @@ static void on_authenticate(link_cap *c)
         send_line(c, "AUTHENTICATE %.*s", n - off < SASL_CHUNK ? n - off : SASL_CHUNK, b64 + off);
     if (n % SASL_CHUNK == 0)
         send_line(c, "AUTHENTICATE +");
-    memset(raw, 0, sizeof raw);
+    memset(raw, 0, sizeof raw); /* the password's copies: not left on the stack */
+    memset(b64, 0, sizeof b64);
 }
 
 static void on_sasl_numeric(link_cap *c, int code, const link_msg *m)

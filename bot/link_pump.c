@@ -424,4 +424,8 @@ double link_pump_deadline(const struct link_conn *c)
     return c->r->irc && !link_cap_released(&c->cap) ? c->cap_deadline : -1;
 }
 
-void link_pump_end(struct link_conn *c) { link_enc_close(&c->enc); }
+void link_pump_end(struct link_conn *c)
+{
+    link_enc_close(&c->enc);
+    memset(c->cap.pass, 0, sizeof c->cap.pass); /* as link.c wipes its copy */
+}

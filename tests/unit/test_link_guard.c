@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <openssl/evp.h>
+
 #include "link_cap.h"
 #include "link_guard.h"
 
@@ -174,8 +176,46 @@ static void test_cap_plain(void **state)
     assert_false(link_cap_released(&c));
     assert_true(feed(&c, ":s 903 * :SASL authentication successful"));
     assert_string_equal(sent(&c), "CAP END\r\n");
+    assert_string_equal(c.pass, ""); /* forgotten once logged in */
     assert_true(link_cap_released(&c));
     assert_false(feed(&c, ":s 001 durakbot :Welcome")); /* no longer its business */
+}
+
+/* The longest account and password the config takes (255 bytes each): "user\0user\0pass" is 767
+ * bytes, 1,024 in base64, sent in pieces of 400 that join to it. */
+static void test_sasl_plain_longest(void **state)
+{
+    (void)state;
+    static link_cap c;
+    char user[256], pass[256], want[767], b64[1100] = "";
+    memset(user, 'u', 255);
+    memset(pass, 'p', 255);
+    user[255] = pass[255] = '\0';
+    link_cap_start(&c, LINK_SASL_PLAIN, user, pass, true);
+    sent(&c);
+    feed(&c, ":s CAP * LS :sasl");
+    assert_string_equal(sent(&c), "CAP REQ :sasl\r\n");
+    feed(&c, ":s CAP * ACK :sasl");
+    assert_string_equal(sent(&c), "AUTHENTICATE PLAIN\r\n");
+    feed(&c, "AUTHENTICATE +");
+    const char *out = sent(&c);
+    int lines = 0;
+    for (const char *p = out; *p; lines++) {
+        const char *end = strstr(p, "\r\n");
+        assert_non_null(end);
+        assert_memory_equal(p, "AUTHENTICATE ", 13);
+        assert_true(end - p - 13 <= 400);
+        strncat(b64, p + 13, (size_t)(end - p - 13));
+        p = end + 2;
+    }
+    assert_int_equal(lines, 3);
+    assert_int_equal(strlen(b64), 1024);
+    unsigned char raw[800];
+    assert_int_equal(EVP_DecodeBlock(raw, (const unsigned char *)b64, 1024), 768); /* 1 pad byte */
+    memcpy(want, user, 256);
+    memcpy(want + 256, user, 256);
+    memcpy(want + 512, pass, 255);
+    assert_memory_equal(raw, want, sizeof want);
 }
 
 static void test_cap_external_and_failures(void **state)
@@ -224,6 +264,7 @@ static void test_cap_external_and_failures(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_sasl_plain_longest),
         cmocka_unit_test(test_canonical),
         cmocka_unit_test(test_tags),
         cmocka_unit_test(test_cut),

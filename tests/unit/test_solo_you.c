@@ -101,7 +101,8 @@ static void test_private_game_says_you(void **state)
     h_free(h);
 }
 
-/* The same game read in Russian, the formal "вы" of the bot's other lines: "Вы берёте", "Вы забираете 1 карту". */
+/* The same game read in Russian, the formal "вы" of the bot's other lines: "Вы берёте", then "Вы
+ * забираете 1 карту". */
 static void test_private_game_says_you_in_russian(void **state)
 {
     (void)state;
