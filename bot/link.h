@@ -8,9 +8,10 @@
  *
  * In IRC mode (opts.irc) the relay also holds:
  * - the wire guard (link_guard.h): the server's bytes are split into lines (CR LF, or either
- *   alone), IRCv3 tags read then stripped, lines cut to 510 bytes at a UTF-8 boundary, every line
- *   rewritten in one canonical form, and the lines libircclient 1.9 cannot survive dropped and
- *   counted (each kind logged once, with its first bytes);
+ *   alone), IRCv3 tags read then stripped, lines cut to 510 bytes at a UTF-8 boundary (940 once
+ *   converted from irc.encoding), every line rewritten in one canonical form, and the lines
+ *   libircclient 1.9 cannot survive dropped and counted (each kind logged once, with its first
+ *   bytes, and the count when the connection ends);
  * - irc.encoding (link_enc.h): each line from the server converted to UTF-8 before the guard, and
  *   libircclient's lines converted from UTF-8 to the server's encoding, whole lines at a time;
  * - CAP negotiation and SASL (link_cap.h): CAP LS 302 goes first, libircclient's PASS/NICK/USER

@@ -161,6 +161,11 @@ static void parse_params(char *p, link_msg *m)
 
 link_verdict link_msg_parse(char *line, size_t len, link_msg *m)
 {
+    return link_msg_parse_cut(line, len, LINK_LINE_MAX, m);
+}
+
+link_verdict link_msg_parse_cut(char *line, size_t len, size_t max, link_msg *m)
+{
     memset(m, 0, sizeof *m);
     if (memchr(line, '\0', len))
         return LINK_DROP_NUL;
@@ -173,8 +178,8 @@ link_verdict link_msg_parse(char *line, size_t len, link_msg *m)
     }
     p = skip_spaces(p);
     size_t rest = strlen(p);
-    if (rest > LINK_LINE_MAX) {
-        p[link_utf8_cut(p, rest, LINK_LINE_MAX)] = '\0';
+    if (rest > max) {
+        p[link_utf8_cut(p, rest, max)] = '\0';
         m->cut = true;
     }
     if (!*p)

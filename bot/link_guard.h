@@ -19,7 +19,11 @@
 #include <stddef.h>
 
 enum {
-    LINK_LINE_MAX = 510,  /* bytes of a line without tags and CR LF (RFC 1459's 512) */
+    LINK_LINE_MAX = 510, /* bytes of a line without tags and CR LF (RFC 1459's 512) */
+    /* The same for a line converted to UTF-8 from a one-byte encoding, where a Cyrillic letter
+     * takes 2 bytes: what libircclient 1.9 survives (1,023 bytes with CR LF, its buffer being
+     * 2 * 512) less the account and ':' link_msg_write may add. */
+    LINK_CONVERTED_MAX = 940,
     LINK_PARAMS_MAX = 15, /* parameters kept */
     LINK_ACCOUNT_MAX = 64,
     LINK_ISUPPORT_PER_LINE = 8, /* tokens per 005 line written for libircclient (it keeps 10) */
@@ -49,11 +53,13 @@ typedef struct {
     const char *params[LINK_PARAMS_MAX];
     int nparams;
     char account[LINK_ACCOUNT_MAX]; /* the `account` tag, "" when none */
-    bool cut;                       /* it was longer than LINK_LINE_MAX bytes and was cut */
+    bool cut;                       /* it was longer than its limit and was cut */
 } link_msg;
 
-/* Parses line (len bytes, without CR LF, may hold NUL) in place into m. */
+/* Parses line (len bytes, without CR LF, may hold NUL) in place into m, cut to LINK_LINE_MAX
+ * bytes after its tags; link_msg_parse_cut to max (LINK_CONVERTED_MAX for a converted line). */
 link_verdict link_msg_parse(char *line, size_t len, link_msg *m);
+link_verdict link_msg_parse_cut(char *line, size_t len, size_t max, link_msg *m);
 
 /* A short name of a drop kind for the log ("numeric 000"). */
 const char *link_verdict_name(link_verdict v);

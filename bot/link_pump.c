@@ -222,14 +222,16 @@ static void on_line(struct link_conn *c, char *line, size_t len)
 {
     link_msg m;
     char raw[48];
-    if (link_enc_active(&c->enc)) { /* UTF-8 from here on; the guard cuts it to 510 bytes */
+    size_t max = LINK_LINE_MAX;
+    if (link_enc_active(&c->enc)) { /* UTF-8 from here on: a letter may take 2 bytes, not 1 */
         len = link_enc_in(&c->enc, line, len, c->conv, sizeof c->conv - 1);
         line = c->conv;
         line[len] = '\0';
+        max = LINK_CONVERTED_MAX;
     }
     size_t rawlen = len < sizeof raw ? len : sizeof raw;
     memcpy(raw, line, rawlen);
-    link_verdict v = link_msg_parse(line, len, &m);
+    link_verdict v = link_msg_parse_cut(line, len, max, &m);
     if (v == LINK_EMPTY)
         return;
     if (v != LINK_OK) {
@@ -238,8 +240,8 @@ static void on_line(struct link_conn *c, char *line, size_t len)
     }
     if (m.cut && !(c->r->logged & 1u)) {
         c->r->logged |= 1u;
-        log_msg(LOG_INFO, "wire guard: cut a line over %d bytes from %s:%d (it starts \"%.30s\")",
-                LINK_LINE_MAX, c->r->host, c->r->port, m.prefix ? m.prefix : m.command);
+        log_msg(LOG_INFO, "wire guard: cut a line over %zu bytes from %s:%d (it starts \"%.30s\")",
+                max, c->r->host, c->r->port, m.prefix ? m.prefix : m.command);
     }
     if (link_cap_on_line(&c->cap, &m))
         return;

@@ -40,11 +40,11 @@ static int check_written(const char *out, size_t n, char *again, link_msg *first
         link_msg m;
         memcpy(copy, out + at, len);
         copy[len] = '\0';
-        CHECK(!again || link_msg_parse(copy, len, &m) == LINK_OK);
+        CHECK(!again || link_msg_parse_cut(copy, len, LINK_CONVERTED_MAX, &m) == LINK_OK);
         if (!lines++ && again) {
             memcpy(again, out + at, len);
             again[len] = '\0';
-            CHECK(link_msg_parse(again, len, first) == LINK_OK);
+            CHECK(link_msg_parse_cut(again, len, LINK_CONVERTED_MAX, first) == LINK_OK);
         }
         at = (size_t)(end + 1 - out);
     }
@@ -55,7 +55,7 @@ static void one_line(char *line, size_t len, link_cap *cap)
 {
     link_msg m, back;
     char out[LINK_OUT_MAX], again[LINK_OUT_MAX];
-    if (link_msg_parse(line, len, &m) != LINK_OK)
+    if (link_msg_parse_cut(line, len, LINK_CONVERTED_MAX, &m) != LINK_OK) /* as converted */
         return;
     CHECK(m.command && m.command[0] && m.nparams >= 0 && m.nparams <= LINK_PARAMS_MAX);
     size_t n = link_msg_write(&m, true, out, sizeof out);
@@ -65,8 +65,8 @@ static void one_line(char *line, size_t len, link_cap *cap)
     CHECK(lines >= 1);
     CHECK(!strcasecmp(back.command, m.command));
     CHECK(!back.prefix == !m.prefix && (!m.prefix || !strcmp(back.prefix, m.prefix)));
-    /* not a 005 split: the same parameters (none: one empty one); unless the line, cut at 510
-     * bytes, grew past them again in its canonical form (a ':' added): libircclient takes it */
+    /* not a 005 split: the same parameters (none: one empty one); unless the line, cut at its
+     * limit, grew past it again in its canonical form (a ':' added): libircclient takes it */
     if (lines == 1 && !back.cut) {
         CHECK(back.nparams == (m.nparams ? m.nparams : 1));
         for (int i = 0; i < m.nparams; i++)

@@ -126,25 +126,34 @@ static void test_round_trip(void **state)
     }
 }
 
-/* A line of 480 Cyrillic letters grows to 960 bytes in UTF-8: the guard cuts it to 510 bytes
- * at a character boundary; a small buffer cuts at a boundary too. */
+/* A line of 400 Cyrillic letters, 419 bytes as the server sent it, grows to 819 in UTF-8: it is
+ * kept whole (cut to 510 bytes, half of it was lost). One of 480 letters grows to 979 bytes: cut
+ * to LINK_CONVERTED_MAX at a character boundary. A small buffer cuts at a boundary too. */
 static void test_growth_cut(void **state)
 {
     (void)state;
-    char line[600], out[2048];
+    char line[600], out[2048], copy[2048];
     const char *head = ":a!b@c PRIVMSG #d :";
     size_t h = strlen(head);
     memcpy(line, head, h);
     memset(line + h, 0xE1, 480); /* б */
     link_enc e = open_enc(LINK_ENC_CP1251);
-    size_t n = link_enc_in(&e, line, h + 480, out, sizeof out);
-    assert_int_equal(n, h + 960);
     link_msg m;
-    assert_int_equal(link_msg_parse(out, n, &m), LINK_OK);
+    size_t n = link_enc_in(&e, line, h + 400, out, sizeof out);
+    assert_int_equal(n, h + 800);
+    memcpy(copy, out, n);
+    assert_int_equal(link_msg_parse_cut(out, n, LINK_CONVERTED_MAX, &m), LINK_OK);
+    assert_false(m.cut);
+    assert_int_equal(strlen(m.params[m.nparams - 1]), 800);
+    assert_int_equal(link_msg_parse(copy, n, &m), LINK_OK); /* a line in UTF-8 as sent: 510 */
+    assert_true(m.cut);
+    n = link_enc_in(&e, line, h + 480, out, sizeof out);
+    assert_int_equal(n, h + 960);
+    assert_int_equal(link_msg_parse_cut(out, n, LINK_CONVERTED_MAX, &m), LINK_OK);
     assert_true(m.cut);
     const char *text = m.params[m.nparams - 1];
     size_t tn = strlen(text);
-    assert_true(h + tn <= LINK_LINE_MAX);
+    assert_true(h + tn <= LINK_CONVERTED_MAX && h + tn > LINK_CONVERTED_MAX - 2);
     assert_true(tn > 0 && tn % 2 == 0); /* whole letters only */
     for (size_t i = 0; i < tn; i += 2)
         assert_memory_equal(text + i, "б", 2);
