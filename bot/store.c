@@ -118,12 +118,9 @@ static int store_query_text(sqlite3 *db, const char *sql, char *out, size_t len)
     if (rc == SQLITE_ROW) {
         const unsigned char *text = sqlite3_column_text(st, 0);
         store_format(out, len, "%s", text ? (const char *)text : "");
-        rc = SQLITE_OK;
-    } else if (rc == SQLITE_DONE) {
-        rc = SQLITE_OK;
     }
     sqlite3_finalize(st);
-    return rc;
+    return rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 
 static store_open_status store_status_of(int rc)
@@ -216,7 +213,8 @@ static int store_query_int(sqlite3 *db, const char *sql, long long *out)
     return rc;
 }
 
-/* Reads the schema version, refusing files that are not durakbot's or come from a newer one. */
+/* Reads the schema version, refusing files that are not durakbot's (user_version is signed: a
+ * negative one would index the migrations) or come from a newer one. */
 static store_open_status store_schema_version(sqlite3 *db, long long *version, char *why,
                                               size_t len)
 {
@@ -228,7 +226,8 @@ static store_open_status store_schema_version(sqlite3 *db, long long *version, c
         rc = store_query_int(db, "SELECT count(*) FROM sqlite_master", &objects);
     if (rc != SQLITE_OK)
         return store_open_failed(db, rc, "reading its schema", why, len);
-    if (app != STORE_APPLICATION_ID && (app != 0 || *version != 0 || objects != 0)) {
+    if ((app != STORE_APPLICATION_ID && (app != 0 || *version != 0 || objects != 0))
+        || *version < 0) {
         store_format(why, len,
                      "it is not a durakbot database (application_id %lld, user_version "
                      "%lld, %lld schema objects): another program's file?",

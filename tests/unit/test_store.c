@@ -474,6 +474,18 @@ static void test_newer_schema(void **state)
     open_moves_aside(f, "newer durakbot (schema version 99", aside, sizeof aside);
 }
 
+/* user_version is a signed 32-bit number: a damaged file's negative one is refused, not taken as
+ * the migration to start from (which read before the list of migrations). */
+static void test_negative_schema(void **state)
+{
+    struct fixture *f = *state;
+    char aside[400];
+    store_close(open_clean(f));
+    exec_sql(f->path, "PRAGMA user_version = -5");
+    open_moves_aside(f, "not a durakbot database (application_id 1146243906, user_version -5",
+                     aside, sizeof aside);
+}
+
 static void test_same_second_twice(void **state)
 {
     struct fixture *f = *state;
@@ -1027,6 +1039,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_damaged_page, setup, teardown),
         cmocka_unit_test_setup_teardown(test_foreign_database, setup, teardown),
         cmocka_unit_test_setup_teardown(test_newer_schema, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_negative_schema, setup, teardown),
         cmocka_unit_test_setup_teardown(test_same_second_twice, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cannot_create, setup, teardown),
         cmocka_unit_test_setup_teardown(test_locked_is_not_moved, setup, teardown),
