@@ -1,5 +1,5 @@
 /* link_cap.h — CAP negotiation and SASL, as the relay does them before libircclient's registration
- * reaches the server. Pure: lines from the server in, lines to the server out, and a state. */
+ * reaches the server: lines from the server in, lines to it out, a state; no I/O but the log. */
 
 /* Lines from the server come in parsed by link_guard, lines to the server go out in link_cap.out;
  * the state: negotiating, released (libircclient's lines may go), failed.

@@ -43,10 +43,10 @@ struct link_relay {
     pthread_t thread;
     bool joined;            /* the thread has been joined */
     struct link_conn *conn; /* the connection, once handed over (the caller's thread only) */
-    pthread_mutex_t lock;   /* guards error and dropped */
+    pthread_mutex_t lock;   /* guards error (dropped is the loop thread's, as is logged) */
     char error[1024];       /* the failure's log line; "" while none */
     unsigned dropped;       /* lines the guard dropped */
-    unsigned logged;        /* bit per link_verdict already logged (thread only) */
+    unsigned logged;        /* bit per link_verdict logged (bit 0, LINK_OK: a line cut) */
 };
 
 /* One direction of the relay: bytes read from one side, not yet written to the other. */

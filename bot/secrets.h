@@ -26,11 +26,11 @@
  * "irc.password_file: cannot read /etc/durakbot/pass: No such file or directory (...)". */
 bool secrets_resolve(bot_config *c, char *err, size_t errlen);
 
-/* Logs a warning and returns true when config_path holds a secret itself (irc.password or
- * irc.nickserv_password without its *_file key) and is readable by others (mode & 004), or when a
- * file named by irc.password_file, irc.nickserv_password_file or irc.tls_key (else irc.tls_cert,
- * which then holds the key) is. Works before and after secrets_resolve. Checks config_path
- * itself, not the files it @includes. */
+/* Logs a warning and returns true when config_path holds a secret itself (irc.password,
+ * irc.nickserv_password or irc.sasl_password without its *_file key) and is readable by others
+ * (mode & 004), or when a file named by one of the *_file keys or irc.tls_key (else
+ * irc.tls_cert, which then holds the key) is. Works before and after secrets_resolve. Checks
+ * config_path itself, not the files it @includes. */
 bool secrets_check_permissions(const char *config_path, const bot_config *c);
 
 #endif

@@ -6,8 +6,6 @@
 
 #include "site_pages.h"
 
-static int rounded(double r) { return (int)(r + (r < 0 ? -0.5 : 0.5)); }
-
 /* The options in the words the channel heard at the start ("classic, throw-in by all, first bout 5
  * cards, teams of two"), and the deck. */
 static void options(site_buf *b, msg_lang lang, const durak_options *o)
@@ -49,17 +47,7 @@ static void seats(const site_ctx *c, site_buf *b, msg_lang lang, const store_gam
         sb_put(b, "</td><td>");
         seat_place(b, lang, g, st);
         sb_put(b, "</td><td>");
-        if (st->rated) {
-            int d = rounded(st->rating_after) - rounded(st->rating_before);
-            sb_printf(b, "%d &rarr; %d <span class=\"%s\">(%s%d)</span>",
-                      rounded(st->rating_before), rounded(st->rating_after),
-                      d > 0   ? "up"
-                      : d < 0 ? "down"
-                              : "same",
-                      d > 0 ? "+" : "", d);
-        } else {
-            sb_put(b, "&ndash;");
-        }
+        site_rating_change(b, st->rated, st->rating_before, st->rating_after);
         sb_put(b, "</td></tr>\n");
     }
     sb_put(b, "</table></div>\n");

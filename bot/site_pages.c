@@ -123,7 +123,7 @@ void site_name(const site_ctx *c, site_buf *b, msg_lang lang, const char *key, c
 
 int site_rounded(double r) { return (int)(r + (r < 0 ? -0.5 : 0.5)); }
 
-static void change(site_buf *b, bool rated, double before, double after)
+void site_rating_change(site_buf *b, bool rated, double before, double after)
 {
     if (!rated) {
         sb_put(b, "&ndash;");
@@ -379,7 +379,7 @@ static void recent(const site_ctx *c, site_buf *b, msg_lang lang, const store_si
         sb_put(b, "</td><td>");
         place(b, lang, &e[i]);
         sb_put(b, "</td><td>");
-        change(b, e[i].rated, e[i].rating_before, e[i].rating_after);
+        site_rating_change(b, e[i].rated, e[i].rating_before, e[i].rating_after);
         sb_put(b, "</td></tr>\n");
     }
     if (!n)

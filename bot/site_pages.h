@@ -52,6 +52,8 @@ void site_where(const site_ctx *c, site_buf *b, msg_lang lang, const char *chann
                 const char *root);
 /* A rating as shown: rounded to the nearest whole number. */
 int site_rounded(double r);
+/* "1500 → 1516 (+16)" with its class (up, down, same), or a dash for a game not rated. */
+void site_rating_change(site_buf *b, bool rated, double before, double after);
 /* One row of a table of games: number, when, where (with `where`), players, result; links from
  * root ("" on the index, "../" below it). site_game_row takes a site_rows as its ctx, so it can be
  * the store's callback. */

@@ -44,9 +44,10 @@ static const char *card_html(msg_lang lang, card_t c, char *buf, size_t cap)
     return buf;
 }
 
-/* One move as a list item, the game before it in *g (a transfer names the new defender, after). */
-static void move_line(site_buf *b, msg_lang lang, const durak_game *before, const durak_game *after,
-                      const record_move *m, const char *const names[])
+/* One move as a list item; `after` is the game once it was made (a transfer names the new
+ * defender). */
+static void move_line(site_buf *b, msg_lang lang, const durak_game *after, const record_move *m,
+                      const char *const names[])
 {
     char c1[96], c2[96];
     const char *who = names[m->seat];
@@ -67,7 +68,6 @@ static void move_line(site_buf *b, msg_lang lang, const durak_game *before, cons
         break;
     default: sb_msg(b, lang, MSG_SITE_RESIGNS, who); break;
     }
-    (void)before;
     sb_put(b, "</li>\n");
 }
 
@@ -160,7 +160,7 @@ bool site_replay(site_buf *b, msg_lang lang, const store_game *g, const char *co
             ok = false;
             break;
         }
-        move_line(b, lang, &prev, &gm, m, names);
+        move_line(b, lang, &gm, m, names);
         if (m->kind == DURAK_ACT_TAKE)
             taker = m->seat;
         table =
