@@ -134,12 +134,13 @@ static durak_action agent_move(const arena_config *c, const durak_game *g, int a
     return a;
 }
 
-/* An external agent's bad answer at `seat`: the game ends as that seat's loss. */
-static game_record external_loss(const arena_config *c, game_record *rec, int seat)
+/* An external agent's bad answer at `seat` of g: the game ends as that seat's loss, with teams
+ * (R19) its team's. */
+static game_record external_loss(const durak_game *g, game_record *rec, int seat)
 {
     rec->ext_errors = 1;
-    for (int s = 0; s < c->players; s++)
-        rec->not_lost[s] = s != seat;
+    for (int s = 0; s < g->opt.players; s++)
+        rec->not_lost[s] = durak_team_of(g, s) != durak_team_of(g, seat);
     return *rec;
 }
 
@@ -163,7 +164,7 @@ static game_record play_game(const arena_config *c, long i)
         int agent = c->agent[rec.agent_of_seat[durak_actor(&g)]];
         durak_action a;
         if (agent <= AGENT_EXTERNAL && !external_move(c, &g, agent, i, &a))
-            return external_loss(c, &rec, durak_actor(&g));
+            return external_loss(&g, &rec, durak_actor(&g));
         if (agent > AGENT_EXTERNAL)
             a = agent_move(c, &g, agent, mix64(deal + (uint64_t)step * 7919 + (uint64_t)i), &rng,
                            &rec);

@@ -44,6 +44,12 @@ check(row(out, "x1") == (2, 0) and row(out, "normal") == (2, 2), "a wrong answer
       err)
 check("bad or late answers: 2" in out, "wrong answers counted", out, err)
 
+# with teams the same agent plays both partners (R19): the wrong answer loses for both
+rc, out, err = arena("-n", "2", "-p", "4", "-T", "on", "-x", "while read l; do echo dance; done",
+                     "normal")
+check(rc == 1 and row(out, "x1") == (4, 0) and row(out, "normal") == (4, 4),
+      "a wrong answer in a team game loses for the agent's team", out, err)
+
 rc, out, err = arena("-n", "1", "-w", "300", "-x", "sleep 30", "normal")
 check(rc == 1 and "no answer in time" in err, "a late answer", out, err)
 
