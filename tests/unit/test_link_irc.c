@@ -23,6 +23,7 @@
 #include "clock.h"
 #include "link.h"
 #include "link_drive.h"
+#include "link_enc.h"
 #include "local_listen.h"
 
 /* libircclient's end of the relay's socket pair, made blocking as the tests read and write it. */
@@ -64,7 +65,8 @@ struct setup {
     double t0;
 };
 
-static void open_relay(struct setup *s, link_sasl sasl, bool required, int cap_wait_ms)
+static void open_relay_in(struct setup *s, link_sasl sasl, bool required, int cap_wait_ms,
+                          int encoding)
 {
     int port, local;
     char err[256] = "";
@@ -77,7 +79,8 @@ static void open_relay(struct setup *s, link_sasl sasl, bool required, int cap_w
                     .sasl_user = "durakbot",
                     .sasl_pass = "sekrit",
                     .sasl_required = required,
-                    .cap_wait_ms = cap_wait_ms };
+                    .cap_wait_ms = cap_wait_ms,
+                    .encoding = encoding };
     s->r = drive_start(&o, &local, err, sizeof err);
     if (!s->r)
         fail_msg("link_start: %s", err);
@@ -85,6 +88,12 @@ static void open_relay(struct setup *s, link_sasl sasl, bool required, int cap_w
     s->srv = accept(s->listen, NULL, NULL);
     assert_true(s->srv >= 0);
     s->t0 = clock_monotonic();
+}
+
+/* The same to a server whose text is UTF-8. */
+static void open_relay(struct setup *s, link_sasl sasl, bool required, int cap_wait_ms)
+{
+    open_relay_in(s, sasl, required, cap_wait_ms, 0);
 }
 
 static void close_relay(struct setup *s)
@@ -115,6 +124,30 @@ static void test_register_at_once(void **state)
     say(s.srv, "PING :irc2.test\r\n"); /* libircclient answers the PINGs now */
     assert_true(read_until(s.cli, down, sizeof down, "PING :irc2.test", 5000));
     assert_false(link_failed(s.r, NULL, 0));
+    close_relay(&s);
+}
+
+/* irc.encoding cp1251: a PRIVMSG of 400 Cyrillic letters, 430 bytes as the server sends it,
+ * reaches libircclient whole, 800 bytes of UTF-8 text (cut at 510 bytes once converted, half of
+ * it was lost). */
+static void test_converted_line_whole(void **state)
+{
+    (void)state;
+    struct setup s;
+    static char got[4096], line[600], want[1000];
+    open_relay_in(&s, LINK_SASL_NONE, false, 0, LINK_ENC_CP1251);
+    say(s.cli, "NICK durakbot\r\nUSER durak 0 * :Durak\r\n");
+    assert_true(read_until(s.srv, got, sizeof got, "USER durak", 5000));
+    say(s.srv, ":cp.test 001 durakbot :Welcome\r\n");
+    int n = snprintf(line, sizeof line, ":anna!a@h PRIVMSG durakbot :");
+    memset(line + n, 0xE1, 400); /* б */
+    memcpy(line + n + 400, "\r\n", 3);
+    say(s.srv, line);
+    for (int i = 0; i < 400; i++)
+        memcpy(want + 2 * i, "\xD0\xB1", 2);
+    strcpy(want + 800, "\r\n");
+    got[0] = '\0';
+    assert_true(read_until(s.cli, got, sizeof got, want, 5000));
     close_relay(&s);
 }
 
@@ -222,7 +255,7 @@ int main(void)
     static const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_register_at_once),   cmocka_unit_test(test_cap_wait_bounded),
         cmocka_unit_test(test_sasl_whole_lines),   cmocka_unit_test(test_required_sasl_no_cap),
-        cmocka_unit_test(test_refused_not_logged),
+        cmocka_unit_test(test_refused_not_logged), cmocka_unit_test(test_converted_line_whole),
     };
     return cmocka_run_group_tests_name("link_irc", tests, NULL, NULL);
 }
