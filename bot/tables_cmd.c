@@ -56,7 +56,7 @@ static void run_watch(const cmd_ctx *c) { watch_command(c->t, c->w, c->tb, true,
 static void run_unwatch(const cmd_ctx *c) { watch_command(c->t, c->w, c->tb, false, c->o); }
 static void run_set(const cmd_ctx *c) { prefs_command(c->t, c->w, c->p->arg, c->o); }
 static void run_solo(const cmd_ctx *c) { solo_play(c->t, c->w, c->p, c->now, c->o); }
-static void run_hand(const cmd_ctx *c) { tables_send_hand(c->t, c->tb, c->seat, c->o); }
+static void run_hand(const cmd_ctx *c) { tables_show_hand(c->t, c->tb, c->seat, c->o); }
 static void run_moves(const cmd_ctx *c) { play_list_moves(c->t, c->tb, c->seat, c->o); }
 static void run_hint(const cmd_ctx *c) { hint_request(c->t, c->tb, c->seat, c->o); }
 

@@ -113,8 +113,12 @@ render_seats tables_names(const table_t *tb)
 
 void tables_send_hand(const tables *t, table_t *tb, int s, outbox *o)
 {
-    if (tables_is_ai(tb, s) || !tables_hears(tb, s))
-        return;
+    if (!tables_is_ai(tb, s) && tables_hears(tb, s))
+        tables_show_hand(t, tb, s, o);
+}
+
+void tables_show_hand(const tables *t, table_t *tb, int s, outbox *o)
+{
     tb->seat[s].shown = tb->g.hand[s];
     render_opts r = tables_ropts_to(t, tb->seat[s].nick);
     char hand[512], trump[RENDER_CARD_MAX];

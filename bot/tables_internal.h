@@ -211,11 +211,11 @@ static inline const char *tables_seat_key_nick(const seat_t *st)
 }
 bool tables_is_admin(const tables *t, const tables_who *w);
 static inline bool tables_is_ai(const table_t *tb, int s) { return tb->seat[s].ai >= 0; }
-/* Whether seat s's nick may be sent its hand and turn: a private game's person only while there
- * and seen since any restart (whoever holds the nick meanwhile may be someone else). */
+/* Whether seat s's nick may be sent its hand and turn unasked: only while its person is there and
+ * seen since any restart (whoever holds the nick meanwhile may be someone else; durak(7)). */
 static inline bool tables_hears(const table_t *tb, int s)
 {
-    return !tb->solo || !(tb->seat[s].absent || tb->seat[s].unconfirmed);
+    return !(tb->seat[s].absent || tb->seat[s].unconfirmed);
 }
 /* People (not computer players) seated and not gone for good. */
 int tables_humans(const table_t *tb);
@@ -290,8 +290,11 @@ void tables_say_as(outbox *o, const char *reader, const char *target, msg_id id,
 void tables_site_page(const tables *t, const char *target, char kind, long long id, outbox *o);
 /* A reply that concerns one user only, by NOTICE. */
 void tables_notice(outbox *o, const char *target, msg_id id, ...);
-/* The seat's hand by private message (not to computer players). */
+/* The seat's hand by private message, unasked: not to computer players, nor to a nick whose
+ * person is away or not seen since a restart (tables_hears). */
 void tables_send_hand(const tables *t, table_t *tb, int s, outbox *o);
+/* The same asked for (`hand`): the command layer has matched the asker to the seat's person. */
+void tables_show_hand(const tables *t, table_t *tb, int s, outbox *o);
 /* How one public line of a game is written for a reader whose render options are r (the
  * channel's, or a spectator's language): into line (cap bytes), "" for none. */
 typedef void (*tables_line_fn)(const tables *t, const table_t *tb, const render_opts *r,

@@ -511,6 +511,34 @@ static void test_part_rejoin_and_quit(void **state)
     h_free(h);
 }
 
+/* A seat whose player left is sent nothing unasked: whoever holds the nick meanwhile may be
+ * someone else (durak(7), seats and people). Its turn line, with the hand, comes on the rejoin. */
+static void test_nothing_pushed_to_a_gone_seat(void **state)
+{
+    (void)state;
+    harness *h = h_new(7);
+    rng_t r;
+    rng_seed(&r, 7);
+    start_two(h, "#durak");
+    char moves[1024], move[128];
+    int i = whose_turn(h, NICKS, 2, moves, sizeof moves);
+    const char *gone = NICKS[1 - i];
+    outbox_clear(&h->o);
+    tables_on_part(h->t, h->now, gone, "#durak", &h->o);
+    assert_non_null(said(h, "#durak", "held for"));
+    pick_move(&r, moves, move, sizeof move);
+    priv(h, NICKS[i], move); /* the lead: the one who left is to answer it */
+    assert_non_null(said(h, "#durak", move + strlen("play ")));
+    for (size_t k = 0; k < h->o.len; k++)
+        if (!strcmp(h->o.items[k].target, gone))
+            fail_msg("sent to %s, who left: %s", gone, h->o.items[k].text);
+    tables_who back = who(gone);
+    outbox_clear(&h->o);
+    tables_on_join(h->t, h->now, &back, "#durak", &h->o);
+    assert_non_null(said(h, gone, "Your turn in #durak: "));
+    h_free(h);
+}
+
 static void test_two_channels(void **state)
 {
     (void)state;
@@ -1354,6 +1382,7 @@ int main(void)
         cmocka_unit_test(test_timers_wait_out_the_backlog),
         cmocka_unit_test(test_nick_change),
         cmocka_unit_test(test_part_rejoin_and_quit),
+        cmocka_unit_test(test_nothing_pushed_to_a_gone_seat),
         cmocka_unit_test(test_join_after_an_unseen_leave),
         cmocka_unit_test(test_two_channels),
         cmocka_unit_test(test_disconnect_pauses),
