@@ -357,6 +357,8 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_SOLO_UNKNOWN] = "No sé quién eres (ni cuenta ni dirección), y una partida privada tiene "
                          "que seguirte: inténtalo de nuevo en un momento.",
     [MSG_SOLO_FULL] = "Hay demasiadas partidas privadas en curso: inténtalo más tarde.",
+    [MSG_SOLO_STOP_OUT] = "Fin de la partida: la paras después de salir; la partida de los "
+                          "jugadores automáticos queda sin decidir.",
     [MSG_SOLO_FORFEIT] = "Fin de la partida: dejas la partida privada y abandonas.",
     [MSG_SOLO_FORFEIT_WHY] = "Fin de la partida: %s.",
     [MSG_SOLO_NO_GAME] =

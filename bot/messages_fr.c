@@ -373,6 +373,8 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_SOLO_UNKNOWN] = "Je ne sais pas qui vous êtes (ni compte, ni adresse), et une partie "
                          "privée doit vous suivre : réessayez dans un instant.",
     [MSG_SOLO_FULL] = "Trop de parties privées sont en cours : réessayez plus tard.",
+    [MSG_SOLO_STOP_OUT] = "Partie terminée : vous l'arrêtez après être sorti ; la partie des "
+                          "joueurs ordinateur reste sans résultat.",
     [MSG_SOLO_FORFEIT] = "Partie terminée : vous quittez la partie privée et déclarez forfait.",
     [MSG_SOLO_FORFEIT_WHY] = "Partie terminée : %s.",
     [MSG_SOLO_NO_GAME] =

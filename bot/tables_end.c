@@ -103,7 +103,9 @@ static void verdict(msg_lang lang, const table_t *tb, char *buf, size_t cap)
         snprintf(buf, cap, M(MSG_SOLO_FORFEIT_WHY), why);
     } else if (solo_forfeit) { /* stop */
         snprintf(buf, cap, "%s", M(MSG_SOLO_FORFEIT));
-    } else if (g->result == DURAK_RESULT_TEAM_LOST) /* R19 */
+    } else if (s >= 0 && g->result == DURAK_RESULT_WON && g->result_seat == DURAK_MAX_PLAYERS) {
+        snprintf(buf, cap, "%s", M(MSG_SOLO_STOP_OUT)); /* stopped by its person, out already */
+    } else if (g->result == DURAK_RESULT_TEAM_LOST)     /* R19 */
         render_team_verdict(&r, &names, g, buf, cap);
     else if (g->result == DURAK_RESULT_DURAK)
         render_said(&r, &names, g->result_seat, -1, buf, cap, &len, MSG_RESULT_DURAK,
@@ -227,8 +229,10 @@ void end_announce(tables *t, table_t *tb, outbox *o)
 void end_abandon(tables *t, table_t *tb, int s, outbox *o)
 {
     durak_game *g = &tb->g;
-    if (!durak_over(g) && durak_resign(g, s) != DURAK_OK) /* never expected */
-        g->forfeited |= (uint8_t)(1u << s);
+    /* R18: one still in forfeits; one out already (a private game's person who went out and
+     * stops the computer players' game) keeps their place */
+    if (!durak_over(g) && durak_in_game(g, s) && durak_resign(g, s) != DURAK_OK)
+        g->forfeited |= (uint8_t)(1u << s);  /* never expected */
     if (g->result == DURAK_RESULT_ONGOING) { /* the computer players still in share the place */
         g->result = DURAK_RESULT_WON;
         g->result_seat = DURAK_MAX_PLAYERS;

@@ -6,6 +6,7 @@
 #include "ai.h"
 #include "casemap.h"
 #include "outq.h"
+#include "tables_internal.h"
 
 /* Every line of the outbox goes to a person: none to a channel, none under a private key. */
 static void assert_nothing_to_channels(const harness *h)
@@ -205,6 +206,49 @@ static void keep_snapshot(void *ctx, const char *key, const char *snap)
     snprintf(s->key, sizeof s->key, "%s", key);
     snprintf(s->snap, sizeof s->snap, "%s", snap);
     s->n++;
+}
+
+/* alice goes out while the computer players play on, then types stop: she left no running game,
+ * so it is no forfeit (R14, R18): her place stands, and the end line does not say she forfeits. */
+static void test_stop_after_going_out(void **state)
+{
+    (void)state;
+    int tried = 0;
+    for (uint64_t seed = 1; seed < 200; seed++) {
+        harness *h = h_new(seed);
+        temp_store db;
+        store_in_temp(&db, h);
+        rng_t r;
+        rng_seed(&r, seed);
+        priv(h, "alice", "play easy 4");
+        table_t *tb = NULL;
+        for (int i = 0; i < TABLES_MAX && !tb; i++)
+            if (h->t->tab[i].used && h->t->tab[i].solo)
+                tb = &h->t->tab[i];
+        assert_non_null(tb);
+        int me = tables_solo_seat(tb);
+        for (int step = 0; step < 2000 && tb->used && durak_in_game(&tb->g, me); step++)
+            if (!play_own_random_move(h, &r, "alice"))
+                h_run_ai(h);
+        if (!tb->used || durak_over(&tb->g)) { /* she was the durak, or the game is over */
+            h_free(h);
+            store_gone(&db);
+            continue;
+        }
+        tried++;
+        priv(h, "alice", "stop");
+        const char *end = said(h, "alice", "Game over");
+        assert_non_null(end);
+        assert_non_null(strstr(end, "Game over: you stop it after going out"));
+        store_player pl; /* her private games' record: a game, first out, no forfeit */
+        assert_true(store_get_player(db.db, "+alice", &pl));
+        assert_int_equal(pl.games, 1);
+        assert_int_equal(pl.forfeits, 0);
+        h_free(h);
+        store_gone(&db);
+        break;
+    }
+    assert_int_equal(tried, 1);
 }
 
 /* A private game saved, the bot restarted: the game waits for alice (no timer runs, nothing is
@@ -662,6 +706,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_solo_to_end),
         cmocka_unit_test(test_solo_one_at_a_time),
+        cmocka_unit_test(test_stop_after_going_out),
         cmocka_unit_test(test_stale_decision_after_stop),
         cmocka_unit_test(test_solo_restored),
         cmocka_unit_test(test_private_key_guard),
