@@ -437,6 +437,8 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_CMD_WATCH] = "mirar",
     [MSG_CMD_UNWATCH] = "dejar de mirar",
     [MSG_CMD_HINT] = "pista",
+    [MSG_LEAVE_OUT] =
+        "Ya saliste de la partida de %s: tu puesto se mantiene, no hay nada que dejar.",
     [MSG_ALREADY_PLAYING] = "Ya juegas en la partida de %s (%s): termínala, o escribe antes "
                             "%ssalir allí (cuenta como abandono).",
     [MSG_PLAY_SEATED] =

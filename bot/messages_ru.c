@@ -430,6 +430,7 @@ const char *const msg_russian[MSG_COUNT] = {
     [MSG_CMD_WATCH] = "смотреть",
     [MSG_CMD_UNWATCH] = "не смотреть",
     [MSG_CMD_HINT] = "подсказка",
+    [MSG_LEAVE_OUT] = "Вы уже вышли из игры в %s: ваше место за вами, покидать нечего.",
     [MSG_ALREADY_PLAYING] = "Вы уже играете в %s (%s): доиграйте или сначала напишите там %sвыйти "
                             "(это засчитается как поражение).",
     [MSG_PLAY_SEATED] =

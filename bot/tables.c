@@ -25,7 +25,8 @@ table_t *tables_find(tables *t, const char *channel)
 int tables_seat_of(const tables *t, const table_t *tb, const char *nick)
 {
     for (int s = 0; s < tb->nseats; s++)
-        if (!tables_is_ai(tb, s) && casemap_equal(t->cm, tb->seat[s].nick, nick))
+        if (!tables_is_ai(tb, s) && !(tb->playing && ((tb->g.forfeited >> s) & 1))
+            && casemap_equal(t->cm, tb->seat[s].nick, nick))
             return s;
     return -1;
 }

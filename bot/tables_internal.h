@@ -192,7 +192,8 @@ void tables_drop(tables *t, table_t *tb);
 /* The saved line of key is deleted at the next tables_take_changes(), unless a table has it. */
 void tables_saved_line_gone(tables *t, const char *key);
 static inline void tables_touch(table_t *tb) { tb->dirty = true; }
-/* The person's seat under `nick` at tb (computer players have none), or -1. */
+/* The person's seat under `nick` at tb, or -1: computer players have none, nor has one who
+ * forfeited a running game (R18: they left it, and may play elsewhere). */
 int tables_seat_of(const tables *t, const table_t *tb, const char *nick);
 /* The table where a person sits under `nick`, and the seat; NULL if none. */
 table_t *tables_of_nick(tables *t, const char *nick, int *seat);

@@ -118,6 +118,10 @@ void lobby_unseat(tables *t, table_t *tb, int s, double now, outbox *o)
 {
     char nick[NICK_MAX];
     snprintf(nick, sizeof nick, "%s", tb->seat[s].nick);
+    if (tb->playing && !durak_in_game(&tb->g, s)) { /* R14: out already, their place stands */
+        tables_notice(o, nick, MSG_LEAVE_OUT, tables_where(t, tb, nick));
+        return;
+    }
     if (tb->playing) {
         play_forfeit(t, tb, s, MSG_FORFEIT_LEFT, now, o);
         return;
@@ -166,8 +170,8 @@ void lobby_start(tables *t, const tables_who *w, table_t *tb, double now, outbox
 /* !stop of a running game by a player: a vote, passed by more than half of the people in. */
 static void stop_vote(tables *t, const tables_who *w, table_t *tb, double now, outbox *o)
 {
-    int s = tables_seat_of(t, tb, w->nick);
-    if (s < 0 || ((tb->g.forfeited >> s) & 1)) {
+    int s = tables_seat_of(t, tb, w->nick); /* none for one who forfeited */
+    if (s < 0) {
         tables_notice(o, w->nick, MSG_STOP_NOT_SEATED, tables_prefix(t));
         return;
     }

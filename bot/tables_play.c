@@ -162,6 +162,7 @@ void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox 
     size_t len = 0;
     durak_game before = tb->g;
     happened h = { &before, 0, { DURAK_ACT_PASS, CARD_NONE, CARD_NONE }, false, why, s };
+    tb->stop_votes &= (uint8_t) ~(1u << s); /* a stop vote counts the people still playing */
     render_opts r = tables_ropts_to(t, tb->seat[s].nick);
     render_seats names = tables_names(tb);
     names.you[s] = true; /* their own notice: "You timed out too often and forfeit" */

@@ -4,6 +4,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "tables_harness.h"
 
+#include "tables_internal.h"
+
 #define SEP " \xC2\xB7 "
 
 /* The line's head: everything before the first separator. */
@@ -805,6 +807,77 @@ static void test_penalty_server_asks_in_public(void **state)
     assert_true(bob_prompts > 5);
 }
 
+/* One who left a running game (a forfeit, R18) is in no game: they may open or join another at
+ * once, where they were told "finish it, or type !leave there first". */
+static void test_leaver_free_to_play_elsewhere(void **state)
+{
+    (void)state;
+    harness *h = h_new(31);
+    lobby(h, "#durak", "", NICKS, 3);
+    chan(h, "alice", "#durak", "!start");
+    chan(h, "carol", "#durak", "!leave");
+    assert_non_null(said(h, "#durak", "carol leaves the game and forfeits"));
+    assert_int_equal(tables_count(h->t), 1); /* alice and bob play on */
+    chan(h, "carol", "#other", "!durak");
+    assert_non_null(said(h, "#other", "carol opens a game"));
+    chan(h, "carol", "#durak", "!leave"); /* not seated there any more */
+    assert_non_null(said(h, "carol", "You are not seated in #durak"));
+    h_free(h);
+}
+
+/* A stop vote counts the people still playing: one who voted and then left takes the vote along,
+ * so the other two of three do not stop the game with one vote. */
+static void test_leaver_takes_their_stop_vote(void **state)
+{
+    (void)state;
+    harness *h = h_new(32);
+    lobby(h, "#durak", "", NICKS, 3);
+    chan(h, "alice", "#durak", "!start");
+    chan(h, "carol", "#durak", "!stop");
+    assert_non_null(said(h, "#durak", "1 of 3 agree so far"));
+    chan(h, "carol", "#durak", "!leave");
+    chan(h, "bob", "#durak", "!stop");
+    assert_non_null(said(h, "#durak", "1 of 2 agree so far"));
+    assert_int_equal(tables_count(h->t), 1);
+    h_free(h);
+}
+
+/* One already out (R14) who types !leave keeps their place: it is no forfeit (R18), the channel
+ * hears nothing, and with game.replace_leavers no computer player takes their seat. */
+static void test_leave_when_out(void **state)
+{
+    (void)state;
+    int tried = 0;
+    for (uint64_t seed = 1; seed < 300 && !tried; seed++) {
+        harness *h = h_new(seed);
+        h->cfg.game.replace_leavers = true;
+        tables_reconfigure(h->t, &h->cfg);
+        rng_t r;
+        rng_seed(&r, seed);
+        lobby(h, "#durak", "", NICKS, 3);
+        chan(h, "alice", "#durak", "!start");
+        table_t *tb = tables_find(h->t, "#durak");
+        int out = -1;
+        for (int step = 0; step < 3000 && tb->used && !durak_over(&tb->g) && out < 0; step++) {
+            for (int s = 0; s < 3; s++)
+                if (!durak_in_game(&tb->g, s))
+                    out = s;
+            if (out < 0)
+                play_own_random_move(h, &r, tb->seat[tb->g.actor].nick);
+        }
+        if (out >= 0 && tb->used && !durak_over(&tb->g)) {
+            tried++;
+            chan(h, NICKS[out], "#durak", "!leave");
+            assert_non_null(said(h, NICKS[out], "You are out of the game in #durak already"));
+            assert_null(said(h, "#durak", ""));
+            assert_int_equal(tb->seat[out].ai, -1);
+            assert_int_equal((tb->g.forfeited >> out) & 1, 0);
+        }
+        h_free(h);
+    }
+    assert_int_equal(tried, 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -828,6 +901,9 @@ int main(void)
         cmocka_unit_test(test_again_agreement_follows_its_seat),
         cmocka_unit_test(test_again_without_who_left),
         cmocka_unit_test(test_penalty_server_asks_in_public),
+        cmocka_unit_test(test_leaver_free_to_play_elsewhere),
+        cmocka_unit_test(test_leave_when_out),
+        cmocka_unit_test(test_leaver_takes_their_stop_vote),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
