@@ -141,6 +141,19 @@ void end_last_seen(tables *t, const char *channel, const char *nick, const table
     }
 }
 
+void end_last_renamed(tables *t, const char *old_nick, const char *new_nick)
+{
+    for (int i = 0; i < TABLES_MAX; i++) {
+        last_game *l = &t->last[i];
+        for (int s = 0; l->used && s < l->nseats; s++)
+            if (l->seat[s].ai < 0 && !l->seat[s].absent
+                && casemap_equal(t->cm, l->seat[s].nick, old_nick)) {
+                snprintf(l->seat[s].nick, sizeof l->seat[s].nick, "%s", new_nick);
+                l->dirty = true;
+            }
+    }
+}
+
 void end_remember(tables *t, const table_t *tb)
 {
     last_game *l = end_last_game(t, tb->channel);

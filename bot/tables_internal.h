@@ -397,6 +397,8 @@ last_game *end_last_game(tables *t, const char *channel);
  * `here` came back under it: a rematch seats only those who are there. Whoever holds the nick
  * from another address or account is someone else (after a restart, all are gone until seen). */
 void end_last_seen(tables *t, const char *channel, const char *nick, const tables_who *here);
+/* A present person of a last game renamed from old_nick: their seat follows, as a table's does. */
+void end_last_renamed(tables *t, const char *old_nick, const char *new_nick);
 
 /* ---- tables_play.c: the deal, moves, forfeits ---- */
 

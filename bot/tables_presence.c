@@ -50,6 +50,7 @@ void tables_on_nick(tables *t, double now, const char *old_nick, const char *new
     int s;
     table_t *tb = tables_of_nick(t, old_nick, &s);
     watch_renamed(t, old_nick, new_nick);
+    end_last_renamed(t, old_nick, new_nick);
     if (tb && !tb->seat[s].absent) {
         snprintf(tb->seat[s].nick, sizeof tb->seat[s].nick, "%s", new_nick);
         tables_touch(tb);

@@ -711,6 +711,23 @@ static void test_again_agreement_follows_its_seat(void **state)
     h_free(h);
 }
 
+/* A player who changed nick after the game is still one of its players: !again under the new nick
+ * seats them under it, and their agreement counts. */
+static void test_again_after_a_nick_change(void **state)
+{
+    (void)state;
+    harness *h = h_new(48);
+    lobby(h, "#durak", "", NICKS, 2);
+    chan(h, "alice", "#durak", "!start");
+    play_to_end(h, "#durak", NICKS, 2, 48);
+    renamed(h, "bob", "bob_away");
+    chan(h, "bob_away", "#durak", "!again");
+    assert_non_null(said(h, "#durak", "Rematch: alice, bob_away"));
+    chan(h, "alice", "#durak", "!again");
+    assert_non_null(said(h, "#durak", "starts: alice, bob_away"));
+    h_free(h);
+}
+
 /* A rematch seats only the last game's players who are still in the channel: one who left it
  * since is not dealt in (to time out), unless they came back. */
 static void test_again_without_who_left(void **state)
@@ -900,6 +917,7 @@ int main(void)
         cmocka_unit_test(test_again_started_by_the_creator),
         cmocka_unit_test(test_again_agreement_follows_its_seat),
         cmocka_unit_test(test_again_without_who_left),
+        cmocka_unit_test(test_again_after_a_nick_change),
         cmocka_unit_test(test_penalty_server_asks_in_public),
         cmocka_unit_test(test_leaver_free_to_play_elsewhere),
         cmocka_unit_test(test_leave_when_out),
