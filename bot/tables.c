@@ -33,16 +33,19 @@ int tables_seat_of(const tables *t, const table_t *tb, const char *nick)
 
 table_t *tables_of_nick(tables *t, const char *nick, int *seat)
 {
+    table_t *held = NULL; /* a seat held for its person, taken if no table has them present */
     for (int i = 0; i < t->ntab; i++) {
-        if (!t->tab[i].used)
-            continue;
-        int s = tables_seat_of(t, &t->tab[i], nick);
-        if (s >= 0) {
+        int s = t->tab[i].used ? tables_seat_of(t, &t->tab[i], nick) : -1;
+        if (s >= 0 && !t->tab[i].seat[s].absent) {
             *seat = s;
             return &t->tab[i];
         }
+        if (s >= 0 && !held) {
+            held = &t->tab[i];
+            *seat = s;
+        }
     }
-    return NULL;
+    return held;
 }
 
 bool tables_same_person(const tables *t, const seat_t *st, const tables_who *w)

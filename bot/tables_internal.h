@@ -195,7 +195,8 @@ static inline void tables_touch(table_t *tb) { tb->dirty = true; }
 /* The person's seat under `nick` at tb, or -1: computer players have none, nor has one who
  * forfeited a running game (R18: they left it, and may play elsewhere). */
 int tables_seat_of(const tables *t, const table_t *tb, const char *nick);
-/* The table where a person sits under `nick`, and the seat; NULL if none. */
+/* The table where a person sits under `nick`, and the seat; NULL if none. A present seat comes
+ * before one held for its person (who may sit elsewhere now under that nick). */
 table_t *tables_of_nick(tables *t, const char *nick, int *seat);
 /* Is `w` the seat's person: the same account where the seat has one, else the same
  * user@host. A nick alone never is. */

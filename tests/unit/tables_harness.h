@@ -78,13 +78,15 @@ static inline void h_free(harness *h)
 static char renamed_from[8][32], renamed_to[8][32];
 static int nrenamed;
 
-static inline const char *person_of(const char *nick)
+static inline const char *person_before(const char *nick, int n) /* the first n renames */
 {
-    for (int i = nrenamed - 1; i >= 0; i--)
+    for (int i = n - 1; i >= 0; i--)
         if (!strcasecmp(renamed_to[i], nick))
-            return person_of(renamed_from[i]);
+            return person_before(renamed_from[i], i); /* earlier ones only: a nick may come back */
     return nick;
 }
+
+static inline const char *person_of(const char *nick) { return person_before(nick, nrenamed); }
 
 static bool with_accounts; /* who() gives everyone the account "acc_<person>" */
 

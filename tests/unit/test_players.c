@@ -728,6 +728,35 @@ static void test_again_after_a_nick_change(void **state)
     h_free(h);
 }
 
+/* One game at a time, even through nick changes: carol leaves #a (her seat held), joins #b under
+ * another nick, takes her nick back and returns to #a. She keeps the #b seat she is in; the held
+ * one is not given back to her, and it is #b's table that answers her. */
+static void test_one_game_through_nick_changes(void **state)
+{
+    (void)state;
+    harness *h = h_new(49);
+    const char *a[] = { "alice", "carol" }, *b[] = { "bob", "carol2" };
+    lobby(h, "#a", "", a, 2);
+    chan(h, "alice", "#a", "!start");
+    outbox_clear(&h->o);
+    tables_on_part(h->t, h->now, "carol", "#a", &h->o);
+    assert_non_null(said(h, "#a", "held for"));
+    renamed(h, "carol", "carol2");
+    lobby(h, "#b", "", b, 2);
+    chan(h, "bob", "#b", "!start");
+    renamed(h, "carol2", "carol");
+    tables_who back = who("carol");
+    outbox_clear(&h->o);
+    tables_on_join(h->t, h->now, &back, "#a", &h->o);
+    assert_null(said(h, "#a", "carol is back"));
+    table_t *ta = tables_find(h->t, "#a"), *tb = tables_find(h->t, "#b");
+    assert_true(ta->seat[1].absent);
+    assert_false(tb->seat[1].absent);
+    priv(h, "carol", "hand");
+    assert_non_null(said(h, "carol", "Your hand in #b: "));
+    h_free(h);
+}
+
 /* A rematch seats only the last game's players who are still in the channel: one who left it
  * since is not dealt in (to time out), unless they came back. */
 static void test_again_without_who_left(void **state)
@@ -918,6 +947,7 @@ int main(void)
         cmocka_unit_test(test_again_agreement_follows_its_seat),
         cmocka_unit_test(test_again_without_who_left),
         cmocka_unit_test(test_again_after_a_nick_change),
+        cmocka_unit_test(test_one_game_through_nick_changes),
         cmocka_unit_test(test_penalty_server_asks_in_public),
         cmocka_unit_test(test_leaver_free_to_play_elsewhere),
         cmocka_unit_test(test_leave_when_out),
