@@ -255,6 +255,8 @@ void tables_on_reconnect(tables *t, double now, outbox *o)
             continue;
         tb->lobby_deadline += shift;
         tb->turn_deadline += shift;
+        tb->stop_deadline += shift; /* nobody could vote meanwhile */
+        tb->ai_due += shift;
         for (int s = 0; s < tb->nseats; s++)
             tb->seat[s].grace_deadline += shift;
         tables_touch(tb);

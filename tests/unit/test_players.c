@@ -888,6 +888,27 @@ static void test_leaver_takes_their_stop_vote(void **state)
     h_free(h);
 }
 
+/* A stop vote's 30 seconds stand still while the bot is away from the server, as the turn
+ * timers do: nobody could vote meanwhile. */
+static void test_stop_vote_waits_out_a_disconnection(void **state)
+{
+    (void)state;
+    harness *h = h_new(33);
+    lobby(h, "#durak", "", NICKS, 3);
+    chan(h, "alice", "#durak", "!start");
+    chan(h, "carol", "#durak", "!stop");
+    assert_non_null(said(h, "#durak", "1 of 3 agree so far"));
+    tables_on_disconnect(h->t, h->now);
+    h->now += 120;
+    outbox_clear(&h->o);
+    tables_on_reconnect(h->t, h->now, &h->o);
+    tick(h, h->now + 1);
+    assert_null(said(h, "#durak", "Not enough players agreed"));
+    chan(h, "bob", "#durak", "!stop");
+    assert_non_null(said(h, "#durak", "The players agreed to stop the game"));
+    h_free(h);
+}
+
 /* One already out (R14) who types !leave keeps their place: it is no forfeit (R18), the channel
  * hears nothing, and with game.replace_leavers no computer player takes their seat. */
 static void test_leave_when_out(void **state)
@@ -952,6 +973,7 @@ int main(void)
         cmocka_unit_test(test_leaver_free_to_play_elsewhere),
         cmocka_unit_test(test_leave_when_out),
         cmocka_unit_test(test_leaver_takes_their_stop_vote),
+        cmocka_unit_test(test_stop_vote_waits_out_a_disconnection),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
