@@ -9,7 +9,8 @@ package cannot be fetched (no network).
 - CASEMAPPING=ascii: the player Ann[x] changes nick to ann{X} mid-game (under ascii a different
   nick, not a case variant of it) and plays on; after the game `!stats Ann[X]` (a case variant of
   the nick they sat down with) finds their record: stats stay with the nick a person was seated
-  under, as they do with rfc1459;
+  under, as they do with rfc1459; `!stats ann{x}` finds none (rfc1459 would fold it to ann[x]),
+  so the server's CASEMAPPING is the one the game side uses;
 - with Debian's flood limits for users on (recvq 2560 bytes, no can_flood: a burst of 5 lines,
   then about one a second; floodcount 10) and the bot's default pace (flood.burst 5,
   flood.rate 1): the start of a two-player game (every hand, the start lines) and 24 moves,
@@ -65,6 +66,13 @@ def test(env):
                        what="an answer to !stats Ann[X]")
     h.log("!stats Ann[X]: %s" % m.plain)
     h.check("1 game," in m.plain, "!stats Ann[X] finds no record of the game: %r" % m.plain)
+    # and under the server's ascii, ann{x} is another nick: no record (rfc1459 would fold { to [)
+    asker.privmsg(CH, "!stats ann{x}")
+    m = asker.wait_for(lambda m: h.from_bot(m) and m.target == CH
+                       and ("game" in m.plain or "No games" in m.plain), 10,
+                       what="an answer to !stats ann{x}")
+    h.check("No games recorded for ann{x}" in m.plain,
+            "!stats ann{x} under CASEMAPPING=ascii: %r" % m.plain)
 
     rc, took = bot.stop()
     h.check(rc == 0, "durakbot exited with status %s after SIGTERM" % rc)
