@@ -114,6 +114,15 @@ void lobby_leave(tables *t, const tables_who *w, table_t *tb, double now, outbox
         lobby_unseat(t, tb, s, now, o);
 }
 
+/* A rematch lobby's people all typed !again. */
+static bool all_agreed(const table_t *tb)
+{
+    for (int s = 0; s < tb->nseats; s++)
+        if (!tables_is_ai(tb, s) && !((tb->agreed >> s) & 1))
+            return false;
+    return true;
+}
+
 void lobby_unseat(tables *t, table_t *tb, int s, double now, outbox *o)
 {
     char nick[NICK_MAX];
@@ -130,6 +139,10 @@ void lobby_unseat(tables *t, table_t *tb, int s, double now, outbox *o)
     if (!tables_humans(tb)) {
         tables_say(o, tb->channel, MSG_LOBBY_EMPTY, nick);
         tables_close(t, tb);
+        return;
+    }
+    if (tb->rematch && tb->nseats >= 2 && all_agreed(tb)) { /* the one it waited for left */
+        play_start(t, tb, now, o);
         return;
     }
     char seats[512];
@@ -242,14 +255,6 @@ void lobby_bot(tables *t, const tables_who *w, table_t *tb, const parsed_cmd *p,
 }
 
 /* ---- !again: the same seats, computer players included ---- */
-
-static bool all_agreed(const table_t *tb)
-{
-    for (int s = 0; s < tb->nseats; s++)
-        if (!tables_is_ai(tb, s) && !((tb->agreed >> s) & 1))
-            return false;
-    return true;
-}
 
 static void waiting_list(const table_t *tb, char *buf, size_t cap)
 {

@@ -757,6 +757,22 @@ static void test_one_game_through_nick_changes(void **state)
     h_free(h);
 }
 
+/* A rematch starts by itself when the one it still waited for leaves and all who stay agreed. */
+static void test_again_starts_when_the_holdout_leaves(void **state)
+{
+    (void)state;
+    harness *h = h_new(50);
+    lobby(h, "#durak", "", NICKS, 3);
+    chan(h, "alice", "#durak", "!start");
+    play_to_end(h, "#durak", NICKS, 3, 50);
+    chan(h, "carol", "#durak", "!again");
+    chan(h, "alice", "#durak", "!again");
+    assert_non_null(said(h, "#durak", "waiting for bob"));
+    chan(h, "bob", "#durak", "!leave");
+    assert_non_null(said(h, "#durak", "starts: alice, carol"));
+    h_free(h);
+}
+
 /* A rematch seats only the last game's players who are still in the channel: one who left it
  * since is not dealt in (to time out), unless they came back. */
 static void test_again_without_who_left(void **state)
@@ -969,6 +985,7 @@ int main(void)
         cmocka_unit_test(test_again_without_who_left),
         cmocka_unit_test(test_again_after_a_nick_change),
         cmocka_unit_test(test_one_game_through_nick_changes),
+        cmocka_unit_test(test_again_starts_when_the_holdout_leaves),
         cmocka_unit_test(test_penalty_server_asks_in_public),
         cmocka_unit_test(test_leaver_free_to_play_elsewhere),
         cmocka_unit_test(test_leave_when_out),
