@@ -172,7 +172,7 @@ static void move_in_channel(tables *t, const tables_who *w, const char *channel,
     char move[128], c[RENDER_CARD_MAX], x[RENDER_CARD_MAX];
     if (!(row_flags(p.kind, CMD_PRIVATE) & CMD_MOVE) || !rate_ok(t, w->nick, now))
         return;
-    tables_bind_words(t, w->nick, p.lang, false);
+    tables_bind_words(t, w, p.lang, false);
     render_opts r = tables_ropts_to(t, w->nick); /* a reply to them: in their language */
     r.colors = false;
     render_card(&r, p.card, c, sizeof c);
@@ -198,7 +198,7 @@ void tables_on_channel(tables *t, double now, const tables_who *w, const char *c
     parse_opts po = opts_for(t, w->nick, false);
     parsed_cmd p;
     parse_channel(text, strlen(text), &po, &p);
-    tables_bind_words(t, w->nick, p.lang, row_flags(p.kind, CMD_CHANNEL) & CMD_ASKED);
+    tables_bind_words(t, w, p.lang, row_flags(p.kind, CMD_CHANNEL) & CMD_ASKED);
     if (p.kind == PC_IGNORED) {
         move_in_channel(t, w, channel, text, now, o);
         return;
@@ -249,7 +249,7 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
     if (p.kind == PC_IGNORED)
         return; /* a blank line, the prefix alone, CTCP: no command */
     unsigned here = row_flags(p.kind, CMD_PRIVATE);
-    tables_bind_words(t, w->nick, p.lang, here & CMD_ASKED);
+    tables_bind_words(t, w, p.lang, here & CMD_ASKED);
     bool my_turn = tb && tb->playing && tb->g.actor == s;
     if (!(my_turn && (here & CMD_TURN_FREE)) && !rate_ok(t, w->nick, now))
         return; /* on your turn, moves (mistyped ones too), hand and moves are free */

@@ -164,6 +164,7 @@ struct tables {
      * what is said to them alone is in it unless they chose one; event_asked: the command is a
      * question (help, rules, stats...) whose answer in the channel is in it too. */
     char event_nick[NICK_MAX];
+    char event_account[64]; /* the sender's services account, "" for none */
     int event_lang;
     bool event_asked;
     gone_route gone[GONE_MAX]; /* a ring: the next closure goes to gone[gone_next] */
@@ -237,8 +238,9 @@ double tables_backlog(const tables *t, const char *target);
 
 /* ---- tables_prefs.c: each person's preferences, cached ---- */
 
-/* The entry of `nick`, loaded from the store the first time (by the seat's account when the
- * nick sits somewhere, else by `account`, the event's, else by nick). */
+/* The settings of the person under `nick`, by their key (tables_stats_key), loaded from the store
+ * the first time: with `account` (the sender's own, for `set`), else the account of whom the
+ * nick is known to be now (the event's sender, else a present seat's), else the nick's. */
 pref_entry *prefs_entry(tables *t, const char *nick, const char *account);
 /* e was changed: handed over by tables_take_prefs, to be saved. */
 void prefs_changed(tables *t, const pref_entry *e);
@@ -270,7 +272,7 @@ void tables_bind(tables *t, outbox *o);
 void tables_bind_channel(tables *t, outbox *o, const char *channel);
 /* The event's sender, the language of their words (parsed_cmd.lang) and whether it is a question
  * answered in those words even where a game speaks another (help, rules, stats, top, last). */
-void tables_bind_words(tables *t, const char *nick, int lang, bool asked);
+void tables_bind_words(tables *t, const tables_who *w, int lang, bool asked);
 /* The tables o is bound to (tables_bind), or NULL. */
 const tables *tables_bound(const outbox *o);
 

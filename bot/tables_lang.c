@@ -115,14 +115,15 @@ void tables_bind(tables *t, outbox *o)
     o->lang_of = lang_of;
     o->lang_ctx = t;
     t->event_channel[0] = '\0';
-    t->event_nick[0] = '\0';
+    t->event_nick[0] = t->event_account[0] = '\0';
     t->event_lang = -1;
     t->event_asked = false;
 }
 
-void tables_bind_words(tables *t, const char *nick, int lang, bool asked)
+void tables_bind_words(tables *t, const tables_who *w, int lang, bool asked)
 {
-    snprintf(t->event_nick, sizeof t->event_nick, "%s", nick);
+    snprintf(t->event_nick, sizeof t->event_nick, "%s", w->nick);
+    snprintf(t->event_account, sizeof t->event_account, "%s", w->account ? w->account : "");
     t->event_lang = lang;
     t->event_asked = asked;
 }

@@ -11,19 +11,25 @@
 
 pref_entry *prefs_entry(tables *t, const char *nick, const char *account)
 {
+    /* a nick is whoever holds it now: its settings are found by the person's key, never by the
+     * nick alone (one who takes a nick must not read or change its last holder's) */
+    char key[NICK_MAX + 1];
+    int s;
+    if (!account && t->event_nick[0] && casemap_equal(t->cm, nick, t->event_nick))
+        account = t->event_account;
+    table_t *tb = account ? NULL : tables_of_nick(t, nick, &s);
+    if (tb && !tb->seat[s].absent)
+        account = tb->seat[s].account;
+    tables_stats_key(t, nick, account, key, sizeof key);
     for (int i = 0; i < PREFS_CACHED; i++)
-        if (t->prefs[i].used && casemap_equal(t->cm, t->prefs[i].nick, nick))
+        if (t->prefs[i].used && !strcmp(t->prefs[i].key, key))
             return &t->prefs[i];
     pref_entry *e = &t->prefs[t->prefs_next];
     t->prefs_next = (t->prefs_next + 1) % PREFS_CACHED;
     memset(e, 0, sizeof *e);
     e->used = true;
     snprintf(e->nick, sizeof e->nick, "%s", nick);
-    int s;
-    table_t *tb = tables_of_nick(t, nick, &s);
-    if (tb && tb->seat[s].account[0])
-        account = tb->seat[s].account;
-    tables_stats_key(t, nick, account, e->key, sizeof e->key);
+    snprintf(e->key, sizeof e->key, "%s", key);
     if (t->db)
         store_get_prefs(t->db, e->key, &e->p);
     return e;

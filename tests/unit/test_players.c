@@ -440,6 +440,34 @@ static void test_answers_where_asked(void **state)
 }
 
 /* set: NOTICE or PRIVMSG, colours, the turn line; shown, checked, applied, saved. */
+static void note_key(void *ctx, const char *key, const store_prefs *p)
+{
+    (void)p;
+    snprintf(ctx, 64, "%s", key);
+}
+
+/* Settings are a person's: one logged in to an account keeps them under it (where their stats and
+ * pages are), and a user without it who takes their nick later sets the nick's own, not theirs. */
+static void test_settings_follow_the_account(void **state)
+{
+    (void)state;
+    harness *h = h_new(51);
+    char key[64] = "";
+    with_accounts = true;
+    priv(h, "alice", "set site off");
+    with_accounts = false;
+    tables_take_prefs(h->t, note_key, key);
+    assert_string_equal(key, "@acc_alice");
+    tables_on_quit(h->t, h->now, "alice", "Quit: bye", &h->o);
+    tables_who stranger = { "alice", "other", "elsewhere.example", "", false };
+    outbox_clear(&h->o);
+    tables_on_private(h->t, h->now += 3, &stranger, "set site on", &h->o);
+    key[0] = '\0';
+    tables_take_prefs(h->t, note_key, key);
+    assert_string_equal(key, "alice");
+    h_free(h);
+}
+
 static void test_preferences(void **state)
 {
     (void)state;
@@ -976,6 +1004,7 @@ int main(void)
         cmocka_unit_test(test_stop_vote),
         cmocka_unit_test(test_answers_where_asked),
         cmocka_unit_test(test_preferences),
+        cmocka_unit_test(test_settings_follow_the_account),
         cmocka_unit_test(test_replies_that_help),
         cmocka_unit_test(test_moves_follow_the_hand),
         cmocka_unit_test(test_wrong_kind_says_the_right_one),
