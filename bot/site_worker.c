@@ -66,6 +66,13 @@ static void push(site_worker *w, long long game, const char *key)
     if (!w)
         return;
     pthread_mutex_lock(&w->mu);
+    for (int i = 0; i < w->n; i++) { /* already waiting (a person's `set site` toggled): once */
+        const site_job *q = &w->job[(w->head + i) % SITE_QUEUE];
+        if (q->game == game && !strcmp(q->key, key ? key : "")) {
+            pthread_mutex_unlock(&w->mu);
+            return;
+        }
+    }
     if (w->n == SITE_QUEUE) {
         log_msg(LOG_WARNING, "site: too many pages waiting; one refresh is dropped (durakbot "
                              "--export-site rewrites them all)");

@@ -21,6 +21,7 @@
 #include "site.h"
 #include "site_html.h"
 #include "store_internal.h" /* the released schema steps, to build an older database */
+#include "log_capture.h"
 #include "tables_harness.h"
 
 static char *escaped(const char *s, bool nick)
@@ -823,6 +824,29 @@ static void test_worker(void **state)
     assert_null(site_worker_start(&o, f->db)); /* no site.dir: no thread */
 }
 
+/* A person's `set site` toggled again and again queues one refresh of their pages, not one a
+ * toggle: the queue does not fill and drop a game's refresh (nothing to warn of). */
+static void test_worker_person_once(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    long long id = record_game(f->s, "#durak", 9, nicks);
+    site_options o = options(f);
+    site_worker *w = site_worker_start(&o, f->db);
+    assert_non_null(w);
+    log_capture();
+    for (int i = 0; i < 600; i++)
+        site_worker_person(w, "bob");
+    site_worker_game(w, id);
+    site_worker_drain(w);
+    site_worker_stop(w);
+    assert_null(strstr(log_captured(), "too many pages waiting"));
+    char path[400];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/g/%lld.html", f->site, id);
+    assert_int_equal(stat(path, &st), 0);
+}
+
 /* site.dir moved by a reload: the new directory gets every page, not only those of games to come
  * (its index would link to people's and games' pages it never got). Cleared: the worker stops. */
 static void test_worker_moved(void **state)
@@ -876,6 +900,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_refresh_writes_only_its_pages, setup, teardown),
         cmocka_unit_test_setup_teardown(test_private_game, setup, teardown),
         cmocka_unit_test_setup_teardown(test_index_many_channels, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_worker_person_once, setup, teardown),
         cmocka_unit_test_setup_teardown(test_worker, setup, teardown),
         cmocka_unit_test_setup_teardown(test_worker_moved, setup, teardown),
     };
