@@ -189,11 +189,15 @@ static void move_in_channel(tables *t, const tables_who *w, const char *channel,
     tables_say_as(o, w->nick, channel, MSG_MOVE_IN_CHANNEL, w->nick, t->own_nick, move);
 }
 
+/* A nick longer than a seat or a line's target holds (servers with NICKLEN 64 or more): seated or
+ * answered, it would be its first 63 bytes, another nick. Such lines are not taken. */
+static bool too_long(const tables_who *w) { return strlen(w->nick) >= NICK_MAX; }
+
 void tables_on_channel(tables *t, double now, const tables_who *w, const char *channel,
                        const char *text, outbox *o)
 {
     tables_bind_channel(t, o, channel);
-    if (casemap_equal(t->cm, w->nick, t->own_nick))
+    if (casemap_equal(t->cm, w->nick, t->own_nick) || too_long(w))
         return;
     parse_opts po = opts_for(t, w->nick, false);
     parsed_cmd p;
@@ -238,7 +242,7 @@ static bool creator_asks(const tables *t, const table_t *tb, int s, const tables
 void tables_on_private(tables *t, double now, const tables_who *w, const char *text, outbox *o)
 {
     tables_bind(t, o);
-    if (casemap_equal(t->cm, w->nick, t->own_nick))
+    if (casemap_equal(t->cm, w->nick, t->own_nick) || too_long(w))
         return;
     solo_seen(t, w, now, o);
     int s = -1;

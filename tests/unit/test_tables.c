@@ -539,6 +539,27 @@ static void test_nothing_pushed_to_a_gone_seat(void **state)
     h_free(h);
 }
 
+/* A nick longer than a seat holds (a server with NICKLEN 64 or more) is not seated under its first
+ * 63 bytes, whose holder would get the hand: its lines are not taken, and not answered either
+ * (an answer could reach only that other nick). */
+static void test_nick_too_long_for_a_seat(void **state)
+{
+    (void)state;
+    harness *h = h_new(12);
+    char nick[80];
+    memset(nick, 'n', 70);
+    nick[70] = '\0';
+    tables_who w = { nick, "u_long", "example.org", "", false };
+    chan(h, "alice", "#durak", "!durak");
+    outbox_clear(&h->o);
+    tables_on_channel(h->t, h->now += 3, &w, "#durak", "!join", &h->o);
+    assert_int_equal(h->o.len, 0);
+    tables_on_private(h->t, h->now += 3, &w, "play", &h->o);
+    assert_int_equal(h->o.len, 0);
+    assert_int_equal(tables_count(h->t), 1);
+    h_free(h);
+}
+
 static void test_two_channels(void **state)
 {
     (void)state;
@@ -1383,6 +1404,7 @@ int main(void)
         cmocka_unit_test(test_nick_change),
         cmocka_unit_test(test_part_rejoin_and_quit),
         cmocka_unit_test(test_nothing_pushed_to_a_gone_seat),
+        cmocka_unit_test(test_nick_too_long_for_a_seat),
         cmocka_unit_test(test_join_after_an_unseen_leave),
         cmocka_unit_test(test_two_channels),
         cmocka_unit_test(test_disconnect_pauses),
