@@ -798,24 +798,40 @@ static void test_index_many_channels(void **state)
     free(page);
 }
 
+/* A game recorded among alice, bob and carol (its id in *id), and a refresh thread for f's site. */
+static site_worker *worker_and_game(struct fixture *f, site_options *o, long long *id)
+{
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    *id = record_game(f->s, "#durak", 9, nicks);
+    *o = options(f);
+    site_worker *w = site_worker_start(o, f->db);
+    assert_non_null(w);
+    return w;
+}
+
+static void assert_game_page(const struct fixture *f, long long id)
+{
+    char path[400];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/g/%lld.html", f->site, id);
+    assert_int_equal(stat(path, &st), 0);
+}
+
 /* The refresh thread: its own read-only connection, the pages written once drained; a reader
  * never creates a database. */
 static void test_worker(void **state)
 {
     struct fixture *f = *state;
-    const char *const nicks[3] = { "alice", "bob", "carol" };
-    long long id = record_game(f->s, "#durak", 9, nicks);
-    site_options o = options(f);
-    site_worker *w = site_worker_start(&o, f->db);
-    assert_non_null(w);
+    long long id;
+    site_options o;
+    site_worker *w = worker_and_game(f, &o, &id);
     site_worker_game(w, id);
     site_worker_person(w, "bob");
     site_worker_drain(w);
     site_worker_stop(w);
+    assert_game_page(f, id);
     char path[400];
     struct stat st;
-    snprintf(path, sizeof path, "%s/g/%lld.html", f->site, id);
-    assert_int_equal(stat(path, &st), 0);
     snprintf(path, sizeof path, "%s/none.db", f->dir);
     char err[512];
     assert_null(store_open_reader(path, err, sizeof err));
@@ -829,11 +845,9 @@ static void test_worker(void **state)
 static void test_worker_person_once(void **state)
 {
     struct fixture *f = *state;
-    const char *const nicks[3] = { "alice", "bob", "carol" };
-    long long id = record_game(f->s, "#durak", 9, nicks);
-    site_options o = options(f);
-    site_worker *w = site_worker_start(&o, f->db);
-    assert_non_null(w);
+    long long id;
+    site_options o;
+    site_worker *w = worker_and_game(f, &o, &id);
     log_capture();
     for (int i = 0; i < 600; i++)
         site_worker_person(w, "bob");
@@ -841,10 +855,7 @@ static void test_worker_person_once(void **state)
     site_worker_drain(w);
     site_worker_stop(w);
     assert_null(strstr(log_captured(), "too many pages waiting"));
-    char path[400];
-    struct stat st;
-    snprintf(path, sizeof path, "%s/g/%lld.html", f->site, id);
-    assert_int_equal(stat(path, &st), 0);
+    assert_game_page(f, id);
 }
 
 /* site.dir moved by a reload: the new directory gets every page, not only those of games to come
