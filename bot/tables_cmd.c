@@ -193,11 +193,21 @@ static void move_in_channel(tables *t, const tables_who *w, const char *channel,
  * answered, it would be its first 63 bytes, another nick. Such lines are not taken. */
 static bool too_long(const tables_who *w) { return strlen(w->nick) >= NICK_MAX; }
 
+/* "+#durak", "@#durak": a message to a configured channel's voiced or ops only (STATUSMSG), which
+ * the bot reads when it has that status. Taken as a channel, it would open a second table there. */
+static bool status_target(const tables *t, const char *channel)
+{
+    for (int i = 0; channel[0] && strchr("@%+~&!", channel[0]) && i < t->cfg.irc.nchannels; i++)
+        if (casemap_equal(t->cm, t->cfg.irc.channels[i], channel + 1))
+            return true;
+    return false;
+}
+
 void tables_on_channel(tables *t, double now, const tables_who *w, const char *channel,
                        const char *text, outbox *o)
 {
     tables_bind_channel(t, o, channel);
-    if (casemap_equal(t->cm, w->nick, t->own_nick) || too_long(w))
+    if (casemap_equal(t->cm, w->nick, t->own_nick) || too_long(w) || status_target(t, channel))
         return;
     parse_opts po = opts_for(t, w->nick, false);
     parsed_cmd p;

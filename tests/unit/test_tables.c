@@ -560,6 +560,24 @@ static void test_nick_too_long_for_a_seat(void **state)
     h_free(h);
 }
 
+/* "+#durak" or "@#durak" (STATUSMSG: to the channel's voiced or ops only, which the bot reads when
+ * it has that status) is not a channel of its own: no second table opens there. */
+static void test_statusmsg_is_not_a_channel(void **state)
+{
+    (void)state;
+    harness *h = h_new(13);
+    h->cfg.irc.nchannels = 1;
+    snprintf(h->cfg.irc.channels[0], sizeof h->cfg.irc.channels[0], "#durak");
+    tables_reconfigure(h->t, &h->cfg);
+    chan(h, "alice", "+#durak", "!durak");
+    chan(h, "bob", "@#durak", "!durak");
+    assert_int_equal(h->o.len, 0);
+    assert_int_equal(tables_count(h->t), 0);
+    chan(h, "alice", "#durak", "!durak");
+    assert_non_null(said(h, "#durak", "alice opens a game"));
+    h_free(h);
+}
+
 static void test_two_channels(void **state)
 {
     (void)state;
@@ -1405,6 +1423,7 @@ int main(void)
         cmocka_unit_test(test_part_rejoin_and_quit),
         cmocka_unit_test(test_nothing_pushed_to_a_gone_seat),
         cmocka_unit_test(test_nick_too_long_for_a_seat),
+        cmocka_unit_test(test_statusmsg_is_not_a_channel),
         cmocka_unit_test(test_join_after_an_unseen_leave),
         cmocka_unit_test(test_two_channels),
         cmocka_unit_test(test_disconnect_pauses),
