@@ -32,6 +32,7 @@ const char *link_verdict_name(link_verdict v)
         [LINK_DROP_NO_PREFIX] = "NICK without a prefix",
         [LINK_DROP_BAD_PREFIX] = "a malformed prefix",
         [LINK_DROP_CTCP] = "a DCC or empty CTCP",
+        [LINK_DROP_BAD_NICK] = "a nick with control bytes or spaces",
     };
     return v >= 0 && v < LINK_DROP_KINDS ? names[v] : "empty";
 }
@@ -131,6 +132,16 @@ static int params_needed(const char *cmd)
     return 0;
 }
 
+/* A nick the bot may write at the head of its own channel lines: no control bytes, no spaces (a
+ * server's "\001ACTION" would frame a CTCP there). Prefixes are checked as a whole already. */
+static bool bad_nick(const char *n)
+{
+    for (; *n; n++)
+        if ((unsigned char)*n <= ' ' || *n == 0x7f)
+            return true;
+    return false;
+}
+
 static link_verdict check_msg(const link_msg *m)
 {
     bool numeric = m->command[0] >= '0' && m->command[0] <= '9';
@@ -140,6 +151,11 @@ static link_verdict check_msg(const link_msg *m)
         return LINK_DROP_NO_PREFIX;
     if (m->nparams < params_needed(m->command))
         return LINK_DROP_FEW_PARAMS;
+    /* NICK's new nick; a WHO reply's nick, sixth in 352 and in the bot's WHOX (%tcuhnfa,152) */
+    if ((link_msg_is(m, "NICK") && bad_nick(m->params[0]))
+        || ((!strcmp(m->command, "352") || !strcmp(m->command, "354")) && m->nparams > 5
+            && bad_nick(m->params[5])))
+        return LINK_DROP_BAD_NICK;
     if (link_msg_is(m, "PRIVMSG") || link_msg_is(m, "NOTICE")) {
         const char *text = m->params[1];
         if (text[0] == '\001' && (!text[1] || !strncasecmp(text + 1, "DCC ", 4)))

@@ -42,6 +42,7 @@ typedef enum {
     LINK_DROP_NO_PREFIX,   /* NICK without a prefix */
     LINK_DROP_BAD_PREFIX,  /* control bytes or spaces in the prefix */
     LINK_DROP_CTCP,        /* DCC, or a lone \001 */
+    LINK_DROP_BAD_NICK,    /* NICK, or a WHO reply (352, 354), giving a nick with control bytes */
     LINK_DROP_KINDS,
     LINK_EMPTY = -1 /* nothing but spaces: ignored without counting */
 } link_verdict;

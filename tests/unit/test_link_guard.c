@@ -108,6 +108,17 @@ static void test_drops(void **state)
                 "admin PRIVMSG #d :x",
                 LINK_DROP_BAD_PREFIX);
     assert_drop(": PRIVMSG #d :x", LINK_DROP_BAD_PREFIX);
+    /* a nick the bot would write at the head of its own lines: "\001ACTION" framing, spaces */
+    assert_drop(":a!b@c NICK :\x01"
+                "ACTION",
+                LINK_DROP_BAD_NICK);
+    assert_drop(":a!b@c NICK :two words", LINK_DROP_BAD_NICK);
+    assert_drop(":s 352 bot #d u h s \x01x H :0 real", LINK_DROP_BAD_NICK);
+    assert_drop(":s 354 bot 152 #d u h a\x7f"
+                "b H acct",
+                LINK_DROP_BAD_NICK);
+    assert_drop(":a!b@c NICK :a_good[nick]", LINK_OK);
+    assert_drop(":s 354 bot 152 #d u h nick H acct", LINK_OK);
     assert_drop(":a!b@c PRIVMSG bot :\x01", LINK_DROP_CTCP);
     assert_drop(":a!b@c PRIVMSG bot :\x01"
                 "DCC SEND x 1 2 3\x01",
