@@ -149,9 +149,14 @@ void end_last_renamed(tables *t, const char *old_nick, const char *new_nick)
             if (l->seat[s].ai < 0 && !l->seat[s].absent
                 && casemap_equal(t->cm, l->seat[s].nick, old_nick)) {
                 snprintf(l->seat[s].nick, sizeof l->seat[s].nick, "%s", new_nick);
-                l->dirty = true;
+                l->dirty = t->last_dirty = true;
             }
     }
+}
+
+void end_last_key(const last_game *l, char *key, size_t cap)
+{
+    snprintf(key, cap, "%s%s", TABLES_LAST_KEY, l->channel);
 }
 
 void end_remember(tables *t, const table_t *tb)
@@ -162,7 +167,7 @@ void end_remember(tables *t, const table_t *tb)
             l = &t->last[i];
     if (!l)
         l = &t->last[0];
-    l->used = l->dirty = true;
+    l->used = l->dirty = t->last_dirty = true;
     snprintf(l->channel, sizeof l->channel, "%s", tb->channel);
     l->opt = tb->opt;
     l->nseats = tb->nseats;

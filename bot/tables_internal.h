@@ -155,6 +155,7 @@ struct tables {
     pending_result results[TABLES_MAX]; /* finished since tables_take_results() */
     int nresults;
     last_game last[TABLES_MAX];
+    bool last_dirty; /* some last game is: tables_take_changes looks at them only then */
     pref_entry prefs[PREFS_CACHED]; /* people's preferences, loaded when first needed */
     int prefs_next;
     pref_entry prefs_dirty[PREFS_CACHED]; /* changed by set, for tables_take_prefs */
@@ -389,10 +390,10 @@ durak_action turn_timeout_action(const durak_game *g);
 /* The game is over: its result queued for the stats and the last line said. */
 void end_announce(tables *t, table_t *tb, outbox *o);
 /* The person of seat s leaves a private game (stop, time-outs, gone): it ends at once, rated as
- * their forfeit. */
+ * their forfeit, or, if they were out already, with their place. */
 void end_abandon(tables *t, table_t *tb, int s, outbox *o);
-/* The game's seats and options, kept for !again once the table is gone (and saved: its channel's
- * line becomes the last game's, tables_snapshot.c). */
+/* The game's seats and options, kept for !again once the table is gone (and saved under
+ * end_last_key, tables_snapshot.c). */
 void end_remember(tables *t, const table_t *tb);
 /* The seats and options of channel's last finished game (for !again), or NULL. */
 last_game *end_last_game(tables *t, const char *channel);
@@ -402,6 +403,8 @@ last_game *end_last_game(tables *t, const char *channel);
 void end_last_seen(tables *t, const char *channel, const char *nick, const tables_who *here);
 /* A present person of a last game renamed from old_nick: their seat follows, as a table's does. */
 void end_last_renamed(tables *t, const char *old_nick, const char *new_nick);
+/* The key l's line is saved under: TABLES_LAST_KEY and its channel ("~again #durak"). */
+void end_last_key(const last_game *l, char *key, size_t cap);
 
 /* ---- tables_play.c: the deal, moves, forfeits ---- */
 

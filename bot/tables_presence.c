@@ -270,7 +270,7 @@ void tables_close_channel(tables *t, const char *channel, outbox *o)
     last_game *l = end_last_game(t, channel);
     if (l) { /* no rematch in a channel the bot leaves: its saved line goes */
         char key[80];
-        snprintf(key, sizeof key, "%s%s", TABLES_LAST_KEY, l->channel);
+        end_last_key(l, key, sizeof key);
         memset(l, 0, sizeof *l);
         tables_saved_line_gone(t, key);
     }

@@ -403,8 +403,8 @@ static const char *read_snapshot(const tables *t, table_t *tb, char *p, double n
     return NULL;
 }
 
-/* A last game's line read into tb (a table of its own, in no slot): kept for !again, its people absent until
- * the channel's member list shows them; as saved, so not changed. */
+/* A last game's line read into tb (a table of its own, in no slot): kept for !again, its people
+ * absent until the channel's member list shows them; as saved, so not changed. */
 static void restore_last(tables *t, const table_t *tb)
 {
     end_remember(t, tb);
@@ -492,15 +492,16 @@ void tables_take_changes(tables *t, double now,
         if (!tables_find(t, t->closed[i]))
             cb(ctx, t->closed[i], NULL);
     t->nclosed = 0;
-    for (int i = 0; i < TABLES_MAX; i++) {
+    for (int i = 0; i < TABLES_MAX && t->last_dirty; i++) { /* not after every event: rarely */
         last_game *l = &t->last[i];
         char key[80], snap[TABLES_SNAPSHOT_MAX];
         if (l->used && l->dirty && last_snapshot(l, snap, sizeof snap)) {
             l->dirty = false;
-            snprintf(key, sizeof key, "%s%s", TABLES_LAST_KEY, l->channel);
+            end_last_key(l, key, sizeof key);
             cb(ctx, key, snap);
         }
     }
+    t->last_dirty = false;
     for (int i = 0; i < t->ntab; i++) {
         table_t *tb = &t->tab[i];
         char snap[TABLES_SNAPSHOT_MAX];
