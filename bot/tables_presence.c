@@ -35,19 +35,6 @@ static void back_line(const tables *t, const table_t *tb, const render_opts *r, 
     snprintf(line, cap, msg_in(r->lang, *(const msg_id *)arg), status);
 }
 
-/* Whether nick is a present seat at another table than tb: its person left tb, sat down elsewhere
- * under another nick and took this one back. */
-static bool present_elsewhere(tables *t, const table_t *tb, const char *nick)
-{
-    for (int i = 0; i < t->ntab; i++) {
-        const table_t *other = &t->tab[i];
-        int s = other != tb && other->used ? tables_seat_of(t, other, nick) : -1;
-        if (s >= 0 && !other->seat[s].absent)
-            return true;
-    }
-    return false;
-}
-
 void tables_on_nick(tables *t, double now, const char *old_nick, const char *new_nick, outbox *o)
 {
     tables_bind(t, o);
@@ -115,10 +102,12 @@ void tables_on_join(tables *t, double now, const tables_who *w, const char *chan
         }
         if (!st->absent || !tables_same_person(t, st, w))
             continue;
+        /* that nick sits elsewhere: one game at a time. tables_of_nick gives a present seat
+         * first, so it is another table's if its person sat down there under another nick */
         int other;
-        if ((!casemap_equal(t->cm, st->nick, w->nick) && tables_of_nick(t, w->nick, &other))
-            || present_elsewhere(t, tb, w->nick))
-            continue; /* that nick sits elsewhere: one game at a time */
+        const table_t *sits = tables_of_nick(t, w->nick, &other);
+        if (sits && (!casemap_equal(t->cm, st->nick, w->nick) || !sits->seat[other].absent))
+            continue;
         st->absent = st->unconfirmed = st->split = false;
         if (tb->g.actor == s)
             turn_resume(tb, now);
