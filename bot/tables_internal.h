@@ -103,10 +103,10 @@ typedef struct {
     char nick[NICK_MAX]; /* "" when its player was not there at the end */
 } gone_route;
 
-/* A person's preferences, by nick, with the stats key they are saved under. */
+/* A person's preferences, by the stats key they are saved and found under. */
 typedef struct {
     bool used;
-    char nick[NICK_MAX], key[NICK_MAX + 1];
+    char key[NICK_MAX + 1];
     store_prefs p;
 } pref_entry;
 

@@ -28,7 +28,6 @@ pref_entry *prefs_entry(tables *t, const char *nick, const char *account)
     t->prefs_next = (t->prefs_next + 1) % PREFS_CACHED;
     memset(e, 0, sizeof *e);
     e->used = true;
-    snprintf(e->nick, sizeof e->nick, "%s", nick);
     snprintf(e->key, sizeof e->key, "%s", key);
     if (t->db)
         store_get_prefs(t->db, e->key, &e->p);
