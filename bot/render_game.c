@@ -265,11 +265,14 @@ void render_move(const render_opts *r, const render_seats *s, const durak_game *
     }
 }
 
-/* How the bout ended, if it did: the defender picked up the table, or it went to the
- * discard pile (R11, R12). `table` is every card that was on it, the last one played too. */
+/* How the bout ended, if it did, after the move `a`: the defender picked up the table, or
+ * every card on it was covered and it went to the discard pile (R11, R12). A table discarded
+ * with a card still uncovered was nobody's to beat: the game ended under it (a forfeit, R18,
+ * or one team left, R19), and the end says so. */
 static void bout_end(const render_opts *r, const render_seats *s, const durak_game *before,
-                     const durak_game *g, cards_t table, char *line, size_t cap, size_t *len)
+                     const durak_game *g, durak_action a, char *line, size_t cap, size_t *len)
 {
+    cards_t table = durak_table_cards(before) | (a.card < 64 ? card_bit(a.card) : 0);
     if (!table || (g->bouts == before->bouts && g->phase != DURAK_PHASE_OVER))
         return;
     if ((g->hand[before->defender] & table) == table) {
@@ -277,7 +280,7 @@ static void bout_end(const render_opts *r, const render_seats *s, const durak_ga
         render_said(r, s, before->defender, -1, line, cap, len, MSG_BOUT_TAKEN,
                     render_told(s, before->defender), n,
                     msg_plural(r->lang, n, MSG_WORD_CARDS_ONE));
-    } else if ((g->discard & table) == table) {
+    } else if ((g->discard & table) == table && !durak_open_after(before, a)) {
         render_appendf(line, cap, len, "%s", M(MSG_BOUT_BEATEN));
     }
 }
@@ -286,7 +289,7 @@ static void bout_end(const render_opts *r, const render_seats *s, const durak_ga
 #define SEP " \xC2\xB7 "
 
 void render_events(const render_opts *r, const render_seats *s, const durak_game *before,
-                   const durak_game *g, cards_t played, const char *what, char *buf, size_t cap)
+                   const durak_game *g, durak_action a, const char *what, char *buf, size_t cap)
 {
     char trump[RENDER_CARD_MAX], part[256];
     size_t len = 0;
@@ -294,7 +297,7 @@ void render_events(const render_opts *r, const render_seats *s, const durak_game
     render_appendf(buf, cap, &len, "%s", what);
     part[0] = '\0';
     size_t plen = 0;
-    bout_end(r, s, before, g, durak_table_cards(before) | played, part, sizeof part, &plen);
+    bout_end(r, s, before, g, a, part, sizeof part, &plen);
     if (plen)
         render_appendf(buf, cap, &len, "%s%s", len ? SEP : "", part);
     if (g->trump_owner != before->trump_owner && g->trump_owner < DURAK_MAX_PLAYERS) {
@@ -319,12 +322,12 @@ bool render_needs_status(const durak_game *before, const durak_game *g)
 }
 
 bool render_report(const render_opts *r, const render_seats *s, const durak_game *before,
-                   const durak_game *g, cards_t played, const char *what, char *buf, size_t cap)
+                   const durak_game *g, durak_action a, const char *what, char *buf, size_t cap)
 {
     char ev[1024], part[1024];
     size_t len = 0;
     buf[0] = '\0';
-    render_events(r, s, before, g, played, what, ev, sizeof ev);
+    render_events(r, s, before, g, a, what, ev, sizeof ev);
     if (g->phase == DURAK_PHASE_OVER) {
         render_appendf(buf, cap, &len, "%s", ev);
         return len > 0;

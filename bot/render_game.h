@@ -71,10 +71,11 @@ void render_move(const render_opts *r, const render_seats *s, const durak_game *
  * "Hard[bot] is deciding whether to throw in a card". */
 void render_decision(const render_opts *r, const render_seats *s, const durak_game *g, char *buf,
                      size_t cap);
-/* What a move did: `what` (the move said), then how the bout ended (R11, R12), the trump card
- * drawn (R13), players out (R14), joined by " · "; "" when nothing. */
+/* What the move `a` did (a forfeit: a pass of no card): `what` (the move said), then how the
+ * bout ended (R11, R12), the trump card drawn (R13), players out (R14), joined by " · "; ""
+ * when nothing. */
 void render_events(const render_opts *r, const render_seats *s, const durak_game *before,
-                   const durak_game *g, cards_t played, const char *what, char *buf, size_t cap);
+                   const durak_game *g, durak_action a, const char *what, char *buf, size_t cap);
 /* Whether the line after the move from `before` to g says the whole status: a bout began, or the
  * seats, the defender or the trump's owner changed. */
 bool render_needs_status(const durak_game *before, const durak_game *g);
@@ -85,7 +86,7 @@ bool render_needs_status(const durak_game *before, const durak_game *g);
  * what happened. `what` is the move said (render_move, maybe with the time-out prefix), then
  * how the bout ended (R11, R12), the trump card drawn (R13), players out (R14). */
 bool render_report(const render_opts *r, const render_seats *s, const durak_game *before,
-                   const durak_game *g, cards_t played, const char *what, char *buf, size_t cap);
+                   const durak_game *g, durak_action a, const char *what, char *buf, size_t cap);
 /* The places at the end: "1. carol, 2. alice" (R14), and in a draw (R15) the players still in
  * sharing the last place; "" when nobody went out. */
 void render_places(const render_seats *s, const durak_game *g, char *buf, size_t cap);

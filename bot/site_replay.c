@@ -103,10 +103,10 @@ static void steps(site_buf *b, msg_lang lang)
 }
 
 /* Closes a bout: how it ended (taken by taker, or beaten) and its list. */
-static void bout_end(site_buf *b, msg_lang lang, int taker, cards_t table,
+static void bout_end(site_buf *b, msg_lang lang, int taker, cards_t table, cards_t open,
                      const char *const names[])
 {
-    if (taker >= 0 || table) {
+    if (taker >= 0 || (table && !open)) { /* open cards: the game ended under them (R18, R19) */
         sb_put(b, "<li><em>");
         if (taker >= 0)
             sb_msg(b, lang, MSG_SITE_PICKS_UP, names[taker], cards_count(table),
@@ -167,7 +167,8 @@ bool site_replay(site_buf *b, msg_lang lang, const store_game *g, const char *co
             durak_table_cards(&prev)
             | (m->kind <= DURAK_ACT_BEAT || m->kind == DURAK_ACT_TRANSFER ? card_bit(m->card) : 0);
         if (gm.bouts != bout || durak_over(&gm)) {
-            bout_end(b, lang, taker, table, names);
+            bout_end(b, lang, taker, table,
+                     durak_open_after(&prev, (durak_action){ m->kind, m->card, m->target }), names);
             bout = -2; /* closed: the next move opens the next bout */
         }
     }

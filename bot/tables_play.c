@@ -13,8 +13,7 @@
  * forfeit (why != 0) of a seat. */
 typedef struct {
     const durak_game *before;
-    cards_t played;
-    durak_action a;
+    durak_action a; /* a forfeit: a pass of no card */
     bool timed_out;
     msg_id why;
     int seat;
@@ -45,7 +44,7 @@ static void report_line(const tables *t, const table_t *tb, const render_opts *r
     render_seats names = tables_names(tb);
     char what[600];
     say_what(tb, r, h, what, sizeof what);
-    if (!render_report(r, &names, h->before, &tb->g, h->played, what, line, cap))
+    if (!render_report(r, &names, h->before, &tb->g, h->a, what, line, cap))
         line[0] = '\0';
 }
 
@@ -62,7 +61,7 @@ static void solo_news(const tables *t, table_t *tb, const happened *h, bool own)
                  || (before->phase == DURAK_PHASE_DEFEND && g->phase == DURAK_PHASE_TAKING
                      && !tables_is_ai(tb, g->actor));
     say_what(tb, &r, h, what, sizeof what);
-    render_events(&r, &names, before, g, h->played, known ? "" : what, line, sizeof line);
+    render_events(&r, &names, before, g, h->a, known ? "" : what, line, sizeof line);
     turn_news_add(tb, line, g->phase != DURAK_PHASE_OVER && render_needs_status(before, g));
 }
 
@@ -109,7 +108,7 @@ void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, double no
     if (durak_apply(&tb->g, a) != DURAK_OK)
         return;
     record_played(tb, a, before.actor, now);
-    happened h = { &before, a.card < 64 ? card_bit(a.card) : 0, a, timed_out, 0, 0 };
+    happened h = { &before, a, timed_out, 0, 0 };
     report(t, tb, &h, !timed_out && !tables_is_ai(tb, before.actor), now, o);
 }
 
@@ -161,7 +160,7 @@ void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox 
     char mine[256];
     size_t len = 0;
     durak_game before = tb->g;
-    happened h = { &before, 0, { DURAK_ACT_PASS, CARD_NONE, CARD_NONE }, false, why, s };
+    happened h = { &before, { DURAK_ACT_PASS, CARD_NONE, CARD_NONE }, false, why, s };
     tb->stop_votes &= (uint8_t) ~(1u << s); /* a stop vote counts the people still playing */
     render_opts r = tables_ropts_to(t, tb->seat[s].nick);
     render_seats names = tables_names(tb);

@@ -180,6 +180,16 @@ const char *durak_validate(const durak_game *g);
 static inline cards_t durak_uncovered(const durak_game *g) { return g->uncovered; }
 /* All cards on the table. */
 static inline cards_t durak_table_cards(const durak_game *g) { return g->table; }
+/* The cards the move `a` (a pass of no card: a forfeit) leaves uncovered on the table of
+ * `before`: none when it ends a bout by covering the last card or passing (R11), some when a
+ * game ends under an attack (R18, R19). */
+static inline cards_t durak_open_after(const durak_game *before, durak_action a)
+{
+    cards_t open = before->uncovered, card = a.card < 64 ? card_bit(a.card) : 0;
+    if (a.kind == DURAK_ACT_PLAY || a.kind == DURAK_ACT_TRANSFER)
+        return open | card;
+    return a.kind == DURAK_ACT_BEAT && a.target < 64 ? open & ~card_bit(a.target) : open;
+}
 /* Seat is still in the game (holds cards, or can still draw). */
 bool durak_in_game(const durak_game *g, int seat);
 /* The next seat clockwise after `seat` that is in the game. */

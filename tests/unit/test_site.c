@@ -20,6 +20,7 @@
 #include "rng.h"
 #include "site.h"
 #include "site_html.h"
+#include "site_pages.h"
 #include "store_internal.h" /* the released schema steps, to build an older database */
 #include "log_capture.h"
 #include "tables_harness.h"
@@ -884,10 +885,38 @@ static void test_worker_moved(void **state)
     free(person);
 }
 
+/* A forfeit under an attack (R18) ends the game with a card uncovered: the replay's last bout
+ * says nobody beat it; "Beaten" is for a table whose every card was covered. */
+static void test_replay_forfeit_under_attack(void **state)
+{
+    (void)state;
+    store_game *g = calloc(1, sizeof *g);
+    durak_options o = durak_default_options();
+    uint8_t salt[RECORD_SALT_BYTES] = { 4 };
+    record_start(&g->rec, &o, 7, salt);
+    durak_game gm;
+    assert_true(durak_new(&gm, &o, 7));
+    durak_action a[DURAK_MAX_ACTIONS];
+    assert_true(durak_legal(&gm, a) > 0 && a[0].kind == DURAK_ACT_PLAY);
+    record_add(&g->rec, a[0].kind, a[0].card, a[0].target, gm.actor, 1);
+    assert_int_equal(durak_apply(&gm, a[0]), DURAK_OK);
+    record_add(&g->rec, RECORD_RESIGN, CARD_NONE, CARD_NONE, gm.defender, 2);
+    g->nseats = 2;
+    const char *const names[] = { "alice", "bob" };
+    site_buf b;
+    sb_init(&b);
+    assert_true(site_replay(&b, MSG_LANG_EN, g, names));
+    assert_non_null(strstr(b.p, "<section class=\"bout\""));
+    assert_null(strstr(b.p, "Beaten"));
+    sb_free(&b);
+    free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_escape_markup),
+        cmocka_unit_test(test_replay_forfeit_under_attack),
         cmocka_unit_test(test_escape_ampersand),
         cmocka_unit_test(test_escape_quotes),
         cmocka_unit_test(test_escape_direction_marks),
