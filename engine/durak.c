@@ -121,22 +121,44 @@ static void clear_table(durak_game *g)
     g->table = g->uncovered = 0;
 }
 
-static inline void take_from_hand(durak_game *g, int seat, card_t c)
+static void end_game(durak_game *g, durak_result r, int seat);
+
+/* R14, R19: `seat` played its last card, the stock gone. With two or more left, all partners,
+ * nobody is left to play against: that team has lost at once, mid-bout, and the table goes to
+ * the discard. Not so for one player left: that is R15's case, where they may still go out in
+ * this bout (a draw); nor when the defender took (R12): they pick up as ever, and as nobody is
+ * left to throw in, the bout and the game end with this card. */
+static __attribute__((noinline)) bool went_out(durak_game *g, int seat)
+{
+    mark_out(g, seat);
+    if (!g->opt.teams || g->phase == DURAK_PHASE_TAKING || (g->in_game & (g->in_game - 1)) == 0
+        || !durak_one_team_left(g))
+        return false;
+    g->discard |= g->table;
+    g->seen_discard |= g->table;
+    clear_table(g);
+    end_game(g, DURAK_RESULT_TEAM_LOST, __builtin_ctz(g->in_game));
+    return true;
+}
+
+/* True when that ended the game (went_out): the caller then leaves the turn as it is. */
+static inline bool take_from_hand(durak_game *g, int seat, card_t c)
 {
     g->hand[seat] &= ~card_bit(c);
     g->known[seat] &= ~card_bit(c);
     /* The call only for a last card with the stock gone: every card played comes here. */
     if ((g->stock_len == 0) & (g->hand[seat] == 0))
-        mark_out(g, seat);
+        return went_out(g, seat);
+    return false;
 }
 
-static void add_attack(durak_game *g, int seat, card_t c)
+static bool add_attack(durak_game *g, int seat, card_t c)
 {
     g->attack[g->nattack++] = c;
     g->table_ranks |= (uint16_t)(1u << card_rank(c));
     g->table |= card_bit(c);
     g->uncovered |= card_bit(c);
-    take_from_hand(g, seat, c);
+    return take_from_hand(g, seat, c);
 }
 
 /* ---- R16 repetition ------------------------------------------------------ */
@@ -710,7 +732,8 @@ bool durak_complete_beat(const durak_game *g, card_t card, durak_action *out)
 
 static void apply_play(durak_game *g, card_t c)
 {
-    add_attack(g, g->actor, c);
+    if (add_attack(g, g->actor, c))
+        return;
     if (g->phase == DURAK_PHASE_TAKING) { /* R12: uncovered; same attacker goes on */
         ask_throwers(g);
         return;
@@ -727,7 +750,8 @@ static void apply_beat(durak_game *g, card_t c, card_t t)
     g->table_ranks |= (uint16_t)(1u << card_rank(c));
     g->table |= card_bit(c);
     g->uncovered &= ~card_bit(t);
-    take_from_hand(g, g->defender, c);
+    if (take_from_hand(g, g->defender, c))
+        return;
     if (g->ncovered == g->nattack) /* R8: order restarts at the main attacker */
         enter_phase(g, DURAK_PHASE_THROWIN);
 }
@@ -735,7 +759,8 @@ static void apply_beat(durak_game *g, card_t c, card_t t)
 static void apply_transfer(durak_game *g, card_t c)
 {
     int nd = transfer_target(g); /* R17 */
-    add_attack(g, g->defender, c);
+    if (add_attack(g, g->defender, c))
+        return;
     g->attacker = g->defender;
     g->defender = (uint8_t)nd;
     g->limit = (uint8_t)limit_for(g, nd);

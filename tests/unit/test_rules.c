@@ -1699,6 +1699,55 @@ static void test_R19_one_team_left_ends_the_game(void **state)
     assert_cards_accounted(&g);
 }
 
+/* Seats 1 and 3 lost at once, mid-bout (R19): the table went to the discard. */
+static void assert_team_1_lost_at_once(const durak_game *g)
+{
+    assert_true(durak_over(g));
+    assert_int_equal(g->result, DURAK_RESULT_TEAM_LOST);
+    assert_int_equal(durak_losing_team(g), 1);
+    assert_true(durak_seat_lost(g, 1) && durak_seat_lost(g, 3));
+    assert_int_equal(g->nattack, 0);
+    assert_null(durak_validate(g));
+    assert_cards_accounted(g);
+}
+
+/* "As soon as" (R19): the attacker's team goes out with 2's last card, mid-bout. Seats 1 and 3,
+ * partners, are all that is left, so 3 does not answer the queen: the game ends there, the
+ * table goes to the discard, and that team loses. */
+static void test_R19_one_team_left_mid_bout(void **state)
+{
+    (void)state;
+    durak_game g;
+    const char *h[] = { "9H 9S 9C TS TC TD", "TH 9D KS KC AS AC", "JS JC JD QS QC QD",
+                        "QH JH KD KH AD AH" };
+    deal(&g, team_opts(4, CLASSIC, ALL, 24), h, NULL, NULL);
+    play_moves(&g, "play 9S; beat TH 9S; play 9C; take; play 9H; play TS; play TC; play TD");
+    play_moves(&g, "play JS; beat QH JS; play JC; beat JH JC; play JD; beat KD JD; play QS; "
+                   "beat KH QS; play QC; beat AH QC");
+    assert_false(durak_over(&g));
+    play_moves(&g, "play QD");
+    assert_team_1_lost_at_once(&g);
+    assert_true(cards_has(g.discard, card("QD")));
+}
+
+/* R17, R19: a defender, last of their team, transfers with their last card. The next opponent
+ * would be the attacker's partner, answering their partner's card: the game ends instead. */
+static void test_R19_last_card_transfer_ends_team_game(void **state)
+{
+    (void)state;
+    durak_game g;
+    const char *h[] = { "9S 9C JC KC JD AD", "TS QS KS QC TH JH", "JS AS AC QD 9H AH",
+                        "TC 9D TD KD KH QH" };
+    deal(&g, team_opts(4, TRANSFER, ALL, 24), h, NULL, NULL);
+    play_moves(&g, "play JS; beat KH JS; play KC; take; play JC; play JD; play 9S; take; play 9C; "
+                   "play 9H; play AH; take; play AC; play AS; play AD; play QS");
+    assert_turn(&g, DURAK_PHASE_DEFEND, 2, 1, 2);
+    assert_int_equal(cards_count(g.hand[2]), 1);
+    assert_false(durak_in_game(&g, durak_partner(&g, 2))); /* seat 0 went out */
+    play_moves(&g, "transfer QD");
+    assert_team_1_lost_at_once(&g);
+}
+
 /* R15: the last players run out in the same bout: a draw for every team. */
 static void test_R19_draw_for_all(void **state)
 {
@@ -1835,6 +1884,8 @@ int main(void)
         cmocka_unit_test(test_R19_partner_skipped_after_transfer),
         cmocka_unit_test(test_R19_durak_team_loses_other_team_wins),
         cmocka_unit_test(test_R19_one_team_left_ends_the_game),
+        cmocka_unit_test(test_R19_one_team_left_mid_bout),
+        cmocka_unit_test(test_R19_last_card_transfer_ends_team_game),
         cmocka_unit_test(test_R19_draw_for_all),
         cmocka_unit_test(test_R19_forfeit_ends_team_game),
         cmocka_unit_test(test_R19_serialized_as_D2),

@@ -279,6 +279,40 @@ static void test_team_transfer_names_the_new_defender(void **state)
     assert_true(past_partner > 0);
 }
 
+/* R19 "as soon as": the last of a team plays their last card as an attack, and the game ends
+ * under it: the channel hears the card, who went out and who is left, and no "Bito" for a
+ * table nobody beat. */
+static void test_team_game_ends_mid_bout(void **state)
+{
+    (void)state;
+    int found = 0;
+    rng_t r;
+    rng_seed(&r, 45);
+    for (int game = 0; game < 40 && !found; game++) {
+        harness *h = h_new((uint64_t)game + 400);
+        lobby(h, "#durak", "teams", NICKS, 4);
+        chan(h, "alice", "#durak", "!start");
+        table_t *tb = tables_find(h->t, "#durak");
+        while (tb->used && tb->playing) {
+            durak_action acts[DURAK_MAX_ACTIONS];
+            int n = durak_legal(&tb->g, acts), k = (int)rng_below(&r, (uint64_t)n);
+            durak_phase phase = tb->g.phase;
+            char text[64];
+            priv(h, tb->seat[tb->g.actor].nick, durak_action_format(acts[k], text, sizeof text));
+            const char *end = said(h, "#durak", "Game over");
+            if (!end || acts[k].kind != DURAK_ACT_PLAY || phase == DURAK_PHASE_TAKING)
+                continue;
+            const char *line = said(h, "#durak", " is out (place ");
+            assert_non_null(line);
+            assert_null(strstr(line, "Bito"));
+            assert_non_null(strstr(end, "Game over: only "));
+            found++;
+        }
+        h_free(h);
+    }
+    assert_true(found > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -291,6 +325,7 @@ int main(void)
         cmocka_unit_test(test_team_forfeit_recorded),
         cmocka_unit_test(test_team_tables_saved),
         cmocka_unit_test(test_team_transfer_names_the_new_defender),
+        cmocka_unit_test(test_team_game_ends_mid_bout),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
