@@ -285,6 +285,12 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_WORD_SECONDS_ONE] = "segundo",
     [MSG_WORD_SECONDS_FEW] = "segundos",
     [MSG_WORD_SECONDS_MANY] = "segundos",
+    [MSG_WORD_MINUTES_ONE] = "minuto",
+    [MSG_WORD_MINUTES_FEW] = "minutos",
+    [MSG_WORD_MINUTES_MANY] = "minutos",
+    [MSG_WORD_PRIVATE_GAMES_ONE] = "partida privada",
+    [MSG_WORD_PRIVATE_GAMES_FEW] = "partidas privadas",
+    [MSG_WORD_PRIVATE_GAMES_MANY] = "partidas privadas",
     [MSG_CMD_PLAY] = "juego",
     [MSG_CMD_BEAT] = "cubro",
     [MSG_CMD_TAKE] = "robo",
@@ -357,6 +363,9 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_SOLO_UNKNOWN] = "No sé quién eres (ni cuenta ni dirección), y una partida privada tiene "
                          "que seguirte: inténtalo de nuevo en un momento.",
     [MSG_SOLO_FULL] = "Hay demasiadas partidas privadas en curso: inténtalo más tarde.",
+    [MSG_SOLO_CAPPED] = "Has empezado %d %s en la última hora, el máximo permitido: la siguiente "
+                        "podrá empezar dentro de %d %s. Mientras tanto, las partidas de los "
+                        "canales siguen abiertas para ti (%sdurak, %sunirse).",
     [MSG_SOLO_STOP_OUT] = "Fin de la partida: la paras después de salir; la partida de los "
                           "jugadores automáticos queda sin decidir.",
     [MSG_SOLO_FORFEIT] = "Fin de la partida: dejas la partida privada y abandonas.",

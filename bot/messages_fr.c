@@ -301,6 +301,12 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_WORD_SECONDS_ONE] = "seconde",
     [MSG_WORD_SECONDS_FEW] = "secondes",
     [MSG_WORD_SECONDS_MANY] = "secondes",
+    [MSG_WORD_MINUTES_ONE] = "minute",
+    [MSG_WORD_MINUTES_FEW] = "minutes",
+    [MSG_WORD_MINUTES_MANY] = "minutes",
+    [MSG_WORD_PRIVATE_GAMES_ONE] = "partie privée",
+    [MSG_WORD_PRIVATE_GAMES_FEW] = "parties privées",
+    [MSG_WORD_PRIVATE_GAMES_MANY] = "parties privées",
     [MSG_CMD_PLAY] = "joue",
     [MSG_CMD_BEAT] = "couvre",
     [MSG_CMD_TAKE] = "ramasse",
@@ -373,6 +379,9 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_SOLO_UNKNOWN] = "Je ne sais pas qui vous êtes (ni compte, ni adresse), et une partie "
                          "privée doit vous suivre : réessayez dans un instant.",
     [MSG_SOLO_FULL] = "Trop de parties privées sont en cours : réessayez plus tard.",
+    [MSG_SOLO_CAPPED] = "Vous avez lancé %d %s dans la dernière heure, le maximum permis : la "
+                        "prochaine pourra commencer dans %d %s. En attendant, les parties des "
+                        "salons vous restent ouvertes (%sdurak, %srejoindre).",
     [MSG_SOLO_STOP_OUT] = "Partie terminée : vous l'arrêtez après être sorti ; la partie des "
                           "joueurs ordinateur reste sans résultat.",
     [MSG_SOLO_FORFEIT] = "Partie terminée : vous quittez la partie privée et déclarez forfait.",

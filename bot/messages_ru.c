@@ -278,6 +278,12 @@ const char *const msg_russian[MSG_COUNT] = {
     [MSG_WORD_SECONDS_ONE] = "секунду",
     [MSG_WORD_SECONDS_FEW] = "секунды",
     [MSG_WORD_SECONDS_MANY] = "секунд",
+    [MSG_WORD_MINUTES_ONE] = "минуту",
+    [MSG_WORD_MINUTES_FEW] = "минуты",
+    [MSG_WORD_MINUTES_MANY] = "минут",
+    [MSG_WORD_PRIVATE_GAMES_ONE] = "личную игру",
+    [MSG_WORD_PRIVATE_GAMES_FEW] = "личные игры",
+    [MSG_WORD_PRIVATE_GAMES_MANY] = "личных игр",
     [MSG_CMD_PLAY] = "хожу",
     [MSG_CMD_BEAT] = "бью",
     [MSG_CMD_TAKE] = "беру",
@@ -351,6 +357,8 @@ const char *const msg_russian[MSG_COUNT] = {
     [MSG_SOLO_UNKNOWN] = "Я не могу понять, кто вы (нет ни аккаунта, ни адреса), а личная игра "
                          "должна следовать за вами: попробуйте чуть позже.",
     [MSG_SOLO_FULL] = "Сейчас идёт слишком много личных игр: попробуйте позже.",
+    [MSG_SOLO_CAPPED] = "За последний час вы начали %d %s — больше нельзя: следующую можно начать "
+                        "через %d %s. А пока вам открыты игры в каналах (%sдурак, %sиграть).",
     [MSG_SOLO_STOP_OUT] = "Игра окончена: вы остановили её, уже выйдя из игры; игра компьютерных "
                           "игроков осталась нерешённой.",
     [MSG_SOLO_FORFEIT] = "Игра окончена: вы покидаете личную игру — засчитано поражение.",

@@ -20,7 +20,9 @@
 
 /* SOLO_MAX private games on top of the channels' tables; WATCH_MAX spectators a
  * table; GONE_MAX closed private games whose late lines still go to their people;
- * TABLES_BACKLOG_MAX the most seconds of send queue a timer waits out. */
+ * TABLES_BACKLOG_MAX the most seconds of send queue a timer waits out; SOLO_STARTS the private
+ * games' starts remembered for game.private_per_hour (over CONFIG_PRIVATE_PER_HOUR_MAX, so
+ * that each of many people at the cap is still counted whole). */
 
 enum {
     SOLO_MAX = 64,
@@ -30,6 +32,7 @@ enum {
     WATCH_MAX = 16,
     GONE_MAX = 16,
     TABLES_BACKLOG_MAX = 300,
+    SOLO_STARTS = 1024,
 };
 
 /* A seat's person is their services account where the network told one, else nick +
@@ -112,6 +115,13 @@ typedef struct {
 
 enum { PREFS_CACHED = 128 };
 
+/* A private game started by the person of key (their stats key) at a time: the last SOLO_STARTS
+ * of them, in a ring, count towards game.private_per_hour. Not saved: a restart forgets them. */
+typedef struct {
+    char key[NICK_MAX + 1]; /* "" for a free entry */
+    double at;
+} solo_start;
+
 /* The seats and options of a channel's last finished game, for !again; saved under the key
  * TABLES_LAST_KEY channel, beside the channel's table if it has one. */
 typedef struct {
@@ -170,6 +180,8 @@ struct tables {
     bool event_asked;
     gone_route gone[GONE_MAX]; /* a ring: the next closure goes to gone[gone_next] */
     int gone_next;
+    solo_start starts[SOLO_STARTS]; /* a ring: the next start overwrites starts[starts_next] */
+    int starts_next;
 };
 
 /* The layers, bottom up; a file calls only into its own layer and the ones below:

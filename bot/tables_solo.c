@@ -1,5 +1,5 @@
-/* tables_solo.c — private games against computer players: `play` deals one, `stop` ends it (rated
- * as a forfeit), and a game held since a restart or a quit is its person's again when seen. */
+/* tables_solo.c — private games against computer players: `play` deals one (so many a person an
+ * hour), `stop` ends it (a forfeit), and a game held since a restart or a quit is theirs again. */
 
 /* The game is kept under a key "~solo <stats key>" that is no IRC target. */
 #include <stdio.h>
@@ -29,6 +29,51 @@ static bool solo_key(tables *t, const tables_who *w, char *key, size_t cap)
             return true;
     }
     return false;
+}
+
+/* game.private_per_hour: a private game stopped at once is still recorded (a forfeit: else one
+ * could deal until they liked their hand), so starts are capped per person, by their stats key.
+ * The ring holds the last SOLO_STARTS starts of everyone; a refused play adds none. */
+enum { SOLO_HOUR = 3600 };
+_Static_assert(SOLO_STARTS >= 10 * CONFIG_PRIVATE_PER_HOUR_MAX,
+               "the ring holds a whole hour of ten people at the highest cap");
+
+/* When the person of key may start a private game again: 0 now, else the time at which their
+ * oldest start of the cap's last hour turns an hour old. */
+static double solo_next_start(const tables *t, const char *key, double now)
+{
+    int cap = t->cfg.game.private_per_hour, n = 0;
+    for (int k = 1; cap > 0 && k <= SOLO_STARTS; k++) { /* newest first */
+        const solo_start *st = &t->starts[(t->starts_next - k + SOLO_STARTS) % SOLO_STARTS];
+        if (st->key[0] && st->at > now - SOLO_HOUR && !strcmp(st->key, key) && ++n == cap)
+            return st->at + SOLO_HOUR;
+    }
+    return 0;
+}
+
+static void solo_note_start(tables *t, const char *key, double now)
+{
+    solo_start *st = &t->starts[t->starts_next];
+    t->starts_next = (t->starts_next + 1) % SOLO_STARTS;
+    snprintf(st->key, sizeof st->key, "%s", key);
+    st->at = now;
+}
+
+/* Over the cap: says so, and in how many minutes the next game may start (rounded up). */
+static bool solo_capped(tables *t, const tables_who *w, const char *key, double now, outbox *o)
+{
+    double next = solo_next_start(t, key, now);
+    if (next <= now)
+        return false;
+    int cap = t->cfg.game.private_per_hour, minutes = (int)((next - now) / 60);
+    if (minutes * 60.0 < next - now)
+        minutes++; /* 30 s is "1 minute", never "0" */
+    msg_lang lang = tables_lang_of(t, w->nick);
+    tables_notice(o, w->nick, MSG_SOLO_CAPPED, cap,
+                  msg_plural(lang, cap, MSG_WORD_PRIVATE_GAMES_ONE), minutes,
+                  msg_plural(lang, minutes, MSG_WORD_MINUTES_ONE), tables_prefix(t),
+                  tables_prefix(t));
+    return true;
 }
 
 /* Does the event say who its sender is (an account, or user@host)? */
@@ -62,6 +107,10 @@ void solo_play(tables *t, const tables_who *w, const parsed_cmd *p, double now, 
         tables_notice(o, w->nick, MSG_SOLO_UNKNOWN);
         return;
     }
+    char person[NICK_MAX + 1];
+    tables_stats_key(t, w->nick, w->account, person, sizeof person);
+    if (solo_capped(t, w, person, now, o))
+        return;
     if (solo_count(t) >= SOLO_MAX || !solo_key(t, w, key, sizeof key)
         || !(tb = tables_open(t, key))) {
         tables_notice(o, w->nick, MSG_SOLO_FULL);
@@ -79,7 +128,9 @@ void solo_play(tables *t, const tables_who *w, const parsed_cmd *p, double now, 
     if (!tb->playing) { /* never expected: the engine refused the options */
         tables_close(t, tb);
         tables_notice(o, w->nick, MSG_SOLO_FULL);
+        return;
     }
+    solo_note_start(t, person, now);
 }
 
 void solo_stop(tables *t, const tables_who *w, double now, outbox *o)

@@ -165,6 +165,8 @@ static const struct config_key config_keys[] = {
     KEY_FLOAT("game.expert_budget", game.expert_budget, 0.2, 10, " seconds"),
     KEY_ENUM("game.hints", game.hints, config_hints, "\"off\", \"private\" or \"always\""),
     KEY_BOOL("game.replace_leavers", game.replace_leavers),
+    KEY_INT("game.private_per_hour", game.private_per_hour, 0, CONFIG_PRIVATE_PER_HOUR_MAX,
+            " games an hour"),
     KEY_ENUM("game.language", game.language, config_languages, CONFIG_LANGUAGES_EXPECTED),
     KEY_BOOL("ui.colors", ui.colors),
     KEY_BOOL("ui.unicode_suits", ui.unicode_suits),
@@ -219,6 +221,7 @@ void config_defaults(bot_config *c)
     c->game.expert_budget = 1.0;
     c->game.hints = CONFIG_HINTS_PRIVATE;
     c->game.replace_leavers = false;
+    c->game.private_per_hour = 20;
     c->game.language = CONFIG_LANG_EN;
     c->ui.colors = true;
     c->ui.unicode_suits = true;

@@ -10,6 +10,8 @@
 #define CONFIG_MAX_ADMINS 32
 #define CONFIG_MAX_ALT_NICKS 8
 #define CONFIG_PATH_MAX 256 /* file-name keys: at most 255 bytes */
+/* game.private_per_hour: private games a person may start in any hour, at most */
+#define CONFIG_PRIVATE_PER_HOUR_MAX 100
 
 enum { CONFIG_VARIANT_CLASSIC = 0, CONFIG_VARIANT_TRANSFER = 1 };
 enum { CONFIG_THROWIN_ALL = 0, CONFIG_THROWIN_NEIGHBOURS = 1 };
@@ -81,6 +83,7 @@ typedef struct {
         double expert_budget; /* seconds the expert computer player thinks per decision */
         int hints;            /* CONFIG_HINTS_*: off, private games only, always */
         bool replace_leavers; /* a computer player takes the seat of one who left or forfeited */
+        int private_per_hour; /* private games a person may start in any hour; 0: no cap */
         int language;         /* CONFIG_LANG_*: of every channel without its own */
     } game;
     struct {

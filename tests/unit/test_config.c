@@ -100,6 +100,7 @@ static void assert_config_equal(const bot_config *a, const bot_config *b)
     assert_true(a->game.expert_budget == b->game.expert_budget);
     assert_int_equal(a->game.hints, b->game.hints);
     assert_int_equal(a->game.replace_leavers, b->game.replace_leavers);
+    assert_int_equal(a->game.private_per_hour, b->game.private_per_hour);
     assert_int_equal(a->ui.colors, b->ui.colors);
     assert_int_equal(a->ui.unicode_suits, b->ui.unicode_suits);
     assert_string_equal(a->state.database, b->state.database);
@@ -181,6 +182,7 @@ static void test_defaults(void **state)
     assert_true(c.game.expert_budget == 1.0);
     assert_int_equal(c.game.hints, CONFIG_HINTS_PRIVATE);
     assert_false(c.game.replace_leavers);
+    assert_int_equal(c.game.private_per_hour, 20);
     assert_true(c.ui.colors && c.ui.unicode_suits);
     assert_string_equal(c.state.database, "/var/lib/durakbot/durakbot.db");
     assert_int_equal(c.state.synchronous, CONFIG_SYNC_NORMAL);
@@ -321,7 +323,7 @@ static void test_tls_file(void **state)
         "  tls_key = \"/etc/durakbot/bot.key\"; password_file = \"/etc/durakbot/pass\";\n"
         "  nickserv_password_file = \"/run/ns\"; nickserv_wait = 0; };\n"
         "game = { bot_delay = 0.25; expert_budget = 2.5; hints = \"always\";\n"
-        "  replace_leavers = true; };\n"
+        "  replace_leavers = true; private_per_hour = 0; };\n"
         "state = { database = \"/tmp/durak.db\"; };\n",
         0));
     assert_true(c.irc.tls);
@@ -338,6 +340,7 @@ static void test_tls_file(void **state)
     assert_true(c.game.expert_budget == 2.5);
     assert_int_equal(c.game.hints, CONFIG_HINTS_ALWAYS);
     assert_true(c.game.replace_leavers);
+    assert_int_equal(c.game.private_per_hour, 0); /* no cap */
     assert_string_equal(c.state.database, "/tmp/durak.db");
 }
 
@@ -629,7 +632,7 @@ static const struct bad_case bad_cases[] = {
       "lobby_timeout, "
       "rejoin_grace, "
       "max_timeouts, variant, throwin, first5, bot_delay, expert_budget, hints, replace_leavers, "
-      "language)" },
+      "private_per_hour, language)" },
     /* languages */
     { "bad language", "game = {\n  language = \"de\";\n};\n",
       "2: game.language: must be \"en\", \"ru\", \"fr\" or \"es\" (got \"de\")" },
@@ -879,6 +882,10 @@ static const struct bad_case bad_cases[] = {
       "2: game.expert_budget: must be between 0.2 and 10 seconds (got 11)" },
     { "replace_leavers int", "game = {\n  replace_leavers = 1;\n};\n",
       "2: game.replace_leavers: must be true or false (got an integer)" },
+    { "private_per_hour negative", "game = {\n  private_per_hour = -1;\n};\n",
+      "2: game.private_per_hour: must be between 0 and 100 games an hour (got -1)" },
+    { "private_per_hour 101", "game = {\n  private_per_hour = 101;\n};\n",
+      "2: game.private_per_hour: must be between 0 and 100 games an hour (got 101)" },
     { "database empty", "state = {\n  database = \"\";\n};\n",
       "2: state.database: must not be empty (got \"\")" },
     { "database relative", "state = {\n  database = \"durak.db\";\n};\n",
