@@ -117,11 +117,7 @@ static void playout(is_tree *t, durak_game *d)
     }
 }
 
-/* 1 unless `seat` is the durak (a draw, or a playout cut short, is not lost). */
-static float reward(const durak_game *d, int seat)
-{
-    return !(durak_over(d) && d->result == DURAK_RESULT_DURAK && d->result_seat == seat);
-}
+float ai_ismcts_reward(const durak_game *d, int seat) { return !durak_seat_lost(d, seat); }
 
 /* One iteration: determinize, select, expand, simulate, backpropagate. */
 static void iterate(is_tree *t, const durak_view *view)
@@ -148,7 +144,7 @@ static void iterate(is_tree *t, const durak_view *view)
     for (int i = 0; i < depth; i++) {
         is_node *n = &t->nodes[path[i]];
         n->visits++;
-        n->reward += reward(&d, n->player);
+        n->reward += ai_ismcts_reward(&d, n->player);
     }
 }
 
