@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "conn_nickserv.h"
 #include "log.h"
 #include "strcopy.h"
 
@@ -43,6 +44,7 @@ struct owner {
     char alt[CONFIG_MAX_ALT_NICKS][64];
     int nalt;
     char pw[256];
+    nickserv ns; /* irc.nickserv_target and irc.nickserv_host */
     int wait; /* irc.nickserv_wait: no answer to IDENTIFY in so long: NickServ counts as absent */
     casemap cm;
     /* this connection */
@@ -75,7 +77,7 @@ to_nickserv(owner *o, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    snprintf(line, sizeof line, "PRIVMSG NickServ :%s", text);
+    conn_nickserv_line(&o->ns, text, line, sizeof line);
     push(o, line);
 }
 
@@ -109,6 +111,7 @@ void conn_owner_reconfigure(owner *o, const bot_config *cfg)
     for (int i = 0; i < o->nalt; i++)
         copy_str(o->alt[i], sizeof o->alt[i], cfg->irc.alt_nicks[i]);
     copy_str(o->pw, sizeof o->pw, cfg->irc.nickserv_password);
+    conn_nickserv_set(&o->ns, cfg->irc.nickserv_target, cfg->irc.nickserv_host);
     o->wait = cfg->irc.nickserv_wait;
 }
 
@@ -124,6 +127,7 @@ void conn_owner_reset(owner *o)
     o->round_backoff = ROUND_FIRST;
     o->step = RG_IDLE;
     o->first = RG_REGAIN;
+    conn_nickserv_reset(&o->ns);
 }
 
 owner *conn_owner_new(outq *q, const bot_config *cfg)
@@ -300,38 +304,23 @@ static void on_own_nick(owner *o, const char *to, double now)
 
 /* ---- what NickServ says ---- */
 
-static bool says(const char *text, const char *const *phrases)
-{
-    for (; *phrases; phrases++)
-        if (strstr(text, *phrases))
-            return true;
-    return false;
-}
-
-static const char *const SUCCESS[] = { "You are now identified for", "Password accepted",
-                                       "You are already logged in as", "You are already identified",
-                                       NULL };
-static const char *const WRONG_PW[] = { "Invalid password for", "Password incorrect", NULL };
-static const char *const NOT_REG[] = { "is not a registered nickname", "isn't registered", NULL };
-static const char *const UNKNOWN_CMD[] = { "Invalid command", "Unknown command", NULL };
-static const char *const GHOSTED[] = { "has been ghosted", "has been killed", NULL };
-
 static void on_nickserv(owner *o, const char *text, double now)
 {
     bool waiting = o->id == OWNER_ID_SENT || o->id == OWNER_ID_ABSENT;
-    if (says(text, SUCCESS)) {
+    nickserv_says what = conn_nickserv_says(text);
+    if (what == NS_SAYS_SUCCESS) {
         identified(o, "its reply", now);
-    } else if (waiting && says(text, WRONG_PW)) {
+    } else if (waiting && what == NS_SAYS_WRONG_PW) {
         refused(o, "the password was refused", now);
-    } else if (says(text, NOT_REG) && (waiting || o->step != RG_IDLE)) {
+    } else if (what == NS_SAYS_NOT_REG && (waiting || o->step != RG_IDLE)) {
         o->unregistered = true;
         if (waiting)
             refused(o, "the nick is not registered", now);
-    } else if (says(text, UNKNOWN_CMD) && (o->step == RG_REGAIN || o->step == RG_RECOVER)) {
+    } else if (what == NS_SAYS_UNKNOWN_CMD && (o->step == RG_REGAIN || o->step == RG_RECOVER)) {
         if (o->first == o->step)
             o->first = o->step + 1; /* these services do not know it: not again */
         next_step(o, now);
-    } else if (says(text, GHOSTED) && o->step == RG_GHOST) {
+    } else if (what == NS_SAYS_GHOSTED && o->step == RG_GHOST) {
         next_step(o, now);
     } else if (o->id == OWNER_ID_ABSENT) {
         identify(o, now); /* NickServ is back */
@@ -356,11 +345,6 @@ void conn_owner_welcome(owner *o, const char *me, double now)
     }
 }
 
-static bool about(const owner *o, const irc_event *ev, unsigned i, const char *who)
-{
-    return ev->count > i && casemap_equal(o->cm, ev->params[i], who);
-}
-
 void conn_owner_on_event(owner *o, casemap cm, const irc_event *ev, double now)
 {
     o->cm = cm;
@@ -372,13 +356,13 @@ void conn_owner_on_event(owner *o, casemap cm, const irc_event *ev, double now)
     }
     if (!o->registered)
         return;
+    char why[200];
     if (ev->kind == IRC_EV_NUMERIC) {
         if (ev->code == 901)
             o->logged_in = false;
-        else if ((ev->code == 401 && about(o, ev, 1, "NickServ")) || ev->code == 440)
-            absent(o, ev->code == 401 ? "no such nick NickServ (401)" : "services are down (440)",
-                   now);
-    } else if (ev->kind == IRC_EV_NOTICE && casemap_equal(cm, ev->nick, "NickServ")) {
+        else if (conn_nickserv_absent(&o->ns, cm, ev, why, sizeof why))
+            absent(o, why, now);
+    } else if (ev->kind == IRC_EV_NOTICE && conn_nickserv_from(&o->ns, cm, ev)) {
         on_nickserv(o, ev->text, now);
     } else if (ev->kind == IRC_EV_NICK && casemap_equal(cm, ev->nick, o->me)) {
         on_own_nick(o, ev->arg, now);

@@ -6,7 +6,9 @@
  * works under any nick) and telling what came of it: identified is 900 RPL_LOGGEDIN or the
  * services' own success reply (Atheme "You are now identified for", Anope "Password accepted"),
  * refused is their wrong-password reply, never "any notice from NickServ"; NickServ absent (401,
- * 440, or no answer) is retried with back-off and at once when NickServ speaks again. Under another
+ * 402, 440, or no answer) is retried with back-off and at once when NickServ speaks again. Who
+ * NickServ is — where these lines go (irc.nickserv_target), which notices are its (its nick, and
+ * irc.nickserv_host) — is conn_nickserv.h's. Under another
  * nick (taken at registration, or services renamed the bot to Guest…) it takes its nick back:
  * REGAIN (Atheme), RECOVER (Anope), GHOST then NICK, the next when one is an unknown command or
  * does nothing, the round again with back-off. While it has a way to get its nick back (a NickServ
@@ -36,7 +38,8 @@ typedef enum {
 
 typedef struct owner owner;
 
-/* Lines go into q. cfg gives irc.nick, irc.alt_nicks and irc.nickserv_password. */
+/* Lines go into q. cfg gives irc.nick, irc.alt_nicks, irc.nickserv_password, irc.nickserv_target
+ * and irc.nickserv_host. */
 owner *conn_owner_new(outq *q, const bot_config *cfg);
 void conn_owner_free(owner *o);
 /* New settings (SIGHUP): a new password is used at the next IDENTIFY; a new nick is wanted from

@@ -59,6 +59,8 @@ static bool config_check_prefix(const char *s, char *why, size_t whylen);
 static bool config_check_hostmask(const char *s, char *why, size_t whylen);
 static bool config_check_path(const char *s, char *why, size_t whylen);
 static bool config_check_url(const char *s, char *why, size_t whylen);
+static bool config_check_service(const char *s, char *why, size_t whylen);
+static bool config_check_service_host(const char *s, char *why, size_t whylen);
 
 static const struct config_enum config_variants[] = { { "classic", CONFIG_VARIANT_CLASSIC },
                                                       { "transfer", CONFIG_VARIANT_TRANSFER },
@@ -141,6 +143,8 @@ static const struct config_key config_keys[] = {
     KEY_STR("irc.nickserv_password", irc.nickserv_password, STR_NO_PERCENT, NULL),
     KEY_PATH("irc.nickserv_password_file", irc.nickserv_password_file, 0),
     KEY_INT("irc.nickserv_wait", irc.nickserv_wait, 0, 120, " seconds"),
+    KEY_STR("irc.nickserv_target", irc.nickserv_target, STR_NON_EMPTY, config_check_service),
+    KEY_STR("irc.nickserv_host", irc.nickserv_host, 0, config_check_service_host),
     KEY_ENUM("irc.sasl_mechanism", irc.sasl_mechanism, config_sasl,
              "\"none\", \"plain\" or \"external\""),
     KEY_STR("irc.sasl_username", irc.sasl_username, 0, config_check_user),
@@ -205,6 +209,7 @@ void config_defaults(bot_config *c)
     strcpy(c->irc.channels[0], "#durak");
     c->irc.nchannels = 1;
     c->irc.nickserv_wait = 10;
+    strcpy(c->irc.nickserv_target, "NickServ");
     c->irc.ping_interval = 120;
     c->flood.burst = 5;
     c->flood.rate = 1.0;
@@ -340,6 +345,54 @@ static bool config_check_nick(const char *s, char *why, size_t whylen)
                  "or '-' (got \"%s\")",
                  s);
     return ok;
+}
+
+/* A server name: at most 63 letters, digits, '-', '_' and at least one '.', not first
+ * ("services." of old is one). */
+static bool config_is_server_name(const char *s)
+{
+    size_t n = strlen(s);
+    bool dot = false;
+    if (n < 2 || n > 63 || s[0] == '.')
+        return false;
+    for (; *s; s++) {
+        dot = dot || *s == '.';
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')
+              || strchr(".-_", *s)))
+            return false;
+    }
+    return dot;
+}
+
+/* Services' nick, alone or on their server: "NickServ", "NickServ@services.example.net". */
+static bool config_check_service(const char *s, char *why, size_t whylen)
+{
+    const char *at = strchr(s, '@');
+    char nick[32];
+    size_t n = at ? (size_t)(at - s) : strlen(s);
+    bool ok = n < sizeof nick && (!at || config_is_server_name(at + 1));
+    if (ok) {
+        snprintf(nick, sizeof nick, "%.*s", (int)n, s);
+        ok = config_check_nick(nick, why, whylen);
+    }
+    if (!ok)
+        snprintf(why, whylen,
+                 "must be services' nick, like \"NickServ\", or their nick on their server, like "
+                 "\"NickServ@services.example.net\" (got \"%s\")",
+                 s);
+    return ok;
+}
+
+/* The host services speak from, as the server shows it: any word without '@', '!' or ','. */
+static bool config_check_service_host(const char *s, char *why, size_t whylen)
+{
+    if (!strpbrk(s, " @!,") && !config_has_ctl(s))
+        return true;
+    snprintf(why, whylen,
+             "must be the host services speak from, like \"services.example.net\", without "
+             "spaces, '@', '!', ',' or control characters, or \"\" (got \"%s\")",
+             s);
+    return false;
 }
 
 static bool config_check_user(const char *s, char *why, size_t whylen)

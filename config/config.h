@@ -56,10 +56,12 @@ typedef struct {
         int nchannels;
         char nickserv_password[256];                  /* "" for none */
         char nickserv_password_file[CONFIG_PATH_MAX]; /* or its first line is the password */
-        int nickserv_wait;       /* seconds to wait for NickServ's confirmation before joining */
-        int sasl_mechanism;      /* CONFIG_SASL_*: SASL in the relay before registration */
-        char sasl_username[256]; /* PLAIN: the account; EXTERNAL: "" or authzid */
-        char sasl_password[256]; /* PLAIN: its password */
+        int nickserv_wait;         /* seconds to wait for NickServ's confirmation before joining */
+        char nickserv_target[128]; /* "NickServ", or "NickServ@services.server": lines to it */
+        char nickserv_host[256];   /* its notices' host; "" for target's server, or any */
+        int sasl_mechanism;        /* CONFIG_SASL_*: SASL in the relay before registration */
+        char sasl_username[256];   /* PLAIN: the account; EXTERNAL: "" or authzid */
+        char sasl_password[256];   /* PLAIN: its password */
         char sasl_password_file[CONFIG_PATH_MAX]; /* or its first line is the password */
         bool sasl_required; /* default: true when a mechanism is set: never go on without it */
         int ping_interval;  /* seconds of silence before the bot PINGs */

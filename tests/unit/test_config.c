@@ -85,6 +85,8 @@ static void assert_config_equal(const bot_config *a, const bot_config *b)
     assert_string_equal(a->irc.nickserv_password, b->irc.nickserv_password);
     assert_string_equal(a->irc.nickserv_password_file, b->irc.nickserv_password_file);
     assert_int_equal(a->irc.nickserv_wait, b->irc.nickserv_wait);
+    assert_string_equal(a->irc.nickserv_target, b->irc.nickserv_target);
+    assert_string_equal(a->irc.nickserv_host, b->irc.nickserv_host);
     assert_int_equal(a->irc.ping_interval, b->irc.ping_interval);
     assert_int_equal(a->flood.burst, b->flood.burst);
     assert_true(a->flood.rate == b->flood.rate);
@@ -166,6 +168,8 @@ static void test_defaults(void **state)
     assert_string_equal(c.irc.password_file, "");
     assert_string_equal(c.irc.nickserv_password_file, "");
     assert_int_equal(c.irc.nickserv_wait, 10);
+    assert_string_equal(c.irc.nickserv_target, "NickServ");
+    assert_string_equal(c.irc.nickserv_host, "");
     assert_string_equal(c.irc.nick, "durakbot");
     assert_int_equal(c.irc.nalt_nicks, 0);
     assert_int_equal(c.irc.nchannels, 1);
@@ -321,7 +325,8 @@ static void test_tls_file(void **state)
         "irc = { server = \"irc.example.net\"; tls = true; tls_verify = false;\n"
         "  tls_ca_file = \"/etc/durakbot/ca.pem\"; tls_cert = \"/etc/durakbot/bot.pem\";\n"
         "  tls_key = \"/etc/durakbot/bot.key\"; password_file = \"/etc/durakbot/pass\";\n"
-        "  nickserv_password_file = \"/run/ns\"; nickserv_wait = 0; };\n"
+        "  nickserv_password_file = \"/run/ns\"; nickserv_wait = 0;\n"
+        "  nickserv_target = \"NickServ@services.example.net\"; nickserv_host = \"services.\"; };\n"
         "game = { bot_delay = 0.25; expert_budget = 2.5; hints = \"always\";\n"
         "  replace_leavers = true; private_per_hour = 0; };\n"
         "state = { database = \"/tmp/durak.db\"; };\n",
@@ -336,6 +341,8 @@ static void test_tls_file(void **state)
     assert_string_equal(c.irc.password_file, "/etc/durakbot/pass");
     assert_string_equal(c.irc.nickserv_password_file, "/run/ns");
     assert_int_equal(c.irc.nickserv_wait, 0);
+    assert_string_equal(c.irc.nickserv_target, "NickServ@services.example.net");
+    assert_string_equal(c.irc.nickserv_host, "services.");
     assert_true(c.game.bot_delay == 0.25);
     assert_true(c.game.expert_budget == 2.5);
     assert_int_equal(c.game.hints, CONFIG_HINTS_ALWAYS);
@@ -608,6 +615,9 @@ struct bad_case {
 #define SYNTAX_HINT                                                                                \
     "(each setting is name = value; with strings in double quotes, groups in { } and lists in "    \
     "[ ]: look at this line and the one before it)"
+#define SERVICE_RULE                                                                               \
+    "must be services' nick, like \"NickServ\", or their nick on their server, like "              \
+    "\"NickServ@services.example.net\""
 #define PERCENT_RULE "must not contain '%' (libircclient uses it as a printf format)"
 
 static const struct bad_case bad_cases[] = {
@@ -625,7 +635,8 @@ static const struct bad_case bad_cases[] = {
       "tls_cert, tls_key, "
       "password, password_file, nick, alt_nicks, username, realname, channels, nickserv_password, "
       "nickserv_password_file, "
-      "nickserv_wait, sasl_mechanism, sasl_username, sasl_password, sasl_password_file, "
+      "nickserv_wait, nickserv_target, nickserv_host, sasl_mechanism, sasl_username, "
+      "sasl_password, sasl_password_file, "
       "sasl_required, ping_interval, encoding)" },
     { "unknown in game", "game = { prefix = \"!\";\n  timeout = 5; };\n",
       "2: game.timeout: unknown key (expected one of: prefix, turn_timeout, throwin_timeout, "
@@ -810,6 +821,24 @@ static const struct bad_case bad_cases[] = {
       "2: irc.password: must not contain spaces (the server password is sent as one word)" },
     { "nickserv percent", "irc = {\n  nickserv_password = \"%s%s\";\n};\n",
       "2: irc.nickserv_password: " PERCENT_RULE },
+    { "nickserv target empty", "irc = {\n  nickserv_target = \"\";\n};\n",
+      "2: irc.nickserv_target: must not be empty (got \"\")" },
+    { "nickserv target no server", "irc = {\n  nickserv_target = \"NickServ@\";\n};\n",
+      "2: irc.nickserv_target: " SERVICE_RULE " (got \"NickServ@\")" },
+    { "nickserv target no dot", "irc = {\n  nickserv_target = \"NickServ@services\";\n};\n",
+      "2: irc.nickserv_target: " SERVICE_RULE " (got \"NickServ@services\")" },
+    { "nickserv target no nick", "irc = {\n  nickserv_target = \"@services.example.net\";\n};\n",
+      "2: irc.nickserv_target: " SERVICE_RULE " (got \"@services.example.net\")" },
+    { "nickserv target space", "irc = {\n  nickserv_target = \"Nick Serv\";\n};\n",
+      "2: irc.nickserv_target: " SERVICE_RULE " (got \"Nick Serv\")" },
+    { "nickserv target two at", "irc = {\n  nickserv_target = \"a@b@c.d\";\n};\n",
+      "2: irc.nickserv_target: " SERVICE_RULE " (got \"a@b@c.d\")" },
+    { "nickserv target percent", "irc = {\n  nickserv_target = \"NickServ@%s.net\";\n};\n",
+      "2: irc.nickserv_target: " SERVICE_RULE " (got \"NickServ@%s.net\")" },
+    { "nickserv host at", "irc = {\n  nickserv_host = \"NickServ@services.net\";\n};\n",
+      "2: irc.nickserv_host: must be the host services speak from, like "
+      "\"services.example.net\", without spaces, '@', '!', ',' or control characters, or \"\" "
+      "(got \"NickServ@services.net\")" },
     { "server empty", "irc = {\n  server = \"\";\n};\n",
       "2: irc.server: must not be empty (got \"\")" },
     { "server space", "irc = {\n  server = \"irc example.org\";\n};\n",
