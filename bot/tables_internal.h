@@ -115,10 +115,10 @@ typedef struct {
 
 enum { PREFS_CACHED = 128 };
 
-/* A private game started by the person of key (their stats key) at a time: the last SOLO_STARTS
- * of them, in a ring, count towards game.private_per_hour. Not saved: a restart forgets them. */
+/* A private game started by a person at a time: the last SOLO_STARTS of them, in a ring, count
+ * towards game.private_per_hour. Not saved: a restart forgets them. */
 typedef struct {
-    char key[NICK_MAX + 1]; /* "" for a free entry */
+    uint64_t who; /* a hash of their account, else of their user@host; 0 for a free entry */
     double at;
 } solo_start;
 

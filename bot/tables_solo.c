@@ -32,37 +32,51 @@ static bool solo_key(tables *t, const tables_who *w, char *key, size_t cap)
 }
 
 /* game.private_per_hour: a private game stopped at once is still recorded (a forfeit: else one
- * could deal until they liked their hand), so starts are capped per person, by their stats key.
+ * could deal until they liked their hand), so starts are capped per person: their account, else
+ * their user@host, which a nick change keeps (a known identity is one of them: known_identity).
  * The ring holds the last SOLO_STARTS starts of everyone; a refused play adds none. */
 enum { SOLO_HOUR = 3600 };
 _Static_assert(SOLO_STARTS >= 10 * CONFIG_PRIVATE_PER_HOUR_MAX,
                "the ring holds a whole hour of ten people at the highest cap");
 
-/* When the person of key may start a private game again: 0 now, else the time at which their
- * oldest start of the cap's last hour turns an hour old. */
-static double solo_next_start(const tables *t, const char *key, double now)
+/* FNV-1a over the account, or over user@host with the host's case folded; never 0 (free). */
+static uint64_t solo_person(const tables_who *w)
+{
+    uint64_t h = UINT64_C(0xcbf29ce484222325);
+    bool account = w->account && w->account[0];
+    const char *parts[3] = { account ? w->account : w->user, account ? "" : "@",
+                             account ? "" : w->host };
+    for (int i = 0; i < 3; i++)
+        for (const char *c = parts[i]; *c; c++) {
+            unsigned char b = (unsigned char)*c;
+            h = (h ^ (i == 2 && b >= 'A' && b <= 'Z' ? b + 32u : b)) * UINT64_C(0x100000001b3);
+        }
+    return h | (uint64_t)account << 63 | 1; /* an account and a user@host never the same */
+}
+
+/* When the person may start a private game again: 0 now, else the time at which their oldest
+ * start of the cap's last hour turns an hour old. */
+static double solo_next_start(const tables *t, uint64_t who, double now)
 {
     int cap = t->cfg.game.private_per_hour, n = 0;
     for (int k = 1; cap > 0 && k <= SOLO_STARTS; k++) { /* newest first */
         const solo_start *st = &t->starts[(t->starts_next - k + SOLO_STARTS) % SOLO_STARTS];
-        if (st->key[0] && st->at > now - SOLO_HOUR && !strcmp(st->key, key) && ++n == cap)
+        if (st->who == who && st->at > now - SOLO_HOUR && ++n == cap)
             return st->at + SOLO_HOUR;
     }
     return 0;
 }
 
-static void solo_note_start(tables *t, const char *key, double now)
+static void solo_note_start(tables *t, uint64_t who, double now)
 {
-    solo_start *st = &t->starts[t->starts_next];
+    t->starts[t->starts_next] = (solo_start){ who, now };
     t->starts_next = (t->starts_next + 1) % SOLO_STARTS;
-    snprintf(st->key, sizeof st->key, "%s", key);
-    st->at = now;
 }
 
 /* Over the cap: says so, and in how many minutes the next game may start (rounded up). */
-static bool solo_capped(tables *t, const tables_who *w, const char *key, double now, outbox *o)
+static bool solo_capped(tables *t, const tables_who *w, uint64_t who, double now, outbox *o)
 {
-    double next = solo_next_start(t, key, now);
+    double next = solo_next_start(t, who, now);
     if (next <= now)
         return false;
     int cap = t->cfg.game.private_per_hour, minutes = (int)((next - now) / 60);
@@ -107,8 +121,7 @@ void solo_play(tables *t, const tables_who *w, const parsed_cmd *p, double now, 
         tables_notice(o, w->nick, MSG_SOLO_UNKNOWN);
         return;
     }
-    char person[NICK_MAX + 1];
-    tables_stats_key(t, w->nick, w->account, person, sizeof person);
+    uint64_t person = solo_person(w);
     if (solo_capped(t, w, person, now, o))
         return;
     if (solo_count(t) >= SOLO_MAX || !solo_key(t, w, key, sizeof key)

@@ -1,5 +1,5 @@
 /* test_solo_cap.c — game.private_per_hour: a person starts at most that many private games in any
- * hour, counted by their account (else their nick), told when the next may start; 0: no cap. */
+ * hour, counted by their account (else user@host), told when the next may start; 0: no cap. */
 #include "tables_harness.h"
 
 #include "messages.h"
@@ -82,6 +82,37 @@ static void test_cap_follows_the_account(void **state)
     h_free(h);
 }
 
+/* Without an account the cap follows user@host, not the nick: a new nick does not reset it, and
+ * another person who takes the nick has a count of their own. */
+static void test_cap_follows_user_at_host(void **state)
+{
+    (void)state;
+    harness *h = h_new(10);
+    set_cap(h, 2);
+    assert_true(play_and_stop(h, "bob"));
+    assert_true(play_and_stop(h, "bob"));
+    assert_false(play_and_stop(h, "bob"));
+    renamed(h, "bob", "bob_");
+    assert_false(play_and_stop(h, "bob_"));
+    assert_non_null(said(h, "bob_", "You have started 2 private games in the last hour"));
+    tables_who zed = { "bob", "u_zed", "EXAMPLE.org", "", false }; /* took his old nick */
+    outbox_clear(&h->o);
+    h->now += h->step;
+    tables_on_private(h->t, h->now, &zed, "play", &h->o);
+    h_persist(h);
+    assert_int_equal(tables_count(h->t), 1);
+    tables_on_private(h->t, h->now, &zed, "stop", &h->o);
+    h_persist(h);
+    assert_int_equal(tables_count(h->t), 0);
+    tables_who bob_again = { "bob", "u_bob", "EXAMPLE.ORG", "", false }; /* hosts fold case */
+    outbox_clear(&h->o);
+    h->now += h->step;
+    tables_on_private(h->t, h->now, &bob_again, "play", &h->o);
+    assert_non_null(said(h, "bob", "You have started 2 private games in the last hour"));
+    nrenamed = 0;
+    h_free(h);
+}
+
 /* 0 sets no cap, and a reload applies a new cap at once to the starts already counted; the
  * refusal is in the words the player typed, its numbers with the plural they need. */
 static void test_cap_zero_and_reload(void **state)
@@ -116,6 +147,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cap_per_hour),
         cmocka_unit_test(test_cap_follows_the_account),
+        cmocka_unit_test(test_cap_follows_user_at_host),
         cmocka_unit_test(test_cap_zero_and_reload),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
