@@ -514,8 +514,8 @@ class IrcdIrc2:
         for line in lines:
             if line.startswith("M%"):
                 line = "M%irc2.durak.test%%durakbot test%%000A"
-            elif line.startswith("P%"):
-                line = "P%%127.0.0.1%%{}%".format(self.port)
+            elif line.startswith("P%"):  # P%address%*%%port%flags: on 127.0.0.1 only
+                line = "P%127.0.0.1%%%{}%".format(self.port)
             conf.append(line)
         with open(os.path.join(etc, "ircd.conf"), "w") as f:
             f.write("\n".join(conf) + "\n")
