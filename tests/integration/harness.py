@@ -10,6 +10,7 @@ import re
 import resource
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import tempfile
@@ -35,22 +36,95 @@ def strip_codes(text):
     return _MIRC.sub("", text)
 
 
+# The ports free_port handed out, each held by a bound socket until the test ends (release_ports).
+_HELD = {}
+
+
 def free_port():
-    """A TCP port free on 127.0.0.1 right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
+    """A TCP port on 127.0.0.1 for a server the test starts, held for it until the test ends: a
+    socket bound to it with SO_REUSEADDR that never listens. Closing the probe socket at once, as
+    before, left the port to whoever came next (another test's free_port, any connect()'s local
+    port) before the server bound it, and the server then failed to start, or the test talked to
+    the other test's server. Linux hands a port out (bind to port 0, a connect's local port) only
+    when no socket is bound to it, so nothing takes a held port; a server given it binds beside
+    the holder (servers set SO_REUSEADDR on their listeners) and listens, also when the test
+    restarts it there. A connect() to a held port nobody listens on is refused, as to a free one."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    s.bind((HOST, 0))
+    port = s.getsockname()[1]
+    _HELD[port] = s
+    return port
 
 
-def wait_port(port, timeout):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
+def release_ports():
+    for s in _HELD.values():
+        s.close()
+    _HELD.clear()
+
+
+def _proc_addr(packed):
+    """An address as /proc/net/tcp{,6} write it: each 4 bytes as the %08X of a native integer."""
+    return "".join("%08X" % w for w in struct.unpack("=%dI" % (len(packed) // 4), packed))
+
+
+# 127.0.0.1, and the same as an IPv4-mapped IPv6 address (ircd 2.11 listens on an AF_INET6 socket)
+_LOOPBACK = {"/proc/net/tcp": _proc_addr(socket.inet_aton(HOST)),
+             "/proc/net/tcp6": _proc_addr(socket.inet_pton(socket.AF_INET6, "::ffff:" + HOST))}
+
+
+def _listeners(port):
+    """The socket inodes listening on 127.0.0.1:port (on no other address: a server listening on
+    every address is not what the tests run)."""
+    found = set()
+    for table, loopback in _LOOPBACK.items():
+        with open(table) as f:
+            next(f)
+            for line in f:
+                fields = line.split()
+                addr, hexport = fields[1].split(":")
+                if fields[3] == "0A" and int(hexport, 16) == port and addr == loopback:
+                    found.add(fields[9])
+    return found
+
+
+def _sockets_of(pid):
+    """The socket inodes process pid holds."""
+    found = set()
+    fds = "/proc/%d/fd" % pid
+    try:
+        names = os.listdir(fds)
+    except OSError:
+        return found
+    for fd in names:
         try:
-            with socket.create_connection((HOST, port), timeout=0.5):
-                return True
+            target = os.readlink(os.path.join(fds, fd))
         except OSError:
-            time.sleep(0.05)
-    return False
+            continue
+        if target.startswith("socket:["):
+            found.add(target[8:-1])
+    return found
+
+
+def wait_listening(proc, ports, timeout, what, logpath):
+    """Waits until proc (a server the test started) listens on each of ports on 127.0.0.1 itself:
+    a listener of another process on one of them is not taken for it (a connection would be).
+    Fails the test at once when proc exits, naming what and logpath, or after timeout."""
+    end = time.monotonic() + timeout
+    while True:
+        mine = _sockets_of(proc.pid)
+        missing = [p for p in ports if not _listeners(p) & mine]
+        if not missing:
+            return
+        if proc.poll() is not None:
+            raise TestFailure("%s exited with status %s before it listened on %s; see %s"
+                              % (what, proc.returncode, missing, logpath))
+        if time.monotonic() >= end:
+            other = [p for p in missing if _listeners(p)]
+            raise TestFailure("%s did not listen on %s within %.0f s%s; see %s"
+                              % (what, missing, timeout, " (another process listens on %s)"
+                                 % other if other else "", logpath))
+        time.sleep(0.05)
 
 
 class TestFailure(Exception):
@@ -110,10 +184,11 @@ class Ngircd:
         self.proc = subprocess.Popen([self.binary, "-n", "-f", self.conf], stdin=subprocess.DEVNULL,
                                      stdout=logf, stderr=subprocess.STDOUT)
         logf.close()
-        if not wait_port(self.port, timeout):
+        try:
+            wait_listening(self.proc, [self.port], timeout, "ngircd", self.logpath)
+        except TestFailure:
             self.stop()
-            raise TestFailure("ngircd did not listen on %d within %d s; see %s"
-                              % (self.port, timeout, self.logpath))
+            raise
 
     def stop(self):
         if self.proc and self.proc.poll() is None:
@@ -458,6 +533,7 @@ class Env:
         for s in reversed(self.servers):
             s.stop()
         self.ngircd.stop()
+        release_ports()
         self.tmp.cleanup()
 
 

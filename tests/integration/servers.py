@@ -5,8 +5,9 @@ ircd-hybrid 8 unpacked from its Debian package (fetch_hybrid: never installed, i
 ngircd), and IRCnet's ircd 2.11 likewise (fetch_irc2; it reads fixed paths, so it runs in a private
 mount namespace with the test's directories bound over them).
 
-Each class has start() (waits until it listens or has linked), stop() (SIGTERM then SIGKILL, only
-its own process) and a log path that Env.dump_logs prints on failure.
+Each class has start() (waits until its own process listens on its ports of 127.0.0.1, which
+harness.free_port holds for it, or until it has linked), stop() (SIGTERM then SIGKILL, only its own
+process) and a log path that Env.dump_logs prints on failure.
 """
 import os
 import shutil
@@ -257,14 +258,12 @@ class InspIRCd:
                                       "--runasroot"], stdin=subprocess.DEVNULL, stdout=out,
                                      stderr=subprocess.STDOUT)
         out.close()
-        if not h.wait_port(self.port, timeout):
+        ports = [p for p in (self.port, self.link_port, self.tls_port) if p]
+        try:
+            h.wait_listening(self.proc, ports, timeout, "inspircd", self.outpath)
+        except h.TestFailure:
             self.stop()
-            raise h.TestFailure("inspircd did not listen on %d within %d s; see %s"
-                                % (self.port, timeout, self.outpath))
-        if self.tls_port and not h.wait_port(self.tls_port, timeout):
-            self.stop()
-            raise h.TestFailure("inspircd did not listen on its TLS port %d within %d s; see %s"
-                                % (self.tls_port, timeout, self.outpath))
+            raise
 
     def stop(self):
         stop_process(self.proc)
@@ -449,10 +448,11 @@ class IrcdHybrid:
         self.proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=out,
                                      stderr=subprocess.STDOUT, env=env, cwd=d, **extra)
         out.close()
-        if not h.wait_port(self.port, timeout):
+        try:
+            h.wait_listening(self.proc, [self.port], timeout, "ircd-hybrid", self.logpath)
+        except h.TestFailure:
             self.stop()
-            raise h.TestFailure("ircd-hybrid did not listen on %d within %d s; see %s"
-                                % (self.port, timeout, self.logpath))
+            raise
 
     def stop(self):
         stop_process(self.proc)
@@ -528,10 +528,11 @@ class IrcdIrc2:
                                       self.root, self.dir], stdin=subprocess.DEVNULL, stdout=out,
                                      stderr=subprocess.STDOUT, cwd=self.dir)
         out.close()
-        if not h.wait_port(self.port, timeout):
+        try:
+            h.wait_listening(self.proc, [self.port], timeout, "ircd 2.11", self.outpath)
+        except h.TestFailure:
             self.stop()
-            raise h.TestFailure("ircd 2.11 did not listen on %d within %d s; see %s"
-                                % (self.port, timeout, self.outpath))
+            raise
 
     def stop(self):
         stop_process(self.proc)

@@ -64,9 +64,7 @@ def serve_tls(env, cert, tls_port):
         f.write("[SSL]\nCertFile = %s\nKeyFile = %s\nPorts = %d\n"
                 % (os.path.join(d, cert + ".pem"), os.path.join(d, cert + ".key"), tls_port))
     env.ngircd.start()
-    if not h.wait_port(tls_port, 10):
-        raise h.TestFailure("ngircd did not listen on its TLS port %d; see %s"
-                            % (tls_port, env.ngircd.logpath))
+    h.wait_listening(env.ngircd.proc, [tls_port], 10, "ngircd (its TLS port)", env.ngircd.logpath)
     h.log("ngircd: plain port %d, TLS port %d with %s.pem" % (env.ngircd.port, tls_port, cert))
 
 
