@@ -3,9 +3,11 @@
 gives one clear error line and a back-off reconnect, then 903 registers. Then every line that
 crashes or deafens libircclient 1.9 (numeric 000, NOTICE without parameters, NICK without a
 prefix, a NUL byte, 2000-byte and 20000-byte lines, 8000 bytes of tags, a lone \\001, DCC, a
-prefix faking the account separator, ...); with WHOX in ISUPPORT the bot asks WHO #chan %tcuhnfa: the bot stays connected and answers !help within 2 s,
-and the log names each kind of dropped line once. A KILL right after registering counts as a
-failure: the back-off goes on (5 s, then 10 s), it does not start over."""
+prefix faking the account separator, ...); with WHOX in ISUPPORT the bot asks WHO #chan %tcuhnfa:
+the bot stays connected and answers !help (at once: the test waits 15 s at most, the time a loaded
+machine may take; a line that deafens or kills the bot fails it), and the log names each kind of
+dropped line once. A KILL right after registering counts as a failure: the back-off goes on (5 s,
+then 10 s, the bot's own figures), it does not start over."""
 import base64
 import re
 import time
@@ -56,7 +58,7 @@ class SaslServer(FakeServer):
         # CAP END. They may follow the CAP REQ (the relay answers the server's CAP LS while
         # libircclient's NICK and USER are on their way): then they come at once, alone.
         while len(before) < 2:
-            before.append(self.expect("", 2))
+            before.append(self.expect(""))
         h.check([l.split()[0] for l in before] == ["NICK", "USER"],
                 "not NICK and USER right after CAP LS 302: %r" % before)
         for cap in ("sasl", "account-notify", "extended-join", "multi-prefix", "message-tags"):
@@ -92,12 +94,12 @@ def test(env):
     try:
         bot = env.bot(config(srv.port))
         bot.start()
-        srv.accept(10)
+        srv.accept(30)
         srv.sasl(904)
-        srv.wait_closed(5)
+        srv.wait_closed(15)
         t0 = time.monotonic()
         srv.conn.close()
-        srv.accept(10)
+        srv.accept(25)        # the back-off: 5 s +- 20%
         h.log("904: connection dropped, reconnected after %.1f s" % (time.monotonic() - t0))
         errors = [l for l in bot.log_text().splitlines() if l.startswith("<3>")]
         h.check(len(errors) == 1 and errors[0].startswith("<3>SASL: PLAIN authentication as "
@@ -120,7 +122,7 @@ def test(env):
         srv.send(":fake.server PRIVMSG durakbot :\x01VERSION\x01")
         t0 = time.monotonic()
         srv.send(":zoe!z@zoe.host PRIVMSG #durak :!help commands")
-        before, _ = srv.lines_until("NOTICE zoe :", 2)
+        before, _ = srv.lines_until("NOTICE zoe :", 15)
         h.check(not [l for l in before if "fake.server" in l], "answered the server: %r" % before)
         took = time.monotonic() - t0
         h.check(bot.alive(), "durakbot died")
@@ -137,7 +139,7 @@ def test(env):
         # a KILL soon after registering is a failure: the back-off goes on from 5 s to 10 s
         srv.send("ERROR :Closing Link: zoe.host (Killed (oper (testing)))")
         srv.conn.close()
-        end = time.monotonic() + 5
+        end = time.monotonic() + 15
         retries = []
         while time.monotonic() < end and len(retries) < 2:
             retries = re.findall(r"retrying in ([0-9.]+) s", bot.log_text())
