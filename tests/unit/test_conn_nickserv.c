@@ -19,41 +19,13 @@
 #include "conn_owner.h"
 #include "log.h"
 #include "log_capture.h"
+#include "owner_fixture.h"
 
 #define SERVICES "services.example.net"
 #define TARGET "NickServ@" SERVICES
 #define IDENTIFIED                                                                                 \
     "You are now identified for \x02"                                                              \
     "durakbot\x02."
-
-/* Every line the send queue lets out, joined by '\n', and the queue emptied. */
-static const char *drain(outq *q)
-{
-    static char buf[4096];
-    size_t n = 0;
-    const char *l;
-    buf[0] = '\0';
-    while ((l = outq_peek(q, 1e9)) && n + strlen(l) + 2 < sizeof buf) {
-        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", n ? "\n" : "", l);
-        outq_commit(q, 1e9);
-    }
-    return buf;
-}
-
-static irc_event numeric(unsigned code, const char **params, unsigned count)
-{
-    return (irc_event){ .kind = IRC_EV_NUMERIC,
-                        .code = code,
-                        .nick = "irc.example.net",
-                        .user = "",
-                        .host = "",
-                        .account = "",
-                        .target = "",
-                        .arg = "",
-                        .text = "",
-                        .params = params,
-                        .count = count };
-}
 
 static irc_event notice_from(const char *nick, const char *host, const char *text)
 {
@@ -184,37 +156,7 @@ static void test_says(void **state)
 
 /* ---- the bot's identification with a target on services' server ---- */
 
-typedef struct {
-    bot_config cfg;
-    outq *q;
-    owner *o;
-} fixture;
-
-static int setup(void **state)
-{
-    static fixture f;
-    config_defaults(&f.cfg);
-    strcpy(f.cfg.irc.nickserv_password, "sekrit");
-    strcpy(f.cfg.irc.nickserv_target, TARGET);
-    f.q = outq_new(50, 50);
-    f.o = conn_owner_new(f.q, &f.cfg);
-    log_set_level(-1);
-    *state = &f;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    fixture *f = *state;
-    conn_owner_free(f->o);
-    outq_free(f->q);
-    return 0;
-}
-
-static void feed(owner *o, irc_event e, double now)
-{
-    conn_owner_on_event(o, CASEMAP_RFC1459, &e, now);
-}
+static int setup(void **state) { return owner_setup(state, TARGET); }
 
 /* The impostor holds "NickServ" (services down): the server answers 401 to the target, the
  * impostor's notices are ignored — neither identified nor refused, no IDENTIFY "because NickServ

@@ -21,35 +21,7 @@
 #include "log_capture.h"
 #include "conn_owner.h"
 #include "conn_rejoin.h"
-
-/* Every line the send queue lets out, joined by '\n', and the queue emptied. */
-static const char *drain(outq *q)
-{
-    static char buf[4096];
-    size_t n = 0;
-    const char *l;
-    buf[0] = '\0';
-    while ((l = outq_peek(q, 1e9)) && n + strlen(l) + 2 < sizeof buf) {
-        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", n ? "\n" : "", l);
-        outq_commit(q, 1e9);
-    }
-    return buf;
-}
-
-static irc_event numeric(unsigned code, const char **params, unsigned count)
-{
-    return (irc_event){ .kind = IRC_EV_NUMERIC,
-                        .code = code,
-                        .nick = "irc.test",
-                        .user = "",
-                        .host = "",
-                        .account = "",
-                        .target = "",
-                        .arg = "",
-                        .text = "",
-                        .params = params,
-                        .count = count };
-}
+#include "owner_fixture.h"
 
 static irc_event notice(const char *from, const char *text)
 {
@@ -79,36 +51,7 @@ static irc_event nick_change(const char *from, const char *to)
                         .count = 0 };
 }
 
-static void feed(owner *o, irc_event e, double now)
-{
-    conn_owner_on_event(o, CASEMAP_RFC1459, &e, now);
-}
-
-typedef struct {
-    bot_config cfg;
-    outq *q;
-    owner *o;
-} fixture;
-
-static int setup(void **state)
-{
-    static fixture f;
-    config_defaults(&f.cfg);
-    strcpy(f.cfg.irc.nickserv_password, "sekrit");
-    f.q = outq_new(50, 50);
-    f.o = conn_owner_new(f.q, &f.cfg);
-    log_set_level(-1);
-    *state = &f;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    fixture *f = *state;
-    conn_owner_free(f->o);
-    outq_free(f->q);
-    return 0;
-}
+static int setup(void **state) { return owner_setup(state, NULL); }
 
 static void test_next_nick(void **state)
 {
