@@ -382,11 +382,13 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_TOP_BOTS] = "Mejores jugadores automáticos (puntuación, partidas): %s",
     [MSG_TOP_BOTS_NONE] = "Ningún jugador automático ha jugado aún en un canal: sienta uno con "
                           "%sbot antes de empezar.",
-    [MSG_HELP_SOLO] = "En solitario: /msg %s jugar [clásico|transferencia] [fácil|medio|difícil] "
-                      "[2-6] te reparte una partida privada contra jugadores automáticos (stop la "
-                      "termina, %sclasificación solo los ordena) · %smirar en un canal te envía "
-                      "las líneas públicas de su partida, %sdejar de mirar lo detiene · idioma: "
-                      "idioma es o set language es (otros: язык ru, langue fr, language en).",
+    [MSG_HELP_SOLO] =
+        "En solitario: /msg %s jugar [clásico|transferencia] [fácil|medio|difícil] "
+        "[2-6] te reparte una partida privada contra jugadores automáticos%s (stop la "
+        "termina, %sclasificación solo los ordena) · %smirar en un canal te envía "
+        "las líneas públicas de su partida, %sdejar de mirar lo detiene · idioma: "
+        "idioma es o set language es (otros: язык ru, langue fr, language en).",
+    [MSG_HELP_SOLO_CAP] = ", como máximo %d por hora",
     [MSG_WATCH_ON] = "Miras la partida de %s. Mientras estés en %s y leas su idioma, ves allí sus "
                      "líneas; si sales o eliges otro idioma (/msg %s idioma en), te llegan aquí, "
                      "nunca una mano, hasta %sdejar de mirar, el final de la partida o que salgas "

@@ -397,11 +397,13 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_TOP_BOTS] = "Meilleurs joueurs ordinateur (cote, parties) : %s",
     [MSG_TOP_BOTS_NONE] = "Aucun joueur ordinateur n'a encore joué dans un salon : installez-en un "
                           "avec %sbot avant le début.",
-    [MSG_HELP_SOLO] = "Seul : /msg %s jouer [classique|transfert] [facile|moyen|difficile] [2-6] "
-                      "vous donne une partie privée contre des joueurs ordinateur (stop l'arrête, "
-                      "%sclassement solo les classe) · %sregarder dans un salon vous envoie les "
-                      "lignes publiques de sa partie, %sne plus regarder arrête · langue : langue "
-                      "fr ou set language fr (autres : язык ru, idioma es, language en).",
+    [MSG_HELP_SOLO] =
+        "Seul : /msg %s jouer [classique|transfert] [facile|moyen|difficile] [2-6] "
+        "vous donne une partie privée contre des joueurs ordinateur%s (stop l'arrête, "
+        "%sclassement solo les classe) · %sregarder dans un salon vous envoie les "
+        "lignes publiques de sa partie, %sne plus regarder arrête · langue : langue "
+        "fr ou set language fr (autres : язык ru, idioma es, language en).",
+    [MSG_HELP_SOLO_CAP] = ", au plus %d par heure",
     [MSG_WATCH_ON] =
         "Vous regardez la partie de %s. Tant que vous êtes dans %s et lisez sa langue, vous y "
         "voyez ses lignes ; si vous le quittez ou choisissez une autre langue (/msg %s langue en), "

@@ -64,6 +64,16 @@ static int help_topic(const char *topic)
  * or with a word that is no topic, is one line there that names the topics (never the word: "!help
  * alice you are a durak" must not make the bot say it); a topic goes privately, with a one-line
  * pointer in the channel. */
+/* The private games' help, with game.private_per_hour when there is one, in the reader's words. */
+static void help_solo(tables *t, const tables_who *w, const char *p, outbox *o)
+{
+    char cap[64] = "";
+    if (t->cfg.game.private_per_hour > 0)
+        snprintf(cap, sizeof cap, msg_in(tables_lang_of(t, w->nick), MSG_HELP_SOLO_CAP),
+                 t->cfg.game.private_per_hour);
+    tables_notice(o, w->nick, MSG_HELP_SOLO, t->own_nick, cap, p, p, p);
+}
+
 void info_help(tables *t, const tables_who *w, const char *channel, const char *topic, outbox *o)
 {
     const char *p = tables_prefix(t);
@@ -87,7 +97,7 @@ void info_help(tables *t, const tables_who *w, const char *channel, const char *
     case TOPIC_CARDS: tables_notice(o, w->nick, MSG_HELP_CARDS); break;
     case TOPIC_BOTS: tables_notice(o, w->nick, MSG_HELP_BOTS, p, p); break;
     case TOPIC_STATS: tables_notice(o, w->nick, MSG_HELP_STATS, p, p, p); break;
-    case TOPIC_SOLO: tables_notice(o, w->nick, MSG_HELP_SOLO, t->own_nick, p, p, p); break;
+    case TOPIC_SOLO: help_solo(t, w, p, o); break;
     default: tables_notice(o, w->nick, MSG_HELP_TOPICS, topic, p); break;
     }
 }

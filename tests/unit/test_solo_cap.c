@@ -31,6 +31,8 @@ static void test_cap_per_hour(void **state)
     (void)state;
     harness *h = h_new(7);
     assert_int_equal(h->cfg.game.private_per_hour, 20);
+    priv(h, "bob", "help solo"); /* the help names the cap */
+    assert_non_null(said(h, "bob", "against computer players, up to 20 an hour (stop ends it, "));
     double first = h->now + h->step; /* when the first play comes */
     for (int i = 0; i < 20; i++)
         assert_true(play_and_stop(h, "alice"));
@@ -132,6 +134,8 @@ static void test_cap_zero_and_reload(void **state)
                          "\xD1\x87\xD0\xBD\xD1\x8B\xD0\xB5 \xD0\xB8\xD0\xB3\xD1\x80\xD1\x8B"));
     /* "За последний час вы начали 2 личные игры" */
     set_cap(h, 0);
+    priv(h, "alice", "help solo"); /* no cap: the help names none */
+    assert_non_null(said(h, "alice", "against computer players (stop ends it, "));
     for (int i = 0; i < 25; i++) /* more than the default allows */
         assert_true(play_and_stop(h, "alice"));
     set_cap(h, 30); /* the 27 starts of the last hour count */
