@@ -60,10 +60,6 @@ static int help_topic(const char *topic)
     return TOPIC_NONE;
 }
 
-/* help [topic]: in private, the topic's lines (the moves by default). In a channel: !help alone,
- * or with a word that is no topic, is one line there that names the topics (never the word: "!help
- * alice you are a durak" must not make the bot say it); a topic goes privately, with a one-line
- * pointer in the channel. */
 /* The private games' help, with game.private_per_hour when there is one, in the reader's words. */
 static void help_solo(tables *t, const tables_who *w, const char *p, outbox *o)
 {
@@ -74,6 +70,10 @@ static void help_solo(tables *t, const tables_who *w, const char *p, outbox *o)
     tables_notice(o, w->nick, MSG_HELP_SOLO, t->own_nick, cap, p, p, p);
 }
 
+/* help [topic]: in private, the topic's lines (the moves by default). In a channel: !help alone,
+ * or with a word that is no topic, is one line there that names the topics (never the word: "!help
+ * alice you are a durak" must not make the bot say it); a topic goes privately, with a one-line
+ * pointer in the channel. */
 void info_help(tables *t, const tables_who *w, const char *channel, const char *topic, outbox *o)
 {
     const char *p = tables_prefix(t);
