@@ -39,19 +39,22 @@ enum { SOLO_HOUR = 3600 };
 _Static_assert(SOLO_STARTS >= 10 * CONFIG_PRIVATE_PER_HOUR_MAX,
                "the ring holds a whole hour of ten people at the highest cap");
 
-/* FNV-1a over the account, or over user@host with the host's case folded; never 0 (free). */
+/* The person as a number: FNV-1a over "@account", else over user@host with the host's case
+ * folded (a user name never starts with '@'); never 0, a free entry. */
 static uint64_t solo_person(const tables_who *w)
 {
+    char key[512];
+    if (w->account && w->account[0]) {
+        snprintf(key, sizeof key, "@%s", w->account);
+    } else {
+        snprintf(key, sizeof key, "%s@%s", w->user, w->host);
+        for (char *c = strrchr(key, '@'); c && *c; c++)
+            *c = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
+    }
     uint64_t h = UINT64_C(0xcbf29ce484222325);
-    bool account = w->account && w->account[0];
-    const char *parts[3] = { account ? w->account : w->user, account ? "" : "@",
-                             account ? "" : w->host };
-    for (int i = 0; i < 3; i++)
-        for (const char *c = parts[i]; *c; c++) {
-            unsigned char b = (unsigned char)*c;
-            h = (h ^ (i == 2 && b >= 'A' && b <= 'Z' ? b + 32u : b)) * UINT64_C(0x100000001b3);
-        }
-    return h | (uint64_t)account << 63 | 1; /* an account and a user@host never the same */
+    for (const char *c = key; *c; c++)
+        h = (h ^ (unsigned char)*c) * UINT64_C(0x100000001b3);
+    return h ? h : 1;
 }
 
 /* When the person may start a private game again: 0 now, else the time at which their oldest
