@@ -122,6 +122,7 @@ static void clear_table(durak_game *g)
 }
 
 static void end_game(durak_game *g, durak_result r, int seat);
+static void discard_table(durak_game *g);
 
 /* R14, R19: `seat` played its last card, the stock gone. With two or more left, all partners,
  * nobody is left to play against: that team has lost at once, mid-bout, and the table goes to
@@ -134,8 +135,7 @@ static __attribute__((noinline)) bool went_out(durak_game *g, int seat)
     if (!g->opt.teams || g->phase == DURAK_PHASE_TAKING || (g->in_game & (g->in_game - 1)) == 0
         || !durak_one_team_left(g))
         return false;
-    g->discard |= g->table;
-    g->seen_discard |= g->table;
+    discard_table(g);
     clear_table(g);
     end_game(g, DURAK_RESULT_TEAM_LOST, __builtin_ctz(g->in_game));
     return true;
@@ -335,13 +335,19 @@ static void finish_bout(durak_game *g, bool defender_leads)
     start_bout(g, leads ? d : next);
 }
 
-/* R11: beaten; the table leaves the game. */
-static void beaten(durak_game *g)
+/* The table's cards leave the game, seen by all (R16: a card left). */
+static void discard_table(durak_game *g)
 {
     cards_t t = durak_table_cards(g);
     g->discard |= t;
     g->seen_discard |= t;
     forget_history(g);
+}
+
+/* R11: beaten; the table leaves the game. */
+static void beaten(durak_game *g)
+{
+    discard_table(g);
     finish_bout(g, true);
 }
 
