@@ -272,7 +272,7 @@ void render_move(const render_opts *r, const render_seats *s, const durak_game *
 static void bout_end(const render_opts *r, const render_seats *s, const durak_game *before,
                      const durak_game *g, durak_action a, char *line, size_t cap, size_t *len)
 {
-    cards_t table = durak_table_cards(before) | (a.card < 64 ? card_bit(a.card) : 0);
+    cards_t table = durak_table_after(before, a);
     if (!table || (g->bouts == before->bouts && g->phase != DURAK_PHASE_OVER))
         return;
     if ((g->hand[before->defender] & table) == table) {

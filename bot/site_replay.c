@@ -138,7 +138,6 @@ bool site_replay(site_buf *b, msg_lang lang, const store_game *g, const char *co
     sb_put(b, "</ul></section>\n");
     steps(b, lang);
     int bout = -1, nbout = 0, taker = -1;
-    cards_t table = 0;
     bool ok = true;
     for (int i = 0; i < g->rec.nmoves && ok; i++) {
         const record_move *m = &g->rec.move[i];
@@ -163,12 +162,10 @@ bool site_replay(site_buf *b, msg_lang lang, const store_game *g, const char *co
         move_line(b, lang, &gm, m, names);
         if (m->kind == DURAK_ACT_TAKE)
             taker = m->seat;
-        table =
-            durak_table_cards(&prev)
-            | (m->kind <= DURAK_ACT_BEAT || m->kind == DURAK_ACT_TRANSFER ? card_bit(m->card) : 0);
         if (gm.bouts != bout || durak_over(&gm)) {
-            bout_end(b, lang, taker, table,
-                     durak_open_after(&prev, (durak_action){ m->kind, m->card, m->target }), names);
+            durak_action a = { m->kind, m->card, m->target };
+            bout_end(b, lang, taker, durak_table_after(&prev, a), durak_open_after(&prev, a),
+                     names);
             bout = -2; /* closed: the next move opens the next bout */
         }
     }

@@ -180,6 +180,14 @@ const char *durak_validate(const durak_game *g);
 static inline cards_t durak_uncovered(const durak_game *g) { return g->uncovered; }
 /* All cards on the table. */
 static inline cards_t durak_table_cards(const durak_game *g) { return g->table; }
+/* Every card on the table of `before` with the one the move `a` plays (none for a pass, a take or
+ * a forfeit's stand-in): what a bout that `a` ends leaves (R11, R12). */
+static inline cards_t durak_table_after(const durak_game *before, durak_action a)
+{
+    bool card =
+        a.kind == DURAK_ACT_PLAY || a.kind == DURAK_ACT_BEAT || a.kind == DURAK_ACT_TRANSFER;
+    return before->table | (card && a.card < 64 ? card_bit(a.card) : 0);
+}
 /* The cards the move `a` (a pass of no card: a forfeit) leaves uncovered on the table of
  * `before`: none when it ends a bout by covering the last card or passing (R11), some when a
  * game ends under an attack (R18, R19). */
