@@ -118,13 +118,19 @@ static inline void chan(harness *h, const char *nick, const char *channel, const
     h_persist(h);
 }
 
+/* A private line from w, whoever they are (another user@host or account on a known nick). */
+static inline void priv_as(harness *h, const tables_who *w, const char *text)
+{
+    outbox_clear(&h->o);
+    h->now += h->step;
+    tables_on_private(h->t, h->now, w, text, &h->o);
+    h_persist(h);
+}
+
 static inline void priv(harness *h, const char *nick, const char *text)
 {
     tables_who w = who(nick);
-    outbox_clear(&h->o);
-    h->now += h->step;
-    tables_on_private(h->t, h->now, &w, text, &h->o);
-    h_persist(h);
+    priv_as(h, &w, text);
 }
 
 static inline void tick(harness *h, double at)

@@ -73,10 +73,7 @@ static void test_cap_follows_the_account(void **state)
     assert_false(play_and_stop(h, "alice_"));
     assert_non_null(said(h, "alice_", "You have started 3 private games in the last hour"));
     tables_who zed = { "alice", "u_zed", "example.net", "acc_zed", false }; /* took her nick */
-    outbox_clear(&h->o);
-    h->now += h->step;
-    tables_on_private(h->t, h->now, &zed, "play", &h->o);
-    h_persist(h);
+    priv_as(h, &zed, "play");
     assert_int_equal(tables_count(h->t), 1);
     assert_non_null(said(h, "alice", "starts: "));
     with_accounts = false;
@@ -98,18 +95,12 @@ static void test_cap_follows_user_at_host(void **state)
     assert_false(play_and_stop(h, "bob_"));
     assert_non_null(said(h, "bob_", "You have started 2 private games in the last hour"));
     tables_who zed = { "bob", "u_zed", "EXAMPLE.org", "", false }; /* took his old nick */
-    outbox_clear(&h->o);
-    h->now += h->step;
-    tables_on_private(h->t, h->now, &zed, "play", &h->o);
-    h_persist(h);
+    priv_as(h, &zed, "play");
     assert_int_equal(tables_count(h->t), 1);
-    tables_on_private(h->t, h->now, &zed, "stop", &h->o);
-    h_persist(h);
+    priv_as(h, &zed, "stop");
     assert_int_equal(tables_count(h->t), 0);
     tables_who bob_again = { "bob", "u_bob", "EXAMPLE.ORG", "", false }; /* hosts fold case */
-    outbox_clear(&h->o);
-    h->now += h->step;
-    tables_on_private(h->t, h->now, &bob_again, "play", &h->o);
+    priv_as(h, &bob_again, "play");
     assert_non_null(said(h, "bob", "You have started 2 private games in the last hour"));
     nrenamed = 0;
     h_free(h);
