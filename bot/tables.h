@@ -50,7 +50,7 @@ void tables_set_penalty(tables *t, bool on);
 typedef double (*tables_backlog_fn)(void *ctx, const char *target);
 void tables_set_backlog(tables *t, tables_backlog_fn fn, void *ctx);
 /* Where stats are read (!stats, !top); NULL: none kept, and then no results are queued for
- * tables_take_results. Not owned; never written here. */
+ * tables_take_games. Not owned; never written here. */
 void tables_set_store(tables *t, store *db);
 /* The bot's own nick: its own lines and joins are ignored. */
 void tables_set_own_nick(tables *t, const char *nick);
@@ -146,10 +146,8 @@ const store_prefs *tables_prefs_of(tables *t, const char *nick);
 /* Hands over the preferences changed since the last call, to be saved. */
 void tables_take_prefs(tables *t, void (*cb)(void *ctx, const char *key, const store_prefs *p),
                        void *ctx);
-/* Hands over each game finished since the last call, for the stats (the strings live until
- * the call returns). */
-void tables_take_results(tables *t, void (*cb)(void *ctx, const store_result *r), void *ctx);
-/* The same with each game's record (NULL when the game has none: restored from an old snapshot). */
+/* Hands over each game finished since the last call, for the stats, with its record (NULL when the
+ * game has none: restored from an old snapshot); the strings live until the call returns. */
 void tables_take_games(tables *t,
                        void (*cb)(void *ctx, const store_result *r, const game_record *rec),
                        void *ctx);

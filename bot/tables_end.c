@@ -15,7 +15,7 @@ static int players_holding(const durak_game *g)
     return n;
 }
 
-/* R14, R15, R18: each seat's place for the stats, queued for tables_take_results. Players
+/* R14, R15, R18: each seat's place for the stats, queued for tables_take_games. Players
  * still in at the end (a draw, or the winner after forfeits) share the place after the last
  * one out. Computer players' keys start with '*' (no nick can), so !top can leave them out. */
 static pending_result *queue_result(tables *t, const table_t *tb)

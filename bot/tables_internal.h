@@ -134,7 +134,7 @@ typedef struct {
     int lang; /* the table's: a rematch speaks it too */
 } last_game;
 
-/* A finished game waiting for tables_take_results: the result and the strings it points to. */
+/* A finished game waiting for tables_take_games: the result and the strings it points to. */
 typedef struct {
     store_result r;
     char key[DURAK_MAX_PLAYERS][NICK_MAX], display[DURAK_MAX_PLAYERS][NICK_MAX];
@@ -162,7 +162,7 @@ struct tables {
     uint32_t opened;             /* tables opened: each numbers its versions from its own base */
     char closed[TABLES_MAX][80]; /* keys whose line goes at the next tables_take_changes() */
     int nclosed;
-    pending_result results[TABLES_MAX]; /* finished since tables_take_results() */
+    pending_result results[TABLES_MAX]; /* finished since tables_take_games() */
     int nresults;
     last_game last[TABLES_MAX];
     bool last_dirty; /* some last game is: tables_take_changes looks at them only then */

@@ -526,21 +526,3 @@ void tables_take_games(tables *t,
     }
     t->nresults = 0;
 }
-
-typedef struct {
-    void (*cb)(void *ctx, const store_result *r);
-    void *ctx;
-} results_only;
-
-static void result_only(void *ctx, const store_result *r, const game_record *rec)
-{
-    (void)rec;
-    results_only *o = ctx;
-    o->cb(o->ctx, r);
-}
-
-void tables_take_results(tables *t, void (*cb)(void *ctx, const store_result *r), void *ctx)
-{
-    results_only o = { cb, ctx };
-    tables_take_games(t, result_only, &o);
-}
