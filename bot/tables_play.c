@@ -369,18 +369,15 @@ static bool complete_beat(const tables *t, const table_t *tb, const parsed_cmd *
     durak_action found[DURAK_MAX_ACTIONS];
     if (durak_complete_beat(&tb->g, p->card, a))
         return true;
-    render_card(&r, p->card, c, sizeof c);
     int k = moves_with_card(&tb->g, p->card, DURAK_ACT_BEAT, found);
-    if (!cards_has(tb->g.hand[tb->g.actor], p->card)) {
-        tables_notice(o, nick, MSG_ERR_NOT_IN_HAND, c);
-        return false;
-    }
     if (k > 1) { /* the real choices */
+        render_card(&r, p->card, c, sizeof c);
         tables_notice(o, nick, MSG_ERR_BEAT_WHICH, c,
                       render_actions(&r, found, k, list, sizeof list));
         return false;
     }
-    /* it covers no uncovered card: the engine says why, against the first one if any */
+    /* it covers no uncovered card, or is not in the hand: the engine says why, against the first
+     * uncovered card */
     cards_t open = durak_uncovered(&tb->g);
     a->target = open ? cards_first(open) : CARD_NONE;
     return true;

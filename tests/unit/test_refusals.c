@@ -175,11 +175,58 @@ static void test_bare_card(void **state)
             fail_msg("case %d never met", k);
 }
 
+/* `beat C` without the card it covers (R7): played when C covers one card only; otherwise
+ * explained: C is not in the hand, or it could cover several (the beats listed). */
+static void test_beat_without_target(void **state)
+{
+    (void)state;
+    int seen[3] = { 0 }; /* played, not held, several */
+    rng_t r;
+    rng_seed(&r, 14);
+    for (int game = 0; game < 24; game++) {
+        harness *h = h_new((uint64_t)game + 200);
+        table_t *tb = deal(h, game % 2 ? "transfer" : "", 2 + game % 3);
+        while (tb->used && !durak_over(&tb->g)) {
+            const durak_game *g = &tb->g;
+            const char *me = tb->seat[g->actor].nick;
+            durak_action acts[DURAK_MAX_ACTIONS];
+            int n = durak_legal(g, acts), beats = 0, moves = tb->rec.nmoves;
+            card_t c = some_card(&r, g);
+            for (int i = 0; i < n; i++)
+                beats += acts[i].kind == DURAK_ACT_BEAT && acts[i].card == c;
+            bool held = cards_has(g->hand[g->actor], c);
+            int kind = !held ? 1 : beats > 1 ? 2 : beats == 1 ? 0 : -1;
+            char text[64], card[4];
+            if (g->phase == DURAK_PHASE_DEFEND && kind >= 0) {
+                snprintf(text, sizeof text, "beat %s", card_format(c, card));
+                priv(h, me, text);
+                static const char *const says[] = { NULL, "You have no ", "Say which card " };
+                seen[kind]++;
+                if (kind == 0) { /* played: the game may have ended with it */
+                    assert_true(!tb->used || tb->rec.nmoves == moves + 1);
+                    continue;
+                }
+                assert_int_equal(tb->rec.nmoves, moves);
+                if (!said(h, me, says[kind]))
+                    fail_msg("\"%s\" (%d beats): %s", text, beats,
+                             h->o.len ? h->o.items[0].text : "(nothing said)");
+            }
+            n = durak_legal(g, acts);
+            priv(h, me, durak_action_format(acts[rng_below(&r, (uint64_t)n)], text, sizeof text));
+        }
+        h_free(h);
+    }
+    for (int k = 0; k < 3; k++)
+        if (!seen[k])
+            fail_msg("case %d never met", k);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_refusal_explained),
         cmocka_unit_test(test_bare_card),
+        cmocka_unit_test(test_beat_without_target),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
