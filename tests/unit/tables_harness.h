@@ -109,13 +109,19 @@ static inline void renamed(harness *h, const char *from, const char *to)
     h_persist(h);
 }
 
+/* A channel line from w, whoever they are (another user@host or account on a known nick). */
+static inline void chan_as(harness *h, const tables_who *w, const char *channel, const char *text)
+{
+    outbox_clear(&h->o);
+    h->now += h->step;
+    tables_on_channel(h->t, h->now, w, channel, text, &h->o);
+    h_persist(h);
+}
+
 static inline void chan(harness *h, const char *nick, const char *channel, const char *text)
 {
     tables_who w = who(nick);
-    outbox_clear(&h->o);
-    h->now += h->step;
-    tables_on_channel(h->t, h->now, &w, channel, text, &h->o);
-    h_persist(h);
+    chan_as(h, &w, channel, text);
 }
 
 /* A private line from w, whoever they are (another user@host or account on a known nick). */

@@ -1119,17 +1119,6 @@ static void test_pickup_count(void **state)
 
 /* ---- identity: a nick is not a person ---- */
 
-static void as(harness *h, const tables_who *w, const char *channel, const char *text)
-{
-    outbox_clear(&h->o);
-    h->now += h->step;
-    if (channel)
-        tables_on_channel(h->t, h->now, w, channel, text, &h->o);
-    else
-        tables_on_private(h->t, h->now, w, text, &h->o);
-    h_persist(h);
-}
-
 /* The creator quits; a stranger takes the nick and types !stop: refused, the game goes on. */
 static void test_trust_stop_by_nick_taker(void **state)
 {
@@ -1139,11 +1128,11 @@ static void test_trust_stop_by_nick_taker(void **state)
     outbox_clear(&h->o);
     tables_on_quit(h->t, h->now, "alice", "Quit: bye", &h->o);
     tables_who mallory = { "alice", "mallory", "evil.example", "", false };
-    as(h, &mallory, "#durak", "!stop");
+    chan_as(h, &mallory, "#durak", "!stop");
     assert_non_null(said(h, "alice", "held for its player"));
     assert_null(said(h, "#durak", "stops the game"));
     assert_int_equal(tables_count(h->t), 1);
-    as(h, &mallory, NULL, "hand");
+    priv_as(h, &mallory, "hand");
     assert_non_null(said(h, "alice", "held for its player"));
     assert_null(said(h, "alice", "Your hand"));
     h_free(h);
@@ -1158,7 +1147,7 @@ static void test_trust_leave_by_nick_taker(void **state)
     outbox_clear(&h->o);
     tables_on_quit(h->t, h->now, "bob", "Quit: bye", &h->o);
     tables_who mallory = { "bob", "mallory", "evil.example", "", false };
-    as(h, &mallory, "#durak", "!leave");
+    chan_as(h, &mallory, "#durak", "!leave");
     assert_non_null(said(h, "bob", "held for its player"));
     assert_null(said(h, "#durak", "forfeits"));
     assert_int_equal(tables_count(h->t), 1);
@@ -1200,14 +1189,14 @@ static void test_trust_account_binds_the_seat(void **state)
     harness *h = h_new(24);
     tables_who alice = { "alice", "a", "home.example", "alice_acc", false };
     tables_who bob = { "bob", "b", "bob.example", "bob_acc", false };
-    as(h, &alice, "#durak", "!durak");
-    as(h, &bob, "#durak", "!join");
-    as(h, &alice, "#durak", "!start");
+    chan_as(h, &alice, "#durak", "!durak");
+    chan_as(h, &bob, "#durak", "!join");
+    chan_as(h, &alice, "#durak", "!start");
     tables_who twin = { "alice", "a", "home.example", "mallory_acc", false };
-    as(h, &twin, NULL, "hand");
+    priv_as(h, &twin, "hand");
     assert_non_null(said(h, "alice", "held for its player"));
     tables_who moved = { "alice", "other", "phone.example", "alice_acc", false };
-    as(h, &moved, NULL, "hand");
+    priv_as(h, &moved, "hand");
     assert_non_null(said(h, "alice", "Your hand"));
     h_free(h);
 }
@@ -1231,10 +1220,10 @@ static void test_trust_stats_by_account(void **state)
     with_accounts = false;
     assert_int_equal(tables_count(h->t), 0);
     tables_who ally = { "ally", "a", "phone.example", "acc_alice", false };
-    as(h, &ally, "#durak", "!stats");
+    chan_as(h, &ally, "#durak", "!stats");
     assert_non_null(said(h, "#durak", ": 1 game,"));
     tables_who other = { "alice", "x", "evil.example", "", false };
-    as(h, &other, "#durak", "!stats");
+    chan_as(h, &other, "#durak", "!stats");
     assert_non_null(said(h, "#durak", "No games recorded for alice"));
     h_free(h);
     store_close(db);
