@@ -426,8 +426,19 @@ static void test_answers_where_asked(void **state)
     (void)state;
     harness *h = h_new(37);
     start_two(h, "#durak");
-    chan(h, "alice", "#durak", "take");
-    assert_non_null(said(h, "#durak", "alice: moves go by private message: /msg durakbot take"));
+    /* each form of a move, echoed as the private line to type; in Russian, a Russian reply */
+    static const char *const typed[][2] = {
+        { "take", "alice: moves go by private message: /msg durakbot take" },
+        { "7h", "alice: moves go by private message: /msg durakbot 7h" },
+        { "play 7h", "alice: moves go by private message: /msg durakbot play 7h" },
+        { "beat 7h 8h", "alice: moves go by private message: /msg durakbot beat 7h 8h" },
+        { "бью 7ч 8ч", "alice: ходы — личным сообщением: /msg durakbot бью 7ч 8ч" },
+    };
+    for (size_t i = 0; i < sizeof typed / sizeof typed[0]; i++) {
+        chan(h, "alice", "#durak", typed[i][0]);
+        if (!said(h, "#durak", typed[i][1]))
+            fail_msg("\"%s\": %s", typed[i][0], h->o.len ? h->o.items[0].text : "(nothing)");
+    }
     chan(h, "carol", "#durak", "take care"); /* not a player: chatter stays chatter */
     assert_int_equal(h->o.len, 0);
     priv(h, "carol", "stats");

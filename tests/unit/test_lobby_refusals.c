@@ -1,0 +1,141 @@
+/* test_lobby_refusals.c — a command that is not a move, refused: who is told what (what was
+ * wrong, what to type instead), by notice to them alone, and nothing changes at the tables. */
+#include "tables_harness.h"
+
+#include "tables_internal.h"
+
+/* Who sends the refused line: the nick's own person, a stranger who took that nick (another
+ * user@host), or someone the server gives neither account nor user@host. */
+typedef enum { BY_SELF, BY_STRANGER, BY_NOBODY } sender;
+
+typedef struct {
+    const char *nick, *where, *text; /* where: a channel, or NULL for a private line */
+} step;
+
+#define OPEN                                                                                       \
+    { "alice", "#durak", "!durak" }, { "bob", "#durak", "!join" }
+#define RUNNING                                                                                    \
+    OPEN, { "alice", "#durak", "!start" }
+
+static const struct {
+    const char *what;
+    step before[6];
+    step refused;
+    sender by;
+    const char *says; /* to refused.nick, in English */
+} ROWS[] = {
+    { "!join while the game runs",
+      { RUNNING },
+      { "carol", "#durak", "!join" },
+      BY_SELF,
+      "A game is already running in #durak; wait for it to end (!table shows it)." },
+    { "!start while the game runs",
+      { RUNNING },
+      { "alice", "#durak", "!start" },
+      BY_SELF,
+      "A game is already running in #durak; wait for it to end (!table shows it)." },
+    { "!bot while the game runs",
+      { RUNNING },
+      { "alice", "#durak", "!bot" },
+      BY_SELF,
+      "Computer players take seats before the game starts: open a new one with !durak." },
+    { "!again while the game runs",
+      { RUNNING },
+      { "bob", "#durak", "!again" },
+      BY_SELF,
+      "A game is already running in #durak; wait for it to end (!table shows it)." },
+    { "!again with a lobby open",
+      { OPEN },
+      { "carol", "#durak", "!again" },
+      BY_SELF,
+      "A game is already open in #durak: type !join to take a seat." },
+    { "!again where no game has ended",
+      { { NULL, NULL, NULL } },
+      { "carol", "#durak", "!again" },
+      BY_SELF,
+      "There is no finished game to play again in #durak: open one with !durak." },
+    { "!again in a rematch's lobby by one not seated in it",
+      { RUNNING, { "bob", "#durak", "!leave" }, { "alice", "#durak", "!again" } },
+      { "carol", "#durak", "!again" },
+      BY_SELF,
+      "You are not seated in #durak: type !join to take a seat." },
+    { "!start by a stranger holding the creator's nick",
+      { OPEN },
+      { "alice", "#durak", "!start" },
+      BY_STRANGER,
+      "The seat of alice in #durak is held for its player" },
+    { "a private game for one the bot cannot tell",
+      { { NULL, NULL, NULL } },
+      { "carol", NULL, "play" },
+      BY_NOBODY,
+      "I cannot tell who you are (no account, no user@host)" },
+};
+
+static void send_as(harness *h, const step *s, sender by)
+{
+    tables_who w = who(s->nick);
+    if (by == BY_STRANGER)
+        w.user = "mallory", w.host = "elsewhere.example";
+    else if (by == BY_NOBODY)
+        w.user = w.host = "";
+    if (s->where)
+        chan_as(h, &w, s->where, s->text);
+    else
+        priv_as(h, &w, s->text);
+}
+
+/* Each row: its steps, then the refused line. Exactly one line goes, a notice to the sender,
+ * with the row's words; the tables are as they were (their number, and each one's snapshot). */
+static void test_each_refusal(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof ROWS / sizeof ROWS[0]; i++) {
+        harness *h = h_new(40 + i);
+        for (const step *s = ROWS[i].before; s < ROWS[i].before + 6 && s->nick; s++)
+            send_as(h, s, BY_SELF);
+        char before[TABLES_SNAPSHOT_MAX] = "", after[TABLES_SNAPSHOT_MAX] = "";
+        int tables = tables_count(h->t);
+        tables_snapshot(h->t, "#durak", h->now + h->step, before, sizeof before); /* its clocks */
+        send_as(h, &ROWS[i].refused, ROWS[i].by);
+        tables_snapshot(h->t, "#durak", h->now, after, sizeof after);
+        const char *got = h->o.len ? h->o.items[0].text : "(nothing)";
+        if (h->o.len != 1 || strcmp(h->o.items[0].target, ROWS[i].refused.nick) != 0
+            || h->o.items[0].kind != OUT_NOTICE || !reads(got, ROWS[i].says))
+            fail_msg("%s: %zu lines, the first to %s: %s", ROWS[i].what, h->o.len,
+                     h->o.len ? h->o.items[0].target : "nobody", got);
+        assert_int_equal(tables_count(h->t), tables);
+        assert_string_equal(before, after);
+        h_free(h);
+    }
+}
+
+/* At most SOLO_MAX private games run at once (each holds a table and a computer player's
+ * thinking): the next person is told to try later, and nothing opens for them. */
+static void test_private_games_full(void **state)
+{
+    (void)state;
+    harness *h = h_new(39);
+    char nick[32];
+    for (int i = 0; i < SOLO_MAX; i++) {
+        snprintf(nick, sizeof nick, "solo%d", i);
+        priv(h, nick, "play");
+    }
+    assert_int_equal(tables_count(h->t), SOLO_MAX);
+    priv(h, "late", "play");
+    assert_non_null(said(h, "late", "Too many private games are running: try again later."));
+    assert_int_equal(tables_count(h->t), SOLO_MAX);
+    priv(h, "solo0", "stop"); /* one ends: the next may start */
+    priv(h, "late", "play");
+    assert_null(said(h, "late", "Too many private games"));
+    assert_int_equal(tables_count(h->t), SOLO_MAX);
+    h_free(h);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_each_refusal),
+        cmocka_unit_test(test_private_games_full),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
