@@ -58,6 +58,7 @@ void tables_set_own_nick(tables *t, const char *nick);
 void tables_on_channel(tables *t, double now, const tables_who *w, const char *channel,
                        const char *text, outbox *o);
 void tables_on_private(tables *t, double now, const tables_who *w, const char *text, outbox *o);
+/* Someone's nick changed; the bot's own come through tables_set_own_nick, before (bot/conn.c). */
 void tables_on_nick(tables *t, double now, const char *old_nick, const char *new_nick, outbox *o);
 void tables_on_join(tables *t, double now, const tables_who *w, const char *channel, outbox *o);
 /* The channel's member list, asked for when the bot joined (WHO), is complete: whoever of its

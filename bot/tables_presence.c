@@ -40,10 +40,6 @@ void tables_on_nick(tables *t, double now, const char *old_nick, const char *new
     tables_bind(t, o);
     (void)now;
     (void)o;
-    if (casemap_equal(t->cm, old_nick, t->own_nick)) {
-        tables_set_own_nick(t, new_nick);
-        return;
-    }
     /* A present seat's nick is its person's: the seat follows. A held seat's person is gone, so
      * whoever holds that nick now is someone else. Stats are keyed by account or by nick and do
      * not follow nick changes (taking a nick and renaming must not move its record). */
