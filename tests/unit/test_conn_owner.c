@@ -1,8 +1,8 @@
 /* test_owner: the nick is the bot's own (bot/owner.c): registration's nick tries, IDENTIFY for
  * irc.nick and what counts as its answer, REGAIN/RECOVER/GHOST after a taken nick or a services
  * rename, holding the games' lines meanwhile, NickServ absent; refused channels tried again
- * (bot/rejoin.c); the 005 tokens (bot/isupport.c). No sockets: lines are read from the send
- * queue. */
+ * (bot/rejoin.c); the 005 tokens (bot/isupport.c); the server's refusals logged
+ * (bot/conn_numeric.c). No sockets: lines are read from the send queue. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -521,6 +521,42 @@ static void test_bot_mode_refused(void **state)
     assert_false(conn_isupport_botmode_line(&fresh, &is, "durakbot", line, sizeof line));
 }
 
+/* What one numeric with the parameters p makes conn_numeric log. */
+static const char *refusal_logged(unsigned code, const char **p, unsigned count)
+{
+    irc_event e = numeric(code, p, count);
+    log_capture();
+    conn_numeric_log_refusal(&e, NULL);
+    return log_captured();
+}
+
+/* The server's refusals the operator must act on, each as one line saying what to check: a
+ * channel that cannot be joined (403 no such channel, 405 too many channels: irc.channels), the
+ * server password refused (464: irc.password), the bot banned (465, with the server's reason);
+ * any other numeric, and a 501 before the bot asked for a mode, logs nothing. */
+static void test_refusals_logged(void **state)
+{
+    (void)state;
+    const char *p403[] = { "durakbot", "#gone", "No such channel" };
+    assert_string_equal(refusal_logged(403, p403, 3),
+                        "<4>cannot join #gone: No such channel (403); check the channel's modes "
+                        "and bans or irc.channels\n");
+    const char *p405[] = { "durakbot", "#many", "You have joined too many channels" };
+    assert_string_equal(refusal_logged(405, p405, 3),
+                        "<4>cannot join #many: You have joined too many channels (405); check the "
+                        "channel's modes and bans or irc.channels\n");
+    const char *p464[] = { "*", "Password incorrect" };
+    assert_string_equal(refusal_logged(464, p464, 2),
+                        "<3>the server refused the password (464); check irc.password\n");
+    const char *p465[] = { "durakbot", "You are banned from this server: spam" };
+    assert_string_equal(refusal_logged(465, p465, 2),
+                        "<3>the server says the bot is banned (465): You are banned from this "
+                        "server: spam; ask its operators\n");
+    const char *p372[] = { "durakbot", "- the MOTD" };
+    assert_string_equal(refusal_logged(372, p372, 2), "");
+    assert_string_equal(refusal_logged(501, p372, 2), "");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -542,6 +578,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_join_lines, setup, teardown),
         cmocka_unit_test(test_isupport),
         cmocka_unit_test(test_bot_mode_refused),
+        cmocka_unit_test(test_refusals_logged),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
