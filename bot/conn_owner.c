@@ -334,8 +334,10 @@ void conn_owner_welcome(owner *o, const char *me, double now)
     size_t len = strlen(me);
     char head[sizeof o->nick];
     snprintf(head, sizeof head, "%.*s", (int)len, o->nick);
-    if (!has_nick(o) && len < strlen(o->nick) && casemap_equal(o->cm, me, head))
-        cut_nick(o, len); /* registered under irc.nick cut short: NICKLEN (005 comes later) */
+    /* registered under irc.nick cut short: NICKLEN (005 comes later); not an alt nick that
+     * begins irc.nick (tries: irc.nick was refused) */
+    if (!o->tries && !has_nick(o) && len < strlen(o->nick) && casemap_equal(o->cm, me, head))
+        cut_nick(o, len);
     if (o->pw[0] && !o->logged_in)
         identify(o, now);
     if (!has_nick(o)) {

@@ -287,6 +287,29 @@ static void test_nick_cut(void **state)
     conn_owner_reconfigure(f->o, &f->cfg);
 }
 
+/* An alt nick that happens to begin irc.nick (durakbot taken, registered as "Durak") is no cut by
+ * the server's NICKLEN: irc.nick is still the nick wanted, nothing is logged about a cut, and the
+ * round takes it back. */
+static void test_alt_nick_not_a_cut(void **state)
+{
+    fixture *f = *state;
+    f->cfg.irc.nickserv_password[0] = '\0';
+    strcpy(f->cfg.irc.alt_nicks[0], "Durak");
+    f->cfg.irc.nalt_nicks = 1;
+    conn_owner_reconfigure(f->o, &f->cfg);
+    char n[64];
+    assert_true(conn_owner_next_nick(f->o, 7, n, sizeof n));
+    assert_string_equal(n, "Durak");
+    log_capture();
+    conn_owner_welcome(f->o, n, 0);
+    const char *log = log_captured();
+    assert_null(strstr(log, "NICKLEN"));
+    assert_non_null(strstr(log, "<4>registered as Durak, not durakbot: taking the nick back\n"));
+    assert_string_equal(conn_owner_nick(f->o), "durakbot");
+    conn_owner_tick(f->o, conn_owner_deadline(f->o));
+    assert_string_equal(drain(f->q), "NICK durakbot");
+}
+
 /* The password refused, then services rename the bot (Guest…): held, and each line to it says
  * why in the log at most once a minute; not before the rename, not once the nick is back. */
 static void test_refused_renamed_told(void **state)
@@ -570,6 +593,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_services_rename, setup, teardown),
         cmocka_unit_test_setup_teardown(test_no_credentials, setup, teardown),
         cmocka_unit_test_setup_teardown(test_nick_cut, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_alt_nick_not_a_cut, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refused_renamed_told, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refused_rename_waits, setup, teardown),
         cmocka_unit_test_setup_teardown(test_nickserv_absent, setup, teardown),
