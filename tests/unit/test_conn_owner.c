@@ -184,6 +184,100 @@ static void test_regain_steps_by_time(void **state)
     assert_string_equal(drain(f->q), "");
     assert_true(conn_owner_deadline(f->o) >= t + 30);
     assert_true(conn_owner_holding(f->o));
+    /* the next round starts by identifying anew (services may have forgotten the login), then
+     * REGAIN once NickServ says so */
+    t = conn_owner_deadline(f->o);
+    conn_owner_tick(f->o, t);
+    assert_string_equal(drain(f->q), "PRIVMSG NickServ :IDENTIFY durakbot sekrit");
+    assert_int_equal(conn_owner_identity(f->o), OWNER_ID_SENT);
+    assert_false(conn_owner_logged_in(f->o));
+    assert_true(conn_owner_holding(f->o));
+    feed(f->o, notice("NickServ", "Password accepted - you are now recognized."), t + 1);
+    assert_string_equal(drain(f->q), "PRIVMSG NickServ :REGAIN durakbot");
+}
+
+/* Services that know neither REGAIN nor RECOVER: each unknown command moves on at once, to GHOST;
+ * NickServ's "ghosted" reply sends the NICK at once rather than after GHOST_WAIT. The next round
+ * (services renamed the bot) goes straight to GHOST. */
+static void test_ghost_only_services(void **state)
+{
+    fixture *f = *state;
+    conn_owner_welcome(f->o, "durakbot_", 0);
+    assert_string_equal(drain(f->q), "PRIVMSG NickServ :IDENTIFY durakbot sekrit");
+    feed(f->o, notice("NickServ", "Password accepted - you are now recognized."), 1);
+    assert_string_equal(drain(f->q), "PRIVMSG NickServ :REGAIN durakbot");
+    feed(f->o, notice("NickServ", "Unknown command \x02REGAIN\x02."), 2);
+    assert_string_equal(drain(f->q), "PRIVMSG NickServ :RECOVER durakbot");
+    feed(f->o, notice("NickServ", "Invalid command. Use \x02/msg NickServ help\x02."), 3);
+    assert_string_equal(drain(f->q), "PRIVMSG NickServ :GHOST durakbot");
+    assert_true(conn_owner_deadline(f->o) == 3 + 2); /* GHOST_WAIT, then NICK anyway */
+    feed(f->o, notice("NickServ", "\x02durakbot\x02 has been ghosted."), 3.5);
+    assert_string_equal(drain(f->q), "NICK durakbot");
+    assert_true(conn_owner_holding(f->o));
+    feed(f->o, nick_change("durakbot_", "durakbot"), 4);
+    assert_false(conn_owner_holding(f->o));
+    assert_true(conn_owner_deadline(f->o) < 0);
+    feed(f->o, nick_change("durakbot", "Guest123"), 100);
+    assert_string_equal(drain(f->q), "PRIVMSG NickServ :IDENTIFY durakbot sekrit");
+    feed(f->o, notice("NickServ", "Password accepted - you are now recognized."), 101);
+    assert_string_equal(drain(f->q), "PRIVMSG NickServ :GHOST durakbot");
+    conn_owner_tick(f->o, conn_owner_deadline(f->o)); /* no reply: NICK after GHOST_WAIT */
+    assert_string_equal(drain(f->q), "NICK durakbot");
+}
+
+/* NickServ says irc.nick is not registered while the bot waits for its IDENTIFY: refused, told
+ * at error level, nothing held (no services' way can get the nick back), and NICK at once.
+ * Said during REGAIN instead (identified, so no refusal): not logged, and no longer held. */
+static void test_nick_not_registered(void **state)
+{
+    fixture *f = *state;
+    conn_owner_welcome(f->o, "durakbot_", 0);
+    assert_true(conn_owner_holding(f->o));
+    assert_string_equal(drain(f->q), "PRIVMSG NickServ :IDENTIFY durakbot sekrit");
+    log_capture();
+    feed(f->o, notice("NickServ", "\x02durakbot\x02 is not a registered nickname."), 1);
+    const char *log = log_captured();
+    assert_string_equal(log, "<3>NickServ: the nick is not registered for durakbot; the bot is not "
+                             "identified, channels that need it are not joined (check irc.nick "
+                             "and irc.nickserv_password, then SIGHUP)\n");
+    assert_int_equal(conn_owner_identity(f->o), OWNER_ID_REFUSED);
+    assert_false(conn_owner_holding(f->o));
+    assert_string_equal(conn_owner_hopeless(f->o), "NickServ refused the bot's identification");
+    assert_string_equal(drain(f->q), "NICK durakbot");
+
+    conn_owner_reset(f->o);
+    conn_owner_welcome(f->o, "durakbot_", 200);
+    feed(f->o, notice("NickServ", "Password accepted - you are now recognized."), 201);
+    assert_string_equal(drain(f->q), "PRIVMSG NickServ :IDENTIFY durakbot sekrit\n"
+                                     "PRIVMSG NickServ :REGAIN durakbot");
+    log_capture();
+    feed(f->o, notice("NickServ", "Nick \x02durakbot\x02 isn't registered."), 202);
+    log = log_captured();
+    assert_string_equal(log, "");
+    assert_int_equal(conn_owner_identity(f->o), OWNER_ID_OK);
+    assert_false(conn_owner_holding(f->o));
+    assert_string_equal(drain(f->q), "");
+}
+
+/* 901 RPL_LOGGEDOUT: a SASL login was the bot's only way to take its nick back; once logged out
+ * it no longer holds its lines, and a channel needing identification is hopeless. */
+static void test_logged_out(void **state)
+{
+    fixture *f = *state;
+    f->cfg.irc.nickserv_password[0] = '\0';
+    conn_owner_reconfigure(f->o, &f->cfg);
+    const char *p900[] = { "durakbot_", "durakbot_!durak@h", "durakbot", "You are now logged in" };
+    const char *p901[] = { "durakbot_", "durakbot_!durak@h", "You are now logged out" };
+    feed(f->o, numeric(900, p900, 4), 0); /* SASL, before 001 */
+    conn_owner_welcome(f->o, "durakbot_", 0);
+    assert_true(conn_owner_holding(f->o));
+    assert_null(conn_owner_hopeless(f->o));
+    assert_string_equal(drain(f->q), "PRIVMSG NickServ :REGAIN durakbot");
+    feed(f->o, numeric(901, p901, 3), 1);
+    assert_false(conn_owner_logged_in(f->o));
+    assert_false(conn_owner_holding(f->o));
+    assert_string_equal(conn_owner_hopeless(f->o),
+                        "the bot has no NickServ password and no SASL login");
 }
 
 /* Services rename the bot: it holds, identifies again and regains. */
@@ -209,19 +303,42 @@ static void test_services_rename(void **state)
     assert_false(conn_owner_holding(f->o));
 }
 
-/* Without a password or a login: no hold, NICK now and then. */
+/* Without a password or a login, registered under an alt nick: no hold, and since the server
+ * has just said irc.nick is taken, no NICK at once: it waits a round (30 s, said in the log),
+ * then NICK, then a longer wait (60 s), NICK again. */
 static void test_no_credentials(void **state)
 {
     fixture *f = *state;
     f->cfg.irc.nickserv_password[0] = '\0';
+    strcpy(f->cfg.irc.alt_nicks[0], "KartenBot");
+    f->cfg.irc.nalt_nicks = 1;
     conn_owner_reconfigure(f->o, &f->cfg);
-    conn_owner_welcome(f->o, "durakbot_", 0);
+    char n[64];
+    assert_true(conn_owner_next_nick(f->o, 7, n, sizeof n)); /* durakbot taken: 433 */
+    log_capture();
+    conn_owner_welcome(f->o, n, 0);
+    const char *log = log_captured();
+    assert_non_null(
+        strstr(log, "<4>registered as KartenBot, not durakbot: taking the nick back\n"));
+    assert_non_null(
+        strstr(log, "<4>still KartenBot, not durakbot; trying to take the nick back in 30 s\n"));
     assert_false(conn_owner_holding(f->o));
     assert_true(conn_owner_settled(f->o));
     assert_non_null(conn_owner_hopeless(f->o));
     assert_string_equal(drain(f->q), "");
-    conn_owner_tick(f->o, conn_owner_deadline(f->o));
-    conn_owner_tick(f->o, conn_owner_deadline(f->o));
+    assert_true(conn_owner_deadline(f->o) == 30);
+    conn_owner_tick(f->o, 29);
+    assert_string_equal(drain(f->q), "");
+    conn_owner_tick(f->o, 30);
+    assert_string_equal(drain(f->q), "NICK durakbot");
+    log_capture();
+    conn_owner_tick(f->o, conn_owner_deadline(f->o)); /* still KartenBot: the pause doubled */
+    log = log_captured();
+    assert_non_null(
+        strstr(log, "<4>still KartenBot, not durakbot; trying to take the nick back in 60 s\n"));
+    assert_string_equal(drain(f->q), "");
+    assert_true(conn_owner_deadline(f->o) == 40 + 60);
+    conn_owner_tick(f->o, 100);
     assert_string_equal(drain(f->q), "NICK durakbot");
 }
 
@@ -308,6 +425,33 @@ static void test_alt_nick_not_a_cut(void **state)
     assert_string_equal(conn_owner_nick(f->o), "durakbot");
     conn_owner_tick(f->o, conn_owner_deadline(f->o));
     assert_string_equal(drain(f->q), "NICK durakbot");
+}
+
+/* The server renamed the bot to irc.nick cut short (ircd 2.11 cuts a NICK to NICKLEN) before
+ * its NICKLEN was known: once 005 tells it, the cut nick is the bot's own and the round to take
+ * the nick back ends (no timer left, nothing sent). */
+static void test_nicklen_after_cut_nick(void **state)
+{
+    fixture *f = *state;
+    f->cfg.irc.nickserv_password[0] = '\0';
+    strcpy(f->cfg.irc.nick, "durakbot_longnick");
+    conn_owner_reconfigure(f->o, &f->cfg);
+    conn_owner_reset(f->o);
+    conn_owner_welcome(f->o, "durak_alt", 0);
+    conn_owner_tick(f->o, conn_owner_deadline(f->o));
+    assert_string_equal(drain(f->q), "NICK durakbot_longnick");
+    double nick_due = conn_owner_deadline(f->o);
+    feed(f->o, nick_change("durak_alt", "durakbot_longni"), 31);
+    assert_true(conn_owner_deadline(f->o) == nick_due); /* not yet its own: the round goes on */
+    log_capture();
+    conn_owner_nicklen(f->o, 15);
+    const char *log = log_captured();
+    assert_non_null(strstr(log, "irc.nick durakbot_longnick is 17 characters, the server allows "
+                                "15 (NICKLEN): the bot goes by durakbot_longni there"));
+    assert_string_equal(conn_owner_nick(f->o), "durakbot_longni");
+    assert_true(conn_owner_deadline(f->o) < 0);
+    conn_owner_tick(f->o, nick_due);
+    assert_string_equal(drain(f->q), "");
 }
 
 /* The password refused, then services rename the bot (Guest…): held, and each line to it says
@@ -591,8 +735,12 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_taken_nick_regained, setup, teardown),
         cmocka_unit_test_setup_teardown(test_regain_steps_by_time, setup, teardown),
         cmocka_unit_test_setup_teardown(test_services_rename, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_ghost_only_services, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_nick_not_registered, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_logged_out, setup, teardown),
         cmocka_unit_test_setup_teardown(test_no_credentials, setup, teardown),
         cmocka_unit_test_setup_teardown(test_nick_cut, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_nicklen_after_cut_nick, setup, teardown),
         cmocka_unit_test_setup_teardown(test_alt_nick_not_a_cut, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refused_renamed_told, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refused_rename_waits, setup, teardown),
