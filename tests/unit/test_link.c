@@ -1,5 +1,6 @@
 /* test_link: the TLS relay against a TLS echo server on 127.0.0.1, with a throwaway PKI made
- * here (OpenSSL API): verified round trips, refused certificates and their log lines, CertFP, ends. */
+ * here (OpenSSL API): verified round trips, refused certificates and their log lines, CertFP, ends;
+ * a server name that cannot be resolved. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -738,6 +739,32 @@ static void test_bad_options(void **state)
     assert_null(drive_start(&o, &fd, NULL, 0));
 }
 
+/* irc.server that cannot be resolved: link_start fails at once, naming the host and irc.server,
+ * over TLS and plain TCP alike. The name's first label is 64 bytes, more than a DNS label holds,
+ * so the resolver refuses it before asking any server (checked with strace: no socket to port
+ * 53); a name like nonexistent.invalid would go to the configured DNS server, and this test must
+ * not depend on the network. */
+static void test_unresolvable_host(void **state)
+{
+    (void)state;
+    char host[80], err[512], want[160];
+    memset(host, 'x', 64);
+    strcpy(host + 64, ".invalid");
+    link_opts o = opts(host, 6697, NULL);
+    for (int plain = 0; plain < 2; plain++) {
+        o.plain = plain;
+        int fd = -1;
+        err[0] = '\0';
+        assert_null(drive_start(&o, &fd, err, sizeof err));
+        assert_int_equal(fd, -1);
+        snprintf(want, sizeof want, "%s: cannot resolve %s: ", plain ? "link" : "TLS", host);
+        assert_memory_equal(err, want, strlen(want));
+        const char *tail = " (check irc.server)";
+        assert_true(strlen(err) > strlen(want) + strlen(tail));
+        assert_string_equal(err + strlen(err) - strlen(tail), tail);
+    }
+}
+
 #define FIXTURE_TEST(fn) cmocka_unit_test_setup_teardown(fn, fixture_setup, fixture_teardown)
 
 int main(void)
@@ -760,6 +787,7 @@ int main(void)
         FIXTURE_TEST(test_stop_during_handshake),
         FIXTURE_TEST(test_files),
         FIXTURE_TEST(test_bad_options),
+        FIXTURE_TEST(test_unresolvable_host),
     };
     return cmocka_run_group_tests_name("link", tests, pki_setup, pki_teardown);
 }
