@@ -249,6 +249,8 @@ static void next_step(owner *o, double now)
     bool creds = (o->logged_in || o->id == OWNER_ID_OK) && !o->unregistered;
     regain_step s = o->step == RG_IDLE || o->step == RG_WAIT_ID ? (creds ? o->first : RG_NICK)
                                                                 : (regain_step)(o->step + 1);
+    if (!creds && s < RG_NICK) /* services' ways need credentials (and a registered nick) */
+        s = RG_NICK;
     char line[160];
     o->step = s;
     o->step_due = now + STEP_WAIT;
@@ -316,6 +318,8 @@ static void on_nickserv(owner *o, const char *text, double now)
         o->unregistered = true;
         if (waiting)
             refused(o, "the nick is not registered", now);
+        else if (o->step >= RG_REGAIN && o->step <= RG_GHOST)
+            next_step(o, now); /* services cannot give back a nick nobody registered: NICK now */
     } else if (what == NS_SAYS_UNKNOWN_CMD && (o->step == RG_REGAIN || o->step == RG_RECOVER)) {
         if (o->first == o->step)
             o->first = o->step + 1; /* these services do not know it: not again */
