@@ -211,6 +211,12 @@ static bool write_record(persist *p, pending_stat *s)
 
 static bool write_stat(persist *p, pending_stat *s)
 {
+    /* its seats' strings are its own: it may have moved in the queue since it was taken (the
+     * oldest dropped, a refused one forgotten), and a copy still points at the old place */
+    for (int i = 0; i < s->r.n && i < STORE_MAX_SEATS; i++) {
+        s->r.seat[i].key = s->key[i];
+        s->r.seat[i].display = s->display[i];
+    }
     /* each seat's rating before and after, kept with the record for the web pages' charts: read
      * inside the batch just before the result counts, so they are what store_record_game writes */
     s->rated = s->record && store_preview_game(p->db, &s->r, s->before, s->after);

@@ -1,6 +1,6 @@
 /* test_persist.c — the tables' changes into the store under faults: one transaction per loop
  * iteration, held for the next batch of lines under load, a full disk (PRAGMA max_page_count), a
- * read-only file, a locked database. */
+ * read-only file, a locked database, too many results waiting, a refused one forgotten. */
 #define _GNU_SOURCE
 #include <setjmp.h>
 #include <stdarg.h>
@@ -21,6 +21,7 @@
 #include "persist.h"
 #include "store_internal.h" /* the connection: to count commits and fill the disk */
 #include "tables.h"
+#include "tables_internal.h" /* the results the tables hand over: to make one inconsistent */
 
 typedef struct {
     char dir[64], path[128];
@@ -129,6 +130,34 @@ static void play_short_game(harness *h, const char *channel)
     event(h, "alice", channel, "!start");
     step(h);
     event(h, "bob", channel, "!leave");
+}
+
+/* A two-player game of a and b in channel, ended by b's leaving (R18); no step after it. */
+static void short_game_of(harness *h, const char *channel, const char *a, const char *b)
+{
+    event(h, a, channel, "!durak");
+    event(h, b, channel, "!join");
+    event(h, a, channel, "!start");
+    event(h, b, channel, "!leave");
+}
+
+static int occurrences(const char *hay, const char *needle)
+{
+    int n = 0;
+    for (const char *p = hay; (p = strstr(p, needle)); p += strlen(needle))
+        n++;
+    return n;
+}
+
+static int saved_games(harness *h)
+{
+    sqlite3_stmt *st;
+    int n = -1;
+    if (sqlite3_prepare_v2(h->db->db, "SELECT count(*) FROM games", -1, &st, NULL) == SQLITE_OK
+        && sqlite3_step(st) == SQLITE_ROW)
+        n = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    return n;
 }
 
 /* Fills the players table up to max_page_count: a new player then needs a page there is not. */
@@ -395,6 +424,103 @@ static void test_saved_game_language(void **state)
     h_free(h);
 }
 
+/* The file writable again (root's override of file permissions back), and the retry due. */
+static void writable_again(harness *h)
+{
+    assert_true(set_dac_override(true));
+    assert_int_equal(chmod(h->path, 0600), 0);
+    h->now = persist_next_due(h->p) + 0.1;
+}
+
+/* The store failing for long (a read-only file): results wait in memory, at most 256
+ * (PERSIST_STATS_MAX); one more drops the oldest, logged by who played it, and once the file is
+ * writable the 256 newest are written, each once, with their records. */
+static void test_too_many_results_drop_the_oldest(void **state)
+{
+    (void)state;
+    harness *h = h_new();
+    h_open_store(h);
+    char err[1024], a[16], b[16];
+    reopen_read_only(h, err, sizeof err);
+    h_attach(h);
+    for (int i = 0; i < 256; i++) {
+        snprintf(a, sizeof a, "a%d", i);
+        snprintf(b, sizeof b, "b%d", i);
+        short_game_of(h, "#durak", a, b);
+        step(h);
+    }
+    size_t waiting = persist_pending(h->p); /* 256 results and #durak's tables */
+    assert_true(waiting > 256);
+    short_game_of(h, "#durak", "a256", "b256");
+    log_capture();
+    step(h);
+    const char *logged = log_captured();
+    assert_non_null(strstr(logged, "too many results waiting for the state database: a game of a0 "
+                                   "(place 1) b0 (place 1, forfeited) is dropped"));
+    assert_int_equal(occurrences(logged, "too many results"), 1);
+    assert_int_equal(persist_pending(h->p), waiting);
+
+    writable_again(h);
+    step(h);
+    assert_int_equal(store_mode_of(h->db), STORE_WRITABLE);
+    assert_int_equal(persist_pending(h->p), 0);
+    store_player pl;
+    assert_false(store_get_player(h->db, "a0", &pl));
+    assert_false(store_get_player(h->db, "b0", &pl));
+    for (int i = 1; i <= 256; i++) {
+        snprintf(a, sizeof a, "a%d", i);
+        snprintf(b, sizeof b, "b%d", i);
+        assert_true(store_get_player(h->db, a, &pl));
+        assert_int_equal(pl.games, 1);
+        assert_true(store_get_player(h->db, b, &pl));
+        assert_int_equal(pl.forfeits, 1);
+    }
+    assert_int_equal(saved_games(h), 256); /* in their order: the first is a1's */
+    static store_game g;
+    assert_true(store_get_game(h->db, 1, &g));
+    assert_string_equal(g.seat[0].key, "a1");
+    assert_true(store_get_game(h->db, 256, &g));
+    assert_string_equal(g.seat[0].key, "a256");
+    h_free(h);
+}
+
+/* A refused result forgotten while the batch failed (a full disk) leaves the next result waiting
+ * in its place: that one is still written as its own players' game once the disk has room, not
+ * as the game that came after it. */
+static void test_refused_then_full_disk(void **state)
+{
+    (void)state;
+    harness *h = h_new();
+    h_open_store(h);
+    h_attach(h);
+    short_game_of(h, "#a", "alice", "bob");
+    short_game_of(h, "#b", "carol", "dave");
+    h->t->results[0].r.seat[0].place = 0;
+    fill_disk(h);
+    log_capture();
+    step(h);
+    const char *logged = log_captured();
+    assert_non_null(strstr(logged, "the state database refuses a game of alice"));
+    assert_non_null(strstr(logged, "results are not being saved: could not write a player's "
+                                   "stats: database or disk is full"));
+    short_game_of(h, "#c", "erin", "frank"); /* taken while the disk is still full */
+    step(h);
+    assert_int_equal(sqlite3_exec(h->db->db, "PRAGMA max_page_count = 1000000", NULL, NULL, NULL),
+                     SQLITE_OK);
+    h->now = persist_next_due(h->p) + 0.1;
+    step(h);
+    assert_int_equal(persist_pending(h->p), 0);
+    const char *const played[] = { "carol", "dave", "erin", "frank" };
+    store_player pl;
+    for (int i = 0; i < 4; i++) {
+        assert_true(store_get_player(h->db, played[i], &pl));
+        assert_int_equal(pl.games, 1);
+    }
+    assert_false(store_get_player(h->db, "alice", &pl));
+    assert_int_equal(saved_games(h), 2);
+    h_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -405,6 +531,8 @@ int main(void)
         cmocka_unit_test(test_read_only_file),
         cmocka_unit_test(test_read_only_idle_logs_once),
         cmocka_unit_test(test_locked_at_start),
+        cmocka_unit_test(test_too_many_results_drop_the_oldest),
+        cmocka_unit_test(test_refused_then_full_disk),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
