@@ -1,6 +1,7 @@
 /* test_persist.c — the tables' changes into the store under faults: one transaction per loop
  * iteration, held for the next batch of lines under load, a full disk (PRAGMA max_page_count), a
- * read-only file, a locked database, too many results waiting, a refused one forgotten. */
+ * read-only file, a locked database; too much waiting, what the store refuses, a person's settings
+ * not saved, a stop with work still waiting, no database at all. */
 #define _GNU_SOURCE
 #include <setjmp.h>
 #include <stdarg.h>
@@ -130,6 +131,14 @@ static void play_short_game(harness *h, const char *channel)
     event(h, "alice", channel, "!start");
     step(h);
     event(h, "bob", channel, "!leave");
+}
+
+/* A private line to the bot, with no persist after it. */
+static void private_line(harness *h, const char *nick, const char *text)
+{
+    tables_who w = { nick, nick, "example.org", "", false };
+    h->now += 2.5;
+    tables_on_private(h->t, h->now, &w, text, &h->o);
 }
 
 /* A two-player game of a and b in channel, ended by b's leaving (R18); no step after it. */
@@ -484,6 +493,86 @@ static void test_too_many_results_drop_the_oldest(void **state)
     h_free(h);
 }
 
+/* The store failing for long: changed tables wait, one entry a channel, at most 256
+ * (PERSIST_TABLES_MAX); a 257th channel's table is logged as not saved and dropped, the others
+ * are written once the file is writable, and that channel's next change is saved. */
+static void test_too_many_tables_not_saved(void **state)
+{
+    (void)state;
+    harness *h = h_new();
+    h_open_store(h);
+    char err[1024], nick[16], channel[16];
+    reopen_read_only(h, err, sizeof err);
+    h_attach(h);
+    for (int i = 0; i < 255; i++) { /* lobbies opened and stopped: their rows' deletions wait */
+        snprintf(nick, sizeof nick, "u%d", i);
+        snprintf(channel, sizeof channel, "#c%d", i);
+        event(h, nick, channel, "!durak");
+        event(h, nick, channel, "!stop");
+        step(h);
+    }
+    event(h, "alice", "#keep", "!durak");
+    step(h);
+    assert_int_equal(persist_pending(h->p), 256);
+    event(h, "bob", "#lost", "!durak");
+    log_capture();
+    step(h);
+    const char *logged = log_captured();
+    assert_non_null(
+        strstr(logged, "too many tables waiting for the state database: #lost is not saved"));
+    assert_int_equal(persist_pending(h->p), 256);
+
+    writable_again(h);
+    step(h);
+    assert_int_equal(persist_pending(h->p), 0);
+    assert_int_equal(saved_tables(h), 1); /* #keep's; #lost's was dropped */
+    event(h, "carol", "#lost", "!join");
+    step(h);
+    assert_int_equal(saved_tables(h), 2);
+    h_free(h);
+}
+
+/* A result the store refuses (inconsistent: a bug in the tables, made here by hand in the queue
+ * they hand over) is logged by who played and why, dropped with its record, and not retried; the
+ * batch still commits the other game, and no channel hears that results are not saved. */
+static void test_refused_result_dropped(void **state)
+{
+    (void)state;
+    harness *h = h_new();
+    h_open_store(h);
+    h_attach(h);
+    struct saved g = { 0 };
+    persist_set_hooks(h->p, &(persist_hooks){ on_game, NULL, &g });
+    short_game_of(h, "#a", "alice", "bob");
+    short_game_of(h, "#b", "carol", "dave");
+    assert_int_equal(h->t->nresults, 2);
+    assert_string_equal(h->t->results[0].key[0], "alice");
+    h->t->results[0].r.seat[0].place = 0;
+    log_capture();
+    step(h);
+    const char *logged = log_captured();
+    assert_non_null(strstr(logged, "the state database refuses a game of alice (place 0) bob "
+                                   "(place 1, forfeited): game result rejected, stats unchanged: "
+                                   "alice has place 0, not 1..2"));
+    assert_null(strstr(logged, "not being saved"));
+    assert_int_equal(lines_to(h, "#a", "not being saved"), 0);
+    assert_int_equal(persist_pending(h->p), 0);
+    store_player pl;
+    assert_false(store_get_player(h->db, "alice", &pl));
+    assert_false(store_get_player(h->db, "bob", &pl));
+    assert_true(store_get_player(h->db, "carol", &pl));
+    assert_int_equal(pl.games, 1);
+    assert_int_equal(saved_games(h), 1); /* #b's record alone */
+    assert_int_equal(g.id, 1);
+    assert_string_equal(g.channel, "#b");
+    log_capture(); /* not tried again */
+    h->now += 100;
+    step(h);
+    assert_null(strstr(log_captured(), "refuses"));
+    assert_int_equal(saved_games(h), 1);
+    h_free(h);
+}
+
 /* A refused result forgotten while the batch failed (a full disk) leaves the next result waiting
  * in its place: that one is still written as its own players' game once the disk has room, not
  * as the game that came after it. */
@@ -521,6 +610,122 @@ static void test_refused_then_full_disk(void **state)
     h_free(h);
 }
 
+/* A game's record the store refuses (it has no result: a bug, made here by hand) is logged and
+ * dropped; the game's result still counts, its page is not announced, nothing waits. */
+static void test_refused_record_result_counts(void **state)
+{
+    (void)state;
+    harness *h = h_new();
+    h_open_store(h);
+    h_attach(h);
+    struct saved g = { 0 };
+    persist_set_hooks(h->p, &(persist_hooks){ on_game, NULL, &g });
+    short_game_of(h, "#a", "alice", "bob");
+    assert_int_equal(h->t->nresults, 1);
+    h->t->results[0].rec.result[0] = '\0';
+    log_capture();
+    step(h);
+    const char *logged = log_captured();
+    assert_non_null(strstr(logged, "the state database refuses a game's record: a game record is "
+                                   "refused: it has no result or no channel"));
+    assert_null(strstr(logged, "refuses a game of")); /* the result itself is fine */
+    assert_null(strstr(logged, "not being saved"));
+    assert_int_equal(persist_pending(h->p), 0);
+    store_player pl;
+    assert_true(store_get_player(h->db, "alice", &pl));
+    assert_int_equal(pl.games, 1);
+    assert_true(store_get_player(h->db, "bob", &pl));
+    assert_int_equal(pl.forfeits, 1);
+    assert_int_equal(saved_games(h), 0);
+    assert_int_equal(g.id, 0);
+    h_free(h);
+}
+
+/* The bot stops while the file is read-only: one last try, then each result and each table that
+ * could not be written is logged as lost, by who played and by channel; nothing of it is in the
+ * file afterwards. */
+static void test_flush_logs_what_is_lost(void **state)
+{
+    (void)state;
+    harness *h = h_new();
+    h_open_store(h);
+    char err[1024];
+    reopen_read_only(h, err, sizeof err);
+    h_attach(h);
+    short_game_of(h, "#durak", "alice", "bob");
+    event(h, "carol", "#other", "!durak");
+    log_capture();
+    persist_flush(h->p, h->t, h->now, &h->o);
+    const char *logged = log_captured();
+    assert_non_null(strstr(logged, "results are not being saved"));
+    assert_non_null(strstr(logged, "lost, the state database could not take it: a game of alice "
+                                   "(place 1) bob (place 1, forfeited)\n"));
+    assert_non_null(strstr(logged, "lost, the state database could not take it: the table of "
+                                   "#other (after a restart it comes back as it was last saved)"));
+    assert_non_null(strstr(logged, "could not take it: the table of #durak "));
+    assert_int_equal(occurrences(logged, "lost, "), (int)persist_pending(h->p));
+    assert_true(set_dac_override(true));
+    assert_int_equal(chmod(h->path, 0600), 0);
+    assert_int_equal(saved_tables(h), 0);
+    h_free(h);
+}
+
+/* A person's `set` while the file is read-only: logged with what it means, held in memory (their
+ * lines follow it), not kept to retry; once the file is writable, their next `set` is saved, with
+ * the one before. */
+static void test_prefs_not_saved_logged(void **state)
+{
+    (void)state;
+    harness *h = h_new();
+    h_open_store(h);
+    char err[1024];
+    reopen_read_only(h, err, sizeof err);
+    h_attach(h);
+    private_line(h, "alice", "set colours off");
+    log_capture();
+    step(h);
+    const char *logged = log_captured();
+    assert_non_null(strstr(logged, "could not save a player's settings: attempt to write a "
+                                   "readonly database; they hold until the bot restarts"));
+    assert_int_equal(tables_prefs_of(h->t, "alice")->colours, 2);
+    assert_int_equal(persist_pending(h->p), 0);
+    writable_again(h);
+    step(h);
+    assert_int_equal(store_mode_of(h->db), STORE_WRITABLE);
+    store_prefs pr;
+    assert_false(store_get_prefs(h->db, "alice", &pr)); /* not retried */
+    private_line(h, "alice", "set turn off");
+    step(h);
+    assert_true(store_get_prefs(h->db, "alice", &pr));
+    assert_int_equal(pr.turn, 2);
+    assert_int_equal(pr.colours, 2);
+    h_free(h);
+}
+
+/* No database at all (state.database unusable: the bot runs keeping nothing): every change is
+ * dropped at once; nothing waits or is retried, nobody is told, a shutdown logs nothing lost. */
+static void test_no_database_keeps_nothing(void **state)
+{
+    (void)state;
+    harness *h = h_new();
+    h->p = persist_new(NULL);
+    assert_non_null(h->p);
+    short_game_of(h, "#durak", "alice", "bob");
+    event(h, "carol", "#other", "!durak");
+    private_line(h, "alice", "set colours off");
+    log_capture();
+    step(h);
+    assert_int_equal(persist_pending(h->p), 0);
+    assert_true(persist_next_due(h->p) < 0);
+    assert_int_equal(h->o.len, 0);
+    event(h, "dave", "#other", "!join");
+    persist_flush(h->p, h->t, h->now, &h->o);
+    assert_int_equal(persist_pending(h->p), 0);
+    assert_string_equal(log_captured(), "");
+    assert_int_equal(tables_prefs_of(h->t, "alice")->colours, 2); /* held all the same */
+    h_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -532,7 +737,13 @@ int main(void)
         cmocka_unit_test(test_read_only_idle_logs_once),
         cmocka_unit_test(test_locked_at_start),
         cmocka_unit_test(test_too_many_results_drop_the_oldest),
+        cmocka_unit_test(test_too_many_tables_not_saved),
+        cmocka_unit_test(test_refused_result_dropped),
         cmocka_unit_test(test_refused_then_full_disk),
+        cmocka_unit_test(test_refused_record_result_counts),
+        cmocka_unit_test(test_flush_logs_what_is_lost),
+        cmocka_unit_test(test_prefs_not_saved_logged),
+        cmocka_unit_test(test_no_database_keeps_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
