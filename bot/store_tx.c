@@ -37,10 +37,12 @@ static bool store_fail_errno(store *s, const char *what, const char *todo, int s
     if (s->code == SQLITE_OK)
         s->code = SQLITE_ERROR;
     s->sys_errno = (s->code & 0xff) == SQLITE_IOERR ? sys : 0;
-    /* an I/O error says little by itself: "disk I/O error (File too large)" */
-    store_format(s->error, sizeof s->error, "%s: %s%s%s%s; %s", what,
+    /* an I/O error says little by itself: "disk I/O error (File too large)"; a savepoint's or a
+     * rollback's failure has nothing to add (todo ""), and the log line goes on after it */
+    store_format(s->error, sizeof s->error, "%s: %s%s%s%s%s%s", what,
                  s->db ? sqlite3_errmsg(s->db) : "not open", s->sys_errno ? " (" : "",
-                 s->sys_errno ? strerror(s->sys_errno) : "", s->sys_errno ? ")" : "", todo);
+                 s->sys_errno ? strerror(s->sys_errno) : "", s->sys_errno ? ")" : "",
+                 todo[0] ? "; " : "", todo);
     return false;
 }
 
@@ -54,8 +56,8 @@ bool store_online(store *s, const char *what, const char *todo)
     if (s->db)
         return true;
     s->code = s->offline_code ? s->offline_code : SQLITE_CANTOPEN;
-    store_format(s->error, sizeof s->error, "%s: the state database is not open (%s); %s", what,
-                 s->offline, todo);
+    store_format(s->error, sizeof s->error, "%s: the state database is not open (%s)%s%s", what,
+                 s->offline, todo[0] ? "; " : "", todo);
     return false;
 }
 

@@ -1,5 +1,6 @@
 /* test_store: the state database: create, save/reload across close and kill -9, corrupt or foreign
- * files moved aside, a locked file left alone, stats and ratings after scripted games, top, preferences. */
+ * files moved aside, a locked file left alone, stats and ratings after scripted games, top, preferences,
+ * batches and the savepoints inside them. */
 #define _XOPEN_SOURCE 700
 #define _DEFAULT_SOURCE /* syscall, for the capabilities */
 #include <setjmp.h>
@@ -877,6 +878,102 @@ static void test_batch_nests(void **state)
     store_close(s);
 }
 
+/* A write inside a batch that fails on its own, SQLite keeping the transaction (a game whose seats
+ * collide with seats an operator's hand edit left behind: the last game's row deleted, not its
+ * seats): only its savepoint is rolled back and released; the batch goes on, and its commit keeps
+ * what came before and after the savepoint, nothing of the failed game. */
+static void test_savepoint_rolled_back_alone(void **state)
+{
+    struct fixture *f = *state;
+    store *s = open_clean(f);
+    static game_record r;
+    durak_options o = durak_default_options();
+    o.players = 2;
+    uint8_t salt[RECORD_SALT_BYTES] = { 0 };
+    record_start(&r, &o, 7, salt);
+    snprintf(r.channel, sizeof r.channel, "#a");
+    snprintf(r.result, sizeof r.result, "durak 1");
+    store_result g = { 2, false, { SEAT("alice", 1, false, false), SEAT("bob", 2, true, false) } };
+    assert_true(store_save_game(s, &g, &r, 100));
+    assert_true(store_save_game(s, &g, &r, 200));
+    sqlite3 *other;
+    assert_int_equal(sqlite3_open(f->path, &other), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(other, "DELETE FROM games WHERE id = 2", NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(other);
+
+    assert_true(store_batch_begin(s));
+    assert_true(store_save_table(s, "#before", "T1 before"));
+    assert_true(store_record_game(s, &g));         /* a savepoint of its own, released */
+    assert_false(store_save_game(s, &g, &r, 300)); /* id 2 again: its seats are taken */
+    assert_false(store_refused(s));
+    assert_contains(store_error(s), "UNIQUE constraint failed");
+    assert_int_equal(s->depth, 1); /* the batch is still open */
+    assert_false(sqlite3_get_autocommit(s->db));
+    assert_true(store_save_table(s, "#after", "T1 after"));
+    assert_true(store_batch_commit(s));
+    assert_true(sqlite3_get_autocommit(s->db));
+
+    struct loaded l = { 0 };
+    assert_int_equal(store_load_tables(s, collect, &l), 2);
+    loaded_free(&l);
+    assert_counts(s, "alice", 1, 1, 0, 0, 0, 1516);
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_prepare_v2(s->db,
+                                        "SELECT (SELECT count(*) FROM games),"
+                                        " (SELECT count(*) FROM game_seats)",
+                                        -1, &st, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int(st, 0), 1); /* game 1; the failed game's row undone */
+    assert_int_equal(sqlite3_column_int(st, 1), 4); /* game 1's seats and the two left behind */
+    sqlite3_finalize(st);
+    store_close(s);
+}
+
+static int deny_savepoints(void *ctx, int action, const char *a, const char *b, const char *c,
+                           const char *d)
+{
+    (void)ctx, (void)a, (void)b, (void)c, (void)d;
+    return action == SQLITE_SAVEPOINT ? SQLITE_DENY : SQLITE_OK;
+}
+
+/* A savepoint that cannot start inside a batch (SQLite refuses it: here its authorizer says no)
+ * fails the call as a fault of the database, not a refused input, having written nothing, and
+ * says why; the batch stays open for the caller to roll back, and once SQLite allows savepoints
+ * again the same result goes in. */
+static void test_savepoint_cannot_start(void **state)
+{
+    struct fixture *f = *state;
+    store *s = open_clean(f);
+    store_result g = { 2, false, { SEAT("alice", 1, false, false), SEAT("bob", 2, true, false) } };
+    assert_true(store_batch_begin(s));
+    assert_true(store_save_table(s, "#a", "T1 a"));
+    sqlite3_set_authorizer(s->db, deny_savepoints, NULL);
+    assert_false(store_record_game(s, &g));
+    assert_false(store_refused(s));
+    /* what persist logs, then "; 1 result(s) ... are kept in memory" */
+    assert_string_equal(store_error(s), "could not start a savepoint: not authorized");
+    assert_int_equal(s->depth, 1);
+    store_batch_rollback(s);
+    assert_int_equal(s->depth, 0);
+    assert_true(sqlite3_get_autocommit(s->db));
+    store_player p;
+    assert_false(store_get_player(s, "alice", &p));
+    struct loaded l = { 0 };
+    assert_int_equal(store_load_tables(s, collect, &l), 0);
+
+    sqlite3_set_authorizer(s->db, NULL, NULL);
+    assert_true(store_batch_begin(s));
+    assert_true(store_save_table(s, "#a", "T1 a"));
+    assert_true(store_record_game(s, &g));
+    assert_true(store_batch_commit(s));
+    assert_counts(s, "alice", 1, 1, 0, 0, 0, 1516);
+    assert_int_equal(store_load_tables(s, collect, &l), 1);
+    loaded_free(&l);
+    store_close(s);
+}
+
 /* A full disk is a fault of its own kind (what the channel is told), not a refusal. */
 static void test_full_disk_fault(void **state)
 {
@@ -1051,6 +1148,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_games_from_version_6, setup, teardown),
         cmocka_unit_test_setup_teardown(test_top, setup, teardown),
         cmocka_unit_test_setup_teardown(test_batch_nests, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_savepoint_rolled_back_alone, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_savepoint_cannot_start, setup, teardown),
         cmocka_unit_test_setup_teardown(test_full_disk_fault, setup, teardown),
         cmocka_unit_test_setup_teardown(test_file_size_limit_is_full, setup, teardown),
         cmocka_unit_test_setup_teardown(test_read_only_directory, setup, teardown),
