@@ -2,17 +2,24 @@
  * marks, mIRC colour codes, broken UTF-8), then pages made from a real store: the game's page and
  * its replay, the language of the channel and the language a game was played in (through the
  * tables, and for games of a schema 6 database), a person who chose set site off, page sizes,
- * and a refresh that writes only the pages one game touches. */
-#define _POSIX_C_SOURCE 200809L
+ * and a refresh that writes only the pages one game touches. Faults: a page that cannot be written,
+ * one over the size bound, the refresh thread's queue full. */
+#define _GNU_SOURCE /* F_SETPIPE_SZ: a pipe the refresh thread fills at once */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <ctype.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -885,6 +892,251 @@ static void test_worker_moved(void **state)
     free(person);
 }
 
+/* ---- faults ---- */
+
+static int temp_files_found;
+
+static int count_temp(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st, (void)flag, (void)ftw;
+    size_t n = strlen(path);
+    temp_files_found += n > 4 && !strcmp(path + n - 4, ".tmp");
+    return 0;
+}
+
+/* The *.tmp files under dir: a page half written and left behind. */
+static int temp_files(const char *dir)
+{
+    temp_files_found = 0;
+    assert_int_equal(nftw(dir, count_temp, 16, FTW_PHYS), 0);
+    return temp_files_found;
+}
+
+/* site_refresh_game of id fails, logging that the file at rel could not be written for `why`
+ * (strerror's words), and leaves no temporary file in site.dir. */
+static void refresh_fails(const struct fixture *f, const site_options *o, long long id,
+                          const char *rel, const char *why)
+{
+    char want[400];
+    snprintf(want, sizeof want, "site: could not write %s/%s: %s; check site.dir's permissions",
+             f->site, rel, why);
+    log_capture();
+    bool ok = site_refresh_game(f->s, o, id);
+    const char *logged = log_captured();
+    assert_false(ok);
+    if (!strstr(logged, want))
+        fail_msg("\"%s\" not in the log: %s", want, logged);
+    assert_int_equal(temp_files(f->site), 0);
+}
+
+/* A game's page refreshed for real once the fault is gone: a regular file, a whole page. */
+static void refresh_works(const struct fixture *f, const site_options *o, long long id)
+{
+    char rel[32], path[400];
+    struct stat st;
+    assert_true(site_refresh_game(f->s, o, id));
+    snprintf(rel, sizeof rel, "g/%lld.html", id);
+    snprintf(path, sizeof path, "%s/%s", f->site, rel);
+    assert_int_equal(stat(path, &st), 0);
+    assert_true(S_ISREG(st.st_mode));
+    char *page = slurp(f->site, rel);
+    assert_non_null(strstr(page, "</html>"));
+    free(page);
+    assert_int_equal(temp_files(f->site), 0);
+}
+
+/* A page that cannot be written, at each step of writing it: its name taken by a directory (the
+ * rename fails), site.dir's g/ replaced by a file (the open fails), a file size limit (ulimit -f,
+ * LimitFSIZE=: the write fails half way). Each time the log names the file and why, no temporary
+ * file is left behind, and the next refresh once the fault is gone writes the page. */
+static void test_page_not_written(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    long long id = record_game(f->s, "#durak", 7, nicks);
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    char path[200], g[200];
+    snprintf(path, sizeof path, "%s/g/%lld.html", f->site, id);
+    snprintf(g, sizeof g, "%s/g", f->site);
+
+    assert_int_equal(unlink(path), 0);
+    assert_int_equal(mkdir(path, 0755), 0);
+    refresh_fails(f, &o, id, "g/1.html", "Is a directory");
+    assert_int_equal(rmdir(path), 0);
+    refresh_works(f, &o, id);
+
+    char cmd[500];
+    snprintf(cmd, sizeof cmd, "rm -r '%s' && touch '%s'", g, g);
+    assert_int_equal(system(cmd), 0);
+    refresh_fails(f, &o, id, "g/1.html", "Not a directory");
+    assert_int_equal(unlink(g), 0);
+    refresh_works(f, &o, id); /* g/ made again */
+
+    struct rlimit old, lim;
+    assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
+    void (*was)(int) = signal(SIGXFSZ, SIG_IGN); /* as the bot does: EFBIG instead of death */
+    lim = old;
+    lim.rlim_cur = 2048; /* a game's page is longer; the log's lines are not */
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &lim), 0);
+    char want[400];
+    snprintf(want, sizeof want, "site: could not write %s: File too large", path);
+    log_capture();
+    bool ok = site_refresh_game(f->s, &o, id);
+    const char *logged = log_captured();
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &old), 0);
+    signal(SIGXFSZ, was);
+    assert_false(ok);
+    assert_non_null(strstr(logged, want));
+    assert_int_equal(temp_files(f->site), 0);
+    refresh_works(f, &o, id);
+}
+
+/* A game of o's players played to its end by random legal moves (from seed), recorded as
+ * persist does with nicks[0..players): its id; its number of moves in *moves. */
+static long long record_random_game(store *s, const durak_options *o, uint64_t seed,
+                                    const char *const nicks[], int *moves)
+{
+    static game_record rec;
+    uint8_t salt[RECORD_SALT_BYTES] = { 9 };
+    record_start(&rec, o, seed, salt);
+    durak_game g;
+    assert_true(durak_new(&g, o, seed));
+    rng_t r;
+    rng_seed(&r, seed);
+    durak_action a[DURAK_MAX_ACTIONS];
+    for (double t = 1; !durak_over(&g); t += 1) {
+        int n = durak_legal(&g, a), seat = g.actor;
+        durak_action pick = a[rng_below(&r, (uint64_t)n)];
+        assert_int_equal(durak_apply(&g, pick), DURAK_OK);
+        record_add(&rec, pick.kind, pick.card, pick.target, seat, t);
+    }
+    snprintf(rec.channel, sizeof rec.channel, "#durak");
+    snprintf(rec.channel_key, sizeof rec.channel_key, "#durak");
+    snprintf(rec.result, sizeof rec.result, "%s", g.result == DURAK_RESULT_DRAW ? "draw" : "durak");
+    store_result res = { .n = o->players, .draw = g.result == DURAK_RESULT_DRAW };
+    int last = g.nout ? g.out_place[g.nout - 1] + 1 : 1;
+    for (int i = 0; i < o->players; i++) {
+        res.seat[i] = (store_seat){ nicks[i], nicks[i], last, false, false, 0, false };
+        res.seat[i].durak = g.result == DURAK_RESULT_DURAK && g.result_seat == i;
+        for (int k = 0; k < g.nout; k++)
+            if (g.out[k] == i)
+                res.seat[i].place = g.out_place[k];
+    }
+    assert_true(store_record_game(s, &res));
+    assert_true(store_save_game(s, &res, &rec, 1767225600));
+    *moves = rec.nmoves;
+    return store_saved_game_id(s);
+}
+
+/* Six players with 30-character nicks (NICKLEN on many networks) and the 52-card deck: a long
+ * game's page (every move a line of its replay) goes over SITE_PAGE_MAX, which pages are meant
+ * to stay under. It is written whole all the same, and the log says which page and how long. */
+static void test_page_over_the_size_bound(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[6] = {
+        "Aaaaaaaaaaaaaaaaaaaaaaaaaaaaa1", "Bbbbbbbbbbbbbbbbbbbbbbbbbbbbb2",
+        "Ccccccccccccccccccccccccccccc3", "Ddddddddddddddddddddddddddddd4",
+        "Eeeeeeeeeeeeeeeeeeeeeeeeeeeee5", "Fffffffffffffffffffffffffffff6",
+    };
+    durak_options o = durak_default_options();
+    o.players = 6;
+    o.deck = 52;
+    long long id = 0;
+    int moves = 0;
+    for (uint64_t seed = 1; moves < 450; seed++) { /* random play: one in some dozens is long */
+        assert_true(seed < 2000);
+        id = record_random_game(f->s, &o, seed, nicks, &moves);
+    }
+    site_options so = options(f);
+    log_capture();
+    bool ok = site_refresh_game(f->s, &so, id);
+    const char *logged = log_captured();
+    assert_true(ok);
+    char path[400], want[100];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/g/%lld.html", f->site, id);
+    assert_int_equal(stat(path, &st), 0);
+    assert_true(st.st_size > SITE_PAGE_MAX);
+    snprintf(want, sizeof want, "site: g/%lld.html is %lld bytes, over %d\n", id,
+             (long long)st.st_size, SITE_PAGE_MAX);
+    if (!strstr(logged, want))
+        fail_msg("\"%s\" not in the log: %s", want, logged);
+    FILE *fp = fopen(path, "r"); /* whole: it ends as a page ends */
+    char tail[16] = "";
+    assert_int_equal(fseek(fp, -8, SEEK_END), 0);
+    assert_int_equal(fread(tail, 1, 8, fp), 8);
+    fclose(fp);
+    assert_string_equal(tail, "</html>\n");
+}
+
+/* The refresh thread stuck on one page (a reader that takes it slowly: a FIFO where its
+ * temporary file goes, which the test drains only later) while more refreshes come: the queue
+ * holds 256 (SITE_QUEUE), and one more drops the oldest waiting, with one warning that says how
+ * to write them all; every other refresh is done once the thread goes on. */
+static void test_worker_queue_full(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    record_game(f->s, "#durak", 5, nicks);
+    copy_first_game(f, 3); /* games 2 to 4 */
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0); /* index.html there: no export job */
+    char path[400], fifo[400];
+    for (int id = 2; id <= 4; id++) { /* what the refreshes write again */
+        snprintf(path, sizeof path, "%s/g/%d.html", f->site, id);
+        assert_int_equal(unlink(path), 0);
+    }
+    snprintf(fifo, sizeof fifo, "%s/g/1.html.tmp", f->site);
+    assert_int_equal(mkfifo(fifo, 0644), 0);
+    int rfd = open(fifo, O_RDONLY | O_NONBLOCK);
+    assert_true(rfd >= 0);
+    assert_int_equal(fcntl(rfd, F_SETPIPE_SZ, 4096), 4096); /* a game's page is longer */
+
+    site_worker *w = site_worker_start(&o, f->db);
+    assert_non_null(w);
+    site_worker_game(w, 1);
+    int queued = 0; /* the page's first 4 KiB in the pipe: the thread waits in write() */
+    for (int i = 0; i < 10000 && queued < 4096; i++) {
+        nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
+        assert_int_equal(ioctl(rfd, FIONREAD, &queued), 0);
+    }
+    assert_int_equal(queued, 4096);
+    log_capture();
+    site_worker_game(w, 2); /* the oldest waiting */
+    char key[32];
+    for (int i = 0; i < 254; i++) { /* people with no row: quick refreshes that write nothing */
+        snprintf(key, sizeof key, "nobody%d", i);
+        site_worker_person(w, key);
+    }
+    site_worker_game(w, 3); /* the 256th waiting: the queue is full */
+    site_worker_game(w, 4); /* one too many */
+    const char *logged = log_captured();
+    assert_int_equal(count(logged, "site: too many pages waiting; one refresh is dropped "
+                                   "(durakbot --export-site rewrites them all)"),
+                     1);
+
+    int flags = fcntl(rfd, F_GETFL); /* the slow reader reads it all: the thread goes on */
+    assert_int_equal(fcntl(rfd, F_SETFL, flags & ~O_NONBLOCK), 0);
+    char buf[4096];
+    ssize_t n;
+    size_t total = 0;
+    while ((n = read(rfd, buf, sizeof buf)) > 0)
+        total += (size_t)n;
+    close(rfd);
+    assert_true(total > 4096);
+    site_worker_drain(w);
+    site_worker_stop(w);
+    struct stat st;
+    snprintf(path, sizeof path, "%s/g/2.html", f->site); /* dropped */
+    assert_int_not_equal(stat(path, &st), 0);
+    for (int id = 3; id <= 4; id++) {
+        snprintf(path, sizeof path, "%s/g/%d.html", f->site, id);
+        assert_int_equal(stat(path, &st), 0);
+    }
+}
+
 /* A forfeit under an attack (R18) ends the game with a card uncovered: the replay's last bout
  * says nobody beat it; "Beaten" is for a table whose every card was covered. */
 static void test_replay_forfeit_under_attack(void **state)
@@ -943,6 +1195,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_worker_person_once, setup, teardown),
         cmocka_unit_test_setup_teardown(test_worker, setup, teardown),
         cmocka_unit_test_setup_teardown(test_worker_moved, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_page_not_written, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_page_over_the_size_bound, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_worker_queue_full, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
