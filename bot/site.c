@@ -255,7 +255,9 @@ bool site_refresh_game(store *db, const site_options *o, long long id)
     site_buf b;
     store_game *g = malloc(sizeof *g);
     sb_init(&b);
-    bool ok = g && make_dirs(o) && site_ctx_load(&c, db, o) && store_get_game(db, id, g);
+    bool made = g && make_dirs(o);
+    int made_errno = errno;
+    bool ok = made && site_ctx_load(&c, db, o) && store_get_game(db, id, g);
     if (ok) {
         const char *css = site_css();
         char path[CONFIG_PATH_MAX + 16];
@@ -272,9 +274,16 @@ bool site_refresh_game(store *db, const site_options *o, long long id)
             if (p)
                 ok = write_person(&c, p, &b) && ok;
         }
-    } else {
+    } else if (g && !made) {
+        log_msg(LOG_ERR,
+                "site: game #%lld's pages are not written: cannot make %s (and its p/, g/, a/ "
+                "and c/): %s",
+                id, o->dir, strerror(made_errno));
+    } else { /* a game not found leaves no store error */
         log_msg(LOG_ERR, "site: game #%lld's pages are not written: %s", id,
-                g ? store_error(db) : "out of memory");
+                !g                   ? "out of memory"
+                : store_error(db)[0] ? store_error(db)
+                                     : "no game has that id");
     }
     site_ctx_free(&c);
     sb_free(&b);

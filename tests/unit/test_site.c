@@ -3,7 +3,8 @@
  * its replay, the language of the channel and the language a game was played in (through the
  * tables, and for games of a schema 6 database), a person who chose set site off, page sizes,
  * and a refresh that writes only the pages one game touches. Faults: a page that cannot be written,
- * one over the size bound, the refresh thread's queue full. */
+ * site.dir that cannot be made, a game not in the database, a page over the size bound, the refresh
+ * thread's queue full. */
 #define _GNU_SOURCE /* F_SETPIPE_SZ: a pipe the refresh thread fills at once */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -992,6 +993,57 @@ static void test_page_not_written(void **state)
     refresh_works(f, &o, id);
 }
 
+/* Where site.dir cannot be made (a file stands where a directory above it should be), a
+ * refresh says so, naming the directory and why; once the file is gone the pages are written. */
+static void test_site_dir_cannot_be_made(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    long long id = record_game(f->s, "#durak", 7, nicks);
+    char file[80];
+    snprintf(file, sizeof file, "%s/www", f->dir);
+    FILE *fp = fopen(file, "w");
+    assert_non_null(fp);
+    fclose(fp);
+    snprintf(f->site, sizeof f->site, "%s/durak", file);
+    site_options o = options(f);
+    char want[400];
+    snprintf(want, sizeof want,
+             "site: game #1's pages are not written: cannot make %s (and its p/, g/, a/ and c/): "
+             "Not a directory",
+             f->site);
+    log_capture();
+    bool ok = site_refresh_game(f->s, &o, id);
+    const char *logged = log_captured();
+    assert_false(ok);
+    if (!strstr(logged, want))
+        fail_msg("\"%s\" not in the log: %s", want, logged);
+    assert_int_equal(unlink(file), 0);
+    refresh_works(f, &o, id);
+}
+
+/* A refresh of a game that is not in the database (an id from another database, or deleted by
+ * hand): logged as such, no page of it written, nothing else rewritten. */
+static void test_refresh_missing_game(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    record_game(f->s, "#durak", 7, nicks);
+    site_options o = options(f);
+    log_capture();
+    bool ok = site_refresh_game(f->s, &o, 99);
+    const char *logged = log_captured();
+    assert_false(ok);
+    if (!strstr(logged, "site: game #99's pages are not written: no game has that id\n"))
+        fail_msg("not logged as missing: %s", logged);
+    char path[400];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/g/99.html", f->site);
+    assert_int_not_equal(stat(path, &st), 0);
+    snprintf(path, sizeof path, "%s/index.html", f->site);
+    assert_int_not_equal(stat(path, &st), 0);
+}
+
 /* A game of o's players played to its end by random legal moves (from seed), recorded as
  * persist does with nicks[0..players): its id; its number of moves in *moves. */
 static long long record_random_game(store *s, const durak_options *o, uint64_t seed,
@@ -1196,6 +1248,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_worker, setup, teardown),
         cmocka_unit_test_setup_teardown(test_worker_moved, setup, teardown),
         cmocka_unit_test_setup_teardown(test_page_not_written, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_site_dir_cannot_be_made, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_refresh_missing_game, setup, teardown),
         cmocka_unit_test_setup_teardown(test_page_over_the_size_bound, setup, teardown),
         cmocka_unit_test_setup_teardown(test_worker_queue_full, setup, teardown),
     };
