@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """records_export: durakbot --export-game and --export-games on the database that
 test_records leaves in the build tree: each exported session, piped into the real durak-cli,
-ends in the game's recorded result; the JSON Lines parse and follow durakbot(8)'s schema; bad ids
-and dates get a message and a non-zero exit. Writes only into --dir."""
+ends in the game's recorded result; the JSON Lines parse and follow durakbot(8)'s schema; names
+with backslashes, quotes, control codes and invalid UTF-8 (test_records' nicks.db) read back as
+stored; bad ids and dates get a message and a non-zero exit. Writes only into --dir."""
 import argparse
 import json
 import os
@@ -54,12 +55,44 @@ def check_schema(game):
     check(len(game["salt"]) == 32 and len(game["fingerprint"]) == 64, "salt and fingerprint")
 
 
-def main():
-    conf = os.path.join(ARGS.dir, "export.conf")
+def write_conf(name, db):
+    conf = os.path.join(ARGS.dir, name)
     with open(conf, "w") as f:
         f.write('irc = { server = "127.0.0.1"; port = 6667; nick = "durakbot";'
                 ' channels = [ "#durak" ]; };\n')
-        f.write('state = { database = "%s"; };\n' % ARGS.db)
+        f.write('state = { database = "%s"; };\n' % db)
+    return conf
+
+
+# nicks.db's game as test_records wrote it: what each string must read back as (invalid UTF-8
+# as U+FFFD, one for each byte that starts no valid sequence)
+STORED_CHANNEL = '#"quoted"\x02\\'
+STORED_NICKS = ["back\\slash", 'say "hi"', "tab\there\x01\x1f\x7f",
+                 "bad\ufffd\ufffd(\ufffd\ufffd\ufffdend"]
+
+
+def check_escapes():
+    """--export-games of names that need escaping: valid UTF-8, valid JSON, the same text."""
+    conf = write_conf("nicks.conf", os.path.join(ARGS.dir, "nicks.db"))
+    out = subprocess.run([ARGS.bot, "-c", conf, "--export-games"], capture_output=True,
+                         timeout=30)
+    check(out.returncode == 0, "--export-games of nicks.db exits 0: %r" % out.stderr)
+    try:
+        text = out.stdout.decode("utf-8")
+        games = [json.loads(line) for line in text.splitlines()]
+    except ValueError as e:  # UnicodeDecodeError and json's JSONDecodeError alike
+        check(False, "nicks.db's export is UTF-8 and JSON: %s: %r" % (e, out.stdout))
+        return
+    check(len(games) == 1, "one game in nicks.db, got %d" % len(games))
+    if games:
+        check(games[0]["channel"] == STORED_CHANNEL, "channel %r" % games[0]["channel"])
+        nicks = [seat["nick"] for seat in games[0]["seats"]]
+        check(nicks == STORED_NICKS, "nicks %r" % nicks)
+        check(games[0]["seats"][0]["key"] == "back\\slash", "a key with a backslash")
+
+
+def main():
+    conf = write_conf("export.conf", ARGS.db)
     out = bot(["--export-games", "--since", "2000-01-01"], conf)
     check(out.returncode == 0, "--export-games exits 0: " + out.stderr)
     games = [json.loads(line) for line in out.stdout.splitlines()]
@@ -83,6 +116,7 @@ def main():
         check(moves == [m["move"] for m in game["moves"]], "JSON moves are the session's")
         if game["id"] == 2:
             print(session.stdout, end="")
+    check_escapes()
     later = bot(["--export-games", "--since", "2999-01-01"], conf)
     check(later.returncode == 0 and later.stdout == "", "nothing ends after 2999")
     for args, words in ((["--export-game", "999"], "no game has that id"),

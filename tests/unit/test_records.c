@@ -1,7 +1,8 @@
 /* test_records: game records and provably fair deals: the record's
  * text, the fingerprint against a SHA-256 computed here, the store (write, read back, migration
  * from schema 3), !last, and a game played through the tables, exported and replayed by the real
- * durak-cli. Leaves its database in RECORDS_DB for the JSON Lines test (records_export.py). */
+ * durak-cli, names that JSON must escape. Leaves its databases in RECORDS_DIR for the JSON Lines
+ * test (records_export.py). */
 #define _POSIX_C_SOURCE 200809L
 #include "tables_harness.h"
 
@@ -636,6 +637,53 @@ static void test_stopped_private_game_recorded(void **state)
     store_close(db);
 }
 
+/* What people name themselves and their channels, in --export-games: a backslash (IRC nicks may
+ * hold one), a double quote and control codes (channel names may hold them: mIRC bold here),
+ * invalid UTF-8. Each is escaped so that the line is valid JSON (and UTF-8), whose strings read
+ * back as the text stored, invalid bytes as U+FFFD. Leaves nicks.db for records_export.py, which
+ * reads the lines back with python's json module. */
+static void test_export_escapes_json(void **state)
+{
+    (void)state;
+    char path[512], err[512];
+    static game_record r;
+    mkdir(RECORDS_DIR, 0755);
+    snprintf(path, sizeof path, "%s/nicks.db", RECORDS_DIR);
+    unlink(path);
+    store *db = store_open(path, err, sizeof err);
+    assert_non_null(db);
+    durak_options o = durak_default_options();
+    o.players = 4;
+    uint8_t salt[RECORD_SALT_BYTES] = { 5 };
+    record_start(&r, &o, 5, salt); /* its moves do not matter here */
+    snprintf(r.channel, sizeof r.channel, "#\"quoted\"\x02\\");
+    snprintf(r.channel_key, sizeof r.channel_key, "%s", r.channel);
+    snprintf(r.result, sizeof r.result, "durak 3");
+    store_result res = { 4,
+                         false,
+                         { { "back\\slash", "back\\slash", 1, false, false, 0, false },
+                           { "say", "say \"hi\"", 2, false, false, 0, false },
+                           { "tab", "tab\there\x01\x1f\x7f", 3, false, false, 0, false },
+                           { "bad",
+                             "bad\xff\xc3(\xed\xa0\x80"
+                             "end",
+                             4, true, false, 0, false } } };
+    assert_true(store_save_game(db, &res, &r, 1767225600));
+    char json[8192] = "";
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    assert_int_equal(export_games(db, NULL, f, stderr), 0);
+    rewind(f);
+    json[fread(json, 1, sizeof json - 1, f)] = '\0';
+    fclose(f);
+    assert_non_null(strstr(json, "\"channel\":\"#\\\"quoted\\\"\\u0002\\\\\","));
+    assert_non_null(strstr(json, "\"nick\":\"back\\\\slash\",\"key\":\"back\\\\slash\","));
+    assert_non_null(strstr(json, "\"nick\":\"say \\\"hi\\\"\","));
+    assert_non_null(strstr(json, "\"nick\":\"tab\\u0009here\\u0001\\u001f\\u007f\","));
+    assert_non_null(strstr(json, "\"nick\":\"bad\\ufffd\\ufffd(\\ufffd\\ufffd\\ufffdend\","));
+    store_close(db);
+}
+
 static void test_dates(void **state)
 {
     (void)state;
@@ -692,6 +740,7 @@ int main(void)
         cmocka_unit_test(test_commitment_survives_restore),
         cmocka_unit_test(test_stopped_game_reveals),
         cmocka_unit_test(test_stopped_private_game_recorded),
+        cmocka_unit_test(test_export_escapes_json),
         cmocka_unit_test(test_dates),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
