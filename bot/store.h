@@ -62,7 +62,8 @@ bool store_set_synchronous(store *s, bool full);
 const char *store_error(const store *s);
 /* The kind of the last failure; STORE_FAULT_NONE after a success. */
 store_fault store_last_fault(const store *s);
-/* Did the last call fail because its input was refused (a bad result or key), not the database? */
+/* Did the last call fail because its input was refused (a bad result or key, or one a constraint
+ * of the database contradicts), not for a fault that a later try may not meet? */
 bool store_refused(const store *s);
 
 /* Batches: every write between store_batch_begin and store_batch_commit is one transaction (one
@@ -185,7 +186,8 @@ typedef struct {
 
 /* Records the game of result r (its record rec, which must be known) with its seats, ended at unix
  * time ended_at; in one transaction of its own unless inside a batch (persist writes it in the
- * batch of the result). false on error, or refused (store_refused) if r or rec is inconsistent. */
+ * batch of the result). false on error, or refused (store_refused) if r or rec is inconsistent
+ * or the database's constraints contradict it. */
 bool store_save_game(store *s, const store_result *r, const game_record *rec, long long ended_at);
 /* The same, keeping each seat's rating before and after the game (what store_preview_game gave,
  * in seat order) for the web pages; NULL for unknown. */

@@ -37,6 +37,9 @@ static bool store_fail_errno(store *s, const char *what, const char *todo, int s
     if (s->code == SQLITE_OK)
         s->code = SQLITE_ERROR;
     s->sys_errno = (s->code & 0xff) == SQLITE_IOERR ? sys : 0;
+    /* what the database holds against this input (a UNIQUE or CHECK constraint) fails every try
+     * alike: refused, so that the caller drops it rather than retry it forever */
+    s->refused = (s->code & 0xff) == SQLITE_CONSTRAINT;
     /* an I/O error says little by itself: "disk I/O error (File too large)"; a savepoint's or a
      * rollback's failure has nothing to add (todo ""), and the log line goes on after it */
     store_format(s->error, sizeof s->error, "%s: %s%s%s%s%s%s", what,

@@ -641,6 +641,42 @@ static void test_refused_record_result_counts(void **state)
     h_free(h);
 }
 
+/* A game the database cannot take whatever the tries (a constraint against it: here the seats an
+ * operator's hand edit left behind, the last game's row deleted, not its seats, so the next game
+ * gets that id again) is refused, not retried: logged, its result still counts, and what comes
+ * after it is written. Retried, it held every later change back for good. */
+static void test_constraint_failure_not_retried(void **state)
+{
+    (void)state;
+    harness *h = h_new();
+    h_open_store(h);
+    h_attach(h);
+    short_game_of(h, "#a", "alice", "bob");
+    step(h);
+    short_game_of(h, "#b", "alice", "bob");
+    step(h);
+    assert_int_equal(saved_games(h), 2);
+    sqlite3 *other;
+    assert_int_equal(sqlite3_open(h->path, &other), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(other, "DELETE FROM games WHERE id = 2", NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(other);
+    int tables = saved_tables(h); /* #a's and #b's last games, for !again */
+    short_game_of(h, "#c", "carol", "dave");
+    event(h, "erin", "#d", "!durak");
+    log_capture();
+    step(h);
+    const char *logged = log_captured();
+    assert_non_null(strstr(logged, "the state database refuses a game's record: "));
+    assert_non_null(strstr(logged, "UNIQUE constraint failed"));
+    assert_int_equal(persist_pending(h->p), 0);
+    store_player pl;
+    assert_true(store_get_player(h->db, "carol", &pl)); /* the result counts */
+    assert_int_equal(pl.games, 1);
+    assert_int_equal(saved_tables(h), tables + 2); /* #c's last game, #d's lobby: the same step */
+    h_free(h);
+}
+
 /* The bot stops while the file is read-only: one last try, then each result and each table that
  * could not be written is logged as lost, by who played and by channel; nothing of it is in the
  * file afterwards. */
@@ -741,6 +777,7 @@ int main(void)
         cmocka_unit_test(test_refused_result_dropped),
         cmocka_unit_test(test_refused_then_full_disk),
         cmocka_unit_test(test_refused_record_result_counts),
+        cmocka_unit_test(test_constraint_failure_not_retried),
         cmocka_unit_test(test_flush_logs_what_is_lost),
         cmocka_unit_test(test_prefs_not_saved_logged),
         cmocka_unit_test(test_no_database_keeps_nothing),
