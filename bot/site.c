@@ -249,15 +249,33 @@ int site_export(store *db, const site_options *o, FILE *err)
 
 /* ---- parts of it ---- */
 
+/* The directories made and the site's data loaded for a refresh; false with why (for the log). */
+static bool refresh_begin(site_ctx *c, store *db, const site_options *o, char *why, size_t cap)
+{
+    if (!make_dirs(o)) {
+        snprintf(why, cap, "cannot make %s (and its p/, g/, a/ and c/): %s", o->dir,
+                 strerror(errno));
+        return false;
+    }
+    if (site_ctx_load(c, db, o))
+        return true;
+    snprintf(why, cap, "%s", store_error(db));
+    return false;
+}
+
 bool site_refresh_game(store *db, const site_options *o, long long id)
 {
     site_ctx c = { 0 };
     site_buf b;
     store_game *g = malloc(sizeof *g);
+    char why[CONFIG_PATH_MAX + 512] = "out of memory";
     sb_init(&b);
-    bool made = g && make_dirs(o);
-    int made_errno = errno;
-    bool ok = made && site_ctx_load(&c, db, o) && store_get_game(db, id, g);
+    bool ok = g && refresh_begin(&c, db, o, why, sizeof why);
+    if (ok && !store_get_game(db, id, g)) { /* a game not found leaves no store error */
+        snprintf(why, sizeof why, "%s",
+                 store_error(db)[0] ? store_error(db) : "no game has that id");
+        ok = false;
+    }
     if (ok) {
         const char *css = site_css();
         char path[CONFIG_PATH_MAX + 16];
@@ -274,16 +292,8 @@ bool site_refresh_game(store *db, const site_options *o, long long id)
             if (p)
                 ok = write_person(&c, p, &b) && ok;
         }
-    } else if (g && !made) {
-        log_msg(LOG_ERR,
-                "site: game #%lld's pages are not written: cannot make %s (and its p/, g/, a/ "
-                "and c/): %s",
-                id, o->dir, strerror(made_errno));
-    } else { /* a game not found leaves no store error */
-        log_msg(LOG_ERR, "site: game #%lld's pages are not written: %s", id,
-                !g                   ? "out of memory"
-                : store_error(db)[0] ? store_error(db)
-                                     : "no game has that id");
+    } else {
+        log_msg(LOG_ERR, "site: game #%lld's pages are not written: %s", id, why);
     }
     site_ctx_free(&c);
     sb_free(&b);
@@ -319,8 +329,11 @@ bool site_refresh_person(store *db, const site_options *o, const char *key)
     struct ids ids = { 0 };
     store_game *g = malloc(sizeof *g);
     char solo[STORE_NICK_MAX + 1];
+    char why[CONFIG_PATH_MAX + 512] = "out of memory";
     sb_init(&b);
-    bool ok = g && make_dirs(o) && site_ctx_load(&c, db, o);
+    bool ok = g && refresh_begin(&c, db, o, why, sizeof why);
+    if (!ok)
+        log_msg(LOG_ERR, "site: the pages of %s are not written: %s", key, why);
     const store_site_person *p = ok ? site_person(&c, key) : NULL;
     if (p) {
         /* the boards name them: the index and every channel's page */

@@ -9,7 +9,9 @@
 #include "card.h"
 #include "messages.h"
 
-enum { SITE_PAGE_MAX = 60 * 1024 }; /* the most bytes a page should take (pages stay below) */
+/* The most bytes a page should take: the index, boards and people's pages stay below (their lists
+ * are cut); a game's page holds every move, and a very long game's goes over (logged). */
+enum { SITE_PAGE_MAX = 60 * 1024 };
 
 /* A page being written; oom once an allocation failed (then the page is not written). */
 typedef struct {

@@ -1018,6 +1018,16 @@ static void test_site_dir_cannot_be_made(void **state)
     assert_false(ok);
     if (!strstr(logged, want))
         fail_msg("\"%s\" not in the log: %s", want, logged);
+    snprintf(want, sizeof want, /* a person's refresh (their `set site`) says it as well */
+             "site: the pages of bob are not written: cannot make %s (and its p/, g/, a/ and c/): "
+             "Not a directory",
+             f->site);
+    log_capture();
+    ok = site_refresh_person(f->s, &o, "bob");
+    logged = log_captured();
+    assert_false(ok);
+    if (!strstr(logged, want))
+        fail_msg("\"%s\" not in the log: %s", want, logged);
     assert_int_equal(unlink(file), 0);
     refresh_works(f, &o, id);
 }
