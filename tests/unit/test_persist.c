@@ -75,6 +75,15 @@ static void h_attach(harness *h)
     assert_non_null(h->p);
 }
 
+/* A harness with its store opened and its persister: most tests start here. */
+static harness *h_with_store(void)
+{
+    harness *h = h_new();
+    h_open_store(h);
+    h_attach(h);
+    return h;
+}
+
 static void h_free(harness *h)
 {
     persist_free(h->p);
@@ -188,9 +197,7 @@ static void fill_disk(harness *h)
 static void test_one_transaction_per_iteration(void **state)
 {
     (void)state;
-    harness *h = h_new();
-    h_open_store(h);
-    h_attach(h);
+    harness *h = h_with_store();
     event(h, "alice", "#a", "!durak");
     event(h, "bob", "#b", "!durak");
     event(h, "carol", "#c", "!durak");
@@ -208,9 +215,7 @@ static void test_one_transaction_per_iteration(void **state)
 static void test_hold_for_next_batch(void **state)
 {
     (void)state;
-    harness *h = h_new();
-    h_open_store(h);
-    h_attach(h);
+    harness *h = h_with_store();
     h->commits = 0;
     event(h, "alice", "#a", "!durak");
     assert_true(persist_hold(h->p, 0.05, h->now)); /* held: no step, nothing saved */
@@ -240,9 +245,7 @@ static void test_hold_for_next_batch(void **state)
 static void test_disk_full_keeps_result(void **state)
 {
     (void)state;
-    harness *h = h_new();
-    h_open_store(h);
-    h_attach(h);
+    harness *h = h_with_store();
     play_short_game(h, "#durak");
     fill_disk(h);
     step(h);
@@ -416,9 +419,7 @@ static void on_game(void *ctx, long long id, const char *channel, const char *la
 static void test_saved_game_language(void **state)
 {
     (void)state;
-    harness *h = h_new();
-    h_open_store(h);
-    h_attach(h);
+    harness *h = h_with_store();
     struct saved g = { 0 };
     persist_set_hooks(h->p, &(persist_hooks){ on_game, NULL, &g });
     event(h, "alice", "#durak", "!дурак");
@@ -538,9 +539,7 @@ static void test_too_many_tables_not_saved(void **state)
 static void test_refused_result_dropped(void **state)
 {
     (void)state;
-    harness *h = h_new();
-    h_open_store(h);
-    h_attach(h);
+    harness *h = h_with_store();
     struct saved g = { 0 };
     persist_set_hooks(h->p, &(persist_hooks){ on_game, NULL, &g });
     short_game_of(h, "#a", "alice", "bob");
@@ -579,9 +578,7 @@ static void test_refused_result_dropped(void **state)
 static void test_refused_then_full_disk(void **state)
 {
     (void)state;
-    harness *h = h_new();
-    h_open_store(h);
-    h_attach(h);
+    harness *h = h_with_store();
     short_game_of(h, "#a", "alice", "bob");
     short_game_of(h, "#b", "carol", "dave");
     h->t->results[0].r.seat[0].place = 0;
@@ -615,9 +612,7 @@ static void test_refused_then_full_disk(void **state)
 static void test_refused_record_result_counts(void **state)
 {
     (void)state;
-    harness *h = h_new();
-    h_open_store(h);
-    h_attach(h);
+    harness *h = h_with_store();
     struct saved g = { 0 };
     persist_set_hooks(h->p, &(persist_hooks){ on_game, NULL, &g });
     short_game_of(h, "#a", "alice", "bob");
@@ -648,9 +643,7 @@ static void test_refused_record_result_counts(void **state)
 static void test_constraint_failure_not_retried(void **state)
 {
     (void)state;
-    harness *h = h_new();
-    h_open_store(h);
-    h_attach(h);
+    harness *h = h_with_store();
     short_game_of(h, "#a", "alice", "bob");
     step(h);
     short_game_of(h, "#b", "alice", "bob");
