@@ -481,10 +481,11 @@ def from_bot(m, bot_nick=BOT_NICK):
 class Env:
     """What a test owns: a temp dir, ngircd, bots and clients; all stopped by close()."""
 
-    def __init__(self, args):
+    def __init__(self, args, workdir=None):
+        """workdir: where its files go, left there by close(); else a temporary directory."""
         self.args = args
-        self.tmp = tempfile.TemporaryDirectory(prefix="durakbot-it-")
-        self.dir = self.tmp.name
+        self.tmp = None if workdir else tempfile.TemporaryDirectory(prefix="durakbot-it-")
+        self.dir = workdir or self.tmp.name
         self.ngircd = Ngircd(args.ngircd, self.dir)
         self.servers = []  # other servers (tests/integration/servers.py), stopped by close()
         self.bots = []
@@ -534,7 +535,8 @@ class Env:
             s.stop()
         self.ngircd.stop()
         release_ports()
-        self.tmp.cleanup()
+        if self.tmp:
+            self.tmp.cleanup()
 
 
 def parse_args():
