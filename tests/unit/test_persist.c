@@ -310,6 +310,25 @@ static void reopen_read_only(harness *h, char *err, size_t cap)
     assert_non_null(h->db);
 }
 
+/* A harness whose store is that read-only file, with its persister. */
+static harness *h_read_only(void)
+{
+    harness *h = h_new();
+    h_open_store(h);
+    char err[1024];
+    reopen_read_only(h, err, sizeof err);
+    h_attach(h);
+    return h;
+}
+
+/* The file writable again (root's override of file permissions back), and the retry due. */
+static void writable_again(harness *h)
+{
+    assert_true(set_dac_override(true));
+    assert_int_equal(chmod(h->path, 0600), 0);
+    h->now = persist_next_due(h->p) + 0.1;
+}
+
 /* A read-only file is opened read-only, not moved aside; the bot says it cannot write, keeps what
  * changes and writes it once the file is writable again. */
 static void test_read_only_file(void **state)
@@ -333,9 +352,7 @@ static void test_read_only_file(void **state)
     assert_int_equal(lines_to(h, "#durak", "the database cannot be written"), 1);
     assert_int_equal(persist_pending(h->p), 1);
 
-    assert_true(set_dac_override(true));
-    assert_int_equal(chmod(h->path, 0600), 0);
-    h->now = persist_next_due(h->p) + 0.1;
+    writable_again(h);
     step(h);
     assert_int_equal(store_mode_of(h->db), STORE_WRITABLE);
     assert_int_equal(persist_pending(h->p), 0);
@@ -348,11 +365,7 @@ static void test_read_only_file(void **state)
 static void test_read_only_idle_logs_once(void **state)
 {
     (void)state;
-    harness *h = h_new();
-    h_open_store(h);
-    char err[1024];
-    reopen_read_only(h, err, sizeof err);
-    h_attach(h);
+    harness *h = h_read_only();
     log_capture();
     for (int i = 0; i < 10; i++) {
         step(h);
@@ -434,25 +447,14 @@ static void test_saved_game_language(void **state)
     h_free(h);
 }
 
-/* The file writable again (root's override of file permissions back), and the retry due. */
-static void writable_again(harness *h)
-{
-    assert_true(set_dac_override(true));
-    assert_int_equal(chmod(h->path, 0600), 0);
-    h->now = persist_next_due(h->p) + 0.1;
-}
-
 /* The store failing for long (a read-only file): results wait in memory, at most 256
  * (PERSIST_STATS_MAX); one more drops the oldest, logged by who played it, and once the file is
  * writable the 256 newest are written, each once, with their records. */
 static void test_too_many_results_drop_the_oldest(void **state)
 {
     (void)state;
-    harness *h = h_new();
-    h_open_store(h);
-    char err[1024], a[16], b[16];
-    reopen_read_only(h, err, sizeof err);
-    h_attach(h);
+    harness *h = h_read_only();
+    char a[16], b[16];
     for (int i = 0; i < 256; i++) {
         snprintf(a, sizeof a, "a%d", i);
         snprintf(b, sizeof b, "b%d", i);
@@ -500,11 +502,8 @@ static void test_too_many_results_drop_the_oldest(void **state)
 static void test_too_many_tables_not_saved(void **state)
 {
     (void)state;
-    harness *h = h_new();
-    h_open_store(h);
-    char err[1024], nick[16], channel[16];
-    reopen_read_only(h, err, sizeof err);
-    h_attach(h);
+    harness *h = h_read_only();
+    char nick[16], channel[16];
     for (int i = 0; i < 255; i++) { /* lobbies opened and stopped: their rows' deletions wait */
         snprintf(nick, sizeof nick, "u%d", i);
         snprintf(channel, sizeof channel, "#c%d", i);
@@ -676,11 +675,7 @@ static void test_constraint_failure_not_retried(void **state)
 static void test_flush_logs_what_is_lost(void **state)
 {
     (void)state;
-    harness *h = h_new();
-    h_open_store(h);
-    char err[1024];
-    reopen_read_only(h, err, sizeof err);
-    h_attach(h);
+    harness *h = h_read_only();
     short_game_of(h, "#durak", "alice", "bob");
     event(h, "carol", "#other", "!durak");
     log_capture();
@@ -693,8 +688,7 @@ static void test_flush_logs_what_is_lost(void **state)
                                    "#other (after a restart it comes back as it was last saved)"));
     assert_non_null(strstr(logged, "could not take it: the table of #durak "));
     assert_int_equal(occurrences(logged, "lost, "), (int)persist_pending(h->p));
-    assert_true(set_dac_override(true));
-    assert_int_equal(chmod(h->path, 0600), 0);
+    writable_again(h);
     assert_int_equal(saved_tables(h), 0);
     h_free(h);
 }
@@ -705,11 +699,7 @@ static void test_flush_logs_what_is_lost(void **state)
 static void test_prefs_not_saved_logged(void **state)
 {
     (void)state;
-    harness *h = h_new();
-    h_open_store(h);
-    char err[1024];
-    reopen_read_only(h, err, sizeof err);
-    h_attach(h);
+    harness *h = h_read_only();
     private_line(h, "alice", "set colours off");
     log_capture();
     step(h);
