@@ -73,8 +73,8 @@ static bool make_dir(const char *path)
 }
 
 /* site.dir and the directories above it that are missing ("made if missing", like mkdir -p),
- * then its p/, g/, a/ and c/. */
-static bool make_dirs(const site_options *o)
+ * then its p/, g/, a/ and c/; false with why. */
+static bool make_dirs(const site_options *o, char *why, size_t cap)
 {
     char path[CONFIG_PATH_MAX + 8];
     snprintf(path, sizeof path, "%s", o->dir);
@@ -92,7 +92,10 @@ static bool make_dirs(const site_options *o)
     snprintf(path, sizeof path, "%s/a", o->dir);
     ok = ok && make_dir(path);
     snprintf(path, sizeof path, "%s/c", o->dir);
-    return ok && make_dir(path);
+    if (ok && make_dir(path))
+        return true;
+    snprintf(why, cap, "cannot make %s (and its p/, g/, a/ and c/): %s", o->dir, strerror(errno));
+    return false;
 }
 
 /* dir/rel, through rel.tmp and a rename: a reader never sees half a page. */
@@ -214,9 +217,9 @@ int site_export(store *db, const site_options *o, FILE *err)
         fprintf(err, "durakbot: --export-site needs a directory\n");
         return 1;
     }
-    if (!make_dirs(o)) {
-        fprintf(err, "durakbot: cannot make %s (and its p/, g/, a/ and c/): %s\n", o->dir,
-                strerror(errno));
+    char why[CONFIG_PATH_MAX + 512];
+    if (!make_dirs(o, why, sizeof why)) {
+        fprintf(err, "durakbot: %s\n", why);
         return 1;
     }
     if (!site_ctx_load(&c, db, o)) {
@@ -252,11 +255,8 @@ int site_export(store *db, const site_options *o, FILE *err)
 /* The directories made and the site's data loaded for a refresh; false with why (for the log). */
 static bool refresh_begin(site_ctx *c, store *db, const site_options *o, char *why, size_t cap)
 {
-    if (!make_dirs(o)) {
-        snprintf(why, cap, "cannot make %s (and its p/, g/, a/ and c/): %s", o->dir,
-                 strerror(errno));
+    if (!make_dirs(o, why, cap))
         return false;
-    }
     if (site_ctx_load(c, db, o))
         return true;
     snprintf(why, cap, "%s", store_error(db));
