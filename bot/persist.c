@@ -159,8 +159,7 @@ static void take_result(void *ctx, const store_result *r, const game_record *rec
         snprintf(s->key[i], sizeof s->key[i], "%s", r->seat[i].key ? r->seat[i].key : "");
         snprintf(s->display[i], sizeof s->display[i], "%s",
                  r->seat[i].display ? r->seat[i].display : "");
-        s->r.seat[i].key = s->key[i];
-        s->r.seat[i].display = s->display[i];
+        s->r.seat[i].key = s->r.seat[i].display = NULL; /* the tables': gone after this call */
     }
 }
 
@@ -211,8 +210,8 @@ static bool write_record(persist *p, pending_stat *s)
 
 static bool write_stat(persist *p, pending_stat *s)
 {
-    /* its seats' strings are its own: it may have moved in the queue since it was taken (the
-     * oldest dropped, a refused one forgotten), and a copy still points at the old place */
+    /* its seats' strings, pointed at only now: the entry may have moved in the queue since it
+     * was taken (the oldest dropped, a refused one forgotten) */
     for (int i = 0; i < s->r.n && i < STORE_MAX_SEATS; i++) {
         s->r.seat[i].key = s->key[i];
         s->r.seat[i].display = s->display[i];
