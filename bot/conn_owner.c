@@ -247,8 +247,8 @@ static void round_later(owner *o, double now)
 static void next_step(owner *o, double now)
 {
     bool creds = (o->logged_in || o->id == OWNER_ID_OK) && !o->unregistered;
-    regain_step s = o->step == RG_IDLE || o->step == RG_WAIT_ID ? (creds ? o->first : RG_NICK)
-                                                                : (regain_step)(o->step + 1);
+    regain_step s =
+        o->step == RG_IDLE || o->step == RG_WAIT_ID ? o->first : (regain_step)(o->step + 1);
     if (!creds && s < RG_NICK) /* services' ways need credentials (and a registered nick) */
         s = RG_NICK;
     char line[160];
