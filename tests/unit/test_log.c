@@ -1,6 +1,7 @@
 /* test_log.c — bot/log.c: what reaches the log from a message that holds text from IRC (a kick's
  * reason): no control byte, invalid UTF-8, C1 control or direction override; valid text kept;
- * a message past the 1024-byte stack buffer whole; priorities out of range clamped. */
+ * a message past the 1024-byte stack buffer whole, or its first 1023 bytes when no memory is left
+ * for it; priorities out of range clamped. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,6 +10,7 @@
 
 #include <string.h>
 
+#include "failalloc.h"
 #include "log_capture.h"
 
 static void test_terminal_codes_do_not_reach_the_log(void **state)
@@ -57,6 +59,38 @@ static void test_long_message_whole(void **state)
     assert_string_equal(log, want);
 }
 
+/* No memory for a long message's heap copy: its first 1023 bytes are logged, one line cleaned
+ * like any other (the operator still reads what happened), nothing crashes or leaks; with memory
+ * back the same message goes out whole again. */
+static void test_long_message_out_of_memory(void **state)
+{
+    (void)state;
+    char reason[3001], want[3100];
+    memset(reason, 'r', sizeof reason - 1);
+    reason[sizeof reason - 1] = '\0';
+    reason[500] = '\x1b';
+    log_capture();
+    failalloc_after(1);
+    log_msg(LOG_ERR, "kicked from %s (%s); joining it again", "#durak", reason);
+    bool refused = failalloc_failed();
+    failalloc_off();
+    const char *log = log_captured();
+    assert_true(refused);
+    reason[500] = '?';
+    snprintf(want, sizeof want, "<3>kicked from #durak (%s", reason);
+    want[3 + 1023] = '\0'; /* "<3>" and the stack buffer's 1023 bytes */
+    strcat(want, "\n");
+    assert_string_equal(log, want);
+
+    reason[500] = '\x1b';
+    log_capture();
+    log_msg(LOG_ERR, "kicked from %s (%s); joining it again", "#durak", reason);
+    log = log_captured();
+    reason[500] = '?';
+    snprintf(want, sizeof want, "<3>kicked from #durak (%s); joining it again\n", reason);
+    assert_string_equal(log, want);
+}
+
 /* A priority below LOG_EMERG is logged as 0, one above LOG_DEBUG as 7 (and so filtered as debug
  * is): the "<N>" prefix journald reads is always a level it knows. */
 static void test_priority_clamped(void **state)
@@ -78,6 +112,7 @@ int main(void)
         cmocka_unit_test(test_terminal_codes_do_not_reach_the_log),
         cmocka_unit_test(test_valid_text_is_kept),
         cmocka_unit_test(test_long_message_whole),
+        cmocka_unit_test(test_long_message_out_of_memory),
         cmocka_unit_test(test_priority_clamped),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
