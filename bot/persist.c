@@ -163,7 +163,8 @@ static void take_result(void *ctx, const store_result *r, const game_record *rec
     }
 }
 
-static void take_table(void *ctx, const char *channel, const char *snapshot)
+/* false if there was no memory for its copy: the tables hand it over again next time */
+static bool take_table(void *ctx, const char *channel, const char *snapshot)
 {
     persist *p = ctx;
     int i = 0;
@@ -173,19 +174,21 @@ static void take_table(void *ctx, const char *channel, const char *snapshot)
         if (p->ntab == PERSIST_TABLES_MAX) {
             log_msg(LOG_ERR, "too many tables waiting for the state database: %s is not saved",
                     channel);
-            return;
+            return true;
         }
         memset(&p->tab[p->ntab++], 0, sizeof p->tab[0]);
         snprintf(p->tab[i].channel, sizeof p->tab[i].channel, "%s", channel);
     }
     char *copy = snapshot ? strdup(snapshot) : NULL;
     if (snapshot && !copy) {
-        log_msg(LOG_ERR, "out of memory keeping the table of %s to save", channel);
-        return;
+        log_msg(LOG_ERR, "out of memory keeping the table of %s to save: tried again later",
+                channel);
+        return false;
     }
     free(p->tab[i].snapshot);
     p->tab[i].snapshot = copy;
     p->tab[i].deleted |= !snapshot;
+    return true;
 }
 
 /* ---- writing ---- */

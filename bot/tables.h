@@ -135,9 +135,10 @@ bool tables_restore_checked(tables *t, const char *channel, const char *snapshot
 #define TABLES_LAST_KEY "~again "
 const char *tables_last_key_channel(const char *key);
 /* Hands over what changed since the last call, by key: each changed table's snapshot and last
- * game's line, and NULL for each key whose line goes. Call after every event. */
+ * game's line, and NULL for each key whose line goes. Call after every event. A snapshot cb
+ * returns false for (no memory to keep it) is handed over again at the next call. */
 void tables_take_changes(tables *t, double now,
-                         void (*cb)(void *ctx, const char *channel, const char *snapshot),
+                         bool (*cb)(void *ctx, const char *channel, const char *snapshot),
                          void *ctx);
 /* Each person's preferences for their private lines (`set`): applied to the outbox (NOTICE or
  * PRIVMSG, colours) just before its lines are queued. */

@@ -485,30 +485,29 @@ bool tables_restore(tables *t, const char *channel, const char *snapshot, double
 }
 
 void tables_take_changes(tables *t, double now,
-                         void (*cb)(void *ctx, const char *channel, const char *snapshot),
+                         bool (*cb)(void *ctx, const char *channel, const char *snapshot),
                          void *ctx)
 {
     for (int i = 0; i < t->nclosed; i++)
         if (!tables_find(t, t->closed[i]))
             cb(ctx, t->closed[i], NULL);
     t->nclosed = 0;
+    bool again = false; /* a last game not taken: looked at next time too */
     for (int i = 0; i < TABLES_MAX && t->last_dirty; i++) { /* not after every event: rarely */
         last_game *l = &t->last[i];
         char key[80], snap[TABLES_SNAPSHOT_MAX];
         if (l->used && l->dirty && last_snapshot(l, snap, sizeof snap)) {
-            l->dirty = false;
             end_last_key(l, key, sizeof key);
-            cb(ctx, key, snap);
+            l->dirty = !cb(ctx, key, snap);
+            again |= l->dirty;
         }
     }
-    t->last_dirty = false;
+    t->last_dirty = again;
     for (int i = 0; i < t->ntab; i++) {
         table_t *tb = &t->tab[i];
         char snap[TABLES_SNAPSHOT_MAX];
-        if (tb->used && tb->dirty && tables_snapshot(t, tb->channel, now, snap, sizeof snap)) {
-            tb->dirty = false;
-            cb(ctx, tb->channel, snap);
-        }
+        if (tb->used && tb->dirty && tables_snapshot(t, tb->channel, now, snap, sizeof snap))
+            tb->dirty = !cb(ctx, tb->channel, snap);
     }
 }
 

@@ -72,14 +72,14 @@ static void run_ai(play *p)
 
 /* A changed line, as the loop saves it (a table's or a last game's), restores into another bot
  * (one for every run: a tables is megabytes, and closing the key empties it again). */
-static void check_saved(void *ctx, const char *key, const char *snap)
+static bool check_saved(void *ctx, const char *key, const char *snap)
 {
     static tables *again;
     const play *p = ctx;
     char why[256];
     outbox o;
     if (!snap)
-        return; /* deleted */
+        return true; /* deleted */
     if (!again)
         again = tables_new(p->cfg, 2);
     if (!tables_restore_checked(again, key, snap, p->now, why, sizeof why)) {
@@ -89,6 +89,7 @@ static void check_saved(void *ctx, const char *key, const char *snap)
     outbox_init(&o);
     tables_close_channel(again, key, &o);
     outbox_free(&o);
+    return true;
 }
 
 /* One line of the script: its first byte says what happens, the rest is text; players are

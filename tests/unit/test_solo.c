@@ -198,14 +198,15 @@ typedef struct {
     int n;
 } saved;
 
-static void keep_snapshot(void *ctx, const char *key, const char *snap)
+static bool keep_snapshot(void *ctx, const char *key, const char *snap)
 {
     saved *s = ctx;
     if (!snap)
-        return;
+        return true;
     snprintf(s->key, sizeof s->key, "%s", key);
     snprintf(s->snap, sizeof s->snap, "%s", snap);
     s->n++;
+    return true;
 }
 
 /* alice goes out while the computer players play on, then types stop: she left no running game,

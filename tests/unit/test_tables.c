@@ -636,7 +636,7 @@ typedef struct {
     char again[8192]; /* the last game's line (key TABLES_LAST_KEY "#durak") */
 } changes;
 
-static void on_change(void *ctx, const char *channel, const char *snapshot)
+static bool on_change(void *ctx, const char *channel, const char *snapshot)
 {
     changes *c = ctx;
     bool again = !strcmp(channel, TABLES_LAST_KEY "#durak");
@@ -647,6 +647,7 @@ static void on_change(void *ctx, const char *channel, const char *snapshot)
     } else {
         c->deletes++;
     }
+    return true;
 }
 
 /* A table saved mid-game and restored into a fresh bot plays on with the same hands. */
