@@ -132,7 +132,12 @@ bool store_save_game_rated(store *s, const store_result *r, const game_record *r
     if (why)
         return refuse(s, why);
     char *moves = malloc(RECORD_TEXT_MAX);
-    if (!moves || !record_format_moves(rec, moves, RECORD_TEXT_MAX)) {
+    if (!moves) { /* not the record's fault: a later try may have the memory */
+        s->code = SQLITE_NOMEM;
+        store_format(s->error, sizeof s->error, "out of memory writing a game's record");
+        return false;
+    }
+    if (!record_format_moves(rec, moves, RECORD_TEXT_MAX)) {
         free(moves);
         return refuse(s, "its moves do not fit");
     }
