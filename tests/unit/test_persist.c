@@ -1,7 +1,8 @@
 /* test_persist.c — the tables' changes into the store under faults: one transaction per loop
  * iteration, held for the next batch of lines under load, a full disk (PRAGMA max_page_count), a
  * read-only file, a locked database; too much waiting, what the store refuses, a person's settings
- * not saved, a stop with work still waiting, no database at all. */
+ * not saved, a stop with work still waiting, no database at all; no memory for a copy of a result,
+ * a record or a table at any point of a step. */
 #define _GNU_SOURCE
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,6 +18,7 @@
 #include <unistd.h>
 
 #include "dac_override.h"
+#include "failalloc.h"
 #include "log_capture.h"
 #include "config.h"
 #include "persist.h"
@@ -745,6 +747,89 @@ static void test_no_database_keeps_nothing(void **state)
     h_free(h);
 }
 
+/* The keys of the saved tables, in order, comma-separated, into buf. */
+static const char *saved_keys(harness *h, char *buf, size_t cap)
+{
+    sqlite3_stmt *st;
+    size_t len = 0;
+    buf[0] = '\0';
+    assert_int_equal(sqlite3_prepare_v2(h->db->db,
+                                        "SELECT channel FROM running_tables ORDER BY channel", -1,
+                                        &st, NULL),
+                     SQLITE_OK);
+    while (sqlite3_step(st) == SQLITE_ROW && len < cap)
+        len += (size_t)snprintf(buf + len, cap - len, "%s,", sqlite3_column_text(st, 0));
+    sqlite3_finalize(st);
+    return buf;
+}
+
+/* One step that takes a finished game (its result and record), its channel's last game and a
+ * table that opened in another channel, the k-th allocation of the step refused (0: none);
+ * then, memory back, the steps until nothing waits. What the database holds at the end goes into
+ * keys, games and the players' counts; whether the refusal happened is returned. */
+static bool oom_step(long k, char *keys, size_t cap, int *games, char *logged, size_t logcap)
+{
+    harness *h = h_with_store();
+    short_game_of(h, "#durak", "alice", "bob");
+    event(h, "carol", "#other", "!durak");
+    log_capture();
+    failalloc_after(k);
+    step(h);
+    bool refused = failalloc_failed();
+    failalloc_off();
+    int told = lines_to(h, "#durak", "results are not being saved")
+               + lines_to(h, "#other", "results are not being saved");
+    for (int i = 0; i < 3; i++) { /* the loop's next iterations */
+        if (persist_next_due(h->p) > h->now)
+            h->now = persist_next_due(h->p) + 0.1;
+        step(h);
+        if (!persist_pending(h->p))
+            break;
+    }
+    snprintf(logged, logcap, "%s", log_captured());
+    assert_int_equal(persist_pending(h->p), 0);
+    assert_int_equal(lines_to(h, "#durak", "Results are being saved again")
+                         + lines_to(h, "#other", "Results are being saved again"),
+                     told); /* whoever heard it fails hears it is over */
+    saved_keys(h, keys, cap);
+    *games = saved_games(h);
+    store_player pl;
+    assert_true(store_get_player(h->db, "alice", &pl)); /* the result counts, once */
+    assert_int_equal(pl.games, 1);
+    assert_true(store_get_player(h->db, "bob", &pl));
+    assert_int_equal(pl.games, 1);
+    assert_int_equal(pl.forfeits, 1);
+    h_free(h);
+    return refused;
+}
+
+/* No memory for one allocation of a step, each in turn until a step needs no more (the copies
+ * persist keeps of a result, its record and each table; the store's buffer for a record's
+ * moves): a clear log line saying so, no crash or leak, the result counted once, and once memory
+ * is back the database holds what a step with memory to spare writes: every table, and the
+ * game's record unless the log said that record was not kept. */
+static void test_out_of_memory_in_a_step(void **state)
+{
+    (void)state;
+    char want[256], keys[256], logged[4096];
+    int want_games, games;
+    assert_false(oom_step(0, want, sizeof want, &want_games, logged, sizeof logged));
+    assert_string_equal(want, "#other,~again #durak,");
+    assert_int_equal(want_games, 1);
+    long k = 1;
+    while (oom_step(k, keys, sizeof keys, &games, logged, sizeof logged)) {
+        if (!strstr(logged, "out of memory"))
+            fail_msg("allocation %ld refused: no log line says so:\n%s", k, logged);
+        if (strcmp(keys, want) != 0)
+            fail_msg("allocation %ld refused: tables saved %s, not %s:\n%s", k, keys, want, logged);
+        bool record_lost = strstr(logged, "out of memory keeping a game's record: it is not saved");
+        if (games != (record_lost ? 0 : 1))
+            fail_msg("allocation %ld refused: %d game record(s) saved:\n%s", k, games, logged);
+        k++;
+    }
+    assert_true(k > 3); /* the result's record, the two tables, the record's moves at least */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -764,6 +849,7 @@ int main(void)
         cmocka_unit_test(test_flush_logs_what_is_lost),
         cmocka_unit_test(test_prefs_not_saved_logged),
         cmocka_unit_test(test_no_database_keeps_nothing),
+        cmocka_unit_test(test_out_of_memory_in_a_step),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
