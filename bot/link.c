@@ -143,6 +143,8 @@ static void *link_main(void *arg)
     struct link_conn *c = calloc(1, sizeof *c);
     if (!c) {
         link_fail(r, "%s relay: out of memory", r->what);
+        close(r->local); /* as after a failed connect: libircclient sees the end now */
+        r->local = -1;
         return NULL;
     }
     c->r = r, c->local = c->remote = -1;

@@ -1,6 +1,7 @@
 /* test_link_irc: the relay in IRC mode over plain TCP against a scripted server on 127.0.0.1:
  * registration starts at once (NICK/USER right after CAP LS), the CAP wait is bounded, lines are
- * never interleaved, a server that registers without CAP ends the wait, refusals are not logged. */
+ * never interleaved, a server that registers without CAP ends the wait, refusals are not logged,
+ * no memory for the relay. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -21,6 +22,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "failalloc.h"
 #include "link.h"
 #include "link_drive.h"
 #include "link_enc.h"
@@ -250,12 +252,64 @@ static void test_refused_not_logged(void **state)
     assert_null(strstr(logged, "cannot connect"));
 }
 
+/* No memory for the relay's allocations, each in turn (its state in link_start, its connection
+ * in its thread) until a relay needs none: link_start says so, or libircclient's end closes at
+ * once with link_failed saying why, as after a refused connect (the caller logs it and
+ * reconnects; a relay that kept its end open left the bot waiting for its registration timeout).
+ * Then, memory back, the relay connects and registration starts. */
+static void test_out_of_memory(void **state)
+{
+    (void)state;
+    int port, local;
+    char err[256], why[256];
+    int lfd = listen_local(&port);
+    link_opts o = { .host = "127.0.0.1", .port = port, .plain = true, .irc = true };
+    long k = 1;
+    for (;; k++) {
+        err[0] = '\0';
+        failalloc_after(k);
+        link_relay *r = drive_start(&o, &local, err, sizeof err);
+        if (!r) {
+            bool refused = failalloc_failed();
+            failalloc_off();
+            assert_true(refused);
+            assert_string_equal(err, "link: out of memory");
+            continue;
+        }
+        int cli = client_end(local);
+        struct pollfd p[2] = { { cli, POLLIN, 0 }, { lfd, POLLIN, 0 } };
+        assert_int_equal(poll(p, 2, 3000), 1); /* the end closed, or a connection: not both */
+        bool refused = failalloc_failed();
+        failalloc_off();
+        if (!refused) {
+            assert_true(p[1].revents & POLLIN);
+            int srv = accept(lfd, NULL, NULL);
+            char got[256] = "";
+            assert_true(read_until(srv, got, sizeof got, "CAP LS 302\r\n", 5000));
+            close(srv);
+            close(cli);
+            drive_stop(r);
+            break;
+        }
+        char buf[8];
+        assert_true(p[0].revents & POLLIN);
+        assert_int_equal(recv(cli, buf, sizeof buf, 0), 0); /* EOF */
+        assert_true(link_failed(r, why, sizeof why));
+        assert_string_equal(why, "link relay: out of memory");
+        close(cli);
+        drive_stop(r);
+    }
+    close(lfd);
+    assert_true(k > 2); /* the relay's state and its connection */
+}
+
 int main(void)
 {
     static const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_register_at_once),   cmocka_unit_test(test_cap_wait_bounded),
         cmocka_unit_test(test_sasl_whole_lines),   cmocka_unit_test(test_required_sasl_no_cap),
         cmocka_unit_test(test_refused_not_logged), cmocka_unit_test(test_converted_line_whole),
+        cmocka_unit_test(test_out_of_memory),
     };
     return cmocka_run_group_tests_name("link_irc", tests, NULL, NULL);
 }
