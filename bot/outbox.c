@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "log.h"
+
 void outbox_init(outbox *o) { memset(o, 0, sizeof *o); }
 
 void outbox_clear(outbox *o)
@@ -30,8 +32,10 @@ static void outbox_vadd(outbox *o, out_prio prio, out_kind kind, const char *tar
     if (o->len == o->cap) {
         size_t cap = o->cap ? o->cap * 2 : 16;
         out_msg *items = realloc(o->items, cap * sizeof *items);
-        if (!items)
+        if (!items) {
+            log_msg(LOG_ERR, "out of memory: a line to %s is lost", target);
             return;
+        }
         o->items = items;
         o->cap = cap;
     }
@@ -42,8 +46,11 @@ static void outbox_vadd(outbox *o, out_prio prio, out_kind kind, const char *tar
     if (n >= 0 && (text = malloc((size_t)n + 1)) != NULL)
         vsnprintf(text, (size_t)n + 1, fmt, again);
     va_end(again);
-    if (!text)
+    if (!text) {
+        if (n >= 0) /* the player misses it: the operator at least knows */
+            log_msg(LOG_ERR, "out of memory: a line to %s is lost", target);
         return;
+    }
     out_msg *m = &o->items[o->len++];
     m->kind = kind;
     m->prio = prio;

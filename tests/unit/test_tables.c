@@ -1,7 +1,10 @@
 /* test_tables.c — the tables module driven by events, no sockets: lobbies, complete
  * games of 2..6 players in both variants, illegal moves, timers, presence, two channels, which
- * lines are a game's and which are replies. */
+ * lines are a game's and which are replies, a line with no memory for it. */
 #include "tables_harness.h"
+
+#include "failalloc.h"
+#include "log_capture.h"
 
 #include "tables_internal.h" /* a closed table's slot */
 
@@ -1387,6 +1390,43 @@ static void test_netsplit_turn_reaches_the_away(void **state)
     h_free(h);
 }
 
+/* No memory for a line of a game's start (the outbox's room for it, or its copy of the text),
+ * each in turn until the start needs no more: that line is lost and the log says so, to whom;
+ * every other line goes, the game starts all the same, and the next command is answered. */
+static void test_start_out_of_memory(void **state)
+{
+    (void)state;
+    size_t want = 0;
+    long k = 0;
+    for (;; k++) {
+        harness *h = h_new(5);
+        lobby(h, "#durak", "", NICKS, 3);
+        outbox_free(&h->o); /* its first line needs room for the list too */
+        log_capture();
+        failalloc_after(k);
+        chan(h, "alice", "#durak", "!start");
+        bool refused = failalloc_failed();
+        failalloc_off();
+        const char *logged = log_captured();
+        if (k == 0) {
+            want = h->o.len;
+        } else if (!refused) {
+            assert_int_equal(h->o.len, want);
+            h_free(h);
+            break;
+        } else {
+            assert_int_equal(h->o.len, want - 1);
+            if (!strstr(logged, "out of memory: a line to "))
+                fail_msg("allocation %ld refused: no log line says so:\n%s", k, logged);
+        }
+        priv(h, "bob", "moves");
+        assert_true(h->o.len > 0);
+        assert_null(said(h, "bob", "has not started"));
+        h_free(h);
+    }
+    assert_true(k > 3); /* a line to each player at least */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1433,6 +1473,7 @@ int main(void)
         cmocka_unit_test(test_netsplit_reason),
         cmocka_unit_test(test_netsplit_stops_the_turn_timer),
         cmocka_unit_test(test_netsplit_turn_reaches_the_away),
+        cmocka_unit_test(test_start_out_of_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
