@@ -1,6 +1,7 @@
 /* test_outq: the send queue's token bucket, splitter (400 bytes, words, UTF-8, colour codes),
  * CR/LF/NUL stripping, round-robin between targets, bounds; the classes: raw lines (never refused
- * for room), game lines, replies (newest only, bounded, stale after 30 s); lines in the log. */
+ * for room), game lines, replies (newest only, bounded, stale after 30 s); lines in the log; a
+ * push with no memory for its lines. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "failalloc.h"
 #include "outq.h"
 #include "outq_penalty.h"
 
@@ -913,9 +915,57 @@ static void test_log_line_hides_secrets(void **state)
     assert_string_equal(outq_log_line(NULL, 510, out, sizeof out), "");
 }
 
+/* One push of each class to a new target, in a queue that holds a line to #a. */
+static bool push_class(outq *q, int cls, const char *text)
+{
+    switch (cls) {
+    case 0: return outq_push(q, "PRIVMSG", "#b", text);
+    case 1: return outq_push_reply(q, "NOTICE", "bob", text, 1e6); /* fresh when collected */
+    case 2: return outq_push_stream(q, "PRIVMSG", "carol", text, 1e6);
+    default: return outq_push_raw(q, "PRIVMSG #c :raw");
+    }
+}
+
+/* No memory for a push (its copy of the text, a line, a new target), each allocation in turn
+ * until the push needs no more, for each class of line: the push says it failed, the queue is as
+ * before (no half of a split text, no empty target, nothing leaked), and the same push succeeds
+ * once memory is back, its lines after the older one. */
+static void test_push_out_of_memory(void **state)
+{
+    (void)state;
+    static char text[1200], got[8][OUTQ_MAX_TEXT + 1];
+    memset(text, 'x', 900); /* split in three */
+    for (int i = 0; i < 900; i += 100)
+        text[i] = ' ';
+    for (int cls = 0; cls < 4; cls++) {
+        long k = 1;
+        for (;; k++) {
+            outq *q = outq_new(5, 1);
+            assert_true(outq_push(q, "PRIVMSG", "#a", "older"));
+            failalloc_after(k);
+            bool ok = push_class(q, cls, text), refused = failalloc_failed();
+            failalloc_off();
+            if (!refused) {
+                assert_true(ok);
+                outq_free(q);
+                break;
+            }
+            assert_false(ok);
+            assert_int_equal(outq_len(q), 1);
+            assert_true(push_class(q, cls, text));
+            int n = collect(q, got, 8);
+            assert_int_equal(n, cls == 3 ? 2 : 4);
+            assert_string_equal(got[cls == 3 ? 1 : 0], "older"); /* a raw line goes first */
+            outq_free(q);
+        }
+        assert_true(k > (cls == 3 ? 1 : 3)); /* the text's copy, the lines, the target */
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_push_out_of_memory),
         cmocka_unit_test(test_burst_then_rate),
         cmocka_unit_test(test_tokens_never_exceed_burst),
         cmocka_unit_test(test_fractional_rates),
