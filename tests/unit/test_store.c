@@ -1,6 +1,7 @@
 /* test_store: the state database: create, save/reload across close and kill -9, corrupt or foreign
  * files moved aside, a locked file left alone, stats and ratings after scripted games, top, preferences,
- * batches and the savepoints inside them. */
+ * batches and the savepoints inside them; the saved tables loaded with no memory for their
+ * copies. */
 #define _XOPEN_SOURCE 700
 #define _DEFAULT_SOURCE /* syscall, for the capabilities */
 #include <setjmp.h>
@@ -25,6 +26,7 @@
 #include <unistd.h>
 
 #include "dac_override.h"
+#include "failalloc.h"
 #include "rating.h"
 #include "store_internal.h" /* the connection, to fill the disk and read rejected_tables */
 
@@ -1122,12 +1124,53 @@ static void test_synchronous(void **state)
     store_close(s);
 }
 
+/* Counts the tables loaded, allocating nothing (the test refuses allocations around it). */
+static void count_loaded(void *ctx, const char *channel, const char *snapshot)
+{
+    (void)channel, (void)snapshot;
+    ++*(int *)ctx;
+}
+
+/* Loading the saved tables with no memory for one of their copies (the list's room, past its
+ * first 8; each key and line), each in turn until a load needs no more: none of them is handed
+ * over (not a part of the games), the error says out of memory (the bot logs it and starts
+ * without them), nothing leaks, and every table is still in the file for the next load. */
+static void test_load_tables_out_of_memory(void **state)
+{
+    struct fixture *f = *state;
+    store *s = open_clean(f);
+    char channel[16];
+    for (int i = 0; i < 9; i++) {
+        snprintf(channel, sizeof channel, "#t%d", i);
+        assert_true(store_save_table(s, channel, "T5 0 a saved game"));
+    }
+    long k = 1;
+    for (;; k++) {
+        int seen = 0;
+        failalloc_after(k);
+        int n = store_load_tables(s, count_loaded, &seen);
+        bool refused = failalloc_failed();
+        failalloc_off();
+        if (!refused) {
+            assert_int_equal(n, 9);
+            assert_int_equal(seen, 9);
+            break;
+        }
+        assert_int_equal(n, -1);
+        assert_int_equal(seen, 0);
+        assert_string_equal(store_error(s), "out of memory loading the saved tables");
+    }
+    assert_true(k > 1 + 2 * 9); /* the list twice, a key and a line each */
+    store_close(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_open_creates, setup, teardown),
         cmocka_unit_test_setup_teardown(test_save_reopen_load, setup, teardown),
         cmocka_unit_test_setup_teardown(test_delete, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_load_tables_out_of_memory, setup, teardown),
         cmocka_unit_test_setup_teardown(test_load_callback_may_write, setup, teardown),
         cmocka_unit_test_setup_teardown(test_crash_right_after_save, setup, teardown),
         cmocka_unit_test_setup_teardown(test_kill_at_any_moment, setup, teardown),
