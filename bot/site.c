@@ -208,6 +208,12 @@ static void export_game(void *ctx, const store_game *g)
     r->failed += !write_game(r->c, g, r->b);
 }
 
+/* Why site_ctx_load failed: the store's error, or none when its lists found no memory. */
+static const char *load_why(store *db)
+{
+    return store_error(db)[0] ? store_error(db) : "out of memory loading the people and channels";
+}
+
 int site_export(store *db, const site_options *o, FILE *err)
 {
     site_ctx c = { 0 };
@@ -223,7 +229,7 @@ int site_export(store *db, const site_options *o, FILE *err)
         return 1;
     }
     if (!site_ctx_load(&c, db, o)) {
-        fprintf(err, "durakbot: --export-site: %s\n", store_error(db));
+        fprintf(err, "durakbot: --export-site: %s\n", load_why(db));
         site_ctx_free(&c);
         return 1;
     }
@@ -259,7 +265,7 @@ static bool refresh_begin(site_ctx *c, store *db, const site_options *o, char *w
         return false;
     if (site_ctx_load(c, db, o))
         return true;
-    snprintf(why, cap, "%s", store_error(db));
+    snprintf(why, cap, "%s", load_why(db));
     return false;
 }
 

@@ -4,7 +4,7 @@
  * tables, and for games of a schema 6 database), a person who chose set site off, page sizes,
  * and a refresh that writes only the pages one game touches. Faults: a page that cannot be written,
  * site.dir that cannot be made, a game not in the database, a page over the size bound, the refresh
- * thread's queue full. */
+ * thread's queue full, no memory for a page. */
 #define _GNU_SOURCE /* F_SETPIPE_SZ: a pipe the refresh thread fills at once */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -25,6 +25,7 @@
 
 #include <cmocka.h>
 
+#include "failalloc.h"
 #include "rng.h"
 #include "site.h"
 #include "site_html.h"
@@ -1226,6 +1227,74 @@ static void test_replay_forfeit_under_attack(void **state)
     free(g);
 }
 
+static const char *oom_site; /* site.dir, for whole_page */
+static int oom_broken;       /* pages found cut short, and files left half written */
+
+static int whole_page(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st, (void)ftw;
+    size_t n = strlen(path);
+    if (flag != FTW_F)
+        return 0;
+    if (n > 4 && !strcmp(path + n - 4, ".tmp")) {
+        oom_broken++;
+        return 0;
+    }
+    if (n < 5 || strcmp(path + n - 5, ".html") != 0)
+        return 0;
+    char *page = slurp(oom_site, path + strlen(oom_site) + 1);
+    assert_non_null(page);
+    size_t len = strlen(page);
+    oom_broken += len < 8 || strcmp(page + len - 8, "</html>\n") != 0;
+    free(page);
+    return 0;
+}
+
+/* A refresh with no memory for one of its allocations (a page's buffer, the lists of people,
+ * channels and games, a chart's points), each in turn until a refresh needs no more: it says it
+ * failed and the log says out of memory, or it did without (a chart with no points); never is a
+ * page written cut short or a temporary file left, nothing leaks; and the refresh after, with
+ * memory, writes the new game's pages. */
+static void test_refresh_out_of_memory(void **state)
+{
+    struct fixture *f = *state;
+    const char *const one[3] = { "alice", "bob", "carol" }, *const two[3] = { "dave", "bob",
+                                                                              "eve" };
+    record_game(f->s, "#durak", 3, one);
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    long long id = record_game(f->s, "#durak", 4, two);
+    oom_site = f->site;
+    long k = 1;
+    for (;; k++) {
+        log_capture();
+        failalloc_after(k);
+        bool ok = site_refresh_game(f->s, &o, id), refused = failalloc_failed();
+        failalloc_off();
+        const char *logged = log_captured();
+        oom_broken = 0;
+        assert_int_equal(nftw(f->site, whole_page, 16, FTW_PHYS), 0);
+        if (oom_broken)
+            fail_msg("allocation %ld refused: %d page(s) cut short or left half written", k,
+                     oom_broken);
+        if (!refused) {
+            assert_true(ok);
+            break;
+        }
+        if (!ok && !strstr(logged, "out of memory"))
+            fail_msg("allocation %ld refused: the refresh failed, no log line says why:\n%s", k,
+                     logged);
+    }
+    assert_true(k > 3);
+    char rel[32];
+    snprintf(rel, sizeof rel, "g/%lld.html", id);
+    char *page = slurp(f->site, rel), *index = slurp(f->site, "index.html");
+    assert_non_null(page);
+    assert_non_null(strstr(index, rel));
+    free(page);
+    free(index);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1252,6 +1321,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_replay_picks_up_one_card, setup, teardown),
         cmocka_unit_test_setup_teardown(test_person_page_fits_a_phone, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refresh_writes_only_its_pages, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_refresh_out_of_memory, setup, teardown),
         cmocka_unit_test_setup_teardown(test_private_game, setup, teardown),
         cmocka_unit_test_setup_teardown(test_index_many_channels, setup, teardown),
         cmocka_unit_test_setup_teardown(test_worker_person_once, setup, teardown),
