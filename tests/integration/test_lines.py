@@ -62,7 +62,7 @@ def check_highlights(lines, nicks):
 
 def test(env):
     env.ngircd.start()
-    bot = env.bot(h.bot_config(env.ngircd.port, channels=(CH,), burst=20, rate=20,
+    bot = env.bot(h.bot_config(env.ngircd.port, channels=(CH,), burst=50, rate=50,
                                turn_timeout=20, rejoin_grace=30))
     bot.start()
     players = [play.Player(env.client(n)) for n in NICKS]

@@ -182,7 +182,7 @@ static void test_expert_plays_legal(void **state)
 static void test_ismcts_plays_legal(void **state)
 {
     (void)state;
-    play_many(AI_ISMCTS, 150, 13000, false);
+    play_many(AI_ISMCTS, 50, 13000, false);
 }
 
 /* The yardstick scores a team game by the team (R19): a partner's forfeit or a partner left the
