@@ -146,21 +146,27 @@ static pending_stat *push_stat(persist *p)
     return s;
 }
 
-static void take_result(void *ctx, const store_result *r, const game_record *rec)
+/* false if there was no memory for its record's copy: the tables hand the game over again */
+static bool take_result(void *ctx, const store_result *r, const game_record *rec)
 {
+    game_record *copy = rec ? malloc(sizeof *copy) : NULL;
+    if (rec && !copy) {
+        log_msg(LOG_ERR, "out of memory keeping a game's record: tried again later");
+        return false;
+    }
+    if (copy)
+        *copy = *rec;
     pending_stat *s = push_stat(ctx);
     s->r = *r;
     s->ended_at = (long long)time(NULL);
-    if (rec && (s->record = malloc(sizeof *s->record)))
-        *s->record = *rec;
-    else if (rec)
-        log_msg(LOG_ERR, "out of memory keeping a game's record: it is not saved");
+    s->record = copy;
     for (int i = 0; i < r->n && i < STORE_MAX_SEATS; i++) {
         snprintf(s->key[i], sizeof s->key[i], "%s", r->seat[i].key ? r->seat[i].key : "");
         snprintf(s->display[i], sizeof s->display[i], "%s",
                  r->seat[i].display ? r->seat[i].display : "");
         s->r.seat[i].key = s->r.seat[i].display = NULL; /* the tables': gone after this call */
     }
+    return true;
 }
 
 /* false if there was no memory for its copy: the tables hand it over again next time */

@@ -149,9 +149,10 @@ const store_prefs *tables_prefs_of(tables *t, const char *nick);
 void tables_take_prefs(tables *t, void (*cb)(void *ctx, const char *key, const store_prefs *p),
                        void *ctx);
 /* Hands over each game finished since the last call, for the stats, with its record (NULL when the
- * game has none: restored from an old snapshot); the strings live until the call returns. */
+ * game has none: restored from an old snapshot); the strings live until the call returns. A game
+ * cb returns false for (no memory to keep it) and those after it wait for the next call. */
 void tables_take_games(tables *t,
-                       void (*cb)(void *ctx, const store_result *r, const game_record *rec),
+                       bool (*cb)(void *ctx, const store_result *r, const game_record *rec),
                        void *ctx);
 
 #endif

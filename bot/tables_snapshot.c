@@ -512,16 +512,19 @@ void tables_take_changes(tables *t, double now,
 }
 
 void tables_take_games(tables *t,
-                       void (*cb)(void *ctx, const store_result *r, const game_record *rec),
+                       bool (*cb)(void *ctx, const store_result *r, const game_record *rec),
                        void *ctx)
 {
-    for (int i = 0; i < t->nresults; i++) {
+    int i = 0;
+    for (; i < t->nresults; i++) {
         pending_result *p = &t->results[i];
         for (int s = 0; s < p->r.n; s++) {
             p->r.seat[s].key = p->key[s];
             p->r.seat[s].display = p->display[s];
         }
-        cb(ctx, &p->r, p->rec.known ? &p->rec : NULL);
+        if (!cb(ctx, &p->r, p->rec.known ? &p->rec : NULL))
+            break; /* it and those after it wait: the ratings take games in the order they ended */
     }
-    t->nresults = 0;
+    memmove(t->results, t->results + i, (size_t)(t->nresults - i) * sizeof *t->results);
+    t->nresults -= i;
 }
