@@ -128,6 +128,7 @@ static store_open_status store_status_of(int rc)
     switch (rc & 0xff) {
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
+    case SQLITE_FULL:
     case SQLITE_NOMEM: return STORE_OPEN_FATAL;
     case SQLITE_PERM:
     case SQLITE_CANTOPEN:
@@ -141,6 +142,8 @@ static store_open_status store_open_failed(sqlite3 *db, int rc, const char *doin
                                            size_t len)
 {
     const char *msg = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+    if (store_disk_full(rc, db ? sqlite3_system_errno(db) : 0))
+        rc = SQLITE_FULL; /* not the file's fault: a fresh one would not cure it */
     switch (rc & 0xff) {
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
@@ -152,6 +155,11 @@ static store_open_status store_open_failed(sqlite3 *db, int rc, const char *doin
         store_format(why, len, "it is not a SQLite database (%s: %s)", doing, msg);
         break;
     case SQLITE_CORRUPT: store_format(why, len, "it is damaged (%s: %s)", doing, msg); break;
+    case SQLITE_FULL:
+        store_format(why, len,
+                     "the disk is full, or a quota or file size limit is reached (%s: %s)", doing,
+                     msg);
+        break;
     case SQLITE_PERM:
     case SQLITE_CANTOPEN:
     case SQLITE_READONLY:
@@ -506,8 +514,11 @@ static void store_connect(store *s, char *err, size_t errlen)
                      "cannot open the state database %s: %s; the bot runs without saving "
                      "and tries again from time to time",
                      s->path, why);
-        /* FATAL is a lock held by another process, or no memory, or no WAL possible */
-        store_go_offline(s, why, strstr(why, "locked") ? SQLITE_BUSY : SQLITE_CANTOPEN);
+        /* FATAL is a lock held by another process, a full disk, no memory, or no WAL possible */
+        store_go_offline(s, why,
+                         strstr(why, "locked")         ? SQLITE_BUSY
+                         : strstr(why, "disk is full") ? SQLITE_FULL
+                                                       : SQLITE_CANTOPEN);
     } else if (!store_exists(s->path)) {
         store_format(err, errlen,
                      "cannot create the state database %s (%s): check that the bot's "
@@ -583,16 +594,3 @@ bool store_reopen(store *s, char *err, size_t errlen)
 }
 
 store_mode store_mode_of(const store *s) { return s ? s->mode : STORE_OFFLINE; }
-
-bool store_set_synchronous(store *s, bool full)
-{
-    s->sync_full = full;
-    if (!s->db || s->mode != STORE_WRITABLE)
-        return true; /* applied at the next open; why this one cannot write stays the fault */
-    store_clear_error(s);
-    if (sqlite3_exec(s->db, full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL",
-                     NULL, NULL, NULL)
-        == SQLITE_OK)
-        return true;
-    return store_fail(s, "could not set PRAGMA synchronous", "check state.synchronous");
-}

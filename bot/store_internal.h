@@ -63,6 +63,9 @@ void store_format(char *buf, size_t len, const char *fmt, ...);
 void store_clear_error(store *s);
 /* Records what went wrong: "<what>: <SQLite's message>; <what to do>". Returns false. */
 bool store_fail(store *s, const char *what, const char *todo);
+
+/* Whether a failure's SQLite code and errno mean a full disk (or quota, or file size limit). */
+bool store_disk_full(int code, int sys_errno);
 /* false with "<what>: the state database is not open (<why>); <todo>" when s is offline. */
 bool store_online(store *s, const char *what, const char *todo);
 /* Steps a statement that returns no rows, then resets it; on failure records what (see store_fail). */

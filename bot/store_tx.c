@@ -1,5 +1,5 @@
 /* store_tx.c — what the store's files share to run SQL: errors and their kinds, one statement's
- * step, and transactions that nest (BEGIN IMMEDIATE outside, SAVEPOINTs inside) for batches. */
+ * step, transactions that nest (BEGIN IMMEDIATE outside, SAVEPOINTs inside), PRAGMA synchronous. */
 #define _POSIX_C_SOURCE 200809L
 #include "store_internal.h"
 
@@ -90,18 +90,23 @@ void store_bind_text(store *s, enum store_stmt which, int index, const char *tex
 
 const char *store_error(const store *s) { return s ? s->error : "no store: store_open failed"; }
 
+bool store_disk_full(int code, int sys_errno)
+{
+    /* SQLite says SQLITE_FULL for ENOSPC only; a quota or a file size limit (ulimit -f, systemd's
+     * LimitFSIZE=) is as full for the bot, and so is ENOSPC where SQLite says SQLITE_IOERR */
+    return (code & 0xff) == SQLITE_FULL
+           || ((code & 0xff) == SQLITE_IOERR
+               && (sys_errno == ENOSPC || sys_errno == EDQUOT || sys_errno == EFBIG));
+}
+
 store_fault store_last_fault(const store *s)
 {
     if (!s)
         return STORE_FAULT_OTHER;
+    if (store_disk_full(s->code, s->sys_errno))
+        return STORE_FAULT_FULL;
     switch (s->code & 0xff) {
     case SQLITE_OK: return STORE_FAULT_NONE;
-    case SQLITE_FULL: return STORE_FAULT_FULL;
-    case SQLITE_IOERR: /* SQLite says SQLITE_FULL for ENOSPC only; a quota or a file size limit
-                        * (ulimit -f, systemd's LimitFSIZE=) is as full for the bot */
-        return s->sys_errno == ENOSPC || s->sys_errno == EDQUOT || s->sys_errno == EFBIG
-                   ? STORE_FAULT_FULL
-                   : STORE_FAULT_OTHER;
     case SQLITE_READONLY:
     case SQLITE_PERM:
     case SQLITE_CANTOPEN: return STORE_FAULT_READONLY;
@@ -176,4 +181,18 @@ void store_batch_rollback(store *s)
 {
     while (s->depth > 0)
         store_rollback(s);
+}
+
+/* Applied now if the store is writable, else at the next open (store.c). */
+bool store_set_synchronous(store *s, bool full)
+{
+    s->sync_full = full;
+    if (!s->db || s->mode != STORE_WRITABLE)
+        return true; /* applied at the next open; why this one cannot write stays the fault */
+    store_clear_error(s);
+    if (sqlite3_exec(s->db, full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL",
+                     NULL, NULL, NULL)
+        == SQLITE_OK)
+        return true;
+    return store_fail(s, "could not set PRAGMA synchronous", "check state.synchronous");
 }

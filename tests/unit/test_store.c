@@ -1032,6 +1032,49 @@ static void test_file_size_limit_is_full(void **state)
     store_close(s);
 }
 
+/* A full disk when the bot starts (here a file size limit below the 32 KiB -shm file, which
+ * SQLite reports as a disk I/O error, as it does ENOSPC there): the file is not damaged, so it is
+ * never moved aside (that started an empty database, the stats left in a .corrupt-* file). The
+ * store is offline, the operator is told the disk is full, the channel's fault is a full disk, and
+ * once there is room the same file opens with its saved table. */
+static void test_full_disk_at_open(void **state)
+{
+    struct fixture *f = *state;
+    store *s = open_clean(f);
+    assert_true(store_save_table(s, "#kept", "T1 saved"));
+    store_close(s);
+    struct rlimit old, lim;
+    assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
+    void (*was)(int) = signal(SIGXFSZ, SIG_IGN);
+    lim = old;
+    lim.rlim_cur = 4096;
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &lim), 0);
+    time_t t0 = time(NULL);
+    s = store_open(f->path, f->err, sizeof f->err);
+    bool saved = s && store_save_table(s, "#new", "T1 new");
+    store_fault fault = store_last_fault(s);
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &old), 0);
+    signal(SIGXFSZ, was);
+    print_message("%s\n", f->err);
+    assert_non_null(s);
+    assert_int_equal(store_mode_of(s), STORE_OFFLINE);
+    assert_contains(f->err, f->path);
+    assert_contains(f->err, "the disk is full");
+    assert_contains(f->err, "tries again");
+    assert_false(saved);
+    assert_int_equal(fault, STORE_FAULT_FULL);
+    char aside[400];
+    find_aside(f->path, t0, time(NULL), aside, sizeof aside);
+    assert_string_equal(aside, ""); /* a full disk is not a damaged file */
+    assert_true(store_reopen(s, f->err, sizeof f->err));
+    assert_string_equal(f->err, "");
+    struct loaded l = { 0 };
+    assert_int_equal(store_load_tables(s, collect, &l), 1);
+    assert_string_equal(l.channel[0], "#kept");
+    loaded_free(&l);
+    store_close(s);
+}
+
 /* A read-only file in a read-only directory (a file handed over by root, a read-only mount): a
  * cleanly closed WAL database has no -wal or -shm file, and a read-only connection cannot make
  * the -shm (SQLITE_READONLY_DIRECTORY). Its saved games and stats are still read (immutable:
@@ -1195,6 +1238,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_savepoint_cannot_start, setup, teardown),
         cmocka_unit_test_setup_teardown(test_full_disk_fault, setup, teardown),
         cmocka_unit_test_setup_teardown(test_file_size_limit_is_full, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_full_disk_at_open, setup, teardown),
         cmocka_unit_test_setup_teardown(test_read_only_directory, setup, teardown),
         cmocka_unit_test_setup_teardown(test_reject_table, setup, teardown),
         cmocka_unit_test_setup_teardown(test_synchronous, setup, teardown),
