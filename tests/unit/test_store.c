@@ -525,6 +525,105 @@ static void test_cannot_create(void **state)
     assert_contains(f->err, "state.database");
 }
 
+/* The directories above state.database are made as needed; one the bot's user may not make is
+ * named, with what to do. */
+static void test_cannot_make_directory(void **state)
+{
+    struct fixture *f = *state;
+    char dir[300];
+    snprintf(dir, sizeof dir, "%s/state", f->dir);
+    assert_int_equal(chmod(f->dir, 0555), 0);
+    assert_true(set_dac_override(false));
+    store *s = store_open(f->path, f->err, sizeof f->err);
+    assert_true(set_dac_override(true));
+    assert_int_equal(chmod(f->dir, 0700), 0);
+    assert_null(s);
+    assert_contains(f->err, f->path);
+    assert_contains(f->err, "cannot create the directory");
+    assert_contains(f->err, dir);
+    assert_contains(f->err, strerror(EACCES));
+    assert_contains(f->err, "create its directory and give it to the bot's user");
+}
+
+/* A damaged file in a directory the bot's user may not write: it cannot be moved aside, so it is
+ * left as found and the store runs offline, saying what to do; once the directory is writable
+ * the next attempt moves it aside and starts afresh. */
+static void test_cannot_move_aside(void **state)
+{
+    struct fixture *f = *state;
+    char dir[300], aside[400];
+    snprintf(dir, sizeof dir, "%s/state", f->dir);
+    store_close(open_clean(f));
+    write_file(f->path, "not a database\n", 100);
+    assert_int_equal(chmod(dir, 0555), 0);
+    assert_true(set_dac_override(false));
+    time_t t0 = time(NULL);
+    store *s = store_open(f->path, f->err, sizeof f->err);
+    assert_true(set_dac_override(true));
+    assert_int_equal(chmod(dir, 0700), 0);
+    print_message("%s\n", f->err);
+    assert_non_null(s);
+    assert_int_equal(store_mode_of(s), STORE_OFFLINE);
+    assert_contains(f->err, f->path);
+    assert_contains(f->err, "is unusable (it is not a SQLite database");
+    assert_contains(f->err, "could not be moved aside (cannot rename");
+    assert_contains(f->err, strerror(EACCES));
+    assert_contains(f->err, "move or delete it by hand");
+    assert_contains(f->err, "tries again");
+    assert_false(store_save_table(s, "#x", "T1 ..."));
+    assert_contains(store_error(s), "could not be moved aside");
+    find_aside(f->path, t0, time(NULL), aside, sizeof aside);
+    assert_string_equal(aside, "");
+    assert_contains(read_file(f->path), "not a database");
+    assert_true(store_reopen(s, f->err, sizeof f->err)); /* writable now: moved aside, fresh */
+    assert_int_equal(store_mode_of(s), STORE_WRITABLE);
+    assert_contains(f->err, "started an empty one");
+    assert_true(store_save_table(s, "#x", "T1 ..."));
+    store_close(s);
+}
+
+/* Each damaged file moved aside in the same second gets its own name, up to a bound: past it the
+ * file is left alone and the operator is told to delete old ones. */
+static void test_too_many_aside(void **state)
+{
+    struct fixture *f = *state;
+    char name[400];
+    store_close(open_clean(f));
+    write_file(f->path, "not a database\n", 10);
+    time_t t0 = time(NULL);
+    for (time_t t = t0; t <= t0 + 5; t++) { /* the seconds this test may take */
+        for (int i = 0; i <= 100; i++) {
+            if (i == 0)
+                snprintf(name, sizeof name, "%s.corrupt-%lld", f->path, (long long)t);
+            else
+                snprintf(name, sizeof name, "%s.corrupt-%lld.%d", f->path, (long long)t, i);
+            write_file(name, "", 0);
+        }
+    }
+    store *s = store_open(f->path, f->err, sizeof f->err);
+    assert_true(time(NULL) <= t0 + 5);
+    assert_non_null(s);
+    assert_int_equal(store_mode_of(s), STORE_OFFLINE);
+    assert_contains(f->err, "too many");
+    assert_contains(f->err, ".corrupt-* files: delete old ones");
+    assert_contains(read_file(f->path), "not a database"); /* left as found */
+    store_close(s);
+}
+
+/* A file at the current schema version whose tables are not the schema's (a column dropped by
+ * hand): its statements cannot be prepared, and it is moved aside saying so. */
+static void test_tables_do_not_match(void **state)
+{
+    struct fixture *f = *state;
+    char aside[400], because[128];
+    store_close(open_clean(f));
+    exec_sql(f->path, "DROP TABLE prefs; CREATE TABLE prefs (key TEXT PRIMARY KEY NOT NULL)");
+    snprintf(because, sizeof because,
+             "its tables do not match durakbot's schema version %d: no such column: delivery",
+             STORE_SCHEMA_VERSION);
+    open_moves_aside(f, because, aside, sizeof aside);
+}
+
 static void test_locked_is_not_moved(void **state)
 {
     struct fixture *f = *state;
@@ -815,6 +914,21 @@ static void test_games_from_version_6(void **state)
     store_close(s);
 }
 
+/* A durakbot file whose migration fails (here a table of the next schema is already there) is
+ * unusable: moved aside, with SQLite's reason. */
+static void test_migration_fails(void **state)
+{
+    struct fixture *f = *state;
+    char aside[400];
+    sqlite3 *db = db_at_version(f, 3);
+    assert_int_equal(
+        sqlite3_exec(db, "CREATE TABLE games (x); PRAGMA user_version = 3;", NULL, NULL, NULL),
+        SQLITE_OK);
+    sqlite3_close(db);
+    open_moves_aside(f, "migrating the schema failed: table games already exists", aside,
+                     sizeof aside);
+}
+
 static void test_top(void **state)
 {
     struct fixture *f = *state;
@@ -1078,12 +1192,13 @@ static void test_full_disk_at_open(void **state)
 /* A read-only file in a read-only directory (a file handed over by root, a read-only mount): a
  * cleanly closed WAL database has no -wal or -shm file, and a read-only connection cannot make
  * the -shm (SQLITE_READONLY_DIRECTORY). Its saved games and stats are still read (immutable:
- * nothing can change it), it is not moved aside, and once it is writable the store writes. */
-static void test_read_only_directory(void **state)
+ * nothing can change it), it is not moved aside, and once it is writable the store writes.
+ * f->path's directory is made here. */
+static void read_only_directory(struct fixture *f)
 {
-    struct fixture *f = *state;
-    char dir[300], wal[340], shm[340], probe[340];
-    snprintf(dir, sizeof dir, "%s/state", f->dir);
+    char dir[sizeof f->path], wal[340], shm[340], probe[340];
+    snprintf(dir, sizeof dir, "%s", f->path);
+    *strrchr(dir, '/') = '\0';
     snprintf(wal, sizeof wal, "%s-wal", f->path);
     snprintf(shm, sizeof shm, "%s-shm", f->path);
     snprintf(probe, sizeof probe, "%s/probe", dir);
@@ -1108,6 +1223,7 @@ static void test_read_only_directory(void **state)
     assert_non_null(s);
     assert_int_equal(store_mode_of(s), STORE_READ_ONLY);
     assert_contains(f->err, "cannot be written");
+    assert_contains(f->err, f->path);
     struct loaded l = { 0 };
     assert_int_equal(store_load_tables(s, collect, &l), 1);
     assert_string_equal(l.channel[0], "#old");
@@ -1124,6 +1240,29 @@ static void test_read_only_directory(void **state)
     assert_true(store_reopen(s, f->err, sizeof f->err));
     assert_true(store_save_table(s, "#new", "T1 new"));
     store_close(s);
+}
+
+static void test_read_only_directory(void **state) { read_only_directory(*state); }
+
+/* The immutable read goes through a URI ("file:PATH?immutable=1"): a directory whose name holds
+ * what a URI reads otherwise (a space, '%', '?', '#', bytes past ASCII) is still the same file. */
+static void test_read_only_directory_odd_name(void **state)
+{
+    struct fixture *f = *state;
+    snprintf(f->path, sizeof f->path, "%s/st ate %%41?x=1#\xc3\xa9/dura kbot.db", f->dir);
+    read_only_directory(f);
+}
+
+/* The same with a relative state.database (the URI is then "file:PATH", no slashes). */
+static void test_read_only_directory_relative(void **state)
+{
+    struct fixture *f = *state;
+    char cwd[512];
+    assert_non_null(getcwd(cwd, sizeof cwd));
+    assert_int_equal(chdir(f->dir), 0);
+    snprintf(f->path, sizeof f->path, "o%%dd?/durakbot.db");
+    read_only_directory(f);
+    assert_int_equal(chdir(cwd), 0);
 }
 
 static void test_reject_table(void **state)
@@ -1225,6 +1364,11 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_negative_schema, setup, teardown),
         cmocka_unit_test_setup_teardown(test_same_second_twice, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cannot_create, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cannot_make_directory, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cannot_move_aside, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_too_many_aside, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_migration_fails, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_tables_do_not_match, setup, teardown),
         cmocka_unit_test_setup_teardown(test_locked_is_not_moved, setup, teardown),
         cmocka_unit_test_setup_teardown(test_stats_after_script, setup, teardown),
         cmocka_unit_test_setup_teardown(test_bad_results_rejected, setup, teardown),
@@ -1240,6 +1384,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_file_size_limit_is_full, setup, teardown),
         cmocka_unit_test_setup_teardown(test_full_disk_at_open, setup, teardown),
         cmocka_unit_test_setup_teardown(test_read_only_directory, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_read_only_directory_odd_name, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_read_only_directory_relative, setup, teardown),
         cmocka_unit_test_setup_teardown(test_reject_table, setup, teardown),
         cmocka_unit_test_setup_teardown(test_synchronous, setup, teardown),
     };
