@@ -489,10 +489,10 @@ static void store_open_readonly(store *s, const char *why, char *err, size_t err
         return;
     }
     store_format(err, errlen,
-                 "the state database %s can be neither written (%s) nor read: the bot runs "
+                 "the state database %s can be neither written (%s) nor read (%s): the bot runs "
                  "without saved games or stats and tries again from time to time; let the "
                  "bot's user write the file and its directory",
-                 s->path, why);
+                 s->path, why, store_exists(s->path) ? why2 : "it does not exist");
     store_go_offline(s, why, SQLITE_READONLY);
 }
 

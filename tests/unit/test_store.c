@@ -543,6 +543,19 @@ static void test_cannot_make_directory(void **state)
     assert_contains(f->err, dir);
     assert_contains(f->err, strerror(EACCES));
     assert_contains(f->err, "create its directory and give it to the bot's user");
+
+    assert_int_equal(mkdir(dir, 0555), 0); /* there, but the file cannot be made in it */
+    assert_true(set_dac_override(false));
+    s = store_open(f->path, f->err, sizeof f->err);
+    assert_true(set_dac_override(true));
+    assert_int_equal(chmod(dir, 0700), 0);
+    assert_non_null(s);
+    assert_int_equal(store_mode_of(s), STORE_OFFLINE);
+    assert_contains(f->err, f->path);
+    assert_contains(f->err, "nor read (it does not exist)");
+    assert_contains(f->err, "let the bot's user write the file and its directory");
+    assert_true(store_reopen(s, f->err, sizeof f->err));
+    store_close(s);
 }
 
 /* A damaged file in a directory the bot's user may not write: it cannot be moved aside, so it is
@@ -1265,6 +1278,46 @@ static void test_read_only_directory_relative(void **state)
     assert_int_equal(chdir(cwd), 0);
 }
 
+/* A file of an older schema that the bot may not write cannot be brought up to date, so it is not
+ * read either: the store runs offline, and the operator is told why it could not be read as well as
+ * why it could not be written (the file is left as it was, at its version). */
+static void test_read_only_old_schema(void **state)
+{
+    struct fixture *f = *state;
+    char dir[300], probe[340], expected[128];
+    snprintf(dir, sizeof dir, "%s/state", f->dir);
+    snprintf(probe, sizeof probe, "%s/probe", dir);
+    sqlite3 *db = db_at_version(f, 3);
+    assert_int_equal(sqlite3_exec(db, "PRAGMA user_version = 3", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+    assert_int_equal(chmod(f->path, 0444), 0);
+    assert_int_equal(chmod(dir, 0555), 0);
+    assert_true(set_dac_override(false));
+    FILE *fp = fopen(probe, "w");
+    if (fp) { /* this system lets us write anyway: nothing to test */
+        fclose(fp);
+        set_dac_override(true);
+        chmod(dir, 0755);
+        skip();
+    }
+    store *s = store_open(f->path, f->err, sizeof f->err);
+    assert_true(set_dac_override(true));
+    assert_int_equal(chmod(dir, 0755), 0);
+    print_message("%s\n", f->err);
+    assert_non_null(s);
+    assert_int_equal(store_mode_of(s), STORE_OFFLINE);
+    assert_contains(f->err, f->path);
+    assert_contains(f->err, "can be neither written");
+    snprintf(expected, sizeof expected,
+             "it holds schema version 3, which cannot be brought to %d while it is read-only",
+             STORE_SCHEMA_VERSION);
+    assert_contains(f->err, expected);
+    assert_contains(f->err, "let the bot's user write the file and its directory");
+    store_close(s);
+    assert_int_equal(chmod(f->path, 0600), 0);
+    store_close(open_clean(f)); /* writable again: migrated */
+}
+
 static void test_reject_table(void **state)
 {
     struct fixture *f = *state;
@@ -1386,6 +1439,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_read_only_directory, setup, teardown),
         cmocka_unit_test_setup_teardown(test_read_only_directory_odd_name, setup, teardown),
         cmocka_unit_test_setup_teardown(test_read_only_directory_relative, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_read_only_old_schema, setup, teardown),
         cmocka_unit_test_setup_teardown(test_reject_table, setup, teardown),
         cmocka_unit_test_setup_teardown(test_synchronous, setup, teardown),
     };
