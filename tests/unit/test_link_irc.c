@@ -1,7 +1,7 @@
 /* test_link_irc: the relay in IRC mode over plain TCP against a scripted server on 127.0.0.1:
  * registration starts at once (NICK/USER right after CAP LS), the CAP wait is bounded, lines are
  * never interleaved, a server that registers without CAP ends the wait, refusals are not logged,
- * no memory for the relay. */
+ * no memory for the relay, a legacy encoding's line in pieces, a reset mid-line. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -63,7 +63,7 @@ static bool read_until(int fd, char *buf, size_t cap, const char *want, int ms)
 /* The relay to a scripted server: srv is the server's side, cli libircclient's. */
 struct setup {
     link_relay *r;
-    int listen, srv, cli;
+    int listen, srv, cli, port;
     double t0;
 };
 
@@ -90,6 +90,7 @@ static void open_relay_in(struct setup *s, link_sasl sasl, bool required, int ca
     s->srv = accept(s->listen, NULL, NULL);
     assert_true(s->srv >= 0);
     s->t0 = clock_monotonic();
+    s->port = port;
 }
 
 /* The same to a server whose text is UTF-8. */
@@ -102,7 +103,8 @@ static void close_relay(struct setup *s)
 {
     close(s->cli);
     drive_stop(s->r);
-    close(s->srv);
+    if (s->srv >= 0)
+        close(s->srv);
     close(s->listen);
 }
 
@@ -150,6 +152,52 @@ static void test_converted_line_whole(void **state)
     strcpy(want + 800, "\r\n");
     got[0] = '\0';
     assert_true(read_until(s.cli, got, sizeof got, want, 5000));
+    close_relay(&s);
+}
+
+/* irc.encoding cp1251, libircclient's line arriving in two pieces after a whole one: the whole
+ * line goes out converted at once, the piece waits for the rest of its line, and the server gets
+ * both lines whole, in cp1251. */
+static void test_converted_line_in_pieces(void **state)
+{
+    (void)state;
+    struct setup s;
+    char got[2048] = "";
+    open_relay_in(&s, LINK_SASL_NONE, false, 0, LINK_ENC_CP1251);
+    say(s.cli, "NICK durakbot\r\nPRIVMSG #x :\xD0\xB4\xD0\xB0\r\nPRIVMSG #y :\xD0\xB1");
+    assert_true(read_until(s.srv, got, sizeof got, "PRIVMSG #x :\xE4\xE0\r\n", 5000));
+    assert_null(strstr(got, "#y"));
+    struct timespec pause = { 0, 100 * 1000 * 1000 };
+    nanosleep(&pause, NULL); /* the relay has waited on the piece by now */
+    say(s.cli, "\xD0\xB2\r\nQUIT\r\n");
+    assert_true(read_until(s.srv, got, sizeof got, "QUIT\r\n", 5000));
+    assert_non_null(strstr(got, "PRIVMSG #x :\xE4\xE0\r\nPRIVMSG #y :\xE1\xE2\r\nQUIT\r\n"));
+    assert_false(link_failed(s.r, NULL, 0));
+    close_relay(&s);
+}
+
+/* The server's connection breaks in the middle of a line (a reset, not a close): libircclient's
+ * end closes, and link_failed names the server and the reason, for the caller to log with its
+ * retry. */
+static void test_server_connection_breaks(void **state)
+{
+    (void)state;
+    struct setup s;
+    char got[2048] = "", down[2048] = "", why[512], want[256];
+    open_relay(&s, LINK_SASL_NONE, false, 0);
+    say(s.cli, "NICK durakbot\r\nUSER durak 0 * :Durak\r\n");
+    assert_true(read_until(s.srv, got, sizeof got, "USER durak", 5000));
+    say(s.srv, ":irc.test 001 durakbot :Welcome\r\n:irc.test 002 durakbot :Your ho");
+    assert_true(read_until(s.cli, down, sizeof down, " 001 durakbot", 5000));
+    struct linger reset = { 1, 0 };
+    assert_int_equal(setsockopt(s.srv, SOL_SOCKET, SO_LINGER, &reset, sizeof reset), 0);
+    close(s.srv); /* an RST */
+    s.srv = -1;
+    assert_false(read_until(s.cli, down, sizeof down, "002", 5000)); /* EOF, the piece dropped */
+    assert_true(link_failed(s.r, why, sizeof why));
+    snprintf(want, sizeof want, "link: the connection to 127.0.0.1:%d broke: %s", s.port,
+             strerror(ECONNRESET));
+    assert_string_equal(why, want);
     close_relay(&s);
 }
 
@@ -306,10 +354,15 @@ static void test_out_of_memory(void **state)
 int main(void)
 {
     static const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_register_at_once),   cmocka_unit_test(test_cap_wait_bounded),
-        cmocka_unit_test(test_sasl_whole_lines),   cmocka_unit_test(test_required_sasl_no_cap),
-        cmocka_unit_test(test_refused_not_logged), cmocka_unit_test(test_converted_line_whole),
+        cmocka_unit_test(test_register_at_once),
+        cmocka_unit_test(test_cap_wait_bounded),
+        cmocka_unit_test(test_sasl_whole_lines),
+        cmocka_unit_test(test_required_sasl_no_cap),
+        cmocka_unit_test(test_refused_not_logged),
+        cmocka_unit_test(test_converted_line_whole),
         cmocka_unit_test(test_out_of_memory),
+        cmocka_unit_test(test_converted_line_in_pieces),
+        cmocka_unit_test(test_server_connection_breaks),
     };
     return cmocka_run_group_tests_name("link_irc", tests, NULL, NULL);
 }
