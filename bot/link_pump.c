@@ -280,8 +280,9 @@ static bool irc_lines(struct link_conn *c)
 
 static enum link_step irc_down(struct link_conn *c)
 {
-    if (to_local(c, &c->down) == STEP_MOVED)
-        return STEP_MOVED;
+    enum link_step given = to_local(c, &c->down);
+    if (given != STEP_WAIT)
+        return given; /* STEP_END: libircclient's end went away, so does the relay */
     if (irc_lines(c))
         return STEP_MOVED;
     struct link_buf *in = &c->in;

@@ -1,7 +1,8 @@
 /* test_link_irc: the relay in IRC mode over plain TCP against a scripted server on 127.0.0.1:
  * registration starts at once (NICK/USER right after CAP LS), the CAP wait is bounded, lines are
  * never interleaved, a server that registers without CAP ends the wait, refusals are not logged,
- * no memory for the relay, a legacy encoding's line in pieces, a reset mid-line. */
+ * no memory for the relay, a legacy encoding's line in pieces, a reset mid-line, libircclient's
+ * end going away. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -201,6 +202,24 @@ static void test_server_connection_breaks(void **state)
     close_relay(&s);
 }
 
+/* libircclient's end goes away (it stops reading) while the server sends: the relay ends and
+ * closes the server's connection, with nothing to report (it was the bot's own doing). */
+static void test_client_end_goes_away(void **state)
+{
+    (void)state;
+    struct setup s;
+    char got[2048] = "";
+    open_relay(&s, LINK_SASL_NONE, false, 0);
+    say(s.cli, "NICK durakbot\r\nUSER durak 0 * :Durak\r\n");
+    assert_true(read_until(s.srv, got, sizeof got, "USER durak", 5000));
+    assert_int_equal(shutdown(s.cli, SHUT_RD), 0); /* its writes to libircclient fail: EPIPE */
+    say(s.srv, ":irc.test 001 durakbot :Welcome\r\n");
+    assert_false(read_until(s.srv, got, sizeof got, "never", 5000)); /* EOF, not the timeout */
+    assert_true(clock_monotonic() - s.t0 < 4.0);
+    assert_false(link_failed(s.r, NULL, 0));
+    close_relay(&s);
+}
+
 /* A server that says nothing at all: NICK/USER at once, CAP END when the CAP wait ends (so the
  * caller's registration timeout, longer, never fires first). */
 static void test_cap_wait_bounded(void **state)
@@ -363,6 +382,7 @@ int main(void)
         cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_converted_line_in_pieces),
         cmocka_unit_test(test_server_connection_breaks),
+        cmocka_unit_test(test_client_end_goes_away),
     };
     return cmocka_run_group_tests_name("link_irc", tests, NULL, NULL);
 }
