@@ -232,7 +232,8 @@ static void echo_peer(struct echo *e, SSL *ssl)
     X509_free(peer);
 }
 
-/* Echoes until EOF; a chunk holding "BYE" is echoed, then the server closes. */
+/* Echoes until EOF; a chunk holding "BYE" is echoed, then the server closes; on one holding "RST"
+ * it resets the connection (no close_notify, an RST), echoing nothing. */
 static void echo_tls(struct echo *e, int fd)
 {
     SSL *ssl = SSL_new(e->ctx);
@@ -244,6 +245,11 @@ static void echo_tls(struct echo *e, int fd)
         int n;
         while ((n = SSL_read(ssl, buf, sizeof buf - 1)) > 0) {
             buf[n] = '\0';
+            if (strstr(buf, "RST")) {
+                struct linger reset = { 1, 0 };
+                setsockopt(fd, SOL_SOCKET, SO_LINGER, &reset, sizeof reset);
+                break;
+            }
             if (SSL_write(ssl, buf, n) != n)
                 break;
             if (strstr(buf, "BYE")) {
@@ -456,6 +462,29 @@ static void test_server_closes(void **state)
     char line[128];
     snprintf(line, sizeof line, "<6>TLS: 127.0.0.1:%d closed the connection\n", e.port);
     assert_non_null(strstr(fixture_log(f), line));
+}
+
+/* The TLS connection breaks in the middle of a line (a reset): libircclient's end closes and
+ * link_failed says which connection broke and why, for the caller to log with its retry. */
+static void test_server_resets(void **state)
+{
+    struct fixture *f = *state;
+    struct echo e;
+    echo_start(&e, &f->pki->good, false);
+    link_opts o = opts("127.0.0.1", e.port, f->pki->ca_pem);
+    int fd;
+    link_relay *r = start(&o, &fd);
+    roundtrip(fd, "NICK durakbot\r\n", 15);
+    assert_int_equal(write(fd, "PRIVMSG #x :RST and half a li", 29), 29);
+    assert_eof(fd);
+    echo_join(&e);
+    char why[512], want[256];
+    assert_true(link_failed(r, why, sizeof why));
+    drive_stop(r);
+    close(fd);
+    snprintf(want, sizeof want, "TLS: the connection to 127.0.0.1:%d broke: %s", e.port,
+             strerror(ECONNRESET));
+    assert_string_equal(why, want);
 }
 
 static void test_client_certificate(void **state)
@@ -773,6 +802,7 @@ int main(void)
         FIXTURE_TEST(test_verified_ip),
         FIXTURE_TEST(test_verified_name),
         FIXTURE_TEST(test_server_closes),
+        FIXTURE_TEST(test_server_resets),
         FIXTURE_TEST(test_client_certificate),
         FIXTURE_TEST(test_wrong_host_ip),
         FIXTURE_TEST(test_wrong_host_name),
