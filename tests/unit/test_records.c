@@ -684,6 +684,103 @@ static void test_export_escapes_json(void **state)
     store_close(db);
 }
 
+/* Reads err's text, rewinding it for the next call. */
+static void take(FILE *f, char *buf, size_t cap)
+{
+    fflush(f);
+    rewind(f);
+    size_t n = fread(buf, 1, cap - 1, f);
+    buf[n] = '\0';
+    rewind(f);
+    assert_int_equal(ftruncate(fileno(f), 0), 0);
+}
+
+static int count_rows(store *s, const char *table)
+{
+    char sql[96];
+    sqlite3_stmt *st;
+    snprintf(sql, sizeof sql, "SELECT count(*) FROM %s", table);
+    assert_int_equal(sqlite3_prepare_v2(s->db, sql, -1, &st, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    int n = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    return n;
+}
+
+/* What an operator meets in a damaged state database: a record that cannot be kept is refused
+ * with its reason; --export-game names a game that does not replay, one cut short, one whose moves
+ * are malformed in the file; --export-games names the malformed game; a missing table names the
+ * database file, and a game whose seats cannot be written leaves no half-written game behind. */
+static void test_damaged_records(void **state)
+{
+    (void)state;
+    char path[512], msg[1024];
+    static game_record r;
+    static store_game g;
+    store *s = open_in("damaged.db", path, sizeof path);
+    FILE *out = tmpfile(), *err = tmpfile();
+    assert_non_null(out);
+    assert_non_null(err);
+    sample_record(&r, 31);
+    snprintf(r.channel, sizeof r.channel, "#d");
+    snprintf(r.result, sizeof r.result, "durak 1");
+    store_result res = two_seats();
+    assert_false(store_save_game(s, &res, NULL, 1));
+    assert_true(store_refused(s));
+    assert_string_equal(store_error(s), "a game record is refused: it has no record");
+    res.seat[1].key = "";
+    assert_false(store_save_game(s, &res, &r, 1));
+    assert_true(store_refused(s));
+    assert_string_equal(store_error(s), "a game record is refused: a seat has no key");
+    assert_int_equal(count_rows(s, "games"), 0);
+    res = two_seats();
+    assert_true(store_save_game(s, &res, &r, 100)); /* #1: sound */
+    r.move[2].seat = (uint8_t)((r.move[2].seat + 1) % 2);
+    assert_true(store_save_game(s, &res, &r, 200)); /* #2: the other player's move */
+    r.move[2].seat = (uint8_t)((r.move[2].seat + 1) % 2);
+    r.truncated = true;
+    assert_true(store_save_game(s, &res, &r, 300)); /* #3: cut short */
+    r.truncated = false;
+    assert_true(store_save_game(s, &res, &r, 400)); /* #4: its moves spoilt in the file below */
+    assert_int_equal(
+        sqlite3_exec(s->db, "UPDATE games SET moves = 'q1cff2' WHERE id = 4", NULL, NULL, NULL),
+        SQLITE_OK);
+
+    assert_int_equal(export_game(s, "1", out, err), 0);
+    take(err, msg, sizeof msg);
+    assert_string_equal(msg, "");
+    assert_int_equal(export_game(s, "2", out, err), 1);
+    take(err, msg, sizeof msg);
+    assert_string_equal(msg, "durakbot: game #2's record does not replay (a damaged database?)\n");
+    assert_int_equal(export_game(s, "3", out, err), 1);
+    take(err, msg, sizeof msg);
+    assert_non_null(strstr(msg, "game #3 had more than 2048 moves: its record is cut short"));
+    assert_int_equal(export_game(s, "4", out, err), 1);
+    take(err, msg, sizeof msg);
+    assert_string_equal(msg, "durakbot: --export-game 4: game #4's moves are malformed in the "
+                             "database; it cannot be replayed\n");
+    take(out, msg, sizeof msg);
+    assert_int_equal(export_games(s, NULL, out, err), 1);
+    take(err, msg, sizeof msg);
+    assert_string_equal(msg, "durakbot: --export-games: game #4's moves are malformed in the "
+                             "database; it cannot be replayed\n");
+    counted = 0;
+    assert_int_equal(store_games_since(s, 0, count_game, NULL), -1);
+    assert_int_equal(counted, 3); /* the games before it were handed over */
+
+    assert_int_equal(sqlite3_exec(s->db, "DROP TABLE game_seats", NULL, NULL, NULL), SQLITE_OK);
+    assert_false(store_get_game(s, 1, &g));
+    assert_non_null(strstr(store_error(s), "could not read a game's seats"));
+    assert_non_null(strstr(store_error(s), "check the database file"));
+    assert_false(store_save_game(s, &res, &r, 500));
+    assert_false(store_refused(s));
+    assert_non_null(strstr(store_error(s), "could not record a game's seat"));
+    assert_int_equal(count_rows(s, "games"), 4); /* rolled back */
+    fclose(out);
+    fclose(err);
+    store_close(s);
+}
+
 static void test_dates(void **state)
 {
     (void)state;
@@ -741,6 +838,7 @@ int main(void)
         cmocka_unit_test(test_stopped_game_reveals),
         cmocka_unit_test(test_stopped_private_game_recorded),
         cmocka_unit_test(test_export_escapes_json),
+        cmocka_unit_test(test_damaged_records),
         cmocka_unit_test(test_dates),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
