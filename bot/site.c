@@ -242,10 +242,9 @@ int site_export(store *db, const site_options *o, FILE *err)
         ok = write_archive(&c, page, pages, &b);
     ok = ok && write_channels(&c, NULL, &b);
     struct export_run r = { &c, &b, 0, 0 };
-    if (ok && store_games_since(db, 0, export_game, &r) < 0) {
+    bool read = !ok || store_games_since(db, 0, export_game, &r) >= 0;
+    if (!read) /* the store's error says what; the log has no page to name */
         fprintf(err, "durakbot: --export-site: %s\n", store_error(db));
-        ok = false;
-    }
     if (!ok || r.failed)
         fprintf(err,
                 "durakbot: --export-site: some pages could not be written into %s (the log "
@@ -253,7 +252,7 @@ int site_export(store *db, const site_options *o, FILE *err)
                 o->dir);
     site_ctx_free(&c);
     sb_free(&b);
-    return ok && !r.failed ? 0 : 1;
+    return ok && read && !r.failed ? 0 : 1;
 }
 
 /* ---- parts of it ---- */

@@ -4,7 +4,7 @@
  * tables, and for games of a schema 6 database), a person who chose set site off, page sizes,
  * and a refresh that writes only the pages one game touches. Faults: a page that cannot be written,
  * site.dir that cannot be made, a game not in the database, a page over the size bound, the refresh
- * thread's queue full, no memory for a page. */
+ * thread's queue full, no memory for a page, --export-site's errors. */
 #define _GNU_SOURCE /* F_SETPIPE_SZ: a pipe the refresh thread fills at once */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -1295,6 +1295,89 @@ static void test_refresh_out_of_memory(void **state)
     free(index);
 }
 
+/* What err holds so far; err emptied for the next step. */
+static void take_err(FILE *err, char *buf, size_t cap)
+{
+    fflush(err);
+    rewind(err);
+    buf[fread(buf, 1, cap - 1, err)] = '\0';
+    rewind(err);
+    assert_int_equal(ftruncate(fileno(err), 0), 0);
+}
+
+static void expect_export_fails(struct fixture *f, const site_options *o, FILE *err,
+                                const char *want)
+{
+    char msg[1024];
+    assert_int_equal(site_export(f->s, o, err), 1);
+    take_err(err, msg, sizeof msg);
+    if (strcmp(msg, want))
+        fail_msg("--export-site said \"%s\", not \"%s\"", msg, want);
+}
+
+/* --export-site's failures as the operator reads them on stderr, each naming what is wrong: no
+ * directory, site.dir that cannot be made, a page that cannot be written (the log names it), a
+ * game whose moves are malformed in the database (named; the pages of the others are written),
+ * the database's tables missing. */
+static void test_export_site_errors(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    record_game(f->s, "#durak", 7, nicks);
+    record_game(f->s, "#durak", 8, nicks);
+    site_options o = options(f), none = o;
+    FILE *err = tmpfile();
+    char want[600], path[200];
+    assert_non_null(err);
+    none.dir[0] = '\0';
+    expect_export_fails(f, &none, err, "durakbot: --export-site needs a directory\n");
+
+    snprintf(path, sizeof path, "%s/file", f->dir);
+    FILE *fp = fopen(path, "w");
+    assert_non_null(fp);
+    fclose(fp);
+    site_options under_file = o;
+    snprintf(under_file.dir, sizeof under_file.dir, "%s/site", path);
+    snprintf(want, sizeof want,
+             "durakbot: cannot make %s (and its p/, g/, a/ and c/): Not a directory\n",
+             under_file.dir);
+    expect_export_fails(f, &under_file, err, want);
+
+    snprintf(path, sizeof path, "%s/style.css", f->site);
+    assert_int_equal(mkdir(f->site, 0755), 0);
+    assert_int_equal(mkdir(path, 0755), 0);
+    snprintf(want, sizeof want,
+             "durakbot: --export-site: some pages could not be written into %s (the log says "
+             "which)\n",
+             f->site);
+    log_capture();
+    expect_export_fails(f, &o, err, want);
+    snprintf(want, sizeof want, "site: could not write %s: Is a directory", path);
+    assert_non_null(strstr(log_captured(), want));
+    assert_int_equal(rmdir(path), 0);
+
+    assert_int_equal(
+        sqlite3_exec(f->s->db, "UPDATE games SET moves = 'q1cff2' WHERE id = 2", NULL, NULL, NULL),
+        SQLITE_OK);
+    expect_export_fails(f, &o, err,
+                        "durakbot: --export-site: game #2's moves are malformed in the database; "
+                        "it cannot be replayed\n");
+    char *page = slurp(f->site, "g/1.html");
+    assert_non_null(page);
+    free(page);
+    assert_int_equal(temp_files(f->site), 0);
+
+    assert_int_equal(
+        sqlite3_exec(f->s->db, "DROP TABLE game_seats; DROP TABLE games", NULL, NULL, NULL),
+        SQLITE_OK);
+    char msg[1024];
+    assert_int_equal(site_export(f->s, &o, err), 1);
+    take_err(err, msg, sizeof msg);
+    assert_non_null(strstr(msg, "durakbot: --export-site: could not read the site's data: "));
+    assert_non_null(strstr(msg, "check the database file\n"));
+    fclose(err);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1332,6 +1415,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_refresh_missing_game, setup, teardown),
         cmocka_unit_test_setup_teardown(test_page_over_the_size_bound, setup, teardown),
         cmocka_unit_test_setup_teardown(test_worker_queue_full, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_export_site_errors, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
