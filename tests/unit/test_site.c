@@ -1295,6 +1295,66 @@ static void test_refresh_out_of_memory(void **state)
     free(index);
 }
 
+/* The replay of records a page may meet: a transfer (its own words), a record cut short, one
+ * whose moves do not replay (a damaged database: the replay stops there, every section closed),
+ * options no game can have. Each page still ends with the deal's proof. */
+static void test_replay_transfer_and_damaged(void **state)
+{
+    (void)state;
+    store_game *g = calloc(1, sizeof *g);
+    durak_options o = durak_default_options();
+    o.variant = DURAK_VARIANT_TRANSFER;
+    uint8_t salt[RECORD_SALT_BYTES] = { 9 };
+    durak_game gm;
+    bool transferred = false;
+    for (uint64_t seed = 1; !transferred && seed < 200; seed++) {
+        record_start(&g->rec, &o, seed, salt);
+        assert_true(durak_new(&gm, &o, seed));
+        durak_action a[DURAK_MAX_ACTIONS];
+        for (int i = 0; i < 30 && !durak_over(&gm); i++) {
+            int n = durak_legal(&gm, a), pick = 0;
+            for (int k = 0; k < n; k++)
+                if (a[k].kind == DURAK_ACT_TRANSFER)
+                    pick = k;
+            transferred |= a[pick].kind == DURAK_ACT_TRANSFER;
+            record_add(&g->rec, a[pick].kind, a[pick].card, a[pick].target, gm.actor, i);
+            assert_int_equal(durak_apply(&gm, a[pick]), DURAK_OK);
+        }
+    }
+    assert_true(transferred);
+    g->nseats = 2;
+    const char *const names[] = { "alice", "bob" };
+    site_buf b;
+    sb_init(&b);
+    assert_true(site_replay(&b, MSG_LANG_EN, g, names));
+    assert_non_null(strstr(b.p, " transfers with "));
+    assert_null(strstr(b.p, "the replay stops early"));
+    sb_free(&b);
+
+    g->rec.truncated = true;
+    sb_init(&b);
+    assert_true(site_replay(&b, MSG_LANG_EN, g, names));
+    assert_non_null(strstr(b.p, "the replay stops early"));
+    sb_free(&b);
+    g->rec.truncated = false;
+
+    g->rec.move[3].seat = (uint8_t)!g->rec.move[3].seat; /* the other player's move */
+    sb_init(&b);
+    assert_false(site_replay(&b, MSG_LANG_EN, g, names));
+    assert_non_null(strstr(b.p, "the replay stops early"));
+    assert_int_equal(count(b.p, "<section"), count(b.p, "</section>"));
+    assert_non_null(strstr(b.p, "<section id=\"fair\">"));
+    sb_free(&b);
+
+    g->rec.opt.players = 9; /* no such game */
+    sb_init(&b);
+    assert_false(site_replay(&b, MSG_LANG_EN, g, names));
+    assert_null(strstr(b.p, "<section id=\"deal\">"));
+    assert_non_null(strstr(b.p, "<section id=\"fair\">"));
+    sb_free(&b);
+    free(g);
+}
+
 /* What err holds so far; err emptied for the next step. */
 static void take_err(FILE *err, char *buf, size_t cap)
 {
@@ -1383,6 +1443,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_escape_markup),
         cmocka_unit_test(test_replay_forfeit_under_attack),
+        cmocka_unit_test(test_replay_transfer_and_damaged),
         cmocka_unit_test(test_escape_ampersand),
         cmocka_unit_test(test_escape_quotes),
         cmocka_unit_test(test_escape_direction_marks),
