@@ -827,6 +827,35 @@ static void assert_game_page(const struct fixture *f, long long id)
     assert_int_equal(stat(path, &st), 0);
 }
 
+/* The refresh thread where the state database is not there yet (state.database moved, or a
+ * reload before the bot made it): the log names the file and why, the bot goes on, and the next
+ * job, once the file is there, opens it and writes the pages. */
+static void test_worker_database_missing(void **state)
+{
+    struct fixture *f = *state;
+    char later[200], err[512], want[300];
+    snprintf(later, sizeof later, "%s/later.db", f->dir);
+    site_options o = options(f);
+    log_capture();
+    site_worker *w = site_worker_start(&o, later); /* no index.html: an export is queued */
+    assert_non_null(w);
+    site_worker_drain(w);
+    const char *logged = log_captured();
+    snprintf(want, sizeof want, "site: cannot open %s: ", later);
+    if (!strstr(logged, want))
+        fail_msg("\"%s\" not in the log: %s", want, logged);
+    store *s = store_open(later, err, sizeof err);
+    assert_non_null(s);
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    long long id = record_game(s, "#durak", 9, nicks);
+    store_close(s);
+    site_worker_game(w, id);
+    site_worker_drain(w);
+    site_worker_stop(w);
+    assert_game_page(f, id);
+    site_worker_drain(NULL); /* no site.dir: nothing to wait for */
+}
+
 /* The refresh thread: its own read-only connection, the pages written once drained; a reader
  * never creates a database. */
 static void test_worker(void **state)
@@ -1470,6 +1499,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_index_many_channels, setup, teardown),
         cmocka_unit_test_setup_teardown(test_worker_person_once, setup, teardown),
         cmocka_unit_test_setup_teardown(test_worker, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_worker_database_missing, setup, teardown),
         cmocka_unit_test_setup_teardown(test_worker_moved, setup, teardown),
         cmocka_unit_test_setup_teardown(test_page_not_written, setup, teardown),
         cmocka_unit_test_setup_teardown(test_site_dir_cannot_be_made, setup, teardown),
