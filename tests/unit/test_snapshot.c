@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -276,6 +277,47 @@ static void test_last_game_line(void **state)
     refused_as(KEY, line, "more after the last seat of a last game");
 }
 
+/* The refusals an operator may meet after editing state.db or a bot of another build: a seat's
+ * user with a control character, an unknown language, a computer player marked absent or
+ * creating a lobby, a third seat at a game of two, a clock that is no number, a line longer than
+ * any snapshot. Each says what is wrong, and leaves no table behind. */
+static void test_seats_and_clock_refused(void **state)
+{
+    (void)state;
+    char lobby[4096], game[4096], line[4200], why[256] = "";
+    make_snapshot(false, lobby, sizeof lobby);
+    make_snapshot(true, game, sizeof game);
+    refused(with_token(lobby, 9, "=a\x01"), "a seat's user or host");
+    refused(with_token(lobby, 2, "2,0,0,0,36/xx"), "the language is not one of en, ru, fr, es");
+    assert_null(restore(with_token(lobby, 2, "2,0,0,0,36/ru")));
+    snprintf(line, sizeof line, "%s", with_token(lobby, 12, "1"));
+    refused(with_token(line, 15, "0"), "a computer player is marked absent");
+    refused(with_token(lobby, 15, "0"), "the creator of the lobby is a computer player");
+    /* bob's seat (tokens 17..25) again as carol's, and 3 seats: the game is of 2 */
+    const char *w = strstr(game, " W ");
+    assert_non_null(w);
+    snprintf(line, sizeof line, "%.*s =carol =ca =example.org = 0 0 0 -1 =carol%s", (int)(w - game),
+             game, w);
+    refused(with_token(line, 4, "3"),
+            "the game has another number of players than the table has seats");
+
+    bot_config cfg;
+    tables *t = fresh(&cfg);
+    assert_false(tables_restore_checked(t, "#durak", lobby, NAN, why, sizeof why));
+    assert_non_null(strstr(why, "the clock is not a number"));
+    char *huge = malloc(TABLES_SNAPSHOT_MAX + 1);
+    assert_non_null(huge);
+    memset(huge, 'x', TABLES_SNAPSHOT_MAX);
+    huge[TABLES_SNAPSHOT_MAX] = '\0';
+    memcpy(huge, lobby, strlen(lobby));
+    assert_false(tables_restore_checked(t, "#durak", huge, 500, why, sizeof why));
+    assert_non_null(strstr(why, "the line is too long"));
+    free(huge);
+    assert_int_equal(tables_count(t), 0);
+    assert_true(tables_restore(t, "#durak", lobby, 500)); /* the slot is free again */
+    tables_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -284,6 +326,7 @@ int main(void)
         cmocka_unit_test(test_inconsistent_tables_refused),
         cmocka_unit_test(test_spectators_saved),
         cmocka_unit_test(test_last_game_line),
+        cmocka_unit_test(test_seats_and_clock_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
