@@ -982,6 +982,29 @@ static void test_bot_at_full_table(void **state)
 }
 
 /* One person and computer players of each level play a game to its end. */
+/* The creator's role follows its seat: a leaving creator hands over to the first person seated,
+ * past computer players (a computer cannot type !start); a seat removed before the creator's
+ * leaves the role with the same person. */
+static void test_creator_hands_over_past_bots(void **state)
+{
+    (void)state;
+    harness *h = h_new(17);
+    chan(h, "alice", "#durak", "!durak");
+    chan(h, "alice", "#durak", "!bot easy");
+    chan(h, "bob", "#durak", "!join");
+    chan(h, "alice", "#durak", "!leave");
+    assert_non_null(said(h, "#durak", "alice leaves. Seated: Easy[bot], bob; bob can start"));
+    chan(h, "carol", "#durak", "!join");
+    assert_non_null(said(h, "#durak", "bob can start"));
+    chan(h, "bob", "#durak", "!bot remove"); /* the seat before bob's */
+    assert_non_null(said(h, "#durak", "Easy[bot] leaves"));
+    chan(h, "carol", "#durak", "!start");
+    assert_non_null(said(h, "carol", "Only bob"));
+    chan(h, "bob", "#durak", "!start");
+    assert_non_null(said(h, "#durak", "starts: bob, carol"));
+    h_free(h);
+}
+
 static void test_computer_players(void **state)
 {
     (void)state;
@@ -1468,6 +1491,7 @@ int main(void)
         cmocka_unit_test(test_trust_account_binds_the_seat),
         cmocka_unit_test(test_trust_stats_by_account),
         cmocka_unit_test(test_computer_players),
+        cmocka_unit_test(test_creator_hands_over_past_bots),
         cmocka_unit_test(test_expert_budget),
         cmocka_unit_test(test_replace_leavers),
         cmocka_unit_test(test_netsplit_reason),
