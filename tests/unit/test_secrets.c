@@ -398,6 +398,37 @@ static void test_key_credential_needs_cert(void **state)
            "certificate that goes with the key, or drop the credential)");
 }
 
+/* $CREDENTIALS_DIRECTORY so long that a credential's path would not fit a path key (255 bytes):
+ * refused, naming the credential and what to shorten, whether the key's path or only a
+ * password's is too long; the config is left as it was. */
+static void test_credentials_directory_too_long(void **state)
+{
+    struct fixture *f = *state;
+    char dir[CONFIG_PATH_MAX], want[1024], err[1024];
+    /* 250 bytes: dir/tls-key (258) is too long */
+    memset(dir, 'd', 250);
+    dir[0] = '/';
+    dir[250] = '\0';
+    assert_int_equal(setenv("CREDENTIALS_DIRECTORY", dir, 1), 0);
+    snprintf(want, sizeof want,
+             "systemd credential tls-key: the path %s/tls-key is longer than 255 bytes (shorten "
+             "$CREDENTIALS_DIRECTORY)",
+             dir);
+    bot_config before = f->c;
+    assert_false(secrets_resolve(&f->c, err, sizeof err));
+    assert_string_equal(err, want);
+    /* 245 bytes: dir/tls-key (253) fits, dir/irc-password (258) does not */
+    dir[245] = '\0';
+    assert_int_equal(setenv("CREDENTIALS_DIRECTORY", dir, 1), 0);
+    snprintf(want, sizeof want,
+             "systemd credential irc-password: the path %s/irc-password is longer than 255 bytes "
+             "(shorten $CREDENTIALS_DIRECTORY)",
+             dir);
+    assert_false(secrets_resolve(&f->c, err, sizeof err));
+    assert_string_equal(err, want);
+    assert_memory_equal(&f->c, &before, sizeof before);
+}
+
 /* ---- permissions ---- */
 
 static bool check_permissions(struct fixture *f, const char *path)
@@ -503,6 +534,7 @@ int main(void)
         FIXTURE_TEST(test_bad_credential),
         FIXTURE_TEST(test_unreadable_credential),
         FIXTURE_TEST(test_key_credential_needs_cert),
+        FIXTURE_TEST(test_credentials_directory_too_long),
         FIXTURE_TEST(test_permission_warning),
         FIXTURE_TEST(test_no_permission_warning),
         FIXTURE_TEST(test_secret_file_readable),
