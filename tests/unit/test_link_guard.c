@@ -272,6 +272,55 @@ static void test_cap_external_and_failures(void **state)
     assert_true(link_cap_released(&c));
 }
 
+/* The rest of what a server may answer: EXTERNAL with an authorization identity (the account
+ * name, base64), a PLAIN payload of exactly 400 base64 bytes (an empty line follows, as IRCv3
+ * SASL asks), CAP REQ sasl refused (NAK: the operator is told why, and the bot goes on without
+ * SASL only if allowed), and a server that offers nothing the bot wants (CAP END at once). */
+static void test_cap_external_user_nak_and_nothing_wanted(void **state)
+{
+    (void)state;
+    static link_cap c;
+    link_cap_start(&c, LINK_SASL_EXTERNAL, "durakbot", NULL, true);
+    sent(&c);
+    feed(&c, ":s CAP * LS :sasl");
+    feed(&c, ":s CAP * ACK :sasl");
+    assert_string_equal(sent(&c), "CAP REQ :sasl\r\nAUTHENTICATE EXTERNAL\r\n");
+    feed(&c, "AUTHENTICATE +");
+    assert_string_equal(sent(&c), "AUTHENTICATE ZHVyYWtib3Q=\r\n");
+
+    char user[23], pass[255];
+    memset(user, 'u', 22); /* "user\0user\0pass": 22 + 1 + 22 + 1 + 254 = 300, 400 in base64 */
+    memset(pass, 'p', 254);
+    user[22] = pass[254] = '\0';
+    link_cap_start(&c, LINK_SASL_PLAIN, user, pass, true);
+    feed(&c, ":s CAP * LS :sasl");
+    feed(&c, ":s CAP * ACK :sasl");
+    sent(&c);
+    feed(&c, "AUTHENTICATE +");
+    const char *out = sent(&c);
+    assert_int_equal(strlen(out), 13 + 400 + 2 + strlen("AUTHENTICATE +\r\n"));
+    assert_string_equal(out + 13 + 400, "\r\nAUTHENTICATE +\r\n");
+
+    link_cap_start(&c, LINK_SASL_PLAIN, "u", "p", true);
+    feed(&c, ":s CAP * LS :sasl multi-prefix");
+    feed(&c, ":s CAP * NAK :sasl multi-prefix");
+    assert_int_equal(c.state, LINK_CAP_FAILED);
+    assert_non_null(strstr(c.error, "SASL: the server refused CAP REQ sasl; the bot does not go "
+                                    "on unauthenticated (irc.sasl_required = true)"));
+    link_cap_start(&c, LINK_SASL_PLAIN, "u", "p", false);
+    sent(&c);
+    feed(&c, ":s CAP * LS :sasl multi-prefix");
+    feed(&c, ":s CAP * NAK :sasl multi-prefix");
+    assert_string_equal(sent(&c), "CAP REQ :sasl multi-prefix\r\nCAP END\r\n");
+    assert_true(link_cap_released(&c));
+
+    link_cap_start(&c, LINK_SASL_NONE, NULL, NULL, false);
+    sent(&c);
+    feed(&c, ":s CAP * LS :sasl foo");
+    assert_string_equal(sent(&c), "CAP END\r\n");
+    assert_true(link_cap_released(&c));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -283,6 +332,7 @@ int main(void)
         cmocka_unit_test(test_isupport_split),
         cmocka_unit_test(test_cap_plain),
         cmocka_unit_test(test_cap_external_and_failures),
+        cmocka_unit_test(test_cap_external_user_nak_and_nothing_wanted),
     };
     return cmocka_run_group_tests_name("link_guard", tests, NULL, NULL);
 }
