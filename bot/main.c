@@ -318,6 +318,13 @@ static int run_export(const options *o)
                 cfg.state.database, o->config_path);
         return 1;
     }
+    if (!S_ISREG(st.st_mode)) { /* SQLite would say only "disk I/O error" */
+        fprintf(stderr,
+                "durakbot: the state database %s is not a regular file (a directory?): set "
+                "state.database in %s to a file path\n",
+                cfg.state.database, o->config_path);
+        return 1;
+    }
     /* read only: the bot may be running on this file, and an export never migrates it nor moves
      * it aside (as store_open does with a file it cannot use, a newer durakbot's for one) */
     store *db = store_open_reader(cfg.state.database, err, sizeof err);
