@@ -6,9 +6,9 @@ must therefore come before its PART), parts #a, joins #b (a client waiting there
 and the players of the ended game are free to open a new one in #b. Then the file gets a value out
 of range (game.turn_timeout = 1), and then a syntax error: each SIGHUP logs the error with
 FILE:LINE (and the key) and "SIGHUP: the new configuration is not used"; the bot stays in #b, the
-lobby there is kept, and it goes on answering and starts the game. Last, site.dir set and another
-state.database: the pages are written from the database in use, and the new one waits for the
-next start, as the log says."""
+lobby there is kept, and it goes on answering and starts the game. Last, site.dir set, another
+state.database and another server password: the pages are written from the database in use, the
+new one waits for the next start and the password for the next connection, as the log says."""
 import os
 import re
 import signal
@@ -169,10 +169,12 @@ def test(env):
                     for m in ana.all_msgs() if m.text.lower() == CHA),
             "the bot went back to #a")
 
-    # ---- web pages turned on, and another state.database, which waits for the next start ----
+    # ---- web pages turned on, another state.database and another server password, which wait
+    # for the next start or the next connection ----
     site = os.path.join(env.dir, "site")
     other = os.path.join(env.dir, "other.db")
     write_config(bot, config_for(env, bot, (CHB,)).replace(bot.database, other)
+                 .replace('password = "";', 'password = "changed";', 1)
                  + 'site = {{ dir = "{}"; }};\n'.format(site))
     log_at = len(bot.log_text())
     bot.proc.send_signal(signal.SIGHUP)
@@ -181,6 +183,8 @@ def test(env):
     bot.wait_log(r"^<5>site: every page written into %s$" % re.escape(site), 5, start=log_at,
                  what="the pages written from the database in use")
     h.check(not os.path.exists(other), "the new state.database was opened before the next start")
+    bot.wait_log(r"^<5>SIGHUP: the server, port, TLS, nick or password changed; that takes effect "
+                 r"at the next connection$", 3, start=log_at, what="the server's change deferred")
     h.log("a new state.database waits for the next start; the pages come from the one in use")
 
     command(ana, CHB, "!start", lambda m: "starts:" in m.plain, "the start line in #b")
