@@ -190,8 +190,10 @@ def test(env):
         # the delay is the bot's own figure: 5 s (BACKOFF_FIRST) times a jitter of 0.8 .. 1.2;
         # the test sees the drop late, or the connection late, only by its own lateness, and
         # allows 2 s of that: a bot that reconnects sooner than its delay by more than that fails
-        delay = float(bot.wait_log(r"^<\d>lost the connection.*; retrying in ([0-9.]+) s$", 15,
-                                   what="the drop").group(1))
+        # the operator is told why: no answer for twice ping_interval (the PING's and its own)
+        drop = (r"^<\d>lost the connection to [^ ]+: the server did not answer for %d s;"
+                r".* retrying in ([0-9.]+) s$" % (2 * PING_INTERVAL))
+        delay = float(bot.wait_log(drop, 15, what="the drop").group(1))
         h.check(4.0 <= delay <= 6.0, "reconnect in %.1f s, not 5 s +- 20%%" % delay)
         srv.conn.close()
         quiet = srv.accept_watched(delay + 15)
