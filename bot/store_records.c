@@ -268,6 +268,10 @@ long long store_games_since(store *s, long long since, void (*cb)(void *ctx, con
           : NULL;
     long long n = 0;
     int rc = SQLITE_ERROR;
+    if (!g) { /* else the caller would print an empty reason */
+        s->code = SQLITE_NOMEM;
+        store_format(s->error, sizeof s->error, "out of memory reading the game records");
+    }
     if (st) {
         sqlite3_bind_int64(st, 1, since);
         while ((rc = sqlite3_step(st)) == SQLITE_ROW && n >= 0) {

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "export.h"
+#include "failalloc.h"
 #include "record.h"
 #include "store_internal.h"
 
@@ -781,6 +782,41 @@ static void test_damaged_records(void **state)
     store_close(s);
 }
 
+/* No memory for a game's record when exporting: each export says so, and nothing half made is
+ * printed. */
+static void test_export_out_of_memory(void **state)
+{
+    (void)state;
+    char path[512], msg[512];
+    static game_record r;
+    store *s = open_in("oom.db", path, sizeof path);
+    FILE *out = tmpfile(), *err = tmpfile();
+    assert_non_null(out);
+    assert_non_null(err);
+    sample_record(&r, 3);
+    snprintf(r.channel, sizeof r.channel, "#d");
+    snprintf(r.result, sizeof r.result, "durak 1");
+    store_result res = two_seats();
+    assert_true(store_save_game(s, &res, &r, 100));
+    failalloc_after(1);
+    int status = export_game(s, "1", out, err);
+    failalloc_off();
+    assert_int_equal(status, 1);
+    take(err, msg, sizeof msg);
+    assert_string_equal(msg, "durakbot: out of memory\n");
+    failalloc_after(1);
+    status = export_games(s, NULL, out, err);
+    failalloc_off();
+    assert_int_equal(status, 1);
+    take(err, msg, sizeof msg);
+    assert_string_equal(msg, "durakbot: --export-games: out of memory reading the game records\n");
+    take(out, msg, sizeof msg);
+    assert_string_equal(msg, "");
+    fclose(out);
+    fclose(err);
+    store_close(s);
+}
+
 static void test_dates(void **state)
 {
     (void)state;
@@ -807,7 +843,7 @@ static int make_dir(void **state)
 static int remove_dir(void **state)
 {
     (void)state;
-    const char *names[] = { "rw.db", "since.db", "v3.db", "lang.db" };
+    const char *names[] = { "rw.db", "since.db", "v3.db", "lang.db", "damaged.db", "oom.db" };
     char path[600];
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
         for (int k = 0; k < 3; k++) {
@@ -839,6 +875,7 @@ int main(void)
         cmocka_unit_test(test_stopped_private_game_recorded),
         cmocka_unit_test(test_export_escapes_json),
         cmocka_unit_test(test_damaged_records),
+        cmocka_unit_test(test_export_out_of_memory),
         cmocka_unit_test(test_dates),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
