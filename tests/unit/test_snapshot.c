@@ -301,6 +301,10 @@ static void test_seats_and_clock_refused(void **state)
     refused(with_token(line, 4, "3"),
             "the game has another number of players than the table has seats");
 
+    /* a game cut short (over 2048 moves) is kept without the replay check: it cannot be made */
+    snprintf(line, sizeof line, "%s", with_token(game, 32, "1"));
+    assert_null(restore(with_token(line, 33, "p1cff010000")));
+
     bot_config cfg;
     tables *t = fresh(&cfg);
     assert_false(tables_restore_checked(t, "#durak", lobby, NAN, why, sizeof why));
