@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "failalloc.h"
 #include "secrets.h"
 
 /* ---- fixture: a temporary directory, a credentials directory inside it, captured stderr ---- */
@@ -429,6 +430,21 @@ static void test_credentials_directory_too_long(void **state)
     assert_memory_equal(&f->c, &before, sizeof before);
 }
 
+/* No memory for the copy the secrets are read into: said, and the config left as it was. */
+static void test_out_of_memory(void **state)
+{
+    struct fixture *f = *state;
+    char err[512] = "";
+    strcpy(f->c.irc.password, "inline");
+    bot_config before = f->c;
+    failalloc_after(1);
+    bool ok = secrets_resolve(&f->c, err, sizeof err);
+    failalloc_off();
+    assert_false(ok);
+    assert_string_equal(err, "secrets: out of memory (free some memory and start again)");
+    assert_memory_equal(&f->c, &before, sizeof before);
+}
+
 /* ---- permissions ---- */
 
 static bool check_permissions(struct fixture *f, const char *path)
@@ -535,6 +551,7 @@ int main(void)
         FIXTURE_TEST(test_unreadable_credential),
         FIXTURE_TEST(test_key_credential_needs_cert),
         FIXTURE_TEST(test_credentials_directory_too_long),
+        FIXTURE_TEST(test_out_of_memory),
         FIXTURE_TEST(test_permission_warning),
         FIXTURE_TEST(test_no_permission_warning),
         FIXTURE_TEST(test_secret_file_readable),
