@@ -1005,6 +1005,31 @@ static void test_creator_hands_over_past_bots(void **state)
     h_free(h);
 }
 
+/* The creator left a game and a computer player took the seat (game.replace_leavers): in the
+ * rematch (!again) the first person seated manages the lobby, not the computer player. */
+static void test_rematch_creator_replaced_by_bot(void **state)
+{
+    (void)state;
+    harness *h = h_new(14);
+    h->cfg.game.replace_leavers = true;
+    tables_reconfigure(h->t, &h->cfg);
+    lobby(h, "#durak", "", NICKS, 3);
+    chan(h, "alice", "#durak", "!start");
+    chan(h, "alice", "#durak", "!leave");
+    assert_non_null(said(h, "#durak", "Normal[bot] takes over"));
+    rng_t r;
+    rng_seed(&r, 14);
+    for (int step = 0; step < 3000 && tables_count(h->t); step++)
+        if (!play_own_random_move(h, &r, "bob") && !play_own_random_move(h, &r, "carol"))
+            h_run_ai(h);
+    assert_int_equal(tables_count(h->t), 0);
+    chan(h, "bob", "#durak", "!again");
+    assert_int_equal(tables_count(h->t), 1);
+    chan(h, "bob", "#durak", "!bot remove");
+    assert_non_null(said(h, "#durak", "Normal[bot] leaves"));
+    h_free(h);
+}
+
 static void test_computer_players(void **state)
 {
     (void)state;
@@ -1492,6 +1517,7 @@ int main(void)
         cmocka_unit_test(test_trust_stats_by_account),
         cmocka_unit_test(test_computer_players),
         cmocka_unit_test(test_creator_hands_over_past_bots),
+        cmocka_unit_test(test_rematch_creator_replaced_by_bot),
         cmocka_unit_test(test_expert_budget),
         cmocka_unit_test(test_replace_leavers),
         cmocka_unit_test(test_netsplit_reason),
