@@ -1202,6 +1202,24 @@ static void test_full_disk_at_open(void **state)
     store_close(s);
 }
 
+/* Makes f->path and its directory dir read-only, root's override off; skips the test where the
+ * system lets the bot write there all the same. */
+static void lock_read_only(struct fixture *f, const char *dir)
+{
+    char probe[340];
+    snprintf(probe, sizeof probe, "%s/probe", dir);
+    assert_int_equal(chmod(f->path, 0444), 0);
+    assert_int_equal(chmod(dir, 0555), 0);
+    assert_true(set_dac_override(false));
+    FILE *fp = fopen(probe, "w");
+    if (fp) { /* nothing to test */
+        fclose(fp);
+        set_dac_override(true);
+        chmod(dir, 0755);
+        skip();
+    }
+}
+
 /* A read-only file in a read-only directory (a file handed over by root, a read-only mount): a
  * cleanly closed WAL database has no -wal or -shm file, and a read-only connection cannot make
  * the -shm (SQLITE_READONLY_DIRECTORY). Its saved games and stats are still read (immutable:
@@ -1209,12 +1227,11 @@ static void test_full_disk_at_open(void **state)
  * f->path's directory is made here. */
 static void read_only_directory(struct fixture *f)
 {
-    char dir[sizeof f->path], wal[340], shm[340], probe[340];
+    char dir[sizeof f->path], wal[340], shm[340];
     snprintf(dir, sizeof dir, "%s", f->path);
     *strrchr(dir, '/') = '\0';
     snprintf(wal, sizeof wal, "%s-wal", f->path);
     snprintf(shm, sizeof shm, "%s-shm", f->path);
-    snprintf(probe, sizeof probe, "%s/probe", dir);
     store *s = open_clean(f);
     assert_true(store_save_table(s, "#old", "T1 saved"));
     store_result g = { 2, false, { SEAT("alice", 1, false, false), SEAT("bob", 2, true, false) } };
@@ -1222,16 +1239,7 @@ static void read_only_directory(struct fixture *f)
     store_close(s);
     assert_false(exists(wal));
     assert_false(exists(shm));
-    assert_int_equal(chmod(f->path, 0444), 0);
-    assert_int_equal(chmod(dir, 0555), 0);
-    assert_true(set_dac_override(false));
-    FILE *fp = fopen(probe, "w");
-    if (fp) { /* this system lets us write anyway: nothing to test */
-        fclose(fp);
-        set_dac_override(true);
-        chmod(dir, 0755);
-        skip();
-    }
+    lock_read_only(f, dir);
     s = store_open(f->path, f->err, sizeof f->err);
     assert_non_null(s);
     assert_int_equal(store_mode_of(s), STORE_READ_ONLY);
@@ -1284,22 +1292,12 @@ static void test_read_only_directory_relative(void **state)
 static void test_read_only_old_schema(void **state)
 {
     struct fixture *f = *state;
-    char dir[300], probe[340], expected[128];
+    char dir[300], expected[128];
     snprintf(dir, sizeof dir, "%s/state", f->dir);
-    snprintf(probe, sizeof probe, "%s/probe", dir);
     sqlite3 *db = db_at_version(f, 3);
     assert_int_equal(sqlite3_exec(db, "PRAGMA user_version = 3", NULL, NULL, NULL), SQLITE_OK);
     sqlite3_close(db);
-    assert_int_equal(chmod(f->path, 0444), 0);
-    assert_int_equal(chmod(dir, 0555), 0);
-    assert_true(set_dac_override(false));
-    FILE *fp = fopen(probe, "w");
-    if (fp) { /* this system lets us write anyway: nothing to test */
-        fclose(fp);
-        set_dac_override(true);
-        chmod(dir, 0755);
-        skip();
-    }
+    lock_read_only(f, dir);
     store *s = store_open(f->path, f->err, sizeof f->err);
     assert_true(set_dac_override(true));
     assert_int_equal(chmod(dir, 0755), 0);
