@@ -75,6 +75,11 @@ int export_game(store *db, const char *id_text, FILE *out, FILE *err)
     else if (!store_get_game(db, id, g))
         fprintf(err, "durakbot: --export-game %lld: %s\n", id,
                 store_error(db)[0] ? store_error(db) : "no game has that id (!last shows one)");
+    else if (g->damaged)
+        fprintf(err,
+                "durakbot: game #%lld's moves are malformed in the database: it cannot be "
+                "replayed\n",
+                id);
     else if (g->rec.truncated)
         fprintf(err,
                 "durakbot: game #%lld had more than %d moves: its record is cut short and "
@@ -155,9 +160,23 @@ static void json_moves(FILE *out, const game_record *r)
     fputs("]", out);
 }
 
+struct json_run {
+    FILE *out, *err;
+    long long left_out;
+};
+
 static void json_game(void *ctx, const store_game *g)
 {
-    FILE *out = ctx;
+    struct json_run *run = ctx;
+    FILE *out = run->out;
+    if (g->damaged) { /* a line without its moves would read as a game of none */
+        fprintf(run->err,
+                "durakbot: --export-games: game #%lld's moves are malformed in the database: it "
+                "is left out\n",
+                g->id);
+        run->left_out++;
+        return;
+    }
     const durak_options *o = &g->rec.opt;
     char when[32], digest[RECORD_DIGEST_HEX];
     iso_time(g->ended_at, when, sizeof when);
@@ -193,11 +212,12 @@ int export_games(store *db, const char *since, FILE *out, FILE *err)
                 since);
         return 1;
     }
-    if (store_games_since(db, from, json_game, out) < 0) {
+    struct json_run run = { out, err, 0 };
+    if (store_games_since(db, from, json_game, &run) < 0) {
         fprintf(err, "durakbot: --export-games: %s\n", store_error(db));
         return 1;
     }
-    return 0;
+    return run.left_out ? 1 : 0;
 }
 
 /* Days from 1970-01-01 to y-m-d (proleptic Gregorian; Howard Hinnant's days_from_civil). */

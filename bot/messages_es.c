@@ -544,6 +544,8 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_SITE_ALL] = "Todos los ataques",
     [MSG_SITE_TRUNCATED] =
         "Esta partida tuvo más jugadas de las que se guardan: la repetición se corta.",
+    [MSG_SITE_DAMAGED] = "El registro de esta partida está dañado (sus jugadas no se pueden leer "
+                         "o no siguen las reglas): la repetición se detiene aquí.",
     [MSG_SITE_HOME] = "Inicio",
     [MSG_SITE_ARCHIVE] = "Todas las partidas: de la n.º %d a la %d",
     [MSG_SITE_ARCHIVE_LINK] = "Todas las partidas, cien por página",

@@ -563,6 +563,8 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_SITE_ALL] = "Toutes les attaques",
     [MSG_SITE_TRUNCATED] =
         "Cette partie a eu plus de coups que l'on n'en garde : le replay s'arrête avant la fin.",
+    [MSG_SITE_DAMAGED] = "L'enregistrement de cette partie est abîmé (ses coups sont illisibles "
+                         "ou contraires aux règles) : le replay s'arrête ici.",
     [MSG_SITE_HOME] = "Accueil",
     [MSG_SITE_ARCHIVE] = "Toutes les parties : n° %d à %d",
     [MSG_SITE_ARCHIVE_LINK] = "Toutes les parties, cent par page",

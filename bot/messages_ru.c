@@ -534,6 +534,8 @@ const char *const msg_russian[MSG_COUNT] = {
     [MSG_SITE_NEXT] = "Следующий заход",
     [MSG_SITE_ALL] = "Все заходы",
     [MSG_SITE_TRUNCATED] = "В этой партии было больше ходов, чем сохраняется: запись обрывается.",
+    [MSG_SITE_DAMAGED] = "Запись этой партии повреждена (ходы не читаются или нарушают правила): "
+                         "она обрывается здесь.",
     [MSG_SITE_HOME] = "На главную",
     [MSG_SITE_ARCHIVE] = "Все партии: с №%d по №%d",
     [MSG_SITE_ARCHIVE_LINK] = "Все партии, по сто на странице",

@@ -198,7 +198,8 @@ static bool write_game(const site_ctx *c, const store_game *g, site_buf *b)
 struct export_run {
     site_ctx *c;
     site_buf *b;
-    long long games, failed;
+    FILE *err;
+    long long games, failed, damaged;
 };
 
 static void export_game(void *ctx, const store_game *g)
@@ -206,6 +207,13 @@ static void export_game(void *ctx, const store_game *g)
     struct export_run *r = ctx;
     r->games++;
     r->failed += !write_game(r->c, g, r->b);
+    if (g->damaged) { /* its page says so too; the operator hears it here */
+        fprintf(r->err,
+                "durakbot: --export-site: game #%lld's moves are malformed in the database: its "
+                "page has no replay\n",
+                g->id);
+        r->damaged++;
+    }
 }
 
 /* Why site_ctx_load failed: the store's error, or none when its lists found no memory. */
@@ -241,7 +249,7 @@ int site_export(store *db, const site_options *o, FILE *err)
     for (int page = pages; ok && page > 0; page--)
         ok = write_archive(&c, page, pages, &b);
     ok = ok && write_channels(&c, NULL, &b);
-    struct export_run r = { &c, &b, 0, 0 };
+    struct export_run r = { &c, &b, err, 0, 0, 0 };
     bool read = !ok || store_games_since(db, 0, export_game, &r) >= 0;
     if (!read) /* the store's error says what; the log has no page to name */
         fprintf(err, "durakbot: --export-site: %s\n", store_error(db));
@@ -252,7 +260,7 @@ int site_export(store *db, const site_options *o, FILE *err)
                 o->dir);
     site_ctx_free(&c);
     sb_free(&b);
-    return ok && read && !r.failed ? 0 : 1;
+    return ok && read && !r.failed && !r.damaged ? 0 : 1;
 }
 
 /* ---- parts of it ---- */

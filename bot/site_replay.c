@@ -171,8 +171,9 @@ bool site_replay(site_buf *b, msg_lang lang, const store_game *g, const char *co
     }
     if (bout >= 0)
         sb_put(b, "</ol></section>\n");
-    if (g->rec.truncated || !ok)
-        sb_printf(b, "<p><em>%s</em></p>\n", msg_in(lang, MSG_SITE_TRUNCATED));
+    if (g->damaged || !ok || g->rec.truncated)
+        sb_printf(b, "<p><em>%s</em></p>\n",
+                  msg_in(lang, g->damaged || !ok ? MSG_SITE_DAMAGED : MSG_SITE_TRUNCATED));
     proof(b, lang, g);
     if (nbout)
         sb_put(b, replay_js);

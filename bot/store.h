@@ -179,6 +179,7 @@ typedef struct {
     long long id;       /* 1, 2, ...: what !last shows and --export-game takes */
     long long ended_at; /* unix time of its end (as the bot took its result) */
     bool draw;
+    bool damaged; /* its moves could not be read back (the file changed by hand?): rec has none */
     int nseats;
     store_game_seat seat[STORE_MAX_SEATS];
     game_record rec; /* options, seed, salt, channel, result, moves */
@@ -195,12 +196,13 @@ bool store_save_game_rated(store *s, const store_result *r, const game_record *r
                            long long ended_at, const double *before, const double *after);
 /* The id of the game the last successful store_save_game recorded (0 before any). */
 long long store_saved_game_id(const store *s);
-/* The game with this id into *out: true if found; false if not (store_error "") or on error. */
+/* The game with this id into *out: true if found (damaged if its moves do not read); false if not
+ * (store_error "") or on error. */
 bool store_get_game(store *s, long long id, store_game *out);
 /* The last game recorded in the channel (casefolded key): as store_get_game. */
 bool store_last_game(store *s, const char *channel_key, store_game *out);
-/* Calls cb for each game that ended at or after unix time since, oldest first (g is valid during
- * the call only). Returns how many, or -1 on error. */
+/* Calls cb for each game that ended at or after unix time since, oldest first, damaged ones too (g
+ * is valid during the call only). Returns how many, or -1 on error. */
 long long store_games_since(store *s, long long since, void (*cb)(void *ctx, const store_game *g),
                             void *ctx);
 

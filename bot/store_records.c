@@ -188,11 +188,11 @@ static bool read_seats(store *s, store_game *g)
     return ok;
 }
 
-/* The current row of a SELECT GAME_COLUMNS into *g; false if it is malformed. */
+/* The current row of a SELECT GAME_COLUMNS into *g (damaged, with no moves, if they do not read);
+ * false if its seats cannot be read. */
 static bool read_game_row(store *s, sqlite3_stmt *st, store_game *g)
 {
     char seed[32];
-    bool moves_ok;
     memset(g, 0, offsetof(store_game, rec) + offsetof(game_record, move));
     g->id = sqlite3_column_int64(st, 0);
     column_text(st, 1, g->rec.channel, sizeof g->rec.channel);
@@ -211,14 +211,9 @@ static bool read_game_row(store *s, sqlite3_stmt *st, store_game *g)
     g->rec.truncated = sqlite3_column_int(st, 13) != 0;
     column_text(st, 16, g->rec.language, sizeof g->rec.language);
     const char *moves = (const char *)sqlite3_column_text(st, 14);
-    moves_ok = moves && record_parse_moves(&g->rec, moves);
+    /* the rest of the game (its seats, result, deal) still counts and is still shown */
+    g->damaged = !moves || !record_parse_moves(&g->rec, moves);
     g->rec.known = true;
-    if (!moves_ok) {
-        store_format(s->error, sizeof s->error,
-                     "game #%lld's moves are malformed in the database; it cannot be replayed",
-                     g->id);
-        return false;
-    }
     return read_seats(s, g);
 }
 

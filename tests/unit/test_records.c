@@ -546,6 +546,19 @@ static void test_game_recorded_and_replayed(void **state)
     assert_int_equal(export_game(db, "0", null, null), 1);
     assert_int_equal(export_games(db, "yesterday", null, null), 1);
     fclose(null);
+    /* moves spoilt in the file: !last still shows the game (its result and deal are whole), not
+     * "the records cannot be read" */
+    assert_int_equal(sqlite3_exec(db->db,
+                                  "CREATE TEMP TABLE kept AS SELECT moves FROM games WHERE id = 2;"
+                                  "UPDATE games SET moves = 'q1cff2' WHERE id = 2",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    chan(h, "alice", "#durak", "!last");
+    assert_non_null(said(h, "#durak", "Last game #2 (classic, 3 players, 0 min): "));
+    assert_int_equal(sqlite3_exec(db->db, /* records_export reads this file next */
+                                  "UPDATE games SET moves = (SELECT moves FROM kept) WHERE id = 2",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
     h_free(h);
     store_close(db);
 }
@@ -710,8 +723,9 @@ static int count_rows(store *s, const char *table)
 
 /* What an operator meets in a damaged state database: a record that cannot be kept is refused
  * with its reason; --export-game names a game that does not replay, one cut short, one whose moves
- * are malformed in the file; --export-games names the malformed game; a missing table names the
- * database file, and a game whose seats cannot be written leaves no half-written game behind. */
+ * are malformed in the file; --export-games names the malformed game and exports the others; a
+ * missing table names the database file, and a game whose seats cannot be written leaves no
+ * half-written game behind. */
 static void test_damaged_records(void **state)
 {
     (void)state;
@@ -746,6 +760,7 @@ static void test_damaged_records(void **state)
     assert_int_equal(
         sqlite3_exec(s->db, "UPDATE games SET moves = 'q1cff2' WHERE id = 4", NULL, NULL, NULL),
         SQLITE_OK);
+    assert_true(store_save_game(s, &res, &r, 500)); /* #5: sound, after the spoilt one */
 
     assert_int_equal(export_game(s, "1", out, err), 0);
     take(err, msg, sizeof msg);
@@ -758,25 +773,36 @@ static void test_damaged_records(void **state)
     assert_non_null(strstr(msg, "game #3 had more than 2048 moves: its record is cut short"));
     assert_int_equal(export_game(s, "4", out, err), 1);
     take(err, msg, sizeof msg);
-    assert_string_equal(msg, "durakbot: --export-game 4: game #4's moves are malformed in the "
-                             "database; it cannot be replayed\n");
+    assert_string_equal(msg, "durakbot: game #4's moves are malformed in the database: it cannot "
+                             "be replayed\n");
     take(out, msg, sizeof msg);
     assert_int_equal(export_games(s, NULL, out, err), 1);
     take(err, msg, sizeof msg);
     assert_string_equal(msg, "durakbot: --export-games: game #4's moves are malformed in the "
-                             "database; it cannot be replayed\n");
+                             "database: it is left out\n");
+    static char lines[32768];
+    take(out, lines, sizeof lines); /* the others, the one after it too */
+    assert_non_null(strstr(lines, "{\"id\":3,"));
+    assert_null(strstr(lines, "{\"id\":4,"));
+    assert_non_null(strstr(lines, "{\"id\":5,"));
     counted = 0;
-    assert_int_equal(store_games_since(s, 0, count_game, NULL), -1);
-    assert_int_equal(counted, 3); /* the games before it were handed over */
+    assert_int_equal(store_games_since(s, 0, count_game, NULL), 5);
+    assert_int_equal(counted, 5);
+    assert_true(store_get_game(s, 4, &g)); /* its seats and result still read */
+    assert_true(g.damaged);
+    assert_int_equal(g.rec.nmoves, 0);
+    assert_int_equal(g.nseats, 2);
+    assert_true(store_get_game(s, 5, &g));
+    assert_false(g.damaged);
 
     assert_int_equal(sqlite3_exec(s->db, "DROP TABLE game_seats", NULL, NULL, NULL), SQLITE_OK);
     assert_false(store_get_game(s, 1, &g));
     assert_non_null(strstr(store_error(s), "could not read a game's seats"));
     assert_non_null(strstr(store_error(s), "check the database file"));
-    assert_false(store_save_game(s, &res, &r, 500));
+    assert_false(store_save_game(s, &res, &r, 600));
     assert_false(store_refused(s));
     assert_non_null(strstr(store_error(s), "could not record a game's seat"));
-    assert_int_equal(count_rows(s, "games"), 4); /* rolled back */
+    assert_int_equal(count_rows(s, "games"), 5); /* rolled back */
     fclose(out);
     fclose(err);
     store_close(s);

@@ -1368,11 +1368,22 @@ static void test_replay_transfer_and_damaged(void **state)
     g->rec.truncated = false;
 
     g->rec.move[3].seat = (uint8_t)!g->rec.move[3].seat; /* the other player's move */
+    g->rec.truncated = true;                             /* damaged says more than cut short */
     sb_init(&b);
     assert_false(site_replay(&b, MSG_LANG_EN, g, names));
-    assert_non_null(strstr(b.p, "the replay stops early"));
+    assert_non_null(strstr(b.p, "This game's record is damaged"));
+    assert_null(strstr(b.p, "the replay stops early"));
     assert_int_equal(count(b.p, "<section"), count(b.p, "</section>"));
     assert_non_null(strstr(b.p, "<section id=\"fair\">"));
+    sb_free(&b);
+
+    g->rec.truncated = false;
+    g->rec.nmoves = 0; /* moves that did not read back */
+    g->damaged = true;
+    sb_init(&b);
+    assert_true(site_replay(&b, MSG_LANG_RU, g, names));
+    assert_non_null(strstr(b.p, "<section id=\"deal\">"));
+    assert_non_null(strstr(b.p, "Запись этой партии повреждена"));
     sb_free(&b);
 
     g->rec.opt.players = 9; /* no such game */
@@ -1406,14 +1417,15 @@ static void expect_export_fails(struct fixture *f, const site_options *o, FILE *
 
 /* --export-site's failures as the operator reads them on stderr, each naming what is wrong: no
  * directory, site.dir that cannot be made, a page that cannot be written (the log names it), a
- * game whose moves are malformed in the database (named; the pages of the others are written),
- * the database's tables missing. */
+ * game whose moves are malformed in the database (named; its page says so, and the games after
+ * it get theirs), the database's tables missing. */
 static void test_export_site_errors(void **state)
 {
     struct fixture *f = *state;
     const char *const nicks[3] = { "alice", "bob", "carol" };
     record_game(f->s, "#durak", 7, nicks);
     record_game(f->s, "#durak", 8, nicks);
+    record_game(f->s, "#durak", 9, nicks);
     site_options o = options(f), none = o;
     FILE *err = tmpfile();
     char want[600], path[200];
@@ -1449,11 +1461,15 @@ static void test_export_site_errors(void **state)
         sqlite3_exec(f->s->db, "UPDATE games SET moves = 'q1cff2' WHERE id = 2", NULL, NULL, NULL),
         SQLITE_OK);
     expect_export_fails(f, &o, err,
-                        "durakbot: --export-site: game #2's moves are malformed in the database; "
-                        "it cannot be replayed\n");
-    char *page = slurp(f->site, "g/1.html");
-    assert_non_null(page);
-    free(page);
+                        "durakbot: --export-site: game #2's moves are malformed in the database: "
+                        "its page has no replay\n");
+    for (int id = 1; id <= 3; id++) {
+        snprintf(path, sizeof path, "g/%d.html", id);
+        char *page = slurp(f->site, path);
+        assert_non_null(page);
+        assert_true(!strstr(page, "record is damaged") == (id != 2));
+        free(page);
+    }
     assert_int_equal(temp_files(f->site), 0);
 
     assert_int_equal(
