@@ -27,46 +27,27 @@
 #define STORE_APPLICATION_ID 1146243906 /* 0x44524B42, "DRKB": marks the file as durakbot's */
 #define STORE_ASIDE_TRIES 100
 
-#define STORE_PLAYER_COLUMNS "key, display, games, firsts, duraks, draws, forfeits, rating"
-
-static const char *const store_sql[ST_COUNT] = {
-    [ST_BEGIN] = "BEGIN IMMEDIATE",
-    [ST_COMMIT] = "COMMIT",
-    [ST_ROLLBACK] = "ROLLBACK",
-    [ST_SAVEPOINT] = "SAVEPOINT store_sp",
-    [ST_RELEASE] = "RELEASE store_sp",
-    [ST_ROLLBACK_TO] = "ROLLBACK TO store_sp",
-    [ST_SAVE_TABLE] = "INSERT INTO running_tables (channel, snapshot) VALUES (?1, ?2)"
-                      " ON CONFLICT (channel) DO UPDATE SET snapshot = excluded.snapshot",
-    [ST_DELETE_TABLE] = "DELETE FROM running_tables WHERE channel = ?1",
-    [ST_LOAD_TABLES] = "SELECT channel, snapshot FROM running_tables ORDER BY channel",
-    [ST_REJECT_TABLE] = "INSERT INTO rejected_tables (channel, snapshot, reason, rejected_at)"
-                        " VALUES (?1, ?2, ?3, CAST(strftime('%s', 'now') AS INTEGER))",
-    [ST_GET_PLAYER] = "SELECT " STORE_PLAYER_COLUMNS " FROM players WHERE key = ?1",
-    [ST_PUT_PLAYER] =
-        "INSERT INTO players (" STORE_PLAYER_COLUMNS ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
-        " ON CONFLICT (key) DO UPDATE SET display = excluded.display,"
-        " games = excluded.games, firsts = excluded.firsts, duraks = excluded.duraks,"
-        " draws = excluded.draws, forfeits = excluded.forfeits, rating = excluded.rating",
-    [ST_TOP] =
-        "SELECT " STORE_PLAYER_COLUMNS " FROM players"
-        " WHERE CASE ?2 WHEN 2 THEN substr(key, 1, 1) = '+' AND substr(key, 2, 1) <> '*'" /* solo */
-        " ELSE (substr(key, 1, 1) = '*') = ?2 AND substr(key, 1, 1) <> '+' END"
-        " ORDER BY rating DESC, games DESC, key LIMIT ?1",
-    [ST_GET_PREFS] = "SELECT delivery, colours, turn, language, site FROM prefs WHERE key = ?1",
-    [ST_PUT_PREFS] = "INSERT OR REPLACE INTO prefs (key, delivery, colours, turn, language, site)"
-                     " VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-};
-
 /* How an attempt to open went: usable, unusable (move the file aside and start afresh), not
- * writable (open it read-only, never move it), or a problem a fresh file would not cure (locked by
- * another process, out of memory). */
+ * writable (open it read-only, never move it), or a problem a fresh file would not cure: locked by
+ * another process, a full disk, or the rest (out of memory, no WAL possible). */
 typedef enum {
     STORE_OPEN_OK,
     STORE_OPEN_BAD,
     STORE_OPEN_READONLY,
+    STORE_OPEN_LOCKED,
+    STORE_OPEN_FULL,
     STORE_OPEN_FATAL
 } store_open_status;
+
+/* What store_last_fault says while offline after each of the problems a fresh file would not cure:
+ * the channels hear "locked", "the disk is full" or "cannot be opened". */
+static const int store_fatal_code[] = {
+    [STORE_OPEN_LOCKED] = SQLITE_BUSY,
+    [STORE_OPEN_FULL] = SQLITE_FULL,
+    [STORE_OPEN_FATAL] = SQLITE_CANTOPEN,
+};
+
+static bool store_open_fatal(store_open_status status) { return status >= STORE_OPEN_LOCKED; }
 
 /* ---- opening ---- */
 
@@ -127,8 +108,8 @@ static store_open_status store_status_of(int rc)
 {
     switch (rc & 0xff) {
     case SQLITE_BUSY:
-    case SQLITE_LOCKED:
-    case SQLITE_FULL:
+    case SQLITE_LOCKED: return STORE_OPEN_LOCKED;
+    case SQLITE_FULL: return STORE_OPEN_FULL;
     case SQLITE_NOMEM: return STORE_OPEN_FATAL;
     case SQLITE_PERM:
     case SQLITE_CANTOPEN:
@@ -298,7 +279,7 @@ static store_open_status store_prepare(store *s, char *why, size_t len)
             sqlite3_prepare_v3(s->db, store_sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i], NULL);
         if (rc == SQLITE_OK)
             continue;
-        if (store_status_of(rc) == STORE_OPEN_FATAL)
+        if (store_open_fatal(store_status_of(rc)))
             return store_open_failed(s->db, rc, "preparing a statement", why, len);
         store_format(why, len, "its tables do not match durakbot's schema version %d: %s",
                      STORE_SCHEMA_VERSION, sqlite3_errmsg(s->db));
@@ -509,16 +490,12 @@ static void store_connect(store *s, char *err, size_t errlen)
         s->mode = STORE_WRITABLE;
     } else if (status == STORE_OPEN_READONLY) {
         store_open_readonly(s, why, err, errlen);
-    } else if (status == STORE_OPEN_FATAL) {
+    } else if (store_open_fatal(status)) {
         store_format(err, errlen,
                      "cannot open the state database %s: %s; the bot runs without saving "
                      "and tries again from time to time",
                      s->path, why);
-        /* FATAL is a lock held by another process, a full disk, no memory, or no WAL possible */
-        store_go_offline(s, why,
-                         strstr(why, "locked")         ? SQLITE_BUSY
-                         : strstr(why, "disk is full") ? SQLITE_FULL
-                                                       : SQLITE_CANTOPEN);
+        store_go_offline(s, why, store_fatal_code[status]);
     } else if (!store_exists(s->path)) {
         store_format(err, errlen,
                      "cannot create the state database %s (%s): check that the bot's "

@@ -16,7 +16,7 @@
 /* store_migrations[v] takes a database from user_version v to v + 1 (store_schema.c). */
 extern const char *const store_migrations[STORE_SCHEMA_VERSION];
 
-/* The prepared statements, one per query (their SQL is store_sql in store.c). */
+/* The prepared statements, one per query (their SQL is store_sql in store_schema.c). */
 enum store_stmt {
     ST_BEGIN,
     ST_COMMIT,
@@ -35,6 +35,7 @@ enum store_stmt {
     ST_PUT_PREFS,
     ST_COUNT
 };
+extern const char *const store_sql[ST_COUNT];
 
 /* The open database: its connection (NULL while offline), the statements prepared once, how it
  * is open, the depth of nested transactions, the last error and its SQLite code. */

@@ -1,5 +1,5 @@
 /* store_schema.c — the state database's schema, as the steps that build it (store.c runs them when
- * it opens a file of an older version). */
+ * it opens a file of an older version), and the statements the bot prepares on it. */
 #include "store_internal.h"
 
 /* store_migrations[v] takes a database from user_version v to v + 1, inside one transaction.
@@ -44,3 +44,34 @@ const char *const store_migrations[] = {
 };
 _Static_assert(sizeof store_migrations / sizeof *store_migrations == STORE_SCHEMA_VERSION,
                "one migration per schema version");
+
+#define STORE_PLAYER_COLUMNS "key, display, games, firsts, duraks, draws, forfeits, rating"
+
+const char *const store_sql[ST_COUNT] = {
+    [ST_BEGIN] = "BEGIN IMMEDIATE",
+    [ST_COMMIT] = "COMMIT",
+    [ST_ROLLBACK] = "ROLLBACK",
+    [ST_SAVEPOINT] = "SAVEPOINT store_sp",
+    [ST_RELEASE] = "RELEASE store_sp",
+    [ST_ROLLBACK_TO] = "ROLLBACK TO store_sp",
+    [ST_SAVE_TABLE] = "INSERT INTO running_tables (channel, snapshot) VALUES (?1, ?2)"
+                      " ON CONFLICT (channel) DO UPDATE SET snapshot = excluded.snapshot",
+    [ST_DELETE_TABLE] = "DELETE FROM running_tables WHERE channel = ?1",
+    [ST_LOAD_TABLES] = "SELECT channel, snapshot FROM running_tables ORDER BY channel",
+    [ST_REJECT_TABLE] = "INSERT INTO rejected_tables (channel, snapshot, reason, rejected_at)"
+                        " VALUES (?1, ?2, ?3, CAST(strftime('%s', 'now') AS INTEGER))",
+    [ST_GET_PLAYER] = "SELECT " STORE_PLAYER_COLUMNS " FROM players WHERE key = ?1",
+    [ST_PUT_PLAYER] =
+        "INSERT INTO players (" STORE_PLAYER_COLUMNS ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+        " ON CONFLICT (key) DO UPDATE SET display = excluded.display,"
+        " games = excluded.games, firsts = excluded.firsts, duraks = excluded.duraks,"
+        " draws = excluded.draws, forfeits = excluded.forfeits, rating = excluded.rating",
+    [ST_TOP] =
+        "SELECT " STORE_PLAYER_COLUMNS " FROM players"
+        " WHERE CASE ?2 WHEN 2 THEN substr(key, 1, 1) = '+' AND substr(key, 2, 1) <> '*'" /* solo */
+        " ELSE (substr(key, 1, 1) = '*') = ?2 AND substr(key, 1, 1) <> '+' END"
+        " ORDER BY rating DESC, games DESC, key LIMIT ?1",
+    [ST_GET_PREFS] = "SELECT delivery, colours, turn, language, site FROM prefs WHERE key = ?1",
+    [ST_PUT_PREFS] = "INSERT OR REPLACE INTO prefs (key, delivery, colours, turn, language, site)"
+                     " VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+};
