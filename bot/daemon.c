@@ -228,8 +228,8 @@ static void stage_queue(void *ctx, double now)
             outq_push_stream(d->q, outbox_cmd(m->kind), m->target, m->text, now);
         else if (!outq_push(d->q, outbox_cmd(m->kind), m->target, m->text))
             log_msg(LOG_WARNING,
-                    "send queue refused a line to %s (queue full or bad target); it is dropped: "
-                    "lower the traffic or raise flood.rate",
+                    "send queue refused a line to %s (full, an invalid target or out of memory); "
+                    "it is dropped: if it is full, lower the traffic or raise flood.rate",
                     m->target);
     }
     outbox_clear(&d->box);

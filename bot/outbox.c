@@ -29,16 +29,6 @@ void outbox_free(outbox *o)
 static void outbox_vadd(outbox *o, out_prio prio, out_kind kind, const char *target,
                         const char *fmt, va_list ap)
 {
-    if (o->len == o->cap) {
-        size_t cap = o->cap ? o->cap * 2 : 16;
-        out_msg *items = realloc(o->items, cap * sizeof *items);
-        if (!items) {
-            log_msg(LOG_ERR, "out of memory: a line to %s is lost", target);
-            return;
-        }
-        o->items = items;
-        o->cap = cap;
-    }
     va_list again;
     va_copy(again, ap);
     char *text = NULL;
@@ -46,9 +36,18 @@ static void outbox_vadd(outbox *o, out_prio prio, out_kind kind, const char *tar
     if (n >= 0 && (text = malloc((size_t)n + 1)) != NULL)
         vsnprintf(text, (size_t)n + 1, fmt, again);
     va_end(again);
-    if (!text) {
+    if (text && o->len == o->cap) {
+        size_t cap = o->cap ? o->cap * 2 : 16;
+        out_msg *items = realloc(o->items, cap * sizeof *items);
+        if (items) {
+            o->items = items;
+            o->cap = cap;
+        }
+    }
+    if (!text || o->len == o->cap) {
         if (n >= 0) /* the player misses it: the operator at least knows */
             log_msg(LOG_ERR, "out of memory: a line to %s is lost", target);
+        free(text);
         return;
     }
     out_msg *m = &o->items[o->len++];
