@@ -110,16 +110,6 @@ static void hand_counts(const render_opts *r, const render_seats *s, const durak
     }
 }
 
-static bool can_transfer(const durak_game *g)
-{
-    durak_action a[DURAK_MAX_ACTIONS];
-    int n = g->phase == DURAK_PHASE_DEFEND ? durak_legal(g, a) : 0;
-    for (int i = 0; i < n; i++)
-        if (a[i].kind == DURAK_ACT_TRANSFER)
-            return true;
-    return false;
-}
-
 bool render_optional(const durak_game *g)
 {
     return g->phase == DURAK_PHASE_THROWIN || g->phase == DURAK_PHASE_TAKING;
@@ -144,7 +134,8 @@ void render_task(const render_opts *r, const render_seats *s, const durak_game *
     case DURAK_PHASE_ATTACK: snprintf(buf, cap, "%s", M(MSG_TURN_LEAD)); break;
     case DURAK_PHASE_DEFEND:
         uncovered(r, g, cards, sizeof cards);
-        snprintf(buf, cap, M(can_transfer(g) ? MSG_TURN_DEFEND_TRANSFER : MSG_TURN_DEFEND), cards);
+        snprintf(buf, cap, M(durak_transfer_open(g) ? MSG_TURN_DEFEND_TRANSFER : MSG_TURN_DEFEND),
+                 cards);
         break;
     case DURAK_PHASE_THROWIN: snprintf(buf, cap, "%s", M(MSG_TURN_THROWIN)); break;
     case DURAK_PHASE_TAKING: snprintf(buf, cap, M(MSG_TURN_TAKING), s->name[g->defender]); break;
@@ -161,7 +152,8 @@ void render_decision(const render_opts *r, const render_seats *s, const durak_ga
     case DURAK_PHASE_ATTACK: snprintf(buf, cap, M(MSG_DECIDE_LEAD), who); break;
     case DURAK_PHASE_DEFEND:
         uncovered(r, g, cards, sizeof cards);
-        snprintf(buf, cap, M(can_transfer(g) ? MSG_DECIDE_DEFEND_TRANSFER : MSG_DECIDE_DEFEND), who,
+        snprintf(buf, cap,
+                 M(durak_transfer_open(g) ? MSG_DECIDE_DEFEND_TRANSFER : MSG_DECIDE_DEFEND), who,
                  cards);
         break;
     case DURAK_PHASE_THROWIN: snprintf(buf, cap, M(MSG_DECIDE_THROWIN), who); break;

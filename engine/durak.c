@@ -713,6 +713,11 @@ int durak_legal(const durak_game *g, durak_action *out)
     return (int)n + !attack;
 }
 
+bool durak_transfer_open(const durak_game *g)
+{
+    return g->phase == DURAK_PHASE_DEFEND && transfer_target(g) >= 0;
+}
+
 bool durak_complete_beat(const durak_game *g, card_t card, durak_action *out)
 {
     if (g->phase == DURAK_PHASE_OVER)

@@ -291,15 +291,73 @@ static void test_quiet_names(void **state)
     assert_int_equal(strlen(s.quiet[0]), 67); /* the longest nick fits */
 }
 
+/* R17 and the hidden hands: whether a line says "or transfer" follows what every player sees, never
+ * whether the defender holds a card of the attack's rank. Two games alike but for one card of the
+ * defender's (one of the attack's rank swapped for a card of the stock) get the same lines. */
+static void test_transfer_offer_hides_the_hand(void **state)
+{
+    (void)state;
+    durak_options o = durak_default_options();
+    o.variant = DURAK_VARIANT_TRANSFER;
+    render_seats s = { .n = 2, .name = { "ann", "bob" } };
+    int found = 0;
+    for (uint64_t seed = 1; seed < 400 && found < 2; seed++) {
+        durak_game g, other;
+        assert_true(durak_new(&g, &o, seed));
+        durak_action a[DURAK_MAX_ACTIONS];
+        int n = durak_legal(&g, a);
+        assert_int_equal(durak_apply(&g, a[n - 1]), DURAK_OK); /* the lead */
+        if (!durak_transfer_open(&g))
+            continue;
+        int rank = card_rank(g.attack[0]), d = g.defender;
+        other = g;
+        bool holds = false, swapped = false;
+        for (int c = 0; c < 64; c++)
+            holds |= cards_has(g.hand[d], (card_t)c) && card_rank((card_t)c) == rank;
+        for (int c = 0; c < 64 && !swapped;
+             c++) { /* one card of the rank, or another, to the stock */
+            if (!cards_has(g.hand[d], (card_t)c) || (card_rank((card_t)c) == rank) != holds)
+                continue;
+            for (int i = 1; i < g.stock_len && !swapped; i++) {
+                card_t x = g.stock[i];
+                if ((card_rank(x) == rank) == holds)
+                    continue;
+                other.hand[d] = (other.hand[d] & ~card_bit((card_t)c)) | card_bit(x);
+                other.stock[i] = (card_t)c;
+                swapped = true;
+            }
+        }
+        if (!swapped)
+            continue;
+        found += 1 + holds; /* both ways round, in time */
+        char mine[512], theirs[512];
+        render_head(&plain, &s, &g, mine, sizeof mine);
+        render_head(&plain, &s, &other, theirs, sizeof theirs);
+        assert_string_equal(mine, theirs);
+        assert_non_null(strstr(mine, "take or transfer"));
+        render_decision(&plain, &s, &g, mine, sizeof mine);
+        render_decision(&plain, &s, &other, theirs, sizeof theirs);
+        assert_string_equal(mine, theirs);
+    }
+    assert_true(found >= 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_card),      cmocka_unit_test(test_card_colours),
-        cmocka_unit_test(test_suits),     cmocka_unit_test(test_hand),
-        cmocka_unit_test(test_hand_room), cmocka_unit_test(test_hand_colours_strip),
-        cmocka_unit_test(test_table),     cmocka_unit_test(test_action),
-        cmocka_unit_test(test_actions),   cmocka_unit_test(test_cards_read_back),
-        cmocka_unit_test(test_languages), cmocka_unit_test(test_quiet_names),
+        cmocka_unit_test(test_card),
+        cmocka_unit_test(test_card_colours),
+        cmocka_unit_test(test_suits),
+        cmocka_unit_test(test_hand),
+        cmocka_unit_test(test_hand_room),
+        cmocka_unit_test(test_hand_colours_strip),
+        cmocka_unit_test(test_table),
+        cmocka_unit_test(test_action),
+        cmocka_unit_test(test_actions),
+        cmocka_unit_test(test_cards_read_back),
+        cmocka_unit_test(test_languages),
+        cmocka_unit_test(test_quiet_names),
+        cmocka_unit_test(test_transfer_offer_hides_the_hand),
     };
     return cmocka_run_group_tests_name("render", tests, NULL, NULL);
 }
