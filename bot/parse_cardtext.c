@@ -161,11 +161,13 @@ bool parse_cardtext_t_ambiguous(const char *s, size_t n, char ten_text[CARDTEXT_
     bool suit_latin = (suit_lead | 0x20) >= 'a' && (suit_lead | 0x20) <= 'z';
     if (!(latin_t && suit_cyrillic) && !(cyrillic_t && suit_latin))
         return false;
+    /* the ace in the suit's own script, so that the offer is not ambiguous in turn: Тп, As */
+    size_t ace_len = suit_latin ? 1 : 2;
     memcpy(ten_text, "10", 2);
-    memcpy(ace_text, "\xD0\xA2", 2); /* Cyrillic Т */
+    memcpy(ace_text, suit_latin ? "A" : "\xD0\xA2", ace_len);
     memcpy(ten_text + 2, s + rank_len, n - rank_len);
-    memcpy(ace_text + 2, s + rank_len, n - rank_len);
-    ten_text[2 + n - rank_len] = ace_text[2 + n - rank_len] = '\0';
+    memcpy(ace_text + ace_len, s + rank_len, n - rank_len);
+    ten_text[2 + n - rank_len] = ace_text[ace_len + n - rank_len] = '\0';
     return true;
 }
 

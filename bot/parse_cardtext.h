@@ -29,7 +29,8 @@ enum { CARDTEXT_OTHER_SIZE = 16 };
 
 /* Is the card word s[0..n) (exactly, as parse_cardtext_read) a T whose suit is of the other
  * script ("Tп", "Тs"), so that it could mean the ten or the ace? Then how to type each, the
- * user's suit spelling kept: ten_text "10п", ace_text "Тп". */
+ * user's suit spelling kept: ten_text "10п", ace_text "Тп" (for "Тs": "10s" and "As", the ace
+ * in the suit's script, neither of them ambiguous in turn). */
 bool parse_cardtext_t_ambiguous(const char *s, size_t n, char ten_text[CARDTEXT_OTHER_SIZE],
                                 char ace_text[CARDTEXT_OTHER_SIZE]);
 /* Does a word that is neither a command nor a card look like an attempt at a card (it starts

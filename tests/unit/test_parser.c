@@ -1017,8 +1017,11 @@ static const parse_case t_cases[] = {
     CASE("бью Тп Дб", "beat As Qd"),
     CASE("Tп", "error: Tп: the ten 10♠ (type 10п) or the ace A♠ (type Тп)? Latin T is the ten, "
                "Cyrillic Т the ace."),
-    CASE("Тs", "error: Тs: the ten 10♠ (type 10s) or the ace A♠ (type Тs)? Latin T is the ten, "
+    CASE("Тs", "error: Тs: the ten 10♠ (type 10s) or the ace A♠ (type As)? Latin T is the ten, "
                "Cyrillic Т the ace."),
+    CASE("As", "card As"), /* what the line above offers, read as it says */
+    CASE("бью Тs 10s", "error: Тs: the ten 10♠ (type бью 10s 10s) or the ace A♠ (type бью As 10s)? "
+                       "Latin T is the ten, Cyrillic Т the ace."),
     CASE("хожу Tк", "error: Tк: the ten 10♣ (type хожу 10к) or the ace A♣ (type хожу Тк)? Latin T "
                     "is the ten, Cyrillic Т the ace."),
     CASE("бью Тп Tб", "error: Tб: the ten 10♦ (type бью Тп 10б) or the ace A♦ (type бью Тп Тб)? "
