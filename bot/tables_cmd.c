@@ -159,7 +159,8 @@ static parse_opts opts_for(const tables *t, const char *nick, bool no_transfer)
                          (int)tables_lang_of(t, nick), tables_lang_chosen(t, nick) };
 }
 
-/* A move typed in the channel by a player of its game: where moves go, and how. */
+/* A move, or a player's private question (hand, moves, hint), typed in the channel by a player of
+ * its game: where it goes, and how. */
 static void move_in_channel(tables *t, const tables_who *w, const char *channel, const char *text,
                             double now, outbox *o)
 {
@@ -170,7 +171,7 @@ static void move_in_channel(tables *t, const tables_who *w, const char *channel,
         return;
     parse_private(text, strlen(text), &po, &p);
     char move[128], c[RENDER_CARD_MAX], x[RENDER_CARD_MAX];
-    if (!(row_flags(p.kind, CMD_PRIVATE) & CMD_MOVE) || !rate_ok(t, w->nick, now))
+    if (!(row_flags(p.kind, CMD_PRIVATE) & (CMD_MOVE | CMD_SEAT)) || !rate_ok(t, w->nick, now))
         return;
     tables_bind_words(t, w, p.lang, false);
     render_opts r = tables_ropts_to(t, w->nick); /* a reply to them: in their language */

@@ -433,6 +433,10 @@ static void test_answers_where_asked(void **state)
         { "play 7h", "alice: moves go by private message: /msg durakbot play 7h" },
         { "beat 7h 8h", "alice: moves go by private message: /msg durakbot beat 7h 8h" },
         { "бью 7ч 8ч", "alice: ходы — личным сообщением: /msg durakbot бью 7ч 8ч" },
+        /* a player's private questions too, not silence */
+        { "!ходы", "alice: ходы — личным сообщением: /msg durakbot ходы" },
+        { "!hand", "alice: moves go by private message: /msg durakbot hand" },
+        { "hint", "alice: moves go by private message: /msg durakbot hint" },
     };
     for (size_t i = 0; i < sizeof typed / sizeof typed[0]; i++) {
         chan(h, "alice", "#durak", typed[i][0]);
