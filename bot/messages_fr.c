@@ -185,6 +185,8 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_CHANNEL_ONLY] = "%s est une commande de salon : tapez-la dans %s.",
     [MSG_REJOINED] = "%s · %s est de retour et continue.",
     [MSG_AWAY] = "%s a quitté le salon ; sa place est gardée %d %s.",
+    [MSG_AWAY_TOLD] = "Vous avez quitté %s en pleine partie : votre place est gardée %d %s ; "
+                      "revenez-y pour continuer, sinon vous perdez par forfait.",
     [MSG_LOBBY_TIMEOUT] = "Personne n'a lancé la partie à temps, elle est fermée : ouvrez-en "
                           "une nouvelle avec %sdurak.",
     [MSG_TURN_WARNING] = "Vite : il reste %d %s pour jouer dans %s ; %s",

@@ -172,8 +172,15 @@ void tables_on_part(tables *t, double now, const char *nick, const char *channel
     int s = tb ? tables_seat_of(t, tb, nick) : -1;
     watch_gone(t, nick, channel);
     end_last_seen(t, channel, nick, NULL);
-    if (s >= 0)
-        player_gone(t, tb, s, false, now, o);
+    if (s < 0)
+        return;
+    bool held = tb->playing && !tb->seat[s].absent && durak_in_game(&tb->g, s);
+    player_gone(t, tb, s, false, now, o);
+    if (held && !tables_is_ai(tb, s)) { /* now the nick is surely still theirs: later, maybe not */
+        int grace = t->cfg.game.rejoin_grace;
+        tables_notice(o, nick, MSG_AWAY_TOLD, tb->channel, grace,
+                      msg_plural(tables_lang_of(t, nick), grace, MSG_WORD_SECONDS_ONE));
+    }
 }
 
 void tables_on_quit(tables *t, double now, const char *nick, const char *reason, outbox *o)
