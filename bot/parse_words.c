@@ -120,6 +120,9 @@ static const words_entry private_words[] = {
     { "m", PC_MOVES, EN },
     { "help", PC_HELP, EN },
     { "set", PC_SET, EN },
+    { "настройки", PC_SET, RU }, /* what the help's "set — ваши настройки" names */
+    { "réglages", PC_SET, FR },
+    { "ajustes", PC_SET, ES },
     { "stop", PC_STOP, EN }, /* a private game */
     { "hint", PC_HINT, EN },
     { "подсказка", PC_HINT, RU },

@@ -496,6 +496,8 @@ static void test_preferences(void **state)
     tables_reconfigure(h->t, &h->cfg);
     tables_set_store(h->t, db);
     h->db = db;
+    priv(h, "bob", "настройки"); /* the help's Russian word: the settings, in Russian */
+    assert_non_null(said(h, "bob", "Ваши настройки: "));
     priv(h, "alice", "set");
     assert_non_null(said(h, "alice", "Your settings: private lines by default, colours on"));
     priv(h, "alice", "set sparkles on");
