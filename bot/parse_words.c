@@ -336,13 +336,40 @@ static size_t fold_char(const unsigned char *s, size_t n, char fold[3], size_t *
     return 1;
 }
 
+/* In a word with Cyrillic letters, the Latin letters that look like Cyrillic ones (a keyboard's
+ * layout switched mid-word: "дурaк", "пeреводной", "cложный") read as those, folded. */
+static void cyrillic_lookalike(char f[3], size_t *flen)
+{
+    static const char latin[] = "aeopcxykmtbh";
+    static const char *const cyrillic[] = { "а", "е", "о", "р", "с", "х",
+                                            "у", "к", "м", "т", "в", "н" };
+    const char *at = *flen == 1 && f[0] ? strchr(latin, f[0]) : NULL;
+    if (at) {
+        memcpy(f, cyrillic[at - latin], 2);
+        *flen = 2;
+    }
+}
+
+static bool word_has_cyrillic(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n && s[i] != ' '; i++)
+        if (s[i] == (char)0xD0 || s[i] == (char)0xD1)
+            return true;
+    return false;
+}
+
 size_t parse_words_fold(const char *s, size_t n, char *out, size_t cap)
 {
     size_t len = 0;
+    bool cyrillic = false; /* the word at i has a Cyrillic letter */
     for (size_t i = 0; i < n;) {
         char f[3];
         size_t flen;
+        if (i == 0 || s[i - 1] == ' ')
+            cyrillic = word_has_cyrillic(s + i, n - i);
         i += fold_char((const unsigned char *)s + i, n - i, f, &flen);
+        if (cyrillic)
+            cyrillic_lookalike(f, &flen);
         if (len + flen >= cap)
             return (size_t)-1;
         memcpy(out + len, f, flen);

@@ -822,6 +822,12 @@ static const parse_case language_channel_cases[] = {
     CASE("!стоп сейчас", "error: \"сейчас\" after !стоп is not understood: type just !стоп"),
     CASE("дурак", "ignored"),
     CASE("!дураки", "ignored"),
+    /* a Latin letter that looks Cyrillic, typed in a Cyrillic word (the layout switched) */
+    CASE("!дурaк", "durak"),
+    CASE("!дурак пeреводной", "durak transfer"),
+    CASE("!бот cложный", "bot hard"),
+    CASE("!CТАРТ", "start"),
+    CASE("!durak", "durak"), /* all Latin: as it is */
     /* French */
     CASE("!durak classique voisins", "durak classic neighbours"),
     CASE("!durak transfert tous", "durak transfer all"),
