@@ -376,7 +376,7 @@ const char *const msg_spanish[MSG_COUNT] = {
         "No tienes ninguna partida privada que parar: empieza una con /msg %s jugar.",
     [MSG_SOLO_AGAIN] = "otra: /msg %s jugar",
     [MSG_STATS_SOLO] = "%s en solitario contra jugadores automáticos: %d %s; primero en salir: %d, "
-                       "durak: %d, abandonos: %d; puntuación en solitario %d.",
+                       "durak: %d, empates: %d, abandonos: %d; puntuación en solitario %d.",
     [MSG_TOP_SOLO] =
         "Mejores jugadores en solitario contra automáticos (puntuación en solitario, partidas): %s",
     [MSG_TOP_SOLO_NONE] =

@@ -392,7 +392,7 @@ const char *const msg_french[MSG_COUNT] = {
         "Vous n'avez pas de partie privée à arrêter : lancez-en une avec /msg %s jouer.",
     [MSG_SOLO_AGAIN] = "une autre : /msg %s jouer",
     [MSG_STATS_SOLO] = "%s seul contre des joueurs ordinateur : %d %s ; premier sorti : %d, durak "
-                       ": %d, forfaits : %d ; cote solo %d.",
+                       ": %d, nulles : %d, forfaits : %d ; cote solo %d.",
     [MSG_TOP_SOLO] = "Meilleurs joueurs seuls contre l'ordinateur (cote solo, parties) : %s",
     [MSG_TOP_SOLO_NONE] =
         "Aucune partie privée enregistrée pour l'instant : lancez-en une avec /msg %s jouer.",

@@ -3,9 +3,12 @@
  * channel, and spectators (!watch, !unwatch) who hear public lines only, never a hand. */
 #include "tables_harness.h"
 
+#include <sqlite3.h>
+
 #include "ai.h"
 #include "casemap.h"
 #include "outq.h"
+#include "store_internal.h"
 #include "tables_internal.h"
 
 /* Every line of the outbox goes to a person: none to a channel, none under a private key. */
@@ -122,6 +125,15 @@ static void test_solo_to_end(void **state)
     chan(h, "bob", "#durak", "!stats alice");
     assert_non_null(said(h, "#durak", "alice alone against computer players: 1 game, "));
     assert_null(said(h, "#durak", "No games recorded for alice"));
+    /* a draw counts among them, as in a channel's line: games = firsts + duraks + draws + ... */
+    assert_int_equal(sqlite3_exec(s.db->db,
+                                  "UPDATE players SET games = games + 1, draws = 1 "
+                                  "WHERE key = '+alice'",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    chan(h, "bob", "#durak", "!stats alice");
+    assert_non_null(said(h, "#durak", "alice alone against computer players: 2 games, "));
+    assert_non_null(said(h, "#durak", ", draws 1, forfeits 0; solo rating "));
     store_gone(&s);
     h_free(h);
 }
@@ -170,7 +182,8 @@ static void test_solo_one_at_a_time(void **state)
     assert_int_equal(forfeits, 1);
     assert_int_equal(tables_count(h->t), 0);
     chan(h, "bob", "#durak", "!stats alice");
-    assert_non_null(said(h, "#durak", "1 game, out first 0, durak 0, forfeits 1; solo rating"));
+    assert_non_null(
+        said(h, "#durak", "1 game, out first 0, durak 0, draws 0, forfeits 1; solo rating"));
     /* seated in a channel game: no private one */
     lobby(h, "#durak", "", NICKS, 2);
     priv(h, "bob", "stop");
