@@ -22,6 +22,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_PARSE_BAD_RANK] = "«%s» no es una carta: el valor es 6 7 8 9 10 J Q K A, p. ej. %s",
     [MSG_PARSE_BAD_SUIT] = "«%s» no es una carta: tras el valor va un solo palo, p. ej. %s",
     [MSG_PARSE_TWO_CARDS] = "una carta cada vez: para cubrir %s con %s, escribe %s",
+    [MSG_PARSE_ONE_AT_A_TIME] = "una carta cada vez: %s, luego %s",
     [MSG_PARSE_UNKNOWN_PRIVATE] =
         "«%s» no es un comando ni una carta: escribe jugadas para ver tus "
         "jugadas, o ayuda para todos los comandos",

@@ -25,6 +25,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_PARSE_BAD_SUIT] =
         "« %s » n'est pas une carte : une seule couleur après la valeur, par ex. %s",
     [MSG_PARSE_TWO_CARDS] = "une carte à la fois : pour couvrir %s avec %s, tapez %s",
+    [MSG_PARSE_ONE_AT_A_TIME] = "une carte à la fois : %s, puis %s",
     [MSG_PARSE_UNKNOWN_PRIVATE] =
         "« %s » n'est ni une commande ni une carte : tapez coups pour voir "
         "vos coups, ou aide pour toutes les commandes",

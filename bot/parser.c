@@ -284,6 +284,18 @@ static void private_card_command(parse_ctx *c, parse_kind kind, bool solo)
             return;
         more = parse_ctx_next(c, &t);
     }
+    card_t next = CARD_NONE;
+    if (more && kind != PC_BEAT) {
+        token w = parse_token_trim(t);
+        next = parse_cardtext_read(w.s, w.n);
+    }
+    if (next != CARD_NONE) { /* "хожу 6♦ 6♥": two moves in one line */
+        char then[CTX_TEXT_SIZE];
+        parse_ctx_fail(c, MSG_PARSE_ONE_AT_A_TIME,
+                       parse_ctx_command_text(text, "", shown_word(c, kind), card, CARD_NONE, c),
+                       parse_ctx_command_text(then, "", shown_word(c, kind), next, CARD_NONE, c));
+        return;
+    }
     if (more) {
         parse_ctx_fail_extra(
             c, t, parse_ctx_command_text(text, "", shown_word(c, kind), card, target, c));

@@ -564,10 +564,11 @@ static const parse_case private_cases[] = {
     CASE("play J\xe2\x99\xa6\xe2\x99\xa6",
          "error: \"J\xe2\x99\xa6\xe2\x99\xa6\" is not a card: the rank is "
          "followed by one suit, e.g. J\xe2\x99\xa5 or Jh"),
-    CASE("play 7h 8h", "error: \"8h\" after play 7\xe2\x99\xa5 is not understood: type just play "
-                       "7\xe2\x99\xa5"),
-    CASE("transfer 7h 7d", "error: \"7d\" after transfer 7\xe2\x99\xa5 is not understood: type "
-                           "just transfer 7\xe2\x99\xa5"),
+    CASE("play 7h 8h", "error: one card at a time: play 7\xe2\x99\xa5, then play 8\xe2\x99\xa5"),
+    CASE("transfer 7h 7d",
+         "error: one card at a time: transfer 7\xe2\x99\xa5, then transfer 7\xe2\x99\xa6"),
+    CASE("play 7h now", "error: \"now\" after play 7\xe2\x99\xa5 is not understood: type just play "
+                        "7\xe2\x99\xa5"),
     CASE("beat 9s 7s 8s", "error: \"8s\" after beat 9\xe2\x99\xa0 7\xe2\x99\xa0 is not "
                           "understood: type just beat 9\xe2\x99\xa0 7\xe2\x99\xa0"),
     CASE("beat 9s 7x",
@@ -679,7 +680,7 @@ static const parse_case private_ascii_cases[] = {
                      "10d"),
     CASE("9s 7s", "beat 9s 7s"),
     CASE("7h x", "error: \"x\" after 7h is not understood: type just 7h"),
-    CASE("play 7h 8h", "error: \"8h\" after play 7h is not understood: type just play 7h"),
+    CASE("play 7h 8h", "error: one card at a time: play 7h, then play 8h"),
     CASE("beat 9s 7s 8s", "error: \"8s\" after beat 9s 7s is not understood: type just beat 9s "
                           "7s"),
 };
@@ -1036,6 +1037,9 @@ static const parse_case t_cases[] = {
                   "ten, Cyrillic Т the ace."),
     CASE("бью Тп x", "error: \"x\" is not a card: try 7♥ or 7h"),
     CASE("хожу Тп x", "error: \"x\" after хожу A♠ is not understood: type just хожу A♠"),
+    /* two moves in one line: both named, one at a time */
+    CASE("хожу 6б 6ч", "error: one card at a time: хожу 6♦, then хожу 6♥"),
+    CASE("transfer Tt Ts", "error: one card at a time: transfer 10♣, then transfer 10♠"),
     CASE("Тп x", "error: \"x\" after A♠ is not understood: type just A♠"),
 };
 
