@@ -11,9 +11,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "mirc.h"
+#include "outq_cut.h"
 #include "outq_penalty.h"
-#include "utf8.h"
 
 /* A token this close to whole counts as whole: n lines at `rate` per second take exactly n / rate s. */
 #define OUTQ_EPSILON 1e-9
@@ -263,60 +262,6 @@ static void outq_ring_clear(struct outq_ring *r)
     }
     r->tail = NULL;
     r->len = 0;
-}
-
-/* ---- splitting text ---- */
-
-/* The largest cut <= max in s (n > max bytes) that splits no UTF-8 sequence and no colour code;
- * if the text is not UTF-8 at all, max. */
-static size_t outq_char_cut(const char *s, size_t n, size_t max)
-{
-    size_t cut = utf8_char_start(s, max);
-    if (cut == 0)
-        cut = max;
-    for (size_t i = cut > 6 ? cut - 6 : 1; i < cut; i++)
-        if (s[i] == MIRC_COLOUR[0] && i + mirc_colour_len(s + i, n - i) > cut)
-            return i;
-    return cut;
-}
-
-/* The last separator of the game's lines (" · ", " | ") that starts in the last quarter of a
- * piece: there a piece ends with a whole item ("… · на руках: 9♣ Д♣ (козырь В♣)" rather than
- * "(козырь" with "В♣)" alone on the next line); 0 if none. *rest: after the separator. */
-static size_t outq_sep_cut(const char *s, size_t n, size_t max, size_t *rest)
-{
-    static const char *const seps[] = { " \xC2\xB7 ", " | " };
-    for (size_t i = max; i > max - max / 4; i--)
-        for (size_t k = 0; k < sizeof seps / sizeof seps[0]; k++) {
-            size_t len = strlen(seps[k]);
-            if (i + len <= n && !memcmp(s + i, seps[k], len)) {
-                *rest = i + len;
-                return i;
-            }
-        }
-    return 0;
-}
-
-/* The length of the next piece of s (n > max bytes left); *rest is where the next begins. */
-static size_t outq_cut(const char *s, size_t n, size_t max, size_t *rest)
-{
-    size_t at = outq_sep_cut(s, n, max, rest);
-    if (at)
-        return at;
-    size_t sp = max;
-    while (sp > 0 && s[sp] != ' ')
-        sp--;
-    if (sp == 0) {
-        *rest = outq_char_cut(s, n, max);
-        return *rest;
-    }
-    *rest = sp;
-    while (*rest < n && s[*rest] == ' ')
-        (*rest)++;
-    size_t end = sp;
-    while (end > 0 && s[end - 1] == ' ')
-        end--;
-    return end > 0 ? end : sp;
 }
 
 /* ---- the queue ---- */
