@@ -56,6 +56,8 @@ struct outq {
     size_t nraw;
     struct outq_ring game, reply, stream; /* stream: spectators' copies, after the replies */
     size_t text_max, raw_max; /* OUTQ_MAX_TEXT and OUTQ_MAX_RAW, or less (outq_set_line_len) */
+    bool starved;             /* a reply has waited OUTQ_REPLY_STARVE (as of the last look) */
+    unsigned games_in_a_row;  /* game lines sent since the last reply */
 };
 
 /* ---- the token bucket ---- */
@@ -437,10 +439,24 @@ static void outq_expire(outq *q, double now)
 
 size_t outq_len(const outq *q) { return q->nraw + q->game.len + q->reply.len + q->stream.len; }
 
-/* The ring whose line goes next: game lines, then replies, then streams. */
+/* Has a reply waited OUTQ_REPLY_STARVE at now (its target's oldest line, the first to go)? */
+static bool outq_reply_starved(const outq *q, double now)
+{
+    for (const struct outq_target *t = q->reply.targets; t; t = t->next)
+        if (now - t->lines.head->at >= OUTQ_REPLY_STARVE)
+            return true;
+    return false;
+}
+
+/* The ring whose line goes next: game lines, then replies, then streams; but while a reply
+ * starves, every OUTQ_REPLY_SHARE-th line is a reply. */
 static struct outq_ring *outq_next_ring(outq *q)
 {
-    return q->game.targets ? &q->game : q->reply.targets ? &q->reply : &q->stream;
+    bool reply_turn = q->starved && q->games_in_a_row + 1 >= OUTQ_REPLY_SHARE;
+    return q->game.targets && !reply_turn ? &q->game
+           : q->reply.targets             ? &q->reply
+           : q->game.targets              ? &q->game
+                                          : &q->stream;
 }
 
 /* The line to go next, tokens or not (the queue is not empty). */
@@ -455,6 +471,7 @@ const char *outq_peek(outq *q, double now)
 {
     outq_refill(q, now);
     outq_expire(q, now);
+    q->starved = outq_reply_starved(q, now);
     if (outq_len(q) == 0 || q->tokens < 1 - OUTQ_EPSILON || outq_penalty_wait(&q->pen, now) > 0)
         return NULL;
     return outq_peek_any(q);
@@ -470,7 +487,11 @@ void outq_commit(outq *q, double now)
         outq_fifo_pop(&q->raw);
         q->nraw--;
     } else {
-        outq_ring_send(outq_next_ring(q));
+        struct outq_ring *r = outq_next_ring(q);
+        q->games_in_a_row = r == &q->game    ? q->games_in_a_row + 1
+                            : r == &q->reply ? 0
+                                             : q->games_in_a_row;
+        outq_ring_send(r);
     }
     q->tokens -= 1;
 }

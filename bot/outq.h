@@ -5,7 +5,9 @@
  * game lines and replies never crowd out; (2) game lines (PRIVMSG/NOTICE/PART that the game needs:
  * its channel, hands, turn prompts, move replies), in turn between targets so that one busy channel
  * cannot starve another; (3) replies to single users, in turn between targets, bounded per target
- * (the newest reply only) and dropped unsent once older than OUTQ_REPLY_TTL; (4) streams to single
+ * (the newest reply only) and dropped unsent once older than OUTQ_REPLY_TTL — but once a reply
+ * has waited OUTQ_REPLY_STARVE while game lines kept the bucket busy, every OUTQ_REPLY_SHARE-th
+ * line is a reply, so that a busy bot still answers !help before the TTL; (4) streams to single
  * users (spectators' copies), the same but keeping the older lines in order. One token bucket paces
  * them all. Lines are split at 400 bytes on word and UTF-8 boundaries; no CR/LF/NUL from text. */
 #ifndef DURAK_OUTQ_H
@@ -24,6 +26,8 @@
 #define OUTQ_MAX_REPLIES 1024   /* lines of replies queued in all */
 #define OUTQ_MIN_LINE 256       /* the shortest line length a server's LINELEN may set */
 #define OUTQ_REPLY_TTL 30.0     /* seconds a reply stays useful; older ones are dropped unsent */
+#define OUTQ_REPLY_STARVE 5.0   /* seconds a reply waits behind game lines before it gets ... */
+#define OUTQ_REPLY_SHARE 4      /* ... one line in this many, while any reply has waited as long */
 
 typedef struct outq outq;
 

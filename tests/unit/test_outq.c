@@ -612,6 +612,39 @@ static void test_flood_keeps_game_pace(void **state)
     outq_free(q);
 }
 
+/* Game lines that keep the bucket busy for good (three busy channels at 10 lines a second) no
+ * longer starve a reply until its TTL: after OUTQ_REPLY_STARVE it gets one line in
+ * OUTQ_REPLY_SHARE, and the game lines have the bucket again once it is out. */
+static void test_reply_not_starved(void **state)
+{
+    (void)state;
+    outq *q = outq_new(1, 10.0);
+    push_n(q, "#a", 400);
+    push_n(q, "#b", 400);
+    push_n(q, "#c", 400);
+    assert_true(outq_push_reply(q, "NOTICE", "zoe", "help 1", 0.0));
+    assert_true(outq_push_reply(q, "NOTICE", "zoe", "help 2", 0.0));
+    double first = -1, second = -1;
+    int games_after = 0;
+    for (int step = 0; step < 200; step++) {
+        double now = step / 10.0;
+        const char *line = outq_peek(q, now);
+        assert_non_null(line);
+        if (!strncmp(line, "NOTICE zoe :help 1", 18))
+            first = now;
+        else if (!strncmp(line, "NOTICE zoe :help 2", 18))
+            second = now;
+        else if (second >= 0)
+            games_after++;
+        outq_commit(q, now);
+    }
+    assert_true(first >= OUTQ_REPLY_STARVE);              /* game lines first while it is young */
+    assert_true(first <= OUTQ_REPLY_STARVE + 0.4 + 1e-9); /* then its share: 1 line in 4 */
+    assert_true(second - first > 0.35 && second - first < 0.45);
+    assert_true(games_after > 100); /* nothing else waits: the game lines have it all again */
+    outq_free(q);
+}
+
 static void test_fair_between_game_channels(void **state)
 {
     (void)state;
@@ -991,6 +1024,7 @@ int main(void)
         cmocka_unit_test(test_game_before_replies),
         cmocka_unit_test(test_flood_keeps_game_pace),
         cmocka_unit_test(test_fair_between_game_channels),
+        cmocka_unit_test(test_reply_not_starved),
         cmocka_unit_test(test_no_starvation_by_returning_targets),
         cmocka_unit_test(test_wait_batch),
         cmocka_unit_test(test_raw_never_refused_when_full),
