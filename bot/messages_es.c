@@ -134,6 +134,10 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_DECIDE_TAKING] = "%s decide si le añade cartas a %s, que roba",
     [MSG_YOUR_MOVES] = "Tus jugadas: %s",
     [MSG_ERR_NOT_IN_HAND] = "No tienes %s: escribe mano para ver tus cartas.",
+    [MSG_ERR_ON_TABLE] = "%s está en la mesa, no en tu mano: cúbrela con una carta tuya, por "
+                         "ejemplo %s.",
+    [MSG_ERR_ON_TABLE_TAKE] = "%s está en la mesa, no en tu mano, y ninguna carta tuya la cubre: "
+                              "roba, o escribe jugadas.",
     [MSG_ERR_DOES_NOT_BEAT_TRUMP] = "%s no gana a %s: juega un triunfo más alto, o roba.",
     [MSG_ERR_DOES_NOT_BEAT] = "%s no gana a %s: juega una carta de %s más alta o un triunfo, o "
                               "roba.",

@@ -143,6 +143,10 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_DECIDE_TAKING] = "%s décide s'il donne des cartes à %s, qui ramasse",
     [MSG_YOUR_MOVES] = "Vos coups : %s",
     [MSG_ERR_NOT_IN_HAND] = "Vous n'avez pas %s : tapez main pour voir vos cartes.",
+    [MSG_ERR_ON_TABLE] = "%s est sur la table, pas dans votre main : couvrez-la avec une de vos "
+                         "cartes, par exemple %s.",
+    [MSG_ERR_ON_TABLE_TAKE] = "%s est sur la table, pas dans votre main, et aucune de vos cartes "
+                              "ne la couvre : ramassez, ou tapez coups.",
     [MSG_ERR_DOES_NOT_BEAT_TRUMP] = "%s ne bat pas %s : jouez un atout plus fort, ou ramassez.",
     [MSG_ERR_DOES_NOT_BEAT] = "%s ne bat pas %s : jouez un %s plus fort ou un atout, ou ramassez.",
     [MSG_ERR_NO_TARGET] = "%s n'est pas une carte non couverte sur la table : tapez coups "

@@ -319,6 +319,23 @@ static int moves_with_card(const durak_game *g, card_t c, int kind, durak_action
     return k;
 }
 
+/* "8♦ is on the table, not in your hand": the card a defender named is the one to cover (c: it,
+ * written); a move that covers it as the example. */
+static void on_table(const tables *t, const table_t *tb, card_t card, const char *c,
+                     const char *nick, outbox *o)
+{
+    render_opts r = tables_ropts_to(t, nick);
+    durak_action a[DURAK_MAX_ACTIONS];
+    char move[RENDER_CARD_MAX * 4];
+    int n = durak_legal(&tb->g, a);
+    for (int i = 0; i < n; i++)
+        if (a[i].kind == DURAK_ACT_BEAT && a[i].target == card) {
+            tables_notice(o, nick, MSG_ERR_ON_TABLE, c, render_action(&r, a[i], move, sizeof move));
+            return;
+        }
+    tables_notice(o, nick, MSG_ERR_ON_TABLE_TAKE, c);
+}
+
 /* One sentence saying why a move is refused, and what to do instead. */
 static void explain_refusal(const tables *t, const table_t *tb, durak_action a, durak_error e,
                             const char *nick, outbox *o)
@@ -329,7 +346,12 @@ static void explain_refusal(const tables *t, const table_t *tb, durak_action a, 
     render_card(&r, a.card, c, sizeof c);
     render_card(&r, a.target, x, sizeof x);
     switch (e) {
-    case DURAK_ERR_NOT_IN_HAND: tables_notice(o, nick, MSG_ERR_NOT_IN_HAND, c); break;
+    case DURAK_ERR_NOT_IN_HAND:
+        if (cards_has(durak_uncovered(g), a.card))
+            on_table(t, tb, a.card, c, nick, o);
+        else
+            tables_notice(o, nick, MSG_ERR_NOT_IN_HAND, c);
+        break;
     case DURAK_ERR_DOES_NOT_BEAT:
         if (card_suit(a.target) == g->trump)
             tables_notice(o, nick, MSG_ERR_DOES_NOT_BEAT_TRUMP, c, x);
@@ -396,7 +418,9 @@ static bool card_move(const tables *t, const table_t *tb, const parsed_cmd *p, c
         *a = found[0];
         return true;
     }
-    if (k == 0 && !cards_has(tb->g.hand[tb->g.actor], p->card)) {
+    if (k == 0 && cards_has(durak_uncovered(&tb->g), p->card)) {
+        on_table(t, tb, p->card, c, nick, o);
+    } else if (k == 0 && !cards_has(tb->g.hand[tb->g.actor], p->card)) {
         tables_notice(o, nick, MSG_ERR_NOT_IN_HAND, c); /* "you have no A♠" */
     } else if (k == 0) {
         int n = durak_legal(&tb->g, found);

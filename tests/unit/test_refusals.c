@@ -87,7 +87,7 @@ static void test_every_refusal_explained(void **state)
         const char *options;
     } games[] = { { 2, "" },       { 2, "transfer" }, { 3, "transfer" }, { 4, "transfer teams" },
                   { 3, "first5" }, { 4, "transfer" } };
-    int seen[NREFUSALS] = { 0 };
+    int seen[NREFUSALS] = { 0 }, on_table = 0;
     rng_t r;
     rng_seed(&r, 12);
     for (int game = 0; game < 480; game++) {
@@ -107,7 +107,11 @@ static void test_every_refusal_explained(void **state)
                 int to = durak_opponent_after(g, g->defender);
                 assert_true(durak_serialize(g, serial, sizeof serial) > 0);
                 priv(h, me, durak_action_format(a, text, sizeof text));
-                const char *line = said(h, me, REFUSALS[i].says);
+                /* a card of the table named as one's own: said to be there, with a way to cover it */
+                bool there = e == DURAK_ERR_NOT_IN_HAND && cards_has(durak_uncovered(g), a.card);
+                const char *line =
+                    said(h, me, there ? " is on the table, not in your hand" : REFUSALS[i].says);
+                on_table += there;
                 if (!line)
                     fail_msg("\"%s\" (error %d) is not explained: %s", text, e,
                              h->o.len ? h->o.items[0].text : "(nothing said)");
@@ -129,6 +133,7 @@ static void test_every_refusal_explained(void **state)
     for (int i = 0; i < NREFUSALS; i++)
         if (!seen[i])
             fail_msg("refusal %d never met", REFUSALS[i].e);
+    assert_true(on_table > 0);
 }
 
 /* A bare card ("7S") is played when it can mean one move only; otherwise it is explained: not in
@@ -136,7 +141,7 @@ static void test_every_refusal_explained(void **state)
 static void test_bare_card(void **state)
 {
     (void)state;
-    int seen[4] = { 0 }; /* played, not held, no move, several moves */
+    int seen[5] = { 0 }; /* played, not held, no move, several moves, on the table */
     rng_t r;
     rng_seed(&r, 13);
     for (int game = 0; game < 24; game++) {
@@ -150,18 +155,26 @@ static void test_bare_card(void **state)
             int n = durak_legal(g, acts), with = 0, moves = tb->rec.nmoves;
             for (int i = 0; i < n; i++)
                 with += acts[i].card == c;
-            int kind = with == 1 ? 0 : !cards_has(g->hand[g->actor], c) ? 1 : with == 0 ? 2 : 3;
+            int kind = with == 1                          ? 0
+                       : cards_has(durak_uncovered(g), c) ? 4
+                       : !cards_has(g->hand[g->actor], c) ? 1
+                       : with == 0                        ? 2
+                                                          : 3;
             char text[64];
             priv(h, me, card_format(c, text));
             static const char *const says[] = { NULL, "You have no ",
-                                                " is not a move now. Your moves: ", " can mean " };
+                                                " is not a move now. Your moves: ", " can mean ",
+                                                " is on the table, not in your hand" };
             if (kind == 0 && tb->used)
                 assert_int_equal(tb->rec.nmoves, moves + 1);
             if (kind > 0) {
                 assert_int_equal(tb->rec.nmoves, moves);
-                if (!said(h, me, says[kind]))
+                const char *line = said(h, me, says[kind]);
+                if (!line)
                     fail_msg("\"%s\" (%d moves): %s", text, with,
                              h->o.len ? h->o.items[0].text : "(nothing said)");
+                if (kind == 4 && !strstr(line, ", like beat ") && !strstr(line, "take, or type"))
+                    fail_msg("no way to cover it offered: %s", line);
                 n = durak_legal(g, acts);
                 priv(h, me,
                      durak_action_format(acts[rng_below(&r, (uint64_t)n)], text, sizeof text));
@@ -170,7 +183,7 @@ static void test_bare_card(void **state)
         }
         h_free(h);
     }
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < 5; k++)
         if (!seen[k])
             fail_msg("case %d never met", k);
 }
@@ -180,7 +193,7 @@ static void test_bare_card(void **state)
 static void test_beat_without_target(void **state)
 {
     (void)state;
-    int seen[3] = { 0 }; /* played, not held, several */
+    int seen[4] = { 0 }; /* played, not held, several, on the table */
     rng_t r;
     rng_seed(&r, 14);
     for (int game = 0; game < 24; game++) {
@@ -195,12 +208,17 @@ static void test_beat_without_target(void **state)
             for (int i = 0; i < n; i++)
                 beats += acts[i].kind == DURAK_ACT_BEAT && acts[i].card == c;
             bool held = cards_has(g->hand[g->actor], c);
-            int kind = !held ? 1 : beats > 1 ? 2 : beats == 1 ? 0 : -1;
+            int kind = cards_has(durak_uncovered(g), c) ? 3
+                       : !held                          ? 1
+                       : beats > 1                      ? 2
+                       : beats == 1                     ? 0
+                                                        : -1;
             char text[64], card[4];
             if (g->phase == DURAK_PHASE_DEFEND && kind >= 0) {
                 snprintf(text, sizeof text, "beat %s", card_format(c, card));
                 priv(h, me, text);
-                static const char *const says[] = { NULL, "You have no ", "Say which card " };
+                static const char *const says[] = { NULL, "You have no ", "Say which card ",
+                                                    " is on the table, not in your hand" };
                 seen[kind]++;
                 if (kind == 0) { /* played: the game may have ended with it */
                     assert_true(!tb->used || tb->rec.nmoves == moves + 1);
@@ -216,7 +234,7 @@ static void test_beat_without_target(void **state)
         }
         h_free(h);
     }
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < 4; k++)
         if (!seen[k])
             fail_msg("case %d never met", k);
 }
