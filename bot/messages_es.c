@@ -21,6 +21,9 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_PARSE_SUIT_FIRST] = "«%s» no es una carta: escribe primero el valor, p. ej. %s",
     [MSG_PARSE_BAD_RANK] = "«%s» no es una carta: el valor es 6 7 8 9 10 J Q K A, p. ej. %s",
     [MSG_PARSE_BAD_SUIT] = "«%s» no es una carta: tras el valor va un solo palo, p. ej. %s",
+    [MSG_PARSE_NOT_UTF8] =
+        "Tu cliente IRC no envia UTF-8 (cp1251? koi8-r?): pon su codificacion en "
+        "UTF-8 y vuelve a escribirlo.",
     [MSG_PARSE_TWO_CARDS] = "una carta cada vez: para cubrir %s con %s, escribe %s",
     [MSG_PARSE_ONE_AT_A_TIME] = "una carta cada vez: %s, luego %s",
     [MSG_PARSE_UNKNOWN_PRIVATE] =

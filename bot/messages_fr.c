@@ -24,6 +24,9 @@ const char *const msg_french[MSG_COUNT] = {
         "« %s » n'est pas une carte : la valeur est l'une de 6 7 8 9 10 V D R A, par ex. %s",
     [MSG_PARSE_BAD_SUIT] =
         "« %s » n'est pas une carte : une seule couleur après la valeur, par ex. %s",
+    [MSG_PARSE_NOT_UTF8] =
+        "Votre client IRC n'envoie pas de l'UTF-8 (cp1251 ? koi8-r ?) : reglez son "
+        "encodage sur UTF-8, puis recommencez.",
     [MSG_PARSE_TWO_CARDS] = "une carte à la fois : pour couvrir %s avec %s, tapez %s",
     [MSG_PARSE_ONE_AT_A_TIME] = "une carte à la fois : %s, puis %s",
     [MSG_PARSE_UNKNOWN_PRIVATE] =

@@ -21,6 +21,9 @@ const char *const msg_russian[MSG_COUNT] = {
     [MSG_PARSE_SUIT_FIRST] = "«%s» — не карта: сначала достоинство, потом масть, например %s",
     [MSG_PARSE_BAD_RANK] = "«%s» — не карта: достоинство — 6 7 8 9 10 В Д К Т, например %s",
     [MSG_PARSE_BAD_SUIT] = "«%s» — не карта: после достоинства — одна масть, например %s",
+    [MSG_PARSE_NOT_UTF8] =
+        "Vash IRC-klient shlyot tekst ne v UTF-8 (cp1251? koi8-r?): vystavte v nyom "
+        "kodirovku UTF-8 i napishite snova. / Your IRC client does not send UTF-8.",
     [MSG_PARSE_TWO_CARDS] = "по одной карте за раз: чтобы покрыть %s картой %s, напишите %s",
     [MSG_PARSE_ONE_AT_A_TIME] = "по одной карте за раз: %s, потом %s",
     [MSG_PARSE_UNKNOWN_PRIVATE] =

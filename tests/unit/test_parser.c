@@ -281,6 +281,11 @@ static const parse_case channel_cases[] = {
     CASE("!join\xc2\xa0\xe2\x80\x8b", "join"),
     CASE("!durak\xc2\xa0transfer", "durak transfer"),
     CASE("!join \xff\xfe", "error: \"??\" after !join is not understood: type just !join"),
+    /* !дурак from a client set to cp1251: the bytes are no UTF-8, and no command */
+    CASE("!\xe4\xf3\xf0\xe0\xea", "error: Your IRC client does not send UTF-8 (cp1251? koi8-r?): "
+                                  "set its charset to UTF-8 and type it again. / Vash IRC-klient "
+                                  "shlyot tekst ne v UTF-8: vystavte v nyom kodirovku UTF-8."),
+    CASE("\xe4\xf3\xf0\xe0\xea", "ignored"), /* chatter without the prefix stays chatter */
     CASE("!durak \xe2\x80\xae"
          "evil",
          "error: unknown option \"evil\" for !durak: use classic|transfer, all|neighbours, "
@@ -352,6 +357,10 @@ static void test_channel_prefixes(void **state)
 /* ---------------------------------------------------------------- private */
 
 static const parse_case private_cases[] = {
+    /* ходы from a client set to cp1251 */
+    CASE("\xf5\xee\xe4\xfb", "error: Your IRC client does not send UTF-8 (cp1251? koi8-r?): set "
+                             "its charset to UTF-8 and type it again. / Vash IRC-klient shlyot "
+                             "tekst ne v UTF-8: vystavte v nyom kodirovku UTF-8."),
     /* commands, aliases, short forms */
     CASE("play 7h", "play 7h"),
     CASE("PLAY 7H", "play 7h"),
@@ -625,8 +634,10 @@ static const parse_case private_cases[] = {
                            "7\xe2\x99\xa5 or 7h"), /* overlong */
     CASE("play 7\xed\xa0\x80", "error: \"7???\" is not a card: the rank is followed by one suit, "
                                "e.g. 7\xe2\x99\xa5 or 7h"), /* surrogate */
-    CASE("\xff", "error: \"?\" is not a command or a card: type moves to see your moves, or help "
-                 "for all commands"),
+    CASE("\xff",
+         "error: Your IRC client does not send UTF-8 (cp1251? koi8-r?): set its charset to UTF-8 "
+         "and type it again. / Vash IRC-klient shlyot tekst ne v UTF-8: vystavte v nyom "
+         "kodirovku UTF-8."),
     CASE("\xe2\x80\xae"
          "evil",
          "error: \"evil\" is not a command or a card: type moves to see "
@@ -766,8 +777,10 @@ static void test_lengths(void **state)
         char *s = make_line(600, "", NULL, 0);
         memset(s, 0xff, 600);
         check_line(parse_private, "600", s, 600,
-                   "error: \"????????????????????\xe2\x80\xa6\" is not a command or a card: type "
-                   "moves to see your moves, or help for all commands");
+                   "error: Your IRC client does not send UTF-8 (cp1251? koi8-r?): set its charset "
+                   "to UTF-8 "
+                   "and type it again. / Vash IRC-klient shlyot tekst ne v UTF-8: vystavte v nyom "
+                   "kodirovku UTF-8.");
     }
     {
         char *s = make_line(600, "", NULL, 0);
