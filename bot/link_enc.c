@@ -71,41 +71,6 @@ void link_enc_close(link_enc *e)
     e->in = e->out = (iconv_t)-1;
 }
 
-/* The valid UTF-8 sequence at s: its length and code point; 0 if invalid. */
-static size_t decode(const unsigned char *s, size_t n, uint32_t *cp)
-{
-    static const uint32_t min[] = { 0, 0, 0x80, 0x800, 0x10000 };
-    size_t len = s[0] < 0x80                    ? 1
-                 : s[0] >= 0xC2 && s[0] <= 0xDF ? 2
-                 : s[0] >= 0xE0 && s[0] <= 0xEF ? 3
-                 : s[0] >= 0xF0 && s[0] <= 0xF4 ? 4
-                                                : 0;
-    if (len == 0 || len > n)
-        return 0;
-    uint32_t c = len == 1 ? s[0] : (uint32_t)(s[0] & (0x7F >> len));
-    for (size_t k = 1; k < len; k++) {
-        if ((s[k] & 0xC0) != 0x80)
-            return 0;
-        c = (c << 6) | (s[k] & 0x3Fu);
-    }
-    if (c < min[len] || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
-        return 0;
-    *cp = c;
-    return len;
-}
-
-bool link_enc_valid_utf8(const char *s, size_t n)
-{
-    uint32_t cp;
-    for (size_t i = 0; i < n;) {
-        size_t k = decode((const unsigned char *)s + i, n - i, &cp);
-        if (k == 0)
-            return false;
-        i += k;
-    }
-    return true;
-}
-
 /* Copies s[0..n) into out (cap bytes), cut at a UTF-8 boundary where it does not fit. */
 static size_t copy_cut(const char *s, size_t n, char *out, size_t cap)
 {
@@ -118,7 +83,7 @@ static size_t copy_cut(const char *s, size_t n, char *out, size_t cap)
 
 size_t link_enc_in(link_enc *e, const char *in, size_t n, char *out, size_t cap)
 {
-    if (!link_enc_active(e) || (is_auto(e) && link_enc_valid_utf8(in, n)))
+    if (!link_enc_active(e) || (is_auto(e) && utf8_valid(in, n)))
         return copy_cut(in, n, out, cap);
     char *ip = (char *)in, *op = out;
     size_t il = n, ol = cap;
@@ -152,7 +117,7 @@ size_t link_enc_out(link_enc *e, const char *in, size_t n, char *out, size_t cap
         if (errno == E2BIG)
             break;
         uint32_t cp = 0;
-        size_t k = decode((const unsigned char *)ip, il, &cp);
+        size_t k = utf8_decode((const unsigned char *)ip, il, &cp);
         const char *text = k ? stand_in(cp) : "?"; /* a character it lacks, or invalid bytes */
         char *tp = (char *)text;
         size_t tl = strlen(text);

@@ -48,7 +48,4 @@ size_t link_enc_in(link_enc *e, const char *in, size_t n, char *out, size_t cap)
  * enough: no stand-in is longer than what it stands for); returns the bytes written. */
 size_t link_enc_out(link_enc *e, const char *in, size_t n, char *out, size_t cap);
 
-/* Is s[0..n) valid UTF-8 (no overlong forms, surrogates or code points past U+10FFFF)? */
-bool link_enc_valid_utf8(const char *s, size_t n);
-
 #endif

@@ -230,16 +230,6 @@ static void ctx_bare_command(parse_ctx *c, parse_kind kind, const char *before)
     c->out->kind = kind;
 }
 
-/* Is w UTF-8 throughout? A client set to cp1251 or koi8-r sends Cyrillic as bytes that are not. */
-static bool token_utf8(token w)
-{
-    uint32_t cp;
-    for (size_t i = 0, n; i < w.n; i += n)
-        if ((n = utf8_decode((const unsigned char *)w.s + i, w.n - i, &cp)) == 0)
-            return false;
-    return true;
-}
-
 void parse_channel(const char *line, size_t len, const parse_opts *o, parsed_cmd *out)
 {
     parse_ctx c;
@@ -247,7 +237,7 @@ void parse_channel(const char *line, size_t len, const parse_opts *o, parsed_cmd
     if (!parse_ctx_begin(&c, line, len, o, out) || !ctx_prefixed_word(&c, &w))
         return;
     parse_kind kind = command_match(&c, WL_CHANNEL, w);
-    if (kind == PC_IGNORED && !token_utf8(w)) /* "!дурак" from a cp1251 client */
+    if (kind == PC_IGNORED && !utf8_valid(w.s, w.n)) /* "!дурак" from a cp1251 client */
         parse_ctx_fail(&c, MSG_PARSE_NOT_UTF8);
     switch (kind) {
     case PC_IGNORED: return;
@@ -380,7 +370,8 @@ static const char *ambiguous_text(const parse_ctx *c, int which, char buf[CTX_TE
 static void private_unknown(parse_ctx *c, token w)
 {
     char q[CTX_QUOTE_SIZE], choices[CTX_TEXT_SIZE];
-    if (!token_utf8(w)) { /* its quote would be "????": say why, in words any charset shows */
+    if (!utf8_valid(w.s,
+                    w.n)) { /* its quote would be "????": say why, in words any charset shows */
         parse_ctx_fail(c, MSG_PARSE_NOT_UTF8);
         return;
     }

@@ -46,6 +46,15 @@ size_t utf8_decode(const unsigned char *s, size_t n, uint32_t *cp)
     return len;
 }
 
+bool utf8_valid(const char *s, size_t n)
+{
+    uint32_t cp;
+    for (size_t i = 0, k; i < n; i += k)
+        if ((k = utf8_decode((const unsigned char *)s + i, n - i, &cp)) == 0)
+            return false;
+    return true;
+}
+
 /* Characters that must never be echoed: controls, C1, direction overrides, separators. */
 bool utf8_is_shown(uint32_t cp)
 {

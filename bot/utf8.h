@@ -9,6 +9,8 @@
 
 /* Length of the valid UTF-8 sequence at s (n bytes available) and its code point; 0 if invalid. */
 size_t utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
+/* Is s[0..n) valid UTF-8 throughout (no overlong forms, surrogates or code points past U+10FFFF)? */
+bool utf8_valid(const char *s, size_t n);
 /* Length of a Unicode space (no-break, en, em, thin, ideographic...) at s, else 0. */
 size_t utf8_space_len(const unsigned char *s, size_t n);
 /* Length of an invisible character at s (variation selectors, zero-width spaces, BOM, direction

@@ -11,6 +11,7 @@
 #include "link_enc.h"
 #include "link_guard.h"
 #include "log.h"
+#include "utf8.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -102,7 +103,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (len <= 8192) {
             size_t n = link_enc_in(&enc, (const char *)data + at, len, utf8, sizeof utf8 - 1);
             CHECK(n < sizeof utf8);
-            CHECK(link_enc_valid_utf8(utf8, n) || memchr(utf8, '\0', n));
+            CHECK(utf8_valid(utf8, n) || memchr(utf8, '\0', n));
             utf8[n] = '\0';
             one_line(utf8, n, &cap);
         }

@@ -11,6 +11,7 @@
 
 #include "link_enc.h"
 #include "link_guard.h"
+#include "utf8.h"
 
 static link_enc open_enc(link_encoding enc)
 {
@@ -83,11 +84,11 @@ static void test_invalid(void **state)
     check_in(LINK_ENC_CP1251, "a\x98z\x98", "a\xEF\xBF\xBDz\xEF\xBF\xBD");
     check_out(LINK_ENC_CP1251, "a\xFFz\xD0", "a?z?");
     check_out(LINK_ENC_KOI8R, "\xC0\x80", "??"); /* overlong: two bad bytes */
-    assert_true(link_enc_valid_utf8("беру ♠", strlen("беру ♠")));
-    assert_false(link_enc_valid_utf8("\xC0\x80", 2));
-    assert_false(link_enc_valid_utf8("\xED\xA0\x80", 3)); /* a surrogate */
-    assert_false(link_enc_valid_utf8("\xF4\x90\x80\x80", 4));
-    assert_false(link_enc_valid_utf8("\xD0", 1));
+    assert_true(utf8_valid("беру ♠", strlen("беру ♠")));
+    assert_false(utf8_valid("\xC0\x80", 2));
+    assert_false(utf8_valid("\xED\xA0\x80", 3)); /* a surrogate */
+    assert_false(utf8_valid("\xF4\x90\x80\x80", 4));
+    assert_false(utf8_valid("\xD0", 1));
 }
 
 /* "auto": valid UTF-8 is kept, anything else read as the legacy set; out goes in the legacy set. */
@@ -117,7 +118,7 @@ static void test_round_trip(void **state)
                 assert_memory_equal(mid, "\xEF\xBF\xBD", 3);
                 continue;
             }
-            assert_true(link_enc_valid_utf8(mid, n));
+            assert_true(utf8_valid(mid, n));
             size_t m = link_enc_out(&e, mid, n, back, sizeof back);
             if (m != 1 || back[0] != in)
                 fail_msg("%s byte 0x%02X does not come back", link_enc_name(encs[k]), b);
@@ -157,7 +158,7 @@ static void test_growth_cut(void **state)
     assert_true(tn > 0 && tn % 2 == 0); /* whole letters only */
     for (size_t i = 0; i < tn; i += 2)
         assert_memory_equal(text + i, "б", 2);
-    assert_true(link_enc_valid_utf8(text, tn));
+    assert_true(utf8_valid(text, tn));
     /* 5 bytes of room for "беру": two letters (4 bytes), not half of a third */
     assert_int_equal(link_enc_in(&e, "\xE1\xE5\xF0\xF3", 4, out, 5), 4);
     assert_memory_equal(out, "бе", 4);
