@@ -147,15 +147,16 @@ bool tables_netsplit_reason(const char *reason)
 }
 
 /* A seated player is gone from the channel: lobby seat freed, game seat held; in a netsplit
- * (split) their turn timer also stands still while they are away. */
-static void player_gone(tables *t, table_t *tb, int s, bool split, double now, outbox *o)
+ * (split) their turn timer also stands still while they are away. True if a game seat is held now
+ * that was not before. */
+static bool player_gone(tables *t, table_t *tb, int s, bool split, double now, outbox *o)
 {
     if (!tb->playing) {
         lobby_unseat(t, tb, s, now, o);
-        return;
+        return false;
     }
     if (!durak_in_game(&tb->g, s) || tb->seat[s].absent)
-        return;
+        return false;
     tables_touch(tb);
     tb->seat[s].absent = true;
     tb->seat[s].split = split;
@@ -163,6 +164,7 @@ static void player_gone(tables *t, table_t *tb, int s, bool split, double now, o
         turn_pause(tb, now);
     tb->seat[s].grace_deadline = now + t->cfg.game.rejoin_grace;
     tables_public(t, tb, o, away_line, tb->seat[s].nick);
+    return true;
 }
 
 void tables_on_part(tables *t, double now, const char *nick, const char *channel, outbox *o)
@@ -172,11 +174,8 @@ void tables_on_part(tables *t, double now, const char *nick, const char *channel
     int s = tb ? tables_seat_of(t, tb, nick) : -1;
     watch_gone(t, nick, channel);
     end_last_seen(t, channel, nick, NULL);
-    if (s < 0)
-        return;
-    bool held = tb->playing && !tb->seat[s].absent && durak_in_game(&tb->g, s);
-    player_gone(t, tb, s, false, now, o);
-    if (held && !tables_is_ai(tb, s)) { /* now the nick is surely still theirs: later, maybe not */
+    /* told at once, while the nick is surely still theirs: later, it may be someone else's */
+    if (s >= 0 && player_gone(t, tb, s, false, now, o) && !tables_is_ai(tb, s)) {
         int grace = t->cfg.game.rejoin_grace;
         tables_notice(o, nick, MSG_AWAY_TOLD, tb->channel, grace,
                       msg_plural(tables_lang_of(t, nick), grace, MSG_WORD_SECONDS_ONE));
