@@ -5,7 +5,7 @@
 const char *const msg_spanish[MSG_COUNT] = {
     [MSG_PARSE_DURAK_OPTION] =
         "opción «%s» desconocida para %sdurak: usa clásico|transferencia, todos|vecinos (quién "
-        "añade), first5 (5 cartas en el primer ataque), parejas (por equipos de dos)",
+        "añade), cinco (5 cartas en el primer ataque), parejas (por equipos de dos)",
     [MSG_PARSE_DURAK_CONFLICT] =
         "«%s» y «%s» no pueden elegirse a la vez: elige uno, p. ej. %sdurak "
         "%s",
@@ -86,17 +86,23 @@ const char *const msg_spanish[MSG_COUNT] = {
         "Ya hay seis sentados: empieza con %1$sempezar, o %1$sbot quitar libera un asiento.",
     [MSG_LOBBY_FULL] = "La partida de %s está completa (6 jugadores): espera a la "
                        "siguiente.",
-    [MSG_LOBBY_JOINED] = "%s se sienta: %s (%d/6). %s puede empezar con %sempezar.",
+    [MSG_LOBBY_JOINED] = "%s se sienta: %s (%d/6). %s",
+    [MSG_LOBBY_CAN_START] = "%s puede empezar con %sempezar.",
+    [MSG_LOBBY_CAN_START_2] = "%s podrá empezar cuando se siente un segundo jugador: %sunirse "
+                              "para sentarse, %sbot para añadir un jugador automático.",
+    [MSG_LOBBY_CAN_START_TEAMS] = "%s podrá empezar cuando haya 4 o 6 jugadores en la mesa (por "
+                                  "parejas): %sunirse para sentarse, %sbot para añadir un "
+                                  "jugador automático.",
     [MSG_NOT_SEATED_HERE] = "No tienes sitio en %s: escribe %sunirse para sentarte.",
     [MSG_LOBBY_EMPTY] = "%s se va; no queda nadie, así que la partida se cierra.",
-    [MSG_LOBBY_LEFT] = "%s se va. En la mesa: %s; %s puede empezar con %sempezar.",
+    [MSG_LOBBY_LEFT] = "%s se va. En la mesa: %s. %s",
     [MSG_ONLY_CREATOR_START] = "Solo %s, que abrió la partida, o un admin puede empezarla.",
     [MSG_NEED_PLAYERS] = "Hacen falta al menos 2 jugadores: los demás pueden escribir "
                          "%sunirse.",
     [MSG_ONLY_CREATOR_STOP] = "Solo %s, que abrió la partida, o un admin puede pararla.",
     [MSG_GAME_STOPPED] = "%s para la partida; sin resultado.",
     [MSG_LOBBY_STOPPED] = "%s cierra la partida antes de empezar.",
-    [MSG_LOBBY_STATUS] = "Esperando para empezar: %s (%d/6). %s puede empezar con %sempezar.",
+    [MSG_LOBBY_STATUS] = "Esperando para empezar: %s (%d/6). %s",
     [MSG_RULES_1] =
         "Durak (%s), 36 cartas del 6 al as: el palo de la carta bajo el mazo es el triunfo y el "
         "triunfo más bajo ataca primero. Cubre cada carta de ataque con una más alta de su palo o "
@@ -116,8 +122,8 @@ const char *const msg_spanish[MSG_COUNT] = {
         "Tras cada ataque todos sacan del mazo hasta tener 6; cuando se acaba el mazo, quien no "
         "tiene cartas sale; el último con cartas es el durak.",
     [MSG_HELP_1] =
-        "Comandos: %1$sdurak [clásico|transferencia] [todos|vecinos] [first5] [parejas] abre una "
-        "partida (quién añade: todos o los vecinos; first5: 5 cartas en el primer ataque; parejas: "
+        "Comandos: %1$sdurak [clásico|transferencia] [todos|vecinos] [cinco] [parejas] abre una "
+        "partida (quién añade: todos o los vecinos; cinco: 5 cartas en el primer ataque; parejas: "
         "por parejas) · %1$sunirse te sienta, %1$ssalir te levanta · %1$sempezar reparte, "
         "%1$sparar detiene · %1$srevancha (u %1$sotra) tras una partida: los mismos jugadores · "
         "%1$sbot [fácil|medio|difícil|experto] sienta un jugador automático · %1$smesa, %1$sreglas "
@@ -192,7 +198,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_RESUMED] = "La conexión ha vuelto; la partida sigue. %s",
     [MSG_RESTORED] = "He vuelto tras un reinicio; la partida sigue. %s",
     [MSG_LOBBY_RESTORED] = "He vuelto tras un reinicio; seguimos esperando para empezar: %s "
-                           "(%d/6). %s puede empezar con %sempezar.",
+                           "(%d/6). %s",
     [MSG_STATS] = "%s: %d %s; primero en salir: %d, durak: %d, empates: %d, abandonos: %d; "
                   "puntuación en canales %d.",
     [MSG_STATS_NONE] = "Aún no hay partidas registradas de %s.",
@@ -207,8 +213,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_BOT_NONE] = "No hay ningún jugador automático sentado: añade uno con %sbot "
                      "fácil|medio|difícil|experto.",
     [MSG_BOT_REMOVED] = "%s se va: %s (%d/6).",
-    [MSG_BOT_ADDED] = "El jugador automático %s se sienta: %s (%d/6). %s puede empezar "
-                      "con %sempezar.",
+    [MSG_BOT_ADDED] = "El jugador automático %s se sienta: %s (%d/6). %s",
     [MSG_REPLACED] = "%s; %s ocupa el sitio · %s",
     [MSG_ONLY_BOTS_LEFT] = "%s. Solo quedan jugadores automáticos, así que la partida termina "
                            "sin resultado.",

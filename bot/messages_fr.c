@@ -5,7 +5,7 @@
 const char *const msg_french[MSG_COUNT] = {
     [MSG_PARSE_DURAK_OPTION] =
         "option « %s » inconnue pour %sdurak : choisissez classique|transfert, tous|voisins (qui "
-        "ajoute), first5 (5 cartes à la première attaque), équipes (par équipes de deux)",
+        "ajoute), cinq (5 cartes à la première attaque), équipes (par équipes de deux)",
     [MSG_PARSE_DURAK_CONFLICT] =
         "« %s » et « %s » ne vont pas ensemble : choisissez-en un, par ex. "
         "%sdurak %s",
@@ -93,17 +93,24 @@ const char *const msg_french[MSG_COUNT] = {
         "Six joueurs sont assis : lancez la partie avec %1$scommencer, ou %1$sbot retirer "
         "libère une place.",
     [MSG_LOBBY_FULL] = "La partie de %s est complète (6 joueurs) : attendez la suivante.",
-    [MSG_LOBBY_JOINED] = "%s prend place : %s (%d/6). %s peut lancer avec %scommencer.",
+    [MSG_LOBBY_JOINED] = "%s prend place : %s (%d/6). %s",
+    [MSG_LOBBY_CAN_START] = "%s peut lancer avec %scommencer.",
+    [MSG_LOBBY_CAN_START_2] =
+        "%s pourra lancer dès qu'un deuxième joueur aura pris place : "
+        "%srejoindre pour s'asseoir, %sbot pour ajouter un joueur ordinateur.",
+    [MSG_LOBBY_CAN_START_TEAMS] = "%s pourra lancer quand 4 ou 6 joueurs seront à table (par "
+                                  "équipes) : %srejoindre pour s'asseoir, %sbot pour ajouter un "
+                                  "joueur ordinateur.",
     [MSG_NOT_SEATED_HERE] = "Vous n'avez pas de place dans %s : tapez %srejoindre pour en "
                             "prendre une.",
     [MSG_LOBBY_EMPTY] = "%s s'en va ; il ne reste personne, la partie est fermée.",
-    [MSG_LOBBY_LEFT] = "%s s'en va. À table : %s ; %s peut lancer avec %scommencer.",
+    [MSG_LOBBY_LEFT] = "%s s'en va. À table : %s. %s",
     [MSG_ONLY_CREATOR_START] = "Seul %s, qui a ouvert la partie, ou un admin peut la lancer.",
     [MSG_NEED_PLAYERS] = "Il faut au moins 2 joueurs : les autres peuvent taper %srejoindre.",
     [MSG_ONLY_CREATOR_STOP] = "Seul %s, qui a ouvert la partie, ou un admin peut l'arrêter.",
     [MSG_GAME_STOPPED] = "%s arrête la partie ; pas de résultat.",
     [MSG_LOBBY_STOPPED] = "%s ferme la partie avant son début.",
-    [MSG_LOBBY_STATUS] = "En attente du départ : %s (%d/6). %s peut lancer avec %scommencer.",
+    [MSG_LOBBY_STATUS] = "En attente du départ : %s (%d/6). %s",
     [MSG_RULES_1] = "Durak (%s), 36 cartes du 6 à l'as : la couleur de la carte sous la "
                     "pioche est l'atout, et le plus petit atout attaque en premier. "
                     "Couvrez chaque carte d'attaque par une plus forte de sa couleur ou "
@@ -124,8 +131,8 @@ const char *const msg_french[MSG_COUNT] = {
                             "qui n'a plus de cartes sort ; le dernier à garder des cartes est "
                             "le durak.",
     [MSG_HELP_1] =
-        "Commandes : %1$sdurak [classique|transfert] [tous|voisins] [first5] [équipes] ouvre une "
-        "partie (qui ajoute : tous ou les voisins ; first5 : 5 cartes à la première attaque ; "
+        "Commandes : %1$sdurak [classique|transfert] [tous|voisins] [cinq] [équipes] ouvre une "
+        "partie (qui ajoute : tous ou les voisins ; cinq : 5 cartes à la première attaque ; "
         "équipes : par équipes de deux) · %1$srejoindre prend une place, %1$squitter la libère · "
         "%1$scommencer distribue, %1$sarrêter arrête · %1$srevanche (ou %1$sencore) après une "
         "partie : les mêmes joueurs · %1$sbot [facile|moyen|difficile|expert] installe un joueur "
@@ -204,7 +211,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_RESUMED] = "La connexion est revenue ; la partie continue. %s",
     [MSG_RESTORED] = "Je suis de retour après un redémarrage ; la partie continue. %s",
     [MSG_LOBBY_RESTORED] = "Je suis de retour après un redémarrage ; toujours en attente du "
-                           "départ : %s (%d/6). %s peut lancer avec %scommencer.",
+                           "départ : %s (%d/6). %s",
     [MSG_STATS] = "%s : %d %s ; premier sorti : %d, durak : %d, nulles : %d, forfaits : %d ; cote "
                   "en salon %d.",
     [MSG_STATS_NONE] = "Aucune partie enregistrée pour %s.",
@@ -219,8 +226,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_BOT_NONE] =
         "Aucun joueur ordinateur à table : ajoutez-en un avec %sbot facile|moyen|difficile|expert.",
     [MSG_BOT_REMOVED] = "%s s'en va : %s (%d/6).",
-    [MSG_BOT_ADDED] = "Le joueur ordinateur %s prend place : %s (%d/6). %s peut lancer "
-                      "avec %scommencer.",
+    [MSG_BOT_ADDED] = "Le joueur ordinateur %s prend place : %s (%d/6). %s",
     [MSG_REPLACED] = "%s ; %s prend la place · %s",
     [MSG_ONLY_BOTS_LEFT] = "%s. Il ne reste que des joueurs ordinateur, la partie s'arrête "
                            "sans résultat.",

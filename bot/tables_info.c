@@ -8,11 +8,11 @@
 void info_table(tables *t, table_t *tb, outbox *o)
 {
     if (!tb->playing) {
-        char seats[512];
+        char seats[512], next[TABLES_LINE_MAX];
         render_seats names = tables_names(tb);
         render_seat_list(&names, seats, sizeof seats);
-        tables_say(o, tb->channel, MSG_LOBBY_STATUS, seats, tb->nseats, tb->seat[tb->creator].nick,
-                   tables_prefix(t));
+        tables_say(o, tb->channel, MSG_LOBBY_STATUS, seats, tb->nseats,
+                   lobby_next(t, tb, next, sizeof next));
         return;
     }
     tables_say_status(t, tb, o);

@@ -468,6 +468,9 @@ const table_t *watch_table_of(const tables *t, const char *nick);
 
 void lobby_open(tables *t, const tables_who *w, const char *channel, const parsed_cmd *p,
                 double now, outbox *o);
+/* What tb's lobby waits for, said after its seats: who can start it, or what it lacks first (a
+ * second player; 4 or 6 for teams, R19), in its channel's language, into buf. */
+const char *lobby_next(const tables *t, const table_t *tb, char *buf, size_t cap);
 void lobby_join(tables *t, const tables_who *w, table_t *tb, outbox *o);
 /* !leave: the person's seat is freed; a running game forfeits. */
 void lobby_leave(tables *t, const tables_who *w, table_t *tb, double now, outbox *o);

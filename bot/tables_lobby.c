@@ -77,6 +77,18 @@ void lobby_open(tables *t, const tables_who *w, const char *channel, const parse
                tables_prefix(t));
 }
 
+const char *lobby_next(const tables *t, const table_t *tb, char *buf, size_t cap)
+{
+    const char *creator = tb->seat[tb->creator].nick, *pre = tables_prefix(t);
+    msg_id id = MSG_LOBBY_CAN_START;
+    if (tb->nseats < 2)
+        id = MSG_LOBBY_CAN_START_2;
+    else if (tb->opt.teams && tb->nseats != 4 && tb->nseats != 6) /* R19 */
+        id = MSG_LOBBY_CAN_START_TEAMS;
+    snprintf(buf, cap, tables_text(t, tb->channel, id), creator, pre, pre);
+    return buf;
+}
+
 void lobby_join(tables *t, const tables_who *w, table_t *tb, outbox *o)
 {
     int s;
@@ -101,8 +113,9 @@ void lobby_join(tables *t, const tables_who *w, table_t *tb, outbox *o)
     watch_seated(t, tb, w->nick);
     char seats[512];
     seat_list(tb, seats, sizeof seats);
+    char next[TABLES_LINE_MAX];
     tables_say(o, tb->channel, MSG_LOBBY_JOINED, w->nick, seats, tb->nseats,
-               tb->seat[tb->creator].nick, tables_prefix(t));
+               lobby_next(t, tb, next, sizeof next));
 }
 
 void lobby_leave(tables *t, const tables_who *w, table_t *tb, double now, outbox *o)
@@ -145,10 +158,9 @@ void lobby_unseat(tables *t, table_t *tb, int s, double now, outbox *o)
         play_start(t, tb, now, o);
         return;
     }
-    char seats[512];
+    char seats[512], next[TABLES_LINE_MAX];
     seat_list(tb, seats, sizeof seats);
-    tables_say(o, tb->channel, MSG_LOBBY_LEFT, nick, seats, tb->seat[tb->creator].nick,
-               tables_prefix(t));
+    tables_say(o, tb->channel, MSG_LOBBY_LEFT, nick, seats, lobby_next(t, tb, next, sizeof next));
 }
 
 /* The creator (the person, not a holder of their nick) or an admin; else a refusal (`only`
@@ -249,8 +261,9 @@ void lobby_bot(tables *t, const tables_who *w, table_t *tb, const parsed_cmd *p,
     } else {
         tables_add_ai(tb, p->bot_level >= 0 ? (ai_level)p->bot_level : AI_NORMAL);
         seat_list(tb, seats, sizeof seats);
+        char next[TABLES_LINE_MAX];
         tables_say(o, tb->channel, MSG_BOT_ADDED, tb->seat[tb->nseats - 1].nick, seats, tb->nseats,
-                   tb->seat[tb->creator].nick, tables_prefix(t));
+                   lobby_next(t, tb, next, sizeof next));
     }
 }
 
@@ -318,13 +331,12 @@ static void agree(tables *t, table_t *tb, int s, bool opened, double now, outbox
                    tb->seat[tb->creator].nick, tables_prefix(t));
         return;
     }
-    render_seats names = tables_names(tb);
-    render_seat_list(&names, seats, sizeof seats);
     if (!waiting[0]) { /* the last one left in a rematch lobby: it waits for !join or !start */
-        tables_say(o, tb->channel, MSG_LOBBY_STATUS, seats, tb->nseats, tb->seat[tb->creator].nick,
-                   tables_prefix(t));
+        info_table(t, tb, o);
         return;
     }
+    render_seats names = tables_names(tb);
+    render_seat_list(&names, seats, sizeof seats);
     if (__builtin_popcount(tb->agreed) > 1) {
         tables_say(o, tb->channel, MSG_AGAIN_AGREED, tb->seat[s].nick, waiting);
         return;

@@ -222,8 +222,9 @@ static void announce_back(tables *t, table_t *tb, outbox *o)
     if (!tb->playing) {
         if (restored) {
             render_seat_list(&names, seats, sizeof seats);
+            char next[TABLES_LINE_MAX];
             tables_say(o, tb->channel, MSG_LOBBY_RESTORED, seats, tb->nseats,
-                       tb->seat[tb->creator].nick, tables_prefix(t));
+                       lobby_next(t, tb, next, sizeof next));
         }
         return;
     }

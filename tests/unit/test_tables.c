@@ -55,7 +55,9 @@ static void test_lobby_rules(void **state)
     priv(h, "bob", "moves");
     assert_non_null(said(h, "bob", "has not started"));
     chan(h, "alice", "#durak", "!leave");
-    assert_non_null(said(h, "#durak", "bob can start")); /* creator passes on */
+    assert_non_null(said(h, "#durak", /* creator passes on, and cannot start alone */
+                         "alice leaves. Seated: bob. bob can start once a second player is seated: "
+                         "!join takes a seat, !bot adds a computer player."));
     chan(h, "bob", "#durak", "!stop");
     assert_non_null(said(h, "#durak", "closes the game"));
     assert_int_equal(tables_count(h->t), 0);
@@ -999,7 +1001,8 @@ static void test_creator_hands_over_past_bots(void **state)
     chan(h, "alice", "#durak", "!bot easy");
     chan(h, "bob", "#durak", "!join");
     chan(h, "alice", "#durak", "!leave");
-    assert_non_null(said(h, "#durak", "alice leaves. Seated: Easy[bot], bob; bob can start"));
+    assert_non_null(
+        said(h, "#durak", "alice leaves. Seated: Easy[bot], bob. bob can start with !start."));
     chan(h, "carol", "#durak", "!join");
     assert_non_null(said(h, "#durak", "bob can start"));
     chan(h, "bob", "#durak", "!bot remove"); /* the seat before bob's */

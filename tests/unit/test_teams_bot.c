@@ -46,6 +46,49 @@ static void test_teams_need_4_or_6(void **state)
     h_free(h);
 }
 
+/* The lobby's lines name the creator as able to start only when the table would start (R19): a
+ * teams lobby of 2, 3 or 5 says that it waits for 4 or 6, one of 4 or 6 says !start. */
+static void test_teams_lobby_says_when_it_can_start(void **state)
+{
+    (void)state;
+    static const char *waits = "alice can start once 4 or 6 are seated (teams of two): !join takes "
+                               "a seat, !bot adds a computer player.";
+    harness *h = h_new(43);
+    lobby(h, "#durak", "teams", NICKS, 2);
+    assert_non_null(said(h, "#durak", waits));
+    chan(h, "carol", "#durak", "!join");
+    assert_non_null(said(h, "#durak", "carol joins: alice, bob, carol (3/6). "));
+    assert_non_null(said(h, "#durak", waits));
+    assert_null(said(h, "#durak", "can start with"));
+    chan(h, "dave", "#durak", "!table");
+    assert_non_null(said(h, "#durak", waits));
+    chan(h, "alice", "#durak", "!bot easy");
+    assert_non_null(said(h, "#durak", "(4/6). alice can start with !start."));
+    chan(h, "erin", "#durak", "!join");
+    assert_non_null(said(h, "#durak", waits));
+    chan(h, "erin", "#durak", "!leave");
+    assert_non_null(said(h, "#durak", "alice can start with !start."));
+    h_free(h);
+}
+
+/* The same in Russian, with Russian option words: a lobby opened with !дурак speaks Russian, and
+ * its creator alone is told that a second player is needed, not that they can start. */
+static void test_lobby_alone_in_russian(void **state)
+{
+    (void)state;
+    harness *h = h_new(44);
+    chan(h, "alice", "#durak", "!дурак парами пять"); /* R9's first bout of 5, in Russian */
+    assert_non_null(said(h, "#durak", "в первом заходе 5 карт, игра парами"));
+    chan(h, "bob", "#durak", "!играть");
+    assert_non_null(
+        said(h, "#durak", "alice сможет начать, когда за столом будет 4 или 6 игроков"));
+    chan(h, "bob", "#durak", "!выйти");
+    assert_non_null(said(h, "#durak",
+                         "alice сможет начать, когда сядет второй игрок: !играть — "
+                         "сесть, !бот — добавить компьютерного игрока."));
+    h_free(h);
+}
+
 /* Prints the channel's lines with TEAMS_SHOW set (to read a team game as a channel sees it). */
 static void show_channel(const harness *h)
 {
@@ -317,6 +360,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_teams_need_4_or_6),
+        cmocka_unit_test(test_teams_lobby_says_when_it_can_start),
+        cmocka_unit_test(test_lobby_alone_in_russian),
         cmocka_unit_test(test_team_game_to_the_end),
         cmocka_unit_test(test_team_rematch_short_of_a_seat),
         cmocka_unit_test(test_team_forfeit_ends_the_game),
