@@ -203,6 +203,7 @@ const char *const msg_spanish[MSG_COUNT] = {
                   "puntuación en canales %d.",
     [MSG_STATS_NONE] = "Aún no hay partidas registradas de %s.",
     [MSG_TOP] = "Mejores jugadores (puntuación en canales, partidas): %s",
+    [MSG_TOP_AT_MOST] = " (%d como máximo aquí)",
     [MSG_TOP_NONE] = "Aún no hay partidas de canal registradas: juega una con %sdurak.",
     [MSG_NO_STATS] = "No se guardan estadísticas: el bot no tiene base de datos (mira su "
                      "registro).",

@@ -216,6 +216,7 @@ const char *const msg_french[MSG_COUNT] = {
                   "en salon %d.",
     [MSG_STATS_NONE] = "Aucune partie enregistrée pour %s.",
     [MSG_TOP] = "Meilleurs joueurs (cote en salon, parties) : %s",
+    [MSG_TOP_AT_MOST] = " (%d au plus ici)",
     [MSG_TOP_NONE] = "Aucune partie de salon enregistrée : jouez-en une avec %sdurak.",
     [MSG_NO_STATS] = "Les statistiques ne sont pas tenues : le bot n'a pas de base de "
                      "données (voir son journal).",

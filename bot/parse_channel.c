@@ -8,7 +8,7 @@
 #include "durak.h"
 #include "parse_words.h"
 
-enum { TOP_MAX = 20 };
+enum { TOP_ASKED_MAX = 999 };
 
 /* Around a nick: IRC status marks before it, sentence punctuation after it. */
 static const char NICK_LEAD[] = "@+%&~\"'(<";
@@ -130,18 +130,20 @@ void parse_channel_stats(parse_ctx *c)
     c->out->kind = PC_STATS;
 }
 
-/* 1..TOP_MAX written in decimal digits, else -1. */
+/* A number of 1 or more written in decimal digits, TOP_ASKED_MAX for any larger; else -1. More
+ * than the bot lists is answered with its most and says so (tables_info.c). */
 static int top_number(token w)
 {
     int v = 0;
-    if (w.n == 0 || w.n > 3)
+    if (w.n == 0)
         return -1;
     for (size_t i = 0; i < w.n; i++) {
         if (!byte_is_digit((unsigned char)w.s[i]))
             return -1;
         v = v * 10 + (w.s[i] - '0');
+        v = v > TOP_ASKED_MAX ? TOP_ASKED_MAX : v;
     }
-    return v < 1 ? -1 : v > TOP_MAX ? TOP_MAX : v; /* !top 50: the top 20 */
+    return v < 1 ? -1 : v;
 }
 
 void parse_channel_top(parse_ctx *c)

@@ -59,10 +59,10 @@ typedef struct {
     int throwin; /* PC_DURAK: DURAK_THROWIN_ALL/NEIGHBOURS, -1 when not given */
     int first5;  /* PC_DURAK: 1 when given, -1 when not */
     int teams;   /* PC_DURAK: 1 when given (R19), -1 when not */
-    int bot_level;  /* PC_BOT: 0 easy, 1 normal, 2 hard, 3 expert, -1 when not given */
-    int bot_remove; /* PC_BOT: 1 for "bot remove" */
-    int number;     /* PC_TOP: 1..20 (more asks for 20); PC_SOLO: players 2..6; -1 when absent */
-    char arg[PARSE_ARG_SIZE];     /* PC_HELP topic (lower case), PC_STATS nick, PC_TOP "bots" or
+    int bot_level;            /* PC_BOT: 0 easy, 1 normal, 2 hard, 3 expert, -1 when not given */
+    int bot_remove;           /* PC_BOT: 1 for "bot remove" */
+    int number;               /* PC_TOP: 1..999 as asked; PC_SOLO: players 2..6; -1 when absent */
+    char arg[PARSE_ARG_SIZE]; /* PC_HELP topic (lower case), PC_STATS nick, PC_TOP "bots" or
                                * "solo"; "" */
     char error[PARSE_ERROR_SIZE]; /* PC_ERROR: one sentence, valid UTF-8, no control bytes */
     /* The language (msg_lang) of the command word when it is Russian, French or Spanish and no

@@ -155,11 +155,12 @@ void info_stats(tables *t, const tables_who *w, const char *channel, const char 
         tables_site_page(t, channel, 'p', store_site_person_id(t->db, found ? p.key : q.key), o);
 }
 
-/* !top [n] [bots|solo]: the best n people (5 by default, 20 at most), computer players, or
- * people in private games against computer players. */
+/* !top [n] [bots|solo]: the best n people (5 by default, TOP_MOST at most, and a larger n is told
+ * so), computer players, or people in private games against computer players. */
 void info_top(tables *t, const char *channel, int n, const char *which, outbox *o)
 {
-    store_player best[20];
+    enum { TOP_MOST = 20 };
+    store_player best[TOP_MOST];
     char line[TABLES_LINE_MAX];
     size_t len = 0;
     bool solo = !strcmp(which, "solo"), bots = !strcmp(which, "bots");
@@ -167,7 +168,8 @@ void info_top(tables *t, const char *channel, int n, const char *which, outbox *
         tables_say(o, channel, MSG_NO_STATS);
         return;
     }
-    n = n > 0 && n <= 20 ? n : 5;
+    bool cut = n > TOP_MOST;
+    n = cut ? TOP_MOST : n > 0 ? n : 5;
     int k = store_top(t->db, n,
                       solo   ? STORE_TOP_SOLO
                       : bots ? STORE_TOP_BOTS
@@ -177,6 +179,8 @@ void info_top(tables *t, const char *channel, int n, const char *which, outbox *
     for (int i = 0; i < k; i++)
         render_appendf(line, sizeof line, &len, "%s%d. %s %d (%d)", i ? ", " : "", i + 1,
                        best[i].display, (int)(best[i].rating + 0.5), best[i].games);
+    if (cut && k == TOP_MOST)
+        render_appendf(line, sizeof line, &len, tables_text(t, channel, MSG_TOP_AT_MOST), TOP_MOST);
     if (k > 0) {
         tables_say(o, channel, solo ? MSG_TOP_SOLO : bots ? MSG_TOP_BOTS : MSG_TOP, line);
         tables_site_page(t, channel, 0, 0, o); /* the index: every board, longer */

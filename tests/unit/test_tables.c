@@ -8,6 +8,8 @@
 
 #include "tables_internal.h" /* a closed table's slot */
 
+#include <sqlite3.h>
+
 static void test_complete_games(void **state)
 {
     (void)state;
@@ -929,6 +931,44 @@ static void test_rematch_restore(void **state)
     h_free(h);
 }
 
+/* !top lists 20 at most: a larger number gets the 20 and says so, in the asker's words, rather
+ * than a list that silently stops short. */
+static void test_top_says_its_most(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/durak-tables-XXXXXX", path[256], err[256];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/stats.db", dir);
+    store *db = store_open(path, err, sizeof err);
+    assert_non_null(db);
+    sqlite3 *raw;
+    assert_int_equal(sqlite3_open(path, &raw), SQLITE_OK);
+    for (int i = 0; i < 25; i++) {
+        char sql[200];
+        snprintf(sql, sizeof sql,
+                 "INSERT INTO players (key, display, games, rating) VALUES ('p%d', 'p%d', 3, %d)",
+                 i, i, 1600 - i);
+        assert_int_equal(sqlite3_exec(raw, sql, NULL, NULL, NULL), SQLITE_OK);
+    }
+    sqlite3_close(raw);
+    harness *h = h_new(13);
+    tables_set_store(h->t, db);
+    h->db = db;
+    chan(h, "alice", "#durak", "!top 20");
+    assert_non_null(said(h, "#durak", "20. p19 1581 (3)"));
+    assert_null(said(h, "#durak", "at most"));
+    chan(h, "alice", "#durak", "!top 100");
+    assert_non_null(said(h, "#durak", "20. p19 1581 (3) (20 at most here)"));
+    assert_null(said(h, "#durak", "21. "));
+    chan(h, "alice", "#durak", "!топ 100");
+    assert_non_null(said(h, "#durak", "20. p19 1581 (3) (здесь — не больше 20)"));
+    h_free(h);
+    store_close(db);
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 /* Game ends are recorded; !stats and !top read them. Without an account stats belong to the
  * nick: a nick change does not carry them off (taking a nick and renaming steals nothing). */
 static void test_stats(void **state)
@@ -1518,6 +1558,7 @@ int main(void)
         cmocka_unit_test(test_snapshot_restore),
         cmocka_unit_test(test_rematch_restore),
         cmocka_unit_test(test_stats),
+        cmocka_unit_test(test_top_says_its_most),
         cmocka_unit_test(test_trust_stop_by_nick_taker),
         cmocka_unit_test(test_trust_leave_by_nick_taker),
         cmocka_unit_test(test_trust_bot_name_is_no_nick),
