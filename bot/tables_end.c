@@ -255,7 +255,8 @@ void end_abandon(tables *t, table_t *tb, int s, outbox *o)
         g->result = DURAK_RESULT_WON;
         g->result_seat = DURAK_MAX_PLAYERS;
     }
-    record_reveal(tb, o); /* the result into the record, which is refused without one */
+    record_result(tb); /* the record, which end_announce queues, is refused without one */
     end_announce(t, tb, o);
+    record_reveal(tb, o); /* after "Game over", as it reads */
     tables_close(t, tb);
 }

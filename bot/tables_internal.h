@@ -346,6 +346,8 @@ void record_resign(table_t *tb, int s, double now);
 /* The game is over, or ends with no result (stopped, only computer players left): the seed and
  * salt are said in the channel; the record gets the engine's result ("durak 1", "draw", "won 2"). */
 void record_reveal(table_t *tb, outbox *o);
+/* The record's result alone, for an end line that comes before the reveal. */
+void record_result(table_t *tb);
 /* The language tb spoke at its end (tables_lang_of its channel or private key, as the end's
  * lines were written) into rec->language: its web page is written in it. */
 void record_language(const tables *t, const table_t *tb, game_record *rec);

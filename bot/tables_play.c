@@ -91,8 +91,9 @@ static void report(tables *t, table_t *tb, const happened *h, bool own, double n
     }
     if (over) {
         turn_news_flush(t, tb, o);
-        record_reveal(tb, o);
+        record_result(tb);
         end_announce(t, tb, o);
+        record_reveal(tb, o); /* after "Game over", as it reads */
         tables_close(t, tb);
         return;
     }

@@ -68,12 +68,14 @@ static void result_text(const durak_game *g, char *buf, size_t cap)
         snprintf(buf, cap, "ongoing");
 }
 
+void record_result(table_t *tb) { result_text(&tb->g, tb->rec.result, sizeof tb->rec.result); }
+
 void record_reveal(table_t *tb, outbox *o)
 {
     char seed[24], commit[RECORD_COMMIT_MAX], cli[160];
     if (!tb->rec.known)
         return;
-    result_text(&tb->g, tb->rec.result, sizeof tb->rec.result);
+    record_result(tb);
     snprintf(seed, sizeof seed, "%" PRIu64, tb->rec.seed);
     record_commit_string(&tb->rec, commit);
     record_cli_new(&tb->rec, cli, sizeof cli);

@@ -43,6 +43,8 @@ def test(env):
     table.open("classic")
     result = table.run(timeout=60)
     h.log("game over after %d moves: %s" % (table.moves, result))
+    players[0].c.wait_for(lambda m: h.from_bot(m) and REVEAL.search(m.plain) is not None, 10,
+                          what="the deal's reveal after the end line")
     lines = channel_lines(players[0])
     prints = [FINGERPRINT.search(l) for l in lines]
     prints = [m.group(1) for m in prints if m]

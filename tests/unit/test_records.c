@@ -467,6 +467,17 @@ static void replay_result(const char *file, char *result, size_t cap)
     assert_int_equal(errors, 0); /* every move of the export is legal */
 }
 
+/* The index of the first line to target containing needle; the line count if none. */
+static size_t said_at(const harness *h, const char *target, const char *needle)
+{
+    size_t i = 0;
+    while (i < h->o.len
+           && (strcmp(h->o.items[i].target, target) || !reads(h->o.items[i].text, needle)))
+        i++;
+    return i;
+}
+
+/* A game to its end; the reveal comes after "Game over", as a channel reads it. */
 static void play_one(harness *h, uint64_t seed, char *fingerprint, char *commit, char *end)
 {
     lobby(h, "#durak", "", NICKS, 3);
@@ -475,6 +486,7 @@ static void play_one(harness *h, uint64_t seed, char *fingerprint, char *commit,
     snprintf(end, 1024, "%s", play_to_end(h, "#durak", NICKS, 3, seed));
     const char *reveal = said(h, "#durak", "Deal: seed=");
     assert_non_null(reveal);
+    assert_true(said_at(h, "#durak", "Game over") < said_at(h, "#durak", "Deal: seed="));
     revealed(reveal, commit, 128);
 }
 
