@@ -157,7 +157,7 @@ static void test_accessors(void **state)
     (void)state;
     assert_string_equal(msg_text(MSG_MOVE_TAKE), "%s takes");
     assert_string_equal(msg_arg_types(MSG_MOVE_TAKE), "s");
-    assert_string_equal(msg_arg_types(MSG_STATUS), "sds");
+    assert_string_equal(msg_arg_types(MSG_STATUS), "ds");
     assert_string_equal(msg_arg_types(MSG_HELP_1), "s");
     assert_string_equal(msg_arg_types(MSG_EMPTY_TABLE), "");
     assert_ptr_equal(msg_text_in(MSG_LANG_EN, MSG_BOUT_BEATEN), msg_text(MSG_BOUT_BEATEN));

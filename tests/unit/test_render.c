@@ -342,6 +342,39 @@ static void test_transfer_offer_hides_the_hand(void **state)
     assert_true(found >= 2);
 }
 
+/* The line of the move that draws the stock's last card names the trump once: "bob draws the last
+ * card, the trump 9c · stock 0 · hands ..." (its status leaves the trump out). */
+static void test_last_card_names_the_trump_once(void **state)
+{
+    (void)state;
+    durak_options o = durak_default_options();
+    render_seats s = { .n = 2, .name = { "ann", "bob" } };
+    int found = 0;
+    for (uint64_t seed = 1; seed < 20; seed++) {
+        durak_game g, before;
+        assert_true(durak_new(&g, &o, seed));
+        for (int step = 0; step < 500 && !durak_over(&g); step++) {
+            durak_action a[DURAK_MAX_ACTIONS];
+            int n = durak_legal(&g, a);
+            before = g;
+            assert_int_equal(durak_apply(&g, a[(seed + (uint64_t)step) % (uint64_t)n]), DURAK_OK);
+            if (g.trump_owner == before.trump_owner || g.trump_owner >= DURAK_MAX_PLAYERS)
+                continue;
+            char line[1024], trump[RENDER_CARD_MAX];
+            assert_true(render_report(&plain, &s, &before, &g, a[0], "", line, sizeof line));
+            render_card(&plain, g.trump_card, trump, sizeof trump);
+            const char *named = strstr(line, "draws the last card, the trump ");
+            assert_non_null(named);
+            assert_non_null(strstr(named, trump));
+            assert_null(
+                strstr(named + strlen("draws the last card, the trump "), "trump ")); /* once */
+            assert_non_null(strstr(line, "stock 0 \xC2\xB7 hands "));
+            found++;
+        }
+    }
+    assert_true(found >= 10);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -358,6 +391,7 @@ int main(void)
         cmocka_unit_test(test_languages),
         cmocka_unit_test(test_quiet_names),
         cmocka_unit_test(test_transfer_offer_hides_the_hand),
+        cmocka_unit_test(test_last_card_names_the_trump_once),
     };
     return cmocka_run_group_tests_name("render", tests, NULL, NULL);
 }
