@@ -197,13 +197,13 @@ static int solo_level(token w)
     return level && level->value <= 2 ? level->value : -1; /* expert and remove are no choice */
 }
 
-bool parse_solo_word(token w)
+bool parse_solo_word(token w, bool no_game)
 {
-    int n = solo_players(w); /* 7 and up (or 10) are a rank without its suit: a card's error */
+    int n = solo_players(w); /* in a game, 7 and up (or 10) are a rank without its suit */
     /* A game's other words (expert, remove, teams, first5, neighbours) and 0 or 1 players are
      * refused as play's choices, not as cards: "expert" is no card with a bad rank. */
     return solo_variant(w) >= 0 || parse_words_find(WL_BOT, w) || parse_words_find(WL_OPTION, w)
-           || (w.n == 1 && n >= 0 && n <= 6);
+           || (n >= 0 && (no_game || (w.n == 1 && n <= 6)));
 }
 
 /* One word of play's options into out; false (and the error) when it is not one, or says again

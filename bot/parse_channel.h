@@ -11,11 +11,11 @@ void parse_channel_durak(parse_ctx *c);
 void parse_channel_bot(parse_ctx *c);
 /* stats [nick]. */
 void parse_channel_stats(parse_ctx *c);
-/* top [n], n from 1 to 20, or top bots, or top solo. */
+/* top [n], n from 1 (up to 999: tables_info lists 20 at most), or top bots, or top solo. */
 void parse_channel_top(parse_ctx *c);
 /* Is w a word of a private game's `play`, or one it refuses as a choice, not as a card (a level,
- * even expert; a game option; a number of players up to 6)? */
-bool parse_solo_word(token w);
+ * even expert; a game option; a number of players up to 6, or any number from one with no game)? */
+bool parse_solo_word(token w, bool no_game);
 /* The rest of private "play [classic|transfer] [easy|normal|hard] [N]", any order;
  * first: the word already read after play, or NULL when there was none. */
 void parse_private_solo(parse_ctx *c, const token *first);

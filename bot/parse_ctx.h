@@ -27,6 +27,7 @@ typedef struct {
     bool no_transfer;  /* the player's game has no transfer: a bare t is take */
     msg_lang lang;     /* of the error sentences, their example commands and cards */
     bool lang_chosen;  /* lang is the sender's setting, not to follow their words */
+    bool no_game;      /* parse_opts.no_game */
     const char *shown; /* the command word as errors show it ("беру"); NULL: the English name */
     parsed_cmd *out;
 } parse_ctx;

@@ -269,7 +269,7 @@ static void private_card_command(parse_ctx *c, parse_kind kind, bool solo)
     char text[CTX_TEXT_SIZE];
     card_t card, target = CARD_NONE;
     bool given = parse_ctx_next(c, &t);
-    if (solo && (!given || parse_solo_word(parse_token_trim(t)))) {
+    if (solo && (!given || parse_solo_word(parse_token_trim(t), c->no_game))) {
         parse_private_solo(c, given ? &t : NULL); /* play [classic|transfer] [level] [N] */
         return;
     }

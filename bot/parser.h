@@ -78,6 +78,7 @@ typedef struct {
     int lang;           /* the sender's language (msg_lang) for the errors; 0: English */
     bool lang_chosen;   /* lang is the sender's own setting: the words they type do not change it
                          * (else errors follow the language of the command word, see lang above) */
+    bool no_game;       /* the sender plays no running game: "play 7" cannot mean a card */
 } parse_opts;
 
 /* A line said in a channel. Without the prefix, or with a word that is not ours: PC_IGNORED.

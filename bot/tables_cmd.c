@@ -155,8 +155,12 @@ static bool rate_ok(tables *t, const char *nick, double now)
  * or else theirs to change with the words they type); no_transfer: their game is classic. */
 static parse_opts opts_for(const tables *t, const char *nick, bool no_transfer)
 {
-    return (parse_opts){ tables_prefix(t), t->cfg.ui.unicode_suits, no_transfer,
-                         (int)tables_lang_of(t, nick), tables_lang_chosen(t, nick) };
+    return (parse_opts){ tables_prefix(t),
+                         t->cfg.ui.unicode_suits,
+                         no_transfer,
+                         (int)tables_lang_of(t, nick),
+                         tables_lang_chosen(t, nick),
+                         false };
 }
 
 /* A move, or a player's private question (hand, moves, hint), typed in the channel by a player of
@@ -259,6 +263,7 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
     int s = -1;
     table_t *tb = tables_of_nick(t, w->nick, &s);
     parse_opts po = opts_for(t, w->nick, tb && tb->opt.variant == DURAK_VARIANT_CLASSIC);
+    po.no_game = !tb || !tb->playing;
     parsed_cmd p;
     parse_private(text, strlen(text), &po, &p);
     if (p.kind == PC_IGNORED)

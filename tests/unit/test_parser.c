@@ -29,10 +29,10 @@ typedef struct {
 
 typedef void (*parse_fn)(const char *, size_t, const parse_opts *, parsed_cmd *);
 
-static const parse_opts OPTS_UNICODE = { "!", true, false, 0, true };
-static const parse_opts OPTS_ASCII = { "!", false, false, 0, true };
+static const parse_opts OPTS_UNICODE = { "!", true, false, 0, true, false };
+static const parse_opts OPTS_ASCII = { "!", false, false, 0, true, false };
 /* Cards in errors written with Unicode suits, as the bot writes them by default. */
-static const parse_opts OPTS_ASCII_T = { "!", true, false, 0, true };
+static const parse_opts OPTS_ASCII_T = { "!", true, false, 0, true, false };
 
 /* ---------------------------------------------------------------- describing a result */
 
@@ -331,9 +331,11 @@ static const parse_case long_prefix_cases[] = {
 static void test_channel_prefixes(void **state)
 {
     (void)state;
-    parse_opts dot = { ".", true, false, 0, true }, word = { "d!", true, false, 0, true },
-               empty = { "", true, false, 0, true }, none = { NULL, false, false, 0, true };
-    parse_opts longer = { "abcdefghijklmnopqrstuvwxyz", true, false, 0, true };
+    parse_opts dot = { ".", true, false, 0, true, false },
+               word = { "d!", true, false, 0, true, false },
+               empty = { "", true, false, 0, true, false },
+               none = { NULL, false, false, 0, true, false };
+    parse_opts longer = { "abcdefghijklmnopqrstuvwxyz", true, false, 0, true, false };
     CHECK_TABLE(parse_channel, dot_prefix_cases, &dot);
     CHECK_TABLE(parse_channel, word_prefix_cases, &word);
     CHECK_TABLE(parse_channel, long_prefix_cases, &longer);
@@ -342,7 +344,7 @@ static void test_channel_prefixes(void **state)
     assert_int_equal(check_one(parse_private, "dot prefix", ".take", 5, &dot, "take"), 0);
     assert_int_equal(check_one(parse_private, "word prefix", "d!take", 6, &word, "take"), 0);
     /* a bare t means take in a classic game (there is no transfer), and is asked otherwise */
-    parse_opts classic = { "!", true, true, 0, true };
+    parse_opts classic = { "!", true, true, 0, true, false };
     assert_int_equal(check_one(parse_private, "t, classic", "t", 1, &classic, "take"), 0);
     assert_int_equal(check_one(parse_private, "p, classic", "p", 1, &classic,
                                "error: \"p\" could mean play (pl) or pass (pa): type one of them"),
@@ -694,6 +696,30 @@ static const parse_case private_ascii_cases[] = {
     CASE("beat 9s 7s 8s", "error: \"8s\" after beat 9s 7s is not understood: type just beat 9s "
                           "7s"),
 };
+
+/* With no running game a number after play cannot be a card: it is a count of players, and one
+ * out of 2..6 gets the private game's error, not "add the suit". In a game it is a card. */
+static const parse_case no_game_cases[] = {
+    CASE("play 7", "error: A private game has 2 to 6 players (you and 1 to 5 computer players), "
+                   "not 7: e.g. play hard 3."),
+    CASE("play 10", "error: A private game has 2 to 6 players (you and 1 to 5 computer players), "
+                    "not 10: e.g. play hard 3."),
+    CASE("играю 7", "error: В личной игре от 2 до 6 игроков (вы и от 1 до 5 компьютерных), а не "
+                    "7: например, играю сложный 3."),
+    CASE("play 3", "play 3"),
+    CASE("play 7h", "play 7h"),
+    CASE("play Q", "error: \"Q\" is not a card: add the suit after the rank, e.g. Q\xe2\x99\xa5 "
+                   "or Qh"),
+};
+
+static void test_private_no_game(void **state)
+{
+    (void)state;
+    parse_opts o = OPTS_UNICODE;
+    o.lang_chosen = false;
+    o.no_game = true;
+    CHECK_TABLE(parse_private, no_game_cases, &o);
+}
 
 static void test_private_ascii(void **state)
 {
@@ -1117,7 +1143,7 @@ static void test_word_language(void **state)
         { "язык ru", false, MSG_LANG_RU },
         { "хожу", false, MSG_LANG_RU },
     };
-    parse_opts free_words = { "!", true, false, 0, false };
+    parse_opts free_words = { "!", true, false, 0, false, false };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         parsed_cmd p;
         if (cases[i].channel)
@@ -1305,21 +1331,14 @@ static void test_output_is_reset(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_channel),
-        cmocka_unit_test(test_channel_prefixes),
-        cmocka_unit_test(test_private),
-        cmocka_unit_test(test_private_ascii),
-        cmocka_unit_test(test_lengths),
-        cmocka_unit_test(test_parse_card),
-        cmocka_unit_test(test_kind_names),
-        cmocka_unit_test(test_messages),
-        cmocka_unit_test(test_output_is_reset),
-        cmocka_unit_test(test_languages),
-        cmocka_unit_test(test_language_cards),
-        cmocka_unit_test(test_t_cards),
-        cmocka_unit_test(test_ambiguous_in_languages),
-        cmocka_unit_test(test_word_language),
-        cmocka_unit_test(test_word_tables),
+        cmocka_unit_test(test_channel),       cmocka_unit_test(test_channel_prefixes),
+        cmocka_unit_test(test_private),       cmocka_unit_test(test_private_no_game),
+        cmocka_unit_test(test_private_ascii), cmocka_unit_test(test_lengths),
+        cmocka_unit_test(test_parse_card),    cmocka_unit_test(test_kind_names),
+        cmocka_unit_test(test_messages),      cmocka_unit_test(test_output_is_reset),
+        cmocka_unit_test(test_languages),     cmocka_unit_test(test_language_cards),
+        cmocka_unit_test(test_t_cards),       cmocka_unit_test(test_ambiguous_in_languages),
+        cmocka_unit_test(test_word_language), cmocka_unit_test(test_word_tables),
     };
     return cmocka_run_group_tests_name("parser", tests, NULL, NULL);
 }

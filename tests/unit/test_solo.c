@@ -167,6 +167,10 @@ static void test_solo_one_at_a_time(void **state)
     assert_non_null(said(h, "bob",
                          "\"expert\" is not a choice of play: start a private game "
                          "with play [classic|transfer] [easy|normal|hard] [2-6]"));
+    priv(h, "bob", "play 7"); /* no game of his: 7 players, not a card without its suit */
+    assert_non_null(said(h, "bob", "A private game has 2 to 6 players"));
+    priv(h, "alice", "play 7"); /* hers runs: a card */
+    assert_non_null(said(h, "alice", "\"7\" is not a card: add the suit"));
     priv(h, "bob", "stop");
     assert_non_null(said(h, "bob", "You have no private game to stop"));
     priv(h, "bob", "help solo");
