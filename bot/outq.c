@@ -5,6 +5,7 @@
  * separator near the end), and no CR/LF/NUL comes from text. */
 #include "outq.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -439,13 +440,20 @@ static void outq_expire(outq *q, double now)
 
 size_t outq_len(const outq *q) { return q->nraw + q->game.len + q->reply.len + q->stream.len; }
 
+/* When the longest-waiting reply was queued (its target's oldest line, the first to go); HUGE_VAL
+ * for none. */
+static double outq_reply_oldest(const outq *q)
+{
+    double at = HUGE_VAL;
+    for (const struct outq_target *t = q->reply.targets; t; t = t->next)
+        at = t->lines.head->at < at ? t->lines.head->at : at;
+    return at;
+}
+
 /* Has a reply waited OUTQ_REPLY_STARVE at now (its target's oldest line, the first to go)? */
 static bool outq_reply_starved(const outq *q, double now)
 {
-    for (const struct outq_target *t = q->reply.targets; t; t = t->next)
-        if (now - t->lines.head->at >= OUTQ_REPLY_STARVE)
-            return true;
-    return false;
+    return now - outq_reply_oldest(q) >= OUTQ_REPLY_STARVE;
 }
 
 /* The ring whose line goes next: game lines, then replies, then streams; but while a reply
@@ -531,6 +539,14 @@ double outq_backlog(outq *q, double now, const char *target, size_t more)
     for (const struct outq_target *t = q->game.targets; t; t = t->next) /* one line each a turn */
         ahead += t == mine ? n : t->n < n ? t->n : n;
     double wait = (double)ahead - 1 - outq_tokens_at(q, now); /* the new line's own token aside */
+    /* Once a reply has waited OUTQ_REPLY_STARVE, one line in OUTQ_REPLY_SHARE is a reply: those
+     * of the game lines still ahead then let a reply go first, each queued reply at most once. */
+    double starves_in = outq_reply_oldest(q) + OUTQ_REPLY_STARVE - now;
+    double sent_by_then = outq_tokens_at(q, now) + (starves_in > 0 ? starves_in : 0) * q->rate;
+    if (wait > 0 && (double)ahead - 1 > sent_by_then) {
+        double shared = 1 + ((double)ahead - 1 - sent_by_then) / (OUTQ_REPLY_SHARE - 1);
+        wait += shared < (double)q->reply.len ? (double)(size_t)shared : (double)q->reply.len;
+    }
     return wait > 0 ? wait / q->rate : 0;
 }
 

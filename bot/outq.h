@@ -95,8 +95,9 @@ double outq_wait(outq *q, double now);
  * by a penalty server's clock counts as for outq_wait. */
 double outq_wait_batch(outq *q, double now, double max_delay);
 /* Seconds until a game line to target queued now, after `more` others to it, would go: the raw
- * lines, target's own, and as many of each other target's as go before it in turn, at the
- * bucket's pace (a penalty server's clock aside); 0 when they fit in the tokens at hand. */
+ * lines, target's own, as many of each other target's as go before it in turn, and the replies
+ * that take their share once one has waited OUTQ_REPLY_STARVE, at the bucket's pace (a penalty
+ * server's clock aside); 0 when they fit in the tokens at hand. */
 double outq_backlog(outq *q, double now, const char *target, size_t more);
 /* The writer's max_delay: the longest a line waits for others to go with it. */
 #define OUTQ_BATCH_SECONDS 0.1

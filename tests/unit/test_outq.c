@@ -795,8 +795,8 @@ static void test_stream_keeps_order(void **state)
 }
 
 /* The backlog: how long a game line to a target queued now (after `more` others to it) waits,
- * at the bucket's pace: its own target's lines, and one line of each other target a turn; replies
- * and streams go after it and do not count. */
+ * at the bucket's pace: its own target's lines, and one line of each other target a turn; streams
+ * go after it, and replies too unless they will have waited OUTQ_REPLY_STARVE by then. */
 static void test_backlog(void **state)
 {
     (void)state;
@@ -810,16 +810,44 @@ static void test_backlog(void **state)
     assert_true(outq_push(q, "PRIVMSG", "carl", "Your turn"));
     assert_true(outq_push_reply(q, "NOTICE", "bob", "a reply", 0));
     assert_true(outq_push_stream(q, "PRIVMSG", "carol", "[#a] x", 0));
-    /* to #b: its 10, #a's 5, carl's 1, then it: 17 lines, 5 tokens: 11 s */
-    assert_true(outq_backlog(q, 0, "#b", 0) > 10.99 && outq_backlog(q, 0, "#b", 0) < 11.01);
+    /* to #b: its 10, #a's 5, carl's 1, then it: 17 lines, 5 tokens: 11 s; by then bob's reply
+     * has waited 5 s and takes its share: 12 s */
+    assert_true(outq_backlog(q, 0, "#b", 0) > 11.99 && outq_backlog(q, 0, "#b", 0) < 12.01);
     /* to dave, new: one line of each target's ahead in turn, then it: 4 lines, 5 tokens */
     assert_true(outq_backlog(q, 0, "dave", 0) == 0);
     /* to carl after 3 more of his: his 5th goes in the fifth turn, with up to 5 of #a's and 5 of
-     * #b's: 15 lines, 5 tokens, its own aside: 9 s */
-    assert_true(outq_backlog(q, 0, "carl", 3) > 8.99 && outq_backlog(q, 0, "carl", 3) < 9.01);
-    outq_set_rate(q, 5, 2.0);
-    assert_true(outq_backlog(q, 0, "#b", 0) > 5.49 && outq_backlog(q, 0, "#b", 0) < 5.51);
+     * #b's: 15 lines, 5 tokens, its own aside: 9 s, and the reply's share: 10 s */
+    assert_true(outq_backlog(q, 0, "carl", 3) > 9.99 && outq_backlog(q, 0, "carl", 3) < 10.01);
+    outq_set_rate(q, 5, 2.0); /* 15 lines go in 5 s; then the reply, then the 17 to #b: 6 s */
+    assert_true(outq_backlog(q, 0, "#b", 0) > 5.99 && outq_backlog(q, 0, "#b", 0) < 6.01);
     outq_free(q);
+}
+
+/* The backlog of a game line is when it goes, replies starving or not: the queue is run to that
+ * line at the bucket's pace, with replies waiting behind a long game backlog. */
+static void test_backlog_counts_the_reply_share(void **state)
+{
+    (void)state;
+    for (int replies = 0; replies <= 30; replies += 10) {
+        outq *q = outq_new(1, 10.0);
+        push_n(q, "#a", 60);
+        push_n(q, "#b", 60);
+        flood_replies(q, replies, 0.0);
+        double said = outq_backlog(q, 0, "#b", 0);
+        assert_true(outq_push(q, "PRIVMSG", "#b", "mine"));
+        double went = -1;
+        for (int step = 0; step < 400 && went < 0; step++) {
+            double now = step / 10.0;
+            const char *line = outq_peek(q, now);
+            assert_non_null(line);
+            if (!strcmp(line, "PRIVMSG #b :mine"))
+                went = now;
+            outq_commit(q, now);
+        }
+        assert_true(went >= 0);
+        assert_true(said >= went - 0.1 - 1e-9 && said <= went + 0.1 + 1e-9);
+        outq_free(q);
+    }
 }
 
 static void test_reply_bounded(void **state)
@@ -1031,6 +1059,7 @@ int main(void)
         cmocka_unit_test(test_reply_newest_only),
         cmocka_unit_test(test_stream_keeps_order),
         cmocka_unit_test(test_backlog),
+        cmocka_unit_test(test_backlog_counts_the_reply_share),
         cmocka_unit_test(test_reply_bounded),
         cmocka_unit_test(test_reply_stale),
         cmocka_unit_test(test_penalty_cost),
