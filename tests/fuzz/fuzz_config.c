@@ -13,12 +13,27 @@
 
 static char dir[64], path[128];
 
+/* The scratch directory goes with the process: each run left one in /tmp. */
+static void remove_scratch(void)
+{
+    static const char *const names[] = { "fuzz.conf", "inc.conf" };
+    char name[160];
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        snprintf(name, sizeof name, "%s/%s", dir, names[i]);
+        unlink(name);
+    }
+    snprintf(name, sizeof name, "%s/dir", dir);
+    rmdir(name);
+    rmdir(dir);
+}
+
 static void prepare(void)
 {
     char name[160];
     snprintf(dir, sizeof dir, "/tmp/durak-fuzz-config-XXXXXX");
     if (!mkdtemp(dir))
         abort();
+    atexit(remove_scratch);
     snprintf(path, sizeof path, "%s/fuzz.conf", dir);
     snprintf(name, sizeof name, "%s/dir", dir);
     mkdir(name, 0700);

@@ -936,13 +936,11 @@ static void test_rematch_restore(void **state)
 static void test_top_says_its_most(void **state)
 {
     (void)state;
-    char dir[] = "/tmp/durak-tables-XXXXXX", path[256], err[256];
-    assert_non_null(mkdtemp(dir));
-    snprintf(path, sizeof path, "%s/stats.db", dir);
-    store *db = store_open(path, err, sizeof err);
-    assert_non_null(db);
+    harness *h = h_new(13);
+    temp_store s;
+    store_in_temp(&s, h);
     sqlite3 *raw;
-    assert_int_equal(sqlite3_open(path, &raw), SQLITE_OK);
+    assert_int_equal(sqlite3_open(s.path, &raw), SQLITE_OK);
     for (int i = 0; i < 25; i++) {
         char sql[200];
         snprintf(sql, sizeof sql,
@@ -951,9 +949,6 @@ static void test_top_says_its_most(void **state)
         assert_int_equal(sqlite3_exec(raw, sql, NULL, NULL, NULL), SQLITE_OK);
     }
     sqlite3_close(raw);
-    harness *h = h_new(13);
-    tables_set_store(h->t, db);
-    h->db = db;
     chan(h, "alice", "#durak", "!top 20");
     assert_non_null(said(h, "#durak", "20. p19 1581 (3)"));
     assert_null(said(h, "#durak", "at most"));
@@ -963,10 +958,7 @@ static void test_top_says_its_most(void **state)
     chan(h, "alice", "#durak", "!топ 100");
     assert_non_null(said(h, "#durak", "20. p19 1581 (3) (здесь — не больше 20)"));
     h_free(h);
-    store_close(db);
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    assert_int_equal(system(cmd), 0);
+    store_gone(&s);
 }
 
 /* Game ends are recorded; !stats and !top read them. Without an account stats belong to the
@@ -974,14 +966,9 @@ static void test_top_says_its_most(void **state)
 static void test_stats(void **state)
 {
     (void)state;
-    char dir[] = "/tmp/durak-tables-XXXXXX", path[256], err[256];
-    assert_non_null(mkdtemp(dir));
-    snprintf(path, sizeof path, "%s/stats.db", dir);
-    store *db = store_open(path, err, sizeof err);
-    assert_non_null(db);
     harness *h = h_new(12);
-    tables_set_store(h->t, db);
-    h->db = db;
+    temp_store s;
+    store_in_temp(&s, h);
     chan(h, "alice", "#durak", "!top");
     assert_non_null(said(h, "#durak", "No channel game recorded yet"));
     start_two(h, "#durak");
@@ -1004,10 +991,7 @@ static void test_stats(void **state)
     chan(h, "carol", "#durak", "!stats bob");
     assert_non_null(said(h, "#durak", "bob: 1 game,"));
     h_free(h);
-    store_close(db);
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    assert_int_equal(system(cmd), 0);
+    store_gone(&s);
 }
 
 /* !bot at a full table: its creator is told what may be done now, not to wait for another game. */
@@ -1307,14 +1291,9 @@ static void test_trust_account_binds_the_seat(void **state)
 static void test_trust_stats_by_account(void **state)
 {
     (void)state;
-    char dir[] = "/tmp/durak-trust-XXXXXX", path[256], err[256];
-    assert_non_null(mkdtemp(dir));
-    snprintf(path, sizeof path, "%s/stats.db", dir);
-    store *db = store_open(path, err, sizeof err);
-    assert_non_null(db);
     harness *h = h_new(25);
-    tables_set_store(h->t, db);
-    h->db = db;
+    temp_store s;
+    store_in_temp(&s, h);
     with_accounts = true; /* every who() is logged in to "acc_<person>" */
     start_two(h, "#durak");
     assert_non_null(play_to_end(h, "#durak", NICKS, 2, 13));
@@ -1327,10 +1306,7 @@ static void test_trust_stats_by_account(void **state)
     chan_as(h, &other, "#durak", "!stats");
     assert_non_null(said(h, "#durak", "No games recorded for alice"));
     h_free(h);
-    store_close(db);
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    assert_int_equal(system(cmd), 0);
+    store_gone(&s);
 }
 
 /* A harness whose held seats wait 600 s (longer than a few turn timers). */
