@@ -126,16 +126,27 @@ static void uncovered(const render_opts *r, const durak_game *g, char *buf, size
                            render_card(r, g->attack[i], c, sizeof c));
 }
 
-void render_task(const render_opts *r, const render_seats *s, const durak_game *g, char *buf,
-                 size_t cap)
+/* May the defender transfer now, by their hand (R17)? */
+static bool can_transfer(const durak_game *g)
+{
+    durak_action a[DURAK_MAX_ACTIONS];
+    int n = durak_transfer_open(g) ? durak_legal(g, a) : 0;
+    for (int i = 0; i < n; i++)
+        if (a[i].kind == DURAK_ACT_TRANSFER)
+            return true;
+    return false;
+}
+
+void render_task(const render_opts *r, const render_seats *s, const durak_game *g, bool own,
+                 char *buf, size_t cap)
 {
     char cards[256];
+    bool transfer = own ? can_transfer(g) : durak_transfer_open(g);
     switch (g->phase) {
     case DURAK_PHASE_ATTACK: snprintf(buf, cap, "%s", M(MSG_TURN_LEAD)); break;
     case DURAK_PHASE_DEFEND:
         uncovered(r, g, cards, sizeof cards);
-        snprintf(buf, cap, M(durak_transfer_open(g) ? MSG_TURN_DEFEND_TRANSFER : MSG_TURN_DEFEND),
-                 cards);
+        snprintf(buf, cap, M(transfer ? MSG_TURN_DEFEND_TRANSFER : MSG_TURN_DEFEND), cards);
         break;
     case DURAK_PHASE_THROWIN: snprintf(buf, cap, "%s", M(MSG_TURN_THROWIN)); break;
     case DURAK_PHASE_TAKING: snprintf(buf, cap, M(MSG_TURN_TAKING), s->name[g->defender]); break;
@@ -229,7 +240,7 @@ void render_head(const render_opts *r, const render_seats *s, const durak_game *
         render_decision(r, s, g, buf, cap);
         return;
     }
-    render_task(r, s, g, task, sizeof task);
+    render_task(r, s, g, s->you[g->actor], task, sizeof task); /* "you": read by the actor only */
     buf[0] = '\0';
     render_said(r, s, g->actor, -1, buf, cap, &len, MSG_LINE_ACT, s->name[g->actor], task);
 }

@@ -49,9 +49,11 @@ void render_options(const render_opts *r, const durak_options *o, char *buf, siz
 void render_seat_list(const render_seats *s, char *buf, size_t cap);
 /* The actor's decision may be passed (throw in, or add cards for the taker): asked privately. */
 bool render_optional(const durak_game *g);
-/* What the actor must do now, without a name: "lead a card", "beat 7♦ or take", ... */
-void render_task(const render_opts *r, const render_seats *s, const durak_game *g, char *buf,
-                 size_t cap);
+/* What the actor must do now, without a name: "lead a card", "beat 7♦ or take", ... With own
+ * (read by the actor alone) "or transfer" follows their hand; else only the public facts (R17),
+ * so that nobody else learns whether they hold the rank. */
+void render_task(const render_opts *r, const render_seats *s, const durak_game *g, bool own,
+                 char *buf, size_t cap);
 /* A public line's head: "bob: beat 7♦ or take" — the actor's name first, so that their client
  * (and only theirs) highlights it. */
 void render_head(const render_opts *r, const render_seats *s, const durak_game *g, char *buf,

@@ -375,7 +375,7 @@ static void explain_refusal(const tables *t, const table_t *tb, durak_action a, 
         char task[512], list[TABLES_LINE_MAX];
         durak_action acts[DURAK_MAX_ACTIONS];
         render_seats names = tables_names(tb);
-        render_task(&r, &names, g, task, sizeof task);
+        render_task(&r, &names, g, true, task, sizeof task);
         render_actions(&r, acts, turn_moves(g, acts), list, sizeof list);
         tables_notice(o, nick, MSG_ERR_WRONG_PHASE, task, list);
         break;

@@ -172,7 +172,7 @@ static msg_id prompt(const tables *t, const table_t *tb, int s, char *buf, size_
         snprintf(buf, cap, msg_in(r.lang, MSG_YOUR_LEAD), where, moves, hand, trump);
         return MSG_YOUR_LEAD;
     }
-    render_task(&r, &names, &tb->g, task, sizeof task);
+    render_task(&r, &names, &tb->g, true, task, sizeof task);
     render_actions(&r, a, n, moves, sizeof moves);
     snprintf(buf, cap, msg_in(r.lang, MSG_YOUR_TURN), where, task, moves, hand, trump);
     return MSG_YOUR_TURN;

@@ -293,7 +293,8 @@ static void test_quiet_names(void **state)
 
 /* R17 and the hidden hands: whether a line says "or transfer" follows what every player sees, never
  * whether the defender holds a card of the attack's rank. Two games alike but for one card of the
- * defender's (one of the attack's rank swapped for a card of the stock) get the same lines. */
+ * defender's (one of the attack's rank swapped for a card of the stock) get the same lines. The
+ * defender's own prompt offers the transfer only when they can make it. */
 static void test_transfer_offer_hides_the_hand(void **state)
 {
     (void)state;
@@ -338,6 +339,11 @@ static void test_transfer_offer_hides_the_hand(void **state)
         render_decision(&plain, &s, &g, mine, sizeof mine);
         render_decision(&plain, &s, &other, theirs, sizeof theirs);
         assert_string_equal(mine, theirs);
+        /* told to the defender alone, "or transfer" follows the hand */
+        render_task(&plain, &s, &g, true, mine, sizeof mine);
+        render_task(&plain, &s, &other, true, theirs, sizeof theirs);
+        assert_true((strstr(mine, "transfer") != NULL) == holds);
+        assert_true((strstr(theirs, "transfer") != NULL) == !holds);
     }
     assert_true(found >= 2);
 }
