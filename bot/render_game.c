@@ -179,9 +179,8 @@ void render_decision(const render_opts *r, const render_seats *s, const durak_ga
     }
 }
 
-/* The status; without the trump card when the line named it already (the last card drawn). */
-static void status_of(const render_opts *r, const render_seats *s, const durak_game *g,
-                      bool trump_named, char *buf, size_t cap)
+void render_status(const render_opts *r, const render_seats *s, const durak_game *g,
+                   bool trump_named, char *buf, size_t cap)
 {
     char table[512], trump[RENDER_CARD_MAX], counts[128];
     size_t len = 0;
@@ -196,12 +195,6 @@ static void status_of(const render_opts *r, const render_seats *s, const durak_g
                        render_card(r, g->trump_card, trump, sizeof trump));
     hand_counts(r, s, g, counts, sizeof counts);
     render_appendf(buf, cap, &len, M(MSG_STATUS), g->stock_len, counts);
-}
-
-void render_status(const render_opts *r, const render_seats *s, const durak_game *g, char *buf,
-                   size_t cap)
-{
-    status_of(r, s, g, false, buf, cap);
 }
 
 void render_quiet_name(render_seats *s, int seat)
@@ -297,8 +290,7 @@ static void bout_end(const render_opts *r, const render_seats *s, const durak_ga
     }
 }
 
-/* Did the move draw the stock's last card, the trump (MSG_TRUMP_DRAWN names it)? */
-static bool trump_drawn(const durak_game *before, const durak_game *g)
+bool render_trump_drawn(const durak_game *before, const durak_game *g)
 {
     return g->trump_owner != before->trump_owner && g->trump_owner < DURAK_MAX_PLAYERS;
 }
@@ -318,7 +310,7 @@ void render_events(const render_opts *r, const render_seats *s, const durak_game
     bout_end(r, s, before, g, a, part, sizeof part, &plen);
     if (plen)
         render_appendf(buf, cap, &len, "%s%s", len ? SEP : "", part);
-    if (trump_drawn(before, g)) {
+    if (render_trump_drawn(before, g)) {
         render_appendf(buf, cap, &len, "%s", len ? SEP : "");
         render_said(r, s, g->trump_owner, -1, buf, cap, &len, MSG_TRUMP_DRAWN,
                     render_told(s, g->trump_owner),
@@ -367,7 +359,7 @@ bool render_report(const render_opts *r, const render_seats *s, const durak_game
         render_appendf(buf, cap, &len, SEP "%s", ev);
     }
     if (render_needs_status(before, g)) {
-        status_of(r, s, g, trump_drawn(before, g), part, sizeof part);
+        render_status(r, s, g, render_trump_drawn(before, g), part, sizeof part);
         render_appendf(buf, cap, &len, SEP "%s", part);
     }
     return true;
@@ -382,7 +374,7 @@ void render_table_line(const render_opts *r, const render_seats *s, const durak_
                  M(g->phase == DURAK_PHASE_TAKING ? MSG_WAIT_ADDING : MSG_WAIT_THROWIN));
     else
         render_head(r, s, g, head, sizeof head);
-    render_status(r, s, g, status, sizeof status);
+    render_status(r, s, g, false, status, sizeof status);
     snprintf(buf, cap, "%s" SEP "%s", head, status);
 }
 

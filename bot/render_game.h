@@ -59,9 +59,12 @@ void render_task(const render_opts *r, const render_seats *s, const durak_game *
 void render_head(const render_opts *r, const render_seats *s, const durak_game *g, char *buf,
                  size_t cap);
 /* The whole status: "table 7♠/9♠ 8♣/? · trump 6♥ · stock 12 · hands 6 5 6" (counts in seat
- * order, no names; the table part only when cards are on it). */
-void render_status(const render_opts *r, const render_seats *s, const durak_game *g, char *buf,
-                   size_t cap);
+ * order, no names; the table part only when cards are on it). With trump_named, the line it ends
+ * named the trump card already (render_trump_drawn): it is left out. */
+void render_status(const render_opts *r, const render_seats *s, const durak_game *g,
+                   bool trump_named, char *buf, size_t cap);
+/* Did the move from before to g draw the stock's last card, the trump (its event names it)? */
+bool render_trump_drawn(const durak_game *before, const durak_game *g);
 /* The head (or, for an optional decision, what is awaited) and the whole status (!table). */
 void render_table_line(const render_opts *r, const render_seats *s, const durak_game *g, char *buf,
                        size_t cap);

@@ -91,9 +91,10 @@ typedef struct {
     int lang;
     double rec_start; /* when it was dealt: move times are counted from there */
     /* A private game: what happened since its person's last line, said with their next one
-     * (tables_play.c); news_bout: a bout ended meanwhile (the status goes with it). Not saved. */
+     * (tables_play.c); news_bout: a bout ended meanwhile (the status goes with it); news_trump:
+     * the news names the trump card (the last card drawn), so the status does not. Not saved. */
     char news[512];
-    bool news_bout;
+    bool news_bout, news_trump;
     int forfeit_why; /* a private game its person forfeited: the reason's msg_id + 1 (0: stop) */
 } table_t;
 
@@ -390,8 +391,8 @@ void turn_tell_hand(const tables *t, table_t *tb, int s, outbox *o);
  * decision): a decision is asked once. */
 void turn_ask(const tables *t, table_t *tb, outbox *o);
 /* A private game: text (a move's events) is said with its person's next line; bout: a bout
- * ended (the status goes with it). */
-void turn_news_add(table_t *tb, const char *text, bool bout);
+ * ended (the status goes with it); trump: text names the trump card (the status leaves it out). */
+void turn_news_add(table_t *tb, const char *text, bool bout, bool trump);
 /* A private game's news said now as a line of its own (nothing when there is none). */
 void turn_news_flush(const tables *t, table_t *tb, outbox *o);
 /* The actor's legal moves in the order of the hand as shown (take and pass last). */

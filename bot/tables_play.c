@@ -62,7 +62,8 @@ static void solo_news(const tables *t, table_t *tb, const happened *h, bool own)
                      && !tables_is_ai(tb, g->actor));
     say_what(tb, &r, h, what, sizeof what);
     render_events(&r, &names, before, g, h->a, known ? "" : what, line, sizeof line);
-    turn_news_add(tb, line, g->phase != DURAK_PHASE_OVER && render_needs_status(before, g));
+    turn_news_add(tb, line, g->phase != DURAK_PHASE_OVER && render_needs_status(before, g),
+                  render_trump_drawn(before, g));
 }
 
 /* What changed, said in (at most) one public line; the hands that changed privately, the next
@@ -267,7 +268,7 @@ void play_start(tables *t, table_t *tb, double now, outbox *o)
     tb->hint_wanted = 0;
     tb->hint_running = false;
     tb->news[0] = '\0';
-    tb->news_bout = false;
+    tb->news_bout = tb->news_trump = false;
     record_deal(t, tb, seed, now);
     say_start(t, tb, o);
     if (!tb->solo) { /* a private game's person gets their hand with their first question */

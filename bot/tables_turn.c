@@ -98,10 +98,11 @@ static uint32_t turn_fingerprint(const durak_game *g)
     return h ? h : 1;
 }
 
-void turn_news_add(table_t *tb, const char *text, bool bout)
+void turn_news_add(table_t *tb, const char *text, bool bout, bool trump)
 {
     size_t len = strlen(tb->news);
     tb->news_bout |= bout;
+    tb->news_trump |= trump;
     if (text[0])
         render_appendf(tb->news, sizeof tb->news, &len, "%s%s", len ? " \xC2\xB7 " : "", text);
 }
@@ -117,11 +118,11 @@ static void take_news(const tables *t, table_t *tb, char *buf, size_t cap)
         char status[TABLES_LINE_MAX];
         render_opts r = tables_ropts_to(t, tb->channel);
         render_seats names = tables_names(tb);
-        render_status(&r, &names, &tb->g, status, sizeof status);
+        render_status(&r, &names, &tb->g, tb->news_trump, status, sizeof status);
         render_appendf(buf, cap, &len, "%s%s", len ? " \xC2\xB7 " : "", status);
     }
     tb->news[0] = '\0';
-    tb->news_bout = false;
+    tb->news_bout = tb->news_trump = false;
 }
 
 void turn_news_flush(const tables *t, table_t *tb, outbox *o)

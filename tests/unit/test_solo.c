@@ -21,6 +21,24 @@ static void assert_nothing_to_channels(const harness *h)
     }
 }
 
+/* Lines alice read that named the trump as the last card drawn (check_trump_once). */
+static int last_card_lines;
+
+/* A line that says the last card was drawn names the trump there, and not again in its status
+ * (the prompt's "hand: ... (trump Ad)" after it is the hand's own note, in every prompt). */
+static void check_trump_once(const harness *h)
+{
+    static const char *const drawn = "the last card, the trump ";
+    for (size_t i = 0; i < h->o.len; i++) {
+        const char *at = strstr(h->o.items[i].text, drawn);
+        if (!at)
+            continue;
+        last_card_lines++;
+        if (strstr(at + strlen(drawn), " \xC2\xB7 trump "))
+            fail_msg("the trump named twice: %s", h->o.items[i].text);
+    }
+}
+
 /* Plays alice's private game to its end with random legal moves; every outbox is checked. Returns
  * the last line ("Game over: ..."), which alice must have heard. */
 static const char *solo_to_end(harness *h, uint64_t seed)
@@ -41,6 +59,7 @@ static const char *solo_to_end(harness *h, uint64_t seed)
             h_run_ai(h);
         }
         assert_nothing_to_channels(h);
+        check_trump_once(h);
         if (getenv("SOLO_SHOW")) /* to read a private game as alice sees it */
             for (size_t k = 0; k < h->o.len; k++)
                 printf("<%s> %s\n", h->o.items[k].target, h->o.items[k].text);
@@ -109,7 +128,9 @@ static void test_solo_to_end(void **state)
     assert_non_null(said(h, "alice", "Durak (transfer"));
     assert_non_null(said(h, "alice", "starts: alice, Hard[bot], Hard2[bot]"));
     assert_int_equal(tables_count(h->t), 1);
+    last_card_lines = 0;
     const char *end = solo_to_end(h, 41);
+    assert_true(last_card_lines > 0); /* the trump was drawn, and named once */
     assert_non_null(strstr(end, "another: /msg durakbot play"));
     assert_non_null(strstr(end, "your solo rating: 1")); /* her new solo rating */
     chan(h, "bob", "#durak", "!top solo");
