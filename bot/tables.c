@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -65,6 +66,12 @@ void tables_stats_key(const tables *t, const char *nick, const char *account, ch
     } else {
         casemap_fold(t->cm, nick, key, cap);
     }
+}
+
+bool tables_nick_like_bot(const char *nick)
+{
+    size_t n = strlen(nick);
+    return n >= 5 && (!strcasecmp(nick + n - 5, "[bot]") || !strcasecmp(nick + n - 5, "{bot}"));
 }
 
 bool tables_is_admin(const tables *t, const tables_who *w)

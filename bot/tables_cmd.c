@@ -136,9 +136,7 @@ static unsigned row_flags(parse_kind kind, unsigned where)
  * "{bot}", the same nick to a server folding rfc1459) would read as one, and gets no seat. */
 static bool refuse_bot_like(const char *nick, unsigned need, outbox *o)
 {
-    size_t n = strlen(nick);
-    bool like =
-        n >= 5 && (!strcasecmp(nick + n - 5, "[bot]") || !strcasecmp(nick + n - 5, "{bot}"));
+    bool like = tables_nick_like_bot(nick);
     if (like && (need & CMD_SEATS))
         tables_notice(o, nick, MSG_NICK_LIKE_BOT);
     return like && (need & CMD_SEATS);

@@ -39,7 +39,11 @@ static pending_result *queue_result(tables *t, const table_t *tb)
         } else {
             tables_stats_key(t, tables_seat_key_nick(&tb->seat[s]), tb->seat[s].account, key, cap);
         }
-        snprintf(p->display[s], sizeof p->display[s], "%s", tb->seat[s].nick);
+        /* without an account the record is the nick's the seat started with: shown under it */
+        snprintf(p->display[s], sizeof p->display[s], "%s",
+                 tables_is_ai(tb, s) || tb->seat[s].account[0]
+                     ? tb->seat[s].nick
+                     : tables_seat_key_nick(&tb->seat[s]));
         st->key = p->key[s];
         st->display = p->display[s];
         st->forfeited = (g->forfeited >> s) & 1;

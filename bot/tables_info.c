@@ -114,13 +114,19 @@ static bool get_record(tables *t, const char *prefix, const char *nick, const ch
     return store_get_player(t->db, key, p);
 }
 
-/* The stats of `nick`: yours by your account (or nick); a seated person's by theirs; else the
- * account of that name, then the nick. */
+/* The stats of `nick`: a computer player's under its own key ('*', as tables_end.c keeps them);
+ * yours by your account (or nick); a seated person's by theirs; else the account of that name,
+ * then the nick. */
 static bool find_stats(tables *t, const tables_who *w, const char *nick, const char *prefix,
                        store_player *p)
 {
     int s;
     table_t *tb;
+    char bots[4];
+    if (tables_nick_like_bot(nick)) {
+        snprintf(bots, sizeof bots, "%s*", prefix);
+        return get_record(t, bots, nick, NULL, p);
+    }
     if (casemap_equal(t->cm, nick, w->nick))
         return get_record(t, prefix, w->nick, w->account, p);
     if ((tb = tables_of_nick(t, nick, &s)))

@@ -360,8 +360,8 @@ static void test_ending_and_again(void **state)
 }
 
 /* CASEMAPPING=ascii: Ann[x] renames to ann{X} (another nick there, not a case variant) mid-game;
- * the game is recorded under the nick the person started it with, so !stats Ann[X] finds it,
- * and a snapshot keeps that nick across a restart. */
+ * the game is recorded, and shown, under the nick the person started it with, so !stats Ann[X]
+ * finds it as Ann[x]'s, and a snapshot keeps that nick across a restart. */
 static void test_stats_keep_the_nick_of_the_start(void **state)
 {
     (void)state;
@@ -389,7 +389,7 @@ static void test_stats_keep_the_nick_of_the_start(void **state)
     tables_free(t2);
     play_to_end(h, "#durak", after, 2, 9);
     chan(h, "bob", "#durak", "!stats Ann[X]");
-    assert_non_null(said(h, "#durak", "ann{X}: 1 game,"));
+    assert_non_null(said(h, "#durak", "Ann[x]: 1 game,"));
     chan(h, "bob", "#durak", "!stats ann{x}"); /* that nick never sat down */
     assert_non_null(said(h, "#durak", "No games recorded for ann{x}"));
     h_free(h);

@@ -961,6 +961,38 @@ static void test_top_says_its_most(void **state)
     store_gone(&s);
 }
 
+/* Without an account a seat's stats are kept under the nick it started with: a rename mid-game
+ * does not show them under the new nick. A computer player's are found by its name. */
+static void test_stats_names_after_rename(void **state)
+{
+    (void)state;
+    harness *h = h_new(14);
+    temp_store s;
+    store_in_temp(&s, h);
+    start_two(h, "#durak");
+    renamed(h, "bob", "bobby");
+    const char *nicks[] = { "alice", "bobby" };
+    assert_non_null(play_to_end(h, "#durak", nicks, 2, 14));
+    chan(h, "carol", "#durak", "!stats bob");
+    assert_non_null(said(h, "#durak", "bob: 1 game,"));
+    assert_null(said(h, "#durak", "bobby"));
+    chan(h, "alice", "#durak", "!durak");
+    chan(h, "alice", "#durak", "!bot easy");
+    chan(h, "alice", "#durak", "!start");
+    rng_t r;
+    rng_seed(&r, 14);
+    for (int step = 0; step < 3000 && tables_count(h->t); step++)
+        if (!play_own_random_move(h, &r, "alice"))
+            h_run_ai(h);
+    assert_int_equal(tables_count(h->t), 0);
+    chan(h, "carol", "#durak", "!stats Easy[bot]");
+    assert_non_null(said(h, "#durak", "Easy[bot]: 1 game,"));
+    chan(h, "carol", "#durak", "!stats easy{bot}"); /* the same nick under rfc1459 */
+    assert_non_null(said(h, "#durak", "Easy[bot]: 1 game,"));
+    h_free(h);
+    store_gone(&s);
+}
+
 /* Game ends are recorded; !stats and !top read them. Without an account stats belong to the
  * nick: a nick change does not carry them off (taking a nick and renaming steals nothing). */
 static void test_stats(void **state)
@@ -1534,6 +1566,7 @@ int main(void)
         cmocka_unit_test(test_snapshot_restore),
         cmocka_unit_test(test_rematch_restore),
         cmocka_unit_test(test_stats),
+        cmocka_unit_test(test_stats_names_after_rename),
         cmocka_unit_test(test_top_says_its_most),
         cmocka_unit_test(test_trust_stop_by_nick_taker),
         cmocka_unit_test(test_trust_leave_by_nick_taker),
