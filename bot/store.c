@@ -333,6 +333,9 @@ static void store_immutable_uri(const char *path, char *uri, size_t len)
     snprintf(uri + n, len - n, "?immutable=1");
 }
 
+#define STORE_STR_(x) #x
+#define STORE_STR(x) STORE_STR_(x)
+
 /* One attempt at s->path, read-write (creating it) or read-only (immutable if s->immutable);
  * s->db stays NULL on failure. */
 static store_open_status store_try_open(store *s, bool readonly, char *why, size_t len)
@@ -353,6 +356,7 @@ static store_open_status store_try_open(store *s, bool readonly, char *why, size
     }
     if (status == STORE_OPEN_OK) {
         sqlite3_busy_timeout(s->db, STORE_BUSY_MS);
+        sqlite3_exec(s->db, "PRAGMA cache_size = -" STORE_STR(STORE_CACHE_KIB), NULL, NULL, NULL);
         status = store_set_journal(s, why, len);
     }
     if (status == STORE_OPEN_OK)

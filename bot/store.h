@@ -12,6 +12,10 @@
 #define STORE_MAX_SEATS 6 /* players in one game (DURAK_MAX_PLAYERS) */
 #define STORE_SCHEMA_VERSION 7 /* PRAGMA user_version this build writes */
 #define STORE_BUSY_MS 1000     /* how long a statement waits for a lock held by another process */
+/* SQLite's page cache per connection, in KiB (its default is 2000). The records grow with every
+ * game for as long as the bot runs, and the default cache grew with them; the pages a move or a
+ * question reads are a few of the tables' and players' b-trees. */
+#define STORE_CACHE_KIB 512
 
 typedef struct store store;
 

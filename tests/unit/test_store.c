@@ -160,7 +160,11 @@ static void test_open_creates(void **state)
     }
     sqlite3_close(db);
 
-    s = open_clean(f); /* and opens what it made */
+    s = open_clean(f); /* and opens what it made, its page cache bounded (STORE_CACHE_KIB) */
+    assert_int_equal(sqlite3_prepare_v2(s->db, "PRAGMA cache_size", -1, &st, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int(st, 0), -STORE_CACHE_KIB);
+    sqlite3_finalize(st);
     store_close(s);
 }
 
