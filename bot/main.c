@@ -2,6 +2,7 @@
  * tables, the store and the send queue and hands them to the daemon (daemon.c). */
 #define _DEFAULT_SOURCE
 #include <errno.h>
+#include <malloc.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -276,6 +277,9 @@ static store *open_store(const bot_config *cfg, tables *t)
 static int run_bot(const bot_config *cfg, const char *config_path)
 {
     sigset_t waitmask;
+    /* One malloc arena for the few threads (relay, computer players, pages), none of them busy:
+     * an arena of its own each kept 40 to 180 KiB resident (0.2 MiB at 30 games). */
+    mallopt(M_ARENA_MAX, 1);
     install_signals(&waitmask);
     tables *t = tables_new(cfg, random_seed());
     if (t)
