@@ -6,7 +6,7 @@
  *   ranks: 2 3 4 5 6 7 8 9 10, and
  *          English  T (ten)  J Q K A
  *          Russian  В (валет) Д (дама) К (король) Т (туз) — Cyrillic Т is the ACE;
- *                   Cyrillic А (looks like A) is the ace too
+ *                   Cyrillic А (looks like A) is the ace too, Latin B (looks like В) the jack
  *          French   V (valet) D (dame) R (roi) A (as)
  *          Spanish  J (jota) Q (reina) K or R (rey) A (as)
  *   suits: ♠ ♣ ♦ ♥, white ♤ ♧ ♢ ♡, each with or without U+FE0F, and
@@ -39,8 +39,9 @@ static const alias rank_aliases[] = {
     { "\xD0\x9A", RANK_K }, { "\xD0\xBA", RANK_K }, /* К к: король */
     { "\xD0\xA2", RANK_A }, { "\xD1\x82", RANK_A }, /* Т т: туз */
     { "\xD0\x90", RANK_A }, { "\xD0\xB0", RANK_A }, /* А а (Cyrillic): туз, as Latin A */
-    { "v", RANK_J },        { "d", RANK_Q },        /* valet, dame */
-    { "r", RANK_K },                                /* roi, rey */
+    { "b", RANK_J }, /* Latin B, which looks like В (валет): no notation has a B */
+    { "v", RANK_J },        { "d", RANK_Q }, /* valet, dame */
+    { "r", RANK_K },                         /* roi, rey */
 };
 
 /* Suits besides card.c's letters and symbols. */

@@ -914,6 +914,8 @@ static const parse_case language_channel_cases[] = {
 static const parse_case language_private_cases[] = {
     /* Russian */
     CASE("хожу 7ч", "play 7h"),
+    CASE("хожу Bп", "play Js"), /* a Latin B for В, the jack */
+    CASE("бью bч Дч", "beat Jh Qh"),
     CASE("ХОЖУ 7Ч", "play 7h"),
     CASE("кладу 10т", "play 10c"),
     CASE("бью 9ч 7ч", "beat 9h 7h"),
