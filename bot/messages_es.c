@@ -99,7 +99,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_LOBBY_LEFT] = "%s se va. En la mesa: %s. %s",
     [MSG_ONLY_CREATOR_START] = "Solo %s, que abrió la partida, o un admin puede empezarla.",
     [MSG_NEED_PLAYERS] = "Hacen falta al menos 2 jugadores: los demás pueden escribir "
-                         "%sunirse.",
+                         "%1$sunirse, o %1$sbot añade un jugador automático.",
     [MSG_ONLY_CREATOR_STOP] = "Solo %s, que abrió la partida, o un admin puede pararla.",
     [MSG_GAME_STOPPED] = "%s para la partida; sin resultado.",
     [MSG_LOBBY_STOPPED] = "%s cierra la partida antes de empezar.",

@@ -107,7 +107,8 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_LOBBY_EMPTY] = "%s s'en va ; il ne reste personne, la partie est fermée.",
     [MSG_LOBBY_LEFT] = "%s s'en va. À table : %s. %s",
     [MSG_ONLY_CREATOR_START] = "Seul %s, qui a ouvert la partie, ou un admin peut la lancer.",
-    [MSG_NEED_PLAYERS] = "Il faut au moins 2 joueurs : les autres peuvent taper %srejoindre.",
+    [MSG_NEED_PLAYERS] = "Il faut au moins 2 joueurs : les autres peuvent taper %1$srejoindre, "
+                         "ou %1$sbot ajoute un joueur ordinateur.",
     [MSG_ONLY_CREATOR_STOP] = "Seul %s, qui a ouvert la partie, ou un admin peut l'arrêter.",
     [MSG_GAME_STOPPED] = "%s arrête la partie ; pas de résultat.",
     [MSG_LOBBY_STOPPED] = "%s ferme la partie avant son début.",

@@ -46,7 +46,9 @@ static void test_lobby_rules(void **state)
     chan(h, "bob", "#durak", "!durak");
     assert_non_null(said(h, "bob", "already open"));
     chan(h, "alice", "#durak", "!start");
-    assert_non_null(said(h, "alice", "At least 2 players"));
+    assert_non_null(said(h, "alice",
+                         "At least 2 players are needed: others can type !join, or "
+                         "!bot adds a computer player."));
     chan(h, "bob", "#durak", "!join");
     chan(h, "bob", "#durak", "!join");
     assert_non_null(said(h, "bob", "already seated"));
