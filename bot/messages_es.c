@@ -413,6 +413,8 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_WATCH_LINE] = "[%s] %s",
     [MSG_WATCH_OFF] = "Ya no miras la partida de %s.",
     [MSG_WATCH_NOT] = "No estás mirando la partida de %s: escribe %smirar para empezar.",
+    [MSG_WATCH_NONE] = "No estás mirando ninguna partida: escribe %smirar en el canal de una "
+                       "partida para empezar.",
     [MSG_WATCH_SEATED] = "Juegas en la partida de %s, así que no puedes mirarla: sus líneas y tu "
                          "mano te llegan de todos modos.",
     [MSG_WATCH_FULL] = "La partida de %s ya tiene %d espectadores, el máximo: inténtalo más tarde.",

@@ -431,6 +431,8 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_WATCH_LINE] = "[%s] %s",
     [MSG_WATCH_OFF] = "Vous ne regardez plus la partie de %s.",
     [MSG_WATCH_NOT] = "Vous ne regardez pas la partie de %s : tapez %sregarder pour commencer.",
+    [MSG_WATCH_NONE] = "Vous ne regardez aucune partie : tapez %sregarder dans le salon d'une "
+                       "partie pour commencer.",
     [MSG_WATCH_SEATED] = "Vous jouez dans la partie de %s, vous ne pouvez donc pas la regarder : "
                          "ses lignes et votre main vous arrivent de toute façon.",
     [MSG_WATCH_FULL] = "La partie de %s a déjà %d spectateurs, le maximum : réessayez plus tard.",

@@ -390,13 +390,15 @@ static void private_unknown(parse_ctx *c, token w)
         parse_ctx_fail(c, MSG_PARSE_UNKNOWN_PRIVATE, parse_ctx_quote(q, w));
 }
 
-/* stats [nick], top [n], rules: the channel's information commands work privately too. */
+/* stats [nick], top [n], rules: the channel's information commands work privately too; and
+ * unwatch, for a spectator whose copies come privately. */
 static void private_info(parse_ctx *c, token w)
 {
-    switch (command_find(c, WL_CHANNEL, w)) {
+    switch (command_match(c, WL_CHANNEL, w)) {
     case PC_STATS: parse_channel_stats(c); return;
     case PC_TOP: parse_channel_top(c); return;
     case PC_RULES: ctx_bare_command(c, PC_RULES, ""); return;
+    case PC_UNWATCH: ctx_bare_command(c, PC_UNWATCH, ""); return;
     default: private_unknown(c, w); return;
     }
 }

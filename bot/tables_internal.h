@@ -459,6 +459,9 @@ void prefs_command(tables *t, const tables_who *w, const char *arg, outbox *o);
 /* ---- tables_watch.c: spectators ---- */
 
 void watch_command(tables *t, const tables_who *w, table_t *tb, bool on, outbox *o);
+/* unwatch by private message: w stops watching every game they watch (one who left the channel
+ * reads its lines privately, and may not be let back in to type it there). */
+void watch_stop_all(tables *t, const tables_who *w, outbox *o);
 /* nick left channel (its copies follow them), or quit (channel NULL: no longer a spectator). */
 void watch_gone(tables *t, const char *nick, const char *channel);
 /* nick (re)joined channel: a spectator there reads its lines in it again. */

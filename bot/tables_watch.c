@@ -55,6 +55,22 @@ static void watch_on(tables *t, const tables_who *w, table_t *tb, outbox *o)
     }
 }
 
+void watch_stop_all(tables *t, const tables_who *w, outbox *o)
+{
+    bool any = false;
+    for (int k = 0; k < t->ntab; k++) {
+        table_t *tb = &t->tab[k];
+        int i = tb->used ? watcher_of(t, tb, w->nick) : -1;
+        if (i >= 0) {
+            drop(tb, i);
+            tables_notice(o, w->nick, MSG_WATCH_OFF, tb->channel);
+            any = true;
+        }
+    }
+    if (!any)
+        tables_notice(o, w->nick, MSG_WATCH_NONE, tables_prefix(t));
+}
+
 void watch_command(tables *t, const tables_who *w, table_t *tb, bool on, outbox *o)
 {
     if (on) {

@@ -503,6 +503,36 @@ static void test_watch(void **state)
     h_free(h);
 }
 
+/* A spectator who left the channel reads the game privately, and stops it privately too: they may
+ * not be let back in to type !unwatch there. In Russian words, two of them. */
+static void test_unwatch_privately(void **state)
+{
+    (void)state;
+    harness *h = h_new(47);
+    priv(h, "carol", "unwatch");
+    assert_non_null(said(h, "carol", "You are not watching any game: !watch in a game's channel"));
+    start_two(h, "#durak");
+    chan(h, "carol", "#durak", "!watch");
+    chan(h, "dave", "#durak", "!watch");
+    outbox_clear(&h->o);
+    tables_on_part(h->t, h->now, "carol", "#durak", &h->o);
+    tables_on_part(h->t, h->now, "dave", "#durak", &h->o);
+    priv(h, "carol", "unwatch");
+    assert_non_null(said(h, "carol", "You no longer watch the game in #durak."));
+    priv(h, "dave", "не смотреть");
+    assert_non_null(said(h, "dave", "Вы больше не смотрите игру в #durak."));
+    char moves[1024], move[128];
+    rng_t r;
+    rng_seed(&r, 47);
+    int i = whose_turn(h, NICKS, 2, moves, sizeof moves);
+    pick_move(&r, moves, move, sizeof move);
+    priv(h, NICKS[i], move);
+    assert_non_null(said(h, "#durak", ""));
+    assert_null(said(h, "carol", "")); /* no more copies */
+    assert_null(said(h, "dave", ""));
+    h_free(h);
+}
+
 /* Spectators are saved with the table: after a restart, carol (out of the channel since) still
  * gets the game's lines, and the first one is where it stands on the bot's return. */
 static void test_watch_restored(void **state)
@@ -752,6 +782,7 @@ int main(void)
         cmocka_unit_test(test_late_line_reaches_the_player),
         cmocka_unit_test(test_solo_quit_and_back),
         cmocka_unit_test(test_watch),
+        cmocka_unit_test(test_unwatch_privately),
         cmocka_unit_test(test_watch_ends),
         cmocka_unit_test(test_watch_restored),
         cmocka_unit_test(test_watch_then_seated),
