@@ -331,6 +331,7 @@ const char *const msg_spanish[MSG_COUNT] = {
         "t tréboles ♣, d diamantes ♦, co corazones ♥; p. ej. 7♥, 10p, Qd, Kco · idioma: idioma es "
         "o set language es (otros: язык ru, langue fr, language en).",
     [MSG_SET_DEFAULT] = "por defecto",
+    [MSG_SET_LANG_NONE] = "sin elegir: el de las palabras que escribes",
     [MSG_CMD_DURAK] = "durak",
     [MSG_CMD_JOIN] = "unirse",
     [MSG_CMD_LEAVE] = "salir",

@@ -349,6 +349,7 @@ const char *const msg_french[MSG_COUNT] = {
         "trèfle ♣, ca carreau ♦, co cœur ♥ ; par ex. 7♥, 10p, Dca, Rco · langue : langue fr ou set "
         "language fr (autres : язык ru, idioma es, language en).",
     [MSG_SET_DEFAULT] = "par défaut",
+    [MSG_SET_LANG_NONE] = "non choisie : celle des mots que vous tapez",
     [MSG_CMD_DURAK] = "durak",
     [MSG_CMD_JOIN] = "rejoindre",
     [MSG_CMD_LEAVE] = "quitter",

@@ -326,6 +326,7 @@ const char *const msg_russian[MSG_COUNT] = {
         "туз, десятка — 10 (латинская T — тоже десятка) · язык: язык ru или set language ru "
         "(другие: langue fr, idioma es, language en).",
     [MSG_SET_DEFAULT] = "как задано по умолчанию",
+    [MSG_SET_LANG_NONE] = "не выбран: как в словах, которые вы пишете",
     [MSG_CMD_DURAK] = "дурак",
     [MSG_CMD_JOIN] = "играть",
     [MSG_CMD_LEAVE] = "выйти",

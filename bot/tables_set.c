@@ -20,7 +20,8 @@ static void show(tables *t, const tables_who *w, const store_prefs *p, bool save
                               : p->delivery    ? MSG_WORD_NOTICE
                                                : MSG_SET_DEFAULT),
                   tables_text(t, n, on_off(p->colours, t->cfg.ui.colors)),
-                  tables_text(t, n, on_off(p->turn, 1)), tables_text(t, n, MSG_LANG_NAME),
+                  tables_text(t, n, on_off(p->turn, 1)),
+                  tables_text(t, n, p->language[0] ? MSG_LANG_NAME : MSG_SET_LANG_NONE),
                   tables_text(t, n, on_off(p->site, 1)));
 }
 

@@ -384,6 +384,8 @@ static void test_settings_and_hints_in_words(void **state)
 {
     (void)state;
     harness *h = h_ru(12);
+    priv(h, "bob", "настройки"); /* no language chosen: not "язык — русский" though in Russian */
+    expect(h, "bob", "язык — не выбран: как в словах, которые вы пишете,");
     priv(h, "bob", "set language ru");
     priv(h, "bob", "set");
     expect(h, "bob",
