@@ -71,13 +71,12 @@ static void check_cmd(const parsed_cmd *p, bool channel)
     CHECK(p->first5 == -1 || p->first5 == 1);
     CHECK(p->bot_level >= -1 && p->bot_level <= 3); /* 3: expert */
     CHECK(p->bot_remove == 0 || p->bot_remove == 1);
-    CHECK(p->number == -1 || (p->number >= 1 && p->number <= 20));
+    CHECK(p->number == -1 || (p->number >= 1 && p->number <= 999)); /* top: as asked */
     if (channel) /* the channel commands, !watch and !unwatch among them */
         CHECK(p->kind < PC_PLAY || p->kind == PC_WATCH || p->kind == PC_UNWATCH);
     else
         CHECK(p->kind != PC_DURAK && p->kind != PC_JOIN && p->kind != PC_BOT && p->kind != PC_AGAIN
-              && p->kind != PC_WATCH
-              && p->kind != PC_UNWATCH); /* stats, top and rules work privately too */
+              && p->kind != PC_WATCH); /* stats, top, rules and unwatch work privately too */
 }
 
 typedef void (*parse_fn)(const char *, size_t, const parse_opts *, parsed_cmd *);

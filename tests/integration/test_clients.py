@@ -494,7 +494,7 @@ class Game:
                                     "a player timed out: %s" % m.plain)
                             if m.plain.startswith(END):
                                 self.result = m.plain
-                            elif started:
+                            elif started and self.result is None:  # not the reveal after it
                                 self.lines.append(m)
                     elif h.from_bot(m) and m.target.lower() == p.nick.lower():
                         self.private(p, m.plain)
@@ -536,6 +536,20 @@ def segment(rows, game):
         if inside:
             out.append((lit, plain))
     return out
+
+
+def logged_end(client, game, timeout=10):
+    """Waits until the client has logged game number `game`'s end line, so that every line before
+    it is in its log (a fixed pause was once too short on a busy machine: one line short)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        n = -1
+        for lit, nick, text in read_log(client.lines):
+            plain = h.strip_codes(text) if nick.lower() == h.BOT_NICK else ""
+            n += plain.startswith(START)
+            if plain.startswith(END) and n == game:
+                return
+        time.sleep(0.1)
 
 
 def check_client(client, game, expected):
@@ -586,7 +600,8 @@ def russian_game(irssi, weechat, players):
     g = Game(players, 302, opening="!дурак", seats=3)
     g.lobby()
     result = g.play()
-    time.sleep(1.0)              # irssi logs the last lines
+    time.sleep(1.0)              # irssi shows the last private lines
+    logged_end(irssi, 2)
     private = irssi.private_lines()[mark:]
     h.log("game 3 (!дурак): %d channel lines, %d private lines to irssi: %s"
           % (len(g.every), len(private), result))
@@ -658,7 +673,8 @@ def test(env):
                 h.log("weechat at its defaults: %s" % weechat.settings())
                 h.check(weechat.settings() == "weechat.look.highlight='' highlight_words='$nick'",
                         "weechat's highlight settings: %s" % weechat.settings())
-            time.sleep(1.0)      # the clients log the last lines
+            for client in (irssi, weechat):  # the clients log the last lines
+                logged_end(client, game)
             problems += check_client(irssi, game, len(g.lines))
             problems += check_client(weechat, game, len(g.lines))
             sent.append(irssi.moves_sent())

@@ -66,11 +66,10 @@ def one_bot(env, encoding, bot, channel):
     # language, Russian
     carol.say(bot, "беру")
     exact(reply(carol, bot, "answer to беру"), legacy(NOT_IN_GAME_RU, enc), "%s: беру" % enc)
-    # a Cyrillic word quoted back: the same bytes
+    # a Cyrillic word quoted back: the same bytes (in Russian: a line with Russian letters)
     carol.say(bot, "абырвалг")
-    exact(reply(carol, bot, "answer to абырвалг"),
-          ('"абырвалг" is not a command or a card: type moves to see your moves, or help for '
-           'all commands').encode(enc), "%s: quoted word" % enc)
+    exact(reply(carol, bot, "answer to абырвалг"), legacy(UNKNOWN_RU, enc),
+          "%s: quoted word" % enc)
     # the example card's ♥, which the set lacks, as ч (in Russian, the words' language: its
     # letter form is ч too)
     carol.say(bot, "хожу 7х")
@@ -131,8 +130,7 @@ def auto_bot(env, bot):
         env.clients.append(c)
         c.connect()
     utf.join_with_bot("#auto", bot_nick=bot)  # the bot is there
-    want = ('"абырвалг" is not a command or a card: type moves to see your moves, or help for all '
-            'commands').encode("cp1251")
+    want = UNKNOWN_RU.encode("cp1251")
     for c in (utf, cp):
         c.say(bot, "беру")
         exact(reply(c, bot, "answer to беру"), NOT_IN_GAME_RU.encode("cp1251"),
@@ -159,6 +157,9 @@ def legacy(text, enc):
 # The answer to a Russian word from someone in no game: in Russian, the language of their words.
 NOT_IN_GAME_RU = ("Вы не в игре: соберите её в канале командой !дурак или сядьте за стол командой "
                   "!играть.")
+# A word that is no command, in Russian letters: quoted back in Russian.
+UNKNOWN_RU = "«абырвалг» — не команда и не карта: «ходы» покажет ваши ходы, «помощь» — все команды"
+
 
 def test(env):
     env.ngircd.start()
