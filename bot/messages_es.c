@@ -51,7 +51,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_RESULT_DURAK] = "Fin de la partida: ¡%s es el durak!",
     [MSG_RESULT_DRAW] = "Fin de la partida: empate, los últimos jugadores salieron a la "
                         "vez; nadie es el durak.",
-    [MSG_RESULT_WON] = "Fin de la partida: gana %s porque los demás se fueron; nadie es el "
+    [MSG_RESULT_WON] = "Fin de la partida: gana %s porque los demás abandonaron; nadie es el "
                        "durak.",
     [MSG_RESULT_NONE] = "Fin de la partida: todos se fueron; sin resultado.",
     [MSG_BOUT_TAKEN] = "%s se lleva %d %s",
@@ -76,8 +76,8 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_GAME_RUNNING] = "Ya hay una partida en curso en %s; espera a que termine (%smesa la "
                          "muestra).",
     [MSG_LOBBY_EXISTS] = "Ya hay una partida abierta en %s: escribe %sunirse para sentarte.",
-    [MSG_ALREADY_SEATED] = "Ya tienes sitio en la partida de %s (%s), aún sin empezar: para abrir "
-                           "otra, escribe antes %ssalir allí (o %sparar, si la abriste tú).",
+    [MSG_ALREADY_SEATED] = "Ya tienes sitio en la partida de %s (%s), aún sin empezar: para jugar "
+                           "en otra, escribe antes %ssalir allí (o %sparar, si la abriste tú).",
     [MSG_NICK_LIKE_BOT] = "Los nicks que terminan en [bot] son para los jugadores automáticos: "
                           "cambia el tuyo con /nick para sentarte.",
     [MSG_ALREADY_HERE] = "Ya tienes sitio en %s (%ssalir lo deja libre).",
@@ -204,12 +204,12 @@ const char *const msg_spanish[MSG_COUNT] = {
                   "puntuación en canales %d.",
     [MSG_STATS_NONE] = "Aún no hay partidas registradas de %s.",
     [MSG_TOP] = "Mejores jugadores (puntuación en canales, partidas): %s",
-    [MSG_TOP_AT_MOST] = " (%d como máximo aquí)",
+    [MSG_TOP_AT_MOST] = " · aquí solo los %d primeros",
     [MSG_TOP_NONE] = "Aún no hay partidas de canal registradas: juega una con %sdurak.",
     [MSG_NO_STATS] = "No se guardan estadísticas: el bot no tiene base de datos (mira su "
                      "registro).",
-    [MSG_BOT_LOBBY_ONLY] = "Los jugadores automáticos se sientan antes de empezar: abre una "
-                           "partida nueva con %sdurak.",
+    [MSG_BOT_LOBBY_ONLY] = "Los jugadores automáticos se sientan antes de empezar: cuando acabe "
+                           "esta, %1$srevancha o %1$sdurak abre la siguiente.",
     [MSG_ONLY_CREATOR_BOT] = "Solo %s, que abrió la partida, o un admin puede sentar jugadores "
                              "automáticos.",
     [MSG_BOT_NONE] = "No hay ningún jugador automático sentado: añade uno con %sbot "
@@ -432,7 +432,7 @@ const char *const msg_spanish[MSG_COUNT] = {
                        "estado no está disponible); inténtalo más tarde.",
     [MSG_LAST_DURAK] = "durak: %s",
     [MSG_LAST_DRAW] = "empate",
-    [MSG_LAST_WON] = "gana %s (los demás se fueron)",
+    [MSG_LAST_WON] = "gana %s (los demás abandonaron)",
     [MSG_LAST_PLACE] = "%s: puesto %d",
     [MSG_LAST_LEFT] = "%s se fue",
     [MSG_HINT_ONLY] = "pista: %s — es tu única jugada.",
@@ -544,7 +544,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_SITE_TEAM_WON] = "equipo ganador",
     [MSG_SITE_TEAM_LOST] = "equipo perdedor",
     [MSG_SITE_RESULT_DURAK] = "%s es el durak",
-    [MSG_SITE_RESULT_WON] = "%s ganó: los demás se fueron",
+    [MSG_SITE_RESULT_WON] = "%s ganó: los demás abandonaron",
     [MSG_SITE_REPLAY] = "Repetición",
     [MSG_SITE_DEALT] = "Manos repartidas; triunfo %s",
     [MSG_SITE_BOUT] = "Ataque %d: %s ataca, %s defiende",

@@ -55,7 +55,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_RESULT_DURAK] = "Partie terminée : %s est le durak !",
     [MSG_RESULT_DRAW] = "Partie terminée : nulle, les derniers joueurs sont sortis "
                         "ensemble, personne n'est le durak.",
-    [MSG_RESULT_WON] = "Partie terminée : %s gagne, les autres sont partis ; personne "
+    [MSG_RESULT_WON] = "Partie terminée : %s gagne, les autres ont abandonné ; personne "
                        "n'est le durak.",
     [MSG_RESULT_NONE] = "Partie terminée : tout le monde est parti ; pas de résultat.",
     [MSG_BOUT_TAKEN] = "%s ramasse %d %s",
@@ -83,7 +83,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_LOBBY_EXISTS] = "Une partie est déjà ouverte dans %s : tapez %srejoindre pour "
                          "prendre place.",
     [MSG_ALREADY_SEATED] = "Vous avez déjà une place à la partie de %s (%s), pas encore commencée "
-                           ": pour en ouvrir une autre, tapez d'abord %squitter là-bas (ou "
+                           ": pour jouer dans une autre, tapez d'abord %squitter là-bas (ou "
                            "%sarrêter, si c'est vous qui l'avez ouverte).",
     [MSG_NICK_LIKE_BOT] = "Les pseudos finissant par [bot] sont réservés aux joueurs ordinateur : "
                           "changez le vôtre avec /nick pour prendre place.",
@@ -218,12 +218,12 @@ const char *const msg_french[MSG_COUNT] = {
                   "en salon %d.",
     [MSG_STATS_NONE] = "Aucune partie enregistrée pour %s.",
     [MSG_TOP] = "Meilleurs joueurs (cote en salon, parties) : %s",
-    [MSG_TOP_AT_MOST] = " (%d au plus ici)",
+    [MSG_TOP_AT_MOST] = " · seuls les %d premiers ici",
     [MSG_TOP_NONE] = "Aucune partie de salon enregistrée : jouez-en une avec %sdurak.",
     [MSG_NO_STATS] = "Les statistiques ne sont pas tenues : le bot n'a pas de base de "
                      "données (voir son journal).",
-    [MSG_BOT_LOBBY_ONLY] = "Les joueurs ordinateur s'installent avant le début : ouvrez une "
-                           "nouvelle partie avec %sdurak.",
+    [MSG_BOT_LOBBY_ONLY] = "Les joueurs ordinateur s'installent avant le début : quand celle-ci "
+                           "sera finie, %1$srevanche ou %1$sdurak ouvre la suivante.",
     [MSG_ONLY_CREATOR_BOT] = "Seul %s, qui a ouvert la partie, ou un admin peut installer des "
                              "joueurs ordinateur.",
     [MSG_BOT_NONE] =
@@ -451,7 +451,7 @@ const char *const msg_french[MSG_COUNT] = {
                        "n'est pas disponible) ; réessayez plus tard.",
     [MSG_LAST_DURAK] = "durak : %s",
     [MSG_LAST_DRAW] = "nulle",
-    [MSG_LAST_WON] = "%s gagne (les autres sont partis)",
+    [MSG_LAST_WON] = "%s gagne (les autres ont abandonné)",
     [MSG_LAST_PLACE] = "%s : place %d",
     [MSG_LAST_LEFT] = "%s a quitté la partie",
     [MSG_HINT_ONLY] = "indice : %s — c'est votre seul coup.",
@@ -565,7 +565,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_SITE_TEAM_WON] = "équipe gagnante",
     [MSG_SITE_TEAM_LOST] = "équipe perdante",
     [MSG_SITE_RESULT_DURAK] = "%s est le durak",
-    [MSG_SITE_RESULT_WON] = "%s a gagné : les autres sont partis",
+    [MSG_SITE_RESULT_WON] = "%s a gagné : les autres ont abandonné",
     [MSG_SITE_REPLAY] = "Rejouer la partie",
     [MSG_SITE_DEALT] = "Mains distribuées ; atout %s",
     [MSG_SITE_BOUT] = "Attaque %d : %s attaque, %s défend",

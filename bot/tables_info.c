@@ -161,12 +161,12 @@ void info_stats(tables *t, const tables_who *w, const char *channel, const char 
         tables_site_page(t, channel, 'p', store_site_person_id(t->db, found ? p.key : q.key), o);
 }
 
-/* !top [n] [bots|solo]: the best n people (5 by default, TOP_MOST at most, and a larger n is told
- * so), computer players, or people in private games against computer players. */
+/* !top [n] [bots|solo]: the best n people (5 by default, TOP_MOST at most: a larger n that more
+ * would fill is told so), computer players, or people in private games against computer players. */
 void info_top(tables *t, const char *channel, int n, const char *which, outbox *o)
 {
     enum { TOP_MOST = 20 };
-    store_player best[TOP_MOST];
+    store_player best[TOP_MOST + 1]; /* one more, to tell whether there are more */
     char line[TABLES_LINE_MAX];
     size_t len = 0;
     bool solo = !strcmp(which, "solo"), bots = !strcmp(which, "bots");
@@ -176,16 +176,18 @@ void info_top(tables *t, const char *channel, int n, const char *which, outbox *
     }
     bool cut = n > TOP_MOST;
     n = cut ? TOP_MOST : n > 0 ? n : 5;
-    int k = store_top(t->db, n,
+    int k = store_top(t->db, cut ? n + 1 : n,
                       solo   ? STORE_TOP_SOLO
                       : bots ? STORE_TOP_BOTS
                              : STORE_TOP_PEOPLE,
                       best);
+    bool more = k > n; /* asked for more than TOP_MOST, and there are */
+    k = more ? n : k;
     line[0] = '\0';
     for (int i = 0; i < k; i++)
         render_appendf(line, sizeof line, &len, "%s%d. %s %d (%d)", i ? ", " : "", i + 1,
                        best[i].display, (int)(best[i].rating + 0.5), best[i].games);
-    if (cut && k == TOP_MOST)
+    if (more)
         render_appendf(line, sizeof line, &len, tables_text(t, channel, MSG_TOP_AT_MOST), TOP_MOST);
     if (k > 0) {
         tables_say(o, channel, solo ? MSG_TOP_SOLO : bots ? MSG_TOP_BOTS : MSG_TOP, line);

@@ -38,7 +38,8 @@ static const struct {
       { RUNNING },
       { "alice", "#durak", "!bot" },
       BY_SELF,
-      "Computer players take seats before the game starts: open a new one with !durak." },
+      "Computer players take seats before a game starts: when this one is over, !again or "
+      "!durak opens the next." },
     { "!again while the game runs",
       { RUNNING },
       { "bob", "#durak", "!again" },

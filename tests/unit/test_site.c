@@ -380,7 +380,7 @@ static void test_page_in_the_language_played(void **state)
 }
 
 /* A team game a partner's forfeit ended (R19): its page and the index say which team lost, as
- * the channel did, and never that a player of the losing team won as the others left. */
+ * the channel did, and never that a player of the losing team won as the others forfeited. */
 static void test_team_forfeit_page(void **state)
 {
     struct fixture *f = *state;
@@ -398,7 +398,7 @@ static void test_team_forfeit_page(void **state)
         "Team <bdi>bob</bdi>+<bdi>dave</bdi> loses, <bdi>alice</bdi>+<bdi>carol</bdi> "
         "won.";
     assert_non_null(strstr(page, want));
-    assert_null(strstr(page, "the others left"));
+    assert_null(strstr(page, "the others forfeited"));
     /* each seat's place says its team's outcome first: places alone mislead in a team game */
     assert_non_null(strstr(page, "<bdi>alice</bdi></a></td><td>team won</td>"));
     assert_non_null(strstr(page, "<bdi>bob</bdi></a></td><td>team lost</td>"));
@@ -406,7 +406,7 @@ static void test_team_forfeit_page(void **state)
     free(page);
     char *index = slurp(f->site, "index.html");
     assert_non_null(strstr(index, want));
-    assert_null(strstr(index, "the others left"));
+    assert_null(strstr(index, "the others forfeited"));
     free(index);
     /* and so does each person's list of games */
     const char *const place[][2] = { { "alice", "<td>team won</td>" },

@@ -933,8 +933,8 @@ static void test_rematch_restore(void **state)
     h_free(h);
 }
 
-/* !top lists 20 at most: a larger number gets the 20 and says so, in the asker's words, rather
- * than a list that silently stops short. */
+/* !top lists 20 at most: a larger number gets the 20 and, when there are more, says so in the
+ * asker's words, rather than a list that silently stops short. */
 static void test_top_says_its_most(void **state)
 {
     (void)state;
@@ -953,12 +953,21 @@ static void test_top_says_its_most(void **state)
     sqlite3_close(raw);
     chan(h, "alice", "#durak", "!top 20");
     assert_non_null(said(h, "#durak", "20. p19 1581 (3)"));
-    assert_null(said(h, "#durak", "at most"));
+    assert_null(said(h, "#durak", "only the first"));
     chan(h, "alice", "#durak", "!top 100");
-    assert_non_null(said(h, "#durak", "20. p19 1581 (3) (20 at most here)"));
+    assert_non_null(said(h, "#durak", "20. p19 1581 (3) \xC2\xB7 only the first 20 here"));
     assert_null(said(h, "#durak", "21. "));
     chan(h, "alice", "#durak", "!топ 100");
-    assert_non_null(said(h, "#durak", "20. p19 1581 (3) (здесь — не больше 20)"));
+    assert_non_null(said(h, "#durak", "20. p19 1581 (3) · здесь только первые 20"));
+    assert_int_equal(sqlite3_open(s.path, &raw), SQLITE_OK); /* 20 in all: the list is whole */
+    assert_int_equal(
+        sqlite3_exec(raw, "DELETE FROM players WHERE key IN ('p20', 'p21', 'p22', 'p23', 'p24')",
+                     NULL, NULL, NULL),
+        SQLITE_OK);
+    sqlite3_close(raw);
+    chan(h, "alice", "#durak", "!top 100");
+    assert_non_null(said(h, "#durak", "20. p19 1581 (3)"));
+    assert_null(said(h, "#durak", "only the first"));
     h_free(h);
     store_gone(&s);
 }
