@@ -474,6 +474,9 @@ const char *const msg_spanish[MSG_COUNT] = {
                             "%ssalir allí (cuenta como abandono).",
     [MSG_PLAY_SEATED] =
         "Ya juegas en %s: una jugada lleva su carta, p. ej. %s (%s muestra tus jugadas).",
+    [MSG_PLAY_SEATED_SOLO] =
+        "Ya juegas en %s: una jugada lleva su carta, p. ej. %s (%s muestra tus jugadas; %s "
+        "termina la partida, como derrota).",
     [MSG_RESULT_RATINGS_SOLO] = "tu puntuación en solitario: %s",
     [MSG_HINT_SOLO_ONLY] = "Aquí las pistas son solo para partidas privadas contra jugadores "
                            "automáticos: /msg %s jugar empieza una.",

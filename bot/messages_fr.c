@@ -494,6 +494,9 @@ const char *const msg_french[MSG_COUNT] = {
                             "d'abord %squitter là-bas (cela compte comme un forfait).",
     [MSG_PLAY_SEATED] =
         "Vous jouez déjà dans %s : un coup se tape avec sa carte, par ex. %s (%s liste vos coups).",
+    [MSG_PLAY_SEATED_SOLO] =
+        "Vous jouez déjà dans %s : un coup se tape avec sa carte, par ex. %s (%s liste vos coups ; "
+        "%s arrête la partie, comptée perdue).",
     [MSG_RESULT_RATINGS_SOLO] = "votre cote solo : %s",
     [MSG_HINT_SOLO_ONLY] = "Ici, les indices ne sont que pour les parties privées contre "
                            "l'ordinateur : /msg %s jouer en lance une.",

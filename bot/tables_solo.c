@@ -111,8 +111,9 @@ void solo_play(tables *t, const tables_who *w, const parsed_cmd *p, double now, 
         const char *play = msg_command(r.lang, "play");
         snprintf(example, sizeof example, "%s %s", play,
                  render_card(&r, card_make(RANK_7, SUIT_HEARTS), card, sizeof card));
-        tables_notice(o, w->nick, MSG_PLAY_SEATED, tables_where(t, tb, w->nick), example,
-                      msg_command(r.lang, "moves")); /* where, and how a move is typed */
+        tables_notice(o, w->nick, tb->solo ? MSG_PLAY_SEATED_SOLO : MSG_PLAY_SEATED,
+                      tables_where(t, tb, w->nick), example, msg_command(r.lang, "moves"),
+                      msg_command(r.lang, "stop")); /* where, how a move is typed (how to stop) */
         return;
     }
     if (tb) { /* one game at a time, private or not */
