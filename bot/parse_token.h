@@ -34,6 +34,15 @@ static inline unsigned char byte_lower(unsigned char b)
 {
     return (b >= 'A' && b <= 'Z') ? (unsigned char)(b - 'A' + 'a') : b;
 }
+/* Has s[0..n) a Russian letter (U+0400..U+047F: a lead byte 0xD0 or 0xD1), up to its first space
+ * when word (one word's)? */
+static inline bool bytes_have_cyrillic(const char *s, size_t n, bool word)
+{
+    for (size_t i = 0; i < n && !(word && s[i] == ' '); i++)
+        if (s[i] == (char)0xD0 || s[i] == (char)0xD1)
+            return true;
+    return false;
+}
 
 /* Writes line[0..len) into dst (room for len + 1) without mIRC formatting codes, with one space
  * for each other control byte or Unicode space and without invisible characters; returns the

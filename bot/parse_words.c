@@ -353,14 +353,6 @@ static void cyrillic_lookalike(char f[3], size_t *flen)
     }
 }
 
-static bool word_has_cyrillic(const char *s, size_t n)
-{
-    for (size_t i = 0; i < n && s[i] != ' '; i++)
-        if (s[i] == (char)0xD0 || s[i] == (char)0xD1)
-            return true;
-    return false;
-}
-
 size_t parse_words_fold(const char *s, size_t n, char *out, size_t cap)
 {
     size_t len = 0;
@@ -369,7 +361,7 @@ size_t parse_words_fold(const char *s, size_t n, char *out, size_t cap)
         char f[3];
         size_t flen;
         if (i == 0 || s[i - 1] == ' ')
-            cyrillic = word_has_cyrillic(s + i, n - i);
+            cyrillic = bytes_have_cyrillic(s + i, n - i, true);
         i += fold_char((const unsigned char *)s + i, n - i, f, &flen);
         if (cyrillic)
             cyrillic_lookalike(f, &flen);

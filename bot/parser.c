@@ -403,22 +403,14 @@ static void private_info(parse_ctx *c, token w)
     }
 }
 
-/* Has s a Russian letter (U+0400..U+047F: a lead byte 0xD0 or 0xD1)? */
-static bool has_cyrillic(const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (s[i] == (char)0xD0 || s[i] == (char)0xD1)
-            return true;
-    return false;
-}
-
 void parse_private(const char *line, size_t len, const parse_opts *o, parsed_cmd *out)
 {
     parse_ctx c;
     token t;
     if (!parse_ctx_begin(&c, line, len, o, out))
         return;
-    if (!c.lang_chosen && has_cyrillic(c.buf, c.len)) { /* "привет", "7ч": a Russian reader */
+    if (!c.lang_chosen
+        && bytes_have_cyrillic(c.buf, c.len, false)) { /* "привет", "7ч": a Russian reader */
         c.lang = MSG_LANG_RU;
         out->lang = MSG_LANG_RU;
     }
