@@ -370,8 +370,8 @@ static const char *ambiguous_text(const parse_ctx *c, int which, char buf[CTX_TE
 static void private_unknown(parse_ctx *c, token w)
 {
     char q[CTX_QUOTE_SIZE], choices[CTX_TEXT_SIZE];
-    if (!utf8_valid(w.s,
-                    w.n)) { /* its quote would be "????": say why, in words any charset shows */
+    /* its quote would be "????": say why, in words any charset shows */
+    if (!utf8_valid(w.s, w.n)) {
         parse_ctx_fail(c, MSG_PARSE_NOT_UTF8);
         return;
     }
@@ -409,8 +409,8 @@ void parse_private(const char *line, size_t len, const parse_opts *o, parsed_cmd
     token t;
     if (!parse_ctx_begin(&c, line, len, o, out))
         return;
-    if (!c.lang_chosen
-        && bytes_have_cyrillic(c.buf, c.len, false)) { /* "привет", "7ч": a Russian reader */
+    /* "привет", "7ч": a Russian reader, whatever the words */
+    if (!c.lang_chosen && bytes_have_cyrillic(c.buf, c.len, false)) {
         c.lang = MSG_LANG_RU;
         out->lang = MSG_LANG_RU;
     }
