@@ -150,9 +150,9 @@ static void try_next_nick(conn *c)
     }
     log_msg(LOG_WARNING, "nick %s is not available; trying %s", old, c->nick);
     snprintf(line, sizeof line, "NICK %s", c->nick);
-    char err[128];
-    if (irc_client_send(c->irc, line, err, sizeof err) == IRC_SEND_BROKEN)
-        conn_request_drop(c, err);
+    if (link_send(c->relay, line) == LINK_SEND_CLOSED)
+        conn_request_drop(c, "the connection to the server closed");
+    link_process(c->relay, NULL, NULL);
 }
 
 /* IRCnet's penalty clock: kept by the send queue, lag probes rare, fewer lines from the games. */
@@ -540,10 +540,10 @@ bool conn_flushing(const conn *c)
 
 void conn_quit(conn *c)
 {
-    char err[128];
     if (!irc_client_open(c->irc) || !c->registered
-        || irc_client_send(c->irc, "QUIT :durakbot is shutting down", err, sizeof err) != IRC_SENT)
+        || link_send(c->relay, "QUIT :durakbot is shutting down") != LINK_SENT)
         conn_close(c);
+    link_process(c->relay, NULL, NULL);
 }
 
 bool conn_open(const conn *c) { return irc_client_open(c->irc); }

@@ -54,9 +54,8 @@ struct conn {
     double told_admin_at; /* an admin was told why the bot is held then (0: never) */
     rng_t rng;            /* reconnect jitter, fallback nicks */
     int t_reconnect, t_ping, t_write, t_owner, t_link;
-    bool flushed; /* the writer gave libircclient's socket bytes: the relay takes them now */
-    lag lag;      /* the PONG delay paces the send queue */
-    chanop ops;   /* where the bot is a channel operator: CPRIVMSG */
+    lag lag;    /* the PONG delay paces the send queue */
+    chanop ops; /* where the bot is a channel operator: CPRIVMSG */
 };
 
 /* conn.c */

@@ -21,9 +21,9 @@ static const char *write_peek(void *ctx, double now)
     return conn_chanop_line(&c->ops, c->members, c->cmap, outq_peek(c->q, now));
 }
 
-static irc_send_result write_send(void *ctx, const char *line, char *err, size_t errlen)
+static link_send_result write_send(void *ctx, const char *line)
 {
-    return irc_client_send(((conn *)ctx)->irc, line, err, errlen);
+    return link_send(((conn *)ctx)->relay, line);
 }
 
 static void write_sent(void *ctx, const char *line, double now)
@@ -37,11 +37,11 @@ static void write_sent(void *ctx, const char *line, double now)
     outq_commit(c->q, now);
 }
 
-static irc_flush_result write_flush(void *ctx, char *err, size_t errlen)
+static bool write_flush(void *ctx)
 {
-    conn *c = ctx;
-    c->flushed = true;
-    return irc_client_flush(c->irc, err, errlen);
+    link_relay *r = ((conn *)ctx)->relay;
+    link_process(r, NULL, NULL); /* what it gives libircclient wakes the loop */
+    return link_sending(r);
 }
 
 /* A saturated bucket's lines go a few at a time (OUTQ_BATCH_SECONDS), not one per token: one
@@ -49,24 +49,20 @@ static irc_flush_result write_flush(void *ctx, char *err, size_t errlen)
 void conn_write(void *ctx, double now)
 {
     conn *c = ctx;
-    char err[256];
     bool up = irc_client_open(c->irc) && c->registered;
     if (up)
         conn_lag_tick(&c->lag, c->q, now);
     if (up && outq_wait_batch(c->q, now, OUTQ_BATCH_SECONDS) == 0) {
         conn_write_io io = { write_peek, write_send, write_sent, write_flush, c };
-        if (conn_write_lines(&io, now, err, sizeof err) == CONN_WRITE_BROKEN)
-            conn_request_drop(c, err);
-        if (c->flushed)
-            link_flush(c->relay);
-        c->flushed = false;
+        if (conn_write_lines(&io, now) == CONN_WRITE_BROKEN)
+            conn_request_drop(c, "the connection to the server closed");
     }
     if (c->drop)
         conn_drop_connection(c, now, c->drop_why);
     up = irc_client_open(c->irc) && c->registered;
     double w = up ? outq_wait_batch(c->q, now, OUTQ_BATCH_SECONDS) : -1;
     double p = up && w != 0 ? conn_lag_next(&c->lag) : -1;
-    /* w == 0: the lines that may go wait in libircclient's buffer for the socket (its descriptor
+    /* w == 0: the lines that may go wait in the relay's buffer for the socket (its descriptor
      * wakes the loop), or are held for the bot's nick (an event frees them) */
     loop_timer_set(c->l, c->t_write, w > 0 && (p < 0 || now + w < p) ? now + w : p);
     conn_arm_ping(c);

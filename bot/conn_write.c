@@ -1,11 +1,10 @@
-/* conn_write.c — the writer: the send queue into libircclient and on to the socket, in one turn
- * of the loop as long as both take lines (see conn_write.h). */
+/* conn_write.c — the writer: the send queue into the relay's buffer and on to the socket, in one
+ * turn of the loop as long as both take lines (see conn_write.h). */
 #include "conn_write.h"
 
-#include <stdbool.h>
 #include <string.h>
 
-conn_write_result conn_write_lines(const conn_write_io *io, double now, char *err, size_t errlen)
+conn_write_result conn_write_lines(const conn_write_io *io, double now)
 {
     for (bool refused_before = false;;) {
         int n = 0;
@@ -15,18 +14,15 @@ conn_write_result conn_write_lines(const conn_write_io *io, double now, char *er
             const char *line = io->peek(io->ctx, now);
             if (!line || bytes + strlen(line) + 2 > CONN_WRITE_BYTES)
                 break;
-            irc_send_result r = io->send(io->ctx, line, err, errlen);
-            if (r == IRC_SEND_BROKEN)
+            link_send_result r = io->send(io->ctx, line);
+            if (r == LINK_SEND_CLOSED)
                 return CONN_WRITE_BROKEN;
-            if ((refused = r == IRC_SEND_FULL))
+            if ((refused = r == LINK_SEND_FULL))
                 break;
             bytes += strlen(line) + 2;
             io->sent(io->ctx, line, now);
         }
-        irc_flush_result f = io->flush(io->ctx, err, errlen);
-        if (f == IRC_FLUSH_BROKEN)
-            return CONN_WRITE_BROKEN;
-        if (f == IRC_FLUSH_LATER)
+        if (io->flush(io->ctx))
             return CONN_WRITE_PENDING;
         /* Nothing went in: no line may go, unless bytes left by a socket that would block refused
          * it. The flush wrote those, so the line goes now: stopping here would leave it with the

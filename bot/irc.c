@@ -6,7 +6,6 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netinet/in.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -338,48 +337,4 @@ bool irc_client_writing(irc_client *c, const fd_set *out)
 {
     int fd = irc_client_sock(c, NULL);
     return fd >= 0 && FD_ISSET(fd, out);
-}
-
-/* The descriptor libircclient wants to write to (its output buffer holds lines), or -1. */
-static int irc_client_out_fd(irc_client *c)
-{
-    fd_set out;
-    int fd = irc_client_sock(c, &out);
-    return fd >= 0 && FD_ISSET(fd, &out) ? fd : -1;
-}
-
-/* libircclient writes only from irc_process_select_descriptors and buffers 1024 bytes, so each
- * two lines waited for the loop's next select (woken at once by the writable socket) and ran
- * every stage again. A poll that does not wait tells whether the write can go now. */
-irc_flush_result irc_client_flush(irc_client *c, char *err, size_t errlen)
-{
-    if (!c->s || !irc_is_connected(c->s))
-        return IRC_FLUSHED;
-    int fd = irc_client_out_fd(c);
-    if (fd < 0)
-        return IRC_FLUSHED;
-    struct pollfd p = { fd, POLLOUT, 0 };
-    if (poll(&p, 1, 0) != 1 || !(p.revents & POLLOUT))
-        return IRC_FLUSH_LATER;
-    fd_set in, out;
-    FD_ZERO(&in);
-    FD_ZERO(&out);
-    FD_SET(fd, &out);
-    if (!irc_client_process(c, &in, &out, err, errlen))
-        return IRC_FLUSH_BROKEN;
-    return irc_client_out_fd(c) < 0 ? IRC_FLUSHED : IRC_FLUSH_LATER;
-}
-
-irc_send_result irc_client_send(irc_client *c, const char *line, char *err, size_t errlen)
-{
-    if (!c->s) {
-        snprintf(err, errlen, "not connected");
-        return IRC_SEND_BROKEN;
-    }
-    if (!irc_send_raw(c->s, "%s", line))
-        return IRC_SENT;
-    if (irc_errno(c->s) == LIBIRC_ERR_NOMEM)
-        return IRC_SEND_FULL; /* the line stays queued until the buffer drains */
-    snprintf(err, errlen, "%s", irc_strerror(irc_errno(c->s)));
-    return IRC_SEND_BROKEN;
 }

@@ -1,5 +1,5 @@
 /* irc.h — the IRC adapter, the only user of libircclient: a session whose callbacks become one
- * event value each, handed to one function; raw lines out; its descriptors for the loop. */
+ * event value each, handed to one function; its descriptors (its own lines only: see link_send). */
 #ifndef DURAK_IRC_H
 #define DURAK_IRC_H
 
@@ -65,14 +65,5 @@ bool irc_client_process(irc_client *c, fd_set *in, fd_set *out, char *err, size_
 void irc_client_mark_readable(irc_client *c, fd_set *in);
 /* Whether irc_client_process will write to the socket: it is in out. */
 bool irc_client_writing(irc_client *c, const fd_set *out);
-typedef enum { IRC_FLUSHED, IRC_FLUSH_LATER, IRC_FLUSH_BROKEN } irc_flush_result;
-/* Writes the lines irc_client_send queued now. FLUSHED: none is left (room for the next ones);
- * LATER: the socket would block, they wait for it to be writable (irc_client_fds); BROKEN (err):
- * the connection is broken. */
-irc_flush_result irc_client_flush(irc_client *c, char *err, size_t errlen);
-
-typedef enum { IRC_SENT, IRC_SEND_FULL, IRC_SEND_BROKEN } irc_send_result;
-/* Sends one line (no CR LF). FULL: the output buffer is full, try again when writable. */
-irc_send_result irc_client_send(irc_client *c, const char *line, char *err, size_t errlen);
 
 #endif

@@ -234,6 +234,13 @@ void link_flush(link_relay *r)
     }
 }
 
+link_send_result link_send(link_relay *r, const char *line)
+{
+    return r && r->irc && r->joined && r->conn ? link_pump_send(r->conn, line) : LINK_SEND_CLOSED;
+}
+
+bool link_sending(link_relay *r) { return r && r->joined && r->conn && link_pump_sending(r->conn); }
+
 double link_deadline(link_relay *r)
 {
     return r && r->joined && r->conn ? link_pump_deadline(r->conn) : -1;

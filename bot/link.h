@@ -87,6 +87,13 @@ void link_fds(link_relay *r, fd_set *in, fd_set *out, int *maxfd);
  * once the thread has made it, and closes the local side when the relay ends (libircclient then
  * reads the end). True if it gave libircclient bytes: its socket may be read without waiting. */
 bool link_process(link_relay *r, const fd_set *in, const fd_set *out);
+typedef enum { LINK_SENT, LINK_SEND_FULL, LINK_SEND_CLOSED } link_send_result;
+/* IRC mode: one line of the bot's (no CR LF) for the server, past libircclient and the socket
+ * pair; it goes at the next link_process, between whole lines of libircclient's. FULL: the server's
+ * socket has not taken the lines before it yet (link_sending); CLOSED: no connection. */
+link_send_result link_send(link_relay *r, const char *line);
+/* Bytes of link_send's wait for the server's socket (its descriptor wakes the loop). */
+bool link_sending(link_relay *r);
 /* libircclient just wrote to its socket: the relay takes those bytes to the server now, not
  * after the loop's next wait. */
 void link_flush(link_relay *r);

@@ -63,10 +63,12 @@ struct link_conn {
     struct link_buf up, down; /* up: libircclient -> server; down: server -> libircclient */
     struct link_buf in;       /* IRC mode: the server's bytes not yet split into lines */
     struct link_buf inject;   /* IRC mode: the relay's own lines to the server (CAP, SASL) */
-    bool skipping;            /* IRC mode: the rest of an overlong line is thrown away */
-    link_enc enc;             /* IRC mode: the server's encoding (irc.encoding) */
-    struct link_buf upraw;    /* a legacy encoding: libircclient's bytes not yet converted */
-    char conv[3 * LINK_BUF];  /* a legacy encoding: one line of the server's in UTF-8 */
+    struct link_buf own;   /* IRC mode: the bot's lines from link_send, in the server's encoding */
+    bool own_held;         /* a write of own began and has not ended: link_send waits */
+    bool skipping;         /* IRC mode: the rest of an overlong line is thrown away */
+    link_enc enc;          /* IRC mode: the server's encoding (irc.encoding) */
+    struct link_buf upraw; /* a legacy encoding: libircclient's bytes not yet converted */
+    char conv[3 * LINK_BUF]; /* a legacy encoding: one line of the server's in UTF-8 */
     link_cap cap;
     double cap_deadline; /* the answer to the last CAP/SASL line is due by then */
     double cap_end_at;   /* cap_wait_ms after connecting (0: none) */
@@ -112,5 +114,8 @@ bool link_pump_run(struct link_conn *c);
 /* When the answer to the relay's CAP or SASL line is due (clock_monotonic), or -1. */
 double link_pump_deadline(const struct link_conn *c);
 void link_pump_end(struct link_conn *c);
+/* link_send and link_sending (link.h) on a connection. */
+link_send_result link_pump_send(struct link_conn *c, const char *line);
+bool link_pump_sending(const struct link_conn *c);
 
 #endif

@@ -1,7 +1,7 @@
-/* test_conn_write: the writer against a stand-in for libircclient (its 1024-byte output buffer,
- * refused lines when full, as irc_send_raw does) and for a socket that takes so many bytes: every
- * line the queue gives goes in one call while the socket takes them, and the writer never stops
- * with lines that may go, an empty buffer and nothing to wake it. */
+/* test_conn_write: the writer against a stand-in for the relay (a small buffer, refused lines
+ * when full, as link_send does) and for a socket that takes so many bytes: every line the queue
+ * gives goes in one call while the socket takes them, and the writer never stops with lines that
+ * may go, an empty buffer and nothing to wake it. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,7 +16,7 @@
 enum { BUF = 1024, LINES = 64 };
 
 typedef struct {
-    char buf[BUF]; /* libircclient's output buffer */
+    char buf[BUF]; /* the relay's buffer (smaller than the real one, to fill it) */
     size_t len;
     size_t room; /* bytes the socket takes from now on (SIZE_MAX: all) */
     size_t wire; /* bytes the socket took */
@@ -34,20 +34,18 @@ static const char *fake_peek(void *ctx, double now)
     return f->next < f->nlines && f->tokens > 0 ? f->line[f->next] : NULL;
 }
 
-static irc_send_result fake_send(void *ctx, const char *line, char *err, size_t errlen)
+static link_send_result fake_send(void *ctx, const char *line)
 {
     fake *f = ctx;
     size_t n = strlen(line);
-    if (f->broken) {
-        snprintf(err, errlen, "broken");
-        return IRC_SEND_BROKEN;
-    }
-    if (n + 2 >= sizeof f->buf - f->len) /* irc_send_raw's test */
-        return IRC_SEND_FULL;
+    if (f->broken)
+        return LINK_SEND_CLOSED;
+    if (n + 2 > sizeof f->buf - f->len)
+        return LINK_SEND_FULL;
     memcpy(f->buf + f->len, line, n);
     memcpy(f->buf + f->len + n, "\r\n", 2);
     f->len += n + 2;
-    return IRC_SENT;
+    return LINK_SENT;
 }
 
 static void fake_sent(void *ctx, const char *line, double now)
@@ -59,21 +57,17 @@ static void fake_sent(void *ctx, const char *line, double now)
     f->tokens--;
 }
 
-static irc_flush_result fake_flush(void *ctx, char *err, size_t errlen)
+static bool fake_flush(void *ctx)
 {
     fake *f = ctx;
     f->flushes++;
-    if (f->broken) {
-        snprintf(err, errlen, "broken");
-        return IRC_FLUSH_BROKEN;
-    }
     size_t n = f->len < f->room ? f->len : f->room;
     memmove(f->buf, f->buf + n, f->len - n);
     f->len -= n;
     f->wire += n;
     if (f->room != SIZE_MAX)
         f->room -= n;
-    return f->len ? IRC_FLUSH_LATER : IRC_FLUSHED;
+    return f->len > 0;
 }
 
 static conn_write_io io_of(fake *f)
@@ -93,13 +87,29 @@ static void queue(fake *f, int n, size_t len)
 
 static conn_write_result run(fake *f)
 {
-    char err[64];
     conn_write_io io = io_of(f);
-    return conn_write_lines(&io, 0, err, sizeof err);
+    return conn_write_lines(&io, 0);
 }
 
-/* Ten lines the bucket lets go leave in one call, two at a time. */
+/* Ten lines the bucket lets go leave in one call and one batch: one flush, then the one that finds
+ * nothing. */
 static void test_all_in_one_turn(void **state)
+{
+    (void)state;
+    static fake f;
+    memset(&f, 0, sizeof f);
+    f.room = SIZE_MAX;
+    f.tokens = 100;
+    queue(&f, 10, 100);
+    assert_int_equal(run(&f), CONN_WRITE_IDLE);
+    assert_int_equal(f.next, 10);
+    assert_int_equal(f.wire, 10 * 102);
+    assert_int_equal(f.len, 0);
+    assert_int_equal(f.flushes, 2);
+}
+
+/* Lines the buffer cannot hold at once go a buffer at a time, all in the same call. */
+static void test_a_buffer_at_a_time(void **state)
 {
     (void)state;
     static fake f;
@@ -110,8 +120,7 @@ static void test_all_in_one_turn(void **state)
     assert_int_equal(run(&f), CONN_WRITE_IDLE);
     assert_int_equal(f.next, 10);
     assert_int_equal(f.wire, 10 * 302);
-    assert_int_equal(f.len, 0);
-    assert_int_equal(f.flushes, 6); /* five pairs, then the one that finds nothing */
+    assert_int_equal(f.flushes, 5); /* 3, 3, 3 and 1 lines, then the one that finds nothing */
 }
 
 /* The bucket stops the writer: the rest waits for a timer, the buffer is empty. */
@@ -180,8 +189,11 @@ static void test_broken(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_all_in_one_turn), cmocka_unit_test(test_bucket_stops),
-        cmocka_unit_test(test_socket_full),     cmocka_unit_test(test_full_buffer_then_flushed),
+        cmocka_unit_test(test_all_in_one_turn),
+        cmocka_unit_test(test_a_buffer_at_a_time),
+        cmocka_unit_test(test_bucket_stops),
+        cmocka_unit_test(test_socket_full),
+        cmocka_unit_test(test_full_buffer_then_flushed),
         cmocka_unit_test(test_broken),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -2,7 +2,7 @@
  * registration starts at once (NICK/USER right after CAP LS), the CAP wait is bounded, lines are
  * never interleaved, a server that registers without CAP ends the wait, refusals are not logged,
  * no memory for the relay, a legacy encoding's line in pieces, a reset mid-line, libircclient's
- * end going away. */
+ * end going away; the bot's own lines (link_send) between whole lines, converted, held when full. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -370,6 +370,135 @@ static void test_out_of_memory(void **state)
     assert_true(k > 2); /* the relay's state and its connection */
 }
 
+/* ---- the bot's lines past libircclient (link_send) ---- */
+
+struct send_call {
+    const char *line;
+    link_send_result result;
+    bool sending; /* link_sending after the relay's turn */
+};
+
+static void send_on_loop(link_relay *r, void *arg)
+{
+    struct send_call *c = arg;
+    c->result = link_send(r, c->line);
+    link_process(r, NULL, NULL);
+    c->sending = link_sending(r);
+}
+
+static link_send_result send_line(link_relay *r, const char *line)
+{
+    struct send_call c = { line, LINK_SEND_CLOSED, false };
+    drive_run(r, send_on_loop, &c);
+    return c.result;
+}
+
+/* A line of the bot's goes to the server at once, but never inside a line of libircclient's:
+ * while libircclient's USER is half sent, it waits for that line's end. */
+static void test_send_between_whole_lines(void **state)
+{
+    (void)state;
+    struct setup s;
+    char got[2048] = "";
+    open_relay(&s, LINK_SASL_NONE, false, 0);
+    say(s.cli, "NICK durakbot\r\nUSER dur");
+    assert_true(read_until(s.srv, got, sizeof got, "USER dur", 5000));
+    assert_int_equal(send_line(s.r, "PRIVMSG #c :hello"), LINK_SENT);
+    assert_false(read_until(s.srv, got, sizeof got, "PRIVMSG", 300));
+    say(s.cli, "ak 0 * :Durak\r\n");
+    assert_true(read_until(s.srv, got, sizeof got, "PRIVMSG #c :hello\r\n", 5000));
+    assert_string_equal(got, "CAP LS 302\r\nNICK durakbot\r\nUSER durak 0 * :Durak\r\n"
+                             "PRIVMSG #c :hello\r\n");
+    close_relay(&s);
+}
+
+/* irc.encoding cp1251: the bot's UTF-8 line reaches the server in cp1251. */
+static void test_send_converted(void **state)
+{
+    (void)state;
+    struct setup s;
+    char got[2048] = "";
+    open_relay_in(&s, LINK_SASL_NONE, false, 0, LINK_ENC_CP1251);
+    say(s.cli, "NICK durakbot\r\n");
+    assert_true(read_until(s.srv, got, sizeof got, "NICK durakbot\r\n", 5000));
+    assert_int_equal(send_line(s.r, "PRIVMSG #c :\xD0\xB4\xD0\xB0"), LINK_SENT); /* да */
+    assert_true(read_until(s.srv, got, sizeof got, "PRIVMSG #c :\xE4\xE0\r\n", 5000));
+    close_relay(&s);
+}
+
+/* A server that stops reading: once its socket takes no more, link_send says FULL (the caller
+ * keeps the line) and link_sending says bytes wait; when the server reads again, every line
+ * arrives whole and in order, and link_send takes lines again. */
+static void test_send_full_then_drained(void **state)
+{
+    (void)state;
+    struct setup s;
+    static char got[1 << 24]; /* loopback's socket buffers take some 4 MB before one is full */
+    char line[420];
+    open_relay(&s, LINK_SASL_NONE, false, 0);
+    got[0] = '\0';
+    assert_true(read_until(s.srv, got, sizeof got, "CAP LS 302\r\n", 5000));
+    int sent = 0;
+    for (; sent < 40000; sent++) {
+        snprintf(line, sizeof line, "PRIVMSG #c :%06d %0390d", sent, 0);
+        struct send_call c = { line, LINK_SEND_CLOSED, false };
+        drive_run(s.r, send_on_loop, &c);
+        if (c.result == LINK_SEND_FULL) {
+            assert_true(c.sending);
+            break;
+        }
+        assert_int_equal(c.result, LINK_SENT);
+    }
+    assert_true(sent > 0 && sent < 40000);
+    snprintf(line, sizeof line, "PRIVMSG #c :%06d %0390d", sent, 0);
+    got[0] = '\0';
+    double end = clock_monotonic() + 10;
+    link_send_result r;
+    while ((r = send_line(s.r, line)) == LINK_SEND_FULL && clock_monotonic() < end) {
+        char buf[65536];
+        struct pollfd p = { s.srv, POLLIN, 0 };
+        if (poll(&p, 1, 100) == 1) {
+            ssize_t n = recv(s.srv, buf, sizeof buf, 0);
+            assert_true(n > 0);
+            size_t len = strlen(got);
+            assert_true(len + (size_t)n < sizeof got);
+            memcpy(got + len, buf, (size_t)n);
+            got[len + (size_t)n] = '\0';
+        }
+    }
+    assert_int_equal(r, LINK_SENT);
+    snprintf(line, sizeof line, "PRIVMSG #c :%06d ", sent);
+    assert_true(read_until(s.srv, got, sizeof got, line, 10000));
+    assert_true(read_until(s.srv, got, sizeof got, "0\r\n", 5000)); /* the last line, whole */
+    const char *at = got;
+    for (int i = 0; i <= sent; i++) {
+        char want[32];
+        snprintf(want, sizeof want, "PRIVMSG #c :%06d ", i);
+        at = strstr(at, want);
+        if (!at)
+            fail_msg("line %d of %d is missing", i, sent);
+        assert_int_equal(strlen(at) > 409 ? at[409] : 0, '\r'); /* whole: 12 + 6 + 1 + 390 */
+        at += 411;
+    }
+    close_relay(&s);
+}
+
+/* Before the relay has a connection, there is nowhere to send. */
+static void test_send_closed(void **state)
+{
+    (void)state;
+    int port, local;
+    char err[256];
+    close(listen_local(&port));
+    link_opts o = { .host = "127.0.0.1", .port = port, .plain = true, .irc = true };
+    link_relay *r = link_start(&o, &local, err, sizeof err);
+    assert_non_null(r);
+    assert_int_equal(link_send(r, "PRIVMSG #c :x"), LINK_SEND_CLOSED);
+    assert_false(link_sending(r));
+    link_stop(r);
+    close(local);
+}
+
 int main(void)
 {
     static const struct CMUnitTest tests[] = {
@@ -383,6 +512,10 @@ int main(void)
         cmocka_unit_test(test_converted_line_in_pieces),
         cmocka_unit_test(test_server_connection_breaks),
         cmocka_unit_test(test_client_end_goes_away),
+        cmocka_unit_test(test_send_between_whole_lines),
+        cmocka_unit_test(test_send_converted),
+        cmocka_unit_test(test_send_full_then_drained),
+        cmocka_unit_test(test_send_closed),
     };
     return cmocka_run_group_tests_name("link_irc", tests, NULL, NULL);
 }
