@@ -188,6 +188,8 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_CHANNEL_ONLY] = "%s es un comando del canal: escríbelo en %s.",
     [MSG_REJOINED] = "%s · %s ha vuelto y sigue jugando.",
     [MSG_AWAY] = "%s se fue; su sitio se guarda %d %s.",
+    [MSG_AWAY_BOT_NAME] = "%s ahora se llama %s, un nick reservado a los jugadores automáticos: su "
+                          "sitio se guarda %d %s, y cualquier otro nick se lo devuelve.",
     [MSG_AWAY_TOLD] = "Saliste de %s en plena partida: tu sitio se guarda %d %s; vuelve a entrar "
                       "para seguir, o pierdes por abandono.",
     [MSG_LOBBY_TIMEOUT] = "Nadie empezó la partida a tiempo, así que se cierra: abre una "

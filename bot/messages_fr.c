@@ -7,8 +7,7 @@ const char *const msg_french[MSG_COUNT] = {
         "option « %s » inconnue pour %sdurak : choisissez classique|transfert, tous|voisins (qui "
         "ajoute), cinq (5 cartes à la première attaque), équipes (par équipes de deux)",
     [MSG_PARSE_DURAK_CONFLICT] =
-        "« %s » et « %s » ne vont pas ensemble : choisissez-en un, par ex. "
-        "%sdurak %s",
+        "« %s » et « %s » ne vont pas ensemble : choisissez-en un, par ex. %sdurak %s",
     [MSG_PARSE_BOT_OPTION] =
         "option « %s » inconnue pour %sbot : %sbot facile|moyen|difficile|expert, ou %sbot retirer",
     [MSG_PARSE_TOP_NUMBER] = "« %s » n'est pas un nombre de 1 à 20 : essayez %sclassement 10",
@@ -75,8 +74,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_GAME_START] = "La partie de durak (%s) commence : %s. Atout : %s. %s a le plus petit "
                        "atout, %s, et attaque en premier.",
     [MSG_GAME_START_NO_TRUMP] =
-        "Durak (%s) : %s. Atout : %s. Personne n'a d'atout, donc %s attaque "
-        "en premier.",
+        "Durak (%s) : %s. Atout : %s. Personne n'a d'atout, donc %s attaque en premier.",
     [MSG_GAME_START_HOW] = "Jouez en message privé avec moi (essayez : coups).",
     [MSG_GAME_RUNNING] = "Une partie est déjà en cours dans %s ; attendez la fin (%stable "
                          "l'affiche).",
@@ -165,8 +163,7 @@ const char *const msg_french[MSG_COUNT] = {
                           "pour voir quoi couvrir.",
     [MSG_ERR_RANK] = "%s ne peut pas être ajouté : seules les valeurs déjà sur la table "
                      "le peuvent (ou tapez passe).",
-    [MSG_ERR_FULL] = "Plus aucune carte ne peut être ajoutée à cette attaque : tapez "
-                     "passe.",
+    [MSG_ERR_FULL] = "Plus aucune carte ne peut être ajoutée à cette attaque : tapez passe.",
     [MSG_ERR_NO_TRANSFER_VARIANT] =
         "Cette partie est un durak classique, sans transfert : couvrez ou "
         "ramassez.",
@@ -202,6 +199,9 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_CHANNEL_ONLY] = "%s est une commande de salon : tapez-la dans %s.",
     [MSG_REJOINED] = "%s · %s est de retour et continue.",
     [MSG_AWAY] = "%s a quitté le salon ; sa place est gardée %d %s.",
+    [MSG_AWAY_BOT_NAME] =
+        "%s s'appelle maintenant %s, un pseudo réservé aux joueurs ordinateur : sa "
+        "place est gardée %d %s, et tout autre pseudo la lui rend.",
     [MSG_AWAY_TOLD] = "Vous avez quitté %s en pleine partie : votre place est gardée %d %s ; "
                       "revenez-y pour continuer, sinon vous perdez par forfait.",
     [MSG_LOBBY_TIMEOUT] = "Personne n'a lancé la partie à temps, elle est fermée : ouvrez-en "

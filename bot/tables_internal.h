@@ -43,7 +43,10 @@ typedef struct {
      * person's renames; their record does not (under CASEMAPPING=ascii Ann[x] and ann{X} are
      * different nicks, and the record stays with Ann[x]). */
     char seated[NICK_MAX];
-    bool absent;      /* parted or quit: held for rejoin_grace */
+    bool absent; /* parted or quit: held for rejoin_grace */
+    /* absent because its person, still here, took a computer player's name: that nick (any other
+     * nick it changes to takes the seat back); not in snapshots */
+    char renamed[NICK_MAX];
     bool split;       /* absent in a netsplit: their turn timer stands still meanwhile */
     bool unconfirmed; /* restored after a restart: hand sent once its person is seen again */
     bool unlisted;    /* the bot joined and reads the channel's member list: not in it yet */

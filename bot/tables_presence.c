@@ -1,5 +1,5 @@
-/* tables_presence.c — who is there: nick changes, joins, parts, quits and kicks (a seat held for
- * the rejoin grace), every table again after a reconnect, a channel no longer served. */
+/* tables_presence.c — who is there: nick changes (a computer player's name holds the seat), joins,
+ * parts, quits and kicks (a seat held for the rejoin grace), tables after a reconnect, a channel gone. */
 #include <stdio.h>
 #include <string.h>
 
@@ -35,11 +35,68 @@ static void back_line(const tables *t, const table_t *tb, const render_opts *r, 
     snprintf(line, cap, msg_in(r->lang, *(const msg_id *)arg), status);
 }
 
+/* "ann is now Ann[bot], a name kept for computer players: …" (arg: the two nicks). */
+static void renamed_line(const tables *t, const table_t *tb, const render_opts *r, const void *arg,
+                         char *line, size_t cap)
+{
+    (void)tb;
+    const char *const *nicks = arg;
+    int grace = t->cfg.game.rejoin_grace;
+    snprintf(line, cap, msg_in(r->lang, MSG_AWAY_BOT_NAME), nicks[0], nicks[1], grace,
+             msg_plural(r->lang, grace, MSG_WORD_SECONDS_ONE));
+}
+
+static bool hold_seat(tables *t, table_t *tb, int s, bool split, double now);
+
+/* A person seated in a channel game takes a computer player's name ("Hard[bot]"): every line
+ * would then read them as one. Their seat is held as if they had left, under the nick they sat
+ * with, until any other nick of theirs takes it back (or the grace ends, as for a part). */
+static void renamed_like_bot(tables *t, table_t *tb, int s, const char *new_nick, double now,
+                             outbox *o)
+{
+    if (!tb->playing) {
+        lobby_unseat(t, tb, s, now, o);
+        tables_notice(o, new_nick, MSG_NICK_LIKE_BOT);
+        return;
+    }
+    const char *nicks[2] = { tb->seat[s].nick, new_nick };
+    if (!hold_seat(t, tb, s, false, now))
+        return;
+    snprintf(tb->seat[s].renamed, sizeof tb->seat[s].renamed, "%s", new_nick);
+    tables_public(t, tb, o, renamed_line, nicks);
+}
+
+/* old_nick was a computer player's name a seated person took: their new nick, unless it is one
+ * too, takes the seat back. */
+static void renamed_back(tables *t, double now, const char *old_nick, const char *new_nick,
+                         outbox *o)
+{
+    for (int i = 0; i < t->ntab; i++) {
+        table_t *tb = &t->tab[i];
+        for (int s = 0; tb->used && tb->playing && s < tb->nseats; s++) {
+            seat_t *st = &tb->seat[s];
+            if (!st->absent || !st->renamed[0] || !casemap_equal(t->cm, st->renamed, old_nick))
+                continue;
+            if (tables_nick_like_bot(new_nick)) {
+                snprintf(st->renamed, sizeof st->renamed, "%s", new_nick);
+                return;
+            }
+            st->absent = false;
+            st->renamed[0] = '\0';
+            snprintf(st->nick, sizeof st->nick, "%s", new_nick);
+            if (tb->g.actor == s)
+                turn_resume(tb, now);
+            tables_touch(tb);
+            tables_public(t, tb, o, rejoined_line, st->nick);
+            turn_tell_hand(t, tb, s, o);
+            return;
+        }
+    }
+}
+
 void tables_on_nick(tables *t, double now, const char *old_nick, const char *new_nick, outbox *o)
 {
     tables_bind(t, o);
-    (void)now;
-    (void)o;
     /* A present seat's nick is its person's: the seat follows. A held seat's person is gone, so
      * whoever holds that nick now is someone else. Stats are keyed by account or by nick and do
      * not follow nick changes (taking a nick and renaming must not move its record). */
@@ -47,10 +104,16 @@ void tables_on_nick(tables *t, double now, const char *old_nick, const char *new
     table_t *tb = tables_of_nick(t, old_nick, &s);
     watch_renamed(t, old_nick, new_nick);
     end_last_renamed(t, old_nick, new_nick);
-    if (tb && !tb->seat[s].absent) {
-        snprintf(tb->seat[s].nick, sizeof tb->seat[s].nick, "%s", new_nick);
-        tables_touch(tb);
+    if (!tb || tb->seat[s].absent) {
+        renamed_back(t, now, old_nick, new_nick, o);
+        return;
     }
+    if (!tb->solo && !tables_is_ai(tb, s) && tables_nick_like_bot(new_nick)) {
+        renamed_like_bot(t, tb, s, new_nick, now, o);
+        return;
+    }
+    snprintf(tb->seat[s].nick, sizeof tb->seat[s].nick, "%s", new_nick);
+    tables_touch(tb);
 }
 
 /* The bot joined channel and asks who is in it: until the list ends (tables_on_listed), every
@@ -105,6 +168,7 @@ void tables_on_join(tables *t, double now, const tables_who *w, const char *chan
         if (sits && (!casemap_equal(t->cm, st->nick, w->nick) || !sits->seat[other].absent))
             continue;
         st->absent = st->unconfirmed = st->split = false;
+        st->renamed[0] = '\0';
         if (tb->g.actor == s)
             turn_resume(tb, now);
         tables_touch(tb);
@@ -146,23 +210,32 @@ bool tables_netsplit_reason(const char *reason)
     return space && split_host(reason, space) && split_host(space + 1, space + strlen(space));
 }
 
-/* A seated player is gone from the channel: lobby seat freed, game seat held; in a netsplit
- * (split) their turn timer also stands still while they are away. True if a game seat is held now
- * that was not before. */
+/* A game seat held for its person (absent, the grace running; in a netsplit (split) their turn
+ * timer also stands still while they are away). True if it was not held before. */
+static bool hold_seat(tables *t, table_t *tb, int s, bool split, double now)
+{
+    if (!durak_in_game(&tb->g, s) || tb->seat[s].absent)
+        return false;
+    tables_touch(tb);
+    tb->seat[s].absent = true;
+    tb->seat[s].split = split;
+    tb->seat[s].renamed[0] = '\0';
+    if (split && tb->g.actor == s)
+        turn_pause(tb, now);
+    tb->seat[s].grace_deadline = now + t->cfg.game.rejoin_grace;
+    return true;
+}
+
+/* A seated player is gone from the channel: lobby seat freed, game seat held. True if a game
+ * seat is held now that was not before. */
 static bool player_gone(tables *t, table_t *tb, int s, bool split, double now, outbox *o)
 {
     if (!tb->playing) {
         lobby_unseat(t, tb, s, now, o);
         return false;
     }
-    if (!durak_in_game(&tb->g, s) || tb->seat[s].absent)
+    if (!hold_seat(t, tb, s, split, now))
         return false;
-    tables_touch(tb);
-    tb->seat[s].absent = true;
-    tb->seat[s].split = split;
-    if (split && tb->g.actor == s)
-        turn_pause(tb, now);
-    tb->seat[s].grace_deadline = now + t->cfg.game.rejoin_grace;
     tables_public(t, tb, o, away_line, tb->seat[s].nick);
     return true;
 }

@@ -1309,6 +1309,49 @@ static void test_trust_bot_name_is_no_nick(void **state)
     h_free(h);
 }
 
+/* A seated person who takes a computer player's name mid-game would read as one in every line:
+ * their seat is held under the nick they sat with, the grace running as after a part, and their
+ * next nick that is no such name takes it back, hand and all. */
+static void test_rename_to_a_bot_name_holds_the_seat(void **state)
+{
+    (void)state;
+    harness *h = h_new(25);
+    start_two(h, "#durak");
+    renamed(h, "bob", "Hard[bot]");
+    assert_non_null(said(h, "#durak",
+                         "bob is now Hard[bot], a name kept for computer players: their seat is "
+                         "held for 90 seconds, and any other nick takes it back."));
+    priv(h, "Hard[bot]", "hand");
+    assert_null(said(h, "Hard[bot]", "Your hand"));
+    renamed(h, "Hard[bot]", "Easy[bot]");
+    assert_null(said(h, "#durak", "is back"));
+    renamed(h, "Easy[bot]", "bobby");
+    assert_non_null(said(h, "#durak", "bobby is back and plays on."));
+    priv(h, "bobby", "hand");
+    assert_non_null(said(h, "bobby", "Your hand"));
+    /* taken again and kept: the grace ends as after a part */
+    renamed(h, "bobby", "Normal{bot}");
+    assert_non_null(said(h, "#durak", "bobby is now Normal{bot}"));
+    tick(h, h->now + h->cfg.game.rejoin_grace + 0.01);
+    assert_non_null(said(h, "#durak", "bobby did not come back in time and forfeits"));
+    assert_int_equal(tables_count(h->t), 0);
+    h_free(h);
+}
+
+/* In a lobby the seat is only a place in the list: taking a computer player's name frees it. */
+static void test_rename_to_a_bot_name_in_a_lobby(void **state)
+{
+    (void)state;
+    harness *h = h_new(26);
+    chan(h, "alice", "#durak", "!durak");
+    chan(h, "bob", "#durak", "!join");
+    renamed(h, "bob", "Hard[bot]");
+    assert_non_null(said(h, "Hard[bot]", "Nicks ending in [bot] are kept for computer players"));
+    chan(h, "alice", "#durak", "!table");
+    assert_null(said(h, "#durak", "Hard[bot]"));
+    h_free(h);
+}
+
 /* Where the network says accounts, the seat is the account's: the same user@host with another
  * account is a stranger, the account from another host is the player. */
 static void test_trust_account_binds_the_seat(void **state)
@@ -1582,6 +1625,8 @@ int main(void)
         cmocka_unit_test(test_trust_stop_by_nick_taker),
         cmocka_unit_test(test_trust_leave_by_nick_taker),
         cmocka_unit_test(test_trust_bot_name_is_no_nick),
+        cmocka_unit_test(test_rename_to_a_bot_name_holds_the_seat),
+        cmocka_unit_test(test_rename_to_a_bot_name_in_a_lobby),
         cmocka_unit_test(test_bot_at_full_table),
         cmocka_unit_test(test_trust_account_binds_the_seat),
         cmocka_unit_test(test_trust_stats_by_account),
