@@ -269,6 +269,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_OPTIONS] = "%s, ajout par %s%s",
     [MSG_OPTIONS_FIRST5] = ", 5 cartes à la première attaque",
     [MSG_AWAY_MARK] = " (absent)",
+    [MSG_WORD_YOU] = "vous",
     [MSG_NO_CARDS] = "(aucune)",
     [MSG_EMPTY_TABLE] = "(vide)",
     [MSG_WORD_SPADE] = "pique",

@@ -249,6 +249,7 @@ const char *const msg_russian[MSG_COUNT] = {
     [MSG_OPTIONS] = "%s, подкидывают %s%s",
     [MSG_OPTIONS_FIRST5] = ", в первом заходе 5 карт",
     [MSG_AWAY_MARK] = " (нет в канале)",
+    [MSG_WORD_YOU] = "вы",
     [MSG_NO_CARDS] = "(нет карт)",
     [MSG_EMPTY_TABLE] = "(пусто)",
     [MSG_WORD_SPADE] = "пик",

@@ -96,7 +96,7 @@ void render_seat_list(const render_seats *s, char *buf, size_t cap)
         render_appendf(buf, cap, &len, "%s%s", i ? ", " : "", s->name[i]);
 }
 
-/* Hand counts in seat order, without names (a nick there would highlight its player). */
+/* Hand counts in seat order, each after its player's name, written so as not to highlight them. */
 static void hand_counts(const render_opts *r, const render_seats *s, const durak_game *g, char *buf,
                         size_t cap)
 {
@@ -105,7 +105,8 @@ static void hand_counts(const render_opts *r, const render_seats *s, const durak
     for (int i = 0; i < s->n && len < cap; i++) {
         if (!durak_in_game(g, i))
             continue;
-        render_appendf(buf, cap, &len, "%s%d%s", len ? " " : "", cards_count(g->hand[i]),
+        render_appendf(buf, cap, &len, "%s%s %d%s", len ? ", " : "",
+                       s->you[i] ? M(MSG_WORD_YOU) : render_told(s, i), cards_count(g->hand[i]),
                        s->away[i] ? M(MSG_AWAY_MARK) : "");
     }
 }
@@ -182,7 +183,7 @@ void render_decision(const render_opts *r, const render_seats *s, const durak_ga
 void render_status(const render_opts *r, const render_seats *s, const durak_game *g,
                    bool trump_named, char *buf, size_t cap)
 {
-    char table[512], trump[RENDER_CARD_MAX], counts[128];
+    char table[512], trump[RENDER_CARD_MAX], counts[512];
     size_t len = 0;
     buf[0] = '\0';
     if (g->nattack) {
