@@ -125,7 +125,8 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_HELP_1] =
         "Comandos: %1$sdurak [clásico|transferencia] [todos|vecinos] [cinco] [parejas] abre una "
         "partida (quién añade: todos o los vecinos; cinco: 5 cartas en el primer ataque; parejas: "
-        "por parejas) · %1$sunirse te sienta, %1$ssalir te levanta · %1$sempezar reparte, "
+        "por parejas) · %1$sunirse te sienta, %1$ssalir te levanta (en partida, pierdes) · "
+        "%1$sempezar reparte, "
         "%1$sparar detiene · %1$srevancha (u %1$sotra) tras una partida: los mismos jugadores · "
         "%1$sbot [fácil|medio|difícil|experto] sienta un jugador automático · %1$smesa, %1$sreglas "
         "· %1$sestadísticas [nick], %1$sclasificación [n] (o %1$sranking), %1$súltima · %1$smirar, "

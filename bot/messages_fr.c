@@ -133,7 +133,8 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_HELP_1] =
         "Commandes : %1$sdurak [classique|transfert] [tous|voisins] [cinq] [équipes] ouvre une "
         "partie (qui ajoute : tous ou les voisins ; cinq : 5 cartes à la première attaque ; "
-        "équipes : par équipes de deux) · %1$srejoindre prend une place, %1$squitter la libère · "
+        "équipes : par équipes de deux) · %1$srejoindre prend une place, %1$squitter la libère (en "
+        "partie : une défaite) · "
         "%1$scommencer distribue, %1$sarrêter arrête · %1$srevanche (ou %1$sencore) après une "
         "partie : les mêmes joueurs · %1$sbot [facile|moyen|difficile|expert] installe un joueur "
         "ordinateur · %1$stable, %1$srègles · %1$sstatistiques [pseudo], %1$sclassement [n], "
@@ -165,8 +166,7 @@ const char *const msg_french[MSG_COUNT] = {
                      "le peuvent (ou tapez passe).",
     [MSG_ERR_FULL] = "Plus aucune carte ne peut être ajoutée à cette attaque : tapez passe.",
     [MSG_ERR_NO_TRANSFER_VARIANT] =
-        "Cette partie est un durak classique, sans transfert : couvrez ou "
-        "ramassez.",
+        "Cette partie est un durak classique, sans transfert : couvrez ou ramassez.",
     [MSG_ERR_TRANSFER_COVERED] = "Plus de transfert une fois une carte couverte : couvrez ou "
                                  "ramassez.",
     [MSG_ERR_TRANSFER_RANK] = "%s ne permet pas de transférer : il faut la valeur des cartes "

@@ -568,17 +568,18 @@ static bool parses_as_command(const char *p)
     return false;
 }
 
-/* The commands help lists the rematch, unwatch and set, and the short forms a language has (!стат);
- * every channel word it shows after the prefix is one the parser takes. */
+/* The commands help lists the rematch, unwatch and set, the short forms a language has (!стат), and
+ * that leaving a running game is a loss (R18); every channel word it shows after the prefix is one
+ * the parser takes. */
 static void test_help_lists_words_that_parse(void **state)
 {
     (void)state;
     harness *h = h_four(9, "!");
-    static const char *const want[MSG_LANG_COUNT][4] = {
-        { "!again", "!rematch", "!unwatch", "set " },
-        { "!ещё", "!стат", "!не смотреть", "set " },
-        { "!revanche", "!ne plus regarder", "!encore", "set " },
-        { "!revancha", "!dejar de mirar", "!ranking", "set " },
+    static const char *const want[MSG_LANG_COUNT][5] = {
+        { "!again", "!rematch", "!unwatch", "set ", "(in a game, as a loss)" },
+        { "!ещё", "!стат", "!не смотреть", "set ", "(в игре — проигрыш)" },
+        { "!revanche", "!ne plus regarder", "!encore", "set ", "(en partie : une défaite)" },
+        { "!revancha", "!dejar de mirar", "!ranking", "set ", "(en partida, pierdes)" },
     };
     for (int lang = 0; lang < MSG_LANG_COUNT; lang++) {
         char all[4096];
@@ -586,7 +587,7 @@ static void test_help_lists_words_that_parse(void **state)
         for (int k = 0; k < HELP_ASKED_COUNT; k++) {
             ask_help(h, (msg_lang)lang, k, all, sizeof all, lines, 8);
             if (k == 1) /* help commands */
-                for (int w = 0; w < 4; w++)
+                for (int w = 0; w < 5; w++)
                     if (!strstr(all, want[lang][w]))
                         fail_msg("help commands (%s) leaves out \"%s\": %s",
                                  msg_lang_code((msg_lang)lang), want[lang][w], all);
