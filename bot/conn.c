@@ -442,6 +442,7 @@ static void start_connect(void *ctx, double now)
         conn_drop_connection(c, now, err);
         return;
     }
+    loop_forget_fds(c->l); /* the last connection's numbers may be this one's */
     conn_arm_ping(c);
 }
 

@@ -1,12 +1,18 @@
-/* loop.c — one loop: pselect() until the nearest timer or a ready descriptor, then the events,
- * the due timers and the stages in their order, on the one clock it is given. */
+/* loop.c — one loop: epoll (pselect without it) until the nearest timer or a ready descriptor,
+ * then the events, the due timers and the stages in their order, on the one clock it is given. */
+
+/* The sources still give fd_sets each turn; the loop registers with epoll only what changed. A
+ * pselect added and removed a wait-queue entry for every descriptor at every wake-up, which cost
+ * more than the rest of the wait in a virtual machine (each removal re-enables interrupts). */
 #define _POSIX_C_SOURCE 200809L
 #include "loop.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "log.h"
 
@@ -32,7 +38,12 @@ struct loop {
     int nsources;
     loop_stage stage[LOOP_MAX_STAGES];
     int nstages;
+    int ep;                            /* the epoll descriptor; -1: pselect */
+    unsigned char watched[FD_SETSIZE]; /* per descriptor, what ep has: WATCH_IN | WATCH_OUT */
+    int top;                           /* above the highest descriptor in watched */
 };
+
+enum { WATCH_IN = 1, WATCH_OUT = 2, EVENTS_MAX = 16 };
 
 loop *loop_new(double (*clock)(void))
 {
@@ -41,10 +52,27 @@ loop *loop_new(double (*clock)(void))
         return NULL;
     l->clock = clock;
     l->now = clock();
+    l->ep = epoll_create1(EPOLL_CLOEXEC);
     return l;
 }
 
-void loop_free(loop *l) { free(l); }
+void loop_free(loop *l)
+{
+    if (l && l->ep >= 0)
+        close(l->ep);
+    free(l);
+}
+
+void loop_forget_fds(loop *l)
+{
+    if (l->ep < 0)
+        return;
+    close(l->ep); /* what it held of closed descriptors went with them; a reused number must not
+                     look watched */
+    l->ep = epoll_create1(EPOLL_CLOEXEC);
+    memset(l->watched, 0, sizeof l->watched);
+    l->top = 0;
+}
 
 double loop_now(const loop *l) { return l->now; }
 
@@ -111,19 +139,79 @@ static double wait_time(const loop *l, double max_wait)
     return w > 0 ? w : 0;
 }
 
+/* Brings ep in line with the sets: an epoll_ctl only for a descriptor whose wish changed. A
+ * number a closed descriptor had is not in ep any more (close removed it): ADD again. */
+static bool sync_watched(loop *l, const fd_set *in, const fd_set *out, int maxfd)
+{
+    int top = maxfd + 1 > l->top ? maxfd + 1 : l->top;
+    for (int fd = 0; fd < top; fd++) {
+        unsigned char want = fd <= maxfd ? (unsigned char)((FD_ISSET(fd, in) ? WATCH_IN : 0)
+                                                           | (FD_ISSET(fd, out) ? WATCH_OUT : 0))
+                                         : 0;
+        if (want == l->watched[fd])
+            continue;
+        struct epoll_event ev = { .events = (want & WATCH_IN ? EPOLLIN : 0u)
+                                            | (want & WATCH_OUT ? EPOLLOUT : 0u),
+                                  .data.fd = fd };
+        int op = !want ? EPOLL_CTL_DEL : l->watched[fd] ? EPOLL_CTL_MOD : EPOLL_CTL_ADD;
+        int rc = epoll_ctl(l->ep, op, fd, &ev);
+        if (rc < 0 && op == EPOLL_CTL_MOD && errno == ENOENT)
+            rc = epoll_ctl(l->ep, EPOLL_CTL_ADD, fd, &ev);
+        if (rc < 0 && op != EPOLL_CTL_DEL) {
+            log_msg(LOG_ERR, "epoll_ctl on descriptor %d failed: %s; waiting with pselect", fd,
+                    strerror(errno));
+            return false;
+        }
+        l->watched[fd] = want;
+    }
+    l->top = maxfd + 1;
+    return true;
+}
+
+/* epoll's answer as select's: a descriptor in error or hung up is ready both ways it is watched. */
+static int ready_sets(const loop *l, const struct epoll_event *ev, int n, fd_set *in, fd_set *out)
+{
+    FD_ZERO(in);
+    FD_ZERO(out);
+    for (int i = 0; i < n; i++) {
+        int fd = ev[i].data.fd;
+        bool broken = ev[i].events & (EPOLLERR | EPOLLHUP);
+        if ((l->watched[fd] & WATCH_IN) && (broken || (ev[i].events & EPOLLIN)))
+            FD_SET(fd, in);
+        if ((l->watched[fd] & WATCH_OUT) && (broken || (ev[i].events & EPOLLOUT)))
+            FD_SET(fd, out);
+    }
+    return n;
+}
+
 /* Waits; true when a descriptor is ready (the sets then say which). */
 static bool wait_for(loop *l, double max_wait, const sigset_t *waitmask, fd_set *in, fd_set *out)
 {
-    int maxfd = -1;
+    int maxfd = -1, n;
     FD_ZERO(in);
     FD_ZERO(out);
     for (int i = 0; i < l->nsources; i++)
         l->source[i].fds(l->source[i].ctx, in, out, &maxfd);
-    struct timespec ts = to_timespec(wait_time(l, max_wait));
-    int n = pselect(maxfd + 1, in, out, NULL, &ts, waitmask);
+    double wait = wait_time(l, max_wait);
+    if (l->ep >= 0 && !sync_watched(l, in, out, maxfd)) {
+        close(l->ep);
+        l->ep = -1;
+    }
+    if (l->ep >= 0) {
+        struct epoll_event ev[EVENTS_MAX];
+        int ms = (int)(wait * 1000);
+        ms +=
+            ms < wait * 1000; /* up: a wait ending before the deadline turns the loop for nothing */
+        n = epoll_pwait(l->ep, ev, EVENTS_MAX, ms, waitmask);
+        if (n > 0)
+            n = ready_sets(l, ev, n, in, out);
+    } else {
+        struct timespec ts = to_timespec(wait);
+        n = pselect(maxfd + 1, in, out, NULL, &ts, waitmask);
+    }
     l->now = l->clock();
     if (n < 0 && errno != EINTR)
-        log_msg(LOG_ERR, "pselect failed: %s; retrying", strerror(errno));
+        log_msg(LOG_ERR, "waiting for the descriptors failed: %s; retrying", strerror(errno));
     return n > 0;
 }
 

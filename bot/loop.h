@@ -39,6 +39,9 @@ double loop_timer_deadline(const loop *l, int id);
 double loop_next_deadline(const loop *l);
 
 bool loop_source_add(loop *l, loop_source s);
+/* A source closed descriptors it gave: their numbers may come back as other files before the next
+ * wait, which the loop could not tell from the old ones. Call it after closing them. */
+void loop_forget_fds(loop *l);
 /* Work done in every iteration after the events and the timers, in the order added: for the
  * bot, persist (changed tables to the store), queue (what tables said into the send queue),
  * write (the send queue to the server). */

@@ -1,6 +1,6 @@
 /* test_loop.c — the event loop: timers fire once at their deadline and may set themselves
  * again, the wait ends at the nearest deadline, a ready descriptor is processed before the
- * timers, and the stages run after both, in their order. */
+ * timers, and the stages run after both, in their order; epoll's registrations follow the sets. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -139,6 +139,7 @@ typedef struct {
     int fd;
     int processed;
     recorder *r;
+    int eofs; /* reads that found the writer gone */
 } pipe_source;
 
 static void pipe_fds(void *ctx, fd_set *in, fd_set *out, int *maxfd)
@@ -160,7 +161,9 @@ static void pipe_process(void *ctx, fd_set *in, fd_set *out, double now)
         return;
     p->processed++;
     note(p->r, "R");
-    assert_true(read(p->fd, buf, sizeof buf) > 0);
+    ssize_t n = read(p->fd, buf, sizeof buf);
+    assert_true(n >= 0);
+    p->eofs += n == 0;
 }
 
 /* With the real clock: the wait ends at the nearest deadline, and a descriptor that is ready
@@ -172,7 +175,7 @@ static void test_wait_ends_at_the_deadline_or_on_input(void **state)
     recorder r = { .l = l };
     int fds[2];
     assert_int_equal(pipe(fds), 0);
-    pipe_source p = { fds[0], 0, &r };
+    pipe_source p = { fds[0], 0, &r, 0 };
     assert_true(loop_source_add(l, (loop_source){ pipe_fds, pipe_process, &p }));
     loop_stage_add(l, "one", stage_1, &r);
     r.id = loop_timer_add(l, "a", timer_a, &r);
@@ -192,6 +195,54 @@ static void test_wait_ends_at_the_deadline_or_on_input(void **state)
     loop_free(l);
 }
 
+/* A descriptor closed and its number given to a new pipe between two waits: once the source says
+ * so (loop_forget_fds), the new pipe's input ends the wait, though the number and the wish are
+ * the same as before. The loop kept its registration by number, and close took the old one. */
+static void test_a_reused_number_is_watched(void **state)
+{
+    (void)state;
+    recorder r = { 0 };
+    int fds[2], again[2];
+    loop *l = loop_new(clock_monotonic);
+    assert_int_equal(pipe(fds), 0);
+    pipe_source p = { fds[0], 0, &r, 0 };
+    assert_true(loop_source_add(l, (loop_source){ pipe_fds, pipe_process, &p }));
+    loop_once(l, 0.01, NULL); /* watched */
+    close(fds[0]);
+    close(fds[1]);
+    assert_int_equal(pipe(again), 0);
+    assert_int_equal(again[0], fds[0]); /* the lowest numbers free: the same */
+    loop_forget_fds(l);
+    assert_int_equal(write(again[1], "x", 1), 1);
+    double start = clock_monotonic();
+    loop_once(l, 2, NULL);
+    assert_true(clock_monotonic() - start < 1.0);
+    assert_int_equal(p.processed, 1);
+    close(again[0]);
+    close(again[1]);
+    loop_free(l);
+}
+
+/* A pipe whose writer is gone is ready to read (its end of file), as select says. */
+static void test_a_hang_up_is_ready(void **state)
+{
+    (void)state;
+    recorder r = { 0 };
+    int fds[2];
+    loop *l = loop_new(clock_monotonic);
+    assert_int_equal(pipe(fds), 0);
+    pipe_source p = { fds[0], 0, &r, 0 };
+    assert_true(loop_source_add(l, (loop_source){ pipe_fds, pipe_process, &p }));
+    loop_once(l, 0.01, NULL);
+    close(fds[1]);
+    double start = clock_monotonic();
+    loop_once(l, 2, NULL);
+    assert_true(clock_monotonic() - start < 1.0);
+    assert_int_equal(p.eofs, 1);
+    close(fds[0]);
+    loop_free(l);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -200,6 +251,8 @@ int main(void)
         cmocka_unit_test(test_bad_deadlines_are_off),
         cmocka_unit_test(test_stages_run_in_order_after_the_timers),
         cmocka_unit_test(test_wait_ends_at_the_deadline_or_on_input),
+        cmocka_unit_test(test_a_reused_number_is_watched),
+        cmocka_unit_test(test_a_hang_up_is_ready),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
