@@ -291,12 +291,12 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_SET_DONE] = "Guardado. ",
     [MSG_SET_SHOW] =
         "%sTus ajustes: mensajes privados %s, colores: %s, línea de turno: %s, idioma: %s, tu nick "
-        "en las páginas web: %s · para cambiar: set privmsg (por mensaje privado) o set notice "
-        "(por notice) · set colours on u off (colores) · set turn on u off (línea de turno) · set "
-        "site on u off (páginas web) · idioma es o set language es (en, ru, fr).",
-    [MSG_SET_BAD] = "«%s» no es un ajuste: escribe set notice o set privmsg (por notice o por "
-                    "mensaje privado), set colours on u off (colores), set turn on u off (línea de "
-                    "turno), set site on u off (páginas web), o idioma es (set language es).",
+        "en las páginas web: %s · para cambiar: ajustes privado (por mensaje privado) o ajustes "
+        "notice (por notice) · ajustes colores sí o no · ajustes turno sí o no (línea de turno) · "
+        "ajustes sitio sí o no (páginas web) · idioma es (en, ru, fr).",
+    [MSG_SET_BAD] = "«%s» no es un ajuste: escribe ajustes privado o ajustes notice, ajustes "
+                    "colores sí o no, ajustes turno sí o no (línea de turno), ajustes sitio sí o "
+                    "no (páginas web), o idioma es.",
     [MSG_WORD_CARDS_ONE] = "carta",
     [MSG_WORD_CARDS_FEW] = "cartas",
     [MSG_WORD_CARDS_MANY] = "cartas",

@@ -303,15 +303,14 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_MOVE_IN_CHANNEL] = "%s : les coups se jouent en message privé : /msg %s %s",
     [MSG_SET_DONE] = "Enregistré. ",
     [MSG_SET_SHOW] =
-        "%sVos réglages : messages privés %s, couleurs : %s, ligne de tour : %s, "
-        "langue : %s, votre pseudo sur les pages web : %s · pour changer : set privmsg "
-        "(en message privé) ou set notice (en notice) · set colours on ou off "
-        "(couleurs) · set turn on ou off (ligne de tour) · set site on ou off (pseudo "
-        "sur les pages web) · langue fr ou set language fr (en, ru, es).",
-    [MSG_SET_BAD] = "« %s » n'est pas un réglage : tapez set notice ou set privmsg (en notice ou "
-                    "en message privé), set colours on ou off (couleurs), set turn on ou off "
-                    "(ligne de tour), set site on ou off (pages web), ou langue fr (set language "
-                    "fr).",
+        "%sVos réglages : messages privés %s, couleurs : %s, ligne de tour : %s, langue : %s, "
+        "votre pseudo sur les pages web : %s · pour changer : réglages privé (en message privé) ou "
+        "réglages notice (en notice) · réglages couleurs oui ou non · réglages tour oui ou non "
+        "(ligne de tour) · réglages site oui ou non (pseudo sur les pages web) · langue fr (en, "
+        "ru, es).",
+    [MSG_SET_BAD] = "« %s » n'est pas un réglage : tapez réglages privé ou réglages notice, "
+                    "réglages couleurs oui ou non, réglages tour oui ou non (ligne de tour), "
+                    "réglages site oui ou non (pages web), ou langue fr.",
     [MSG_WORD_CARDS_ONE] = "carte",
     [MSG_WORD_CARDS_FEW] = "cartes",
     [MSG_WORD_CARDS_MANY] = "cartes",

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "parse_words.h"
 #include "tables_internal.h"
 
 static msg_id on_off(int v, int fallback)
@@ -25,20 +26,74 @@ static void show(tables *t, const tables_who *w, const store_prefs *p, bool save
                   tables_text(t, n, on_off(p->site, 1)));
 }
 
-/* "notice", "privmsg", "colours on", "colors off", "turn on", "site off"...: true when understood. */
+/* What a word of `set` names: a setting, or a value. */
+enum { W_NOTICE, W_PRIVMSG, W_COLOURS, W_TURN, W_SITE, W_ON, W_OFF, W_NONE = -2 };
+
+/* The words of each language for the settings and their values, as its settings line shows them
+ * ("настройки цвета выкл", "réglages couleurs non"); compared case- and accent-insensitively. */
+static const token_word set_words[] = {
+    { "notice", W_NOTICE },
+    { "уведомления", W_NOTICE },
+    { "уведомлениями", W_NOTICE },
+    { "privmsg", W_PRIVMSG },
+    { "личные", W_PRIVMSG },
+    { "личными", W_PRIVMSG },
+    { "prive", W_PRIVMSG },
+    { "privado", W_PRIVMSG },
+    { "colours", W_COLOURS },
+    { "colors", W_COLOURS },
+    { "цвета", W_COLOURS },
+    { "цвет", W_COLOURS },
+    { "couleurs", W_COLOURS },
+    { "colores", W_COLOURS },
+    { "turn", W_TURN },
+    { "ход", W_TURN },
+    { "tour", W_TURN },
+    { "turno", W_TURN },
+    { "site", W_SITE },
+    { "сайт", W_SITE },
+    { "sitio", W_SITE },
+    { "web", W_SITE },
+    { "on", W_ON },
+    { "вкл", W_ON },
+    { "вкл.", W_ON },
+    { "да", W_ON },
+    { "oui", W_ON },
+    { "si", W_ON },
+    { "off", W_OFF },
+    { "выкл", W_OFF },
+    { "выкл.", W_OFF },
+    { "нет", W_OFF },
+    { "non", W_OFF },
+    { "no", W_OFF },
+};
+
+/* The word at *p (then past it and its spaces) in set_words, or -1. */
+static int set_word(const char **p)
+{
+    const char *s = *p;
+    size_t n = strcspn(s, " ");
+    *p = s + n + strspn(s + n, " ");
+    for (size_t i = 0; n && i < sizeof set_words / sizeof set_words[0]; i++)
+        if (parse_words_equal((token){ s, n }, set_words[i].text))
+            return set_words[i].value;
+    return -1;
+}
+
+/* "notice", "privmsg", "colours on", "цвета выкл", "site off"...: true when understood. */
 static bool change(store_prefs *p, const char *arg)
 {
-    char what[32] = "", value[16] = "";
-    if (sscanf(arg, "%31s %15s", what, value) < 1)
+    int what = set_word(&arg), value = *arg ? set_word(&arg) : W_NONE;
+    int v = value == W_ON ? 1 : value == W_OFF ? 2 : 0;
+    if (*arg) /* a word more */
         return false;
-    int v = !strcmp(value, "on") ? 1 : !strcmp(value, "off") ? 2 : 0;
-    if (!strcmp(what, "notice") || !strcmp(what, "privmsg"))
-        p->delivery = what[0] == 'n' ? 1 : 2;
-    else if ((!strcmp(what, "colours") || !strcmp(what, "colors")) && v)
+    if ((what == W_NOTICE || what == W_PRIVMSG) && value == W_NONE)
+        p->delivery = what == W_NOTICE ? 1 : 2;
+    else if (what == W_COLOURS && v)
         p->colours = v;
-    else if (!strcmp(what, "turn") && v)
+    else if (what == W_TURN && v)
         p->turn = v;
-    else if (!strcmp(what, "site") && v) /* off: "a player" on the web pages */
+    else if (what == W_SITE && v) /* off: "a player" on the web pages */
         p->site = v;
     else
         return false;

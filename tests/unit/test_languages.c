@@ -390,8 +390,8 @@ static void test_settings_and_hints_in_words(void **state)
     priv(h, "bob", "set");
     expect(h, "bob",
            "Ваши настройки: личные строки приходят как задано по умолчанию, цвета — выкл., "
-           "строка хода — вкл., язык — русский, ваш ник на веб-страницах — вкл. · изменить: set "
-           "privmsg");
+           "строка хода — вкл., язык — русский, ваш ник на веб-страницах — вкл. · изменить: "
+           "настройки личные");
     priv(h, "bob", "set privmsg");
     priv(h, "bob", "set colours on"); /* confirmed in words, not the English typed back */
     expect(h, "bob",
@@ -400,7 +400,25 @@ static void test_settings_and_hints_in_words(void **state)
     priv(h, "bob", "set");
     expect(h, "bob", "личные строки приходят личными сообщениями, цвета — вкл.,");
     priv(h, "bob", "set volume 11");
-    expect(h, "bob", "set colours on или off (цвета)");
+    expect(h, "bob", "настройки цвета вкл или выкл,");
+    /* the settings in the words the settings line shows, in any case */
+    priv(h, "bob", "настройки цвета выкл");
+    expect(h, "bob",
+           "Сохранено. Ваши настройки: личные строки приходят личными сообщениями, "
+           "цвета — выкл.");
+    priv(h, "bob", "Настройки Ход ВЫКЛ.");
+    expect(h, "bob", "строка хода — выкл.");
+    priv(h, "bob", "настройки уведомления");
+    expect(h, "bob", "личные строки приходят уведомлениями");
+    priv(h, "bob", "настройки цвета громко");
+    expect(h, "bob", "«цвета громко» — нет такой настройки");
+    priv(h, "bob", "set language fr");
+    priv(h, "bob", "réglages couleurs oui");
+    expect(h, "bob", "couleurs : oui");
+    priv(h, "bob", "set language es");
+    priv(h, "bob", "ajustes colores no");
+    expect(h, "bob", "colores: no");
+    priv(h, "bob", "set language ru");
     chan(h, "alice", RU_CHANNEL, "!дурак");
     chan(h, "bob", RU_CHANNEL, "!играть");
     chan(h, "alice", RU_CHANNEL, "!старт");
