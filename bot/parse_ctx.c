@@ -194,11 +194,36 @@ bool parse_ctx_card_clear(parse_ctx *c, token t)
     return false;
 }
 
+/* A rank w whose suit came as the next word ("хожу 6 п", "play 10 ♥"): the card both make, read
+ * past that word, or CARD_NONE (nothing read). Not a T: which card it is must be asked. */
+static card_t card_in_two_words(parse_ctx *c, token w)
+{
+    size_t at = c->pos;
+    card_t example, card = CARD_NONE;
+    token next;
+    char both[2 * CTX_QUOTE_SIZE], ten[CARDTEXT_OTHER_SIZE], ace[CARDTEXT_OTHER_SIZE];
+    if (parse_cardtext_fault_of(w.s, w.n, &example) != CARDTEXT_NO_SUIT
+        || !parse_ctx_next(c, &next))
+        return CARD_NONE;
+    token s = parse_token_trim(next);
+    if (w.n + s.n < sizeof both) {
+        memcpy(both, w.s, w.n);
+        memcpy(both + w.n, s.s, s.n);
+        if (!parse_cardtext_t_ambiguous(both, w.n + s.n, ten, ace))
+            card = parse_cardtext_read(both, w.n + s.n);
+    }
+    if (card == CARD_NONE)
+        c->pos = at;
+    return card;
+}
+
 /* Reads a card word into *card; on a bad word fails and returns false. */
 bool parse_ctx_card(parse_ctx *c, token t, card_t *card)
 {
     token w = parse_token_trim(t);
     *card = parse_cardtext_read(w.s, w.n);
+    if (*card == CARD_NONE && (*card = card_in_two_words(c, w)) != CARD_NONE)
+        return true;
     if (*card == CARD_NONE) {
         parse_ctx_fail_card(c, t);
         return false;

@@ -135,6 +135,8 @@ static const words_entry private_words[] = {
     { "кладу", PC_PLAY, RU },
     { "подкидываю", PC_PLAY, RU },
     { "подкину", PC_PLAY, RU },
+    { "кидаю", PC_PLAY, RU },
+    { "кину", PC_PLAY, RU },
     { "играю", PC_PLAY, RU }, /* as a private game is asked for: играю сложный 3 */
     { "бью", PC_BEAT, RU },
     { "крою", PC_BEAT, RU },
@@ -236,6 +238,7 @@ static const words_entry option_words[] = {
     { "cinco", F_FIRST5, ES },
     { "parejas", T_TEAMS, ES },
     { "equipos", T_TEAMS, ES },
+    { "5", F_FIRST5, EN }, /* "!дурак 5": last, so that no language shows it as its word */
 };
 
 static const words_entry bot_words[] = {

@@ -830,6 +830,8 @@ static const parse_case language_channel_cases[] = {
     CASE("!Дурак переводной", "durak transfer"),
     CASE("!дурак подкидной соседи", "durak classic neighbours"),
     CASE("!дурак все first5", "durak all first5"),
+    CASE("!дурак 5", "durak first5"), /* the number the word stands for */
+    CASE("!durak transfer 5", "durak transfer first5"),
     CASE("!играть", "join"),
     CASE("!Сесть", "join"),
     CASE("!выйти", "leave"),
@@ -920,6 +922,15 @@ static const parse_case language_private_cases[] = {
     CASE("кладу 10т", "play 10c"),
     CASE("бью 9ч 7ч", "beat 9h 7h"),
     CASE("бью Вк", "beat Jc"),
+    CASE("кидаю 7ч", "play 7h"),
+    CASE("кину 7ч", "play 7h"),
+    /* a rank and its suit typed apart: one card */
+    CASE("хожу 6 п", "play 6s"),
+    CASE("бью 9 ч 7 ч", "beat 9h 7h"),
+    CASE("бью 9ч 7 ч", "beat 9h 7h"),
+    CASE("play 10 \xe2\x99\xa5", "play 10h"), /* 10 ♥ */
+    CASE("хожу 7 х", "error: \"7\" is not a card: add the suit after the rank, e.g. 7♥ or 7h"),
+    CASE("хожу 7 8п", "error: \"7\" is not a card: add the suit after the rank, e.g. 7♥ or 7h"),
     CASE("крою Дб", "beat Qd"),
     CASE("беру", "take"),
     CASE("Беру!", "take"),
