@@ -239,8 +239,16 @@ void render_head(const render_opts *r, const render_seats *s, const durak_game *
     render_said(r, s, g->actor, -1, buf, cap, &len, MSG_LINE_ACT, s->name[g->actor], task);
 }
 
-void render_move(const render_opts *r, const render_seats *s, const durak_game *g, durak_action a,
-                 char *buf, size_t cap)
+/* A take that ended the bout there and then: nobody could add cards (R11). */
+static bool taken_at_once(const durak_game *before, const durak_game *g, durak_action a)
+{
+    cards_t table = durak_table_after(before, a);
+    return a.kind == DURAK_ACT_TAKE && table && g->bouts != before->bouts
+           && (g->hand[before->defender] & table) == table;
+}
+
+void render_move(const render_opts *r, const render_seats *s, const durak_game *g,
+                 const durak_game *after, durak_action a, char *buf, size_t cap)
 {
     const char *nick = render_told(s, g->actor);
     char c[RENDER_CARD_MAX], x[RENDER_CARD_MAX];
@@ -261,7 +269,13 @@ void render_move(const render_opts *r, const render_seats *s, const durak_game *
                     render_card(r, a.target, x, sizeof x), c);
         break;
     case DURAK_ACT_TAKE:
-        render_said(r, s, g->actor, -1, buf, cap, &len, MSG_MOVE_TAKE, nick);
+        if (after && taken_at_once(g, after, a)) { /* "bob picks up 2 cards", not "bob takes" too */
+            int n = cards_count(durak_table_after(g, a));
+            render_said(r, s, g->actor, -1, buf, cap, &len, MSG_BOUT_TAKEN, nick, n,
+                        msg_plural(r->lang, n, MSG_WORD_CARDS_ONE));
+        } else {
+            render_said(r, s, g->actor, -1, buf, cap, &len, MSG_MOVE_TAKE, nick);
+        }
         break;
     case DURAK_ACT_TRANSFER:
         render_said(r, s, g->actor, next, buf, cap, &len, MSG_MOVE_TRANSFER, nick, c,
@@ -308,7 +322,8 @@ void render_events(const render_opts *r, const render_seats *s, const durak_game
     render_appendf(buf, cap, &len, "%s", what);
     part[0] = '\0';
     size_t plen = 0;
-    bout_end(r, s, before, g, a, part, sizeof part, &plen);
+    if (!what[0] || !taken_at_once(before, g, a)) /* else the move said it (render_move) */
+        bout_end(r, s, before, g, a, part, sizeof part, &plen);
     if (plen)
         render_appendf(buf, cap, &len, "%s%s", len ? SEP : "", part);
     if (render_trump_drawn(before, g)) {

@@ -69,9 +69,10 @@ bool render_trump_drawn(const durak_game *before, const durak_game *g);
 void render_table_line(const render_opts *r, const render_seats *s, const durak_game *g, char *buf,
                        size_t cap);
 /* "alice leads 7♠" — move `a` as an event, said of the game before it is applied; "" for a
- * pass (it makes no public line of its own). */
-void render_move(const render_opts *r, const render_seats *s, const durak_game *g, durak_action a,
-                 char *buf, size_t cap);
+ * pass (it makes no public line of its own). With the game after it (`after`, or NULL), a take
+ * that ended the bout at once says the count instead: "bob picks up 2 cards". */
+void render_move(const render_opts *r, const render_seats *s, const durak_game *g,
+                 const durak_game *after, durak_action a, char *buf, size_t cap);
 /* Who decides what, said to someone else (no highlight needed: the reader is not the actor):
  * "Hard[bot] is deciding whether to throw in a card". */
 void render_decision(const render_opts *r, const render_seats *s, const durak_game *g, char *buf,

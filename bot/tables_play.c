@@ -30,7 +30,7 @@ static void say_what(const table_t *tb, const render_opts *r, const happened *h,
         render_said(r, &names, h->seat, -1, out, cap, &len, h->why, render_told(&names, h->seat));
         return;
     }
-    render_move(r, &names, h->before, h->a, what, sizeof what);
+    render_move(r, &names, h->before, &tb->g, h->a, what, sizeof what);
     snprintf(out, cap, "%s%s", h->timed_out && what[0] ? msg_in(r->lang, MSG_TIMEOUT_PREFIX) : "",
              what);
 }

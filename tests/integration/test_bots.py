@@ -17,8 +17,8 @@ CH = "#durak"
 LEVELS = ("easy", "normal", "hard", "expert")
 NAMES = [lvl.capitalize() + "[bot]" for lvl in LEVELS]
 BARE = re.compile(r"(?<![\w\[\]])(Easy|Normal|Hard|Expert)(?!\[bot\])(?![\w\[])")
-MOVE = re.compile(
-    r"(Easy|Normal|Hard|Expert)\[bot\] (leads|adds|throws in|beats|takes|passes|transfers)")
+MOVE = re.compile(r"(Easy|Normal|Hard|Expert)\[bot\] "
+                  r"(leads|adds|throws in|beats|takes|picks up|passes|transfers)")
 
 
 def bot_lines(client, since=0.0):

@@ -28,7 +28,7 @@ FLOODERS = 60
 PACE = 3 / RATE
 MARGIN = 0.7         # scheduling slack on a shared machine (the pace itself comes in 0.5 s steps)
 PASSWORD = "Hunter2-Super"
-ANNA_MOVE = re.compile(r"\banna (leads|adds|throws in|beats|takes|passes|transfers)")
+ANNA_MOVE = re.compile(r"\banna (leads|adds|throws in|beats|takes|picks up|passes|transfers)")
 THINK = 1.5          # a person's time over a move, once the flood has begun
 
 
@@ -51,7 +51,7 @@ def reports(line, move):
     """Whether a channel line tells this move of anna's: its cards, or the take."""
     words = move.split()
     return words[0] != "pass" and all(w in line for w in words[1:]) and (
-        words[0] != "take" or "anna takes" in line)
+        words[0] != "take" or "anna takes" in line or "anna picks up" in line)
 
 
 def answers(client):
