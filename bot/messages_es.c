@@ -276,6 +276,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_AGAIN_NONE] = "No hay partida terminada que repetir en %s: abre una con %sdurak.",
     [MSG_STOP_VOTE] = "%s quiere parar la partida (sin resultado): de momento %d de %d de "
                       "acuerdo; más de la mitad debe escribir %sparar en 30 segundos.",
+    [MSG_STOP_VOTED_ALREADY] = "Ya pediste parar: de momento %d de %d de acuerdo.",
     [MSG_STOP_VOTE_FAILED] = "No hubo suficientes jugadores de acuerdo, así que la partida "
                              "sigue.",
     [MSG_STOP_AGREED] = "Los jugadores acordaron parar la partida; sin resultado.",

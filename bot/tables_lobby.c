@@ -202,11 +202,17 @@ static void stop_vote(tables *t, const tables_who *w, table_t *tb, double now, o
     }
     if (tables_refuse_stranger(t, tb, s, w, o))
         return;
+    int people = tables_humans(tb);
+    if ((tb->stop_votes >> s) & 1) { /* counted already: the channel heard it once */
+        tables_notice(o, w->nick, MSG_STOP_VOTED_ALREADY, __builtin_popcount(tb->stop_votes),
+                      people);
+        return;
+    }
     if (!tb->stop_votes)
         tb->stop_deadline = now + STOP_VOTE_SECONDS;
     tb->stop_votes |= (uint8_t)(1u << s);
     tables_touch(tb);
-    int votes = __builtin_popcount(tb->stop_votes), people = tables_humans(tb);
+    int votes = __builtin_popcount(tb->stop_votes);
     if (2 * votes > people) {
         tables_say(o, tb->channel, MSG_STOP_AGREED);
         record_reveal(tb, o);

@@ -933,7 +933,8 @@ static void test_leaver_free_to_play_elsewhere(void **state)
 }
 
 /* A stop vote counts the people still playing: one who voted and then left takes the vote along,
- * so the other two of three do not stop the game with one vote. */
+ * so the other two of three do not stop the game with one vote. A second !stop of one voter is
+ * answered to them alone. */
 static void test_leaver_takes_their_stop_vote(void **state)
 {
     (void)state;
@@ -942,6 +943,9 @@ static void test_leaver_takes_their_stop_vote(void **state)
     chan(h, "alice", "#durak", "!start");
     chan(h, "carol", "#durak", "!stop");
     assert_non_null(said(h, "#durak", "1 of 3 agree so far"));
+    chan(h, "carol", "#durak", "!stop"); /* again: she is told, the channel is not */
+    assert_non_null(said(h, "carol", "You already asked to stop: 1 of 3 agree so far."));
+    assert_null(said(h, "#durak", "agree so far"));
     chan(h, "carol", "#durak", "!leave");
     chan(h, "bob", "#durak", "!stop");
     assert_non_null(said(h, "#durak", "1 of 2 agree so far"));
