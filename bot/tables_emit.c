@@ -113,7 +113,8 @@ render_seats tables_names(const table_t *tb)
 
 void tables_send_hand(const tables *t, table_t *tb, int s, outbox *o)
 {
-    if (!tables_is_ai(tb, s) && tables_hears(tb, s))
+    /* one who is out has no hand to be sent (a restart sent "(no cards)") */
+    if (!tables_is_ai(tb, s) && tables_hears(tb, s) && durak_in_game(&tb->g, s))
         tables_show_hand(t, tb, s, o);
 }
 

@@ -886,6 +886,52 @@ static void test_unlisted_after_restart(void **state)
     h_free(h);
 }
 
+/* After a restart each player seen again gets their hand, but one already out of the game has
+ * none: they get no "Your hand in #durak: (no cards)". */
+static void test_no_empty_hand_after_restart(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 40; seed < 60; seed++) {
+        harness *h = h_new(seed);
+        lobby(h, "#durak", "", NICKS, 3);
+        chan(h, "alice", "#durak", "!start");
+        rng_t r;
+        rng_seed(&r, seed);
+        table_t *tb;
+        while ((tb = tables_find(h->t, "#durak")) && tb->g.nout == 0) {
+            char moves[1024], move[128];
+            int i = whose_turn(h, NICKS, 3, moves, sizeof moves);
+            pick_move(&r, moves, move, sizeof move);
+            priv(h, NICKS[i], move);
+        }
+        if (!tb) { /* ended with nobody out before it: another deal */
+            h_free(h);
+            continue;
+        }
+        int out = tb->g.out[0];
+        char line[8192];
+        assert_true(tables_snapshot(h->t, "#durak", h->now, line, sizeof line));
+        harness *h2 = h_new(seed + 100);
+        tables_on_disconnect(h2->t, h2->now);
+        assert_true(tables_restore(h2->t, "#durak", line, h2->now));
+        tables_on_reconnect(h2->t, h2->now, &h2->o);
+        tables_who me = who("durakbot");
+        tables_on_join(h2->t, h2->now, &me, "#durak", &h2->o);
+        outbox_clear(&h2->o);
+        for (int i = 0; i < 3; i++) { /* the member list: each seen again */
+            tables_who w = who(NICKS[i]);
+            w.listed = true;
+            tables_on_join(h2->t, h2->now, &w, "#durak", &h2->o);
+        }
+        assert_null(said(h2, NICKS[out], "Your "));
+        assert_non_null(said(h2, NICKS[(out + 1) % 3], "Your "));
+        h_free(h2);
+        h_free(h);
+        return;
+    }
+    fail_msg("no deal put a player out while the game went on");
+}
+
 /* A spectator in the channel when the bot lost its link, gone when it came back: the member list
  * does not show them, so the copies go to them privately. */
 static void test_unlisted_spectator_after_reconnect(void **state)
@@ -1606,6 +1652,7 @@ int main(void)
         cmocka_unit_test(test_forfeit_notice_before_end),
         cmocka_unit_test(test_again_after_restart),
         cmocka_unit_test(test_unlisted_after_restart),
+        cmocka_unit_test(test_no_empty_hand_after_restart),
         cmocka_unit_test(test_unlisted_spectator_after_reconnect),
         cmocka_unit_test(test_again_alone),
         cmocka_unit_test(test_pickup_count),
