@@ -26,12 +26,17 @@ static void away_line(const tables *t, const table_t *tb, const render_opts *r, 
              msg_plural(r->lang, grace, MSG_WORD_SECONDS_ONE));
 }
 
-/* "I am back after a restart; the game goes on. <status>" (arg: the msg_id, restored or resumed). */
+/* "I am back after a restart; the game goes on. <status>" (arg: the msg_id, restored or resumed).
+ * A private game's person gets their turn line next, which says what to do: the state alone. */
 static void back_line(const tables *t, const table_t *tb, const render_opts *r, const void *arg,
                       char *line, size_t cap)
 {
     char status[TABLES_LINE_MAX];
-    tables_status_line(t, tb, r, NULL, status, sizeof status);
+    render_seats names = tables_names(tb);
+    if (tb->solo)
+        render_status(r, &names, &tb->g, false, status, sizeof status);
+    else
+        tables_status_line(t, tb, r, NULL, status, sizeof status);
     snprintf(line, cap, msg_in(r->lang, *(const msg_id *)arg), status);
 }
 

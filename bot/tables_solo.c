@@ -197,12 +197,14 @@ void solo_seen(tables *t, const tables_who *w, double now, outbox *o)
     render_opts r = tables_ropts_to(t, tb->channel); /* its player's language */
     render_seats names = tables_names(tb);
     char line[TABLES_LINE_MAX];
-    if (was_away) { /* "Your turn: beat 7♦ or take · You are back and play on." */
+    /* "Hard[bot]: lead a card · You are back and play on."; on their own turn the state alone,
+     * as their turn line follows and says what to do ("Your turn" once, not twice) */
+    if (tb->g.actor == s)
+        render_status(&r, &names, &tb->g, false, line, sizeof line);
+    else if (was_away)
         render_head(&r, &names, &tb->g, line, sizeof line);
-        tables_say(o, tb->channel, MSG_REJOINED_YOU, line);
-    } else {
+    else
         render_table_line(&r, &names, &tb->g, line, sizeof line);
-        tables_say(o, tb->channel, MSG_RESTORED, line);
-    }
+    tables_say(o, tb->channel, was_away ? MSG_REJOINED_YOU : MSG_RESTORED, line);
     turn_tell_hand(t, tb, s, o);
 }

@@ -335,12 +335,37 @@ static void test_solo_restored(void **state)
     assert_non_null(said(h2, "alice", "I am back after a restart; the game goes on."));
     assert_non_null(said(h2, "alice", "Your hand in your private game: "));
     assert_non_null(said(h2, "alice", "Your turn in your private game: "));
-    int hands = 0; /* her `hand` is answered; the turn line shows it too, and no third line */
-    for (size_t i = 0; i < h2->o.len; i++)
+    int hands = 0, turns = 0; /* `hand` answered; the turn line shows it too, once; no third */
+    for (size_t i = 0; i < h2->o.len; i++) {
         hands += !strncmp(h2->o.items[i].text, "Your hand", strlen("Your hand"));
+        turns += strstr(h2->o.items[i].text, "Your turn") != NULL;
+    }
     assert_int_equal(hands, 1);
+    assert_int_equal(turns, 1);
     solo_to_end(h2, 44);
     h_free(h2);
+}
+
+/* The bot lost its link and came back: a private game's person reads where it stands and their
+ * turn line, "Your turn" once. */
+static void test_solo_resumed_says_your_turn_once(void **state)
+{
+    (void)state;
+    harness *h = h_new(45);
+    priv(h, "alice", "play 2");
+    for (int i = 0; i < 50 && !said(h, "alice", "Your turn"); i++)
+        h_run_ai(h);
+    assert_non_null(said(h, "alice", "Your turn"));
+    tables_on_disconnect(h->t, h->now);
+    outbox_clear(&h->o);
+    tables_on_reconnect(h->t, h->now + 30, &h->o);
+    tables_route_lines(h->t, &h->o);
+    int turns = 0;
+    for (size_t i = 0; i < h->o.len; i++)
+        turns += strstr(h->o.items[i].text, "Your turn") != NULL;
+    assert_non_null(said(h, "alice", "the game goes on"));
+    assert_int_equal(turns, 1);
+    h_free(h);
 }
 
 /* The guard: a private key is never a target on the wire. The route drops lines nobody can hear,
@@ -779,6 +804,7 @@ int main(void)
         cmocka_unit_test(test_stop_after_going_out),
         cmocka_unit_test(test_stale_decision_after_stop),
         cmocka_unit_test(test_solo_restored),
+        cmocka_unit_test(test_solo_resumed_says_your_turn_once),
         cmocka_unit_test(test_private_key_guard),
         cmocka_unit_test(test_late_line_reaches_the_player),
         cmocka_unit_test(test_solo_quit_and_back),
