@@ -91,36 +91,32 @@ static conn_write_result run(fake *f)
     return conn_write_lines(&io, 0);
 }
 
-/* Ten lines the bucket lets go leave in one call and one batch: one flush, then the one that finds
- * nothing. */
+/* Ten lines of len bytes the bucket lets go leave in one call, as many to a flush as the buffer
+ * holds, with `flushes` flushes in all (the last finds nothing). */
+static void ten_lines_go(size_t len, int flushes)
+{
+    static fake f;
+    memset(&f, 0, sizeof f);
+    f.room = SIZE_MAX;
+    f.tokens = 100;
+    queue(&f, 10, len);
+    assert_int_equal(run(&f), CONN_WRITE_IDLE);
+    assert_int_equal(f.next, 10);
+    assert_int_equal(f.wire, 10 * (len + 2));
+    assert_int_equal(f.len, 0);
+    assert_int_equal(f.flushes, flushes);
+}
+
 static void test_all_in_one_turn(void **state)
 {
     (void)state;
-    static fake f;
-    memset(&f, 0, sizeof f);
-    f.room = SIZE_MAX;
-    f.tokens = 100;
-    queue(&f, 10, 100);
-    assert_int_equal(run(&f), CONN_WRITE_IDLE);
-    assert_int_equal(f.next, 10);
-    assert_int_equal(f.wire, 10 * 102);
-    assert_int_equal(f.len, 0);
-    assert_int_equal(f.flushes, 2);
+    ten_lines_go(100, 2); /* one batch */
 }
 
-/* Lines the buffer cannot hold at once go a buffer at a time, all in the same call. */
 static void test_a_buffer_at_a_time(void **state)
 {
     (void)state;
-    static fake f;
-    memset(&f, 0, sizeof f);
-    f.room = SIZE_MAX;
-    f.tokens = 100;
-    queue(&f, 10, 300);
-    assert_int_equal(run(&f), CONN_WRITE_IDLE);
-    assert_int_equal(f.next, 10);
-    assert_int_equal(f.wire, 10 * 302);
-    assert_int_equal(f.flushes, 5); /* 3, 3, 3 and 1 lines, then the one that finds nothing */
+    ten_lines_go(300, 5); /* 3, 3, 3 and 1 lines */
 }
 
 /* The bucket stops the writer: the rest waits for a timer, the buffer is empty. */

@@ -824,23 +824,30 @@ static void test_forfeit_notice_before_end(void **state)
 }
 
 /* h's table of #durak restored into a fresh bot that then joins the channel and reads its
- * member list (WHO): `listed` joins, then its end. */
-static harness *restarted(harness *h, uint64_t seed, const char **listed, int n)
+ * member list (WHO) up to its end: `listed` joins. What those joins made is left in the outbox. */
+static harness *restored_and_listed(harness *h, uint64_t seed, const char **listed, int n)
 {
     char line[8192];
     assert_true(tables_snapshot(h->t, "#durak", h->now, line, sizeof line));
     harness *h2 = h_new(seed);
     tables_on_disconnect(h2->t, h2->now);
     assert_true(tables_restore(h2->t, "#durak", line, h2->now));
-    outbox_clear(&h2->o);
     tables_on_reconnect(h2->t, h2->now, &h2->o);
     tables_who me = who("durakbot");
     tables_on_join(h2->t, h2->now, &me, "#durak", &h2->o);
+    outbox_clear(&h2->o);
     for (int i = 0; i < n; i++) {
         tables_who w = who(listed[i]);
         w.listed = true;
         tables_on_join(h2->t, h2->now, &w, "#durak", &h2->o);
     }
+    return h2;
+}
+
+/* The same, then the list's end: what that says. */
+static harness *restarted(harness *h, uint64_t seed, const char **listed, int n)
+{
+    harness *h2 = restored_and_listed(h, seed, listed, n);
     outbox_clear(&h2->o);
     tables_on_listed(h2->t, h2->now, "#durak", &h2->o);
     h_persist(h2);
@@ -909,20 +916,7 @@ static void test_no_empty_hand_after_restart(void **state)
             continue;
         }
         int out = tb->g.out[0];
-        char line[8192];
-        assert_true(tables_snapshot(h->t, "#durak", h->now, line, sizeof line));
-        harness *h2 = h_new(seed + 100);
-        tables_on_disconnect(h2->t, h2->now);
-        assert_true(tables_restore(h2->t, "#durak", line, h2->now));
-        tables_on_reconnect(h2->t, h2->now, &h2->o);
-        tables_who me = who("durakbot");
-        tables_on_join(h2->t, h2->now, &me, "#durak", &h2->o);
-        outbox_clear(&h2->o);
-        for (int i = 0; i < 3; i++) { /* the member list: each seen again */
-            tables_who w = who(NICKS[i]);
-            w.listed = true;
-            tables_on_join(h2->t, h2->now, &w, "#durak", &h2->o);
-        }
+        harness *h2 = restored_and_listed(h, seed + 100, NICKS, 3); /* each seen again */
         assert_null(said(h2, NICKS[out], "Your "));
         assert_non_null(said(h2, NICKS[(out + 1) % 3], "Your "));
         h_free(h2);
