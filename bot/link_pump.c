@@ -356,9 +356,10 @@ link_send_result link_pump_send(struct link_conn *c, const char *line)
 bool link_pump_sending(const struct link_conn *c) { return c->own.off != c->own.len; }
 
 /* libircclient's lines go out as they come (its PASS/NICK/USER right after CAP LS 302: a server
- * with CAP holds registration until CAP END). The relay's lines go between whole lines of its:
- * each buffer is written out entirely before the other starts (SSL_write wants the same bytes
- * again after a retry), and the relay's only once libircclient's last byte sent ended a line. */
+ * with CAP holds registration until CAP END). The relay's own (CAP, SASL) and the bot's
+ * (link_send) go between whole lines of its: each buffer is written out entirely before another
+ * starts (SSL_write wants the same bytes again after a retry), and those two only once
+ * libircclient's last byte sent ended a line. */
 static enum link_step irc_up(struct link_conn *c)
 {
     bool between = c->up.off == c->up.len && !c->up_mid_line;
