@@ -200,8 +200,7 @@ static bool wait_for(loop *l, double max_wait, const sigset_t *waitmask, fd_set 
     if (l->ep >= 0) {
         struct epoll_event ev[EVENTS_MAX];
         int ms = (int)(wait * 1000);
-        ms +=
-            ms < wait * 1000; /* up: a wait ending before the deadline turns the loop for nothing */
+        ms += ms < wait * 1000; /* rounded up: waking before the deadline turns the loop for none */
         n = epoll_pwait(l->ep, ev, EVENTS_MAX, ms, waitmask);
         if (n > 0)
             n = ready_sets(l, ev, n, in, out);
