@@ -415,9 +415,13 @@ static void test_settings_and_hints_in_words(void **state)
     priv(h, "bob", "set language fr");
     priv(h, "bob", "réglages couleurs oui");
     expect(h, "bob", "couleurs : oui");
+    priv(h, "bob", "réglages Privé"); /* accents and case folded */
+    expect(h, "bob", "messages privés en message privé");
     priv(h, "bob", "set language es");
     priv(h, "bob", "ajustes colores no");
     expect(h, "bob", "colores: no");
+    priv(h, "bob", "ajustes colores sí");
+    expect(h, "bob", "colores: sí");
     priv(h, "bob", "set language ru");
     chan(h, "alice", RU_CHANNEL, "!дурак");
     chan(h, "bob", RU_CHANNEL, "!играть");
