@@ -31,7 +31,10 @@ enum { W_NOTICE, W_PRIVMSG, W_COLOURS, W_TURN, W_SITE, W_ON, W_OFF, W_NONE = -2 
 
 /* The words of each language for the settings and their values, as its settings line shows them
  * ("настройки цвета выкл", "réglages couleurs non"); compared case- and accent-insensitively. */
-static const token_word set_words[] = {
+static const struct {
+    const char *text; /* in any case and with accents or without: folded to compare */
+    int value;
+} set_words[] = {
     { "notice", W_NOTICE },
     { "уведомления", W_NOTICE },
     { "уведомлениями", W_NOTICE },
