@@ -2,7 +2,7 @@
  * socket, as often as both take them, in one turn of the loop. */
 
 /* The lines go to the relay (link_send), past libircclient and the socket pair, and the relay's
- * buffer on to the socket once per batch (link_flush): one send for many lines. The relay is
+ * buffer on to the socket once per batch (link_process): one send for many lines. The relay is
  * reached through conn_write_io only, so the rules below are tested without a socket
  * (tests/unit/test_conn_write.c). */
 #ifndef DURAK_CONN_WRITE_H

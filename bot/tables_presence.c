@@ -27,13 +27,14 @@ static void away_line(const tables *t, const table_t *tb, const render_opts *r, 
 }
 
 /* "I am back after a restart; the game goes on. <status>" (arg: the msg_id, restored or resumed).
- * A private game's person gets their turn line next, which says what to do: the state alone. */
+ * On a private game's person's turn their turn line follows and says what to do: the state alone
+ * (as solo_seen does). */
 static void back_line(const tables *t, const table_t *tb, const render_opts *r, const void *arg,
                       char *line, size_t cap)
 {
     char status[TABLES_LINE_MAX];
     render_seats names = tables_names(tb);
-    if (tb->solo)
+    if (tb->solo && !tables_is_ai(tb, tb->g.actor))
         render_status(r, &names, &tb->g, false, status, sizeof status);
     else
         tables_status_line(t, tb, r, NULL, status, sizeof status);
