@@ -39,6 +39,8 @@ const char *msg_command(msg_lang lang, const char *english);
 /* A card as text in lang: rank as card.h counts (0 for a 2 ... 12 for an ace), suit 0-3
  * (spade, club, diamond, heart): "10♠", or the language's letters without Unicode: "Дч". */
 char *msg_card(msg_lang lang, int rank, int suit, bool unicode, char *buf, size_t cap);
+/* A rank alone as text in lang, counted as msg_card counts it: "10", "Д". */
+char *msg_rank(msg_lang lang, int rank, char *buf, size_t cap);
 /* The types of a message's arguments, in order, one char each: 's' a string (const char *),
  * 'd' an int; "" for none. The same in every language. NULL for an id out of range. */
 const char *msg_arg_types(msg_id id);

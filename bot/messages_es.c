@@ -172,8 +172,8 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_ERR_CARD_AMBIGUOUS] = "%s puede significar %s: escribe la jugada completa.",
     [MSG_PRIVATE_HELP_1] =
         "Jugadas: juego X (atacar o añadir), cubro X [Y] (cubrir Y con X), robo (o me llevo), "
-        "paso, transfiero X · basta una carta sola cuando solo puede ser una jugada · mano muestra "
-        "tus cartas, jugadas tus jugadas posibles, pista un consejo.",
+        "paso, transfiero X · basta una carta o un valor solo (7co, 7) cuando solo puede ser una "
+        "jugada · mano muestra tus cartas, jugadas tus jugadas posibles, pista un consejo.",
     [MSG_PRIVATE_HELP_2] =
         "Cartas: un valor 6 7 8 9 10 J Q K A y un palo p t d co o ♠ ♣ ♦ ♥, p. ej. 7co, 10p, Qd · "
         "las partidas se abren y se empiezan en un canal; en solitario contra automáticos: jugar "

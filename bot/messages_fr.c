@@ -182,8 +182,8 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_ERR_CARD_AMBIGUOUS] = "%s peut vouloir dire %s : tapez le coup en entier.",
     [MSG_PRIVATE_HELP_1] =
         "Coups : joue X (attaquer ou ajouter), couvre X [Y] (couvrir Y avec X), ramasse (ou je "
-        "ramasse), passe, transfère X · une carte seule suffit quand elle ne peut dire qu'un coup "
-        "· main montre vos cartes, coups vos coups possibles, indice un conseil.",
+        "ramasse), passe, transfère X · une carte ou une valeur seule (7co, 7) suffit si elle ne "
+        "dit qu'un coup · main montre vos cartes, coups vos coups possibles, indice un conseil.",
     [MSG_PRIVATE_HELP_2] =
         "Cartes : une valeur 6 7 8 9 10 V D R A, puis une couleur p t ca co ou ♠ ♣ ♦ ♥, par ex. "
         "7co, 10p, Dca · les parties s'ouvrent et se rejoignent dans un salon ; seul contre "

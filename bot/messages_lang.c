@@ -63,18 +63,22 @@ const char *msg_command(msg_lang lang, const char *english)
     return english;
 }
 
+char *msg_rank(msg_lang lang, int rank, char *buf, size_t cap)
+{
+    if (rank >= 9 && rank <= 12)
+        snprintf(buf, cap, "%s", msg_in(lang, (msg_id)(MSG_RANK_J + rank - 9)));
+    else
+        snprintf(buf, cap, "%d", rank + 2);
+    return buf;
+}
+
 char *msg_card(msg_lang lang, int rank, int suit, bool unicode, char *buf, size_t cap)
 {
     static const char *const symbols[4] = { "\xE2\x99\xA0", "\xE2\x99\xA3", "\xE2\x99\xA6",
                                             "\xE2\x99\xA5" };
-    char digits[12];
-    const char *r = digits;
-    if (rank >= 9 && rank <= 12)
-        r = msg_in(lang, (msg_id)(MSG_RANK_J + rank - 9));
-    else
-        snprintf(digits, sizeof digits, "%d", rank + 2);
+    char r[12];
     suit &= 3;
-    snprintf(buf, cap, "%s%s", r,
+    snprintf(buf, cap, "%s%s", msg_rank(lang, rank, r, sizeof r),
              unicode ? symbols[suit] : msg_in(lang, (msg_id)(MSG_SUIT_LETTER_SPADE + suit)));
     return buf;
 }

@@ -28,6 +28,7 @@ static void cmd_reset(parsed_cmd *out)
     out->variant = out->throwin = out->first5 = out->teams = -1;
     out->bot_level = -1;
     out->number = -1;
+    out->rank = -1;
     out->lang = -1;
 }
 
@@ -215,6 +216,28 @@ static card_t card_in_two_words(parse_ctx *c, token w)
     if (card == CARD_NONE)
         c->pos = at;
     return card;
+}
+
+/* Is w a T of either script (the ten in English, the ace in Russian)? */
+static bool starts_with_t(token w)
+{
+    return w.n
+           && (w.s[0] == 'T' || w.s[0] == 't'
+               || (w.n >= 2 && (uint8_t)w.s[0] == 0xD0 && (uint8_t)w.s[1] == 0xA2)   /* Т */
+               || (w.n >= 2 && (uint8_t)w.s[0] == 0xD1 && (uint8_t)w.s[1] == 0x82)); /* т */
+}
+
+int parse_ctx_rank_alone(parse_ctx *c, token t)
+{
+    token w = parse_token_trim(t), next;
+    card_t example;
+    size_t at = c->pos;
+    if (c->no_game || parse_cardtext_fault_of(w.s, w.n, &example) != CARDTEXT_NO_SUIT
+        || starts_with_t(w))
+        return -1;
+    bool last = !parse_ctx_next(c, &next);
+    c->pos = at;
+    return last ? card_rank(example) : -1;
 }
 
 /* Reads a card word into *card; on a bad word fails and returns false. */

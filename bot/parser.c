@@ -269,6 +269,14 @@ static void private_card_command(parse_ctx *c, parse_kind kind, bool solo)
     char text[CTX_TEXT_SIZE];
     card_t card, target = CARD_NONE;
     bool given = parse_ctx_next(c, &t);
+    /* "хожу 6", "play Q": the hand says which card; after play, a lone 2 to 5 still counts the
+     * players of a private game */
+    int rank = given ? parse_ctx_rank_alone(c, t) : -1;
+    if (rank >= RANK_6 || (rank >= 0 && !solo)) {
+        c->out->kind = kind;
+        c->out->rank = rank;
+        return;
+    }
     if (solo && (!given || parse_solo_word(parse_token_trim(t), c->no_game))) {
         parse_private_solo(c, given ? &t : NULL); /* play [classic|transfer] [level] [N] */
         return;
@@ -437,6 +445,8 @@ void parse_private(const char *line, size_t len, const parse_opts *o, parsed_cmd
     else if (card != CARD_NONE) {
         if (parse_ctx_card_clear(&c, w))
             private_bare_card(&c, card);
-    } else
+    } else if ((out->rank = parse_ctx_rank_alone(&c, t)) >= 0)
+        out->kind = PC_CARD; /* "6" alone: the hand says which */
+    else
         private_info(&c, w);
 }

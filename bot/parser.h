@@ -55,6 +55,9 @@ typedef enum {
 typedef struct {
     parse_kind kind;
     card_t card, target; /* CARD_NONE when absent; beat C [T]: card = C, target = T */
+    int rank;    /* PC_PLAY, PC_BEAT, PC_TRANSFER, PC_CARD: a card named by its rank alone ("6"),
+               * card.h's count (0 for a 2); card is then CARD_NONE and the hand says which card
+               * is meant. -1 otherwise */
     int variant; /* PC_DURAK: DURAK_VARIANT_CLASSIC/TRANSFER (engine/durak.h), -1 when not given */
     int throwin; /* PC_DURAK: DURAK_THROWIN_ALL/NEIGHBOURS, -1 when not given */
     int first5;  /* PC_DURAK: 1 when given, -1 when not */
@@ -78,7 +81,8 @@ typedef struct {
     int lang;           /* the sender's language (msg_lang) for the errors; 0: English */
     bool lang_chosen;   /* lang is the sender's own setting: the words they type do not change it
                          * (else errors follow the language of the command word, see lang above) */
-    bool no_game;       /* the sender plays no running game: "play 7" cannot mean a card */
+    bool no_game;       /* the sender plays no running game: "play 7" cannot mean a card, nor
+                         * "7" a card of their hand */
 } parse_opts;
 
 /* A line said in a channel. Without the prefix, or with a word that is not ours: PC_IGNORED.

@@ -173,6 +173,7 @@ static void move_in_channel(tables *t, const tables_who *w, const char *channel,
                             double now, outbox *o)
 {
     parse_opts po = opts_for(t, w->nick, false);
+    po.no_game = true; /* "6" said in the channel is talk, not a card of the hand */
     parsed_cmd p;
     table_t *tb = tables_find(t, channel);
     if (!tb || !tb->playing || tables_seat_of(t, tb, w->nick) < 0)

@@ -310,13 +310,14 @@ void play_list_moves(const tables *t, const table_t *tb, int s, outbox *o)
     tables_say(o, tb->seat[s].nick, MSG_YOUR_MOVES, list);
 }
 
-/* A bare card or `beat C` without a target: the one legal move it can mean. */
-static int moves_with_card(const durak_game *g, card_t c, int kind, durak_action *found)
+/* The legal moves of `kind` (-1: any) whose card is one of `cards`: what a bare card, `beat C`
+ * without a target or a card named by its rank alone can mean. */
+static int moves_with_card(const durak_game *g, cards_t cards, int kind, durak_action *found)
 {
     durak_action a[DURAK_MAX_ACTIONS];
     int n = durak_legal(g, a), k = 0;
     for (int i = 0; i < n; i++)
-        if (a[i].card == c && (kind < 0 || a[i].kind == kind))
+        if (a[i].card < 64 && cards_has(cards, a[i].card) && (kind < 0 || a[i].kind == kind))
             found[k++] = a[i];
     return k;
 }
@@ -393,7 +394,7 @@ static bool complete_beat(const tables *t, const table_t *tb, const parsed_cmd *
     durak_action found[DURAK_MAX_ACTIONS];
     if (durak_complete_beat(&tb->g, p->card, a))
         return true;
-    int k = moves_with_card(&tb->g, p->card, DURAK_ACT_BEAT, found);
+    int k = moves_with_card(&tb->g, card_bit(p->card), DURAK_ACT_BEAT, found);
     if (k > 1) { /* the real choices */
         render_card(&r, p->card, c, sizeof c);
         tables_notice(o, nick, MSG_ERR_BEAT_WHICH, c,
@@ -407,23 +408,32 @@ static bool complete_beat(const tables *t, const table_t *tb, const parsed_cmd *
     return true;
 }
 
-/* A bare card: the one legal move with it. */
+/* A bare card, or a card named by its rank alone ("6", "хожу 6": of the command's kind): the one
+ * legal move it can mean; several are asked, not guessed. */
 static bool card_move(const tables *t, const table_t *tb, const parsed_cmd *p, const char *nick,
                       durak_action *a, outbox *o)
 {
+    static const int kind_of[PC_KIND_COUNT] = { [PC_PLAY] = DURAK_ACT_PLAY + 1,
+                                                [PC_BEAT] = DURAK_ACT_BEAT + 1,
+                                                [PC_TRANSFER] = DURAK_ACT_TRANSFER + 1 };
     render_opts r = tables_ropts_to(t, nick);
     char c[RENDER_CARD_MAX], list[TABLES_LINE_MAX];
     durak_action found[DURAK_MAX_ACTIONS];
-    int k = moves_with_card(&tb->g, p->card, -1, found);
-    render_card(&r, p->card, c, sizeof c);
+    bool by_rank = p->rank >= 0;
+    cards_t named = by_rank ? cards_of_rank(p->rank) : card_bit(p->card);
+    int k = moves_with_card(&tb->g, named, kind_of[p->kind] - 1, found);
+    if (by_rank)
+        msg_rank(r.lang, p->rank, c, sizeof c);
+    else
+        render_card(&r, p->card, c, sizeof c);
     if (k == 1) {
         *a = found[0];
         return true;
     }
-    if (k == 0 && cards_has(durak_uncovered(&tb->g), p->card)) {
+    if (k == 0 && !by_rank && cards_has(durak_uncovered(&tb->g), p->card)) {
         on_table(t, tb, p->card, c, nick, o);
-    } else if (k == 0 && !cards_has(tb->g.hand[tb->g.actor], p->card)) {
-        tables_notice(o, nick, MSG_ERR_NOT_IN_HAND, c); /* "you have no A♠" */
+    } else if (k == 0 && !(tb->g.hand[tb->g.actor] & named)) {
+        tables_notice(o, nick, MSG_ERR_NOT_IN_HAND, c); /* "you have no A♠", "no 6" */
     } else if (k == 0) {
         int n = durak_legal(&tb->g, found);
         tables_notice(o, nick, MSG_ERR_CARD_NO_MOVE, c,
@@ -440,6 +450,8 @@ static bool to_action(const tables *t, const table_t *tb, const parsed_cmd *p, c
                       durak_action *a, outbox *o)
 {
     *a = (durak_action){ DURAK_ACT_PLAY, p->card, p->target };
+    if (p->rank >= 0)
+        return card_move(t, tb, p, nick, a, o);
     switch (p->kind) {
     case PC_PLAY: return true;
     case PC_TAKE: a->kind = DURAK_ACT_TAKE; return true;

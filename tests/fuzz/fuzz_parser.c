@@ -53,17 +53,21 @@ static bool card_ok(card_t c)
     return c == CARD_NONE || (card_rank(c) < RANK_COUNT && card_suit(c) < SUIT_COUNT);
 }
 
-static void check_cmd(const parsed_cmd *p, bool channel)
+static void check_cmd(const parsed_cmd *p, bool channel, const parse_opts *o)
 {
     CHECK((unsigned)p->kind < PC_KIND_COUNT);
     CHECK(card_ok(p->card) && card_ok(p->target));
     check_text(p->error, sizeof p->error);
     check_text(p->arg, sizeof p->arg);
     CHECK((p->kind == PC_ERROR) == (p->error[0] != '\0'));
+    /* a card's command names its card, or its rank alone (and then no target) */
+    CHECK(p->rank >= -1 && p->rank < RANK_COUNT);
     if (p->kind == PC_PLAY || p->kind == PC_BEAT || p->kind == PC_TRANSFER || p->kind == PC_CARD)
-        CHECK(p->card != CARD_NONE);
+        CHECK((p->card != CARD_NONE) != (p->rank >= 0));
     else
-        CHECK(p->card == CARD_NONE);
+        CHECK(p->card == CARD_NONE && p->rank == -1);
+    if (p->rank >= 0)
+        CHECK(p->target == CARD_NONE && !o->no_game && !channel);
     if (p->target != CARD_NONE)
         CHECK(p->kind == PC_BEAT);
     CHECK(p->variant >= -1 && p->variant <= 1);
@@ -88,7 +92,7 @@ static void check_parse(parse_fn fn, bool channel, const char *line, size_t size
     memset(&a, 0x00, sizeof a);
     memset(&b, 0xA5, sizeof b);
     fn(line, size, o, &a);
-    check_cmd(&a, channel);
+    check_cmd(&a, channel, o);
     fn(line, size, o, &b);
     CHECK(memcmp(&a, &b, sizeof a) == 0);
     if (size > PARSE_MAX_LINE) {

@@ -58,6 +58,10 @@ static const char *describe(const parsed_cmd *p, char *buf, size_t size)
         put(buf, size, " %s", parse_write_card(p->card, false, card));
     if (p->target != CARD_NONE)
         put(buf, size, " %s", parse_write_card(p->target, false, card));
+    if (p->rank >= 0) { /* a card named by its rank alone: "play 7 of any suit" */
+        parse_write_card(card_make(p->rank, 0), false, card); /* "7s" */
+        put(buf, size, " %.*s of any suit", (int)strlen(card) - 1, card);
+    }
     if (p->variant >= 0)
         put(buf, size, " %s", p->variant <= 1 ? variants[p->variant] : "variant?");
     if (p->throwin >= 0)
@@ -523,8 +527,7 @@ static const parse_case private_cases[] = {
          "a card, e.g. play 7h."),
     CASE("play hard 9", "error: A private game has 2 to 6 players (you and 1 to 5 computer "
                         "players), not 9: e.g. play hard 3."),
-    CASE("pl 3",
-         "error: \"3\" is not a card: add the suit after the rank, e.g. 3\xe2\x99\xa5 or 3h"),
+    CASE("pl 3", "play 3 of any suit"), /* a rank alone: the hand says which card */
     /* errors */
     CASE("pl", "error: play needs a card to play: play 7\xe2\x99\xa5"),
     CASE("beat", "error: beat needs a card to play: beat 9\xe2\x99\xa0 7\xe2\x99\xa0"),
@@ -548,10 +551,14 @@ static const parse_case private_cases[] = {
                         "most once), or play a card, e.g. play 7h."),
     CASE("play 1", "error: A private game has 2 to 6 players (you and 1 to 5 computer players), "
                    "not 1: e.g. play hard 3."),
-    CASE("play 7", "error: \"7\" is not a card: add the suit after the rank, e.g. 7\xe2\x99\xa5 "
-                   "or 7h"),
-    CASE("play Q", "error: \"Q\" is not a card: add the suit after the rank, e.g. Q\xe2\x99\xa5 "
-                   "or Qh"),
+    CASE("play 7", "play 7 of any suit"),
+    CASE("play Q", "play Q of any suit"),
+    CASE("play 6", "play 6 of any suit"), /* in a game; "play 5" still asks for a private game */
+    CASE("play 5", "play 5"),
+    CASE("play T", "error: \"T\" is not a card: add the suit after the rank, e.g. 10\xe2\x99\xa5 "
+                   "or 10h"), /* the ten or the ace: asked, never settled by the hand */
+    CASE("play 7 8h", "error: \"7\" is not a card: add the suit after the rank, e.g. "
+                      "7\xe2\x99\xa5 or 7h"),
     CASE("play h7", "error: \"h7\" is not a card: write the rank first, e.g. 7\xe2\x99\xa5 or 7h"),
     CASE("play \xe2\x99\xa0"
          "10",
@@ -613,9 +620,10 @@ static const parse_case private_cases[] = {
     CASE("stats", "stats"), /* stats, top and rules work privately too */
     CASE("top 3", "top 3"),
     CASE("rules", "rules"),
-    CASE("7", "error: \"7\" is not a card: add the suit after the rank, e.g. 7\xe2\x99\xa5 or 7h"),
-    CASE("10", "error: \"10\" is not a card: add the suit after the rank, e.g. 10\xe2\x99\xa5 or "
-               "10h"),
+    CASE("7", "card 7 of any suit"),
+    CASE("10", "card 10 of any suit"),
+    CASE("7 8",
+         "error: \"7\" is not a card: add the suit after the rank, e.g. 7\xe2\x99\xa5 or 7h"),
     CASE("7x",
          "error: \"7x\" is not a card: the rank is followed by one suit, e.g. 7\xe2\x99\xa5 or 7h"),
     CASE("h7", "error: \"h7\" is not a command or a card: type moves to see your moves, or help "
@@ -686,7 +694,7 @@ static const parse_case private_ascii_cases[] = {
     CASE("beat", "error: beat needs a card to play: beat 9s 7s"),
     CASE("transfer", "error: transfer needs a card to play: transfer 7h"),
     CASE("play 7x", "error: \"7x\" is not a card: the rank is followed by one suit, e.g. 7h"),
-    CASE("play 7", "error: \"7\" is not a card: add the suit after the rank, e.g. 7h"),
+    CASE("play 7", "play 7 of any suit"),
     CASE("play h7", "error: \"h7\" is not a card: write the rank first, e.g. 7h"),
     CASE("play 11d", "error: \"11d\" is not a card: the rank is one of 6 7 8 9 10 J Q K A, e.g. "
                      "10d"),
@@ -783,8 +791,7 @@ static void test_lengths(void **state)
         check_line(parse_private, "600", s, 600, "play 7h");
     }
     check_line(parse_private, "600", make_line(600, "play", "10h", 510), 600,
-               "error: \"10\" is not a card: add the suit after the rank, e.g. 10\xe2\x99\xa5 or "
-               "10h");
+               "play 10 of any suit"); /* its h is past 512: a rank alone */
     check_line(parse_private, "600", make_line(600, "take", "now", 590), 600, "take");
     {
         char *s = make_line(600, "", NULL, 0);
@@ -929,6 +936,12 @@ static const parse_case language_private_cases[] = {
     CASE("бью 9 ч 7 ч", "beat 9h 7h"),
     CASE("бью 9ч 7 ч", "beat 9h 7h"),
     CASE("play 10 \xe2\x99\xa5", "play 10h"), /* 10 ♥ */
+    /* a rank alone: the hand says which card (a T, the ten or the ace, is asked) */
+    CASE("хожу 6", "play 6 of any suit"),
+    CASE("бью Д", "beat Q of any suit"),
+    CASE("перевожу 7", "transfer 7 of any suit"),
+    CASE("Д", "card Q of any suit"),
+    CASE("хожу Т", "error: \"Т\" is not a card: add the suit after the rank, e.g. A♥ or Ah"),
     CASE("хожу 7 х", "error: \"7\" is not a card: add the suit after the rank, e.g. 7♥ or 7h"),
     CASE("хожу 7 8п", "error: \"7\" is not a card: add the suit after the rank, e.g. 7♥ or 7h"),
     CASE("крою Дб", "beat Qd"),
@@ -966,6 +979,7 @@ static const parse_case language_private_cases[] = {
     CASE("je joue Dp", "play Qs"),
     CASE("JOUE Vca", "play Jd"),
     CASE("couvre 9t 7t", "beat 9c 7c"),
+    CASE("joue 7", "play 7 of any suit"),
     CASE("je couvre Rca", "beat Kd"),
     CASE("ramasse", "take"),
     CASE("je ramasse", "take"),
@@ -984,6 +998,8 @@ static const parse_case language_private_cases[] = {
     CASE("juego 7co", "play 7h"),
     CASE("cubro Kd 9d", "beat Kd 9d"),
     CASE("cubro Rp", "beat Ks"),
+    CASE("juego Q", "play Q of any suit"),
+    CASE("cubro 10", "beat 10 of any suit"),
     CASE("robo", "take"),
     CASE("me llevo", "take"),
     CASE("paso", "pass"),

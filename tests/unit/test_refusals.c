@@ -1,6 +1,6 @@
 /* test_refusals.c — a move the rules refuse is explained and never played: each refusal the
  * engine can give (durak_check) has its own sentence saying what was wrong and what to do; a
- * bare card is played only when it can mean one move. */
+ * bare card, or a card named by its rank alone, is played only when it can mean one move. */
 #include "tables_harness.h"
 
 #include "tables_internal.h"
@@ -239,12 +239,77 @@ static void test_beat_without_target(void **state)
             fail_msg("case %d never met", k);
 }
 
+/* A card named by its rank alone ("7", "play Q", "beat 10", "transfer 8") is played when the hand
+ * and the command's kind allow one move only with a card of that rank; otherwise explained: no
+ * card of that rank, none of them a move now (the moves listed), or several (the whole move). */
+static void test_bare_rank(void **state)
+{
+    (void)state;
+    static const char *const words[] = { "", "play ", "beat ", "transfer " };
+    static const int kinds[] = { -1, DURAK_ACT_PLAY, DURAK_ACT_BEAT, DURAK_ACT_TRANSFER };
+    static const char *const says[] = { NULL, "You have no ",
+                                        " is not a move now. Your moves: ", " can mean " };
+    int seen[4] = { 0 }; /* played, not held, no move, several moves */
+    rng_t r;
+    rng_seed(&r, 15);
+    for (int game = 0; game < 24; game++) {
+        harness *h = h_new((uint64_t)game + 300);
+        table_t *tb = deal(h, game % 2 ? "transfer" : "", 2 + game % 3);
+        while (tb->used && !durak_over(&tb->g)) {
+            const durak_game *g = &tb->g;
+            int actor = g->actor, rank = card_rank(some_card(&r, g)), w = (int)rng_below(&r, 4);
+            const char *me = tb->seat[actor].nick;
+            durak_action acts[DURAK_MAX_ACTIONS], found = { 0 };
+            int n = durak_legal(g, acts), with = 0, moves = tb->rec.nmoves;
+            for (int i = 0; i < n; i++)
+                if (acts[i].card < 64 && card_rank(acts[i].card) == rank
+                    && (kinds[w] < 0 || acts[i].kind == kinds[w])) {
+                    found = acts[i];
+                    with++;
+                }
+            int kind = with == 1                                 ? 0
+                       : !(g->hand[actor] & cards_of_rank(rank)) ? 1
+                       : with == 0                               ? 2
+                                                                 : 3;
+            char text[64], card[4];
+            card_format(card_make(rank, SUIT_SPADES), card); /* "7S": the rank is all but its S */
+            card[strlen(card) - 1] = '\0';
+            snprintf(text, sizeof text, "%s%s", words[w],
+                     rank == RANK_10 ? "10" : card); /* "T" is the ten or the ace: asked */
+            priv(h, me, text);
+            seen[kind]++;
+            if (kind == 0) { /* that very card went: nothing else of that rank */
+                if (tb->used && tb->rec.nmoves != moves + 1)
+                    fail_msg("\"%s\" not played: %s", text,
+                             h->o.len ? h->o.items[0].text : "(nothing said)");
+                if (tb->used && cards_has(tb->g.hand[actor], found.card)) {
+                    char m[32];
+                    fail_msg("\"%s\": %s still held (%d moves), phase %d", text,
+                             durak_action_format(found, m, sizeof m), with, tb->g.phase);
+                }
+                continue;
+            }
+            assert_int_equal(tb->rec.nmoves, moves);
+            if (!said(h, me, says[kind]))
+                fail_msg("\"%s\" (%d moves): %s", text, with,
+                         h->o.len ? h->o.items[0].text : "(nothing said)");
+            n = durak_legal(g, acts);
+            priv(h, me, durak_action_format(acts[rng_below(&r, (uint64_t)n)], text, sizeof text));
+        }
+        h_free(h);
+    }
+    for (int k = 0; k < 4; k++)
+        if (!seen[k])
+            fail_msg("case %d never met", k);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_refusal_explained),
         cmocka_unit_test(test_bare_card),
         cmocka_unit_test(test_beat_without_target),
+        cmocka_unit_test(test_bare_rank),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -191,8 +191,8 @@ static void test_solo_one_at_a_time(void **state)
                          "with play [classic|transfer] [easy|normal|hard] [2-6]"));
     priv(h, "bob", "play 7"); /* no game of his: 7 players, not a card without its suit */
     assert_non_null(said(h, "bob", "A private game has 2 to 6 players"));
-    priv(h, "alice", "play 7"); /* hers runs: a card */
-    assert_non_null(said(h, "alice", "\"7\" is not a card: add the suit"));
+    priv(h, "alice", "play 7"); /* hers runs: a card, named by its rank alone */
+    assert_non_null(said(h, "alice", "You have no 7: type hand"));
     priv(h, "bob", "stop");
     assert_non_null(said(h, "bob", "You have no private game to stop"));
     priv(h, "bob", "help solo");
