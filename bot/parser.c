@@ -252,6 +252,17 @@ void parse_channel(const char *line, size_t len, const parse_opts *o, parsed_cmd
 
 /* ---------------------------------------------------------------- private commands */
 
+/* "9ч на 7ч", "beat 7h with 9h", "9co sobre 7co": a word between the two cards of a cover. Which
+ * card covers which the hand says (tables_play.c), so "on" and "with" may both stand there. */
+static bool cover_word(token w)
+{
+    static const char *const words[] = { "на", "on", "with", "sur", "avec", "sobre", "con" };
+    for (size_t i = 0; i < COUNT_OF(words); i++)
+        if (parse_words_equal(w, words[i]))
+            return true;
+    return false;
+}
+
 /* The example a card command shows: "play 7♥", "beat 9♠ 7♠", "transfer 7♥". */
 static const char *private_example(const parse_ctx *c, char buf[CTX_TEXT_SIZE], parse_kind kind)
 {
@@ -289,6 +300,16 @@ static void private_card_command(parse_ctx *c, parse_kind kind, bool solo)
     if (!parse_ctx_card(c, t, &card))
         return;
     bool more = parse_ctx_next(c, &t);
+    if (more && (kind == PC_PLAY || kind == PC_BEAT) && cover_word(parse_token_trim(t))) {
+        token between = t;
+        if (!parse_ctx_next(c, &t)) {
+            parse_ctx_fail_extra(
+                c, between,
+                parse_ctx_command_text(text, "", shown_word(c, kind), card, CARD_NONE, c));
+            return;
+        }
+        kind = PC_BEAT; /* "кладу 9ч на 7ч": a card put on another covers it */
+    }
     if (more && kind == PC_BEAT) {
         if (!parse_ctx_card(c, t, &target))
             return;
@@ -334,6 +355,8 @@ static void private_bare_card(parse_ctx *c, card_t card)
     char text[CTX_TEXT_SIZE], a[PARSE_CARD_TEXT_SIZE], b[PARSE_CARD_TEXT_SIZE];
     if (parse_ctx_next(c, &t)) {
         token w = parse_token_trim(t);
+        if (cover_word(w) && parse_ctx_next(c, &t)) /* "9ч на 7ч" */
+            w = parse_token_trim(t);
         card_t second = parse_cardtext_read(w.s, w.n);
         if (second == CARD_NONE) {
             parse_ctx_fail_extra(c, t, parse_ctx_write_card(c, card, text));
