@@ -127,15 +127,11 @@ static void uncovered(const render_opts *r, const durak_game *g, char *buf, size
                            render_card(r, g->attack[i], c, sizeof c));
 }
 
-/* May the defender transfer now, by their hand (R17)? */
+/* May the defender transfer now, by their hand: open, and they hold the attack's rank (R17)? */
 static bool can_transfer(const durak_game *g)
 {
-    durak_action a[DURAK_MAX_ACTIONS];
-    int n = durak_transfer_open(g) ? durak_legal(g, a) : 0;
-    for (int i = 0; i < n; i++)
-        if (a[i].kind == DURAK_ACT_TRANSFER)
-            return true;
-    return false;
+    return durak_transfer_open(g)
+           && (g->hand[g->defender] & cards_of_rank(card_rank(g->attack[0])));
 }
 
 void render_task(const render_opts *r, const render_seats *s, const durak_game *g, bool own,
