@@ -277,6 +277,8 @@ msg_lang tables_lang_of(const tables *t, const char *target);
 /* Did the person under nick choose their language (`set language`)? Else the words they type
  * choose the language of the errors they get. */
 bool tables_lang_chosen(const tables *t, const char *nick);
+/* The language nick chose with `set language` (msg_lang), or -1. */
+int tables_chosen_lang(const tables *t, const char *nick);
 /* How cards are written for target: the ui keys and target's language. */
 render_opts tables_ropts_to(const tables *t, const char *target);
 /* A fragment (MSG_WORD_..., MSG_WARN_...) in target's language. */

@@ -2,10 +2,10 @@
  * asks here for every sentence tables_say and tables_notice write. */
 
 /* A channel's: its configured language (channel_settings), else the language of the words that
- * opened its game, else game.language; a question's answer there (help, rules...) in the asker's
- * words. A person's: their `set language`, else the words they are using, else the channel's of the
- * game they sit at or watch, else game.language. A private game's: its player's, else the words
- * that opened it. */
+ * opened its game (for "!durak", every language's word, the opener's `set language`), else
+ * game.language; a question's answer there (help, rules...) in the asker's words. A person's:
+ * their `set language`, else the words they are using, else the channel's of the game they sit at
+ * or watch, else game.language. A private game's: its player's, else the words that opened it. */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -82,9 +82,14 @@ msg_lang tables_lang_of(const tables *t, const char *target)
     return checked(t->cfg.game.language);
 }
 
+int tables_chosen_lang(const tables *t, const char *nick)
+{
+    return msg_lang_of_code(tables_prefs_of((tables *)t, nick)->language);
+}
+
 bool tables_lang_chosen(const tables *t, const char *nick)
 {
-    return msg_lang_of_code(tables_prefs_of((tables *)t, nick)->language) >= 0;
+    return tables_chosen_lang(t, nick) >= 0;
 }
 
 int tables_language(const tables *t, const char *target) { return (int)tables_lang_of(t, target); }

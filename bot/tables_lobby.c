@@ -67,7 +67,8 @@ void lobby_open(tables *t, const tables_who *w, const char *channel, const parse
     tb->opt.throwin = (uint8_t)(p->throwin >= 0 ? p->throwin : t->cfg.game.throwin);
     tb->opt.first5 = (uint8_t)(p->first5 >= 0 ? p->first5 : t->cfg.game.first5);
     tb->opt.teams = p->teams > 0; /* R19 */
-    tb->lang = p->lang;
+    /* "!дурак" speaks Russian; "!durak", every language's word, the opener's chosen language */
+    tb->lang = p->lang >= 0 ? p->lang : tables_chosen_lang(t, w->nick);
     tb->lobby_deadline = now + t->cfg.game.lobby_timeout;
     tables_add_seat(tb, w);
     char opts[128];

@@ -800,6 +800,11 @@ static void test_answers_in_the_askers_words(void **state)
     expect(h, "#mesa", "erin se sienta");
     chan(h, "frank", "#cartas", "!durak clásico");
     expect(h, "#cartas", "frank abre una partida de durak");
+    priv(h, "gina", "set language fr"); /* every language's word: the opener's chosen one */
+    chan(h, "gina", "#tapis", "!durak");
+    expect(h, "#tapis", "gina ouvre une partie de durak");
+    chan(h, "hugo", "#tapis", "!unirse"); /* a chosen language is not a first word to follow */
+    expect(h, "#tapis", "hugo prend place");
     h_free(h);
 }
 
