@@ -20,21 +20,27 @@ static size_t outq_char_cut(const char *s, size_t n, size_t max)
     return cut;
 }
 
-/* The last separator of the game's lines (" · ", " | ") that starts in the last quarter of a
- * piece: there a piece ends with a whole item ("… · на руках: 9♣ Д♣ (козырь В♣)" rather than
- * "(козырь" with "В♣)" alone on the next line); 0 if none. *rest: after the separator. */
-static size_t outq_sep_cut(const char *s, size_t n, size_t max, size_t *rest)
+/* The last `sep` that starts in s(low, max]; 0 if none. *rest: after it. */
+static size_t last_sep(const char *s, size_t n, size_t max, size_t low, const char *sep,
+                       size_t *rest)
 {
-    static const char *const seps[] = { " \xC2\xB7 ", " | " };
-    for (size_t i = max; i > max - max / 4; i--)
-        for (size_t k = 0; k < sizeof seps / sizeof seps[0]; k++) {
-            size_t len = strlen(seps[k]);
-            if (i + len <= n && !memcmp(s + i, seps[k], len)) {
-                *rest = i + len;
-                return i;
-            }
+    size_t len = strlen(sep);
+    for (size_t i = max; i > low; i--)
+        if (i + len <= n && !memcmp(s + i, sep, len)) {
+            *rest = i + len;
+            return i;
         }
     return 0;
+}
+
+/* Where a piece ends with a whole item: at the last " · " in its last half ("… · на руках: 9♣ Д♣
+ * (козырь В♣)" rather than "(козырь" with "В♣)" alone on the next line; a command such as
+ * "printf '…' | durak-cli" whole on the next, not cut at its pipe), else at the last " | " of a
+ * list in its last quarter; 0 if neither. *rest: after the separator. */
+static size_t outq_sep_cut(const char *s, size_t n, size_t max, size_t *rest)
+{
+    size_t at = last_sep(s, n, max, max - max / 2, " \xC2\xB7 ", rest);
+    return at ? at : last_sep(s, n, max, max - max / 4, " | ", rest);
 }
 
 size_t outq_cut(const char *s, size_t n, size_t max, size_t *rest)

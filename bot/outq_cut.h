@@ -6,9 +6,9 @@
 #include <stddef.h>
 
 /* The length of the next piece of s (n > max bytes left): up to a separator of the game's lines
- * (" · ", " | ") in the piece's last quarter, else up to its last space, else the most whole
- * UTF-8 characters and colour codes that fit. *rest is where the next piece begins (past the
- * separator or the spaces). */
+ * (" · " in the piece's last half, else " | " in its last quarter), else up to its last space,
+ * else the most whole UTF-8 characters and colour codes that fit. *rest is where the next piece
+ * begins (past the separator or the spaces). */
 size_t outq_cut(const char *s, size_t n, size_t max, size_t *rest);
 
 #endif

@@ -264,6 +264,36 @@ static void test_split_at_separators(void **state)
     outq_free(q);
 }
 
+/* A " · " in the last half ends a piece before a later " | " does: the Spanish !last line was cut
+ * at the pipe of its durak-cli command, "| durak-cli" lost between two lines. */
+static void test_split_keeps_commands_whole(void **state)
+{
+    (void)state;
+    static char out[8][OUTQ_MAX_TEXT + 1];
+    static const char *const text =
+        "\xC3\x9Altima partida n.\xC2\xBA 1 (cl\xC3\xA1sico, 3 jugadores, 4 min): gana carla "
+        "(los dem\xC3\xA1s abandonaron); ana se fue, beto se fue \xC2\xB7 su reparto: printf "
+        "'%s' 'durak-deal-v1:18148619999376488897:f0613278bf393e7847180eb82198ddb8' | sha256sum "
+        "da la huella anunciada al empezar \xC2\xB7 printf 'new players=3 variant=classic "
+        "throwin=all first5=off deck=36 seed=18148619999376488897\\nstate\\n' | durak-cli "
+        "reparte de nuevo sus manos";
+    outq *q = outq_new(5, 1);
+    assert_true(outq_push(q, "PRIVMSG", "#juego", text));
+    assert_int_equal(collect(q, out, 8), 2);
+    assert_non_null(strstr(out[0], "| sha256sum da la huella anunciada al empezar"));
+    assert_string_equal(out[1], strstr(text, "printf 'new players=3"));
+    /* a " · " before the last half is not taken: the list's " | " in the last quarter is */
+    static char list[2000];
+    repeat(list, "w ", 70); /* 140 bytes */
+    strcpy(list + 139, " \xC2\xB7 ");
+    strcat(list, repeat(list + 1000, "play 7h | ", 40));
+    assert_true(outq_push(q, "PRIVMSG", "#a", list));
+    assert_true(collect(q, out, 8) >= 2);
+    assert_true(strlen(out[0]) > 300);
+    assert_non_null(strstr(out[0], " \xC2\xB7 play 7h | "));
+    outq_free(q);
+}
+
 static void test_split_long_word(void **state)
 {
     (void)state;
@@ -1036,6 +1066,7 @@ int main(void)
         cmocka_unit_test(test_exactly_400),
         cmocka_unit_test(test_split_on_words),
         cmocka_unit_test(test_split_at_separators),
+        cmocka_unit_test(test_split_keeps_commands_whole),
         cmocka_unit_test(test_split_long_word),
         cmocka_unit_test(test_line_len),
         cmocka_unit_test(test_split_utf8),
