@@ -218,22 +218,16 @@ static card_t card_in_two_words(parse_ctx *c, token w)
     return card;
 }
 
-/* Is w a T of either script (the ten in English, the ace in Russian)? */
-static bool starts_with_t(token w)
-{
-    return w.n
-           && (w.s[0] == 'T' || w.s[0] == 't'
-               || (w.n >= 2 && (uint8_t)w.s[0] == 0xD0 && (uint8_t)w.s[1] == 0xA2)   /* Т */
-               || (w.n >= 2 && (uint8_t)w.s[0] == 0xD1 && (uint8_t)w.s[1] == 0x82)); /* т */
-}
+/* Is w a Latin T: the ten in English, but the ace to a Russian typing in Latin letters (a
+ * Cyrillic Т is the ace)? */
+static bool latin_t(token w) { return w.n && (w.s[0] == 'T' || w.s[0] == 't'); }
 
 int parse_ctx_rank_alone(parse_ctx *c, token t)
 {
     token w = parse_token_trim(t), next;
     card_t example;
     size_t at = c->pos;
-    if (c->no_game || parse_cardtext_fault_of(w.s, w.n, &example) != CARDTEXT_NO_SUIT
-        || starts_with_t(w))
+    if (c->no_game || parse_cardtext_fault_of(w.s, w.n, &example) != CARDTEXT_NO_SUIT || latin_t(w))
         return -1;
     bool last = !parse_ctx_next(c, &next);
     c->pos = at;

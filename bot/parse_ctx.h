@@ -53,7 +53,7 @@ bool parse_ctx_card(parse_ctx *c, token t, card_t *card);
 bool parse_ctx_card_clear(parse_ctx *c, token t);
 /* A card named by its rank alone ("6", "хожу Д"), the last word of the line: its rank (card.h's
  * count), for the hand to say which card is meant; -1 otherwise. Only in a running game (with
- * none, a number after play counts players), and never a T, whose ten or ace is asked. */
+ * none, a number after play counts players), and never a Latin T: the ten or the ace is asked. */
 int parse_ctx_rank_alone(parse_ctx *c, token t);
 /* Error for a word that was meant as a card: says what is wrong with it. */
 void parse_ctx_fail_card(parse_ctx *c, token t);

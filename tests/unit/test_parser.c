@@ -944,7 +944,8 @@ static const parse_case language_private_cases[] = {
     CASE("бью Д", "beat Q of any suit"),
     CASE("перевожу 7", "transfer 7 of any suit"),
     CASE("Д", "card Q of any suit"),
-    CASE("хожу Т", "error: \"Т\" is not a card: add the suit after the rank, e.g. A♥ or Ah"),
+    CASE("хожу Т", "play A of any suit"), /* a Cyrillic Т is the ace */
+    CASE("хожу T", "error: \"T\" is not a card: add the suit after the rank, e.g. 10♥ or 10h"),
     /* a word between a cover's two cards: which covers which, the hand says (tables_play.c) */
     CASE("бью 9ч на 7ч", "beat 9h 7h"),
     CASE("кладу 9ч на 7ч", "beat 9h 7h"),
