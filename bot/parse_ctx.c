@@ -195,9 +195,7 @@ bool parse_ctx_card_clear(parse_ctx *c, token t)
     return false;
 }
 
-/* A rank w whose suit came as the next word ("хожу 6 п", "play 10 ♥"): the card both make, read
- * past that word, or CARD_NONE (nothing read). Not a T: which card it is must be asked. */
-static card_t card_in_two_words(parse_ctx *c, token w)
+card_t parse_ctx_card_in_two_words(parse_ctx *c, token w)
 {
     size_t at = c->pos;
     card_t example, card = CARD_NONE;
@@ -239,7 +237,7 @@ bool parse_ctx_card(parse_ctx *c, token t, card_t *card)
 {
     token w = parse_token_trim(t);
     *card = parse_cardtext_read(w.s, w.n);
-    if (*card == CARD_NONE && (*card = card_in_two_words(c, w)) != CARD_NONE)
+    if (*card == CARD_NONE && (*card = parse_ctx_card_in_two_words(c, w)) != CARD_NONE)
         return true;
     if (*card == CARD_NONE) {
         parse_ctx_fail_card(c, t);

@@ -936,6 +936,8 @@ static const parse_case language_private_cases[] = {
     CASE("кину 7ч", "play 7h"),
     /* a rank and its suit typed apart: one card */
     CASE("хожу 6 п", "play 6s"),
+    CASE("6 п", "card 6s"),
+    CASE("9 ч 7ч", "beat 9h 7h"),
     CASE("бью 9 ч 7 ч", "beat 9h 7h"),
     CASE("бью 9ч 7 ч", "beat 9h 7h"),
     CASE("play 10 \xe2\x99\xa5", "play 10h"), /* 10 ♥ */
