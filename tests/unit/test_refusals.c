@@ -136,171 +136,158 @@ static void test_every_refusal_explained(void **state)
     assert_true(on_table > 0);
 }
 
-/* A bare card ("7S") is played when it can mean one move only; otherwise it is explained: not in
- * the hand, no move with it now (the moves listed), or several (type the whole move). */
-static void test_bare_card(void **state)
-{
-    (void)state;
-    int seen[5] = { 0 }; /* played, not held, no move, several moves, on the table */
-    rng_t r;
-    rng_seed(&r, 13);
-    for (int game = 0; game < 24; game++) {
-        harness *h = h_new((uint64_t)game + 100);
-        table_t *tb = deal(h, game % 2 ? "transfer" : "", 2 + game % 3);
-        while (tb->used && !durak_over(&tb->g)) {
-            const durak_game *g = &tb->g;
-            const char *me = tb->seat[g->actor].nick;
-            durak_action acts[DURAK_MAX_ACTIONS];
-            card_t c = some_card(&r, g);
-            int n = durak_legal(g, acts), with = 0, moves = tb->rec.nmoves;
-            for (int i = 0; i < n; i++)
-                with += acts[i].card == c;
-            int kind = with == 1                          ? 0
-                       : cards_has(durak_uncovered(g), c) ? 4
-                       : !cards_has(g->hand[g->actor], c) ? 1
-                       : with == 0                        ? 2
-                                                          : 3;
-            char text[64];
-            priv(h, me, card_format(c, text));
-            static const char *const says[] = { NULL, "You have no ",
-                                                " is not a move now. Your moves: ", " can mean ",
-                                                " is on the table, not in your hand" };
-            if (kind == 0 && tb->used)
-                assert_int_equal(tb->rec.nmoves, moves + 1);
-            if (kind > 0) {
-                assert_int_equal(tb->rec.nmoves, moves);
-                const char *line = said(h, me, says[kind]);
-                if (!line)
-                    fail_msg("\"%s\" (%d moves): %s", text, with,
-                             h->o.len ? h->o.items[0].text : "(nothing said)");
-                if (kind == 4 && !strstr(line, ", like beat ") && !strstr(line, "take, or type"))
-                    fail_msg("no way to cover it offered: %s", line);
-                n = durak_legal(g, acts);
-                priv(h, me,
-                     durak_action_format(acts[rng_below(&r, (uint64_t)n)], text, sizeof text));
-            }
-            seen[kind]++;
-        }
-        h_free(h);
-    }
-    for (int k = 0; k < 5; k++)
-        if (!seen[k])
-            fail_msg("case %d never met", k);
-}
+/* The three tests below type one line at each turn of 24 random games (2 to 4 players, classic
+ * and transfer). `typed` types it, checks the answer and returns the case it met: 0 when the line
+ * was played, -1 when it typed nothing. Unless the line was played, the actor then makes a random
+ * legal move. Each of the `ncases` cases must be met. */
+typedef int (*typed_fn)(harness *h, table_t *tb, rng_t *r);
 
-/* `beat C` without the card it covers (R7): played when C covers one card only; otherwise
- * explained: C is not in the hand, or it could cover several (the beats listed). */
-static void test_beat_without_target(void **state)
+static void at_each_turn(uint64_t seed, typed_fn typed, int ncases)
 {
-    (void)state;
-    int seen[4] = { 0 }; /* played, not held, several, on the table */
+    int seen[8] = { 0 };
     rng_t r;
-    rng_seed(&r, 14);
+    rng_seed(&r, seed);
     for (int game = 0; game < 24; game++) {
-        harness *h = h_new((uint64_t)game + 200);
+        harness *h = h_new((uint64_t)game + seed * 100 - 1200); /* 100, 200, 300 for 13, 14, 15 */
         table_t *tb = deal(h, game % 2 ? "transfer" : "", 2 + game % 3);
         while (tb->used && !durak_over(&tb->g)) {
-            const durak_game *g = &tb->g;
-            const char *me = tb->seat[g->actor].nick;
-            durak_action acts[DURAK_MAX_ACTIONS];
-            int n = durak_legal(g, acts), beats = 0, moves = tb->rec.nmoves;
-            card_t c = some_card(&r, g);
-            for (int i = 0; i < n; i++)
-                beats += acts[i].kind == DURAK_ACT_BEAT && acts[i].card == c;
-            bool held = cards_has(g->hand[g->actor], c);
-            int kind = cards_has(durak_uncovered(g), c) ? 3
-                       : !held                          ? 1
-                       : beats > 1                      ? 2
-                       : beats == 1                     ? 0
-                                                        : -1;
-            char text[64], card[4];
-            if (g->phase == DURAK_PHASE_DEFEND && kind >= 0) {
-                snprintf(text, sizeof text, "beat %s", card_format(c, card));
-                priv(h, me, text);
-                static const char *const says[] = { NULL, "You have no ", "Say which card ",
-                                                    " is on the table, not in your hand" };
+            const char *me = tb->seat[tb->g.actor].nick;
+            int moves = tb->rec.nmoves, kind = typed(h, tb, &r);
+            if (kind >= 0)
                 seen[kind]++;
-                if (kind == 0) { /* played: the game may have ended with it */
-                    assert_true(!tb->used || tb->rec.nmoves == moves + 1);
-                    continue;
-                }
-                assert_int_equal(tb->rec.nmoves, moves);
-                if (!said(h, me, says[kind]))
-                    fail_msg("\"%s\" (%d beats): %s", text, beats,
-                             h->o.len ? h->o.items[0].text : "(nothing said)");
+            if (kind == 0) { /* played: the game may have ended with it */
+                assert_true(!tb->used || tb->rec.nmoves == moves + 1);
+                continue;
             }
-            n = durak_legal(g, acts);
+            assert_int_equal(tb->rec.nmoves, moves);
+            durak_action acts[DURAK_MAX_ACTIONS];
+            char text[64];
+            int n = durak_legal(&tb->g, acts);
             priv(h, me, durak_action_format(acts[rng_below(&r, (uint64_t)n)], text, sizeof text));
         }
         h_free(h);
     }
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < ncases; k++)
         if (!seen[k])
             fail_msg("case %d never met", k);
+}
+
+/* The answer to `text` that holds `says`, or a failure naming the line and what was said. */
+static const char *answered(const harness *h, const char *me, const char *text, const char *says,
+                            int moves)
+{
+    const char *line = said(h, me, says);
+    if (!line)
+        fail_msg("\"%s\" (%d moves): %s", text, moves,
+                 h->o.len ? h->o.items[0].text : "(nothing said)");
+    return line;
+}
+
+/* A bare card ("7S") is played when it can mean one move only; otherwise it is explained: not in
+ * the hand, no move with it now (the moves listed), or several (type the whole move). */
+static int bare_card(harness *h, table_t *tb, rng_t *r)
+{
+    static const char *const says[] = { NULL, "You have no ",
+                                        " is not a move now. Your moves: ", " can mean ",
+                                        " is on the table, not in your hand" };
+    const durak_game *g = &tb->g;
+    const char *me = tb->seat[g->actor].nick;
+    durak_action acts[DURAK_MAX_ACTIONS];
+    card_t c = some_card(r, g);
+    int n = durak_legal(g, acts), with = 0;
+    for (int i = 0; i < n; i++)
+        with += acts[i].card == c;
+    int kind = with == 1                          ? 0
+               : cards_has(durak_uncovered(g), c) ? 4
+               : !cards_has(g->hand[g->actor], c) ? 1
+               : with == 0                        ? 2
+                                                  : 3;
+    char text[64];
+    priv(h, me, card_format(c, text));
+    const char *line = kind ? answered(h, me, text, says[kind], with) : NULL;
+    if (kind == 4 && !strstr(line, ", like beat ") && !strstr(line, "take, or type"))
+        fail_msg("no way to cover it offered: %s", line);
+    return kind;
+}
+
+static void test_bare_card(void **state)
+{
+    (void)state;
+    at_each_turn(13, bare_card, 5); /* played, not held, no move, several moves, on the table */
+}
+
+/* `beat C` without the card it covers (R7): played when C covers one card only; otherwise
+ * explained: C is not in the hand, or it could cover several (the beats listed). */
+static int beat_without_target(harness *h, table_t *tb, rng_t *r)
+{
+    static const char *const says[] = { NULL, "You have no ", "Say which card ",
+                                        " is on the table, not in your hand" };
+    const durak_game *g = &tb->g;
+    durak_action acts[DURAK_MAX_ACTIONS];
+    int n = durak_legal(g, acts), beats = 0;
+    card_t c = some_card(r, g);
+    for (int i = 0; i < n; i++)
+        beats += acts[i].kind == DURAK_ACT_BEAT && acts[i].card == c;
+    int kind = cards_has(durak_uncovered(g), c)   ? 3
+               : !cards_has(g->hand[g->actor], c) ? 1
+               : beats > 1                        ? 2
+               : beats == 1                       ? 0
+                                                  : -1;
+    if (g->phase != DURAK_PHASE_DEFEND || kind < 0)
+        return -1;
+    const char *me = tb->seat[g->actor].nick;
+    char text[64], card[4];
+    snprintf(text, sizeof text, "beat %s", card_format(c, card));
+    priv(h, me, text);
+    if (kind)
+        answered(h, me, text, says[kind], beats);
+    return kind;
+}
+
+static void test_beat_without_target(void **state)
+{
+    (void)state;
+    at_each_turn(14, beat_without_target, 4); /* played, not held, several, on the table */
 }
 
 /* A card named by its rank alone ("7", "play Q", "beat 10", "transfer 8") is played when the hand
  * and the command's kind allow one move only with a card of that rank; otherwise explained: no
  * card of that rank, none of them a move now (the moves listed), or several (the whole move). */
-static void test_bare_rank(void **state)
+static int bare_rank(harness *h, table_t *tb, rng_t *r)
 {
-    (void)state;
     static const char *const words[] = { "", "play ", "beat ", "transfer " };
     static const int kinds[] = { -1, DURAK_ACT_PLAY, DURAK_ACT_BEAT, DURAK_ACT_TRANSFER };
     static const char *const says[] = { NULL, "You have no ",
                                         " is not a move now. Your moves: ", " can mean " };
-    int seen[4] = { 0 }; /* played, not held, no move, several moves */
-    rng_t r;
-    rng_seed(&r, 15);
-    for (int game = 0; game < 24; game++) {
-        harness *h = h_new((uint64_t)game + 300);
-        table_t *tb = deal(h, game % 2 ? "transfer" : "", 2 + game % 3);
-        while (tb->used && !durak_over(&tb->g)) {
-            const durak_game *g = &tb->g;
-            int actor = g->actor, rank = card_rank(some_card(&r, g)), w = (int)rng_below(&r, 4);
-            const char *me = tb->seat[actor].nick;
-            durak_action acts[DURAK_MAX_ACTIONS], found = { 0 };
-            int n = durak_legal(g, acts), with = 0, moves = tb->rec.nmoves;
-            for (int i = 0; i < n; i++)
-                if (acts[i].card < 64 && card_rank(acts[i].card) == rank
-                    && (kinds[w] < 0 || acts[i].kind == kinds[w])) {
-                    found = acts[i];
-                    with++;
-                }
-            int kind = with == 1                                 ? 0
-                       : !(g->hand[actor] & cards_of_rank(rank)) ? 1
-                       : with == 0                               ? 2
-                                                                 : 3;
-            char text[64], card[4];
-            card_format(card_make(rank, SUIT_SPADES), card); /* "7S": the rank is all but its S */
-            card[strlen(card) - 1] = '\0';
-            snprintf(text, sizeof text, "%s%s", words[w],
-                     rank == RANK_10 ? "10" : card); /* "T" is the ten or the ace: asked */
-            priv(h, me, text);
-            seen[kind]++;
-            if (kind == 0) { /* that very card went: nothing else of that rank */
-                if (tb->used && tb->rec.nmoves != moves + 1)
-                    fail_msg("\"%s\" not played: %s", text,
-                             h->o.len ? h->o.items[0].text : "(nothing said)");
-                if (tb->used && cards_has(tb->g.hand[actor], found.card)) {
-                    char m[32];
-                    fail_msg("\"%s\": %s still held (%d moves), phase %d", text,
-                             durak_action_format(found, m, sizeof m), with, tb->g.phase);
-                }
-                continue;
-            }
-            assert_int_equal(tb->rec.nmoves, moves);
-            if (!said(h, me, says[kind]))
-                fail_msg("\"%s\" (%d moves): %s", text, with,
-                         h->o.len ? h->o.items[0].text : "(nothing said)");
-            n = durak_legal(g, acts);
-            priv(h, me, durak_action_format(acts[rng_below(&r, (uint64_t)n)], text, sizeof text));
+    const durak_game *g = &tb->g;
+    int actor = g->actor, rank = card_rank(some_card(r, g)), w = (int)rng_below(r, 4);
+    const char *me = tb->seat[actor].nick;
+    durak_action acts[DURAK_MAX_ACTIONS], found = { 0 };
+    int n = durak_legal(g, acts), with = 0;
+    for (int i = 0; i < n; i++)
+        if (acts[i].card < 64 && card_rank(acts[i].card) == rank
+            && (kinds[w] < 0 || acts[i].kind == kinds[w])) {
+            found = acts[i];
+            with++;
         }
-        h_free(h);
-    }
-    for (int k = 0; k < 4; k++)
-        if (!seen[k])
-            fail_msg("case %d never met", k);
+    int kind = with == 1 ? 0 : !(g->hand[actor] & cards_of_rank(rank)) ? 1 : with == 0 ? 2 : 3;
+    char text[64], card[4];
+    card_format(card_make(rank, SUIT_SPADES), card); /* "7S": the rank is all but its S */
+    card[strlen(card) - 1] = '\0';
+    snprintf(text, sizeof text, "%s%s", words[w],
+             rank == RANK_10 ? "10" : card); /* "T" is the ten or the ace: asked */
+    priv(h, me, text);
+    if (kind)
+        answered(h, me, text, says[kind], with);
+    else if (tb->used && cards_has(tb->g.hand[actor], found.card)) /* that very card went */
+        fail_msg("\"%s\": %s still held", text, card_format(found.card, card));
+    return kind;
+}
+
+static void test_bare_rank(void **state)
+{
+    (void)state;
+    at_each_turn(15, bare_rank, 4); /* played, not held, no move, several moves */
 }
 
 int main(void)
