@@ -408,20 +408,17 @@ static bool complete_beat(const tables *t, const table_t *tb, const parsed_cmd *
     return true;
 }
 
-/* A bare card, or a card named by its rank alone ("6", "хожу 6": of the command's kind): the one
- * legal move it can mean; several are asked, not guessed. */
-static bool card_move(const tables *t, const table_t *tb, const parsed_cmd *p, const char *nick,
-                      durak_action *a, outbox *o)
+/* A bare card, or a card named by its rank alone ("6", "хожу 6"): the one legal move of `kind`
+ * (-1: any) it can mean; several are asked, not guessed. */
+static bool card_move(const tables *t, const table_t *tb, const parsed_cmd *p, int kind,
+                      const char *nick, durak_action *a, outbox *o)
 {
-    static const int kind_of[PC_KIND_COUNT] = { [PC_PLAY] = DURAK_ACT_PLAY + 1,
-                                                [PC_BEAT] = DURAK_ACT_BEAT + 1,
-                                                [PC_TRANSFER] = DURAK_ACT_TRANSFER + 1 };
     render_opts r = tables_ropts_to(t, nick);
     char c[RENDER_CARD_MAX], list[TABLES_LINE_MAX];
     durak_action found[DURAK_MAX_ACTIONS];
     bool by_rank = p->rank >= 0;
     cards_t named = by_rank ? cards_of_rank(p->rank) : card_bit(p->card);
-    int k = moves_with_card(&tb->g, named, kind_of[p->kind] - 1, found);
+    int k = moves_with_card(&tb->g, named, kind, found);
     if (by_rank)
         msg_rank(r.lang, p->rank, c, sizeof c);
     else
@@ -450,15 +447,18 @@ static bool to_action(const tables *t, const table_t *tb, const parsed_cmd *p, c
                       durak_action *a, outbox *o)
 {
     *a = (durak_action){ DURAK_ACT_PLAY, p->card, p->target };
-    if (p->rank >= 0)
-        return card_move(t, tb, p, nick, a, o);
+    bool by_rank = p->rank >= 0; /* "хожу 6": a move of the command's kind, the hand says which */
     switch (p->kind) {
-    case PC_PLAY: return true;
+    case PC_PLAY: return !by_rank || card_move(t, tb, p, DURAK_ACT_PLAY, nick, a, o);
     case PC_TAKE: a->kind = DURAK_ACT_TAKE; return true;
     case PC_PASS: a->kind = DURAK_ACT_PASS; return true;
-    case PC_TRANSFER: a->kind = DURAK_ACT_TRANSFER; return true;
+    case PC_TRANSFER:
+        a->kind = DURAK_ACT_TRANSFER;
+        return !by_rank || card_move(t, tb, p, DURAK_ACT_TRANSFER, nick, a, o);
     case PC_BEAT:
         a->kind = DURAK_ACT_BEAT;
+        if (by_rank)
+            return card_move(t, tb, p, DURAK_ACT_BEAT, nick, a, o);
         if (p->target != CARD_NONE && !cards_has(tb->g.hand[tb->g.actor], p->card)
             && cards_has(tb->g.hand[tb->g.actor], p->target)
             && cards_has(durak_uncovered(&tb->g), p->card)) {
@@ -466,7 +466,7 @@ static bool to_action(const tables *t, const table_t *tb, const parsed_cmd *p, c
             a->target = p->card;
         }
         return p->target != CARD_NONE || complete_beat(t, tb, p, nick, a, o);
-    default: return card_move(t, tb, p, nick, a, o);
+    default: return card_move(t, tb, p, -1, nick, a, o);
     }
 }
 
