@@ -137,18 +137,19 @@ static void test_every_refusal_explained(void **state)
 }
 
 /* The three tests below type one line at each turn of 24 random games (2 to 4 players, classic
- * and transfer). `typed` types it, checks the answer and returns the case it met: 0 when the line
- * was played, -1 when it typed nothing. Unless the line was played, the actor then makes a random
- * legal move. Each of the `ncases` cases must be met. */
+ * and transfer; their moves from `seed`, their deals from `first_deal` on). `typed` types it,
+ * checks the answer and returns the case it met: 0 when the line was played, -1 when it typed
+ * nothing. Unless the line was played, the actor then makes a random legal move. Each of the
+ * `ncases` cases must be met. */
 typedef int (*typed_fn)(harness *h, table_t *tb, rng_t *r);
 
-static void at_each_turn(uint64_t seed, typed_fn typed, int ncases)
+static void at_each_turn(uint64_t seed, uint64_t first_deal, typed_fn typed, int ncases)
 {
     int seen[8] = { 0 };
     rng_t r;
     rng_seed(&r, seed);
     for (int game = 0; game < 24; game++) {
-        harness *h = h_new((uint64_t)game + seed * 100 - 1200); /* 100, 200, 300 for 13, 14, 15 */
+        harness *h = h_new(first_deal + (uint64_t)game);
         table_t *tb = deal(h, game % 2 ? "transfer" : "", 2 + game % 3);
         while (tb->used && !durak_over(&tb->g)) {
             const char *me = tb->seat[tb->g.actor].nick;
@@ -213,7 +214,8 @@ static int bare_card(harness *h, table_t *tb, rng_t *r)
 static void test_bare_card(void **state)
 {
     (void)state;
-    at_each_turn(13, bare_card, 5); /* played, not held, no move, several moves, on the table */
+    at_each_turn(13, 100, bare_card,
+                 5); /* played, not held, no move, several moves, on the table */
 }
 
 /* `beat C` without the card it covers (R7): played when C covers one card only; otherwise
@@ -247,7 +249,7 @@ static int beat_without_target(harness *h, table_t *tb, rng_t *r)
 static void test_beat_without_target(void **state)
 {
     (void)state;
-    at_each_turn(14, beat_without_target, 4); /* played, not held, several, on the table */
+    at_each_turn(14, 200, beat_without_target, 4); /* played, not held, several, on the table */
 }
 
 /* A card named by its rank alone ("7", "play Q", "beat 10", "transfer 8") is played when the hand
@@ -287,7 +289,7 @@ static int bare_rank(harness *h, table_t *tb, rng_t *r)
 static void test_bare_rank(void **state)
 {
     (void)state;
-    at_each_turn(15, bare_rank, 4); /* played, not held, no move, several moves */
+    at_each_turn(15, 300, bare_rank, 4); /* played, not held, no move, several moves */
 }
 
 int main(void)
