@@ -1,25 +1,72 @@
-/* service.c — sd_notify(3) messages for Type=notify units; every call is a no-op
- * when NOTIFY_SOCKET is unset (not started by systemd). */
+/* service.c — sd_notify(3)'s datagram protocol for Type=notify units, spoken directly; every
+ * call is a no-op when NOTIFY_SOCKET is unset (not started by systemd). */
+#define _GNU_SOURCE /* SOCK_CLOEXEC */
 #include "service.h"
 
+#include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <systemd/sd-daemon.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
 
-void service_ready(const char *status) { sd_notifyf(0, "READY=1\nSTATUS=%s", status); }
-
-void service_status(const char *status) { sd_notifyf(0, "STATUS=%s", status); }
-
-void service_reloading(void) { sd_notify(0, "RELOADING=1\nSTATUS=reloading the configuration"); }
-
-void service_stopping(void) { sd_notify(0, "STOPPING=1\nSTATUS=saving games and quitting"); }
-
-double service_watchdog_interval(void)
+/* The protocol is one datagram of NEWLINE-separated assignments to the AF_UNIX socket named by
+ * NOTIFY_SOCKET ('@' first: the abstract namespace), which systemd documents as stable and
+ * gives a stand-alone implementation of in sd_notify(3). libsystemd did this for us, and
+ * loading it and the five compression and crypto libraries it needs cost 0.96 MiB of the
+ * bot's 8.1 MiB RSS at 30 games (bench_load, /proc/PID/smaps). */
+static void notify(const char *fmt, ...)
 {
-    uint64_t usec = 0;
-    if (sd_watchdog_enabled(0, &usec) <= 0 || usec == 0)
-        return 0;
-    return (double)usec / 2e6;
+    const char *path = getenv("NOTIFY_SOCKET");
+    struct sockaddr_un sun = { .sun_family = AF_UNIX };
+    size_t plen = path ? strlen(path) : 0;
+    if (plen == 0 || plen >= sizeof sun.sun_path || (path[0] != '/' && path[0] != '@'))
+        return;
+    memcpy(sun.sun_path, path, plen);
+    if (sun.sun_path[0] == '@')
+        sun.sun_path[0] = '\0';
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (n <= 0)
+        return;
+    int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+    if (fd < 0)
+        return;
+    socklen_t alen = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + plen);
+    if (connect(fd, (struct sockaddr *)&sun, alen) == 0) {
+        size_t len = (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1;
+        if (write(fd, msg, len) < 0) {
+            /* nothing to do: the service manager is gone, and so is its watchdog */
+        }
+    }
+    close(fd);
 }
 
-void service_watchdog(void) { sd_notify(0, "WATCHDOG=1"); }
+void service_ready(const char *status) { notify("READY=1\nSTATUS=%s", status); }
+
+void service_status(const char *status) { notify("STATUS=%s", status); }
+
+void service_reloading(void) { notify("RELOADING=1\nSTATUS=reloading the configuration"); }
+
+void service_stopping(void) { notify("STOPPING=1\nSTATUS=saving games and quitting"); }
+
+/* As sd_watchdog_enabled(3): WATCHDOG_USEC, when WATCHDOG_PID is unset or names this process. */
+double service_watchdog_interval(void)
+{
+    const char *usec = getenv("WATCHDOG_USEC"), *pid = getenv("WATCHDOG_PID");
+    char *end;
+    if (!usec || (pid && strtol(pid, &end, 10) != (long)getpid()))
+        return 0;
+    unsigned long long us = strtoull(usec, &end, 10);
+    if (usec[0] < '0' || usec[0] > '9' || *end || us == 0)
+        return 0;
+    return (double)us / 2e6;
+}
+
+void service_watchdog(void) { notify("WATCHDOG=1"); }

@@ -41,7 +41,7 @@ say() { printf '\033[1m%s\033[0m\n' "$*"; }
 # What a fresh Debian 12 lacks: to build (the libraries CMakeLists.txt requires, cmocka included,
 # as tests/run.sh installs them) and to run (ngircd; ss, in iproute2, names who holds a port).
 build_packages=(build-essential cmake pkg-config libircclient-dev libconfig-dev libcmocka-dev
-                libsqlite3-dev libssl-dev libsystemd-dev)
+                libsqlite3-dev libssl-dev)
 run_packages=(ngircd iproute2)
 
 install_missing() {

@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake pkg-config clang libclang-rt-14-dev clang-format
           libircclient-dev libconfig-dev libcmocka-dev libsqlite3-dev libssl-dev
-          libsystemd-dev openssl systemd groff-base
+          openssl systemd groff-base
           ngircd python3 inspircd atheme-services anope m4
           irssi weechat-headless weechat-python tmux chromium w3m)
 missing=()
