@@ -65,6 +65,11 @@ void conn_write(void *ctx, double now)
     /* w == 0: the lines that may go wait in the relay's buffer for the socket (its descriptor
      * wakes the loop), or are held for the bot's nick (an event frees them) */
     loop_timer_set(c->l, c->t_write, w > 0 && (p < 0 || now + w < p) ? now + w : p);
+    /* While lines wait for the bucket, what the server says is read once a batch, not as each
+     * line comes: a move read sooner is answered no sooner, and each wake-up cost as much CPU as
+     * the move (bench_load, 30 games: 1.2 wake-ups a move before, 0.7 after). */
+    if (w > 0)
+        loop_hold(c->l, now + (w < OUTQ_BATCH_SECONDS ? w : OUTQ_BATCH_SECONDS));
     conn_arm_ping(c);
 }
 

@@ -41,6 +41,8 @@ struct loop {
     int ep;                            /* the epoll descriptor; -1: pselect */
     unsigned char watched[FD_SETSIZE]; /* per descriptor, what ep has: WATCH_IN | WATCH_OUT */
     int top;                           /* above the highest descriptor in watched */
+    double hold_until;                 /* the next wait reads nothing before it (loop_hold) */
+    bool held;                         /* the last wait was held: the next one reads */
 };
 
 enum { WATCH_IN = 1, WATCH_OUT = 2, EVENTS_MAX = 16 };
@@ -52,6 +54,7 @@ loop *loop_new(double (*clock)(void))
         return NULL;
     l->clock = clock;
     l->now = clock();
+    l->hold_until = -1;
     l->ep = epoll_create1(EPOLL_CLOEXEC);
     return l;
 }
@@ -184,12 +187,37 @@ static int ready_sets(const loop *l, const struct epoll_event *ev, int n, fd_set
     return n;
 }
 
+void loop_hold(loop *l, double until)
+{
+    if (!l->held)
+        l->hold_until = until;
+}
+
+/* A held wait: a sleep until the hold's end or the nearest deadline, whichever is first, that
+ * only a signal cuts short. */
+static void sleep_held(loop *l, double max_wait, const sigset_t *waitmask)
+{
+    double wait = wait_time(l, max_wait), left = l->hold_until - l->now;
+    struct timespec ts = to_timespec(left < wait ? left : wait);
+    l->hold_until = -1;
+    l->held = true;
+    if (pselect(0, NULL, NULL, NULL, &ts, waitmask) < 0 && errno != EINTR)
+        log_msg(LOG_ERR, "waiting failed: %s; retrying", strerror(errno));
+    l->now = l->clock();
+}
+
 /* Waits; true when a descriptor is ready (the sets then say which). */
 static bool wait_for(loop *l, double max_wait, const sigset_t *waitmask, fd_set *in, fd_set *out)
 {
     int maxfd = -1, n;
     FD_ZERO(in);
     FD_ZERO(out);
+    if (l->hold_until > l->now) {
+        sleep_held(l, max_wait, waitmask);
+        return false;
+    }
+    l->hold_until = -1;
+    l->held = false;
     for (int i = 0; i < l->nsources; i++)
         l->source[i].fds(l->source[i].ctx, in, out, &maxfd);
     double wait = wait_time(l, max_wait);

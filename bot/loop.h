@@ -47,6 +47,11 @@ void loop_forget_fds(loop *l);
  * write (the send queue to the server). */
 bool loop_stage_add(loop *l, const char *name, loop_fn run, void *ctx);
 
+/* Holds the next wait's reading until `until`: it sleeps until then (or the nearest deadline,
+ * or a signal) and reports no descriptor, so that what arrives meanwhile is read at once after.
+ * A hold asked for right after a held wait is ignored: one wait that reads comes between two. */
+void loop_hold(loop *l, double until);
+
 /* One iteration: wait for a descriptor or the nearest deadline (at most max_wait seconds), then
  * read events → fire due timers → stages. `waitmask` (may be NULL) is the signal mask while
  * waiting. */

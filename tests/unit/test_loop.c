@@ -1,6 +1,7 @@
 /* test_loop.c — the event loop: timers fire once at their deadline and may set themselves
  * again, the wait ends at the nearest deadline, a ready descriptor is processed before the
- * timers, and the stages run after both, in their order; epoll's registrations follow the sets. */
+ * timers, and the stages run after both, in their order; epoll's registrations follow the sets;
+ * a held wait reads nothing until its hold ends. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -195,6 +196,59 @@ static void test_wait_ends_at_the_deadline_or_on_input(void **state)
     loop_free(l);
 }
 
+/* The stage a writer would be: it holds the next wait's reading for hold_for seconds. */
+typedef struct {
+    loop *l;
+    double hold_for;
+} holder;
+
+static void stage_hold(void *ctx, double now)
+{
+    holder *h = ctx;
+    loop_hold(h->l, now + h->hold_for);
+}
+
+/* A held wait sleeps until the hold ends and reads nothing meanwhile, so that what arrives is read
+ * in one go after; the hold asked for right after it is ignored, so the next wait reads at once
+ * (a writer that holds after every batch never starves the reading). A deadline before the
+ * hold's end still ends the wait. */
+static void test_a_held_wait_reads_after_the_hold(void **state)
+{
+    (void)state;
+    loop *l = loop_new(clock_monotonic);
+    recorder r = { .l = l };
+    holder h = { l, 0.1 };
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    pipe_source p = { fds[0], 0, &r, 0 };
+    assert_true(loop_source_add(l, (loop_source){ pipe_fds, pipe_process, &p }));
+    loop_stage_add(l, "hold", stage_hold, &h);
+    assert_int_equal(write(fds[1], "x", 1), 1);
+    loop_once(l, 5, NULL); /* not held yet: reads, then the stage holds */
+    assert_int_equal(p.processed, 1);
+    assert_int_equal(write(fds[1], "y", 1), 1);
+    double start = clock_monotonic();
+    loop_once(l, 5, NULL); /* held: sleeps 0.1 s though "y" is there */
+    double took = clock_monotonic() - start;
+    assert_true(took >= 0.09 && took < 1.0);
+    assert_int_equal(p.processed, 1);
+    start = clock_monotonic();
+    loop_once(l, 5, NULL); /* the stage's hold after a held wait is ignored: reads at once */
+    assert_true(clock_monotonic() - start < 0.05);
+    assert_int_equal(p.processed, 2);
+    loop_hold(l, loop_now(l) + 2);
+    r.id = loop_timer_add(l, "a", timer_a, &r);
+    loop_timer_set(l, r.id, loop_now(l) + 0.05);
+    start = clock_monotonic();
+    loop_once(l, 5, NULL); /* held for 2 s, but the timer is due in 0.05 */
+    took = clock_monotonic() - start;
+    assert_true(took >= 0.04 && took < 1.0);
+    assert_int_equal(r.fired, 1);
+    close(fds[0]);
+    close(fds[1]);
+    loop_free(l);
+}
+
 /* A descriptor closed and its number given to a new pipe between two waits: once the source says
  * so (loop_forget_fds), the new pipe's input ends the wait, though the number and the wish are
  * the same as before. The loop kept its registration by number, and close took the old one. */
@@ -251,6 +305,7 @@ int main(void)
         cmocka_unit_test(test_bad_deadlines_are_off),
         cmocka_unit_test(test_stages_run_in_order_after_the_timers),
         cmocka_unit_test(test_wait_ends_at_the_deadline_or_on_input),
+        cmocka_unit_test(test_a_held_wait_reads_after_the_hold),
         cmocka_unit_test(test_a_reused_number_is_watched),
         cmocka_unit_test(test_a_hang_up_is_ready),
     };
