@@ -4,6 +4,7 @@
 #include "service.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,15 +56,23 @@ void service_reloading(void) { notify("RELOADING=1\nSTATUS=reloading the configu
 
 void service_stopping(void) { notify("STOPPING=1\nSTATUS=saving games and quitting"); }
 
+/* s, all decimal digits (no sign, space or unit), in *v. */
+static bool whole_number(const char *s, unsigned long long *v)
+{
+    char *end;
+    if (!s || s[0] < '0' || s[0] > '9')
+        return false;
+    *v = strtoull(s, &end, 10);
+    return *end == '\0';
+}
+
 /* As sd_watchdog_enabled(3): WATCHDOG_USEC, when WATCHDOG_PID is unset or names this process. */
 double service_watchdog_interval(void)
 {
-    const char *usec = getenv("WATCHDOG_USEC"), *pid = getenv("WATCHDOG_PID");
-    char *end;
-    if (!usec || (pid && strtol(pid, &end, 10) != (long)getpid()))
-        return 0;
-    unsigned long long us = strtoull(usec, &end, 10);
-    if (usec[0] < '0' || usec[0] > '9' || *end || us == 0)
+    const char *pid = getenv("WATCHDOG_PID");
+    unsigned long long us, p;
+    if (!whole_number(getenv("WATCHDOG_USEC"), &us) || us == 0
+        || (pid && (!whole_number(pid, &p) || p != (unsigned long long)getpid())))
         return 0;
     return (double)us / 2e6;
 }

@@ -111,6 +111,9 @@ static void test_watchdog_interval(void **state)
     snprintf(pid, sizeof pid, "%ld", (long)getpid() + 1); /* meant for another process */
     setenv("WATCHDOG_PID", pid, 1);
     assert_true(service_watchdog_interval() == 0);
+    snprintf(pid, sizeof pid, "%ldx", (long)getpid()); /* not a pid at all */
+    setenv("WATCHDOG_PID", pid, 1);
+    assert_true(service_watchdog_interval() == 0);
     unsetenv("WATCHDOG_PID");
     const char *bad[] = { "", "0", "-5", "30s", " 30" };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
