@@ -112,10 +112,15 @@ void parse_channel_stats(parse_ctx *c)
 {
     token t;
     char q[CTX_QUOTE_SIZE], text[CTX_TEXT_SIZE];
-    if (parse_ctx_next(c, &t)) {
+    parse_ctx_skip_spaces(c);
+    /* the run as it stands: a nick may be punctuation alone ("_", "[]", "|"), which
+     * parse_ctx_next passes over as no word */
+    if (c->pos < c->len) {
+        t = parse_ctx_run(c);
         token w = parse_token_strip(t, NICK_LEAD, NICK_TRAIL);
         if (!nick_is_valid(w)) {
-            parse_ctx_fail(c, MSG_PARSE_STATS_NICK, parse_ctx_quote(q, parse_token_trim(t)),
+            token shown = parse_token_trim(t);
+            parse_ctx_fail(c, MSG_PARSE_STATS_NICK, parse_ctx_quote(q, shown.n ? shown : t),
                            c->prefix_shown, c->prefix_shown);
             return;
         }

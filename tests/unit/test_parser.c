@@ -212,6 +212,11 @@ static const parse_case channel_cases[] = {
     CASE("!unwatch", "unwatch"),
     CASE("!top solo", "top [solo]"),
     CASE("!stats alice", "stats [alice]"),
+    CASE("!stats _", "stats [_]"), /* a nick of punctuation alone */
+    CASE("!stats []", "stats [[]]"),
+    CASE("!stats \"|\"", "stats [|]"),
+    CASE("!stats ?",
+         "error: \"?\" is not a nick: type !stats and a nick, or !stats alone for yours"),
     CASE("!stats a\xe2\x80\x8blice", "stats [alice]"), /* copied from a line that names her */
     CASE("!stats @Alice_[away],", "stats [Alice_[away]]"),
     CASE("!stats bob:", "stats [bob]"),
@@ -618,6 +623,7 @@ static const parse_case private_cases[] = {
     CASE("!durak transfer", "error: !durak is a channel command: type it in the channel, not to "
                             "me"),
     CASE("stats", "stats"), /* stats, top and rules work privately too */
+    CASE("stats _", "stats [_]"),
     CASE("top 3", "top 3"),
     CASE("rules", "rules"),
     CASE("7", "card 7 of any suit"),
