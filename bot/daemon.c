@@ -73,6 +73,7 @@ static void on_event(void *ctx, const irc_event *ev, double now)
                      ev->kind == IRC_EV_JOIN && ev->code };
     switch (ev->kind) {
     case IRC_EV_PRIVMSG:
+        tables_set_site_behind(d->t, site_worker_behind(d->site));
         if (casemap_is_channel(ev->target))
             tables_on_channel(d->t, now, &w, ev->target, ev->text, &d->box);
         else
@@ -165,7 +166,8 @@ static void on_game_saved(void *ctx, long long id, const char *channel, const ch
     char url[320];
     int lang = msg_lang_of_code(language);
     site_worker_game(d->site, id);
-    if (channel[0] && site_game_url(&d->site_opt, id, url, sizeof url))
+    if (channel[0] && !site_worker_behind(d->site)
+        && site_game_url(&d->site_opt, id, url, sizeof url))
         outbox_add_prio(&d->box, OUT_GAME, OUT_PRIVMSG, channel, "%s",
                         site_line(lang >= 0 ? lang : tables_language(d->t, channel), url));
 }

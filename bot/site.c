@@ -167,13 +167,14 @@ static bool write_archive(const site_ctx *c, int page, int pages, site_buf *b)
     return write_page(c->opt, rel, b);
 }
 
-/* The page of the channel of key, or every channel's page for NULL; private games have none. */
-static bool write_channels(const site_ctx *c, const char *key, site_buf *b)
+/* The pages of the channels marked (one flag per c->channels), or every channel's page for NULL;
+ * private games have none. */
+static bool write_channels(const site_ctx *c, const bool *marked, site_buf *b)
 {
     bool ok = true;
     for (size_t i = 0; i < c->nchannels; i++) {
         const store_site_channel *ch = &c->channels[i];
-        if (record_private_key(ch->channel) || (key && strcmp(key, ch->key)))
+        if (record_private_key(ch->channel) || (marked && !marked[i]))
             continue;
         char rel[48];
         snprintf(rel, sizeof rel, "c/%lld.html", ch->first);
@@ -263,7 +264,82 @@ int site_export(store *db, const site_options *o, FILE *err)
     return ok && read && !r.failed && !r.damaged ? 0 : 1;
 }
 
+/* ---- what is there ---- */
+
+static bool page_there(const site_options *o, const char *rel)
+{
+    char path[CONFIG_PATH_MAX + 48];
+    snprintf(path, sizeof path, "%s/%s", o->dir, rel);
+    return access(path, F_OK) == 0;
+}
+
+struct game_pages {
+    const site_options *o;
+    bool all;
+};
+
+static void check_game_page(void *ctx, long long id)
+{
+    struct game_pages *g = ctx;
+    char rel[48];
+    snprintf(rel, sizeof rel, "g/%lld.html", id);
+    g->all = g->all && page_there(g->o, rel);
+}
+
+bool site_complete(store *db, const site_options *o)
+{
+    site_ctx c = { 0 };
+    char rel[48];
+    bool all =
+        page_there(o, "style.css") && page_there(o, "index.html") && site_ctx_load(&c, db, o);
+    for (size_t i = 0; all && i < c.npeople; i++) {
+        snprintf(rel, sizeof rel, "p/%lld.html", c.people[i].id);
+        all = !site_has_page(&c.people[i]) || page_there(o, rel);
+    }
+    for (size_t i = 0; all && i < c.nchannels; i++) {
+        snprintf(rel, sizeof rel, "c/%lld.html", c.channels[i].first);
+        all = record_private_key(c.channels[i].channel) || page_there(o, rel);
+    }
+    for (int page = site_archive_page(site_last_game(&c)); all && page > 0; page--) {
+        snprintf(rel, sizeof rel, "a/%d.html", page);
+        all = page_there(o, rel);
+    }
+    struct game_pages g = { o, all };
+    all = all && store_site_game_ids(db, check_game_page, &g) >= 0 && g.all;
+    site_ctx_free(&c);
+    return all;
+}
+
 /* ---- parts of it ---- */
+
+struct channel_marks {
+    const site_ctx *c;
+    bool *marked;
+};
+
+static void mark_channel(void *ctx, const char *channel_key)
+{
+    struct channel_marks *m = ctx;
+    const store_site_channel *ch = site_channel(m->c, channel_key);
+    if (ch)
+        m->marked[ch - m->c->channels] = true;
+}
+
+/* The pages of g's channel and of every channel where one of its people has played: each of
+ * those boards shows their rating, which the game has just changed. */
+static bool write_channels_of_game(const site_ctx *c, store *db, const store_game *g, site_buf *b)
+{
+    struct channel_marks m = { c, calloc(c->nchannels + 1, sizeof *m.marked) };
+    if (!m.marked)
+        return write_channels(c, NULL, b);
+    mark_channel(&m, g->rec.channel_key);
+    for (int s = 0; s < g->nseats; s++) /* people: boards list neither '*' nor '+' keys */
+        if (!record_key_is_bot(g->seat[s].key) && g->seat[s].key[0] != '+')
+            store_site_channels_of(db, g->seat[s].key, mark_channel, &m);
+    bool ok = write_channels(c, m.marked, b);
+    free(m.marked);
+    return ok;
+}
 
 /* The directories made and the site's data loaded for a refresh; false with why (for the log). */
 static bool refresh_begin(site_ctx *c, store *db, const site_options *o, char *why, size_t cap)
@@ -299,7 +375,7 @@ bool site_refresh_game(store *db, const site_options *o, long long id)
         int page = site_archive_page(id), pages = site_archive_page(site_last_game(&c));
         /* and the one before: its link to this one */
         ok = write_archive(&c, page, pages, &b) && write_archive(&c, page - 1, pages, &b) && ok;
-        ok = write_channels(&c, g->rec.channel_key, &b) && ok;
+        ok = write_channels_of_game(&c, db, g, &b) && ok;
         for (int s = 0; s < g->nseats; s++) {
             const store_site_person *p = site_person(&c, g->seat[s].key);
             if (p)

@@ -37,6 +37,8 @@ bool site_refresh_game(store *db, const site_options *o, long long id);
 /* A person's `set site` changed: the index, their page, their games' pages and the channel and
  * archive pages that name them. */
 bool site_refresh_person(store *db, const site_options *o, const char *key);
+/* Whether every page site_export would write is in o->dir (lost ones are written again). */
+bool site_complete(store *db, const site_options *o);
 
 /* The line "Page: <url>" in lang (IRC text: the address as it is). */
 const char *site_line(int lang, const char *url);
@@ -44,14 +46,17 @@ const char *site_line(int lang, const char *url);
 bool site_game_url(const site_options *o, long long id, char *buf, size_t cap);
 
 /* The refresh off the main loop: a thread of its own with its own connection to the database at
- * db_path, fed game ids and people's keys; a site.dir without index.html gets every page first.
+ * db_path, fed game ids and people's keys. A site.dir missing any page gets every page first;
+ * after a refresh that failed, the next one (or a retry a minute later) writes every page.
  * NULL if o has no dir (or out of memory). */
 typedef struct site_worker site_worker;
 site_worker *site_worker_start(const site_options *o, const char *db_path);
 void site_worker_game(site_worker *w, long long id);
 void site_worker_person(site_worker *w, const char *key);
+/* Whether the last refresh failed: pages are missing until one succeeds (false for NULL). */
+bool site_worker_behind(site_worker *w);
 /* New options (SIGHUP): the worker to use from now on. w (NULL: none yet) with o; started if
- * site.dir was set since, stopped (NULL) if it was cleared; a dir moved to one without index.html
+ * site.dir was set since, stopped (NULL) if it was cleared; a dir moved to one missing any page
  * gets every page first. */
 site_worker *site_worker_reconfigure(site_worker *w, const site_options *o, const char *db_path);
 /* Waits until every job queued so far is written (for tests; site_worker_stop drains too). */

@@ -1,19 +1,29 @@
 /* site_worker.c — the web pages refreshed off the main loop: a thread of its own, with its own
  * connection to the database, takes finished games' ids and people's keys from a queue. */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+#include <time.h>
 
 #include "log.h"
 #include "site.h"
 
-enum { SITE_QUEUE = 256 }; /* jobs waiting; beyond, the oldest waits for the next full export */
+enum { SITE_QUEUE = 256 };    /* jobs waiting; beyond, the oldest waits for the next full export */
+#define SITE_RETRY_SECONDS 60 /* after a failed refresh: every page again, this often */
+
+typedef enum {
+    JOB_GAME,   /* a finished game's pages */
+    JOB_PERSON, /* the pages that name a person */
+    JOB_CHECK   /* every page again if any is missing (the start, a new site.dir) */
+} job_kind;
 
 typedef struct {
-    long long game;           /* > 0: a game's pages */
-    char key[STORE_NICK_MAX]; /* else a person's */
+    job_kind kind;
+    long long game;
+    char key[STORE_NICK_MAX];
 } site_job;
 
 struct site_worker {
@@ -25,34 +35,91 @@ struct site_worker {
     site_job job[SITE_QUEUE];
     int head, n;
     bool busy, stop;
+    /* A refresh failed (site.dir not writable, the disk full): pages are missing that the others
+     * link to, so the next refresh, or a retry, writes every page; till then no address is given. */
+    bool behind;
 };
+
+/* Every page, with what went wrong in the log: site_export's lines for the command line, without
+ * their "durakbot: ". */
+static bool export_logged(store *db, const site_options *o)
+{
+    static const char prog[] = "durakbot: ";
+    char *text = NULL;
+    size_t len = 0;
+    FILE *err = open_memstream(&text, &len);
+    bool ok = site_export(db, o, err ? err : stderr) == 0;
+    if (err)
+        fclose(err);
+    for (char *line = text; line && *line;) {
+        size_t n = strcspn(line, "\n");
+        size_t skip = strncmp(line, prog, sizeof prog - 1) ? 0 : sizeof prog - 1;
+        log_msg(LOG_ERR, "site: %.*s", (int)(n - skip), line + skip);
+        line += n + (line[n] == '\n');
+    }
+    free(text);
+    if (ok)
+        log_msg(LOG_NOTICE, "site: every page written into %s", o->dir);
+    return ok;
+}
+
+static bool do_job(store *db, const site_options *o, const site_job *job, bool behind)
+{
+    if (!db)
+        return false;
+    if (behind || (job->kind == JOB_CHECK && !site_complete(db, o)))
+        return export_logged(db, o);
+    switch (job->kind) {
+    case JOB_GAME:
+        if (!site_refresh_game(db, o, job->game))
+            return false;
+        log_msg(LOG_INFO, "site: the pages of game #%lld written", job->game);
+        return true;
+    case JOB_PERSON: return site_refresh_person(db, o, job->key);
+    default: return true;
+    }
+}
+
+/* The next job into *job; false when stopped. Behind, waits at most SITE_RETRY_SECONDS for one,
+ * then retries with a check. Called and returns with w->mu held. */
+static bool next_job(site_worker *w, site_job *job)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += SITE_RETRY_SECONDS;
+    while (!w->n && !w->stop)
+        if (!w->behind)
+            pthread_cond_wait(&w->cv, &w->mu);
+        else if (pthread_cond_timedwait(&w->cv, &w->mu, &until) == ETIMEDOUT) {
+            *job = (site_job){ .kind = JOB_CHECK };
+            return true;
+        }
+    if (!w->n)
+        return false;
+    *job = w->job[w->head];
+    w->head = (w->head + 1) % SITE_QUEUE;
+    w->n--;
+    return true;
+}
 
 static void *run(void *arg)
 {
     site_worker *w = arg;
     char err[512];
     store *db = NULL;
+    site_job job;
     pthread_mutex_lock(&w->mu);
-    for (;;) {
-        while (!w->n && !w->stop)
-            pthread_cond_wait(&w->cv, &w->mu);
-        if (!w->n && w->stop)
-            break;
-        site_job job = w->job[w->head];
+    while (next_job(w, &job)) {
         site_options opt = w->opt;
-        w->head = (w->head + 1) % SITE_QUEUE;
-        w->n--;
+        bool behind = w->behind;
         w->busy = true;
         pthread_mutex_unlock(&w->mu);
         if (!db && !(db = store_open_reader(w->db_path, err, sizeof err)))
             log_msg(LOG_ERR, "site: cannot open %s: %s", w->db_path, err);
-        if (db && job.game > 0 && site_refresh_game(db, &opt, job.game))
-            log_msg(LOG_INFO, "site: the pages of game #%lld written", job.game);
-        else if (db && job.game < 0 && site_export(db, &opt, stderr) == 0)
-            log_msg(LOG_NOTICE, "site: every page written into %s", opt.dir);
-        else if (db)
-            site_refresh_person(db, &opt, job.key);
+        bool ok = do_job(db, &opt, &job, behind);
         pthread_mutex_lock(&w->mu);
+        if (!ok || behind) /* a drop (push) may have put it behind meanwhile */
+            w->behind = !ok;
         w->busy = false;
         pthread_cond_broadcast(&w->idle_cv);
     }
@@ -61,38 +128,31 @@ static void *run(void *arg)
     return NULL;
 }
 
-static void push(site_worker *w, long long game, const char *key)
+static void push(site_worker *w, job_kind kind, long long game, const char *key)
 {
     if (!w)
         return;
     pthread_mutex_lock(&w->mu);
     for (int i = 0; i < w->n; i++) { /* already waiting (a person's `set site` toggled): once */
         const site_job *q = &w->job[(w->head + i) % SITE_QUEUE];
-        if (q->game == game && !strcmp(q->key, key ? key : "")) {
+        if (q->kind == kind && q->game == game && !strcmp(q->key, key ? key : "")) {
             pthread_mutex_unlock(&w->mu);
             return;
         }
     }
     if (w->n == SITE_QUEUE) {
-        log_msg(LOG_WARNING, "site: too many pages waiting; one refresh is dropped (durakbot "
-                             "--export-site rewrites them all)");
+        log_msg(LOG_WARNING, "site: too many pages waiting; the oldest refresh is dropped, and "
+                             "the next writes every page");
         w->head = (w->head + 1) % SITE_QUEUE;
         w->n--;
+        w->behind = true; /* its pages are missing now */
     }
     site_job *j = &w->job[(w->head + w->n++) % SITE_QUEUE];
+    j->kind = kind;
     j->game = game;
     snprintf(j->key, sizeof j->key, "%s", key ? key : "");
     pthread_cond_signal(&w->cv);
     pthread_mutex_unlock(&w->mu);
-}
-
-/* A new site.dir (no index.html yet): every page, the games played before it too, once. */
-static void export_if_new(site_worker *w, const char *dir)
-{
-    char index[CONFIG_PATH_MAX + 16];
-    snprintf(index, sizeof index, "%s/index.html", dir);
-    if (access(index, F_OK) != 0)
-        push(w, -1, NULL);
 }
 
 site_worker *site_worker_start(const site_options *o, const char *db_path)
@@ -115,13 +175,23 @@ site_worker *site_worker_start(const site_options *o, const char *db_path)
         free(w);
         return NULL;
     }
-    export_if_new(w, o->dir);
+    push(w, JOB_CHECK, 0, NULL); /* pages lost while the bot was down, or never written */
     return w;
 }
 
-void site_worker_game(site_worker *w, long long id) { push(w, id, NULL); }
+void site_worker_game(site_worker *w, long long id) { push(w, JOB_GAME, id, NULL); }
 
-void site_worker_person(site_worker *w, const char *key) { push(w, 0, key); }
+void site_worker_person(site_worker *w, const char *key) { push(w, JOB_PERSON, 0, key); }
+
+bool site_worker_behind(site_worker *w)
+{
+    if (!w)
+        return false;
+    pthread_mutex_lock(&w->mu);
+    bool behind = w->behind;
+    pthread_mutex_unlock(&w->mu);
+    return behind;
+}
 
 site_worker *site_worker_reconfigure(site_worker *w, const site_options *o, const char *db_path)
 {
@@ -136,7 +206,7 @@ site_worker *site_worker_reconfigure(site_worker *w, const site_options *o, cons
     w->opt = *o;
     pthread_mutex_unlock(&w->mu);
     if (moved) /* else the new directory would hold only the pages of games from now on */
-        export_if_new(w, o->dir);
+        push(w, JOB_CHECK, 0, NULL);
     return w;
 }
 

@@ -253,6 +253,11 @@ typedef struct {
 /* Every channel with recorded games, by key. Returns how many, or -1. */
 long long store_site_channels(store *s, void (*cb)(void *ctx, const store_site_channel *ch),
                               void *ctx);
+/* Every game's id, in order. Returns how many, or -1. */
+long long store_site_game_ids(store *s, void (*cb)(void *ctx, long long id), void *ctx);
+/* The keys of the channels where key has played, each once. Returns how many, or -1. */
+long long store_site_channels_of(store *s, const char *key,
+                                 void (*cb)(void *ctx, const char *channel_key), void *ctx);
 /* The latest games of a channel (casefolded key), newest first, at most limit (64). */
 long long store_site_latest(store *s, const char *channel_key, int limit,
                             void (*cb)(void *ctx, const store_game *g), void *ctx);

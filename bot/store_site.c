@@ -159,6 +159,42 @@ long long store_site_channels(store *s, void (*cb)(void *ctx, const store_site_c
                     channel_row, &c);
 }
 
+struct id_ctx {
+    void (*fn)(void *ctx, long long id);
+    void *ctx;
+};
+
+static void id_row(sqlite3_stmt *st, void *arg)
+{
+    struct id_ctx *c = arg;
+    c->fn(c->ctx, sqlite3_column_int64(st, 0));
+}
+
+long long store_site_game_ids(store *s, void (*cb)(void *ctx, long long id), void *ctx)
+{
+    struct id_ctx c = { cb, ctx };
+    return each_row(s, prepare(s, "SELECT id FROM games ORDER BY id"), id_row, &c);
+}
+
+static void channel_key_row(sqlite3_stmt *st, void *arg)
+{
+    struct cb_ctx *c = arg;
+    char key[64];
+    text(st, 0, key, sizeof key);
+    c->fn(c->ctx, key);
+}
+
+long long store_site_channels_of(store *s, const char *key,
+                                 void (*cb)(void *ctx, const char *channel_key), void *ctx)
+{
+    struct cb_ctx c = { (void (*)(void *, const void *))cb, ctx, s };
+    sqlite3_stmt *st = prepare(s, "SELECT DISTINCT g.channel_key FROM game_seats gs JOIN games g"
+                                  " ON g.id = gs.game WHERE gs.key = ?1");
+    if (st)
+        sqlite3_bind_text(st, 1, key, -1, SQLITE_TRANSIENT);
+    return each_row(s, st, channel_key_row, &c);
+}
+
 /* Each game of st's ids (at most 128 of them), in their order, to cb; how many, or -1. */
 static long long each_game(store *s, sqlite3_stmt *st, void (*cb)(void *ctx, const store_game *g),
                            void *ctx)

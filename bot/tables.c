@@ -230,6 +230,8 @@ void tables_reconfigure(tables *t, const bot_config *cfg) { t->cfg = *cfg; }
 void tables_set_casemapping(tables *t, casemap m) { t->cm = m; }
 void tables_set_penalty(tables *t, bool on) { t->scarce = on; }
 
+void tables_set_site_behind(tables *t, bool behind) { t->site_behind = behind; }
+
 void tables_set_backlog(tables *t, tables_backlog_fn fn, void *ctx)
 {
     t->backlog = fn;

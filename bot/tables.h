@@ -44,6 +44,8 @@ void tables_set_casemapping(tables *t, casemap m);
  * then asks every decision (throw-ins too), and a player hears privately only a hand with new
  * cards, not the turn line, unless they said `set turn on` (a private game is unchanged). */
 void tables_set_penalty(tables *t, bool on);
+/* The web pages are not being written (site_worker_behind): !stats and !top give no address. */
+void tables_set_site_behind(tables *t, bool behind);
 /* Seconds until a game line to target queued now would be sent (outq_backlog): a turn's timer
  * and a computer player's pause start counting after the line that tells it, as nobody can read
  * a line before it goes. NULL (the default): lines go at once. */

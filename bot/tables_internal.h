@@ -157,6 +157,7 @@ struct tables {
     /* The server charges each line seconds (ISUPPORT PENALTY): a channel game's public line
      * asks every decision, and its players hear privately only what it cannot show (new cards). */
     bool scarce;
+    bool site_behind; /* the web pages are not being written: no addresses (tables_site_page) */
     double paused_at;
     tables_backlog_fn backlog; /* seconds until a line queued now goes (tables_set_backlog) */
     void *backlog_ctx;
@@ -311,7 +312,8 @@ void tables_say(outbox *o, const char *target, msg_id id, ...);
 /* The same in reader's language: a reply to one person said in a channel. */
 void tables_say_as(outbox *o, const char *reader, const char *target, msg_id id, ...);
 /* With site.url: "Page: <site.url>/<kind>/<id>.html" (kind 'g' a game, 'p' a person; 0 the
- * index, whatever the id) to target; nothing without it or for id 0 (tables_record.c). */
+ * index, whatever the id) to target; nothing without it, for id 0 or while the pages are not
+ * being written (tables_record.c). */
 void tables_site_page(const tables *t, const char *target, char kind, long long id, outbox *o);
 /* A reply that concerns one user only, by NOTICE. */
 void tables_notice(outbox *o, const char *target, msg_id id, ...);

@@ -129,7 +129,7 @@ void tables_site_page(const tables *t, const char *target, char kind, long long 
 {
     char url[sizeof t->cfg.site.url + 32];
     size_t n = strlen(t->cfg.site.url);
-    if (!n || (kind && id <= 0))
+    if (!n || (kind && id <= 0) || t->site_behind)
         return;
     while (n > 1 && t->cfg.site.url[n - 1] == '/')
         n--;

@@ -540,6 +540,11 @@ static void test_game_recorded_and_replayed(void **state)
     assert_non_null(said(h, "#durak", "Page: https://example.org/durak/p/"));
     chan(h, "alice", "#durak", "!top"); /* the index has every board, and longer */
     assert_non_null(said(h, "#durak", "Page: https://example.org/durak/index.html"));
+    /* while the pages are not being written, no address: it might lead nowhere */
+    tables_set_site_behind(h->t, true);
+    chan(h, "alice", "#durak", "!stats");
+    assert_null(said(h, "#durak", "Page: "));
+    tables_set_site_behind(h->t, false);
     /* the export of game 2, replayed by durak-cli, ends in the recorded result */
     static store_game g;
     assert_true(store_get_game(db, 2, &g));

@@ -137,7 +137,8 @@ static int teardown(void **state)
     return 0;
 }
 
-static bool always_take; /* record_game_as: the defender always takes, attackers add nothing */
+static bool always_take;  /* record_game_as: the defender always takes, attackers add nothing */
+static bool first_action; /* record_game_as: the first legal action, which ends with a durak */
 
 /* A take if there is one, else a pass, else the first card. */
 static durak_action take_or_pass(const durak_action *a, int n)
@@ -169,6 +170,8 @@ static long long record_game_as(store *s, const char *channel, uint64_t seed,
         durak_action pick = a[n - 1]; /* the last: usually a card, so the game ends */
         if (always_take)
             pick = take_or_pass(a, n);
+        if (first_action)
+            pick = a[0];
         assert_int_equal(durak_apply(&g, pick), DURAK_OK);
         record_add(&rec, pick.kind, pick.card, pick.target, seat, t);
     }
@@ -759,6 +762,33 @@ static void test_channel_pages(void **state)
     free(archive);
 }
 
+/* A game changes its people's ratings, which the board of every channel they played in shows:
+ * those pages are rewritten with the game's, as an export would write them, and only those. */
+static void test_refresh_rewrites_their_other_boards(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" }, *const others[3] = { "dave", "erin",
+                                                                                   "frank" };
+    record_game(f->s, "#durak", 1, nicks);
+    record_game(f->s, "#other", 2, others);
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    char other[600];
+    snprintf(other, sizeof other, "%s/c/2.html", f->site);
+    assert_int_equal(unlink(other), 0);
+    first_action = true; /* a game with a durak: the ratings move */
+    long long id = record_game(f->s, "#ru", 3, nicks);
+    first_action = false;
+    assert_true(site_refresh_game(f->s, &o, id));
+    char *refreshed = slurp(f->site, "c/1.html");
+    assert_null(slurp(f->site, "c/2.html")); /* nobody of the game is on #other's board */
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    char *exported = slurp(f->site, "c/1.html");
+    assert_string_equal(refreshed, exported);
+    free(refreshed);
+    free(exported);
+}
+
 /* A private game against computer players: its key (maybe an account) is never shown. */
 static void test_private_game(void **state)
 {
@@ -921,6 +951,61 @@ static void test_worker_moved(void **state)
     assert_non_null(person);
     free(page);
     free(person);
+}
+
+/* Pages lost while the bot was down (or never written) are written again when it starts. */
+static void test_worker_writes_lost_pages(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    record_game(f->s, "#durak", 9, nicks);
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    assert_true(site_complete(f->s, &o));
+    const char *const lost[] = { "g/1.html", "p/2.html", "c/1.html", "a/1.html" };
+    char path[400];
+    for (size_t i = 0; i < sizeof lost / sizeof *lost; i++) {
+        snprintf(path, sizeof path, "%s/%s", f->site, lost[i]);
+        assert_int_equal(unlink(path), 0);
+        assert_false(site_complete(f->s, &o));
+        site_worker *w = site_worker_start(&o, f->db);
+        site_worker_drain(w);
+        site_worker_stop(w);
+        assert_true(site_complete(f->s, &o));
+    }
+}
+
+/* A refresh that fails (site.dir under a file) leaves the worker behind, said by whole lines in
+ * the log; the next refresh, once site.dir can be made, writes every page, the failed game's too. */
+static void test_worker_behind(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    long long first = record_game(f->s, "#durak", 9, nicks);
+    site_options o = options(f);
+    char blocker[200];
+    snprintf(blocker, sizeof blocker, "%s/blocker", f->dir);
+    FILE *file = fopen(blocker, "w");
+    assert_non_null(file);
+    fclose(file);
+    snprintf(o.dir, sizeof o.dir, "%s/site", blocker);
+    log_capture();
+    site_worker *w = site_worker_start(&o, f->db);
+    site_worker_game(w, first);
+    site_worker_drain(w);
+    assert_true(site_worker_behind(w));
+    const char *logged = log_captured();
+    if (!strstr(logged, "site: cannot make ") || strstr(logged, "durakbot: ")
+        || strstr(logged, "pages of  are"))
+        fail_msg("not one whole line for what failed: %s", logged);
+    assert_int_equal(unlink(blocker), 0);
+    long long second = record_game(f->s, "#durak", 10, nicks);
+    site_worker_game(w, second);
+    site_worker_drain(w);
+    assert_false(site_worker_behind(w));
+    site_worker_stop(w);
+    assert_true(site_complete(f->s, &o));
+    assert_false(site_worker_behind(NULL));
 }
 
 /* ---- faults ---- */
@@ -1174,7 +1259,10 @@ static void test_worker_queue_full(void **state)
     record_game(f->s, "#durak", 5, nicks);
     copy_first_game(f, 3); /* games 2 to 4 */
     site_options o = options(f);
-    assert_int_equal(site_export(f->s, &o, stderr), 0); /* index.html there: no export job */
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    site_worker *w = site_worker_start(&o, f->db);
+    assert_non_null(w);
+    site_worker_drain(w); /* every page there: its check at the start writes none */
     char path[400], fifo[400];
     for (int id = 2; id <= 4; id++) { /* what the refreshes write again */
         snprintf(path, sizeof path, "%s/g/%d.html", f->site, id);
@@ -1185,9 +1273,6 @@ static void test_worker_queue_full(void **state)
     int rfd = open(fifo, O_RDONLY | O_NONBLOCK);
     assert_true(rfd >= 0);
     assert_int_equal(fcntl(rfd, F_SETPIPE_SZ, 4096), 4096); /* a game's page is longer */
-
-    site_worker *w = site_worker_start(&o, f->db);
-    assert_non_null(w);
     site_worker_game(w, 1);
     int queued = 0; /* the page's first 4 KiB in the pipe: the thread waits in write() */
     for (int i = 0; i < 10000 && queued < 4096; i++) {
@@ -1205,8 +1290,8 @@ static void test_worker_queue_full(void **state)
     site_worker_game(w, 3); /* the 256th waiting: the queue is full */
     site_worker_game(w, 4); /* one too many */
     const char *logged = log_captured();
-    assert_int_equal(count(logged, "site: too many pages waiting; one refresh is dropped "
-                                   "(durakbot --export-site rewrites them all)"),
+    assert_int_equal(count(logged, "site: too many pages waiting; the oldest refresh is dropped, "
+                                   "and the next writes every page"),
                      1);
 
     int flags = fcntl(rfd, F_GETFL); /* the slow reader reads it all: the thread goes on */
@@ -1221,9 +1306,7 @@ static void test_worker_queue_full(void **state)
     site_worker_drain(w);
     site_worker_stop(w);
     struct stat st;
-    snprintf(path, sizeof path, "%s/g/2.html", f->site); /* dropped */
-    assert_int_not_equal(stat(path, &st), 0);
-    for (int id = 3; id <= 4; id++) {
+    for (int id = 2; id <= 4; id++) { /* 2's refresh was dropped, but not its page */
         snprintf(path, sizeof path, "%s/g/%d.html", f->site, id);
         assert_int_equal(stat(path, &st), 0);
     }
@@ -1501,6 +1584,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_page_in_the_language_played, setup, teardown),
         cmocka_unit_test_setup_teardown(test_team_forfeit_page, setup, teardown),
         cmocka_unit_test_setup_teardown(test_channel_pages, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_refresh_rewrites_their_other_boards, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_worker_writes_lost_pages, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_worker_behind, setup, teardown),
         cmocka_unit_test_setup_teardown(test_private_page_in_the_players_language, setup, teardown),
         cmocka_unit_test_setup_teardown(test_old_games_keep_the_channels_language, setup, teardown),
         cmocka_unit_test_setup_teardown(test_hidden_person, setup, teardown),
