@@ -468,15 +468,40 @@ static bool config_check_path(const char *s, char *why, size_t whylen)
 }
 
 /* A web address said on IRC after the pages' names: http(s)://, no spaces or controls; "" for none. */
+/* Whether s is UTF-8: what IRC clients show and link (a name in another encoding would not be). */
+static bool config_is_utf8(const unsigned char *s)
+{
+    while (*s) {
+        int more = *s < 0x80                           ? 0
+                   : (*s & 0xE0) == 0xC0 && *s >= 0xC2 ? 1
+                   : (*s & 0xF0) == 0xE0               ? 2
+                   : (*s & 0xF8) == 0xF0 && *s <= 0xF4 ? 3
+                                                       : -1;
+        if (more < 0)
+            return false;
+        for (s++; more > 0; more--, s++)
+            if ((*s & 0xC0) != 0x80)
+                return false;
+    }
+    return true;
+}
+
+/* http:// or https:// in any case, then a host: "http:///x" would make links like "http:/g/1". */
+static size_t config_url_scheme(const char *s)
+{
+    size_t n = !strncasecmp(s, "http://", 7) ? 7 : !strncasecmp(s, "https://", 8) ? 8 : 0;
+    return n && s[n] && s[n] != '/' ? n : 0;
+}
+
 static bool config_check_url(const char *s, char *why, size_t whylen)
 {
     bool ok = !s[0]
-              || ((!strncmp(s, "http://", 7) || !strncmp(s, "https://", 8)) && !strpbrk(s, " \"'<>")
-                  && !config_has_ctl(s));
+              || (config_url_scheme(s) && !strpbrk(s, " \"<>") && !config_has_ctl(s)
+                  && config_is_utf8((const unsigned char *)s));
     if (!ok)
         snprintf(why, whylen,
-                 "must be a web address starting with http:// or https:// without spaces, like "
-                 "\"https://example.org/durak\" (got \"%s\")",
+                 "must be a web address: http:// or https:// and a host, in UTF-8, without "
+                 "spaces, \", < or >, like \"https://example.org/durak\" (got \"%s\")",
                  s);
     return ok;
 }
@@ -1060,10 +1085,43 @@ static bool config_cross_channels(struct config_ctx *x, const config_t *lc)
     return true;
 }
 
+/* Whether path is dir or lies under it (dir's trailing slashes aside; "/" holds everything). */
+static bool config_under(const char *dir, const char *path)
+{
+    size_t n = strlen(dir);
+    while (n && dir[n - 1] == '/')
+        n--;
+    return path[0] && !strncmp(path, dir, n) && (path[n] == '/' || path[n] == '\0');
+}
+
+/* site.dir is served to everyone: it must hold no file the bot keeps to itself. */
+static bool config_cross_site(struct config_ctx *x, const config_t *lc)
+{
+    const bot_config *c = x->c;
+    const struct {
+        const char *key, *path;
+    } kept[] = { { "state.database", c->state.database },
+                 { "irc.password_file", c->irc.password_file },
+                 { "irc.nickserv_password_file", c->irc.nickserv_password_file },
+                 { "irc.sasl_password_file", c->irc.sasl_password_file },
+                 { "irc.tls_key", c->irc.tls_key } };
+    for (size_t i = 0; c->site.dir[0] && i < sizeof kept / sizeof kept[0]; i++) {
+        if (!config_under(c->site.dir, kept[i].path))
+            continue;
+        char what[CONFIG_PATH_MAX + 200];
+        snprintf(what, sizeof what,
+                 "holds %s (%s), and the pages' folder is for everyone to read: give the pages a "
+                 "folder of their own, like \"/var/lib/durakbot/site\"",
+                 kept[i].key, kept[i].path);
+        return config_cross_fail(x, lc, "site.dir", what);
+    }
+    return true;
+}
+
 static bool config_cross_check(struct config_ctx *x, const config_t *lc)
 {
     const bot_config *c = x->c;
-    if (!config_cross_channels(x, lc))
+    if (!config_cross_channels(x, lc) || !config_cross_site(x, lc))
         return false;
     if (c->irc.tls_key[0] && !c->irc.tls_cert[0])
         return config_cross_fail(

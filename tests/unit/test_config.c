@@ -201,6 +201,19 @@ static void test_empty_file_is_defaults(void **state)
     assert_config_equal(&got, &want);
 }
 
+/* Web addresses as people write them: a scheme in capitals, an apostrophe, a name in Cyrillic. */
+static void test_site_urls(void **state)
+{
+    const char *const urls[] = { "HTTP://EXAMPLE.ORG/durak", "https://example.org/o'neil/",
+                                 "https://\xd0\xb4\xd1\x83\xd1\x80\xd0\xb0\xd0\xba.example/" };
+    char text[200];
+    for (size_t i = 0; i < sizeof urls / sizeof *urls; i++) {
+        snprintf(text, sizeof text, "site = { url = \"%s\"; };\n", urls[i]);
+        bot_config c = load_ok(fixture_write(*state, "url.conf", text, 0));
+        assert_string_equal(c.site.url, urls[i]);
+    }
+}
+
 static void test_custom_file(void **state)
 {
     struct fixture *f = *state;
@@ -619,6 +632,10 @@ struct bad_case {
     "must be services' nick, like \"NickServ\", or their nick on their server, like "              \
     "\"NickServ@services.example.net\""
 #define PERCENT_RULE "must not contain '%' (libircclient uses it as a printf format)"
+#define URL_MUST                                                                                   \
+    "must be a web address: http:// or https:// and a host, in UTF-8, without spaces, \", < or "   \
+    ">, "                                                                                          \
+    "like \"https://example.org/durak\" "
 
 static const struct bad_case bad_cases[] = {
     /* libconfig's own errors */
@@ -683,11 +700,27 @@ static const struct bad_case bad_cases[] = {
     { "encoding not a string", "irc = {\n  encoding = 1251;\n};\n",
       "2: irc.encoding: must be a string in double quotes (got an integer)" },
     { "site.url not http", "site = {\n  url = \"ftp://example.org/durak\";\n};\n",
-      "2: site.url: must be a web address starting with http:// or https:// without spaces, like "
-      "\"https://example.org/durak\" (got \"ftp://example.org/durak\")" },
+      "2: site.url: " URL_MUST "(got \"ftp://example.org/durak\")" },
     { "site.url with a quote", "site = {\n  url = \"https://x/\\\"><b>\";\n};\n",
-      "2: site.url: must be a web address starting with http:// or https:// without spaces, like "
-      "\"https://example.org/durak\" (got \"https://x/\"><b>\")" },
+      "2: site.url: " URL_MUST "(got \"https://x/\"><b>\")" },
+    { "site.url without a host", "site = {\n  url = \"http:///durak\";\n};\n",
+      "2: site.url: " URL_MUST "(got \"http:///durak\")" },
+    { "site.url only a scheme", "site = {\n  url = \"https://\";\n};\n",
+      "2: site.url: " URL_MUST "(got \"https://\")" },
+    { "site.url not UTF-8", "site = {\n  url = \"http://x/\xff\";\n};\n",
+      "2: site.url: " URL_MUST "(got \"http://x/\xff\")" },
+    { "site.dir the root", "site = {\n  dir = \"/\";\n};\n",
+      "2: site.dir: holds state.database (/var/lib/durakbot/durakbot.db), and the pages' folder is "
+      "for everyone to read: give the pages a folder of their own, like "
+      "\"/var/lib/durakbot/site\"" },
+    { "site.dir the database's",
+      "state = { database = \"/srv/d/bot.db\"; };\nsite = {\n  dir = \"/srv/d/\";\n};\n",
+      "3: site.dir: holds state.database (/srv/d/bot.db), and the pages' folder is for everyone to "
+      "read: give the pages a folder of their own, like \"/var/lib/durakbot/site\"" },
+    { "site.dir above a password",
+      "irc = { password_file = \"/srv/www/secret/pw\"; };\nsite = { dir = \"/srv/www\"; };\n",
+      "2: site.dir: holds irc.password_file (/srv/www/secret/pw), and the pages' folder is for "
+      "everyone to read: give the pages a folder of their own, like \"/var/lib/durakbot/site\"" },
     { "site.dir relative", "site = {\n  dir = \"www\";\n};\n",
       "2: site.dir: must be an absolute file name starting with / without control characters "
       "(got \"www\")" },
@@ -944,6 +977,7 @@ int main(void)
         FIXTURE_TEST(test_example_is_defaults),
         FIXTURE_TEST(test_empty_file_is_defaults),
         FIXTURE_TEST(test_custom_file),
+        FIXTURE_TEST(test_site_urls),
         FIXTURE_TEST(test_partial_file_keeps_defaults),
         FIXTURE_TEST(test_encodings),
         FIXTURE_TEST(test_tls_file),
