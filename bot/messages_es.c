@@ -519,6 +519,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_SITE_BOARD_BOTS] = "Jugadores automáticos",
     [MSG_SITE_BOARD_SOLO] = "Partidas privadas contra jugadores automáticos",
     [MSG_SITE_GAMES_PLAYED] = "Partidas jugadas: %d",
+    [MSG_SITE_SOLO_PLAYED] = "Partidas privadas jugadas: %d",
     [MSG_SITE_LATEST] = "Últimas partidas",
     [MSG_SITE_CHANNELS] = "Canales",
     [MSG_SITE_COL_LATEST] = "Última partida",

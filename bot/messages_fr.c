@@ -76,8 +76,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_GAME_START_NO_TRUMP] =
         "Durak (%s) : %s. Atout : %s. Personne n'a d'atout, donc %s attaque en premier.",
     [MSG_GAME_START_HOW] = "Jouez en message privé avec moi (essayez : coups).",
-    [MSG_GAME_RUNNING] = "Une partie est déjà en cours dans %s ; attendez la fin (%stable "
-                         "l'affiche).",
+    [MSG_GAME_RUNNING] = "Une partie est en cours dans %s ; attendez la fin (%stable l'affiche).",
     [MSG_LOBBY_EXISTS] = "Une partie est déjà ouverte dans %s : tapez %srejoindre pour "
                          "prendre place.",
     [MSG_ALREADY_SEATED] = "Vous avez déjà une place à la partie de %s (%s), pas encore commencée "
@@ -536,6 +535,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_SITE_BOARD_BOTS] = "Joueurs ordinateur",
     [MSG_SITE_BOARD_SOLO] = "Parties privées contre l'ordinateur",
     [MSG_SITE_GAMES_PLAYED] = "Parties jouées : %d",
+    [MSG_SITE_SOLO_PLAYED] = "Parties privées jouées : %d",
     [MSG_SITE_LATEST] = "Dernières parties",
     [MSG_SITE_CHANNELS] = "Salons",
     [MSG_SITE_COL_LATEST] = "Dernière partie",

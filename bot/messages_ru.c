@@ -509,6 +509,7 @@ const char *const msg_russian[MSG_COUNT] = {
     [MSG_SITE_BOARD_BOTS] = "Компьютерные игроки",
     [MSG_SITE_BOARD_SOLO] = "Личные игры против компьютера",
     [MSG_SITE_GAMES_PLAYED] = "Сыграно партий: %d",
+    [MSG_SITE_SOLO_PLAYED] = "Сыграно личных игр: %d",
     [MSG_SITE_LATEST] = "Последние партии",
     [MSG_SITE_CHANNELS] = "Каналы",
     [MSG_SITE_COL_LATEST] = "Последняя партия",

@@ -189,7 +189,7 @@ void site_page_index(const site_ctx *c, site_buf *b)
     board(c, b, lang, STORE_TOP_SOLO, MSG_SITE_BOARD_SOLO);
     if (solo) {
         sb_put(b, "<p>");
-        sb_msg(b, lang, MSG_SITE_GAMES_PLAYED, (int)solo);
+        sb_msg(b, lang, MSG_SITE_SOLO_PLAYED, (int)solo);
         sb_put(b, "</p>\n");
     }
     site_page_end(b);

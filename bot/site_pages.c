@@ -279,10 +279,11 @@ static void archive_nav(site_buf *b, msg_lang lang, int page, int pages)
 void site_page_archive(const site_ctx *c, int page, int pages, site_buf *b)
 {
     msg_lang lang = c->opt->lang;
-    long long first = (long long)(page - 1) * SITE_ARCHIVE_ROWS + 1;
-    char title[160];
+    long long first = (long long)(page - 1) * SITE_ARCHIVE_ROWS + 1,
+              last = first + SITE_ARCHIVE_ROWS - 1, newest = site_last_game(c);
+    char title[160]; /* the newest page: up to the newest game, not the hundredth */
     snprintf(title, sizeof title, msg_in(lang, MSG_SITE_ARCHIVE), (int)first,
-             (int)(first + SITE_ARCHIVE_ROWS - 1));
+             (int)(newest < last ? newest : last));
     site_page_begin(b, lang, title, "../");
     sb_printf(b, "<h1>%s</h1>\n", title);
     archive_nav(b, lang, page, pages);
