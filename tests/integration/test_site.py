@@ -90,6 +90,29 @@ def read(path):
         return f.read()
 
 
+PHONE_PAGE = """<!DOCTYPE html>
+<html lang="ru"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="file://%s"></head><body><main>
+<div class="scroll"><table>
+<tr><th>Партия</th><th class="wide">Окончена (по Гринвичу)</th><th>Где</th><th>Место</th>
+<th>Изменение рейтинга</th></tr>
+<tr><td><a href="#">#3</a></td><td class="wide">2026-12-06 11:39</td>
+<td><a href="#"><bdi>#&lt;x&gt;</bdi></a></td><td>команда проиграла</td>
+<td>1500 &rarr; 1484 <span class="down">(-16)</span></td></tr>
+</table></div>
+<div class="scroll"><table>
+<tr><th>Партия</th><th class="wide">Окончена (по Гринвичу)</th><th>Где</th><th>Игроки</th>
+<th>Итог</th></tr>
+<tr><td><a href="#">#7</a></td><td class="wide">2026-12-06 11:39</td><td>личная игра</td>
+<td><bdi>anna</bdi>, <bdi>Normal2[bot]</bdi></td><td><bdi>anna</bdi> — дурак</td></tr>
+<tr><td><a href="#">#3</a></td><td class="wide">2026-12-06 11:39</td>
+<td><a href="#"><bdi>#&lt;x&gt;</bdi></a></td><td><bdi>^</bdi>, <bdi>Normal2[bot]</bdi></td>
+<td>Команда <bdi>^</bdi>+<bdi>x\\</bdi> проигрывает, побеждают <bdi>Normal2[bot]</bdi>.</td></tr>
+</table></div></main></body></html>
+"""
+
+
 def board_of(index):
     """[(nick, rating, games)] of the index's first leaderboard (people, as !top)."""
     part = index.split("</h2>", 1)[1].split("</table>", 1)[0]
@@ -235,6 +258,18 @@ def test(env):
                             ".filter(e => e.getClientRects().length > 1).map(e => e.textContent)")
             h.check(width <= 390 and not broken, "%s on a phone: %s px wide, broken names %r"
                     % (os.path.relpath(path, site), width, broken))
+        # the same in Russian, whose words are longer: a row as the archive and a person's page
+        # write it, with a short channel name the browser would break ("#" and "<x>")
+        phone = os.path.join(env.dir, "phone.html")
+        with open(phone, "w") as f:
+            f.write(PHONE_PAGE % os.path.join(site, "style.css"))
+        b.goto("file://" + phone)
+        widths = b.eval("[...document.querySelectorAll('.scroll')]"
+                        ".map(e => e.scrollWidth - e.clientWidth)")
+        broken = b.eval("[...document.querySelectorAll('td bdi')]"
+                        ".filter(e => e.getClientRects().length > 1).map(e => e.textContent)")
+        h.check(not any(widths) and not broken, "Russian rows on a phone: tables %r px too wide, "
+                "broken names %r" % (widths, broken))
         b.size(1280, 800, False)
         b.goto("file://" + pages[0])
         b.screenshot(os.path.join(shots, "index-desktop.png"))
