@@ -546,6 +546,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_SITE_RECENT] = "Partidas recientes",
     [MSG_SITE_GAME] = "Partida n.º %s",
     [MSG_SITE_OPTIONS] = "Opciones",
+    [MSG_SITE_LABEL] = "%s: ",
     [MSG_SITE_OPT_DECK] = "%d cartas",
     [MSG_SITE_DURAK] = "el durak",
     [MSG_SITE_FORFEITED] = "abandonó la partida",

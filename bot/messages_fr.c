@@ -171,8 +171,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_ERR_TRANSFER_RANK] = "%s ne permet pas de transférer : il faut la valeur des cartes "
                               "d'attaque.",
     [MSG_ERR_TRANSFER_TOO_MANY] =
-        "Pas de transfert : %s ne pourrait pas répondre à autant de cartes "
-        "; couvrez ou ramassez.",
+        "Pas de transfert : %s ne pourrait pas répondre à autant de cartes ; couvrez ou ramassez.",
     [MSG_ERR_TRANSFER_NOBODY] =
         "Pas de transfert : plus personne à qui passer l'attaque ; couvrez ou ramassez.",
     [MSG_ERR_WRONG_PHASE] = "Ce coup n'est pas possible maintenant ; à vous : %s. Vos coups : %s",
@@ -562,6 +561,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_SITE_RECENT] = "Parties récentes",
     [MSG_SITE_GAME] = "Partie nº %s",
     [MSG_SITE_OPTIONS] = "Options",
+    [MSG_SITE_LABEL] = "%s : ",
     [MSG_SITE_OPT_DECK] = "%d cartes",
     [MSG_SITE_DURAK] = "le durak",
     [MSG_SITE_FORFEITED] = "a quitté la partie",

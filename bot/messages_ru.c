@@ -536,6 +536,7 @@ const char *const msg_russian[MSG_COUNT] = {
     [MSG_SITE_RECENT] = "Недавние партии",
     [MSG_SITE_GAME] = "Партия №%s",
     [MSG_SITE_OPTIONS] = "Правила",
+    [MSG_SITE_LABEL] = "%s: ",
     [MSG_SITE_OPT_DECK] = "колода из %d карт",
     [MSG_SITE_DURAK] = "дурак",
     [MSG_SITE_FORFEITED] = "техническое поражение",

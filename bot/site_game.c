@@ -10,7 +10,8 @@
  * cards, teams of two"), and the deck. */
 static void options(site_buf *b, msg_lang lang, const durak_options *o)
 {
-    sb_printf(b, "<p>%s: ", msg_in(lang, MSG_SITE_OPTIONS));
+    sb_put(b, "<p>");
+    sb_msg(b, lang, MSG_SITE_LABEL, msg_in(lang, MSG_SITE_OPTIONS));
     sb_msg(
         b, lang, MSG_OPTIONS,
         msg_in(lang, o->variant == DURAK_VARIANT_TRANSFER ? MSG_WORD_TRANSFER : MSG_WORD_CLASSIC),

@@ -131,7 +131,8 @@ bool site_replay(site_buf *b, msg_lang lang, const store_game *g, const char *co
     sb_msg(b, lang, MSG_SITE_DEALT, card_html(lang, gm.trump_card, trump, sizeof trump));
     sb_put(b, "</h3>\n<ul>\n");
     for (int s = 0; s < gm.opt.players; s++) {
-        sb_printf(b, "<li>%s: ", names[s]);
+        sb_put(b, "<li>");
+        sb_msg(b, lang, MSG_SITE_LABEL, names[s]);
         hand(b, lang, gm.hand[s]);
         sb_put(b, "</li>\n");
     }

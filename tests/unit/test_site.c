@@ -231,7 +231,9 @@ static site_options options(const struct fixture *f)
     config_defaults(&cfg);
     snprintf(cfg.channel_settings[0].name, sizeof cfg.channel_settings[0].name, "#ru");
     cfg.channel_settings[0].language = CONFIG_LANG_RU;
-    cfg.nchannel_settings = 1;
+    snprintf(cfg.channel_settings[1].name, sizeof cfg.channel_settings[1].name, "#fr");
+    cfg.channel_settings[1].language = CONFIG_LANG_FR;
+    cfg.nchannel_settings = 2;
     snprintf(cfg.site.dir, sizeof cfg.site.dir, "%s", f->site);
     snprintf(cfg.site.url, sizeof cfg.site.url, "https://example.org/durak/");
     return site_options_of(&cfg);
@@ -760,6 +762,27 @@ static void test_channel_pages(void **state)
     free(index);
     free(game);
     free(archive);
+}
+
+/* A label's colon as each language writes it: French puts a space before it. */
+static void test_labels_in_french(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    long long fr = record_game(f->s, "#fr", 1, nicks), en = record_game(f->s, "#durak", 2, nicks);
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    char rel[32];
+    snprintf(rel, sizeof rel, "g/%lld.html", fr);
+    char *page = slurp(f->site, rel);
+    assert_non_null(strstr(page, "<p>Options : "));
+    assert_non_null(strstr(page, "<li><bdi>alice</bdi> : "));
+    free(page);
+    snprintf(rel, sizeof rel, "g/%lld.html", en);
+    page = slurp(f->site, rel);
+    assert_non_null(strstr(page, "<p>Options: "));
+    assert_non_null(strstr(page, "<li><bdi>alice</bdi>: "));
+    free(page);
 }
 
 /* A game changes its people's ratings, which the board of every channel they played in shows:
@@ -1586,6 +1609,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_team_forfeit_page, setup, teardown),
         cmocka_unit_test_setup_teardown(test_channel_pages, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refresh_rewrites_their_other_boards, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_labels_in_french, setup, teardown),
         cmocka_unit_test_setup_teardown(test_worker_writes_lost_pages, setup, teardown),
         cmocka_unit_test_setup_teardown(test_worker_behind, setup, teardown),
         cmocka_unit_test_setup_teardown(test_private_page_in_the_players_language, setup, teardown),
