@@ -52,8 +52,15 @@ static void session_head(const store_game *g, FILE *out)
                 g->seat[s].durak ? ", the durak" : "", g->seat[s].forfeited ? ", forfeited" : "");
     fprintf(out, "# deal: seed=%" PRIu64 " salt=%s fingerprint=%s (sha256 of %s)\n", g->rec.seed,
             g->rec.salt, digest, commit);
-    fprintf(out, "# recorded result: %s (the state below ends with result: %s)\n", g->rec.result,
-            g->rec.result);
+    int seat;
+    if (sscanf(g->rec.result, "won %d", &seat) == 1 && seat >= g->nseats) /* durakbot(8) */
+        fprintf(out,
+                "# recorded result: %s (the computer players still in share the win: the state "
+                "below ends with the person's forfeit, the game going on between them)\n",
+                g->rec.result);
+    else
+        fprintf(out, "# recorded result: %s (the state below ends with result: %s)\n",
+                g->rec.result, g->rec.result);
 }
 
 int export_game(store *db, const char *id_text, FILE *out, FILE *err)

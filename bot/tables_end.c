@@ -248,13 +248,18 @@ void end_announce(tables *t, table_t *tb, outbox *o)
 }
 
 #undef M
-void end_abandon(tables *t, table_t *tb, int s, outbox *o)
+void end_abandon(tables *t, table_t *tb, int s, double now, outbox *o)
 {
     durak_game *g = &tb->g;
-    /* R18: one still in forfeits; one out already (a private game's person who went out and
-     * stops the computer players' game) keeps their place */
-    if (!durak_over(g) && durak_in_game(g, s) && durak_resign(g, s) != DURAK_OK)
-        g->forfeited |= (uint8_t)(1u << s);  /* never expected */
+    /* R18: one still in forfeits, in the record too (it replays to the result); one out already
+     * (a private game's person who went out and stops the computer players' game) keeps their
+     * place */
+    if (!durak_over(g) && durak_in_game(g, s)) {
+        if (durak_resign(g, s) == DURAK_OK)
+            record_resign(tb, s, now);
+        else
+            g->forfeited |= (uint8_t)(1u << s); /* never expected */
+    }
     if (g->result == DURAK_RESULT_ONGOING) { /* the computer players still in share the place */
         g->result = DURAK_RESULT_WON;
         g->result_seat = DURAK_MAX_PLAYERS;

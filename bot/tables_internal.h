@@ -415,7 +415,7 @@ durak_action turn_timeout_action(const durak_game *g);
 void end_announce(tables *t, table_t *tb, outbox *o);
 /* The person of seat s leaves a private game (stop, time-outs, gone): it ends at once, rated as
  * their forfeit, or, if they were out already, with their place. */
-void end_abandon(tables *t, table_t *tb, int s, outbox *o);
+void end_abandon(tables *t, table_t *tb, int s, double now, outbox *o);
 /* The game's seats and options, kept for !again once the table is gone (and saved under
  * end_last_key, tables_snapshot.c). */
 void end_remember(tables *t, const table_t *tb);

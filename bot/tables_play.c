@@ -171,7 +171,7 @@ void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox 
     render_said(&r, &names, s, -1, mine, sizeof mine, &len, why, tb->seat[s].nick);
     if (tb->solo && !tables_is_ai(tb, s)) { /* a private game ends with its person, rated: its */
         tb->forfeit_why = (int)why + 1;     /* end line says why, before anything else does */
-        end_abandon(t, tb, s, o);
+        end_abandon(t, tb, s, now, o);
         return;
     }
     /* told privately too: they may not be watching the channel */

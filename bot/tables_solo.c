@@ -152,7 +152,6 @@ void solo_play(tables *t, const tables_who *w, const parsed_cmd *p, double now, 
 
 void solo_stop(tables *t, const tables_who *w, double now, outbox *o)
 {
-    (void)now;
     int s;
     table_t *tb = tables_of_nick(t, w->nick, &s);
     if (!tb || !tb->solo) {
@@ -161,7 +160,7 @@ void solo_stop(tables *t, const tables_who *w, double now, outbox *o)
     }
     if (tables_refuse_stranger(t, tb, s, w, o))
         return;
-    end_abandon(t, tb, s, o); /* its end line says the stop counts as a forfeit */
+    end_abandon(t, tb, s, now, o); /* its end line says the stop counts as a forfeit */
 }
 
 /* The private game whose person is w, held for them (restored, or they quit), and the seat. */

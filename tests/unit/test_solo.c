@@ -7,6 +7,7 @@
 
 #include "ai.h"
 #include "casemap.h"
+#include "export.h"
 #include "outq.h"
 #include "store_internal.h"
 #include "tables_internal.h"
@@ -398,6 +399,47 @@ static void test_private_key_guard(void **state)
     assert_int_equal(h->o.len, 1);
     assert_string_equal(h->o.items[0].target, "alice2");
     h_free(h);
+}
+
+/* A private game its person stops (R18: a forfeit) keeps the forfeit in its record, so that the
+ * record replays to the result it was saved with; with two computer players left, they share the
+ * win ("won 6") and the replay ends with the person out and the two still playing. */
+static void test_stop_is_recorded(void **state)
+{
+    (void)state;
+    const char *const games[] = { "play easy 2", "play easy 3" };
+    for (int i = 0; i < 2; i++) {
+        harness *h = h_new(47);
+        temp_store ts;
+        store_in_temp(&ts, h);
+        priv(h, "alice", games[i]);
+        priv(h, "alice", "stop");
+        h_persist(h);
+        static store_game g;
+        assert_true(store_get_game(h->db, 1, &g));
+        assert_int_equal(g.rec.move[g.rec.nmoves - 1].kind, RECORD_RESIGN);
+        durak_game replayed;
+        assert_true(record_replay(&g.rec, &replayed));
+        assert_false(durak_in_game(&replayed, g.rec.move[g.rec.nmoves - 1].seat));
+        if (i == 0) {
+            assert_string_equal(g.rec.result, "won 1");
+            assert_int_equal(replayed.result, DURAK_RESULT_WON);
+        } else {
+            assert_string_equal(g.rec.result, "won 6");
+            assert_int_equal(replayed.result, DURAK_RESULT_ONGOING);
+        }
+        char *text = NULL; /* --export-game says what its state ends with */
+        size_t len = 0;
+        FILE *out = open_memstream(&text, &len);
+        assert_int_equal(export_game(h->db, "1", out, stderr), 0);
+        fclose(out);
+        assert_non_null(strstr(text, i == 0 ? "(the state below ends with result: won 1)"
+                                            : "share the win: the state below ends with the "
+                                              "person's forfeit"));
+        free(text);
+        h_free(h);
+        store_gone(&ts);
+    }
 }
 
 /* A line said to a private game after it closed and later rounds passed (its page's address,
@@ -807,6 +849,7 @@ int main(void)
         cmocka_unit_test(test_solo_resumed_says_your_turn_once),
         cmocka_unit_test(test_private_key_guard),
         cmocka_unit_test(test_late_line_reaches_the_player),
+        cmocka_unit_test(test_stop_is_recorded),
         cmocka_unit_test(test_solo_quit_and_back),
         cmocka_unit_test(test_watch),
         cmocka_unit_test(test_unwatch_privately),
