@@ -24,6 +24,7 @@
 
 #include <string.h>
 
+#include "parse_cardwords.h"
 #include "parse_token.h"
 #include "utf8.h"
 
@@ -195,10 +196,20 @@ static int suit_suffix(const char *s, size_t n)
     return -1;
 }
 
+int parse_cardtext_suit(const char *s, size_t n)
+{
+    size_t k;
+    int suit = suit_spelt(s, n, true, &k);
+    return suit >= 0 ? suit : parse_cardwords_suit(s, n);
+}
+
 cardtext_fault parse_cardtext_fault_of(const char *s, size_t n, card_t *example)
 {
     size_t r, k, r2 = 0;
     int rank = rank_prefix(s, n, &r);
+    int said = parse_cardwords_rank(s, n); /* "дамой", "семёрку": a rank said as a word */
+    if (said >= 0)
+        rank = said, r = n;
     if (rank >= 0 && r == n) {
         *example = card_make(rank, SUIT_HEARTS);
         return CARDTEXT_NO_SUIT;

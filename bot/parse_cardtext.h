@@ -37,8 +37,12 @@ bool parse_cardtext_t_ambiguous(const char *s, size_t n, char ten_text[CARDTEXT_
  * with a digit or holds a suit symbol)? */
 bool parse_cardtext_looks_like_card(const char *s, size_t n);
 /* Why s[0..n), not a card, is not one; *example is a card to show instead (its rank or suit
- * taken from the word where there is one). */
+ * taken from the word where there is one). A rank written as a Russian word ("дамой") is a rank
+ * alone (CARDTEXT_NO_SUIT). */
 cardtext_fault parse_cardtext_fault_of(const char *s, size_t n, card_t *example);
+/* The suit a whole word spells: a letter or symbol as in a card ("п", "♠", "s"), or a Russian
+ * suit word ("пик", "червей"); -1 if none. */
+int parse_cardtext_suit(const char *s, size_t n);
 /* Writes a card: "7♥" (unicode_suits) or "7h"; "?" for a non-card. Returns buf. */
 char *parse_cardtext_write(card_t c, bool unicode_suits, char buf[CARDTEXT_SIZE]);
 

@@ -195,6 +195,10 @@ bool parse_ctx_card_clear(parse_ctx *c, token t)
     return false;
 }
 
+/* Is w a Latin T: the ten in English, but the ace to a Russian typing in Latin letters (a
+ * Cyrillic Т is the ace)? */
+static bool latin_t(token w) { return w.n && (w.s[0] == 'T' || w.s[0] == 't'); }
+
 card_t parse_ctx_card_in_two_words(parse_ctx *c, token w)
 {
     size_t at = c->pos;
@@ -205,20 +209,21 @@ card_t parse_ctx_card_in_two_words(parse_ctx *c, token w)
         || !parse_ctx_next(c, &next))
         return CARD_NONE;
     token s = parse_token_trim(next);
+    bool asked = false; /* "T п": the ten or the ace, which the one word "Tп" asks */
     if (w.n + s.n < sizeof both) {
         memcpy(both, w.s, w.n);
         memcpy(both + w.n, s.s, s.n);
-        if (!parse_cardtext_t_ambiguous(both, w.n + s.n, ten, ace))
+        asked = parse_cardtext_t_ambiguous(both, w.n + s.n, ten, ace);
+        if (!asked)
             card = parse_cardtext_read(both, w.n + s.n);
     }
+    int suit = card == CARD_NONE && !asked && !latin_t(w) ? parse_cardtext_suit(s.s, s.n) : -1;
+    if (suit >= 0) /* "6 пик", "король червей", "В бубен" */
+        card = card_make(card_rank(example), suit);
     if (card == CARD_NONE)
         c->pos = at;
     return card;
 }
-
-/* Is w a Latin T: the ten in English, but the ace to a Russian typing in Latin letters (a
- * Cyrillic Т is the ace)? */
-static bool latin_t(token w) { return w.n && (w.s[0] == 'T' || w.s[0] == 't'); }
 
 int parse_ctx_rank_alone(parse_ctx *c, token t)
 {

@@ -135,6 +135,7 @@ static const words_entry private_words[] = {
     { "кладу", PC_PLAY, RU },
     { "подкидываю", PC_PLAY, RU },
     { "подкину", PC_PLAY, RU },
+    { "подкинуть", PC_PLAY, RU }, /* the word the throw-in question uses */
     { "кидаю", PC_PLAY, RU },
     { "кину", PC_PLAY, RU },
     { "играю", PC_PLAY, RU }, /* as a private game is asked for: играю сложный 3 */

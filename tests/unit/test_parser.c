@@ -940,6 +940,7 @@ static const parse_case language_private_cases[] = {
     CASE("бью Вк", "beat Jc"),
     CASE("кидаю 7ч", "play 7h"),
     CASE("кину 7ч", "play 7h"),
+    CASE("подкинуть 8т", "play 8c"), /* as the throw-in question puts it */
     /* a rank and its suit typed apart: one card */
     CASE("хожу 6 п", "play 6s"),
     CASE("6 п", "card 6s"),
@@ -947,6 +948,25 @@ static const parse_case language_private_cases[] = {
     CASE("бью 9 ч 7 ч", "beat 9h 7h"),
     CASE("бью 9ч 7 ч", "beat 9h 7h"),
     CASE("play 10 \xe2\x99\xa5", "play 10h"), /* 10 ♥ */
+    /* ranks and suits as Russian words, in any case ending */
+    CASE("хожу 6 пик", "play 6s"),
+    CASE("6 пики", "card 6s"),
+    CASE("хожу 6 бубен", "play 6d"),
+    CASE("бью 7 черви", "beat 7h"),
+    CASE("хожу 10 бубей", "play 10d"),
+    CASE("В пик", "card Js"),
+    CASE("валет пик", "card Js"),
+    CASE("Король Червей", "card Kh"),
+    CASE("хожу дамой треф", "play Qc"),
+    CASE("бью семёркой червей", "beat 7h"),
+    CASE("бью туза крестей", "beat Ac"),
+    CASE("бью 9 пиковой", "beat 9s"),
+    CASE("бью королём", "beat K of any suit"),
+    CASE("подкидываю вальта", "play J of any suit"),
+    CASE("подкидываю девятку", "play 9 of any suit"),
+    CASE("десятку", "card 10 of any suit"),
+    CASE("хожу 6 пиво", "error: \"6\" is not a card: add the suit after the rank, e.g. 6♥ or 6h"),
+    CASE("хожу T пик", "error: \"T\" is not a card: add the suit after the rank, e.g. 10♥ or 10h"),
     /* a rank alone: the hand says which card (a T, the ten or the ace, is asked) */
     CASE("хожу 6", "play 6 of any suit"),
     CASE("бью Д", "beat Q of any suit"),
