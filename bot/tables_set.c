@@ -5,6 +5,7 @@
 
 #include "parse_words.h"
 #include "tables_internal.h"
+#include "utf8.h"
 
 static msg_id on_off(int v, int fallback)
 {
@@ -103,19 +104,42 @@ static bool change(store_prefs *p, const char *arg)
     return true;
 }
 
+/* A language named in any of them ("английский", "anglais", "inglés"): its code, or -1. */
+static int language_named(const char *word)
+{
+    static const struct {
+        msg_lang lang;
+        const char *names[4];
+    } named[] = {
+        { MSG_LANG_EN, { "english", "английский", "anglais", "inglés" } },
+        { MSG_LANG_RU, { "russian", "русский", "russe", "ruso" } },
+        { MSG_LANG_FR, { "french", "французский", "français", "francés" } },
+        { MSG_LANG_ES, { "spanish", "испанский", "espagnol", "español" } },
+    };
+    token t = { word, strlen(word) };
+    for (size_t i = 0; i < sizeof named / sizeof *named; i++)
+        for (size_t k = 0; k < 4; k++)
+            if (parse_words_equal(t, named[i].names[k]))
+                return (int)named[i].lang;
+    return -1;
+}
+
 /* set language ru: true when arg is about the language (then it is answered). */
 static bool change_language(tables *t, const tables_who *w, pref_entry *e, const char *arg,
                             outbox *o)
 {
-    char what[32] = "", value[16] = "";
-    if (sscanf(arg, "%31s %15s", what, value) < 1
+    char what[32] = "", value[64] = "";
+    if (sscanf(arg, "%31s %63s", what, value) < 1
         || (strcmp(what, "language") && strcmp(what, "lang")))
         return false;
+    utf8_cut_invalid(value); /* a longer word is cut, on a whole character */
     if (!value[0]) { /* "язык" alone: the settings, with the language and how to change it */
         show(t, w, &e->p, false, o);
         return true;
     }
     int lang = msg_lang_of_code(value);
+    if (lang < 0)
+        lang = language_named(value);
     if (lang < 0) {
         tables_notice(o, w->nick, MSG_SET_LANG_BAD, value);
         return true;

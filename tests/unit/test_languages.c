@@ -284,6 +284,18 @@ static void test_set_language(void **state)
     priv(h, "bob", "set language EN");
     expect(h, "bob", "Saved: your private lines are now in English.");
     assert_int_equal(tables_language(h->t, "bob"), MSG_LANG_EN);
+    /* a language by its name, in any of them: "французский" is 22 bytes */
+    priv(h, "bob", "язык французский");
+    assert_int_equal(tables_language(h->t, "bob"), MSG_LANG_FR);
+    priv(h, "bob", "language Russian");
+    assert_int_equal(tables_language(h->t, "bob"), MSG_LANG_RU);
+    priv(h, "bob", "idioma ingles");
+    assert_int_equal(tables_language(h->t, "bob"), MSG_LANG_EN);
+    /* a long word refused whole, not cut inside a letter */
+    priv(h, "bob", "язык древнегреческийдревнегреческийдревнегреческий");
+    expect(h, "bob",
+           "\"древнегреческийдревнегреч…\" is not a language I speak: type set "
+           "language en, ru, fr or es.");
     h_free(h);
 }
 
