@@ -38,6 +38,8 @@ struct site_worker {
     /* A refresh failed (site.dir not writable, the disk full): pages are missing that the others
      * link to, so the next refresh, or a retry, writes every page; till then no address is given. */
     bool behind;
+    unsigned
+        drops; /* refreshes dropped from a full queue, ever: one during a job keeps it behind */
 };
 
 /* Every page, with what went wrong in the log: site_export's lines for the command line, without
@@ -112,14 +114,17 @@ static void *run(void *arg)
     while (next_job(w, &job)) {
         site_options opt = w->opt;
         bool behind = w->behind;
+        unsigned drops = w->drops;
         w->busy = true;
         pthread_mutex_unlock(&w->mu);
         if (!db && !(db = store_open_reader(w->db_path, err, sizeof err)))
             log_msg(LOG_ERR, "site: cannot open %s: %s", w->db_path, err);
         bool ok = do_job(db, &opt, &job, behind);
         pthread_mutex_lock(&w->mu);
-        if (!ok || behind) /* a drop (push) may have put it behind meanwhile */
-            w->behind = !ok;
+        if (!ok)
+            w->behind = true;
+        else if (behind && w->drops == drops) /* a drop meanwhile: its page is not written */
+            w->behind = false;
         w->busy = false;
         pthread_cond_broadcast(&w->idle_cv);
     }
@@ -146,6 +151,7 @@ static void push(site_worker *w, job_kind kind, long long game, const char *key)
         w->head = (w->head + 1) % SITE_QUEUE;
         w->n--;
         w->behind = true; /* its pages are missing now */
+        w->drops++;
     }
     site_job *j = &w->job[(w->head + w->n++) % SITE_QUEUE];
     j->kind = kind;
@@ -197,8 +203,12 @@ site_worker *site_worker_reconfigure(site_worker *w, const site_options *o, cons
 {
     if (!w)
         return site_worker_start(o, db_path);
-    if (!o->dir[0]) { /* no pages any more: not even those of the games queued */
-        site_worker_stop(w);
+    if (!o->dir[0]) { /* no pages any more: not even those of the games queued, and no export */
+        pthread_mutex_lock(&w->mu);
+        w->n = 0;
+        w->behind = false;
+        pthread_mutex_unlock(&w->mu);
+        site_worker_stop(w); /* waits for the page being written, if one is */
         return NULL;
     }
     pthread_mutex_lock(&w->mu);

@@ -78,6 +78,8 @@ long long store_site_people(store *s, void (*cb)(void *ctx, const store_site_per
 
 long long store_site_person_id(store *s, const char *key)
 {
+    if (record_key_is_bot(key)) /* computer players have no page (site_has_page) */
+        return 0;
     sqlite3_stmt *st = prepare(s, "SELECT pl.rowid, pr.site FROM players pl LEFT JOIN prefs pr"
                                   " ON pr.key = pl.key WHERE pl.key = ?1");
     long long id = 0;

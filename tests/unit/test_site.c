@@ -13,6 +13,7 @@
 #include <ctype.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -764,6 +765,22 @@ static void test_channel_pages(void **state)
     free(archive);
 }
 
+/* A computer player has no page, so !stats gives no address for one: it would lead nowhere. */
+static void test_no_page_id_for_computer_players(void **state)
+{
+    struct fixture *f = *state;
+    const char *const keys[3] = { "alice", "*easy[bot]", "carol" }, *const shown[3] = { "alice",
+                                                                                        "Easy[bot]",
+                                                                                        "carol" };
+    record_game_as(f->s, "#durak", 1, keys, shown);
+    assert_true(store_site_person_id(f->s, "alice") > 0);
+    assert_int_equal(store_site_person_id(f->s, "*easy[bot]"), 0);
+    assert_int_equal(store_site_person_id(f->s, "+*easy[bot]"), 0);
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    assert_true(site_complete(f->s, &o)); /* and no page of its is missing */
+}
+
 /* A label's colon as each language writes it: French puts a space before it. */
 static void test_labels_in_french(void **state)
 {
@@ -1336,6 +1353,63 @@ static void test_worker_queue_full(void **state)
     }
 }
 
+struct clearing {
+    site_worker *w;
+    site_options o;
+    const char *db;
+};
+
+static void *clear_site_dir(void *arg)
+{
+    struct clearing *c = arg;
+    assert_null(site_worker_reconfigure(c->w, &c->o, c->db));
+    return NULL;
+}
+
+/* site.dir cleared by a reload while a page is being written: that page is finished, but the
+ * refreshes still waiting are dropped, not written into the directory given up. */
+static void test_worker_cleared_drops_its_queue(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    record_game(f->s, "#durak", 5, nicks);
+    copy_first_game(f, 1); /* game 2 */
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    site_worker *w = site_worker_start(&o, f->db);
+    site_worker_drain(w);
+    char path[400], fifo[400];
+    snprintf(path, sizeof path, "%s/g/2.html", f->site);
+    assert_int_equal(unlink(path), 0);
+    snprintf(fifo, sizeof fifo, "%s/g/1.html.tmp", f->site);
+    assert_int_equal(mkfifo(fifo, 0644), 0);
+    int rfd = open(fifo, O_RDONLY | O_NONBLOCK);
+    assert_true(rfd >= 0);
+    assert_int_equal(fcntl(rfd, F_SETPIPE_SZ, 4096), 4096);
+    site_worker_game(w, 1); /* stuck in write() until the test reads */
+    int queued = 0;
+    for (int i = 0; i < 10000 && queued < 4096; i++) {
+        nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
+        assert_int_equal(ioctl(rfd, FIONREAD, &queued), 0);
+    }
+    assert_int_equal(queued, 4096);
+    site_worker_game(w, 2); /* waiting */
+    struct clearing c = { w, o, f->db };
+    c.o.dir[0] = '\0';
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, clear_site_dir, &c), 0);
+    nanosleep(&(struct timespec){ 0, 200000000 }, NULL); /* it empties the queue, then waits */
+    int flags = fcntl(rfd, F_GETFL);
+    assert_int_equal(fcntl(rfd, F_SETFL, flags & ~O_NONBLOCK), 0);
+    char buf[4096];
+    while (read(rfd, buf, sizeof buf) > 0)
+        ;
+    close(rfd);
+    assert_int_equal(pthread_join(t, NULL), 0);
+    struct stat st;
+    assert_int_not_equal(stat(path, &st), 0); /* game 2's refresh was dropped */
+}
+
 /* A forfeit under an attack (R18) ends the game with a card uncovered: the replay's last bout
  * says nobody beat it; "Beaten" is for a table whose every card was covered. */
 static void test_replay_forfeit_under_attack(void **state)
@@ -1610,6 +1684,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_channel_pages, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refresh_rewrites_their_other_boards, setup, teardown),
         cmocka_unit_test_setup_teardown(test_labels_in_french, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_no_page_id_for_computer_players, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_worker_cleared_drops_its_queue, setup, teardown),
         cmocka_unit_test_setup_teardown(test_worker_writes_lost_pages, setup, teardown),
         cmocka_unit_test_setup_teardown(test_worker_behind, setup, teardown),
         cmocka_unit_test_setup_teardown(test_private_page_in_the_players_language, setup, teardown),
