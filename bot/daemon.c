@@ -167,7 +167,7 @@ static void on_game_saved(void *ctx, long long id, const char *channel, const ch
     int lang = msg_lang_of_code(language);
     site_worker_game(d->site, id);
     if (channel[0] && !site_worker_behind(d->site)
-        && site_game_url(&d->site_opt, id, url, sizeof url))
+        && site_page_url(d->site_opt.url, 'g', id, url, sizeof url))
         outbox_add_prio(&d->box, OUT_GAME, OUT_PRIVMSG, channel, "%s",
                         site_line(lang >= 0 ? lang : tables_language(d->t, channel), url));
 }

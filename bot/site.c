@@ -20,9 +20,6 @@ site_options site_options_of(const bot_config *cfg)
     memset(&o, 0, sizeof o);
     snprintf(o.dir, sizeof o.dir, "%s", cfg->site.dir);
     snprintf(o.url, sizeof o.url, "%s", cfg->site.url);
-    size_t n = strlen(o.url);
-    while (n && o.url[n - 1] == '/') /* "https://x/durak/" and ".../durak" alike */
-        o.url[--n] = '\0';
     o.lang = (msg_lang)cfg->game.language;
     o.nchannels = cfg->nchannel_settings;
     memcpy(o.channels, cfg->channel_settings, sizeof o.channels);
@@ -43,12 +40,18 @@ msg_lang site_game_lang(const site_options *o, const store_game *g)
     return played >= 0 ? (msg_lang)played : site_channel_lang(o, g->rec.channel);
 }
 
-bool site_game_url(const site_options *o, long long id, char *buf, size_t cap)
+bool site_page_url(const char *base, char kind, long long id, char *buf, size_t cap)
 {
+    size_t n = strlen(base);
+    while (n && base[n - 1] == '/') /* "https://x/durak/" and ".../durak" alike */
+        n--;
     buf[0] = '\0';
-    if (!o->url[0])
+    if (!n || (kind && id <= 0))
         return false;
-    snprintf(buf, cap, "%s/g/%lld.html", o->url, id);
+    if (kind)
+        snprintf(buf, cap, "%.*s/%c/%lld.html", (int)n, base, kind, id);
+    else
+        snprintf(buf, cap, "%.*s/index.html", (int)n, base);
     return true;
 }
 

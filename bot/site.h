@@ -42,8 +42,10 @@ bool site_complete(store *db, const site_options *o);
 
 /* The line "Page: <url>" in lang (IRC text: the address as it is). */
 const char *site_line(int lang, const char *url);
-/* "<site.url>/g/<id>.html", or "" (false) without site.url. */
-bool site_game_url(const site_options *o, long long id, char *buf, size_t cap);
+/* A page's address under site.url (base, its trailing slashes aside): "<base>/<kind>/<id>.html"
+ * (kind 'g' a game, 'p' a person, 'c' a channel), or "<base>/index.html" for kind 0; "" (false)
+ * without a base, or for an id of 0. */
+bool site_page_url(const char *base, char kind, long long id, char *buf, size_t cap);
 
 /* The refresh off the main loop: a thread of its own with its own connection to the database at
  * db_path, fed game ids and people's keys. A site.dir missing any page gets every page first;

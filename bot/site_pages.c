@@ -282,7 +282,7 @@ void site_page_archive(const site_ctx *c, int page, int pages, site_buf *b)
     long long first = (long long)(page - 1) * SITE_ARCHIVE_ROWS + 1,
               last = first + SITE_ARCHIVE_ROWS - 1, newest = site_last_game(c);
     char title[160]; /* the newest page: up to the newest game, not the hundredth */
-    snprintf(title, sizeof title, msg_in(lang, MSG_SITE_ARCHIVE), (int)first,
+    site_fmt(title, sizeof title, lang, MSG_SITE_ARCHIVE, (int)first,
              (int)(newest < last ? newest : last));
     site_page_begin(b, lang, title, "../");
     sb_printf(b, "<h1>%s</h1>\n", title);

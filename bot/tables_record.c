@@ -1,10 +1,11 @@
-/* tables_record.c — a running game's record: the deal's seed and salt, its fingerprint said at
- * the deal and revealed at the end, every move with its time, the language it ended in; !last. */
+/* tables_record.c — a running game's record: its deal's seed, salt and fingerprint, every move
+ * with its time, the language it ended in; !last, and the page addresses !stats and !top give. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "site.h"
 #include "tables_internal.h"
 
 #define SEP "; "
@@ -128,16 +129,8 @@ static void summary(msg_lang lang, const store_game *g, char *buf, size_t cap)
 void tables_site_page(const tables *t, const char *target, char kind, long long id, outbox *o)
 {
     char url[sizeof t->cfg.site.url + 32];
-    size_t n = strlen(t->cfg.site.url);
-    if (!n || (kind && id <= 0) || t->site_behind)
-        return;
-    while (n > 1 && t->cfg.site.url[n - 1] == '/')
-        n--;
-    if (kind)
-        snprintf(url, sizeof url, "%.*s/%c/%lld.html", (int)n, t->cfg.site.url, kind, id);
-    else
-        snprintf(url, sizeof url, "%.*s/index.html", (int)n, t->cfg.site.url);
-    tables_say(o, target, MSG_SITE_PAGE, url);
+    if (!t->site_behind && site_page_url(t->cfg.site.url, kind, id, url, sizeof url))
+        tables_say(o, target, MSG_SITE_PAGE, url);
 }
 
 void info_last(tables *t, const char *channel, outbox *o)

@@ -296,8 +296,12 @@ static void test_game_page(void **state)
     free(g);
     free(page);
     char url[400];
-    assert_true(site_game_url(&o, id, url, sizeof url));
+    assert_true(site_page_url(o.url, 'g', id, url, sizeof url));
     assert_string_equal(url, "https://example.org/durak/g/1.html");
+    assert_true(site_page_url("https://example.org//", 0, 0, url, sizeof url));
+    assert_string_equal(url, "https://example.org/index.html");
+    assert_false(site_page_url("", 'g', id, url, sizeof url));
+    assert_false(site_page_url(o.url, 'p', 0, url, sizeof url)); /* nobody's page */
 }
 
 static void test_channel_language(void **state)
