@@ -34,6 +34,7 @@ void conn_chanop_clear(chanop *o);
 /* Notes what ev tells: 005, 353, MODE (IRC_EV_OTHER, arg "MODE"), the bot's JOIN, PART, KICK.
  * `me` is the bot's nick. */
 void conn_chanop_on_event(chanop *o, casemap cm, const irc_event *ev, const char *me);
+/* Whether the bot is a channel operator in chan, as noted (the tests read it). */
 bool conn_chanop_is_op(const chanop *o, casemap cm, const char *chan);
 /* The line to send for `line` (an outgoing line without CR LF; NULL gives NULL): "CPRIVMSG nick
  * #chan :text" for "PRIVMSG nick :text" when the server offers CPRIVMSG and nick is in a channel

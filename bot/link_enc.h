@@ -38,7 +38,7 @@ bool link_enc_open(link_enc *e, link_encoding enc, char *err, size_t errlen);
 void link_enc_close(link_enc *e);
 /* Does e convert anything (not utf-8)? */
 bool link_enc_active(const link_enc *e);
-/* The legacy encoding's name as iconv knows it ("CP1251"), or "UTF-8". */
+/* The legacy encoding's name as iconv knows it ("CP1251"), or "UTF-8" (the tests' messages). */
 const char *link_enc_name(link_encoding enc);
 
 /* One line from the server, without CR LF, into UTF-8 in out (cap > 0 bytes); returns the bytes

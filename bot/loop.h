@@ -34,6 +34,7 @@ double loop_now(const loop *l);
 int loop_timer_add(loop *l, const char *name, loop_fn fire, void *ctx);
 /* Sets the timer's deadline (absolute, in the clock's seconds); a negative one switches it off. */
 void loop_timer_set(loop *l, int id, double deadline);
+/* The timer's deadline, negative when off (the tests read it). */
 double loop_timer_deadline(const loop *l, int id);
 /* The nearest deadline of all timers, or -1 when none is set. */
 double loop_next_deadline(const loop *l);

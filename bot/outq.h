@@ -86,7 +86,7 @@ const char *outq_peek(outq *q, double now);
 /* The line outq_peek returned was sent: removes it and spends a token. */
 void outq_commit(outq *q, double now);
 /* Seconds until outq_peek may return a line: 0 if now, -1 if the queue is empty (after dropping
- * the stale replies). */
+ * the stale replies). The writer waits for a batch (outq_wait_batch); the tests read this. */
 double outq_wait(outq *q, double now);
 /* Like outq_wait, but for a batch: 0 once min(queued, burst, rate * max_delay) lines (at least
  * one) may go, or any raw line; -1 if the queue is empty. A writer that waits for it sends a

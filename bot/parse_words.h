@@ -58,7 +58,8 @@ int parse_words_lang_of(words_list l, const words_entry *e);
 const words_entry *parse_words_find(words_list l, token t);
 
 /* The canonical word of a command in a language ("беру" for PC_TAKE in WORDS_RU, "join" for
- * PC_JOIN in WORDS_EN); the channel word for channel commands. NULL when it has none. */
+ * PC_JOIN in WORDS_EN); the channel word for channel commands. NULL when it has none. (The
+ * tests check every command has one.) */
 const char *parse_words_command(words_lang lang, parse_kind kind);
 
 /* The canonical English name of help topic i (WL_TOPIC's values). */

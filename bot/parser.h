@@ -94,7 +94,8 @@ void parse_channel(const char *line, size_t len, const parse_opts *o, parsed_cmd
 void parse_private(const char *line, size_t len, const parse_opts *o, parsed_cmd *out);
 
 /* One card word as users type it ("7h", "10♠", "T♠", "Кк", "(7♥)."); CARD_NONE if it is not
- * exactly one card. The word must already be free of mIRC formatting codes. */
+ * exactly one card. The word must already be free of mIRC formatting codes. (The tests check
+ * render_card's output with it.) */
 card_t parse_card(const char *s, size_t len);
 
 /* Writes a card for error examples: "7♥" or "7h"; "?" for a non-card. Returns buf. */

@@ -56,7 +56,7 @@ typedef struct {
 } persist_hooks;
 void persist_set_hooks(persist *p, const persist_hooks *h);
 
-/* One write of the changes of `t` with no memory (tools and tests): what fails is logged, lost. */
+/* One write of the changes of `t` with no memory (the tests' harness): what fails is logged, lost. */
 void persist_tables(tables *t, store *db, double now);
 
 #endif

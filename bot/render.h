@@ -20,7 +20,7 @@ enum { RENDER_CARD_MAX = 24 };
 
 /* "7♥" (coloured), "10♠", "Qh"; Russian "Дч", French "Rp". Returns buf. */
 char *render_card(const render_opts *r, card_t c, char *buf, size_t cap);
-/* A suit symbol or the language's letter: "♥" / "h" / "ч". */
+/* A suit symbol or the language's letter: "♥" / "h" / "ч" (render_card's; the tests read it). */
 const char *render_suit(const render_opts *r, int suit);
 /* "spade", "club", "diamond", "heart" in the language. */
 const char *render_suit_name(const render_opts *r, int suit);

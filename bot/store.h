@@ -190,8 +190,8 @@ typedef struct {
 } store_game;
 
 /* Records the game of result r (its record rec, which must be known) with its seats, ended at unix
- * time ended_at; in one transaction of its own unless inside a batch (persist writes it in the
- * batch of the result). false on error, or refused (store_refused) if r or rec is inconsistent
+ * time ended_at, without ratings (the tests; persist uses store_save_game_rated); in one
+ * transaction of its own unless inside a batch. false on error, or refused (store_refused) if r or rec is inconsistent
  * or the database's constraints contradict it. */
 bool store_save_game(store *s, const store_result *r, const game_record *rec, long long ended_at);
 /* The same, keeping each seat's rating before and after the game (what store_preview_game gave,

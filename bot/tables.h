@@ -125,7 +125,8 @@ void tables_ai_result(tables *t, double now, const tables_ai_job *job, durak_act
  * options, engine state, time left on each timer). false if there is no such table. */
 bool tables_snapshot(const tables *t, const char *channel, double now, char *buf, size_t cap);
 /* Recreates a table from its snapshot (before connecting); timers resume from `now`
- * once connected, and the channel is told that the game goes on. false if malformed. */
+ * once connected, and the channel is told that the game goes on. false if malformed. The bot
+ * itself uses tables_restore_checked; this is the tests'. */
 bool tables_restore(tables *t, const char *channel, const char *snapshot, double now);
 /* The same, refusing anything inconsistent (non-finite or out-of-range timers, options, seats,
  * a game over or at odds with its table, what the engine refuses); why gets the reason. */
