@@ -420,6 +420,10 @@ static void test_settings_and_hints_in_words(void **state)
            "цвета — выкл.");
     priv(h, "bob", "Настройки Ход ВЫКЛ.");
     expect(h, "bob", "строка хода — выкл.");
+    priv(h, "bob", "настройки цвета включены"); /* the words a sentence puts there */
+    expect(h, "bob", "цвета — вкл.");
+    priv(h, "bob", "настройки ход выключить");
+    expect(h, "bob", "строка хода — выкл.");
     priv(h, "bob", "настройки уведомления");
     expect(h, "bob", "личные строки приходят уведомлениями");
     priv(h, "bob", "настройки цвета громко");
