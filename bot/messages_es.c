@@ -442,8 +442,8 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_LAST_LEFT] = "%s se fue",
     [MSG_HINT_ONLY] = "pista: %s — es tu única jugada.",
     [MSG_HINT_TAKE_CANNOT] = "pista: %s — nada de tu mano cubre %s.",
-    [MSG_HINT_TAKE_TRUMPS] = "pista: %s — para cubrir hace falta un triunfo para %d de ellas "
-                             "(triunfos en tu mano: %d; cartas sin cubrir: %d).",
+    [MSG_HINT_TAKE_TRUMPS] = "pista: %s — solo un triunfo cubre %d de ellas (tienes %d), y un "
+                             "triunfo vale más guardado; cartas sin cubrir: %d.",
     [MSG_HINT_TAKE_MANY] = "pista: %s — cartas sin cubrir: %d; cartas que aún pueden añadirse: %d.",
     [MSG_HINT_BEAT_TRUMP] =
         "pista: %s — no tienes una carta de %s más alta, así que solo la cubre un triunfo.",

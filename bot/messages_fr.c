@@ -455,8 +455,8 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_LAST_LEFT] = "%s a quitté la partie",
     [MSG_HINT_ONLY] = "indice : %s — c'est votre seul coup.",
     [MSG_HINT_TAKE_CANNOT] = "indice : %s — rien dans votre main ne couvre %s.",
-    [MSG_HINT_TAKE_TRUMPS] = "indice : %s — pour couvrir, il faudrait un atout pour %d d'entre "
-                             "elles (atouts en main : %d ; cartes non couvertes : %d).",
+    [MSG_HINT_TAKE_TRUMPS] = "indice : %s — seul un atout couvre %d d'entre elles (vous en avez "
+                             "%d), et un atout vaut mieux gardé ; cartes non couvertes : %d.",
     [MSG_HINT_TAKE_MANY] =
         "indice : %s — cartes non couvertes : %d ; cartes qui peuvent encore s'ajouter : %d.",
     [MSG_HINT_BEAT_TRUMP] =
