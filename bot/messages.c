@@ -24,19 +24,21 @@ static const msg_prio msg_prios[MSG_COUNT] = {
 #undef MSG
 };
 
-/* One table per language, each with every id (tests/unit/test_messages.c checks). */
-static const char *const *const msg_tables[MSG_LANG_COUNT] = {
-    [MSG_LANG_EN] = msg_english,
-    [MSG_LANG_RU] = msg_russian,
-    [MSG_LANG_FR] = msg_french,
-    [MSG_LANG_ES] = msg_spanish,
+/* Two tables per language, the game's lines and the web pages' words (English has both in one);
+ * together they have every id (tests/unit/test_messages.c checks). */
+static const char *const *const msg_tables[MSG_LANG_COUNT][2] = {
+    [MSG_LANG_EN] = { msg_english, msg_english },
+    [MSG_LANG_RU] = { msg_russian, msg_russian_site },
+    [MSG_LANG_FR] = { msg_french, msg_french_site },
+    [MSG_LANG_ES] = { msg_spanish, msg_spanish_site },
 };
 
 const char *msg_text_in(msg_lang lang, msg_id id)
 {
     if ((unsigned)lang >= MSG_LANG_COUNT || (unsigned)id >= MSG_COUNT)
         return NULL;
-    return msg_tables[lang][id];
+    const char *text = msg_tables[lang][0][id];
+    return text ? text : msg_tables[lang][1][id];
 }
 
 const char *msg_in(msg_lang lang, msg_id id)

@@ -1,5 +1,5 @@
 /* messages_tables.h — the texts of each language but English (messages_en.def has English and the
- * argument types), one file each, indexed by msg_id. Only messages.c and the tests use them. */
+ * argument types), a file each and the web pages' in one, by msg_id. Only messages.c uses them. */
 #ifndef DURAK_MESSAGES_TABLES_H
 #define DURAK_MESSAGES_TABLES_H
 
@@ -8,5 +8,9 @@
 extern const char *const msg_russian[MSG_COUNT]; /* messages_ru.c */
 extern const char *const msg_french[MSG_COUNT];  /* messages_fr.c */
 extern const char *const msg_spanish[MSG_COUNT]; /* messages_es.c */
+/* The web pages' words (MSG_SITE_*, messages_site.def), each language's in messages_site.c. */
+extern const char *const msg_russian_site[MSG_COUNT];
+extern const char *const msg_french_site[MSG_COUNT];
+extern const char *const msg_spanish_site[MSG_COUNT];
 
 #endif
