@@ -77,6 +77,7 @@ const char *const msg_french[MSG_COUNT] = {
         "Durak (%s) : %s. Atout : %s. Personne n'a d'atout, donc %s attaque en premier.",
     [MSG_GAME_START_HOW] = "Jouez en message privé avec moi (essayez : coups).",
     [MSG_GAME_RUNNING] = "Une partie est en cours dans %s ; attendez la fin (%stable l'affiche).",
+    [MSG_GAME_RUNNING_YOURS] = "Votre partie dans %s est déjà en cours (%stable l'affiche).",
     [MSG_LOBBY_EXISTS] = "Une partie est déjà ouverte dans %s : tapez %srejoindre pour "
                          "prendre place.",
     [MSG_ALREADY_SEATED] = "Vous avez déjà une place à la partie de %s (%s), pas encore commencée "

@@ -180,10 +180,19 @@ static bool may_manage(const tables *t, const table_t *tb, const tables_who *w, 
     return false;
 }
 
+/* A game runs in tb: its own players hear that it is theirs, the others to wait for its end. */
+static void say_running(tables *t, const tables_who *w, const table_t *tb, outbox *o)
+{
+    int s;
+    bool mine = tables_of_nick(t, w->nick, &s) == tb;
+    tables_notice(o, w->nick, mine ? MSG_GAME_RUNNING_YOURS : MSG_GAME_RUNNING, tb->channel,
+                  tables_prefix(t));
+}
+
 void lobby_start(tables *t, const tables_who *w, table_t *tb, double now, outbox *o)
 {
     if (tb->playing) {
-        tables_notice(o, w->nick, MSG_GAME_RUNNING, tb->channel, tables_prefix(t));
+        say_running(t, w, tb, o);
     } else if (!may_manage(t, tb, w, MSG_ONLY_CREATOR_START, o)) {
         return;
     } else if (tb->nseats < 2) {
@@ -358,9 +367,12 @@ static void agree(tables *t, table_t *tb, int s, bool opened, double now, outbox
 void lobby_again(tables *t, const tables_who *w, const char *channel, double now, outbox *o)
 {
     table_t *tb = tables_find(t, channel);
-    if (tb && (tb->playing || !tb->rematch)) {
-        tables_notice(o, w->nick, tb->playing ? MSG_GAME_RUNNING : MSG_LOBBY_EXISTS, channel,
-                      tables_prefix(t));
+    if (tb && tb->playing) {
+        say_running(t, w, tb, o);
+        return;
+    }
+    if (tb && !tb->rematch) {
+        tables_notice(o, w->nick, MSG_LOBBY_EXISTS, channel, tables_prefix(t));
         return;
     }
     if (tb) {
