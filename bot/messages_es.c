@@ -180,8 +180,8 @@ const char *const msg_spanish[MSG_COUNT] = {
         "las partidas se abren y se empiezan en un canal; en solitario contra automáticos: jugar "
         "[fácil|medio|difícil] [2-6] (ayuda solo) · set muestra tus ajustes · idioma: idioma es o "
         "set language es (otros: язык ru, langue fr, language en).",
-    [MSG_NOT_IN_GAME] = "No estás en ninguna partida: abre una en un canal con %sdurak, o "
-                        "únete a una con %sunirse.",
+    [MSG_NOT_IN_GAME] = "No estás en ninguna partida: abre una en un canal con %sdurak, únete "
+                        "a una con %sunirse, o juega aquí contra la máquina: jugar.",
     [MSG_NOT_STARTED] = "La partida aún no ha empezado: %s puede empezarla con %sempezar en "
                         "%s.",
     [MSG_SEAT_HELD] = "El sitio de %s en %s está reservado para su jugador, que se sentó "

@@ -189,7 +189,8 @@ const char *const msg_french[MSG_COUNT] = {
         "l'ordinateur : jouer [facile|moyen|difficile] [2-6] (aide solo) · set montre vos réglages "
         "· langue : langue fr ou set language fr (autres : язык ru, idioma es, language en).",
     [MSG_NOT_IN_GAME] = "Vous n'êtes dans aucune partie : ouvrez-en une dans un salon avec "
-                        "%sdurak, ou rejoignez-en une avec %srejoindre.",
+                        "%sdurak, rejoignez-en une avec %srejoindre, ou jouez ici contre "
+                        "l'ordinateur : jouer.",
     [MSG_NOT_STARTED] = "La partie n'a pas encore commencé : %s peut la lancer avec "
                         "%scommencer dans %s.",
     [MSG_SEAT_HELD] = "La place de %s dans %s est gardée pour son joueur, installé depuis "

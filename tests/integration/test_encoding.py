@@ -155,8 +155,8 @@ def legacy(text, enc):
 
 
 # The answer to a Russian word from someone in no game: in Russian, the language of their words.
-NOT_IN_GAME_RU = ("Вы не в игре: соберите её в канале командой !дурак или сядьте за стол командой "
-                  "!играть.")
+NOT_IN_GAME_RU = ("Вы не в игре: соберите её в канале командой !дурак, сядьте за стол командой "
+                  "!играть или сыграйте здесь с компьютером: играю.")
 # A word that is no command, in Russian letters: quoted back in Russian.
 UNKNOWN_RU = "«абырвалг» — не команда и не карта: «ходы» покажет ваши ходы, «помощь» — все команды"
 

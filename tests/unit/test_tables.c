@@ -125,6 +125,7 @@ static void test_stranger_and_help(void **state)
     harness *h = h_new(3);
     priv(h, "zed", "take");
     assert_non_null(said(h, "zed", "You are not in a game"));
+    assert_non_null(said(h, "zed", "or play one here against computer players: play."));
     priv(h, "zed", "7x");
     assert_non_null(said(h, "zed", "not a card"));
     chan(h, "zed", "#durak", "!help"); /* one line, where it was asked */
