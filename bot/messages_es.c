@@ -76,7 +76,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_GAME_RUNNING] = "Ya hay una partida en curso en %s; espera a que termine (%smesa la "
                          "muestra).",
     [MSG_GAME_RUNNING_YOURS] = "Tu partida en %s ya está en curso (%smesa la muestra).",
-    [MSG_LOBBY_EXISTS] = "Ya hay una partida abierta en %s: escribe %sunirse para sentarte.",
+    [MSG_LOBBY_EXISTS] = "Ya hay una partida abierta en %s (%s): escribe %sunirse para sentarte.",
     [MSG_ALREADY_SEATED] = "Ya tienes sitio en la partida de %s (%s), aún sin empezar: para jugar "
                            "en otra, escribe antes %ssalir allí (o %sparar, si la abriste tú).",
     [MSG_NICK_LIKE_BOT] = "Los nicks que terminan en [bot] son para los jugadores automáticos: "

@@ -78,7 +78,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_GAME_START_HOW] = "Jouez en message privé avec moi (essayez : coups).",
     [MSG_GAME_RUNNING] = "Une partie est en cours dans %s ; attendez la fin (%stable l'affiche).",
     [MSG_GAME_RUNNING_YOURS] = "Votre partie dans %s est déjà en cours (%stable l'affiche).",
-    [MSG_LOBBY_EXISTS] = "Une partie est déjà ouverte dans %s : tapez %srejoindre pour "
+    [MSG_LOBBY_EXISTS] = "Une partie est déjà ouverte dans %s (%s) : tapez %srejoindre pour "
                          "prendre place.",
     [MSG_ALREADY_SEATED] = "Vous avez déjà une place à la partie de %s (%s), pas encore commencée "
                            ": pour jouer dans une autre, tapez d'abord %squitter là-bas (ou "

@@ -44,6 +44,16 @@ void lobby_tell_seated(const tables *t, const table_t *other, const char *nick, 
                       tables_prefix(t));
 }
 
+/* A lobby is open in tb: what game it is (a different one may have been asked for), and how to
+ * sit at it. */
+static void say_open(const tables *t, const tables_who *w, const table_t *tb, outbox *o)
+{
+    char opts[128];
+    render_opts r = tables_ropts_to(t, w->nick);
+    render_options(&r, &tb->opt, opts, sizeof opts);
+    tables_notice(o, w->nick, MSG_LOBBY_EXISTS, tb->channel, opts, tables_prefix(t));
+}
+
 void lobby_open(tables *t, const tables_who *w, const char *channel, const parsed_cmd *p,
                 double now, outbox *o)
 {
@@ -51,9 +61,10 @@ void lobby_open(tables *t, const tables_who *w, const char *channel, const parse
     table_t *tb = tables_find(t, channel), *other = tables_of_nick(t, w->nick, &s);
     if (tb && other == tb && !tables_refuse_stranger(t, tb, s, w, o))
         lobby_tell_seated(t, tb, w->nick, o); /* seated at it: what it is, how to change it */
+    else if (tb && other != tb && tb->playing)
+        tables_notice(o, w->nick, MSG_GAME_RUNNING, channel, tables_prefix(t));
     else if (tb && other != tb)
-        tables_notice(o, w->nick, tb->playing ? MSG_GAME_RUNNING : MSG_LOBBY_EXISTS, channel,
-                      tables_prefix(t));
+        say_open(t, w, tb, o);
     if (tb)
         return;
     if (other && !tables_refuse_stranger(t, other, s, w, o))
@@ -372,7 +383,7 @@ void lobby_again(tables *t, const tables_who *w, const char *channel, double now
         return;
     }
     if (tb && !tb->rematch) {
-        tables_notice(o, w->nick, MSG_LOBBY_EXISTS, channel, tables_prefix(t));
+        say_open(t, w, tb, o);
         return;
     }
     if (tb) {
