@@ -67,6 +67,20 @@ const char *site_line(int lang, const char *url)
 
 /* ---- files ---- */
 
+/* A page's file under site.dir: "<kind>/<id>.html" (kind 'p', 'c', 'g' or 'a'). */
+static const char *page_rel(char rel[48], char kind, long long id)
+{
+    snprintf(rel, 48, "%c/%lld.html", kind, id);
+    return rel;
+}
+
+static bool page_there(const site_options *o, const char *rel)
+{
+    char path[CONFIG_PATH_MAX + 48];
+    snprintf(path, sizeof path, "%s/%s", o->dir, rel);
+    return access(path, F_OK) == 0;
+}
+
 /* Pages are for everyone to read, whatever the bot's umask (the service's is 0077). */
 static bool make_dir(const char *path)
 {
@@ -144,7 +158,7 @@ static bool write_index(const site_ctx *c, site_buf *b)
 static bool write_person(const site_ctx *c, const store_site_person *p, site_buf *b)
 {
     char rel[48];
-    snprintf(rel, sizeof rel, "p/%lld.html", p->id);
+    page_rel(rel, 'p', p->id);
     if (p->hidden) {
         char path[CONFIG_PATH_MAX + 48];
         snprintf(path, sizeof path, "%s/%s", c->opt->dir, rel);
@@ -164,7 +178,7 @@ static bool write_archive(const site_ctx *c, int page, int pages, site_buf *b)
     char rel[48];
     if (page < 1 || page > pages)
         return true;
-    snprintf(rel, sizeof rel, "a/%d.html", page);
+    page_rel(rel, 'a', page);
     sb_reset(b);
     site_page_archive(c, page, pages, b);
     return write_page(c->opt, rel, b);
@@ -180,7 +194,7 @@ static bool write_channels(const site_ctx *c, const bool *marked, site_buf *b)
         if (record_private_key(ch->channel) || (marked && !marked[i]))
             continue;
         char rel[48];
-        snprintf(rel, sizeof rel, "c/%lld.html", ch->first);
+        page_rel(rel, 'c', ch->first);
         sb_reset(b);
         site_page_channel(c, ch, b);
         ok = write_page(c->opt, rel, b) && ok;
@@ -191,7 +205,7 @@ static bool write_channels(const site_ctx *c, const bool *marked, site_buf *b)
 static bool write_game(const site_ctx *c, const store_game *g, site_buf *b)
 {
     char rel[48];
-    snprintf(rel, sizeof rel, "g/%lld.html", g->id);
+    page_rel(rel, 'g', g->id);
     sb_reset(b);
     site_page_game(c, g, b);
     return write_page(c->opt, rel, b);
@@ -269,13 +283,6 @@ int site_export(store *db, const site_options *o, FILE *err)
 
 /* ---- what is there ---- */
 
-static bool page_there(const site_options *o, const char *rel)
-{
-    char path[CONFIG_PATH_MAX + 48];
-    snprintf(path, sizeof path, "%s/%s", o->dir, rel);
-    return access(path, F_OK) == 0;
-}
-
 struct game_pages {
     const site_options *o;
     bool all;
@@ -285,8 +292,7 @@ static void check_game_page(void *ctx, long long id)
 {
     struct game_pages *g = ctx;
     char rel[48];
-    snprintf(rel, sizeof rel, "g/%lld.html", id);
-    g->all = g->all && page_there(g->o, rel);
+    g->all = g->all && page_there(g->o, page_rel(rel, 'g', id));
 }
 
 bool site_complete(store *db, const site_options *o)
@@ -296,16 +302,14 @@ bool site_complete(store *db, const site_options *o)
     bool all =
         page_there(o, "style.css") && page_there(o, "index.html") && site_ctx_load(&c, db, o);
     for (size_t i = 0; all && i < c.npeople; i++) {
-        snprintf(rel, sizeof rel, "p/%lld.html", c.people[i].id);
-        all = !site_has_page(&c.people[i]) || page_there(o, rel);
+        all = !site_has_page(&c.people[i]) || page_there(o, page_rel(rel, 'p', c.people[i].id));
     }
     for (size_t i = 0; all && i < c.nchannels; i++) {
-        snprintf(rel, sizeof rel, "c/%lld.html", c.channels[i].first);
-        all = record_private_key(c.channels[i].channel) || page_there(o, rel);
+        all = record_private_key(c.channels[i].channel)
+              || page_there(o, page_rel(rel, 'c', c.channels[i].first));
     }
     for (int page = site_archive_page(site_last_game(&c)); all && page > 0; page--) {
-        snprintf(rel, sizeof rel, "a/%d.html", page);
-        all = page_there(o, rel);
+        all = page_there(o, page_rel(rel, 'a', page));
     }
     struct game_pages g = { o, all };
     all = all && store_site_game_ids(db, check_game_page, &g) >= 0 && g.all;
@@ -370,9 +374,7 @@ bool site_refresh_game(store *db, const site_options *o, long long id)
     }
     if (ok) {
         const char *css = site_css();
-        char path[CONFIG_PATH_MAX + 16];
-        snprintf(path, sizeof path, "%s/style.css", o->dir);
-        if (access(path, F_OK) != 0)
+        if (!page_there(o, "style.css"))
             write_file(o, "style.css", css, strlen(css));
         ok = write_game(&c, g, &b) && write_index(&c, &b);
         int page = site_archive_page(id), pages = site_archive_page(site_last_game(&c));
