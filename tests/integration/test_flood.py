@@ -5,9 +5,11 @@ moment (`!help moves`: two private notices each and a pointer in the channel): a
 bucket's time. The game's lines go first: anna plays on, taking a person's THINK seconds over
 each move (answering at once, she would make the game's own lines outrun the bucket, whatever
 the flood), until three of her moves are told in the channel (a pass makes no public line); each
-is told within the bucket's own pace (two tokens, 1 s, plus 0.7 s of margin) of her sending that
-move (lines of her moves from before the flood, still queued then, are not counted), while most
-of the sixty are still waiting for their answer; once anna stops playing, the answers come.
+is told within the bucket's own pace (four tokens, 2 s, and the computer player's pause, plus
+0.7 s of margin) of her sending that move (lines of her moves from before the flood, still queued
+then, are not counted), while most of the sixty are still waiting for their answer; once anna
+stops playing, the answers come. Without the game's priority a line would wait behind the
+flood's, a minute and more.
 The bot has a NickServ password (the test server has no NickServ: 401, and the bot joins at
 once), and its log never holds it.
 
@@ -23,9 +25,12 @@ import play
 CH = "#durak"
 BURST, RATE = 3, 2.0
 FLOODERS = 60
-# a game line waits for its own token, at most one other game line, and at most one of the
-# bot's own fake-lag probes (a raw PING, sent ahead of game lines, every 10 s while lines go out)
-PACE = 3 / RATE
+BOT_DELAY = 0.2      # the computer player's pause (game.bot_delay)
+# a game line waits for its own token, at most one other game line, at most one of the bot's own
+# fake-lag probes (a raw PING, sent ahead of game lines, every 10 s while lines go out) and, once a
+# reply has starved for OUTQ_REPLY_STARVE (5 s), the one reply in OUTQ_REPLY_SHARE (4) lines that
+# it is owed; a take is told together with the computer player's throw-ins, after its pause
+PACE = 4 / RATE + BOT_DELAY
 MARGIN = 0.7         # scheduling slack on a shared machine (the pace itself comes in 0.5 s steps)
 PASSWORD = "Hunter2-Super"
 ANNA_MOVE = re.compile(r"\banna (leads|adds|throws in|beats|takes|picks up|passes|transfers)")
@@ -96,7 +101,7 @@ def test(env):
     cfg = h.bot_config(env.ngircd.port, channels=(CH,), burst=BURST, rate=RATE, turn_timeout=20)
     cfg = cfg.replace('nickserv_password = "";',
                       'nickserv_password = "%s"; nickserv_wait = 1;' % PASSWORD)
-    cfg = cfg.replace("first5 = false;", "first5 = false; bot_delay = 0.2;")
+    cfg = cfg.replace("first5 = false;", "first5 = false; bot_delay = %g;" % BOT_DELAY)
     h.check(PASSWORD in cfg and "bot_delay" in cfg, "unexpected generated config")
     bot = env.bot(cfg)
     flooders = [env.client("f%02d" % i, connect=False) for i in range(FLOODERS)]
