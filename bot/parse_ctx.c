@@ -23,7 +23,7 @@ static char *ctx_write_card_as(const parse_ctx *c, card_t card, bool unicode,
 static void cmd_reset(parsed_cmd *out)
 {
     memset(out, 0, sizeof *out);
-    out->kind = PC_IGNORED;
+    out->kind = out->move = PC_IGNORED;
     out->card = out->target = CARD_NONE;
     out->variant = out->throwin = out->first5 = out->teams = -1;
     out->bot_level = -1;

@@ -295,6 +295,7 @@ static void private_card_command(parse_ctx *c, parse_kind kind, bool solo)
     if (!given) {
         parse_ctx_fail(c, MSG_PARSE_NEEDS_CARD, shown_word(c, kind),
                        private_example(c, text, kind));
+        c->out->move = kind;
         return;
     }
     if (!parse_ctx_card(c, t, &card))
@@ -325,6 +326,8 @@ static void private_card_command(parse_ctx *c, parse_kind kind, bool solo)
         parse_ctx_fail(c, MSG_PARSE_ONE_AT_A_TIME,
                        parse_ctx_command_text(text, "", shown_word(c, kind), card, CARD_NONE, c),
                        parse_ctx_command_text(then, "", shown_word(c, kind), next, CARD_NONE, c));
+        c->out->move = kind;
+        c->out->card = card;
         return;
     }
     if (more) {

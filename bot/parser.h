@@ -72,6 +72,11 @@ typedef struct {
      * other language's word too ("!дурак", "беру"); -1 for English and shared words. A game
      * opened, or a reply asked for, in those words speaks that language. */
     int lang;
+    /* PC_ERROR for a move's word that the parser alone cannot make right: "перевод" without a
+     * card (card CARD_NONE), or two moves in one line, "хожу 6♠ 6♦" (card: the first). Its kind
+     * (PC_PLAY, PC_BEAT, PC_TRANSFER): the game may say more, such as that no transfer is
+     * possible now. PC_IGNORED otherwise. */
+    parse_kind move;
 } parsed_cmd;
 
 typedef struct {

@@ -36,9 +36,13 @@ typedef struct {
     unsigned flags;
 } cmd_row;
 
+/* A refused line; a move's word typed by a player on their turn is answered from the game
+ * (only to the seat's own person: the moves tell what the hand holds). */
 static void run_error(const cmd_ctx *c)
 {
-    outbox_add(c->o, OUT_NOTICE, c->w->nick, "%s", c->p->error);
+    bool mine = c->tb && c->seat >= 0 && tables_same_person(c->t, &c->tb->seat[c->seat], c->w);
+    if (!(mine && play_mistyped(c->t, c->tb, c->seat, c->p, c->o)))
+        outbox_add(c->o, OUT_NOTICE, c->w->nick, "%s", c->p->error);
 }
 static void run_help(const cmd_ctx *c) { info_help(c->t, c->w, c->channel, c->p->arg, c->o); }
 static void run_rules(const cmd_ctx *c) { info_rules(c->t, c->to, c->tb, c->o); }

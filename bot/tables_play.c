@@ -470,6 +470,55 @@ static bool to_action(const tables *t, const table_t *tb, const parsed_cmd *p, c
     }
 }
 
+/* The engine's kind of move for a parsed move word (PC_PLAY, PC_BEAT, PC_TRANSFER). */
+static int act_of(parse_kind kind)
+{
+    return kind == PC_BEAT       ? DURAK_ACT_BEAT
+           : kind == PC_TRANSFER ? DURAK_ACT_TRANSFER
+                                 : DURAK_ACT_PLAY;
+}
+
+/* A move word alone ("перевод", "beat"): the moves of its kind, or why there are none: a
+ * transfer in a classic game, or one a card of the attack's rank could not make (covered, too
+ * many, nobody left), has its own sentence; anything else is the wrong kind of move now. */
+static void word_alone(const tables *t, const table_t *tb, parse_kind kind, const char *nick,
+                       outbox *o)
+{
+    const durak_game *g = &tb->g;
+    render_opts r = tables_ropts_to(t, nick);
+    durak_action found[DURAK_MAX_ACTIONS];
+    char list[TABLES_LINE_MAX];
+    durak_action a = { (uint8_t)act_of(kind), CARD_NONE, CARD_NONE };
+    int k = moves_with_card(g, deck_cards(g->opt.deck), a.kind, found);
+    if (k > 0) {
+        tables_notice(o, nick, MSG_PARSE_NEEDS_CARD, msg_command(r.lang, parse_kind_name(kind)),
+                      render_actions(&r, found, k, list, sizeof list));
+        return;
+    }
+    cards_t same = g->nattack ? g->hand[g->actor] & cards_of_rank(card_rank(g->attack[0])) : 0;
+    a.card = same ? cards_first(same) : CARD_NONE;
+    durak_error e = durak_check(g, a);
+    bool own = a.kind == DURAK_ACT_TRANSFER && (same || e == DURAK_ERR_NOT_TRANSFER_VARIANT);
+    explain_refusal(t, tb, a, own ? e : DURAK_ERR_WRONG_PHASE, nick, o);
+}
+
+bool play_mistyped(const tables *t, const table_t *tb, int s, const parsed_cmd *p, outbox *o)
+{
+    if (p->move == PC_IGNORED || !tb->playing || tb->g.actor != s)
+        return false;
+    const char *nick = tb->seat[s].nick;
+    if (p->card == CARD_NONE) {
+        word_alone(t, tb, p->move, nick, o);
+        return true;
+    }
+    /* two moves in one line: the parser's "one at a time" unless the first cannot be made */
+    durak_action a = { (uint8_t)act_of(p->move), p->card, CARD_NONE };
+    durak_error e = durak_check(&tb->g, a);
+    if (e != DURAK_OK)
+        explain_refusal(t, tb, a, e, nick, o);
+    return e != DURAK_OK;
+}
+
 void play_typed_move(tables *t, table_t *tb, int s, const parsed_cmd *p, double now, outbox *o)
 {
     const char *nick = tb->seat[s].nick;

@@ -65,7 +65,11 @@ static void check_cmd(const parsed_cmd *p, bool channel, const parse_opts *o)
     if (p->kind == PC_PLAY || p->kind == PC_BEAT || p->kind == PC_TRANSFER || p->kind == PC_CARD)
         CHECK((p->card != CARD_NONE) != (p->rank >= 0));
     else
-        CHECK(p->card == CARD_NONE && p->rank == -1);
+        CHECK((p->card == CARD_NONE || p->move != PC_IGNORED) && p->rank == -1);
+    /* a private move's word the game answers: an error with its kind, and at most its first card */
+    if (p->move != PC_IGNORED)
+        CHECK(p->kind == PC_ERROR && !channel && p->target == CARD_NONE
+              && (p->move == PC_PLAY || p->move == PC_BEAT || p->move == PC_TRANSFER));
     if (p->rank >= 0)
         CHECK(p->target == CARD_NONE && !o->no_game && !channel);
     if (p->target != CARD_NONE)

@@ -54,8 +54,12 @@ static const char *describe(const parsed_cmd *p, char *buf, size_t size)
     char card[PARSE_CARD_TEXT_SIZE];
     buf[0] = '\0';
     put(buf, size, "%s", parse_kind_name(p->kind));
+    if (p->move != PC_IGNORED) /* the move word the tables answer from the game */
+        put(buf, size, " (%s", parse_kind_name(p->move));
     if (p->card != CARD_NONE)
         put(buf, size, " %s", parse_write_card(p->card, false, card));
+    if (p->move != PC_IGNORED)
+        put(buf, size, ")");
     if (p->target != CARD_NONE)
         put(buf, size, " %s", parse_write_card(p->target, false, card));
     if (p->rank >= 0) { /* a card named by its rank alone: "play 7 of any suit" */
@@ -534,10 +538,10 @@ static const parse_case private_cases[] = {
                         "players), not 9: e.g. play hard 3."),
     CASE("pl 3", "play 3 of any suit"), /* a rank alone: the hand says which card */
     /* errors */
-    CASE("pl", "error: play needs a card to play: play 7\xe2\x99\xa5"),
-    CASE("beat", "error: beat needs a card to play: beat 9\xe2\x99\xa0 7\xe2\x99\xa0"),
-    CASE("b", "error: beat needs a card to play: beat 9\xe2\x99\xa0 7\xe2\x99\xa0"),
-    CASE("transfer", "error: transfer needs a card to play: transfer 7\xe2\x99\xa5"),
+    CASE("pl", "error (play): play needs a card to play: play 7\xe2\x99\xa5"),
+    CASE("beat", "error (beat): beat needs a card to play: beat 9\xe2\x99\xa0 7\xe2\x99\xa0"),
+    CASE("b", "error (beat): beat needs a card to play: beat 9\xe2\x99\xa0 7\xe2\x99\xa0"),
+    CASE("transfer", "error (transfer): transfer needs a card to play: transfer 7\xe2\x99\xa5"),
     CASE("play ...", "play"),
     CASE("play 7x",
          "error: \"7x\" is not a card: the rank is followed by one suit, e.g. 7\xe2\x99\xa5 or 7h"),
@@ -586,9 +590,10 @@ static const parse_case private_cases[] = {
     CASE("play J\xe2\x99\xa6\xe2\x99\xa6",
          "error: \"J\xe2\x99\xa6\xe2\x99\xa6\" is not a card: the rank is "
          "followed by one suit, e.g. J\xe2\x99\xa5 or Jh"),
-    CASE("play 7h 8h", "error: one card at a time: play 7\xe2\x99\xa5, then play 8\xe2\x99\xa5"),
-    CASE("transfer 7h 7d",
-         "error: one card at a time: transfer 7\xe2\x99\xa5, then transfer 7\xe2\x99\xa6"),
+    CASE("play 7h 8h",
+         "error (play 7h): one card at a time: play 7\xe2\x99\xa5, then play 8\xe2\x99\xa5"),
+    CASE("transfer 7h 7d", "error (transfer 7h): one card at a time: transfer 7\xe2\x99\xa5, then "
+                           "transfer 7\xe2\x99\xa6"),
     CASE("play 7h now", "error: \"now\" after play 7\xe2\x99\xa5 is not understood: type just play "
                         "7\xe2\x99\xa5"),
     CASE("beat 9s 7s 8s", "error: \"8s\" after beat 9\xe2\x99\xa0 7\xe2\x99\xa0 is not "
@@ -697,8 +702,8 @@ static void test_private(void **state)
 static const parse_case private_ascii_cases[] = {
     CASE("play 7\xe2\x99\xa5", "play 7h"),
     CASE("play", "play"),
-    CASE("beat", "error: beat needs a card to play: beat 9s 7s"),
-    CASE("transfer", "error: transfer needs a card to play: transfer 7h"),
+    CASE("beat", "error (beat): beat needs a card to play: beat 9s 7s"),
+    CASE("transfer", "error (transfer): transfer needs a card to play: transfer 7h"),
     CASE("play 7x", "error: \"7x\" is not a card: the rank is followed by one suit, e.g. 7h"),
     CASE("play 7", "play 7 of any suit"),
     CASE("play h7", "error: \"h7\" is not a card: write the rank first, e.g. 7h"),
@@ -706,7 +711,7 @@ static const parse_case private_ascii_cases[] = {
                      "10d"),
     CASE("9s 7s", "beat 9s 7s"),
     CASE("7h x", "error: \"x\" after 7h is not understood: type just 7h"),
-    CASE("play 7h 8h", "error: one card at a time: play 7h, then play 8h"),
+    CASE("play 7h 8h", "error (play 7h): one card at a time: play 7h, then play 8h"),
     CASE("beat 7h with 9h", "beat 7h 9h"),
     CASE("play 9h on 7h", "beat 9h 7h"),
     CASE("9h on", "error: \"on\" after 9h is not understood: type just 9h"),
@@ -782,7 +787,7 @@ static void test_lengths(void **state)
     check_line(parse_channel, "1", make_line(1, "!", NULL, 0), 1, "ignored");
     check_line(parse_private, "1", make_line(1, "m", NULL, 0), 1, "moves");
     check_line(parse_private, "1", make_line(1, "b", NULL, 0), 1,
-               "error: beat needs a card to play: beat 9\xe2\x99\xa0 7\xe2\x99\xa0");
+               "error (beat): beat needs a card to play: beat 9\xe2\x99\xa0 7\xe2\x99\xa0");
     /* 511 and 512 bytes: the last word counts */
     check_line(parse_private, "511", make_line(511, "play", "7h", 509), 511, "play 7h");
     check_line(parse_private, "512", make_line(512, "play", "7h", 510), 512, "play 7h");
@@ -1004,8 +1009,8 @@ static const parse_case language_private_cases[] = {
     CASE("беру 7ч", "error: \"7ч\" after беру is not understood: type just беру"),
     CASE("беру карты все",
          "error: \"все\" after беру карты is not understood: type just беру карты"),
-    CASE("хожу", "error: хожу needs a card to play: хожу 7♥"),
-    CASE("бью", "error: бью needs a card to play: бью 9♠ 7♠"),
+    CASE("хожу", "error (play): хожу needs a card to play: хожу 7♥"),
+    CASE("бью", "error (beat): бью needs a card to play: бью 9♠ 7♠"),
     CASE("take 7h", "error: \"7h\" after take is not understood: type just take"),
     CASE("tk 7h", "error: \"7h\" after take is not understood: type just take"),
     CASE("хожу 7х", "error: \"7х\" is not a card: the rank is followed by one suit, e.g. 7♥ or 7h"),
@@ -1151,8 +1156,9 @@ static const parse_case t_cases[] = {
     CASE("бью Тп x", "error: \"x\" is not a card: try 7♥ or 7h"),
     CASE("хожу Тп x", "error: \"x\" after хожу A♠ is not understood: type just хожу A♠"),
     /* two moves in one line: both named, one at a time */
-    CASE("хожу 6б 6ч", "error: one card at a time: хожу 6♦, then хожу 6♥"),
-    CASE("transfer Tt Ts", "error: one card at a time: transfer 10♣, then transfer 10♠"),
+    CASE("хожу 6б 6ч", "error (play 6d): one card at a time: хожу 6♦, then хожу 6♥"),
+    CASE("transfer Tt Ts",
+         "error (transfer 10c): one card at a time: transfer 10♣, then transfer 10♠"),
     CASE("Тп x", "error: \"x\" after A♠ is not understood: type just A♠"),
 };
 

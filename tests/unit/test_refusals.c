@@ -139,11 +139,11 @@ static void test_every_refusal_explained(void **state)
 /* The three tests below type one line at each turn of 24 random games (2 to 4 players, classic
  * and transfer; their moves from `seed`, their deals from `first_deal` on). `typed` types it,
  * checks the answer and returns the case it met: 0 when the line was played, -1 when it typed
- * nothing. Unless the line was played, the actor then makes a random legal move. Each of the
- * `ncases` cases must be met. */
+ * nothing. Unless the line was played, the actor then makes a random legal move. Each case k with
+ * bit k of `must` set must be met. */
 typedef int (*typed_fn)(harness *h, table_t *tb, rng_t *r);
 
-static void at_each_turn(uint64_t seed, uint64_t first_deal, typed_fn typed, int ncases)
+static void at_each_turn(uint64_t seed, uint64_t first_deal, typed_fn typed, unsigned must)
 {
     int seen[8] = { 0 };
     rng_t r;
@@ -168,8 +168,8 @@ static void at_each_turn(uint64_t seed, uint64_t first_deal, typed_fn typed, int
         }
         h_free(h);
     }
-    for (int k = 0; k < ncases; k++)
-        if (!seen[k])
+    for (int k = 0; k < 8; k++)
+        if (must >> k & 1 && !seen[k])
             fail_msg("case %d never met", k);
 }
 
@@ -214,8 +214,7 @@ static int bare_card(harness *h, table_t *tb, rng_t *r)
 static void test_bare_card(void **state)
 {
     (void)state;
-    at_each_turn(13, 100, bare_card,
-                 5); /* played, not held, no move, several moves, on the table */
+    at_each_turn(13, 100, bare_card, 0x1f); /* played, not held, no move, several, on the table */
 }
 
 /* `beat C` without the card it covers (R7): played when C covers one card only; otherwise
@@ -249,7 +248,7 @@ static int beat_without_target(harness *h, table_t *tb, rng_t *r)
 static void test_beat_without_target(void **state)
 {
     (void)state;
-    at_each_turn(14, 200, beat_without_target, 4); /* played, not held, several, on the table */
+    at_each_turn(14, 200, beat_without_target, 0xf); /* played, not held, several, on the table */
 }
 
 /* A card named by its rank alone ("7", "play Q", "beat 10", "transfer 8") is played when the hand
@@ -289,7 +288,115 @@ static int bare_rank(harness *h, table_t *tb, rng_t *r)
 static void test_bare_rank(void **state)
 {
     (void)state;
-    at_each_turn(15, 300, bare_rank, 4); /* played, not held, no move, several moves */
+    at_each_turn(15, 300, bare_rank, 0xf); /* played, not held, no move, several moves */
+}
+
+static const char *const MOVE_WORDS[] = { "throw", "beat", "transfer" };
+static const int MOVE_KINDS[] = { DURAK_ACT_PLAY, DURAK_ACT_BEAT, DURAK_ACT_TRANSFER };
+
+/* A move word without its card ("transfer" alone) on one's turn is answered from the position:
+ * the moves of its kind, all of them; or, with none, why: a transfer in a classic game, or one a
+ * card of the attack's rank could not make, by its own refusal (each possible one is met over
+ * the games); else the wrong kind of move, with the moves there are. Never played. */
+static int word_alone(harness *h, table_t *tb, rng_t *r)
+{
+    const durak_game *g = &tb->g;
+    const char *me = tb->seat[g->actor].nick;
+    int w = (int)rng_below(r, 3);
+    durak_action acts[DURAK_MAX_ACTIONS];
+    char text[64], want[4096] = "";
+    int n = durak_legal(g, acts), k = 0;
+    for (int i = 0; i < n; i++)
+        if (acts[i].kind == MOVE_KINDS[w]) {
+            snprintf(want + strlen(want), sizeof want - strlen(want), "%s%s", k++ ? " | " : "",
+                     durak_action_format(acts[i], text, sizeof text));
+        }
+    cards_t same = g->nattack ? g->hand[g->actor] & cards_of_rank(card_rank(g->attack[0])) : 0;
+    durak_action a = { (uint8_t)MOVE_KINDS[w], same ? cards_first(same) : CARD_NONE, CARD_NONE };
+    durak_error e = durak_check(g, a);
+    bool own = w == 2 && (same || e == DURAK_ERR_NOT_TRANSFER_VARIANT);
+    priv(h, me, MOVE_WORDS[w]);
+    if (k) { /* the moves as the bot writes them: "beat 7♥ 6♥"; the list's own words */
+        const char *line = answered(h, me, MOVE_WORDS[w], " needs a card to play: ", k);
+        for (int i = 0; i < n; i++)
+            if (acts[i].kind == MOVE_KINDS[w] && acts[i].card < 64) {
+                char c[8];
+                render_opts ro = tables_ropts_to(h->t, me);
+                render_card(&ro, acts[i].card, c, sizeof c);
+                if (!strstr(line, c))
+                    fail_msg("\"%s\": the move with %s is not listed: %s", MOVE_WORDS[w], c, line);
+            }
+        return 1;
+    }
+    int i = 0;
+    while (i < NREFUSALS && REFUSALS[i].e != (own ? e : DURAK_ERR_WRONG_PHASE))
+        i++;
+    assert_true(i < NREFUSALS);
+    answered(h, me, MOVE_WORDS[w], REFUSALS[i].says, 0);
+    return own ? (e == DURAK_ERR_NOT_TRANSFER_VARIANT ? 3
+                  : e == DURAK_ERR_TRANSFER_COVERED   ? 4
+                                                      : 5)
+               : 2;
+}
+
+static void test_word_alone(void **state)
+{
+    (void)state;
+    /* moves listed, wrong kind, classic, covered, too many or nobody left */
+    at_each_turn(16, 400, word_alone, 0x3e);
+}
+
+/* Another person under the actor's nick learns nothing of the position from a move word: the
+ * parser's own example, not the actor's moves. */
+static void test_word_alone_stranger(void **state)
+{
+    (void)state;
+    harness *h = h_new(7);
+    table_t *tb = deal(h, "", 2);
+    const char *me = tb->seat[tb->g.actor].nick;
+    tables_who stranger = who(me);
+    stranger.user = "u_someone_else";
+    priv_as(h, &stranger, "beat");
+    assert_non_null(said(h, me, "beat needs a card to play: beat 9"));
+    priv(h, me, "beat"); /* the attacker leads: no beat now */
+    assert_non_null(said(h, me, "That move is not possible now: you are to "));
+    h_free(h);
+}
+
+/* Two moves in one line ("throw 7♥ 7♠"): "one card at a time" when the first is a move now; when
+ * it is not, why (as if it alone had been typed), not two moves that cannot be made either.
+ * Nothing is played. */
+static int two_moves(harness *h, table_t *tb, rng_t *r)
+{
+    const durak_game *g = &tb->g;
+    const char *me = tb->seat[g->actor].nick;
+    int w = rng_below(r, 2) ? 2 : 0;
+    card_t first = some_card(r, g), next = some_card(r, g);
+    if (next == first)
+        return -1;
+    durak_action a = { (uint8_t)MOVE_KINDS[w], first, CARD_NONE };
+    durak_error e = durak_check(g, a);
+    char text[64], c1[4], c2[4];
+    snprintf(text, sizeof text, "%s %s %s", MOVE_WORDS[w], card_format(first, c1),
+             card_format(next, c2));
+    priv(h, me, text);
+    if (e == DURAK_OK) {
+        answered(h, me, text, "one card at a time: ", 0);
+        return 1;
+    }
+    int i = 0;
+    while (i < NREFUSALS && REFUSALS[i].e != e)
+        i++;
+    assert_true(i < NREFUSALS);
+    bool there = e == DURAK_ERR_NOT_IN_HAND && cards_has(durak_uncovered(g), first);
+    answered(h, me, text, there ? " is on the table, not in your hand" : REFUSALS[i].says, 0);
+    return e == DURAK_ERR_WRONG_PHASE ? 2 : 3;
+}
+
+static void test_two_moves(void **state)
+{
+    (void)state;
+    at_each_turn(17, 500, two_moves, 0xe); /* one at a time, wrong kind, another refusal */
 }
 
 int main(void)
@@ -299,6 +406,9 @@ int main(void)
         cmocka_unit_test(test_bare_card),
         cmocka_unit_test(test_beat_without_target),
         cmocka_unit_test(test_bare_rank),
+        cmocka_unit_test(test_word_alone),
+        cmocka_unit_test(test_word_alone_stranger),
+        cmocka_unit_test(test_two_moves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
