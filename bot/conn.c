@@ -166,7 +166,8 @@ static void set_penalty(conn *c, bool on, double now)
     c->h.penalty(c->h.ctx, on);
 }
 
-/* 005 ISUPPORT (bot/conn_isupport.h): nicks compare per CASEMAPPING; the bot mode is set; WHOX. */
+/* 005 ISUPPORT (bot/conn_isupport.h): nicks compare per CASEMAPPING; the bot mode is set; WHOX;
+ * what CPRIVMSG needs; the rejoin's batch, the line and nick lengths, PENALTY. */
 static void on_isupport(conn *c, const irc_event *ev, double now)
 {
     isupport is;
@@ -177,6 +178,7 @@ static void on_isupport(conn *c, const irc_event *ev, double now)
     if (conn_isupport_botmode_line(&c->bmode, &is, c->nick, line, sizeof line))
         push_raw(c, line);
     c->whox |= is.whox;
+    conn_chanop_isupport(&c->ops, &is);
     conn_rejoin_isupport(c->rejoin, &is);
     if (is.linelen)
         outq_set_line_len(c->q, is.linelen);

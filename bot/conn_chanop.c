@@ -34,31 +34,16 @@ static void set_op(chanop *o, casemap cm, const char *chan, bool op)
         memcpy(o->ops[i], o->ops[--o->nops], sizeof o->ops[0]);
 }
 
-/* PREFIX=(ov)@+ */
-static void read_prefix(chanop *o, const char *v)
+void conn_chanop_isupport(chanop *o, const isupport *is)
 {
-    const char *close = strchr(v, ')');
-    size_t n = close ? (size_t)(close - v - 1) : 0;
-    if (v[0] != '(' || !n || n >= sizeof o->pmodes || strlen(close + 1) != n)
-        return;
-    memcpy(o->pmodes, v + 1, n);
-    o->pmodes[n] = '\0';
-    copy_str(o->pchars, sizeof o->pchars, close + 1);
-}
-
-static void on_isupport(chanop *o, const irc_event *ev)
-{
-    for (unsigned i = 1; i + 1 < ev->count; i++) {
-        const char *t = ev->params[i];
-        if (!strcmp(t, "CPRIVMSG"))
-            o->cprivmsg = true;
-        else if (!strcmp(t, "CNOTICE"))
-            o->cnotice = true;
-        else if (!strncmp(t, "PREFIX=", 7))
-            read_prefix(o, t + 7);
-        else if (!strncmp(t, "CHANMODES=", 10))
-            copy_str(o->chanmodes, sizeof o->chanmodes, t + 10);
+    o->cprivmsg |= is->cprivmsg;
+    o->cnotice |= is->cnotice;
+    if (is->prefix_modes[0]) {
+        copy_str(o->pmodes, sizeof o->pmodes, is->prefix_modes);
+        copy_str(o->pchars, sizeof o->pchars, is->prefix_chars);
     }
+    if (is->chanmodes[0])
+        copy_str(o->chanmodes, sizeof o->chanmodes, is->chanmodes);
 }
 
 /* 353: me = #chan :[prefixes]nick ...: an operator is '@' or a rank above it. */
@@ -124,9 +109,7 @@ void conn_chanop_on_event(chanop *o, casemap cm, const irc_event *ev, const char
 {
     switch (ev->kind) {
     case IRC_EV_NUMERIC:
-        if (ev->code == 5)
-            on_isupport(o, ev);
-        else if (ev->code == 353)
+        if (ev->code == 353)
             on_names(o, cm, ev, me);
         break;
     case IRC_EV_OTHER:

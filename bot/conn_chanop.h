@@ -16,6 +16,7 @@
 
 #include "casemap.h"
 #include "irc.h"
+#include "conn_isupport.h"
 #include "conn_members.h"
 
 #define CHANOP_MAX 64 /* channels where the bot is an operator, noted; more are not */
@@ -31,7 +32,10 @@ typedef struct {
 
 /* A new connection: nothing known. */
 void conn_chanop_clear(chanop *o);
-/* Notes what ev tells: 005, 353, MODE (IRC_EV_OTHER, arg "MODE"), the bot's JOIN, PART, KICK.
+/* Notes what one 005 line says (conn_isupport_read): CPRIVMSG, CNOTICE, PREFIX, CHANMODES; what
+ * it does not name stays as an earlier line said it. */
+void conn_chanop_isupport(chanop *o, const isupport *is);
+/* Notes what ev tells: 353, MODE (IRC_EV_OTHER, arg "MODE"), the bot's JOIN, PART, KICK.
  * `me` is the bot's nick. */
 void conn_chanop_on_event(chanop *o, casemap cm, const irc_event *ev, const char *me);
 /* Whether the bot is a channel operator in chan, as noted (the tests read it). */

@@ -1,6 +1,7 @@
 /* conn_isupport.c — the 005 tokens the bot uses, read from each 005 line as it comes, and the MODE
  * line that sets the bot user mode the server names (see conn_isupport.h). */
 #include "conn_isupport.h"
+#include "strcopy.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +36,18 @@ static unsigned isupport_targmax_join(const char *p)
     return 0;
 }
 
+/* PREFIX=(ov)@+ */
+static void isupport_prefix(isupport *out, const char *v)
+{
+    const char *close = strchr(v, ')');
+    size_t n = close ? (size_t)(close - v - 1) : 0;
+    if (v[0] != '(' || !n || n >= sizeof out->prefix_modes || strlen(close + 1) != n)
+        return;
+    memcpy(out->prefix_modes, v + 1, n);
+    out->prefix_modes[n] = '\0';
+    copy_str(out->prefix_chars, sizeof out->prefix_chars, close + 1);
+}
+
 void conn_isupport_read(const irc_event *ev, isupport *out)
 {
     *out = (isupport){ .cm = CASEMAP_RFC1459 };
@@ -57,6 +70,14 @@ void conn_isupport_read(const irc_event *ev, isupport *out)
         } else if (!strncmp(p, "TARGMAX=", 8)) {
             out->has_targmax = true;
             out->join_max = isupport_targmax_join(p + 8);
+        } else if (!strcmp(p, "CPRIVMSG")) {
+            out->cprivmsg = true;
+        } else if (!strcmp(p, "CNOTICE")) {
+            out->cnotice = true;
+        } else if (!strncmp(p, "PREFIX=", 7)) {
+            isupport_prefix(out, p + 7);
+        } else if (!strncmp(p, "CHANMODES=", 10)) {
+            copy_str(out->chanmodes, sizeof out->chanmodes, p + 10);
         }
     }
 }

@@ -1,5 +1,5 @@
-/* conn_isupport.h — what the bot reads of 005 RPL_ISUPPORT: CASEMAPPING, BOT (the letter of the
- * bot user mode), WHOX, LINELEN, NICKLEN, PENALTY and TARGMAX's JOIN. Pure. */
+/* conn_isupport.h — what the bot reads of 005 RPL_ISUPPORT: CASEMAPPING, BOT, WHOX, LINELEN,
+ * NICKLEN, PENALTY, TARGMAX's JOIN, CPRIVMSG, CNOTICE, PREFIX and CHANMODES. Pure. */
 
 /* They are read in every 005 line as it comes (the relay splits them so that libircclient's 10
  * parameters lose nothing). */
@@ -15,13 +15,18 @@
 typedef struct {
     bool has_casemapping; /* CASEMAPPING= was in the line: cm is its value */
     casemap cm;
-    char bot_mode;     /* BOT=<letter>: the letter; '\0' when absent or not a letter */
-    bool whox;         /* WHOX: WHO #chan %tcuhnfa tells accounts */
-    unsigned linelen;  /* LINELEN=n (bytes with CR LF); 0 when absent or not a number */
-    unsigned nicklen;  /* NICKLEN=n; 0 when absent or not a number */
-    bool penalty;      /* PENALTY: the server charges each line seconds (IRCnet's ircd 2.11) */
-    bool has_targmax;  /* TARGMAX= was in the line: join_max is what it says of JOIN */
-    unsigned join_max; /* channels one JOIN may name; 0: no limit (JOIN: empty or absent) */
+    char bot_mode;          /* BOT=<letter>: the letter; '\0' when absent or not a letter */
+    bool whox;              /* WHOX: WHO #chan %tcuhnfa tells accounts */
+    unsigned linelen;       /* LINELEN=n (bytes with CR LF); 0 when absent or not a number */
+    unsigned nicklen;       /* NICKLEN=n; 0 when absent or not a number */
+    bool penalty;           /* PENALTY: the server charges each line seconds (IRCnet's ircd 2.11) */
+    bool has_targmax;       /* TARGMAX= was in the line: join_max is what it says of JOIN */
+    unsigned join_max;      /* channels one JOIN may name; 0: no limit (JOIN: empty or absent) */
+    bool cprivmsg, cnotice; /* CPRIVMSG, CNOTICE: a private line may go through a shared channel */
+    /* PREFIX=(ov)@+: the status modes and their prefixes, as many of each; "" when absent or
+     * not of that form */
+    char prefix_modes[16], prefix_chars[16];
+    char chanmodes[64]; /* CHANMODES=A,B,C,D as it stands; "" when absent */
 } isupport;
 
 /* Reads one 005 line (params[0] is the bot's nick): *out is filled from scratch. */

@@ -1,6 +1,6 @@
-/* test_chanop: the bot's operator status per channel from 353 and MODE, and private lines as
+/* test_conn_chanop: the bot's operator status per channel from 353 and MODE, and private lines as
  * CPRIVMSG/CNOTICE where ISUPPORT offers them and the target shares such a channel
- * (bot/chanop.c, with bot/members.c). */
+ * (bot/conn_chanop.c, with bot/conn_members.c and bot/conn_isupport.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -34,10 +34,19 @@ static void mode(chanop *o, const char **p, unsigned n)
     feed(o, ev(IRC_EV_OTHER, "op", "", "MODE", p, n));
 }
 
-static void isupport(chanop *o, const char *a, const char *b)
+/* A 005 line, as conn.c passes it on: read by conn_isupport_read. */
+static void isupport_line(chanop *o, const char **p, unsigned n)
+{
+    irc_event e = numeric(5, p, n);
+    isupport is;
+    conn_isupport_read(&e, &is);
+    conn_chanop_isupport(o, &is);
+}
+
+static void supports(chanop *o, const char *a, const char *b)
 {
     const char *p[] = { "durakbot", a, b, "are supported by this server" };
-    feed(o, numeric(5, p, 4));
+    isupport_line(o, p, 4);
 }
 
 /* 353: '@' or a rank above it in PREFIX; voice alone is not; multi-prefix "@+" is. */
@@ -54,7 +63,7 @@ static void test_names(void **state)
     assert_true(conn_chanop_is_op(&o, CM, "#c"));
     names(&o, "#d", "%durakbot");
     assert_false(conn_chanop_is_op(&o, CM, "#d"));
-    isupport(&o, "PREFIX=(Yov)!@+", "CHANTYPES=#"); /* ranks from PREFIX */
+    supports(&o, "PREFIX=(Yov)!@+", "CHANTYPES=#"); /* ranks from PREFIX */
     names(&o, "#e", "!durakbot");
     assert_true(conn_chanop_is_op(&o, CM, "#e"));
     names(&o, "#b", "+durakbot"); /* a later NAMES says otherwise */
@@ -76,7 +85,7 @@ static void test_mode(void **state)
     const char *m3[] = { "#a", "+vo", "durakbot", "ann" }; /* the o is ann's */
     mode(&o, m3, 4);
     assert_false(conn_chanop_is_op(&o, CM, "#a"));
-    isupport(&o, "CHANMODES=beI,kfL,lj,imnpst", "PREFIX=(qaohv)~&@%+");
+    supports(&o, "CHANMODES=beI,kfL,lj,imnpst", "PREFIX=(qaohv)~&@%+");
     const char *m4[] = { "#a", "+jbo", "3:5", "*!*@x", "durakbot" };
     mode(&o, m4, 5);
     assert_true(conn_chanop_is_op(&o, CM, "#a"));
@@ -115,7 +124,7 @@ static void test_rewrite(void **state)
     names(&o, "#b", "durakbot bob");
     const char *pm = "PRIVMSG Ann :your hand: 7\xe2\x99\xa5";
     assert_ptr_equal(conn_chanop_line(&o, m, CM, pm), pm); /* no CPRIVMSG in 005 yet */
-    isupport(&o, "CPRIVMSG", "CNOTICE");
+    supports(&o, "CPRIVMSG", "CNOTICE");
     assert_string_equal(conn_chanop_line(&o, m, CM, pm),
                         "CPRIVMSG Ann #a :your hand: 7\xe2\x99\xa5");
     assert_string_equal(conn_chanop_line(&o, m, CM, "NOTICE ann :hi"), "CNOTICE ann #a :hi");
@@ -135,7 +144,7 @@ static void test_rewrite(void **state)
     assert_ptr_equal(conn_chanop_line(&o, m, CM, longline), longline);
     const char *only_cprivmsg[] = { "durakbot", "CPRIVMSG", "are supported" };
     conn_chanop_clear(&o);
-    feed(&o, numeric(5, only_cprivmsg, 3));
+    isupport_line(&o, only_cprivmsg, 3);
     names(&o, "#a", "@durakbot");
     const char *notice = "NOTICE ann :hi";
     assert_ptr_equal(conn_chanop_line(&o, m, CM, notice), notice); /* no CNOTICE */
