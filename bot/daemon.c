@@ -66,6 +66,8 @@ static double backlog_of(void *ctx, const char *target)
     return outq_backlog(d->q, loop_now(d->l), target, more);
 }
 
+static bool site_behind(void *ctx) { return site_worker_behind(((daemon_ctx *)ctx)->site); }
+
 static void on_event(void *ctx, const irc_event *ev, double now)
 {
     daemon_ctx *d = ctx;
@@ -73,7 +75,6 @@ static void on_event(void *ctx, const irc_event *ev, double now)
                      ev->kind == IRC_EV_JOIN && ev->code };
     switch (ev->kind) {
     case IRC_EV_PRIVMSG:
-        tables_set_site_behind(d->t, site_worker_behind(d->site));
         if (casemap_is_channel(ev->target))
             tables_on_channel(d->t, now, &w, ev->target, ev->text, &d->box);
         else
@@ -348,6 +349,7 @@ daemon_ctx *daemon_new(const bot_config *cfg, tables *t, outq *q, store *db, aiw
     d->ai = ai;
     outbox_init(&d->box);
     tables_set_backlog(t, backlog_of, d);
+    tables_set_site_behind(t, site_behind, d);
     d->t_tables = loop_timer_add(d->l, "tables", tables_due, d);
     d->t_watchdog = loop_timer_add(d->l, "watchdog", watchdog_due, d);
     d->t_persist = loop_timer_add(d->l, "persist retry", persist_due, d);

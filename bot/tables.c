@@ -230,7 +230,11 @@ void tables_reconfigure(tables *t, const bot_config *cfg) { t->cfg = *cfg; }
 void tables_set_casemapping(tables *t, casemap m) { t->cm = m; }
 void tables_set_penalty(tables *t, bool on) { t->scarce = on; }
 
-void tables_set_site_behind(tables *t, bool behind) { t->site_behind = behind; }
+void tables_set_site_behind(tables *t, tables_site_behind_fn fn, void *ctx)
+{
+    t->site_behind = fn;
+    t->site_behind_ctx = ctx;
+}
 
 void tables_set_backlog(tables *t, tables_backlog_fn fn, void *ctx)
 {

@@ -44,8 +44,10 @@ void tables_set_casemapping(tables *t, casemap m);
  * then asks every decision (throw-ins too), and a player hears privately only a hand with new
  * cards, not the turn line, unless they said `set turn on` (a private game is unchanged). */
 void tables_set_penalty(tables *t, bool on);
-/* The web pages are not being written (site_worker_behind): !stats and !top give no address. */
-void tables_set_site_behind(tables *t, bool behind);
+/* Whether the web pages are not being written (site_worker_behind): asked as an address is
+ * about to be given (!stats, !top, !last), which is then left out. NULL (the default): never. */
+typedef bool (*tables_site_behind_fn)(void *ctx);
+void tables_set_site_behind(tables *t, tables_site_behind_fn fn, void *ctx);
 /* Seconds until a game line to target queued now would be sent (outq_backlog): a turn's timer
  * and a computer player's pause start counting after the line that tells it, as nobody can read
  * a line before it goes. NULL (the default): lines go at once. */

@@ -157,7 +157,8 @@ struct tables {
     /* The server charges each line seconds (ISUPPORT PENALTY): a channel game's public line
      * asks every decision, and its players hear privately only what it cannot show (new cards). */
     bool scarce;
-    bool site_behind; /* the web pages are not being written: no addresses (tables_site_page) */
+    tables_site_behind_fn site_behind; /* the web pages are not being written: no addresses */
+    void *site_behind_ctx;
     double paused_at;
     tables_backlog_fn backlog; /* seconds until a line queued now goes (tables_set_backlog) */
     void *backlog_ctx;

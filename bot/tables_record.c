@@ -129,7 +129,8 @@ static void summary(msg_lang lang, const store_game *g, char *buf, size_t cap)
 void tables_site_page(const tables *t, const char *target, char kind, long long id, outbox *o)
 {
     char url[sizeof t->cfg.site.url + 32];
-    if (!t->site_behind && site_page_url(t->cfg.site.url, kind, id, url, sizeof url))
+    if (!(t->site_behind && t->site_behind(t->site_behind_ctx))
+        && site_page_url(t->cfg.site.url, kind, id, url, sizeof url))
         tables_say(o, target, MSG_SITE_PAGE, url);
 }
 
