@@ -489,7 +489,10 @@ static void word_alone(const tables *t, const table_t *tb, parse_kind kind, cons
     durak_action found[DURAK_MAX_ACTIONS];
     char list[TABLES_LINE_MAX];
     durak_action a = { (uint8_t)act_of(kind), CARD_NONE, CARD_NONE };
-    int k = moves_with_card(g, deck_cards(g->opt.deck), a.kind, found);
+    int n = turn_moves(g, found), k = 0; /* in the order "moves" lists them */
+    for (int i = 0; i < n; i++)
+        if (found[i].kind == a.kind)
+            found[k++] = found[i];
     if (k > 0) {
         tables_notice(o, nick, MSG_PARSE_NEEDS_CARD, msg_command(r.lang, parse_kind_name(kind)),
                       render_actions(&r, found, k, list, sizeof list));

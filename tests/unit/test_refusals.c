@@ -304,28 +304,26 @@ static int word_alone(harness *h, table_t *tb, rng_t *r)
     const char *me = tb->seat[g->actor].nick;
     int w = (int)rng_below(r, 3);
     durak_action acts[DURAK_MAX_ACTIONS];
-    char text[64], want[4096] = "";
     int n = durak_legal(g, acts), k = 0;
     for (int i = 0; i < n; i++)
-        if (acts[i].kind == MOVE_KINDS[w]) {
-            snprintf(want + strlen(want), sizeof want - strlen(want), "%s%s", k++ ? " | " : "",
-                     durak_action_format(acts[i], text, sizeof text));
-        }
+        k += acts[i].kind == MOVE_KINDS[w];
     cards_t same = g->nattack ? g->hand[g->actor] & cards_of_rank(card_rank(g->attack[0])) : 0;
     durak_action a = { (uint8_t)MOVE_KINDS[w], same ? cards_first(same) : CARD_NONE, CARD_NONE };
     durak_error e = durak_check(g, a);
     bool own = w == 2 && (same || e == DURAK_ERR_NOT_TRANSFER_VARIANT);
     priv(h, me, MOVE_WORDS[w]);
-    if (k) { /* the moves as the bot writes them: "beat 7♥ 6♥"; the list's own words */
+    if (k) { /* all of them, in the order and words of "moves" */
         const char *line = answered(h, me, MOVE_WORDS[w], " needs a card to play: ", k);
-        for (int i = 0; i < n; i++)
-            if (acts[i].kind == MOVE_KINDS[w] && acts[i].card < 64) {
-                char c[8];
-                render_opts ro = tables_ropts_to(h->t, me);
-                render_card(&ro, acts[i].card, c, sizeof c);
-                if (!strstr(line, c))
-                    fail_msg("\"%s\": the move with %s is not listed: %s", MOVE_WORDS[w], c, line);
-            }
+        durak_action mine[DURAK_MAX_ACTIONS];
+        int m = turn_moves(g, acts), j = 0;
+        for (int i = 0; i < m; i++)
+            if (acts[i].kind == MOVE_KINDS[w])
+                mine[j++] = acts[i];
+        char list[TABLES_LINE_MAX];
+        render_opts ro = tables_ropts_to(h->t, me);
+        render_actions(&ro, mine, j, list, sizeof list);
+        if (!strstr(line, list) || strcmp(strstr(line, list), list))
+            fail_msg("\"%s\": wanted the moves %s in: %s", MOVE_WORDS[w], list, line);
         return 1;
     }
     int i = 0;
