@@ -53,7 +53,8 @@ const char *const msg_spanish[MSG_COUNT] = {
                         "vez; nadie es el durak.",
     [MSG_RESULT_WON] = "Fin de la partida: gana %s porque los demás abandonaron; nadie es el "
                        "durak.",
-    [MSG_RESULT_NONE] = "Fin de la partida: todos se fueron; sin resultado.",
+    [MSG_RESULT_BOTS_WIN] =
+        "Fin de la partida: solo quedan jugadores automáticos, que comparten la victoria.",
     [MSG_BOUT_TAKEN] = "%s se lleva %d %s",
     [MSG_BOUT_BEATEN] = "Descarte (bito)",
     [MSG_TRUMP_DRAWN] = "%s saca del mazo la última carta, el triunfo %s",
@@ -222,7 +223,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_BOT_ADDED] = "El jugador automático %s se sienta: %s (%d/6). %s",
     [MSG_REPLACED] = "%s; %s ocupa el sitio · %s",
     [MSG_ONLY_BOTS_LEFT] = "%s. Solo quedan jugadores automáticos, así que la partida termina "
-                           "sin resultado.",
+                           "aquí.",
     [MSG_RESULT_REPEAT] = "Fin de la partida: empate, nadie es el durak: se repitió la misma "
                           "posición sin que saliera ninguna carta (regla R16).",
     [MSG_CHANNEL_DROPPED] = "Ya no atiendo este canal (cambió mi configuración), así que la "

@@ -56,7 +56,8 @@ const char *const msg_french[MSG_COUNT] = {
                         "ensemble, personne n'est le durak.",
     [MSG_RESULT_WON] = "Partie terminée : %s gagne, les autres ont abandonné ; personne "
                        "n'est le durak.",
-    [MSG_RESULT_NONE] = "Partie terminée : tout le monde est parti ; pas de résultat.",
+    [MSG_RESULT_BOTS_WIN] =
+        "Partie terminée : il ne reste que des joueurs ordinateur, qui se partagent la victoire.",
     [MSG_BOUT_TAKEN] = "%s ramasse %d %s",
     [MSG_BOUT_BEATEN] = "Défausse (bito)",
     [MSG_TRUMP_DRAWN] = "%s pioche la dernière carte, l'atout %s",
@@ -232,7 +233,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_BOT_ADDED] = "Le joueur ordinateur %s prend place : %s (%d/6). %s",
     [MSG_REPLACED] = "%s ; %s prend la place · %s",
     [MSG_ONLY_BOTS_LEFT] = "%s. Il ne reste que des joueurs ordinateur, la partie s'arrête "
-                           "sans résultat.",
+                           "donc ici.",
     [MSG_RESULT_REPEAT] = "Partie terminée : nulle, personne n'est le durak : la même "
                           "situation est revenue sans qu'aucune carte ne sorte (règle R16).",
     [MSG_CHANNEL_DROPPED] = "Je ne sers plus ce salon (ma configuration a changé), la partie "

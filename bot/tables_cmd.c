@@ -51,7 +51,7 @@ static void run_top(const cmd_ctx *c) { info_top(c->t, c->to, c->p->number, c->p
 static void run_last(const cmd_ctx *c) { info_last(c->t, c->channel, c->o); }
 static void run_durak(const cmd_ctx *c) { lobby_open(c->t, c->w, c->channel, c->p, c->now, c->o); }
 static void run_again(const cmd_ctx *c) { lobby_again(c->t, c->w, c->channel, c->now, c->o); }
-static void run_join(const cmd_ctx *c) { lobby_join(c->t, c->w, c->tb, c->o); }
+static void run_join(const cmd_ctx *c) { lobby_join(c->t, c->w, c->tb, c->now, c->o); }
 static void run_leave(const cmd_ctx *c) { lobby_leave(c->t, c->w, c->tb, c->now, c->o); }
 static void run_start(const cmd_ctx *c) { lobby_start(c->t, c->w, c->tb, c->now, c->o); }
 static void run_bot(const cmd_ctx *c) { lobby_bot(c->t, c->w, c->tb, c->p, c->o); }

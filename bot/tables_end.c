@@ -121,7 +121,7 @@ static void verdict(msg_lang lang, const table_t *tb, char *buf, size_t cap)
     else if (g->result_seat < DURAK_MAX_PLAYERS)
         snprintf(buf, cap, M(MSG_RESULT_WON), tb->seat[g->result_seat].nick);
     else
-        snprintf(buf, cap, "%s", M(MSG_RESULT_NONE));
+        snprintf(buf, cap, "%s", M(MSG_RESULT_BOTS_WIN));
 }
 
 last_game *end_last_game(tables *t, const char *channel)
@@ -240,9 +240,9 @@ static void end_line(const tables *t, const table_t *tb, const render_opts *rr, 
 void end_announce(tables *t, table_t *tb, outbox *o)
 {
     end_facts f = { queue_result(t, tb), false };
-    if (!tb->solo && tables_humans(tb) > 0 && tb->g.result != DURAK_RESULT_ONGOING) {
-        end_remember(t, tb);
-        f.again = true;
+    if (!tb->solo && tb->g.result != DURAK_RESULT_ONGOING) {
+        end_remember(t, tb); /* else !again would offer an older game */
+        f.again = tables_humans(tb) > 0;
     }
     tables_public(t, tb, o, end_line, &f);
 }

@@ -101,12 +101,16 @@ const char *lobby_next(const tables *t, const table_t *tb, char *buf, size_t cap
     return buf;
 }
 
-void lobby_join(tables *t, const tables_who *w, table_t *tb, outbox *o)
+static void agree(tables *t, table_t *tb, int s, bool opened, double now, outbox *o);
+
+void lobby_join(tables *t, const tables_who *w, table_t *tb, double now, outbox *o)
 {
     int s;
     table_t *other = tables_of_nick(t, w->nick, &s);
     if (other && !tables_refuse_stranger(t, other, s, w, o)) {
-        if (other == tb)
+        if (other == tb && tb->rematch && !((tb->agreed >> s) & 1))
+            agree(t, tb, s, false, now, o); /* a rematch's seat: !join says yes as !again does */
+        else if (other == tb)
             tables_notice(o, w->nick, MSG_ALREADY_HERE, other->channel, tables_prefix(t));
         else
             lobby_tell_seated(t, other, w->nick, o);
@@ -237,6 +241,7 @@ static void stop_vote(tables *t, const tables_who *w, table_t *tb, double now, o
     if (2 * votes > people) {
         tables_say(o, tb->channel, MSG_STOP_AGREED);
         record_reveal(tb, o);
+        end_remember(t, tb); /* !again plays it again, not an older game */
         tables_close(t, tb);
         return;
     }
@@ -252,8 +257,10 @@ void lobby_stop(tables *t, const tables_who *w, table_t *tb, double now, outbox 
     if (!may_manage(t, tb, w, MSG_ONLY_CREATOR_STOP, o))
         return;
     tables_say(o, tb->channel, tb->playing ? MSG_GAME_STOPPED : MSG_LOBBY_STOPPED, w->nick);
-    if (tb->playing)
+    if (tb->playing) {
         record_reveal(tb, o);
+        end_remember(t, tb);
+    }
     tables_close(t, tb);
 }
 

@@ -147,7 +147,7 @@ static void replace_by_ai(tables *t, table_t *tb, int s, msg_id why, double now,
     turn_ask(t, tb, o);
 }
 
-/* "bob forfeits. Only computer players are left, so the game ends with no result." */
+/* "bob forfeits. Only computer players are left, so the game ends here." */
 static void bots_left_line(const tables *t, const table_t *tb, const render_opts *r,
                            const void *arg, char *line, size_t cap)
 {
@@ -178,10 +178,11 @@ void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox 
     if (!tables_is_ai(tb, s) && tables_hears(tb, s))
         tables_notice(o, tb->seat[s].nick, MSG_FORFEIT_YOU, tables_where(t, tb, tb->seat[s].nick),
                       mine);
+    /* nobody left to play for: the forfeit counts, as a private game's stop does, or leaving
+     * would be the way out of every lost game against computer players */
     if (tables_humans(tb) <= 1 && !tables_is_ai(tb, s) && durak_in_game(&tb->g, s)) {
-        tables_public(t, tb, o, bots_left_line, &h); /* nobody left to play for */
-        record_reveal(tb, o);
-        tables_close(t, tb);
+        tables_public(t, tb, o, bots_left_line, &h);
+        end_abandon(t, tb, s, now, o);
         return;
     }
     if (t->cfg.game.replace_leavers && !tables_is_ai(tb, s)) {

@@ -734,6 +734,70 @@ static void test_again_started_by_the_creator(void **state)
     h_free(h);
 }
 
+/* In a rematch lobby, a seat's !join is a yes, as !again is: not "you are already here". */
+static void test_again_join_agrees(void **state)
+{
+    (void)state;
+    harness *h = h_new(45);
+    lobby(h, "#durak", "", NICKS, 3);
+    chan(h, "alice", "#durak", "!start");
+    play_to_end(h, "#durak", NICKS, 3, 45);
+    chan(h, "carol", "#durak", "!again");
+    chan(h, "bob", "#durak", "!join");
+    assert_non_null(said(h, "#durak", "bob is in for the rematch; waiting for alice."));
+    chan(h, "bob", "#durak", "!join"); /* said yes already */
+    assert_non_null(said(h, "bob", "You are already"));
+    chan(h, "alice", "#durak", "!join");
+    assert_non_null(said(h, "#durak", "starts: alice, bob, carol"));
+    h_free(h);
+}
+
+/* A game stopped by its players' votes is the one !again plays again, not the one before it. */
+static void test_again_after_stop(void **state)
+{
+    (void)state;
+    harness *h = h_new(45);
+    lobby(h, "#durak", "", NICKS, 3);
+    chan(h, "alice", "#durak", "!start");
+    play_to_end(h, "#durak", NICKS, 3, 45);
+    lobby(h, "#durak", "", NICKS + 3, 2); /* dave and erin */
+    chan(h, "dave", "#durak", "!start");
+    chan(h, "dave", "#durak", "!stop");
+    chan(h, "erin", "#durak", "!stop");
+    assert_non_null(said(h, "#durak", "no result"));
+    chan(h, "erin", "#durak", "!again");
+    assert_non_null(said(h, "#durak", "Rematch: dave, erin"));
+    h_free(h);
+}
+
+/* R18: the last person of a channel game leaving it to computer players forfeits, kept in their
+ * record as a private game's stop is (leaving is no way out of a lost game); the computer players
+ * share the win, and !again offers the same seats. */
+static void test_last_person_leaves_to_bots(void **state)
+{
+    (void)state;
+    harness *h = h_new(46);
+    temp_store db;
+    store_in_temp(&db, h);
+    lobby(h, "#durak", "", NICKS, 1);
+    chan(h, "alice", "#durak", "!bot easy");
+    chan(h, "alice", "#durak", "!bot easy");
+    chan(h, "alice", "#durak", "!start");
+    chan(h, "alice", "#durak", "!leave");
+    assert_non_null(said(h, "#durak", "Only computer players are left, so the game ends here."));
+    assert_non_null(said(h, "#durak",
+                         "Game over: only computer players are left, and they share "
+                         "the win."));
+    assert_non_null(said(h, "#durak", "forfeited: alice"));
+    assert_int_equal(tables_count(h->t), 0);
+    chan(h, "alice", "#durak", "!stats");
+    assert_non_null(said(h, "#durak", "1 game, out first 0, durak 0, draws 0, forfeits 1"));
+    chan(h, "alice", "#durak", "!again");
+    assert_non_null(said(h, "#durak", "alice, Easy[bot], Easy2[bot]"));
+    store_gone(&db);
+    h_free(h);
+}
+
 /* Agreements to a rematch are kept by seat: when a seat before an agreed one leaves, the agreement
  * moves down with its seat, so it still counts and the lobby still saves a line that restores. */
 static void test_again_agreement_follows_its_seat(void **state)
@@ -1031,6 +1095,9 @@ int main(void)
         cmocka_unit_test(test_wrong_kind_says_the_right_one),
         cmocka_unit_test(test_beat_which_lists_the_choices),
         cmocka_unit_test(test_again_started_by_the_creator),
+        cmocka_unit_test(test_again_join_agrees),
+        cmocka_unit_test(test_again_after_stop),
+        cmocka_unit_test(test_last_person_leaves_to_bots),
         cmocka_unit_test(test_again_agreement_follows_its_seat),
         cmocka_unit_test(test_again_without_who_left),
         cmocka_unit_test(test_again_after_a_nick_change),
