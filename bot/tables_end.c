@@ -15,6 +15,21 @@ static int players_holding(const durak_game *g)
     return n;
 }
 
+/* R19: of the players still in when a team game ends (a forfeit ends it at once), those whose team
+ * lost come after those whose team won, instead of sharing their place: else a loser who never
+ * went out would count as out first. */
+static void team_places(store_result *r, int last)
+{
+    int won = 0;
+    for (int s = 0; s < r->n; s++)
+        won += r->seat[s].team && !r->seat[s].forfeited && r->seat[s].place == last
+               && !r->seat[s].team_lost;
+    for (int s = 0; s < r->n; s++)
+        if (r->seat[s].team && !r->seat[s].forfeited && r->seat[s].place == last
+            && r->seat[s].team_lost)
+            r->seat[s].place = last + won;
+}
+
 /* R14, R15, R18: each seat's place for the stats, queued for tables_take_games. Players
  * still in at the end (a draw, or the winner after forfeits) share the place after the last
  * one out. Computer players' keys start with '*' (no nick can), so !top can leave them out. */
@@ -55,6 +70,7 @@ static pending_result *queue_result(tables *t, const table_t *tb)
             if (g->out[i] == s)
                 st->place = g->out_place[i];
     }
+    team_places(&p->r, last);
     return p;
 }
 

@@ -91,17 +91,39 @@ void record_language(const tables *t, const table_t *tb, game_record *rec)
 
 /* ---- !last ---- */
 
-/* "durak bob; alice place 1, carol place 2; dave left". */
+/* R19: a team game's result is its teams', as its end line said it: "Team bob+eve loses,
+ * alice+dave won" (the places of those who went out would say nothing of it); false when its
+ * record does not replay to a team's loss (a draw). */
+static bool team_summary(msg_lang lang, const store_game *g, char *buf, size_t cap, size_t *len)
+{
+    durak_game end;
+    char text[TABLES_LINE_MAX];
+    if (!g->rec.opt.teams || g->damaged || !record_replay(&g->rec, &end))
+        return false;
+    render_opts r = { false, true, lang, false };
+    render_seats names = { .n = g->nseats };
+    for (int s = 0; s < g->nseats; s++)
+        names.name[s] = g->seat[s].display;
+    render_team_result(&r, &names, &end, text, sizeof text);
+    size_t n = strlen(text);
+    if (n && text[n - 1] == '.') /* a part of !last's sentence */
+        text[--n] = '\0';
+    render_appendf(buf, cap, len, "%s", text);
+    return n > 0;
+}
+
+/* "durak bob; alice place 1, carol place 2; dave left"; with teams, the teams' result. */
 static void summary(msg_lang lang, const store_game *g, char *buf, size_t cap)
 {
     size_t len = 0;
     int durak = -1, winner = -1;
     buf[0] = '\0';
-    for (int s = 0; s < g->nseats; s++) {
+    bool teams = team_summary(lang, g, buf, cap, &len);
+    for (int s = 0; s < g->nseats && !teams; s++) {
         durak = g->seat[s].durak ? s : durak;
         winner = !g->draw && !g->seat[s].forfeited ? s : winner;
     }
-    if (durak >= 0)
+    if (durak >= 0) /* with teams, none: the loop above left it */
         render_appendf(buf, cap, &len, msg_in(lang, MSG_LAST_DURAK), g->seat[durak].display);
     else if (g->draw)
         render_appendf(buf, cap, &len, "%s", msg_in(lang, MSG_LAST_DRAW));
@@ -109,7 +131,7 @@ static void summary(msg_lang lang, const store_game *g, char *buf, size_t cap)
     if (winner >= 0)
         render_appendf(buf, cap, &len, msg_in(lang, MSG_LAST_WON), g->seat[winner].display);
     int listed = 0;
-    for (int place = 1; place <= g->nseats; place++) /* the places in order */
+    for (int place = 1; place <= g->nseats && !teams; place++) /* the places in order */
         for (int s = 0; s < g->nseats; s++) {
             const store_game_seat *st = &g->seat[s];
             if (st->durak || st->forfeited || st->place != place || s == winner)
@@ -149,11 +171,14 @@ void info_last(tables *t, const char *channel, outbox *o)
     }
     int n = g->rec.nmoves, minutes = n ? (int)((g->rec.move[n - 1].ms + 30000) / 60000) : 0;
     render_opts r = tables_ropts_to(t, channel);
+    char variant[128]; /* "transfer, teams of two" (R19) */
+    snprintf(variant, sizeof variant, "%s%s", render_variant(&r, &g->rec.opt),
+             g->rec.opt.teams ? msg_in(r.lang, MSG_OPTIONS_TEAMS) : "");
     summary(r.lang, g, line, sizeof line);
     record_commit_string(&g->rec, commit); /* the check a player can run: the deal, its hands */
     record_cli_new(&g->rec, cli, sizeof cli);
-    tables_say(o, channel, MSG_LAST_GAME, (int)g->id, render_variant(&r, &g->rec.opt), g->nseats,
-               minutes, line, commit, cli);
+    tables_say(o, channel, MSG_LAST_GAME, (int)g->id, variant, g->nseats, minutes, line, commit,
+               cli);
     tables_site_page(t, channel, 'g', g->id, o);
     free(g);
 }

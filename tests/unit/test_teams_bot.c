@@ -153,6 +153,10 @@ static void test_team_game_to_the_end(void **state)
     assert_true(fabs(rating_of(db, "dave") - (lost02 ? win : lose)) < 1e-9);
     assert_non_null(strstr(end, lost02 ? "alice 1484 (-16)" : "alice 1516 (+16)"));
     assert_non_null(strstr(end, lost02 ? "carol 1484 (-16)" : "carol 1516 (+16)"));
+    chan(h, "bob", "#durak", "!last"); /* R19: the teams' result, not places */
+    assert_non_null(said(h, "#durak",
+                         lost02 ? ": Team alice+carol loses, bob+dave won · its deal"
+                                : ": Team bob+dave loses, alice+carol won · its deal"));
     h_free(h);
     store_gone(&s);
 }
@@ -232,7 +236,9 @@ static void test_team_timeouts_end_the_game(void **state)
     h_free(h);
 }
 
-/* A team game a forfeit ended is recorded with its result as durak-cli gives it, not "ongoing". */
+/* A team game a forfeit ended is recorded with its result as durak-cli gives it, not "ongoing";
+ * R19: the forfeiter's partner, still in, comes after the winners, never out first, and !last says
+ * which team lost, not that everyone else won. */
 static void test_team_forfeit_recorded(void **state)
 {
     (void)state;
@@ -247,6 +253,18 @@ static void test_team_forfeit_recorded(void **state)
     static store_game g;
     assert_true(store_get_game(db, 1, &g));
     assert_string_equal(g.rec.result, "team 1 lost");
+    assert_int_equal(g.seat[0].place, 1); /* alice and carol won */
+    assert_int_equal(g.seat[2].place, 1);
+    assert_int_equal(g.seat[1].place, 3); /* bob, still in, lost */
+    assert_true(g.seat[3].forfeited);
+    chan(h, "bob", "#durak", "!stats");
+    assert_non_null(said(h, "#durak", "1 game, out first 0, durak 0, draws 0, forfeits 0"));
+    chan(h, "bob", "#durak", "!last");
+    const char *last = said(h, "#durak", "Last game #1");
+    assert_non_null(last);
+    assert_non_null(strstr(last, "(classic, teams of two, 4 players, 0 min): Team bob+dave loses, "
+                                 "alice+carol won; dave left · "));
+    assert_null(strstr(last, "place"));
     h_free(h);
     store_gone(&s);
 }
