@@ -71,6 +71,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_FORFEIT_GONE] = "%s no volvió a tiempo y pierde por abandono",
     [MSG_GAME_START] = "Durak (%s) empieza: %s. Triunfo: %s. %s tiene el triunfo más bajo, "
                        "%s, y ataca primero.",
+    [MSG_TRUMP_HELD] = "%s, en la mano de %s",
     [MSG_GAME_START_NO_TRUMP] = "Durak (%s) empieza: %s. Triunfo: %s. Nadie tiene triunfo, así que "
                                 "%s ataca primero.",
     [MSG_GAME_START_HOW] = "Juega por mensaje privado conmigo (prueba: jugadas).",

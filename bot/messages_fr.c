@@ -74,6 +74,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_FORFEIT_GONE] = "%s n'est pas de retour à temps : forfait",
     [MSG_GAME_START] = "La partie de durak (%s) commence : %s. Atout : %s. %s a le plus petit "
                        "atout, %s, et attaque en premier.",
+    [MSG_TRUMP_HELD] = "%s, dans la main de %s",
     [MSG_GAME_START_NO_TRUMP] =
         "Durak (%s) : %s. Atout : %s. Personne n'a d'atout, donc %s attaque en premier.",
     [MSG_GAME_START_HOW] = "Jouez en message privé avec moi (essayez : coups).",

@@ -204,14 +204,19 @@ static void start_line(const tables *t, const table_t *tb, const render_opts *rr
     (void)t;
     render_opts r = *rr;
     render_seats names = tables_names(tb);
-    char opts[128], seats[768], trump[RENDER_CARD_MAX], low[RENDER_CARD_MAX];
+    char opts[128], seats[768], card[RENDER_CARD_MAX], trump[128], low[RENDER_CARD_MAX];
     char line[TABLES_LINE_MAX], digest[RECORD_DIGEST_HEX];
     size_t len = 0;
     const char *first = tb->seat[tb->g.first_seat].nick;
     render_options(&r, &tb->opt, opts, sizeof opts);
     render_team_seats(&r, &names, &tb->g, seats,
                       sizeof seats); /* with teams: who plays with whom */
-    render_card(&r, tb->g.trump_card, trump, sizeof trump);
+    render_card(&r, tb->g.trump_card, card, sizeof card);
+    int holder = tb->g.trump_owner; /* R3: no stock after the deal, the last card dealt */
+    if (holder < tb->nseats)
+        snprintf(trump, sizeof trump, msg_in(r.lang, MSG_TRUMP_HELD), card, tb->seat[holder].nick);
+    else
+        snprintf(trump, sizeof trump, "%s", card);
     /* R5: the lowest trump decided who attacks first; without one the no-trump rows leave `low`
      * unread */
     bool lowest = tb->g.first_trump != CARD_NONE;

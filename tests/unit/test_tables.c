@@ -35,6 +35,35 @@ static void test_complete_games(void **state)
     }
 }
 
+/* R3: with 6 players and 36 cards no stock is left: the trump card is the last one dealt, face up
+ * in its owner's hand, and the start line says whose (the engine's trump_owner); with a stock, no
+ * owner is named. */
+static void test_trump_card_held(void **state)
+{
+    (void)state;
+    for (int players = 5; players <= 6; players++) {
+        harness *h = h_new(7);
+        lobby(h, "#durak", "", NICKS, players);
+        chan(h, "alice", "#durak", "!start");
+        const table_t *tb = tables_find(h->t, "#durak");
+        int holder = -1;
+        for (int s = 0; s < players; s++)
+            holder = cards_has(tb->g.hand[s], tb->g.trump_card) ? s : holder;
+        assert_int_equal(holder >= 0, players == 6);
+        char card[RENDER_CARD_MAX], want[64];
+        render_opts r = tables_ropts_to(h->t, "#durak");
+        render_card(&r, tb->g.trump_card, card, sizeof card);
+        snprintf(want, sizeof want, "Trump: %s, in %s's hand. ", card,
+                 holder >= 0 ? NICKS[holder] : "");
+        const char *start = said(h, "#durak", "starts: ");
+        assert_non_null(start);
+        if ((strstr(start, want) != NULL) != (holder >= 0)
+            || (holder < 0 && strstr(start, "'s hand")))
+            fail_msg("%d players, wanted \"%s\" or none: %s", players, want, start);
+        h_free(h);
+    }
+}
+
 static void test_lobby_rules(void **state)
 {
     (void)state;
@@ -1640,6 +1669,7 @@ int main(void)
         cmocka_unit_test(test_flood_limit),
         cmocka_unit_test(test_line_priorities),
         cmocka_unit_test(test_complete_games),
+        cmocka_unit_test(test_trump_card_held),
         cmocka_unit_test(test_illegal_move_reason),
         cmocka_unit_test(test_russian_words),
         cmocka_unit_test(test_russian_beat_order),
