@@ -161,7 +161,7 @@ const char *const msg_spanish[MSG_COUNT] = {
                      "escribe paso).",
     [MSG_ERR_FULL] = "No se pueden añadir más cartas a este ataque: escribe paso.",
     [MSG_ERR_NO_TRANSFER_VARIANT] =
-        "Esta partida es durak clásico, sin transferencias: cubre o roba.",
+        "Esta partida es durak clásico, sin transferencias; te toca: %s.",
     [MSG_ERR_TRANSFER_COVERED] = "No se puede transferir con una carta ya cubierta: cubre o roba.",
     [MSG_ERR_TRANSFER_RANK] = "%s no sirve para transferir: hace falta el valor de las cartas de "
                               "ataque.",

@@ -168,7 +168,7 @@ const char *const msg_french[MSG_COUNT] = {
                      "le peuvent (ou tapez passe).",
     [MSG_ERR_FULL] = "Plus aucune carte ne peut être ajoutée à cette attaque : tapez passe.",
     [MSG_ERR_NO_TRANSFER_VARIANT] =
-        "Cette partie est un durak classique, sans transfert : couvrez ou ramassez.",
+        "Cette partie est un durak classique, sans transfert ; à vous : %s.",
     [MSG_ERR_TRANSFER_COVERED] = "Plus de transfert une fois une carte couverte : couvrez ou "
                                  "ramassez.",
     [MSG_ERR_TRANSFER_RANK] = "%s ne permet pas de transférer : il faut la valeur des cartes "

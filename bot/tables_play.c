@@ -371,7 +371,13 @@ static void explain_refusal(const tables *t, const table_t *tb, durak_action a, 
     case DURAK_ERR_NO_SUCH_TARGET: tables_notice(o, nick, MSG_ERR_NO_TARGET, x); break;
     case DURAK_ERR_RANK_NOT_ON_TABLE: tables_notice(o, nick, MSG_ERR_RANK, c); break;
     case DURAK_ERR_TABLE_FULL: tables_notice(o, nick, MSG_ERR_FULL); break;
-    case DURAK_ERR_NOT_TRANSFER_VARIANT: tables_notice(o, nick, MSG_ERR_NO_TRANSFER_VARIANT); break;
+    case DURAK_ERR_NOT_TRANSFER_VARIANT: { /* the task: a leader has no "beat or take" */
+        char task[512];
+        render_seats names = tables_names(tb);
+        render_task(&r, &names, g, true, task, sizeof task);
+        tables_notice(o, nick, MSG_ERR_NO_TRANSFER_VARIANT, task);
+        break;
+    }
     case DURAK_ERR_TRANSFER_COVERED: tables_notice(o, nick, MSG_ERR_TRANSFER_COVERED); break;
     case DURAK_ERR_TRANSFER_RANK: tables_notice(o, nick, MSG_ERR_TRANSFER_RANK, c); break;
     case DURAK_ERR_TRANSFER_TOO_MANY: /* R19: the seat it would pass to is never the partner */

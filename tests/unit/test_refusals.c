@@ -87,7 +87,7 @@ static void test_every_refusal_explained(void **state)
         const char *options;
     } games[] = { { 2, "" },       { 2, "transfer" }, { 3, "transfer" }, { 4, "transfer teams" },
                   { 3, "first5" }, { 4, "transfer" } };
-    int seen[NREFUSALS] = { 0 }, on_table = 0;
+    int seen[NREFUSALS] = { 0 }, on_table = 0, not_defending = 0;
     rng_t r;
     rng_seed(&r, 12);
     for (int game = 0; game < 480; game++) {
@@ -117,6 +117,17 @@ static void test_every_refusal_explained(void **state)
                              h->o.len ? h->o.items[0].text : "(nothing said)");
                 assert_true(durak_serialize(g, after, sizeof after) > 0);
                 assert_string_equal(serial, after); /* nothing played */
+                if (e
+                    == DURAK_ERR_NOT_TRANSFER_VARIANT) { /* what to do: a leader does not defend */
+                    char task[512], want[600];
+                    render_opts ro = tables_ropts_to(h->t, me);
+                    render_seats names = tables_names(tb);
+                    render_task(&ro, &names, g, true, task, sizeof task);
+                    snprintf(want, sizeof want, "without transfers: you are to %s.", task);
+                    if (!reads(line, want))
+                        fail_msg("wanted \"%s\" in: %s", want, line);
+                    not_defending += g->phase != DURAK_PHASE_DEFEND;
+                }
                 if (e == DURAK_ERR_TRANSFER_TOO_MANY) {
                     char named[128];
                     snprintf(named, sizeof named, "No transfer: %s could", tb->seat[to].nick);
@@ -134,6 +145,7 @@ static void test_every_refusal_explained(void **state)
         if (!seen[i])
             fail_msg("refusal %d never met", REFUSALS[i].e);
     assert_true(on_table > 0);
+    assert_true(not_defending > 0); /* a classic game's transfer typed by an attacker */
 }
 
 /* The three tests below type one line at each turn of 24 random games (2 to 4 players, classic
