@@ -251,7 +251,7 @@ const char *const msg_spanish[MSG_COUNT] = {
         "%3$súltima la última partida del canal, con los comandos que comprueban su reparto · "
         "idioma: idioma es o set language es (otros: язык ru, langue fr, language en).",
     [MSG_HELP_TOPICS] =
-        "No hay ayuda sobre «%s»: prueba %sayuda con comandos, jugadas, cartas, bots, estadísticas "
+        "No hay ayuda sobre «%s»: prueba ayuda con comandos, jugadas, cartas, bots, estadísticas "
         "o solo · idioma: idioma es o set language es (otros: язык ru, langue fr, language en).",
     [MSG_WORD_CLASSIC] = "clásico",
     [MSG_WORD_TRANSFER] = "con transferencia",

@@ -261,7 +261,7 @@ const char *const msg_french[MSG_COUNT] = {
         "classement de chaque partie ; %2$sclassement solo : parties privées) · %3$sdernière la "
         "dernière partie du salon, avec les commandes qui vérifient sa donne · langue : langue fr "
         "ou set language fr (autres : язык ru, idioma es, language en).",
-    [MSG_HELP_TOPICS] = "Pas d'aide sur « %s » : essayez %saide avec commandes, coups, cartes, "
+    [MSG_HELP_TOPICS] = "Pas d'aide sur « %s » : essayez aide avec commandes, coups, cartes, "
                         "robots, statistiques ou solo · langue : langue fr ou set language fr "
                         "(autres : язык ru, idioma es, language en).",
     [MSG_WORD_CLASSIC] = "classique",

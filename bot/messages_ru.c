@@ -243,7 +243,7 @@ const char *const msg_russian[MSG_COUNT] = {
         "которыми проверяют её раздачу · язык: язык ru или set language ru (другие: langue fr, "
         "idioma es, language en).",
     [MSG_HELP_TOPICS] =
-        "Справки «%s» нет: попробуйте %sпомощь команды, ходы, карты, боты, статистика или соло · "
+        "Справки «%s» нет: попробуйте помощь команды, ходы, карты, боты, статистика или соло · "
         "язык: язык ru или set language ru (другие: langue fr, idioma es, language en).",
     [MSG_WORD_CLASSIC] = "подкидной",
     [MSG_WORD_TRANSFER] = "переводной",

@@ -98,7 +98,7 @@ void info_help(tables *t, const tables_who *w, const char *channel, const char *
     case TOPIC_BOTS: tables_notice(o, w->nick, MSG_HELP_BOTS, p, p); break;
     case TOPIC_STATS: tables_notice(o, w->nick, MSG_HELP_STATS, p, p, p); break;
     case TOPIC_SOLO: help_solo(t, w, p, o); break;
-    default: tables_notice(o, w->nick, MSG_HELP_TOPICS, topic, p); break;
+    default: tables_notice(o, w->nick, MSG_HELP_TOPICS, topic); break;
     }
 }
 

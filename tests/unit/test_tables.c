@@ -176,7 +176,7 @@ static void test_stranger_and_help(void **state)
     assert_non_null(said(h, "hard{BOT}", "Nicks ending in [bot] are kept"));
     assert_int_equal(tables_count(h->t), 0);
     priv(h, "zed", "help nonsense"); /* privately: the word, and the topics there are */
-    assert_non_null(said(h, "zed", "No help on \"nonsense\""));
+    assert_non_null(said(h, "zed", "No help on \"nonsense\": try help with commands"));
     priv(h, "zed", "help");
     assert_non_null(said(h, "zed", "Moves: play C"));
     chan(h, "zed", "#durak", "!rules"); /* in the channel, where it was asked */
