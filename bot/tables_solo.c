@@ -99,18 +99,41 @@ static bool known_identity(const tables_who *w)
     return (w->account && w->account[0]) || (w->user && w->user[0] && w->host && w->host[0]);
 }
 
+/* The card of "play" alone's example, said to w at seat s of a running game: on their turn, the
+ * first card they may play (CARD_NONE when they may play none); else one of their hand; 7♥ for
+ * someone else under that nick, who is told nothing of the hand. */
+static card_t example_card(const tables *t, const table_t *tb, int s, const tables_who *w)
+{
+    durak_action a[DURAK_MAX_ACTIONS];
+    if (!tables_same_person(t, &tb->seat[s], w) || !tb->g.hand[s])
+        return card_make(RANK_7, SUIT_HEARTS);
+    if (tb->g.actor != s)
+        return cards_first(tb->g.hand[s]);
+    int n = turn_moves(&tb->g, a);
+    for (int i = 0; i < n; i++)
+        if (a[i].kind == DURAK_ACT_PLAY)
+            return a[i].card;
+    return CARD_NONE;
+}
+
 void solo_play(tables *t, const tables_who *w, const parsed_cmd *p, double now, outbox *o)
 {
     int s;
     char key[64];
     table_t *tb = tables_of_nick(t, w->nick, &s);
     if (tb && tb->playing && p->variant < 0 && p->bot_level < 0 && p->number < 0) {
+        card_t c = example_card(t, tb, s, w);
+        if (c == CARD_NONE) { /* their turn, and no card to play: what they are to do */
+            parsed_cmd alone = *p;
+            alone.move = PC_PLAY;
+            play_mistyped(t, tb, s, &alone, o);
+            return;
+        }
         char card[RENDER_CARD_MAX], example[64]; /* a bare play in a game: a card is missing */
         render_opts r = tables_ropts_to(t, w->nick);
         r.colors = false;
         const char *play = msg_command(r.lang, "play");
-        snprintf(example, sizeof example, "%s %s", play,
-                 render_card(&r, card_make(RANK_7, SUIT_HEARTS), card, sizeof card));
+        snprintf(example, sizeof example, "%s %s", play, render_card(&r, c, card, sizeof card));
         tables_notice(o, w->nick, tb->solo ? MSG_PLAY_SEATED_SOLO : MSG_PLAY_SEATED,
                       tables_where(t, tb, w->nick), example, msg_command(r.lang, "moves"),
                       msg_command(r.lang, "stop")); /* where, how a move is typed (how to stop) */

@@ -16,9 +16,11 @@
 
 #include "ai.h"
 #include "config.h"
+#include "parser.h"
 #include "persist.h"
 #include "rng.h"
 #include "tables.h"
+#include "tables_internal.h" /* the tests look at a table's game */
 
 typedef struct {
     tables *t;
@@ -177,6 +179,23 @@ static inline const char *said(const harness *h, const char *target, const char 
         if ((!target || !strcmp(h->o.items[i].target, target)) && reads(h->o.items[i].text, needle))
             return h->o.items[i].text;
     return NULL;
+}
+
+/* "play" alone by a seated player: its example card, read from the line said to nick after
+ * `before` ("e.g. play "), must be one they hold, and on their turn one they may play. */
+static inline void example_is_theirs(const harness *h, const char *nick, const char *before)
+{
+    int s;
+    const table_t *tb = tables_of_nick(h->t, nick, &s);
+    const char *line = said(h, nick, before);
+    assert_true(tb && line);
+    const char *c = strstr(line, before) + strlen(before);
+    card_t card = parse_card(c, strcspn(c, " "));
+    if (card == CARD_NONE || !cards_has(tb->g.hand[s], card))
+        fail_msg("no card of %s's hand after \"%s\": %s", nick, before, line);
+    durak_action a = { DURAK_ACT_PLAY, card, CARD_NONE };
+    if (tb->g.actor == s && durak_check(&tb->g, a) != DURAK_OK)
+        fail_msg("not a card %s may play: %s", nick, line);
 }
 
 static inline void lobby(harness *h, const char *channel, const char *options, const char **nicks,

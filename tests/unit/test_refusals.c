@@ -323,6 +323,15 @@ static int word_alone(harness *h, table_t *tb, rng_t *r)
     durak_action a = { (uint8_t)MOVE_KINDS[w], same ? cards_first(same) : CARD_NONE, CARD_NONE };
     durak_error e = durak_check(g, a);
     bool own = w == 2 && (same || e == DURAK_ERR_NOT_TRANSFER_VARIANT);
+    if (w == 0 && rng_below(r, 2)) { /* "play" alone: a private game's word too */
+        priv(h, me, "play");
+        if (k) { /* its example: a card the player may play now */
+            example_is_theirs(h, me, "e.g. play ");
+            return -1;
+        }
+        answered(h, me, "play", "That move is not possible now: you are to ", 0);
+        return 6;
+    }
     priv(h, me, MOVE_WORDS[w]);
     if (k) { /* all of them, in the order and words of "moves" */
         const char *line = answered(h, me, MOVE_WORDS[w], " needs a card to play: ", k);
@@ -352,8 +361,8 @@ static int word_alone(harness *h, table_t *tb, rng_t *r)
 static void test_word_alone(void **state)
 {
     (void)state;
-    /* moves listed, wrong kind, classic, covered, too many or nobody left */
-    at_each_turn(16, 400, word_alone, 0x3e);
+    /* moves listed, wrong kind, classic, covered, too many or nobody left, "play" alone */
+    at_each_turn(16, 400, word_alone, 0x7e);
 }
 
 /* Another person under the actor's nick learns nothing of the position from a move word: the

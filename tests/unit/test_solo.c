@@ -176,8 +176,9 @@ static void test_solo_one_at_a_time(void **state)
     priv(h, "alice", "play"); /* one line: what is missing, and where she plays */
     assert_non_null(said(h, "alice",
                          "You already play in your private game: a move needs its "
-                         "card, e.g. play 7h (moves lists your moves; stop ends the game, as a "
-                         "loss)."));
+                         "card, e.g. play "));
+    assert_non_null(said(h, "alice", " (moves lists your moves; stop ends the game, as a loss)."));
+    example_is_theirs(h, "alice", "e.g. play "); /* hers: on her turn one she may play */
     assert_int_equal(h->o.len, 1);
     chan(h, "alice", "#durak", "!durak");
     assert_non_null(said(h, "alice", "You already have a private game"));
