@@ -106,7 +106,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_ONLY_CREATOR_STOP] = "Solo %s, que abrió la partida, o un admin puede pararla.",
     [MSG_GAME_STOPPED] = "%s para la partida; sin resultado.",
     [MSG_LOBBY_STOPPED] = "%s cierra la partida antes de empezar.",
-    [MSG_LOBBY_STATUS] = "Esperando para empezar: %s (%d/6). %s",
+    [MSG_LOBBY_STATUS] = "Esperando para empezar (%s): %s (%d/6). %s",
     [MSG_RULES_1] =
         "Durak (%s), 36 cartas del 6 al as: el palo de la carta bajo el mazo es el triunfo y el "
         "triunfo más bajo ataca primero. Cubre cada carta de ataque con una más alta de su palo o "

@@ -112,7 +112,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_ONLY_CREATOR_STOP] = "Seul %s, qui a ouvert la partie, ou un admin peut l'arrêter.",
     [MSG_GAME_STOPPED] = "%s arrête la partie ; pas de résultat.",
     [MSG_LOBBY_STOPPED] = "%s ferme la partie avant son début.",
-    [MSG_LOBBY_STATUS] = "En attente du départ : %s (%d/6). %s",
+    [MSG_LOBBY_STATUS] = "En attente du départ (%s) : %s (%d/6). %s",
     [MSG_RULES_1] = "Durak (%s), 36 cartes du 6 à l'as : la couleur de la carte sous la "
                     "pioche est l'atout, et le plus petit atout attaque en premier. "
                     "Couvrez chaque carte d'attaque par une plus forte de sa couleur ou "

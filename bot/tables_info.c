@@ -8,10 +8,12 @@
 void info_table(tables *t, table_t *tb, outbox *o)
 {
     if (!tb->playing) {
-        char seats[512], next[TABLES_LINE_MAX];
+        char opts[128], seats[512], next[TABLES_LINE_MAX];
         render_seats names = tables_names(tb);
+        render_opts r = tables_ropts_to(t, tb->channel);
+        render_options(&r, &tb->opt, opts, sizeof opts); /* the game it will be */
         render_seat_list(&names, seats, sizeof seats);
-        tables_say(o, tb->channel, MSG_LOBBY_STATUS, seats, tb->nseats,
+        tables_say(o, tb->channel, MSG_LOBBY_STATUS, opts, seats, tb->nseats,
                    lobby_next(t, tb, next, sizeof next));
         return;
     }

@@ -131,7 +131,7 @@ def test(env):
             "a new lobby by ana in #b")
     command(ben, CHB, "!join", lambda m: "ben joins" in m.plain, "ben's join line in #b")
     h.log("ana and ben sit in a lobby in #b")
-    lobby = lambda m: m.plain.startswith("Waiting to start:") and "ana" in m.plain \
+    lobby = lambda m: m.plain.startswith("Waiting to start (") and "ana" in m.plain \
         and "ben" in m.plain  # noqa: E731
 
     # ---- a value out of range ----

@@ -810,7 +810,7 @@ static void test_answers_in_the_askers_words(void **state)
     expect(h, "#mesa", "dave opens a game");
     chan(h, "zoe", "#mesa", "!стол"); /* ... a player's words: zoe only looks */
     chan(h, "zoe", "#mesa", "!table");
-    expect(h, "#mesa", "Waiting to start: dave");
+    expect(h, "#mesa", "Waiting to start (classic, throw-in by all): dave");
     chan(h, "erin", "#mesa", "!jugar");
     expect(h, "#mesa", "erin se sienta");
     chan(h, "frank", "#cartas", "!durak clásico");

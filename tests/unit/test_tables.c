@@ -824,7 +824,7 @@ static void test_again_alone(void **state)
     chan(h, "alice", "#durak", "!leave");
     chan(h, "bob", "#durak", "!again"); /* the one left in a rematch lobby: it waits for others */
     assert_null(said(h, "#durak", "waiting for )"));
-    assert_non_null(said(h, "#durak", "Waiting to start: bob (1/6)"));
+    assert_non_null(said(h, "#durak", "Waiting to start (classic, throw-in by all): bob (1/6)"));
     chan(h, "alice", "#durak", "!join");
     chan(h, "bob", "#durak", "!start");
     assert_non_null(said(h, "#durak", "stock"));
