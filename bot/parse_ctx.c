@@ -179,10 +179,40 @@ static const char *line_with(char buf[CTX_TEXT_SIZE], const parse_ctx *c, token 
     return buf;
 }
 
+/* Does the reader speak French or Spanish (their chosen language, or the words they typed)? */
+static bool romance_reader(const parse_ctx *c)
+{
+    return c->lang == MSG_LANG_FR || c->lang == MSG_LANG_ES || c->out->lang == MSG_LANG_FR
+           || c->out->lang == MSG_LANG_ES;
+}
+
+bool parse_ctx_ace_word(const parse_ctx *c, token w)
+{
+    return w.n == 2 && (w.s[0] | 0x20) == 'a' && (w.s[1] | 0x20) == 's' && romance_reader(c);
+}
+
+/* "8c" to a French or Spanish reader: c is clubs in the bot's Latin letters, but hearts is cœur,
+ * corazón to them (their own letters for hearts and clubs are co and t): asked, never guessed. */
+static bool c_asked(parse_ctx *c, token w)
+{
+    card_t card = parse_cardtext_read(w.s, w.n);
+    if (!romance_reader(c) || w.n < 2 || (w.s[w.n - 1] | 0x20) != 'c' || card == CARD_NONE
+        || card_suit(card) != SUIT_CLUBS)
+        return false;
+    char q[CTX_QUOTE_SIZE], clubs[PARSE_CARD_TEXT_SIZE], hearts[PARSE_CARD_TEXT_SIZE],
+        both[CTX_TEXT_SIZE];
+    snprintf(both, sizeof both, msg_in(c->lang, MSG_CARD_OR), parse_ctx_write_card(c, card, clubs),
+             parse_ctx_write_card(c, card_make(card_rank(card), SUIT_HEARTS), hearts));
+    parse_ctx_fail(c, MSG_PARSE_AMBIGUOUS, parse_ctx_quote(q, w), both);
+    return true;
+}
+
 bool parse_ctx_card_clear(parse_ctx *c, token t)
 {
     token w = parse_token_trim(t);
     char ten_text[CARDTEXT_OTHER_SIZE], ace_text[CARDTEXT_OTHER_SIZE];
+    if (c_asked(c, w))
+        return false;
     if (!parse_cardtext_t_ambiguous(w.s, w.n, ten_text, ace_text))
         return true;
     int suit = card_suit(parse_cardtext_read(w.s, w.n));
@@ -230,11 +260,14 @@ int parse_ctx_rank_alone(parse_ctx *c, token t)
     token w = parse_token_trim(t), next;
     card_t example;
     size_t at = c->pos;
-    if (c->no_game || parse_cardtext_fault_of(w.s, w.n, &example) != CARDTEXT_NO_SUIT || latin_t(w))
+    bool ace = parse_ctx_ace_word(c, w);
+    if (c->no_game
+        || (!ace
+            && (parse_cardtext_fault_of(w.s, w.n, &example) != CARDTEXT_NO_SUIT || latin_t(w))))
         return -1;
     bool last = !parse_ctx_next(c, &next);
     c->pos = at;
-    return last ? card_rank(example) : -1;
+    return !last ? -1 : ace ? RANK_A : card_rank(example);
 }
 
 /* Reads a card word into *card; on a bad word fails and returns false. */

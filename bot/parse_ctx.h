@@ -49,15 +49,20 @@ void parse_ctx_fail_extra(parse_ctx *c, token extra, const char *text);
 /* Reads a card word into *card; on a bad word fails saying what is wrong and returns false. */
 bool parse_ctx_card(parse_ctx *c, token t, card_t *card);
 /* True when the card word t (read as a card) means one card; false after failing with the
- * question which was meant, when its T could be the ten or the ace ("Tп"). */
+ * question which was meant, when its T could be the ten or the ace ("Tп"), or when a French or
+ * Spanish reader's c could be clubs or their cœur, corazones ("8c"). */
 bool parse_ctx_card_clear(parse_ctx *c, token t);
 /* A rank w (trimmed) whose suit came as the next word ("хожу 6 п", "play 10 ♥"): the card both
  * make, read past that word, or CARD_NONE (nothing read). Not a T: which card it is is asked. */
 card_t parse_ctx_card_in_two_words(parse_ctx *c, token w);
 /* A card named by its rank alone ("6", "хожу Д"), the last word of the line: its rank (card.h's
  * count), for the hand to say which card is meant; -1 otherwise. Only in a running game (with
- * none, a number after play counts players), and never a Latin T: the ten or the ace is asked. */
+ * none, a number after play counts players), and never a Latin T: the ten or the ace is asked.
+ * To a French or Spanish reader "as" is the ace, as those languages call it, not A♠. */
 int parse_ctx_rank_alone(parse_ctx *c, token t);
+/* Is w "as", the ace in French and Spanish, said by such a reader (their words or their chosen
+ * language)? Then it is not the card A♠ its Latin letters spell. */
+bool parse_ctx_ace_word(const parse_ctx *c, token w);
 /* Error for a word that was meant as a card: says what is wrong with it. */
 void parse_ctx_fail_card(parse_ctx *c, token t);
 

@@ -455,7 +455,9 @@ void parse_private(const char *line, size_t len, const parse_opts *o, parsed_cmd
         return;
     token w = parse_token_trim(t);
     parse_kind kind = command_match(&c, WL_PRIVATE, w);
-    card_t card = parse_cardtext_read(w.s, w.n);
+    /* "as" to a French or Spanish player in a game: the ace, which the hand settles */
+    card_t card =
+        parse_ctx_ace_word(&c, w) && !c.no_game ? CARD_NONE : parse_cardtext_read(w.s, w.n);
     if (kind == PC_HELP)
         ctx_help(&c);
     else if (kind == PC_SET)

@@ -57,14 +57,17 @@ def russian(line):
 
 
 def to_english(lang, move):
-    """"бью Д♥ 9♥" -> "beat Qh 9h"; "couvre R♠ 7♠" -> "beat Ks 7s"."""
+    """"бью Д♥ 9♥" -> "beat Qh 9h"; "couvre R♠ 7♠" -> "beat K♠ 7♠": to a French reader a "c"
+    could be cœur and "As" the ace (the bot asks which), so her suits stay symbols."""
     out = []
     for w in move.split():
         if w in WORDS[lang]:
             out.append(WORDS[lang][w])
             continue
         rank, suit = w[:-1], w[-1]
-        out.append(RANKS[lang].get(rank, "T" if rank == "10" else rank) + SUITS.get(suit, "?"))
+        rank = RANKS[lang].get(rank, rank)
+        out.append(rank + suit if lang == "fr" else
+                   ("T" if rank == "10" else rank) + SUITS.get(suit, "?"))
     return " ".join(out)
 
 

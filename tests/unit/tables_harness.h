@@ -198,6 +198,30 @@ static inline void example_is_theirs(const harness *h, const char *nick, const c
         fail_msg("not a card %s may play: %s", nick, line);
 }
 
+/* a as durak_action_format writes it, its cards with suit symbols ("beat 10♠ 8♠"): read the same
+ * in every language, where a letter may not be (to a French reader "8c" could be ♥, and is asked) */
+static inline const char *move_text(durak_action a, char *buf, size_t cap)
+{
+    static const char *const symbols[] = { "\xE2\x99\xA0", "\xE2\x99\xA3", "\xE2\x99\xA6",
+                                           "\xE2\x99\xA5" };
+    char plain[64], *save = NULL;
+    size_t len = 0;
+    durak_action_format(a, plain, sizeof plain);
+    buf[0] = '\0';
+    for (char *w = strtok_r(plain, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+        size_t n = strlen(w); /* after the move's word, each is a card: "8C", "TS" */
+        const char *suit = len && n >= 2 ? strchr("SCDH", w[n - 1]) : NULL;
+        if (suit) {
+            w[n - 1] = '\0';
+            len += (size_t)snprintf(buf + len, cap - len, " %s%s", strcmp(w, "T") ? w : "10",
+                                    symbols[suit - "SCDH"]);
+        } else {
+            len += (size_t)snprintf(buf + len, cap - len, "%s%s", len ? " " : "", w);
+        }
+    }
+    return buf;
+}
+
 static inline void lobby(harness *h, const char *channel, const char *options, const char **nicks,
                          int n)
 {

@@ -303,7 +303,7 @@ static void test_every_reason_in_every_language(void **state)
                 nseen += !seen[reason];
                 seen[reason] = true;
                 char text[64];
-                priv(h, me, durak_action_format(a, text, sizeof text));
+                priv(h, me, move_text(a, text, sizeof text));
                 if (tb->used) /* the move hinted is played (the last one closes the table) */
                     assert_int_equal(tb->rec.nmoves, moves + 1);
             }

@@ -84,13 +84,15 @@ static const char *const RU_ALLOWED[] = {
     "neighbours", "deck", "teams", "on",      "off",      "state",   "cli",      NULL,
 };
 
-/* One card of a moves list, written in lang, as English letters ("Дч" -> "Qh", "10♠" -> "Ts"). */
+/* One card of a moves list, written in lang, as English letters ("Дч" -> "Qh", "10♠" -> "Ts"); to
+ * a French or Spanish reader with its suit symbol ("Vco" -> "J♥"), as a c would be asked about. */
 static void card_to_english(msg_lang lang, const char *w, char *out, size_t cap)
 {
     static const char *const symbols[4] = { "\xE2\x99\xA0", "\xE2\x99\xA3", "\xE2\x99\xA6",
                                             "\xE2\x99\xA5" };
     static const char ranks[] = "JQKA", suits[] = "scdh";
     char rank[4] = "", suit = '?';
+    int which = 0;
     size_t n = strlen(w), rlen = 0;
     for (int s = 0; s < 4; s++) {
         const char *forms[2] = { symbols[s], msg_in(lang, (msg_id)(MSG_SUIT_LETTER_SPADE + s)) };
@@ -98,6 +100,7 @@ static void card_to_english(msg_lang lang, const char *w, char *out, size_t cap)
             size_t k = strlen(forms[f]);
             if (n > k && !strcmp(w + n - k, forms[f])) {
                 suit = suits[s];
+                which = s;
                 rlen = n - k;
             }
         }
@@ -106,9 +109,10 @@ static void card_to_english(msg_lang lang, const char *w, char *out, size_t cap)
     for (int r = 0; r < 4; r++)
         if (!strcmp(rank, msg_in(lang, (msg_id)(MSG_RANK_J + r))))
             snprintf(rank, sizeof rank, "%c", ranks[r]);
-    if (!strcmp(rank, "10"))
-        snprintf(rank, sizeof rank, "T");
-    snprintf(out, cap, "%s%c", rank, suit);
+    if (lang == MSG_LANG_FR || lang == MSG_LANG_ES)
+        snprintf(out, cap, "%s%s", rank, symbols[which]);
+    else
+        snprintf(out, cap, "%s%c", strcmp(rank, "10") ? rank : "T", suit);
 }
 
 /* A move as the moves list of lang writes it ("бью 9♠ 7♠"), in English words ("beat 9s 7s"). */

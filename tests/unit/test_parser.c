@@ -1175,6 +1175,47 @@ static void test_t_cards(void **state)
                                  "Латинская T — десятка, кириллическая Т — туз.");
 }
 
+/* "as" is the ace in French and Spanish: to such a reader in a game it is a rank, which the hand
+ * settles (asked when it could be two aces), not A♠; and their "8c" could be clubs or cœur,
+ * corazones, so it is asked. English letters stay as they were for everyone else. */
+static void test_romance_cards(void **state)
+{
+    (void)state;
+    static const struct {
+        int lang;
+        bool no_game;
+        const char *line, *want;
+    } cases[] = {
+        { MSG_LANG_FR, false, "couvre as", "beat A of any suit" },
+        { MSG_LANG_ES, false, "AS", "card A of any suit" },
+        { MSG_LANG_EN, false, "cubro as", "beat A of any suit" }, /* Spanish words */
+        { MSG_LANG_EN, false, "as", "card As" },
+        { MSG_LANG_EN, false, "beat As", "beat As" },
+        { MSG_LANG_FR, true, "as", "card As" }, /* no game: no hand to settle it */
+        { MSG_LANG_FR, false, "joue 8c",
+          "error: « 8c » peut vouloir dire 8♣ ou 8♥ : tapez l'un d'eux" },
+        { MSG_LANG_ES, false, "10C",
+          "error: «10C» puede significar 10♣ o 10♥: escribe uno de ellos" },
+        { MSG_LANG_FR, false, "8co", "card 8h" },
+        { MSG_LANG_FR, false, "8t", "card 8c" },
+        { MSG_LANG_EN, false, "8c", "card 8c" },
+        { MSG_LANG_RU, false, "8c", "card 8c" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        parsed_cmd p;
+        char got[PARSE_ERROR_SIZE + 64];
+        parse_opts o = OPTS_UNICODE;
+        o.lang = cases[i].lang;
+        o.lang_chosen = cases[i].lang != MSG_LANG_EN;
+        o.no_game = cases[i].no_game;
+        parse_private(cases[i].line, strlen(cases[i].line), &o, &p);
+        describe(&p, got, sizeof got);
+        if (strcmp(got, cases[i].want))
+            fail_msg("\"%s\" (language %d): got \"%s\", want \"%s\"", cases[i].line, cases[i].lang,
+                     got, cases[i].want);
+    }
+}
+
 /* A letter that may mean two or three commands names them in the reader's language, with the
  * short forms that work everywhere: no English "or" in a Russian sentence. */
 static void test_ambiguous_in_languages(void **state)
@@ -1412,14 +1453,23 @@ static void test_output_is_reset(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_channel),       cmocka_unit_test(test_channel_prefixes),
-        cmocka_unit_test(test_private),       cmocka_unit_test(test_private_no_game),
-        cmocka_unit_test(test_private_ascii), cmocka_unit_test(test_lengths),
-        cmocka_unit_test(test_parse_card),    cmocka_unit_test(test_kind_names),
-        cmocka_unit_test(test_messages),      cmocka_unit_test(test_output_is_reset),
-        cmocka_unit_test(test_languages),     cmocka_unit_test(test_language_cards),
-        cmocka_unit_test(test_t_cards),       cmocka_unit_test(test_ambiguous_in_languages),
-        cmocka_unit_test(test_word_language), cmocka_unit_test(test_word_tables),
+        cmocka_unit_test(test_channel),
+        cmocka_unit_test(test_channel_prefixes),
+        cmocka_unit_test(test_private),
+        cmocka_unit_test(test_private_no_game),
+        cmocka_unit_test(test_private_ascii),
+        cmocka_unit_test(test_lengths),
+        cmocka_unit_test(test_parse_card),
+        cmocka_unit_test(test_kind_names),
+        cmocka_unit_test(test_messages),
+        cmocka_unit_test(test_output_is_reset),
+        cmocka_unit_test(test_languages),
+        cmocka_unit_test(test_language_cards),
+        cmocka_unit_test(test_t_cards),
+        cmocka_unit_test(test_romance_cards),
+        cmocka_unit_test(test_ambiguous_in_languages),
+        cmocka_unit_test(test_word_language),
+        cmocka_unit_test(test_word_tables),
     };
     return cmocka_run_group_tests_name("parser", tests, NULL, NULL);
 }
