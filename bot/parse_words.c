@@ -123,7 +123,11 @@ static const words_entry private_words[] = {
     { "настройки", PC_SET, RU }, /* what the help's "set — ваши настройки" names */
     { "réglages", PC_SET, FR },
     { "ajustes", PC_SET, ES },
-    { "stop", PC_STOP, EN }, /* a private game */
+    { "stop", PC_STOP, EN }, /* a private game; in each language the channel's word for it too */
+    { "arrêter", PC_STOP, FR },
+    { "abandonner", PC_STOP, FR },
+    { "parar", PC_STOP, ES },
+    { "abandonar", PC_STOP, ES },
     { "hint", PC_HINT, EN },
     { "подсказка", PC_HINT, RU },
     { "подскажи", PC_HINT, RU },

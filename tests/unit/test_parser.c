@@ -526,6 +526,11 @@ static const parse_case private_cases[] = {
     CASE("play perevodnoy", "play transfer"),
     CASE("play 6 medium classic", "play classic normal 6"),
     CASE("stop", "stop"),
+    CASE("arrêter", "stop"), /* a private game stops in every language */
+    CASE("Arreter", "stop"),
+    CASE("abandonner", "stop"),
+    CASE("parar", "stop"),
+    CASE("abandonar", "stop"),
     CASE("play hard hard",
          "error: \"hard\" is not a choice of play: start a private game with play "
          "[classic|transfer] [easy|normal|hard] [2-6] (in any order, each at most once), or play "
