@@ -437,12 +437,14 @@ static void test_settings_and_hints_in_words(void **state)
     expect(h, "bob", "couleurs : oui");
     priv(h, "bob", "réglages Privé"); /* accents and case folded */
     expect(h, "bob", "messages privés en message privé");
-    priv(h, "bob", "set language es");
+    priv(h, "bob", "réglages langue es"); /* the settings word and the language word of one's own */
+    expect(h, "bob", "Guardado");
     priv(h, "bob", "ajustes colores no");
     expect(h, "bob", "colores: no");
     priv(h, "bob", "ajustes colores sí");
     expect(h, "bob", "colores: sí");
-    priv(h, "bob", "set language ru");
+    priv(h, "bob", "ajustes idioma ru");
+    expect(h, "bob", "Сохранено");
     chan(h, "alice", RU_CHANNEL, "!дурак");
     chan(h, "bob", RU_CHANNEL, "!играть");
     chan(h, "alice", RU_CHANNEL, "!старт");
