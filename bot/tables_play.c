@@ -519,8 +519,12 @@ static void word_alone(const tables *t, const table_t *tb, parse_kind kind, cons
 
 bool play_mistyped(const tables *t, const table_t *tb, int s, const parsed_cmd *p, outbox *o)
 {
-    if (p->move == PC_IGNORED || !tb->playing || tb->g.actor != s)
+    if (p->move == PC_IGNORED || !tb->playing)
         return false;
+    if (tb->g.actor != s) { /* as a whole move would be: not an example they cannot play */
+        waiting_for(t, tb, s, o);
+        return true;
+    }
     const char *nick = tb->seat[s].nick;
     if (p->card == CARD_NONE) {
         word_alone(t, tb, p->move, nick, o);

@@ -382,6 +382,23 @@ static void test_word_alone_stranger(void **state)
     h_free(h);
 }
 
+/* Off one's turn a move word alone, or two moves in a line, is told whose turn it is, as a whole
+ * move would be: not an example of a move one cannot make. */
+static void test_word_off_turn(void **state)
+{
+    (void)state;
+    harness *h = h_new(7);
+    table_t *tb = deal(h, "", 2);
+    const char *other = tb->seat[1 - tb->g.actor].nick;
+    const char *lines[] = { "beat", "throw", "transfer", "throw 7h 8h" };
+    for (size_t i = 0; i < sizeof lines / sizeof *lines; i++) {
+        priv(h, other, lines[i]);
+        if (!said(h, other, "No moves for you now: "))
+            fail_msg("\"%s\": %s", lines[i], h->o.len ? h->o.items[0].text : "(nothing said)");
+    }
+    h_free(h);
+}
+
 /* Two moves in one line ("throw 7♥ 7♠"): "one card at a time" when the first is a move now; when
  * it is not, why (as if it alone had been typed), not two moves that cannot be made either.
  * Nothing is played. */
@@ -427,6 +444,7 @@ int main(void)
         cmocka_unit_test(test_bare_rank),
         cmocka_unit_test(test_word_alone),
         cmocka_unit_test(test_word_alone_stranger),
+        cmocka_unit_test(test_word_off_turn),
         cmocka_unit_test(test_two_moves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
