@@ -170,13 +170,13 @@ void lobby_unseat(tables *t, table_t *tb, int s, double now, outbox *o)
         tables_close(t, tb);
         return;
     }
-    if (tb->rematch && tb->nseats >= 2 && all_agreed(tb)) { /* the one it waited for left */
-        play_start(t, tb, now, o);
-        return;
-    }
-    char seats[512], next[TABLES_LINE_MAX];
+    char seats[512], next[TABLES_LINE_MAX] = "";
     seat_list(tb, seats, sizeof seats);
-    tables_say(o, tb->channel, MSG_LOBBY_LEFT, nick, seats, lobby_next(t, tb, next, sizeof next));
+    bool starts = tb->rematch && tb->nseats >= 2 && all_agreed(tb); /* the one it waited for left */
+    tables_say(o, tb->channel, MSG_LOBBY_LEFT, nick, seats,
+               starts ? "" : lobby_next(t, tb, next, sizeof next)); /* said before it starts */
+    if (starts)
+        play_start(t, tb, now, o);
 }
 
 /* The creator (the person, not a holder of their nick) or an admin; else a refusal (`only`

@@ -181,6 +181,16 @@ static inline const char *said(const harness *h, const char *target, const char 
     return NULL;
 }
 
+/* The index of the first line to target containing needle; the line count if none. */
+static inline size_t said_at(const harness *h, const char *target, const char *needle)
+{
+    size_t i = 0;
+    while (i < h->o.len
+           && (strcmp(h->o.items[i].target, target) || !reads(h->o.items[i].text, needle)))
+        i++;
+    return i;
+}
+
 /* "play" alone by a seated player: its example card, read from the line said to nick after
  * `before` ("e.g. play "), must be one they hold, and on their turn one they may play. */
 static inline void example_is_theirs(const harness *h, const char *nick, const char *before)

@@ -877,8 +877,10 @@ static void test_again_starts_when_the_holdout_leaves(void **state)
     chan(h, "carol", "#durak", "!again");
     chan(h, "alice", "#durak", "!again");
     assert_non_null(said(h, "#durak", "waiting for bob"));
-    chan(h, "bob", "#durak", "!leave");
+    chan(h, "bob", "#durak", "!leave"); /* the channel hears why it starts, then that it does */
     assert_non_null(said(h, "#durak", "starts: alice, carol"));
+    assert_true(said_at(h, "#durak", "bob leaves. Seated: alice, carol.")
+                < said_at(h, "#durak", "starts: alice, carol"));
     h_free(h);
 }
 

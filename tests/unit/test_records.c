@@ -467,16 +467,6 @@ static void replay_result(const char *file, char *result, size_t cap)
     assert_int_equal(errors, 0); /* every move of the export is legal */
 }
 
-/* The index of the first line to target containing needle; the line count if none. */
-static size_t said_at(const harness *h, const char *target, const char *needle)
-{
-    size_t i = 0;
-    while (i < h->o.len
-           && (strcmp(h->o.items[i].target, target) || !reads(h->o.items[i].text, needle)))
-        i++;
-    return i;
-}
-
 /* A game to its end; the reveal comes after "Game over", as a channel reads it. */
 static void play_one(harness *h, uint64_t seed, char *fingerprint, char *commit, char *end)
 {
