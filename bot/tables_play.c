@@ -104,14 +104,21 @@ static void report(tables *t, table_t *tb, const happened *h, bool own, double n
     }
 }
 
-void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, double now, outbox *o)
+/* a applied and told; own: the mover typed it whole, so a private game does not say it back. */
+static void apply_move(tables *t, table_t *tb, durak_action a, bool timed_out, bool own, double now,
+                       outbox *o)
 {
     durak_game before = tb->g;
     if (durak_apply(&tb->g, a) != DURAK_OK)
         return;
     record_played(tb, a, before.actor, now);
     happened h = { &before, a, timed_out, 0, 0 };
-    report(t, tb, &h, !timed_out && !tables_is_ai(tb, before.actor), now, o);
+    report(t, tb, &h, own, now, o);
+}
+
+void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, double now, outbox *o)
+{
+    apply_move(t, tb, a, timed_out, !timed_out && !tables_is_ai(tb, tb->g.actor), now, o);
 }
 
 /* Who left (why, with their nick) and who took the seat over, and the table now. */
@@ -554,5 +561,9 @@ void play_typed_move(tables *t, table_t *tb, int s, const parsed_cmd *p, double 
         return;
     }
     tb->seat[s].timeouts = 0;
-    play_move(t, tb, a, false, now, o);
+    /* a card the hand chose ("9", a bare card, "beat C" without its target) is said back: the
+     * player learns which move it became */
+    bool whole =
+        p->kind != PC_CARD && p->rank < 0 && (p->kind != PC_BEAT || p->target != CARD_NONE);
+    apply_move(t, tb, a, false, whole, now, o);
 }

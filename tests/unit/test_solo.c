@@ -116,6 +116,55 @@ static void test_solo_lines_per_move(void **state)
     }
 }
 
+/* A private game's own moves are not said back, but one the hand chose (a rank alone, "9") is:
+ * the player learns which card and which move it became ("You transfer with 9♥"). Played by
+ * ranks alone wherever one names a single move; whole moves otherwise. */
+static void test_solo_rank_said_back(void **state)
+{
+    (void)state;
+    harness *h = h_new(5);
+    rng_t r;
+    rng_seed(&r, 5);
+    priv(h, "alice", "play transfer");
+    int said_back = 0, whole = 0;
+    for (int step = 0; step < 4000 && tables_count(h->t); step++) {
+        int s;
+        table_t *tb = tables_of_nick(h->t, "alice", &s);
+        if (!tb || tb->g.actor != s) {
+            h_run_ai(h);
+            continue;
+        }
+        durak_action acts[DURAK_MAX_ACTIONS];
+        int n = durak_legal(&tb->g, acts), pick = (int)rng_below(&r, (uint64_t)n), same = 0;
+        for (int i = 0; i < n; i++)
+            same += acts[pick].card < 64 && acts[i].card < 64
+                    && card_rank(acts[i].card) == card_rank(acts[pick].card);
+        char text[64], card[RENDER_CARD_MAX];
+        render_opts ro = tables_ropts_to(h->t, "alice");
+        render_card(&ro, acts[pick].card, card, sizeof card);
+        bool by_rank = same == 1 && card_rank(acts[pick].card) != RANK_10; /* "T" is asked */
+        if (by_rank) {
+            snprintf(text, sizeof text, "%.*s", (int)strlen(card) - 1, card); /* "9" of "9h" */
+            priv(h, "alice", text);
+        } else {
+            priv(h, "alice", durak_action_format(acts[pick], text, sizeof text));
+        }
+        while (tables_count(h->t) && !said(h, "alice", "")) /* her next line: the news with it */
+            h_run_ai(h);
+        bool back = false;
+        for (size_t k = 0; k < h->o.len; k++)
+            back |= !strcmp(h->o.items[k].target, "alice") && strstr(h->o.items[k].text, "You ")
+                    && strstr(h->o.items[k].text, card);
+        if (by_rank && !back)
+            fail_msg("\"%s\" (%s) not said back: %s", text, card,
+                     h->o.len ? h->o.items[0].text : "(nothing)");
+        said_back += by_rank;
+        whole += !by_rank && acts[pick].card < 64;
+    }
+    assert_true(said_back > 3 && whole > 3);
+    h_free(h);
+}
+
 /* A private game against two hard computer players, played to the end: alice hears it all,
  * privately; it is rated in its own list (!top solo, !stats), not with the channels' games. */
 static void test_solo_to_end(void **state)
@@ -861,6 +910,7 @@ int main(void)
         cmocka_unit_test(test_watch_in_own_language),
         cmocka_unit_test(test_watch_in_game_language),
         cmocka_unit_test(test_solo_lines_per_move),
+        cmocka_unit_test(test_solo_rank_said_back),
         cmocka_unit_test(test_solo_same_on_penalty_server),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
