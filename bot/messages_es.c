@@ -335,9 +335,10 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_SET_LANG_BAD] =
         "«%s» no es un idioma que hable: escribe idioma es, en, ru o fr (o set language es).",
     [MSG_HELP_CARDS] =
-        "Cartas: valores 6 7 8 9 10 J (jota) Q (reina) K (rey, también R) A (as); palos p picas ♠, "
-        "t tréboles ♣, d diamantes ♦, co corazones ♥; p. ej. 7♥, 10p, Qd, Kco · idioma: idioma es "
-        "o set language es (otros: язык ru, langue fr, language en).",
+        "Cartas: valores 6 7 8 9 10 J (jota) Q (reina) K (rey, también R) A (as); palos p picas "
+        "♠, t tréboles ♣, d diamantes ♦, co corazones ♥; p. ej. 7♥, 10p, Qd, Kco, o "
+        "con palabras: sota de espadas · idioma: idioma es o set language es (otros: язык "
+        "ru, langue fr, language en).",
     [MSG_SET_DEFAULT] = "por defecto",
     [MSG_SET_LANG_NONE] = "sin elegir: el de las palabras que escribes",
     [MSG_CMD_DURAK] = "durak",

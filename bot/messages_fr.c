@@ -349,8 +349,9 @@ const char *const msg_french[MSG_COUNT] = {
                          "(ou set language fr).",
     [MSG_HELP_CARDS] =
         "Cartes : valeurs 6 7 8 9 10 V (valet) D (dame) R (roi) A (as) ; couleurs p pique ♠, t "
-        "trèfle ♣, ca carreau ♦, co cœur ♥ ; par ex. 7♥, 10p, Dca, Rco · langue : langue fr ou set "
-        "language fr (autres : язык ru, idioma es, language en).",
+        "trèfle ♣, ca carreau ♦, co cœur ♥ ; par ex. 7♥, 10p, Dca, Rco, ou en toutes "
+        "lettres : valet de pique · langue : langue fr ou set language fr (autres : язык ru, "
+        "idioma es, language en).",
     [MSG_SET_DEFAULT] = "par défaut",
     [MSG_SET_LANG_NONE] = "non choisie : celle des mots que vous tapez",
     [MSG_CMD_DURAK] = "durak",

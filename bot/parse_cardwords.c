@@ -1,5 +1,5 @@
-/* parse_cardwords.c — ranks and suits written out as Russian words, read by their stems: a card's
- * name declines ("дама", "даму", "дамой"), and a player types whichever the sentence needs. */
+/* parse_cardwords.c — ranks and suits written out as words: Russian by their stems (a card's name
+ * declines: "дама", "даму", "дамой"), French and Spanish whole ("valet", "corazones"). */
 #include "parse_cardwords.h"
 
 #include <string.h>
@@ -54,6 +54,76 @@ static void fold(const unsigned char *s, size_t n, unsigned char *out)
     }
 }
 
+/* French and Spanish, folded (lower case, no accents, œ as oe); "as", the ace, is the parser's
+ * (parse_ctx_ace_word): in English letters it is A♠. Numbers from six, as the deck's. */
+static const stem_row latin_ranks[] = {
+    { "six", RANK_6 },   { "sept", RANK_7 },    { "huit", RANK_8 }, { "neuf", RANK_9 },
+    { "dix", RANK_10 },  { "valet", RANK_J },   { "dame", RANK_Q }, { "roi", RANK_K },
+    { "seis", RANK_6 },  { "siete", RANK_7 },   { "ocho", RANK_8 }, { "nueve", RANK_9 },
+    { "diez", RANK_10 }, { "jota", RANK_J },    { "sota", RANK_J }, { "reina", RANK_Q },
+    { "dama", RANK_Q },  { "caballo", RANK_Q }, { "rey", RANK_K },
+};
+
+/* The Spanish deck's suits too, as Spanish players name a French deck's by them. */
+static const stem_row latin_suits[] = {
+    { "pique", SUIT_SPADES },       { "piques", SUIT_SPADES },    { "coeur", SUIT_HEARTS },
+    { "coeurs", SUIT_HEARTS },      { "carreau", SUIT_DIAMONDS }, { "carreaux", SUIT_DIAMONDS },
+    { "trefle", SUIT_CLUBS },       { "trefles", SUIT_CLUBS },    { "pica", SUIT_SPADES },
+    { "picas", SUIT_SPADES },       { "espadas", SUIT_SPADES },   { "corazon", SUIT_HEARTS },
+    { "corazones", SUIT_HEARTS },   { "copas", SUIT_HEARTS },     { "diamante", SUIT_DIAMONDS },
+    { "diamantes", SUIT_DIAMONDS }, { "oros", SUIT_DIAMONDS },    { "trebol", SUIT_CLUBS },
+    { "treboles", SUIT_CLUBS },     { "bastos", SUIT_CLUBS },
+};
+
+/* s[0..n) as a Latin word folded into out (cap bytes): ASCII in lower case, the accented letters
+ * of French and Spanish without their accents, œ as oe; false for any other byte. */
+static bool fold_latin(const unsigned char *s, size_t n, char *out, size_t cap)
+{
+    static const char *const accented = "\xA0\xA1\xA2\xA4\xA7\xA8\xA9\xAA\xAB\xAD\xAE\xAF"
+                                        "\xB1\xB3\xB4\xB6\xB9\xBA\xBB\xBC";
+    static const char plain[] = "aaaaceeeeiiinooouuuu";
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char a = s[i], b = i + 1 < n ? s[i + 1] : 0;
+        const char *at = a == 0xC3 && b ? strchr(accented, (char)(b | 0x20)) : NULL;
+        if (k + 3 > cap)
+            return false;
+        if (a < 0x80 && ((a | 0x20) >= 'a' && (a | 0x20) <= 'z'))
+            out[k++] = (char)(a | 0x20);
+        else if (at) /* é and É alike: capitals are 0x20 below */
+            out[k++] = plain[at - accented], i++;
+        else if ((a == 0xC5 && (b == 0x93 || b == 0x92))) /* œ Œ */
+            out[k++] = 'o', out[k++] = 'e', i++;
+        else
+            return false;
+    }
+    out[k] = '\0';
+    return k > 0;
+}
+
+static int latin_of(const stem_row *rows, size_t count, const char *s, size_t n)
+{
+    char folded[32];
+    if (!fold_latin((const unsigned char *)s, n, folded, sizeof folded))
+        return -1;
+    for (size_t i = 0; i < count; i++)
+        if (!strcmp(folded, rows[i].stem))
+            return rows[i].value;
+    return -1;
+}
+
+bool parse_cardwords_of(const char *s, size_t n)
+{
+    static const char *const words[] = { "de", "del", "des", "of" };
+    char folded[8];
+    for (size_t i = 0; fold_latin((const unsigned char *)s, n, folded, sizeof folded)
+                       && i < sizeof words / sizeof *words;
+         i++)
+        if (!strcmp(folded, words[i]))
+            return true;
+    return false;
+}
+
 static int stem_of(const stem_row *rows, size_t count, const char *s, size_t n)
 {
     char folded[64];
@@ -72,10 +142,12 @@ static int stem_of(const stem_row *rows, size_t count, const char *s, size_t n)
 
 int parse_cardwords_rank(const char *s, size_t n)
 {
-    return stem_of(rank_stems, sizeof rank_stems / sizeof *rank_stems, s, n);
+    int r = stem_of(rank_stems, sizeof rank_stems / sizeof *rank_stems, s, n);
+    return r >= 0 ? r : latin_of(latin_ranks, sizeof latin_ranks / sizeof *latin_ranks, s, n);
 }
 
 int parse_cardwords_suit(const char *s, size_t n)
 {
-    return stem_of(suit_stems, sizeof suit_stems / sizeof *suit_stems, s, n);
+    int suit = stem_of(suit_stems, sizeof suit_stems / sizeof *suit_stems, s, n);
+    return suit >= 0 ? suit : latin_of(latin_suits, sizeof latin_suits / sizeof *latin_suits, s, n);
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "parse_cardtext.h"
+#include "parse_cardwords.h"
 #include "utf8.h"
 
 enum { EXAMPLE_SIZE = 48 }; /* "10♥ or 10h", "10♥ или 10ч" */
@@ -235,12 +236,17 @@ card_t parse_ctx_card_in_two_words(parse_ctx *c, token w)
     card_t example, card = CARD_NONE;
     token next;
     char both[2 * CTX_QUOTE_SIZE], ten[CARDTEXT_OTHER_SIZE], ace[CARDTEXT_OTHER_SIZE];
-    if (parse_cardtext_fault_of(w.s, w.n, &example) != CARDTEXT_NO_SUIT
+    bool as = parse_ctx_ace_word(c, w); /* "as de trèfle": the ace, not A♠ */
+    if ((!as && parse_cardtext_fault_of(w.s, w.n, &example) != CARDTEXT_NO_SUIT)
         || !parse_ctx_next(c, &next))
         return CARD_NONE;
+    if (as)
+        example = card_make(RANK_A, SUIT_HEARTS);
     token s = parse_token_trim(next);
+    if (parse_cardwords_of(s.s, s.n) && parse_ctx_next(c, &next)) /* "valet de pique" */
+        s = parse_token_trim(next);
     bool asked = false; /* "T п": the ten or the ace, which the one word "Tп" asks */
-    if (w.n + s.n < sizeof both) {
+    if (!as && w.n + s.n < sizeof both) {
         memcpy(both, w.s, w.n);
         memcpy(both + w.n, s.s, s.n);
         asked = parse_cardtext_t_ambiguous(both, w.n + s.n, ten, ace);
@@ -274,7 +280,7 @@ int parse_ctx_rank_alone(parse_ctx *c, token t)
 bool parse_ctx_card(parse_ctx *c, token t, card_t *card)
 {
     token w = parse_token_trim(t);
-    *card = parse_cardtext_read(w.s, w.n);
+    *card = parse_ctx_ace_word(c, w) ? CARD_NONE : parse_cardtext_read(w.s, w.n); /* "as de" */
     if (*card == CARD_NONE && (*card = parse_ctx_card_in_two_words(c, w)) != CARD_NONE)
         return true;
     if (*card == CARD_NONE) {

@@ -1205,6 +1205,21 @@ static void test_romance_cards(void **state)
         { MSG_LANG_FR, false, "8t", "card 8c" },
         { MSG_LANG_EN, false, "8c", "card 8c" },
         { MSG_LANG_RU, false, "8c", "card 8c" },
+        /* cards as words, "de" between: any case, with accents or without */
+        { MSG_LANG_FR, false, "je joue 6 de carreau", "play 6d" },
+        { MSG_LANG_FR, false, "couvre valet de pique", "beat Js" },
+        { MSG_LANG_FR, false, "couvre Roi de Cœur", "beat Kh" },
+        { MSG_LANG_FR, false, "couvre as de trèfle", "beat Ac" },
+        { MSG_LANG_FR, false, "as de trefle", "card Ac" },
+        { MSG_LANG_FR, false, "joue dame", "play Q of any suit" },
+        { MSG_LANG_FR, false, "dix de coeur", "card 10h" },
+        { MSG_LANG_ES, false, "juego 9 de tréboles", "play 9c" },
+        { MSG_LANG_ES, false, "sota de espadas", "card Js" },
+        { MSG_LANG_ES, false, "cubro rey de copas", "beat Kh" },
+        { MSG_LANG_ES, false, "transfiero reina", "transfer Q of any suit" },
+        { MSG_LANG_ES, false, "as de oros", "card Ad" },
+        { MSG_LANG_ES, false, "siete de corazones", "card 7h" },
+        { MSG_LANG_ES, false, "CABALLO DE BASTOS", "card Qc" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         parsed_cmd p;
