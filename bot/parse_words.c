@@ -173,6 +173,8 @@ static const words_entry private_words[] = {
     { "je ramasse", PC_TAKE, FR },
     { "prends", PC_TAKE, FR },
     { "je prends", PC_TAKE, FR },
+    { "je prends les cartes", PC_TAKE, FR },
+    { "je ramasse les cartes", PC_TAKE, FR },
     { "passe", PC_PASS, FR },
     { "je passe", PC_PASS, FR },
     { "transfère", PC_TRANSFER, FR },
@@ -193,6 +195,8 @@ static const words_entry private_words[] = {
     { "tomo", PC_TAKE, ES },
     { "cojo", PC_TAKE, ES },
     { "me las llevo", PC_TAKE, ES },
+    { "tomo las cartas", PC_TAKE, ES }, /* as беру карты */
+    { "me llevo las cartas", PC_TAKE, ES },
     { "paso", PC_PASS, ES },
     { "transfiero", PC_TRANSFER, ES },
     { "mano", PC_HAND, ES },
@@ -243,6 +247,7 @@ static const words_entry option_words[] = {
     { "équipes", T_TEAMS, FR },
     { "clásico", V_CLASSIC, ES },
     { "transferencia", V_TRANSFER, ES },
+    { "transferir", V_TRANSFER, ES },
     { "todos", T_ALL, ES },
     { "vecinos", T_NEIGHBOURS, ES },
     { "cinco", F_FIRST5, ES },
@@ -279,8 +284,8 @@ static const words_entry bot_words[] = {
 
 static const words_entry bots_words[] = {
     { "bots", WORDS_TOP_BOTS, EN },   { "боты", WORDS_TOP_BOTS, RU },
-    { "robots", WORDS_TOP_BOTS, FR }, { "solo", WORDS_TOP_SOLO, EN },
-    { "соло", WORDS_TOP_SOLO, RU },
+    { "robots", WORDS_TOP_BOTS, FR }, { "máquinas", WORDS_TOP_BOTS, ES },
+    { "solo", WORDS_TOP_SOLO, EN },   { "соло", WORDS_TOP_SOLO, RU },
 };
 
 const char *const parse_words_topic_names[] = { "commands", "moves", "cards",

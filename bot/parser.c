@@ -256,7 +256,7 @@ void parse_channel(const char *line, size_t len, const parse_opts *o, parsed_cmd
  * card covers which the hand says (tables_play.c), so "on" and "with" may both stand there. */
 static bool cover_word(token w)
 {
-    static const char *const words[] = { "на", "on", "with", "sur", "avec", "sobre", "con" };
+    static const char *const words[] = { "на", "on", "with", "sur", "avec", "par", "sobre", "con" };
     for (size_t i = 0; i < COUNT_OF(words); i++)
         if (parse_words_equal(w, words[i]))
             return true;
