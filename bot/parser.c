@@ -197,7 +197,8 @@ static int language_word(token w)
 }
 
 /* set [words]: the rest of the line, lower case, one space between words (the tables check it);
- * after a word for one's language, "language" and the rest. */
+ * after a word for one's language, "language" and the rest; a language word first after set
+ * ("réglages langue es") is "language" too. */
 static void ctx_set(parse_ctx *c, bool language)
 {
     token t;
@@ -209,6 +210,8 @@ static void ctx_set(parse_ctx *c, bool language)
         token w = parse_token_trim(t);
         if (len)
             c->out->arg[len++] = ' ';
+        if (!len && language_word(w) >= 0)
+            w = (token){ "language", 8 };
         utf8_sanitize(c->out->arg + len, w.s, w.n, PARSE_ARG_SIZE - 4 - len);
         len = strlen(c->out->arg);
     }

@@ -140,15 +140,9 @@ static int language_named(const char *word)
 static bool change_language(tables *t, const tables_who *w, pref_entry *e, const char *arg,
                             outbox *o)
 {
-    static const char *const words[] = { "language", "lang", "язык", "langue", "idioma" };
     char what[32] = "", value[64] = "";
-    size_t i = 0;
-    if (sscanf(arg, "%31s %63s", what, value) < 1)
-        return false;
-    while (i < sizeof words / sizeof *words
-           && !parse_words_equal((token){ what, strlen(what) }, words[i]))
-        i++;
-    if (i == sizeof words / sizeof *words) /* "réglages langue es" is "set language es" */
+    if (sscanf(arg, "%31s %63s", what, value) < 1
+        || (strcmp(what, "language") && strcmp(what, "lang")))
         return false;
     utf8_cut_invalid(value); /* a longer word is cut, on a whole character */
     if (!value[0]) { /* "язык" alone: the settings, with the language and how to change it */

@@ -528,6 +528,8 @@ static const parse_case private_cases[] = {
     CASE("play perevodnoy", "play transfer"),
     CASE("play 6 medium classic", "play classic normal 6"),
     CASE("stop", "stop"),
+    CASE("réglages langue es", "set [language es]"), /* the parser's word for the tables */
+    CASE("ajustes IDIOMA ru", "set [language ru]"),
     CASE("arrêter", "stop"), /* a private game stops in every language */
     CASE("Arreter", "stop"),
     CASE("abandonner", "stop"),
