@@ -151,28 +151,37 @@ static int top_number(token w)
     return v < 1 ? -1 : v;
 }
 
+/* !top [n] [bots|solo], the two in either order ("!top bots 3", "!top 3 bots"). */
 void parse_channel_top(parse_ctx *c)
 {
     token t;
     char q[CTX_QUOTE_SIZE], text[CTX_TEXT_SIZE];
     int number = -1;
-    bool given = parse_ctx_next(c, &t);
-    const words_entry *top = given ? parse_words_find(WL_BOTS, parse_token_trim(t)) : NULL;
-    if (top) { /* !top bots: the computer players; !top solo: private games against them */
-        snprintf(c->out->arg, PARSE_ARG_SIZE, "%s", top->value == WORDS_TOP_SOLO ? "solo" : "bots");
-    } else if (given) {
-        number = top_number(parse_token_trim(t));
-        if (number < 0) {
-            parse_ctx_fail(c, MSG_PARSE_TOP_NUMBER, parse_ctx_quote(q, parse_token_trim(t)),
-                           c->prefix_shown);
+    const words_entry *board = NULL;
+    while (parse_ctx_next(c, &t)) {
+        token w = parse_token_trim(t);
+        const words_entry *b = parse_words_find(WL_BOTS, w);
+        int v = top_number(w);
+        if (b && !board) { /* bots: the computer players; solo: private games against them */
+            board = b;
+        } else if (v > 0 && number < 0) {
+            number = v;
+        } else if (!b && number < 0) {
+            parse_ctx_fail(c, MSG_PARSE_TOP_NUMBER, parse_ctx_quote(q, w), c->prefix_shown);
             return;
-        }
-        if (parse_ctx_next(c, &t)) {
-            snprintf(text, sizeof text, "%stop %d", c->prefix_shown, number);
+        } else { /* a second number or board, or a word that is neither after one */
+            int n = snprintf(text, sizeof text, "%s%s", c->prefix_shown, parse_ctx_word(c, "top"));
+            if (number > 0)
+                n += snprintf(text + n, sizeof text - (size_t)n, " %d", number);
+            if (board)
+                snprintf(text + n, sizeof text - (size_t)n, " %s", board->text);
             parse_ctx_fail_extra(c, t, text);
             return;
         }
     }
+    if (board)
+        snprintf(c->out->arg, PARSE_ARG_SIZE, "%s",
+                 board->value == WORDS_TOP_SOLO ? "solo" : "bots");
     c->out->kind = PC_TOP;
     c->out->number = number;
 }

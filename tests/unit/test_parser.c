@@ -250,6 +250,15 @@ static const parse_case channel_cases[] = {
     CASE("!top ten", "error: \"ten\" is not a number from 1 to 20: try !top 10"),
     CASE("!top 99999999999999999999", "top 999"),
     CASE("!top 5 6", "error: \"6\" after !top 5 is not understood: type just !top 5"),
+    /* the number and the board in either order */
+    CASE("!top bots 3", "top 3 [bots]"),
+    CASE("!top 3 solo", "top 3 [solo]"),
+    CASE("!top bots bots",
+         "error: \"bots\" after !top bots is not understood: type just !top bots"),
+    CASE("!top 3 bots 4",
+         "error: \"4\" after !top 3 bots is not understood: type just !top 3 bots"),
+    CASE("!top bots ten", "error: \"ten\" is not a number from 1 to 20: try !top 10"),
+    CASE("!top solo 0", "error: \"0\" is not a number from 1 to 20: try !top 10"),
     /* not for us */
     CASE("", "ignored"),
     CASE("   ", "ignored"),
