@@ -96,15 +96,22 @@ static int set_word(const char **p)
     return -1;
 }
 
-/* "notice", "privmsg", "colours on", "цвета выкл", "site off"...: true when understood. */
-static bool change(store_prefs *p, const char *arg)
+/* What `set` with words does: a setting changed, the settings shown, or not understood. */
+typedef enum { SET_CHANGED, SET_SHOWN, SET_BAD } set_result;
+
+/* "notice", "privmsg", "colours on", "цвета выкл", "site off"...; a setting named without a
+ * value ("set colours") is asked what it is: the settings line answers, with how to change it. */
+static set_result change(store_prefs *p, const char *arg)
 {
     int what = set_word(&arg), value = *arg ? set_word(&arg) : W_NONE;
     int v = value == W_ON ? 1 : value == W_OFF ? 2 : 0;
+    bool on_off_setting = what == W_COLOURS || what == W_TURN || what == W_SITE;
     if (*arg) /* a word more */
-        return false;
+        return SET_BAD;
     if ((what == W_NOTICE || what == W_PRIVMSG) && value == W_NONE)
         p->delivery = what == W_NOTICE ? 1 : 2;
+    else if (on_off_setting && value == W_NONE)
+        return SET_SHOWN;
     else if (what == W_COLOURS && v)
         p->colours = v;
     else if (what == W_TURN && v)
@@ -112,8 +119,8 @@ static bool change(store_prefs *p, const char *arg)
     else if (what == W_SITE && v) /* off: "a player" on the web pages */
         p->site = v;
     else
-        return false;
-    return true;
+        return SET_BAD;
+    return SET_CHANGED;
 }
 
 /* A language named in any of them ("английский", "anglais", "inglés"): its code, or -1. */
@@ -171,10 +178,12 @@ void prefs_command(tables *t, const tables_who *w, const char *arg, outbox *o)
     }
     if (change_language(t, w, e, arg, o))
         return;
-    if (!change(&e->p, arg)) {
+    set_result r = change(&e->p, arg);
+    if (r == SET_BAD) {
         tables_notice(o, w->nick, MSG_SET_BAD, arg);
         return;
     }
-    prefs_changed(t, e);
-    show(t, w, &e->p, true, o); /* the settings as now set, in the reader's words */
+    if (r == SET_CHANGED)
+        prefs_changed(t, e);
+    show(t, w, &e->p, r == SET_CHANGED, o); /* the settings as now set, in the reader's words */
 }

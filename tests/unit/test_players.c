@@ -502,6 +502,10 @@ static void test_preferences(void **state)
     assert_non_null(said(h, "alice", "Your settings: private lines by default, colours on"));
     priv(h, "alice", "set sparkles on");
     assert_non_null(said(h, "alice", "\"sparkles on\" is not a setting"));
+    priv(h, "alice", "set colours"); /* a setting alone: how it stands, and how to change it */
+    assert_non_null(said(h, "alice", "Your settings: private lines by default, colours on"));
+    assert_non_null(said(h, "alice", "set colours on|off"));
+    assert_null(said(h, "alice", "Saved."));
     priv(h, "alice", "set notice");
     assert_non_null(said(h, "alice", "Saved. Your settings: private lines by NOTICE, colours on"));
     priv(h, "alice", "set colours off");
