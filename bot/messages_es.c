@@ -83,6 +83,9 @@ const char *const msg_spanish[MSG_COUNT] = {
                            "en otra, escribe antes %ssalir allí (o %sparar, si la abriste tú).",
     [MSG_NICK_LIKE_BOT] = "Los nicks que terminan en [bot] son para los jugadores automáticos: "
                           "cambia el tuyo con /nick para sentarte.",
+    [MSG_SEAT_HELD_BOT_NAME] =
+        "Tu sitio en %s se guarda mientras tu nick termine en [bot], como los "
+        "de los jugadores automáticos: cámbialo con /nick para seguir jugando.",
     [MSG_ALREADY_HERE] = "Ya tienes sitio en %s (%ssalir lo deja libre).",
     [MSG_LOBBY_OPEN] = "%s abre una partida de durak (%s): escribe %sunirse para jugar; %s "
                        "la empieza con %sempezar.",

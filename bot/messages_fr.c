@@ -87,6 +87,10 @@ const char *const msg_french[MSG_COUNT] = {
                            "%sarrêter, si c'est vous qui l'avez ouverte).",
     [MSG_NICK_LIKE_BOT] = "Les pseudos finissant par [bot] sont réservés aux joueurs ordinateur : "
                           "changez le vôtre avec /nick pour prendre place.",
+    [MSG_SEAT_HELD_BOT_NAME] =
+        "Votre place dans %s est gardée tant que votre pseudo finit par [bot], "
+        "comme ceux des joueurs ordinateur : changez-le avec /nick pour "
+        "continuer.",
     [MSG_ALREADY_HERE] = "Vous avez déjà une place dans %s (%squitter la libère).",
     [MSG_LOBBY_OPEN] = "%s ouvre une partie de durak (%s) : tapez %srejoindre pour jouer ; "
                        "%s la lance avec %scommencer.",

@@ -286,7 +286,10 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
     unsigned need = here ? here : CMD_SEAT | CMD_RUNNING; /* then "channel only" */
     if (refuse_bot_like(w->nick, need, o))
         return;
-    if ((need & CMD_SEAT) && !tb)
+    table_t *held = (need & CMD_SEAT) && !tb ? tables_held_under_bot_name(t, w->nick, &s) : NULL;
+    if (held) /* their seat waits for a nick that is not a computer player's */
+        tables_notice(o, w->nick, MSG_SEAT_HELD_BOT_NAME, held->channel);
+    else if ((need & CMD_SEAT) && !tb)
         tables_notice(o, w->nick, MSG_NOT_IN_GAME, tables_prefix(t), tables_prefix(t));
     else if ((need & CMD_RUNNING) && tb && !tb->playing && creator_asks(t, tb, s, w))
         tables_notice(o, w->nick, MSG_NOT_STARTED_YOU, tables_prefix(t), tb->channel);

@@ -233,6 +233,8 @@ static inline const char *tables_seat_key_nick(const seat_t *st)
 }
 /* Does nick end as computer players' names do ("[bot]", or "{bot}", the same under rfc1459)? */
 bool tables_nick_like_bot(const char *nick);
+/* The game whose seat (*seat) a person holds while renamed to nick, a computer player's name. */
+table_t *tables_held_under_bot_name(tables *t, const char *nick, int *seat);
 bool tables_is_admin(const tables *t, const tables_who *w);
 static inline bool tables_is_ai(const table_t *tb, int s) { return tb->seat[s].ai >= 0; }
 /* Whether seat s's nick may be sent its hand and turn unasked: only while its person is there and

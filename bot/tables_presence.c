@@ -72,32 +72,43 @@ static void renamed_like_bot(tables *t, table_t *tb, int s, const char *new_nick
     tables_public(t, tb, o, renamed_line, nicks);
 }
 
+table_t *tables_held_under_bot_name(tables *t, const char *nick, int *seat)
+{
+    for (int i = 0; i < t->ntab; i++) {
+        table_t *tb = &t->tab[i];
+        for (int s = 0; tb->used && tb->playing && s < tb->nseats; s++) {
+            const seat_t *st = &tb->seat[s];
+            if (st->absent && st->renamed[0] && casemap_equal(t->cm, st->renamed, nick)) {
+                *seat = s;
+                return tb;
+            }
+        }
+    }
+    return NULL;
+}
+
 /* old_nick was a computer player's name a seated person took: their new nick, unless it is one
  * too, takes the seat back. */
 static void renamed_back(tables *t, double now, const char *old_nick, const char *new_nick,
                          outbox *o)
 {
-    for (int i = 0; i < t->ntab; i++) {
-        table_t *tb = &t->tab[i];
-        for (int s = 0; tb->used && tb->playing && s < tb->nseats; s++) {
-            seat_t *st = &tb->seat[s];
-            if (!st->absent || !st->renamed[0] || !casemap_equal(t->cm, st->renamed, old_nick))
-                continue;
-            if (tables_nick_like_bot(new_nick)) {
-                snprintf(st->renamed, sizeof st->renamed, "%s", new_nick);
-                return;
-            }
-            st->absent = false;
-            st->renamed[0] = '\0';
-            snprintf(st->nick, sizeof st->nick, "%s", new_nick);
-            if (tb->g.actor == s)
-                turn_resume(tb, now);
-            tables_touch(tb);
-            tables_public(t, tb, o, rejoined_line, st->nick);
-            turn_tell_hand(t, tb, s, o);
-            return;
-        }
+    int s;
+    table_t *tb = tables_held_under_bot_name(t, old_nick, &s);
+    if (!tb)
+        return;
+    seat_t *st = &tb->seat[s];
+    if (tables_nick_like_bot(new_nick)) {
+        snprintf(st->renamed, sizeof st->renamed, "%s", new_nick);
+        return;
     }
+    st->absent = false;
+    st->renamed[0] = '\0';
+    snprintf(st->nick, sizeof st->nick, "%s", new_nick);
+    if (tb->g.actor == s)
+        turn_resume(tb, now);
+    tables_touch(tb);
+    tables_public(t, tb, o, rejoined_line, st->nick);
+    turn_tell_hand(t, tb, s, o);
 }
 
 void tables_on_nick(tables *t, double now, const char *old_nick, const char *new_nick, outbox *o)

@@ -1396,6 +1396,10 @@ static void test_rename_to_a_bot_name_holds_the_seat(void **state)
                          "held for 90 seconds, and any other nick takes it back."));
     priv(h, "Hard[bot]", "hand");
     assert_null(said(h, "Hard[bot]", "Your hand"));
+    /* told why and what to do, not "You are not in a game" */
+    assert_non_null(said(h, "Hard[bot]",
+                         "Your seat in #durak is held while your nick ends in [bot], as computer "
+                         "players' do: change it with /nick to play on."));
     renamed(h, "Hard[bot]", "Easy[bot]");
     assert_null(said(h, "#durak", "is back"));
     renamed(h, "Easy[bot]", "bobby");
