@@ -405,6 +405,8 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_SOLO_AGAIN] = "otra: /msg %s jugar",
     [MSG_STATS_SOLO] = "%s en solitario contra jugadores automáticos: %d %s; primero en salir: %d, "
                        "durak: %d, empates: %d, abandonos: %d; puntuación en solitario %d.",
+    [MSG_STATS_BOT_SOLO] = "%s en partidas privadas contra personas: %d %s; primero en salir: %d, "
+                           "durak: %d, empates: %d, abandonos: %d; puntuación en solitario %d.",
     [MSG_TOP_SOLO] =
         "Mejores jugadores en solitario contra automáticos (puntuación en solitario, partidas): %s",
     [MSG_TOP_SOLO_NONE] =

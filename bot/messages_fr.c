@@ -419,6 +419,9 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_SOLO_AGAIN] = "une autre : /msg %s jouer",
     [MSG_STATS_SOLO] = "%s seul contre des joueurs ordinateur : %d %s ; premier sorti : %d, durak "
                        ": %d, nulles : %d, forfaits : %d ; cote solo %d.",
+    [MSG_STATS_BOT_SOLO] =
+        "%s en parties privées contre des personnes : %d %s ; premier sorti : %d, "
+        "durak : %d, nulles : %d, forfaits : %d ; cote solo %d.",
     [MSG_TOP_SOLO] = "Meilleurs joueurs seuls contre l'ordinateur (cote solo, parties) : %s",
     [MSG_TOP_SOLO_NONE] =
         "Aucune partie privée enregistrée pour l'instant : lancez-en une avec /msg %s jouer.",

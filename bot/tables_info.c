@@ -156,9 +156,9 @@ void info_stats(tables *t, const tables_who *w, const char *channel, const char 
                    msg_plural(lang, p.games, MSG_WORD_GAMES_ONE), p.firsts, p.duraks, p.draws,
                    p.forfeits, (int)(p.rating + 0.5));
     if (solo)
-        tables_say(o, channel, MSG_STATS_SOLO, q.display, q.games,
-                   msg_plural(lang, q.games, MSG_WORD_GAMES_ONE), q.firsts, q.duraks, q.draws,
-                   q.forfeits, (int)(q.rating + 0.5));
+        tables_say(o, channel, tables_nick_like_bot(nick) ? MSG_STATS_BOT_SOLO : MSG_STATS_SOLO,
+                   q.display, q.games, msg_plural(lang, q.games, MSG_WORD_GAMES_ONE), q.firsts,
+                   q.duraks, q.draws, q.forfeits, (int)(q.rating + 0.5));
     if (found || solo)
         tables_site_page(t, channel, 'p', store_site_person_id(t->db, found ? p.key : q.key), o);
 }

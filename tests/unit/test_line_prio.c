@@ -23,7 +23,8 @@ static out_prio old_prio(out_kind kind, msg_id id)
     case MSG_TOP:
     case MSG_TOP_NONE:
     case MSG_STATS_SOLO:
-    case MSG_SITE_PAGE: /* added with the web pages: the address, a reply like !stats */
+    case MSG_STATS_BOT_SOLO: /* its wording for a computer player */
+    case MSG_SITE_PAGE:      /* added with the web pages: the address, a reply like !stats */
     case MSG_TOP_SOLO:
     case MSG_TOP_SOLO_NONE:
     case MSG_TOP_BOTS: /* like !top: an answer to one request */
@@ -66,8 +67,8 @@ static void test_every_id_as_before(void **state)
                 replies_said++;
         }
     /* the switch's 24 cases but the spectators' copies, the page's address, the answers to !top
-     * bots, the teams' rule */
-    assert_int_equal(replies_said, 27);
+     * bots, the teams' rule, a computer player's solo line */
+    assert_int_equal(replies_said, 28);
 }
 
 /* A few by name, so that the copy above cannot drift with what it checks. */

@@ -195,6 +195,9 @@ static void test_solo_to_end(void **state)
                          "with !bot before a game starts."));
     chan(h, "bob", "#durak", "!stats alice");
     assert_non_null(said(h, "#durak", "alice alone against computer players: 1 game, "));
+    chan(h, "bob", "#durak", "!stats Hard[bot]"); /* its side of the same game */
+    assert_non_null(said(h, "#durak", "Hard[bot] in private games against people: 1 game, "));
+    assert_null(said(h, "#durak", "alone against computer players"));
     assert_null(said(h, "#durak", "No games recorded for alice"));
     /* a draw counts among them, as in a channel's line: games = firsts + duraks + draws + ... */
     assert_int_equal(sqlite3_exec(s.db->db,
