@@ -412,7 +412,7 @@ static void test_team_forfeit_page(void **state)
     /* each seat's place says its team's outcome first: places alone mislead in a team game */
     assert_non_null(strstr(page, "<bdi>alice</bdi></a></td><td>team won</td>"));
     assert_non_null(strstr(page, "<bdi>bob</bdi></a></td><td>team lost</td>"));
-    assert_non_null(strstr(page, "<bdi>dave</bdi></a></td><td>team lost &middot; left the game"));
+    assert_non_null(strstr(page, "<bdi>dave</bdi></a></td><td>team lost &middot; forfeited"));
     free(page);
     char *index = slurp(f->site, "index.html");
     assert_non_null(strstr(index, want));
@@ -421,7 +421,7 @@ static void test_team_forfeit_page(void **state)
     /* and so does each person's list of games */
     const char *const place[][2] = { { "alice", "<td>team won</td>" },
                                      { "bob", "<td>team lost</td>" },
-                                     { "dave", "<td>team lost &middot; left the game</td>" } };
+                                     { "dave", "<td>team lost &middot; forfeited</td>" } };
     for (size_t i = 0; i < sizeof place / sizeof place[0]; i++) {
         char rel[32];
         snprintf(rel, sizeof rel, "p/%lld.html", store_site_person_id(f->s, place[i][0]));
