@@ -434,6 +434,8 @@ const char *const msg_spanish[MSG_COUNT] = {
                          "mano te llegan de todos modos.",
     [MSG_WATCH_FULL] = "La partida de %s ya tiene %d espectadores, el máximo: inténtalo más tarde.",
     [MSG_WATCH_ALREADY] = "Ya miras la partida de %s (%sdejar de mirar para parar).",
+    [MSG_WATCH_NO_CARDS] = "Miras la partida de %s y no tienes cartas en ella: jugadas, manos y "
+                           "consejos son de sus jugadores (%sdejar de mirar para parar).",
     [MSG_DEAL_FINGERPRINT] =
         "Huella del reparto: %s (SHA-256 de su semilla y su sal, que se muestran al final).",
     [MSG_DEAL_REVEAL] = "Reparto: seed=%s salt=%s · comprobar la huella: printf '%%s' '%s' | "

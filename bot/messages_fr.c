@@ -449,6 +449,9 @@ const char *const msg_french[MSG_COUNT] = {
                          "ses lignes et votre main vous arrivent de toute façon.",
     [MSG_WATCH_FULL] = "La partie de %s a déjà %d spectateurs, le maximum : réessayez plus tard.",
     [MSG_WATCH_ALREADY] = "Vous regardez déjà la partie de %s (%sne plus regarder pour arrêter).",
+    [MSG_WATCH_NO_CARDS] =
+        "Vous regardez la partie de %s et n'y avez pas de cartes : coups, mains et "
+        "conseils sont à ses joueurs (%sne plus regarder pour arrêter).",
     [MSG_DEAL_FINGERPRINT] =
         "Empreinte de la donne : %s (SHA-256 de sa graine et de son sel, montrés à la fin).",
     [MSG_DEAL_REVEAL] = "Donne : seed=%s salt=%s · vérifier l'empreinte : printf '%%s' '%s' | "

@@ -601,6 +601,11 @@ static void test_watch(void **state)
     assert_non_null(said(h, "carol", "You already watch the game in #durak"));
     chan(h, "alice", "#durak", "!watch");
     assert_non_null(said(h, "alice", "You play in the game in #durak, so you cannot watch it"));
+    priv(h, "carol",
+         "moves"); /* not "not in a game": which game, and that it has no hand of hers */
+    assert_non_null(said(h, "carol",
+                         "You watch the game in #durak and hold no cards in it: moves, hands and "
+                         "hints are its players' (!unwatch stops watching)."));
     outbox_clear(&h->o);
     tables_on_part(h->t, h->now, "carol", "#durak", &h->o);
     int seen = 0, moves_made_here = 0;
