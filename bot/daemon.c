@@ -165,12 +165,10 @@ static void on_game_saved(void *ctx, long long id, const char *channel, const ch
 {
     daemon_ctx *d = ctx;
     char url[320];
-    int lang = msg_lang_of_code(language);
     site_worker_game(d->site, id);
     if (channel[0] && !site_worker_behind(d->site)
         && site_page_url(d->site_opt.url, 'g', id, url, sizeof url))
-        outbox_add_prio(&d->box, OUT_GAME, OUT_PRIVMSG, channel, "%s",
-                        site_line(lang >= 0 ? lang : tables_language(d->t, channel), url));
+        tables_game_page(d->t, channel, msg_lang_of_code(language), url, &d->box);
 }
 
 static void on_person_changed(void *ctx, const char *key)

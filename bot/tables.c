@@ -136,19 +136,30 @@ bool tables_private_key(const char *key) { return record_private_key(key); }
 
 /* ---- open, close ---- */
 
-/* Who still hears the lines said to a private game once it is gone (tables_route_lines);
- * spectators' copies are written as the lines are said (tables_emit.c). */
+/* Who still hears a game once it is gone (tables_route.c): a private game's player, a channel
+ * game's spectators; while it runs, spectators' copies are written as lines are said
+ * (tables_emit.c). */
 static void keep_route(tables *t, const table_t *tb)
 {
-    if (!tb->solo)
+    if (!tb->solo && !tb->nwatchers)
         return;
     gone_route *g = &t->gone[t->gone_next];
     t->gone_next = (t->gone_next + 1) % GONE_MAX;
     memset(g, 0, sizeof *g);
     snprintf(g->key, sizeof g->key, "%s", tb->channel);
-    int s = tables_solo_seat(tb);
+    int s = tb->solo ? tables_solo_seat(tb) : -1;
     if (s >= 0 && !tb->seat[s].absent && !tb->seat[s].unconfirmed)
         snprintf(g->nick, sizeof g->nick, "%s", tb->seat[s].nick);
+    size_t len = 0;
+    for (int i = 0; !tb->solo && i < tb->nwatchers; i++) {
+        size_t n = strlen(tb->watcher[i]);
+        if (len + n + 2 >= sizeof g->watchers)
+            continue; /* a shorter nick may still fit */
+        g->watchers[len++] = tb->watcher_away[i] ? '+' : '-';
+        memcpy(g->watchers + len, tb->watcher[i], n);
+        len += n;
+        g->watchers[len++] = ' ';
+    }
 }
 
 /* Zeroes a slot and gives its whole pages back to the kernel, which reads them as zeros again: a

@@ -101,6 +101,10 @@ bool tables_private_key(const char *key);
  * nobody is there to hear them); a running channel game's lines are copied to its spectators.
  * After it no target is a private key. */
 void tables_route_lines(tables *t, outbox *o);
+/* A finished game's page address (url), said once its record is saved, where it was played (a
+ * channel, or a private game's key) in its language (lang; -1: that place's): a channel's
+ * spectators get their copy as they got the game's lines, though its table is gone. */
+void tables_game_page(tables *t, const char *where, int lang, const char *url, outbox *o);
 /* Games (lobbies included) now open, for status lines. */
 size_t tables_count(const tables *t);
 

@@ -101,13 +101,16 @@ typedef struct {
     int forfeit_why; /* a private game its person forfeited: the reason's msg_id + 1 (0: stop) */
 } table_t;
 
-/* Where the lines to a closed private game still go (tables_route_lines): its player, as at its
- * end. Kept until GONE_MAX later closures take the slot, not one round: the game's page address
- * is said only once its record is saved, which may be rounds later (a group-commit hold, a
- * retry of a failed write). */
+/* Who still hears a closed game (tables_route.c): a private game's player, as at its end, and a
+ * channel game's spectators. Kept until GONE_MAX later closures take the slot, not one round: the
+ * game's page address is said only once its record is saved, which may be rounds later (a
+ * group-commit hold, a retry of a failed write). */
 typedef struct {
     char key[64];
-    char nick[NICK_MAX]; /* "" when its player was not there at the end */
+    char nick[NICK_MAX]; /* a private game's player; "" when they were not there at the end */
+    /* a channel game's spectators as "+carol -dave ": + one who had left the channel, - one in
+     * it; as many as fit (a nick is rarely over 16 bytes) */
+    char watchers[512];
 } gone_route;
 
 /* A person's preferences, by the stats key they are saved and found under. */

@@ -1,12 +1,13 @@
-/* tables_route.c — where the lines said to a private game's key go before they are queued: to
- * its player, never to IRC under its key; closed games are found in t->gone. */
+/* tables_route.c — where lines to closed games go (t->gone): a private game's key to its player,
+ * never to IRC under the key; a channel game's page address to its spectators too. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "site.h"
 #include "tables_internal.h"
 
-/* The latest closure of private game `key` (a key may be used again once it is free). */
+/* The latest closure of game `key` (a key may be used again once it is free). */
 static const gone_route *gone_of(const tables *t, const char *key)
 {
     for (int i = 1; i <= GONE_MAX; i++) {
@@ -44,4 +45,23 @@ void tables_route_lines(tables *t, outbox *o)
         o->items[n++] = m;
     }
     o->len = n;
+}
+
+void tables_game_page(tables *t, const char *where, int lang, const char *url, outbox *o)
+{
+    tables_bind(t, o);
+    msg_lang shown =
+        lang >= 0 && lang < MSG_LANG_COUNT ? (msg_lang)lang : (msg_lang)tables_language(t, where);
+    outbox_add_prio(o, OUT_GAME, OUT_PRIVMSG, where, "%s", site_line((int)shown, url));
+    const gone_route *g = tables_private_key(where) ? NULL : gone_of(t, where);
+    for (const char *p = g ? g->watchers : ""; *p;) {
+        bool away = *p++ == '+';
+        size_t n = strcspn(p, " ");
+        char nick[NICK_MAX];
+        snprintf(nick, sizeof nick, "%.*s", (int)n, p);
+        p += n + (p[n] == ' ');
+        msg_lang theirs = tables_lang_of(t, nick);
+        if (away || theirs != shown) /* as their copies of the game's lines went */
+            tables_say(o, nick, MSG_WATCH_LINE, where, site_line((int)theirs, url));
+    }
 }

@@ -594,6 +594,7 @@ static void test_watch(void **state)
     lobby(h, "#durak", "", NICKS, 2);
     chan(h, "carol", "#durak", "!watch");
     assert_non_null(said(h, "carol", "You watch the game in #durak"));
+    chan(h, "dave", "#durak", "!watch"); /* stays in the channel */
     chan(h, "alice", "#durak", "!start");
     note_hands(h);
     assert_null(said(h, "carol", "")); /* in the channel: she sees it there */
@@ -622,6 +623,13 @@ static void test_watch(void **state)
     assert_int_equal(tables_count(h->t), 0);
     assert_true(seen > 10);
     assert_true(nhands > 2);
+    assert_null(said(h, "dave", ""));
+    /* the page's address comes once the record is saved, the table gone: carol's copy still */
+    outbox_clear(&h->o);
+    tables_game_page(h->t, "#durak", -1, "http://127.0.0.1/g/1.html", &h->o);
+    assert_non_null(said(h, "#durak", "Page: http://127.0.0.1/g/1.html"));
+    assert_non_null(said(h, "carol", "[#durak] Page: http://127.0.0.1/g/1.html"));
+    assert_null(said(h, "dave", "")); /* he reads it in the channel */
     chan(h, "alice", "#durak", "!again");
     chan(h, "bob", "#durak", "!again");
     assert_non_null(said(h, "#durak", "starts"));
