@@ -28,6 +28,8 @@ const char *const msg_french[MSG_COUNT] = {
         "encodage sur UTF-8, puis recommencez.",
     [MSG_PARSE_TWO_CARDS] = "une carte à la fois : pour couvrir %s avec %s, tapez %s",
     [MSG_PARSE_ONE_AT_A_TIME] = "une carte à la fois : %s, puis %s",
+    [MSG_PARSE_TRANSFER_ONE] = "on transfère avec une seule carte : %s (l'autre, vous pourrez "
+                               "l'ajouter ensuite en attaquant)",
     [MSG_PARSE_UNKNOWN_PRIVATE] =
         "« %s » n'est ni une commande ni une carte : tapez coups pour voir "
         "vos coups, ou aide pour toutes les commandes",
@@ -58,7 +60,7 @@ const char *const msg_french[MSG_COUNT] = {
                        "n'est le durak.",
     [MSG_RESULT_BOTS_WIN] =
         "Partie terminée : il ne reste que des joueurs ordinateur, qui se partagent la victoire.",
-    [MSG_BOUT_TAKEN] = "%s ramasse %d %s",
+    [MSG_BOUT_TAKEN] = "%s emporte %d %s",
     [MSG_BOUT_BEATEN] = "Défausse (bito)",
     [MSG_TRUMP_DRAWN] = "%s pioche la dernière carte, l'atout %s",
     [MSG_PLAYER_OUT] = "%s sort (place %d)",
@@ -526,7 +528,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_MOVE_TAKE_YOU] = "Vous ramassez",
     [MSG_MOVE_TRANSFER_YOU] = "Vous transférez avec %s à %s",
     [MSG_MOVE_TRANSFER_TO_YOU] = "%s vous transfère avec %s",
-    [MSG_BOUT_TAKEN_YOU] = "Vous ramassez %d %s",
+    [MSG_BOUT_TAKEN_YOU] = "Vous emportez %d %s",
     [MSG_TRUMP_DRAWN_YOU] = "Vous piochez la dernière carte, l'atout %s",
     [MSG_PLAYER_OUT_YOU] = "Vous sortez (place %d)",
     [MSG_FORFEIT_LEFT_YOU] = "Vous quittez la partie : forfait",

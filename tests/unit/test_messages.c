@@ -318,6 +318,22 @@ static void test_watch_names_another_language(void **state)
     }
 }
 
+/* A take with no card added ends the bout at once, and its two lines are said as one: "Lucie
+ * takes · Lucie picks up 1 card". The second says what happens with another verb, not the
+ * first's again ("Lucie ramasse · Lucie ramasse 1 carte"). */
+static void test_take_and_pick_up_differ(void **state)
+{
+    (void)state;
+    for (int lang = 0; lang < MSG_LANG_COUNT; lang++) {
+        char take[64], up[64];
+        snprintf(take, sizeof take, msg_in((msg_lang)lang, MSG_MOVE_TAKE), "X");
+        strcat(take, " ");
+        snprintf(up, sizeof up, msg_in((msg_lang)lang, MSG_BOUT_TAKEN), "X", 1, "c");
+        if (!strncmp(up, take, strlen(take)))
+            fail_msg("%s: \"%s\" and \"%s\" say the same verb", lang_names[lang], take, up);
+    }
+}
+
 /* Is s[i] the start of an ASCII letter run? */
 static bool latin(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
@@ -435,6 +451,7 @@ int main(void)
         cmocka_unit_test(test_russian_has_no_english),
         cmocka_unit_test(test_ratings_named_apart),
         cmocka_unit_test(test_watch_names_another_language),
+        cmocka_unit_test(test_take_and_pick_up_differ),
         cmocka_unit_test(test_texts_fit_one_line),
     };
     return cmocka_run_group_tests_name("messages", tests, NULL, NULL);
