@@ -26,6 +26,8 @@ const char *const msg_spanish[MSG_COUNT] = {
         "UTF-8 y vuelve a escribirlo.",
     [MSG_PARSE_TWO_CARDS] = "una carta cada vez: para cubrir %s con %s, escribe %s",
     [MSG_PARSE_ONE_AT_A_TIME] = "una carta cada vez: %s, luego %s",
+    [MSG_PARSE_TRANSFER_ONE] = "se transfiere con una sola carta: %s (la otra podrás añadirla "
+                               "después, al atacar)",
     [MSG_PARSE_UNKNOWN_PRIVATE] =
         "«%s» no es un comando ni una carta: escribe jugadas para ver tus "
         "jugadas, o ayuda para todos los comandos",

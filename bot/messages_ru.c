@@ -26,6 +26,8 @@ const char *const msg_russian[MSG_COUNT] = {
         "kodirovku UTF-8 i napishite snova. / Your IRC client does not send UTF-8.",
     [MSG_PARSE_TWO_CARDS] = "по одной карте за раз: чтобы покрыть %s картой %s, напишите %s",
     [MSG_PARSE_ONE_AT_A_TIME] = "по одной карте за раз: %s, потом %s",
+    [MSG_PARSE_TRANSFER_ONE] = "переводят одной картой: %s (другую можно будет подкинуть потом, "
+                               "уже атакуя)",
     [MSG_PARSE_UNKNOWN_PRIVATE] =
         "«%s» — не команда и не карта: «ходы» покажет ваши ходы, «помощь» — "
         "все команды",

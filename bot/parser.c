@@ -324,6 +324,13 @@ static void private_card_command(parse_ctx *c, parse_kind kind, bool solo)
         token w = parse_token_trim(t);
         next = parse_cardtext_read(w.s, w.n);
     }
+    if (next != CARD_NONE && kind == PC_TRANSFER) { /* R17: the transferer attacks after it */
+        parse_ctx_fail(c, MSG_PARSE_TRANSFER_ONE,
+                       parse_ctx_command_text(text, "", shown_word(c, kind), card, CARD_NONE, c));
+        c->out->move = kind;
+        c->out->card = card;
+        return;
+    }
     if (next != CARD_NONE) { /* "хожу 6♦ 6♥": two moves in one line */
         char then[CTX_TEXT_SIZE];
         parse_ctx_fail(c, MSG_PARSE_ONE_AT_A_TIME,

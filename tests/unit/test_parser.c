@@ -610,8 +610,9 @@ static const parse_case private_cases[] = {
          "followed by one suit, e.g. J\xe2\x99\xa5 or Jh"),
     CASE("play 7h 8h",
          "error (play 7h): one card at a time: play 7\xe2\x99\xa5, then play 8\xe2\x99\xa5"),
-    CASE("transfer 7h 7d", "error (transfer 7h): one card at a time: transfer 7\xe2\x99\xa5, then "
-                           "transfer 7\xe2\x99\xa6"),
+    /* R17: after a transfer its player attacks: the second card is not a second transfer */
+    CASE("transfer 7h 7d", "error (transfer 7h): a transfer is made with one card: transfer "
+                           "7\xe2\x99\xa5 (the other you may throw in later, as an attacker)"),
     CASE("play 7h now", "error: \"now\" after play 7\xe2\x99\xa5 is not understood: type just play "
                         "7\xe2\x99\xa5"),
     CASE("beat 9s 7s 8s", "error: \"8s\" after beat 9\xe2\x99\xa0 7\xe2\x99\xa0 is not "
@@ -1180,8 +1181,10 @@ static const parse_case t_cases[] = {
     CASE("хожу Тп x", "error: \"x\" after хожу A♠ is not understood: type just хожу A♠"),
     /* two moves in one line: both named, one at a time */
     CASE("хожу 6б 6ч", "error (play 6d): one card at a time: хожу 6♦, then хожу 6♥"),
-    CASE("transfer Tt Ts",
-         "error (transfer 10c): one card at a time: transfer 10♣, then transfer 10♠"),
+    CASE("transfer Tt Ts", "error (transfer 10c): a transfer is made with one card: transfer 10♣ "
+                           "(the other you may throw in later, as an attacker)"),
+    CASE("перевожу 8к 8б", "error (transfer 8c): a transfer is made with one card: перевожу 8♣ "
+                           "(the other you may throw in later, as an attacker)"),
     CASE("Тп x", "error: \"x\" after A♠ is not understood: type just A♠"),
 };
 

@@ -416,8 +416,9 @@ static int two_moves(harness *h, table_t *tb, rng_t *r)
     snprintf(text, sizeof text, "%s %s %s", MOVE_WORDS[w], card_format(first, c1),
              card_format(next, c2));
     priv(h, me, text);
-    if (e == DURAK_OK) {
-        answered(h, me, text, "one card at a time: ", 0);
+    if (e == DURAK_OK) { /* R17: a transferer attacks next, so no second transfer is offered */
+        answered(h, me, text,
+                 w == 2 ? "a transfer is made with one card: " : "one card at a time: ", 0);
         return 1;
     }
     int i = 0;
