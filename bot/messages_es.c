@@ -31,6 +31,9 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_PARSE_UNKNOWN_PRIVATE] =
         "«%s» no es un comando ni una carta: escribe jugadas para ver tus "
         "jugadas, o ayuda para todos los comandos",
+    [MSG_PARSE_DID_YOU_MEAN] = "«%s» no es un comando ni una carta: ¿quisiste decir %s? (jugadas: "
+                               "tus jugadas, ayuda: todos los comandos)",
+    [MSG_PARSE_DID_YOU_MEAN_CHANNEL] = "«%s%s» no es un comando: ¿quisiste decir %s?",
     [MSG_PARSE_AMBIGUOUS] = "«%s» puede significar %s: escribe uno de ellos",
     [MSG_PARSE_CHANNEL_ONLY] = "%s%s es un comando del canal: escríbelo en el canal, no a mí",
     [MSG_TURN_LEAD] = "ataca con una carta",

@@ -33,6 +33,9 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_PARSE_UNKNOWN_PRIVATE] =
         "« %s » n'est ni une commande ni une carte : tapez coups pour voir "
         "vos coups, ou aide pour toutes les commandes",
+    [MSG_PARSE_DID_YOU_MEAN] = "« %s » n'est ni une commande ni une carte : vouliez-vous dire %s ? "
+                               "(coups : vos coups, aide : toutes les commandes)",
+    [MSG_PARSE_DID_YOU_MEAN_CHANNEL] = "« %s%s » n'est pas une commande : vouliez-vous dire %s ?",
     [MSG_PARSE_AMBIGUOUS] = "« %s » peut vouloir dire %s : tapez l'un d'eux",
     [MSG_PARSE_CHANNEL_ONLY] = "%s%s est une commande de salon : tapez-la dans le salon, pas à moi",
     [MSG_TURN_LEAD] = "attaquez avec une carte",

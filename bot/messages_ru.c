@@ -31,6 +31,9 @@ const char *const msg_russian[MSG_COUNT] = {
     [MSG_PARSE_UNKNOWN_PRIVATE] =
         "«%s» — не команда и не карта: «ходы» покажет ваши ходы, «помощь» — "
         "все команды",
+    [MSG_PARSE_DID_YOU_MEAN] = "«%s» — не команда и не карта: может быть, %s? («ходы» покажет "
+                               "ваши ходы, «помощь» — все команды)",
+    [MSG_PARSE_DID_YOU_MEAN_CHANNEL] = "«%s%s» — не команда: может быть, %s?",
     [MSG_PARSE_AMBIGUOUS] = "«%s» может значить %s: напишите что-то одно",
     [MSG_PARSE_CHANNEL_ONLY] = "%s%s — команда для канала: напишите её в канале, а не мне",
     [MSG_TURN_LEAD] = "ходите с любой карты",

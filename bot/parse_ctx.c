@@ -46,6 +46,7 @@ bool parse_ctx_begin(parse_ctx *c, const char *line, size_t len, const parse_opt
     c->lang = o && o->lang > 0 && o->lang < MSG_LANG_COUNT ? (msg_lang)o->lang : MSG_LANG_EN;
     c->lang_chosen = o && o->lang_chosen;
     c->no_game = o && o->no_game;
+    c->game_here = o && o->game_here;
     c->shown = NULL;
     utf8_sanitize(c->prefix_shown, c->prefix, c->prefix_len, CTX_PREFIX_SHOWN_MAX);
     c->pos = 0;

@@ -28,6 +28,7 @@ typedef struct {
     msg_lang lang;     /* of the error sentences, their example commands and cards */
     bool lang_chosen;  /* lang is the sender's setting, not to follow their words */
     bool no_game;      /* parse_opts.no_game */
+    bool game_here;    /* parse_opts.game_here */
     const char *shown; /* the command word as errors show it ("беру"); NULL: the English name */
     parsed_cmd *out;
 } parse_ctx;

@@ -1,5 +1,5 @@
 /* parse_words.c — the words players type, one table per list with every language's words side by side,
- * and their comparison: case-blind for Latin and Cyrillic letters, accent-blind, no locale. */
+ * and their comparison: case-blind for Latin and Cyrillic letters, accent-blind, no locale; near. */
 
 /*
  * All languages' words are understood in every channel. Within a list, no two entries spell the
@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "durak.h"
+#include "parse_suggest.h"
 
 enum { FOLD_SIZE = 96 };
 
@@ -509,4 +510,29 @@ const char *parse_words_command(words_lang lang, parse_kind kind)
                 return list[i].text;
     }
     return NULL;
+}
+
+const words_entry *parse_words_near(words_list l, token w)
+{
+    char a[FOLD_SIZE], b[FOLD_SIZE];
+    size_t count, na = parse_words_fold(w.s, w.n, a, sizeof a);
+    int most = na == (size_t)-1 ? 0 : parse_suggest_most(a, na), best = most + 1;
+    const words_entry *list = parse_words_table(l, &count), *found = NULL;
+    bool tie = false;
+    for (size_t i = 0; most > 0 && i < count; i++) {
+        /* short forms ("tk") and several words ("je ramasse") are not offered */
+        size_t nb = strchr(list[i].text, ' ')
+                        ? (size_t)-1
+                        : parse_words_fold(list[i].text, strlen(list[i].text), b, sizeof b);
+        int d =
+            nb == (size_t)-1 || !parse_suggest_most(b, nb) ? -1 : parse_suggest_edits(a, na, b, nb);
+        if (d >= 0 && d < best) {
+            best = d;
+            found = &list[i];
+            tie = false;
+        } else if (d == best && found && found->value != list[i].value) {
+            tie = true;
+        }
+    }
+    return tie || best == 0 ? NULL : found;
 }

@@ -233,6 +233,22 @@ static void ctx_bare_command(parse_ctx *c, parse_kind kind, const char *before)
     c->out->kind = kind;
 }
 
+/* "!strat" where a game is open: a typo of a channel command is answered with the command. Other
+ * bots' commands share the prefix, so only words this near are, and only with a game there; a
+ * move word ("!pass") is the tables' to answer. */
+static void channel_typo(parse_ctx *c, token w)
+{
+    char q[CTX_QUOTE_SIZE], text[CTX_TEXT_SIZE];
+    w = parse_token_trim(w);
+    const words_entry *near =
+        !c->game_here || parse_words_find(WL_PRIVATE, w) ? NULL : parse_words_near(WL_CHANNEL, w);
+    if (!near || c->out->kind != PC_IGNORED)
+        return;
+    command_of(c, WL_CHANNEL, near); /* answered in the language of the word it is near */
+    snprintf(text, sizeof text, "%s%s", c->prefix_shown, near->text);
+    parse_ctx_fail(c, MSG_PARSE_DID_YOU_MEAN_CHANNEL, c->prefix_shown, parse_ctx_quote(q, w), text);
+}
+
 void parse_channel(const char *line, size_t len, const parse_opts *o, parsed_cmd *out)
 {
     parse_ctx c;
@@ -243,7 +259,7 @@ void parse_channel(const char *line, size_t len, const parse_opts *o, parsed_cmd
     if (kind == PC_IGNORED && !utf8_valid(w.s, w.n)) /* "!дурак" from a cp1251 client */
         parse_ctx_fail(&c, MSG_PARSE_NOT_UTF8);
     switch (kind) {
-    case PC_IGNORED: return;
+    case PC_IGNORED: channel_typo(&c, w); return;
     case PC_DURAK: parse_channel_durak(&c); return;
     case PC_BOT: parse_channel_bot(&c); return;
     case PC_STATS: parse_channel_stats(&c); return;
@@ -421,6 +437,7 @@ static void private_unknown(parse_ctx *c, token w)
     }
     const token_word *amb = parse_token_find(ambiguous_words, COUNT_OF(ambiguous_words), w);
     parse_kind kind = command_find(c, WL_CHANNEL, w);
+    const words_entry *near;
     if (amb && amb->value == 0 && c->no_transfer) /* only what the variant allows */
         ctx_bare_command(c, PC_TAKE, "");
     else if (amb)
@@ -430,6 +447,8 @@ static void private_unknown(parse_ctx *c, token w)
         parse_ctx_fail(c, MSG_PARSE_CHANNEL_ONLY, c->prefix_shown, shown_word(c, kind));
     else if (parse_cardtext_looks_like_card(w.s, w.n))
         parse_ctx_fail_card(c, w);
+    else if ((near = parse_words_near(WL_PRIVATE, w)) || (near = parse_words_near(WL_CHANNEL, w)))
+        parse_ctx_fail(c, MSG_PARSE_DID_YOU_MEAN, parse_ctx_quote(q, w), near->text);
     else
         parse_ctx_fail(c, MSG_PARSE_UNKNOWN_PRIVATE, parse_ctx_quote(q, w));
 }

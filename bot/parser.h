@@ -88,6 +88,8 @@ typedef struct {
                          * (else errors follow the language of the command word, see lang above) */
     bool no_game;       /* the sender plays no running game: "play 7" cannot mean a card, nor
                          * "7" a card of their hand */
+    bool game_here;     /* parse_channel: a game or lobby is open in the channel, so a command's
+                         * near miss ("!strat") is answered; other bots' words are left alone */
 } parse_opts;
 
 /* A line said in a channel. Without the prefix, or with a word that is not ours: PC_IGNORED.

@@ -168,6 +168,7 @@ static parse_opts opts_for(const tables *t, const char *nick, bool no_transfer)
                          no_transfer,
                          (int)tables_lang_of(t, nick),
                          tables_lang_chosen(t, nick),
+                         false,
                          false };
 }
 
@@ -224,6 +225,7 @@ void tables_on_channel(tables *t, double now, const tables_who *w, const char *c
     if (casemap_equal(t->cm, w->nick, t->own_nick) || too_long(w) || status_target(t, channel))
         return;
     parse_opts po = opts_for(t, w->nick, false);
+    po.game_here = tables_find(t, channel) != NULL;
     parsed_cmd p;
     parse_channel(text, strlen(text), &po, &p);
     tables_bind_words(t, w, p.lang, row_flags(p.kind, CMD_CHANNEL) & CMD_ASKED);

@@ -29,10 +29,10 @@ typedef struct {
 
 typedef void (*parse_fn)(const char *, size_t, const parse_opts *, parsed_cmd *);
 
-static const parse_opts OPTS_UNICODE = { "!", true, false, 0, true, false };
-static const parse_opts OPTS_ASCII = { "!", false, false, 0, true, false };
+static const parse_opts OPTS_UNICODE = { "!", true, false, 0, true, false, false };
+static const parse_opts OPTS_ASCII = { "!", false, false, 0, true, false, false };
 /* Cards in errors written with Unicode suits, as the bot writes them by default. */
-static const parse_opts OPTS_ASCII_T = { "!", true, false, 0, true, false };
+static const parse_opts OPTS_ASCII_T = { "!", true, false, 0, true, false, false };
 
 /* ---------------------------------------------------------------- describing a result */
 
@@ -355,11 +355,11 @@ static const parse_case long_prefix_cases[] = {
 static void test_channel_prefixes(void **state)
 {
     (void)state;
-    parse_opts dot = { ".", true, false, 0, true, false },
-               word = { "d!", true, false, 0, true, false },
-               empty = { "", true, false, 0, true, false },
-               none = { NULL, false, false, 0, true, false };
-    parse_opts longer = { "abcdefghijklmnopqrstuvwxyz", true, false, 0, true, false };
+    parse_opts dot = { ".", true, false, 0, true, false, false },
+               word = { "d!", true, false, 0, true, false, false },
+               empty = { "", true, false, 0, true, false, false },
+               none = { NULL, false, false, 0, true, false, false };
+    parse_opts longer = { "abcdefghijklmnopqrstuvwxyz", true, false, 0, true, false, false };
     CHECK_TABLE(parse_channel, dot_prefix_cases, &dot);
     CHECK_TABLE(parse_channel, word_prefix_cases, &word);
     CHECK_TABLE(parse_channel, long_prefix_cases, &longer);
@@ -368,7 +368,7 @@ static void test_channel_prefixes(void **state)
     assert_int_equal(check_one(parse_private, "dot prefix", ".take", 5, &dot, "take"), 0);
     assert_int_equal(check_one(parse_private, "word prefix", "d!take", 6, &word, "take"), 0);
     /* a bare t means take in a classic game (there is no transfer), and is asked otherwise */
-    parse_opts classic = { "!", true, true, 0, true, false };
+    parse_opts classic = { "!", true, true, 0, true, false, false };
     assert_int_equal(check_one(parse_private, "t, classic", "t", 1, &classic, "take"), 0);
     assert_int_equal(check_one(parse_private, "p, classic", "p", 1, &classic,
                                "error: \"p\" could mean play (pl) or pass (pa): type one of them"),
@@ -1306,7 +1306,7 @@ static void test_word_language(void **state)
         { "язык ru", false, MSG_LANG_RU },
         { "хожу", false, MSG_LANG_RU },
     };
-    parse_opts free_words = { "!", true, false, 0, false, false };
+    parse_opts free_words = { "!", true, false, 0, false, false, false };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         parsed_cmd p;
         if (cases[i].channel)
@@ -1348,6 +1348,48 @@ static void test_word_language(void **state)
         assert_int_equal(p.kind, PC_SET);
         assert_string_equal(p.arg, asks[i][1]);
     }
+}
+
+/* Near misses of the words ("did you mean"): one edit away (two from six letters on), one meaning
+ * nearest; privately always, in a channel only where a game is open, since other bots share
+ * the prefix. */
+static const parse_case typo_private_cases[] = {
+    CASE("tkae", "error: \"tkae\" is not a command or a card: did you mean take? (moves lists your "
+                 "moves, help all commands)"),
+    CASE("paas", "error: \"paas\" is not a command or a card: did you mean pass? (moves lists your "
+                 "moves, help all commands)"),
+    CASE("отбиваюсъ", "error: «отбиваюсъ» — не команда и не карта: может быть, отбиваюсь? («ходы» "
+                      "покажет ваши ходы, «помощь» — все команды)"),
+    CASE("забераю",
+         "error: «забераю» — не команда и не карта: может быть, забираю? («ходы» покажет "
+         "ваши ходы, «помощь» — все команды)"),
+    CASE("statts", "error: \"statts\" is not a command or a card: did you mean stats? (moves lists "
+                   "your moves, help all commands)"),
+    /* too short, too far, or as near to two meanings: the plain answer */
+    CASE("hi",
+         "error: \"hi\" is not a command or a card: type moves to see your moves, or help for "
+         "all commands"),
+    CASE("hello", "error: \"hello\" is not a command or a card: type moves to see your moves, or "
+                  "help for all commands"),
+};
+static const parse_case typo_channel_cases[] = {
+    CASE("!strat", "error: \"!strat\" is not a command: did you mean !start?"),
+    CASE("!jion", "error: \"!jion\" is not a command: did you mean !join?"),
+    CASE("!дурк", "error: «!дурк» — не команда: может быть, !дурак?"),
+    CASE("!duraks", "error: \"!duraks\" is not a command: did you mean !durak?"),
+    CASE("!seen bob", "ignored"), /* another bot's */
+    CASE("!pass", "ignored"),     /* a move, typed in the channel: the tables say where it goes */
+    CASE("!op", "ignored"),
+};
+
+static void test_typos(void **state)
+{
+    (void)state;
+    static const parse_opts game_here = { "!", true, false, 0, false, false, true };
+    CHECK_TABLE(parse_private, typo_private_cases, &game_here);
+    CHECK_TABLE(parse_channel, typo_channel_cases, &game_here);
+    /* no game in the channel: not a word of ours, whatever it is near */
+    assert_int_equal(check_one(parse_channel, "no game", "!strat", 6, &OPTS_UNICODE, "ignored"), 0);
 }
 
 /* The word lists: no word means two things within a list, no move word is a card or one of the
@@ -1511,6 +1553,7 @@ int main(void)
         cmocka_unit_test(test_ambiguous_in_languages),
         cmocka_unit_test(test_word_language),
         cmocka_unit_test(test_word_tables),
+        cmocka_unit_test(test_typos),
     };
     return cmocka_run_group_tests_name("parser", tests, NULL, NULL);
 }

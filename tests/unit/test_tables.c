@@ -1415,6 +1415,24 @@ static void test_rename_to_a_bot_name_holds_the_seat(void **state)
     h_free(h);
 }
 
+/* A near miss of a channel command ("!jion") is answered, to its sender alone, where a game is
+ * open; with none the word may be another bot's, and nothing is said. */
+static void test_channel_typo(void **state)
+{
+    (void)state;
+    harness *h = h_new(27);
+    chan(h, "alice", "#durak", "!strat");
+    assert_int_equal(h->o.len, 0);
+    chan(h, "alice", "#durak", "!durak");
+    chan(h, "bob", "#durak", "!jion");
+    assert_non_null(said(h, "bob", "\"!jion\" is not a command: did you mean !join?"));
+    assert_null(said(h, "#durak", ""));
+    chan(h, "bob", "#durak", "!join");
+    chan(h, "bob", "#durak", "!pass"); /* a move word in the channel: where moves go, as before */
+    assert_null(said(h, "bob", "did you mean"));
+    h_free(h);
+}
+
 /* In a lobby the seat is only a place in the list: taking a computer player's name frees it. */
 static void test_rename_to_a_bot_name_in_a_lobby(void **state)
 {
@@ -1706,6 +1724,7 @@ int main(void)
         cmocka_unit_test(test_trust_bot_name_is_no_nick),
         cmocka_unit_test(test_rename_to_a_bot_name_holds_the_seat),
         cmocka_unit_test(test_rename_to_a_bot_name_in_a_lobby),
+        cmocka_unit_test(test_channel_typo),
         cmocka_unit_test(test_bot_at_full_table),
         cmocka_unit_test(test_trust_account_binds_the_seat),
         cmocka_unit_test(test_trust_stats_by_account),
