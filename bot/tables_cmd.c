@@ -172,8 +172,24 @@ static parse_opts opts_for(const tables *t, const char *nick, bool no_transfer)
                          false };
 }
 
+/* "durakbot: joue 6♠", "durakbot, take": a line addressed to the bot by its nick, as clients
+ * complete it; the text after the nick and its ':' or ',', else the line as it is. */
+static const char *past_own_nick(const tables *t, const char *text)
+{
+    char head[NICK_MAX];
+    size_t n = strlen(t->own_nick);
+    if (!n || n >= sizeof head || strlen(text) <= n || !strchr(":, ", text[n]))
+        return text;
+    memcpy(head, text, n);
+    head[n] = '\0';
+    if (!casemap_equal(t->cm, head, t->own_nick))
+        return text;
+    text += n + (text[n] != ' ');
+    return text + strspn(text, " ");
+}
+
 /* A move, or a player's private question (hand, moves, hint), typed in the channel by a player of
- * its game: where it goes, and how. */
+ * its game (to the channel, or to the bot by its nick there): where it goes, and how. */
 static void move_in_channel(tables *t, const tables_who *w, const char *channel, const char *text,
                             double now, outbox *o)
 {
@@ -183,6 +199,7 @@ static void move_in_channel(tables *t, const tables_who *w, const char *channel,
     table_t *tb = tables_find(t, channel);
     if (!tb || !tb->playing || tables_seat_of(t, tb, w->nick) < 0)
         return;
+    text = past_own_nick(t, text);
     parse_private(text, strlen(text), &po, &p);
     char move[128], c[RENDER_CARD_MAX], x[RENDER_CARD_MAX];
     if (!(row_flags(p.kind, CMD_PRIVATE) & (CMD_MOVE | CMD_SEAT)) || !rate_ok(t, w->nick, now))

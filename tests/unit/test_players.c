@@ -437,6 +437,10 @@ static void test_answers_where_asked(void **state)
         { "!ходы", "alice: ходы — личным сообщением: /msg durakbot ходы" },
         { "!hand", "alice: moves go by private message: /msg durakbot hand" },
         { "hint", "alice: moves go by private message: /msg durakbot hint" },
+        /* addressed to the bot by its nick, as clients complete it */
+        { "durakbot: joue 7♥",
+          "alice : les coups se jouent en message privé : /msg durakbot joue 7co" },
+        { "Durakbot, take", "alice: moves go by private message: /msg durakbot take" },
     };
     for (size_t i = 0; i < sizeof typed / sizeof typed[0]; i++) {
         chan(h, "alice", "#durak", typed[i][0]);
