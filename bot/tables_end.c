@@ -45,24 +45,25 @@ static pending_result *queue_result(tables *t, const table_t *tb)
     record_language(t, tb, &p->rec); /* a Russian game in an English channel: a Russian page */
     for (int s = 0; s < tb->nseats; s++) {
         store_seat *st = &p->r.seat[s];
-        char *key = p->key[s] + tb->solo; /* a private game's records: under '+' */
+        const seat_t *seat = &tb->seat[s];
+        bool left = tables_seat_replaced(seat); /* the leaver's forfeit, not the computer's game */
+        char *key = p->key[s] + tb->solo;       /* a private game's records: under '+' */
         size_t cap = sizeof p->key[s] - tb->solo;
         p->key[s][0] = '+';
-        if (tables_is_ai(tb, s)) {
+        if (tables_is_ai(tb, s) && !left) {
             key[0] = '*';
-            casemap_fold(t->cm, tb->seat[s].nick, key + 1, cap - 1);
+            casemap_fold(t->cm, seat->nick, key + 1, cap - 1);
         } else {
-            tables_stats_key(t, tables_seat_key_nick(&tb->seat[s]), tb->seat[s].account, key, cap);
+            tables_stats_key(t, tables_seat_key_nick(seat), seat->account, key, cap);
         }
         /* without an account the record is the nick's the seat started with: shown under it */
         snprintf(p->display[s], sizeof p->display[s], "%s",
-                 tables_is_ai(tb, s) || tb->seat[s].account[0]
-                     ? tb->seat[s].nick
-                     : tables_seat_key_nick(&tb->seat[s]));
+                 !left && (tables_is_ai(tb, s) || seat->account[0]) ? seat->nick
+                                                                    : tables_seat_key_nick(seat));
         st->key = p->key[s];
         st->display = p->display[s];
-        st->forfeited = (g->forfeited >> s) & 1;
-        st->durak = g->result == DURAK_RESULT_DURAK && g->result_seat == s;
+        st->forfeited = left || ((g->forfeited >> s) & 1);
+        st->durak = !left && g->result == DURAK_RESULT_DURAK && g->result_seat == s;
         st->team = g->opt.teams ? 1 + durak_team_of(g, s) : 0; /* R19 */
         st->team_lost = g->opt.teams && durak_seat_lost(g, s);
         st->place = st->forfeited ? 1 : last;

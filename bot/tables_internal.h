@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "durak.h"
 #include "messages.h"
@@ -41,7 +42,9 @@ typedef struct {
     char nick[NICK_MAX], user[64], host[128], account[64];
     /* The nick at the game's start: the stats key without an account. The seat follows its
      * person's renames; their record does not (under CASEMAPPING=ascii Ann[x] and ann{X} are
-     * different nicks, and the record stays with Ann[x]). */
+     * different nicks, and the record stays with Ann[x]). A computer player that took a leaver's
+     * seat (game.replace_leavers) keeps the leaver's here and in account: the seat's result is
+     * their forfeit (tables_seat_replaced). */
     char seated[NICK_MAX];
     bool absent; /* parted or quit: held for rejoin_grace */
     /* absent because its person, still here, took a computer player's name: that nick (any other
@@ -233,6 +236,12 @@ void tables_stats_key(const tables *t, const char *nick, const char *account, ch
 static inline const char *tables_seat_key_nick(const seat_t *st)
 {
     return st->seated[0] ? st->seated : st->nick;
+}
+/* A computer player that took over a leaver's seat mid-game: every game's start sets seated to the
+ * seat's nick, so only a takeover leaves them different. */
+static inline bool tables_seat_replaced(const seat_t *st)
+{
+    return st->ai >= 0 && st->seated[0] && strcmp(st->seated, st->nick) != 0;
 }
 /* Does nick end as computer players' names do ("[bot]", or "{bot}", the same under rfc1459)? */
 bool tables_nick_like_bot(const char *nick);

@@ -138,15 +138,21 @@ static void replaced_line(const tables *t, const table_t *tb, const render_opts 
     snprintf(line, cap, msg_in(r->lang, MSG_REPLACED), what, tb->seat[x->seat].nick, status);
 }
 
-/* game.replace_leavers: a computer player takes over the seat, hand and all. */
+/* game.replace_leavers: a computer player takes over the seat, hand and all. The leaver's record
+ * stays with the seat (its seated nick and account): the seat's result is their forfeit, or
+ * leaving would be the way out of every lost game. */
 static void replace_by_ai(tables *t, table_t *tb, int s, msg_id why, double now, outbox *o)
 {
-    char left[NICK_MAX], name[NICK_MAX];
+    char left[NICK_MAX], name[NICK_MAX], seated[NICK_MAX], account[sizeof tb->seat[s].account];
     snprintf(left, sizeof left, "%s", tb->seat[s].nick);
+    snprintf(seated, sizeof seated, "%s", tables_seat_key_nick(&tb->seat[s]));
+    snprintf(account, sizeof account, "%s", tb->seat[s].account);
     tables_ai_name(tb, AI_NORMAL, name, sizeof name);
     seat_t *st = &tb->seat[s];
     memset(st, 0, sizeof *st);
     snprintf(st->nick, sizeof st->nick, "%s", name);
+    snprintf(st->seated, sizeof st->seated, "%s", seated);
+    snprintf(st->account, sizeof st->account, "%s", account);
     st->ai = AI_NORMAL;
     turn_arm(t, tb, now);
     replaced x = { why, left, s };
@@ -275,6 +281,8 @@ void play_start(tables *t, table_t *tb, double now, outbox *o)
     for (int s = 0; s < tb->nseats; s++) {
         /* not snprintf: gcc at -O0 takes two fields of one struct for overlapping (-Wrestrict) */
         copy_str(tb->seat[s].seated, sizeof tb->seat[s].seated, tb->seat[s].nick);
+        if (tables_is_ai(tb, s)) /* a rematch's seat taken over last game: a computer's now */
+            tb->seat[s].account[0] = '\0';
         tb->seat[s].hints = 0; /* a rematch copies the seats */
         tb->seat[s].hinted = tb->seat[s].asked = 0;
     }

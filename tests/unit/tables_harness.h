@@ -345,6 +345,29 @@ static inline const char *play_to_end(harness *h, const char *channel, const cha
 
 static const char *NICKS[] = { "alice", "bob", "carol", "dave", "erin", "frank" };
 
+/* game.replace_leavers on: alice, bob and carol start a game in #durak, `leaver` leaves at once
+ * (Normal[bot] takes the seat over), and the two others play it to its end at random. */
+static inline void play_with_replaced_leaver(harness *h, const char *leaver, uint64_t seed)
+{
+    const char *stay[2];
+    int n = 0;
+    h->cfg.game.replace_leavers = true;
+    tables_reconfigure(h->t, &h->cfg);
+    lobby(h, "#durak", "", NICKS, 3);
+    chan(h, "alice", "#durak", "!start");
+    chan(h, leaver, "#durak", "!leave");
+    assert_non_null(said(h, "#durak", "Normal[bot] takes over"));
+    for (int i = 0; i < 3; i++)
+        if (strcmp(NICKS[i], leaver) && n < 2)
+            stay[n++] = NICKS[i];
+    rng_t r;
+    rng_seed(&r, seed);
+    for (int step = 0; step < 3000 && tables_count(h->t); step++)
+        if (!play_own_random_move(h, &r, stay[0]) && !play_own_random_move(h, &r, stay[1]))
+            h_run_ai(h);
+    assert_int_equal(tables_count(h->t), 0);
+}
+
 static inline void start_two(harness *h, const char *channel)
 {
     lobby(h, channel, "", NICKS, 2);

@@ -209,6 +209,31 @@ static void test_option_asked_once(void **state)
     assert_int_equal(checked, 3);
 }
 
+/* game.replace_leavers: a computer player takes over bob's seat, but the seat's result is bob's
+ * forfeit in his record (R18), not the computer player's game: else leaving would be the way out
+ * of every lost game. */
+static void test_replaced_leaver_forfeits(void **state)
+{
+    (void)state;
+    harness *h = h_new(33);
+    temp_store db;
+    store_in_temp(&db, h);
+    play_with_replaced_leaver(h, "bob", 33);
+    const char *people[] = { "alice", "carol" };
+    store_player p;
+    assert_true(store_get_player(db.db, "bob", &p));
+    assert_int_equal(p.games, 1);
+    assert_int_equal(p.forfeits, 1);
+    assert_false(store_get_player(db.db, "*normal[bot]", &p)); /* it played no game of its own */
+    for (int k = 0; k < 2; k++) {
+        assert_true(store_get_player(db.db, people[k], &p));
+        assert_int_equal(p.games, 1);
+        assert_int_equal(p.forfeits, 0);
+    }
+    store_gone(&db);
+    h_free(h);
+}
+
 /* The actor gets one private line: what to do, the moves, the hand. A lead, where any card is a
  * move (R6), names one move as the example instead of listing the hand a second time. */
 static void test_private_turn_line(void **state)
@@ -1091,6 +1116,7 @@ int main(void)
         cmocka_unit_test(test_quiet_pass),
         cmocka_unit_test(test_option_said_as_one),
         cmocka_unit_test(test_option_asked_once),
+        cmocka_unit_test(test_replaced_leaver_forfeits),
         cmocka_unit_test(test_private_turn_line),
         cmocka_unit_test(test_fair_timers),
         cmocka_unit_test(test_forfeit_told_privately),

@@ -1160,18 +1160,7 @@ static void test_rematch_creator_replaced_by_bot(void **state)
 {
     (void)state;
     harness *h = h_new(14);
-    h->cfg.game.replace_leavers = true;
-    tables_reconfigure(h->t, &h->cfg);
-    lobby(h, "#durak", "", NICKS, 3);
-    chan(h, "alice", "#durak", "!start");
-    chan(h, "alice", "#durak", "!leave");
-    assert_non_null(said(h, "#durak", "Normal[bot] takes over"));
-    rng_t r;
-    rng_seed(&r, 14);
-    for (int step = 0; step < 3000 && tables_count(h->t); step++)
-        if (!play_own_random_move(h, &r, "bob") && !play_own_random_move(h, &r, "carol"))
-            h_run_ai(h);
-    assert_int_equal(tables_count(h->t), 0);
+    play_with_replaced_leaver(h, "alice", 14);
     chan(h, "bob", "#durak", "!again");
     assert_int_equal(tables_count(h->t), 1);
     chan(h, "bob", "#durak", "!bot remove");
