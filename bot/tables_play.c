@@ -469,40 +469,37 @@ static bool card_move(const tables *t, const table_t *tb, const parsed_cmd *p, i
     return false;
 }
 
+/* The engine's kind of move for a parsed move word; -1 for a card alone (its kind is the
+ * position's). */
+static int act_of(parse_kind kind)
+{
+    switch (kind) {
+    case PC_PLAY: return DURAK_ACT_PLAY;
+    case PC_BEAT: return DURAK_ACT_BEAT;
+    case PC_TRANSFER: return DURAK_ACT_TRANSFER;
+    case PC_TAKE: return DURAK_ACT_TAKE;
+    case PC_PASS: return DURAK_ACT_PASS;
+    default: return -1;
+    }
+}
+
 /* Turns a parsed private command into an engine action; false (and a notice) if it can't. */
 static bool to_action(const tables *t, const table_t *tb, const parsed_cmd *p, const char *nick,
                       durak_action *a, outbox *o)
 {
-    *a = (durak_action){ DURAK_ACT_PLAY, p->card, p->target };
-    bool by_rank = p->rank >= 0; /* "хожу 6": a move of the command's kind, the hand says which */
-    switch (p->kind) {
-    case PC_PLAY: return !by_rank || card_move(t, tb, p, DURAK_ACT_PLAY, nick, a, o);
-    case PC_TAKE: a->kind = DURAK_ACT_TAKE; return true;
-    case PC_PASS: a->kind = DURAK_ACT_PASS; return true;
-    case PC_TRANSFER:
-        a->kind = DURAK_ACT_TRANSFER;
-        return !by_rank || card_move(t, tb, p, DURAK_ACT_TRANSFER, nick, a, o);
-    case PC_BEAT:
-        a->kind = DURAK_ACT_BEAT;
-        if (by_rank)
-            return card_move(t, tb, p, DURAK_ACT_BEAT, nick, a, o);
-        if (p->target != CARD_NONE && !cards_has(tb->g.hand[tb->g.actor], p->card)
-            && cards_has(tb->g.hand[tb->g.actor], p->target)
-            && cards_has(durak_uncovered(&tb->g), p->card)) {
-            a->card = p->target; /* "бью 7ч 9ч": the covered card first, as Russian says it */
-            a->target = p->card;
-        }
-        return p->target != CARD_NONE || complete_beat(t, tb, p, nick, a, o);
-    default: return card_move(t, tb, p, -1, nick, a, o);
+    int kind = act_of(p->kind);
+    *a = (durak_action){ (uint8_t)(kind < 0 ? DURAK_ACT_PLAY : kind), p->card, p->target };
+    if (kind < 0 || p->rank >= 0) /* a card alone, or "хожу 6": the hand says which move */
+        return card_move(t, tb, p, kind, nick, a, o);
+    if (kind != DURAK_ACT_BEAT)
+        return true;
+    if (p->target != CARD_NONE && !cards_has(tb->g.hand[tb->g.actor], p->card)
+        && cards_has(tb->g.hand[tb->g.actor], p->target)
+        && cards_has(durak_uncovered(&tb->g), p->card)) {
+        a->card = p->target; /* "бью 7ч 9ч": the covered card first, as Russian says it */
+        a->target = p->card;
     }
-}
-
-/* The engine's kind of move for a parsed move word (PC_PLAY, PC_BEAT, PC_TRANSFER). */
-static int act_of(parse_kind kind)
-{
-    return kind == PC_BEAT       ? DURAK_ACT_BEAT
-           : kind == PC_TRANSFER ? DURAK_ACT_TRANSFER
-                                 : DURAK_ACT_PLAY;
+    return p->target != CARD_NONE || complete_beat(t, tb, p, nick, a, o);
 }
 
 /* A move word alone ("перевод", "beat"): the moves of its kind, or why there are none: a
