@@ -51,6 +51,7 @@ static const words_entry channel_words[] = {
     { "играть", PC_JOIN, RU },
     { "сесть", PC_JOIN, RU },
     { "сяду", PC_JOIN, RU },
+    { "играю", PC_JOIN, RU }, /* "I play": the first word a Russian player tries */
     { "выйти", PC_LEAVE, RU },
     { "уйти", PC_LEAVE, RU },
     { "старт", PC_START, RU },
@@ -63,6 +64,7 @@ static const words_entry channel_words[] = {
     { "бот", PC_BOT, RU },
     { "статистика", PC_STATS, RU },
     { "стат", PC_STATS, RU },
+    { "стата", PC_STATS, RU },
     { "топ", PC_TOP, RU },
     { "ещё", PC_AGAIN, RU },
     { "реванш", PC_AGAIN, RU },
@@ -156,6 +158,9 @@ static const words_entry private_words[] = {
     { "пас", PC_PASS, RU },
     { "бито", PC_PASS, RU },
     { "пасую", PC_PASS, RU },
+    { "нет", PC_PASS, RU }, /* the answer to "можно подкинуть: … или пас" */
+    { "не подкидываю", PC_PASS, RU },
+    { "не буду", PC_PASS, RU },
     { "перевожу", PC_TRANSFER, RU },
     { "перевод", PC_TRANSFER, RU },
     { "карты", PC_HAND, RU },

@@ -873,6 +873,7 @@ static const parse_case language_channel_cases[] = {
     CASE("!дурак 5", "durak first5"), /* the number the word stands for */
     CASE("!durak transfer 5", "durak transfer first5"),
     CASE("!играть", "join"),
+    CASE("!играю", "join"), /* "I play", in the channel: a seat (privately: a move, or a game) */
     CASE("!Сесть", "join"),
     CASE("!выйти", "leave"),
     CASE("!старт", "start"),
@@ -1017,6 +1018,9 @@ static const parse_case language_private_cases[] = {
     CASE("je ramasse les cartes", "take"),
     CASE("взять", "take"),
     CASE("пас", "pass"),
+    CASE("нет", "pass"), /* "no", to "можно подкинуть: … или пас" */
+    CASE("не подкидываю", "pass"),
+    CASE("Не буду", "pass"),
     CASE("бито", "pass"),
     CASE("перевожу 7б", "transfer 7d"),
     CASE("перевод 7б", "transfer 7d"),
@@ -1028,6 +1032,7 @@ static const parse_case language_private_cases[] = {
     CASE("помощь", "help"),
     CASE("помощь карты", "help [cards]"),
     CASE("!стат", "stats"),
+    CASE("!стата", "stats"),
     CASE("правила", "rules"),
     CASE("беру 7ч", "error: \"7ч\" after беру is not understood: type just беру"),
     CASE("беру карты все",
