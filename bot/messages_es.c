@@ -31,6 +31,10 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_PARSE_UNKNOWN_PRIVATE] =
         "«%s» no es un comando ni una carta: escribe jugadas para ver tus "
         "jugadas, o ayuda para todos los comandos",
+    [MSG_PARSE_UNKNOWN_NO_GAME] =
+        "«%s» no es un comando, y no estás en ninguna partida: abre una en un "
+        "canal con %sdurak, únete a una con %sunirse, o juega aquí contra "
+        "la máquina: jugar (ayuda: todos los comandos).",
     [MSG_PARSE_DID_YOU_MEAN] = "«%s» no es un comando ni una carta: ¿quisiste decir %s? (jugadas: "
                                "tus jugadas, ayuda: todos los comandos)",
     [MSG_PARSE_DID_YOU_MEAN_CHANNEL] = "«%s%s» no es un comando: ¿quisiste decir %s?",

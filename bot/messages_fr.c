@@ -33,6 +33,11 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_PARSE_UNKNOWN_PRIVATE] =
         "« %s » n'est ni une commande ni une carte : tapez coups pour voir "
         "vos coups, ou aide pour toutes les commandes",
+    [MSG_PARSE_UNKNOWN_NO_GAME] =
+        "« %s » n'est pas une commande, et vous n'êtes dans aucune partie : "
+        "ouvrez-en une dans un salon avec %sdurak, rejoignez-en une avec "
+        "%srejoindre, ou jouez ici contre l'ordinateur : jouer (aide : "
+        "toutes les commandes).",
     [MSG_PARSE_DID_YOU_MEAN] = "« %s » n'est ni une commande ni une carte : vouliez-vous dire %s ? "
                                "(coups : vos coups, aide : toutes les commandes)",
     [MSG_PARSE_DID_YOU_MEAN_CHANNEL] = "« %s%s » n'est pas une commande : vouliez-vous dire %s ?",

@@ -47,6 +47,7 @@ bool parse_ctx_begin(parse_ctx *c, const char *line, size_t len, const parse_opt
     c->lang_chosen = o && o->lang_chosen;
     c->no_game = o && o->no_game;
     c->game_here = o && o->game_here;
+    c->no_seat = o && o->no_seat;
     c->shown = NULL;
     utf8_sanitize(c->prefix_shown, c->prefix, c->prefix_len, CTX_PREFIX_SHOWN_MAX);
     c->pos = 0;

@@ -29,6 +29,7 @@ typedef struct {
     bool lang_chosen;  /* lang is the sender's setting, not to follow their words */
     bool no_game;      /* parse_opts.no_game */
     bool game_here;    /* parse_opts.game_here */
+    bool no_seat;      /* parse_opts.no_seat */
     const char *shown; /* the command word as errors show it ("беру"); NULL: the English name */
     parsed_cmd *out;
 } parse_ctx;

@@ -449,6 +449,9 @@ static void private_unknown(parse_ctx *c, token w)
         parse_ctx_fail_card(c, w);
     else if ((near = parse_words_near(WL_PRIVATE, w)) || (near = parse_words_near(WL_CHANNEL, w)))
         parse_ctx_fail(c, MSG_PARSE_DID_YOU_MEAN, parse_ctx_quote(q, w), near->text);
+    else if (c->no_seat) /* "привет" from a newcomer: how to play, not their moves */
+        parse_ctx_fail(c, MSG_PARSE_UNKNOWN_NO_GAME, parse_ctx_quote(q, w), c->prefix_shown,
+                       c->prefix_shown);
     else
         parse_ctx_fail(c, MSG_PARSE_UNKNOWN_PRIVATE, parse_ctx_quote(q, w));
 }

@@ -90,6 +90,8 @@ typedef struct {
                          * "7" a card of their hand */
     bool game_here;     /* parse_channel: a game or lobby is open in the channel, so a command's
                          * near miss ("!strat") is answered; other bots' words are left alone */
+    bool no_seat;       /* parse_private: the sender sits at no table, not even a lobby's: a word
+                         * that is no command is answered with how to play */
 } parse_opts;
 
 /* A line said in a channel. Without the prefix, or with a word that is not ours: PC_IGNORED.

@@ -169,6 +169,7 @@ static parse_opts opts_for(const tables *t, const char *nick, bool no_transfer)
                          (int)tables_lang_of(t, nick),
                          tables_lang_chosen(t, nick),
                          false,
+                         false,
                          false };
 }
 
@@ -292,6 +293,7 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
     table_t *tb = tables_of_nick(t, w->nick, &s);
     parse_opts po = opts_for(t, w->nick, tb && tb->opt.variant == DURAK_VARIANT_CLASSIC);
     po.no_game = !tb || !tb->playing;
+    po.no_seat = !tb;
     parsed_cmd p;
     parse_private(text, strlen(text), &po, &p);
     if (p.kind == PC_IGNORED)

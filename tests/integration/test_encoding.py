@@ -157,8 +157,11 @@ def legacy(text, enc):
 # The answer to a Russian word from someone in no game: in Russian, the language of their words.
 NOT_IN_GAME_RU = ("Вы не в игре: соберите её в канале командой !дурак, сядьте за стол командой "
                   "!играть или сыграйте здесь с компьютером: играю.")
-# A word that is no command, in Russian letters: quoted back in Russian.
-UNKNOWN_RU = "«абырвалг» — не команда и не карта: «ходы» покажет ваши ходы, «помощь» — все команды"
+# A word that is no command, in Russian letters, from one seated nowhere: quoted back in Russian,
+# with how to play.
+UNKNOWN_RU = ("«абырвалг» — не команда, а вы сейчас не в игре: соберите её в канале командой "
+              "!дурак, сядьте за стол командой !играть или сыграйте здесь с компьютером: играю "
+              "(«помощь» — все команды).")
 
 
 def test(env):

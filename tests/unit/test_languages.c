@@ -328,10 +328,10 @@ static void test_errors_in_the_senders_language(void **state)
     priv(h, "alice", "set language fr");
     priv(h, "alice", "7x");
     expect(h, "alice", "« 7x » n'est pas une carte");
-    priv(h, "carol", "blah"); /* no preference, no game: game.language */
-    expect(h, "carol", "\"blah\" is not a command or a card");
+    priv(h, "carol", "blah"); /* no preference, no game: game.language; seated nowhere: how to */
+    expect(h, "carol", "\"blah\" is not a command, and you are in no game: open one");
     priv(h, "carol", "привет"); /* Russian letters: a Russian reader, whatever the words */
-    expect(h, "carol", "«привет» — не команда и не карта");
+    expect(h, "carol", "«привет» — не команда, а вы сейчас не в игре");
     priv(h, "carol", "7ч");
     expect(h, "carol", "Вы не в игре: соберите её в канале командой !дурак");
     priv(h, "alice", "7ч"); /* alice chose French */

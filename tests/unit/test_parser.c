@@ -29,10 +29,10 @@ typedef struct {
 
 typedef void (*parse_fn)(const char *, size_t, const parse_opts *, parsed_cmd *);
 
-static const parse_opts OPTS_UNICODE = { "!", true, false, 0, true, false, false };
-static const parse_opts OPTS_ASCII = { "!", false, false, 0, true, false, false };
+static const parse_opts OPTS_UNICODE = { "!", true, false, 0, true, false, false, false };
+static const parse_opts OPTS_ASCII = { "!", false, false, 0, true, false, false, false };
 /* Cards in errors written with Unicode suits, as the bot writes them by default. */
-static const parse_opts OPTS_ASCII_T = { "!", true, false, 0, true, false, false };
+static const parse_opts OPTS_ASCII_T = { "!", true, false, 0, true, false, false, false };
 
 /* ---------------------------------------------------------------- describing a result */
 
@@ -355,11 +355,11 @@ static const parse_case long_prefix_cases[] = {
 static void test_channel_prefixes(void **state)
 {
     (void)state;
-    parse_opts dot = { ".", true, false, 0, true, false, false },
-               word = { "d!", true, false, 0, true, false, false },
-               empty = { "", true, false, 0, true, false, false },
-               none = { NULL, false, false, 0, true, false, false };
-    parse_opts longer = { "abcdefghijklmnopqrstuvwxyz", true, false, 0, true, false, false };
+    parse_opts dot = { ".", true, false, 0, true, false, false, false },
+               word = { "d!", true, false, 0, true, false, false, false },
+               empty = { "", true, false, 0, true, false, false, false },
+               none = { NULL, false, false, 0, true, false, false, false };
+    parse_opts longer = { "abcdefghijklmnopqrstuvwxyz", true, false, 0, true, false, false, false };
     CHECK_TABLE(parse_channel, dot_prefix_cases, &dot);
     CHECK_TABLE(parse_channel, word_prefix_cases, &word);
     CHECK_TABLE(parse_channel, long_prefix_cases, &longer);
@@ -368,7 +368,7 @@ static void test_channel_prefixes(void **state)
     assert_int_equal(check_one(parse_private, "dot prefix", ".take", 5, &dot, "take"), 0);
     assert_int_equal(check_one(parse_private, "word prefix", "d!take", 6, &word, "take"), 0);
     /* a bare t means take in a classic game (there is no transfer), and is asked otherwise */
-    parse_opts classic = { "!", true, true, 0, true, false, false };
+    parse_opts classic = { "!", true, true, 0, true, false, false, false };
     assert_int_equal(check_one(parse_private, "t, classic", "t", 1, &classic, "take"), 0);
     assert_int_equal(check_one(parse_private, "p, classic", "p", 1, &classic,
                                "error: \"p\" could mean play (pl) or pass (pa): type one of them"),
@@ -1311,7 +1311,7 @@ static void test_word_language(void **state)
         { "язык ru", false, MSG_LANG_RU },
         { "хожу", false, MSG_LANG_RU },
     };
-    parse_opts free_words = { "!", true, false, 0, false, false, false };
+    parse_opts free_words = { "!", true, false, 0, false, false, false, false };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         parsed_cmd p;
         if (cases[i].channel)
@@ -1370,7 +1370,8 @@ static const parse_case typo_private_cases[] = {
          "ваши ходы, «помощь» — все команды)"),
     CASE("statts", "error: \"statts\" is not a command or a card: did you mean stats? (moves lists "
                    "your moves, help all commands)"),
-    /* too short, too far, or as near to two meanings: the plain answer */
+    /* too short, too far, or as near to two meanings: the plain answer (with a seat, here in a
+     * lobby: seated nowhere, how to play is said, test_private_no_seat) */
     CASE("hi",
          "error: \"hi\" is not a command or a card: type moves to see your moves, or help for "
          "all commands"),
@@ -1387,10 +1388,26 @@ static const parse_case typo_channel_cases[] = {
     CASE("!op", "ignored"),
 };
 
+/* A word that is no command, from one seated nowhere ("привет" from a newcomer): how to play. */
+static void test_private_no_seat(void **state)
+{
+    (void)state;
+    static const parse_opts newcomer = { "!", true, false, 0, false, true, false, true };
+    assert_int_equal(check_one(parse_private, "no seat", "привет", strlen("привет"), &newcomer,
+                               "error: «привет» — не команда, а вы сейчас не в игре: соберите её в "
+                               "канале командой !дурак, сядьте за стол командой !играть или "
+                               "сыграйте здесь с компьютером: играю («помощь» — все команды)."),
+                     0);
+    assert_int_equal(check_one(parse_private, "no seat", "tkae", 4, &newcomer,
+                               "error: \"tkae\" is not a command or a card: did you mean take? "
+                               "(moves lists your moves, help all commands)"),
+                     0);
+}
+
 static void test_typos(void **state)
 {
     (void)state;
-    static const parse_opts game_here = { "!", true, false, 0, false, false, true };
+    static const parse_opts game_here = { "!", true, false, 0, false, false, true, false };
     CHECK_TABLE(parse_private, typo_private_cases, &game_here);
     CHECK_TABLE(parse_channel, typo_channel_cases, &game_here);
     /* no game in the channel: not a word of ours, whatever it is near */
@@ -1559,6 +1576,7 @@ int main(void)
         cmocka_unit_test(test_word_language),
         cmocka_unit_test(test_word_tables),
         cmocka_unit_test(test_typos),
+        cmocka_unit_test(test_private_no_seat),
     };
     return cmocka_run_group_tests_name("parser", tests, NULL, NULL);
 }
