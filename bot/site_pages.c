@@ -209,16 +209,24 @@ void site_result(const site_ctx *c, site_buf *b, msg_lang lang, const store_game
     site_buf who, won;
     sb_init(&who);
     sb_init(&won);
-    int durak = -1, winner = -1, lost = site_losing_team(g);
+    int durak = -1, winners = 0, lost = site_losing_team(g);
     for (int s = 0; s < g->nseats; s++) {
         durak = g->seat[s].durak ? s : durak;
-        if (!g->seat[s].forfeited && g->seat[s].place == 1 && winner < 0)
-            winner = s;
+        winners += !g->seat[s].forfeited && g->seat[s].place == 1;
     }
-    if (durak >= 0 || (!g->draw && winner >= 0 && lost < 0)) {
-        int s = durak >= 0 ? durak : winner;
-        site_name(c, &who, lang, g->seat[s].key, g->seat[s].display, s, root, false);
-        sb_msg(b, lang, durak >= 0 ? MSG_SITE_RESULT_DURAK : MSG_SITE_RESULT_WON,
+    if (durak >= 0) {
+        site_name(c, &who, lang, g->seat[durak].key, g->seat[durak].display, durak, root, false);
+        sb_msg(b, lang, MSG_SITE_RESULT_DURAK, who.p ? who.p : "");
+    } else if (!g->draw && winners > 0 && lost < 0) { /* the others forfeited: every winner named
+                                                          ("Normal[bot] and Hard[bot] share…") */
+        for (int s = 0, k = 0; s < g->nseats; s++) {
+            if (g->seat[s].forfeited || g->seat[s].place != 1)
+                continue;
+            if (k++)
+                sb_put(&who, k == winners ? msg_in(lang, MSG_WORD_AND) : ", ");
+            site_name(c, &who, lang, g->seat[s].key, g->seat[s].display, s, root, false);
+        }
+        sb_msg(b, lang, winners > 1 ? MSG_SITE_RESULT_SHARED : MSG_SITE_RESULT_WON,
                who.p ? who.p : "");
     } else if (g->draw) {
         sb_put(b, msg_in(lang, MSG_SITE_DRAW));

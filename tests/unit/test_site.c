@@ -389,6 +389,28 @@ static void test_page_in_the_language_played(void **state)
     free(g);
 }
 
+/* The last person leaves two computer players: they share the win, and the page names both, as
+ * the channel said it (not the first of them alone). */
+static void test_shared_win_page(void **state)
+{
+    struct fixture *f = *state;
+    harness *h = h_new(48);
+    h->db = f->s;
+    tables_set_store(h->t, f->s);
+    chan(h, "lone", "#durak", "!durak");
+    chan(h, "lone", "#durak", "!bot");
+    chan(h, "lone", "#durak", "!bot hard");
+    chan(h, "lone", "#durak", "!start");
+    chan(h, "lone", "#durak", "!leave");
+    assert_non_null(said(h, "#durak", "only computer players are left, and they share the win"));
+    h_free(h);
+    char *page = game_page(f, f->s, 1);
+    assert_non_null(page);
+    assert_non_null(strstr(page, "<bdi>Normal[bot]</bdi> and <bdi>Hard[bot]</bdi> share the win: "
+                                 "the others forfeited"));
+    free(page);
+}
+
 /* A team game a partner's forfeit ended (R19): its page and the index say which team lost, as
  * the channel did, and never that a player of the losing team won as the others forfeited. */
 static void test_team_forfeit_page(void **state)
@@ -1685,6 +1707,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_channel_language, setup, teardown),
         cmocka_unit_test_setup_teardown(test_page_in_the_language_played, setup, teardown),
         cmocka_unit_test_setup_teardown(test_team_forfeit_page, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_shared_win_page, setup, teardown),
         cmocka_unit_test_setup_teardown(test_channel_pages, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refresh_rewrites_their_other_boards, setup, teardown),
         cmocka_unit_test_setup_teardown(test_labels_in_french, setup, teardown),
