@@ -760,6 +760,9 @@ static void test_watch_in_own_language(void **state)
     start_two(h, "#durak");
     chan(h, "carol", "#durak", "!watch");
     assert_non_null(said(h, "carol", "Вы смотрите игру в #durak"));
+    /* leaving the channel brings the copies; only leaving the network ends them */
+    assert_non_null(said(h, "carol", "выйдете из канала"));
+    assert_non_null(said(h, "carol", "выхода из сети."));
     assert_non_null(said(h, "carol", "[#durak] ")); /* where it stands, in Russian */
     play_random_move(h, NICKS, 2, 48);
     const char *copy = said(h, "carol", "[#durak] ");
