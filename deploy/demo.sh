@@ -8,7 +8,7 @@
 #   deploy/demo.sh --port 6670     another port for the private ngircd
 #   deploy/demo.sh --use-running   no private ngircd: the bot joins the server already on 6667
 #   deploy/demo.sh --bot PATH      run this durakbot instead of building one (nothing is built;
-#                                  durak-cli is the one beside it, ../engine/durak-cli, if any)
+#                                  durak-cli is the one beside it, or ../engine/durak-cli)
 #
 # Everything the demo makes (the configs, ngircd's log, the bot's database) is in one temporary
 # directory, $TMPDIR/durakbot-demo.XXXXXX (TMPDIR defaults to /tmp), removed when the demo stops;
@@ -67,11 +67,12 @@ build() {
   cmake --build "$root/build-demo" --target durakbot durak-cli -j"$(nproc)" >/dev/null
 }
 
-# durak-cli for the fairness check: the demo's build, else the one beside --bot's durakbot (a
-# build tree), else one on PATH; empty when there is none.
+# durak-cli for the fairness check: the demo's build, else the one beside --bot's durakbot (in
+# its directory, or in a build tree's engine/), else one on PATH; empty when there is none.
 find_cli() {
   local c
-  for c in "$root/build-demo/engine/durak-cli" "$(dirname "$bot")/../engine/durak-cli"; do
+  for c in "$root/build-demo/engine/durak-cli" "$(dirname "$bot")/durak-cli" \
+           "$(dirname "$bot")/../engine/durak-cli"; do
     if [ -x "$c" ] && [ -f "$c" ]; then
       (cd "$(dirname "$c")" && printf '%s/durak-cli' "$(pwd)")
       return 0

@@ -258,7 +258,14 @@ def main():
         except OSError:
             blocker.close()
             blocker = None
-        b_demo = Demo("b", a.demo, bot, work, port_a)
+        # B runs a copy of the bot with durak-cli beside it in one directory (an install, not
+        # a build tree): that durak-cli is the one its banner names
+        flat = os.path.join(work, "flat")
+        os.makedirs(flat)
+        shutil.copy2(bot, os.path.join(flat, "durakbot"))
+        shutil.copy2(os.path.join(os.path.dirname(bot), "..", "engine", "durak-cli"),
+                     os.path.join(flat, "durak-cli"))
+        b_demo = Demo("b", a.demo, os.path.join(flat, "durakbot"), work, port_a)
         demos.append(b_demo)
         m = b_demo.wait_for(r"Private ngircd on 127\.0\.0\.1:(\d+) ", deadline)
         if not m:
@@ -278,6 +285,9 @@ def main():
             blocker.close()
         for d in demos:
             d.wait_for(r"joined #durak", deadline)
+        said = b_demo.text()
+        check("not built" not in said and os.path.join(flat, "durak-cli") in said,
+              f"demo b: does not name the durak-cli beside its --bot:\n{said}")
         if failures:
             return 1
 
