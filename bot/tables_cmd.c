@@ -309,10 +309,11 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
         return;
     table_t *held = (need & CMD_SEAT) && !tb ? tables_held_under_bot_name(t, w->nick, &s) : NULL;
     const table_t *watched = (need & CMD_SEAT) && !tb ? watch_table_of(t, w->nick) : NULL;
-    if (held) /* their seat waits for a nick that is not a computer player's */
+    /* held: their seat waits for a nick that is not a computer player's; watched: a spectator,
+     * whose game holds no hand of theirs (not "you are not in a game") */
+    if (held)
         tables_notice(o, w->nick, MSG_SEAT_HELD_BOT_NAME, held->channel);
-    else if (
-        watched) /* a spectator: not "not in a game", the one they watch has no hand of theirs */
+    else if (watched)
         tables_notice(o, w->nick, MSG_WATCH_NO_CARDS, watched->channel, tables_prefix(t));
     else if ((need & CMD_SEAT) && !tb)
         tables_notice(o, w->nick, MSG_NOT_IN_GAME, tables_prefix(t), tables_prefix(t));
