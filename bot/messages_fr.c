@@ -97,6 +97,7 @@ const char *const msg_french[MSG_COUNT] = {
                            "%sarrêter, si c'est vous qui l'avez ouverte).",
     [MSG_NICK_LIKE_BOT] = "Les pseudos finissant par [bot] sont réservés aux joueurs ordinateur : "
                           "changez le vôtre avec /nick pour prendre place.",
+    [MSG_TOO_FAST] = "Trop de commandes d'un coup : attendez %d s, puis recommencez.",
     [MSG_SEAT_HELD_BOT_NAME] =
         "Votre place dans %s est gardée tant que votre pseudo finit par [bot], "
         "comme ceux des joueurs ordinateur : changez-le avec /nick pour "

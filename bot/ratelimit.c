@@ -41,6 +41,7 @@ bool ratelimit_allow(ratelimit *rl, const char *key, double now)
         memset(s->key, 0, sizeof s->key);
         strncpy(s->key, key, RATELIMIT_KEY - 1);
         s->tokens = rl->burst;
+        s->refused = s->told = false;
     } else if (now > s->last) {
         s->tokens += (now - s->last) * rl->per_second;
         if (s->tokens > rl->burst)
@@ -48,8 +49,21 @@ bool ratelimit_allow(ratelimit *rl, const char *key, double now)
     }
     if (fresh || now > s->last)
         s->last = now;
-    if (s->tokens < 1 - RATELIMIT_EPSILON)
+    s->refused = s->tokens < 1 - RATELIMIT_EPSILON;
+    if (s->refused)
         return false;
     s->tokens -= 1;
+    s->told = false;
+    return true;
+}
+
+bool ratelimit_tell(ratelimit *rl, const char *key, double *wait)
+{
+    bool fresh;
+    struct ratelimit_slot *s = ratelimit_find(rl, key && *key ? key : "?", &fresh);
+    if (fresh || !s->refused || s->told)
+        return false;
+    s->told = true;
+    *wait = (1 - s->tokens) / rl->per_second;
     return true;
 }

@@ -13,7 +13,9 @@
 struct ratelimit_slot {
     char key[RATELIMIT_KEY]; /* "" when free */
     double tokens;
-    double last; /* the time of the last call for this key: refill and least-recently-used */
+    double last;  /* the time of the last call for this key: refill and least-recently-used */
+    bool refused; /* its last call was refused */
+    bool told;    /* refused since its last allowed command, and ratelimit_tell said so */
 };
 
 typedef struct ratelimit {
@@ -29,5 +31,10 @@ void ratelimit_init(ratelimit *rl, int burst, double per_second);
 /* May key (a casefolded nick: the caller folds) run a command at `now` (seconds, monotonic)?
  * True spends one token. A new key takes a free slot or the least recently used one. */
 bool ratelimit_allow(ratelimit *rl, const char *key, double now);
+
+/* After ratelimit_allow refused key: true the first time since its last allowed command, with
+ * *wait the seconds until the next is allowed; false after that. A flood is told once that it is
+ * too fast, not answered line for line. */
+bool ratelimit_tell(ratelimit *rl, const char *key, double *wait);
 
 #endif

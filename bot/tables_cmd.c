@@ -152,11 +152,18 @@ static bool refuse_bot_like(const char *nick, unsigned need, outbox *o)
     return like && (need & CMD_SEATS);
 }
 
-static bool rate_ok(tables *t, const char *nick, double now)
+/* May nick run a command now? The first refusal of a run is told, with the wait: a newcomer
+ * typing fast would otherwise take the silence for a broken bot. */
+static bool rate_ok(tables *t, const char *nick, double now, outbox *o)
 {
     char key[NICK_MAX];
+    double wait;
     casemap_fold(t->cm, nick, key, sizeof key);
-    return ratelimit_allow(&t->rl, key, now);
+    if (ratelimit_allow(&t->rl, key, now))
+        return true;
+    if (ratelimit_tell(&t->rl, key, &wait))
+        tables_notice(o, nick, MSG_TOO_FAST, (int)wait + 1);
+    return false;
 }
 
 /* How the sender's words are read: the prefix, the card style, the sender's language (chosen,
@@ -203,7 +210,7 @@ static void move_in_channel(tables *t, const tables_who *w, const char *channel,
     text = past_own_nick(t, text);
     parse_private(text, strlen(text), &po, &p);
     char move[128], c[RENDER_CARD_MAX], x[RENDER_CARD_MAX];
-    if (!(row_flags(p.kind, CMD_PRIVATE) & (CMD_MOVE | CMD_SEAT)) || !rate_ok(t, w->nick, now))
+    if (!(row_flags(p.kind, CMD_PRIVATE) & (CMD_MOVE | CMD_SEAT)) || !rate_ok(t, w->nick, now, o))
         return;
     tables_bind_words(t, w, p.lang, false);
     render_opts r = tables_ropts_to(t, w->nick); /* a reply to them: in their language */
@@ -251,7 +258,7 @@ void tables_on_channel(tables *t, double now, const tables_who *w, const char *c
         move_in_channel(t, w, channel, text, now, o);
         return;
     }
-    if (!rate_ok(t, w->nick, now))
+    if (!rate_ok(t, w->nick, now, o))
         return;
     cmd_ctx c = { t, w, channel, channel, tables_find(t, channel), -1, &p, now, o };
     unsigned need = row_flags(p.kind, CMD_CHANNEL);
@@ -301,7 +308,7 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
     unsigned here = row_flags(p.kind, CMD_PRIVATE);
     tables_bind_words(t, w, p.lang, here & CMD_ASKED);
     bool my_turn = tb && tb->playing && tb->g.actor == s;
-    if (!(my_turn && (here & CMD_TURN_FREE)) && !rate_ok(t, w->nick, now))
+    if (!(my_turn && (here & CMD_TURN_FREE)) && !rate_ok(t, w->nick, now, o))
         return; /* on your turn, moves (mistyped ones too), hand and moves are free */
     cmd_ctx c = { t, w, NULL, w->nick, tb, s, &p, now, o };
     unsigned need = here ? here : CMD_SEAT | CMD_RUNNING; /* then "channel only" */

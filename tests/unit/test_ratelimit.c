@@ -46,6 +46,24 @@ static void test_twenty_help_get_a_few(void **state)
     assert_false(ratelimit_allow(rl, "flooder", 2.0));
 }
 
+/* A run of refusals is told once, with the wait, until a command is allowed again. */
+static void test_told_once(void **state)
+{
+    ratelimit *rl = *state;
+    double wait = -1;
+    assert_false(ratelimit_tell(rl, "a", &wait)); /* never seen: nothing refused */
+    assert_int_equal(allowed(rl, "a", 4, 0), 4);
+    assert_false(ratelimit_tell(rl, "a", &wait)); /* allowed so far */
+    assert_false(ratelimit_allow(rl, "a", 0.5));
+    assert_true(ratelimit_tell(rl, "a", &wait));
+    assert_true(wait > 1.49 && wait < 1.51); /* a token each 2 s: 0.25 of one came in 0.5 s */
+    assert_false(ratelimit_allow(rl, "a", 1.0));
+    assert_false(ratelimit_tell(rl, "a", &wait)); /* the same run: said already */
+    assert_true(ratelimit_allow(rl, "a", 2.0));
+    assert_false(ratelimit_allow(rl, "a", 2.1));
+    assert_true(ratelimit_tell(rl, "a", &wait)); /* a new run */
+}
+
 static void test_refill_rate(void **state)
 {
     ratelimit *rl = *state;
@@ -117,6 +135,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_twenty_help_get_a_few, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_told_once, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refill_rate, setup, teardown),
         cmocka_unit_test_setup_teardown(test_keys_independent, setup, teardown),
         cmocka_unit_test_setup_teardown(test_custom_limits, setup, teardown),

@@ -1404,6 +1404,25 @@ static void test_rename_to_a_bot_name_holds_the_seat(void **state)
     h_free(h);
 }
 
+/* Commands over the per-person limit: the first refused is told, with the wait, and the rest of
+ * the run is dropped in silence (a flood is not answered line for line). */
+static void test_too_fast_told_once(void **state)
+{
+    (void)state;
+    harness *h = h_new(28);
+    h->step = 0.01;
+    int told = 0, answered = 0;
+    for (int i = 0; i < 8; i++) { /* h->step apart: well within the burst's refill */
+        priv(h, "alice", "rules");
+        answered += said(h, "alice", "Durak (") != NULL;
+        told +=
+            said(h, "alice", "Too many commands at once: wait 2 s, then type it again.") != NULL;
+    }
+    assert_int_equal(answered, 4);
+    assert_int_equal(told, 1);
+    h_free(h);
+}
+
 /* A near miss of a channel command ("!jion") is answered, to its sender alone, where a game is
  * open; with none the word may be another bot's, and nothing is said. */
 static void test_channel_typo(void **state)
@@ -1714,6 +1733,7 @@ int main(void)
         cmocka_unit_test(test_rename_to_a_bot_name_holds_the_seat),
         cmocka_unit_test(test_rename_to_a_bot_name_in_a_lobby),
         cmocka_unit_test(test_channel_typo),
+        cmocka_unit_test(test_too_fast_told_once),
         cmocka_unit_test(test_bot_at_full_table),
         cmocka_unit_test(test_trust_account_binds_the_seat),
         cmocka_unit_test(test_trust_stats_by_account),
