@@ -5,9 +5,10 @@
 #include <string.h>
 
 #include "card.h"
+#include "parse_fold.h"
 
 typedef struct {
-    const char *stem; /* folded (lower case, ё as е) */
+    const char *stem; /* folded (parse_fold.h) */
     int value;
 } stem_row;
 
@@ -36,24 +37,6 @@ static bool cyrillic_letters(const unsigned char *s, size_t n)
     return true;
 }
 
-/* s[0..n) with Cyrillic capitals in lower case and ё as е, into out (n bytes: the same length;
- * parse_words folds more, but the parser's other files call into this one). */
-static void fold(const unsigned char *s, size_t n, unsigned char *out)
-{
-    for (size_t i = 0; i < n; i++) {
-        unsigned char a = s[i], b = i + 1 < n ? s[i + 1] : 0;
-        out[i] = a;
-        if ((a == 0xD0 && b == 0x81) || (a == 0xD1 && b == 0x91)) /* Ё ё */
-            out[i] = 0xD0, out[++i] = 0xB5;
-        else if (a == 0xD0 && b >= 0x90 && b <= 0x9F) /* А..П */
-            out[++i] = (unsigned char)(b + 0x20);
-        else if (a == 0xD0 && b >= 0xA0 && b <= 0xAF) /* Р..Я */
-            out[i] = 0xD1, out[++i] = (unsigned char)(b - 0x20);
-        else if (a >= 0xC0 && b) /* another letter of two or more bytes: as it is */
-            out[++i] = b;
-    }
-}
-
 /* French and Spanish, folded (lower case, no accents, œ as oe); "as", the ace, is the parser's
  * (parse_ctx_ace_word): in English letters it is A♠. Numbers from six, as the deck's. */
 static const stem_row latin_ranks[] = {
@@ -75,39 +58,19 @@ static const stem_row latin_suits[] = {
     { "treboles", SUIT_CLUBS },     { "bastos", SUIT_CLUBS },
 };
 
-/* s[0..n) as a Latin word folded into out (cap bytes): ASCII in lower case, the accented letters
- * of French and Spanish without their accents, œ as oe; false for any other byte. */
-static bool fold_latin(const unsigned char *s, size_t n, char *out, size_t cap)
+/* s[0..n) folded into out (parse_fold.h), as a C string; false when it does not fit. */
+static bool folded(const char *s, size_t n, char *out, size_t cap)
 {
-    static const char *const accented = "\xA0\xA1\xA2\xA4\xA7\xA8\xA9\xAA\xAB\xAD\xAE\xAF"
-                                        "\xB1\xB3\xB4\xB6\xB9\xBA\xBB\xBC";
-    static const char plain[] = "aaaaceeeeiiinooouuuu";
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char a = s[i], b = i + 1 < n ? s[i + 1] : 0;
-        const char *at = a == 0xC3 && b ? strchr(accented, (char)(b | 0x20)) : NULL;
-        if (k + 3 > cap)
-            return false;
-        if (a < 0x80 && ((a | 0x20) >= 'a' && (a | 0x20) <= 'z'))
-            out[k++] = (char)(a | 0x20);
-        else if (at) /* é and É alike: capitals are 0x20 below */
-            out[k++] = plain[at - accented], i++;
-        else if ((a == 0xC5 && (b == 0x93 || b == 0x92))) /* œ Œ */
-            out[k++] = 'o', out[k++] = 'e', i++;
-        else
-            return false;
-    }
-    out[k] = '\0';
-    return k > 0;
+    return n > 0 && parse_fold(s, n, out, cap) != (size_t)-1;
 }
 
 static int latin_of(const stem_row *rows, size_t count, const char *s, size_t n)
 {
-    char folded[32];
-    if (!fold_latin((const unsigned char *)s, n, folded, sizeof folded))
+    char f[32];
+    if (!folded(s, n, f, sizeof f))
         return -1;
     for (size_t i = 0; i < count; i++)
-        if (!strcmp(folded, rows[i].stem))
+        if (!strcmp(f, rows[i].stem))
             return rows[i].value;
     return -1;
 }
@@ -115,26 +78,23 @@ static int latin_of(const stem_row *rows, size_t count, const char *s, size_t n)
 bool parse_cardwords_of(const char *s, size_t n)
 {
     static const char *const words[] = { "de", "del", "des", "of" };
-    char folded[8];
-    for (size_t i = 0; fold_latin((const unsigned char *)s, n, folded, sizeof folded)
-                       && i < sizeof words / sizeof *words;
-         i++)
-        if (!strcmp(folded, words[i]))
+    char f[8];
+    for (size_t i = 0; folded(s, n, f, sizeof f) && i < sizeof words / sizeof *words; i++)
+        if (!strcmp(f, words[i]))
             return true;
     return false;
 }
 
 static int stem_of(const stem_row *rows, size_t count, const char *s, size_t n)
 {
-    char folded[64];
-    size_t len = n;
-    if (n >= sizeof folded)
+    char f[64];
+    if (!folded(s, n, f, sizeof f))
         return -1;
-    fold((const unsigned char *)s, n, (unsigned char *)folded);
+    size_t len = strlen(f);
     for (size_t i = 0; i < count; i++) {
         size_t k = strlen(rows[i].stem);
-        if (len >= k && !memcmp(folded, rows[i].stem, k)
-            && cyrillic_letters((const unsigned char *)folded + k, len - k))
+        if (len >= k && !memcmp(f, rows[i].stem, k)
+            && cyrillic_letters((const unsigned char *)f + k, len - k))
             return rows[i].value;
     }
     return -1;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "durak.h"
+#include "parse_fold.h"
 #include "parse_suggest.h"
 
 enum { FOLD_SIZE = 96 };
@@ -326,91 +327,14 @@ const words_entry *parse_words_table(words_list l, size_t *count)
     return lists[l].list;
 }
 
-/* ---------------------------------------------------------------- folding */
+/* ---------------------------------------------------------------- comparison */
 
-/* Latin-1 lower-case letters U+00E0..U+00FF without their accents; '?' keeps the letter. */
-static const char latin1_base[] = "aaaaaa?ceeeeiiii?nooooo?ouuuuy?y";
-
-/* Folds the character at s (n > 0 bytes); writes it to out and returns the bytes read. */
-static size_t fold_char(const unsigned char *s, size_t n, char fold[3], size_t *flen)
-{
-    unsigned char a = s[0], b = n > 1 ? s[1] : 0;
-    *flen = 2;
-    if (a == 0xC3 && b >= 0x80 && b <= 0xBF && b != 0x97 && b != 0xB7) {
-        unsigned char lower = b < 0xA0 && b != 0x9F ? (unsigned char)(b + 0x20) : b;
-        char base = lower >= 0xA0 ? latin1_base[lower - 0xA0] : '?';
-        if (base != '?') {
-            fold[0] = base, *flen = 1;
-        } else {
-            fold[0] = (char)a, fold[1] = (char)lower;
-        }
-        return 2;
-    }
-    if (a == 0xC5 && (b == 0x92 || b == 0x93)) { /* Œ œ */
-        fold[0] = 'o', fold[1] = 'e';
-        return 2;
-    }
-    if ((a == 0xD0 && b == 0x81) || (a == 0xD1 && b == 0x91)) { /* Ё ё: е */
-        fold[0] = (char)0xD0, fold[1] = (char)0xB5;
-        return 2;
-    }
-    if (a == 0xD0 && b >= 0x90 && b <= 0xAF) { /* А..Я */
-        unsigned cp = 0x430u + (b - 0x90u);
-        fold[0] = (char)(0xC0 | (cp >> 6)), fold[1] = (char)(0x80 | (cp & 0x3F));
-        return 2;
-    }
-    fold[0] = (char)byte_lower(a), *flen = 1;
-    return 1;
-}
-
-/* In a word with Cyrillic letters, the Latin letters that look like Cyrillic ones (a keyboard's
- * layout switched mid-word: "дурaк", "пeреводной", "cложный") read as those, folded. */
-static void cyrillic_lookalike(char f[3], size_t *flen)
-{
-    static const char latin[] = "aeopcxykmtbh";
-    static const char *const cyrillic[] = { "а", "е", "о", "р", "с", "х",
-                                            "у", "к", "м", "т", "в", "н" };
-    const char *at = *flen == 1 && f[0] ? strchr(latin, f[0]) : NULL;
-    if (at) {
-        memcpy(f, cyrillic[at - latin], 2);
-        *flen = 2;
-    }
-}
-
-size_t parse_words_fold(const char *s, size_t n, char *out, size_t cap)
-{
-    size_t len = 0;
-    bool cyrillic = false; /* the word at i has a Cyrillic letter */
-    for (size_t i = 0; i < n;) {
-        char f[3];
-        size_t flen;
-        if (i == 0 || s[i - 1] == ' ')
-            cyrillic = bytes_have_cyrillic(s + i, n - i, true);
-        i += fold_char((const unsigned char *)s + i, n - i, f, &flen);
-        if (cyrillic)
-            cyrillic_lookalike(f, &flen);
-        if (len + flen >= cap)
-            return (size_t)-1;
-        memcpy(out + len, f, flen);
-        len += flen;
-    }
-    out[len] = '\0';
-    return len;
-}
-
-/* Does text[0..len), folded, equal the folded word a[0..na)? Stops at the first difference. */
+/* Does text[0..len), folded, equal the folded word a[0..na)? */
 static bool folded_is(const char *a, size_t na, const char *text, size_t len)
 {
-    size_t at = 0;
-    for (size_t i = 0; i < len;) {
-        char f[3];
-        size_t flen;
-        i += fold_char((const unsigned char *)text + i, len - i, f, &flen);
-        if (at + flen > na || a[at] != f[0] || (flen == 2 && a[at + 1] != f[1]))
-            return false;
-        at += flen;
-    }
-    return at == na;
+    char f[FOLD_SIZE];
+    size_t nf = parse_fold(text, len, f, sizeof f);
+    return nf == na && !memcmp(a, f, na);
 }
 
 /* The length of text's first word (up to a space or its end). */
@@ -425,7 +349,7 @@ static size_t first_word(const char *text)
 static bool fold_equal(token t, const char *text, size_t len)
 {
     char a[FOLD_SIZE];
-    size_t na = parse_words_fold(t.s, t.n, a, sizeof a);
+    size_t na = parse_fold(t.s, t.n, a, sizeof a);
     return na != (size_t)-1 && folded_is(a, na, text, len);
 }
 
@@ -452,7 +376,7 @@ const words_entry *parse_words_match(parse_ctx *c, words_list l, token t)
     size_t count, best_words = 0, best_pos = c->pos, start = c->pos;
     const words_entry *list = parse_words_table(l, &count), *best = NULL;
     char a[FOLD_SIZE];
-    size_t na = parse_words_fold(t.s, t.n, a, sizeof a);
+    size_t na = parse_fold(t.s, t.n, a, sizeof a);
     for (size_t i = 0; i < count && na != (size_t)-1; i++) {
         size_t first = first_word(list[i].text);
         if (!folded_is(a, na, list[i].text, first))
@@ -479,11 +403,11 @@ int parse_words_lang_of(words_list l, const words_entry *e)
     size_t count;
     const words_entry *list = parse_words_table(l, &count);
     char a[FOLD_SIZE], b[FOLD_SIZE];
-    size_t na = parse_words_fold(e->text, strlen(e->text), a, sizeof a);
+    size_t na = parse_fold(e->text, strlen(e->text), a, sizeof a);
     for (size_t i = 0; i < count; i++) {
         if (list[i].lang == e->lang)
             continue;
-        size_t nb = parse_words_fold(list[i].text, strlen(list[i].text), b, sizeof b);
+        size_t nb = parse_fold(list[i].text, strlen(list[i].text), b, sizeof b);
         if (nb == na && !memcmp(a, b, na))
             return -1;
     }
@@ -495,7 +419,7 @@ const words_entry *parse_words_find(words_list l, token t)
     size_t count;
     const words_entry *list = parse_words_table(l, &count);
     char a[FOLD_SIZE];
-    size_t na = parse_words_fold(t.s, t.n, a, sizeof a);
+    size_t na = parse_fold(t.s, t.n, a, sizeof a);
     for (size_t i = 0; i < count && na != (size_t)-1; i++) {
         size_t first = first_word(list[i].text);
         if (!list[i].text[first] && folded_is(a, na, list[i].text, first))
@@ -520,7 +444,7 @@ const char *parse_words_command(words_lang lang, parse_kind kind)
 const words_entry *parse_words_near(words_list l, token w)
 {
     char a[FOLD_SIZE], b[FOLD_SIZE];
-    size_t count, na = parse_words_fold(w.s, w.n, a, sizeof a);
+    size_t count, na = parse_fold(w.s, w.n, a, sizeof a);
     int most = na == (size_t)-1 ? 0 : parse_suggest_most(a, na), best = most + 1;
     const words_entry *list = parse_words_table(l, &count), *found = NULL;
     bool tie = false;
@@ -528,7 +452,7 @@ const words_entry *parse_words_near(words_list l, token w)
         /* short forms ("tk") and several words ("je ramasse") are not offered */
         size_t nb = strchr(list[i].text, ' ')
                         ? (size_t)-1
-                        : parse_words_fold(list[i].text, strlen(list[i].text), b, sizeof b);
+                        : parse_fold(list[i].text, strlen(list[i].text), b, sizeof b);
         int d =
             nb == (size_t)-1 || !parse_suggest_most(b, nb) ? -1 : parse_suggest_edits(a, na, b, nb);
         if (d >= 0 && d < best) {

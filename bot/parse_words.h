@@ -39,12 +39,6 @@ typedef struct {
  * word). */
 const words_entry *parse_words_table(words_list l, size_t *count);
 
-/* Writes s[0..n) folded for comparison into out (cap bytes): ASCII and Latin-1 letters lower
- * case without accents (œ as oe), Cyrillic А–Я and Ё lower case with ё as е; in a word with any
- * Cyrillic letter, the Latin letters that look like Cyrillic ones as those (a e o p c x y k m t b h:
- * "дурaк" is "дурак"); other bytes as they are. Returns the length, or (size_t)-1 if it does not
- * fit. No locale is used. */
-size_t parse_words_fold(const char *s, size_t n, char *out, size_t cap);
 /* Is the word text (one word) in any case, with or without its accents? */
 bool parse_words_equal(token t, const char *text);
 /* The entry of list l that the word t (already trimmed) and, for entries of several words, the

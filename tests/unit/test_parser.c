@@ -13,6 +13,7 @@
 #include "durak.h"
 #include "messages.h"
 #include "parser.h"
+#include "parse_fold.h"
 #include "parse_words.h"
 
 /* One line and what it must give. `len` counts the bytes of a literal (NULs included). */
@@ -983,6 +984,9 @@ static const parse_case language_private_cases[] = {
     CASE("валет пик", "card Js"),
     CASE("Король Червей", "card Kh"),
     CASE("хожу дамой треф", "play Qc"),
+    /* a Latin letter that looks Cyrillic, as in the commands: the keyboard's layout switched */
+    CASE("хожу дaмой трeф", "play Qc"),
+    CASE("бью Дaму бубeн", "beat Qd"),
     CASE("бью семёркой червей", "beat 7h"),
     CASE("бью туза крестей", "beat Ac"),
     CASE("бью 9 пиковой", "beat 9s"),
@@ -1426,8 +1430,8 @@ static void test_word_tables(void **state)
         assert_true(count > 0);
         for (size_t i = 0; i < count; i++)
             for (size_t j = i + 1; j < count; j++) {
-                size_t na = parse_words_fold(list[i].text, strlen(list[i].text), a, sizeof a);
-                size_t nb = parse_words_fold(list[j].text, strlen(list[j].text), b, sizeof b);
+                size_t na = parse_fold(list[i].text, strlen(list[i].text), a, sizeof a);
+                size_t nb = parse_fold(list[j].text, strlen(list[j].text), b, sizeof b);
                 if (na == nb && !memcmp(a, b, na) && list[i].value != list[j].value)
                     fail_msg("list %d: \"%s\" and \"%s\" mean different things", l, list[i].text,
                              list[j].text);
@@ -1455,10 +1459,10 @@ static void test_word_tables(void **state)
     assert_string_equal(parse_words_command(WORDS_EN, PC_DURAK), "durak");
     assert_string_equal(parse_words_command(WORDS_RU, PC_SET), "настройки");
     /* folding: Cyrillic and Latin-1 case, accents, ё, œ; no room is (size_t)-1 */
-    assert_int_equal(parse_words_fold("ЁЛКА Œuf ÉTÉ", strlen("ЁЛКА Œuf ÉTÉ"), a, sizeof a),
+    assert_int_equal(parse_fold("ЁЛКА Œuf ÉTÉ", strlen("ЁЛКА Œuf ÉTÉ"), a, sizeof a),
                      strlen("елка oeuf ete"));
     assert_string_equal(a, "елка oeuf ete");
-    assert_int_equal(parse_words_fold("abc", 3, a, 3), (size_t)-1);
+    assert_int_equal(parse_fold("abc", 3, a, 3), (size_t)-1);
 }
 
 /* ---------------------------------------------------------------- cards, names, messages */
