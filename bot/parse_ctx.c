@@ -232,13 +232,31 @@ bool parse_ctx_card_clear(parse_ctx *c, token t)
  * Cyrillic Т is the ace)? */
 static bool latin_t(token w) { return w.n && (w.s[0] == 'T' || w.s[0] == 't'); }
 
+/* "червовую даму", "пиковый туз": a Russian suit said as an adjective before the rank's word. */
+static card_t adjective_first(parse_ctx *c, token w)
+{
+    size_t at = c->pos;
+    token next;
+    int suit = bytes_have_cyrillic(w.s, w.n, true) ? parse_cardwords_suit(w.s, w.n) : -1;
+    int rank = -1;
+    if (suit >= 0 && parse_ctx_next(c, &next)) {
+        token r = parse_token_trim(next);
+        rank = parse_cardwords_rank(r.s, r.n);
+    }
+    if (rank < 0)
+        c->pos = at;
+    return rank < 0 ? CARD_NONE : card_make(rank, suit);
+}
+
 card_t parse_ctx_card_in_two_words(parse_ctx *c, token w)
 {
     size_t at = c->pos;
-    card_t example, card = CARD_NONE;
+    card_t example, card = adjective_first(c, w);
     token next;
     char both[2 * CTX_QUOTE_SIZE], ten[CARDTEXT_OTHER_SIZE], ace[CARDTEXT_OTHER_SIZE];
     bool as = parse_ctx_ace_word(c, w); /* "as de trèfle": the ace, not A♠ */
+    if (card != CARD_NONE)
+        return card;
     if ((!as && parse_cardtext_fault_of(w.s, w.n, &example) != CARDTEXT_NO_SUIT)
         || !parse_ctx_next(c, &next))
         return CARD_NONE;

@@ -54,8 +54,9 @@ bool parse_ctx_card(parse_ctx *c, token t, card_t *card);
  * question which was meant, when its T could be the ten or the ace ("Tп"), or when a French or
  * Spanish reader's c could be clubs or their cœur, corazones ("8c"). */
 bool parse_ctx_card_clear(parse_ctx *c, token t);
-/* A rank w (trimmed) whose suit came as the next word ("хожу 6 п", "play 10 ♥"): the card both
- * make, read past that word, or CARD_NONE (nothing read). Not a T: which card it is is asked. */
+/* A rank w (trimmed) whose suit came as the next word ("хожу 6 п", "play 10 ♥"), or a Russian
+ * suit's adjective before a rank's word ("червовую даму"): the card both make, read past that
+ * word, or CARD_NONE (nothing read). Not a T: which card it is is asked. */
 card_t parse_ctx_card_in_two_words(parse_ctx *c, token w);
 /* A card named by its rank alone ("6", "хожу Д"), the last word of the line: its rank (card.h's
  * count), for the hand to say which card is meant; -1 otherwise. Only in a running game (with

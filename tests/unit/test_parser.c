@@ -987,6 +987,10 @@ static const parse_case language_private_cases[] = {
     /* a Latin letter that looks Cyrillic, as in the commands: the keyboard's layout switched */
     CASE("хожу дaмой трeф", "play Qc"),
     CASE("бью Дaму бубeн", "beat Qd"),
+    /* a suit said as an adjective, before the rank ("пиковая дама") */
+    CASE("хожу червовую даму", "play Qh"),
+    CASE("пиковый туз", "card As"),
+    CASE("бью 7ч бубновой восьмёркой", "beat 7h 8d"),
     CASE("бью семёркой червей", "beat 7h"),
     CASE("бью туза крестей", "beat Ac"),
     CASE("бью 9 пиковой", "beat 9s"),
