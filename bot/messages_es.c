@@ -186,6 +186,9 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_ERR_BEAT_WHICH] = "Di qué carta debe cubrir %s: %s",
     [MSG_ERR_CARD_NO_MOVE] = "%s no es una jugada ahora. Tus jugadas: %s",
     [MSG_ERR_CARD_AMBIGUOUS] = "%s puede significar %s: escribe la jugada completa.",
+    [MSG_ERR_NO_TRUMP] = "No tienes triunfos: escribe mano para ver tus cartas.",
+    [MSG_ERR_TRUMP_NO_MOVE] = "Ningún triunfo es una jugada ahora. Tus jugadas: %s",
+    [MSG_WORD_A_TRUMP] = "Un triunfo",
     [MSG_PRIVATE_HELP_1] =
         "Jugadas: juego X (atacar o añadir), cubro X [Y] (cubrir Y con X), robo (o me llevo), "
         "paso, transfiero X · basta una carta o un valor solo (7co, 7) cuando solo puede ser una "
@@ -350,7 +353,9 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_HELP_CARDS] =
         "Cartas: valores 6 7 8 9 10 J (jota) Q (reina) K (rey, también R) A (as); palos p picas "
         "♠, t tréboles ♣, d diamantes ♦, co corazones ♥; p. ej. 7♥, 10p, Qd, Kco, o "
-        "con palabras: sota de espadas · idioma: idioma es o set language es (otros: язык "
+        "con palabras: sota de espadas · un valor solo (juego 7) o un triunfo (cubro triunfo): tu "
+        "mano elige la carta, y pregunto si valen dos · idioma: idioma es o set language es "
+        "(otros: язык "
         "ru, langue fr, language en).",
     [MSG_SET_DEFAULT] = "por defecto",
     [MSG_SET_LANG_NONE] = "sin elegir: el de las palabras que escribes",

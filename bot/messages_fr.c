@@ -196,6 +196,9 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_ERR_BEAT_WHICH] = "Dites quelle carte %s doit couvrir : %s",
     [MSG_ERR_CARD_NO_MOVE] = "%s n'est pas un coup possible maintenant. Vos coups : %s",
     [MSG_ERR_CARD_AMBIGUOUS] = "%s peut vouloir dire %s : tapez le coup en entier.",
+    [MSG_ERR_NO_TRUMP] = "Vous n'avez pas d'atout : tapez main pour voir vos cartes.",
+    [MSG_ERR_TRUMP_NO_MOVE] = "Aucun atout n'est un coup possible maintenant. Vos coups : %s",
+    [MSG_WORD_A_TRUMP] = "Un atout",
     [MSG_PRIVATE_HELP_1] =
         "Coups : joue X (attaquer ou ajouter), couvre X [Y] (couvrir Y avec X), ramasse (ou je "
         "ramasse), passe, transfère X · une carte ou une valeur seule (7co, 7) suffit si elle ne "
@@ -365,7 +368,9 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_HELP_CARDS] =
         "Cartes : valeurs 6 7 8 9 10 V (valet) D (dame) R (roi) A (as) ; couleurs p pique ♠, t "
         "trèfle ♣, ca carreau ♦, co cœur ♥ ; par ex. 7♥, 10p, Dca, Rco, ou en toutes "
-        "lettres : valet de pique · langue : langue fr ou set language fr (autres : язык ru, "
+        "lettres : valet de pique · un rang seul (joue 7) ou un atout (couvre atout) : votre main "
+        "choisit la carte, et je demande si deux conviennent · langue : langue fr ou set language "
+        "fr (autres : язык ru, "
         "idioma es, language en).",
     [MSG_SET_DEFAULT] = "par défaut",
     [MSG_SET_LANG_NONE] = "non choisie : celle des mots que vous tapez",

@@ -111,3 +111,10 @@ int parse_cardwords_suit(const char *s, size_t n)
     int suit = stem_of(suit_stems, sizeof suit_stems / sizeof *suit_stems, s, n);
     return suit >= 0 ? suit : latin_of(latin_suits, sizeof latin_suits / sizeof *latin_suits, s, n);
 }
+
+bool parse_cardwords_trump(const char *s, size_t n)
+{
+    static const stem_row trump[] = { { "козыр", 1 } };
+    static const stem_row latin[] = { { "trump", 1 }, { "atout", 1 }, { "triunfo", 1 } };
+    return stem_of(trump, 1, s, n) > 0 || latin_of(latin, sizeof latin / sizeof *latin, s, n) > 0;
+}

@@ -12,5 +12,7 @@ int parse_cardwords_rank(const char *s, size_t n);
 int parse_cardwords_suit(const char *s, size_t n);
 /* Is s[0..n) the word between a rank and its suit ("de", "del", "des", "of")? */
 bool parse_cardwords_of(const char *s, size_t n);
+/* Does the whole word s[0..n) say "a trump" ("козырь", "козырем", "trump", "atout", "triunfo")? */
+bool parse_cardwords_trump(const char *s, size_t n);
 
 #endif

@@ -286,14 +286,14 @@ int parse_ctx_rank_alone(parse_ctx *c, token t)
     token w = parse_token_trim(t), next;
     card_t example;
     size_t at = c->pos;
-    bool ace = parse_ctx_ace_word(c, w);
+    bool ace = parse_ctx_ace_word(c, w), trump = parse_cardwords_trump(w.s, w.n);
     if (c->no_game
-        || (!ace
+        || (!ace && !trump
             && (parse_cardtext_fault_of(w.s, w.n, &example) != CARDTEXT_NO_SUIT || latin_t(w))))
         return -1;
     bool last = !parse_ctx_next(c, &next);
     c->pos = at;
-    return !last ? -1 : ace ? RANK_A : card_rank(example);
+    return !last ? -1 : trump ? PARSE_RANK_TRUMP : ace ? RANK_A : card_rank(example);
 }
 
 /* Reads a card word into *card; on a bad word fails and returns false. */

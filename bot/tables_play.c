@@ -443,10 +443,14 @@ static bool card_move(const tables *t, const table_t *tb, const parsed_cmd *p, i
     render_opts r = tables_ropts_to(t, nick);
     char c[RENDER_CARD_MAX], list[TABLES_LINE_MAX];
     durak_action found[DURAK_MAX_ACTIONS];
-    bool by_rank = p->rank >= 0;
-    cards_t named = by_rank ? cards_of_rank(p->rank) : card_bit(p->card);
+    bool by_rank = p->rank >= 0, trump = p->rank == PARSE_RANK_TRUMP; /* "бью козырем" */
+    cards_t named = trump     ? cards_of_suit(tb->g.trump)
+                    : by_rank ? cards_of_rank(p->rank)
+                              : card_bit(p->card);
     int k = moves_with_card(&tb->g, named, kind, found);
-    if (by_rank)
+    if (trump)
+        snprintf(c, sizeof c, "%s", msg_in(r.lang, MSG_WORD_A_TRUMP));
+    else if (by_rank)
         msg_rank(r.lang, p->rank, c, sizeof c);
     else
         render_card(&r, p->card, c, sizeof c);
@@ -457,7 +461,14 @@ static bool card_move(const tables *t, const table_t *tb, const parsed_cmd *p, i
     if (k == 0 && !by_rank && cards_has(durak_uncovered(&tb->g), p->card)) {
         on_table(t, tb, p->card, c, nick, o);
     } else if (k == 0 && !(tb->g.hand[tb->g.actor] & named)) {
-        tables_notice(o, nick, MSG_ERR_NOT_IN_HAND, c); /* "you have no A♠", "no 6" */
+        if (trump)
+            tables_notice(o, nick, MSG_ERR_NO_TRUMP);
+        else
+            tables_notice(o, nick, MSG_ERR_NOT_IN_HAND, c); /* "you have no A♠", "no 6" */
+    } else if (k == 0 && trump) {
+        int n = durak_legal(&tb->g, found);
+        tables_notice(o, nick, MSG_ERR_TRUMP_NO_MOVE,
+                      render_actions(&r, found, n, list, sizeof list));
     } else if (k == 0) {
         int n = durak_legal(&tb->g, found);
         tables_notice(o, nick, MSG_ERR_CARD_NO_MOVE, c,

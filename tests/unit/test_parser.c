@@ -63,7 +63,9 @@ static const char *describe(const parsed_cmd *p, char *buf, size_t size)
         put(buf, size, ")");
     if (p->target != CARD_NONE)
         put(buf, size, " %s", parse_write_card(p->target, false, card));
-    if (p->rank >= 0) { /* a card named by its rank alone: "play 7 of any suit" */
+    if (p->rank == PARSE_RANK_TRUMP) { /* "бью козырем": "beat a trump" */
+        put(buf, size, " a trump");
+    } else if (p->rank >= 0) { /* a card named by its rank alone: "play 7 of any suit" */
         parse_write_card(card_make(p->rank, 0), false, card); /* "7s" */
         put(buf, size, " %.*s of any suit", (int)strlen(card) - 1, card);
     }
@@ -1006,6 +1008,12 @@ static const parse_case language_private_cases[] = {
     CASE("перевожу 7", "transfer 7 of any suit"),
     CASE("Д", "card Q of any suit"),
     CASE("хожу Т", "play A of any suit"), /* a Cyrillic Т is the ace */
+    /* a trump, the hand to say which */
+    CASE("бью козырем", "beat a trump"),
+    CASE("Козырь", "card a trump"),
+    CASE("couvre atout", "beat a trump"),
+    CASE("cubro triunfo", "beat a trump"),
+    CASE("beat trump", "beat a trump"),
     CASE("хожу T", "error: \"T\" is not a card: add the suit after the rank, e.g. 10♥ or 10h"),
     /* a word between a cover's two cards: which covers which, the hand says (tables_play.c) */
     CASE("бью 9ч на 7ч", "beat 9h 7h"),

@@ -430,6 +430,35 @@ static int two_moves(harness *h, table_t *tb, rng_t *r)
     return e == DURAK_ERR_WRONG_PHASE ? 2 : 3;
 }
 
+/* "beat trump" ("бью козырем"): the hand says which trump. One trump that covers is played (0);
+ * none held is said so (1); held but no move (2); several are listed, not guessed (3). */
+static int beat_a_trump(harness *h, table_t *tb, rng_t *r)
+{
+    (void)r;
+    const durak_game *g = &tb->g;
+    const char *me = tb->seat[g->actor].nick;
+    durak_action acts[DURAK_MAX_ACTIONS];
+    int n = durak_legal(g, acts), k = 0;
+    for (int i = 0; i < n; i++)
+        k += acts[i].kind == DURAK_ACT_BEAT && card_suit(acts[i].card) == g->trump;
+    bool held = (g->hand[g->actor] & cards_of_suit(g->trump)) != 0;
+    priv(h, me, "beat trump");
+    if (k == 1)
+        return 0;
+    answered(h, me, "beat trump",
+             !held    ? "You have no trump: type hand"
+             : k == 0 ? "No trump is a move now. Your moves: "
+                      : "A trump can mean beat ",
+             0);
+    return !held ? 1 : k == 0 ? 2 : 3;
+}
+
+static void test_beat_a_trump(void **state)
+{
+    (void)state;
+    at_each_turn(19, 700, beat_a_trump, 0xf);
+}
+
 static void test_two_moves(void **state)
 {
     (void)state;
@@ -447,6 +476,7 @@ int main(void)
         cmocka_unit_test(test_word_alone_stranger),
         cmocka_unit_test(test_word_off_turn),
         cmocka_unit_test(test_two_moves),
+        cmocka_unit_test(test_beat_a_trump),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
