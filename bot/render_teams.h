@@ -17,7 +17,7 @@ void render_team_seats(const render_opts *r, const render_seats *s, const durak_
  * team left); "" otherwise. */
 void render_team_verdict(const render_opts *r, const render_seats *s, const durak_game *g,
                          char *buf, size_t cap);
-/* "Team bob+dave loses, alice+carol won." once a team game has a losing team; "" otherwise. */
+/* "Team bob+dave lost, alice+carol won." once a team game has a losing team; "" otherwise. */
 void render_team_result(const render_opts *r, const render_seats *s, const durak_game *g, char *buf,
                         size_t cap);
 

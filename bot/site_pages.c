@@ -231,7 +231,7 @@ void site_result(const site_ctx *c, site_buf *b, msg_lang lang, const store_game
     } else if (g->draw) {
         sb_put(b, msg_in(lang, MSG_SITE_DRAW));
     }
-    if (lost >= 0) { /* as the channel heard it: "Team bob+dave loses, alice+carol won." */
+    if (lost >= 0) { /* as the channel heard it: "Team bob+dave lost, alice+carol won." */
         sb_reset(&who);
         team(c, &who, lang, g, lost, root);
         for (int t = 0; t < g->nseats / 2; t++)

@@ -91,7 +91,7 @@ void record_language(const tables *t, const table_t *tb, game_record *rec)
 
 /* ---- !last ---- */
 
-/* R19: a team game's result is its teams', as its end line said it: "Team bob+eve loses,
+/* R19: a team game's result is its teams', as its end line said it: "Team bob+eve lost,
  * alice+dave won" (the places of those who went out would say nothing of it); false when its
  * record does not replay to a team's loss (a draw). */
 static bool team_summary(msg_lang lang, const store_game *g, char *buf, size_t cap, size_t *len)

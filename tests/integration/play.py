@@ -213,7 +213,7 @@ class Table:
             return False
         if re.search(r"\bdraw\b", text, re.I):
             return True
-        if re.search(r"\bTeam \S+ loses\b", text):   # R19: a team game without a durak
+        if re.search(r"\bTeam \S+ lost\b", text):   # R19: a team game without a durak
             return True
         return re.search(r"\bdurak\b", text, re.I) is not None and self._names_player(text)
 

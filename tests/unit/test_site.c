@@ -422,12 +422,12 @@ static void test_team_forfeit_page(void **state)
     lobby(h, "#durak", "teams", NICKS, 4);
     chan(h, "alice", "#durak", "!start");
     chan(h, "dave", "#durak", "!leave");
-    assert_non_null(said(h, "#durak", "Team bob+dave loses, alice+carol won."));
+    assert_non_null(said(h, "#durak", "Team bob+dave lost, alice+carol won."));
     h_free(h);
     char *page = game_page(f, f->s, 1);
     assert_non_null(page);
     const char *want =
-        "Team <bdi>bob</bdi>+<bdi>dave</bdi> loses, <bdi>alice</bdi>+<bdi>carol</bdi> "
+        "Team <bdi>bob</bdi>+<bdi>dave</bdi> lost, <bdi>alice</bdi>+<bdi>carol</bdi> "
         "won.";
     assert_non_null(strstr(page, want));
     assert_null(strstr(page, "the others forfeited"));

@@ -143,8 +143,8 @@ static void test_team_game_to_the_end(void **state)
     show_channel(h);
     assert_non_null(said(h, "#durak", "teams alice+carol vs bob+dave"));
     const char *end = play_team_game(h, NICKS, 5);
-    bool lost02 = strstr(end, "Team alice+carol loses, bob+dave won.") != NULL;
-    bool lost13 = strstr(end, "Team bob+dave loses, alice+carol won.") != NULL;
+    bool lost02 = strstr(end, "Team alice+carol lost, bob+dave won.") != NULL;
+    bool lost13 = strstr(end, "Team bob+dave lost, alice+carol won.") != NULL;
     assert_true(lost02 != lost13);
     double win = RATING_INITIAL + 16, lose = RATING_INITIAL - 16;
     assert_true(fabs(rating_of(db, "alice") - (lost02 ? lose : win)) < 1e-9);
@@ -155,8 +155,8 @@ static void test_team_game_to_the_end(void **state)
     assert_non_null(strstr(end, lost02 ? "carol 1484 (-16)" : "carol 1516 (+16)"));
     chan(h, "bob", "#durak", "!last"); /* R19: the teams' result, not places */
     assert_non_null(said(h, "#durak",
-                         lost02 ? ": Team alice+carol loses, bob+dave won · its deal"
-                                : ": Team bob+dave loses, alice+carol won · its deal"));
+                         lost02 ? ": Team alice+carol lost, bob+dave won · its deal"
+                                : ": Team bob+dave lost, alice+carol won · its deal"));
     h_free(h);
     store_gone(&s);
 }
@@ -193,7 +193,7 @@ static void test_team_forfeit_ends_the_game(void **state)
     chan(h, "dave", "#durak", "!leave");
     assert_non_null(
         said(h, "#durak", "Game over: dave forfeited, which ends a team game at once."));
-    assert_non_null(said(h, "#durak", "Team bob+dave loses, alice+carol won."));
+    assert_non_null(said(h, "#durak", "Team bob+dave lost, alice+carol won."));
     assert_int_equal(tables_count(h->t), 0);
     h_free(h);
 }
@@ -249,7 +249,7 @@ static void test_team_forfeit_recorded(void **state)
     lobby(h, "#durak", "teams", NICKS, 4);
     chan(h, "alice", "#durak", "!start");
     chan(h, "dave", "#durak", "!leave");
-    assert_non_null(said(h, "#durak", "Team bob+dave loses, alice+carol won."));
+    assert_non_null(said(h, "#durak", "Team bob+dave lost, alice+carol won."));
     static store_game g;
     assert_true(store_get_game(db, 1, &g));
     assert_string_equal(g.rec.result, "team 1 lost");
@@ -262,7 +262,7 @@ static void test_team_forfeit_recorded(void **state)
     chan(h, "bob", "#durak", "!last");
     const char *last = said(h, "#durak", "Last game #1");
     assert_non_null(last);
-    assert_non_null(strstr(last, "(classic, teams of two, 4 players, 0 min): Team bob+dave loses, "
+    assert_non_null(strstr(last, "(classic, teams of two, 4 players, 0 min): Team bob+dave lost, "
                                  "alice+carol won; dave left · "));
     assert_null(strstr(last, "place"));
     h_free(h);
@@ -295,7 +295,7 @@ static void test_team_tables_saved(void **state)
     chan(back, "alice", "#durak", "!table");
     assert_non_null(said(back, "#durak", "trump"));
     chan(back, "dave", "#durak", "!leave"); /* still a team game: a forfeit ends it */
-    assert_non_null(said(back, "#durak", "Team bob+dave loses, alice+carol won."));
+    assert_non_null(said(back, "#durak", "Team bob+dave lost, alice+carol won."));
     h_free(back);
     h_free(h);
 }
