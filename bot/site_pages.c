@@ -350,7 +350,7 @@ static void stats(const site_ctx *c, site_buf *b, msg_lang lang, const store_sit
         { "n", MSG_SITE_COL_RATING, NULL },
     };
     sb_table_head(b, lang, cols, sizeof cols / sizeof *cols);
-    stats_row(b, "", &p->p);
+    stats_row(b, msg_in(lang, MSG_SITE_CHANNEL_STATS), &p->p);
     char solo[STORE_NICK_MAX + 1];
     snprintf(solo, sizeof solo, "+%s", p->p.key);
     const store_site_person *q =
@@ -389,6 +389,8 @@ static void recent(const site_ctx *c, site_buf *b, msg_lang lang, const store_si
         place(b, lang, &e[i]);
         sb_put(b, "</td><td>");
         site_rating_change(b, e[i].rated, e[i].rating_before, e[i].rating_after);
+        if (e[i].rated && record_private_key(e[i].channel)) /* the other scale: said which */
+            sb_printf(b, " &middot; %s", msg_in(lang, MSG_SITE_SOLO_MARK));
         sb_put(b, "</td></tr>\n");
     }
     if (!n)

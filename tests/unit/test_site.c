@@ -878,6 +878,27 @@ static void test_private_game(void **state)
     assert_null(strstr(index, "<p>No game yet.</p>\n<p>No game yet.</p>"));
     free(page);
     free(index);
+    /* with a channel game too, her page names each row of stats, and marks the private game's
+     * rating change as the other rating */
+    const char *const people[3] = { "@alice_account", "bob", "carol" };
+    const char *const shown[3] = { "alice", "bob", "carol" };
+    record_game_as(f->s, "#durak", 22, people, shown);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    snprintf(rel, sizeof rel, "p/%lld.html", store_site_person_id(f->s, "@alice_account"));
+    page = slurp(f->site, rel);
+    assert_non_null(page);
+    assert_non_null(strstr(page, "<tr><th>In channels</th>"));
+    assert_non_null(strstr(page, "<tr><th>In private games against computer players</th>"));
+    const char *row = strstr(page, "a private game</td>");
+    assert_non_null(row);
+    const char *end = strstr(row, "</tr>");
+    const char *mark = strstr(row, " &middot; solo rating</td>");
+    assert_true(mark && mark < end);
+    row = strstr(page, "#durak</bdi></a></td>"); /* the channel game's: no mark */
+    assert_non_null(row);
+    assert_true(strstr(row, "solo rating") == NULL
+                || strstr(row, "solo rating") > strstr(row, "</tr>"));
+    free(page);
 }
 
 /* Many channels: the index keeps each one's section short enough to stay under 60 KB. */
