@@ -161,6 +161,11 @@ bool site_replay(site_buf *b, msg_lang lang, const store_game *g, const char *co
             break;
         }
         move_line(b, lang, &gm, m, names);
+        for (int k = prev.nout; k < gm.nout; k++) { /* R14: out, as the channel was told */
+            sb_put(b, "<li><em>");
+            sb_msg(b, lang, MSG_PLAYER_OUT, names[gm.out[k]], gm.out_place[k]);
+            sb_put(b, "</em></li>\n");
+        }
         if (m->kind == DURAK_ACT_TAKE)
             taker = m->seat;
         if (gm.bouts != bout || durak_over(&gm)) {

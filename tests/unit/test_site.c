@@ -704,6 +704,39 @@ static void test_replay_picks_up_one_card(void **state)
     free(page);
 }
 
+/* R14: the replay tells each player going out, with their place, where the channel was told. */
+static void test_replay_tells_who_goes_out(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    first_action = true; /* a game with a durak: the others went out */
+    long long id = record_game(f->s, "#durak", 3, nicks);
+    first_action = false;
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    store_game *g = malloc(sizeof *g);
+    assert_true(store_get_game(f->s, id, g));
+    durak_game end;
+    assert_true(durak_new(&end, &g->rec.opt, g->rec.seed));
+    for (int i = 0; i < g->rec.nmoves; i++) {
+        const record_move *m = &g->rec.move[i];
+        assert_int_equal(durak_apply(&end, (durak_action){ m->kind, m->card, m->target }),
+                         DURAK_OK);
+    }
+    assert_int_equal(end.nout, 2);
+    char rel[32];
+    snprintf(rel, sizeof rel, "g/%lld.html", id);
+    char *page = slurp(f->site, rel);
+    assert_non_null(page);
+    assert_int_equal(count(page, " is out (place "), 2);
+    char line[96];
+    snprintf(line, sizeof line, "<li><em><bdi>%s</bdi> is out (place %d)</em></li>",
+             nicks[end.out[0]], end.out_place[0]);
+    assert_non_null(strstr(page, line));
+    free(page);
+    free(g);
+}
+
 /* On a phone (.wide hidden) a person's table keeps Games, Out first, Durak and the rating in view,
  * and a long nick or channel breaks where it must (chromium at 375 px: 802 px wide before). */
 static void test_person_page_fits_a_phone(void **state)
@@ -1743,6 +1776,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_person_page, setup, teardown),
         cmocka_unit_test_setup_teardown(test_person_chart_one_game, setup, teardown),
         cmocka_unit_test_setup_teardown(test_replay_picks_up_one_card, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_replay_tells_who_goes_out, setup, teardown),
         cmocka_unit_test_setup_teardown(test_person_page_fits_a_phone, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refresh_writes_only_its_pages, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refresh_out_of_memory, setup, teardown),
