@@ -191,7 +191,10 @@ void site_page_begin(site_buf *b, msg_lang lang, const char *title_html, const c
     sb_printf(b,
               "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n"
               "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-              "<title>%s</title>\n<link rel=\"stylesheet\" href=\"%sstyle.css\">\n</head>\n"
+              /* the site's name in the title, for tabs and bookmarks; an empty icon, so that
+               * browsers ask for no /favicon.ico the site does not have */
+              "<title>%s &middot; durakbot</title>\n<link rel=\"icon\" href=\"data:,\">\n"
+              "<link rel=\"stylesheet\" href=\"%sstyle.css\">\n</head>\n"
               "<body>\n<header><a href=\"%sindex.html\">%s</a></header>\n<main>\n",
               msg_lang_code(lang), title_html, root, root, msg_in(lang, MSG_SITE_HOME));
 }

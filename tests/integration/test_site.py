@@ -48,8 +48,8 @@ class StrictParser(html.parser.HTMLParser):
         for key in ("src", "href"):
             if re.match(r"(?i)(https?:)?//", a.get(key) or ""):
                 self.problems.append("<%s %s=%s> reaches outside" % (tag, key, a[key]))
-            elif (a.get(key) or "#")[0] != "#":
-                self.links.append(a[key].split("#")[0])
+            elif (a.get(key) or "#")[0] != "#" and not a[key].startswith("data:"):
+                self.links.append(a[key].split("#")[0])  # data: is in the page (the icon)
         if tag not in VOID:
             self.stack.append((tag, self.getpos()))
 

@@ -266,6 +266,8 @@ static void test_game_page(void **state)
     char *page = slurp(f->site, rel);
     assert_non_null(page);
     assert_non_null(strstr(page, "<html lang=\"en\">"));
+    assert_non_null(strstr(page, " &middot; durakbot</title>")); /* the site's name in tabs */
+    assert_non_null(strstr(page, "<link rel=\"icon\" href=\"data:,\">")); /* no favicon 404 */
     assert_non_null(strstr(page, "<bdi>&lt;b&gt;&amp;&quot;x&#39;</bdi>"));
     assert_null(strstr(page, "<b>&")); /* never the raw nick */
     assert_non_null(strstr(page, "<bdi>#a&lt;b&gt;</bdi>"));
