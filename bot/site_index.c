@@ -14,12 +14,13 @@ enum {
     CHANNEL_PAGE_ROWS = 40,
 };
 
-static void board_head(site_buf *b, msg_lang lang)
+/* rating: its column's heading (a channel's board: the rating over all channels) */
+static void board_head(site_buf *b, msg_lang lang, msg_id rating)
 {
-    static const site_col cols[] = {
+    const site_col cols[] = {
         { "n", MSG_COUNT, "#" },
         { NULL, MSG_SITE_COL_PLAYER, NULL },
-        { "n", MSG_SITE_COL_RATING, NULL },
+        { "n", rating, NULL },
         { "n", MSG_SITE_COL_GAMES, NULL },
         { "n wide", MSG_SITE_COL_FIRSTS, NULL },
         { "n wide", MSG_SITE_COL_DURAKS, NULL },
@@ -37,7 +38,7 @@ static int board(const site_ctx *c, site_buf *b, msg_lang lang, store_board whic
         sb_printf(b, "<p>%s</p>\n", msg_in(lang, MSG_SITE_NONE));
         return 0;
     }
-    board_head(b, lang);
+    board_head(b, lang, MSG_SITE_COL_RATING);
     for (int i = 0; i < n; i++) {
         sb_printf(b, "<tr><td class=\"n\">%d</td><td>", i + 1);
         site_name(c, b, lang, top[i].key, top[i].display, -1, "", true);
@@ -78,7 +79,7 @@ static void channel_body(const site_ctx *c, site_buf *b, msg_lang lang,
     int n = store_site_board(c->db, row->key,
                              people < CHANNEL_PAGE_ROWS ? people : CHANNEL_PAGE_ROWS, rows);
     if (n > 0) {
-        board_head(b, lang);
+        board_head(b, lang, MSG_SITE_COL_RATING_ALL);
         for (int i = 0; i < n; i++) {
             const store_site_person *p = site_person(c, rows[i].key);
             sb_printf(b, "<tr><td class=\"n\">%d</td><td>", i + 1);

@@ -812,7 +812,10 @@ static void test_channel_pages(void **state)
     assert_non_null(strstr(durak, "href=\"../g/1.html\""));
     assert_null(strstr(durak, "href=\"../g/2.html\""));
     assert_non_null(strstr(durak, "<a href=\"../p/")); /* its board links people */
+    /* its counts are the channel's, the rating is over all of them: the column says so */
+    assert_non_null(strstr(durak, ">Rating (all channels)</th>"));
     assert_non_null(strstr(ru, "<html lang=\"ru\">"));
+    assert_non_null(strstr(ru, ">Рейтинг (все каналы)</th>"));
     assert_null(slurp(f->site, "c/4.html"));
     free(durak);
     free(ru);
