@@ -334,6 +334,18 @@ static void test_take_and_pick_up_differ(void **state)
     }
 }
 
+/* A Russian reader is shown their own word for a command first, the English one after it in
+ * brackets ("настройки (или set)"), as the rest of the Russian help does. */
+static void test_russian_word_first(void **state)
+{
+    (void)state;
+    for (int id = 0; id < MSG_COUNT; id++) {
+        const char *text = msg_in(MSG_LANG_RU, (msg_id)id);
+        if (text && strstr(text, "set (или "))
+            fail_msg("ru: message %d names set before настройки: %s", id, text);
+    }
+}
+
 /* Is s[i] the start of an ASCII letter run? */
 static bool latin(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
@@ -452,6 +464,7 @@ int main(void)
         cmocka_unit_test(test_ratings_named_apart),
         cmocka_unit_test(test_watch_names_another_language),
         cmocka_unit_test(test_take_and_pick_up_differ),
+        cmocka_unit_test(test_russian_word_first),
         cmocka_unit_test(test_texts_fit_one_line),
     };
     return cmocka_run_group_tests_name("messages", tests, NULL, NULL);
