@@ -12,16 +12,18 @@
 static const char replay_js[] =
     "<script>\n(function(){var d=document,r=d.documentElement,"
     "b=[].slice.call(d.querySelectorAll('.bout')),i=0;if(!b.length)return;"
-    "r.classList.add('js');\nfunction show(n,keep){i=Math.max(0,Math.min(b.length-1,n));"
+    "r.classList.add('js');var p=d.getElementById('prev'),x=d.getElementById('next'),"
+    "a=d.getElementById('all');\nfunction show(n,keep){i=Math.max(0,Math.min(b.length-1,n));"
     "b.forEach(function(e,k){e.classList.toggle('on',k===i)});"
-    "d.getElementById('pos').textContent=(i+1)+' / '+b.length;"
+    "d.getElementById('pos').textContent=(i+1)+' / '+b.length;p.disabled=i===0;"
+    "x.disabled=i===b.length-1;a.setAttribute('aria-pressed','false');"
     "if(!keep)try{history.replaceState(null,'','#'+b[i].id)}catch(e){}}\n"
     "function go(n){r.classList.remove('all');show(n)}\n"
-    "d.getElementById('prev').onclick=function(){go(i-1)};"
-    "d.getElementById('next').onclick=function(){go(i+1)};"
-    "d.getElementById('all').onclick=function(){r.classList.toggle('all')};\n"
-    "d.addEventListener('keydown',function(e){if(e.key==='ArrowLeft')go(i-1);"
-    "else if(e.key==='ArrowRight')go(i+1)});\n"
+    "p.onclick=function(){go(i-1)};x.onclick=function(){go(i+1)};"
+    "a.onclick=function(){a.setAttribute('aria-pressed',String(r.classList.toggle('all')))};\n"
+    /* the browser's own Alt+arrow (back, forward) and the like are left to it */
+    "d.addEventListener('keydown',function(e){if(e.altKey||e.ctrlKey||e.metaKey||e.shiftKey)"
+    "return;if(e.key==='ArrowLeft')go(i-1);else if(e.key==='ArrowRight')go(i+1)});\n"
     "var h=location.hash.slice(1),k=b.findIndex(function(e){return e.id===h});"
     "show(k<0?0:k,k<0)})();\n</script>\n";
 
@@ -97,8 +99,9 @@ static void steps(site_buf *b, msg_lang lang)
 {
     sb_printf(b,
               "<nav class=\"steps\"><button type=\"button\" id=\"prev\">&larr; %s</button>"
-              "<span id=\"pos\"></span><button type=\"button\" id=\"next\">%s &rarr;</button>"
-              "<button type=\"button\" id=\"all\">%s</button></nav>\n",
+              "<span id=\"pos\" aria-live=\"polite\"></span><button type=\"button\" "
+              "id=\"next\">%s &rarr;</button><button type=\"button\" id=\"all\" "
+              "aria-pressed=\"false\">%s</button></nav>\n",
               msg_in(lang, MSG_SITE_PREV), msg_in(lang, MSG_SITE_NEXT), msg_in(lang, MSG_SITE_ALL));
 }
 

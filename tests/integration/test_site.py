@@ -142,13 +142,23 @@ def replay_in_browser(b, page, shots):
     h.check(b.eval(shown) == "b%d" % n and b.eval(pos) == "%d / %d" % (n, n),
             "arrows step to the last bout: %s" % b.eval(shown))
     h.check(b.eval("location.hash") == "#b%d" % n, "the address names the bout")
+    disabled = "['prev', 'next'].map(k => document.getElementById(k).disabled).join(' ')"
+    h.check(b.eval(disabled) == "false true", "at the last bout Next is off: %s" % b.eval(disabled))
+    # Alt+Left is the browser's Back, not the replay's (sent to the page alone: a real one would
+    # go back)
+    b.eval("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft', altKey: true}))")
+    h.check(b.eval(shown) == "b%d" % n, "Alt+Left stepped the replay: %s" % b.eval(shown))
     b.eval("document.getElementById('prev').click()")
     h.check(b.eval(shown) == "b%d" % (n - 1), "the Previous button steps back")
     for _ in range(n):
         b.key("ArrowLeft", 37)
     h.check(b.eval(shown) == "b1", "arrows step back to the first bout")
+    h.check(b.eval(disabled) == "true false", "at bout 1 Previous is off: %s" % b.eval(disabled))
+    pressed = "document.getElementById('all').getAttribute('aria-pressed')"
+    h.check(b.eval(pressed) == "false", "All bouts starts unpressed")
     b.eval("document.getElementById('all').click()")
     h.check(len(b.eval(shown).split()) == n, "All bouts shows them all")
+    h.check(b.eval(pressed) == "true", "All bouts says it is pressed: %s" % b.eval(pressed))
     h.check(not b.errors(start), "console errors: %r" % b.errors(start))
     for name, (w, ht, mobile) in (("phone", (390, 844, True)), ("desktop", (1280, 800, False))):
         b.size(w, ht, mobile)
