@@ -175,6 +175,18 @@ void end_last_renamed(tables *t, const char *old_nick, const char *new_nick)
     }
 }
 
+const seat_t *end_last_seat_of(const tables *t, const char *nick)
+{
+    for (int i = 0; i < TABLES_MAX; i++) {
+        const last_game *l = &t->last[i];
+        for (int s = 0; l->used && s < l->nseats; s++)
+            if (l->seat[s].ai < 0 && !l->seat[s].absent
+                && casemap_equal(t->cm, l->seat[s].nick, nick))
+                return &l->seat[s];
+    }
+    return NULL;
+}
+
 void end_last_key(const last_game *l, char *key, size_t cap)
 {
     snprintf(key, cap, "%s%s", TABLES_LAST_KEY, l->channel);

@@ -133,6 +133,10 @@ static bool find_stats(tables *t, const tables_who *w, const char *nick, const c
         return get_record(t, prefix, w->nick, w->account, p);
     if ((tb = tables_of_nick(t, nick, &s)))
         return get_record(t, prefix, tables_seat_key_nick(&tb->seat[s]), tb->seat[s].account, p);
+    /* renamed during their last game: it was kept under the nick they sat down with */
+    const seat_t *last = end_last_seat_of(t, nick);
+    if (last && get_record(t, prefix, tables_seat_key_nick(last), last->account, p))
+        return true;
     return get_record(t, prefix, nick, nick, p) || get_record(t, prefix, nick, NULL, p);
 }
 

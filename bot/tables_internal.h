@@ -442,6 +442,9 @@ last_game *end_last_game(tables *t, const char *channel);
 void end_last_seen(tables *t, const char *channel, const char *nick, const tables_who *here);
 /* A present person of a last game renamed from old_nick: their seat follows, as a table's does. */
 void end_last_renamed(tables *t, const char *old_nick, const char *new_nick);
+/* The seat of a channel's last game whose person is here under nick (renames followed), or NULL:
+ * their record is the one that game was kept under. */
+const seat_t *end_last_seat_of(const tables *t, const char *nick);
 /* The key l's line is saved under: TABLES_LAST_KEY and its channel ("~again #durak"). */
 void end_last_key(const last_game *l, char *key, size_t cap);
 

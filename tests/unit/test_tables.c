@@ -1078,7 +1078,8 @@ static void test_stats_names_after_rename(void **state)
 }
 
 /* Game ends are recorded; !stats and !top read them. Without an account stats belong to the
- * nick: a nick change does not carry them off (taking a nick and renaming steals nothing). */
+ * nick: a nick change does not carry them off (taking a nick and renaming steals nothing), though
+ * !stats of the new nick names the record of its person's last game while they are here. */
 static void test_stats(void **state)
 {
     (void)state;
@@ -1102,10 +1103,12 @@ static void test_stats(void **state)
     assert_non_null(said(h, "#durak", "1. "));
     assert_non_null(said(h, "#durak", "2. "));
     renamed(h, "bob", "robert");
-    chan(h, "carol", "#durak", "!stats robert");
-    assert_non_null(said(h, "#durak", "No games recorded for robert"));
+    chan(h, "carol", "#durak", "!stats robert"); /* bob's, named so */
+    assert_non_null(said(h, "#durak", "bob: 1 game,"));
     chan(h, "carol", "#durak", "!stats bob");
     assert_non_null(said(h, "#durak", "bob: 1 game,"));
+    chan(h, "dave", "#durak", "!stats dave"); /* no game of his: nothing of anyone else's */
+    assert_non_null(said(h, "#durak", "No games recorded for dave"));
     h_free(h);
     store_gone(&s);
 }
