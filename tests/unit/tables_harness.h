@@ -380,6 +380,13 @@ typedef struct {
     store *db;
 } temp_store;
 
+/* h's tables keep their games, records and preferences in db (h_persist writes there too). */
+static inline void h_use_store(harness *h, store *db)
+{
+    h->db = db;
+    tables_set_store(h->t, db);
+}
+
 static inline void store_in_temp(temp_store *s, harness *h)
 {
     char err[256];
@@ -388,8 +395,7 @@ static inline void store_in_temp(temp_store *s, harness *h)
     snprintf(s->path, sizeof s->path, "%s/state.db", s->dir);
     s->db = store_open(s->path, err, sizeof err);
     assert_non_null(s->db);
-    h->db = s->db;
-    tables_set_store(h->t, s->db);
+    h_use_store(h, s->db);
 }
 
 static inline void store_gone(temp_store *s)

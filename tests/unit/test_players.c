@@ -354,8 +354,7 @@ static void test_ending_and_again(void **state)
     store *db = store_open(path, err, sizeof err);
     assert_non_null(db);
     harness *h = h_new(35);
-    tables_set_store(h->t, db);
-    h->db = db;
+    h_use_store(h, db);
     start_two(h, "#durak");
     const char *end = play_to_end(h, "#durak", NICKS, 2, 7);
     assert_true(strstr(end, "is the durak") || strstr(end, "draw"));
@@ -399,8 +398,7 @@ static void test_stats_keep_the_nick_of_the_start(void **state)
     assert_non_null(db);
     harness *h = h_new(41);
     tables_set_casemapping(h->t, CASEMAP_ASCII);
-    tables_set_store(h->t, db);
-    h->db = db;
+    h_use_store(h, db);
     const char *before[] = { "Ann[x]", "bob" }, *after[] = { "ann{X}", "bob" };
     lobby(h, "#durak", "", before, 2);
     chan(h, "Ann[x]", "#durak", "!start");
@@ -528,8 +526,7 @@ static void test_preferences(void **state)
     harness *h = h_new(38);
     h->cfg.ui.colors = true;
     tables_reconfigure(h->t, &h->cfg);
-    tables_set_store(h->t, db);
-    h->db = db;
+    h_use_store(h, db);
     priv(h, "bob", "настройки"); /* the help's Russian word: the settings, in Russian */
     assert_non_null(said(h, "bob", "Ваши настройки: "));
     priv(h, "alice", "set");

@@ -495,8 +495,7 @@ static void test_game_recorded_and_replayed(void **state)
     store *db = store_open(path, err, sizeof err);
     assert_non_null(db);
     harness *h = h_new(21);
-    tables_set_store(h->t, db);
-    h->db = db;
+    h_use_store(h, db);
     chan(h, "alice", "#durak", "!last");
     assert_non_null(said(h, "#durak", "No finished game is recorded in #durak yet"));
     for (int game = 1; game <= 2; game++) {
@@ -641,8 +640,7 @@ static void test_stopped_private_game_recorded(void **state)
     store *db = store_open(path, err, sizeof err);
     assert_non_null(db);
     harness *h = h_new(13);
-    tables_set_store(h->t, db);
-    h->db = db;
+    h_use_store(h, db);
     priv(h, "alice", "play easy 2");
     assert_non_null(said(h, "alice", "Deal fingerprint: "));
     priv(h, "alice", "stop");

@@ -358,8 +358,7 @@ static void test_page_in_the_language_played(void **state)
     struct fixture *f = *state;
     const char *const nicks[2] = { "alice", "bob" };
     harness *h = h_new(31);
-    h->db = f->s;
-    tables_set_store(h->t, f->s);
+    h_use_store(h, f->s);
     priv(h, "alice", "set language en");
     priv(h, "bob", "set language en");
     chan(h, "alice", "#durak", "!дурак");
@@ -397,8 +396,7 @@ static void test_shared_win_page(void **state)
 {
     struct fixture *f = *state;
     harness *h = h_new(48);
-    h->db = f->s;
-    tables_set_store(h->t, f->s);
+    h_use_store(h, f->s);
     chan(h, "lone", "#durak", "!durak");
     chan(h, "lone", "#durak", "!bot");
     chan(h, "lone", "#durak", "!bot hard");
@@ -419,8 +417,7 @@ static void test_team_forfeit_page(void **state)
 {
     struct fixture *f = *state;
     harness *h = h_new(47);
-    h->db = f->s;
-    tables_set_store(h->t, f->s);
+    h_use_store(h, f->s);
     lobby(h, "#durak", "teams", NICKS, 4);
     chan(h, "alice", "#durak", "!start");
     chan(h, "dave", "#durak", "!leave");
@@ -462,8 +459,7 @@ static void test_private_page_in_the_players_language(void **state)
 {
     struct fixture *f = *state;
     harness *h = h_new(32);
-    h->db = f->s;
-    tables_set_store(h->t, f->s);
+    h_use_store(h, f->s);
     priv(h, "alice", "set language ru");
     priv(h, "alice", "play easy 2");
     priv(h, "alice", "stop"); /* recorded: the computer players won */
