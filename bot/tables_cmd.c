@@ -198,13 +198,12 @@ static const char *past_own_nick(const tables *t, const char *text)
 
 /* A move, or a player's private question (hand, moves, hint), typed in the channel by a player of
  * its game (to the channel, or to the bot by its nick there): where it goes, and how. */
-static void move_in_channel(tables *t, const tables_who *w, const char *channel, const char *text,
-                            double now, outbox *o)
+static void move_in_channel(tables *t, const tables_who *w, table_t *tb, const char *channel,
+                            const char *text, double now, outbox *o)
 {
     parse_opts po = opts_for(t, w->nick, false);
     po.no_game = true; /* "6" said in the channel is talk, not a card of the hand */
     parsed_cmd p;
-    table_t *tb = tables_find(t, channel);
     if (!tb || !tb->playing || tables_seat_of(t, tb, w->nick) < 0)
         return;
     text = past_own_nick(t, text);
@@ -250,17 +249,18 @@ void tables_on_channel(tables *t, double now, const tables_who *w, const char *c
     if (casemap_equal(t->cm, w->nick, t->own_nick) || too_long(w) || status_target(t, channel))
         return;
     parse_opts po = opts_for(t, w->nick, false);
-    po.game_here = tables_find(t, channel) != NULL;
+    table_t *here = tables_find(t, channel); /* one lookup for the whole line */
+    po.game_here = here != NULL;
     parsed_cmd p;
     parse_channel(text, strlen(text), &po, &p);
     tables_bind_words(t, w, p.lang, row_flags(p.kind, CMD_CHANNEL) & CMD_ASKED);
     if (p.kind == PC_IGNORED) {
-        move_in_channel(t, w, channel, text, now, o);
+        move_in_channel(t, w, here, channel, text, now, o);
         return;
     }
     if (!rate_ok(t, w->nick, now, o))
         return;
-    cmd_ctx c = { t, w, channel, channel, tables_find(t, channel), -1, &p, now, o };
+    cmd_ctx c = { t, w, channel, channel, here, -1, &p, now, o };
     unsigned need = row_flags(p.kind, CMD_CHANNEL);
     if (refuse_bot_like(w->nick, need, o))
         return;
