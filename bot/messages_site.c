@@ -60,6 +60,8 @@ const char *const msg_russian_site[MSG_COUNT] = {
     [MSG_SITE_RESIGNS] = "%s покидает игру",
     [MSG_SITE_BEATEN] = "Бито: карты уходят из игры.",
     [MSG_SITE_PICKS_UP] = "%s забирает со стола %d %s.",
+    [MSG_SITE_DRAWS] = "%s добирает %s",
+    [MSG_SITE_STOCK_LEFT] = "Карт в колоде: %d.",
     [MSG_SITE_FAIR] =
         "Честная раздача: зерно %s, соль %s; отпечаток SHA-256, объявленный в начале: "
         "%s. Проверьте:",
@@ -136,6 +138,8 @@ const char *const msg_french_site[MSG_COUNT] = {
     [MSG_SITE_RESIGNS] = "%s quitte la partie",
     [MSG_SITE_BEATEN] = "Défaussé : les cartes quittent le jeu.",
     [MSG_SITE_PICKS_UP] = "%s ramasse la table (%d %s).",
+    [MSG_SITE_DRAWS] = "%s pioche %s",
+    [MSG_SITE_STOCK_LEFT] = "Cartes dans la pioche : %d.",
     [MSG_SITE_FAIR] = "Donne équitable : graine %s, sel %s ; l'empreinte SHA-256 annoncée au début "
                       "était %s. Vérifiez-la avec :",
     [MSG_SITE_REPLAY_CLI] = "Rejouez la donne avec durak-cli :",
@@ -212,6 +216,8 @@ const char *const msg_spanish_site[MSG_COUNT] = {
     [MSG_SITE_RESIGNS] = "%s abandona la partida",
     [MSG_SITE_BEATEN] = "Descartadas: las cartas salen del juego.",
     [MSG_SITE_PICKS_UP] = "%s se lleva la mesa (%d %s).",
+    [MSG_SITE_DRAWS] = "%s saca del mazo %s",
+    [MSG_SITE_STOCK_LEFT] = "Cartas en el mazo: %d.",
     [MSG_SITE_FAIR] = "Reparto justo: semilla %s, sal %s; la huella SHA-256 anunciada al empezar "
                       "era %s. Compruébala con:",
     [MSG_SITE_REPLAY_CLI] = "Repite el reparto con durak-cli:",

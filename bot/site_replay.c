@@ -1,5 +1,5 @@
-/* site_replay.c — a game's replay as a page section: the hands as dealt, every bout with each card
- * played, covered, taken or transferred, the deal's proof, and a few lines of JS to step it. */
+/* site_replay.c — a game's replay as a page section: the hands as dealt, every bout's cards played,
+ * covered, taken or transferred and the draws after it, the deal's proof, and JS to step it. */
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
 #include <stdio.h>
@@ -105,10 +105,43 @@ static void steps(site_buf *b, msg_lang lang)
               msg_in(lang, MSG_SITE_PREV), msg_in(lang, MSG_SITE_NEXT), msg_in(lang, MSG_SITE_ALL));
 }
 
-/* Closes a bout: how it ended (taken by taker, or beaten) and its list. */
-static void bout_end(site_buf *b, msg_lang lang, int taker, cards_t table, cards_t open,
-                     const char *const names[])
+/* R13: who drew what once the table was cleared, in the order they drew (the leader first, then
+ * clockwise, the defender last), and what the stock kept. The taker's picked-up cards are not a
+ * draw. */
+static void draws(site_buf *b, msg_lang lang, const durak_game *before, const durak_game *after,
+                  cards_t table, const char *const names[])
 {
+    if (after->stock_len == before->stock_len)
+        return;
+    int n = before->opt.players, order[DURAK_MAX_PLAYERS], k = 0;
+    for (int i = 0; i < n; i++) {
+        int s = (before->leader + i) % n;
+        if (s != before->defender)
+            order[k++] = s;
+    }
+    order[k++] = before->defender;
+    for (int i = 0; i < k; i++) {
+        cards_t got = after->hand[order[i]] & ~before->hand[order[i]] & ~table;
+        if (!got)
+            continue;
+        site_buf h;
+        sb_init(&h);
+        hand(&h, lang, got);
+        sb_put(b, "<li>");
+        sb_msg(b, lang, MSG_SITE_DRAWS, names[order[i]], h.p ? h.p : "");
+        sb_put(b, "</li>\n");
+        sb_free(&h);
+    }
+    sb_put(b, "<li><em>");
+    sb_msg(b, lang, MSG_SITE_STOCK_LEFT, after->stock_len);
+    sb_put(b, "</em></li>\n");
+}
+
+/* Closes a bout: how it ended (taken by taker, or beaten), the draws, and its list. */
+static void bout_end(site_buf *b, msg_lang lang, int taker, const durak_game *before,
+                     const durak_game *after, durak_action a, const char *const names[])
+{
+    cards_t table = durak_table_after(before, a), open = durak_open_after(before, a);
     if (taker >= 0 || (table && !open)) { /* open cards: the game ended under them (R18, R19) */
         sb_put(b, "<li><em>");
         if (taker >= 0)
@@ -118,6 +151,7 @@ static void bout_end(site_buf *b, msg_lang lang, int taker, cards_t table, cards
             sb_msg(b, lang, MSG_SITE_BEATEN);
         sb_put(b, "</em></li>\n");
     }
+    draws(b, lang, before, after, table, names);
     sb_put(b, "</ol></section>\n");
 }
 
@@ -172,8 +206,7 @@ bool site_replay(site_buf *b, msg_lang lang, const store_game *g, const char *co
         if (m->kind == DURAK_ACT_TAKE)
             taker = m->seat;
         if (gm.bouts != bout || durak_over(&gm)) {
-            durak_action a = { m->kind, m->card, m->target };
-            bout_end(b, lang, taker, durak_table_after(&prev, a), durak_open_after(&prev, a),
+            bout_end(b, lang, taker, &prev, &gm, (durak_action){ m->kind, m->card, m->target },
                      names);
             bout = -2; /* closed: the next move opens the next bout */
         }

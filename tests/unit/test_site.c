@@ -702,6 +702,52 @@ static void test_replay_picks_up_one_card(void **state)
     free(page);
 }
 
+/* R13: after a bout the replay names the cards each player drew, in the order they drew, and what
+ * the stock kept; the taker's picked-up cards are not a draw. In an always-take game of 3 the
+ * first bout's attacker alone draws: one card, the stock's top. */
+static void test_replay_shows_the_draws(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    always_take = true;
+    long long en = record_game(f->s, "#durak", 3, nicks), ru = record_game(f->s, "#ru", 3, nicks);
+    always_take = false;
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    durak_options opt = durak_default_options();
+    opt.players = 3;
+    durak_game g;
+    assert_true(durak_new(&g, &opt, 3));
+    site_buf card;
+    sb_init(&card);
+    sb_card(&card, MSG_LANG_EN, g.stock[g.stock_len - 1]);
+    char want[300], rel[32];
+    snprintf(want, sizeof want,
+             "picks up the table (1 card).</em></li>\n<li><bdi>%s</bdi> draws %s</li>\n"
+             "<li><em>Cards left in the stock: %d.</em></li>\n</ol></section>",
+             nicks[g.attacker], card.p, g.stock_len - 1);
+    sb_free(&card);
+    snprintf(rel, sizeof rel, "g/%lld.html", en);
+    char *page = slurp(f->site, rel);
+    assert_non_null(page);
+    const char *b1 = strstr(page, "id=\"b1\""), *b2 = strstr(page, "id=\"b2\"");
+    assert_non_null(b1);
+    assert_non_null(b2);
+    const char *at = strstr(b1, want);
+    if (!at || at > b2)
+        fail_msg("bout 1 does not end \"%s\"", want);
+    /* takers hold more than 6, so only some bouts draw: each of those by one player here */
+    assert_true(count(page, " draws ") > 1);
+    assert_int_equal(count(page, " draws "), count(page, "Cards left in the stock: "));
+    free(page);
+    snprintf(rel, sizeof rel, "g/%lld.html", ru);
+    page = slurp(f->site, rel);
+    assert_non_null(page);
+    assert_true(count(page, " добирает ") > 1);
+    assert_non_null(strstr(page, "Карт в колоде: "));
+    free(page);
+}
+
 /* R14: the replay tells each player going out, with their place, where the channel was told. */
 static void test_replay_tells_who_goes_out(void **state)
 {
@@ -1778,6 +1824,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_person_chart_one_game, setup, teardown),
         cmocka_unit_test_setup_teardown(test_replay_picks_up_one_card, setup, teardown),
         cmocka_unit_test_setup_teardown(test_replay_tells_who_goes_out, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_replay_shows_the_draws, setup, teardown),
         cmocka_unit_test_setup_teardown(test_person_page_fits_a_phone, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refresh_writes_only_its_pages, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refresh_out_of_memory, setup, teardown),
