@@ -136,39 +136,48 @@ static void start_ai_jobs(daemon_ctx *d, double now)
             on_ai_done(d, &job, ai_choose(&job.view, &job.params, NULL));
 }
 
-static void ai_fds(void *ctx, fd_set *in, fd_set *out, int *maxfd)
+/* A game's pages are written: its address is told where it was played, in the game's language
+ * (the table is gone, and a channel's own may differ: !дурак in an English channel). Only now:
+ * said earlier, a page that then failed to be written was a 404. */
+static void on_pages_written(void *ctx, const site_written *g)
 {
     daemon_ctx *d = ctx;
-    int fd = d->ai ? aiworker_fd(d->ai) : -1;
-    (void)out;
-    if (fd < 0)
-        return;
-    FD_SET(fd, in);
-    *maxfd = fd > *maxfd ? fd : *maxfd;
+    char url[320];
+    if (site_page_url(d->site_opt.url, 'g', g->game, url, sizeof url))
+        tables_game_page(d->t, g->where, msg_lang_of_code(g->lang), url, &d->box);
 }
 
-static void ai_process(void *ctx, fd_set *in, fd_set *out, double now)
+/* The two threads' pipes: computer players' decisions, web pages written. */
+static void workers_fds(void *ctx, fd_set *in, fd_set *out, int *maxfd)
+{
+    daemon_ctx *d = ctx;
+    int fd[2] = { d->ai ? aiworker_fd(d->ai) : -1, site_worker_fd(d->site) };
+    (void)out;
+    for (int i = 0; i < 2; i++)
+        if (fd[i] >= 0) {
+            FD_SET(fd[i], in);
+            *maxfd = fd[i] > *maxfd ? fd[i] : *maxfd;
+        }
+}
+
+static void workers_process(void *ctx, fd_set *in, fd_set *out, double now)
 {
     daemon_ctx *d = ctx;
     (void)out;
     (void)now;
     if (d->ai && aiworker_fd(d->ai) >= 0 && FD_ISSET(aiworker_fd(d->ai), in))
         aiworker_collect(d->ai, on_ai_done, d);
+    if (site_worker_fd(d->site) >= 0 && FD_ISSET(site_worker_fd(d->site), in))
+        site_worker_collect(d->site, on_pages_written, d);
 }
 
 /* ---- the web pages ---- */
 
 /* A finished game is saved: its pages are refreshed on the site's thread, and with site.url its
- * address follows the result's lines (the id is known only now), in the game's language: the
- * table is gone, and a channel's own may differ (!дурак in an English channel). */
+ * address follows the result's lines once they are written (the id is known only now). */
 static void on_game_saved(void *ctx, long long id, const char *channel, const char *language)
 {
-    daemon_ctx *d = ctx;
-    char url[320];
-    site_worker_game(d->site, id);
-    if (channel[0] && !site_worker_behind(d->site)
-        && site_page_url(d->site_opt.url, 'g', id, url, sizeof url))
-        tables_game_page(d->t, channel, msg_lang_of_code(language), url, &d->box);
+    site_worker_game(((daemon_ctx *)ctx)->site, id, channel, language);
 }
 
 static void on_person_changed(void *ctx, const char *key)
@@ -300,8 +309,11 @@ static void on_hup(void *ctx)
             log_msg(LOG_ERR, "SIGHUP: %s", store_error(d->db));
         tables_reconfigure(d->t, &nc);
         d->site_opt = site_options_of(&nc);
+        site_worker *was = d->site;
         if (d->db)
             d->site = site_worker_reconfigure(d->site, &d->site_opt, nc.state.database);
+        if (d->site != was) /* its pipe closed or new */
+            loop_forget_fds(d->l);
         conn_reconfigure(d->c, &nc);
         d->cfg = nc;
         log_msg(LOG_NOTICE, "SIGHUP: configuration reloaded");
@@ -353,7 +365,7 @@ daemon_ctx *daemon_new(const bot_config *cfg, tables *t, outq *q, store *db, aiw
     d->t_persist = loop_timer_add(d->l, "persist retry", persist_due, d);
     if ((d->watchdog_iv = service_watchdog_interval()) > 0)
         loop_timer_set(d->l, d->t_watchdog, loop_now(d->l) + d->watchdog_iv);
-    loop_source_add(d->l, (loop_source){ ai_fds, ai_process, d });
+    loop_source_add(d->l, (loop_source){ workers_fds, workers_process, d });
     loop_stage_add(d->l, "persist", stage_persist, d);
     loop_stage_add(d->l, "queue", stage_queue, d);
     d->site_opt = site_options_of(cfg);

@@ -53,7 +53,19 @@ bool site_page_url(const char *base, char kind, long long id, char *buf, size_t 
  * NULL if o has no dir (or out of memory). */
 typedef struct site_worker site_worker;
 site_worker *site_worker_start(const site_options *o, const char *db_path);
-void site_worker_game(site_worker *w, long long id);
+/* A finished game's pages; with `where` (a channel or a private game's key, as persist names it;
+ * "" for none) its address is to be told there, in `lang` ("ru", or ""), once they are written. */
+void site_worker_game(site_worker *w, long long id, const char *where, const char *lang);
+typedef struct {
+    long long game;
+    char where[64];
+    char lang[8];
+} site_written;
+/* The descriptor to select() on that is readable when a game's pages are written (-1 for NULL),
+ * and what reads it: `written` for each game announced, in the order written. */
+int site_worker_fd(const site_worker *w);
+void site_worker_collect(site_worker *w, void (*written)(void *ctx, const site_written *g),
+                         void *ctx);
 void site_worker_person(site_worker *w, const char *key);
 /* Whether the last refresh failed: pages are missing until one succeeds (false for NULL). */
 bool site_worker_behind(site_worker *w);

@@ -1,12 +1,14 @@
 /* site_worker.c — the web pages refreshed off the main loop: a thread of its own, with its own
- * connection to the database, takes finished games' ids and people's keys from a queue. */
+ * connection to the database, takes games and people from a queue; a pipe says what it wrote. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "log.h"
 #include "site.h"
@@ -22,14 +24,15 @@ typedef enum {
 
 typedef struct {
     job_kind kind;
-    long long game;
     char key[STORE_NICK_MAX];
+    site_written game; /* JOB_GAME: its id, and where its address is told once written */
 } site_job;
 
 struct site_worker {
     pthread_t thread;
     pthread_mutex_t mu;
     pthread_cond_t cv, idle_cv;
+    int pipe[2]; /* site_written records: the games whose pages are written, to be announced */
     site_options opt;
     char db_path[CONFIG_PATH_MAX];
     site_job job[SITE_QUEUE];
@@ -73,9 +76,9 @@ static bool do_job(store *db, const site_options *o, const site_job *job, bool b
         return export_logged(db, o);
     switch (job->kind) {
     case JOB_GAME:
-        if (!site_refresh_game(db, o, job->game))
+        if (!site_refresh_game(db, o, job->game.game))
             return false;
-        log_msg(LOG_INFO, "site: the pages of game #%lld written", job->game);
+        log_msg(LOG_INFO, "site: the pages of game #%lld written", job->game.game);
         return true;
     case JOB_PERSON: return site_refresh_person(db, o, job->key);
     default: return true;
@@ -120,6 +123,12 @@ static void *run(void *arg)
         if (!db && !(db = store_open_reader(w->db_path, err, sizeof err)))
             log_msg(LOG_ERR, "site: cannot open %s: %s", w->db_path, err);
         bool ok = do_job(db, &opt, &job, behind);
+        /* A page that failed is not announced: its address would be a 404. One record is far
+         * under PIPE_BUF, so it is written whole or not at all. */
+        if (ok && job.kind == JOB_GAME && job.game.where[0]
+            && write(w->pipe[1], &job.game, sizeof job.game) != (ssize_t)sizeof job.game)
+            log_msg(LOG_WARNING, "site: game #%lld's address is not told: %s", job.game.game,
+                    strerror(errno));
         pthread_mutex_lock(&w->mu);
         if (!ok)
             w->behind = true;
@@ -133,14 +142,15 @@ static void *run(void *arg)
     return NULL;
 }
 
-static void push(site_worker *w, job_kind kind, long long game, const char *key)
+static void push(site_worker *w, job_kind kind, const site_written *game, const char *key)
 {
     if (!w)
         return;
+    long long id = game ? game->game : 0;
     pthread_mutex_lock(&w->mu);
     for (int i = 0; i < w->n; i++) { /* already waiting (a person's `set site` toggled): once */
         const site_job *q = &w->job[(w->head + i) % SITE_QUEUE];
-        if (q->kind == kind && q->game == game && !strcmp(q->key, key ? key : "")) {
+        if (q->kind == kind && q->game.game == id && !strcmp(q->key, key ? key : "")) {
             pthread_mutex_unlock(&w->mu);
             return;
         }
@@ -155,10 +165,21 @@ static void push(site_worker *w, job_kind kind, long long game, const char *key)
     }
     site_job *j = &w->job[(w->head + w->n++) % SITE_QUEUE];
     j->kind = kind;
-    j->game = game;
+    j->game = game ? *game : (site_written){ 0 };
     snprintf(j->key, sizeof j->key, "%s", key ? key : "");
     pthread_cond_signal(&w->cv);
     pthread_mutex_unlock(&w->mu);
+}
+
+static void free_worker(site_worker *w)
+{
+    for (int i = 0; i < 2; i++)
+        if (w->pipe[i] >= 0)
+            close(w->pipe[i]);
+    pthread_mutex_destroy(&w->mu);
+    pthread_cond_destroy(&w->cv);
+    pthread_cond_destroy(&w->idle_cv);
+    free(w);
 }
 
 site_worker *site_worker_start(const site_options *o, const char *db_path)
@@ -173,21 +194,41 @@ site_worker *site_worker_start(const site_options *o, const char *db_path)
     pthread_mutex_init(&w->mu, NULL);
     pthread_cond_init(&w->cv, NULL);
     pthread_cond_init(&w->idle_cv, NULL);
-    if (pthread_create(&w->thread, NULL, run, w) != 0) {
+    if (pipe(w->pipe) < 0) {
+        w->pipe[0] = w->pipe[1] = -1;
+        log_msg(LOG_ERR, "site: cannot make a pipe: %s", strerror(errno));
+    } else {
+        for (int i = 0; i < 2; i++)
+            fcntl(w->pipe[i], F_SETFL, O_NONBLOCK), fcntl(w->pipe[i], F_SETFD, FD_CLOEXEC);
+    }
+    if (w->pipe[0] < 0 || pthread_create(&w->thread, NULL, run, w) != 0) {
         log_msg(LOG_ERR, "site: cannot start its thread: the pages are not refreshed");
-        pthread_mutex_destroy(&w->mu);
-        pthread_cond_destroy(&w->cv);
-        pthread_cond_destroy(&w->idle_cv);
-        free(w);
+        free_worker(w);
         return NULL;
     }
-    push(w, JOB_CHECK, 0, NULL); /* pages lost while the bot was down, or never written */
+    push(w, JOB_CHECK, NULL, NULL); /* pages lost while the bot was down, or never written */
     return w;
 }
 
-void site_worker_game(site_worker *w, long long id) { push(w, JOB_GAME, id, NULL); }
+void site_worker_game(site_worker *w, long long id, const char *where, const char *lang)
+{
+    site_written g = { .game = id };
+    snprintf(g.where, sizeof g.where, "%s", where ? where : "");
+    snprintf(g.lang, sizeof g.lang, "%s", lang ? lang : "");
+    push(w, JOB_GAME, &g, NULL);
+}
 
-void site_worker_person(site_worker *w, const char *key) { push(w, JOB_PERSON, 0, key); }
+int site_worker_fd(const site_worker *w) { return w ? w->pipe[0] : -1; }
+
+void site_worker_collect(site_worker *w, void (*written)(void *ctx, const site_written *g),
+                         void *ctx)
+{
+    site_written g;
+    while (w && read(w->pipe[0], &g, sizeof g) == (ssize_t)sizeof g)
+        written(ctx, &g);
+}
+
+void site_worker_person(site_worker *w, const char *key) { push(w, JOB_PERSON, NULL, key); }
 
 bool site_worker_behind(site_worker *w)
 {
@@ -216,7 +257,7 @@ site_worker *site_worker_reconfigure(site_worker *w, const site_options *o, cons
     w->opt = *o;
     pthread_mutex_unlock(&w->mu);
     if (moved) /* else the new directory would hold only the pages of games from now on */
-        push(w, JOB_CHECK, 0, NULL);
+        push(w, JOB_CHECK, NULL, NULL);
     return w;
 }
 
@@ -239,8 +280,5 @@ void site_worker_stop(site_worker *w)
     pthread_cond_signal(&w->cv);
     pthread_mutex_unlock(&w->mu);
     pthread_join(w->thread, NULL);
-    pthread_mutex_destroy(&w->mu);
-    pthread_cond_destroy(&w->cv);
-    pthread_cond_destroy(&w->idle_cv);
-    free(w);
+    free_worker(w);
 }

@@ -1047,7 +1047,7 @@ static void test_worker_database_missing(void **state)
     const char *const nicks[3] = { "alice", "bob", "carol" };
     long long id = record_game(s, "#durak", 9, nicks);
     store_close(s);
-    site_worker_game(w, id);
+    site_worker_game(w, id, "", "");
     site_worker_drain(w);
     site_worker_stop(w);
     assert_game_page(f, id);
@@ -1056,15 +1056,33 @@ static void test_worker_database_missing(void **state)
 
 /* The refresh thread: its own read-only connection, the pages written once drained; a reader
  * never creates a database. */
+static site_written written; /* the last game announced by site_worker_collect */
+static int nwritten;
+
+static void on_written(void *ctx, const site_written *g)
+{
+    (void)ctx;
+    written = *g;
+    nwritten++;
+}
+
 static void test_worker(void **state)
 {
     struct fixture *f = *state;
     long long id;
     site_options o;
     site_worker *w = worker_and_game(f, &o, &id);
-    site_worker_game(w, id);
+    site_worker_game(w, id, "#durak", "ru");
+    site_worker_game(w, id, "", ""); /* queued once */
     site_worker_person(w, "bob");
     site_worker_drain(w);
+    written = (site_written){ 0 };
+    nwritten = 0;
+    site_worker_collect(w, on_written, NULL);
+    assert_int_equal(nwritten, 1); /* the address is told once the pages are there */
+    assert_int_equal(written.game, id);
+    assert_string_equal(written.where, "#durak");
+    assert_string_equal(written.lang, "ru");
     site_worker_stop(w);
     assert_game_page(f, id);
     char path[400];
@@ -1088,7 +1106,7 @@ static void test_worker_person_once(void **state)
     log_capture();
     for (int i = 0; i < 600; i++)
         site_worker_person(w, "bob");
-    site_worker_game(w, id);
+    site_worker_game(w, id, "", "");
     site_worker_drain(w);
     site_worker_stop(w);
     assert_null(strstr(log_captured(), "too many pages waiting"));
@@ -1159,18 +1177,24 @@ static void test_worker_behind(void **state)
     snprintf(o.dir, sizeof o.dir, "%s/site", blocker);
     log_capture();
     site_worker *w = site_worker_start(&o, f->db);
-    site_worker_game(w, first);
+    site_worker_game(w, first, "#durak", "");
     site_worker_drain(w);
     assert_true(site_worker_behind(w));
+    nwritten = 0;
+    site_worker_collect(w, on_written, NULL);
+    assert_int_equal(nwritten, 0); /* a page not written is not announced: it would be a 404 */
     const char *logged = log_captured();
     if (!strstr(logged, "site: cannot make ") || strstr(logged, "durakbot: ")
         || strstr(logged, "pages of  are"))
         fail_msg("not one whole line for what failed: %s", logged);
     assert_int_equal(unlink(blocker), 0);
     long long second = record_game(f->s, "#durak", 10, nicks);
-    site_worker_game(w, second);
+    site_worker_game(w, second, "#durak", "");
     site_worker_drain(w);
     assert_false(site_worker_behind(w));
+    site_worker_collect(w, on_written, NULL);
+    assert_int_equal(nwritten, 1); /* every page written, this game's among them */
+    assert_int_equal(written.game, second);
     site_worker_stop(w);
     assert_true(site_complete(f->s, &o));
     assert_false(site_worker_behind(NULL));
@@ -1441,7 +1465,7 @@ static void test_worker_queue_full(void **state)
     int rfd = open(fifo, O_RDONLY | O_NONBLOCK);
     assert_true(rfd >= 0);
     assert_int_equal(fcntl(rfd, F_SETPIPE_SZ, 4096), 4096); /* a game's page is longer */
-    site_worker_game(w, 1);
+    site_worker_game(w, 1, "", "");
     int queued = 0; /* the page's first 4 KiB in the pipe: the thread waits in write() */
     for (int i = 0; i < 10000 && queued < 4096; i++) {
         nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
@@ -1449,14 +1473,14 @@ static void test_worker_queue_full(void **state)
     }
     assert_int_equal(queued, 4096);
     log_capture();
-    site_worker_game(w, 2); /* the oldest waiting */
+    site_worker_game(w, 2, "", ""); /* the oldest waiting */
     char key[32];
     for (int i = 0; i < 254; i++) { /* people with no row: quick refreshes that write nothing */
         snprintf(key, sizeof key, "nobody%d", i);
         site_worker_person(w, key);
     }
-    site_worker_game(w, 3); /* the 256th waiting: the queue is full */
-    site_worker_game(w, 4); /* one too many */
+    site_worker_game(w, 3, "", ""); /* the 256th waiting: the queue is full */
+    site_worker_game(w, 4, "", ""); /* one too many */
     const char *logged = log_captured();
     assert_int_equal(count(logged, "site: too many pages waiting; the oldest refresh is dropped, "
                                    "and the next writes every page"),
@@ -1513,14 +1537,14 @@ static void test_worker_cleared_drops_its_queue(void **state)
     int rfd = open(fifo, O_RDONLY | O_NONBLOCK);
     assert_true(rfd >= 0);
     assert_int_equal(fcntl(rfd, F_SETPIPE_SZ, 4096), 4096);
-    site_worker_game(w, 1); /* stuck in write() until the test reads */
+    site_worker_game(w, 1, "", ""); /* stuck in write() until the test reads */
     int queued = 0;
     for (int i = 0; i < 10000 && queued < 4096; i++) {
         nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
         assert_int_equal(ioctl(rfd, FIONREAD, &queued), 0);
     }
     assert_int_equal(queued, 4096);
-    site_worker_game(w, 2); /* waiting */
+    site_worker_game(w, 2, "", ""); /* waiting */
     struct clearing c = { w, o, f->db };
     c.o.dir[0] = '\0';
     pthread_t t;
