@@ -353,7 +353,8 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_HELP_CARDS] =
         "Cartas: valores 6 7 8 9 10 J (jota) Q (reina) K (rey, también R) A (as); palos p picas "
         "♠, t tréboles ♣, d diamantes ♦, co corazones ♥; p. ej. 7♥, 10p, Qd, Kco, o "
-        "con palabras: sota de espadas · un valor solo (juego 7) o un triunfo (cubro triunfo): tu "
+        "con palabras: sota de espadas · un valor solo (juego 7) o un triunfo (cubro triunfo, "
+        "cubro 7h triunfo): tu "
         "mano elige la carta, y pregunto si valen dos · idioma: idioma es o set language es "
         "(otros: язык "
         "ru, langue fr, language en).",

@@ -368,7 +368,8 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_HELP_CARDS] =
         "Cartes : valeurs 6 7 8 9 10 V (valet) D (dame) R (roi) A (as) ; couleurs p pique ♠, t "
         "trèfle ♣, ca carreau ♦, co cœur ♥ ; par ex. 7♥, 10p, Dca, Rco, ou en toutes "
-        "lettres : valet de pique · un rang seul (joue 7) ou un atout (couvre atout) : votre main "
+        "lettres : valet de pique · un rang seul (joue 7) ou un atout (couvre atout, couvre 7h "
+        "atout) : votre main "
         "choisit la carte, et je demande si deux conviennent · langue : langue fr ou set language "
         "fr (autres : язык ru, "
         "idioma es, language en).",

@@ -331,14 +331,16 @@ void play_list_moves(const tables *t, const table_t *tb, int s, outbox *o)
     tables_say(o, tb->seat[s].nick, MSG_YOUR_MOVES, list);
 }
 
-/* The legal moves of `kind` (-1: any) whose card is one of `cards`: what a bare card, `beat C`
- * without a target or a card named by its rank alone can mean. */
-static int moves_with_card(const durak_game *g, cards_t cards, int kind, durak_action *found)
+/* The legal moves of `kind` (-1: any) whose card is one of `cards` (covering `target` unless
+ * CARD_NONE): what a bare card, `beat C` without a target or a card named by its rank can mean. */
+static int moves_with_card(const durak_game *g, cards_t cards, int kind, card_t target,
+                           durak_action *found)
 {
     durak_action a[DURAK_MAX_ACTIONS];
     int n = durak_legal(g, a), k = 0;
     for (int i = 0; i < n; i++)
-        if (a[i].card < 64 && cards_has(cards, a[i].card) && (kind < 0 || a[i].kind == kind))
+        if (a[i].card < 64 && cards_has(cards, a[i].card) && (kind < 0 || a[i].kind == kind)
+            && (target == CARD_NONE || a[i].target == target))
             found[k++] = a[i];
     return k;
 }
@@ -421,7 +423,7 @@ static bool complete_beat(const tables *t, const table_t *tb, const parsed_cmd *
     durak_action found[DURAK_MAX_ACTIONS];
     if (durak_complete_beat(&tb->g, p->card, a))
         return true;
-    int k = moves_with_card(&tb->g, card_bit(p->card), DURAK_ACT_BEAT, found);
+    int k = moves_with_card(&tb->g, card_bit(p->card), DURAK_ACT_BEAT, CARD_NONE, found);
     if (k > 1) { /* the real choices */
         render_card(&r, p->card, c, sizeof c);
         tables_notice(o, nick, MSG_ERR_BEAT_WHICH, c,
@@ -447,7 +449,7 @@ static bool card_move(const tables *t, const table_t *tb, const parsed_cmd *p, i
     cards_t named = trump     ? cards_of_suit(tb->g.trump)
                     : by_rank ? cards_of_rank(p->rank)
                               : card_bit(p->card);
-    int k = moves_with_card(&tb->g, named, kind, found);
+    int k = moves_with_card(&tb->g, named, kind, p->target, found); /* "бью 7ч козырем" */
     if (trump)
         snprintf(c, sizeof c, "%s", msg_in(r.lang, MSG_WORD_A_TRUMP));
     else if (by_rank)

@@ -60,8 +60,8 @@ static void check_cmd(const parsed_cmd *p, bool channel, const parse_opts *o)
     check_text(p->error, sizeof p->error);
     check_text(p->arg, sizeof p->arg);
     CHECK((p->kind == PC_ERROR) == (p->error[0] != '\0'));
-    /* a card's command names its card, or its rank alone (and then no target) */
-    CHECK(p->rank >= -1 && p->rank < RANK_COUNT);
+    /* a card's command names its card, or its rank alone (or "a trump") */
+    CHECK((p->rank >= -1 && p->rank < RANK_COUNT) || p->rank == PARSE_RANK_TRUMP);
     if (p->kind == PC_PLAY || p->kind == PC_BEAT || p->kind == PC_TRANSFER || p->kind == PC_CARD)
         CHECK((p->card != CARD_NONE) != (p->rank >= 0));
     else
@@ -70,8 +70,9 @@ static void check_cmd(const parsed_cmd *p, bool channel, const parse_opts *o)
     if (p->move != PC_IGNORED)
         CHECK(p->kind == PC_ERROR && !channel && p->target == CARD_NONE
               && (p->move == PC_PLAY || p->move == PC_BEAT || p->move == PC_TRANSFER));
+    /* with a target only as beat's cover: "бью 7ч козырем" */
     if (p->rank >= 0)
-        CHECK(p->target == CARD_NONE && !o->no_game && !channel);
+        CHECK((p->target == CARD_NONE || p->kind == PC_BEAT) && !o->no_game && !channel);
     if (p->target != CARD_NONE)
         CHECK(p->kind == PC_BEAT);
     CHECK(p->variant >= -1 && p->variant <= 1);

@@ -1014,6 +1014,10 @@ static const parse_case language_private_cases[] = {
     CASE("couvre atout", "beat a trump"),
     CASE("cubro triunfo", "beat a trump"),
     CASE("beat trump", "beat a trump"),
+    CASE("бью 7ч козырем", "beat 7h a trump"), /* that card, covered by a trump */
+    CASE("couvre 7h atout", "beat 7h a trump"),
+    CASE("бью 7ч козырем сверху",
+         "error: \"козырем\" is not a card: the rank is followed by one suit, e.g. K♥ or Kh"),
     CASE("хожу T", "error: \"T\" is not a card: add the suit after the rank, e.g. 10♥ or 10h"),
     /* a word between a cover's two cards: which covers which, the hand says (tables_play.c) */
     CASE("бью 9ч на 7ч", "beat 9h 7h"),

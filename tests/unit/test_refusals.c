@@ -453,6 +453,48 @@ static int beat_a_trump(harness *h, table_t *tb, rng_t *r)
     return !held ? 1 : k == 0 ? 2 : 3;
 }
 
+/* "beat 7h trump" ("бью 7ч козырем"): that uncovered card, covered by a trump the hand says. As
+ * above, with only the trumps that cover it counted: one is played on it (0), none held (1), held
+ * but none covers it (2), several listed (3). */
+static int beat_card_with_a_trump(harness *h, table_t *tb, rng_t *r)
+{
+    const durak_game *g = &tb->g;
+    cards_t open = durak_uncovered(g);
+    if (g->phase != DURAK_PHASE_DEFEND || !open)
+        return -1;
+    card_t x = cards_first(open);
+    for (uint64_t skip = rng_below(r, (uint64_t)cards_count(open)); skip--;)
+        x = cards_first(open &= open - 1);
+    const char *me = tb->seat[g->actor].nick;
+    durak_action acts[DURAK_MAX_ACTIONS];
+    int n = durak_legal(g, acts), k = 0;
+    for (int i = 0; i < n; i++)
+        k += acts[i].kind == DURAK_ACT_BEAT && card_suit(acts[i].card) == g->trump
+             && acts[i].target == x;
+    bool held = (g->hand[g->actor] & cards_of_suit(g->trump)) != 0;
+    char text[64], c[8];
+    snprintf(text, sizeof text, "beat %s trump", parse_write_card(x, false, c));
+    int moves = tb->rec.nmoves;
+    priv(h, me, text);
+    if (k == 1) {
+        if (tb->used) /* else the game ended with it, and its record is saved */
+            assert_int_equal(tb->rec.move[moves].target, x);
+        return 0;
+    }
+    answered(h, me, text,
+             !held    ? "You have no trump: type hand"
+             : k == 0 ? "No trump is a move now. Your moves: "
+                      : "A trump can mean beat ",
+             0);
+    return !held ? 1 : k == 0 ? 2 : 3;
+}
+
+static void test_beat_card_with_a_trump(void **state)
+{
+    (void)state;
+    at_each_turn(23, 900, beat_card_with_a_trump, 0xf);
+}
+
 static void test_beat_a_trump(void **state)
 {
     (void)state;
@@ -477,6 +519,7 @@ int main(void)
         cmocka_unit_test(test_word_off_turn),
         cmocka_unit_test(test_two_moves),
         cmocka_unit_test(test_beat_a_trump),
+        cmocka_unit_test(test_beat_card_with_a_trump),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
