@@ -35,6 +35,9 @@ const char *const msg_russian_site[MSG_COUNT] = {
     [MSG_SITE_CHANNEL_STATS] = "В каналах",
     [MSG_SITE_SOLO_MARK] = "рейтинг в личных играх",
     [MSG_SITE_CHART] = "Рейтинг после каждой партии",
+    [MSG_SITE_CHART_TEXT] =
+        "Сейчас %d, после партии №%s; высший %d, после партии №%s; низший %d, после партии №%s.",
+    [MSG_SITE_CHART_ONE] = "%d после партии №%s.",
     [MSG_SITE_CHART_NONE] = "Истории рейтинга пока нет.",
     [MSG_SITE_RECENT] = "Недавние партии",
     [MSG_SITE_GAME] = "Партия №%s",
@@ -113,6 +116,9 @@ const char *const msg_french_site[MSG_COUNT] = {
     [MSG_SITE_CHANNEL_STATS] = "Dans les salons",
     [MSG_SITE_SOLO_MARK] = "cote solo",
     [MSG_SITE_CHART] = "Cote après chaque partie",
+    [MSG_SITE_CHART_TEXT] = "Maintenant %d, après la partie n° %s ; la plus haute %d, après la "
+                            "partie n° %s ; la plus basse %d, après la partie n° %s.",
+    [MSG_SITE_CHART_ONE] = "%d après la partie n° %s.",
     [MSG_SITE_CHART_NONE] = "Pas encore d'historique de la cote.",
     [MSG_SITE_RECENT] = "Parties récentes",
     [MSG_SITE_GAME] = "Partie nº %s",
@@ -191,6 +197,9 @@ const char *const msg_spanish_site[MSG_COUNT] = {
     [MSG_SITE_CHANNEL_STATS] = "En los canales",
     [MSG_SITE_SOLO_MARK] = "puntuación en solitario",
     [MSG_SITE_CHART] = "Puntuación tras cada partida",
+    [MSG_SITE_CHART_TEXT] = "Ahora %d, tras la partida n.º %s; la más alta %d, tras la partida n.º "
+                            "%s; la más baja %d, tras la partida n.º %s.",
+    [MSG_SITE_CHART_ONE] = "%d tras la partida n.º %s.",
     [MSG_SITE_CHART_NONE] = "Todavía no hay historial de puntuación.",
     [MSG_SITE_RECENT] = "Partidas recientes",
     [MSG_SITE_GAME] = "Partida n.º %s",

@@ -1,5 +1,5 @@
 /* site_svg.c — a person's rating after each game as an inline SVG line chart, drawn here (no
- * plotting service, no script): scaled to the page's width, at most a few hundred points. */
+ * plotting service, no script), scaled to the page's width, and its figures said in words. */
 #include <math.h>
 #include <stdio.h>
 
@@ -14,6 +14,28 @@ static double grid_step(double span)
     while (step * 10 <= raw)
         step *= 10;
     return raw > 5 * step ? 10 * step : raw > 2 * step ? 5 * step : raw > step ? 2 * step : step;
+}
+
+/* What the chart shows, for those who do not see it (a screen reader, a text browser) and for a
+ * glance: the rating now, and the highest and lowest with their games. */
+static void in_words(site_buf *b, msg_lang lang, const double *ratings, const long long *ids, int n)
+{
+    int top = 0, low = 0;
+    for (int i = 1; i < n; i++) {
+        top = ratings[i] > ratings[top] ? i : top;
+        low = ratings[i] < ratings[low] ? i : low;
+    }
+    char now[24], hi[24], lo[24];
+    snprintf(now, sizeof now, "%lld", ids[n - 1]);
+    snprintf(hi, sizeof hi, "%lld", ids[top]);
+    snprintf(lo, sizeof lo, "%lld", ids[low]);
+    sb_put(b, "<p>");
+    if (n == 1)
+        sb_msg(b, lang, MSG_SITE_CHART_ONE, (int)lround(ratings[0]), now);
+    else
+        sb_msg(b, lang, MSG_SITE_CHART_TEXT, (int)lround(ratings[n - 1]), now,
+               (int)lround(ratings[top]), hi, (int)lround(ratings[low]), lo);
+    sb_put(b, "</p>\n");
 }
 
 void site_chart(site_buf *b, msg_lang lang, const double *ratings, const long long *ids, int n)
@@ -71,4 +93,5 @@ void site_chart(site_buf *b, msg_lang lang, const double *ratings, const long lo
     /* the last point, the rating now, as a dot: a line of one point (one game) draws nothing */
     sb_printf(b, "\"/>\n<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"#36c\"/>\n</svg>\n",
               n > 1 ? x1 : (x0 + x1) / 2, y1 - (ratings[n - 1] - lo) / (hi - lo) * (y1 - y0));
+    in_words(b, lang, ratings, ids, n);
 }

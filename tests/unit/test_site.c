@@ -675,7 +675,31 @@ static void test_person_chart_one_game(void **state)
     assert_non_null(page);
     assert_int_equal(count(page, "<circle cx=\"325.0\""), 1); /* the middle of 60..590 */
     assert_int_equal(count(page, ">#1</text>"), 1);
+    const char *words = strstr(page, "</svg>\n<p>"); /* and in words: "1500 after game #1." */
+    assert_non_null(words);
+    assert_true(strspn(words + 10, "0123456789") == 4);
+    assert_int_equal(strncmp(words + 14, " after game #1.</p>", 19), 0);
     free(page);
+}
+
+/* The chart's figures in words after it, for a screen reader or a text browser: the rating now,
+ * the highest and the lowest (rounded), each with its game. */
+static void test_chart_in_words(void **state)
+{
+    (void)state;
+    const double ratings[] = { 1500.4, 1520.6, 1479.5, 1510 };
+    const long long ids[] = { 3, 7, 9, 12 };
+    site_buf b;
+    sb_init(&b);
+    site_chart(&b, MSG_LANG_EN, ratings, ids, 4);
+    assert_non_null(strstr(b.p, "</svg>\n<p>Now 1510, after game #12; highest 1521, after game "
+                                "#7; lowest 1480, after game #9.</p>\n"));
+    sb_free(&b);
+    sb_init(&b);
+    site_chart(&b, MSG_LANG_RU, ratings, ids, 4);
+    assert_non_null(strstr(b.p, "<p>Сейчас 1510, после партии №12; высший 1521, после партии №7; "
+                                "низший 1480, после партии №9.</p>"));
+    sb_free(&b);
 }
 
 /* Every bout is one card led and taken: "picks up the table (1 card)", in the language's plural. */
@@ -1846,6 +1870,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_hidden_person_many_games, setup, teardown),
         cmocka_unit_test_setup_teardown(test_person_page, setup, teardown),
         cmocka_unit_test_setup_teardown(test_person_chart_one_game, setup, teardown),
+        cmocka_unit_test(test_chart_in_words),
         cmocka_unit_test_setup_teardown(test_replay_picks_up_one_card, setup, teardown),
         cmocka_unit_test_setup_teardown(test_replay_tells_who_goes_out, setup, teardown),
         cmocka_unit_test_setup_teardown(test_replay_shows_the_draws, setup, teardown),
