@@ -217,8 +217,9 @@ const char *site_css(void)
            ".n{text-align:right;font-variant-numeric:tabular-nums}\n"
            ".scroll{overflow-x:auto}\n"
            ".c{white-space:nowrap;font-weight:600}\n.r{color:#c00}\n"
-           "@media (prefers-color-scheme:dark){.r{color:#f77}}\n"
            ".up{color:#080}.down{color:#c00}\n"
+           /* on a dark canvas the light scheme's red and green fall under 4.5:1 */
+           "@media (prefers-color-scheme:dark){.r,.down{color:#f77}.up{color:#5c5}}\n"
            "svg{width:100%;height:auto;max-height:16rem}\n"
            ".bout{border-left:3px solid #8886;padding:0 0 0 .7rem;margin:1rem 0}\n"
            ".bout h3{font-size:1rem;margin:.2rem 0}\n.bout ol{margin:.2rem 0;padding-left:1.4rem}\n"

@@ -188,6 +188,11 @@ class Browser:
         self.page("Emulation.setDeviceMetricsOverride",
                   {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
 
+    def scheme(self, name):
+        """The colour scheme the page is told the reader prefers: "light" or "dark"."""
+        self.page("Emulation.setEmulatedMedia",
+                  {"features": [{"name": "prefers-color-scheme", "value": name}]})
+
     def screenshot(self, path):
         """The whole page from its top, at the emulated width."""
         self.eval("window.scrollTo(0, 0)")

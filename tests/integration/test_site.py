@@ -129,6 +129,27 @@ def wait_file(path, timeout, pred=None):
     return False
 
 
+# WCAG's contrast ratio of the red cards' and the rating changes' text against the page's canvas
+# (its background in the scheme shown): the lowest on the page, 99 for none.
+LOWEST_CONTRAST = """(() => {
+  const probe = document.createElement('div');
+  probe.style.background = 'Canvas';
+  document.body.appendChild(probe);
+  const bg = getComputedStyle(probe).backgroundColor;
+  probe.remove();
+  const lum = c => {
+    const v = c.match(/[\\d.]+/g).slice(0, 3).map(x => {
+      x = Number(x) / 255;
+      return x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4);
+    });
+    return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
+  };
+  const ratio = (a, b) => (Math.max(lum(a), lum(b)) + 0.05) / (Math.min(lum(a), lum(b)) + 0.05);
+  return Math.min(99, ...[...document.querySelectorAll('.r, .up, .down')]
+    .map(e => ratio(getComputedStyle(e).color, bg)));
+})()"""
+
+
 def replay_in_browser(b, page, shots):
     start = b.goto("file://" + page)
     n = b.eval("document.querySelectorAll('.bout').length")
@@ -253,6 +274,16 @@ def test(env):
             if "/p/" in path:
                 h.check(b.eval("document.querySelector('svg polyline') !== null"),
                         "%s has no rating chart: %s" % (path, read(path)[-1500:]))
+        for scheme in ("light", "dark"):
+            b.scheme(scheme)
+            for path in (game, [p for p in pages if "/p/" in p][0]):
+                b.goto("file://" + path)
+                low = b.eval(LOWEST_CONTRAST)
+                h.check(low >= 4.5, "%s, %s scheme: red or green text at %.2f:1 on its "
+                        "background, under 4.5:1" % (os.path.relpath(path, site), scheme, low))
+                h.log("%s, %s scheme: red and green text at %.1f:1 or more"
+                      % (os.path.relpath(path, site), scheme, low))
+        b.scheme("light")
         n = replay_in_browser(b, game, shots)
         h.log("the replay stepped through %d bouts and back" % n)
         b.size(390, 844, True)  # on a phone the chart's labels stay readable
