@@ -41,7 +41,7 @@ typedef struct {
 static void run_error(const cmd_ctx *c)
 {
     bool mine = c->tb && c->seat >= 0 && tables_same_person(c->t, &c->tb->seat[c->seat], c->w);
-    if (!(mine && play_mistyped(c->t, c->tb, c->seat, c->p, c->o)))
+    if (!(mine && play_mistyped(c->t, c->tb, c->seat, c->p, c->now, c->o)))
         outbox_add(c->o, OUT_NOTICE, c->w->nick, "%s", c->p->error);
 }
 static void run_help(const cmd_ctx *c) { info_help(c->t, c->w, c->channel, c->p->arg, c->o); }

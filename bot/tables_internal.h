@@ -456,10 +456,10 @@ void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox 
 void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, double now, outbox *o);
 /* A move typed by seat s (a player of a running game): checked, made, or refused with why. */
 void play_typed_move(tables *t, table_t *tb, int s, const parsed_cmd *p, double now, outbox *o);
-/* A move word the parser refused (parsed_cmd.move), typed by seat s: on its turn said again with
- * the position's moves, or why none of its kind is possible; else whose turn it is; false
- * (nothing said) when the parser's own sentence stands. */
-bool play_mistyped(const tables *t, const table_t *tb, int s, const parsed_cmd *p, outbox *o);
+/* A move word the parser refused (parsed_cmd.move), typed by seat s: on its turn the one move of
+ * its kind made, or said again with the position's moves, or why none of its kind is possible;
+ * else whose turn it is; false (nothing said) when the parser's own sentence stands. */
+bool play_mistyped(tables *t, table_t *tb, int s, const parsed_cmd *p, double now, outbox *o);
 /* `moves`: seat s's legal moves, or whose turn it is. */
 void play_list_moves(const tables *t, const table_t *tb, int s, outbox *o);
 

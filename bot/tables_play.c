@@ -515,13 +515,14 @@ static bool to_action(const tables *t, const table_t *tb, const parsed_cmd *p, c
     return p->target != CARD_NONE || complete_beat(t, tb, p, nick, a, o);
 }
 
-/* A move word alone ("перевод", "beat"): the moves of its kind, or why there are none: a
- * transfer in a classic game, or one a card of the attack's rank could not make (covered, too
- * many, nobody left), has its own sentence; anything else is the wrong kind of move now. */
-static void word_alone(const tables *t, const table_t *tb, parse_kind kind, const char *nick,
-                       outbox *o)
+/* A move word alone ("перевожу", "beat"): the one move of its kind is made and said back (which
+ * card it took); several are listed; with none, why: a transfer in a classic game, or one a card
+ * of the attack's rank could not make (covered, too many, nobody left), has its own sentence;
+ * anything else is the wrong kind of move now. */
+static void word_alone(tables *t, table_t *tb, parse_kind kind, double now, outbox *o)
 {
     const durak_game *g = &tb->g;
+    const char *nick = tb->seat[g->actor].nick;
     render_opts r = tables_ropts_to(t, nick);
     durak_action found[DURAK_MAX_ACTIONS];
     char list[TABLES_LINE_MAX];
@@ -530,7 +531,12 @@ static void word_alone(const tables *t, const table_t *tb, parse_kind kind, cons
     for (int i = 0; i < n; i++)
         if (found[i].kind == a.kind)
             found[k++] = found[i];
-    if (k > 0) {
+    if (k == 1) {
+        tb->seat[g->actor].timeouts = 0;
+        apply_move(t, tb, found[0], false, false, now, o);
+        return;
+    }
+    if (k > 1) {
         tables_notice(o, nick, MSG_PARSE_NEEDS_CARD, msg_command(r.lang, parse_kind_name(kind)),
                       render_actions(&r, found, k, list, sizeof list));
         return;
@@ -542,7 +548,7 @@ static void word_alone(const tables *t, const table_t *tb, parse_kind kind, cons
     explain_refusal(t, tb, a, own ? e : DURAK_ERR_WRONG_PHASE, nick, o);
 }
 
-bool play_mistyped(const tables *t, const table_t *tb, int s, const parsed_cmd *p, outbox *o)
+bool play_mistyped(tables *t, table_t *tb, int s, const parsed_cmd *p, double now, outbox *o)
 {
     if (p->move == PC_IGNORED || !tb->playing)
         return false;
@@ -552,7 +558,7 @@ bool play_mistyped(const tables *t, const table_t *tb, int s, const parsed_cmd *
     }
     const char *nick = tb->seat[s].nick;
     if (p->card == CARD_NONE) {
-        word_alone(t, tb, p->move, nick, o);
+        word_alone(t, tb, p->move, now, o);
         return true;
     }
     /* two moves in one line: the parser's "one at a time" unless the first cannot be made */

@@ -126,7 +126,7 @@ void solo_play(tables *t, const tables_who *w, const parsed_cmd *p, double now, 
         if (c == CARD_NONE) { /* their turn, and no card to play: what they are to do */
             parsed_cmd alone = *p;
             alone.move = PC_PLAY;
-            play_mistyped(t, tb, s, &alone, o);
+            play_mistyped(t, tb, s, &alone, now, o);
             return;
         }
         char card[RENDER_CARD_MAX], example[64]; /* a bare play in a game: a card is missing */

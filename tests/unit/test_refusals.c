@@ -332,7 +332,18 @@ static int word_alone(harness *h, table_t *tb, rng_t *r)
         answered(h, me, "play", "That move is not possible now: you are to ", 0);
         return 6;
     }
+    durak_action one = acts[0];
+    for (int i = 0; i < n; i++)
+        one = acts[i].kind == MOVE_KINDS[w] ? acts[i] : one;
+    int moves = tb->rec.nmoves;
     priv(h, me, MOVE_WORDS[w]);
+    if (k == 1) {     /* the one move of its kind: made, as "перевожу" alone means it */
+        if (tb->used) /* else the game ended with it, and its record is saved */
+            assert_true(tb->rec.nmoves == moves + 1 && tb->rec.move[moves].kind == one.kind
+                        && tb->rec.move[moves].card == one.card
+                        && tb->rec.move[moves].target == one.target);
+        return 0;
+    }
     if (k) { /* all of them, in the order and words of "moves" */
         const char *line = answered(h, me, MOVE_WORDS[w], " needs a card to play: ", k);
         durak_action mine[DURAK_MAX_ACTIONS];
@@ -361,8 +372,9 @@ static int word_alone(harness *h, table_t *tb, rng_t *r)
 static void test_word_alone(void **state)
 {
     (void)state;
-    /* moves listed, wrong kind, classic, covered, too many or nobody left, "play" alone */
-    at_each_turn(16, 400, word_alone, 0x7e);
+    /* the one move made, moves listed, wrong kind, classic, covered, too many or nobody left,
+     * "play" alone */
+    at_each_turn(16, 400, word_alone, 0x7f);
 }
 
 /* Another person under the actor's nick learns nothing of the position from a move word: the
