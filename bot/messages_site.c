@@ -83,14 +83,16 @@ const char *const msg_russian_site[MSG_COUNT] = {
     [MSG_SITE_PAGE] = "Страница: %s",
 };
 
+/* French typography: a no-break space (\u00A0) before : ; ! ? and after n°, so that a page never
+ * breaks a line before the mark or after the sign. */
 const char *const msg_french_site[MSG_COUNT] = {
-    [MSG_SITE_TITLE] = "Durak : classements et parties",
+    [MSG_SITE_TITLE] = "Durak\u00A0: classements et parties",
     [MSG_SITE_BOARD] = "Classement",
     [MSG_SITE_BOARD_CHANNEL] = "Classement de %s",
     [MSG_SITE_BOARD_BOTS] = "Joueurs ordinateur",
     [MSG_SITE_BOARD_SOLO] = "Parties privées contre l'ordinateur",
-    [MSG_SITE_GAMES_PLAYED] = "Parties jouées : %d",
-    [MSG_SITE_SOLO_PLAYED] = "Parties privées jouées : %d",
+    [MSG_SITE_GAMES_PLAYED] = "Parties jouées\u00A0: %d",
+    [MSG_SITE_SOLO_PLAYED] = "Parties privées jouées\u00A0: %d",
     [MSG_SITE_LATEST] = "Dernières parties",
     [MSG_SITE_CHANNELS] = "Salons",
     [MSG_SITE_COL_LATEST] = "Dernière partie",
@@ -116,14 +118,15 @@ const char *const msg_french_site[MSG_COUNT] = {
     [MSG_SITE_CHANNEL_STATS] = "Dans les salons",
     [MSG_SITE_SOLO_MARK] = "cote solo",
     [MSG_SITE_CHART] = "Cote après chaque partie",
-    [MSG_SITE_CHART_TEXT] = "Maintenant %d, après la partie n° %s ; la plus haute %d, après la "
-                            "partie n° %s ; la plus basse %d, après la partie n° %s.",
-    [MSG_SITE_CHART_ONE] = "%d après la partie n° %s.",
+    [MSG_SITE_CHART_TEXT] =
+        "Maintenant %d, après la partie n°\u00A0%s\u00A0; la plus haute %d, après la "
+        "partie n°\u00A0%s\u00A0; la plus basse %d, après la partie n°\u00A0%s.",
+    [MSG_SITE_CHART_ONE] = "%d après la partie n°\u00A0%s.",
     [MSG_SITE_CHART_NONE] = "Pas encore d'historique de la cote.",
     [MSG_SITE_RECENT] = "Parties récentes",
     [MSG_SITE_GAME] = "Partie nº %s",
     [MSG_SITE_OPTIONS] = "Options",
-    [MSG_SITE_LABEL] = "%s : ",
+    [MSG_SITE_LABEL] = "%s\u00A0: ",
     [MSG_SITE_OPT_DECK] = "%d cartes",
     [MSG_SITE_DURAK] = "le durak",
     [MSG_SITE_FORFEITED] = "forfait",
@@ -131,37 +134,38 @@ const char *const msg_french_site[MSG_COUNT] = {
     [MSG_SITE_TEAM_WON] = "équipe gagnante",
     [MSG_SITE_TEAM_LOST] = "équipe perdante",
     [MSG_SITE_RESULT_DURAK] = "%s est le durak",
-    [MSG_SITE_RESULT_WON] = "%s a gagné : les autres ont abandonné",
-    [MSG_SITE_RESULT_SHARED] = "%s se partagent la victoire : les autres ont abandonné",
+    [MSG_SITE_RESULT_WON] = "%s a gagné\u00A0: les autres ont abandonné",
+    [MSG_SITE_RESULT_SHARED] = "%s se partagent la victoire\u00A0: les autres ont abandonné",
     [MSG_SITE_REPLAY] = "Rejouer la partie",
-    [MSG_SITE_DEALT] = "Mains distribuées ; atout %s",
-    [MSG_SITE_BOUT] = "Attaque %d : %s attaque, %s défend",
+    [MSG_SITE_DEALT] = "Mains distribuées\u00A0; atout %s",
+    [MSG_SITE_BOUT] = "Attaque %d\u00A0: %s attaque, %s défend",
     [MSG_SITE_PLAYS] = "%s joue %s",
     [MSG_SITE_COVERS] = "%s couvre %s avec %s",
     [MSG_SITE_TAKES] = "%s ramasse",
     [MSG_SITE_PASSES] = "%s passe",
     [MSG_SITE_TRANSFERS] = "%s transfère avec %s à %s",
     [MSG_SITE_RESIGNS] = "%s quitte la partie",
-    [MSG_SITE_BEATEN] = "Défaussé : les cartes quittent le jeu.",
+    [MSG_SITE_BEATEN] = "Défaussé\u00A0: les cartes quittent le jeu.",
     [MSG_SITE_PICKS_UP] = "%s ramasse la table (%d %s).",
     [MSG_SITE_DRAWS] = "%s pioche %s",
-    [MSG_SITE_STOCK_LEFT] = "Cartes dans la pioche : %d.",
-    [MSG_SITE_FAIR] = "Donne équitable : graine %s, sel %s ; l'empreinte SHA-256 annoncée au début "
-                      "était %s. Vérifiez-la avec :",
-    [MSG_SITE_REPLAY_CLI] = "Rejouez la donne avec durak-cli :",
+    [MSG_SITE_STOCK_LEFT] = "Cartes dans la pioche\u00A0: %d.",
+    [MSG_SITE_FAIR] =
+        "Donne équitable\u00A0: graine %s, sel %s\u00A0; l'empreinte SHA-256 annoncée au début "
+        "était %s. Vérifiez-la avec\u00A0:",
+    [MSG_SITE_REPLAY_CLI] = "Rejouez la donne avec durak-cli\u00A0:",
     [MSG_SITE_PREV] = "Attaque précédente",
     [MSG_SITE_NEXT] = "Attaque suivante",
     [MSG_SITE_ALL] = "Toutes les attaques",
-    [MSG_SITE_TRUNCATED] =
-        "Cette partie a eu plus de coups que l'on n'en garde : le replay s'arrête avant la fin.",
+    [MSG_SITE_TRUNCATED] = "Cette partie a eu plus de coups que l'on n'en garde\u00A0: le replay "
+                           "s'arrête avant la fin.",
     [MSG_SITE_DAMAGED] = "L'enregistrement de cette partie est abîmé (ses coups sont illisibles "
-                         "ou contraires aux règles) : le replay s'arrête ici.",
+                         "ou contraires aux règles)\u00A0: le replay s'arrête ici.",
     [MSG_SITE_HOME] = "Accueil",
-    [MSG_SITE_ARCHIVE] = "Toutes les parties : n° %d à %d",
+    [MSG_SITE_ARCHIVE] = "Toutes les parties\u00A0: n°\u00A0%d à %d",
     [MSG_SITE_ARCHIVE_LINK] = "Toutes les parties, cent par page",
     [MSG_SITE_NEWER] = "Parties plus récentes",
     [MSG_SITE_OLDER] = "Parties plus anciennes",
-    [MSG_SITE_PAGE] = "Page : %s",
+    [MSG_SITE_PAGE] = "Page\u00A0: %s",
 };
 
 const char *const msg_spanish_site[MSG_COUNT] = {

@@ -891,7 +891,8 @@ static void test_no_page_id_for_computer_players(void **state)
     assert_true(site_complete(f->s, &o)); /* and no page of its is missing */
 }
 
-/* A label's colon as each language writes it: French puts a space before it. */
+/* A label's colon as each language writes it: French puts a space before it, a no-break one, so
+ * that a narrow page never starts a line with the colon (nor ends one with "n°"). */
 static void test_labels_in_french(void **state)
 {
     struct fixture *f = *state;
@@ -902,8 +903,11 @@ static void test_labels_in_french(void **state)
     char rel[32];
     snprintf(rel, sizeof rel, "g/%lld.html", fr);
     char *page = slurp(f->site, rel);
-    assert_non_null(strstr(page, "<p>Options : "));
-    assert_non_null(strstr(page, "<li><bdi>alice</bdi> : "));
+    assert_non_null(strstr(page, "<p>Options\u00A0: "));
+    assert_non_null(strstr(page, "<li><bdi>alice</bdi>\u00A0: "));
+    assert_non_null(strstr(page, "Attaque 1\u00A0: "));
+    assert_null(strstr(page, " :")); /* nowhere a breaking space before a colon */
+    assert_null(strstr(page, "n° "));
     free(page);
     snprintf(rel, sizeof rel, "g/%lld.html", en);
     page = slurp(f->site, rel);
