@@ -1,4 +1,4 @@
-/* messages_es.c — the Spanish texts, in the words of the Spanish rule text (triunfo, palo, robar,
+/* messages_es.c — the Spanish texts, in the words of the Spanish rule text (triunfo, palo, recoger,
  * mazo): the commands quoted are the words Spanish players type (bot/parse_words.c). */
 #include "messages_tables.h"
 
@@ -41,10 +41,10 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_PARSE_AMBIGUOUS] = "«%s» puede significar %s: escribe uno de ellos",
     [MSG_PARSE_CHANNEL_ONLY] = "%s%s es un comando del canal: escríbelo en el canal, no a mí",
     [MSG_TURN_LEAD] = "ataca con una carta",
-    [MSG_TURN_DEFEND] = "cubre %s o roba",
-    [MSG_TURN_DEFEND_TRANSFER] = "cubre %s, roba o transfiere",
+    [MSG_TURN_DEFEND] = "cubre %s o recoge",
+    [MSG_TURN_DEFEND_TRANSFER] = "cubre %s, recoge o transfiere",
     [MSG_TURN_THROWIN] = "añade una carta de un valor que ya esté en la mesa, o pasa",
-    [MSG_TURN_TAKING] = "%s roba: añádele cartas, o pasa",
+    [MSG_TURN_TAKING] = "%s recoge: añádele cartas, o pasa",
     [MSG_LINE_ACT] = "%s: %s",
     [MSG_WAIT_THROWIN] = "pueden añadirse cartas",
     [MSG_WAIT_ADDING] = "aún pueden darse más cartas",
@@ -55,7 +55,8 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_YOUR_LEAD] =
         "Tu turno en %s: ataca con la carta que quieras, p. ej. %s · mano: %s (triunfo %s)",
     [MSG_YOUR_OPTION] = "En %s puedes añadir: %s o paso · mano: %s (triunfo %s)",
-    [MSG_YOUR_OPTION_TAKING] = "En %s %s roba; puedes añadirle: %s o paso · mano: %s (triunfo %s)",
+    [MSG_YOUR_OPTION_TAKING] =
+        "En %s %s recoge; puedes añadirle: %s o paso · mano: %s (triunfo %s)",
     [MSG_HAND] = "Tu mano en %s: %s (triunfo %s)",
     [MSG_RESULT_DURAK] = "Fin de la partida: ¡%s es el durak!",
     [MSG_RESULT_DRAW] = "Fin de la partida: empate, los últimos jugadores salieron a la "
@@ -72,7 +73,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_MOVE_ADD] = "%s le da además %s",
     [MSG_MOVE_THROW] = "%s añade %s",
     [MSG_MOVE_BEAT] = "%s cubre %s con %s",
-    [MSG_MOVE_TAKE] = "%s roba",
+    [MSG_MOVE_TAKE] = "%s recoge",
     [MSG_MOVE_TRANSFER] = "%s transfiere con %s a %s",
     [MSG_TIMEOUT_PREFIX] = "Se acabó el tiempo: ",
     [MSG_FORFEIT_LEFT] = "%s deja la partida y pierde por abandono",
@@ -123,7 +124,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_RULES_1] =
         "Durak (%s), 36 cartas del 6 al as: el palo de la carta bajo el mazo es el triunfo y el "
         "triunfo más bajo ataca primero. Cubre cada carta de ataque con una más alta de su palo o "
-        "con cualquier triunfo, o roba: te llevas toda la mesa.",
+        "con cualquier triunfo, o recoge: te llevas toda la mesa.",
     [MSG_RULES_2_ALL] = "Cuando todo está cubierto, los demás jugadores pueden añadir "
                         "cartas de un valor que ya esté en la mesa: como mucho 6 por "
                         "ataque%s, y nunca más de las que tenía el defensor.",
@@ -147,7 +148,7 @@ const char *const msg_spanish[MSG_COUNT] = {
         "%1$sbot [fácil|medio|difícil|experto] sienta un jugador automático · %1$smesa, %1$sreglas "
         "· %1$sestadísticas [nick], %1$sclasificación [n] (o %1$sranking), %1$súltima · %1$smirar, "
         "%1$sdejar de mirar · %1$sayuda [comandos|jugadas|cartas|bots|estadísticas|solo].",
-    [MSG_HELP_2] = "Juega por mensaje privado a %s: juego 7♥, cubro 9♥ 7♥, robo (o me llevo), "
+    [MSG_HELP_2] = "Juega por mensaje privado a %s: juego 7♥, cubro 9♥ 7♥, recojo (o me llevo), "
                    "paso, transfiero 7♦, mano, jugadas, pista; las cartas se escriben 7♥, 10♠, Q♦ "
                    "o 7co, 10p, Qd · set muestra tus ajustes · idioma: idioma es o set language es "
                    "(otros: язык ru, langue fr, language en).",
@@ -155,19 +156,19 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_PRIVATE_ONLY] = "Las jugadas van por mensaje privado: /msg %s %s",
     [MSG_NO_MOVES] = "Ahora no tienes jugadas: %s.",
     [MSG_DECIDE_LEAD] = "%s elige con qué carta atacar",
-    [MSG_DECIDE_DEFEND] = "%s decide si cubre %s o roba",
-    [MSG_DECIDE_DEFEND_TRANSFER] = "%s decide si cubre %s, roba o transfiere",
+    [MSG_DECIDE_DEFEND] = "%s decide si cubre %s o recoge",
+    [MSG_DECIDE_DEFEND_TRANSFER] = "%s decide si cubre %s, recoge o transfiere",
     [MSG_DECIDE_THROWIN] = "%s decide si añade una carta",
-    [MSG_DECIDE_TAKING] = "%s decide si le añade cartas a %s, que roba",
+    [MSG_DECIDE_TAKING] = "%s decide si le añade cartas a %s, que recoge",
     [MSG_YOUR_MOVES] = "Tus jugadas: %s",
     [MSG_ERR_NOT_IN_HAND] = "No tienes %s: escribe mano para ver tus cartas.",
     [MSG_ERR_ON_TABLE] = "%s está en la mesa, no en tu mano: cúbrela con una carta tuya, por "
                          "ejemplo %s.",
     [MSG_ERR_ON_TABLE_TAKE] = "%s está en la mesa, no en tu mano, y ninguna carta tuya la cubre: "
-                              "roba, o escribe jugadas.",
-    [MSG_ERR_DOES_NOT_BEAT_TRUMP] = "%s no gana a %s: juega un triunfo más alto, o roba.",
+                              "recoge, o escribe jugadas.",
+    [MSG_ERR_DOES_NOT_BEAT_TRUMP] = "%s no gana a %s: juega un triunfo más alto, o recoge.",
     [MSG_ERR_DOES_NOT_BEAT] = "%s no gana a %s: juega una carta de %s más alta o un triunfo, o "
-                              "roba.",
+                              "recoge.",
     [MSG_ERR_NO_TARGET] = "%s no es una carta sin cubrir de la mesa: escribe jugadas para ver "
                           "qué cubrir.",
     [MSG_ERR_RANK] = "%s no se puede añadir: solo valores que ya están en la mesa (o "
@@ -175,13 +176,14 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_ERR_FULL] = "No se pueden añadir más cartas a este ataque: escribe paso.",
     [MSG_ERR_NO_TRANSFER_VARIANT] =
         "Esta partida es durak clásico, sin transferencias; te toca: %s.",
-    [MSG_ERR_TRANSFER_COVERED] = "No se puede transferir con una carta ya cubierta: cubre o roba.",
+    [MSG_ERR_TRANSFER_COVERED] =
+        "No se puede transferir con una carta ya cubierta: cubre o recoge.",
     [MSG_ERR_TRANSFER_RANK] = "%s no sirve para transferir: hace falta el valor de las cartas de "
                               "ataque.",
     [MSG_ERR_TRANSFER_TOO_MANY] = "No se puede transferir: %s no podría responder a tantas cartas; "
-                                  "cubre o roba.",
+                                  "cubre o recoge.",
     [MSG_ERR_TRANSFER_NOBODY] =
-        "No se puede transferir: no queda nadie a quien pasar el ataque; cubre o roba.",
+        "No se puede transferir: no queda nadie a quien pasar el ataque; cubre o recoge.",
     [MSG_ERR_WRONG_PHASE] = "Esa jugada no es posible ahora; te toca: %s. Tus jugadas: %s",
     [MSG_ERR_BEAT_WHICH] = "Di qué carta debe cubrir %s: %s",
     [MSG_ERR_CARD_NO_MOVE] = "%s no es una jugada ahora. Tus jugadas: %s",
@@ -190,7 +192,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_ERR_TRUMP_NO_MOVE] = "Ningún triunfo es una jugada ahora. Tus jugadas: %s",
     [MSG_WORD_A_TRUMP] = "Un triunfo",
     [MSG_PRIVATE_HELP_1] =
-        "Jugadas: juego X (atacar o añadir), cubro X [Y] (cubrir Y con X), robo (o me llevo), "
+        "Jugadas: juego X (atacar o añadir), cubro X [Y] (cubrir Y con X), recojo (o me llevo), "
         "paso, transfiero X · basta una carta o un valor solo (7co, 7) cuando solo puede ser una "
         "jugada · mano muestra tus cartas, jugadas tus jugadas posibles, pista un consejo.",
     [MSG_PRIVATE_HELP_2] =
@@ -334,7 +336,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_WORD_PRIVATE_GAMES_MANY] = "partidas privadas",
     [MSG_CMD_PLAY] = "juego",
     [MSG_CMD_BEAT] = "cubro",
-    [MSG_CMD_TAKE] = "robo",
+    [MSG_CMD_TAKE] = "recojo",
     [MSG_CMD_PASS] = "paso",
     [MSG_CMD_TRANSFER] = "transfiero",
     [MSG_RANK_J] = "J",
@@ -535,7 +537,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_GAME_START_NO_TRUMP_YOU] = "Durak (%s) empieza: %s. Triunfo: %s. Nadie tiene triunfo, así "
                                     "que atacas tú primero.",
     [MSG_LINE_ACT_YOU] = "Tu turno: %s",
-    [MSG_DECIDE_TAKING_YOU] = "%s decide si te añade cartas, ya que robas",
+    [MSG_DECIDE_TAKING_YOU] = "%s decide si te añade cartas, ya que recoges",
     [MSG_REJOINED_YOU] = "%s · Has vuelto y sigues jugando.",
     [MSG_RESULT_DURAK_YOU] = "Fin de la partida: ¡tú eres el durak!",
     [MSG_RESULT_HINTS_YOU] = "pistas que pediste: %d",

@@ -1295,7 +1295,7 @@ static void test_ambiguous_in_languages(void **state)
         { MSG_LANG_RU, "h", "«h» может значить карты, помощь или подсказка: напишите что-то одно" },
         { MSG_LANG_FR, "p", "« p » peut vouloir dire joue (pl) ou passe (pa) : tapez l'un d'eux" },
         { MSG_LANG_ES, "t",
-          "«t» puede significar robo (tk) o transfiero (tr): escribe uno de ellos" },
+          "«t» puede significar recojo (tk) o transfiero (tr): escribe uno de ellos" },
         { MSG_LANG_EN, "h", "\"h\" could mean hand, help or hint: type one of them" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

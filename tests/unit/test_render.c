@@ -258,7 +258,7 @@ static void test_languages(void **state)
     assert_string_equal(render_actions(&fr_plain, a, 3, buf, sizeof buf),
                         "couvre Rp | transfère 7ca | ramasse");
     assert_string_equal(render_actions(&es, a, 3, buf, sizeof buf),
-                        "cubro K" SPADE " | transfiero 7" DIAMOND " | robo");
+                        "cubro K" SPADE " | transfiero 7" DIAMOND " | recojo");
     const render_opts pass_ru = { .lang = MSG_LANG_RU };
     assert_string_equal(
         render_action(&pass_ru, action(DURAK_ACT_PASS, CARD_NONE, CARD_NONE), buf, sizeof buf),
