@@ -7,9 +7,10 @@
 
 #include "site_pages.h"
 
-/* Steps bouts one at a time (buttons, arrow keys, #b<N> in the address, which another anchor such
- * as #fair keeps until a step); without JS every bout shows. The address is written at most ten
- * times a second, the last step always: Chrome ignores replaceState past 200 calls in 10 s. */
+/* Steps bouts one at a time (buttons, arrow keys, #b<N> in the address, at load or changed, which
+ * another anchor such as #fair keeps until a step); without JS every bout shows. The address is
+ * written at most ten times a second, the last step always: Chrome ignores replaceState past 200
+ * calls in 10 s. */
 static const char replay_js[] =
     "<script>\n(function(){var d=document,r=d.documentElement,"
     "b=[].slice.call(d.querySelectorAll('.bout')),i=0,t=0,w=null;if(!b.length)return;"
@@ -27,8 +28,9 @@ static const char replay_js[] =
     /* the browser's own Alt+arrow (back, forward) and the like are left to it */
     "d.addEventListener('keydown',function(e){if(e.altKey||e.ctrlKey||e.metaKey||e.shiftKey)"
     "return;if(e.key==='ArrowLeft')go(i-1);else if(e.key==='ArrowRight')go(i+1)});\n"
-    "var h=location.hash.slice(1),k=b.findIndex(function(e){return e.id===h});"
-    "show(k<0?0:k,k<0)})();\n</script>\n";
+    "function at(){var h=location.hash.slice(1);return b.findIndex(function(e){return e.id===h})}"
+    "\nwindow.addEventListener('hashchange',function(){var k=at();if(k>=0)go(k)});\n"
+    "var k=at();show(k<0?0:k,k<0)})();\n</script>\n";
 
 static void hand(site_buf *b, msg_lang lang, cards_t h)
 {

@@ -206,6 +206,12 @@ def replay_in_browser(b, page, shots):
     h.check(b.eval(shown) == "b2" and hash_is(b, "#b2"),
             "after 301 quick clicks bout %s shows, the address says %s"
             % (b.eval(shown), b.eval("location.hash")))
+    b.eval("location.hash = '#b3'")  # a link or the address changed on the page
+    end = time.monotonic() + 2
+    while b.eval(shown) != "b3" and time.monotonic() < end:
+        time.sleep(0.05)
+    h.check(b.eval(shown) == "b3" and b.eval(pos) == "3 / %d" % n,
+            "#b3 set on the page shows bout %s" % b.eval(shown))
     b.goto("file://" + page + "#fair")
     h.check(b.eval("location.hash") == "#fair" and b.eval(shown) == "b1",
             "#fair stays in the address: %s" % b.eval("location.hash"))
