@@ -107,9 +107,10 @@ void site_name(const site_ctx *c, site_buf *b, msg_lang lang, const char *key, c
 {
     const store_site_person *p = record_key_is_bot(key) ? NULL : site_person(c, key);
     if (p && p->hidden) {
-        sb_put(b, msg_in(lang, MSG_SITE_ANON));
-        if (seat >= 0)
-            sb_printf(b, " %d", seat + 1);
+        if (seat >= 0) /* a name, where a sentence may start with it: "Player 2 is the durak" */
+            sb_msg(b, lang, MSG_SITE_ANON_SEAT, seat + 1);
+        else
+            sb_put(b, msg_in(lang, MSG_SITE_ANON));
         return;
     }
     if (link && site_has_page(p))
