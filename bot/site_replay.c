@@ -129,9 +129,13 @@ static void draws(site_buf *b, msg_lang lang, const durak_game *before, const du
         cards_t got = after->hand[order[i]] & ~before->hand[order[i]] & ~table;
         if (!got)
             continue;
-        site_buf h;
+        site_buf h; /* in the order drawn: the face-up trump card, stock[0], last (R3) */
         sb_init(&h);
-        hand(&h, lang, got);
+        for (int j = before->stock_len - 1; j >= after->stock_len; j--)
+            if (cards_has(got, before->stock[j])) {
+                sb_put(&h, h.len ? " " : "");
+                sb_card(&h, lang, before->stock[j]);
+            }
         sb_put(b, "<li>");
         sb_msg(b, lang, MSG_SITE_DRAWS, names[order[i]], h.p ? h.p : "");
         sb_put(b, "</li>\n");

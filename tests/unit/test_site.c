@@ -713,6 +713,9 @@ static void test_replay_of_taken_bouts(void **state)
     always_take = true;
     long long en = record_game(f->s, "#durak", 3, nicks), ru = record_game(f->s, "#ru", 3, nicks);
     always_take = false;
+    first_action = true; /* a game with a durak: its stock runs out */
+    long long out = record_game(f->s, "#durak", 3, nicks);
+    first_action = false;
     site_options o = options(f);
     assert_int_equal(site_export(f->s, &o, stderr), 0);
     durak_options opt = durak_default_options();
@@ -749,6 +752,17 @@ static void test_replay_of_taken_bouts(void **state)
     assert_true(count(page, "забирает со стола 1 карту.") > 3);
     assert_true(count(page, " добирает ") > 1);
     assert_non_null(strstr(page, "Карт в колоде: "));
+    free(page);
+    /* the stock's last card drawn is the face-up trump card, named last on its line (R3) */
+    snprintf(rel, sizeof rel, "g/%lld.html", out);
+    page = slurp(f->site, rel);
+    assert_non_null(page);
+    sb_init(&card);
+    sb_card(&card, MSG_LANG_EN, g.trump_card);
+    snprintf(want, sizeof want, "%s</li>\n<li><em>Cards left in the stock: 0.</em>", card.p);
+    sb_free(&card);
+    if (!strstr(page, want))
+        fail_msg("no \"%s\" in the page", want);
     free(page);
 }
 
