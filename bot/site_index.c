@@ -138,7 +138,7 @@ void site_page_channel(const site_ctx *c, const store_site_channel *row, site_bu
     sb_put(b, "</h1>\n<p>");
     sb_msg(b, lang, MSG_SITE_GAMES_PLAYED, (int)row->games);
     sb_printf(b, "</p>\n<p><a href=\"../a/%d.html\">%s</a></p>\n", site_archive_page(row->latest),
-              msg_in(lang, MSG_SITE_ARCHIVE_LINK));
+              msg_in(lang, MSG_SITE_ARCHIVE_ALL)); /* the archive is of every channel */
     channel_body(c, b, lang, row, BOARD_ROWS, CHANNEL_PAGE_ROWS, "../", 2);
     site_page_end(b);
     sb_free(&title);

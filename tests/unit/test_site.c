@@ -874,6 +874,8 @@ static void test_channel_pages(void **state)
     assert_non_null(strstr(durak, "<a href=\"../p/")); /* its board links people */
     /* its counts are the channel's, the rating is over all of them: the column says so */
     assert_non_null(strstr(durak, ">Rating (all channels)</th>"));
+    /* the archive it links to is every channel's, and its link says so */
+    assert_non_null(strstr(durak, "<a href=\"../a/1.html\">Every channel's games, a hundred"));
     assert_non_null(strstr(ru, "<html lang=\"ru\">"));
     assert_non_null(strstr(ru, ">Рейтинг (все каналы)</th>"));
     assert_null(slurp(f->site, "c/4.html"));
