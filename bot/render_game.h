@@ -43,7 +43,9 @@ void render_said(const render_opts *r, const render_seats *s, int subject, int o
 
 /* "classic" / "transfer" (in r's language, as everything below). */
 const char *render_variant(const render_opts *r, const durak_options *o);
-/* "classic, throw-in by all" and so on (MSG_OPTIONS). */
+/* "classic, throw-in by all" and so on (MSG_OPTIONS), at most RENDER_OPTIONS_MAX bytes with every
+ * option in the longest language (test_render checks it). */
+enum { RENDER_OPTIONS_MAX = 192 };
 void render_options(const render_opts *r, const durak_options *o, char *buf, size_t cap);
 /* "alice, bob, Hard[bot]". */
 void render_seat_list(const render_seats *s, char *buf, size_t cap);

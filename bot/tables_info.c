@@ -8,7 +8,7 @@
 void info_table(tables *t, table_t *tb, outbox *o)
 {
     if (!tb->playing) {
-        char opts[128], seats[512], next[TABLES_LINE_MAX];
+        char opts[RENDER_OPTIONS_MAX], seats[512], next[TABLES_LINE_MAX];
         render_seats names = tables_names(tb);
         render_opts r = tables_ropts_to(t, tb->channel);
         render_options(&r, &tb->opt, opts, sizeof opts); /* the game it will be */

@@ -32,7 +32,7 @@ static void seat_list(const table_t *tb, char *buf, size_t cap)
 
 void lobby_tell_seated(const tables *t, const table_t *other, const char *nick, outbox *o)
 {
-    char opts[128];
+    char opts[RENDER_OPTIONS_MAX];
     render_opts r = tables_ropts_to(t, nick);
     render_options(&r, &other->opt, opts, sizeof opts);
     if (other->solo)
@@ -48,7 +48,7 @@ void lobby_tell_seated(const tables *t, const table_t *other, const char *nick, 
  * sit at it. */
 static void say_open(const tables *t, const tables_who *w, const table_t *tb, outbox *o)
 {
-    char opts[128];
+    char opts[RENDER_OPTIONS_MAX];
     render_opts r = tables_ropts_to(t, w->nick);
     render_options(&r, &tb->opt, opts, sizeof opts);
     tables_notice(o, w->nick, MSG_LOBBY_EXISTS, tb->channel, opts, tables_prefix(t));
@@ -82,7 +82,7 @@ void lobby_open(tables *t, const tables_who *w, const char *channel, const parse
     tb->lang = p->lang >= 0 ? p->lang : tables_chosen_lang(t, w->nick);
     tb->lobby_deadline = now + t->cfg.game.lobby_timeout;
     tables_add_seat(tb, w);
-    char opts[128];
+    char opts[RENDER_OPTIONS_MAX];
     render_opts r = tables_ropts_to(t, channel);
     render_options(&r, &tb->opt, opts, sizeof opts);
     tables_say(o, channel, MSG_LOBBY_OPEN, w->nick, opts, tables_prefix(t), w->nick,

@@ -217,7 +217,8 @@ static void start_line(const tables *t, const table_t *tb, const render_opts *rr
     (void)t;
     render_opts r = *rr;
     render_seats names = tables_names(tb);
-    char opts[128], seats[768], card[RENDER_CARD_MAX], trump[128], low[RENDER_CARD_MAX];
+    char opts[RENDER_OPTIONS_MAX], seats[768], card[RENDER_CARD_MAX], trump[128],
+        low[RENDER_CARD_MAX];
     char line[TABLES_LINE_MAX], digest[RECORD_DIGEST_HEX];
     size_t len = 0;
     const char *first = tb->seat[tb->g.first_seat].nick;

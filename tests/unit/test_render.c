@@ -225,6 +225,28 @@ static void test_cards_read_back(void **state)
         }
 }
 
+/* Every option at once, in every language, fits RENDER_OPTIONS_MAX whole: the lobby's line used
+ * to lose its end ("игра пара") when a Russian option grew past the buffer the callers had. */
+static void test_options_fit(void **state)
+{
+    (void)state;
+    durak_options o = durak_default_options();
+    o.variant = DURAK_VARIANT_TRANSFER;
+    o.throwin = DURAK_THROWIN_NEIGHBOURS;
+    o.first5 = 1;
+    o.teams = 1;
+    for (int lang = 0; lang < MSG_LANG_COUNT; lang++) {
+        const render_opts r = { .lang = (msg_lang)lang };
+        char buf[RENDER_OPTIONS_MAX + 1];
+        render_options(&r, &o, buf, sizeof buf);
+        const char *teams = msg_in((msg_lang)lang, MSG_OPTIONS_TEAMS);
+        size_t n = strlen(buf), t = strlen(teams);
+        if (n >= RENDER_OPTIONS_MAX || n < t || strcmp(buf + n - t, teams))
+            fail_msg("%s: \"%s\" (%zu bytes) is cut or over %d", msg_lang_code((msg_lang)lang), buf,
+                     n, RENDER_OPTIONS_MAX);
+    }
+}
+
 /* Cards, hands, the table and moves in the reader's language: Russian В Д К Т and
  * п т б ч, French V D R A and p t ca co, Spanish J Q K A and p t d co; the move words are the ones
  * that language's players type. */
@@ -395,6 +417,7 @@ int main(void)
         cmocka_unit_test(test_actions),
         cmocka_unit_test(test_cards_read_back),
         cmocka_unit_test(test_languages),
+        cmocka_unit_test(test_options_fit),
         cmocka_unit_test(test_quiet_names),
         cmocka_unit_test(test_transfer_offer_hides_the_hand),
         cmocka_unit_test(test_last_card_names_the_trump_once),

@@ -78,7 +78,7 @@ static void test_lobby_alone_in_russian(void **state)
     (void)state;
     harness *h = h_new(44);
     chan(h, "alice", "#durak", "!дурак парами пять"); /* R9's first bout of 5, in Russian */
-    assert_non_null(said(h, "#durak", "в первом заходе 5 карт, игра парами"));
+    assert_non_null(said(h, "#durak", "в первом заходе до 5 карт, игра парами"));
     chan(h, "bob", "#durak", "!играть");
     assert_non_null(
         said(h, "#durak", "alice сможет начать, когда за столом будет 4 или 6 игроков"));
