@@ -299,6 +299,10 @@ static void private_card_command(parse_ctx *c, parse_kind kind, bool solo)
     char text[CTX_TEXT_SIZE];
     card_t card, target = CARD_NONE;
     bool given = parse_ctx_next(c, &t);
+    if (given && kind == PC_PLAY
+        && (parse_words_equal(parse_token_trim(t), "с")
+            || parse_words_equal(parse_token_trim(t), "со")))
+        given = parse_ctx_next(c, &t); /* "хожу с семёрки": the card after "from" */
     /* "хожу 6", "play Q": the hand says which card; after play, a lone 2 to 5 still counts the
      * players of a private game */
     int rank = given ? parse_ctx_rank_alone(c, t) : -1;
