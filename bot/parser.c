@@ -334,9 +334,10 @@ static void private_card_command(parse_ctx *c, parse_kind kind, bool solo)
         }
         kind = PC_BEAT; /* "кладу 9ч на 7ч": a card put on another covers it */
     }
-    if (more && kind == PC_BEAT && parse_ctx_rank_alone(c, t) == PARSE_RANK_TRUMP) {
-        c->out->kind = kind; /* "бью 7ч козырем": that card, covered by a trump of the hand */
-        c->out->rank = PARSE_RANK_TRUMP;
+    int cover = more && kind == PC_BEAT ? parse_ctx_rank_alone(c, t) : -1;
+    if (cover >= 0) { /* "бью 7ч козырем", "бью 7 крестей дамой": the hand says which covers it */
+        c->out->kind = kind;
+        c->out->rank = cover;
         c->out->target = card;
         return;
     }

@@ -70,7 +70,7 @@ static void check_cmd(const parsed_cmd *p, bool channel, const parse_opts *o)
     if (p->move != PC_IGNORED)
         CHECK(p->kind == PC_ERROR && !channel && p->target == CARD_NONE
               && (p->move == PC_PLAY || p->move == PC_BEAT || p->move == PC_TRANSFER));
-    /* with a target only as beat's cover: "бью 7ч козырем" */
+    /* with a target only as beat's cover: "бью 7ч козырем", "бью 7ч дамой" */
     if (p->rank >= 0)
         CHECK((p->target == CARD_NONE || p->kind == PC_BEAT) && !o->no_game && !channel);
     if (p->target != CARD_NONE)

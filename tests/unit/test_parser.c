@@ -1023,6 +1023,8 @@ static const parse_case language_private_cases[] = {
     CASE("beat trump", "beat a trump"),
     CASE("бью 7ч козырем", "beat 7h a trump"), /* that card, covered by a trump */
     CASE("couvre 7h atout", "beat 7h a trump"),
+    CASE("бью 7 крестей дамой", "beat 7c Q of any suit"), /* and a rank alone */
+    CASE("бью 7ч 9", "beat 7h 9 of any suit"),
     CASE("бью 7ч козырем сверху",
          "error: \"козырем\" is not a card: the rank is followed by one suit, e.g. K♥ or Kh"),
     CASE("хожу T", "error: \"T\" is not a card: add the suit after the rank, e.g. 10♥ or 10h"),

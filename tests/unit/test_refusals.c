@@ -507,6 +507,45 @@ static void test_beat_card_with_a_trump(void **state)
     at_each_turn(23, 900, beat_card_with_a_trump, 0xf);
 }
 
+/* "beat 7h Q" ("бью 7ч дамой"): that uncovered card, covered by a card of that rank the hand says
+ * (the rank of a random card held). One that covers it is played (0); none covers it (1); several
+ * listed (2). */
+static int beat_card_with_a_rank(harness *h, table_t *tb, rng_t *r)
+{
+    const durak_game *g = &tb->g;
+    cards_t open = durak_uncovered(g), held = g->hand[g->actor];
+    if (g->phase != DURAK_PHASE_DEFEND || !open || !held)
+        return -1;
+    card_t x = cards_first(open), c = cards_first(held);
+    for (uint64_t skip = rng_below(r, (uint64_t)cards_count(held)); skip--;)
+        c = cards_first(held &= held - 1);
+    durak_action acts[DURAK_MAX_ACTIONS];
+    int n = durak_legal(g, acts), k = 0;
+    for (int i = 0; i < n; i++)
+        k += acts[i].kind == DURAK_ACT_BEAT && card_rank(acts[i].card) == card_rank(c)
+             && acts[i].target == x;
+    char text[64], xs[8], cs[8];
+    parse_write_card(c, false, cs);
+    snprintf(text, sizeof text, "beat %s %.*s", parse_write_card(x, false, xs), (int)strlen(cs) - 1,
+             cs); /* the rank alone: "Q" of "Qs" */
+    const char *me = tb->seat[g->actor].nick;
+    int moves = tb->rec.nmoves;
+    priv(h, me, text);
+    if (k == 1) {
+        if (tb->used)
+            assert_int_equal(tb->rec.move[moves].target, x);
+        return 0;
+    }
+    answered(h, me, text, k == 0 ? " is not a move now. Your moves: " : " can mean beat ", 0);
+    return k == 0 ? 1 : 2;
+}
+
+static void test_beat_card_with_a_rank(void **state)
+{
+    (void)state;
+    at_each_turn(29, 1100, beat_card_with_a_rank, 0x7);
+}
+
 static void test_beat_a_trump(void **state)
 {
     (void)state;
@@ -532,6 +571,7 @@ int main(void)
         cmocka_unit_test(test_two_moves),
         cmocka_unit_test(test_beat_a_trump),
         cmocka_unit_test(test_beat_card_with_a_trump),
+        cmocka_unit_test(test_beat_card_with_a_rank),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
