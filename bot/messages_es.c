@@ -279,6 +279,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_OPTIONS_FIRST5] = ", 5 cartas en el primer ataque",
     [MSG_AWAY_MARK] = " (ausente)",
     [MSG_WORD_YOU] = "tú",
+    [MSG_HAND_COUNT] = "%s %d",
     [MSG_NO_CARDS] = "(ninguna)",
     [MSG_EMPTY_TABLE] = "(vacía)",
     [MSG_WORD_SPADE] = "picas",

@@ -290,6 +290,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_OPTIONS_FIRST5] = ", 5 cartes à la première attaque",
     [MSG_AWAY_MARK] = " (absent)",
     [MSG_WORD_YOU] = "vous",
+    [MSG_HAND_COUNT] = "%s %d",
     [MSG_NO_CARDS] = "(aucune)",
     [MSG_EMPTY_TABLE] = "(vide)",
     [MSG_WORD_SPADE] = "pique",

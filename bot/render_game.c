@@ -105,9 +105,10 @@ static void hand_counts(const render_opts *r, const render_seats *s, const durak
     for (int i = 0; i < s->n && len < cap; i++) {
         if (!durak_in_game(g, i))
             continue;
-        render_appendf(buf, cap, &len, "%s%s %d%s", len ? ", " : "",
-                       s->you[i] ? M(MSG_WORD_YOU) : render_told(s, i), cards_count(g->hand[i]),
-                       s->away[i] ? M(MSG_AWAY_MARK) : "");
+        render_appendf(buf, cap, &len, "%s", len ? ", " : "");
+        render_appendf(buf, cap, &len, M(MSG_HAND_COUNT),
+                       s->you[i] ? M(MSG_WORD_YOU) : render_told(s, i), cards_count(g->hand[i]));
+        render_appendf(buf, cap, &len, "%s", s->away[i] ? M(MSG_AWAY_MARK) : "");
     }
 }
 

@@ -225,6 +225,25 @@ static void test_cards_read_back(void **state)
         }
 }
 
+/* The hand counts as each language says them: Russian "на руках у ann 6, у вас 6" (at, you),
+ * not "на руках ann 6, вы 6"; English "hands ann 6, you 6". */
+static void test_hand_counts_in_words(void **state)
+{
+    (void)state;
+    durak_options o = durak_default_options();
+    render_seats s = { .n = 2, .name = { "ann", "bob" }, .you = { false, true } };
+    durak_game g;
+    assert_true(durak_new(&g, &o, 1));
+    const render_opts ru = { .unicode = true, .lang = MSG_LANG_RU };
+    char line[512];
+    render_status(&ru, &s, &g, false, line, sizeof line);
+    if (!strstr(line, "на руках у ann 6, у вас 6"))
+        fail_msg("Russian hand counts: %s", line);
+    render_status(&plain, &s, &g, false, line, sizeof line);
+    if (!strstr(line, "hands ann 6, you 6"))
+        fail_msg("English hand counts: %s", line);
+}
+
 /* Every option at once, in every language, fits RENDER_OPTIONS_MAX whole: the lobby's line used
  * to lose its end ("игра пара") when a Russian option grew past the buffer the callers had. */
 static void test_options_fit(void **state)
@@ -418,6 +437,7 @@ int main(void)
         cmocka_unit_test(test_cards_read_back),
         cmocka_unit_test(test_languages),
         cmocka_unit_test(test_options_fit),
+        cmocka_unit_test(test_hand_counts_in_words),
         cmocka_unit_test(test_quiet_names),
         cmocka_unit_test(test_transfer_offer_hides_the_hand),
         cmocka_unit_test(test_last_card_names_the_trump_once),
