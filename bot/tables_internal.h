@@ -54,12 +54,14 @@ typedef struct {
     bool unconfirmed; /* restored after a restart: hand sent once its person is seen again */
     bool unlisted;    /* the bot joined and reads the channel's member list: not in it yet */
     double grace_deadline;
-    int timeouts;    /* in a row */
-    int ai;          /* -1: a person; else the ai_level of a computer player */
-    int hints;       /* hints given this game (not in snapshots) */
-    uint32_t hinted; /* the position (1 + table version) of the last hint counted, 0: none */
-    uint32_t asked;  /* what the seat was last asked (turn_fingerprint), 0: nothing */
-    cards_t shown;   /* the hand as last shown privately (not in snapshots): new cards are not */
+    double leave_asked; /* !leave typed in the running game: when, to be typed again (not in
+                           snapshots) */
+    int timeouts;       /* in a row */
+    int ai;             /* -1: a person; else the ai_level of a computer player */
+    int hints;          /* hints given this game (not in snapshots) */
+    uint32_t hinted;    /* the position (1 + table version) of the last hint counted, 0: none */
+    uint32_t asked;     /* what the seat was last asked (turn_fingerprint), 0: nothing */
+    cards_t shown;      /* the hand as last shown privately (not in snapshots): new cards are not */
 } seat_t;
 
 typedef struct {

@@ -8,6 +8,7 @@
 #include "tables_internal.h"
 
 #define STOP_VOTE_SECONDS 30.0
+#define LEAVE_AGAIN 30.0 /* seconds to type !leave again to leave a running team game */
 
 /* Frees a lobby seat; a leaving creator hands over to the first person seated. */
 static void unseat(table_t *tb, int s)
@@ -139,7 +140,15 @@ void lobby_leave(tables *t, const tables_who *w, table_t *tb, double now, outbox
     int s = tables_seat_of(t, tb, w->nick);
     if (s < 0)
         tables_notice(o, w->nick, MSG_NOT_SEATED_HERE, tb->channel, tables_prefix(t));
-    else if (!tables_refuse_stranger(t, tb, s, w, o))
+    else if (tables_refuse_stranger(t, tb, s, w, o))
+        return;
+    else if (tb->playing && tb->opt.teams && durak_in_game(&tb->g, s)
+             && !(tb->seat[s].leave_asked > 0 && now - tb->seat[s].leave_asked <= LEAVE_AGAIN)) {
+        /* R19: a forfeit loses the whole game for three others too; a slip is asked about once */
+        tb->seat[s].leave_asked = now;
+        tables_notice(o, w->nick, MSG_LEAVE_ASK_TEAM, tb->channel, tables_prefix(t),
+                      (int)LEAVE_AGAIN);
+    } else
         lobby_unseat(t, tb, s, now, o);
 }
 

@@ -420,6 +420,7 @@ static void test_team_forfeit_page(void **state)
     h_use_store(h, f->s);
     lobby(h, "#durak", "teams", NICKS, 4);
     chan(h, "alice", "#durak", "!start");
+    chan(h, "dave", "#durak", "!leave"); /* asked, then left (R19) */
     chan(h, "dave", "#durak", "!leave");
     assert_non_null(said(h, "#durak", "Team bob+dave lost, alice+carol won."));
     h_free(h);

@@ -183,13 +183,23 @@ static void test_team_rematch_short_of_a_seat(void **state)
     h_free(h);
 }
 
-/* A partner who leaves ends the game at once: their team loses. */
+/* A partner who leaves ends the game at once: their team loses. As that costs three others their
+ * game, the first !leave asks, and only a second within 30 s leaves; one later asks again. */
 static void test_team_forfeit_ends_the_game(void **state)
 {
     (void)state;
     harness *h = h_new(47);
     lobby(h, "#durak", "teams transfer", NICKS, 4);
     chan(h, "alice", "#durak", "!start");
+    chan(h, "dave", "#durak", "!leave");
+    assert_non_null(said(h, "dave",
+                         "Leaving the game in #durak is a forfeit, and your team loses "
+                         "the game at once: type !leave again within 30 s to leave."));
+    assert_null(said(h, "#durak", "Game over"));
+    h->now += 31;
+    chan(h, "dave", "#durak", "!leave"); /* too late for the first: asked again */
+    assert_non_null(said(h, "dave", "type !leave again within 30 s"));
+    assert_int_equal(tables_count(h->t), 1);
     chan(h, "dave", "#durak", "!leave");
     assert_non_null(
         said(h, "#durak", "Game over: dave forfeited, which ends a team game at once."));
@@ -208,6 +218,8 @@ static void test_team_forfeit_in_french(void **state)
     for (int i = 1; i < 4; i++)
         chan(h, NICKS[i], "#durak", "!rejoindre");
     chan(h, "alice", "#durak", "!commencer");
+    chan(h, "dave", "#durak", "!quitter");
+    assert_non_null(said(h, "dave", "retapez !quitter dans les 30 s pour partir"));
     chan(h, "dave", "#durak", "!quitter");
     assert_non_null(said(h, "#durak",
                          "Partie terminée : dave perd par forfait, ce qui termine aussitôt une "
@@ -248,6 +260,7 @@ static void test_team_forfeit_recorded(void **state)
     store *db = s.db;
     lobby(h, "#durak", "teams", NICKS, 4);
     chan(h, "alice", "#durak", "!start");
+    chan(h, "dave", "#durak", "!leave"); /* asked, then left */
     chan(h, "dave", "#durak", "!leave");
     assert_non_null(said(h, "#durak", "Team bob+dave lost, alice+carol won."));
     static store_game g;
@@ -295,6 +308,7 @@ static void test_team_tables_saved(void **state)
     chan(back, "alice", "#durak", "!table");
     assert_non_null(said(back, "#durak", "trump"));
     chan(back, "dave", "#durak", "!leave"); /* still a team game: a forfeit ends it */
+    chan(back, "dave", "#durak", "!leave");
     assert_non_null(said(back, "#durak", "Team bob+dave lost, alice+carol won."));
     h_free(back);
     h_free(h);
