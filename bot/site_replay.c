@@ -110,34 +110,28 @@ static void steps(site_buf *b, msg_lang lang)
               msg_in(lang, MSG_SITE_PREV), msg_in(lang, MSG_SITE_NEXT), msg_in(lang, MSG_SITE_ALL));
 }
 
-/* R13: who drew what once the table was cleared, in the order they drew (the leader first, then
- * clockwise, the defender last), and what the stock kept. The taker's picked-up cards are not a
- * draw. */
+/* R13: who drew what once the table was cleared, and what the stock kept. The stock says the
+ * order: each drawer took the next cards from its top (the leader first, the defender last), the
+ * face-up trump card, stock[0], last of all (R3). */
 static void draws(site_buf *b, msg_lang lang, const durak_game *before, const durak_game *after,
-                  cards_t table, const char *const names[])
+                  const char *const names[])
 {
     if (after->stock_len == before->stock_len)
         return;
-    int n = before->opt.players, order[DURAK_MAX_PLAYERS], k = 0;
-    for (int i = 0; i < n; i++) {
-        int s = (before->leader + i) % n;
-        if (s != before->defender)
-            order[k++] = s;
-    }
-    order[k++] = before->defender;
-    for (int i = 0; i < k; i++) {
-        cards_t got = after->hand[order[i]] & ~before->hand[order[i]] & ~table;
-        if (!got)
-            continue;
-        site_buf h; /* in the order drawn: the face-up trump card, stock[0], last (R3) */
+    for (int j = before->stock_len - 1; j >= after->stock_len;) {
+        int s = 0;
+        while (s < before->opt.players && !cards_has(after->hand[s], before->stock[j]))
+            s++;
+        if (s == before->opt.players)
+            break;
+        site_buf h;
         sb_init(&h);
-        for (int j = before->stock_len - 1; j >= after->stock_len; j--)
-            if (cards_has(got, before->stock[j])) {
-                sb_put(&h, h.len ? " " : "");
-                sb_card(&h, lang, before->stock[j]);
-            }
+        for (; j >= after->stock_len && cards_has(after->hand[s], before->stock[j]); j--) {
+            sb_put(&h, h.len ? " " : "");
+            sb_card(&h, lang, before->stock[j]);
+        }
         sb_put(b, "<li>");
-        sb_msg(b, lang, MSG_SITE_DRAWS, names[order[i]], h.p ? h.p : "");
+        sb_msg(b, lang, MSG_SITE_DRAWS, names[s], h.p ? h.p : "");
         sb_put(b, "</li>\n");
         sb_free(&h);
     }
@@ -160,7 +154,7 @@ static void bout_end(site_buf *b, msg_lang lang, int taker, const durak_game *be
             sb_msg(b, lang, MSG_SITE_BEATEN);
         sb_put(b, "</em></li>\n");
     }
-    draws(b, lang, before, after, table, names);
+    draws(b, lang, before, after, names);
     sb_put(b, "</ol></section>\n");
 }
 
