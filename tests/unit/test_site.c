@@ -743,6 +743,9 @@ static void test_replay_of_taken_bouts(void **state)
         fail_msg("bout 1 does not end \"%s\"", want);
     assert_true(count(page, "picks up the table (1 card).") > 3);
     assert_int_equal(count(page, "cards)"), 0);
+    /* it never ends: a draw, with cards held, whose reason the channel heard (R16) */
+    assert_non_null(strstr(page, "<strong>a draw &middot; the same position came back with no card "
+                                 "gone (rule R16)</strong>"));
     /* takers hold more than 6, so only some bouts draw: each of those by one player here */
     assert_true(count(page, " draws ") > 1);
     assert_int_equal(count(page, " draws "), count(page, "Cards left in the stock: "));
@@ -764,6 +767,7 @@ static void test_replay_of_taken_bouts(void **state)
     sb_free(&card);
     if (!strstr(page, want))
         fail_msg("no \"%s\" in the page", want);
+    assert_null(strstr(page, "came back")); /* a durak: no draw to explain */
     free(page);
 }
 
