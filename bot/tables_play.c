@@ -104,13 +104,16 @@ static void report(tables *t, table_t *tb, const happened *h, bool own, double n
     }
 }
 
-/* a applied and told; own: the mover typed it whole, so a private game does not say it back. */
+/* a applied and told; own: the mover typed it whole, so a private game does not say it back. A
+ * move not made by the turn timer ends the seat's time-outs in a row (game.max_timeouts). */
 static void apply_move(tables *t, table_t *tb, durak_action a, bool timed_out, bool own, double now,
                        outbox *o)
 {
     durak_game before = tb->g;
     if (durak_apply(&tb->g, a) != DURAK_OK)
         return;
+    if (!timed_out)
+        tb->seat[before.actor].timeouts = 0;
     record_played(tb, a, before.actor, now);
     happened h = { &before, a, timed_out, 0, 0 };
     report(t, tb, &h, own, now, o);
@@ -533,7 +536,6 @@ static void word_alone(tables *t, table_t *tb, parse_kind kind, double now, outb
         if (found[i].kind == a.kind)
             found[k++] = found[i];
     if (k == 1) {
-        tb->seat[g->actor].timeouts = 0;
         apply_move(t, tb, found[0], false, false, now, o);
         return;
     }
@@ -585,7 +587,6 @@ void play_typed_move(tables *t, table_t *tb, int s, const parsed_cmd *p, double 
         explain_refusal(t, tb, a, e, nick, o);
         return;
     }
-    tb->seat[s].timeouts = 0;
     /* a card the hand chose ("9", a bare card, "beat C" without its target) is said back: the
      * player learns which move it became */
     bool whole =

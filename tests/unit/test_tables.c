@@ -466,6 +466,40 @@ static void test_timeouts_and_forfeit(void **state)
     h_free(h);
 }
 
+/* A move of one's own ends the time-outs in a row: with max_timeouts = 2, alice timing out every
+ * other turn of hers, and moving herself between, never forfeits. */
+static void test_own_move_ends_timeouts_in_a_row(void **state)
+{
+    (void)state;
+    harness *h = h_new(5);
+    h->cfg.game.max_timeouts = 2;
+    tables_reconfigure(h->t, &h->cfg);
+    start_two(h, "#durak");
+    rng_t r;
+    rng_seed(&r, 3);
+    int timeouts = 0;
+    bool wait = true;
+    char moves[1024];
+    for (int i = 0; i < 400 && tables_count(h->t); i++) {
+        int who = whose_turn(h, NICKS, 2, moves, sizeof moves);
+        if (who == 0 && wait) {
+            bool up = false; /* the warning, then the time-out */
+            for (int k = 0; k < 3 && !up; k++) {
+                tick(h, tables_next_deadline(h->t));
+                assert_null(said(h, "#durak", "timed out too often"));
+                up = said(h, "#durak", "Time is up: ") != NULL;
+            }
+            assert_true(up);
+            timeouts++;
+        } else {
+            assert_true(play_own_random_move(h, &r, NICKS[who]));
+        }
+        wait = who == 0 ? !wait : wait;
+    }
+    assert_true(timeouts >= 3);
+    h_free(h);
+}
+
 /* The send queue is 40 s behind: the turn line the deal asks reaches its player 40 s later, so the
  * time-out counts from then, and so does a computer player's pause (it moves at the pace the
  * channel hears). */
@@ -1715,6 +1749,7 @@ int main(void)
         cmocka_unit_test(test_again_alone),
         cmocka_unit_test(test_pickup_count),
         cmocka_unit_test(test_timeouts_and_forfeit),
+        cmocka_unit_test(test_own_move_ends_timeouts_in_a_row),
         cmocka_unit_test(test_timers_wait_out_the_backlog),
         cmocka_unit_test(test_nick_change),
         cmocka_unit_test(test_part_rejoin_and_quit),
