@@ -224,8 +224,9 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_RESTORED] = "He vuelto tras un reinicio; la partida sigue. %s",
     [MSG_LOBBY_RESTORED] = "He vuelto tras un reinicio; seguimos esperando para empezar: %s "
                            "(%d/6). %s",
-    [MSG_STATS] = "%s: %d %s; primero en salir: %d, durak: %d, empates: %d, abandonos: %d; "
+    [MSG_STATS] = "%s: %d %s; primero en salir: %d, durak: %d, empates: %d, abandonos: %d%s; "
                   "puntuación en canales %d.",
+    [MSG_STATS_TEAMS] = "; en equipo: %d ganadas, %d perdidas",
     [MSG_STATS_NONE] = "Aún no hay partidas registradas de %s.",
     [MSG_TOP] = "Mejores jugadores (puntuación en canales, partidas): %s",
     [MSG_TOP_AT_MOST] = " · aquí solo los %d primeros",
@@ -263,11 +264,12 @@ const char *const msg_spanish[MSG_COUNT] = {
         "su sitio · idioma: idioma es o set language es (otros: язык ru, langue fr, language en).",
     [MSG_HELP_STATS] =
         "%1$sestadísticas [nick] muestra partidas, veces primero en salir, veces durak, empates, "
-        "abandonos y la puntuación en canales (las partidas privadas contra automáticos tienen su "
-        "puntuación en solitario) · %2$sclasificación [n] los n mejores por puntuación en canales "
-        "(Elo sobre la clasificación de cada partida; %2$sclasificación solo: en solitario) · "
-        "%3$súltima la última partida del canal, con los comandos que comprueban su reparto · "
-        "idioma: idioma es o set language es (otros: язык ru, langue fr, language en).",
+        "abandonos, partidas ganadas y perdidas en equipo y la puntuación en canales (las partidas "
+        "privadas contra automáticos tienen su puntuación en solitario) · %2$sclasificación [n] "
+        "los n mejores por puntuación en canales (Elo sobre la clasificación de cada partida; "
+        "%2$sclasificación solo: en solitario) · %3$súltima la última partida del canal, con los "
+        "comandos que comprueban su reparto · idioma: idioma es o set language es (otros: язык ru, "
+        "langue fr, language en).",
     [MSG_HELP_TOPICS] =
         "No hay ayuda sobre «%s»: prueba ayuda con comandos, jugadas, cartas, bots, estadísticas "
         "o solo · idioma: idioma es o set language es (otros: язык ru, langue fr, language en).",

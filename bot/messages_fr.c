@@ -234,8 +234,9 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_RESTORED] = "Je suis de retour après un redémarrage ; la partie continue. %s",
     [MSG_LOBBY_RESTORED] = "Je suis de retour après un redémarrage ; toujours en attente du "
                            "départ : %s (%d/6). %s",
-    [MSG_STATS] = "%s : %d %s ; premier sorti : %d, durak : %d, nulles : %d, forfaits : %d ; cote "
-                  "en salon %d.",
+    [MSG_STATS] = "%s : %d %s ; premier sorti : %d, durak : %d, nulles : %d, forfaits : %d%s ; "
+                  "cote en salon %d.",
+    [MSG_STATS_TEAMS] = " ; en équipe : %d gagnées, %d perdues",
     [MSG_STATS_NONE] = "Aucune partie enregistrée pour %s.",
     [MSG_TOP] = "Meilleurs joueurs (cote en salon, parties) : %s",
     [MSG_TOP_AT_MOST] = " · seuls les %d premiers ici",
@@ -274,11 +275,12 @@ const char *const msg_french[MSG_COUNT] = {
                       "set language fr (autres : язык ru, idioma es, language en).",
     [MSG_HELP_STATS] =
         "%1$sstatistiques [pseudo] montre les parties, les premières sorties, les fois durak, les "
-        "nulles, les forfaits et la cote en salon (les parties privées contre l'ordinateur ont "
-        "leur cote solo) · %2$sclassement [n] les n meilleurs par cote en salon (Elo sur le "
-        "classement de chaque partie ; %2$sclassement solo : parties privées) · %3$sdernière la "
-        "dernière partie du salon, avec les commandes qui vérifient sa donne · langue : langue fr "
-        "ou set language fr (autres : язык ru, idioma es, language en).",
+        "nulles, les forfaits, les parties gagnées et perdues en équipe et la cote en salon (les "
+        "parties privées contre l'ordinateur ont leur cote solo) · %2$sclassement [n] les n "
+        "meilleurs par cote en salon (Elo sur le classement de chaque partie ; %2$sclassement solo "
+        ": parties privées) · %3$sdernière la dernière partie du salon, avec les commandes qui "
+        "vérifient sa donne · langue : langue fr ou set language fr (autres : язык ru, idioma es, "
+        "language en).",
     [MSG_HELP_TOPICS] = "Pas d'aide sur « %s » : essayez aide avec commandes, coups, cartes, "
                         "robots, statistiques ou solo · langue : langue fr ou set language fr "
                         "(autres : язык ru, idioma es, language en).",

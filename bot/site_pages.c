@@ -332,11 +332,12 @@ static void add_entry(void *ctx, const store_site_entry *e)
 
 static void stats_row(site_buf *b, const char *label, const store_player *p)
 {
-    sb_printf(
-        b,
-        "<tr><th>%s</th><td class=\"n\">%d</td><td class=\"n\">%d</td><td class=\"n\">%d</td>"
-        "<td class=\"n wide\">%d</td><td class=\"n wide\">%d</td><td class=\"n\">%d</td></tr>\n",
-        label, p->games, p->firsts, p->duraks, p->draws, p->forfeits, site_rounded(p->rating));
+    sb_printf(b,
+              "<tr><th>%s</th><td class=\"n\">%d</td><td class=\"n\">%d</td><td class=\"n\">%d</td>"
+              "<td class=\"n wide\">%d</td><td class=\"n wide\">%d</td><td class=\"n wide\">%d</td>"
+              "<td class=\"n wide\">%d</td><td class=\"n\">%d</td></tr>\n",
+              label, p->games, p->firsts, p->duraks, p->draws, p->forfeits, p->team_wins,
+              p->team_losses, site_rounded(p->rating));
 }
 
 static void stats(const site_ctx *c, site_buf *b, msg_lang lang, const store_site_person *p)
@@ -348,6 +349,8 @@ static void stats(const site_ctx *c, site_buf *b, msg_lang lang, const store_sit
         { "n", MSG_SITE_COL_DURAKS, NULL },
         { "n wide", MSG_SITE_COL_DRAWS, NULL },
         { "n wide", MSG_SITE_COL_FORFEITS, NULL },
+        { "n wide", MSG_SITE_COL_TEAM_WINS, NULL },
+        { "n wide", MSG_SITE_COL_TEAM_LOSSES, NULL },
         { "n", MSG_SITE_COL_RATING, NULL },
     };
     sb_table_head(b, lang, cols, sizeof cols / sizeof *cols);

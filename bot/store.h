@@ -10,7 +10,7 @@
 
 #define STORE_NICK_MAX 64 /* bytes of a key or display nick, NUL included; longer ones are cut */
 #define STORE_MAX_SEATS 6 /* players in one game (DURAK_MAX_PLAYERS) */
-#define STORE_SCHEMA_VERSION 7 /* PRAGMA user_version this build writes */
+#define STORE_SCHEMA_VERSION 8 /* PRAGMA user_version this build writes */
 #define STORE_BUSY_MS 1000     /* how long a statement waits for a lock held by another process */
 /* SQLite's page cache per connection, in KiB (its default is 2000). The records grow with every
  * game for as long as the bot runs, and the default cache grew with them; the pages a move or a
@@ -103,6 +103,7 @@ typedef struct store_player {
     int duraks;   /* times the durak */
     int draws;    /* games ended in a draw while still in */
     int forfeits; /* games left before the end (R18) */
+    int team_wins, team_losses; /* R19: team games (not drawn) the seat's team won, lost */
     double rating;
 } store_player;
 
@@ -159,7 +160,8 @@ typedef struct store_result {
 /* Records a finished game in one transaction: each player's counters and rating (rating_update on
  * ranks: places as given, the durak below every place, forfeiters below the durak). games +1 for
  * all; firsts +1 for place 1 unless forfeited or drawn; duraks +1 for the durak; draws +1 in a draw
- * for the players still in who share the worst place; forfeits +1 for forfeiters. The display nick
+ * for the players still in who share the worst place; forfeits +1 for forfeiters; in a team game
+ * not drawn, team_losses +1 for every seat of the losing team, team_wins +1 for the others. The display nick
  * is updated. Nothing is written if r is inconsistent (place out of 1..n, two duraks, a durak in a
  * draw, a durak who forfeited, an empty or repeated key) or on error; false then. */
 bool store_record_game(store *s, const store_result *r);

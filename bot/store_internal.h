@@ -72,7 +72,7 @@ bool store_online(store *s, const char *what, const char *todo);
 /* Steps a statement that returns no rows, then resets it; on failure records what (see store_fail). */
 bool store_run(store *s, enum store_stmt which, const char *what, const char *todo);
 void store_bind_text(store *s, enum store_stmt which, int index, const char *text);
-/* The players row at st (columns as STORE_PLAYER_COLUMNS in store.c) into out. */
+/* The players row at st (columns as STORE_PLAYER_COLUMNS in store_schema.c) into out. */
 void store_read_player(sqlite3_stmt *st, store_player *out);
 
 /* Transactions that nest: the outermost is BEGIN IMMEDIATE, inner ones are SAVEPOINTs, so a call

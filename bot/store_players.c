@@ -34,6 +34,8 @@ void store_read_player(sqlite3_stmt *st, store_player *out)
     out->draws = sqlite3_column_int(st, 5);
     out->forfeits = sqlite3_column_int(st, 6);
     out->rating = sqlite3_column_double(st, 7);
+    out->team_wins = sqlite3_column_int(st, 8);
+    out->team_losses = sqlite3_column_int(st, 9);
 }
 
 bool store_get_player(store *s, const char *key, store_player *out)
@@ -85,6 +87,8 @@ static bool store_put_player(store *s, const store_player *p)
     sqlite3_bind_int(st, 6, p->draws);
     sqlite3_bind_int(st, 7, p->forfeits);
     sqlite3_bind_double(st, 8, p->rating);
+    sqlite3_bind_int(st, 9, p->team_wins);
+    sqlite3_bind_int(st, 10, p->team_losses);
     return store_run(s, ST_PUT_PLAYER, "could not write a player's stats",
                      "nothing was recorded: "
                      "check free space and permissions of state.database");
@@ -190,6 +194,8 @@ static void store_count(const store_result *r, int i, store_player *p)
         p->draws++;
     else if (seat->place == 1)
         p->firsts++;
+    if (seat->team && !r->draw) /* R19: the whole team wins or loses, whoever went out */
+        *(seat->team_lost ? &p->team_losses : &p->team_wins) += 1;
 }
 
 /* Player i's stats as they are before the game (a new player: none, RATING_INITIAL). */

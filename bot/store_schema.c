@@ -41,11 +41,29 @@ const char *const store_migrations[] = {
     /* 6 -> 7: the language each game was played in, for its web page ('': recorded before; its
      * page stays in its channel's language, as it always was). */
     "ALTER TABLE games ADD COLUMN language TEXT NOT NULL DEFAULT '';",
+    /* 7 -> 8: team games won and lost (R19), counted for every seat of a team game that was not
+     * a draw: a partner who neither went out first nor was the durak showed in no column. The
+     * games recorded since schema 4 are counted back: the losing team is the one the result
+     * names ("team 1 lost"), else the durak's, else the first forfeiter's; seat s is in team
+     * s % (players / 2). */
+    "ALTER TABLE players ADD COLUMN team_wins INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE players ADD COLUMN team_losses INTEGER NOT NULL DEFAULT 0;"
+    "WITH lost (game, half, team) AS (SELECT g.id, g.players / 2,"
+    " CASE WHEN g.result LIKE 'team % lost' THEN CAST(substr(g.result, 6) AS INTEGER)"
+    " ELSE (SELECT s.seat FROM game_seats s WHERE s.game = g.id AND (s.durak OR s.forfeited)"
+    " ORDER BY s.durak DESC, s.seat LIMIT 1) % (g.players / 2) END"
+    " FROM games g WHERE g.teams AND NOT g.draw AND g.players >= 4),"
+    " seats (key, won) AS (SELECT s.key, s.seat % l.half <> l.team FROM game_seats s"
+    " JOIN lost l ON l.game = s.game WHERE l.team IS NOT NULL)"
+    " UPDATE players SET"
+    " team_wins = (SELECT count(*) FROM seats WHERE seats.key = players.key AND won),"
+    " team_losses = (SELECT count(*) FROM seats WHERE seats.key = players.key AND NOT won);",
 };
 _Static_assert(sizeof store_migrations / sizeof *store_migrations == STORE_SCHEMA_VERSION,
                "one migration per schema version");
 
-#define STORE_PLAYER_COLUMNS "key, display, games, firsts, duraks, draws, forfeits, rating"
+#define STORE_PLAYER_COLUMNS                                                                       \
+    "key, display, games, firsts, duraks, draws, forfeits, rating, team_wins, team_losses"
 
 const char *const store_sql[ST_COUNT] = {
     [ST_BEGIN] = "BEGIN IMMEDIATE",
@@ -62,10 +80,12 @@ const char *const store_sql[ST_COUNT] = {
                         " VALUES (?1, ?2, ?3, CAST(strftime('%s', 'now') AS INTEGER))",
     [ST_GET_PLAYER] = "SELECT " STORE_PLAYER_COLUMNS " FROM players WHERE key = ?1",
     [ST_PUT_PLAYER] =
-        "INSERT INTO players (" STORE_PLAYER_COLUMNS ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+        "INSERT INTO players (" STORE_PLAYER_COLUMNS
+        ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"
         " ON CONFLICT (key) DO UPDATE SET display = excluded.display,"
         " games = excluded.games, firsts = excluded.firsts, duraks = excluded.duraks,"
-        " draws = excluded.draws, forfeits = excluded.forfeits, rating = excluded.rating",
+        " draws = excluded.draws, forfeits = excluded.forfeits, rating = excluded.rating,"
+        " team_wins = excluded.team_wins, team_losses = excluded.team_losses",
     [ST_TOP] =
         "SELECT " STORE_PLAYER_COLUMNS " FROM players"
         " WHERE CASE ?2 WHEN 2 THEN substr(key, 1, 1) = '+' AND substr(key, 2, 1) <> '*'" /* solo */

@@ -59,21 +59,23 @@ static void person_row(sqlite3_stmt *st, void *arg)
     store_site_person p;
     memset(&p, 0, sizeof p);
     store_read_player(st, &p.p);
-    p.id = sqlite3_column_int64(st, 8);
-    p.hidden = sqlite3_column_int(st, 9) == 2;
+    p.id = sqlite3_column_int64(st, 10);
+    p.hidden = sqlite3_column_int(st, 11) == 2;
     c->fn(c->ctx, &p);
 }
 
 long long store_site_people(store *s, void (*cb)(void *ctx, const store_site_person *p), void *ctx)
 {
     struct cb_ctx c = { (void (*)(void *, const void *))cb, ctx, s };
-    return each_row(s,
-                    prepare(s, "SELECT pl.key, pl.display, pl.games, pl.firsts, pl.duraks,"
-                               " pl.draws, pl.forfeits, pl.rating, pl.rowid, pr.site"
-                               " FROM players pl LEFT JOIN prefs pr ON pr.key = CASE"
-                               " WHEN substr(pl.key, 1, 1) = '+' THEN substr(pl.key, 2)"
-                               " ELSE pl.key END ORDER BY pl.key"),
-                    person_row, &c);
+    return each_row(
+        s,
+        prepare(s, "SELECT pl.key, pl.display, pl.games, pl.firsts, pl.duraks,"
+                   " pl.draws, pl.forfeits, pl.rating, pl.team_wins, pl.team_losses, pl.rowid,"
+                   " pr.site"
+                   " FROM players pl LEFT JOIN prefs pr ON pr.key = CASE"
+                   " WHEN substr(pl.key, 1, 1) = '+' THEN substr(pl.key, 2)"
+                   " ELSE pl.key END ORDER BY pl.key"),
+        person_row, &c);
 }
 
 long long store_site_person_id(store *s, const char *key)

@@ -155,10 +155,13 @@ void info_stats(tables *t, const tables_who *w, const char *channel, const char 
     if (!found && !solo)
         tables_say(o, channel, MSG_STATS_NONE, nick);
     msg_lang lang = tables_lang_of(t, channel);
+    char teams[TABLES_LINE_MAX] = ""; /* R19: said by those who played in teams only */
+    if (found && (p.team_wins || p.team_losses))
+        snprintf(teams, sizeof teams, msg_in(lang, MSG_STATS_TEAMS), p.team_wins, p.team_losses);
     if (found)
         tables_say(o, channel, MSG_STATS, p.display, p.games,
                    msg_plural(lang, p.games, MSG_WORD_GAMES_ONE), p.firsts, p.duraks, p.draws,
-                   p.forfeits, (int)(p.rating + 0.5));
+                   p.forfeits, teams, (int)(p.rating + 0.5));
     if (solo)
         tables_say(o, channel, tables_nick_like_bot(nick) ? MSG_STATS_BOT_SOLO : MSG_STATS_SOLO,
                    q.display, q.games, msg_plural(lang, q.games, MSG_WORD_GAMES_ONE), q.firsts,

@@ -414,6 +414,8 @@ static void test_stats_keep_the_nick_of_the_start(void **state)
     play_to_end(h, "#durak", after, 2, 9);
     chan(h, "bob", "#durak", "!stats Ann[X]");
     assert_non_null(said(h, "#durak", "Ann[x]: 1 game,"));
+    chan(h, "bob", "#durak", "!stats Ann[X]"); /* R19's count is for those who played in teams */
+    assert_non_null(said(h, "#durak", "forfeits 0; channel rating"));
     /* that nick never sat down, but its person did: their record, under the nick it is kept by */
     chan(h, "bob", "#durak", "!stats ann{x}");
     assert_non_null(said(h, "#durak", "Ann[x]: 1 game,"));

@@ -150,7 +150,7 @@ static void test_open_creates(void **state)
     sqlite3_stmt *st;
     assert_int_equal(sqlite3_open(f->path, &db), SQLITE_OK);
     const char *checks[][2] = { { "PRAGMA journal_mode", "wal" },
-                                { "PRAGMA user_version", "7" },
+                                { "PRAGMA user_version", "8" },
                                 { "PRAGMA application_id", "1146243906" } };
     for (size_t i = 0; i < sizeof checks / sizeof *checks; i++) {
         assert_int_equal(sqlite3_prepare_v2(db, checks[i][0], -1, &st, NULL), SQLITE_OK);
@@ -770,6 +770,48 @@ static void test_stats_after_script(void **state)
     store_close(s);
 }
 
+#define TEAM_SEAT(k, place, durak, forfeited, team, lost)                                          \
+    {                                                                                              \
+        k, k "_Nick", place, durak, forfeited, team, lost                                          \
+    }
+
+/* R19: every seat of a team game that was not a draw counts its team's win or loss, whoever went
+ * out first and whoever was the durak; a draw and a game without teams count neither. */
+static void test_team_games_counted(void **state)
+{
+    struct fixture *f = *state;
+    store *s = open_clean(f);
+    play_script(s); /* no teams: nobody counts a team game */
+    /* bob went out first, but his partner dave is the durak: team 2 lost, bob with it */
+    store_result lost = { 4,
+                          false,
+                          { TEAM_SEAT("alice", 2, false, false, 1, false),
+                            TEAM_SEAT("bob", 1, false, false, 2, true),
+                            TEAM_SEAT("carol", 3, false, false, 1, false),
+                            TEAM_SEAT("dave", 4, true, false, 2, true) } };
+    assert_true(store_record_game(s, &lost));
+    store_result drawn = { 4,
+                           true,
+                           { TEAM_SEAT("alice", 1, false, false, 1, false),
+                             TEAM_SEAT("bob", 1, false, false, 2, false),
+                             TEAM_SEAT("carol", 1, false, false, 1, false),
+                             TEAM_SEAT("dave", 1, false, false, 2, false) } };
+    assert_true(store_record_game(s, &drawn));
+    struct {
+        const char *key;
+        int won, lost;
+    } want[] = {
+        { "alice", 1, 0 }, { "bob", 0, 1 }, { "carol", 1, 0 }, { "dave", 0, 1 }, { "erin", 0, 0 },
+    };
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+        store_player p = get(s, want[i].key);
+        assert_int_equal(p.team_wins, want[i].won);
+        assert_int_equal(p.team_losses, want[i].lost);
+    }
+    assert_int_equal(get(s, "bob").firsts, 1); /* out first still counts as it did */
+    store_close(s);
+}
+
 static void assert_rejected(store *s, const store_result *r, const char *because)
 {
     assert_false(store_record_game(s, r));
@@ -928,6 +970,58 @@ static void test_games_from_version_6(void **state)
     assert_true(store_save_game(s, &res, &r, 200));
     assert_true(store_get_game(s, store_saved_game_id(s), &g));
     assert_string_equal(g.rec.language, "fr");
+    store_close(s);
+}
+
+/* A schema 7 database (before team games were counted) has its recorded team games counted back:
+ * the losing team is the one the result names, else the durak's, else the first forfeiter's, and
+ * seat s is in team s % (players / 2). A draw and a game without teams count nothing. */
+static void test_team_games_from_version_7(void **state)
+{
+    struct fixture *f = *state;
+    sqlite3 *db = db_at_version(f, 7);
+    assert_int_equal(
+        sqlite3_exec(
+            db,
+            "INSERT INTO players (key, display, games) VALUES ('ann', 'ann', 5), ('bob', 'bob', 5),"
+            " ('cat', 'cat', 4), ('dan', 'dan', 4), ('eve', 'eve', 1), ('fay', 'fay', 1);"
+            "INSERT INTO games (channel, channel_key, ended_at, players, variant, throwin, first5,"
+            " deck, seed, salt, draw, result, truncated, moves, teams) VALUES"
+            " ('#t', '#t', 1, 4, 0, 0, 0, 36, '1', 'ab', 0, 'team 1 lost', 0, '-', 1),"
+            " ('#t', '#t', 2, 4, 0, 0, 0, 36, '2', 'ab', 0, 'durak 2', 0, '-', 1),"
+            " ('#t', '#t', 3, 4, 0, 0, 0, 36, '3', 'ab', 1, 'draw', 0, '-', 1),"
+            " ('#t', '#t', 4, 2, 0, 0, 0, 36, '4', 'ab', 0, 'durak 1', 0, '-', 0),"
+            " ('#t', '#t', 5, 6, 0, 0, 0, 36, '5', 'ab', 0, 'won 0', 0, '-', 1);"
+            "INSERT INTO game_seats (game, seat, key, display, place, durak, forfeited) VALUES"
+            " (1, 0, 'ann', 'ann', 1, 0, 0), (1, 1, 'bob', 'bob', 3, 0, 0),"
+            " (1, 2, 'cat', 'cat', 1, 0, 0), (1, 3, 'dan', 'dan', 1, 0, 1),"
+            " (2, 0, 'ann', 'ann', 2, 0, 0), (2, 1, 'bob', 'bob', 1, 0, 1),"
+            " (2, 2, 'cat', 'cat', 4, 1, 0), (2, 3, 'dan', 'dan', 3, 0, 0),"
+            " (3, 0, 'ann', 'ann', 1, 0, 0), (3, 1, 'bob', 'bob', 1, 0, 0),"
+            " (3, 2, 'cat', 'cat', 1, 0, 0), (3, 3, 'dan', 'dan', 1, 0, 0),"
+            " (4, 0, 'ann', 'ann', 1, 0, 0), (4, 1, 'bob', 'bob', 2, 1, 0),"
+            " (5, 0, 'ann', 'ann', 1, 0, 0), (5, 1, 'bob', 'bob', 1, 0, 0),"
+            " (5, 2, 'cat', 'cat', 1, 0, 0), (5, 3, 'dan', 'dan', 1, 0, 0),"
+            " (5, 4, 'eve', 'eve', 1, 0, 1), (5, 5, 'fay', 'fay', 1, 0, 0);"
+            "PRAGMA user_version = 7;",
+            NULL, NULL, NULL),
+        SQLITE_OK);
+    sqlite3_close(db);
+    store *s = open_clean(f);
+    /* game 1: bob+dan lost; 2: the durak cat's team (ann+cat) lost, though bob is marked as a
+     * forfeiter too; 5: eve (seat 4, team 1) forfeited, so bob+eve lost */
+    struct {
+        const char *key;
+        int won, lost;
+    } want[] = {
+        { "ann", 2, 1 }, { "bob", 1, 2 }, { "cat", 2, 1 },
+        { "dan", 2, 1 }, { "eve", 0, 1 }, { "fay", 1, 0 },
+    };
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+        store_player p = get(s, want[i].key);
+        assert_int_equal(p.team_wins, want[i].won);
+        assert_int_equal(p.team_losses, want[i].lost);
+    }
     store_close(s);
 }
 
@@ -1426,11 +1520,13 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_tables_do_not_match, setup, teardown),
         cmocka_unit_test_setup_teardown(test_locked_is_not_moved, setup, teardown),
         cmocka_unit_test_setup_teardown(test_stats_after_script, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_team_games_counted, setup, teardown),
         cmocka_unit_test_setup_teardown(test_bad_results_rejected, setup, teardown),
         cmocka_unit_test_setup_teardown(test_prefs, setup, teardown),
         cmocka_unit_test_setup_teardown(test_prefs_from_version_3, setup, teardown),
         cmocka_unit_test_setup_teardown(test_prefs_from_version_4, setup, teardown),
         cmocka_unit_test_setup_teardown(test_games_from_version_6, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_team_games_from_version_7, setup, teardown),
         cmocka_unit_test_setup_teardown(test_top, setup, teardown),
         cmocka_unit_test_setup_teardown(test_batch_nests, setup, teardown),
         cmocka_unit_test_setup_teardown(test_savepoint_rolled_back_alone, setup, teardown),

@@ -270,8 +270,12 @@ static void test_team_forfeit_recorded(void **state)
     assert_int_equal(g.seat[2].place, 1);
     assert_int_equal(g.seat[1].place, 3); /* bob, still in, lost */
     assert_true(g.seat[3].forfeited);
-    chan(h, "bob", "#durak", "!stats");
-    assert_non_null(said(h, "#durak", "1 game, out first 0, durak 0, draws 0, forfeits 0"));
+    chan(h, "bob", "#durak", "!stats"); /* bob lost with his team, neither durak nor first */
+    assert_non_null(said(h, "#durak",
+                         "1 game, out first 0, durak 0, draws 0, forfeits 0, team games won 0, "
+                         "lost 1; channel rating"));
+    chan(h, "carol", "#durak", "!stats"); /* carol won with alice */
+    assert_non_null(said(h, "#durak", "forfeits 0, team games won 1, lost 0;"));
     chan(h, "bob", "#durak", "!last");
     const char *last = said(h, "#durak", "Last game #1");
     assert_non_null(last);
