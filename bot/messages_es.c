@@ -149,7 +149,7 @@ const char *const msg_spanish[MSG_COUNT] = {
         "· %1$sestadísticas [nick], %1$sclasificación [n] (o %1$sranking), %1$súltima · %1$smirar, "
         "%1$sdejar de mirar · %1$sayuda [comandos|jugadas|cartas|bots|estadísticas|solo].",
     [MSG_HELP_2] = "Juega por mensaje privado a %s: juego 7♥, cubro 9♥ 7♥, recojo (o me llevo), "
-                   "paso, transfiero 7♦, mano, jugadas, pista; las cartas se escriben 7♥, 10♠, Q♦ "
+                   "paso, transfiero 7♦, mano, jugadas; las cartas se escriben 7♥, 10♠, Q♦ "
                    "o 7co, 10p, Qd · set muestra tus ajustes · idioma: idioma es o set language es "
                    "(otros: язык ru, langue fr, language en).",
     [MSG_NO_GAME_HERE] = "No hay partida en %s: abre una con %sdurak.",
@@ -194,7 +194,9 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_PRIVATE_HELP_1] =
         "Jugadas: juego X (atacar o añadir), cubro X [Y] (cubrir Y con X), recojo (o me llevo), "
         "paso, transfiero X · basta una carta o un valor solo (7co, 7) cuando solo puede ser una "
-        "jugada · mano muestra tus cartas, jugadas tus jugadas posibles, pista un consejo.",
+        "jugada · mano muestra tus cartas, jugadas tus jugadas posibles%s.",
+    [MSG_HELP_HINT] = ", pista un consejo",
+    [MSG_HELP_HINT_SOLO] = ", pista un consejo en una partida privada contra automáticos",
     [MSG_PRIVATE_HELP_2] =
         "Cartas: un valor 6 7 8 9 10 J Q K A y un palo p t d co o ♠ ♣ ♦ ♥, p. ej. 7co, 10p, Qd · "
         "las partidas se abren y se empiezan en un canal; en solitario contra automáticos: jugar "

@@ -158,7 +158,7 @@ const char *const msg_french[MSG_COUNT] = {
         "%1$sdernière · %1$sregarder, %1$sne plus regarder · %1$saide "
         "[commandes|coups|cartes|robots|statistiques|solo].",
     [MSG_HELP_2] = "Jouez en message privé à %s : joue 7♥, couvre 9♥ 7♥, ramasse (ou je ramasse), "
-                   "passe, transfère 7♦, main, coups, indice ; les cartes s'écrivent 7♥, 10♠, D♦ "
+                   "passe, transfère 7♦, main, coups ; les cartes s'écrivent 7♥, 10♠, D♦ "
                    "ou 7co, 10p, Dca · set montre vos réglages · langue : langue fr ou set "
                    "language fr (autres : язык ru, idioma es, language en).",
     [MSG_NO_GAME_HERE] = "Pas de partie dans %s : ouvrez-en une avec %sdurak.",
@@ -202,7 +202,9 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_PRIVATE_HELP_1] =
         "Coups : joue X (attaquer ou ajouter), couvre X [Y] (couvrir Y avec X), ramasse (ou je "
         "ramasse), passe, transfère X · une carte ou une valeur seule (7co, 7) suffit si elle ne "
-        "dit qu'un coup · main montre vos cartes, coups vos coups possibles, indice un conseil.",
+        "dit qu'un coup · main montre vos cartes, coups vos coups possibles%s.",
+    [MSG_HELP_HINT] = ", indice un conseil",
+    [MSG_HELP_HINT_SOLO] = ", indice un conseil en partie privée contre l'ordinateur",
     [MSG_PRIVATE_HELP_2] =
         "Cartes : une valeur 6 7 8 9 10 V D R A, puis une couleur p t ca co ou ♠ ♣ ♦ ♥, par ex. "
         "7co, 10p, Dca · les parties s'ouvrent et se rejoignent dans un salon ; seul contre "

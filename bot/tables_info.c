@@ -72,6 +72,17 @@ static void help_solo(tables *t, const tables_who *w, const char *p, outbox *o)
     tables_notice(o, w->nick, MSG_HELP_SOLO, t->own_nick, cap, p, p, p);
 }
 
+/* What the moves' help says of `hint`: only where game.hints lets the reader have one. */
+static const char *hint_help(const tables *t, const tables_who *w)
+{
+    static const msg_id said[] = {
+        [CONFIG_HINTS_PRIVATE] = MSG_HELP_HINT_SOLO, [CONFIG_HINTS_ALWAYS] = MSG_HELP_HINT
+    };
+    if (t->cfg.game.hints == CONFIG_HINTS_OFF)
+        return "";
+    return msg_in(tables_lang_of(t, w->nick), said[t->cfg.game.hints]);
+}
+
 /* help [topic]: in private, the topic's lines (the moves by default). In a channel: !help alone,
  * or with a word that is no topic, is one line there that names the topics (never the word: "!help
  * alice you are a durak" must not make the bot say it); a topic goes privately, with a one-line
@@ -93,7 +104,7 @@ void info_help(tables *t, const tables_who *w, const char *channel, const char *
         tables_notice(o, w->nick, MSG_HELP_2, t->own_nick);
         break;
     case TOPIC_MOVES:
-        tables_notice(o, w->nick, MSG_PRIVATE_HELP_1);
+        tables_notice(o, w->nick, MSG_PRIVATE_HELP_1, hint_help(t, w));
         tables_notice(o, w->nick, MSG_PRIVATE_HELP_2);
         break;
     case TOPIC_CARDS: tables_notice(o, w->nick, MSG_HELP_CARDS); break;

@@ -55,6 +55,29 @@ static void test_refused_unless_allowed(void **state)
     }
 }
 
+/* The moves' help names `hint` only as game.hints allows it: everywhere, in private games against
+ * computer players, or not at all. */
+static void test_help_names_hints_where_allowed(void **state)
+{
+    (void)state;
+    int settings[] = { CONFIG_HINTS_OFF, CONFIG_HINTS_PRIVATE, CONFIG_HINTS_ALWAYS };
+    const char *solo = "your legal moves, hint suggests one in a private game against computer "
+                       "players.";
+    const char *end[] = { "your legal moves.", solo, "your legal moves, hint suggests one." };
+    for (int i = 0; i < 3; i++) {
+        harness *h = h_new(5);
+        h->cfg.game.hints = settings[i];
+        tables_reconfigure(h->t, &h->cfg);
+        priv(h, "zed", "help");
+        const char *line = said(h, "zed", "Moves: play C");
+        assert_non_null(line);
+        assert_string_equal(line + strlen(line) - strlen(end[i]), end[i]);
+        chan(h, "zed", "#durak", "!help commands"); /* the commands' list leaves hints to it */
+        assert_null(said(h, "zed", "hint"));
+        h_free(h);
+    }
+}
+
 /* "private" (the default) allows hints in a private game against computer players,
  * and the refusal off one's turn names the game as the player knows it, not its key. */
 static void test_allowed_in_private_game(void **state)
@@ -319,6 +342,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_refused_unless_allowed),
+        cmocka_unit_test(test_help_names_hints_where_allowed),
         cmocka_unit_test(test_only_on_your_turn),
         cmocka_unit_test(test_hint_answered_and_counted),
         cmocka_unit_test(test_hint_counted_once_a_position),
