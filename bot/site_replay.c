@@ -158,6 +158,40 @@ static void bout_end(site_buf *b, msg_lang lang, int taker, const durak_game *be
     sb_put(b, "</ol></section>\n");
 }
 
+/* One recorded move applied to gm, as it was played. */
+static durak_error replay_step(durak_game *gm, const record_move *m)
+{
+    if (m->seat >= gm->opt.players)
+        return DURAK_ERR_BAD_SEAT;
+    if (m->kind == RECORD_RESIGN)
+        return durak_resign(gm, m->seat);
+    return gm->actor == m->seat ? durak_apply(gm, (durak_action){ m->kind, m->card, m->target })
+                                : DURAK_ERR_NOT_YOUR_TURN;
+}
+
+/* The bout's heading: by R17 a transfer makes another player the defender, so the one who
+ * defends last is read ahead, from the moves of this bout still to come (from move i). */
+static void bout_heading(site_buf *b, msg_lang lang, const durak_game *gm, const game_record *rec,
+                         int i, int nbout, const char *const names[])
+{
+    durak_game d = *gm;
+    int last = gm->defender;
+    bool passed = false; /* it may come back to its first defender */
+    for (; i < rec->nmoves && replay_step(&d, &rec->move[i]) == DURAK_OK; i++) {
+        if (d.bouts != gm->bouts || durak_over(&d))
+            break;
+        passed |= rec->move[i].kind == DURAK_ACT_TRANSFER;
+        last = d.defender;
+    }
+    sb_printf(b, "<section class=\"bout\" id=\"b%d\"><h3>", nbout);
+    if (!passed)
+        sb_msg(b, lang, MSG_SITE_BOUT, nbout, names[gm->attacker], names[gm->defender]);
+    else
+        sb_msg(b, lang, MSG_SITE_BOUT_TRANSFERRED, nbout, names[gm->attacker], names[gm->defender],
+               names[last]);
+    sb_put(b, "</h3>\n<ol>\n");
+}
+
 bool site_replay(site_buf *b, msg_lang lang, const store_game *g, const char *const names[])
 {
     durak_game gm, prev;
@@ -185,18 +219,10 @@ bool site_replay(site_buf *b, msg_lang lang, const store_game *g, const char *co
         if (gm.bouts != bout) {
             bout = gm.bouts;
             taker = -1;
-            sb_printf(b, "<section class=\"bout\" id=\"b%d\"><h3>", ++nbout);
-            sb_msg(b, lang, MSG_SITE_BOUT, nbout, names[gm.attacker], names[gm.defender]);
-            sb_put(b, "</h3>\n<ol>\n");
+            bout_heading(b, lang, &gm, &g->rec, i, ++nbout, names);
         }
         prev = gm;
-        durak_error e = m->seat >= gm.opt.players ? DURAK_ERR_BAD_SEAT
-                        : m->kind == RECORD_RESIGN
-                            ? durak_resign(&gm, m->seat)
-                            : (gm.actor == m->seat
-                                   ? durak_apply(&gm, (durak_action){ m->kind, m->card, m->target })
-                                   : DURAK_ERR_NOT_YOUR_TURN);
-        if (e != DURAK_OK) {
+        if (replay_step(&gm, m) != DURAK_OK) {
             ok = false;
             break;
         }

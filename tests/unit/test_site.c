@@ -1688,6 +1688,77 @@ static void test_refresh_out_of_memory(void **state)
     free(index);
 }
 
+/* R17: each bout's heading names who defends last: a bout with a transfer says who transferred
+ * first and the one its last transfer went to, a bout without one its only defender. Returns the
+ * bouts with a transfer. */
+static int check_bout_headings(const char *page)
+{
+    int transferred = 0;
+    for (const char *sec = strstr(page, "<section class=\"bout\""); sec;) {
+        const char *next = strstr(sec + 1, "<section class=\"bout\"");
+        const char *end = next ? next : sec + strlen(sec);
+        const char *h = strstr(sec, "<h3>") + 4, *he = strstr(h, "</h3>");
+        char heading[256], to[64] = "";
+        snprintf(heading, sizeof heading, "%.*s", (int)(he - h), h);
+        for (const char *t = strstr(he, " transfers with "); t && t < end;
+             t = strstr(t + 1, " transfers with ")) {
+            const char *name = strstr(t, " to ") + 4, *li = strstr(name, "</li>");
+            snprintf(to, sizeof to, "%.*s", (int)(li - name), name);
+        }
+        if (!to[0]) {
+            assert_null(strstr(heading, " transfers"));
+        } else {
+            char want[96];
+            snprintf(want, sizeof want, ", %s defends", to);
+            assert_non_null(strstr(heading, " transfers, "));
+            assert_string_equal(heading + strlen(heading) - strlen(want), want);
+            transferred++;
+        }
+        sec = next;
+    }
+    return transferred;
+}
+
+/* With three to five players a transfer passes the bout on to another player, sometimes twice:
+ * every heading names the last defender (random games that transfer whenever they can). */
+static void test_bout_heading_after_transfers(void **state)
+{
+    (void)state;
+    store_game *g = calloc(1, sizeof *g);
+    const char *const names[] = { "alice", "bob", "carol", "dave", "erin" };
+    uint8_t salt[RECORD_SALT_BYTES] = { 9 };
+    int transferred = 0;
+    for (int players = 3; players <= 5; players++) {
+        durak_options o = durak_default_options();
+        o.variant = DURAK_VARIANT_TRANSFER;
+        o.players = players;
+        for (uint64_t seed = 1; seed <= 5; seed++) {
+            durak_game gm;
+            rng_t r;
+            rng_seed(&r, seed);
+            record_start(&g->rec, &o, seed, salt);
+            assert_true(durak_new(&gm, &o, seed));
+            durak_action a[DURAK_MAX_ACTIONS];
+            while (!durak_over(&gm) && g->rec.nmoves < RECORD_MOVES_MAX) {
+                int n = durak_legal(&gm, a), pick = (int)rng_below(&r, (uint64_t)n);
+                for (int k = 0; k < n; k++)
+                    if (a[k].kind == DURAK_ACT_TRANSFER)
+                        pick = k;
+                record_add(&g->rec, a[pick].kind, a[pick].card, a[pick].target, gm.actor, 1);
+                assert_int_equal(durak_apply(&gm, a[pick]), DURAK_OK);
+            }
+            g->nseats = players;
+            site_buf b;
+            sb_init(&b);
+            assert_true(site_replay(&b, MSG_LANG_EN, g, names));
+            transferred += check_bout_headings(b.p);
+            sb_free(&b);
+        }
+    }
+    assert_true(transferred > 10);
+    free(g);
+}
+
 /* The replay of records a page may meet: a transfer (its own words), a record cut short, one
  * whose moves do not replay (a damaged database: the replay stops there, every section closed),
  * options no game can have. Each page still ends with the deal's proof. */
@@ -1721,6 +1792,7 @@ static void test_replay_transfer_and_damaged(void **state)
     sb_init(&b);
     assert_true(site_replay(&b, MSG_LANG_EN, g, names));
     assert_non_null(strstr(b.p, " transfers with "));
+    assert_true(check_bout_headings(b.p) > 0);
     assert_null(strstr(b.p, "the replay stops early"));
     sb_free(&b);
 
@@ -1853,6 +1925,7 @@ int main(void)
         cmocka_unit_test(test_escape_markup),
         cmocka_unit_test(test_replay_forfeit_under_attack),
         cmocka_unit_test(test_replay_transfer_and_damaged),
+        cmocka_unit_test(test_bout_heading_after_transfers),
         cmocka_unit_test(test_escape_ampersand),
         cmocka_unit_test(test_escape_quotes),
         cmocka_unit_test(test_escape_direction_marks),
