@@ -4,6 +4,7 @@
 #include "config.h"
 #include "config_include.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <libconfig.h>
 #include <limits.h>
@@ -13,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 /* ---- the schema: one row per key ---- */
 
@@ -608,9 +610,14 @@ static bool config_apply_list(struct config_ctx *x, const config_setting_t *s,
     for (int i = 0; i < n; i++) {
         char key[128];
         snprintf(key, sizeof key, "%s[%d]", k->path, i);
-        if (!config_apply_string(x, config_setting_get_elem(s, (unsigned)i), key, k,
-                                 dst + (size_t)i * k->size))
+        const config_setting_t *e = config_setting_get_elem(s, (unsigned)i);
+        const char *item = dst + (size_t)i * k->size;
+        if (!config_apply_string(x, e, key, k, dst + (size_t)i * k->size))
             return false;
+        for (int j = 0; j < i; j++) /* a channel given twice would be joined once, told twice */
+            if (!strcasecmp(dst + (size_t)j * k->size, item))
+                return config_fail(x, e, key, "\"%s\" is already %s[%d] (give each once)", item,
+                                   k->path, j);
     }
     *(int *)((char *)x->c + k->count_offset) = n;
     return true;
@@ -1118,10 +1125,37 @@ static bool config_cross_site(struct config_ctx *x, const config_t *lc)
     return true;
 }
 
+/* The database a file, the pages' folder a folder, where either is there already: the bot would
+ * run, and say it is fine, yet keep nothing (or write no page). What is not there yet is made at
+ * start, where systemd gives the state directory. */
+static bool config_cross_kinds(struct config_ctx *x, const config_t *lc)
+{
+    const bot_config *c = x->c;
+    struct stat st;
+    char what[2 * CONFIG_PATH_MAX + 200];
+    if (!stat(c->state.database, &st) && S_ISDIR(st.st_mode)) {
+        size_t n = strlen(c->state.database);
+        snprintf(what, sizeof what,
+                 "%s is a folder: name the database file, like \"%s%sdurakbot.db\"",
+                 c->state.database, c->state.database, c->state.database[n - 1] == '/' ? "" : "/");
+        return config_cross_fail(x, lc, "state.database", what);
+    }
+    if (!stat(c->state.database, &st) && !S_ISREG(st.st_mode)) {
+        snprintf(what, sizeof what, "%s is not a regular file: name the database file",
+                 c->state.database);
+        return config_cross_fail(x, lc, "state.database", what);
+    }
+    if (c->site.dir[0] && !stat(c->site.dir, &st) && !S_ISDIR(st.st_mode)) {
+        snprintf(what, sizeof what, "%s is not a folder: name a folder for the pages", c->site.dir);
+        return config_cross_fail(x, lc, "site.dir", what);
+    }
+    return true;
+}
+
 static bool config_cross_check(struct config_ctx *x, const config_t *lc)
 {
     const bot_config *c = x->c;
-    if (!config_cross_channels(x, lc) || !config_cross_site(x, lc))
+    if (!config_cross_channels(x, lc) || !config_cross_site(x, lc) || !config_cross_kinds(x, lc))
         return false;
     if (c->irc.tls_key[0] && !c->irc.tls_cert[0])
         return config_cross_fail(
@@ -1184,6 +1218,38 @@ static const char *config_error_hint(const char *text)
     return "";
 }
 
+/* The README names keys as irc.port; typed so, libconfig sees a syntax error. If line `line` of
+ * text is "group.key = value", the hint shows it written as a group. */
+static bool config_dotted_hint(const char *text, size_t len, int line, char *hint, size_t cap)
+{
+    const char *p = text, *end = text + len;
+    for (int l = 1; l < line && p < end; l++) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        p = nl ? nl + 1 : end;
+    }
+    const char *eol = memchr(p, '\n', (size_t)(end - p));
+    eol = eol ? eol : end;
+    while (p < eol && isspace((unsigned char)*p))
+        p++;
+    size_t group = strspn(p, "abcdefghijklmnopqrstuvwxyz_"), key;
+    if (!group || p + group >= eol || p[group] != '.'
+        || !(key = strspn(p + group + 1, "abcdefghijklmnopqrstuvwxyz_")))
+        return false;
+    const char *v = p + group + 1 + key;
+    while (v < eol && isspace((unsigned char)*v))
+        v++;
+    if (v >= eol || (*v != '=' && *v != ':'))
+        return false;
+    for (v++; v < eol && isspace((unsigned char)*v); v++)
+        ;
+    const char *ve = eol;
+    while (ve > v && (isspace((unsigned char)ve[-1]) || ve[-1] == ';'))
+        ve--;
+    snprintf(hint, cap, " (a dotted key is written inside its group: %.*s = { %.*s = %.*s; };)",
+             (int)group, p, (int)key, p + group + 1, (int)(ve - v), v);
+    return true;
+}
+
 static bool config_parse(struct config_ctx *x, const char *text, size_t len, const char *incdir)
 {
     /* before libconfig opens them: it exits the process on an included directory */
@@ -1193,10 +1259,16 @@ static bool config_parse(struct config_ctx *x, const char *text, size_t len, con
     config_init(&lc);
     config_set_include_dir(&lc, incdir);
     bool ok = config_read_file(&lc, x->path) == CONFIG_TRUE;
+    char dotted[300];
+    const char *file = config_error_file(&lc) ? config_error_file(&lc) : x->path;
+    bool ours = !strcmp(file, x->path); /* not an included file: text is its text */
     if (!ok && x->err && x->errlen)
-        snprintf(x->err, x->errlen, "%s:%d: %s%s",
-                 config_error_file(&lc) ? config_error_file(&lc) : x->path, config_error_line(&lc),
-                 config_error_text(&lc), config_error_hint(config_error_text(&lc)));
+        snprintf(
+            x->err, x->errlen, "%s:%d: %s%s", file, config_error_line(&lc), config_error_text(&lc),
+            ours && !strcmp(config_error_text(&lc), "syntax error")
+                    && config_dotted_hint(text, len, config_error_line(&lc), dotted, sizeof dotted)
+                ? dotted
+                : config_error_hint(config_error_text(&lc)));
     if (ok) {
         struct config_scan sc = { .x = x, .incdir = incdir };
         struct config_text t = { x->path, text, len, 0, 1 };

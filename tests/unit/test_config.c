@@ -643,6 +643,12 @@ static const struct bad_case bad_cases[] = {
     { "unterminated string", "irc = {\n  nick = \"durak;\n};\n", "4: syntax error " SYNTAX_HINT },
     { "duplicate", "flood = { burst = 5; };\nflood = { rate = 2.0; };\n",
       "2: duplicate setting name (a key or group given twice in the same place: keep one)" },
+    /* the README's names for keys, typed as they are written there */
+    { "dotted key", "# the port\nirc.port = 6697;\n",
+      "2: syntax error (a dotted key is written inside its group: irc = { port = 6697; };)" },
+    { "dotted key, a list", "game.hints = \"always\"\n",
+      "1: syntax error (a dotted key is written inside its group: game = { hints = \"always\"; "
+      "};)" },
     /* unknown keys */
     { "unknown top-level", "\ncolour = true;\n",
       "2: colour: unknown key (expected one of: irc, flood, game, ui, state, site, admins, "
@@ -682,6 +688,16 @@ static const struct bad_case bad_cases[] = {
       "channel_settings = ( { name = \"#durak\"; },\n { name = \"#DURAK\"; } );\n",
       "2: channel_settings[1].name: \"#DURAK\" is already in channel_settings[0] (one entry a "
       "channel)" },
+    { "channels twice", "irc = {\n  channels = [ \"#dup\", \"#DUP\" ];\n};\n",
+      "2: irc.channels[1]: \"#DUP\" is already irc.channels[0] (give each once)" },
+    { "alt_nicks twice", "irc = {\n  alt_nicks = [ \"durak_\", \"durak_\" ];\n};\n",
+      "2: irc.alt_nicks[1]: \"durak_\" is already irc.alt_nicks[0] (give each once)" },
+    { "database a folder", "state = {\n  database = \"/tmp/\";\n};\n",
+      "2: state.database: /tmp/ is a folder: name the database file, like \"/tmp/durakbot.db\"" },
+    { "database a device", "state = {\n  database = \"/dev/null\";\n};\n",
+      "2: state.database: /dev/null is not a regular file: name the database file" },
+    { "site.dir a device", "site = {\n  dir = \"/dev/null\";\n};\n",
+      "2: site.dir: /dev/null is not a folder: name a folder for the pages" },
     { "channel_settings not joined",
       "channel_settings = (\n { name = \"#elsewhere\"; language = \"ru\"; } );\n",
       "2: channel_settings[0].name: \"#elsewhere\" is not in irc.channels (add it there, or fix "
