@@ -84,21 +84,23 @@ static int check_export_args(const options *o)
     return 2;
 }
 
-/* Returns -1 to go on, or the exit status. */
+/* Returns -1 to go on, or the exit status. An option's value never starts with '-': "--since -c
+ * FILE" lacks the date, rather than reading "-c" as one. */
 static int parse_args(int argc, char **argv, options *o)
 {
     *o = (options){ .config_path = DEFAULT_CONFIG };
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "-c") && i + 1 < argc) {
+        bool value = i + 1 < argc && argv[i + 1][0] != '-';
+        if (!strcmp(a, "-c") && value) {
             o->config_path = argv[++i];
-        } else if (!strcmp(a, "--export-game") && i + 1 < argc) {
+        } else if (!strcmp(a, "--export-game") && value) {
             o->export_game = argv[++i];
-        } else if (!strcmp(a, "--export-site") && i + 1 < argc) {
+        } else if (!strcmp(a, "--export-site") && value) {
             o->export_site = argv[++i];
         } else if (!strcmp(a, "--export-games")) {
             o->export_games = true;
-        } else if (!strcmp(a, "--since") && i + 1 < argc) {
+        } else if (!strcmp(a, "--since") && value) {
             o->since = argv[++i];
         } else if (!strcmp(a, "--check-config")) {
             o->check_only = true;
@@ -122,10 +124,22 @@ static int parse_args(int argc, char **argv, options *o)
     return check_export_args(o);
 }
 
+/* The config file alone; false with err, which says how to name another file when the default
+ * is not there. */
+static bool read_config(const char *path, bot_config *cfg, char *err, size_t errlen)
+{
+    if (config_load(path, cfg, err, errlen))
+        return true;
+    size_t n = strlen(err);
+    if (!strcmp(path, DEFAULT_CONFIG) && access(path, F_OK) != 0)
+        snprintf(err + n, errlen - n, " (the default config file; name yours with -c FILE)");
+    return false;
+}
+
 /* The config file with its secrets resolved and its TLS files checked; false with err. */
 static bool load_config(const char *path, bot_config *cfg, char *err, size_t errlen)
 {
-    if (!config_load(path, cfg, err, errlen))
+    if (!read_config(path, cfg, err, errlen))
         return false;
     secrets_check_permissions(path, cfg);
     if (!secrets_resolve(cfg, err, errlen))
@@ -311,7 +325,7 @@ static int run_export(const options *o)
     bot_config cfg;
     char err[1024];
     struct stat st;
-    if (!config_load(o->config_path, &cfg, err, sizeof err)) {
+    if (!read_config(o->config_path, &cfg, err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
         return 1;
     }
