@@ -272,7 +272,7 @@ void parse_channel(const char *line, size_t len, const parse_opts *o, parsed_cmd
 /* ---------------------------------------------------------------- private commands */
 
 /* "9ч на 7ч", "beat 7h with 9h", "9co sobre 7co": a word between the two cards of a cover. Which
- * card covers which the hand says (tables_play.c), so "on" and "with" may both stand there. */
+ * card covers which the hand says (tables_typed.c), so "on" and "with" may both stand there. */
 static bool cover_word(token w)
 {
     static const char *const words[] = { "на", "on", "with", "sur", "avec", "par", "sobre", "con" };

@@ -456,6 +456,12 @@ void play_start(tables *t, table_t *tb, double now, outbox *o);
 /* R18: a seat leaves the running game (or a computer player takes it over). */
 void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox *o);
 void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, double now, outbox *o);
+/* a applied and told; own: the mover typed it whole, so a private game does not say it back. */
+void play_apply(tables *t, table_t *tb, durak_action a, bool timed_out, bool own, double now,
+                outbox *o);
+
+/* ---- tables_typed.c: a move typed by private message ---- */
+
 /* A move typed by seat s (a player of a running game): checked, made, or refused with why. */
 void play_typed_move(tables *t, table_t *tb, int s, const parsed_cmd *p, double now, outbox *o);
 /* A move word the parser refused (parsed_cmd.move), typed by seat s: on its turn the one move of
