@@ -118,3 +118,16 @@ bool parse_cardwords_trump(const char *s, size_t n)
     static const stem_row latin[] = { { "trump", 1 }, { "atout", 1 }, { "triunfo", 1 } };
     return stem_of(trump, 1, s, n) > 0 || latin_of(latin, sizeof latin / sizeof *latin, s, n) > 0;
 }
+
+bool parse_cardwords_of_trumps(const char *s, size_t n)
+{
+    static const stem_row of[] = { { "козырн", 1 }, { "козырей", 1 } };
+    return stem_of(of, sizeof of / sizeof *of, s, n) > 0;
+}
+
+bool parse_cardwords_lowest(const char *s, size_t n)
+{
+    static const stem_row lowest[] = { { "младш", 1 } };
+    static const stem_row latin[] = { { "lowest", 1 } };
+    return stem_of(lowest, 1, s, n) > 0 || latin_of(latin, 1, s, n) > 0;
+}

@@ -14,5 +14,10 @@ int parse_cardwords_suit(const char *s, size_t n);
 bool parse_cardwords_of(const char *s, size_t n);
 /* Does the whole word s[0..n) say "a trump" ("козырь", "козырем", "trump", "atout", "triunfo")? */
 bool parse_cardwords_trump(const char *s, size_t n);
+/* Does it say "of trumps" beside a rank ("козырная", "козырной", "козырей"), as "козырем" ("with
+ * a trump") does not? */
+bool parse_cardwords_of_trumps(const char *s, size_t n);
+/* Does it say "the lowest" ("младшим", "младшую", "lowest")? */
+bool parse_cardwords_lowest(const char *s, size_t n);
 
 #endif

@@ -281,19 +281,51 @@ card_t parse_ctx_card_in_two_words(parse_ctx *c, token w)
     return card;
 }
 
+/* The rank one word names ("7", "Д", "дамой", the ace's word), PARSE_RANK_TRUMP for "a trump", or
+ * -1 (a Latin T too: the ten or the ace is asked). */
+static int word_rank(parse_ctx *c, token w)
+{
+    card_t example;
+    if (parse_cardwords_trump(w.s, w.n))
+        return PARSE_RANK_TRUMP;
+    if (parse_ctx_ace_word(c, w))
+        return RANK_A;
+    return parse_cardtext_fault_of(w.s, w.n, &example) == CARDTEXT_NO_SUIT && !latin_t(w)
+               ? card_rank(example)
+               : -1;
+}
+
 int parse_ctx_rank_alone(parse_ctx *c, token t)
 {
-    token w = parse_token_trim(t), next;
-    card_t example;
+    token w = parse_token_trim(t), next, v = { 0 };
     size_t at = c->pos;
-    bool ace = parse_ctx_ace_word(c, w), trump = parse_cardwords_trump(w.s, w.n);
-    if (c->no_game
-        || (!ace && !trump
-            && (parse_cardtext_fault_of(w.s, w.n, &example) != CARDTEXT_NO_SUIT || latin_t(w))))
+    bool lowest = parse_cardwords_lowest(w.s, w.n);
+    int first = word_rank(c, w), second = -1;
+    if (c->no_game || (first < 0 && !lowest))
         return -1;
-    bool last = !parse_ctx_next(c, &next);
+    bool two = parse_ctx_next(c, &next);
+    if (two) {
+        v = parse_token_trim(next);
+        second = word_rank(c, v);
+    }
+    bool more = two && parse_ctx_next(c, &next);
     c->pos = at;
-    return !last ? -1 : trump ? PARSE_RANK_TRUMP : ace ? RANK_A : card_rank(example);
+    if (!two)
+        return first;
+    if (more)
+        return -1;
+    if (lowest && second == PARSE_RANK_TRUMP) { /* "младшим козырем": of the trumps, the lowest */
+        c->out->lowest = true;
+        return PARSE_RANK_TRUMP;
+    }
+    /* "9 козырной", "козырной девяткой", "туз козырей": that rank of the trump suit */
+    bool of_first = parse_cardwords_of_trumps(w.s, w.n),
+         of_second = parse_cardwords_of_trumps(v.s, v.n);
+    int rank = of_second && first >= 0 && first != PARSE_RANK_TRUMP    ? first
+               : of_first && second >= 0 && second != PARSE_RANK_TRUMP ? second
+                                                                       : -1;
+    c->out->of_trumps = rank >= 0;
+    return rank;
 }
 
 /* Reads a card word into *card; on a bad word fails and returns false. */

@@ -60,7 +60,9 @@ bool parse_ctx_card_clear(parse_ctx *c, token t);
 card_t parse_ctx_card_in_two_words(parse_ctx *c, token w);
 /* A card named by its rank alone ("6", "хожу Д"), the last word of the line: its rank (card.h's
  * count), or PARSE_RANK_TRUMP for "a trump" ("бью козырем"), for the hand to say which card is
- * meant; -1 otherwise. Only in a running game (with
+ * meant; -1 otherwise. Two words may end the line as well: a rank "of trumps" ("9 козырной": the
+ * rank, with out->of_trumps) or "the lowest trump" (PARSE_RANK_TRUMP, with out->lowest). Only in
+ * a running game (with
  * none, a number after play counts players), and never a Latin T: the ten or the ace is asked.
  * To a French or Spanish reader "as" is the ace, as those languages call it, not A♠. */
 int parse_ctx_rank_alone(parse_ctx *c, token t);

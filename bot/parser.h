@@ -58,10 +58,13 @@ enum { PARSE_RANK_TRUMP = 100 };
 typedef struct {
     parse_kind kind;
     card_t card, target; /* CARD_NONE when absent; beat C [T]: card = C, target = T */
-    int rank;    /* PC_PLAY, PC_BEAT, PC_TRANSFER, PC_CARD: a card named by its rank alone ("6"),
+    int rank; /* PC_PLAY, PC_BEAT, PC_TRANSFER, PC_CARD: a card named by its rank alone ("6"),
                * card.h's count (0 for a 2), or PARSE_RANK_TRUMP for a trump ("бью козырем");
                * card is then CARD_NONE and the hand says which card is meant ("бью 7ч козырем",
                * "бью 7ч дамой": target is 7ч). -1 otherwise */
+    bool of_trumps; /* with a rank: the card of that rank in the trump suit ("бью 9 козырной") */
+    bool lowest; /* with PARSE_RANK_TRUMP: of the trumps that make the move, the lowest ("бью
+                     * младшим козырем") */
     int variant; /* PC_DURAK: DURAK_VARIANT_CLASSIC/TRANSFER (engine/durak.h), -1 when not given */
     int throwin; /* PC_DURAK: DURAK_THROWIN_ALL/NEIGHBOURS, -1 when not given */
     int first5;  /* PC_DURAK: 1 when given, -1 when not */

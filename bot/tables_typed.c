@@ -138,6 +138,19 @@ static bool complete_beat(const tables *t, const table_t *tb, const parsed_cmd *
     return true;
 }
 
+/* Of k moves, those made with the lowest card ("бью младшим козырем": the cards are of one suit);
+ * how many. */
+static int lowest_cards(durak_action *found, int k)
+{
+    int low = RANK_COUNT, n = 0;
+    for (int i = 0; i < k; i++)
+        low = card_rank(found[i].card) < low ? card_rank(found[i].card) : low;
+    for (int i = 0; i < k; i++)
+        if (card_rank(found[i].card) == low)
+            found[n++] = found[i];
+    return n;
+}
+
 /* A bare card, or a card named by its rank alone ("6", "хожу 6"): the one legal move of `kind`
  * (-1: any) it can mean; several are asked, not guessed. */
 static bool card_move(const tables *t, const table_t *tb, const parsed_cmd *p, int kind,
@@ -150,9 +163,15 @@ static bool card_move(const tables *t, const table_t *tb, const parsed_cmd *p, i
     cards_t named = trump     ? cards_of_suit(tb->g.trump)
                     : by_rank ? cards_of_rank(p->rank)
                               : card_bit(p->card);
+    if (p->of_trumps) /* "бью 9 козырной": one card */
+        named &= cards_of_suit(tb->g.trump);
     int k = moves_with_card(&tb->g, named, kind, p->target, found); /* "бью 7ч козырем" */
+    if (p->lowest && k > 1)
+        k = lowest_cards(found, k);
     if (trump)
         snprintf(c, sizeof c, "%s", msg_in(r.lang, MSG_WORD_A_TRUMP));
+    else if (p->of_trumps)
+        render_card(&r, card_make(p->rank, tb->g.trump), c, sizeof c);
     else if (by_rank)
         msg_rank(r.lang, p->rank, c, sizeof c);
     else

@@ -75,6 +75,9 @@ static void check_cmd(const parsed_cmd *p, bool channel, const parse_opts *o)
         CHECK((p->target == CARD_NONE || p->kind == PC_BEAT) && !o->no_game && !channel);
     if (p->target != CARD_NONE)
         CHECK(p->kind == PC_BEAT);
+    /* "бью 9 козырной": a rank of the trump suit; "бью младшим козырем": the lowest trump */
+    CHECK(!p->of_trumps || (p->rank >= 0 && p->rank != PARSE_RANK_TRUMP));
+    CHECK(!p->lowest || p->rank == PARSE_RANK_TRUMP);
     CHECK(p->variant >= -1 && p->variant <= 1);
     CHECK(p->throwin >= -1 && p->throwin <= 1);
     CHECK(p->first5 == -1 || p->first5 == 1);

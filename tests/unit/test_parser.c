@@ -64,11 +64,15 @@ static const char *describe(const parsed_cmd *p, char *buf, size_t size)
     if (p->target != CARD_NONE)
         put(buf, size, " %s", parse_write_card(p->target, false, card));
     if (p->rank == PARSE_RANK_TRUMP) { /* "бью козырем": "beat a trump" */
-        put(buf, size, " a trump");
+        put(buf, size, p->lowest ? " the lowest trump" : " a trump");
     } else if (p->rank >= 0) { /* a card named by its rank alone: "play 7 of any suit" */
         parse_write_card(card_make(p->rank, 0), false, card); /* "7s" */
-        put(buf, size, " %.*s of any suit", (int)strlen(card) - 1, card);
+        put(buf, size, " %.*s of %s", (int)strlen(card) - 1, card,
+            p->of_trumps ? "trumps" : "any suit");
     }
+    if ((p->of_trumps && (p->rank < 0 || p->rank == PARSE_RANK_TRUMP))
+        || (p->lowest && p->rank != PARSE_RANK_TRUMP))
+        put(buf, size, " (of_trumps %d, lowest %d?)", p->of_trumps, p->lowest);
     if (p->variant >= 0)
         put(buf, size, " %s", p->variant <= 1 ? variants[p->variant] : "variant?");
     if (p->throwin >= 0)
@@ -1027,8 +1031,26 @@ static const parse_case language_private_cases[] = {
     CASE("бью 7ч 9", "beat 7h 9 of any suit"),
     CASE("бью 7ч козырем сверху",
          "error: \"козырем\" is not a card: the rank is followed by one suit, e.g. K♥ or Kh"),
+    /* a rank of trumps, and the lowest trump */
+    CASE("бью 9 козырной", "beat 9 of trumps"),
+    CASE("бью козырной девяткой", "beat 9 of trumps"),
+    CASE("хожу туза козырей", "play A of trumps"),
+    CASE("9 козырная", "card 9 of trumps"),
+    CASE("бью 7ч 9 козырной", "beat 7h 9 of trumps"),
+    CASE("бью младшим козырем", "beat the lowest trump"),
+    CASE("beat lowest trump", "beat the lowest trump"),
+    CASE("бью 7ч младшим козырем", "beat 7h the lowest trump"),
+    CASE("бью 7 козырем", /* "with a trump", not "of trumps": the 7 lacks its suit */
+         "error: \"7\" is not a card: add the suit after the rank, e.g. 7♥ or 7h"),
+    CASE("play 3 козырной", /* after play, 2 to 5 count a private game's players */
+         "error: \"козырной\" is not a choice of play: start a private game with play "
+         "[classic|transfer] [easy|normal|hard] [2-6] (in any order, each at most once), or play a "
+         "card, e.g. play 7h."),
+    CASE("бью младшим", "error: \"младшим\" is not a card: try 7♥ or 7h"),
+    CASE("бью 9 козырной сверху",
+         "error: \"9\" is not a card: add the suit after the rank, e.g. 9♥ or 9h"),
     CASE("хожу T", "error: \"T\" is not a card: add the suit after the rank, e.g. 10♥ or 10h"),
-    /* a word between a cover's two cards: which covers which, the hand says (tables_play.c) */
+    /* a word between a cover's two cards: which covers which, the hand says (tables_typed.c) */
     CASE("бью 9ч на 7ч", "beat 9h 7h"),
     CASE("кладу 9ч на 7ч", "beat 9h 7h"),
     CASE("9ч на 7ч", "beat 9h 7h"),

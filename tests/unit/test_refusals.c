@@ -507,6 +507,87 @@ static void test_beat_card_with_a_trump(void **state)
     at_each_turn(23, 900, beat_card_with_a_trump, 0xf);
 }
 
+/* Russian ranks as players type them (a Cyrillic Т is the ace). */
+static const char *const RU_RANKS[RANK_COUNT] = { "2", "3",  "4", "5", "6", "7", "8",
+                                                  "9", "10", "В", "Д", "К", "Т" };
+
+/* "бью 9 козырной": the card of that rank in the trump suit, as if typed with its suit. Played
+ * when it covers one card (0); not held (1); held but no move (2); covering several, listed (3). */
+static int beat_rank_of_trumps(harness *h, table_t *tb, rng_t *r)
+{
+    const durak_game *g = &tb->g;
+    if (g->phase != DURAK_PHASE_DEFEND)
+        return -1;
+    int rank = RANK_6 + (int)rng_below(r, RANK_COUNT - RANK_6);
+    card_t x = card_make(rank, g->trump);
+    durak_action acts[DURAK_MAX_ACTIONS];
+    int n = durak_legal(g, acts), k = 0;
+    for (int i = 0; i < n; i++)
+        k += acts[i].kind == DURAK_ACT_BEAT && acts[i].card == x;
+    const char *me = tb->seat[g->actor].nick;
+    char text[64];
+    snprintf(text, sizeof text, "бью %s козырной", RU_RANKS[rank]);
+    int moves = tb->rec.nmoves;
+    priv(h, me, text);
+    if (k == 1) {
+        if (tb->used)
+            assert_int_equal(tb->rec.move[moves].card, x);
+        return 0;
+    }
+    bool held = cards_has(g->hand[g->actor], x);
+    answered(h, me, text,
+             !held    ? "У вас нет "
+             : k == 0 ? " сейчас не походить. Ваши ходы: "
+                      : " может значить ",
+             0);
+    return !held ? 1 : k == 0 ? 2 : 3;
+}
+
+static void test_beat_rank_of_trumps(void **state)
+{
+    (void)state;
+    at_each_turn(29, 950, beat_rank_of_trumps, 0xf);
+}
+
+/* "бью младшим козырем": of the trumps that beat, the lowest. Played when it covers one card (0);
+ * no trump held (1); none a move (2); the lowest covering several, listed (3). */
+static int beat_lowest_trump(harness *h, table_t *tb, rng_t *r)
+{
+    (void)r;
+    const durak_game *g = &tb->g;
+    if (g->phase != DURAK_PHASE_DEFEND)
+        return -1;
+    durak_action acts[DURAK_MAX_ACTIONS];
+    int n = durak_legal(g, acts), low = RANK_COUNT, k = 0;
+    for (int i = 0; i < n; i++)
+        if (acts[i].kind == DURAK_ACT_BEAT && card_suit(acts[i].card) == g->trump
+            && card_rank(acts[i].card) <= low) {
+            k = card_rank(acts[i].card) < low ? 1 : k + 1;
+            low = card_rank(acts[i].card);
+        }
+    const char *me = tb->seat[g->actor].nick, *text = "бью младшим козырем";
+    bool held = (g->hand[g->actor] & cards_of_suit(g->trump)) != 0;
+    int moves = tb->rec.nmoves;
+    priv(h, me, text);
+    if (k == 1) {
+        if (tb->used)
+            assert_int_equal(tb->rec.move[moves].card, card_make(low, g->trump));
+        return 0;
+    }
+    answered(h, me, text,
+             !held    ? "У вас нет козырей"
+             : k == 0 ? "Козырем сейчас не походить. Ваши ходы: "
+                      : " может значить ",
+             0);
+    return !held ? 1 : k == 0 ? 2 : 3;
+}
+
+static void test_beat_lowest_trump(void **state)
+{
+    (void)state;
+    at_each_turn(31, 970, beat_lowest_trump, 0xf);
+}
+
 /* "beat 7h Q" ("бью 7ч дамой"): that uncovered card, covered by a card of that rank the hand says
  * (the rank of a random card held). One that covers it is played (0); none covers it (1); several
  * listed (2). */
@@ -571,6 +652,8 @@ int main(void)
         cmocka_unit_test(test_two_moves),
         cmocka_unit_test(test_beat_a_trump),
         cmocka_unit_test(test_beat_card_with_a_trump),
+        cmocka_unit_test(test_beat_rank_of_trumps),
+        cmocka_unit_test(test_beat_lowest_trump),
         cmocka_unit_test(test_beat_card_with_a_rank),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
