@@ -55,8 +55,10 @@ void parse_channel_durak(parse_ctx *c)
         }
         values[option] = value;
         set_by[option] = w;
-        if (c->out->lang < 0) /* "!durak clásico": the options' words tell the language too */
-            c->out->lang = parse_words_lang_of(WL_OPTION, opt);
+        /* "!durak clásico": the options' words tell the language too, and "!durak transfer"
+         * English, so that a later "!rejoindre" does not turn the lobby French */
+        if (c->out->lang < 0)
+            c->out->lang = parse_words_own_lang(WL_OPTION, opt);
         if (c->out->lang > 0 && !c->lang_chosen) /* and an error's, as a command word's does */
             c->lang = (msg_lang)c->out->lang;
     }

@@ -416,8 +416,11 @@ const words_entry *parse_words_match(parse_ctx *c, words_list l, token t)
 
 int parse_words_lang_of(words_list l, const words_entry *e)
 {
-    if (e->lang == WORDS_EN)
-        return -1;
+    return e->lang == WORDS_EN ? -1 : parse_words_own_lang(l, e);
+}
+
+int parse_words_own_lang(words_list l, const words_entry *e)
+{
     size_t count;
     const words_entry *list = parse_words_table(l, &count);
     char a[FOLD_SIZE], b[FOLD_SIZE];

@@ -48,6 +48,8 @@ const words_entry *parse_words_match(parse_ctx *c, words_list l, token t);
 /* The language an entry of list l marks its speaker as: its own, unless it is English or another
  * language's entry of l has the same text (then -1). */
 int parse_words_lang_of(words_list l, const words_entry *e);
+/* The same, English included: an English-only entry ("transfer") is English. */
+int parse_words_own_lang(words_list l, const words_entry *e);
 /* The entry of a one-word reading of t; NULL if none. */
 const words_entry *parse_words_find(words_list l, token t);
 /* "Did you mean": the one-word entry of list l that w (trimmed, not itself a word of l) was most

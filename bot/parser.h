@@ -77,7 +77,8 @@ typedef struct {
     char error[PARSE_ERROR_SIZE]; /* PC_ERROR: one sentence, valid UTF-8, no control bytes */
     /* The language (msg_lang) of the command word when it is Russian, French or Spanish and no
      * other language's word too ("!дурак", "беру"); -1 for English and shared words. A game
-     * opened, or a reply asked for, in those words speaks that language. */
+     * opened, or a reply asked for, in those words speaks that language. !durak's options tell
+     * it too, English ones included ("!durak transfer": English). */
     int lang;
     /* PC_ERROR for a move's word that the parser alone cannot make right: "перевод" without a
      * card (card CARD_NONE), or two moves in one line, "хожу 6♠ 6♦" (card: the first). Its kind

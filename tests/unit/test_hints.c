@@ -301,9 +301,10 @@ static void test_every_reason_in_every_language(void **state)
             harness *h = h_new((uint64_t)game + 1);
             h->cfg.game.hints = CONFIG_HINTS_ALWAYS;
             h->cfg.game.language = langs[l].lang;
+            h->cfg.game.variant = game % 2 ? DURAK_VARIANT_TRANSFER : DURAK_VARIANT_CLASSIC;
             tables_reconfigure(h->t, &h->cfg);
             int players = 2 + game % 3;
-            chan(h, NICKS[0], "#durak", game % 2 ? "!durak transfer" : "!durak");
+            chan(h, NICKS[0], "#durak", "!durak"); /* "transfer" would be an English word */
             for (int i = 1; i < players; i++)
                 chan(h, NICKS[i], "#durak", "!join");
             chan(h, NICKS[0], "#durak", "!start");

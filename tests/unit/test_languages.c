@@ -826,6 +826,15 @@ static void test_answers_in_the_askers_words(void **state)
     expect(h, "#tapis", "gina ouvre une partie de durak");
     chan(h, "hugo", "#tapis", "!unirse"); /* a chosen language is not a first word to follow */
     expect(h, "#tapis", "hugo prend place");
+    /* English options are English words: a French player's word does not turn the lobby */
+    chan(h, "ivan", "#table", "!durak transfer teams");
+    expect(h, "#table", "ivan opens a game");
+    priv(h, "kate", "set language fr");
+    chan(h, "kate", "#table", "!rejoindre");
+    expect(h, "#table", "kate joins");
+    chan(h, "jack", "#deck", "!durak first5 neighbours");
+    chan(h, "lena", "#deck", "!unirse");
+    expect(h, "#deck", "lena joins");
     h_free(h);
 }
 

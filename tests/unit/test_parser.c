@@ -1355,8 +1355,9 @@ static void test_ambiguous_in_languages(void **state)
 }
 
 /* The language of the words: a game opened or a reply asked for in Russian, French or Spanish
- * words is in that language; English and shared words say nothing; errors follow the words
- * unless the sender chose a language. */
+ * words is in that language; English and shared words say nothing, but for !durak's options,
+ * where English ones open an English game; errors follow the words unless the sender chose a
+ * language. */
 static void test_word_language(void **state)
 {
     (void)state;
@@ -1366,7 +1367,9 @@ static void test_word_language(void **state)
         int lang;
     } cases[] = {
         { "!дурак переводной", true, MSG_LANG_RU },
-        { "!durak transfer", true, -1 },
+        { "!durak transfer", true, MSG_LANG_EN },
+        { "!durak", true, -1 },
+        { "!durak первым пять", true, -1 }, /* not an option: an error, in no language */
         { "!jugar", true, MSG_LANG_ES },
         { "!durak clásico", true, MSG_LANG_ES },
         { "!помощь", true, MSG_LANG_RU },
