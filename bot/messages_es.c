@@ -112,6 +112,8 @@ const char *const msg_spanish[MSG_COUNT] = {
                                   "parejas): %sunirse para sentarse, %sbot para añadir un "
                                   "jugador automático.",
     [MSG_NOT_SEATED_HERE] = "No tienes sitio en %s: escribe %sunirse para sentarte.",
+    [MSG_NOT_PLAYING_HERE] = "No juegas en la partida de %s: no hay nada que dejar (%smirar para "
+                             "seguirla).",
     [MSG_LOBBY_EMPTY] = "%s se va; no queda nadie, así que la partida se cierra.",
     [MSG_LOBBY_LEFT] = "%s se va. En la mesa: %s. %s",
     [MSG_ONLY_CREATOR_START] = "Solo %s, que abrió la partida, o un admin puede empezarla.",

@@ -119,6 +119,8 @@ const char *const msg_french[MSG_COUNT] = {
                                   "joueur ordinateur.",
     [MSG_NOT_SEATED_HERE] = "Vous n'avez pas de place dans %s : tapez %srejoindre pour en "
                             "prendre une.",
+    [MSG_NOT_PLAYING_HERE] = "Vous ne jouez pas dans la partie de %s : rien à quitter "
+                             "(%sregarder pour la suivre).",
     [MSG_LOBBY_EMPTY] = "%s s'en va ; il ne reste personne, la partie est fermée.",
     [MSG_LOBBY_LEFT] = "%s s'en va. À table : %s. %s",
     [MSG_ONLY_CREATOR_START] = "Seul %s, qui a ouvert la partie, ou un admin peut la lancer.",

@@ -138,8 +138,9 @@ void lobby_join(tables *t, const tables_who *w, table_t *tb, double now, outbox 
 void lobby_leave(tables *t, const tables_who *w, table_t *tb, double now, outbox *o)
 {
     int s = tables_seat_of(t, tb, w->nick);
-    if (s < 0)
-        tables_notice(o, w->nick, MSG_NOT_SEATED_HERE, tb->channel, tables_prefix(t));
+    if (s < 0) /* a running game takes no seat: not "!join" */
+        tables_notice(o, w->nick, tb->playing ? MSG_NOT_PLAYING_HERE : MSG_NOT_SEATED_HERE,
+                      tb->channel, tables_prefix(t));
     else if (tables_refuse_stranger(t, tb, s, w, o))
         return;
     else if (tb->playing && tb->opt.teams && durak_in_game(&tb->g, s)

@@ -1031,7 +1031,7 @@ static void test_leaver_free_to_play_elsewhere(void **state)
     chan(h, "carol", "#other", "!durak");
     assert_non_null(said(h, "#other", "carol opens a game"));
     chan(h, "carol", "#durak", "!leave"); /* not seated there any more */
-    assert_non_null(said(h, "carol", "You are not seated in #durak"));
+    assert_non_null(said(h, "carol", "You are not playing in the game in #durak"));
     h_free(h);
 }
 
