@@ -166,6 +166,8 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_NO_GAME_HERE] = "Pas de partie dans %s : ouvrez-en une avec %sdurak.",
     [MSG_PRIVATE_ONLY] = "Les coups se jouent en message privé : /msg %s %s",
     [MSG_NO_MOVES] = "Pas de coup pour vous maintenant : %s.",
+    [MSG_NO_MOVES_PARTNER] = "Pas de coup pour vous maintenant : %s. Votre partenaire %s défend "
+                             "cette attaque : vous n'y ajoutez pas de cartes.",
     [MSG_DECIDE_LEAD] = "%s choisit la carte avec laquelle attaquer",
     [MSG_DECIDE_DEFEND] = "%s décide s'il couvre %s ou ramasse",
     [MSG_DECIDE_DEFEND_TRANSFER] = "%s décide s'il couvre %s, ramasse ou transfère",

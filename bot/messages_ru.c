@@ -152,6 +152,8 @@ const char *const msg_russian[MSG_COUNT] = {
     [MSG_NO_GAME_HERE] = "В %s игры нет: соберите её командой %sдурак.",
     [MSG_PRIVATE_ONLY] = "Ходы — только в личных сообщениях: /msg %s %s",
     [MSG_NO_MOVES] = "Сейчас не ваш ход: %s.",
+    [MSG_NO_MOVES_PARTNER] = "Сейчас не ваш ход: %s. Отбивается ваш партнёр %s, так что в этом "
+                             "заходе вы не подкидываете.",
     [MSG_DECIDE_LEAD] = "%s выбирает, с какой карты зайти",
     [MSG_DECIDE_DEFEND] = "%s решает, отбить %s или взять",
     [MSG_DECIDE_DEFEND_TRANSFER] = "%s решает, отбить %s, взять или перевести",

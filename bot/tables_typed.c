@@ -6,7 +6,8 @@
 #include "tables_internal.h"
 
 /* "No moves for you now: bob is deciding whether to beat 7♦ or take." Said to seat s alone, so a
- * decision about them names them as "you": "…whether to add cards for you to take". */
+ * decision about them names them as "you": "…whether to add cards for you to take". The
+ * defender's partner learns why no turn of theirs comes this bout (R19: they add no cards). */
 static void waiting_for(const tables *t, const table_t *tb, int s, outbox *o)
 {
     const char *nick = tb->seat[s].nick;
@@ -15,7 +16,10 @@ static void waiting_for(const tables *t, const table_t *tb, int s, outbox *o)
     render_seats names = tables_names(tb);
     names.you[s] = true;
     render_decision(&r, &names, &tb->g, who, sizeof who);
-    tables_notice(o, nick, MSG_NO_MOVES, who);
+    if (durak_partner(&tb->g, s) == tb->g.defender && durak_in_game(&tb->g, s))
+        tables_notice(o, nick, MSG_NO_MOVES_PARTNER, who, tb->seat[tb->g.defender].nick);
+    else
+        tables_notice(o, nick, MSG_NO_MOVES, who);
 }
 
 void play_list_moves(const tables *t, const table_t *tb, int s, outbox *o)

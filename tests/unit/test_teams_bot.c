@@ -392,6 +392,46 @@ static void test_team_game_ends_mid_bout(void **state)
     assert_true(found > 0);
 }
 
+/* R19: the defender's partner adds no cards; asking for moves, they are told so, by their
+ * partner's nick; the other seats waiting hear only whose turn it is. */
+static void test_defenders_partner_told_why(void **state)
+{
+    (void)state;
+    harness *h = h_new(61);
+    lobby(h, "#durak", "teams", NICKS, 4);
+    chan(h, "alice", "#durak", "!start");
+    table_t *tb = tables_find(h->t, "#durak");
+    int checked = 0;
+    rng_t r;
+    rng_seed(&r, 61);
+    while (tb->used && tb->playing && checked < 20) {
+        const durak_game *g = &tb->g;
+        int partner = durak_partner(g, g->defender);
+        for (int s = 0; s < 4; s++) {
+            if (s == g->actor || !durak_in_game(g, s))
+                continue;
+            priv(h, tb->seat[s].nick, "moves");
+            char want[96];
+            snprintf(want, sizeof want, ". Your partner %s defends this bout, so you add no cards",
+                     tb->seat[g->defender].nick);
+            const char *line = said(h, tb->seat[s].nick, "No moves for you now: ");
+            assert_non_null(line);
+            if (s == partner)
+                assert_non_null(strstr(line, want));
+            else
+                assert_null(strstr(line, "Your partner"));
+            checked += s == partner;
+        }
+        durak_action acts[DURAK_MAX_ACTIONS];
+        char text[64];
+        int n = durak_legal(g, acts);
+        priv(h, tb->seat[g->actor].nick,
+             durak_action_format(acts[rng_below(&r, (uint64_t)n)], text, sizeof text));
+    }
+    assert_true(checked > 0);
+    h_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -407,6 +447,7 @@ int main(void)
         cmocka_unit_test(test_team_tables_saved),
         cmocka_unit_test(test_team_transfer_names_the_new_defender),
         cmocka_unit_test(test_team_game_ends_mid_bout),
+        cmocka_unit_test(test_defenders_partner_told_why),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
