@@ -216,14 +216,18 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_CHANNEL_ONLY] = "%s es un comando del canal: escríbelo en %s.",
     [MSG_REJOINED] = "%s · %s ha vuelto y sigue jugando.",
     [MSG_AWAY] = "%s se fue; su sitio se guarda %d %s.",
+    [MSG_AWAY_TEAM] = "%s se fue; su sitio se guarda %d %s, y si no vuelve, su equipo pierde.",
     [MSG_AWAY_BOT_NAME] = "%s ahora se llama %s, un nick reservado a los jugadores automáticos: su "
                           "sitio se guarda %d %s, y cualquier otro nick se lo devuelve.",
     [MSG_AWAY_TOLD] = "Saliste de %s en plena partida: tu sitio se guarda %d %s; vuelve a entrar "
                       "para seguir, o pierdes por abandono.",
+    [MSG_AWAY_TOLD_TEAM] = "Saliste de %s en plena partida: tu sitio se guarda %d %s; vuelve a "
+                           "entrar para seguir, o pierdes por abandono y tu equipo pierde.",
     [MSG_LOBBY_TIMEOUT] = "Nadie empezó la partida a tiempo, así que se cierra: abre una "
                           "nueva con %sdurak.",
     [MSG_TURN_WARNING] = "Rápido: tiempo para tu jugada en %3$s: %1$d %2$s; %4$s",
     [MSG_WARN_FORFEIT] = "otro tiempo agotado y pierdes la partida.",
+    [MSG_WARN_FORFEIT_TEAM] = "otro tiempo agotado y pierdes la partida, y tu equipo con ella.",
     [MSG_WARN_AUTO] = "si se acaba el tiempo, juego por ti: %s.",
     [MSG_FORFEIT_YOU] = "%2$s en %1$s",
     [MSG_RESUMED] = "La conexión ha vuelto; la partida sigue. %s",

@@ -225,15 +225,21 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_CHANNEL_ONLY] = "%s est une commande de salon : tapez-la dans %s.",
     [MSG_REJOINED] = "%s · %s est de retour et continue.",
     [MSG_AWAY] = "%s a quitté le salon ; sa place est gardée %d %s.",
+    [MSG_AWAY_TEAM] = "%s a quitté le salon ; sa place est gardée %d %s, et faute de retour son "
+                      "équipe perd.",
     [MSG_AWAY_BOT_NAME] =
         "%s s'appelle maintenant %s, un pseudo réservé aux joueurs ordinateur : sa "
         "place est gardée %d %s, et tout autre pseudo la lui rend.",
     [MSG_AWAY_TOLD] = "Vous avez quitté %s en pleine partie : votre place est gardée %d %s ; "
                       "revenez-y pour continuer, sinon vous perdez par forfait.",
+    [MSG_AWAY_TOLD_TEAM] = "Vous avez quitté %s en pleine partie : votre place est gardée %d %s ; "
+                           "revenez-y pour continuer, sinon vous perdez par forfait et votre "
+                           "équipe perd.",
     [MSG_LOBBY_TIMEOUT] = "Personne n'a lancé la partie à temps, elle est fermée : ouvrez-en "
                           "une nouvelle avec %sdurak.",
     [MSG_TURN_WARNING] = "Vite : il reste %d %s pour jouer dans %s ; %s",
     [MSG_WARN_FORFEIT] = "encore un dépassement et c'est le forfait.",
+    [MSG_WARN_FORFEIT_TEAM] = "encore un dépassement et c'est le forfait : votre équipe perd.",
     [MSG_WARN_AUTO] = "si le temps s'écoule, je joue pour vous : %s.",
     [MSG_FORFEIT_YOU] = "%2$s (%1$s)",
     [MSG_RESUMED] = "La connexion est revenue ; la partie continue. %s",

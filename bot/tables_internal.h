@@ -259,6 +259,12 @@ static inline bool tables_hears(const table_t *tb, int s)
 }
 /* People (not computer players) seated and not gone for good. */
 int tables_humans(const table_t *tb);
+/* Does a forfeit in tb lose the game for the forfeiter's team (R19), rather than hand the seat to
+ * a computer player (game.replace_leavers)? What warnings and "left" lines say. */
+static inline bool tables_forfeit_loses_team(const tables *t, const table_t *tb)
+{
+    return tb->opt.teams && !t->cfg.game.replace_leavers;
+}
 /* A private game's person: its one seat that is no computer player; -1 for none or a channel
  * game. */
 int tables_solo_seat(const table_t *tb);

@@ -16,14 +16,15 @@ static void rejoined_line(const tables *t, const table_t *tb, const render_opts 
     snprintf(line, cap, msg_in(r->lang, MSG_REJOINED), head, (const char *)arg);
 }
 
-/* "ann left; their seat is held for 60 seconds" (arg: the nick). */
+/* "ann left; their seat is held for 60 seconds", and in a team game what it may cost (arg: the
+ * nick). */
 static void away_line(const tables *t, const table_t *tb, const render_opts *r, const void *arg,
                       char *line, size_t cap)
 {
-    (void)tb;
     int grace = t->cfg.game.rejoin_grace;
-    snprintf(line, cap, msg_in(r->lang, MSG_AWAY), (const char *)arg, grace,
-             msg_plural(r->lang, grace, MSG_WORD_SECONDS_ONE));
+    snprintf(line, cap,
+             msg_in(r->lang, tables_forfeit_loses_team(t, tb) ? MSG_AWAY_TEAM : MSG_AWAY),
+             (const char *)arg, grace, msg_plural(r->lang, grace, MSG_WORD_SECONDS_ONE));
 }
 
 /* "I am back after a restart; the game goes on. <status>" (arg: the msg_id, restored or resumed).
@@ -267,8 +268,9 @@ void tables_on_part(tables *t, double now, const char *nick, const char *channel
     /* told at once, while the nick is surely still theirs: later, it may be someone else's */
     if (s >= 0 && player_gone(t, tb, s, false, now, o) && !tables_is_ai(tb, s)) {
         int grace = t->cfg.game.rejoin_grace;
-        tables_notice(o, nick, MSG_AWAY_TOLD, tb->channel, grace,
-                      msg_plural(tables_lang_of(t, nick), grace, MSG_WORD_SECONDS_ONE));
+        tables_notice(
+            o, nick, tables_forfeit_loses_team(t, tb) ? MSG_AWAY_TOLD_TEAM : MSG_AWAY_TOLD,
+            tb->channel, grace, msg_plural(tables_lang_of(t, nick), grace, MSG_WORD_SECONDS_ONE));
     }
 }
 

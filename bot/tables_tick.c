@@ -39,7 +39,9 @@ static void warn(tables *t, table_t *tb, double now, outbox *o)
     char then[256], act[128];
     render_opts r = tables_ropts_to(t, st->nick);
     if (st->timeouts + 1 >= t->cfg.game.max_timeouts)
-        snprintf(then, sizeof then, "%s", msg_in(r.lang, MSG_WARN_FORFEIT));
+        snprintf(then, sizeof then, "%s",
+                 msg_in(r.lang, tables_forfeit_loses_team(t, tb) ? MSG_WARN_FORFEIT_TEAM
+                                                                 : MSG_WARN_FORFEIT));
     else
         snprintf(then, sizeof then, msg_in(r.lang, MSG_WARN_AUTO),
                  render_action(&r, turn_timeout_action(&tb->g), act, sizeof act));

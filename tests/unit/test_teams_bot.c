@@ -248,6 +248,39 @@ static void test_team_timeouts_end_the_game(void **state)
     h_free(h);
 }
 
+/* R19: where a forfeit loses the team's game, the last time-out warning and the lines on a player
+ * gone say so; where a computer player takes the seat over (game.replace_leavers), they do not. */
+static void test_team_warnings_name_the_cost(void **state)
+{
+    (void)state;
+    for (int replace = 0; replace < 2; replace++) {
+        harness *h = h_new(49);
+        h->cfg.game.max_timeouts = 1; /* the first warning is the last */
+        h->cfg.game.replace_leavers = replace;
+        tables_reconfigure(h->t, &h->cfg);
+        lobby(h, "#durak", "teams", NICKS, 4);
+        chan(h, "alice", "#durak", "!start");
+        table_t *tb = tables_find(h->t, "#durak");
+        const char *actor = tb->seat[tb->g.actor].nick;
+        tick(h, tb->turn_deadline - h->cfg.game.turn_timeout / 3.0 + 0.5);
+        const char *warning = said(h, actor, "Hurry: ");
+        assert_non_null(warning);
+        assert_int_equal(strstr(warning, "forfeits the game, and your team loses it.") != NULL,
+                         !replace);
+        const char *gone = tb->seat[(tb->g.actor + 1) % 4].nick;
+        outbox_clear(&h->o);
+        tables_on_part(h->t, h->now, gone, "#durak", &h->o);
+        const char *left = said(h, "#durak", " left; their seat is held for ");
+        assert_non_null(left);
+        assert_int_equal(strstr(left, "if they are not back by then their team loses.") != NULL,
+                         !replace);
+        const char *told = said(h, gone, "You left #durak");
+        assert_non_null(told);
+        assert_int_equal(strstr(told, "you forfeit and your team loses.") != NULL, !replace);
+        h_free(h);
+    }
+}
+
 /* A team game a forfeit ended is recorded with its result as durak-cli gives it, not "ongoing";
  * R19: the forfeiter's partner, still in, comes after the winners, never out first, and !last says
  * which team lost, not that everyone else won. */
@@ -442,6 +475,7 @@ int main(void)
         cmocka_unit_test(test_team_rematch_short_of_a_seat),
         cmocka_unit_test(test_team_forfeit_ends_the_game),
         cmocka_unit_test(test_team_timeouts_end_the_game),
+        cmocka_unit_test(test_team_warnings_name_the_cost),
         cmocka_unit_test(test_team_forfeit_in_french),
         cmocka_unit_test(test_team_forfeit_recorded),
         cmocka_unit_test(test_team_tables_saved),
