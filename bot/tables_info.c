@@ -9,10 +9,9 @@ void info_table(tables *t, table_t *tb, outbox *o)
 {
     if (!tb->playing) {
         char opts[RENDER_OPTIONS_MAX], seats[512], next[TABLES_LINE_MAX];
-        render_seats names = tables_names(tb);
         render_opts r = tables_ropts_to(t, tb->channel);
         render_options(&r, &tb->opt, opts, sizeof opts); /* the game it will be */
-        render_seat_list(&names, seats, sizeof seats);
+        lobby_seats(t, tb, seats, sizeof seats);
         tables_say(o, tb->channel, MSG_LOBBY_STATUS, opts, seats, tb->nseats,
                    lobby_next(t, tb, next, sizeof next));
         return;

@@ -522,6 +522,9 @@ void lobby_open(tables *t, const tables_who *w, const char *channel, const parse
 /* What tb's lobby waits for, said after its seats: who can start it, or what it lacks first (a
  * second player; 4 or 6 for teams, R19), in its channel's language, into buf. */
 const char *lobby_next(const tables *t, const table_t *tb, char *buf, size_t cap);
+/* tb's lobby seats, in its channel's language; with teams, once 4 or 6 sit, the teams a deal now
+ * would make (R19: "alice, bob, carol, dave; teams alice+carol vs bob+dave"). */
+void lobby_seats(const tables *t, const table_t *tb, char *buf, size_t cap);
 /* !join: a seat in tb's lobby; in a rematch lobby, a seat's own !join is its !again. */
 void lobby_join(tables *t, const tables_who *w, table_t *tb, double now, outbox *o);
 /* !leave: the person's seat is freed; a running game forfeits. */

@@ -25,10 +25,14 @@ static void unseat(table_t *tb, int s)
             tb->creator++;
 }
 
-static void seat_list(const table_t *tb, char *buf, size_t cap)
+void lobby_seats(const tables *t, const table_t *tb, char *buf, size_t cap)
 {
     render_seats names = tables_names(tb);
-    render_seat_list(&names, buf, cap);
+    render_opts r = tables_ropts_to(t, tb->channel);
+    durak_game as_now = { .opt = tb->opt }; /* the teams a deal now would make (R19) */
+    as_now.opt.players = (uint8_t)tb->nseats;
+    as_now.opt.teams = tb->opt.teams && (tb->nseats == 4 || tb->nseats == 6);
+    render_team_seats(&r, &names, &as_now, buf, cap);
 }
 
 void lobby_tell_seated(const tables *t, const table_t *other, const char *nick, outbox *o)
@@ -129,7 +133,7 @@ void lobby_join(tables *t, const tables_who *w, table_t *tb, double now, outbox 
     tables_add_seat(tb, w);
     watch_seated(t, tb, w->nick);
     char seats[512];
-    seat_list(tb, seats, sizeof seats);
+    lobby_seats(t, tb, seats, sizeof seats);
     char next[TABLES_LINE_MAX];
     tables_say(o, tb->channel, MSG_LOBBY_JOINED, w->nick, seats, tb->nseats,
                lobby_next(t, tb, next, sizeof next));
@@ -181,7 +185,7 @@ void lobby_unseat(tables *t, table_t *tb, int s, double now, outbox *o)
         return;
     }
     char seats[512], next[TABLES_LINE_MAX] = "";
-    seat_list(tb, seats, sizeof seats);
+    lobby_seats(t, tb, seats, sizeof seats);
     bool starts = tb->rematch && tb->nseats >= 2 && all_agreed(tb); /* the one it waited for left */
     tables_say(o, tb->channel, MSG_LOBBY_LEFT, nick, seats,
                starts ? "" : lobby_next(t, tb, next, sizeof next)); /* said before it starts */
@@ -286,7 +290,7 @@ static void remove_bot(tables *t, const tables_who *w, table_t *tb, outbox *o)
     }
     snprintf(name, sizeof name, "%s", tb->seat[s].nick);
     unseat(tb, s);
-    seat_list(tb, seats, sizeof seats);
+    lobby_seats(t, tb, seats, sizeof seats);
     tables_say(o, tb->channel, MSG_BOT_REMOVED, name, seats, tb->nseats);
 }
 
@@ -304,7 +308,7 @@ void lobby_bot(tables *t, const tables_who *w, table_t *tb, const parsed_cmd *p,
         tables_notice(o, w->nick, MSG_BOT_FULL, tables_prefix(t));
     } else {
         tables_add_ai(tb, p->bot_level >= 0 ? (ai_level)p->bot_level : AI_NORMAL);
-        seat_list(tb, seats, sizeof seats);
+        lobby_seats(t, tb, seats, sizeof seats);
         char next[TABLES_LINE_MAX];
         tables_say(o, tb->channel, MSG_BOT_ADDED, tb->seat[tb->nseats - 1].nick, seats, tb->nseats,
                    lobby_next(t, tb, next, sizeof next));
@@ -379,8 +383,7 @@ static void agree(tables *t, table_t *tb, int s, bool opened, double now, outbox
         info_table(t, tb, o);
         return;
     }
-    render_seats names = tables_names(tb);
-    render_seat_list(&names, seats, sizeof seats);
+    lobby_seats(t, tb, seats, sizeof seats);
     if (__builtin_popcount(tb->agreed) > 1) {
         tables_say(o, tb->channel, MSG_AGAIN_AGREED, tb->seat[s].nick, waiting);
         return;

@@ -71,6 +71,28 @@ static void test_teams_lobby_says_when_it_can_start(void **state)
     h_free(h);
 }
 
+/* R19: once 4 or 6 sit, a team lobby's seats say the teams a deal now would make, so a seat that
+ * moves (someone leaves) shows its new partner before the deal, not only at the start. */
+static void test_team_lobby_names_the_teams(void **state)
+{
+    (void)state;
+    harness *h = h_new(44);
+    lobby(h, "#durak", "teams", NICKS, 4);
+    assert_non_null(said(
+        h, "#durak", "dave joins: alice, bob, carol, dave; teams alice+carol vs bob+dave (4/6)"));
+    chan(h, "erin", "#durak", "!join");
+    assert_non_null(said(h, "#durak", "erin joins: alice, bob, carol, dave, erin (5/6)"));
+    chan(h, "frank", "#durak", "!join");
+    assert_non_null(said(h, "#durak", "teams alice+dave vs bob+erin vs carol+frank (6/6)"));
+    chan(h, "bob", "#durak", "!leave");
+    assert_null(said(h, "#durak", "; teams "));
+    chan(h, "carol", "#durak", "!leave");
+    assert_non_null(said(h, "#durak", "alice, dave, erin, frank; teams alice+erin vs dave+frank"));
+    chan(h, "dave", "#durak", "!table");
+    assert_non_null(said(h, "#durak", "alice, dave, erin, frank; teams alice+erin vs dave+frank"));
+    h_free(h);
+}
+
 /* The same in Russian, with Russian option words: a lobby opened with !дурак speaks Russian, and
  * its creator alone is told that a second player is needed, not that they can start. */
 static void test_lobby_alone_in_russian(void **state)
@@ -470,6 +492,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_teams_need_4_or_6),
         cmocka_unit_test(test_teams_lobby_says_when_it_can_start),
+        cmocka_unit_test(test_team_lobby_names_the_teams),
         cmocka_unit_test(test_lobby_alone_in_russian),
         cmocka_unit_test(test_team_game_to_the_end),
         cmocka_unit_test(test_team_rematch_short_of_a_seat),
