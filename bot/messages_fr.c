@@ -161,7 +161,7 @@ const char *const msg_french[MSG_COUNT] = {
         "[commandes|coups|cartes|robots|statistiques|solo].",
     [MSG_HELP_2] = "Jouez en message privé à %s : joue 7♥, couvre 9♥ 7♥, ramasse (ou je ramasse), "
                    "passe, transfère 7♦, main, coups ; les cartes s'écrivent 7♥, 10♠, D♦ "
-                   "ou 7co, 10p, Dca · set montre vos réglages · langue : langue fr ou set "
+                   "ou 7co, 10p, Dca · réglages montre vos préférences · langue : langue fr ou set "
                    "language fr (autres : язык ru, idioma es, language en).",
     [MSG_NO_GAME_HERE] = "Pas de partie dans %s : ouvrez-en une avec %sdurak.",
     [MSG_PRIVATE_ONLY] = "Les coups se jouent en message privé : /msg %s %s",
@@ -212,8 +212,9 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_PRIVATE_HELP_2] =
         "Cartes : une valeur 6 7 8 9 10 V D R A, puis une couleur p t ca co ou ♠ ♣ ♦ ♥, par ex. "
         "7co, 10p, Dca · les parties s'ouvrent et se rejoignent dans un salon ; seul contre "
-        "l'ordinateur : jouer [facile|moyen|difficile] [2-6] (aide solo) · set montre vos réglages "
-        "· langue : langue fr ou set language fr (autres : язык ru, idioma es, language en).",
+        "l'ordinateur : jouer [facile|moyen|difficile] [2-6] (aide solo) · réglages montre vos "
+        "réglages · langue : langue fr ou set language fr (autres : язык ru, idioma es, language "
+        "en).",
     [MSG_NOT_IN_GAME] = "Vous n'êtes dans aucune partie : ouvrez-en une dans un salon avec "
                         "%sdurak, rejoignez-en une avec %srejoindre, ou jouez ici contre "
                         "l'ordinateur : jouer.",
@@ -382,12 +383,10 @@ const char *const msg_french[MSG_COUNT] = {
                          "(ou set language fr).",
     [MSG_HELP_CARDS] =
         "Cartes : valeurs 6 7 8 9 10 V (valet) D (dame) R (roi) A (as) ; couleurs p pique ♠, t "
-        "trèfle ♣, ca carreau ♦, co cœur ♥ ; par ex. 7♥, 10p, Dca, Rco, ou en toutes "
-        "lettres : valet de pique · un rang seul (joue 7) ou un atout (couvre atout, couvre 7h "
-        "atout) : votre main "
-        "choisit la carte, et je demande si deux conviennent · langue : langue fr ou set language "
-        "fr (autres : язык ru, "
-        "idioma es, language en).",
+        "trèfle ♣, ca carreau ♦, co cœur ♥ ; par ex. 7♥, 10p, Dca, Rco, ou en toutes lettres : "
+        "valet de pique · une valeur seule (joue 7) ou un atout (couvre atout, couvre 7co atout) : "
+        "votre main choisit la carte, et je demande si deux conviennent · langue : langue fr ou "
+        "set language fr (autres : язык ru, idioma es, language en).",
     [MSG_SET_DEFAULT] = "par défaut",
     [MSG_SET_LANG_NONE] = "non choisie : celle des mots que vous tapez",
     [MSG_CMD_DURAK] = "durak",
@@ -461,11 +460,11 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_TOP_BOTS_NONE] = "Aucun joueur ordinateur n'a encore joué dans un salon : installez-en un "
                           "avec %sbot avant le début.",
     [MSG_HELP_SOLO] =
-        "Seul : /msg %s jouer [classique|transfert] [facile|moyen|difficile] [2-6] "
-        "vous donne une partie privée contre des joueurs ordinateur%s (stop l'arrête, "
-        "%sclassement solo les classe) · %sregarder dans un salon vous envoie les "
-        "lignes publiques de sa partie, %sne plus regarder arrête · langue : langue "
-        "fr ou set language fr (autres : язык ru, idioma es, language en).",
+        "Seul : /msg %s jouer [classique|transfert] [facile|moyen|difficile] [2-6] vous donne une "
+        "partie privée contre des joueurs ordinateur%s (arrêter y met fin, %sclassement solo les "
+        "classe) · %sregarder dans un salon vous envoie les lignes publiques de sa partie, %sne "
+        "plus regarder arrête · langue : langue fr ou set language fr (autres : язык ru, idioma "
+        "es, language en).",
     [MSG_HELP_SOLO_CAP] = ", au plus %d par heure",
     [MSG_WATCH_ON] =
         "Vous regardez la partie de %s. Tant que vous êtes dans %s et lisez sa langue, vous y "
@@ -534,7 +533,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_CMD_WATCH] = "regarder",
     [MSG_CMD_UNWATCH] = "ne plus regarder",
     [MSG_CMD_HINT] = "indice",
-    [MSG_LEAVE_ASK_TEAM] = "Quitter la partie de %s est un abandon, et votre équipe perd aussitôt "
+    [MSG_LEAVE_ASK_TEAM] = "Quitter la partie de %s est un forfait, et votre équipe perd aussitôt "
                            "la partie : retapez %squitter dans les %d s pour partir.",
     [MSG_LEAVE_OUT] = "Vous êtes déjà sorti de la partie de %s : votre place est acquise, rien à "
                       "quitter.",
