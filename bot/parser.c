@@ -249,6 +249,21 @@ static void channel_typo(parse_ctx *c, token w)
     parse_ctx_fail(c, MSG_PARSE_DID_YOU_MEAN_CHANNEL, c->prefix_shown, parse_ctx_quote(q, w), text);
 }
 
+/* "!langue fr", "!язык ru": one's own language, as privately (a word this plain is ours wherever
+ * it is said); "!set ..." with a game here only, where another bot's "!set" is less likely. Else
+ * a typo of a channel command, or nothing. */
+static void channel_setting(parse_ctx *c, token w)
+{
+    const words_entry *set = parse_words_find(WL_PRIVATE, parse_token_trim(w));
+    int lang = language_word(parse_token_trim(w));
+    if (lang > 0)
+        c->out->lang = lang;
+    if (lang >= 0 || (c->game_here && set && set->value == PC_SET))
+        ctx_set(c, lang >= 0);
+    else
+        channel_typo(c, w);
+}
+
 void parse_channel(const char *line, size_t len, const parse_opts *o, parsed_cmd *out)
 {
     parse_ctx c;
@@ -259,7 +274,7 @@ void parse_channel(const char *line, size_t len, const parse_opts *o, parsed_cmd
     if (kind == PC_IGNORED && !utf8_valid(w.s, w.n)) /* "!дурак" from a cp1251 client */
         parse_ctx_fail(&c, MSG_PARSE_NOT_UTF8);
     switch (kind) {
-    case PC_IGNORED: channel_typo(&c, w); return;
+    case PC_IGNORED: channel_setting(&c, w); return;
     case PC_DURAK: parse_channel_durak(&c); return;
     case PC_BOT: parse_channel_bot(&c); return;
     case PC_STATS: parse_channel_stats(&c); return;

@@ -42,7 +42,8 @@ typedef enum {
     PC_HAND,
     PC_MOVES,
     PC_CARD,
-    PC_SET, /* set [what [on|off]]: the words after it in arg, lower case */
+    PC_SET, /* set [what [on|off]]: the words after it in arg, lower case; in a channel too
+             * ("!langue fr", and "!set ..." where a game is) */
     /* a private game against computer players, spectators */
     PC_SOLO,    /* private "play [classic|transfer] [easy|normal|hard] [N]": variant, bot_level,
                  * number (players 2..6) or -1 each */

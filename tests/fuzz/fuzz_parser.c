@@ -85,7 +85,8 @@ static void check_cmd(const parsed_cmd *p, bool channel, const parse_opts *o)
     CHECK(p->bot_remove == 0 || p->bot_remove == 1);
     CHECK(p->number == -1 || (p->number >= 1 && p->number <= 999)); /* top: as asked */
     if (channel) /* the channel commands, !watch and !unwatch among them */
-        CHECK(p->kind < PC_PLAY || p->kind == PC_WATCH || p->kind == PC_UNWATCH);
+        CHECK(p->kind < PC_PLAY || p->kind == PC_WATCH || p->kind == PC_UNWATCH
+              || p->kind == PC_SET); /* "!langue fr": one's own language */
     else
         CHECK(p->kind != PC_DURAK && p->kind != PC_JOIN && p->kind != PC_BOT && p->kind != PC_AGAIN
               && p->kind != PC_WATCH); /* stats, top, rules and unwatch work privately too */

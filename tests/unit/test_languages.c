@@ -838,10 +838,26 @@ static void test_answers_in_the_askers_words(void **state)
     h_free(h);
 }
 
+/* "!langue fr" in a channel, where a French player types it first: their own language, saved and
+ * answered privately as "langue fr" is; it was silence, another bot's word. */
+static void test_language_in_the_channel(void **state)
+{
+    (void)state;
+    harness *h = h_new(3);
+    chan(h, "carol", "#durak", "!langue fr");
+    assert_int_equal(h->o.len, 1);
+    expect(h, "carol", "vos messages privés sont désormais en français");
+    chan(h, "carol", "#durak", "!durak");
+    chan(h, "carol", "#durak", "!set");
+    expect(h, "carol", "Vos réglages : messages privés par défaut");
+    h_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_russian_classic_game),
+        cmocka_unit_test(test_language_in_the_channel),
         cmocka_unit_test(test_russian_transfer_game),
         cmocka_unit_test(test_default_language),
         cmocka_unit_test(test_set_language),

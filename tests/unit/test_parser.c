@@ -1452,6 +1452,8 @@ static const parse_case typo_channel_cases[] = {
     CASE("!jion", "error: \"!jion\" is not a command: did you mean !join?"),
     CASE("!дурк", "error: «!дурк» — не команда: может быть, !дурак?"),
     CASE("!duraks", "error: \"!duraks\" is not a command: did you mean !durak?"),
+    CASE("!set colours off", "set [colours off]"), /* one's own settings, answered privately */
+    CASE("!réglages", "set"),
     CASE("!seen bob", "ignored"), /* another bot's */
     CASE("!pass", "ignored"),     /* a move, typed in the channel: the tables say where it goes */
     CASE("!op", "ignored"),
@@ -1481,6 +1483,14 @@ static void test_typos(void **state)
     CHECK_TABLE(parse_channel, typo_channel_cases, &game_here);
     /* no game in the channel: not a word of ours, whatever it is near */
     assert_int_equal(check_one(parse_channel, "no game", "!strat", 6, &OPTS_UNICODE, "ignored"), 0);
+    /* one's language is ours to answer anywhere; "!set", another bot's too, only where a game is */
+    assert_int_equal(check_one(parse_channel, "no game", "!langue fr", strlen("!langue fr"),
+                               &OPTS_UNICODE, "set [language fr]"),
+                     0);
+    assert_int_equal(check_one(parse_channel, "no game", "!язык", strlen("!язык"), &OPTS_UNICODE,
+                               "set [language]"),
+                     0);
+    assert_int_equal(check_one(parse_channel, "no game", "!set x", 6, &OPTS_UNICODE, "ignored"), 0);
 }
 
 /* The word lists: no word means two things within a list, no move word is a card or one of the
