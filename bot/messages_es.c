@@ -149,7 +149,7 @@ const char *const msg_spanish[MSG_COUNT] = {
         "%1$sparar detiene · %1$srevancha (u %1$sotra) tras una partida: los mismos jugadores · "
         "%1$sbot [fácil|medio|difícil|experto] sienta un jugador automático · %1$smesa, %1$sreglas "
         "· %1$sestadísticas [nick], %1$sclasificación [n] (o %1$sranking), %1$súltima · %1$smirar, "
-        "%1$sdejar de mirar · %1$sayuda [comandos|jugadas|cartas|bots|estadísticas|solo].",
+        "%1$sdejar de mirar · %1$sayuda [comandos|jugadas|cartas|bots|estadísticas|solo|equipos].",
     [MSG_HELP_2] = "Juega por mensaje privado a %s: juego 7♥, cubro 9♥ 7♥, recojo (o me llevo), "
                    "paso, transfiero 7♦, mano, jugadas; las cartas se escriben 7♥, 10♠, Q♦ "
                    "o 7co, 10p, Qd · set muestra tus ajustes · idioma: idioma es o set language es "
@@ -281,8 +281,9 @@ const char *const msg_spanish[MSG_COUNT] = {
         "comandos que comprueban su reparto · idioma: idioma es o set language es (otros: язык ru, "
         "langue fr, language en).",
     [MSG_HELP_TOPICS] =
-        "No hay ayuda sobre «%s»: prueba ayuda con comandos, jugadas, cartas, bots, estadísticas "
-        "o solo · idioma: idioma es o set language es (otros: язык ru, langue fr, language en).",
+        "No hay ayuda sobre «%s»: prueba ayuda con comandos, jugadas, cartas, bots, estadísticas, "
+        "solo o equipos · idioma: idioma es o set language es (otros: язык ru, langue fr, language "
+        "en).",
     [MSG_WORD_CLASSIC] = "clásico",
     [MSG_WORD_TRANSFER] = "con transferencia",
     [MSG_WORD_ALL] = "todos",
@@ -318,8 +319,9 @@ const char *const msg_spanish[MSG_COUNT] = {
                             "escribe %ssalir si tienes sitio y quieres salir.",
     [MSG_HELP_SHORT] =
         "%1$s: %2$sdurak abre una partida, %2$sunirse te sienta, %2$sempezar reparte; se juega por "
-        "mensaje privado a %3$s · más: %2$sayuda comandos, jugadas, cartas, bots, estadísticas o "
-        "solo · a solas contra la máquina: /msg %3$s jugar · idioma: /msg %3$s idioma es o set "
+        "mensaje privado a %3$s · más: %2$sayuda comandos, jugadas, cartas, bots, estadísticas, "
+        "solo o equipos · a solas contra la máquina: /msg %3$s jugar · idioma: /msg %3$s idioma es "
+        "o set "
         "language es (otros: язык ru, langue fr).",
     [MSG_HELP_SENT] = "%s: la ayuda sobre %s te llega por mensaje privado.",
     [MSG_MOVE_IN_CHANNEL] = "%s: las jugadas van por mensaje privado: /msg %s %s",
@@ -406,6 +408,9 @@ const char *const msg_spanish[MSG_COUNT] = {
         "Fin de la partida: solo quedan %s, y los compañeros nunca juegan entre sí.",
     [MSG_RESULT_TEAM_FORFEIT] =
         "Fin de la partida: abandono de %s, y eso termina en el acto una partida por parejas.",
+    [MSG_HELP_TEAMS] = "Equipos: %1$sdurak equipos abre una partida de 4 o 6 jugadores en equipos "
+                       "de dos, compañeros según el orden en que se sientan; con 4 o 6 sentados, "
+                       "la mesa nombra los equipos.",
     [MSG_RULES_TEAMS] =
         "Por parejas: los compañeros se sientan frente a frente (1.º+3.º y 2.º+4.º en unirse; con "
         "6: 1.º+4.º, 2.º+5.º, 3.º+6.º) y nunca juegan entre sí: defiende el siguiente rival, y el "
@@ -506,6 +511,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_HINT_PENDING] = "Tu pista se está calculando: llega en un momento.",
     [MSG_RESULT_HINTS] = "pistas pedidas: %s",
     [MSG_TOPIC_SOLO] = "solo",
+    [MSG_TOPIC_TEAMS] = "equipos",
     [MSG_WORD_VS] = " contra ",
     [MSG_WORD_AND] = " y ",
     [MSG_NICK_REFUSED] = "Soy %s, no %s: NickServ rechazó mi contraseña, así que los servicios me "

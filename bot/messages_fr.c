@@ -158,7 +158,7 @@ const char *const msg_french[MSG_COUNT] = {
         "partie : les mêmes joueurs · %1$sbot [facile|moyen|difficile|expert] installe un joueur "
         "ordinateur · %1$stable, %1$srègles · %1$sstatistiques [pseudo], %1$sclassement [n], "
         "%1$sdernière · %1$sregarder, %1$sne plus regarder · %1$saide "
-        "[commandes|coups|cartes|robots|statistiques|solo].",
+        "[commandes|coups|cartes|robots|statistiques|solo|équipes].",
     [MSG_HELP_2] = "Jouez en message privé à %s : joue 7♥, couvre 9♥ 7♥, ramasse (ou je ramasse), "
                    "passe, transfère 7♦, main, coups ; les cartes s'écrivent 7♥, 10♠, D♦ "
                    "ou 7co, 10p, Dca · réglages montre vos préférences · langue : langue fr ou set "
@@ -294,9 +294,10 @@ const char *const msg_french[MSG_COUNT] = {
         ": parties privées) · %3$sdernière la dernière partie du salon, avec les commandes qui "
         "vérifient sa donne · langue : langue fr ou set language fr (autres : язык ru, idioma es, "
         "language en).",
-    [MSG_HELP_TOPICS] = "Pas d'aide sur « %s » : essayez aide avec commandes, coups, cartes, "
-                        "robots, statistiques ou solo · langue : langue fr ou set language fr "
-                        "(autres : язык ru, idioma es, language en).",
+    [MSG_HELP_TOPICS] =
+        "Pas d'aide sur « %s » : essayez aide avec commandes, coups, cartes, "
+        "robots, statistiques, solo ou équipes · langue : langue fr ou set language fr "
+        "(autres : язык ru, idioma es, language en).",
     [MSG_WORD_CLASSIC] = "classique",
     [MSG_WORD_TRANSFER] = "avec transfert",
     [MSG_WORD_ALL] = "tous",
@@ -334,7 +335,8 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_HELP_SHORT] =
         "%1$s : %2$sdurak ouvre une partie, %2$srejoindre prend une place, %2$scommencer distribue "
         "; on joue en message privé à %3$s · plus : %2$saide commandes, coups, cartes, robots, "
-        "statistiques ou solo · seul contre l'ordinateur : /msg %3$s jouer · langue : /msg %3$s "
+        "statistiques, solo ou équipes · seul contre l'ordinateur : /msg %3$s jouer · langue : "
+        "/msg %3$s "
         "langue fr ou set language fr (autres : язык ru, idioma es).",
     [MSG_HELP_SENT] = "%s : l'aide sur %s vous est envoyée en message privé.",
     [MSG_MOVE_IN_CHANNEL] = "%s : les coups se jouent en message privé : /msg %s %s",
@@ -420,6 +422,9 @@ const char *const msg_french[MSG_COUNT] = {
                             "jamais l'un contre l'autre.",
     [MSG_RESULT_TEAM_FORFEIT] =
         "Partie terminée : %s perd par forfait, ce qui termine aussitôt une partie par équipes.",
+    [MSG_HELP_TEAMS] = "Équipes : %1$sdurak équipes ouvre une partie à 4 ou 6 joueurs par équipes "
+                       "de deux, les partenaires selon l'ordre d'arrivée à la table ; dès que 4 ou "
+                       "6 sont assis, la table nomme les équipes.",
     [MSG_RULES_TEAMS] = "Équipes de deux : les partenaires sont face à face (1er+3e et 2e+4e "
                         "arrivés ; à 6 : 1er+4e, 2e+5e, 3e+6e) et ne jouent jamais l'un contre "
                         "l'autre : c'est l'adversaire suivant qui défend, et le partenaire du "
@@ -524,6 +529,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_HINT_PENDING] = "Votre indice est en préparation : il arrive dans un instant.",
     [MSG_RESULT_HINTS] = "indices demandés : %s",
     [MSG_TOPIC_SOLO] = "solo",
+    [MSG_TOPIC_TEAMS] = "équipes",
     [MSG_WORD_VS] = " contre ",
     [MSG_WORD_AND] = " et ",
     [MSG_NICK_REFUSED] = "Je suis %s, pas %s : NickServ a refusé mon mot de passe, les services "

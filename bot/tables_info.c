@@ -40,8 +40,17 @@ void info_rules(tables *t, const char *to, const table_t *tb, outbox *o)
         tables_say(o, to, MSG_RULES_TEAMS);
 }
 
-/* In the order of MSG_TOPIC_COMMANDS ... MSG_TOPIC_SOLO. */
-enum { TOPIC_NONE, TOPIC_COMMANDS, TOPIC_MOVES, TOPIC_CARDS, TOPIC_BOTS, TOPIC_STATS, TOPIC_SOLO };
+/* In the order of MSG_TOPIC_COMMANDS ... MSG_TOPIC_TEAMS. */
+enum {
+    TOPIC_NONE,
+    TOPIC_COMMANDS,
+    TOPIC_MOVES,
+    TOPIC_CARDS,
+    TOPIC_BOTS,
+    TOPIC_STATS,
+    TOPIC_SOLO,
+    TOPIC_TEAMS
+};
 
 /* A help topic by its English name (the parser gives the other languages' names so). */
 static int help_topic(const char *topic)
@@ -53,7 +62,7 @@ static int help_topic(const char *topic)
         { "commands", TOPIC_COMMANDS }, { "moves", TOPIC_MOVES }, { "cards", TOPIC_CARDS },
         { "bots", TOPIC_BOTS },         { "bot", TOPIC_BOTS },    { "stats", TOPIC_STATS },
         { "top", TOPIC_STATS },         { "solo", TOPIC_SOLO },   { "watch", TOPIC_SOLO },
-        { "play", TOPIC_SOLO },
+        { "play", TOPIC_SOLO },         { "teams", TOPIC_TEAMS }, { "team", TOPIC_TEAMS },
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strcmp(topic, names[i].name))
@@ -110,6 +119,10 @@ void info_help(tables *t, const tables_who *w, const char *channel, const char *
     case TOPIC_BOTS: tables_notice(o, w->nick, MSG_HELP_BOTS, p, p); break;
     case TOPIC_STATS: tables_notice(o, w->nick, MSG_HELP_STATS, p, p, p); break;
     case TOPIC_SOLO: help_solo(t, w, p, o); break;
+    case TOPIC_TEAMS: /* R19: how to open one, then the rules !rules gives in a team game */
+        tables_notice(o, w->nick, MSG_HELP_TEAMS, p);
+        tables_notice(o, w->nick, MSG_RULES_TEAMS);
+        break;
     default: tables_notice(o, w->nick, MSG_HELP_TOPICS, topic); break;
     }
 }

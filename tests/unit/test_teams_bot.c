@@ -487,6 +487,23 @@ static void test_defenders_partner_told_why(void **state)
     h_free(h);
 }
 
+/* help teams: how to open a team game and R19's rules, in each language's word for the topic. */
+static void test_help_on_teams(void **state)
+{
+    (void)state;
+    harness *h = h_new(62);
+    priv(h, "zed", "help teams");
+    assert_non_null(said(h, "zed", "Teams: !durak teams opens a game for 4 or 6 players"));
+    assert_non_null(said(h, "zed", "Teams of two: partners sit opposite"));
+    chan(h, "zed", "#durak", "!помощь пары");
+    assert_non_null(said(h, "zed", "Игра парами: !дурак пары — игра на 4 или 6 игроков"));
+    chan(h, "zed", "#durak", "!aide équipes");
+    assert_non_null(said(h, "zed", "Équipes : !durak équipes ouvre une partie"));
+    priv(h, "zed", "help nonsense");
+    assert_non_null(said(h, "zed", "stats, solo or teams"));
+    h_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -505,6 +522,7 @@ int main(void)
         cmocka_unit_test(test_team_transfer_names_the_new_defender),
         cmocka_unit_test(test_team_game_ends_mid_bout),
         cmocka_unit_test(test_defenders_partner_told_why),
+        cmocka_unit_test(test_help_on_teams),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
