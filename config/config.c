@@ -55,6 +55,7 @@ struct config_key {
 static bool config_check_host(const char *s, char *why, size_t whylen);
 static bool config_check_nick(const char *s, char *why, size_t whylen);
 static bool config_check_user(const char *s, char *why, size_t whylen);
+static bool config_check_text(const char *s, char *why, size_t whylen);
 static bool config_check_password(const char *s, char *why, size_t whylen);
 static bool config_check_channel(const char *s, char *why, size_t whylen);
 static bool config_check_prefix(const char *s, char *why, size_t whylen);
@@ -138,7 +139,7 @@ static const struct config_key config_keys[] = {
       sizeof(((bot_config *)0)->irc.alt_nicks[0]), offsetof(bot_config, irc.nalt_nicks), 0,
       CONFIG_MAX_ALT_NICKS, "", STR_NON_EMPTY | STR_NO_PERCENT, config_check_nick, NULL, NULL },
     KEY_STR("irc.username", irc.username, STR_NON_EMPTY | STR_NO_PERCENT, config_check_user),
-    KEY_STR("irc.realname", irc.realname, STR_NON_EMPTY | STR_NO_PERCENT, NULL),
+    KEY_STR("irc.realname", irc.realname, STR_NON_EMPTY | STR_NO_PERCENT, config_check_text),
     { "irc.channels", KIND_LIST, offsetof(bot_config, irc.channels),
       sizeof(((bot_config *)0)->irc.channels[0]), offsetof(bot_config, irc.nchannels), 1,
       CONFIG_MAX_CHANNELS, "", STR_NON_EMPTY, config_check_channel, NULL, NULL },
@@ -469,7 +470,6 @@ static bool config_check_path(const char *s, char *why, size_t whylen)
     return false;
 }
 
-/* A web address said on IRC after the pages' names: http(s)://, no spaces or controls; "" for none. */
 /* Whether s is UTF-8: what IRC clients show and link (a name in another encoding would not be). */
 static bool config_is_utf8(const unsigned char *s)
 {
@@ -495,6 +495,16 @@ static size_t config_url_scheme(const char *s)
     return n && s[n] && s[n] != '/' ? n : 0;
 }
 
+/* Text the bot sends as it is (irc.realname): UTF-8, like every line it writes. */
+static bool config_check_text(const char *s, char *why, size_t whylen)
+{
+    bool ok = config_is_utf8((const unsigned char *)s);
+    if (!ok)
+        snprintf(why, whylen, "must be UTF-8 text (save the config file as UTF-8)");
+    return ok;
+}
+
+/* A web address said on IRC after the pages' names: http(s)://, no spaces or controls; "" for none. */
 static bool config_check_url(const char *s, char *why, size_t whylen)
 {
     bool ok = !s[0]

@@ -688,6 +688,8 @@ static const struct bad_case bad_cases[] = {
       "channel_settings = ( { name = \"#durak\"; },\n { name = \"#DURAK\"; } );\n",
       "2: channel_settings[1].name: \"#DURAK\" is already in channel_settings[0] (one entry a "
       "channel)" },
+    { "realname not UTF-8", "irc = {\n  realname = \"\xff\xfe\";\n};\n",
+      "2: irc.realname: must be UTF-8 text (save the config file as UTF-8)" },
     { "channels twice", "irc = {\n  channels = [ \"#dup\", \"#DUP\" ];\n};\n",
       "2: irc.channels[1]: \"#DUP\" is already irc.channels[0] (give each once)" },
     { "alt_nicks twice", "irc = {\n  alt_nicks = [ \"durak_\", \"durak_\" ];\n};\n",
