@@ -164,6 +164,8 @@ void tables_on_join(tables *t, double now, const tables_who *w, const char *chan
         return;
     for (int s = 0; s < tb->nseats; s++) {
         seat_t *st = &tb->seat[s];
+        if (!durak_in_game(&tb->g, s)) /* out, or forfeited while away: nothing to play on */
+            continue;
         if (st->unconfirmed && !st->absent && tables_same_person(t, st, w)
             && casemap_equal(t->cm, st->nick, w->nick)) {
             st->unconfirmed = false; /* seen again after a restart: the hand is theirs */

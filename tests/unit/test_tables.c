@@ -588,6 +588,28 @@ static void test_part_rejoin_and_quit(void **state)
     h_free(h);
 }
 
+/* One who forfeited while away (the grace ran out) and comes back, as the member list after a
+ * reconnect shows them or by joining, is not "back and plays on": the game goes on without them. */
+static void test_forfeiter_not_back(void **state)
+{
+    (void)state;
+    harness *h = h_new(9);
+    lobby(h, "#durak", "", NICKS, 3);
+    chan(h, "alice", "#durak", "!start");
+    tables_on_quit(h->t, h->now, "bob", "Quit: bye", &h->o);
+    tick(h, h->now + h->cfg.game.rejoin_grace + 0.01);
+    assert_non_null(said(h, "#durak", "bob did not come back in time and forfeits"));
+    assert_int_equal(tables_count(h->t), 1); /* alice and carol play on */
+    for (int listed = 1; listed >= 0; listed--) {
+        tables_who back = who("bob");
+        back.listed = listed;
+        outbox_clear(&h->o);
+        tables_on_join(h->t, h->now, &back, "#durak", &h->o);
+        assert_null(said(h, "#durak", "bob is back"));
+    }
+    h_free(h);
+}
+
 /* A seat whose player left is sent nothing unasked: whoever holds the nick meanwhile may be
  * someone else (durak(7), seats and people). Its turn line, with the hand, comes on the rejoin. */
 static void test_nothing_pushed_to_a_gone_seat(void **state)
@@ -1754,6 +1776,7 @@ int main(void)
         cmocka_unit_test(test_nick_change),
         cmocka_unit_test(test_part_rejoin_and_quit),
         cmocka_unit_test(test_nothing_pushed_to_a_gone_seat),
+        cmocka_unit_test(test_forfeiter_not_back),
         cmocka_unit_test(test_nick_too_long_for_a_seat),
         cmocka_unit_test(test_statusmsg_is_not_a_channel),
         cmocka_unit_test(test_join_after_an_unseen_leave),
