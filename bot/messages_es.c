@@ -315,6 +315,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_STOP_VOTE_FAILED] = "No hubo suficientes jugadores de acuerdo, así que la partida "
                              "sigue.",
     [MSG_STOP_AGREED] = "Los jugadores acordaron parar la partida; sin resultado.",
+    [MSG_NOBODY_BACK] = "Ningún jugador volvió a tiempo, así que la partida termina sin resultado.",
     [MSG_STOP_NOT_SEATED] = "Solo los jugadores de la partida (o un admin) pueden pararla; "
                             "escribe %ssalir si tienes sitio y quieres salir.",
     [MSG_HELP_SHORT] =

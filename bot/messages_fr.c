@@ -330,6 +330,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_STOP_VOTED_ALREADY] = "Vous avez déjà demandé l'arrêt : %d sur %d d'accord.",
     [MSG_STOP_VOTE_FAILED] = "Pas assez de joueurs d'accord pour arrêter, la partie continue.",
     [MSG_STOP_AGREED] = "Les joueurs ont décidé d'arrêter la partie ; pas de résultat.",
+    [MSG_NOBODY_BACK] = "Aucun joueur n'est revenu à temps : la partie s'arrête sans résultat.",
     [MSG_STOP_NOT_SEATED] = "Seuls les joueurs de la partie (ou un admin) peuvent l'arrêter ; "
                             "tapez %squitter si vous êtes à table et voulez sortir.",
     [MSG_HELP_SHORT] =

@@ -75,12 +75,37 @@ static double turn_due(const tables *t, const table_t *tb)
 
 /* ---- the rejoin grace, the stop vote ---- */
 
-/* Seats whose rejoin grace ran out forfeit. */
+/* Are two or more people playing in tb, none of them here? Then nobody has won: after an outage
+ * that took them all, the seat checked last would win against one as absent as they. (A person
+ * alone against computer players forfeits as ever: leaving is no way out of a lost game.) */
+static bool people_all_gone(const table_t *tb)
+{
+    int people = 0;
+    for (int s = 0; s < tb->nseats; s++) {
+        if (tables_is_ai(tb, s) || !durak_in_game(&tb->g, s))
+            continue;
+        if (!tb->seat[s].absent)
+            return false;
+        people++;
+    }
+    return people >= 2;
+}
+
+/* Seats whose rejoin grace ran out forfeit; with all the game's people gone, it ends unrated. */
 static void grace_tick(tables *t, table_t *tb, double now, outbox *o)
 {
-    for (int s = 0; s < tb->nseats && tb->used; s++)
-        if (tb->seat[s].absent && now >= tb->seat[s].grace_deadline && durak_in_game(&tb->g, s))
-            play_forfeit(t, tb, s, MSG_FORFEIT_GONE, now, o);
+    for (int s = 0; s < tb->nseats && tb->used; s++) {
+        if (!tb->seat[s].absent || now < tb->seat[s].grace_deadline || !durak_in_game(&tb->g, s))
+            continue;
+        if (people_all_gone(tb)) {
+            tables_say(o, tb->channel, MSG_NOBODY_BACK);
+            record_reveal(tb, o);
+            end_remember(t, tb); /* !again plays it again once they are back */
+            tables_close(t, tb);
+            return;
+        }
+        play_forfeit(t, tb, s, MSG_FORFEIT_GONE, now, o);
+    }
 }
 
 /* A stop vote that ran out fails. */

@@ -610,6 +610,25 @@ static void test_forfeiter_not_back(void **state)
     h_free(h);
 }
 
+/* Everyone playing gone past the grace (an outage that took them all): no winner, no forfeit,
+ * the game ends with no result; one person still here wins as before (test_part_rejoin_and_quit). */
+static void test_all_gone_no_result(void **state)
+{
+    (void)state;
+    harness *h = h_new(11);
+    start_two(h, "#durak");
+    tables_on_quit(h->t, h->now, "alice", "Quit: Ping timeout", &h->o);
+    tables_on_quit(h->t, h->now, "bob", "Quit: Ping timeout", &h->o);
+    tick(h, h->now + h->cfg.game.rejoin_grace + 0.01);
+    assert_non_null(said(h, "#durak",
+                         "Nobody playing came back in time, so the game ends with no "
+                         "result."));
+    assert_null(said(h, "#durak", "forfeits"));
+    assert_null(said(h, "#durak", " wins"));
+    assert_int_equal(tables_count(h->t), 0);
+    h_free(h);
+}
+
 /* A seat whose player left is sent nothing unasked: whoever holds the nick meanwhile may be
  * someone else (durak(7), seats and people). Its turn line, with the hand, comes on the rejoin. */
 static void test_nothing_pushed_to_a_gone_seat(void **state)
@@ -1777,6 +1796,7 @@ int main(void)
         cmocka_unit_test(test_part_rejoin_and_quit),
         cmocka_unit_test(test_nothing_pushed_to_a_gone_seat),
         cmocka_unit_test(test_forfeiter_not_back),
+        cmocka_unit_test(test_all_gone_no_result),
         cmocka_unit_test(test_nick_too_long_for_a_seat),
         cmocka_unit_test(test_statusmsg_is_not_a_channel),
         cmocka_unit_test(test_join_after_an_unseen_leave),
