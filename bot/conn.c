@@ -238,6 +238,7 @@ static void on_numeric(conn *c, const irc_event *ev, double now)
         conn_rejoin_on_numeric(c->rejoin, c->cmap, ev,
                                ev->code == 477 ? conn_owner_hopeless(c->owner) : NULL, now);
         break;
+    case 404: conn_numeric_log_cannot_send(&c->cannot_send, ev, now); break;
     case 432:
     case 433:
     case 436:

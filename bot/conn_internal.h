@@ -8,6 +8,7 @@
 #include "conn_isupport.h"
 #include "conn_lag.h"
 #include "conn_members.h"
+#include "conn_numeric.h"
 #include "conn_owner.h"
 #include "conn_rejoin.h"
 #include "link.h"
@@ -25,15 +26,16 @@ struct conn {
     irc_client *irc;
     link_relay *relay; /* the loopback relay of this connection (bot/link.h) */
     casemap cmap;
-    members *members;       /* channel members' accounts */
-    owner *owner;           /* the nick and NickServ */
-    rejoin *rejoin;         /* refused channels */
-    bool whox;              /* ISUPPORT WHOX: WHO #chan %tcuhnfa tells accounts */
-    bool irc2;              /* 004: IRCnet's ircd (version 2.10 or 2.11) */
-    bool penalty;           /* and ISUPPORT PENALTY: it charges each line seconds, its way */
-    isupport_botmode bmode; /* the bot user mode asked for, its refusal logged once */
-    char nick[128];         /* the bot's nick on the server now */
-    bool registered;        /* 001 seen on this connection */
+    members *members;             /* channel members' accounts */
+    owner *owner;                 /* the nick and NickServ */
+    rejoin *rejoin;               /* refused channels */
+    bool whox;                    /* ISUPPORT WHOX: WHO #chan %tcuhnfa tells accounts */
+    bool irc2;                    /* 004: IRCnet's ircd (version 2.10 or 2.11) */
+    bool penalty;                 /* and ISUPPORT PENALTY: it charges each line seconds, its way */
+    isupport_botmode bmode;       /* the bot user mode asked for, its refusal logged once */
+    conn_cannot_send cannot_send; /* the last 404 logged */
+    char nick[128];               /* the bot's nick on the server now */
+    bool registered;              /* 001 seen on this connection */
     bool joined; /* JOINs sent (once conn_owner_settled: NickServ answered, or the wait passed) */
     bool burst_done; /* a numeric after 001–005: ISUPPORT is known, JOINs may be built */
     bool motd;       /* end of MOTD (or a JOIN of ours) seen */

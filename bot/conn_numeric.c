@@ -4,6 +4,31 @@
 
 #include "log.h"
 
+#include <stdio.h>
+#include <string.h>
+
+void conn_numeric_log_cannot_send(conn_cannot_send *last, const irc_event *ev, double now)
+{
+    const char *channel = ev->count >= 2 ? ev->params[1] : "?";
+    int slot = 0;
+    for (int i = 0; i < CONN_CANNOT_SEND_KEPT; i++) {
+        if (!strcmp(last->seen[i].channel, channel)) {
+            if (now - last->seen[i].at < CONN_CANNOT_SEND_QUIET)
+                return;
+            slot = i;
+            break;
+        }
+        if (last->seen[i].at < last->seen[slot].at)
+            slot = i;
+    }
+    snprintf(last->seen[slot].channel, sizeof last->seen[slot].channel, "%s", channel);
+    last->seen[slot].at = now;
+    log_msg(LOG_WARNING,
+            "cannot send to %s (404: %s): the game's lines there are lost; check that the bot is "
+            "in it and its modes (+m needs voice for the bot, +n, bans); said once in %d s",
+            channel, ev->count >= 3 ? ev->params[ev->count - 1] : "", CONN_CANNOT_SEND_QUIET);
+}
+
 void conn_numeric_log_refusal(const irc_event *ev, isupport_botmode *bm)
 {
     const char *what = ev->count >= 2 ? ev->params[1] : "?";

@@ -691,6 +691,35 @@ static void test_bot_mode_refused(void **state)
     assert_false(conn_isupport_botmode_line(&fresh, &is, "durakbot", line, sizeof line));
 }
 
+/* 404 (the bot's line to a channel refused: +m, a ban, kicked) is logged with what to check, once a
+ * channel in CONN_CANNOT_SEND_QUIET seconds: a moderated channel refuses every line. */
+static void test_cannot_send_logged_once(void **state)
+{
+    (void)state;
+    const char *p[] = { "durakbot", "#durak", "Cannot send to channel" };
+    const char *q[] = { "durakbot", "#other", "Cannot send to channel" };
+    irc_event e = numeric(404, p, 3), f = numeric(404, q, 3);
+    conn_cannot_send last = { 0 };
+    log_capture();
+    conn_numeric_log_cannot_send(&last, &e, 100);
+    const char *text = log_captured();
+    assert_non_null(strstr(text, "cannot send to #durak (404: Cannot send to channel): the game's "
+                                 "lines there are lost; check"));
+    log_capture();
+    conn_numeric_log_cannot_send(&last, &e, 101);
+    conn_numeric_log_cannot_send(&last, &e, 100 + CONN_CANNOT_SEND_QUIET - 1);
+    assert_string_equal(log_captured(), "");
+    log_capture();
+    conn_numeric_log_cannot_send(&last, &f, 102); /* another channel: its own line */
+    conn_numeric_log_cannot_send(&last, &e, 103); /* and back: still quiet */
+    conn_numeric_log_cannot_send(&last, &f, 104);
+    conn_numeric_log_cannot_send(&last, &e, 100 + CONN_CANNOT_SEND_QUIET); /* time is up */
+    text = log_captured();
+    assert_non_null(strstr(text, "cannot send to #other"));
+    assert_null(strstr(strstr(text, "#other") + 1, "#other"));
+    assert_non_null(strstr(strstr(text, "#other"), "cannot send to #durak"));
+}
+
 /* What one numeric with the parameters p makes conn_numeric log. */
 static const char *refusal_logged(unsigned code, const char **p, unsigned count)
 {
@@ -753,6 +782,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_join_lines, setup, teardown),
         cmocka_unit_test(test_isupport),
         cmocka_unit_test(test_bot_mode_refused),
+        cmocka_unit_test(test_cannot_send_logged_once),
         cmocka_unit_test(test_refusals_logged),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
