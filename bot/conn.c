@@ -200,22 +200,27 @@ static void on_who_reply(conn *c, const irc_event *ev, double now)
         c->h.event(c->h.ctx, &join, now);
 }
 
+/* An event conn makes of a numeric about a channel (IRC_EV_LISTED, IRC_EV_KEPT_OUT). */
+static void channel_event(conn *c, irc_event_kind kind, const irc_event *ev, double now)
+{
+    irc_event made = { .kind = kind,
+                       .nick = "",
+                       .user = "",
+                       .host = "",
+                       .account = "",
+                       .target = ev->params[1],
+                       .arg = "",
+                       .text = "",
+                       .code = ev->code };
+    c->h.event(c->h.ctx, &made, now);
+}
+
 /* 315 ends a WHO: of a channel, the bot's own when it joined (it asks no other), so whoever was
  * not listed is not there. */
 static void on_who_end(conn *c, const irc_event *ev, double now)
 {
-    if (ev->count < 2 || !casemap_is_channel(ev->params[1]))
-        return;
-    irc_event end = { .kind = IRC_EV_LISTED,
-                      .nick = "",
-                      .user = "",
-                      .host = "",
-                      .account = "",
-                      .target = ev->params[1],
-                      .arg = "",
-                      .text = "",
-                      .code = ev->code };
-    c->h.event(c->h.ctx, &end, now);
+    if (ev->count >= 2 && casemap_is_channel(ev->params[1]))
+        channel_event(c, IRC_EV_LISTED, ev, now);
 }
 
 static void on_numeric(conn *c, const irc_event *ev, double now)
@@ -234,9 +239,11 @@ static void on_numeric(conn *c, const irc_event *ev, double now)
     case 473:
     case 474:
     case 475:
-    case 477: /* tried again later (conn_rejoin.h), unless in vain */
+    case 477: /* tried again later (conn_rejoin.h), unless in vain; its game waits meanwhile */
         conn_rejoin_on_numeric(c->rejoin, c->cmap, ev,
                                ev->code == 477 ? conn_owner_hopeless(c->owner) : NULL, now);
+        if (ev->count >= 2)
+            channel_event(c, IRC_EV_KEPT_OUT, ev, now);
         break;
     case 404: conn_numeric_log_cannot_send(&c->cannot_send, ev, now); break;
     case 432:

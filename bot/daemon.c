@@ -86,6 +86,7 @@ static void on_event(void *ctx, const irc_event *ev, double now)
     case IRC_EV_KICK: tables_on_part(d->t, now, ev->arg, ev->target, &d->box); break;
     case IRC_EV_QUIT: tables_on_quit(d->t, now, ev->nick, ev->text, &d->box); break;
     case IRC_EV_LISTED: tables_on_listed(d->t, now, ev->target, &d->box); break;
+    case IRC_EV_KEPT_OUT: tables_on_bot_out(d->t, now, ev->target); break;
     default: break;
     }
 }

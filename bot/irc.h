@@ -8,19 +8,20 @@
 #include <sys/select.h>
 
 typedef enum {
-    IRC_EV_NUMERIC, /* code, params/count as the server sent them */
-    IRC_EV_PRIVMSG, /* from nick!user@host to target (a channel or the bot): text */
-    IRC_EV_NOTICE,  /* likewise, by NOTICE */
-    IRC_EV_CTCP,    /* a CTCP request from nick: text is "VERSION", "PING 123", ... */
-    IRC_EV_NICK,    /* nick is now arg */
-    IRC_EV_JOIN,    /* nick!user@host joined target */
-    IRC_EV_PART,    /* nick left target */
-    IRC_EV_KICK,    /* arg was kicked from target by nick; text is the reason */
-    IRC_EV_QUIT,    /* nick quit */
-    IRC_EV_ERROR,   /* the server closes the link: text */
-    IRC_EV_ACCOUNT, /* account-notify: nick's services account is now arg ("*": logged out) */
-    IRC_EV_LISTED,  /* made by conn of a 315: the member list of target asked for is complete */
-    IRC_EV_OTHER    /* any other line (a PONG, a MODE, ...), its command in arg: proof of life */
+    IRC_EV_NUMERIC,  /* code, params/count as the server sent them */
+    IRC_EV_PRIVMSG,  /* from nick!user@host to target (a channel or the bot): text */
+    IRC_EV_NOTICE,   /* likewise, by NOTICE */
+    IRC_EV_CTCP,     /* a CTCP request from nick: text is "VERSION", "PING 123", ... */
+    IRC_EV_NICK,     /* nick is now arg */
+    IRC_EV_JOIN,     /* nick!user@host joined target */
+    IRC_EV_PART,     /* nick left target */
+    IRC_EV_KICK,     /* arg was kicked from target by nick; text is the reason */
+    IRC_EV_QUIT,     /* nick quit */
+    IRC_EV_ERROR,    /* the server closes the link: text */
+    IRC_EV_ACCOUNT,  /* account-notify: nick's services account is now arg ("*": logged out) */
+    IRC_EV_LISTED,   /* made by conn of a 315: the member list of target asked for is complete */
+    IRC_EV_KEPT_OUT, /* made by conn of a 471, 473..475 or 477: the bot's join of target refused */
+    IRC_EV_OTHER     /* any other line (a PONG, a MODE, ...), its command in arg: proof of life */
 } irc_event_kind;
 
 /* One line from the server. Strings are never NULL ("" when absent) and live during the call. */

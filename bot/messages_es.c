@@ -112,6 +112,9 @@ const char *const msg_spanish[MSG_COUNT] = {
                                   "parejas): %sunirse para sentarse, %sbot para añadir un "
                                   "jugador automático.",
     [MSG_NOT_SEATED_HERE] = "No tienes sitio en %s: escribe %sunirse para sentarte.",
+    [MSG_WAITS_FOR_BOT] = "La partida de %s espera: no estoy en el canal (me echaron o no me "
+                          "dejan entrar), así que nadie vería tu jugada. Sigue, con el tiempo que "
+                          "tenías, cuando vuelva.",
     [MSG_NOT_PLAYING_HERE] = "No juegas en la partida de %s: no hay nada que dejar (%smirar para "
                              "seguirla).",
     [MSG_LOBBY_EMPTY] = "%s se va; no queda nadie, así que la partida se cierra.",
@@ -231,6 +234,8 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_WARN_AUTO] = "si se acaba el tiempo, juego por ti: %s.",
     [MSG_FORFEIT_YOU] = "%2$s en %1$s",
     [MSG_RESUMED] = "La conexión ha vuelto; la partida sigue. %s",
+    [MSG_BACK_IN] = "Vuelvo a estar en el canal; la partida sigue, cada uno con el tiempo que "
+                    "tenía. %s",
     [MSG_RESTORED] = "He vuelto tras un reinicio; la partida sigue. %s",
     [MSG_LOBBY_RESTORED] = "He vuelto tras un reinicio; seguimos esperando para empezar: %s "
                            "(%d/6). %s",

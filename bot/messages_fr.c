@@ -119,6 +119,9 @@ const char *const msg_french[MSG_COUNT] = {
                                   "joueur ordinateur.",
     [MSG_NOT_SEATED_HERE] = "Vous n'avez pas de place dans %s : tapez %srejoindre pour en "
                             "prendre une.",
+    [MSG_WAITS_FOR_BOT] = "La partie de %s attend : je ne suis pas dans le salon (expulsé ou "
+                          "tenu dehors), personne ne verrait votre coup. Elle reprend, avec le "
+                          "temps que vous aviez, dès mon retour.",
     [MSG_NOT_PLAYING_HERE] = "Vous ne jouez pas dans la partie de %s : rien à quitter "
                              "(%sregarder pour la suivre).",
     [MSG_LOBBY_EMPTY] = "%s s'en va ; il ne reste personne, la partie est fermée.",
@@ -244,6 +247,8 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_WARN_AUTO] = "si le temps s'écoule, je joue pour vous : %s.",
     [MSG_FORFEIT_YOU] = "%2$s (%1$s)",
     [MSG_RESUMED] = "La connexion est revenue ; la partie continue. %s",
+    [MSG_BACK_IN] = "Je suis de retour dans le salon ; la partie continue, chacun avec le temps "
+                    "qu'il avait. %s",
     [MSG_RESTORED] = "Je suis de retour après un redémarrage ; la partie continue. %s",
     [MSG_LOBBY_RESTORED] = "Je suis de retour après un redémarrage ; toujours en attente du "
                            "départ : %s (%d/6). %s",

@@ -68,8 +68,12 @@ void tables_on_join(tables *t, double now, const tables_who *w, const char *chan
 /* The channel's member list, asked for when the bot joined (WHO), is complete: whoever of its
  * table was not in it left while the bot was away (a restart, a reconnect): gone, as by a PART. */
 void tables_on_listed(tables *t, double now, const char *channel, outbox *o);
-/* A part or a kick of `nick` from `channel`. */
+/* A part or a kick of `nick` from `channel`; the bot's own kick is tables_on_bot_out's. */
 void tables_on_part(tables *t, double now, const char *nick, const char *channel, outbox *o);
+/* The bot is out of `channel` (kicked, or its join refused: banned, invite only...): the game there
+ * waits, its timers still and its moves refused, until the bot's own join (tables_on_join),
+ * where it goes on with the time each had and the table is said again. */
+void tables_on_bot_out(tables *t, double now, const char *channel);
 /* reason: the QUIT message (NULL: none); "a.example b.example" (two host names) is a netsplit:
  * the seat is held as for any quit, and the turn timer stops while its player is away. */
 void tables_on_quit(tables *t, double now, const char *nick, const char *reason, outbox *o);

@@ -331,6 +331,8 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
                       tb->channel);
     else if ((need & CMD_SEAT) && tables_refuse_stranger(t, tb, s, w, o))
         return;
+    else if ((here & CMD_MOVE) && tb->bot_out_at > 0) /* nobody would see it */
+        tables_notice(o, w->nick, MSG_WAITS_FOR_BOT, tb->channel);
     else if (!here)
         channel_only(t, w->nick, p.kind, tables_where(t, tb, w->nick), o);
     else

@@ -104,6 +104,10 @@ typedef struct {
     char news[512];
     bool news_bout, news_trump;
     int forfeit_why; /* a private game its person forfeited: the reason's msg_id + 1 (0: stop) */
+    /* When the bot went out of the channel (kicked, its join refused), 0 while it is in: nobody
+     * would hear the game, so its timers stand still and moves wait. Not saved: after a restart
+     * the join decides again. */
+    double bot_out_at;
 } table_t;
 
 /* Who still hears a closed game (tables_route.c): a private game's player, as at its end, and a

@@ -145,11 +145,46 @@ static void listing_starts(tables *t, const char *channel)
         tb->watcher_unlisted[i] = !tb->watcher_away[i];
 }
 
+/* Every timer of tb later by `shift` seconds: the time nobody could play in. */
+static void shift_timers(table_t *tb, double shift)
+{
+    tb->lobby_deadline += shift;
+    tb->turn_deadline += shift;
+    tb->stop_deadline += shift; /* nobody could vote meanwhile */
+    tb->ai_due += shift;
+    for (int s = 0; s < tb->nseats; s++)
+        tb->seat[s].grace_deadline += shift;
+    tables_touch(tb);
+}
+
+void tables_on_bot_out(tables *t, double now, const char *channel)
+{
+    table_t *tb = tables_find(t, channel);
+    if (!tb || tb->solo || tb->bot_out_at > 0)
+        return;
+    tb->bot_out_at = now;
+    tables_touch(tb);
+}
+
+static void announce_back(tables *t, table_t *tb, msg_id why, outbox *o);
+
+/* The bot is in its game's channel again: the game goes on with the time each had, and the
+ * channel hears the table again (what it said meanwhile was lost). */
+static void bot_back_in(tables *t, table_t *tb, double now, outbox *o)
+{
+    shift_timers(tb, now - tb->bot_out_at);
+    tb->bot_out_at = 0;
+    announce_back(t, tb, MSG_BACK_IN, o);
+}
+
 void tables_on_join(tables *t, double now, const tables_who *w, const char *channel, outbox *o)
 {
     tables_bind(t, o);
     if (casemap_equal(t->cm, w->nick, t->own_nick)) {
+        table_t *mine = tables_find(t, channel);
         listing_starts(t, channel);
+        if (mine && mine->bot_out_at > 0)
+            bot_back_in(t, mine, now, o);
         return;
     }
     table_t *tb = tables_find(t, channel);
@@ -263,6 +298,10 @@ static bool player_gone(tables *t, table_t *tb, int s, bool split, double now, o
 void tables_on_part(tables *t, double now, const char *nick, const char *channel, outbox *o)
 {
     tables_bind(t, o);
+    if (casemap_equal(t->cm, nick, t->own_nick)) { /* kicked */
+        tables_on_bot_out(t, now, channel);
+        return;
+    }
     table_t *tb = tables_find(t, channel);
     int s = tb ? tables_seat_of(t, tb, nick) : -1;
     watch_gone(t, nick, channel);
@@ -304,10 +343,10 @@ void tables_on_listed(tables *t, double now, const char *channel, outbox *o)
         }
 }
 
-/* After a reconnect or a restart: the table again. After a restart each hand goes out when its
- * person is seen in the channel again (tables_on_join: the WHO after joining), never to
- * whoever holds the nick. */
-static void announce_back(tables *t, table_t *tb, outbox *o)
+/* After a reconnect (why: MSG_RESUMED), a restart, or the bot's return to the channel
+ * (MSG_BACK_IN): the table again. After a restart each hand goes out when its person is seen in
+ * the channel again (tables_on_join: the WHO after joining), never to whoever holds the nick. */
+static void announce_back(tables *t, table_t *tb, msg_id why, outbox *o)
 {
     char seats[512];
     bool restored = tb->restored;
@@ -322,7 +361,7 @@ static void announce_back(tables *t, table_t *tb, outbox *o)
         }
         return;
     }
-    msg_id back = restored ? MSG_RESTORED : MSG_RESUMED;
+    msg_id back = restored ? MSG_RESTORED : why;
     tables_public(t, tb, o, back_line, &back);
     if (!restored || !tb->seat[tb->g.actor].unconfirmed)
         turn_tell(t, tb, o);
@@ -337,16 +376,10 @@ void tables_on_reconnect(tables *t, double now, outbox *o)
     t->paused = false;
     for (int i = 0; i < t->ntab; i++) {
         table_t *tb = &t->tab[i];
-        if (!tb->used)
+        if (!tb->used || tb->bot_out_at > 0) /* its timers and table wait for the bot's join */
             continue;
-        tb->lobby_deadline += shift;
-        tb->turn_deadline += shift;
-        tb->stop_deadline += shift; /* nobody could vote meanwhile */
-        tb->ai_due += shift;
-        for (int s = 0; s < tb->nseats; s++)
-            tb->seat[s].grace_deadline += shift;
-        tables_touch(tb);
-        announce_back(t, tb, o);
+        shift_timers(tb, shift);
+        announce_back(t, tb, MSG_RESUMED, o);
     }
 }
 

@@ -147,7 +147,7 @@ void tables_on_tick(tables *t, double now, outbox *o)
     if (t->paused)
         return;
     for (int i = 0; i < t->ntab; i++)
-        if (t->tab[i].used)
+        if (t->tab[i].used && !(t->tab[i].bot_out_at > 0)) /* out: its timers stand still */
             tick_table(t, &t->tab[i], now, o);
 }
 
@@ -160,7 +160,7 @@ double tables_next_deadline(const tables *t)
         return -1;
     for (int i = 0; i < t->ntab; i++) {
         const table_t *tb = &t->tab[i];
-        if (!tb->used)
+        if (!tb->used || tb->bot_out_at > 0)
             continue;
         if (!tb->playing) {
             next = earliest(next, tb->lobby_deadline);
@@ -197,7 +197,7 @@ bool tables_ai_next_job(tables *t, double now, tables_ai_job *job)
         if (tb->used && tb->playing && hint_next_job(t, tb, job))
             return true;
         if (!tb->used || !tb->playing || tb->ai_pending || !tables_is_ai(tb, tb->g.actor)
-            || now < tb->ai_due)
+            || now < tb->ai_due || tb->bot_out_at > 0)
             continue;
         tb->ai_pending = true;
         snprintf(job->channel, sizeof job->channel, "%s", tb->channel);

@@ -629,6 +629,54 @@ static void test_all_gone_no_result(void **state)
     h_free(h);
 }
 
+/* The bot kicked from a game's channel, or kept out of it (a join refused after a restart):
+ * nobody would see the game, so its timers stand still (no time-out, no forfeit, no timer to wake
+ * for) and a move is refused with why; back in, it goes on with the time each had, the table said
+ * again. */
+static void test_game_waits_while_the_bot_is_out(void **state)
+{
+    (void)state;
+    for (int kicked = 1; kicked >= 0; kicked--) {
+        harness *h = h_new(13);
+        start_two(h, "#durak");
+        table_t *tb = tables_find(h->t, "#durak");
+        const char *me = tb->seat[tb->g.actor].nick;
+        double left = tb->turn_deadline - h->now;
+        int moves = tb->rec.nmoves;
+        if (kicked)
+            tables_on_part(h->t, h->now, "durakbot", "#durak", &h->o);
+        else
+            tables_on_bot_out(h->t, h->now, "#durak"); /* 474: banned */
+        assert_true(tables_next_deadline(h->t) < 0);
+        tick(h, h->now + 10 * h->cfg.game.turn_timeout);
+        assert_int_equal(tb->rec.nmoves, moves);
+        assert_null(said(h, "#durak", "Time is up"));
+        char list[1024], move[128];
+        rng_t r;
+        rng_seed(&r, 13);
+        whose_turn(h, NICKS, 2, list, sizeof list);
+        pick_move(&r, list, move, sizeof move);
+        priv(h, me, move);
+        assert_non_null(said(h, me, "The game in #durak waits: I am not in the channel"));
+        assert_int_equal(tb->rec.nmoves, moves);
+        /* a reconnect meanwhile: the game is still out, said back once, on the join */
+        tables_on_disconnect(h->t, h->now);
+        h->now += 30;
+        outbox_clear(&h->o);
+        tables_on_reconnect(h->t, h->now, &h->o);
+        assert_null(said(h, "#durak", ""));
+        tables_who self = who("durakbot");
+        outbox_clear(&h->o);
+        tables_on_join(h->t, h->now, &self, "#durak", &h->o);
+        assert_non_null(said(h, "#durak", "I am back in the channel; the game goes on"));
+        assert_null(said(h, "#durak", "The connection is back"));
+        assert_true(tb->turn_deadline - h->now > left - 1 && tb->turn_deadline - h->now <= left);
+        priv(h, me, move);
+        assert_int_equal(tb->rec.nmoves, moves + 1);
+        h_free(h);
+    }
+}
+
 /* A seat whose player left is sent nothing unasked: whoever holds the nick meanwhile may be
  * someone else (durak(7), seats and people). Its turn line, with the hand, comes on the rejoin. */
 static void test_nothing_pushed_to_a_gone_seat(void **state)
@@ -1797,6 +1845,7 @@ int main(void)
         cmocka_unit_test(test_nothing_pushed_to_a_gone_seat),
         cmocka_unit_test(test_forfeiter_not_back),
         cmocka_unit_test(test_all_gone_no_result),
+        cmocka_unit_test(test_game_waits_while_the_bot_is_out),
         cmocka_unit_test(test_nick_too_long_for_a_seat),
         cmocka_unit_test(test_statusmsg_is_not_a_channel),
         cmocka_unit_test(test_join_after_an_unseen_leave),
