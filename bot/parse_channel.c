@@ -41,7 +41,7 @@ void parse_channel_durak(parse_ctx *c)
     char q1[CTX_QUOTE_SIZE], q2[CTX_QUOTE_SIZE];
     while (parse_ctx_next(c, &t)) {
         token w = parse_token_trim(t);
-        const words_entry *opt = parse_words_find(WL_OPTION, w);
+        const words_entry *opt = parse_words_match(c, WL_OPTION, w); /* "por parejas" */
         if (opt == NULL) {
             parse_ctx_fail(c, MSG_PARSE_DURAK_OPTION, parse_ctx_quote(q1, w), c->prefix_shown);
             return;
@@ -129,7 +129,8 @@ void parse_channel_stats(parse_ctx *c)
         memcpy(c->out->arg, w.s, w.n);
         c->out->arg[w.n] = '\0';
         if (parse_ctx_next(c, &t)) {
-            snprintf(text, sizeof text, "%sstats %s", c->prefix_shown, c->out->arg);
+            snprintf(text, sizeof text, "%s%s %s", c->prefix_shown, parse_ctx_word(c, "stats"),
+                     c->out->arg); /* "!estadísticas a", as it was typed */
             parse_ctx_fail_extra(c, t, text);
             return;
         }

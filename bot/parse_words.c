@@ -96,8 +96,13 @@ static const words_entry channel_words[] = {
     { "me uno", PC_JOIN, ES },
     { "jugar", PC_JOIN, ES },
     { "salir", PC_LEAVE, ES },
+    { "entrar", PC_JOIN, ES },
+    { "me voy", PC_LEAVE, ES },
+    { "salgo", PC_LEAVE, ES },
     { "empezar", PC_START, ES },
     { "comenzar", PC_START, ES },
+    { "empiezo", PC_START, ES },
+    { "vamos", PC_START, ES },
     { "parar", PC_STOP, ES },
     { "mesa", PC_TABLE, ES },
     { "ayuda", PC_HELP, ES },
@@ -209,17 +214,24 @@ static const words_entry private_words[] = {
     { "juego", PC_PLAY, ES },
     { "jugar", PC_PLAY, ES },
     { "tiro", PC_PLAY, ES },
+    { "ataco", PC_PLAY, ES }, /* the prompts' words: "ataca con una carta", "añade una carta" */
+    { "añado", PC_PLAY, ES },
+    { "pongo", PC_PLAY, ES },
+    { "echo", PC_PLAY, ES },
     { "cubro", PC_BEAT, ES },
     { "mato", PC_BEAT, ES },
+    { "tapo", PC_BEAT, ES },
     { "robo", PC_TAKE, ES },
     { "me llevo", PC_TAKE, ES },
     { "recojo", PC_TAKE, ES },
+    { "recoger", PC_TAKE, ES }, /* "cubre ... o recoge" */
     { "tomo", PC_TAKE, ES },
     { "cojo", PC_TAKE, ES },
     { "me las llevo", PC_TAKE, ES },
     { "tomo las cartas", PC_TAKE, ES }, /* as беру карты */
     { "me llevo las cartas", PC_TAKE, ES },
     { "paso", PC_PASS, ES },
+    { "nada", PC_PASS, ES },
     { "transfiero", PC_TRANSFER, ES },
     { "mano", PC_HAND, ES },
     { "cartas", PC_HAND, ES },
@@ -277,6 +289,7 @@ static const words_entry option_words[] = {
     { "vecinos", T_NEIGHBOURS, ES },
     { "cinco", F_FIRST5, ES },
     { "parejas", T_TEAMS, ES },
+    { "por parejas", T_TEAMS, ES }, /* as the bot writes it */
     { "equipos", T_TEAMS, ES },
     { "5", F_FIRST5, EN }, /* "!дурак 5": last, so that no language shows it as its word */
 };

@@ -947,6 +947,13 @@ static const parse_case language_channel_cases[] = {
     CASE("!durak clásico todos", "durak classic all"),
     CASE("!durak transferencia vecinos", "durak transfer neighbours"),
     CASE("!unirse", "join"),
+    CASE("!entrar", "join"), /* words a Spanish tester typed first */
+    CASE("!me voy", "leave"),
+    CASE("!salgo", "leave"),
+    CASE("!empiezo", "start"),
+    CASE("!vamos", "start"),
+    CASE("!durak por parejas", "durak teams"), /* as the bot writes it */
+
     CASE("!me uno", "join"),
     CASE("!Me Uno.", "join"),
     CASE("!me", "ignored"),
@@ -1148,6 +1155,12 @@ static const parse_case language_private_cases[] = {
     CASE("cubro 10", "beat 10 of any suit"),
     CASE("robo", "take"),
     CASE("me llevo", "take"),
+    CASE("ataco 6p", "play 6s"), /* the prompts' own verbs: "ataca con", "añade", "recoge" */
+    CASE("añado J", "play J of any suit"),
+    CASE("recoger", "take"),
+    CASE("tapo 7co 6co", "beat 7h 6h"),
+    CASE("pongo 8t", "play 8c"),
+    CASE("nada", "pass"),
     CASE("paso", "pass"),
     CASE("transfiero 7t", "transfer 7c"),
     CASE("mano", "hand"),
@@ -1483,6 +1496,13 @@ static void test_typos(void **state)
     CHECK_TABLE(parse_channel, typo_channel_cases, &game_here);
     /* no game in the channel: not a word of ours, whatever it is near */
     assert_int_equal(check_one(parse_channel, "no game", "!strat", 6, &OPTS_UNICODE, "ignored"), 0);
+    /* the words' language, the command's word as it was typed */
+    static const parse_opts free_words = { "!", true, false, 0, false, false, false, false };
+    const char *es = "!estadísticas ana b";
+    assert_int_equal(check_one(parse_channel, "es", es, strlen(es), &free_words,
+                               "error: no se entiende «b» después de !estadísticas ana: escribe "
+                               "solo !estadísticas ana"),
+                     0);
     /* one's language is ours to answer anywhere; "!set", another bot's too, only where a game is */
     assert_int_equal(check_one(parse_channel, "no game", "!langue fr", strlen("!langue fr"),
                                &OPTS_UNICODE, "set [language fr]"),
