@@ -70,7 +70,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_TRUMP_DRAWN] = "%s saca del mazo la última carta, el triunfo %s",
     [MSG_PLAYER_OUT] = "%s sale (puesto %d)",
     [MSG_MOVE_LEAD] = "%s ataca con %s",
-    [MSG_MOVE_ADD] = "%s le da además %s",
+    [MSG_MOVE_ADD] = "%s añade además %s",
     [MSG_MOVE_THROW] = "%s añade %s",
     [MSG_MOVE_BEAT] = "%s cubre %s con %s",
     [MSG_MOVE_TAKE] = "%s recoge",
@@ -160,7 +160,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_NO_GAME_HERE] = "No hay partida en %s: abre una con %sdurak.",
     [MSG_PRIVATE_ONLY] = "Las jugadas van por mensaje privado: /msg %s %s",
     [MSG_NO_MOVES] = "Ahora no tienes jugadas: %s.",
-    [MSG_NO_MOVES_PARTNER] = "Ahora no tienes jugadas: %s. Tu compañero %s defiende este ataque, "
+    [MSG_NO_MOVES_PARTNER] = "Ahora no tienes jugadas: %s. Tu pareja, %s, defiende este ataque, "
                              "así que no le añades cartas.",
     [MSG_DECIDE_LEAD] = "%s elige con qué carta atacar",
     [MSG_DECIDE_DEFEND] = "%s decide si cubre %s o recoge",
@@ -241,7 +241,7 @@ const char *const msg_spanish[MSG_COUNT] = {
                            "(%d/6). %s",
     [MSG_STATS] = "%s: %d %s; primero en salir: %d, durak: %d, empates: %d, abandonos: %d%s; "
                   "puntuación en canales %d.",
-    [MSG_STATS_TEAMS] = "; en equipo: %d ganadas, %d perdidas",
+    [MSG_STATS_TEAMS] = "; en equipo: ganadas %d, perdidas %d",
     [MSG_STATS_NONE] = "Aún no hay partidas registradas de %s.",
     [MSG_TOP] = "Mejores jugadores (puntuación en canales, partidas): %s",
     [MSG_TOP_AT_MOST] = " · aquí solo los %d primeros",
@@ -377,7 +377,7 @@ const char *const msg_spanish[MSG_COUNT] = {
         "Cartas: valores 6 7 8 9 10 J (jota) Q (reina) K (rey, también R) A (as); palos p picas "
         "♠, t tréboles ♣, d diamantes ♦, co corazones ♥; p. ej. 7♥, 10p, Qd, Kco, o "
         "con palabras: sota de espadas · un valor solo (juego 7) o un triunfo (cubro triunfo, "
-        "cubro 7h triunfo): tu "
+        "cubro 7co triunfo): tu "
         "mano elige la carta, y pregunto si valen dos · idioma: idioma es o set language es "
         "(otros: язык "
         "ru, langue fr, language en).",
@@ -431,7 +431,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_SOLO_WHERE] = "tu partida privada",
     [MSG_SOLO_WHERE_OTHER] = "una partida privada",
     [MSG_SOLO_ALREADY] = "Ya tienes una partida privada: sigue jugando (jugadas muestra tus "
-                         "opciones) o termínala con /msg %s stop (cuenta como abandono).",
+                         "opciones) o termínala con /msg %s parar (cuenta como abandono).",
     [MSG_SOLO_UNKNOWN] = "No sé quién eres (ni cuenta ni dirección), y una partida privada tiene "
                          "que seguirte: inténtalo de nuevo en un momento.",
     [MSG_SOLO_FULL] = "Hay demasiadas partidas privadas en curso: inténtalo más tarde.",
@@ -458,7 +458,7 @@ const char *const msg_spanish[MSG_COUNT] = {
                           "%sbot antes de empezar.",
     [MSG_HELP_SOLO] =
         "En solitario: /msg %s jugar [clásico|transferencia] [fácil|medio|difícil] "
-        "[2-6] te reparte una partida privada contra jugadores automáticos%s (stop la "
+        "[2-6] te reparte una partida privada contra jugadores automáticos%s (parar la "
         "termina, %sclasificación solo los ordena) · %smirar en un canal te envía "
         "las líneas públicas de su partida, %sdejar de mirar lo detiene · idioma: "
         "idioma es o set language es (otros: язык ru, langue fr, language en).",
@@ -550,7 +550,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_MOVE_ADD_YOU] = "Le das además %s",
     [MSG_MOVE_THROW_YOU] = "Añades %s",
     [MSG_MOVE_BEAT_YOU] = "Cubres %s con %s",
-    [MSG_MOVE_TAKE_YOU] = "Robas",
+    [MSG_MOVE_TAKE_YOU] = "Recoges",
     [MSG_MOVE_TRANSFER_YOU] = "Transfieres con %s a %s",
     [MSG_MOVE_TRANSFER_TO_YOU] = "%s te transfiere con %s",
     [MSG_BOUT_TAKEN_YOU] = "Te llevas %d %s",

@@ -254,7 +254,7 @@ const char *const msg_french[MSG_COUNT] = {
                            "départ : %s (%d/6). %s",
     [MSG_STATS] = "%s : %d %s ; premier sorti : %d, durak : %d, nulles : %d, forfaits : %d%s ; "
                   "cote en salon %d.",
-    [MSG_STATS_TEAMS] = " ; en équipe : %d gagnées, %d perdues",
+    [MSG_STATS_TEAMS] = " ; en équipe : gagnées %d, perdues %d",
     [MSG_STATS_NONE] = "Aucune partie enregistrée pour %s.",
     [MSG_TOP] = "Meilleurs joueurs (cote en salon, parties) : %s",
     [MSG_TOP_AT_MOST] = " · seuls les %d premiers ici",
@@ -445,7 +445,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_SOLO_WHERE] = "votre partie privée",
     [MSG_SOLO_WHERE_OTHER] = "une partie privée",
     [MSG_SOLO_ALREADY] = "Vous avez déjà une partie privée : continuez (coups montre vos choix), "
-                         "ou arrêtez-la avec /msg %s stop (cela compte comme un forfait).",
+                         "ou arrêtez-la avec /msg %s arrêter (cela compte comme un forfait).",
     [MSG_SOLO_UNKNOWN] = "Je ne sais pas qui vous êtes (ni compte, ni adresse), et une partie "
                          "privée doit vous suivre : réessayez dans un instant.",
     [MSG_SOLO_FULL] = "Trop de parties privées sont en cours : réessayez plus tard.",
