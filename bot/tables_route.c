@@ -60,8 +60,10 @@ void tables_game_page(tables *t, const char *where, int lang, const char *url, o
         char nick[NICK_MAX];
         snprintf(nick, sizeof nick, "%.*s", (int)n, p);
         p += n + (p[n] == ' ');
-        msg_lang theirs = tables_lang_of(t, nick);
-        if (away || theirs != shown) /* as their copies of the game's lines went */
+        /* the game is closed: their own language, else the game's, as its lines went to them */
+        int chosen = tables_chosen_lang(t, nick);
+        msg_lang theirs = chosen >= 0 ? (msg_lang)chosen : shown;
+        if (away || theirs != shown)
             tables_say(o, nick, MSG_WATCH_LINE, where, site_line((int)theirs, url));
     }
 }

@@ -630,6 +630,9 @@ static void test_watch(void **state)
     assert_non_null(said(h, "#durak", "Page: http://127.0.0.1/g/1.html"));
     assert_non_null(said(h, "carol", "[#durak] Page: http://127.0.0.1/g/1.html"));
     assert_null(said(h, "dave", "")); /* he reads it in the channel */
+    outbox_clear(&h->o); /* a game played in Spanish: her copy too, as its lines went to her */
+    tables_game_page(h->t, "#durak", MSG_LANG_ES, "http://127.0.0.1/g/1.html", &h->o);
+    assert_non_null(said(h, "carol", "[#durak] Página: http://127.0.0.1/g/1.html"));
     chan(h, "alice", "#durak", "!again");
     chan(h, "bob", "#durak", "!again");
     assert_non_null(said(h, "#durak", "starts"));
