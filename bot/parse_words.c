@@ -476,7 +476,7 @@ const char *parse_words_command(words_lang lang, parse_kind kind)
     return NULL;
 }
 
-const words_entry *parse_words_near(words_list l, token w)
+const words_entry *parse_words_near(words_list l, token w, words_lang prefer)
 {
     char a[FOLD_SIZE], b[FOLD_SIZE];
     size_t count, na = parse_fold(w.s, w.n, a, sizeof a);
@@ -496,6 +496,8 @@ const words_entry *parse_words_near(words_list l, token w)
             tie = false;
         } else if (d == best && found && found->value != list[i].value) {
             tie = true;
+        } else if (d == best && found && found->lang != prefer && list[i].lang == prefer) {
+            found = &list[i];
         }
     }
     return tie || best == 0 ? NULL : found;

@@ -54,8 +54,9 @@ int parse_words_own_lang(words_list l, const words_entry *e);
 const words_entry *parse_words_find(words_list l, token t);
 /* "Did you mean": the one-word entry of list l that w (trimmed, not itself a word of l) was most
  * likely meant as, at most parse_suggest_most edits away; NULL when none is that near, or
- * entries of different meanings are equally near. */
-const words_entry *parse_words_near(words_list l, token w);
+ * entries of different meanings are equally near. Of equally near words of one meaning, the one
+ * in language `prefer` ("pas": "paso" to a Spanish reader, "pass" to others). */
+const words_entry *parse_words_near(words_list l, token w, words_lang prefer);
 
 /* The canonical word of a command in a language ("беру" for PC_TAKE in WORDS_RU, "join" for
  * PC_JOIN in WORDS_EN); the channel word for channel commands. NULL when it has none. (The

@@ -240,8 +240,9 @@ static void channel_typo(parse_ctx *c, token w)
 {
     char q[CTX_QUOTE_SIZE], text[CTX_TEXT_SIZE];
     w = parse_token_trim(w);
-    const words_entry *near =
-        !c->game_here || parse_words_find(WL_PRIVATE, w) ? NULL : parse_words_near(WL_CHANNEL, w);
+    const words_entry *near = !c->game_here || parse_words_find(WL_PRIVATE, w)
+                                  ? NULL
+                                  : parse_words_near(WL_CHANNEL, w, (words_lang)c->lang);
     if (!near || c->out->kind != PC_IGNORED)
         return;
     command_of(c, WL_CHANNEL, near); /* answered in the language of the word it is near */
@@ -473,7 +474,8 @@ static void private_unknown(parse_ctx *c, token w)
         parse_ctx_fail(c, MSG_PARSE_CHANNEL_ONLY, c->prefix_shown, shown_word(c, kind));
     else if (parse_cardtext_looks_like_card(w.s, w.n))
         parse_ctx_fail_card(c, w);
-    else if ((near = parse_words_near(WL_PRIVATE, w)) || (near = parse_words_near(WL_CHANNEL, w)))
+    else if ((near = parse_words_near(WL_PRIVATE, w, (words_lang)c->lang))
+             || (near = parse_words_near(WL_CHANNEL, w, (words_lang)c->lang)))
         parse_ctx_fail(c, MSG_PARSE_DID_YOU_MEAN, parse_ctx_quote(q, w), near->text);
     else if (c->no_seat) /* "привет" from a newcomer: how to play, not their moves */
         parse_ctx_fail(c, MSG_PARSE_UNKNOWN_NO_GAME, parse_ctx_quote(q, w), c->prefix_shown,

@@ -1494,6 +1494,16 @@ static void test_typos(void **state)
     static const parse_opts game_here = { "!", true, false, 0, false, false, true, false };
     CHECK_TABLE(parse_private, typo_private_cases, &game_here);
     CHECK_TABLE(parse_channel, typo_channel_cases, &game_here);
+    /* equally near words of one meaning: the reader's ("pas": paso in Spanish, pass in English) */
+    static const parse_opts spanish = { "!", true, false, MSG_LANG_ES, true, false, true, false };
+    assert_int_equal(check_one(parse_private, "es", "pas", 3, &spanish,
+                               "error: «pas» no es un comando ni una carta: ¿quisiste decir paso? "
+                               "(jugadas: tus jugadas, ayuda: todos los comandos)"),
+                     0);
+    assert_int_equal(check_one(parse_private, "en", "pas", 3, &game_here,
+                               "error: \"pas\" is not a command or a card: did you mean pass? "
+                               "(moves lists your moves, help all commands)"),
+                     0);
     /* no game in the channel: not a word of ours, whatever it is near */
     assert_int_equal(check_one(parse_channel, "no game", "!strat", 6, &OPTS_UNICODE, "ignored"), 0);
     /* the words' language, the command's word as it was typed */
