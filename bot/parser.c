@@ -272,8 +272,11 @@ void parse_channel(const char *line, size_t len, const parse_opts *o, parsed_cmd
     if (!parse_ctx_begin(&c, line, len, o, out) || !ctx_prefixed_word(&c, &w))
         return;
     parse_kind kind = command_match(&c, WL_CHANNEL, w);
-    if (kind == PC_IGNORED && !utf8_valid(w.s, w.n)) /* "!дурак" from a cp1251 client */
+    /* "!дурак" from a cp1251 client; "!durak clásico" from a Latin-1 one */
+    if (!utf8_valid(kind == PC_IGNORED ? w.s : c.buf, kind == PC_IGNORED ? w.n : c.len)) {
         parse_ctx_fail(&c, MSG_PARSE_NOT_UTF8);
+        return;
+    }
     switch (kind) {
     case PC_IGNORED: channel_setting(&c, w); return;
     case PC_DURAK: parse_channel_durak(&c); return;
@@ -503,6 +506,10 @@ void parse_private(const char *line, size_t len, const parse_opts *o, parsed_cmd
     token t;
     if (!parse_ctx_begin(&c, line, len, o, out))
         return;
+    if (!utf8_valid(c.buf, c.len)) { /* "jugar clásico" from a Latin-1 client: say why, not "?" */
+        parse_ctx_fail(&c, MSG_PARSE_NOT_UTF8);
+        return;
+    }
     /* "привет", "7ч": a Russian reader, whatever the words */
     if (!c.lang_chosen && bytes_have_cyrillic(c.buf, c.len, false)) {
         c.lang = MSG_LANG_RU;

@@ -30,6 +30,10 @@ typedef struct {
 
 typedef void (*parse_fn)(const char *, size_t, const parse_opts *, parsed_cmd *);
 
+#define NOT_UTF8                                                                                   \
+    "error: Your IRC client does not send UTF-8 (cp1251? koi8-r?): set its charset to UTF-8 and "  \
+    "type it again. / Vash IRC-klient shlyot tekst ne v UTF-8: vystavte v nyom kodirovku UTF-8."
+
 static const parse_opts OPTS_UNICODE = { "!", true, false, 0, true, false, false, false };
 static const parse_opts OPTS_ASCII = { "!", false, false, 0, true, false, false, false };
 /* Cards in errors written with Unicode suits, as the bot writes them by default. */
@@ -310,7 +314,7 @@ static const parse_case channel_cases[] = {
     CASE("\0!join", "join"),
     CASE("!join\xc2\xa0\xe2\x80\x8b", "join"),
     CASE("!durak\xc2\xa0transfer", "durak transfer"),
-    CASE("!join \xff\xfe", "error: \"??\" after !join is not understood: type just !join"),
+    CASE("!join \xff\xfe", NOT_UTF8), /* a command of ours with bytes no UTF-8: why, not "??" */
     /* !дурак from a client set to cp1251: the bytes are no UTF-8, and no command */
     CASE("!\xe4\xf3\xf0\xe0\xea", "error: Your IRC client does not send UTF-8 (cp1251? koi8-r?): "
                                   "set its charset to UTF-8 and type it again. / Vash IRC-klient "
@@ -672,14 +676,11 @@ static const parse_case private_cases[] = {
          "e.g. 7\xe2\x99\xa5 or 7h"),
     CASE("\xe2\x99\xa5", "error: \"\xe2\x99\xa5\" is not a card: try 7\xe2\x99\xa5 or 7h"),
     /* invalid UTF-8 and things that must never be echoed */
-    CASE("play \xff\xfe", "error: \"??\" is not a card: try 7\xe2\x99\xa5 or 7h"),
-    CASE(
-        "play 7\xe2\x99",
-        "error: \"7??\" is not a card: the rank is followed by one suit, e.g. 7\xe2\x99\xa5 or 7h"),
-    CASE("play 7\xc0\xb1", "error: \"7??\" is not a card: the rank is followed by one suit, e.g. "
-                           "7\xe2\x99\xa5 or 7h"), /* overlong */
-    CASE("play 7\xed\xa0\x80", "error: \"7???\" is not a card: the rank is followed by one suit, "
-                               "e.g. 7\xe2\x99\xa5 or 7h"), /* surrogate */
+    /* "jugar clásico" from a Latin-1 client: why, not a quote of "??" */
+    CASE("play \xff\xfe", NOT_UTF8),
+    CASE("play 7\xe2\x99", NOT_UTF8),
+    CASE("play 7\xc0\xb1", NOT_UTF8),     /* overlong */
+    CASE("play 7\xed\xa0\x80", NOT_UTF8), /* surrogate */
     CASE("\xff",
          "error: Your IRC client does not send UTF-8 (cp1251? koi8-r?): set its charset to UTF-8 "
          "and type it again. / Vash IRC-klient shlyot tekst ne v UTF-8: vystavte v nyom "
