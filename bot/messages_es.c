@@ -4,17 +4,17 @@
 
 const char *const msg_spanish[MSG_COUNT] = {
     [MSG_PARSE_DURAK_OPTION] =
-        "opción «%s» desconocida para %sdurak: usa clásico|transferencia, todos|vecinos (quién "
+        "Opción «%s» desconocida para %sdurak: usa clásico|transferencia, todos|vecinos (quién "
         "añade), cinco (5 cartas en el primer ataque), parejas (por equipos de dos)",
     [MSG_PARSE_DURAK_CONFLICT] =
         "«%s» y «%s» no pueden elegirse a la vez: elige uno, p. ej. %sdurak "
         "%s",
     [MSG_PARSE_BOT_OPTION] =
-        "opción «%s» desconocida para %sbot: usa %sbot fácil|medio|difícil|experto, o %sbot quitar",
+        "Opción «%s» desconocida para %sbot: usa %sbot fácil|medio|difícil|experto, o %sbot quitar",
     [MSG_PARSE_TOP_NUMBER] = "«%s» no es un número del 1 al 20: prueba %sclasificación 10",
     [MSG_PARSE_STATS_NICK] = "«%s» no es un nick: escribe %sestadísticas y un nick, o solo "
                              "%sestadísticas para las tuyas",
-    [MSG_PARSE_EXTRA_WORD] = "no se entiende «%s» después de %s: escribe solo %s",
+    [MSG_PARSE_EXTRA_WORD] = "No se entiende «%s» después de %s: escribe solo %s",
     [MSG_PARSE_NEEDS_CARD] = "%s necesita una carta: %s",
     [MSG_PARSE_NOT_CARD] = "«%s» no es una carta: prueba %s",
     [MSG_PARSE_NO_SUIT] = "«%s» no es una carta: añade el palo después del valor, p. ej. %s",

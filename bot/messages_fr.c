@@ -4,12 +4,12 @@
 
 const char *const msg_french[MSG_COUNT] = {
     [MSG_PARSE_DURAK_OPTION] =
-        "option « %s » inconnue pour %sdurak : choisissez classique|transfert, tous|voisins (qui "
+        "Option « %s » inconnue pour %sdurak : choisissez classique|transfert, tous|voisins (qui "
         "ajoute), cinq (5 cartes à la première attaque), équipes (par équipes de deux)",
     [MSG_PARSE_DURAK_CONFLICT] =
         "« %s » et « %s » ne vont pas ensemble : choisissez-en un, par ex. %sdurak %s",
     [MSG_PARSE_BOT_OPTION] =
-        "option « %s » inconnue pour %sbot : %sbot facile|moyen|difficile|expert, ou %sbot retirer",
+        "Option « %s » inconnue pour %sbot : %sbot facile|moyen|difficile|expert, ou %sbot retirer",
     [MSG_PARSE_TOP_NUMBER] = "« %s » n'est pas un nombre de 1 à 20 : essayez %sclassement 10",
     [MSG_PARSE_STATS_NICK] = "« %s » n'est pas un pseudo : tapez %sstatistiques et un pseudo, ou "
                              "%sstatistiques seul pour les vôtres",

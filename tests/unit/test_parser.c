@@ -175,9 +175,9 @@ static const parse_case channel_cases[] = {
     CASE("!durak classic podkidnoy first5 first5", "durak classic first5"),
     CASE("!durak classic, neighbours.", "durak classic neighbours"),
     CASE("!durak (transfer) | all", "durak transfer all"),
-    CASE("!durak blah", "error: unknown option \"blah\" for !durak: use classic|transfer, "
+    CASE("!durak blah", "error: Unknown option \"blah\" for !durak: use classic|transfer, "
                         "all|neighbours, first5, teams"),
-    CASE("!durak first6", "error: unknown option \"first6\" for !durak: use classic|transfer, "
+    CASE("!durak first6", "error: Unknown option \"first6\" for !durak: use classic|transfer, "
                           "all|neighbours, first5, teams"),
     CASE("!durak classic transfer", "error: \"classic\" and \"transfer\" cannot both be chosen: "
                                     "pick one, e.g. !durak transfer"),
@@ -217,7 +217,7 @@ static const parse_case channel_cases[] = {
     CASE("!bot expert now",
          "error: \"now\" after !bot expert is not understood: type just !bot expert"),
     CASE("!bot remove", "bot remove"),
-    CASE("!bot insane", "error: unknown option \"insane\" for !bot: use !bot "
+    CASE("!bot insane", "error: Unknown option \"insane\" for !bot: use !bot "
                         "easy|normal|hard|expert, or !bot remove"),
     CASE("!bot hard now", "error: \"now\" after !bot hard is not understood: type just !bot hard"),
     CASE("!bot remove hard",
@@ -322,10 +322,10 @@ static const parse_case channel_cases[] = {
     CASE("\xe4\xf3\xf0\xe0\xea", "ignored"), /* chatter without the prefix stays chatter */
     CASE("!durak \xe2\x80\xae"
          "evil",
-         "error: unknown option \"evil\" for !durak: use classic|transfer, all|neighbours, "
+         "error: Unknown option \"evil\" for !durak: use classic|transfer, all|neighbours, "
          "first5, teams"), /* a direction override is dropped, never echoed */
     CASE("!durak abcdefghijklmnopqrstuvwxyz",
-         "error: unknown option \"abcdefghijklmnopqrst\xe2\x80\xa6\" for !durak: use "
+         "error: Unknown option \"abcdefghijklmnopqrst\xe2\x80\xa6\" for !durak: use "
          "classic|transfer, all|neighbours, first5, teams"),
 };
 
@@ -340,10 +340,10 @@ static const parse_case dot_prefix_cases[] = {
     CASE(".join", "join"),
     CASE(".durak transfer", "durak transfer"),
     CASE("!join", "ignored"),
-    CASE(".durak x", "error: unknown option \"x\" for .durak: use classic|transfer, "
+    CASE(".durak x", "error: Unknown option \"x\" for .durak: use classic|transfer, "
                      "all|neighbours, first5, teams"),
     CASE(".bot x",
-         "error: unknown option \"x\" for .bot: use .bot easy|normal|hard|expert, or .bot remove"),
+         "error: Unknown option \"x\" for .bot: use .bot easy|normal|hard|expert, or .bot remove"),
     CASE(".top 50", "top 50"),
     CASE(".help .rules", "help [rules]"),
 };
@@ -358,7 +358,7 @@ static const parse_case word_prefix_cases[] = {
 
 static const parse_case long_prefix_cases[] = {
     CASE("abcdefghijklmnopqrstuvwxyzdurak x",
-         "error: unknown option \"x\" for abcdefghijklmnop\xe2\x80\xa6"
+         "error: Unknown option \"x\" for abcdefghijklmnop\xe2\x80\xa6"
          "durak: use "
          "classic|transfer, all|neighbours, first5, teams"),
 };
@@ -823,7 +823,7 @@ static void test_lengths(void **state)
     check_line(parse_channel, "512", make_line(512, "!join", NULL, 0), 512, "join");
     /* 513 and 600 bytes: only the first 512 are read */
     check_line(parse_channel, "513", make_line(513, "!durak", "first5", 507), 513,
-               "error: unknown option \"first\" for !durak: use classic|transfer, "
+               "error: Unknown option \"first\" for !durak: use classic|transfer, "
                "all|neighbours, first5, teams");
     check_line(parse_private, "600", make_line(600, "play", "7h", 500), 600, "play 7h");
     {
@@ -911,7 +911,7 @@ static const parse_case language_channel_cases[] = {
     CASE("!durak équipes", "durak teams"),
     CASE("!durak parejas", "durak teams"),
     CASE("!дурак быстрый",
-         "error: unknown option \"быстрый\" for !durak: use classic|transfer, all|neighbours, "
+         "error: Unknown option \"быстрый\" for !durak: use classic|transfer, all|neighbours, "
          "first5, teams"),
     CASE("!дурак подкидной переводной",
          "error: \"подкидной\" and \"переводной\" cannot both be chosen: pick one, e.g. !durak "
@@ -1416,7 +1416,7 @@ static void test_word_language(void **state)
         { "!durak classique transfert", "ne vont pas ensemble" },
         { "!durak classique transfert", "!durak transfert" },
         { "!дурак подкидной переводной", "например !дурак переводной" },
-        { "!durak parejas vecinos primera5", "opción" },
+        { "!durak parejas vecinos primera5", "Opción «primera5»" },
     };
     for (size_t i = 0; i < sizeof option_errors / sizeof option_errors[0]; i++) {
         const char *line = option_errors[i][0];
@@ -1511,7 +1511,7 @@ static void test_typos(void **state)
     static const parse_opts free_words = { "!", true, false, 0, false, false, false, false };
     const char *es = "!estadísticas ana b";
     assert_int_equal(check_one(parse_channel, "es", es, strlen(es), &free_words,
-                               "error: no se entiende «b» después de !estadísticas ana: escribe "
+                               "error: No se entiende «b» después de !estadísticas ana: escribe "
                                "solo !estadísticas ana"),
                      0);
     /* one's language is ours to answer anywhere; "!set", another bot's too, only where a game is */
