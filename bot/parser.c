@@ -473,6 +473,8 @@ static void private_unknown(parse_ctx *c, token w)
     else if (amb)
         parse_ctx_fail(c, MSG_PARSE_AMBIGUOUS, parse_ctx_quote(q, w),
                        ambiguous_text(c, amb->value, choices));
+    else if (kind == PC_TABLE && !c->no_game) /* the tables say where, or show a private game's */
+        ctx_bare_command(c, kind, "");
     else if (kind != PC_IGNORED)
         parse_ctx_fail(c, MSG_PARSE_CHANNEL_ONLY, c->prefix_shown, shown_word(c, kind));
     else if (parse_cardtext_looks_like_card(w.s, w.n))

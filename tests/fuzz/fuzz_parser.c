@@ -87,9 +87,9 @@ static void check_cmd(const parsed_cmd *p, bool channel, const parse_opts *o)
     if (channel) /* the channel commands, !watch and !unwatch among them */
         CHECK(p->kind < PC_PLAY || p->kind == PC_WATCH || p->kind == PC_UNWATCH
               || p->kind == PC_SET); /* "!langue fr": one's own language */
-    else
+    else /* stats, top, rules and unwatch work privately too, and a running game's table */
         CHECK(p->kind != PC_DURAK && p->kind != PC_JOIN && p->kind != PC_BOT && p->kind != PC_AGAIN
-              && p->kind != PC_WATCH); /* stats, top, rules and unwatch work privately too */
+              && p->kind != PC_WATCH && (p->kind != PC_TABLE || !o->no_game));
 }
 
 typedef void (*parse_fn)(const char *, size_t, const parse_opts *, parsed_cmd *);

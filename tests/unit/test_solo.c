@@ -213,6 +213,26 @@ static void test_solo_to_end(void **state)
 }
 
 /* One private game at a time; play without a card in it, stop, and a channel game meanwhile. */
+/* "table" (or "!table", "mesa") in a private game: its table, there being no channel to ask in. */
+static void test_solo_table(void **state)
+{
+    (void)state;
+    harness *h = h_new(43);
+    priv(h, "alice", "play easy");
+    priv(h, "alice", "table");
+    assert_int_equal(h->o.len, 1);
+    assert_non_null(said(h, "alice", "Your turn: lead a card \xC2\xB7 trump "));
+    priv(h, "alice", "mesa");
+    assert_int_equal(h->o.len, 1);
+    assert_null(said(h, "alice", "comando del canal"));
+    h_free(h);
+    h = h_new(44);
+    start_two(h, "#durak"); /* bob, in a channel game: where to type it */
+    priv(h, "bob", "table");
+    assert_non_null(said(h, "bob", "!table is a channel command: type it in #durak"));
+    h_free(h);
+}
+
 static void test_solo_one_at_a_time(void **state)
 {
     (void)state;
@@ -915,6 +935,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_solo_to_end),
         cmocka_unit_test(test_solo_one_at_a_time),
+        cmocka_unit_test(test_solo_table),
         cmocka_unit_test(test_stop_after_going_out),
         cmocka_unit_test(test_stale_decision_after_stop),
         cmocka_unit_test(test_solo_restored),
