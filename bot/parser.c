@@ -301,6 +301,33 @@ static bool cover_word(token w)
     return false;
 }
 
+/* Words before a card that say nothing of it: "хожу с семёрки", "tiro el 6 de diamantes", "cubro
+ * con la jota", "joue le 7co", "play the 7h". (Not "a": "play A" is the ace.) */
+static bool filler_word(token w)
+{
+    static const char *const words[] = { "с",   "со", "con", "avec", "with", "el",  "la", "los",
+                                         "las", "un", "una", "le",   "les",  "une", "the" };
+    for (size_t i = 0; i < COUNT_OF(words); i++)
+        if (parse_words_equal(w, words[i]))
+            return true;
+    return false;
+}
+
+/* The next word past any fillers; a filler that ends the line is read as it is (and refused). */
+static bool next_past_fillers(parse_ctx *c, token *t)
+{
+    bool given = parse_ctx_next(c, t);
+    token next;
+    for (size_t at = c->pos; given && filler_word(parse_token_trim(*t)); at = c->pos) {
+        if (!parse_ctx_next(c, &next)) {
+            c->pos = at;
+            break;
+        }
+        *t = next;
+    }
+    return given;
+}
+
 /* The example a card command shows: "play 7♥", "beat 9♠ 7♠", "transfer 7♥". */
 static const char *private_example(const parse_ctx *c, char buf[CTX_TEXT_SIZE], parse_kind kind)
 {
@@ -317,11 +344,7 @@ static void private_card_command(parse_ctx *c, parse_kind kind, bool solo)
     token t;
     char text[CTX_TEXT_SIZE];
     card_t card, target = CARD_NONE;
-    bool given = parse_ctx_next(c, &t);
-    if (given && kind == PC_PLAY
-        && (parse_words_equal(parse_token_trim(t), "с")
-            || parse_words_equal(parse_token_trim(t), "со")))
-        given = parse_ctx_next(c, &t); /* "хожу с семёрки": the card after "from" */
+    bool given = next_past_fillers(c, &t); /* "хожу с семёрки", "tiro el 6 de diamantes" */
     /* "хожу 6", "play Q": the hand says which card; after play, a lone 2 to 5 still counts the
      * players of a private game */
     int rank = given ? parse_ctx_rank_alone(c, t) : -1;
@@ -345,7 +368,7 @@ static void private_card_command(parse_ctx *c, parse_kind kind, bool solo)
     bool more = parse_ctx_next(c, &t);
     if (more && (kind == PC_PLAY || kind == PC_BEAT) && cover_word(parse_token_trim(t))) {
         token between = t;
-        if (!parse_ctx_next(c, &t)) {
+        if (!next_past_fillers(c, &t)) { /* "mato el 6d con el 7d" */
             parse_ctx_fail_extra(
                 c, between,
                 parse_ctx_command_text(text, "", shown_word(c, kind), card, CARD_NONE, c));

@@ -1156,6 +1156,18 @@ static const parse_case language_private_cases[] = {
     CASE("cubro 10", "beat 10 of any suit"),
     CASE("robo", "take"),
     CASE("me llevo", "take"),
+    /* articles and "with" before a card say nothing of it */
+    CASE("tiro el 6 de diamantes", "play 6d"),
+    CASE("juego un 8", "play 8 of any suit"),
+    CASE("cubro con jota de corazones", "beat Jh"),
+    CASE("cubro con el triunfo", "beat a trump"),
+    CASE("mato el 6d con el 7d", "beat 6d 7d"),
+    CASE("cubro 9d con la jota", "beat 9d J of any suit"),
+    CASE("transfiero con 6t", "transfer 6c"),
+    CASE("joue le 7co", "play 7h"),
+    CASE("play the 7h", "play 7h"),
+    CASE("play A", "play A of any suit"),                          /* the ace, not an article */
+    CASE("juego el", "error: \"el\" is not a card: try 7♥ or 7h"), /* nothing after it */
     CASE("ataco 6p", "play 6s"), /* the prompts' own verbs: "ataca con", "añade", "recoge" */
     CASE("añado J", "play J of any suit"),
     CASE("recoger", "take"),
