@@ -214,13 +214,28 @@ static int solo_level(token w)
     return level && level->value <= 2 ? level->value : -1; /* expert and remove are no choice */
 }
 
+/* "play against the computer", "jugar contra la máquina": what a private game is, said again;
+ * read past among play's options. */
+static bool solo_filler(token w)
+{
+    static const char *const words[] = {
+        "against", "the",        "computer",    "computers", "bots",         "contra",
+        "la",      "máquina",    "máquinas",    "contre",    "l'ordinateur", "ordinateur",
+        "против",  "компьютера", "компьютеров", "ботов",
+    };
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+        if (parse_words_equal(w, words[i]))
+            return true;
+    return false;
+}
+
 bool parse_solo_word(token w, bool no_game)
 {
     int n = solo_players(w); /* in a game, 7 and up (or 10) are a rank without its suit */
     /* A game's other words (expert, remove, teams, first5, neighbours) and 0 or 1 players are
      * refused as play's choices, not as cards: "expert" is no card with a bad rank. */
     return solo_variant(w) >= 0 || parse_words_find(WL_BOT, w) || parse_words_find(WL_OPTION, w)
-           || (n >= 0 && (no_game || (w.n == 1 && n <= 6)));
+           || (n >= 0 && (no_game || (w.n == 1 && n <= 6))) || solo_filler(w);
 }
 
 /* One word of play's options into out; false (and the error) when it is not one, or says again
@@ -228,6 +243,8 @@ bool parse_solo_word(token w, bool no_game)
 static bool solo_word(parse_ctx *c, token w)
 {
     char q[CTX_QUOTE_SIZE];
+    if (solo_filler(w))
+        return true;
     int variant = solo_variant(w), level = solo_level(w), n = solo_players(w);
     int *slot = variant >= 0 ? &c->out->variant
                 : level >= 0 ? &c->out->bot_level

@@ -547,6 +547,9 @@ static const parse_case private_cases[] = {
     CASE("Play 4 EASY", "play easy 4"),
     CASE("play perevodnoy", "play transfer"),
     CASE("play 6 medium classic", "play classic normal 6"),
+    CASE("jugar contra la máquina", "play"), /* what a private game is, said again */
+    CASE("play against the computer hard", "play hard"),
+    CASE("играю против компьютера", "play"),
     CASE("stop", "stop"),
     CASE("réglages langue es", "set [language es]"), /* the parser's word for the tables */
     CASE("ajustes IDIOMA ru", "set [language ru]"),
