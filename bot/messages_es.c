@@ -222,9 +222,9 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_AWAY_TEAM] = "%s se fue; su sitio se guarda %d %s, y si no vuelve, su equipo pierde.",
     [MSG_AWAY_BOT_NAME] = "%s ahora se llama %s, un nick reservado a los jugadores automáticos: su "
                           "sitio se guarda %d %s, y cualquier otro nick se lo devuelve.",
-    [MSG_AWAY_TOLD] = "Saliste de %s en plena partida: tu sitio se guarda %d %s; vuelve a entrar "
+    [MSG_AWAY_TOLD] = "Ya no estás en %s, donde juegas: tu sitio se guarda %d %s; vuelve a entrar "
                       "para seguir, o pierdes por abandono.",
-    [MSG_AWAY_TOLD_TEAM] = "Saliste de %s en plena partida: tu sitio se guarda %d %s; vuelve a "
+    [MSG_AWAY_TOLD_TEAM] = "Ya no estás en %s, donde juegas: tu sitio se guarda %d %s; vuelve a "
                            "entrar para seguir, o pierdes por abandono y tu equipo pierde.",
     [MSG_LOBBY_TIMEOUT] = "Nadie empezó la partida a tiempo, así que se cierra: abre una "
                           "nueva con %sdurak.",

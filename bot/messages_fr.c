@@ -234,11 +234,12 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_AWAY_BOT_NAME] =
         "%s s'appelle maintenant %s, un pseudo réservé aux joueurs ordinateur : sa "
         "place est gardée %d %s, et tout autre pseudo la lui rend.",
-    [MSG_AWAY_TOLD] = "Vous avez quitté %s en pleine partie : votre place est gardée %d %s ; "
+    [MSG_AWAY_TOLD] = "Vous n'êtes plus dans %s, où vous jouez : votre place est gardée %d %s ; "
                       "revenez-y pour continuer, sinon vous perdez par forfait.",
-    [MSG_AWAY_TOLD_TEAM] = "Vous avez quitté %s en pleine partie : votre place est gardée %d %s ; "
-                           "revenez-y pour continuer, sinon vous perdez par forfait et votre "
-                           "équipe perd.",
+    [MSG_AWAY_TOLD_TEAM] =
+        "Vous n'êtes plus dans %s, où vous jouez : votre place est gardée %d %s ; "
+        "revenez-y pour continuer, sinon vous perdez par forfait et votre "
+        "équipe perd.",
     [MSG_LOBBY_TIMEOUT] = "Personne n'a lancé la partie à temps, elle est fermée : ouvrez-en "
                           "une nouvelle avec %sdurak.",
     [MSG_TURN_WARNING] = "Vite : il reste %d %s pour jouer dans %s ; %s",

@@ -562,9 +562,10 @@ static void test_part_rejoin_and_quit(void **state)
     tables_on_part(h->t, h->now, "bob", "#durak", &h->o);
     assert_non_null(said(h, "#durak", "held for 90 seconds"));
     /* told at once, while the nick is surely his: he may not be reading the channel any more */
-    assert_non_null(said(h, "bob",
-                         "You left #durak, where you are playing: your seat is held for "
-                         "90 seconds; join again to play on, or you forfeit."));
+    assert_non_null(
+        said(h, "bob",
+             "You are no longer in #durak, where you are playing: your seat is held for "
+             "90 seconds; join again to play on, or you forfeit."));
     priv(h, "bob", "hand"); /* same user@host: still his seat */
     assert_non_null(said(h, "bob", "Your hand"));
     tables_who impostor = { "bob", "other", "evil.example", "", false };
@@ -692,7 +693,7 @@ static void test_nothing_pushed_to_a_gone_seat(void **state)
     outbox_clear(&h->o);
     tables_on_part(h->t, h->now, gone, "#durak", &h->o);
     assert_non_null(said(h, "#durak", "held for"));
-    assert_non_null(said(h, gone, "You left #durak")); /* then nothing more */
+    assert_non_null(said(h, gone, "You are no longer in #durak")); /* then nothing more */
     outbox_clear(&h->o);
     pick_move(&r, moves, move, sizeof move);
     priv(h, NICKS[i], move); /* the lead: the one who left is to answer it */

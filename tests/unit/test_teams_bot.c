@@ -296,7 +296,7 @@ static void test_team_warnings_name_the_cost(void **state)
         assert_non_null(left);
         assert_int_equal(strstr(left, "if they are not back by then their team loses.") != NULL,
                          !replace);
-        const char *told = said(h, gone, "You left #durak");
+        const char *told = said(h, gone, "You are no longer in #durak");
         assert_non_null(told);
         assert_int_equal(strstr(told, "you forfeit and your team loses.") != NULL, !replace);
         h_free(h);
