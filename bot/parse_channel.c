@@ -223,10 +223,7 @@ static bool solo_filler(token w)
         "la",      "máquina",    "máquinas",    "contre",    "l'ordinateur", "ordinateur",
         "против",  "компьютера", "компьютеров", "ботов",
     };
-    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
-        if (parse_words_equal(w, words[i]))
-            return true;
-    return false;
+    return parse_words_index(w, words, sizeof words / sizeof *words) >= 0;
 }
 
 bool parse_solo_word(token w, bool no_game)

@@ -387,6 +387,14 @@ static bool fold_equal(token t, const char *text, size_t len)
 
 bool parse_words_equal(token t, const char *text) { return fold_equal(t, text, strlen(text)); }
 
+int parse_words_index(token t, const char *const *words, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (parse_words_equal(t, words[i]))
+            return (int)i;
+    return -1;
+}
+
 /* ---------------------------------------------------------------- lookup */
 
 /* Do the words after the first of text (at rest, after a space) follow in c? Advances c. */

@@ -41,6 +41,8 @@ const words_entry *parse_words_table(words_list l, size_t *count);
 
 /* Is the word text (one word) in any case, with or without its accents? */
 bool parse_words_equal(token t, const char *text);
+/* The index of the first of words[0..n) that t is (as parse_words_equal), or -1. */
+int parse_words_index(token t, const char *const *words, size_t n);
 /* The entry of list l that the word t (already trimmed) and, for entries of several words, the
  * words after it in c spell out; the longest one wins, and c then stands after its last word.
  * NULL (c unchanged) if none. */

@@ -190,10 +190,7 @@ static void ctx_help(parse_ctx *c)
 static int language_word(token w)
 {
     static const char *const words[] = { "language", "язык", "langue", "idioma" };
-    for (size_t i = 0; i < COUNT_OF(words); i++)
-        if (parse_words_equal(w, words[i]))
-            return (int)i;
-    return -1;
+    return parse_words_index(w, words, COUNT_OF(words));
 }
 
 /* set [words]: the rest of the line, lower case, one space between words (the tables check it);
@@ -295,10 +292,7 @@ void parse_channel(const char *line, size_t len, const parse_opts *o, parsed_cmd
 static bool cover_word(token w)
 {
     static const char *const words[] = { "на", "on", "with", "sur", "avec", "par", "sobre", "con" };
-    for (size_t i = 0; i < COUNT_OF(words); i++)
-        if (parse_words_equal(w, words[i]))
-            return true;
-    return false;
+    return parse_words_index(w, words, COUNT_OF(words)) >= 0;
 }
 
 /* Words before a card that say nothing of it: "хожу с семёрки", "tiro el 6 de diamantes", "cubro
@@ -307,10 +301,7 @@ static bool filler_word(token w)
 {
     static const char *const words[] = { "с",   "со", "con", "avec", "with", "el",  "la", "los",
                                          "las", "un", "una", "le",   "les",  "une", "the" };
-    for (size_t i = 0; i < COUNT_OF(words); i++)
-        if (parse_words_equal(w, words[i]))
-            return true;
-    return false;
+    return parse_words_index(w, words, COUNT_OF(words)) >= 0;
 }
 
 /* The next word past any fillers; a filler that ends the line is read as it is (and refused). */
@@ -424,10 +415,7 @@ static void private_card_command(parse_ctx *c, parse_kind kind, bool solo)
 static bool asks_private_game(token w)
 {
     static const char *const words[] = { "play", "играю", "jouer", "jugar" };
-    for (size_t i = 0; i < COUNT_OF(words); i++)
-        if (parse_words_equal(w, words[i]))
-            return true;
-    return false;
+    return parse_words_index(w, words, COUNT_OF(words)) >= 0;
 }
 
 /* A card alone; a second card is read as a wish to beat. */
