@@ -471,11 +471,6 @@ static const char *ambiguous_text(const parse_ctx *c, int which, char buf[CTX_TE
 static void private_unknown(parse_ctx *c, token w)
 {
     char q[CTX_QUOTE_SIZE], choices[CTX_TEXT_SIZE];
-    /* its quote would be "????": say why, in words any charset shows */
-    if (!utf8_valid(w.s, w.n)) {
-        parse_ctx_fail(c, MSG_PARSE_NOT_UTF8);
-        return;
-    }
     const token_word *amb = parse_token_find(ambiguous_words, COUNT_OF(ambiguous_words), w);
     parse_kind kind = command_find(c, WL_CHANNEL, w);
     const words_entry *near;
