@@ -621,8 +621,8 @@ static bool config_apply_list(struct config_ctx *x, const config_setting_t *s,
         char key[128];
         snprintf(key, sizeof key, "%s[%d]", k->path, i);
         const config_setting_t *e = config_setting_get_elem(s, (unsigned)i);
-        const char *item = dst + (size_t)i * k->size;
-        if (!config_apply_string(x, e, key, k, dst + (size_t)i * k->size))
+        char *item = dst + (size_t)i * k->size;
+        if (!config_apply_string(x, e, key, k, item))
             return false;
         for (int j = 0; j < i; j++) /* a channel given twice would be joined once, told twice */
             if (!strcasecmp(dst + (size_t)j * k->size, item))
@@ -1143,16 +1143,16 @@ static bool config_cross_kinds(struct config_ctx *x, const config_t *lc)
     const bot_config *c = x->c;
     struct stat st;
     char what[2 * CONFIG_PATH_MAX + 200];
-    if (!stat(c->state.database, &st) && S_ISDIR(st.st_mode)) {
-        size_t n = strlen(c->state.database);
-        snprintf(what, sizeof what,
-                 "%s is a folder: name the database file, like \"%s%sdurakbot.db\"",
-                 c->state.database, c->state.database, c->state.database[n - 1] == '/' ? "" : "/");
-        return config_cross_fail(x, lc, "state.database", what);
-    }
     if (!stat(c->state.database, &st) && !S_ISREG(st.st_mode)) {
-        snprintf(what, sizeof what, "%s is not a regular file: name the database file",
-                 c->state.database);
+        size_t n = strlen(c->state.database);
+        if (S_ISDIR(st.st_mode))
+            snprintf(what, sizeof what,
+                     "%s is a folder: name the database file, like \"%s%sdurakbot.db\"",
+                     c->state.database, c->state.database,
+                     c->state.database[n - 1] == '/' ? "" : "/");
+        else
+            snprintf(what, sizeof what, "%s is not a regular file: name the database file",
+                     c->state.database);
         return config_cross_fail(x, lc, "state.database", what);
     }
     if (c->site.dir[0] && !stat(c->site.dir, &st) && !S_ISDIR(st.st_mode)) {
