@@ -456,6 +456,15 @@ static void start_connect(void *ctx, double now)
     conn_arm_ping(c);
 }
 
+/* Our PING: unanswered for irc.ping_interval, the link is dropped. */
+static void send_ping(conn *c, double now)
+{
+    push_raw(c, PING_LINE);
+    c->ping = PING_QUEUED;
+    c->ping_at = now;
+    conn_arm_ping(c);
+}
+
 /* The own PING timer: libircclient answers the server's PINGs and hides them. */
 static void ping_due(void *ctx, double now)
 {
@@ -469,10 +478,7 @@ static void ping_due(void *ctx, double now)
         conn_drop_connection(c, now, why);
         return;
     }
-    push_raw(c, PING_LINE);
-    c->ping = PING_QUEUED;
-    c->ping_at = now;
-    conn_arm_ping(c);
+    send_ping(c, now);
 }
 
 /* ---- public ---- */
@@ -537,6 +543,17 @@ bool conn_joined(const conn *c) { return c->joined; }
 bool conn_ready(const conn *c) { return c->ready; }
 const char *conn_nick(const conn *c) { return c->nick; }
 casemap conn_casemap(const conn *c) { return c->cmap; }
+
+bool conn_answering(conn *c, double now)
+{
+    if (!c->registered || now - c->last_rx < CONN_QUIET)
+        return true;
+    if (c->ping == PING_NONE)
+        send_ping(c, now);
+    return false;
+}
+
+double conn_heard_at(const conn *c) { return c->last_rx; }
 
 void conn_stop(conn *c)
 {

@@ -34,6 +34,8 @@ typedef struct {
 
 typedef struct conn conn;
 
+#define CONN_QUIET 5.0
+
 /* Its timers and its descriptors go into `l`; it writes `q` to the server as the loop's stage
  * "write" (conn_write). `cfg` is copied; `seed` drives the reconnect jitter. The first
  * connection starts at once. */
@@ -49,6 +51,11 @@ void conn_reconfigure(conn *c, const bot_config *cfg);
 void conn_join(conn *c, const char *channel);
 bool conn_joined(const conn *c);
 bool conn_ready(const conn *c);
+/* Has the server been heard in the last CONN_QUIET seconds? If not, a PING goes out (unless one
+ * is out already) and this stays false until a line comes: a time-out asks first, since a frozen
+ * server holds the moves it would punish. conn_heard_at: when the last line came. */
+bool conn_answering(conn *c, double now);
+double conn_heard_at(const conn *c);
 const char *conn_nick(const conn *c);
 casemap conn_casemap(const conn *c);
 

@@ -16,6 +16,11 @@
 #include "site.h"
 
 #define QUIT_FLUSH_SECONDS 1.0
+/* A due timer waited this long for the server's answer after CONN_QUIET of silence: it was
+ * frozen (or its link as good as dead), and the games get the silence back. A server merely
+ * reading the bot's lines late is not silent that long: it relays the players' lines meanwhile,
+ * and once the bot's queue has drained a penalty server (ircd 2.11) answers at once. */
+#define STALL_SECONDS 3.0
 
 struct daemon_ctx {
     bot_config cfg;
@@ -35,6 +40,9 @@ struct daemon_ctx {
     size_t games_reported; /* games in the last STATUS= */
     double watchdog_iv;
     int t_tables, t_watchdog, t_persist;
+    /* A table's timer fell due while the server was silent: it waits for the server's answer
+     * (conn_answering) from held_at; the server was last heard at quiet_since. 0: none waits. */
+    double held_at, quiet_since;
 };
 
 static void report_status(daemon_ctx *d)
@@ -102,7 +110,9 @@ static void on_lost(void *ctx, double now, const char *why)
 {
     daemon_ctx *d = ctx;
     char status[1024];
-    tables_on_disconnect(d->t, now);
+    /* a timer that waited for the server: nobody could play since it went silent */
+    tables_on_disconnect(d->t, d->held_at > 0 ? d->quiet_since : now);
+    d->held_at = 0;
     snprintf(status, sizeof status, "disconnected from %.255s:%d (%.500s); reconnecting",
              d->cfg.irc.server, d->cfg.irc.port, why);
     service_status(status);
@@ -188,11 +198,35 @@ static void on_person_changed(void *ctx, const char *key)
 
 /* ---- timers and stages ---- */
 
+/* A time-out or a forfeit is for a player who did not act; with the server silent, a frozen one
+ * may hold what they sent. The timers wait for it to answer (stage_persist) or for the link to
+ * drop (on_lost). */
 static void tables_due(void *ctx, double now)
 {
     daemon_ctx *d = ctx;
+    if (!conn_answering(d->c, now)) {
+        d->held_at = now;
+        d->quiet_since = conn_heard_at(d->c);
+        loop_timer_set(d->l, d->t_tables, -1);
+        return;
+    }
     tables_on_tick(d->t, now, &d->box);
     start_ai_jobs(d, now);
+}
+
+/* The server spoke again after a timer waited for it: after a long silence every game gets it
+ * back; the timers run (at once, for the one due). */
+static void held_answered(daemon_ctx *d)
+{
+    double heard = conn_heard_at(d->c);
+    if (d->held_at <= 0 || heard < d->held_at)
+        return;
+    if (heard - d->held_at >= STALL_SECONDS) {
+        log_msg(LOG_WARNING, "the server did not answer for %.0f s; the games get that time back",
+                heard - d->quiet_since);
+        tables_on_stall(d->t, d->quiet_since, heard, &d->box);
+    }
+    d->held_at = 0;
 }
 
 static void watchdog_due(void *ctx, double now)
@@ -213,10 +247,11 @@ static void persist_due(void *ctx, double now)
 static void stage_persist(void *ctx, double now)
 {
     daemon_ctx *d = ctx;
+    held_answered(d);
     if (!persist_hold(d->persist, outq_wait_batch(d->q, now, OUTQ_BATCH_SECONDS), now))
         persist_step(d->persist, d->t, now, &d->box);
     loop_timer_set(d->l, d->t_persist, persist_next_due(d->persist));
-    loop_timer_set(d->l, d->t_tables, tables_next_deadline(d->t));
+    loop_timer_set(d->l, d->t_tables, d->held_at > 0 ? -1 : tables_next_deadline(d->t));
     if (tables_count(d->t) != d->games_reported)
         report_status(d);
 }

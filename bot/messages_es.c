@@ -236,6 +236,8 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_RESUMED] = "La conexión ha vuelto; la partida sigue. %s",
     [MSG_BACK_IN] = "Vuelvo a estar en el canal; la partida sigue, cada uno con el tiempo que "
                     "tenía. %s",
+    [MSG_STALLED] = "El servidor no respondió durante %d %s; la partida sigue, cada uno con el "
+                    "tiempo que tenía. %s",
     [MSG_RESTORED] = "He vuelto tras un reinicio; la partida sigue. %s",
     [MSG_LOBBY_RESTORED] = "He vuelto tras un reinicio; seguimos esperando para empezar: %s "
                            "(%d/6). %s",

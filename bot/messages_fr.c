@@ -250,6 +250,8 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_RESUMED] = "La connexion est revenue ; la partie continue. %s",
     [MSG_BACK_IN] = "Je suis de retour dans le salon ; la partie continue, chacun avec le temps "
                     "qu'il avait. %s",
+    [MSG_STALLED] = "Le serveur n'a pas répondu pendant %d %s ; la partie continue, chacun avec le "
+                    "temps qu'il avait. %s",
     [MSG_RESTORED] = "Je suis de retour après un redémarrage ; la partie continue. %s",
     [MSG_LOBBY_RESTORED] = "Je suis de retour après un redémarrage ; toujours en attente du "
                            "départ : %s (%d/6). %s",

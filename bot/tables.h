@@ -89,6 +89,9 @@ void tables_on_disconnect(tables *t, double now);
 /* Connected (again) and channels joined: timers resume; each game repeats its table.
  * The tables start paused: call this after the first registration too. */
 void tables_on_reconnect(tables *t, double now, outbox *o);
+/* The server was silent from `since` until now while a timer was due (conn_answering), so
+ * nobody could play: every timer goes on `now - since` later, and each game says so. */
+void tables_on_stall(tables *t, double since, double now, outbox *o);
 /* The channel is no longer served (config reload): its table ends, no result. */
 void tables_close_channel(tables *t, const char *channel, outbox *o);
 /* Before the outbox goes to the send queue: replies to people seated in a running game become

@@ -27,19 +27,31 @@ static void away_line(const tables *t, const table_t *tb, const render_opts *r, 
              (const char *)arg, grace, msg_plural(r->lang, grace, MSG_WORD_SECONDS_ONE));
 }
 
-/* "I am back after a restart; the game goes on. <status>" (arg: the msg_id, restored or resumed).
- * On a private game's person's turn their turn line follows and says what to do: the state alone
- * (as solo_seen does). */
+/* Why a table is said again: restored, resumed, the bot back in, or the server silent for
+ * `seconds` (MSG_STALLED). */
+typedef struct {
+    msg_id id;
+    int seconds;
+} back_why;
+
+/* "I am back after a restart; the game goes on. <status>" (arg: a back_why). On a private game's
+ * person's turn their turn line follows and says what to do: the state alone (as solo_seen
+ * does). */
 static void back_line(const tables *t, const table_t *tb, const render_opts *r, const void *arg,
                       char *line, size_t cap)
 {
+    const back_why *why = arg;
     char status[TABLES_LINE_MAX];
     render_seats names = tables_names(tb);
     if (tb->solo && !tables_is_ai(tb, tb->g.actor))
         render_status(r, &names, &tb->g, false, status, sizeof status);
     else
         tables_status_line(t, tb, r, NULL, status, sizeof status);
-    snprintf(line, cap, msg_in(r->lang, *(const msg_id *)arg), status);
+    if (why->id == MSG_STALLED)
+        snprintf(line, cap, msg_in(r->lang, MSG_STALLED), why->seconds,
+                 msg_plural(r->lang, why->seconds, MSG_WORD_SECONDS_ONE), status);
+    else
+        snprintf(line, cap, msg_in(r->lang, why->id), status);
 }
 
 /* "ann is now Ann[bot], a name kept for computer players: …" (arg: the two nicks). */
@@ -166,7 +178,7 @@ void tables_on_bot_out(tables *t, double now, const char *channel)
     tables_touch(tb);
 }
 
-static void announce_back(tables *t, table_t *tb, msg_id why, outbox *o);
+static void announce_back(tables *t, table_t *tb, back_why why, outbox *o);
 
 /* The bot is in its game's channel again: the game goes on with the time each had, and the
  * channel hears the table again (what it said meanwhile was lost). */
@@ -174,7 +186,7 @@ static void bot_back_in(tables *t, table_t *tb, double now, outbox *o)
 {
     shift_timers(tb, now - tb->bot_out_at);
     tb->bot_out_at = 0;
-    announce_back(t, tb, MSG_BACK_IN, o);
+    announce_back(t, tb, (back_why){ MSG_BACK_IN, 0 }, o);
 }
 
 void tables_on_join(tables *t, double now, const tables_who *w, const char *channel, outbox *o)
@@ -343,10 +355,12 @@ void tables_on_listed(tables *t, double now, const char *channel, outbox *o)
         }
 }
 
-/* After a reconnect (why: MSG_RESUMED), a restart, or the bot's return to the channel
- * (MSG_BACK_IN): the table again. After a restart each hand goes out when its person is seen in
- * the channel again (tables_on_join: the WHO after joining), never to whoever holds the nick. */
-static void announce_back(tables *t, table_t *tb, msg_id why, outbox *o)
+/* After a reconnect (why: MSG_RESUMED), a restart, the bot's return to the channel (MSG_BACK_IN)
+ * or the server's silence (MSG_STALLED): the table again, and the turn where lines may have been
+ * lost (a silent server delivers them late). After a restart each hand goes out when its person
+ * is seen in the channel again (tables_on_join: the WHO after joining), never to whoever holds
+ * the nick. */
+static void announce_back(tables *t, table_t *tb, back_why why, outbox *o)
 {
     char seats[512];
     bool restored = tb->restored;
@@ -361,10 +375,23 @@ static void announce_back(tables *t, table_t *tb, msg_id why, outbox *o)
         }
         return;
     }
-    msg_id back = restored ? MSG_RESTORED : why;
-    tables_public(t, tb, o, back_line, &back);
-    if (!restored || !tb->seat[tb->g.actor].unconfirmed)
+    if (restored)
+        why.id = MSG_RESTORED;
+    tables_public(t, tb, o, back_line, &why);
+    if (why.id != MSG_STALLED && (!restored || !tb->seat[tb->g.actor].unconfirmed))
         turn_tell(t, tb, o);
+}
+
+/* Every table the bot is in goes on `shift` seconds later, said as `why`. */
+static void resume_all(tables *t, double shift, back_why why, outbox *o)
+{
+    for (int i = 0; i < t->ntab; i++) {
+        table_t *tb = &t->tab[i];
+        if (!tb->used || tb->bot_out_at > 0) /* its timers and table wait for the bot's join */
+            continue;
+        shift_timers(tb, shift);
+        announce_back(t, tb, why, o);
+    }
 }
 
 void tables_on_reconnect(tables *t, double now, outbox *o)
@@ -372,15 +399,15 @@ void tables_on_reconnect(tables *t, double now, outbox *o)
     tables_bind(t, o);
     if (!t->paused)
         return;
-    double shift = now - t->paused_at;
     t->paused = false;
-    for (int i = 0; i < t->ntab; i++) {
-        table_t *tb = &t->tab[i];
-        if (!tb->used || tb->bot_out_at > 0) /* its timers and table wait for the bot's join */
-            continue;
-        shift_timers(tb, shift);
-        announce_back(t, tb, MSG_RESUMED, o);
-    }
+    resume_all(t, now - t->paused_at, (back_why){ MSG_RESUMED, 0 }, o);
+}
+
+void tables_on_stall(tables *t, double since, double now, outbox *o)
+{
+    tables_bind(t, o);
+    if (!t->paused)
+        resume_all(t, now - since, (back_why){ MSG_STALLED, (int)(now - since + 0.5) }, o);
 }
 
 void tables_close_channel(tables *t, const char *channel, outbox *o)
