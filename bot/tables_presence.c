@@ -189,6 +189,25 @@ static void bot_back_in(tables *t, table_t *tb, double now, outbox *o)
     announce_back(t, tb, (back_why){ MSG_BACK_IN, 0 }, o);
 }
 
+/* A lobby seat held since the member list missed its person (tables_on_listed): theirs again,
+ * and they hear what they missed. */
+static void lobby_back(tables *t, table_t *tb, const tables_who *w, outbox *o)
+{
+    for (int s = 0; s < tb->nseats; s++) {
+        seat_t *st = &tb->seat[s];
+        if (!st->absent || !casemap_equal(t->cm, st->nick, w->nick)
+            || !tables_same_person(t, st, w))
+            continue;
+        st->absent = false;
+        tables_touch(tb);
+        char seats[512], next[TABLES_LINE_MAX];
+        lobby_seats(t, tb, seats, sizeof seats);
+        tables_notice(o, w->nick, MSG_LOBBY_SEAT_KEPT, tb->channel, seats,
+                      lobby_next(t, tb, next, sizeof next));
+        return;
+    }
+}
+
 void tables_on_join(tables *t, double now, const tables_who *w, const char *channel, outbox *o)
 {
     tables_bind(t, o);
@@ -207,6 +226,8 @@ void tables_on_join(tables *t, double now, const tables_who *w, const char *chan
     solo_seen(t, w, now, o); /* a private game follows its person wherever they show up */
     watch_back(t, w->nick, channel);
     end_last_seen(t, channel, w->nick, w);
+    if (tb && !tb->playing)
+        lobby_back(t, tb, w, o);
     if (!tb || !tb->playing)
         return;
     for (int s = 0; s < tb->nseats; s++) {
@@ -349,7 +370,14 @@ void tables_on_listed(tables *t, double now, const char *channel, outbox *o)
             tables_touch(tb);
         }
     for (int s = tb ? tb->nseats - 1 : -1; s >= 0; s--) /* from the end: a lobby closes up */
-        if (tb->seat[s].unlisted) {
+        if (tb->seat[s].unlisted && !tb->playing) {
+            /* back after a restart of the bot or the server: they may come back after it, and
+             * the lobby is theirs for the rejoin grace (tables_tick.c frees the seat after) */
+            tb->seat[s].unlisted = false;
+            tb->seat[s].absent = true;
+            tb->seat[s].grace_deadline = now + t->cfg.game.rejoin_grace;
+            tables_touch(tb);
+        } else if (tb->seat[s].unlisted) {
             tb->seat[s].unlisted = false;
             player_gone(t, tb, s, false, now, o);
         }

@@ -125,10 +125,20 @@ static double stop_vote_deadline(const table_t *tb)
 
 /* ---- every table ---- */
 
+/* A lobby's seats held after a restart or reconnect (tables_on_listed) whose grace ran out are
+ * freed, from the end as a lobby closes up. */
+static void lobby_grace_tick(tables *t, table_t *tb, double now, outbox *o)
+{
+    for (int s = tb->nseats - 1; s >= 0 && tb->used && !tb->playing; s--)
+        if (s < tb->nseats && tb->seat[s].absent && now >= tb->seat[s].grace_deadline)
+            lobby_unseat(t, tb, s, now, o);
+}
+
 static void tick_table(tables *t, table_t *tb, double now, outbox *o)
 {
     if (!tb->playing) {
-        if (now >= tb->lobby_deadline) {
+        lobby_grace_tick(t, tb, now, o);
+        if (tb->used && !tb->playing && now >= tb->lobby_deadline) {
             tables_say(o, tb->channel, MSG_LOBBY_TIMEOUT, tables_prefix(t));
             tables_close(t, tb);
         }
@@ -164,6 +174,9 @@ double tables_next_deadline(const tables *t)
             continue;
         if (!tb->playing) {
             next = earliest(next, tb->lobby_deadline);
+            for (int s = 0; s < tb->nseats; s++)
+                if (tb->seat[s].absent)
+                    next = earliest(next, tb->seat[s].grace_deadline);
             continue;
         }
         next = earliest(next, turn_due(t, tb));

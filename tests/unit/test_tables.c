@@ -1008,9 +1008,10 @@ static harness *restarted(harness *h, uint64_t seed, const char **listed, int n)
     return h2;
 }
 
-/* Who left while the bot was down is gone once the channel's member list has not shown them: a
- * lobby's seat is freed, a game's is held for the rejoin grace (the seat then forfeits as after a
- * PART); a stranger listed under a player's nick does not count. */
+/* Who is not in the channel's member list after a restart is away: a lobby's seat and a game's
+ * are held for the rejoin grace (they may come back after the bot: a server restart), then the
+ * lobby's is freed and the game's forfeits as after a PART; a stranger listed under a player's
+ * nick does not count. */
 static void test_unlisted_after_restart(void **state)
 {
     (void)state;
@@ -1018,7 +1019,33 @@ static void test_unlisted_after_restart(void **state)
     lobby(h, "#durak", "", NICKS, 3);
     static const char *alice_bob[] = { "alice", "bob" };
     harness *h2 = restarted(h, 17, alice_bob, 2);
+    assert_null(said(h2, "#durak", "carol leaves"));
+    tick(h2, h2->now + h2->cfg.game.rejoin_grace - 1);
+    assert_null(said(h2, "#durak", "carol leaves"));
+    tables_who carol = who("carol"), other = { "carol", "mallory", "evil.example", "", false };
+    tables_on_join(h2->t, h2->now, &other, "#durak", &h2->o); /* carol's nick, not her */
+    assert_null(said(h2, "carol", "still have your seat"));
+    tables_on_join(h2->t, h2->now, &carol, "#durak", &h2->o);
+    assert_non_null(said(h2, "carol",
+                         "You still have your seat at the game in #durak, not started "
+                         "yet: alice, bob, carol. alice can start"));
+    tick(h2, h2->now + 2);
+    assert_null(said(h2, "#durak", "leaves"));
+    chan(h2, "alice", "#durak", "!start");
+    assert_int_equal(tables_find(h2->t, "#durak")->nseats, 3);
+    h_free(h2);
+    h2 = restarted(h, 21, alice_bob, 2);
+    tick(h2, h2->now + h2->cfg.game.rejoin_grace + 0.01);
     assert_non_null(said(h2, "#durak", "carol leaves. Seated: alice, bob"));
+    h_free(h2);
+    h2 = restarted(h, 22, alice_bob, 2); /* started without her: her seat is held in the game */
+    chan(h2, "alice", "#durak", "!start");
+    assert_true(tables_find(h2->t, "#durak")->playing);
+    outbox_clear(&h2->o);
+    carol = who("carol"); /* who()'s user is a static buffer */
+    tables_on_join(h2->t, h2->now, &carol, "#durak", &h2->o);
+    assert_non_null(said(h2, "#durak", "carol is back and plays on"));
+    assert_non_null(said(h2, "carol", "Your "));
     h_free(h2);
 
     chan(h, "alice", "#durak", "!start");
