@@ -392,11 +392,10 @@ static void announce_back(tables *t, table_t *tb, back_why why, outbox *o)
 {
     char seats[512];
     bool restored = tb->restored;
-    render_seats names = tables_names(tb);
     tb->restored = false;
     if (!tb->playing) {
         if (restored) {
-            render_seat_list(&names, seats, sizeof seats);
+            lobby_seats(t, tb, seats, sizeof seats); /* the teams too, once 4 or 6 sit */
             char next[TABLES_LINE_MAX];
             tables_say(o, tb->channel, MSG_LOBBY_RESTORED, seats, tb->nseats,
                        lobby_next(t, tb, next, sizeof next));

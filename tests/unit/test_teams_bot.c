@@ -72,7 +72,8 @@ static void test_teams_lobby_says_when_it_can_start(void **state)
 }
 
 /* R19: once 4 or 6 sit, a team lobby's seats say the teams a deal now would make, so a seat that
- * moves (someone leaves) shows its new partner before the deal, not only at the start. */
+ * moves (someone leaves) shows its new partner before the deal, not only at the start; so does
+ * the lobby said again after a restart. */
 static void test_team_lobby_names_the_teams(void **state)
 {
     (void)state;
@@ -90,6 +91,16 @@ static void test_team_lobby_names_the_teams(void **state)
     assert_non_null(said(h, "#durak", "alice, dave, erin, frank; teams alice+erin vs dave+frank"));
     chan(h, "dave", "#durak", "!table");
     assert_non_null(said(h, "#durak", "alice, dave, erin, frank; teams alice+erin vs dave+frank"));
+    char line[8192]; /* and after a restart, when the lobby is said again */
+    assert_true(tables_snapshot(h->t, "#durak", h->now, line, sizeof line));
+    harness *h2 = h_new(45);
+    tables_on_disconnect(h2->t, h2->now);
+    assert_true(tables_restore(h2->t, "#durak", line, h2->now));
+    tables_on_reconnect(h2->t, h2->now, &h2->o);
+    assert_non_null(said(h2, "#durak",
+                         "still waiting to start: alice, dave, erin, frank; teams alice+erin vs "
+                         "dave+frank (4/6)"));
+    h_free(h2);
     h_free(h);
 }
 
