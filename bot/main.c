@@ -136,14 +136,23 @@ static bool read_config(const char *path, bot_config *cfg, char *err, size_t err
     return false;
 }
 
-/* The config file with its secrets resolved and its TLS files checked; false with err. */
-static bool load_config(const char *path, bot_config *cfg, char *err, size_t errlen)
+/* The config file with its secrets resolved and its TLS files checked; false with err. A secret
+ * missing is only a warning to --check-config run outside the service, whose credentials are not
+ * there to see. */
+static bool load_config(const char *path, bot_config *cfg, bool checking, char *err, size_t errlen)
 {
     if (!read_config(path, cfg, err, errlen))
         return false;
     secrets_check_permissions(path, cfg);
     if (!secrets_resolve(cfg, err, errlen))
         return false;
+    if (secrets_missing(cfg, err, errlen)) {
+        const char *creds = getenv("CREDENTIALS_DIRECTORY");
+        if (!checking || (creds && creds[0]))
+            return false;
+        fprintf(stderr, "%s: warning: %s; unless the service gives it, the bot will not start\n",
+                path, err);
+    }
     link_opts t = conn_link_opts(cfg);
     return !cfg->irc.tls || link_check(&t, err, errlen);
 }
@@ -153,7 +162,7 @@ static bool reload_config(void *ctx, bot_config *out)
 {
     const char *path = ctx;
     char err[1024];
-    if (load_config(path, out, err, sizeof err))
+    if (load_config(path, out, false, err, sizeof err))
         return true;
     log_msg(LOG_ERR, "%s", err);
     return false;
@@ -374,7 +383,7 @@ int main(int argc, char **argv)
         return run_export(&o);
     bot_config cfg;
     char err[1024];
-    if (!load_config(o.config_path, &cfg, err, sizeof err)) {
+    if (!load_config(o.config_path, &cfg, o.check_only, err, sizeof err)) {
         if (o.check_only)
             fprintf(stderr, "%s\n", err);
         else

@@ -209,6 +209,18 @@ bool secrets_resolve(bot_config *c, char *err, size_t errlen)
     return ok;
 }
 
+bool secrets_missing(const bot_config *c, char *err, size_t errlen)
+{
+    if (c->irc.sasl_mechanism != CONFIG_SASL_PLAIN || c->irc.sasl_password[0])
+        return false;
+    snprintf(err, errlen,
+             "irc.sasl_mechanism \"plain\" has no password: set irc.sasl_password_file (or "
+             "irc.sasl_password), or give the service the systemd credential %s "
+             "(LoadCredential=)",
+             SECRETS_CRED_SASL_PASSWORD);
+    return true;
+}
+
 /* ---- permissions ---- */
 
 /* Warns if path (named by key) is readable by others. */

@@ -26,6 +26,10 @@
  * "irc.password_file: cannot read /etc/durakbot/pass: No such file or directory (...)". */
 bool secrets_resolve(bot_config *c, char *err, size_t errlen);
 
+/* After secrets_resolve: true, with why in err, when a secret the config needs came from nowhere
+ * (SASL PLAIN's password: the bot could never log in). */
+bool secrets_missing(const bot_config *c, char *err, size_t errlen);
+
 /* Logs a warning and returns true when config_path holds a secret itself (irc.password,
  * irc.nickserv_password or irc.sasl_password without its *_file key) and is readable by others
  * (mode & 004), or when a file named by one of the *_file keys or irc.tls_key (else

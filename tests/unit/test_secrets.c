@@ -528,6 +528,28 @@ static void test_credential_not_flagged_as_inline(void **state)
     assert_false(check_permissions(f, conf)); /* the credential is 0400, the config holds nothing */
 }
 
+/* SASL PLAIN whose password came from nowhere (config, file, credential) is missing: the bot
+ * could never log in. A credential, or no SASL PLAIN, leaves nothing missing. */
+static void test_sasl_password_missing(void **state)
+{
+    struct fixture *f = *state;
+    char err[512] = "";
+    f->c.irc.sasl_mechanism = CONFIG_SASL_PLAIN;
+    set_path(f->c.irc.sasl_username, "durakbot");
+    resolve_ok(f);
+    assert_true(secrets_missing(&f->c, err, sizeof err));
+    assert_string_equal(err, "irc.sasl_mechanism \"plain\" has no password: set "
+                             "irc.sasl_password_file (or irc.sasl_password), or give the service "
+                             "the systemd credential sasl-password (LoadCredential=)");
+    write_credential(f, SECRETS_CRED_SASL_PASSWORD, "fromcred\n");
+    use_credentials(f);
+    resolve_ok(f);
+    assert_false(secrets_missing(&f->c, err, sizeof err));
+    f->c.irc.sasl_password[0] = '\0';
+    f->c.irc.sasl_mechanism = CONFIG_SASL_EXTERNAL;
+    assert_false(secrets_missing(&f->c, err, sizeof err));
+}
+
 #define FIXTURE_TEST(fn) cmocka_unit_test_setup_teardown(fn, fixture_setup, fixture_teardown)
 
 int main(void)
@@ -557,6 +579,7 @@ int main(void)
         FIXTURE_TEST(test_secret_file_readable),
         FIXTURE_TEST(test_key_file_readable),
         FIXTURE_TEST(test_credential_not_flagged_as_inline),
+        FIXTURE_TEST(test_sasl_password_missing),
     };
     return cmocka_run_group_tests_name("secrets", tests, NULL, NULL);
 }
