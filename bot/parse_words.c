@@ -232,6 +232,9 @@ static const words_entry private_words[] = {
     { "me llevo las cartas", PC_TAKE, ES },
     { "paso", PC_PASS, ES },
     { "nada", PC_PASS, ES },
+    { "no", PC_PASS, EN }, /* the answer to "... or pass?": English and Spanish alike */
+    { "non", PC_PASS, FR },
+    { "me rindo", PC_STOP, ES }, /* as сдаюсь */
     { "transfiero", PC_TRANSFER, ES },
     { "mano", PC_HAND, ES },
     { "cartas", PC_HAND, ES },
