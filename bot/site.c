@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "site.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -136,6 +137,59 @@ static bool write_file(const site_options *o, const char *rel, const char *data,
     return ok;
 }
 
+/* ---- whose pages ---- */
+
+/* Under site.dir: which database the pages are of (store_site_stamp), written after a whole
+ * export. Another database's pages, or an older build's, would stay behind it, and where the ids
+ * meet be taken for this one's. */
+#define SITE_STAMP ".durakbot-db"
+
+/* The stamp file's text for stamp, or the one there ("" when there is none), into line. */
+static void stamp_line(const char *stamp, char line[112]) { snprintf(line, 112, "db %s\n", stamp); }
+
+/* The stamp file's text, "" when there is none. */
+static void stamp_read(const site_options *o, char got[112])
+{
+    char path[CONFIG_PATH_MAX + 16];
+    snprintf(path, sizeof path, "%s/%s", o->dir, SITE_STAMP);
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(got, 1, 111, f) : 0;
+    got[n] = '\0';
+    if (f)
+        fclose(f);
+}
+
+static bool stamp_there(const site_options *o, const char *stamp)
+{
+    char want[112], got[112];
+    stamp_read(o, got);
+    stamp_line(stamp, want);
+    return !strcmp(got, want);
+}
+
+static bool numbered_page(const char *name)
+{
+    size_t digits = strspn(name, "0123456789");
+    return digits > 0 && (!strcmp(name + digits, ".html") || !strcmp(name + digits, ".html.tmp"));
+}
+
+/* Every numbered page of p/, g/, a/ and c/ (the bot's own files there; nothing else is touched). */
+static void clear_pages(const site_options *o)
+{
+    static const char kinds[] = "pgac";
+    for (const char *k = kinds; *k; k++) {
+        char path[CONFIG_PATH_MAX + 8];
+        snprintf(path, sizeof path, "%s/%c", o->dir, *k);
+        DIR *d = opendir(path);
+        for (struct dirent *e; d && (e = readdir(d));)
+            if (numbered_page(e->d_name) && unlinkat(dirfd(d), e->d_name, 0) != 0)
+                log_msg(LOG_ERR, "site: could not remove %s/%s: %s", path, e->d_name,
+                        strerror(errno));
+        if (d)
+            closedir(d);
+    }
+}
+
 static bool write_page(const site_options *o, const char *rel, site_buf *b)
 {
     if (b->oom) {
@@ -254,11 +308,14 @@ int site_export(store *db, const site_options *o, FILE *err)
         fprintf(err, "durakbot: %s\n", why);
         return 1;
     }
-    if (!site_ctx_load(&c, db, o)) {
+    char stamp[96], line[112];
+    if (!store_site_stamp(db, stamp) || !site_ctx_load(&c, db, o)) {
         fprintf(err, "durakbot: --export-site: %s\n", load_why(db));
         site_ctx_free(&c);
         return 1;
     }
+    if (!stamp_there(o, stamp))
+        clear_pages(o);
     const char *css = site_css();
     bool ok = write_file(o, "style.css", css, strlen(css)) && write_index(&c, &b);
     for (size_t i = 0; ok && i < c.npeople; i++)
@@ -269,6 +326,8 @@ int site_export(store *db, const site_options *o, FILE *err)
     ok = ok && write_channels(&c, NULL, &b);
     struct export_run r = { &c, &b, err, 0, 0, 0 };
     bool read = !ok || store_games_since(db, 0, export_game, &r) >= 0;
+    stamp_line(stamp, line); /* last: a site half written is not this database's yet */
+    ok = ok && (!read || r.failed || write_file(o, SITE_STAMP, line, strlen(line)));
     if (!read) /* the store's error says what; the log has no page to name */
         fprintf(err, "durakbot: --export-site: %s\n", store_error(db));
     if (!ok || r.failed)
@@ -298,9 +357,9 @@ static void check_game_page(void *ctx, long long id)
 bool site_complete(store *db, const site_options *o)
 {
     site_ctx c = { 0 };
-    char rel[48];
-    bool all =
-        page_there(o, "style.css") && page_there(o, "index.html") && site_ctx_load(&c, db, o);
+    char rel[48], stamp[96];
+    bool all = page_there(o, "style.css") && page_there(o, "index.html")
+               && store_site_stamp(db, stamp) && stamp_there(o, stamp) && site_ctx_load(&c, db, o);
     for (size_t i = 0; all && i < c.npeople; i++) {
         all = !site_has_page(&c.people[i]) || page_there(o, page_rel(rel, 'p', c.people[i].id));
     }
@@ -349,10 +408,22 @@ static bool write_channels_of_game(const site_ctx *c, store *db, const store_gam
 }
 
 /* The directories made and the site's data loaded for a refresh; false with why (for the log). */
+/* Ready to write some pages: the directories there, the site's data loaded, and the pages this
+ * database's (unstamped ones, or an empty database's, become its own). */
 static bool refresh_begin(site_ctx *c, store *db, const site_options *o, char *why, size_t cap)
 {
+    char stamp[96], line[112], got[112], empty[112];
     if (!make_dirs(o, why, cap))
         return false;
+    stamp_read(o, got);
+    stamp_line("", empty);
+    if (store_site_stamp(db, stamp) && !stamp_there(o, stamp)) {
+        stamp_line(stamp, line);
+        if ((got[0] && strcmp(got, empty)) || !write_file(o, SITE_STAMP, line, strlen(line))) {
+            snprintf(why, cap, "the pages there are not this database's: all are written again");
+            return false;
+        }
+    }
     if (site_ctx_load(c, db, o))
         return true;
     snprintf(why, cap, "%s", load_why(db));

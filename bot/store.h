@@ -255,6 +255,9 @@ typedef struct {
 /* Every channel with recorded games, by key. Returns how many, or -1. */
 long long store_site_channels(store *s, void (*cb)(void *ctx, const store_site_channel *ch),
                               void *ctx);
+/* What tells this database's pages from another's: its first game's id and (random) seed,
+ * "1:9f3a...", or "" with no game yet; false on a read error. */
+bool store_site_stamp(store *s, char buf[96]);
 /* Every game's id, in order. Returns how many, or -1. */
 long long store_site_game_ids(store *s, void (*cb)(void *ctx, long long id), void *ctx);
 /* The keys of the channels where key has played, each once. Returns how many, or -1. */

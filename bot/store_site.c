@@ -180,6 +180,20 @@ long long store_site_game_ids(store *s, void (*cb)(void *ctx, long long id), voi
     return each_row(s, prepare(s, "SELECT id FROM games ORDER BY id"), id_row, &c);
 }
 
+static void stamp_row(sqlite3_stmt *st, void *arg)
+{
+    char seed[80];
+    text(st, 1, seed, sizeof seed);
+    snprintf(arg, 96, "%lld:%s", (long long)sqlite3_column_int64(st, 0), seed);
+}
+
+bool store_site_stamp(store *s, char buf[96])
+{
+    buf[0] = '\0';
+    return each_row(s, prepare(s, "SELECT id, seed FROM games ORDER BY id LIMIT 1"), stamp_row, buf)
+           >= 0;
+}
+
 static void channel_key_row(sqlite3_stmt *st, void *arg)
 {
     struct cb_ctx *c = arg;

@@ -607,6 +607,62 @@ static void test_hidden_person_many_games(void **state)
     }
 }
 
+/* site.dir first written from one database, then the bot started on another (a fresh file, say)
+ * with the same site.dir: its pages of games 1 and 2 would pass for the new one's. The new
+ * database's check asks for a whole export, which removes every numbered page first (nothing
+ * else there) and writes its own; refreshes then go on with it, and a database that is not the
+ * pages' own is refused until a whole export. */
+static void test_site_of_another_database(void **state)
+{
+    struct fixture *f = *state;
+    const char *const old_nicks[3] = { "olga", "oleg", "omar" };
+    const char *const new_nicks[3] = { "nina", "nick", "noor" };
+    record_game(f->s, "#durak", 5, old_nicks);
+    record_game(f->s, "#durak", 6, old_nicks);
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    assert_true(site_complete(f->s, &o));
+    char keep[160], *page;
+    snprintf(keep, sizeof keep, "%s/g/notes.txt", f->site);
+    FILE *k = fopen(keep, "w");
+    assert_non_null(k);
+    fclose(k);
+
+    char db2[128], err[512];
+    snprintf(db2, sizeof db2, "%s/other.db", f->dir);
+    store *s2 = store_open(db2, err, sizeof err);
+    assert_non_null(s2);
+    assert_false(site_complete(s2, &o)); /* empty, and the pages are not its own */
+    long long id = record_game(s2, "#durak", 7, new_nicks);
+    assert_int_equal(id, 1);
+    assert_false(site_complete(s2, &o));
+    assert_false(site_refresh_game(s2, &o, id));
+    assert_int_equal(site_export(s2, &o, stderr), 0);
+    assert_true(site_complete(s2, &o));
+    assert_non_null(page = slurp(f->site, "g/1.html"));
+    assert_non_null(strstr(page, "nina"));
+    assert_null(strstr(page, "olga"));
+    free(page);
+    assert_null(slurp(f->site, "g/2.html")); /* the old database's second game */
+    assert_int_equal(access(keep, F_OK), 0);
+    assert_true(site_refresh_game(s2, &o, record_game(s2, "#durak", 8, new_nicks)));
+    assert_true(site_complete(s2, &o));
+    assert_false(site_complete(f->s, &o)); /* and back: the first database's pages are gone */
+    store_close(s2);
+}
+
+/* An empty database's site becomes its own with the first game's refresh: no whole export. */
+static void test_site_of_an_empty_database(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "nina", "nick", "noor" };
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    assert_true(site_complete(f->s, &o));
+    assert_true(site_refresh_game(f->s, &o, record_game(f->s, "#durak", 7, nicks)));
+    assert_true(site_complete(f->s, &o));
+}
+
 /* Every game is reachable: the index links the archive's newest page, a hundred games a page,
  * newest first, each page linking its neighbours; a new game rewrites its page and the one
  * before it, which gains its "newer" link. */
@@ -1956,6 +2012,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_replay_of_taken_bouts, setup, teardown),
         cmocka_unit_test_setup_teardown(test_person_page_fits_a_phone, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refresh_writes_only_its_pages, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_site_of_another_database, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_site_of_an_empty_database, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refresh_out_of_memory, setup, teardown),
         cmocka_unit_test_setup_teardown(test_private_game, setup, teardown),
         cmocka_unit_test_setup_teardown(test_index_many_channels, setup, teardown),
