@@ -59,9 +59,13 @@ typedef struct {
     int timeouts;       /* in a row */
     int ai;             /* -1: a person; else the ai_level of a computer player */
     int hints;          /* hints given this game (not in snapshots) */
-    uint32_t hinted;    /* the position (1 + table version) of the last hint counted, 0: none */
-    uint32_t asked;     /* what the seat was last asked (turn_fingerprint), 0: nothing */
-    cards_t shown;      /* the hand as last shown privately (not in snapshots): new cards are not */
+    /* msg_lang + 1 of the words its person last typed, 0: none yet. Their private lines speak it
+     * between their commands too (a computer player's move asks them), unless they chose one with
+     * `set language`. Not in snapshots. */
+    uint8_t words_lang;
+    uint32_t hinted; /* the position (1 + table version) of the last hint counted, 0: none */
+    uint32_t asked;  /* what the seat was last asked (turn_fingerprint), 0: nothing */
+    cards_t shown;   /* the hand as last shown privately (not in snapshots): new cards are not */
 } seat_t;
 
 typedef struct {
@@ -320,7 +324,9 @@ void tables_bind(tables *t, outbox *o);
 /* The same for an event said in `channel`. */
 void tables_bind_channel(tables *t, outbox *o, const char *channel);
 /* The event's sender, the language of their words (parsed_cmd.lang) and whether it is a question
- * answered in those words even where a game speaks another (help, rules, stats, top, last). */
+ * answered in those words even where a game speaks another (help, rules, stats, top, last). A
+ * seated sender's private lines speak that language from now on (English words, everyone's, tell
+ * none). */
 void tables_bind_words(tables *t, const tables_who *w, int lang, bool asked);
 /* The tables o is bound to (tables_bind), or NULL. */
 const tables *tables_bound(const outbox *o);

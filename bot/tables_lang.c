@@ -4,8 +4,8 @@
 /* A channel's: its configured language (channel_settings), else the language of the words that
  * opened its game (for "!durak", every language's word, the opener's `set language`), else
  * game.language; a question's answer there (help, rules...) in the asker's words. A person's:
- * their `set language`, else the words they are using, else the channel's of the game they sit at
- * or watch, else game.language. A private game's: its player's, else the words that opened it. */
+ * their `set language`, else the words they are using (or used last, at the game they sit at),
+ * else the channel's of the game they sit at or watch, else game.language. A private game's: its player's, else the words that opened it. */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -66,10 +66,12 @@ msg_lang tables_lang_of(const tables *t, const char *target)
         return (msg_lang)chosen;
     if (t->event_lang >= 0 && casemap_equal(t->cm, t->event_nick, target))
         return checked(t->event_lang); /* the words they are using */
-    if (opened >= 0)
-        return checked(opened);
     int s;
     const table_t *tb = tables_of_nick(mut, target, &s);
+    if (tb && tb->seat[s].words_lang) /* ... and used last */
+        return checked(tb->seat[s].words_lang - 1);
+    if (opened >= 0)
+        return checked(opened);
     if (tb && !tb->solo)
         return tables_channel_lang(t, tb->channel);
     if (tb && tb->lang >= 0) /* a turn line of "играю" to its nick, between their commands */
@@ -127,6 +129,10 @@ void tables_bind(tables *t, outbox *o)
 
 void tables_bind_words(tables *t, const tables_who *w, int lang, bool asked)
 {
+    int s;
+    table_t *tb = lang >= 0 && lang < MSG_LANG_COUNT ? tables_of_nick(t, w->nick, &s) : NULL;
+    if (tb && tables_same_person(t, &tb->seat[s], w))
+        tb->seat[s].words_lang = (uint8_t)(lang + 1);
     snprintf(t->event_nick, sizeof t->event_nick, "%s", w->nick);
     snprintf(t->event_account, sizeof t->event_account, "%s", w->account ? w->account : "");
     t->event_lang = lang;

@@ -240,6 +240,43 @@ static void test_russian_transfer_game(void **state)
     play_russian_game("transfer", 11);
 }
 
+/* yura chose no language and plays in Russian words at a game opened with !durak (English),
+ * against a computer player: his private lines are Russian, those that a computer player's move
+ * asks too, not only the answers to his own words (English words, everyone's, change nothing). */
+static void test_private_lines_follow_the_words_used(void **state)
+{
+    (void)state;
+    harness *h = h_new(21);
+    const char *nicks[] = { "yura" };
+    const msg_lang langs[] = { MSG_LANG_RU };
+    chan(h, "yura", "#durak", "!durak");
+    chan(h, "yura", "#durak", "!bot easy");
+    chan(h, "yura", "#durak", "!start");
+    priv(h, "yura", "ходы");
+    rng_t r;
+    rng_seed(&r, 21);
+    int asked_by_bot = 0;
+    for (int step = 0; step < 300 && tables_find(h->t, "#durak"); step++) {
+        h_run_ai(h);
+        for (size_t k = 0; k < h->o.len; k++)
+            if (!strcmp(h->o.items[k].target, "yura")) {
+                asked_by_bot++;
+                if (!cyrillic(h->o.items[k].text))
+                    fail_msg("after the computer's move yura is told \"%s\"", h->o.items[k].text);
+            }
+        char moves[1024], move[128];
+        if (whose_turn_in(h, nicks, langs, 1, moves, sizeof moves) < 0)
+            continue;
+        pick_move(&r, moves, move, sizeof move);
+        priv(h, "yura", move);
+        for (size_t k = 0; k < h->o.len; k++)
+            if (!strcmp(h->o.items[k].target, "yura") && !cyrillic(h->o.items[k].text))
+                fail_msg("after \"%s\" yura is told \"%s\"", move, h->o.items[k].text);
+    }
+    assert_true(asked_by_bot >= 3);
+    h_free(h);
+}
+
 /* game.language is the language of every channel without its own, and of private lines of
  * people who chose none and sit nowhere. */
 static void test_default_language(void **state)
@@ -859,6 +896,7 @@ int main(void)
         cmocka_unit_test(test_russian_classic_game),
         cmocka_unit_test(test_language_in_the_channel),
         cmocka_unit_test(test_russian_transfer_game),
+        cmocka_unit_test(test_private_lines_follow_the_words_used),
         cmocka_unit_test(test_default_language),
         cmocka_unit_test(test_set_language),
         cmocka_unit_test(test_errors_in_the_senders_language),

@@ -456,7 +456,8 @@ static void test_answers_where_asked(void **state)
     (void)state;
     harness *h = h_new(37);
     start_two(h, "#durak");
-    /* each form of a move, echoed as the private line to type; in Russian, a Russian reply */
+    /* each form of a move, echoed as the private line to type; in Russian, a Russian reply, and
+     * the words used last go on after English ones */
     static const char *const typed[][2] = {
         { "take", "alice: moves go by private message: /msg durakbot take" },
         { "7h", "alice: moves go by private message: /msg durakbot 7h" },
@@ -465,12 +466,14 @@ static void test_answers_where_asked(void **state)
         { "бью 7ч 8ч", "alice: ходы — личным сообщением: /msg durakbot бью 7ч 8ч" },
         /* a player's private questions too, not silence */
         { "!ходы", "alice: ходы — личным сообщением: /msg durakbot ходы" },
-        { "!hand", "alice: moves go by private message: /msg durakbot hand" },
-        { "hint", "alice: moves go by private message: /msg durakbot hint" },
+        /* English words are everyone's: after Russian ones, still Russian */
+        { "!hand", "alice: ходы — личным сообщением: /msg durakbot карты" },
+        { "hint", "alice: ходы — личным сообщением: /msg durakbot подсказка" },
         /* addressed to the bot by its nick, as clients complete it */
         { "durakbot: joue 7♥",
           "alice : les coups se jouent en message privé : /msg durakbot joue 7co" },
-        { "Durakbot, take", "alice: moves go by private message: /msg durakbot take" },
+        { "Durakbot, take",
+          "alice : les coups se jouent en message privé : /msg durakbot ramasse" },
     };
     for (size_t i = 0; i < sizeof typed / sizeof typed[0]; i++) {
         chan(h, "alice", "#durak", typed[i][0]);
