@@ -138,11 +138,16 @@ bool tables_private_key(const char *key) { return record_private_key(key); }
 
 /* Who still hears a game once it is gone (tables_route.c): a private game's player, a channel
  * game's spectators; while it runs, spectators' copies are written as lines are said
- * (tables_emit.c). */
+ * (tables_emit.c). A channel game watched by nobody takes no slot, but the route of one before
+ * it in that channel goes: else a rematch's page address reaches that game's spectators. */
 static void keep_route(tables *t, const table_t *tb)
 {
-    if (!tb->solo && !tb->nwatchers)
+    if (!tb->solo && !tb->nwatchers) { /* and none of a game before it here: its lines are over */
+        for (int i = 0; i < GONE_MAX; i++)
+            if (casemap_equal(t->cm, t->gone[i].key, tb->channel))
+                memset(&t->gone[i], 0, sizeof t->gone[i]);
         return;
+    }
     gone_route *g = &t->gone[t->gone_next];
     t->gone_next = (t->gone_next + 1) % GONE_MAX;
     memset(g, 0, sizeof *g);

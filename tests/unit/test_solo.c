@@ -657,6 +657,17 @@ static void test_watch(void **state)
     chan(h, "bob", "#durak", "!again");
     assert_non_null(said(h, "#durak", "starts"));
     assert_null(said(h, "carol", "")); /* the game she watched ended: nothing more */
+    for (int step = 0; step < 4000 && tables_count(h->t); step++) {
+        char moves[1024], move[128];
+        int i = whose_turn(h, NICKS, 2, moves, sizeof moves);
+        pick_move(&r, moves, move, sizeof move);
+        priv(h, NICKS[i], move);
+        assert_null(said(h, "carol", ""));
+    }
+    outbox_clear(&h->o); /* nor the rematch's page, which nobody watched */
+    tables_game_page(h->t, "#durak", -1, "http://127.0.0.1/g/2.html", &h->o);
+    assert_non_null(said(h, "#durak", "Page: http://127.0.0.1/g/2.html"));
+    assert_null(said(h, "carol", ""));
     h_free(h);
 }
 
