@@ -434,6 +434,8 @@ const char *const msg_spanish[MSG_COUNT] = {
                                "automáticos), no %s: p. ej. jugar difícil 3.",
     [MSG_SOLO_WHERE] = "tu partida privada",
     [MSG_SOLO_WHERE_OTHER] = "una partida privada",
+    [MSG_SOLO_RESTORED_ASK] = "He vuelto tras un reinicio y tu partida privada te espera: "
+                              "escríbeme mano (o tu jugada) para seguir.",
     [MSG_SOLO_ALREADY] = "Ya tienes una partida privada: sigue jugando (jugadas muestra tus "
                          "opciones) o termínala con /msg %s parar (cuenta como abandono).",
     [MSG_SOLO_UNKNOWN] = "No sé quién eres (ni cuenta ni dirección), y una partida privada tiene "

@@ -449,6 +449,8 @@ const char *const msg_french[MSG_COUNT] = {
                                "ordinateur), pas %s : par ex. jouer difficile 3.",
     [MSG_SOLO_WHERE] = "votre partie privée",
     [MSG_SOLO_WHERE_OTHER] = "une partie privée",
+    [MSG_SOLO_RESTORED_ASK] = "Je suis de retour après un redémarrage, et votre partie privée "
+                              "vous attend : écrivez-moi main (ou votre coup) pour continuer.",
     [MSG_SOLO_ALREADY] = "Vous avez déjà une partie privée : continuez (coups montre vos choix), "
                          "ou arrêtez-la avec /msg %s arrêter (cela compte comme un forfait).",
     [MSG_SOLO_UNKNOWN] = "Je ne sais pas qui vous êtes (ni compte, ni adresse), et une partie "

@@ -387,7 +387,7 @@ void tables_on_listed(tables *t, double now, const char *channel, outbox *o)
  * or the server's silence (MSG_STALLED): the table again, and the turn where lines may have been
  * lost (a silent server delivers them late). After a restart each hand goes out when its person
  * is seen in the channel again (tables_on_join: the WHO after joining), never to whoever holds
- * the nick. */
+ * the nick; a private game's nick is asked to speak, as its person may be in no channel. */
 static void announce_back(tables *t, table_t *tb, back_why why, outbox *o)
 {
     char seats[512];
@@ -404,6 +404,9 @@ static void announce_back(tables *t, table_t *tb, back_why why, outbox *o)
     }
     if (restored)
         why.id = MSG_RESTORED;
+    int s = tb->solo ? tables_solo_seat(tb) : -1;
+    if (restored && s >= 0 && tb->seat[s].unconfirmed) /* asked to speak: then it is theirs */
+        tables_notice(o, tb->seat[s].nick, MSG_SOLO_RESTORED_ASK);
     tables_public(t, tb, o, back_line, &why);
     if (why.id != MSG_STALLED && (!restored || !tb->seat[tb->g.actor].unconfirmed))
         turn_tell(t, tb, o);

@@ -9,8 +9,9 @@ game's page address reaches anna after the end (said once the record is saved), 
 "a private game", never the game's key. Then: a second `play`
 while one runs says so and names `stop`; `stop` ends it as a forfeit; `!top solo` in the channel
 lists anna, `!top` does not. Before that stop, the bot is killed with SIGKILL and started again:
-the game says nothing until anna writes, then `I am back after a restart; the game goes on.`
-and her hand."""
+the game only asks anna's nick to speak (`I am back after a restart, and your private game
+waits: ...`, nothing of the game: the nick may be someone else's now), and once she writes says
+`I am back after a restart; the game goes on.` and her hand."""
 import os
 import random
 import re
@@ -130,9 +131,12 @@ def test(env):
     bot.start()
     zoe.wait_for(lambda m: m.command == "JOIN" and m.nick == h.BOT_NICK, 15,
                  what="the bot back in %s" % CH)
+    asked = anna.wait_for(lambda m: h.from_bot(m), 10, what="anna asked to speak")
+    h.check(asked.plain == "I am back after a restart, and your private game waits: type hand "
+            "(or your move) to me to go on.", "the restored game told anna: %s" % asked.plain)
     time.sleep(0.5)
     h.check(not [x for x in anna.next_msgs() if h.from_bot(x)],
-            "the restored private game spoke to anna before she was seen")
+            "the restored private game said more to anna before she was seen")
     m = answer(anna, h.BOT_NICK, "hand", "I am back after a restart; the game goes on.",
                "the restored private game")
     h.log("after kill -9 and a restart: %s" % m.plain)

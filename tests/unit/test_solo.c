@@ -365,8 +365,9 @@ static void test_stop_after_going_out(void **state)
     assert_int_equal(tried, 1);
 }
 
-/* A private game saved, the bot restarted: the game waits for alice (no timer runs, nothing is
- * said to her nick before she is seen), then goes on to its end. */
+/* A private game saved, the bot restarted: the game waits for alice (no timer runs; her nick is
+ * only asked to speak, as she may be in no channel for the bot to see her), then goes on to its
+ * end. */
 static void test_solo_restored(void **state)
 {
     (void)state;
@@ -388,8 +389,12 @@ static void test_solo_restored(void **state)
     outbox_clear(&h2->o);
     tables_on_reconnect(h2->t, h2->now, &h2->o);
     tables_route_lines(h2->t, &h2->o);
-    assert_int_equal(h2->o.len, 0); /* not seen yet: nobody hears it, least of all a channel */
-    for (int i = 0; i < 10; i++) {  /* waits for her: no time-out, however long */
+    /* not seen yet: her nick is asked to speak, in no channel, and told nothing of the game */
+    assert_int_equal(h2->o.len, 1);
+    assert_string_equal(h2->o.items[0].target, "alice");
+    assert_string_equal(h2->o.items[0].text, "I am back after a restart, and your private game "
+                                             "waits: type hand (or your move) to me to go on.");
+    for (int i = 0; i < 10; i++) { /* waits for her: no time-out, however long */
         tick(h2, h2->now + h2->cfg.game.turn_timeout + 1);
         h_run_ai(h2);
         assert_int_equal(h2->o.len, 0);
