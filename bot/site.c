@@ -144,7 +144,7 @@ static bool write_file(const site_options *o, const char *rel, const char *data,
  * meet be taken for this one's. */
 #define SITE_STAMP ".durakbot-db"
 
-/* The stamp file's text for stamp, or the one there ("" when there is none), into line. */
+/* The stamp file's text for a database's stamp (store_site_stamp; "" for an empty one). */
 static void stamp_line(const char *stamp, char line[112]) { snprintf(line, 112, "db %s\n", stamp); }
 
 /* The stamp file's text, "" when there is none. */
