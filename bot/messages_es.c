@@ -176,6 +176,8 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_ERR_DOES_NOT_BEAT_TRUMP] = "%s no gana a %s: juega un triunfo más alto, o recoge.",
     [MSG_ERR_DOES_NOT_BEAT] = "%s no gana a %s: juega una carta de %s más alta o un triunfo, o "
                               "recoge.",
+    [MSG_ERR_DOES_NOT_BEAT_NONE] = "%s no gana a %s, y ninguna carta tuya la cubre: recoge, o "
+                                   "escribe jugadas.",
     [MSG_ERR_NO_TARGET] = "%s no es una carta sin cubrir de la mesa: escribe jugadas para ver "
                           "qué cubrir.",
     [MSG_ERR_RANK] = "%s no se puede añadir: solo valores que ya están en la mesa (o "

@@ -184,6 +184,8 @@ const char *const msg_french[MSG_COUNT] = {
                               "ne la couvre : ramassez, ou tapez coups.",
     [MSG_ERR_DOES_NOT_BEAT_TRUMP] = "%s ne bat pas %s : jouez un atout plus fort, ou ramassez.",
     [MSG_ERR_DOES_NOT_BEAT] = "%s ne bat pas %s : jouez un %s plus fort ou un atout, ou ramassez.",
+    [MSG_ERR_DOES_NOT_BEAT_NONE] = "%s ne bat pas %s, et aucune de vos cartes ne la couvre : "
+                                   "ramassez, ou tapez coups.",
     [MSG_ERR_NO_TARGET] = "%s n'est pas une carte non couverte sur la table : tapez coups "
                           "pour voir quoi couvrir.",
     [MSG_ERR_RANK] = "%s ne peut pas être ajouté : seules les valeurs déjà sur la table "

@@ -50,21 +50,31 @@ static int moves_with_card(const durak_game *g, cards_t cards, int kind, card_t 
     return k;
 }
 
+/* The first move of the actor's that covers `target`, into *out; false if no card of theirs does. */
+static bool cover_of(const durak_game *g, card_t target, durak_action *out)
+{
+    durak_action a[DURAK_MAX_ACTIONS];
+    int n = durak_legal(g, a);
+    for (int i = 0; i < n; i++)
+        if (a[i].kind == DURAK_ACT_BEAT && a[i].target == target) {
+            *out = a[i];
+            return true;
+        }
+    return false;
+}
+
 /* "8♦ is on the table, not in your hand": the card a defender named is the one to cover (c: it,
  * written); a move that covers it as the example. */
 static void on_table(const tables *t, const table_t *tb, card_t card, const char *c,
                      const char *nick, outbox *o)
 {
     render_opts r = tables_ropts_to(t, nick);
-    durak_action a[DURAK_MAX_ACTIONS];
+    durak_action a;
     char move[RENDER_CARD_MAX * 4];
-    int n = durak_legal(&tb->g, a);
-    for (int i = 0; i < n; i++)
-        if (a[i].kind == DURAK_ACT_BEAT && a[i].target == card) {
-            tables_notice(o, nick, MSG_ERR_ON_TABLE, c, render_action(&r, a[i], move, sizeof move));
-            return;
-        }
-    tables_notice(o, nick, MSG_ERR_ON_TABLE_TAKE, c);
+    if (cover_of(&tb->g, card, &a))
+        tables_notice(o, nick, MSG_ERR_ON_TABLE, c, render_action(&r, a, move, sizeof move));
+    else
+        tables_notice(o, nick, MSG_ERR_ON_TABLE_TAKE, c);
 }
 
 /* One sentence saying why a move is refused, and what to do instead. */
@@ -83,13 +93,17 @@ static void explain_refusal(const tables *t, const table_t *tb, durak_action a, 
         else
             tables_notice(o, nick, MSG_ERR_NOT_IN_HAND, c);
         break;
-    case DURAK_ERR_DOES_NOT_BEAT:
-        if (card_suit(a.target) == g->trump)
+    case DURAK_ERR_DOES_NOT_BEAT: {
+        durak_action cover;
+        if (!cover_of(g, a.target, &cover)) /* not "play a higher club" to one who holds none */
+            tables_notice(o, nick, MSG_ERR_DOES_NOT_BEAT_NONE, c, x);
+        else if (card_suit(a.target) == g->trump)
             tables_notice(o, nick, MSG_ERR_DOES_NOT_BEAT_TRUMP, c, x);
         else
             tables_notice(o, nick, MSG_ERR_DOES_NOT_BEAT, c, x,
                           render_suit_name(&r, card_suit(a.target)));
         break;
+    }
     case DURAK_ERR_NO_SUCH_TARGET: tables_notice(o, nick, MSG_ERR_NO_TARGET, x); break;
     case DURAK_ERR_RANK_NOT_ON_TABLE: tables_notice(o, nick, MSG_ERR_RANK, c); break;
     case DURAK_ERR_TABLE_FULL: tables_notice(o, nick, MSG_ERR_FULL); break;

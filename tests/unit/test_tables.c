@@ -258,6 +258,37 @@ static void test_line_priorities(void **state)
     h_free(h);
 }
 
+/* A defender with no card that covers the led one is not told to play a higher one of its suit
+ * or a trump: that no card of theirs does, and to take. */
+static void test_no_cover_says_take(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 0; seed < 400; seed++) {
+        harness *h = h_new(seed);
+        start_two(h, "#durak");
+        int i = play_random_move(h, NICKS, 2, 1), d = 1 - i;
+        priv(h, NICKS[d], "moves");
+        const char *moves = said(h, NICKS[d], "Your moves: ");
+        if (!moves || strstr(moves, "beat ")) { /* a cover, or not the defender's turn */
+            h_free(h);
+            continue;
+        }
+        priv(h, NICKS[d], "hand");
+        char cards[512];
+        snprintf(cards, sizeof cards, "%s", strchr(said(h, NICKS[d], "Your hand"), ':') + 2);
+        *strchr(cards, ' ') = '\0'; /* the first card of the hand */
+        char beat[64];
+        snprintf(beat, sizeof beat, "beat %.32s", cards);
+        priv(h, NICKS[d], beat);
+        const char *why = said(h, NICKS[d], "does not beat");
+        assert_non_null(why);
+        assert_non_null(strstr(why, ", and no card of yours does: take, or type moves."));
+        h_free(h);
+        return;
+    }
+    fail_msg("no seed left the defender without a cover");
+}
+
 /* Finds a card in the defender's hand that does not beat the led card and tries it. */
 static void test_illegal_move_reason(void **state)
 {
@@ -1855,6 +1886,7 @@ int main(void)
         cmocka_unit_test(test_complete_games),
         cmocka_unit_test(test_trump_card_held),
         cmocka_unit_test(test_illegal_move_reason),
+        cmocka_unit_test(test_no_cover_says_take),
         cmocka_unit_test(test_russian_words),
         cmocka_unit_test(test_russian_beat_order),
         cmocka_unit_test(test_beat_with_nothing_to_cover),
