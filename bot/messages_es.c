@@ -6,6 +6,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_PARSE_DURAK_OPTION] =
         "Opción «%s» desconocida para %sdurak: usa clásico|transferencia, todos|vecinos (quién "
         "añade), cinco (5 cartas en el primer ataque), parejas (por equipos de dos)",
+    [MSG_PARSE_DURAK_OPTION_NEAR] = "Opción «%s» desconocida para %sdurak: ¿quisiste decir %s?",
     [MSG_PARSE_DURAK_CONFLICT] =
         "«%s» y «%s» no pueden elegirse a la vez: elige uno, p. ej. %sdurak "
         "%s",

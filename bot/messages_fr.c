@@ -6,6 +6,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_PARSE_DURAK_OPTION] =
         "Option « %s » inconnue pour %sdurak : choisissez classique|transfert, tous|voisins (qui "
         "ajoute), cinq (5 cartes à la première attaque), équipes (par équipes de deux)",
+    [MSG_PARSE_DURAK_OPTION_NEAR] = "Option « %s » inconnue pour %sdurak : vouliez-vous dire %s ?",
     [MSG_PARSE_DURAK_CONFLICT] =
         "« %s » et « %s » ne vont pas ensemble : choisissez-en un, par ex. %sdurak %s",
     [MSG_PARSE_BOT_OPTION] =

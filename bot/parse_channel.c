@@ -42,6 +42,12 @@ void parse_channel_durak(parse_ctx *c)
     while (parse_ctx_next(c, &t)) {
         token w = parse_token_trim(t);
         const words_entry *opt = parse_words_match(c, WL_OPTION, w); /* "por parejas" */
+        const words_entry *near = opt ? NULL : parse_words_near(WL_OPTION, w, (words_lang)c->lang);
+        if (near) { /* "transfr": one mistyped letter */
+            parse_ctx_fail(c, MSG_PARSE_DURAK_OPTION_NEAR, parse_ctx_quote(q1, w), c->prefix_shown,
+                           near->text);
+            return;
+        }
         if (opt == NULL) {
             parse_ctx_fail(c, MSG_PARSE_DURAK_OPTION, parse_ctx_quote(q1, w), c->prefix_shown);
             return;

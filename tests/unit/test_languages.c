@@ -240,6 +240,19 @@ static void test_russian_transfer_game(void **state)
     play_russian_game("transfer", 11);
 }
 
+/* A mistyped option of !дурак is answered in Russian with the option it is nearest to. */
+static void test_option_typo_in_russian(void **state)
+{
+    (void)state;
+    harness *h = h_new(22);
+    chan(h, "vasya", "#durak", "!дурак переводый");
+    assert_non_null(said(h, "vasya",
+                         "«переводый» — непонятный вариант для !дурак: может быть, "
+                         "переводной?"));
+    assert_null(tables_find(h->t, "#durak"));
+    h_free(h);
+}
+
 /* yura chose no language and plays in Russian words at a game opened with !durak (English),
  * against a computer player: his private lines are Russian, those that a computer player's move
  * asks too, not only the answers to his own words (English words, everyone's, change nothing). */
@@ -897,6 +910,7 @@ int main(void)
         cmocka_unit_test(test_language_in_the_channel),
         cmocka_unit_test(test_russian_transfer_game),
         cmocka_unit_test(test_private_lines_follow_the_words_used),
+        cmocka_unit_test(test_option_typo_in_russian),
         cmocka_unit_test(test_default_language),
         cmocka_unit_test(test_set_language),
         cmocka_unit_test(test_errors_in_the_senders_language),

@@ -177,8 +177,8 @@ static const parse_case channel_cases[] = {
     CASE("!durak (transfer) | all", "durak transfer all"),
     CASE("!durak blah", "error: Unknown option \"blah\" for !durak: use classic|transfer, "
                         "all|neighbours, first5, teams"),
-    CASE("!durak first6", "error: Unknown option \"first6\" for !durak: use classic|transfer, "
-                          "all|neighbours, first5, teams"),
+    CASE("!durak first6", "error: Unknown option \"first6\" for !durak: did you mean first5?"),
+    CASE("!durak transfr", "error: Unknown option \"transfr\" for !durak: did you mean transfer?"),
     CASE("!durak classic transfer", "error: \"classic\" and \"transfer\" cannot both be chosen: "
                                     "pick one, e.g. !durak transfer"),
     CASE("!durak neighbours first5 all",
@@ -826,8 +826,7 @@ static void test_lengths(void **state)
     check_line(parse_channel, "512", make_line(512, "!join", NULL, 0), 512, "join");
     /* 513 and 600 bytes: only the first 512 are read */
     check_line(parse_channel, "513", make_line(513, "!durak", "first5", 507), 513,
-               "error: Unknown option \"first\" for !durak: use classic|transfer, "
-               "all|neighbours, first5, teams");
+               "error: Unknown option \"first\" for !durak: did you mean first5?");
     check_line(parse_private, "600", make_line(600, "play", "7h", 500), 600, "play 7h");
     {
         char *s = make_line(600, "play", "7h", 500);
