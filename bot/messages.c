@@ -24,21 +24,23 @@ static const msg_prio msg_prios[MSG_COUNT] = {
 #undef MSG
 };
 
-/* Two tables per language, the game's lines and the web pages' words (English has both in one);
- * together they have every id (tests/unit/test_messages.c checks). */
-static const char *const *const msg_tables[MSG_LANG_COUNT][2] = {
-    [MSG_LANG_EN] = { msg_english, msg_english },
-    [MSG_LANG_RU] = { msg_russian, msg_russian_site },
-    [MSG_LANG_FR] = { msg_french, msg_french_site },
-    [MSG_LANG_ES] = { msg_spanish, msg_spanish_site },
+/* Three tables per language, the game's lines, the web pages' words and the parser's errors
+ * (English has all in one); together they have every id (tests/unit/test_messages.c checks). */
+static const char *const *const msg_tables[MSG_LANG_COUNT][3] = {
+    [MSG_LANG_EN] = { msg_english, msg_english, msg_english },
+    [MSG_LANG_RU] = { msg_russian, msg_russian_site, msg_russian_parse },
+    [MSG_LANG_FR] = { msg_french, msg_french_site, msg_french_parse },
+    [MSG_LANG_ES] = { msg_spanish, msg_spanish_site, msg_spanish_parse },
 };
 
 const char *msg_text_in(msg_lang lang, msg_id id)
 {
     if ((unsigned)lang >= MSG_LANG_COUNT || (unsigned)id >= MSG_COUNT)
         return NULL;
-    const char *text = msg_tables[lang][0][id];
-    return text ? text : msg_tables[lang][1][id];
+    const char *text = NULL;
+    for (int k = 0; k < 3 && !text; k++)
+        text = msg_tables[lang][k][id];
+    return text;
 }
 
 const char *msg_in(msg_lang lang, msg_id id)

@@ -3,44 +3,6 @@
 #include "messages_tables.h"
 
 const char *const msg_spanish[MSG_COUNT] = {
-    [MSG_PARSE_DURAK_OPTION] =
-        "Opción «%s» desconocida para %sdurak: usa clásico|transferencia, todos|vecinos (quién "
-        "añade), cinco (5 cartas en el primer ataque), parejas (por equipos de dos)",
-    [MSG_PARSE_DURAK_OPTION_NEAR] = "Opción «%s» desconocida para %sdurak: ¿quisiste decir %s?",
-    [MSG_PARSE_DURAK_CONFLICT] =
-        "«%s» y «%s» no pueden elegirse a la vez: elige uno, p. ej. %sdurak "
-        "%s",
-    [MSG_PARSE_BOT_OPTION] =
-        "Opción «%s» desconocida para %sbot: usa %sbot fácil|medio|difícil|experto, o %sbot quitar",
-    [MSG_PARSE_TOP_NUMBER] = "«%s» no es un número del 1 al 20: prueba %sclasificación 10",
-    [MSG_PARSE_STATS_NICK] = "«%s» no es un nick: escribe %sestadísticas y un nick, o solo "
-                             "%sestadísticas para las tuyas",
-    [MSG_PARSE_EXTRA_WORD] = "No se entiende «%s» después de %s: escribe solo %s",
-    [MSG_PARSE_NEEDS_CARD] = "%s necesita una carta: %s",
-    [MSG_PARSE_NOT_CARD] = "«%s» no es una carta: prueba %s",
-    [MSG_PARSE_NO_SUIT] = "«%s» no es una carta: añade el palo después del valor, p. ej. %s",
-    [MSG_PARSE_SUIT_FIRST] = "«%s» no es una carta: escribe primero el valor, p. ej. %s",
-    [MSG_PARSE_BAD_RANK] = "«%s» no es una carta: el valor es 6 7 8 9 10 J Q K A, p. ej. %s",
-    [MSG_PARSE_BAD_SUIT] = "«%s» no es una carta: tras el valor va un solo palo, p. ej. %s",
-    [MSG_PARSE_NOT_UTF8] =
-        "Tu cliente IRC no envia UTF-8 (cp1251? koi8-r?): pon su codificacion en "
-        "UTF-8 y vuelve a escribirlo.",
-    [MSG_PARSE_TWO_CARDS] = "una carta cada vez: para cubrir %s con %s, escribe %s",
-    [MSG_PARSE_ONE_AT_A_TIME] = "una carta cada vez: %s, luego %s",
-    [MSG_PARSE_TRANSFER_ONE] = "se transfiere con una sola carta: %s (la otra podrás añadirla "
-                               "después, al atacar)",
-    [MSG_PARSE_UNKNOWN_PRIVATE] =
-        "«%s» no es un comando ni una carta: escribe jugadas para ver tus "
-        "jugadas, o ayuda para todos los comandos",
-    [MSG_PARSE_UNKNOWN_NO_GAME] =
-        "«%s» no es un comando, y no estás en ninguna partida: abre una en un "
-        "canal con %sdurak, únete a una con %sunirse, o juega aquí contra "
-        "la máquina: jugar (ayuda: todos los comandos).",
-    [MSG_PARSE_DID_YOU_MEAN] = "«%s» no es un comando ni una carta: ¿quisiste decir %s? (jugadas: "
-                               "tus jugadas, ayuda: todos los comandos)",
-    [MSG_PARSE_DID_YOU_MEAN_CHANNEL] = "«%s%s» no es un comando: ¿quisiste decir %s?",
-    [MSG_PARSE_AMBIGUOUS] = "«%s» puede significar %s: escribe uno de ellos",
-    [MSG_PARSE_CHANNEL_ONLY] = "%s%s es un comando del canal: escríbelo en el canal, no a mí",
     [MSG_TURN_LEAD] = "ataca con una carta",
     [MSG_TURN_DEFEND] = "cubre %s o recoge",
     [MSG_TURN_DEFEND_TRANSFER] = "cubre %s, recoge o transfiere",
@@ -409,8 +371,6 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_TOPIC_CARDS] = "cartas",
     [MSG_TOPIC_BOTS] = "bots",
     [MSG_TOPIC_STATS] = "estadísticas",
-    [MSG_PARSE_T_AMBIGUOUS] = "%s: ¿el 10 %s (escribe %s) o el as %s (escribe %s)? La T latina es "
-                              "el 10, la Т cirílica el as.",
     [MSG_OPTIONS_TEAMS] = ", por parejas",
     [MSG_TEAMS_SEATS] = "%s; parejas: %s",
     [MSG_TEAMS_NEED_4_OR_6] =
@@ -429,12 +389,6 @@ const char *const msg_spanish[MSG_COUNT] = {
         "6: 1.º+4.º, 2.º+5.º, 3.º+6.º) y nunca juegan entre sí: defiende el siguiente rival, y el "
         "compañero del defensor nunca añade. Pierde la pareja del durak, y también la que se queda "
         "sola; quien se va termina la partida y su pareja pierde.",
-    [MSG_PARSE_SOLO_WORD] =
-        "«%s» no es una opción de partida: empieza una partida privada con jugar "
-        "[clásico|transferencia] [fácil|medio|difícil] [2-6] (en cualquier orden, cada una como "
-        "mucho una vez), o juega una carta, p. ej. juego 7co.",
-    [MSG_PARSE_SOLO_PLAYERS] = "Una partida privada tiene de 2 a 6 jugadores (tú y de 1 a 5 "
-                               "automáticos), no %s: p. ej. jugar difícil 3.",
     [MSG_SOLO_WHERE] = "tu partida privada",
     [MSG_SOLO_WHERE_OTHER] = "una partida privada",
     [MSG_SOLO_RESTORED_ASK] = "He vuelto tras un reinicio y tu partida privada te espera: "

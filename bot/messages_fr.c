@@ -3,47 +3,6 @@
 #include "messages_tables.h"
 
 const char *const msg_french[MSG_COUNT] = {
-    [MSG_PARSE_DURAK_OPTION] =
-        "Option « %s » inconnue pour %sdurak : choisissez classique|transfert, tous|voisins (qui "
-        "ajoute), cinq (5 cartes à la première attaque), équipes (par équipes de deux)",
-    [MSG_PARSE_DURAK_OPTION_NEAR] = "Option « %s » inconnue pour %sdurak : vouliez-vous dire %s ?",
-    [MSG_PARSE_DURAK_CONFLICT] =
-        "« %s » et « %s » ne vont pas ensemble : choisissez-en un, par ex. %sdurak %s",
-    [MSG_PARSE_BOT_OPTION] =
-        "Option « %s » inconnue pour %sbot : %sbot facile|moyen|difficile|expert, ou %sbot retirer",
-    [MSG_PARSE_TOP_NUMBER] = "« %s » n'est pas un nombre de 1 à 20 : essayez %sclassement 10",
-    [MSG_PARSE_STATS_NICK] = "« %s » n'est pas un pseudo : tapez %sstatistiques et un pseudo, ou "
-                             "%sstatistiques seul pour les vôtres",
-    [MSG_PARSE_EXTRA_WORD] = "« %s » après %s n'est pas compris : tapez seulement %s",
-    [MSG_PARSE_NEEDS_CARD] = "%s demande une carte : %s",
-    [MSG_PARSE_NOT_CARD] = "« %s » n'est pas une carte : essayez %s",
-    [MSG_PARSE_NO_SUIT] = "« %s » n'est pas une carte : ajoutez la couleur après la valeur, "
-                          "par ex. %s",
-    [MSG_PARSE_SUIT_FIRST] = "« %s » n'est pas une carte : écrivez d'abord la valeur, par ex. %s",
-    [MSG_PARSE_BAD_RANK] =
-        "« %s » n'est pas une carte : la valeur est l'une de 6 7 8 9 10 V D R A, par ex. %s",
-    [MSG_PARSE_BAD_SUIT] =
-        "« %s » n'est pas une carte : une seule couleur après la valeur, par ex. %s",
-    [MSG_PARSE_NOT_UTF8] =
-        "Votre client IRC n'envoie pas de l'UTF-8 (cp1251 ? koi8-r ?) : reglez son "
-        "encodage sur UTF-8, puis recommencez.",
-    [MSG_PARSE_TWO_CARDS] = "une carte à la fois : pour couvrir %s avec %s, tapez %s",
-    [MSG_PARSE_ONE_AT_A_TIME] = "une carte à la fois : %s, puis %s",
-    [MSG_PARSE_TRANSFER_ONE] = "on transfère avec une seule carte : %s (l'autre, vous pourrez "
-                               "l'ajouter ensuite en attaquant)",
-    [MSG_PARSE_UNKNOWN_PRIVATE] =
-        "« %s » n'est ni une commande ni une carte : tapez coups pour voir "
-        "vos coups, ou aide pour toutes les commandes",
-    [MSG_PARSE_UNKNOWN_NO_GAME] =
-        "« %s » n'est pas une commande, et vous n'êtes dans aucune partie : "
-        "ouvrez-en une dans un salon avec %sdurak, rejoignez-en une avec "
-        "%srejoindre, ou jouez ici contre l'ordinateur : jouer (aide : "
-        "toutes les commandes).",
-    [MSG_PARSE_DID_YOU_MEAN] = "« %s » n'est ni une commande ni une carte : vouliez-vous dire %s ? "
-                               "(coups : vos coups, aide : toutes les commandes)",
-    [MSG_PARSE_DID_YOU_MEAN_CHANNEL] = "« %s%s » n'est pas une commande : vouliez-vous dire %s ?",
-    [MSG_PARSE_AMBIGUOUS] = "« %s » peut vouloir dire %s : tapez l'un d'eux",
-    [MSG_PARSE_CHANNEL_ONLY] = "%s%s est une commande de salon : tapez-la dans le salon, pas à moi",
     [MSG_TURN_LEAD] = "attaquez avec une carte",
     [MSG_TURN_DEFEND] = "couvrez %s ou ramassez",
     [MSG_TURN_DEFEND_TRANSFER] = "couvrez %s, ramassez ou transférez",
@@ -424,8 +383,6 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_TOPIC_CARDS] = "cartes",
     [MSG_TOPIC_BOTS] = "robots",
     [MSG_TOPIC_STATS] = "statistiques",
-    [MSG_PARSE_T_AMBIGUOUS] = "%s : le 10 %s (tapez %s) ou l'as %s (tapez %s) ? Le T latin est "
-                              "le 10, le Т cyrillique l'as.",
     [MSG_OPTIONS_TEAMS] = ", par équipes de deux",
     [MSG_TEAMS_SEATS] = "%s ; équipes : %s",
     [MSG_TEAMS_NEED_4_OR_6] =
@@ -444,12 +401,6 @@ const char *const msg_french[MSG_COUNT] = {
                         "l'autre : c'est l'adversaire suivant qui défend, et le partenaire du "
                         "défenseur n'ajoute jamais. L'équipe du durak perd, de même qu'une équipe "
                         "restée seule ; un joueur qui part met fin à la partie et son équipe perd.",
-    [MSG_PARSE_SOLO_WORD] =
-        "« %s » n'est pas un choix de partie : lancez une partie privée avec jouer "
-        "[classique|transfert] [facile|moyen|difficile] [2-6] (dans n'importe quel ordre, chacun "
-        "une fois au plus), ou jouez une carte, par ex. joue 7co.",
-    [MSG_PARSE_SOLO_PLAYERS] = "Une partie privée se joue de 2 à 6 (vous et 1 à 5 joueurs "
-                               "ordinateur), pas %s : par ex. jouer difficile 3.",
     [MSG_SOLO_WHERE] = "votre partie privée",
     [MSG_SOLO_WHERE_OTHER] = "une partie privée",
     [MSG_SOLO_RESTORED_ASK] = "Je suis de retour après un redémarrage, et votre partie privée "

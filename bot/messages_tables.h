@@ -1,5 +1,5 @@
 /* messages_tables.h — the texts of each language but English (messages_en.def has English and the
- * argument types), a file each and the web pages' in one, by msg_id. Only messages.c uses them. */
+ * argument types), a file each, the web pages' and the parser's errors apart. Only messages.c. */
 #ifndef DURAK_MESSAGES_TABLES_H
 #define DURAK_MESSAGES_TABLES_H
 
@@ -12,5 +12,9 @@ extern const char *const msg_spanish[MSG_COUNT]; /* messages_es.c */
 extern const char *const msg_russian_site[MSG_COUNT];
 extern const char *const msg_french_site[MSG_COUNT];
 extern const char *const msg_spanish_site[MSG_COUNT];
+/* The parser's errors (MSG_PARSE_*, messages_parse.def), each language's in messages_parse.c. */
+extern const char *const msg_russian_parse[MSG_COUNT];
+extern const char *const msg_french_parse[MSG_COUNT];
+extern const char *const msg_spanish_parse[MSG_COUNT];
 
 #endif
