@@ -158,6 +158,8 @@ const char *const msg_spanish[MSG_COUNT] = {
         "No se puede transferir: no queda nadie a quien pasar el ataque; cubre o recoge.",
     [MSG_ERR_WRONG_PHASE] = "Esa jugada no es posible ahora; te toca: %s. Tus jugadas: %s",
     [MSG_ERR_BEAT_WHICH] = "Di qué carta debe cubrir %s: %s",
+    [MSG_TOO_LATE] = "Demasiado tarde: se acabó tu tiempo para añadir una carta, así que pasaste "
+                     "y la partida siguió.",
     [MSG_ERR_CARD_NO_MOVE] = "%s no es una jugada ahora. Tus jugadas: %s",
     [MSG_ERR_CARD_AMBIGUOUS] = "%s puede significar %s: escribe la jugada completa.",
     [MSG_ERR_NO_TRUMP] = "No tienes triunfos: escribe mano para ver tus cartas.",

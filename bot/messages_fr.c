@@ -163,6 +163,8 @@ const char *const msg_french[MSG_COUNT] = {
         "Pas de transfert : plus personne à qui passer l'attaque ; couvrez ou ramassez.",
     [MSG_ERR_WRONG_PHASE] = "Ce coup n'est pas possible maintenant ; à vous : %s. Vos coups : %s",
     [MSG_ERR_BEAT_WHICH] = "Dites quelle carte %s doit couvrir : %s",
+    [MSG_TOO_LATE] = "Trop tard : votre temps pour ajouter une carte est écoulé, vous avez passé "
+                     "et la partie a continué.",
     [MSG_ERR_CARD_NO_MOVE] = "%s n'est pas un coup possible maintenant. Vos coups : %s",
     [MSG_ERR_CARD_AMBIGUOUS] = "%s peut vouloir dire %s : tapez le coup en entier.",
     [MSG_ERR_NO_TRUMP] = "Vous n'avez pas d'atout : tapez main pour voir vos cartes.",

@@ -63,6 +63,9 @@ typedef struct {
      * between their commands too (a computer player's move asks them), unless they chose one with
      * `set language`. Not in snapshots. */
     uint8_t words_lang;
+    /* When a decision of theirs that may be passed was passed on time-out, 0: not lately. A move
+     * typed soon after is told it came too late, not only refused. Not in snapshots. */
+    double passed_late;
     uint32_t hinted; /* the position (1 + table version) of the last hint counted, 0: none */
     uint32_t asked;  /* what the seat was last asked (turn_fingerprint), 0: nothing */
     cards_t shown;   /* the hand as last shown privately (not in snapshots): new cards are not */

@@ -17,6 +17,7 @@ static void timed_out(tables *t, table_t *tb, double now, outbox *o)
 {
     int s = tb->g.actor;
     if (render_optional(&tb->g)) {
+        tb->seat[s].passed_late = now;
         play_move(t, tb, (durak_action){ DURAK_ACT_PASS, CARD_NONE, CARD_NONE }, true, now, o);
         return;
     }

@@ -22,6 +22,19 @@ static void waiting_for(const tables *t, const table_t *tb, int s, outbox *o)
         tables_notice(o, nick, MSG_NO_MOVES, who);
 }
 
+#define LATE_SECONDS 60.0 /* a refused move this soon after a pass on time-out: "too late" */
+
+/* A move of seat s is refused: if a decision of theirs was passed on time-out just before (a
+ * throw-in typed as its time ran out, or read late on a slow server), they hear that first, once;
+ * else the refusal reads as if the move never had a chance. */
+static void too_late(table_t *tb, int s, double now, outbox *o)
+{
+    seat_t *st = &tb->seat[s];
+    if (st->passed_late > 0 && now - st->passed_late <= LATE_SECONDS)
+        tables_notice(o, st->nick, MSG_TOO_LATE);
+    st->passed_late = 0;
+}
+
 void play_list_moves(const tables *t, const table_t *tb, int s, outbox *o)
 {
     if (tb->g.actor != s) {
@@ -290,6 +303,7 @@ bool play_mistyped(tables *t, table_t *tb, int s, const parsed_cmd *p, double no
     if (p->move == PC_IGNORED || !tb->playing)
         return false;
     if (tb->g.actor != s) { /* as a whole move would be: not an example they cannot play */
+        too_late(tb, s, now, o);
         waiting_for(t, tb, s, o);
         return true;
     }
@@ -301,8 +315,10 @@ bool play_mistyped(tables *t, table_t *tb, int s, const parsed_cmd *p, double no
     /* two moves in one line: the parser's "one at a time" unless the first cannot be made */
     durak_action a = { (uint8_t)act_of(p->move), p->card, CARD_NONE };
     durak_error e = durak_check(&tb->g, a);
-    if (e != DURAK_OK)
+    if (e != DURAK_OK) {
+        too_late(tb, s, now, o);
         explain_refusal(t, tb, a, e, nick, o);
+    }
     return e != DURAK_OK;
 }
 
@@ -310,6 +326,7 @@ void play_typed_move(tables *t, table_t *tb, int s, const parsed_cmd *p, double 
 {
     const char *nick = tb->seat[s].nick;
     if (tb->g.actor != s) {
+        too_late(tb, s, now, o);
         waiting_for(t, tb, s, o);
         return;
     }
@@ -318,9 +335,11 @@ void play_typed_move(tables *t, table_t *tb, int s, const parsed_cmd *p, double 
         return;
     durak_error e = durak_check(&tb->g, a);
     if (e != DURAK_OK) {
+        too_late(tb, s, now, o);
         explain_refusal(t, tb, a, e, nick, o);
         return;
     }
+    tb->seat[s].passed_late = 0;
     /* a card the hand chose ("9", a bare card, "beat C" without its target) is said back: the
      * player learns which move it became */
     bool whole =

@@ -322,6 +322,36 @@ static void test_fair_timers(void **state)
     h_free(h);
 }
 
+/* A throw-in's answer typed just after its time ran out (on a slow server, read late) and refused
+ * now is told it came too late, once, before the refusal: not only "not a move now". */
+static void test_late_throw_in_told(void **state)
+{
+    (void)state;
+    harness *h = h_new(32);
+    start_two(h, "#durak");
+    char moves[1024], move[128];
+    rng_t r;
+    rng_seed(&r, 3);
+    for (int step = 0; step < 400 && tables_count(h->t); step++) {
+        int i = whose_turn(h, NICKS, 2, moves, sizeof moves);
+        if (strstr(moves, "pass") && !strstr(moves, "take")) { /* throw in, or pass */
+            tick(h, tables_next_deadline(h->t));               /* passed on time-out */
+            snprintf(move, sizeof move, "pass"); /* no pass now: the next move is a lead */
+            priv(h, NICKS[i], move);
+            size_t late = said_at(h, NICKS[i], "Too late: your time to add a card ran out");
+            assert_true(late < h->o.len);
+            assert_true(late + 1 < h->o.len); /* and then why the move is refused */
+            priv(h, NICKS[i], move);
+            assert_null(said(h, NICKS[i], "Too late")); /* once */
+            h_free(h);
+            return;
+        }
+        pick_move(&r, moves, move, sizeof move);
+        priv(h, NICKS[i], move);
+    }
+    fail_msg("no throw-in was asked");
+}
+
 static void test_forfeit_told_privately(void **state)
 {
     (void)state;
@@ -1126,6 +1156,7 @@ int main(void)
         cmocka_unit_test(test_replaced_leaver_forfeits),
         cmocka_unit_test(test_private_turn_line),
         cmocka_unit_test(test_fair_timers),
+        cmocka_unit_test(test_late_throw_in_told),
         cmocka_unit_test(test_forfeit_told_privately),
         cmocka_unit_test(test_ending_and_again),
         cmocka_unit_test(test_stats_keep_the_nick_of_the_start),

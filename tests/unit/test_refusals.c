@@ -537,7 +537,7 @@ static int beat_rank_of_trumps(harness *h, table_t *tb, rng_t *r)
     bool held = cards_has(g->hand[g->actor], x);
     answered(h, me, text,
              !held    ? "У вас нет "
-             : k == 0 ? " сейчас не походить. Ваши ходы: "
+             : k == 0 ? " сейчас ходить нельзя. Ваши ходы: "
                       : " может значить ",
              0);
     return !held ? 1 : k == 0 ? 2 : 3;
@@ -576,7 +576,7 @@ static int beat_lowest_trump(harness *h, table_t *tb, rng_t *r)
     }
     answered(h, me, text,
              !held    ? "У вас нет козырей"
-             : k == 0 ? "Козырем сейчас не походить. Ваши ходы: "
+             : k == 0 ? "Козырем сейчас ходить нельзя. Ваши ходы: "
                       : " может значить ",
              0);
     return !held ? 1 : k == 0 ? 2 : 3;
