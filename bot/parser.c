@@ -391,6 +391,11 @@ static void private_card_command(parse_ctx *c, parse_kind kind, bool solo)
         c->out->card = card;
         return;
     }
+    if (next != CARD_NONE && next == card) { /* "play 7h 7h": not "7♥, then 7♥" */
+        parse_ctx_fail_extra(
+            c, t, parse_ctx_command_text(text, "", shown_word(c, kind), card, target, c));
+        return;
+    }
     if (next != CARD_NONE) { /* "хожу 6♦ 6♥": two moves in one line */
         char then[CTX_TEXT_SIZE];
         parse_ctx_fail(c, MSG_PARSE_ONE_AT_A_TIME,

@@ -624,6 +624,8 @@ static const parse_case private_cases[] = {
          "followed by one suit, e.g. J\xe2\x99\xa5 or Jh"),
     CASE("play 7h 8h",
          "error (play 7h): one card at a time: play 7\xe2\x99\xa5, then play 8\xe2\x99\xa5"),
+    CASE("play 7h 7h", "error: \"7h\" after play 7\xe2\x99\xa5 is not understood: type just play "
+                       "7\xe2\x99\xa5"), /* the same card twice: not "7♥, then 7♥" */
     /* R17: after a transfer its player attacks: the second card is not a second transfer */
     CASE("transfer 7h 7d", "error (transfer 7h): a transfer is made with one card: transfer "
                            "7\xe2\x99\xa5 (the other you may throw in later, as an attacker)"),
