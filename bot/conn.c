@@ -200,7 +200,8 @@ static void on_who_reply(conn *c, const irc_event *ev, double now)
         c->h.event(c->h.ctx, &join, now);
 }
 
-/* An event conn makes of a numeric about a channel (IRC_EV_LISTED, IRC_EV_KEPT_OUT). */
+/* An event conn makes of a numeric about a channel (IRC_EV_LISTED, IRC_EV_KEPT_OUT,
+ * IRC_EV_MUTED). */
 static void channel_event(conn *c, irc_event_kind kind, const irc_event *ev, double now)
 {
     irc_event made = { .kind = kind,
@@ -245,7 +246,11 @@ static void on_numeric(conn *c, const irc_event *ev, double now)
         if (ev->count >= 2)
             channel_event(c, IRC_EV_KEPT_OUT, ev, now);
         break;
-    case 404: conn_numeric_log_cannot_send(&c->cannot_send, ev, now); break;
+    case 404: /* its game waits: nobody would see it (and it learns of -m, +v by IRC_EV_MODES) */
+        conn_numeric_log_cannot_send(&c->cannot_send, ev, now);
+        if (ev->count >= 2 && casemap_is_channel(ev->params[1]))
+            channel_event(c, IRC_EV_MUTED, ev, now);
+        break;
     case 432:
     case 433:
     case 436:
@@ -298,6 +303,18 @@ static void tell_refused(conn *c, const irc_event *ev, double now)
     push_raw(c, line);
 }
 
+/* A channel's modes changed (-m, +v for the bot, -b): a game waiting because the channel refused
+ * the bot's lines (IRC_EV_MUTED) tries again. */
+static void on_channel_mode(conn *c, const irc_event *ev, double now)
+{
+    if (ev->count < 1 || !casemap_is_channel(ev->params[0]))
+        return;
+    irc_event modes = *ev;
+    modes.kind = IRC_EV_MODES;
+    modes.target = ev->params[0];
+    c->h.event(c->h.ctx, &modes, now);
+}
+
 static void on_line(conn *c, const irc_event *line, double now)
 {
     irc_event with_account = *line;
@@ -313,6 +330,8 @@ static void on_line(conn *c, const irc_event *line, double now)
         c->refused |= strstr(ev->text, "Killed") || strstr(ev->text, "throttled")
                       || strstr(ev->text, "too fast");
     }
+    if (!c->stopping && ev->kind == IRC_EV_OTHER && !strcmp(ev->arg, "MODE"))
+        on_channel_mode(c, ev, now);
     if (c->stopping || ev->kind == IRC_EV_OTHER || ev->kind == IRC_EV_ERROR
         || ev->kind == IRC_EV_ACCOUNT)
         return;

@@ -21,6 +21,8 @@ typedef enum {
     IRC_EV_ACCOUNT,  /* account-notify: nick's services account is now arg ("*": logged out) */
     IRC_EV_LISTED,   /* made by conn of a 315: the member list of target asked for is complete */
     IRC_EV_KEPT_OUT, /* made by conn of a 471, 473..475 or 477: the bot's join of target refused */
+    IRC_EV_MUTED,    /* made by conn of a 404: channel target refused a line of the bot's */
+    IRC_EV_MODES,    /* made by conn of a MODE of channel target: its modes changed */
     IRC_EV_OTHER     /* any other line (a PONG, a MODE, ...), its command in arg: proof of life */
 } irc_event_kind;
 

@@ -75,6 +75,10 @@ const char *const msg_spanish[MSG_COUNT] = {
                                   "parejas): %sunirse para sentarse, %sbot para añadir un "
                                   "jugador automático.",
     [MSG_NOT_SEATED_HERE] = "No tienes sitio en %s: escribe %sunirse para sentarte.",
+    [MSG_WAITS_MUTED] =
+        "La partida de %s espera: el canal no acepta mis líneas (un modo como +m, "
+        "o un ban), así que nadie vería tu jugada. Seguirá, con el tiempo que tenías, "
+        "cuando las acepte.",
     [MSG_WAITS_FOR_BOT] = "La partida de %s espera: no estoy en el canal (me echaron o no me "
                           "dejan entrar), así que nadie vería tu jugada. Sigue, con el tiempo que "
                           "tenías, cuando vuelva.",
@@ -200,6 +204,8 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_WARN_FORFEIT_TEAM] = "otro tiempo agotado y pierdes la partida, y tu equipo con ella.",
     [MSG_WARN_AUTO] = "si se acaba el tiempo, juego por ti: %s.",
     [MSG_FORFEIT_YOU] = "%2$s en %1$s",
+    [MSG_UNMUTED] = "El canal vuelve a aceptar mis líneas; la partida sigue, cada uno con el "
+                    "tiempo que tenía. %s",
     [MSG_RESUMED] = "La conexión ha vuelto; la partida sigue. %s",
     [MSG_BACK_IN] = "Vuelvo a estar en el canal; la partida sigue, cada uno con el tiempo que "
                     "tenía. %s",

@@ -79,6 +79,10 @@ const char *const msg_french[MSG_COUNT] = {
                                   "joueur ordinateur.",
     [MSG_NOT_SEATED_HERE] = "Vous n'avez pas de place dans %s : tapez %srejoindre pour en "
                             "prendre une.",
+    [MSG_WAITS_MUTED] =
+        "La partie de %s attend : le salon refuse mes lignes (un mode comme +m, ou "
+        "un ban), donc personne ne verrait votre coup. Elle reprendra, avec le temps "
+        "qu'il vous restait, dès qu'il les acceptera.",
     [MSG_WAITS_FOR_BOT] = "La partie de %s attend : je ne suis pas dans le salon (expulsé ou "
                           "tenu dehors), personne ne verrait votre coup. Elle reprend, avec le "
                           "temps que vous aviez, dès mon retour.",
@@ -211,6 +215,8 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_WARN_FORFEIT_TEAM] = "encore un dépassement et c'est le forfait : votre équipe perd.",
     [MSG_WARN_AUTO] = "si le temps s'écoule, je joue pour vous : %s.",
     [MSG_FORFEIT_YOU] = "%2$s (%1$s)",
+    [MSG_UNMUTED] = "Le salon accepte de nouveau mes lignes ; la partie continue, chacun avec le "
+                    "temps qu'il avait. %s",
     [MSG_RESUMED] = "La connexion est revenue ; la partie continue. %s",
     [MSG_BACK_IN] = "Je suis de retour dans le salon ; la partie continue, chacun avec le temps "
                     "qu'il avait. %s",

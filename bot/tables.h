@@ -74,6 +74,11 @@ void tables_on_part(tables *t, double now, const char *nick, const char *channel
  * waits, its timers still and its moves refused, until the bot's own join (tables_on_join),
  * where it goes on with the time each had and the table is said again. */
 void tables_on_bot_out(tables *t, double now, const char *channel);
+/* The channel refuses the bot's lines though the bot is in it (404: +m without voice, a ban): its
+ * game waits as for tables_on_bot_out, until a change of the channel's modes (tables_on_modes)
+ * says it again, and a refusal of that holds it again. */
+void tables_on_bot_muted(tables *t, double now, const char *channel);
+void tables_on_modes(tables *t, double now, const char *channel, outbox *o);
 /* reason: the QUIT message (NULL: none); "a.example b.example" (two host names) is a netsplit:
  * the seat is held as for any quit, and the turn timer stops while its player is away. */
 void tables_on_quit(tables *t, double now, const char *nick, const char *reason, outbox *o);

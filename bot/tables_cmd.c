@@ -332,7 +332,7 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
     else if ((need & CMD_SEAT) && tables_refuse_stranger(t, tb, s, w, o))
         return;
     else if ((here & CMD_MOVE) && tb->bot_out_at > 0) /* nobody would see it */
-        tables_notice(o, w->nick, MSG_WAITS_FOR_BOT, tb->channel);
+        tables_notice(o, w->nick, tb->bot_muted ? MSG_WAITS_MUTED : MSG_WAITS_FOR_BOT, tb->channel);
     else if (!here && p.kind == PC_TABLE && tb && tb->solo && tb->playing)
         tables_say_status(t, tb, o); /* a private game has no channel to type !table in */
     else if (!here)

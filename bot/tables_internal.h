@@ -115,6 +115,9 @@ typedef struct {
      * would hear the game, so its timers stand still and moves wait. Not saved: after a restart
      * the join decides again. */
     double bot_out_at;
+    /* Out although in it: the channel refuses the bot's lines (404: +m, a ban); a change of its
+     * modes tries again (tables_on_modes). Not saved. */
+    bool bot_muted;
 } table_t;
 
 /* Who still hears a closed game (tables_route.c): a private game's player, as at its end, and a

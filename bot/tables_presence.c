@@ -172,10 +172,22 @@ static void shift_timers(table_t *tb, double shift)
 void tables_on_bot_out(tables *t, double now, const char *channel)
 {
     table_t *tb = tables_find(t, channel);
-    if (!tb || tb->solo || tb->bot_out_at > 0)
+    if (!tb || tb->solo)
+        return;
+    tb->bot_muted = false; /* out of it: only its own join brings it back */
+    if (tb->bot_out_at > 0)
         return;
     tb->bot_out_at = now;
     tables_touch(tb);
+}
+
+void tables_on_bot_muted(tables *t, double now, const char *channel)
+{
+    table_t *tb = tables_find(t, channel);
+    if (!tb || tb->solo || tb->bot_out_at > 0)
+        return;
+    tables_on_bot_out(t, now, channel);
+    tb->bot_muted = true;
 }
 
 static void announce_back(tables *t, table_t *tb, back_why why, outbox *o);
@@ -184,9 +196,19 @@ static void announce_back(tables *t, table_t *tb, back_why why, outbox *o);
  * channel hears the table again (what it said meanwhile was lost). */
 static void bot_back_in(tables *t, table_t *tb, double now, outbox *o)
 {
+    msg_id why = tb->bot_muted ? MSG_UNMUTED : MSG_BACK_IN;
     shift_timers(tb, now - tb->bot_out_at);
     tb->bot_out_at = 0;
-    announce_back(t, tb, (back_why){ MSG_BACK_IN, 0 }, o);
+    tb->bot_muted = false;
+    announce_back(t, tb, (back_why){ why, 0 }, o);
+}
+
+void tables_on_modes(tables *t, double now, const char *channel, outbox *o)
+{
+    tables_bind(t, o);
+    table_t *tb = tables_find(t, channel);
+    if (tb && tb->bot_muted && tb->bot_out_at > 0) /* +v, -m, -b: said again, to try */
+        bot_back_in(t, tb, now, o);
 }
 
 /* A lobby seat held since the member list missed its person (tables_on_listed): theirs again,

@@ -703,8 +703,8 @@ static void test_cannot_send_logged_once(void **state)
     log_capture();
     conn_numeric_log_cannot_send(&last, &e, 100);
     const char *text = log_captured();
-    assert_non_null(strstr(text, "cannot send to #durak (404: Cannot send to channel): the game's "
-                                 "lines there are lost; check"));
+    assert_non_null(strstr(text, "cannot send to #durak (404: Cannot send to channel): its game "
+                                 "waits until the channel's modes change; check"));
     log_capture();
     conn_numeric_log_cannot_send(&last, &e, 101);
     conn_numeric_log_cannot_send(&last, &e, 100 + CONN_CANNOT_SEND_QUIET - 1);

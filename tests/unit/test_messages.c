@@ -364,7 +364,8 @@ static void test_russian_has_no_english(void **state)
         "site",     "language", "en",     "ru",      "fr",      "es",       "msg", "n",
         "T",        "R16",      "seed",   "salt",    "printf",  "s",        "SHA", "sha256sum",
         "langue",   "idioma",   "state",  "durak",   "cli",     "NickServ", "irc", "nickserv",
-        "password", "SASL",     "SIGHUP", "bot",     "nick",    NULL,
+        "password", "SASL",     "SIGHUP", "bot",     "nick",    "m", /* +m, a channel mode */
+        NULL,
     };
     for (int id = 0; id < MSG_COUNT; id++) {
         const char *text = msg_text_in(MSG_LANG_RU, (msg_id)id);

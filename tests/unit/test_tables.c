@@ -709,6 +709,47 @@ static void test_game_waits_while_the_bot_is_out(void **state)
     }
 }
 
+/* A channel that refuses the bot's lines though it is in it (404: +m, a ban) holds its game as
+ * if the bot were out: nobody would see it. A change of the channel's modes says it again (and a
+ * refusal of that would hold it again); a kick meanwhile leaves it to the bot's own join. */
+static void test_game_waits_while_the_channel_refuses(void **state)
+{
+    (void)state;
+    harness *h = h_new(13);
+    start_two(h, "#durak");
+    table_t *tb = tables_find(h->t, "#durak");
+    const char *me = tb->seat[tb->g.actor].nick;
+    double left = tb->turn_deadline - h->now;
+    int moves = tb->rec.nmoves;
+    tables_on_bot_muted(h->t, h->now, "#durak");
+    assert_true(tables_next_deadline(h->t) < 0);
+    tick(h, h->now + 10 * h->cfg.game.turn_timeout);
+    assert_null(said(h, "#durak", "Time is up"));
+    char list[1024], move[128];
+    rng_t r;
+    rng_seed(&r, 13);
+    whose_turn(h, NICKS, 2, list, sizeof list);
+    pick_move(&r, list, move, sizeof move);
+    priv(h, me, move);
+    assert_non_null(said(h, me, "The game in #durak waits: the channel does not take my lines"));
+    assert_int_equal(tb->rec.nmoves, moves);
+    outbox_clear(&h->o);
+    tables_on_modes(h->t, h->now, "#durak", &h->o); /* -m */
+    assert_non_null(said(h, "#durak", "The channel takes my lines again; the game goes on"));
+    assert_true(tb->turn_deadline - h->now > left - 1 && tb->turn_deadline - h->now <= left);
+    tables_on_bot_muted(h->t, h->now, "#durak");               /* still +m: held again */
+    tables_on_part(h->t, h->now, "durakbot", "#durak", &h->o); /* then kicked */
+    outbox_clear(&h->o);
+    tables_on_modes(h->t, h->now, "#durak", &h->o);
+    assert_null(said(h, "#durak", ""));
+    tables_who self = who("durakbot");
+    tables_on_join(h->t, h->now, &self, "#durak", &h->o);
+    assert_non_null(said(h, "#durak", "I am back in the channel; the game goes on"));
+    priv(h, me, move);
+    assert_int_equal(tb->rec.nmoves, moves + 1);
+    h_free(h);
+}
+
 /* A seat whose player left is sent nothing unasked: whoever holds the nick meanwhile may be
  * someone else (durak(7), seats and people). Its turn line, with the hand, comes on the rejoin. */
 static void test_nothing_pushed_to_a_gone_seat(void **state)
@@ -1906,6 +1947,7 @@ int main(void)
         cmocka_unit_test(test_forfeiter_not_back),
         cmocka_unit_test(test_all_gone_no_result),
         cmocka_unit_test(test_game_waits_while_the_bot_is_out),
+        cmocka_unit_test(test_game_waits_while_the_channel_refuses),
         cmocka_unit_test(test_nick_too_long_for_a_seat),
         cmocka_unit_test(test_statusmsg_is_not_a_channel),
         cmocka_unit_test(test_join_after_an_unseen_leave),
