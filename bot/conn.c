@@ -266,7 +266,7 @@ static void about_me(conn *c, const irc_event *ev, double now)
 {
     char line[160];
     if (ev->kind == IRC_EV_NICK && is_me(c, ev->nick)) {
-        log_msg(LOG_NOTICE, "the server changed the bot's nick from %s to %s", ev->nick, ev->arg);
+        log_msg(LOG_INFO, "the bot's nick is now %s (was %s)", ev->arg, ev->nick);
         copy_str(c->nick, sizeof c->nick, ev->arg);
         c->h.own_nick(c->h.ctx, c->nick);
     } else if (ev->kind == IRC_EV_KICK && is_me(c, ev->arg)) {

@@ -113,6 +113,10 @@ def test_identify_taken_nick(env, ircd, op):
     text = bot.log_text()
     h.check("registered on 127.0.0.1:%d as durakbot_" % ircd.port in text,
             "the bot did not register as durakbot_")
+    # its own NICK taking the nick back is no change of the server's, nor a notice twice over
+    h.check("the bot's nick is now durakbot (was durakbot_)" in text
+            and "the server changed the bot's nick" not in text,
+            "the nick taken back is logged as a change of the server's")
     h.log("nick taken: durakbot_, IDENTIFY durakbot, REGAIN, durakbot again in %.1f s, in %s"
           % (time.monotonic() - t0, REG))
     stranger.close()
