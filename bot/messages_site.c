@@ -60,6 +60,7 @@ const char *const msg_russian_site[MSG_COUNT] = {
     [MSG_SITE_DEALT] = "Раздача; козырь %s",
     [MSG_SITE_BOUT] = "Заход %d: %s ходит, %s отбивается",
     [MSG_SITE_BOUT_TRANSFERRED] = "Заход %d: %s ходит, %s переводит, %s отбивается",
+    [MSG_SITE_BOUT_TRANSFERRED_MORE] = "Заход %d: %s ходит, переводят по очереди %s, %s отбивается",
     [MSG_SITE_PLAYS] = "%s кладёт %s",
     [MSG_SITE_COVERS] = "%s бьёт %s картой %s",
     [MSG_SITE_TAKES] = "%s берёт",
@@ -151,6 +152,8 @@ const char *const msg_french_site[MSG_COUNT] = {
     [MSG_SITE_DEALT] = "Mains distribuées\u00A0; atout %s",
     [MSG_SITE_BOUT] = "Attaque %d\u00A0: %s attaque, %s défend",
     [MSG_SITE_BOUT_TRANSFERRED] = "Attaque %d\u00A0: %s attaque, %s transfère, %s défend",
+    [MSG_SITE_BOUT_TRANSFERRED_MORE] =
+        "Attaque %d\u00A0: %s attaque, %s transfèrent tour à tour, %s défend",
     [MSG_SITE_PLAYS] = "%s joue %s",
     [MSG_SITE_COVERS] = "%s couvre %s avec %s",
     [MSG_SITE_TAKES] = "%s ramasse",
@@ -240,6 +243,8 @@ const char *const msg_spanish_site[MSG_COUNT] = {
     [MSG_SITE_DEALT] = "Manos repartidas; triunfo %s",
     [MSG_SITE_BOUT] = "Ataque %d: %s ataca, %s defiende",
     [MSG_SITE_BOUT_TRANSFERRED] = "Ataque %d: %s ataca, %s transfiere, %s defiende",
+    [MSG_SITE_BOUT_TRANSFERRED_MORE] =
+        "Ataque %d: %s ataca, %s transfieren por turnos, %s defiende",
     [MSG_SITE_PLAYS] = "%s juega %s",
     [MSG_SITE_COVERS] = "%s cubre %s con %s",
     [MSG_SITE_TAKES] = "%s recoge",

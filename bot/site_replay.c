@@ -170,24 +170,34 @@ static durak_error replay_step(durak_game *gm, const record_move *m)
 }
 
 /* The bout's heading: by R17 a transfer makes another player the defender, so the one who
- * defends last is read ahead, from the moves of this bout still to come (from move i). */
+ * defends last is read ahead, from the moves of this bout still to come (from move i), and so
+ * are those who transferred: passed on and back, "olga transfers, olga defends" would hide ivan. */
 static void bout_heading(site_buf *b, msg_lang lang, const durak_game *gm, const game_record *rec,
                          int i, int nbout, const char *const names[])
 {
     durak_game d = *gm;
-    int last = gm->defender;
-    bool passed = false; /* it may come back to its first defender */
+    int last = gm->defender, passed = 0;
+    char who[1024] = "";
+    size_t len = 0;
     for (; i < rec->nmoves && replay_step(&d, &rec->move[i]) == DURAK_OK; i++) {
         if (d.bouts != gm->bouts || durak_over(&d))
             break;
-        passed |= rec->move[i].kind == DURAK_ACT_TRANSFER;
+        if (rec->move[i].kind == DURAK_ACT_TRANSFER) { /* "olga, ivan and olga": the last " and " */
+            bool more = i + 1 < rec->nmoves && rec->move[i + 1].kind == DURAK_ACT_TRANSFER;
+            const char *sep = !passed++ ? "" : more ? ", " : msg_in(lang, MSG_WORD_AND);
+            int n = snprintf(who + len, sizeof who - len, "%s%s", sep, names[rec->move[i].seat]);
+            len = n < 0 || (size_t)n >= sizeof who - len ? sizeof who - 1 : len + (size_t)n;
+        }
         last = d.defender;
     }
     sb_printf(b, "<section class=\"bout\" id=\"b%d\"><h3>", nbout);
     if (!passed)
         sb_msg(b, lang, MSG_SITE_BOUT, nbout, names[gm->attacker], names[gm->defender]);
-    else
+    else if (passed == 1)
         sb_msg(b, lang, MSG_SITE_BOUT_TRANSFERRED, nbout, names[gm->attacker], names[gm->defender],
+               names[last]);
+    else
+        sb_msg(b, lang, MSG_SITE_BOUT_TRANSFERRED_MORE, nbout, names[gm->attacker], who,
                names[last]);
     sb_put(b, "</h3>\n<ol>\n");
 }
