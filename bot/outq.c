@@ -20,7 +20,8 @@
 
 struct outq_line {
     struct outq_line *next;
-    double at; /* when it was queued (replies: for their age) */
+    double at;  /* when it was queued (replies: for their age) */
+    bool begun; /* a reply's line whose answer began to go out: it goes on, however old */
     char text[];
 };
 
@@ -132,6 +133,7 @@ static struct outq_line *outq_line_new(const char *a, const char *b, const char 
         return NULL;
     l->next = NULL;
     l->at = 0;
+    l->begun = false;
     char *p = l->text;
     memcpy(p, a, alen), p += alen;
     if (b)
@@ -241,10 +243,14 @@ static void outq_target_drop(struct outq_ring *r, struct outq_target *t)
         outq_target_remove(r, t);
 }
 
-/* Sends the first target's head line: an emptied target goes away, else it goes last. */
+/* Sends the first target's head line: an emptied target goes away, else it goes last. The rest
+ * of its answer (the lines queued with it) is begun: it goes on to its end, where a reply of three
+ * lines on a slow server lost its last two. */
 static void outq_ring_send(struct outq_ring *r)
 {
     struct outq_target *t = r->targets;
+    for (struct outq_line *l = t->lines.head->next; l && l->at == t->lines.head->at; l = l->next)
+        l->begun = true;
     bool last = !t->lines.head->next;
     outq_target_drop(r, t); /* the last line: t is removed */
     if (last || !t->next)
@@ -416,13 +422,14 @@ void outq_drop_raw(outq *q)
 
 bool outq_has_raw(const outq *q) { return q->raw.head != NULL; }
 
-/* Replies and streams' lines queued more than OUTQ_REPLY_TTL before now go unsent. */
+/* Replies and streams' lines queued more than OUTQ_REPLY_TTL before now go unsent, but for the
+ * rest of an answer begun. */
 static void outq_expire_ring(struct outq_ring *ring, double now)
 {
     struct outq_target *t = ring->targets;
     while (t) {
         struct outq_target *next = t->next;
-        while (t->lines.head && now - t->lines.head->at > OUTQ_REPLY_TTL) {
+        while (t->lines.head && !t->lines.head->begun && now - t->lines.head->at > OUTQ_REPLY_TTL) {
             bool last = !t->lines.head->next;
             outq_target_drop(ring, t);
             if (last)

@@ -921,6 +921,36 @@ static void test_reply_stale(void **state)
     outq_free(q);
 }
 
+/* An answer of several lines begun goes on to its end, however long the rest waits, where a slow
+ * server (a penalty server's pace, other targets' turns) made the second line of a three-line help
+ * stale. An answer not begun still goes stale whole. */
+static void test_reply_begun_goes_on(void **state)
+{
+    (void)state;
+    outq *q = outq_new(1, 1.0);
+    assert_true(outq_push_reply(q, "NOTICE", "bob", "help 1", 100.0));
+    assert_true(outq_push_reply(q, "NOTICE", "bob", "help 2", 100.0));
+    assert_true(outq_push_reply(q, "NOTICE", "bob", "help 3", 100.0));
+    assert_true(outq_push_reply(q, "NOTICE", "carol", "hers", 100.0));
+    assert_string_equal(outq_peek(q, 125.0), "NOTICE bob :help 1");
+    outq_commit(q, 125.0);
+    assert_string_equal(outq_peek(q, 126.0), "NOTICE carol :hers");
+    outq_commit(q, 126.0);
+    const char *line = outq_peek(q, 140.0); /* 40 s after it was asked */
+    assert_non_null(line);
+    assert_string_equal(line, "NOTICE bob :help 2");
+    outq_commit(q, 140.0);
+    line = outq_peek(q, 185.0);
+    assert_non_null(line);
+    assert_string_equal(line, "NOTICE bob :help 3");
+    outq_commit(q, 185.0);
+    assert_true(outq_push_reply(q, "NOTICE", "dave", "a", 200.0));
+    assert_true(outq_push_reply(q, "NOTICE", "dave", "b", 200.0));
+    assert_null(outq_peek(q, 231.0)); /* not begun: stale whole */
+    assert_int_equal(outq_len(q), 0);
+    outq_free(q);
+}
+
 /* ---- lines in the log ---- */
 
 /* ircd 2.11's charge for a line (common/parse.c, s_user.c): 1 + bytes after the command / 100 +
@@ -1093,6 +1123,7 @@ int main(void)
         cmocka_unit_test(test_backlog_counts_the_reply_share),
         cmocka_unit_test(test_reply_bounded),
         cmocka_unit_test(test_reply_stale),
+        cmocka_unit_test(test_reply_begun_goes_on),
         cmocka_unit_test(test_penalty_cost),
         cmocka_unit_test(test_penalty_paces),
         cmocka_unit_test(test_log_line_hides_secrets),
