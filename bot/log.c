@@ -1,5 +1,6 @@
 /* log.c — one line per message to stderr as "<N>text", N the syslog priority, so journald shows
- * levels. Owns the level filter; no control byte or bad UTF-8 from a message reaches the log. */
+ * levels (a terminal also gets the time). Owns the level filter; no control byte or bad UTF-8. */
+#define _POSIX_C_SOURCE 200809L /* localtime_r, isatty */
 #include "log.h"
 
 #include <stdarg.h>
@@ -8,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "utf8.h"
 
@@ -40,7 +43,15 @@ static void log_write(int prio, char *text)
         left -= n;
     }
     *out = '\0';
-    fprintf(stderr, "<%d>%s\n", prio, text);
+    static int tty = -1; /* run by hand (durakbot(8)'s EXAMPLES): journald stamps its own lines */
+    char when[32] = "";
+    time_t now = time(NULL);
+    struct tm local;
+    if (tty < 0)
+        tty = isatty(STDERR_FILENO);
+    if (tty && localtime_r(&now, &local))
+        strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S ", &local);
+    fprintf(stderr, "%s<%d>%s\n", when, prio, text);
 }
 
 void log_msg(int prio, const char *fmt, ...)
