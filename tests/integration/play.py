@@ -51,6 +51,19 @@ def prompt(text):
     return None
 
 
+def start_two(channel, opener, joiner):
+    """opener opens a game in channel, joiner sits, opener starts it (both Clients in it with the
+    bot); returns (the client whose turn it is, the public line naming them)."""
+    opener.privmsg(channel, "!durak")
+    opener.wait_for(lambda m: h.from_bot(m) and "!join" in m.text, 10, what="the lobby")
+    joiner.privmsg(channel, "!join")
+    opener.wait_for(lambda m: h.from_bot(m) and joiner.nick in m.text, 10, what="a second seat")
+    opener.privmsg(channel, "!start")
+    m = opener.wait_for(lambda m: h.from_bot(m) and m.target == channel
+                        and parse_status(m.plain), 10, what="the first turn")
+    return (opener if parse_status(m.plain)[0] == opener.nick else joiner), m
+
+
 class Player:
     def __init__(self, client, from_channel=False):
         self.c = client

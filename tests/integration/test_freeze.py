@@ -23,19 +23,6 @@ FREEZE = 14.0       # past the turn's end; shorter than ping_interval (case 1)
 LONG_FREEZE = 26.0  # past the turn's end and ping_interval both (case 2)
 
 
-def start_game(anna, boris):
-    """A two-player game; returns (actor's client, the public line naming them)."""
-    anna.privmsg(CH, "!durak")
-    anna.wait_for(lambda m: h.from_bot(m) and "!join" in m.text, 10, what="the lobby")
-    boris.privmsg(CH, "!join")
-    anna.wait_for(lambda m: h.from_bot(m) and "boris" in m.text, 10, what="boris seated")
-    anna.privmsg(CH, "!start")
-    m = anna.wait_for(lambda m: h.from_bot(m) and m.target == CH and play.parse_status(m.text),
-                      10, what="the first turn")
-    actor = play.parse_status(m.text)[0]
-    return (anna if actor == "anna" else boris), m
-
-
 def public(client, since):
     return [m for m in client.all_msgs() if h.from_bot(m) and m.target == CH and m.t >= since]
 
@@ -61,7 +48,7 @@ def check_time_back(watcher, back, what):
 
 
 def case_stall(env, anna, boris):
-    actor, first = start_game(anna, boris)
+    actor, first = play.start_two(CH, anna, boris)
     time.sleep(1)
     frozen_at = time.monotonic()
     freeze(env, FREEZE)
@@ -80,7 +67,7 @@ def case_stall(env, anna, boris):
 
 
 def case_drop(env, anna, boris, bot):
-    start_game(anna, boris)
+    play.start_two(CH, anna, boris)
     time.sleep(1)
     log_at = len(bot.log_text())
     freeze(env, LONG_FREEZE)

@@ -17,9 +17,12 @@ CH = "#durak"
 TURN = 10
 
 
-def private_turn(client):
-    """(channel, first move) of the next private turn line to client."""
-    m = client.wait_for(lambda m: h.from_bot(m) and play.prompt(m.plain), 15, what="a turn line")
+def private_turn(client, since):
+    """The first move of the turn line to client since `since` (already read or still to come)."""
+    asked = [m for m in client.all_msgs() if m.t >= since and h.from_bot(m) and m.target ==
+             client.nick and play.prompt(m.plain)]
+    m = asked[-1] if asked else client.wait_for(
+        lambda m: h.from_bot(m) and play.prompt(m.plain), 15, what="a turn line")
     _, moves, _ = play.prompt(m.plain)
     return moves.split(" | ")[0]
 
@@ -35,23 +38,18 @@ def test(env):
     anna, boris = env.client("anna"), env.client("boris")
     for c in (anna, boris):
         c.join_with_bot(CH)
-    anna.privmsg(CH, "!durak")
-    anna.wait_for(lambda m: h.from_bot(m) and "!join" in m.text, 10, what="the lobby")
-    boris.privmsg(CH, "!join")
-    anna.wait_for(lambda m: h.from_bot(m) and "boris" in m.text, 10, what="boris seated")
-    anna.privmsg(CH, "!start")
-    m = anna.wait_for(lambda m: h.from_bot(m) and m.target == CH and play.parse_status(m.plain),
-                      10, what="the first turn")
-    first = anna if play.parse_status(m.plain)[0] == "anna" else boris
+    started = time.monotonic()
+    first, _ = play.start_two(CH, anna, boris)
     second = boris if first is anna else anna
-    lead = private_turn(first)
+    lead = private_turn(first, started)
 
     oper.send("MODE %s +m" % CH)
     oper.wait_for(lambda m: m.command == "MODE" and "+m" in m.raw, 5, what="+m set")
     log_at = len(bot.log_text())
+    held = time.monotonic()
     first.privmsg(h.BOT_NICK, lead)  # made; its public line is refused
     bot.wait_log(r"cannot send to #durak \(404", 10, log_at, what="the refusal logged")
-    answer = private_turn(second)
+    answer = private_turn(second, held)
     second.privmsg(h.BOT_NICK, answer)
     second.wait_for(lambda m: h.from_bot(m) and m.plain.startswith(
         "The game in #durak waits: the channel does not take my lines"), 10,

@@ -661,24 +661,28 @@ static void test_all_gone_no_result(void **state)
     h_free(h);
 }
 
-/* The bot kicked from a game's channel, or kept out of it (a join refused after a restart):
- * nobody would see the game, so its timers stand still (no time-out, no forfeit, no timer to wake
- * for) and a move is refused with why; back in, it goes on with the time each had, the table said
- * again. */
+/* The bot kicked from a game's channel, kept out of it (a join refused after a restart), or in it
+ * but refused its lines (404: +m, a ban): nobody would see the game, so its timers stand still
+ * (no time-out, no forfeit, no timer to wake for) and a move is refused with why; back in (its
+ * own join; a change of the channel's modes for a refusal), it goes on with the time each had, the
+ * table said again. A refused channel held again and then left goes back on the join alone. */
 static void test_game_waits_while_the_bot_is_out(void **state)
 {
     (void)state;
-    for (int kicked = 1; kicked >= 0; kicked--) {
+    enum { KICKED, KEPT_OUT, REFUSED };
+    for (int how = KICKED; how <= REFUSED; how++) {
         harness *h = h_new(13);
         start_two(h, "#durak");
         table_t *tb = tables_find(h->t, "#durak");
         const char *me = tb->seat[tb->g.actor].nick;
         double left = tb->turn_deadline - h->now;
         int moves = tb->rec.nmoves;
-        if (kicked)
+        if (how == KICKED)
             tables_on_part(h->t, h->now, "durakbot", "#durak", &h->o);
-        else
+        else if (how == KEPT_OUT)
             tables_on_bot_out(h->t, h->now, "#durak"); /* 474: banned */
+        else
+            tables_on_bot_muted(h->t, h->now, "#durak"); /* 404: +m */
         assert_true(tables_next_deadline(h->t) < 0);
         tick(h, h->now + 10 * h->cfg.game.turn_timeout);
         assert_int_equal(tb->rec.nmoves, moves);
@@ -689,7 +693,11 @@ static void test_game_waits_while_the_bot_is_out(void **state)
         whose_turn(h, NICKS, 2, list, sizeof list);
         pick_move(&r, list, move, sizeof move);
         priv(h, me, move);
-        assert_non_null(said(h, me, "The game in #durak waits: I am not in the channel"));
+        assert_non_null(said(h, me,
+                             how == REFUSED
+                                 ? "The game in #durak waits: the channel does not take my "
+                                   "lines"
+                                 : "The game in #durak waits: I am not in the channel"));
         assert_int_equal(tb->rec.nmoves, moves);
         /* a reconnect meanwhile: the game is still out, said back once, on the join */
         tables_on_disconnect(h->t, h->now);
@@ -699,55 +707,31 @@ static void test_game_waits_while_the_bot_is_out(void **state)
         assert_null(said(h, "#durak", ""));
         tables_who self = who("durakbot");
         outbox_clear(&h->o);
-        tables_on_join(h->t, h->now, &self, "#durak", &h->o);
-        assert_non_null(said(h, "#durak", "I am back in the channel; the game goes on"));
+        tables_on_modes(h->t, h->now, "#durak", &h->o); /* -m: only a refusal ends by it */
+        if (how != REFUSED) {
+            assert_null(said(h, "#durak", ""));
+            tables_on_join(h->t, h->now, &self, "#durak", &h->o);
+        }
+        assert_non_null(said(h, "#durak",
+                             how == REFUSED ? "The channel takes my lines again; the "
+                                              "game goes on"
+                                            : "I am back in the channel; the game "
+                                              "goes on"));
         assert_null(said(h, "#durak", "The connection is back"));
         assert_true(tb->turn_deadline - h->now > left - 1 && tb->turn_deadline - h->now <= left);
+        if (how == REFUSED) { /* still +m: held again; then kicked: its join alone brings it back */
+            tables_on_bot_muted(h->t, h->now, "#durak");
+            tables_on_part(h->t, h->now, "durakbot", "#durak", &h->o);
+            outbox_clear(&h->o);
+            tables_on_modes(h->t, h->now, "#durak", &h->o);
+            assert_null(said(h, "#durak", ""));
+            tables_on_join(h->t, h->now, &self, "#durak", &h->o);
+            assert_non_null(said(h, "#durak", "I am back in the channel; the game goes on"));
+        }
         priv(h, me, move);
         assert_int_equal(tb->rec.nmoves, moves + 1);
         h_free(h);
     }
-}
-
-/* A channel that refuses the bot's lines though it is in it (404: +m, a ban) holds its game as
- * if the bot were out: nobody would see it. A change of the channel's modes says it again (and a
- * refusal of that would hold it again); a kick meanwhile leaves it to the bot's own join. */
-static void test_game_waits_while_the_channel_refuses(void **state)
-{
-    (void)state;
-    harness *h = h_new(13);
-    start_two(h, "#durak");
-    table_t *tb = tables_find(h->t, "#durak");
-    const char *me = tb->seat[tb->g.actor].nick;
-    double left = tb->turn_deadline - h->now;
-    int moves = tb->rec.nmoves;
-    tables_on_bot_muted(h->t, h->now, "#durak");
-    assert_true(tables_next_deadline(h->t) < 0);
-    tick(h, h->now + 10 * h->cfg.game.turn_timeout);
-    assert_null(said(h, "#durak", "Time is up"));
-    char list[1024], move[128];
-    rng_t r;
-    rng_seed(&r, 13);
-    whose_turn(h, NICKS, 2, list, sizeof list);
-    pick_move(&r, list, move, sizeof move);
-    priv(h, me, move);
-    assert_non_null(said(h, me, "The game in #durak waits: the channel does not take my lines"));
-    assert_int_equal(tb->rec.nmoves, moves);
-    outbox_clear(&h->o);
-    tables_on_modes(h->t, h->now, "#durak", &h->o); /* -m */
-    assert_non_null(said(h, "#durak", "The channel takes my lines again; the game goes on"));
-    assert_true(tb->turn_deadline - h->now > left - 1 && tb->turn_deadline - h->now <= left);
-    tables_on_bot_muted(h->t, h->now, "#durak");               /* still +m: held again */
-    tables_on_part(h->t, h->now, "durakbot", "#durak", &h->o); /* then kicked */
-    outbox_clear(&h->o);
-    tables_on_modes(h->t, h->now, "#durak", &h->o);
-    assert_null(said(h, "#durak", ""));
-    tables_who self = who("durakbot");
-    tables_on_join(h->t, h->now, &self, "#durak", &h->o);
-    assert_non_null(said(h, "#durak", "I am back in the channel; the game goes on"));
-    priv(h, me, move);
-    assert_int_equal(tb->rec.nmoves, moves + 1);
-    h_free(h);
 }
 
 /* A seat whose player left is sent nothing unasked: whoever holds the nick meanwhile may be
@@ -1947,7 +1931,6 @@ int main(void)
         cmocka_unit_test(test_forfeiter_not_back),
         cmocka_unit_test(test_all_gone_no_result),
         cmocka_unit_test(test_game_waits_while_the_bot_is_out),
-        cmocka_unit_test(test_game_waits_while_the_channel_refuses),
         cmocka_unit_test(test_nick_too_long_for_a_seat),
         cmocka_unit_test(test_statusmsg_is_not_a_channel),
         cmocka_unit_test(test_join_after_an_unseen_leave),
