@@ -415,11 +415,12 @@ static bool refresh_begin(site_ctx *c, store *db, const site_options *o, char *w
     char stamp[96], line[112], got[112], empty[112];
     if (!make_dirs(o, why, cap))
         return false;
-    stamp_read(o, got);
-    stamp_line("", empty);
-    if (store_site_stamp(db, stamp) && !stamp_there(o, stamp)) {
+    if (store_site_stamp(db, stamp)) {
+        stamp_read(o, got);
         stamp_line(stamp, line);
-        if ((got[0] && strcmp(got, empty)) || !write_file(o, SITE_STAMP, line, strlen(line))) {
+        stamp_line("", empty);
+        bool unclaimed = !got[0] || !strcmp(got, empty);
+        if (strcmp(got, line) && (!unclaimed || !write_file(o, SITE_STAMP, line, strlen(line)))) {
             snprintf(why, cap, "the pages there are not this database's: all are written again");
             return false;
         }
