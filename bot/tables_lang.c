@@ -5,7 +5,8 @@
  * opened its game (for "!durak", every language's word, the opener's `set language`), else
  * game.language; a question's answer there (help, rules...) in the asker's words. A person's:
  * their `set language`, else the words they are using (or used last, at the game they sit at),
- * else the channel's of the game they sit at or watch, else game.language. A private game's: its player's, else the words that opened it. */
+ * else the channel's of the game they sit at or watch, else game.language. A private game's: its
+ * player's, else the words that opened it. */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
