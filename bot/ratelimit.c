@@ -44,8 +44,10 @@ bool ratelimit_allow(ratelimit *rl, const char *key, double now)
         s->refused = s->told = false;
     } else if (now > s->last) {
         s->tokens += (now - s->last) * rl->per_second;
-        if (s->tokens > rl->burst)
+        if (s->tokens >= rl->burst - RATELIMIT_EPSILON) { /* quiet long enough: the flood is over */
             s->tokens = rl->burst;
+            s->told = false;
+        }
     }
     if (fresh || now > s->last)
         s->last = now;
@@ -53,7 +55,6 @@ bool ratelimit_allow(ratelimit *rl, const char *key, double now)
     if (s->refused)
         return false;
     s->tokens -= 1;
-    s->told = false;
     return true;
 }
 

@@ -15,7 +15,7 @@ struct ratelimit_slot {
     double tokens;
     double last;  /* the time of the last call for this key: refill and least-recently-used */
     bool refused; /* its last call was refused */
-    bool told;    /* refused since its last allowed command, and ratelimit_tell said so */
+    bool told;    /* ratelimit_tell said so since the bucket was last full */
 };
 
 typedef struct ratelimit {
@@ -32,9 +32,10 @@ void ratelimit_init(ratelimit *rl, int burst, double per_second);
  * True spends one token. A new key takes a free slot or the least recently used one. */
 bool ratelimit_allow(ratelimit *rl, const char *key, double now);
 
-/* After ratelimit_allow refused key: true the first time since its last allowed command, with
+/* After ratelimit_allow refused key: true the first time since its bucket was last full, with
  * *wait the seconds until the next is allowed; false after that. A flood is told once that it is
- * too fast, not answered line for line. */
+ * too fast, not answered line for line, nor again each time a token lets one command through: it
+ * is told again only after a pause long enough to refill the whole burst. */
 bool ratelimit_tell(ratelimit *rl, const char *key, double *wait);
 
 #endif

@@ -46,7 +46,8 @@ static void test_twenty_help_get_a_few(void **state)
     assert_false(ratelimit_allow(rl, "flooder", 2.0));
 }
 
-/* A run of refusals is told once, with the wait, until a command is allowed again. */
+/* A flood is told once, with the wait, even as a token lets a command through now and then;
+ * after a pause that refills the whole burst, a new flood is told again. */
 static void test_told_once(void **state)
 {
     ratelimit *rl = *state;
@@ -61,7 +62,13 @@ static void test_told_once(void **state)
     assert_false(ratelimit_tell(rl, "a", &wait)); /* the same run: said already */
     assert_true(ratelimit_allow(rl, "a", 2.0));
     assert_false(ratelimit_allow(rl, "a", 2.1));
-    assert_true(ratelimit_tell(rl, "a", &wait)); /* a new run */
+    assert_false(ratelimit_tell(rl, "a", &wait)); /* one token came, the flood goes on */
+    assert_true(ratelimit_allow(rl, "a", 4.0));
+    assert_false(ratelimit_allow(rl, "a", 4.5));
+    assert_false(ratelimit_tell(rl, "a", &wait));
+    /* quiet 8 s: the whole burst back (4 tokens, one per 2 s); a new flood */
+    assert_int_equal(allowed(rl, "a", 5, 12.5), 4);
+    assert_true(ratelimit_tell(rl, "a", &wait));
 }
 
 static void test_refill_rate(void **state)

@@ -1630,6 +1630,16 @@ static void test_too_fast_told_once(void **state)
     }
     assert_int_equal(answered, 4);
     assert_int_equal(told, 1);
+    /* one line a second for 10 s: a token every 2 s lets every other one through, and the
+     * flood is not told again */
+    h->step = 1.0;
+    for (int i = 0; i < 10; i++) {
+        priv(h, "alice", "rules");
+        answered += said(h, "alice", "Durak (") != NULL;
+        told += said(h, "alice", "Too many commands") != NULL;
+    }
+    assert_int_equal(told, 1);
+    assert_in_range(answered, 8, 10);
     h_free(h);
 }
 
