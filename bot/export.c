@@ -139,6 +139,17 @@ static void json_string(FILE *out, const char *s)
     fputc('"', out);
 }
 
+/* The seat's place in the whole game, 1-based, shared by a tie: for those who played to the end
+ * as recorded; a forfeiter after them all, as the record's place orders forfeiters only among
+ * themselves (every forfeiter records 1 unless a computer played their seat out). */
+static int standing(const store_game *g, int s)
+{
+    int mine = g->seat[s].place + (g->seat[s].forfeited ? STORE_MAX_SEATS + 1 : 0), ahead = 0;
+    for (int j = 0; j < g->nseats; j++)
+        ahead += g->seat[j].place + (g->seat[j].forfeited ? STORE_MAX_SEATS + 1 : 0) < mine;
+    return 1 + ahead;
+}
+
 static void json_seats(FILE *out, const store_game *g)
 {
     fputs("\"seats\":[", out);
@@ -149,7 +160,7 @@ static void json_seats(FILE *out, const store_game *g)
         fputs(",\"key\":", out);
         json_string(out, st->key);
         fprintf(out, ",\"bot\":%s,\"place\":%d,\"durak\":%s,\"forfeited\":%s}",
-                record_key_is_bot(st->key) ? "true" : "false", st->place,
+                record_key_is_bot(st->key) ? "true" : "false", standing(g, s),
                 st->durak ? "true" : "false", st->forfeited ? "true" : "false");
     }
     fputs("]", out);

@@ -668,6 +668,55 @@ static void test_stopped_private_game_recorded(void **state)
  * invalid UTF-8. Each is escaped so that the line is valid JSON (and UTF-8), whose strings read
  * back as the text stored, invalid bytes as U+FFFD. Leaves nicks.db for records_export.py, which
  * reads the lines back with python's json module. */
+/* A record of `players` seats in channel, with no moves (the exports here read only its seats)
+ * and the given result. */
+static void seats_record(game_record *r, int players, const char *channel, const char *result)
+{
+    durak_options o = durak_default_options();
+    o.players = (uint8_t)players;
+    uint8_t salt[RECORD_SALT_BYTES] = { 5 };
+    record_start(r, &o, 5, salt);
+    snprintf(r->channel, sizeof r->channel, "%s", channel);
+    snprintf(r->channel_key, sizeof r->channel_key, "%s", channel);
+    snprintf(r->result, sizeof r->result, "%s", result);
+}
+
+/* --export-games of every game in db, as text into buf. */
+static void export_all(store *db, char *buf, size_t cap)
+{
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    assert_int_equal(export_games(db, NULL, f, stderr), 0);
+    rewind(f);
+    buf[fread(buf, 1, cap - 1, f)] = '\0';
+    fclose(f);
+}
+
+/* A forfeiter's place in the export comes after every player who played to the end (R18): the
+ * record's place 1 orders forfeiters only among themselves, and read as it was, a forfeiter
+ * looked like the winner. */
+static void test_export_forfeiter_place(void **state)
+{
+    (void)state;
+    char path[512], json[4096];
+    static game_record r;
+    store *db = open_in("forfeit.db", path, sizeof path);
+    seats_record(&r, 3, "#durak", "durak 2");
+    store_result res = { 3,
+                         false,
+                         { { "quitter", "quitter", 1, false, true, 0, false },
+                           { "anna", "anna", 1, false, false, 0, false },
+                           { "boris", "boris", 2, true, false, 0, false } } };
+    assert_true(store_save_game(db, &res, &r, 1767225600));
+    export_all(db, json, sizeof json);
+    assert_non_null(strstr(json, "\"nick\":\"quitter\",\"key\":\"quitter\",\"bot\":false,"
+                                 "\"place\":3,\"durak\":false,\"forfeited\":true}"));
+    assert_non_null(strstr(json, "\"nick\":\"anna\",\"key\":\"anna\",\"bot\":false,\"place\":1,"));
+    assert_non_null(strstr(json, "\"nick\":\"boris\",\"key\":\"boris\",\"bot\":false,\"place\":2,"
+                                 "\"durak\":true"));
+    store_close(db);
+}
+
 static void test_export_escapes_json(void **state)
 {
     (void)state;
@@ -678,13 +727,7 @@ static void test_export_escapes_json(void **state)
     unlink(path);
     store *db = store_open(path, err, sizeof err);
     assert_non_null(db);
-    durak_options o = durak_default_options();
-    o.players = 4;
-    uint8_t salt[RECORD_SALT_BYTES] = { 5 };
-    record_start(&r, &o, 5, salt); /* its moves do not matter here */
-    snprintf(r.channel, sizeof r.channel, "#\"quoted\"\x02\\");
-    snprintf(r.channel_key, sizeof r.channel_key, "%s", r.channel);
-    snprintf(r.result, sizeof r.result, "durak 3");
+    seats_record(&r, 4, "#\"quoted\"\x02\\", "durak 3");
     store_result res = { 4,
                          false,
                          { { "back\\slash", "back\\slash", 1, false, false, 0, false },
@@ -695,13 +738,8 @@ static void test_export_escapes_json(void **state)
                              "end",
                              4, true, false, 0, false } } };
     assert_true(store_save_game(db, &res, &r, 1767225600));
-    char json[8192] = "";
-    FILE *f = tmpfile();
-    assert_non_null(f);
-    assert_int_equal(export_games(db, NULL, f, stderr), 0);
-    rewind(f);
-    json[fread(json, 1, sizeof json - 1, f)] = '\0';
-    fclose(f);
+    char json[8192];
+    export_all(db, json, sizeof json);
     assert_non_null(strstr(json, "\"channel\":\"#\\\"quoted\\\"\\u0002\\\\\","));
     assert_non_null(strstr(json, "\"nick\":\"back\\\\slash\",\"key\":\"back\\\\slash\","));
     assert_non_null(strstr(json, "\"nick\":\"say \\\"hi\\\"\","));
@@ -881,7 +919,8 @@ static int make_dir(void **state)
 static int remove_dir(void **state)
 {
     (void)state;
-    const char *names[] = { "rw.db", "since.db", "v3.db", "lang.db", "damaged.db", "oom.db" };
+    const char *names[] = { "rw.db",      "since.db", "v3.db",     "lang.db",
+                            "damaged.db", "oom.db",   "forfeit.db" };
     char path[600];
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
         for (int k = 0; k < 3; k++) {
@@ -912,6 +951,7 @@ int main(void)
         cmocka_unit_test(test_stopped_game_reveals),
         cmocka_unit_test(test_stopped_private_game_recorded),
         cmocka_unit_test(test_export_escapes_json),
+        cmocka_unit_test(test_export_forfeiter_place),
         cmocka_unit_test(test_damaged_records),
         cmocka_unit_test(test_export_out_of_memory),
         cmocka_unit_test(test_dates),
