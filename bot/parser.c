@@ -498,6 +498,7 @@ static void private_unknown(parse_ctx *c, token w)
                        c->prefix_shown);
     else
         parse_ctx_fail(c, MSG_PARSE_UNKNOWN_PRIVATE, parse_ctx_quote(q, w));
+    c->out->no_move = !amb && kind == PC_IGNORED && !parse_cardtext_looks_like_card(w.s, w.n);
 }
 
 /* stats [nick], top [n], rules: the channel's information commands work privately too; and

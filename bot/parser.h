@@ -86,6 +86,9 @@ typedef struct {
      * (PC_PLAY, PC_BEAT, PC_TRANSFER): the game may say more, such as that no transfer is
      * possible now. PC_IGNORED otherwise. */
     parse_kind move;
+    /* PC_ERROR for a first word that is no command, card or move ("абв"): not a mistyped move, so
+     * counted against the flood limit even on the sender's turn. */
+    bool no_move;
 } parsed_cmd;
 
 typedef struct {

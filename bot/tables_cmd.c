@@ -106,7 +106,8 @@ static void run_move(const cmd_ctx *c)
  * "private only" in a channel (after the table check) and "channel only" privately (after the
  * seat checks). */
 static const cmd_row rows[PC_KIND_COUNT] = {
-    [PC_ERROR] = { run_error, ANYWHERE | CMD_TURN_FREE }, /* a mistyped move on one's turn */
+    /* a mistyped move on one's turn, not a word that is no move (parsed_cmd.no_move) */
+    [PC_ERROR] = { run_error, ANYWHERE | CMD_TURN_FREE },
     [PC_HELP] = { run_help, ANYWHERE | CMD_ASKED },
     [PC_RULES] = { run_rules, ANYWHERE | CMD_ASKED },
     [PC_STATS] = { run_stats, ANYWHERE | CMD_ASKED },
@@ -308,7 +309,7 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
     unsigned here = row_flags(p.kind, CMD_PRIVATE);
     tables_bind_words(t, w, p.lang, here & CMD_ASKED);
     bool my_turn = tb && tb->playing && tb->g.actor == s;
-    if (!(my_turn && (here & CMD_TURN_FREE)) && !rate_ok(t, w->nick, now, o))
+    if (!(my_turn && (here & CMD_TURN_FREE) && !p.no_move) && !rate_ok(t, w->nick, now, o))
         return; /* on your turn, moves (mistyped ones too), hand and moves are free */
     cmd_ctx c = { t, w, NULL, w->nick, tb, s, &p, now, o };
     unsigned need = here ? here : CMD_SEAT | CMD_RUNNING; /* then "channel only" */

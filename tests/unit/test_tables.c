@@ -214,6 +214,15 @@ static void test_flood_limit(void **state)
     }
     assert_int_equal(mine, 20);
     assert_true(theirs <= 5);
+    /* but words that are no move at all ("абв", a client answering each notice) are limited on
+     * one's turn too */
+    h->now += 10; /* a full bucket again (4 tokens, one each 2 s) */
+    int junk = 0;
+    for (int i = 0; i < 20; i++) {
+        priv(h, NICKS[actor], "abc");
+        junk += said(h, NICKS[actor], "\"abc\" is not a command or a card") != NULL;
+    }
+    assert_true(junk >= 4 && junk <= 5);
     h_free(h);
 }
 
