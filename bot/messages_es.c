@@ -56,6 +56,8 @@ const char *const msg_spanish[MSG_COUNT] = {
                            "en otra, escribe antes %ssalir allí (o %sparar, si la abriste tú).",
     [MSG_NICK_LIKE_BOT] = "Los nicks que terminan en [bot] son para los jugadores automáticos: "
                           "cambia el tuyo con /nick para sentarte.",
+    [MSG_ACCOUNT_SEATED] = "Ya tienes un asiento en %s, como %s (la misma cuenta de servicios): un "
+                           "asiento por persona, así que juega desde ese nick.",
     [MSG_TOO_FAST] = "Demasiados comandos seguidos: espera %d s y vuelve a escribirlo.",
     [MSG_SEAT_HELD_BOT_NAME] =
         "Tu sitio en %s se guarda mientras tu nick termine en [bot], como los "

@@ -57,6 +57,8 @@ const char *const msg_french[MSG_COUNT] = {
                            "%sarrêter, si c'est vous qui l'avez ouverte).",
     [MSG_NICK_LIKE_BOT] = "Les pseudos finissant par [bot] sont réservés aux joueurs ordinateur : "
                           "changez le vôtre avec /nick pour prendre place.",
+    [MSG_ACCOUNT_SEATED] = "Vous avez déjà une place dans %s, sous le pseudo %s (le même compte "
+                           "de services) : une place par personne, jouez donc depuis ce pseudo.",
     [MSG_TOO_FAST] = "Trop de commandes d'un coup : attendez %d s, puis recommencez.",
     [MSG_SEAT_HELD_BOT_NAME] =
         "Votre place dans %s est gardée tant que votre pseudo finit par [bot], "

@@ -49,6 +49,20 @@ table_t *tables_of_nick(tables *t, const char *nick, int *seat)
     return held;
 }
 
+table_t *tables_of_account(tables *t, const char *account, int *seat)
+{
+    for (int i = 0; account && account[0] && i < t->ntab; i++)
+        for (int s = 0; t->tab[i].used && s < t->tab[i].nseats; s++) {
+            const seat_t *st = &t->tab[i].seat[s];
+            if (st->ai < 0 && st->account[0] && casemap_equal(t->cm, st->account, account)
+                && tables_seat_of(t, &t->tab[i], st->nick) == s) {
+                *seat = s;
+                return &t->tab[i];
+            }
+        }
+    return NULL;
+}
+
 bool tables_same_person(const tables *t, const seat_t *st, const tables_who *w)
 {
     if (st->ai >= 0)

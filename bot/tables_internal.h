@@ -240,6 +240,9 @@ int tables_seat_of(const tables *t, const table_t *tb, const char *nick);
 /* The table where a person sits under `nick`, and the seat; NULL if none. A present seat comes
  * before one held for its person (who may sit elsewhere now under that nick). */
 table_t *tables_of_nick(tables *t, const char *nick, int *seat);
+/* The table where someone logged in to `account` (services) sits, under any nick, and the seat;
+ * NULL if none, or for no account. */
+table_t *tables_of_account(tables *t, const char *account, int *seat);
 /* Is `w` the seat's person: the same account where the seat has one, else the same
  * user@host. A nick alone never is. */
 bool tables_same_person(const tables *t, const seat_t *st, const tables_who *w);
@@ -554,6 +557,10 @@ void lobby_bot(tables *t, const tables_who *w, table_t *tb, const parsed_cmd *p,
 /* !again: a rematch with the last game's seats, or agreeing to the one open. */
 void lobby_again(tables *t, const tables_who *w, const char *channel, double now, outbox *o);
 /* "You already sit at the game in #x" (or "you already have a private game") to nick. */
+/* One seat a person: w's services account already sits somewhere under another nick. Told how
+ * it sits, and true; a second seat would split one person's hands, and the store refuses a game
+ * with one key twice (its whole result lost). */
+bool lobby_refuse_account(tables *t, const tables_who *w, outbox *o);
 void lobby_tell_seated(const tables *t, const table_t *other, const char *nick, outbox *o);
 
 /* ---- tables_solo.c: private games against computer players ---- */

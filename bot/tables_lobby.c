@@ -49,6 +49,16 @@ void lobby_tell_seated(const tables *t, const table_t *other, const char *nick, 
                       tables_prefix(t));
 }
 
+bool lobby_refuse_account(tables *t, const tables_who *w, outbox *o)
+{
+    int s;
+    const table_t *tb = tables_of_account(t, w->account, &s);
+    if (tb)
+        tables_notice(o, w->nick, MSG_ACCOUNT_SEATED, tables_where(t, tb, w->nick),
+                      tb->seat[s].nick);
+    return tb != NULL;
+}
+
 /* A lobby is open in tb: what game it is (a different one may have been asked for), and how to
  * sit at it. */
 static void say_open(const tables *t, const tables_who *w, const table_t *tb, outbox *o)
@@ -74,7 +84,7 @@ void lobby_open(tables *t, const tables_who *w, const char *channel, const parse
         return;
     if (other && !tables_refuse_stranger(t, other, s, w, o))
         lobby_tell_seated(t, other, w->nick, o);
-    if (other)
+    if (other || lobby_refuse_account(t, w, o))
         return;
     if (!(tb = tables_open(t, channel)))
         return;
@@ -120,7 +130,7 @@ void lobby_join(tables *t, const tables_who *w, table_t *tb, double now, outbox 
         else
             lobby_tell_seated(t, other, w->nick, o);
     }
-    if (other)
+    if (other || lobby_refuse_account(t, w, o))
         return;
     if (tb->playing) {
         tables_notice(o, w->nick, MSG_GAME_RUNNING, tb->channel, tables_prefix(t));
@@ -426,6 +436,8 @@ void lobby_again(tables *t, const tables_who *w, const char *channel, double now
             lobby_tell_seated(t, other, w->nick, o);
         return;
     }
+    if (lobby_refuse_account(t, w, o))
+        return;
     l->seat[mine].absent = false; /* they speak in the channel, whatever its member list said */
     if (!(tb = open_rematch(t, l, now)))
         return;

@@ -144,6 +144,8 @@ void solo_play(tables *t, const tables_who *w, const parsed_cmd *p, double now, 
             lobby_tell_seated(t, tb, w->nick, o);
         return;
     }
+    if (lobby_refuse_account(t, w, o))
+        return;
     if (!known_identity(w)) {
         tables_notice(o, w->nick, MSG_SOLO_UNKNOWN);
         return;

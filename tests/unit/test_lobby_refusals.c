@@ -5,8 +5,9 @@
 #include "tables_internal.h"
 
 /* Who sends the refused line: the nick's own person, a stranger who took that nick (another
- * user@host), or someone the server gives neither account nor user@host. */
-typedef enum { BY_SELF, BY_STRANGER, BY_NOBODY } sender;
+ * user@host), someone the server gives neither account nor user@host, or bob under another nick,
+ * logged in to his services account (the row's every line then comes with an account). */
+typedef enum { BY_SELF, BY_STRANGER, BY_NOBODY, BY_BOBS_ACCOUNT } sender;
 
 typedef struct {
     const char *nick, *where, *text; /* where: a channel, or NULL for a private line */
@@ -90,6 +91,22 @@ static const struct {
       { "bob", "#durak", "!again" },
       BY_SELF,
       "You already sit at the game in #other (" },
+    { "!join by a second nick of a seated account",
+      { OPEN },
+      { "bobby", "#durak", "!join" },
+      BY_BOBS_ACCOUNT,
+      "You already have a seat in #durak, as bob (the same services account): one seat a person, "
+      "so play from that nick." },
+    { "!durak elsewhere by a second nick of a seated account",
+      { OPEN },
+      { "bobby", "#other", "!durak" },
+      BY_BOBS_ACCOUNT,
+      "You already have a seat in #durak, as bob (" },
+    { "a private game by a second nick of a playing account",
+      { RUNNING },
+      { "bobby", NULL, "play" },
+      BY_BOBS_ACCOUNT,
+      "You already have a seat in #durak, as bob (" },
     { "a private game for one the bot cannot tell",
       { { NULL, NULL, NULL } },
       { "carol", NULL, "play" },
@@ -104,6 +121,8 @@ static void send_as(harness *h, const step *s, sender by)
         w.user = "mallory", w.host = "elsewhere.example";
     else if (by == BY_NOBODY)
         w.user = w.host = "";
+    else if (by == BY_BOBS_ACCOUNT)
+        w.account = "acc_bob";
     if (s->where)
         chan_as(h, &w, s->where, s->text);
     else
@@ -117,6 +136,7 @@ static void test_each_refusal(void **state)
     (void)state;
     for (size_t i = 0; i < sizeof ROWS / sizeof ROWS[0]; i++) {
         harness *h = h_new(40 + i);
+        with_accounts = ROWS[i].by == BY_BOBS_ACCOUNT;
         for (const step *s = ROWS[i].before; s < ROWS[i].before + 6 && s->nick; s++)
             send_as(h, s, BY_SELF);
         char before[TABLES_SNAPSHOT_MAX] = "", after[TABLES_SNAPSHOT_MAX] = "";
@@ -133,6 +153,7 @@ static void test_each_refusal(void **state)
         assert_string_equal(before, after);
         h_free(h);
     }
+    with_accounts = false;
 }
 
 /* At most SOLO_MAX private games run at once (each holds a table and a computer player's
