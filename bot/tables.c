@@ -67,9 +67,25 @@ bool tables_same_person(const tables *t, const seat_t *st, const tables_who *w)
 {
     if (st->ai >= 0)
         return false;
-    if (st->account[0])
-        return w->account && casemap_equal(t->cm, st->account, w->account);
+    if (st->account[0] && w->account && w->account[0])
+        return casemap_equal(t->cm, st->account, w->account);
+    /* Logged out since (NickServ LOGOUT): while the seat's nick has not left, nobody else can
+     * hold it, so its user@host still says who it is. After a quit or a restart only the
+     * account may take the seat back. */
+    if (st->account[0] && (st->absent || st->unconfirmed))
+        return false;
     return !strcmp(st->user, w->user) && casemap_equal(t->cm, st->host, w->host);
+}
+
+void tables_seat_account(tables *t, const tables_who *w)
+{
+    int s;
+    table_t *tb = w->account && w->account[0] ? tables_of_nick(t, w->nick, &s) : NULL;
+    seat_t *st = tb ? &tb->seat[s] : NULL;
+    if (!st || st->account[0] || st->absent || st->unconfirmed || !tables_same_person(t, st, w))
+        return;
+    snprintf(st->account, sizeof st->account, "%s", w->account);
+    tables_touch(tb);
 }
 
 void tables_stats_key(const tables *t, const char *nick, const char *account, char *key, size_t cap)

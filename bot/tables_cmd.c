@@ -249,6 +249,7 @@ void tables_on_channel(tables *t, double now, const tables_who *w, const char *c
     tables_bind_channel(t, o, channel);
     if (casemap_equal(t->cm, w->nick, t->own_nick) || too_long(w) || status_target(t, channel))
         return;
+    tables_seat_account(t, w);
     parse_opts po = opts_for(t, w->nick, false);
     table_t *here = tables_find(t, channel); /* one lookup for the whole line */
     po.game_here = here != NULL;
@@ -296,6 +297,7 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
     tables_bind(t, o);
     if (casemap_equal(t->cm, w->nick, t->own_nick) || too_long(w))
         return;
+    tables_seat_account(t, w);
     solo_seen(t, w, now, o);
     int s = -1;
     table_t *tb = tables_of_nick(t, w->nick, &s);

@@ -243,9 +243,13 @@ table_t *tables_of_nick(tables *t, const char *nick, int *seat);
 /* The table where someone logged in to `account` (services) sits, under any nick, and the seat;
  * NULL if none, or for no account. */
 table_t *tables_of_account(tables *t, const char *account, int *seat);
-/* Is `w` the seat's person: the same account where the seat has one, else the same
- * user@host. A nick alone never is. */
+/* Is `w` the seat's person: the same account where both have one, else the same user@host (a
+ * seat with an account: only while its nick has been here all along, as after a logout). A
+ * nick alone never is. */
 bool tables_same_person(const tables *t, const seat_t *st, const tables_who *w);
+/* w logged in to a services account after sitting down under this nick and user@host: their
+ * seat (and so their stats) follows the account from now on, as if they had sat down with it. */
+void tables_seat_account(tables *t, const tables_who *w);
 /* The stats key of a person: "@account" (casefolded) where there is an account, else the
  * casefolded nick. */
 void tables_stats_key(const tables *t, const char *nick, const char *account, char *key,

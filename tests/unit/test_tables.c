@@ -1727,6 +1727,30 @@ static void test_trust_stats_by_account(void **state)
     store_gone(&s);
 }
 
+/* A seat follows its person's services account as it changes while they sit: one who logs in
+ * after sitting down is counted under the account; one who logs out (NickServ LOGOUT, the same
+ * nick and user@host all along) plays on, still counted under it. */
+static void test_account_changes_while_seated(void **state)
+{
+    (void)state;
+    for (int logout = 0; logout < 2; logout++) {
+        harness *h = h_new(25);
+        temp_store s;
+        store_in_temp(&s, h);
+        with_accounts = logout; /* logged in when they sit down, or only after */
+        start_two(h, "#durak");
+        with_accounts = !logout;
+        assert_non_null(play_to_end(h, "#durak", NICKS, 2, 13));
+        with_accounts = false;
+        assert_int_equal(tables_count(h->t), 0);
+        tables_who ally = { "ally", "a", "phone.example", "acc_alice", false };
+        chan_as(h, &ally, "#durak", "!stats");
+        assert_non_null(said(h, "#durak", ": 1 game,"));
+        h_free(h);
+        store_gone(&s);
+    }
+}
+
 /* A harness whose held seats wait 600 s (longer than a few turn timers). */
 static harness *h_long_grace(uint64_t seed)
 {
@@ -1971,6 +1995,7 @@ int main(void)
         cmocka_unit_test(test_bot_at_full_table),
         cmocka_unit_test(test_trust_account_binds_the_seat),
         cmocka_unit_test(test_trust_stats_by_account),
+        cmocka_unit_test(test_account_changes_while_seated),
         cmocka_unit_test(test_computer_players),
         cmocka_unit_test(test_creator_hands_over_past_bots),
         cmocka_unit_test(test_rematch_creator_replaced_by_bot),
