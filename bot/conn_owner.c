@@ -110,7 +110,18 @@ void conn_owner_reconfigure(owner *o, const bot_config *cfg)
     o->nalt = cfg->irc.nalt_nicks;
     for (int i = 0; i < o->nalt; i++)
         copy_str(o->alt[i], sizeof o->alt[i], cfg->irc.alt_nicks[i]);
+    bool new_pw = strcmp(o->pw, cfg->irc.nickserv_password) != 0;
     copy_str(o->pw, sizeof o->pw, cfg->irc.nickserv_password);
+    /* The log said to fix a refused password and reload: the new one goes to NickServ at the next
+     * tick, on this connection (then the nick is taken back, as after any identification). */
+    if (new_pw && o->pw[0] && o->id == OWNER_ID_REFUSED && o->registered) {
+        o->id = OWNER_ID_ABSENT;
+        o->id_due = 0;
+        if (!has_nick(o)) { /* renamed meanwhile: the round goes on once identified */
+            o->step = RG_WAIT_ID;
+            o->step_due = -1;
+        }
+    }
     conn_nickserv_set(&o->ns, cfg->irc.nickserv_target, cfg->irc.nickserv_host);
     o->wait = cfg->irc.nickserv_wait;
 }

@@ -482,6 +482,28 @@ static void test_refused_renamed_told(void **state)
     drain(f->q);
 }
 
+/* The password refused and the bot renamed Guest…, then the operator fixes the password and
+ * reloads, as the log said: the new one goes to NickServ at once on this connection, and once
+ * accepted the nick is taken back. The same password reloaded is not sent again. */
+static void test_refused_then_reloaded(void **state)
+{
+    fixture *f = *state;
+    conn_owner_welcome(f->o, "durakbot", 0);
+    feed(f->o, notice("NickServ", "Password incorrect."), 1);
+    feed(f->o, nick_change("durakbot", "Guest4711"), 60);
+    drain(f->q);
+    conn_owner_reconfigure(f->o, &f->cfg); /* nothing changed */
+    assert_int_equal(conn_owner_identity(f->o), OWNER_ID_REFUSED);
+    strcpy(f->cfg.irc.nickserv_password, "fixed");
+    conn_owner_reconfigure(f->o, &f->cfg);
+    assert_true(conn_owner_deadline(f->o) <= 70);
+    conn_owner_tick(f->o, 70);
+    assert_non_null(strstr(drain(f->q), "IDENTIFY durakbot fixed"));
+    feed(f->o, notice("NickServ", "Password accepted - you are now recognized."), 71);
+    assert_int_equal(conn_owner_identity(f->o), OWNER_ID_OK);
+    assert_non_null(strstr(drain(f->q), "REGAIN durakbot"));
+}
+
 /* The password refused, then services rename the bot: they hold the nick now, so the bot does
  * not race that hold with a NICK at once; it tries after the round's back-off. */
 static void test_refused_rename_waits(void **state)
@@ -775,6 +797,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_nicklen_after_cut_nick, setup, teardown),
         cmocka_unit_test_setup_teardown(test_alt_nick_not_a_cut, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refused_renamed_told, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_refused_then_reloaded, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refused_rename_waits, setup, teardown),
         cmocka_unit_test_setup_teardown(test_nickserv_absent, setup, teardown),
         cmocka_unit_test_setup_teardown(test_no_answer, setup, teardown),
