@@ -108,7 +108,8 @@ static void on_ls_done(link_cap *c)
 {
     char req[512] = "";
     if (c->mech != LINK_SASL_NONE && !list_has(c->offered, "sasl")
-        && !sasl_give_up(c, "the server offers no SASL (no \"sasl\" in CAP LS)"))
+        && !sasl_give_up(c, "the server offers no SASL (no \"sasl\" in CAP LS; servers such as "
+                            "InspIRCd offer it only while services are linked: are they up?)"))
         return;
     for (size_t i = 0; i < sizeof WANTED / sizeof WANTED[0]; i++) {
         if (i == 0 && c->mech == LINK_SASL_NONE)

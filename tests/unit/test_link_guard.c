@@ -258,6 +258,7 @@ static void test_cap_external_and_failures(void **state)
     feed(&c, ":s CAP * LS :multi-prefix");
     assert_int_equal(c.state, LINK_CAP_FAILED);
     assert_non_null(strstr(c.error, "offers no SASL"));
+    assert_non_null(strstr(c.error, "only while services are linked: are they up?"));
 
     link_cap_start(&c, LINK_SASL_NONE, NULL, NULL, false); /* a server without CAP */
     sent(&c);
