@@ -172,7 +172,7 @@ static bool rate_ok(tables *t, const char *nick, double now, outbox *o)
 static parse_opts opts_for(const tables *t, const char *nick, bool no_transfer)
 {
     return (parse_opts){ tables_prefix(t),
-                         t->cfg.ui.unicode_suits,
+                         config_suit_symbols(&t->cfg),
                          no_transfer,
                          (int)tables_lang_of(t, nick),
                          tables_lang_chosen(t, nick),

@@ -99,7 +99,7 @@ int tables_language(const tables *t, const char *target) { return (int)tables_la
 
 render_opts tables_ropts_to(const tables *t, const char *target)
 {
-    render_opts r = { t->cfg.ui.colors, t->cfg.ui.unicode_suits, tables_lang_of(t, target),
+    render_opts r = { t->cfg.ui.colors, config_suit_symbols(&t->cfg), tables_lang_of(t, target),
                       t->scarce };
     return r;
 }

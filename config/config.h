@@ -90,7 +90,7 @@ typedef struct {
     } game;
     struct {
         bool colors;
-        bool unicode_suits;
+        bool unicode_suits; /* as set: what is written is config_suit_symbols */
     } ui;
     struct {
         char database[CONFIG_PATH_MAX]; /* SQLite file of running games and stats */
@@ -115,5 +115,14 @@ void config_defaults(bot_config *c);
  * On error returns false, leaves c untouched and writes one line into err (errlen bytes):
  * "FILE:LINE: KEY: what is wrong (what is expected)", or "FILE: cannot open: <reason>". */
 bool config_load(const char *path, bot_config *c, char *err, size_t errlen);
+
+/* Suits written as symbols: ui.unicode_suits, where the server's lines are UTF-8. A legacy
+ * irc.encoding (auto too: the bot's own lines go in the legacy set) has no ♠ ♣ ♦ ♥, and its
+ * stand-ins (Russian letters) would make "8♥ or 8h" read "8ч or 8h", and English lines Cyrillic:
+ * the reader's own suit letters instead. */
+static inline bool config_suit_symbols(const bot_config *c)
+{
+    return c->ui.unicode_suits && c->irc.encoding == CONFIG_ENC_UTF8;
+}
 
 #endif

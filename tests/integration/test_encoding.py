@@ -70,11 +70,11 @@ def one_bot(env, encoding, bot, channel):
     carol.say(bot, "абырвалг")
     exact(reply(carol, bot, "answer to абырвалг"), legacy(UNKNOWN_RU, enc),
           "%s: quoted word" % enc)
-    # the example card's ♥, which the set lacks, as ч (in Russian, the words' language: its
-    # letter form is ч too)
+    # the example card in the reader's suit letters only: the set has no ♥ (its stand-in made
+    # "7ч или 7ч")
     carol.say(bot, "хожу 7х")
     exact(reply(carol, bot, "answer to хожу 7х"),
-          legacy("«7х» — не карта: после достоинства — одна масть, например 7ч или 7ч", enc),
+          legacy("«7х» — не карта: после достоинства — одна масть, например 7ч", enc),
           "%s: card error" % enc)
     # !дурак, !играть, !старт in the channel: a game opened in Russian words speaks Russian
     alice.say(channel, "!дурак")

@@ -903,6 +903,28 @@ static void test_language_in_the_channel(void **state)
     h_free(h);
 }
 
+/* A legacy irc.encoding has no suit symbols: cards are written with each reader's own suit
+ * letters, never the link's stand-ins for the symbols (Russian letters), which made "8♥ или 8ч"
+ * read "8ч или 8ч" and English lines Cyrillic. */
+static void test_legacy_encoding_suit_letters(void **state)
+{
+    (void)state;
+    harness *h = h_ru(3);
+    h->cfg.irc.encoding = CONFIG_ENC_CP1251;
+    tables_reconfigure(h->t, &h->cfg);
+    chan(h, "bob", RU_CHANNEL, "!durak");
+    priv(h, "bob", "beat");
+    expect(h, "bob", "к команде бью нужна карта: бью 9п 7п");
+    priv(h, "bob", "7x");
+    expect(h, "bob", "«7x» — не карта");
+    assert_null(said(h, "bob", "\xE2\x99")); /* no ♠ ♣ ♦ ♥ */
+    priv(h, "alice", "set language en");
+    priv(h, "alice", "beat");
+    expect(h, "alice", "beat 9s 7s");
+    assert_false(cyrillic(said(h, "alice", "beat 9s 7s")));
+    h_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -911,6 +933,7 @@ int main(void)
         cmocka_unit_test(test_russian_transfer_game),
         cmocka_unit_test(test_private_lines_follow_the_words_used),
         cmocka_unit_test(test_option_typo_in_russian),
+        cmocka_unit_test(test_legacy_encoding_suit_letters),
         cmocka_unit_test(test_default_language),
         cmocka_unit_test(test_set_language),
         cmocka_unit_test(test_errors_in_the_senders_language),
