@@ -148,8 +148,9 @@ static void *link_main(void *arg)
         return NULL;
     }
     c->r = r, c->local = c->remote = -1;
-    c->enc = (link_enc){ LINK_ENC_UTF8, (iconv_t)-1, (iconv_t)-1 }; /* none open yet: free closes */
-    c->local = r->local;                                            /* the thread's from here on */
+    /* none open yet: free closes */
+    c->enc = (link_enc){ .enc = LINK_ENC_UTF8, .in = (iconv_t)-1, .out = (iconv_t)-1 };
+    c->local = r->local; /* the thread's from here on */
     r->local = -1;
     c->remote = link_connect(r);
     if (c->remote >= 0 && (r->plain || link_handshake(c)) && link_pump_begin(c)) {

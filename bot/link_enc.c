@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <stdint.h>
+#include <strings.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -47,6 +48,7 @@ static bool is_auto(const link_enc *e)
 
 bool link_enc_open(link_enc *e, link_encoding enc, char *err, size_t errlen)
 {
+    memset(e, 0, sizeof *e);
     e->enc = (unsigned)enc < LINK_ENC_COUNT ? enc : LINK_ENC_UTF8;
     e->in = e->out = (iconv_t)-1;
     if (!link_enc_active(e))
@@ -81,9 +83,83 @@ static size_t copy_cut(const char *s, size_t n, char *out, size_t cap)
     return k;
 }
 
+/* The word of s[0..n) that starts at *at, past spaces; *at moves past it. */
+static size_t word_at(const char *s, size_t n, size_t *at, const char **word)
+{
+    while (*at < n && s[*at] == ' ')
+        (*at)++;
+    *word = s + *at;
+    size_t start = *at;
+    while (*at < n && s[*at] != ' ')
+        (*at)++;
+    return *at - start;
+}
+
+/* A PRIVMSG or NOTICE line (tags skipped): its sender's nick (from the prefix of a line from the
+ * server) or its target (a line of the bot's, without prefix) into nick; false for any other
+ * line, a channel target, or a nick too long to keep. */
+static bool message_nick(const char *s, size_t n, bool from_server, char nick[LINK_ENC_NICK])
+{
+    size_t at = 0, len;
+    const char *w;
+    if (n && s[0] == '@')
+        word_at(s, n, &at, &w);
+    const char *who = NULL;
+    size_t wholen = 0;
+    if (from_server) {
+        if (!(len = word_at(s, n, &at, &w)) || w[0] != ':')
+            return false;
+        who = w + 1;
+        while (wholen < len - 1 && who[wholen] != '!')
+            wholen++;
+    }
+    len = word_at(s, n, &at, &w);
+    if (!((len == 7 && !strncasecmp(w, "PRIVMSG", 7))
+          || (len == 6 && !strncasecmp(w, "NOTICE", 6))))
+        return false;
+    if (!from_server) {
+        wholen = word_at(s, n, &at, &who);
+        if (!wholen || strchr("#&+!", who[0]))
+            return false;
+    }
+    if (!wholen || wholen >= LINK_ENC_NICK)
+        return false;
+    memcpy(nick, who, wholen);
+    nick[wholen] = '\0';
+    return true;
+}
+
+static int person_of(const link_enc *e, const char *nick)
+{
+    for (int i = 0; i < LINK_ENC_PEOPLE; i++)
+        if (e->people[i].nick[0] && !strcasecmp(e->people[i].nick, nick))
+            return i;
+    return -1;
+}
+
+/* "auto": a message from the server with letters outside ASCII tells its sender's encoding. */
+static void note_sender(link_enc *e, const char *in, size_t n, bool utf8)
+{
+    char nick[LINK_ENC_NICK];
+    bool ascii = true;
+    for (size_t i = 0; i < n && ascii; i++)
+        ascii = !((unsigned char)in[i] & 0x80);
+    if (ascii || !message_nick(in, n, true, nick))
+        return;
+    int i = person_of(e, nick);
+    if (i < 0) {
+        i = (int)(e->next++ % LINK_ENC_PEOPLE);
+        snprintf(e->people[i].nick, sizeof e->people[i].nick, "%s", nick);
+    }
+    e->people[i].utf8 = utf8;
+}
+
 size_t link_enc_in(link_enc *e, const char *in, size_t n, char *out, size_t cap)
 {
-    if (!link_enc_active(e) || (is_auto(e) && utf8_valid(in, n)))
+    bool utf8 = link_enc_active(e) && is_auto(e) && utf8_valid(in, n);
+    if (is_auto(e))
+        note_sender(e, in, n, utf8);
+    if (!link_enc_active(e) || utf8)
         return copy_cut(in, n, out, cap);
     char *ip = (char *)in, *op = out;
     size_t il = n, ol = cap;
@@ -106,9 +182,17 @@ static const char *stand_in(uint32_t cp)
     return "?";
 }
 
+/* "auto": a private line to one who writes UTF-8 goes as it is. */
+static bool to_utf8_person(const link_enc *e, const char *in, size_t n)
+{
+    char nick[LINK_ENC_NICK];
+    int i = is_auto(e) && message_nick(in, n, false, nick) ? person_of(e, nick) : -1;
+    return i >= 0 && e->people[i].utf8;
+}
+
 size_t link_enc_out(link_enc *e, const char *in, size_t n, char *out, size_t cap)
 {
-    if (!link_enc_active(e))
+    if (!link_enc_active(e) || to_utf8_person(e, in, n))
         return copy_cut(in, n, out, cap);
     char *ip = (char *)in, *op = out;
     size_t il = n, ol = cap;

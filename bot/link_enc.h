@@ -7,7 +7,9 @@
  * "utf-8": nothing is converted. "cp1251", "koi8-r": every line, both ways. "auto:cp1251",
  * "auto:koi8-r" ("auto" is "auto:cp1251"): a line from the server that is valid UTF-8 is taken as
  * it is, any other is converted from the legacy encoding; lines to the server go in the legacy
- * encoding (what clients that autodetect and clients that do not both display).
+ * encoding (what clients that autodetect and clients that do not both display), but a private
+ * line (PRIVMSG or NOTICE to a nick) to one whose last message with letters outside ASCII came in
+ * UTF-8: their client writes it, so it reads it.
  * Bytes the legacy encoding does not define become U+FFFD. Characters it cannot write become a
  * stand-in: the suits ♠ ♣ ♦ ♥ (and white ones) the Russian card letters п т б ч, typographic
  * quotes and dashes their ASCII forms, … "...", · ".", anything else "?". */
@@ -28,9 +30,18 @@ typedef enum {
     LINK_ENC_COUNT
 } link_encoding;
 
+enum { LINK_ENC_PEOPLE = 64, LINK_ENC_NICK = 32 };
+
 typedef struct {
     link_encoding enc;
     iconv_t in, out; /* legacy -> UTF-8, UTF-8 -> legacy; (iconv_t)-1 for utf-8 */
+    /* "auto": who last wrote letters outside ASCII in UTF-8 (utf8) or in the legacy set; the
+     * oldest entry makes room. Nicks compared in ASCII case: a miss only means the legacy set. */
+    struct {
+        char nick[LINK_ENC_NICK];
+        bool utf8;
+    } people[LINK_ENC_PEOPLE];
+    unsigned next;
 } link_enc;
 
 /* Opens the converters of enc; false with one line in err if iconv lacks them. */

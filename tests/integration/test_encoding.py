@@ -122,22 +122,29 @@ def one_bot(env, encoding, bot, channel):
 
 
 def auto_bot(env, bot):
-    """"auto" (= "auto:cp1251"): a UTF-8 client and a CP1251 client are both understood; the
-    bot answers both in CP1251."""
+    """"auto" (= "auto:cp1251"): a UTF-8 client and a CP1251 client are both understood, and
+    each is answered privately in what it writes; the channel hears CP1251."""
     utf = EncClient(env.ngircd.port, "utf_auto", "utf-8")
     cp = EncClient(env.ngircd.port, "cp_auto", "cp1251")
     for c in (utf, cp):
         env.clients.append(c)
         c.connect()
     utf.join_with_bot("#auto", bot_nick=bot)  # the bot is there
-    want = UNKNOWN_RU.encode("cp1251")
+    cp.join_with_bot("#auto", bot_nick=bot)
     for c in (utf, cp):
         c.say(bot, "беру")
-        exact(reply(c, bot, "answer to беру"), NOT_IN_GAME_RU.encode("cp1251"),
+        exact(reply(c, bot, "answer to беру"), NOT_IN_GAME_RU.encode(c.encoding),
               "auto, %s: беру" % c.encoding)
         c.say(bot, "абырвалг")
-        exact(reply(c, bot, "answer to абырвалг"), want, "auto, %s: quoted word" % c.encoding)
-    h.log("auto: a UTF-8 and a CP1251 client understood, both answered in CP1251")
+        exact(reply(c, bot, "answer to абырвалг"), UNKNOWN_RU.encode(c.encoding),
+              "auto, %s: quoted word" % c.encoding)
+    utf.say("#auto", "!дурак")
+    m = cp.wait_for(lambda m: h.from_bot(m, bot) and m.target == "#auto", 10,
+                    what="the lobby line in #auto")
+    h.check(not valid_utf8(text_bytes(m)), "auto: the channel's line in UTF-8: %r" % m.bytes)
+    text_bytes(m).decode("cp1251")
+    h.log("auto: a UTF-8 and a CP1251 client understood, each answered in its own; the channel "
+          "in CP1251")
 
 
 # What the bot writes for a character the legacy set lacks (bot/link_enc.c's stand-ins).

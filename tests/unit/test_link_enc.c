@@ -104,6 +104,49 @@ static void test_auto(void **state)
     assert_string_equal(link_enc_name(LINK_ENC_AUTO_KOI8R), "KOI8-R");
 }
 
+/* "auto": a private line to one whose last message with letters outside ASCII came in UTF-8
+ * goes in UTF-8 (their client writes it, so it reads it); to one who wrote CP1251, to a channel,
+ * and to anyone not heard yet, in the legacy set. A new message in CP1251 changes the person. */
+static void test_auto_follows_the_person(void **state)
+{
+    (void)state;
+    link_enc e = open_enc(LINK_ENC_AUTO_CP1251);
+    char out[256];
+    const char *lines[] = { "@time=x :Olya!o@h PRIVMSG durakbot :беру",
+                            ":Petr!p@h PRIVMSG durakbot :\xE1\xE5\xF0\xF3",
+                            ":Ivan!i@h PRIVMSG #durak :hello" }; /* ASCII tells nothing */
+    for (size_t i = 0; i < sizeof lines / sizeof *lines; i++)
+        link_enc_in(&e, lines[i], strlen(lines[i]), out, sizeof out);
+    const struct {
+        const char *line, *want;
+    } rows[] = {
+        { "NOTICE olya :беру", "NOTICE olya :беру" }, /* nicks in any case */
+        { "PRIVMSG Olya :беру", "PRIVMSG Olya :беру" },
+        { "NOTICE Petr :беру", "NOTICE Petr :\xE1\xE5\xF0\xF3" },
+        { "PRIVMSG #durak :беру", "PRIVMSG #durak :\xE1\xE5\xF0\xF3" },
+        { "PRIVMSG Ivan :беру", "PRIVMSG Ivan :\xE1\xE5\xF0\xF3" },
+        { "PRIVMSG Zoe :беру", "PRIVMSG Zoe :\xE1\xE5\xF0\xF3" },
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+        size_t n = link_enc_out(&e, rows[i].line, strlen(rows[i].line), out, sizeof out);
+        out[n] = '\0';
+        assert_string_equal(out, rows[i].want);
+    }
+    const char *again = ":Olya!o@h NOTICE durakbot :\xE1\xE5\xF0\xF3"; /* Olya's client changed */
+    link_enc_in(&e, again, strlen(again), out, sizeof out);
+    size_t n = link_enc_out(&e, "NOTICE Olya :беру", strlen("NOTICE Olya :беру"), out, sizeof out);
+    out[n] = '\0';
+    assert_string_equal(out, "NOTICE Olya :\xE1\xE5\xF0\xF3");
+    link_enc_close(&e);
+    e = open_enc(LINK_ENC_CP1251); /* not auto: every line in the set, whoever it goes to */
+    const char *utf8 = ":Olya!o@h PRIVMSG durakbot :беру";
+    link_enc_in(&e, utf8, strlen(utf8), out, sizeof out);
+    n = link_enc_out(&e, "NOTICE Olya :беру", strlen("NOTICE Olya :беру"), out, sizeof out);
+    out[n] = '\0';
+    assert_string_equal(out, "NOTICE Olya :\xE1\xE5\xF0\xF3");
+    link_enc_close(&e);
+}
+
 /* Every byte of each set that has a character comes back as itself through UTF-8. */
 static void test_round_trip(void **state)
 {
@@ -170,8 +213,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_utf8_unchanged), cmocka_unit_test(test_cp1251),
         cmocka_unit_test(test_koi8r),          cmocka_unit_test(test_invalid),
-        cmocka_unit_test(test_auto),           cmocka_unit_test(test_round_trip),
-        cmocka_unit_test(test_growth_cut),
+        cmocka_unit_test(test_auto),           cmocka_unit_test(test_auto_follows_the_person),
+        cmocka_unit_test(test_round_trip),     cmocka_unit_test(test_growth_cut),
     };
     return cmocka_run_group_tests_name("link_enc", tests, NULL, NULL);
 }
