@@ -250,6 +250,9 @@ void tables_on_channel(tables *t, double now, const tables_who *w, const char *c
     if (casemap_equal(t->cm, w->nick, t->own_nick) || too_long(w) || status_target(t, channel))
         return;
     tables_seat_account(t, w);
+    const char *bare = past_own_nick(t, text), *pre = tables_prefix(t);
+    if (bare != text && !strncmp(bare, pre, strlen(pre)))
+        text = bare; /* "durakbot: !join": the command, said to the bot by its nick */
     parse_opts po = opts_for(t, w->nick, false);
     table_t *here = tables_find(t, channel); /* one lookup for the whole line */
     po.game_here = here != NULL;

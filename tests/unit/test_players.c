@@ -512,6 +512,10 @@ static void test_answers_where_asked(void **state)
     }
     chan(h, "carol", "#durak", "take care"); /* not a player: chatter stays chatter */
     assert_int_equal(h->o.len, 0);
+    chan(h, "carol", "#durak", "durakbot: !table"); /* a channel command, by the bot's nick */
+    assert_non_null(said(h, "#durak", "lead a card \xC2\xB7 trump"));
+    chan(h, "carol", "#durak", "durakbot: table"); /* without the prefix: chatter */
+    assert_int_equal(h->o.len, 0);
     priv(h, "carol", "stats");
     assert_non_null(said(h, "carol", "Stats are not kept"));
     priv(h, "carol", "top");
