@@ -332,6 +332,8 @@ static void on_line(conn *c, const irc_event *line, double now)
     }
     if (!c->stopping && ev->kind == IRC_EV_OTHER && !strcmp(ev->arg, "MODE"))
         on_channel_mode(c, ev, now);
+    if (!c->stopping && ev->kind == IRC_EV_OTHER && !strcmp(ev->arg, "INVITE") && ev->count >= 2)
+        conn_rejoin_invited(c->rejoin, c->cmap, ev->params[1], now);
     if (c->stopping || ev->kind == IRC_EV_OTHER || ev->kind == IRC_EV_ERROR
         || ev->kind == IRC_EV_ACCOUNT)
         return;

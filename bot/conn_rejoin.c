@@ -153,6 +153,13 @@ void conn_rejoin_now(rejoin *r, unsigned code, double now)
             r->e[i].due = now;
 }
 
+void conn_rejoin_invited(rejoin *r, casemap cm, const char *channel, double now)
+{
+    for (int i = 0; i < CONFIG_MAX_CHANNELS; i++)
+        if (r->e[i].used && casemap_equal(cm, r->e[i].channel, channel))
+            r->e[i].due = now;
+}
+
 double conn_rejoin_deadline(const rejoin *r)
 {
     double d = -1;

@@ -45,6 +45,9 @@ void conn_rejoin_forget(rejoin *r, casemap cm, const char *channel);
 void conn_rejoin_keep(rejoin *r, casemap cm, const bot_config *cfg);
 /* The channels refused with code are tried again at once (477 once identified). */
 void conn_rejoin_now(rejoin *r, unsigned code, double now);
+/* An INVITE to channel: if its join was refused, it is tried again at once (an operator who lifts
+ * a ban or +i and invites the bot wants it back now, not at the back-off's end). */
+void conn_rejoin_invited(rejoin *r, casemap cm, const char *channel, double now);
 
 /* When conn_rejoin_tick wants to run, or -1. */
 double conn_rejoin_deadline(const rejoin *r);

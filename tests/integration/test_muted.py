@@ -7,7 +7,9 @@ server refuses the bot's lines there (404), so nobody would see the game.
   warning, no time-out, for more than a turn's time);
 - the operator's -m lets the bot speak: the channel hears "The channel takes my lines again; the
   game goes on with the time each of you had" and the table, and the waiting move is then
-  played."""
+  played;
+- then the operator bans and kicks the bot: its join is refused (474) and tried again after a
+  back-off of 30 s, but the ban lifted and an INVITE bring it back at once."""
 import time
 
 import harness as h
@@ -69,6 +71,18 @@ def test(env):
     m = anna.wait_for(lambda m: h.from_bot(m) and m.target == CH and m.t > back.t, 10,
                       what="the held move played")
     h.log("then: %s" % m.plain)
+
+    log_at = len(bot.log_text())
+    oper.send("MODE %s +b %s!*@*" % (CH, h.BOT_NICK))
+    oper.send("KICK %s %s :out" % (CH, h.BOT_NICK))
+    bot.wait_log(r"cannot join #durak: the bot is banned there", 10, log_at, what="the 474")
+    log_at = len(bot.log_text())
+    oper.send("MODE %s -b %s!*@*" % (CH, h.BOT_NICK))
+    oper.send("INVITE %s %s" % (h.BOT_NICK, CH))
+    invited = time.monotonic()
+    bot.wait_log(r"joined #durak", 5, log_at, what="the join on the INVITE")
+    h.log("back in %s %.1f s after the INVITE (the back-off was 30 s)"
+          % (CH, time.monotonic() - invited))
 
 
 if __name__ == "__main__":

@@ -579,7 +579,12 @@ static void test_rejoin(void **state)
     assert_string_equal(drain(f->q), "JOIN #ban");
     e = numeric(474, p474, 3);
     conn_rejoin_on_numeric(r, CASEMAP_RFC1459, &e, NULL, 43);
-    assert_true(conn_rejoin_deadline(r) == 43 + 60); /* doubled */
+    assert_true(conn_rejoin_deadline(r) == 43 + 60);         /* doubled */
+    conn_rejoin_invited(r, CASEMAP_RFC1459, "#other", 43.5); /* not one refused: nothing */
+    assert_true(conn_rejoin_deadline(r) == 43 + 60);
+    conn_rejoin_invited(r, CASEMAP_RFC1459, "#Ban", 43.5); /* the ban lifted, the bot invited */
+    conn_rejoin_tick(r, 43.5);
+    assert_string_equal(drain(f->q), "JOIN #ban");
     e = numeric(477, p477, 3);
     conn_rejoin_on_numeric(r, CASEMAP_RFC1459, &e, "not identified", 44);
     conn_rejoin_now(r, 477, 50);
