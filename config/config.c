@@ -600,7 +600,7 @@ static bool config_apply_enum(struct config_ctx *x, const config_setting_t *s,
         return config_fail_type(x, s, k->path, config_kind_name(k->kind));
     const char *v = config_setting_get_string(s);
     for (const struct config_enum *e = k->enums; e->name; e++) {
-        if (strcmp(v, e->name) == 0) {
+        if (strcasecmp(v, e->name) == 0) { /* "PLAIN", "UTF-8": as they are usually written */
             *dst = e->value;
             return true;
         }
