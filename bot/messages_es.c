@@ -289,6 +289,8 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_RESULT_AGAIN] = "%srevancha para jugar otra",
     [MSG_AGAIN_OPEN] = "Revancha: %s. Empieza cuando cada uno haya escrito %srevancha "
                        "(faltan %s), o cuando %s escriba %sempezar.",
+    [MSG_AGAIN_ELSEWHERE] = "Fuera de la revancha: %s, en otra partida ahora (%sunirse aquí cuando "
+                            "termine).",
     [MSG_AGAIN_AGREED] = "%s se apunta a la revancha; faltan %s.",
     [MSG_AGAIN_NOT_PLAYER] = "Solo los jugadores de la última partida de %s pueden pedir la "
                              "revancha: abre una nueva con %sdurak.",

@@ -301,6 +301,8 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_RESULT_AGAIN] = "%srevanche pour une revanche",
     [MSG_AGAIN_OPEN] = "Revanche : %s. Elle commence quand chacun a tapé %srevanche (on "
                        "attend %s), ou quand %s tape %scommencer.",
+    [MSG_AGAIN_ELSEWHERE] = "Pas dans la revanche : %s, à une autre partie maintenant (%srejoindre "
+                            "ici une fois celle-ci finie).",
     [MSG_AGAIN_AGREED] = "%s est partant pour la revanche ; on attend %s.",
     [MSG_AGAIN_NOT_PLAYER] = "Seuls les joueurs de la dernière partie de %s peuvent demander "
                              "sa revanche : ouvrez-en une nouvelle avec %sdurak.",

@@ -337,7 +337,9 @@ static void waiting_list(const table_t *tb, char *buf, size_t cap)
 }
 
 /* The rematch lobby: the last game's seats whose people are not seated elsewhere now. */
-static table_t *open_rematch(tables *t, const last_game *l, double now)
+/* The rematch of l, in a new lobby; `elsewhere` (cap bytes) gets the players of l left out as
+ * they sit at another game now ("masha, olya"; "" for none). */
+static table_t *open_rematch(tables *t, const last_game *l, double now, char *elsewhere, size_t cap)
 {
     table_t *tb = tables_open(t, l->channel);
     if (!tb)
@@ -346,9 +348,15 @@ static table_t *open_rematch(tables *t, const last_game *l, double now)
     tb->lang = l->lang;
     tb->rematch = true;
     tb->lobby_deadline = now + t->cfg.game.lobby_timeout;
+    size_t len = 0;
+    elsewhere[0] = '\0';
     for (int s = 0; s < l->nseats; s++) {
         int other;
-        if (l->seat[s].ai < 0 && (l->seat[s].absent || tables_of_nick(t, l->seat[s].nick, &other)))
+        bool busy = l->seat[s].ai < 0 && tables_of_nick(t, l->seat[s].nick, &other);
+        if (busy && !l->seat[s].absent && len < cap)
+            len += (size_t)snprintf(elsewhere + len, cap - len, "%s%s", len ? ", " : "",
+                                    l->seat[s].nick);
+        if (l->seat[s].ai < 0 && (l->seat[s].absent || busy))
             continue; /* gone from the channel since, or seated elsewhere */
         seat_t *st = &tb->seat[tb->nseats++];
         *st = l->seat[s];
@@ -439,7 +447,10 @@ void lobby_again(tables *t, const tables_who *w, const char *channel, double now
     if (lobby_refuse_account(t, w, o))
         return;
     l->seat[mine].absent = false; /* they speak in the channel, whatever its member list said */
-    if (!(tb = open_rematch(t, l, now)))
+    char elsewhere[256];
+    if (!(tb = open_rematch(t, l, now, elsewhere, sizeof elsewhere)))
         return;
     agree(t, tb, tables_seat_of(t, tb, w->nick), true, now, o);
+    if (elsewhere[0] && tb->used && !tb->playing) /* left out, not forgotten */
+        tables_say(o, channel, MSG_AGAIN_ELSEWHERE, elsewhere, tables_prefix(t));
 }

@@ -977,6 +977,24 @@ static void test_again_without_who_left(void **state)
     h_free(h);
 }
 
+/* A player of the last game who sits at another game now (a private one) is left out of the
+ * rematch, and the channel is told so, with how to come back: not dropped unsaid. */
+static void test_again_without_who_plays_elsewhere(void **state)
+{
+    (void)state;
+    harness *h = h_new(45);
+    lobby(h, "#durak", "", NICKS, 3);
+    chan(h, "alice", "#durak", "!start");
+    play_to_end(h, "#durak", NICKS, 3, 45);
+    priv(h, "carol", "play"); /* carol starts a private game */
+    chan(h, "alice", "#durak", "!again");
+    assert_non_null(said(h, "#durak", "Rematch: alice, bob."));
+    assert_non_null(said(h, "#durak",
+                         "Not in the rematch: carol, at another game now (!join here once it is "
+                         "over)."));
+    h_free(h);
+}
+
 /* One 2-player game to its end, on a server that charges each line (tables_set_penalty) or not;
  * bob may have said `set turn on`. Checked on the way with penalty: each decision is asked in the
  * public line, which starts with the actor's nick (throw-ins too); privately only a hand, one
@@ -1178,6 +1196,7 @@ int main(void)
         cmocka_unit_test(test_last_person_leaves_to_bots),
         cmocka_unit_test(test_again_agreement_follows_its_seat),
         cmocka_unit_test(test_again_without_who_left),
+        cmocka_unit_test(test_again_without_who_plays_elsewhere),
         cmocka_unit_test(test_again_after_a_nick_change),
         cmocka_unit_test(test_one_game_through_nick_changes),
         cmocka_unit_test(test_again_starts_when_the_holdout_leaves),
