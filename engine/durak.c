@@ -408,8 +408,15 @@ static int next_thrower(const durak_game *g)
     for (int s = 0; s < g->opt.players; s++) /* every seat: a fixed count, no branch per seat */
         can |= (unsigned)((g->hand[s] & ranks) != 0) << s;
     can &= thrower_seats(g) & ~(unsigned)g->passed;
-    /* The main attacker first, then clockwise. */
-    unsigned pick = first_or_all(can & ~((1u << g->attacker) - 1u), can);
+    /* The main attacker first, then clockwise. R10: with neighbours, a main attacker who went out
+     * this bout gives their place to the player now before the defender (thrower_seats_limited
+     * counts that player a neighbour), who is then asked first. */
+    int first = g->attacker;
+    if (g->opt.throwin == DURAK_THROWIN_NEIGHBOURS && !seat_in(g->in_game, first)) {
+        int before = prev_seat(g, g->defender);
+        first = before >= 0 ? before : first;
+    }
+    unsigned pick = first_or_all(can & ~((1u << first) - 1u), can);
     return pick ? __builtin_ctz(pick) : -1;
 }
 

@@ -838,6 +838,41 @@ static void test_R10_neighbours_follow_transfer(void **state)
     assert_turn(&g, DURAK_PHASE_ATTACK, 2, 2, 3);
 }
 
+/* R10: the main attacker goes out mid-bout (the stock gone); the player now before the defender
+ * takes their place: asked first to throw in, before the player after the defender. */
+static void test_R10_neighbours_main_attacker_out(void **state)
+{
+    (void)state;
+    durak_game g;
+    const char *h[] = { "9H 9S 9C JD QD KD", "TS TC JS JC QS QH", "9D TD KS KC AS AC",
+                        "TH JH QC KH AD AH" };
+    durak_options o = opts(4, CLASSIC, NEIGHBOURS, 0, 24); /* all 24 dealt: no stock */
+    deal(&g, o, h, NULL, NULL);
+    cards_t gone = set_of("9H JD QD KD"); /* seat 0 down to 9S 9C, as after earlier bouts */
+    g.hand[0] &= ~gone;
+    g.known[0] &= ~gone;
+    g.discard |= gone;
+    g.seen_discard |= gone;
+    assert_null(durak_validate(&g));
+    assert_turn(&g, DURAK_PHASE_ATTACK, 0, 0, 1);
+    play_moves(&g, "play 9S; beat TS 9S; play 9C"); /* seat 0's last card: out */
+    assert_false(durak_in_game(&g, 0));
+    play_moves(&g, "beat TC 9C");
+    assert_int_equal(durak_actor(&g), 3); /* now before the defender: first */
+    play_moves(&g, "play TH; beat QH TH");
+    assert_int_equal(durak_actor(&g), 3); /* after a cover, the order starts with 3 again */
+    play_moves(&g, "pass");
+    assert_int_equal(durak_actor(&g), 2); /* then the player after the defender */
+    o.throwin = ALL; /* throw-in by all: clockwise from the main attacker who went out, as ever */
+    deal(&g, o, h, NULL, NULL);
+    g.hand[0] &= ~gone;
+    g.known[0] &= ~gone;
+    g.discard |= gone;
+    g.seen_discard |= gone;
+    play_moves(&g, "play 9S; beat TS 9S; play 9C; beat TC 9C");
+    assert_int_equal(durak_actor(&g), 2);
+}
+
 /* ---- R11 beaten ---------------------------------------------------------------------- */
 
 static void test_R11_beaten_cards_leave_defender_leads(void **state)
@@ -1847,6 +1882,7 @@ int main(void)
         cmocka_unit_test(test_R10_neighbours_four_players),
         cmocka_unit_test(test_R10_neighbours_five_six_three_players),
         cmocka_unit_test(test_R10_neighbours_follow_transfer),
+        cmocka_unit_test(test_R10_neighbours_main_attacker_out),
         cmocka_unit_test(test_R11_beaten_cards_leave_defender_leads),
         cmocka_unit_test(test_R11_defender_out_next_attacks),
         cmocka_unit_test(test_R12_take_throw_ins_in_order_then_pick_up),
