@@ -363,11 +363,14 @@ bool outq_push(outq *q, const char *cmd, const char *target, const char *text)
 }
 
 /* A reply, or with `keep` a line of a stream (a ring of its own, so that a reply to the same
- * person never drops it): the older lines of target stay, only the bound drops from them. */
+ * person never drops it): the older lines of target stay, only the bound drops from them. A
+ * reply to a channel keeps its older ones too: they answer other people (each held to the
+ * command limit), and the newest-only rule dropped one person's !stats for another's !top. */
 static bool push_reply(outq *q, const char *cmd, const char *target, const char *text, double now,
-                       bool keep)
+                       bool stream)
 {
-    struct outq_ring *ring = keep ? &q->stream : &q->reply;
+    struct outq_ring *ring = stream ? &q->stream : &q->reply;
+    bool keep = stream || strchr("#&+!", target ? target[0] : '\0') != NULL;
     struct outq_fifo lines;
     if (text && !*text && outq_valid_word(cmd, true) && outq_valid_word(target, false))
         return true;

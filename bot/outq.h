@@ -57,9 +57,10 @@ size_t outq_raw_max(const outq *q);
  * control character, or if out of memory. */
 bool outq_push(outq *q, const char *cmd, const char *target, const char *text);
 /* Queues a reply to one user (or a public answer to one user's request) at `now`: split and
- * checked as by outq_push. It goes after every game line. Replies to the target queued at an
- * earlier `now` and not yet sent are dropped (the newest reply only; lines pushed at the same
- * `now` are one reply), and of that reply at most the last OUTQ_REPLY_LINES lines are kept.
+ * checked as by outq_push. It goes after every game line. Replies to the target (a user: not a
+ * channel, where each answers someone else) queued at an earlier `now` and not yet sent are
+ * dropped (the newest reply only; lines pushed at the same `now` are one reply), and of the
+ * target's lines at most the last OUTQ_REPLY_LINES are kept.
  * Returns false and queues nothing if it is invalid, longer than OUTQ_REPLY_LINES lines, or the
  * replies would be more than OUTQ_MAX_REPLIES lines. */
 bool outq_push_reply(outq *q, const char *cmd, const char *target, const char *text, double now);

@@ -1,7 +1,7 @@
 /* test_outq: the send queue's token bucket, splitter (400 bytes, words, UTF-8, colour codes),
  * CR/LF/NUL stripping, round-robin between targets, bounds; the classes: raw lines (never refused
- * for room), game lines, replies (newest only, bounded, stale after 30 s); lines in the log; a
- * push with no memory for its lines. */
+ * for room), game lines, replies (newest only to a user, every one to a channel; bounded, stale
+ * after 30 s); lines in the log; a push with no memory for its lines. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -779,13 +779,16 @@ static void test_reply_newest_only(void **state)
     assert_true(outq_push_reply(q, "NOTICE", "bob", "old 1", 1.0));
     assert_true(outq_push_reply(q, "NOTICE", "bob", "old 2", 1.0));
     assert_true(outq_push_reply(q, "NOTICE", "carol", "hers", 1.0));
+    assert_true(outq_push_reply(q, "PRIVMSG", "#durak", "to anna", 1.0)); /* a channel: kept */
     assert_true(outq_push_reply(q, "NOTICE", "bob", "new 1", 2.0));
     assert_true(outq_push_reply(q, "NOTICE", "bob", "new 2", 2.0)); /* same reply: kept */
-    assert_int_equal(outq_len(q), 3);
+    assert_true(outq_push_reply(q, "PRIVMSG", "#durak", "to boris", 2.0));
+    assert_int_equal(outq_len(q), 5);
     outq_set_rate(q, 50, 50);
     static const char *const want[] = { "NOTICE carol :hers", /* bob's came back last in turn */
-                                        "NOTICE bob :new 1", "NOTICE bob :new 2" };
-    for (int i = 0; i < 3; i++) {
+                                        "PRIVMSG #durak :to anna", "NOTICE bob :new 1",
+                                        "PRIVMSG #durak :to boris", "NOTICE bob :new 2" };
+    for (int i = 0; i < 5; i++) {
         assert_string_equal(outq_peek(q, 2.0), want[i]);
         outq_commit(q, 2.0);
     }
