@@ -504,6 +504,8 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_CMD_HINT] = "pista",
     [MSG_LEAVE_ASK_TEAM] = "Salir de la partida de %s es un abandono, y tu equipo pierde la "
                            "partida al momento: escribe otra vez %ssalir en %d s para salir.",
+    [MSG_SOLO_STOP_ASK] = "Parar ahora cuenta como derrota en tu clasificación de partidas "
+                          "privadas: escribe %s otra vez en %d s para parar.",
     [MSG_LEAVE_OUT] =
         "Ya saliste de la partida de %s: tu puesto se mantiene, no hay nada que dejar.",
     [MSG_ALREADY_PLAYING] = "Ya juegas en la partida de %s (%s): termínala, o escribe antes "

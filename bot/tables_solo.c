@@ -7,6 +7,8 @@
 
 #include "tables_internal.h"
 
+#define STOP_AGAIN 30.0 /* seconds to type stop again to stop a private game one still plays */
+
 static int solo_count(const tables *t)
 {
     int n = 0;
@@ -185,6 +187,15 @@ void solo_stop(tables *t, const tables_who *w, double now, outbox *o)
     }
     if (tables_refuse_stranger(t, tb, s, w, o))
         return;
+    seat_t *st = &tb->seat[s];
+    if (tb->playing && durak_in_game(&tb->g, s)
+        && !(st->leave_asked > 0 && now - st->leave_asked <= STOP_AGAIN)) {
+        /* a loss in their rating, by one word: asked once, as a team game's !leave is */
+        st->leave_asked = now;
+        tables_notice(o, w->nick, MSG_SOLO_STOP_ASK,
+                      msg_command(tables_lang_of(t, w->nick), "stop"), (int)STOP_AGAIN);
+        return;
+    }
     end_abandon(t, tb, s, now, o); /* its end line says the stop counts as a forfeit */
 }
 

@@ -147,6 +147,7 @@ def test(env):
                "a refusal of a second game")
     h.check("/msg %s stop" % h.BOT_NICK in m.plain, "the refusal does not name stop: %r" % m.plain)
     time.sleep(0.6)
+    answer(anna, h.BOT_NICK, "stop", "Stopping now counts as a loss", "stop asked about")
     m = answer(anna, h.BOT_NICK, "stop", "you leave the private game and forfeit",
                "the end of the stopped game")
     h.log("stop: %s" % m.plain)

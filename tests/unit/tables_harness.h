@@ -141,6 +141,14 @@ static inline void priv(harness *h, const char *nick, const char *text)
     priv_as(h, &w, text);
 }
 
+/* A private game stopped by its person still playing it: stop, the question whether a loss is
+ * meant, and stop again. */
+static inline void solo_stopped(harness *h, const char *nick)
+{
+    priv(h, nick, "stop");
+    priv(h, nick, "stop");
+}
+
 static inline void tick(harness *h, double at)
 {
     outbox_clear(&h->o);

@@ -433,6 +433,10 @@ static void test_private_game_in_players_language(void **state)
     expect(h, "bob", "Отпечаток раздачи: ");
     assert_null(said(h, "bob", "личными сообщениями")); /* it is played where it is said */
     priv(h, "bob", "стоп");
+    expect(h, "bob",
+           "Остановить игру сейчас — значит проиграть её в рейтинге личных игр: чтобы "
+           "остановить, напишите стоп ещё раз в течение 30 с.");
+    priv(h, "bob", "стоп");
     expect(h, "bob", "Игра окончена: вы покидаете личную игру — засчитано поражение.");
     expect(h, "bob", "ещё одна: /msg durakbot играю");
     priv(h, "alice", "set language fr");

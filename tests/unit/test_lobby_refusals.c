@@ -171,7 +171,7 @@ static void test_private_games_full(void **state)
     priv(h, "late", "play");
     assert_non_null(said(h, "late", "Too many private games are running: try again later."));
     assert_int_equal(tables_count(h->t), SOLO_MAX);
-    priv(h, "solo0", "stop"); /* one ends: the next may start */
+    solo_stopped(h, "solo0"); /* one ends: the next may start */
     priv(h, "late", "play");
     assert_null(said(h, "late", "Too many private games"));
     assert_int_equal(tables_count(h->t), SOLO_MAX);

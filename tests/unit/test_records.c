@@ -643,7 +643,7 @@ static void test_stopped_private_game_recorded(void **state)
     h_use_store(h, db);
     priv(h, "alice", "play easy 2");
     assert_non_null(said(h, "alice", "Deal fingerprint: "));
-    priv(h, "alice", "stop");
+    solo_stopped(h, "alice");
     assert_non_null(said(h, "alice", "Deal: seed="));
     static store_game g;
     assert_true(store_get_game(db, 1, &g));

@@ -463,7 +463,7 @@ static void test_private_page_in_the_players_language(void **state)
     h_use_store(h, f->s);
     priv(h, "alice", "set language ru");
     priv(h, "alice", "play easy 2");
-    priv(h, "alice", "stop"); /* recorded: the computer players won */
+    solo_stopped(h, "alice"); /* recorded: the computer players won */
     h_free(h);
     store_game *g = malloc(sizeof *g);
     assert_true(store_get_game(f->s, 1, g));

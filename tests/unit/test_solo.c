@@ -273,6 +273,11 @@ static void test_solo_one_at_a_time(void **state)
     assert_non_null(said(h, "bob", "Alone: /msg durakbot play [classic|transfer]"));
     assert_non_null(said(h, "bob", "!watch in a channel"));
     assert_int_equal(tables_count(h->t), 1);
+    priv(h, "alice", "stop"); /* a loss by one word: asked first */
+    assert_non_null(said(h, "alice",
+                         "Stopping now counts as a loss in your private games' "
+                         "rating: type stop again within 30 s to stop."));
+    assert_int_equal(tables_count(h->t), 1);
     priv(h, "alice", "stop");
     assert_nothing_to_channels(h);
     assert_non_null(said(h, "alice", "Game over: you leave the private game and forfeit"));
@@ -491,7 +496,7 @@ static void test_stop_is_recorded(void **state)
         temp_store ts;
         store_in_temp(&ts, h);
         priv(h, "alice", games[i]);
-        priv(h, "alice", "stop");
+        solo_stopped(h, "alice");
         h_persist(h);
         static store_game g;
         assert_true(store_get_game(h->db, 1, &g));
@@ -527,7 +532,7 @@ static void test_late_line_reaches_the_player(void **state)
     (void)state;
     harness *h = h_new(46);
     priv(h, "alice", "play easy 2");
-    priv(h, "alice", "stop"); /* the game ends and its table closes */
+    solo_stopped(h, "alice"); /* the game ends and its table closes */
     assert_int_equal(tables_count(h->t), 0);
     for (int i = 0; i < 3; i++) { /* rounds with nothing for the game */
         tick(h, h->now + 0.05);
@@ -927,7 +932,7 @@ static void test_stale_decision_after_stop(void **state)
         tables_ai_job old, fresh;
         priv(h, "alice", "play hard 2");
         bool bot_leads = tables_ai_next_job(h->t, h->now + h->cfg.game.bot_delay, &old);
-        priv(h, "alice", "stop");
+        solo_stopped(h, "alice");
         priv(h, "alice", "play hard 2");
         h->now += h->cfg.game.bot_delay;
         if (!bot_leads || !tables_ai_next_job(h->t, h->now, &fresh)) {

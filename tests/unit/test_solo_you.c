@@ -183,7 +183,7 @@ static void test_start_line_whole_sentences(void **state)
     assert_true(reads(deal, "Игра в дурака (") && deal[strlen(deal) - 1] == '.');
     assert_true(!strncmp(print, "Отпечаток раздачи: ", strlen("Отпечаток раздачи: ")));
     assert_true(reads(print, "их покажу в конце)."));
-    priv(h, "alice", "stop");
+    solo_stopped(h, "alice");
     priv(h, "alice", "play 3");
     assert_true(reads(h->o.items[0].text, "Durak (classic") /* one line in English */
                 && reads(h->o.items[0].text, "Deal fingerprint: "));
