@@ -722,7 +722,14 @@ int durak_legal(const durak_game *g, durak_action *out)
 
 bool durak_transfer_open(const durak_game *g)
 {
-    return g->phase == DURAK_PHASE_DEFEND && transfer_target(g) >= 0;
+    if (g->phase != DURAK_PHASE_DEFEND || transfer_target(g) < 0)
+        return false;
+    /* a card of the rank nobody can see elsewhere: on the table, gone for all to see, known in
+     * another hand, or the trump card still under the stock */
+    cards_t seen = g->table | g->seen_discard | (g->stock_len ? card_bit(g->trump_card) : 0);
+    for (int s = 0; s < g->opt.players; s++)
+        seen |= s != g->defender ? g->known[s] : 0;
+    return (cards_of_rank(card_rank(g->attack[0])) & deck_cards(g->opt.deck) & ~seen) != 0;
 }
 
 bool durak_complete_beat(const durak_game *g, card_t card, durak_action *out)

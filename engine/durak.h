@@ -168,8 +168,9 @@ void durak_apply_legal(durak_game *g, durak_action a);
  * is uncovered, or C could cover several cards (or none). */
 bool durak_complete_beat(const durak_game *g, card_t card, durak_action *out);
 /* R17: the defender may transfer now if they hold a card of the attack's rank. Only what every
- * player sees decides it (the variant, nothing covered, the next defender's count of cards), never
- * the defender's hand: a line to the others may say "or transfer" without telling them more. */
+ * player sees decides it (the variant, nothing covered, the next defender's count of cards, a card
+ * of the rank not seen elsewhere), never the defender's hand: a line to the others may say "or
+ * transfer" without telling them more. */
 bool durak_transfer_open(const durak_game *g);
 /* R18: seat leaves the game. */
 durak_error durak_resign(durak_game *g, int seat);

@@ -1251,6 +1251,22 @@ static void test_R16_empty_handed_forfeit_keeps_history(void **state)
 
 /* ---- R17 transfer --------------------------------------------------------------------------- */
 
+/* Transfer is open only while a card of the attack's rank may be in the defender's hand, by what
+ * everyone sees: with all four sevens on the table, it is not, whatever the counts allow. */
+static void test_R17_open_needs_an_unseen_card_of_the_rank(void **state)
+{
+    (void)state;
+    durak_game g;
+    const char *h[] = { "6H 7S 7D 8S 9S TS", "7C 8C 9C TC JC QC", "7H 8D 9D TD JD QD" };
+    deal(&g, opts(3, TRANSFER, ALL, 0, 36), h, "AH", NULL);
+    play_moves(&g, "play 7S; transfer 7C");
+    assert_true(durak_transfer_open(&g)); /* 7H and 7D unseen: seat 2 may hold one */
+    play_moves(&g, "transfer 7H; transfer 7D");
+    assert_turn(&g, DURAK_PHASE_DEFEND, 1, 0, 1);
+    assert_int_equal(cards_count(g.hand[2]), 5); /* the count alone would allow it */
+    assert_false(durak_transfer_open(&g));
+}
+
 /* Worked example 1: 2 players, transfer. */
 static void test_R17_worked_example_two_players(void **state)
 {
@@ -1898,6 +1914,7 @@ int main(void)
         cmocka_unit_test(test_R16_history_forgotten_when_cards_leave),
         cmocka_unit_test(test_R16_long_cycle_is_a_draw),
         cmocka_unit_test(test_R16_empty_handed_forfeit_keeps_history),
+        cmocka_unit_test(test_R17_open_needs_an_unseen_card_of_the_rank),
         cmocka_unit_test(test_R17_worked_example_two_players),
         cmocka_unit_test(test_R17_transfer_needs_variant_and_rank),
         cmocka_unit_test(test_R17_transfer_to_too_few_cards_refused),
