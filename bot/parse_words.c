@@ -174,6 +174,8 @@ static const words_entry private_words[] = {
     { "беру всё", PC_TAKE, RU },
     { "пас", PC_PASS, RU },
     { "бито", PC_PASS, RU },
+    { "бита", PC_PASS, RU }, /* "бита!", as a round's end is said too */
+    { "отбой", PC_PASS, RU },
     { "пасую", PC_PASS, RU },
     { "нет", PC_PASS, RU }, /* the answer to "можно подкинуть: … или пас" */
     { "не подкидываю", PC_PASS, RU },
@@ -274,6 +276,8 @@ static const words_entry option_words[] = {
     { "соседи", T_NEIGHBOURS, RU },
     { "соседям", T_NEIGHBOURS, RU },
     { "пять", F_FIRST5, RU },
+    { "первые5", F_FIRST5, RU },
+    { "первый5", F_FIRST5, RU },
     { "парами", T_TEAMS, RU },
     { "пары", T_TEAMS, RU },
     { "команды", T_TEAMS, RU },

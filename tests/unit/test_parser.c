@@ -882,7 +882,9 @@ static const parse_case language_channel_cases[] = {
     CASE("!Дурак переводной", "durak transfer"),
     CASE("!дурак подкидной соседи", "durak classic neighbours"),
     CASE("!дурак все first5", "durak all first5"),
-    CASE("!дурак 5", "durak first5"), /* the number the word stands for */
+    CASE("!дурак 5", "durak first5"),                           /* the number the word stands for */
+    CASE("!дурак переводной первые5", "durak transfer first5"), /* as the option is shown */
+    CASE("!дурак первый5", "durak first5"),
     CASE("!durak transfer 5", "durak transfer first5"),
     CASE("!играть", "join"),
     CASE("!играю", "join"), /* "I play", in the channel: a seat (privately: a move, or a game) */
@@ -1100,6 +1102,8 @@ static const parse_case language_private_cases[] = {
     CASE("не подкидываю", "pass"),
     CASE("Не буду", "pass"),
     CASE("бито", "pass"),
+    CASE("бита", "pass"),
+    CASE("отбой", "pass"), /* said at a bout's end, as бито is */
     CASE("перевожу 7б", "transfer 7d"),
     CASE("перевод 7б", "transfer 7d"),
     CASE("ход", "moves"),
