@@ -131,14 +131,22 @@ void tables_show_hand(const tables *t, table_t *tb, int s, outbox *o)
 void tables_status_line(const tables *t, const table_t *tb, const render_opts *r, const void *arg,
                         char *line, size_t cap)
 {
-    (void)t, (void)arg;
+    (void)t;
     render_seats names = tables_names(tb);
+    if (arg) /* asked for by anyone: the actor's nick written so that it does not highlight */
+        names.name[tb->g.actor] = render_told(&names, tb->g.actor);
     render_table_line(r, &names, &tb->g, line, cap);
 }
 
 void tables_say_status(const tables *t, const table_t *tb, outbox *o)
 {
     tables_public(t, tb, o, tables_status_line, NULL);
+}
+
+void tables_say_table(const tables *t, const table_t *tb, outbox *o)
+{
+    static const bool quiet = true;
+    tables_public(t, tb, o, tables_status_line, &quiet);
 }
 
 bool tables_refuse_stranger(const tables *t, const table_t *tb, int s, const tables_who *w,

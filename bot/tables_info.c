@@ -16,7 +16,7 @@ void info_table(tables *t, table_t *tb, outbox *o)
                    lobby_next(t, tb, next, sizeof next));
         return;
     }
-    tables_say_status(t, tb, o);
+    tables_say_table(t, tb, o);
 }
 
 /* The rules of the game in play, or of a new one: three lines to `to` (the channel where it

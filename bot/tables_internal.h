@@ -377,11 +377,14 @@ typedef void (*tables_line_fn)(const tables *t, const table_t *tb, const render_
  * language. A tables_say to a channel copies the same way. */
 void tables_public(const tables *t, const table_t *tb, outbox *o, tables_line_fn write,
                    const void *arg);
-/* The status line (table, trump, stock, hands): a tables_line_fn. */
+/* The status line (table, trump, stock, hands): a tables_line_fn; arg not NULL: the actor's nick
+ * that heads it is written not to highlight them. */
 void tables_status_line(const tables *t, const table_t *tb, const render_opts *r, const void *arg,
                         char *line, size_t cap);
-/* The public status line of a running game into the channel. */
+/* The public status line of a running game into the channel: its head asks the actor. */
 void tables_say_status(const tables *t, const table_t *tb, outbox *o);
+/* The same as !table shows it to whoever asked: the actor's nick not highlighting them. */
+void tables_say_table(const tables *t, const table_t *tb, outbox *o);
 /* When `w` holds the nick of seat s but is not its person: tells them so and returns true. */
 bool tables_refuse_stranger(const tables *t, const table_t *tb, int s, const tables_who *w,
                             outbox *o);
