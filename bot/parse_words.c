@@ -334,7 +334,7 @@ static const words_entry bots_words[] = {
 };
 
 const char *const parse_words_topic_names[] = { "commands", "moves", "cards", "bots",
-                                                "stats",    "solo",  "teams" };
+                                                "stats",    "solo",  "teams", "rules" };
 
 /* English topics are read by tables_info.c as they are; these name them in other languages. */
 static const words_entry topic_words[] = {
@@ -342,7 +342,8 @@ static const words_entry topic_words[] = {
     { "статистика", 4, RU }, { "commandes", 0, FR },    { "coups", 1, FR },    { "cartes", 2, FR },
     { "robots", 3, FR },     { "statistiques", 4, FR }, { "comandos", 0, ES }, { "jugadas", 1, ES },
     { "cartas", 2, ES },     { "estadísticas", 4, ES }, { "соло", 5, RU },     { "пары", 6, RU },
-    { "équipes", 6, FR },    { "equipos", 6, ES },
+    { "équipes", 6, FR },    { "equipos", 6, ES },      { "правила", 7, RU },  { "règles", 7, FR },
+    { "reglas", 7, ES },
 };
 
 const words_entry *parse_words_table(words_list l, size_t *count)

@@ -44,8 +44,14 @@ static void run_error(const cmd_ctx *c)
     if (!(mine && play_mistyped(c->t, c->tb, c->seat, c->p, c->now, c->o)))
         outbox_add(c->o, OUT_NOTICE, c->w->nick, "%s", c->p->error);
 }
-static void run_help(const cmd_ctx *c) { info_help(c->t, c->w, c->channel, c->p->arg, c->o); }
 static void run_rules(const cmd_ctx *c) { info_rules(c->t, c->to, c->tb, c->o); }
+static void run_help(const cmd_ctx *c)
+{
+    if (!strcmp(c->p->arg, "rules")) /* "помощь правила": the rules, as !rules gives them */
+        run_rules(c);
+    else
+        info_help(c->t, c->w, c->channel, c->p->arg, c->o);
+}
 static void run_stats(const cmd_ctx *c) { info_stats(c->t, c->w, c->to, c->p->arg, c->o); }
 static void run_top(const cmd_ctx *c) { info_top(c->t, c->to, c->p->number, c->p->arg, c->o); }
 static void run_last(const cmd_ctx *c) { info_last(c->t, c->channel, c->o); }

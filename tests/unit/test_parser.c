@@ -1113,6 +1113,7 @@ static const parse_case language_private_cases[] = {
     CASE("мои карты", "hand"),
     CASE("помощь", "help"),
     CASE("помощь карты", "help [cards]"),
+    CASE("помощь правила", "help [rules]"),
     CASE("!стат", "stats"),
     CASE("!стата", "stats"),
     CASE("правила", "rules"),

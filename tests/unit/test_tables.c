@@ -184,6 +184,10 @@ static void test_stranger_and_help(void **state)
     assert_non_null(said(h, "#durak", "Durak (classic)"));
     priv(h, "zed", "rules"); /* and privately */
     assert_non_null(said(h, "zed", "Durak (classic)"));
+    priv(h, "zed", "help rules"); /* the rules as a help topic too, in every language's words */
+    assert_non_null(said(h, "zed", "Durak (classic)"));
+    priv(h, "zed", "помощь правила");
+    assert_non_null(said(h, "zed", "Дурак (подкидной)"));
     h_free(h);
 }
 
