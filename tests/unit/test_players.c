@@ -793,14 +793,21 @@ static void test_beat_which_lists_the_choices(void **state)
     fail_msg("no deal gave a card that covers either of two cards");
 }
 
-/* A rematch lobby is a lobby: its creator's !start starts it before everyone typed !again. */
-static void test_again_started_by_the_creator(void **state)
+/* A harness after a 3-player game in #durak (alice, bob, carol) played to its end. */
+static harness *played_three(void)
 {
-    (void)state;
     harness *h = h_new(45);
     lobby(h, "#durak", "", NICKS, 3);
     chan(h, "alice", "#durak", "!start");
     play_to_end(h, "#durak", NICKS, 3, 45);
+    return h;
+}
+
+/* A rematch lobby is a lobby: its creator's !start starts it before everyone typed !again. */
+static void test_again_started_by_the_creator(void **state)
+{
+    (void)state;
+    harness *h = played_three();
     chan(h, "carol", "#durak", "!again");
     assert_non_null(said(h, "#durak", "Rematch: alice, bob, carol"));
     assert_non_null(said(h, "#durak", "waiting for alice, bob"));
@@ -816,10 +823,7 @@ static void test_again_started_by_the_creator(void **state)
 static void test_again_join_agrees(void **state)
 {
     (void)state;
-    harness *h = h_new(45);
-    lobby(h, "#durak", "", NICKS, 3);
-    chan(h, "alice", "#durak", "!start");
-    play_to_end(h, "#durak", NICKS, 3, 45);
+    harness *h = played_three();
     chan(h, "carol", "#durak", "!again");
     chan(h, "bob", "#durak", "!join");
     assert_non_null(said(h, "#durak", "bob is in for the rematch; waiting for alice."));
@@ -834,10 +838,7 @@ static void test_again_join_agrees(void **state)
 static void test_again_after_stop(void **state)
 {
     (void)state;
-    harness *h = h_new(45);
-    lobby(h, "#durak", "", NICKS, 3);
-    chan(h, "alice", "#durak", "!start");
-    play_to_end(h, "#durak", NICKS, 3, 45);
+    harness *h = played_three();
     lobby(h, "#durak", "", NICKS + 3, 2); /* dave and erin */
     chan(h, "dave", "#durak", "!start");
     chan(h, "dave", "#durak", "!stop");
@@ -967,10 +968,7 @@ static void test_again_starts_when_the_holdout_leaves(void **state)
 static void test_again_without_who_left(void **state)
 {
     (void)state;
-    harness *h = h_new(45);
-    lobby(h, "#durak", "", NICKS, 3);
-    chan(h, "alice", "#durak", "!start");
-    play_to_end(h, "#durak", NICKS, 3, 45);
+    harness *h = played_three();
     tables_on_part(h->t, h->now += 1, "bob", "#durak", &h->o);
     tables_on_quit(h->t, h->now += 1, "carol", "Quit: bye", &h->o);
     tables_who c = who("carol");
@@ -986,10 +984,7 @@ static void test_again_without_who_left(void **state)
 static void test_again_without_who_plays_elsewhere(void **state)
 {
     (void)state;
-    harness *h = h_new(45);
-    lobby(h, "#durak", "", NICKS, 3);
-    chan(h, "alice", "#durak", "!start");
-    play_to_end(h, "#durak", NICKS, 3, 45);
+    harness *h = played_three();
     priv(h, "carol", "play"); /* carol starts a private game */
     chan(h, "alice", "#durak", "!again");
     assert_non_null(said(h, "#durak", "Rematch: alice, bob."));

@@ -1709,47 +1709,28 @@ static void test_trust_account_binds_the_seat(void **state)
 }
 
 /* Stats are keyed by account where there is one: found under another nick, not under the
- * nick when someone else holds it. */
+ * nick when someone else holds it. The seat follows its person's account as it changes while they
+ * sit: one who logs in after sitting down is counted under it; one who logs out (NickServ LOGOUT,
+ * the same nick and user@host all along) plays on, still counted under it. */
 static void test_trust_stats_by_account(void **state)
 {
     (void)state;
-    harness *h = h_new(25);
-    temp_store s;
-    store_in_temp(&s, h);
-    with_accounts = true; /* every who() is logged in to "acc_<person>" */
-    start_two(h, "#durak");
-    assert_non_null(play_to_end(h, "#durak", NICKS, 2, 13));
-    with_accounts = false;
-    assert_int_equal(tables_count(h->t), 0);
-    tables_who ally = { "ally", "a", "phone.example", "acc_alice", false };
-    chan_as(h, &ally, "#durak", "!stats");
-    assert_non_null(said(h, "#durak", ": 1 game,"));
-    tables_who other = { "alice", "x", "evil.example", "", false };
-    chan_as(h, &other, "#durak", "!stats");
-    assert_non_null(said(h, "#durak", "No games recorded for alice"));
-    h_free(h);
-    store_gone(&s);
-}
-
-/* A seat follows its person's services account as it changes while they sit: one who logs in
- * after sitting down is counted under the account; one who logs out (NickServ LOGOUT, the same
- * nick and user@host all along) plays on, still counted under it. */
-static void test_account_changes_while_seated(void **state)
-{
-    (void)state;
-    for (int logout = 0; logout < 2; logout++) {
+    for (int change = 0; change < 3; change++) { /* none, a login, a logout after sitting */
         harness *h = h_new(25);
         temp_store s;
         store_in_temp(&s, h);
-        with_accounts = logout; /* logged in when they sit down, or only after */
+        with_accounts = change != 1; /* who() is logged in to "acc_<person>" */
         start_two(h, "#durak");
-        with_accounts = !logout;
+        with_accounts = change != 2;
         assert_non_null(play_to_end(h, "#durak", NICKS, 2, 13));
         with_accounts = false;
         assert_int_equal(tables_count(h->t), 0);
         tables_who ally = { "ally", "a", "phone.example", "acc_alice", false };
         chan_as(h, &ally, "#durak", "!stats");
         assert_non_null(said(h, "#durak", ": 1 game,"));
+        tables_who other = { "alice", "x", "evil.example", "", false };
+        chan_as(h, &other, "#durak", "!stats");
+        assert_non_null(said(h, "#durak", "No games recorded for alice"));
         h_free(h);
         store_gone(&s);
     }
@@ -1999,7 +1980,6 @@ int main(void)
         cmocka_unit_test(test_bot_at_full_table),
         cmocka_unit_test(test_trust_account_binds_the_seat),
         cmocka_unit_test(test_trust_stats_by_account),
-        cmocka_unit_test(test_account_changes_while_seated),
         cmocka_unit_test(test_computer_players),
         cmocka_unit_test(test_creator_hands_over_past_bots),
         cmocka_unit_test(test_rematch_creator_replaced_by_bot),
