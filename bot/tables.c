@@ -77,12 +77,11 @@ bool tables_same_person(const tables *t, const seat_t *st, const tables_who *w)
     return !strcmp(st->user, w->user) && casemap_equal(t->cm, st->host, w->host);
 }
 
-void tables_seat_account(tables *t, const tables_who *w)
+void tables_seat_account(tables *t, table_t *tb, int s, const tables_who *w)
 {
-    int s;
-    table_t *tb = w->account && w->account[0] ? tables_of_nick(t, w->nick, &s) : NULL;
-    seat_t *st = tb ? &tb->seat[s] : NULL;
-    if (!st || st->account[0] || st->absent || st->unconfirmed || !tables_same_person(t, st, w))
+    seat_t *st = tb && s >= 0 ? &tb->seat[s] : NULL;
+    if (!st || !w->account || !w->account[0] || st->account[0] || st->absent || st->unconfirmed
+        || !tables_same_person(t, st, w))
         return;
     snprintf(st->account, sizeof st->account, "%s", w->account);
     tables_touch(tb);

@@ -255,7 +255,6 @@ void tables_on_channel(tables *t, double now, const tables_who *w, const char *c
     tables_bind_channel(t, o, channel);
     if (casemap_equal(t->cm, w->nick, t->own_nick) || too_long(w) || status_target(t, channel))
         return;
-    tables_seat_account(t, w);
     const char *bare = past_own_nick(t, text), *pre = tables_prefix(t);
     if (bare != text && !strncmp(bare, pre, strlen(pre)))
         text = bare; /* "durakbot: !join": the command, said to the bot by its nick */
@@ -271,6 +270,11 @@ void tables_on_channel(tables *t, double now, const tables_who *w, const char *c
     }
     if (!rate_ok(t, w->nick, now, o))
         return;
+    if (w->account && w->account[0]) { /* a command, not chatter: worth the look for a seat */
+        int s;
+        table_t *mine = tables_of_nick(t, w->nick, &s);
+        tables_seat_account(t, mine, s, w);
+    }
     cmd_ctx c = { t, w, channel, channel, here, -1, &p, now, o };
     unsigned need = row_flags(p.kind, CMD_CHANNEL);
     if (refuse_bot_like(w->nick, need, o))
@@ -306,10 +310,10 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
     tables_bind(t, o);
     if (casemap_equal(t->cm, w->nick, t->own_nick) || too_long(w))
         return;
-    tables_seat_account(t, w);
     solo_seen(t, w, now, o);
     int s = -1;
     table_t *tb = tables_of_nick(t, w->nick, &s);
+    tables_seat_account(t, tb, s, w);
     parse_opts po = opts_for(t, w->nick, tb && tb->opt.variant == DURAK_VARIANT_CLASSIC);
     po.no_game = !tb || !tb->playing;
     po.no_seat = !tb;

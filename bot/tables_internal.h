@@ -247,9 +247,10 @@ table_t *tables_of_account(tables *t, const char *account, int *seat);
  * seat with an account: only while its nick has been here all along, as after a logout). A
  * nick alone never is. */
 bool tables_same_person(const tables *t, const seat_t *st, const tables_who *w);
-/* w logged in to a services account after sitting down under this nick and user@host: their
- * seat (and so their stats) follows the account from now on, as if they had sat down with it. */
-void tables_seat_account(tables *t, const tables_who *w);
+/* w, the person of seat s at tb (tables_of_nick's), logged in to a services account after sitting
+ * down: the seat (and so their stats) follows the account from now on, as if they had sat down
+ * with it. Nothing for no table or no account. */
+void tables_seat_account(tables *t, table_t *tb, int s, const tables_who *w);
 /* The stats key of a person: "@account" (casefolded) where there is an account, else the
  * casefolded nick. */
 void tables_stats_key(const tables *t, const char *nick, const char *account, char *key,

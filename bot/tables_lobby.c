@@ -336,9 +336,8 @@ static void waiting_list(const table_t *tb, char *buf, size_t cap)
             render_appendf(buf, cap, &len, "%s%s", len ? ", " : "", tb->seat[s].nick);
 }
 
-/* The rematch lobby: the last game's seats whose people are not seated elsewhere now. */
-/* The rematch of l, in a new lobby; `elsewhere` (cap bytes) gets the players of l left out as
- * they sit at another game now ("masha, olya"; "" for none). */
+/* The rematch lobby: the last game's seats whose people are not seated elsewhere now; `elsewhere`
+ * (cap bytes) gets the players of l left out as they sit at another game ("masha, olya"; ""). */
 static table_t *open_rematch(tables *t, const last_game *l, double now, char *elsewhere, size_t cap)
 {
     table_t *tb = tables_open(t, l->channel);
