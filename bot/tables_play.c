@@ -19,6 +19,19 @@ typedef struct {
     int seat;
 } happened;
 
+/* The first letter of s in lower case, if it is a capital Latin or Russian one: "You take" after
+ * "Time is up: " reads as one sentence, "Время вышло: вы берёте" as Russian writes it. */
+static void lower_first(char *s)
+{
+    unsigned char *u = (unsigned char *)s;
+    if (u[0] >= 'A' && u[0] <= 'Z')
+        u[0] = (unsigned char)(u[0] + 32);
+    else if (u[0] == 0xD0 && u[1] >= 0x90 && u[1] <= 0x9F) /* А..П */
+        u[1] = (unsigned char)(u[1] + 0x20);
+    else if (u[0] == 0xD0 && u[1] >= 0xA0 && u[1] <= 0xAF) /* Р..Я */
+        u[0] = 0xD1, u[1] = (unsigned char)(u[1] - 0x20);
+}
+
 static void say_what(const table_t *tb, const render_opts *r, const happened *h, char *out,
                      size_t cap)
 {
@@ -31,6 +44,8 @@ static void say_what(const table_t *tb, const render_opts *r, const happened *h,
         return;
     }
     render_move(r, &names, h->before, &tb->g, h->a, what, sizeof what);
+    if (h->timed_out && names.you[h->before->actor]) /* "You ..." goes on the prefix's sentence */
+        lower_first(what);
     snprintf(out, cap, "%s%s", h->timed_out && what[0] ? msg_in(r->lang, MSG_TIMEOUT_PREFIX) : "",
              what);
 }

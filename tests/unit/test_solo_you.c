@@ -94,7 +94,7 @@ static void test_private_game_says_you(void **state)
     expect_not_heard("to alice");
     expect_heard("You pick up ");
     expect_not_heard("take \xC2\xB7 You pick up");
-    expect_heard("Time is up: You ");
+    expect_heard("Time is up: you ");
     expect_heard("transfers with ");
     expect_heard(" to you");
     if (!heard_it("Game over: you are the durak!"))
@@ -115,7 +115,7 @@ static void test_private_game_says_you_in_russian(void **state)
     expect_not_heard("alice берёт");
     expect_heard("Вы забираете ");
     expect_not_heard("берёте \xC2\xB7 Вы забираете");
-    expect_heard("Время вышло: Вы ");
+    expect_heard("Время вышло: вы ");
     expect_heard("теперь отбиваетесь вы");
     if (!heard_it("Игра окончена: вы остались в дураках!"))
         expect_heard("Вы выходите из игры (место ");
@@ -131,7 +131,7 @@ static void test_private_game_keeps_its_opening_words(void **state)
     harness *h = h_new(41);
     play_alone(h, MSG_LANG_RU, "играю сложный 3 переводной", 41);
     expect_heard("Ваш ход в вашей личной игре: ");
-    expect_heard("Время вышло: Вы ");
+    expect_heard("Время вышло: вы ");
     expect_not_heard("Your turn");
     expect_not_heard("hand: ");
     expect_not_heard("Time is up");
