@@ -271,6 +271,22 @@ static void test_line_priorities(void **state)
     h_free(h);
 }
 
+/* A two-player game of h one move in (the lead): the defender's seat, their `moves` answer into
+ * moves ("" when none came) and their hand's words after "Your hand in #durak: " into cards. */
+static int defender_after_lead(harness *h, char *moves, size_t mcap, char *cards, size_t ccap)
+{
+    start_two(h, "#durak");
+    int d = 1 - play_random_move(h, NICKS, 2, 1);
+    priv(h, NICKS[d], "moves");
+    const char *m = said(h, NICKS[d], "Your moves: ");
+    snprintf(moves, mcap, "%s", m ? m : "");
+    priv(h, NICKS[d], "hand");
+    const char *hand = said(h, NICKS[d], "Your hand");
+    assert_non_null(hand);
+    snprintf(cards, ccap, "%s", strchr(hand, ':') + 2);
+    return d;
+}
+
 /* A defender with no card that covers the led one is not told to play a higher one of its suit
  * or a trump: that no card of theirs does, and to take. */
 static void test_no_cover_says_take(void **state)
@@ -278,17 +294,12 @@ static void test_no_cover_says_take(void **state)
     (void)state;
     for (uint64_t seed = 0; seed < 400; seed++) {
         harness *h = h_new(seed);
-        start_two(h, "#durak");
-        int i = play_random_move(h, NICKS, 2, 1), d = 1 - i;
-        priv(h, NICKS[d], "moves");
-        const char *moves = said(h, NICKS[d], "Your moves: ");
-        if (!moves || strstr(moves, "beat ")) { /* a cover, or not the defender's turn */
+        char moves[1024], cards[512];
+        int d = defender_after_lead(h, moves, sizeof moves, cards, sizeof cards);
+        if (!moves[0] || strstr(moves, "beat ")) { /* a cover, or not the defender's turn */
             h_free(h);
             continue;
         }
-        priv(h, NICKS[d], "hand");
-        char cards[512];
-        snprintf(cards, sizeof cards, "%s", strchr(said(h, NICKS[d], "Your hand"), ':') + 2);
         *strchr(cards, ' ') = '\0'; /* the first card of the hand */
         char beat[64];
         snprintf(beat, sizeof beat, "beat %.32s", cards);
@@ -308,19 +319,11 @@ static void test_illegal_move_reason(void **state)
     (void)state;
     for (uint64_t seed = 0; seed < 50; seed++) {
         harness *h = h_new(seed);
-        start_two(h, "#durak");
-        int i = play_random_move(h, NICKS, 2, 1), d = 1 - i;
-        char mine[1024], hand[1024];
-        priv(h, NICKS[d], "moves");
-        assert_non_null(said(h, NICKS[d], "Your moves: "));
-        snprintf(mine, sizeof mine, "%s", said(h, NICKS[d], "Your moves: "));
-        priv(h, NICKS[d], "hand");
-        assert_non_null(said(h, NICKS[d], "Your hand"));
-        snprintf(hand, sizeof hand, "%s", said(h, NICKS[d], "Your hand"));
-        /* hand: "Your hand in #durak: 6s 9s · 7c (trump ..)": try each card. */
-        char cards[512];
-        snprintf(cards, sizeof cards, "%s", strchr(hand, ':') + 2);
-        *strstr(cards, " (trump") = '\0';
+        char mine[1024], cards[512];
+        int d = defender_after_lead(h, mine, sizeof mine, cards, sizeof cards), i = 1 - d;
+        assert_true(mine[0]);
+        assert_non_null(strstr(cards, " (trump"));
+        *strstr(cards, " (trump") = '\0'; /* "6s 9s · 7c": try each card */
         char *save = NULL;
         for (char *c = strtok_r(cards, " ", &save); c; c = strtok_r(NULL, " ", &save)) {
             char beat[64];
