@@ -121,7 +121,8 @@ const char *const msg_spanish[MSG_COUNT] = {
         "%1$sparar detiene · %1$srevancha (u %1$sotra) tras una partida: los mismos jugadores · "
         "%1$sbot [fácil|medio|difícil|experto] sienta un jugador automático · %1$smesa, %1$sreglas "
         "· %1$sestadísticas [nick], %1$sclasificación [n] (o %1$sranking), %1$súltima · %1$smirar, "
-        "%1$sdejar de mirar · %1$sayuda [comandos|jugadas|cartas|bots|estadísticas|solo|equipos].",
+        "%1$sdejar de mirar · %1$sayuda "
+        "[comandos|jugadas|cartas|bots|estadísticas|solo|equipos|reglas].",
     [MSG_HELP_2] = "Juega por mensaje privado a %s: juego 7♥, cubro 9♥ 7♥, recojo (o me llevo), "
                    "paso, transfiero 7♦, mano, jugadas; las cartas se escriben 7♥, 10♠, Q♦ "
                    "o 7co, 10p, Qd · set muestra tus ajustes · idioma: idioma es o set language es "
@@ -266,7 +267,8 @@ const char *const msg_spanish[MSG_COUNT] = {
         "langue fr, language en).",
     [MSG_HELP_TOPICS] =
         "No hay ayuda sobre «%s»: prueba ayuda con comandos, jugadas, cartas, bots, estadísticas, "
-        "solo o equipos · idioma: idioma es o set language es (otros: язык ru, langue fr, language "
+        "solo, equipos o reglas · idioma: idioma es o set language es (otros: язык ru, langue fr, "
+        "language "
         "en).",
     [MSG_WORD_CLASSIC] = "clásico",
     [MSG_WORD_TRANSFER] = "con transferencia",
@@ -307,7 +309,8 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_HELP_SHORT] =
         "%1$s: %2$sdurak abre una partida, %2$sunirse te sienta, %2$sempezar reparte; se juega por "
         "mensaje privado a %3$s · más: %2$sayuda comandos, jugadas, cartas, bots, estadísticas, "
-        "solo o equipos · a solas contra la máquina: /msg %3$s jugar · idioma: /msg %3$s idioma es "
+        "solo, equipos o reglas · a solas contra la máquina: /msg %3$s jugar · idioma: /msg %3$s "
+        "idioma es "
         "o set "
         "language es (otros: язык ru, langue fr).",
     [MSG_HELP_SENT] = "%s: la ayuda sobre %s te llega por mensaje privado.",

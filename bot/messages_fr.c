@@ -127,7 +127,7 @@ const char *const msg_french[MSG_COUNT] = {
         "partie : les mêmes joueurs · %1$sbot [facile|moyen|difficile|expert] installe un joueur "
         "ordinateur · %1$stable, %1$srègles · %1$sstatistiques [pseudo], %1$sclassement [n], "
         "%1$sdernière · %1$sregarder, %1$sne plus regarder · %1$saide "
-        "[commandes|coups|cartes|robots|statistiques|solo|équipes].",
+        "[commandes|coups|cartes|robots|statistiques|solo|équipes|règles].",
     [MSG_HELP_2] = "Jouez en message privé à %s : joue 7♥, couvre 9♥ 7♥, ramasse (ou je ramasse), "
                    "passe, transfère 7♦, main, coups ; les cartes s'écrivent 7♥, 10♠, D♦ "
                    "ou 7co, 10p, Dca · réglages montre vos préférences · langue : langue fr ou set "
@@ -278,7 +278,7 @@ const char *const msg_french[MSG_COUNT] = {
         "language en).",
     [MSG_HELP_TOPICS] =
         "Pas d'aide sur « %s » : essayez aide avec commandes, coups, cartes, "
-        "robots, statistiques, solo ou équipes · langue : langue fr ou set language fr "
+        "robots, statistiques, solo, équipes ou règles · langue : langue fr ou set language fr "
         "(autres : язык ru, idioma es, language en).",
     [MSG_WORD_CLASSIC] = "classique",
     [MSG_WORD_TRANSFER] = "avec transfert",
@@ -320,7 +320,8 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_HELP_SHORT] =
         "%1$s : %2$sdurak ouvre une partie, %2$srejoindre prend une place, %2$scommencer distribue "
         "; on joue en message privé à %3$s · plus : %2$saide commandes, coups, cartes, robots, "
-        "statistiques, solo ou équipes · seul contre l'ordinateur : /msg %3$s jouer · langue : "
+        "statistiques, solo, équipes ou règles · seul contre l'ordinateur : /msg %3$s jouer · "
+        "langue : "
         "/msg %3$s "
         "langue fr ou set language fr (autres : язык ru, idioma es).",
     [MSG_HELP_SENT] = "%s : l'aide sur %s vous est envoyée en message privé.",

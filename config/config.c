@@ -379,10 +379,12 @@ static bool config_check_service(const char *s, char *why, size_t whylen)
         ok = config_check_nick(nick, why, whylen);
     }
     if (!ok)
-        snprintf(why, whylen,
-                 "must be services' nick, like \"NickServ\", or their nick on their server, like "
-                 "\"NickServ@services.example.net\" (got \"%s\")",
-                 s);
+        snprintf(
+            why, whylen,
+            "must be services' nick, like \"NickServ\", or their nick on their server, like "
+            "\"NickServ@services.example.net\": a nick of at most 31 bytes, a server name of at "
+            "most 63 letters, digits, '-' and '_' with a dot (got \"%s\")",
+            s);
     return ok;
 }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""check_install: `cmake --install` into an empty DESTDIR, then the installed tree: the binary,
+"""check_install: `cmake --install` into an empty DESTDIR, then the installed tree: the binaries,
 both units (no @placeholder@ left, ExecStart and ExecReload on the installed binary and config),
 the config, its example, the three manual pages (durak.7 too) and INSTALL.md. A second install
 must keep a config the administrator changed. Leaves the tree in DESTDIR for deploy_units.
@@ -87,8 +87,10 @@ def main():
     install(a.cmake, a.build, root)
 
     binary = os.path.join(layout["bindir"], "durakbot")
-    if not os.access(root + binary, os.X_OK):
-        fail(f"{binary} is not installed or not executable")
+    # durak-cli too: `durakbot --export-game N | durak-cli` is how the man pages check a deal
+    for program in (binary, os.path.join(layout["bindir"], "durak-cli")):
+        if not os.access(root + program, os.X_OK):
+            fail(f"{program} is not installed or not executable")
     conf = os.path.join(layout["confdir"], "durakbot.conf")
     example = os.path.join(a.source, "config", "durakbot.conf")
     check_file(root, conf, example, 0o644)

@@ -633,7 +633,8 @@ struct bad_case {
     "[ ]: look at this line and the one before it)"
 #define SERVICE_RULE                                                                               \
     "must be services' nick, like \"NickServ\", or their nick on their server, like "              \
-    "\"NickServ@services.example.net\""
+    "\"NickServ@services.example.net\": a nick of at most 31 bytes, a server name of at most 63 "  \
+    "letters, digits, '-' and '_' with a dot"
 #define PERCENT_RULE "must not contain '%' (libircclient uses it as a printf format)"
 #define URL_MUST                                                                                   \
     "must be a web address: http:// or https:// and a host, in UTF-8, without spaces, \", < or "   \
@@ -884,6 +885,9 @@ static const struct bad_case bad_cases[] = {
       "2: irc.nickserv_target: " SERVICE_RULE " (got \"Nick Serv\")" },
     { "nickserv target two at", "irc = {\n  nickserv_target = \"a@b@c.d\";\n};\n",
       "2: irc.nickserv_target: " SERVICE_RULE " (got \"a@b@c.d\")" },
+    { "nickserv target nick too long",
+      "irc = {\n  nickserv_target = \"NickServNickServNickServNickServ\";\n};\n",
+      "2: irc.nickserv_target: " SERVICE_RULE " (got \"NickServNickServNickServNickServ\")" },
     { "nickserv target percent", "irc = {\n  nickserv_target = \"NickServ@%s.net\";\n};\n",
       "2: irc.nickserv_target: " SERVICE_RULE " (got \"NickServ@%s.net\")" },
     { "nickserv host at", "irc = {\n  nickserv_host = \"NickServ@services.net\";\n};\n",

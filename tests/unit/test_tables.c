@@ -160,9 +160,12 @@ static void test_stranger_and_help(void **state)
     chan(h, "zed", "#durak", "!help"); /* one line, where it was asked */
     assert_int_equal(h->o.len, 1);
     assert_non_null(said(h, "#durak", "zed: !durak opens a game"));
+    assert_non_null(
+        said(h, "#durak", "help commands, moves, cards, bots, stats, solo, teams or rules"));
     chan(h, "zed", "#durak", "!help commands"); /* longer: privately, a pointer in the channel */
     assert_non_null(said(h, "#durak", "zed: the help on commands is in a private message"));
     assert_non_null(said(h, "zed", "!bot [easy|normal|hard|expert] seats a computer player"));
+    assert_non_null(said(h, "zed", "!help [commands|moves|cards|bots|stats|solo|teams|rules]."));
     chan(h, "zed", "#durak", "!help bots");
     assert_non_null(said(h, "zed", "!bot remove takes"));
     chan(h, "zed", "#durak", "!help alice is a durak"); /* no topic: the one line, no echo */
@@ -177,6 +180,14 @@ static void test_stranger_and_help(void **state)
     assert_int_equal(tables_count(h->t), 0);
     priv(h, "zed", "help nonsense"); /* privately: the word, and the topics there are */
     assert_non_null(said(h, "zed", "No help on \"nonsense\": try help with commands"));
+    assert_non_null(said(h, "zed", "stats, solo, teams or rules"));
+    /* every language's list of topics names the rules, which are one */
+    priv(h, "zed", "помощь ерунда");
+    assert_non_null(said(h, "zed", "статистика, соло, пары или правила"));
+    priv(h, "zed", "aide bêtise");
+    assert_non_null(said(h, "zed", "solo, équipes ou règles"));
+    priv(h, "zed", "ayuda tontería");
+    assert_non_null(said(h, "zed", "solo, equipos o reglas"));
     priv(h, "zed", "help");
     assert_non_null(said(h, "zed", "Moves: play C"));
     chan(h, "zed", "#durak", "!rules"); /* in the channel, where it was asked */

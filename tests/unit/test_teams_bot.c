@@ -511,7 +511,7 @@ static void test_help_on_teams(void **state)
     chan(h, "zed", "#durak", "!aide équipes");
     assert_non_null(said(h, "zed", "Équipes : !durak équipes ouvre une partie"));
     priv(h, "zed", "help nonsense");
-    assert_non_null(said(h, "zed", "stats, solo or teams"));
+    assert_non_null(said(h, "zed", "stats, solo, teams or rules"));
     h_free(h);
 }
 
