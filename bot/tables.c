@@ -23,13 +23,22 @@ table_t *tables_find(tables *t, const char *channel)
     return NULL;
 }
 
+/* A person's seat they still hold: R18, one who forfeited a running game has left it. */
+static bool person_seated(const table_t *tb, int s)
+{
+    return !tables_is_ai(tb, s) && !(tb->playing && ((tb->g.forfeited >> s) & 1));
+}
+
 int tables_seat_of(const tables *t, const table_t *tb, const char *nick)
 {
+    int held = -1;
     for (int s = 0; s < tb->nseats; s++)
-        if (!tables_is_ai(tb, s) && !(tb->playing && ((tb->g.forfeited >> s) & 1))
-            && casemap_equal(t->cm, tb->seat[s].nick, nick))
-            return s;
-    return -1;
+        if (person_seated(tb, s) && casemap_equal(t->cm, tb->seat[s].nick, nick)) {
+            if (!tb->seat[s].absent)
+                return s;
+            held = held < 0 ? s : held;
+        }
+    return held;
 }
 
 table_t *tables_of_nick(tables *t, const char *nick, int *seat)
@@ -54,8 +63,8 @@ table_t *tables_of_account(tables *t, const char *account, int *seat)
     for (int i = 0; account && account[0] && i < t->ntab; i++)
         for (int s = 0; t->tab[i].used && s < t->tab[i].nseats; s++) {
             const seat_t *st = &t->tab[i].seat[s];
-            if (st->ai < 0 && st->account[0] && casemap_equal(t->cm, st->account, account)
-                && tables_seat_of(t, &t->tab[i], st->nick) == s) {
+            if (person_seated(&t->tab[i], s) && st->account[0]
+                && casemap_equal(t->cm, st->account, account)) {
                 *seat = s;
                 return &t->tab[i];
             }

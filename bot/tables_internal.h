@@ -235,7 +235,8 @@ void tables_drop(tables *t, table_t *tb);
 void tables_saved_line_gone(tables *t, const char *key);
 static inline void tables_touch(table_t *tb) { tb->dirty = true; }
 /* The person's seat under `nick` at tb, or -1: computer players have none, nor has one who
- * forfeited a running game (R18: they left it, and may play elsewhere). */
+ * forfeited a running game (R18: they left it, and may play elsewhere). A player who took the
+ * nick of a seat held for someone away has two there: theirs, present, is the one meant. */
 int tables_seat_of(const tables *t, const table_t *tb, const char *nick);
 /* The table where a person sits under `nick`, and the seat; NULL if none. A present seat comes
  * before one held for its person (who may sit elsewhere now under that nick). */

@@ -69,16 +69,17 @@ static inline void h_run_ai(harness *h)
     h_persist(h);
 }
 
+/* A person keeps their user@host across nick changes (renamed() records them). */
+static char renamed_from[8][32], renamed_to[8][32];
+static int nrenamed;
+
 static inline void h_free(harness *h)
 {
+    nrenamed = 0; /* the next test's people are new */
     outbox_free(&h->o);
     tables_free(h->t);
     free(h);
 }
-
-/* A person keeps their user@host across nick changes (renamed() records them). */
-static char renamed_from[8][32], renamed_to[8][32];
-static int nrenamed;
 
 static inline const char *person_before(const char *nick, int n) /* the first n renames */
 {

@@ -77,7 +77,6 @@ static void test_cap_follows_the_account(void **state)
     assert_int_equal(tables_count(h->t), 1);
     assert_non_null(said(h, "alice", "starts: "));
     with_accounts = false;
-    nrenamed = 0;
     h_free(h);
 }
 
@@ -103,7 +102,6 @@ static void test_cap_follows_user_at_host(void **state)
     tables_who bob_again = { "bob", "u_bob", "EXAMPLE.ORG", "", false }; /* hosts fold case */
     priv_as(h, &bob_again, "play");
     assert_non_null(said(h, "bob", "You have started 2 private games in the last hour"));
-    nrenamed = 0;
     h_free(h);
 }
 

@@ -1588,6 +1588,27 @@ static void test_trust_leave_by_nick_taker(void **state)
     h_free(h);
 }
 
+/* A player who takes the nick of someone away from the same game still plays their own seat,
+ * which the nick now means: the held one is not theirs, and refusing them would time them out. */
+static void test_nick_of_an_away_player_keeps_ones_seat(void **state)
+{
+    (void)state;
+    harness *h = h_new(24);
+    const char *nicks[] = { "alice", "bob", "dave" };
+    lobby(h, "#durak", "", nicks, 3);
+    chan(h, "alice", "#durak", "!start");
+    tables_on_quit(h->t, h->now, "alice", "Quit: bye", &h->o);
+    renamed(h, "bob", "alice");
+    priv(h, "alice", "hand"); /* bob, now alice */
+    assert_null(said(h, "alice", "held for its player"));
+    assert_non_null(said(h, "alice", "Your hand"));
+    chan(h, "alice", "#durak", "!leave");
+    assert_null(said(h, "alice", "held for its player"));
+    assert_non_null(said(h, "#durak", "forfeits"));
+    assert_int_equal(tables_count(h->t), 1); /* the away alice and dave play on */
+    h_free(h);
+}
+
 /* A computer player is no IRC user: the nick Normal[bot] neither sees its cards nor moves. */
 static void test_trust_bot_name_is_no_nick(void **state)
 {
@@ -1986,6 +2007,7 @@ int main(void)
         cmocka_unit_test(test_top_says_its_most),
         cmocka_unit_test(test_trust_stop_by_nick_taker),
         cmocka_unit_test(test_trust_leave_by_nick_taker),
+        cmocka_unit_test(test_nick_of_an_away_player_keeps_ones_seat),
         cmocka_unit_test(test_trust_bot_name_is_no_nick),
         cmocka_unit_test(test_rename_to_a_bot_name_holds_the_seat),
         cmocka_unit_test(test_rename_to_a_bot_name_in_a_lobby),
