@@ -100,6 +100,17 @@ ai_hint_facts ai_hint_explain(const durak_view *v, durak_action a)
     f.card = CARD_NONE;
     f.seat = -1;
     cards_t hand = g->hand[v->seat];
+    if (a.kind == DURAK_ACT_TRANSFER) {
+        /* R17: the next opponent faces the attack and this card. Not by applying it, nor by
+         * durak_legal: the view's other hands hold only their known cards, too few for the
+         * engine's own test of a transfer, so it would refuse one the game takes. Never the only
+         * move: the defender may always take. */
+        f.reason = HINT_TRANSFER;
+        f.seat = durak_opponent_after(g, g->defender);
+        f.n1 = g->nattack + 1;
+        f.n2 = f.seat >= 0 ? v->hand_count[f.seat] : 0;
+        return f;
+    }
     int n = durak_legal(g, acts);
     if (n <= 1) {
         f.reason = HINT_ONLY_MOVE;
@@ -109,15 +120,6 @@ ai_hint_facts ai_hint_explain(const durak_view *v, durak_action a)
     case DURAK_ACT_TAKE: return explain_take(g, hand, f);
     case DURAK_ACT_BEAT: return explain_beat(g, hand, a, f);
     case DURAK_ACT_PLAY: return explain_play(v, hand, a, f);
-    case DURAK_ACT_TRANSFER: {
-        durak_game after = *g; /* the view is enough to apply one's own move */
-        durak_apply(&after, a);
-        f.reason = HINT_TRANSFER;
-        f.seat = after.defender;
-        f.n1 = after.nattack;
-        f.n2 = v->hand_count[after.defender];
-        return f;
-    }
     default:
         f.reason = HINT_PASS;
         for (int i = 0; i < n; i++)

@@ -236,6 +236,44 @@ static void test_reasons_reached(void **state)
             fail_msg("reason %d never given", i);
 }
 
+/* R17: a transfer's facts are the game's own after it: who defends next, facing how many cards,
+ * holding how many. The view hides most of the next defender's hand, and the facts came from
+ * applying the transfer there, which the engine refused when too few of their cards were known:
+ * "you pass 2 cards to <yourself>". */
+static void test_transfer_facts_are_the_games(void **state)
+{
+    (void)state;
+    int transfers = 0;
+    rng_t r;
+    rng_seed(&r, 10);
+    for (int game = 0; game < 80; game++) {
+        durak_options o = durak_default_options();
+        o.players = (uint8_t)(2 + game % 3);
+        o.variant = DURAK_VARIANT_TRANSFER;
+        durak_game g;
+        assert_true(durak_new(&g, &o, (uint64_t)game + 300));
+        while (!durak_over(&g)) {
+            durak_action acts[DURAK_MAX_ACTIONS];
+            int n = durak_legal(&g, acts), pick = (int)rng_below(&r, (uint64_t)n);
+            for (int i = 0; i < n; i++) /* a transfer whenever there is one */
+                pick = acts[i].kind == DURAK_ACT_TRANSFER ? i : pick;
+            durak_action a = acts[pick];
+            durak_view v;
+            durak_view_of(&g, g.actor, &v);
+            ai_hint_facts f = ai_hint_explain(&v, a);
+            assert_int_equal(durak_apply(&g, a), DURAK_OK);
+            if (a.kind != DURAK_ACT_TRANSFER || durak_over(&g))
+                continue;
+            assert_int_equal(f.reason, HINT_TRANSFER);
+            assert_int_equal(f.seat, g.defender);
+            assert_int_equal(f.n1, g.nattack);
+            assert_int_equal(f.n2, cards_count(g.hand[g.defender]));
+            transfers++;
+        }
+    }
+    assert_true(transfers > 100);
+}
+
 /* "only a trump covers it" explains the lowest trump that covers: covering 10♦ with A♥ while 7♥
  * also covers is explained by the lower cover kept, else the player asks why the ace. */
 static void test_beat_trump_reason_names_the_kept_trump(void **state)
@@ -349,6 +387,7 @@ int main(void)
         cmocka_unit_test(test_hint_counted_once_a_position),
         cmocka_unit_test(test_stale_hint_dropped),
         cmocka_unit_test(test_reasons_reached),
+        cmocka_unit_test(test_transfer_facts_are_the_games),
         cmocka_unit_test(test_beat_trump_reason_names_the_kept_trump),
         cmocka_unit_test(test_allowed_in_private_game),
         cmocka_unit_test(test_every_reason_in_every_language),
