@@ -29,7 +29,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_RESULT_BOTS_WIN] =
         "Partie terminée : il ne reste que des joueurs ordinateur, qui se partagent la victoire.",
     [MSG_BOUT_TAKEN] = "%s emporte %d %s",
-    [MSG_BOUT_BEATEN] = "Défausse (bito)",
+    [MSG_BOUT_BEATEN] = "Défausse",
     [MSG_TRUMP_DRAWN] = "%s pioche la dernière carte, l'atout %s",
     [MSG_PLAYER_OUT] = "%s sort (place %d)",
     [MSG_MOVE_LEAD] = "%s attaque avec %s",
@@ -92,10 +92,12 @@ const char *const msg_french[MSG_COUNT] = {
                              "(%sregarder pour la suivre).",
     [MSG_LOBBY_EMPTY] = "%s s'en va ; il ne reste personne, la partie est fermée.",
     [MSG_LOBBY_LEFT] = "%s s'en va. À table : %s. %s",
-    [MSG_ONLY_CREATOR_START] = "Seul %s, qui a ouvert la partie, ou un admin peut la lancer.",
+    [MSG_ONLY_CREATOR_START] =
+        "La partie ne peut être lancée que par %s, qui l'a ouverte, ou par un admin.",
     [MSG_NEED_PLAYERS] = "Il faut au moins 2 joueurs : les autres peuvent taper %1$srejoindre, "
                          "ou %1$sbot ajoute un joueur ordinateur.",
-    [MSG_ONLY_CREATOR_STOP] = "Seul %s, qui a ouvert la partie, ou un admin peut l'arrêter.",
+    [MSG_ONLY_CREATOR_STOP] =
+        "La partie ne peut être arrêtée que par %s, qui l'a ouverte, ou par un admin.",
     [MSG_GAME_STOPPED] = "%s arrête la partie ; pas de résultat.",
     [MSG_LOBBY_STOPPED] = "%s ferme la partie avant son début.",
     [MSG_LOBBY_STATUS] = "En attente du départ (%s) : %s (%d/6). %s",
@@ -124,7 +126,7 @@ const char *const msg_french[MSG_COUNT] = {
         "équipes : par équipes de deux) · %1$srejoindre prend une place, %1$squitter la libère (en "
         "partie : une défaite) · "
         "%1$scommencer distribue, %1$sarrêter arrête · %1$srevanche (ou %1$sencore) après une "
-        "partie : les mêmes joueurs · %1$sbot [facile|moyen|difficile|expert] installe un joueur "
+        "partie : les mêmes joueurs · %1$sbot [facile|moyen|difficile|expert] ajoute un joueur "
         "ordinateur · %1$stable, %1$srègles · %1$sstatistiques [pseudo], %1$sclassement [n], "
         "%1$sdernière · %1$sregarder, %1$sne plus regarder · %1$saide "
         "[commandes|coups|cartes|robots|statistiques|solo|équipes|règles].",
@@ -138,10 +140,10 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_NO_MOVES_PARTNER] = "Pas de coup pour vous maintenant : %s. Votre partenaire %s défend "
                              "cette attaque : vous n'y ajoutez pas de cartes.",
     [MSG_DECIDE_LEAD] = "%s choisit la carte avec laquelle attaquer",
-    [MSG_DECIDE_DEFEND] = "%s décide s'il couvre %s ou ramasse",
-    [MSG_DECIDE_DEFEND_TRANSFER] = "%s décide s'il couvre %s, ramasse ou transfère",
-    [MSG_DECIDE_THROWIN] = "%s décide s'il ajoute une carte",
-    [MSG_DECIDE_TAKING] = "%s décide s'il donne des cartes à %s, qui ramasse",
+    [MSG_DECIDE_DEFEND] = "%s doit couvrir %s ou ramasser",
+    [MSG_DECIDE_DEFEND_TRANSFER] = "%s doit couvrir %s, ramasser ou transférer",
+    [MSG_DECIDE_THROWIN] = "%s peut ajouter une carte ou passer",
+    [MSG_DECIDE_TAKING] = "%s peut donner des cartes à %s, qui ramasse",
     [MSG_YOUR_MOVES] = "Vos coups : %s",
     [MSG_ERR_NOT_IN_HAND] = "Vous n'avez pas %s : tapez main pour voir vos cartes.",
     [MSG_ERR_ON_TABLE] = "%s est sur la table, pas dans votre main : couvrez-la avec une de vos "
@@ -238,10 +240,10 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_TOP_NONE] = "Aucune partie de salon enregistrée : jouez-en une avec %sdurak.",
     [MSG_NO_STATS] = "Les statistiques ne sont pas tenues : le bot n'a pas de base de "
                      "données (voir son journal).",
-    [MSG_BOT_LOBBY_ONLY] = "Les joueurs ordinateur s'installent avant le début : quand celle-ci "
+    [MSG_BOT_LOBBY_ONLY] = "Les joueurs ordinateur s'ajoutent avant le début : quand celle-ci "
                            "sera finie, %1$srevanche ou %1$sdurak ouvre la suivante.",
-    [MSG_ONLY_CREATOR_BOT] = "Seul %s, qui a ouvert la partie, ou un admin peut installer des "
-                             "joueurs ordinateur.",
+    [MSG_ONLY_CREATOR_BOT] = "Seuls %s, qui a ouvert la partie, et les admins ajoutent des joueurs "
+                             "ordinateur.",
     [MSG_BOT_NONE] =
         "Aucun joueur ordinateur à table : ajoutez-en un avec %sbot facile|moyen|difficile|expert.",
     [MSG_BOT_REMOVED] = "%s s'en va : %s (%d/6).",
@@ -265,11 +267,12 @@ const char *const msg_french[MSG_COUNT] = {
                           "panne (je les garde et je réessaie ; prévenez un admin).",
     [MSG_STORE_BACK] = "Les résultats sont de nouveau enregistrés ; aucun n'a été perdu.",
     [MSG_HELP_BOTS] = "Joueurs ordinateur : avant le début, %sbot facile|moyen|difficile|expert en "
-                      "installe un (moyen par défaut) et %sbot retirer retire le dernier ; ils ne "
+                      "ajoute un (moyen par défaut) et %sbot retirer retire le dernier ; ils ne "
                       "voient que ce que verrait un joueur à leur place · langue : langue fr ou "
                       "set language fr (autres : язык ru, idioma es, language en).",
     [MSG_HELP_STATS] =
-        "%1$sstatistiques [pseudo] montre les parties, les premières sorties, les fois durak, les "
+        "%1$sstatistiques [pseudo] montre les parties, les premières sorties, le nombre de fois "
+        "durak, les "
         "nulles, les forfaits, les parties gagnées et perdues en équipe et la cote en salon (les "
         "parties privées contre l'ordinateur ont leur cote solo) · %2$sclassement [n] les n "
         "meilleurs par cote en salon (Elo sur le classement de chaque partie ; %2$sclassement solo "
@@ -298,12 +301,12 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_RESULT_PLACES] = "classement : %s",
     [MSG_RESULT_FORFEITED] = "forfaits : %s",
     [MSG_RESULT_RATINGS] = "cotes en salon : %s",
-    [MSG_RESULT_AGAIN] = "%srevanche pour une revanche",
+    [MSG_RESULT_AGAIN] = "%srevanche pour rejouer",
     [MSG_AGAIN_OPEN] = "Revanche : %s. Elle commence quand chacun a tapé %srevanche (on "
                        "attend %s), ou quand %s tape %scommencer.",
     [MSG_AGAIN_ELSEWHERE] = "Pas dans la revanche : %s, à une autre partie maintenant (%srejoindre "
                             "ici une fois celle-ci finie).",
-    [MSG_AGAIN_AGREED] = "%s est partant pour la revanche ; on attend %s.",
+    [MSG_AGAIN_AGREED] = "%s veut la revanche ; on attend %s.",
     [MSG_AGAIN_NOT_PLAYER] = "Seuls les joueurs de la dernière partie de %s peuvent demander "
                              "sa revanche : ouvrez-en une nouvelle avec %sdurak.",
     [MSG_AGAIN_NONE] = "Aucune partie terminée à rejouer dans %s : ouvrez-en une avec "
@@ -324,7 +327,7 @@ const char *const msg_french[MSG_COUNT] = {
         "langue : "
         "/msg %3$s "
         "langue fr ou set language fr (autres : язык ru, idioma es).",
-    [MSG_HELP_SENT] = "%s : l'aide sur %s vous est envoyée en message privé.",
+    [MSG_HELP_SENT] = "%s : l'aide « %s » vous est envoyée en message privé.",
     [MSG_MOVE_IN_CHANNEL] = "%s : les coups se jouent en message privé : /msg %s %s",
     [MSG_SET_DONE] = "Enregistré. ",
     [MSG_SET_SHOW] =
@@ -376,7 +379,7 @@ const char *const msg_french[MSG_COUNT] = {
         "votre main choisit la carte, et je demande si deux conviennent · langue : langue fr ou "
         "set language fr (autres : язык ru, idioma es, language en).",
     [MSG_SET_DEFAULT] = "par défaut",
-    [MSG_SET_LANG_NONE] = "non choisie : celle des mots que vous tapez",
+    [MSG_SET_LANG_NONE] = "non choisie (celle des mots que vous tapez)",
     [MSG_CMD_DURAK] = "durak",
     [MSG_CMD_JOIN] = "rejoindre",
     [MSG_CMD_LEAVE] = "quitter",
@@ -433,7 +436,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_SOLO_NO_GAME] =
         "Vous n'avez pas de partie privée à arrêter : lancez-en une avec /msg %s jouer.",
     [MSG_SOLO_AGAIN] = "une autre : /msg %s jouer",
-    [MSG_STATS_SOLO] = "%s seul contre des joueurs ordinateur : %d %s ; premier sorti : %d, durak "
+    [MSG_STATS_SOLO] = "%s, en solo contre l'ordinateur : %d %s ; premier sorti : %d, durak "
                        ": %d, nulles : %d, forfaits : %d ; cote solo %d.",
     [MSG_STATS_BOT_SOLO] =
         "%s en parties privées contre des personnes : %d %s ; premier sorti : %d, "
@@ -442,7 +445,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_TOP_SOLO_NONE] =
         "Aucune partie privée enregistrée pour l'instant : lancez-en une avec /msg %s jouer.",
     [MSG_TOP_BOTS] = "Meilleurs joueurs ordinateur (cote, parties) : %s",
-    [MSG_TOP_BOTS_NONE] = "Aucun joueur ordinateur n'a encore joué dans un salon : installez-en un "
+    [MSG_TOP_BOTS_NONE] = "Aucun joueur ordinateur n'a encore joué dans un salon : ajoutez-en un "
                           "avec %sbot avant le début.",
     [MSG_HELP_SOLO] =
         "Seul : /msg %s jouer [classique|transfert] [facile|moyen|difficile] [2-6] vous donne une "
@@ -558,7 +561,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_GAME_START_NO_TRUMP_YOU] = "Durak (%s) : %s. Atout : %s. Personne n'a d'atout, donc vous "
                                     "attaquez en premier.",
     [MSG_LINE_ACT_YOU] = "À vous : %s",
-    [MSG_DECIDE_TAKING_YOU] = "%s décide s'il vous donne des cartes à ramasser",
+    [MSG_DECIDE_TAKING_YOU] = "%s peut vous donner des cartes à ramasser",
     [MSG_REJOINED_YOU] = "%s · Vous êtes de retour et continuez.",
     [MSG_RESULT_DURAK_YOU] = "Partie terminée : vous êtes le durak !",
     [MSG_RESULT_HINTS_YOU] = "indices que vous avez demandés : %d",

@@ -334,6 +334,22 @@ static void test_take_and_pick_up_differ(void **state)
     }
 }
 
+/* French agrees an adjective or a pronoun with a person's gender, which the bot does not know: a
+ * sentence about a player by name is worded without one ("Amelie veut la revanche", not "Amelie
+ * est partant"; "doit couvrir", not "décide s'il couvre"). */
+static void test_french_names_have_no_gender(void **state)
+{
+    (void)state;
+    static const char *const gendered[] = { " s'il ", "%s est partant", "Seul %s", "%s seul " };
+    for (int id = 0; id < MSG_COUNT; id++) {
+        const char *text = msg_text_in(MSG_LANG_FR, (msg_id)id);
+        for (size_t i = 0; i < sizeof gendered / sizeof gendered[0]; i++)
+            if (strstr(text, gendered[i]))
+                fail_msg("fr: message %d gives a player a gender (\"%s\"): %s", id, gendered[i],
+                         text);
+    }
+}
+
 /* A Russian reader is shown their own word for a command first, the English one after it in
  * brackets ("настройки (или set)"), as the rest of the Russian help does. */
 static void test_russian_word_first(void **state)
@@ -465,6 +481,7 @@ int main(void)
         cmocka_unit_test(test_ratings_named_apart),
         cmocka_unit_test(test_watch_names_another_language),
         cmocka_unit_test(test_take_and_pick_up_differ),
+        cmocka_unit_test(test_french_names_have_no_gender),
         cmocka_unit_test(test_russian_word_first),
         cmocka_unit_test(test_texts_fit_one_line),
     };
