@@ -130,6 +130,8 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_NO_GAME_HERE] = "No hay partida en %s: abre una con %sdurak.",
     [MSG_PRIVATE_ONLY] = "Las jugadas van por mensaje privado: /msg %s %s",
     [MSG_NO_MOVES] = "Ahora no tienes jugadas: %s.",
+    [MSG_NO_MOVES_NEIGHBOURS] = "Ahora no tienes jugadas: %s. En esta partida solo añaden cartas "
+                                "los vecinos del defensor: %s.",
     [MSG_NO_MOVES_PARTNER] = "Ahora no tienes jugadas: %s. Tu pareja, %s, defiende este ataque, "
                              "así que no le añades cartas.",
     [MSG_DECIDE_LEAD] = "%s elige con qué carta atacar",

@@ -137,6 +137,9 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_NO_GAME_HERE] = "Pas de partie dans %s : ouvrez-en une avec %sdurak.",
     [MSG_PRIVATE_ONLY] = "Les coups se jouent en message privé : /msg %s %s",
     [MSG_NO_MOVES] = "Pas de coup pour vous maintenant : %s.",
+    [MSG_NO_MOVES_NEIGHBOURS] =
+        "Pas de coup pour vous maintenant : %s. Dans cette partie, seuls les "
+        "voisins du défenseur ajoutent des cartes : %s.",
     [MSG_NO_MOVES_PARTNER] = "Pas de coup pour vous maintenant : %s. Votre partenaire %s défend "
                              "cette attaque : vous n'y ajoutez pas de cartes.",
     [MSG_DECIDE_LEAD] = "%s choisit la carte avec laquelle attaquer",

@@ -8,6 +8,20 @@
 /* "No moves for you now: bob is deciding whether to beat 7♦ or take." Said to seat s alone, so a
  * decision about them names them as "you": "…whether to add cards for you to take". The
  * defender's partner learns why no turn of theirs comes this bout (R19: they add no cards). */
+/* R10: with neighbours, the seats that may add cards to this bout (the player either side of the
+ * defender, and with teams the main attacker) as a bit mask; every other seat but the defender's
+ * partner adds none, and is told who does. */
+static unsigned neighbours_adding(const durak_game *g)
+{
+    int d = g->defender;
+    unsigned m = 1u << durak_next(g, d);
+    for (int p = 0; p < g->opt.players; p++)
+        m |= (unsigned)(p != d && durak_in_game(g, p) && durak_next(g, p) == d) << p;
+    int partner = durak_partner(g, d);
+    m |= g->opt.teams ? 1u << g->attacker : 0;
+    return m & g->in_game & ~(partner >= 0 ? 1u << partner : 0u); /* R19: never the partner */
+}
+
 static void waiting_for(const tables *t, const table_t *tb, int s, outbox *o)
 {
     const char *nick = tb->seat[s].nick;
@@ -16,10 +30,25 @@ static void waiting_for(const tables *t, const table_t *tb, int s, outbox *o)
     render_seats names = tables_names(tb);
     names.you[s] = true;
     render_decision(&r, &names, &tb->g, who, sizeof who);
-    if (durak_partner(&tb->g, s) == tb->g.defender && durak_in_game(&tb->g, s))
+    unsigned adding = neighbours_adding(&tb->g);
+    if (durak_partner(&tb->g, s) == tb->g.defender && durak_in_game(&tb->g, s)) {
         tables_notice(o, nick, MSG_NO_MOVES_PARTNER, who, tb->seat[tb->g.defender].nick);
-    else
+    } else if (tb->g.opt.throwin == DURAK_THROWIN_NEIGHBOURS && s != tb->g.defender
+               && durak_in_game(&tb->g, s) && !((adding >> s) & 1)) {
+        char names[3 * (NICK_MAX + 8)] = "";
+        for (int p = 0; p < tb->nseats; p++) {
+            if (!((adding >> p) & 1))
+                continue;
+            adding &= adding - 1; /* the last one comes after "and" */
+            strcat(names, tb->seat[p].nick);
+            strcat(names, !adding                 ? ""
+                          : adding & (adding - 1) ? ", "
+                                                  : tables_text(t, nick, MSG_WORD_AND));
+        }
+        tables_notice(o, nick, MSG_NO_MOVES_NEIGHBOURS, who, names);
+    } else {
         tables_notice(o, nick, MSG_NO_MOVES, who);
+    }
 }
 
 #define LATE_SECONDS 60.0 /* a refused move this soon after a pass on time-out: "too late" */

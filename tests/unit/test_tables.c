@@ -1588,6 +1588,29 @@ static void test_trust_leave_by_nick_taker(void **state)
     h_free(h);
 }
 
+/* R10: with neighbours, a player who sits apart from the defender adds no card this bout; asked
+ * for moves, they are told so and who may, not only to wait (which reads as if a turn will come). */
+static void test_no_moves_names_the_neighbours(void **state)
+{
+    (void)state;
+    harness *h = h_new(25);
+    const char *nicks[] = { "alice", "bob", "carol", "dave" };
+    lobby(h, "#durak", "neighbours", nicks, 4);
+    chan(h, "alice", "#durak", "!start");
+    char moves[1024], want[128];
+    int a = whose_turn(h, nicks, 4, moves, sizeof moves); /* the defender sits after the attacker */
+    int near = (a + 2) % 4, apart = (a + 3) % 4;
+    snprintf(want, sizeof want, "only the defender's neighbours add cards: %s and %s.",
+             nicks[a < near ? a : near], nicks[a < near ? near : a]);
+    priv(h, nicks[apart], "moves");
+    assert_non_null(said(h, nicks[apart], "No moves for you now: "));
+    assert_non_null(said(h, nicks[apart], want));
+    priv(h, nicks[near], "moves"); /* a neighbour waits for their turn, and is told only that */
+    assert_non_null(said(h, nicks[near], "No moves for you now: "));
+    assert_null(said(h, nicks[near], "neighbours"));
+    h_free(h);
+}
+
 /* A player who takes the nick of someone away from the same game still plays their own seat,
  * which the nick now means: the held one is not theirs, and refusing them would time them out. */
 static void test_nick_of_an_away_player_keeps_ones_seat(void **state)
@@ -2008,6 +2031,7 @@ int main(void)
         cmocka_unit_test(test_trust_stop_by_nick_taker),
         cmocka_unit_test(test_trust_leave_by_nick_taker),
         cmocka_unit_test(test_nick_of_an_away_player_keeps_ones_seat),
+        cmocka_unit_test(test_no_moves_names_the_neighbours),
         cmocka_unit_test(test_trust_bot_name_is_no_nick),
         cmocka_unit_test(test_rename_to_a_bot_name_holds_the_seat),
         cmocka_unit_test(test_rename_to_a_bot_name_in_a_lobby),
