@@ -208,6 +208,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_WARN_FORFEIT] = "otro tiempo agotado y pierdes la partida.",
     [MSG_WARN_FORFEIT_TEAM] = "otro tiempo agotado y pierdes la partida, y tu equipo con ella.",
     [MSG_WARN_AUTO] = "si se acaba el tiempo, juego por ti: %s.",
+    [MSG_TIMED_OUT_MOVED] = "Se acabó el tiempo en %s: jugué por ti: %s.",
     [MSG_FORFEIT_YOU] = "%2$s en %1$s",
     [MSG_UNMUTED] = "El canal vuelve a aceptar mis líneas; la partida sigue, cada uno con el "
                     "tiempo que tenía. %s",

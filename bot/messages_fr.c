@@ -221,6 +221,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_WARN_FORFEIT] = "encore un dépassement et c'est le forfait.",
     [MSG_WARN_FORFEIT_TEAM] = "encore un dépassement et c'est le forfait : votre équipe perd.",
     [MSG_WARN_AUTO] = "si le temps s'écoule, je joue pour vous : %s.",
+    [MSG_TIMED_OUT_MOVED] = "Temps écoulé (%s) : j'ai joué pour vous : %s.",
     [MSG_FORFEIT_YOU] = "%2$s (%1$s)",
     [MSG_UNMUTED] = "Le salon accepte de nouveau mes lignes ; la partie continue, chacun avec le "
                     "temps qu'il avait. %s",

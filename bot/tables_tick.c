@@ -25,7 +25,17 @@ static void timed_out(tables *t, table_t *tb, double now, outbox *o)
         play_forfeit(t, tb, s, MSG_FORFEIT_TIMEOUTS, now, o);
         return;
     }
-    play_move(t, tb, turn_timeout_action(&tb->g), true, now, o);
+    durak_action a = turn_timeout_action(&tb->g);
+    /* The player reading their private window hears what the warning said would be done; a private
+     * game's one window says it with the move, and a pass on time-out above is no move of theirs. */
+    if (!tb->solo && tables_hears(tb, s)) {
+        const char *nick = tb->seat[s].nick;
+        char act[128];
+        render_opts r = tables_ropts_to(t, nick);
+        tables_notice(o, nick, MSG_TIMED_OUT_MOVED, tables_where(t, tb, nick),
+                      render_action(&r, a, act, sizeof act));
+    }
+    play_move(t, tb, a, true, now, o);
 }
 
 static double warn_time(const tables *t, const table_t *tb)

@@ -511,6 +511,9 @@ static void test_timeouts_and_forfeit(void **state)
     tick(h, tables_next_deadline(h->t));
     assert_non_null(said(h, "#durak", "Time is up: "));
     assert_non_null(said(h, "#durak", " leads "));
+    /* and the player, who may be reading only their private window, is told so there */
+    assert_non_null(said(h, NULL, "Time is up in #durak: I play "));
+    assert_non_null(said(h, NULL, " for you."));
     tick(h, tables_next_deadline(h->t)); /* defender's warning */
     tick(h, tables_next_deadline(h->t));
     assert_non_null(said(h, "#durak", "Time is up: "));
