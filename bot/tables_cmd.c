@@ -63,9 +63,10 @@ static void run_start(const cmd_ctx *c) { lobby_start(c->t, c->w, c->tb, c->now,
 static void run_bot(const cmd_ctx *c) { lobby_bot(c->t, c->w, c->tb, c->p, c->o); }
 static void run_table(const cmd_ctx *c) { info_table(c->t, c->tb, c->o); }
 static void run_watch(const cmd_ctx *c) { watch_command(c->t, c->w, c->tb, true, c->o); }
+/* In a channel with no game, what one watches elsewhere: "no game here" would send them to open one. */
 static void run_unwatch(const cmd_ctx *c)
 {
-    if (c->channel)
+    if (c->channel && c->tb)
         watch_command(c->t, c->w, c->tb, false, c->o);
     else
         watch_stop_all(c->t, c->w, c->o);
@@ -128,7 +129,7 @@ static const cmd_row rows[PC_KIND_COUNT] = {
     [PC_BOT] = { run_bot, AT_TABLE },
     [PC_TABLE] = { run_table, AT_TABLE },
     [PC_WATCH] = { run_watch, AT_TABLE },
-    [PC_UNWATCH] = { run_unwatch, AT_TABLE | CMD_PRIVATE },
+    [PC_UNWATCH] = { run_unwatch, ANYWHERE },
     [PC_SET] = { run_set, ANYWHERE }, /* answered privately: one's own settings */
     [PC_SOLO] = { run_solo, CMD_PRIVATE | CMD_SEATS },
     [PC_HAND] = { run_hand, PLAYER | CMD_TURN_FREE },

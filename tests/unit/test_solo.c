@@ -689,6 +689,9 @@ static void test_unwatch_privately(void **state)
     harness *h = h_new(47);
     priv(h, "carol", "unwatch");
     assert_non_null(said(h, "carol", "You are not watching any game: !watch in a game's channel"));
+    chan(h, "carol", "#other", "!unwatch"); /* a channel with no game: not "open one there" */
+    assert_non_null(said(h, "carol", "You are not watching any game: !watch in a game's channel"));
+    assert_null(said(h, "carol", "No game in #other"));
     start_two(h, "#durak");
     chan(h, "carol", "#durak", "!watch");
     chan(h, "dave", "#durak", "!watch");
