@@ -98,11 +98,15 @@ static void report(tables *t, table_t *tb, const happened *h, bool own, double n
         solo_news(t, tb, h, own);
     else
         tables_public(t, tb, o, report_line, h);
+    /* The defender of a bout a computer player leads is asked in a moment, with the hand: the
+     * same hand said twice a second apart is one line too many. */
+    int asked_soon =
+        !over && g->phase == DURAK_PHASE_ATTACK && tables_is_ai(tb, g->actor) ? g->defender : -1;
     for (int s = 0; !tb->solo && s < tb->nseats; s++) { /* new cards: the hand again */
         cards_t fresh = g->hand[s] & ~before->hand[s];
         if (t->scarce) /* not the cards taken from the table: the channel saw them */
             fresh &= ~g->known[s];
-        if (fresh && (over || s != g->actor))
+        if (fresh && (over || (s != g->actor && s != asked_soon)))
             tables_send_hand(t, tb, s, o);
     }
     if (over) {

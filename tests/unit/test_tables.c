@@ -1408,6 +1408,37 @@ static void test_rematch_creator_replaced_by_bot(void **state)
     h_free(h);
 }
 
+/* After a bout, a player who defends against a computer player's lead is asked a moment later
+ * with the hand; the hand is not said on its own first as well. */
+static void test_hand_once_before_a_computer_players_lead(void **state)
+{
+    (void)state;
+    harness *h = h_new(26);
+    chan(h, "alice", "#durak", "!durak");
+    chan(h, "alice", "#durak", "!bot normal");
+    chan(h, "alice", "#durak", "!start");
+    rng_t r;
+    rng_seed(&r, 26);
+    int deferred = 0;
+    for (int step = 0; step < 3000 && tables_count(h->t); step++) {
+        bool hers = play_own_random_move(h, &r, "alice");
+        if (!hers)
+            h_run_ai(h);
+        table_t *tb = tables_find(h->t, "#durak");
+        if (!tb || durak_over(&tb->g))
+            break;
+        if (tb->g.phase == DURAK_PHASE_ATTACK && tb->g.actor != 0) { /* the bot leads to her */
+            assert_null(said(h, "alice", "Your hand in #durak"));
+            deferred++;
+            h_run_ai(h); /* its lead: her turn, hand and all */
+            assert_non_null(said(h, "alice", "Your turn in #durak: "));
+            assert_non_null(said(h, "alice", " \xC2\xB7 hand: "));
+        }
+    }
+    assert_true(deferred > 0);
+    h_free(h);
+}
+
 static void test_computer_players(void **state)
 {
     (void)state;
@@ -2043,6 +2074,7 @@ int main(void)
         cmocka_unit_test(test_bot_at_full_table),
         cmocka_unit_test(test_trust_account_binds_the_seat),
         cmocka_unit_test(test_trust_stats_by_account),
+        cmocka_unit_test(test_hand_once_before_a_computer_players_lead),
         cmocka_unit_test(test_computer_players),
         cmocka_unit_test(test_creator_hands_over_past_bots),
         cmocka_unit_test(test_rematch_creator_replaced_by_bot),
