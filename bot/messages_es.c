@@ -501,6 +501,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_TOPIC_TEAMS] = "equipos",
     [MSG_WORD_VS] = " contra ",
     [MSG_WORD_AND] = " y ",
+    [MSG_WORD_SEMICOLON] = "; ",
     [MSG_NICK_REFUSED] = "Soy %s, no %s: NickServ rechazó mi contraseña, así que los servicios me "
                          "cambiaron el nick y me quedo callado. Corrige irc.nickserv_password (o "
                          "SASL) en mi configuración y envíame SIGHUP.",

@@ -519,6 +519,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_TOPIC_TEAMS] = "équipes",
     [MSG_WORD_VS] = " contre ",
     [MSG_WORD_AND] = " et ",
+    [MSG_WORD_SEMICOLON] = " ; ",
     [MSG_NICK_REFUSED] = "Je suis %s, pas %s : NickServ a refusé mon mot de passe, les services "
                          "m'ont renommé et je me tais. Corrigez irc.nickserv_password (ou SASL) "
                          "dans ma configuration, puis envoyez-moi SIGHUP.",

@@ -487,6 +487,7 @@ const char *const msg_russian[MSG_COUNT] = {
     [MSG_TOPIC_TEAMS] = "пары",
     [MSG_WORD_VS] = " против ",
     [MSG_WORD_AND] = " и ",
+    [MSG_WORD_SEMICOLON] = "; ",
     [MSG_NICK_REFUSED] = "Я сейчас %s, а не %s: NickServ не принял мой пароль, службы сменили мне "
                          "ник, и я молчу. Исправьте irc.nickserv_password (или SASL) в моей "
                          "конфигурации и пришлите мне SIGHUP.",

@@ -8,8 +8,6 @@
 #include "site.h"
 #include "tables_internal.h"
 
-#define SEP "; "
-
 void tables_set_entropy(tables *t, tables_entropy fill) { t->entropy = fill; }
 
 uint64_t record_new_seed(tables *t)
@@ -136,14 +134,15 @@ static void summary(msg_lang lang, const store_game *g, char *buf, size_t cap)
             const store_game_seat *st = &g->seat[s];
             if (st->durak || st->forfeited || st->place != place || s == winner)
                 continue;
-            render_appendf(buf, cap, &len, "%s", listed++ ? ", " : SEP);
+            render_appendf(buf, cap, &len, "%s",
+                           listed++ ? ", " : msg_in(lang, MSG_WORD_SEMICOLON));
             render_appendf(buf, cap, &len, msg_in(lang, MSG_LAST_PLACE), st->display, st->place);
         }
     listed = 0;
     for (int s = 0; s < g->nseats; s++) {
         if (!g->seat[s].forfeited)
             continue;
-        render_appendf(buf, cap, &len, "%s", listed++ ? ", " : SEP);
+        render_appendf(buf, cap, &len, "%s", listed++ ? ", " : msg_in(lang, MSG_WORD_SEMICOLON));
         render_appendf(buf, cap, &len, msg_in(lang, MSG_LAST_LEFT), g->seat[s].display);
     }
 }

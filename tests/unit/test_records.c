@@ -523,6 +523,12 @@ static void test_game_recorded_and_replayed(void **state)
             assert_non_null(strstr(last, durak));
         }
     }
+    /* French spaces a semicolon, as the rest of its lines do: "durak : bob ; alice : place 1" */
+    chan(h, "alice", "#durak", "!dernière");
+    const char *fr = said(h, "#durak", "durak : ");
+    assert_non_null(fr);
+    const char *semi = strstr(fr, "; ");
+    assert_true(semi && semi > fr && semi[-1] == ' ');
     /* with site.url, !last and !stats give the web pages' addresses */
     snprintf(h->cfg.site.url, sizeof h->cfg.site.url, "https://example.org/durak/");
     tables_reconfigure(h->t, &h->cfg);
