@@ -89,8 +89,13 @@ bool tables_same_person(const tables *t, const seat_t *st, const tables_who *w)
 void tables_seat_account(tables *t, table_t *tb, int s, const tables_who *w)
 {
     seat_t *st = tb && s >= 0 ? &tb->seat[s] : NULL;
+    int other;
     if (!st || !w->account || !w->account[0] || st->account[0] || st->absent || st->unconfirmed
         || !tables_same_person(t, st, w))
+        return;
+    /* One seat an account: a second client's login leaves its seat under its nick, or the
+     * record of the game would hold the account twice, and be refused. */
+    if (tables_of_account(t, w->account, &other))
         return;
     snprintf(st->account, sizeof st->account, "%s", w->account);
     tables_touch(tb);

@@ -1828,6 +1828,31 @@ static void test_trust_stats_by_account(void **state)
     }
 }
 
+/* Two people at one game, neither logged in, both identify to one account (one person's two
+ * clients, or a shared account): the first seat takes it, the second keeps its nick, and the game
+ * is recorded. Both taking it, the record held the account twice and was refused, stats and all. */
+static void test_a_login_takes_one_seat_an_account(void **state)
+{
+    (void)state;
+    harness *h = h_new(27);
+    temp_store s;
+    store_in_temp(&s, h);
+    start_two(h, "#durak");
+    tables_who alice = { "alice", "u_alice", "example.org", "shared", false };
+    tables_who bob = { "bob", "u_bob", "example.org", "shared", false };
+    priv_as(h, &alice, "hand");
+    priv_as(h, &bob, "hand");
+    assert_non_null(said(h, "bob", "Your hand")); /* still his seat */
+    assert_non_null(play_to_end(h, "#durak", NICKS, 2, 27));
+    chan(h, "carol", "#durak", "!last");
+    assert_non_null(said(h, "#durak", "Last game #1"));
+    tables_who asker = { "ally", "a", "phone.example", "shared", false };
+    chan_as(h, &asker, "#durak", "!stats");
+    assert_non_null(said(h, "#durak", ": 1 game,"));
+    h_free(h);
+    store_gone(&s);
+}
+
 /* A harness whose held seats wait 600 s (longer than a few turn timers). */
 static harness *h_long_grace(uint64_t seed)
 {
@@ -2074,6 +2099,7 @@ int main(void)
         cmocka_unit_test(test_bot_at_full_table),
         cmocka_unit_test(test_trust_account_binds_the_seat),
         cmocka_unit_test(test_trust_stats_by_account),
+        cmocka_unit_test(test_a_login_takes_one_seat_an_account),
         cmocka_unit_test(test_hand_once_before_a_computer_players_lead),
         cmocka_unit_test(test_computer_players),
         cmocka_unit_test(test_creator_hands_over_past_bots),
