@@ -133,6 +133,9 @@ void play_apply(tables *t, table_t *tb, durak_action a, bool timed_out, bool own
         return;
     if (!timed_out)
         tb->seat[before.actor].timeouts = 0;
+    for (int s = 0; s < tb->nseats; s++) /* a refusal after another's move is not "too late" */
+        if (s != before.actor)
+            tb->seat[s].passed_late = 0;
     record_played(tb, a, before.actor, now);
     happened h = { &before, a, timed_out, 0, 0 };
     report(t, tb, &h, own, now, o);
@@ -307,6 +310,7 @@ void play_start(tables *t, table_t *tb, double now, outbox *o)
         if (tables_is_ai(tb, s)) /* a rematch's seat taken over last game: a computer's now */
             tb->seat[s].account[0] = '\0';
         tb->seat[s].hints = 0; /* a rematch copies the seats */
+        tb->seat[s].passed_late = 0;
         tb->seat[s].hinted = tb->seat[s].asked = 0;
     }
     tb->hint_wanted = 0;

@@ -55,7 +55,8 @@ static void waiting_for(const tables *t, const table_t *tb, int s, outbox *o)
 
 /* A move of seat s is refused: if a decision of theirs was passed on time-out just before (a
  * throw-in typed as its time ran out, or read late on a slow server), they hear that first, once;
- * else the refusal reads as if the move never had a chance. */
+ * else the refusal reads as if the move never had a chance. Not once someone else has moved since
+ * (play_apply): the refusal is then about the game as it stands. */
 static void too_late(table_t *tb, int s, double now, outbox *o)
 {
     seat_t *st = &tb->seat[s];

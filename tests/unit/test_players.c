@@ -352,6 +352,37 @@ static void test_late_throw_in_told(void **state)
     fail_msg("no throw-in was asked");
 }
 
+/* A throw-in passed on time-out is not "too late" to blame for a refusal on a later decision of
+ * one's own: after the other leads, the defender's wrong word is refused for what it is. */
+static void test_late_only_for_the_missed_turn(void **state)
+{
+    (void)state;
+    harness *h = h_new(30);
+    start_two(h, "#durak");
+    char moves[1024], move[128];
+    rng_t r;
+    rng_seed(&r, 30);
+    for (int step = 0; step < 400 && tables_count(h->t); step++) {
+        int i = whose_turn(h, NICKS, 2, moves, sizeof moves);
+        if (tables_find(h->t, "#durak")->g.phase == DURAK_PHASE_THROWIN) {
+            tick(h, tables_next_deadline(h->t)); /* passed on time-out: beaten, the other leads */
+            int j = whose_turn(h, NICKS, 2, moves, sizeof moves);
+            assert_int_equal(j, 1 - i);
+            pick_move(&r, moves, move, sizeof move);
+            priv(h, NICKS[j], move);
+            assert_int_equal(whose_turn(h, NICKS, 2, moves, sizeof moves), i);
+            priv(h, NICKS[i], "pass"); /* no pass for a defender: refused, but not as late */
+            assert_non_null(said(h, NICKS[i], ""));
+            assert_null(said(h, NICKS[i], "Too late"));
+            h_free(h);
+            return;
+        }
+        pick_move(&r, moves, move, sizeof move);
+        priv(h, NICKS[i], move);
+    }
+    fail_msg("no throw-in was asked");
+}
+
 static void test_forfeit_told_privately(void **state)
 {
     (void)state;
@@ -1178,6 +1209,7 @@ int main(void)
         cmocka_unit_test(test_private_turn_line),
         cmocka_unit_test(test_fair_timers),
         cmocka_unit_test(test_late_throw_in_told),
+        cmocka_unit_test(test_late_only_for_the_missed_turn),
         cmocka_unit_test(test_forfeit_told_privately),
         cmocka_unit_test(test_ending_and_again),
         cmocka_unit_test(test_stats_keep_the_nick_of_the_start),
