@@ -478,7 +478,7 @@ static void private_unknown(parse_ctx *c, token w)
     char q[CTX_QUOTE_SIZE], choices[CTX_TEXT_SIZE];
     const token_word *amb = parse_token_find(ambiguous_words, COUNT_OF(ambiguous_words), w);
     parse_kind kind = command_find(c, WL_CHANNEL, w);
-    const words_entry *near;
+    const words_entry *near, *near_private = NULL;
     if (amb && amb->value == 0 && c->no_transfer) /* only what the variant allows */
         ctx_bare_command(c, PC_TAKE, "");
     else if (amb)
@@ -490,7 +490,7 @@ static void private_unknown(parse_ctx *c, token w)
         parse_ctx_fail(c, MSG_PARSE_CHANNEL_ONLY, c->prefix_shown, shown_word(c, kind));
     else if (parse_cardtext_looks_like_card(w.s, w.n))
         parse_ctx_fail_card(c, w);
-    else if ((near = parse_words_near(WL_PRIVATE, w, (words_lang)c->lang))
+    else if ((near = near_private = parse_words_near(WL_PRIVATE, w, (words_lang)c->lang))
              || (near = parse_words_near(WL_CHANNEL, w, (words_lang)c->lang)))
         parse_ctx_fail(c, MSG_PARSE_DID_YOU_MEAN, parse_ctx_quote(q, w), near->text);
     else if (c->no_seat) /* "привет" from a newcomer: how to play, not their moves */
@@ -498,7 +498,9 @@ static void private_unknown(parse_ctx *c, token w)
                        c->prefix_shown);
     else
         parse_ctx_fail(c, MSG_PARSE_UNKNOWN_PRIVATE, parse_ctx_quote(q, w));
-    c->out->no_move = !amb && kind == PC_IGNORED && !parse_cardtext_looks_like_card(w.s, w.n);
+    /* "tak" for take is a mistyped move, which never counts against the flood limit */
+    c->out->no_move =
+        !amb && kind == PC_IGNORED && !parse_cardtext_looks_like_card(w.s, w.n) && !near_private;
 }
 
 /* stats [nick], top [n], rules: the channel's information commands work privately too; and

@@ -220,14 +220,17 @@ static void test_flood_limit(void **state)
     h->step = 1;
     int actor = whose_turn(h, NICKS, 2, moves, sizeof moves);
     h->step = 0.01;
-    int mine = 0, theirs = 0;
+    int mine = 0, theirs = 0, typos = 0;
     for (int i = 0; i < 20; i++) {
         priv(h, NICKS[actor], "play 7x");
         mine += said(h, NICKS[actor], "\"7x\" is not a card") != NULL;
+        priv(h, NICKS[actor], "tkae"); /* a move's word mistyped: "did you mean take?" */
+        typos += said(h, NICKS[actor], "did you mean") != NULL;
         priv(h, NICKS[1 - actor], "play 7x");
         theirs += said(h, NICKS[1 - actor], "") != NULL;
     }
     assert_int_equal(mine, 20);
+    assert_int_equal(typos, 20);
     assert_true(theirs <= 5);
     /* but words that are no move at all ("абв", a client answering each notice) are limited on
      * one's turn too */
