@@ -446,7 +446,7 @@ void lobby_again(tables *t, const tables_who *w, const char *channel, double now
     if (lobby_refuse_account(t, w, o))
         return;
     l->seat[mine].absent = false; /* they speak in the channel, whatever its member list said */
-    char elsewhere[256];
+    char elsewhere[DURAK_MAX_PLAYERS * (NICK_MAX + 2)]; /* every nick whole: one cut would spoil */
     if (!(tb = open_rematch(t, l, now, elsewhere, sizeof elsewhere)))
         return;
     agree(t, tb, tables_seat_of(t, tb, w->nick), true, now, o);

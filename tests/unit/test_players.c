@@ -1025,6 +1025,35 @@ static void test_again_without_who_plays_elsewhere(void **state)
     h_free(h);
 }
 
+/* Five long nicks at other games: the list names each whole, and the line keeps its end (a list
+ * cut inside a UTF-8 letter lost the rest of the line, "(!join here ...)" with it). */
+static void test_again_lists_every_long_nick(void **state)
+{
+    (void)state;
+    harness *h = h_new(61);
+    char nick[6][64];
+    const char *nicks[6];
+    for (int i = 0; i < 6; i++) { /* 60 bytes each: 29 Cyrillic letters and a digit and a 'x' */
+        nick[i][0] = '\0';
+        for (int k = 0; k < 29; k++)
+            strcat(nick[i], "\xD0\xB6"); /* ж */
+        snprintf(nick[i] + strlen(nick[i]), 3, "%dx", i);
+        nicks[i] = nick[i];
+    }
+    lobby(h, "#durak", "", nicks, 6);
+    chan(h, nicks[0], "#durak", "!start");
+    assert_non_null(play_to_end(h, "#durak", nicks, 6, 61));
+    for (int i = 1; i < 6; i++)
+        priv(h, nicks[i], "play"); /* each at a private game of their own */
+    chan(h, nicks[0], "#durak", "!again");
+    const char *line = said(h, "#durak", "Not in the rematch: ");
+    assert_non_null(line);
+    for (int i = 1; i < 6; i++)
+        assert_non_null(strstr(line, nicks[i]));
+    assert_non_null(strstr(line, "(!join here once it is over)."));
+    h_free(h);
+}
+
 /* One 2-player game to its end, on a server that charges each line (tables_set_penalty) or not;
  * bob may have said `set turn on`. Checked on the way with penalty: each decision is asked in the
  * public line, which starts with the actor's nick (throw-ins too); privately only a hand, one
@@ -1228,6 +1257,7 @@ int main(void)
         cmocka_unit_test(test_again_agreement_follows_its_seat),
         cmocka_unit_test(test_again_without_who_left),
         cmocka_unit_test(test_again_without_who_plays_elsewhere),
+        cmocka_unit_test(test_again_lists_every_long_nick),
         cmocka_unit_test(test_again_after_a_nick_change),
         cmocka_unit_test(test_one_game_through_nick_changes),
         cmocka_unit_test(test_again_starts_when_the_holdout_leaves),
