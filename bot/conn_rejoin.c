@@ -19,6 +19,7 @@ struct rejoin_entry {
     unsigned code;
     double due; /* -1: waits for conn_rejoin_now */
     double backoff;
+    double invited; /* when an INVITE last brought the join forward */
 };
 
 struct rejoin {
@@ -101,7 +102,9 @@ void conn_rejoin_refused(rejoin *r, casemap cm, const char *channel, unsigned co
     for (int i = 0; !e && i < CONFIG_MAX_CHANNELS; i++)
         if (!r->e[i].used) {
             e = &r->e[i];
-            *e = (struct rejoin_entry){ .used = true, .backoff = RETRY_FIRST };
+            *e = (struct rejoin_entry){ .used = true,
+                                        .backoff = RETRY_FIRST,
+                                        .invited = -RETRY_FIRST };
             snprintf(e->channel, sizeof e->channel, "%s", channel);
         }
     if (!e)
@@ -153,11 +156,15 @@ void conn_rejoin_now(rejoin *r, unsigned code, double now)
             r->e[i].due = now;
 }
 
+/* Once in RETRY_FIRST: a member of a channel that still bans the bot, inviting it again and again,
+ * would otherwise have a JOIN sent for each INVITE, ahead of every game line. */
 void conn_rejoin_invited(rejoin *r, casemap cm, const char *channel, double now)
 {
-    for (int i = 0; i < CONFIG_MAX_CHANNELS; i++)
-        if (r->e[i].used && casemap_equal(cm, r->e[i].channel, channel))
-            r->e[i].due = now;
+    struct rejoin_entry *e = find(r, cm, channel);
+    if (e && now - e->invited >= RETRY_FIRST) {
+        e->invited = now;
+        e->due = now;
+    }
 }
 
 double conn_rejoin_deadline(const rejoin *r)
