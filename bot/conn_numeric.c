@@ -25,8 +25,8 @@ void conn_numeric_log_cannot_send(conn_cannot_send *last, const irc_event *ev, d
     last->seen[slot].at = now;
     log_msg(LOG_WARNING,
             "cannot send to %s (404: %s): its game waits until the channel's modes change; check "
-            "that the bot is in it and its modes (+m needs voice for the bot, +n, bans); said once "
-            "in %d s",
+            "that the bot is in it and its modes (+m needs voice for the bot, +n, bans; +c or +S "
+            "refuse the colours of ui.colors = true); said once in %d s",
             channel, ev->count >= 3 ? ev->params[ev->count - 1] : "", CONN_CANNOT_SEND_QUIET);
 }
 

@@ -78,7 +78,7 @@ const char *const msg_spanish[MSG_COUNT] = {
                                   "jugador automático.",
     [MSG_NOT_SEATED_HERE] = "No tienes sitio en %s: escribe %sunirse para sentarte.",
     [MSG_WAITS_MUTED] =
-        "La partida de %s espera: el canal no acepta mis líneas (un modo como +m, "
+        "La partida de %s espera: el canal no acepta mis líneas (un modo como +m o +c, "
         "o un ban), así que nadie vería tu jugada. Seguirá, con el tiempo que tenías, "
         "cuando las acepte.",
     [MSG_WAITS_FOR_BOT] = "La partida de %s espera: no estoy en el canal (me echaron o no me "

@@ -82,8 +82,8 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_NOT_SEATED_HERE] = "Vous n'avez pas de place dans %s : tapez %srejoindre pour en "
                             "prendre une.",
     [MSG_WAITS_MUTED] =
-        "La partie de %s attend : le salon refuse mes lignes (un mode comme +m, ou "
-        "un ban), donc personne ne verrait votre coup. Elle reprendra, avec le temps "
+        "La partie de %s attend : le salon refuse mes lignes (un mode comme +m ou +c, "
+        "ou un ban), donc personne ne verrait votre coup. Elle reprendra, avec le temps "
         "qu'il vous restait, dès qu'il les acceptera.",
     [MSG_WAITS_FOR_BOT] = "La partie de %s attend : je ne suis pas dans le salon (expulsé ou "
                           "tenu dehors), personne ne verrait votre coup. Elle reprend, avec le "

@@ -375,14 +375,17 @@ static bool latin(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= '
 static void test_russian_has_no_english(void **state)
 {
     (void)state;
-    static const char *const allowed[] = {
-        "first5",   "set",      "notice", "privmsg", "colours", "on",       "off", "turn",
-        "site",     "language", "en",     "ru",      "fr",      "es",       "msg", "n",
-        "T",        "R16",      "seed",   "salt",    "printf",  "s",        "SHA", "sha256sum",
-        "langue",   "idioma",   "state",  "durak",   "cli",     "NickServ", "irc", "nickserv",
-        "password", "SASL",     "SIGHUP", "bot",     "nick",    "m", /* +m, a channel mode */
-        NULL,
-    };
+    static const char
+        *const
+            allowed[] = {
+                "first5", "set",      "notice",    "privmsg",  "colours",  "on",    "off",
+                "turn",   "site",     "language",  "en",       "ru",       "fr",    "es",
+                "msg",    "n",        "T",         "R16",      "seed",     "salt",  "printf",
+                "s",      "SHA",      "sha256sum", "langue",   "idioma",   "state", "durak",
+                "cli",    "NickServ", "irc",       "nickserv", "password", "SASL",  "SIGHUP",
+                "bot",    "nick",     "m",         "c", /* +m, +c: channel modes */
+                NULL,
+            };
     for (int id = 0; id < MSG_COUNT; id++) {
         const char *text = msg_text_in(MSG_LANG_RU, (msg_id)id);
         char plain[1024];
