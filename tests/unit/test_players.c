@@ -322,6 +322,26 @@ static void test_fair_timers(void **state)
     h_free(h);
 }
 
+/* Random moves of a two-player game until a decision that may be passed (with `beaten`: a throw-in
+ * onto a table all covered, not cards added to a take), which then times out: returns whose it was;
+ * the pass is made. */
+static int time_out_a_throw_in(harness *h, rng_t *r, bool beaten)
+{
+    char moves[1024], move[128];
+    for (int step = 0; step < 400 && tables_count(h->t); step++) {
+        int i = whose_turn(h, NICKS, 2, moves, sizeof moves);
+        bool optional = strstr(moves, "pass") && !strstr(moves, "take");
+        if (beaten ? tables_find(h->t, "#durak")->g.phase == DURAK_PHASE_THROWIN : optional) {
+            tick(h, tables_next_deadline(h->t));
+            return i;
+        }
+        pick_move(r, moves, move, sizeof move);
+        priv(h, NICKS[i], move);
+    }
+    fail_msg("no throw-in was asked");
+    return -1;
+}
+
 /* A throw-in's answer typed just after its time ran out (on a slow server, read late) and refused
  * now is told it came too late, once, before the refusal: not only "not a move now". */
 static void test_late_throw_in_told(void **state)
@@ -329,27 +349,16 @@ static void test_late_throw_in_told(void **state)
     (void)state;
     harness *h = h_new(32);
     start_two(h, "#durak");
-    char moves[1024], move[128];
     rng_t r;
     rng_seed(&r, 3);
-    for (int step = 0; step < 400 && tables_count(h->t); step++) {
-        int i = whose_turn(h, NICKS, 2, moves, sizeof moves);
-        if (strstr(moves, "pass") && !strstr(moves, "take")) { /* throw in, or pass */
-            tick(h, tables_next_deadline(h->t));               /* passed on time-out */
-            snprintf(move, sizeof move, "pass"); /* no pass now: the next move is a lead */
-            priv(h, NICKS[i], move);
-            size_t late = said_at(h, NICKS[i], "Too late: your time to add a card ran out");
-            assert_true(late < h->o.len);
-            assert_true(late + 1 < h->o.len); /* and then why the move is refused */
-            priv(h, NICKS[i], move);
-            assert_null(said(h, NICKS[i], "Too late")); /* once */
-            h_free(h);
-            return;
-        }
-        pick_move(&r, moves, move, sizeof move);
-        priv(h, NICKS[i], move);
-    }
-    fail_msg("no throw-in was asked");
+    int i = time_out_a_throw_in(h, &r, false);
+    priv(h, NICKS[i], "pass"); /* no pass now: the next move is a lead */
+    size_t late = said_at(h, NICKS[i], "Too late: your time to add a card ran out");
+    assert_true(late < h->o.len);
+    assert_true(late + 1 < h->o.len); /* and then why the move is refused */
+    priv(h, NICKS[i], "pass");
+    assert_null(said(h, NICKS[i], "Too late")); /* once */
+    h_free(h);
 }
 
 /* A throw-in passed on time-out is not "too late" to blame for a refusal on a later decision of
@@ -362,25 +371,15 @@ static void test_late_only_for_the_missed_turn(void **state)
     char moves[1024], move[128];
     rng_t r;
     rng_seed(&r, 30);
-    for (int step = 0; step < 400 && tables_count(h->t); step++) {
-        int i = whose_turn(h, NICKS, 2, moves, sizeof moves);
-        if (tables_find(h->t, "#durak")->g.phase == DURAK_PHASE_THROWIN) {
-            tick(h, tables_next_deadline(h->t)); /* passed on time-out: beaten, the other leads */
-            int j = whose_turn(h, NICKS, 2, moves, sizeof moves);
-            assert_int_equal(j, 1 - i);
-            pick_move(&r, moves, move, sizeof move);
-            priv(h, NICKS[j], move);
-            assert_int_equal(whose_turn(h, NICKS, 2, moves, sizeof moves), i);
-            priv(h, NICKS[i], "pass"); /* no pass for a defender: refused, but not as late */
-            assert_non_null(said(h, NICKS[i], ""));
-            assert_null(said(h, NICKS[i], "Too late"));
-            h_free(h);
-            return;
-        }
-        pick_move(&r, moves, move, sizeof move);
-        priv(h, NICKS[i], move);
-    }
-    fail_msg("no throw-in was asked");
+    int i = time_out_a_throw_in(h, &r, true); /* beaten: the other leads */
+    assert_int_equal(whose_turn(h, NICKS, 2, moves, sizeof moves), 1 - i);
+    pick_move(&r, moves, move, sizeof move);
+    priv(h, NICKS[1 - i], move);
+    assert_int_equal(whose_turn(h, NICKS, 2, moves, sizeof moves), i);
+    priv(h, NICKS[i], "pass"); /* no pass for a defender: refused, but not as late */
+    assert_non_null(said(h, NICKS[i], ""));
+    assert_null(said(h, NICKS[i], "Too late"));
+    h_free(h);
 }
 
 static void test_forfeit_told_privately(void **state)

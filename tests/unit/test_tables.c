@@ -180,14 +180,17 @@ static void test_stranger_and_help(void **state)
     assert_int_equal(tables_count(h->t), 0);
     priv(h, "zed", "help nonsense"); /* privately: the word, and the topics there are */
     assert_non_null(said(h, "zed", "No help on \"nonsense\": try help with commands"));
-    assert_non_null(said(h, "zed", "stats, solo, teams or rules"));
     /* every language's list of topics names the rules, which are one */
-    priv(h, "zed", "помощь ерунда");
-    assert_non_null(said(h, "zed", "статистика, соло, пары или правила"));
-    priv(h, "zed", "aide bêtise");
-    assert_non_null(said(h, "zed", "solo, équipes ou règles"));
-    priv(h, "zed", "ayuda tontería");
-    assert_non_null(said(h, "zed", "solo, equipos o reglas"));
+    static const char *const topics[][2] = {
+        { "help nonsense", "stats, solo, teams or rules" },
+        { "помощь ерунда", "статистика, соло, пары или правила" },
+        { "aide bêtise", "solo, équipes ou règles" },
+        { "ayuda tontería", "solo, equipos o reglas" },
+    };
+    for (size_t k = 0; k < sizeof topics / sizeof topics[0]; k++) {
+        priv(h, "zed", topics[k][0]);
+        assert_non_null(said(h, "zed", topics[k][1]));
+    }
     priv(h, "zed", "help");
     assert_non_null(said(h, "zed", "Moves: play C"));
     chan(h, "zed", "#durak", "!rules"); /* in the channel, where it was asked */
