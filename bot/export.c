@@ -96,6 +96,8 @@ int export_game(store *db, const char *id_text, FILE *out, FILE *err)
         fprintf(err, "durakbot: game #%lld's record does not replay (a damaged database?)\n", id);
     else
         status = 0;
+    if (status == 0)
+        g->rec.opt.r10_old = replayed.opt.r10_old; /* durak-cli replays it as it was played */
     if (status == 0) {
         session_head(g, out);
         record_cli_new(&g->rec, line, sizeof line);

@@ -173,9 +173,9 @@ bool record_parse_moves(game_record *r, const char *text)
     return true;
 }
 
-bool record_replay(const game_record *r, durak_game *out)
+static bool replay_with(const game_record *r, const durak_options *opt, durak_game *out)
 {
-    if (!r->known || !durak_new(out, &r->opt, r->seed))
+    if (!r->known || !durak_new(out, opt, r->seed))
         return false;
     for (int i = 0; i < r->nmoves; i++) {
         const record_move *m = &r->move[i];
@@ -190,13 +190,24 @@ bool record_replay(const game_record *r, durak_game *out)
     return true;
 }
 
+bool record_replay(const game_record *r, durak_game *out)
+{
+    if (replay_with(r, &r->opt, out))
+        return true;
+    durak_options older = r->opt; /* a neighbours game recorded before R10 was read anew */
+    older.r10_old = 1;
+    return r->opt.throwin == DURAK_THROWIN_NEIGHBOURS && !r->opt.r10_old
+           && replay_with(r, &older, out);
+}
+
 void record_cli_new(const game_record *r, char *buf, size_t cap)
 {
     const durak_options *o = &r->opt;
-    snprintf(buf, cap, "new players=%d variant=%s throwin=%s first5=%s deck=%d%s seed=%" PRIu64,
+    snprintf(buf, cap, "new players=%d variant=%s throwin=%s first5=%s deck=%d%s%s seed=%" PRIu64,
              o->players, o->variant == DURAK_VARIANT_TRANSFER ? "transfer" : "classic",
              o->throwin == DURAK_THROWIN_NEIGHBOURS ? "neighbours" : "all",
-             o->first5 ? "on" : "off", o->deck, o->teams ? " teams=on" : "", r->seed);
+             o->first5 ? "on" : "off", o->deck, o->teams ? " teams=on" : "",
+             o->r10_old ? " r10=old" : "", r->seed);
 }
 
 void record_cli_move(const record_move *m, char *buf, size_t cap)

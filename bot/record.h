@@ -79,7 +79,9 @@ bool record_format_moves(const game_record *r, char *buf, size_t cap);
  * (bad token, a card or seat out of range, times going back, too many moves). */
 bool record_parse_moves(game_record *r, const char *text);
 
-/* Deals r's game and applies its moves: true if every move is legal (the game is then in *out). */
+/* Deals r's game and applies its moves: true if every move is legal (the game is then in *out).
+ * A neighbours game an older version recorded may replay only with its R10 order (durak.h): then
+ * out->opt.r10_old is set, for the pages and the export to replay it so. */
 bool record_replay(const game_record *r, durak_game *out);
 
 /* The durak-cli command that deals r's game: "new players=3 variant=classic ... seed=N". */

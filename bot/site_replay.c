@@ -206,8 +206,11 @@ bool site_replay(site_buf *b, msg_lang lang, const store_game *g, const char *co
 {
     durak_game gm, prev;
     char trump[96];
+    durak_options opt = g->rec.opt;
+    if (opt.throwin == DURAK_THROWIN_NEIGHBOURS && record_replay(&g->rec, &gm))
+        opt.r10_old = gm.opt.r10_old; /* an older version's record: its R10 order */
     sb_printf(b, "<h2>%s</h2>\n", msg_in(lang, MSG_SITE_REPLAY));
-    if (!durak_new(&gm, &g->rec.opt, g->rec.seed)) {
+    if (!durak_new(&gm, &opt, g->rec.seed)) {
         proof(b, lang, g);
         return false;
     }

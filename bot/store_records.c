@@ -198,11 +198,12 @@ static bool read_game_row(store *s, sqlite3_stmt *st, store_game *g)
     column_text(st, 1, g->rec.channel, sizeof g->rec.channel);
     column_text(st, 2, g->rec.channel_key, sizeof g->rec.channel_key);
     g->ended_at = sqlite3_column_int64(st, 3);
-    g->rec.opt = (durak_options){
-        (uint8_t)sqlite3_column_int(st, 4), (uint8_t)sqlite3_column_int(st, 5),
-        (uint8_t)sqlite3_column_int(st, 6), (uint8_t)sqlite3_column_int(st, 7),
-        (uint8_t)sqlite3_column_int(st, 8), (uint8_t)(sqlite3_column_int(st, 15) != 0)
-    };
+    g->rec.opt = (durak_options){ .players = (uint8_t)sqlite3_column_int(st, 4),
+                                  .variant = (uint8_t)sqlite3_column_int(st, 5),
+                                  .throwin = (uint8_t)sqlite3_column_int(st, 6),
+                                  .first5 = (uint8_t)sqlite3_column_int(st, 7),
+                                  .deck = (uint8_t)sqlite3_column_int(st, 8),
+                                  .teams = (uint8_t)(sqlite3_column_int(st, 15) != 0) };
     column_text(st, 9, seed, sizeof seed);
     g->rec.seed = strtoull(seed, NULL, 10);
     column_text(st, 10, g->rec.salt, sizeof g->rec.salt);

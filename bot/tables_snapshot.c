@@ -249,8 +249,12 @@ static const char *read_head(table_t *tb, char **p, double now, int *version, bo
         return "the turn timer is not a number of seconds in 0..3600";
     if (!read_int(head[7], 0, 1, &warned))
         return "the warned flag is not 0 or 1";
-    tb->opt = (durak_options){ (uint8_t)pl, (uint8_t)v,    (uint8_t)th,
-                               (uint8_t)f5, (uint8_t)deck, head[2][n] != '\0' };
+    tb->opt = (durak_options){ .players = (uint8_t)pl,
+                               .variant = (uint8_t)v,
+                               .throwin = (uint8_t)th,
+                               .first5 = (uint8_t)f5,
+                               .deck = (uint8_t)deck,
+                               .teams = head[2][n] != '\0' };
     tb->playing = playing != 0;
     tb->lobby_deadline = now + lobby;
     tb->turn_deadline = now + turn;
@@ -313,16 +317,17 @@ static const char *read_record(table_t *tb, char **p, double now)
 
 /* Does the record, replayed from its seed, give exactly the game g? (Not checkable when
  * truncated: then it is only kept.) */
-static bool replays_to(const game_record *r, const durak_game *g)
+static bool replays_to(const game_record *r, durak_game *g)
 {
     durak_game replayed;
     char a[DURAK_SERIAL_MAX], b[DURAK_SERIAL_MAX];
     if (r->truncated)
         return true;
     if (!record_replay(r, &replayed) || durak_serialize(&replayed, a, sizeof a) < 0
-        || durak_serialize(g, b, sizeof b) < 0)
+        || durak_serialize(g, b, sizeof b) < 0 || strcmp(a, b))
         return false;
-    return !strcmp(a, b);
+    g->opt.r10_old = replayed.opt.r10_old; /* an older version's game goes on as it began */
+    return true;
 }
 
 /* " W n" and n times " =nick away" (T5): the spectators. One who is seated at the table or listed

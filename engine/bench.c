@@ -35,8 +35,8 @@ typedef struct {
 } bench_result;
 
 static const bench_config configs[] = {
-    { "2 players classic", { 2, DURAK_VARIANT_CLASSIC, DURAK_THROWIN_ALL, 0, 36, 0 } },
-    { "4 players transfer", { 4, DURAK_VARIANT_TRANSFER, DURAK_THROWIN_ALL, 0, 36, 0 } },
+    { "2 players classic", { .players = 2, .variant = DURAK_VARIANT_CLASSIC, .deck = 36 } },
+    { "4 players transfer", { .players = 4, .variant = DURAK_VARIANT_TRANSFER, .deck = 36 } },
 };
 
 /* CPU time of this (single-threaded) process: one core, whatever else runs. */

@@ -20,6 +20,7 @@ static const char protocol_help[] =
     "      [first5=on|off] [deck=24|36|52] [teams=on|off] [seed=U64] [order=C,C,...]\n"
     "      Starts a game. Defaults: players=2 variant=classic throwin=all\n"
     "      first5=off deck=36 teams=off seed=1. teams=on (R19) needs players=4 or 6.\n"
+    "      r10=old replays a record of an older version (its R10 throw-in order).\n"
     "      order= is the whole deck, top card first:\n"
     "      cards 1..6N are dealt round-robin from seat 0, the next card is the\n"
     "      trump card under the stock, the rest is the stock, top first.\n"
@@ -180,6 +181,8 @@ static const char *parse_new_option(new_request *r, char *word)
         ok = parse_choice(v, "off", "on", &r->opt.teams);
     else if (strcmp(word, "deck") == 0)
         ok = parse_small(v, &r->opt.deck);
+    else if (strcmp(word, "r10") == 0) /* an older version's record (durak.h) */
+        ok = parse_choice(v, "new", "old", &r->opt.r10_old);
     else if (strcmp(word, "seed") == 0)
         ok = parse_u64(v, &r->seed);
     else if (strcmp(word, "order") == 0)

@@ -17,7 +17,7 @@ static bool seat_in(uint8_t mask, int seat) { return (mask >> seat) & 1; }
 
 durak_options durak_default_options(void)
 {
-    durak_options o = { 2, DURAK_VARIANT_CLASSIC, DURAK_THROWIN_ALL, 0, 36, 0 };
+    durak_options o = { .players = 2, .variant = DURAK_VARIANT_CLASSIC, .deck = 36 };
     return o;
 }
 
@@ -39,6 +39,8 @@ const char *durak_check_options(const durak_options *o)
         return "teams must be on or off";
     if (o->teams && o->players != 4 && o->players != 6)
         return "teams need 4 or 6 players";
+    if (o->r10_old > 1)
+        return "r10 must be old or new";
     return NULL;
 }
 
@@ -412,7 +414,8 @@ static int next_thrower(const durak_game *g)
      * this bout gives their place to the player now before the defender (thrower_seats_limited
      * counts that player a neighbour), who is then asked first. */
     int first = g->attacker;
-    if (g->opt.throwin == DURAK_THROWIN_NEIGHBOURS && !seat_in(g->in_game, first)) {
+    if (g->opt.throwin == DURAK_THROWIN_NEIGHBOURS && !g->opt.r10_old
+        && !seat_in(g->in_game, first)) {
         int before = prev_seat(g, g->defender);
         first = before >= 0 ? before : first;
     }

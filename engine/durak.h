@@ -28,6 +28,11 @@ typedef struct {
     uint8_t first5;  /* bool: first bout max 5 attack cards (R9) */
     uint8_t deck;    /* 24, 36 or 52 */
     uint8_t teams;   /* bool: teams of two, partners opposite (R19; 4 or 6 players) */
+    /* bool: R10 as older versions played it, for their records to replay: with neighbours, a main
+     * attacker who went out mid-bout still heads the order of throw-ins (the player after them
+     * is asked first), where now the player before the defender takes their place. Never set for
+     * a new game; not written by durak_serialize. */
+    uint8_t r10_old;
 } durak_options;
 
 typedef enum {

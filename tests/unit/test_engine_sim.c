@@ -425,8 +425,12 @@ static void test_sim_teams(void **state)
             for (int v = 0; v < 2; v++)
                 for (int w = 0; w < 2; w++)
                     for (int f = 0; f < 2; f++) {
-                        durak_options o = { (uint8_t)players, (uint8_t)v, (uint8_t)w,
-                                            (uint8_t)f,       decks[d],   1 };
+                        durak_options o = { .players = (uint8_t)players,
+                                            .variant = (uint8_t)v,
+                                            .throwin = (uint8_t)w,
+                                            .first5 = (uint8_t)f,
+                                            .deck = decks[d],
+                                            .teams = 1 };
                         if (durak_check_options(&o))
                             continue;
                         for (int k = 0; k < GAMES_PER_SETUP; k++)
@@ -452,8 +456,11 @@ static void test_sim_every_option_combination(void **state)
             for (int v = 0; v < 2; v++)
                 for (int w = 0; w < 2; w++)
                     for (int f = 0; f < 2; f++) {
-                        durak_options o = { (uint8_t)players, (uint8_t)v, (uint8_t)w,
-                                            (uint8_t)f,       decks[d],   0 };
+                        durak_options o = { .players = (uint8_t)players,
+                                            .variant = (uint8_t)v,
+                                            .throwin = (uint8_t)w,
+                                            .first5 = (uint8_t)f,
+                                            .deck = decks[d] };
                         if (durak_check_options(&o))
                             continue;
                         for (int k = 0; k < GAMES_PER_SETUP; k++)

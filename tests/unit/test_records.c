@@ -257,6 +257,53 @@ static void test_cli_lines(void **state)
     assert_string_equal(line, "resign 1");
 }
 
+/* A neighbours game recorded by an older version, whose R10 order differed (durak.h r10_old),
+ * still replays, and its durak-cli line says so: random games played under the old order until one
+ * parts from the new, whose record the new order alone refuses. */
+static void test_older_r10_record_replays(void **state)
+{
+    (void)state;
+    static game_record r;
+    uint8_t salt[RECORD_SALT_BYTES] = { 0 };
+    rng_t rng;
+    rng_seed(&rng, 10);
+    for (uint64_t seed = 1; seed < 2000; seed++) {
+        durak_options o = durak_default_options(), older;
+        o.players = 4;
+        o.throwin = DURAK_THROWIN_NEIGHBOURS;
+        older = o;
+        older.r10_old = 1;
+        durak_game g, now;
+        assert_true(durak_new(&g, &older, seed) && durak_new(&now, &o, seed));
+        record_start(&r, &o, seed, salt); /* the options as the database keeps them */
+        bool parted = false;
+        while (!durak_over(&g) && !parted) {
+            durak_action a[DURAK_MAX_ACTIONS];
+            int n = durak_legal(&g, a), actor = g.actor;
+            durak_action pick = a[rng_below(&rng, (uint64_t)n)];
+            parted = now.actor != actor;
+            assert_int_equal(durak_apply(&g, pick), DURAK_OK);
+            if (!parted)
+                assert_int_equal(durak_apply(&now, pick), DURAK_OK);
+            record_add(&r, pick.kind, pick.card, pick.target, actor, 0);
+        }
+        if (!parted)
+            continue;
+        durak_game replayed;
+        assert_true(record_replay(&r, &replayed)); /* by the older order, found out */
+        assert_int_equal(replayed.opt.r10_old, 1);
+        r.opt.r10_old = 1;
+        char line[128];
+        record_cli_new(&r, line, sizeof line);
+        assert_non_null(strstr(line, " r10=old seed="));
+        r.move[0].seat = (uint8_t)((r.move[0].seat + 1) % 4); /* not the first lead's seat */
+        r.opt.r10_old = 0;
+        assert_false(record_replay(&r, &replayed)); /* a record wrong either way stays refused */
+        return;
+    }
+    fail_msg("no game parted the two orders");
+}
+
 /* ---- the store ---- */
 
 static char dir[] = "/tmp/durak-records-XXXXXX";
@@ -948,6 +995,7 @@ int main(void)
         cmocka_unit_test(test_moves_text_is_printf_form),
         cmocka_unit_test(test_fingerprint_is_sha256_of_commit_string),
         cmocka_unit_test(test_cli_lines),
+        cmocka_unit_test(test_older_r10_record_replays),
         cmocka_unit_test(test_store_write_and_read_back),
         cmocka_unit_test(test_store_language_round_trip),
         cmocka_unit_test(test_games_since),

@@ -24,8 +24,11 @@ enum {
 
 static durak_options opts(int players, int variant, int throwin, int first5, int deck)
 {
-    durak_options o = { (uint8_t)players, (uint8_t)variant, (uint8_t)throwin,
-                        (uint8_t)first5,  (uint8_t)deck,    0 };
+    durak_options o = { .players = (uint8_t)players,
+                        .variant = (uint8_t)variant,
+                        .throwin = (uint8_t)throwin,
+                        .first5 = (uint8_t)first5,
+                        .deck = (uint8_t)deck };
     return o;
 }
 
@@ -840,20 +843,27 @@ static void test_R10_neighbours_follow_transfer(void **state)
 
 /* R10: the main attacker goes out mid-bout (the stock gone); the player now before the defender
  * takes their place: asked first to throw in, before the player after the defender. */
+/* The four hands of the R10 test, all 24 cards dealt (no stock), seat 0 down to 9S 9C as after
+ * earlier bouts. */
+static void deal_main_attacker_low(durak_game *g, durak_options o)
+{
+    const char *h[] = { "9H 9S 9C JD QD KD", "TS TC JS JC QS QH", "9D TD KS KC AS AC",
+                        "TH JH QC KH AD AH" };
+    deal(g, o, h, NULL, NULL);
+    cards_t gone = set_of("9H JD QD KD");
+    g->hand[0] &= ~gone;
+    g->known[0] &= ~gone;
+    g->discard |= gone;
+    g->seen_discard |= gone;
+    assert_null(durak_validate(g));
+}
+
 static void test_R10_neighbours_main_attacker_out(void **state)
 {
     (void)state;
     durak_game g;
-    const char *h[] = { "9H 9S 9C JD QD KD", "TS TC JS JC QS QH", "9D TD KS KC AS AC",
-                        "TH JH QC KH AD AH" };
-    durak_options o = opts(4, CLASSIC, NEIGHBOURS, 0, 24); /* all 24 dealt: no stock */
-    deal(&g, o, h, NULL, NULL);
-    cards_t gone = set_of("9H JD QD KD"); /* seat 0 down to 9S 9C, as after earlier bouts */
-    g.hand[0] &= ~gone;
-    g.known[0] &= ~gone;
-    g.discard |= gone;
-    g.seen_discard |= gone;
-    assert_null(durak_validate(&g));
+    durak_options o = opts(4, CLASSIC, NEIGHBOURS, 0, 24);
+    deal_main_attacker_low(&g, o);
     assert_turn(&g, DURAK_PHASE_ATTACK, 0, 0, 1);
     play_moves(&g, "play 9S; beat TS 9S; play 9C"); /* seat 0's last card: out */
     assert_false(durak_in_game(&g, 0));
@@ -863,12 +873,13 @@ static void test_R10_neighbours_main_attacker_out(void **state)
     assert_int_equal(durak_actor(&g), 3); /* after a cover, the order starts with 3 again */
     play_moves(&g, "pass");
     assert_int_equal(durak_actor(&g), 2); /* then the player after the defender */
+    o.r10_old = 1; /* an older version's records: the order stayed at the seat gone out */
+    deal_main_attacker_low(&g, o);
+    play_moves(&g, "play 9S; beat TS 9S; play 9C; beat TC 9C");
+    assert_int_equal(durak_actor(&g), 2);
+    o.r10_old = 0;
     o.throwin = ALL; /* throw-in by all: clockwise from the main attacker who went out, as ever */
-    deal(&g, o, h, NULL, NULL);
-    g.hand[0] &= ~gone;
-    g.known[0] &= ~gone;
-    g.discard |= gone;
-    g.seen_discard |= gone;
+    deal_main_attacker_low(&g, o);
     play_moves(&g, "play 9S; beat TS 9S; play 9C; beat TC 9C");
     assert_int_equal(durak_actor(&g), 2);
 }
@@ -1620,13 +1631,25 @@ static void test_R19_options_and_partners(void **state)
 {
     (void)state;
     durak_game g;
-    assert_null(durak_check_options(&(durak_options){ 4, CLASSIC, ALL, 0, 36, 1 }));
-    assert_null(durak_check_options(&(durak_options){ 6, TRANSFER, NEIGHBOURS, 1, 36, 1 }));
+    assert_null(durak_check_options(&(durak_options){
+        .players = 4, .variant = CLASSIC, .throwin = ALL, .first5 = 0, .deck = 36, .teams = 1 }));
+    assert_null(durak_check_options(&(durak_options){ .players = 6,
+                                                      .variant = TRANSFER,
+                                                      .throwin = NEIGHBOURS,
+                                                      .first5 = 1,
+                                                      .deck = 36,
+                                                      .teams = 1 }));
     for (int p = 2; p <= 5; p += p == 3 ? 2 : 1)
-        assert_string_equal(durak_check_options(&(durak_options){ (uint8_t)p, 0, 0, 0, 36, 1 }),
-                            "teams need 4 or 6 players");
-    assert_non_null(durak_check_options(&(durak_options){ 4, CLASSIC, ALL, 0, 36, 2 }));
-    assert_true(durak_new(&g, &(durak_options){ 6, CLASSIC, ALL, 0, 36, 1 }, 7));
+        assert_string_equal(
+            durak_check_options(&(durak_options){ .players = (uint8_t)p, .deck = 36, .teams = 1 }),
+            "teams need 4 or 6 players");
+    assert_non_null(durak_check_options(&(durak_options){
+        .players = 4, .variant = CLASSIC, .throwin = ALL, .first5 = 0, .deck = 36, .teams = 2 }));
+    assert_true(durak_new(
+        &g,
+        &(durak_options){
+            .players = 6, .variant = CLASSIC, .throwin = ALL, .first5 = 0, .deck = 36, .teams = 1 },
+        7));
     const int partner6[] = { 3, 4, 5, 0, 1, 2 };
     for (int s = 0; s < 6; s++) {
         assert_int_equal(durak_partner(&g, s), partner6[s]);
@@ -1837,7 +1860,14 @@ static void test_R19_forfeit_ends_team_game(void **state)
     assert_null(durak_validate(&g));
     assert_cards_accounted(&g);
     assert_int_equal(durak_resign(&g, 1), DURAK_ERR_GAME_OVER);
-    assert_true(durak_new(&g, &(durak_options){ 6, TRANSFER, ALL, 0, 36, 1 }, 3));
+    assert_true(durak_new(&g,
+                          &(durak_options){ .players = 6,
+                                            .variant = TRANSFER,
+                                            .throwin = ALL,
+                                            .first5 = 0,
+                                            .deck = 36,
+                                            .teams = 1 },
+                          3));
     assert_int_equal(durak_resign(&g, 4), DURAK_OK);
     assert_int_equal(durak_losing_team(&g), 1);
     assert_null(durak_validate(&g));
