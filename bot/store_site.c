@@ -279,7 +279,11 @@ int store_site_board(store *s, const char *channel_key, int n, store_site_board_
 {
     struct board_ctx b = { out, 0 };
     sqlite3_stmt *st =
-        prepare(s, "SELECT gs.key, count(*), sum(gs.place = 1 AND NOT gs.forfeited AND NOT g.draw),"
+        /* out first as store_count counts it: in a draw too, unless the last place was shared
+         * by all */
+        prepare(s, "SELECT gs.key, count(*), sum(gs.place = 1 AND NOT gs.forfeited AND NOT gs.durak"
+                   " AND NOT (g.draw AND gs.place = (SELECT max(w.place) FROM game_seats w"
+                   " WHERE w.game = g.id AND NOT w.forfeited))),"
                    " sum(gs.durak) FROM game_seats gs JOIN games g ON g.id = gs.game"
                    " LEFT JOIN players p ON p.key = gs.key"
                    " WHERE g.channel_key = ?1 AND substr(gs.key, 1, 1) NOT IN ('*', '+')"

@@ -973,6 +973,42 @@ static void test_games_from_version_6(void **state)
     store_close(s);
 }
 
+/* A channel's board counts out first as the players' stats do: in a draw after someone went out
+ * first, that one (dave) was out first; where all share the last place, nobody was. The board
+ * left out every draw. */
+static void test_board_counts_out_first_in_a_draw(void **state)
+{
+    struct fixture *f = *state;
+    store *s = open_clean(f);
+    static game_record r;
+    durak_options o = durak_default_options();
+    o.players = 3;
+    uint8_t salt[RECORD_SALT_BYTES] = { 0 };
+    record_start(&r, &o, 7, salt);
+    snprintf(r.channel, sizeof r.channel, "#a");
+    snprintf(r.channel_key, sizeof r.channel_key, "#a");
+    snprintf(r.result, sizeof r.result, "draw");
+    store_result g = { 3,
+                       true,
+                       { SEAT("dave", 1, false, false), SEAT("erin", 2, false, false),
+                         SEAT("frank", 2, false, false) } };
+    store_result all = { 3,
+                         true,
+                         { SEAT("dave", 1, false, false), SEAT("erin", 1, false, false),
+                           SEAT("frank", 1, false, false) } };
+    assert_true(store_record_game(s, &g) && store_save_game(s, &g, &r, 100));
+    assert_true(store_record_game(s, &all) && store_save_game(s, &all, &r, 200));
+    store_site_board_row rows[3];
+    assert_int_equal(store_site_board(s, "#a", 3, rows), 3);
+    for (int i = 0; i < 3; i++) {
+        store_player p;
+        assert_true(store_get_player(s, rows[i].key, &p));
+        assert_int_equal(rows[i].firsts, p.firsts);
+        assert_int_equal(rows[i].firsts, !strcmp(rows[i].key, "dave"));
+    }
+    store_close(s);
+}
+
 /* A schema 7 database (before team games were counted) has its recorded team games counted back:
  * the losing team is the one the result names, else the durak's, else the first forfeiter's, and
  * seat s is in team s % (players / 2). A draw and a game without teams count nothing. */
@@ -1526,6 +1562,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_prefs_from_version_3, setup, teardown),
         cmocka_unit_test_setup_teardown(test_prefs_from_version_4, setup, teardown),
         cmocka_unit_test_setup_teardown(test_games_from_version_6, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_board_counts_out_first_in_a_draw, setup, teardown),
         cmocka_unit_test_setup_teardown(test_team_games_from_version_7, setup, teardown),
         cmocka_unit_test_setup_teardown(test_top, setup, teardown),
         cmocka_unit_test_setup_teardown(test_batch_nests, setup, teardown),
