@@ -141,14 +141,25 @@ static void json_string(FILE *out, const char *s)
     fputc('"', out);
 }
 
-/* The seat's place in the whole game, 1-based, shared by a tie: for those who played to the end
- * as recorded; a forfeiter after them all, as the record's place orders forfeiters only among
- * themselves (every forfeiter records 1 unless a computer played their seat out). */
+/* Seat s's order: the recorded place of one who played to the end; a forfeiter's after them all,
+ * as the record's place orders forfeiters only among themselves (every forfeiter records 1 unless
+ * a computer played their seat out). */
+static int order_of(const store_game *g, int s)
+{
+    return g->seat[s].place + (g->seat[s].forfeited ? STORE_MAX_SEATS + 1 : 0);
+}
+
+/* The seat's place in the whole game, 1-based and shared by a tie, numbered on as the pages and
+ * IRC number places (1, 1, 2): one more than the distinct orders ahead of it. */
 static int standing(const store_game *g, int s)
 {
-    int mine = g->seat[s].place + (g->seat[s].forfeited ? STORE_MAX_SEATS + 1 : 0), ahead = 0;
-    for (int j = 0; j < g->nseats; j++)
-        ahead += g->seat[j].place + (g->seat[j].forfeited ? STORE_MAX_SEATS + 1 : 0) < mine;
+    int ahead = 0;
+    for (int j = 0; j < g->nseats; j++) {
+        bool first = true; /* the first seat of its order */
+        for (int i = 0; i < j; i++)
+            first &= order_of(g, i) != order_of(g, j);
+        ahead += first && order_of(g, j) < order_of(g, s);
+    }
     return 1 + ahead;
 }
 
