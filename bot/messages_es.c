@@ -271,8 +271,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_HELP_TOPICS] =
         "No hay ayuda sobre «%s»: prueba ayuda con comandos, jugadas, cartas, bots, estadísticas, "
         "solo, equipos o reglas · idioma: idioma es o set language es (otros: язык ru, langue fr, "
-        "language "
-        "en).",
+        "language en).",
     [MSG_WORD_CLASSIC] = "clásico",
     [MSG_WORD_TRANSFER] = "con transferencia",
     [MSG_WORD_ALL] = "todos",
@@ -313,9 +312,7 @@ const char *const msg_spanish[MSG_COUNT] = {
         "%1$s: %2$sdurak abre una partida, %2$sunirse te sienta, %2$sempezar reparte; se juega por "
         "mensaje privado a %3$s · más: %2$sayuda comandos, jugadas, cartas, bots, estadísticas, "
         "solo, equipos o reglas · a solas contra la máquina: /msg %3$s jugar · idioma: /msg %3$s "
-        "idioma es "
-        "o set "
-        "language es (otros: язык ru, langue fr).",
+        "idioma es o set language es (otros: язык ru, langue fr).",
     [MSG_HELP_SENT] = "%s: la ayuda sobre %s te llega por mensaje privado.",
     [MSG_MOVE_IN_CHANNEL] = "%s: las jugadas van por mensaje privado: /msg %s %s",
     [MSG_SET_DONE] = "Guardado. ",

@@ -276,13 +276,12 @@ const char *const msg_french[MSG_COUNT] = {
                       "set language fr (autres : язык ru, idioma es, language en).",
     [MSG_HELP_STATS] =
         "%1$sstatistiques [pseudo] montre les parties, les premières sorties, le nombre de fois "
-        "durak, les "
-        "nulles, les forfaits, les parties gagnées et perdues en équipe et la cote en salon (les "
-        "parties privées contre l'ordinateur ont leur cote solo) · %2$sclassement [n] les n "
-        "meilleurs par cote en salon (Elo sur le classement de chaque partie ; %2$sclassement solo "
-        ": parties privées) · %3$sdernière la dernière partie du salon, avec les commandes qui "
-        "vérifient sa donne · langue : langue fr ou set language fr (autres : язык ru, idioma es, "
-        "language en).",
+        "durak, les nulles, les forfaits, les parties gagnées et perdues en équipe et la cote en "
+        "salon (les parties privées contre l'ordinateur ont leur cote solo) · %2$sclassement [n] "
+        "les n meilleurs par cote en salon (Elo sur le classement de chaque partie ; "
+        "%2$sclassement solo : parties privées) · %3$sdernière la dernière partie du salon, avec "
+        "les commandes qui vérifient sa donne · langue : langue fr ou set language fr (autres : "
+        "язык ru, idioma es, language en).",
     [MSG_HELP_TOPICS] =
         "Pas d'aide sur « %s » : essayez aide avec commandes, coups, cartes, "
         "robots, statistiques, solo, équipes ou règles · langue : langue fr ou set language fr "
@@ -328,9 +327,7 @@ const char *const msg_french[MSG_COUNT] = {
         "%1$s : %2$sdurak ouvre une partie, %2$srejoindre prend une place, %2$scommencer distribue "
         "; on joue en message privé à %3$s · plus : %2$saide commandes, coups, cartes, robots, "
         "statistiques, solo, équipes ou règles · seul contre l'ordinateur : /msg %3$s jouer · "
-        "langue : "
-        "/msg %3$s "
-        "langue fr ou set language fr (autres : язык ru, idioma es).",
+        "langue : /msg %3$s langue fr ou set language fr (autres : язык ru, idioma es).",
     [MSG_HELP_SENT] = "%s : l'aide « %s » vous est envoyée en message privé.",
     [MSG_MOVE_IN_CHANNEL] = "%s : les coups se jouent en message privé : /msg %s %s",
     [MSG_SET_DONE] = "Enregistré. ",

@@ -259,9 +259,8 @@ const char *const msg_russian[MSG_COUNT] = {
         "(другие: langue fr, idioma es, language en).",
     [MSG_HELP_TOPICS] =
         "Справки «%s» нет: попробуйте помощь команды, ходы, карты, боты, статистика, соло, пары "
-        "или правила "
-        "· "
-        "язык: язык ru или set language ru (другие: langue fr, idioma es, language en).",
+        "или правила · язык: язык ru или set language ru (другие: langue fr, idioma es, language "
+        "en).",
     [MSG_WORD_CLASSIC] = "подкидной",
     [MSG_WORD_TRANSFER] = "переводной",
     [MSG_WORD_ALL] = "все",

@@ -13,8 +13,8 @@
  * partner adds none, and is told who does. */
 static unsigned neighbours_adding(const durak_game *g)
 {
-    int d = g->defender;
-    unsigned m = 1u << durak_next(g, d);
+    int d = g->defender, next = durak_next(g, d);
+    unsigned m = next >= 0 ? 1u << next : 0u;
     for (int p = 0; p < g->opt.players; p++)
         m |= (unsigned)(p != d && durak_in_game(g, p) && durak_next(g, p) == d) << p;
     int partner = durak_partner(g, d);
