@@ -36,6 +36,7 @@ const char *const msg_russian_parse[MSG_COUNT] = {
                                "ваши ходы, «помощь» — все команды)",
     [MSG_PARSE_DID_YOU_MEAN_CHANNEL] = "«%s%s» — не команда: может быть, %s?",
     [MSG_PARSE_AMBIGUOUS] = "«%s» может значить %s: напишите что-то одно",
+    [MSG_PARSE_NEITHER] = "У вас нет ни %s, ни %s: ваши карты — по слову карты",
     [MSG_PARSE_CHANNEL_ONLY] = "%s%s — команда для канала: напишите её в канале, а не мне",
     [MSG_PARSE_T_AMBIGUOUS] =
         "%s: десятка %s (наберите %s) или туз %s (наберите %s)? Латинская T — "
@@ -89,6 +90,7 @@ const char *const msg_french_parse[MSG_COUNT] = {
                                "(coups : vos coups, aide : toutes les commandes)",
     [MSG_PARSE_DID_YOU_MEAN_CHANNEL] = "« %s%s » n'est pas une commande : vouliez-vous dire %s ?",
     [MSG_PARSE_AMBIGUOUS] = "« %s » peut vouloir dire %s : tapez l'un d'eux",
+    [MSG_PARSE_NEITHER] = "Vous n'avez ni %s ni %s : main montre vos cartes",
     [MSG_PARSE_CHANNEL_ONLY] = "%s%s est une commande de salon : tapez-la dans le salon, pas à moi",
     [MSG_PARSE_T_AMBIGUOUS] = "%s : le 10 %s (tapez %s) ou l'as %s (tapez %s) ? Le T latin est "
                               "le 10, le Т cyrillique l'as.",
@@ -138,6 +140,7 @@ const char *const msg_spanish_parse[MSG_COUNT] = {
                                "tus jugadas, ayuda: todos los comandos)",
     [MSG_PARSE_DID_YOU_MEAN_CHANNEL] = "«%s%s» no es un comando: ¿quisiste decir %s?",
     [MSG_PARSE_AMBIGUOUS] = "«%s» puede significar %s: escribe uno de ellos",
+    [MSG_PARSE_NEITHER] = "No tienes ni %s ni %s: mano muestra tus cartas",
     [MSG_PARSE_CHANNEL_ONLY] = "%s%s es un comando del canal: escríbelo en el canal, no a mí",
     [MSG_PARSE_T_AMBIGUOUS] = "%s: ¿el 10 %s (escribe %s) o el as %s (escribe %s)? La T latina es "
                               "el 10, la Т cirílica el as.",

@@ -48,6 +48,7 @@ bool parse_ctx_begin(parse_ctx *c, const char *line, size_t len, const parse_opt
     c->no_game = o && o->no_game;
     c->game_here = o && o->game_here;
     c->no_seat = o && o->no_seat;
+    c->hand = o ? o->hand : 0;
     c->shown = NULL;
     utf8_sanitize(c->prefix_shown, c->prefix, c->prefix_len, CTX_PREFIX_SHOWN_MAX);
     c->pos = 0;
@@ -204,8 +205,14 @@ static bool c_asked(parse_ctx *c, token w)
         return false;
     char q[CTX_QUOTE_SIZE], clubs[PARSE_CARD_TEXT_SIZE], hearts[PARSE_CARD_TEXT_SIZE],
         both[CTX_TEXT_SIZE];
-    snprintf(both, sizeof both, msg_in(c->lang, MSG_CARD_OR), parse_ctx_write_card(c, card, clubs),
-             parse_ctx_write_card(c, card_make(card_rank(card), SUIT_HEARTS), hearts));
+    card_t heart = card_make(card_rank(card), SUIT_HEARTS);
+    parse_ctx_write_card(c, card, clubs);
+    parse_ctx_write_card(c, heart, hearts);
+    if (c->hand && !cards_has(c->hand, card) && !cards_has(c->hand, heart)) { /* either refused */
+        parse_ctx_fail(c, MSG_PARSE_NEITHER, clubs, hearts);
+        return true;
+    }
+    snprintf(both, sizeof both, msg_in(c->lang, MSG_CARD_OR), clubs, hearts);
     parse_ctx_fail(c, MSG_PARSE_AMBIGUOUS, parse_ctx_quote(q, w), both);
     return true;
 }

@@ -30,6 +30,7 @@ typedef struct {
     bool no_game;      /* parse_opts.no_game */
     bool game_here;    /* parse_opts.game_here */
     bool no_seat;      /* parse_opts.no_seat */
+    uint64_t hand;     /* parse_opts.hand */
     const char *shown; /* the command word as errors show it ("беру"); NULL: the English name */
     parsed_cmd *out;
 } parse_ctx;

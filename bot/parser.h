@@ -104,6 +104,8 @@ typedef struct {
                          * near miss ("!strat") is answered; other bots' words are left alone */
     bool no_seat;       /* parse_private: the sender sits at no table, not even a lobby's: a word
                          * that is no command is answered with how to play */
+    uint64_t hand;      /* parse_private: the sender's cards in a running game (0: not known): a
+                         * card asked about as ambiguous ("8c") that is neither is told so */
 } parse_opts;
 
 /* A line said in a channel. Without the prefix, or with a word that is not ours: PC_IGNORED.

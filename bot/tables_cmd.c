@@ -185,7 +185,8 @@ static parse_opts opts_for(const tables *t, const char *nick, bool no_transfer)
                          tables_lang_chosen(t, nick),
                          false,
                          false,
-                         false };
+                         false,
+                         0 };
 }
 
 /* "durakbot: joue 6♠", "durakbot, take": a line addressed to the bot by its nick, as clients
@@ -318,6 +319,7 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
     parse_opts po = opts_for(t, w->nick, tb && tb->opt.variant == DURAK_VARIANT_CLASSIC);
     po.no_game = !tb || !tb->playing;
     po.no_seat = !tb;
+    po.hand = tb && tb->playing && s >= 0 ? tb->g.hand[s] : 0;
     parsed_cmd p;
     parse_private(text, strlen(text), &po, &p);
     if (p.kind == PC_IGNORED)

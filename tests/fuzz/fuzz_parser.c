@@ -113,8 +113,8 @@ static void check_parse(parse_fn fn, bool channel, const char *line, size_t size
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     /* en following the words typed with a game in the channel, ru chosen and no seat */
-    static const parse_opts opts[] = { { "!", true, false, 0, false, false, true, false },
-                                       { "d!", false, true, 1, true, true, false, true } };
+    static const parse_opts opts[] = { { "!", true, false, 0, false, false, true, false, 0 },
+                                       { "d!", false, true, 1, true, true, false, true, 0 } };
     /* an exact-size copy, so that a read past `size` is caught by ASan */
     char *line = malloc(size ? size : 1);
     if (line == NULL)

@@ -34,10 +34,10 @@ typedef void (*parse_fn)(const char *, size_t, const parse_opts *, parsed_cmd *)
     "error: Your IRC client does not send UTF-8 (cp1251? koi8-r?): set its charset to UTF-8 and "  \
     "type it again. / Vash IRC-klient shlyot tekst ne v UTF-8: vystavte v nyom kodirovku UTF-8."
 
-static const parse_opts OPTS_UNICODE = { "!", true, false, 0, true, false, false, false };
-static const parse_opts OPTS_ASCII = { "!", false, false, 0, true, false, false, false };
+static const parse_opts OPTS_UNICODE = { "!", true, false, 0, true, false, false, false, 0 };
+static const parse_opts OPTS_ASCII = { "!", false, false, 0, true, false, false, false, 0 };
 /* Cards in errors written with Unicode suits, as the bot writes them by default. */
-static const parse_opts OPTS_ASCII_T = { "!", true, false, 0, true, false, false, false };
+static const parse_opts OPTS_ASCII_T = { "!", true, false, 0, true, false, false, false, 0 };
 
 /* ---------------------------------------------------------------- describing a result */
 
@@ -366,11 +366,13 @@ static const parse_case long_prefix_cases[] = {
 static void test_channel_prefixes(void **state)
 {
     (void)state;
-    parse_opts dot = { ".", true, false, 0, true, false, false, false },
-               word = { "d!", true, false, 0, true, false, false, false },
-               empty = { "", true, false, 0, true, false, false, false },
-               none = { NULL, false, false, 0, true, false, false, false };
-    parse_opts longer = { "abcdefghijklmnopqrstuvwxyz", true, false, 0, true, false, false, false };
+    parse_opts dot = { ".", true, false, 0, true, false, false, false, 0 },
+               word = { "d!", true, false, 0, true, false, false, false, 0 },
+               empty = { "", true, false, 0, true, false, false, false, 0 },
+               none = { NULL, false, false, 0, true, false, false, false, 0 };
+    parse_opts longer = {
+        "abcdefghijklmnopqrstuvwxyz", true, false, 0, true, false, false, false, 0
+    };
     CHECK_TABLE(parse_channel, dot_prefix_cases, &dot);
     CHECK_TABLE(parse_channel, word_prefix_cases, &word);
     CHECK_TABLE(parse_channel, long_prefix_cases, &longer);
@@ -379,7 +381,7 @@ static void test_channel_prefixes(void **state)
     assert_int_equal(check_one(parse_private, "dot prefix", ".take", 5, &dot, "take"), 0);
     assert_int_equal(check_one(parse_private, "word prefix", "d!take", 6, &word, "take"), 0);
     /* a bare t means take in a classic game (there is no transfer), and is asked otherwise */
-    parse_opts classic = { "!", true, true, 0, true, false, false, false };
+    parse_opts classic = { "!", true, true, 0, true, false, false, false, 0 };
     assert_int_equal(check_one(parse_private, "t, classic", "t", 1, &classic, "take"), 0);
     assert_int_equal(check_one(parse_private, "p, classic", "p", 1, &classic,
                                "error: \"p\" could mean play (pl) or pass (pa): type one of them"),
@@ -1332,6 +1334,7 @@ static void test_romance_cards(void **state)
           "error: « 8c » peut vouloir dire 8♣ ou 8♥ : tapez l'un d'eux" },
         { MSG_LANG_ES, false, "10C",
           "error: «10C» puede significar 10♣ o 10♥: escribe uno de ellos" },
+
         { MSG_LANG_FR, false, "8co", "card 8h" },
         { MSG_LANG_FR, false, "8t", "card 8c" },
         { MSG_LANG_EN, false, "8c", "card 8c" },
@@ -1364,6 +1367,35 @@ static void test_romance_cards(void **state)
         if (strcmp(got, cases[i].want))
             fail_msg("\"%s\" (language %d): got \"%s\", want \"%s\"", cases[i].line, cases[i].lang,
                      got, cases[i].want);
+    }
+}
+
+/* "8c" asked of a French or Spanish reader whose hand holds neither 8♣ nor 8♥: said so, since
+ * either answer would be refused; one of them held, it is asked all the same, never guessed. */
+static void test_romance_c_against_the_hand(void **state)
+{
+    (void)state;
+    static const struct {
+        int lang;
+        const char *line, *hand, *want;
+    } cases[] = {
+        { MSG_LANG_FR, "joue 8c", "8S 9D",
+          "error: Vous n'avez ni 8♣ ni 8♥ : main montre vos cartes" },
+        { MSG_LANG_ES, "8c", "8S 9D", "error: No tienes ni 8♣ ni 8♥: mano muestra tus cartas" },
+        { MSG_LANG_FR, "joue 8c", "8H 9D",
+          "error: « 8c » peut vouloir dire 8♣ ou 8♥ : tapez l'un d'eux" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        parsed_cmd p;
+        char got[PARSE_ERROR_SIZE + 64];
+        parse_opts o = OPTS_UNICODE;
+        o.lang = cases[i].lang;
+        o.lang_chosen = true;
+        for (const char *c = cases[i].hand; *c; c += c[2] ? 3 : 2)
+            o.hand |= card_bit(card_parse(c));
+        parse_private(cases[i].line, strlen(cases[i].line), &o, &p);
+        describe(&p, got, sizeof got);
+        assert_string_equal(got, cases[i].want);
     }
 }
 
@@ -1419,7 +1451,7 @@ static void test_word_language(void **state)
         { "язык ru", false, MSG_LANG_RU },
         { "хожу", false, MSG_LANG_RU },
     };
-    parse_opts free_words = { "!", true, false, 0, false, false, false, false };
+    parse_opts free_words = { "!", true, false, 0, false, false, false, false, 0 };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         parsed_cmd p;
         if (cases[i].channel)
@@ -1502,7 +1534,7 @@ static const parse_case typo_channel_cases[] = {
 static void test_private_no_seat(void **state)
 {
     (void)state;
-    static const parse_opts newcomer = { "!", true, false, 0, false, true, false, true };
+    static const parse_opts newcomer = { "!", true, false, 0, false, true, false, true, 0 };
     assert_int_equal(check_one(parse_private, "no seat", "привет", strlen("привет"), &newcomer,
                                "error: «привет» — не команда, а вы сейчас не в игре: соберите её в "
                                "канале командой !дурак, сядьте за стол командой !играть или "
@@ -1517,11 +1549,13 @@ static void test_private_no_seat(void **state)
 static void test_typos(void **state)
 {
     (void)state;
-    static const parse_opts game_here = { "!", true, false, 0, false, false, true, false };
+    static const parse_opts game_here = { "!", true, false, 0, false, false, true, false, 0 };
     CHECK_TABLE(parse_private, typo_private_cases, &game_here);
     CHECK_TABLE(parse_channel, typo_channel_cases, &game_here);
     /* equally near words of one meaning: the reader's ("pas": paso in Spanish, pass in English) */
-    static const parse_opts spanish = { "!", true, false, MSG_LANG_ES, true, false, true, false };
+    static const parse_opts spanish = {
+        "!", true, false, MSG_LANG_ES, true, false, true, false, 0
+    };
     assert_int_equal(check_one(parse_private, "es", "pas", 3, &spanish,
                                "error: «pas» no es un comando ni una carta: ¿quisiste decir paso? "
                                "(jugadas: tus jugadas, ayuda: todos los comandos)"),
@@ -1533,7 +1567,7 @@ static void test_typos(void **state)
     /* no game in the channel: not a word of ours, whatever it is near */
     assert_int_equal(check_one(parse_channel, "no game", "!strat", 6, &OPTS_UNICODE, "ignored"), 0);
     /* the words' language, the command's word as it was typed */
-    static const parse_opts free_words = { "!", true, false, 0, false, false, false, false };
+    static const parse_opts free_words = { "!", true, false, 0, false, false, false, false, 0 };
     const char *es = "!estadísticas ana b";
     assert_int_equal(check_one(parse_channel, "es", es, strlen(es), &free_words,
                                "error: No se entiende «b» después de !estadísticas ana: escribe "
@@ -1707,6 +1741,7 @@ int main(void)
         cmocka_unit_test(test_language_cards),
         cmocka_unit_test(test_t_cards),
         cmocka_unit_test(test_romance_cards),
+        cmocka_unit_test(test_romance_c_against_the_hand),
         cmocka_unit_test(test_ambiguous_in_languages),
         cmocka_unit_test(test_word_language),
         cmocka_unit_test(test_word_tables),
