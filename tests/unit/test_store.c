@@ -973,6 +973,21 @@ static void test_games_from_version_6(void **state)
     store_close(s);
 }
 
+/* A record of a game of `players` in channel `ch` (its key the same) with that result: what
+ * store_save_game keeps beside the seats. */
+static game_record *record_in(int players, const char *ch, const char *result)
+{
+    static game_record r;
+    durak_options o = durak_default_options();
+    o.players = (uint8_t)players;
+    uint8_t salt[RECORD_SALT_BYTES] = { 0 };
+    record_start(&r, &o, 7, salt);
+    snprintf(r.channel, sizeof r.channel, "%s", ch);
+    snprintf(r.channel_key, sizeof r.channel_key, "%s", ch);
+    snprintf(r.result, sizeof r.result, "%s", result);
+    return &r;
+}
+
 /* A channel's board counts out first as the players' stats do: in a draw after someone went out
  * first, that one (dave) was out first; where all share the last place, nobody was. The board
  * left out every draw. */
@@ -980,14 +995,7 @@ static void test_board_counts_out_first_in_a_draw(void **state)
 {
     struct fixture *f = *state;
     store *s = open_clean(f);
-    static game_record r;
-    durak_options o = durak_default_options();
-    o.players = 3;
-    uint8_t salt[RECORD_SALT_BYTES] = { 0 };
-    record_start(&r, &o, 7, salt);
-    snprintf(r.channel, sizeof r.channel, "#a");
-    snprintf(r.channel_key, sizeof r.channel_key, "#a");
-    snprintf(r.result, sizeof r.result, "draw");
+    game_record *r = record_in(3, "#a", "draw");
     store_result g = { 3,
                        true,
                        { SEAT("dave", 1, false, false), SEAT("erin", 2, false, false),
@@ -996,8 +1004,8 @@ static void test_board_counts_out_first_in_a_draw(void **state)
                          true,
                          { SEAT("dave", 1, false, false), SEAT("erin", 1, false, false),
                            SEAT("frank", 1, false, false) } };
-    assert_true(store_record_game(s, &g) && store_save_game(s, &g, &r, 100));
-    assert_true(store_record_game(s, &all) && store_save_game(s, &all, &r, 200));
+    assert_true(store_record_game(s, &g) && store_save_game(s, &g, r, 100));
+    assert_true(store_record_game(s, &all) && store_save_game(s, &all, r, 200));
     store_site_board_row rows[3];
     assert_int_equal(store_site_board(s, "#a", 3, rows), 3);
     for (int i = 0; i < 3; i++) {
@@ -1149,16 +1157,10 @@ static void test_savepoint_rolled_back_alone(void **state)
 {
     struct fixture *f = *state;
     store *s = open_clean(f);
-    static game_record r;
-    durak_options o = durak_default_options();
-    o.players = 2;
-    uint8_t salt[RECORD_SALT_BYTES] = { 0 };
-    record_start(&r, &o, 7, salt);
-    snprintf(r.channel, sizeof r.channel, "#a");
-    snprintf(r.result, sizeof r.result, "durak 1");
+    game_record *r = record_in(2, "#a", "durak 1");
     store_result g = { 2, false, { SEAT("alice", 1, false, false), SEAT("bob", 2, true, false) } };
-    assert_true(store_save_game(s, &g, &r, 100));
-    assert_true(store_save_game(s, &g, &r, 200));
+    assert_true(store_save_game(s, &g, r, 100));
+    assert_true(store_save_game(s, &g, r, 200));
     sqlite3 *other;
     assert_int_equal(sqlite3_open(f->path, &other), SQLITE_OK);
     assert_int_equal(sqlite3_exec(other, "DELETE FROM games WHERE id = 2", NULL, NULL, NULL),
@@ -1167,9 +1169,9 @@ static void test_savepoint_rolled_back_alone(void **state)
 
     assert_true(store_batch_begin(s));
     assert_true(store_save_table(s, "#before", "T1 before"));
-    assert_true(store_record_game(s, &g));         /* a savepoint of its own, released */
-    assert_false(store_save_game(s, &g, &r, 300)); /* id 2 again: its seats are taken */
-    assert_true(store_refused(s));                 /* no later try can pass */
+    assert_true(store_record_game(s, &g));        /* a savepoint of its own, released */
+    assert_false(store_save_game(s, &g, r, 300)); /* id 2 again: its seats are taken */
+    assert_true(store_refused(s));                /* no later try can pass */
     assert_contains(store_error(s), "UNIQUE constraint failed");
     assert_int_equal(s->depth, 1); /* the batch is still open */
     assert_false(sqlite3_get_autocommit(s->db));
