@@ -304,6 +304,47 @@ static void test_older_r10_record_replays(void **state)
     fail_msg("no game parted the two orders");
 }
 
+/* A neighbours game running under the older R10 order (as an older version played it) when the
+ * bot is upgraded: once its moves have parted from the new order, its snapshot still restores,
+ * and the game goes on in the order it began with. */
+static void test_older_r10_game_restores(void **state)
+{
+    (void)state;
+    const char *nicks[] = { "anna", "bob", "cleo", "dan" };
+    for (uint64_t seed = 40; seed < 200; seed++) {
+        harness *h = h_new(seed);
+        lobby(h, "#durak", "neighbours", nicks, 4);
+        chan(h, "anna", "#durak", "!start");
+        table_t *tb = tables_find(h->t, "#durak");
+        tb->g.opt.r10_old = 1;
+        durak_game replayed;
+        bool parted = false;
+        for (int k = 0; k < 400 && !parted && tables_count(h->t); k++) {
+            play_random_move(h, nicks, 4, seed * 1000 + (uint64_t)k);
+            tb = tables_find(h->t, "#durak");
+            parted =
+                tb && tb->playing && record_replay(&tb->rec, &replayed) && replayed.opt.r10_old;
+        }
+        if (!parted) {
+            h_free(h);
+            continue;
+        }
+        char line[8192];
+        assert_true(tables_snapshot(h->t, "#durak", h->now, line, sizeof line));
+        bot_config cfg;
+        config_defaults(&cfg);
+        tables *t = tables_new(&cfg, 5);
+        char why[256] = "";
+        if (!tables_restore_checked(t, "#durak", line, h->now, why, sizeof why))
+            fail_msg("refused: %s", why);
+        assert_int_equal(tables_find(t, "#durak")->g.opt.r10_old, 1);
+        tables_free(t);
+        h_free(h);
+        return;
+    }
+    fail_msg("no game parted the two orders");
+}
+
 /* ---- the store ---- */
 
 static char dir[] = "/tmp/durak-records-XXXXXX";
@@ -1010,6 +1051,7 @@ int main(void)
         cmocka_unit_test(test_fingerprint_is_sha256_of_commit_string),
         cmocka_unit_test(test_cli_lines),
         cmocka_unit_test(test_older_r10_record_replays),
+        cmocka_unit_test(test_older_r10_game_restores),
         cmocka_unit_test(test_store_write_and_read_back),
         cmocka_unit_test(test_store_language_round_trip),
         cmocka_unit_test(test_games_since),
