@@ -8,20 +8,6 @@
 /* "No moves for you now: bob is deciding whether to beat 7♦ or take." Said to seat s alone, so a
  * decision about them names them as "you": "…whether to add cards for you to take". The
  * defender's partner learns why no turn of theirs comes this bout (R19: they add no cards). */
-/* R10: with neighbours, the seats that may add cards to this bout (the player either side of the
- * defender, and with teams the main attacker) as a bit mask; every other seat but the defender's
- * partner adds none, and is told who does. */
-static unsigned neighbours_adding(const durak_game *g)
-{
-    int d = g->defender, next = durak_next(g, d);
-    unsigned m = next >= 0 ? 1u << next : 0u;
-    for (int p = 0; p < g->opt.players; p++)
-        m |= (unsigned)(p != d && durak_in_game(g, p) && durak_next(g, p) == d) << p;
-    int partner = durak_partner(g, d);
-    m |= g->opt.teams ? 1u << g->attacker : 0;
-    return m & g->in_game & ~(partner >= 0 ? 1u << partner : 0u); /* R19: never the partner */
-}
-
 static void waiting_for(const tables *t, const table_t *tb, int s, outbox *o)
 {
     const char *nick = tb->seat[s].nick;
@@ -30,7 +16,7 @@ static void waiting_for(const tables *t, const table_t *tb, int s, outbox *o)
     render_seats names = tables_names(tb);
     names.you[s] = true;
     render_decision(&r, &names, &tb->g, who, sizeof who);
-    unsigned adding = neighbours_adding(&tb->g);
+    unsigned adding = durak_throwers(&tb->g); /* R10: with neighbours, the others add none */
     if (durak_partner(&tb->g, s) == tb->g.defender && durak_in_game(&tb->g, s)) {
         tables_notice(o, nick, MSG_NO_MOVES_PARTNER, who, tb->seat[tb->g.defender].nick);
     } else if (tb->g.opt.throwin == DURAK_THROWIN_NEIGHBOURS && s != tb->g.defender

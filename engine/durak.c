@@ -392,6 +392,8 @@ static inline unsigned thrower_seats(const durak_game *g)
 
 static bool is_thrower(const durak_game *g, int seat) { return (thrower_seats(g) >> seat) & 1; }
 
+unsigned durak_throwers(const durak_game *g) { return thrower_seats(g); }
+
 static cards_t throwable(const durak_game *g, int seat)
 {
     if (g->nattack >= g->limit)

@@ -208,6 +208,10 @@ static inline cards_t durak_open_after(const durak_game *before, durak_action a)
         return open | card;
     return a.kind == DURAK_ACT_BEAT && a.target < 64 ? open & ~card_bit(a.target) : open;
 }
+/* The seats that may add cards to this bout at all, as a bit mask (R8, R10, R19): everyone but the
+ * defender; with neighbours the players either side of them (with teams the main attacker too);
+ * never the defender's partner. Whether one has a card to add is not asked. */
+unsigned durak_throwers(const durak_game *g);
 /* Seat is still in the game (holds cards, or can still draw). */
 bool durak_in_game(const durak_game *g, int seat);
 /* The next seat clockwise after `seat` that is in the game. */
