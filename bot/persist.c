@@ -390,15 +390,18 @@ static void try_write(persist *p, double now, outbox *o)
         failed(p, now, store_last_fault(p->db), store_error(p->db), o);
 }
 
-/* A person's settings: written at once, not retried (the bot keeps them until it restarts). */
+/* A person's settings: written at once, not retried (the bot keeps them until it restarts). Their
+ * pages are written again when what they show changes: the name hidden or not, the language. */
 static void save_prefs(void *ctx, const char *key, const store_prefs *prefs)
 {
     persist *p = ctx;
     store_prefs old;
     bool had = p->db && p->hooks.person && store_get_prefs(p->db, key, &old);
+    bool shown = (had ? old.site : 0) != prefs->site
+                 || strcmp(had ? old.language : "", prefs->language) != 0;
     if (p->db && !store_put_prefs(p->db, key, prefs))
         log_msg(LOG_ERR, "%s", store_error(p->db));
-    else if (p->db && p->hooks.person && (had ? old.site : 0) != prefs->site)
+    else if (p->db && p->hooks.person && shown)
         p->hooks.person(p->hooks.ctx, key);
 }
 

@@ -408,15 +408,33 @@ static int newest_first(const void *x, const void *y)
     return a < b ? 1 : a > b ? -1 : 0;
 }
 
+/* A person's page speaks to them: in the language they chose (`set language`), else in the one
+ * their latest game was played in, else in game.language. */
+static msg_lang person_lang(const site_ctx *c, const store_site_person *p,
+                            const struct entries *all)
+{
+    int chosen = msg_lang_of_code(p->language);
+    if (chosen >= 0)
+        return (msg_lang)chosen;
+    const store_site_entry *newest = NULL;
+    for (size_t i = 0; i < all->n; i++)
+        if (!newest || all->e[i].game > newest->game)
+            newest = &all->e[i];
+    if (!newest)
+        return c->opt->lang;
+    int played = msg_lang_of_code(newest->language);
+    return played >= 0 ? (msg_lang)played : site_channel_lang(c->opt, newest->channel);
+}
+
 void site_page_person(const site_ctx *c, const store_site_person *p, site_buf *b)
 {
-    msg_lang lang = c->opt->lang;
     struct entries all = { 0 };
     char solo[STORE_NICK_MAX + 1];
     store_site_games_of(c->db, p->p.key, -1, add_entry, &all); /* newest first */
     int channel_games = (int)all.n;
     snprintf(solo, sizeof solo, "+%s", p->p.key);
     store_site_games_of(c->db, solo, RECENT_ROWS, add_entry, &all);
+    msg_lang lang = person_lang(c, p, &all);
     site_buf title;
     sb_init(&title);
     sb_text(&title, p->p.display);

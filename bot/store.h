@@ -220,6 +220,7 @@ typedef struct {
                      hold an account) */
     store_player p;
     bool hidden; /* `set site off`: "a player" on the pages (a private key follows its person's) */
+    char language[8]; /* `set language`: "en", "ru", "fr", "es"; "" for none chosen */
 } store_site_person;
 /* Calls cb for every players row, computer players too, in key order. Returns how many, or -1. */
 long long store_site_people(store *s, void (*cb)(void *ctx, const store_site_person *p), void *ctx);
@@ -240,6 +241,7 @@ typedef struct {
     bool teams;
     int seat, durak_seat, forfeit_seat;
     char result[16];
+    char language[8]; /* the language the game was played in; "" if recorded before they were */
 } store_site_entry;
 /* The games of key, newest first, at most limit (all when limit < 0). Returns how many, or -1. */
 long long store_site_games_of(store *s, const char *key, int limit,

@@ -61,6 +61,7 @@ static void person_row(sqlite3_stmt *st, void *arg)
     store_read_player(st, &p.p);
     p.id = sqlite3_column_int64(st, 10);
     p.hidden = sqlite3_column_int(st, 11) == 2;
+    text(st, 12, p.language, sizeof p.language);
     c->fn(c->ctx, &p);
 }
 
@@ -71,7 +72,7 @@ long long store_site_people(store *s, void (*cb)(void *ctx, const store_site_per
         s,
         prepare(s, "SELECT pl.key, pl.display, pl.games, pl.firsts, pl.duraks,"
                    " pl.draws, pl.forfeits, pl.rating, pl.team_wins, pl.team_losses, pl.rowid,"
-                   " pr.site"
+                   " pr.site, pr.language"
                    " FROM players pl LEFT JOIN prefs pr ON pr.key = CASE"
                    " WHEN substr(pl.key, 1, 1) = '+' THEN substr(pl.key, 2)"
                    " ELSE pl.key END ORDER BY pl.key"),
@@ -117,6 +118,7 @@ static void entry_row(sqlite3_stmt *st, void *arg)
     e.seat = sqlite3_column_int(st, 14);
     e.durak_seat = sqlite3_column_int(st, 15);
     e.forfeit_seat = sqlite3_column_int(st, 16);
+    text(st, 17, e.language, sizeof e.language);
     c->fn(c->ctx, &e);
 }
 
@@ -131,7 +133,7 @@ long long store_site_games_of(store *s, const char *key, int limit,
                    " g.teams, g.result, gs.seat,"
                    " coalesce((SELECT min(seat) FROM game_seats d WHERE d.game = g.id AND d.durak),"
                    " -1), coalesce((SELECT min(seat) FROM game_seats f WHERE f.game = g.id"
-                   " AND f.forfeited), -1)"
+                   " AND f.forfeited), -1), g.language"
                    " FROM game_seats gs JOIN games g ON g.id = gs.game WHERE gs.key = ?1"
                    " ORDER BY gs.game DESC LIMIT ?2");
     if (st) {

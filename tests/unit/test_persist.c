@@ -723,6 +723,35 @@ static void test_prefs_not_saved_logged(void **state)
     h_free(h);
 }
 
+static void on_person(void *ctx, const char *key)
+{
+    char *heard = ctx;
+    size_t len = strlen(heard);
+    snprintf(heard + len, 128 - len, "%s;", key);
+}
+
+/* A person's pages are written again when what they show changes: their name hidden or shown
+ * (set site), or the language they speak (set language); not for settings they do not show. */
+static void test_prefs_refresh_the_pages_they_change(void **state)
+{
+    (void)state;
+    harness *h = h_with_store();
+    char heard[128] = "";
+    persist_set_hooks(h->p, &(persist_hooks){ NULL, on_person, heard });
+    const char *const said[][2] = {
+        { "set colours off", "" },          { "set language ru", "alice;" },
+        { "set language ru", "alice;" },    { "set turn off", "alice;" },
+        { "set site off", "alice;alice;" }, { "set language fr", "alice;alice;alice;" },
+    };
+    for (size_t i = 0; i < sizeof said / sizeof *said; i++) {
+        private_line(h, "alice", said[i][0]);
+        step(h);
+        if (strcmp(heard, said[i][1]) != 0)
+            fail_msg("after \"%s\": heard \"%s\", want \"%s\"", said[i][0], heard, said[i][1]);
+    }
+    h_free(h);
+}
+
 /* No database at all (state.database unusable: the bot runs keeping nothing): every change is
  * dropped at once; nothing waits or is retried, nobody is told, a shutdown logs nothing lost. */
 static void test_no_database_keeps_nothing(void **state)
@@ -876,6 +905,7 @@ int main(void)
         cmocka_unit_test(test_constraint_failure_not_retried),
         cmocka_unit_test(test_flush_logs_what_is_lost),
         cmocka_unit_test(test_prefs_not_saved_logged),
+        cmocka_unit_test(test_prefs_refresh_the_pages_they_change),
         cmocka_unit_test(test_no_database_keeps_nothing),
         cmocka_unit_test(test_out_of_memory_in_a_step),
         cmocka_unit_test(test_games_wait_in_order_for_memory),

@@ -140,6 +140,7 @@ static int teardown(void **state)
 
 static bool always_take;  /* record_game_as: the defender always takes, attackers add nothing */
 static bool first_action; /* record_game_as: the first legal action, which ends with a durak */
+static const char *played_in = ""; /* record_game_as: the language kept ("": none, as before) */
 
 /* A take if there is one, else a pass, else the first card. */
 static durak_action take_or_pass(const durak_action *a, int n)
@@ -181,6 +182,7 @@ static long long record_game_as(store *s, const char *channel, uint64_t seed,
     for (char *k = rec.channel_key; *k; k++) /* as the tables fold it (ASCII here) */
         *k = (char)tolower((unsigned char)*k);
     snprintf(rec.result, sizeof rec.result, "%s", g.result == DURAK_RESULT_DRAW ? "draw" : "durak");
+    snprintf(rec.language, sizeof rec.language, "%s", played_in);
     store_result r = { .n = 3, .draw = g.result == DURAK_RESULT_DRAW };
     int last = g.nout ? g.out_place[g.nout - 1] + 1 : 1;
     for (int i = 0; i < 3; i++) {
@@ -718,6 +720,50 @@ static void test_person_page(void **state)
     char *index = slurp(f->site, "index.html");
     assert_non_null(strstr(index, "Games played: 5"));
     free(index);
+}
+
+/* The page of key's person, written by site_export. */
+static char *person_page(const struct fixture *f, const char *key)
+{
+    char rel[32];
+    snprintf(rel, sizeof rel, "p/%lld.html", store_site_person_id(f->s, key));
+    return slurp(f->site, rel);
+}
+
+/* A person's page speaks to them, though game.language is English: in the language they chose
+ * (carol: set language es), else in the one of their latest game (alice: Russian; bob and erin:
+ * French, the later game), else, for a game recorded before games kept theirs, in its channel's
+ * (gus: #ru). */
+static void test_person_page_language(void **state)
+{
+    struct fixture *f = *state;
+    const char *const first[3] = { "alice", "bob", "carol" }, *const later[3] = { "bob", "carol",
+                                                                                  "erin" };
+    const char *const old[3] = { "gus", "hal", "ivy" };
+    played_in = "ru";
+    record_game(f->s, "#durak", 1, first);
+    played_in = "fr";
+    record_game(f->s, "#durak", 2, later);
+    played_in = "";
+    record_game(f->s, "#ru", 3, old);
+    store_prefs carol = { .language = "es" };
+    assert_true(store_put_prefs(f->s, "carol", &carol));
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    const char *const want[][2] = {
+        { "alice", "ru" }, { "bob", "fr" }, { "carol", "es" }, { "erin", "fr" }, { "gus", "ru" },
+    };
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+        char *page = person_page(f, want[i][0]), tag[32];
+        assert_non_null(page);
+        snprintf(tag, sizeof tag, "<html lang=\"%s\">", want[i][1]);
+        if (!strstr(page, tag))
+            fail_msg("%s's page is not in %s", want[i][0], want[i][1]);
+        free(page);
+    }
+    char *page = person_page(f, "alice"); /* the page's own words, not only its tag */
+    assert_non_null(strstr(page, msg_in(MSG_LANG_RU, MSG_SITE_RECENT)));
+    free(page);
 }
 
 /* After a first game the chart has one point: a dot marks it (a line of one point draws nothing)
@@ -2023,6 +2069,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_private_page_in_the_players_language, setup, teardown),
         cmocka_unit_test_setup_teardown(test_old_games_keep_the_channels_language, setup, teardown),
         cmocka_unit_test_setup_teardown(test_hidden_person, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_person_page_language, setup, teardown),
         cmocka_unit_test_setup_teardown(test_hidden_person_many_games, setup, teardown),
         cmocka_unit_test_setup_teardown(test_person_page, setup, teardown),
         cmocka_unit_test_setup_teardown(test_person_chart_one_game, setup, teardown),
