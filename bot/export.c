@@ -105,8 +105,9 @@ int export_game(store *db, const char *id_text, FILE *out, FILE *err)
         for (int i = 0; i < g->rec.nmoves; i++) {
             const record_move *m = &g->rec.move[i];
             record_cli_move(m, line, sizeof line);
-            fprintf(out, "# %u.%03u s, seat %d (%s)\n%s\n", m->ms / 1000, m->ms % 1000, m->seat,
-                    g->seat[m->seat < g->nseats ? m->seat : 0].display, line);
+            fprintf(out, "# %u.%03u s, seat %d (%s)%s\n%s\n", m->ms / 1000, m->ms % 1000, m->seat,
+                    g->seat[m->seat < g->nseats ? m->seat : 0].display,
+                    record_timed_out(m) ? ", time was up: the bot's move" : "", line);
         }
         fprintf(out, "state\n");
     }
@@ -185,8 +186,9 @@ static void json_moves(FILE *out, const game_record *r)
     fputs("\"moves\":[", out);
     for (int i = 0; i < r->nmoves; i++) {
         record_cli_move(&r->move[i], line, sizeof line);
-        fprintf(out, "%s{\"seat\":%d,\"ms\":%" PRIu32 ",\"move\":\"%s\"}", i ? "," : "",
-                r->move[i].seat, r->move[i].ms, line);
+        fprintf(out, "%s{\"seat\":%d,\"ms\":%" PRIu32 ",\"move\":\"%s\",\"timed_out\":%s}",
+                i ? "," : "", r->move[i].seat, r->move[i].ms, line,
+                record_timed_out(&r->move[i]) ? "true" : "false");
     }
     fputs("]", out);
 }

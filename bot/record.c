@@ -122,8 +122,11 @@ static bool parse_move(const char *tok, size_t n, record_move *m)
     const char *k = n ? strchr(record_kinds, tok[0]) : NULL;
     if (n < 7 || n > 16 || !k || !tok[0])
         return false;
-    int card = hex2(tok + 1), target = hex2(tok + 3), seat = tok[5] - '0';
-    if (!card_ok(card) || !card_ok(target) || seat < 0 || seat >= DURAK_MAX_PLAYERS)
+    int kind = (int)(k - record_kinds), card = hex2(tok + 1), target = hex2(tok + 3);
+    int seat = tok[5] - '0';
+    bool late = target == RECORD_TIMED_OUT
+                && (kind == DURAK_ACT_PLAY || kind == DURAK_ACT_TAKE || kind == DURAK_ACT_PASS);
+    if (!card_ok(card) || !(card_ok(target) || late) || seat < 0 || seat >= DURAK_MAX_PLAYERS)
         return false;
     unsigned long long ms = 0;
     for (size_t i = 6; i < n; i++) {
@@ -133,8 +136,8 @@ static bool parse_move(const char *tok, size_t n, record_move *m)
     }
     if (ms > UINT32_MAX)
         return false;
-    *m = (record_move){ (uint8_t)(k - record_kinds), (uint8_t)card, (uint8_t)target, (uint8_t)seat,
-                        (uint32_t)ms };
+    *m =
+        (record_move){ (uint8_t)kind, (uint8_t)card, (uint8_t)target, (uint8_t)seat, (uint32_t)ms };
     return true;
 }
 
@@ -181,9 +184,8 @@ static bool replay_with(const game_record *r, const durak_options *opt, durak_ga
         const record_move *m = &r->move[i];
         durak_error e = m->kind == RECORD_RESIGN
                             ? durak_resign(out, m->seat)
-                            : (out->actor == m->seat
-                                   ? durak_apply(out, (durak_action){ m->kind, m->card, m->target })
-                                   : DURAK_ERR_NOT_YOUR_TURN);
+                            : (out->actor == m->seat ? durak_apply(out, record_action(m))
+                                                     : DURAK_ERR_NOT_YOUR_TURN);
         if (e != DURAK_OK)
             return false;
     }

@@ -33,7 +33,10 @@ enum {
     RECORD_COMMIT_MAX = 96,                      /* the committed string and its NUL */
     RECORD_MOVE_TEXT = 20,                       /* one move token and its comma */
     RECORD_TEXT_MAX = RECORD_MOVES_MAX * RECORD_MOVE_TEXT + 64, /* every move as text */
-    RECORD_RESIGN = 5 /* a move kind beyond durak_act_kind: seat resigns (R18) */
+    RECORD_RESIGN = 5, /* a move kind beyond durak_act_kind: seat resigns (R18) */
+    /* The target of a play, take or pass that the bot made for its player when their time ran out
+     * (a target means something to a beat alone: the other moves keep CARD_NONE there). */
+    RECORD_TIMED_OUT = 0xFE
 };
 
 /* One move: an engine action (kind durak_act_kind, card, target) or RECORD_RESIGN of seat, by
@@ -42,6 +45,18 @@ typedef struct {
     uint8_t kind, card, target, seat;
     uint32_t ms;
 } record_move;
+
+/* Whether the bot made move m for its player, whose time had run out. */
+static inline bool record_timed_out(const record_move *m)
+{
+    return m->kind != DURAK_ACT_BEAT && m->target == RECORD_TIMED_OUT;
+}
+
+/* The engine's action of move m (not a resign): the time-out mark left out. */
+static inline durak_action record_action(const record_move *m)
+{
+    return (durak_action){ m->kind, m->card, m->kind == DURAK_ACT_BEAT ? m->target : CARD_NONE };
+}
 
 typedef struct {
     bool known;     /* false: no record (a game restored from a snapshot older than T4) */
@@ -62,7 +77,8 @@ typedef struct {
 /* A new record of the deal (fills known, opt, seed, salt from salt_bytes). */
 void record_start(game_record *r, const durak_options *opt, uint64_t seed,
                   const uint8_t salt_bytes[RECORD_SALT_BYTES]);
-/* Appends one move (a resign when kind is RECORD_RESIGN); sets truncated when full. */
+/* Appends one move (a resign when kind is RECORD_RESIGN; target RECORD_TIMED_OUT for a move made
+ * on a time-out); sets truncated when full. */
 void record_add(game_record *r, uint8_t kind, uint8_t card, uint8_t target, int seat, double secs);
 
 /* "durak-deal-v1:<seed in decimal>:<salt in lower-case hex>": the string the fingerprint is the

@@ -75,6 +75,8 @@ static void move_line(site_buf *b, msg_lang lang, const durak_game *after, const
         break;
     default: sb_msg(b, lang, MSG_SITE_RESIGNS, who); break;
     }
+    if (record_timed_out(m)) /* the bot's move, not theirs: as the channel was told */
+        sb_printf(b, " <em>%s</em>", msg_in(lang, MSG_SITE_TIMED_OUT));
     sb_put(b, "</li>\n");
 }
 
@@ -165,8 +167,7 @@ static durak_error replay_step(durak_game *gm, const record_move *m)
         return DURAK_ERR_BAD_SEAT;
     if (m->kind == RECORD_RESIGN)
         return durak_resign(gm, m->seat);
-    return gm->actor == m->seat ? durak_apply(gm, (durak_action){ m->kind, m->card, m->target })
-                                : DURAK_ERR_NOT_YOUR_TURN;
+    return gm->actor == m->seat ? durak_apply(gm, record_action(m)) : DURAK_ERR_NOT_YOUR_TURN;
 }
 
 /* The bout's heading: by R17 a transfer makes another player the defender, so the one who
@@ -248,8 +249,7 @@ bool site_replay(site_buf *b, msg_lang lang, const store_game *g, const char *co
         if (m->kind == DURAK_ACT_TAKE)
             taker = m->seat;
         if (gm.bouts != bout || durak_over(&gm)) {
-            bout_end(b, lang, taker, &prev, &gm, (durak_action){ m->kind, m->card, m->target },
-                     names);
+            bout_end(b, lang, taker, &prev, &gm, record_action(m), names);
             bout = -2; /* closed: the next move opens the next bout */
         }
     }

@@ -400,8 +400,9 @@ uint64_t record_new_seed(tables *t);
 /* The deal is made from seed: its record starts (with a new salt); the start line says its
  * fingerprint (tables_play.c). */
 void record_deal(tables *t, table_t *tb, uint64_t seed, double now);
-/* A move applied by seat `actor` (record_add with the time since the deal). */
-void record_played(table_t *tb, durak_action a, int actor, double now);
+/* A move applied by seat `actor` (record_add with the time since the deal), or made for them
+ * when their time ran out. */
+void record_played(table_t *tb, durak_action a, int actor, bool timed_out, double now);
 /* Seat s resigned (R18). */
 void record_resign(table_t *tb, int s, double now);
 /* The game is over, or ends with no result (stopped, only computer players left): the seed and

@@ -136,7 +136,7 @@ void play_apply(tables *t, table_t *tb, durak_action a, bool timed_out, bool own
     for (int s = 0; s < tb->nseats; s++) /* a refusal after another's move is not "too late" */
         if (s != before.actor)
             tb->seat[s].passed_late = 0;
-    record_played(tb, a, before.actor, now);
+    record_played(tb, a, before.actor, timed_out, now);
     happened h = { &before, a, timed_out, 0, 0 };
     report(t, tb, &h, own, now, o);
 }

@@ -43,9 +43,10 @@ void record_deal(tables *t, table_t *tb, uint64_t seed, double now)
     tb->rec_start = now;
 }
 
-void record_played(table_t *tb, durak_action a, int actor, double now)
+void record_played(table_t *tb, durak_action a, int actor, bool timed_out, double now)
 {
-    record_add(&tb->rec, a.kind, a.card, a.target, actor, now - tb->rec_start);
+    uint8_t target = timed_out && a.kind != DURAK_ACT_BEAT ? RECORD_TIMED_OUT : a.target;
+    record_add(&tb->rec, a.kind, a.card, target, actor, now - tb->rec_start);
 }
 
 void record_resign(table_t *tb, int s, double now)

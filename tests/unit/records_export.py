@@ -51,7 +51,8 @@ def check_schema(game):
         for key, kind in SEAT_KEYS.items():
             check(isinstance(seat.get(key), kind), "seat field %s" % key)
     for move in game["moves"]:
-        check(set(move) == {"seat", "ms", "move"}, "a move has seat, ms, move")
+        check(set(move) == {"seat", "ms", "move", "timed_out"}, "a move has seat, ms, move, timed_out")
+        check(isinstance(move.get("timed_out"), bool), "a move's timed_out is a boolean")
     check(len(game["salt"]) == 32 and len(game["fingerprint"]) == 64, "salt and fingerprint")
 
 
@@ -114,6 +115,10 @@ def main():
         moves = [l for l in session.stdout.splitlines()
                  if l and not l.startswith(("#", "new ", "state"))]
         check(moves == [m["move"] for m in game["moves"]], "JSON moves are the session's")
+        # game 2's first lead was the bot's, its attacker's time up: said so, and no other move
+        late = [i for i, m in enumerate(game["moves"]) if m["timed_out"]]
+        check(late == ([0] if game["id"] == 2 else []), "game %d's timed-out moves: %s"
+              % (game["id"], late))
         if game["id"] == 2:
             print(session.stdout, end="")
     check_escapes()

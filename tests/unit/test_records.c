@@ -15,6 +15,7 @@
 #include "export.h"
 #include "failalloc.h"
 #include "record.h"
+#include "site_pages.h"
 #include "store_internal.h"
 
 #ifndef DURAK_CLI
@@ -123,15 +124,25 @@ static void test_moves_text_round_trip(void **state)
     assert_true(record_format_moves(&back, again, sizeof again));
     assert_string_equal(text, again);
     assert_int_equal(back.move[3].ms, 4500);
-    /* malformed: unknown kind, trailing comma, seat 9, time going back, no digits */
+    /* malformed: unknown kind, trailing comma, seat 9, time going back, no digits, a beat or a
+     * transfer marked as made on a time-out (the bot plays, takes or passes then, never those) */
     const char *bad[] = {
-        "q1cff210000", "p1cff210000,", "p1cff910000", "p1cff0200,p1cff0100", "p1cff0", "", "p1cff0x"
+        "q1cff210000", "p1cff210000,", "p1cff910000", "p1cff0200,p1cff0100", "p1cff0", "",
+        "p1cff0x",     "b1dfe10",      "x1cfe10"
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         back.nmoves = 5;
         assert_false(record_parse_moves(&back, bad[i]));
         assert_int_equal(back.nmoves, 5); /* unchanged */
     }
+    /* a lead, a take and a pass the bot made when the time was up: marked, and read back so */
+    assert_true(record_parse_moves(&back, "p1cfe0100,tfffe1200,sfffe0300"));
+    assert_int_equal(back.nmoves, 3);
+    for (int i = 0; i < 3; i++)
+        assert_true(record_timed_out(&back.move[i]));
+    assert_int_equal(record_action(&back.move[1]).target, CARD_NONE); /* the engine's own take */
+    assert_true(record_format_moves(&back, again, sizeof again));
+    assert_string_equal(again, "p1cfe0100,tfffe1200,sfffe0300");
     assert_false(record_format_moves(&r, text, 10)); /* too small */
     durak_game g;
     assert_true(record_replay(&r, &g));
@@ -555,12 +566,38 @@ static void replay_result(const char *file, char *result, size_t cap)
     assert_int_equal(errors, 0); /* every move of the export is legal */
 }
 
+/* The whole of a file (at most 64 KB), to be freed. */
+static char *slurp_file(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    char *buf = calloc(1, 65536);
+    assert_non_null(buf);
+    size_t n = fread(buf, 1, 65535, f);
+    buf[n] = '\0';
+    fclose(f);
+    return buf;
+}
+
+static int count_of(const char *hay, const char *needle)
+{
+    int n = 0;
+    for (const char *p = hay; p && (p = strstr(p, needle)); p += strlen(needle))
+        n++;
+    return n;
+}
+
 /* A game to its end; the reveal comes after "Game over", as a channel reads it. */
-static void play_one(harness *h, uint64_t seed, char *fingerprint, char *commit, char *end)
+static void play_one(harness *h, uint64_t seed, bool late_lead, char *fingerprint, char *commit,
+                     char *end)
 {
     lobby(h, "#durak", "", NICKS, 3);
     chan(h, "alice", "#durak", "!start");
     fingerprint_said(h, fingerprint);
+    if (late_lead) { /* the bot leads for the first attacker */
+        tick(h, h->now + h->cfg.game.turn_timeout + 1);
+        assert_non_null(said(h, "#durak", "Time is up: "));
+    }
     snprintf(end, 1024, "%s", play_to_end(h, "#durak", NICKS, 3, seed));
     const char *reveal = said(h, "#durak", "Deal: seed=");
     assert_non_null(reveal);
@@ -587,7 +624,7 @@ static void test_game_recorded_and_replayed(void **state)
     chan(h, "alice", "#durak", "!last");
     assert_non_null(said(h, "#durak", "No finished game is recorded in #durak yet"));
     for (int game = 1; game <= 2; game++) {
-        play_one(h, 100 + (uint64_t)game, fingerprint, commit, end);
+        play_one(h, 100 + (uint64_t)game, game == 2, fingerprint, commit, end);
         sha256_hex(commit, mine); /* R5 of a fair deal: what was promised is what was dealt */
         assert_string_equal(fingerprint, mine);
         assert_int_equal(strncmp(commit, "durak-deal-v1:", 14), 0);
@@ -646,6 +683,20 @@ static void test_game_recorded_and_replayed(void **state)
     replay_result(session, result, sizeof result);
     assert_string_not_equal(result, "ongoing");
     assert_string_equal(result, g.rec.result);
+    /* its first move, made by the bot when the time was up, is kept as such: in the record, the
+     * session's comment and the replay of the page; no other is */
+    for (int i = 0; i < g.rec.nmoves; i++)
+        assert_int_equal(record_timed_out(&g.rec.move[i]), i == 0);
+    assert_int_equal(g.rec.move[0].kind, DURAK_ACT_PLAY);
+    char *cli = slurp_file(session);
+    assert_int_equal(count_of(cli, ", time was up: the bot's move\nplay "), 1);
+    free(cli);
+    const char *const names[] = { "alice", "bob", "carol" };
+    site_buf page;
+    sb_init(&page);
+    assert_true(site_replay(&page, MSG_LANG_EN, &g, names));
+    assert_int_equal(count_of(page.p, " <em>(time was up: the bot's move)</em></li>"), 1);
+    sb_free(&page);
     /* bad ids */
     FILE *null = fopen("/dev/null", "w");
     assert_int_equal(export_game(db, "99", null, null), 1);
