@@ -24,8 +24,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_RESULT_DURAK] = "Fin de la partida: ¡%s es el durak!",
     [MSG_RESULT_DRAW] = "Fin de la partida: empate, los últimos jugadores salieron a la "
                         "vez; nadie es el durak.",
-    [MSG_RESULT_WON] = "Fin de la partida: gana %s porque los demás abandonaron; nadie es el "
-                       "durak.",
+    [MSG_RESULT_WON] = "Fin de la partida: gana %s por abandono; nadie es el durak.",
     [MSG_RESULT_BOTS_WIN] =
         "Fin de la partida: solo quedan jugadores automáticos, que comparten la victoria.",
     [MSG_BOUT_TAKEN] = "%s se lleva %d %s",
@@ -468,7 +467,7 @@ const char *const msg_spanish[MSG_COUNT] = {
                        "estado no está disponible); inténtalo más tarde.",
     [MSG_LAST_DURAK] = "durak: %s",
     [MSG_LAST_DRAW] = "empate",
-    [MSG_LAST_WON] = "gana %s (los demás abandonaron)",
+    [MSG_LAST_WON] = "gana %s por abandono",
     [MSG_LAST_PLACE] = "%s: puesto %d",
     [MSG_LAST_LEFT] = "%s se fue",
     [MSG_HINT_ONLY] = "pista: %s — es tu única jugada.",

@@ -24,8 +24,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_RESULT_DURAK] = "Partie terminée : %s est le durak !",
     [MSG_RESULT_DRAW] = "Partie terminée : nulle, les derniers joueurs sont sortis "
                         "ensemble, personne n'est le durak.",
-    [MSG_RESULT_WON] = "Partie terminée : %s gagne, les autres ont abandonné ; personne "
-                       "n'est le durak.",
+    [MSG_RESULT_WON] = "Partie terminée : %s gagne par forfait ; personne n'est le durak.",
     [MSG_RESULT_BOTS_WIN] =
         "Partie terminée : il ne reste que des joueurs ordinateur, qui se partagent la victoire.",
     [MSG_BOUT_TAKEN] = "%s emporte %d %s",
@@ -485,7 +484,7 @@ const char *const msg_french[MSG_COUNT] = {
                        "n'est pas disponible) ; réessayez plus tard.",
     [MSG_LAST_DURAK] = "durak : %s",
     [MSG_LAST_DRAW] = "nulle",
-    [MSG_LAST_WON] = "%s gagne (les autres ont abandonné)",
+    [MSG_LAST_WON] = "%s gagne par forfait",
     [MSG_LAST_PLACE] = "%s : place %d",
     [MSG_LAST_LEFT] = "%s a quitté la partie",
     [MSG_HINT_ONLY] = "indice : %s — c'est votre seul coup.",

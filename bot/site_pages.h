@@ -41,7 +41,7 @@ int site_losing_team_of(bool teams, int nseats, const char *result, int durak, i
  * game, the durak, a draw (draw_last: a drawn game's last place) or the place. */
 void site_place(site_buf *b, msg_lang lang, int lost, bool forfeited, bool durak, bool draw_last,
                 int place);
-/* The result of g in words, as HTML: "alice is the durak", "a draw", "bob won: the others forfeited";
+/* The result of g in words, as HTML: "alice is the durak", "a draw", "bob won by forfeit";
  * in a team game also which team lost, as the channel heard it. */
 void site_result(const site_ctx *c, site_buf *b, msg_lang lang, const store_game *g,
                  const char *root);

@@ -350,6 +350,22 @@ static void test_french_names_have_no_gender(void **state)
     }
 }
 
+/* A win by forfeit is said without counting who forfeited: in a game of two, "the others" is one,
+ * and in a larger game some may have gone out first, not forfeited. */
+static void test_forfeit_win_counts_nobody(void **state)
+{
+    (void)state;
+    static const msg_id won[] = { MSG_RESULT_WON, MSG_LAST_WON, MSG_SITE_RESULT_WON,
+                                  MSG_SITE_RESULT_SHARED };
+    static const char *const others[] = { "other", "остальн", "autres", "demás" };
+    for (int lang = 0; lang < MSG_LANG_COUNT; lang++)
+        for (size_t i = 0; i < sizeof won / sizeof *won; i++)
+            for (size_t k = 0; k < sizeof others / sizeof *others; k++)
+                if (strstr(msg_in((msg_lang)lang, won[i]), others[k]))
+                    fail_msg("%s: message %d counts the others: %s", msg_lang_code((msg_lang)lang),
+                             won[i], msg_in((msg_lang)lang, won[i]));
+}
+
 /* A Russian reader is shown their own word for a command first, the English one after it in
  * brackets ("настройки (или set)"), as the rest of the Russian help does. */
 static void test_russian_word_first(void **state)
@@ -485,6 +501,7 @@ int main(void)
         cmocka_unit_test(test_watch_names_another_language),
         cmocka_unit_test(test_take_and_pick_up_differ),
         cmocka_unit_test(test_french_names_have_no_gender),
+        cmocka_unit_test(test_forfeit_win_counts_nobody),
         cmocka_unit_test(test_russian_word_first),
         cmocka_unit_test(test_texts_fit_one_line),
     };

@@ -408,13 +408,13 @@ static void test_shared_win_page(void **state)
     h_free(h);
     char *page = game_page(f, f->s, 1);
     assert_non_null(page);
-    assert_non_null(strstr(page, "<bdi>Normal[bot]</bdi> and <bdi>Hard[bot]</bdi> share the win: "
-                                 "the others forfeited"));
+    assert_non_null(strstr(page, "<bdi>Normal[bot]</bdi> and <bdi>Hard[bot]</bdi> share the win by "
+                                 "forfeit"));
     free(page);
 }
 
 /* A team game a partner's forfeit ended (R19): its page and the index say which team lost, as
- * the channel did, and never that a player of the losing team won as the others forfeited. */
+ * the channel did, and never that a player of the losing team won by forfeit. */
 static void test_team_forfeit_page(void **state)
 {
     struct fixture *f = *state;
@@ -432,7 +432,7 @@ static void test_team_forfeit_page(void **state)
         "Team <bdi>bob</bdi>+<bdi>dave</bdi> lost, <bdi>alice</bdi>+<bdi>carol</bdi> "
         "won.";
     assert_non_null(strstr(page, want));
-    assert_null(strstr(page, "the others forfeited"));
+    assert_null(strstr(page, "by forfeit"));
     /* each seat's place says its team's outcome first: places alone mislead in a team game */
     assert_non_null(strstr(page, "<bdi>alice</bdi></a></td><td>team won</td>"));
     assert_non_null(strstr(page, "<bdi>bob</bdi></a></td><td>team lost</td>"));
@@ -440,7 +440,7 @@ static void test_team_forfeit_page(void **state)
     free(page);
     char *index = slurp(f->site, "index.html");
     assert_non_null(strstr(index, want));
-    assert_null(strstr(index, "the others forfeited"));
+    assert_null(strstr(index, "by forfeit"));
     free(index);
     /* and so does each person's list of games */
     const char *const place[][2] = { { "alice", "<td>team won</td>" },
