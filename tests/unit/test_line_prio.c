@@ -1,6 +1,6 @@
-/* test_line_prio: the send priority of every message id's line, said (PRIVMSG) and noticed, is
- * what the per-id switch of the tables gave before the priority became a column of the messages'
- * rows; old_prio below is that switch, kept verbatim so that no id's rank can move unseen. */
+/* test_line_prio: the send priority of a message's line comes from its row's priority column
+ * (messages_en.def) and from how the line is sent, by one rule; and the ids whose rank the queue
+ * depends on have the rank they need. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -8,76 +8,50 @@
 #include <cmocka.h>
 
 #include "messages.h"
+#include "msg_names.h"
 #include "outbox.h"
 #include "tables_internal.h"
 
-/* The switch as it stood: the ids whose line is always a reply, the rest by how it is sent; and
- * since spectators' copies became a stream, their one id. */
-static out_prio old_prio(out_kind kind, msg_id id)
-{
-    switch (id) {
-    case MSG_WATCH_LINE: return OUT_STREAM;
-    case MSG_STATS:
-    case MSG_STATS_NONE:
-    case MSG_NO_STATS:
-    case MSG_TOP:
-    case MSG_TOP_NONE:
-    case MSG_STATS_SOLO:
-    case MSG_STATS_BOT_SOLO: /* its wording for a computer player */
-    case MSG_SITE_PAGE:      /* added with the web pages: the address, a reply like !stats */
-    case MSG_TOP_SOLO:
-    case MSG_TOP_SOLO_NONE:
-    case MSG_TOP_BOTS: /* like !top: an answer to one request */
-    case MSG_TOP_BOTS_NONE:
-    case MSG_HELP_SOLO:
-    case MSG_LOBBY_STATUS:
-    case MSG_HELP_SHORT:
-    case MSG_HELP_SENT:
-    case MSG_RULES_1:
-    case MSG_RULES_2_ALL:
-    case MSG_RULES_2_NEIGHBOURS:
-    case MSG_RULES_3_CLASSIC:
-    case MSG_RULES_3_TRANSFER:
-    case MSG_RULES_TEAMS: /* as a game line it went out before the three lines it follows */
-    case MSG_MOVE_IN_CHANNEL:
-    case MSG_SET_SHOW:
-    case MSG_SET_DONE:
-    case MSG_LAST_GAME:
-    case MSG_LAST_NONE:
-    case MSG_LAST_STORE: return OUT_REPLY;
-    case MSG_FORFEIT_YOU: return OUT_GAME; /* before the end line it causes, noticed or not */
-    default: return kind == OUT_NOTICE ? OUT_REPLY : OUT_GAME;
-    }
-}
-
-/* Every id, by every kind of line, ranks as the old switch ranked it. */
-static void test_every_id_as_before(void **state)
+/* The column decides, the way of sending only for BY_KIND: a game line said, a reply noticed. */
+static void test_column_decides(void **state)
 {
     (void)state;
     static const out_kind kinds[] = { OUT_PRIVMSG, OUT_NOTICE, OUT_PART };
-    int replies_said = 0;
+    int by_prio[4] = { 0 };
     for (int id = 0; id < MSG_COUNT; id++)
         for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
-            out_prio want = old_prio(kinds[k], (msg_id)id),
-                     got = tables_line_prio(kinds[k], (msg_id)id);
+            msg_prio column = msg_priority((msg_id)id);
+            out_prio want = column == MSG_PRIO_STREAM                            ? OUT_STREAM
+                            : column == MSG_PRIO_GAME                            ? OUT_GAME
+                            : column == MSG_PRIO_REPLY || kinds[k] == OUT_NOTICE ? OUT_REPLY
+                                                                                 : OUT_GAME;
+            out_prio got = tables_line_prio(kinds[k], (msg_id)id);
             if (got != want)
-                fail_msg("message %d sent as kind %d: priority %d, was %d", id, (int)kinds[k],
-                         (int)got, (int)want);
-            if (kinds[k] == OUT_PRIVMSG && got == OUT_REPLY)
-                replies_said++;
+                fail_msg("%s sent as kind %d: priority %d, its row wants %d", msg_name(id),
+                         (int)kinds[k], (int)got, (int)want);
+            by_prio[column] += k == 0;
         }
-    /* the switch's 24 cases but the spectators' copies, the page's address, the answers to !top
-     * bots, the teams' rule, a computer player's solo line */
-    assert_int_equal(replies_said, 28);
+    /* every kind of row is in use: a column that no row had would leave a branch untried */
+    for (int p = 0; p < 4; p++)
+        assert_true(by_prio[p] > 0);
 }
 
-/* A few by name, so that the copy above cannot drift with what it checks. */
+/* The ids whose rank the queue depends on, by name. */
 static void test_named_ids(void **state)
 {
     (void)state;
-    assert_int_equal(tables_line_prio(OUT_PRIVMSG, MSG_STATS), OUT_REPLY);
+    /* answers to one person's request: never ahead of the games' lines, said or noticed */
+    static const msg_id replies[] = { MSG_STATS,          MSG_TOP,      MSG_SITE_PAGE,
+                                      MSG_HELP_SHORT,     MSG_RULES_1,  MSG_RULES_TEAMS,
+                                      MSG_LAST_GAME,      MSG_SET_DONE, MSG_LOBBY_STATUS,
+                                      MSG_MOVE_IN_CHANNEL };
+    for (size_t i = 0; i < sizeof replies / sizeof replies[0]; i++)
+        if (tables_line_prio(OUT_PRIVMSG, replies[i]) != OUT_REPLY)
+            fail_msg("%s said is not a reply", msg_name(replies[i]));
     assert_int_equal(tables_line_prio(OUT_PRIVMSG, MSG_WATCH_LINE), OUT_STREAM);
     assert_int_equal(tables_line_prio(OUT_NOTICE, MSG_WATCH_LINE), OUT_STREAM);
+    /* before the end line it causes, noticed or not */
+    assert_int_equal(tables_line_prio(OUT_NOTICE, MSG_FORFEIT_YOU), OUT_GAME);
     assert_int_equal(tables_line_prio(OUT_PRIVMSG, MSG_MOVE_LEAD), OUT_GAME);
     assert_int_equal(tables_line_prio(OUT_NOTICE, MSG_MOVE_LEAD), OUT_REPLY);
     assert_int_equal(tables_line_prio(OUT_PRIVMSG, MSG_YOUR_TURN), OUT_GAME);
@@ -87,7 +61,7 @@ static void test_named_ids(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_every_id_as_before),
+        cmocka_unit_test(test_column_decides),
         cmocka_unit_test(test_named_ids),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
