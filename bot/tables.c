@@ -1,5 +1,5 @@
-/* tables.c — the bottom layer: the tables' life cycle, lookups (a channel's table, a nick's seat,
- * the same person), seats added, tables opened and closed; it calls no other tables_ file. */
+/* tables.c — the bottom layer: the tables' life cycle, lookups (a channel's table, a nick's seat or
+ * watch, the same person), seats added, tables opened and closed; it calls no other tables_ file. */
 #define _DEFAULT_SOURCE /* madvise */
 #include "tables.h"
 
@@ -320,4 +320,20 @@ size_t tables_count(const tables *t)
     for (int i = 0; i < t->ntab; i++)
         n += t->tab[i].used;
     return n;
+}
+
+int tables_watcher_of(const tables *t, const table_t *tb, const char *nick)
+{
+    for (int i = 0; i < tb->nwatchers; i++)
+        if (casemap_equal(t->cm, tb->watcher[i], nick))
+            return i;
+    return -1;
+}
+
+const table_t *tables_watched_by(const tables *t, const char *nick)
+{
+    for (int k = 0; k < t->ntab; k++)
+        if (t->tab[k].used && !t->tab[k].solo && tables_watcher_of(t, &t->tab[k], nick) >= 0)
+            return &t->tab[k];
+    return NULL;
 }

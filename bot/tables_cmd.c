@@ -334,7 +334,7 @@ void tables_on_private(tables *t, double now, const tables_who *w, const char *t
     if (refuse_bot_like(w->nick, need, o))
         return;
     table_t *held = (need & CMD_SEAT) && !tb ? tables_held_under_bot_name(t, w->nick, &s) : NULL;
-    const table_t *watched = (need & CMD_SEAT) && !tb ? watch_table_of(t, w->nick) : NULL;
+    const table_t *watched = (need & CMD_SEAT) && !tb ? tables_watched_by(t, w->nick) : NULL;
     /* held: their seat waits for a nick that is not a computer player's; watched: a spectator,
      * whose game holds no hand of theirs (not "you are not in a game") */
     if (held)

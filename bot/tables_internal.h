@@ -216,7 +216,8 @@ struct tables {
  *  1. tables.c — lookups, seats, open and close;
  *  2. the output side — tables_prefs (the cache), tables_lang, tables_prio, tables_emit,
  *     tables_route;
- *  3. the game flow — tables_record, tables_hint, tables_turn, tables_end, tables_play;
+ *  3. the game flow — tables_record, tables_hint, tables_turn, tables_end, tables_play,
+ *     tables_typed;
  *  4. the commands — tables_info, tables_set, tables_watch, tables_lobby, tables_solo;
  *  5. the entry points — tables_cmd (the command rows), tables_presence, tables_tick, and
  *     tables_snapshot (persistence). */
@@ -238,6 +239,10 @@ static inline void tables_touch(table_t *tb) { tb->dirty = true; }
  * forfeited a running game (R18: they left it, and may play elsewhere). A player who took the
  * nick of a seat held for someone away has two there: theirs, present, is the one meant. */
 int tables_seat_of(const tables *t, const table_t *tb, const char *nick);
+/* nick's place among tb's spectators, or -1. */
+int tables_watcher_of(const tables *t, const table_t *tb, const char *nick);
+/* The first channel game nick watches, or NULL. */
+const table_t *tables_watched_by(const tables *t, const char *nick);
 /* The table where a person sits under `nick`, and the seat; NULL if none. A present seat comes
  * before one held for its person (who may sit elsewhere now under that nick). */
 table_t *tables_of_nick(tables *t, const char *nick, int *seat);
@@ -541,8 +546,6 @@ void watch_back(tables *t, const char *nick, const char *channel);
 void watch_renamed(tables *t, const char *old_nick, const char *new_nick);
 /* nick took a seat at tb: a player, no longer its spectator. */
 void watch_seated(tables *t, table_t *tb, const char *nick);
-/* The first channel game nick watches, or NULL. */
-const table_t *watch_table_of(const tables *t, const char *nick);
 
 /* ---- tables_lobby.c: open, join, leave, bots, start, stop, again ---- */
 

@@ -1,5 +1,5 @@
-/* tables_lang.c — the language of each line: a channel's, a person's, a private game's. The outbox
- * asks here for every sentence tables_say and tables_notice write. */
+/* tables_lang.c — the language of each line: a channel's, a person's, a private game's; asked for
+ * every sentence tables_say and tables_notice (tables_emit.c) write. */
 
 /* A channel's: its configured language (channel_settings), else the language of the words that
  * opened its game (for "!durak", every language's word, the opener's `set language`), else
@@ -77,7 +77,7 @@ msg_lang tables_lang_of(const tables *t, const char *target)
         return tables_channel_lang(t, tb->channel);
     if (tb && tb->lang >= 0) /* a turn line of "играю" to its nick, between their commands */
         return checked(tb->lang);
-    const table_t *watched = watch_table_of(t, target); /* whatever the event, the game's */
+    const table_t *watched = tables_watched_by(t, target); /* whatever the event, the game's */
     if (watched)
         return tables_channel_lang(t, watched->channel);
     if (t->event_channel[0])

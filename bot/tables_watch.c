@@ -11,14 +11,6 @@
 
 #include "tables_internal.h"
 
-static int watcher_of(const tables *t, const table_t *tb, const char *nick)
-{
-    for (int i = 0; i < tb->nwatchers; i++)
-        if (casemap_equal(t->cm, tb->watcher[i], nick))
-            return i;
-    return -1;
-}
-
 static void drop(table_t *tb, int i)
 {
     memmove(tb->watcher[i], tb->watcher[i + 1],
@@ -35,7 +27,7 @@ static void drop(table_t *tb, int i)
 static void watch_on(tables *t, const tables_who *w, table_t *tb, outbox *o)
 {
     const char *p = tables_prefix(t);
-    if (watcher_of(t, tb, w->nick) >= 0) {
+    if (tables_watcher_of(t, tb, w->nick) >= 0) {
         tables_notice(o, w->nick, MSG_WATCH_ALREADY, tb->channel, p);
     } else if (tables_seat_of(t, tb, w->nick) >= 0) {
         tables_notice(o, w->nick, MSG_WATCH_SEATED, tb->channel);
@@ -60,7 +52,7 @@ void watch_stop_all(tables *t, const tables_who *w, outbox *o)
     bool any = false;
     for (int k = 0; k < t->ntab; k++) {
         table_t *tb = &t->tab[k];
-        int i = tb->used ? watcher_of(t, tb, w->nick) : -1;
+        int i = tb->used ? tables_watcher_of(t, tb, w->nick) : -1;
         if (i >= 0) {
             drop(tb, i);
             tables_notice(o, w->nick, MSG_WATCH_OFF, tb->channel);
@@ -77,7 +69,7 @@ void watch_command(tables *t, const tables_who *w, table_t *tb, bool on, outbox 
         watch_on(t, w, tb, o);
         return;
     }
-    int i = watcher_of(t, tb, w->nick);
+    int i = tables_watcher_of(t, tb, w->nick);
     if (i < 0) {
         tables_notice(o, w->nick, MSG_WATCH_NOT, tb->channel, tables_prefix(t));
         return;
@@ -92,7 +84,7 @@ void watch_gone(tables *t, const char *nick, const char *channel)
         table_t *tb = &t->tab[k];
         if (!tb->used || (channel && !casemap_equal(t->cm, tb->channel, channel)))
             continue;
-        int i = watcher_of(t, tb, nick);
+        int i = tables_watcher_of(t, tb, nick);
         if (i >= 0 && channel) { /* out of the channel: the copies follow them */
             tb->watcher_away[i] = true;
             tables_touch(tb);
@@ -104,7 +96,7 @@ void watch_gone(tables *t, const char *nick, const char *channel)
 void watch_back(tables *t, const char *nick, const char *channel)
 {
     table_t *tb = tables_find(t, channel);
-    int i = tb ? watcher_of(t, tb, nick) : -1;
+    int i = tb ? tables_watcher_of(t, tb, nick) : -1;
     if (i >= 0)
         tb->watcher_unlisted[i] = false;
     if (i >= 0 && tb->watcher_away[i]) {
@@ -113,19 +105,11 @@ void watch_back(tables *t, const char *nick, const char *channel)
     }
 }
 
-const table_t *watch_table_of(const tables *t, const char *nick)
-{
-    for (int k = 0; k < t->ntab; k++)
-        if (t->tab[k].used && !t->tab[k].solo && watcher_of(t, &t->tab[k], nick) >= 0)
-            return &t->tab[k];
-    return NULL;
-}
-
 void watch_renamed(tables *t, const char *old_nick, const char *new_nick)
 {
     for (int k = 0; k < t->ntab; k++) {
         table_t *tb = &t->tab[k];
-        int i = tb->used ? watcher_of(t, tb, old_nick) : -1;
+        int i = tb->used ? tables_watcher_of(t, tb, old_nick) : -1;
         if (i >= 0 && tables_seat_of(t, tb, new_nick) >= 0) {
             drop(tb, i); /* the nick of a seat there (its player away): one name, one role */
         } else if (i >= 0) {
@@ -137,7 +121,7 @@ void watch_renamed(tables *t, const char *old_nick, const char *new_nick)
 
 void watch_seated(tables *t, table_t *tb, const char *nick)
 {
-    int i = watcher_of(t, tb, nick);
+    int i = tables_watcher_of(t, tb, nick);
     if (i >= 0)
         drop(tb, i);
 }

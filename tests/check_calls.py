@@ -2,10 +2,13 @@
 # The file-level call graph of the bot's objects has no cycle of more than MAX files (4): an edge
 # a -> b when a.o uses a global symbol b.o defines (nm). Prints each larger cycle with the
 # symbols behind its edges, and fails; prints the largest cycle's size when none is too large.
-# Usage: check_calls.py [--nm NM] [--max N] BUILD_DIR/bot
+# And the tables' files call only into their own layer and those below, as the layers' comment
+# in bot/tables_internal.h lists them; a tables file in no layer fails too.
+# Usage: check_calls.py [--nm NM] [--max N] [--layers HEADER] BUILD_DIR/bot
 import argparse
 import collections
 import os
+import re
 import subprocess
 import sys
 
@@ -83,10 +86,36 @@ def components(nodes, edges):
     return out
 
 
+def layers(header):
+    """{file: layer} from the comment of HEADER that begins "The layers, bottom up"."""
+    with open(header, encoding='utf-8') as f:
+        text = f.read()
+    start = text.index('The layers, bottom up')
+    block = text[start:text.index('*/', start)]
+    out = {}
+    for n, part in re.findall(r'(\d)\. (.*?)(?=\n \*  \d\. |\Z)', block, re.S):
+        for name in re.findall(r'\btables(?:_[a-z]+)?\b', part):
+            out[name] = int(n)
+    return out
+
+
+def layer_errors(nodes, edges, layer):
+    errors = [f'{a}: in no layer of the tables (add it to the layers\' comment)'
+              for a in nodes if a.startswith('tables') and a not in layer]
+    for a in nodes:
+        for b in sorted(edges[a]):
+            if a in layer and b in layer and layer[b] > layer[a]:
+                errors.append(f'{a} (layer {layer[a]}) calls up into {b} (layer {layer[b]}): '
+                              f'{" ".join(sorted(edges[a][b]))}')
+    return errors
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--nm', default='nm')
     ap.add_argument('--max', type=int, default=4)
+    ap.add_argument('--layers', default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                     '..', 'bot', 'tables_internal.h'))
     ap.add_argument('bot_dir')
     a = ap.parse_args()
     nodes, edges = graph(a.nm, a.bot_dir)
@@ -101,10 +130,14 @@ def main():
             for y in sorted(edges[x]):
                 if y in c:
                     print(f'  {x} -> {y}: {" ".join(sorted(edges[x][y]))}')
-    if bad:
+    up = layer_errors(nodes, edges, layers(a.layers))
+    for e in up:
+        print(e)
+    if bad or up:
         return 1
     sizes = ', '.join(f'{len(c)} ({" ".join(c)})' for c in cycles) or 'none'
-    print(f'check_calls: {len(nodes)} objects; cycles: {sizes}; none over {a.max} files')
+    print(f'check_calls: {len(nodes)} objects; cycles: {sizes}; none over {a.max} files; '
+          'the tables call only down')
     return 0
 
 
