@@ -46,20 +46,19 @@ const char *msg_plural(msg_lang lang, int n, msg_id one)
     return msg_in(lang, (msg_id)(one + msg_plural_form(lang, n)));
 }
 
+/* The command words' rows: each one's English text is the word it is looked up by. */
+static const msg_id command_words[] = {
+    MSG_CMD_PLAY,  MSG_CMD_BEAT,  MSG_CMD_TAKE,  MSG_CMD_PASS,    MSG_CMD_TRANSFER, MSG_CMD_DURAK,
+    MSG_CMD_JOIN,  MSG_CMD_LEAVE, MSG_CMD_START, MSG_CMD_STOP,    MSG_CMD_TABLE,    MSG_CMD_RULES,
+    MSG_CMD_HELP,  MSG_CMD_BOT,   MSG_CMD_STATS, MSG_CMD_TOP,     MSG_CMD_AGAIN,    MSG_CMD_HAND,
+    MSG_CMD_MOVES, MSG_CMD_LAST,  MSG_CMD_WATCH, MSG_CMD_UNWATCH, MSG_CMD_HINT,
+};
+
 const char *msg_command(msg_lang lang, const char *english)
 {
-    static const char *const words[] = { "play",  "beat",  "take",  "pass",  "transfer",
-                                         "durak", "join",  "leave", "start", "stop",
-                                         "table", "rules", "help",  "bot",   "stats",
-                                         "top",   "again", "hand",  "moves" };
-    static const char *const later[] = { "last", "watch", "unwatch",
-                                         "hint" }; /* added after the rest */
-    for (unsigned i = 0; i < sizeof words / sizeof words[0]; i++)
-        if (!strcmp(english, words[i]))
-            return msg_in(lang, (msg_id)(MSG_CMD_PLAY + i));
-    for (unsigned i = 0; i < sizeof later / sizeof later[0]; i++)
-        if (!strcmp(english, later[i]))
-            return msg_in(lang, (msg_id)(MSG_CMD_LAST + i));
+    for (size_t i = 0; i < sizeof command_words / sizeof command_words[0]; i++)
+        if (!strcmp(english, msg_text(command_words[i])))
+            return msg_in(lang, command_words[i]);
     return english;
 }
 

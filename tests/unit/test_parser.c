@@ -1662,6 +1662,39 @@ static void test_parse_card(void **state)
     assert_string_equal(parse_write_card(0x7E, true, buf), "?");
 }
 
+/* The word a line shows for a command, in each language (msg_command: "!играть", "coups"), is one
+ * the parser reads as that command: the messages' rows and the parser's word lists say it twice. */
+static void test_shown_words_are_read(void **state)
+{
+    (void)state;
+    int shown = 0;
+    for (int lang = 0; lang < MSG_LANG_COUNT; lang++)
+        for (int k = PC_DURAK; k < PC_KIND_COUNT; k++) {
+            const char *english = parse_kind_name((parse_kind)k);
+            const char *word = msg_command((msg_lang)lang, english);
+            /* no word of their own: a card, set (the same in every language), and a private
+             * game's "play", never shown by its kind (its English word is the move's) */
+            if (k == PC_CARD || k == PC_SET || k == PC_SOLO)
+                continue;
+            /* a card or two after the moves that name them */
+            const char *cards = k == PC_BEAT                       ? " 7h 6h"
+                                : k == PC_PLAY || k == PC_TRANSFER ? " 7h"
+                                                                   : "";
+            char line[128];
+            parsed_cmd p;
+            snprintf(line, sizeof line, "!%s%s", word, cards);
+            parse_channel(line, strlen(line), &OPTS_UNICODE, &p);
+            if (p.kind != (parse_kind)k)
+                parse_private(line + 1, strlen(line + 1), &OPTS_UNICODE, &p);
+            if (p.kind != (parse_kind)k)
+                fail_msg("%s: \"%s\", shown for %s, is read as %s %s",
+                         msg_lang_code((msg_lang)lang), line, english, parse_kind_name(p.kind),
+                         p.error);
+            shown++;
+        }
+    assert_int_equal(shown, 4 * 23); /* every MSG_CMD_ row in every language */
+}
+
 static void test_kind_names(void **state)
 {
     (void)state;
@@ -1735,6 +1768,7 @@ int main(void)
         cmocka_unit_test(test_lengths),
         cmocka_unit_test(test_parse_card),
         cmocka_unit_test(test_kind_names),
+        cmocka_unit_test(test_shown_words_are_read),
         cmocka_unit_test(test_messages),
         cmocka_unit_test(test_output_is_reset),
         cmocka_unit_test(test_languages),
