@@ -1,5 +1,5 @@
 /* aiworker.h — computer players' decisions off the main loop: one thread per decision,
- * each with its own copy of the seat's view; answers come back through a pipe to select() on. */
+ * each with its own copy of the seat's view; answers come back through a pipe the loop waits on. */
 #ifndef DURAK_AIWORKER_H
 #define DURAK_AIWORKER_H
 

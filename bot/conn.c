@@ -1,5 +1,5 @@
-/* conn.c — one IRC connection after another: registration, ISUPPORT, joins, the own PING timer,
- * jittered reconnect back-off, CTCP replies; its turn in the loop is conn_loop.c's. */
+/* conn.c — one IRC connection after another: registration, joins, the own PING timer, jittered
+ * reconnect back-off, events handed on (ISUPPORT, CTCP: conn_isupport.c, conn_ctcp.c). */
 
 /* Registration's nick tries and NickServ go through conn_owner.h; refused channels through
  * conn_rejoin.h. */

@@ -17,7 +17,9 @@ static bool printable_ascii(const char *s, size_t max)
     return true;
 }
 
-bool conn_ctcp_reply(const char *request, const char *version, char *reply, size_t len)
+/* The NOTICE text (with its \001 marks) answering request ("VERSION", "PING 123"); false for a
+ * request the bot does not answer (or a PING holding other than printable ASCII). */
+static bool conn_ctcp_reply(const char *request, const char *version, char *reply, size_t len)
 {
     if (!strcmp(request, "VERSION"))
         snprintf(reply, len, "\001VERSION durakbot %s\001", version);

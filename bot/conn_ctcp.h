@@ -8,10 +8,6 @@
 
 #include "outq.h"
 
-/* The NOTICE text (with its \001 marks) answering request ("VERSION", "PING 123"); false for a
- * request the bot does not answer (or a PING holding other than printable ASCII). */
-bool conn_ctcp_reply(const char *request, const char *version, char *reply, size_t len);
-
 /* Queues the reply to request from nick in q (outq_push_reply), unless a reply went out less than
  * a second before now (*next: when the next may go; 0 at first). */
 void conn_ctcp_answer(outq *q, const char *nick, const char *request, const char *version,

@@ -1,5 +1,5 @@
-/* outbox.c — the list of messages the tables module produced in one event;
- * the main loop drains it into the send queue. */
+/* outbox.c — the list of messages the tables module produced in one event; a stage of the loop
+ * (daemon.c) moves it into the send queue. */
 #define _POSIX_C_SOURCE 200809L
 #include "outbox.h"
 

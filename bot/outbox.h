@@ -1,5 +1,5 @@
-/* outbox.h — what the tables module wants said: a growing list of
- * (PRIVMSG|NOTICE|PART, priority, target, text) that the main loop moves into the send queue. */
+/* outbox.h — what the tables module wants said: a growing list of (PRIVMSG|NOTICE|PART, priority,
+ * target, text) that a stage of the loop (daemon.c) moves into the send queue. */
 #ifndef DURAK_OUTBOX_H
 #define DURAK_OUTBOX_H
 

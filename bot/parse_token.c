@@ -79,7 +79,8 @@ token parse_token_trim(token t) { return parse_token_strip(t, WORD_PUNCT, WORD_P
 
 token parse_token_trim_end(token t) { return parse_token_strip(t, "", WORD_PUNCT); }
 
-bool parse_token_is(token t, const char *lower)
+/* Does the word equal `lower` (lower-case ASCII), in any ASCII case? */
+static bool parse_token_is(token t, const char *lower)
 {
     size_t n = strlen(lower);
     if (t.n != n)

@@ -56,11 +56,9 @@ token parse_token_strip(token t, const char *lead, const char *trail);
 token parse_token_trim(token t);
 /* The word without punctuation after it. */
 token parse_token_trim_end(token t);
-/* Does the word equal `lower` (lower-case ASCII), in any ASCII case? */
-bool parse_token_is(token t, const char *lower);
 /* Does the word start with the len bytes of text (len > 0)? */
 bool parse_token_starts_with(token t, const char *text, size_t len);
-/* The first entry of list[0..count) whose text t is (parse_token_is), or NULL. */
+/* The first entry of list[0..count) whose text t is (the same word, ASCII case aside), or NULL. */
 const token_word *parse_token_find(const token_word *list, size_t count, token t);
 
 #endif

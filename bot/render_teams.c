@@ -8,7 +8,8 @@
 
 enum { TEAM_TEXT_MAX = 2 * 64 + 2 };
 
-void render_team(const render_seats *s, const durak_game *g, int team, char *buf, size_t cap)
+/* Team `team` (0..players/2-1) of a team game: "alice+carol". */
+static void render_team(const render_seats *s, const durak_game *g, int team, char *buf, size_t cap)
 {
     int partner = durak_partner(g, team);
     if (team < 0 || team >= s->n || partner < 0 || partner >= s->n) {

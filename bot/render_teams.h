@@ -7,9 +7,7 @@
 
 #include "render_game.h"
 
-/* Those below write in r's language. Team `team` (0..players/2-1) of a team game: "alice+carol". */
-void render_team(const render_seats *s, const durak_game *g, int team, char *buf, size_t cap);
-/* The seat list, and with teams the teams: "alice, bob, carol, dave; teams alice+carol vs
+/* Those below write in r's language. The seat list, and with teams the teams: "alice, bob, carol, dave; teams alice+carol vs
  * bob+dave". */
 void render_team_seats(const render_opts *r, const render_seats *s, const durak_game *g, char *buf,
                        size_t cap);

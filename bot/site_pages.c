@@ -164,7 +164,9 @@ static void team(const site_ctx *c, site_buf *b, msg_lang lang, const store_game
     site_name(c, b, lang, g->seat[t + half].key, g->seat[t + half].display, t + half, root, false);
 }
 
-int site_losing_team_of(bool teams, int nseats, const char *result, int durak, int forfeit)
+/* site_losing_team from the facts of a person's list: the recorded result, the durak's seat and
+ * the first to forfeit (-1 for none). */
+static int site_losing_team_of(bool teams, int nseats, const char *result, int durak, int forfeit)
 {
     int half = nseats / 2, lost = -1;
     if (!teams || half < 2)

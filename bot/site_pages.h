@@ -31,10 +31,8 @@ void site_name(const site_ctx *c, site_buf *b, msg_lang lang, const char *key, c
                int seat, const char *root, bool link);
 
 /* A team game's losing team: as recorded ("team 1 lost"), else (a record from before that) the
- * durak's or the first to forfeit's (R19); -1 for none (or no teams). The second form takes the
- * facts from a person's list: the durak's seat and the first to forfeit (-1 for none). */
+ * durak's or the first to forfeit's (R19); -1 for none (or no teams). */
 int site_losing_team(const store_game *g);
-int site_losing_team_of(bool teams, int nseats, const char *result, int durak, int forfeit);
 /* What a seat's Place column says: in a team game its team's outcome first (lost: 1 for the
  * losing team, 0 for the winning one, -1 without teams), as places alone mislead there (R19: a
  * partner of the durak may have gone out first, and a winner's place be the last); then left the

@@ -7,7 +7,9 @@
 
 #include <stdio.h>
 
-bool tables_hints_allowed(const tables *t, const table_t *tb)
+/* Does tb allow hints: game.hints is "always", or "private" and tb is a private game. The one
+ * place that decides it. */
+static bool tables_hints_allowed(const tables *t, const table_t *tb)
 {
     return t->cfg.game.hints == CONFIG_HINTS_ALWAYS
            || (t->cfg.game.hints == CONFIG_HINTS_PRIVATE && tb->solo);

@@ -423,9 +423,6 @@ void info_last(tables *t, const char *channel, outbox *o);
 
 /* ---- tables_hint.c: `hint` on one's turn ---- */
 
-/* Does tb allow hints: game.hints is "always", or "private" and tb is a private game. The one
- * place that decides it. */
-bool tables_hints_allowed(const tables *t, const table_t *tb);
 /* `hint` from seat s: asked for on the worker (hint_next_job), or told why not. */
 void hint_request(const tables *t, table_t *tb, int s, outbox *o);
 /* A hint to compute now: fills job (the asking seat's view, hard's parameters). */

@@ -37,7 +37,10 @@ static void put_table(textbuf *w, const durak_game *g)
                     g->cover[i] == CARD_NONE ? "-" : card_format(g->cover[i], c));
 }
 
-int ext_decision_line(const durak_view *v, const durak_action *acts, int n, char *buf, size_t cap)
+/* The decision line for the seat to act in `v` (no newline); returns its length, or -1 if
+ * `cap` is too small (EXT_LINE_MAX is always enough). */
+static int ext_decision_line(const durak_view *v, const durak_action *acts, int n, char *buf,
+                             size_t cap)
 {
     textbuf w = { buf, cap, 0, false };
     const durak_game *g = &v->pub;

@@ -20,10 +20,6 @@ typedef struct {
     size_t len;
 } ext_agent;
 
-/* The decision line for the seat to act in `v` (no newline); returns its length, or -1 if
- * `cap` is too small (EXT_LINE_MAX is always enough). */
-int ext_decision_line(const durak_view *v, const durak_action *acts, int n, char *buf, size_t cap);
-
 /* Asks the agent (starting it if needed) for the move at `v` among the n legal `acts`,
  * waiting at most timeout_ms on the wall clock. False when the answer is missing, late,
  * or not one of the legal moves: `why` says which, and the agent is stopped (it is started

@@ -29,7 +29,8 @@ static bool suit_valid(int suit) { return suit >= 0 && suit < SUIT_COUNT; }
 
 char card_rank_char(int rank) { return rank_valid(rank) ? RANKS[rank].ch : '?'; }
 const char *card_rank_text(int rank) { return rank_valid(rank) ? RANKS[rank].text : "?"; }
-char card_suit_char(int suit) { return suit_valid(suit) ? SUITS[suit].ch : '?'; }
+/* 'S' 'C' 'D' 'H': the protocol's suit char. */
+static char card_suit_char(int suit) { return suit_valid(suit) ? SUITS[suit].ch : '?'; }
 const char *card_suit_letter(int suit) { return suit_valid(suit) ? SUITS[suit].letter : "?"; }
 const char *card_suit_symbol(int suit) { return suit_valid(suit) ? SUITS[suit].symbol : "?"; }
 

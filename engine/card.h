@@ -116,8 +116,6 @@ static inline cards_t cards_beating(cards_t hand, card_t attack, int trump)
 char card_rank_char(int rank);
 /* "2".."9" "10" "J" "Q" "K" "A": the rank as people write it. */
 const char *card_rank_text(int rank);
-/* 'S' 'C' 'D' 'H': the protocol's suit char. */
-char card_suit_char(int suit);
 /* "s" "c" "d" "h": the suit as a letter, where Unicode is off. */
 const char *card_suit_letter(int suit);
 /* "♠" "♣" "♦" "♥" (UTF-8, 3 bytes each). */

@@ -22,7 +22,9 @@ static cards_t located(const durak_view *v)
     return at;
 }
 
-cards_t determinize_hidden(const durak_view *v)
+/* The cards whose place the seat does not know: in other hands (beyond their known
+ * cards), in the stock (except the trump card) or discarded unseen (forfeits). */
+static cards_t determinize_hidden(const durak_view *v)
 {
     return deck_cards(v->pub.opt.deck) & ~located(v);
 }

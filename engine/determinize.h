@@ -8,10 +8,6 @@
 #include "durak.h"
 #include "rng.h"
 
-/* The cards whose place the seat does not know: in other hands (beyond their known
- * cards), in the stock (except the trump card) or discarded unseen (forfeits). */
-cards_t determinize_hidden(const durak_view *v);
-
 /* True when the view leaves nothing to guess (every hidden card has one possible place):
  * e.g. 2 players and an empty stock. */
 bool determinize_is_exact(const durak_view *v);
