@@ -11,6 +11,7 @@
 
 #define RETRY_FIRST 30.0
 #define RETRY_MAX 600.0
+#define INVITE_EVERY 5.0  /* an INVITE brings the JOIN forward at most this often (s) */
 #define JOIN_LINE_MAX 400 /* bytes of one JOIN line of several channels */
 
 struct rejoin_entry {
@@ -104,7 +105,7 @@ void conn_rejoin_refused(rejoin *r, casemap cm, const char *channel, unsigned co
             e = &r->e[i];
             *e = (struct rejoin_entry){ .used = true,
                                         .backoff = RETRY_FIRST,
-                                        .invited = -RETRY_FIRST };
+                                        .invited = -INVITE_EVERY };
             snprintf(e->channel, sizeof e->channel, "%s", channel);
         }
     if (!e)
@@ -156,12 +157,13 @@ void conn_rejoin_now(rejoin *r, unsigned code, double now)
             r->e[i].due = now;
 }
 
-/* Once in RETRY_FIRST: a member of a channel that still bans the bot, inviting it again and again,
- * would otherwise have a JOIN sent for each INVITE, ahead of every game line. */
+/* Once in INVITE_EVERY: a member of a channel that still bans the bot, inviting it again and again,
+ * would otherwise have a JOIN sent for each INVITE, ahead of every game line; an operator who
+ * invites it, finds a key (+k) still set, lifts it and invites it again is a few seconds apart. */
 void conn_rejoin_invited(rejoin *r, casemap cm, const char *channel, double now)
 {
     struct rejoin_entry *e = find(r, cm, channel);
-    if (e && now - e->invited >= RETRY_FIRST) {
+    if (e && now - e->invited >= INVITE_EVERY) {
         e->invited = now;
         e->due = now;
     }

@@ -588,9 +588,12 @@ static void test_rejoin(void **state)
     e = numeric(474, p474, 3); /* still banned, and someone invites it again and again: */
     conn_rejoin_on_numeric(r, CASEMAP_RFC1459, &e, NULL, 43.6);
     conn_rejoin_invited(r, CASEMAP_RFC1459, "#ban", 44);
-    assert_true(conn_rejoin_deadline(r) == 43.6 + 120);    /* the back-off stands */
-    conn_rejoin_invited(r, CASEMAP_RFC1459, "#ban", 73.5); /* one invitation in 30 s is heard */
-    conn_rejoin_tick(r, 73.5);
+    assert_true(conn_rejoin_deadline(r) == 43.6 + 120); /* the back-off stands */
+    conn_rejoin_invited(r, CASEMAP_RFC1459, "#ban", 48.4);
+    assert_true(conn_rejoin_deadline(r) == 43.6 + 120);
+    /* one invitation in 5 s is heard: an operator inviting it again once they lift a key */
+    conn_rejoin_invited(r, CASEMAP_RFC1459, "#ban", 48.5);
+    conn_rejoin_tick(r, 48.5);
     assert_string_equal(drain(f->q), "JOIN #ban");
     e = numeric(477, p477, 3);
     conn_rejoin_on_numeric(r, CASEMAP_RFC1459, &e, "not identified", 44);
