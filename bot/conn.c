@@ -270,8 +270,8 @@ static void about_me(conn *c, const irc_event *ev, double now)
         copy_str(c->nick, sizeof c->nick, ev->arg);
         c->h.own_nick(c->h.ctx, c->nick);
     } else if (ev->kind == IRC_EV_KICK && is_me(c, ev->arg)) {
-        log_msg(LOG_WARNING, "kicked from %s (%s); joining it again", ev->target,
-                ev->text[0] ? ev->text : "no reason");
+        log_msg(LOG_WARNING, "kicked from %s by %s (%s); joining it again", ev->target,
+                ev->nick[0] ? ev->nick : "the server", ev->text[0] ? ev->text : "no reason");
         snprintf(line, sizeof line, "JOIN %s", ev->target);
         push_raw(c, line);
     } else if (ev->kind == IRC_EV_JOIN && is_me(c, ev->nick)) {

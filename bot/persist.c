@@ -261,11 +261,18 @@ static bool write_batch(persist *p)
 /* A committed batch: all of it is written. */
 static void written(persist *p)
 {
-    for (int i = 0; p->hooks.game && i < p->nstat; i++)
-        if (!p->stat[i].refused && p->stat[i].game_id > 0)
-            p->hooks.game(p->hooks.ctx, p->stat[i].game_id,
-                          p->stat[i].record ? p->stat[i].record->channel : "",
-                          p->stat[i].record ? p->stat[i].record->language : "");
+    for (int i = 0; i < p->nstat; i++) {
+        const pending_stat *s = &p->stat[i];
+        if (s->refused || s->game_id <= 0)
+            continue;
+        char what[512]; /* for the operator: each game that ends, as the store kept it */
+        describe_stat(s, what, sizeof what);
+        log_msg(LOG_INFO, "%s: game #%lld recorded: %s", s->record ? s->record->channel : "?",
+                s->game_id, what);
+        if (p->hooks.game)
+            p->hooks.game(p->hooks.ctx, s->game_id, s->record ? s->record->channel : "",
+                          s->record ? s->record->language : "");
+    }
     drop_stats(p);
     while (p->ntab > 0)
         drop_table(p, p->ntab - 1);

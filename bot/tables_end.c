@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "log.h"
 #include "tables_internal.h"
 
 #define SEP " \xC2\xB7 "
@@ -264,6 +265,14 @@ static void end_line(const tables *t, const table_t *tb, const render_opts *rr, 
         render_appendf(line, cap, &len, SEP);
         render_appendf(line, cap, &len, M(MSG_RESULT_AGAIN), tables_prefix(t));
     }
+}
+
+void end_no_result(tables *t, table_t *tb, const char *why, outbox *o)
+{
+    log_msg(LOG_INFO, "%s: the game ends with no result: %s", tb->channel, why);
+    record_reveal(tb, o);
+    end_remember(t, tb); /* !again plays it again, not an older game */
+    tables_close(t, tb);
 }
 
 void end_announce(tables *t, table_t *tb, outbox *o)

@@ -473,6 +473,9 @@ void end_abandon(tables *t, table_t *tb, int s, double now, outbox *o);
 /* The game's seats and options, kept for !again once the table is gone (and saved under
  * end_last_key, tables_snapshot.c). */
 void end_remember(tables *t, const table_t *tb);
+/* The running game ends with no result (a !stop, a vote, everyone gone: `why`, for the log): its
+ * deal revealed, its seats kept for !again, the table closed. */
+void end_no_result(tables *t, table_t *tb, const char *why, outbox *o);
 /* The seats and options of channel's last finished game (for !again), or NULL. */
 last_game *end_last_game(tables *t, const char *channel);
 /* nick left channel's last game's channel (here NULL; channel NULL: every channel, a QUIT), or

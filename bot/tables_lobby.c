@@ -264,9 +264,7 @@ static void stop_vote(tables *t, const tables_who *w, table_t *tb, double now, o
     int votes = __builtin_popcount(tb->stop_votes);
     if (2 * votes > people) {
         tables_say(o, tb->channel, MSG_STOP_AGREED);
-        record_reveal(tb, o);
-        end_remember(t, tb); /* !again plays it again, not an older game */
-        tables_close(t, tb);
+        end_no_result(t, tb, "its players voted to stop it", o);
         return;
     }
     tables_say(o, tb->channel, MSG_STOP_VOTE, w->nick, votes, people, tables_prefix(t));
@@ -281,11 +279,14 @@ void lobby_stop(tables *t, const tables_who *w, table_t *tb, double now, outbox 
     if (!may_manage(t, tb, w, MSG_ONLY_CREATOR_STOP, o))
         return;
     tables_say(o, tb->channel, tb->playing ? MSG_GAME_STOPPED : MSG_LOBBY_STOPPED, w->nick);
-    if (tb->playing) {
-        record_reveal(tb, o);
-        end_remember(t, tb);
+    if (!tb->playing) {
+        tables_close(t, tb);
+        return;
     }
-    tables_close(t, tb);
+    char why[NICK_MAX + 32];
+    snprintf(why, sizeof why, "stopped by %s%s", w->nick,
+             tables_is_admin(t, w) ? " (an admin)" : "");
+    end_no_result(t, tb, why, o);
 }
 
 static void remove_bot(tables *t, const tables_who *w, table_t *tb, outbox *o)

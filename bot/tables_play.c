@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "strcopy.h"
+#include "log.h"
 #include "outq.h"
 #include "tables_internal.h"
 
@@ -292,6 +293,19 @@ static void say_start(tables *t, table_t *tb, outbox *o)
     tables_public(t, tb, o, start_line, &rest);
 }
 
+/* For the operator: where a game starts, its kind and its players. */
+static void log_start(const table_t *tb)
+{
+    char who[DURAK_MAX_PLAYERS * (NICK_MAX + 2)] = "";
+    size_t len = 0;
+    for (int s = 0; s < tb->nseats && len < sizeof who; s++)
+        len +=
+            (size_t)snprintf(who + len, sizeof who - len, "%s%s", s ? ", " : "", tb->seat[s].nick);
+    log_msg(LOG_INFO, "%s: a game starts (%s%s, %d players: %s)", tb->channel,
+            tb->opt.variant == DURAK_VARIANT_TRANSFER ? "transfer" : "classic",
+            tb->opt.teams ? ", teams" : "", tb->nseats, who);
+}
+
 void play_start(tables *t, table_t *tb, double now, outbox *o)
 {
     tb->opt.players = (uint8_t)tb->nseats;
@@ -318,6 +332,7 @@ void play_start(tables *t, table_t *tb, double now, outbox *o)
     tb->news[0] = '\0';
     tb->news_bout = tb->news_trump = false;
     record_deal(t, tb, seed, now);
+    log_start(tb);
     say_start(t, tb, o);
     if (!tb->solo) { /* a private game's person gets their hand with their first question */
         for (int s = 0; s < tb->nseats; s++)

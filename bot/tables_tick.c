@@ -110,9 +110,7 @@ static void grace_tick(tables *t, table_t *tb, double now, outbox *o)
             continue;
         if (people_all_gone(tb)) {
             tables_say(o, tb->channel, MSG_NOBODY_BACK);
-            record_reveal(tb, o);
-            end_remember(t, tb); /* !again plays it again once they are back */
-            tables_close(t, tb);
+            end_no_result(t, tb, "nobody playing came back in time", o); /* !again once back */
             return;
         }
         play_forfeit(t, tb, s, MSG_FORFEIT_GONE, now, o);

@@ -442,10 +442,14 @@ static void test_saved_game_language(void **state)
     event(h, "alice", "#durak", "!старт");
     step(h);
     event(h, "bob", "#durak", "!выйти");
+    log_capture();
     step(h);
     assert_int_equal(g.id, 1);
     assert_string_equal(g.channel, "#durak");
     assert_string_equal(g.language, "ru");
+    /* the operator's log names each game kept, with its id and how it ended for each seat */
+    assert_non_null(strstr(log_captured(), "<6>#durak: game #1 recorded: a game of alice (place 1) "
+                                           "bob (place 1, forfeited)\n"));
     h_free(h);
 }
 

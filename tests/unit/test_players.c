@@ -3,6 +3,7 @@
  * ratings, !again, the stop vote, answers where asked. */
 #define _POSIX_C_SOURCE 200809L
 #include "tables_harness.h"
+#include "log_capture.h"
 
 #include "tables_internal.h"
 
@@ -1185,8 +1186,11 @@ static void test_stop_vote_waits_out_a_disconnection(void **state)
     tables_on_reconnect(h->t, h->now, &h->o);
     tick(h, h->now + 1);
     assert_null(said(h, "#durak", "Not enough players agreed"));
+    log_capture();
     chan(h, "bob", "#durak", "!stop");
     assert_non_null(said(h, "#durak", "The players agreed to stop the game"));
+    assert_non_null(strstr(log_captured(), "<6>#durak: the game ends with no result: its players "
+                                           "voted to stop it\n"));
     h_free(h);
 }
 

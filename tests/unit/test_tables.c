@@ -688,7 +688,10 @@ static void test_all_gone_no_result(void **state)
     start_two(h, "#durak");
     tables_on_quit(h->t, h->now, "alice", "Quit: Ping timeout", &h->o);
     tables_on_quit(h->t, h->now, "bob", "Quit: Ping timeout", &h->o);
+    log_capture();
     tick(h, h->now + h->cfg.game.rejoin_grace + 0.01);
+    assert_non_null(strstr(log_captured(), "#durak: the game ends with no result: nobody playing "
+                                           "came back in time"));
     assert_non_null(said(h, "#durak",
                          "Nobody playing came back in time, so the game ends with no "
                          "result."));
@@ -886,12 +889,18 @@ static void test_stop_by_admin(void **state)
     snprintf(h->cfg.admins[0], sizeof h->cfg.admins[0], "root!*@*");
     h->cfg.nadmins = 1;
     tables_reconfigure(h->t, &h->cfg);
+    log_capture();
     start_two(h, "#durak");
     chan(h, "mallory", "#durak", "!stop");
     assert_non_null(said(h, "mallory", "Only the players of the game"));
     chan(h, "root", "#durak", "!stop");
     assert_non_null(said(h, "#durak", "root stops the game"));
     assert_int_equal(tables_count(h->t), 0);
+    /* the operator's log says where a game starts, who plays it, and who stopped it */
+    const char *logged = log_captured();
+    assert_non_null(strstr(logged, "<6>#durak: a game starts (classic, 2 players: alice, bob)\n"));
+    assert_non_null(
+        strstr(logged, "<6>#durak: the game ends with no result: stopped by root (an admin)\n"));
     h_free(h);
 }
 
