@@ -211,6 +211,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_FORFEIT_YOU] = "%2$s en %1$s",
     [MSG_UNMUTED] = "El canal vuelve a aceptar mis líneas; la partida sigue, cada uno con el "
                     "tiempo que tenía. %s",
+    [MSG_BACK_LAST_MOVE] = "Última jugada: %s.",
     [MSG_RESUMED] = "La conexión ha vuelto; la partida sigue. %s",
     [MSG_BACK_IN] = "Vuelvo a estar en el canal; la partida sigue, cada uno con el tiempo que "
                     "tenía. %s",

@@ -224,6 +224,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_FORFEIT_YOU] = "%2$s (%1$s)",
     [MSG_UNMUTED] = "Le salon accepte de nouveau mes lignes ; la partie continue, chacun avec le "
                     "temps qu'il avait. %s",
+    [MSG_BACK_LAST_MOVE] = "Dernier coup : %s.",
     [MSG_RESUMED] = "La connexion est revenue ; la partie continue. %s",
     [MSG_BACK_IN] = "Je suis de retour dans le salon ; la partie continue, chacun avec le temps "
                     "qu'il avait. %s",

@@ -176,11 +176,11 @@ bool record_parse_moves(game_record *r, const char *text)
     return true;
 }
 
-static bool replay_with(const game_record *r, const durak_options *opt, durak_game *out)
+static bool replay_with(const game_record *r, int n, const durak_options *opt, durak_game *out)
 {
-    if (!r->known || !durak_new(out, opt, r->seed))
+    if (!r->known || n > r->nmoves || !durak_new(out, opt, r->seed))
         return false;
-    for (int i = 0; i < r->nmoves; i++) {
+    for (int i = 0; i < n; i++) {
         const record_move *m = &r->move[i];
         durak_error e = m->kind == RECORD_RESIGN
                             ? durak_resign(out, m->seat)
@@ -192,14 +192,19 @@ static bool replay_with(const game_record *r, const durak_options *opt, durak_ga
     return true;
 }
 
-bool record_replay(const game_record *r, durak_game *out)
+bool record_replay_to(const game_record *r, int n, durak_game *out)
 {
-    if (replay_with(r, &r->opt, out))
+    if (replay_with(r, n, &r->opt, out))
         return true;
     durak_options older = r->opt; /* a neighbours game recorded before R10 was read anew */
     older.r10_old = 1;
     return r->opt.throwin == DURAK_THROWIN_NEIGHBOURS && !r->opt.r10_old
-           && replay_with(r, &older, out);
+           && replay_with(r, n, &older, out);
+}
+
+bool record_replay(const game_record *r, durak_game *out)
+{
+    return record_replay_to(r, r->nmoves, out);
 }
 
 void record_cli_new(const game_record *r, char *buf, size_t cap)

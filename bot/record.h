@@ -99,6 +99,8 @@ bool record_parse_moves(game_record *r, const char *text);
  * A neighbours game an older version recorded may replay only with its R10 order (durak.h): then
  * out->opt.r10_old is set, for the pages and the export to replay it so. */
 bool record_replay(const game_record *r, durak_game *out);
+/* The same with the first n moves only (n at most r->nmoves): the game as it was then. */
+bool record_replay_to(const game_record *r, int n, durak_game *out);
 
 /* The durak-cli command that deals r's game: "new players=3 variant=classic ... seed=N". */
 void record_cli_new(const game_record *r, char *buf, size_t cap);

@@ -41,17 +41,25 @@ static void back_line(const tables *t, const table_t *tb, const render_opts *r, 
                       char *line, size_t cap)
 {
     const back_why *why = arg;
-    char status[TABLES_LINE_MAX];
+    char status[TABLES_LINE_MAX], move[TABLES_LINE_MAX], said[TABLES_LINE_MAX];
+    char both[2 * TABLES_LINE_MAX + 2];
     render_seats names = tables_names(tb);
     if (tb->solo && !tables_is_ai(tb, tb->g.actor))
         render_status(r, &names, &tb->g, false, status, sizeof status);
     else
         tables_status_line(t, tb, r, NULL, status, sizeof status);
+    const char *shown = status;
+    /* the line of the last move may be among those lost (refused, or sent as the link went) */
+    if (record_last_move(tb, r, move, sizeof move)) {
+        snprintf(said, sizeof said, msg_in(r->lang, MSG_BACK_LAST_MOVE), move);
+        snprintf(both, sizeof both, "%s %s", said, status);
+        shown = both;
+    }
     if (why->id == MSG_STALLED)
         snprintf(line, cap, msg_in(r->lang, MSG_STALLED), why->seconds,
-                 msg_plural(r->lang, why->seconds, MSG_WORD_SECONDS_ONE), status);
+                 msg_plural(r->lang, why->seconds, MSG_WORD_SECONDS_ONE), shown);
     else
-        snprintf(line, cap, msg_in(r->lang, why->id), status);
+        snprintf(line, cap, msg_in(r->lang, why->id), shown);
 }
 
 /* "ann is now Ann[bot], a name kept for computer players: …" (arg: the two nicks). */

@@ -70,6 +70,22 @@ static void result_text(const durak_game *g, char *buf, size_t cap)
 
 void record_result(table_t *tb) { result_text(&tb->g, tb->rec.result, sizeof tb->rec.result); }
 
+bool record_last_move(const table_t *tb, const render_opts *r, char *buf, size_t cap)
+{
+    const game_record *rec = &tb->rec;
+    const record_move *m = rec->nmoves ? &rec->move[rec->nmoves - 1] : NULL;
+    durak_game before;
+    buf[0] = '\0';
+    if (!m || m->kind == RECORD_RESIGN || rec->truncated
+        || !record_replay_to(rec, rec->nmoves - 1, &before))
+        return false;
+    render_seats names = tables_names(tb);
+    char what[TABLES_LINE_MAX];
+    render_move(r, &names, &before, &tb->g, record_action(m), what, sizeof what);
+    render_events(r, &names, &before, &tb->g, record_action(m), what, buf, cap);
+    return buf[0] != '\0';
+}
+
 void record_reveal(table_t *tb, outbox *o)
 {
     char seed[24], commit[RECORD_COMMIT_MAX], cli[160];

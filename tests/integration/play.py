@@ -145,8 +145,8 @@ def beater(hand, target, trump):
 def parse_status(text):
     """(actor, role, first uncovered card, trump suit) from a public line that needs someone to
     act, "NICK: beat 7♠ or take · ... · trump 8♥ · ...", or None."""
-    m = re.match(r"^(?:The connection is back; the game goes on\. )?(\S+): (.*?)(?: \u00b7 |$)",
-                 text)
+    m = re.match(r"^(?:The connection is back; the game goes on\. )?(?:Last move: .*?\. )?"
+                 r"(\S+): (.*?)(?: \u00b7 |$)", text)
     if not m or m.group(1).startswith("["):
         return None
     head = m.group(2)

@@ -701,6 +701,32 @@ static void test_all_gone_no_result(void **state)
     h_free(h);
 }
 
+/* A move made just as the channel began to refuse the bot's lines (+m: the 404 comes after it) was
+ * never heard: when the game goes on, the channel hears it before the table ("Last move: alice
+ * leads 6♠."), as after a reconnect; the move's own line said it the same way. */
+static void test_back_says_the_last_move(void **state)
+{
+    (void)state;
+    harness *h = h_new(13);
+    start_two(h, "#durak");
+    play_random_move(h, NICKS, 2, 5);
+    /* "bob: beat K♠ or take · alice leads K♠": the move as the channel was told it, last */
+    const char *line = said(h, "#durak", ""), *dot = line;
+    for (const char *p = line; (p = strstr(p, " \xC2\xB7 ")); p++)
+        dot = p + strlen(" \xC2\xB7 ");
+    char want[300];
+    snprintf(want, sizeof want, "Last move: %s. ", dot);
+    assert_true(reads(want, " leads "));
+    tables_on_bot_muted(h->t, h->now, "#durak"); /* 404: that line was refused */
+    outbox_clear(&h->o);
+    tables_on_modes(h->t, h->now, "#durak", &h->o); /* -m */
+    const char *back = said(h, "#durak", "The channel takes my lines again");
+    assert_non_null(back);
+    if (!strstr(back, want))
+        fail_msg("\"%s\" does not tell \"%s\"", back, want);
+    h_free(h);
+}
+
 /* The bot kicked from a game's channel, kept out of it (a join refused after a restart), or in it
  * but refused its lines (404: +m, a ban): nobody would see the game, so its timers stand still
  * (no time-out, no forfeit, no timer to wake for) and a move is refused with why; back in (its
@@ -2098,6 +2124,7 @@ int main(void)
         cmocka_unit_test(test_two_channels),
         cmocka_unit_test(test_disconnect_pauses),
         cmocka_unit_test(test_stop_by_admin),
+        cmocka_unit_test(test_back_says_the_last_move),
         cmocka_unit_test(test_snapshot_restore),
         cmocka_unit_test(test_rematch_restore),
         cmocka_unit_test(test_stats),
