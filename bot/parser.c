@@ -231,15 +231,18 @@ static void ctx_bare_command(parse_ctx *c, parse_kind kind, const char *before)
 }
 
 /* "!strat" where a game is open: a typo of a channel command is answered with the command. Other
- * bots' commands share the prefix, so only words this near are, and only with a game there; a
- * move word ("!pass") is the tables' to answer. */
+ * bots' commands share the prefix, so only words this near are, and only with a game there, but
+ * for the opener's own word ("!durka", "!дурк"), which is ours wherever it is typed; a move word
+ * ("!pass") is the tables' to answer. */
 static void channel_typo(parse_ctx *c, token w)
 {
     char q[CTX_QUOTE_SIZE], text[CTX_TEXT_SIZE];
     w = parse_token_trim(w);
-    const words_entry *near = !c->game_here || parse_words_find(WL_PRIVATE, w)
+    const words_entry *near = parse_words_find(WL_PRIVATE, w)
                                   ? NULL
                                   : parse_words_near(WL_CHANNEL, w, (words_lang)c->lang);
+    if (near && !c->game_here && near->value != PC_DURAK)
+        near = NULL;
     if (!near || c->out->kind != PC_IGNORED)
         return;
     command_of(c, WL_CHANNEL, near); /* answered in the language of the word it is near */

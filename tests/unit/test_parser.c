@@ -281,7 +281,7 @@ static const parse_case channel_cases[] = {
     CASE("!!durak", "ignored"),
     CASE(".durak", "ignored"),
     CASE("?join", "ignored"),
-    CASE("!duraks", "ignored"),
+    CASE("!duraks", "error: \"!duraks\" is not a command: did you mean !durak?"), /* ours */
     CASE("!durakbot", "ignored"),
     CASE("!play 7h", "ignored"),
     CASE("!take", "ignored"),
@@ -926,7 +926,7 @@ static const parse_case language_channel_cases[] = {
          "transfer"),
     CASE("!стоп сейчас", "error: \"сейчас\" after !стоп is not understood: type just !стоп"),
     CASE("дурак", "ignored"),
-    CASE("!дураки", "ignored"),
+    CASE("!дураки", "error: \"!дураки\" is not a command: did you mean !дурак?"),
     /* a Latin letter that looks Cyrillic, typed in a Cyrillic word (the layout switched) */
     CASE("!дурaк", "durak"),
     CASE("!дурак пeреводной", "durak transfer"),
@@ -1564,8 +1564,16 @@ static void test_typos(void **state)
                                "error: \"pas\" is not a command or a card: did you mean pass? "
                                "(moves lists your moves, help all commands)"),
                      0);
-    /* no game in the channel: not a word of ours, whatever it is near */
+    /* no game in the channel: not a word of ours, whatever it is near, but the opener's own */
     assert_int_equal(check_one(parse_channel, "no game", "!strat", 6, &OPTS_UNICODE, "ignored"), 0);
+    assert_int_equal(check_one(parse_channel, "no game", "!durka", 6, &OPTS_UNICODE,
+                               "error: \"!durka\" is not a command: did you mean !durak?"),
+                     0);
+    static const parse_opts words_lang = { "!", true, false, 0, false, false, false, false, 0 };
+    assert_int_equal(check_one(parse_channel, "no game", "!дурк", strlen("!дурк"), &words_lang,
+                               "error: «!дурк» — не команда: может быть, !дурак?"),
+                     0);
+    assert_int_equal(check_one(parse_channel, "no game", "!dark", 5, &OPTS_UNICODE, "ignored"), 0);
     /* the words' language, the command's word as it was typed */
     static const parse_opts free_words = { "!", true, false, 0, false, false, false, false, 0 };
     const char *es = "!estadísticas ana b";

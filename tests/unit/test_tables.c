@@ -70,6 +70,11 @@ static void test_lobby_rules(void **state)
     harness *h = h_new(1);
     chan(h, "alice", "#durak", "!start");
     assert_non_null(said(h, "alice", "No game in #durak"));
+    chan(h, "alice", "#durak", "!strat"); /* no game: maybe another bot's word */
+    assert_int_equal(h->o.len, 0);
+    chan(h, "alice", "#durak", "!durka"); /* the opener's: ours, even with no game */
+    assert_non_null(said(h, "alice", "\"!durka\" is not a command: did you mean !durak?"));
+    assert_int_equal(tables_count(h->t), 0);
     chan(h, "alice", "#durak", "!durak transfer neighbours first5");
     assert_non_null(said(h, "#durak", "transfer, throw-in by neighbours, first bout 5 cards"));
     chan(h, "bob", "#durak", "!durak");
