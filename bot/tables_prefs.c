@@ -54,8 +54,12 @@ void tables_apply_prefs(tables *t, outbox *o)
         if (m->kind == OUT_PART || casemap_is_channel(m->target))
             continue;
         const store_prefs *p = tables_prefs_of(t, m->target);
-        if (p->delivery)
-            m->kind = p->delivery == 1 ? OUT_NOTICE : OUT_PRIVMSG;
+        /* the person's choice, else the bot's (ui.private_lines; its lines are notices) */
+        int delivery = p->delivery                                       ? p->delivery
+                       : t->cfg.ui.private_lines == CONFIG_LINES_PRIVMSG ? 2
+                                                                         : 0;
+        if (delivery)
+            m->kind = delivery == 1 ? OUT_NOTICE : OUT_PRIVMSG;
         if (p->colours == 2 || (!p->colours && !t->cfg.ui.colors))
             mirc_strip(m->text, m->text, strlen(m->text));
     }

@@ -76,6 +76,9 @@ static const struct config_enum config_hints[] = { { "off", CONFIG_HINTS_OFF },
                                                    { "private", CONFIG_HINTS_PRIVATE },
                                                    { "always", CONFIG_HINTS_ALWAYS },
                                                    { NULL, 0 } };
+static const struct config_enum config_lines[] = { { "notice", CONFIG_LINES_NOTICE },
+                                                   { "privmsg", CONFIG_LINES_PRIVMSG },
+                                                   { NULL, 0 } };
 static const struct config_enum config_syncs[] = { { "normal", CONFIG_SYNC_NORMAL },
                                                    { "full", CONFIG_SYNC_FULL },
                                                    { NULL, 0 } };
@@ -177,6 +180,7 @@ static const struct config_key config_keys[] = {
     KEY_ENUM("game.language", game.language, config_languages, CONFIG_LANGUAGES_EXPECTED),
     KEY_BOOL("ui.colors", ui.colors),
     KEY_BOOL("ui.unicode_suits", ui.unicode_suits),
+    KEY_ENUM("ui.private_lines", ui.private_lines, config_lines, "\"notice\" or \"privmsg\""),
     KEY_PATH("state.database", state.database, STR_NON_EMPTY),
     KEY_ENUM("state.synchronous", state.synchronous, config_syncs, "\"normal\" or \"full\""),
     KEY_PATH("site.dir", site.dir, 0),
@@ -233,6 +237,7 @@ void config_defaults(bot_config *c)
     c->game.language = CONFIG_LANG_EN;
     c->ui.colors = true;
     c->ui.unicode_suits = true;
+    c->ui.private_lines = CONFIG_LINES_NOTICE;
     strcpy(c->state.database, "/var/lib/durakbot/durakbot.db");
     c->state.synchronous = CONFIG_SYNC_NORMAL;
     strcpy(c->admins[0], "*!*@trusted.host");

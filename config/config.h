@@ -18,6 +18,7 @@ enum { CONFIG_THROWIN_ALL = 0, CONFIG_THROWIN_NEIGHBOURS = 1 };
 enum { CONFIG_SYNC_NORMAL = 0, CONFIG_SYNC_FULL = 1 };
 /* game.hints: where `/msg durakbot hint` answers. */
 enum { CONFIG_HINTS_OFF = 0, CONFIG_HINTS_PRIVATE = 1, CONFIG_HINTS_ALWAYS = 2 };
+enum { CONFIG_LINES_NOTICE = 0, CONFIG_LINES_PRIVMSG = 1 }; /* ui.private_lines */
 enum { CONFIG_SASL_NONE = 0, CONFIG_SASL_PLAIN = 1, CONFIG_SASL_EXTERNAL = 2 }; /* = link_sasl */
 enum { /* irc.encoding: = link_encoding (bot/link_enc.h) */
        CONFIG_ENC_UTF8 = 0,
@@ -91,6 +92,7 @@ typedef struct {
     struct {
         bool colors;
         bool unicode_suits; /* as set: what is written is config_suit_symbols */
+        int private_lines;  /* CONFIG_LINES_*: how a person's lines go until they `set` it */
     } ui;
     struct {
         char database[CONFIG_PATH_MAX]; /* SQLite file of running games and stats */

@@ -105,6 +105,7 @@ static void assert_config_equal(const bot_config *a, const bot_config *b)
     assert_int_equal(a->game.private_per_hour, b->game.private_per_hour);
     assert_int_equal(a->ui.colors, b->ui.colors);
     assert_int_equal(a->ui.unicode_suits, b->ui.unicode_suits);
+    assert_int_equal(a->ui.private_lines, b->ui.private_lines);
     assert_string_equal(a->state.database, b->state.database);
     assert_int_equal(a->state.synchronous, b->state.synchronous);
     assert_int_equal(a->irc.encoding, b->irc.encoding);
@@ -188,6 +189,7 @@ static void test_defaults(void **state)
     assert_false(c.game.replace_leavers);
     assert_int_equal(c.game.private_per_hour, 20);
     assert_true(c.ui.colors && c.ui.unicode_suits);
+    assert_int_equal(c.ui.private_lines, CONFIG_LINES_NOTICE);
     assert_string_equal(c.state.database, "/var/lib/durakbot/durakbot.db");
     assert_int_equal(c.state.synchronous, CONFIG_SYNC_NORMAL);
     assert_int_equal(c.nadmins, 1);
@@ -345,6 +347,7 @@ static void test_tls_file(void **state)
         "  nickserv_target = \"NickServ@services.example.net\"; nickserv_host = \"services.\"; };\n"
         "game = { bot_delay = 0.25; expert_budget = 2.5; hints = \"always\";\n"
         "  replace_leavers = true; private_per_hour = 0; };\n"
+        "ui = { private_lines = \"privmsg\"; };\n"
         "state = { database = \"/tmp/durak.db\"; };\n",
         0));
     assert_true(c.irc.tls);
@@ -364,6 +367,7 @@ static void test_tls_file(void **state)
     assert_int_equal(c.game.hints, CONFIG_HINTS_ALWAYS);
     assert_true(c.game.replace_leavers);
     assert_int_equal(c.game.private_per_hour, 0); /* no cap */
+    assert_int_equal(c.ui.private_lines, CONFIG_LINES_PRIVMSG);
     assert_string_equal(c.state.database, "/tmp/durak.db");
 }
 
@@ -746,7 +750,7 @@ static const struct bad_case bad_cases[] = {
     { "bad synchronous", "state = {\n  synchronous = \"off\";\n};\n",
       "2: state.synchronous: must be \"normal\" or \"full\" (got \"off\")" },
     { "unknown group in ui", "ui = {\n  theme = { dark = true; };\n};\n",
-      "2: ui.theme: unknown key (expected one of: colors, unicode_suits)" },
+      "2: ui.theme: unknown key (expected one of: colors, unicode_suits, private_lines)" },
     /* wrong types */
     { "group is a number", "irc = 5;\n", "1: irc: must be a group { ... } (got an integer)" },
     { "group is a list", "\nflood = ( 5, 1.0 );\n",

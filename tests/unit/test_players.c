@@ -589,6 +589,37 @@ static void test_settings_follow_the_account(void **state)
     h_free(h);
 }
 
+/* How the line last queued for target goes once the people's choices apply; -1 for none. */
+static int kind_to(harness *h, const char *target)
+{
+    tables_apply_prefs(h->t, &h->o);
+    for (size_t i = h->o.len; i-- > 0;)
+        if (!strcmp(h->o.items[i].target, target))
+            return (int)h->o.items[i].kind;
+    return -1;
+}
+
+/* ui.private_lines = "privmsg": a person's lines go as PRIVMSGs (weechat shows those in a window
+ * of the bot's, where it puts notices in the server's), from the first answer on; a channel's
+ * lines stay the channel's; one who chose `set notice` keeps notices. */
+static void test_private_lines_by_config(void **state)
+{
+    (void)state;
+    harness *h = h_new(40);
+    chan(h, "zoe", "#durak", "!join"); /* "No game in #durak": by notice, by default */
+    assert_int_equal(kind_to(h, "zoe"), OUT_NOTICE);
+    h->cfg.ui.private_lines = CONFIG_LINES_PRIVMSG;
+    tables_reconfigure(h->t, &h->cfg);
+    chan(h, "zoe", "#durak", "!join");
+    assert_int_equal(kind_to(h, "zoe"), OUT_PRIVMSG);
+    priv(h, "amy", "set notice");
+    chan(h, "amy", "#durak", "!join");
+    assert_int_equal(kind_to(h, "amy"), OUT_NOTICE);
+    chan(h, "amy", "#durak", "!durak");
+    assert_int_equal(kind_to(h, "#durak"), OUT_PRIVMSG);
+    h_free(h);
+}
+
 static void test_preferences(void **state)
 {
     (void)state;
@@ -1248,6 +1279,7 @@ int main(void)
         cmocka_unit_test(test_stop_vote),
         cmocka_unit_test(test_answers_where_asked),
         cmocka_unit_test(test_preferences),
+        cmocka_unit_test(test_private_lines_by_config),
         cmocka_unit_test(test_settings_follow_the_account),
         cmocka_unit_test(test_replies_that_help),
         cmocka_unit_test(test_moves_follow_the_hand),
