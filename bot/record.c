@@ -124,8 +124,7 @@ static bool parse_move(const char *tok, size_t n, record_move *m)
         return false;
     int kind = (int)(k - record_kinds), card = hex2(tok + 1), target = hex2(tok + 3);
     int seat = tok[5] - '0';
-    bool late = target == RECORD_TIMED_OUT
-                && (kind == DURAK_ACT_PLAY || kind == DURAK_ACT_TAKE || kind == DURAK_ACT_PASS);
+    bool late = target == RECORD_TIMED_OUT && record_may_time_out((uint8_t)kind);
     if (!card_ok(card) || !(card_ok(target) || late) || seat < 0 || seat >= DURAK_MAX_PLAYERS)
         return false;
     unsigned long long ms = 0;

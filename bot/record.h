@@ -46,10 +46,18 @@ typedef struct {
     uint32_t ms;
 } record_move;
 
+/* Whether a move of this kind may be one the bot made when its player's time ran out: the bot
+ * then plays, takes or passes (a beat's target is a card; a transfer is never made so). The one
+ * rule for the record's writer and its reader. */
+static inline bool record_may_time_out(uint8_t kind)
+{
+    return kind == DURAK_ACT_PLAY || kind == DURAK_ACT_TAKE || kind == DURAK_ACT_PASS;
+}
+
 /* Whether the bot made move m for its player, whose time had run out. */
 static inline bool record_timed_out(const record_move *m)
 {
-    return m->kind != DURAK_ACT_BEAT && m->target == RECORD_TIMED_OUT;
+    return record_may_time_out(m->kind) && m->target == RECORD_TIMED_OUT;
 }
 
 /* The engine's action of move m (not a resign): the time-out mark left out. */

@@ -15,7 +15,8 @@
 typedef struct {
     char dir[CONFIG_PATH_MAX]; /* site.dir: where the pages go ("": no site) */
     char url[256];             /* site.url: their address from outside ("": not said on IRC) */
-    msg_lang lang;             /* game.language: the index's and people's pages' */
+    msg_lang lang;             /* game.language: the index's and the archive's, and a person's who
+                                  chose none and played no game that kept its language */
     config_channel channels[CONFIG_MAX_CHANNELS]; /* each channel's language */
     int nchannels;
 } site_options;

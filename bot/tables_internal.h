@@ -415,9 +415,10 @@ void record_resign(table_t *tb, int s, double now);
 void record_reveal(table_t *tb, outbox *o);
 /* The record's result alone, for an end line that comes before the reveal. */
 void record_result(table_t *tb);
-/* tb's last move as its public line told it ("bob picks up 3 cards · ..."), in r's words, into
- * buf: for a table said again, whose channel may have missed it. false when there is none to
- * tell (no move yet, a pass, a forfeit, a record not kept). */
+/* tb's last move that had a line of its own (quiet passes skipped), as that line told it ("bob
+ * picks up 3 cards · ...", "Time is up: ..."), in r's words, into buf: for a table said again,
+ * whose channel may have missed it. false when there is none to tell (no move yet, a forfeit
+ * since, a private game's person's own move, a record not kept or cut short). */
 bool record_last_move(const table_t *tb, const render_opts *r, char *buf, size_t cap);
 /* The language tb spoke at its end (tables_lang_of its channel or private key, as the end's
  * lines were written) into rec->language: its web page is written in it. */

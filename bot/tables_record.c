@@ -45,7 +45,7 @@ void record_deal(tables *t, table_t *tb, uint64_t seed, double now)
 
 void record_played(table_t *tb, durak_action a, int actor, bool timed_out, double now)
 {
-    uint8_t target = timed_out && a.kind != DURAK_ACT_BEAT ? RECORD_TIMED_OUT : a.target;
+    uint8_t target = timed_out && record_may_time_out(a.kind) ? RECORD_TIMED_OUT : a.target;
     record_add(&tb->rec, a.kind, a.card, target, actor, now - tb->rec_start);
 }
 
@@ -70,20 +70,36 @@ static void result_text(const durak_game *g, char *buf, size_t cap)
 
 void record_result(table_t *tb) { result_text(&tb->g, tb->rec.result, sizeof tb->rec.result); }
 
+/* How far back record_last_move looks past moves without a line (quiet passes). */
+enum { LAST_MOVE_LOOK_BACK = 8 };
+
 bool record_last_move(const table_t *tb, const render_opts *r, char *buf, size_t cap)
 {
     const game_record *rec = &tb->rec;
-    const record_move *m = rec->nmoves ? &rec->move[rec->nmoves - 1] : NULL;
-    durak_game before;
-    buf[0] = '\0';
-    if (!m || m->kind == RECORD_RESIGN || rec->truncated
-        || !record_replay_to(rec, rec->nmoves - 1, &before))
-        return false;
     render_seats names = tables_names(tb);
-    char what[TABLES_LINE_MAX];
-    render_move(r, &names, &before, &tb->g, record_action(m), what, sizeof what);
-    render_events(r, &names, &before, &tb->g, record_action(m), what, buf, cap);
-    return buf[0] != '\0';
+    char what[TABLES_LINE_MAX], timed[TABLES_LINE_MAX];
+    durak_game before, after = tb->g;
+    buf[0] = '\0';
+    for (int n = rec->nmoves; !rec->truncated && n > 0 && rec->nmoves - n < LAST_MOVE_LOOK_BACK;
+         n--) {
+        const record_move *m = &rec->move[n - 1];
+        /* a forfeit said its own line; a private game never says its person's move back (as
+         * solo_news); an older game replayed in the other R10 order would name another actor */
+        if (m->kind == RECORD_RESIGN || (tb->solo && !tables_is_ai(tb, m->seat))
+            || !record_replay_to(rec, n - 1, &before) || before.actor != m->seat)
+            return false;
+        durak_action a = record_action(m);
+        render_move(r, &names, &before, &after, a, what, sizeof what);
+        if (what[0] && record_timed_out(m)) { /* "Time is up: bob leads 9♥", as it was said */
+            snprintf(timed, sizeof timed, "%s%s", msg_in(r->lang, MSG_TIMEOUT_PREFIX), what);
+            snprintf(what, sizeof what, "%s", timed);
+        }
+        render_events(r, &names, &before, &after, a, what, buf, cap);
+        if (buf[0])
+            return true;
+        after = before; /* a quiet pass: the move before it had a line */
+    }
+    return false;
 }
 
 void record_reveal(table_t *tb, outbox *o)

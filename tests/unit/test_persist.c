@@ -449,7 +449,7 @@ static void test_saved_game_language(void **state)
     assert_string_equal(g.language, "ru");
     /* the operator's log names each game kept, with its id and how it ended for each seat */
     assert_non_null(strstr(log_captured(), "<6>#durak: game #1 recorded: a game of alice (place 1) "
-                                           "bob (place 1, forfeited)\n"));
+                                           "bob (forfeited)\n"));
     h_free(h);
 }
 

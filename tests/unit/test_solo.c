@@ -452,6 +452,42 @@ static void test_solo_resumed_says_your_turn_once(void **state)
     h_free(h);
 }
 
+/* Said again after a lost link, a private game tells the computer players' last move, which its
+ * person may have missed, but never their own move back (as the game never says it back). */
+static void test_solo_back_tells_no_own_move(void **state)
+{
+    (void)state;
+    harness *h = h_new(46);
+    rng_t r;
+    rng_seed(&r, 46);
+    priv(h, "alice", "play 2");
+    for (int i = 0; i < 50 && !said(h, "alice", "Your turn"); i++)
+        h_run_ai(h);
+    table_t *tb = tables_find(h->t, "~solo alice");
+    assert_non_null(tb);
+    for (int k = 0;
+         k < 40
+         && (tb->rec.nmoves == 0 || !tables_is_ai(tb, tb->rec.move[tb->rec.nmoves - 1].seat));
+         k++) {
+        assert_true(play_own_random_move(h, &r, "alice"));
+        for (int i = 0; i < 50 && !said(h, "alice", "Your turn"); i++)
+            h_run_ai(h);
+    }
+    for (int own = 0; own < 2; own++) {
+        if (own) /* her move, the computer player's answer not yet made */
+            assert_true(play_own_random_move(h, &r, "alice"));
+        tables_on_disconnect(h->t, h->now);
+        outbox_clear(&h->o);
+        tables_on_reconnect(h->t, h->now + 30, &h->o);
+        tables_route_lines(h->t, &h->o);
+        const char *back = said(h, "alice", "the game goes on");
+        assert_non_null(back);
+        if ((strstr(back, "Last move: ") != NULL) == (bool)own)
+            fail_msg("%s: %s", own ? "her own move said back" : "the bot's move not told", back);
+    }
+    h_free(h);
+}
+
 /* The guard: a private key is never a target on the wire. The route drops lines nobody can hear,
  * and the send queue refuses the key (it holds a space). */
 static void test_private_key_guard(void **state)
@@ -964,6 +1000,7 @@ int main(void)
         cmocka_unit_test(test_stale_decision_after_stop),
         cmocka_unit_test(test_solo_restored),
         cmocka_unit_test(test_solo_resumed_says_your_turn_once),
+        cmocka_unit_test(test_solo_back_tells_no_own_move),
         cmocka_unit_test(test_private_key_guard),
         cmocka_unit_test(test_late_line_reaches_the_player),
         cmocka_unit_test(test_stop_is_recorded),

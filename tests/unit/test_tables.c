@@ -730,6 +730,43 @@ static void test_back_says_the_last_move(void **state)
     if (!strstr(back, want))
         fail_msg("\"%s\" does not tell \"%s\"", back, want);
     h_free(h);
+    /* a lead the bot made when its player's time was up is told so, as it was then */
+    h = h_new(13);
+    start_two(h, "#durak");
+    tick(h, h->now + h->cfg.game.turn_timeout + 1);
+    assert_non_null(said(h, "#durak", "Time is up: "));
+    tables_on_bot_muted(h->t, h->now, "#durak");
+    outbox_clear(&h->o);
+    tables_on_modes(h->t, h->now, "#durak", &h->o);
+    assert_non_null(said(h, "#durak",
+                         "again; the game goes on with the time each of you had. "
+                         "Last move: Time is up: "));
+    h_free(h);
+}
+
+/* Passes that end nothing make no line: the table said again tells the move before them. Three
+ * players, random moves; each time the last move is such a pass, the line tells a move. */
+static void test_back_skips_quiet_passes(void **state)
+{
+    (void)state;
+    harness *h = h_new(14);
+    lobby(h, "#durak", "", NICKS, 3);
+    chan(h, "alice", "#durak", "!start");
+    table_t *tb = tables_find(h->t, "#durak");
+    int quiet = 0;
+    for (uint64_t step = 0; step < 400 && tables_count(h->t) > 0; step++) {
+        play_random_move(h, NICKS, 3, step);
+        const record_move *m = &tb->rec.move[tb->rec.nmoves - 1];
+        if (m->kind != DURAK_ACT_PASS || said(h, "#durak", "") || tables_count(h->t) == 0)
+            continue;
+        quiet++;
+        tables_on_bot_muted(h->t, h->now, "#durak");
+        outbox_clear(&h->o);
+        tables_on_modes(h->t, h->now, "#durak", &h->o);
+        assert_non_null(said(h, "#durak", "Last move: "));
+    }
+    assert_true(quiet > 0);
+    h_free(h);
 }
 
 /* The bot kicked from a game's channel, kept out of it (a join refused after a restart), or in it
@@ -2130,6 +2167,7 @@ int main(void)
         cmocka_unit_test(test_disconnect_pauses),
         cmocka_unit_test(test_stop_by_admin),
         cmocka_unit_test(test_back_says_the_last_move),
+        cmocka_unit_test(test_back_skips_quiet_passes),
         cmocka_unit_test(test_snapshot_restore),
         cmocka_unit_test(test_rematch_restore),
         cmocka_unit_test(test_stats),
