@@ -11,7 +11,8 @@
 
 #define RETRY_FIRST 30.0
 #define RETRY_MAX 600.0
-#define INVITE_EVERY 5.0  /* an INVITE brings the JOIN forward at most this often (s) */
+#define INVITE_FIRST 5.0  /* an INVITE brings the JOIN forward at most this often (s) ... */
+#define INVITE_MAX 60.0   /* ... the gap doubling with each one heard while still refused */
 #define JOIN_LINE_MAX 400 /* bytes of one JOIN line of several channels */
 
 struct rejoin_entry {
@@ -20,7 +21,8 @@ struct rejoin_entry {
     unsigned code;
     double due; /* -1: waits for conn_rejoin_now */
     double backoff;
-    double invited; /* when an INVITE last brought the join forward */
+    double invited;    /* when an INVITE last brought the join forward */
+    double invite_gap; /* until the next one is heard: INVITE_FIRST, doubling to INVITE_MAX */
 };
 
 struct rejoin {
@@ -105,7 +107,8 @@ void conn_rejoin_refused(rejoin *r, casemap cm, const char *channel, unsigned co
             e = &r->e[i];
             *e = (struct rejoin_entry){ .used = true,
                                         .backoff = RETRY_FIRST,
-                                        .invited = -INVITE_EVERY };
+                                        .invited = -INVITE_FIRST,
+                                        .invite_gap = INVITE_FIRST };
             snprintf(e->channel, sizeof e->channel, "%s", channel);
         }
     if (!e)
@@ -157,13 +160,17 @@ void conn_rejoin_now(rejoin *r, unsigned code, double now)
             r->e[i].due = now;
 }
 
-/* Once in INVITE_EVERY: a member of a channel that still bans the bot, inviting it again and again,
- * would otherwise have a JOIN sent for each INVITE, ahead of every game line; an operator who
- * invites it, finds a key (+k) still set, lifts it and invites it again is a few seconds apart. */
+/* An operator who invites the bot, finds a key (+k) still set, lifts it and invites it again is a
+ * few seconds apart: the second INVITE is heard after INVITE_FIRST. A member of a channel that
+ * still bans the bot, inviting it again and again, is heard less and less often (the gap doubles
+ * to INVITE_MAX), so that their JOINs never crowd out the games' lines (on a penalty server a
+ * JOIN costs two seconds of its clock). The gap starts again once the bot is in. */
 void conn_rejoin_invited(rejoin *r, casemap cm, const char *channel, double now)
 {
     struct rejoin_entry *e = find(r, cm, channel);
-    if (e && now - e->invited >= INVITE_EVERY) {
+    if (e && now - e->invited >= e->invite_gap) {
+        if (e->invited >= 0) /* not the first: the next waits longer */
+            e->invite_gap = e->invite_gap * 2 > INVITE_MAX ? INVITE_MAX : e->invite_gap * 2;
         e->invited = now;
         e->due = now;
     }
