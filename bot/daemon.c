@@ -193,9 +193,9 @@ static void on_game_saved(void *ctx, long long id, const char *channel, const ch
     site_worker_game(((daemon_ctx *)ctx)->site, id, channel, language);
 }
 
-static void on_person_changed(void *ctx, const char *key)
+static void on_person_changed(void *ctx, const char *key, bool everywhere)
 {
-    site_worker_person(((daemon_ctx *)ctx)->site, key);
+    site_worker_person(((daemon_ctx *)ctx)->site, key, everywhere);
 }
 
 /* ---- timers and stages ---- */

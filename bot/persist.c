@@ -408,12 +408,12 @@ static void save_prefs(void *ctx, const char *key, const store_prefs *prefs)
     persist *p = ctx;
     store_prefs old;
     bool had = p->db && p->hooks.person && store_get_prefs(p->db, key, &old);
-    bool shown = (had ? old.site : 0) != prefs->site
-                 || strcmp(had ? old.language : "", prefs->language) != 0;
+    bool named = (had ? old.site : 0) != prefs->site; /* every page that names them */
+    bool spoken = strcmp(had ? old.language : "", prefs->language) != 0; /* their own page */
     if (p->db && !store_put_prefs(p->db, key, prefs))
         log_msg(LOG_ERR, "%s", store_error(p->db));
-    else if (p->db && p->hooks.person && shown)
-        p->hooks.person(p->hooks.ctx, key);
+    else if (p->db && p->hooks.person && (named || spoken))
+        p->hooks.person(p->hooks.ctx, key, named);
 }
 
 void persist_set_hooks(persist *p, const persist_hooks *h) { p->hooks = *h; }

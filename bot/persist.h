@@ -47,11 +47,11 @@ size_t persist_pending(const persist *p);
 
 /* Who is told, after a commit, of what it wrote: each finished game's record id (and where it was
  * played: a channel, or a private game's key; the language it was played in, "ru", or ""), and
- * each person whose `set site` or `set language` changed (their stats key). Called on the loop's
- * thread; keep them short. */
+ * each person whose `set site` (everywhere: every page that names them) or `set language` (their
+ * own page alone) changed, by stats key. Called on the loop's thread; keep them short. */
 typedef struct {
     void (*game)(void *ctx, long long game_id, const char *channel, const char *language);
-    void (*person)(void *ctx, const char *key);
+    void (*person)(void *ctx, const char *key, bool everywhere);
     void *ctx;
 } persist_hooks;
 void persist_set_hooks(persist *p, const persist_hooks *h);

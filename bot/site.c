@@ -488,7 +488,7 @@ static void take_id(void *ctx, const store_site_entry *e)
         l->id[l->n++] = e->game;
 }
 
-bool site_refresh_person(store *db, const site_options *o, const char *key)
+bool site_refresh_person(store *db, const site_options *o, const char *key, bool everywhere)
 {
     site_ctx c = { 0 };
     site_buf b;
@@ -501,7 +501,9 @@ bool site_refresh_person(store *db, const site_options *o, const char *key)
     if (!ok)
         log_msg(LOG_ERR, "site: the pages of %s are not written: %s", key, why);
     const store_site_person *p = ok ? site_person(&c, key) : NULL;
-    if (p) {
+    if (p && !everywhere) {
+        ok = write_person(&c, p, &b);
+    } else if (p) {
         /* the boards name them: the index and every channel's page */
         ok = write_index(&c, &b) && write_person(&c, p, &b) && write_channels(&c, NULL, &b);
         snprintf(solo, sizeof solo, "+%s", key);

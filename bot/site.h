@@ -35,9 +35,9 @@ int site_export(store *db, const site_options *o, FILE *err);
 /* Only the pages game id touches: its page, the index, its channel's and its people's pages, the
  * archive's. false on error. */
 bool site_refresh_game(store *db, const site_options *o, long long id);
-/* A person's `set site` changed: the index, their page, their games' pages and the channel and
- * archive pages that name them. */
-bool site_refresh_person(store *db, const site_options *o, const char *key);
+/* A person's `set site` changed (everywhere): the index, their page, their games' pages and the
+ * channel and archive pages that name them; their `set language`: their page alone. */
+bool site_refresh_person(store *db, const site_options *o, const char *key, bool everywhere);
 /* Whether every page site_export would write is in o->dir (lost ones are written again). */
 bool site_complete(store *db, const site_options *o);
 
@@ -67,7 +67,8 @@ typedef struct {
 int site_worker_fd(const site_worker *w);
 void site_worker_collect(site_worker *w, void (*written)(void *ctx, const site_written *g),
                          void *ctx);
-void site_worker_person(site_worker *w, const char *key);
+/* A person's pages, as site_refresh_person (everywhere, or their own alone). */
+void site_worker_person(site_worker *w, const char *key, bool everywhere);
 /* Whether the last refresh failed: pages are missing until one succeeds (false for NULL). */
 bool site_worker_behind(site_worker *w);
 /* New options (SIGHUP): the worker to use from now on. w (NULL: none yet) with o; started if

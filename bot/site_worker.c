@@ -17,9 +17,10 @@ enum { SITE_QUEUE = 256 };    /* jobs waiting; beyond, the oldest waits for the 
 #define SITE_RETRY_SECONDS 60 /* after a failed refresh: every page again, this often */
 
 typedef enum {
-    JOB_GAME,   /* a finished game's pages */
-    JOB_PERSON, /* the pages that name a person */
-    JOB_CHECK   /* every page again if any is missing (the start, a new site.dir) */
+    JOB_GAME,        /* a finished game's pages */
+    JOB_PERSON,      /* the pages that name a person */
+    JOB_PERSON_PAGE, /* a person's own page */
+    JOB_CHECK        /* every page again if any is missing (the start, a new site.dir) */
 } job_kind;
 
 typedef struct {
@@ -80,7 +81,8 @@ static bool do_job(store *db, const site_options *o, const site_job *job, bool b
             return false;
         log_msg(LOG_INFO, "site: the pages of game #%lld written", job->game.game);
         return true;
-    case JOB_PERSON: return site_refresh_person(db, o, job->key);
+    case JOB_PERSON: return site_refresh_person(db, o, job->key, true);
+    case JOB_PERSON_PAGE: return site_refresh_person(db, o, job->key, false);
     default: return true;
     }
 }
@@ -228,7 +230,10 @@ void site_worker_collect(site_worker *w, void (*written)(void *ctx, const site_w
         written(ctx, &g);
 }
 
-void site_worker_person(site_worker *w, const char *key) { push(w, JOB_PERSON, NULL, key); }
+void site_worker_person(site_worker *w, const char *key, bool everywhere)
+{
+    push(w, everywhere ? JOB_PERSON : JOB_PERSON_PAGE, NULL, key);
+}
 
 bool site_worker_behind(site_worker *w)
 {

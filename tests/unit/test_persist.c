@@ -727,15 +727,16 @@ static void test_prefs_not_saved_logged(void **state)
     h_free(h);
 }
 
-static void on_person(void *ctx, const char *key)
+static void on_person(void *ctx, const char *key, bool everywhere)
 {
     char *heard = ctx;
     size_t len = strlen(heard);
-    snprintf(heard + len, 128 - len, "%s;", key);
+    snprintf(heard + len, 128 - len, "%s%s;", key, everywhere ? "" : " (page)");
 }
 
 /* A person's pages are written again when what they show changes: their name hidden or shown
- * (set site), or the language they speak (set language); not for settings they do not show. */
+ * (set site: every page that names them), or the language they speak (set language: their own
+ * page); not for settings they do not show. */
 static void test_prefs_refresh_the_pages_they_change(void **state)
 {
     (void)state;
@@ -743,9 +744,12 @@ static void test_prefs_refresh_the_pages_they_change(void **state)
     char heard[128] = "";
     persist_set_hooks(h->p, &(persist_hooks){ NULL, on_person, heard });
     const char *const said[][2] = {
-        { "set colours off", "" },          { "set language ru", "alice;" },
-        { "set language ru", "alice;" },    { "set turn off", "alice;" },
-        { "set site off", "alice;alice;" }, { "set language fr", "alice;alice;alice;" },
+        { "set colours off", "" },
+        { "set language ru", "alice (page);" },
+        { "set language ru", "alice (page);" },
+        { "set turn off", "alice (page);" },
+        { "set site off", "alice (page);alice;" },
+        { "set language fr", "alice (page);alice;alice (page);" },
     };
     for (size_t i = 0; i < sizeof said / sizeof *said; i++) {
         private_line(h, "alice", said[i][0]);

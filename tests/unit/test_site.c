@@ -592,7 +592,7 @@ static void test_hidden_person_many_games(void **state)
     assert_int_equal(site_export(f->s, &o, stderr), 0); /* every page names shyguy */
     store_prefs p = { 0, 0, 0, "", 2 };
     assert_true(store_put_prefs(f->s, "shyguy", &p));
-    assert_true(site_refresh_person(f->s, &o, "shyguy"));
+    assert_true(site_refresh_person(f->s, &o, "shyguy", true));
     char rel[32];
     snprintf(rel, sizeof rel, "g/%lld.html", id);
     char *page = slurp(f->site, rel);
@@ -764,6 +764,32 @@ static void test_person_page_language(void **state)
     char *page = person_page(f, "alice"); /* the page's own words, not only its tag */
     assert_non_null(strstr(page, msg_in(MSG_LANG_RU, MSG_SITE_RECENT)));
     free(page);
+}
+
+/* A person's `set language` rewrites their own page alone: their games' pages are as they were
+ * (a player of thousands of games does not hold every other refresh up). */
+static void test_language_rewrites_the_persons_page_alone(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    record_game(f->s, "#durak", 1, nicks);
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    char page[600], game[600];
+    snprintf(page, sizeof page, "%s/p/%lld.html", f->site, store_site_person_id(f->s, "alice"));
+    snprintf(game, sizeof game, "%s/g/1.html", f->site);
+    assert_int_equal(unlink(page), 0);
+    assert_int_equal(unlink(game), 0);
+    store_prefs fr = { .language = "fr" };
+    assert_true(store_put_prefs(f->s, "alice", &fr));
+    assert_true(site_refresh_person(f->s, &o, "alice", false));
+    char *mine = person_page(f, "alice");
+    assert_non_null(mine);
+    assert_non_null(strstr(mine, "<html lang=\"fr\">"));
+    free(mine);
+    assert_int_equal(access(game, F_OK), -1);
+    assert_true(site_refresh_person(f->s, &o, "alice", true)); /* set site: every page */
+    assert_int_equal(access(game, F_OK), 0);
 }
 
 /* After a first game the chart has one point: a dot marks it (a line of one point draws nothing)
@@ -1208,7 +1234,7 @@ static void test_worker(void **state)
     site_worker *w = worker_and_game(f, &o, &id);
     site_worker_game(w, id, "#durak", "ru");
     site_worker_game(w, id, "", ""); /* queued once */
-    site_worker_person(w, "bob");
+    site_worker_person(w, "bob", true);
     site_worker_drain(w);
     written = (site_written){ 0 };
     nwritten = 0;
@@ -1239,7 +1265,7 @@ static void test_worker_person_once(void **state)
     site_worker *w = worker_and_game(f, &o, &id);
     log_capture();
     for (int i = 0; i < 600; i++)
-        site_worker_person(w, "bob");
+        site_worker_person(w, "bob", true);
     site_worker_game(w, id, "", "");
     site_worker_drain(w);
     site_worker_stop(w);
@@ -1464,7 +1490,7 @@ static void test_site_dir_cannot_be_made(void **state)
              "Not a directory",
              f->site);
     log_capture();
-    ok = site_refresh_person(f->s, &o, "bob");
+    ok = site_refresh_person(f->s, &o, "bob", true);
     logged = log_captured();
     assert_false(ok);
     if (!strstr(logged, want))
@@ -1611,7 +1637,7 @@ static void test_worker_queue_full(void **state)
     char key[32];
     for (int i = 0; i < 254; i++) { /* people with no row: quick refreshes that write nothing */
         snprintf(key, sizeof key, "nobody%d", i);
-        site_worker_person(w, key);
+        site_worker_person(w, key, true);
     }
     site_worker_game(w, 3, "", ""); /* the 256th waiting: the queue is full */
     site_worker_game(w, 4, "", ""); /* one too many */
@@ -2070,6 +2096,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_old_games_keep_the_channels_language, setup, teardown),
         cmocka_unit_test_setup_teardown(test_hidden_person, setup, teardown),
         cmocka_unit_test_setup_teardown(test_person_page_language, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_language_rewrites_the_persons_page_alone, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_hidden_person_many_games, setup, teardown),
         cmocka_unit_test_setup_teardown(test_person_page, setup, teardown),
         cmocka_unit_test_setup_teardown(test_person_chart_one_game, setup, teardown),
