@@ -597,20 +597,17 @@ static void test_rejoin(void **state)
     assert_string_equal(drain(f->q), "JOIN #ban");
     /* still refused and invited on and on: heard after 10 s, then 20 s (to 60 s at most) */
     e = numeric(474, p474, 3);
-    conn_rejoin_on_numeric(r, CASEMAP_RFC1459, &e, NULL, 48.6);
-    conn_rejoin_invited(r, CASEMAP_RFC1459, "#ban", 58.4);
-    conn_rejoin_tick(r, 58.4);
-    assert_string_equal(drain(f->q), "");
-    conn_rejoin_invited(r, CASEMAP_RFC1459, "#ban", 58.5);
-    conn_rejoin_tick(r, 58.5);
-    assert_string_equal(drain(f->q), "JOIN #ban");
-    conn_rejoin_on_numeric(r, CASEMAP_RFC1459, &e, NULL, 58.6);
-    conn_rejoin_invited(r, CASEMAP_RFC1459, "#ban", 78.4);
-    conn_rejoin_tick(r, 78.4);
-    assert_string_equal(drain(f->q), "");
-    conn_rejoin_invited(r, CASEMAP_RFC1459, "#ban", 78.5);
-    conn_rejoin_tick(r, 78.5);
-    assert_string_equal(drain(f->q), "JOIN #ban");
+    double heard = 48.5;
+    for (double gap = 10; gap <= 20; gap *= 2) {
+        conn_rejoin_on_numeric(r, CASEMAP_RFC1459, &e, NULL, heard + 0.1);
+        conn_rejoin_invited(r, CASEMAP_RFC1459, "#ban", heard + gap - 0.1);
+        conn_rejoin_tick(r, heard + gap - 0.1);
+        assert_string_equal(drain(f->q), "");
+        heard += gap;
+        conn_rejoin_invited(r, CASEMAP_RFC1459, "#ban", heard);
+        conn_rejoin_tick(r, heard);
+        assert_string_equal(drain(f->q), "JOIN #ban");
+    }
     e = numeric(477, p477, 3);
     conn_rejoin_on_numeric(r, CASEMAP_RFC1459, &e, "not identified", 44);
     conn_rejoin_now(r, 477, 50);
