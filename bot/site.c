@@ -35,10 +35,10 @@ msg_lang site_channel_lang(const site_options *o, const char *channel)
     return o->lang;
 }
 
-msg_lang site_game_lang(const site_options *o, const store_game *g)
+msg_lang site_game_lang(const site_options *o, const char *language, const char *channel)
 {
-    int played = msg_lang_of_code(g->rec.language);
-    return played >= 0 ? (msg_lang)played : site_channel_lang(o, g->rec.channel);
+    int played = msg_lang_of_code(language);
+    return played >= 0 ? (msg_lang)played : site_channel_lang(o, channel);
 }
 
 bool site_page_url(const char *base, char kind, long long id, char *buf, size_t cap)

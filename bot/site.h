@@ -24,9 +24,9 @@ typedef struct {
 site_options site_options_of(const bot_config *cfg);
 /* The language of a channel's pages (its channel_settings, else game.language). */
 msg_lang site_channel_lang(const site_options *o, const char *channel);
-/* The language of a game's page: the one it was played in (its record's), else, for a game
- * recorded before that was kept, its channel's (what its page always said). */
-msg_lang site_game_lang(const site_options *o, const store_game *g);
+/* The language of a game's page: the one it was played in (its record's `language`), else, for a
+ * game recorded before that was kept, its channel's (what its page always said). */
+msg_lang site_game_lang(const site_options *o, const char *language, const char *channel);
 
 /* Every page into o->dir (made if missing): style.css, index.html, c/<id>.html (channels),
  * p/<id>.html (people), g/<id>.html (games), a/<n>.html (the archive); pages of people who chose

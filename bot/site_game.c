@@ -56,7 +56,7 @@ static void seats(const site_ctx *c, site_buf *b, msg_lang lang, const store_gam
 
 void site_page_game(const site_ctx *c, const store_game *g, site_buf *b)
 {
-    msg_lang lang = site_game_lang(c->opt, g);
+    msg_lang lang = site_game_lang(c->opt, g->rec.language, g->rec.channel);
     char id[24], title[128], when[32];
     snprintf(id, sizeof id, "%lld", g->id);
     site_fmt(title, sizeof title, lang, MSG_SITE_GAME, id);

@@ -422,10 +422,7 @@ static msg_lang person_lang(const site_ctx *c, const store_site_person *p,
     for (size_t i = 0; i < all->n; i++)
         if (!newest || all->e[i].game > newest->game)
             newest = &all->e[i];
-    if (!newest)
-        return c->opt->lang;
-    int played = msg_lang_of_code(newest->language);
-    return played >= 0 ? (msg_lang)played : site_channel_lang(c->opt, newest->channel);
+    return newest ? site_game_lang(c->opt, newest->language, newest->channel) : c->opt->lang;
 }
 
 void site_page_person(const site_ctx *c, const store_site_person *p, site_buf *b)
