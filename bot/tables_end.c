@@ -267,9 +267,14 @@ static void end_line(const tables *t, const table_t *tb, const render_opts *rr, 
     }
 }
 
-void end_no_result(tables *t, table_t *tb, const char *why, outbox *o)
+void end_log_no_result(const table_t *tb, const char *why)
 {
     log_msg(LOG_INFO, "%s: the game ends with no result: %s", tb->channel, why);
+}
+
+void end_no_result(tables *t, table_t *tb, const char *why, outbox *o)
+{
+    end_log_no_result(tb, why);
     record_reveal(tb, o);
     end_remember(t, tb); /* !again plays it again, not an older game */
     tables_close(t, tb);

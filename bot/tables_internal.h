@@ -481,6 +481,8 @@ void end_remember(tables *t, const table_t *tb);
 /* The running game ends with no result (a !stop, a vote, everyone gone: `why`, for the log): its
  * deal revealed, its seats kept for !again, the table closed. */
 void end_no_result(tables *t, table_t *tb, const char *why, outbox *o);
+/* The operator's log line of a game that ends with no result, and why. */
+void end_log_no_result(const table_t *tb, const char *why);
 /* The seats and options of channel's last finished game (for !again), or NULL. */
 last_game *end_last_game(tables *t, const char *channel);
 /* nick left channel's last game's channel (here NULL; channel NULL: every channel, a QUIT), or

@@ -296,11 +296,9 @@ static void say_start(tables *t, table_t *tb, outbox *o)
 /* For the operator: where a game starts, its kind and its players. */
 static void log_start(const table_t *tb)
 {
-    char who[DURAK_MAX_PLAYERS * (NICK_MAX + 2)] = "";
-    size_t len = 0;
-    for (int s = 0; s < tb->nseats && len < sizeof who; s++)
-        len +=
-            (size_t)snprintf(who + len, sizeof who - len, "%s%s", s ? ", " : "", tb->seat[s].nick);
+    char who[DURAK_MAX_PLAYERS * (NICK_MAX + 2)];
+    render_seats names = tables_names(tb);
+    render_seat_list(&names, who, sizeof who); /* the nicks as they are, as the start line's */
     log_msg(LOG_INFO, "%s: a game starts (%s%s, %d players: %s)", tb->channel,
             tb->opt.variant == DURAK_VARIANT_TRANSFER ? "transfer" : "classic",
             tb->opt.teams ? ", teams" : "", tb->nseats, who);

@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "log.h"
 #include "tables_internal.h"
 
 /* "bob: beat 7♦ or take · ann is back and plays on.": whose turn it is, first (arg: the nick). */
@@ -485,10 +484,7 @@ void tables_close_channel(tables *t, const char *channel, outbox *o)
     if (!tb)
         return;
     tables_say(o, tb->channel, MSG_CHANNEL_DROPPED);
-    if (tb->playing)
-        log_msg(LOG_INFO,
-                "%s: the game ends with no result: the channel is no longer in "
-                "irc.channels",
-                tb->channel);
+    if (tb->playing) /* no reveal and no rematch here: the bot leaves the channel */
+        end_log_no_result(tb, "the channel is no longer in irc.channels");
     tables_close(t, tb);
 }
