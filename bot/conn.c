@@ -270,10 +270,9 @@ static void about_me(conn *c, const irc_event *ev, double now)
         copy_str(c->nick, sizeof c->nick, ev->arg);
         c->h.own_nick(c->h.ctx, c->nick);
     } else if (ev->kind == IRC_EV_KICK && is_me(c, ev->arg)) {
-        log_msg(LOG_WARNING, "kicked from %s by %s (%s); joining it again", ev->target,
+        log_msg(LOG_WARNING, "kicked from %s by %s (%s)", ev->target,
                 ev->nick[0] ? ev->nick : "the server", ev->text[0] ? ev->text : "no reason");
-        snprintf(line, sizeof line, "JOIN %s", ev->target);
-        push_raw(c, line);
+        conn_rejoin_kicked(c->rejoin, c->cmap, ev->target, now);
     } else if (ev->kind == IRC_EV_JOIN && is_me(c, ev->nick)) {
         log_msg(LOG_INFO, "joined %s", ev->target);
         conn_rejoin_forget(c->rejoin, c->cmap, ev->target);

@@ -1,5 +1,5 @@
 /* conn_rejoin.c — the configured channels joined in as few JOIN lines as the server allows, and
- * the ones it refused logged and tried again, each with its own back-off (see conn_rejoin.h). */
+ * the ones it refused or was kicked from joined again, each with its own back-off (conn_rejoin.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "conn_rejoin.h"
 
@@ -14,6 +14,8 @@
 #define INVITE_FIRST 5.0  /* an INVITE brings the JOIN forward at most this often (s) ... */
 #define INVITE_MAX 60.0   /* ... the gap doubling with each one heard while still refused */
 #define JOIN_LINE_MAX 400 /* bytes of one JOIN line of several channels */
+#define KICK_FIRST 30.0   /* a kick soon after the last one is answered this much later ... */
+#define KICK_QUIET 600.0  /* ... "soon": within this long of the rejoin after it */
 
 struct rejoin_entry {
     bool used;
@@ -25,9 +27,18 @@ struct rejoin_entry {
     double invite_gap; /* until the next one is heard: INVITE_FIRST, doubling to INVITE_MAX */
 };
 
+/* Kicks are remembered past the rejoin (which forgets the channel's rejoin_entry). */
+struct kick_entry {
+    bool used;
+    char channel[64];
+    double back;  /* when the bot was to be back in after the last kick */
+    double delay; /* how long it waited then: 0, then KICK_FIRST doubling to RETRY_MAX */
+};
+
 struct rejoin {
     outq *q;
     struct rejoin_entry e[CONFIG_MAX_CHANNELS];
+    struct kick_entry k[CONFIG_MAX_CHANNELS];
     unsigned join_max; /* TARGMAX JOIN: channels per JOIN line (0: any) */
 };
 
@@ -44,6 +55,7 @@ void conn_rejoin_free(rejoin *r) { free(r); }
 void conn_rejoin_clear(rejoin *r)
 {
     memset(r->e, 0, sizeof r->e);
+    memset(r->k, 0, sizeof r->k);
     r->join_max = 0;
 }
 
@@ -87,6 +99,22 @@ static struct rejoin_entry *find(rejoin *r, casemap cm, const char *channel)
     return NULL;
 }
 
+/* channel's entry, a new one if it has none (NULL: no room). */
+static struct rejoin_entry *entry(rejoin *r, casemap cm, const char *channel)
+{
+    struct rejoin_entry *e = find(r, cm, channel);
+    for (int i = 0; !e && i < CONFIG_MAX_CHANNELS; i++)
+        if (!r->e[i].used) {
+            e = &r->e[i];
+            *e = (struct rejoin_entry){ .used = true,
+                                        .backoff = RETRY_FIRST,
+                                        .invited = -INVITE_FIRST,
+                                        .invite_gap = INVITE_FIRST };
+            snprintf(e->channel, sizeof e->channel, "%s", channel);
+        }
+    return e;
+}
+
 static const char *meaning(unsigned code)
 {
     switch (code) {
@@ -101,16 +129,7 @@ static const char *meaning(unsigned code)
 void conn_rejoin_refused(rejoin *r, casemap cm, const char *channel, unsigned code, const char *why,
                          const char *no_retry, double now)
 {
-    struct rejoin_entry *e = find(r, cm, channel);
-    for (int i = 0; !e && i < CONFIG_MAX_CHANNELS; i++)
-        if (!r->e[i].used) {
-            e = &r->e[i];
-            *e = (struct rejoin_entry){ .used = true,
-                                        .backoff = RETRY_FIRST,
-                                        .invited = -INVITE_FIRST,
-                                        .invite_gap = INVITE_FIRST };
-            snprintf(e->channel, sizeof e->channel, "%s", channel);
-        }
+    struct rejoin_entry *e = entry(r, cm, channel);
     if (!e)
         return;
     e->code = code;
@@ -136,6 +155,50 @@ void conn_rejoin_on_numeric(rejoin *r, casemap cm, const irc_event *ev, const ch
                             no_retry, now);
 }
 
+/* channel's kick entry; add: a new one if it has none (NULL: none, or no room). */
+static struct kick_entry *kick_entry(rejoin *r, casemap cm, const char *channel, bool add)
+{
+    for (int i = 0; i < CONFIG_MAX_CHANNELS; i++)
+        if (r->k[i].used && casemap_equal(cm, r->k[i].channel, channel))
+            return &r->k[i];
+    for (int i = 0; add && i < CONFIG_MAX_CHANNELS; i++)
+        if (!r->k[i].used) {
+            r->k[i] = (struct kick_entry){ .used = true, .back = -KICK_QUIET - 1 };
+            snprintf(r->k[i].channel, sizeof r->k[i].channel, "%s", channel);
+            return &r->k[i];
+        }
+    return NULL;
+}
+
+/* A kick now and then (an operator clearing a channel, a mistaken kick) is answered by joining
+ * again at once. One soon after the bot came back is someone who wants it gone for now: it waits
+ * 30 s, then twice as long each time, up to RETRY_MAX, rather than fight a kick war (and a server
+ * that counts joins as flood may kill it). Ten quiet minutes after a rejoin start it afresh. */
+void conn_rejoin_kicked(rejoin *r, casemap cm, const char *channel, double now)
+{
+    struct kick_entry *k = kick_entry(r, cm, channel, true);
+    double delay = 0;
+    if (k && now - k->back <= KICK_QUIET)
+        delay = k->delay <= 0 ? KICK_FIRST : k->delay * 2 > RETRY_MAX ? RETRY_MAX : k->delay * 2;
+    struct rejoin_entry *e = delay > 0 ? entry(r, cm, channel) : NULL;
+    if (!e) { /* at once, or no room to wait */
+        char line[96];
+        snprintf(line, sizeof line, "JOIN %s", channel);
+        log_msg(LOG_INFO, "joining %s again", channel);
+        push(r, line);
+        delay = 0;
+    } else {
+        e->code = 0;
+        e->due = now + delay;
+        log_msg(LOG_WARNING, "kicked from %s again soon after; joining it again in %.0f s", channel,
+                delay);
+    }
+    if (k) {
+        k->delay = delay;
+        k->back = now + delay;
+    }
+}
+
 void conn_rejoin_forget(rejoin *r, casemap cm, const char *channel)
 {
     struct rejoin_entry *e = find(r, cm, channel);
@@ -143,13 +206,19 @@ void conn_rejoin_forget(rejoin *r, casemap cm, const char *channel)
         e->used = false;
 }
 
+static bool wanted(casemap cm, const char *channel, const bot_config *cfg)
+{
+    for (int j = 0; j < cfg->irc.nchannels; j++)
+        if (casemap_equal(cm, channel, cfg->irc.channels[j]))
+            return true;
+    return false;
+}
+
 void conn_rejoin_keep(rejoin *r, casemap cm, const bot_config *cfg)
 {
     for (int i = 0; i < CONFIG_MAX_CHANNELS; i++) {
-        bool wanted = false;
-        for (int j = 0; r->e[i].used && j < cfg->irc.nchannels; j++)
-            wanted |= casemap_equal(cm, r->e[i].channel, cfg->irc.channels[j]);
-        r->e[i].used = wanted;
+        r->e[i].used = r->e[i].used && wanted(cm, r->e[i].channel, cfg);
+        r->k[i].used = r->k[i].used && wanted(cm, r->k[i].channel, cfg);
     }
 }
 
@@ -173,6 +242,9 @@ void conn_rejoin_invited(rejoin *r, casemap cm, const char *channel, double now)
             e->invite_gap = e->invite_gap * 2 > INVITE_MAX ? INVITE_MAX : e->invite_gap * 2;
         e->invited = now;
         e->due = now;
+        struct kick_entry *k = kick_entry(r, cm, channel, false);
+        if (k && k->back > now) /* back early: its quiet minutes count from now */
+            k->back = now;
     }
 }
 

@@ -1,11 +1,12 @@
 /* conn_rejoin.h — joining the configured channels in few JOIN lines, and channels the server
- * refused tried again, each with its own back-off, until joined. Pure. */
+ * refused or the bot was kicked from joined again, each with its own back-off. Pure. */
 
 /* Joining the configured channels in as few JOIN lines as the server's TARGMAX and LINELEN allow,
  * and channels the server refused (471 full, 473 invite only, 474 banned, 475 wrong key, 477 needs
  * a registered nick): each is logged and tried again with its own back-off (30 s, doubling up to 10
  * minutes) until it is joined; at once when what it needed may have come (477 after the bot
- * identified). Pure: JOIN lines go into the send queue's raw lines, time comes in as arguments, and
+ * identified). A kick is answered by a JOIN at once, unless kicks come one after another: then with
+ * a back-off of its own. Pure: JOIN lines go into the send queue's raw lines, time comes in as arguments, and
  * conn arms one timer at conn_rejoin_deadline. */
 #ifndef DURAK_CONN_REJOIN_H
 #define DURAK_CONN_REJOIN_H
@@ -39,6 +40,9 @@ void conn_rejoin_refused(rejoin *r, casemap cm, const char *channel, unsigned co
  * with its channel, code and text. */
 void conn_rejoin_on_numeric(rejoin *r, casemap cm, const irc_event *ev, const char *no_retry,
                             double now);
+/* The bot was kicked from channel: JOIN at once, unless it was kicked there shortly before (within
+ * ten minutes of coming back): then it waits 30 s, doubling with each such kick up to 10 minutes. */
+void conn_rejoin_kicked(rejoin *r, casemap cm, const char *channel, double now);
 /* The bot is in channel now, or it is no longer wanted: forgotten. */
 void conn_rejoin_forget(rejoin *r, casemap cm, const char *channel);
 /* Only the channels of cfg stay wanted (SIGHUP). */

@@ -3,9 +3,9 @@
 CAP LS/REQ/ACK/END before NICK and USER,
 nick in use at registration (433 -> durakbot_), ISUPPORT split over two 005 lines with BOT= and
 CASEMAPPING= past libircclient's 10-parameter cut (-> MODE +B), JOIN then WHO, CTCP PING echoed,
-a KICK answered by joining again; a silent server gets "PING :durakbot" after ping_interval and is
-dropped after as long again, then the bot reconnects about 5 s later (a server's throttle); SIGTERM
-sends QUIT, exit 0.
+a KICK answered by joining again (a second one right after by waiting, an INVITE ending the wait);
+a silent server gets "PING :durakbot" after ping_interval and is dropped after as long again, then
+the bot reconnects about 5 s later (a server's throttle); SIGTERM sends QUIT, exit 0.
 
 Load only delays what the bot does and what the test sees: every wait is generous and ends when its
 line comes; the time bounds are lower bounds from moments that cannot be late (the silence counted
@@ -164,7 +164,13 @@ def first_connection(srv):
     srv.send(":op!o@op.host KICK #durak %s :testing" % nick)
     srv.expect("JOIN #durak")
     srv.send(":%s!durak@bot.host JOIN :#durak" % nick)
-    h.log("CTCP PING echoed, !help answered, rejoined after KICK")
+    srv.send(":op!o@op.host KICK #durak %s :and stay out" % nick)  # again, at once: it waits
+    joins = [l for l in srv.lines_for(2) if l.startswith(b"JOIN")]
+    h.check(not joins, "kicked again at once, the bot joined again at once: %r" % joins)
+    srv.send(":op!o@op.host INVITE %s #durak" % nick)  # an operator wants it back
+    srv.expect("JOIN #durak")
+    srv.send(":%s!durak@bot.host JOIN :#durak" % nick)
+    h.log("CTCP PING echoed, !help answered, rejoined after KICK, not at once after a second")
     return nick
 
 

@@ -618,6 +618,43 @@ static void test_rejoin(void **state)
     conn_rejoin_free(r);
 }
 
+/* A kick is answered by a JOIN at once; kicks one after another by a growing wait (30 s, 60 s,
+ * ... 10 minutes), which ten quiet minutes after a rejoin start afresh. */
+static void test_kicked(void **state)
+{
+    fixture *f = *state;
+    rejoin *r = conn_rejoin_new(f->q);
+    conn_rejoin_kicked(r, CASEMAP_RFC1459, "#durak", 100);
+    assert_string_equal(drain(f->q), "JOIN #durak");
+    assert_true(conn_rejoin_deadline(r) == -1);
+    conn_rejoin_forget(r, CASEMAP_RFC1459, "#durak"); /* back in */
+    double now = 101, want = 30;
+    for (int i = 0; i < 7; i++) { /* kicked again as soon as it is back: 30, 60, ..., 600 s */
+        conn_rejoin_kicked(r, CASEMAP_RFC1459, "#Durak", now);
+        assert_string_equal(drain(f->q), "");
+        assert_true(conn_rejoin_deadline(r) == now + want);
+        conn_rejoin_tick(r, now + want - 0.5);
+        assert_string_equal(drain(f->q), "");
+        now += want;
+        conn_rejoin_tick(r, now);
+        assert_string_equal(drain(f->q), "JOIN #Durak");
+        conn_rejoin_forget(r, CASEMAP_RFC1459, "#durak");
+        want = want * 2 > 600 ? 600 : want * 2;
+        now += 1;
+    }
+    conn_rejoin_kicked(r, CASEMAP_RFC1459, "#other", now); /* another channel: its own count */
+    assert_string_equal(drain(f->q), "JOIN #other");
+    conn_rejoin_kicked(r, CASEMAP_RFC1459, "#durak", now + 1);
+    conn_rejoin_invited(r, CASEMAP_RFC1459, "#durak", now + 2); /* an operator wants it back */
+    conn_rejoin_tick(r, now + 2);
+    assert_string_equal(drain(f->q), "JOIN #durak");
+    conn_rejoin_forget(r, CASEMAP_RFC1459, "#durak");
+    /* ten quiet minutes after it came back: at once again */
+    conn_rejoin_kicked(r, CASEMAP_RFC1459, "#durak", now + 2 + 600.5);
+    assert_string_equal(drain(f->q), "JOIN #durak");
+    conn_rejoin_free(r);
+}
+
 /* Every JOIN line of 32 channels keeps to the line length LINELEN gives the send queue, uses it
  * (LINELEN=300: lines past the 254 bytes the shortest server allows), and TARGMAX's JOIN count;
  * each channel is named once, in order. */
@@ -830,6 +867,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_nickserv_absent, setup, teardown),
         cmocka_unit_test_setup_teardown(test_no_answer, setup, teardown),
         cmocka_unit_test_setup_teardown(test_rejoin, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_kicked, setup, teardown),
         cmocka_unit_test_setup_teardown(test_join_lines, setup, teardown),
         cmocka_unit_test(test_isupport),
         cmocka_unit_test(test_bot_mode_refused),
