@@ -42,13 +42,15 @@ static void waiting_for(const tables *t, const table_t *tb, int s, outbox *o)
 /* A move of seat s is refused: if a decision of theirs was passed on time-out just before (a
  * throw-in typed as its time ran out, or read late on a slow server), they hear that first, once;
  * else the refusal reads as if the move never had a chance. Not once someone else has moved since
- * (play_apply): the refusal is then about the game as it stands. */
-static void too_late(table_t *tb, int s, double now, outbox *o)
+ * (play_apply): the refusal is then about the game as it stands. True if they heard it. */
+static bool too_late(table_t *tb, int s, double now, outbox *o)
 {
     seat_t *st = &tb->seat[s];
-    if (st->passed_late > 0 && now - st->passed_late <= LATE_SECONDS)
+    bool told = st->passed_late > 0 && now - st->passed_late <= LATE_SECONDS;
+    if (told)
         tables_notice(o, st->nick, MSG_TOO_LATE);
     st->passed_late = 0;
+    return told;
 }
 
 void play_list_moves(const tables *t, const table_t *tb, int s, outbox *o)
@@ -341,9 +343,12 @@ bool play_mistyped(tables *t, table_t *tb, int s, const parsed_cmd *p, double no
 void play_typed_move(tables *t, table_t *tb, int s, const parsed_cmd *p, double now, outbox *o)
 {
     const char *nick = tb->seat[s].nick;
+    /* a late "pass" was made for them: "Too late ... so you passed" is its whole answer, where a
+     * card's refusal says why that card cannot go now */
+    bool pass = p->kind == PC_PASS;
     if (tb->g.actor != s) {
-        too_late(tb, s, now, o);
-        waiting_for(t, tb, s, o);
+        if (!(too_late(tb, s, now, o) && pass))
+            waiting_for(t, tb, s, o);
         return;
     }
     durak_action a;
@@ -351,8 +356,8 @@ void play_typed_move(tables *t, table_t *tb, int s, const parsed_cmd *p, double 
         return;
     durak_error e = durak_check(&tb->g, a);
     if (e != DURAK_OK) {
-        too_late(tb, s, now, o);
-        explain_refusal(t, tb, a, e, nick, o);
+        if (!(too_late(tb, s, now, o) && pass))
+            explain_refusal(t, tb, a, e, nick, o);
         return;
     }
     tb->seat[s].passed_late = 0;

@@ -344,22 +344,36 @@ static int time_out_a_throw_in(harness *h, rng_t *r, bool beaten)
 }
 
 /* A throw-in's answer typed just after its time ran out (on a slow server, read late) and refused
- * now is told it came too late, once, before the refusal: not only "not a move now". */
+ * now is told it came too late, once, before the refusal: not only "not a move now". A late "pass"
+ * hears that alone: the pass it wanted was made. */
 static void test_late_throw_in_told(void **state)
 {
     (void)state;
-    harness *h = h_new(32);
-    start_two(h, "#durak");
-    rng_t r;
-    rng_seed(&r, 3);
-    int i = time_out_a_throw_in(h, &r, false);
-    priv(h, NICKS[i], "pass"); /* no pass now: the next move is a lead */
-    size_t late = said_at(h, NICKS[i], "Too late: your time to add a card ran out");
-    assert_true(late < h->o.len);
-    assert_true(late + 1 < h->o.len); /* and then why the move is refused */
-    priv(h, NICKS[i], "pass");
-    assert_null(said(h, NICKS[i], "Too late")); /* once */
-    h_free(h);
+    for (int card = 0; card < 2; card++) {
+        harness *h = h_new(32);
+        start_two(h, "#durak");
+        rng_t r;
+        rng_seed(&r, 3);
+        int i = time_out_a_throw_in(h, &r, false);
+        char typed[16] = "pass"; /* no pass now: the next move is a lead */
+        if (card) {
+            const durak_game *g = &tables_find(h->t, "#durak")->g; /* not a move of theirs now */
+            card_format(cards_first(g->hand[i]), typed);
+            if (g->actor == i)
+                snprintf(typed, sizeof typed, "%s", "take");
+        }
+        priv(h, NICKS[i], typed);
+        size_t late = said_at(h, NICKS[i], "Too late: your time to add a card ran out");
+        assert_true(late < h->o.len);
+        if (card) /* and then why the move is refused */
+            assert_true(late + 1 < h->o.len && !strcmp(h->o.items[late + 1].target, NICKS[i]));
+        else
+            assert_true(late + 1 == h->o.len);
+        priv(h, NICKS[i], typed);
+        assert_null(said(h, NICKS[i], "Too late")); /* once */
+        assert_non_null(said(h, NICKS[i], ""));     /* the refusal itself, now */
+        h_free(h);
+    }
 }
 
 /* A throw-in passed on time-out is not "too late" to blame for a refusal on a later decision of
