@@ -16,6 +16,7 @@
 
 #include "ai.h"
 #include "config.h"
+#include "log.h"
 #include "parser.h"
 #include "persist.h"
 #include "rng.h"
@@ -34,6 +35,7 @@ typedef struct {
 static inline harness *h_new(uint64_t seed)
 {
     harness *h = calloc(1, sizeof *h);
+    log_set_level(LOG_WARNING); /* warnings only: no info line for each game a test plays */
     config_defaults(&h->cfg);
     h->cfg.ui.colors = false;
     h->cfg.ui.unicode_suits = false;
