@@ -178,11 +178,64 @@ static void test_private_games_full(void **state)
     h_free(h);
 }
 
+/* Every command is answered in a channel and privately, and run in one of them: a parse kind
+ * without a row in tables_cmd.c would be refused in both, as "Moves go by private message" in a
+ * channel and "X is a channel command" privately. Sent by a player of a running two-player game;
+ * each line is first checked to parse as the kind it stands for, and every kind but PC_IGNORED is
+ * tried. */
+static void test_every_command_answered(void **state)
+{
+    (void)state;
+    static const parse_opts OPTS = { "!", false, false, 0, true, false, true, false, 0 };
+    bool tried[PC_KIND_COUNT] = { false }, run[PC_KIND_COUNT] = { false };
+    for (int k = PC_ERROR; k < PC_KIND_COUNT; k++)
+        for (int in_channel = 0; in_channel < 2; in_channel++) {
+            const char *word = msg_command(MSG_LANG_EN, parse_kind_name((parse_kind)k));
+            char line[96];
+            /* no word of their own: a nonsense line, a card, and a private game's "play" */
+            snprintf(line, sizeof line, "%s%s%s", in_channel ? "!" : "",
+                     k == PC_ERROR  ? "beat 7h 6h 5h"
+                     : k == PC_CARD ? "7h"
+                     : k == PC_SOLO ? "play"
+                                    : word,
+                     k == PC_BEAT                       ? " 7h 6h"
+                     : k == PC_PLAY || k == PC_TRANSFER ? " 7h"
+                                                        : "");
+            parsed_cmd p;
+            if (in_channel)
+                parse_channel(line, strlen(line), &OPTS, &p);
+            else
+                parse_private(line, strlen(line), &OPTS, &p);
+            if (p.kind != (parse_kind)k)
+                continue; /* not this kind here ("play" privately is a move, not PC_SOLO) */
+            tried[k] = true;
+            harness *h = h_new(60 + (uint64_t)k);
+            const char *nick = k == PC_SOLO ? "carol" : "alice"; /* a game needs a free person */
+            start_two(h, "#durak");
+            outbox_clear(&h->o);
+            if (in_channel)
+                chan(h, nick, "#durak", line);
+            else
+                priv(h, nick, line);
+            if (!h->o.len)
+                fail_msg("\"%s\" (%s) %s: no answer", line, parse_kind_name((parse_kind)k),
+                         in_channel ? "in the channel" : "privately");
+            run[k] |=
+                !said(h, nick, in_channel ? "Moves go by private message" : "is a channel command");
+            h_free(h);
+        }
+    for (int k = PC_ERROR; k < PC_KIND_COUNT; k++)
+        if (!tried[k] || !run[k])
+            fail_msg("%s: %s", parse_kind_name((parse_kind)k),
+                     tried[k] ? "refused everywhere" : "no line parses as it");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_each_refusal),
         cmocka_unit_test(test_private_games_full),
+        cmocka_unit_test(test_every_command_answered),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
