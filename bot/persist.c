@@ -384,10 +384,26 @@ static bool reopen_if_needed(persist *p, char *why, size_t cap)
     return false;
 }
 
+/* Tables saved before a start that could not open the file (locked by another process): put
+ * aside before the first write, so that the tables opened since do not overwrite them unseen. */
+static bool set_aside_unloaded(persist *p, char *why, size_t cap)
+{
+    int n = store_set_aside_unloaded(p->db, "saved before a start that could not open the "
+                                            "state database: not restored");
+    if (n > 0)
+        log_msg(LOG_ERR,
+                "%d table(s) saved before this start could not be restored (the state database "
+                "could not be opened then); they are kept in the table rejected_tables",
+                n);
+    if (n < 0)
+        snprintf(why, cap, "%s", store_error(p->db));
+    return n >= 0;
+}
+
 static void try_write(persist *p, double now, outbox *o)
 {
     char why[1024];
-    if (!reopen_if_needed(p, why, sizeof why)) {
+    if (!reopen_if_needed(p, why, sizeof why) || !set_aside_unloaded(p, why, sizeof why)) {
         failed(p, now, store_last_fault(p->db), why, o);
         return;
     }

@@ -543,6 +543,7 @@ store *store_open(const char *path, char *err, size_t errlen)
     }
     store_format(s->path, sizeof s->path, "%s", path);
     store_connect(s, err, errlen);
+    s->unread_tables = s->mode == STORE_OFFLINE; /* nothing could be loaded (main.c) */
     return s;
 }
 

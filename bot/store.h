@@ -93,6 +93,12 @@ int store_load_tables(store *s, void (*cb)(void *ctx, const char *channel, const
  * time), in one transaction: it is not loaded again, and stays there to be looked at. */
 bool store_reject_table(store *s, const char *channel, const char *snapshot, const char *reason);
 
+/* The saved tables, if the file could not be opened by store_open and store_load_tables has not
+ * read them since (the bot has run without them): moved to rejected_tables with reason, in one
+ * transaction, rather than left to be overwritten by the tables opened since, or to come back days
+ * old at a later start. Returns how many (0 once loaded or moved), or -1 on error. */
+int store_set_aside_unloaded(store *s, const char *reason);
+
 /* Stats of one player, keyed by the casefolded nick (the caller folds); display is the nick as last
  * seen. A player with no stats yet counts as 0 games at RATING_INITIAL. */
 typedef struct store_player {

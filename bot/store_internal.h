@@ -28,6 +28,8 @@ enum store_stmt {
     ST_DELETE_TABLE,
     ST_LOAD_TABLES,
     ST_REJECT_TABLE,
+    ST_REJECT_ALL,
+    ST_DELETE_ALL,
     ST_GET_PLAYER,
     ST_PUT_PLAYER,
     ST_TOP,
@@ -54,6 +56,7 @@ struct store {
     char path[STORE_PATH_MAX];
     char error[640];
     long long saved_game; /* the id store_save_game wrote last */
+    bool unread_tables;   /* opened offline, and store_load_tables has not run since */
 };
 
 #if defined(__GNUC__)

@@ -78,6 +78,10 @@ const char *const store_sql[ST_COUNT] = {
     [ST_LOAD_TABLES] = "SELECT channel, snapshot FROM running_tables ORDER BY channel",
     [ST_REJECT_TABLE] = "INSERT INTO rejected_tables (channel, snapshot, reason, rejected_at)"
                         " VALUES (?1, ?2, ?3, CAST(strftime('%s', 'now') AS INTEGER))",
+    [ST_REJECT_ALL] = "INSERT INTO rejected_tables (channel, snapshot, reason, rejected_at)"
+                      " SELECT channel, snapshot, ?1, CAST(strftime('%s', 'now') AS INTEGER)"
+                      " FROM running_tables",
+    [ST_DELETE_ALL] = "DELETE FROM running_tables",
     [ST_GET_PLAYER] = "SELECT " STORE_PLAYER_COLUMNS " FROM players WHERE key = ?1",
     [ST_PUT_PLAYER] =
         "INSERT INTO players (" STORE_PLAYER_COLUMNS

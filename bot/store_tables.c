@@ -96,6 +96,7 @@ int store_load_tables(store *s, void (*cb)(void *ctx, const char *channel, const
     struct store_row *rows;
     store_clear_error(s);
     int n = store_read_rows(s, &rows);
+    s->unread_tables &= n < 0;
     for (int i = 0; i < n; i++)
         cb(ctx, rows[i].channel, rows[i].snapshot);
     if (n > 0)
@@ -123,4 +124,24 @@ bool store_reject_table(store *s, const char *channel, const char *snapshot, con
         return true;
     store_rollback(s);
     return false;
+}
+
+int store_set_aside_unloaded(store *s, const char *reason)
+{
+    store_clear_error(s);
+    if (!s->unread_tables)
+        return 0;
+    if (!store_begin(s))
+        return -1;
+    const char *what = "could not move the tables saved before the start to rejected_tables";
+    const char *todo = "they are tried again at the next write";
+    store_bind_text(s, ST_REJECT_ALL, 1, reason);
+    bool ok = store_run(s, ST_REJECT_ALL, what, todo);
+    int n = ok ? sqlite3_changes(s->db) : -1;
+    if (ok && store_run(s, ST_DELETE_ALL, what, todo) && store_commit(s)) {
+        s->unread_tables = false;
+        return n;
+    }
+    store_rollback(s);
+    return -1;
 }

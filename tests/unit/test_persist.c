@@ -120,19 +120,23 @@ static int lines_to(const harness *h, const char *target, const char *needle)
     return n;
 }
 
-static int saved_tables(harness *h)
+/* Rows of the database's table `which` (another connection, as an operator would look). */
+static int rows_in(harness *h, const char *which)
 {
     sqlite3 *db;
     sqlite3_stmt *st;
-    int n = -1;
+    char sql[96];
+    snprintf(sql, sizeof sql, "SELECT count(*) FROM %s", which);
     assert_int_equal(sqlite3_open(h->path, &db), SQLITE_OK);
-    if (sqlite3_prepare_v2(db, "SELECT count(*) FROM running_tables", -1, &st, NULL) == SQLITE_OK
-        && sqlite3_step(st) == SQLITE_ROW)
-        n = sqlite3_column_int(st, 0);
+    assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    int n = sqlite3_column_int(st, 0);
     sqlite3_finalize(st);
     sqlite3_close(db);
     return n;
 }
+
+static int saved_tables(harness *h) { return rows_in(h, "running_tables"); }
 
 /* A two-player game in channel that ends at once: bob leaves and forfeits (R18). */
 static void play_short_game(harness *h, const char *channel)
@@ -412,6 +416,48 @@ static void test_locked_at_start(void **state)
     assert_int_equal(persist_pending(h->p), 0);
     assert_int_equal(saved_tables(h), 1);
     assert_int_equal(lines_to(h, "#durak", "saved again"), 1);
+    h_free(h);
+}
+
+/* Games saved before a start that found the file locked were not restored: once it opens, they
+ * go to rejected_tables with a log line, before the first write. Left where they were, the lobby
+ * opened meanwhile in #durak replaced its saved game unseen, and #old's came back, days old, at
+ * the next start. */
+static void test_locked_at_start_keeps_saved(void **state)
+{
+    (void)state;
+    harness *h = h_new();
+    h_open_store(h);
+    assert_true(store_save_table(h->db, "#old",
+                                 "T1 0 2,0,0,0,36 0 1 10.000 0.000 0 =a =a =h 0 "
+                                 "0.000 0 -1"));
+    assert_true(store_save_table(h->db, "#durak",
+                                 "T1 0 2,0,0,0,36 0 1 10.000 0.000 0 =b =b =h 0 "
+                                 "0.000 0 -1"));
+    store_close(h->db);
+    sqlite3 *other;
+    assert_int_equal(sqlite3_open(h->path, &other), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(other, "BEGIN EXCLUSIVE", NULL, NULL, NULL), SQLITE_OK);
+    char err[1024];
+    h->db = store_open(h->path, err, sizeof err);
+    assert_int_equal(store_mode_of(h->db), STORE_OFFLINE);
+    h_attach(h);
+    event(h, "carol", "#durak", "!durak");
+    step(h);
+    sqlite3_exec(other, "ROLLBACK", NULL, NULL, NULL);
+    sqlite3_close(other);
+    h->now = persist_next_due(h->p) + 0.1;
+    log_capture();
+    step(h);
+    const char *logged = log_captured();
+    assert_non_null(strstr(logged, "2 table(s) saved before this start could not be restored"));
+    assert_int_equal(store_mode_of(h->db), STORE_WRITABLE);
+    assert_int_equal(rows_in(h, "rejected_tables"), 2);
+    assert_int_equal(rows_in(h, "running_tables"), 1); /* carol's lobby */
+    event(h, "dave", "#other", "!durak");              /* and only once */
+    step(h);
+    assert_int_equal(rows_in(h, "rejected_tables"), 2);
+    assert_int_equal(rows_in(h, "running_tables"), 2);
     h_free(h);
 }
 
@@ -905,6 +951,7 @@ int main(void)
         cmocka_unit_test(test_read_only_file),
         cmocka_unit_test(test_read_only_idle_logs_once),
         cmocka_unit_test(test_locked_at_start),
+        cmocka_unit_test(test_locked_at_start_keeps_saved),
         cmocka_unit_test(test_too_many_results_drop_the_oldest),
         cmocka_unit_test(test_too_many_tables_not_saved),
         cmocka_unit_test(test_refused_result_dropped),
