@@ -19,8 +19,9 @@
  * A channel's last finished game, for !again after a restart, has a line of its own under the
  * key TABLES_LAST_KEY channel: "L5" and a lobby's head (timers 0) and seats, nothing after them.
  * A lobby opened by !again ends in " A agreed" (the seats whose person typed it, a bit mask).
- * Times are seconds left when the table was saved, which is when it last changed: a restart
- * resumes each timer from there, never with less time than it had then. */
+ * Times are seconds left when the table was saved, which is when it last changed (or when the
+ * bot left its channel, if it is still out): a restart resumes each timer from there, never with
+ * less time than it had then. */
 
 static double left(double deadline, double now) { return deadline > now ? deadline - now : 0; }
 
@@ -90,7 +91,11 @@ bool tables_snapshot(const tables *t, const char *channel, double now, char *buf
     const table_t *tb = tables_find((tables *)t, channel);
     if (!tb)
         return false;
+    /* the timers stand still while the bot is away, or out of this channel (kicked, banned,
+     * muted): seconds left are counted to then, not to a save made while it waits */
     double at = t->paused ? t->paused_at : now;
+    if (tb->bot_out_at > 0 && tb->bot_out_at < at)
+        at = tb->bot_out_at;
     snap_head h = { .tag = "T5",
                     .opt = &tb->opt,
                     .lang = tb->lang,
@@ -134,10 +139,10 @@ static char *token(char **p)
 }
 
 /* The limits a restored table must keep (config.c's ranges for the timers). */
-#define SNAP_LOBBY_MAX 86400.0 /* game.lobby_timeout */
-#define SNAP_TURN_MAX 3600.0   /* game.turn_timeout */
-#define SNAP_GRACE_MAX 3600.0  /* game.rejoin_grace */
-#define SNAP_TIMEOUTS_MAX 10   /* game.max_timeouts */
+#define SNAP_LOBBY_MAX 86400.0                      /* game.lobby_timeout */
+#define SNAP_TURN_MAX (3600.0 + TABLES_BACKLOG_MAX) /* game.turn_timeout, after the send queue */
+#define SNAP_GRACE_MAX 3600.0                       /* game.rejoin_grace */
+#define SNAP_TIMEOUTS_MAX 10                        /* game.max_timeouts */
 
 /* A whole token as an int in lo..hi (no sign games, no trailing junk). */
 static bool read_int(const char *tok, int lo, int hi, int *out)

@@ -607,6 +607,22 @@ static void test_timers_wait_out_the_backlog(void **state)
     tick(h, t0 + 300 + h->cfg.game.turn_timeout + 1);
     assert_non_null(said(h, "#durak", "Time is up: "));
     h_free(h);
+    /* the longest turn the config allows, behind the longest wait: saved, it comes back */
+    h = h_new(5);
+    h->cfg.game.turn_timeout = 3600;
+    tables_free(h->t);
+    h->t = tables_new(&h->cfg, 5);
+    tables_on_reconnect(h->t, h->now, &h->o);
+    lobby(h, "#durak", "", NICKS, 2);
+    tables_set_backlog(h->t, fixed_backlog, &backlog);
+    chan(h, "alice", "#durak", "!start");
+    char snap[TABLES_SNAPSHOT_MAX];
+    assert_true(tables_snapshot(h->t, "#durak", h->now, snap, sizeof snap));
+    tables *back = tables_new(&h->cfg, 5);
+    assert_true(tables_restore(back, "#durak", snap, 5000));
+    assert_true(tables_find(back, "#durak")->turn_deadline == 5000 + 300 + 3600);
+    tables_free(back);
+    h_free(h);
 }
 
 static void test_nick_change(void **state)
@@ -800,6 +816,14 @@ static void test_game_waits_while_the_bot_is_out(void **state)
         tick(h, h->now + 10 * h->cfg.game.turn_timeout);
         assert_int_equal(tb->rec.nmoves, moves);
         assert_null(said(h, "#durak", "Time is up"));
+        /* saved meanwhile (a rename, a part: any change), it keeps the time it had */
+        char snap[TABLES_SNAPSHOT_MAX];
+        assert_true(tables_snapshot(h->t, "#durak", h->now, snap, sizeof snap));
+        tables *back = tables_new(&h->cfg, 5);
+        assert_true(tables_restore(back, "#durak", snap, 5000));
+        double kept = tables_find(back, "#durak")->turn_deadline - 5000;
+        assert_true(kept > left - 0.01 && kept < left + 0.01);
+        tables_free(back);
         char list[1024], move[128];
         rng_t r;
         rng_seed(&r, 13);
