@@ -8,10 +8,10 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "casemap.h"
 #include "log.h"
 #include "site_pages.h"
 
@@ -29,8 +29,9 @@ site_options site_options_of(const bot_config *cfg)
 
 msg_lang site_channel_lang(const site_options *o, const char *channel)
 {
-    for (int i = 0; i < o->nchannels; i++) /* ASCII case: channel_settings as typed */
-        if (!strcasecmp(o->channels[i].name, channel) && o->channels[i].language >= 0)
+    for (int i = 0; i < o->nchannels; i++) /* as the tables match them (tables_channel_lang) */
+        if (casemap_equal(CASEMAP_RFC1459, o->channels[i].name, channel)
+            && o->channels[i].language >= 0)
             return (msg_lang)o->channels[i].language;
     return o->lang;
 }
@@ -116,12 +117,13 @@ static bool make_dirs(const site_options *o, char *why, size_t cap)
     return false;
 }
 
-/* dir/rel, through rel.tmp and a rename: a reader never sees half a page. */
+/* dir/rel, through rel.<pid>.tmp and a rename: a reader never sees half a page, and an
+ * --export-site beside the running bot never writes into, or renames away, the bot's file. */
 static bool write_file(const site_options *o, const char *rel, const char *data, size_t len)
 {
-    char path[CONFIG_PATH_MAX + 40], tmp[CONFIG_PATH_MAX + 48];
+    char path[CONFIG_PATH_MAX + 40], tmp[CONFIG_PATH_MAX + 64];
     snprintf(path, sizeof path, "%s/%s", o->dir, rel);
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     FILE *f = fd >= 0 && fchmod(fd, 0644) == 0 ? fdopen(fd, "w") : NULL;
     if (!f && fd >= 0)
@@ -360,8 +362,9 @@ bool site_complete(store *db, const site_options *o)
     char rel[48], stamp[96];
     bool all = page_there(o, "style.css") && page_there(o, "index.html")
                && store_site_stamp(db, stamp) && stamp_there(o, stamp) && site_ctx_load(&c, db, o);
-    for (size_t i = 0; all && i < c.npeople; i++) {
-        all = !site_has_page(&c.people[i]) || page_there(o, page_rel(rel, 'p', c.people[i].id));
+    for (size_t i = 0; all && i < c.npeople; i++) { /* and none of one who chose set site off: */
+        bool there = page_there(o, page_rel(rel, 'p', c.people[i].id)); /* a refresh was lost */
+        all = site_has_page(&c.people[i]) ? there : !(c.people[i].hidden && there);
     }
     for (size_t i = 0; all && i < c.nchannels; i++) {
         all = record_private_key(c.channels[i].channel)

@@ -78,11 +78,23 @@ static int by_key(const void *key, const void *item)
     return strcmp(key, ((const store_site_person *)item)->p.key);
 }
 
+static const store_site_person *person_row(const site_ctx *c, const char *key)
+{
+    return c->npeople ? bsearch(key, c->people, c->npeople, sizeof *c->people, by_key) : NULL;
+}
+
+/* A person's private games are kept under "+key": their row is the channels' one, else (one who
+ * plays only private games) that "+key" row, which holds their set site choice all the same. */
 const store_site_person *site_person(const site_ctx *c, const char *key)
 {
-    if (key[0] == '+' && key[1] != '*')
-        key++;
-    return c->npeople ? bsearch(key, c->people, c->npeople, sizeof *c->people, by_key) : NULL;
+    char solo[STORE_NICK_MAX + 1];
+    bool plus = key[0] == '+' && key[1] != '*';
+    const store_site_person *p = person_row(c, plus ? key + 1 : key);
+    if (!p && !plus && key[0] != '+' && key[0] != '*') {
+        snprintf(solo, sizeof solo, "+%s", key);
+        p = person_row(c, solo);
+    }
+    return p || !plus ? p : person_row(c, key);
 }
 
 static int by_channel_key(const void *key, const void *item)

@@ -20,7 +20,8 @@ typedef enum {
     JOB_GAME,        /* a finished game's pages */
     JOB_PERSON,      /* the pages that name a person */
     JOB_PERSON_PAGE, /* a person's own page */
-    JOB_CHECK        /* every page again if any is missing (the start, a new site.dir) */
+    JOB_CHECK,       /* every page again if any is missing (the start, a new site.dir) */
+    JOB_EXPORT       /* every page again (a reload changed the pages' languages) */
 } job_kind;
 
 typedef struct {
@@ -73,7 +74,7 @@ static bool do_job(store *db, const site_options *o, const site_job *job, bool b
 {
     if (!db)
         return false;
-    if (behind || (job->kind == JOB_CHECK && !site_complete(db, o)))
+    if (behind || job->kind == JOB_EXPORT || (job->kind == JOB_CHECK && !site_complete(db, o)))
         return export_logged(db, o);
     switch (job->kind) {
     case JOB_GAME:
@@ -245,6 +246,16 @@ bool site_worker_behind(site_worker *w)
     return behind;
 }
 
+/* Whether a and b give every page the same language: game.language and channel_settings. */
+static bool same_languages(const site_options *a, const site_options *b)
+{
+    bool same = a->lang == b->lang && a->nchannels == b->nchannels;
+    for (int i = 0; same && i < a->nchannels; i++)
+        same = !strcmp(a->channels[i].name, b->channels[i].name)
+               && a->channels[i].language == b->channels[i].language;
+    return same;
+}
+
 site_worker *site_worker_reconfigure(site_worker *w, const site_options *o, const char *db_path)
 {
     if (!w)
@@ -258,10 +269,12 @@ site_worker *site_worker_reconfigure(site_worker *w, const site_options *o, cons
         return NULL;
     }
     pthread_mutex_lock(&w->mu);
-    bool moved = strcmp(o->dir, w->opt.dir) != 0;
+    bool moved = strcmp(o->dir, w->opt.dir) != 0, relang = !same_languages(o, &w->opt);
     w->opt = *o;
     pthread_mutex_unlock(&w->mu);
-    if (moved) /* else the new directory would hold only the pages of games from now on */
+    if (relang) /* else only the pages of games from now on would speak it: a mixed site */
+        push(w, JOB_EXPORT, NULL, NULL);
+    else if (moved) /* else the new directory would hold only the pages of games from now on */
         push(w, JOB_CHECK, NULL, NULL);
     return w;
 }

@@ -21,6 +21,7 @@
 #include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -1620,7 +1621,7 @@ static void test_worker_queue_full(void **state)
         snprintf(path, sizeof path, "%s/g/%d.html", f->site, id);
         assert_int_equal(unlink(path), 0);
     }
-    snprintf(fifo, sizeof fifo, "%s/g/1.html.tmp", f->site);
+    snprintf(fifo, sizeof fifo, "%s/g/1.html.%ld.tmp", f->site, (long)getpid());
     assert_int_equal(mkfifo(fifo, 0644), 0);
     int rfd = open(fifo, O_RDONLY | O_NONBLOCK);
     assert_true(rfd >= 0);
@@ -1692,7 +1693,7 @@ static void test_worker_cleared_drops_its_queue(void **state)
     char path[400], fifo[400];
     snprintf(path, sizeof path, "%s/g/2.html", f->site);
     assert_int_equal(unlink(path), 0);
-    snprintf(fifo, sizeof fifo, "%s/g/1.html.tmp", f->site);
+    snprintf(fifo, sizeof fifo, "%s/g/1.html.%ld.tmp", f->site, (long)getpid());
     assert_int_equal(mkfifo(fifo, 0644), 0);
     int rfd = open(fifo, O_RDONLY | O_NONBLOCK);
     assert_true(rfd >= 0);
@@ -2066,6 +2067,128 @@ static void test_export_site_errors(void **state)
     fclose(err);
 }
 
+/* One who plays only private games has a "+key" row alone: their set site off hides them all the
+ * same, on their games' pages, the archive and the private games' board. */
+static void test_private_only_hidden(void **state)
+{
+    struct fixture *f = *state;
+    const char *const keys[3] = { "+shyguy", "+*normal[bot]", "+*hard[bot]" };
+    const char *const nicks[3] = { "shyguy", "normal[bot]", "hard[bot]" };
+    long long id = record_game_as(f->s, "~solo shyguy", 21, keys, nicks);
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    char rel[32];
+    snprintf(rel, sizeof rel, "g/%lld.html", id);
+    const char *const pages[3] = { rel, "index.html", "a/1.html" };
+    for (int i = 0; i < 3; i++) {
+        char *page = slurp(f->site, pages[i]);
+        assert_non_null(strstr(page, "shyguy")); /* named, before */
+        free(page);
+    }
+    store_prefs p = { 0, 0, 0, "", 2 };
+    assert_true(store_put_prefs(f->s, "shyguy", &p));
+    assert_true(site_refresh_person(f->s, &o, "shyguy", true));
+    for (int i = 0; i < 3; i++) {
+        char *page = slurp(f->site, pages[i]);
+        if (strstr(page, "shyguy"))
+            fail_msg("%s still names shyguy", pages[i]);
+        free(page);
+    }
+}
+
+/* set site off saved, and its refresh lost (kill -9 before the thread ran it): the start's check
+ * finds the page of one who chose it still there, and writes every page again. */
+static void test_check_finds_a_hidden_page(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "shyguy", "carol" };
+    long long id = record_game(f->s, "#durak", 5, nicks);
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    assert_true(site_complete(f->s, &o));
+    store_prefs p = { 0, 0, 0, "", 2 };
+    assert_true(store_put_prefs(f->s, "shyguy", &p));
+    assert_false(site_complete(f->s, &o));
+    site_worker *w = site_worker_start(&o, f->db); /* as at the next start */
+    site_worker_drain(w);
+    site_worker_stop(w);
+    char rel[32];
+    snprintf(rel, sizeof rel, "g/%lld.html", id);
+    char *page = slurp(f->site, rel);
+    assert_null(strstr(page, "shyguy"));
+    free(page);
+    assert_true(site_complete(f->s, &o));
+}
+
+/* A reload that changes game.language (or a channel's) writes every page again: else only the
+ * games from then on would speak it, and the rest of the site the old language for good. */
+static void test_reload_language_rewrites(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    record_game(f->s, "#durak", 5, nicks);
+    site_options o = options(f);
+    site_worker *w = site_worker_start(&o, f->db);
+    site_worker_drain(w);
+    char *index = slurp(f->site, "index.html");
+    assert_non_null(strstr(index, "<html lang=\"en\""));
+    free(index);
+    site_options ru = o;
+    ru.lang = MSG_LANG_RU;
+    w = site_worker_reconfigure(w, &ru, f->db);
+    site_worker_drain(w);
+    index = slurp(f->site, "index.html");
+    assert_non_null(strstr(index, "<html lang=\"ru\""));
+    free(index);
+    site_worker_stop(w);
+}
+
+/* channel_settings' channel as the server compares it: "#dur[a]" is "#DUR{A}" under rfc1459, and
+ * its pages speak the language the channel hears. */
+static void test_channel_language_casemap(void **state)
+{
+    (void)state;
+    bot_config cfg;
+    config_defaults(&cfg);
+    snprintf(cfg.channel_settings[0].name, sizeof cfg.channel_settings[0].name, "#dur[a]");
+    cfg.channel_settings[0].language = CONFIG_LANG_RU;
+    cfg.nchannel_settings = 1;
+    site_options o = site_options_of(&cfg);
+    assert_int_equal(site_channel_lang(&o, "#DUR{A}"), MSG_LANG_RU);
+    assert_int_equal(site_channel_lang(&o, "#dur-a"), o.lang);
+}
+
+/* --export-site beside the running bot, in the same site.dir (the log's own advice when pages were
+ * lost): each writes its pages through a temporary file of its own, and neither fails. */
+static void test_export_beside_the_bot(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    record_game(f->s, "#durak", 5, nicks);
+    copy_first_game(f, 20);
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) { /* the operator's durakbot --export-site */
+        char err[256];
+        store *r = store_open_reader(f->db, err, sizeof err);
+        FILE *quiet = fopen("/dev/null", "w");
+        int failed = 0;
+        for (int i = 0; i < 40 && r && quiet; i++)
+            failed += site_export(r, &o, quiet) != 0;
+        _exit(!r || failed ? 1 : 0);
+    }
+    int failed = 0, status = 0;
+    log_capture(); /* each failure is logged */
+    for (int i = 0; i < 150; i++)
+        failed += !site_refresh_game(f->s, &o, record_game(f->s, "#durak", 100 + i, nicks));
+    log_captured();
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_int_equal(failed, 0);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2121,6 +2244,11 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_page_over_the_size_bound, setup, teardown),
         cmocka_unit_test_setup_teardown(test_worker_queue_full, setup, teardown),
         cmocka_unit_test_setup_teardown(test_export_site_errors, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_private_only_hidden, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_check_finds_a_hidden_page, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_reload_language_rewrites, setup, teardown),
+        cmocka_unit_test(test_channel_language_casemap),
+        cmocka_unit_test_setup_teardown(test_export_beside_the_bot, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
