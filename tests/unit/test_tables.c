@@ -1683,7 +1683,7 @@ static void test_pickup_count(void **state)
                 checked_add += strstr(line, " adds ") != NULL;
                 checked_take += strstr(line, " takes") != NULL;
             }
-            if (up || strstr(line, "Bito"))
+            if (up || strstr(line, "Discarded (bito)"))
                 on_table = 0;
         }
         h_free(h);

@@ -425,7 +425,7 @@ static void test_team_transfer_names_the_new_defender(void **state)
 }
 
 /* R19 "as soon as": the last of a team plays their last card as an attack, and the game ends
- * under it: the channel hears the card, who went out and who is left, and no "Bito" for a
+ * under it: the channel hears the card, who went out and who is left, and no "Discarded" for a
  * table nobody beat. */
 static void test_team_game_ends_mid_bout(void **state)
 {
@@ -449,7 +449,7 @@ static void test_team_game_ends_mid_bout(void **state)
                 continue;
             const char *line = said(h, "#durak", " is out (place ");
             assert_non_null(line);
-            assert_null(strstr(line, "Bito"));
+            assert_null(strstr(line, "Discarded"));
             assert_non_null(strstr(end, "Game over: only "));
             found++;
         }
