@@ -152,13 +152,14 @@ static bool store_result_ok(store *s, const store_result *r)
 }
 
 /* Ranks for rating_update: places as given, the durak below them all, forfeiters lower still.
- * R19: in a team game only the team's result counts: a losing team below the others. */
+ * R19: in a team game only the team's result counts: a losing team below the others, and a
+ * forfeiter (R18) below every player still in, whatever their team did after them. */
 static void store_ranks(const store_result *r, int *rank)
 {
     for (int i = 0; i < r->n; i++) {
         const store_seat *p = &r->seat[i];
         if (p->team)
-            rank[i] = p->team_lost;
+            rank[i] = p->forfeited ? 2 : p->team_lost;
         else
             rank[i] = p->forfeited ? 2 * r->n + 1 + p->place : p->durak ? r->n + 1 : p->place;
     }

@@ -66,7 +66,8 @@ static pending_result *queue_result(tables *t, const table_t *tb)
         st->forfeited = left || ((g->forfeited >> s) & 1);
         st->durak = !left && g->result == DURAK_RESULT_DURAK && g->result_seat == s;
         st->team = g->opt.teams ? 1 + durak_team_of(g, s) : 0; /* R19 */
-        st->team_lost = g->opt.teams && durak_seat_lost(g, s);
+        /* R18: a leaver's own result is a forfeit, a loss, whatever the computer player did */
+        st->team_lost = g->opt.teams && (left || durak_seat_lost(g, s));
         st->place = st->forfeited ? 1 : last;
         for (int i = 0; i < g->nout; i++)
             if (g->out[i] == s)

@@ -502,6 +502,8 @@ void end_last_key(const last_game *l, char *key, size_t cap);
 void play_start(tables *t, table_t *tb, double now, outbox *o);
 /* R18: a seat leaves the running game (or a computer player takes it over). */
 void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox *o);
+/* A stop vote of more than half the people still playing: the game ends unrated (true). */
+bool play_stop_if_agreed(tables *t, table_t *tb, outbox *o);
 void play_move(tables *t, table_t *tb, durak_action a, bool timed_out, double now, outbox *o);
 /* a applied and told; own: the mover typed it whole, so a private game does not say it back. */
 void play_apply(tables *t, table_t *tb, durak_action a, bool timed_out, bool own, double now,

@@ -261,13 +261,9 @@ static void stop_vote(tables *t, const tables_who *w, table_t *tb, double now, o
         tb->stop_deadline = now + STOP_VOTE_SECONDS;
     tb->stop_votes |= (uint8_t)(1u << s);
     tables_touch(tb);
-    int votes = __builtin_popcount(tb->stop_votes);
-    if (2 * votes > people) {
-        tables_say(o, tb->channel, MSG_STOP_AGREED);
-        end_no_result(t, tb, "its players voted to stop it", o);
-        return;
-    }
-    tables_say(o, tb->channel, MSG_STOP_VOTE, w->nick, votes, people, tables_prefix(t));
+    if (!play_stop_if_agreed(t, tb, o))
+        tables_say(o, tb->channel, MSG_STOP_VOTE, w->nick, __builtin_popcount(tb->stop_votes),
+                   people, tables_prefix(t));
 }
 
 void lobby_stop(tables *t, const tables_who *w, table_t *tb, double now, outbox *o)

@@ -196,6 +196,15 @@ static void bots_left_line(const tables *t, const table_t *tb, const render_opts
     snprintf(line, cap, msg_in(r->lang, MSG_ONLY_BOTS_LEFT), what);
 }
 
+bool play_stop_if_agreed(tables *t, table_t *tb, outbox *o)
+{
+    if (!tb->used || !tb->playing || 2 * __builtin_popcount(tb->stop_votes) <= tables_humans(tb))
+        return false;
+    tables_say(o, tb->channel, MSG_STOP_AGREED);
+    end_no_result(t, tb, "its players voted to stop it", o);
+    return true;
+}
+
 void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox *o)
 {
     char mine[256];
@@ -226,12 +235,13 @@ void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox 
     }
     if (t->cfg.game.replace_leavers && !tables_is_ai(tb, s)) {
         replace_by_ai(t, tb, s, why, now, o);
-        return;
+    } else {
+        if (durak_resign(&tb->g, s) != DURAK_OK)
+            return;
+        record_resign(tb, s, now);
+        report(t, tb, &h, false, now, o);
     }
-    if (durak_resign(&tb->g, s) != DURAK_OK)
-        return;
-    record_resign(tb, s, now);
-    report(t, tb, &h, false, now, o);
+    play_stop_if_agreed(t, tb, o);
 }
 
 /* "Durak (classic) starts: ... attacks first. ... Deal fingerprint: <hex> (...)": the deal and its
@@ -322,7 +332,7 @@ void play_start(tables *t, table_t *tb, double now, outbox *o)
         if (tables_is_ai(tb, s)) /* a rematch's seat taken over last game: a computer's now */
             tb->seat[s].account[0] = '\0';
         tb->seat[s].hints = 0; /* a rematch copies the seats */
-        tb->seat[s].passed_late = 0;
+        tb->seat[s].passed_late = tb->seat[s].leave_asked = 0;
         tb->seat[s].hinted = tb->seat[s].asked = 0;
     }
     tb->hint_wanted = 0;

@@ -1275,9 +1275,60 @@ static void test_leave_when_out(void **state)
     assert_int_equal(tried, 1);
 }
 
+/* A stop vote counts the people still playing: 2 of 4 vote, one leaves, and 2 of the 3 left is
+ * a majority at once (it was counted only on a vote, and failed at its end). */
+static void test_stop_vote_majority_after_a_forfeit(void **state)
+{
+    (void)state;
+    harness *h = h_new(102);
+    lobby(h, "#durak", "", NICKS, 4);
+    chan(h, "alice", "#durak", "!start");
+    chan(h, "alice", "#durak", "!stop");
+    chan(h, "bob", "#durak", "!stop");
+    assert_non_null(said(h, "#durak", "2 of 4 agree so far"));
+    chan(h, "dave", "#durak", "!leave"); /* 2 of the 3 people still playing agree */
+    assert_non_null(said(h, "#durak", "The players agreed to stop the game; no result."));
+    assert_int_equal(tables_count(h->t), 0);
+    h_free(h);
+}
+
+/* A player takes a computer player's name mid-game (the seat held: "their next nick takes it
+ * back"), then quits under it. A stranger who connects as Bob[bot], joins and changes nick gets
+ * nothing: not the seat, not bob's hand; bob, back as himself, gets it. */
+static void test_bot_name_left_is_no_seat(void **state)
+{
+    (void)state;
+    harness *h = h_new(103);
+    start_two(h, "#durak");
+    renamed(h, "bob", "Bob[bot]");
+    assert_non_null(said(h, "#durak", "Bob[bot]"));
+    outbox_clear(&h->o);
+    tables_on_quit(h->t, h->now, "Bob[bot]", "Quit: bye", &h->o);
+    h_persist(h);
+    tables_who mallory = { "Bob[bot]", "evil", "evil.example", "", false };
+    outbox_clear(&h->o);
+    tables_on_join(h->t, h->now, &mallory, "#durak", &h->o);
+    h_persist(h);
+    outbox_clear(&h->o); /* the stranger's own nick change: not bob's */
+    tables_on_nick(h->t, h->now, "Bob[bot]", "mallory", &h->o);
+    h_persist(h);
+    int s;
+    table_t *tb = tables_of_nick(h->t, "mallory", &s);
+    assert_null(said(h, "mallory", "hand"));
+    assert_null(said(h, "mallory", "Your"));
+    assert_null(tb);
+    tables_who bob = { "bob", "u_bob", "example.org", "", false };
+    tables_on_join(h->t, h->now, &bob, "#durak", &h->o);
+    h_persist(h);
+    assert_non_null(tables_of_nick(h->t, "bob", &s));
+    h_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_stop_vote_majority_after_a_forfeit),
+        cmocka_unit_test(test_bot_name_left_is_no_seat),
         cmocka_unit_test(test_line_starts_with_the_actor),
         cmocka_unit_test(test_quiet_pass),
         cmocka_unit_test(test_option_said_as_one),

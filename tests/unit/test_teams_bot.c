@@ -515,9 +515,88 @@ static void test_help_on_teams(void **state)
     h_free(h);
 }
 
+/* Plays the people's moves at random and the computer players' until no table is left. */
+static void play_out(harness *h, const char **people, int n, uint64_t seed)
+{
+    rng_t r;
+    rng_seed(&r, seed);
+    for (int step = 0; step < 5000 && tables_count(h->t); step++) {
+        bool moved = false;
+        for (int i = 0; i < n && !moved; i++)
+            moved = play_own_random_move(h, &r, people[i]);
+        if (!moved)
+            h_run_ai(h);
+    }
+    assert_int_equal(tables_count(h->t), 0);
+}
+
+/* R18 in a team game with game.replace_leavers: dave leaves, Normal[bot] plays his seat on, and
+ * bob+dave win; dave's own result is still a forfeit, a team game lost, and his rating falls. */
+static void test_team_leaver_replaced_loses(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed < 40; seed++) {
+        harness *h = h_new(200 + seed);
+        temp_store s;
+        store_in_temp(&s, h);
+        h->cfg.game.replace_leavers = true;
+        tables_reconfigure(h->t, &h->cfg);
+        lobby(h, "#durak", "teams", NICKS, 4);
+        chan(h, "alice", "#durak", "!start");
+        chan(h, "dave", "#durak", "!leave");
+        chan(h, "dave", "#durak", "!leave");
+        assert_non_null(said(h, "#durak", "Normal[bot] takes over"));
+        const char *people[] = { "alice", "bob", "carol" };
+        play_out(h, people, 3, seed);
+        chan(h, "bob", "#durak", "!stats");
+        const char *bob = said(h, "#durak", "team games won 1");
+        if (!bob) { /* bob+dave lost: dave's forfeit is a loss anyway */
+            h_free(h);
+            store_gone(&s);
+            continue;
+        }
+        chan(h, "carol", "#durak", "!stats dave");
+        const char *dave = said(h, "#durak", "forfeits 1");
+        assert_non_null(dave);
+        assert_non_null(strstr(dave, "team games won 0, lost 1"));
+        const char *rating = strstr(dave, "channel rating ");
+        assert_non_null(rating);
+        assert_true(atoi(rating + 15) < 1500);
+        h_free(h);
+        store_gone(&s);
+        return;
+    }
+    fail_msg("bob+dave never won");
+}
+
+/* !leave in a team game asks first ("type it again within 30 seconds"). A question of the last
+ * game is not carried into its rematch: alice's first !leave there is asked again, not a forfeit
+ * that loses the game for her partner. */
+static void test_rematch_asks_leave_again(void **state)
+{
+    (void)state;
+    harness *h = h_new(104);
+    lobby(h, "#durak", "teams", NICKS, 4);
+    chan(h, "alice", "#durak", "!start");
+    chan(h, "alice", "#durak", "!leave"); /* asked: a slip, not typed again */
+    assert_non_null(said(h, "alice", "again"));
+    chan(h, "dave", "#durak", "!leave");
+    chan(h, "dave", "#durak", "!leave"); /* the game ends: bob+dave lost */
+    assert_non_null(said(h, "#durak", "Team bob+dave lost"));
+    for (int i = 0; i < 4; i++)
+        chan(h, NICKS[i], "#durak", "!again");
+    assert_non_null(said(h, "#durak", "starts"));
+    chan(h, "alice", "#durak", "!leave"); /* her first !leave of this game */
+    assert_null(said(h, "#durak", "forfeit"));
+    assert_int_equal(tables_count(h->t), 1);
+    h_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_team_leaver_replaced_loses),
+        cmocka_unit_test(test_rematch_asks_leave_again),
         cmocka_unit_test(test_teams_need_4_or_6),
         cmocka_unit_test(test_teams_lobby_says_when_it_can_start),
         cmocka_unit_test(test_team_lobby_names_the_teams),
