@@ -356,8 +356,16 @@ static void on_hup(void *ctx)
         d->cfg = nc;
         log_msg(LOG_NOTICE, "SIGHUP: configuration reloaded");
     }
-    d->announced = false; /* READY=1 again after RELOADING=1 */
+    /* READY=1 again after RELOADING=1, at once: systemd holds the reload open until it comes,
+     * and a bot waiting for its server would hold it past systemd's timeout. Before the start's
+     * READY=1 the connection still brings it. */
+    bool started = d->announced;
+    d->announced = false;
     report_status(d);
+    if (started && !d->announced) {
+        d->announced = true;
+        service_ready("configuration reloaded; connecting");
+    }
 }
 
 /* QUIT goes last, after what the bucket lets out in about a second; then wait for the close. */

@@ -1,11 +1,11 @@
 #!/usr/bin/python3
 """service: what systemd (Type=notify) hears over NOTIFY_SOCKET: READY=1 with a STATUS= line
 naming the server, channels and games once connected; WATCHDOG=1 at half of WATCHDOG_USEC;
-RELOADING=1 then READY=1 on SIGHUP; STOPPING=1 on SIGTERM. And NickServ: with
-irc.nickserv_password the bot IDENTIFYs first and joins its channels only once NickServ
-answers with its success reply (a client named NickServ plays it here; its nag is no answer), or
-after irc.nickserv_wait without an answer; without NickServ (401) at once, and IDENTIFY again when
-NickServ speaks."""
+RELOADING=1 then READY=1 on SIGHUP, at once also while disconnected; STOPPING=1 on SIGTERM. And
+NickServ: with irc.nickserv_password the bot IDENTIFYs first and joins its channels only once
+NickServ answers with its success reply (a client named NickServ plays it here; its nag is no
+answer), or after irc.nickserv_wait without an answer; without NickServ (401) at once, and
+IDENTIFY again when NickServ speaks."""
 import os
 import signal
 import socket
@@ -73,10 +73,16 @@ def test_notify(env):
     bot.proc.send_signal(signal.SIGHUP)
     notify.wait_for(lambda m: "RELOADING=1" in m, 5, "RELOADING=1")
     notify.wait_for(lambda m: "READY=1" in m, 5, "READY=1 after the reload")
+    env.ngircd.stop()  # a reload while the server is away ends at once all the same
+    notify.wait_for(lambda m: "STATUS=disconnected" in m, 10, "STATUS=disconnected")
+    bot.proc.send_signal(signal.SIGHUP)
+    notify.wait_for(lambda m: "RELOADING=1" in m, 5, "RELOADING=1 while disconnected")
+    notify.wait_for(lambda m: "READY=1" in m, 5, "READY=1 after a reload while disconnected")
+    env.ngircd.start()
     rc, took = bot.stop()
     notify.wait_for(lambda m: "STOPPING=1" in m, 2, "STOPPING=1")
     h.check(rc == 0 and took < 2, "SIGTERM: exit %r after %.1f s" % (rc, took))
-    h.log("SIGHUP: RELOADING=1, READY=1; SIGTERM: STOPPING=1, exit 0")
+    h.log("SIGHUP: RELOADING=1, READY=1, also while disconnected; SIGTERM: STOPPING=1, exit 0")
 
 
 def test_nickserv(env):
