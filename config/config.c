@@ -325,12 +325,25 @@ static bool config_has_ctl(const char *s)
     return false;
 }
 
+/* A host name, an IPv4 or an IPv6 address (two colons or more): not "host:port" nor a URL, which
+ * would fail only at run time, as a name that does not resolve, again and again. */
 static bool config_check_host(const char *s, char *why, size_t whylen)
 {
-    if (!strchr(s, ' ') && !config_has_ctl(s))
+    const char *colon = strchr(s, ':');
+    if (strchr(s, '/'))
+        snprintf(why, whylen,
+                 "must be a host name or address, not an address with a scheme or path: "
+                 "irc.server = \"irc.libera.chat\", with irc.port and irc.tls (got \"%s\")",
+                 s);
+    else if (colon && !strchr(colon + 1, ':'))
+        snprintf(why, whylen,
+                 "must be a host name or address alone: put the port in irc.port (got \"%s\")", s);
+    else if (strchr(s, ' ') || config_has_ctl(s))
+        snprintf(why, whylen,
+                 "must be a host name or address without spaces or control characters (got \"%s\")",
+                 s);
+    else
         return true;
-    snprintf(why, whylen,
-             "must be a host name or address without spaces or control characters (got \"%s\")", s);
     return false;
 }
 
@@ -387,7 +400,7 @@ static bool config_check_service(const char *s, char *why, size_t whylen)
         snprintf(
             why, whylen,
             "must be services' nick, like \"NickServ\", or their nick on their server, like "
-            "\"NickServ@services.example.net\": a nick of at most 31 bytes, a server name of at "
+            "\"NickServ@services.example.net\": a nick of at most 30 bytes, a server name of at "
             "most 63 letters, digits, '-' and '_' with a dot (got \"%s\")",
             s);
     return ok;

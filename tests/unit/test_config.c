@@ -637,7 +637,7 @@ struct bad_case {
     "[ ]: look at this line and the one before it)"
 #define SERVICE_RULE                                                                               \
     "must be services' nick, like \"NickServ\", or their nick on their server, like "              \
-    "\"NickServ@services.example.net\": a nick of at most 31 bytes, a server name of at most 63 "  \
+    "\"NickServ@services.example.net\": a nick of at most 30 bytes, a server name of at most 63 "  \
     "letters, digits, '-' and '_' with a dot"
 #define PERCENT_RULE "must not contain '%' (libircclient uses it as a printf format)"
 #define URL_MUST                                                                                   \
@@ -904,6 +904,13 @@ static const struct bad_case bad_cases[] = {
       "2: irc.server: must be a host name or address without spaces or control characters (got "
       "\"irc "
       "example.org\")" },
+    { "server with port", "irc = {\n  server = \"irc.libera.chat:6697\";\n};\n",
+      "2: irc.server: must be a host name or address alone: put the port in irc.port (got "
+      "\"irc.libera.chat:6697\")" },
+    { "server URL", "irc = {\n  server = \"ircs://irc.libera.chat/\";\n};\n",
+      "2: irc.server: must be a host name or address, not an address with a scheme or path: "
+      "irc.server = \"irc.libera.chat\", with irc.port and irc.tls (got "
+      "\"ircs://irc.libera.chat/\")" },
     /* CR, LF, NUL */
     { "LF escape", "irc = {\n  realname = \"Durak\\ncard\";\n};\n",
       "2: irc.realname: must not contain CR or LF (remove the line break)" },
