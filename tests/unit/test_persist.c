@@ -335,6 +335,9 @@ static void writable_again(harness *h)
     h->now = persist_next_due(h->p) + 0.1;
 }
 
+/* A lobby as an older durakbot saved it (T1), for a table saved before the test's start. */
+#define SAVED_LOBBY "T1 0 2,0,0,0,36 0 1 10.000 0.000 0 =a =a =h 0 0.000 0 -1"
+
 /* A read-only file is opened read-only, not moved aside; the bot says it cannot write, keeps what
  * changes and writes it once the file is writable again. */
 static void test_read_only_file(void **state)
@@ -342,9 +345,7 @@ static void test_read_only_file(void **state)
     (void)state;
     harness *h = h_new();
     h_open_store(h);
-    assert_true(store_save_table(h->db, "#old",
-                                 "T1 0 2,0,0,0,36 0 1 10.000 0.000 0 =a =a =h 0 "
-                                 "0.000 0 -1"));
+    assert_true(store_save_table(h->db, "#old", SAVED_LOBBY));
     char err[1024];
     reopen_read_only(h, err, sizeof err);
     assert_int_equal(store_mode_of(h->db), STORE_READ_ONLY);
@@ -428,12 +429,8 @@ static void test_locked_at_start_keeps_saved(void **state)
     (void)state;
     harness *h = h_new();
     h_open_store(h);
-    assert_true(store_save_table(h->db, "#old",
-                                 "T1 0 2,0,0,0,36 0 1 10.000 0.000 0 =a =a =h 0 "
-                                 "0.000 0 -1"));
-    assert_true(store_save_table(h->db, "#durak",
-                                 "T1 0 2,0,0,0,36 0 1 10.000 0.000 0 =b =b =h 0 "
-                                 "0.000 0 -1"));
+    assert_true(store_save_table(h->db, "#old", SAVED_LOBBY));
+    assert_true(store_save_table(h->db, "#durak", SAVED_LOBBY));
     store_close(h->db);
     sqlite3 *other;
     assert_int_equal(sqlite3_open(h->path, &other), SQLITE_OK);
