@@ -508,6 +508,9 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_CMD_HINT] = "pista",
     [MSG_LEAVE_ASK_TEAM] = "Salir de la partida de %s es un abandono, y tu equipo pierde la "
                            "partida al momento: escribe otra vez %ssalir en %d s para salir.",
+    [MSG_STOP_ASK_ALONE] = "Eres la única persona en esta partida: pararla es un abandono, una "
+                           "derrota en tu clasificación, como salir. Escribe %s otra vez en %d s "
+                           "para parar.",
     [MSG_SOLO_STOP_ASK] = "Parar ahora cuenta como derrota en tu clasificación de partidas "
                           "privadas: escribe %s otra vez en %d s para parar.",
     [MSG_LEAVE_OUT] =

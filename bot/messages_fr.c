@@ -526,6 +526,9 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_CMD_HINT] = "indice",
     [MSG_LEAVE_ASK_TEAM] = "Quitter la partie de %s est un forfait, et votre équipe perd aussitôt "
                            "la partie : retapez %squitter dans les %d s pour partir.",
+    [MSG_STOP_ASK_ALONE] = "Vous êtes la seule personne dans cette partie : l'arrêter est un "
+                           "forfait, une défaite au classement, comme la quitter. Retapez %s dans "
+                           "les %d s pour arrêter.",
     [MSG_SOLO_STOP_ASK] = "Arrêter maintenant compte comme une défaite au classement des parties "
                           "privées : retapez %s dans les %d s pour arrêter.",
     [MSG_LEAVE_OUT] = "Vous êtes déjà sorti de la partie de %s : votre place est acquise, rien à "

@@ -241,6 +241,22 @@ void lobby_start(tables *t, const tables_who *w, table_t *tb, double now, outbox
     }
 }
 
+/* !stop by the one person left against computer players: as !leave, a forfeit, asked once (a
+ * private game's stop is the same); the game ends there, rated (play_forfeit). */
+static void stop_alone(tables *t, const tables_who *w, table_t *tb, int s, double now, outbox *o)
+{
+    seat_t *st = &tb->seat[s];
+    if (!(st->leave_asked > 0 && now - st->leave_asked <= LEAVE_AGAIN)) {
+        char word[64];
+        st->leave_asked = now;
+        snprintf(word, sizeof word, "%s%s", tables_prefix(t),
+                 msg_command(tables_lang_of(t, w->nick), "stop"));
+        tables_notice(o, w->nick, MSG_STOP_ASK_ALONE, word, (int)LEAVE_AGAIN);
+        return;
+    }
+    play_forfeit(t, tb, s, MSG_FORFEIT_LEFT, now, o);
+}
+
 /* !stop of a running game by a player: a vote, passed by more than half of the people in. */
 static void stop_vote(tables *t, const tables_who *w, table_t *tb, double now, outbox *o)
 {
@@ -252,6 +268,10 @@ static void stop_vote(tables *t, const tables_who *w, table_t *tb, double now, o
     if (tables_refuse_stranger(t, tb, s, w, o))
         return;
     int people = tables_humans(tb);
+    if (people == 1) { /* no vote: a forfeit, or it would be the way out of every lost game */
+        stop_alone(t, w, tb, s, now, o);
+        return;
+    }
     if ((tb->stop_votes >> s) & 1) { /* counted already: the channel heard it once */
         tables_notice(o, w->nick, MSG_STOP_VOTED_ALREADY, __builtin_popcount(tb->stop_votes),
                       people);

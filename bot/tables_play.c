@@ -198,7 +198,9 @@ static void bots_left_line(const tables *t, const table_t *tb, const render_opts
 
 bool play_stop_if_agreed(tables *t, table_t *tb, outbox *o)
 {
-    if (!tb->used || !tb->playing || 2 * __builtin_popcount(tb->stop_votes) <= tables_humans(tb))
+    int people = tb->used && tb->playing ? tables_humans(tb) : 0;
+    /* one person left with computer players is no majority: their stop is a forfeit (stop_alone) */
+    if (people < 2 || 2 * __builtin_popcount(tb->stop_votes) <= people)
         return false;
     tables_say(o, tb->channel, MSG_STOP_AGREED);
     end_no_result(t, tb, "its players voted to stop it", o);

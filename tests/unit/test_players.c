@@ -1324,10 +1324,50 @@ static void test_bot_name_left_is_no_seat(void **state)
     h_free(h);
 }
 
+/* The one person left against computer players is no majority of one: their !stop is asked once,
+ * then a forfeit, rated as !leave would be (else a lost game could always be left unrated). */
+static void test_stop_alone_is_a_forfeit(void **state)
+{
+    (void)state;
+    harness *h = h_new(101);
+    temp_store s;
+    store_in_temp(&s, h);
+    chan(h, "alice", "#durak", "!durak");
+    chan(h, "alice", "#durak", "!bot");
+    chan(h, "alice", "#durak", "!start");
+    chan(h, "alice", "#durak", "!stop");
+    assert_non_null(said(h, "alice",
+                         "You are the only person left in this game: stopping it is a "
+                         "forfeit, a loss in your rating, as leaving is. Type !stop "
+                         "again within 30 s to stop."));
+    assert_null(said(h, "#durak", ""));
+    assert_int_equal(tables_count(h->t), 1);
+    chan(h, "alice", "#durak", "!stop");
+    assert_non_null(said(h, "#durak", "Only computer players are left"));
+    assert_int_equal(tables_count(h->t), 0);
+    chan(h, "alice", "#durak", "!stats");
+    const char *stats = said(h, "#durak", "1 game");
+    assert_non_null(stats);
+    assert_non_null(strstr(stats, "forfeits 1"));
+    h_free(h);
+    store_gone(&s);
+    /* nor is a vote of two people the last of whom is then alone: bob leaves after alice's vote */
+    h = h_new(102);
+    lobby(h, "#durak", "", NICKS, 2);
+    chan(h, "alice", "#durak", "!bot");
+    chan(h, "alice", "#durak", "!start");
+    chan(h, "alice", "#durak", "!stop");
+    chan(h, "bob", "#durak", "!leave");
+    assert_null(said(h, "#durak", "The players agreed to stop"));
+    assert_int_equal(tables_count(h->t), 1);
+    h_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_stop_vote_majority_after_a_forfeit),
+        cmocka_unit_test(test_stop_alone_is_a_forfeit),
         cmocka_unit_test(test_bot_name_left_is_no_seat),
         cmocka_unit_test(test_line_starts_with_the_actor),
         cmocka_unit_test(test_quiet_pass),
