@@ -1,6 +1,6 @@
 /* config.c — loads and validates durakbot.conf (libconfig) into a bot_config.
  * Owns the defaults (equal to config/durakbot.conf) and every key's type, range and error text. */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* POSIX 2008, and realpath */
 #include "config.h"
 #include "config_include.h"
 
@@ -1123,12 +1123,58 @@ static bool config_cross_channels(struct config_ctx *x, const config_t *lc)
 }
 
 /* Whether path is dir or lies under it (dir's trailing slashes aside; "/" holds everything). */
+/* An absolute path with "//", "/." and "/x/.." folded, as the system reads it (no symlinks). */
+static void config_fold_path(const char *in, char *out, size_t cap)
+{
+    size_t len = 0;
+    out[0] = '\0';
+    while (*in) {
+        while (*in == '/')
+            in++;
+        size_t n = strcspn(in, "/");
+        if (n == 2 && !strncmp(in, "..", 2)) {
+            while (len && out[--len] != '/')
+                ;
+            out[len] = '\0';
+        } else if (n && !(n == 1 && in[0] == '.') && len + n + 2 <= cap) {
+            len += (size_t)snprintf(out + len, cap - len, "/%.*s", (int)n, in);
+        }
+        in += n;
+    }
+    if (!len && cap > 1)
+        snprintf(out, cap, "/");
+}
+
+/* path as the system reaches it: folded, and its symlinks resolved where it, or its folder,
+ * exists (a file not yet made: its folder's real path and its name). */
+static void config_real_path(const char *path, char *out, size_t cap)
+{
+    char folded[PATH_MAX], real[PATH_MAX];
+    config_fold_path(path, folded, sizeof folded);
+    char *slash = strrchr(folded, '/');
+    if (realpath(folded, real)) {
+        snprintf(out, cap, "%s", real);
+    } else if (slash && slash != folded) {
+        *slash = '\0';
+        if (realpath(folded, real))
+            snprintf(out, cap, "%s/%s", strcmp(real, "/") ? real : "", slash + 1);
+        else
+            snprintf(out, cap, "%s/%s", folded, slash + 1);
+    } else {
+        snprintf(out, cap, "%s", folded);
+    }
+}
+
+/* Whether path is dir or under it, however either is spelled ("/srv//d/.", a symlink). */
 static bool config_under(const char *dir, const char *path)
 {
-    size_t n = strlen(dir);
-    while (n && dir[n - 1] == '/')
-        n--;
-    return path[0] && !strncmp(path, dir, n) && (path[n] == '/' || path[n] == '\0');
+    char d[2 * PATH_MAX + 2], p[2 * PATH_MAX + 2]; /* a real folder, '/', a name */
+    if (!path[0])
+        return false;
+    config_real_path(dir, d, sizeof d);
+    config_real_path(path, p, sizeof p);
+    size_t n = strcmp(d, "/") ? strlen(d) : 0;
+    return !strncmp(p, d, n) && (p[n] == '/' || p[n] == '\0');
 }
 
 /* site.dir is served to everyone: it must hold no file the bot keeps to itself. */

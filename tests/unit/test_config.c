@@ -442,6 +442,26 @@ static void test_missing_file(void **state)
     assert_string_equal(err, want);
 }
 
+/* site.dir through a symlink to the database's folder is that folder: refused as it is. */
+static void test_site_dir_symlink(void **state)
+{
+    struct fixture *f = *state;
+    char real[128], link[128], text[512], err[1024];
+    snprintf(real, sizeof real, "%s/state", f->dir);
+    snprintf(link, sizeof link, "%s/www", f->dir);
+    assert_int_equal(mkdir(real, 0700), 0);
+    assert_int_equal(symlink(real, link), 0);
+    snprintf(text, sizeof text,
+             "state = { database = \"%s/bot.db\"; };\nsite = { dir = \"%s\"; };\n", real, link);
+    const char *path = fixture_write(f, "durakbot.conf", text, 0);
+    bot_config c;
+    bool ok = config_load(path, &c, err, sizeof err);
+    unlink(link);
+    rmdir(real);
+    assert_false(ok);
+    assert_non_null(strstr(err, "site.dir: holds state.database"));
+}
+
 static void test_directory(void **state)
 {
     struct fixture *f = *state;
@@ -744,6 +764,10 @@ static const struct bad_case bad_cases[] = {
       "irc = { password_file = \"/srv/www/secret/pw\"; };\nsite = { dir = \"/srv/www\"; };\n",
       "2: site.dir: holds irc.password_file (/srv/www/secret/pw), and the pages' folder is for "
       "everyone to read: give the pages a folder of their own, like \"/var/lib/durakbot/site\"" },
+    { "site.dir the database's, spelled otherwise",
+      "state = { database = \"/srv/d/bot.db\"; };\nsite = {\n  dir = \"/srv//x/../d/.\";\n};\n",
+      "3: site.dir: holds state.database (/srv/d/bot.db), and the pages' folder is for everyone to "
+      "read: give the pages a folder of their own, like \"/var/lib/durakbot/site\"" },
     { "site.dir relative", "site = {\n  dir = \"www\";\n};\n",
       "2: site.dir: must be an absolute file name starting with / without control characters "
       "(got \"www\")" },
@@ -1021,6 +1045,7 @@ int main(void)
         FIXTURE_TEST(test_limits_accepted),
         FIXTURE_TEST(test_missing_file),
         FIXTURE_TEST(test_directory),
+        FIXTURE_TEST(test_site_dir_symlink),
         FIXTURE_TEST(test_small_err_buffer),
         FIXTURE_TEST(test_error_in_included_file),
         FIXTURE_TEST(test_overflow_in_included_file),
