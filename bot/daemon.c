@@ -104,6 +104,7 @@ static void on_event(void *ctx, const irc_event *ev, double now)
 static void on_ready(void *ctx, double now)
 {
     daemon_ctx *d = ctx;
+    tables_reconfigure(d->t, &d->cfg); /* a reloaded irc.encoding is the wire's from now on */
     tables_on_reconnect(d->t, now, &d->box);
     report_status(d);
 }
@@ -321,7 +322,7 @@ static bool same_server(const bot_config *x, const bot_config *y)
 {
     return !strcmp(x->irc.server, y->irc.server) && x->irc.port == y->irc.port
            && x->irc.tls == y->irc.tls && !strcmp(x->irc.nick, y->irc.nick)
-           && !strcmp(x->irc.password, y->irc.password);
+           && !strcmp(x->irc.password, y->irc.password) && x->irc.encoding == y->irc.encoding;
 }
 
 /* A new config, applied without dropping games; a bad one keeps the old. */
@@ -336,8 +337,9 @@ static void on_hup(void *ctx)
     } else {
         apply_channels(d, &nc);
         if (!same_server(&d->cfg, &nc))
-            log_msg(LOG_NOTICE, "SIGHUP: the server, port, TLS, nick or password changed; that "
-                                "takes effect at the next connection");
+            log_msg(LOG_NOTICE,
+                    "SIGHUP: the server, port, TLS, nick, password or encoding changed; "
+                    "that takes effect at the next connection");
         if (strcmp(d->cfg.state.database, nc.state.database)) { /* the one open stays in use */
             log_msg(LOG_NOTICE, "SIGHUP: state.database changed; %s is used until the next start",
                     d->cfg.state.database);
@@ -345,7 +347,9 @@ static void on_hup(void *ctx)
         }
         if (d->db && !store_set_synchronous(d->db, nc.state.synchronous == CONFIG_SYNC_FULL))
             log_msg(LOG_ERR, "SIGHUP: %s", store_error(d->db));
-        tables_reconfigure(d->t, &nc);
+        bot_config wire = nc; /* the cards' suits as the connection's encoding carries them */
+        wire.irc.encoding = d->cfg.irc.encoding;
+        tables_reconfigure(d->t, &wire);
         d->site_opt = site_options_of(&nc);
         site_worker *was = d->site;
         if (d->db)

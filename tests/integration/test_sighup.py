@@ -7,8 +7,9 @@ and the players of the ended game are free to open a new one in #b. Then the fil
 of range (game.turn_timeout = 1), and then a syntax error: each SIGHUP logs the error with
 FILE:LINE (and the key) and "SIGHUP: the new configuration is not used"; the bot stays in #b, the
 lobby there is kept, and it goes on answering and starts the game. Last, site.dir set, another
-state.database and another server password: the pages are written from the database in use, the
-new one waits for the next start and the password for the next connection, as the log says."""
+state.database, another server password and irc.encoding: the pages are written from the database
+in use, the new one waits for the next start, the password and the encoding for the next
+connection, as the log says (the cards keep their suit symbols meanwhile)."""
 import os
 import re
 import signal
@@ -175,6 +176,7 @@ def test(env):
     other = os.path.join(env.dir, "other.db")
     write_config(bot, config_for(env, bot, (CHB,)).replace(bot.database, other)
                  .replace('password = "";', 'password = "changed";', 1)
+                 .replace('nickserv_password = "";', 'nickserv_password = ""; encoding = "cp1251";')
                  + 'site = {{ dir = "{}"; }};\n'.format(site))
     log_at = len(bot.log_text())
     bot.proc.send_signal(signal.SIGHUP)
@@ -183,12 +185,16 @@ def test(env):
     bot.wait_log(r"^<5>site: every page written into %s$" % re.escape(site), 5, start=log_at,
                  what="the pages written from the database in use")
     h.check(not os.path.exists(other), "the new state.database was opened before the next start")
-    bot.wait_log(r"^<5>SIGHUP: the server, port, TLS, nick or password changed; that takes effect "
-                 r"at the next connection$", 3, start=log_at, what="the server's change deferred")
+    bot.wait_log(r"^<5>SIGHUP: the server, port, TLS, nick, password or encoding changed; that "
+                 r"takes effect at the next connection$", 3, start=log_at,
+                 what="the server's change deferred")
     h.log("a new state.database waits for the next start; the pages come from the one in use")
 
-    command(ana, CHB, "!start", lambda m: "starts:" in m.plain, "the start line in #b")
-    h.log("the game in #b starts")
+    start = command(ana, CHB, "!start", lambda m: "starts:" in m.plain, "the start line in #b")
+    h.check(any(s in start.plain for s in "\u2660\u2663\u2665\u2666"),
+            "the start line has no suit symbol while the connection is still UTF-8: %r"
+            % start.plain)
+    h.log("the game in #b starts, its suits as the connection still carries them")
     for what in soft:
         h.log("FAILED CHECK: " + what)
     h.check(not soft, "; ".join(soft))
