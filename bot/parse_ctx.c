@@ -50,6 +50,7 @@ bool parse_ctx_begin(parse_ctx *c, const char *line, size_t len, const parse_opt
     c->no_seat = o && o->no_seat;
     c->hand = o ? o->hand : 0;
     c->shown = NULL;
+    c->asked = false;
     utf8_sanitize(c->prefix_shown, c->prefix, c->prefix_len, CTX_PREFIX_SHOWN_MAX);
     c->pos = 0;
     c->len = 0;
@@ -196,10 +197,10 @@ bool parse_ctx_ace_word(const parse_ctx *c, token w)
 }
 
 /* "8c" to a French or Spanish reader: c is clubs in the bot's Latin letters, but hearts is cœur,
- * corazón to them (their own letters for hearts and clubs are co and t): asked, never guessed. */
-static bool c_asked(parse_ctx *c, token w)
+ * corazón to them (their own letters for hearts and clubs are co and t): asked, never guessed.
+ * w: the words as typed, quoted in the question ("8c", "8 c"); card: what they read as. */
+static bool c_asked_card(parse_ctx *c, token w, card_t card)
 {
-    card_t card = parse_cardtext_read(w.s, w.n);
     if (!romance_reader(c) || w.n < 2 || (w.s[w.n - 1] | 0x20) != 'c' || card == CARD_NONE
         || card_suit(card) != SUIT_CLUBS)
         return false;
@@ -215,6 +216,11 @@ static bool c_asked(parse_ctx *c, token w)
     snprintf(both, sizeof both, msg_in(c->lang, MSG_CARD_OR), clubs, hearts);
     parse_ctx_fail(c, MSG_PARSE_AMBIGUOUS, parse_ctx_quote(q, w), both);
     return true;
+}
+
+static bool c_asked(parse_ctx *c, token w)
+{
+    return c_asked_card(c, w, parse_cardtext_read(w.s, w.n));
 }
 
 bool parse_ctx_card_clear(parse_ctx *c, token t)
@@ -283,6 +289,12 @@ card_t parse_ctx_card_in_two_words(parse_ctx *c, token w)
     int suit = card == CARD_NONE && !asked && !latin_t(w) ? parse_cardtext_suit(s.s, s.n) : -1;
     if (suit >= 0) /* "6 пик", "король червей", "В бубен" */
         card = card_make(card_rank(example), suit);
+    /* "8 c", "dame c": the letter alone, which "8c" would have asked about */
+    token typed = { w.s, (size_t)(s.s + s.n - w.s) };
+    if (s.n == 1 && c_asked_card(c, typed, card)) {
+        c->asked = true;
+        card = CARD_NONE;
+    }
     if (card == CARD_NONE)
         c->pos = at;
     return card;
@@ -343,7 +355,8 @@ bool parse_ctx_card(parse_ctx *c, token t, card_t *card)
     if (*card == CARD_NONE && (*card = parse_ctx_card_in_two_words(c, w)) != CARD_NONE)
         return true;
     if (*card == CARD_NONE) {
-        parse_ctx_fail_card(c, t);
+        if (!c->asked) /* else the question stands */
+            parse_ctx_fail_card(c, t);
         return false;
     }
     return parse_ctx_card_clear(c, t);

@@ -32,6 +32,7 @@ typedef struct {
     bool no_seat;      /* parse_opts.no_seat */
     uint64_t hand;     /* parse_opts.hand */
     const char *shown; /* the command word as errors show it ("беру"); NULL: the English name */
+    bool asked;        /* parse_ctx_card_in_two_words asked which card was meant ("8 c") */
     parsed_cmd *out;
 } parse_ctx;
 
@@ -57,7 +58,8 @@ bool parse_ctx_card(parse_ctx *c, token t, card_t *card);
 bool parse_ctx_card_clear(parse_ctx *c, token t);
 /* A rank w (trimmed) whose suit came as the next word ("хожу 6 п", "play 10 ♥"), or a Russian
  * suit's adjective before a rank's word ("червовую даму"): the card both make, read past that
- * word, or CARD_NONE (nothing read). Not a T: which card it is is asked. */
+ * word, or CARD_NONE (nothing read). Not a T: which card it is is asked; nor "8 c" to a French or
+ * Spanish reader: asked as "8c" is (then CARD_NONE, the question failed into c, and c->asked). */
 card_t parse_ctx_card_in_two_words(parse_ctx *c, token w);
 /* A card named by its rank alone ("6", "хожу Д"), the last word of the line: its rank (card.h's
  * count), or PARSE_RANK_TRUMP for "a trump" ("бью козырем"), for the hand to say which card is

@@ -563,6 +563,6 @@ void parse_private(const char *line, size_t len, const parse_opts *o, parsed_cmd
         out->kind = PC_CARD; /* "6" alone: the hand says which */
     else if ((card = parse_ctx_card_in_two_words(&c, w)) != CARD_NONE)
         private_bare_card(&c, card); /* "6 п" */
-    else
+    else if (!c.asked)
         private_info(&c, w);
 }

@@ -1334,6 +1334,17 @@ static void test_romance_cards(void **state)
           "error: « 8c » peut vouloir dire 8♣ ou 8♥ : tapez l'un d'eux" },
         { MSG_LANG_ES, false, "10C",
           "error: «10C» puede significar 10♣ o 10♥: escribe uno de ellos" },
+        /* the rank and the letter apart: asked as well, never played as clubs */
+        { MSG_LANG_FR, false, "joue 8 c",
+          "error: « 8 c » peut vouloir dire 8♣ ou 8♥ : tapez l'un d'eux" },
+        { MSG_LANG_FR, false, "8 c",
+          "error: « 8 c » peut vouloir dire 8♣ ou 8♥ : tapez l'un d'eux" },
+        { MSG_LANG_FR, false, "dame c",
+          "error: « dame c » peut vouloir dire D♣ ou D♥ : tapez l'un d'eux" },
+        { MSG_LANG_ES, false, "tiro 8 c",
+          "error: «8 c» puede significar 8♣ o 8♥: escribe uno de ellos" },
+        { MSG_LANG_EN, false, "play 8 c", "play 8c" },
+        { MSG_LANG_FR, false, "joue 8 t", "play 8c" },
 
         { MSG_LANG_FR, false, "8co", "card 8h" },
         { MSG_LANG_FR, false, "8t", "card 8c" },
