@@ -2,6 +2,7 @@
  * and the punctuation ignored around a word. */
 #include "parse_token.h"
 
+#include <ctype.h>
 #include <string.h>
 
 #include "mirc.h"
@@ -18,13 +19,24 @@ static const char *const wide_punct[] = {
 
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
 
+/* French elision at a word's start, "l'as", "d’atout": the bytes of "l'" or "d'" (either
+ * apostrophe) when a letter follows, so that the word is read as "as", "atout"; else 0. */
+static size_t elision_len(const unsigned char *s, size_t n)
+{
+    size_t k = n >= 2 && s[1] == '\'' ? 2 : n >= 4 && !memcmp(s + 1, "\xE2\x80\x99", 3) ? 4 : 0;
+    bool letter = k && k < n && (isalpha(s[k]) || s[k] >= 0x80);
+    return letter && strchr("lLdD", s[0]) ? k : 0;
+}
+
 size_t parse_token_clean_line(char *dst, const char *line, size_t len)
 {
     const unsigned char *s = (const unsigned char *)line;
     size_t n = len, o = 0, i = 0, k;
     while (i < n) {
         unsigned char b = s[i];
-        if ((k = mirc_code_len(line + i, n - i)) != 0)
+        if ((o == 0 || dst[o - 1] == ' ') && (k = elision_len(s + i, n - i)) != 0)
+            i += k; /* the article goes, as "le" and "la" are passed over */
+        else if ((k = mirc_code_len(line + i, n - i)) != 0)
             i += k;
         else if (b < 0x20 || b == 0x7F) {
             dst[o++] = ' ';

@@ -45,8 +45,8 @@ static inline bool bytes_have_cyrillic(const char *s, size_t n, bool word)
 }
 
 /* Writes line[0..len) into dst (room for len + 1) without mIRC formatting codes, with one space
- * for each other control byte or Unicode space and without invisible characters; returns the
- * length written (<= len). */
+ * for each other control byte or Unicode space, without invisible characters, and without a
+ * French elided article at a word's start ("l'as": "as"); returns the length written (<= len). */
 size_t parse_token_clean_line(char *dst, const char *line, size_t len);
 
 /* The word without the ASCII punctuation of `lead` before it and of `trail` after it; quotation

@@ -1365,6 +1365,11 @@ static void test_romance_cards(void **state)
         { MSG_LANG_ES, false, "as de oros", "card Ad" },
         { MSG_LANG_ES, false, "siete de corazones", "card 7h" },
         { MSG_LANG_ES, false, "CABALLO DE BASTOS", "card Qc" },
+        /* French elision, either apostrophe */
+        { MSG_LANG_FR, false, "joue l'as de pique", "play As" },
+        { MSG_LANG_FR, false, "je joue l’as", "play A of any suit" },
+        { MSG_LANG_FR, false, "couvre avec l'as", "beat A of any suit" },
+        { MSG_LANG_FR, false, "l'as de cœur", "card Ah" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         parsed_cmd p;
