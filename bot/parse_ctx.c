@@ -300,9 +300,7 @@ card_t parse_ctx_card_in_two_words(parse_ctx *c, token w)
     return card;
 }
 
-/* The rank one word names ("7", "Д", "дамой", the ace's word), PARSE_RANK_TRUMP for "a trump", or
- * -1 (a Latin T too: the ten or the ace is asked). */
-static int word_rank(parse_ctx *c, token w)
+int parse_ctx_word_rank(parse_ctx *c, token w)
 {
     card_t example;
     if (parse_cardwords_trump(w.s, w.n))
@@ -319,13 +317,13 @@ int parse_ctx_rank_alone(parse_ctx *c, token t)
     token w = parse_token_trim(t), next, v = { 0 };
     size_t at = c->pos;
     bool lowest = parse_cardwords_lowest(w.s, w.n);
-    int first = word_rank(c, w), second = -1;
+    int first = parse_ctx_word_rank(c, w), second = -1;
     if (c->no_game || (first < 0 && !lowest))
         return -1;
     bool two = parse_ctx_next(c, &next);
     if (two) {
         v = parse_token_trim(next);
-        second = word_rank(c, v);
+        second = parse_ctx_word_rank(c, v);
     }
     bool more = two && parse_ctx_next(c, &next);
     c->pos = at;

@@ -69,6 +69,9 @@ card_t parse_ctx_card_in_two_words(parse_ctx *c, token w);
  * none, a number after play counts players), and never a Latin T: the ten or the ace is asked.
  * To a French or Spanish reader "as" is the ace, as those languages call it, not A♠. */
 int parse_ctx_rank_alone(parse_ctx *c, token t);
+/* The rank one word w (trimmed) names ("7", "Д", "дамой", the ace's word), PARSE_RANK_TRUMP for
+ * "a trump", or -1 (a Latin T too: the ten or the ace is asked). */
+int parse_ctx_word_rank(parse_ctx *c, token w);
 /* Is w "as", the ace in French and Spanish, said by such a reader (their words or their chosen
  * language)? Then it is not the card A♠ its Latin letters spell. */
 bool parse_ctx_ace_word(const parse_ctx *c, token w);

@@ -333,6 +333,32 @@ static const char *private_example(const parse_ctx *c, char buf[CTX_TEXT_SIZE], 
 }
 
 /* play C, transfer C, beat C [T]; with solo, play alone or with a private game's words. */
+/* "бью козырем 7ч", "бью дамой 7ч", "couvre avec l'as le 7co": the covering card's rank before
+ * the card it covers, and nothing after (as "бью 7ч козырем"): the hand says which covers it.
+ * True when read (or asked: "8c" to a French reader); false with nothing read. */
+static bool cover_first(parse_ctx *c, token t)
+{
+    size_t at = c->pos;
+    token onto;
+    int rank = c->no_game ? -1 : parse_ctx_word_rank(c, parse_token_trim(t));
+    if (rank < 0 || !next_past_fillers(c, &onto)) {
+        c->pos = at;
+        return false;
+    }
+    token w = parse_token_trim(onto), rest;
+    card_t target = parse_cardtext_read(w.s, w.n);
+    if (target == CARD_NONE || parse_ctx_next(c, &rest)) {
+        c->pos = at;
+        return false;
+    }
+    if (parse_ctx_card_clear(c, onto)) {
+        c->out->kind = PC_BEAT;
+        c->out->rank = rank;
+        c->out->target = target;
+    }
+    return true;
+}
+
 static void private_card_command(parse_ctx *c, parse_kind kind, bool solo)
 {
     token t;
@@ -357,6 +383,8 @@ static void private_card_command(parse_ctx *c, parse_kind kind, bool solo)
         c->out->move = kind;
         return;
     }
+    if (kind == PC_BEAT && cover_first(c, t))
+        return;
     if (!parse_ctx_card(c, t, &card))
         return;
     bool more = parse_ctx_next(c, &t);

@@ -1045,6 +1045,11 @@ static const parse_case language_private_cases[] = {
     CASE("couvre 7h atout", "beat 7h a trump"),
     CASE("бью 7 крестей дамой", "beat 7c Q of any suit"), /* and a rank alone */
     CASE("бью 7ч 9", "beat 7h 9 of any suit"),
+    CASE("бью козырем 7ч", "beat 7h a trump"), /* the cover's rank first */
+    CASE("бью дамой 7ч", "beat 7h Q of any suit"),
+    CASE("couvre avec l'as le 7co", "beat 7h A of any suit"),
+    CASE("бью козырем 7ч сверху",
+         "error: \"козырем\" is not a card: the rank is followed by one suit, e.g. K♥ or Kh"),
     CASE("бью 7ч козырем сверху",
          "error: \"козырем\" is not a card: the rank is followed by one suit, e.g. K♥ or Kh"),
     /* a rank of trumps, and the lowest trump */
