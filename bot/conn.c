@@ -408,6 +408,7 @@ void conn_close(conn *c)
     c->burst_done = c->motd = false;
     outq_set_line_len(c->q, 0);
     c->irc2 = false;
+    c->bmode.asked = '\0';    /* the next connection asks for its bot mode again */
     set_penalty(c, false, 0); /* the next server says again whether it charges lines */
     conn_members_clear(c->members);
     conn_owner_reset(c->owner);

@@ -10,7 +10,7 @@
 bool conn_isupport_botmode_line(isupport_botmode *b, const isupport *is, const char *nick,
                                 char *line, size_t cap)
 {
-    if (!is->bot_mode)
+    if (!is->bot_mode || is->bot_mode == b->asked) /* a 005 sent again asks nothing again */
         return false;
     b->asked = is->bot_mode;
     snprintf(line, cap, "MODE %s +%c", nick, is->bot_mode);

@@ -39,7 +39,8 @@ typedef struct {
     bool told;  /* a refusal was logged */
 } isupport_botmode;
 
-/* "MODE nick +B" into line when is names a bot mode (noted in *b); false when it names none. */
+/* "MODE nick +B" into line when is names a bot mode (noted in *b); false when it names none, or
+ * the one asked for already on this connection (b->asked, cleared at each new connection). */
 bool conn_isupport_botmode_line(isupport_botmode *b, const isupport *is, const char *nick,
                                 char *line, size_t cap);
 

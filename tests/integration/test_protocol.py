@@ -1,11 +1,11 @@
 #!/usr/bin/python3
 """protocol: the bot against a scripted fake server (no ngircd), for what a real one rarely shows:
-CAP LS/REQ/ACK/END before NICK and USER,
-nick in use at registration (433 -> durakbot_), ISUPPORT split over two 005 lines with BOT= and
-CASEMAPPING= past libircclient's 10-parameter cut (-> MODE +B), JOIN then WHO, CTCP PING echoed,
-a KICK answered by joining again (a second one right after by waiting, an INVITE ending the wait);
-a silent server gets "PING :durakbot" after ping_interval and is dropped after as long again, then
-the bot reconnects about 5 s later (a server's throttle); SIGTERM sends QUIT, exit 0.
+CAP LS/REQ/ACK/END before NICK and USER, nick in use at registration (433 -> durakbot_), ISUPPORT
+split over two 005 lines with BOT= and CASEMAPPING= past libircclient's 10-parameter cut (-> MODE
++B, once a connection however often 005 says it), JOIN then WHO, CTCP PING echoed, a KICK answered
+by joining again (a second one right after by waiting, an INVITE ending the wait); a silent server
+gets "PING :durakbot" after ping_interval and is dropped after as long again, then the bot
+reconnects about 5 s later (a server's throttle) and asks for +B again; SIGTERM sends QUIT, exit 0.
 
 Load only delays what the bot does and what the test sees: every wait is generous and ends when its
 line comes; the time bounds are lower bounds from moments that cannot be late (the silence counted
@@ -153,9 +153,13 @@ def first_connection(srv):
     srv.send(":fake.server 376 %s :End of MOTD" % nick)
     srv.expect("MODE %s +B" % nick)    # 005 asks for it at once
     srv.expect("JOIN #durak")          # once 005 is over (376 here): TARGMAX, LINELEN known
+    for _ in range(5):                 # 005 again (a module loaded): no MODE again
+        srv.send(":fake.server 005 %s BOT=B :are supported" % nick)
+    modes = [l for l in srv.lines_for(1) if l.startswith(b"MODE")]
+    h.check(not modes, "a 005 sent again asked for the bot mode again: %r" % modes)
     srv.send(":%s!durak@bot.host JOIN :#durak" % nick)
     srv.expect("WHO #durak")
-    h.log("433 -> %s, BOT=B -> MODE +B, JOIN after 005, then WHO" % nick)
+    h.log("433 -> %s, BOT=B -> MODE +B once, JOIN after 005, then WHO" % nick)
 
     srv.send(":zoe!z@zoe.host PRIVMSG %s :\x01PING 12345\x01" % nick)
     srv.expect("NOTICE zoe :\x01PING 12345\x01")
@@ -207,6 +211,8 @@ def test(env):
         h.check(quiet - seen >= delay - 2.0, "reconnected within %.2f s of the drop, the bot said "
                 "%.1f s" % (quiet - seen, delay))
         nick = srv.register(nick_taken=False)
+        srv.send(":fake.server 005 %s BOT=B :are supported" % nick)
+        srv.expect("MODE %s +B" % nick)    # a new connection asks again
         srv.send(":fake.server 422 %s :No MOTD" % nick)
         srv.expect("JOIN #durak")
         h.log("reconnected after %.2f s (the bot said %.1f s) as %s" % (again, delay, nick))

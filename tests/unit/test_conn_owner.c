@@ -766,8 +766,10 @@ static void test_bot_mode_refused(void **state)
     const char *text = logged(&bm, refusals, 3);
     assert_non_null(strstr(text, "refused the bot user mode +B (501: Unknown MODE flag)"));
     assert_null(strstr(strchr(text, '\n') + 1, "refused")); /* one line */
-    assert_true(
-        conn_isupport_botmode_line(&bm, &is, "durakbot", line, sizeof line)); /* reconnected */
+    /* the same 005 again on this connection (a module loaded): no second MODE */
+    assert_false(conn_isupport_botmode_line(&bm, &is, "durakbot", line, sizeof line));
+    bm.asked = '\0'; /* reconnected (conn_close) */
+    assert_true(conn_isupport_botmode_line(&bm, &is, "durakbot", line, sizeof line));
     assert_string_equal(logged(&bm, refusals, 3), "");
     isupport_botmode fresh = { 0 };
     assert_true(conn_isupport_botmode_line(&fresh, &is, "durakbot", line, sizeof line));
