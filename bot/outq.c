@@ -243,6 +243,24 @@ static void outq_target_drop(struct outq_ring *r, struct outq_target *t)
         outq_target_remove(r, t);
 }
 
+/* Drops t's first line not begun: a newer reply replaces older ones, but an answer begun goes on
+ * to its end (outq_ring_send). t holds one (push_reply counts them). */
+static void outq_target_drop_unbegun(struct outq_ring *r, struct outq_target *t)
+{
+    struct outq_line *prev = NULL, *l = t->lines.head;
+    for (; l->begun; l = l->next)
+        prev = l;
+    if (!prev) {
+        outq_target_drop(r, t);
+        return;
+    }
+    prev->next = l->next;
+    t->lines.tail = t->lines.tail == l ? prev : t->lines.tail;
+    free(l);
+    t->n--;
+    r->len--;
+}
+
 /* Sends the first target's head line: an emptied target goes away, else it goes last. The rest
  * of its answer (the lines queued with it) is begun: it goes on to its end, where a reply of three
  * lines on a slow server lost its last two. */
@@ -378,19 +396,22 @@ static bool push_reply(outq *q, const char *cmd, const char *target, const char 
         return false;
     size_t n = outq_fifo_count(&lines);
     struct outq_target *t = outq_target_find(ring, target);
-    size_t older = 0; /* what the bound will drop of t */
+    size_t older = 0, unbegun = 0; /* what the bound will drop of t, and may */
     if (t) {
-        for (const struct outq_line *l = t->lines.head; l && !keep; l = l->next)
-            older += l->at < now;
+        for (const struct outq_line *l = t->lines.head; l; l = l->next) {
+            unbegun += !l->begun;
+            older += !keep && !l->begun && l->at < now;
+        }
         size_t same = t->n - older;
         older += same + n > OUTQ_REPLY_LINES ? same + n - OUTQ_REPLY_LINES : 0;
+        older = older > unbegun ? unbegun : older; /* past the bound while an answer ends */
     }
     if (q->reply.len + q->stream.len - older + n > OUTQ_MAX_REPLIES) {
         outq_fifo_free(&lines);
         return false;
     }
     for (; older > 0; older--) /* from the head; emptied, t goes and comes back last in turn */
-        outq_target_drop(ring, t);
+        outq_target_drop_unbegun(ring, t);
     return outq_ring_add(ring, target, &lines);
 }
 

@@ -951,6 +951,19 @@ static void test_reply_begun_goes_on(void **state)
     assert_true(outq_push_reply(q, "NOTICE", "dave", "b", 200.0));
     assert_null(outq_peek(q, 231.0)); /* not begun: stale whole */
     assert_int_equal(outq_len(q), 0);
+    /* a newer reply to the same person replaces what has not begun, never the rest of an answer
+     * that has: "one 2" goes, then "two" */
+    assert_true(outq_push_reply(q, "NOTICE", "erin", "one 1", 300.0));
+    assert_true(outq_push_reply(q, "NOTICE", "erin", "one 2", 300.0));
+    assert_string_equal(outq_peek(q, 301.0), "NOTICE erin :one 1");
+    outq_commit(q, 301.0);
+    assert_true(outq_push_reply(q, "NOTICE", "erin", "two", 302.0));
+    assert_true(outq_push_reply(q, "NOTICE", "erin", "three", 302.5)); /* replaces "two" */
+    assert_string_equal(outq_peek(q, 303.0), "NOTICE erin :one 2");
+    outq_commit(q, 303.0);
+    assert_string_equal(outq_peek(q, 304.0), "NOTICE erin :three");
+    outq_commit(q, 304.0);
+    assert_int_equal(outq_len(q), 0);
     outq_free(q);
 }
 
