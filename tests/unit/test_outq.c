@@ -926,7 +926,7 @@ static void test_reply_stale(void **state)
 
 /* An answer of several lines begun goes on to its end, however long the rest waits, where a slow
  * server (a penalty server's pace, other targets' turns) made the second line of a three-line help
- * stale. An answer not begun still goes stale whole. */
+ * stale. An answer not begun still goes stale whole, and a newer reply replaces only that. */
 static void test_reply_begun_goes_on(void **state)
 {
     (void)state;
