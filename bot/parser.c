@@ -464,11 +464,15 @@ static void private_bare_card(parse_ctx *c, card_t card)
         if (cover_word(w) && parse_ctx_next(c, &t)) /* "9ч на 7ч" */
             w = parse_token_trim(t);
         card_t second = parse_cardtext_read(w.s, w.n);
+        bool words = second == CARD_NONE /* "9 червей на 7 червей" */
+                     && (second = parse_ctx_card_in_two_words(c, w)) != CARD_NONE;
+        if (c->asked) /* "8 c" to a French reader: the question stands */
+            return;
         if (second == CARD_NONE) {
             parse_ctx_fail_extra(c, t, parse_ctx_write_card(c, card, text));
             return;
         }
-        if (!parse_ctx_card_clear(c, t))
+        if (!words && !parse_ctx_card_clear(c, t))
             return;
         if (parse_ctx_next(c, &t)) {
             parse_ctx_fail(c, MSG_PARSE_TWO_CARDS, parse_ctx_write_card(c, second, a),

@@ -1075,6 +1075,8 @@ static const parse_case language_private_cases[] = {
     CASE("бью 9ч на 7ч", "beat 9h 7h"),
     CASE("кладу 9ч на 7ч", "beat 9h 7h"),
     CASE("9ч на 7ч", "beat 9h 7h"),
+    CASE("9 червей на 7 червей", "beat 9h 7h"), /* the cards in words, no verb */
+    CASE("9ч 7 червей", "beat 9h 7h"),
     CASE("бью 9ч на", "error: \"на\" after бью 9♥ is not understood: type just бью 9♥"),
     CASE("кроюсь 9ч", "beat 9h"),
     CASE("отбиваюсь 9ч 7ч", "beat 9h 7h"),
