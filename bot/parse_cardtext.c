@@ -9,7 +9,7 @@
  *                   Cyrillic А (looks like A) is the ace too, Latin B (looks like В) the jack
  *          French   V (valet) D (dame) R (roi) A (as)
  *          Spanish  J (jota) Q (reina) K or R (rey) A (as)
- *   suits: ♠ ♣ ♦ ♥, white ♤ ♧ ♢ ♡, each with or without U+FE0F, and
+ *   suits: ♠ ♣ ♦ ♥, white ♤ ♧ ♢ ♡, and ❤, each with or without U+FE0F, and
  *          English  s c d h
  *          Russian  п (пики ♠) т or к (трефы, крести ♣) б (бубны ♦) ч (червы ♥)
  *          French   p (pique ♠) t (trèfle ♣) ca (carreau ♦) co (cœur ♥)
@@ -51,6 +51,7 @@ static const alias suit_aliases[] = {
     { "\xE2\x99\xA7", SUIT_CLUBS },    /* ♧ */
     { "\xE2\x99\xA2", SUIT_DIAMONDS }, /* ♢ */
     { "\xE2\x99\xA1", SUIT_HEARTS },   /* ♡ */
+    { "\xE2\x9D\xA4", SUIT_HEARTS },   /* ❤: the heart a phone's emoji keyboard offers */
     { "\xD0\xBF", SUIT_SPADES },
     { "\xD0\x9F", SUIT_SPADES }, /* п П: пики */
     { "\xD1\x82", SUIT_CLUBS },

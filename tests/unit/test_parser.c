@@ -1075,7 +1075,9 @@ static const parse_case language_private_cases[] = {
     CASE("бью 9ч на 7ч", "beat 9h 7h"),
     CASE("кладу 9ч на 7ч", "beat 9h 7h"),
     CASE("9ч на 7ч", "beat 9h 7h"),
-    CASE("9 червей на 7 червей", "beat 9h 7h"), /* the cards in words, no verb */
+    CASE("9 червей на 7 червей", "beat 9h 7h"),   /* the cards in words, no verb */
+    CASE("7\xE2\x9D\xA4\xEF\xB8\x8F", "card 7h"), /* ❤️, as a phone's emoji keyboard sends it */
+    CASE("play 7 \xE2\x9D\xA4", "play 7h"),
     CASE("9ч 7 червей", "beat 9h 7h"),
     CASE("бью 9ч на", "error: \"на\" after бью 9♥ is not understood: type just бью 9♥"),
     CASE("кроюсь 9ч", "beat 9h"),
