@@ -39,8 +39,9 @@ char *render_card(const render_opts *r, card_t c, char *buf, size_t cap)
 static void append(char *buf, size_t cap, size_t *len, const char *s)
 {
     size_t n = strlen(s);
-    if (*len + n >= cap)
-        n = cap - 1 - *len;
+    if (*len + n >= cap) /* cut, at a character's start: "♥" or "ч" never in halves */
+        for (n = cap - 1 - *len; n && ((unsigned char)s[n] & 0xC0) == 0x80;)
+            n--;
     memcpy(buf + *len, s, n);
     *len += n;
     buf[*len] = '\0';

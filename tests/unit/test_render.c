@@ -12,6 +12,7 @@
 #include "parser.h"
 #include "render.h"
 #include "render_game.h"
+#include "utf8.h"
 
 #define SPADE "\xE2\x99\xA0"
 #define CLUB "\xE2\x99\xA3"
@@ -110,13 +111,23 @@ static void test_hand(void **state)
     assert_string_equal(render_hand(&plain, 0, SUIT_HEARTS, buf, sizeof buf), "(none)");
 }
 
-/* Cut to the room given, always NUL-terminated. */
+/* Cut to the room given, always NUL-terminated, and at a character's start: a long list of moves
+ * in Russian or with suit symbols never ends in half a character. */
 static void test_hand_room(void **state)
 {
     (void)state;
     char buf[8];
     render_hand(&plain, sample_hand(), SUIT_HEARTS, buf, sizeof buf);
     assert_string_equal(buf, "6s 9s J");
+    render_opts ru = plain;
+    ru.lang = MSG_LANG_RU;
+    for (size_t cap = 1; cap <= 12; cap++) { /* "(нет карт)": two bytes a letter */
+        render_hand(&ru, 0, SUIT_HEARTS, buf, cap < sizeof buf ? cap : sizeof buf);
+        assert_true(utf8_valid(buf, strlen(buf)));
+    }
+    render_hand(&unicode, sample_hand(), SUIT_HEARTS, buf,
+                sizeof buf); /* "6♠ 9♠": 3 bytes a suit */
+    assert_true(utf8_valid(buf, strlen(buf)));
 }
 
 /* Colours only add codes: stripped, a coloured hand is the plain one. */
