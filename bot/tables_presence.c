@@ -358,14 +358,14 @@ static bool player_gone(tables *t, table_t *tb, int s, bool split, double now, o
     return true;
 }
 
-/* A person who took a computer player's name and then left (a part, a quit): the name is free
- * for anyone now, so it no longer takes the seat back on a nick change (renamed_back); the seat
- * waits for its person under its own nick, as any absent seat. */
-static void drop_bot_name(tables *t, const char *nick)
+/* A person who took a computer player's name and then left the game's channel (channel) or IRC
+ * (NULL): the name may be anyone's next, so it no longer takes the seat back on a nick change
+ * (renamed_back); the seat waits for its person under its own nick, as any absent seat. */
+static void drop_bot_name(tables *t, const char *nick, const char *channel)
 {
     int s;
     table_t *tb = tables_held_under_bot_name(t, nick, &s);
-    if (tb) {
+    if (tb && (!channel || casemap_equal(t->cm, tb->channel, channel))) {
         tb->seat[s].renamed[0] = '\0';
         tables_touch(tb);
     }
@@ -380,7 +380,7 @@ void tables_on_part(tables *t, double now, const char *nick, const char *channel
     }
     table_t *tb = tables_find(t, channel);
     int s = tb ? tables_seat_of(t, tb, nick) : -1;
-    drop_bot_name(t, nick);
+    drop_bot_name(t, nick, channel);
     watch_gone(t, nick, channel);
     end_last_seen(t, channel, nick, NULL);
     /* told at once, while the nick is surely still theirs: later, it may be someone else's */
@@ -397,7 +397,7 @@ void tables_on_quit(tables *t, double now, const char *nick, const char *reason,
     tables_bind(t, o);
     int s;
     table_t *tb = tables_of_nick(t, nick, &s);
-    drop_bot_name(t, nick);
+    drop_bot_name(t, nick, NULL);
     watch_gone(t, nick, NULL);
     end_last_seen(t, NULL, nick, NULL);
     if (tb)

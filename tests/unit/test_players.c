@@ -1301,6 +1301,12 @@ static void test_bot_name_left_is_no_seat(void **state)
     harness *h = h_new(103);
     start_two(h, "#durak");
     renamed(h, "bob", "Bob[bot]");
+    tables_on_part(h->t, h->now, "Bob[bot]", "#elsewhere", &h->o); /* still here: still his */
+    tables_on_nick(h->t, h->now, "Bob[bot]", "bob", &h->o);
+    int seat;
+    assert_non_null(tables_of_nick(h->t, "bob", &seat));
+    assert_false(tables_find(h->t, "#durak")->seat[seat].absent);
+    renamed(h, "bob", "Bob[bot]");
     assert_non_null(said(h, "#durak", "Bob[bot]"));
     outbox_clear(&h->o);
     tables_on_quit(h->t, h->now, "Bob[bot]", "Quit: bye", &h->o);
