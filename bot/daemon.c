@@ -348,7 +348,8 @@ static void on_hup(void *ctx)
         if (d->db && !store_set_synchronous(d->db, nc.state.synchronous == CONFIG_SYNC_FULL))
             log_msg(LOG_ERR, "SIGHUP: %s", store_error(d->db));
         bot_config wire = nc; /* the cards' suits as the connection's encoding carries them */
-        wire.irc.encoding = d->cfg.irc.encoding;
+        if (conn_ready(d->c)) /* else the next connection's, nc's */
+            wire.irc.encoding = d->cfg.irc.encoding;
         tables_reconfigure(d->t, &wire);
         d->site_opt = site_options_of(&nc);
         site_worker *was = d->site;
