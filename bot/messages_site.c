@@ -38,6 +38,7 @@ const char *const msg_russian_site[MSG_COUNT] = {
     [MSG_SITE_CHANNEL_STATS] = "В каналах",
     [MSG_SITE_SOLO_MARK] = "рейтинг в личных играх",
     [MSG_SITE_CHART] = "Рейтинг в каналах после каждой партии",
+    [MSG_SITE_CHART_SOLO] = "Рейтинг в личных играх после каждой партии",
     [MSG_SITE_CHART_TEXT] =
         "Сейчас %d, после партии №%s; высший %d, после партии №%s; низший %d, после партии №%s.",
     [MSG_SITE_CHART_ONE] = "%d после партии №%s.",
@@ -129,6 +130,7 @@ const char *const msg_french_site[MSG_COUNT] = {
     [MSG_SITE_CHANNEL_STATS] = "Dans les salons",
     [MSG_SITE_SOLO_MARK] = "cote solo",
     [MSG_SITE_CHART] = "Cote dans les salons après chaque partie",
+    [MSG_SITE_CHART_SOLO] = "Cote en parties privées après chaque partie",
     [MSG_SITE_CHART_TEXT] =
         "Maintenant %d, après la partie n°\u00A0%s\u00A0; la plus haute %d, après la "
         "partie n°\u00A0%s\u00A0; la plus basse %d, après la partie n°\u00A0%s.",
@@ -222,6 +224,7 @@ const char *const msg_spanish_site[MSG_COUNT] = {
     [MSG_SITE_CHANNEL_STATS] = "En los canales",
     [MSG_SITE_SOLO_MARK] = "puntuación en solitario",
     [MSG_SITE_CHART] = "Puntuación en los canales tras cada partida",
+    [MSG_SITE_CHART_SOLO] = "Puntuación en partidas privadas tras cada partida",
     [MSG_SITE_CHART_TEXT] = "Ahora %d, tras la partida n.º %s; la más alta %d, tras la partida n.º "
                             "%s; la más baja %d, tras la partida n.º %s.",
     [MSG_SITE_CHART_ONE] = "%d tras la partida n.º %s.",

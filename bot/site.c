@@ -210,18 +210,17 @@ static bool write_index(const site_ctx *c, site_buf *b)
     return write_page(c->opt, "index.html", b);
 }
 
-/* A person's page, or its removal when they chose set site off. */
+/* A person's page, or its removal when they chose set site off, or when the private games' row
+ * that had one (they played only those) gave way to their channel row's page. */
 static bool write_person(const site_ctx *c, const store_site_person *p, site_buf *b)
 {
-    char rel[48];
+    char rel[48], path[CONFIG_PATH_MAX + 48];
     page_rel(rel, 'p', p->id);
-    if (p->hidden) {
-        char path[CONFIG_PATH_MAX + 48];
+    if (!site_has_page(c, p)) {
         snprintf(path, sizeof path, "%s/%s", c->opt->dir, rel);
-        return unlink(path) == 0 || errno == ENOENT;
+        bool had = p->hidden || p->p.key[0] == '+';
+        return !had || unlink(path) == 0 || errno == ENOENT;
     }
-    if (!site_has_page(p))
-        return true;
     sb_reset(b);
     site_page_person(c, p, b);
     return write_page(c->opt, rel, b);
@@ -364,7 +363,7 @@ bool site_complete(store *db, const site_options *o)
                && store_site_stamp(db, stamp) && stamp_there(o, stamp) && site_ctx_load(&c, db, o);
     for (size_t i = 0; all && i < c.npeople; i++) { /* and none of one who chose set site off: */
         bool there = page_there(o, page_rel(rel, 'p', c.people[i].id)); /* a refresh was lost */
-        all = site_has_page(&c.people[i]) ? there : !(c.people[i].hidden && there);
+        all = site_has_page(&c, &c.people[i]) ? there : !(c.people[i].hidden && there);
     }
     for (size_t i = 0; all && i < c.nchannels; i++) {
         all = record_private_key(c.channels[i].channel)

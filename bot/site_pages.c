@@ -109,9 +109,12 @@ const store_site_channel *site_channel(const site_ctx *c, const char *key)
                : NULL;
 }
 
-bool site_has_page(const store_site_person *p)
+bool site_has_page(const site_ctx *c, const store_site_person *p)
 {
-    return p && !p->hidden && !record_key_is_bot(p->p.key) && p->p.key[0] != '+';
+    if (!p || p->hidden || record_key_is_bot(p->p.key))
+        return false;
+    /* a "+key" row is a person's private games: their page, when they have no channel row */
+    return p->p.key[0] != '+' || !person_row(c, p->p.key + 1);
 }
 
 void site_name(const site_ctx *c, site_buf *b, msg_lang lang, const char *key, const char *display,
@@ -125,10 +128,11 @@ void site_name(const site_ctx *c, site_buf *b, msg_lang lang, const char *key, c
             sb_put(b, msg_in(lang, MSG_SITE_ANON));
         return;
     }
-    if (link && site_has_page(p))
+    bool page = link && site_has_page(c, p);
+    if (page)
         sb_printf(b, "<a href=\"%sp/%lld.html\">", root, p->id);
     sb_nick(b, display);
-    if (link && site_has_page(p))
+    if (page)
         sb_put(b, "</a>");
 }
 
@@ -368,11 +372,12 @@ static void stats(const site_ctx *c, site_buf *b, msg_lang lang, const store_sit
         { "n", MSG_SITE_COL_RATING, NULL },
     };
     sb_table_head(b, lang, cols, sizeof cols / sizeof *cols);
-    stats_row(b, msg_in(lang, MSG_SITE_CHANNEL_STATS), &p->p);
+    bool solo_only = p->p.key[0] == '+'; /* one who played only private games */
+    stats_row(b, msg_in(lang, solo_only ? MSG_SITE_SOLO_STATS : MSG_SITE_CHANNEL_STATS), &p->p);
     char solo[STORE_NICK_MAX + 1];
     snprintf(solo, sizeof solo, "+%s", p->p.key);
     const store_site_person *q =
-        bsearch(solo, c->people, c->npeople, sizeof *c->people, by_key); /* not site_person */
+        solo_only ? NULL : bsearch(solo, c->people, c->npeople, sizeof *c->people, by_key);
     if (q)
         stats_row(b, msg_in(lang, MSG_SITE_SOLO_STATS), &q->p);
     sb_put(b, "</table></div>\n");
@@ -442,9 +447,10 @@ void site_page_person(const site_ctx *c, const store_site_person *p, site_buf *b
     struct entries all = { 0 };
     char solo[STORE_NICK_MAX + 1];
     store_site_games_of(c->db, p->p.key, -1, add_entry, &all); /* newest first */
-    int channel_games = (int)all.n;
+    int channel_games = (int)all.n; /* a private-only person's: their private games, charted */
     snprintf(solo, sizeof solo, "+%s", p->p.key);
-    store_site_games_of(c->db, solo, RECENT_ROWS, add_entry, &all);
+    if (p->p.key[0] != '+')
+        store_site_games_of(c->db, solo, RECENT_ROWS, add_entry, &all);
     msg_lang lang = person_lang(c, p, &all);
     site_buf title;
     sb_init(&title);
@@ -454,7 +460,8 @@ void site_page_person(const site_ctx *c, const store_site_person *p, site_buf *b
     sb_nick(b, p->p.display);
     sb_put(b, "</h1>\n");
     stats(c, b, lang, p);
-    sb_printf(b, "<h2>%s</h2>\n", msg_in(lang, MSG_SITE_CHART));
+    sb_printf(b, "<h2>%s</h2>\n",
+              msg_in(lang, p->p.key[0] == '+' ? MSG_SITE_CHART_SOLO : MSG_SITE_CHART));
     double *ratings = malloc((size_t)(channel_games ? channel_games : 1) * sizeof *ratings);
     long long *ids = malloc((size_t)(channel_games ? channel_games : 1) * sizeof *ids);
     int n = 0;

@@ -22,8 +22,10 @@ void site_ctx_free(site_ctx *c);
 const store_site_person *site_person(const site_ctx *c, const char *key);
 /* The channel of a casefolded channel key; NULL if none. */
 const store_site_channel *site_channel(const site_ctx *c, const char *key);
-/* Does key get a page of its own (a person, not a computer player nor a private key)? */
-bool site_has_page(const store_site_person *p);
+/* Does p get a page of its own: a person who did not choose set site off, not a computer player,
+ * and for a private games' "+key" row, only one who played in no channel (else theirs is the
+ * channel row's page, which shows both)? */
+bool site_has_page(const site_ctx *c, const store_site_person *p);
 
 /* A seat's name as HTML: the nick (a link to their page from root when they have one), "a
  * player" for those who chose set site off; seat >= 0 numbers such ones. */

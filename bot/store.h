@@ -231,8 +231,8 @@ typedef struct {
 /* Calls cb for every players row, computer players too, in key order. Returns how many, or -1. */
 long long store_site_people(store *s, void (*cb)(void *ctx, const store_site_person *p), void *ctx);
 
-/* The page number of key's person (their players row), or 0 when they have none or chose set site
- * off (a private key "+k" gives k's). */
+/* The page number of key's person (their players row; for one who played only private games,
+ * their "+" row), or 0 when they have none or chose set site off (a private key "+k" gives k's). */
 long long store_site_person_id(store *s, const char *key);
 
 /* One game of a person, as their page lists it. */

@@ -83,12 +83,15 @@ long long store_site_person_id(store *s, const char *key)
 {
     if (record_key_is_bot(key)) /* computer players have no page (site_has_page) */
         return 0;
+    /* the person's channel row; else, for one who played only private games, their "+" row */
     sqlite3_stmt *st = prepare(s, "SELECT pl.rowid, pr.site FROM players pl LEFT JOIN prefs pr"
-                                  " ON pr.key = pl.key WHERE pl.key = ?1");
+                                  " ON pr.key = ?1 WHERE pl.key IN (?1, '+' || ?1)"
+                                  " ORDER BY substr(pl.key, 1, 1) = '+' LIMIT 1");
     long long id = 0;
     if (!st)
         return 0;
-    sqlite3_bind_text(st, 1, key[0] == '+' ? key + 1 : key, -1, SQLITE_TRANSIENT);
+    const char *person = key[0] == '+' ? key + 1 : key;
+    sqlite3_bind_text(st, 1, person, -1, SQLITE_TRANSIENT);
     if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 1) != 2)
         id = sqlite3_column_int64(st, 0);
     sqlite3_finalize(st);

@@ -2189,6 +2189,48 @@ static void test_export_beside_the_bot(void **state)
     assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 }
 
+/* One who played only private games has a page of those: their private rating, charted, and their
+ * games, linked from those games' pages, and given by !stats. Once they play in a channel, their
+ * page is the channel row's, which shows both, and the private-only one goes. */
+static void test_private_only_page(void **state)
+{
+    struct fixture *f = *state;
+    const char *const keys[3] = { "+shy", "+*normal[bot]", "+*hard[bot]" };
+    const char *const nicks[3] = { "shy", "normal[bot]", "hard[bot]" };
+    long long game = record_game_as(f->s, "~solo shy", 21, keys, nicks);
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    long long solo_id = store_site_person_id(f->s, "+shy");
+    assert_true(solo_id > 0);
+    assert_int_equal(store_site_person_id(f->s, "shy"), solo_id); /* !stats shy */
+    char rel[400], link[48];
+    snprintf(rel, sizeof rel, "p/%lld.html", solo_id);
+    char *page = slurp(f->site, rel);
+    assert_non_null(page);
+    assert_non_null(strstr(page, "Rating in private games after each game"));
+    assert_non_null(strstr(page, "In private games against computer players"));
+    assert_null(strstr(page, "In channels"));
+    free(page);
+    snprintf(rel, sizeof rel, "g/%lld.html", game);
+    snprintf(link, sizeof link, "p/%lld.html\"><bdi>shy</bdi></a>", solo_id);
+    page = slurp(f->site, rel);
+    assert_non_null(strstr(page, link));
+    free(page);
+    assert_true(site_complete(f->s, &o));
+    const char *const channel_nicks[3] = { "shy", "bob", "carol" };
+    record_game(f->s, "#durak", 5, channel_nicks); /* now in a channel too */
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    long long id = store_site_person_id(f->s, "+shy");
+    assert_true(id > 0 && id != solo_id);
+    snprintf(rel, sizeof rel, "%s/p/%lld.html", f->site, solo_id);
+    assert_int_equal(access(rel, F_OK), -1); /* gone */
+    snprintf(rel, sizeof rel, "p/%lld.html", id);
+    page = slurp(f->site, rel);
+    assert_non_null(strstr(page, "In channels"));
+    assert_non_null(strstr(page, "In private games against computer players"));
+    free(page);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2245,6 +2287,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_worker_queue_full, setup, teardown),
         cmocka_unit_test_setup_teardown(test_export_site_errors, setup, teardown),
         cmocka_unit_test_setup_teardown(test_private_only_hidden, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_private_only_page, setup, teardown),
         cmocka_unit_test_setup_teardown(test_check_finds_a_hidden_page, setup, teardown),
         cmocka_unit_test_setup_teardown(test_reload_language_rewrites, setup, teardown),
         cmocka_unit_test(test_channel_language_casemap),
