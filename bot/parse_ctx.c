@@ -223,22 +223,28 @@ static bool c_asked(parse_ctx *c, token w)
     return c_asked_card(c, w, parse_cardtext_read(w.s, w.n));
 }
 
-bool parse_ctx_card_clear(parse_ctx *c, token t)
+/* "Tп": the ten in the bot's letters, the ace to a Russian typing in Latin letters: asked, each
+ * with the line that means it. w: the words as typed ("Tп", "T п"), quoted and replaced in those
+ * lines; card: their text as one word. True if asked. */
+static bool t_asked(parse_ctx *c, token w, const char *card, size_t n)
 {
-    token w = parse_token_trim(t);
     char ten_text[CARDTEXT_OTHER_SIZE], ace_text[CARDTEXT_OTHER_SIZE];
-    if (c_asked(c, w))
+    if (!parse_cardtext_t_ambiguous(card, n, ten_text, ace_text))
         return false;
-    if (!parse_cardtext_t_ambiguous(w.s, w.n, ten_text, ace_text))
-        return true;
-    int suit = card_suit(parse_cardtext_read(w.s, w.n));
+    int suit = card_suit(parse_cardtext_read(card, n));
     char q[CTX_QUOTE_SIZE], ten[PARSE_CARD_TEXT_SIZE], ace[PARSE_CARD_TEXT_SIZE],
         ten_line[CTX_TEXT_SIZE], ace_line[CTX_TEXT_SIZE];
     parse_ctx_fail(
         c, MSG_PARSE_T_AMBIGUOUS, parse_ctx_quote(q, w),
         parse_ctx_write_card(c, card_make(RANK_10, suit), ten), line_with(ten_line, c, w, ten_text),
         parse_ctx_write_card(c, card_make(RANK_A, suit), ace), line_with(ace_line, c, w, ace_text));
-    return false;
+    return true;
+}
+
+bool parse_ctx_card_clear(parse_ctx *c, token t)
+{
+    token w = parse_token_trim(t);
+    return !c_asked(c, w) && !t_asked(c, w, w.s, w.n);
 }
 
 /* Is w a Latin T: the ten in English, but the ace to a Russian typing in Latin letters (a
@@ -266,7 +272,7 @@ card_t parse_ctx_card_in_two_words(parse_ctx *c, token w)
     size_t at = c->pos;
     card_t example, card = adjective_first(c, w);
     token next;
-    char both[2 * CTX_QUOTE_SIZE], ten[CARDTEXT_OTHER_SIZE], ace[CARDTEXT_OTHER_SIZE];
+    char both[2 * CTX_QUOTE_SIZE];
     bool as = parse_ctx_ace_word(c, w); /* "as de trèfle": the ace, not A♠ */
     if (card != CARD_NONE)
         return card;
@@ -278,11 +284,12 @@ card_t parse_ctx_card_in_two_words(parse_ctx *c, token w)
     token s = parse_token_trim(next);
     if (parse_cardwords_of(s.s, s.n) && parse_ctx_next(c, &next)) /* "valet de pique" */
         s = parse_token_trim(next);
-    bool asked = false; /* "T п": the ten or the ace, which the one word "Tп" asks */
+    bool asked = false; /* "T п": the ten or the ace, asked as the one word "Tп" is */
+    token typed = { w.s, (size_t)(s.s + s.n - w.s) };
     if (!as && w.n + s.n < sizeof both) {
         memcpy(both, w.s, w.n);
         memcpy(both + w.n, s.s, s.n);
-        asked = parse_cardtext_t_ambiguous(both, w.n + s.n, ten, ace);
+        asked = c->asked = t_asked(c, typed, both, w.n + s.n);
         if (!asked)
             card = parse_cardtext_read(both, w.n + s.n);
     }
@@ -290,7 +297,6 @@ card_t parse_ctx_card_in_two_words(parse_ctx *c, token w)
     if (suit >= 0) /* "6 пик", "король червей", "В бубен" */
         card = card_make(card_rank(example), suit);
     /* "8 c", "dame c": the letter alone, which "8c" would have asked about */
-    token typed = { w.s, (size_t)(s.s + s.n - w.s) };
     if (s.n == 1 && c_asked_card(c, typed, card)) {
         c->asked = true;
         card = CARD_NONE;

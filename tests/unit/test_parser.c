@@ -1298,6 +1298,11 @@ static const parse_case t_cases[] = {
                       "Latin T is the ten, Cyrillic Т the ace."),
     CASE("Тп Tб", "error: Tб: the ten 10♦ (type Тп 10б) or the ace A♦ (type Тп Тб)? Latin T is the "
                   "ten, Cyrillic Т the ace."),
+    /* the T and its suit typed apart: asked all the same, as typed */
+    CASE("хожу T п", "error: T п: the ten 10♠ (type хожу 10п) or the ace A♠ (type хожу Тп)? Latin "
+                     "T is the ten, Cyrillic Т the ace."),
+    CASE("T п", "error: T п: the ten 10♠ (type 10п) or the ace A♠ (type Тп)? Latin T is the ten, "
+                "Cyrillic Т the ace."),
     CASE("бью Тп x", "error: \"x\" is not a card: try 7♥ or 7h"),
     CASE("хожу Тп x", "error: \"x\" after хожу A♠ is not understood: type just хожу A♠"),
     /* two moves in one line: both named, one at a time */
