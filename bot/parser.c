@@ -332,21 +332,17 @@ static const char *private_example(const parse_ctx *c, char buf[CTX_TEXT_SIZE], 
                                   CARD_NONE, c);
 }
 
-/* play C, transfer C, beat C [T]; with solo, play alone or with a private game's words. */
 /* "бью козырем 7ч", "бью дамой 7ч", "couvre avec l'as le 7co": the covering card's rank before
  * the card it covers, and nothing after (as "бью 7ч козырем"): the hand says which covers it.
  * True when read (or asked: "8c" to a French reader); false with nothing read. */
 static bool cover_first(parse_ctx *c, token t)
 {
     size_t at = c->pos;
-    token onto;
+    token onto = { 0 }, rest, w = { 0 };
     int rank = c->no_game ? -1 : parse_ctx_word_rank(c, parse_token_trim(t));
-    if (rank < 0 || !next_past_fillers(c, &onto)) {
-        c->pos = at;
-        return false;
-    }
-    token w = parse_token_trim(onto), rest;
-    card_t target = parse_cardtext_read(w.s, w.n);
+    if (rank >= 0 && next_past_fillers(c, &onto))
+        w = parse_token_trim(onto);
+    card_t target = w.n ? parse_cardtext_read(w.s, w.n) : CARD_NONE;
     if (target == CARD_NONE || parse_ctx_next(c, &rest)) {
         c->pos = at;
         return false;
@@ -359,6 +355,7 @@ static bool cover_first(parse_ctx *c, token t)
     return true;
 }
 
+/* play C, transfer C, beat C [T]; with solo, play alone or with a private game's words. */
 static void private_card_command(parse_ctx *c, parse_kind kind, bool solo)
 {
     token t;
@@ -569,8 +566,11 @@ void parse_private(const char *line, size_t len, const parse_opts *o, parsed_cmd
     parse_ctx_skip_spaces(&c);
     if (parse_token_starts_with((token){ c.buf + c.pos, c.len - c.pos }, c.prefix, c.prefix_len))
         c.pos += c.prefix_len;
-    if (!parse_ctx_next(&c, &t))
+    if (c.pos + 1 < c.len && c.buf[c.pos] == '+' && c.buf[c.pos + 1] != ' ') {
+        t = (token){ c.buf + c.pos++, 1 }; /* "+6п": the "+" of "+ 6п", a card after it */
+    } else if (!parse_ctx_next(&c, &t)) {
         return;
+    }
     token w = parse_token_trim(t);
     parse_kind kind = command_match(&c, WL_PRIVATE, w);
     /* "as" to a French or Spanish player in a game: the ace, which the hand settles */

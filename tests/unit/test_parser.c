@@ -1091,6 +1091,7 @@ static const parse_case language_private_cases[] = {
     CASE("хожу с восьмерки", "play 8 of any suit"),
     CASE("хожу с валета пик", "play Js"),
     CASE("+ 6п", "play 6s"),
+    CASE("+6п", "play 6s"), /* no space: as a chat's "+1" */
     CASE("на 7ч", "play 7h"),
     CASE("беру всё", "take"),
     CASE("беру все", "take"),
