@@ -477,7 +477,7 @@ static void test_defenders_partner_told_why(void **state)
             if (s == g->actor || !durak_in_game(g, s))
                 continue;
             priv(h, tb->seat[s].nick, "moves");
-            char want[96];
+            char want[160];
             snprintf(want, sizeof want, ". Your partner %s defends this bout, so you add no cards",
                      tb->seat[g->defender].nick);
             const char *line = said(h, tb->seat[s].nick, "No moves for you now: ");
