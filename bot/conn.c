@@ -268,6 +268,7 @@ static void about_me(conn *c, const irc_event *ev, double now)
     if (ev->kind == IRC_EV_NICK && is_me(c, ev->nick)) {
         log_msg(LOG_INFO, "the bot's nick is now %s (was %s)", ev->arg, ev->nick);
         copy_str(c->nick, sizeof c->nick, ev->arg);
+        outq_set_source(c->q, c->nick, NULL, NULL);
         c->h.own_nick(c->h.ctx, c->nick);
     } else if (ev->kind == IRC_EV_KICK && is_me(c, ev->arg)) {
         log_msg(LOG_WARNING, "kicked from %s by %s (%s)", ev->target,
@@ -275,6 +276,7 @@ static void about_me(conn *c, const irc_event *ev, double now)
         conn_rejoin_kicked(c->rejoin, c->cmap, ev->target, now);
     } else if (ev->kind == IRC_EV_JOIN && is_me(c, ev->nick)) {
         log_msg(LOG_INFO, "joined %s", ev->target);
+        outq_set_source(c->q, c->nick, ev->user, ev->host); /* how others see our lines */
         conn_rejoin_forget(c->rejoin, c->cmap, ev->target);
         snprintf(line, sizeof line, c->whox ? "WHO %s %%tcuhnfa," MEMBERS_WHOX_TOKEN : "WHO %s",
                  ev->target); /* who is back, for held seats; WHOX: their accounts */

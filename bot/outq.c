@@ -57,9 +57,10 @@ struct outq {
     struct outq_fifo raw;
     size_t nraw;
     struct outq_ring game, reply, stream; /* stream: spectators' copies, after the replies */
-    size_t text_max, raw_max; /* OUTQ_MAX_TEXT and OUTQ_MAX_RAW, or less (outq_set_line_len) */
-    bool starved;             /* a reply has waited OUTQ_REPLY_STARVE (as of the last look) */
-    unsigned games_in_a_row;  /* game lines sent since the last reply */
+    size_t text_max, raw_max;      /* OUTQ_MAX_TEXT and OUTQ_MAX_RAW, or less (outq_set_line_len) */
+    size_t src_nick, src_userhost; /* of the bot's nick and its "!user@host"; 0: not known */
+    bool starved;                  /* a reply has waited OUTQ_REPLY_STARVE (as of the last look) */
+    unsigned games_in_a_row;       /* game lines sent since the last reply */
 };
 
 /* ---- the token bucket ---- */
@@ -113,6 +114,13 @@ void outq_set_line_len(outq *q, size_t linelen)
 }
 
 size_t outq_raw_max(const outq *q) { return q->raw_max; }
+
+void outq_set_source(outq *q, const char *nick, const char *user, const char *host)
+{
+    q->src_nick = strlen(nick);
+    if (user && host)
+        q->src_userhost = 2 + strlen(user) + strlen(host);
+}
 
 void outq_set_penalty(outq *q, bool on, double now)
 {
@@ -293,19 +301,6 @@ static void outq_ring_clear(struct outq_ring *r)
 
 /* ---- the queue ---- */
 
-static bool outq_valid_word(const char *s, bool letters_only)
-{
-    if (!s || !*s)
-        return false;
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        bool letter = (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z');
-        if (letters_only ? !letter : (ch <= ' ' || ch == ',' || ch == 0x7f))
-            return false;
-    }
-    return true;
-}
-
 /* Builds every line of text into out; false (out emptied) if more than room lines or out of memory. */
 static bool outq_split(const char *cmd, const char *target, const char *text, size_t room,
                        size_t max, struct outq_fifo *out)
@@ -335,11 +330,11 @@ static size_t outq_fifo_count(const struct outq_fifo *f)
 
 /* The lines of text to target as a FIFO stamped `at`, at most room of them; false if invalid,
  * too many or out of memory. */
-static bool outq_lines(const char *cmd, const char *target, const char *text, size_t room,
-                       size_t max, double at, struct outq_fifo *lines)
+static bool outq_lines(const outq *q, const char *cmd, const char *target, const char *text,
+                       size_t room, double at, struct outq_fifo *lines)
 {
     lines->head = lines->tail = NULL;
-    if (!outq_valid_word(cmd, true) || !outq_valid_word(target, false) || !text)
+    if (!outq_word_valid(cmd, true) || !outq_word_valid(target, false) || !text)
         return false;
     size_t n = strlen(text);
     char *clean = malloc(n + 1);
@@ -348,6 +343,8 @@ static bool outq_lines(const char *cmd, const char *target, const char *text, si
     memcpy(clean, text, n + 1);
     for (char *p = clean; (p = strpbrk(p, "\r\n")) != NULL;)
         *p = ' ';
+    size_t src = q->src_userhost ? 2 + q->src_nick + q->src_userhost : 0; /* ":nick!u@h " */
+    size_t max = outq_text_room(q->text_max, q->raw_max, src, cmd, target);
     bool ok = outq_split(cmd, target, clean, room, max, lines);
     free(clean);
     for (struct outq_line *l = lines->head; l; l = l->next)
@@ -373,9 +370,9 @@ static bool outq_ring_add(struct outq_ring *r, const char *name, struct outq_fif
 bool outq_push(outq *q, const char *cmd, const char *target, const char *text)
 {
     struct outq_fifo lines;
-    if (text && !*text && outq_valid_word(cmd, true) && outq_valid_word(target, false))
+    if (text && !*text && outq_word_valid(cmd, true) && outq_word_valid(target, false))
         return true;
-    if (!outq_lines(cmd, target, text, OUTQ_MAX_LINES - q->game.len, q->text_max, 0, &lines))
+    if (!outq_lines(q, cmd, target, text, OUTQ_MAX_LINES - q->game.len, 0, &lines))
         return false;
     return outq_ring_add(&q->game, target, &lines);
 }
@@ -390,9 +387,9 @@ static bool push_reply(outq *q, const char *cmd, const char *target, const char 
     struct outq_ring *ring = stream ? &q->stream : &q->reply;
     bool keep = stream || strchr("#&+!", target ? target[0] : '\0') != NULL;
     struct outq_fifo lines;
-    if (text && !*text && outq_valid_word(cmd, true) && outq_valid_word(target, false))
+    if (text && !*text && outq_word_valid(cmd, true) && outq_word_valid(target, false))
         return true;
-    if (!outq_lines(cmd, target, text, OUTQ_REPLY_LINES, q->text_max, now, &lines))
+    if (!outq_lines(q, cmd, target, text, OUTQ_REPLY_LINES, now, &lines))
         return false;
     size_t n = outq_fifo_count(&lines);
     struct outq_target *t = outq_target_find(ring, target);

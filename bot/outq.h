@@ -45,6 +45,11 @@ void outq_set_line_len(outq *q, size_t linelen);
 /* A penalty server (ISUPPORT PENALTY, bot/outq_penalty.h): besides the bucket, a line waits while
  * the server's clock would be too far ahead to read it; off: the bucket alone (a new connection). */
 void outq_set_penalty(outq *q, bool on, double now);
+/* Who the server says the bot is, from its own JOIN (nick!user@host; user and host NULL: the nick
+ * alone changed): others receive a line as ":nick!user@host CMD target :text", so from then on a
+ * text is cut to fit that whole line in the line length; before, it may be OUTQ_MAX_TEXT bytes.
+ * A long host and a long channel name made a 400-byte text lose its end on the way. */
+void outq_set_source(outq *q, const char *nick, const char *user, const char *host);
 /* The longest raw line outq_push_raw takes now: OUTQ_MAX_RAW, less after outq_set_line_len. */
 size_t outq_raw_max(const outq *q);
 

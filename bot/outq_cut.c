@@ -1,5 +1,5 @@
-/* outq_cut.c — where a text too long for one IRC line is cut: after a whole item of the game's
- * lines, else at a space, else between characters, never inside UTF-8 or a colour code. Pure. */
+/* outq_cut.c — the shape of one IRC line: how much text fits it, where a longer text is cut (after
+ * an item, else at a space, else between characters, never inside UTF-8 or a colour code). Pure. */
 #include "outq_cut.h"
 
 #include <string.h>
@@ -62,4 +62,26 @@ size_t outq_cut(const char *s, size_t n, size_t max, size_t *rest)
     while (end > 0 && s[end - 1] == ' ')
         end--;
     return end > 0 ? end : sp;
+}
+
+bool outq_word_valid(const char *s, bool letters_only)
+{
+    if (!s || !*s)
+        return false;
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        bool letter = (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z');
+        if (letters_only ? !letter : (ch <= ' ' || ch == ',' || ch == 0x7f))
+            return false;
+    }
+    return true;
+}
+
+size_t outq_text_room(size_t text_max, size_t raw_max, size_t src, const char *cmd,
+                      const char *target)
+{
+    size_t around = src + strlen(cmd) + 1 + strlen(target) + 2; /* "CMD target :" */
+    if (!src || around + text_max <= raw_max)
+        return text_max;
+    return around + OUTQ_MIN_TEXT < raw_max ? raw_max - around : OUTQ_MIN_TEXT;
 }

@@ -345,6 +345,37 @@ static void test_line_len(void **state)
     outq_free(q);
 }
 
+/* Others get a line as ":nick!user@host CMD target :text": once the bot's own JOIN told its host,
+ * a text to a long channel is cut so that the whole relayed line fits 510 bytes (with LINELEN,
+ * its line length); a short one still takes 400 bytes, and a nick change counts too. */
+static void test_relayed_line_fits(void **state)
+{
+    (void)state;
+    static char text[2000], chan[51], host[64], out[8][OUTQ_MAX_TEXT + 1];
+    outq *q = outq_new(5, 1);
+    memset(text, 'w', 800);
+    memset(chan, 'c', 50), chan[0] = '#';
+    memset(host, 'h', 63);
+    outq_set_source(q, "durakbot", "~durakbot", host);
+    size_t around = strlen(":durakbot!~durakbot@ PRIVMSG  :") + 63 + 50; /* 167 */
+    assert_true(outq_push(q, "PRIVMSG", chan, text));
+    assert_int_equal(collect(q, out, 8), 3);
+    assert_int_equal(strlen(out[0]), 510 - around);
+    assert_true(outq_push(q, "PRIVMSG", "#a", text));
+    assert_int_equal(collect(q, out, 8), 2);
+    assert_int_equal(strlen(out[0]), 400);
+    outq_set_source(q, "durakbot_with_a_long_nick", NULL, NULL);
+    assert_true(outq_push(q, "PRIVMSG", chan, text));
+    assert_int_equal(collect(q, out, 8), 3);
+    assert_int_equal(strlen(out[0]), 510 - around - 17);
+    outq_set_line_len(q, 300);
+    assert_true(outq_push(q, "NOTICE", "zoe", text));
+    collect(q, out, 8);
+    assert_int_equal(strlen(out[0]),
+                     298 - strlen(":durakbot_with_a_long_nick!~durakbot@ NOTICE zoe :") - 63);
+    outq_free(q);
+}
+
 /* prefix bytes of 'a', then tail; the first piece must be exactly `first` bytes. */
 static void check_utf8_split(int prefix, const char *tail, size_t first, const char *second)
 {
@@ -1115,6 +1146,7 @@ int main(void)
         cmocka_unit_test(test_split_keeps_commands_whole),
         cmocka_unit_test(test_split_long_word),
         cmocka_unit_test(test_line_len),
+        cmocka_unit_test(test_relayed_line_fits),
         cmocka_unit_test(test_split_utf8),
         cmocka_unit_test(test_split_utf8_suits),
         cmocka_unit_test(test_split_colour_codes),
