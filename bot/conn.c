@@ -17,7 +17,6 @@
 #include "conn_isupport.h"
 #include "conn_lag.h"
 #include "log.h"
-#include "messages.h"
 #include "conn_numeric.h"
 #include "conn_members.h"
 #include "conn_owner.h"
@@ -34,7 +33,6 @@
 #define BACKOFF_FIRST 5.0  /* at least a server's reconnect throttle (ircd-hybrid's) */
 #define STABLE_AFTER 300.0 /* the back-off starts over only after a connection stayed up so long */
 #define BACKOFF_MAX 300.0
-#define TELL_ADMIN_EVERY 60.0 /* held after a refused password: an admin is told at most so often */
 
 static bool is_me(const conn *c, const char *nick) { return casemap_equal(c->cmap, nick, c->nick); }
 
@@ -285,25 +283,6 @@ static void about_me(conn *c, const irc_event *ev, double now)
     }
 }
 
-/* Held because NickServ refused the password: logged once a minute at most, and an admin who
- * writes to the bot privately then gets one line saying why (raw: it goes out while held). */
-static void tell_refused(conn *c, const irc_event *ev, double now)
-{
-    bool admin = casemap_mask_any(c->cmap, (const char(*)[128])c->cfg.admins, c->cfg.nadmins,
-                                  ev->nick, ev->user, ev->host);
-    if (!conn_owner_refused(c->owner, now) || !admin || !is_me(c, ev->target)
-        || (c->told_admin_at > 0 && now - c->told_admin_at < TELL_ADMIN_EVERY))
-        return;
-    c->told_admin_at = now;
-    char text[400], line[512];
-    int lang = c->cfg.game.language;
-    snprintf(text, sizeof text,
-             msg_in((msg_lang)(lang >= 0 && lang < MSG_LANG_COUNT ? lang : 0), MSG_NICK_REFUSED),
-             c->nick, conn_owner_nick(c->owner));
-    snprintf(line, sizeof line, "NOTICE %s :%s", ev->nick, text);
-    push_raw(c, line);
-}
-
 /* A channel's modes changed (-m, +v for the bot, -b): a game waiting because the channel refused
  * the bot's lines (IRC_EV_MUTED) tries again. */
 static void on_channel_mode(conn *c, const irc_event *ev, double now)
@@ -346,9 +325,12 @@ static void on_line(conn *c, const irc_event *line, double now)
         return;
     case IRC_EV_NOTICE: return;
     case IRC_EV_PRIVMSG:
-        if (conn_owner_holding(c->owner)) {
-            tell_refused(c, ev, now);
-            return; /* said to the wrong nick; the games pause until the nick is back */
+        if (conn_owner_holding(c->owner)) { /* the games pause until the nick is back */
+            if (conn_owner_refused(c->owner, now) && is_me(c, ev->target)
+                && casemap_mask_any(c->cmap, (const char(*)[128])c->cfg.admins, c->cfg.nadmins,
+                                    ev->nick, ev->user, ev->host))
+                conn_owner_tell_admin(c->owner, ev->nick, c->cfg.game.language, now);
+            return;
         }
         break;
     default: break;

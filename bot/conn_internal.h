@@ -50,11 +50,10 @@ struct conn {
     ping_state ping;
     double ping_at; /* when our PING was queued, then when it was sent */
     double backoff;
-    double up_since;      /* when 001 came */
-    bool refused;         /* a KILL or a throttle: this connection counts as failed however long */
-    double ctcp_next;     /* CTCP replies: at most one a second */
-    double told_admin_at; /* an admin was told why the bot is held then (0: never) */
-    rng_t rng;            /* reconnect jitter, fallback nicks */
+    double up_since;  /* when 001 came */
+    bool refused;     /* a KILL or a throttle: this connection counts as failed however long */
+    double ctcp_next; /* CTCP replies: at most one a second */
+    rng_t rng;        /* reconnect jitter, fallback nicks */
     int t_reconnect, t_ping, t_write, t_owner, t_link;
     lag lag;    /* the PONG delay paces the send queue */
     chanop ops; /* where the bot is a channel operator: CPRIVMSG */

@@ -12,6 +12,7 @@
 
 #include "conn_nickserv.h"
 #include "log.h"
+#include "messages.h"
 #include "strcopy.h"
 
 enum { NICK_TRIES = 8 };
@@ -38,9 +39,10 @@ typedef enum {
 struct owner {
     outq *q;
     char nick[64];
-    char own[64];   /* irc.nick as this server allows it: cut to its NICKLEN, else the same */
-    bool cut_told;  /* the cut was logged (once a run) */
-    double told_at; /* conn_owner_refused logged it last then (< 0: never) */
+    char own[64];         /* irc.nick as this server allows it: cut to its NICKLEN, else the same */
+    bool cut_told;        /* the cut was logged (once a run) */
+    double told_at;       /* conn_owner_refused logged it last then (< 0: never) */
+    double told_admin_at; /* conn_owner_tell_admin told an admin then (< 0: never) */
     char alt[CONFIG_MAX_ALT_NICKS][64];
     int nalt;
     char pw[256];
@@ -148,7 +150,7 @@ owner *conn_owner_new(outq *q, const bot_config *cfg)
         return NULL;
     o->q = q;
     o->cm = CASEMAP_RFC1459;
-    o->told_at = -1;
+    o->told_at = o->told_admin_at = -1;
     conn_owner_reconfigure(o, cfg);
     conn_owner_reset(o);
     return o;
@@ -448,6 +450,19 @@ bool conn_owner_refused(owner *o, double now)
             "says nothing meanwhile (fix irc.nickserv_password or use SASL, then SIGHUP)",
             o->me, o->own);
     return true;
+}
+
+void conn_owner_tell_admin(owner *o, const char *to, int lang, double now)
+{
+    if (o->told_admin_at >= 0 && now - o->told_admin_at < TELL_EVERY)
+        return;
+    o->told_admin_at = now;
+    char text[400], line[OUTQ_MAX_RAW + 1];
+    snprintf(text, sizeof text,
+             msg_in((msg_lang)(lang >= 0 && lang < MSG_LANG_COUNT ? lang : 0), MSG_NICK_REFUSED),
+             o->me, o->own);
+    snprintf(line, sizeof line, "NOTICE %s :%s", to, text);
+    push(o, line); /* raw: it goes out while the bot is held */
 }
 
 bool conn_owner_holding(const owner *o)

@@ -80,6 +80,9 @@ const char *conn_owner_hopeless(const owner *o);
  * the bot, Guest…): each call while so (a line to the bot it does not answer) logs why, at most
  * once a minute (now: seconds). */
 bool conn_owner_refused(owner *o, double now);
+/* While so, an admin wrote to the bot privately: they get one line saying why (in language lang),
+ * at most once a minute, ahead of the held lines. */
+void conn_owner_tell_admin(owner *o, const char *to, int lang, double now);
 
 /* Registered under a nick other than irc.nick while it can get irc.nick back: say nothing in
  * channels or to players (their lines wait in the send queue) until it has. */

@@ -458,7 +458,8 @@ static void test_nicklen_after_cut_nick(void **state)
 }
 
 /* The password refused, then services rename the bot (Guest…): held, and each line to it says
- * why in the log at most once a minute; not before the rename, not once the nick is back. */
+ * why in the log at most once a minute, and to an admin who writes to it; not before the rename,
+ * not once the nick is back. */
 static void test_refused_renamed_told(void **state)
 {
     fixture *f = *state;
@@ -477,6 +478,15 @@ static void test_refused_renamed_told(void **state)
     assert_non_null(strstr(log, told));
     assert_non_null(strstr(strstr(log, told) + 1, told)); /* at 61 and 121, not at 100 */
     assert_null(strstr(strstr(strstr(log, told) + 1, told) + 1, told));
+    drain(f->q);
+    conn_owner_tell_admin(f->o, "root", 0, 61); /* an admin wrote: told why, once a minute */
+    conn_owner_tell_admin(f->o, "root", 0, 100);
+    assert_string_equal(drain(f->q), "NOTICE root :I am Guest4711, not durakbot: NickServ refused "
+                                     "my password, so services renamed me and I stay silent. Fix "
+                                     "irc.nickserv_password (or SASL) in my config, then send me "
+                                     "SIGHUP.");
+    conn_owner_tell_admin(f->o, "root", 1, 121);
+    assert_non_null(strstr(drain(f->q), "NOTICE root :"));
     feed(f->o, nick_change("Guest4711", "durakbot"), 130);
     assert_false(conn_owner_refused(f->o, 200));
     drain(f->q);
