@@ -198,9 +198,9 @@ static void on_who_reply(conn *c, const irc_event *ev, double now)
         c->h.event(c->h.ctx, &join, now);
 }
 
-/* An event conn makes of a numeric about a channel (IRC_EV_LISTED, IRC_EV_KEPT_OUT,
- * IRC_EV_MUTED). */
-static void channel_event(conn *c, irc_event_kind kind, const irc_event *ev, double now)
+/* An event conn makes of a numeric about a channel or a nick, its second parameter (IRC_EV_LISTED,
+ * IRC_EV_KEPT_OUT, IRC_EV_MUTED, IRC_EV_GONE). */
+static void made_event(conn *c, irc_event_kind kind, const irc_event *ev, double now)
 {
     irc_event made = { .kind = kind,
                        .nick = "",
@@ -219,7 +219,7 @@ static void channel_event(conn *c, irc_event_kind kind, const irc_event *ev, dou
 static void on_who_end(conn *c, const irc_event *ev, double now)
 {
     if (ev->count >= 2 && casemap_is_channel(ev->params[1]))
-        channel_event(c, IRC_EV_LISTED, ev, now);
+        made_event(c, IRC_EV_LISTED, ev, now);
 }
 
 static void on_numeric(conn *c, const irc_event *ev, double now)
@@ -242,12 +242,16 @@ static void on_numeric(conn *c, const irc_event *ev, double now)
         conn_rejoin_on_numeric(c->rejoin, c->cmap, ev,
                                ev->code == 477 ? conn_owner_hopeless(c->owner) : NULL, now);
         if (ev->count >= 2)
-            channel_event(c, IRC_EV_KEPT_OUT, ev, now);
+            made_event(c, IRC_EV_KEPT_OUT, ev, now);
+        break;
+    case 401: /* a line to a nick it shares no channel with, who quit: a spectator there stops */
+        if (ev->count >= 2 && !casemap_is_channel(ev->params[1]))
+            made_event(c, IRC_EV_GONE, ev, now);
         break;
     case 404: /* its game waits: nobody would see it (and it learns of -m, +v by IRC_EV_MODES) */
         conn_numeric_log_cannot_send(&c->cannot_send, ev, now);
         if (ev->count >= 2 && casemap_is_channel(ev->params[1]))
-            channel_event(c, IRC_EV_MUTED, ev, now);
+            made_event(c, IRC_EV_MUTED, ev, now);
         break;
     case 432:
     case 433:

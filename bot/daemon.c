@@ -97,6 +97,7 @@ static void on_event(void *ctx, const irc_event *ev, double now)
     case IRC_EV_KEPT_OUT: tables_on_bot_out(d->t, now, ev->target); break;
     case IRC_EV_MUTED: tables_on_bot_muted(d->t, now, ev->target); break;
     case IRC_EV_MODES: tables_on_modes(d->t, now, ev->target, &d->box); break;
+    case IRC_EV_GONE: tables_on_gone(d->t, ev->target); break;
     default: break;
     }
 }

@@ -23,6 +23,7 @@ typedef enum {
     IRC_EV_KEPT_OUT, /* made by conn of a 471, 473..475 or 477: the bot's join of target refused */
     IRC_EV_MUTED,    /* made by conn of a 404: channel target refused a line of the bot's */
     IRC_EV_MODES,    /* made by conn of a MODE of channel target: its modes changed */
+    IRC_EV_GONE,     /* made by conn of a 401 for a nick: target is on no server (quit unseen) */
     IRC_EV_OTHER     /* any other line (a PONG, a MODE, ...), its command in arg: proof of life */
 } irc_event_kind;
 

@@ -82,6 +82,9 @@ void tables_on_modes(tables *t, double now, const char *channel, outbox *o);
 /* reason: the QUIT message (NULL: none); "a.example b.example" (two host names) is a netsplit:
  * the seat is held as for any quit, and the turn timer stops while its player is away. */
 void tables_on_quit(tables *t, double now, const char *nick, const char *reason, outbox *o);
+/* The server said nick is on no server (401) to a line of the bot's: a spectator outside the
+ * channel quit unseen, and stops watching before someone else takes the nick. */
+void tables_on_gone(tables *t, const char *nick);
 /* Does a QUIT reason look like a netsplit's: two host names ("hub.example leaf.example")? */
 bool tables_netsplit_reason(const char *reason);
 /* Timers: call at (or after) tables_next_deadline(). */

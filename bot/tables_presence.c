@@ -404,6 +404,8 @@ void tables_on_quit(tables *t, double now, const char *nick, const char *reason,
         player_gone(t, tb, s, tables_netsplit_reason(reason), now, o);
 }
 
+void tables_on_gone(tables *t, const char *nick) { watch_gone(t, nick, NULL); }
+
 void tables_on_listed(tables *t, double now, const char *channel, outbox *o)
 {
     tables_bind(t, o);

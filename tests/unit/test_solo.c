@@ -807,6 +807,29 @@ static void test_watch_left_while_down(void **state)
     h_free(h2);
 }
 
+/* A spectator out of the channel may quit unseen (the bot shares no channel with them): the
+ * server's 401 to a copy says so, and the copies stop, before someone else takes the nick; a
+ * spectator who only left the channel goes on getting them. */
+static void test_watch_gone_unseen(void **state)
+{
+    (void)state;
+    harness *h = h_new(54);
+    start_two(h, "#durak");
+    chan(h, "carol", "#durak", "!watch");
+    chan(h, "dave", "#durak", "!watch");
+    tables_on_part(h->t, h->now, "carol", "#durak", &h->o);
+    tables_on_part(h->t, h->now, "dave", "#durak", &h->o);
+    play_random_move(h, NICKS, 2, 54);
+    assert_non_null(said(h, "carol", "[#durak] "));
+    tables_on_gone(h->t, "CAROL");
+    play_random_move(h, NICKS, 2, 55);
+    assert_null(said(h, "carol", ""));
+    assert_non_null(said(h, "dave", "[#durak] "));
+    priv(h, "carol", "unwatch"); /* whoever holds the nick now watches nothing */
+    assert_non_null(said(h, "carol", "You are not watching any game"));
+    h_free(h);
+}
+
 /* A spectator who takes a seat plays and no longer watches (one name, one role), and so does one
  * who takes the nick of a seat whose player is away: the table still saves a line that restores
  * (a spectator seated at its table was once saved, and the line refused at the restart). */
@@ -1011,6 +1034,7 @@ int main(void)
         cmocka_unit_test(test_watch_restored),
         cmocka_unit_test(test_watch_then_seated),
         cmocka_unit_test(test_watch_left_while_down),
+        cmocka_unit_test(test_watch_gone_unseen),
         cmocka_unit_test(test_watch_in_own_language),
         cmocka_unit_test(test_watch_in_game_language),
         cmocka_unit_test(test_solo_lines_per_move),
