@@ -70,6 +70,8 @@ const char *const msg_russian_site[MSG_COUNT] = {
     [MSG_SITE_RESIGNS] = "%s покидает игру",
     [MSG_SITE_TIMED_OUT] = "(время вышло: ход сделал бот)",
     [MSG_SITE_BEATEN] = "Бито: карты уходят из игры.",
+    [MSG_SITE_DEFENDER_LEFT] = "Защищавшийся вышел из игры: карты со стола уходят из игры "
+                               "(правило R18).",
     [MSG_SITE_PICKS_UP] = "%s забирает со стола %d %s.",
     [MSG_SITE_DRAWS] = "%s добирает %s",
     [MSG_SITE_STOCK_LEFT] = "Карт в колоде: %d.",
@@ -165,6 +167,8 @@ const char *const msg_french_site[MSG_COUNT] = {
     [MSG_SITE_RESIGNS] = "%s quitte la partie",
     [MSG_SITE_TIMED_OUT] = "(temps écoulé\u00A0: coup joué par le bot)",
     [MSG_SITE_BEATEN] = "Défausse\u00A0: les cartes quittent le jeu.",
+    [MSG_SITE_DEFENDER_LEFT] = "Le défenseur a quitté la partie\u00A0: les cartes de la table "
+                               "quittent le jeu (règle R18).",
     [MSG_SITE_PICKS_UP] = "%s ramasse la table (%d %s).",
     [MSG_SITE_DRAWS] = "%s pioche %s",
     [MSG_SITE_STOCK_LEFT] = "Cartes dans la pioche\u00A0: %d.",
@@ -258,6 +262,8 @@ const char *const msg_spanish_site[MSG_COUNT] = {
     [MSG_SITE_RESIGNS] = "%s abandona la partida",
     [MSG_SITE_TIMED_OUT] = "(se acabó el tiempo: jugada del bot)",
     [MSG_SITE_BEATEN] = "Descartadas: las cartas salen del juego.",
+    [MSG_SITE_DEFENDER_LEFT] = "El defensor dejó la partida: las cartas de la mesa salen del "
+                               "juego (regla R18).",
     [MSG_SITE_PICKS_UP] = "%s se lleva la mesa (%d %s).",
     [MSG_SITE_DRAWS] = "%s roba del mazo %s",
     [MSG_SITE_STOCK_LEFT] = "Cartas en el mazo: %d.",

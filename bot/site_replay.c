@@ -142,18 +142,21 @@ static void draws(site_buf *b, msg_lang lang, const durak_game *before, const du
     sb_put(b, "</em></li>\n");
 }
 
-/* Closes a bout: how it ended (taken by taker, or beaten), the draws, and its list. */
+/* Closes a bout: how it ended (taken by taker, beaten, or its defender left: R18), the draws, and
+ * its list. Cards still on the table and open: the game ended under them (R18, R19). */
 static void bout_end(site_buf *b, msg_lang lang, int taker, const durak_game *before,
                      const durak_game *after, durak_action a, const char *const names[])
 {
     cards_t table = durak_table_after(before, a), open = durak_open_after(before, a);
-    if (taker >= 0 || (table && !open)) { /* open cards: the game ended under them (R18, R19) */
+    bool taken = taker >= 0 && (after->hand[taker] & table) == table;
+    bool beaten = taker < 0 && !open, left = !taken && (after->discard & table) == table;
+    if (table && (taken || beaten || left)) {
         sb_put(b, "<li><em>");
-        if (taker >= 0)
+        if (taken)
             sb_msg(b, lang, MSG_SITE_PICKS_UP, names[taker], cards_count(table),
                    msg_plural(lang, cards_count(table), MSG_WORD_CARDS_ONE));
         else
-            sb_msg(b, lang, MSG_SITE_BEATEN);
+            sb_msg(b, lang, beaten ? MSG_SITE_BEATEN : MSG_SITE_DEFENDER_LEFT);
         sb_put(b, "</em></li>\n");
     }
     draws(b, lang, before, after, names);
@@ -177,19 +180,19 @@ static void bout_heading(site_buf *b, msg_lang lang, const durak_game *gm, const
                          int i, int nbout, const char *const names[])
 {
     durak_game d = *gm;
-    int last = gm->defender, passed = 0;
-    char who[1024] = "";
-    size_t len = 0;
+    int last = gm->defender, passed = 0, by[RECORD_MOVES_MAX];
     for (; i < rec->nmoves && replay_step(&d, &rec->move[i]) == DURAK_OK; i++) {
         if (d.bouts != gm->bouts || durak_over(&d))
             break;
-        if (rec->move[i].kind == DURAK_ACT_TRANSFER) { /* "olga, ivan and olga": the last " and " */
-            bool more = i + 1 < rec->nmoves && rec->move[i + 1].kind == DURAK_ACT_TRANSFER;
-            const char *sep = !passed++ ? "" : more ? ", " : msg_in(lang, MSG_WORD_AND);
-            int n = snprintf(who + len, sizeof who - len, "%s%s", sep, names[rec->move[i].seat]);
-            len = n < 0 || (size_t)n >= sizeof who - len ? sizeof who - 1 : len + (size_t)n;
-        }
+        if (rec->move[i].kind == DURAK_ACT_TRANSFER)
+            by[passed++] = rec->move[i].seat;
         last = d.defender;
+    }
+    site_buf who; /* "olga, ivan and olga", the names already HTML: grown, never cut in one */
+    sb_init(&who);
+    for (int k = 0; k < passed; k++) {
+        sb_put(&who, !k ? "" : k + 1 < passed ? ", " : msg_in(lang, MSG_WORD_AND));
+        sb_put(&who, names[by[k]]);
     }
     sb_printf(b, "<section class=\"bout\" id=\"b%d\"><h3>", nbout);
     if (!passed)
@@ -198,8 +201,9 @@ static void bout_heading(site_buf *b, msg_lang lang, const durak_game *gm, const
         sb_msg(b, lang, MSG_SITE_BOUT_TRANSFERRED, nbout, names[gm->attacker], names[gm->defender],
                names[last]);
     else
-        sb_msg(b, lang, MSG_SITE_BOUT_TRANSFERRED_MORE, nbout, names[gm->attacker], who,
-               names[last]);
+        sb_msg(b, lang, MSG_SITE_BOUT_TRANSFERRED_MORE, nbout, names[gm->attacker],
+               who.p ? who.p : "", names[last]);
+    sb_free(&who);
     sb_put(b, "</h3>\n<ol>\n");
 }
 

@@ -155,28 +155,39 @@ static durak_action take_or_pass(const durak_action *a, int n)
     return a[pass >= 0 ? pass : 0];
 }
 
-/* A game of 3 played to its end (the last legal move each time), recorded as persist does:
- * stats keys, and the nicks shown (NULL: the keys). */
-static long long record_game_as(store *s, const char *channel, uint64_t seed,
-                                const char *const nicks[3], const char *const shown[3])
+/* How record_game_by picks the move-th move among the n legal ones. */
+typedef durak_action (*move_pick)(const durak_game *g, const durak_action *a, int n, int move);
+
+/* The last legal move (usually a card, so the game ends), or as always_take, first_action say. */
+static durak_action pick_default(const durak_game *g, const durak_action *a, int n, int move)
+{
+    (void)g, (void)move;
+    return always_take ? take_or_pass(a, n) : first_action ? a[0] : a[n - 1];
+}
+
+/* A game of o played to its end by pick, seat resign_seat leaving before move resign_at (-1:
+ * nobody), recorded as persist does: stats keys nicks, and the nicks shown (NULL: the keys). */
+static long long record_game_by(store *s, const char *channel, durak_options o, uint64_t seed,
+                                const char *const nicks[], const char *const shown[],
+                                move_pick pick, int resign_at, int resign_seat)
 {
     static game_record rec;
-    durak_options o = durak_default_options();
-    o.players = 3;
     uint8_t salt[RECORD_SALT_BYTES] = { 1, 2, 3 };
     record_start(&rec, &o, seed, salt);
     durak_game g;
     assert_true(durak_new(&g, &o, seed));
     durak_action a[DURAK_MAX_ACTIONS];
-    for (double t = 1; !durak_over(&g); t += 1) {
+    for (int mv = 0; !durak_over(&g); mv++) {
+        double t = 1 + mv;
+        if (mv == resign_at) {
+            assert_int_equal(durak_resign(&g, resign_seat), DURAK_OK);
+            record_add(&rec, RECORD_RESIGN, CARD_NONE, CARD_NONE, resign_seat, t);
+            continue;
+        }
         int n = durak_legal(&g, a), seat = g.actor;
-        durak_action pick = a[n - 1]; /* the last: usually a card, so the game ends */
-        if (always_take)
-            pick = take_or_pass(a, n);
-        if (first_action)
-            pick = a[0];
-        assert_int_equal(durak_apply(&g, pick), DURAK_OK);
-        record_add(&rec, pick.kind, pick.card, pick.target, seat, t);
+        durak_action x = pick(&g, a, n, mv);
+        assert_int_equal(durak_apply(&g, x), DURAK_OK);
+        record_add(&rec, x.kind, x.card, x.target, seat, t);
     }
     snprintf(rec.channel, sizeof rec.channel, "%s", channel);
     snprintf(rec.channel_key, sizeof rec.channel_key, "%s", channel);
@@ -184,21 +195,31 @@ static long long record_game_as(store *s, const char *channel, uint64_t seed,
         *k = (char)tolower((unsigned char)*k);
     snprintf(rec.result, sizeof rec.result, "%s", g.result == DURAK_RESULT_DRAW ? "draw" : "durak");
     snprintf(rec.language, sizeof rec.language, "%s", played_in);
-    store_result r = { .n = 3, .draw = g.result == DURAK_RESULT_DRAW };
+    store_result r = { .n = o.players, .draw = g.result == DURAK_RESULT_DRAW };
     int last = g.nout ? g.out_place[g.nout - 1] + 1 : 1;
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < o.players; i++) {
         r.seat[i] =
             (store_seat){ nicks[i], shown ? shown[i] : nicks[i], last, false, false, 0, false };
         r.seat[i].durak = g.result == DURAK_RESULT_DURAK && g.result_seat == i;
+        r.seat[i].forfeited = (g.forfeited >> i) & 1;
         for (int k = 0; k < g.nout; k++)
             if (g.out[k] == i)
                 r.seat[i].place = g.out_place[k];
     }
-    double before[3], after[3];
+    double before[DURAK_MAX_PLAYERS], after[DURAK_MAX_PLAYERS];
     assert_true(store_preview_game(s, &r, before, after));
     assert_true(store_record_game(s, &r));
     assert_true(store_save_game_rated(s, &r, &rec, 1767225600, before, after));
     return store_saved_game_id(s);
+}
+
+/* A game of 3 played to its end by pick_default. */
+static long long record_game_as(store *s, const char *channel, uint64_t seed,
+                                const char *const nicks[3], const char *const shown[3])
+{
+    durak_options o = durak_default_options();
+    o.players = 3;
+    return record_game_by(s, channel, o, seed, nicks, shown, pick_default, -1, 0);
 }
 
 static long long record_game(store *s, const char *channel, uint64_t seed,
@@ -898,6 +919,121 @@ static void test_replay_of_taken_bouts(void **state)
     if (!strstr(page, want))
         fail_msg("no \"%s\" in the page", want);
     assert_null(strstr(page, "came back")); /* a durak: no draw to explain */
+    free(page);
+}
+
+static durak_action pick_transfer(const durak_game *g, const durak_action *a, int n, int move)
+{
+    (void)g, (void)move;
+    for (int i = 0; i < n; i++)
+        if (a[i].kind == DURAK_ACT_TRANSFER)
+            return a[i];
+    return a[n - 1];
+}
+
+static durak_action pick_take_second(const durak_game *g, const durak_action *a, int n, int move)
+{
+    (void)g;
+    return move == 1 ? take_or_pass(a, n) : a[n - 1];
+}
+
+/* The bout's first (escaped) lines up to its end, as a string to free. */
+static char *bout_of(const char *page, int k)
+{
+    char id[32];
+    snprintf(id, sizeof id, "id=\"b%d\"", k);
+    const char *b = strstr(page, id), *e = b ? strstr(b, "</section>") : NULL;
+    assert_non_null(e);
+    return strndup(b, (size_t)(e - b));
+}
+
+/* R18: a defender who takes and then leaves picks nothing up: the table goes to the discard with
+ * their hand, and the page says so (it said "boris picks up the table"). The same defender leaving
+ * with a card open. */
+static void test_replay_defender_leaves(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "anna", "boris", "vera" };
+    durak_options o = durak_default_options();
+    o.players = 3;
+    uint64_t seed = 1;
+    for (;; seed++) { /* anna leads, boris defends and takes, and the bout goes on (throw-ins) */
+        durak_game g;
+        durak_action a[DURAK_MAX_ACTIONS];
+        assert_true(durak_new(&g, &o, seed));
+        if (g.actor != 0 || g.defender != 1)
+            continue;
+        for (int mv = 0; mv < 2; mv++)
+            durak_apply(&g, pick_take_second(&g, a, durak_legal(&g, a), mv));
+        if (g.phase == DURAK_PHASE_TAKING)
+            break;
+    }
+    long long took = record_game_by(f->s, "#durak", o, seed, nicks, NULL, pick_take_second, 2, 1);
+    long long open = record_game_by(f->s, "#durak", o, seed, nicks, NULL, pick_default, 1, 1);
+    site_options so = options(f);
+    assert_int_equal(site_export(f->s, &so, stderr), 0);
+    const char *left = "The defender left: the cards on the table leave the game (rule R18).";
+    for (int k = 0; k < 2; k++) {
+        char rel[32];
+        snprintf(rel, sizeof rel, "g/%lld.html", k ? open : took);
+        char *page = slurp(f->site, rel), *bout = bout_of(page, 1);
+        if (!k)
+            assert_non_null(strstr(bout, "<bdi>boris</bdi> takes"));
+        assert_non_null(strstr(bout, "<bdi>boris</bdi> leaves the game"));
+        assert_null(strstr(bout, "picks up the table"));
+        assert_null(strstr(bout, "Beaten"));
+        assert_non_null(strstr(bout, left));
+        free(bout);
+        free(page);
+    }
+}
+
+/* A bout passed on three times or more names its transferrers in its heading: with long names
+ * full of what HTML escapes, the list once was cut at 1024 bytes inside an entity, and a <bdi>
+ * was left open. */
+static void test_replay_heading_of_many_transfers(void **state)
+{
+    struct fixture *f = *state;
+    char q[4][64];
+    const char *nicks[4];
+    for (int i = 0; i < 4; i++) {
+        memset(q[i], '"', 62);
+        q[i][62] = (char)('a' + i), q[i][63] = '\0';
+        nicks[i] = q[i];
+    }
+    durak_options o = durak_default_options();
+    o.players = 4;
+    o.variant = DURAK_VARIANT_TRANSFER;
+    uint64_t seed = 1;
+    for (int transfers = 0; transfers < 3;
+         seed++) { /* a deal whose first bout is passed on 3 times */
+        durak_game g;
+        durak_action a[DURAK_MAX_ACTIONS];
+        assert_true(durak_new(&g, &o, seed));
+        transfers = 0;
+        for (int first = g.bouts; g.bouts == first && !durak_over(&g);) {
+            durak_action x = pick_transfer(&g, a, durak_legal(&g, a), 0);
+            transfers += x.kind == DURAK_ACT_TRANSFER;
+            durak_apply(&g, x);
+        }
+    }
+    long long id = record_game_by(f->s, "#durak", o, seed - 1, nicks, NULL, pick_transfer, -1, 0);
+    site_options so = options(f);
+    assert_int_equal(site_export(f->s, &so, stderr), 0);
+    char rel[32];
+    snprintf(rel, sizeof rel, "g/%lld.html", id);
+    char path[512], *page = calloc(1, 1 << 20), *bout;
+    snprintf(path, sizeof path, "%s/%s", f->site, rel);
+    FILE *in = fopen(path, "r"); /* over SITE_PAGE_MAX: such names make a long page */
+    assert_non_null(in);
+    assert_true(fread(page, 1, (1 << 20) - 1, in) > 0);
+    fclose(in);
+    bout = bout_of(page, 1);
+    *strstr(bout, "</h3>") = '\0';
+    assert_int_equal(count(bout, "<bdi"), count(bout, "</bdi>"));
+    assert_true(count(bout, "<bdi") >= 5); /* attacker, three transferrers, the last defender */
+    assert_non_null(strstr(bout, " and <bdi"));
+    free(bout);
     free(page);
 }
 
@@ -2268,6 +2404,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_person_chart_one_game, setup, teardown),
         cmocka_unit_test(test_chart_in_words),
         cmocka_unit_test_setup_teardown(test_replay_tells_who_goes_out, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_replay_defender_leaves, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_replay_heading_of_many_transfers, setup, teardown),
         cmocka_unit_test_setup_teardown(test_replay_of_taken_bouts, setup, teardown),
         cmocka_unit_test_setup_teardown(test_person_page_fits_a_phone, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refresh_writes_only_its_pages, setup, teardown),
