@@ -7,9 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ai.h"
 #include "sha256.h"
 
-static const char record_kinds[] = "pbtsxr"; /* indexed by durak_act_kind, then RECORD_RESIGN */
+/* indexed by durak_act_kind, then RECORD_RESIGN and RECORD_REPLACED */
+static const char record_kinds[] = "pbtsxra";
 
 void record_start(game_record *r, const durak_options *opt, uint64_t seed,
                   const uint8_t salt_bytes[RECORD_SALT_BYTES])
@@ -181,6 +183,8 @@ static bool replay_with(const game_record *r, int n, const durak_options *opt, d
         return false;
     for (int i = 0; i < n; i++) {
         const record_move *m = &r->move[i];
+        if (m->kind == RECORD_REPLACED)
+            continue;
         durak_error e = m->kind == RECORD_RESIGN
                             ? durak_resign(out, m->seat)
                             : (out->actor == m->seat ? durak_apply(out, record_action(m))
@@ -218,7 +222,7 @@ void record_cli_new(const game_record *r, char *buf, size_t cap)
 
 void record_cli_move(const record_move *m, char *buf, size_t cap)
 {
-    char c[3], x[3];
+    char c[3], x[3], name[32];
     switch (m->kind) {
     case DURAK_ACT_PLAY: snprintf(buf, cap, "play %s", card_format(m->card, c)); break;
     case DURAK_ACT_BEAT:
@@ -227,6 +231,20 @@ void record_cli_move(const record_move *m, char *buf, size_t cap)
     case DURAK_ACT_TAKE: snprintf(buf, cap, "take"); break;
     case DURAK_ACT_PASS: snprintf(buf, cap, "pass"); break;
     case DURAK_ACT_TRANSFER: snprintf(buf, cap, "transfer %s", card_format(m->card, c)); break;
+    case RECORD_REPLACED:
+        record_ai_name(m->card, m->target, name, sizeof name);
+        snprintf(buf, cap, "# seat %d plays on as %s", m->seat, name);
+        break;
     default: snprintf(buf, cap, "resign %d", m->seat); break;
     }
+}
+
+void record_ai_name(int level, int number, char *buf, size_t cap)
+{
+    const char *word = ai_level_name((ai_level)level);
+    char first = (char)(word ? word[0] - 'a' + 'A' : 'B');
+    if (number)
+        snprintf(buf, cap, "%c%s%d[bot]", first, word ? word + 1 : "ot", number);
+    else
+        snprintf(buf, cap, "%c%s[bot]", first, word ? word + 1 : "ot");
 }

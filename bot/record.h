@@ -34,6 +34,10 @@ enum {
     RECORD_MOVE_TEXT = 20,                       /* one move token and its comma */
     RECORD_TEXT_MAX = RECORD_MOVES_MAX * RECORD_MOVE_TEXT + 64, /* every move as text */
     RECORD_RESIGN = 5, /* a move kind beyond durak_act_kind: seat resigns (R18) */
+    /* Beyond that: seat's player left and a computer player plays on with their hand
+     * (game.replace_leavers), its level in card, the number in its name in target (0: none);
+     * no move of the engine's, so replays skip it, and the pages name the seat by it from then. */
+    RECORD_REPLACED = 6,
     /* The target of a play, take or pass that the bot made for its player when their time ran out
      * (a target means something to a beat alone: the other moves keep CARD_NONE there). */
     RECORD_TIMED_OUT = 0xFE
@@ -59,6 +63,11 @@ static inline bool record_timed_out(const record_move *m)
 {
     return record_may_time_out(m->kind) && m->target == RECORD_TIMED_OUT;
 }
+
+/* A computer player's name at a table: its level (ai_level) capitalised, then number if not 0
+ * (the second of a level at a table), then "[bot]": "Normal[bot]", "Normal2[bot]". The seat of a
+ * RECORD_REPLACED move plays under record_ai_name(m->card, m->target). */
+void record_ai_name(int level, int number, char *buf, size_t cap);
 
 /* The engine's action of move m (not a resign): the time-out mark left out. */
 static inline durak_action record_action(const record_move *m)
@@ -95,8 +104,8 @@ void record_commit_string(const game_record *r, char out[RECORD_COMMIT_MAX]);
 /* The SHA-256 of the committed string in lower-case hex (sha256.c); true. */
 bool record_fingerprint(const game_record *r, char out[RECORD_DIGEST_HEX]);
 
-/* The moves as comma-separated tokens "<k><card hex><target hex><seat><ms>" (k: p b t s x r for
- * play, beat, take, pass, transfer, resign; ff for no card); "-" when there are none. false if
+/* The moves as comma-separated tokens "<k><card hex><target hex><seat><ms>" (k: p b t s x r a for
+ * play, beat, take, pass, transfer, resign, replaced; ff for no card); "-" when there are none. false if
  * cap is too small. */
 bool record_format_moves(const game_record *r, char *buf, size_t cap);
 /* Reads what record_format_moves wrote into r->move / r->nmoves; false (r unchanged) if malformed
@@ -112,7 +121,8 @@ bool record_replay_to(const game_record *r, int n, durak_game *out);
 
 /* The durak-cli command that deals r's game: "new players=3 variant=classic ... seed=N". */
 void record_cli_new(const game_record *r, char *buf, size_t cap);
-/* The durak-cli command of one move: "play 6H", "beat 7H 6H", "take", "resign 2". */
+/* The durak-cli command of one move: "play 6H", "beat 7H 6H", "take", "resign 2"; a comment
+ * for a RECORD_REPLACED ("# seat 2 plays on as Normal[bot]"). */
 void record_cli_move(const record_move *m, char *buf, size_t cap);
 
 #endif

@@ -170,6 +170,8 @@ static durak_error replay_step(durak_game *gm, const record_move *m)
         return DURAK_ERR_BAD_SEAT;
     if (m->kind == RECORD_RESIGN)
         return durak_resign(gm, m->seat);
+    if (m->kind == RECORD_REPLACED) /* the seat plays on: no move of the engine's */
+        return DURAK_OK;
     return gm->actor == m->seat ? durak_apply(gm, record_action(m)) : DURAK_ERR_NOT_YOUR_TURN;
 }
 
@@ -207,8 +209,30 @@ static void bout_heading(site_buf *b, msg_lang lang, const durak_game *gm, const
     sb_put(b, "</h3>\n<ol>\n");
 }
 
-bool site_replay(site_buf *b, msg_lang lang, const store_game *g, const char *const names[])
+/* game.replace_leavers: the seat's player left and a computer player plays on, named from then
+ * on by its name, in *played_by. */
+static void replaced(site_buf *b, msg_lang lang, const record_move *m, const char *name[],
+                     site_buf *played_by)
 {
+    char ai[32];
+    record_ai_name(m->card, m->target, ai, sizeof ai);
+    sb_free(played_by);
+    sb_init(played_by);
+    sb_nick(played_by, ai);
+    sb_put(b, "<li>");
+    sb_msg(b, lang, MSG_SITE_REPLACED, name[m->seat], played_by->p ? played_by->p : "");
+    sb_put(b, "</li>\n");
+    name[m->seat] = played_by->p ? played_by->p : "?";
+}
+
+bool site_replay(site_buf *b, msg_lang lang, const store_game *g, const char *const seat_names[])
+{
+    const char *names[DURAK_MAX_PLAYERS]; /* seat_names holds the stored seats only */
+    site_buf played_by[DURAK_MAX_PLAYERS];
+    for (int s = 0; s < DURAK_MAX_PLAYERS; s++) {
+        names[s] = s < g->nseats && s < g->rec.opt.players ? seat_names[s] : "?";
+        sb_init(&played_by[s]);
+    }
     durak_game gm, prev;
     char trump[96];
     durak_options opt = g->rec.opt;
@@ -244,7 +268,10 @@ bool site_replay(site_buf *b, msg_lang lang, const store_game *g, const char *co
             ok = false;
             break;
         }
-        move_line(b, lang, &gm, m, names);
+        if (m->kind == RECORD_REPLACED && m->seat < DURAK_MAX_PLAYERS)
+            replaced(b, lang, m, names, &played_by[m->seat]);
+        else
+            move_line(b, lang, &gm, m, names);
         for (int k = prev.nout; k < gm.nout; k++) { /* R14: out, as the channel was told */
             sb_put(b, "<li><em>");
             sb_msg(b, lang, MSG_PLAYER_OUT, names[gm.out[k]], gm.out_place[k]);
@@ -265,5 +292,7 @@ bool site_replay(site_buf *b, msg_lang lang, const store_game *g, const char *co
     proof(b, lang, g);
     if (nbout)
         sb_put(b, replay_js);
+    for (int s = 0; s < DURAK_MAX_PLAYERS; s++)
+        sb_free(&played_by[s]);
     return ok;
 }

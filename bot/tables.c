@@ -152,18 +152,13 @@ void tables_add_seat(table_t *tb, const tables_who *w)
     s->ai = -1;
 }
 
-void tables_ai_name(const table_t *tb, ai_level level, char *name, size_t cap)
+int tables_ai_name(const table_t *tb, ai_level level, char *name, size_t cap)
 {
-    char word[16];
-    snprintf(word, sizeof word, "%s", ai_level_name(level));
-    word[0] = (char)(word[0] - 'a' + 'A');
     int same = 0;
     for (int s = 0; s < tb->nseats; s++)
         same += tb->seat[s].ai == (int)level;
-    if (same)
-        snprintf(name, cap, "%s%d[bot]", word, same + 1);
-    else
-        snprintf(name, cap, "%s[bot]", word);
+    record_ai_name((int)level, same ? same + 1 : 0, name, cap);
+    return same ? same + 1 : 0;
 }
 
 void tables_add_ai(table_t *tb, ai_level level)

@@ -300,7 +300,7 @@ void end_abandon(tables *t, table_t *tb, int s, double now, outbox *o)
      * place */
     if (!durak_over(g) && durak_in_game(g, s)) {
         if (durak_resign(g, s) == DURAK_OK)
-            record_resign(tb, s, now);
+            record_resign(tb, s, -1, now);
         else
             g->forfeited |= (uint8_t)(1u << s); /* never expected */
     }

@@ -300,8 +300,8 @@ static inline const char *tables_prefix(const tables *t) { return t->cfg.game.pr
 /* Seats the person w, or a computer player of level, in tb. */
 void tables_add_seat(table_t *tb, const tables_who *w);
 void tables_add_ai(table_t *tb, ai_level level);
-/* A computer player's name, after its level and marked as a bot: "Hard[bot]", "Hard2[bot]". */
-void tables_ai_name(const table_t *tb, ai_level level, char *name, size_t cap);
+/* A computer player's name, after its level: "Hard[bot]", "Hard2[bot]"; returns its number (0, 2…). */
+int tables_ai_name(const table_t *tb, ai_level level, char *name, size_t cap);
 /* tables_set_backlog's answer for target, at most TABLES_BACKLOG_MAX seconds. */
 double tables_backlog(const tables *t, const char *target);
 
@@ -408,8 +408,8 @@ void record_deal(tables *t, table_t *tb, uint64_t seed, double now);
 /* A move applied by seat `actor` (record_add with the time since the deal), or made for them
  * when their time ran out. */
 void record_played(table_t *tb, durak_action a, int actor, bool timed_out, double now);
-/* Seat s resigned (R18). */
-void record_resign(table_t *tb, int s, double now);
+/* Seat s resigned (R18), or (number >= 0) was taken over by a computer player (RECORD_REPLACED). */
+void record_resign(table_t *tb, int s, int number, double now);
 /* The game is over, or ends with no result (stopped, only computer players left): the seed and
  * salt are said in the channel; the record gets the engine's result ("durak 1", "draw", "won 2"). */
 void record_reveal(table_t *tb, outbox *o);

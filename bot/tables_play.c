@@ -173,7 +173,8 @@ static void replace_by_ai(tables *t, table_t *tb, int s, msg_id why, double now,
     snprintf(left, sizeof left, "%s", tb->seat[s].nick);
     snprintf(seated, sizeof seated, "%s", tables_seat_key_nick(&tb->seat[s]));
     snprintf(account, sizeof account, "%s", tb->seat[s].account);
-    tables_ai_name(tb, AI_NORMAL, name, sizeof name);
+    int number = tables_ai_name(tb, AI_NORMAL, name, sizeof name);
+    record_resign(tb, s, number, now); /* the pages say who played the seat from then on */
     seat_t *st = &tb->seat[s];
     memset(st, 0, sizeof *st);
     snprintf(st->nick, sizeof st->nick, "%s", name);
@@ -240,7 +241,7 @@ void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox 
     } else {
         if (durak_resign(&tb->g, s) != DURAK_OK)
             return;
-        record_resign(tb, s, now);
+        record_resign(tb, s, -1, now);
         report(t, tb, &h, false, now, o);
     }
     play_stop_if_agreed(t, tb, o);

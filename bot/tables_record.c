@@ -49,9 +49,12 @@ void record_played(table_t *tb, durak_action a, int actor, bool timed_out, doubl
     record_add(&tb->rec, a.kind, a.card, target, actor, now - tb->rec_start);
 }
 
-void record_resign(table_t *tb, int s, double now)
+void record_resign(table_t *tb, int s, int number, double now)
 {
-    record_add(&tb->rec, RECORD_RESIGN, CARD_NONE, CARD_NONE, s, now - tb->rec_start);
+    if (number < 0)
+        record_add(&tb->rec, RECORD_RESIGN, CARD_NONE, CARD_NONE, s, now - tb->rec_start);
+    else
+        record_add(&tb->rec, RECORD_REPLACED, AI_NORMAL, (uint8_t)number, s, now - tb->rec_start);
 }
 
 static void result_text(const durak_game *g, char *buf, size_t cap)
@@ -85,7 +88,7 @@ bool record_last_move(const table_t *tb, const render_opts *r, char *buf, size_t
         const record_move *m = &rec->move[n - 1];
         /* a forfeit said its own line; a private game never says its person's move back (as
          * solo_news); an older game replayed in the other R10 order would name another actor */
-        if (m->kind == RECORD_RESIGN || (tb->solo && !tables_is_ai(tb, m->seat))
+        if (m->kind >= RECORD_RESIGN || (tb->solo && !tables_is_ai(tb, m->seat))
             || !record_replay_to(rec, n - 1, &before) || before.actor != m->seat)
             return false;
         durak_action a = record_action(m);

@@ -235,6 +235,51 @@ static void test_replaced_leaver_forfeits(void **state)
     h_free(h);
 }
 
+/* game.replace_leavers: a player who went out (R14: their place is won) and then leaves the table
+ * keeps their place; no computer player takes an empty seat, and it is no forfeit. */
+static void test_out_then_leave_keeps_the_place(void **state)
+{
+    (void)state;
+    int checked = 0;
+    for (uint64_t seed = 1; seed < 60 && !checked; seed++) {
+        harness *h = h_new(seed);
+        temp_store db;
+        store_in_temp(&db, h);
+        h->cfg.game.replace_leavers = true;
+        tables_reconfigure(h->t, &h->cfg);
+        lobby(h, "#durak", "", NICKS, 3);
+        chan(h, "alice", "#durak", "!start");
+        rng_t r;
+        rng_seed(&r, seed);
+        int gone = -1;
+        for (int step = 0; step < 3000 && tables_count(h->t); step++) {
+            table_t *tb = tables_find(h->t, "#durak");
+            for (int s = 0; s < 3 && gone < 0 && tb && !durak_over(&tb->g); s++)
+                if (!durak_in_game(&tb->g, s)) {
+                    gone = s;
+                    chan(h, NICKS[s], "#durak", "!leave");
+                    chan(h, NICKS[s], "#durak", "!leave");
+                    assert_null(said(h, "#durak", "takes over"));
+                }
+            for (int s = 0; s < 3; s++)
+                if (s != gone && play_own_random_move(h, &r, NICKS[s]))
+                    break;
+        }
+        if (gone >= 0) {
+            store_player p;
+            assert_int_equal(tables_count(h->t), 0);
+            assert_true(store_get_player(db.db, NICKS[gone], &p));
+            assert_int_equal(p.games, 1);
+            assert_int_equal(p.forfeits, 0);
+            assert_int_equal(p.duraks, 0);
+            checked++;
+        }
+        store_gone(&db);
+        h_free(h);
+    }
+    assert_int_equal(checked, 1);
+}
+
 /* The actor gets one private line: what to do, the moves, the hand. A lead, where any card is a
  * move (R6), names one move as the example instead of listing the hand a second time. */
 static void test_private_turn_line(void **state)
@@ -1380,6 +1425,7 @@ int main(void)
         cmocka_unit_test(test_option_said_as_one),
         cmocka_unit_test(test_option_asked_once),
         cmocka_unit_test(test_replaced_leaver_forfeits),
+        cmocka_unit_test(test_out_then_leave_keeps_the_place),
         cmocka_unit_test(test_private_turn_line),
         cmocka_unit_test(test_fair_timers),
         cmocka_unit_test(test_late_throw_in_told),

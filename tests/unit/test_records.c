@@ -266,6 +266,9 @@ static void test_cli_lines(void **state)
     m.kind = RECORD_RESIGN;
     record_cli_move(&m, line, sizeof line);
     assert_string_equal(line, "resign 1");
+    m = (record_move){ RECORD_REPLACED, AI_NORMAL, 2, 1, 0 }; /* a comment to durak-cli */
+    record_cli_move(&m, line, sizeof line);
+    assert_string_equal(line, "# seat 1 plays on as Normal2[bot]");
 }
 
 /* A neighbours game recorded by an older version, whose R10 order differed (durak.h r10_old),
@@ -607,6 +610,42 @@ static void play_one(harness *h, uint64_t seed, bool late_lead, char *fingerprin
 
 /* The site's worker as the daemon asks it: *ctx says whether its pages are behind. */
 static bool site_behind(void *ctx) { return *(bool *)ctx; }
+
+/* game.replace_leavers: the record says where a computer player took bob's seat over ("a" in
+ * the moves' text, read back the same); the export, a comment there, replays in durak-cli to the
+ * recorded result. */
+static void test_replaced_seat_recorded(void **state)
+{
+    (void)state;
+    char session[600], result[64], text[RECORD_TEXT_MAX];
+    static store_game g;
+    static game_record back;
+    harness *h = h_new(7);
+    temp_store ts;
+    store_in_temp(&ts, h);
+    play_with_replaced_leaver(h, "bob", 7);
+    assert_true(store_get_game(ts.db, 1, &g));
+    assert_int_equal(g.rec.move[0].kind, RECORD_REPLACED);
+    assert_int_equal(g.rec.move[0].seat, 1);
+    assert_true(record_format_moves(&g.rec, text, sizeof text));
+    assert_int_equal(text[0], 'a');
+    back = g.rec;
+    back.nmoves = 0;
+    assert_true(record_parse_moves(&back, text));
+    assert_memory_equal(back.move, g.rec.move, (size_t)g.rec.nmoves * sizeof *g.rec.move);
+    snprintf(session, sizeof session, "%s/replaced.cli", ts.dir);
+    FILE *f = fopen(session, "w");
+    assert_non_null(f);
+    assert_int_equal(export_game(ts.db, "1", f, stderr), 0);
+    fclose(f);
+    char *cli = slurp_file(session);
+    assert_non_null(strstr(cli, "(bob)\n# seat 1 plays on as Normal[bot]\n"));
+    free(cli);
+    replay_result(session, result, sizeof result);
+    assert_string_equal(result, g.rec.result);
+    store_gone(&ts);
+    h_free(h);
+}
 
 static void test_game_recorded_and_replayed(void **state)
 {
@@ -1101,6 +1140,7 @@ int main(void)
         cmocka_unit_test(test_moves_text_is_printf_form),
         cmocka_unit_test(test_fingerprint_is_sha256_of_commit_string),
         cmocka_unit_test(test_cli_lines),
+        cmocka_unit_test(test_replaced_seat_recorded),
         cmocka_unit_test(test_older_r10_record_replays),
         cmocka_unit_test(test_older_r10_game_restores),
         cmocka_unit_test(test_store_write_and_read_back),

@@ -1037,6 +1037,32 @@ static void test_replay_heading_of_many_transfers(void **state)
     free(page);
 }
 
+/* game.replace_leavers: bob leaves at once and Normal[bot] plays his seat on. The replay says so
+ * and names the seat's moves by Normal[bot] from then on, where it credited them all to bob. */
+static void test_replay_replaced_leaver(void **state)
+{
+    (void)state;
+    harness *h = h_new(5);
+    temp_store ts;
+    store_in_temp(&ts, h);
+    play_with_replaced_leaver(h, "bob", 5);
+    bot_config cfg;
+    config_defaults(&cfg);
+    snprintf(cfg.site.dir, sizeof cfg.site.dir, "%s/site", ts.dir);
+    site_options o = site_options_of(&cfg);
+    assert_int_equal(site_export(ts.db, &o, stderr), 0);
+    char *page = slurp(cfg.site.dir, "g/1.html");
+    assert_non_null(page);
+    const char *left = strstr(page, "<li><bdi>bob</bdi> leaves the game; <bdi>Normal[bot]</bdi> "
+                                    "takes over the seat</li>");
+    assert_non_null(left);
+    assert_null(strstr(left + 1, "<li><bdi>bob</bdi> ")); /* nothing of bob's after */
+    assert_true(count(left, "<li><bdi>Normal[bot]</bdi> ") > 3);
+    free(page);
+    store_gone(&ts);
+    h_free(h);
+}
+
 /* R14: the replay tells each player going out, with their place, where the channel was told. */
 static void test_replay_tells_who_goes_out(void **state)
 {
@@ -2405,6 +2431,7 @@ int main(void)
         cmocka_unit_test(test_chart_in_words),
         cmocka_unit_test_setup_teardown(test_replay_tells_who_goes_out, setup, teardown),
         cmocka_unit_test_setup_teardown(test_replay_defender_leaves, setup, teardown),
+        cmocka_unit_test(test_replay_replaced_leaver),
         cmocka_unit_test_setup_teardown(test_replay_heading_of_many_transfers, setup, teardown),
         cmocka_unit_test_setup_teardown(test_replay_of_taken_bouts, setup, teardown),
         cmocka_unit_test_setup_teardown(test_person_page_fits_a_phone, setup, teardown),
