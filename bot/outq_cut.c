@@ -20,13 +20,39 @@ static size_t outq_char_cut(const char *s, size_t n, size_t max)
     return cut;
 }
 
-/* The last `sep` that starts in s(low, max]; 0 if none. *rest: after it. */
+/* A suit symbol (U+2660..U+2667) at s[i] (i + 3 <= n). */
+static bool suit_at(const char *s, size_t n, size_t i)
+{
+    return i + 3 <= n && !memcmp(s + i, "\xE2\x99", 2) && ((unsigned char)s[i + 2] & 0xF8) == 0xA0;
+}
+
+/* Whether the separator at s[i] (n bytes in s) stands between two cards, as between the suits of
+ * a hand ("В♠ · 7♣"): a card, maybe red (a colour code, then a reset after it), before it and
+ * after it. A line is never cut there, which left half a hand alone on a line of its own. */
+static bool between_cards(const char *s, size_t n, size_t i, size_t len)
+{
+    size_t end = i > 0 && s[i - 1] == MIRC_RESET[0] ? i - 1 : i, j = i + len;
+    if (end < 3 || !suit_at(s, n, end - 3))
+        return false;
+    if (j < n && s[j] == MIRC_COLOUR[0])
+        j += mirc_colour_len(s + j, n - j);
+    if (j + 2 <= n && !memcmp(s + j, "10", 2))
+        j += 2;
+    else if (j < n && ((unsigned char)s[j] & 0xE0) == 0xC0) /* a Cyrillic rank: В, Д, К, Т */
+        j += 2;
+    else
+        j += 1;
+    return suit_at(s, n, j);
+}
+
+/* The last `sep` that starts in s(low, max] and not between two cards; 0 if none. *rest: after
+ * it. */
 static size_t last_sep(const char *s, size_t n, size_t max, size_t low, const char *sep,
                        size_t *rest)
 {
     size_t len = strlen(sep);
     for (size_t i = max; i > low; i--)
-        if (i + len <= n && !memcmp(s + i, sep, len)) {
+        if (i + len <= n && !memcmp(s + i, sep, len) && !between_cards(s, n, i, len)) {
             *rest = i + len;
             return i;
         }

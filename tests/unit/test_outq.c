@@ -264,6 +264,31 @@ static void test_split_at_separators(void **state)
     outq_free(q);
 }
 
+/* A hand's suits are apart by " · " too, but a line is not cut between two of its cards: a
+ * private game's Russian turn line of 417 bytes left "10♥ В♥ Д♥ Т♥ · 8♣ Д♣ (козырь 10♣)" alone on
+ * a third line. The cut is before "· на руках:", and a red card's colour codes change nothing. */
+static void test_split_keeps_the_hand_whole(void **state)
+{
+    (void)state;
+    static char text[2000], out[8][OUTQ_MAX_TEXT + 1];
+    const char *hand[2] = { "Т♠ · 8♦ 9♦ Т♦ · 10♥ В♥ Д♥ Т♥ · 8♣ Д♣ (козырь 10♣)",
+                            "Т♠ · \x03"
+                            "048♦\x0F \x03"
+                            "049♦\x0F · \x03"
+                            "0410♥\x0F · 8♣ Д♣" };
+    outq *q = outq_new(5, 1);
+    for (int k = 0; k < 2; k++) {
+        repeat(text, "бью Т♠ | ", 22); /* 330 bytes */
+        strcat(text, "беру \xC2\xB7 на руках: ");
+        strcat(text, hand[k]);
+        assert_true(strlen(text) > OUTQ_MAX_TEXT);
+        assert_true(outq_push(q, "PRIVMSG", "anna", text));
+        assert_int_equal(collect(q, out, 8), 2);
+        assert_string_equal(out[1], strstr(text, "на руках: "));
+    }
+    outq_free(q);
+}
+
 /* A " · " in the last half ends a piece before a later " | " does: the Spanish !last line was cut
  * at the pipe of its durak-cli command, "| durak-cli" lost between two lines. */
 static void test_split_keeps_commands_whole(void **state)
@@ -1143,6 +1168,7 @@ int main(void)
         cmocka_unit_test(test_exactly_400),
         cmocka_unit_test(test_split_on_words),
         cmocka_unit_test(test_split_at_separators),
+        cmocka_unit_test(test_split_keeps_the_hand_whole),
         cmocka_unit_test(test_split_keeps_commands_whole),
         cmocka_unit_test(test_split_long_word),
         cmocka_unit_test(test_line_len),
