@@ -17,9 +17,11 @@ pref_entry *prefs_entry(tables *t, const char *nick, const char *account)
     int s;
     if (!account && t->event_nick[0] && casemap_equal(t->cm, nick, t->event_nick))
         account = t->event_account;
-    table_t *tb = account ? NULL : tables_of_nick(t, nick, &s);
-    if (tb && !tb->seat[s].absent)
+    table_t *tb = account && account[0] ? NULL : tables_of_nick(t, nick, &s);
+    if (tb && !tb->seat[s].absent) { /* the seat's person, under the nick they sat down with */
         account = tb->seat[s].account;
+        nick = tables_seat_key_nick(&tb->seat[s]);
+    }
     tables_stats_key(t, nick, account, key, sizeof key);
     for (int i = 0; i < PREFS_CACHED; i++)
         if (t->prefs[i].used && !strcmp(t->prefs[i].key, key))

@@ -353,6 +353,26 @@ static void test_set_language(void **state)
     h_free(h);
 }
 
+/* A seated player who renames keeps their settings: they are the seat's person, whose settings
+ * are kept under the nick they sat down with (their hand came in English after /nick, and `set`
+ * showed none chosen). */
+static void test_settings_follow_a_rename(void **state)
+{
+    (void)state;
+    harness *h = h_new(3);
+    priv(h, "bob", "set language fr");
+    priv(h, "bob", "set notice");
+    start_two(h, "#durak");
+    renamed(h, "bob", "bob_away");
+    priv(h, "bob_away", "hand");
+    expect(h, "bob_away", "Votre main dans #durak");
+    assert_int_equal(tables_language(h->t, "bob_away"), MSG_LANG_FR);
+    priv(h, "bob_away", "set");
+    expect(h, "bob_away", "messages privés en notice");
+    expect(h, "bob_away", "français, votre pseudo");
+    h_free(h);
+}
+
 /* The parser's errors, and the answers to a channel command, in the sender's language: a set
  * preference, else the channel's where they spoke. */
 static void test_errors_in_the_senders_language(void **state)
@@ -940,6 +960,7 @@ int main(void)
         cmocka_unit_test(test_legacy_encoding_suit_letters),
         cmocka_unit_test(test_default_language),
         cmocka_unit_test(test_set_language),
+        cmocka_unit_test(test_settings_follow_a_rename),
         cmocka_unit_test(test_errors_in_the_senders_language),
         cmocka_unit_test(test_help_cards),
         cmocka_unit_test(test_private_game_in_players_language),
