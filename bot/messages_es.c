@@ -442,9 +442,11 @@ const char *const msg_spanish[MSG_COUNT] = {
         "idioma es o set language es (otros: язык ru, langue fr, language en).",
     [MSG_HELP_SOLO_CAP] = ", como máximo %d por hora",
     [MSG_WATCH_ON] = "Miras la partida de %s. Mientras estés en %s y leas su idioma, ves allí sus "
-                     "líneas; si sales o eliges otro idioma (/msg %s idioma en), te llegan aquí, "
-                     "nunca una mano, hasta %sdejar de mirar, el final de la partida o que salgas "
-                     "de IRC.",
+                     "líneas; si sales o eliges otro idioma, te llegan aquí, nunca una mano, hasta "
+                     "%sdejar de mirar, el final de la partida o que salgas de IRC.",
+    [MSG_WATCH_ON_HERE] = "Miras la partida de %s. Lees otro idioma que el suyo, así que sus "
+                          "líneas te llegan aquí, en el tuyo, nunca una mano, hasta %sdejar de "
+                          "mirar, el final de la partida o que salgas de IRC.",
     [MSG_WATCH_LINE] = "[%s] %s",
     [MSG_WATCH_OFF] = "Ya no miras la partida de %s.",
     [MSG_WATCH_NOT] = "No estás mirando la partida de %s: escribe %smirar para empezar.",

@@ -457,9 +457,13 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_HELP_SOLO_CAP] = ", au plus %d par heure",
     [MSG_WATCH_ON] =
         "Vous regardez la partie de %s. Tant que vous êtes dans %s et lisez sa langue, vous y "
-        "voyez ses lignes ; si vous le quittez ou choisissez une autre langue (/msg %s langue en), "
-        "elles vous arrivent ici, jamais une main, jusqu'à %sne plus regarder, la fin de la "
-        "partie ou votre départ d'IRC.",
+        "voyez ses lignes ; si vous le quittez ou choisissez une autre langue, elles vous "
+        "arrivent ici, jamais une main, jusqu'à %sne plus regarder, la fin de la partie ou votre "
+        "départ d'IRC.",
+    [MSG_WATCH_ON_HERE] =
+        "Vous regardez la partie de %s. Vous lisez une autre langue que la sienne\u00A0: ses "
+        "lignes vous arrivent donc ici, dans la vôtre, jamais une main, jusqu'à %sne plus "
+        "regarder, la fin de la partie ou votre départ d'IRC.",
     [MSG_WATCH_LINE] = "[%s] %s",
     [MSG_WATCH_OFF] = "Vous ne regardez plus la partie de %s.",
     [MSG_WATCH_NOT] = "Vous ne regardez pas la partie de %s : tapez %sregarder pour commencer.",

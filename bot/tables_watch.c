@@ -37,7 +37,10 @@ static void watch_on(tables *t, const tables_who *w, table_t *tb, outbox *o)
         tb->watcher_away[tb->nwatchers] = tb->watcher_unlisted[tb->nwatchers] = false;
         snprintf(tb->watcher[tb->nwatchers++], sizeof tb->watcher[0], "%s", w->nick);
         tables_touch(tb);
-        tables_notice(o, w->nick, MSG_WATCH_ON, tb->channel, tb->channel, t->own_nick, p);
+        if (tables_lang_of(t, w->nick) != tables_channel_lang(t, tb->channel))
+            tables_notice(o, w->nick, MSG_WATCH_ON_HERE, tb->channel, p);
+        else
+            tables_notice(o, w->nick, MSG_WATCH_ON, tb->channel, tb->channel, p);
         if (!tb->playing)
             return;
         render_opts r = tables_ropts_to(t, w->nick); /* as their copies */

@@ -309,21 +309,6 @@ static void test_ratings_named_apart(void **state)
         }
 }
 
-/* The !watch answer's example of choosing another language names another one than the reader's
- * own: "(/msg durakbot langue en)" to a French reader, not "langue fr", which changes nothing. */
-static void test_watch_names_another_language(void **state)
-{
-    (void)state;
-    for (int lang = 0; lang < MSG_LANG_COUNT; lang++) {
-        char own[16];
-        snprintf(own, sizeof own, " %s)", msg_lang_code((msg_lang)lang));
-        const char *text = msg_in((msg_lang)lang, MSG_WATCH_ON);
-        if (strstr(text, own))
-            fail_msg("%s: the !watch answer's example picks the reader's own language: %s",
-                     lang_names[lang], text);
-    }
-}
-
 /* A take with no card added ends the bout at once, and its two lines are said as one: "Lucie
  * takes · Lucie picks up 1 card". The second says what happens with another verb, not the
  * first's again ("Lucie ramasse · Lucie ramasse 1 carte"). */
@@ -502,7 +487,6 @@ int main(void)
         cmocka_unit_test(test_commands),
         cmocka_unit_test(test_russian_has_no_english),
         cmocka_unit_test(test_ratings_named_apart),
-        cmocka_unit_test(test_watch_names_another_language),
         cmocka_unit_test(test_take_and_pick_up_differ),
         cmocka_unit_test(test_french_names_have_no_gender),
         cmocka_unit_test(test_forfeit_win_counts_nobody),

@@ -857,7 +857,8 @@ static void test_watch_then_seated(void **state)
 }
 
 /* A spectator who reads another language gets the game's lines written in it, in the channel
- * too: the same moves, not the channel's English copied. */
+ * too: the same moves, not the channel's English copied; !watch tells them so, not "while you
+ * read its language you see them there" with the game's own language as the one to choose. */
 static void test_watch_in_own_language(void **state)
 {
     (void)state;
@@ -866,9 +867,11 @@ static void test_watch_in_own_language(void **state)
     start_two(h, "#durak");
     chan(h, "carol", "#durak", "!watch");
     assert_non_null(said(h, "carol", "Вы смотрите игру в #durak"));
-    /* leaving the channel brings the copies; only leaving the network ends them */
-    assert_non_null(said(h, "carol", "выйдете из канала"));
-    assert_non_null(said(h, "carol", "выхода из сети."));
+    assert_non_null(said(h, "carol",
+                         "Ваш язык не тот, на котором она идёт, поэтому её строки "
+                         "придут сюда"));
+    assert_non_null(said(h, "carol", "выхода из сети.")); /* only leaving the network ends them */
+    assert_null(said(h, "carol", "/msg"));
     assert_non_null(said(h, "carol", "[#durak] ")); /* where it stands, in Russian */
     play_random_move(h, NICKS, 2, 48);
     const char *copy = said(h, "carol", "[#durak] ");
