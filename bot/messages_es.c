@@ -471,6 +471,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_LAST_DURAK] = "durak: %s",
     [MSG_LAST_DRAW] = "empate",
     [MSG_LAST_WON] = "gana %s por abandono",
+    [MSG_LAST_SHARED] = "%s comparten la victoria por abandono",
     [MSG_LAST_PLACE] = "%s: puesto %d",
     [MSG_LAST_LEFT] = "%s se fue",
     [MSG_HINT_ONLY] = "pista: %s — es tu única jugada.",

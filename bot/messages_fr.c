@@ -490,6 +490,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_LAST_DURAK] = "durak : %s",
     [MSG_LAST_DRAW] = "nulle",
     [MSG_LAST_WON] = "%s gagne par forfait",
+    [MSG_LAST_SHARED] = "%s se partagent la victoire par forfait",
     [MSG_LAST_PLACE] = "%s : place %d",
     [MSG_LAST_LEFT] = "%s a quitté la partie",
     [MSG_HINT_ONLY] = "indice : %s — c'est votre seul coup.",

@@ -458,6 +458,7 @@ const char *const msg_russian[MSG_COUNT] = {
     [MSG_LAST_DURAK] = "дурак — %s",
     [MSG_LAST_DRAW] = "ничья",
     [MSG_LAST_WON] = "техническая победа: %s",
+    [MSG_LAST_SHARED] = "%s делят техническую победу",
     [MSG_LAST_PLACE] = "%s: место %d",
     [MSG_LAST_LEFT] = "%s: техн. поражение",
     [MSG_HINT_ONLY] = "подсказка: %s — это ваш единственный ход.",

@@ -233,7 +233,13 @@ void site_result(const site_ctx *c, site_buf *b, msg_lang lang, const store_game
         durak = g->seat[s].durak ? s : durak;
         winners += !g->seat[s].forfeited && g->seat[s].place == 1;
     }
-    if (durak >= 0) {
+    char ai[32]; /* a computer player that took a leaver's seat over, the durak: not the seat's */
+    int replaced = durak < 0 && !g->draw ? record_durak_seat(&g->rec) : -1;
+    if (replaced >= 0 && replaced < g->nseats
+        && record_replaced_by(&g->rec, replaced, ai, sizeof ai)) {
+        sb_nick(&who, ai);
+        sb_msg(b, lang, MSG_SITE_RESULT_DURAK, who.p ? who.p : "");
+    } else if (durak >= 0) {
         site_name(c, &who, lang, g->seat[durak].key, g->seat[durak].display, durak, root, false);
         sb_msg(b, lang, MSG_SITE_RESULT_DURAK, who.p ? who.p : "");
     } else if (!g->draw && winners > 0 && lost < 0) { /* the others forfeited: every winner named

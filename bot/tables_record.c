@@ -146,29 +146,51 @@ static bool team_summary(msg_lang lang, const store_game *g, char *buf, size_t c
     return n > 0;
 }
 
-/* "durak bob; alice place 1, carol place 2; dave left"; with teams, the teams' result. */
+/* The durak's name: a seat's, or the computer player's that took a leaver's seat over (its
+ * seat is the leaver's forfeit); NULL if none. */
+static const char *durak_name(const store_game *g, char *ai, size_t cap)
+{
+    for (int s = 0; s < g->nseats; s++)
+        if (g->seat[s].durak)
+            return g->seat[s].display;
+    int d = g->draw ? -1 : record_durak_seat(&g->rec);
+    return d >= 0 && d < g->nseats && record_replaced_by(&g->rec, d, ai, cap) ? ai : NULL;
+}
+
+/* "durak bob; alice place 1, carol place 2; dave left"; with teams, the teams' result; "alice won
+ * by forfeit" or "Easy[bot] and Normal[bot] share the win by forfeit" when the others left. */
 static void summary(msg_lang lang, const store_game *g, char *buf, size_t cap)
 {
     size_t len = 0;
-    int durak = -1, winner = -1;
+    char ai[32], won[TABLES_LINE_MAX / 2] = "";
     buf[0] = '\0';
     bool teams = team_summary(lang, g, buf, cap, &len);
-    for (int s = 0; s < g->nseats && !teams; s++) {
-        durak = g->seat[s].durak ? s : durak;
-        winner = !g->draw && !g->seat[s].forfeited ? s : winner;
-    }
-    if (durak >= 0) /* with teams, none: the loop above left it */
-        render_appendf(buf, cap, &len, msg_in(lang, MSG_LAST_DURAK), g->seat[durak].display);
+    const char *durak = teams ? NULL : durak_name(g, ai, sizeof ai);
+    int winners = 0;
+    for (int s = 0; s < g->nseats && !teams && !durak && !g->draw; s++)
+        if (!g->seat[s].forfeited && g->seat[s].place == 1)
+            winners++;
+    for (int s = 0, k = 0; s < g->nseats && winners; s++)
+        if (!g->seat[s].forfeited && g->seat[s].place == 1) {
+            size_t n = strlen(won);
+            snprintf(won + n, sizeof won - n, "%s%s",
+                     !k++           ? ""
+                     : k == winners ? msg_in(lang, MSG_WORD_AND)
+                                    : ", ",
+                     g->seat[s].display);
+        }
+    if (durak)
+        render_appendf(buf, cap, &len, msg_in(lang, MSG_LAST_DURAK), durak);
     else if (g->draw)
         render_appendf(buf, cap, &len, "%s", msg_in(lang, MSG_LAST_DRAW));
-    winner = durak < 0 && !g->draw ? winner : -1;
-    if (winner >= 0)
-        render_appendf(buf, cap, &len, msg_in(lang, MSG_LAST_WON), g->seat[winner].display);
+    else if (winners)
+        render_appendf(buf, cap, &len, msg_in(lang, winners > 1 ? MSG_LAST_SHARED : MSG_LAST_WON),
+                       won);
     int listed = 0;
     for (int place = 1; place <= g->nseats && !teams; place++) /* the places in order */
         for (int s = 0; s < g->nseats; s++) {
             const store_game_seat *st = &g->seat[s];
-            if (st->durak || st->forfeited || st->place != place || s == winner)
+            if (st->durak || st->forfeited || st->place != place || (winners && place == 1))
                 continue;
             render_appendf(buf, cap, &len, "%s",
                            listed++ ? ", " : msg_in(lang, MSG_WORD_SEMICOLON));

@@ -647,6 +647,63 @@ static void test_replaced_seat_recorded(void **state)
     h_free(h);
 }
 
+/* game.replace_leavers, and the computer player that took bob's seat over is the durak: the
+ * channel heard "Normal[bot] is the durak", and !last and the game's page say so too, where they
+ * said "carol won by forfeit" (bob's seat is his forfeit, so no seat was the durak). */
+static void test_replaced_seat_durak(void **state)
+{
+    (void)state;
+    int found = 0;
+    for (uint64_t seed = 1; seed < 200 && !found; seed++) {
+        harness *h = h_new(seed);
+        temp_store ts;
+        store_in_temp(&ts, h);
+        play_with_replaced_leaver(h, "bob", seed);
+        static store_game g;
+        assert_true(store_last_game(ts.db, "#durak", &g));
+        if (!strcmp(g.rec.result, "durak 1")) {
+            found++;
+            chan(h, "carol", "#durak", "!last");
+            const char *last = said(h, "#durak", "Last game");
+            assert_non_null(last);
+            assert_non_null(strstr(last, ": durak Normal[bot]; "));
+            assert_null(strstr(last, "won by forfeit"));
+            assert_non_null(strstr(last, "bob left"));
+            site_buf b;
+            sb_init(&b);
+            site_result(NULL, &b, MSG_LANG_EN, &g, "../");
+            assert_string_equal(b.p, "<bdi>Normal[bot]</bdi> is the durak");
+            sb_free(&b);
+        }
+        store_gone(&ts);
+        h_free(h);
+    }
+    assert_int_equal(found, 1);
+}
+
+/* The last person leaves two computer players, who share the win, as the channel heard: !last
+ * said "Easy2[bot] won by forfeit; Easy[bot] place 1". */
+static void test_last_shared_win(void **state)
+{
+    (void)state;
+    harness *h = h_new(5);
+    temp_store ts;
+    store_in_temp(&ts, h);
+    chan(h, "alice", "#durak", "!durak");
+    chan(h, "alice", "#durak", "!bot easy");
+    chan(h, "alice", "#durak", "!bot easy");
+    chan(h, "alice", "#durak", "!start");
+    chan(h, "alice", "#durak", "!leave");
+    assert_non_null(said(h, "#durak", "share the win"));
+    chan(h, "bob", "#durak", "!last");
+    const char *last = said(h, "#durak", "Last game");
+    assert_non_null(last);
+    assert_non_null(
+        strstr(last, ": Easy[bot] and Easy2[bot] share the win by forfeit; alice left"));
+    store_gone(&ts);
+    h_free(h);
+}
+
 static void test_game_recorded_and_replayed(void **state)
 {
     (void)state;
@@ -1141,6 +1198,8 @@ int main(void)
         cmocka_unit_test(test_fingerprint_is_sha256_of_commit_string),
         cmocka_unit_test(test_cli_lines),
         cmocka_unit_test(test_replaced_seat_recorded),
+        cmocka_unit_test(test_replaced_seat_durak),
+        cmocka_unit_test(test_last_shared_win),
         cmocka_unit_test(test_older_r10_record_replays),
         cmocka_unit_test(test_older_r10_game_restores),
         cmocka_unit_test(test_store_write_and_read_back),
