@@ -26,8 +26,13 @@ struct aiworker {
     atomic_int running;
 };
 
+/* Set by aiworker_free: every clock a search reads is then far past its deadline, so each stops at
+ * its next look (every few milliseconds) and the bot exits at once, not at the end of an expert's
+ * budget. One worker a process. */
+static atomic_bool stopping;
+
 /* ai_choose's time budget is in milliseconds. */
-static double now_ms(void) { return clock_monotonic() * 1000.0; }
+static double now_ms(void) { return atomic_load(&stopping) ? 1e300 : clock_monotonic() * 1000.0; }
 
 static void *decide(void *arg)
 {
@@ -50,6 +55,7 @@ enum { AIWORKER_MMAP_THRESHOLD = 256 * 1024 };
 aiworker *aiworker_new(void)
 {
     mallopt(M_MMAP_THRESHOLD, AIWORKER_MMAP_THRESHOLD);
+    atomic_store(&stopping, false);
     aiworker *w = calloc(1, sizeof *w);
     if (!w)
         return NULL;
@@ -104,6 +110,7 @@ void aiworker_free(aiworker *w)
 {
     if (!w)
         return;
+    atomic_store(&stopping, true);
     for (int i = 0; i < 200 && atomic_load(&w->running) > 0; i++) {
         struct timespec ts = { 0, 10 * 1000 * 1000 };
         nanosleep(&ts, NULL);

@@ -10,7 +10,8 @@
 typedef struct aiworker aiworker;
 
 aiworker *aiworker_new(void);
-/* Waits (up to about 2 s) for running decisions, then frees everything. */
+/* Running decisions stop at once (their clock runs out) and are dropped; waits for them (at most
+ * about 2 s), then frees everything. */
 void aiworker_free(aiworker *w);
 /* Readable when a decision is ready: add it to the select() read set. */
 int aiworker_fd(const aiworker *w);

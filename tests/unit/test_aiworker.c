@@ -9,6 +9,7 @@
 
 #include <poll.h>
 #include <string.h>
+#include <time.h>
 
 #include "aiworker.h"
 
@@ -56,8 +57,34 @@ static void test_decisions_come_back(void **state)
     aiworker_free(w);
 }
 
+/* Stopping the bot while an expert thinks with a budget of 10 s: the decision ends at once, and
+ * freeing the worker takes nothing like the budget, or the 2 s a SIGTERM may take in all. */
+static void test_free_stops_a_long_decision(void **state)
+{
+    (void)state;
+    aiworker *w = aiworker_new();
+    assert_non_null(w);
+    durak_options opt = durak_default_options();
+    durak_game g;
+    tables_ai_job job;
+    memset(&job, 0, sizeof job);
+    assert_true(durak_new(&g, &opt, 5));
+    durak_view_of(&g, durak_actor(&g), &job.view);
+    job.params = ai_default_params(AI_EXPERT);
+    job.params.budget_ms = 10000;
+    assert_true(aiworker_start(w, &job));
+    struct timespec pause = { 0, 200 * 1000 * 1000 }, t0, t1;
+    nanosleep(&pause, NULL); /* thinking */
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    aiworker_free(w);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double took = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+    assert_true(took < 1.0);
+}
+
 int main(void)
 {
-    const struct CMUnitTest tests[] = { cmocka_unit_test(test_decisions_come_back) };
+    const struct CMUnitTest tests[] = { cmocka_unit_test(test_decisions_come_back),
+                                        cmocka_unit_test(test_free_stops_a_long_decision) };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
