@@ -117,7 +117,7 @@ static void playout(is_tree *t, durak_game *d)
     }
 }
 
-float ai_ismcts_reward(const durak_game *d, int seat) { return !durak_seat_lost(d, seat); }
+float ai_ismcts_reward(const durak_game *d, int seat) { return ai_reward(d, seat); }
 
 /* One iteration: determinize, select, expand, simulate, backpropagate. */
 static void iterate(is_tree *t, const durak_view *view)

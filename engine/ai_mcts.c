@@ -158,17 +158,13 @@ static void playout(mcts_tree *t, durak_game *g)
     }
 }
 
-/* 1 unless `seat` lost: is the durak, or with teams is on the losing team (R19: a partner
- * who went out still loses with a durak partner). A draw is not lost. */
-static float reward(const durak_game *g, int seat) { return !durak_seat_lost(g, seat); }
-
 static void backprop(mcts_tree *t, const int *path, int depth, const durak_game *g)
 {
     for (int i = 0; i < depth; i++) {
         mcts_node *n = &t->nodes[path[i]];
         n->visits++;
         if (i > 0)
-            n->wins += reward(g, n->player);
+            n->wins += ai_reward(g, n->player);
     }
 }
 

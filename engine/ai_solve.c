@@ -23,6 +23,7 @@ typedef struct {
 
 typedef struct {
     int me;
+    bool win; /* "safe" is a win: a draw counts as lost */
     long nodes;
     const ai_limits *lim;
     bool stopped;
@@ -56,8 +57,11 @@ static uint64_t state_key(const durak_game *g)
     return h | 1;
 }
 
-/* Safe unless `me` (with teams: my team, R19) lost. */
-static int outcome(const durak_game *g, int me) { return !durak_seat_lost(g, me); }
+/* Safe unless `me` (with teams: my team, R19) lost, or, searching for a win, drew. */
+static int outcome(const solve_ctx *c, const durak_game *g)
+{
+    return c->win ? ai_reward(g, c->me) == 1.f : !durak_seat_lost(g, c->me);
+}
 
 static bool should_stop(solve_ctx *c)
 {
@@ -108,7 +112,7 @@ static int solve_moves(solve_ctx *c, const durak_game *g, int depth, durak_actio
 static int solve_rec(solve_ctx *c, const durak_game *g, int depth)
 {
     if (durak_over(g))
-        return outcome(g, c->me);
+        return outcome(c, g);
     if (depth >= SOLVE_MAX_DEPTH || should_stop(c))
         return -1;
     uint64_t key = state_key(g);
@@ -123,18 +127,34 @@ static int solve_rec(solve_ctx *c, const durak_game *g, int depth)
     return v;
 }
 
+/* One search: for a win (win) or for not losing, within lim; -1 if it stopped. */
+static int solve_for(const durak_game *g, int me, bool win, const ai_limits *lim, solve_entry *tt,
+                     solve_frame *frames, durak_action *best)
+{
+    solve_ctx c = { me, win, 0, lim, false, tt, frames };
+    memset(tt, 0, sizeof(solve_entry) << SOLVE_TT_BITS);
+    return solve_moves(&c, g, 0, best);
+}
+
 solve_outcome ai_solve(const durak_game *g, int me, const ai_limits *lim, durak_action *best)
 {
     if (durak_over(g) || durak_actor(g) != me)
         return SOLVE_UNKNOWN;
-    solve_ctx c = { me,
-                    0,
-                    lim,
-                    false,
-                    calloc((size_t)1 << SOLVE_TT_BITS, sizeof(solve_entry)),
-                    malloc(sizeof(solve_frame) * (SOLVE_MAX_DEPTH + 1)) };
-    int v = c.tt && c.frames ? solve_moves(&c, g, 0, best) : -1;
-    free(c.frames);
-    free(c.tt);
+    solve_entry *tt = calloc((size_t)1 << SOLVE_TT_BITS, sizeof(solve_entry));
+    solve_frame *frames = malloc(sizeof(solve_frame) * (SOLVE_MAX_DEPTH + 1));
+    int v = -1;
+    if (tt && frames) {
+        ai_limits half = *lim; /* the win first, in half of what there is */
+        if (half.now_ms) {
+            double now = half.now_ms();
+            half.deadline_ms = now + (half.deadline_ms - now) / 2;
+        }
+        half.max_count = lim->max_count > 1 ? lim->max_count / 2 : lim->max_count; /* 0: none */
+        v = solve_for(g, me, true, &half, tt, frames, best) == 1 ? 1 : -1;
+        if (v < 0)
+            v = solve_for(g, me, false, lim, tt, frames, best);
+    }
+    free(frames);
+    free(tt);
     return v < 0 ? SOLVE_UNKNOWN : (solve_outcome)v;
 }

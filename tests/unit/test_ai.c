@@ -16,6 +16,7 @@
 #include "ai_mcts.h"
 #include "ai_policy.h"
 #include "ai_solve.h"
+#include "serial.h"
 #include "determinize.h"
 #include "durak.h"
 #include "rng.h"
@@ -187,7 +188,7 @@ static void test_ismcts_plays_legal(void **state)
 
 /* The yardstick scores a team game by the team (R19): a partner's forfeit or a partner left the
  * durak is a loss for both partners, a win for the other team; without teams only the durak
- * lost; a draw is lost by nobody. */
+ * lost; a draw is lost by nobody and counts ½. */
 static void test_ismcts_reward_is_the_team_result(void **state)
 {
     (void)state;
@@ -210,7 +211,7 @@ static void test_ismcts_reward_is_the_team_result(void **state)
     g.result = DURAK_RESULT_DRAW;
     g.result_seat = 0xFF;
     for (int s = 0; s < 4; s++)
-        assert_true(ai_ismcts_reward(&g, s) == 1);
+        assert_true(ai_ismcts_reward(&g, s) == 0.5f);
 }
 
 /* The textbook search is a search: with 200 iterations it beats random play. */
@@ -424,7 +425,7 @@ static void test_hard_tree_grows_past_first_pool(void **state)
     ai_limits lim = { NULL, 0, 90000 };
     mcts_stats st;
     ai_mcts_choose(&v, 1, &lim, &st);
-    assert_true(st.iterations > 80000);
+    assert_true(st.iterations > 70000); /* it may stop early once its choice is settled */
     assert_true(st.tree_nodes > 1 << 16);
 }
 
@@ -484,6 +485,41 @@ static void test_solver_safe_holds(void **state)
         assert_false(g.result == DURAK_RESULT_DURAK && g.result_seat == 0);
     }
     assert_true(proven > 5);
+}
+
+static void assert_action(durak_action a, const char *text);
+
+/* Two endings where a win can be forced and a draw too (found in play by a review): the solver,
+ * and so hard and its hints, took the draw, scoring it as a win; a draw counts ½ (durak(7)). */
+static void test_solver_prefers_a_win_to_a_draw(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *line, *win;
+    } cases[] = {
+        { "D1 2,1,0,0,36 1,1,0,1,0,6,0 JH -- JC,0,1,6C - 3,0,0,0,255,0,19 - "
+          "1000000000000000,180008201800 0,80008000800 df007f017d007f0,df007f017d007f0 1 "
+          "baf401fca4d48567",
+          "beat KC JH" },
+        { "D1 2,0,0,0,36 2,1,1,0,1,6,0 7S 8S 8D,1,1,TD - 3,0,0,0,255,0,13 - "
+          "400048004000100,800104008001000 0,4000000000 13f00b3013f00e90,13f00b3013f00e90 1 "
+          "e782d14290f4ef4b",
+          "play 8D" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        durak_game g;
+        assert_true(durak_deserialize(&g, cases[i].line));
+        int me = durak_actor(&g);
+        ai_limits lim = { NULL, 0, 2000000 };
+        durak_action a;
+        assert_int_equal(ai_solve(&g, me, &lim, &a), SOLVE_SAFE);
+        assert_action(a, cases[i].win);
+        durak_view v;
+        durak_view_of(&g, me, &v);
+        ai_params p = ai_default_params(AI_HARD);
+        p.max_iterations = 2000;
+        assert_action(ai_choose(&v, &p, NULL), cases[i].win);
+    }
 }
 
 /* ---- easy: the cheapest card ---- */
@@ -598,6 +634,7 @@ int main(void)
         cmocka_unit_test(test_searches_read_clock_sparingly),
         cmocka_unit_test(test_hard_tree_grows_past_first_pool),
         cmocka_unit_test(test_solver_safe_holds),
+        cmocka_unit_test(test_solver_prefers_a_win_to_a_draw),
         cmocka_unit_test(test_easy_plays_legal),
         cmocka_unit_test(test_normal_plays_legal),
         cmocka_unit_test(test_mixed_levels_play_legal),
