@@ -149,8 +149,9 @@ static void read_options(reader *r, durak_game *g)
     r->field = "not a saved game (it must start with D1 or D2)";
     expect(r, 'D');
     int version = *r->p == '2' ? 2 : 1;
-    expect(r, (char)('0' + version)), expect(r, ' ');
-    r->field = "bad options field";
+    expect(r, (char)('0' + version));
+    r->field = "bad options field"; /* "D1" alone is one */
+    expect(r, ' ');
     o->players = read_u8(r, DURAK_MAX_PLAYERS), expect(r, ',');
     o->variant = read_u8(r, 1), expect(r, ',');
     o->throwin = read_u8(r, 1), expect(r, ',');
