@@ -175,7 +175,9 @@ void info_stats(tables *t, const tables_who *w, const char *channel, const char 
     if (!nick[0])
         nick = w->nick;
     bool found = find_stats(t, w, nick, "", &p), solo = find_stats(t, w, nick, "+", &q);
-    if (!found && !solo)
+    if (!found && !solo && store_error(t->db)[0]) /* unread, not missing */
+        tables_say(o, channel, MSG_LAST_STORE);
+    else if (!found && !solo)
         tables_say(o, channel, MSG_STATS_NONE, nick);
     msg_lang lang = tables_lang_of(t, channel);
     char teams[TABLES_LINE_MAX] = ""; /* R19: said by those who played in teams only */
@@ -224,7 +226,9 @@ void info_top(tables *t, const char *channel, int n, const char *which, outbox *
     if (k > 0) {
         tables_say(o, channel, solo ? MSG_TOP_SOLO : bots ? MSG_TOP_BOTS : MSG_TOP, line);
         tables_site_page(t, channel, 0, 0, o); /* the index: every board, longer */
-    } else if (solo)
+    } else if (k < 0)                          /* not "no players yet": they are there, unread */
+        tables_say(o, channel, MSG_LAST_STORE);
+    else if (solo)
         tables_say(o, channel, MSG_TOP_SOLO_NONE, t->own_nick);
     else if (bots)
         tables_say(o, channel, MSG_TOP_BOTS_NONE, tables_prefix(t));

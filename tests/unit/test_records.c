@@ -817,6 +817,31 @@ static void test_game_recorded_and_replayed(void **state)
     store_close(db);
 }
 
+/* !top and !stats while the database cannot be read say so, not "no player yet" or "no
+ * finished game for bob" (they are there). */
+static void test_top_when_the_store_fails(void **state)
+{
+    (void)state;
+    harness *h = h_new(9);
+    temp_store ts;
+    store_in_temp(&ts, h);
+    start_two(h, "#durak");
+    play_to_end(h, "#durak", NICKS, 2, 9);
+    chan(h, "alice", "#durak", "!top");
+    assert_non_null(said(h, "#durak", "1. "));
+    assert_int_equal(
+        sqlite3_exec(ts.db->db, "ALTER TABLE players RENAME TO gone", NULL, NULL, NULL), SQLITE_OK);
+    chan(h, "bob", "#durak", "!top");
+    assert_non_null(said(h, "#durak", "The game records cannot be read now"));
+    assert_null(said(h, "#durak", "No "));
+    chan(h, "bob", "#durak", "!stats");
+    assert_non_null(said(h, "#durak", "The game records cannot be read now"));
+    assert_int_equal(
+        sqlite3_exec(ts.db->db, "ALTER TABLE gone RENAME TO players", NULL, NULL, NULL), SQLITE_OK);
+    store_gone(&ts);
+    h_free(h);
+}
+
 /* A game restored from its snapshot keeps its deal: the reveal matches the first fingerprint. */
 static void test_commitment_survives_restore(void **state)
 {
@@ -1200,6 +1225,7 @@ int main(void)
         cmocka_unit_test(test_replaced_seat_recorded),
         cmocka_unit_test(test_replaced_seat_durak),
         cmocka_unit_test(test_last_shared_win),
+        cmocka_unit_test(test_top_when_the_store_fails),
         cmocka_unit_test(test_older_r10_record_replays),
         cmocka_unit_test(test_older_r10_game_restores),
         cmocka_unit_test(test_store_write_and_read_back),
