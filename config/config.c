@@ -325,8 +325,8 @@ static bool config_has_ctl(const char *s)
     return false;
 }
 
-/* A host name, an IPv4 or an IPv6 address (two colons or more): not "host:port" nor a URL, which
- * would fail only at run time, as a name that does not resolve, again and again. */
+/* A host name, an IPv4 or an IPv6 address (two colons or more): not "host:port", "[::1]:6697" nor
+ * a URL, which would fail only at run time, as a name that does not resolve, again and again. */
 static bool config_check_host(const char *s, char *why, size_t whylen)
 {
     const char *colon = strchr(s, ':');
@@ -335,9 +335,11 @@ static bool config_check_host(const char *s, char *why, size_t whylen)
                  "must be a host name or address, not an address with a scheme or path: "
                  "irc.server = \"irc.libera.chat\", with irc.port and irc.tls (got \"%s\")",
                  s);
-    else if (colon && !strchr(colon + 1, ':'))
+    else if ((colon && !strchr(colon + 1, ':')) || strpbrk(s, "[]"))
         snprintf(why, whylen,
-                 "must be a host name or address alone: put the port in irc.port (got \"%s\")", s);
+                 "must be a host name or address alone, an IPv6 one without brackets: put the "
+                 "port in irc.port (got \"%s\")",
+                 s);
     else if (strchr(s, ' ') || config_has_ctl(s))
         snprintf(why, whylen,
                  "must be a host name or address without spaces or control characters (got \"%s\")",

@@ -929,8 +929,14 @@ static const struct bad_case bad_cases[] = {
       "\"irc "
       "example.org\")" },
     { "server with port", "irc = {\n  server = \"irc.libera.chat:6697\";\n};\n",
-      "2: irc.server: must be a host name or address alone: put the port in irc.port (got "
-      "\"irc.libera.chat:6697\")" },
+      "2: irc.server: must be a host name or address alone, an IPv6 one without brackets: put the "
+      "port in irc.port (got \"irc.libera.chat:6697\")" },
+    { "IPv6 in brackets", "irc = {\n  server = \"[::1]:6697\";\n};\n",
+      "2: irc.server: must be a host name or address alone, an IPv6 one without brackets: put the "
+      "port in irc.port (got \"[::1]:6697\")" },
+    { "IPv6 in brackets alone", "irc = {\n  server = \"[::1]\";\n};\n",
+      "2: irc.server: must be a host name or address alone, an IPv6 one without brackets: put the "
+      "port in irc.port (got \"[::1]\")" },
     { "server URL", "irc = {\n  server = \"ircs://irc.libera.chat/\";\n};\n",
       "2: irc.server: must be a host name or address, not an address with a scheme or path: "
       "irc.server = \"irc.libera.chat\", with irc.port and irc.tls (got "
