@@ -1,8 +1,10 @@
 #!/usr/bin/python3
-"""check_install: `cmake --install` into an empty DESTDIR, then the installed tree: the binaries,
+"""check_install: `cmake --install` into an empty DESTDIR under umask 027, then the installed tree
+(its own folders 0755: the service's dynamic user reads the config's); the binaries,
 both units (no @placeholder@ left, ExecStart and ExecReload on the installed binary and config),
 the config, its example, the three manual pages (durak.7 too) and INSTALL.md. A second install
-must keep a config the administrator changed. Leaves the tree in DESTDIR for deploy_units.
+must keep a config the administrator changed; `--prefix` another than the configured one is
+refused before a file is written. Leaves the tree in DESTDIR for deploy_units.
 
 usage: check_install.py --cmake CMAKE --build DIR --source DIR --layout layout.json --destdir DIR
 """
@@ -23,9 +25,10 @@ def fail(msg):
     failures.append(msg)
 
 
-def install(cmake, build, destdir):
+def install(cmake, build, destdir, umask=None):
     env = dict(os.environ, DESTDIR=destdir)
-    run = subprocess.run([cmake, "--install", build], env=env, capture_output=True, text=True)
+    run = subprocess.run([cmake, "--install", build], env=env, capture_output=True, text=True,
+                         preexec_fn=(lambda: os.umask(umask)) if umask is not None else None)
     if run.returncode != 0:
         sys.exit(f"FAIL: cmake --install {build} (DESTDIR={destdir}) exited with "
                  f"{run.returncode}:\n{run.stdout}{run.stderr}")
@@ -84,7 +87,21 @@ def main():
     root = os.path.abspath(a.destdir)
     shutil.rmtree(root, ignore_errors=True)
     os.makedirs(root)
-    install(a.cmake, a.build, root)
+    # another prefix than the configured one: refused, nothing written (the units would name a
+    # binary that is not there)
+    other = root + ".other"
+    shutil.rmtree(other, ignore_errors=True)
+    os.makedirs(other)
+    run = subprocess.run([a.cmake, "--install", a.build, "--prefix", other + "/p"],
+                         env=dict(os.environ, DESTDIR=other), capture_output=True, text=True)
+    if run.returncode == 0 or "-DCMAKE_INSTALL_PREFIX=" not in run.stdout + run.stderr:
+        fail(f"cmake --install --prefix another: exit {run.returncode}, no advice to configure "
+             f"with -DCMAKE_INSTALL_PREFIX:\n{run.stdout}{run.stderr}")
+    written = [os.path.join(d, f) for d, _, files in os.walk(other) for f in files]
+    if written:
+        fail(f"cmake --install --prefix another wrote {len(written)} files: {written[:3]}")
+    shutil.rmtree(other, ignore_errors=True)
+    install(a.cmake, a.build, root, umask=0o027)  # a root shell's strict umask
 
     binary = os.path.join(layout["bindir"], "durakbot")
     # durak-cli too: `durakbot --export-game N | durak-cli` is how the man pages check a deal
@@ -94,6 +111,10 @@ def main():
     conf = os.path.join(layout["confdir"], "durakbot.conf")
     example = os.path.join(a.source, "config", "durakbot.conf")
     check_file(root, conf, example, 0o644)
+    for d in (layout["confdir"], layout["docdir"]):
+        mode = stat.S_IMODE(os.stat(root + d).st_mode)
+        if mode != 0o755:  # the service's dynamic user reads the config through its folder
+            fail(f"{d} has mode {mode:o} under umask 027, want 755")
     check_file(root, os.path.join(layout["docdir"], "durakbot.conf.example"), example)
     check_file(root, os.path.join(layout["docdir"], "INSTALL.md"),
                os.path.join(a.source, "deploy", "INSTALL.md"))
