@@ -143,15 +143,25 @@ static bool load_config(const char *path, bot_config *cfg, bool checking, char *
 {
     if (!read_config(path, cfg, err, errlen))
         return false;
-    secrets_check_permissions(path, cfg);
     if (!secrets_resolve(cfg, err, errlen))
         return false;
+    secrets_check_permissions(path, cfg); /* the key from the credential tls-key, if given */
+    const char *creds = getenv("CREDENTIALS_DIRECTORY");
+    bool by_hand = checking && !(creds && creds[0]);
     if (secrets_missing(cfg, err, errlen)) {
-        const char *creds = getenv("CREDENTIALS_DIRECTORY");
-        if (!checking || (creds && creds[0]))
+        if (!by_hand)
             return false;
         fprintf(stderr, "%s: warning: %s; unless the service gives it, the bot will not start\n",
                 path, err);
+    }
+    if (by_hand && cfg->irc.tls && cfg->irc.tls_cert[0] && !cfg->irc.tls_key[0]
+        && !secrets_file_has_key(cfg->irc.tls_cert)) { /* CertFP's key as a credential */
+        fprintf(stderr,
+                "%s: warning: irc.tls_cert %s holds no private key and irc.tls_key is not set; "
+                "unless the service gives the systemd credential " SECRETS_CRED_TLS_KEY
+                " (LoadCredential=), the bot will not start\n",
+                path, cfg->irc.tls_cert);
+        return true;
     }
     link_opts t = conn_link_opts(cfg);
     return !cfg->irc.tls || link_check(&t, err, errlen);

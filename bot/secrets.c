@@ -267,7 +267,19 @@ bool secrets_check_permissions(const char *config_path, const bot_config *c)
                                      (const char *)c + secrets_passwords[i].file_off);
     if (c->irc.tls_key[0])
         warned |= secrets_check_file("irc.tls_key", c->irc.tls_key);
-    else /* the key is in the certificate's file, if there is one */
+    else if (secrets_file_has_key(c->irc.tls_cert)) /* a certificate alone is public */
         warned |= secrets_check_file("irc.tls_cert (holding the key)", c->irc.tls_cert);
     return warned;
+}
+
+bool secrets_file_has_key(const char *path)
+{
+    char line[256];
+    bool key = false;
+    FILE *f = path[0] ? fopen(path, "r") : NULL;
+    while (f && !key && fgets(line, sizeof line, f))
+        key = strstr(line, "PRIVATE KEY-----") != NULL; /* "-----BEGIN [EC |RSA ]PRIVATE KEY" */
+    if (f)
+        fclose(f);
+    return key;
 }

@@ -33,8 +33,11 @@ bool secrets_missing(const bot_config *c, char *err, size_t errlen);
 /* Logs a warning and returns true when config_path holds a secret itself (irc.password,
  * irc.nickserv_password or irc.sasl_password without its *_file key) and is readable by others
  * (mode & 004), or when a file named by one of the *_file keys or irc.tls_key (else
- * irc.tls_cert, which then holds the key) is. Works before and after secrets_resolve. Checks
- * config_path itself, not the files it @includes. */
+ * irc.tls_cert, if it holds the key) is. Meant after secrets_resolve, which puts the credential
+ * tls-key in irc.tls_key. Checks config_path itself, not the files it @includes. */
 bool secrets_check_permissions(const char *config_path, const bot_config *c);
+/* Whether the PEM file at path holds a private key (irc.tls_cert may hold the key, or not: a
+ * certificate whose key is irc.tls_key or the credential tls-key). */
+bool secrets_file_has_key(const char *path);
 
 #endif

@@ -142,6 +142,34 @@ def test(env):
     refused(env, "durakbot-self", tls_port,
             r"^<3>TLS: certificate for .* is not signed by a CA in irc\.tls_ca_file .*$",
             "unknown CA")
+    certfp_checked(env, tls_port)
+
+
+def certfp_checked(env, tls_port):
+    """CertFP as durakbot(8) sets it up: the client certificate in irc.tls_cert (public, 0644),
+    its key the systemd credential tls-key. --check-config by hand, without the credential: a
+    warning that the service must give it, exit 0 (it said it could not load the key, exit 1);
+    with the credential, as the service: no warning that the certificate is readable by others
+    (it has no key to hide)."""
+    conf = os.path.join(env.dir, "certfp.conf")
+    with open(conf, "w") as f:
+        f.write(tls_config(env, tls_port).replace(
+            "tls = true;", 'tls = true; tls_cert = "%s";' % os.path.join(env.dir, "good.pem")))
+    creds = os.path.join(env.dir, "creds")
+    os.makedirs(creds, exist_ok=True)
+    shutil.copyfile(os.path.join(env.dir, "good.key"), os.path.join(creds, "tls-key"))
+    os.chmod(os.path.join(creds, "tls-key"), 0o400)
+    base = {k: v for k, v in os.environ.items() if k != "CREDENTIALS_DIRECTORY"}
+    for env_vars, what in ((base, "by hand"), (dict(base, CREDENTIALS_DIRECTORY=creds),
+                                               "as the service")):
+        r = subprocess.run([env.args.bot, "-c", conf, "--check-config"], env=env_vars,
+                           capture_output=True, text=True, timeout=10)
+        h.log("CertFP --check-config %s: exit %d: %s" % (what, r.returncode, r.stderr.strip()))
+        h.check(r.returncode == 0, "CertFP --check-config %s: exit %d" % (what, r.returncode))
+        h.check("readable by others" not in r.stderr,
+                "CertFP %s: the certificate, which holds no key, called a secret" % what)
+        h.check(("holds no private key" in r.stderr) == (what == "by hand"),
+                "CertFP %s: the warning about the credential tls-key: %r" % (what, r.stderr))
 
 
 if __name__ == "__main__":

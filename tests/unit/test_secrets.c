@@ -507,10 +507,20 @@ static void test_key_file_readable(void **state)
 {
     struct fixture *f = *state;
     const char *conf = fixture_write(f, "durakbot.conf", "", 0, 0600);
-    const char *pem = fixture_write(f, "bot.pem", "cert and key\n", 0, 0604);
+    const char *pem = fixture_write(f, "bot.pem",
+                                    "-----BEGIN CERTIFICATE-----\n-----END CERTIFICATE-----\n"
+                                    "-----BEGIN PRIVATE KEY-----\n-----END PRIVATE KEY-----\n",
+                                    0, 0604);
     set_path(f->c.irc.tls_cert, pem);
     assert_true(check_permissions(f, conf)); /* no tls_key: the key is in the certificate's file */
     assert_non_null(strstr(f->log, "irc.tls_cert (holding the key)"));
+    /* a certificate alone (its key the credential tls-key, or not given yet) is public: no word */
+    const char *cert = fixture_write(
+        f, "cert.pem", "-----BEGIN CERTIFICATE-----\n-----END CERTIFICATE-----\n", 0, 0644);
+    set_path(f->c.irc.tls_cert, cert);
+    assert_false(check_permissions(f, conf));
+    assert_string_equal(f->log, "");
+    set_path(f->c.irc.tls_cert, pem);
     const char *key = fixture_write(f, "bot.key", "key\n", 0, 0644);
     set_path(f->c.irc.tls_key, key);
     assert_true(check_permissions(f, conf));
