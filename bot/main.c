@@ -370,6 +370,12 @@ static int run_export(const options *o)
         return 1;
     }
     site_options so = site_options_of(&cfg);
+    char what[CONFIG_PATH_MAX + 200];
+    if (o->export_site && !config_site_dir_ok(&cfg, o->export_site, what, sizeof what)) {
+        fprintf(stderr, "durakbot: --export-site %s: %s\n", o->export_site, what);
+        store_close(db);
+        return 1;
+    }
     if (o->export_site)
         snprintf(so.dir, sizeof so.dir, "%s", o->export_site);
     int status = o->export_site   ? site_export(db, &so, stderr)

@@ -1179,28 +1179,35 @@ static bool config_under(const char *dir, const char *path)
     return !strncmp(p, d, n) && (p[n] == '/' || p[n] == '\0');
 }
 
-/* site.dir is served to everyone: it must hold no file the bot keeps to itself. */
-static bool config_cross_site(struct config_ctx *x, const config_t *lc)
+bool config_site_dir_ok(const bot_config *c, const char *dir, char *what, size_t cap)
 {
-    const bot_config *c = x->c;
     const struct {
         const char *key, *path;
     } kept[] = { { "state.database", c->state.database },
                  { "irc.password_file", c->irc.password_file },
                  { "irc.nickserv_password_file", c->irc.nickserv_password_file },
                  { "irc.sasl_password_file", c->irc.sasl_password_file },
-                 { "irc.tls_key", c->irc.tls_key } };
-    for (size_t i = 0; c->site.dir[0] && i < sizeof kept / sizeof kept[0]; i++) {
-        if (!config_under(c->site.dir, kept[i].path))
-            continue;
-        char what[CONFIG_PATH_MAX + 200];
-        snprintf(what, sizeof what,
-                 "holds %s (%s), and the pages' folder is for everyone to read: give the pages a "
-                 "folder of their own, like \"/var/lib/durakbot/site\"",
-                 kept[i].key, kept[i].path);
-        return config_cross_fail(x, lc, "site.dir", what);
-    }
+                 { "irc.tls_key", c->irc.tls_key },
+                 /* without irc.tls_key, the key may be in the certificate's file */
+                 { "irc.tls_cert (which may hold the key)",
+                   c->irc.tls_key[0] ? "" : c->irc.tls_cert } };
+    for (size_t i = 0; dir[0] && i < sizeof kept / sizeof kept[0]; i++)
+        if (config_under(dir, kept[i].path)) {
+            snprintf(what, cap,
+                     "holds %s (%s), and the pages' folder is for everyone to read: give the pages "
+                     "a folder of their own, like \"/var/lib/durakbot/site\"",
+                     kept[i].key, kept[i].path);
+            return false;
+        }
     return true;
+}
+
+/* site.dir is served to everyone: it must hold no file the bot keeps to itself. */
+static bool config_cross_site(struct config_ctx *x, const config_t *lc)
+{
+    char what[CONFIG_PATH_MAX + 200];
+    return config_site_dir_ok(x->c, x->c->site.dir, what, sizeof what)
+           || config_cross_fail(x, lc, "site.dir", what);
 }
 
 /* The database a file, the pages' folder a folder, where either is there already: the bot would

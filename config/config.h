@@ -117,6 +117,10 @@ void config_defaults(bot_config *c);
  * On error returns false, leaves c untouched and writes one line into err (errlen bytes):
  * "FILE:LINE: KEY: what is wrong (what is expected)", or "FILE: cannot open: <reason>". */
 bool config_load(const char *path, bot_config *c, char *err, size_t errlen);
+/* Whether dir, to be served to everyone as the pages' folder (site.dir, or --export-site DIR),
+ * holds none of the files c keeps to itself (the database, the secrets, the TLS key); if it does,
+ * false and what is wrong, in cap bytes of what ("holds state.database (...), and ..."). */
+bool config_site_dir_ok(const bot_config *c, const char *dir, char *what, size_t cap);
 
 /* Suits written as symbols: ui.unicode_suits, where the server's lines are UTF-8. A legacy
  * irc.encoding (auto too: the bot's own lines go in the legacy set) has no ♠ ♣ ♦ ♥, and its

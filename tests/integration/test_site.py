@@ -6,7 +6,8 @@ Then headless Chromium (DevTools protocol, cdp.py) opens them from file://: no c
 the replay steps forward to its last bout and back (arrow keys and buttons), and shows every bout
 without JS; screenshots at phone (390x844) and desktop (1280x800) widths are kept in
 site-screenshots/ of the test's directory. Last, `set site off` turns a player into "Player N"
-on the pages, and durakbot --export-site writes the same files as the refreshes left. Exits 77
+on the pages, and durakbot --export-site writes the same files as the refreshes left, but not
+into the database's folder. Exits 77
 without chromium (apt-get install chromium). With w3m installed, the pages read as text in a
 terminal browser too."""
 import html.parser
@@ -361,6 +362,13 @@ def test(env):
         h.check(read(os.path.join(again, rel)) == read(os.path.join(site, rel)),
                 "%s differs between --export-site and the bot's refreshes" % rel)
     h.log("--export-site wrote the same %d files" % len(files(site)))
+    # into the database's own folder: refused, as site.dir there is, before a page is written
+    run = subprocess.run([env.args.bot, "-c", bot.conf, "--export-site",
+                          os.path.dirname(bot.database)], capture_output=True, text=True, timeout=30)
+    h.check(run.returncode == 1 and "holds state.database" in run.stderr,
+            "--export-site into the database's folder: exit %d: %s" % (run.returncode, run.stderr))
+    h.check(not os.path.exists(os.path.join(os.path.dirname(bot.database), "index.html")),
+            "--export-site wrote pages beside the database")
 
 
 if __name__ == "__main__":

@@ -764,6 +764,11 @@ static const struct bad_case bad_cases[] = {
       "irc = { password_file = \"/srv/www/secret/pw\"; };\nsite = { dir = \"/srv/www\"; };\n",
       "2: site.dir: holds irc.password_file (/srv/www/secret/pw), and the pages' folder is for "
       "everyone to read: give the pages a folder of their own, like \"/var/lib/durakbot/site\"" },
+    { "site.dir above a certificate holding its key",
+      "irc = { tls = true; tls_cert = \"/srv/www/bot.pem\"; };\nsite = { dir = \"/srv/www\"; };\n",
+      "2: site.dir: holds irc.tls_cert (which may hold the key) (/srv/www/bot.pem), and the pages' "
+      "folder is for everyone to read: give the pages a folder of their own, like "
+      "\"/var/lib/durakbot/site\"" },
     { "site.dir the database's, spelled otherwise",
       "state = { database = \"/srv/d/bot.db\"; };\nsite = {\n  dir = \"/srv//x/../d/.\";\n};\n",
       "3: site.dir: holds state.database (/srv/d/bot.db), and the pages' folder is for everyone to "
