@@ -1296,6 +1296,9 @@ static const char *config_error_hint(const char *text)
         { "syntax error", " (each setting is name = value; with strings in double quotes, groups "
                           "in { } and lists in [ ]: look at this line and the one before it)" },
         { "duplicate setting name", " (a key or group given twice in the same place: keep one)" },
+        { "mismatched element type in array",
+          " (a list [ ] holds values of one type: every channel a string in double quotes, like "
+          "[ \"#durak\", \"#cards\" ])" },
     };
     for (size_t i = 0; text && i < sizeof hints / sizeof hints[0]; i++)
         if (!strcmp(text, hints[i].text))

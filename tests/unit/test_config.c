@@ -671,6 +671,9 @@ static const struct bad_case bad_cases[] = {
     { "unterminated string", "irc = {\n  nick = \"durak;\n};\n", "4: syntax error " SYNTAX_HINT },
     { "duplicate", "flood = { burst = 5; };\nflood = { rate = 2.0; };\n",
       "2: duplicate setting name (a key or group given twice in the same place: keep one)" },
+    { "mixed list", "irc = {\n  channels = [ \"#a\", 5 ];\n};\n",
+      "2: mismatched element type in array (a list [ ] holds values of one type: every channel a "
+      "string in double quotes, like [ \"#durak\", \"#cards\" ])" },
     /* the README's names for keys, typed as they are written there */
     { "dotted key", "# the port\nirc.port = 6697;\n",
       "2: syntax error (a dotted key is written inside its group: irc = { port = 6697; };)" },
