@@ -358,14 +358,21 @@ static const char *NICKS[] = { "alice", "bob", "carol", "dave", "erin", "frank" 
 
 /* game.replace_leavers on: alice, bob and carol start a game in #durak, `leaver` leaves at once
  * (Normal[bot] takes the seat over), and the two others play it to its end at random. */
+/* game.replace_leavers on, and a game of the first n NICKS (opts: "!durak" options, as lobby())
+ * started in #durak. */
+static inline void start_replacing(harness *h, const char *opts, int n)
+{
+    h->cfg.game.replace_leavers = true;
+    tables_reconfigure(h->t, &h->cfg);
+    lobby(h, "#durak", opts, NICKS, n);
+    chan(h, "alice", "#durak", "!start");
+}
+
 static inline void play_with_replaced_leaver(harness *h, const char *leaver, uint64_t seed)
 {
     const char *stay[2];
     int n = 0;
-    h->cfg.game.replace_leavers = true;
-    tables_reconfigure(h->t, &h->cfg);
-    lobby(h, "#durak", "", NICKS, 3);
-    chan(h, "alice", "#durak", "!start");
+    start_replacing(h, "", 3);
     chan(h, leaver, "#durak", "!leave");
     assert_non_null(said(h, "#durak", "Normal[bot] takes over"));
     for (int i = 0; i < 3; i++)

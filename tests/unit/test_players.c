@@ -181,10 +181,7 @@ static void test_option_asked_once(void **state)
     int checked = 0;
     for (uint64_t seed = 0; seed < 20 && checked < 3; seed++) {
         harness *h = h_new(seed);
-        h->cfg.game.replace_leavers = true;
-        tables_reconfigure(h->t, &h->cfg);
-        lobby(h, "#durak", "", NICKS, 3);
-        chan(h, "alice", "#durak", "!start");
+        start_replacing(h, "", 3);
         rng_t r;
         rng_seed(&r, seed);
         for (int step = 0; step < 3000 && tables_count(h->t); step++) {
@@ -245,10 +242,7 @@ static void test_out_then_leave_keeps_the_place(void **state)
         harness *h = h_new(seed);
         temp_store db;
         store_in_temp(&db, h);
-        h->cfg.game.replace_leavers = true;
-        tables_reconfigure(h->t, &h->cfg);
-        lobby(h, "#durak", "", NICKS, 3);
-        chan(h, "alice", "#durak", "!start");
+        start_replacing(h, "", 3);
         rng_t r;
         rng_seed(&r, seed);
         int gone = -1;

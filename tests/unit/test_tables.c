@@ -1628,10 +1628,7 @@ static void test_replace_leavers(void **state)
 {
     (void)state;
     harness *h = h_new(14);
-    h->cfg.game.replace_leavers = true;
-    tables_reconfigure(h->t, &h->cfg);
-    lobby(h, "#durak", "", NICKS, 3);
-    chan(h, "alice", "#durak", "!start");
+    start_replacing(h, "", 3);
     chan(h, "bob", "#durak", "!leave");
     assert_non_null(said(h, "#durak", "bob leaves the game and forfeits; Normal[bot] takes over"));
     assert_int_equal(tables_count(h->t), 1);

@@ -539,10 +539,7 @@ static void test_team_leaver_replaced_loses(void **state)
         harness *h = h_new(200 + seed);
         temp_store s;
         store_in_temp(&s, h);
-        h->cfg.game.replace_leavers = true;
-        tables_reconfigure(h->t, &h->cfg);
-        lobby(h, "#durak", "teams", NICKS, 4);
-        chan(h, "alice", "#durak", "!start");
+        start_replacing(h, "teams", 4);
         chan(h, "dave", "#durak", "!leave");
         chan(h, "dave", "#durak", "!leave");
         assert_non_null(said(h, "#durak", "Normal[bot] takes over"));
