@@ -249,18 +249,15 @@ void record_ai_name(int level, int number, char *buf, size_t cap)
         snprintf(buf, cap, "%c%s[bot]", first, word ? word + 1 : "ot");
 }
 
-bool record_replaced_by(const game_record *r, int seat, char *name, size_t cap)
+bool record_durak_replacer(const game_record *r, char *name, size_t cap)
 {
+    int seat;
+    if (sscanf(r->result, "durak %d", &seat) != 1)
+        return false;
     for (int i = r->nmoves - 1; i >= 0; i--)
         if (r->move[i].kind == RECORD_REPLACED && r->move[i].seat == seat) {
             record_ai_name(r->move[i].card, r->move[i].target, name, cap);
             return true;
         }
     return false;
-}
-
-int record_durak_seat(const game_record *r)
-{
-    int s;
-    return sscanf(r->result, "durak %d", &s) == 1 && s >= 0 && s < DURAK_MAX_PLAYERS ? s : -1;
 }

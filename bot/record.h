@@ -112,11 +112,10 @@ bool record_format_moves(const game_record *r, char *buf, size_t cap);
  * (bad token, a card or seat out of range, times going back, too many moves). */
 bool record_parse_moves(game_record *r, const char *text);
 
-/* Whether a computer player took seat over from its leaver (a RECORD_REPLACED move): its name
- * then in name. */
-bool record_replaced_by(const game_record *r, int seat, char *name, size_t cap);
-/* The seat r's result names as the durak ("durak 2"), else -1. */
-int record_durak_seat(const game_record *r);
+/* Whether the durak r's result names ("durak 2") is a computer player that took the seat over
+ * from its leaver (a RECORD_REPLACED move): its name then in name. The seat is the leaver's
+ * forfeit, so no seat of the game's is the durak. */
+bool record_durak_replacer(const game_record *r, char *name, size_t cap);
 
 /* Deals r's game and applies its moves: true if every move is legal (the game is then in *out).
  * A neighbours game an older version recorded may replay only with its R10 order (durak.h): then

@@ -234,9 +234,7 @@ void site_result(const site_ctx *c, site_buf *b, msg_lang lang, const store_game
         winners += !g->seat[s].forfeited && g->seat[s].place == 1;
     }
     char ai[32]; /* a computer player that took a leaver's seat over, the durak: not the seat's */
-    int replaced = durak < 0 && !g->draw ? record_durak_seat(&g->rec) : -1;
-    if (replaced >= 0 && replaced < g->nseats
-        && record_replaced_by(&g->rec, replaced, ai, sizeof ai)) {
+    if (durak < 0 && !g->draw && record_durak_replacer(&g->rec, ai, sizeof ai)) {
         sb_nick(&who, ai);
         sb_msg(b, lang, MSG_SITE_RESULT_DURAK, who.p ? who.p : "");
     } else if (durak >= 0) {

@@ -153,8 +153,7 @@ static const char *durak_name(const store_game *g, char *ai, size_t cap)
     for (int s = 0; s < g->nseats; s++)
         if (g->seat[s].durak)
             return g->seat[s].display;
-    int d = g->draw ? -1 : record_durak_seat(&g->rec);
-    return d >= 0 && d < g->nseats && record_replaced_by(&g->rec, d, ai, cap) ? ai : NULL;
+    return !g->draw && record_durak_replacer(&g->rec, ai, cap) ? ai : NULL;
 }
 
 /* "durak bob; alice place 1, carol place 2; dave left"; with teams, the teams' result; "alice won
