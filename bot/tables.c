@@ -157,8 +157,9 @@ int tables_ai_name(const table_t *tb, ai_level level, char *name, size_t cap)
     int same = 0;
     for (int s = 0; s < tb->nseats; s++)
         same += tb->seat[s].ai == (int)level;
-    record_ai_name((int)level, same ? same + 1 : 0, name, cap);
-    return same ? same + 1 : 0;
+    int number = same ? same + 1 : 0; /* "Hard[bot]", then "Hard2[bot]" */
+    record_ai_name((int)level, number, name, cap);
+    return number;
 }
 
 void tables_add_ai(table_t *tb, ai_level level)

@@ -117,8 +117,6 @@ static void playout(is_tree *t, durak_game *d)
     }
 }
 
-float ai_ismcts_reward(const durak_game *d, int seat) { return ai_reward(d, seat); }
-
 /* One iteration: determinize, select, expand, simulate, backpropagate. */
 static void iterate(is_tree *t, const durak_view *view)
 {
@@ -144,7 +142,7 @@ static void iterate(is_tree *t, const durak_view *view)
     for (int i = 0; i < depth; i++) {
         is_node *n = &t->nodes[path[i]];
         n->visits++;
-        n->reward += ai_ismcts_reward(&d, n->player);
+        n->reward += ai_reward(&d, n->player);
     }
 }
 

@@ -14,9 +14,4 @@
 durak_action ai_ismcts_choose(const durak_view *v, uint64_t seed, const ai_limits *lim,
                               long *iterations);
 
-/* The reward a finished (or cut-short) game gives `seat`: 1 unless it lost, 0 if it did: it is
- * the durak, or with teams its team lost (R19), a partner's loss or forfeit included. A draw, or
- * a playout cut short, is not lost. */
-float ai_ismcts_reward(const durak_game *d, int seat);
-
 #endif

@@ -20,9 +20,10 @@ bool ai_limits_clock_expired(const ai_limits *l);
  * system call of about a microsecond, a quarter of one iteration of the hard player's search. */
 enum { AI_CLOCK_EVERY = 8 };
 
-/* How the searches score an end for `seat`: 0 lost (the durak; with teams, the losing team, R19),
- * 1 won, and a draw ½, as the results count it (durak(7)): a search that scored a draw as a win
- * took a forced draw where a forced win was there. */
+/* How the searches score an end for `seat`: 0 lost (the durak; with teams, the losing team, R19,
+ * a partner's loss or forfeit included), 1 won, and a draw ½, as the results count it (durak(7)):
+ * a search that scored a draw as a win took a forced draw where a forced win was there. A playout
+ * cut short is not lost. */
 static inline float ai_reward(const durak_game *g, int seat)
 {
     return durak_seat_lost(g, seat) ? 0.f : g->result == DURAK_RESULT_DRAW ? 0.5f : 1.f;

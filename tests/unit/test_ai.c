@@ -186,10 +186,10 @@ static void test_ismcts_plays_legal(void **state)
     play_many(AI_ISMCTS, 50, 13000, false);
 }
 
-/* The yardstick scores a team game by the team (R19): a partner's forfeit or a partner left the
+/* The searches score a team game by the team (R19): a partner's forfeit or a partner left the
  * durak is a loss for both partners, a win for the other team; without teams only the durak
  * lost; a draw is lost by nobody and counts ½. */
-static void test_ismcts_reward_is_the_team_result(void **state)
+static void test_reward_is_the_team_result(void **state)
 {
     (void)state;
     durak_game g;
@@ -198,20 +198,20 @@ static void test_ismcts_reward_is_the_team_result(void **state)
     o.teams = 1;
     assert_true(durak_new(&g, &o, 9));
     assert_int_equal(durak_resign(&g, 2), DURAK_OK); /* 0 and 2 lose */
-    assert_true(ai_ismcts_reward(&g, 0) == 0 && ai_ismcts_reward(&g, 2) == 0);
-    assert_true(ai_ismcts_reward(&g, 1) == 1 && ai_ismcts_reward(&g, 3) == 1);
+    assert_true(ai_reward(&g, 0) == 0 && ai_reward(&g, 2) == 0);
+    assert_true(ai_reward(&g, 1) == 1 && ai_reward(&g, 3) == 1);
     g.result = DURAK_RESULT_DURAK; /* as if 2 were left the durak: the partner, 0, lost too */
-    assert_true(ai_ismcts_reward(&g, 0) == 0 && ai_ismcts_reward(&g, 1) == 1);
+    assert_true(ai_reward(&g, 0) == 0 && ai_reward(&g, 1) == 1);
     o.teams = 0;
     assert_true(durak_new(&g, &o, 9));
     g.phase = DURAK_PHASE_OVER;
     g.result = DURAK_RESULT_DURAK;
     g.result_seat = 2;
-    assert_true(ai_ismcts_reward(&g, 2) == 0 && ai_ismcts_reward(&g, 0) == 1);
+    assert_true(ai_reward(&g, 2) == 0 && ai_reward(&g, 0) == 1);
     g.result = DURAK_RESULT_DRAW;
     g.result_seat = 0xFF;
     for (int s = 0; s < 4; s++)
-        assert_true(ai_ismcts_reward(&g, s) == 0.5f);
+        assert_true(ai_reward(&g, s) == 0.5f);
 }
 
 /* The textbook search is a search: with 200 iterations it beats random play. */
@@ -642,7 +642,7 @@ int main(void)
         cmocka_unit_test(test_team_pair_beats_random_pair),
         cmocka_unit_test(test_expert_plays_legal),
         cmocka_unit_test(test_ismcts_plays_legal),
-        cmocka_unit_test(test_ismcts_reward_is_the_team_result),
+        cmocka_unit_test(test_reward_is_the_team_result),
         cmocka_unit_test(test_ismcts_beats_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
