@@ -558,6 +558,13 @@ def _alarm(signum, frame):
     raise TestFailure("the test took longer than its overall time limit")
 
 
+def _stopped(signum, frame):
+    # ctest stopped (a time-out, or Ctrl-C on a whole run): SIGTERM's default left ngircd, the
+    # servers and the bots running with nobody to stop them; raised, close() stops them
+    signal.signal(signum, signal.SIG_IGN)
+    raise TestFailure("stopped by signal %d" % signum)
+
+
 def run(test, ngircd=True, skip=None):
     """Runs test(env) with an overall time limit; prints logs on failure; exits 0/1. ngircd:
     the test needs it; skip(args): a reason to skip (exit 77, ctest's SKIP_RETURN_CODE) or None."""
@@ -573,6 +580,8 @@ def run(test, ngircd=True, skip=None):
         print("ngircd not found at %s: apt-get install ngircd" % args.ngircd)
         sys.exit(1)
     signal.signal(signal.SIGALRM, _alarm)
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, _stopped)
     signal.alarm(int(args.timeout))
     env = Env(args)
     ok = False
@@ -587,8 +596,10 @@ def run(test, ngircd=True, skip=None):
         traceback.print_exc()
     finally:
         signal.alarm(0)
-        if not ok:
-            env.dump_logs()
-        env.close()
+        try:
+            if not ok:
+                env.dump_logs()
+        finally:  # also when the logs cannot be printed (stdout a pipe that is gone)
+            env.close()
     print("%s in %.1f s" % ("PASS" if ok else "FAILED", time.monotonic() - t0))
     sys.exit(0 if ok else 1)
