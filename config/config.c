@@ -2,6 +2,7 @@
  * Owns the defaults (equal to config/durakbot.conf) and every key's type, range and error text. */
 #define _XOPEN_SOURCE 700 /* POSIX 2008, and realpath */
 #include "config.h"
+#include "config_hint.h"
 #include "config_include.h"
 
 #include <ctype.h>
@@ -1287,57 +1288,6 @@ static void config_dirname(const char *path, char *dir, size_t len)
         snprintf(dir, len, "%.*s", (int)(slash - path), path);
 }
 
-/* libconfig's own errors say only what, not what to type instead: the hint added to each. */
-static const char *config_error_hint(const char *text)
-{
-    static const struct {
-        const char *text, *hint;
-    } hints[] = {
-        { "syntax error", " (each setting is name = value; with strings in double quotes, groups "
-                          "in { } and lists in [ ]: look at this line and the one before it)" },
-        { "duplicate setting name", " (a key or group given twice in the same place: keep one)" },
-        { "mismatched element type in array",
-          " (a list [ ] holds values of one type: every channel a string in double quotes, like "
-          "[ \"#durak\", \"#cards\" ])" },
-    };
-    for (size_t i = 0; text && i < sizeof hints / sizeof hints[0]; i++)
-        if (!strcmp(text, hints[i].text))
-            return hints[i].hint;
-    return "";
-}
-
-/* The README names keys as irc.port; typed so, libconfig sees a syntax error. If line `line` of
- * text is "group.key = value", the hint shows it written as a group. */
-static bool config_dotted_hint(const char *text, size_t len, int line, char *hint, size_t cap)
-{
-    const char *p = text, *end = text + len;
-    for (int l = 1; l < line && p < end; l++) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        p = nl ? nl + 1 : end;
-    }
-    const char *eol = memchr(p, '\n', (size_t)(end - p));
-    eol = eol ? eol : end;
-    while (p < eol && isspace((unsigned char)*p))
-        p++;
-    size_t group = strspn(p, "abcdefghijklmnopqrstuvwxyz_"), key;
-    if (!group || p + group >= eol || p[group] != '.'
-        || !(key = strspn(p + group + 1, "abcdefghijklmnopqrstuvwxyz_")))
-        return false;
-    const char *v = p + group + 1 + key;
-    while (v < eol && isspace((unsigned char)*v))
-        v++;
-    if (v >= eol || (*v != '=' && *v != ':'))
-        return false;
-    for (v++; v < eol && isspace((unsigned char)*v); v++)
-        ;
-    const char *ve = eol;
-    while (ve > v && (isspace((unsigned char)ve[-1]) || ve[-1] == ';'))
-        ve--;
-    snprintf(hint, cap, " (a dotted key is written inside its group: %.*s = { %.*s = %.*s; };)",
-             (int)group, p, (int)key, p + group + 1, (int)(ve - v), v);
-    return true;
-}
-
 static bool config_parse(struct config_ctx *x, const char *text, size_t len, const char *incdir)
 {
     /* before libconfig opens them: it exits the process on an included directory */
@@ -1347,16 +1297,14 @@ static bool config_parse(struct config_ctx *x, const char *text, size_t len, con
     config_init(&lc);
     config_set_include_dir(&lc, incdir);
     bool ok = config_read_file(&lc, x->path) == CONFIG_TRUE;
-    char dotted[300];
+    char hint[300];
     const char *file = config_error_file(&lc) ? config_error_file(&lc) : x->path;
     bool ours = !strcmp(file, x->path); /* not an included file: text is its text */
     if (!ok && x->err && x->errlen)
-        snprintf(
-            x->err, x->errlen, "%s:%d: %s%s", file, config_error_line(&lc), config_error_text(&lc),
-            ours && !strcmp(config_error_text(&lc), "syntax error")
-                    && config_dotted_hint(text, len, config_error_line(&lc), dotted, sizeof dotted)
-                ? dotted
-                : config_error_hint(config_error_text(&lc)));
+        snprintf(x->err, x->errlen, "%s:%d: %s%s", file, config_error_line(&lc),
+                 config_error_text(&lc),
+                 config_hint(config_error_text(&lc), ours ? text : NULL, len,
+                             config_error_line(&lc), hint, sizeof hint));
     if (ok) {
         struct config_scan sc = { .x = x, .incdir = incdir };
         struct config_text t = { x->path, text, len, 0, 1 };

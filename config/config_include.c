@@ -115,6 +115,11 @@ static bool inc_directive(struct inc_scan *sc)
     i++;
     if (!inc_name(sc, p, left, &i, name, sizeof name))
         return false;
+    if (name[0] == '/') /* libconfig would read it as incdir + name, a path that is not there */
+        return inc_fail(sc,
+                        "@include: \"%s\" is an absolute path; included files are named relative "
+                        "to the config's folder (write it so, from %s, or move the file there)",
+                        name, sc->incdir);
     snprintf(full, sizeof full, "%s/%s", sc->incdir, name);
     sc->pos += strlen("@include") + i + 1;
     if (sc->depth + 1 >= CONFIG_INCLUDE_DEPTH)

@@ -525,6 +525,21 @@ static void test_include_fifo_nested(void **state)
     unlink(fifo);
 }
 
+/* libconfig opens incdir + NAME, so "/etc/x.conf" was "cannot open" a path nobody wrote. */
+static void test_include_absolute(void **state)
+{
+    struct fixture *f = *state;
+    char want[1200];
+    snprintf(want, sizeof want,
+             "1: @include: \"%s/a.conf\" is an absolute path; included files are named relative "
+             "to the config's folder (write it so, from %s, or move the file there)",
+             f->dir, f->dir);
+    fixture_write(f, "a.conf", "ui = { colors = false; };\n", 0);
+    char line[700];
+    snprintf(line, sizeof line, "@include \"%s/a.conf\"\n", f->dir);
+    load_fails(fixture_write(f, "main.conf", line, 0), NULL, want);
+}
+
 static void test_include_missing_and_loop(void **state)
 {
     struct fixture *f = *state;
@@ -669,8 +684,16 @@ static const struct bad_case bad_cases[] = {
     /* libconfig's own errors */
     { "syntax", "irc = {\n  port = ;\n};\n", "2: syntax error " SYNTAX_HINT },
     { "unterminated string", "irc = {\n  nick = \"durak;\n};\n", "4: syntax error " SYNTAX_HINT },
-    { "duplicate", "flood = { burst = 5; };\nflood = { rate = 2.0; };\n",
-      "2: duplicate setting name (a key or group given twice in the same place: keep one)" },
+    /* libconfig names no key: the hint finds the one on the line that stood before it too */
+    { "duplicate group", "flood = { burst = 5; };\nflood = { rate = 2.0; };\n",
+      "2: duplicate setting name (flood is given twice in the same place: keep one)" },
+    { "duplicate key", "game = {\n  hints = \"never\";\n  bot_delay = 1; hints = \"always\"; };\n",
+      "3: duplicate setting name (hints is given twice in the same place: keep one)" },
+    { "duplicate key on its line",
+      "irc = { nick = \"a = b\"; # port = 1\n};\nflood = { rate = 2.0; rate = 3.0; };\n",
+      "3: duplicate setting name (rate is given twice in the same place: keep one)" },
+    { "duplicate, two names", "a = { x = 1; };\nb = { x = 1; };\na = { y = 1; }; x = 2;\n",
+      "3: duplicate setting name (a key or group given twice in the same place: keep one)" },
     { "mixed list", "irc = {\n  channels = [ \"#a\", 5 ];\n};\n",
       "2: mismatched element type in array (a list [ ] holds values of one type: every channel a "
       "string in double quotes, like [ \"#durak\", \"#cards\" ])" },
@@ -1065,6 +1088,7 @@ int main(void)
         FIXTURE_TEST(test_overflow_in_included_file),
         FIXTURE_TEST(test_include_directory),
         FIXTURE_TEST(test_include_fifo_nested),
+        FIXTURE_TEST(test_include_absolute),
         FIXTURE_TEST(test_include_missing_and_loop),
         FIXTURE_TEST(test_include_name_odd),
         FIXTURE_TEST(test_include_name_escaped),
