@@ -95,14 +95,17 @@ static bool cover_of(const durak_game *g, card_t target, durak_action *out)
 }
 
 /* "8♦ is on the table, not in your hand": the card a defender named is the one to cover (c: it,
- * written); a move that covers it as the example. */
+ * written); a move that covers it as the example. An attacker who named it (the defender takes
+ * it) only hears that they do not hold it: "cover it or take" is not for them. */
 static void on_table(const tables *t, const table_t *tb, card_t card, const char *c,
                      const char *nick, outbox *o)
 {
     render_opts r = tables_ropts_to(t, nick);
     durak_action a;
     char move[RENDER_CARD_MAX * 4];
-    if (cover_of(&tb->g, card, &a))
+    if (tb->g.phase != DURAK_PHASE_DEFEND)
+        tables_notice(o, nick, MSG_ERR_NOT_IN_HAND, c);
+    else if (cover_of(&tb->g, card, &a))
         tables_notice(o, nick, MSG_ERR_ON_TABLE, c, render_action(&r, a, move, sizeof move));
     else
         tables_notice(o, nick, MSG_ERR_ON_TABLE_TAKE, c);
@@ -187,6 +190,15 @@ static bool complete_beat(const tables *t, const table_t *tb, const parsed_cmd *
     return true;
 }
 
+/* Why no move of `kind` can be made now, whichever card: the engine refuses its kind before it
+ * looks at the card (one of those named, which are in the hand); DURAK_OK when the kind could. */
+static durak_error kind_refused(const durak_game *g, int kind, cards_t named)
+{
+    durak_action a = { (uint8_t)kind, cards_first(g->hand[g->actor] & named), CARD_NONE };
+    durak_error e = durak_check(g, a);
+    return e == DURAK_ERR_WRONG_PHASE || e == DURAK_ERR_NOT_TRANSFER_VARIANT ? e : DURAK_OK;
+}
+
 /* Of k moves, those made with the lowest card ("бью младшим козырем": the cards are of one suit);
  * how many. */
 static int lowest_cards(durak_action *found, int k)
@@ -208,6 +220,7 @@ static bool card_move(const tables *t, const table_t *tb, const parsed_cmd *p, i
     render_opts r = tables_ropts_to(t, nick);
     char c[RENDER_CARD_MAX], list[TABLES_LINE_MAX];
     durak_action found[DURAK_MAX_ACTIONS];
+    durak_error e;
     bool by_rank = p->rank >= 0, trump = p->rank == PARSE_RANK_TRUMP; /* "бью козырем" */
     cards_t named = trump     ? cards_of_suit(tb->g.trump)
                     : by_rank ? cards_of_rank(p->rank)
@@ -236,6 +249,10 @@ static bool card_move(const tables *t, const table_t *tb, const parsed_cmd *p, i
             tables_notice(o, nick, MSG_ERR_NO_TRUMP);
         else
             tables_notice(o, nick, MSG_ERR_NOT_IN_HAND, c); /* "you have no A♠", "no 6" */
+    } else if (k == 0 && kind >= 0 && (e = kind_refused(&tb->g, kind, named)) != DURAK_OK) {
+        /* "beat with a trump" while leading: not "no trump is a move", when trumps lead */
+        a->kind = (uint8_t)kind;
+        explain_refusal(t, tb, *a, e, nick, o);
     } else if (k == 0 && trump) {
         int n = durak_legal(&tb->g, found);
         tables_notice(o, nick, MSG_ERR_TRUMP_NO_MOVE,

@@ -24,6 +24,19 @@ static const struct {
 };
 enum { NREFUSALS = sizeof REFUSALS / sizeof REFUSALS[0] };
 
+/* Refusal e's row. */
+static int refusal_of(durak_error e)
+{
+    int i = 0;
+    while (i < NREFUSALS && REFUSALS[i].e != e)
+        i++;
+    assert_true(i < NREFUSALS);
+    return i;
+}
+
+/* Its fixed words. */
+static const char *refusal_says(durak_error e) { return REFUSALS[refusal_of(e)].says; }
+
 /* A game in #durak with these options among the first `players` NICKS, started: its table. */
 static table_t *deal(harness *h, const char *options, int players)
 {
@@ -100,15 +113,13 @@ static void test_every_refusal_explained(void **state)
             durak_error e = expected(g, a);
             char text[64], serial[DURAK_SERIAL_MAX], after[DURAK_SERIAL_MAX];
             if (e != DURAK_OK) {
-                int i = 0;
-                while (i < NREFUSALS && REFUSALS[i].e != e)
-                    i++;
-                assert_true(i < NREFUSALS);
-                int to = durak_opponent_after(g, g->defender);
+                int i = refusal_of(e), to = durak_opponent_after(g, g->defender);
                 assert_true(durak_serialize(g, serial, sizeof serial) > 0);
                 priv(h, me, durak_action_format(a, text, sizeof text));
-                /* a card of the table named as one's own: said to be there, with a way to cover it */
-                bool there = e == DURAK_ERR_NOT_IN_HAND && cards_has(durak_uncovered(g), a.card);
+                /* a card of the table named as one's own by its defender: said to be there, with a
+                 * way to cover it; by an attacker (the defender takes it), only not held */
+                bool there = e == DURAK_ERR_NOT_IN_HAND && cards_has(durak_uncovered(g), a.card)
+                             && g->phase == DURAK_PHASE_DEFEND;
                 const char *line =
                     said(h, me, there ? " is on the table, not in your hand" : REFUSALS[i].says);
                 on_table += there;
@@ -210,11 +221,12 @@ static int bare_card(harness *h, table_t *tb, rng_t *r)
     int n = durak_legal(g, acts), with = 0;
     for (int i = 0; i < n; i++)
         with += acts[i].card == c;
-    int kind = with == 1                          ? 0
-               : cards_has(durak_uncovered(g), c) ? 4
-               : !cards_has(g->hand[g->actor], c) ? 1
-               : with == 0                        ? 2
-                                                  : 3;
+    bool defending = g->phase == DURAK_PHASE_DEFEND; /* not "cover it" to one who attacks */
+    int kind = with == 1                                       ? 0
+               : defending && cards_has(durak_uncovered(g), c) ? 4
+               : !cards_has(g->hand[g->actor], c)              ? 1
+               : with == 0                                     ? 2
+                                                               : 3;
     char text[64];
     priv(h, me, card_format(c, text));
     const char *line = kind ? answered(h, me, text, says[kind], with) : NULL;
@@ -284,6 +296,14 @@ static int bare_rank(harness *h, table_t *tb, rng_t *r)
             with++;
         }
     int kind = with == 1 ? 0 : !(g->hand[actor] & cards_of_rank(rank)) ? 1 : with == 0 ? 2 : 3;
+    durak_error why = DURAK_OK; /* "beat 8" while leading: the kind is refused, not the card */
+    if (kind == 2 && kinds[w] >= 0) {
+        durak_action a = { (uint8_t)kinds[w], cards_first(g->hand[actor] & cards_of_rank(rank)),
+                           CARD_NONE };
+        why = durak_check(g, a);
+        why =
+            why == DURAK_ERR_WRONG_PHASE || why == DURAK_ERR_NOT_TRANSFER_VARIANT ? why : DURAK_OK;
+    }
     char text[64], card[4];
     card_format(card_make(rank, SUIT_SPADES), card); /* "7S": the rank is all but its S */
     card[strlen(card) - 1] = '\0';
@@ -291,16 +311,17 @@ static int bare_rank(harness *h, table_t *tb, rng_t *r)
              rank == RANK_10 ? "10" : card); /* "T" is the ten or the ace: asked */
     priv(h, me, text);
     if (kind)
-        answered(h, me, text, says[kind], with);
+        answered(h, me, text, why ? refusal_says(why) : says[kind], with);
     else if (tb->used && cards_has(tb->g.hand[actor], found.card)) /* that very card went */
         fail_msg("\"%s\": %s still held", text, card_format(found.card, card));
-    return kind;
+    return why ? 4 : kind;
 }
 
 static void test_bare_rank(void **state)
 {
     (void)state;
-    at_each_turn(15, 300, bare_rank, 0xf); /* played, not held, no move, several moves */
+    /* played, not held, no move, several moves, not that kind of move now */
+    at_each_turn(15, 300, bare_rank, 0x1f);
 }
 
 static const char *const MOVE_WORDS[] = { "throw", "beat", "transfer" };
@@ -358,11 +379,7 @@ static int word_alone(harness *h, table_t *tb, rng_t *r)
             fail_msg("\"%s\": wanted the moves %s in: %s", MOVE_WORDS[w], list, line);
         return 1;
     }
-    int i = 0;
-    while (i < NREFUSALS && REFUSALS[i].e != (own ? e : DURAK_ERR_WRONG_PHASE))
-        i++;
-    assert_true(i < NREFUSALS);
-    answered(h, me, MOVE_WORDS[w], REFUSALS[i].says, 0);
+    answered(h, me, MOVE_WORDS[w], refusal_says(own ? e : DURAK_ERR_WRONG_PHASE), 0);
     return own ? (e == DURAK_ERR_NOT_TRANSFER_VARIANT ? 3
                   : e == DURAK_ERR_TRANSFER_COVERED   ? 4
                                                       : 5)
@@ -433,12 +450,9 @@ static int two_moves(harness *h, table_t *tb, rng_t *r)
                  w == 2 ? "a transfer is made with one card: " : "one card at a time: ", 0);
         return 1;
     }
-    int i = 0;
-    while (i < NREFUSALS && REFUSALS[i].e != e)
-        i++;
-    assert_true(i < NREFUSALS);
-    bool there = e == DURAK_ERR_NOT_IN_HAND && cards_has(durak_uncovered(g), first);
-    answered(h, me, text, there ? " is on the table, not in your hand" : REFUSALS[i].says, 0);
+    bool there = e == DURAK_ERR_NOT_IN_HAND && cards_has(durak_uncovered(g), first)
+                 && g->phase == DURAK_PHASE_DEFEND;
+    answered(h, me, text, there ? " is on the table, not in your hand" : refusal_says(e), 0);
     return e == DURAK_ERR_WRONG_PHASE ? 2 : 3;
 }
 
@@ -457,10 +471,12 @@ static int beat_a_trump(harness *h, table_t *tb, rng_t *r)
     priv(h, me, "beat trump");
     if (k == 1)
         return 0;
+    /* not "no trump is a move" to one who leads or adds: trumps may go, but not by beating */
     answered(h, me, "beat trump",
-             !held    ? "You have no trump: type hand"
-             : k == 0 ? "No trump is a move now. Your moves: "
-                      : "A trump can mean beat ",
+             !held                            ? "You have no trump: type hand"
+             : g->phase != DURAK_PHASE_DEFEND ? "That move is not possible now: you are to "
+             : k == 0                         ? "No trump is a move now. Your moves: "
+                                              : "A trump can mean beat ",
              0);
     return !held ? 1 : k == 0 ? 2 : 3;
 }
