@@ -17,6 +17,17 @@ static const char NICK_CHARS[] = "[]\\`_^{|}-";
 
 static const char *const bot_level_names[] = { "easy", "normal", "hard", "expert" };
 
+/* "!durak clásico", "!bot difficile": a word of one language (`lang`, -1: none) after a command
+ * word all languages share tells the line's language, as a command word of its own would (the
+ * reply speaks it, a lobby takes it); an error's sentences too, unless the sender chose theirs. */
+static void word_tells_lang(parse_ctx *c, int lang)
+{
+    if (c->out->lang < 0)
+        c->out->lang = lang;
+    if (c->out->lang > 0 && !c->lang_chosen)
+        c->lang = (msg_lang)c->out->lang;
+}
+
 /* An option's value as the error's example names it: its first word in the error's language
  * ("!дурак переводной"), else the canonical (first) one. */
 static const char *durak_option_name(const words_entry *opt, msg_lang lang)
@@ -61,12 +72,9 @@ void parse_channel_durak(parse_ctx *c)
         }
         values[option] = value;
         set_by[option] = w;
-        /* "!durak clásico": the options' words tell the language too, and "!durak transfer"
-         * English, so that a later "!rejoindre" does not turn the lobby French */
-        if (c->out->lang < 0)
-            c->out->lang = parse_words_own_lang(WL_OPTION, opt);
-        if (c->out->lang > 0 && !c->lang_chosen) /* and an error's, as a command word's does */
-            c->lang = (msg_lang)c->out->lang;
+        /* "!durak transfer" is English, so that a later "!rejoindre" does not turn the lobby
+         * French */
+        word_tells_lang(c, parse_words_own_lang(WL_OPTION, opt));
     }
     c->out->kind = PC_DURAK;
     c->out->variant = values[WORDS_OPT_VARIANT];
@@ -83,15 +91,17 @@ void parse_channel_bot(parse_ctx *c)
     if (parse_ctx_next(c, &t)) {
         token w = parse_token_trim(t);
         const words_entry *x = parse_words_find(WL_BOT, w);
-        if (x && x->value == WORDS_BOT_REMOVE)
-            remove = 1;
-        else if (x)
-            level = x->value;
-        else {
+        if (!x) {
             const char *p = c->prefix_shown;
             parse_ctx_fail(c, MSG_PARSE_BOT_OPTION, parse_ctx_quote(q, w), p, p, p);
             return;
         }
+        /* "!bot difficile"; not "!bot hard", as the players' names say it in every language */
+        word_tells_lang(c, parse_words_lang_of(WL_BOT, x));
+        if (x->value == WORDS_BOT_REMOVE)
+            remove = 1;
+        else
+            level = x->value;
         if (parse_ctx_next(c, &t)) {
             snprintf(text, sizeof text, "%sbot %s", c->prefix_shown,
                      remove ? "remove" : bot_level_names[level]);

@@ -909,6 +909,11 @@ static void test_answers_in_the_askers_words(void **state)
     chan(h, "jack", "#deck", "!durak first5 neighbours");
     chan(h, "lena", "#deck", "!unirse");
     expect(h, "#deck", "lena joins");
+    /* a computer player's level in French words: the lobby speaks French from then on (its
+     * answer was English, the game French once "!commencer" came) */
+    chan(h, "mia", "#jeu", "!durak");
+    chan(h, "mia", "#jeu", "!bot difficile");
+    expect(h, "#jeu", "Le joueur ordinateur Hard[bot] prend place");
     h_free(h);
 }
 

@@ -1474,6 +1474,14 @@ static void test_word_language(void **state)
         { "!durak первым пять", true, -1 }, /* not an option: an error, in no language */
         { "!jugar", true, MSG_LANG_ES },
         { "!durak clásico", true, MSG_LANG_ES },
+        /* a level's word too, but not an English one: the computer players are Hard[bot] in
+         * every language */
+        { "!bot difficile", true, MSG_LANG_FR },
+        { "!bot сложный", true, MSG_LANG_RU },
+        { "!bot quitar", true, MSG_LANG_ES },
+        { "!bot hard", true, -1 },
+        { "!bot expert", true, -1 }, /* French and English */
+        { "!bot", true, -1 },
         { "!помощь", true, MSG_LANG_RU },
         { "!правила", true, MSG_LANG_RU },
         { "беру", false, MSG_LANG_RU },
