@@ -21,16 +21,48 @@ static const struct {
     uint32_t cp;
     const char *text;
 } stand_ins[] = {
-    { 0x2660, "\xD0\xBF" }, { 0x2664, "\xD0\xBF" }, /* ♠ ♤: п */
-    { 0x2663, "\xD1\x82" }, { 0x2667, "\xD1\x82" }, /* ♣ ♧: т */
-    { 0x2666, "\xD0\xB1" }, { 0x2662, "\xD0\xB1" }, /* ♦ ♢: б */
-    { 0x2665, "\xD1\x87" }, { 0x2661, "\xD1\x87" }, /* ♥ ♡: ч */
-    { 0x00AB, "\"" },       { 0x00BB, "\"" },       { 0x201C, "\"" },  { 0x201D, "\"" },
-    { 0x201E, "\"" },       { 0x2018, "'" },        { 0x2019, "'" },   { 0x2013, "-" },
-    { 0x2014, "-" },        { 0x2212, "-" },        { 0x2026, "..." }, { 0x00B7, "." },
-    { 0x2022, "*" },        { 0x00D7, "x" },        { 0x2192, "->" },  { 0x00A0, " " },
-    { 0xFE0F, "" },         { 0xFE0E, "" },         { 0x200B, "" },
+    { 0x2660, "\xD0\xBF" },
+    { 0x2664, "\xD0\xBF" }, /* ♠ ♤: п */
+    { 0x2663, "\xD1\x82" },
+    { 0x2667, "\xD1\x82" }, /* ♣ ♧: т */
+    { 0x2666, "\xD0\xB1" },
+    { 0x2662, "\xD0\xB1" }, /* ♦ ♢: б */
+    { 0x2665, "\xD1\x87" },
+    { 0x2661, "\xD1\x87" }, /* ♥ ♡: ч */
+    { 0x00AB, "\"" },
+    { 0x00BB, "\"" },
+    { 0x201C, "\"" },
+    { 0x201D, "\"" },
+    { 0x201E, "\"" },
+    { 0x2018, "'" },
+    { 0x2019, "'" },
+    { 0x2013, "-" },
+    { 0x2014, "-" },
+    { 0x2212, "-" },
+    { 0x2026, "..." },
+    { 0x00B7, "." },
+    { 0x2022, "*" },
+    { 0x00D7, "x" },
+    { 0x2192, "->" },
+    { 0x00A0, " " },
+    { 0xFE0F, "" },
+    { 0xFE0E, "" },
+    { 0x200B, "" },
+    /* French and Spanish words: the letters without their accents, below */
+    { 0x00C6, "AE" },
+    { 0x00E6, "ae" },
+    { 0x0152, "OE" },
+    { 0x0153, "oe" },
+    { 0x00DF, "ss" },
+    { 0x0178, "Y" },
+    { 0x00BF, "" },
+    { 0x00A1, "" },
 };
+
+/* U+00C0..U+00FF, À to ÿ, as the letter without its accent ("Enregistre", not "Enregistr?", to a
+ * French player on a CP1251 network); the ones written with two letters are in stand_ins. */
+static const char LATIN1_BASE[] =
+    "AAAAAA?CEEEEIIIIDNOOOOOxOUUUUYT?aaaaaa?ceeeeiiiidnooooo/ouuuuyty";
 
 static const char REPLACEMENT[] = "\xEF\xBF\xBD"; /* U+FFFD */
 
@@ -174,12 +206,14 @@ size_t link_enc_in(link_enc *e, const char *in, size_t n, char *out, size_t cap)
     return cap - ol;
 }
 
-static const char *stand_in(uint32_t cp)
+static const char *stand_in(uint32_t cp, char letter[2])
 {
     for (size_t i = 0; i < sizeof stand_ins / sizeof stand_ins[0]; i++)
         if (stand_ins[i].cp == cp)
             return stand_ins[i].text;
-    return "?";
+    letter[0] = cp >= 0xC0 && cp <= 0xFF ? LATIN1_BASE[cp - 0xC0] : '?';
+    letter[1] = '\0';
+    return letter;
 }
 
 /* "auto": a private line to one who writes UTF-8 goes as it is. */
@@ -201,8 +235,9 @@ size_t link_enc_out(link_enc *e, const char *in, size_t n, char *out, size_t cap
         if (errno == E2BIG)
             break;
         uint32_t cp = 0;
+        char letter[2];
         size_t k = utf8_decode((const unsigned char *)ip, il, &cp);
-        const char *text = k ? stand_in(cp) : "?"; /* a character it lacks, or invalid bytes */
+        const char *text = k ? stand_in(cp, letter) : "?"; /* one it lacks, or invalid bytes */
         char *tp = (char *)text;
         size_t tl = strlen(text);
         if (iconv(e->out, &tp, &tl, &op, &ol) == (size_t)-1)

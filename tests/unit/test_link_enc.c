@@ -75,6 +75,10 @@ static void test_koi8r(void **state)
     /* KOI8-R has no « » — …: their ASCII stand-ins */
     check_out(LINK_ENC_KOI8R, "ч «x» — …", "\xDE \"x\" - ...");
     check_out(LINK_ENC_KOI8R, "7♥", "7\xDE");
+    /* French and Spanish without their accents, not '?' in every other word */
+    check_out(LINK_ENC_KOI8R, "Enregistré : à vous, cœur, ¿Reglas? Año, ÇA, straße",
+              "Enregistre : a vous, coeur, Reglas? Ano, CA, strasse");
+    check_out(LINK_ENC_CP1251, "À ÿ Ï ñ × ÷ ♥", "A y I n x / \xF7");
 }
 
 /* Bytes CP1251 does not define become U+FFFD; invalid UTF-8 going out becomes '?'. */
