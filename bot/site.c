@@ -169,10 +169,16 @@ static bool stamp_there(const site_options *o, const char *stamp)
     return !strcmp(got, want);
 }
 
+/* "12.html", and what a write killed midway leaves: "12.html.<pid>.tmp" (write_file), or an older
+ * build's "12.html.tmp". */
 static bool numbered_page(const char *name)
 {
     size_t digits = strspn(name, "0123456789");
-    return digits > 0 && (!strcmp(name + digits, ".html") || !strcmp(name + digits, ".html.tmp"));
+    if (!digits || strncmp(name + digits, ".html", 5))
+        return false;
+    const char *rest = name + digits + 5, *pid = rest + (*rest == '.');
+    size_t pid_digits = strspn(pid, "0123456789");
+    return !*rest || !strcmp(rest, ".tmp") || (pid_digits && !strcmp(pid + pid_digits, ".tmp"));
 }
 
 /* Every numbered page of p/, g/, a/ and c/ (the bot's own files there; nothing else is touched). */
@@ -361,9 +367,10 @@ bool site_complete(store *db, const site_options *o)
     char rel[48], stamp[96];
     bool all = page_there(o, "style.css") && page_there(o, "index.html")
                && store_site_stamp(db, stamp) && stamp_there(o, stamp) && site_ctx_load(&c, db, o);
-    for (size_t i = 0; all && i < c.npeople; i++) { /* and none of one who chose set site off: */
-        bool there = page_there(o, page_rel(rel, 'p', c.people[i].id)); /* a refresh was lost */
-        all = site_has_page(&c, &c.people[i]) ? there : !(c.people[i].hidden && there);
+    for (size_t i = 0; all && i < c.npeople; i++) { /* and none of one who chose set site off, */
+        const store_site_person *p = &c.people[i];  /* or of private games that gave way: */
+        bool there = page_there(o, page_rel(rel, 'p', p->id)); /* a refresh was lost */
+        all = site_has_page(&c, p) ? there : !((p->hidden || p->p.key[0] == '+') && there);
     }
     for (size_t i = 0; all && i < c.nchannels; i++) {
         all = record_private_key(c.channels[i].channel)
@@ -433,8 +440,24 @@ static bool refresh_begin(site_ctx *c, store *db, const site_options *o, char *w
     return false;
 }
 
+/* The page of key's person, and the removal of their private games' page when it gave way to
+ * their channels' one (their first channel game): true in *moved if that page was there, as the
+ * pages that link to it are then to be written again. */
+static bool write_person_of(const site_ctx *c, const char *key, site_buf *b, bool *moved)
+{
+    const store_site_person *p = site_person(c, key), *solo = site_solo_row(c, key);
+    char rel[48];
+    bool ok = !p || write_person(c, p, b);
+    if (solo && page_there(c->opt, page_rel(rel, 'p', solo->id))) {
+        *moved = true;
+        ok = write_person(c, solo, b) && ok;
+    }
+    return ok;
+}
+
 bool site_refresh_game(store *db, const site_options *o, long long id)
 {
+    bool moved[STORE_MAX_SEATS] = { false };
     site_ctx c = { 0 };
     site_buf b;
     store_game *g = malloc(sizeof *g);
@@ -455,16 +478,16 @@ bool site_refresh_game(store *db, const site_options *o, long long id)
         /* and the one before: its link to this one */
         ok = write_archive(&c, page, pages, &b) && write_archive(&c, page - 1, pages, &b) && ok;
         ok = write_channels_of_game(&c, db, g, &b) && ok;
-        for (int s = 0; s < g->nseats; s++) {
-            const store_site_person *p = site_person(&c, g->seat[s].key);
-            if (p)
-                ok = write_person(&c, p, &b) && ok;
-        }
+        for (int s = 0; s < g->nseats; s++)
+            ok = write_person_of(&c, g->seat[s].key, &b, &moved[s]) && ok;
     } else {
         log_msg(LOG_ERR, "site: game #%lld's pages are not written: %s", id, why);
     }
     site_ctx_free(&c);
     sb_free(&b);
+    for (int s = 0; s < STORE_MAX_SEATS; s++) /* their private games linked the old page */
+        if (moved[s])
+            ok = site_refresh_person(db, o, g->seat[s].key, true) && ok;
     free(g);
     return ok;
 }
@@ -503,11 +526,14 @@ bool site_refresh_person(store *db, const site_options *o, const char *key, bool
     if (!ok)
         log_msg(LOG_ERR, "site: the pages of %s are not written: %s", key, why);
     const store_site_person *p = ok ? site_person(&c, key) : NULL;
+    bool moved = false;
     if (p && !everywhere) {
-        ok = write_person(&c, p, &b);
-    } else if (p) {
+        ok = write_person_of(&c, key, &b, &moved);
+    }
+    if (p && (everywhere || moved)) {
         /* the boards name them: the index and every channel's page */
-        ok = write_index(&c, &b) && write_person(&c, p, &b) && write_channels(&c, NULL, &b);
+        ok = write_index(&c, &b) && write_person_of(&c, key, &b, &moved)
+             && write_channels(&c, NULL, &b);
         snprintf(solo, sizeof solo, "+%s", key);
         store_site_games_of(db, key, -1, take_id, &ids);
         store_site_games_of(db, solo, -1, take_id, &ids);

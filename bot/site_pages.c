@@ -97,6 +97,15 @@ const store_site_person *site_person(const site_ctx *c, const char *key)
     return p || !plus ? p : person_row(c, key);
 }
 
+const store_site_person *site_solo_row(const site_ctx *c, const char *key)
+{
+    char solo[STORE_NICK_MAX + 1];
+    if (key[0] == '+' || key[0] == '*' || !person_row(c, key))
+        return NULL;
+    snprintf(solo, sizeof solo, "+%s", key);
+    return person_row(c, solo);
+}
+
 static int by_channel_key(const void *key, const void *item)
 {
     return strcmp(key, ((const store_site_channel *)item)->key);

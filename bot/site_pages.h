@@ -20,6 +20,9 @@ bool site_ctx_load(site_ctx *c, store *db, const site_options *o);
 void site_ctx_free(site_ctx *c);
 /* The person of a stats key (a private game's "+key" gives its person's row); NULL if none. */
 const store_site_person *site_person(const site_ctx *c, const char *key);
+/* The "+key" row of one who has a channels' row too: their private games' row, whose page gave way
+ * to that row's; NULL when there is none. */
+const store_site_person *site_solo_row(const site_ctx *c, const char *key);
 /* The channel of a casefolded channel key; NULL if none. */
 const store_site_channel *site_channel(const site_ctx *c, const char *key);
 /* Does p get a page of its own: a person who did not choose set site off, not a computer player,

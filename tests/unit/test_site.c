@@ -1304,6 +1304,69 @@ static void test_private_game(void **state)
     free(page);
 }
 
+/* One who played only private games has the page of their "+key" row; their first channel game
+ * gives it way to their channel row's page: the old page is removed and nothing links to it any
+ * more, as an export would leave it (it stayed, linked, and after set site off still named them). */
+static void test_private_page_gives_way(void **state)
+{
+    struct fixture *f = *state;
+    const char *const solo[3] = { "+alice", "+*normal[bot]", "+*hard[bot]" };
+    const char *const shown[3] = { "alice", "Normal[bot]", "Hard[bot]" };
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    long long first = record_game_as(f->s, "~solo alice", 21, solo, shown);
+    assert_true(site_refresh_game(f->s, &o, first));
+    char old[48], *page;
+    snprintf(old, sizeof old, "p/%lld.html", store_site_person_id(f->s, "+alice"));
+    assert_non_null(page = slurp(f->site, old));
+    free(page);
+    assert_true(site_refresh_game(f->s, &o, record_game(f->s, "#durak", 5, nicks)));
+    assert_null(slurp(f->site, old));
+    assert_true(site_complete(f->s, &o));
+    char link[64], rel[32];
+    snprintf(link, sizeof link, "href=\"../%s\"", old);
+    snprintf(rel, sizeof rel, "g/%lld.html", first);
+    char *refreshed = slurp(f->site, rel);
+    assert_null(strstr(refreshed, link));
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    char *exported = slurp(f->site, rel);
+    assert_string_equal(refreshed, exported);
+    free(refreshed);
+    free(exported);
+    /* and a site where it stayed is not taken for complete: a restart writes it whole */
+    char path[600];
+    snprintf(path, sizeof path, "%s/%s", f->site, old);
+    FILE *stale = fopen(path, "w");
+    assert_non_null(stale);
+    fclose(stale);
+    assert_false(site_complete(f->s, &o));
+}
+
+/* A write killed midway leaves "N.html.<pid>.tmp": a whole export removes it with the pages of
+ * another database, as it does the pages themselves. */
+static void test_export_removes_killed_writes(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    record_game(f->s, "#durak", 5, nicks);
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    char stamp[600], tmp[600], kept[600];
+    snprintf(stamp, sizeof stamp, "%s/.durakbot-db", f->site);
+    assert_int_equal(unlink(stamp), 0); /* killed before the stamp: the next export clears */
+    snprintf(tmp, sizeof tmp, "%s/g/471.html.15113.tmp", f->site);
+    snprintf(kept, sizeof kept, "%s/g/471.html.x.tmp", f->site); /* not the bot's name */
+    for (const char *p = tmp; p; p = p == tmp ? kept : NULL) {
+        FILE *w = fopen(p, "w");
+        assert_non_null(w);
+        fclose(w);
+    }
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    assert_int_not_equal(access(tmp, F_OK), 0);
+    assert_int_equal(access(kept, F_OK), 0);
+}
+
 /* Many channels: the index keeps each one's section short enough to stay under 60 KB. */
 static void test_index_many_channels(void **state)
 {
@@ -2440,6 +2503,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_site_of_an_empty_database, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refresh_out_of_memory, setup, teardown),
         cmocka_unit_test_setup_teardown(test_private_game, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_private_page_gives_way, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_export_removes_killed_writes, setup, teardown),
         cmocka_unit_test_setup_teardown(test_index_many_channels, setup, teardown),
         cmocka_unit_test_setup_teardown(test_worker_person_once, setup, teardown),
         cmocka_unit_test_setup_teardown(test_worker, setup, teardown),
