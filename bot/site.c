@@ -274,6 +274,8 @@ static bool write_game(const site_ctx *c, const store_game *g, site_buf *b)
 
 /* ---- the whole site ---- */
 
+static bool cancelled(const site_options *o) { return o->cancel && atomic_load(o->cancel); }
+
 struct export_run {
     site_ctx *c;
     site_buf *b;
@@ -284,6 +286,8 @@ struct export_run {
 static void export_game(void *ctx, const store_game *g)
 {
     struct export_run *r = ctx;
+    if (cancelled(r->c->opt)) /* the rest of the rows are read, no more written */
+        return;
     r->games++;
     r->failed += !write_game(r->c, g, r->b);
     if (g->damaged) { /* its page says so too; the operator hears it here */
@@ -325,19 +329,20 @@ int site_export(store *db, const site_options *o, FILE *err)
         clear_pages(o);
     const char *css = site_css();
     bool ok = write_file(o, "style.css", css, strlen(css)) && write_index(&c, &b);
-    for (size_t i = 0; ok && i < c.npeople; i++)
+    for (size_t i = 0; ok && i < c.npeople && !cancelled(o); i++)
         ok = write_person(&c, &c.people[i], &b);
     int pages = site_archive_page(site_last_game(&c));
-    for (int page = pages; ok && page > 0; page--)
+    for (int page = pages; ok && page > 0 && !cancelled(o); page--)
         ok = write_archive(&c, page, pages, &b);
-    ok = ok && write_channels(&c, NULL, &b);
+    ok = ok && !cancelled(o) && write_channels(&c, NULL, &b);
     struct export_run r = { &c, &b, err, 0, 0, 0 };
     bool read = !ok || store_games_since(db, 0, export_game, &r) >= 0;
-    stamp_line(stamp, line); /* last: a site half written is not this database's yet */
-    ok = ok && (!read || r.failed || write_file(o, SITE_STAMP, line, strlen(line)));
+    bool stopped = cancelled(o); /* not a failure to tell: the caller stopped it */
+    stamp_line(stamp, line);     /* last: a site half written is not this database's yet */
+    ok = ok && !stopped && (!read || r.failed || write_file(o, SITE_STAMP, line, strlen(line)));
     if (!read) /* the store's error says what; the log has no page to name */
         fprintf(err, "durakbot: --export-site: %s\n", store_error(db));
-    if (!ok || r.failed)
+    if ((!ok && !stopped) || r.failed)
         fprintf(err,
                 "durakbot: --export-site: some pages could not be written into %s (the log "
                 "says which)\n",

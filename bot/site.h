@@ -3,6 +3,7 @@
 #ifndef DURAK_SITE_H
 #define DURAK_SITE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -19,6 +20,9 @@ typedef struct {
                                   chose none and played no game that kept its language */
     config_channel channels[CONFIG_MAX_CHANNELS]; /* each channel's language */
     int nchannels;
+    /* Once set (NULL: never), a whole export stops where it is and fails without a word: the bot
+     * is stopping, or has no site any more. It takes 0.5 ms a game: 12 s at 25,000 games. */
+    const atomic_bool *cancel;
 } site_options;
 
 site_options site_options_of(const bot_config *cfg);
@@ -30,7 +34,7 @@ msg_lang site_game_lang(const site_options *o, const char *language, const char 
 
 /* Every page into o->dir (made if missing): style.css, index.html, c/<id>.html (channels),
  * p/<id>.html (people), g/<id>.html (games), a/<n>.html (the archive); pages of people who chose
- * `set site off` removed. Messages on err; 0, or 1 on failure. */
+ * `set site off` removed. Messages on err; 0, or 1 on failure (or once cancelled). */
 int site_export(store *db, const site_options *o, FILE *err);
 /* Only the pages game id touches: its page, the index, its channel's and its people's pages, the
  * archive's. false on error. */

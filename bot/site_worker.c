@@ -40,6 +40,11 @@ struct site_worker {
     site_job job[SITE_QUEUE];
     int head, n;
     bool busy, stop;
+    /* Set with stop: a whole export under way ends at once (SIGTERM's "within 2 seconds", a
+     * SIGHUP that removes site.dir must not hold the bot for as long as it takes), and the
+     * refreshes still queued get a second (a game that ended just before still has its page). */
+    atomic_bool cancel;
+    struct timespec stop_by;
     /* A refresh failed (site.dir not writable, the disk full): pages are missing that the others
      * link to, so the next refresh, or a retry, writes every page; till then no address is given. */
     bool behind;
@@ -102,7 +107,12 @@ static bool next_job(site_worker *w, site_job *job)
             *job = (site_job){ .kind = JOB_CHECK };
             return true;
         }
-    if (!w->n)
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (!w->n
+        || (w->stop
+            && (now.tv_sec > w->stop_by.tv_sec
+                || (now.tv_sec == w->stop_by.tv_sec && now.tv_nsec > w->stop_by.tv_nsec))))
         return false;
     *job = w->job[w->head];
     w->head = (w->head + 1) % SITE_QUEUE;
@@ -119,6 +129,7 @@ static void *run(void *arg)
     pthread_mutex_lock(&w->mu);
     while (next_job(w, &job)) {
         site_options opt = w->opt;
+        opt.cancel = &w->cancel;
         bool behind = w->behind;
         unsigned drops = w->drops;
         w->busy = true;
@@ -192,6 +203,7 @@ site_worker *site_worker_start(const site_options *o, const char *db_path)
     site_worker *w = calloc(1, sizeof *w);
     if (!w)
         return NULL;
+    atomic_init(&w->cancel, false);
     w->opt = *o;
     snprintf(w->db_path, sizeof w->db_path, "%s", db_path);
     pthread_mutex_init(&w->mu, NULL);
@@ -295,6 +307,9 @@ void site_worker_stop(site_worker *w)
         return;
     pthread_mutex_lock(&w->mu);
     w->stop = true;
+    atomic_store(&w->cancel, true);
+    clock_gettime(CLOCK_MONOTONIC, &w->stop_by);
+    w->stop_by.tv_sec += 1;
     pthread_cond_signal(&w->cv);
     pthread_mutex_unlock(&w->mu);
     pthread_join(w->thread, NULL);

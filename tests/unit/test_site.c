@@ -6,6 +6,7 @@
  * site.dir that cannot be made, a game not in the database, a page over the size bound, the refresh
  * thread's queue full, no memory for a page, --export-site's errors. */
 #define _GNU_SOURCE /* F_SETPIPE_SZ: a pipe the refresh thread fills at once */
+#include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -1392,6 +1393,42 @@ static void test_index_many_channels(void **state)
     free(page);
 }
 
+/* The pages of g/ written so far. */
+static int game_pages(const struct fixture *f)
+{
+    char path[400];
+    snprintf(path, sizeof path, "%s/g", f->site);
+    DIR *d = opendir(path);
+    int n = 0;
+    for (struct dirent *e; d && (e = readdir(d));)
+        n += strstr(e->d_name, ".html") != NULL;
+    if (d)
+        closedir(d);
+    return n;
+}
+
+/* Stopping the thread (SIGTERM, or a reload that removes site.dir) ends a whole export under way
+ * where it is: it took as long as the export (17 s for 25,000 games, past the service's
+ * TimeoutStopSec, and a reload held the bot meanwhile). The site is then not taken for whole. */
+static void test_worker_stop_ends_an_export(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    enum { GAMES = 3000 };
+    record_game(f->s, "#durak", 5, nicks);
+    copy_first_game(f, GAMES - 1);
+    site_options o = options(f);
+    site_worker *w = site_worker_start(&o, f->db); /* an empty site.dir: every page */
+    assert_non_null(w);
+    while (game_pages(f) == 0) /* under way */
+        usleep(1000);
+    site_worker_stop(w);
+    int written = game_pages(f);
+    if (written >= GAMES)
+        fail_msg("the export went on to its end: %d pages", written);
+    assert_false(site_complete(f->s, &o));
+}
+
 /* A game recorded among alice, bob and carol (its id in *id), and a refresh thread for f's site. */
 static site_worker *worker_and_game(struct fixture *f, site_options *o, long long *id)
 {
@@ -2509,6 +2546,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_worker_person_once, setup, teardown),
         cmocka_unit_test_setup_teardown(test_worker, setup, teardown),
         cmocka_unit_test_setup_teardown(test_worker_database_missing, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_worker_stop_ends_an_export, setup, teardown),
         cmocka_unit_test_setup_teardown(test_worker_moved, setup, teardown),
         cmocka_unit_test_setup_teardown(test_page_not_written, setup, teardown),
         cmocka_unit_test_setup_teardown(test_site_dir_cannot_be_made, setup, teardown),
