@@ -73,7 +73,8 @@ void site_worker_collect(site_worker *w, void (*written)(void *ctx, const site_w
                          void *ctx);
 /* A person's pages, as site_refresh_person (everywhere, or their own alone). */
 void site_worker_person(site_worker *w, const char *key, bool everywhere);
-/* Whether the last refresh failed: pages are missing until one succeeds (false for NULL). */
+/* Whether pages may be missing: the last refresh failed (until one succeeds), or every page is
+ * being checked or written (a start, a new site.dir or languages); false for NULL. */
 bool site_worker_behind(site_worker *w);
 /* New options (SIGHUP): the worker to use from now on. w (NULL: none yet) with o; started if
  * site.dir was set since, stopped (NULL) if it was cleared; a dir moved to one missing any page

@@ -28,6 +28,7 @@ typedef struct {
     job_kind kind;
     char key[STORE_NICK_MAX];
     site_written game; /* JOB_GAME: its id, and where its address is told once written */
+    bool whole;        /* a check or an export counted in site_worker.whole */
 } site_job;
 
 struct site_worker {
@@ -50,6 +51,9 @@ struct site_worker {
     bool behind;
     unsigned
         drops; /* refreshes dropped from a full queue, ever: one during a job keeps it behind */
+    /* Checks and whole exports queued or under way: at a start with an empty site.dir, the pages
+     * !last and !stats would give are not there until it ends, so none is given meanwhile. */
+    int whole;
 };
 
 /* Every page, with what went wrong in the log: site_export's lines for the command line, without
@@ -144,6 +148,7 @@ static void *run(void *arg)
             log_msg(LOG_WARNING, "site: game #%lld's address is not told: %s", job.game.game,
                     strerror(errno));
         pthread_mutex_lock(&w->mu);
+        w->whole -= job.whole;
         if (!ok)
             w->behind = true;
         else if (behind && w->drops == drops) /* a drop meanwhile: its page is not written */
@@ -172,6 +177,7 @@ static void push(site_worker *w, job_kind kind, const site_written *game, const 
     if (w->n == SITE_QUEUE) {
         log_msg(LOG_WARNING, "site: too many pages waiting; the oldest refresh is dropped, and "
                              "the next writes every page");
+        w->whole -= w->job[w->head].whole;
         w->head = (w->head + 1) % SITE_QUEUE;
         w->n--;
         w->behind = true; /* its pages are missing now */
@@ -179,6 +185,8 @@ static void push(site_worker *w, job_kind kind, const site_written *game, const 
     }
     site_job *j = &w->job[(w->head + w->n++) % SITE_QUEUE];
     j->kind = kind;
+    j->whole = kind == JOB_CHECK || kind == JOB_EXPORT;
+    w->whole += j->whole;
     j->game = game ? *game : (site_written){ 0 };
     snprintf(j->key, sizeof j->key, "%s", key ? key : "");
     pthread_cond_signal(&w->cv);
@@ -253,7 +261,7 @@ bool site_worker_behind(site_worker *w)
     if (!w)
         return false;
     pthread_mutex_lock(&w->mu);
-    bool behind = w->behind;
+    bool behind = w->behind || w->whole;
     pthread_mutex_unlock(&w->mu);
     return behind;
 }
@@ -274,7 +282,7 @@ site_worker *site_worker_reconfigure(site_worker *w, const site_options *o, cons
         return site_worker_start(o, db_path);
     if (!o->dir[0]) { /* no pages any more: not even those of the games queued, and no export */
         pthread_mutex_lock(&w->mu);
-        w->n = 0;
+        w->n = w->whole = 0;
         w->behind = false;
         pthread_mutex_unlock(&w->mu);
         site_worker_stop(w); /* waits for the page being written, if one is */

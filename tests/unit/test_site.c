@@ -1429,6 +1429,26 @@ static void test_worker_stop_ends_an_export(void **state)
     assert_false(site_complete(f->s, &o));
 }
 
+/* While every page is checked or written (a start), no address is given: !last named g/9997.html
+ * 0.2 s after a start with an empty site.dir, written 8 s later. */
+static void test_worker_behind_while_it_writes_all(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    record_game(f->s, "#durak", 5, nicks);
+    site_options o = options(f);
+    site_worker *w = site_worker_start(&o, f->db);
+    assert_non_null(w);
+    assert_true(site_worker_behind(w));
+    site_worker_drain(w);
+    assert_false(site_worker_behind(w));
+    site_worker_stop(w);
+    w = site_worker_start(&o, f->db); /* a whole site: only the check, then addresses */
+    site_worker_drain(w);
+    assert_false(site_worker_behind(w));
+    site_worker_stop(w);
+}
+
 /* A game recorded among alice, bob and carol (its id in *id), and a refresh thread for f's site. */
 static site_worker *worker_and_game(struct fixture *f, site_options *o, long long *id)
 {
@@ -2547,6 +2567,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_worker, setup, teardown),
         cmocka_unit_test_setup_teardown(test_worker_database_missing, setup, teardown),
         cmocka_unit_test_setup_teardown(test_worker_stop_ends_an_export, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_worker_behind_while_it_writes_all, setup, teardown),
         cmocka_unit_test_setup_teardown(test_worker_moved, setup, teardown),
         cmocka_unit_test_setup_teardown(test_page_not_written, setup, teardown),
         cmocka_unit_test_setup_teardown(test_site_dir_cannot_be_made, setup, teardown),
