@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -147,7 +148,19 @@ static bool write_file(const site_options *o, const char *rel, const char *data,
 #define SITE_STAMP ".durakbot-db"
 
 /* The stamp file's text for a database's stamp (store_site_stamp; "" for an empty one). */
-static void stamp_line(const char *stamp, char line[112]) { snprintf(line, 112, "db %s\n", stamp); }
+static void stamp_line(const site_options *o, const char *stamp, char line[112])
+{
+    /* and the languages the pages were written in (game.language, channel_settings): a start
+     * with others finds the site not its own, and writes it whole, not a page at a time */
+    uint64_t h = UINT64_C(0xcbf29ce484222325) ^ (unsigned)o->lang; /* FNV-1a */
+    for (int i = 0; i < o->nchannels; i++) {
+        const config_channel *ch = &o->channels[i];
+        for (const char *p = ch->name; *p; p++)
+            h = (h ^ (unsigned char)*p) * UINT64_C(0x100000001b3);
+        h = (h ^ (unsigned)(ch->language + 1) ^ 0x100) * UINT64_C(0x100000001b3);
+    }
+    snprintf(line, 112, "db %s\nlanguages %016llx\n", stamp, (unsigned long long)h);
+}
 
 /* The stamp file's text, "" when there is none. */
 static void stamp_read(const site_options *o, char got[112])
@@ -165,7 +178,7 @@ static bool stamp_there(const site_options *o, const char *stamp)
 {
     char want[112], got[112];
     stamp_read(o, got);
-    stamp_line(stamp, want);
+    stamp_line(o, stamp, want);
     return !strcmp(got, want);
 }
 
@@ -338,7 +351,7 @@ int site_export(store *db, const site_options *o, FILE *err)
     struct export_run r = { &c, &b, err, 0, 0, 0 };
     bool read = !ok || store_games_since(db, 0, export_game, &r) >= 0;
     bool stopped = cancelled(o); /* not a failure to tell: the caller stopped it */
-    stamp_line(stamp, line);     /* last: a site half written is not this database's yet */
+    stamp_line(o, stamp, line);  /* last: a site half written is not this database's yet */
     ok = ok && !stopped && (!read || r.failed || write_file(o, SITE_STAMP, line, strlen(line)));
     if (!read) /* the store's error says what; the log has no page to name */
         fprintf(err, "durakbot: --export-site: %s\n", store_error(db));
@@ -431,8 +444,8 @@ static bool refresh_begin(site_ctx *c, store *db, const site_options *o, char *w
         return false;
     if (store_site_stamp(db, stamp)) {
         stamp_read(o, got);
-        stamp_line(stamp, line);
-        stamp_line("", empty);
+        stamp_line(o, stamp, line);
+        stamp_line(o, "", empty);
         bool unclaimed = !got[0] || !strcmp(got, empty);
         if (strcmp(got, line) && (!unclaimed || !write_file(o, SITE_STAMP, line, strlen(line)))) {
             snprintf(why, cap, "the pages there are not this database's: all are written again");

@@ -676,6 +676,32 @@ static void test_site_of_another_database(void **state)
     store_close(s2);
 }
 
+/* A start with other languages (game.language, channel_settings) than the pages were written in
+ * finds the site not whole, so it is written whole: a page at a time, it stayed in two languages
+ * (only the pages of games played since spoke the new one). */
+static void test_site_of_other_languages(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    record_game(f->s, "#durak", 5, nicks);
+    record_game(f->s, "#other", 6, nicks);
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    assert_true(site_complete(f->s, &o));
+    site_options ru = o;
+    ru.lang = MSG_LANG_RU;
+    assert_false(site_complete(f->s, &ru));
+    site_options fr = o; /* #ru's pages in French now */
+    fr.channels[0].language = CONFIG_LANG_FR;
+    assert_false(site_complete(f->s, &fr));
+    assert_false(site_refresh_game(f->s, &ru, record_game(f->s, "#durak", 7, nicks)));
+    assert_int_equal(site_export(f->s, &ru, stderr), 0);
+    assert_true(site_complete(f->s, &ru));
+    char *page = slurp(f->site, "c/2.html"); /* #other: no game since */
+    assert_non_null(strstr(page, "<html lang=\"ru\">"));
+    free(page);
+}
+
 /* An empty database's site becomes its own with the first game's refresh: no whole export. */
 static void test_site_of_an_empty_database(void **state)
 {
@@ -2557,6 +2583,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_person_page_fits_a_phone, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refresh_writes_only_its_pages, setup, teardown),
         cmocka_unit_test_setup_teardown(test_site_of_another_database, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_site_of_other_languages, setup, teardown),
         cmocka_unit_test_setup_teardown(test_site_of_an_empty_database, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refresh_out_of_memory, setup, teardown),
         cmocka_unit_test_setup_teardown(test_private_game, setup, teardown),
