@@ -62,8 +62,10 @@ void site_chart(site_buf *b, msg_lang lang, const double *ratings, const long lo
     sb_put(b, "\">\n<title>");
     sb_text(b, msg_in(lang, MSG_SITE_CHART));
     sb_put(b, "</title>\n<g font-size=\"11\" fill=\"currentColor\" stroke=\"#8886\">\n");
-    for (double v = lo; v <= hi + step / 2; v += step) {
-        double y = y1 - (v - lo) / (hi - lo) * (y1 - y0);
+    /* counted, not summed: a step too small to change v (a damaged rating) would never end */
+    long lines = lround((hi - lo) / step);
+    for (long i = 0; i <= lines && i <= 20; i++) {
+        double v = lo + (double)i * step, y = y1 - (v - lo) / (hi - lo) * (y1 - y0);
         sb_printf(b,
                   "<line x1=\"%.0f\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\"/>"
                   "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\" stroke=\"none\">%.0f</text>\n",
@@ -79,16 +81,26 @@ void site_chart(site_buf *b, msg_lang lang, const double *ratings, const long lo
                   "<text x=\"%.0f\" y=\"%d\" text-anchor=\"middle\" stroke=\"none\">#%lld</text>\n",
                   (x0 + x1) / 2, CHART_H - 6, ids[0]);
     sb_put(b, "</g>\n");
-    /* every k-th game, and always the last */
-    int k = n > CHART_POINTS ? (n + CHART_POINTS - 1) / CHART_POINTS : 1;
+    /* Games in runs of k: each run's lowest and highest, in their order, so that the line reaches
+     * every figure in_words names (every k-th game missed them); and always the last. */
+    int k = n > CHART_POINTS ? (n + CHART_POINTS - 1) / CHART_POINTS : 1, drawn = -1;
     sb_put(b, "<polyline fill=\"none\" stroke=\"#36c\" stroke-width=\"2\" points=\"");
     for (int i = 0; i < n; i += k) {
-        int j = i + k >= n ? n - 1 : i;
-        double x = n > 1 ? x0 + (x1 - x0) * j / (n - 1) : (x0 + x1) / 2;
-        double y = y1 - (ratings[j] - lo) / (hi - lo) * (y1 - y0);
-        sb_printf(b, "%s%.1f,%.1f", i ? " " : "", x, y);
-        if (j == n - 1)
-            break;
+        int low = i, top = i;
+        for (int j = i + 1; j < i + k && j < n; j++) {
+            low = ratings[j] < ratings[low] ? j : low;
+            top = ratings[j] > ratings[top] ? j : top;
+        }
+        int pick[3] = { low < top ? low : top, low < top ? top : low, n - 1 };
+        for (int p = 0; p < 3; p++) {
+            int j = pick[p];
+            if (j <= drawn || (p == 2 && i + k < n))
+                continue;
+            double x = n > 1 ? x0 + (x1 - x0) * j / (n - 1) : (x0 + x1) / 2;
+            double y = y1 - (ratings[j] - lo) / (hi - lo) * (y1 - y0);
+            sb_printf(b, "%s%.1f,%.1f", drawn >= 0 ? " " : "", x, y);
+            drawn = j;
+        }
     }
     /* the last point, the rating now, as a dot: a line of one point (one game) draws nothing */
     sb_printf(b, "\"/>\n<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"#36c\"/>\n</svg>\n",

@@ -77,6 +77,10 @@ bool store_run(store *s, enum store_stmt which, const char *what, const char *to
 void store_bind_text(store *s, enum store_stmt which, int index, const char *text);
 /* The players row at st (columns as STORE_PLAYER_COLUMNS in store_schema.c) into out. */
 void store_read_player(sqlite3_stmt *st, store_player *out);
+/* A rating column: play moves one by at most K a game, so one past a million, infinite or not a
+ * number is a damaged or hand-edited database: read as the bound (or, not a number, the start),
+ * never a value the pages and !top cannot draw or round to an int. */
+double store_read_rating(sqlite3_stmt *st, int col);
 
 /* Transactions that nest: the outermost is BEGIN IMMEDIATE, inner ones are SAVEPOINTs, so a call
  * that writes in its own transaction can run inside a batch. store_rollback keeps the error that

@@ -6,6 +6,7 @@
 #include "rating.h"
 #include "utf8.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -24,6 +25,13 @@ static void store_copy_nick(char *dst, const unsigned char *src)
     dst[n] = '\0';
 }
 
+double store_read_rating(sqlite3_stmt *st, int col)
+{
+    const double bound = 1e6;
+    double r = sqlite3_column_double(st, col);
+    return isnan(r) ? RATING_INITIAL : r > bound ? bound : r < -bound ? -bound : r;
+}
+
 void store_read_player(sqlite3_stmt *st, store_player *out)
 {
     store_copy_nick(out->key, sqlite3_column_text(st, 0));
@@ -33,7 +41,7 @@ void store_read_player(sqlite3_stmt *st, store_player *out)
     out->duraks = sqlite3_column_int(st, 4);
     out->draws = sqlite3_column_int(st, 5);
     out->forfeits = sqlite3_column_int(st, 6);
-    out->rating = sqlite3_column_double(st, 7);
+    out->rating = store_read_rating(st, 7);
     out->team_wins = sqlite3_column_int(st, 8);
     out->team_losses = sqlite3_column_int(st, 9);
 }

@@ -178,8 +178,8 @@ static bool read_seats(store *s, store_game *g)
         seat->durak = sqlite3_column_int(st, 3) != 0;
         seat->forfeited = sqlite3_column_int(st, 4) != 0;
         seat->rated = sqlite3_column_type(st, 5) != SQLITE_NULL;
-        seat->rating_before = sqlite3_column_double(st, 5);
-        seat->rating_after = sqlite3_column_double(st, 6);
+        seat->rating_before = store_read_rating(st, 5);
+        seat->rating_after = store_read_rating(st, 6);
     }
     bool ok = rc == SQLITE_DONE || rc == SQLITE_ROW;
     if (!ok)

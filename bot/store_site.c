@@ -113,8 +113,8 @@ static void entry_row(sqlite3_stmt *st, void *arg)
     e.forfeited = sqlite3_column_int(st, 7) != 0;
     e.draw = sqlite3_column_int(st, 8) != 0;
     e.rated = sqlite3_column_type(st, 9) != SQLITE_NULL;
-    e.rating_before = sqlite3_column_double(st, 9);
-    e.rating_after = sqlite3_column_double(st, 10);
+    e.rating_before = store_read_rating(st, 9);
+    e.rating_after = store_read_rating(st, 10);
     e.worst = sqlite3_column_int(st, 11);
     e.teams = sqlite3_column_int(st, 12) != 0;
     text(st, 13, e.result, sizeof e.result);

@@ -861,6 +861,70 @@ static void test_person_chart_one_game(void **state)
     free(page);
 }
 
+/* Ratings no play gives (a damaged or hand-edited database): 1e308 made the chart's grid loop
+ * forever (the step too small to change the value), the page buffer growing without bound, and
+ * an infinite one was rounded to an int. They read as a million, the bound. */
+static void test_damaged_ratings(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    record_game(f->s, "#durak", 1, nicks);
+    assert_int_equal(
+        sqlite3_exec(f->s->db,
+                     "UPDATE game_seats SET rating_before = 1e308, rating_after = 1e308;"
+                     "UPDATE players SET rating = 9e999 WHERE key = 'alice';"
+                     "UPDATE players SET rating = -9e999 WHERE key = 'bob';",
+                     NULL, NULL, NULL),
+        SQLITE_OK);
+    store_player p;
+    assert_true(store_get_player(f->s, "alice", &p));
+    assert_true(p.rating == 1e6);
+    assert_true(store_get_player(f->s, "bob", &p));
+    assert_true(p.rating == -1e6);
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    char *page = slurp(f->site, "p/1.html");
+    assert_non_null(page);
+    assert_null(strstr(page, "nan"));
+    assert_null(strstr(page, "inf"));
+    assert_non_null(strstr(page, ">1000000 after game #1.</p>"));
+    free(page);
+}
+
+/* Over 300 games the line draws runs of games: each run's lowest and highest, so that it reaches
+ * the lowest and highest the words under it name (it drew every k-th game, and missed them). */
+static void test_chart_reaches_extremes(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    record_game(f->s, "#durak", 1, nicks);
+    copy_first_game(f, 699); /* 700 games: runs of 3 */
+    assert_int_equal(
+        sqlite3_exec(f->s->db,
+                     "UPDATE game_seats SET rating_after = 1500 + (game * 37) % 101 - 50"
+                     " WHERE key = 'alice';"
+                     "UPDATE game_seats SET rating_after = 1400 WHERE key = 'alice'"
+                     " AND game = 335;"
+                     "UPDATE game_seats SET rating_after = 1600 WHERE key = 'alice'"
+                     " AND game = 336;",
+                     NULL, NULL, NULL),
+        SQLITE_OK);
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    char rel[32];
+    snprintf(rel, sizeof rel, "p/%lld.html", store_site_person_id(f->s, "alice"));
+    char *page = slurp(f->site, rel);
+    assert_non_null(page);
+    assert_non_null(strstr(page, "lowest 1400, after game #335"));
+    const char *line = strstr(page, "<polyline"), *end = line ? strstr(line, "/>") : NULL;
+    assert_non_null(end);
+    char points[8000];
+    snprintf(points, sizeof points, "%.*s", (int)(end - line), line);
+    assert_non_null(strstr(points, ",176.0")); /* 1400: the grid's bottom, y1 */
+    assert_non_null(strstr(points, ",10.0"));  /* 1600: its top, y0 */
+    free(page);
+}
+
 /* The chart's figures in words after it, for a screen reader or a text browser: the rating now,
  * the highest and the lowest (rounded), each with its game. */
 static void test_chart_in_words(void **state)
@@ -2575,6 +2639,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_person_page, setup, teardown),
         cmocka_unit_test_setup_teardown(test_person_chart_one_game, setup, teardown),
         cmocka_unit_test(test_chart_in_words),
+        cmocka_unit_test_setup_teardown(test_damaged_ratings, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_chart_reaches_extremes, setup, teardown),
         cmocka_unit_test_setup_teardown(test_replay_tells_who_goes_out, setup, teardown),
         cmocka_unit_test_setup_teardown(test_replay_defender_leaves, setup, teardown),
         cmocka_unit_test(test_replay_replaced_leaver),
