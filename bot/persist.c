@@ -122,17 +122,20 @@ bool persist_hold(persist *p, double send_wait, double now)
 /* ---- taking the tables' changes ---- */
 
 /* One result as text for the log: what would be lost (all: every number kept, a forfeiter's place
- * too, which orders forfeiters only), or what was kept. */
+ * too, which orders forfeiters only), or what was kept. Each seat is named as the game showed it
+ * (Anna, Easy[bot]), not by its stats key (@account, *easy[bot], a private game's +). */
 static void describe_stat(const pending_stat *s, bool all, char *buf, size_t cap)
 {
     size_t len = (size_t)snprintf(buf, cap, "a game of");
-    for (int i = 0; i < s->r.n && len < cap; i++) /* a forfeiter's place orders forfeiters only */
-        if (s->r.seat[i].forfeited && !all)
-            len += (size_t)snprintf(buf + len, cap - len, " %s (forfeited)", s->key[i]);
+    for (int i = 0; i < s->r.n && len < cap; i++) {
+        const char *name = s->display[i][0] ? s->display[i] : s->key[i];
+        if (s->r.seat[i].forfeited && !all) /* a forfeiter's place orders forfeiters only */
+            len += (size_t)snprintf(buf + len, cap - len, " %s (forfeited)", name);
         else
-            len += (size_t)snprintf(buf + len, cap - len, " %s (place %d%s%s)", s->key[i],
+            len += (size_t)snprintf(buf + len, cap - len, " %s (place %d%s%s)", name,
                                     s->r.seat[i].place, s->r.seat[i].durak ? ", durak" : "",
                                     s->r.seat[i].forfeited ? ", forfeited" : "");
+    }
 }
 
 static pending_stat *push_stat(persist *p)

@@ -2,7 +2,7 @@
  * iteration, held for the next batch of lines under load, a full disk (PRAGMA max_page_count), a
  * read-only file, a locked database; too much waiting, what the store refuses, a person's settings
  * not saved, a stop with work still waiting, no database at all; no memory for a copy of a result,
- * a record or a table at any point of a step. */
+ * a record or a table at any point of a step; the log naming a kept game's players as shown. */
 #define _GNU_SOURCE
 #include <setjmp.h>
 #include <stdarg.h>
@@ -497,6 +497,46 @@ static void test_saved_game_language(void **state)
     h_free(h);
 }
 
+/* A channel line from nick logged in to account: their stats key is "@account". */
+static void event_of(harness *h, const char *nick, const char *account, const char *text)
+{
+    tables_who w = { nick, nick, "example.org", account, false };
+    h->now += 2.5;
+    tables_on_channel(h->t, h->now, &w, "#durak", text, &h->o);
+}
+
+/* The operator's log names each seat of a game kept as its players saw it (Anna, Easy[bot]),
+ * not by its stats key (@anna_acc, *easy{bot}, a private game's "+", a nick folded to zed{1}),
+ * whose prefixes the log never explains. A private game's line starts with where it was played,
+ * as --export-games names it: "~solo " and its person's key. */
+static void test_recorded_names_as_shown(void **state)
+{
+    (void)state;
+    harness *h = h_with_store();
+    event_of(h, "Anna", "anna_acc", "!durak");
+    event_of(h, "Boris", "", "!join");
+    event_of(h, "Anna", "anna_acc", "!bot easy");
+    event_of(h, "Anna", "anna_acc", "!start");
+    private_line(h, "Zed[1]", "play easy");
+    step(h);
+    log_capture();
+    event_of(h, "Boris", "", "!leave");
+    event_of(h, "Anna", "anna_acc", "!leave"); /* the last person: the computer player wins */
+    private_line(h, "Zed[1]", "stop");
+    private_line(h, "Zed[1]", "stop"); /* asked first: a loss */
+    step(h);
+    const char *logged = log_captured();
+    assert_non_null(strstr(logged, "<6>#durak: game #1 recorded: a game of Anna (forfeited) Boris "
+                                   "(forfeited) Easy[bot] (place 1)\n"));
+    assert_non_null(strstr(logged, "<6>~solo zed{1}: game #2 recorded: a game of Zed[1] "
+                                   "(forfeited) Easy[bot] (place 1)\n"));
+    store_player pl; /* the keys the store has them under */
+    assert_true(store_get_player(h->db, "@anna_acc", &pl));
+    assert_true(store_get_player(h->db, "+zed{1}", &pl));
+    assert_true(store_get_player(h->db, "+*easy{bot}", &pl));
+    h_free(h);
+}
+
 /* The store failing for long (a read-only file): results wait in memory, at most 256
  * (PERSIST_STATS_MAX); one more drops the oldest, logged by who played it, and once the file is
  * writable the 256 newest are written, each once, with their records. */
@@ -944,6 +984,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_one_transaction_per_iteration),
         cmocka_unit_test(test_saved_game_language),
+        cmocka_unit_test(test_recorded_names_as_shown),
         cmocka_unit_test(test_hold_for_next_batch),
         cmocka_unit_test(test_disk_full_keeps_result),
         cmocka_unit_test(test_read_only_file),
