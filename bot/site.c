@@ -84,12 +84,23 @@ static bool page_there(const site_options *o, const char *rel)
     return access(path, F_OK) == 0;
 }
 
-/* Pages are for everyone to read, whatever the bot's umask (the service's is 0077). */
+/* Pages are for everyone to read, whatever the bot's umask (the service's is 0077). Made by root
+ * (durakbot --export-site in an upgrade) a folder belongs to the owner of the one above it: the
+ * service's, which could otherwise never write its pages there again. */
 static bool make_dir(const char *path)
 {
-    if (mkdir(path, 0755) == 0)
-        return chmod(path, 0755) == 0;
-    return errno == EEXIST;
+    if (mkdir(path, 0755) != 0)
+        return errno == EEXIST;
+    char parent[CONFIG_PATH_MAX + 8];
+    snprintf(parent, sizeof parent, "%s", path);
+    char *slash = strrchr(parent, '/');
+    struct stat up;
+    if (slash)
+        slash[slash == parent] = '\0'; /* "/x": "/" */
+    if (geteuid() == 0 && slash && stat(parent, &up) == 0 && up.st_uid != 0
+        && chown(path, up.st_uid, up.st_gid) != 0)
+        return false;
+    return chmod(path, 0755) == 0;
 }
 
 /* site.dir and the directories above it that are missing ("made if missing", like mkdir -p),

@@ -279,6 +279,33 @@ static void test_export_makes_parents(void **state)
     free(index);
 }
 
+/* An export run by root (an upgrade's step) into the service's folder: the folders it makes are
+ * the service's, which could not write its pages into root's a/ and c/ any more. */
+static void test_export_as_root_keeps_the_owner(void **state)
+{
+    struct fixture *f = *state;
+    if (geteuid() != 0) {
+        skip(); /* only root can make a folder another user's */
+    }
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    record_game(f->s, "#a", 7, nicks);
+    char owned[80], path[160];
+    snprintf(owned, sizeof owned, "%s/state", f->dir);
+    assert_int_equal(mkdir(owned, 0700), 0);
+    assert_int_equal(chown(owned, 65534, 65534), 0);
+    snprintf(f->site, sizeof f->site, "%s/site", owned);
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    static const char *const dirs[] = { "", "/p", "/g", "/a", "/c" };
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+        struct stat st;
+        snprintf(path, sizeof path, "%s%s", f->site, dirs[i]);
+        assert_int_equal(stat(path, &st), 0);
+        if (st.st_uid != 65534 || st.st_gid != 65534)
+            fail_msg("%s belongs to %d:%d", path, (int)st.st_uid, (int)st.st_gid);
+    }
+}
+
 static void test_game_page(void **state)
 {
     struct fixture *f = *state;
@@ -2616,6 +2643,7 @@ int main(void)
         cmocka_unit_test(test_escape_mirc_codes),
         cmocka_unit_test(test_escape_controls_and_bad_utf8),
         cmocka_unit_test_setup_teardown(test_export_makes_parents, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_export_as_root_keeps_the_owner, setup, teardown),
         cmocka_unit_test_setup_teardown(test_archive, setup, teardown),
         cmocka_unit_test_setup_teardown(test_game_page, setup, teardown),
         cmocka_unit_test_setup_teardown(test_channel_language, setup, teardown),
