@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ai_policy.h"
+#include "determinize.h"
 
 /* The cheapest card of `set` by the players' cost order (non-trumps first, then rank). */
 static card_t cheapest(cards_t set, int trump)
@@ -111,7 +112,13 @@ ai_hint_facts ai_hint_explain(const durak_view *v, durak_action a)
         f.n2 = f.seat >= 0 ? v->hand_count[f.seat] : 0;
         return f;
     }
-    int n = durak_legal(g, acts);
+    /* The moves as the seat sees them, listed in a game consistent with the view as ai_choose
+     * lists them: legality reads hand sizes, never hidden cards. The view's other hands hold only
+     * their known cards, too few for the transfer rule, and "take" was called the only move. */
+    durak_game full;
+    rng_t r;
+    rng_seed(&r, 0);
+    int n = durak_legal(determinize_sample(v, &r, &full) ? &full : g, acts);
     if (n <= 1) {
         f.reason = HINT_ONLY_MOVE;
         return f;

@@ -1,6 +1,7 @@
 /* test_hints.c — `/msg durakbot hint`: refused where game.hints does not allow it and
  * off one's turn; computed as a worker job from the asking seat's view with hard's parameters;
- * answered with a legal move and a reason; dropped once the player moved; counted at the end. */
+ * answered with a legal move and a reason true of the position as that seat sees it; dropped once
+ * the player moved; counted at the end. */
 #define _POSIX_C_SOURCE 200809L
 #include "tables_harness.h"
 
@@ -316,6 +317,36 @@ static void test_beat_trump_reason_names_the_kept_trump(void **state)
     assert_true(kept > 0);
 }
 
+/* The facts a hint gives for `kind` with `card` (or none) in the game of serial `line`, explained
+ * from the view of the seat to act. */
+static ai_hint_facts facts_in(const char *line, int kind, const char *card)
+{
+    durak_game g;
+    const char *why = durak_restore(&g, line);
+    if (why)
+        fail_msg("test position refused: %s", why);
+    durak_view v;
+    durak_view_of(&g, g.actor, &v);
+    durak_action a = { (uint8_t)kind, card ? card_parse(card) : CARD_NONE, CARD_NONE };
+    assert_int_equal(durak_check(&g, a), DURAK_OK);
+    return ai_hint_explain(&v, a);
+}
+
+/* R17: taking is not the only move while a transfer is open, though the view holds too few of
+ * the next defender's cards for the engine's own test. Clubs trump, stock empty, 3 players:
+ * seat 0 defends against A♣ with Q♠ 9♣ J♣ A♦ Q♥ and seat 1 holds 5 cards, so A♦ passes it on;
+ * the hint said "take — it is your only move." */
+static void test_take_not_only_move_with_a_transfer(void **state)
+{
+    (void)state;
+    static const char line[] = "D1 3,1,0,0,36 1,0,2,0,2,5,0 AC -- TC,2,1,7C - 7,0,0,0,255,0,10 - "
+                               "400100002800400,100000000c500000,80000000000 0,0,0 "
+                               "bf007f001201bf0,bf007f001201bf0 1 abf89332928327d9";
+    ai_hint_facts f = facts_in(line, DURAK_ACT_TAKE, NULL);
+    assert_int_equal(f.reason, HINT_TAKE_CANNOT); /* nothing covers the ace of trumps */
+    assert_int_equal(f.card, card_parse("AC"));
+}
+
 /* Every reason a hint can give reaches its player in each of the four languages: the sentence is
  * rendered with the arguments its message declares (one of the wrong type or number faults under
  * the sanitizers or leaves a conversion in the line) and opens with the language's word. The
@@ -391,6 +422,7 @@ int main(void)
         cmocka_unit_test(test_beat_trump_reason_names_the_kept_trump),
         cmocka_unit_test(test_allowed_in_private_game),
         cmocka_unit_test(test_every_reason_in_every_language),
+        cmocka_unit_test(test_take_not_only_move_with_a_transfer),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
