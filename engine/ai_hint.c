@@ -28,6 +28,41 @@ static cards_t covers_of(cards_t hand, card_t attack, int trump)
     return out;
 }
 
+/* Finds attack card open[i] a cover of its own in `hand`, moving covers already given to others
+ * where they have another (an augmenting path); owner[c] is the attack card cover c is given to. */
+static bool give_cover(const card_t *open, int i, cards_t hand, int trump, cards_t *tried,
+                       int *owner)
+{
+    for (cards_t s = covers_of(hand, open[i], trump); s; s &= s - 1) {
+        card_t c = cards_first(s);
+        if (*tried & card_bit(c))
+            continue;
+        *tried |= card_bit(c);
+        if (owner[c] < 0 || give_cover(open, owner[c], hand, trump, tried, owner)) {
+            owner[c] = i;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Whether `hand` covers every card of `open` at once, each with a card of its own. */
+static bool covers_all(cards_t open, cards_t hand, int trump)
+{
+    card_t cards[DURAK_MAX_TABLE];
+    int owner[64], n = 0;
+    for (int c = 0; c < 64; c++)
+        owner[c] = -1;
+    for (cards_t s = open; s; s &= s - 1)
+        cards[n++] = cards_first(s);
+    for (int i = 0; i < n; i++) {
+        cards_t tried = 0;
+        if (!give_cover(cards, i, hand, trump, &tried, owner))
+            return false;
+    }
+    return true;
+}
+
 static ai_hint_facts explain_take(const durak_game *g, cards_t hand, ai_hint_facts f)
 {
     cards_t trumps = hand & cards_of_suit(g->trump), open = durak_uncovered(g);
@@ -43,7 +78,8 @@ static ai_hint_facts explain_take(const durak_game *g, cards_t hand, ai_hint_fac
         need_trump += (by & ~trumps) == 0;
     }
     f.n3 = cards_count(open);
-    if (need_trump) {
+    /* A trump kept is a reason to take only where the hand could cover them all. */
+    if (need_trump && covers_all(open, hand, g->trump)) {
         f.reason = HINT_TAKE_TRUMPS;
         f.n1 = need_trump;
         f.n2 = cards_count(trumps);

@@ -8,7 +8,7 @@
 typedef enum {
     HINT_ONLY_MOVE,   /* the only legal move */
     HINT_TAKE_CANNOT, /* card: an uncovered card nothing in the hand covers */
-    HINT_TAKE_TRUMPS, /* n1 cards need a trump, n2 trumps held, n3 cards uncovered */
+    HINT_TAKE_TRUMPS, /* n1 need a trump, n2 trumps held, n3 uncovered; all could be covered */
     HINT_TAKE_MANY,   /* n1 cards uncovered, n2 more may still be added (R9) */
     HINT_BEAT_TRUMP,  /* a trump covers: no higher card of the suit `n1` in the hand */
     HINT_BEAT_LOWEST, /* the lowest card in the hand that covers it */

@@ -347,6 +347,22 @@ static void test_take_not_only_move_with_a_transfer(void **state)
     assert_int_equal(f.card, card_parse("AC"));
 }
 
+/* "a trump is worth more kept" only where the hand could cover every card: diamonds trump,
+ * T♣ and T♠ uncovered and 9♦ the only cover of either, so taking keeps no trump; the hint said
+ * "only a trump covers 2 of them (you hold 1), and a trump is worth more kept". */
+static void test_take_trumps_only_when_all_could_be_covered(void **state)
+{
+    (void)state;
+    static const char line[] = "D1 3,1,0,0,36 1,0,2,0,1,6,0 TCTS ---- 8D,255,2,7D "
+                               "8D6HTH8C6DQDJCQSAC8HJD8SADKS6C 7,0,0,0,255,0,2 - "
+                               "4a0008000a000b0,100000000c001200,a00092000000000 "
+                               "80000000800080,0,0 0,0 2 e8cf882f01889862,6d49e3b5eb60ff2b";
+    ai_hint_facts f = facts_in(line, DURAK_ACT_TAKE, NULL);
+    assert_int_equal(f.reason, HINT_TAKE_MANY);
+    assert_int_equal(f.n1, 2); /* uncovered */
+    assert_int_equal(f.n2, 4); /* the limit is 6 */
+}
+
 /* Every reason a hint can give reaches its player in each of the four languages: the sentence is
  * rendered with the arguments its message declares (one of the wrong type or number faults under
  * the sanitizers or leaves a conversion in the line) and opens with the language's word. The
@@ -423,6 +439,7 @@ int main(void)
         cmocka_unit_test(test_allowed_in_private_game),
         cmocka_unit_test(test_every_reason_in_every_language),
         cmocka_unit_test(test_take_not_only_move_with_a_transfer),
+        cmocka_unit_test(test_take_trumps_only_when_all_could_be_covered),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
