@@ -117,7 +117,9 @@ static ai_hint_facts explain_play(const durak_view *v, cards_t hand, durak_actio
     if (g->phase == DURAK_PHASE_ATTACK) {
         int same = cards_count(hand & cards_of_rank(card_rank(a.card)));
         card_t low = cheapest(hand, g->trump);
-        f.reason = same > 1 ? HINT_LEAD_PAIR : low == a.card ? HINT_LEAD_LOWEST : HINT_LEAD_KEEPS;
+        /* R9: with a limit of 1 (the defender holds 1 card) nothing can be added to it */
+        bool pair = same > 1 && g->limit > 1;
+        f.reason = pair ? HINT_LEAD_PAIR : low == a.card ? HINT_LEAD_LOWEST : HINT_LEAD_KEEPS;
         f.n1 = same;
         f.card = low;
     } else {

@@ -13,7 +13,7 @@ typedef enum {
     HINT_BEAT_TRUMP,  /* a trump covers: no higher card of the suit `n1` in the hand */
     HINT_BEAT_LOWEST, /* the lowest card in the hand that covers it */
     HINT_BEAT_KEEPS,  /* card: a cheaper card that covers it too stays in the hand */
-    HINT_LEAD_PAIR,   /* n1 cards of the led rank in the hand, this one included */
+    HINT_LEAD_PAIR,   /* n1 of the led rank held (this one too); the bout takes more (R9) */
     HINT_LEAD_LOWEST, /* the cheapest card in the hand */
     HINT_LEAD_KEEPS,  /* card: the cheapest card, kept */
     HINT_ADD,         /* seat: the defender, n1 cards in their hand */

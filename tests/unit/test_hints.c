@@ -363,6 +363,24 @@ static void test_take_trumps_only_when_all_could_be_covered(void **state)
     assert_int_equal(f.n2, 4); /* the limit is 6 */
 }
 
+/* R9: a lead is not explained by cards of its rank "to add later" when the defender holds 1 card
+ * and the bout takes no more. Clubs trump, stock empty: seat 0 leads against seat 1's one card
+ * holding three queens; the hint said "play Q♥ — you hold more of that rank to add later (3 in
+ * all)". Now its reason is the cheapest card, 10♥, kept. */
+static void test_no_pair_reason_against_one_card(void **state)
+{
+    (void)state;
+    static const char line[] = "D1 3,0,0,0,36 0,0,0,1,0,1,0 - - QC,2,2,6C - 7,0,0,0,255,0,6 - "
+                               "700060008400e00,1000000,1020100014a01080 "
+                               "600060008400e00,0,1020000014201080 "
+                               "8d009f002100170,8d009f002100170 3 "
+                               "369ab0ac356cbb6f,b3103b8b059e6ec5,1986368c7ff72170";
+    ai_hint_facts f = facts_in(line, DURAK_ACT_PLAY, "QH");
+    assert_int_equal(f.reason, HINT_LEAD_KEEPS);
+    assert_int_equal(f.card, card_parse("TH"));
+    assert_int_equal(facts_in(line, DURAK_ACT_PLAY, "TH").reason, HINT_LEAD_LOWEST);
+}
+
 /* Every reason a hint can give reaches its player in each of the four languages: the sentence is
  * rendered with the arguments its message declares (one of the wrong type or number faults under
  * the sanitizers or leaves a conversion in the line) and opens with the language's word. The
@@ -440,6 +458,7 @@ int main(void)
         cmocka_unit_test(test_every_reason_in_every_language),
         cmocka_unit_test(test_take_not_only_move_with_a_transfer),
         cmocka_unit_test(test_take_trumps_only_when_all_could_be_covered),
+        cmocka_unit_test(test_no_pair_reason_against_one_card),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
