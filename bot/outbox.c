@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "log.h"
+#include "utf8.h"
 
 void outbox_init(outbox *o) { memset(o, 0, sizeof *o); }
 
@@ -33,8 +34,10 @@ static void outbox_vadd(outbox *o, out_prio prio, out_kind kind, const char *tar
     va_copy(again, ap);
     char *text = NULL;
     int n = vsnprintf(NULL, 0, fmt, ap);
-    if (n >= 0 && (text = malloc((size_t)n + 1)) != NULL)
+    if (n >= 0 && (text = malloc((size_t)n + 1)) != NULL) {
         vsnprintf(text, (size_t)n + 1, fmt, again);
+        utf8_defuse(text); /* a nick's direction override would turn the rest of the line */
+    }
     va_end(again);
     if (text && o->len == o->cap) {
         size_t cap = o->cap ? o->cap * 2 : 16;

@@ -1,5 +1,6 @@
 /* utf8.c — UTF-8 decoding, the Unicode spaces and invisible characters the parser knows, and
  * sanitising a user's words before they are quoted in an error. No locale, no heap. */
+#define _POSIX_C_SOURCE 200809L /* strnlen */
 #include "utf8.h"
 
 #include <stdbool.h>
@@ -134,4 +135,24 @@ size_t utf8_invisible_len(const unsigned char *s, size_t n)
             || (cp >= 0x2066 && cp <= 0x2069)))
         return k;
     return 0;
+}
+
+void utf8_defuse(char *s)
+{
+    char *out = s;
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        uint32_t cp = 0;
+        /* the only lead bytes of those characters: 0xC2 (C1) and 0xE2 (U+2028..2069) */
+        size_t k = *p == 0xC2 || *p == 0xE2 ? utf8_decode(p, strnlen((const char *)p, 4), &cp) : 0;
+        bool bad = (cp >= 0x80 && cp <= 0x9F) || (cp >= 0x2028 && cp <= 0x202E)
+                   || (cp >= 0x2066 && cp <= 0x2069);
+        if (bad) {
+            *out++ = '?';
+            p += k;
+        } else {
+            for (size_t i = k ? k : 1; i--;)
+                *out++ = (char)*p++;
+        }
+    }
+    *out = '\0';
 }

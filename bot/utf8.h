@@ -22,6 +22,11 @@ bool utf8_is_shown(uint32_t cp);
 /* Copies src[0..n) into dst (at least max + 4 bytes) as printable, valid UTF-8 of at most
  * max bytes: '?' for anything else (controls, C1, direction overrides), "…" when cut. */
 void utf8_sanitize(char *dst, const char *src, size_t n, size_t max);
+/* In place, '?' for each character that changes how the rest of a line reads in a client: C1
+ * controls (NEL breaks a line), line and paragraph separators, direction embeddings, overrides
+ * and isolates. For the bot's lines, where names and words come from users; the bot writes none
+ * of them, and the mIRC codes and zero-width spaces it writes are kept. */
+void utf8_defuse(char *s);
 /* Cuts a NUL-terminated string at its first invalid UTF-8 sequence (a cut by snprintf). */
 void utf8_cut_invalid(char *s);
 /* Where to cut s at most n bytes in so as not to split a character: n, moved back over the

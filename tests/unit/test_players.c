@@ -1408,9 +1408,34 @@ static void test_stop_alone_is_a_forfeit(void **state)
     h_free(h);
 }
 
+/* A nick may hold what turns a client's line: a direction override left open reversed the rest
+ * of every line naming its player, a C1 NEL or a line separator broke it. Each reads '?'. */
+static void test_nick_cannot_turn_the_line(void **state)
+{
+    (void)state;
+    harness *h = h_new(1);
+    const char *odd = "r\xE2\x80\xAE"
+                      "abc\xE2\x81\xA6z",
+               *other = "k\xC2\x85q\xE2\x80\xA8";
+    chan(h, odd, "#durak", "!durak");
+    assert_non_null(said(h, "#durak", "r?abc?z opens a game"));
+    chan(h, other, "#durak", "!join");
+    assert_non_null(said(h, "#durak", "k?q? joins: r?abc?z, k?q? (2/6)"));
+    chan(h, odd, "#durak", "!start");
+    assert_true(h->o.len > 0);
+    for (size_t i = 0; i < h->o.len; i++) { /* the deal, the table, the hands */
+        const char *t = h->o.items[i].text;
+        if (strstr(t, "\xE2\x80\xAE") || strstr(t, "\xE2\x81\xA6") || strstr(t, "\xC2\x85")
+            || strstr(t, "\xE2\x80\xA8"))
+            fail_msg("raw in: %s", t);
+    }
+    h_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_nick_cannot_turn_the_line),
         cmocka_unit_test(test_stop_vote_majority_after_a_forfeit),
         cmocka_unit_test(test_stop_alone_is_a_forfeit),
         cmocka_unit_test(test_bot_name_left_is_no_seat),
