@@ -93,7 +93,7 @@ typedef struct {
     double ai_due;       /* when a computer player to act may move (game.bot_delay) */
     bool rematch;        /* a lobby opened by !again: starts when every person agreed */
     uint8_t agreed;      /* rematch: seats whose person typed !again */
-    uint8_t stop_votes;  /* running game: seats whose person typed !stop */
+    uint8_t stop_votes;  /* running game: seats whose person typed !stop (saved) */
     double stop_deadline;
     bool solo; /* a private game: channel is a key (tables_private_key) that never reaches IRC */
     char watcher[WATCH_MAX][NICK_MAX]; /* spectators (!watch), saved with the table */

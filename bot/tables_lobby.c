@@ -7,8 +7,8 @@
 
 #include "tables_internal.h"
 
-#define STOP_VOTE_SECONDS 30.0
-#define LEAVE_AGAIN 30.0 /* seconds to type !leave again to leave a running team game */
+#define STOP_VOTE_SECONDS 30.0 /* tables_snapshot.c keeps a restored vote to it (SNAP_STOP_MAX) */
+#define LEAVE_AGAIN 30.0       /* seconds to type !leave again to leave a running team game */
 
 /* Frees a lobby seat; a leaving creator hands over to the first person seated. */
 static void unseat(table_t *tb, int s)

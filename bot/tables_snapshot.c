@@ -11,11 +11,13 @@
 
 /* "T5 playing p,v,t,f,d[,1][/ll] creator nseats lobby_left turn_left warned" then per seat
  * " =nick =user =host =account absent grace_left timeouts ai =seated", then the spectators
- * " W n" and per spectator " =nick away", then when playing " R seed salt elapsed truncated
- * moves" (the game's record, record.h; " R -" when it has none) and " G <engine line>" (seated:
- * the nick at the game's start, the stats key). T4 (no spectators), T3 (no record either), T2
- * (no seated either: it is the nick) and T1 (no account either) are read too. ",1" after the
- * deck: teams (R19); "/ll" last: the language of the words that opened it (table_t.lang).
+ * " W n" and per spectator " =nick away", then when playing " V votes left" while a !stop vote
+ * is under way (the seats that voted, a bit mask, and its seconds left; none in older lines),
+ * " R seed salt elapsed truncated moves" (the game's record, record.h; " R -" when it has none)
+ * and " G <engine line>" (seated: the nick at the game's start, the stats key). T4 (no
+ * spectators), T3 (no record either), T2 (no seated either: it is the nick) and T1 (no account
+ * either) are read too. ",1" after the deck: teams (R19); "/ll" last: the language of the words
+ * that opened it (table_t.lang).
  * A channel's last finished game, for !again after a restart, has a line of its own under the
  * key TABLES_LAST_KEY channel: "L5" and a lobby's head (timers 0) and seats, nothing after them.
  * A lobby opened by !again ends in " A agreed" (the seats whose person typed it, a bit mask).
@@ -116,6 +118,9 @@ bool tables_snapshot(const tables *t, const char *channel, double now, char *buf
         render_appendf(buf, cap, &len, " A %d", tb->agreed);
     if (tb->playing) {
         char game[DURAK_SERIAL_MAX];
+        if (tb->stop_votes)
+            render_appendf(buf, cap, &len, " V %d %.3f", tb->stop_votes,
+                           left(tb->stop_deadline, at));
         if (durak_serialize(&tb->g, game, sizeof game) < 0 || !write_record(tb, at, buf, cap, &len))
             return false;
         render_appendf(buf, cap, &len, " G %s", game);
@@ -143,6 +148,7 @@ static char *token(char **p)
 #define SNAP_TURN_MAX (3600.0 + TABLES_BACKLOG_MAX) /* game.turn_timeout, after the send queue */
 #define SNAP_GRACE_MAX 3600.0                       /* game.rejoin_grace */
 #define SNAP_TIMEOUTS_MAX 10                        /* game.max_timeouts */
+#define SNAP_STOP_MAX 30.0                          /* a !stop vote (tables_lobby.c) */
 
 /* A whole token as an int in lo..hi (no sign games, no trailing junk). */
 static bool read_int(const char *tok, int lo, int hi, int *out)
@@ -286,6 +292,28 @@ static const char *check_table(const tables *t, const table_t *tb)
         return "the game has another number of players than the table has seats";
     if (durak_over(&tb->g))
         return "the game is over (a finished game is never saved)";
+    for (int s = 0; s < tb->nseats; s++)
+        if ((tb->stop_votes >> s) & 1 && (tables_is_ai(tb, s) || (tb->g.forfeited >> s) & 1))
+            return "a computer player or one who forfeited votes to stop the game";
+    return NULL;
+}
+
+/* " V votes left" (T5): a !stop vote under way goes on with the time it had left; a line
+ * without it (none under way, or saved before votes were) has none. */
+static const char *read_stop_vote(table_t *tb, char **p, double now)
+{
+    int votes;
+    double secs;
+    while (**p == ' ')
+        (*p)++;
+    if (strncmp(*p, "V ", 2) != 0)
+        return NULL;
+    token(p);
+    if (!read_int(token(p), 1, (1 << tb->nseats) - 1, &votes)
+        || !read_seconds(token(p), SNAP_STOP_MAX, &secs))
+        return "the stop vote (V, the seats that voted and its seconds left) is malformed";
+    tb->stop_votes = (uint8_t)votes;
+    tb->stop_deadline = now + secs;
     return NULL;
 }
 
@@ -397,6 +425,8 @@ static const char *read_snapshot(const tables *t, table_t *tb, char *p, double n
         return read_rematch(tb, &p)
                    ? check_table(t, tb)
                    : "there is more after the last seat of a lobby than a rematch's A agreed";
+    if (version >= 5 && (why = read_stop_vote(tb, &p, now)))
+        return why;
     if (version >= 4 && (why = read_record(tb, &p, now)))
         return why;
     char *g = token(&p);

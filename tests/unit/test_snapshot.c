@@ -1,5 +1,6 @@
-/* test_snapshot.c — a table's snapshot line restored strictly: a good line comes back; a line with
- * a non-finite or out-of-range timer, bad options or seats, or a finished game is refused, why. */
+/* test_snapshot.c — a table's snapshot line restored strictly: a good line comes back (with a stop
+ * vote under way); a line with a non-finite or out-of-range timer, bad options or seats, or a
+ * finished game is refused, why. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -322,6 +323,90 @@ static void test_seats_and_clock_refused(void **state)
     tables_free(t);
 }
 
+/* Whether a line of o contains needle. */
+static bool said_in(const outbox *o, const char *needle)
+{
+    for (size_t i = 0; i < o->len; i++)
+        if (strstr(o->items[i].text, needle))
+            return true;
+    return false;
+}
+
+/* Restores line at 500, the bot back at 520 (20 s away: every clock waits them out), then bob
+ * types !stop at `at` after a tick then: what the channel heard since the restore. */
+static void stop_after_restore(const char *line, double at, outbox *o)
+{
+    bot_config cfg;
+    tables *t = fresh(&cfg);
+    tables_who b = { "bob", "bo", "example.org", "", false };
+    assert_true(tables_restore(t, "#durak", line, 500));
+    outbox_clear(o);
+    tables_on_reconnect(t, 520, o);
+    tables_on_tick(t, at, o);
+    if (tables_count(t))
+        tables_on_channel(t, at, &b, "#durak", "!stop", o);
+    tables_free(t);
+}
+
+/* A !stop vote under way is saved with its game (" V votes left"): 1 of 3 before a restart and
+ * one more after it stop the game, and it still runs out when its time left does; a line without
+ * it (none under way, or saved before votes were) restores with no vote; a bad one, or a vote of
+ * a computer player, is refused. */
+static void test_stop_vote_saved(void **state)
+{
+    (void)state;
+    char line[4096], old[4200];
+    bot_config cfg;
+    outbox o;
+    outbox_init(&o);
+    tables *t = fresh(&cfg);
+    tables_on_reconnect(t, 100, &o);
+    tables_who a = { "alice", "al", "example.org", "", false },
+               b = { "bob", "bo", "example.org", "", false },
+               c = { "carol", "ca", "example.org", "", false };
+    tables_on_channel(t, 101, &a, "#durak", "!durak", &o);
+    tables_on_channel(t, 104, &b, "#durak", "!join", &o);
+    tables_on_channel(t, 107, &c, "#durak", "!join", &o);
+    tables_on_channel(t, 110, &a, "#durak", "!start", &o);
+    assert_true(tables_snapshot(t, "#durak", 111, line, sizeof line));
+    assert_null(strstr(line, " V "));
+    tables_on_channel(t, 113, &a, "#durak", "!stop", &o);
+    assert_true(said_in(&o, "1 of 3 agree so far"));
+    assert_true(tables_snapshot(t, "#durak", 120, line, sizeof line));
+    tables_free(t);
+    const char *v = strstr(line, " V ");
+    int votes = 0;
+    double left = 0;
+    assert_non_null(v);
+    assert_int_equal(sscanf(v, " V %d %lf", &votes, &left), 2);
+    assert_int_equal(__builtin_popcount((unsigned)votes), 1);
+    assert_true(left == 23.0);
+
+    stop_after_restore(line, 542, &o); /* 23 s left, after the 20 s away: until 543 */
+    assert_false(said_in(&o, "Not enough players agreed"));
+    assert_true(said_in(&o, "The players agreed to stop the game"));
+    stop_after_restore(line, 543.5, &o); /* ran out: bob's vote is a new one's first */
+    assert_true(said_in(&o, "Not enough players agreed"));
+    assert_true(said_in(&o, "1 of 3 agree so far"));
+
+    const char *r = strstr(line, " R ");
+    snprintf(old, sizeof old, "%.*s%s", (int)(v - line), line, r);
+    stop_after_restore(old, 530, &o);
+    assert_true(said_in(&o, "1 of 3 agree so far"));
+    assert_false(said_in(&o, "The players agreed to stop the game"));
+
+    static const char *const bad[] = { " V 0 1.000", " V 8 1.000", " V 1 30.001", " V 1",
+                                       " V 1 nan" };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        snprintf(old, sizeof old, "%.*s%s%s", (int)(v - line), line, bad[i], r);
+        refused(old, "the stop vote");
+    }
+    /* the voter's seat (9 tokens from 8 on) with its ai token (the 8th) a computer player's */
+    refused(with_token(line, 8 + 9 * __builtin_ctz((unsigned)votes) + 7, "0"),
+            "a computer player or one who forfeited votes");
+    outbox_free(&o);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -331,6 +416,7 @@ int main(void)
         cmocka_unit_test(test_spectators_saved),
         cmocka_unit_test(test_last_game_line),
         cmocka_unit_test(test_seats_and_clock_refused),
+        cmocka_unit_test(test_stop_vote_saved),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
