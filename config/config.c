@@ -631,6 +631,23 @@ static bool config_apply_enum(struct config_ctx *x, const config_setting_t *s,
     return config_fail(x, s, k->path, "must be %s (got \"%s\")", k->expect, v);
 }
 
+/* Nicks and channels the same under IRC's usual casemapping (rfc1459: [\]^ are the capitals of
+ * {|}~), as the bot compares its channel_settings: "#a[x]" and "#A{x}" are one channel. */
+static bool config_same_name(const char *a, const char *b)
+{
+    static const char upper[] = "[\\]^", lower[] = "{|}~";
+    for (;; a++, b++) {
+        char ca = *a, cb = *b;
+        const char *pa = ca ? strchr(upper, ca) : NULL, *pb = cb ? strchr(upper, cb) : NULL;
+        ca = pa ? lower[pa - upper] : (char)tolower((unsigned char)ca);
+        cb = pb ? lower[pb - upper] : (char)tolower((unsigned char)cb);
+        if (ca != cb)
+            return false;
+        if (!ca)
+            return true;
+    }
+}
+
 static bool config_apply_list(struct config_ctx *x, const config_setting_t *s,
                               const struct config_key *k, char *dst)
 {
@@ -648,7 +665,7 @@ static bool config_apply_list(struct config_ctx *x, const config_setting_t *s,
         if (!config_apply_string(x, e, key, k, item))
             return false;
         for (int j = 0; j < i; j++) /* a channel given twice would be joined once, told twice */
-            if (!strcasecmp(dst + (size_t)j * k->size, item))
+            if (config_same_name(dst + (size_t)j * k->size, item))
                 return config_fail(x, e, key, "\"%s\" is already %s[%d] (give each once)", item,
                                    k->path, j);
     }
@@ -705,7 +722,7 @@ static bool config_apply_channels(struct config_ctx *x, const config_setting_t *
         if (!config_apply_channel(x, g, i, k, &dst[i]))
             return false;
         for (int j = 0; j < i; j++)
-            if (!strcasecmp(dst[j].name, dst[i].name)) {
+            if (config_same_name(dst[j].name, dst[i].name)) {
                 char key[160];
                 snprintf(key, sizeof key, "%s[%d].name", k->path, i);
                 return config_fail(x, g, key, "\"%s\" is already in %s[%d] (one entry a channel)",
@@ -1110,7 +1127,7 @@ static bool config_cross_channels(struct config_ctx *x, const config_t *lc)
     for (int i = 0; i < c->nchannel_settings; i++) {
         bool found = false;
         for (int j = 0; j < c->irc.nchannels && !found; j++)
-            found = !strcasecmp(c->irc.channels[j], c->channel_settings[i].name);
+            found = config_same_name(c->irc.channels[j], c->channel_settings[i].name);
         if (found)
             continue;
         char key[64], what[160];

@@ -525,6 +525,17 @@ static void test_include_fifo_nested(void **state)
     unlink(fifo);
 }
 
+/* A channel's settings under another spelling of its name, as rfc1459 folds it: its channel. */
+static void test_channel_settings_casemapped(void **state)
+{
+    bot_config c = load_ok(fixture_write(*state, "cm.conf",
+                                         "irc = { channels = [ \"#a[x]\" ]; };\n"
+                                         "channel_settings = ( { name = \"#A{x}\"; language = "
+                                         "\"ru\"; } );\n",
+                                         0));
+    assert_int_equal(c.nchannel_settings, 1);
+}
+
 /* libconfig opens incdir + NAME, so "/etc/x.conf" was "cannot open" a path nobody wrote. */
 static void test_include_absolute(void **state)
 {
@@ -746,6 +757,15 @@ static const struct bad_case bad_cases[] = {
       "2: irc.realname: must be UTF-8 text (save the config file as UTF-8)" },
     { "channels twice", "irc = {\n  channels = [ \"#dup\", \"#DUP\" ];\n};\n",
       "2: irc.channels[1]: \"#DUP\" is already irc.channels[0] (give each once)" },
+    /* one channel under rfc1459, the casemapping the bot matches channel_settings by: the second
+     * entry was ignored, its language never spoken */
+    { "channels twice, [ and {", "irc = {\n  channels = [ \"#a[x]\", \"#A{x}\" ];\n};\n",
+      "2: irc.channels[1]: \"#A{x}\" is already irc.channels[0] (give each once)" },
+    { "channel_settings twice, \\ and |",
+      "channel_settings = ( { name = \"#a\\\\b\"; language = \"ru\"; },\n"
+      " { name = \"#A|B\"; language = \"fr\"; } );\n",
+      "2: channel_settings[1].name: \"#A|B\" is already in channel_settings[0] (one entry a "
+      "channel)" },
     { "alt_nicks twice", "irc = {\n  alt_nicks = [ \"durak_\", \"durak_\" ];\n};\n",
       "2: irc.alt_nicks[1]: \"durak_\" is already irc.alt_nicks[0] (give each once)" },
     { "database a folder", "state = {\n  database = \"/tmp/\";\n};\n",
@@ -1088,6 +1108,7 @@ int main(void)
         FIXTURE_TEST(test_overflow_in_included_file),
         FIXTURE_TEST(test_include_directory),
         FIXTURE_TEST(test_include_fifo_nested),
+        FIXTURE_TEST(test_channel_settings_casemapped),
         FIXTURE_TEST(test_include_absolute),
         FIXTURE_TEST(test_include_missing_and_loop),
         FIXTURE_TEST(test_include_name_odd),
