@@ -151,16 +151,12 @@ static int order_of(const store_game *g, int s)
 }
 
 /* The seat's place in the whole game, 1-based and shared by a tie, numbered on as the pages and
- * IRC number places (1, 1, 2): one more than the distinct orders ahead of it. */
+ * IRC number places (R14: 1, 2, 2, 4): one more than the seats ahead of it. */
 static int standing(const store_game *g, int s)
 {
     int ahead = 0;
-    for (int j = 0; j < g->nseats; j++) {
-        bool first = true; /* the first seat of its order */
-        for (int i = 0; i < j; i++)
-            first &= order_of(g, i) != order_of(g, j);
-        ahead += first && order_of(g, j) < order_of(g, s);
-    }
+    for (int j = 0; j < g->nseats; j++)
+        ahead += order_of(g, j) < order_of(g, s);
     return 1 + ahead;
 }
 

@@ -980,20 +980,21 @@ static void test_export_forfeiter_place(void **state)
     assert_non_null(strstr(json, "\"nick\":\"anna\",\"key\":\"anna\",\"bot\":false,\"place\":1,"));
     assert_non_null(strstr(json, "\"nick\":\"boris\",\"key\":\"boris\",\"bot\":false,\"place\":2,"
                                  "\"durak\":true"));
-    /* two out together share place 1, and the durak after them is 2, as the pages and IRC say */
+    /* two out together share place 1, and the durak after them is 3 (R14), as the record, the
+     * pages and IRC say ("1. anna, 1. vera, 3. boris"): the export said 2 */
     seats_record(&r, 3, "#durak", "durak 2");
     store_result shared = { 3,
                             false,
                             { { "anna", "anna", 1, false, false, 0, false },
                               { "vera", "vera", 1, false, false, 0, false },
-                              { "boris", "boris", 2, true, false, 0, false } } };
+                              { "boris", "boris", 3, true, false, 0, false } } };
     assert_true(store_save_game(db, &shared, &r, 1767225700));
     export_all(db, json, sizeof json);
     assert_non_null(strstr(json, "\"nick\":\"vera\",\"key\":\"vera\",\"bot\":false,\"place\":1,"));
     const char *second = strstr(json, "1767225700");
     assert_non_null(second);
     assert_non_null(strstr(second, "\"nick\":\"boris\",\"key\":\"boris\",\"bot\":false,"
-                                   "\"place\":2,\"durak\":true"));
+                                   "\"place\":3,\"durak\":true"));
     store_close(db);
 }
 
