@@ -244,6 +244,8 @@ const char *const msg_spanish[MSG_COUNT] = {
                            "aquí.",
     [MSG_RESULT_REPEAT] = "Fin de la partida: empate, nadie es el durak: se repitió la misma "
                           "posición sin que saliera ninguna carta (regla R16).",
+    [MSG_RESULT_QUIET] = "Fin de la partida: empate, nadie es el durak: 128 ataques seguidos "
+                         "sin que saliera ninguna carta (regla R16).",
     [MSG_CHANNEL_DROPPED] = "Ya no atiendo este canal (cambió mi configuración), así que la "
                             "partida termina sin resultado.",
     [MSG_STORE_FULL] = "los resultados no se guardan: el disco está lleno (los conservo y "

@@ -257,6 +257,8 @@ const char *const msg_french[MSG_COUNT] = {
                            "donc ici.",
     [MSG_RESULT_REPEAT] = "Partie terminée : nulle, personne n'est le durak : la même "
                           "situation est revenue sans qu'aucune carte ne sorte (règle R16).",
+    [MSG_RESULT_QUIET] = "Partie terminée : nulle, personne n'est le durak : 128 attaques de "
+                         "suite sans qu'aucune carte ne sorte (règle R16).",
     [MSG_CHANNEL_DROPPED] = "Je ne sers plus ce salon (ma configuration a changé), la partie "
                             "s'arrête sans résultat.",
     [MSG_STORE_FULL] = "les résultats ne sont pas enregistrés : le disque est plein (je "

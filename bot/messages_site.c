@@ -52,6 +52,7 @@ const char *const msg_russian_site[MSG_COUNT] = {
     [MSG_SITE_FORFEITED] = "техническое поражение",
     [MSG_SITE_DRAW] = "ничья",
     [MSG_SITE_DRAW_REPEAT] = "позиция повторилась, а ни одна карта не ушла (правило R16)",
+    [MSG_SITE_DRAW_QUIET] = "128 заходов подряд ни одна карта не ушла (правило R16)",
     [MSG_SITE_TEAM_WON] = "команда выиграла",
     [MSG_SITE_TEAM_LOST] = "команда проиграла",
     [MSG_SITE_RESULT_DURAK] = "%s — дурак",
@@ -149,6 +150,7 @@ const char *const msg_french_site[MSG_COUNT] = {
     [MSG_SITE_DRAW] = "partie nulle",
     [MSG_SITE_DRAW_REPEAT] = "la même situation est revenue sans qu'aucune carte ne sorte (règle "
                              "R16)",
+    [MSG_SITE_DRAW_QUIET] = "128 attaques de suite sans qu'aucune carte ne sorte (règle R16)",
     [MSG_SITE_TEAM_WON] = "équipe gagnante",
     [MSG_SITE_TEAM_LOST] = "équipe perdante",
     [MSG_SITE_RESULT_DURAK] = "%s est le durak",
@@ -245,6 +247,7 @@ const char *const msg_spanish_site[MSG_COUNT] = {
     [MSG_SITE_DRAW] = "empate",
     [MSG_SITE_DRAW_REPEAT] = "se repitió la misma posición sin que saliera ninguna carta (regla "
                              "R16)",
+    [MSG_SITE_DRAW_QUIET] = "128 ataques seguidos sin que saliera ninguna carta (regla R16)",
     [MSG_SITE_TEAM_WON] = "equipo ganador",
     [MSG_SITE_TEAM_LOST] = "equipo perdedor",
     [MSG_SITE_RESULT_DURAK] = "%s es el durak",

@@ -69,13 +69,15 @@ void site_page_game(const site_ctx *c, const store_game *g, site_buf *b)
     seats(c, b, lang, g);
     sb_put(b, "<p><strong>");
     site_result(c, b, lang, g, "../");
-    durak_game end; /* a draw with cards still held: a repetition, as the channel was told (R16) */
+    durak_game end; /* a draw with cards still held: R16, as the channel was told which ending */
     bool held = false;
     if (g->draw && record_replay(&g->rec, &end) && end.result == DURAK_RESULT_DRAW)
         for (int s = 0; s < end.opt.players; s++)
             held |= end.hand[s] != 0;
     if (held)
-        sb_printf(b, " &middot; %s", msg_in(lang, MSG_SITE_DRAW_REPEAT));
+        sb_printf(b, " &middot; %s",
+                  msg_in(lang, end.nhistory >= DURAK_MAX_HISTORY ? MSG_SITE_DRAW_QUIET
+                                                                 : MSG_SITE_DRAW_REPEAT));
     sb_put(b, "</strong></p>\n");
     /* the replay names seats without links: "Player 2" for those hidden */
     site_buf names[STORE_MAX_SEATS];

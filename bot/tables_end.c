@@ -133,8 +133,9 @@ static void verdict(msg_lang lang, const table_t *tb, char *buf, size_t cap)
     else if (g->result == DURAK_RESULT_DURAK)
         render_said(&r, &names, g->result_seat, -1, buf, cap, &len, MSG_RESULT_DURAK,
                     tb->seat[g->result_seat].nick);
-    else if (g->result == DURAK_RESULT_DRAW && players_holding(g) > 0)
-        snprintf(buf, cap, "%s", M(MSG_RESULT_REPEAT)); /* R16 */
+    else if (g->result == DURAK_RESULT_DRAW && players_holding(g) > 0) /* R16: which ending */
+        snprintf(buf, cap, "%s",
+                 M(g->nhistory >= DURAK_MAX_HISTORY ? MSG_RESULT_QUIET : MSG_RESULT_REPEAT));
     else if (g->result == DURAK_RESULT_DRAW)
         snprintf(buf, cap, "%s", M(MSG_RESULT_DRAW));
     else if (g->result_seat < DURAK_MAX_PLAYERS)

@@ -1408,6 +1408,43 @@ static void test_stop_alone_is_a_forfeit(void **state)
     h_free(h);
 }
 
+/* R16 ends a game two ways, and the end line names the one that came: a game whose 128 quiet bouts
+ * (every defender takes, every attacker passes, each lead another card) were all different was
+ * called "the same position came back". */
+static void test_quiet_draw_said(void **state)
+{
+    (void)state;
+    bool found = false;
+    for (uint64_t seed = 1; seed < 40 && !found; seed++) {
+        harness *h = h_new(seed);
+        lobby(h, "#durak", "", NICKS, 3);
+        chan(h, "alice", "#durak", "!start");
+        table_t *tb = tables_find(h->t, "#durak");
+        bool quiet = false;
+        for (int mv = 0; tb && tb->playing && !durak_over(&tb->g); mv++) {
+            durak_action a[DURAK_MAX_ACTIONS], x;
+            int n = durak_legal(&tb->g, a), take = -1, pass = -1;
+            for (int i = 0; i < n; i++) {
+                take = a[i].kind == DURAK_ACT_TAKE ? i : take;
+                pass = a[i].kind == DURAK_ACT_PASS ? i : pass;
+            }
+            x = a[take >= 0   ? take
+                  : pass >= 0 ? pass
+                              : (int)((unsigned)mv * 2654435761u % 9973u % (unsigned)n)];
+            quiet = tb->g.nhistory == DURAK_MAX_HISTORY - 1 || quiet;
+            char text[64];
+            priv(h, tb->seat[tb->g.actor].nick, durak_action_format(x, text, sizeof text));
+        }
+        if (quiet && said(h, "#durak", "a draw")) {
+            assert_non_null(
+                said(h, "#durak", "128 bouts in a row went by with no card gone (rule R16)"));
+            found = true;
+        }
+        h_free(h);
+    }
+    assert_true(found);
+}
+
 /* A nick may hold what turns a client's line: a direction override left open reversed the rest
  * of every line naming its player, a C1 NEL or a line separator broke it. Each reads '?'. */
 static void test_nick_cannot_turn_the_line(void **state)
@@ -1436,6 +1473,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_nick_cannot_turn_the_line),
+        cmocka_unit_test(test_quiet_draw_said),
         cmocka_unit_test(test_stop_vote_majority_after_a_forfeit),
         cmocka_unit_test(test_stop_alone_is_a_forfeit),
         cmocka_unit_test(test_bot_name_left_is_no_seat),

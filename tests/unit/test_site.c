@@ -166,6 +166,14 @@ static durak_action pick_default(const durak_game *g, const durak_action *a, int
     return always_take ? take_or_pass(a, n) : first_action ? a[0] : a[n - 1];
 }
 
+/* Every defender takes and every attacker passes, as always_take, but a bout is led by a card
+ * the move's number picks: no position comes back, and R16's bound of 128 quiet bouts ends it. */
+static durak_action pick_quiet(const durak_game *g, const durak_action *a, int n, int move)
+{
+    return g->phase == DURAK_PHASE_ATTACK ? a[(unsigned)move * 2654435761u % 9973u % (unsigned)n]
+                                          : take_or_pass(a, n);
+}
+
 /* A game of o played to its end by pick, seat resign_seat leaving before move resign_at (-1:
  * nobody), recorded as persist does: stats keys nicks, and the nicks shown (NULL: the keys). */
 static long long record_game_by(store *s, const char *channel, durak_options o, uint64_t seed,
@@ -949,6 +957,36 @@ static void test_chart_reaches_extremes(void **state)
     snprintf(points, sizeof points, "%.*s", (int)(end - line), line);
     assert_non_null(strstr(points, ",176.0")); /* 1400: the grid's bottom, y1 */
     assert_non_null(strstr(points, ",10.0"));  /* 1600: its top, y0 */
+    free(page);
+}
+
+/* A draw by R16's bound (128 bouts in a row with no card gone) is not called a repetition: the
+ * page said "the same position came back" of a game whose 128 positions were all different. */
+static void test_quiet_draw_page(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    durak_options o = durak_default_options();
+    o.players = 3;
+    uint64_t seed = 0;
+    for (uint64_t k = 1; k < 50 && !seed; k++) { /* a deal this pick ends by the bound */
+        durak_game g;
+        durak_action a[DURAK_MAX_ACTIONS];
+        assert_true(durak_new(&g, &o, k));
+        for (int mv = 0; !durak_over(&g); mv++)
+            assert_int_equal(durak_apply(&g, pick_quiet(&g, a, durak_legal(&g, a), mv)), DURAK_OK);
+        seed = g.result == DURAK_RESULT_DRAW && g.nhistory >= DURAK_MAX_HISTORY ? k : 0;
+    }
+    assert_true(seed > 0);
+    long long id = record_game_by(f->s, "#durak", o, seed, nicks, NULL, pick_quiet, -1, 0);
+    site_options so = options(f);
+    assert_int_equal(site_export(f->s, &so, stderr), 0);
+    char rel[32];
+    snprintf(rel, sizeof rel, "g/%lld.html", id);
+    char *page = slurp(f->site, rel);
+    assert_non_null(page);
+    assert_non_null(strstr(page, "<strong>a draw &middot; 128 bouts in a row went by with no card "
+                                 "gone (rule R16)</strong>"));
     free(page);
 }
 
@@ -2668,6 +2706,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_person_chart_one_game, setup, teardown),
         cmocka_unit_test(test_chart_in_words),
         cmocka_unit_test_setup_teardown(test_damaged_ratings, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_quiet_draw_page, setup, teardown),
         cmocka_unit_test_setup_teardown(test_chart_reaches_extremes, setup, teardown),
         cmocka_unit_test_setup_teardown(test_replay_tells_who_goes_out, setup, teardown),
         cmocka_unit_test_setup_teardown(test_replay_defender_leaves, setup, teardown),
