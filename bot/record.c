@@ -252,8 +252,11 @@ void record_ai_name(int level, int number, char *buf, size_t cap)
 bool record_durak_replacer(const game_record *r, char *name, size_t cap)
 {
     int seat;
-    if (sscanf(r->result, "durak %d", &seat) != 1)
-        return false;
+    return sscanf(r->result, "durak %d", &seat) == 1 && record_replacer(r, seat, name, cap);
+}
+
+bool record_replacer(const game_record *r, int seat, char *name, size_t cap)
+{
     for (int i = r->nmoves - 1; i >= 0; i--)
         if (r->move[i].kind == RECORD_REPLACED && r->move[i].seat == seat) {
             record_ai_name(r->move[i].card, r->move[i].target, name, cap);

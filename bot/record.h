@@ -112,9 +112,12 @@ bool record_format_moves(const game_record *r, char *buf, size_t cap);
  * (bad token, a card or seat out of range, times going back, too many moves). */
 bool record_parse_moves(game_record *r, const char *text);
 
+/* Whether a computer player took seat over from its leaver (a RECORD_REPLACED move): its name,
+ * who played the seat to the end, then in name. */
+bool record_replacer(const game_record *r, int seat, char *name, size_t cap);
 /* Whether the durak r's result names ("durak 2") is a computer player that took the seat over
- * from its leaver (a RECORD_REPLACED move): its name then in name. The seat is the leaver's
- * forfeit, so no seat of the game's is the durak. */
+ * from its leaver: its name then in name. The seat is the leaver's forfeit, so no seat of the
+ * game's is the durak. */
 bool record_durak_replacer(const game_record *r, char *name, size_t cap);
 
 /* Deals r's game and applies its moves: true if every move is legal (the game is then in *out).

@@ -30,8 +30,8 @@ static void seat_place(site_buf *b, msg_lang lang, const store_game *g, const st
     for (int i = 0; i < g->nseats; i++)
         if (!g->seat[i].forfeited && g->seat[i].place > worst)
             worst = g->seat[i].place;
-    if (lost >= 0)
-        lost = (int)(s - g->seat) % (g->nseats / 2) == lost;
+    if (lost >= 0) /* a leaver lost, though a computer player won their seat's game (R18) */
+        lost = (int)(s - g->seat) % (g->nseats / 2) == lost || s->forfeited;
     site_place(b, lang, lost, s->forfeited, s->durak, g->draw && s->place == worst, s->place);
 }
 

@@ -179,14 +179,28 @@ void site_where(const site_ctx *c, site_buf *b, msg_lang lang, const char *chann
         sb_put(b, "</a>");
 }
 
+/* Seat s as the team's line names it: who played it to the end (a computer player that took a
+ * leaver's seat over, as the channel heard), else its player. */
+static void team_seat(const site_ctx *c, site_buf *b, msg_lang lang, const store_game *g, int s,
+                      const char *root)
+{
+    char ai[32];
+    if (record_replacer(&g->rec, s, ai, sizeof ai)) {
+        sb_put(b, "<bdi>");
+        sb_text(b, ai);
+        sb_put(b, "</bdi>");
+    } else {
+        site_name(c, b, lang, g->seat[s].key, g->seat[s].display, s, root, false);
+    }
+}
+
 /* Team `t` of a team game as HTML: "alice+carol" (partners sit opposite, R19). */
 static void team(const site_ctx *c, site_buf *b, msg_lang lang, const store_game *g, int t,
                  const char *root)
 {
-    int half = g->nseats / 2;
-    site_name(c, b, lang, g->seat[t].key, g->seat[t].display, t, root, false);
+    team_seat(c, b, lang, g, t, root);
     sb_put(b, "+");
-    site_name(c, b, lang, g->seat[t + half].key, g->seat[t + half].display, t + half, root, false);
+    team_seat(c, b, lang, g, t + g->nseats / 2, root);
 }
 
 /* site_losing_team from the facts of a person's list: the recorded result, the durak's seat and
@@ -399,8 +413,8 @@ static void stats(const site_ctx *c, site_buf *b, msg_lang lang, const store_sit
 static void place(site_buf *b, msg_lang lang, const store_site_entry *e)
 {
     int lost = site_losing_team_of(e->teams, e->nseats, e->result, e->durak_seat, e->forfeit_seat);
-    if (lost >= 0)
-        lost = e->seat % (e->nseats / 2) == lost;
+    if (lost >= 0) /* a leaver lost, though a computer player won their seat's game (R18) */
+        lost = e->seat % (e->nseats / 2) == lost || e->forfeited;
     /* in a draw those still in share the last place */
     site_place(b, lang, lost, e->forfeited, e->durak, e->draw && e->place == e->worst, e->place);
 }

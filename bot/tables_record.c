@@ -136,8 +136,11 @@ static bool team_summary(msg_lang lang, const store_game *g, char *buf, size_t c
         return false;
     render_opts r = { false, true, lang, false };
     render_seats names = { .n = g->nseats };
+    char played[STORE_MAX_SEATS][32]; /* a leaver's seat: who played it on */
     for (int s = 0; s < g->nseats; s++)
-        names.name[s] = g->seat[s].display;
+        names.name[s] = record_replacer(&g->rec, s, played[s], sizeof played[s])
+                            ? played[s]
+                            : g->seat[s].display;
     render_team_result(&r, &names, &end, text, sizeof text);
     size_t n = strlen(text);
     if (n && text[n - 1] == '.') /* a part of !last's sentence */

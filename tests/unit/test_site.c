@@ -1219,6 +1219,55 @@ static void test_replay_replaced_leaver(void **state)
     h_free(h);
 }
 
+/* A team game where a computer player took over a leaver's seat and won it: the channel says
+ * "Normal[bot]+dave won"; !last and the page said "bob+dave won", and the page "team won" for bob,
+ * whose stats count the forfeit a team loss (durak(7): a leaver's seat counts as lost, R18). */
+static void test_team_leaver_replaced(void **state)
+{
+    (void)state;
+    bool met = false;
+    for (uint64_t seed = 1; seed < 40 && !met; seed++) {
+        harness *h = h_new(seed);
+        temp_store ts;
+        store_in_temp(&ts, h);
+        start_replacing(h, "teams", 4);
+        chan(h, "bob", "#durak", "!leave");
+        if (!said(h, "#durak", "Normal[bot] takes over")) /* asked first: a team game */
+            chan(h, "bob", "#durak", "!leave");
+        assert_non_null(said(h, "#durak", "Normal[bot] takes over"));
+        rng_t r;
+        rng_seed(&r, seed);
+        static const char *const stay[3] = { "alice", "carol", "dave" };
+        for (int step = 0; step < 3000 && tables_count(h->t); step++)
+            if (!play_own_random_move(h, &r, stay[0]) && !play_own_random_move(h, &r, stay[1])
+                && !play_own_random_move(h, &r, stay[2]))
+                h_run_ai(h);
+        assert_int_equal(tables_count(h->t), 0);
+        chan(h, "alice", "#durak", "!last");
+        if (said(h, "#durak", "Team alice+carol lost")) { /* bob's seat won */
+            met = true;
+            assert_non_null(said(h, "#durak", "Team alice+carol lost, Normal[bot]+dave won"));
+            bot_config cfg;
+            config_defaults(&cfg);
+            snprintf(cfg.site.dir, sizeof cfg.site.dir, "%s/site", ts.dir);
+            site_options o = site_options_of(&cfg);
+            assert_int_equal(site_export(ts.db, &o, stderr), 0);
+            char *page = slurp(cfg.site.dir, "g/1.html");
+            assert_non_null(page);
+            assert_non_null(strstr(page, "<bdi>Normal[bot]</bdi>+"));
+            const char *row = strstr(page, "<bdi>bob</bdi>"), *end = row ? strstr(row, "</tr>") : 0;
+            assert_non_null(end);
+            const char *lost = strstr(row, "team lost");
+            if (!lost || lost > end)
+                fail_msg("bob's row is not a team loss: %.*s", (int)(end - row), row);
+            free(page);
+        }
+        store_gone(&ts);
+        h_free(h);
+    }
+    assert_true(met);
+}
+
 /* R14: the replay tells each player going out, with their place, where the channel was told. */
 static void test_replay_tells_who_goes_out(void **state)
 {
@@ -2711,6 +2760,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_replay_tells_who_goes_out, setup, teardown),
         cmocka_unit_test_setup_teardown(test_replay_defender_leaves, setup, teardown),
         cmocka_unit_test(test_replay_replaced_leaver),
+        cmocka_unit_test(test_team_leaver_replaced),
         cmocka_unit_test_setup_teardown(test_replay_heading_of_many_transfers, setup, teardown),
         cmocka_unit_test_setup_teardown(test_replay_of_taken_bouts, setup, teardown),
         cmocka_unit_test_setup_teardown(test_person_page_fits_a_phone, setup, teardown),
