@@ -225,6 +225,12 @@ static void on_who_end(conn *c, const irc_event *ev, double now)
 static void on_numeric(conn *c, const irc_event *ev, double now)
 {
     c->burst_done |= c->registered && ev->code > 5; /* 005 told TARGMAX and LINELEN: JOINs go */
+    if (conn_rejoin_is_refusal(ev)) { /* tried again later, unless in vain; its game waits */
+        conn_rejoin_on_numeric(c->rejoin, c->cmap, ev,
+                               ev->code == 477 ? conn_owner_hopeless(c->owner) : NULL, now);
+        made_event(c, IRC_EV_KEPT_OUT, ev, now);
+        return;
+    }
     switch (ev->code) {
     case 1: on_welcome(c, ev, now); break;
     case 4: c->irc2 = ev->count > 2 && !strncmp(ev->params[2], "2.1", 3); break;
@@ -234,16 +240,6 @@ static void on_numeric(conn *c, const irc_event *ev, double now)
     case 315: on_who_end(c, ev, now); break;
     case 376:
     case 422: on_ready(c, now); break;
-    case 471:
-    case 473:
-    case 474:
-    case 475:
-    case 477: /* tried again later (conn_rejoin.h), unless in vain; its game waits meanwhile */
-        conn_rejoin_on_numeric(c->rejoin, c->cmap, ev,
-                               ev->code == 477 ? conn_owner_hopeless(c->owner) : NULL, now);
-        if (ev->count >= 2)
-            made_event(c, IRC_EV_KEPT_OUT, ev, now);
-        break;
     case 401: /* a line to a nick it shares no channel with, who quit: a spectator there stops */
         if (ev->count >= 2 && !casemap_is_channel(ev->params[1]))
             made_event(c, IRC_EV_GONE, ev, now);
@@ -263,10 +259,13 @@ static void on_numeric(conn *c, const irc_event *ev, double now)
 
 /* ---- the other lines ---- */
 
-/* Our own nick changed, kicked from a channel, joined one: noted before the games hear it. */
-static void about_me(conn *c, const irc_event *ev, double now)
+/* Our own nick changed, kicked from a channel, joined one: noted before the games hear it; false
+ * when they are not to hear it (a channel the server joined the bot to, not one of its own). */
+static bool about_me(conn *c, const irc_event *ev, double now)
 {
     char line[160];
+    bool theirs =
+        !casemap_is_channel(ev->target) || conn_rejoin_wanted(c->cmap, &c->cfg, ev->target);
     if (ev->kind == IRC_EV_NICK && is_me(c, ev->nick)) {
         log_msg(LOG_INFO, "the bot's nick is now %s (was %s)", ev->arg, ev->nick);
         copy_str(c->nick, sizeof c->nick, ev->arg);
@@ -275,7 +274,13 @@ static void about_me(conn *c, const irc_event *ev, double now)
     } else if (ev->kind == IRC_EV_KICK && is_me(c, ev->arg)) {
         log_msg(LOG_WARNING, "kicked from %s by %s (%s)", ev->target,
                 ev->nick[0] ? ev->nick : "the server", ev->text[0] ? ev->text : "no reason");
-        conn_rejoin_kicked(c->rejoin, c->cmap, ev->target, now);
+        if (theirs)
+            conn_rejoin_kicked(c->rejoin, c->cmap, ev->target, now);
+    } else if (ev->kind == IRC_EV_JOIN && is_me(c, ev->nick) && !theirs) {
+        log_msg(LOG_NOTICE, "the server joined the bot to %s, not one of irc.channels: leaving it",
+                ev->target);
+        snprintf(line, sizeof line, "PART %s", ev->target);
+        push_raw(c, line);
     } else if (ev->kind == IRC_EV_JOIN && is_me(c, ev->nick)) {
         log_msg(LOG_INFO, "joined %s", ev->target);
         outq_set_source(c->q, c->nick, ev->user, ev->host); /* how others see our lines */
@@ -285,6 +290,9 @@ static void about_me(conn *c, const irc_event *ev, double now)
         push_raw(c, line);
         on_ready(c, now); /* in case the server sends no end of MOTD */
     }
+    /* no game in a channel not its own: its lines, and the bot's JOIN there, stay here */
+    return theirs
+           || !(ev->kind == IRC_EV_PRIVMSG || (ev->kind == IRC_EV_JOIN && is_me(c, ev->nick)));
 }
 
 /* A channel's modes changed (-m, +v for the bot, -b): a game waiting because the channel refused
@@ -339,8 +347,8 @@ static void on_line(conn *c, const irc_event *line, double now)
         break;
     default: break;
     }
-    about_me(c, ev, now);
-    c->h.event(c->h.ctx, ev, now);
+    if (about_me(c, ev, now))
+        c->h.event(c->h.ctx, ev, now);
 }
 
 static void on_event(void *ctx, const irc_event *line)

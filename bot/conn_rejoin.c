@@ -118,6 +118,9 @@ static struct rejoin_entry *entry(rejoin *r, casemap cm, const char *channel)
 static const char *meaning(unsigned code)
 {
     switch (code) {
+    case 437: return "it is closed for a while (a join throttle, +j, or a netsplit)";
+    case 470: return "the server sent the bot to another channel instead (+L)";
+    case 480: return "too many joins there lately (+j)";
     case 471: return "the channel is full (+l)";
     case 473: return "it is invite only (+i)";
     case 474: return "the bot is banned there (+b)";
@@ -145,14 +148,28 @@ void conn_rejoin_refused(rejoin *r, casemap cm, const char *channel, unsigned co
     e->backoff = e->backoff * 2 > RETRY_MAX ? RETRY_MAX : e->backoff * 2;
 }
 
+bool conn_rejoin_is_refusal(const irc_event *ev)
+{
+    unsigned c = ev->code;
+    /* 437 about a nick is registration's "unavailable", tried with the next nick */
+    return ev->count >= 2 && casemap_is_channel(ev->params[1])
+           && (c == 437 || c == 470 || c == 471 || (c >= 473 && c <= 475) || c == 477 || c == 480);
+}
+
 void conn_rejoin_on_numeric(rejoin *r, casemap cm, const irc_event *ev, const char *no_retry,
                             double now)
 {
-    const char *ch = ev->count >= 2 ? ev->params[1] : "";
-    bool refusal = ev->code == 471 || (ev->code >= 473 && ev->code <= 475) || ev->code == 477;
-    if (refusal && (ch[0] == '#' || ch[0] == '&'))
-        conn_rejoin_refused(r, cm, ch, ev->code, ev->count >= 3 ? ev->params[ev->count - 1] : "",
-                            no_retry, now);
+    if (conn_rejoin_is_refusal(ev))
+        conn_rejoin_refused(r, cm, ev->params[1], ev->code,
+                            ev->count >= 3 ? ev->params[ev->count - 1] : "", no_retry, now);
+}
+
+bool conn_rejoin_wanted(casemap cm, const bot_config *cfg, const char *channel)
+{
+    for (int i = 0; i < cfg->irc.nchannels; i++)
+        if (casemap_equal(cm, channel, cfg->irc.channels[i]))
+            return true;
+    return false;
 }
 
 /* channel's kick entry; add: a new one if it has none (NULL: none, or no room). */

@@ -36,10 +36,15 @@ void conn_rejoin_join_all(rejoin *r, const bot_config *cfg);
  * why not (logged, and the channel waits for conn_rejoin_now). */
 void conn_rejoin_refused(rejoin *r, casemap cm, const char *channel, unsigned code, const char *why,
                          const char *no_retry, double now);
-/* A numeric 471/473/474/475/477 (others are ignored): if it is about a channel, conn_rejoin_refused
- * with its channel, code and text. */
+/* Whether numeric ev refuses the bot a channel: 471/473/474/475/477, a join throttle (437 about a
+ * channel, charybdis' 480) or a forward elsewhere (470, +L). */
+bool conn_rejoin_is_refusal(const irc_event *ev);
+/* Such a numeric (others are ignored): conn_rejoin_refused with its channel, code and text. */
 void conn_rejoin_on_numeric(rejoin *r, casemap cm, const irc_event *ev, const char *no_retry,
                             double now);
+/* Whether channel is one of cfg's irc.channels: the server may join the bot to others (an
+ * autojoin, a forward), where it hosts no game and is not joined again after a kick. */
+bool conn_rejoin_wanted(casemap cm, const bot_config *cfg, const char *channel);
 /* The bot was kicked from channel: JOIN at once, unless it was kicked there shortly before (within
  * ten minutes of coming back): then it waits 30 s, doubling with each such kick up to 10 minutes. */
 void conn_rejoin_kicked(rejoin *r, casemap cm, const char *channel, double now);

@@ -3,7 +3,10 @@
 CAP LS/REQ/ACK/END before NICK and USER, nick in use at registration (433 -> durakbot_), ISUPPORT
 split over two 005 lines with BOT= and CASEMAPPING= past libircclient's 10-parameter cut (-> MODE
 +B, once a connection however often 005 says it), JOIN then WHO, CTCP PING echoed, a KICK answered
-by joining again (a second one right after by waiting, an INVITE ending the wait); a silent server
+by joining again (a second one right after by waiting, an INVITE ending the wait); a join
+throttle's 437 about a channel is a refusal, tried again (an INVITE: at once); a channel the server
+joins the bot to (a 470 forward, an autojoin) is left at once, hosts no game and is not joined
+again after a kick; a silent server
 gets "PING :durakbot" after ping_interval and is dropped after as long again, then the bot
 reconnects about 5 s later (a server's throttle) and asks for +B again; SIGTERM sends QUIT, exit 0.
 
@@ -178,13 +181,36 @@ def first_connection(srv):
     return nick
 
 
+def kept_out(srv, bot, nick):
+    """437 about a channel (InspIRCd's +j join throttle) was taken for registration's "nick
+    unavailable": never retried, no log line, and an INVITE did not bring the bot back."""
+    srv.send(":fake.server 437 %s #durak :This channel is temporarily unavailable (+j is set)" % nick)
+    bot.wait_log(r"cannot join #durak: it is closed for a while .*trying again in \d+ s", 10,
+                 what="437 about #durak as a refusal")
+    srv.send(":op!o@op.host INVITE %s #durak" % nick)
+    srv.expect("JOIN #durak")
+    srv.send(":%s!durak@bot.host JOIN :#durak" % nick)
+    # a forward (+L): 470, and the server joins it elsewhere; an autojoin likewise
+    srv.send(":fake.server 470 %s #durak #overflow :Forwarding to another channel" % nick)
+    srv.send(":%s!durak@bot.host JOIN :#overflow" % nick)
+    srv.expect("PART #overflow")
+    srv.send(":zoe!z@zoe.host PRIVMSG #overflow :!durak")
+    srv.send(":op!o@op.host KICK #overflow %s :not here" % nick)
+    stray = [l for l in srv.lines_for(2) if b"#overflow" in l]
+    h.check(not stray, "the bot answered or rejoined in #overflow: %r" % stray)
+    bot.wait_log(r"cannot join #durak: the server sent the bot to another channel", 5,
+                 what="470 as a refusal")
+    h.log("437 and 470 about #durak: refusals, retried; #overflow left, silent there, not rejoined")
+
+
 def test(env):
     srv = FakeServer()
     try:
         bot = env.bot(h.bot_config(srv.port, ping_interval=PING_INTERVAL))
         bot.start()
         srv.accept(30)
-        first_connection(srv)
+        nick = first_connection(srv)
+        kept_out(srv, bot, nick)
 
         # the bot hears the test's last line after the test began to send it: the silence it
         # counts starts no sooner, so both figures are lower bounds however late the bot runs
