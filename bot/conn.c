@@ -135,15 +135,19 @@ static void owner_due(void *ctx, double now)
     after_owner(c, before, now);
 }
 
-static void try_next_nick(conn *c)
+static void try_next_nick(conn *c, unsigned code)
 {
     if (c->registered)
         return;
     char old[sizeof c->nick], line[160];
     copy_str(old, sizeof old, c->nick);
+    c->erroneous |= code == 432; /* not "taken": a character or a length the server refuses */
     if (!conn_owner_next_nick(c->owner, (unsigned)rng_below(&c->rng, 1000), c->nick,
                               sizeof c->nick)) {
-        conn_request_drop(c, "every nick tried is taken; set another irc.nick or irc.alt_nicks");
+        conn_request_drop(c, c->erroneous ? "every nick tried is taken or refused as erroneous "
+                                            "(432); set another irc.nick or irc.alt_nicks"
+                                          : "every nick tried is taken; set another irc.nick or "
+                                            "irc.alt_nicks");
         return;
     }
     log_msg(LOG_WARNING, "nick %s is not available; trying %s", old, c->nick);
@@ -252,7 +256,7 @@ static void on_numeric(conn *c, const irc_event *ev, double now)
     case 432:
     case 433:
     case 436:
-    case 437: try_next_nick(c); break;
+    case 437: try_next_nick(c, ev->code); break;
     default: conn_numeric_log_refusal(ev, &c->bmode); break;
     }
 }
@@ -401,7 +405,7 @@ void conn_close(conn *c)
     stop_relay(c);
     c->relay = NULL;
     c->registered = c->ready = c->games_on = c->drop = c->joined = c->whox = false;
-    c->burst_done = c->motd = false;
+    c->burst_done = c->motd = c->erroneous = false;
     outq_set_line_len(c->q, 0);
     c->irc2 = false;
     c->bmode.asked = '\0';    /* the next connection asks for its bot mode again */

@@ -39,6 +39,7 @@ struct conn {
     bool joined; /* JOINs sent (once conn_owner_settled: NickServ answered, or the wait passed) */
     bool burst_done; /* a numeric after 001–005: ISUPPORT is known, JOINs may be built */
     bool motd;       /* end of MOTD (or a JOIN of ours) seen */
+    bool erroneous;  /* a nick tried at registration was refused as erroneous (432) */
     bool ready;      /* end of MOTD seen: channels joined */
     bool games_on;   /* ready and under its own nick: the games go on (hooks ready/lost) */
     bool paused;     /* lost after it was up, not ready again yet: the games wait */
