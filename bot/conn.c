@@ -268,8 +268,9 @@ static void on_numeric(conn *c, const irc_event *ev, double now)
 static bool about_me(conn *c, const irc_event *ev, double now)
 {
     char line[160];
-    bool theirs =
-        !casemap_is_channel(ev->target) || conn_rejoin_wanted(c->cmap, &c->cfg, ev->target);
+    bool asks = ev->kind == IRC_EV_PRIVMSG || ev->kind == IRC_EV_JOIN || ev->kind == IRC_EV_KICK;
+    bool theirs = !asks || !casemap_is_channel(ev->target)
+                  || conn_rejoin_wanted(c->cmap, &c->cfg, ev->target);
     if (ev->kind == IRC_EV_NICK && is_me(c, ev->nick)) {
         log_msg(LOG_INFO, "the bot's nick is now %s (was %s)", ev->arg, ev->nick);
         copy_str(c->nick, sizeof c->nick, ev->arg);

@@ -556,13 +556,11 @@ bool site_refresh_person(store *db, const site_options *o, const char *key, bool
         log_msg(LOG_ERR, "site: the pages of %s are not written: %s", key, why);
     const store_site_person *p = ok ? site_person(&c, key) : NULL;
     bool moved = false;
-    if (p && !everywhere) {
+    if (p) /* their private games' page gave way: the pages that link to it too */
         ok = write_person_of(&c, key, &b, &moved);
-    }
     if (p && (everywhere || moved)) {
         /* the boards name them: the index and every channel's page */
-        ok = write_index(&c, &b) && write_person_of(&c, key, &b, &moved)
-             && write_channels(&c, NULL, &b);
+        ok = write_index(&c, &b) && ok && write_channels(&c, NULL, &b);
         snprintf(solo, sizeof solo, "+%s", key);
         store_site_games_of(db, key, -1, take_id, &ids);
         store_site_games_of(db, solo, -1, take_id, &ids);

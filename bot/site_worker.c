@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "log.h"
 #include "site.h"
 
@@ -45,7 +46,7 @@ struct site_worker {
      * SIGHUP that removes site.dir must not hold the bot for as long as it takes), and the
      * refreshes still queued get a second (a game that ended just before still has its page). */
     atomic_bool cancel;
-    struct timespec stop_by;
+    double stop_by; /* clock_monotonic() */
     /* A refresh failed (site.dir not writable, the disk full): pages are missing that the others
      * link to, so the next refresh, or a retry, writes every page; till then no address is given. */
     bool behind;
@@ -111,12 +112,7 @@ static bool next_job(site_worker *w, site_job *job)
             *job = (site_job){ .kind = JOB_CHECK };
             return true;
         }
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    if (!w->n
-        || (w->stop
-            && (now.tv_sec > w->stop_by.tv_sec
-                || (now.tv_sec == w->stop_by.tv_sec && now.tv_nsec > w->stop_by.tv_nsec))))
+    if (!w->n || (w->stop && clock_monotonic() > w->stop_by))
         return false;
     *job = w->job[w->head];
     w->head = (w->head + 1) % SITE_QUEUE;
@@ -316,8 +312,7 @@ void site_worker_stop(site_worker *w)
     pthread_mutex_lock(&w->mu);
     w->stop = true;
     atomic_store(&w->cancel, true);
-    clock_gettime(CLOCK_MONOTONIC, &w->stop_by);
-    w->stop_by.tv_sec += 1;
+    w->stop_by = clock_monotonic() + 1;
     pthread_cond_signal(&w->cv);
     pthread_mutex_unlock(&w->mu);
     pthread_join(w->thread, NULL);
