@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "log.h"
 #include "tables_internal.h"
 
 static void drop(table_t *tb, int i)
@@ -91,8 +92,10 @@ void watch_gone(tables *t, const char *nick, const char *channel)
         if (i >= 0 && channel) { /* out of the channel: the copies follow them */
             tb->watcher_away[i] = true;
             tables_touch(tb);
-        } else if (i >= 0)
+        } else if (i >= 0) { /* a QUIT, or the server's 401 to a copy */
+            log_msg(LOG_INFO, "%s: %s no longer watches: gone from IRC", tb->channel, nick);
             drop(tb, i);
+        }
     }
 }
 
