@@ -70,14 +70,9 @@ durak_action ai_choose(const durak_view *v, const ai_params *p, double (*now_ms)
     durak_action none = { AI_NO_ACTION, CARD_NONE, CARD_NONE };
     durak_action acts[DURAK_MAX_ACTIONS];
     durak_game g;
-    rng_t r;
     if (durak_over(&v->pub) || v->pub.actor != v->seat)
         return none;
-    /* Any consistent sample has the right hand counts, which the transfer rule needs. */
-    rng_seed(&r, p->seed);
-    bool consistent = determinize_sample(v, &r, &g);
-    if (!consistent)
-        g = v->pub;
+    bool consistent = determinize_for_moves(v, p->seed, &g);
     int n = durak_legal(&g, acts);
     if (n <= 1)
         return n ? acts[0] : none;

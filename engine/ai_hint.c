@@ -154,9 +154,8 @@ ai_hint_facts ai_hint_explain(const durak_view *v, durak_action a)
      * lists them: legality reads hand sizes, never hidden cards. The view's other hands hold only
      * their known cards, too few for the transfer rule, and "take" was called the only move. */
     durak_game full;
-    rng_t r;
-    rng_seed(&r, 0);
-    int n = durak_legal(determinize_sample(v, &r, &full) ? &full : g, acts);
+    determinize_for_moves(v, 0, &full);
+    int n = durak_legal(&full, acts);
     if (n <= 1) {
         f.reason = HINT_ONLY_MOVE;
         return f;

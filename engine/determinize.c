@@ -100,6 +100,16 @@ static void deal_hidden(durak_game *g, const det_slots *sl, const card_t *cards,
         g->discard |= card_bit(cards[k++]);
 }
 
+bool determinize_for_moves(const durak_view *v, uint64_t seed, durak_game *out)
+{
+    rng_t r;
+    rng_seed(&r, seed);
+    if (determinize_sample(v, &r, out))
+        return true;
+    *out = v->pub;
+    return false;
+}
+
 bool determinize_sample(const durak_view *v, rng_t *r, durak_game *out)
 {
     det_slots sl = slots_of(v);

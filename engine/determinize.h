@@ -17,5 +17,8 @@ bool determinize_is_exact(const durak_view *v);
  * The lowest trump announced at the start (R5) stays with its seat while unplayed.
  * Returns false if the view is inconsistent (the counts do not add up). */
 bool determinize_sample(const durak_view *v, rng_t *r, durak_game *out);
+/* A game to list the seat's legal moves in: a sample (seeded by seed), whose hand counts the
+ * transfer rule reads, or the view itself if it is inconsistent (false then). */
+bool determinize_for_moves(const durak_view *v, uint64_t seed, durak_game *out);
 
 #endif
