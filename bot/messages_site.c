@@ -74,6 +74,7 @@ const char *const msg_russian_site[MSG_COUNT] = {
     [MSG_SITE_BEATEN] = "Бито: карты уходят из игры.",
     [MSG_SITE_DEFENDER_LEFT] = "Защищавшийся вышел из игры: карты со стола уходят из игры "
                                "(правило R18).",
+    [MSG_SITE_TEAM_ENDED] = "Игра окончена: карты со стола уходят из игры (правило R19).",
     [MSG_SITE_PICKS_UP] = "%s забирает со стола %d %s.",
     [MSG_SITE_DRAWS] = "%s добирает %s",
     [MSG_SITE_STOCK_LEFT] = "Карт в колоде: %d.",
@@ -173,6 +174,8 @@ const char *const msg_french_site[MSG_COUNT] = {
     [MSG_SITE_BEATEN] = "Défausse\u00A0: les cartes quittent le jeu.",
     [MSG_SITE_DEFENDER_LEFT] = "Le défenseur a quitté la partie\u00A0: les cartes de la table "
                                "quittent le jeu (règle R18).",
+    [MSG_SITE_TEAM_ENDED] = "La partie est finie\u00A0: les cartes de la table quittent le jeu "
+                            "(règle R19).",
     [MSG_SITE_PICKS_UP] = "%s ramasse la table (%d %s).",
     [MSG_SITE_DRAWS] = "%s pioche %s",
     [MSG_SITE_STOCK_LEFT] = "Cartes dans la pioche\u00A0: %d.",
@@ -270,6 +273,8 @@ const char *const msg_spanish_site[MSG_COUNT] = {
     [MSG_SITE_BEATEN] = "Descartadas: las cartas salen del juego.",
     [MSG_SITE_DEFENDER_LEFT] = "El defensor dejó la partida: las cartas de la mesa salen del "
                                "juego (regla R18).",
+    [MSG_SITE_TEAM_ENDED] =
+        "La partida terminó: las cartas de la mesa salen del juego (regla R19).",
     [MSG_SITE_PICKS_UP] = "%s se lleva la mesa (%d %s).",
     [MSG_SITE_DRAWS] = "%s roba del mazo %s",
     [MSG_SITE_STOCK_LEFT] = "Cartas en el mazo: %d.",

@@ -142,21 +142,28 @@ static void draws(site_buf *b, msg_lang lang, const durak_game *before, const du
     sb_put(b, "</em></li>\n");
 }
 
-/* Closes a bout: how it ended (taken by taker, beaten, or its defender left: R18), the draws, and
- * its list. Cards still on the table and open: the game ended under them (R18, R19). */
+/* Closes a bout with its last move m: how it ended (taken by taker, beaten, its defender left:
+ * R18, or a team game ended: R19), the draws, and its list. Cards still on the table and open:
+ * the game ended under them (R18, R19). */
 static void bout_end(site_buf *b, msg_lang lang, int taker, const durak_game *before,
-                     const durak_game *after, durak_action a, const char *const names[])
+                     const durak_game *after, const record_move *m, const char *const names[])
 {
+    durak_action a = record_action(m);
     cards_t table = durak_table_after(before, a), open = durak_open_after(before, a);
     bool taken = taker >= 0 && (after->hand[taker] & table) == table;
-    bool beaten = taker < 0 && !open, left = !taken && (after->discard & table) == table;
-    if (table && (taken || beaten || left)) {
+    bool beaten = taker < 0 && !open, discarded = !taken && (after->discard & table) == table;
+    /* a team game also discards the table when another seat forfeits or one team is left */
+    bool left = discarded && m->kind == RECORD_RESIGN && m->seat == before->defender;
+    if (table && (taken || beaten || discarded)) {
         sb_put(b, "<li><em>");
         if (taken)
             sb_msg(b, lang, MSG_SITE_PICKS_UP, names[taker], cards_count(table),
                    msg_plural(lang, cards_count(table), MSG_WORD_CARDS_ONE));
         else
-            sb_msg(b, lang, beaten ? MSG_SITE_BEATEN : MSG_SITE_DEFENDER_LEFT);
+            sb_msg(b, lang,
+                   beaten ? MSG_SITE_BEATEN
+                   : left ? MSG_SITE_DEFENDER_LEFT
+                          : MSG_SITE_TEAM_ENDED);
         sb_put(b, "</em></li>\n");
     }
     draws(b, lang, before, after, names);
@@ -280,7 +287,7 @@ bool site_replay(site_buf *b, msg_lang lang, const store_game *g, const char *co
         if (m->kind == DURAK_ACT_TAKE)
             taker = m->seat;
         if (gm.bouts != bout || durak_over(&gm)) {
-            bout_end(b, lang, taker, &prev, &gm, record_action(m), names);
+            bout_end(b, lang, taker, &prev, &gm, m, names);
             bout = -2; /* closed: the next move opens the next bout */
         }
     }

@@ -2235,6 +2235,48 @@ static void test_replay_forfeit_under_attack(void **state)
     free(g);
 }
 
+/* R19: a team game ends at once when a seat other than the defender forfeits, a card still open;
+ * the replay said "The defender left ... (rule R18)" of a defender who stayed. The defender's own
+ * forfeit still says so. */
+static void test_replay_team_forfeit_not_defender(void **state)
+{
+    (void)state;
+    durak_options o = durak_default_options();
+    o.players = 4;
+    o.teams = 1;
+    const char *const names[] = { "alice", "bob", "carol", "dave" };
+    const char *left = "The defender left", *ended = "The game is over: the cards on the table "
+                                                     "leave the game (rule R19).";
+    for (int by_defender = 0; by_defender < 2; by_defender++) {
+        store_game *g = calloc(1, sizeof *g);
+        uint8_t salt[RECORD_SALT_BYTES] = { 5 };
+        record_start(&g->rec, &o, 7, salt);
+        durak_game gm;
+        assert_true(durak_new(&gm, &o, 7));
+        durak_action a[DURAK_MAX_ACTIONS];
+        assert_true(durak_legal(&gm, a) > 0 && a[0].kind == DURAK_ACT_PLAY);
+        int attacker = gm.actor;
+        record_add(&g->rec, a[0].kind, a[0].card, a[0].target, gm.actor, 1);
+        assert_int_equal(durak_apply(&gm, a[0]), DURAK_OK);
+        int leaver = by_defender ? gm.defender : attacker;
+        record_add(&g->rec, RECORD_RESIGN, CARD_NONE, CARD_NONE, (uint8_t)leaver, 2);
+        g->nseats = 4;
+        site_buf b;
+        sb_init(&b);
+        assert_true(site_replay(&b, MSG_LANG_EN, g, names));
+        assert_non_null(strstr(b.p, "leaves the game"));
+        if (by_defender) {
+            assert_non_null(strstr(b.p, left));
+            assert_null(strstr(b.p, ended));
+        } else {
+            assert_null(strstr(b.p, left));
+            assert_non_null(strstr(b.p, ended));
+        }
+        sb_free(&b);
+        free(g);
+    }
+}
+
 static const char *oom_site; /* site.dir, for whole_page */
 static int oom_broken;       /* pages found cut short, and files left half written */
 
@@ -2722,6 +2764,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_escape_markup),
         cmocka_unit_test(test_replay_forfeit_under_attack),
+        cmocka_unit_test(test_replay_team_forfeit_not_defender),
         cmocka_unit_test(test_replay_transfer_and_damaged),
         cmocka_unit_test(test_bout_heading_after_transfers),
         cmocka_unit_test(test_escape_ampersand),
