@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "daemon.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -319,11 +320,39 @@ static void apply_channels(daemon_ctx *d, const bot_config *nc)
     }
 }
 
-static bool same_server(const bot_config *x, const bot_config *y)
+/* The irc keys only a connection reads (the relay's TLS, SASL and encoding; registration): a new
+ * value waits for the next one. Compared as bytes: a loaded config is zeroed first. */
+#define IRC_KEY(field)                                                                             \
+    {                                                                                              \
+        "irc." #field, offsetof(bot_config, irc.field), sizeof(((bot_config *)0)->irc.field)       \
+    }
+static const struct {
+    const char *name;
+    size_t off, size;
+} CONNECTION_KEYS[] = {
+    IRC_KEY(server),        IRC_KEY(port),          IRC_KEY(tls),
+    IRC_KEY(tls_verify),    IRC_KEY(tls_ca_file),   IRC_KEY(tls_cert),
+    IRC_KEY(tls_key),       IRC_KEY(password),      IRC_KEY(password_file),
+    IRC_KEY(nick),          IRC_KEY(alt_nicks),     IRC_KEY(nalt_nicks),
+    IRC_KEY(username),      IRC_KEY(realname),      IRC_KEY(sasl_mechanism),
+    IRC_KEY(sasl_username), IRC_KEY(sasl_password), IRC_KEY(sasl_password_file),
+    IRC_KEY(sasl_required), IRC_KEY(encoding),
+};
+
+/* Logs the connection's keys that changed, by name (none: nothing). */
+static void log_connection_keys(const bot_config *x, const bot_config *y)
 {
-    return !strcmp(x->irc.server, y->irc.server) && x->irc.port == y->irc.port
-           && x->irc.tls == y->irc.tls && !strcmp(x->irc.nick, y->irc.nick)
-           && !strcmp(x->irc.password, y->irc.password) && x->irc.encoding == y->irc.encoding;
+    char names[512] = "";
+    size_t len = 0;
+    for (size_t i = 0; i < sizeof CONNECTION_KEYS / sizeof *CONNECTION_KEYS; i++) {
+        const char *a = (const char *)x + CONNECTION_KEYS[i].off;
+        if (memcmp(a, (const char *)y + CONNECTION_KEYS[i].off, CONNECTION_KEYS[i].size)
+            && len < sizeof names)
+            len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", len ? ", " : "",
+                                    CONNECTION_KEYS[i].name);
+    }
+    if (len)
+        log_msg(LOG_NOTICE, "SIGHUP: %s changed; that takes effect at the next connection", names);
 }
 
 /* A new config, applied without dropping games; a bad one keeps the old. */
@@ -337,10 +366,7 @@ static void on_hup(void *ctx)
                          "old one");
     } else {
         apply_channels(d, &nc);
-        if (!same_server(&d->cfg, &nc))
-            log_msg(LOG_NOTICE,
-                    "SIGHUP: the server, port, TLS, nick, password or encoding changed; "
-                    "that takes effect at the next connection");
+        log_connection_keys(&d->cfg, &nc);
         if (strcmp(d->cfg.state.database, nc.state.database)) { /* the one open stays in use */
             log_msg(LOG_NOTICE, "SIGHUP: state.database changed; %s is used until the next start",
                     d->cfg.state.database);

@@ -176,6 +176,8 @@ def test(env):
     other = os.path.join(env.dir, "other.db")
     write_config(bot, config_for(env, bot, (CHB,)).replace(bot.database, other)
                  .replace('password = "";', 'password = "changed";', 1)
+                 .replace('realname = "Durak card game";', 'realname = "Durak";', 1)
+                 .replace('nick = ', 'tls_verify = false; nick = ', 1)
                  .replace('nickserv_password = "";', 'nickserv_password = ""; encoding = "cp1251";')
                  + 'site = {{ dir = "{}"; }};\n'.format(site))
     log_at = len(bot.log_text())
@@ -185,8 +187,8 @@ def test(env):
     bot.wait_log(r"^<5>site: every page written into %s$" % re.escape(site), 5, start=log_at,
                  what="the pages written from the database in use")
     h.check(not os.path.exists(other), "the new state.database was opened before the next start")
-    bot.wait_log(r"^<5>SIGHUP: the server, port, TLS, nick, password or encoding changed; that "
-                 r"takes effect at the next connection$", 3, start=log_at,
+    bot.wait_log(r"^<5>SIGHUP: irc\.tls_verify, irc\.password, irc\.realname, irc\.encoding "
+                 r"changed; that takes effect at the next connection$", 3, start=log_at,
                  what="the server's change deferred")
     h.log("a new state.database waits for the next start; the pages come from the one in use")
 
