@@ -441,6 +441,16 @@ static bool config_check_channel(const char *s, char *why, size_t whylen)
 {
     bool ok =
         (s[0] == '#' || s[0] == '&') && strlen(s) <= 50 && !strpbrk(s, " ,") && !config_has_ctl(s);
+    /* libconfig joins strings written side by side: [ "#durak" "#cards" ] is one "#durak#cards".
+     * A # past the name's leading ones ("##linux") is taken for that; an & ("#r&d") is not. */
+    const char *glued = strchr(s + strspn(s, "#&"), '#');
+    if (ok && glued) {
+        snprintf(why, whylen,
+                 "looks like two channels run together (got \"%s\"): strings written side by "
+                 "side are joined into one; put a comma between \"%.*s\" and \"%s\"",
+                 s, (int)(glued - s), s, glued);
+        return false;
+    }
     if (!ok)
         snprintf(why, whylen,
                  "must be a channel name starting with # or &, without spaces, commas or control "

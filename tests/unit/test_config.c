@@ -917,6 +917,11 @@ static const struct bad_case bad_cases[] = {
       "irc = {\n  channels = [ \"#23456789012345678901234567890123456789012345678901\" ];\n};\n",
       "2: irc.channels[0]: " CHANNEL_RULE
       " (got \"#23456789012345678901234567890123456789012345678901\")" },
+    /* libconfig joins "#durak" "#cards": the bot joined "#durak#cards" */
+    { "channels without a comma", "irc = {\n  channels = [ \"#durak\" \"#cards\" ];\n};\n",
+      "2: irc.channels[0]: looks like two channels run together (got \"#durak#cards\"): strings "
+      "written side by side are joined into one; put a comma between \"#durak\" and "
+      "\"#cards\"" },
     { "channel empty", "irc = {\n  channels = [ \"\" ];\n};\n",
       "2: irc.channels[0]: must not be empty (got \"\")" },
     /* nick, username, realname, passwords, server */
