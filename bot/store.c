@@ -240,9 +240,12 @@ static store_open_status store_migrate(sqlite3 *db, char *why, size_t len)
     if (sqlite3_db_readonly(db, "main") == 1) {
         store_open_status status = store_schema_version(db, &version, why, len);
         if (status == STORE_OPEN_OK && version != STORE_SCHEMA_VERSION) {
+            /* an export only reads: an operator running one between installing a new build
+             * and restarting the bot needs to hear what brings the file up to date */
             store_format(why, len,
                          "it holds schema version %lld, which cannot be brought to %d while "
-                         "it is read-only",
+                         "it is read-only: a bot that may write the file brings it up to date "
+                         "when it starts with it (an export only reads)",
                          version, STORE_SCHEMA_VERSION);
             return STORE_OPEN_READONLY;
         }

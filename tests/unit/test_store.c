@@ -1449,6 +1449,10 @@ static void test_read_only_old_schema(void **state)
     assert_contains(f->err, "let the bot's user write the file and its directory");
     store_close(s);
     assert_int_equal(chmod(f->path, 0600), 0);
+    /* an export reads the same file, writable now, and says what brings it up to date */
+    assert_null(store_open_reader(f->path, f->err, sizeof f->err));
+    assert_contains(f->err, expected);
+    assert_contains(f->err, "a bot that may write the file brings it up to date when it starts");
     store_close(open_clean(f)); /* writable again: migrated */
 }
 
