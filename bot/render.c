@@ -26,7 +26,7 @@ char *render_card(const render_opts *r, card_t c, char *buf, size_t cap)
         return buf;
     }
     bool red = card_suit(c) == SUIT_DIAMONDS || card_suit(c) == SUIT_HEARTS;
-    char text[RENDER_CARD_MAX];
+    char text[RENDER_CARD_MAX - (sizeof MIRC_COLOUR MIRC_RED MIRC_RESET - 1)]; /* room for red */
     msg_card(r->lang, card_rank(c), card_suit(c), r->unicode, text, sizeof text);
     if (r->colors && red)
         snprintf(buf, cap, MIRC_COLOUR MIRC_RED "%s" MIRC_RESET, text);

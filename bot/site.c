@@ -157,9 +157,11 @@ static bool write_file(const site_options *o, const char *rel, const char *data,
  * export. Another database's pages, or an older build's, would stay behind it, and where the ids
  * meet be taken for this one's. */
 #define SITE_STAMP ".durakbot-db"
+/* Its text: "db " and a store_site_stamp (95 bytes at most), then the languages' hash. */
+#define SITE_STAMP_LINE 128
 
 /* The stamp file's text for a database's stamp (store_site_stamp; "" for an empty one). */
-static void stamp_line(const site_options *o, const char *stamp, char line[112])
+static void stamp_line(const site_options *o, const char *stamp, char line[SITE_STAMP_LINE])
 {
     /* and the languages the pages were written in (game.language, channel_settings): a start
      * with others finds the site not its own, and writes it whole, not a page at a time */
@@ -170,16 +172,16 @@ static void stamp_line(const site_options *o, const char *stamp, char line[112])
             h = (h ^ (unsigned char)*p) * UINT64_C(0x100000001b3);
         h = (h ^ (unsigned)(ch->language + 1) ^ 0x100) * UINT64_C(0x100000001b3);
     }
-    snprintf(line, 112, "db %s\nlanguages %016llx\n", stamp, (unsigned long long)h);
+    snprintf(line, SITE_STAMP_LINE, "db %s\nlanguages %016llx\n", stamp, (unsigned long long)h);
 }
 
 /* The stamp file's text, "" when there is none. */
-static void stamp_read(const site_options *o, char got[112])
+static void stamp_read(const site_options *o, char got[SITE_STAMP_LINE])
 {
     char path[CONFIG_PATH_MAX + 16];
     snprintf(path, sizeof path, "%s/%s", o->dir, SITE_STAMP);
     FILE *f = fopen(path, "r");
-    size_t n = f ? fread(got, 1, 111, f) : 0;
+    size_t n = f ? fread(got, 1, SITE_STAMP_LINE - 1, f) : 0;
     got[n] = '\0';
     if (f)
         fclose(f);
@@ -187,7 +189,7 @@ static void stamp_read(const site_options *o, char got[112])
 
 static bool stamp_there(const site_options *o, const char *stamp)
 {
-    char want[112], got[112];
+    char want[SITE_STAMP_LINE], got[SITE_STAMP_LINE];
     stamp_read(o, got);
     stamp_line(o, stamp, want);
     return !strcmp(got, want);
@@ -343,7 +345,7 @@ int site_export(store *db, const site_options *o, FILE *err)
         fprintf(err, "durakbot: %s\n", why);
         return 1;
     }
-    char stamp[96], line[112];
+    char stamp[96], line[SITE_STAMP_LINE];
     if (!store_site_stamp(db, stamp) || !site_ctx_load(&c, db, o)) {
         fprintf(err, "durakbot: --export-site: %s\n", load_why(db));
         site_ctx_free(&c);
@@ -450,7 +452,7 @@ static bool write_channels_of_game(const site_ctx *c, store *db, const store_gam
  * database's (unstamped ones, or an empty database's, become its own). */
 static bool refresh_begin(site_ctx *c, store *db, const site_options *o, char *why, size_t cap)
 {
-    char stamp[96], line[112], got[112], empty[112];
+    char stamp[96], line[SITE_STAMP_LINE], got[SITE_STAMP_LINE], empty[SITE_STAMP_LINE];
     if (!make_dirs(o, why, cap))
         return false;
     if (store_site_stamp(db, stamp)) {
