@@ -179,7 +179,7 @@ static void on_isupport(conn *c, const irc_event *ev, double now)
         c->h.casemapping(c->h.ctx, c->cmap = is.cm);
     if (conn_isupport_botmode_line(&c->bmode, &is, c->nick, line, sizeof line))
         push_raw(c, line);
-    c->whox |= is.whox;
+    c->who.whox |= is.whox;
     conn_chanop_isupport(&c->ops, &is);
     conn_rejoin_isupport(c->rejoin, &is);
     if (is.linelen)
@@ -290,9 +290,7 @@ static bool about_me(conn *c, const irc_event *ev, double now)
         log_msg(LOG_INFO, "joined %s", ev->target);
         outq_set_source(c->q, c->nick, ev->user, ev->host); /* how others see our lines */
         conn_rejoin_forget(c->rejoin, c->cmap, ev->target);
-        snprintf(line, sizeof line, c->whox ? "WHO %s %%tcuhnfa," MEMBERS_WHOX_TOKEN : "WHO %s",
-                 ev->target); /* who is back, for held seats; WHOX: their accounts */
-        push_raw(c, line);
+        conn_who_joined(&c->who, c->q, c->cmap, ev->target); /* who is back, for held seats */
         on_ready(c, now); /* in case the server sends no end of MOTD */
     }
     /* no game in a channel not its own: its lines, and the bot's JOIN there, stay here */
@@ -321,6 +319,7 @@ static void on_line(conn *c, const irc_event *line, double now)
     c->last_rx = now; /* every line we hear proves the server alive */
     c->ping = PING_NONE;
     conn_lag_heard(&c->lag, c->q, ev, now);
+    conn_who_heard(&c->who, c->q, ev, now);
     if (ev->kind == IRC_EV_ERROR) {
         log_msg(c->stopping ? LOG_INFO : LOG_WARNING, "the server closes the link: %s",
                 ev->text[0] ? ev->text : "no reason given");
@@ -405,7 +404,7 @@ void conn_close(conn *c)
     irc_client_close(c->irc);
     stop_relay(c);
     c->relay = NULL;
-    c->registered = c->ready = c->games_on = c->drop = c->joined = c->whox = false;
+    c->registered = c->ready = c->games_on = c->drop = c->joined = false;
     c->burst_done = c->motd = c->erroneous = false;
     outq_set_line_len(c->q, 0);
     c->irc2 = false;
@@ -416,6 +415,7 @@ void conn_close(conn *c)
     conn_rejoin_clear(c->rejoin);
     conn_lag_reset(&c->lag);
     conn_chanop_clear(&c->ops);
+    conn_who_clear(&c->who);
     c->ping = PING_NONE;
     loop_timer_set(c->l, c->t_ping, -1);
     loop_timer_set(c->l, c->t_write, -1);

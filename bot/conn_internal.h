@@ -11,6 +11,7 @@
 #include "conn_numeric.h"
 #include "conn_owner.h"
 #include "conn_rejoin.h"
+#include "conn_who.h"
 #include "link.h"
 #include "rng.h"
 
@@ -29,7 +30,6 @@ struct conn {
     members *members;             /* channel members' accounts */
     owner *owner;                 /* the nick and NickServ */
     rejoin *rejoin;               /* refused channels */
-    bool whox;                    /* ISUPPORT WHOX: WHO #chan %tcuhnfa tells accounts */
     bool irc2;                    /* 004: IRCnet's ircd (version 2.10 or 2.11) */
     bool penalty;                 /* and ISUPPORT PENALTY: it charges each line seconds, its way */
     isupport_botmode bmode;       /* the bot user mode asked for, its refusal logged once */
@@ -56,8 +56,9 @@ struct conn {
     double ctcp_next; /* CTCP replies: at most one a second */
     rng_t rng;        /* reconnect jitter, fallback nicks */
     int t_reconnect, t_ping, t_write, t_owner, t_link;
-    lag lag;    /* the PONG delay paces the send queue */
-    chanop ops; /* where the bot is a channel operator: CPRIVMSG */
+    lag lag;       /* the PONG delay paces the send queue */
+    chanop ops;    /* where the bot is a channel operator: CPRIVMSG */
+    who_lists who; /* the member lists asked one channel at a time */
 };
 
 /* conn.c */

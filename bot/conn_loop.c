@@ -34,6 +34,7 @@ static void write_sent(void *ctx, const char *line, double now)
         c->ping_at = now;
     }
     conn_lag_sent(&c->lag, line, now);
+    conn_who_sent(&c->who, line, now);
     outq_commit(c->q, now);
 }
 

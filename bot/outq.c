@@ -1,5 +1,5 @@
-/* outq.c — the send queue, the only writer to the server: raw lines, then game lines, then replies
- * to single users; one token bucket; lines split at 400 bytes; round-robin by target. */
+/* outq.c — the send queue, the only writer to the server: raw lines, game lines, low lines (WHO),
+ * replies to single users; one token bucket; lines split at 400 bytes; round-robin by target. */
 
 /* Replies are bounded and dropped when stale; lines are split on word and UTF-8 boundaries (at a
  * separator near the end), and no CR/LF/NUL comes from text. */
@@ -13,21 +13,11 @@
 #include <strings.h>
 
 #include "outq_cut.h"
+#include "outq_fifo.h"
 #include "outq_penalty.h"
 
 /* A token this close to whole counts as whole: n lines at `rate` per second take exactly n / rate s. */
 #define OUTQ_EPSILON 1e-9
-
-struct outq_line {
-    struct outq_line *next;
-    double at;  /* when it was queued (replies: for their age) */
-    bool begun; /* a reply's line whose answer began to go out: it goes on, however old */
-    char text[];
-};
-
-struct outq_fifo {
-    struct outq_line *head, *tail;
-};
 
 struct outq_target {
     struct outq_target *next;
@@ -51,11 +41,11 @@ struct outq {
     int burst;
     double rate;
     double tokens;
-    double last;      /* when tokens was last brought up to date */
-    bool started;     /* last is meaningful */
-    outq_penalty pen; /* a penalty server's clock, when it has one */
-    struct outq_fifo raw;
-    size_t nraw;
+    double last;               /* when tokens was last brought up to date */
+    bool started;              /* last is meaningful */
+    outq_penalty pen;          /* a penalty server's clock, when it has one */
+    struct outq_fifo raw, low; /* low: only while no game line waits (outq_push_low) */
+    size_t nraw, nlow;
     struct outq_ring game, reply, stream; /* stream: spectators' copies, after the replies */
     size_t text_max, raw_max;      /* OUTQ_MAX_TEXT and OUTQ_MAX_RAW, or less (outq_set_line_len) */
     size_t src_nick, src_userhost; /* of the bot's nick and its "!user@host"; 0: not known */
@@ -127,68 +117,6 @@ void outq_set_penalty(outq *q, bool on, double now)
     if (on && !q->pen.on) /* CAP LS, NICK and USER were charged a second each */
         q->pen = (outq_penalty){ true, 3.0, now };
     q->pen.on = on;
-}
-
-/* ---- lines and FIFOs ---- */
-
-/* A line "a b :c" (b, c may be NULL: "a"), with CR and LF turned into spaces. */
-static struct outq_line *outq_line_new(const char *a, const char *b, const char *c, size_t clen)
-{
-    size_t alen = strlen(a), blen = b ? strlen(b) : 0;
-    size_t len = alen + (b ? 1 + blen : 0) + (c ? 2 + clen : 0);
-    struct outq_line *l = malloc(sizeof *l + len + 1);
-    if (!l)
-        return NULL;
-    l->next = NULL;
-    l->at = 0;
-    l->begun = false;
-    char *p = l->text;
-    memcpy(p, a, alen), p += alen;
-    if (b)
-        *p++ = ' ', memcpy(p, b, blen), p += blen;
-    if (c)
-        *p++ = ' ', *p++ = ':', memcpy(p, c, clen), p += clen;
-    *p = '\0';
-    for (p = l->text; (p = strpbrk(p, "\r\n")) != NULL;)
-        *p = ' ';
-    return l;
-}
-
-static void outq_fifo_add(struct outq_fifo *f, struct outq_line *l)
-{
-    if (f->tail)
-        f->tail->next = l;
-    else
-        f->head = l;
-    f->tail = l;
-}
-
-/* Appends all of src to dst; src becomes empty. */
-static void outq_fifo_splice(struct outq_fifo *dst, struct outq_fifo *src)
-{
-    if (!src->head)
-        return;
-    if (dst->tail)
-        dst->tail->next = src->head;
-    else
-        dst->head = src->head;
-    dst->tail = src->tail;
-    src->head = src->tail = NULL;
-}
-
-static void outq_fifo_pop(struct outq_fifo *f)
-{
-    struct outq_line *l = f->head;
-    f->head = l->next;
-    if (!f->head)
-        f->tail = NULL;
-    free(l);
-}
-
-static void outq_fifo_free(struct outq_fifo *f)
-{
-    while (f->head)
-        outq_fifo_pop(f);
 }
 
 /* ---- targets in turn ---- */
@@ -320,14 +248,6 @@ static bool outq_split(const char *cmd, const char *target, const char *text, si
     return true;
 }
 
-static size_t outq_fifo_count(const struct outq_fifo *f)
-{
-    size_t n = 0;
-    for (const struct outq_line *l = f->head; l; l = l->next)
-        n++;
-    return n;
-}
-
 /* The lines of text to target as a FIFO stamped `at`, at most room of them; false if invalid,
  * too many or out of memory. */
 static bool outq_lines(const outq *q, const char *cmd, const char *target, const char *text,
@@ -422,23 +342,28 @@ bool outq_push_stream(outq *q, const char *cmd, const char *target, const char *
     return push_reply(q, cmd, target, text, now, true);
 }
 
-bool outq_push_raw(outq *q, const char *line)
+/* A whole line into fifo (raw or low), counted in *n; the two share OUTQ_MAX_RAW_LINES. */
+static bool push_whole(outq *q, struct outq_fifo *fifo, size_t *n, const char *line)
 {
-    size_t n = line ? strlen(line) : 0;
-    if (n == 0 || n > q->raw_max || q->nraw >= OUTQ_MAX_RAW_LINES)
+    size_t len = line ? strlen(line) : 0;
+    if (len == 0 || len > q->raw_max || q->nraw + q->nlow >= OUTQ_MAX_RAW_LINES)
         return false;
     struct outq_line *l = outq_line_new(line, NULL, NULL, 0);
     if (!l)
         return false;
-    outq_fifo_add(&q->raw, l);
-    q->nraw++;
+    outq_fifo_add(fifo, l);
+    ++*n;
     return true;
 }
+
+bool outq_push_raw(outq *q, const char *line) { return push_whole(q, &q->raw, &q->nraw, line); }
+bool outq_push_low(outq *q, const char *line) { return push_whole(q, &q->low, &q->nlow, line); }
 
 void outq_drop_raw(outq *q)
 {
     outq_fifo_free(&q->raw);
-    q->nraw = 0;
+    outq_fifo_free(&q->low);
+    q->nraw = q->nlow = 0;
 }
 
 bool outq_has_raw(const outq *q) { return q->raw.head != NULL; }
@@ -466,7 +391,10 @@ static void outq_expire(outq *q, double now)
     outq_expire_ring(&q->stream, now);
 }
 
-size_t outq_len(const outq *q) { return q->nraw + q->game.len + q->reply.len + q->stream.len; }
+size_t outq_len(const outq *q)
+{
+    return q->nraw + q->nlow + q->game.len + q->reply.len + q->stream.len;
+}
 
 /* When the longest-waiting reply was queued (its target's oldest line, the first to go); HUGE_VAL
  * for none. */
@@ -495,11 +423,14 @@ static struct outq_ring *outq_next_ring(outq *q)
                                           : &q->stream;
 }
 
+/* The low lines' turn: one waits and no game line does. */
+static bool outq_low_turn(const outq *q) { return q->low.head && !q->game.targets; }
+
 /* The line to go next, tokens or not (the queue is not empty). */
 static const char *outq_peek_any(outq *q)
 {
-    if (q->raw.head)
-        return q->raw.head->text;
+    if (q->raw.head || outq_low_turn(q))
+        return (q->raw.head ? q->raw.head : q->low.head)->text;
     return outq_next_ring(q)->targets->lines.head->text;
 }
 
@@ -522,6 +453,9 @@ void outq_commit(outq *q, double now)
     if (q->raw.head) {
         outq_fifo_pop(&q->raw);
         q->nraw--;
+    } else if (outq_low_turn(q)) {
+        outq_fifo_pop(&q->low);
+        q->nlow--;
     } else {
         struct outq_ring *r = outq_next_ring(q);
         q->games_in_a_row = r == &q->game    ? q->games_in_a_row + 1

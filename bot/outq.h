@@ -1,15 +1,16 @@
-/* outq.h — the send queue, the only writer to the server: raw lines, game lines, then replies to
- * single users, paced by one token bucket. No I/O, no clock. */
+/* outq.h — the send queue, the only writer to the server: raw lines, game lines, low lines (WHO),
+ * then replies to single users, paced by one token bucket. No I/O, no clock. */
 
-/* It serves, in order: (1) raw lines of the connection (registration, JOIN, PING, MODE, WHO), which
+/* It serves, in order: (1) raw lines of the connection (registration, JOIN, PING, MODE), which
  * game lines and replies never crowd out; (2) game lines (PRIVMSG/NOTICE/PART that the game needs:
  * its channel, hands, turn prompts, move replies), in turn between targets so that one busy channel
- * cannot starve another; (3) replies to single users, in turn between targets, bounded per target
- * (the newest reply only) and dropped unsent once older than OUTQ_REPLY_TTL — but once a reply
- * has waited OUTQ_REPLY_STARVE while game lines kept the bucket busy, every OUTQ_REPLY_SHARE-th
- * line is a reply, so that a busy bot still answers !help before the TTL; (4) streams to single
- * users (spectators' copies), the same but keeping the older lines in order. One token bucket paces
- * them all. Lines are split at 400 bytes on word and UTF-8 boundaries; no CR/LF/NUL from text. */
+ * cannot starve another; (2a) the connection's low lines (WHO), once no game line waits; (3)
+ * replies to single users, in turn between targets, bounded per target (the newest reply only) and
+ * dropped unsent once older than OUTQ_REPLY_TTL — but once a reply has waited OUTQ_REPLY_STARVE
+ * while game lines kept the bucket busy, every OUTQ_REPLY_SHARE-th line is a reply, so that a busy
+ * bot still answers !help before the TTL; (4) streams to single users (spectators' copies), the
+ * same but keeping the older lines in order. One token bucket paces them all. Lines are split at
+ * 400 bytes on word and UTF-8 boundaries; no CR/LF/NUL from text. */
 #ifndef DURAK_OUTQ_H
 #define DURAK_OUTQ_H
 
@@ -77,16 +78,20 @@ bool outq_push_stream(outq *q, const char *cmd, const char *target, const char *
  * refused (false) only if empty, longer than OUTQ_MAX_RAW bytes, if OUTQ_MAX_RAW_LINES raw lines
  * wait already, or if out of memory. */
 bool outq_push_raw(outq *q, const char *line);
-/* Drops the raw lines not sent yet: they belong to a connection that is gone. */
+/* The same for a low line: it goes only while no game line waits, then before replies and
+ * streams. A WHO: a server may charge seconds for it and read the bot's next line only after
+ * them (ngIRCd: one), so a game line behind a burst of them waited that long. */
+bool outq_push_low(outq *q, const char *line);
+/* Drops the raw and low lines not sent yet: they belong to a connection that is gone. */
 void outq_drop_raw(outq *q);
 /* Whether a raw line waits (outq_peek then returns raw lines first): the writer holding the games'
- * lines sends only while this is true. */
+ * lines sends only while this is true (low lines wait with the games' lines). */
 bool outq_has_raw(const outq *q);
 
 /* The next line allowed at `now` (seconds, any monotonic origin), without CR LF, or NULL if the
  * queue is empty or the bucket has no token yet. Raw lines first, then game lines, one line per
- * target in turn (each target's lines in order), then replies, then streams, the same way; replies
- * and streams' lines older than OUTQ_REPLY_TTL are dropped first. The pointer is valid until
+ * target in turn (each target's lines in order), then low lines, then replies, then streams, the
+ * same way; replies and streams' lines older than OUTQ_REPLY_TTL are dropped first. The pointer is valid until
  * outq_commit, outq_clear or outq_free. Peeking sends nothing and may be repeated. */
 const char *outq_peek(outq *q, double now);
 /* The line outq_peek returned was sent: removes it and spends a token. */

@@ -1,7 +1,8 @@
 /* test_outq: the send queue's token bucket, splitter (400 bytes, words, UTF-8, colour codes),
  * CR/LF/NUL stripping, round-robin between targets, bounds; the classes: raw lines (never refused
- * for room), game lines, replies (newest only to a user, every one to a channel; bounded, stale
- * after 30 s); lines in the log; a push with no memory for its lines. */
+ * for room), game lines, low lines (once no game line waits), replies (newest only to a user,
+ * every one to a channel; bounded, stale after 30 s); lines in the log; a push with no memory for
+ * its lines. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -683,6 +684,36 @@ static void test_game_before_replies(void **state)
     outq_free(q);
 }
 
+/* A low line (a WHO) goes once no game line waits, ahead of replies; a game line queued after it
+ * still goes first. While the games' lines are held (outq_has_raw false), low lines wait with
+ * them. A WHO burst ahead of the game's first line held it at ngIRCd a second per WHO. */
+static void test_low_lines_wait_for_game_lines(void **state)
+{
+    (void)state;
+    outq *q = outq_new(1, 1);
+    assert_true(outq_push_low(q, "WHO #a"));
+    assert_true(outq_push_low(q, "WHO #b"));
+    assert_false(outq_has_raw(q));
+    assert_true(outq_push_reply(q, "NOTICE", "boris", "help", 0));
+    assert_true(outq_push(q, "PRIVMSG", "#b", "anna opens a game"));
+    assert_true(outq_push_raw(q, "PING :x"));
+    const char *want[] = { "PING :x", "PRIVMSG #b :anna opens a game",
+                           "WHO #a",  "PRIVMSG #b :boris joins",
+                           "WHO #b",  "NOTICE boris :help" };
+    for (int i = 0; i < 6; i++) {
+        if (i == 3)
+            assert_true(outq_push(q, "PRIVMSG", "#b", "boris joins"));
+        assert_string_equal(outq_peek(q, i), want[i]);
+        outq_commit(q, i);
+    }
+    assert_int_equal(outq_len(q), 0);
+    assert_true(outq_push_low(q, "WHO #c"));
+    assert_int_equal(outq_len(q), 1);
+    outq_drop_raw(q); /* the connection is gone */
+    assert_int_equal(outq_len(q), 0);
+    outq_free(q);
+}
+
 /* The issue's flood: sixty nicks with a !help each; the game's next line waits for one token at
  * most, not for the 120 replies (a minute at 2 lines a second). */
 static void test_flood_keeps_game_pace(void **state)
@@ -1185,6 +1216,7 @@ int main(void)
         cmocka_unit_test(test_raw_priority),
         cmocka_unit_test(test_rejects),
         cmocka_unit_test(test_game_before_replies),
+        cmocka_unit_test(test_low_lines_wait_for_game_lines),
         cmocka_unit_test(test_flood_keeps_game_pace),
         cmocka_unit_test(test_fair_between_game_channels),
         cmocka_unit_test(test_reply_not_starved),
