@@ -53,7 +53,7 @@ struct persist {
     double held_since; /* the first step persist_hold held, in the current spell (-1: none) */
     char told[PERSIST_TOLD_MAX][PERSIST_CHANNEL_MAX];
     int ntold;
-    const tables *t;     /* of the last step: the language of each channel told */
+    tables *t;           /* of the last step: each channel's language; told what is saved */
     persist_hooks hooks; /* told of what was written (the web pages) */
 };
 
@@ -414,6 +414,8 @@ static void try_write(persist *p, double now, outbox *o)
     if (ok)
         written(p);
     forget_refused(p);
+    if (!p->nstat) /* the ratings the tables say count from the store's again */
+        tables_results_saved(p->t);
     if (ok)
         succeeded(p, o);
     else

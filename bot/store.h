@@ -174,6 +174,9 @@ bool store_record_game(store *s, const store_result *r);
 /* The ratings before and after r, as store_record_game would make them; writes nothing. false
  * if r is inconsistent or the stats cannot be read. */
 bool store_preview_game(store *s, const store_result *r, double *before, double *after);
+/* The ratings after r from the given ones before it (r checked by store_preview_game): with teams
+ * (R19) partners do not play each other. */
+void store_rate(const store_result *r, const double *before, double *after);
 
 /* ---- game records (store_records.c) ---- */
 

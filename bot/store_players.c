@@ -173,8 +173,7 @@ static void store_ranks(const store_result *r, int *rank)
     }
 }
 
-/* New ratings from the ranks; with teams (R19) partners do not play each other. */
-static void store_rate(const store_result *r, const double *before, double *after)
+void store_rate(const store_result *r, const double *before, double *after)
 {
     int rank[STORE_MAX_SEATS], team[STORE_MAX_SEATS];
     store_ranks(r, rank);

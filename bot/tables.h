@@ -178,5 +178,8 @@ void tables_take_prefs(tables *t, void (*cb)(void *ctx, const char *key, const s
 void tables_take_games(tables *t,
                        bool (*cb)(void *ctx, const store_result *r, const game_record *rec),
                        void *ctx);
+/* Every game handed over is in the store now, or given up: the ratings a game's last line says
+ * count from the store's again, no longer from those said at the ends of games not yet saved. */
+void tables_results_saved(tables *t);
 
 #endif

@@ -1,5 +1,5 @@
 /* tables_end.c — the end of a game: its result for the stats, the last line (the durak or the
- * draw, places, forfeiters, rating changes, the rematch offer), its seats kept for !again. */
+ * draw, places, forfeiters, ratings as they will be saved, the rematch offer), seats for !again. */
 #include <stdio.h>
 #include <string.h>
 
@@ -77,15 +77,57 @@ static pending_result *queue_result(tables *t, const table_t *tb)
     return p;
 }
 
+/* The rating key gets from the results said and not saved yet, or NULL: the store's holds. */
+static double *unsaved_of(tables *t, const char *key)
+{
+    for (int i = 0; i < t->nunsaved; i++)
+        if (!strcmp(t->unsaved_key[i], key))
+            return &t->unsaved[i];
+    return NULL;
+}
+
+/* Each seat's rating before and after r as the store will record them: after the results still
+ * waiting to be saved (kept in memory while the store cannot be written, bot/persist.c), which r
+ * then joins. False if that cannot be known: then no rating is said until all are saved. */
+static bool preview(tables *t, const store_result *r, double *before, double *after)
+{
+    int max = (int)(sizeof t->unsaved / sizeof t->unsaved[0]);
+    bool ok = t->nunsaved >= 0 && store_preview_game(t->db, r, before, after);
+    for (int i = 0; ok && i < r->n; i++) {
+        const double *known = unsaved_of(t, r->seat[i].key);
+        before[i] = known ? *known : before[i];
+    }
+    if (ok)
+        store_rate(r, before, after);
+    for (int i = 0; ok && i < r->n; i++) {
+        double *known = unsaved_of(t, r->seat[i].key);
+        if (!known && (ok = t->nunsaved < max)) {
+            snprintf(t->unsaved_key[t->nunsaved], NICK_MAX, "%s", r->seat[i].key);
+            known = &t->unsaved[t->nunsaved++];
+        }
+        if (ok)
+            *known = after[i];
+    }
+    if (!ok)
+        t->nunsaved = -1;
+    return ok;
+}
+
+void tables_results_saved(tables *t)
+{
+    if (!t->nresults)
+        t->nunsaved = 0;
+}
+
 /* "alice 1512 (+12), bob 1488 (-12)": each person's rating after the game, as the store will
  * record it; "" without stats. A private game's one person reads theirs without their nick. */
-static void rating_changes(const tables *t, const table_t *tb, const pending_result *p, char *buf,
+static void rating_changes(tables *t, const table_t *tb, const pending_result *p, char *buf,
                            size_t cap)
 {
     double before[DURAK_MAX_PLAYERS], after[DURAK_MAX_PLAYERS];
     size_t len = 0;
     buf[0] = '\0';
-    if (!p || !store_preview_game(t->db, &p->r, before, after))
+    if (!p || !preview(t, &p->r, before, after))
         return;
     for (int s = 0; s < tb->nseats; s++) {
         if (tables_is_ai(tb, s))
@@ -212,10 +254,10 @@ void end_remember(tables *t, const table_t *tb)
     l->lang = tb->lang;
 }
 
-/* What the last line is written from besides the table: the result queued, the rematch offer. */
+/* What the last line is written from besides the table: the ratings said, the rematch offer. */
 typedef struct {
-    const pending_result *p;
     bool again;
+    char ratings[TABLES_LINE_MAX]; /* rating_changes: counted once, the same in every language */
 } end_facts;
 
 /* The last line in r's language (the channel's, or a spectator's). */
@@ -254,11 +296,10 @@ static void end_line(const tables *t, const table_t *tb, const render_opts *rr, 
         else
             render_appendf(line, cap, &len, M(MSG_RESULT_HINTS), part);
     }
-    rating_changes(t, tb, f->p, part, sizeof part);
-    if (part[0]) {
+    if (f->ratings[0]) {
         render_appendf(line, cap, &len, SEP);
         render_appendf(line, cap, &len, M(tb->solo ? MSG_RESULT_RATINGS_SOLO : MSG_RESULT_RATINGS),
-                       part);
+                       f->ratings);
     }
     if (tb->solo) {
         render_appendf(line, cap, &len, SEP);
@@ -284,7 +325,8 @@ void end_no_result(tables *t, table_t *tb, const char *why, outbox *o)
 
 void end_announce(tables *t, table_t *tb, outbox *o)
 {
-    end_facts f = { queue_result(t, tb), false };
+    end_facts f = { false, "" };
+    rating_changes(t, tb, queue_result(t, tb), f.ratings, sizeof f.ratings);
     if (!tb->solo && tb->g.result != DURAK_RESULT_ONGOING) {
         end_remember(t, tb); /* else !again would offer an older game */
         f.again = tables_humans(tb) > 0;

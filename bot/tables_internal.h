@@ -191,6 +191,10 @@ struct tables {
     char closed[TABLES_MAX][80]; /* keys whose line goes at the next tables_take_changes() */
     int nclosed;
     pending_result results[TABLES_MAX]; /* finished since tables_take_games() */
+    /* Ratings said at games' ends, not saved yet, by stats key (tables_end.c); -1: not known */
+    char unsaved_key[TABLES_MAX * DURAK_MAX_PLAYERS][NICK_MAX];
+    double unsaved[TABLES_MAX * DURAK_MAX_PLAYERS];
+    int nunsaved;
     int nresults;
     last_game last[TABLES_MAX];
     bool last_dirty; /* some last game is: tables_take_changes looks at them only then */
@@ -246,8 +250,7 @@ const table_t *tables_watched_by(const tables *t, const char *nick);
 /* The table where a person sits under `nick`, and the seat; NULL if none. A present seat comes
  * before one held for its person (who may sit elsewhere now under that nick). */
 table_t *tables_of_nick(tables *t, const char *nick, int *seat);
-/* The table where someone logged in to `account` (services) sits, under any nick, and the seat;
- * NULL if none, or for no account. */
+/* The table where someone logged in to `account` sits, under any nick, and the seat; or NULL. */
 table_t *tables_of_account(tables *t, const char *account, int *seat);
 /* Is `w` the seat's person: the same account where both have one, else the same user@host (a
  * seat with an account: only while its nick has been here all along, as after a logout). A
@@ -257,12 +260,10 @@ bool tables_same_person(const tables *t, const seat_t *st, const tables_who *w);
  * down: the seat (and so their stats) follows the account from now on, as if they had sat down
  * with it. Nothing for no table or no account. */
 void tables_seat_account(tables *t, table_t *tb, int s, const tables_who *w);
-/* The stats key of a person: "@account" (casefolded) where there is an account, else the
- * casefolded nick. */
+/* A person's stats key: "@account" where there is an account, else the nick; casefolded. */
 void tables_stats_key(const tables *t, const char *nick, const char *account, char *key,
                       size_t cap);
-/* The nick a seat's stats are kept under (without an account): the one it started the game
- * with. */
+/* The nick a seat's stats are kept under (without an account): the one it started with. */
 static inline const char *tables_seat_key_nick(const seat_t *st)
 {
     return st->seated[0] ? st->seated : st->nick;
@@ -293,8 +294,7 @@ static inline bool tables_forfeit_loses_team(const tables *t, const table_t *tb)
 {
     return tb->opt.teams && !t->cfg.game.replace_leavers;
 }
-/* A private game's person: its one seat that is no computer player; -1 for none or a channel
- * game. */
+/* A private game's person: its one seat no computer player holds; -1: none, or a channel game. */
 int tables_solo_seat(const table_t *tb);
 static inline const char *tables_prefix(const tables *t) { return t->cfg.game.prefix; }
 /* Seats the person w, or a computer player of level, in tb. */

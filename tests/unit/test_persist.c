@@ -2,7 +2,8 @@
  * iteration, held for the next batch of lines under load, a full disk (PRAGMA max_page_count), a
  * read-only file, a locked database; too much waiting, what the store refuses, a person's settings
  * not saved, a stop with work still waiting, no database at all; no memory for a copy of a result,
- * a record or a table at any point of a step; the log naming a kept game's players as shown. */
+ * a record or a table at any point of a step; the log naming a kept game's players as shown; the
+ * ratings said while results wait. */
 #define _GNU_SOURCE
 #include <setjmp.h>
 #include <stdarg.h>
@@ -294,6 +295,47 @@ static void test_disk_full_keeps_result(void **state)
     durak_game replayed;
     assert_true(record_replay(&g.rec, &replayed));
     assert_int_equal(replayed.result, DURAK_RESULT_WON);
+    h_free(h);
+}
+
+/* While the disk is full, a game's line counts the results still waiting in memory before it: the
+ * ratings said are those the store records once it can, not ones counted from 1500 again. */
+static void test_ratings_count_results_not_saved(void **state)
+{
+    (void)state;
+    harness *h = h_with_store();
+    fill_disk(h);
+    short_game_of(h, "#two", "bob", "carol"); /* carol leaves: bob wins */
+    assert_int_equal(lines_to(h, "#two", "ratings: bob 1516 (+16), carol 1484 (-16)"), 1);
+    step(h);
+    assert_int_equal(lines_to(h, "#two", "results are not being saved"), 1);
+    event(h, "bob", "#two", "!durak");
+    event(h, "carol", "#two", "!join");
+    event(h, "bob", "#two", "!start");
+    event(h, "bob", "#two", "!leave"); /* now bob loses, from 1516 */
+    assert_int_equal(lines_to(h, "#two", "ratings: bob 1499 (-17), carol 1501 (+17)"), 1);
+    step(h);
+    assert_int_equal(saved_games(h), 0);
+
+    assert_int_equal(sqlite3_exec(h->db->db, "PRAGMA max_page_count = 1000000", NULL, NULL, NULL),
+                     SQLITE_OK);
+    h->now = persist_next_due(h->p) + 0.1;
+    step(h);
+    assert_int_equal(persist_pending(h->p), 0);
+    static store_game g; /* the second game as recorded: what its line said */
+    assert_true(store_get_game(h->db, 2, &g));
+    assert_string_equal(g.seat[0].key, "bob");
+    assert_true(g.seat[0].rated);
+    assert_int_equal((int)(g.seat[0].rating_before + 0.5), 1516);
+    assert_int_equal((int)(g.seat[0].rating_after + 0.5), 1499);
+    assert_int_equal((int)(g.seat[1].rating_before + 0.5), 1484);
+    assert_int_equal((int)(g.seat[1].rating_after + 0.5), 1501);
+    store_player pl;
+    assert_true(store_get_player(h->db, "carol", &pl));
+    assert_int_equal((int)(pl.rating + 0.5), 1501);
+
+    short_game_of(h, "#two", "bob", "carol"); /* saved: counted from the store's again */
+    assert_int_equal(lines_to(h, "#two", "ratings: bob 1515 (+16), carol 1485 (-16)"), 1);
     h_free(h);
 }
 
@@ -987,6 +1029,7 @@ int main(void)
         cmocka_unit_test(test_recorded_names_as_shown),
         cmocka_unit_test(test_hold_for_next_batch),
         cmocka_unit_test(test_disk_full_keeps_result),
+        cmocka_unit_test(test_ratings_count_results_not_saved),
         cmocka_unit_test(test_read_only_file),
         cmocka_unit_test(test_read_only_idle_logs_once),
         cmocka_unit_test(test_locked_at_start),
