@@ -226,6 +226,8 @@ const char *const msg_spanish[MSG_COUNT] = {
                   "puntuación en canales %d.",
     [MSG_STATS_TEAMS] = "; en equipo: ganadas %d, perdidas %d",
     [MSG_STATS_NONE] = "Aún no hay partidas registradas de %s.",
+    [MSG_RESULTS_WAIT] =
+        "Los resultados de las últimas partidas esperan a guardarse: aún no se cuentan aquí.",
     [MSG_TOP] = "Mejores jugadores (puntuación en canales, partidas): %s",
     [MSG_TOP_AT_MOST] = " · aquí solo los %d primeros",
     [MSG_TOP_NONE] = "Aún no hay partidas de canal registradas: juega una con %sdurak.",

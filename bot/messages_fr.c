@@ -239,6 +239,9 @@ const char *const msg_french[MSG_COUNT] = {
                   "cote en salon %d.",
     [MSG_STATS_TEAMS] = " ; en équipe : gagnées %d, perdues %d",
     [MSG_STATS_NONE] = "Aucune partie enregistrée pour %s.",
+    [MSG_RESULTS_WAIT] =
+        "Les résultats des dernières parties attendent d'être enregistrés : ils ne "
+        "sont pas encore comptés ici.",
     [MSG_TOP] = "Meilleurs joueurs (cote en salon, parties) : %s",
     [MSG_TOP_AT_MOST] = " · seuls les %d premiers ici",
     [MSG_TOP_NONE] = "Aucune partie de salon enregistrée : jouez-en une avec %sdurak.",

@@ -3,7 +3,7 @@
  * read-only file, a locked database; too much waiting, what the store refuses, a person's settings
  * not saved, a stop with work still waiting, no database at all; no memory for a copy of a result,
  * a record or a table at any point of a step; the log naming a kept game's players as shown; the
- * ratings said while results wait. */
+ * ratings said and !stats, !top, !last while results wait. */
 #define _GNU_SOURCE
 #include <setjmp.h>
 #include <stdarg.h>
@@ -336,6 +336,34 @@ static void test_ratings_count_results_not_saved(void **state)
 
     short_game_of(h, "#two", "bob", "carol"); /* saved: counted from the store's again */
     assert_int_equal(lines_to(h, "#two", "ratings: bob 1515 (+16), carol 1485 (-16)"), 1);
+    h_free(h);
+}
+
+/* While results wait in memory, !stats, !top and !last answer from the store and say that the
+ * latest games are not counted yet; once saved, they no longer say it. */
+static void test_stats_say_results_wait(void **state)
+{
+    (void)state;
+    harness *h = h_with_store();
+    fill_disk(h);
+    short_game_of(h, "#two", "bob", "carol");
+    step(h);
+    event(h, "bob", "#two", "!stats");
+    event(h, "bob", "#two", "!top");
+    event(h, "bob", "#two", "!last");
+    assert_int_equal(lines_to(h, "#two", "No games recorded for bob yet."), 1);
+    assert_int_equal(lines_to(h, "#two", "No finished game is recorded in #two yet"), 1);
+    assert_int_equal(lines_to(h, "#two", "results are waiting to be saved"), 3);
+
+    assert_int_equal(sqlite3_exec(h->db->db, "PRAGMA max_page_count = 1000000", NULL, NULL, NULL),
+                     SQLITE_OK);
+    h->now = persist_next_due(h->p) + 0.1;
+    step(h);
+    event(h, "bob", "#two", "!stats");
+    event(h, "bob", "#two", "!last");
+    assert_int_equal(lines_to(h, "#two", "bob: 1 game"), 1);
+    assert_int_equal(lines_to(h, "#two", "Last game #1"), 1);
+    assert_int_equal(lines_to(h, "#two", "waiting to be saved"), 0);
     h_free(h);
 }
 
@@ -1030,6 +1058,7 @@ int main(void)
         cmocka_unit_test(test_hold_for_next_batch),
         cmocka_unit_test(test_disk_full_keeps_result),
         cmocka_unit_test(test_ratings_count_results_not_saved),
+        cmocka_unit_test(test_stats_say_results_wait),
         cmocka_unit_test(test_read_only_file),
         cmocka_unit_test(test_read_only_idle_logs_once),
         cmocka_unit_test(test_locked_at_start),
