@@ -1,19 +1,16 @@
-/* site.c — what the web pages are and where they go: the whole site (--export-site), and the
- * pages one game or one person touches (site_worker.c's jobs), each file written atomically. */
+/* site.c — what the web pages are and where they go: the whole site (--export-site), the pages
+ * one game or one person touches (site_worker.c's jobs), and whether a site.dir is whole. */
 #define _POSIX_C_SOURCE 200809L
 #include "site.h"
 
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "casemap.h"
 #include "log.h"
+#include "site_files.h"
 #include "site_pages.h"
 
 site_options site_options_of(const bot_config *cfg)
@@ -68,160 +65,13 @@ const char *site_line(int lang, const char *url)
     return line;
 }
 
-/* ---- files ---- */
+/* ---- pages ---- */
 
 /* A page's file under site.dir: "<kind>/<id>.html" (kind 'p', 'c', 'g' or 'a'). */
 static const char *page_rel(char rel[48], char kind, long long id)
 {
     snprintf(rel, 48, "%c/%lld.html", kind, id);
     return rel;
-}
-
-static bool page_there(const site_options *o, const char *rel)
-{
-    char path[CONFIG_PATH_MAX + 48];
-    snprintf(path, sizeof path, "%s/%s", o->dir, rel);
-    return access(path, F_OK) == 0;
-}
-
-/* Pages are for everyone to read, whatever the bot's umask (the service's is 0077). Made by root
- * (durakbot --export-site in an upgrade) a folder belongs to the owner of the one above it: the
- * service's, which could otherwise never write its pages there again. */
-static bool make_dir(const char *path)
-{
-    if (mkdir(path, 0755) != 0)
-        return errno == EEXIST;
-    char parent[CONFIG_PATH_MAX + 8];
-    snprintf(parent, sizeof parent, "%s", path);
-    char *slash = strrchr(parent, '/');
-    struct stat up;
-    if (slash)
-        slash[slash == parent] = '\0'; /* "/x": "/" */
-    if (geteuid() == 0 && slash && stat(parent, &up) == 0 && up.st_uid != 0
-        && chown(path, up.st_uid, up.st_gid) != 0)
-        return false;
-    return chmod(path, 0755) == 0;
-}
-
-/* site.dir and the directories above it that are missing ("made if missing", like mkdir -p),
- * then its p/, g/, a/ and c/; false with why. */
-static bool make_dirs(const site_options *o, char *why, size_t cap)
-{
-    char path[CONFIG_PATH_MAX + 8];
-    snprintf(path, sizeof path, "%s", o->dir);
-    bool ok = true;
-    for (char *slash = strchr(path + 1, '/'); ok && slash; slash = strchr(slash + 1, '/')) {
-        *slash = '\0';
-        ok = make_dir(path);
-        *slash = '/';
-    }
-    ok = ok && make_dir(o->dir);
-    snprintf(path, sizeof path, "%s/p", o->dir);
-    ok = ok && make_dir(path);
-    snprintf(path, sizeof path, "%s/g", o->dir);
-    ok = ok && make_dir(path);
-    snprintf(path, sizeof path, "%s/a", o->dir);
-    ok = ok && make_dir(path);
-    snprintf(path, sizeof path, "%s/c", o->dir);
-    if (ok && make_dir(path))
-        return true;
-    snprintf(why, cap, "cannot make %s (and its p/, g/, a/ and c/): %s", o->dir, strerror(errno));
-    return false;
-}
-
-/* dir/rel, through rel.<pid>.tmp and a rename: a reader never sees half a page, and an
- * --export-site beside the running bot never writes into, or renames away, the bot's file. */
-static bool write_file(const site_options *o, const char *rel, const char *data, size_t len)
-{
-    char path[CONFIG_PATH_MAX + 40], tmp[CONFIG_PATH_MAX + 64];
-    snprintf(path, sizeof path, "%s/%s", o->dir, rel);
-    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    FILE *f = fd >= 0 && fchmod(fd, 0644) == 0 ? fdopen(fd, "w") : NULL;
-    if (!f && fd >= 0)
-        close(fd);
-    bool ok = f && fwrite(data, 1, len, f) == len;
-    ok = f && fclose(f) == 0 && ok;
-    ok = ok && rename(tmp, path) == 0;
-    if (!ok) {
-        log_msg(LOG_ERR, "site: could not write %s: %s; check site.dir's permissions and space",
-                path, strerror(errno));
-        unlink(tmp);
-    }
-    return ok;
-}
-
-/* ---- whose pages ---- */
-
-/* Under site.dir: which database the pages are of (store_site_stamp), written after a whole
- * export. Another database's pages, or an older build's, would stay behind it, and where the ids
- * meet be taken for this one's. */
-#define SITE_STAMP ".durakbot-db"
-/* Its text: "db " and a store_site_stamp (95 bytes at most), then the languages' hash. */
-#define SITE_STAMP_LINE 128
-
-/* The stamp file's text for a database's stamp (store_site_stamp; "" for an empty one). */
-static void stamp_line(const site_options *o, const char *stamp, char line[SITE_STAMP_LINE])
-{
-    /* and the languages the pages were written in (game.language, channel_settings): a start
-     * with others finds the site not its own, and writes it whole, not a page at a time */
-    uint64_t h = UINT64_C(0xcbf29ce484222325) ^ (unsigned)o->lang; /* FNV-1a */
-    for (int i = 0; i < o->nchannels; i++) {
-        const config_channel *ch = &o->channels[i];
-        for (const char *p = ch->name; *p; p++)
-            h = (h ^ (unsigned char)*p) * UINT64_C(0x100000001b3);
-        h = (h ^ (unsigned)(ch->language + 1) ^ 0x100) * UINT64_C(0x100000001b3);
-    }
-    snprintf(line, SITE_STAMP_LINE, "db %s\nlanguages %016llx\n", stamp, (unsigned long long)h);
-}
-
-/* The stamp file's text, "" when there is none. */
-static void stamp_read(const site_options *o, char got[SITE_STAMP_LINE])
-{
-    char path[CONFIG_PATH_MAX + 16];
-    snprintf(path, sizeof path, "%s/%s", o->dir, SITE_STAMP);
-    FILE *f = fopen(path, "r");
-    size_t n = f ? fread(got, 1, SITE_STAMP_LINE - 1, f) : 0;
-    got[n] = '\0';
-    if (f)
-        fclose(f);
-}
-
-static bool stamp_there(const site_options *o, const char *stamp)
-{
-    char want[SITE_STAMP_LINE], got[SITE_STAMP_LINE];
-    stamp_read(o, got);
-    stamp_line(o, stamp, want);
-    return !strcmp(got, want);
-}
-
-/* "12.html", and what a write killed midway leaves: "12.html.<pid>.tmp" (write_file), or an older
- * build's "12.html.tmp". */
-static bool numbered_page(const char *name)
-{
-    size_t digits = strspn(name, "0123456789");
-    if (!digits || strncmp(name + digits, ".html", 5))
-        return false;
-    const char *rest = name + digits + 5, *pid = rest + (*rest == '.');
-    size_t pid_digits = strspn(pid, "0123456789");
-    return !*rest || !strcmp(rest, ".tmp") || (pid_digits && !strcmp(pid + pid_digits, ".tmp"));
-}
-
-/* Every numbered page of p/, g/, a/ and c/ (the bot's own files there; nothing else is touched). */
-static void clear_pages(const site_options *o)
-{
-    static const char kinds[] = "pgac";
-    for (const char *k = kinds; *k; k++) {
-        char path[CONFIG_PATH_MAX + 8];
-        snprintf(path, sizeof path, "%s/%c", o->dir, *k);
-        DIR *d = opendir(path);
-        for (struct dirent *e; d && (e = readdir(d));)
-            if (numbered_page(e->d_name) && unlinkat(dirfd(d), e->d_name, 0) != 0)
-                log_msg(LOG_ERR, "site: could not remove %s/%s: %s", path, e->d_name,
-                        strerror(errno));
-        if (d)
-            closedir(d);
-    }
 }
 
 static bool write_page(const site_options *o, const char *rel, site_buf *b)
@@ -232,7 +82,7 @@ static bool write_page(const site_options *o, const char *rel, site_buf *b)
     }
     if (b->len > SITE_PAGE_MAX)
         log_msg(LOG_WARNING, "site: %s is %zu bytes, over %d", rel, b->len, SITE_PAGE_MAX);
-    return write_file(o, rel, b->p ? b->p : "", b->len);
+    return site_write_file(o, rel, b->p ? b->p : "", b->len);
 }
 
 static bool write_index(const site_ctx *c, site_buf *b)
@@ -341,7 +191,7 @@ int site_export(store *db, const site_options *o, FILE *err)
         return 1;
     }
     char why[CONFIG_PATH_MAX + 512];
-    if (!make_dirs(o, why, sizeof why)) {
+    if (!site_make_dirs(o, why, sizeof why) || !site_mark(o, why, sizeof why)) {
         fprintf(err, "durakbot: %s\n", why);
         return 1;
     }
@@ -351,10 +201,11 @@ int site_export(store *db, const site_options *o, FILE *err)
         site_ctx_free(&c);
         return 1;
     }
-    if (!stamp_there(o, stamp))
-        clear_pages(o);
+    if (!site_stamp_there(o, stamp))
+        site_clear_pages(o);
+    site_clear_killed(o); /* the writes killed there left SITE_MARK too: a start comes here */
     const char *css = site_css();
-    bool ok = write_file(o, "style.css", css, strlen(css)) && write_index(&c, &b);
+    bool ok = site_write_file(o, "style.css", css, strlen(css)) && write_index(&c, &b);
     for (size_t i = 0; ok && i < c.npeople && !cancelled(o); i++)
         ok = write_person(&c, &c.people[i], &b);
     int pages = site_archive_page(site_last_game(&c));
@@ -363,9 +214,12 @@ int site_export(store *db, const site_options *o, FILE *err)
     ok = ok && !cancelled(o) && write_channels(&c, NULL, &b);
     struct export_run r = { &c, &b, err, 0, 0, 0 };
     bool read = !ok || store_games_since(db, 0, export_game, &r) >= 0;
-    bool stopped = cancelled(o); /* not a failure to tell: the caller stopped it */
-    stamp_line(o, stamp, line);  /* last: a site half written is not this database's yet */
-    ok = ok && !stopped && (!read || r.failed || write_file(o, SITE_STAMP, line, strlen(line)));
+    bool stopped = cancelled(o);     /* not a failure to tell: the caller stopped it */
+    site_stamp_line(o, stamp, line); /* last: a site half written is not this database's yet */
+    ok =
+        ok && !stopped && (!read || r.failed || site_write_file(o, SITE_STAMP, line, strlen(line)));
+    if (ok && read && !r.failed)
+        site_unmark(o);
     if (!read) /* the store's error says what; the log has no page to name */
         fprintf(err, "durakbot: --export-site: %s\n", store_error(db));
     if ((!ok && !stopped) || r.failed)
@@ -389,26 +243,27 @@ static void check_game_page(void *ctx, long long id)
 {
     struct game_pages *g = ctx;
     char rel[48];
-    g->all = g->all && page_there(g->o, page_rel(rel, 'g', id));
+    g->all = g->all && site_file_there(g->o, page_rel(rel, 'g', id));
 }
 
 bool site_complete(store *db, const site_options *o)
 {
     site_ctx c = { 0 };
     char rel[48], stamp[96];
-    bool all = page_there(o, "style.css") && page_there(o, "index.html")
-               && store_site_stamp(db, stamp) && stamp_there(o, stamp) && site_ctx_load(&c, db, o);
+    bool all = !site_file_there(o, SITE_MARK) && site_file_there(o, "style.css")
+               && site_file_there(o, "index.html") && store_site_stamp(db, stamp)
+               && site_stamp_there(o, stamp) && site_ctx_load(&c, db, o);
     for (size_t i = 0; all && i < c.npeople; i++) { /* and none of one who chose set site off, */
         const store_site_person *p = &c.people[i];  /* or of private games that gave way: */
-        bool there = page_there(o, page_rel(rel, 'p', p->id)); /* a refresh was lost */
+        bool there = site_file_there(o, page_rel(rel, 'p', p->id)); /* a refresh was lost */
         all = site_has_page(&c, p) ? there : !((p->hidden || p->p.key[0] == '+') && there);
     }
     for (size_t i = 0; all && i < c.nchannels; i++) {
         all = record_private_key(c.channels[i].channel)
-              || page_there(o, page_rel(rel, 'c', c.channels[i].first));
+              || site_file_there(o, page_rel(rel, 'c', c.channels[i].first));
     }
     for (int page = site_archive_page(site_last_game(&c)); all && page > 0; page--) {
-        all = page_there(o, page_rel(rel, 'a', page));
+        all = site_file_there(o, page_rel(rel, 'a', page));
     }
     struct game_pages g = { o, all };
     all = all && store_site_game_ids(db, check_game_page, &g) >= 0 && g.all;
@@ -447,24 +302,27 @@ static bool write_channels_of_game(const site_ctx *c, store *db, const store_gam
     return ok;
 }
 
-/* The directories made and the site's data loaded for a refresh; false with why (for the log). */
-/* Ready to write some pages: the directories there, the site's data loaded, and the pages this
- * database's (unstamped ones, or an empty database's, become its own). */
+/* Ready to write some pages: the directories there, the pages this database's (unstamped ones, or
+ * an empty database's, become its own) and marked as being written, the site's data loaded; false
+ * with why (for the log). */
 static bool refresh_begin(site_ctx *c, store *db, const site_options *o, char *why, size_t cap)
 {
     char stamp[96], line[SITE_STAMP_LINE], got[SITE_STAMP_LINE], empty[SITE_STAMP_LINE];
-    if (!make_dirs(o, why, cap))
+    if (!site_make_dirs(o, why, cap))
         return false;
     if (store_site_stamp(db, stamp)) {
-        stamp_read(o, got);
-        stamp_line(o, stamp, line);
-        stamp_line(o, "", empty);
+        site_stamp_read(o, got);
+        site_stamp_line(o, stamp, line);
+        site_stamp_line(o, "", empty);
         bool unclaimed = !got[0] || !strcmp(got, empty);
-        if (strcmp(got, line) && (!unclaimed || !write_file(o, SITE_STAMP, line, strlen(line)))) {
+        if (strcmp(got, line)
+            && (!unclaimed || !site_write_file(o, SITE_STAMP, line, strlen(line)))) {
             snprintf(why, cap, "the pages there are not this database's: all are written again");
             return false;
         }
     }
+    if (!site_mark(o, why, cap))
+        return false;
     if (site_ctx_load(c, db, o))
         return true;
     snprintf(why, cap, "%s", load_why(db));
@@ -479,12 +337,15 @@ static bool write_person_of(const site_ctx *c, const char *key, site_buf *b, boo
     const store_site_person *p = site_person(c, key), *solo = site_solo_row(c, key);
     char rel[48];
     bool ok = !p || write_person(c, p, b);
-    if (solo && page_there(c->opt, page_rel(rel, 'p', solo->id))) {
+    if (solo && site_file_there(c->opt, page_rel(rel, 'p', solo->id))) {
         *moved = true;
         ok = write_person(c, solo, b) && ok;
     }
     return ok;
 }
+
+/* site_refresh_person's pages, leaving the mark (a game's refresh ends with theirs). */
+static bool refresh_person(store *db, const site_options *o, const char *key, bool everywhere);
 
 bool site_refresh_game(store *db, const site_options *o, long long id)
 {
@@ -502,8 +363,8 @@ bool site_refresh_game(store *db, const site_options *o, long long id)
     }
     if (ok) {
         const char *css = site_css();
-        if (!page_there(o, "style.css"))
-            write_file(o, "style.css", css, strlen(css));
+        if (!site_file_there(o, "style.css"))
+            site_write_file(o, "style.css", css, strlen(css));
         ok = write_game(&c, g, &b) && write_index(&c, &b);
         int page = site_archive_page(id), pages = site_archive_page(site_last_game(&c));
         /* and the one before: its link to this one */
@@ -518,8 +379,10 @@ bool site_refresh_game(store *db, const site_options *o, long long id)
     sb_free(&b);
     for (int s = 0; s < STORE_MAX_SEATS; s++) /* their private games linked the old page */
         if (moved[s])
-            ok = site_refresh_person(db, o, g->seat[s].key, true) && ok;
+            ok = refresh_person(db, o, g->seat[s].key, true) && ok;
     free(g);
+    if (ok) /* else the mark stays: the next start writes every page */
+        site_unmark(o);
     return ok;
 }
 
@@ -544,7 +407,7 @@ static void take_id(void *ctx, const store_site_entry *e)
         l->id[l->n++] = e->game;
 }
 
-bool site_refresh_person(store *db, const site_options *o, const char *key, bool everywhere)
+static bool refresh_person(store *db, const site_options *o, const char *key, bool everywhere)
 {
     site_ctx c = { 0 };
     site_buf b;
@@ -585,4 +448,12 @@ bool site_refresh_person(store *db, const site_options *o, const char *key, bool
     free(ids.id);
     free(g);
     return ok && !ids.oom;
+}
+
+bool site_refresh_person(store *db, const site_options *o, const char *key, bool everywhere)
+{
+    bool ok = refresh_person(db, o, key, everywhere);
+    if (ok)
+        site_unmark(o);
+    return ok;
 }

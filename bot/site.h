@@ -34,15 +34,18 @@ msg_lang site_game_lang(const site_options *o, const char *language, const char 
 
 /* Every page into o->dir (made if missing): style.css, index.html, c/<id>.html (channels),
  * p/<id>.html (people), g/<id>.html (games), a/<n>.html (the archive); pages of people who chose
- * `set site off` removed. Messages on err; 0, or 1 on failure (or once cancelled). */
+ * `set site off` removed, and what writes killed midway left. Messages on err; 0, or 1 on failure
+ * (or once cancelled). */
 int site_export(store *db, const site_options *o, FILE *err);
 /* Only the pages game id touches: its page, the index, its channel's and its people's pages, the
- * archive's. false on error. */
+ * archive's. false on error. One that fails or is cut off (a kill) leaves o->dir incomplete for
+ * site_complete; so does site_refresh_person's. */
 bool site_refresh_game(store *db, const site_options *o, long long id);
 /* A person's `set site` changed (everywhere): the index, their page, their games' pages and the
  * channel and archive pages that name them; their `set language`: their page alone. */
 bool site_refresh_person(store *db, const site_options *o, const char *key, bool everywhere);
-/* Whether every page site_export would write is in o->dir (lost ones are written again). */
+/* Whether every page site_export would write is in o->dir (lost ones are written again), and no
+ * writing of pages there failed or was cut off since (they would show what came before). */
 bool site_complete(store *db, const site_options *o);
 
 /* The line "Page: <url>" in lang (IRC text: the address as it is). */
@@ -53,8 +56,9 @@ const char *site_line(int lang, const char *url);
 bool site_page_url(const char *base, char kind, long long id, char *buf, size_t cap);
 
 /* The refresh off the main loop: a thread of its own with its own connection to the database at
- * db_path, fed game ids and people's keys. A site.dir missing any page gets every page first;
- * after a refresh that failed, the next one (or a retry a minute later) writes every page.
+ * db_path, fed game ids and people's keys. A site.dir missing any page, or whose writing was cut
+ * off (a kill, a stop), gets every page first; after a refresh that failed, the next one (or a
+ * retry a minute later) writes every page.
  * NULL if o has no dir (or out of memory). */
 typedef struct site_worker site_worker;
 site_worker *site_worker_start(const site_options *o, const char *db_path);

@@ -13,6 +13,7 @@
 #include "clock.h"
 #include "log.h"
 #include "site.h"
+#include "site_files.h"
 
 enum { SITE_QUEUE = 256 };    /* jobs waiting; beyond, the oldest waits for the next full export */
 #define SITE_RETRY_SECONDS 60 /* after a failed refresh: every page again, this often */
@@ -44,7 +45,8 @@ struct site_worker {
     bool busy, stop;
     /* Set with stop: a whole export under way ends at once (SIGTERM's "within 2 seconds", a
      * SIGHUP that removes site.dir must not hold the bot for as long as it takes), and the
-     * refreshes still queued get a second (a game that ended just before still has its page). */
+     * refreshes still queued get a second (a game that ended just before still has its page);
+     * the pages of those left are written at the next start, whole. */
     atomic_bool cancel;
     double stop_by; /* clock_monotonic() */
     /* A refresh failed (site.dir not writable, the disk full): pages are missing that the others
@@ -152,6 +154,9 @@ static void *run(void *arg)
         w->busy = false;
         pthread_cond_broadcast(&w->idle_cv);
     }
+    char why[CONFIG_PATH_MAX + 64];
+    if (w->n && !site_mark(&w->opt, why, sizeof why)) /* stopped first: the next start does them */
+        log_msg(LOG_ERR, "site: %s; the refreshes left undone are not done at the next start", why);
     pthread_mutex_unlock(&w->mu);
     store_close(db);
     return NULL;

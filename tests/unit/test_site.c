@@ -4,7 +4,8 @@
  * tables, and for games of a schema 6 database), a person who chose set site off, page sizes,
  * and a refresh that writes only the pages one game touches. Faults: a page that cannot be written,
  * site.dir that cannot be made, a game not in the database, a page over the size bound, the refresh
- * thread's queue full, no memory for a page, --export-site's errors. */
+ * thread's queue full, no memory for a page, --export-site's errors, a refresh killed midway or
+ * dropped by a stop. */
 #define _GNU_SOURCE /* F_SETPIPE_SZ: a pipe the refresh thread fills at once */
 #include <dirent.h>
 #include <setjmp.h>
@@ -1867,6 +1868,107 @@ static int temp_files(const char *dir)
     return temp_files_found;
 }
 
+/* Where a page write is cut off, as by kill -9 or a crash: the process writing it is killed at the
+ * rename that would put a file whose name ends so in place (NULL: nowhere). */
+static const char *kill_at;
+/* Where the refresh thread pauses 2 s, a busy disk (NULL: nowhere); then rename_paused is set. */
+static const char *pause_at;
+static atomic_bool rename_paused;
+
+static bool ends_with(const char *s, const char *end)
+{
+    size_t n = strlen(s), k = end ? strlen(end) : 0;
+    return end && n >= k && !strcmp(s + n - k, end);
+}
+
+/* Every rename of the test and of the pages' code comes here (the executable's rename first). */
+int rename(const char *from, const char *to)
+{
+    if (ends_with(to, kill_at))
+        raise(SIGKILL);
+    if (ends_with(to, pause_at)) {
+        atomic_store(&rename_paused, true);
+        sleep(2);
+    }
+    return renameat(AT_FDCWD, from, AT_FDCWD, to);
+}
+
+/* The site is what a fresh --export-site of the database writes, file for file, no temporary
+ * file left. */
+static void assert_site_fresh(const struct fixture *f, const site_options *o)
+{
+    site_options fresh = *o;
+    snprintf(fresh.dir, sizeof fresh.dir, "%s/fresh", f->dir);
+    assert_int_equal(site_export(f->s, &fresh, stderr), 0);
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "diff -r '%s' '%s' >&2", f->site, fresh.dir);
+    assert_int_equal(system(cmd), 0);
+    assert_int_equal(temp_files(f->site), 0);
+}
+
+/* The bot killed (kill -9, a crash) after a game's own page was written and before the index and
+ * the others: they kept the game before it ("Games played: 1"), and the killed write's temporary
+ * file stayed in the public folder. The next start writes every page, and removes it. */
+static void test_refresh_killed_is_redone_at_start(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    record_game(f->s, "#durak", 9, nicks);
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    long long id = record_game(f->s, "#durak", 10, nicks);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) { /* the bot's refresh thread, killed in the refresh of the game just ended */
+        char err[256];
+        store *r = store_open_reader(f->db, err, sizeof err);
+        kill_at = "/index.html";
+        _exit(r && site_refresh_game(r, &o, id) ? 0 : 1);
+    }
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    char path[400];
+    snprintf(path, sizeof path, "%s/index.html.%ld.tmp", f->site, (long)pid);
+    assert_int_equal(access(path, F_OK), 0);
+    assert_game_page(f, id);
+    site_worker *w = site_worker_start(&o, f->db); /* the restart */
+    site_worker_drain(w);
+    site_worker_stop(w);
+    assert_site_fresh(f, &o);
+}
+
+/* A stop (SIGTERM) while a refresh is slow: the refreshes queued behind it get a second, then are
+ * dropped; alice's `set language fr` was one, and her page stayed English. The next start writes
+ * every page. */
+static void test_refresh_dropped_at_stop_is_redone_at_start(void **state)
+{
+    struct fixture *f = *state;
+    const char *const nicks[3] = { "alice", "bob", "carol" };
+    long long id = record_game(f->s, "#durak", 9, nicks);
+    site_options o = options(f);
+    assert_int_equal(site_export(f->s, &o, stderr), 0);
+    site_worker *w = site_worker_start(&o, f->db);
+    site_worker_drain(w);
+    atomic_store(&rename_paused, false);
+    pause_at = "/index.html";
+    site_worker_game(w, id, "", "");
+    while (!atomic_load(&rename_paused))
+        usleep(1000);
+    store_prefs fr = { .language = "fr" };
+    assert_true(store_put_prefs(f->s, "alice", &fr));
+    site_worker_person(w, "alice", false);
+    site_worker_stop(w);
+    pause_at = NULL;
+    char *mine = person_page(f, "alice");
+    assert_null(strstr(mine, "<html lang=\"fr\">")); /* dropped */
+    free(mine);
+    w = site_worker_start(&o, f->db); /* the restart */
+    site_worker_drain(w);
+    site_worker_stop(w);
+    assert_site_fresh(f, &o);
+}
+
 /* site_refresh_game of id fails, logging that the file at rel could not be written for `why`
  * (strerror's words), and leaves no temporary file in site.dir. */
 static void refresh_fails(const struct fixture *f, const site_options *o, long long id,
@@ -2786,6 +2888,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_no_page_id_for_computer_players, setup, teardown),
         cmocka_unit_test_setup_teardown(test_worker_cleared_drops_its_queue, setup, teardown),
         cmocka_unit_test_setup_teardown(test_worker_writes_lost_pages, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_refresh_killed_is_redone_at_start, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_refresh_dropped_at_stop_is_redone_at_start, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_worker_behind, setup, teardown),
         cmocka_unit_test_setup_teardown(test_private_page_in_the_players_language, setup, teardown),
         cmocka_unit_test_setup_teardown(test_old_games_keep_the_channels_language, setup, teardown),
