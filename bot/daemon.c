@@ -1,5 +1,5 @@
-/* daemon.c — the loop's context: IRC events into tables, timers for the tables and the
- * watchdog, the stages persist → queue (→ the connection's write), SIGHUP and shutdown. */
+/* daemon.c — the loop's context: IRC events into tables, timers for the tables and the watchdog,
+ * the stages persist → queue (→ the write), ended games' last lines, SIGHUP and shutdown. */
 #define _POSIX_C_SOURCE 200809L
 #include "daemon.h"
 
@@ -22,6 +22,18 @@
  * reading the bot's lines late is not silent that long: it relays the players' lines meanwhile,
  * and once the bot's queue has drained a penalty server (ircd 2.11) answers at once. */
 #define STALL_SECONDS 3.0
+/* Finished games followed until their end lines leave the send queue; beyond, a game's row stays
+ * until the next start, which says its result again. */
+#define ENDED_MAX 64
+
+/* A finished game whose row PERSIST_ENDED_KEY is saved: its end lines queued up to `mark` (once
+ * `queued`), or, found at start, to be said again at the first connection (`tell`). */
+typedef struct {
+    long long id;
+    char where[64];
+    size_t mark;
+    bool queued, tell;
+} ended_game;
 
 struct daemon_ctx {
     bot_config cfg;
@@ -44,6 +56,8 @@ struct daemon_ctx {
     /* A table's timer fell due while the server was silent: it waits for the server's answer
      * (conn_answering) from held_at; the server was last heard at quiet_since. 0: none waits. */
     double held_at, quiet_since;
+    ended_game ended[ENDED_MAX];
+    int nended;
 };
 
 static void report_status(daemon_ctx *d)
@@ -103,10 +117,47 @@ static void on_event(void *ctx, const irc_event *ev, double now)
     }
 }
 
+/* ---- finished games' last lines ---- */
+
+static void ended_add(daemon_ctx *d, long long id, const char *where, bool tell)
+{
+    if (d->nended == ENDED_MAX) {
+        log_msg(LOG_WARNING,
+                "%s: %d finished games wait for their last lines to go out; game #%lld stays "
+                "marked until the next start, which says its result again",
+                where, ENDED_MAX, id);
+        return;
+    }
+    ended_game *e = &d->ended[d->nended++];
+    *e = (ended_game){ .id = id, .tell = tell };
+    snprintf(e->where, sizeof e->where, "%s", where);
+}
+
+/* The games whose end lines have all left the send queue: their rows go. */
+static void ended_heard(daemon_ctx *d)
+{
+    for (int i = d->nended - 1; i >= 0; i--)
+        if (d->ended[i].queued && outq_sent_through(d->q, d->ended[i].mark)) {
+            persist_said(d->persist, d->ended[i].id);
+            d->ended[i] = d->ended[--d->nended];
+        }
+}
+
+/* Those found at start: their results, before anything else the channels hear. */
+static void ended_tell(daemon_ctx *d)
+{
+    for (int i = 0; i < d->nended; i++)
+        if (d->ended[i].tell) {
+            tables_tell_ended(d->t, d->ended[i].id, d->ended[i].where, &d->box);
+            d->ended[i].tell = false;
+        }
+}
+
 static void on_ready(void *ctx, double now)
 {
     daemon_ctx *d = ctx;
     tables_reconfigure(d->t, &d->cfg); /* a reloaded irc.encoding is the wire's from now on */
+    ended_tell(d);
     tables_on_reconnect(d->t, now, &d->box);
     report_status(d);
 }
@@ -194,6 +245,7 @@ static void workers_process(void *ctx, fd_set *in, fd_set *out, double now)
 static void on_game_saved(void *ctx, long long id, const char *channel, const char *language)
 {
     site_worker_game(((daemon_ctx *)ctx)->site, id, channel, language);
+    ended_add(ctx, id, channel, false); /* its end lines are still to be queued or written */
 }
 
 static void on_person_changed(void *ctx, const char *key, bool everywhere)
@@ -253,6 +305,7 @@ static void stage_persist(void *ctx, double now)
 {
     daemon_ctx *d = ctx;
     held_answered(d);
+    ended_heard(d);
     if (!persist_hold(d->persist, outq_wait_batch(d->q, now, OUTQ_BATCH_SECONDS), now))
         persist_step(d->persist, d->t, now, &d->box);
     loop_timer_set(d->l, d->t_persist, persist_next_due(d->persist));
@@ -284,6 +337,11 @@ static void stage_queue(void *ctx, double now)
                     m->target);
     }
     outbox_clear(&d->box);
+    for (int i = 0; i < d->nended; i++) /* a saved game's end lines are in the queue now */
+        if (!d->ended[i].queued && !d->ended[i].tell) {
+            d->ended[i].mark = outq_mark(d->q);
+            d->ended[i].queued = true;
+        }
 }
 
 /* ---- SIGHUP ---- */
@@ -415,6 +473,8 @@ static void shut_down(daemon_ctx *d, const sigset_t *waitmask)
     while (conn_open(d->c) && loop_now(d->l) < end) /* the server closes the link after QUIT */
         loop_once(d->l, end - loop_now(d->l), waitmask);
     conn_close(d->c);
+    ended_heard(d); /* what did not go out is said again at the next start */
+    persist_flush(d->persist, d->t, loop_now(d->l), NULL);
     log_msg(LOG_NOTICE, "stopped");
 }
 
@@ -462,6 +522,11 @@ void daemon_set_reload(daemon_ctx *d, bool (*reload)(void *ctx, bot_config *out)
 {
     d->reload = reload;
     d->reload_ctx = ctx;
+}
+
+void daemon_ended(daemon_ctx *d, long long game_id, const char *where)
+{
+    ended_add(d, game_id, where, true);
 }
 
 void daemon_free(daemon_ctx *d)

@@ -25,6 +25,9 @@ daemon_ctx *daemon_new(const bot_config *cfg, tables *t, outq *q, store *db, aiw
  * why) to keep the old one. Without it SIGHUP keeps the old config. */
 void daemon_set_reload(daemon_ctx *d, bool (*reload)(void *ctx, bot_config *out), void *ctx);
 void daemon_free(daemon_ctx *d);
+/* A finished game found saved at start (PERSIST_ENDED_KEY) whose end lines may never have gone
+ * out: its result is said at where on the first connection, and its row goes once that is sent. */
+void daemon_ended(daemon_ctx *d, long long game_id, const char *where);
 
 /* Connects and runs until LOOP_SIG_STOP is set in *signals, reconnecting as needed; then saves
  * every table, sends what it can and QUIT within about a second, and returns 0. The signals

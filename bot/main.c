@@ -22,6 +22,7 @@
 #include "daemon.h"
 #include "log.h"
 #include "outq.h"
+#include "persist.h"
 #include "secrets.h"
 #include "export.h"
 #include "site.h"
@@ -232,19 +233,26 @@ typedef struct {
     int restored;
 } restore_ctx;
 
-/* One saved table: back in play if its channel is still served (channel names compare
- * without case, as on the server) and it holds together; else moved to rejected_tables with the
- * reason, to be looked at, and the others restore. */
+/* Whether the bot still plays at `where`: a channel in irc.channels (names compare without case,
+ * as on the server), or a private game's key (it needs no channel). */
+static bool served(const bot_config *cfg, const char *where)
+{
+    bool yes = tables_private_key(where);
+    for (int i = 0; i < cfg->irc.nchannels; i++)
+        yes |= casemap_equal(CASEMAP_RFC1459, cfg->irc.channels[i], where);
+    return yes;
+}
+
+/* One saved table: back in play if its channel is still served and it holds together; else moved
+ * to rejected_tables with the reason, to be looked at, and the others restore. */
 static void restore_table(void *ctx, const char *channel, const char *snapshot)
 {
     restore_ctx *r = ctx;
-    bool served = tables_private_key(channel);              /* a private game needs no channel */
     const char *last_of = tables_last_key_channel(channel); /* a last game's: for !again */
     char why[256] = "the channel is no longer in irc.channels";
-    for (int i = 0; i < r->cfg->irc.nchannels; i++)
-        served |=
-            casemap_equal(CASEMAP_RFC1459, r->cfg->irc.channels[i], last_of ? last_of : channel);
-    if (served
+    if (persist_ended_id(channel)) /* a game ended before its last lines went out: restore_ended */
+        return;
+    if (served(r->cfg, last_of ? last_of : channel)
         && tables_restore_checked(r->t, channel, snapshot, clock_monotonic(), why, sizeof why)) {
         r->restored += !last_of; /* a game; a last game's line is kept for !again */
         return;
@@ -255,6 +263,30 @@ static void restore_table(void *ctx, const char *channel, const char *snapshot)
             last_of ? "last game (for !again)" : "game", last_of ? last_of : channel, why);
     if (!store_reject_table(r->db, channel, snapshot, why))
         log_msg(LOG_ERR, "%s", store_error(r->db));
+}
+
+typedef struct {
+    daemon_ctx *d;
+    store *db;
+    const bot_config *cfg;
+} ended_ctx;
+
+/* A game that ended before its last lines went out (persist.h): its result is said again once
+ * connected; where the bot no longer plays, its row goes. */
+static void restore_ended(void *ctx, const char *key, const char *where)
+{
+    ended_ctx *e = ctx;
+    long long id = persist_ended_id(key);
+    if (id && served(e->cfg, where)) {
+        daemon_ended(e->d, id, where);
+    } else if (id) {
+        log_msg(LOG_NOTICE,
+                "game #%lld in %s ended before its last lines went out; %s is no "
+                "longer in irc.channels: its result is not said again",
+                id, where, where);
+        if (!store_delete_table(e->db, key))
+            log_msg(LOG_ERR, "%s", store_error(e->db));
+    }
 }
 
 /* A database locked by another process at start (another bot stopping, a backup): tried again
@@ -322,6 +354,10 @@ static int run_bot(const bot_config *cfg, const char *config_path)
     aiworker *ai = aiworker_new();
     daemon_ctx *d = t && q ? daemon_new(cfg, t, q, db, ai, random_seed()) : NULL;
     int status = 1;
+    ended_ctx e = { d, db, cfg };
+    if (d && db && store_mode_of(db) != STORE_OFFLINE
+        && store_load_tables(db, restore_ended, &e) < 0)
+        log_msg(LOG_ERR, "cannot read the saved games: %s", store_error(db));
     if (d) {
         daemon_set_reload(d, reload_config, (void *)config_path);
         status = daemon_run(d, &signals_seen, &waitmask);

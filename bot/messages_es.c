@@ -218,6 +218,8 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_STALLED] = "El servidor no respondió durante %d %s; la partida sigue, cada uno con el "
                     "tiempo que tenía. %s",
     [MSG_RESTORED] = "He vuelto tras un reinicio; la partida sigue. %s",
+    [MSG_ENDED_UNSAID] = "He vuelto tras un reinicio; la partida n.º %d había terminado antes "
+                         "de que salieran sus últimas líneas: %s.",
     [MSG_LOBBY_SEAT_KEPT] = "Sigues teniendo tu sitio en la partida de %s, que aún no ha "
                             "empezado: %s. %s",
     [MSG_LOBBY_RESTORED] = "He vuelto tras un reinicio; seguimos esperando para empezar: %s "

@@ -231,6 +231,8 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_STALLED] = "Le serveur n'a pas répondu pendant %d %s ; la partie continue, chacun avec le "
                     "temps qu'il avait. %s",
     [MSG_RESTORED] = "Je suis de retour après un redémarrage ; la partie continue. %s",
+    [MSG_ENDED_UNSAID] = "Je suis de retour après un redémarrage ; la partie n° %d était "
+                         "finie avant que ses dernières lignes ne partent : %s.",
     [MSG_LOBBY_SEAT_KEPT] = "Votre place à la partie de %s vous attend, elle n'a pas encore "
                             "commencé : %s. %s",
     [MSG_LOBBY_RESTORED] = "Je suis de retour après un redémarrage ; toujours en attente du "

@@ -50,6 +50,7 @@ struct outq {
     size_t text_max, raw_max;      /* OUTQ_MAX_TEXT and OUTQ_MAX_RAW, or less (outq_set_line_len) */
     size_t src_nick, src_userhost; /* of the bot's nick and its "!user@host"; 0: not known */
     bool starved;                  /* a reply has waited OUTQ_REPLY_STARVE (as of the last look) */
+    size_t pushed;                 /* game lines, replies and streams pushed: outq_mark */
     unsigned games_in_a_row;       /* game lines sent since the last reply */
 };
 
@@ -250,8 +251,8 @@ static bool outq_split(const char *cmd, const char *target, const char *text, si
 
 /* The lines of text to target as a FIFO stamped `at`, at most room of them; false if invalid,
  * too many or out of memory. */
-static bool outq_lines(const outq *q, const char *cmd, const char *target, const char *text,
-                       size_t room, double at, struct outq_fifo *lines)
+static bool outq_lines(outq *q, const char *cmd, const char *target, const char *text, size_t room,
+                       double at, struct outq_fifo *lines)
 {
     lines->head = lines->tail = NULL;
     if (!outq_word_valid(cmd, true) || !outq_word_valid(target, false) || !text)
@@ -267,8 +268,11 @@ static bool outq_lines(const outq *q, const char *cmd, const char *target, const
     size_t max = outq_text_room(q->text_max, q->raw_max, src, cmd, target);
     bool ok = outq_split(cmd, target, clean, room, max, lines);
     free(clean);
-    for (struct outq_line *l = lines->head; l; l = l->next)
+    q->pushed++;
+    for (struct outq_line *l = lines->head; l; l = l->next) {
         l->at = at;
+        l->seq = q->pushed;
+    }
     return ok;
 }
 
@@ -510,6 +514,18 @@ double outq_backlog(outq *q, double now, const char *target, size_t more)
         wait += shared < (double)q->reply.len ? (double)(size_t)shared : (double)q->reply.len;
     }
     return wait > 0 ? wait / q->rate : 0;
+}
+
+size_t outq_mark(const outq *q) { return q->pushed; }
+
+bool outq_sent_through(const outq *q, size_t mark)
+{
+    const struct outq_ring *rings[] = { &q->game, &q->reply, &q->stream };
+    for (size_t i = 0; i < sizeof rings / sizeof *rings; i++)
+        for (const struct outq_target *t = rings[i]->targets; t; t = t->next)
+            if (t->lines.head->seq <= mark) /* a target's lines go in the order pushed */
+                return false;
+    return true;
 }
 
 void outq_clear(outq *q)

@@ -114,6 +114,10 @@ double outq_backlog(outq *q, double now, const char *target, size_t more);
 #define OUTQ_BATCH_SECONDS 0.1
 /* Lines queued. */
 size_t outq_len(const outq *q);
+/* A mark of the lines pushed so far (game lines, replies, streams; not raw or low lines). */
+size_t outq_mark(const outq *q);
+/* Whether every line pushed up to `mark` has left the queue: written (outq_commit), or dropped. */
+bool outq_sent_through(const outq *q, size_t mark);
 /* Drops every line and refills the bucket (a new connection starts with a full burst). */
 void outq_clear(outq *q);
 

@@ -15,6 +15,7 @@ struct outq_line *outq_line_new(const char *a, const char *b, const char *c, siz
         return NULL;
     l->next = NULL;
     l->at = 0;
+    l->seq = 0;
     l->begun = false;
     char *p = l->text;
     memcpy(p, a, alen), p += alen;

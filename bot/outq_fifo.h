@@ -9,6 +9,7 @@
 struct outq_line {
     struct outq_line *next;
     double at;  /* when it was queued (replies: for their age) */
+    size_t seq; /* its push, counted from the queue's start (outq_sent_through) */
     bool begun; /* a reply's line whose answer began to go out: it goes on, however old */
     char text[];
 };

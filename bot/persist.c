@@ -216,6 +216,10 @@ static bool write_record(persist *p, pending_stat *s)
                                     s->rated ? s->before : NULL, s->rated ? s->after : NULL);
     if (ok)
         s->game_id = store_saved_game_id(p->db);
+    char key[PERSIST_CHANNEL_MAX]; /* its end lines are not out yet: persist_said removes it */
+    snprintf(key, sizeof key, PERSIST_ENDED_KEY "%lld", s->game_id);
+    if (ok && !store_save_table(p->db, key, s->record->channel))
+        return false;
     if (ok || !store_refused(p->db))
         return ok;
     log_msg(LOG_ERR, "the state database refuses a game's record: %s", store_error(p->db));
@@ -328,7 +332,7 @@ static void tell_failure(persist *p, store_fault fault, outbox *o)
     for (int i = 0; o && i < p->ntab; i++) {
         const char *key = p->tab[i].channel, *last_of = tables_last_key_channel(key);
         const char *ch = last_of ? last_of : key;
-        if (was_told(p, ch) || p->ntold == PERSIST_TOLD_MAX)
+        if (persist_ended_id(key) || was_told(p, ch) || p->ntold == PERSIST_TOLD_MAX)
             continue;
         snprintf(p->told[p->ntold++], sizeof p->told[0], "%s", ch);
         outbox_add(o, OUT_PRIVMSG, ch, "%s", msg_in(channel_lang(p, ch), fault_message(fault)));
@@ -438,6 +442,22 @@ static void save_prefs(void *ctx, const char *key, const store_prefs *prefs)
 }
 
 void persist_set_hooks(persist *p, const persist_hooks *h) { p->hooks = *h; }
+
+long long persist_ended_id(const char *key)
+{
+    size_t n = strlen(PERSIST_ENDED_KEY);
+    char *end = NULL;
+    long long id = strncmp(key, PERSIST_ENDED_KEY, n) ? 0 : strtoll(key + n, &end, 10);
+    return id > 0 && !*end ? id : 0;
+}
+
+void persist_said(persist *p, long long game_id)
+{
+    char key[PERSIST_CHANNEL_MAX];
+    snprintf(key, sizeof key, PERSIST_ENDED_KEY "%lld", game_id);
+    if (p->db)
+        take_table(p, key, NULL);
+}
 
 static void take_all(persist *p, tables *t, double now)
 {

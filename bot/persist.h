@@ -56,6 +56,16 @@ typedef struct {
 } persist_hooks;
 void persist_set_hooks(persist *p, const persist_hooks *h);
 
+/* A finished game whose end may not have been heard: a row of running_tables under the key
+ * PERSIST_ENDED_KEY and its record's id ("~ended 12"), its channel (or a private game's key) as
+ * the snapshot, written with the record and kept until its end lines have left the send queue
+ * (persist_said); a start that finds one says the game's result again. */
+#define PERSIST_ENDED_KEY "~ended "
+/* The game id of such a key, else 0. */
+long long persist_ended_id(const char *key);
+/* Game game_id's end lines have left the send queue: its row goes at the next write. */
+void persist_said(persist *p, long long game_id);
+
 /* One write of the changes of `t` with no memory (the tests' harness): what fails is logged, lost. */
 void persist_tables(tables *t, store *db, double now);
 

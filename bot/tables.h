@@ -120,6 +120,11 @@ void tables_route_lines(tables *t, outbox *o);
  * channel, or a private game's key) in its language (lang; -1: that place's): a channel's
  * spectators get their copy as they got the game's lines, though its table is gone. */
 void tables_game_page(tables *t, const char *where, int lang, const char *url, outbox *o);
+/* Recorded game `id`, played at where (a channel, or a private game's key), ended while its last
+ * lines may not have reached its players (the bot was killed with them queued, PERSIST_ENDED_KEY):
+ * its number and result, as !last sums them up, said there (a private game's: to its person's
+ * nick) in that place's language. */
+void tables_tell_ended(tables *t, long long id, const char *where, outbox *o);
 /* Games (lobbies included) now open, for status lines. */
 size_t tables_count(const tables *t);
 

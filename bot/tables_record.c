@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "log.h"
 #include "site.h"
 #include "tables_internal.h"
 
@@ -213,6 +214,30 @@ void tables_site_page(const tables *t, const char *target, char kind, long long 
     if (!(t->site_behind && t->site_behind(t->site_behind_ctx))
         && site_page_url(t->cfg.site.url, kind, id, url, sizeof url))
         tables_say(o, target, MSG_SITE_PAGE, url);
+}
+
+void tables_tell_ended(tables *t, long long id, const char *where, outbox *o)
+{
+    tables_bind(t, o);
+    store_game *g = malloc(sizeof *g); /* large: its record */
+    char line[TABLES_LINE_MAX];
+    if (!g || !t->db || !store_get_game(t->db, id, g)) {
+        log_msg(LOG_WARNING,
+                "%s: game #%lld may not have been heard to its end, and its record "
+                "cannot be read: its result is not said again",
+                where, id);
+        free(g);
+        return;
+    }
+    const char *to = where; /* a private game's: its person's nick, as the game knew it */
+    for (int s = 0; tables_private_key(where) && s < g->nseats; s++)
+        if (g->seat[s].key[0] && g->seat[s].key[1] != '*')
+            to = g->seat[s].display;
+    if (!tables_private_key(to)) {
+        summary(tables_ropts_to(t, to).lang, g, line, sizeof line);
+        tables_say(o, to, MSG_ENDED_UNSAID, (int)id, line);
+    }
+    free(g);
 }
 
 void info_last(tables *t, const char *channel, outbox *o)

@@ -2,7 +2,7 @@
  * CR/LF/NUL stripping, round-robin between targets, bounds; the classes: raw lines (never refused
  * for room), game lines, low lines (once no game line waits), replies (newest only to a user,
  * every one to a channel; bounded, stale after 30 s); lines in the log; a push with no memory for
- * its lines. */
+ * its lines; marks of what has gone. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -554,6 +554,33 @@ static void test_round_robin(void **state)
     assert_string_equal(outq_peek(q, 9), "PRIVMSG #a :l5");
     outq_commit(q, 9);
     assert_int_equal(outq_len(q), 0);
+    outq_free(q);
+}
+
+/* A mark is passed once every line pushed before it has gone, whatever came after: a game's end
+ * lines are out though its channel keeps talking; a reply waiting counts too. */
+static void test_sent_through_mark(void **state)
+{
+    (void)state;
+    outq *q = outq_new(1, 1);
+    assert_true(outq_sent_through(q, outq_mark(q)));
+    push_n(q, "#a", 2);
+    assert_true(outq_push_reply(q, "NOTICE", "bob", "hi", 0));
+    size_t mark = outq_mark(q);
+    push_n(q, "#a", 3);
+    push_n(q, "#b", 3);
+    for (int i = 0; i < 4; i++) { /* #a l0, #b l0, #a l1, #b l1 */
+        assert_false(outq_sent_through(q, mark));
+        outq_commit(q, i);
+    }
+    for (int i = 4; i < 8; i++) /* bob's reply: after every game line */
+        outq_commit(q, i);
+    assert_false(outq_sent_through(q, mark));
+    outq_commit(q, 8);
+    assert_true(outq_sent_through(q, mark));
+    push_n(q, "#a", 1);
+    assert_false(outq_sent_through(q, outq_mark(q)));
+    assert_true(outq_sent_through(q, mark));
     outq_free(q);
 }
 
@@ -1210,6 +1237,7 @@ int main(void)
         cmocka_unit_test(test_strip_cr_lf_nul),
         cmocka_unit_test(test_newline_is_a_word_break),
         cmocka_unit_test(test_round_robin),
+        cmocka_unit_test(test_sent_through_mark),
         cmocka_unit_test(test_fair_under_flood),
         cmocka_unit_test(test_full_queue),
         cmocka_unit_test(test_clear_refills),

@@ -3,7 +3,8 @@
  * read-only file, a locked database; too much waiting, what the store refuses, a person's settings
  * not saved, a stop with work still waiting, no database at all; no memory for a copy of a result,
  * a record or a table at any point of a step; the log naming a kept game's players as shown; the
- * ratings said and !stats, !top, !last while results wait. */
+ * ratings said and !stats, !top, !last while results wait; a finished game's row kept until its end
+ * lines are out. */
 #define _GNU_SOURCE
 #include <setjmp.h>
 #include <stdarg.h>
@@ -567,6 +568,65 @@ static void test_saved_game_language(void **state)
     h_free(h);
 }
 
+/* The keys of the saved tables, in order, comma-separated, into buf; with snapshots, "key=snapshot"
+ * for the rows of finished games whose end lines may not be out (PERSIST_ENDED_KEY). */
+static const char *saved_keys(harness *h, char *buf, size_t cap)
+{
+    sqlite3_stmt *st;
+    size_t len = 0;
+    buf[0] = '\0';
+    assert_int_equal(sqlite3_prepare_v2(h->db->db,
+                                        "SELECT channel, CASE WHEN channel LIKE '~ended %' THEN '='"
+                                        " || snapshot ELSE '' END FROM running_tables"
+                                        " ORDER BY channel",
+                                        -1, &st, NULL),
+                     SQLITE_OK);
+    while (sqlite3_step(st) == SQLITE_ROW && len < cap)
+        len += (size_t)snprintf(buf + len, cap - len, "%s%s,", sqlite3_column_text(st, 0),
+                                sqlite3_column_text(st, 1));
+    sqlite3_finalize(st);
+    return buf;
+}
+
+/* A finished game's row "~ended <id>" is saved with its record, and goes once its end lines are
+ * out (persist_said): a bot killed in between finds it at its next start and says the game's
+ * number and result again (tables_tell_ended), in its channel, or to a private game's person. A
+ * game whose end lines never reached the server was lost to its players: its table gone, no line
+ * said its result. */
+static void test_ended_kept_until_said(void **state)
+{
+    (void)state;
+    harness *h = h_with_store();
+    char keys[256];
+    play_short_game(h, "#durak");
+    private_line(h, "Zed[1]", "play easy");
+    step(h);
+    private_line(h, "Zed[1]", "stop");
+    private_line(h, "Zed[1]", "stop");
+    step(h);
+    assert_string_equal(saved_keys(h, keys, sizeof keys),
+                        "~again #durak,~ended 1=#durak,~ended 2=~solo zed{1},");
+    assert_int_equal(persist_ended_id("~ended 2"), 2);
+    assert_int_equal(persist_ended_id("~again #durak") + persist_ended_id("~ended 2x"), 0);
+    outbox_clear(&h->o);
+    tables_tell_ended(h->t, 1, "#durak", &h->o);
+    tables_tell_ended(h->t, 2, "~solo zed{1}", &h->o);
+    assert_int_equal(lines_to(h, "#durak",
+                              "I am back after a restart; game #1 had ended before "
+                              "its last lines went out: alice won by forfeit; bob "
+                              "left."),
+                     1);
+    assert_int_equal(lines_to(h, "Zed[1]", "game #2 had ended"), 1);
+    assert_int_equal(h->o.len, 2);
+    persist_said(h->p, 1);
+    step(h);
+    assert_string_equal(saved_keys(h, keys, sizeof keys), "~again #durak,~ended 2=~solo zed{1},");
+    persist_said(h->p, 2);
+    step(h);
+    assert_string_equal(saved_keys(h, keys, sizeof keys), "~again #durak,");
+    h_free(h);
+}
+
 /* A channel line from nick logged in to account: their stats key is "@account". */
 static void event_of(harness *h, const char *nick, const char *account, const char *text)
 {
@@ -938,22 +998,6 @@ static void test_no_database_keeps_nothing(void **state)
     h_free(h);
 }
 
-/* The keys of the saved tables, in order, comma-separated, into buf. */
-static const char *saved_keys(harness *h, char *buf, size_t cap)
-{
-    sqlite3_stmt *st;
-    size_t len = 0;
-    buf[0] = '\0';
-    assert_int_equal(sqlite3_prepare_v2(h->db->db,
-                                        "SELECT channel FROM running_tables ORDER BY channel", -1,
-                                        &st, NULL),
-                     SQLITE_OK);
-    while (sqlite3_step(st) == SQLITE_ROW && len < cap)
-        len += (size_t)snprintf(buf + len, cap - len, "%s,", sqlite3_column_text(st, 0));
-    sqlite3_finalize(st);
-    return buf;
-}
-
 /* One step that takes a finished game (its result and record), its channel's last game and a
  * table that opened in another channel, the k-th allocation of the step refused (0: none);
  * then, memory back, the steps until nothing waits. What the database holds at the end goes into
@@ -1005,7 +1049,7 @@ static void test_out_of_memory_in_a_step(void **state)
     char want[256], keys[256], logged[4096];
     int want_games, games;
     assert_false(oom_step(0, want, sizeof want, &want_games, logged, sizeof logged));
-    assert_string_equal(want, "#other,~again #durak,");
+    assert_string_equal(want, "#other,~again #durak,~ended 1=#durak,");
     assert_int_equal(want_games, 1);
     long k = 1;
     while (oom_step(k, keys, sizeof keys, &games, logged, sizeof logged)) {
@@ -1054,6 +1098,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_one_transaction_per_iteration),
         cmocka_unit_test(test_saved_game_language),
+        cmocka_unit_test(test_ended_kept_until_said),
         cmocka_unit_test(test_recorded_names_as_shown),
         cmocka_unit_test(test_hold_for_next_batch),
         cmocka_unit_test(test_disk_full_keeps_result),
