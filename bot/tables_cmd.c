@@ -52,9 +52,28 @@ static void run_help(const cmd_ctx *c)
     else
         info_help(c->t, c->w, c->channel, c->p->arg, c->o);
 }
-static void run_stats(const cmd_ctx *c) { info_stats(c->t, c->w, c->to, c->p->arg, c->o); }
-static void run_top(const cmd_ctx *c) { info_top(c->t, c->to, c->p->number, c->p->arg, c->o); }
-static void run_last(const cmd_ctx *c) { info_last(c->t, c->channel, c->o); }
+/* After an answer from the store: games ended whose results still wait in memory (persist.c)
+ * are not in it yet. */
+static void results_wait(const cmd_ctx *c, const char *to)
+{
+    if (c->t->nunsaved)
+        tables_say(c->o, to, MSG_RESULTS_WAIT);
+}
+static void run_stats(const cmd_ctx *c)
+{
+    info_stats(c->t, c->w, c->to, c->p->arg, c->o);
+    results_wait(c, c->to);
+}
+static void run_top(const cmd_ctx *c)
+{
+    info_top(c->t, c->to, c->p->number, c->p->arg, c->o);
+    results_wait(c, c->to);
+}
+static void run_last(const cmd_ctx *c)
+{
+    info_last(c->t, c->channel, c->o);
+    results_wait(c, c->channel);
+}
 static void run_durak(const cmd_ctx *c) { lobby_open(c->t, c->w, c->channel, c->p, c->now, c->o); }
 static void run_again(const cmd_ctx *c) { lobby_again(c->t, c->w, c->channel, c->now, c->o); }
 static void run_join(const cmd_ctx *c) { lobby_join(c->t, c->w, c->tb, c->now, c->o); }

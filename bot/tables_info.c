@@ -193,8 +193,6 @@ void info_stats(tables *t, const tables_who *w, const char *channel, const char 
                    q.duraks, q.draws, q.forfeits, (int)(q.rating + 0.5));
     if (found || solo)
         tables_site_page(t, channel, 'p', store_site_person_id(t->db, found ? p.key : q.key), o);
-    if (t->nunsaved) /* games ended whose results wait in memory (persist.c): not in the store */
-        tables_say(o, channel, MSG_RESULTS_WAIT);
 }
 
 /* !top [n] [bots|solo]: the best n people (5 by default, TOP_MOST at most: a larger n that more
@@ -236,6 +234,4 @@ void info_top(tables *t, const char *channel, int n, const char *which, outbox *
         tables_say(o, channel, MSG_TOP_BOTS_NONE, tables_prefix(t));
     else
         tables_say(o, channel, MSG_TOP_NONE, tables_prefix(t));
-    if (t->nunsaved) /* games ended whose results wait in memory (persist.c): not in the store */
-        tables_say(o, channel, MSG_RESULTS_WAIT);
 }

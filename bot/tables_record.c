@@ -250,8 +250,6 @@ void info_last(tables *t, const char *channel, outbox *o)
             tables_say(o, channel, MSG_LAST_NONE, channel, tables_prefix(t));
         else
             tables_say(o, channel, MSG_LAST_STORE);
-        if (t->nunsaved) /* games ended whose results wait in memory (persist.c): not in the store */
-            tables_say(o, channel, MSG_RESULTS_WAIT);
         free(g);
         return;
     }
@@ -266,7 +264,5 @@ void info_last(tables *t, const char *channel, outbox *o)
     tables_say(o, channel, MSG_LAST_GAME, (int)g->id, variant, g->nseats, minutes, line, commit,
                cli);
     tables_site_page(t, channel, 'g', g->id, o);
-    if (t->nunsaved) /* games ended whose results wait in memory (persist.c): not in the store */
-        tables_say(o, channel, MSG_RESULTS_WAIT);
     free(g);
 }
