@@ -2310,23 +2310,33 @@ static void test_worker_cleared_drops_its_queue(void **state)
     assert_int_not_equal(stat(path, &st), 0); /* game 2's refresh was dropped */
 }
 
+/* A game of `o` (seed 7) whose first player leads a card, then the defender (or the attacker)
+ * leaves: the record, to be freed. */
+static store_game *game_led_then_left(const durak_options *o, bool defender_leaves)
+{
+    store_game *g = calloc(1, sizeof *g);
+    uint8_t salt[RECORD_SALT_BYTES] = { 4 };
+    record_start(&g->rec, o, 7, salt);
+    durak_game gm;
+    assert_true(durak_new(&gm, o, 7));
+    durak_action a[DURAK_MAX_ACTIONS];
+    assert_true(durak_legal(&gm, a) > 0 && a[0].kind == DURAK_ACT_PLAY);
+    int attacker = gm.actor;
+    record_add(&g->rec, a[0].kind, a[0].card, a[0].target, gm.actor, 1);
+    assert_int_equal(durak_apply(&gm, a[0]), DURAK_OK);
+    int leaver = defender_leaves ? gm.defender : attacker;
+    record_add(&g->rec, RECORD_RESIGN, CARD_NONE, CARD_NONE, (uint8_t)leaver, 2);
+    g->nseats = o->players;
+    return g;
+}
+
 /* A forfeit under an attack (R18) ends the game with a card uncovered: the replay's last bout
  * says nobody beat it; "Beaten" is for a table whose every card was covered. */
 static void test_replay_forfeit_under_attack(void **state)
 {
     (void)state;
-    store_game *g = calloc(1, sizeof *g);
     durak_options o = durak_default_options();
-    uint8_t salt[RECORD_SALT_BYTES] = { 4 };
-    record_start(&g->rec, &o, 7, salt);
-    durak_game gm;
-    assert_true(durak_new(&gm, &o, 7));
-    durak_action a[DURAK_MAX_ACTIONS];
-    assert_true(durak_legal(&gm, a) > 0 && a[0].kind == DURAK_ACT_PLAY);
-    record_add(&g->rec, a[0].kind, a[0].card, a[0].target, gm.actor, 1);
-    assert_int_equal(durak_apply(&gm, a[0]), DURAK_OK);
-    record_add(&g->rec, RECORD_RESIGN, CARD_NONE, CARD_NONE, gm.defender, 2);
-    g->nseats = 2;
+    store_game *g = game_led_then_left(&o, true);
     const char *const names[] = { "alice", "bob" };
     site_buf b;
     sb_init(&b);
@@ -2350,19 +2360,7 @@ static void test_replay_team_forfeit_not_defender(void **state)
     const char *left = "The defender left", *ended = "The game is over: the cards on the table "
                                                      "leave the game (rule R19).";
     for (int by_defender = 0; by_defender < 2; by_defender++) {
-        store_game *g = calloc(1, sizeof *g);
-        uint8_t salt[RECORD_SALT_BYTES] = { 5 };
-        record_start(&g->rec, &o, 7, salt);
-        durak_game gm;
-        assert_true(durak_new(&gm, &o, 7));
-        durak_action a[DURAK_MAX_ACTIONS];
-        assert_true(durak_legal(&gm, a) > 0 && a[0].kind == DURAK_ACT_PLAY);
-        int attacker = gm.actor;
-        record_add(&g->rec, a[0].kind, a[0].card, a[0].target, gm.actor, 1);
-        assert_int_equal(durak_apply(&gm, a[0]), DURAK_OK);
-        int leaver = by_defender ? gm.defender : attacker;
-        record_add(&g->rec, RECORD_RESIGN, CARD_NONE, CARD_NONE, (uint8_t)leaver, 2);
-        g->nseats = 4;
+        store_game *g = game_led_then_left(&o, by_defender);
         site_buf b;
         sb_init(&b);
         assert_true(site_replay(&b, MSG_LANG_EN, g, names));
