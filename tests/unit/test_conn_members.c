@@ -1,15 +1,25 @@
-/* test_members: channel members' accounts from extended-join, account-notify, the account tag
- * and WHOX replies, followed through NICK, PART, KICK and QUIT (bot/members.c). */
+/* test_conn_members: channel members' accounts from extended-join, account-notify, the account
+ * tag and WHOX replies, followed through NICK, PART, KICK and QUIT (bot/conn_members.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <string.h>
 
 #include "conn_members.h"
 #include "irc_event_fixture.h"
+
+/* The linker sends conn_members.c's comparisons here (--wrap), so a test can count them. */
+static long compared;
+bool __real_casemap_equal(casemap m, const char *a, const char *b);
+bool __wrap_casemap_equal(casemap m, const char *a, const char *b)
+{
+    compared++;
+    return __real_casemap_equal(m, a, b);
+}
 
 static const char *on(members *m, irc_event e)
 {
@@ -70,11 +80,39 @@ static void test_tag_whox_quit_kick(void **state)
     conn_members_free(m);
 }
 
+/* A netsplit's return: thousands of JOINs, then every line asks for its sender. Each must cost
+ * a few comparisons, not one per member (20,000 JOINs took seconds when it did). */
+static void test_many_members_cost_little(void **state)
+{
+    (void)state;
+    members *m = conn_members_new();
+    char nick[32];
+    for (int i = 0; i < 16000; i++) {
+        snprintf(nick, sizeof nick, "Guest%d", i);
+        const char *join[] = { i % 2 ? "#a" : "#b", "acct", "Guest" };
+        on(m, ev(IRC_EV_JOIN, nick, join[0], "", join, 3));
+    }
+    compared = 0;
+    assert_string_equal(on(m, ev(IRC_EV_PRIVMSG, "guest7777", "bot", "", NULL, 0)), "acct");
+    const char *join[] = { "#b", "other", "Late" };
+    assert_string_equal(on(m, ev(IRC_EV_JOIN, "late", "#b", "", join, 3)), "other");
+    assert_string_equal(on(m, ev(IRC_EV_NICK, "GUEST42", "", "guest42x", NULL, 0)), "acct");
+    on(m, ev(IRC_EV_QUIT, "Guest43", "", "", NULL, 0));
+    assert_true(compared < 100);
+    assert_string_equal(on(m, ev(IRC_EV_PRIVMSG, "Guest43", "bot", "", NULL, 0)), "");
+    assert_string_equal(on(m, ev(IRC_EV_PRIVMSG, "guest42x", "bot", "", NULL, 0)), "acct");
+    on(m, ev(IRC_EV_PART, "bot", "#a", "", NULL, 0)); /* the bot leaves #a: its 8,000 go */
+    assert_string_equal(on(m, ev(IRC_EV_PRIVMSG, "Guest7777", "bot", "", NULL, 0)), "");
+    assert_string_equal(on(m, ev(IRC_EV_PRIVMSG, "Guest7776", "bot", "", NULL, 0)), "acct");
+    conn_members_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_extended_join_and_notify),
         cmocka_unit_test(test_tag_whox_quit_kick),
+        cmocka_unit_test(test_many_members_cost_little),
     };
     return cmocka_run_group_tests_name("members", tests, NULL, NULL);
 }
