@@ -131,7 +131,7 @@ static void owner_due(void *ctx, double now)
     conn *c = ctx;
     owner_id before = conn_owner_identity(c->owner);
     conn_owner_tick(c->owner, now);
-    conn_rejoin_tick(c->rejoin, now);
+    conn_rejoin_tick(c->rejoin, &c->cfg, now);
     after_owner(c, before, now);
 }
 
@@ -230,7 +230,7 @@ static void on_numeric(conn *c, const irc_event *ev, double now)
 {
     c->burst_done |= c->registered && ev->code > 5; /* 005 told TARGMAX and LINELEN: JOINs go */
     if (conn_rejoin_is_refusal(ev)) { /* tried again later, unless in vain; its game waits */
-        conn_rejoin_on_numeric(c->rejoin, c->cmap, ev,
+        conn_rejoin_on_numeric(c->rejoin, c->cmap, &c->cfg, ev,
                                ev->code == 477 ? conn_owner_hopeless(c->owner) : NULL, now);
         made_event(c, IRC_EV_KEPT_OUT, ev, now);
         return;
@@ -280,7 +280,7 @@ static bool about_me(conn *c, const irc_event *ev, double now)
         log_msg(LOG_WARNING, "kicked from %s by %s (%s)", ev->target,
                 ev->nick[0] ? ev->nick : "the server", ev->text[0] ? ev->text : "no reason");
         if (theirs)
-            conn_rejoin_kicked(c->rejoin, c->cmap, ev->target, now);
+            conn_rejoin_kicked(c->rejoin, c->cmap, &c->cfg, ev->target, now);
     } else if (ev->kind == IRC_EV_JOIN && is_me(c, ev->nick) && !theirs) {
         log_msg(LOG_NOTICE, "the server joined the bot to %s, not one of irc.channels: leaving it",
                 ev->target);
@@ -547,18 +547,17 @@ void conn_free(conn *c)
 
 void conn_reconfigure(conn *c, const bot_config *cfg)
 {
+    if (conn_rejoin_keep(c->rejoin, c->cmap, &c->cfg, cfg, loop_now(c->l)))
+        loop_timer_set(c->l, c->t_owner, loop_now(c->l)); /* a new key for a refused channel */
     c->cfg = *cfg;
     conn_lag_configure(&c->lag, c->q, cfg->flood.burst, cfg->flood.rate);
     conn_owner_reconfigure(c->owner, cfg);
-    conn_rejoin_keep(c->rejoin, c->cmap, cfg);
 }
 
 void conn_join(conn *c, const char *channel)
 {
-    char line[160];
-    snprintf(line, sizeof line, "JOIN %s", channel);
     if (c->joined)
-        push_raw(c, line);
+        conn_rejoin_join(c->rejoin, &c->cfg, channel);
 }
 
 bool conn_joined(const conn *c) { return c->joined; }

@@ -45,9 +45,11 @@ void conn_free(conn *c);
 /* The stage that sends what the send queue lets out now. */
 void conn_write(void *conn, double now);
 
-/* New settings (SIGHUP); the server, nick and password take effect at the next connection. */
+/* New settings (SIGHUP); the server, nick and password take effect at the next connection, a
+ * channel key at the channel's next JOIN (at once for a channel that refused the old one). */
 void conn_reconfigure(conn *c, const bot_config *cfg);
-/* JOIN a channel now if the channels are joined (else it is joined with the others). */
+/* JOIN a channel now, with its key of the settings conn_reconfigure gave, if the channels are
+ * joined (else it is joined with the others). */
 void conn_join(conn *c, const char *channel);
 bool conn_joined(const conn *c);
 bool conn_ready(const conn *c);

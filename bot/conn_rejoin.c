@@ -1,5 +1,5 @@
-/* conn_rejoin.c — the configured channels joined in as few JOIN lines as the server allows, and
- * the ones it refused or was kicked from joined again, each with its own back-off (conn_rejoin.h). */
+/* conn_rejoin.c — the configured channels joined, with their keys, in as few JOIN lines as the
+ * server allows, and those refused or kicked from joined again, each with its back-off. */
 #define _POSIX_C_SOURCE 200809L
 #include "conn_rejoin.h"
 
@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "log.h"
+#include "outq_log.h"
 
 #define RETRY_FIRST 30.0
 #define RETRY_MAX 600.0
@@ -67,28 +68,76 @@ void conn_rejoin_isupport(rejoin *r, const isupport *is)
 
 static void push(rejoin *r, const char *line)
 {
+    char shown[64]; /* a JOIN's keys hidden */
     if (!outq_push_raw(r->q, line))
-        log_msg(LOG_WARNING, "send queue refused \"%.40s\"; dropped", line);
+        log_msg(LOG_WARNING, "send queue refused \"%s\"; dropped",
+                outq_log_line(line, 40, shown, sizeof shown));
+}
+
+/* channel's key in cfg's channel_settings (NULL: none), and its entry's index in *at (if at).
+ * Matched under rfc1459, the widest casemapping: the config holds no two channels one under it. */
+static const char *key_of(const bot_config *cfg, const char *channel, int *at)
+{
+    for (int i = 0; i < cfg->nchannel_settings; i++)
+        if (cfg->channel_settings[i].key[0]
+            && casemap_equal(CASEMAP_RFC1459, cfg->channel_settings[i].name, channel)) {
+            if (at)
+                *at = i;
+            return cfg->channel_settings[i].key;
+        }
+    return NULL;
+}
+
+void conn_rejoin_join(rejoin *r, const bot_config *cfg, const char *channel)
+{
+    char line[160];
+    const char *key = key_of(cfg, channel, NULL);
+    snprintf(line, sizeof line, "JOIN %s%s%s", channel, key ? " " : "", key ? key : "");
+    push(r, line);
+}
+
+/* One JOIN line of several channels: JOIN pairs its keys with its channels in order, so the
+ * channels with a key come first. */
+struct join_line {
+    char chans[JOIN_LINE_MAX + 64], keys[JOIN_LINE_MAX];
+    size_t nchans, nkeys;
+    unsigned n;
+};
+
+static void flush(rejoin *r, struct join_line *j)
+{
+    char line[sizeof j->chans + sizeof j->keys + 8];
+    if (j->n) {
+        snprintf(line, sizeof line, "JOIN %s%s%.*s", j->chans, j->nkeys ? " " : "", (int)j->nkeys,
+                 j->keys);
+        push(r, line);
+    }
+    j->nchans = j->nkeys = j->n = 0;
 }
 
 void conn_rejoin_join_all(rejoin *r, const bot_config *cfg)
 {
-    char line[JOIN_LINE_MAX + 64];
-    size_t len = 0, max = outq_raw_max(r->q); /* the server's LINELEN, as the queue keeps it */
+    struct join_line j = { .n = 0 };
+    size_t max = outq_raw_max(r->q); /* the server's LINELEN, as the queue keeps it */
     if (max > JOIN_LINE_MAX)
         max = JOIN_LINE_MAX;
-    unsigned n = 0;
-    for (int i = 0; i < cfg->irc.nchannels; i++) {
-        const char *ch = cfg->irc.channels[i];
-        if (len && (len + 1 + strlen(ch) > max || (r->join_max && n == r->join_max))) {
-            push(r, line);
-            len = n = 0;
+    for (int keyed = 1; keyed >= 0; keyed--)
+        for (int i = 0; i < cfg->irc.nchannels; i++) {
+            const char *ch = cfg->irc.channels[i], *key = key_of(cfg, ch, NULL);
+            if (!key != !keyed)
+                continue;
+            size_t len = 5 + j.nchans + (j.nkeys ? 1 + j.nkeys : 0);
+            size_t more = 1 + strlen(ch) + (key ? 1 + strlen(key) : 0);
+            if (j.n && (len + more > max || (r->join_max && j.n == r->join_max)))
+                flush(r, &j);
+            j.n++;
+            j.nchans += (size_t)snprintf(j.chans + j.nchans, sizeof j.chans - j.nchans, "%s%s",
+                                         j.nchans ? "," : "", ch);
+            if (key)
+                j.nkeys += (size_t)snprintf(j.keys + j.nkeys, sizeof j.keys - j.nkeys, "%s%s",
+                                            j.nkeys ? "," : "", key);
         }
-        n++;
-        len += (size_t)snprintf(line + len, sizeof line - len, "%s%s", len ? "," : "JOIN ", ch);
-    }
-    if (len)
-        push(r, line);
+    flush(r, &j);
 }
 
 static struct rejoin_entry *find(rejoin *r, casemap cm, const char *channel)
@@ -115,8 +164,17 @@ static struct rejoin_entry *entry(rejoin *r, casemap cm, const char *channel)
     return e;
 }
 
-static const char *meaning(unsigned code)
+/* Why code keeps the bot out of channel, into buf: for a key (475), the key of
+ * channel_settings to give or fix, never the key itself. */
+static const char *meaning(unsigned code, const bot_config *cfg, const char *channel, char *buf,
+                           size_t cap)
 {
+    int at;
+    if (code == 475 && key_of(cfg, channel, &at)) {
+        snprintf(buf, cap, "it refused the key channel_settings[%d].key gives (+k): fix that key",
+                 at);
+        return buf;
+    }
     switch (code) {
     case 437: return "it is closed for a while (a join throttle, +j, or a netsplit)";
     case 470: return "the server sent the bot to another channel instead (+L)";
@@ -124,14 +182,15 @@ static const char *meaning(unsigned code)
     case 471: return "the channel is full (+l)";
     case 473: return "it is invite only (+i)";
     case 474: return "the bot is banned there (+b)";
-    case 475: return "it needs a key (+k)";
+    case 475: return "it needs a key (+k): give it as key in the channel's channel_settings entry";
     default: return "it needs a registered, identified nick (+R or the like)";
     }
 }
 
-void conn_rejoin_refused(rejoin *r, casemap cm, const char *channel, unsigned code, const char *why,
-                         const char *no_retry, double now)
+void conn_rejoin_refused(rejoin *r, casemap cm, const bot_config *cfg, const char *channel,
+                         unsigned code, const char *why, const char *no_retry, double now)
 {
+    char buf[160];
     struct rejoin_entry *e = entry(r, cm, channel);
     if (!e)
         return;
@@ -139,12 +198,12 @@ void conn_rejoin_refused(rejoin *r, casemap cm, const char *channel, unsigned co
     if (no_retry) {
         e->due = -1;
         log_msg(LOG_WARNING, "cannot join %s: %s (%u: %s); not tried again: %s", channel,
-                meaning(code), code, why, no_retry);
+                meaning(code, cfg, channel, buf, sizeof buf), code, why, no_retry);
         return;
     }
     e->due = now + e->backoff;
     log_msg(LOG_WARNING, "cannot join %s: %s (%u: %s); trying again in %.0f s", channel,
-            meaning(code), code, why, e->backoff);
+            meaning(code, cfg, channel, buf, sizeof buf), code, why, e->backoff);
     e->backoff = e->backoff * 2 > RETRY_MAX ? RETRY_MAX : e->backoff * 2;
 }
 
@@ -156,11 +215,11 @@ bool conn_rejoin_is_refusal(const irc_event *ev)
            && (c == 437 || c == 470 || c == 471 || (c >= 473 && c <= 475) || c == 477 || c == 480);
 }
 
-void conn_rejoin_on_numeric(rejoin *r, casemap cm, const irc_event *ev, const char *no_retry,
-                            double now)
+void conn_rejoin_on_numeric(rejoin *r, casemap cm, const bot_config *cfg, const irc_event *ev,
+                            const char *no_retry, double now)
 {
     if (conn_rejoin_is_refusal(ev))
-        conn_rejoin_refused(r, cm, ev->params[1], ev->code,
+        conn_rejoin_refused(r, cm, cfg, ev->params[1], ev->code,
                             ev->count >= 3 ? ev->params[ev->count - 1] : "", no_retry, now);
 }
 
@@ -191,7 +250,8 @@ static struct kick_entry *kick_entry(rejoin *r, casemap cm, const char *channel,
  * again at once. One soon after the bot came back is someone who wants it gone for now: it waits
  * 30 s, then twice as long each time, up to RETRY_MAX, rather than fight a kick war (and a server
  * that counts joins as flood may kill it). Ten quiet minutes after a rejoin start it afresh. */
-void conn_rejoin_kicked(rejoin *r, casemap cm, const char *channel, double now)
+void conn_rejoin_kicked(rejoin *r, casemap cm, const bot_config *cfg, const char *channel,
+                        double now)
 {
     struct kick_entry *k = kick_entry(r, cm, channel, true);
     double delay = 0;
@@ -199,10 +259,8 @@ void conn_rejoin_kicked(rejoin *r, casemap cm, const char *channel, double now)
         delay = k->delay <= 0 ? KICK_FIRST : k->delay * 2 > RETRY_MAX ? RETRY_MAX : k->delay * 2;
     struct rejoin_entry *e = delay > 0 ? entry(r, cm, channel) : NULL;
     if (!e) { /* at once, or no room to wait */
-        char line[96];
-        snprintf(line, sizeof line, "JOIN %s", channel);
         log_msg(LOG_INFO, "joining %s again", channel);
-        push(r, line);
+        conn_rejoin_join(r, cfg, channel);
         delay = 0;
     } else {
         e->code = 0;
@@ -231,12 +289,21 @@ static bool wanted(casemap cm, const char *channel, const bot_config *cfg)
     return false;
 }
 
-void conn_rejoin_keep(rejoin *r, casemap cm, const bot_config *cfg)
+bool conn_rejoin_keep(rejoin *r, casemap cm, const bot_config *was, const bot_config *cfg,
+                      double now)
 {
+    bool due = false;
     for (int i = 0; i < CONFIG_MAX_CHANNELS; i++) {
-        r->e[i].used = r->e[i].used && wanted(cm, r->e[i].channel, cfg);
+        struct rejoin_entry *e = &r->e[i];
+        e->used = e->used && wanted(cm, e->channel, cfg);
         r->k[i].used = r->k[i].used && wanted(cm, r->k[i].channel, cfg);
+        const char *old = key_of(was, e->channel, NULL), *key = key_of(cfg, e->channel, NULL);
+        if (e->used && e->code == 475 && strcmp(old ? old : "", key ? key : "")) {
+            e->due = now; /* a new key for a channel that refused the old: tried at once */
+            due = true;
+        }
     }
+    return due;
 }
 
 void conn_rejoin_now(rejoin *r, unsigned code, double now)
@@ -274,16 +341,14 @@ double conn_rejoin_deadline(const rejoin *r)
     return d;
 }
 
-void conn_rejoin_tick(rejoin *r, double now)
+void conn_rejoin_tick(rejoin *r, const bot_config *cfg, double now)
 {
-    char line[96];
     for (int i = 0; i < CONFIG_MAX_CHANNELS; i++) {
         struct rejoin_entry *e = &r->e[i];
         if (!e->used || e->due < 0 || now < e->due)
             continue;
         e->due = -1; /* a new refusal schedules it again */
-        snprintf(line, sizeof line, "JOIN %s", e->channel);
         log_msg(LOG_INFO, "trying to join %s again", e->channel);
-        push(r, line);
+        conn_rejoin_join(r, cfg, e->channel);
     }
 }

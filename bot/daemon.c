@@ -423,6 +423,7 @@ static void on_hup(void *ctx)
         log_msg(LOG_ERR, "SIGHUP: the new configuration is not used; the bot goes on with the "
                          "old one");
     } else {
+        conn_reconfigure(d->c, &nc); /* first: a new channel's JOIN carries its new key */
         apply_channels(d, &nc);
         log_connection_keys(&d->cfg, &nc);
         if (strcmp(d->cfg.state.database, nc.state.database)) { /* the one open stays in use */
@@ -442,7 +443,6 @@ static void on_hup(void *ctx)
             d->site = site_worker_reconfigure(d->site, &d->site_opt, nc.state.database);
         if (d->site != was) /* its pipe closed or new */
             loop_forget_fds(d->l);
-        conn_reconfigure(d->c, &nc);
         d->cfg = nc;
         log_msg(LOG_NOTICE, "SIGHUP: configuration reloaded");
     }

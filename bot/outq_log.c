@@ -1,5 +1,5 @@
 /* outq_log.c — an IRC line as it may be logged (bot/outq_log.h): the secrets in it (PASS, IDENTIFY
- * to services and the like) hidden behind " [hidden]", and the line cut to a size. */
+ * to services, channel keys and the like) hidden behind " [hidden]", and the line cut to a size. */
 #include "outq_log.h"
 
 #include <stdbool.h>
@@ -48,6 +48,11 @@ static size_t outq_secret_at(const char *line)
     size_t cn = outq_word(&p);
     if (outq_word_is(cmd, cn, whole))
         return *p ? (size_t)(cmd + cn - line) : strlen(line);
+    if (cn == 4 && strncasecmp(cmd, "JOIN", 4) == 0) { /* the channels kept, their keys hidden */
+        const char *chans = p;
+        size_t kn = outq_word(&p);
+        return *p ? (size_t)(chans + kn - line) : strlen(line);
+    }
     if (!outq_word_is(cmd, cn, msgs))
         return strlen(line);
     const char *target = p;

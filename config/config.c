@@ -683,7 +683,30 @@ static bool config_apply_list(struct config_ctx *x, const config_setting_t *s,
     return true;
 }
 
-/* One group of channel_settings: name (a channel, required) and language (optional). */
+/* A channel key as a JOIN line carries it: one word, no ',' (JOIN's list separator) or ':' (a
+ * server strips it, or takes the rest for the key), printable ASCII (servers that keep 7 bits of
+ * each byte, and irc.encoding, would change the rest). The key is not repeated: it is a secret. */
+static bool config_check_channel_key(const char *s, char *why, size_t whylen)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        const char *what = *p == ' '                ? "a space"
+                           : *p == ','              ? "','"
+                           : *p == ':'              ? "':'"
+                           : *p < ' ' || *p == 0x7f ? "a control character"
+                           : *p > 0x7f              ? "a byte that is not ASCII"
+                                                    : NULL;
+        if (what) {
+            snprintf(why, whylen,
+                     "must be the channel's key (+k): printable ASCII without spaces, ',' or ':' "
+                     "(it holds %s)",
+                     what);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* One group of channel_settings: name (a channel, required), language and key (optional). */
 static bool config_apply_channel(struct config_ctx *x, const config_setting_t *g, int i,
                                  const struct config_key *k, config_channel *dst)
 {
@@ -706,8 +729,15 @@ static bool config_apply_channel(struct config_ctx *x, const config_setting_t *g
             lk.path = key;
             if (!config_apply_enum(x, m, &lk, &dst->language))
                 return false;
+        } else if (!strcmp(name, "key")) {
+            struct config_key kk = *k;
+            kk.size = sizeof dst->key;
+            kk.flags = 0; /* "": none */
+            kk.check = config_check_channel_key;
+            if (!config_apply_string(x, m, key, &kk, dst->key))
+                return false;
         } else {
-            return config_fail(x, m, key, "unknown key (expected one of: name, language)");
+            return config_fail(x, m, key, "unknown key (expected one of: name, language, key)");
         }
     }
     if (!dst->name[0]) {

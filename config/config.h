@@ -30,10 +30,15 @@ enum { /* irc.encoding: = link_encoding (bot/link_enc.h) */
 /* The languages of game.language and channel_settings: the order of msg_lang (bot/messages.h). */
 enum { CONFIG_LANG_EN = 0, CONFIG_LANG_RU = 1, CONFIG_LANG_FR = 2, CONFIG_LANG_ES = 3 };
 
+/* A channel key (+k): at most 23 bytes, the shortest limit of the usual servers (ircu, hybrid,
+ * UnrealIRCd; InspIRCd takes 32, ngircd 64). */
+#define CONFIG_CHANNEL_KEY_MAX 23
+
 /* One entry of channel_settings: what differs in one channel. */
 typedef struct {
-    char name[64]; /* a channel of irc.channels */
-    int language;  /* CONFIG_LANG_*, or -1: game.language */
+    char name[64];                        /* a channel of irc.channels */
+    int language;                         /* CONFIG_LANG_*, or -1: game.language */
+    char key[CONFIG_CHANNEL_KEY_MAX + 1]; /* sent with each JOIN of it; "" for none */
 } config_channel;
 
 typedef struct {
@@ -104,7 +109,7 @@ typedef struct {
     } site;
     char admins[CONFIG_MAX_ADMINS][128]; /* hostmasks nick!user@host, * and ? wildcards */
     int nadmins;
-    config_channel channel_settings[CONFIG_MAX_CHANNELS]; /* per channel: its language */
+    config_channel channel_settings[CONFIG_MAX_CHANNELS]; /* per channel: language, key */
     int nchannel_settings;
 } bot_config;
 

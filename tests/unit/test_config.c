@@ -117,6 +117,7 @@ static void assert_config_equal(const bot_config *a, const bot_config *b)
     for (int i = 0; i < a->nchannel_settings; i++) {
         assert_string_equal(a->channel_settings[i].name, b->channel_settings[i].name);
         assert_int_equal(a->channel_settings[i].language, b->channel_settings[i].language);
+        assert_string_equal(a->channel_settings[i].key, b->channel_settings[i].key);
     }
 }
 
@@ -303,6 +304,21 @@ static void test_languages(void **state)
     strcpy(want.channel_settings[2].name, "#durak");
     want.channel_settings[2].language = -1; /* game.language */
     assert_config_equal(&got, &want);
+}
+
+/* A channel key (+k) in channel_settings: 23 bytes of printable ASCII, "" for none. */
+static void test_channel_keys(void **state)
+{
+    bot_config c = load_ok(fixture_write(
+        *state, "k.conf",
+        "irc = { channels = [ \"#durak\", \"#cards\", \"#open\" ]; };\n"
+        "channel_settings = ( { name = \"#DURAK\"; key = \"s3s@me!{x}~123456789012\"; },\n"
+        "  { name = \"#cards\"; key = \"\"; language = \"ru\"; } );\n",
+        0));
+    assert_int_equal(c.nchannel_settings, 2);
+    assert_string_equal(c.channel_settings[0].key, "s3s@me!{x}~123456789012"); /* 23 bytes */
+    assert_string_equal(c.channel_settings[1].key, "");
+    assert_int_equal(c.channel_settings[1].language, CONFIG_LANG_RU);
 }
 
 /* irc.encoding: each value, in any case (as names go in other programs' configs); utf-8 by
@@ -691,6 +707,8 @@ struct bad_case {
     ">, "                                                                                          \
     "like \"https://example.org/durak\" "
 
+#define KEY_RULE "must be the channel's key (+k): printable ASCII without spaces, ',' or ':' "
+
 static const struct bad_case bad_cases[] = {
     /* libconfig's own errors */
     { "syntax", "irc = {\n  port = ;\n};\n", "2: syntax error " SYNTAX_HINT },
@@ -744,7 +762,7 @@ static const struct bad_case bad_cases[] = {
       "\"klingon\")" },
     { "channel_settings unknown key",
       "channel_settings = ( { name = \"#durak\"; lang = \"ru\"; } );\n",
-      "1: channel_settings[0].lang: unknown key (expected one of: name, language)" },
+      "1: channel_settings[0].lang: unknown key (expected one of: name, language, key)" },
     { "channel_settings no name", "channel_settings = ( { language = \"ru\"; } );\n",
       "1: channel_settings[0]: needs name = \"#channel\" (the channel it is for)" },
     { "channel_settings bad name", "channel_settings = ( { name = \"durak\"; } );\n",
@@ -776,6 +794,28 @@ static const struct bad_case bad_cases[] = {
       "2: site.dir: /dev/null is not a folder: name a folder for the pages" },
     { "channel_settings not joined",
       "channel_settings = (\n { name = \"#elsewhere\"; language = \"ru\"; } );\n",
+      "2: channel_settings[0].name: \"#elsewhere\" is not in irc.channels (add it there, or fix "
+      "the name)" },
+    /* a channel key: one word of a JOIN line, as the servers take it, and never repeated */
+    { "channel key with a space",
+      "channel_settings = ( { name = \"#durak\";\n  key = \"open sesame\"; } );\n",
+      "2: channel_settings[0].key: " KEY_RULE "(it holds a space)" },
+    { "channel key with a comma", "channel_settings = ( { name = \"#durak\"; key = \"a,b\"; } );\n",
+      "1: channel_settings[0].key: " KEY_RULE "(it holds ',')" },
+    { "channel key with a colon", "channel_settings = ( { name = \"#durak\"; key = \":ab\"; } );\n",
+      "1: channel_settings[0].key: " KEY_RULE "(it holds ':')" },
+    { "channel key with a tab", "channel_settings = ( { name = \"#durak\"; key = \"a\tb\"; } );\n",
+      "1: channel_settings[0].key: " KEY_RULE "(it holds a control character)" },
+    { "channel key not ASCII",
+      "channel_settings = ( { name = \"#durak\"; key = \"\xd0\xba\xd0\xbb\"; } );\n",
+      "1: channel_settings[0].key: " KEY_RULE "(it holds a byte that is not ASCII)" },
+    { "channel key too long",
+      "channel_settings = ( { name = \"#durak\"; key = \"123456789012345678901234\"; } );\n",
+      "1: channel_settings[0].key: must be at most 23 bytes (got 24)" },
+    { "channel key not a string", "channel_settings = ( { name = \"#durak\"; key = 1234; } );\n",
+      "1: channel_settings[0].key: must be a string in double quotes (got an integer)" },
+    { "channel key, channel not joined",
+      "channel_settings = (\n { name = \"#elsewhere\"; key = \"sesame\"; } );\n",
       "2: channel_settings[0].name: \"#elsewhere\" is not in irc.channels (add it there, or fix "
       "the name)" },
     { "channel_settings entry not a group", "channel_settings = ( \"#durak\" );\n",
@@ -1101,6 +1141,7 @@ int main(void)
         FIXTURE_TEST(test_encodings),
         FIXTURE_TEST(test_tls_file),
         FIXTURE_TEST(test_languages),
+        FIXTURE_TEST(test_channel_keys),
         FIXTURE_TEST(test_tls_port_given),
         FIXTURE_TEST(test_tls_port_included),
         FIXTURE_TEST(test_cert_without_key),

@@ -577,51 +577,51 @@ static void test_rejoin(void **state)
     const char *p474[] = { "durakbot", "#ban", "Cannot join channel (+b)" };
     const char *pnot[] = { "durakbot", "someone", "You need a registered nick" };
     irc_event e = numeric(477, p477, 3);
-    conn_rejoin_on_numeric(r, CASEMAP_RFC1459, &e, NULL, 10);
+    conn_rejoin_on_numeric(r, CASEMAP_RFC1459, &f->cfg, &e, NULL, 10);
     e = numeric(474, p474, 3);
-    conn_rejoin_on_numeric(r, CASEMAP_RFC1459, &e, NULL, 12);
+    conn_rejoin_on_numeric(r, CASEMAP_RFC1459, &f->cfg, &e, NULL, 12);
     e = numeric(477, pnot, 3);
-    conn_rejoin_on_numeric(r, CASEMAP_RFC1459, &e, NULL, 12);
+    conn_rejoin_on_numeric(r, CASEMAP_RFC1459, &f->cfg, &e, NULL, 12);
     assert_true(conn_rejoin_deadline(r) == 40);
-    conn_rejoin_tick(r, 40);
+    conn_rejoin_tick(r, &f->cfg, 40);
     assert_string_equal(drain(f->q), "JOIN #reg");
-    conn_rejoin_tick(r, 42);
+    conn_rejoin_tick(r, &f->cfg, 42);
     assert_string_equal(drain(f->q), "JOIN #ban");
     e = numeric(474, p474, 3);
-    conn_rejoin_on_numeric(r, CASEMAP_RFC1459, &e, NULL, 43);
+    conn_rejoin_on_numeric(r, CASEMAP_RFC1459, &f->cfg, &e, NULL, 43);
     assert_true(conn_rejoin_deadline(r) == 43 + 60);         /* doubled */
     conn_rejoin_invited(r, CASEMAP_RFC1459, "#other", 43.5); /* not one refused: nothing */
     assert_true(conn_rejoin_deadline(r) == 43 + 60);
     conn_rejoin_invited(r, CASEMAP_RFC1459, "#Ban", 43.5); /* the ban lifted, the bot invited */
-    conn_rejoin_tick(r, 43.5);
+    conn_rejoin_tick(r, &f->cfg, 43.5);
     assert_string_equal(drain(f->q), "JOIN #ban");
     e = numeric(474, p474, 3); /* still banned, and someone invites it again and again: */
-    conn_rejoin_on_numeric(r, CASEMAP_RFC1459, &e, NULL, 43.6);
+    conn_rejoin_on_numeric(r, CASEMAP_RFC1459, &f->cfg, &e, NULL, 43.6);
     conn_rejoin_invited(r, CASEMAP_RFC1459, "#ban", 44);
     assert_true(conn_rejoin_deadline(r) == 43.6 + 120); /* the back-off stands */
     conn_rejoin_invited(r, CASEMAP_RFC1459, "#ban", 48.4);
     assert_true(conn_rejoin_deadline(r) == 43.6 + 120);
     /* one invitation in 5 s is heard: an operator inviting it again once they lift a key */
     conn_rejoin_invited(r, CASEMAP_RFC1459, "#ban", 48.5);
-    conn_rejoin_tick(r, 48.5);
+    conn_rejoin_tick(r, &f->cfg, 48.5);
     assert_string_equal(drain(f->q), "JOIN #ban");
     /* still refused and invited on and on: heard after 10 s, then 20 s (to 60 s at most) */
     e = numeric(474, p474, 3);
     double heard = 48.5;
     for (double gap = 10; gap <= 20; gap *= 2) {
-        conn_rejoin_on_numeric(r, CASEMAP_RFC1459, &e, NULL, heard + 0.1);
+        conn_rejoin_on_numeric(r, CASEMAP_RFC1459, &f->cfg, &e, NULL, heard + 0.1);
         conn_rejoin_invited(r, CASEMAP_RFC1459, "#ban", heard + gap - 0.1);
-        conn_rejoin_tick(r, heard + gap - 0.1);
+        conn_rejoin_tick(r, &f->cfg, heard + gap - 0.1);
         assert_string_equal(drain(f->q), "");
         heard += gap;
         conn_rejoin_invited(r, CASEMAP_RFC1459, "#ban", heard);
-        conn_rejoin_tick(r, heard);
+        conn_rejoin_tick(r, &f->cfg, heard);
         assert_string_equal(drain(f->q), "JOIN #ban");
     }
     e = numeric(477, p477, 3);
-    conn_rejoin_on_numeric(r, CASEMAP_RFC1459, &e, "not identified", 44);
+    conn_rejoin_on_numeric(r, CASEMAP_RFC1459, &f->cfg, &e, "not identified", 44);
     conn_rejoin_now(r, 477, 50);
-    conn_rejoin_tick(r, 50);
+    conn_rejoin_tick(r, &f->cfg, 50);
     assert_string_equal(drain(f->q), "JOIN #reg");
     conn_rejoin_forget(r, CASEMAP_RFC1459, "#BAN");
     assert_true(conn_rejoin_deadline(r) == -1);
@@ -634,33 +634,34 @@ static void test_kicked(void **state)
 {
     fixture *f = *state;
     rejoin *r = conn_rejoin_new(f->q);
-    conn_rejoin_kicked(r, CASEMAP_RFC1459, "#durak", 100);
+    conn_rejoin_kicked(r, CASEMAP_RFC1459, &f->cfg, "#durak", 100);
     assert_string_equal(drain(f->q), "JOIN #durak");
     assert_true(conn_rejoin_deadline(r) == -1);
     conn_rejoin_forget(r, CASEMAP_RFC1459, "#durak"); /* back in */
     double now = 101, want = 30;
     for (int i = 0; i < 7; i++) { /* kicked again as soon as it is back: 30, 60, ..., 600 s */
-        conn_rejoin_kicked(r, CASEMAP_RFC1459, "#Durak", now);
+        conn_rejoin_kicked(r, CASEMAP_RFC1459, &f->cfg, "#Durak", now);
         assert_string_equal(drain(f->q), "");
         assert_true(conn_rejoin_deadline(r) == now + want);
-        conn_rejoin_tick(r, now + want - 0.5);
+        conn_rejoin_tick(r, &f->cfg, now + want - 0.5);
         assert_string_equal(drain(f->q), "");
         now += want;
-        conn_rejoin_tick(r, now);
+        conn_rejoin_tick(r, &f->cfg, now);
         assert_string_equal(drain(f->q), "JOIN #Durak");
         conn_rejoin_forget(r, CASEMAP_RFC1459, "#durak");
         want = want * 2 > 600 ? 600 : want * 2;
         now += 1;
     }
-    conn_rejoin_kicked(r, CASEMAP_RFC1459, "#other", now); /* another channel: its own count */
+    conn_rejoin_kicked(r, CASEMAP_RFC1459, &f->cfg, "#other",
+                       now); /* another channel: its own count */
     assert_string_equal(drain(f->q), "JOIN #other");
-    conn_rejoin_kicked(r, CASEMAP_RFC1459, "#durak", now + 1);
+    conn_rejoin_kicked(r, CASEMAP_RFC1459, &f->cfg, "#durak", now + 1);
     conn_rejoin_invited(r, CASEMAP_RFC1459, "#durak", now + 2); /* an operator wants it back */
-    conn_rejoin_tick(r, now + 2);
+    conn_rejoin_tick(r, &f->cfg, now + 2);
     assert_string_equal(drain(f->q), "JOIN #durak");
     conn_rejoin_forget(r, CASEMAP_RFC1459, "#durak");
     /* ten quiet minutes after it came back: at once again */
-    conn_rejoin_kicked(r, CASEMAP_RFC1459, "#durak", now + 2 + 600.5);
+    conn_rejoin_kicked(r, CASEMAP_RFC1459, &f->cfg, "#durak", now + 2 + 600.5);
     assert_string_equal(drain(f->q), "JOIN #durak");
     conn_rejoin_free(r);
 }
@@ -703,6 +704,67 @@ static void test_join_lines(void **state)
     }
     outq_set_line_len(f->q, 0);
     f->cfg.irc.nchannels = 0;
+    conn_rejoin_free(r);
+}
+
+/* Channel keys (channel_settings): every JOIN of a keyed channel carries its key, the keyed
+ * channels first in a JOIN of several (JOIN pairs keys with channels in order); a refused key
+ * is logged with the key of the config to fix, never the key; a new key on SIGHUP is tried at
+ * once. */
+static void test_channel_keys(void **state)
+{
+    fixture *f = *state;
+    rejoin *r = conn_rejoin_new(f->q);
+    bot_config *c = &f->cfg;
+    c->irc.nchannels = 4;
+    const char *chans[] = { "#a", "#k1", "#b", "#k2" };
+    for (int i = 0; i < 4; i++)
+        strcpy(c->irc.channels[i], chans[i]);
+    c->nchannel_settings = 3;
+    c->channel_settings[0] = (config_channel){ .name = "#A", .language = -1 }; /* no key */
+    c->channel_settings[1] = (config_channel){ .name = "#K1", .language = -1, .key = "one" };
+    c->channel_settings[2] = (config_channel){ .name = "#k2", .language = -1, .key = "two" };
+    conn_rejoin_join_all(r, c);
+    assert_string_equal(drain(f->q), "JOIN #k1,#k2,#a,#b one,two");
+    isupport is = { .has_targmax = true, .join_max = 3 };
+    conn_rejoin_isupport(r, &is);
+    conn_rejoin_join_all(r, c);
+    assert_string_equal(drain(f->q), "JOIN #k1,#k2,#a one,two\nJOIN #b");
+    is.join_max = 1;
+    conn_rejoin_isupport(r, &is);
+    conn_rejoin_join_all(r, c);
+    assert_string_equal(drain(f->q), "JOIN #k1 one\nJOIN #k2 two\nJOIN #a\nJOIN #b");
+    conn_rejoin_join(r, c, "#b");
+    conn_rejoin_kicked(r, CASEMAP_RFC1459, c, "#K1", 10);
+    assert_string_equal(drain(f->q), "JOIN #b\nJOIN #K1 one");
+
+    const char *p475[] = { "durakbot", "#k2", "Cannot join channel (+k)" };
+    const char *pa[] = { "durakbot", "#a", "Cannot join channel (+k)" };
+    irc_event e = numeric(475, p475, 3), ea = numeric(475, pa, 3);
+    log_capture();
+    conn_rejoin_on_numeric(r, CASEMAP_RFC1459, c, &e, NULL, 20);
+    conn_rejoin_on_numeric(r, CASEMAP_RFC1459, c, &ea, NULL, 20);
+    const char *logged = log_captured();
+    assert_non_null(strstr(logged, "cannot join #k2: it refused the key channel_settings[2].key "
+                                   "gives (+k): fix that key (475: Cannot join channel (+k)); "
+                                   "trying again in 30 s"));
+    assert_non_null(strstr(logged, "cannot join #a: it needs a key (+k): give it as key in the "
+                                   "channel's channel_settings entry (475"));
+    assert_null(strstr(logged, "two"));
+    conn_rejoin_tick(r, c, 50);
+    assert_string_equal(drain(f->q), "JOIN #k2 two\nJOIN #a");
+
+    /* SIGHUP: the same keys change nothing; a new one for #k2, refused again, goes at once */
+    conn_rejoin_on_numeric(r, CASEMAP_RFC1459, c, &e, NULL, 51);
+    bot_config nc = *c;
+    assert_false(conn_rejoin_keep(r, CASEMAP_RFC1459, c, &nc, 52));
+    assert_true(conn_rejoin_deadline(r) == 51 + 60);
+    strcpy(nc.channel_settings[2].key, "three");
+    assert_true(conn_rejoin_keep(r, CASEMAP_RFC1459, c, &nc, 52));
+    assert_true(conn_rejoin_deadline(r) == 52);
+    conn_rejoin_tick(r, &nc, 52);
+    assert_string_equal(drain(f->q), "JOIN #k2 three");
+    c->irc.nchannels = c->nchannel_settings = 0;
     conn_rejoin_free(r);
 }
 
@@ -881,6 +943,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_rejoin, setup, teardown),
         cmocka_unit_test_setup_teardown(test_kicked, setup, teardown),
         cmocka_unit_test_setup_teardown(test_join_lines, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_channel_keys, setup, teardown),
         cmocka_unit_test(test_isupport),
         cmocka_unit_test(test_bot_mode_refused),
         cmocka_unit_test(test_cannot_send_logged_once),
