@@ -104,10 +104,12 @@ int export_game(store *db, const char *id_text, FILE *out, FILE *err)
         fprintf(out, "%s\n", line);
         for (int i = 0; i < g->rec.nmoves; i++) {
             const record_move *m = &g->rec.move[i];
+            const char *late = !record_timed_out(m)       ? ""
+                               : m->kind == RECORD_RESIGN ? ", timed out too often: a forfeit"
+                                                          : ", time was up: the bot's move";
             record_cli_move(m, line, sizeof line);
             fprintf(out, "# %u.%03u s, seat %d (%s)%s\n%s\n", m->ms / 1000, m->ms % 1000, m->seat,
-                    g->seat[m->seat < g->nseats ? m->seat : 0].display,
-                    record_timed_out(m) ? ", time was up: the bot's move" : "", line);
+                    g->seat[m->seat < g->nseats ? m->seat : 0].display, late, line);
         }
         fprintf(out, "state\n");
     }

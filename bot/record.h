@@ -39,7 +39,8 @@ enum {
      * no move of the engine's, so replays skip it, and the pages name the seat by it from then. */
     RECORD_REPLACED = 6,
     /* The target of a play, take or pass that the bot made for its player when their time ran out
-     * (a target means something to a beat alone: the other moves keep CARD_NONE there). */
+     * (a target means something to a beat alone: the other moves keep CARD_NONE there); of a
+     * resign, a forfeit for running out of time game.max_timeouts times in a row, not a leave. */
     RECORD_TIMED_OUT = 0xFE
 };
 
@@ -51,14 +52,16 @@ typedef struct {
 } record_move;
 
 /* Whether a move of this kind may be one the bot made when its player's time ran out: the bot
- * then plays, takes or passes (a beat's target is a card; a transfer is never made so). The one
- * rule for the record's writer and its reader. */
+ * then plays, takes or passes (a beat's target is a card; a transfer is never made so), or at the
+ * last time-out allowed resigns for them. The one rule for the record's writer and its reader. */
 static inline bool record_may_time_out(uint8_t kind)
 {
-    return kind == DURAK_ACT_PLAY || kind == DURAK_ACT_TAKE || kind == DURAK_ACT_PASS;
+    return kind == DURAK_ACT_PLAY || kind == DURAK_ACT_TAKE || kind == DURAK_ACT_PASS
+           || kind == RECORD_RESIGN;
 }
 
-/* Whether the bot made move m for its player, whose time had run out. */
+/* Whether the bot made move m for its player, whose time had run out (a resign: they forfeited
+ * so). */
 static inline bool record_timed_out(const record_move *m)
 {
     return record_may_time_out(m->kind) && m->target == RECORD_TIMED_OUT;
@@ -95,7 +98,7 @@ typedef struct {
 void record_start(game_record *r, const durak_options *opt, uint64_t seed,
                   const uint8_t salt_bytes[RECORD_SALT_BYTES]);
 /* Appends one move (a resign when kind is RECORD_RESIGN; target RECORD_TIMED_OUT for a move made
- * on a time-out); sets truncated when full. */
+ * or a resign forced by a time-out); sets truncated when full. */
 void record_add(game_record *r, uint8_t kind, uint8_t card, uint8_t target, int seat, double secs);
 
 /* "durak-deal-v1:<seed in decimal>:<salt in lower-case hex>": the string the fingerprint is the
@@ -105,8 +108,8 @@ void record_commit_string(const game_record *r, char out[RECORD_COMMIT_MAX]);
 bool record_fingerprint(const game_record *r, char out[RECORD_DIGEST_HEX]);
 
 /* The moves as comma-separated tokens "<k><card hex><target hex><seat><ms>" (k: p b t s x r a for
- * play, beat, take, pass, transfer, resign, replaced; ff for no card); "-" when there are none. false if
- * cap is too small. */
+ * play, beat, take, pass, transfer, resign, replaced; ff for no card, a target fe for
+ * RECORD_TIMED_OUT); "-" when there are none. false if cap is too small. */
 bool record_format_moves(const game_record *r, char *buf, size_t cap);
 /* Reads what record_format_moves wrote into r->move / r->nmoves; false (r unchanged) if malformed
  * (bad token, a card or seat out of range, times going back, too many moves). */

@@ -73,9 +73,11 @@ static void move_line(site_buf *b, msg_lang lang, const durak_game *after, const
         sb_msg(b, lang, MSG_SITE_TRANSFERS, who, card_html(lang, m->card, c1, sizeof c1),
                names[after->defender]);
         break;
-    default: sb_msg(b, lang, MSG_SITE_RESIGNS, who); break;
+    default: /* a forfeit for time-outs is told apart from a leave, as the channel told it */
+        sb_msg(b, lang, record_timed_out(m) ? MSG_SITE_RESIGNS_TIMED_OUT : MSG_SITE_RESIGNS, who);
+        break;
     }
-    if (record_timed_out(m)) /* the bot's move, not theirs: as the channel was told */
+    if (record_timed_out(m) && m->kind != RECORD_RESIGN) /* the bot's move, not theirs */
         sb_printf(b, " <em>%s</em>", msg_in(lang, MSG_SITE_TIMED_OUT));
     sb_put(b, "</li>\n");
 }

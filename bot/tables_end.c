@@ -335,7 +335,7 @@ void end_announce(tables *t, table_t *tb, outbox *o)
 }
 
 #undef M
-void end_abandon(tables *t, table_t *tb, int s, double now, outbox *o)
+void end_abandon(tables *t, table_t *tb, int s, bool timed_out, double now, outbox *o)
 {
     durak_game *g = &tb->g;
     /* R18: one still in forfeits, in the record too (it replays to the result); one out already
@@ -343,7 +343,7 @@ void end_abandon(tables *t, table_t *tb, int s, double now, outbox *o)
      * place */
     if (!durak_over(g) && durak_in_game(g, s)) {
         if (durak_resign(g, s) == DURAK_OK)
-            record_resign(tb, s, -1, now);
+            record_resign(tb, s, -1, timed_out, now);
         else
             g->forfeited |= (uint8_t)(1u << s); /* never expected */
     }

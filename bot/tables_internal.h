@@ -408,8 +408,8 @@ void record_deal(tables *t, table_t *tb, uint64_t seed, double now);
 /* A move applied by seat `actor` (record_add with the time since the deal), or made for them
  * when their time ran out. */
 void record_played(table_t *tb, durak_action a, int actor, bool timed_out, double now);
-/* Seat s resigned (R18), or (number >= 0) was taken over by a computer player (RECORD_REPLACED). */
-void record_resign(table_t *tb, int s, int number, double now);
+/* Seat s resigned (R18; timed_out: for time-outs), or a computer player took it (number >= 0). */
+void record_resign(table_t *tb, int s, int number, bool timed_out, double now);
 /* The game is over, or ends with no result (stopped, only computer players left): the seed and
  * salt are said in the channel; the record gets the engine's result ("durak 1", "draw", "won 2"). */
 void record_reveal(table_t *tb, outbox *o);
@@ -472,9 +472,9 @@ durak_action turn_timeout_action(const durak_game *g);
 
 /* The game is over: its result queued for the stats and the last line said. */
 void end_announce(tables *t, table_t *tb, outbox *o);
-/* The person of seat s leaves a private game (stop, time-outs, gone): it ends at once, rated as
- * their forfeit, or, if they were out already, with their place. */
-void end_abandon(tables *t, table_t *tb, int s, double now, outbox *o);
+/* The person of seat s leaves a private game (stop, time-outs: timed_out, gone): it ends at once,
+ * rated as their forfeit, or, if they were out already, with their place. */
+void end_abandon(tables *t, table_t *tb, int s, bool timed_out, double now, outbox *o);
 /* The game's seats and options, kept for !again once the table is gone (and saved under
  * end_last_key, tables_snapshot.c). */
 void end_remember(tables *t, const table_t *tb);

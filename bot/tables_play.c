@@ -174,7 +174,7 @@ static void replace_by_ai(tables *t, table_t *tb, int s, msg_id why, double now,
     snprintf(seated, sizeof seated, "%s", tables_seat_key_nick(&tb->seat[s]));
     snprintf(account, sizeof account, "%s", tb->seat[s].account);
     int number = tables_ai_name(tb, AI_NORMAL, name, sizeof name);
-    record_resign(tb, s, number, now); /* the pages say who played the seat from then on */
+    record_resign(tb, s, number, false, now); /* the pages say who played the seat from then on */
     seat_t *st = &tb->seat[s];
     memset(st, 0, sizeof *st);
     snprintf(st->nick, sizeof st->nick, "%s", name);
@@ -214,6 +214,8 @@ void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox 
     size_t len = 0;
     durak_game before = tb->g;
     happened h = { &before, { DURAK_ACT_PASS, CARD_NONE, CARD_NONE }, false, why, s };
+    /* the record tells a forfeit for time-outs from a leave, for the replay to say which */
+    bool late = why == MSG_FORFEIT_TIMEOUTS;
     tb->stop_votes &= (uint8_t) ~(1u << s); /* a stop vote counts the people still playing */
     render_opts r = tables_ropts_to(t, tb->seat[s].nick);
     render_seats names = tables_names(tb);
@@ -222,7 +224,7 @@ void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox 
     render_said(&r, &names, s, -1, mine, sizeof mine, &len, why, tb->seat[s].nick);
     if (tb->solo && !tables_is_ai(tb, s)) { /* a private game ends with its person, rated: its */
         tb->forfeit_why = (int)why + 1;     /* end line says why, before anything else does */
-        end_abandon(t, tb, s, now, o);
+        end_abandon(t, tb, s, late, now, o);
         return;
     }
     /* told privately too: they may not be watching the channel */
@@ -233,7 +235,7 @@ void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox 
      * would be the way out of every lost game against computer players */
     if (tables_humans(tb) <= 1 && !tables_is_ai(tb, s) && durak_in_game(&tb->g, s)) {
         tables_public(t, tb, o, bots_left_line, &h);
-        end_abandon(t, tb, s, now, o);
+        end_abandon(t, tb, s, late, now, o);
         return;
     }
     if (t->cfg.game.replace_leavers && !tables_is_ai(tb, s)) {
@@ -241,7 +243,7 @@ void play_forfeit(tables *t, table_t *tb, int s, msg_id why, double now, outbox 
     } else {
         if (durak_resign(&tb->g, s) != DURAK_OK)
             return;
-        record_resign(tb, s, -1, now);
+        record_resign(tb, s, -1, late, now);
         report(t, tb, &h, false, now, o);
     }
     play_stop_if_agreed(t, tb, o);

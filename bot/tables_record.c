@@ -50,10 +50,11 @@ void record_played(table_t *tb, durak_action a, int actor, bool timed_out, doubl
     record_add(&tb->rec, a.kind, a.card, target, actor, now - tb->rec_start);
 }
 
-void record_resign(table_t *tb, int s, int number, double now)
+void record_resign(table_t *tb, int s, int number, bool timed_out, double now)
 {
+    uint8_t target = timed_out ? RECORD_TIMED_OUT : CARD_NONE; /* the page says which forfeit */
     if (number < 0)
-        record_add(&tb->rec, RECORD_RESIGN, CARD_NONE, CARD_NONE, s, now - tb->rec_start);
+        record_add(&tb->rec, RECORD_RESIGN, CARD_NONE, target, s, now - tb->rec_start);
     else
         record_add(&tb->rec, RECORD_REPLACED, AI_NORMAL, (uint8_t)number, s, now - tb->rec_start);
 }

@@ -196,7 +196,7 @@ void solo_stop(tables *t, const tables_who *w, double now, outbox *o)
                       msg_command(tables_lang_of(t, w->nick), "stop"), (int)STOP_AGAIN);
         return;
     }
-    end_abandon(t, tb, s, now, o); /* its end line says the stop counts as a forfeit */
+    end_abandon(t, tb, s, false, now, o); /* its end line says the stop counts as a forfeit */
 }
 
 /* The private game whose person is w, held for them (restored, or they quit), and the seat. */

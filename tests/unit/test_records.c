@@ -135,14 +135,15 @@ static void test_moves_text_round_trip(void **state)
         assert_false(record_parse_moves(&back, bad[i]));
         assert_int_equal(back.nmoves, 5); /* unchanged */
     }
-    /* a lead, a take and a pass the bot made when the time was up: marked, and read back so */
-    assert_true(record_parse_moves(&back, "p1cfe0100,tfffe1200,sfffe0300"));
-    assert_int_equal(back.nmoves, 3);
-    for (int i = 0; i < 3; i++)
-        assert_true(record_timed_out(&back.move[i]));
+    /* a lead, a take and a pass the bot made when the time was up, and a forfeit for timing out
+     * too often: marked, and read back so; a resign as older records hold it is a leave */
+    assert_true(record_parse_moves(&back, "p1cfe0100,tfffe1200,sfffe0300,rfffe1400,rffff0500"));
+    assert_int_equal(back.nmoves, 5);
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(record_timed_out(&back.move[i]), i < 4);
     assert_int_equal(record_action(&back.move[1]).target, CARD_NONE); /* the engine's own take */
     assert_true(record_format_moves(&back, again, sizeof again));
-    assert_string_equal(again, "p1cfe0100,tfffe1200,sfffe0300");
+    assert_string_equal(again, "p1cfe0100,tfffe1200,sfffe0300,rfffe1400,rffff0500");
     assert_false(record_format_moves(&r, text, 10)); /* too small */
     durak_game g;
     assert_true(record_replay(&r, &g));

@@ -2377,6 +2377,35 @@ static void test_replay_team_forfeit_not_defender(void **state)
     }
 }
 
+/* A forfeit for timing out too often (game.max_timeouts) reads so in the replay, in every
+ * language, not as a leave ("bob leaves the game"); an older record's plain resign still reads as
+ * a leave. */
+static void test_replay_forfeit_on_time_outs(void **state)
+{
+    (void)state;
+    durak_options o = durak_default_options();
+    store_game *g = game_led_then_left(&o, true);
+    const char *const names[] = { "alice", "bob" };
+    const char *who = names[g->rec.move[1].seat];
+    char leaves[128], forfeits[128];
+    snprintf(forfeits, sizeof forfeits, "<li>%s runs out of time too often and forfeits</li>", who);
+    for (int late = 0; late < 2; late++) {
+        g->rec.move[1].target = late ? RECORD_TIMED_OUT : CARD_NONE;
+        for (int lang = 0; lang < MSG_LANG_COUNT; lang++) {
+            site_buf b;
+            sb_init(&b);
+            assert_true(site_replay(&b, (msg_lang)lang, g, names));
+            site_fmt(leaves, sizeof leaves, (msg_lang)lang, MSG_SITE_RESIGNS, who);
+            assert_int_equal(strstr(b.p, leaves) != NULL, !late);
+            assert_null(strstr(b.p, msg_in((msg_lang)lang, MSG_SITE_TIMED_OUT))); /* no move */
+            if (lang == MSG_LANG_EN)
+                assert_int_equal(strstr(b.p, forfeits) != NULL, late);
+            sb_free(&b);
+        }
+    }
+    free(g);
+}
+
 static const char *oom_site; /* site.dir, for whole_page */
 static int oom_broken;       /* pages found cut short, and files left half written */
 
@@ -2865,6 +2894,7 @@ int main(void)
         cmocka_unit_test(test_escape_markup),
         cmocka_unit_test(test_replay_forfeit_under_attack),
         cmocka_unit_test(test_replay_team_forfeit_not_defender),
+        cmocka_unit_test(test_replay_forfeit_on_time_outs),
         cmocka_unit_test(test_replay_transfer_and_damaged),
         cmocka_unit_test(test_bout_heading_after_transfers),
         cmocka_unit_test(test_escape_ampersand),

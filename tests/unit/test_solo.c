@@ -537,6 +537,7 @@ static void test_stop_is_recorded(void **state)
         static store_game g;
         assert_true(store_get_game(h->db, 1, &g));
         assert_int_equal(g.rec.move[g.rec.nmoves - 1].kind, RECORD_RESIGN);
+        assert_false(record_timed_out(&g.rec.move[g.rec.nmoves - 1])); /* a stop, not time-outs */
         durak_game replayed;
         assert_true(record_replay(&g.rec, &replayed));
         assert_false(durak_in_game(&replayed, g.rec.move[g.rec.nmoves - 1].seat));

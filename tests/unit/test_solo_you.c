@@ -219,6 +219,8 @@ static void test_private_game_forfeit(void **state)
     tables_free(h->t);
     h->cfg.game.max_timeouts = 1;
     h->t = tables_new(&h->cfg, 43);
+    temp_store ts;
+    store_in_temp(&ts, h);
     tables_on_reconnect(h->t, h->now, &h->o);
     priv(h, "alice", "play");
     for (int i = 0; i < 10 && !moves_of(h, MSG_LANG_EN); i++) {
@@ -235,7 +237,13 @@ static void test_private_game_forfeit(void **state)
     assert_null(said(h, "alice", "you leave the private game")); /* she did not leave */
     assert_null(said(h, "alice", "alice")); /* nor "forfeited: alice": the verdict says it */
     assert_int_equal(tables_count(h->t), 0);
+    h_persist(h); /* her record's forfeit is one for time-outs, not a leave */
+    static store_game g;
+    assert_true(store_get_game(h->db, 1, &g));
+    assert_int_equal(g.rec.move[g.rec.nmoves - 1].kind, RECORD_RESIGN);
+    assert_true(record_timed_out(&g.rec.move[g.rec.nmoves - 1]));
     h_free(h);
+    store_gone(&ts);
 }
 
 /* A channel game is told as before: "alice leads 7h" (her nick unhighlighted), never "You lead". */

@@ -3,6 +3,7 @@
  * lines are a game's and which are replies, a line with no memory for it. */
 #include "tables_harness.h"
 
+#include "export.h"
 #include "failalloc.h"
 #include "log_capture.h"
 
@@ -512,6 +513,8 @@ static void test_timeouts_and_forfeit(void **state)
 {
     (void)state;
     harness *h = h_new(5);
+    temp_store ts;
+    store_in_temp(&ts, h);
     h->cfg.game.max_timeouts = 2;
     tables_reconfigure(h->t, &h->cfg);
     start_two(h, "#durak");
@@ -535,7 +538,21 @@ static void test_timeouts_and_forfeit(void **state)
     assert_int_equal(tables_count(h->t), 0);
     assert_non_null(said(h, "#durak", "forfeits"));
     assert_non_null(said(h, "#durak", "wins"));
+    /* the record keeps the forfeit as one for time-outs, for the replay and the export to say so */
+    h_persist(h);
+    static store_game g;
+    assert_true(store_get_game(h->db, 1, &g));
+    assert_int_equal(g.rec.move[g.rec.nmoves - 1].kind, RECORD_RESIGN);
+    assert_true(record_timed_out(&g.rec.move[g.rec.nmoves - 1]));
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    assert_int_equal(export_game(h->db, "1", out, stderr), 0);
+    fclose(out);
+    assert_non_null(strstr(text, ", timed out too often: a forfeit\nresign "));
+    free(text);
     h_free(h);
+    store_gone(&ts);
 }
 
 /* A move of one's own ends the time-outs in a row: with max_timeouts = 2, alice timing out every
