@@ -1295,10 +1295,29 @@ static bool config_cross_kinds(struct config_ctx *x, const config_t *lc)
     return true;
 }
 
+/* A TLS file the bot would never read: without irc.tls it connects in plain text, and the owner
+ * who set a certificate most likely meant TLS. */
+static bool config_cross_tls(struct config_ctx *x, const config_t *lc)
+{
+    const bot_config *c = x->c;
+    const char *keys[] = { "irc.tls_ca_file", "irc.tls_cert", "irc.tls_key" };
+    const char *paths[] = { c->irc.tls_ca_file, c->irc.tls_cert, c->irc.tls_key };
+    char what[160];
+    for (size_t i = 0; !c->irc.tls && i < sizeof keys / sizeof keys[0]; i++)
+        if (paths[i][0]) {
+            snprintf(what, sizeof what,
+                     "is not used while irc.tls = false (set irc.tls = true, or remove %s)",
+                     keys[i]);
+            return config_cross_fail(x, lc, keys[i], what);
+        }
+    return true;
+}
+
 static bool config_cross_check(struct config_ctx *x, const config_t *lc)
 {
     const bot_config *c = x->c;
-    if (!config_cross_channels(x, lc) || !config_cross_site(x, lc) || !config_cross_kinds(x, lc))
+    if (!config_cross_channels(x, lc) || !config_cross_site(x, lc) || !config_cross_kinds(x, lc)
+        || !config_cross_tls(x, lc))
         return false;
     if (c->irc.tls_key[0] && !c->irc.tls_cert[0])
         return config_cross_fail(

@@ -1074,6 +1074,16 @@ static const struct bad_case bad_cases[] = {
       "2: irc.tls_key: " PATH_RULE " (got \"/a\tb\")" },
     { "tls_key without cert", "irc = { tls = true;\n  tls_key = \"/etc/bot.key\";\n};\n",
       "2: irc.tls_key: needs irc.tls_cert (the client certificate that goes with this key)" },
+    /* a TLS file without TLS would be silently unused */
+    { "tls_ca_file without tls", "irc = {\n  tls_ca_file = \"/etc/ca.pem\";\n};\n",
+      "2: irc.tls_ca_file: is not used while irc.tls = false (set irc.tls = true, or remove "
+      "irc.tls_ca_file)" },
+    { "tls_cert with tls false", "irc = { tls = false;\n  tls_cert = \"/etc/bot.pem\";\n};\n",
+      "2: irc.tls_cert: is not used while irc.tls = false (set irc.tls = true, or remove "
+      "irc.tls_cert)" },
+    { "tls_key without tls", "irc = { tls_cert = \"\";\n  tls_key = \"/etc/bot.key\";\n};\n",
+      "2: irc.tls_key: is not used while irc.tls = false (set irc.tls = true, or remove "
+      "irc.tls_key)" },
     { "password and file", "irc = { password = \"x\";\n  password_file = \"/etc/pw\"; };\n",
       "2: irc.password_file: irc.password is set too (keep one of them)" },
     { "nickserv password and file",
