@@ -78,6 +78,7 @@ struct link_conn {
                                      poll says they are readable */
     short local_ev, remote_ev;    /* what the last steps wait for */
     bool gave;                    /* bytes went to libircclient since link_process last looked */
+    bool heard; /* the server sent a line (raw mode: a byte): it speaks what the relay does */
 };
 
 static inline bool link_is_empty(const char *s) { return !s || !s[0]; }

@@ -36,6 +36,10 @@ static ssize_t link_ssl_result(struct link_conn *c, int rc, bool reading)
     return IO_END;
 }
 
+/* A TLS port ends a connection that does not start TLS without a word: plain text that ends
+ * before the server said a line gets what to do about it. */
+static bool link_maybe_tls(const struct link_conn *c) { return !c->ssl && !c->heard; }
+
 static ssize_t link_plain_result(struct link_conn *c, ssize_t n, short ev)
 {
     if (n >= 0)
@@ -44,8 +48,15 @@ static ssize_t link_plain_result(struct link_conn *c, ssize_t n, short ev)
         c->remote_ev |= ev;
         return IO_WAIT;
     }
-    link_fail(c->r, "link: the connection to %s:%d broke: %s", c->r->host, c->r->port,
-              strerror(errno));
+    int port = c->r->port;
+    if (link_maybe_tls(c))
+        link_fail(c->r,
+                  "link: the connection to %s:%d broke: %s (the server closed the connection "
+                  "before saying anything: if port %d expects TLS, set irc.tls = true)",
+                  c->r->host, port, strerror(errno), port);
+    else
+        link_fail(c->r, "link: the connection to %s:%d broke: %s", c->r->host, port,
+                  strerror(errno));
     return IO_END;
 }
 
@@ -162,6 +173,7 @@ static enum link_step raw_down(struct link_conn *c)
             return n == IO_END ? STEP_END : STEP_WAIT;
         if (n == 0)
             c->remote_eof = true;
+        c->heard |= n > 0;
         b->len = (size_t)n, b->off = 0;
         return STEP_MOVED;
     }
@@ -243,6 +255,7 @@ static void on_line(struct link_conn *c, char *line, size_t len)
         log_msg(LOG_INFO, "wire guard: cut a line over %zu bytes from %s:%d (it starts \"%.30s\")",
                 max, c->r->host, c->r->port, m.prefix ? m.prefix : m.command);
     }
+    c->heard = true;
     if (link_cap_on_line(&c->cap, &m))
         return;
     struct link_buf *d = &c->down;
@@ -387,9 +400,16 @@ static enum link_step irc_up(struct link_conn *c)
 /* The server closed and libircclient has everything the server sent. */
 static bool link_server_done(struct link_conn *c)
 {
+    link_relay *r = c->r;
     if (!c->remote_eof || c->down.off != c->down.len || c->in.off != c->in.len)
         return false;
-    log_msg(LOG_INFO, "%s: %s:%d closed the connection", c->r->what, c->r->host, c->r->port);
+    if (link_maybe_tls(c)) /* an error, for the caller's retry line to say what to do */
+        link_fail(r,
+                  "link: %s:%d closed the connection before saying anything (if port %d expects "
+                  "TLS, set irc.tls = true)",
+                  r->host, r->port, r->port);
+    else
+        log_msg(LOG_INFO, "%s: %s:%d closed the connection", r->what, r->host, r->port);
     return true;
 }
 

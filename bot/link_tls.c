@@ -266,6 +266,12 @@ static bool link_fail_verify(struct link_conn *c, long res)
     }
 }
 
+/* What to do when the server does not answer TLS (its port as the argument): most often the port
+ * is plain. */
+#define NOT_TLS                                                                                    \
+    "(is it a TLS port? if port %d is plain, set irc.tls = false; else check irc.port: IRC over "  \
+    "TLS is usually on 6697)"
+
 static bool link_fail_handshake(struct link_conn *c, int ssl_err, int sys_err)
 {
     link_relay *r = c->r;
@@ -273,17 +279,13 @@ static bool link_fail_handshake(struct link_conn *c, int ssl_err, int sys_err)
     long res = SSL_get_verify_result(c->ssl);
     if (r->verify && res != X509_V_OK)
         return link_fail_verify(c, res);
-    if (ssl_err == SSL_ERROR_SYSCALL && ERR_peek_error() == 0)
+    /* an end without close_notify is a clean end here (SSL_OP_IGNORE_UNEXPECTED_EOF) */
+    if ((ssl_err == SSL_ERROR_SYSCALL && ERR_peek_error() == 0) || ssl_err == SSL_ERROR_ZERO_RETURN)
         return link_fail(
-            r,
-            "TLS: %s:%d closed the connection during the TLS handshake%s%s (is it a TLS port? "
-            "check irc.port)",
-            r->host, r->port, sys_err ? ": " : "", sys_err ? strerror(sys_err) : "");
-    return link_fail(
-        r,
-        "TLS: handshake with %s:%d failed: %s (is it a TLS port? IRC over TLS is usually "
-        "6697: check irc.port)",
-        r->host, r->port, link_ssl_reason(why, sizeof why));
+            r, "TLS: %s:%d closed the connection during the TLS handshake%s%s " NOT_TLS, r->host,
+            r->port, sys_err ? ": " : "", sys_err ? strerror(sys_err) : "", r->port);
+    return link_fail(r, "TLS: handshake with %s:%d failed: %s " NOT_TLS, r->host, r->port,
+                     link_ssl_reason(why, sizeof why), r->port);
 }
 
 bool link_handshake(struct link_conn *c)
@@ -309,11 +311,9 @@ bool link_handshake(struct link_conn *c)
         if (w < 0)
             return false;
         if (w == 0)
-            return link_fail(
-                r,
-                "TLS: %s:%d did not complete the TLS handshake within %d s (is it a TLS "
-                "port? check irc.port)",
-                r->host, r->port, LINK_HANDSHAKE_MS / 1000);
+            return link_fail(r,
+                             "TLS: %s:%d did not complete the TLS handshake within %d s " NOT_TLS,
+                             r->host, r->port, LINK_HANDSHAKE_MS / 1000, r->port);
     }
 }
 

@@ -625,8 +625,38 @@ static void test_not_tls(void **state)
     close(fd);
     snprintf(prefix, sizeof prefix, "TLS: handshake with 127.0.0.1:%d failed: ", e.port);
     assert_memory_equal(why, prefix, strlen(prefix));
-    assert_non_null(
-        strstr(why, " (is it a TLS port? IRC over TLS is usually 6697: check irc.port)"));
+    snprintf(prefix, sizeof prefix,
+             " (is it a TLS port? if port %d is plain, set irc.tls = false; else check irc.port: "
+             "IRC over TLS is usually on 6697)",
+             e.port);
+    assert_non_null(strstr(why, prefix));
+}
+
+/* A plain server that waits for a line (ngircd: a ClientHello has no line end) and then closes:
+ * the handshake met a clean end, said as such, with what to do. */
+static void test_not_tls_closes(void **state)
+{
+    struct fixture *f = *state;
+    int port;
+    int plain = listen_local(&port);
+    link_opts o = opts("127.0.0.1", port, f->pki->ca_pem);
+    int fd;
+    link_relay *r = start(&o, &fd);
+    int srv = accept(plain, NULL, NULL);
+    char hello[4096], why[512], want[512]; /* a ClientHello is one write of some 300 bytes */
+    assert_true(read_some(srv, hello, sizeof hello) > 0); /* read: the close is no reset */
+    close(srv);
+    assert_eof(fd);
+    assert_true(link_failed(r, why, sizeof why));
+    drive_stop(r);
+    close(fd);
+    close(plain);
+    snprintf(want, sizeof want,
+             "TLS: 127.0.0.1:%d closed the connection during the TLS handshake (is it a TLS port? "
+             "if port %d is plain, set irc.tls = false; else check irc.port: IRC over TLS is "
+             "usually on 6697)",
+             port, port);
+    assert_string_equal(why, want);
 }
 
 /* ---- stopping ---- */
@@ -812,6 +842,7 @@ int main(void)
         FIXTURE_TEST(test_no_verify),
         FIXTURE_TEST(test_connection_refused),
         FIXTURE_TEST(test_not_tls),
+        FIXTURE_TEST(test_not_tls_closes),
         FIXTURE_TEST(test_stop_before_connect),
         FIXTURE_TEST(test_stop_while_relaying),
         FIXTURE_TEST(test_stop_during_handshake),

@@ -1,8 +1,8 @@
 /* test_link_irc: the relay in IRC mode over plain TCP against a scripted server on 127.0.0.1:
  * registration starts at once (NICK/USER right after CAP LS), the CAP wait is bounded, lines are
  * never interleaved, a server that registers without CAP ends the wait, refusals are not logged,
- * no memory for the relay, a legacy encoding's line in pieces, a reset mid-line, libircclient's
- * end going away; the bot's own lines (link_send) between whole lines, converted, held when full. */
+ * no memory for the relay, a legacy encoding's line in pieces, a reset mid-line, a server that
+ * ends before a word (what to do: irc.tls = true), libircclient's end going away; the bot's own lines (link_send) between whole lines, converted, held when full. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -200,6 +200,47 @@ static void test_server_connection_breaks(void **state)
              strerror(ECONNRESET));
     assert_string_equal(why, want);
     close_relay(&s);
+}
+
+/* A TLS port that gets plain text ends the connection without a word, by a close or a reset:
+ * link_failed then says what to do about it; a server that said a line and closed is no failure. */
+static void test_silent_end_hints_tls(void **state)
+{
+    (void)state;
+    for (int how = 0; how < 3; how++) { /* a close, a reset, a close after a line */
+        struct setup s;
+        char got[2048] = "", down[2048] = "", why[1024], want[512];
+        open_relay(&s, LINK_SASL_NONE, false, 0);
+        /* read, so that a close is a close and not a reset for unread bytes */
+        assert_true(read_until(s.srv, got, sizeof got, "CAP LS 302\r\n", 5000));
+        struct linger reset = { 1, 0 };
+        if (how == 1)
+            assert_int_equal(setsockopt(s.srv, SOL_SOCKET, SO_LINGER, &reset, sizeof reset), 0);
+        if (how == 2)
+            say(s.srv, ":irc.test NOTICE * :*** Looking up your hostname\r\n");
+        close(s.srv);
+        s.srv = -1;
+        assert_false(read_until(s.cli, down, sizeof down, "never", 5000)); /* EOF */
+        if (how == 2) {
+            assert_non_null(strstr(down, "Looking up your hostname"));
+            assert_false(link_failed(s.r, NULL, 0));
+        } else {
+            assert_true(link_failed(s.r, why, sizeof why));
+            if (how == 0)
+                snprintf(want, sizeof want,
+                         "link: 127.0.0.1:%d closed the connection before saying anything (if "
+                         "port %d expects TLS, set irc.tls = true)",
+                         s.port, s.port);
+            else
+                snprintf(want, sizeof want,
+                         "link: the connection to 127.0.0.1:%d broke: %s (the server closed the "
+                         "connection before saying anything: if port %d expects TLS, set "
+                         "irc.tls = true)",
+                         s.port, strerror(ECONNRESET), s.port);
+            assert_string_equal(why, want);
+        }
+        close_relay(&s);
+    }
 }
 
 /* libircclient's end goes away (it stops reading) while the server sends: the relay ends and
@@ -511,6 +552,7 @@ int main(void)
         cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_converted_line_in_pieces),
         cmocka_unit_test(test_server_connection_breaks),
+        cmocka_unit_test(test_silent_end_hints_tls),
         cmocka_unit_test(test_client_end_goes_away),
         cmocka_unit_test(test_send_between_whole_lines),
         cmocka_unit_test(test_send_converted),
