@@ -252,14 +252,14 @@ const char *const msg_spanish[MSG_COUNT] = {
                          "sin que saliera ninguna carta (regla R16).",
     [MSG_CHANNEL_DROPPED] = "Ya no atiendo este canal (cambió mi configuración), así que la "
                             "partida termina sin resultado.",
-    [MSG_STORE_FULL] = "los resultados no se guardan: el disco está lleno (los conservo y "
+    [MSG_STORE_FULL] = "Los resultados no se guardan: el disco está lleno (los conservo y "
                        "lo vuelvo a intentar; avisa a un admin).",
-    [MSG_STORE_READONLY] = "los resultados no se guardan: no se puede escribir en la base de "
+    [MSG_STORE_READONLY] = "Los resultados no se guardan: no se puede escribir en la base de "
                            "datos (los conservo y lo vuelvo a intentar; avisa a un admin).",
-    [MSG_STORE_LOCKED] = "los resultados no se guardan: otro programa tiene bloqueada la "
+    [MSG_STORE_LOCKED] = "Los resultados no se guardan: otro programa tiene bloqueada la "
                          "base de datos (los conservo y lo vuelvo a intentar; avisa a un "
                          "admin).",
-    [MSG_STORE_FAILING] = "los resultados no se guardan: la base de datos falla (los conservo "
+    [MSG_STORE_FAILING] = "Los resultados no se guardan: la base de datos falla (los conservo "
                           "y lo vuelvo a intentar; avisa a un admin).",
     [MSG_STORE_BACK] = "Los resultados vuelven a guardarse; no se perdió ninguno.",
     [MSG_HELP_BOTS] =

@@ -266,15 +266,15 @@ const char *const msg_french[MSG_COUNT] = {
                          "suite sans qu'aucune carte ne sorte (règle R16).",
     [MSG_CHANNEL_DROPPED] = "Je ne sers plus ce salon (ma configuration a changé), la partie "
                             "s'arrête sans résultat.",
-    [MSG_STORE_FULL] = "les résultats ne sont pas enregistrés : le disque est plein (je "
+    [MSG_STORE_FULL] = "Les résultats ne sont pas enregistrés : le disque est plein (je "
                        "les garde et je réessaie ; prévenez un admin).",
-    [MSG_STORE_READONLY] = "les résultats ne sont pas enregistrés : la base de données n'est "
+    [MSG_STORE_READONLY] = "Les résultats ne sont pas enregistrés : la base de données n'est "
                            "pas accessible en écriture (je les garde et je réessaie ; prévenez "
                            "un admin).",
-    [MSG_STORE_LOCKED] = "les résultats ne sont pas enregistrés : un autre programme "
+    [MSG_STORE_LOCKED] = "Les résultats ne sont pas enregistrés : un autre programme "
                          "verrouille la base de données (je les garde et je réessaie ; "
                          "prévenez un admin).",
-    [MSG_STORE_FAILING] = "les résultats ne sont pas enregistrés : la base de données est en "
+    [MSG_STORE_FAILING] = "Les résultats ne sont pas enregistrés : la base de données est en "
                           "panne (je les garde et je réessaie ; prévenez un admin).",
     [MSG_STORE_BACK] = "Les résultats sont de nouveau enregistrés ; aucun n'a été perdu.",
     [MSG_HELP_BOTS] = "Joueurs ordinateur : avant le début, %sbot facile|moyen|difficile|expert en "

@@ -1,15 +1,18 @@
 /* test_messages: every message text, in every language, against its argument types (each printf
  * conversion, %s, %d, %N$s..., the type the id declares, in order, none missing or extra), and
- * against the length of one IRC line. */
+ * against the length of one IRC line; the store's notices begin with a capital. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <locale.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <wchar.h>
+#include <wctype.h>
 
 #include "messages.h"
 #include "msg_names.h"
@@ -473,6 +476,30 @@ static void test_texts_fit_one_line(void **state)
         }
 }
 
+/* The channel's notices that results are not being saved, and that they are again, begin as
+ * every other line the bot says does: not with a lower-case letter. Not table-wide: a hundred
+ * texts a language are pieces that other lines embed ("beat %s or take", "places: %s"). */
+static void test_store_lines_capitalised(void **state)
+{
+    (void)state;
+    static const msg_id lines[] = { MSG_STORE_FULL, MSG_STORE_READONLY, MSG_STORE_LOCKED,
+                                    MSG_STORE_FAILING, MSG_STORE_BACK };
+    assert_non_null(setlocale(LC_CTYPE, "C.UTF-8"));
+    assert_true(iswlower(L'\u0440') && !iswlower(L'\u0420')); /* р, Р: the locale knows case */
+    for (int lang = 0; lang < MSG_LANG_COUNT; lang++)
+        for (size_t k = 0; k < sizeof lines / sizeof lines[0]; k++) {
+            const char *text = msg_text_in((msg_lang)lang, lines[k]);
+            wchar_t first;
+            mbstate_t st;
+            memset(&st, 0, sizeof st);
+            assert_true(mbrtowc(&first, text, strlen(text), &st) > 0);
+            if (iswlower((wint_t)first))
+                fail_msg("%s: %s begins in lower case: \"%s\"", lang_names[lang],
+                         msg_name(lines[k]), text);
+        }
+    setlocale(LC_CTYPE, "C");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -492,6 +519,7 @@ int main(void)
         cmocka_unit_test(test_forfeit_win_counts_nobody),
         cmocka_unit_test(test_russian_word_first),
         cmocka_unit_test(test_texts_fit_one_line),
+        cmocka_unit_test(test_store_lines_capitalised),
     };
     return cmocka_run_group_tests_name("messages", tests, NULL, NULL);
 }

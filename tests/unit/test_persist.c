@@ -257,7 +257,7 @@ static void test_disk_full_keeps_result(void **state)
     play_short_game(h, "#durak");
     fill_disk(h);
     step(h);
-    assert_int_equal(lines_to(h, "#durak", "results are not being saved: the disk is full"), 1);
+    assert_int_equal(lines_to(h, "#durak", "Results are not being saved: the disk is full"), 1);
     assert_int_equal(h->o.len, 1); /* the game's last-game line ("~again #durak") is #durak's */
     assert_true(persist_pending(h->p) > 0);
     double retry = persist_next_due(h->p);
@@ -272,7 +272,7 @@ static void test_disk_full_keeps_result(void **state)
     step(h);
     h->now = retry + 0.1;
     step(h); /* the retry fails again: the pause grows, no new line */
-    assert_int_equal(lines_to(h, "#durak", "results are not being saved"), 0);
+    assert_int_equal(lines_to(h, "#durak", "Results are not being saved"), 0);
     assert_true(persist_next_due(h->p) - h->now > 1.5); /* 1 s, then 2 s */
 
     assert_int_equal(sqlite3_exec(h->db->db, "PRAGMA max_page_count = 1000000", NULL, NULL, NULL),
@@ -309,7 +309,7 @@ static void test_ratings_count_results_not_saved(void **state)
     short_game_of(h, "#two", "bob", "carol"); /* carol leaves: bob wins */
     assert_int_equal(lines_to(h, "#two", "ratings: bob 1516 (+16), carol 1484 (-16)"), 1);
     step(h);
-    assert_int_equal(lines_to(h, "#two", "results are not being saved"), 1);
+    assert_int_equal(lines_to(h, "#two", "Results are not being saved"), 1);
     event(h, "bob", "#two", "!durak");
     event(h, "carol", "#two", "!join");
     event(h, "bob", "#two", "!start");
@@ -1012,8 +1012,8 @@ static bool oom_step(long k, char *keys, size_t cap, int *games, char *logged, s
     step(h);
     bool refused = failalloc_failed();
     failalloc_off();
-    int told = lines_to(h, "#durak", "results are not being saved")
-               + lines_to(h, "#other", "results are not being saved");
+    int told = lines_to(h, "#durak", "Results are not being saved")
+               + lines_to(h, "#other", "Results are not being saved");
     for (int i = 0; i < 3; i++) { /* the loop's next iterations */
         if (persist_next_due(h->p) > h->now)
             h->now = persist_next_due(h->p) + 0.1;
