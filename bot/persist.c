@@ -121,20 +121,22 @@ bool persist_hold(persist *p, double send_wait, double now)
 
 /* ---- taking the tables' changes ---- */
 
-/* One result as text for the log: what would be lost (all: every number kept, a forfeiter's place
- * too, which orders forfeiters only), or what was kept. Each seat is named as the game showed it
- * (Anna, Easy[bot]), not by its stats key (@account, *easy[bot], a private game's +). */
-static void describe_stat(const pending_stat *s, bool all, char *buf, size_t cap)
+/* One result as text for the log, kept, lost or refused: each seat's place, as the game's end
+ * line says it, and a forfeiter with none (their place orders forfeiters only: "place 1" read as
+ * a win). Each seat is named as the game showed it (Anna, Easy[bot]), not by its stats key
+ * (@account, *easy[bot], a private game's +). */
+static void describe_stat(const pending_stat *s, char *buf, size_t cap)
 {
     size_t len = (size_t)snprintf(buf, cap, "a game of");
     for (int i = 0; i < s->r.n && len < cap; i++) {
         const char *name = s->display[i][0] ? s->display[i] : s->key[i];
-        if (s->r.seat[i].forfeited && !all) /* a forfeiter's place orders forfeiters only */
-            len += (size_t)snprintf(buf + len, cap - len, " %s (forfeited)", name);
+        bool durak = s->r.seat[i].durak;
+        if (s->r.seat[i].forfeited) /* a durak too only in a result the store refuses */
+            len += (size_t)snprintf(buf + len, cap - len, " %s (%sforfeited)", name,
+                                    durak ? "durak, " : "");
         else
-            len += (size_t)snprintf(buf + len, cap - len, " %s (place %d%s%s)", name,
-                                    s->r.seat[i].place, s->r.seat[i].durak ? ", durak" : "",
-                                    s->r.seat[i].forfeited ? ", forfeited" : "");
+            len += (size_t)snprintf(buf + len, cap - len, " %s (place %d%s)", name,
+                                    s->r.seat[i].place, durak ? ", durak" : "");
     }
 }
 
@@ -142,7 +144,7 @@ static pending_stat *push_stat(persist *p)
 {
     if (p->nstat == PERSIST_STATS_MAX) {
         char what[512];
-        describe_stat(&p->stat[0], true, what, sizeof what);
+        describe_stat(&p->stat[0], what, sizeof what);
         log_msg(LOG_ERR, "too many results waiting for the state database: %s is dropped", what);
         free(p->stat[0].record);
         memmove(p->stat, p->stat + 1, (PERSIST_STATS_MAX - 1) * sizeof *p->stat);
@@ -243,7 +245,7 @@ static bool write_stat(persist *p, pending_stat *s)
     if (ok || !store_refused(p->db))
         return ok;
     char what[512];
-    describe_stat(s, true, what, sizeof what);
+    describe_stat(s, what, sizeof what);
     log_msg(LOG_ERR, "the state database refuses %s: %s", what, store_error(p->db));
     s->refused = true;
     return true;
@@ -277,7 +279,7 @@ static void written(persist *p)
         if (s->refused || s->game_id <= 0)
             continue;
         char what[512]; /* for the operator: each game that ends, as the store kept it */
-        describe_stat(s, false, what, sizeof what);
+        describe_stat(s, what, sizeof what);
         log_msg(LOG_INFO, "%s: game #%lld recorded: %s", s->record ? s->record->channel : "?",
                 s->game_id, what);
         if (p->hooks.game)
@@ -490,7 +492,7 @@ void persist_flush(persist *p, tables *t, double now, outbox *o)
     try_write(p, now, o);
     for (int i = 0; i < p->nstat; i++) {
         char what[512];
-        describe_stat(&p->stat[i], true, what, sizeof what);
+        describe_stat(&p->stat[i], what, sizeof what);
         log_msg(LOG_ERR, "lost, the state database could not take it: %s", what);
     }
     for (int i = 0; i < p->ntab; i++)
