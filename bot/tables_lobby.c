@@ -108,10 +108,10 @@ const char *lobby_next(const tables *t, const table_t *tb, char *buf, size_t cap
 {
     const char *creator = tb->seat[tb->creator].nick, *pre = tables_prefix(t);
     msg_id id = MSG_LOBBY_CAN_START;
-    if (tb->nseats < 2)
-        id = MSG_LOBBY_CAN_START_2;
-    else if (tb->opt.teams && tb->nseats != 4 && tb->nseats != 6) /* R19 */
+    if (tb->opt.teams && tb->nseats != 4 && tb->nseats != 6) /* R19: a team game needs 4 or 6 */
         id = MSG_LOBBY_CAN_START_TEAMS;
+    else if (tb->nseats < 2)
+        id = MSG_LOBBY_CAN_START_2;
     snprintf(buf, cap, tables_text(t, tb->channel, id), creator, pre, pre);
     return buf;
 }

@@ -47,13 +47,19 @@ static void test_teams_need_4_or_6(void **state)
 }
 
 /* The lobby's lines name the creator as able to start only when the table would start (R19): a
- * teams lobby of 2, 3 or 5 says that it waits for 4 or 6, one of 4 or 6 says !start. */
+ * teams lobby of 1, 2, 3 or 5 says that it waits for 4 or 6, one of 4 or 6 says !start. */
 static void test_teams_lobby_says_when_it_can_start(void **state)
 {
     (void)state;
     static const char *waits = "alice can start once 4 or 6 are seated (teams of two): !join takes "
                                "a seat, !bot adds a computer player.";
     harness *h = h_new(43);
+    lobby(h, "#durak", "teams", NICKS, 1); /* alone: a second player is not enough */
+    chan(h, "alice", "#durak", "!table");
+    assert_non_null(said(h, "#durak", waits));
+    assert_null(said(h, "#durak", "second player"));
+    h_free(h);
+    h = h_new(43);
     lobby(h, "#durak", "teams", NICKS, 2);
     assert_non_null(said(h, "#durak", waits));
     chan(h, "carol", "#durak", "!join");
@@ -105,7 +111,7 @@ static void test_team_lobby_names_the_teams(void **state)
 }
 
 /* The same in Russian, with Russian option words: a lobby opened with !дурак speaks Russian, and
- * its creator alone is told that a second player is needed, not that they can start. */
+ * its creator is told that 4 or 6 are needed, alone too, not that they can start. */
 static void test_lobby_alone_in_russian(void **state)
 {
     (void)state;
@@ -115,10 +121,11 @@ static void test_lobby_alone_in_russian(void **state)
     chan(h, "bob", "#durak", "!играть");
     assert_non_null(
         said(h, "#durak", "alice сможет начать, когда за столом будет 4 или 6 игроков"));
-    chan(h, "bob", "#durak", "!выйти");
+    chan(h, "bob", "#durak", "!выйти"); /* alone again: still 4 or 6, not a second player */
     assert_non_null(said(h, "#durak",
-                         "alice сможет начать, когда сядет второй игрок: !играть — "
-                         "сесть, !бот — добавить компьютерного игрока."));
+                         "bob встаёт из-за стола. За столом: alice. alice сможет начать, когда за "
+                         "столом будет 4 или 6 игроков"));
+    assert_null(said(h, "#durak", "сядет второй игрок"));
     h_free(h);
 }
 
