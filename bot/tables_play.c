@@ -60,6 +60,12 @@ static void report_line(const tables *t, const table_t *tb, const render_opts *r
     render_seats names = tables_names(tb);
     char what[600];
     say_what(tb, r, h, what, sizeof what);
+    /* asked in the channel, the line to add cards names the take ("alice: add cards for bob to
+     * take, or pass"): "bob takes" after it says it twice; a take made on a time-out is news */
+    bool named = r->ask_public && !h->timed_out && !h->why && h->a.kind == DURAK_ACT_TAKE
+                 && tb->g.phase == DURAK_PHASE_TAKING;
+    if (named)
+        what[0] = '\0';
     if (!render_report(r, &names, h->before, &tb->g, h->a, what, line, cap))
         line[0] = '\0';
 }

@@ -1142,7 +1142,8 @@ static void test_again_lists_every_long_nick(void **state)
  * bob may have said `set turn on`. Checked on the way with penalty: each decision is asked in the
  * public line, which starts with the actor's nick (throw-ins too); privately only a hand, one
  * holding cards nobody saw (not after picking up from the table with the stock gone), and the
- * actor's before the public line that asks them; no turn line to alice (bob's only if he asked).
+ * actor's before the public line that asks them; no turn line to alice (bob's only if he asked);
+ * a take said once, by the line that asks to add cards.
  * Returns the lines (public and private, not the `moves` answers) a move. */
 static double penalty_game(uint64_t seed, bool penalty, bool turn_on_for_bob, int *bob_prompts)
 {
@@ -1180,6 +1181,8 @@ static double penalty_game(uint64_t seed, bool penalty, bool turn_on_for_bob, in
         }
         if (!penalty || !tables_count(h->t) || !pub[0])
             continue;
+        if (strstr(pub, "to take, or pass") && strstr(pub, " takes"))
+            fail_msg("the take is said twice: %s", pub);
         int next = whose_turn(h, NICKS, 2, moves, sizeof moves);
         char want[64];
         snprintf(want, sizeof want, "%s: ", NICKS[next]);
