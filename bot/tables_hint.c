@@ -1,7 +1,8 @@
 /* tables_hint.c — `/msg durakbot hint` on one's turn: whether the game allows it, the hard player's
  * move computed on the worker from the asking seat's view, the reason, the count. */
 
-/* The count goes up once a position, however often it is asked there. */
+/* The count goes up once a position, however often it is asked there; asked again, the same
+ * hint is said again (the search, on a clock, could pick another move and contradict it). */
 #include "ai_hint.h"
 #include "tables_internal.h"
 
@@ -15,6 +16,9 @@ static bool tables_hints_allowed(const tables *t, const table_t *tb)
            || (t->cfg.game.hints == CONFIG_HINTS_PRIVATE && tb->solo);
 }
 
+static void say_hint(const tables *t, const table_t *tb, int s, const durak_view *v, durak_action a,
+                     outbox *o);
+
 void hint_request(const tables *t, table_t *tb, int s, outbox *o)
 {
     const char *nick = tb->seat[s].nick;
@@ -24,7 +28,12 @@ void hint_request(const tables *t, table_t *tb, int s, outbox *o)
                       t->own_nick);
     else if (tb->g.actor != s)
         tables_notice(o, nick, MSG_HINT_NOT_YOUR_TURN, tables_where(t, tb, nick));
-    else if (tb->hint_wanted)
+    else if (tb->seat[s].hinted == tb->version + 1u /* given in this very position */
+             && durak_check(&tb->g, tb->seat[s].hint) == DURAK_OK) {
+        durak_view v;
+        durak_view_of(&tb->g, s, &v);
+        say_hint(t, tb, s, &v, tb->seat[s].hint, o);
+    } else if (tb->hint_wanted)
         tables_notice(o, nick, MSG_HINT_PENDING);
     else
         tb->hint_wanted = (uint8_t)(s + 1);
@@ -46,13 +55,13 @@ bool hint_next_job(tables *t, table_t *tb, tables_ai_job *job)
 }
 
 /* The hint's sentence from the facts ai_hint_explain read in the view. */
-static void say_hint(const tables *t, const table_t *tb, const tables_ai_job *job, durak_action a,
+static void say_hint(const tables *t, const table_t *tb, int s, const durak_view *v, durak_action a,
                      outbox *o)
 {
-    render_opts r = tables_ropts_to(t, tb->seat[job->hint_seat].nick);
+    render_opts r = tables_ropts_to(t, tb->seat[s].nick);
     char mv[64], card[RENDER_CARD_MAX];
-    const char *nick = tb->seat[job->hint_seat].nick;
-    ai_hint_facts f = ai_hint_explain(&job->view, a);
+    const char *nick = tb->seat[s].nick;
+    ai_hint_facts f = ai_hint_explain(v, a);
     const char *who = f.seat >= 0 ? tb->seat[f.seat].nick : "";
     if (f.card != CARD_NONE)
         render_card(&r, f.card, card, sizeof card);
@@ -95,7 +104,8 @@ void hint_result(tables *t, const tables_ai_job *job, durak_action a, outbox *o)
         tb->seat[s].hints++;
         tb->seat[s].hinted = tb->version + 1u;
     }
-    say_hint(t, tb, job, a, o);
+    tb->seat[s].hint = a;
+    say_hint(t, tb, s, &job->view, a, o);
 }
 
 double hint_deadline(const table_t *tb) { return tb->hint_wanted && !tb->hint_running ? 0 : -1; }

@@ -54,8 +54,7 @@ typedef struct {
     bool unconfirmed; /* restored after a restart: hand sent once its person is seen again */
     bool unlisted;    /* the bot joined and reads the channel's member list: not in it yet */
     double grace_deadline;
-    double leave_asked; /* !leave typed in the running game: when, to be typed again (not in
-                           snapshots) */
+    double leave_asked; /* !leave typed in the game: when, to be typed again (not in snapshots) */
     int timeouts;       /* in a row */
     int ai;             /* -1: a person; else the ai_level of a computer player */
     int hints;          /* hints given this game (not in snapshots) */
@@ -66,9 +65,10 @@ typedef struct {
     /* When a decision of theirs that may be passed was passed on time-out, 0: not lately. A move
      * typed soon after is told it came too late, not only refused. Not in snapshots. */
     double passed_late;
-    uint32_t hinted; /* the position (1 + table version) of the last hint counted, 0: none */
-    uint32_t asked;  /* what the seat was last asked (turn_fingerprint), 0: nothing */
-    cards_t shown;   /* the hand as last shown privately (not in snapshots): new cards are not */
+    uint32_t hinted;   /* the position (1 + table version) of the last hint counted, 0: none */
+    durak_action hint; /* that hint's move, said again when asked again there */
+    uint32_t asked;    /* what the seat was last asked (turn_fingerprint), 0: nothing */
+    cards_t shown;     /* the hand as last shown privately (not in snapshots): new cards are not */
 } seat_t;
 
 typedef struct {
@@ -428,7 +428,7 @@ void info_last(tables *t, const char *channel, outbox *o);
 
 /* ---- tables_hint.c: `hint` on one's turn ---- */
 
-/* `hint` from seat s: asked for on the worker (hint_next_job), or told why not. */
+/* `hint` from seat s: worked out (hint_next_job), said again if given here, or told why not. */
 void hint_request(const tables *t, table_t *tb, int s, outbox *o);
 /* A hint to compute now: fills job (the asking seat's view, hard's parameters). */
 bool hint_next_job(tables *t, table_t *tb, tables_ai_job *job);
