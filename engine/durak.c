@@ -324,8 +324,8 @@ static void draw_all(durak_game *g)
     mark_all_out(g);
 }
 
-/* After the table is cleared: draw, then the next bout. `next_after` is the
- * seat whose next player attacks, unless `defender_leads` and they are in. */
+/* After the table is cleared: draw, then the next bout. The seat after the defender
+ * attacks next, unless `defender_leads` and the defender is still in: then they do. */
 static void finish_bout(durak_game *g, bool defender_leads)
 {
     int d = g->defender;

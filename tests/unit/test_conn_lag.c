@@ -1,4 +1,4 @@
-/* test_lag: fake lag (bot/lag.c) with a fake clock: probes only while lines go out, the PONG
+/* test_conn_lag: fake lag (bot/conn_lag.c) with a fake clock: probes only while lines go out, the PONG
  * delay halving the send queue's rate above LAG_HIGH down to the floor, doubling it again below
  * LAG_LOW, SIGHUP keeping the slow-down, and one log line per change. */
 #define _POSIX_C_SOURCE 200809L

@@ -1,4 +1,4 @@
-/* test_nickserv: who NickServ is (bot/conn_nickserv.c) — irc.nickserv_target and irc.nickserv_host
+/* test_conn_nickserv: who NickServ is (bot/conn_nickserv.c) — irc.nickserv_target and irc.nickserv_host
  * parsed, the lines to it, which notices and numerics are its — and the bot's identification
  * (bot/conn_owner.c) with a target on services' server while an impostor holds the nick NickServ:
  * the password never goes to a bare "NickServ", the impostor's notices change nothing, services'

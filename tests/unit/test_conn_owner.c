@@ -1,7 +1,7 @@
-/* test_owner: the nick is the bot's own (bot/owner.c): registration's nick tries, IDENTIFY for
+/* test_conn_owner: the nick is the bot's own (bot/conn_owner.c): registration's nick tries, IDENTIFY for
  * irc.nick and what counts as its answer, REGAIN/RECOVER/GHOST after a taken nick or a services
  * rename, holding the games' lines meanwhile, NickServ absent; refused channels tried again
- * (bot/rejoin.c); the 005 tokens (bot/isupport.c); the server's refusals logged
+ * (bot/conn_rejoin.c); the 005 tokens (bot/conn_isupport.c); the server's refusals logged
  * (bot/conn_numeric.c). No sockets: lines are read from the send queue. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
