@@ -463,7 +463,7 @@ static void start_connect(void *ctx, double now)
     copy_str(c->nick, sizeof c->nick, cf->irc.nick);
     c->connect_at = c->last_rx = now;
     int fd;
-    if (!(c->relay = conn_start_relay(cf, &fd, err, sizeof err))) {
+    if (!(c->relay = conn_start_relay(cf, &c->people, &fd, err, sizeof err))) {
         conn_drop_connection(c, now, err);
         return;
     }

@@ -13,6 +13,7 @@
 #include "conn_rejoin.h"
 #include "conn_who.h"
 #include "link.h"
+#include "link_enc.h"
 #include "rng.h"
 
 #define PING_LINE "PING :durakbot"
@@ -25,7 +26,8 @@ struct conn {
     outq *q;
     conn_hooks h;
     irc_client *irc;
-    link_relay *relay; /* the loopback relay of this connection (bot/link.h) */
+    link_relay *relay;      /* the loopback relay of this connection (bot/link.h) */
+    link_enc_people people; /* irc.encoding "auto": who writes UTF-8, kept across reconnects */
     casemap cmap;
     members *members;             /* channel members' accounts */
     owner *owner;                 /* the nick and NickServ */

@@ -32,9 +32,11 @@ link_opts conn_link_opts(const bot_config *cf)
 
 /* Every connection goes through the relay (bot/link.h): TLS or plain, the wire guard, CAP, SASL;
  * libircclient talks to its end of a socket pair. */
-link_relay *conn_start_relay(const bot_config *cf, int *fd, char *err, size_t errlen)
+link_relay *conn_start_relay(const bot_config *cf, link_enc_people *people, int *fd, char *err,
+                             size_t errlen)
 {
     link_opts o = conn_link_opts(cf);
+    o.people = people;
     return link_start(&o, fd, err, errlen);
 }
 

@@ -9,6 +9,7 @@
 #include "config.h"
 #include "irc.h"
 #include "link.h"
+#include "link_enc.h"
 
 /* Whether irc.nick, username, realname or password holds '%' (libircclient uses them as printf
  * formats; the config refuses '%' too). */
@@ -18,8 +19,10 @@ bool conn_has_percent(const bot_config *c);
 link_opts conn_link_opts(const bot_config *cf);
 
 /* Every connection goes through the relay: TLS or plain, the wire guard, CAP, SASL; libircclient
- * talks to its end of a socket pair, *fd. NULL with err when it cannot start. */
-link_relay *conn_start_relay(const bot_config *cf, int *fd, char *err, size_t errlen);
+ * talks to its end of a socket pair, *fd. people: who writes UTF-8 ("auto"), kept by the caller
+ * from one connection to the next. NULL with err when it cannot start. */
+link_relay *conn_start_relay(const bot_config *cf, link_enc_people *people, int *fd, char *err,
+                             size_t errlen);
 
 /* The relay's descriptors and libircclient's, for the loop's wait. */
 void conn_link_fds(link_relay *r, irc_client *irc, fd_set *in, fd_set *out, int *maxfd);

@@ -283,6 +283,7 @@ static bool link_copy_opts(link_relay *r, const link_opts *o, char *err, size_t 
     r->sasl = o->sasl;
     r->sasl_required = o->sasl_required;
     r->encoding = (link_encoding)o->encoding;
+    r->people = o->people;
     r->cap_wait_ms = o->cap_wait_ms > 0 ? o->cap_wait_ms : 0;
     link_enc e; /* iconv must know it before the thread needs it */
     if (o->irc && !link_enc_open(&e, r->encoding, err, errlen))

@@ -57,6 +57,10 @@ typedef struct {
     const char *sasl_pass; /* PLAIN only */
     bool sasl_required;    /* SASL must succeed, or the connection ends (an error, a back-off) */
     int encoding; /* IRC mode: the server's link_encoding (link_enc.h); 0 is UTF-8, unconverted */
+    /* "auto": who writes UTF-8 (link_enc.h), the caller's so that it outlives the connection;
+     * touched in the loop's thread only (link_process, link_send), never the relay's; NULL: no
+     * one is known, all lines go in the legacy set */
+    struct link_enc_people *people;
     int cap_wait_ms; /* IRC mode: CAP and SASL end (CAP END) at most this long after connecting,
                         answered or not; 0: LINK_CAP_MS for each step. Shorter than the caller's
                         own registration timeout, so the two never race */

@@ -127,69 +127,121 @@ static size_t word_at(const char *s, size_t n, size_t *at, const char **word)
     return *at - start;
 }
 
-/* A PRIVMSG or NOTICE line (tags skipped): its sender's nick (from the prefix of a line from the
- * server) or its target (a line of the bot's, without prefix) into nick; false for any other
- * line, a channel target, or a nick too long to keep. */
+/* Copies the nick s[0..n) into nick: false if it is empty or too long to keep. */
+static bool nick_copy(const char *s, size_t n, char nick[LINK_ENC_NICK])
+{
+    if (!n || n >= LINK_ENC_NICK)
+        return false;
+    memcpy(nick, s, n);
+    nick[n] = '\0';
+    return true;
+}
+
+/* A line's command (tags skipped, *at past it) and, from the server (from_server), the nick of its
+ * prefix into nick; 0 if a line from the server has no prefix or a nick too long to keep. */
+static size_t command_at(const char *s, size_t n, bool from_server, size_t *at,
+                         char nick[LINK_ENC_NICK], const char **cmd)
+{
+    size_t len;
+    const char *w;
+    *cmd = s;
+    if (n && s[0] == '@')
+        word_at(s, n, at, &w);
+    if (from_server) {
+        if (!(len = word_at(s, n, at, &w)) || w[0] != ':')
+            return 0;
+        size_t wholen = 0;
+        while (wholen < len - 1 && w[1 + wholen] != '!')
+            wholen++;
+        if (!nick_copy(w + 1, wholen, nick))
+            return 0;
+    }
+    return word_at(s, n, at, cmd);
+}
+
+/* A PRIVMSG or NOTICE line: its sender's nick (from the prefix of a line from the server) or its
+ * target (a line of the bot's, without prefix) into nick; false for any other line, a channel
+ * target, or a nick too long to keep. */
 static bool message_nick(const char *s, size_t n, bool from_server, char nick[LINK_ENC_NICK])
 {
-    size_t at = 0, len;
+    size_t at = 0;
     const char *w;
-    if (n && s[0] == '@')
-        word_at(s, n, &at, &w);
-    const char *who = NULL;
-    size_t wholen = 0;
-    if (from_server) {
-        if (!(len = word_at(s, n, &at, &w)) || w[0] != ':')
-            return false;
-        who = w + 1;
-        while (wholen < len - 1 && who[wholen] != '!')
-            wholen++;
-    }
-    len = word_at(s, n, &at, &w);
+    size_t len = command_at(s, n, from_server, &at, nick, &w);
     if (!((len == 7 && !strncasecmp(w, "PRIVMSG", 7))
           || (len == 6 && !strncasecmp(w, "NOTICE", 6))))
         return false;
-    if (!from_server) {
-        wholen = word_at(s, n, &at, &who);
-        if (!wholen || strchr("#&+!", who[0]))
-            return false;
-    }
-    if (!wholen || wholen >= LINK_ENC_NICK)
-        return false;
-    memcpy(nick, who, wholen);
-    nick[wholen] = '\0';
-    return true;
+    if (from_server)
+        return true;
+    len = word_at(s, n, &at, &w);
+    return len && !strchr("#&+!", w[0]) && nick_copy(w, len, nick);
 }
 
 static int person_of(const link_enc *e, const char *nick)
 {
     for (int i = 0; i < LINK_ENC_PEOPLE; i++)
-        if (e->people[i].nick[0] && !strcasecmp(e->people[i].nick, nick))
+        if (e->people->who[i].nick[0] && !strcasecmp(e->people->who[i].nick, nick))
             return i;
     return -1;
 }
 
-/* "auto": a message from the server with letters outside ASCII tells its sender's encoding. */
+/* Marks entry i (or none, -1) as just heard or written to: who talks with the bot stays known. */
+static int touch(link_enc *e, int i)
+{
+    if (i >= 0)
+        e->people->who[i].last = ++e->people->clock;
+    return i;
+}
+
+/* ":old!u@h NICK new": one who wrote UTF-8 still does under the new nick. */
+static void note_nick(link_enc *e, const char *in, size_t n)
+{
+    char old[LINK_ENC_NICK], nick[LINK_ENC_NICK];
+    size_t at = 0, len;
+    const char *w;
+    len = command_at(in, n, true, &at, old, &w);
+    if (len != 4 || strncasecmp(w, "NICK", 4) || !(len = word_at(in, n, &at, &w)))
+        return;
+    if (w[0] == ':')
+        w++, len--;
+    int i = person_of(e, old);
+    if (i < 0 || !nick_copy(w, len, nick))
+        return;
+    int j = person_of(e, nick);
+    if (j >= 0 && j != i)
+        e->people->who[j].nick[0] = '\0';
+    memcpy(e->people->who[i].nick, nick, sizeof nick);
+    touch(e, i);
+}
+
+/* "auto": a message from the server with letters outside ASCII tells its sender's encoding. Only
+ * UTF-8 writers are kept (a miss means the legacy set), so legacy ones take no one's room. */
 static void note_sender(link_enc *e, const char *in, size_t n, bool utf8)
 {
     char nick[LINK_ENC_NICK];
+    if (!message_nick(in, n, true, nick)) {
+        note_nick(e, in, n);
+        return;
+    }
     bool ascii = true;
     for (size_t i = 0; i < n && ascii; i++)
         ascii = !((unsigned char)in[i] & 0x80);
-    if (ascii || !message_nick(in, n, true, nick))
+    int i = touch(e, person_of(e, nick));
+    if (!ascii && !utf8 && i >= 0)
+        e->people->who[i].nick[0] = '\0'; /* their client writes the legacy set now */
+    if (ascii || !utf8 || i >= 0)
         return;
-    int i = person_of(e, nick);
-    if (i < 0) {
-        i = (int)(e->next++ % LINK_ENC_PEOPLE);
-        snprintf(e->people[i].nick, sizeof e->people[i].nick, "%s", nick);
-    }
-    e->people[i].utf8 = utf8;
+    i = 0; /* a free entry, else the least recent */
+    for (int k = 0; k < LINK_ENC_PEOPLE && e->people->who[i].nick[0]; k++)
+        if (!e->people->who[k].nick[0] || e->people->who[k].last < e->people->who[i].last)
+            i = k;
+    memcpy(e->people->who[i].nick, nick, sizeof nick);
+    touch(e, i);
 }
 
 size_t link_enc_in(link_enc *e, const char *in, size_t n, char *out, size_t cap)
 {
     bool utf8 = link_enc_active(e) && is_auto(e) && utf8_valid(in, n);
-    if (is_auto(e))
+    if (is_auto(e) && e->people)
         note_sender(e, in, n, utf8);
     if (!link_enc_active(e) || utf8)
         return copy_cut(in, n, out, cap);
@@ -217,11 +269,11 @@ static const char *stand_in(uint32_t cp, char letter[2])
 }
 
 /* "auto": a private line to one who writes UTF-8 goes as it is. */
-static bool to_utf8_person(const link_enc *e, const char *in, size_t n)
+static bool to_utf8_person(link_enc *e, const char *in, size_t n)
 {
     char nick[LINK_ENC_NICK];
-    int i = is_auto(e) && message_nick(in, n, false, nick) ? person_of(e, nick) : -1;
-    return i >= 0 && e->people[i].utf8;
+    return is_auto(e) && e->people && message_nick(in, n, false, nick)
+           && touch(e, person_of(e, nick)) >= 0;
 }
 
 size_t link_enc_out(link_enc *e, const char *in, size_t n, char *out, size_t cap)

@@ -9,7 +9,7 @@
  * it is, any other is converted from the legacy encoding; lines to the server go in the legacy
  * encoding (what clients that autodetect and clients that do not both display), but a private
  * line (PRIVMSG or NOTICE to a nick) to one whose last message with letters outside ASCII came in
- * UTF-8: their client writes it, so it reads it.
+ * UTF-8 (link_enc_people): their client writes it, so it reads it.
  * Bytes the legacy encoding does not define become U+FFFD. Characters it cannot write become a
  * stand-in: the suits ♠ ♣ ♦ ♥ (and white ones) the Russian card letters п т б ч, typographic
  * quotes and dashes their ASCII forms, … "...", · ".", anything else "?". */
@@ -32,16 +32,22 @@ typedef enum {
 
 enum { LINK_ENC_PEOPLE = 64, LINK_ENC_NICK = 32 };
 
+/* "auto": who last wrote letters outside ASCII in UTF-8 (a miss means the legacy set), under
+ * their nick now (NICK follows it). The caller's (conn.c), so a reconnect forgets no one; only
+ * link_enc_in and link_enc_out touch it, in the loop's thread. Full, the one heard or written to
+ * least recently makes room. Nicks compared in ASCII case. */
+typedef struct link_enc_people {
+    struct {
+        char nick[LINK_ENC_NICK]; /* "": free */
+        unsigned long last;       /* clock when last heard or written to */
+    } who[LINK_ENC_PEOPLE];
+    unsigned long clock; /* counts the lines that touched an entry */
+} link_enc_people;
+
 typedef struct {
     link_encoding enc;
-    iconv_t in, out; /* legacy -> UTF-8, UTF-8 -> legacy; (iconv_t)-1 for utf-8 */
-    /* "auto": who last wrote letters outside ASCII in UTF-8 (utf8) or in the legacy set; the
-     * oldest entry makes room. Nicks compared in ASCII case: a miss only means the legacy set. */
-    struct {
-        char nick[LINK_ENC_NICK];
-        bool utf8;
-    } people[LINK_ENC_PEOPLE];
-    unsigned next;
+    iconv_t in, out;         /* legacy -> UTF-8, UTF-8 -> legacy; (iconv_t)-1 for utf-8 */
+    link_enc_people *people; /* "auto": set after link_enc_open; NULL: no one is known */
 } link_enc;
 
 /* Opens the converters of enc; false with one line in err if iconv lacks them. */

@@ -32,9 +32,10 @@ struct link_relay {
     link_sasl sasl;
     char sasl_user[256], sasl_pass[256];
     bool sasl_required;
-    link_encoding encoding; /* the server's (IRC mode) */
-    int cap_wait_ms;        /* link_opts.cap_wait_ms */
-    char ca_file[256];      /* "" for the system store: for the messages */
+    link_encoding encoding;  /* the server's (IRC mode) */
+    link_enc_people *people; /* link_opts.people */
+    int cap_wait_ms;         /* link_opts.cap_wait_ms */
+    char ca_file[256];       /* "" for the system store: for the messages */
     SSL_CTX *ctx;
     struct addrinfo *addrs;
     int local;         /* the relay's end of the socket pair, until the thread takes it */

@@ -444,6 +444,7 @@ bool link_pump_begin(struct link_conn *c)
         return true;
     if (!link_enc_open(&c->enc, r->encoding, err, sizeof err))
         return link_fail(r, "%s", err);
+    c->enc.people = r->people; /* only the pointer here: the table is the loop thread's */
     link_cap_start(&c->cap, r->sasl, r->sasl_user, r->sasl_pass, r->sasl_required);
     c->cap_end_at = r->cap_wait_ms ? clock_monotonic() + r->cap_wait_ms / 1000.0 : 0;
     c->cap_deadline = cap_due(c);

@@ -82,6 +82,7 @@ static void one_line(char *line, size_t len, link_cap *cap)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static link_enc enc;
+    static link_enc_people people; /* "auto": who writes UTF-8, across inputs as across lines */
     static int ready;
     char err[256];
     if (!ready) {
@@ -90,6 +91,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fprintf(stderr, "fuzz_wire: %s\n", err);
             abort();
         }
+        enc.people = &people;
         ready = 1;
     }
     link_cap cap;

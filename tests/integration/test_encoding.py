@@ -7,7 +7,8 @@ a quoted Cyrillic word comes back as the very bytes sent, the suits ♥ ♠ ♦ 
 as the Russian letters ч п б т, and a card the bot listed, sent back with хожу, is announced in
 the channel with the same bytes. No line of either bot holds UTF-8's bytes or a '?' stand-in
 for what the set has. A third bot set to "auto" understands a UTF-8 client and a CP1251 one and
-answers both in CP1251."""
+answers each privately in what it writes, the UTF-8 one still after the server restarts."""
+import time
 
 import harness as h
 
@@ -145,6 +146,26 @@ def auto_bot(env, bot):
     text_bytes(m).decode("cp1251")
     h.log("auto: a UTF-8 and a CP1251 client understood, each answered in its own; the channel "
           "in CP1251")
+    return utf
+
+
+def auto_reconnect(env, bot, utf):
+    """"auto" across a reconnect: one who wrote UTF-8 before it still gets private lines in UTF-8,
+    though they have written only ASCII since."""
+    utf.say(bot, "set language ru")
+    reply(utf, bot, "answer to set language ru")
+    env.ngircd.stop()
+    utf.closed.wait(5)
+    utf.close()
+    time.sleep(1)
+    env.ngircd.start()
+    utf.connect()
+    utf.join_with_bot("#auto", bot_nick=bot, timeout=20)  # the bot's first retry: about 5 s
+    utf.say(bot, "help")
+    m = utf.wait_for(lambda m: h.from_bot(m, bot) and m.target == utf.nick
+                     and any(x >= 0x80 for x in text_bytes(m)), 10, what="the Russian help")
+    h.check(valid_utf8(text_bytes(m)), "auto, after a reconnect: help not in UTF-8: %r" % m.bytes)
+    h.log("auto: a reconnect keeps who writes UTF-8")
 
 
 # What the bot writes for a character the legacy set lacks (bot/link_enc.c's stand-ins).
@@ -177,7 +198,7 @@ def test(env):
         env.bot(bot_conf(env, encoding, nick, channel), name=nick).start()
     for encoding, nick, channel in BOTS:
         one_bot(env, encoding, nick, channel)
-    auto_bot(env, "durakauto")
+    auto_reconnect(env, "durakauto", auto_bot(env, "durakauto"))
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 /* test_link_enc: irc.encoding's conversions on single lines: CP1251 and KOI8-R to UTF-8
- * and back, undefined bytes, stand-ins, "auto", and a line that grows past 510 bytes. */
+ * and back, undefined bytes, stand-ins, "auto" (who writes UTF-8: NICK, room, the least recent
+ * goes), and a line that grows past 510 bytes. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,13 +14,33 @@
 #include "link_guard.h"
 #include "utf8.h"
 
+static link_enc_people people; /* "auto": who writes UTF-8, empty again at each open_enc */
+
 static link_enc open_enc(link_encoding enc)
 {
     link_enc e;
     char err[256] = "";
     if (!link_enc_open(&e, enc, err, sizeof err))
         fail_msg("%s", err);
+    memset(&people, 0, sizeof people);
+    e.people = &people;
     return e;
+}
+
+/* A line from the server through e. */
+static void hear(link_enc *e, const char *line)
+{
+    char out[1024];
+    link_enc_in(e, line, strlen(line), out, sizeof out);
+}
+
+/* What the server gets of the bot's line through e. */
+static const char *sent(link_enc *e, const char *line)
+{
+    static char out[1024];
+    size_t n = link_enc_out(e, line, strlen(line), out, sizeof out - 1);
+    out[n] = '\0';
+    return out;
 }
 
 /* in -> UTF-8, compared with want. */
@@ -151,6 +172,64 @@ static void test_auto_follows_the_person(void **state)
     link_enc_close(&e);
 }
 
+#define DA "\xD0\xB4\xD0\xB0" /* да, in UTF-8 */
+#define DA_CP1251 "\xE4\xE0"
+
+/* "auto": a NICK takes the person's UTF-8 along; their old nick gets the legacy set. */
+static void test_auto_nick_follows(void **state)
+{
+    (void)state;
+    link_enc e = open_enc(LINK_ENC_AUTO_CP1251);
+    hear(&e, ":Olya!o@h PRIVMSG durakbot :" DA);
+    hear(&e, "@time=x :Olya!o@h NICK :Olga");
+    assert_string_equal(sent(&e, "NOTICE Olga :" DA), "NOTICE Olga :" DA);
+    assert_string_equal(sent(&e, "NOTICE Olya :" DA), "NOTICE Olya :" DA_CP1251);
+    hear(&e, ":Petr!p@h NICK Pyotr"); /* never wrote UTF-8: nor does his new nick */
+    assert_string_equal(sent(&e, "NOTICE Pyotr :" DA), "NOTICE Pyotr :" DA_CP1251);
+    link_enc_close(&e);
+}
+
+/* "auto": however many write the legacy set, one who writes UTF-8 stays known; her own line in
+ * the legacy set makes her one of them. */
+static void test_auto_legacy_takes_no_room(void **state)
+{
+    (void)state;
+    link_enc e = open_enc(LINK_ENC_AUTO_CP1251);
+    char line[64];
+    hear(&e, ":Olya!o@h PRIVMSG durakbot :" DA);
+    for (int i = 0; i < 2 * LINK_ENC_PEOPLE; i++) {
+        snprintf(line, sizeof line, ":p%d!p@h PRIVMSG #durak :" DA_CP1251, i);
+        hear(&e, line);
+    }
+    assert_string_equal(sent(&e, "NOTICE Olya :" DA), "NOTICE Olya :" DA);
+    hear(&e, ":Olya!o@h PRIVMSG durakbot :" DA_CP1251);
+    assert_string_equal(sent(&e, "NOTICE Olya :" DA), "NOTICE Olya :" DA_CP1251);
+    link_enc_close(&e);
+}
+
+/* "auto", the table full of UTF-8 writers: a new one takes the place of the one heard or written
+ * to least recently, not of the first one in. */
+static void test_auto_least_recent_goes(void **state)
+{
+    (void)state;
+    link_enc e = open_enc(LINK_ENC_AUTO_CP1251);
+    char line[64], want[64];
+    for (int i = 0; i < LINK_ENC_PEOPLE; i++) {
+        snprintf(line, sizeof line, ":u%d!u@h PRIVMSG durakbot :" DA, i);
+        hear(&e, line);
+    }
+    sent(&e, "NOTICE u0 :" DA);               /* the bot wrote to u0 */
+    hear(&e, ":u1!u@h PRIVMSG durakbot :hi"); /* u1 spoke, in ASCII */
+    hear(&e, ":new!n@h PRIVMSG durakbot :" DA);
+    assert_string_equal(sent(&e, "NOTICE new :" DA), "NOTICE new :" DA);
+    for (int i = 0; i < LINK_ENC_PEOPLE; i++) {
+        snprintf(line, sizeof line, "NOTICE u%d :" DA, i);
+        snprintf(want, sizeof want, "NOTICE u%d :%s", i, i == 2 ? DA_CP1251 : DA);
+        assert_string_equal(sent(&e, line), want);
+    }
+    link_enc_close(&e);
+}
+
 /* Every byte of each set that has a character comes back as itself through UTF-8. */
 static void test_round_trip(void **state)
 {
@@ -215,10 +294,17 @@ static void test_growth_cut(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_utf8_unchanged), cmocka_unit_test(test_cp1251),
-        cmocka_unit_test(test_koi8r),          cmocka_unit_test(test_invalid),
-        cmocka_unit_test(test_auto),           cmocka_unit_test(test_auto_follows_the_person),
-        cmocka_unit_test(test_round_trip),     cmocka_unit_test(test_growth_cut),
+        cmocka_unit_test(test_utf8_unchanged),
+        cmocka_unit_test(test_cp1251),
+        cmocka_unit_test(test_koi8r),
+        cmocka_unit_test(test_invalid),
+        cmocka_unit_test(test_auto),
+        cmocka_unit_test(test_auto_follows_the_person),
+        cmocka_unit_test(test_auto_nick_follows),
+        cmocka_unit_test(test_auto_legacy_takes_no_room),
+        cmocka_unit_test(test_auto_least_recent_goes),
+        cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_growth_cut),
     };
     return cmocka_run_group_tests_name("link_enc", tests, NULL, NULL);
 }

@@ -2,7 +2,8 @@
  * registration starts at once (NICK/USER right after CAP LS), the CAP wait is bounded, lines are
  * never interleaved, a server that registers without CAP ends the wait, refusals are not logged,
  * no memory for the relay, a legacy encoding's line in pieces, a reset mid-line, a server that
- * ends before a word (what to do: irc.tls = true), libircclient's end going away; the bot's own lines (link_send) between whole lines, converted, held when full. */
+ * ends before a word (what to do: irc.tls = true), libircclient's end going away; the bot's own lines (link_send) between whole lines, converted, held when full; "auto" knowing
+ * who writes UTF-8 from one connection to the next. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -69,7 +70,7 @@ struct setup {
 };
 
 static void open_relay_in(struct setup *s, link_sasl sasl, bool required, int cap_wait_ms,
-                          int encoding)
+                          int encoding, link_enc_people *people)
 {
     int port, local;
     char err[256] = "";
@@ -83,7 +84,8 @@ static void open_relay_in(struct setup *s, link_sasl sasl, bool required, int ca
                     .sasl_pass = "sekrit",
                     .sasl_required = required,
                     .cap_wait_ms = cap_wait_ms,
-                    .encoding = encoding };
+                    .encoding = encoding,
+                    .people = people };
     s->r = drive_start(&o, &local, err, sizeof err);
     if (!s->r)
         fail_msg("link_start: %s", err);
@@ -97,7 +99,7 @@ static void open_relay_in(struct setup *s, link_sasl sasl, bool required, int ca
 /* The same to a server whose text is UTF-8. */
 static void open_relay(struct setup *s, link_sasl sasl, bool required, int cap_wait_ms)
 {
-    open_relay_in(s, sasl, required, cap_wait_ms, 0);
+    open_relay_in(s, sasl, required, cap_wait_ms, 0, NULL);
 }
 
 static void close_relay(struct setup *s)
@@ -140,7 +142,7 @@ static void test_converted_line_whole(void **state)
     (void)state;
     struct setup s;
     static char got[4096], line[600], want[1000];
-    open_relay_in(&s, LINK_SASL_NONE, false, 0, LINK_ENC_CP1251);
+    open_relay_in(&s, LINK_SASL_NONE, false, 0, LINK_ENC_CP1251, NULL);
     say(s.cli, "NICK durakbot\r\nUSER durak 0 * :Durak\r\n");
     assert_true(read_until(s.srv, got, sizeof got, "USER durak", 5000));
     say(s.srv, ":cp.test 001 durakbot :Welcome\r\n");
@@ -164,7 +166,7 @@ static void test_converted_line_in_pieces(void **state)
     (void)state;
     struct setup s;
     char got[2048] = "";
-    open_relay_in(&s, LINK_SASL_NONE, false, 0, LINK_ENC_CP1251);
+    open_relay_in(&s, LINK_SASL_NONE, false, 0, LINK_ENC_CP1251, NULL);
     say(s.cli, "NICK durakbot\r\nPRIVMSG #x :\xD0\xB4\xD0\xB0\r\nPRIVMSG #y :\xD0\xB1");
     assert_true(read_until(s.srv, got, sizeof got, "PRIVMSG #x :\xE4\xE0\r\n", 5000));
     assert_null(strstr(got, "#y"));
@@ -459,11 +461,33 @@ static void test_send_converted(void **state)
     (void)state;
     struct setup s;
     char got[2048] = "";
-    open_relay_in(&s, LINK_SASL_NONE, false, 0, LINK_ENC_CP1251);
+    open_relay_in(&s, LINK_SASL_NONE, false, 0, LINK_ENC_CP1251, NULL);
     say(s.cli, "NICK durakbot\r\n");
     assert_true(read_until(s.srv, got, sizeof got, "NICK durakbot\r\n", 5000));
     assert_int_equal(send_line(s.r, "PRIVMSG #c :\xD0\xB4\xD0\xB0"), LINK_SENT); /* да */
     assert_true(read_until(s.srv, got, sizeof got, "PRIVMSG #c :\xE4\xE0\r\n", 5000));
+    close_relay(&s);
+}
+
+/* irc.encoding auto: one who wrote UTF-8 on one connection gets the bot's private lines in UTF-8
+ * on the next too (link_opts.people is the caller's); one never heard gets CP1251. */
+static void test_auto_people_outlive_connection(void **state)
+{
+    (void)state;
+    static link_enc_people people;
+    struct setup s;
+    char got[2048] = "", down[2048] = "";
+    open_relay_in(&s, LINK_SASL_NONE, false, 0, LINK_ENC_AUTO_CP1251, &people);
+    say(s.srv, ":Olya!o@h PRIVMSG durakbot :\xD0\xB4\xD0\xB0\r\n");
+    assert_true(read_until(s.cli, down, sizeof down, "PRIVMSG durakbot", 5000));
+    close_relay(&s);
+    open_relay_in(&s, LINK_SASL_NONE, false, 0, LINK_ENC_AUTO_CP1251, &people);
+    say(s.cli, "NICK durakbot\r\n");
+    assert_true(read_until(s.srv, got, sizeof got, "NICK durakbot\r\n", 5000));
+    assert_int_equal(send_line(s.r, "NOTICE Olya :\xD0\xB4\xD0\xB0"), LINK_SENT);
+    assert_int_equal(send_line(s.r, "NOTICE Petr :\xD0\xB4\xD0\xB0"), LINK_SENT);
+    assert_true(read_until(s.srv, got, sizeof got, "NOTICE Petr :\xE4\xE0\r\n", 5000));
+    assert_non_null(strstr(got, "NOTICE Olya :\xD0\xB4\xD0\xB0\r\n"));
     close_relay(&s);
 }
 
@@ -556,6 +580,7 @@ int main(void)
         cmocka_unit_test(test_client_end_goes_away),
         cmocka_unit_test(test_send_between_whole_lines),
         cmocka_unit_test(test_send_converted),
+        cmocka_unit_test(test_auto_people_outlive_connection),
         cmocka_unit_test(test_send_full_then_drained),
         cmocka_unit_test(test_send_closed),
     };
