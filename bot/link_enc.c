@@ -43,6 +43,7 @@ static const struct {
     { 0x00B7, "." },
     { 0x2022, "*" },
     { 0x00D7, "x" },
+    { 0x2116, "N" }, /* № (KOI8-R lacks it): "игра N3", as Russian was typed without the sign */
     { 0x2192, "->" },
     { 0x00A0, " " },
     { 0xFE0F, "" },

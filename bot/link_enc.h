@@ -12,7 +12,7 @@
  * UTF-8 (link_enc_people): their client writes it, so it reads it.
  * Bytes the legacy encoding does not define become U+FFFD. Characters it cannot write become a
  * stand-in: the suits ♠ ♣ ♦ ♥ (and white ones) the Russian card letters п т б ч, typographic
- * quotes and dashes their ASCII forms, … "...", · ".", anything else "?". */
+ * quotes and dashes their ASCII forms, … "...", · ".", № "N", anything else "?". */
 #ifndef DURAK_LINK_ENC_H
 #define DURAK_LINK_ENC_H
 

@@ -96,6 +96,11 @@ static void test_koi8r(void **state)
     /* KOI8-R has no « » — …: their ASCII stand-ins */
     check_out(LINK_ENC_KOI8R, "ч «x» — …", "\xDE \"x\" - ...");
     check_out(LINK_ENC_KOI8R, "7♥", "7\xDE");
+    /* nor №: N, as Russian typed it before the sign was on keyboards ("игра N3", not "игра ?3") */
+    check_out(LINK_ENC_KOI8R, "игра №3", "\xC9\xC7\xD2\xC1 N3");
+    check_out(LINK_ENC_CP1251, "игра №3",
+              "\xE8\xE3\xF0\xE0 \xB9"
+              "3"); /* CP1251 has it */
     /* French and Spanish without their accents, not '?' in every other word */
     check_out(LINK_ENC_KOI8R, "Enregistré : à vous, cœur, ¿Reglas? Año, ÇA, straße",
               "Enregistre : a vous, coeur, Reglas? Ano, CA, strasse");
