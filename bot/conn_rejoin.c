@@ -74,18 +74,16 @@ static void push(rejoin *r, const char *line)
                 outq_log_line(line, 40, shown, sizeof shown));
 }
 
-/* channel's key in cfg's channel_settings (NULL: none), and its entry's index in *at (if at).
- * Matched under rfc1459, the widest casemapping: the config holds no two channels one under it. */
+/* channel's key in cfg's channel_settings (NULL: none), and its entry's index in *at (if at). */
 static const char *key_of(const bot_config *cfg, const char *channel, int *at)
 {
-    for (int i = 0; i < cfg->nchannel_settings; i++)
-        if (cfg->channel_settings[i].key[0]
-            && casemap_equal(CASEMAP_RFC1459, cfg->channel_settings[i].name, channel)) {
-            if (at)
-                *at = i;
-            return cfg->channel_settings[i].key;
-        }
-    return NULL;
+    const config_channel *c =
+        config_channel_of(cfg->channel_settings, cfg->nchannel_settings, channel);
+    if (!c || !c->key[0])
+        return NULL;
+    if (at)
+        *at = (int)(c - cfg->channel_settings);
+    return c->key;
 }
 
 void conn_rejoin_join(rejoin *r, const bot_config *cfg, const char *channel)

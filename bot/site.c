@@ -8,7 +8,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "casemap.h"
 #include "log.h"
 #include "site_files.h"
 #include "site_pages.h"
@@ -27,11 +26,8 @@ site_options site_options_of(const bot_config *cfg)
 
 msg_lang site_channel_lang(const site_options *o, const char *channel)
 {
-    for (int i = 0; i < o->nchannels; i++) /* as the tables match them (tables_channel_lang) */
-        if (casemap_equal(CASEMAP_RFC1459, o->channels[i].name, channel)
-            && o->channels[i].language >= 0)
-            return (msg_lang)o->channels[i].language;
-    return o->lang;
+    const config_channel *c = config_channel_of(o->channels, o->nchannels, channel);
+    return c && c->language >= 0 ? (msg_lang)c->language : o->lang;
 }
 
 msg_lang site_game_lang(const site_options *o, const char *language, const char *channel)

@@ -683,6 +683,14 @@ static bool config_apply_list(struct config_ctx *x, const config_setting_t *s,
     return true;
 }
 
+const config_channel *config_channel_of(const config_channel *v, int n, const char *channel)
+{
+    for (int i = 0; i < n; i++)
+        if (config_same_name(v[i].name, channel))
+            return &v[i];
+    return NULL;
+}
+
 /* A channel key as a JOIN line carries it: one word, no ',' (JOIN's list separator) or ':' (a
  * server strips it, or takes the rest for the key), printable ASCII (servers that keep 7 bits of
  * each byte, and irc.encoding, would change the rest). The key is not repeated: it is a secret. */

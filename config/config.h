@@ -122,6 +122,9 @@ void config_defaults(bot_config *c);
  * On error returns false, leaves c untouched and writes one line into err (errlen bytes):
  * "FILE:LINE: KEY: what is wrong (what is expected)", or "FILE: cannot open: <reason>". */
 bool config_load(const char *path, bot_config *c, char *err, size_t errlen);
+/* channel's entry among the n of v (channel_settings), or NULL. Names compare as the loader's
+ * check of them does (rfc1459 casemapping, the widest): it leaves one entry a channel. */
+const config_channel *config_channel_of(const config_channel *v, int n, const char *channel);
 /* Whether dir, to be served to everyone as the pages' folder (site.dir, or --export-site DIR),
  * holds none of the files c keeps to itself (the database, the secrets, the TLS key); if it does,
  * false and what is wrong, in cap bytes of what ("holds state.database (...), and ..."). */
