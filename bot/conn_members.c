@@ -110,12 +110,13 @@ static bool grow(members *m)
     return true;
 }
 
-static void set(members *m, casemap cm, const char *chan, const char *nick, const char *account)
+/* The entry (chan, nick), made if new, with account; its index, or -1 when the list is full. */
+static int set(members *m, casemap cm, const char *chan, const char *nick, const char *account)
 {
     int i = find(m, cm, chan, nick);
     if (i < 0) {
         if (m->free < 0 && m->n == m->cap && !grow(m))
-            return; /* the account stays unknown: the games fall back to nick!user@host */
+            return -1; /* the account stays unknown: the games fall back to nick!user@host */
         if (m->free >= 0)
             i = m->free, m->free = m->v[i].next;
         else
@@ -126,6 +127,7 @@ static void set(members *m, casemap cm, const char *chan, const char *nick, cons
         link_entry(m, i);
     }
     copy_str(m->v[i].account, sizeof m->v[i].account, account);
+    return i;
 }
 
 /* Takes nick's entries (in chan, or in every channel when chan is NULL) out of their chain and
@@ -237,9 +239,9 @@ bool conn_members_who_reply(members *m, casemap cm, const irc_event *ev, const c
     const char *nick = whox ? p[3] : p[4];
     if (!p[0][0] || !casemap_is_channel(p[0]) || casemap_equal(cm, nick, me))
         return false;
-    int known = find(m, cm, p[0], nick);
-    set(m, cm, p[0], nick, whox ? account_of(p[5]) : known >= 0 ? m->v[known].account : "");
-    int e = find(m, cm, p[0], nick);
+    int e = find(m, cm, p[0], nick); /* a plain WHO reply tells no account: a known one stays */
+    if (whox || e < 0)
+        e = set(m, cm, p[0], nick, whox ? account_of(p[5]) : "");
     *join = (irc_event){ .kind = IRC_EV_JOIN,
                          .code = ev->code,
                          .nick = nick,
