@@ -52,6 +52,13 @@ static void say_what(const table_t *tb, const render_opts *r, const happened *h,
 }
 
 /* The public line of what changed between h->before and the game now; "" when none. */
+/* The defender took and the bout stays open for cards to add: the question to add them names the
+ * take ("alice: add cards for bob to take, or pass"). */
+static bool take_asked_on(const durak_game *before, const durak_game *g)
+{
+    return before->phase == DURAK_PHASE_DEFEND && g->phase == DURAK_PHASE_TAKING;
+}
+
 static void report_line(const tables *t, const table_t *tb, const render_opts *r, const void *arg,
                         char *line, size_t cap)
 {
@@ -60,11 +67,9 @@ static void report_line(const tables *t, const table_t *tb, const render_opts *r
     render_seats names = tables_names(tb);
     char what[600];
     say_what(tb, r, h, what, sizeof what);
-    /* asked in the channel, the line to add cards names the take ("alice: add cards for bob to
-     * take, or pass"): "bob takes" after it says it twice; a take made on a time-out is news */
-    bool named = r->ask_public && !h->timed_out && !h->why && h->a.kind == DURAK_ACT_TAKE
-                 && tb->g.phase == DURAK_PHASE_TAKING;
-    if (named)
+    /* asked in the channel, "bob takes" after the question says it twice; a take made on a
+     * time-out is news */
+    if (r->ask_public && !h->timed_out && !h->why && take_asked_on(h->before, &tb->g))
         what[0] = '\0';
     if (!render_report(r, &names, h->before, &tb->g, h->a, what, line, cap))
         line[0] = '\0';
@@ -79,9 +84,7 @@ static void solo_news(const tables *t, table_t *tb, const happened *h, bool own)
     render_opts r = tables_ropts_to(t, tb->channel);
     render_seats names = tables_names(tb);
     char what[600], line[2 * TABLES_LINE_MAX];
-    bool known = own
-                 || (before->phase == DURAK_PHASE_DEFEND && g->phase == DURAK_PHASE_TAKING
-                     && !tables_is_ai(tb, g->actor));
+    bool known = own || (take_asked_on(before, g) && !tables_is_ai(tb, g->actor));
     say_what(tb, &r, h, what, sizeof what);
     render_events(&r, &names, before, g, h->a, known ? "" : what, line, sizeof line);
     turn_news_add(tb, line, g->phase != DURAK_PHASE_OVER && render_needs_status(before, g),
