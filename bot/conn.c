@@ -590,7 +590,7 @@ bool conn_flushing(const conn *c)
 void conn_quit(conn *c)
 {
     if (!irc_client_open(c->irc) || !c->registered
-        || link_send(c->relay, "QUIT :durakbot is shutting down") != LINK_SENT)
+        || conn_link_quit(c->relay, &c->cfg) != LINK_SENT)
         conn_close(c);
     link_process(c->relay, NULL, NULL);
 }

@@ -1,8 +1,12 @@
-/* conn_link.c — the relay of one connection from the configuration, and its turn in the loop
- * with libircclient's (see conn_link.h). */
+/* conn_link.c — the relay of one connection from the configuration, its turn in the loop with
+ * libircclient's, and the QUIT that ends it (see conn_link.h). */
 #include "conn_link.h"
 
+#include <stdio.h>
 #include <string.h>
+
+#include "messages.h"
+#include "outq.h"
 
 bool conn_has_percent(const bot_config *c)
 {
@@ -56,4 +60,13 @@ bool conn_link_process(link_relay *r, irc_client *irc, fd_set *in, fd_set *out, 
     if (writing)
         link_flush(r);
     return ok;
+}
+
+link_send_result conn_link_quit(link_relay *r, const bot_config *cf)
+{
+    int lang = cf->game.language;
+    char line[OUTQ_MAX_RAW + 1];
+    snprintf(line, sizeof line, "QUIT :%s",
+             msg_in((msg_lang)(lang >= 0 && lang < MSG_LANG_COUNT ? lang : 0), MSG_BOT_QUIT));
+    return link_send(r, line);
 }

@@ -1,5 +1,5 @@
-/* conn_link.h — what conn.c needs of the configuration to connect: its relay (bot/link.h) with
- * the irc.* settings, and the check that libircclient's printf formats stay harmless. */
+/* conn_link.h — what conn.c needs of the configuration to connect and quit: its relay (link.h)
+ * with the irc.* settings, libircclient's printf formats kept harmless, QUIT in game.language. */
 #ifndef DURAK_CONN_LINK_H
 #define DURAK_CONN_LINK_H
 
@@ -31,5 +31,9 @@ void conn_link_fds(link_relay *r, irc_client *irc, fd_set *in, fd_set *out, int 
  * libircclient's connection broke (the relay's failure, if any, is link_failed's). */
 bool conn_link_process(link_relay *r, irc_client *irc, fd_set *in, fd_set *out, char *err,
                        size_t errlen);
+
+/* Says goodbye: QUIT, its reason in game.language, so that a Russian network reads Russian in
+ * every channel; link_send's answer. */
+link_send_result conn_link_quit(link_relay *r, const bot_config *cf);
 
 #endif

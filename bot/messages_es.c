@@ -511,6 +511,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_NICK_REFUSED] = "Soy %s, no %s: NickServ rechazó mi contraseña, así que los servicios me "
                          "cambiaron el nick y me quedo callado. Corrige irc.nickserv_password (o "
                          "SASL) en mi configuración y envíame SIGHUP.",
+    [MSG_BOT_QUIT] = "durakbot se apaga",
     [MSG_CMD_LAST] = "última",
     [MSG_CMD_WATCH] = "mirar",
     [MSG_CMD_UNWATCH] = "dejar de mirar",

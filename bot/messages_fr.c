@@ -532,6 +532,7 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_NICK_REFUSED] = "Je suis %s, pas %s : NickServ a refusé mon mot de passe, les services "
                          "m'ont renommé et je me tais. Corrigez irc.nickserv_password (ou SASL) "
                          "dans ma configuration, puis envoyez-moi SIGHUP.",
+    [MSG_BOT_QUIT] = "durakbot s'arrête",
     [MSG_CMD_LAST] = "dernière",
     [MSG_CMD_WATCH] = "regarder",
     [MSG_CMD_UNWATCH] = "ne plus regarder",

@@ -500,6 +500,7 @@ const char *const msg_russian[MSG_COUNT] = {
     [MSG_NICK_REFUSED] = "Я сейчас %s, а не %s: NickServ не принял мой пароль, службы сменили мне "
                          "ник, и я молчу. Исправьте irc.nickserv_password (или SASL) в моей "
                          "конфигурации и пришлите мне SIGHUP.",
+    [MSG_BOT_QUIT] = "Бот выключается",
     [MSG_CMD_LAST] = "последняя",
     [MSG_CMD_WATCH] = "смотреть",
     [MSG_CMD_UNWATCH] = "не смотреть",
