@@ -39,6 +39,15 @@ const char *msg_command(msg_lang lang, const char *english);
 /* A card as text in lang: rank as card.h counts (0 for a 2 ... 12 for an ace), suit 0-3
  * (spade, club, diamond, heart): "10♠", or the language's letters without Unicode: "Дч". */
 char *msg_card(msg_lang lang, int rank, int suit, bool unicode, char *buf, size_t cap);
+/* A text's part in braces is for readers shown suit symbols only: "a suit s c d h{ or ♠ ♣ ♦ ♥}".
+ * A legacy irc.encoding has no symbols, and their stand-ins, Russian letters, would repeat the
+ * letters beside them ("п т б ч или п т б ч") or put Cyrillic in a French line: there it is left
+ * out. The text of id in lang as its reader gets it: where the server's lines carry suit symbols
+ * (symbols_shown), with those parts (their braces dropped); else without them, and each other
+ * symbol as the language's letter ("joue 7♥" reads "joue 7co"). The text itself when that changes
+ * nothing, else written into buf (cap bytes; the text's length is enough: no letter is longer
+ * than a symbol). */
+const char *msg_in_suits(msg_lang lang, msg_id id, bool symbols_shown, char *buf, size_t cap);
 /* A rank alone as text in lang, counted as msg_card counts it: "10", "Д". */
 char *msg_rank(msg_lang lang, int rank, char *buf, size_t cap);
 /* The types of a message's arguments, in order, one char each: 's' a string (const char *),

@@ -122,10 +122,11 @@ const char *const msg_spanish[MSG_COUNT] = {
         "· %1$sestadísticas [nick], %1$sclasificación [n] (o %1$sranking), %1$súltima · %1$smirar, "
         "%1$sdejar de mirar · %1$sayuda "
         "[comandos|jugadas|cartas|bots|estadísticas|solo|equipos|reglas].",
-    [MSG_HELP_2] = "Juega por mensaje privado a %s: juego 7♥, cubro 9♥ 7♥, recojo (o me llevo), "
-                   "paso, transfiero 7♦, mano, jugadas; las cartas se escriben 7♥, 10♠, Q♦ "
-                   "o 7co, 10p, Qd · set muestra tus ajustes · idioma: idioma es o set language es "
-                   "(otros: язык ru, langue fr, language en).",
+    [MSG_HELP_2] =
+        "Juega por mensaje privado a %s: juego 7♥, cubro 9♥ 7♥, recojo (o me llevo), "
+        "paso, transfiero 7♦, mano, jugadas; las cartas se escriben {7♥, 10♠, Q♦ "
+        "o }7co, 10p, Qd · set muestra tus ajustes · idioma: idioma es o set language es "
+        "(otros: язык ru, langue fr, language en).",
     [MSG_NO_GAME_HERE] = "No hay partida en %s: abre una con %sdurak.",
     [MSG_PRIVATE_ONLY] = "Las jugadas van por mensaje privado: /msg %s %s",
     [MSG_NO_MOVES] = "Ahora no tienes jugadas: %s.",
@@ -180,7 +181,8 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_HELP_HINT] = ", pista un consejo",
     [MSG_HELP_HINT_SOLO] = ", pista un consejo en una partida privada contra automáticos",
     [MSG_PRIVATE_HELP_2] =
-        "Cartas: un valor 6 7 8 9 10 J Q K A y un palo p t d co o ♠ ♣ ♦ ♥, p. ej. 7co, 10p, Qd · "
+        "Cartas: un valor 6 7 8 9 10 J Q K A y un palo p t d co{ o ♠ ♣ ♦ ♥}, "
+        "p. ej. 7co, 10p, Qd · "
         "las partidas se abren y se empiezan en un canal; en solitario contra automáticos: jugar "
         "[fácil|medio|difícil] [2-6] (ayuda solo) · set muestra tus ajustes · idioma: idioma es o "
         "set language es (otros: язык ru, langue fr, language en).",
@@ -364,8 +366,8 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_SET_LANG_BAD] =
         "«%s» no es un idioma que hable: escribe idioma es, en, ru o fr (o set language es).",
     [MSG_HELP_CARDS] =
-        "Cartas: valores 6 7 8 9 10 J (jota) Q (reina) K (rey, también R) A (as); palos p picas "
-        "♠, t tréboles ♣, d diamantes ♦, co corazones ♥; p. ej. 7♥, 10p, Qd, Kco, o "
+        "Cartas: valores 6 7 8 9 10 J (jota) Q (reina) K (rey, también R) A (as); palos p picas"
+        "{ ♠}, t tréboles{ ♣}, d diamantes{ ♦}, co corazones{ ♥}; p. ej. 7♥, 10p, Qd, Kco, o "
         "con palabras: sota de espadas · un valor solo (juego 7) o un triunfo (cubro triunfo, "
         "cubro 7co triunfo): tu "
         "mano elige la carta, y pregunto si valen dos · idioma: idioma es o set language es "

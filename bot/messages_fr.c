@@ -129,10 +129,11 @@ const char *const msg_french[MSG_COUNT] = {
         "ordinateur · %1$stable, %1$srègles · %1$sstatistiques [pseudo], %1$sclassement [n], "
         "%1$sdernière · %1$sregarder, %1$sne plus regarder · %1$saide "
         "[commandes|coups|cartes|robots|statistiques|solo|équipes|règles].",
-    [MSG_HELP_2] = "Jouez en message privé à %s : joue 7♥, couvre 9♥ 7♥, ramasse (ou je ramasse), "
-                   "passe, transfère 7♦, main, coups ; les cartes s'écrivent 7♥, 10♠, D♦ "
-                   "ou 7co, 10p, Dca · réglages montre vos préférences · langue : langue fr ou set "
-                   "language fr (autres : язык ru, idioma es, language en).",
+    [MSG_HELP_2] =
+        "Jouez en message privé à %s : joue 7♥, couvre 9♥ 7♥, ramasse (ou je ramasse), "
+        "passe, transfère 7♦, main, coups ; les cartes s'écrivent {7♥, 10♠, D♦ "
+        "ou }7co, 10p, Dca · réglages montre vos préférences · langue : langue fr ou set "
+        "language fr (autres : язык ru, idioma es, language en).",
     [MSG_NO_GAME_HERE] = "Pas de partie dans %s : ouvrez-en une avec %sdurak.",
     [MSG_PRIVATE_ONLY] = "Les coups se jouent en message privé : /msg %s %s",
     [MSG_NO_MOVES] = "Pas de coup pour vous maintenant : %s.",
@@ -187,7 +188,8 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_HELP_HINT] = ", indice un conseil",
     [MSG_HELP_HINT_SOLO] = ", indice un conseil en partie privée contre l'ordinateur",
     [MSG_PRIVATE_HELP_2] =
-        "Cartes : une valeur 6 7 8 9 10 V D R A, puis une couleur p t ca co ou ♠ ♣ ♦ ♥, par ex. "
+        "Cartes : une valeur 6 7 8 9 10 V D R A, puis une couleur p t ca co{ ou ♠ ♣ ♦ ♥}, "
+        "par ex. "
         "7co, 10p, Dca · les parties s'ouvrent et se rejoignent dans un salon ; seul contre "
         "l'ordinateur : jouer [facile|moyen|difficile] [2-6] (aide solo) · réglages montre vos "
         "réglages · langue : langue fr ou set language fr (autres : язык ru, idioma es, language "
@@ -381,11 +383,11 @@ const char *const msg_french[MSG_COUNT] = {
     [MSG_SET_LANG_BAD] = "« %s » n'est pas une langue que je parle : tapez langue fr, en, ru ou es "
                          "(ou set language fr).",
     [MSG_HELP_CARDS] =
-        "Cartes : valeurs 6 7 8 9 10 V (valet) D (dame) R (roi) A (as) ; couleurs p pique ♠, t "
-        "trèfle ♣, ca carreau ♦, co cœur ♥ ; par ex. 7♥, 10p, Dca, Rco, ou en toutes lettres : "
-        "valet de pique · une valeur seule (joue 7) ou un atout (couvre atout, couvre 7co atout) : "
-        "votre main choisit la carte, et je demande si deux conviennent · langue : langue fr ou "
-        "set language fr (autres : язык ru, idioma es, language en).",
+        "Cartes : valeurs 6 7 8 9 10 V (valet) D (dame) R (roi) A (as) ; couleurs p pique{ ♠}, "
+        "t trèfle{ ♣}, ca carreau{ ♦}, co cœur{ ♥} ; par ex. 7♥, 10p, Dca, Rco, ou en toutes "
+        "lettres : valet de pique · une valeur seule (joue 7) ou un atout (couvre atout, couvre "
+        "7co atout) : votre main choisit la carte, et je demande si deux conviennent · langue : "
+        "langue fr ou set language fr (autres : язык ru, idioma es, language en).",
     [MSG_SET_DEFAULT] = "par défaut",
     [MSG_SET_LANG_NONE] = "non choisie (celle des mots que vous tapez)",
     [MSG_CMD_DURAK] = "durak",

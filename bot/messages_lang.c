@@ -1,5 +1,5 @@
 /* messages_lang.c — what differs by language besides the texts: the language codes, the plural
- * rule of each language, and a card written with the language's rank and suit letters. */
+ * rule of each language, a card and a text's suit symbols in the language's rank and suit letters. */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -71,13 +71,50 @@ char *msg_rank(msg_lang lang, int rank, char *buf, size_t cap)
     return buf;
 }
 
+static const char *const symbols[4] = { "\xE2\x99\xA0", "\xE2\x99\xA3", "\xE2\x99\xA6",
+                                        "\xE2\x99\xA5" };
+
 char *msg_card(msg_lang lang, int rank, int suit, bool unicode, char *buf, size_t cap)
 {
-    static const char *const symbols[4] = { "\xE2\x99\xA0", "\xE2\x99\xA3", "\xE2\x99\xA6",
-                                            "\xE2\x99\xA5" };
     char r[12];
     suit &= 3;
     snprintf(buf, cap, "%s%s", msg_rank(lang, rank, r, sizeof r),
              unicode ? symbols[suit] : msg_in(lang, (msg_id)(MSG_SUIT_LETTER_SPADE + suit)));
+    return buf;
+}
+
+/* The suit (0-3) whose symbol s starts with, or -1. */
+static int symbol_at(const char *s)
+{
+    for (int suit = 0; suit < 4; suit++)
+        if (!strncmp(s, symbols[suit], 3))
+            return suit;
+    return -1;
+}
+
+const char *msg_in_suits(msg_lang lang, msg_id id, bool symbols_shown, char *buf, size_t cap)
+{
+    const char *text = msg_in(lang, id);
+    if (!strchr(text, '{') && (symbols_shown || !strstr(text, "\xE2\x99")))
+        return text;
+    bool in_part = false;
+    size_t n = 0;
+    for (const char *p = text; *p; p++) {
+        if (*p == '{' || *p == '}') {
+            in_part = *p == '{';
+            continue;
+        }
+        if (in_part && !symbols_shown)
+            continue;
+        int suit = symbols_shown ? -1 : symbol_at(p);
+        const char *piece = suit < 0 ? p : msg_in(lang, (msg_id)(MSG_SUIT_LETTER_SPADE + suit));
+        size_t len = suit < 0 ? 1 : strlen(piece);
+        if (n + len >= cap)
+            break;
+        memcpy(buf + n, piece, len);
+        n += len;
+        p += suit < 0 ? 0 : 2;
+    }
+    buf[n] = '\0';
     return buf;
 }

@@ -9,6 +9,14 @@
 #include "tables_internal.h"
 #include "utf8.h"
 
+/* The text of id in lang as the lines of t (NULL: none bound) carry it: with the help's suit
+ * symbols where the server's lines are UTF-8, else in letters only (messages.h). */
+static const char *text_of(const tables *t, msg_lang lang, msg_id id, char buf[TABLES_LINE_MAX])
+{
+    return msg_in_suits(lang, id, !t || t->cfg.irc.encoding == CONFIG_ENC_UTF8, buf,
+                        TABLES_LINE_MAX);
+}
+
 /* Does spectator i of tb get copies of its public lines, and in which language? Only who would
  * not read them in the channel as they are: one who left it, or who reads another language (a
  * spectator in the channel reading its language already sees every line there). */
@@ -24,13 +32,13 @@ static void copy_to_watchers(outbox *o, const char *channel, msg_id id, va_list 
     const tables *t = tables_bound(o);
     const table_t *tb = t ? tables_find((tables *)t, channel) : NULL;
     for (int i = 0; tb && !tb->solo && i < tb->nwatchers; i++) {
-        char line[TABLES_LINE_MAX];
+        char line[TABLES_LINE_MAX], text[TABLES_LINE_MAX];
         msg_lang lang;
         va_list copy;
         if (!wants_copy(t, tb, i, &lang))
             continue;
         va_copy(copy, ap);
-        vsnprintf(line, sizeof line, msg_in(lang, id), copy);
+        vsnprintf(line, sizeof line, text_of(t, lang, id, text), copy);
         va_end(copy);
         utf8_cut_invalid(line);
         tables_say(o, tb->watcher[i], MSG_WATCH_LINE, channel, line);
@@ -42,12 +50,12 @@ static void copy_to_watchers(outbox *o, const char *channel, msg_id id, va_list 
 static void emit(outbox *o, out_kind kind, const char *reader, const char *target, msg_id id,
                  va_list ap)
 {
-    char line[TABLES_LINE_MAX];
+    char line[TABLES_LINE_MAX], text[TABLES_LINE_MAX];
     msg_lang lang = o->lang_of ? (msg_lang)o->lang_of(o->lang_ctx, reader) : MSG_LANG_EN;
     out_prio prio = tables_line_prio(kind, id);
     va_list copy;
     va_copy(copy, ap);
-    vsnprintf(line, sizeof line, msg_in(lang, id), copy);
+    vsnprintf(line, sizeof line, text_of(tables_bound(o), lang, id, text), copy);
     va_end(copy);
     utf8_cut_invalid(line); /* a cut line ends on a whole character */
     outbox_add_prio(o, prio, kind, target, "%s", line);

@@ -4,7 +4,8 @@ are). One bot configured "cp1251" and one "koi8-r", each in its own channel, wit
 that send and read raw bytes in that encoding: Russian words (беру, !дурак, !играть, !старт, ходы,
 хожу) are understood, and the bot's answers arrive in the same encoding, compared byte for byte:
 a quoted Cyrillic word comes back as the very bytes sent, the suits ♥ ♠ ♦ ♣ the set lacks arrive
-as the Russian letters ч п б т, and a card the bot listed, sent back with хожу, is announced in
+as the Russian letters ч п б т (the help names the suits by those letters alone, not the
+symbols beside them again), and a card the bot listed, sent back with хожу, is announced in
 the channel with the same bytes. No line of either bot holds UTF-8's bytes or a '?' stand-in
 for what the set has. A third bot set to "auto" understands a UTF-8 client and a CP1251 one and
 answers each privately in what it writes, the UTF-8 one still after the server restarts."""
@@ -77,6 +78,13 @@ def one_bot(env, encoding, bot, channel):
     exact(reply(carol, bot, "answer to хожу 7х"),
           legacy("«7х» — не карта: после достоинства — одна масть, например 7ч", enc),
           "%s: card error" % enc)
+    # the help names the suits by their letters alone: the symbols beside them arrived as their
+    # stand-ins, the same letters ("масть п т б ч или п т б ч")
+    alice.say(bot, "помощь")
+    want = legacy("затем масть п т б ч, например 7ч", enc)
+    m = alice.wait_for(lambda m: h.from_bot(m, bot) and m.target == alice.nick
+                       and want in text_bytes(m), 10, what="the help's suit letters")
+    h.check(legacy("или п т б ч", enc) not in text_bytes(m), "%s: %r" % (enc, m.bytes))
     # !дурак, !играть, !старт in the channel: a game opened in Russian words speaks Russian
     alice.say(channel, "!дурак")
     alice.wait_for(lambda m: h.from_bot(m, bot) and m.target == channel

@@ -954,6 +954,57 @@ static void test_legacy_encoding_suit_letters(void **state)
     h_free(h);
 }
 
+/* The help where the server's set has no suit symbols: each language's suit letters alone, card
+ * examples in letters too. The link's stand-ins for ♠ ♣ ♦ ♥ are the Russian letters, so the
+ * symbols named beside the letters read "масть п т б ч или п т б ч", or in French "p t ca co ou
+ * п т б ч". On UTF-8 the symbols are still named beside the letters. */
+static void test_legacy_encoding_help(void **state)
+{
+    (void)state;
+    static const struct {
+        msg_lang lang;
+        int asked; /* HELP_ASKED */
+        const char *legacy, *utf8;
+    } cases[] = {
+        { MSG_LANG_RU, 2, "затем масть п т б ч, например 7ч", "п т б ч или ♠ ♣ ♦ ♥, например" },
+        { MSG_LANG_RU, 3, "п — пики, т или к — трефы (крести), б — бубны, ч — червы; например",
+          "п — пики ♠, т или к — трефы (крести) ♣, б — бубны ♦, ч — червы ♥;" },
+        { MSG_LANG_RU, 1, "карты пишутся как 7ч, 10п, Дб · ", "7ч, 10п, Дб или 7♥ · " },
+        { MSG_LANG_EN, 0, "a suit s c d h, e.g. 7h", "a suit s c d h or ♠ ♣ ♦ ♥, e.g. 7h" },
+        { MSG_LANG_EN, 3, "s spades, c clubs, d diamonds, h hearts: 7h, 10s, Qd. Russian",
+          "h hearts ♥: 7h, 10s, Qd, A♣. Russian" },
+        { MSG_LANG_FR, 2, "une couleur p t ca co, par ex. 7co", "p t ca co ou ♠ ♣ ♦ ♥, par ex." },
+        { MSG_LANG_FR, 1, "joue 7co, couvre 9co 7co, ",
+          "les cartes s'écrivent 7♥, 10♠, D♦ ou 7co" },
+        { MSG_LANG_FR, 3, "co cœur ; par ex. 7co, 10p", "co cœur ♥ ; par ex. 7♥, 10p" },
+        { MSG_LANG_ES, 2, "un palo p t d co, p. ej. 7co", "p t d co o ♠ ♣ ♦ ♥, p. ej." },
+        { MSG_LANG_ES, 1, "las cartas se escriben 7co, 10p, Qd · ", "juego 7♥, cubro 9♥ 7♥" },
+    };
+    for (int pass = 0; pass < 2; pass++) {
+        harness *h = h_four(11, "!");
+        h->cfg.irc.encoding = pass ? CONFIG_ENC_UTF8 : CONFIG_ENC_CP1251;
+        tables_reconfigure(h->t, &h->cfg);
+        for (int lang = 0; lang < MSG_LANG_COUNT; lang++)
+            for (int k = 0; k < HELP_ASKED_COUNT; k++) {
+                char all[4096];
+                const char *lines[8];
+                ask_help(h, (msg_lang)lang, k, all, sizeof all, lines, 8);
+                if (strpbrk(all, "{}") || (!pass && strstr(all, "\xE2\x99")))
+                    fail_msg("%s (%s, %s) has a suit symbol or a brace: %s", HELP_ASKED[k],
+                             msg_lang_code((msg_lang)lang), pass ? "utf-8" : "cp1251", all);
+                for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+                    const char *want = pass ? cases[i].utf8 : cases[i].legacy;
+                    if (cases[i].lang == (msg_lang)lang && cases[i].asked == k
+                        && !strstr(all, want))
+                        fail_msg("%s (%s, %s): no \"%s\" in %s", HELP_ASKED[k],
+                                 msg_lang_code((msg_lang)lang), pass ? "utf-8" : "cp1251", want,
+                                 all);
+                }
+            }
+        h_free(h);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -963,6 +1014,7 @@ int main(void)
         cmocka_unit_test(test_private_lines_follow_the_words_used),
         cmocka_unit_test(test_option_typo_in_russian),
         cmocka_unit_test(test_legacy_encoding_suit_letters),
+        cmocka_unit_test(test_legacy_encoding_help),
         cmocka_unit_test(test_default_language),
         cmocka_unit_test(test_set_language),
         cmocka_unit_test(test_settings_follow_a_rename),

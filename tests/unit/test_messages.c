@@ -505,6 +505,50 @@ static void test_store_lines_capitalised(void **state)
     setlocale(LC_CTYPE, "C");
 }
 
+/* A text's parts in braces are for readers shown suit symbols (msg_in_suits): each pair closed,
+ * none nested, and each part names a symbol, so that no other text loses words on a legacy
+ * irc.encoding. With symbols a reader gets the text without its braces; without, neither braces
+ * nor symbols, and the letters where the symbols were ("joue 7♥" reads "joue 7co"). */
+static void test_symbol_parts(void **state)
+{
+    (void)state;
+    int parts = 0;
+    for (int lang = 0; lang < MSG_LANG_COUNT; lang++)
+        for (int id = 0; id < MSG_COUNT; id++) {
+            const char *text = msg_in((msg_lang)lang, (msg_id)id);
+            char plain[2048], shown[2048], letters[2048];
+            bool open = false, symbol = false; /* in a part; a symbol in it so far */
+            size_t n = 0;
+            for (const char *p = text; *p; p++) {
+                symbol |= open && !strncmp(p, "\xE2\x99", 2);
+                if ((*p == '{' && open) || (*p == '}' && !symbol))
+                    fail_msg("%s: %s has a brace out of place: \"%s\"", lang_names[lang],
+                             msg_name(id), text);
+                if (*p == '{' || *p == '}') {
+                    open = *p == '{', symbol = false;
+                    parts += *p == '}';
+                } else if (n + 1 < sizeof plain)
+                    plain[n++] = *p;
+            }
+            plain[n] = '\0';
+            if (open)
+                fail_msg("%s: %s leaves a brace open: \"%s\"", lang_names[lang], msg_name(id),
+                         text);
+            assert_string_equal(msg_in_suits((msg_lang)lang, (msg_id)id, true, shown, sizeof shown),
+                                plain);
+            msg_in_suits((msg_lang)lang, (msg_id)id, false, letters, sizeof letters);
+            if (strpbrk(letters, "{}") || strstr(letters, "\xE2\x99"))
+                fail_msg("%s: %s keeps a symbol without them: \"%s\"", lang_names[lang],
+                         msg_name(id), letters);
+        }
+    assert_true(parts > 0);
+    char buf[1024];
+    assert_non_null(strstr(msg_in_suits(MSG_LANG_FR, MSG_HELP_2, false, buf, sizeof buf),
+                           "joue 7co, couvre 9co 7co, "));
+    assert_non_null(strstr(msg_in_suits(MSG_LANG_RU, MSG_PRIVATE_HELP_2, false, buf, sizeof buf),
+                           "масть п т б ч, например 7ч"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -525,6 +569,7 @@ int main(void)
         cmocka_unit_test(test_russian_word_first),
         cmocka_unit_test(test_texts_fit_one_line),
         cmocka_unit_test(test_store_lines_capitalised),
+        cmocka_unit_test(test_symbol_parts),
     };
     return cmocka_run_group_tests_name("messages", tests, NULL, NULL);
 }
