@@ -83,7 +83,7 @@ void conn_lag_sent(lag *g, const char *line, double now);
 void conn_lag_heard(lag *g, outq *q, const irc_event *ev, double now);
 /* The rate set on the queue now (lines per second). */
 double conn_lag_rate(const lag *g);
-/* The server's measured pace (lines per second), 0 when not known. */
+/* The server's measured pace (lines per second), 0 when not known (the tests read it). */
 double conn_lag_pace(const lag *g);
 
 #endif

@@ -71,7 +71,7 @@ void conn_owner_tick(owner *o, double now);
 /* Identification has an answer (or needs none): the channels may be joined. */
 bool conn_owner_settled(const owner *o);
 owner_id conn_owner_identity(const owner *o);
-/* 900 seen (SASL, or IDENTIFY): logged in to a services account. */
+/* 900 seen (SASL, or IDENTIFY): logged in to a services account (the tests read it). */
 bool conn_owner_logged_in(const owner *o);
 /* Why a channel that wants identification (477) would refuse the bot again, or NULL when it may
  * not: the password was refused, or there is neither a password nor a SASL login. */

@@ -14,7 +14,8 @@
 /* Writes "<prio>text\n" to stderr if prio <= the level; CR and LF in the text become spaces. */
 void log_msg(int prio, const char *fmt, ...) LOG_PRINTF(2, 3);
 
-/* Messages with a priority above max_prio are dropped (default LOG_INFO; LOG_DEBUG shows all). */
+/* Messages with a priority above max_prio are dropped (default LOG_INFO; LOG_DEBUG shows all): the
+ * tests quieten or capture the log with it; the bot keeps the default. */
 void log_set_level(int max_prio);
 
 #endif

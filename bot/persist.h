@@ -42,7 +42,7 @@ double persist_next_due(const persist *p);
  * before it in the same turn then saves. True: skip persist_step this turn. */
 #define PERSIST_HOLD_MAX OUTQ_BATCH_SECONDS
 bool persist_hold(persist *p, double send_wait, double now);
-/* Results and tables waiting to be written. */
+/* Results and tables waiting to be written (the tests read it). */
 size_t persist_pending(const persist *p);
 
 /* Who is told, after a commit, of what it wrote: each finished game's record id (and where it was

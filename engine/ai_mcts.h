@@ -8,7 +8,7 @@
 #include "ai_solve.h"
 #include "durak.h"
 
-/* Statistics of the last search, for tools (durak-arena) and tests. */
+/* Statistics of the last search, for tools (durak-bench) and tests. */
 typedef struct {
     long iterations;
     long tree_nodes;

@@ -34,8 +34,6 @@ void failalloc_off(void) { failalloc_after(0); }
 
 bool failalloc_failed(void) { return atomic_load(&failed); }
 
-long failalloc_count(void) { return atomic_load(&seen); }
-
 /* Counts one allocation; true if it is the one to fail. */
 static bool fail_now(void)
 {

@@ -12,7 +12,5 @@ void failalloc_after(long n);
 void failalloc_off(void);
 /* Whether the allocation failalloc_after chose has failed yet. */
 bool failalloc_failed(void);
-/* How many allocations were made (or refused) since the last failalloc_after or failalloc_off. */
-long failalloc_count(void);
 
 #endif
