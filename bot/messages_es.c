@@ -28,7 +28,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_RESULT_BOTS_WIN] =
         "Fin de la partida: solo quedan jugadores automáticos, que comparten la victoria.",
     [MSG_BOUT_TAKEN] = "%s se lleva %d %s",
-    [MSG_BOUT_BEATEN] = "Descarte (bito)",
+    [MSG_BOUT_BEATEN] = "Descarte",
     [MSG_TRUMP_DRAWN] = "%s saca del mazo la última carta, el triunfo %s",
     [MSG_PLAYER_OUT] = "%s sale (puesto %d)",
     [MSG_MOVE_LEAD] = "%s ataca con %s",
@@ -125,7 +125,7 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_HELP_2] =
         "Juega por mensaje privado a %s: juego 7♥, cubro 9♥ 7♥, recojo (o me llevo), "
         "paso, transfiero 7♦, mano, jugadas; las cartas se escriben {7♥, 10♠, Q♦ "
-        "o }7co, 10p, Qd · set muestra tus ajustes · idioma: idioma es o set language es "
+        "o }7co, 10p, Qd · ajustes muestra tus ajustes · idioma: idioma es o set language es "
         "(otros: язык ru, langue fr, language en).",
     [MSG_NO_GAME_HERE] = "No hay partida en %s: abre una con %sdurak.",
     [MSG_PRIVATE_ONLY] = "Las jugadas van por mensaje privado: /msg %s %s",
@@ -184,7 +184,8 @@ const char *const msg_spanish[MSG_COUNT] = {
         "Cartas: un valor 6 7 8 9 10 J Q K A y un palo p t d co{ o ♠ ♣ ♦ ♥}, "
         "p. ej. 7co, 10p, Qd · "
         "las partidas se abren y se empiezan en un canal; en solitario contra automáticos: jugar "
-        "[fácil|medio|difícil] [2-6] (ayuda solo) · set muestra tus ajustes · idioma: idioma es o "
+        "[fácil|medio|difícil] [2-6] (ayuda solo) · ajustes muestra tus ajustes · idioma: idioma "
+        "es o "
         "set language es (otros: язык ru, langue fr, language en).",
     [MSG_NOT_IN_GAME] = "No estás en ninguna partida: abre una en un canal con %sdurak, únete "
                         "a una con %sunirse, o juega aquí contra la máquina: jugar.",
@@ -300,10 +301,10 @@ const char *const msg_spanish[MSG_COUNT] = {
     [MSG_RESULT_RATINGS] = "puntuaciones en canales: %s",
     [MSG_RESULT_AGAIN] = "%srevancha para jugar otra",
     [MSG_AGAIN_OPEN] = "Revancha: %s. Empieza cuando cada uno haya escrito %srevancha "
-                       "(faltan %s), o cuando %s escriba %sempezar.",
+                       "(esperamos a %s), o cuando %s escriba %sempezar.",
     [MSG_AGAIN_ELSEWHERE] = "Fuera de la revancha: %s, en otra partida ahora (%sunirse aquí cuando "
                             "termine).",
-    [MSG_AGAIN_AGREED] = "%s se apunta a la revancha; faltan %s.",
+    [MSG_AGAIN_AGREED] = "%s se apunta a la revancha; esperamos a %s.",
     [MSG_AGAIN_NOT_PLAYER] = "Solo los jugadores de la última partida de %s pueden pedir la "
                              "revancha: abre una nueva con %sdurak.",
     [MSG_AGAIN_NONE] = "No hay partida terminada que repetir en %s: abre una con %sdurak.",

@@ -365,6 +365,24 @@ static void test_forfeit_win_counts_nobody(void **state)
                              msg_name(won[i]), msg_in((msg_lang)lang, won[i]));
 }
 
+/* A Spanish line reads Spanish to a Spanish player: the waiting list of a rematch may be one name,
+ * so no plural verb stands before it ("faltan pepito"); the discard pile has no Russian gloss
+ * ("Descarte (bito)"); the help names the settings by ajustes, the word that works, not set. */
+static void test_spanish_reads_spanish(void **state)
+{
+    (void)state;
+    static const msg_id lists[] = { MSG_AGAIN_OPEN, MSG_AGAIN_AGREED };
+    for (size_t i = 0; i < sizeof lists / sizeof *lists; i++)
+        if (strstr(msg_in(MSG_LANG_ES, lists[i]), "faltan"))
+            fail_msg("es: %s says faltan before a list of one: %s", msg_name(lists[i]),
+                     msg_in(MSG_LANG_ES, lists[i]));
+    for (int id = 0; id < MSG_COUNT; id++) {
+        const char *text = msg_in(MSG_LANG_ES, (msg_id)id);
+        if (strstr(text, "bito") || strstr(text, "set muestra"))
+            fail_msg("es: %s has a Russian or English word: %s", msg_name(id), text);
+    }
+}
+
 /* A Russian reader is shown their own word for a command first, the English one after it in
  * brackets ("настройки (или set)"), as the rest of the Russian help does. */
 static void test_russian_word_first(void **state)
@@ -562,6 +580,7 @@ int main(void)
         cmocka_unit_test(test_cards),
         cmocka_unit_test(test_commands),
         cmocka_unit_test(test_russian_has_no_english),
+        cmocka_unit_test(test_spanish_reads_spanish),
         cmocka_unit_test(test_ratings_named_apart),
         cmocka_unit_test(test_take_and_pick_up_differ),
         cmocka_unit_test(test_french_names_have_no_gender),
