@@ -19,13 +19,14 @@ static const char *const wide_punct[] = {
 
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
 
-/* French elision at a word's start, "l'as", "d’atout": the bytes of "l'" or "d'" (either
- * apostrophe) when a letter follows, so that the word is read as "as", "atout"; else 0. */
+/* French elision at a word's start, "l'as", "d’atout", "j'attaque": the bytes of "l'", "d'" or
+ * "j'" (either apostrophe) when a letter follows, so that the word is read as "as", "atout",
+ * "attaque" (je goes as le does); else 0. */
 static size_t elision_len(const unsigned char *s, size_t n)
 {
     size_t k = n >= 2 && s[1] == '\'' ? 2 : n >= 4 && !memcmp(s + 1, "\xE2\x80\x99", 3) ? 4 : 0;
     bool letter = k && k < n && (isalpha(s[k]) || s[k] >= 0x80);
-    return letter && strchr("lLdD", s[0]) ? k : 0;
+    return letter && strchr("lLdDjJ", s[0]) ? k : 0;
 }
 
 size_t parse_token_clean_line(char *dst, const char *line, size_t len)

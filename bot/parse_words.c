@@ -136,6 +136,7 @@ static const words_entry private_words[] = {
     { "set", PC_SET, EN },
     { "настройки", PC_SET, RU }, /* what the help's "set — ваши настройки" names */
     { "réglages", PC_SET, FR },
+    { "paramètres", PC_SET, FR },
     { "ajustes", PC_SET, ES },
     { "stop", PC_STOP, EN }, /* a private game; in each language the channel's word for it too */
     { "arrêter", PC_STOP, FR },
@@ -196,14 +197,22 @@ static const words_entry private_words[] = {
     { "joue", PC_PLAY, FR },
     { "jouer", PC_PLAY, FR },
     { "je joue", PC_PLAY, FR },
+    { "attaque", PC_PLAY, FR }, /* the prompts' words: "attaquez avec", "ajoutez une carte" */
+    { "ajoute", PC_PLAY, FR },  /* "j'attaque", "j'ajoute": the elided je goes (parse_token.c) */
     { "couvre", PC_BEAT, FR },
     { "je couvre", PC_BEAT, FR },
+    { "bats", PC_BEAT, FR }, /* "7♦ ne bat pas 9♣" */
+    { "je bats", PC_BEAT, FR },
+    { "coupe", PC_BEAT, FR }, /* the card table's word for covering, with a trump or not */
+    { "je coupe", PC_BEAT, FR },
     { "ramasse", PC_TAKE, FR },
     { "je ramasse", PC_TAKE, FR },
     { "prends", PC_TAKE, FR },
     { "je prends", PC_TAKE, FR },
     { "je prends les cartes", PC_TAKE, FR },
     { "je ramasse les cartes", PC_TAKE, FR },
+    { "je ramasse tout", PC_TAKE, FR }, /* as беру всё */
+    { "je prends tout", PC_TAKE, FR },
     { "passe", PC_PASS, FR },
     { "je passe", PC_PASS, FR },
     { "transfère", PC_TRANSFER, FR },
@@ -232,6 +241,8 @@ static const words_entry private_words[] = {
     { "me las llevo", PC_TAKE, ES },
     { "tomo las cartas", PC_TAKE, ES }, /* as беру карты */
     { "me llevo las cartas", PC_TAKE, ES },
+    { "cojo las cartas", PC_TAKE, ES },
+    { "me las llevo todas", PC_TAKE, ES },
     { "paso", PC_PASS, ES },
     { "nada", PC_PASS, ES },
     { "no", PC_PASS, EN }, /* the answer to "... or pass?": English and Spanish alike */

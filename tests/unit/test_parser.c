@@ -1164,6 +1164,21 @@ static const parse_case language_private_cases[] = {
     CASE("aide", "help"),
     CASE("je", "error: \"je\" is not a command or a card: type moves to see your moves, or help "
                "for all commands"),
+    /* the verbs of the French prompts ("attaquez avec", "ajoutez", "ne bat pas") and the table's
+     * "coupe", elided je and all */
+    CASE("j'attaque avec le 8 de trèfle", "play 8c"),
+    CASE("J’ajoute le 8 de coeur", "play 8h"),
+    CASE("attaque 8t", "play 8c"),
+    CASE("ajoute 8co", "play 8h"),
+    CASE("bats 9p", "beat 9s"),
+    CASE("je bats avec le 9 de pique", "beat 9s"),
+    CASE("coupe 9p", "beat 9s"),
+    CASE("je coupe 7ca 9ca", "beat 7d 9d"),
+    CASE("je ramasse tout", "take"),
+    CASE("je prends tout", "take"),
+    CASE("paramètres", "set"),
+    CASE("cojo las cartas", "take"),
+    CASE("me las llevo todas", "take"),
     /* Spanish */
     CASE("juego 7co", "play 7h"),
     CASE("cubro Kd 9d", "beat Kd 9d"),
