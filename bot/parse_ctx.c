@@ -89,6 +89,16 @@ bool parse_ctx_next(parse_ctx *c, token *t)
     }
 }
 
+token parse_ctx_with_next(const parse_ctx *c, token w)
+{
+    const char *end = c->buf + c->len, *p = w.s + w.n, *q;
+    while (p < end && *p == ' ')
+        p++;
+    for (q = p; q < end && *q != ' ';)
+        q++;
+    return q > p ? parse_token_trim((token){ w.s, (size_t)(q - w.s) }) : w;
+}
+
 void parse_ctx_fail(parse_ctx *c, msg_id id, ...)
 {
     parsed_cmd *out = c->out;

@@ -45,6 +45,9 @@ void parse_ctx_skip_spaces(parse_ctx *c);
 token parse_ctx_run(parse_ctx *c);
 /* The next word that is not only punctuation (unstripped); false at the end of the line. */
 bool parse_ctx_next(parse_ctx *c, token *t);
+/* w (a word of the line) and the word after it as one phrase, trimmed ("je prend"): what a typo
+ * in a command of two words is quoted and matched as; w itself when nothing follows. */
+token parse_ctx_with_next(const parse_ctx *c, token w);
 
 /* Ends the parse as PC_ERROR with the text of id formatted with the arguments. */
 void parse_ctx_fail(parse_ctx *c, msg_id id, ...);

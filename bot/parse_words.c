@@ -243,6 +243,7 @@ static const words_entry private_words[] = {
     { "me llevo las cartas", PC_TAKE, ES },
     { "cojo las cartas", PC_TAKE, ES },
     { "me las llevo todas", PC_TAKE, ES },
+    { "me lo llevo", PC_TAKE, ES },
     { "paso", PC_PASS, ES },
     { "nada", PC_PASS, ES },
     { "no", PC_PASS, EN }, /* the answer to "... or pass?": English and Spanish alike */
@@ -511,8 +512,9 @@ const words_entry *parse_words_near(words_list l, token w, words_lang prefer)
     const words_entry *list = parse_words_table(l, &count), *found = NULL;
     bool tie = false;
     for (size_t i = 0; most > 0 && i < count; i++) {
-        /* short forms ("tk") and several words ("je ramasse") are not offered */
-        size_t nb = strchr(list[i].text, ' ')
+        /* a word is offered a word, a phrase a phrase ("je prend": "je prends"); never a short
+         * form ("tk") */
+        size_t nb = !strchr(list[i].text, ' ') != !memchr(w.s, ' ', w.n)
                         ? (size_t)-1
                         : parse_fold(list[i].text, strlen(list[i].text), b, sizeof b);
         int d =

@@ -54,8 +54,8 @@ int parse_words_lang_of(words_list l, const words_entry *e);
 int parse_words_own_lang(words_list l, const words_entry *e);
 /* The entry of a one-word reading of t; NULL if none. */
 const words_entry *parse_words_find(words_list l, token t);
-/* "Did you mean": the one-word entry of list l that w (trimmed, not itself a word of l) was most
- * likely meant as, at most parse_suggest_most edits away; NULL when none is that near, or
+/* "Did you mean": the entry of list l that w (trimmed, not itself a word of l; one word, or a
+ * phrase for the entries of several words) was most likely meant as, at most parse_suggest_most edits away; NULL when none is that near, or
  * entries of different meanings are equally near. Of equally near words of one meaning, the one
  * in language `prefer` ("pas": "paso" to a Spanish reader, "pass" to others). */
 const words_entry *parse_words_near(words_list l, token w, words_lang prefer);

@@ -130,9 +130,7 @@ static const char *shown_word(const parse_ctx *c, parse_kind kind)
 
 card_t parse_card(const char *s, size_t len)
 {
-    if (s == NULL)
-        return CARD_NONE;
-    token w = parse_token_trim((token){ s, len });
+    token w = s ? parse_token_trim((token){ s, len }) : (token){ "", 0 };
     return parse_cardtext_read(w.s, w.n);
 }
 
@@ -143,9 +141,7 @@ char *parse_write_card(card_t c, bool unicode_suits, char buf[PARSE_CARD_TEXT_SI
 
 const char *parse_kind_name(parse_kind k)
 {
-    if ((unsigned)k >= PC_KIND_COUNT)
-        return "?";
-    return kind_names[k];
+    return (unsigned)k < PC_KIND_COUNT ? kind_names[k] : "?";
 }
 
 /* ---------------------------------------------------------------- channel commands */
@@ -511,6 +507,7 @@ static void private_unknown(parse_ctx *c, token w)
     const token_word *amb = parse_token_find(ambiguous_words, COUNT_OF(ambiguous_words), w);
     parse_kind kind = command_find(c, WL_CHANNEL, w);
     const words_entry *near, *near_private = NULL;
+    token two;
     if (amb && amb->value == 0 && c->no_transfer) /* only what the variant allows */
         ctx_bare_command(c, PC_TAKE, "");
     else if (amb)
@@ -525,6 +522,9 @@ static void private_unknown(parse_ctx *c, token w)
     else if ((near = near_private = parse_words_near(WL_PRIVATE, w, (words_lang)c->lang))
              || (near = parse_words_near(WL_CHANNEL, w, (words_lang)c->lang)))
         parse_ctx_fail(c, MSG_PARSE_DID_YOU_MEAN, parse_ctx_quote(q, w), near->text);
+    else if ((two = parse_ctx_with_next(c, w)).n > w.n /* "je prend": "je prends" */
+             && (near = near_private = parse_words_near(WL_PRIVATE, two, (words_lang)c->lang)))
+        parse_ctx_fail(c, MSG_PARSE_DID_YOU_MEAN, parse_ctx_quote(q, two), near->text);
     else if (c->no_seat) /* "привет" from a newcomer: how to play, not their moves */
         parse_ctx_fail(c, MSG_PARSE_UNKNOWN_NO_GAME, parse_ctx_quote(q, w), c->prefix_shown,
                        c->prefix_shown);

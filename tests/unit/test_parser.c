@@ -1179,6 +1179,7 @@ static const parse_case language_private_cases[] = {
     CASE("paramètres", "set"),
     CASE("cojo las cartas", "take"),
     CASE("me las llevo todas", "take"),
+    CASE("me lo llevo", "take"),
     /* Spanish */
     CASE("juego 7co", "play 7h"),
     CASE("cubro Kd 9d", "beat Kd 9d"),
@@ -1564,6 +1565,11 @@ static const parse_case typo_private_cases[] = {
          "ваши ходы, «помощь» — все команды)"),
     CASE("statts", "error: \"statts\" is not a command or a card: did you mean stats? (moves lists "
                    "your moves, help all commands)"),
+    /* a typo in a command of two words: the phrase quoted, the phrase offered */
+    CASE("je prend", "error: \"je prend\" is not a command or a card: did you mean je prends? "
+                     "(moves lists your moves, help all commands)"),
+    CASE("je prend les cartes", "error: \"je prend\" is not a command or a card: did you mean je "
+                                "prends? (moves lists your moves, help all commands)"),
     /* too short, too far, or as near to two meanings: the plain answer (with a seat, here in a
      * lobby: seated nowhere, how to play is said, test_private_no_seat) */
     CASE("hi",
