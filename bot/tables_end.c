@@ -130,11 +130,13 @@ static void rating_changes(tables *t, const table_t *tb, const pending_result *p
     if (!p || !preview(t, &p->r, before, after))
         return;
     for (int s = 0; s < tb->nseats; s++) {
-        if (tables_is_ai(tb, s))
+        bool left = tables_seat_replaced(&tb->seat[s]); /* the leaver's rating moved: say it */
+        if (tables_is_ai(tb, s) && !left)
             continue;
         int now = (int)(after[s] + 0.5), change = now - (int)(before[s] + 0.5);
         if (!tb->solo)
-            render_appendf(buf, cap, &len, "%s%s ", len ? ", " : "", tb->seat[s].nick);
+            render_appendf(buf, cap, &len, "%s%s ", len ? ", " : "",
+                           left ? tables_seat_key_nick(&tb->seat[s]) : tb->seat[s].nick);
         render_appendf(buf, cap, &len, "%d (%+d)", now, change);
     }
 }
@@ -260,6 +262,18 @@ typedef struct {
     char ratings[TABLES_LINE_MAX]; /* rating_changes: counted once, the same in every language */
 } end_facts;
 
+/* Who forfeited, by name: the engine's forfeits, and each leaver whose seat a computer player took
+ * over (game.replace_leavers): their result is still a forfeit (R18), as the record has it. */
+static void forfeiters(const table_t *tb, const render_seats *names, char *buf, size_t cap)
+{
+    render_forfeiters(names, &tb->g, buf, cap);
+    size_t len = strlen(buf);
+    for (int s = 0; s < tb->nseats; s++)
+        if (tables_seat_replaced(&tb->seat[s]))
+            render_appendf(buf, cap, &len, "%s%s", len ? ", " : "",
+                           tables_seat_key_nick(&tb->seat[s]));
+}
+
 /* The last line in r's language (the channel's, or a spectator's). */
 static void end_line(const tables *t, const table_t *tb, const render_opts *rr, const void *arg,
                      char *line, size_t cap)
@@ -283,7 +297,7 @@ static void end_line(const tables *t, const table_t *tb, const render_opts *rr, 
         render_appendf(line, cap, &len, SEP);
         render_appendf(line, cap, &len, M(MSG_RESULT_PLACES), part);
     }
-    render_forfeiters(&names, &tb->g, part, sizeof part);
+    forfeiters(tb, &names, part, sizeof part);
     if (part[0] && !tb->solo) { /* a private game's forfeit is its person's: the verdict said it */
         render_appendf(line, cap, &len, SEP);
         render_appendf(line, cap, &len, M(MSG_RESULT_FORFEITED), part);

@@ -217,6 +217,10 @@ static void test_replaced_leaver_forfeits(void **state)
     temp_store db;
     store_in_temp(&db, h);
     play_with_replaced_leaver(h, "bob", 33);
+    /* the end line says so, with the rating the record takes from him */
+    const char *end = said(h, "#durak", "forfeited: bob");
+    assert_non_null(end);
+    assert_non_null(strstr(end, "bob 1484 (-16)"));
     const char *people[] = { "alice", "carol" };
     store_player p;
     assert_true(store_get_player(db.db, "bob", &p));
