@@ -487,8 +487,8 @@ void site_page_person(const site_ctx *c, const store_site_person *p, site_buf *b
     sb_nick(b, p->p.display);
     sb_put(b, "</h1>\n");
     stats(c, b, lang, p);
-    sb_printf(b, "<h2>%s</h2>\n",
-              msg_in(lang, p->p.key[0] == '+' ? MSG_SITE_CHART_SOLO : MSG_SITE_CHART));
+    msg_id chart = p->p.key[0] == '+' ? MSG_SITE_CHART_SOLO : MSG_SITE_CHART;
+    sb_printf(b, "<h2>%s</h2>\n", msg_in(lang, chart));
     double *ratings = malloc((size_t)(channel_games ? channel_games : 1) * sizeof *ratings);
     long long *ids = malloc((size_t)(channel_games ? channel_games : 1) * sizeof *ids);
     int n = 0;
@@ -497,7 +497,7 @@ void site_page_person(const site_ctx *c, const store_site_person *p, site_buf *b
             ratings[n] = all.e[i].rating_after;
             ids[n++] = all.e[i].game;
         }
-    site_chart(b, lang, ratings, ids, ratings && ids ? n : 0);
+    site_chart(b, lang, chart, ratings, ids, ratings && ids ? n : 0);
     free(ratings);
     free(ids);
     if (all.n > (size_t)channel_games) /* private games among the channels' */

@@ -90,6 +90,7 @@ void site_page_game(const site_ctx *c, const store_game *g, site_buf *b);
  * names[s] is seat s's name as HTML. false (with a note) when the record does not replay. */
 bool site_replay(site_buf *b, msg_lang lang, const store_game *g, const char *const names[]);
 /* The rating chart (site_svg.c): inline SVG of ratings[0..n) after games ids[0..n). */
-void site_chart(site_buf *b, msg_lang lang, const double *ratings, const long long *ids, int n);
+void site_chart(site_buf *b, msg_lang lang, msg_id title, const double *ratings,
+                const long long *ids, int n);
 
 #endif

@@ -38,7 +38,8 @@ static void in_words(site_buf *b, msg_lang lang, const double *ratings, const lo
     sb_put(b, "</p>\n");
 }
 
-void site_chart(site_buf *b, msg_lang lang, const double *ratings, const long long *ids, int n)
+void site_chart(site_buf *b, msg_lang lang, msg_id title, const double *ratings,
+                const long long *ids, int n)
 {
     if (n < 1) {
         sb_printf(b, "<p>%s</p>\n", msg_in(lang, MSG_SITE_CHART_NONE));
@@ -58,9 +59,9 @@ void site_chart(site_buf *b, msg_lang lang, const double *ratings, const long lo
     hi = ceil(hi / step) * step;
     const double x0 = CHART_LEFT, x1 = CHART_W - CHART_PAD, y0 = CHART_PAD, y1 = CHART_H - 24;
     sb_printf(b, "<svg viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"", CHART_W, CHART_H);
-    sb_text(b, msg_in(lang, MSG_SITE_CHART)); /* a translation's quote would end the attribute */
+    sb_text(b, msg_in(lang, title)); /* a translation's quote would end the attribute */
     sb_put(b, "\">\n<title>");
-    sb_text(b, msg_in(lang, MSG_SITE_CHART));
+    sb_text(b, msg_in(lang, title));
     sb_put(b, "</title>\n<g font-size=\"11\" fill=\"currentColor\" stroke=\"#8886\">\n");
     /* counted, not summed: a step too small to change v (a damaged rating) would never end */
     long lines = lround((hi - lo) / step);

@@ -1000,12 +1000,12 @@ static void test_chart_in_words(void **state)
     const long long ids[] = { 3, 7, 9, 12 };
     site_buf b;
     sb_init(&b);
-    site_chart(&b, MSG_LANG_EN, ratings, ids, 4);
+    site_chart(&b, MSG_LANG_EN, MSG_SITE_CHART, ratings, ids, 4);
     assert_non_null(strstr(b.p, "</svg>\n<p>Now 1510, after game #12; highest 1521, after game "
                                 "#7; lowest 1480, after game #9.</p>\n"));
     sb_free(&b);
     sb_init(&b);
-    site_chart(&b, MSG_LANG_RU, ratings, ids, 4);
+    site_chart(&b, MSG_LANG_RU, MSG_SITE_CHART, ratings, ids, 4);
     assert_non_null(strstr(b.p, "<p>Сейчас 1510, после партии №12; высший 1521, после партии №7; "
                                 "низший 1480, после партии №9.</p>"));
     sb_free(&b);
@@ -2865,6 +2865,10 @@ static void test_private_only_page(void **state)
     char *page = slurp(f->site, rel);
     assert_non_null(page);
     assert_non_null(strstr(page, "Rating in private games after each game"));
+    /* the chart's name for a screen reader and its tooltip, as its heading */
+    assert_non_null(strstr(page, "aria-label=\"Rating in private games after each game\""));
+    assert_non_null(strstr(page, "<title>Rating in private games after each game</title>"));
+    assert_null(strstr(page, "Rating in channels"));
     assert_non_null(strstr(page, "In private games against computer players"));
     assert_null(strstr(page, "In channels"));
     free(page);
