@@ -383,6 +383,24 @@ static void test_spanish_reads_spanish(void **state)
     }
 }
 
+/* French typography on the web pages (IRC lines keep plain spaces): the number sign is n° (the
+ * degree sign, as everywhere else) with a no-break space after it, so that "Partie n° 3" never
+ * breaks after the sign. */
+static void test_french_number_sign(void **state)
+{
+    (void)state;
+    for (int id = 0; id < MSG_COUNT; id++) {
+        const char *text = msg_in(MSG_LANG_FR, (msg_id)id), *p = text;
+        if (strncmp(msg_name(id), "MSG_SITE_", 9))
+            continue;
+        if (strstr(text, "n\u00BA"))
+            fail_msg("fr: %s writes n\u00BA, not n\u00B0: %s", msg_name(id), text);
+        while ((p = strstr(p, "n\u00B0")) != NULL)
+            if (strncmp(p += strlen("n\u00B0"), "\u00A0", strlen("\u00A0")))
+                fail_msg("fr: %s has no no-break space after n\u00B0: %s", msg_name(id), text);
+    }
+}
+
 /* A Russian reader is shown their own word for a command first, the English one after it in
  * brackets ("настройки (или set)"), as the rest of the Russian help does. */
 static void test_russian_word_first(void **state)
@@ -581,6 +599,7 @@ int main(void)
         cmocka_unit_test(test_commands),
         cmocka_unit_test(test_russian_has_no_english),
         cmocka_unit_test(test_spanish_reads_spanish),
+        cmocka_unit_test(test_french_number_sign),
         cmocka_unit_test(test_ratings_named_apart),
         cmocka_unit_test(test_take_and_pick_up_differ),
         cmocka_unit_test(test_french_names_have_no_gender),
