@@ -55,9 +55,10 @@ int parse_words_own_lang(words_list l, const words_entry *e);
 /* The entry of a one-word reading of t; NULL if none. */
 const words_entry *parse_words_find(words_list l, token t);
 /* "Did you mean": the entry of list l that w (trimmed, not itself a word of l; one word, or a
- * phrase for the entries of several words) was most likely meant as, at most parse_suggest_most edits away; NULL when none is that near, or
- * entries of different meanings are equally near. Of equally near words of one meaning, the one
- * in language `prefer` ("pas": "paso" to a Spanish reader, "pass" to others). */
+ * phrase for the entries of several words) was most likely meant as, at most parse_suggest_most
+ * edits away; NULL when none is that near, or entries of different meanings are equally near. Of
+ * equally near words of one meaning, the one in language `prefer` ("pas": "paso" to a Spanish
+ * reader, "pass" to others). */
 const words_entry *parse_words_near(words_list l, token w, words_lang prefer);
 
 /* The canonical word of a command in a language ("беру" for PC_TAKE in WORDS_RU, "join" for
