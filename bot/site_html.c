@@ -231,9 +231,10 @@ const char *site_css(void)
            "p,li,code,.l{overflow-wrap:anywhere}\n"
            "pre{white-space:pre-wrap;overflow-wrap:anywhere}\n"
            "td bdi{white-space:nowrap}td bdi.l{white-space:normal}\n" /* "#<x>" stays whole */
-           /* on a phone a table fits: a word breaks where it must ("проигрывает"), a name not */
+           /* on a phone a table fits, its words whole where there is room ("abandono") and
+            * broken only where there is none; a name never */
            "@media (max-width:40rem){body{padding:.3rem .5rem}.wide{display:none}"
-           "th,td{padding:.25rem}td{overflow-wrap:anywhere}td bdi{overflow-wrap:normal}"
+           "table{font-size:.95rem}th,td{padding:.25rem}td{overflow-wrap:break-word}"
            "svg g{font-size:17px}}\n"; /* the chart's 600 units in a phone's 360 px */
 }
 

@@ -378,9 +378,10 @@ static void add_entry(void *ctx, const store_site_entry *e)
 static void stats_row(site_buf *b, const char *label, const store_player *p)
 {
     sb_printf(b,
-              "<tr><th>%s</th><td class=\"n\">%d</td><td class=\"n\">%d</td><td class=\"n\">%d</td>"
-              "<td class=\"n wide\">%d</td><td class=\"n wide\">%d</td><td class=\"n wide\">%d</td>"
-              "<td class=\"n wide\">%d</td><td class=\"n\">%d</td></tr>\n",
+              "<tr><th>%s</th><td class=\"n\">%d</td><td class=\"n wide\">%d</td>"
+              "<td class=\"n\">%d</td><td class=\"n wide\">%d</td><td class=\"n wide\">%d</td>"
+              "<td class=\"n wide\">%d</td><td class=\"n wide\">%d</td><td class=\"n\">%d</td>"
+              "</tr>\n",
               label, p->games, p->firsts, p->duraks, p->draws, p->forfeits, p->team_wins,
               p->team_losses, site_rounded(p->rating));
 }
@@ -390,7 +391,7 @@ static void stats(const site_ctx *c, site_buf *b, msg_lang lang, const store_sit
     static const site_col cols[] = {
         { NULL, MSG_COUNT, "" },
         { "n", MSG_SITE_COL_GAMES, NULL },
-        { "n", MSG_SITE_COL_FIRSTS, NULL },
+        { "n wide", MSG_SITE_COL_FIRSTS, NULL }, /* on a phone the rating still fits */
         { "n", MSG_SITE_COL_DURAKS, NULL },
         { "n wide", MSG_SITE_COL_DRAWS, NULL },
         { "n wide", MSG_SITE_COL_FORFEITS, NULL },

@@ -5,11 +5,12 @@ are well-formed HTML that needs nothing from outside; the index's leaderboard is
 Then headless Chromium (DevTools protocol, cdp.py) opens them from file://: no console error,
 the replay steps forward to its last bout and back (arrow keys and buttons), and shows every bout
 without JS; screenshots at phone (390x844) and desktop (1280x800) widths are kept in
-site-screenshots/ of the test's directory. Last, `set site off` turns a player into "Player N"
-on the pages, and durakbot --export-site writes the same files as the refreshes left, but not
-into the database's folder. Exits 77
-without chromium (apt-get install chromium). With w3m installed, the pages read as text in a
-terminal browser too."""
+site-screenshots/ of the test's directory. On a phone no table is wider than the screen and no
+word in one is split where its column has room, in English, in Spanish (anna's page, after `set
+language es`) and in Russian (rows as the pages write them). Last, `set site off` turns a player
+into "Player N" on the pages, and durakbot --export-site writes the same files as the refreshes
+left, but not into the database's folder. Exits 77 without chromium (apt-get install chromium).
+With w3m installed, the pages read as text in a terminal browser too."""
 import html.parser
 import os
 import re
@@ -112,6 +113,24 @@ PHONE_PAGE = """<!DOCTYPE html>
 <td>Команда <bdi>^</bdi>+<bdi>x\\</bdi> проигрывает, побеждают <bdi>Normal2[bot]</bdi>.</td></tr>
 </table></div></main></body></html>
 """
+
+
+# the words of the page's table cells that a line break splits ("abandon|o"), and how far each
+# table reaches past its box (the rating, last, cut off to "1")
+SPLIT_WORDS = r"""(() => { const out = [];
+  const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n; (n = w.nextNode());) {
+    if (!n.parentElement.closest('td,th')) continue;
+    for (const m of n.textContent.matchAll(/\S+/g)) {
+      const r = document.createRange();
+      r.setStart(n, m.index);
+      r.setEnd(n, m.index + m[0].length);
+      const tops = new Set([...r.getClientRects()].filter(x => x.width > 0)
+                           .map(x => Math.round(x.top)));
+      if (tops.size > 1) out.push(m[0]);
+    } }
+  return out; })()"""
+TOO_WIDE = "[...document.querySelectorAll('.scroll')].map(e => e.scrollWidth - e.clientWidth)"
 
 
 def board_of(index):
@@ -269,6 +288,17 @@ def test(env):
     if not any(is_page(m) for m in players[0].c.all_msgs()):
         players[0].c.wait_for(is_page, 10, what="the game page's address in the channel")
 
+    # a Spanish page, whose table heads are the longest: anna's, as her language changes it
+    players[0].c.privmsg(h.BOT_NICK, "set language es")
+    players[0].c.wait_for(lambda m: h.from_bot(m) and "español" in m.plain, 10,
+                          what="the Spanish answer to set language es")
+    spanish = lambda: [f for f in os.listdir(os.path.join(site, "p"))  # noqa: E731
+                       if '<html lang="es">' in read(os.path.join(site, "p", f))]
+    end = time.monotonic() + 5
+    while not spanish() and time.monotonic() < end:
+        time.sleep(0.05)
+    h.check(spanish(), "anna's page is not Spanish 5 s after set language es")
+
     pages = [os.path.join(site, "index.html"), game, os.path.join(site, "a", "1.html")]
     pages += [os.path.join(site, "p", f) for f in sorted(os.listdir(os.path.join(site, "p")))]
     pages += [os.path.join(site, "c", f) for f in sorted(os.listdir(os.path.join(site, "c")))]
@@ -316,25 +346,28 @@ def test(env):
                     ".map(e => e.getBoundingClientRect().height))")
         h.check(px >= 11, "the chart's labels are %.1f px high on a phone" % px)
         h.log("the chart's labels on a phone: %.1f px high" % px)
-        for path in pages[2:]:  # the archive, people, the channel: a short name never broken
+        # the archive, people (one in Spanish), the channel: a short name never broken, a word
+        # only where its column has no room for it, no table wider than the screen
+        for path in pages[2:]:
             b.goto("file://" + path)
             width = b.eval("document.documentElement.scrollWidth")
             broken = b.eval("[...document.querySelectorAll('td bdi')]"
                             ".filter(e => e.getClientRects().length > 1).map(e => e.textContent)")
-            h.check(width <= 390 and not broken, "%s on a phone: %s px wide, broken names %r"
-                    % (os.path.relpath(path, site), width, broken))
+            split, wide = b.eval(SPLIT_WORDS), b.eval(TOO_WIDE)
+            h.check(width <= 390 and not broken and not split and not any(wide),
+                    "%s on a phone: %s px wide, broken names %r, words split %r, tables %r px "
+                    "too wide" % (os.path.relpath(path, site), width, broken, split, wide))
         # the same in Russian, whose words are longer: a row as the archive and a person's page
         # write it, with a short channel name the browser would break ("#" and "<x>")
         phone = os.path.join(env.dir, "phone.html")
         with open(phone, "w") as f:
             f.write(PHONE_PAGE % os.path.join(site, "style.css"))
         b.goto("file://" + phone)
-        widths = b.eval("[...document.querySelectorAll('.scroll')]"
-                        ".map(e => e.scrollWidth - e.clientWidth)")
+        widths, split = b.eval(TOO_WIDE), b.eval(SPLIT_WORDS)
         broken = b.eval("[...document.querySelectorAll('td bdi')]"
                         ".filter(e => e.getClientRects().length > 1).map(e => e.textContent)")
-        h.check(not any(widths) and not broken, "Russian rows on a phone: tables %r px too wide, "
-                "broken names %r" % (widths, broken))
+        h.check(not any(widths) and not broken and not split, "Russian rows on a phone: tables "
+                "%r px too wide, broken names %r, words split %r" % (widths, broken, split))
         b.size(1280, 800, False)
         b.goto("file://" + pages[0])
         b.screenshot(os.path.join(shots, "index-desktop.png"))
