@@ -64,9 +64,8 @@ bool conn_link_process(link_relay *r, irc_client *irc, fd_set *in, fd_set *out, 
 
 link_send_result conn_link_quit(link_relay *r, const bot_config *cf)
 {
-    int lang = cf->game.language;
     char line[OUTQ_MAX_RAW + 1];
     snprintf(line, sizeof line, "QUIT :%s",
-             msg_in((msg_lang)(lang >= 0 && lang < MSG_LANG_COUNT ? lang : 0), MSG_BOT_QUIT));
+             msg_in(msg_lang_checked(cf->game.language), MSG_BOT_QUIT));
     return link_send(r, line);
 }

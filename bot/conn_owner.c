@@ -458,9 +458,7 @@ void conn_owner_tell_admin(owner *o, const char *to, int lang, double now)
         return;
     o->told_admin_at = now;
     char text[400], line[OUTQ_MAX_RAW + 1];
-    snprintf(text, sizeof text,
-             msg_in((msg_lang)(lang >= 0 && lang < MSG_LANG_COUNT ? lang : 0), MSG_NICK_REFUSED),
-             o->me, o->own);
+    snprintf(text, sizeof text, msg_in(msg_lang_checked(lang), MSG_NICK_REFUSED), o->me, o->own);
     snprintf(line, sizeof line, "NOTICE %s :%s", to, text);
     push(o, line); /* raw: it goes out while the bot is held */
 }

@@ -26,6 +26,9 @@ const char *msg_text_in(msg_lang lang, msg_id id);
 const char *msg_in(msg_lang lang, msg_id id);
 /* "en", "ru", "fr", "es"; NULL out of range. */
 const char *msg_lang_code(msg_lang lang);
+/* A language number from elsewhere (config.h's, a snapshot's) as a msg_lang: English when out of
+ * range, where msg_in would give "". */
+msg_lang msg_lang_checked(int lang);
 /* The language of a code ("ru", any case); -1 when none. */
 int msg_lang_of_code(const char *code);
 /* The plural form of n in lang: 0 one, 1 few, 2 many (Russian: 1, 21 one; 2-4, 22 few; 5-20,

@@ -18,6 +18,11 @@ const char *msg_lang_code(msg_lang lang)
     return (unsigned)lang < MSG_LANG_COUNT ? lang_codes[lang] : NULL;
 }
 
+msg_lang msg_lang_checked(int lang)
+{
+    return lang >= 0 && lang < MSG_LANG_COUNT ? (msg_lang)lang : MSG_LANG_EN;
+}
+
 int msg_lang_of_code(const char *code)
 {
     for (int i = 0; code && i < MSG_LANG_COUNT; i++)

@@ -54,10 +54,7 @@ bool site_page_url(const char *base, char kind, long long id, char *buf, size_t 
 const char *site_line(int lang, const char *url)
 {
     static _Thread_local char line[400];
-    snprintf(
-        line, sizeof line,
-        msg_in(lang >= 0 && lang < MSG_LANG_COUNT ? (msg_lang)lang : MSG_LANG_EN, MSG_SITE_PAGE),
-        url);
+    snprintf(line, sizeof line, msg_in(msg_lang_checked(lang), MSG_SITE_PAGE), url);
     return line;
 }
 

@@ -17,27 +17,22 @@ _Static_assert(CONFIG_LANG_EN == (int)MSG_LANG_EN && CONFIG_LANG_RU == (int)MSG_
                    && CONFIG_LANG_FR == (int)MSG_LANG_FR && CONFIG_LANG_ES == (int)MSG_LANG_ES,
                "config.h's languages are msg_lang's");
 
-static msg_lang checked(int lang)
-{
-    return lang >= 0 && lang < MSG_LANG_COUNT ? (msg_lang)lang : MSG_LANG_EN;
-}
-
 msg_lang tables_channel_lang(const tables *t, const char *channel)
 {
     for (int i = 0; i < t->cfg.nchannel_settings; i++) {
         const config_channel *c = &t->cfg.channel_settings[i];
         if (c->language >= 0 && casemap_equal(t->cm, c->name, channel))
-            return checked(c->language);
+            return msg_lang_checked(c->language);
     }
     bool said_here = t->event_lang >= 0 && casemap_equal(t->cm, t->event_channel, channel);
     if (said_here && t->event_asked) /* "!помощь": the answer in the words of the question */
-        return checked(t->event_lang);
+        return msg_lang_checked(t->event_lang);
     const table_t *tb = tables_find((tables *)t, channel);
     if (tb && tb->lang >= 0)
-        return checked(tb->lang);
+        return msg_lang_checked(tb->lang);
     if (said_here && !tb) /* a line about a game that is not (yet) there */
-        return checked(t->event_lang);
-    return checked(t->cfg.game.language);
+        return msg_lang_checked(t->event_lang);
+    return msg_lang_checked(t->cfg.game.language);
 }
 
 /* A private game's person: the nick of its one seat that is no computer player. */
@@ -59,30 +54,30 @@ msg_lang tables_lang_of(const tables *t, const char *target)
         const table_t *solo = tables_find(mut, target);
         opened = solo ? solo->lang : -1;
         if (!person || tables_private_key(person))
-            return checked(opened >= 0 ? opened : t->cfg.game.language);
+            return msg_lang_checked(opened >= 0 ? opened : t->cfg.game.language);
         target = person;
     }
     int chosen = msg_lang_of_code(tables_prefs_of(mut, target)->language);
     if (chosen >= 0)
         return (msg_lang)chosen;
     if (t->event_lang >= 0 && casemap_equal(t->cm, t->event_nick, target))
-        return checked(t->event_lang); /* the words they are using */
+        return msg_lang_checked(t->event_lang); /* the words they are using */
     int s;
     const table_t *tb = tables_of_nick(mut, target, &s);
     if (tb && tb->seat[s].words_lang) /* ... and used last */
-        return checked(tb->seat[s].words_lang - 1);
+        return msg_lang_checked(tb->seat[s].words_lang - 1);
     if (opened >= 0)
-        return checked(opened);
+        return msg_lang_checked(opened);
     if (tb && !tb->solo)
         return tables_channel_lang(t, tb->channel);
     if (tb && tb->lang >= 0) /* a turn line of "играю" to its nick, between their commands */
-        return checked(tb->lang);
+        return msg_lang_checked(tb->lang);
     const table_t *watched = tables_watched_by(t, target); /* whatever the event, the game's */
     if (watched)
         return tables_channel_lang(t, watched->channel);
     if (t->event_channel[0])
         return tables_channel_lang(t, t->event_channel);
-    return checked(t->cfg.game.language);
+    return msg_lang_checked(t->cfg.game.language);
 }
 
 int tables_chosen_lang(const tables *t, const char *nick)
